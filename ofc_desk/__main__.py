@@ -1,0 +1,3 @@
+from ofc_desk.cli.main import main
+
+raise SystemExit(main())
