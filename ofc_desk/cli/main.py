@@ -1,0 +1,46 @@
+"""The `ofc-desk` command: a thin dispatcher over the subcommand modules.
+
+Each subcommand lives in its own module with `configure(parser)` and `run(args) -> int`, imported
+only when chosen, so that `ofc-desk score` never pays for Qt or the database at start-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ofc_desk import __version__
+
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("ofc_desk.cli.score", "score and settle finished deals (JSON in, JSON out)"),
+    "replay": ("ofc_desk.cli.replay", "play a scripted session through the session service"),
+    "verify": ("ofc_desk.cli.verify", "check the audit chain and re-settle every stored hand"),
+    "report": ("ofc_desk.cli.report", "write a session report as PDF, CSV or JSON"),
+    "demo": ("ofc_desk.cli.demo", "open the desk on a throw-away demo table"),
+}
+
+
+def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ofc-desk", description="OFC Desk")
+    parser.add_argument("--version", action="version", version=f"ofc-desk {__version__}")
+    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL for the desk")
+    chosen = next((word for word in argv if word in SUBCOMMANDS), None)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        sub = subparsers.add_parser(name, help=help_text)
+        if name == chosen:
+            importlib.import_module(module_name).configure(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(args_list).parse_args(args_list)
+    if args.command is None:
+        from ofc_desk.desk.app import run_desk
+
+        return int(run_desk(args.db))
+    module_name = SUBCOMMANDS[args.command][0]
+    return int(importlib.import_module(module_name).run(args))
