@@ -1,0 +1,34 @@
+"""The kinds of event a table's log holds. Each accepted action is exactly one event."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class EventKind(StrEnum):
+    TABLE_OPENED = "table_opened"
+    HAND_STARTED = "hand_started"
+    PLACED = "placed"
+    REVEALED = "revealed"
+    UNDONE = "undone"
+    HAND_SETTLED = "hand_settled"
+    JOINED = "joined"
+    REBOUGHT = "rebought"
+    CASHED_OUT = "cashed_out"
+    SAT_OUT = "sat_out"
+    SAT_IN = "sat_in"
+    HAND_VOIDED = "hand_voided"
+    CHIPS_CORRECTED = "chips_corrected"
+    RULES_CHANGED = "rules_changed"
+    SESSION_CLOSED = "session_closed"
+
+
+SUPERVISED = frozenset(
+    {
+        EventKind.HAND_VOIDED,
+        EventKind.CHIPS_CORRECTED,
+        EventKind.RULES_CHANGED,
+        EventKind.SESSION_CLOSED,
+    }
+)
+"""Kinds that need a floor supervisor's PIN; their payload names the supervisor."""

@@ -1,0 +1,39 @@
+"""Module functions the faces call: open or resume a table, list open tables, read history."""
+
+from __future__ import annotations
+
+from ofc_desk.service.persistence import read_audit, read_hands, read_ledger, read_open_tables
+from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
+from ofc_desk.service.setup import TableSetup
+from ofc_desk.service.table_service import TableService
+from ofc_desk.storage.database import Database
+
+
+def open_table(database: Database, setup: TableSetup, actor: str) -> TableService:
+    """Open a new table session run by the signed-in dealer `actor`."""
+    return TableService.open(database, setup, actor)
+
+
+def resume_table(database: Database, session_id: int, actor: str) -> TableService:
+    """Pick up a stored session exactly where it stopped (after a crash, or the next shift)."""
+    return TableService.resume(database, session_id, actor)
+
+
+def list_open_tables(database: Database) -> list[OpenTable]:
+    """Sessions not yet closed, most recently active first (what the desk offers to resume)."""
+    return read_open_tables(database)
+
+
+def hand_history(database: Database, session_id: int) -> list[HandRecord]:
+    """Every settled hand of a session in order, voided ones marked."""
+    return read_hands(database, session_id)
+
+
+def chip_ledger(database: Database, session_id: int) -> list[LedgerRecord]:
+    """Every chip movement of a session in order."""
+    return read_ledger(database, session_id)
+
+
+def audit_log(database: Database, session_id: int | None = None) -> list[AuditRecord]:
+    """The hash-chained event log (of one session, or all) in order."""
+    return read_audit(database, session_id)

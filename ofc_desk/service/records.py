@@ -1,0 +1,57 @@
+"""Plain rows the faces read: open tables, hand history, the chip ledger and the audit log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    session_id: int
+    table: str
+    opened_at: str
+    hands_settled: int
+    last_event_at: str
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    session_id: int
+    number: int
+    button: str
+    fantasyland: dict[str, int]
+    """Players who played this hand in Fantasyland and the cards they were dealt."""
+    result: dict[str, Any]
+    """Exactly `DealResult.to_json()`: the `ofc-desk score` output for this hand."""
+    rake: dict[str, int]
+    jackpot: int
+    settled_at: str
+    voided: bool
+    void_reason: str | None
+
+
+@dataclass(frozen=True)
+class LedgerRecord:
+    """One chip movement: buy-in, rebuy, cash-out, hand result, rake, void reversal, correction."""
+
+    event_id: int
+    session_id: int
+    hand_number: int | None
+    player: str
+    kind: str
+    amount: int
+    note: str
+
+
+@dataclass(frozen=True)
+class AuditRecord:
+    event_id: int
+    session_id: int
+    seq: int
+    kind: str
+    actor: str
+    at: str
+    payload: dict[str, Any]
+    prev_hash: str
+    hash: str

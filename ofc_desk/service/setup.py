@@ -1,0 +1,87 @@
+"""How a table is opened: its seats, its button and the rules in force (the `ofc-desk score` keys)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+VARIANT_SEATS = {"regular": 4, "pineapple": 3, "2-7-pineapple": 3}
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    name: str
+    buy_in: int
+
+
+@dataclass(frozen=True)
+class PairUnit:
+    """Chips per point two players agreed between themselves (RULES §8)."""
+
+    players: tuple[str, str]
+    unit: int
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The rules keys exactly as `ofc-desk score` reads them, plus the table's own options."""
+
+    preset: str = "standard"
+    scoring: str | None = None
+    variant: str = "regular"
+    progressive: bool = False
+    unit: int = 1
+    pair_units: tuple[PairUnit, ...] = ()
+    settlement: str = "win-cap"
+    settle_from: str = "left-of-dealer"
+    last_three_face_down: bool = False
+    """RULES §7 option: the last 3 cards are dealt face down and entered when revealed."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.preset,
+            "scoring": self.scoring,
+            "variant": self.variant,
+            "progressive": self.progressive,
+            "unit": self.unit,
+            "pair_units": [
+                {"players": list(pair.players), "unit": pair.unit} for pair in self.pair_units
+            ],
+            "settlement": self.settlement,
+            "settle_from": self.settle_from,
+            "last_three_face_down": self.last_three_face_down,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableRules:
+        """Read the rules keys of a replay script or a stored event; missing keys take defaults."""
+        defaults = cls()
+        pairs = tuple(
+            PairUnit((str(pair["players"][0]), str(pair["players"][1])), int(pair["unit"]))
+            for pair in data.get("pair_units") or ()
+        )
+        scoring = data.get("scoring")
+        return cls(
+            preset=str(data.get("rules", defaults.preset)),
+            scoring=None if scoring is None else str(scoring),
+            variant=str(data.get("variant", defaults.variant)),
+            progressive=bool(data.get("progressive", defaults.progressive)),
+            unit=int(data.get("unit", defaults.unit)),
+            pair_units=pairs,
+            settlement=str(data.get("settlement", defaults.settlement)),
+            settle_from=str(data.get("settle_from", defaults.settle_from)),
+            last_three_face_down=bool(
+                data.get("last_three_face_down", defaults.last_three_face_down)
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """Everything needed to open a table: seats are in clockwise order."""
+
+    name: str
+    seats: tuple[SeatSetup, ...]
+    button: str
+    rules: TableRules = field(default_factory=TableRules)

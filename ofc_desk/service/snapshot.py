@@ -1,0 +1,144 @@
+"""What the desk renders: a frozen picture of one live table, rebuilt after every action.
+
+Everything here is plain data. The desk never decides anything from it that the service has not
+already decided: whose turn it is, how many cards to take, what a row is worth so far.
+Cards are core `Card`s; an unknown face-down discard is `None`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.cards import Card
+from ofc_desk.core.rows import Row
+
+if TYPE_CHECKING:
+    from ofc_desk.core.deal import DealResult
+
+
+class Phase(StrEnum):
+    """Where the table is in its cycle of hands."""
+
+    BETWEEN_HANDS = "between hands"
+    LIVE = "live"
+    WAITING_FOR_FANTASYLAND = "waiting for Fantasyland sets"
+    AWAITING_SETTLEMENT = "hand complete, awaiting settlement"
+    SETTLED = "settled"
+    CLOSED = "closed"
+
+
+class TurnKind(StrEnum):
+    STREET = "street"
+    FANTASYLAND_SET = "fantasyland set"
+    FACE_DOWN_REVEAL = "face-down cards revealed"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who must act now and with how many cards: take = place + discard."""
+
+    player: str
+    kind: TurnKind
+    street: int
+    take: int
+    place: int
+    discard: int
+
+    @property
+    def describe(self) -> str:
+        """The status-line sentence: "Ann: take 3, place 2, discard 1"."""
+        if self.discard:
+            return f"{self.player}: take {self.take}, place {self.place}, discard {self.discard}"
+        return f"{self.player}: take {self.take}"
+
+
+@dataclass(frozen=True)
+class RowView:
+    row: Row
+    cards: tuple[Card, ...]
+    size: int
+    hand_name: str | None
+    """The hand's name ("pair of queens") once the row is full, else None."""
+    royalty: int | None
+    """The row's live royalty once it is full (0 if it pays nothing), else None."""
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == self.size
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    position: int
+    """0-based clockwise seat order."""
+    stack: int
+    button: bool
+    sitting_out: bool
+    in_hand: bool
+    """Dealt into the current (or last) hand."""
+    to_act: bool
+    fantasyland_cards: int
+    """Cards this player is dealt in Fantasyland in the current hand (0 = not in Fantasyland)."""
+    fantasyland_next: int
+    """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
+    front: RowView
+    middle: RowView
+    back: RowView
+    foul_certain: bool
+    discards: tuple[Card | None, ...]
+    locked_reason: str | None
+    """Why this player may not sit out or leave right now, or None."""
+
+    @property
+    def rows(self) -> tuple[RowView, RowView, RowView]:
+        return (self.front, self.middle, self.back)
+
+    @property
+    def cards_placed(self) -> int:
+        return sum(len(view.cards) for view in self.rows)
+
+
+@dataclass(frozen=True)
+class RakeView:
+    """The house's take from one hand: chips per player and the jackpot drop."""
+
+    per_player: tuple[tuple[str, int], ...]
+    total: int
+    jackpot: int
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    table: str
+    session_id: int
+    hand_number: int
+    """The current hand, or the last one between hands (0 before the first)."""
+    phase: Phase
+    variant: str
+    preset: str
+    unit: int
+    settlement: str
+    street: int
+    """1 for the first five cards, then 2, 3, …; 0 when no street is being dealt."""
+    to_act: Turn | None
+    cards_seen: int
+    """Cards out of the deck so far this hand, known or not."""
+    cards_left: int
+    button: str | None
+    button_held_for_fantasyland: bool
+    seats: tuple[SeatView, ...]
+    result: DealResult | None
+    """The scored hand when complete (awaiting settlement) or settled; None otherwise."""
+    rake: RakeView | None
+    jackpot_pool: int
+    last_event_hash: str
+    closed: bool
+
+    def seat(self, name: str) -> SeatView:
+        for view in self.seats:
+            if view.name == name:
+                return view
+        raise KeyError(name)

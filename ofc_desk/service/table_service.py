@@ -1,0 +1,275 @@
+"""`TableService`: the one place a live table's game flow lives, persisted event by event.
+
+Every action comes as a triple: `verify_x(...)` raises `ActionRefused` with the dealer's sentence,
+`can_x(...)` answers True/False, `x(...)` does it. An accepted action is stored as an event and
+COMMITTED before the method returns; the live state is a fold of the stored events, so a desk that
+dies resumes exactly where it was (`TableService.resume`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ofc_desk.core.cards import Card
+from ofc_desk.core.rows import Row
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.persistence import EventStore
+from ofc_desk.service.setup import TableRules, TableSetup
+from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.storage.database import Database
+
+CardEntries = str | Sequence[Card | str | None]
+"""Cards as typed ("Qh Qd ??") or as a sequence; `None` or "??" is an unknown discard."""
+RowEntries = str | Sequence[Row | str]
+"""One word per card: front/middle/back/discard (also f/m/b/x, 1/2/3)."""
+
+
+class TableService:
+    """One open table session. Construct with `TableService.open` or `TableService.resume`."""
+
+    def __init__(self, store: EventStore, machine: TableMachine, actor: str) -> None:
+        self._store = store
+        self._machine = machine
+        self._actor = actor
+
+    # ----------------------------------------------------------------- opening and resuming
+    @classmethod
+    def open(cls, database: Database, setup: TableSetup, actor: str) -> TableService:
+        """Open a new table session; `actor` is the signed-in dealer (see `users.sign_in`)."""
+        machine = TableMachine()
+        payload = machine.check(EventKind.TABLE_OPENED, _setup_payload(setup))
+        store = EventStore.create_session(database, setup.name, actor, payload, machine)
+        return cls(store, machine, actor)
+
+    @classmethod
+    def resume(cls, database: Database, session_id: int, actor: str) -> TableService:
+        """Rebuild a stored session from its events, exactly where it stopped."""
+        store, machine = EventStore.load(database, session_id)
+        return cls(store, machine, actor)
+
+    @property
+    def session_id(self) -> int:
+        return self._store.session_id
+
+    @property
+    def database(self) -> Database:
+        return self._store.database
+
+    def snapshot(self) -> TableSnapshot:
+        """The table as the desk should draw it now."""
+        return self._machine.snapshot(self._store.session_id, self._store.head_hash)
+
+    # ----------------------------------------------------------------- entering cards
+    def verify_place(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
+        """Refuse a street entry that breaks a rule. Also accepts a PARTIAL street (fewer cards
+        than the turn takes) so the desk can refuse a duplicate card the moment it is typed."""
+        self._machine.check_place(player, cards, rows, partial=True)
+
+    def can_place(self, player: str, cards: CardEntries, rows: RowEntries) -> bool:
+        return _accepted(lambda: self.verify_place(player, cards, rows))
+
+    def place(self, player: str, cards: CardEntries, rows: RowEntries) -> TableSnapshot:
+        """Enter a whole street for `player` (5 cards first; then 1, or 3 with one discard)."""
+        payload = self._machine.check_place(player, cards, rows, partial=False)
+        return self._record(EventKind.PLACED, payload)
+
+    def verify_reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
+        """Refuse a Fantasyland set (13 kept, the extras discarded) or face-down reveal that breaks
+        a rule. A partial set is checked as far as it goes."""
+        self._machine.check_reveal(player, cards, rows, partial=True)
+
+    def can_reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> bool:
+        return _accepted(lambda: self.verify_reveal(player, cards, rows))
+
+    def reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> TableSnapshot:
+        """Enter a Fantasyland player's whole set, after every other player has finished."""
+        payload = self._machine.check_reveal(player, cards, rows, partial=False)
+        return self._record(EventKind.REVEALED, payload)
+
+    def verify_undo(self) -> None:
+        """Refuse an undo when the hand has no entry left to take back."""
+        self._machine.check(EventKind.UNDONE, {})
+
+    def can_undo(self) -> bool:
+        return _accepted(self.verify_undo)
+
+    def undo(self) -> TableSnapshot:
+        """Take back the last entry of the live hand. Recorded as an undo, never erased."""
+        return self._act(EventKind.UNDONE, {})
+
+    # ----------------------------------------------------------------- end of hand
+    def verify_confirm_settlement(self) -> None:
+        self._machine.check(EventKind.HAND_SETTLED, {})
+
+    def can_confirm_settlement(self) -> bool:
+        return _accepted(self.verify_confirm_settlement)
+
+    def confirm_settlement(self) -> TableSnapshot:
+        """Settle the complete hand: chips move, rake is taken, the button moves or is held."""
+        return self._act(EventKind.HAND_SETTLED, {})
+
+    def verify_start_next_hand(self) -> None:
+        """Refuse to deal while a hand is unsettled, or a seated player has no chips."""
+        self._machine.check(EventKind.HAND_STARTED, {})
+
+    def can_start_next_hand(self) -> bool:
+        return _accepted(self.verify_start_next_hand)
+
+    def start_next_hand(self) -> TableSnapshot:
+        return self._act(EventKind.HAND_STARTED, {})
+
+    # ----------------------------------------------------------------- between hands
+    def verify_join(self, player: str, buy_in: int, after: str | None = None) -> None:
+        """A new player buys in to a free seat clockwise after `after` (default: the last seat)."""
+        self._machine.check(EventKind.JOINED, _join_payload(player, buy_in, after))
+
+    def can_join(self, player: str, buy_in: int, after: str | None = None) -> bool:
+        return _accepted(lambda: self.verify_join(player, buy_in, after))
+
+    def join(self, player: str, buy_in: int, after: str | None = None) -> TableSnapshot:
+        return self._act(EventKind.JOINED, _join_payload(player, buy_in, after))
+
+    def verify_rebuy(self, player: str, amount: int) -> None:
+        """A rebuy or top-up, between hands only."""
+        self._machine.check(EventKind.REBOUGHT, {"player": player, "amount": amount})
+
+    def can_rebuy(self, player: str, amount: int) -> bool:
+        return _accepted(lambda: self.verify_rebuy(player, amount))
+
+    def rebuy(self, player: str, amount: int) -> TableSnapshot:
+        return self._act(EventKind.REBOUGHT, {"player": player, "amount": amount})
+
+    def verify_cash_out(self, player: str) -> None:
+        """A player leaves with their whole stack, between hands only."""
+        self._machine.check(EventKind.CASHED_OUT, {"player": player})
+
+    def can_cash_out(self, player: str) -> bool:
+        return _accepted(lambda: self.verify_cash_out(player))
+
+    def cash_out(self, player: str) -> TableSnapshot:
+        return self._act(EventKind.CASHED_OUT, {"player": player})
+
+    def verify_sit_out(self, player: str) -> None:
+        self._machine.check(EventKind.SAT_OUT, {"player": player})
+
+    def can_sit_out(self, player: str) -> bool:
+        return _accepted(lambda: self.verify_sit_out(player))
+
+    def sit_out(self, player: str) -> TableSnapshot:
+        return self._act(EventKind.SAT_OUT, {"player": player})
+
+    def verify_sit_in(self, player: str) -> None:
+        self._machine.check(EventKind.SAT_IN, {"player": player})
+
+    def can_sit_in(self, player: str) -> bool:
+        return _accepted(lambda: self.verify_sit_in(player))
+
+    def sit_in(self, player: str) -> TableSnapshot:
+        return self._act(EventKind.SAT_IN, {"player": player})
+
+    # ----------------------------------------------------------------- supervisor actions
+    def verify_void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> None:
+        """Void a settled hand: its transfers are reversed by a new event, never deleted."""
+        self._supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
+
+    def can_void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> bool:
+        return _accepted(lambda: self.verify_void_hand(number, supervisor, pin, reason))
+
+    def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
+        payload = self._supervised(
+            EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin
+        )
+        return self._record(EventKind.HAND_VOIDED, payload, supervisor)
+
+    def verify_correct_chips(
+        self, player: str, amount: int, reason: str, supervisor: str, pin: str
+    ) -> None:
+        """Add (positive) or remove (negative) chips from a stack, with a stated reason."""
+        self._supervised(
+            EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin
+        )
+
+    def can_correct_chips(
+        self, player: str, amount: int, reason: str, supervisor: str, pin: str
+    ) -> bool:
+        return _accepted(lambda: self.verify_correct_chips(player, amount, reason, supervisor, pin))
+
+    def correct_chips(
+        self, player: str, amount: int, reason: str, supervisor: str, pin: str
+    ) -> TableSnapshot:
+        payload = self._supervised(
+            EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin
+        )
+        return self._record(EventKind.CHIPS_CORRECTED, payload, supervisor)
+
+    def verify_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> None:
+        """New rules or stakes, between hands only."""
+        self._supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
+
+    def can_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> bool:
+        return _accepted(lambda: self.verify_change_rules(rules, supervisor, pin))
+
+    def change_rules(self, rules: TableRules, supervisor: str, pin: str) -> TableSnapshot:
+        payload = self._supervised(
+            EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin
+        )
+        return self._record(EventKind.RULES_CHANGED, payload, supervisor)
+
+    def verify_close_session(self, supervisor: str, pin: str) -> None:
+        """Close the table between hands; nothing can be entered afterwards."""
+        self._supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
+
+    def can_close_session(self, supervisor: str, pin: str) -> bool:
+        return _accepted(lambda: self.verify_close_session(supervisor, pin))
+
+    def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
+        payload = self._supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
+        return self._record(EventKind.SESSION_CLOSED, payload, supervisor)
+
+    # ----------------------------------------------------------------- internals
+    def _act(self, kind: EventKind, raw: Mapping[str, Any]) -> TableSnapshot:
+        return self._record(kind, self._machine.check(kind, raw))
+
+    def _supervised(
+        self, kind: EventKind, raw: Mapping[str, Any], supervisor: str, pin: str
+    ) -> dict[str, Any]:
+        self._store.check_supervisor(supervisor, pin)
+        return self._machine.check(kind, {**raw, "supervisor": supervisor})
+
+    def _record(
+        self, kind: EventKind, payload: dict[str, Any], actor: str | None = None
+    ) -> TableSnapshot:
+        self._store.append(self._machine, kind, payload, actor or self._actor)
+        return self.snapshot()
+
+
+def _accepted(check: Callable[[], None]) -> bool:
+    try:
+        check()
+    except ActionRefused:
+        return False
+    return True
+
+
+def _setup_payload(setup: TableSetup) -> dict[str, Any]:
+    return {
+        "table": setup.name,
+        "seats": [{"name": seat.name, "buy_in": seat.buy_in} for seat in setup.seats],
+        "button": setup.button,
+        "rules": setup.rules.to_json(),
+    }
+
+
+def _join_payload(player: str, buy_in: int, after: str | None) -> dict[str, Any]:
+    return {"player": player, "buy_in": buy_in, "after": after}
+
+
+def _void_payload(number: int, reason: str) -> dict[str, Any]:
+    return {"hand": number, "reason": reason}
+
+
+def _correction(player: str, amount: int, reason: str) -> dict[str, Any]:
+    return {"player": player, "amount": amount, "reason": reason}
