@@ -1,0 +1,1 @@
+"""Durable storage: SQLAlchemy models, Alembic migrations, the hash-chained event log, users."""

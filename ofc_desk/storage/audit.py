@@ -1,0 +1,31 @@
+"""The hash chain: canonical JSON and the sha256 that links each event to the one before it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+GENESIS_HASH = "0" * 64
+
+
+def canonical_json(value: Any) -> str:
+    """One spelling per value: sorted keys, no spaces, UTF-8 kept as is."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def utc_now() -> str:
+    """UTC time as stored in every row: ISO 8601 with microseconds and a Z."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def event_hash(
+    prev_hash: str, session_id: int, seq: int, kind: str, actor: str, at: str, payload: str
+) -> str:
+    """sha256 over the previous hash and this event's canonical content."""
+    content = canonical_json(
+        {"session": session_id, "seq": seq, "kind": kind, "actor": actor, "at": at,
+         "payload": payload}
+    )  # fmt: skip
+    return hashlib.sha256((prev_hash + content).encode("utf-8")).hexdigest()

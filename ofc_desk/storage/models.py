@@ -1,0 +1,106 @@
+"""The stored tables. Events are the truth; hands, transfers and the chip ledger are derived rows
+kept for reports and history, and `verify` re-derives them from the events to catch any change."""
+
+from __future__ import annotations
+
+from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+HASH_LENGTH = 64
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    """A dealer or floor supervisor; the PIN is kept only as a salted scrypt hash."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    role: Mapped[str] = mapped_column(String(20))
+    pin_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[str] = mapped_column(String(40))
+
+
+class TableSession(Base):
+    """One table from opening to closing. `head_seq`/`head_hash` pin the end of its event chain,
+    so removing events from the end is caught too."""
+
+    __tablename__ = "table_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_name: Mapped[str] = mapped_column(String(120), index=True)
+    opened_at: Mapped[str] = mapped_column(String(40))
+    closed_at: Mapped[str | None] = mapped_column(String(40))
+    head_seq: Mapped[int]
+    head_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+
+
+class Event(Base):
+    """One accepted action, hash-chained to the one before it in the same session."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("session_id", "seq", name="uq_events_session_seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id"))
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(40))
+    actor: Mapped[str] = mapped_column(String(80))
+    at: Mapped[str] = mapped_column(String(40))
+    payload: Mapped[str] = mapped_column(Text)
+    prev_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+
+
+class HandRow(Base):
+    """A settled hand with its `ofc-desk score` result, written by the settlement event."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("session_id", "number", name="uq_hands_session_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id"))
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"))
+    number: Mapped[int]
+    button: Mapped[str] = mapped_column(String(80))
+    fantasyland: Mapped[str] = mapped_column(Text)
+    result: Mapped[str] = mapped_column(Text)
+    rake: Mapped[str] = mapped_column(Text)
+    jackpot: Mapped[int]
+    settled_at: Mapped[str] = mapped_column(String(40))
+
+
+class TransferRow(Base):
+    """One ordered chip transfer of a settled hand: owed, paid and why it was cut."""
+
+    __tablename__ = "transfers"
+    __table_args__ = (UniqueConstraint("hand_id", "ordinal", name="uq_transfers_hand_ordinal"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"))
+    ordinal: Mapped[int]
+    from_player: Mapped[str] = mapped_column(String(80))
+    to_player: Mapped[str] = mapped_column(String(80))
+    owed: Mapped[int]
+    paid: Mapped[int]
+    reason: Mapped[str] = mapped_column(Text)
+
+
+class LedgerRow(Base):
+    """One chip movement on a stack (buy-in, rebuy, cash-out, hand, rake, void, correction)."""
+
+    __tablename__ = "chip_ledger"
+    __table_args__ = (Index("ix_chip_ledger_session", "session_id", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id"))
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"))
+    hand_number: Mapped[int | None]
+    player: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(20))
+    amount: Mapped[int]
+    note: Mapped[str] = mapped_column(Text)
