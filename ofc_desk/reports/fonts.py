@@ -1,0 +1,47 @@
+"""The report font: DejaVu Sans, shipped in resources/fonts, because it has ♠♥♦♣.
+
+The standard PDF fonts (Helvetica) have no suit symbols. DejaVu's licence (Bitstream Vera terms,
+DejaVu changes public domain; resources/fonts/DejaVu-LICENSE.txt) allows shipping it with the app.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+REGULAR = "OfcDeskSans"
+BOLD = "OfcDeskSans-Bold"
+
+_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+_SEARCH_DIRS = (
+    Path(__file__).resolve().parents[2] / "resources" / "fonts",
+    Path(__file__).resolve().parent / "fonts",
+    Path("/usr/share/fonts/truetype/dejavu"),
+)
+
+
+def _find(file_name: str) -> Path | None:
+    return next((d / file_name for d in _SEARCH_DIRS if (d / file_name).is_file()), None)
+
+
+@cache
+def register_fonts() -> tuple[str, str]:
+    """Register the report fonts once; returns (regular, bold) font names.
+
+    Falls back to Helvetica (suits then print as letters' boxes) only if the TTF is missing,
+    so a broken install still prints a report rather than none.
+    """
+    paths = {name: _find(file_name) for name, file_name in _FILES.items()}
+    if any(path is None for path in paths.values()):
+        return ("Helvetica", "Helvetica-Bold")
+    for name, path in paths.items():
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    addMapping(REGULAR, 0, 0, REGULAR)
+    addMapping(REGULAR, 1, 0, BOLD)
+    addMapping(REGULAR, 0, 1, REGULAR)
+    addMapping(REGULAR, 1, 1, BOLD)
+    return (REGULAR, BOLD)

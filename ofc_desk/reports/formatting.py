@@ -1,0 +1,49 @@
+"""How chips, cards and times read on every report, so they read the same everywhere."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+RED_SUITS = frozenset("hd")
+
+
+def chips(amount: int) -> str:
+    """Whole chips with thousands separators: 1234567 -> '1,234,567'."""
+    return f"{amount:,}"
+
+
+def signed_chips(amount: int) -> str:
+    """A gain or loss: '+1,200', '-35', '0'."""
+    return f"{amount:+,}" if amount else "0"
+
+
+def card_text(card: str) -> str:
+    """'Ah' -> 'A♥'; an unknown card ('??' or '') stays as '??'."""
+    if len(card) != 2 or card[1].lower() not in SUIT_SYMBOLS:
+        return "??"
+    return card[0].upper() + SUIT_SYMBOLS[card[1].lower()]
+
+
+def card_markup(card: str, red: str = "#b00020") -> str:
+    """A card for a reportlab Paragraph, red suits in red."""
+    text = card_text(card)
+    if len(card) == 2 and card[1].lower() in RED_SUITS:
+        return f'<font color="{red}">{text}</font>'
+    return text
+
+
+def cards_text(cards: tuple[str, ...]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def cards_markup(cards: tuple[str, ...]) -> str:
+    return " ".join(card_markup(c) for c in cards)
+
+
+def timestamp(moment: datetime | None) -> str:
+    """UTC times as '2026-11-21 14:03 UTC'; an unknown time as an en dash."""
+    if moment is None:
+        return "–"
+    suffix = " UTC" if moment.tzinfo is not None and moment.utcoffset() is not None else ""
+    return moment.strftime("%Y-%m-%d %H:%M") + suffix

@@ -1,0 +1,229 @@
+"""What every OFC Desk PDF shares: page frame, "Page x of y" footer, styles, tables, signatures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
+
+from ofc_desk.reports.fonts import register_fonts
+
+PAGE_SIZE = A4
+MARGIN = 15 * mm
+CONTENT_WIDTH = PAGE_SIZE[0] - 2 * MARGIN
+INK = colors.HexColor("#1a1a1a")
+RULE = colors.HexColor("#9a9a9a")
+HEADER_FILL = colors.HexColor("#e4e8e4")
+STRIPE_FILL = colors.HexColor("#f5f6f5")
+ALERT = colors.HexColor("#b00020")
+
+
+@dataclass(frozen=True)
+class Styles:
+    """The paragraph styles of a report, built on the registered fonts."""
+
+    regular: str
+    bold: str
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    heading: ParagraphStyle
+    subheading: ParagraphStyle
+    body: ParagraphStyle
+    small: ParagraphStyle
+    cell: ParagraphStyle
+    cell_small: ParagraphStyle
+    cell_right: ParagraphStyle
+    mono: ParagraphStyle
+
+
+def make_styles() -> Styles:
+    regular, bold = register_fonts()
+
+    def style(name: str, size: float, font: str = regular, **extra: Any) -> ParagraphStyle:
+        settings: dict[str, Any] = {"textColor": INK, **extra}
+        return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * 1.25, **settings)
+
+    return Styles(
+        regular=regular,
+        bold=bold,
+        title=style("title", 18, bold, spaceAfter=2),
+        subtitle=style("subtitle", 11, spaceAfter=6),
+        heading=style("heading", 12.5, bold, spaceBefore=10, spaceAfter=4),
+        subheading=style("subheading", 9.5, bold, spaceBefore=6, spaceAfter=2),
+        body=style("body", 9),
+        small=style("small", 7.5),
+        cell=style("cell", 8),
+        cell_small=style("cell_small", 6.5, textColor=colors.HexColor("#444444")),
+        cell_right=style("cell_right", 8, alignment=TA_RIGHT),
+        mono=style("mono", 8.5, "Courier", alignment=TA_CENTER),
+    )
+
+
+def text(value: object) -> str:
+    """Plain text made safe for Paragraph markup (a player called 'A&B' must not break it)."""
+    return escape(str(value))
+
+
+@dataclass(frozen=True)
+class PageFooter:
+    """What the footer of every page says, so a loose page can still be matched to its session."""
+
+    left: str
+    fingerprint: str
+
+
+def _numbered_canvas_class(footer: PageFooter, font: str) -> type[Canvas]:
+    """A canvas that holds its pages back until the end, so each can say "Page x of y"."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._held_pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._held_pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._held_pages)
+            for page_state in self._held_pages:
+                self.__dict__.update(page_state)
+                self._draw_footer(total)
+                super().showPage()
+            super().save()
+
+        def _draw_footer(self, total: int) -> None:
+            self.saveState()
+            self.setStrokeColor(RULE)
+            self.setLineWidth(0.5)
+            y = MARGIN - 6 * mm
+            self.line(MARGIN, y + 3.5 * mm, PAGE_SIZE[0] - MARGIN, y + 3.5 * mm)
+            self.setFont(font, 7.5)
+            self.setFillColor(INK)
+            self.drawString(MARGIN, y, footer.left)
+            self.drawCentredString(PAGE_SIZE[0] / 2, y, f"Page {self._pageNumber} of {total}")
+            if footer.fingerprint:
+                self.drawRightString(
+                    PAGE_SIZE[0] - MARGIN, y, f"fingerprint {footer.fingerprint[:16]}…"
+                )
+            self.restoreState()
+
+    return NumberedCanvas
+
+
+def build_pdf(
+    out: Any, story: Sequence[Flowable], footer: PageFooter, title: str, styles: Styles
+) -> None:
+    """Lay the story out on A4 pages with the numbered footer; `out` is a path or binary file."""
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=PAGE_SIZE,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + 2 * mm,
+        title=title,
+        author="OFC Desk",
+        creator="OFC Desk",
+    )
+    canvasmaker: Callable[..., Canvas] = _numbered_canvas_class(footer, styles.regular)
+    doc.build(list(story), canvasmaker=canvasmaker)
+
+
+def grid_table(
+    rows: Sequence[Sequence[object]],
+    widths: Sequence[float],
+    styles: Styles,
+    *,
+    numeric_columns: Sequence[int] = (),
+    total_row: bool = False,
+    extra: Sequence[tuple[Any, ...]] = (),
+) -> Table:
+    """A ruled table whose header row repeats on every page and whose rows never split."""
+    table = Table(list(map(list, rows)), colWidths=list(widths), repeatRows=1, splitInRow=0)
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), styles.regular, 8),
+        ("FONT", (0, 0), (-1, 0), styles.bold, 8),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for column in numeric_columns:
+        commands.append(("ALIGN", (column, 0), (column, -1), "RIGHT"))
+    if total_row:
+        commands += [
+            ("FONT", (0, -1), (-1, -1), styles.bold, 8),
+            ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+        ]
+    table.setStyle(TableStyle(commands + list(extra)))
+    return table
+
+
+def key_value_table(pairs: Sequence[tuple[str, str]], styles: Styles, columns: int = 2) -> Table:
+    """Label/value pairs laid out in `columns` column pairs, labels in bold."""
+    cells = [
+        [Paragraph(f"<b>{text(label)}</b>", styles.cell), Paragraph(text(value), styles.cell)]
+        for label, value in pairs
+    ]
+    per_column = -(-len(cells) // columns) if cells else 0
+    rows: list[list[object]] = []
+    for index in range(per_column):
+        row: list[object] = []
+        for column in range(columns):
+            position = column * per_column + index
+            row += cells[position] if position < len(cells) else ["", ""]
+        rows.append(row)
+    label_width = CONTENT_WIDTH / columns * 0.42
+    widths = [label_width, CONTENT_WIDTH / columns - label_width] * columns
+    table = Table(rows or [["", ""]], colWidths=widths, splitInRow=0)
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.25, STRIPE_FILL),
+            ]
+        )
+    )
+    return table
+
+
+def signature_block(roles: Sequence[tuple[str, str]], styles: Styles) -> Table:
+    """Lines to sign: one row per (role, printed name), with name, signature and date columns."""
+    header = ["", "Name (print)", "Signature", "Date and time"]
+    rows: list[list[object]] = [header]
+    for role, name in roles:
+        rows.append([Paragraph(f"<b>{text(role)}</b>", styles.body), text(name), "", ""])
+    widths = [34 * mm, 46 * mm, 62 * mm, CONTENT_WIDTH - 142 * mm]
+    table = Table(rows, colWidths=widths, rowHeights=[5 * mm] + [14 * mm] * len(roles))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), styles.regular, 9),
+                ("FONT", (0, 0), (-1, 0), styles.regular, 7),
+                ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#555555")),
+                ("VALIGN", (0, 1), (-1, -1), "BOTTOM"),
+                ("LINEBELOW", (1, 1), (-1, -1), 0.8, INK),
+                ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+            ]
+        )
+    )
+    return table

@@ -1,0 +1,266 @@
+"""Everything a session report needs, as plain frozen data read from the stored events.
+
+The renderers (PDF, CSV, JSON) only ever see these records, never the live table or the screen, so
+a report printed a year later says exactly what the audit log says. `load_session_record` in
+`ofc_desk.reports.loader` builds a `SessionRecord` from a database; tests build them by hand.
+
+Chips are `int` everywhere. A signed amount is seen from the player's stack: positive means chips
+went into it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class ChipKind(StrEnum):
+    """Why chips came onto or left the table outside the play of a hand."""
+
+    OPENING = "opening buy-in"
+    BUY_IN = "buy-in"
+    REBUY = "rebuy"
+    CASH_OUT = "cash-out"
+    CORRECTION = "correction"
+
+
+class AdjustmentKind(StrEnum):
+    """Entries a floor supervisor reads before signing: anything that changed the record."""
+
+    VOID = "void"
+    CORRECTION = "chip correction"
+    UNDO = "undo"
+    RULES_CHANGE = "rules change"
+
+
+@dataclass(frozen=True)
+class RuleSetting:
+    """One number or flag of the preset in force, as the report prints it."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class PairUnit:
+    """A unit two players agreed between themselves (RULES §8)."""
+
+    players: tuple[str, str]
+    unit: int
+
+
+@dataclass(frozen=True)
+class RowRecord:
+    """One of a player's three rows at the end of a hand."""
+
+    cards: tuple[str, ...]
+    hand: str
+    royalty: int
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One player's part in one hand."""
+
+    name: str
+    front: RowRecord
+    middle: RowRecord
+    back: RowRecord
+    foul: bool
+    royalties: int
+    points: int
+    stack_before: int
+    stack_after: int
+    fantasyland_cards: int = 0
+    """Cards dealt to this player in Fantasyland this hand (0 = played the streets)."""
+    fantasyland_next: int = 0
+    """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
+    rake: int = 0
+
+    @property
+    def chips_moved(self) -> int:
+        """Chips won (+) or lost (-) at the table in this hand, after rake."""
+        return self.stack_after - self.stack_before
+
+    @property
+    def rows(self) -> tuple[RowRecord, RowRecord, RowRecord]:
+        return (self.front, self.middle, self.back)
+
+
+@dataclass(frozen=True)
+class MatchupRecord:
+    """The points between two players, from the first named player's side."""
+
+    players: tuple[str, str]
+    points: int
+
+
+@dataclass(frozen=True)
+class TransferRecord:
+    """One settlement payment, in settlement order (RULES §8)."""
+
+    payer: str
+    payee: str
+    owed: int
+    paid: int
+    reason: str
+
+    @property
+    def capped(self) -> bool:
+        return self.paid < self.owed
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A settled hand as stored."""
+
+    number: int
+    button: str
+    seats: tuple[SeatResult, ...]
+    transfers: tuple[TransferRecord, ...]
+    matchups: tuple[MatchupRecord, ...] = ()
+    started_at: datetime | None = None
+    settled_at: datetime | None = None
+    rake: int = 0
+    jackpot_drop: int = 0
+    voided: bool = False
+    stacks_after: tuple[tuple[str, int], ...] = ()
+    """Every seated player's stack once the hand was settled (or voided), in seat order."""
+
+    @property
+    def fantasyland(self) -> tuple[tuple[str, int], ...]:
+        """Who played this hand in Fantasyland, with the cards each was dealt."""
+        return tuple((s.name, s.fantasyland_cards) for s in self.seats if s.fantasyland_cards)
+
+    def seat(self, name: str) -> SeatResult | None:
+        return next((s for s in self.seats if s.name == name), None)
+
+
+@dataclass(frozen=True)
+class ChipTransaction:
+    """Chips that came onto or left the table between hands, in the order they happened."""
+
+    seq: int
+    at: datetime | None
+    kind: ChipKind
+    player: str
+    amount: int
+    """Signed, from the player's stack: a cash-out is negative."""
+    after_hand: int
+    """The last hand settled before this transaction (0 = before the first hand)."""
+    actor: str = ""
+    approver: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A void, chip correction, undo or rules change, with who did and who approved it."""
+
+    seq: int
+    at: datetime | None
+    kind: AdjustmentKind
+    hand_number: int | None
+    description: str
+    actor: str = ""
+    approver: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """A player's whole session."""
+
+    name: str
+    opening_buy_in: int
+    buy_ins: int
+    rebuys: int
+    cash_outs: int
+    corrections: int
+    final_stack: int
+    hands_played: int
+    fouls: int
+    fantasyland_hands: int
+    royalties: int
+
+    @property
+    def total_in(self) -> int:
+        """Every chip the player brought to the table."""
+        return self.opening_buy_in + self.buy_ins + self.rebuys
+
+    @property
+    def net(self) -> int:
+        """Won (+) or lost (-) at the table: what they leave with less what they brought.
+
+        Supervisor corrections fix a miscount; they are not winnings, so they are taken out.
+        """
+        return self.final_stack + self.cash_outs - self.total_in - self.corrections
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A whole table session, from the stored events."""
+
+    table: str
+    session_id: int
+    started_at: datetime | None
+    ended_at: datetime | None
+    preset_name: str
+    variant: str
+    unit: int
+    settlement_policy: str
+    settle_from: str
+    players: tuple[PlayerSummary, ...]
+    hands: tuple[HandRecord, ...]
+    final_hash: str
+    room: str = ""
+    dealers: tuple[str, ...] = ()
+    supervisors: tuple[str, ...] = ()
+    rules: tuple[RuleSetting, ...] = ()
+    pair_units: tuple[PairUnit, ...] = ()
+    opening_button: str = ""
+    chip_transactions: tuple[ChipTransaction, ...] = ()
+    adjustments: tuple[Adjustment, ...] = ()
+    event_count: int = 0
+    replay_script: dict[str, object] | None = field(default=None, compare=False)
+    """The session in `ofc-desk replay` script form, when the loader could rebuild it."""
+
+    @property
+    def counted_hands(self) -> tuple[HandRecord, ...]:
+        """Hands that stand (voided hands are listed but moved no chips in the end)."""
+        return tuple(h for h in self.hands if not h.voided)
+
+    @property
+    def rake_total(self) -> int:
+        return sum(h.rake for h in self.counted_hands)
+
+    @property
+    def jackpot_total(self) -> int:
+        return sum(h.jackpot_drop for h in self.counted_hands)
+
+    def chip_total(self, kind: ChipKind) -> int:
+        """The sum of one kind of chip transaction, as a positive amount for cash-outs too."""
+        total = sum(t.amount for t in self.chip_transactions if t.kind is kind)
+        return -total if kind is ChipKind.CASH_OUT else total
+
+    @property
+    def final_stacks_total(self) -> int:
+        return sum(p.final_stack for p in self.players)
+
+    def stack_series(self) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+        """Each player's stack after every hand: (name, ((hand number, stack), ...)).
+
+        Point 0 is the opening buy-in; a player who joins later starts at the hand they joined
+        after, and a player who cashed out stays out of the later points.
+        """
+        opening: dict[str, int] = {}
+        for t in self.chip_transactions:
+            if t.kind is ChipKind.OPENING or (t.kind is ChipKind.BUY_IN and t.after_hand == 0):
+                opening[t.player] = opening.get(t.player, 0) + t.amount
+        series: dict[str, list[tuple[int, int]]] = {p.name: [] for p in self.players}
+        for name, chips in opening.items():
+            series.setdefault(name, []).append((0, chips))
+        for hand in self.hands:
+            for name, stack in hand.stacks_after:
+                series.setdefault(name, []).append((hand.number, stack))
+        return tuple((name, tuple(points)) for name, points in series.items())

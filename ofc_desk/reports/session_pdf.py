@@ -1,0 +1,282 @@
+"""The session report a dealer and a floor supervisor sign (reportlab platypus).
+
+Everything printed comes from a `SessionRecord` (the stored events), never from the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import IO
+
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    Spacer,
+)
+
+from ofc_desk.reports.formatting import cards_markup, chips, signed_chips, timestamp
+from ofc_desk.reports.pdf_common import (
+    ALERT,
+    CONTENT_WIDTH,
+    PageFooter,
+    Styles,
+    build_pdf,
+    grid_table,
+    key_value_table,
+    make_styles,
+    signature_block,
+    text,
+)
+from ofc_desk.reports.record import (
+    ChipKind,
+    HandRecord,
+    SeatResult,
+    SessionRecord,
+)
+from ofc_desk.reports.stack_chart import stack_chart
+
+SETTLE_FROM_WORDS = {
+    "left-of-dealer": "from the player left of the dealer, clockwise, dealer last",
+    "dealer": "from the dealer, clockwise",
+}
+
+
+def write_session_report(record: SessionRecord, out: str | IO[bytes]) -> None:
+    """Write the session report of `record` as a PDF to a path or a binary file."""
+    styles = make_styles()
+    footer = PageFooter(left=_footer_left(record), fingerprint=record.final_hash)
+    build_pdf(out, list(session_story(record, styles)), footer, _title(record), styles)
+
+
+def _title(record: SessionRecord) -> str:
+    return f"Session report · {record.table} · session {record.session_id}"
+
+
+def _footer_left(record: SessionRecord) -> str:
+    place = f"{record.room} · " if record.room else ""
+    return f"OFC Desk · {place}{record.table} · session {record.session_id}"
+
+
+def session_story(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    yield from _header(record, styles)
+    yield from _players_summary(record, styles)
+    yield from _chart(record, styles)
+    yield from _hands(record, styles)
+    yield from _chip_transactions(record, styles)
+    yield from _house(record, styles)
+    yield from _adjustments(record, styles)
+    yield from _fingerprint_and_signatures(record, styles)
+
+
+def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    yield Paragraph("Session report", styles.title)
+    room = f"{text(record.room)} · " if record.room else ""
+    yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}",
+                    styles.subtitle)
+    pair_units = ", ".join(
+        f"{a}–{b}: {chips(p.unit)}" for p in record.pair_units for a, b in [p.players]
+    )
+    voided = sum(1 for h in record.hands if h.voided)
+    hands_text = f"{len(record.hands)}" + (f" ({voided} voided)" if voided else "")
+    pairs = [
+        ("Session start", timestamp(record.started_at)),
+        ("Session end", timestamp(record.ended_at) if record.ended_at else "still open"),
+        ("Dealer(s)", ", ".join(record.dealers) or "–"),
+        ("Floor supervisor", ", ".join(record.supervisors) or "–"),
+        ("Hands", hands_text),
+        ("Opening button", record.opening_button or "–"),
+        ("Variant", record.variant),
+        ("Rules preset", record.preset_name),
+        ("Unit (chips per point)", chips(record.unit)),
+        ("Per-pair units", pair_units or "none"),
+        ("Settlement policy", record.settlement_policy),
+        ("Settlement order", SETTLE_FROM_WORDS.get(record.settle_from, record.settle_from)),
+    ]
+    yield key_value_table(pairs, styles)
+    if record.rules:
+        yield Paragraph(f"Rules in force: preset “{text(record.preset_name)}”", styles.subheading)
+        yield key_value_table([(r.label, r.value) for r in record.rules], styles, columns=3)
+
+
+def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    yield Paragraph("Players", styles.heading)
+    header = ["Player", "Buy-ins", "Rebuys", "Cash-outs", "Final stack", "Net result",
+              "Hands", "Fouls", "FL hands", "Royalties"]
+    rows: list[list[object]] = [header]
+    for p in record.players:
+        rows.append([
+            p.name, chips(p.opening_buy_in + p.buy_ins), chips(p.rebuys), chips(p.cash_outs),
+            chips(p.final_stack), signed_chips(p.net), str(p.hands_played), str(p.fouls),
+            str(p.fantasyland_hands), chips(p.royalties),
+        ])
+    players = record.players
+    rows.append([
+        "Total", chips(sum(p.opening_buy_in + p.buy_ins for p in players)),
+        chips(sum(p.rebuys for p in players)), chips(sum(p.cash_outs for p in players)),
+        chips(sum(p.final_stack for p in players)), signed_chips(sum(p.net for p in players)),
+        "", "", "", "",
+    ])
+    widths = [30 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 13 * mm,
+              15 * mm, CONTENT_WIDTH - 160 * mm]
+    yield grid_table(rows, widths, styles, numeric_columns=range(1, 10), total_row=True)
+    if record.rake_total or record.jackpot_total:
+        yield Paragraph(
+            f"The net results add up to minus the rake ({chips(record.rake_total)}) and the "
+            f"jackpot drop ({chips(record.jackpot_total)}).",
+            styles.small,
+        )
+
+
+def _chart(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    yield CondPageBreak(80 * mm)
+    yield Paragraph("Stacks across the session", styles.heading)
+    yield stack_chart(record.stack_series(), CONTENT_WIDTH, styles.regular)
+
+
+def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    yield Paragraph("Hand by hand", styles.heading)
+    if not record.hands:
+        yield Paragraph("No hand was settled in this session.", styles.body)
+    for hand in record.hands:
+        yield KeepTogether(list(_hand_block(hand, styles)))
+
+
+SEAT_WIDTHS = [26 * mm, 33 * mm, 40 * mm, 40 * mm, 12 * mm, 12 * mm, CONTENT_WIDTH - 163 * mm]
+
+
+def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
+    parts = [f"<b>Hand {hand.number}</b>", f"button {text(hand.button)}"]
+    if hand.fantasyland:
+        players = ", ".join(f"{text(n)} ({c} cards)" for n, c in hand.fantasyland)
+        parts.append(f"Fantasyland: {players}")
+    if hand.started_at:
+        parts.append(timestamp(hand.started_at))
+    if hand.voided:
+        parts.append('<font color="#b00020"><b>VOIDED: chips returned</b></font>')
+    yield Paragraph(" · ".join(parts), styles.subheading)
+    header = ["Player", "Front", "Middle", "Back", "Roy.", "Points", "Chips"]
+    rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
+    yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6))
+    yield Spacer(1, 1.5 * mm)
+    yield _transfers_table(hand, styles)
+    if hand.rake or hand.jackpot_drop:
+        yield Paragraph(
+            f"Rake {chips(hand.rake)} · jackpot drop {chips(hand.jackpot_drop)}", styles.small
+        )
+    yield Spacer(1, 3 * mm)
+
+
+def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
+    name = f"<b>{text(seat.name)}</b>"
+    if seat.foul:
+        name += '<br/><font color="#b00020"><b>FOUL</b></font>'
+    if seat.fantasyland_next:
+        name += f"<br/><font size=6.5>→ Fantasyland ({seat.fantasyland_next})</font>"
+    cells: list[object] = [Paragraph(name, styles.cell)]
+    for row in seat.rows:
+        royalty = f" +{row.royalty}" if row.royalty else ""
+        cells.append(Paragraph(
+            f"{cards_markup(row.cards)}<br/><font size=6.5 color=\"#444444\">"
+            f"{text(row.hand)}{royalty}</font>",
+            styles.cell,
+        ))
+    cells += [chips(seat.royalties), signed_chips(seat.points), signed_chips(seat.chips_moved)]
+    return cells
+
+
+TRANSFER_WIDTHS = [8 * mm, 26 * mm, 26 * mm, 15 * mm, 15 * mm, CONTENT_WIDTH - 90 * mm]
+
+
+def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
+    if not hand.transfers:
+        return Paragraph("No chips moved.", styles.small)
+    rows: list[list[object]] = [["#", "From", "To", "Owed", "Paid", "Why capped"]]
+    capped_rows: list[int] = []
+    for index, transfer in enumerate(hand.transfers, start=1):
+        if transfer.capped:
+            capped_rows.append(index)
+        rows.append([
+            str(index), transfer.payer, transfer.payee, chips(transfer.owed),
+            chips(transfer.paid),
+            Paragraph(text(transfer.reason if transfer.capped else ""), styles.cell_small),
+        ])
+    extra = [("TEXTCOLOR", (4, r), (4, r), ALERT) for r in capped_rows]
+    return grid_table(rows, TRANSFER_WIDTHS, styles, numeric_columns=(0, 3, 4), extra=extra)
+
+
+def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    yield CondPageBreak(40 * mm)
+    yield Paragraph("Chip transactions", styles.heading)
+    if not record.chip_transactions:
+        yield Paragraph("None recorded.", styles.body)
+        return
+    rows: list[list[object]] = [["Event", "Time", "After hand", "Player", "What", "Chips",
+                                 "By", "Approved by"]]
+    for t in record.chip_transactions:
+        rows.append([str(t.seq), timestamp(t.at), str(t.after_hand), t.player, str(t.kind),
+                     signed_chips(t.amount), t.actor or "–", t.approver or "–"])
+    widths = [13 * mm, 30 * mm, 17 * mm, 26 * mm, 27 * mm, 18 * mm, 24 * mm,
+              CONTENT_WIDTH - 155 * mm]
+    yield grid_table(rows, widths, styles, numeric_columns=(0, 2, 5))
+
+
+def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    raked_hands = sum(1 for h in record.counted_hands if h.rake or h.jackpot_drop)
+    pairs = [
+        ("Rake", chips(record.rake_total)),
+        ("Jackpot drop", chips(record.jackpot_total)),
+        ("Hands raked", f"{raked_hands} of {len(record.counted_hands)}"),
+        ("Opening chips", chips(record.chip_total(ChipKind.OPENING))),
+        ("Buy-ins", chips(record.chip_total(ChipKind.BUY_IN))),
+        ("Rebuys", chips(record.chip_total(ChipKind.REBUY))),
+        ("Cash-outs", chips(record.chip_total(ChipKind.CASH_OUT))),
+        ("Chip corrections", signed_chips(record.chip_total(ChipKind.CORRECTION))),
+        ("Chips in play at the end", chips(record.final_stacks_total)),
+    ]
+    yield KeepTogether([Paragraph("Rake and jackpot", styles.heading),
+                        key_value_table(pairs, styles, columns=3)])
+
+
+def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    yield CondPageBreak(40 * mm)
+    yield Paragraph("Voids, corrections and undos", styles.heading)
+    if not record.adjustments:
+        yield Paragraph("None recorded.", styles.body)
+        return
+    rows: list[list[object]] = [["Event", "Time", "What", "Hand", "Details", "By", "Approved by"]]
+    for a in record.adjustments:
+        rows.append([str(a.seq), timestamp(a.at), str(a.kind),
+                     str(a.hand_number) if a.hand_number else "–",
+                     Paragraph(text(a.description), styles.cell), a.actor or "–",
+                     a.approver or "–"])
+    widths = [13 * mm, 30 * mm, 24 * mm, 12 * mm, 53 * mm, 22 * mm, CONTENT_WIDTH - 154 * mm]
+    yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
+
+
+def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    events = f" after event {record.event_count}" if record.event_count else ""
+    block: list[Flowable] = [
+        Paragraph("Audit fingerprint", styles.heading),
+        Paragraph(
+            f"The final hash of the audit chain{events}. <b>ofc-desk verify</b> on the table's "
+            "database reports the same hash while the record is unaltered.",
+            styles.body,
+        ),
+        Spacer(1, 2 * mm),
+        Paragraph(text(record.final_hash or "no events recorded"), styles.mono),
+        Spacer(1, 6 * mm),
+        Paragraph("Signatures", styles.heading),
+        Paragraph(
+            "We have checked this report against the table and agree with it.", styles.body
+        ),
+        Spacer(1, 2 * mm),
+        signature_block(
+            [("Dealer", ", ".join(record.dealers)),
+             ("Floor supervisor", ", ".join(record.supervisors))],
+            styles,
+        ),
+    ]
+    yield KeepTogether(block)
