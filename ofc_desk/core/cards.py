@@ -1,0 +1,162 @@
+"""Cards and the one funnel that turns any spelling of a card into a `Card`.
+
+>>> parse_cards("ah")
+[Card(rank=<Rank.ACE: 'A'>, suit=<Suit.HEART: 'h'>)]
+>>> [str(card) for card in parse_cards("ah 10d Q♥ KS")]
+['Ah', 'Td', 'Qh', 'Ks']
+>>> parse_entries("Qh ?? 2c")[1] is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+UNKNOWN_TOKEN = "??"
+
+
+class Rank(StrEnum):
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @cached_property
+    def order(self) -> int:
+        """0 for a deuce up to 12 for an ace."""
+        return _RANK_ORDER.index(self)
+
+    @cached_property
+    def word(self) -> str:
+        return _RANK_WORDS[self.order]
+
+    @cached_property
+    def plural(self) -> str:
+        return "sixes" if self is Rank.SIX else f"{self.word}s"
+
+
+class Suit(StrEnum):
+    SPADE = "s"
+    HEART = "h"
+    DIAMOND = "d"
+    CLUB = "c"
+
+    @cached_property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+
+_RANK_ORDER: tuple[Rank, ...] = tuple(Rank)
+_RANK_WORDS = (
+    "two", "three", "four", "five", "six", "seven", "eight",
+    "nine", "ten", "jack", "queen", "king", "ace",
+)  # fmt: skip
+_SUIT_SYMBOLS = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.DIAMOND: "♦", Suit.CLUB: "♣"}
+_SUIT_SPELLINGS = {
+    "s": Suit.SPADE, "♠": Suit.SPADE, "♤": Suit.SPADE,
+    "h": Suit.HEART, "♥": Suit.HEART, "♡": Suit.HEART,
+    "d": Suit.DIAMOND, "♦": Suit.DIAMOND, "♢": Suit.DIAMOND,
+    "c": Suit.CLUB, "♣": Suit.CLUB, "♧": Suit.CLUB,
+}  # fmt: skip
+_RANK_SPELLINGS = {rank.value.lower(): rank for rank in Rank} | {"10": Rank.TEN}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+class CardError(ValueError):
+    """A token that is not a card; the message names the token and its position."""
+
+    def __init__(self, token: str, position: int | None = None, problem: str = "") -> None:
+        self.token = token
+        self.position = position
+        where = f" (card {position + 1})" if position is not None else ""
+        detail = problem or "not a card: use a rank 2-9, T/10, J, Q, K, A and a suit s, h, d, c"
+        super().__init__(f"'{token}'{where}: {detail}")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    rank: Rank
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"{self.rank.value}{self.suit.value}"
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol, as printed on reports: 'A♥'."""
+        return f"{self.rank.value}{self.suit.symbol}"
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+
+def parse_card(token: str, position: int | None = None) -> Card:
+    """Read one card in any spelling RULES.md allows: `ah`, `AH`, `A♥`, `10d`, `Td`.
+
+    >>> str(parse_card("10♦"))
+    'Td'
+    >>> parse_card("1x")
+    Traceback (most recent call last):
+    ...
+    ofc_desk.core.cards.CardError: '1x': not a card: use a rank 2-9, T/10, J, Q, K, A and a suit s, h, d, c
+    """
+    text = token.strip()
+    if len(text) < 2:
+        raise CardError(token, position)
+    rank = _RANK_SPELLINGS.get(text[:-1].lower())
+    suit = _SUIT_SPELLINGS.get(text[-1].lower())
+    if rank is None or suit is None:
+        raise CardError(token, position)
+    return Card(rank, suit)
+
+
+def split_tokens(text: str | Iterable[str]) -> list[str]:
+    """Split a string of cards on spaces or commas; a list passes through as its tokens."""
+    if isinstance(text, str):
+        return [token for token in _SEPARATORS.split(text.strip()) if token]
+    return [str(token).strip() for token in text]
+
+
+def parse_entries(text: str | Iterable[str]) -> list[Card | None]:
+    """Like `parse_cards`, but `??` stands for a face-down card nobody saw (`None`)."""
+    return [
+        None if token == UNKNOWN_TOKEN else parse_card(token, position)
+        for position, token in enumerate(split_tokens(text))
+    ]
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """The funnel: any spelling of any number of cards into `Card`s; unknown cards refused."""
+    cards: list[Card] = []
+    for position, token in enumerate(split_tokens(text)):
+        if token == UNKNOWN_TOKEN:
+            raise CardError(token, position, "an unknown card is not allowed here")
+        cards.append(parse_card(token, position))
+    return cards
+
+
+def find_duplicate(cards: Iterable[Card]) -> Card | None:
+    """The first card that appears a second time, if any."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
+
+
+def format_cards(cards: Iterable[Card | None]) -> str:
+    return " ".join(UNKNOWN_TOKEN if card is None else str(card) for card in cards)

@@ -1,0 +1,195 @@
+"""One finished deal scored and settled: the engine behind `ofc-desk score` and the live table.
+
+>>> from ofc_desk.core.deal_input import deal_from_json
+>>> deal = deal_from_json({"dealer": "Bob", "players": [
+...     {"name": "Ann", "stack": 100, "front": "Qs Qd 2c", "middle": "Ah Kh 9h 4h 2h",
+...      "back": "7s 7d 7c 3s 3d"},
+...     {"name": "Bob", "stack": 100, "front": "Ks 5d 2d", "middle": "Jc Jd 9c 4c 3c",
+...      "back": "Ts 9s 8d 7h 6c"}]})
+>>> result = score_deal(deal)
+>>> [(p.name, p.points, p.stack_after, p.fantasyland_next) for p in result.players]
+[('Ann', 25, 125, 13), ('Bob', -25, 75, 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ofc_desk.core.fantasyland import fantasyland_cards
+from ofc_desk.core.presets import RulesPreset
+from ofc_desk.core.scoring import ROWS, HandReport, MatchupScore, SetHand, evaluate_hand, score_matchup
+from ofc_desk.core.settlement import (
+    Obligation,
+    SettleFrom,
+    Settlement,
+    SettlementPolicy,
+    Transfer,
+    pair_order,
+    settle,
+    settlement_order,
+)
+from ofc_desk.core.variants import Variant
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    name: str
+    stack: int
+    hand: SetHand
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Everything needed to score and settle a finished deal; players in clockwise order."""
+
+    preset: RulesPreset
+    dealer: str
+    players: tuple[SeatHand, ...]
+    scoring: str | None = None
+    variant: Variant = Variant.REGULAR
+    progressive: bool = False
+    unit: int = 1
+    pair_units: Mapping[frozenset[str], int] = field(default_factory=dict)
+    settlement: SettlementPolicy = SettlementPolicy.WIN_CAP
+    settle_from: SettleFrom = SettleFrom.LEFT_OF_DEALER
+    in_fantasyland: frozenset[str] = frozenset()
+    fantasyland_streaks: Mapping[str, int] = field(default_factory=dict)
+    """Consecutive Fantasyland hands each player has played, this one included (for the cap)."""
+
+    def unit_between(self, first: str, second: str) -> int:
+        return self.pair_units.get(frozenset((first, second)), self.unit)
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    name: str
+    report: HandReport
+    points: int
+    fantasyland_next: int
+    stack_before: int
+    stack_after: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "foul": self.report.foul,
+            "foul_reason": self.report.foul_reason or None,
+            "rows": {
+                row.value: {
+                    "cards": " ".join(str(card) for card in self.report.rows[row].cards),
+                    "hand": self.report.rows[row].hand,
+                    "royalty": self.report.rows[row].royalty,
+                }
+                for row in ROWS
+            },
+            "royalties": self.report.royalties,
+            "points": self.points,
+            "fantasyland": {"next": self.fantasyland_next > 0, "cards": self.fantasyland_next},
+            "stack_before": self.stack_before,
+            "stack_after": self.stack_after,
+        }
+
+
+@dataclass(frozen=True)
+class MatchupResult:
+    first: str
+    second: str
+    score: MatchupScore
+    unit: int
+
+    @property
+    def fouled_players(self) -> list[str]:
+        return [
+            name for name, fouled in zip((self.first, self.second), self.score.fouled, strict=True) if fouled
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": [self.first, self.second],
+            "rows": list(self.score.rows),
+            "scoop": self.score.scoop,
+            "royalties": self.score.royalties,
+            "foul_penalty": self.score.penalty,
+            "foul": self.fouled_players or None,
+            "points": self.score.points,
+            "unit": self.unit,
+        }
+
+
+@dataclass(frozen=True)
+class DealResult:
+    players: tuple[PlayerResult, ...]
+    matchups: tuple[MatchupResult, ...]
+    settlement: Settlement
+
+    @property
+    def transfers(self) -> tuple[Transfer, ...]:
+        return self.settlement.transfers
+
+    def player(self, name: str) -> PlayerResult:
+        return next(player for player in self.players if player.name == name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": [player.to_json() for player in self.players],
+            "matchups": [matchup.to_json() for matchup in self.matchups],
+            "transfers": [transfer.to_json() for transfer in self.transfers],
+        }
+
+
+def score_deal(deal: Deal) -> DealResult:
+    """Score every pair in settlement order, then settle the chips under table stakes."""
+    system = deal.preset.scoring_system(deal.scoring)
+    reports = {seat.name: evaluate_hand(seat.hand, deal.preset, deal.variant) for seat in deal.players}
+    order = settlement_order([seat.name for seat in deal.players], deal.dealer, deal.settle_from)
+    matchups = tuple(
+        MatchupResult(
+            first,
+            second,
+            score_matchup(reports[first], reports[second], system, deal.preset),
+            deal.unit_between(first, second),
+        )
+        for first, second in pair_order(order)
+    )
+    settlement = settle(
+        {seat.name: seat.stack for seat in deal.players},
+        [_obligation(matchup) for matchup in matchups if matchup.score.points],
+        deal.settlement,
+    )
+    players = tuple(
+        _player_result(deal, seat, reports[seat.name], matchups, settlement) for seat in deal.players
+    )
+    return DealResult(players, matchups, settlement)
+
+
+def _obligation(matchup: MatchupResult) -> Obligation:
+    points = matchup.score.points
+    owed = abs(points) * matchup.unit
+    if points > 0:
+        return Obligation(matchup.second, matchup.first, owed)
+    return Obligation(matchup.first, matchup.second, owed)
+
+
+def _player_result(
+    deal: Deal,
+    seat: SeatHand,
+    report: HandReport,
+    matchups: tuple[MatchupResult, ...],
+    settlement: Settlement,
+) -> PlayerResult:
+    points = sum(
+        matchup.score.points if matchup.first == seat.name else -matchup.score.points
+        for matchup in matchups
+        if seat.name in (matchup.first, matchup.second)
+    )
+    next_cards = fantasyland_cards(
+        report,
+        deal.preset,
+        deal.variant,
+        progressive=deal.progressive,
+        in_fantasyland=seat.name in deal.in_fantasyland,
+        consecutive=deal.fantasyland_streaks.get(seat.name, 1),
+    )
+    return PlayerResult(seat.name, report, points, next_cards, seat.stack, settlement.stacks_after[seat.name])

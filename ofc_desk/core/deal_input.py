@@ -1,0 +1,202 @@
+"""Reading a deal from its JSON form (the `ofc-desk score` input), refusing bad input clearly.
+
+Every refusal names the field and the problem, e.g. ``players[1].middle: Qs is already in Ann's
+front``. Unknown fields are refused too: a misspelt option must not silently score by defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from ofc_desk.core.cards import Card, CardError, parse_cards
+from ofc_desk.core.deal import Deal, SeatHand
+from ofc_desk.core.presets import PresetError, RulesPreset, load_preset, preset_from_dict
+from ofc_desk.core.rows import ROW_SIZE
+from ofc_desk.core.scoring import ROWS, SetHand
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.core.variants import Variant
+
+DEAL_FIELDS = frozenset({
+    "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
+    "settlement", "settle_from", "in_fantasyland", "dealer", "players",
+})  # fmt: skip
+E = TypeVar("E", Variant, SettlementPolicy, SettleFrom)
+PLAYER_FIELDS = frozenset({"name", "stack", "front", "middle", "back"})
+
+
+class DealInputError(ValueError):
+    """Bad input for a deal; `field` is where it is, the message says what is wrong."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}" if field else problem)
+
+
+def deal_from_json(data: Any) -> Deal:
+    if not isinstance(data, Mapping):
+        raise DealInputError("", "a deal must be a JSON object")
+    unknown = sorted(set(data) - DEAL_FIELDS)
+    if unknown:
+        raise DealInputError(unknown[0], "unknown field")
+    preset = read_preset(data.get("rules", "standard"), data.get("house_options"))
+    variant = read_choice(data, "variant", Variant, Variant.REGULAR)
+    players = _read_players(data.get("players"), variant)
+    names = [seat.name for seat in players]
+    scoring = data.get("scoring")
+    if scoring is not None:
+        _check_scoring(preset, scoring)
+    return Deal(
+        preset=preset,
+        dealer=_read_name(data, "dealer", names),
+        players=players,
+        scoring=scoring,
+        variant=variant,
+        progressive=read_flag(data, "progressive"),
+        unit=read_count(data, "unit", 1, least=1),
+        pair_units=read_pair_units(data.get("pair_units", []), names),
+        settlement=read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP),
+        settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
+        in_fantasyland=frozenset(_read_name_list(data.get("in_fantasyland", []), "in_fantasyland", names)),
+    )
+
+
+def read_preset(rules: Any, house_options: Any = None) -> RulesPreset:
+    if house_options is not None and not isinstance(house_options, Mapping):
+        raise DealInputError("house_options", "must be an object of preset fields")
+    try:
+        if isinstance(rules, str):
+            base = load_preset(rules)
+            return preset_from_dict(base.source, house_options) if house_options else base
+        if isinstance(rules, Mapping):
+            return preset_from_dict(rules, house_options)
+    except PresetError as error:
+        raise DealInputError("rules", str(error)) from None
+    raise DealInputError("rules", "must be a preset name or a preset object")
+
+
+def _check_scoring(preset: RulesPreset, scoring: Any) -> None:
+    if not isinstance(scoring, str):
+        raise DealInputError("scoring", "must be text such as '1-6' or '2-4'")
+    try:
+        preset.scoring_system(scoring)
+    except PresetError as error:
+        raise DealInputError("scoring", str(error)) from None
+
+
+def read_choice(data: Mapping[str, Any], key: str, enum: type[E], default: E) -> E:
+    value = data.get(key, default.value)
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(member.value for member in enum)
+        raise DealInputError(key, f"unknown {key} {value!r} (use {allowed})") from None
+
+
+def read_flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise DealInputError(key, "must be true or false")
+    return value
+
+
+def read_count(data: Mapping[str, Any], key: str, default: int, *, least: int, where: str = "") -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DealInputError(where + key, "must be a whole number of chips")
+    if value < least:
+        raise DealInputError(where + key, f"must be at least {least}, not {value}")
+    return value
+
+
+def _read_name(data: Mapping[str, Any], key: str, names: list[str]) -> str:
+    value = data.get(key)
+    if value is None:
+        raise DealInputError(key, "is missing")
+    if value not in names:
+        raise DealInputError(key, f"{value!r} is not one of the players ({', '.join(names)})")
+    return str(value)
+
+
+def _read_name_list(value: Any, field: str, names: list[str]) -> list[str]:
+    if not isinstance(value, list):
+        raise DealInputError(field, "must be a list of player names")
+    for position, name in enumerate(value):
+        if name not in names:
+            raise DealInputError(f"{field}[{position}]", f"{name!r} is not one of the players")
+    return list(value)
+
+
+def read_pair_units(value: Any, names: list[str]) -> dict[frozenset[str], int]:
+    if not isinstance(value, list):
+        raise DealInputError("pair_units", "must be a list of {players, unit}")
+    units: dict[frozenset[str], int] = {}
+    for position, entry in enumerate(value):
+        where = f"pair_units[{position}]"
+        if not isinstance(entry, Mapping):
+            raise DealInputError(where, "must be an object with players and unit")
+        pair = _read_name_list(entry.get("players"), f"{where}.players", names)
+        if len(set(pair)) != 2 or len(pair) != 2:
+            raise DealInputError(f"{where}.players", "must name two different players")
+        if frozenset(pair) in units:
+            raise DealInputError(f"{where}.players", f"{pair[0]} and {pair[1]} already have a unit")
+        units[frozenset(pair)] = read_count(entry, "unit", 1, least=1, where=f"{where}.")
+    return units
+
+
+def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
+    if not isinstance(value, list):
+        raise DealInputError("players", "must be a list of players in clockwise order")
+    structure = variant.structure
+    if not structure.min_players <= len(value) <= structure.max_players:
+        raise DealInputError(
+            "players",
+            f"{variant.value} is for {structure.min_players} to {structure.max_players} players,"
+            f" not {len(value)}",
+        )
+    seats: list[SeatHand] = []
+    placed: dict[Card, str] = {}
+    for position, entry in enumerate(value):
+        seat = _read_player(entry, f"players[{position}]", placed)
+        if any(other.name == seat.name for other in seats):
+            raise DealInputError(f"players[{position}].name", f"{seat.name!r} sits twice")
+        seats.append(seat)
+    return tuple(seats)
+
+
+def _read_player(entry: Any, where: str, placed: dict[Card, str]) -> SeatHand:
+    if not isinstance(entry, Mapping):
+        raise DealInputError(where, "must be an object with name, stack, front, middle, back")
+    unknown = sorted(set(entry) - PLAYER_FIELDS)
+    if unknown:
+        raise DealInputError(f"{where}.{unknown[0]}", "unknown field")
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise DealInputError(f"{where}.name", "must be a non-empty name")
+    stack = read_count(entry, "stack", -1, least=0, where=f"{where}.") if "stack" in entry else None
+    if stack is None:
+        raise DealInputError(f"{where}.stack", "is missing")
+    rows = []
+    for row in ROWS:
+        cards = _read_row(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row])
+        for card in cards:
+            if card in placed:
+                raise DealInputError(f"{where}.{row.value}", f"{card} is already in {placed[card]}")
+            placed[card] = f"{name}'s {row.value}"
+        rows.append(tuple(cards))
+    return SeatHand(name, stack, SetHand(rows[0], rows[1], rows[2]))
+
+
+def _read_row(value: Any, where: str, size: int) -> list[Card]:
+    if value is None:
+        raise DealInputError(where, "is missing")
+    if not isinstance(value, str | list):
+        raise DealInputError(where, "must be cards such as 'Ah Kd 7c'")
+    try:
+        cards = parse_cards(value)
+    except CardError as error:
+        raise DealInputError(where, str(error)) from None
+    if len(cards) != size:
+        raise DealInputError(where, f"holds {len(cards)} cards, needs {size}")
+    return cards

@@ -1,0 +1,160 @@
+"""Hand strength for the rows, on eval7's single scale for 3- and 5-card hands.
+
+eval7 packs a hand as ``category << 24`` followed by the deciding ranks from the highest down, a
+missing kicker counting as nothing. That is exactly RULES.md §2: a front is compared with a middle
+by category, then by the rank of the pair or trips, then by the kickers as far as the front has
+them, and a full tie leaves the middle at least as strong.
+
+>>> from ofc_desk.core.cards import parse_cards
+>>> strength(parse_cards("Qh Qd Ac")) > strength(parse_cards("Qs Qc Kd 7h 3s"))
+True
+>>> strength(parse_cards("Kh Qd Jc")) > strength(parse_cards("Ks Qc Jd 9h 3s"))
+False
+>>> hand_name(parse_cards("7s 7d 7c 3s 3d"))
+'sevens full of threes'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import Final
+
+import eval7
+
+from ofc_desk.core.cards import FULL_DECK, Card, Rank
+
+_EVAL7_CARDS: Final[dict[Card, eval7.Card]] = {card: eval7.Card(str(card)) for card in FULL_DECK}
+_CATEGORY_SHIFT: Final = 24
+_WHEEL_RANKS: Final = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
+
+
+class HandClass(IntEnum):
+    """Hand categories, in eval7's order; ROYAL_FLUSH splits the ace-high straight flush off."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    TRIPS = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    QUADS = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def key(self) -> str:
+        """The name used in preset files: 'full_house', 'royal_flush'."""
+        return self.name.lower()
+
+
+def strength(cards: Sequence[Card]) -> int:
+    """A number that orders hands: higher is stronger; 3- and 5-card hands share the scale."""
+    return int(eval7.evaluate([_EVAL7_CARDS[card] for card in cards]))
+
+
+def category_of(value: int) -> HandClass:
+    return HandClass(value >> _CATEGORY_SHIFT)
+
+
+def hand_class(cards: Sequence[Card]) -> HandClass:
+    category = category_of(strength(cards))
+    if category is HandClass.STRAIGHT_FLUSH and _is_ace_high_straight(cards):
+        return HandClass.ROYAL_FLUSH
+    return category
+
+
+def _is_ace_high_straight(cards: Sequence[Card]) -> bool:
+    return {card.rank for card in cards} == {Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}
+
+
+def ranks_by_count(cards: Sequence[Card]) -> list[Rank]:
+    """Distinct ranks ordered by how often they appear, then by rank, highest first."""
+    counts = Counter(card.rank for card in cards)
+    return sorted(counts, key=lambda rank: (counts[rank], rank.order), reverse=True)
+
+
+def _straight_top(cards: Sequence[Card]) -> Rank:
+    ranks = {card.rank for card in cards}
+    return Rank.FIVE if ranks == _WHEEL_RANKS else max(ranks, key=lambda rank: rank.order)
+
+
+def hand_name(cards: Sequence[Card]) -> str:
+    """The hand as a dealer says it: 'pair of queens', 'ace-high flush', 'royal flush'."""
+    category = hand_class(cards)
+    ranks = ranks_by_count(cards)
+    top = ranks[0]
+    match category:
+        case HandClass.HIGH_CARD:
+            return f"{top.word}-high"
+        case HandClass.PAIR:
+            return f"pair of {top.plural}"
+        case HandClass.TWO_PAIR:
+            return f"two pair, {top.plural} and {ranks[1].plural}"
+        case HandClass.TRIPS:
+            return f"three {top.plural}"
+        case HandClass.STRAIGHT:
+            return f"{_straight_top(cards).word}-high straight"
+        case HandClass.FLUSH:
+            return f"{top.word}-high flush"
+        case HandClass.FULL_HOUSE:
+            return f"{top.plural} full of {ranks[1].plural}"
+        case HandClass.QUADS:
+            return f"four {top.plural}"
+        case HandClass.STRAIGHT_FLUSH:
+            return f"{_straight_top(cards).word}-high straight flush"
+        case HandClass.ROYAL_FLUSH:
+            return "royal flush"
+    raise AssertionError(category)  # pragma: no cover - every category is matched above
+
+
+# --- 2-7 lowball (the middle of 2-7 pineapple) ----------------------------------------------
+
+
+def deuce_to_seven_value(cards: Sequence[Card]) -> int:
+    """High-hand strength with aces always high and A-2-3-4-5 not a straight.
+
+    In 2-7 lowball the weaker high hand is the better low hand, so a smaller value wins.
+
+    >>> from ofc_desk.core.cards import parse_cards
+    >>> deuce_to_seven_value(parse_cards("7s 5d 4c 3h 2s")) < deuce_to_seven_value(
+    ...     parse_cards("8s 5d 4c 3h 2s"))
+    True
+    >>> category_of(deuce_to_seven_value(parse_cards("As 2d 3c 4h 5s"))).name
+    'HIGH_CARD'
+    """
+    value = strength(cards)
+    if {card.rank for card in cards} != _WHEEL_RANKS:
+        return value
+    # eval7 calls the wheel a (five-high) straight; in 2-7 it is ace-high nothing (or a flush).
+    category = HandClass.FLUSH if category_of(value) is HandClass.STRAIGHT_FLUSH else HandClass.HIGH_CARD
+    nibbles = [Rank.ACE, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO]
+    packed = 0
+    for rank in nibbles:
+        packed = (packed << 4) | rank.order
+    return (int(category) << _CATEGORY_SHIFT) | packed
+
+
+def lowball_category(cards: Sequence[Card]) -> HandClass:
+    return category_of(deuce_to_seven_value(cards))
+
+
+def lowball_high_card(cards: Sequence[Card]) -> Rank:
+    return max((card.rank for card in cards), key=lambda rank: rank.order)
+
+
+def lowball_ranks(cards: Sequence[Card]) -> list[Rank]:
+    return sorted((card.rank for card in cards), key=lambda rank: rank.order, reverse=True)
+
+
+def lowball_name(cards: Sequence[Card]) -> str:
+    """'seven-five low', or the high-hand name when the hand is no low (a pair, a straight…)."""
+    category = lowball_category(cards)
+    if category is HandClass.HIGH_CARD:
+        ranks = lowball_ranks(cards)
+        return f"{ranks[0].word}-{ranks[1].word} low ({'-'.join(rank.value for rank in ranks)})"
+    if {card.rank for card in cards} == _WHEEL_RANKS:
+        return "ace-high flush" if category is HandClass.FLUSH else "ace-high"
+    return hand_name(cards)

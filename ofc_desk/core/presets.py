@@ -1,0 +1,250 @@
+"""Rules presets: every number and flag of RULES.md §4–§7 and §9, read from plain JSON files.
+
+A casino's own preset is one more JSON file in the presets folder; no code changes.
+
+>>> standard = load_preset("standard")
+>>> standard.royalties.back["royal_flush"], standard.royalties.front_trips["A"]
+(25, 22)
+>>> sorted(preset_names())[:3]
+['classic', 'standard', 'two-point']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ofc_desk.core.resources import resources_dir
+
+
+class PresetError(ValueError):
+    """A preset that does not exist or whose data is malformed; the message names the field."""
+
+
+class RakeMode(StrEnum):
+    OFF = "off"
+    PER_PLAYER = "per-player"
+    PERCENT_OF_WIN = "percent-of-win"
+
+
+@dataclass(frozen=True)
+class ScoringSystem:
+    """Points per row won, the bonus for winning all three, the bonus for winning more rows."""
+
+    row: int
+    scoop: int
+    majority: int
+
+
+@dataclass(frozen=True)
+class Royalties:
+    back: Mapping[str, int]
+    middle: Mapping[str, int]
+    front_pairs: Mapping[str, int]
+    front_trips: Mapping[str, int]
+    deuce_to_seven_middle: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class DeuceToSevenFantasyland:
+    entry_front_pair: str
+    entry_middle: str
+    one_condition_cards: int
+    both_conditions_cards: int
+    stay: Mapping[str, str]
+    stay_cards: int
+
+
+@dataclass(frozen=True)
+class FantasylandRules:
+    entry_front_pair: str
+    cards: Mapping[str, int]
+    progressive_cards: Mapping[str, int]
+    progressive_stay_cards: int
+    stay: Mapping[str, str]
+    max_consecutive: int | None
+    deuce_to_seven: DeuceToSevenFantasyland
+
+
+@dataclass(frozen=True)
+class RakeRules:
+    mode: RakeMode
+    amount: int
+    percent: int
+    cap: int
+    jackpot_percent: int
+
+
+@dataclass(frozen=True)
+class RulesPreset:
+    name: str
+    description: str
+    scoring: str
+    scoring_systems: Mapping[str, ScoringSystem]
+    foul_penalty: int
+    winner_only_royalties: bool
+    royalties: Royalties
+    fantasyland: FantasylandRules
+    rake: RakeRules
+    source: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
+
+    def scoring_system(self, name: str | None = None) -> ScoringSystem:
+        chosen = name or self.scoring
+        try:
+            return self.scoring_systems[chosen]
+        except KeyError:
+            known = ", ".join(sorted(self.scoring_systems))
+            raise PresetError(f"unknown scoring '{chosen}' (this preset has {known})") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The preset as stored: what the session records and every report prints."""
+        return json.loads(json.dumps(self.source))  # type: ignore[no-any-return]
+
+
+def presets_dir() -> Path:
+    return resources_dir() / "presets"
+
+
+def preset_names() -> list[str]:
+    return sorted(path.stem for path in presets_dir().glob("*.json"))
+
+
+def load_preset(name: str) -> RulesPreset:
+    path = presets_dir() / f"{name}.json"
+    if not name or "/" in name or "\\" in name or not path.is_file():
+        known = ", ".join(preset_names())
+        raise PresetError(f"unknown preset '{name}' (known: {known})")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise PresetError(f"preset file {path.name} is not valid JSON: {error}") from None
+    return preset_from_dict(data)
+
+
+def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> RulesPreset:
+    """Build a preset from its JSON form, with house options layered on top (deep merge)."""
+    merged = _deep_merge(dict(data), overrides or {})
+    reader = _Reader(merged, "preset")
+    royalties = reader.section("royalties")
+    fantasyland = reader.section("fantasyland")
+    deuce = fantasyland.section("deuce_to_seven")
+    rake = reader.section("rake")
+    systems = reader.section("scoring_systems")
+    preset = RulesPreset(
+        name=reader.text("name"),
+        description=reader.text("description", ""),
+        scoring=reader.text("scoring"),
+        scoring_systems=MappingProxyType(
+            {
+                key: ScoringSystem(**systems.section(key).numbers("row", "scoop", "majority"))
+                for key in systems.data
+            }
+        ),
+        foul_penalty=reader.number("foul_penalty"),
+        winner_only_royalties=reader.flag("winner_only_royalties"),
+        royalties=Royalties(
+            back=royalties.table("back"),
+            middle=royalties.table("middle"),
+            front_pairs=royalties.table("front_pairs"),
+            front_trips=royalties.table("front_trips"),
+            deuce_to_seven_middle=royalties.table("deuce_to_seven_middle"),
+        ),
+        fantasyland=FantasylandRules(
+            entry_front_pair=fantasyland.text("entry_front_pair"),
+            cards=fantasyland.table("cards"),
+            progressive_cards=fantasyland.table("progressive_cards"),
+            progressive_stay_cards=fantasyland.number("progressive_stay_cards"),
+            stay=fantasyland.words("stay"),
+            max_consecutive=fantasyland.optional_number("max_consecutive"),
+            deuce_to_seven=DeuceToSevenFantasyland(
+                entry_front_pair=deuce.text("entry_front_pair"),
+                entry_middle=deuce.text("entry_middle"),
+                one_condition_cards=deuce.number("one_condition_cards"),
+                both_conditions_cards=deuce.number("both_conditions_cards"),
+                stay=deuce.words("stay"),
+                stay_cards=deuce.number("stay_cards"),
+            ),
+        ),
+        rake=RakeRules(
+            mode=rake.choice("mode", RakeMode),
+            **rake.numbers("amount", "percent", "cap", "jackpot_percent"),
+        ),
+        source=MappingProxyType(merged),
+    )
+    preset.scoring_system()
+    return preset
+
+
+def _deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    for key, value in overrides.items():
+        if isinstance(value, Mapping) and isinstance(base.get(key), Mapping):
+            base[key] = _deep_merge(dict(base[key]), value)
+        else:
+            base[key] = value
+    return base
+
+
+class _Reader:
+    """Reads typed values out of preset JSON, naming the field in every complaint."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        if not isinstance(data, Mapping):
+            raise PresetError(f"{path} must be an object")
+        self.data: Mapping[str, Any] = data
+        self.path = path
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+    def _get(self, key: str) -> Any:
+        if key not in self.data:
+            raise PresetError(f"{self.path}.{key} is missing")
+        return self.data[key]
+
+    def section(self, key: str) -> _Reader:
+        return _Reader(self._get(key), f"{self.path}.{key}")
+
+    def text(self, key: str, default: str | None = None) -> str:
+        value = self.data.get(key, default) if default is not None else self._get(key)
+        if not isinstance(value, str):
+            raise PresetError(f"{self.path}.{key} must be text")
+        return value
+
+    def number(self, key: str) -> int:
+        value = self._get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PresetError(f"{self.path}.{key} must be a whole number of 0 or more")
+        return value
+
+    def optional_number(self, key: str) -> int | None:
+        return None if self.data.get(key) is None else self.number(key)
+
+    def numbers(self, *keys: str) -> dict[str, int]:
+        return {key: self.number(key) for key in keys}
+
+    def flag(self, key: str) -> bool:
+        value = self._get(key)
+        if not isinstance(value, bool):
+            raise PresetError(f"{self.path}.{key} must be true or false")
+        return value
+
+    def table(self, key: str) -> Mapping[str, int]:
+        section = self.section(key)
+        return MappingProxyType({name: section.number(name) for name in section.data})
+
+    def words(self, key: str) -> Mapping[str, str]:
+        section = self.section(key)
+        return MappingProxyType({name: section.text(name) for name in section.data})
+
+    def choice(self, key: str, enum: type[RakeMode]) -> RakeMode:
+        value = self.text(key)
+        try:
+            return enum(value)
+        except ValueError:
+            allowed = ", ".join(member.value for member in enum)
+            raise PresetError(f"{self.path}.{key} must be one of {allowed}") from None

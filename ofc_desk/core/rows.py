@@ -1,0 +1,41 @@
+"""The three rows of an OFC hand and the words that name where a card goes."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final, Literal
+
+DISCARD: Final = "discard"
+
+
+class Row(StrEnum):
+    FRONT = "front"
+    MIDDLE = "middle"
+    BACK = "back"
+
+    @property
+    def size(self) -> int:
+        return ROW_SIZE[self]
+
+
+ROW_SIZE: Final[dict[Row, int]] = {Row.FRONT: 3, Row.MIDDLE: 5, Row.BACK: 5}
+HAND_SIZE: Final = sum(ROW_SIZE.values())
+
+_ROW_WORDS: Final[dict[str, Row | Literal["discard"]]] = {
+    "front": Row.FRONT, "f": Row.FRONT, "top": Row.FRONT, "1": Row.FRONT,
+    "middle": Row.MIDDLE, "m": Row.MIDDLE, "mid": Row.MIDDLE, "2": Row.MIDDLE,
+    "back": Row.BACK, "b": Row.BACK, "bottom": Row.BACK, "3": Row.BACK,
+    "discard": DISCARD, "x": DISCARD,
+}  # fmt: skip
+
+
+def parse_row_word(word: str) -> Row | Literal["discard"]:
+    """`front`/`f`/`1`, `middle`/`m`/`2`, `back`/`b`/`3`, `discard`/`x`.
+
+    >>> parse_row_word("M")
+    <Row.MIDDLE: 'middle'>
+    """
+    try:
+        return _ROW_WORDS[word.strip().lower()]
+    except KeyError:
+        raise ValueError(f"'{word}' is not a row: use front, middle, back or discard") from None

@@ -1,0 +1,203 @@
+"""Fouls, royalties and the points between two players (RULES.md §3–§5, §7 for 2-7).
+
+>>> from ofc_desk.core.presets import load_preset
+>>> from ofc_desk.core.variants import Variant
+>>> standard = load_preset("standard")
+>>> ann = evaluate_hand(SetHand.parse("Qs Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d"),
+...                     standard, Variant.REGULAR)
+>>> ann.foul, [row.royalty for row in ann.rows.values()], ann.royalties
+(False, [7, 8, 6], 21)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ofc_desk.core.cards import Card, Rank, parse_cards
+from ofc_desk.core.hands import (
+    HandClass,
+    deuce_to_seven_value,
+    hand_class,
+    hand_name,
+    lowball_category,
+    lowball_high_card,
+    lowball_name,
+    lowball_ranks,
+    ranks_by_count,
+    strength,
+)
+from ofc_desk.core.presets import RulesPreset, ScoringSystem
+from ofc_desk.core.rows import ROW_SIZE, Row
+from ofc_desk.core.variants import Variant
+
+ROWS: tuple[Row, ...] = (Row.FRONT, Row.MIDDLE, Row.BACK)
+PERFECT_LOW = "7-5-4-3-2"
+
+
+@dataclass(frozen=True)
+class SetHand:
+    """A finished hand: 3 cards in front, 5 in the middle, 5 in the back."""
+
+    front: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    back: tuple[Card, ...]
+
+    @classmethod
+    def parse(cls, front: str, middle: str, back: str) -> SetHand:
+        return cls(tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back)))
+
+    def row(self, row: Row) -> tuple[Card, ...]:
+        return {Row.FRONT: self.front, Row.MIDDLE: self.middle, Row.BACK: self.back}[row]
+
+    def wrong_sized_row(self) -> Row | None:
+        return next((row for row in ROWS if len(self.row(row)) != ROW_SIZE[row]), None)
+
+
+@dataclass(frozen=True)
+class RowReport:
+    cards: tuple[Card, ...]
+    hand: str
+    royalty: int
+    value: int
+    """Comparable strength: higher is better (for a 2-7 middle the value is negated)."""
+
+
+@dataclass(frozen=True)
+class HandReport:
+    hand: SetHand
+    foul: bool
+    foul_reason: str
+    rows: Mapping[Row, RowReport]
+
+    @property
+    def royalties(self) -> int:
+        return sum(row.royalty for row in self.rows.values())
+
+
+def evaluate_hand(hand: SetHand, preset: RulesPreset, variant: Variant) -> HandReport:
+    """Name every row, decide the foul and count the royalties (none for a fouled hand)."""
+    front_value, middle_value, back_value = (strength(hand.row(row)) for row in ROWS)
+    if variant.lowball_middle:
+        foul_reason = _deuce_to_seven_foul(hand, front_value, back_value)
+        middle_report = _lowball_middle(hand.middle, preset)
+    else:
+        foul_reason = _foul(front_value, middle_value, back_value)
+        middle_report = RowReport(
+            hand.middle,
+            hand_name(hand.middle),
+            _five_card_royalty(hand.middle, preset.royalties.middle),
+            middle_value,
+        )
+    rows = {
+        Row.FRONT: RowReport(
+            hand.front, hand_name(hand.front), _front_royalty(hand.front, preset), front_value
+        ),
+        Row.MIDDLE: middle_report,
+        Row.BACK: RowReport(
+            hand.back, hand_name(hand.back), _five_card_royalty(hand.back, preset.royalties.back), back_value
+        ),
+    }
+    if foul_reason:
+        rows = {row: RowReport(r.cards, r.hand, 0, r.value) for row, r in rows.items()}
+    return HandReport(hand, bool(foul_reason), foul_reason, rows)
+
+
+def _foul(front: int, middle: int, back: int) -> str:
+    if middle < front:
+        return "the middle is weaker than the front"
+    if back < middle:
+        return "the back is weaker than the middle"
+    return ""
+
+
+def _deuce_to_seven_foul(hand: SetHand, front: int, back: int) -> str:
+    if back < front:
+        return "the back is weaker than the front"
+    if not qualifies_as_low(hand.middle):
+        return "the middle is not a ten-high or better low"
+    return ""
+
+
+def qualifies_as_low(middle: Sequence[Card]) -> bool:
+    """No pair, no straight, no flush, highest card at most a ten."""
+    return (
+        lowball_category(middle) is HandClass.HIGH_CARD and lowball_high_card(middle).order <= Rank.TEN.order
+    )
+
+
+def is_perfect_low(middle: Sequence[Card]) -> bool:
+    return qualifies_as_low(middle) and "-".join(r.value for r in lowball_ranks(middle)) == PERFECT_LOW
+
+
+def _lowball_middle(middle: tuple[Card, ...], preset: RulesPreset) -> RowReport:
+    royalty = 0
+    if qualifies_as_low(middle):
+        table = preset.royalties.deuce_to_seven_middle
+        exact = "-".join(rank.value for rank in lowball_ranks(middle))
+        royalty = table.get(exact, table.get(lowball_high_card(middle).value, 0))
+    return RowReport(middle, lowball_name(middle), royalty, -deuce_to_seven_value(middle))
+
+
+def _front_royalty(front: Sequence[Card], preset: RulesPreset) -> int:
+    category = hand_class(front)
+    top = ranks_by_count(front)[0]
+    if category is HandClass.TRIPS:
+        return preset.royalties.front_trips.get(top.value, 0)
+    if category is HandClass.PAIR:
+        return preset.royalties.front_pairs.get(top.value, 0)
+    return 0
+
+
+def _five_card_royalty(cards: Sequence[Card], table: Mapping[str, int]) -> int:
+    return table.get(hand_class(cards).key, 0)
+
+
+@dataclass(frozen=True)
+class MatchupScore:
+    """Points between two players, from the first player's side."""
+
+    rows: tuple[int, int, int]
+    scoop: int
+    royalties: int
+    penalty: int
+    fouled: tuple[bool, bool]
+    points: int
+
+
+def score_matchup(
+    first: HandReport, second: HandReport, system: ScoringSystem, preset: RulesPreset
+) -> MatchupScore:
+    fouled = (first.foul, second.foul)
+    if all(fouled):
+        return MatchupScore((0, 0, 0), 0, 0, 0, fouled, 0)
+    if any(fouled):
+        # The clean player takes every row, the penalty and all of their own royalties.
+        sign = -1 if first.foul else 1
+        clean = second if first.foul else first
+        rows = (sign, sign, sign)
+        royalties, penalty = sign * clean.royalties, sign * preset.foul_penalty
+        return MatchupScore(rows, 0, royalties, penalty, fouled, royalties + penalty)
+    front, middle, back = (_compare(first.rows[row].value, second.rows[row].value) for row in ROWS)
+    rows = (front, middle, back)
+    won, lost = rows.count(1), rows.count(-1)
+    bonus = _bonus(won, lost, system)
+    royalties = _royalties(first, rows, preset) - _royalties(second, tuple(-r for r in rows), preset)
+    points = (won - lost) * system.row + bonus + royalties
+    return MatchupScore(rows, bonus, royalties, 0, fouled, points)
+
+
+def _compare(first: int, second: int) -> int:
+    return (first > second) - (first < second)
+
+
+def _bonus(won: int, lost: int, system: ScoringSystem) -> int:
+    scoop = system.scoop * ((won == len(ROWS)) - (lost == len(ROWS)))
+    majority = system.majority * ((won > lost) - (lost > won))
+    return scoop + majority
+
+
+def _royalties(report: HandReport, rows: Sequence[int], preset: RulesPreset) -> int:
+    if not preset.winner_only_royalties:
+        return report.royalties
+    return sum(report.rows[row].royalty for row, result in zip(ROWS, rows, strict=True) if result > 0)
