@@ -1,0 +1,138 @@
+"""What the dealer types into the card entry, read into placements (syntax only, no game rule).
+
+A placement is a card followed by its row key: ``qh f``, ``10d2``, ``Q♥b``, ``7c x``; a lone ``?``
+(or ``??``) is a discard nobody saw. Several placements may follow each other in one line. The
+text left over after the complete placements is either the start of the next one (still being
+typed) or a mistake, which is named in the dealer's words and kept on screen to be corrected.
+
+>>> keyed = read_keyed_text("qh f 10d2 ? 7c")
+>>> [(str(p.card), p.placement) for p in keyed.placements]
+[('Qh', 'front'), ('Td', 'middle'), ('None', 'discard')]
+>>> keyed.rest, keyed.waiting_for_row, keyed.problem
+('7c', True, '')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ofc_desk.core.cards import Card, CardError, parse_card
+from ofc_desk.core.rows import DISCARD, parse_row_word
+
+UNKNOWN_KEYS = ("??", "?")
+ROW_KEY_HELP = "use f, m, b (or 1, 2, 3), x to discard, ? for an unknown discard"
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+@dataclass(frozen=True, slots=True)
+class KeyedPlacement:
+    """One card and where the dealer sent it; `card` is None for an unknown discard."""
+
+    card: Card | None
+    placement: str
+
+    @property
+    def label(self) -> str:
+        return "??" if self.card is None else str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyedText:
+    placements: tuple[KeyedPlacement, ...]
+    ends: tuple[int, ...]
+    """Where each placement's text ends in what was typed."""
+    rest: str
+    waiting_for_row: bool
+    problem: str
+
+    @property
+    def complete(self) -> bool:
+        """True when nothing is left half typed or wrong."""
+        return not self.rest and not self.problem
+
+
+def read_keyed_text(text: str) -> KeyedText:
+    placements: list[KeyedPlacement] = []
+    ends: list[int] = []
+    rest = text.lstrip()
+    while rest:
+        step = _read_one(rest)
+        if step is None:
+            break
+        placement, rest = step
+        placements.append(placement)
+        ends.append(len(text) - len(rest))
+        rest = rest.lstrip()
+    rest = rest.rstrip()
+    waiting_for_row, problem = _judge_rest(rest)
+    return KeyedText(tuple(placements), tuple(ends), rest, waiting_for_row, problem)
+
+
+def _read_one(text: str) -> tuple[KeyedPlacement, str] | None:
+    for key in UNKNOWN_KEYS:
+        if text.startswith(key):
+            after = text[len(key) :].lstrip()
+            if after[:1].lower() == "x":
+                after = after[1:]
+            return KeyedPlacement(None, DISCARD), after
+    card_and_after = _read_card(text)
+    if card_and_after is None:
+        return None
+    card, after = card_and_after
+    after = after.lstrip()
+    row_and_after = _read_row(after)
+    if row_and_after is None:
+        return None
+    row, remaining = row_and_after
+    return KeyedPlacement(card, row), remaining
+
+
+def _read_card(text: str) -> tuple[Card, str] | None:
+    for length in (3, 2):
+        try:
+            return parse_card(text[:length]), text[length:]
+        except CardError:
+            continue
+    return None
+
+
+def _read_row(text: str) -> tuple[str, str] | None:
+    word = _WORD.match(text)
+    if word:
+        try:
+            return str(parse_row_word(word.group())), text[word.end() :]
+        except ValueError:
+            pass
+    if not text:
+        return None
+    try:
+        return str(parse_row_word(text[0])), text[1:]
+    except ValueError:
+        return None
+
+
+def _judge_rest(rest: str) -> tuple[bool, str]:
+    """(waiting for a row key, problem) for the text after the last complete placement."""
+    if not rest:
+        return False, ""
+    card_and_after = _read_card(rest)
+    if card_and_after is not None:
+        card, after = card_and_after
+        if not after.strip():
+            return True, ""
+        return False, f"'{after.strip()}' after {card} is not a row: {ROW_KEY_HELP}"
+    if _could_become_card(rest):
+        return False, ""
+    first = rest.split()[0]
+    return False, f"'{first}' is not a card: type a rank (2-9, T or 10, J, Q, K, A) then a suit (s, h, d, c)"
+
+
+def _could_become_card(text: str) -> bool:
+    for completion in ("s", "0s"):
+        try:
+            parse_card(text + completion)
+        except CardError:
+            continue
+        return True
+    return False

@@ -1,0 +1,154 @@
+"""Table models for hand history, the chip ledger and the audit log.
+
+Each has column constants, a display role (text), SORT_ROLE (a value that sorts right: numbers as
+numbers) and OBJECT_ROLE (the service's record itself). Search goes through `searchable_proxy`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
+
+SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
+OBJECT_ROLE = int(Qt.ItemDataRole.UserRole) + 2
+RecordT = TypeVar("RecordT")
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Column(Generic[RecordT]):
+    header: str
+    text: Callable[[RecordT], str]
+    sort_key: Callable[[RecordT], Any]
+
+
+class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
+    COLUMNS: ClassVar[Sequence[Column[Any]]] = ()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._records: list[RecordT] = []
+
+    def set_records(self, records: Sequence[RecordT]) -> None:
+        self.beginResetModel()
+        self._records = list(records)
+        self.endResetModel()
+
+    def record(self, row: int) -> RecordT:
+        return self._records[row]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt API
+        return 0 if parent.isValid() else len(self._records)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt API
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def data(self, index: AnyIndex, role: int = int(Qt.ItemDataRole.DisplayRole)) -> Any:
+        if not index.isValid() or index.row() >= len(self._records):
+            return None
+        record = self._records[index.row()]
+        column = self.COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.text(record)
+        if role == SORT_ROLE:
+            return column.sort_key(record)
+        if role == OBJECT_ROLE:
+            return record
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = int(Qt.ItemDataRole.DisplayRole)
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.COLUMNS[section].header
+        return None
+
+
+def _column(header: str, value: Callable[[Any], Any], text: Callable[[Any], str] = str) -> Column[Any]:
+    return Column(header, lambda record: text(value(record)), value)
+
+
+def _transfers_text(hand: HandRecord) -> str:
+    transfers = hand.result.get("transfers", [])
+    return "; ".join(f"{t.get('from')}→{t.get('to')} {t.get('paid')}" for t in transfers)
+
+
+def _players_text(hand: HandRecord) -> str:
+    return ", ".join(str(player.get("name", "")) for player in hand.result.get("players", []))
+
+
+def _fantasyland_text(hand: HandRecord) -> str:
+    return ", ".join(f"{name} ({cards})" for name, cards in hand.fantasyland.items())
+
+
+class HandHistoryModel(RecordTableModel[HandRecord]):
+    NUMBER, BUTTON, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT, STATUS = range(8)
+    COLUMNS = (
+        _column("Hand", lambda hand: hand.number),
+        _column("Button", lambda hand: hand.button),
+        Column("Players", _players_text, _players_text),
+        Column("Fantasyland", _fantasyland_text, _fantasyland_text),
+        Column("Transfers", _transfers_text, _transfers_text),
+        _column("Rake", lambda hand: sum(hand.rake.values())),
+        _column("Settled at", lambda hand: hand.settled_at),
+        Column(
+            "Status",
+            lambda hand: f"VOID: {hand.void_reason or ''}".strip() if hand.voided else "settled",
+            lambda hand: hand.voided,
+        ),
+    )
+
+
+class LedgerModel(RecordTableModel[LedgerRecord]):
+    EVENT, HAND, PLAYER, KIND, AMOUNT, NOTE = range(6)
+    COLUMNS = (
+        _column("Event", lambda entry: entry.event_id),
+        Column(
+            "Hand",
+            lambda entry: "" if entry.hand_number is None else str(entry.hand_number),
+            lambda entry: -1 if entry.hand_number is None else entry.hand_number,
+        ),
+        _column("Player", lambda entry: entry.player),
+        _column("Kind", lambda entry: entry.kind),
+        _column("Amount", lambda entry: entry.amount, lambda amount: f"{amount:+d}"),
+        _column("Note", lambda entry: entry.note),
+    )
+
+
+class AuditModel(RecordTableModel[AuditRecord]):
+    SEQ, AT, KIND, ACTOR, PAYLOAD, HASH = range(6)
+    COLUMNS = (
+        _column("#", lambda event: event.seq),
+        _column("At", lambda event: event.at),
+        _column("Kind", lambda event: event.kind),
+        _column("By", lambda event: event.actor),
+        Column(
+            "Details",
+            lambda event: json.dumps(event.payload, sort_keys=True, ensure_ascii=False),
+            lambda event: json.dumps(event.payload, sort_keys=True),
+        ),
+        _column("Hash", lambda event: event.hash, lambda digest: digest[:16]),
+    )
+
+
+def searchable_proxy(model: QAbstractTableModel, parent: QObject | None = None) -> QSortFilterProxyModel:
+    """Sort by SORT_ROLE; search every column, ignoring case."""
+    proxy = QSortFilterProxyModel(parent)
+    proxy.setSourceModel(model)
+    proxy.setSortRole(SORT_ROLE)
+    proxy.setFilterKeyColumn(-1)
+    proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    return proxy

@@ -1,0 +1,215 @@
+"""One seat at the felt: name, stack, badges, three rows of cards and what each row is worth.
+
+Painted in one pass (no child widgets) so a seat repaints well inside one frame.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from ofc_desk.desk.cardface import card_size, paint_card
+from ofc_desk.desk.seatface import RowFace, SeatFace
+from ofc_desk.desk.theme import DisplayOptions
+
+ROW_LETTERS = {"front": "F", "middle": "M", "back": "B"}
+MAX_ROW_CARDS = 5
+
+
+class SeatWidget(QWidget):
+    def __init__(self, options: DisplayOptions, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._options = options
+        self._seat: SeatFace | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setAccessibleName("Seat")
+
+    @property
+    def seat(self) -> SeatFace | None:
+        return self._seat
+
+    def set_seat(self, seat: SeatFace) -> None:
+        if seat == self._seat:
+            return
+        self._seat = seat
+        self.setAccessibleName(f"Seat {seat.seat_number}: {seat.name}")
+        self.setAccessibleDescription(seat.spoken())
+        self.update()
+
+    def set_options(self, options: DisplayOptions) -> None:
+        self._options = options
+        self.updateGeometry()
+        self.update()
+
+    def _metrics(self) -> tuple[float, float, float]:
+        width, height = card_size(self._options)
+        return float(width), float(height), width * 0.12
+
+    def sizeHint(self) -> QSize:
+        w, h, gap = self._metrics()
+        label = w * 0.7
+        info = w * 3.6
+        total_width = gap * 3 + label + MAX_ROW_CARDS * (w + gap) + info
+        total_height = h * 0.78 + 3 * (h + gap) + h * 0.42 + gap * 2
+        return QSize(int(total_width), int(total_height))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._seat is None:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        seat = self._seat
+        if seat.sitting_out:
+            painter.setOpacity(0.45)
+        self._paint_panel(painter, seat)
+        header_height = self._paint_header(painter, seat)
+        self._paint_rows(painter, seat, header_height)
+        painter.setOpacity(1.0)
+        if seat.fouled:
+            self._paint_foul_stamp(painter)
+        if seat.sitting_out:
+            self._paint_sitting_out(painter)
+        painter.end()
+
+    def _paint_panel(self, painter: QPainter, seat: SeatFace) -> None:
+        colours = self._options.palette
+        rect = QRectF(self.rect()).adjusted(3, 3, -3, -3)
+        border = QPen(QColor(colours.turn if seat.to_act else colours.felt_rim), 7 if seat.to_act else 2)
+        painter.setPen(border)
+        painter.setBrush(QColor(colours.seat))
+        painter.drawRoundedRect(rect, 12, 12)
+
+    def _paint_header(self, painter: QPainter, seat: SeatFace) -> float:
+        colours = self._options.palette
+        _w, h, gap = self._metrics()
+        header = QRectF(8, 8, self.width() - 16, h * 0.7)
+        text_colour = QColor(colours.seat_text)
+        if seat.to_act:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(colours.turn))
+            painter.drawRoundedRect(header, 8, 8)
+            text_colour = QColor(colours.turn_text)
+        painter.setPen(text_colour)
+        painter.setFont(_font(h * 0.34, bold=True))
+        name_box = header.adjusted(gap * 2, 0, 0, 0)
+        painter.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, seat.name)
+        name_width = painter.fontMetrics().horizontalAdvance(seat.name)
+        right_text = f"{seat.stack:,}".replace(",", " ")
+        if seat.to_act:
+            right_text = f"TO ACT · {seat.cards_to_take}   {right_text}"
+        painter.drawText(
+            header.adjusted(0, 0, -gap * 2, 0),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+            right_text,
+        )
+        x = header.left() + gap * 3 + name_width
+        if seat.is_button:
+            x = self._paint_badge(painter, x, header, "D", colours.button_disc, "#111111", round_badge=True)
+        if seat.fantasyland_cards:
+            label = f"FL {seat.fantasyland_cards}"
+            x = self._paint_badge(painter, x, header, label, colours.fantasyland, "#ffffff")
+        return header.bottom() + gap
+
+    def _paint_badge(
+        self,
+        painter: QPainter,
+        x: float,
+        header: QRectF,
+        text: str,
+        fill: str,
+        ink: str,
+        *,
+        round_badge: bool = False,
+    ) -> float:
+        _, h, gap = self._metrics()
+        size = h * 0.46
+        painter.setFont(_font(size * 0.62, bold=True))
+        width = size if round_badge else painter.fontMetrics().horizontalAdvance(text) + size * 0.6
+        box = QRectF(x, header.center().y() - size / 2, width, size)
+        painter.setPen(QPen(QColor("#000000"), 1))
+        painter.setBrush(QColor(fill))
+        if round_badge:
+            painter.drawEllipse(box)
+        else:
+            painter.drawRoundedRect(box, size / 3, size / 3)
+        painter.setPen(QColor(ink))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        return box.right() + gap
+
+    def _paint_rows(self, painter: QPainter, seat: SeatFace, top: float) -> None:
+        _w, h, gap = self._metrics()
+        y = top
+        for row in seat.rows:
+            self._paint_row(painter, row, y)
+            y += h + gap
+        discards = seat.discards + len(seat.pending_discards)
+        if discards:
+            painter.setPen(QColor(self._options.palette.muted))
+            painter.setFont(_font(h * 0.24, bold=False))
+            text = f"discards: {discards}"
+            if seat.pending_discards:
+                text += "   (this street: " + " ".join(seat.pending_discards) + ")"
+            painter.drawText(QRectF(gap * 2, y, self.width(), h * 0.4), Qt.AlignmentFlag.AlignLeft, text)
+
+    def _paint_row(self, painter: QPainter, row: RowFace, y: float) -> None:
+        colours = self._options.palette
+        w, h, gap = self._metrics()
+        label_width = w * 0.7
+        painter.setPen(QColor(colours.muted))
+        painter.setFont(_font(h * 0.36, bold=True))
+        painter.drawText(
+            QRectF(gap * 2, y, label_width, h), Qt.AlignmentFlag.AlignCenter, ROW_LETTERS.get(row.name, "?")
+        )
+        x = gap * 2 + label_width
+        labels: list[tuple[str | None, bool]] = [(card, False) for card in row.cards]
+        labels += [(card, True) for card in row.pending]
+        labels += [(None, False)] * max(0, row.size - len(labels))
+        for label, pending in labels:
+            paint_card(painter, QRectF(x, y, w, h), label, self._options, pending=pending)
+            x += w + gap
+        x = gap * 2 + label_width + MAX_ROW_CARDS * (w + gap) + gap
+        info = QRectF(x, y, self.width() - x - gap * 2, h)
+        painter.setPen(QColor(colours.seat_text))
+        painter.setFont(_font(h * 0.25, bold=False))
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+        painter.drawText(info.adjusted(0, 2, 0, -h * 0.45), flags | Qt.AlignmentFlag.AlignTop, row.hand_name)
+        if row.royalty:
+            painter.setPen(QColor(colours.ok))
+            painter.setFont(_font(h * 0.32, bold=True))
+            painter.drawText(
+                info, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, f"+{row.royalty}"
+            )
+
+    def _paint_foul_stamp(self, painter: QPainter) -> None:
+        """Over the hand-name column, so the cards stay readable under it."""
+        colours = self._options.palette
+        w, h, gap = self._metrics()
+        left = gap * 2 + w * 0.7 + MAX_ROW_CARDS * (w + gap) + gap
+        painter.save()
+        painter.translate((left + self.width()) / 2, self.height() / 2 + h * 0.35)
+        painter.rotate(-14)
+        painter.setFont(_font(h * 0.55, bold=True))
+        box = QRectF(-w * 1.6, -h * 0.42, w * 3.2, h * 0.84)
+        painter.setPen(QPen(QColor(colours.foul), 4))
+        painter.setBrush(QColor(colours.seat))
+        painter.drawRoundedRect(box, 8, 8)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "FOUL")
+        painter.restore()
+
+    def _paint_sitting_out(self, painter: QPainter) -> None:
+        colours = self._options.palette
+        _, h, _ = self._metrics()
+        painter.setPen(QColor(colours.seat_text))
+        painter.setFont(_font(h * 0.45, bold=True))
+        painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, "SITTING OUT")
+
+
+def _font(pixel_height: float, *, bold: bool) -> QFont:
+    font = QFont()
+    font.setPixelSize(max(6, int(pixel_height)))
+    font.setBold(bold)
+    return font

@@ -1,0 +1,53 @@
+"""What one seat shows, already in words and labels: the controller fills it from the service.
+
+The seat widget paints exactly this; nothing here is decided by the desk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class RowFace:
+    name: str
+    size: int
+    cards: tuple[str, ...] = ()
+    pending: tuple[str, ...] = ()
+    hand_name: str = ""
+    royalty: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFace:
+    seat_number: int
+    name: str
+    stack: int
+    rows: tuple[RowFace, ...]
+    is_button: bool = False
+    fantasyland_cards: int = 0
+    to_act: bool = False
+    cards_to_take: int = 0
+    sitting_out: bool = False
+    fouled: bool = False
+    discards: int = 0
+    pending_discards: tuple[str, ...] = field(default=())
+    note: str = ""
+
+    def spoken(self) -> str:
+        """The seat as a screen reader says it."""
+        parts = [f"{self.name}, stack {self.stack}"]
+        if self.is_button:
+            parts.append("dealer button")
+        if self.fantasyland_cards:
+            parts.append(f"Fantasyland, {self.fantasyland_cards} cards")
+        if self.sitting_out:
+            parts.append("sitting out")
+        if self.to_act:
+            parts.append(f"to act, {self.cards_to_take} cards")
+        if self.fouled:
+            parts.append("fouled")
+        for row in self.rows:
+            cards = " ".join(row.cards) or "empty"
+            parts.append(f"{row.name}: {cards}")
+        return "; ".join(parts)

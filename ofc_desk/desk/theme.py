@@ -1,0 +1,141 @@
+"""Colours, sizes and the stored display settings of the desk.
+
+Built for casino lighting: a calm dark-green felt, white card faces with big ranks, one loud
+colour (amber) reserved for whose turn it is and one (red) for refusals and fouls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from PySide6.QtCore import QSettings
+
+ZOOM_STEPS = (80, 90, 100, 115, 130, 150, 175, 200)
+DEFAULT_ZOOM = 100
+
+
+class ThemeName(StrEnum):
+    DARK = "dark"
+    LIGHT = "light"
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    window: str
+    text: str
+    muted: str
+    felt: str
+    felt_rim: str
+    seat: str
+    seat_text: str
+    turn: str
+    turn_text: str
+    slot: str
+    card: str
+    card_edge: str
+    card_back: str
+    refusal: str
+    ok: str
+    foul: str
+    fantasyland: str
+    button_disc: str
+    input_bg: str
+
+
+PALETTES: dict[ThemeName, Palette] = {
+    ThemeName.DARK: Palette(
+        window="#15181c", text="#f2f2ee", muted="#a9b0b6", felt="#1d5a3c", felt_rim="#0f3524",
+        seat="#22272d", seat_text="#f2f2ee", turn="#ffb300", turn_text="#1a1300",
+        slot="#3a434c", card="#fbfbf7", card_edge="#c9c9c0", card_back="#2d4a8a",
+        refusal="#ff6b5e", ok="#7ddc8a", foul="#ff4d3d", fantasyland="#c78bff",
+        button_disc="#fbfbf7", input_bg="#0d0f12",
+    ),
+    ThemeName.LIGHT: Palette(
+        window="#eef0ec", text="#111416", muted="#4d565e", felt="#2e7d52", felt_rim="#1d5a3c",
+        seat="#ffffff", seat_text="#111416", turn="#ffb300", turn_text="#1a1300",
+        slot="#d3d8dc", card="#ffffff", card_edge="#7b8186", card_back="#2d4a8a",
+        refusal="#c0271a", ok="#1e7a32", foul="#d42414", fantasyland="#7b2fc0",
+        button_disc="#ffffff", input_bg="#ffffff",
+    ),
+}  # fmt: skip
+
+TWO_COLOUR_SUITS = {"s": "#111111", "h": "#d0021b", "d": "#d0021b", "c": "#111111"}
+FOUR_COLOUR_SUITS = {"s": "#111111", "h": "#d0021b", "d": "#0b5ed7", "c": "#138a36"}
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayOptions:
+    theme: ThemeName = ThemeName.DARK
+    four_colour: bool = True
+    zoom_percent: int = DEFAULT_ZOOM
+
+    @property
+    def palette(self) -> Palette:
+        return PALETTES[self.theme]
+
+    @property
+    def suit_colours(self) -> dict[str, str]:
+        return FOUR_COLOUR_SUITS if self.four_colour else TWO_COLOUR_SUITS
+
+    def scaled(self, pixels: int) -> int:
+        return max(1, pixels * self.zoom_percent // 100)
+
+    def zoomed(self, steps: int) -> DisplayOptions:
+        """One step bigger (+1) or smaller (-1) along ZOOM_STEPS."""
+        nearest = min(range(len(ZOOM_STEPS)), key=lambda i: abs(ZOOM_STEPS[i] - self.zoom_percent))
+        index = max(0, min(len(ZOOM_STEPS) - 1, nearest + steps))
+        return replace(self, zoom_percent=ZOOM_STEPS[index])
+
+
+def application_stylesheet(options: DisplayOptions) -> str:
+    colours = options.palette
+    base = options.scaled(15)
+    return f"""
+    QWidget {{ background: {colours.window}; color: {colours.text}; font-size: {base}px; }}
+    QLineEdit, QSpinBox, QComboBox, QTableView, QPlainTextEdit, QTextBrowser {{
+        background: {colours.input_bg}; color: {colours.text};
+        border: 1px solid {colours.muted}; padding: 4px; }}
+    QLineEdit#cardEntry {{ font-size: {options.scaled(26)}px; font-weight: 600; padding: 6px;
+        border: 2px solid {colours.turn}; }}
+    QLabel#refusal {{ color: {colours.refusal}; font-size: {options.scaled(18)}px; font-weight: 600; }}
+    QLabel#statusLine {{ font-size: {options.scaled(18)}px; font-weight: 600; }}
+    QLabel#prompt {{ font-size: {options.scaled(20)}px; font-weight: 700; color: {colours.turn}; }}
+    QLabel#staged {{ font-size: {options.scaled(18)}px; color: {colours.muted}; }}
+    QPushButton, QToolButton {{ background: {colours.seat}; color: {colours.text};
+        border: 1px solid {colours.muted}; padding: 5px 10px; }}
+    QPushButton:focus, QToolButton:focus {{ border: 2px solid {colours.turn}; }}
+    QPushButton:disabled, QToolButton:disabled {{ color: {colours.slot}; border-color: {colours.slot}; }}
+    QHeaderView::section {{ background: {colours.seat}; color: {colours.text}; padding: 4px; }}
+    QMenuBar::item:selected, QMenu::item:selected {{
+        background: {colours.turn}; color: {colours.turn_text}; }}
+    """
+
+
+class DisplaySettingsStore:
+    """Display options and the database URL, kept in the user's Qt settings."""
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self._settings = settings or QSettings("OFC Desk", "ofc-desk")
+
+    def load(self) -> DisplayOptions:
+        theme_text = str(self._settings.value("display/theme", ThemeName.DARK.value))
+        theme = ThemeName(theme_text) if theme_text in set(ThemeName) else ThemeName.DARK
+        four = str(self._settings.value("display/four_colour", "true")).lower() == "true"
+        try:
+            zoom = int(str(self._settings.value("display/zoom_percent", DEFAULT_ZOOM)))
+        except ValueError:
+            zoom = DEFAULT_ZOOM
+        return DisplayOptions(theme, four, max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], zoom)))
+
+    def save(self, options: DisplayOptions) -> None:
+        self._settings.setValue("display/theme", options.theme.value)
+        self._settings.setValue("display/four_colour", "true" if options.four_colour else "false")
+        self._settings.setValue("display/zoom_percent", options.zoom_percent)
+
+    def database_url(self) -> str:
+        return str(self._settings.value("database/url", "") or "")
+
+    def save_database_url(self, url: str) -> None:
+        self._settings.setValue("database/url", url)
