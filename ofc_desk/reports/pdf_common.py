@@ -206,24 +206,21 @@ def key_value_table(pairs: Sequence[tuple[str, str]], styles: Styles, columns: i
 
 
 def signature_block(roles: Sequence[tuple[str, str]], styles: Styles) -> Table:
-    """Lines to sign: one row per (role, printed name), with name, signature and date columns."""
-    header = ["", "Name (print)", "Signature", "Date and time"]
-    rows: list[list[object]] = [header]
+    """Lines to sign: one row per (role, printed name), with name, signature and date lines."""
+    gap = 5 * mm
+    widths = [32 * mm, 44 * mm, gap, 58 * mm, gap, CONTENT_WIDTH - 144 * mm]
+    rows: list[list[object]] = [["", "Name (print)", "", "Signature", "", "Date and time"]]
     for role, name in roles:
-        rows.append([Paragraph(f"<b>{text(role)}</b>", styles.body), text(name), "", ""])
-    widths = [34 * mm, 46 * mm, 62 * mm, CONTENT_WIDTH - 142 * mm]
-    table = Table(rows, colWidths=widths, rowHeights=[5 * mm] + [14 * mm] * len(roles))
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), styles.regular, 9),
-                ("FONT", (0, 0), (-1, 0), styles.regular, 7),
-                ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#555555")),
-                ("VALIGN", (0, 1), (-1, -1), "BOTTOM"),
-                ("LINEBELOW", (1, 1), (-1, -1), 0.8, INK),
-                ("LEFTPADDING", (0, 0), (-1, -1), 4),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-            ]
-        )
-    )
+        rows.append([Paragraph(f"<b>{text(role)}</b>", styles.body), text(name), "", "", "", ""])
+    table = Table(rows, colWidths=widths, rowHeights=[5 * mm] + [15 * mm] * len(roles))
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), styles.regular, 9),
+        ("FONT", (0, 0), (-1, 0), styles.regular, 7),
+        ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#555555")),
+        ("VALIGN", (0, 1), (-1, -1), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+    ]
+    for column in (1, 3, 5):
+        commands.append(("LINEBELOW", (column, 1), (column, -1), 0.8, INK))
+    table.setStyle(TableStyle(commands))
     return table

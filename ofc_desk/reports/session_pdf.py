@@ -218,7 +218,7 @@ def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowab
     for t in record.chip_transactions:
         rows.append([str(t.seq), timestamp(t.at), str(t.after_hand), t.player, str(t.kind),
                      signed_chips(t.amount), t.actor or "–", t.approver or "–"])
-    widths = [13 * mm, 30 * mm, 17 * mm, 26 * mm, 27 * mm, 18 * mm, 24 * mm,
+    widths = [13 * mm, 32 * mm, 17 * mm, 26 * mm, 25 * mm, 18 * mm, 24 * mm,
               CONTENT_WIDTH - 155 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 2, 5))
 
@@ -237,7 +237,7 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         ("Chips in play at the end", chips(record.final_stacks_total)),
     ]
     yield KeepTogether([Paragraph("Rake and jackpot", styles.heading),
-                        key_value_table(pairs, styles, columns=3)])
+                        key_value_table(pairs, styles, columns=2)])
 
 
 def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
@@ -252,7 +252,7 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
                      str(a.hand_number) if a.hand_number else "–",
                      Paragraph(text(a.description), styles.cell), a.actor or "–",
                      a.approver or "–"])
-    widths = [13 * mm, 30 * mm, 24 * mm, 12 * mm, 53 * mm, 22 * mm, CONTENT_WIDTH - 154 * mm]
+    widths = [13 * mm, 32 * mm, 24 * mm, 12 * mm, 49 * mm, 24 * mm, CONTENT_WIDTH - 154 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
 
 

@@ -1,0 +1,109 @@
+"""`ofc-desk report`: a session's signed report as PDF, its table-close page, CSV and JSON exports.
+
+Everything is read from the stored events of one session (default: the last one, or the last one
+of `--table`). Errors exit with status 2 and one line on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ofc_desk.reports.record import SessionRecord
+
+DESCRIPTION = """\
+Write the report of one stored table session. Give at least one output:
+  --out FILE.pdf             the session report (header, players, stack chart, hand by hand
+                             with ordered transfers, rake and jackpot, voids/corrections/undos,
+                             audit fingerprint, signature lines)
+  --close-out FILE.pdf       the one-page table-close report; with --counted N the supervisor's
+                             chip count is printed against the expected chips and any variance
+                             is flagged (without it the count is left blank to fill in by hand)
+  --csv-hands FILE.csv       one row per player per hand
+  --csv-transactions FILE.csv
+                             every chip movement: buy-ins, rebuys, cash-outs, corrections,
+                             each hand's transfers, rake, void reversals
+  --json FILE.json           the session as an `ofc-desk replay` script (replays to the same
+                             results)
+Exit status: 0 written; 2 bad arguments, no such session, or a file that cannot be written."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = DESCRIPTION
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("--db", metavar="URL", default=argparse.SUPPRESS,
+                        help="SQLAlchemy database URL (default: the desk's own database)")
+    parser.add_argument("--table", metavar="NAME", help="the table's name (default: any table)")
+    parser.add_argument("--session", metavar="ID", type=int,
+                        help="the session id (default: the last session, of --table if given)")
+    parser.add_argument("--room", metavar="NAME", default="",
+                        help="card room name printed in the header")
+    parser.add_argument("--out", metavar="FILE.pdf", help="write the session report here")
+    parser.add_argument("--close-out", metavar="FILE.pdf",
+                        help="write the table-close report here")
+    parser.add_argument("--counted", metavar="N", type=int,
+                        help="chips counted by the floor supervisor (table-close report)")
+    parser.add_argument("--csv-hands", metavar="FILE.csv", help="write the hands as CSV here")
+    parser.add_argument("--csv-transactions", metavar="FILE.csv",
+                        help="write the chip transactions as CSV here")
+    parser.add_argument("--json", metavar="FILE.json",
+                        help="write the session as an ofc-desk replay script here")
+
+
+def _fail(message: str) -> int:
+    print(f"ofc-desk report: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    outputs = [args.out, args.close_out, args.csv_hands, args.csv_transactions, args.json]
+    if not any(outputs):
+        return _fail("nothing to write: give --out, --close-out, --csv-hands, "
+                     "--csv-transactions or --json")
+    if args.counted is not None and not args.close_out:
+        return _fail("--counted goes with --close-out (the table-close report)")
+    if args.counted is not None and args.counted < 0:
+        return _fail(f"--counted must be a whole number of chips, not {args.counted}")
+    # Imported here so that `ofc-desk report --help` stays instant.
+    from ofc_desk.reports.loader import ReportSourceError, load_session_record
+
+    try:
+        record = load_session_record(
+            getattr(args, "db", None), table=args.table, session_id=args.session, room=args.room
+        )
+    except ReportSourceError as error:
+        return _fail(str(error))
+    try:
+        _write_outputs(record, args)
+    except OSError as error:
+        return _fail(f"cannot write {error.filename}: {error.strerror}")
+    except ValueError as error:
+        return _fail(str(error))
+    return 0
+
+
+def _write_outputs(record: SessionRecord, args: argparse.Namespace) -> None:
+    from ofc_desk.reports import exports
+    from ofc_desk.reports.session_pdf import write_session_report
+    from ofc_desk.reports.table_close_pdf import write_table_close_report
+
+    if args.json:
+        # First, so a session the script format cannot express fails before any PDF work.
+        exports.write_text_file(args.json, exports.write_replay_json, record)
+    if args.out:
+        _check_folder(args.out)
+        write_session_report(record, args.out)
+    if args.close_out:
+        _check_folder(args.close_out)
+        write_table_close_report(record, args.close_out, args.counted)
+    if args.csv_hands:
+        exports.write_text_file(args.csv_hands, exports.write_hands_csv, record)
+    if args.csv_transactions:
+        exports.write_text_file(args.csv_transactions, exports.write_transactions_csv, record)
+
+
+def _check_folder(path: str) -> None:
+    folder = Path(path).resolve().parent
+    if not folder.is_dir():
+        raise OSError(2, "no such folder", path)

@@ -1,0 +1,134 @@
+"""Exports of a session: CSV of hands, CSV of chip transactions, and the `ofc-desk replay` script.
+
+The CSV files are for a card room's spreadsheet (one row per player per hand; one row per chip
+movement). The JSON is the session as an `ofc-desk replay` script that replays to the same results.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO
+
+from ofc_desk.reports.record import ChipTransaction, HandRecord, SessionRecord
+
+HAND_COLUMNS = (
+    "session", "hand", "button", "voided", "player", "fantasyland_cards",
+    "front", "front_hand", "front_royalty", "middle", "middle_hand", "middle_royalty",
+    "back", "back_hand", "back_royalty", "foul", "royalties", "points",
+    "stack_before", "stack_after", "chips_moved", "rake", "fantasyland_next",
+)  # fmt: skip
+
+TRANSACTION_COLUMNS = (
+    "session", "event", "time", "hand", "kind", "player", "counterparty", "amount", "owed",
+    "note", "by", "approved_by",
+)  # fmt: skip
+
+
+class ExportError(ValueError):
+    """The export cannot be written; the message says why."""
+
+
+def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
+    for hand in record.hands:
+        for seat in hand.seats:
+            row: dict[str, object] = {
+                "session": record.session_id, "hand": hand.number, "button": hand.button,
+                "voided": "yes" if hand.voided else "no", "player": seat.name,
+                "fantasyland_cards": seat.fantasyland_cards,
+            }
+            for label, cards in zip(("front", "middle", "back"), seat.rows, strict=True):
+                row[label] = " ".join(cards.cards)
+                row[f"{label}_hand"] = cards.hand
+                row[f"{label}_royalty"] = cards.royalty
+            row.update({
+                "foul": "yes" if seat.foul else "no", "royalties": seat.royalties,
+                "points": seat.points, "stack_before": seat.stack_before,
+                "stack_after": seat.stack_after, "chips_moved": seat.chips_moved,
+                "rake": seat.rake, "fantasyland_next": seat.fantasyland_next,
+            })
+            yield row
+
+
+def transaction_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
+    """Every chip movement in order: buy-ins, rebuys, cash-outs and corrections between hands,
+    and each hand's transfers (payer to payee), rake and any void reversal."""
+    between = sorted(record.chip_transactions, key=lambda t: (t.after_hand, t.seq))
+    position = 0
+    for hand in record.hands:
+        while position < len(between) and between[position].after_hand < hand.number:
+            yield _between_row(record, between[position])
+            position += 1
+        yield from _hand_transaction_rows(record, hand)
+    for transaction in between[position:]:
+        yield _between_row(record, transaction)
+
+
+def _between_row(record: SessionRecord, t: ChipTransaction) -> dict[str, object]:
+    return {
+        "session": record.session_id, "event": t.seq, "time": t.at.isoformat() if t.at else "",
+        "hand": t.after_hand or "", "kind": str(t.kind), "player": t.player,
+        "counterparty": "", "amount": t.amount, "owed": "", "note": t.note, "by": t.actor,
+        "approved_by": t.approver,
+    }
+
+
+def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[dict[str, object]]:
+    time = hand.settled_at.isoformat() if hand.settled_at else ""
+    base = {"session": record.session_id, "event": "", "time": time, "hand": hand.number,
+            "by": "", "approved_by": ""}
+    for transfer in hand.transfers:
+        yield {**base, "kind": "transfer", "player": transfer.payer,
+               "counterparty": transfer.payee, "amount": transfer.paid, "owed": transfer.owed,
+               "note": transfer.reason}
+    for seat in hand.seats:
+        if seat.rake:
+            yield {**base, "kind": "rake", "player": seat.name, "counterparty": "house",
+                   "amount": seat.rake, "owed": "", "note": ""}
+    if hand.jackpot_drop:
+        yield {**base, "kind": "jackpot drop", "player": "", "counterparty": "jackpot",
+               "amount": hand.jackpot_drop, "owed": "", "note": "part of the rake"}
+    if hand.voided:
+        for transfer in hand.transfers:
+            yield {**base, "kind": "void reversal", "player": transfer.payee,
+                   "counterparty": transfer.payer, "amount": transfer.paid, "owed": "",
+                   "note": f"hand {hand.number} voided"}
+
+
+def _write_csv(rows: Iterator[dict[str, object]], columns: tuple[str, ...], out: IO[str]) -> None:
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+
+
+def write_hands_csv(record: SessionRecord, out: IO[str]) -> None:
+    _write_csv(hand_rows(record), HAND_COLUMNS, out)
+
+
+def write_transactions_csv(record: SessionRecord, out: IO[str]) -> None:
+    _write_csv(transaction_rows(record), TRANSACTION_COLUMNS, out)
+
+
+def replay_script(record: SessionRecord) -> dict[str, object]:
+    """The session as an `ofc-desk replay` script; refuses what the script format cannot say."""
+    if record.replay_script is None:
+        raise ExportError(
+            f"session {record.session_id} could not be rebuilt as a replay script"
+        )
+    return record.replay_script
+
+
+def write_replay_json(record: SessionRecord, out: IO[str]) -> None:
+    json.dump(replay_script(record), out, indent=1, ensure_ascii=False)
+    out.write("\n")
+
+
+TextWriter = Callable[[SessionRecord, IO[str]], None]
+
+
+def write_text_file(path: str | Path, writer: TextWriter, record: SessionRecord) -> None:
+    """Open `path` for text (UTF-8, newline-safe for CSV) and run one of the writers above."""
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        writer(record, out)

@@ -1,0 +1,392 @@
+"""`load_session_record`: build a `SessionRecord` from the stored events and derived rows.
+
+It reads through the session service's public read functions (`audit_log`, `hand_history`,
+`chip_ledger`) and, to find "the last session", the storage's session table. Nothing here
+re-scores a hand: the stored results are what the report prints, and `ofc-desk verify` is what
+proves them against the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from ofc_desk.reports.record import (
+    Adjustment,
+    AdjustmentKind,
+    ChipKind,
+    ChipTransaction,
+    HandRecord,
+    MatchupRecord,
+    PairUnit,
+    PlayerSummary,
+    RowRecord,
+    SeatResult,
+    SessionRecord,
+    TransferRecord,
+)
+from ofc_desk.reports.rules_text import rules_settings
+from ofc_desk.reports.script import ScriptBuilder
+from ofc_desk.service import audit_log, chip_ledger, hand_history
+from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.records import AuditRecord, LedgerRecord
+from ofc_desk.service.records import HandRecord as StoredHand
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import TableSession
+
+CHIP_KINDS = {
+    EventKind.TABLE_OPENED: ChipKind.OPENING,
+    EventKind.JOINED: ChipKind.BUY_IN,
+    EventKind.REBOUGHT: ChipKind.REBUY,
+    EventKind.CASHED_OUT: ChipKind.CASH_OUT,
+    EventKind.CHIPS_CORRECTED: ChipKind.CORRECTION,
+}
+
+
+class ReportSourceError(LookupError):
+    """The database or session to report on cannot be read; the message says which and why."""
+
+
+def load_session_record(
+    database_url_or_db: str | Database | None,
+    table: str | None = None,
+    session_id: int | None = None,
+    room: str = "",
+) -> SessionRecord:
+    """Read one session (default: the last one, of `table` if given) as a `SessionRecord`."""
+    database = _open(database_url_or_db)
+    try:
+        chosen = _choose_session(database, table, session_id)
+        events = audit_log(database, chosen)
+        hands = hand_history(database, chosen)
+        ledger = chip_ledger(database, chosen)
+    except SQLAlchemyError as error:
+        raise ReportSourceError(f"cannot read {_safe_url(database)}: {error.orig or error}") from None
+    finally:
+        if not isinstance(database_url_or_db, Database):
+            database.dispose()
+    if not events:
+        raise ReportSourceError(f"session {chosen} has no events")
+    return _build(chosen, events, hands, ledger, room)
+
+
+def _safe_url(database: Database) -> str:
+    return make_url(database.url).render_as_string(hide_password=True)
+
+
+def _open(source: str | Database | None) -> Database:
+    if isinstance(source, Database):
+        return source
+    if source:
+        try:
+            url = make_url(source)
+        except Exception:  # SQLAlchemy raises several kinds for a malformed URL
+            raise ReportSourceError(f"not a database URL: {source}") from None
+        if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+            if not Path(url.database).is_file():
+                raise ReportSourceError(f"no database at {url.database}")
+    try:
+        return Database(source)
+    except SQLAlchemyError as error:
+        raise ReportSourceError(f"cannot open the database: {error.orig or error}") from None
+
+
+def _choose_session(database: Database, table: str | None, session_id: int | None) -> int:
+    query = select(TableSession.id, TableSession.table_name)
+    if session_id is not None:
+        query = query.where(TableSession.id == session_id)
+    if table is not None:
+        query = query.where(TableSession.table_name == table)
+    with database.session() as session:
+        row = session.execute(query.order_by(TableSession.id.desc()).limit(1)).first()
+    if row is not None:
+        return int(row[0])
+    if session_id is not None and table is not None:
+        raise ReportSourceError(f"no session {session_id} at table '{table}'")
+    if session_id is not None:
+        raise ReportSourceError(f"no session {session_id} in this database")
+    if table is not None:
+        raise ReportSourceError(f"no session of table '{table}' in this database")
+    raise ReportSourceError("this database holds no table session yet")
+
+
+def parse_time(text: str | None) -> datetime | None:
+    """Stored times are ISO 8601 UTC ending in Z."""
+    if not text:
+        return None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass
+class _Walk:
+    """What one pass over the events collects, in event order."""
+
+    hands_settled: int = 0
+    hand_started_at: dict[int, datetime | None] = field(default_factory=dict)
+    dealers: list[str] = field(default_factory=list)
+    supervisors: list[str] = field(default_factory=list)
+    transactions: list[ChipTransaction] = field(default_factory=list)
+    adjustments: list[Adjustment] = field(default_factory=list)
+    closed_at: datetime | None = None
+
+
+def _build(
+    session_id: int,
+    events: list[AuditRecord],
+    stored_hands: list[StoredHand],
+    ledger: list[LedgerRecord],
+    room: str,
+) -> SessionRecord:
+    opening = events[0].payload
+    rules: Mapping[str, Any] = opening.get("rules", {})
+    walk = _walk_events(events, ledger)
+    stacks_by_hand = _stacks_after_each_hand(events, ledger)
+    hands = tuple(
+        _hand_record(stored, walk.hand_started_at.get(stored.number), stacks_by_hand)
+        for stored in stored_hands
+    )
+    final_stacks = _fold_ledger(ledger)
+    return SessionRecord(
+        room=room,
+        table=str(opening.get("table", "")),
+        session_id=session_id,
+        started_at=parse_time(events[0].at),
+        ended_at=walk.closed_at,
+        dealers=tuple(walk.dealers),
+        supervisors=tuple(walk.supervisors),
+        preset_name=str(rules.get("rules", "standard")),
+        variant=str(rules.get("variant", "regular")),
+        rules=rules_settings(rules),
+        unit=int(rules.get("unit", 1)),
+        pair_units=tuple(
+            PairUnit((str(p["players"][0]), str(p["players"][1])), int(p["unit"]))
+            for p in rules.get("pair_units") or ()
+        ),
+        settlement_policy=str(rules.get("settlement", "win-cap")),
+        settle_from=str(rules.get("settle_from", "left-of-dealer")),
+        opening_button=str(opening.get("button", "")),
+        players=_player_summaries(walk.transactions, hands, final_stacks),
+        hands=hands,
+        chip_transactions=tuple(walk.transactions),
+        adjustments=tuple(walk.adjustments),
+        final_hash=events[-1].hash,
+        event_count=events[-1].seq,
+        replay_script=ScriptBuilder.from_events(events).script(),
+    )
+
+
+def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk:
+    walk = _Walk()
+    ledger_by_event: dict[int, list[LedgerRecord]] = {}
+    for entry in ledger:
+        ledger_by_event.setdefault(entry.event_id, []).append(entry)
+    undo_tracker = _UndoTracker()
+    for event in events:
+        kind = EventKind(event.kind)
+        at = parse_time(event.at)
+        supervisor = str(event.payload.get("supervisor") or "")
+        if kind in SUPERVISED:
+            _add_once(walk.supervisors, supervisor or event.actor)
+        else:
+            _add_once(walk.dealers, event.actor)
+        if kind is EventKind.HAND_STARTED:
+            walk.hand_started_at[walk.hands_settled + 1] = at
+        elif kind is EventKind.HAND_SETTLED:
+            walk.hands_settled += 1
+        elif kind is EventKind.SESSION_CLOSED:
+            walk.closed_at = at
+        if kind in CHIP_KINDS:
+            for entry in ledger_by_event.get(event.event_id, ()):
+                walk.transactions.append(ChipTransaction(
+                    seq=event.seq, at=at, kind=CHIP_KINDS[kind], player=entry.player,
+                    amount=entry.amount, after_hand=walk.hands_settled, actor=event.actor,
+                    approver=supervisor, note=str(event.payload.get("reason") or entry.note),
+                ))
+        adjustment = undo_tracker.follow(event, kind, walk.hands_settled + 1)
+        if adjustment is None:
+            adjustment = _supervised_adjustment(event, kind, at, supervisor)
+        if adjustment is not None:
+            walk.adjustments.append(adjustment)
+    return walk
+
+
+def _add_once(names: list[str], name: str) -> None:
+    if name and name not in names:
+        names.append(name)
+
+
+class _UndoTracker:
+    """Remembers the live hand's entries so an undo can say which entry it took back."""
+
+    def __init__(self) -> None:
+        self._entries: list[dict[str, Any]] = []
+
+    def follow(self, event: AuditRecord, kind: EventKind, hand: int) -> Adjustment | None:
+        if kind in (EventKind.PLACED, EventKind.REVEALED):
+            self._entries.append(event.payload)
+        elif kind in (EventKind.HAND_STARTED, EventKind.HAND_SETTLED):
+            self._entries.clear()
+        elif kind is EventKind.UNDONE:
+            taken = self._entries.pop() if self._entries else {}
+            return Adjustment(
+                seq=event.seq, at=parse_time(event.at), kind=AdjustmentKind.UNDO,
+                hand_number=hand, description=describe_entry(taken) + " taken back",
+                actor=event.actor,
+            )
+        return None
+
+
+def describe_entry(entry: Mapping[str, Any]) -> str:
+    """ "Bob: 5h middle, Qd back, ?? discard" from a stored entry."""
+    cards = [card or "??" for card in entry.get("cards") or ()]
+    rows = [str(row) for row in entry.get("rows") or ()]
+    placed = ", ".join(f"{card} {row}" for card, row in zip(cards, rows, strict=False))
+    return f"{entry.get('player', '?')}: {placed}" if placed else "the last entry"
+
+
+def _supervised_adjustment(
+    event: AuditRecord, kind: EventKind, at: datetime | None, supervisor: str
+) -> Adjustment | None:
+    payload = event.payload
+    if kind is EventKind.HAND_VOIDED:
+        reason = payload.get("reason") or "no reason given"
+        return Adjustment(event.seq, at, AdjustmentKind.VOID, int(payload["hand"]),
+                          f"hand {payload['hand']} voided: {reason}; its transfers reversed",
+                          event.actor, supervisor)
+    if kind is EventKind.CHIPS_CORRECTED:
+        amount = int(payload.get("amount", 0))
+        reason = payload.get("reason") or "no reason given"
+        return Adjustment(event.seq, at, AdjustmentKind.CORRECTION, None,
+                          f"{payload.get('player')} {amount:+,} chips: {reason}",
+                          event.actor, supervisor)
+    if kind is EventKind.RULES_CHANGED:
+        new_rules = payload.get("rules", {})
+        described = "; ".join(f"{s.label} {s.value}" for s in rules_settings(new_rules, full=False))
+        return Adjustment(event.seq, at, AdjustmentKind.RULES_CHANGE, None,
+                          f"rules now: {described}", event.actor, supervisor)
+    return None
+
+
+def _fold_ledger(ledger: Iterable[LedgerRecord]) -> dict[str, int]:
+    stacks: dict[str, int] = {}
+    for entry in ledger:
+        stacks[entry.player] = stacks.get(entry.player, 0) + entry.amount
+    return stacks
+
+
+def _stacks_after_each_hand(
+    events: list[AuditRecord], ledger: list[LedgerRecord]
+) -> dict[int, tuple[tuple[str, int], ...]]:
+    """Every seated player's stack after each settled hand, from the chip ledger in order."""
+    settled_event_hand: dict[int, int] = {}
+    cashed_out: set[str] = set()
+    number = 0
+    for event in events:
+        if event.kind == EventKind.HAND_SETTLED:
+            number += 1
+            settled_event_hand[event.event_id] = number
+    stacks: dict[str, int] = {}
+    after: dict[int, tuple[tuple[str, int], ...]] = {}
+    kinds = {e.event_id: e.kind for e in events}
+    for entry in ledger:
+        stacks[entry.player] = stacks.get(entry.player, 0) + entry.amount
+        if kinds.get(entry.event_id) == EventKind.CASHED_OUT:
+            cashed_out.add(entry.player)
+        elif kinds.get(entry.event_id) in (EventKind.JOINED, EventKind.REBOUGHT):
+            cashed_out.discard(entry.player)
+        if entry.event_id in settled_event_hand:
+            after[settled_event_hand[entry.event_id]] = tuple(
+                (name, chips) for name, chips in stacks.items() if name not in cashed_out
+            )
+    running: tuple[tuple[str, int], ...] = ()
+    for hand in range(1, number + 1):
+        # A hand where no chip moved leaves no ledger row: its stacks are the ones before it.
+        running = after.setdefault(hand, running)
+    return after
+
+
+def _hand_record(
+    stored: StoredHand,
+    started_at: datetime | None,
+    stacks_by_hand: Mapping[int, tuple[tuple[str, int], ...]],
+) -> HandRecord:
+    result = stored.result
+    rake = {str(name): int(chips) for name, chips in stored.rake.items()}
+    seats = tuple(
+        _seat_result(player, rake.get(str(player["name"]), 0),
+                     stored.fantasyland.get(str(player["name"]), 0))
+        for player in result.get("players", ())
+    )
+    transfers = tuple(
+        TransferRecord(str(t["from"]), str(t["to"]), int(t["owed"]), int(t["paid"]),
+                       str(t.get("reason") or ""))
+        for t in result.get("transfers", ())
+    )
+    matchups = tuple(
+        MatchupRecord((str(m["players"][0]), str(m["players"][1])), int(m["points"]))
+        for m in result.get("matchups", ())
+    )
+    rake_total = sum(rake.values())
+    return HandRecord(
+        number=stored.number, button=stored.button, seats=seats, transfers=transfers,
+        matchups=matchups, started_at=started_at, settled_at=parse_time(stored.settled_at),
+        rake=rake_total - stored.jackpot, jackpot_drop=stored.jackpot, voided=stored.voided,
+        stacks_after=stacks_by_hand.get(stored.number, ()),
+    )
+
+
+def _seat_result(player: Mapping[str, Any], rake: int, fantasyland_cards: int) -> SeatResult:
+    rows = player.get("rows", {})
+
+    def row(name: str) -> RowRecord:
+        data = rows.get(name, {})
+        cards = tuple(str(data.get("cards", "")).split())
+        return RowRecord(cards, str(data.get("hand", "")), int(data.get("royalty", 0)))
+
+    fantasyland = player.get("fantasyland") or {}
+    return SeatResult(
+        name=str(player["name"]), front=row("front"), middle=row("middle"), back=row("back"),
+        foul=bool(player.get("foul")), royalties=int(player.get("royalties", 0)),
+        points=int(player.get("points", 0)), stack_before=int(player["stack_before"]),
+        stack_after=int(player["stack_after"]) - rake, fantasyland_cards=fantasyland_cards,
+        fantasyland_next=int(fantasyland.get("cards", 0)), rake=rake,
+    )
+
+
+def _player_summaries(
+    transactions: list[ChipTransaction], hands: tuple[HandRecord, ...], final_stacks: dict[str, int]
+) -> tuple[PlayerSummary, ...]:
+    names: list[str] = []
+    for t in transactions:
+        _add_once(names, t.player)
+    totals: dict[tuple[str, ChipKind], int] = {}
+    for t in transactions:
+        totals[(t.player, t.kind)] = totals.get((t.player, t.kind), 0) + t.amount
+    summaries = []
+    for name in names:
+        seats = [s for h in hands if not h.voided for s in h.seats if s.name == name]
+        summaries.append(PlayerSummary(
+            name=name,
+            opening_buy_in=totals.get((name, ChipKind.OPENING), 0),
+            buy_ins=totals.get((name, ChipKind.BUY_IN), 0),
+            rebuys=totals.get((name, ChipKind.REBUY), 0),
+            cash_outs=-totals.get((name, ChipKind.CASH_OUT), 0),
+            corrections=totals.get((name, ChipKind.CORRECTION), 0),
+            final_stack=final_stacks.get(name, 0),
+            hands_played=len(seats),
+            fouls=sum(1 for s in seats if s.foul),
+            fantasyland_hands=sum(1 for s in seats if s.fantasyland_cards),
+            royalties=sum(s.royalties for s in seats if not s.foul),
+        ))
+    return tuple(summaries)

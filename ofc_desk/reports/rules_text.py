@@ -1,0 +1,116 @@
+"""Every number and flag of the rules in force, as label/value lines for the report header.
+
+The table's stored rules (the `ofc-desk score` keys) name a shipped preset or carry a whole preset,
+plus house options layered on top; the preset itself comes from the rules core, so the report
+prints exactly the numbers the hands were scored with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ofc_desk.core.presets import PresetError, load_preset, preset_from_dict
+from ofc_desk.reports.record import RuleSetting
+
+LABELS = {
+    "scoring_systems": "Scoring systems",
+    "foul_penalty": "Foul penalty (points)",
+    "winner_only_royalties": "Winner-only royalties",
+    "royalties.back": "Back royalties",
+    "royalties.middle": "Middle royalties",
+    "royalties.front_pairs": "Front pairs",
+    "royalties.front_trips": "Front trips",
+    "royalties.deuce_to_seven_middle": "2-7 middle royalties",
+    "fantasyland.entry_front_pair": "Fantasyland entry (front pair)",
+    "fantasyland.cards": "Fantasyland cards",
+    "fantasyland.progressive_cards": "Progressive cards",
+    "fantasyland.progressive_stay_cards": "Progressive stay cards",
+    "fantasyland.stay": "Fantasyland stay",
+    "fantasyland.max_consecutive": "Consecutive Fantasyland cap",
+    "rake.jackpot_percent": "Jackpot share of rake (%)",
+}
+SKIPPED = {"name", "description"}
+
+
+def resolve_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
+    """The preset's name and its full data with house options applied (None if unreadable)."""
+    chosen = rules.get("rules", "standard")
+    overrides = rules.get("house_options") or None
+    try:
+        if isinstance(chosen, Mapping):
+            preset = preset_from_dict(chosen, overrides)
+        else:
+            preset = load_preset(str(chosen))
+            if overrides:
+                preset = preset_from_dict(preset.to_dict(), overrides)
+    except PresetError:
+        return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen),
+                None)
+    return preset.name, preset.to_dict()
+
+
+def rules_settings(rules: Mapping[str, Any], full: bool = True) -> tuple[RuleSetting, ...]:
+    """The table's options, then (when `full`) every number and flag of the preset in force."""
+    name, preset = resolve_preset(rules)
+    scoring = rules.get("scoring") or (preset or {}).get("scoring", "preset's own")
+    settings = [
+        RuleSetting("Preset", name),
+        RuleSetting("Variant", str(rules.get("variant", "regular"))),
+        RuleSetting("Scoring", str(scoring)),
+        RuleSetting("Progressive Fantasyland", _value(bool(rules.get("progressive", False)))),
+        RuleSetting("Last 3 cards face down", _value(bool(rules.get("last_three_face_down")))),
+        RuleSetting("Unit", str(rules.get("unit", 1))),
+        RuleSetting("Settlement", str(rules.get("settlement", "win-cap"))),
+        RuleSetting("Settle from", str(rules.get("settle_from", "left-of-dealer"))),
+    ]
+    if rules.get("house_options"):
+        settings.append(RuleSetting("House options", _inline(rules["house_options"])))
+    if full and preset is not None:
+        settings += _flatten(preset, "")
+    elif full:
+        settings.append(RuleSetting("Preset data", "not readable: ofc-desk verify will say why"))
+    return tuple(settings)
+
+
+def _flatten(data: Mapping[str, Any], prefix: str) -> list[RuleSetting]:
+    settings: list[RuleSetting] = []
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if path in SKIPPED:
+            continue
+        if isinstance(value, Mapping) and any(isinstance(v, Mapping) for v in value.values()):
+            if path in LABELS:
+                settings.append(RuleSetting(LABELS[path], _inline(value)))
+            else:
+                settings += _flatten(value, f"{path}.")
+        else:
+            settings.append(RuleSetting(LABELS.get(path, _humanize(path)), _value(value)))
+    return settings
+
+
+def _humanize(path: str) -> str:
+    words = path.replace(".", " ").replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, Mapping):
+        parts = []
+        for key, item in value.items():
+            inner = _inline(item)
+            parts.append(f"{str(key).replace('_', ' ')}: {inner}" if isinstance(item, Mapping)
+                         else f"{str(key).replace('_', ' ')} {inner}")
+        return " · ".join(parts) if not any(isinstance(v, Mapping) for v in value.values()) \
+            else "; ".join(parts)
+    return _value(value)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return _inline(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    return str(value)

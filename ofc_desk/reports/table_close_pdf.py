@@ -1,0 +1,184 @@
+"""The one-page table-close report: the chips that should be on the table against the count.
+
+Expected chips = opening chips + buy-ins + rebuys − cash-outs ± supervisor corrections − rake −
+jackpot drop. The floor supervisor counts the chips and enters the count; any difference is
+flagged as the variance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from ofc_desk.reports.formatting import chips, signed_chips, timestamp
+from ofc_desk.reports.pdf_common import (
+    ALERT,
+    CONTENT_WIDTH,
+    HEADER_FILL,
+    INK,
+    RULE,
+    PageFooter,
+    Styles,
+    build_pdf,
+    grid_table,
+    key_value_table,
+    make_styles,
+    signature_block,
+    text,
+)
+from ofc_desk.reports.record import ChipKind, SessionRecord
+
+BALANCED_GREEN = colors.HexColor("#1b5e20")
+
+
+@dataclass(frozen=True)
+class TableCloseFigures:
+    opening_chips: int
+    buy_ins: int
+    rebuys: int
+    cash_outs: int
+    corrections: int
+    rake: int
+    jackpot_drop: int
+    stacks_total: int
+    """The sum of the players' stacks as the events leave them (must equal `expected`)."""
+    counted: int | None
+
+    @property
+    def expected(self) -> int:
+        return (self.opening_chips + self.buy_ins + self.rebuys - self.cash_outs
+                + self.corrections - self.rake - self.jackpot_drop)
+
+    @property
+    def variance(self) -> int | None:
+        """Counted less expected: negative means chips are missing from the table."""
+        return None if self.counted is None else self.counted - self.expected
+
+    @property
+    def ledger_mismatch(self) -> int:
+        """Non-zero only if the stored stacks disagree with the chip movements (a data fault)."""
+        return self.stacks_total - self.expected
+
+
+def table_close_figures(record: SessionRecord, counted: int | None) -> TableCloseFigures:
+    return TableCloseFigures(
+        opening_chips=record.chip_total(ChipKind.OPENING),
+        buy_ins=record.chip_total(ChipKind.BUY_IN),
+        rebuys=record.chip_total(ChipKind.REBUY),
+        cash_outs=record.chip_total(ChipKind.CASH_OUT),
+        corrections=record.chip_total(ChipKind.CORRECTION),
+        rake=record.rake_total,
+        jackpot_drop=record.jackpot_total,
+        stacks_total=record.final_stacks_total,
+        counted=counted,
+    )
+
+
+def variance_words(figures: TableCloseFigures) -> str:
+    """What the supervisor reads aloud: 'BALANCED', 'SHORT by 15 chips', 'OVER by 2 chips'."""
+    variance = figures.variance
+    if variance is None:
+        return "not counted yet"
+    if variance == 0:
+        return "BALANCED"
+    side = "SHORT" if variance < 0 else "OVER"
+    return f"{side} by {chips(abs(variance))} chip{'s' if abs(variance) != 1 else ''}"
+
+
+def write_table_close_report(
+    record: SessionRecord, out: str | IO[bytes], counted: int | None = None
+) -> None:
+    """Write the table-close report; `counted` is the supervisor's chip count (None: to fill in)."""
+    styles = make_styles()
+    place = f"{record.room} · " if record.room else ""
+    footer = PageFooter(
+        left=f"Table close · {place}{record.table} · session {record.session_id}",
+        fingerprint=record.final_hash,
+    )
+    story = list(_story(record, table_close_figures(record, counted), styles))
+    build_pdf(out, story, footer, f"Table close · {record.table}", styles)
+
+
+def _story(
+    record: SessionRecord, figures: TableCloseFigures, styles: Styles
+) -> Iterator[Flowable]:
+    yield Paragraph("Table close", styles.title)
+    room = f"{text(record.room)} · " if record.room else ""
+    yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}",
+                    styles.subtitle)
+    yield key_value_table([
+        ("Session start", timestamp(record.started_at)),
+        ("Closed", timestamp(record.ended_at) if record.ended_at else "still open"),
+        ("Dealer(s)", ", ".join(record.dealers) or "–"),
+        ("Floor supervisor", ", ".join(record.supervisors) or "–"),
+        ("Hands settled", str(len(record.counted_hands))),
+        ("Audit events", chips(record.event_count)),
+    ], styles)
+    yield Paragraph("Chips", styles.heading)
+    yield _figures_table(figures, styles)
+    if figures.ledger_mismatch:
+        yield Paragraph(
+            f'<font color="#b00020"><b>The stored stacks ({chips(figures.stacks_total)}) differ '
+            f"from the chip movements by {signed_chips(figures.ledger_mismatch)}: run "
+            "ofc-desk verify before signing.</b></font>",
+            styles.body,
+        )
+    yield Paragraph("Stacks at close", styles.heading)
+    rows: list[list[object]] = [["Player", "Stack", "Cashed out", "Net result"]]
+    rows += [[p.name, chips(p.final_stack), chips(p.cash_outs), signed_chips(p.net)]
+             for p in record.players]
+    yield grid_table(rows, [CONTENT_WIDTH - 105 * mm, 35 * mm, 35 * mm, 35 * mm], styles,
+                     numeric_columns=(1, 2, 3))
+    yield Spacer(1, 6 * mm)
+    yield Paragraph(f"Audit fingerprint: <font face=\"Courier\" size=7.5>"
+                    f"{text(record.final_hash or 'none')}</font>", styles.small)
+    yield Spacer(1, 6 * mm)
+    yield signature_block(
+        [("Dealer", ", ".join(record.dealers)),
+         ("Floor supervisor", ", ".join(record.supervisors))],
+        styles,
+    )
+
+
+def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
+    counted = "" if figures.counted is None else chips(figures.counted)
+    variance = figures.variance
+    lines: list[tuple[str, str]] = [
+        ("Opening chips (seated at the opening)", chips(figures.opening_chips)),
+        ("+ Buy-ins (players who joined later)", chips(figures.buy_ins)),
+        ("+ Rebuys and top-ups", chips(figures.rebuys)),
+        ("− Cash-outs", chips(figures.cash_outs)),
+        ("± Supervisor chip corrections", signed_chips(figures.corrections)),
+        ("− Rake (house)", chips(figures.rake)),
+        ("− Jackpot drop", chips(figures.jackpot_drop)),
+        ("= Expected chips on the table", chips(figures.expected)),
+        ("Counted chips (entered by the floor supervisor)", counted),
+        ("Variance (counted − expected)",
+         "" if variance is None else f"{signed_chips(variance)}   {variance_words(figures)}"),
+    ]
+    table = Table([list(line) for line in lines], colWidths=[125 * mm, CONTENT_WIDTH - 125 * mm],
+                  rowHeights=[6.5 * mm] * len(lines))
+    expected_row, counted_row, variance_row = 7, 8, 9
+    flag = BALANCED_GREEN if variance == 0 else ALERT
+    commands: list[tuple[object, ...]] = [
+        ("FONT", (0, 0), (-1, -1), styles.regular, 10),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
+        ("LINEABOVE", (0, expected_row), (-1, expected_row), 1, INK),
+        ("FONT", (0, expected_row), (-1, expected_row), styles.bold, 11),
+        ("BACKGROUND", (0, expected_row), (-1, expected_row), HEADER_FILL),
+        ("BOX", (1, counted_row), (1, counted_row), 1, INK),
+        ("FONT", (0, counted_row), (-1, counted_row), styles.bold, 11),
+        ("FONT", (0, variance_row), (-1, variance_row), styles.bold, 11),
+    ]
+    if variance is not None:
+        commands.append(("TEXTCOLOR", (1, variance_row), (1, variance_row), flag))
+    table.setStyle(TableStyle(commands))
+    return table
