@@ -6,6 +6,7 @@ DejaVu changes public domain; resources/fonts/DejaVu-LICENSE.txt) allows shippin
 
 from __future__ import annotations
 
+import contextlib
 from functools import cache
 from pathlib import Path
 
@@ -13,19 +14,20 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ofc_desk.core.resources import resources_dir
+
 REGULAR = "OfcDeskSans"
 BOLD = "OfcDeskSans-Bold"
 
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
-_SEARCH_DIRS = (
-    Path(__file__).resolve().parents[2] / "resources" / "fonts",
-    Path(__file__).resolve().parent / "fonts",
-    Path("/usr/share/fonts/truetype/dejavu"),
-)
+SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
 
 
 def _find(file_name: str) -> Path | None:
-    return next((d / file_name for d in _SEARCH_DIRS if (d / file_name).is_file()), None)
+    folders = [SYSTEM_FONTS]
+    with contextlib.suppress(FileNotFoundError):
+        folders.insert(0, resources_dir() / "fonts")
+    return next((d / file_name for d in folders if (d / file_name).is_file()), None)
 
 
 @cache

@@ -89,9 +89,9 @@ def _open(source: str | Database | None) -> Database:
             url = make_url(source)
         except Exception:  # SQLAlchemy raises several kinds for a malformed URL
             raise ReportSourceError(f"not a database URL: {source}") from None
-        if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
-            if not Path(url.database).is_file():
-                raise ReportSourceError(f"no database at {url.database}")
+        is_file_url = url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
+        if is_file_url and not Path(str(url.database)).is_file():
+            raise ReportSourceError(f"no database at {url.database}")
     try:
         return Database(source)
     except SQLAlchemyError as error:
