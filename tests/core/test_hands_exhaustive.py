@@ -1,0 +1,190 @@
+"""The core's hand order (eval7 underneath) against the plain reference evaluator, over every hand.
+
+Each check walks all hands once, computes the core's value and the reference key, and asserts that the
+two orders agree: the same value never meets two keys, and sorted by value the keys strictly increase.
+That proves both orders have the same equivalence classes in the same order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from itertools import combinations, combinations_with_replacement, pairwise
+
+import pytest
+from treys import Card as TreysCard
+from treys import Evaluator as TreysEvaluator
+
+from ofc_desk.core.cards import Card, Rank, Suit, parse_cards
+from ofc_desk.core.hands import (
+    HandClass,
+    category_of,
+    deuce_to_seven_value,
+    hand_class,
+    strength,
+)
+from ofc_desk.core.scoring import qualifies_as_low
+from tests.core import reference
+
+# Card index = rank * 4 + suit, so a combination of indices lists ranks in ascending order.
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+RANK_OF = tuple(index // 4 for index in range(52))
+SUIT_OF = tuple(index % 4 for index in range(52))
+FIVE_CARD_HANDS = 2_598_960
+THREE_CARD_FRONTS = 22_100
+
+
+def all_hands(size: int) -> Iterator[tuple[tuple[Card, ...], tuple[int, ...], bool]]:
+    """Every hand of `size` cards: the cards, their ranks and whether all share one suit."""
+    for indices in combinations(range(52), size):
+        ranks = tuple(RANK_OF[i] for i in indices)
+        flush = len({SUIT_OF[i] for i in indices}) == 1
+        yield tuple(DECK[i] for i in indices), ranks, flush
+
+
+def assert_same_order(pairs: dict[int, reference.Key], *, what: str) -> None:
+    """`pairs` maps each core value to the one reference key seen with it; keys must rise with values."""
+    previous: tuple[int, reference.Key] | None = None
+    for value in sorted(pairs):
+        key = pairs[value]
+        if previous is not None:
+            assert key > previous[1], f"{what}: {previous[0]} < {value} but {previous[1]} >= {key}"
+        previous = (value, key)
+
+
+def collect(
+    size: int,
+    core_value: Callable[[Sequence[Card]], int],
+    reference_key: Callable[[tuple[int, ...], bool], reference.Key],
+) -> tuple[dict[int, reference.Key], dict[int, tuple[Card, ...]], int]:
+    """Core value → reference key over all hands, failing on the first value that meets two keys."""
+    cached_key = cache(reference_key)
+    pairs: dict[int, reference.Key] = {}
+    examples: dict[int, tuple[Card, ...]] = {}
+    count = 0
+    for cards, ranks, flush in all_hands(size):
+        value = core_value(cards)
+        key = cached_key(ranks, flush)
+        seen = pairs.setdefault(value, key)
+        if seen != key:
+            pytest.fail(f"{' '.join(map(str, cards))}: core value {value} also holds {seen}, not {key}")
+        examples.setdefault(value, cards)
+        count += 1
+    return pairs, examples, count
+
+
+@pytest.mark.slow
+def test_every_five_card_hand_orders_and_classes_like_the_reference() -> None:
+    pairs, examples, count = collect(5, strength, reference.high_key)
+
+    assert count == FIVE_CARD_HANDS
+    assert len(pairs) == 7462  # the number of distinct five-card poker hands
+    assert_same_order(pairs, what="five-card hands")
+    for value, key in pairs.items():
+        assert category_of(value) == key[0], examples[value]
+        expected = HandClass(key[0])
+        if key == (reference.STRAIGHT_FLUSH, (reference.ACE,)):
+            expected = HandClass.ROYAL_FLUSH
+        assert hand_class(examples[value]) is expected, examples[value]
+
+
+@pytest.mark.slow
+def test_every_three_card_front_orders_and_classes_like_the_reference() -> None:
+    pairs, examples, count = collect(3, strength, reference.high_key)
+
+    assert count == THREE_CARD_FRONTS
+    assert len(pairs) == 13 + 13 * 12 + 286  # trips, pairs with a kicker, three different ranks
+    assert_same_order(pairs, what="fronts")
+    assert {hand_class(cards) for cards in examples.values()} == {
+        HandClass.HIGH_CARD,
+        HandClass.PAIR,
+        HandClass.TRIPS,
+    }
+    for value, key in pairs.items():
+        assert hand_class(examples[value]) == HandClass(key[0]), examples[value]
+
+
+@pytest.mark.slow
+def test_every_front_against_every_middle_follows_rules_section_2() -> None:
+    """One front and one middle per class stand for all: the comparison depends on the class only."""
+    fronts, front_cards, _ = collect(3, strength, reference.high_key)
+    middle_cards = {strength(cards): cards for cards in one_hand_per_rank_pattern()}
+    middles = {value: _reference_key(cards) for value, cards in middle_cards.items()}
+    assert len(middles) == 7462
+    for front_value, front_key in fronts.items():
+        for middle_value, middle_key in middles.items():
+            expected = reference.front_beats_middle(front_key, middle_key)
+            if (front_value > middle_value) != expected:
+                pytest.fail(
+                    f"front {' '.join(map(str, front_cards[front_value]))} vs middle "
+                    f"{' '.join(map(str, middle_cards[middle_value]))}: reference says "
+                    f"{'front stronger' if expected else 'middle at least as strong'}"
+                )
+
+
+def one_hand_per_rank_pattern() -> Iterator[tuple[Card, ...]]:
+    """A five-card hand for every multiset of ranks, plus a suited one for every five distinct ranks."""
+    ranks = list(Rank)
+    for chosen in combinations_with_replacement(ranks, 5):
+        if max(chosen.count(rank) for rank in chosen) > 4:
+            continue
+        if len(set(chosen)) == 5:
+            yield tuple(Card(rank, Suit.SPADE) for rank in chosen)
+            yield (*(Card(rank, Suit.SPADE) for rank in chosen[:4]), Card(chosen[4], Suit.HEART))
+        else:
+            seen: dict[Rank, int] = {}
+            hand = []
+            for rank in chosen:
+                hand.append(Card(rank, list(Suit)[seen.get(rank, 0)]))
+                seen[rank] = seen.get(rank, 0) + 1
+            yield tuple(hand)
+
+
+def _reference_key(cards: Sequence[Card]) -> reference.Key:
+    return reference.high_key([card.rank.order for card in cards], len({card.suit for card in cards}) == 1)
+
+
+@pytest.mark.slow
+def test_every_five_card_hand_orders_as_deuce_to_seven_like_the_reference() -> None:
+    pairs, examples, count = collect(5, deuce_to_seven_value, reference.deuce_to_seven_key)
+
+    assert count == FIVE_CARD_HANDS
+    assert len(pairs) == 7462
+    assert_same_order(pairs, what="2-7 lows (smaller is better on both sides)")
+    best = min(pairs)
+    assert sorted(card.rank.value for card in examples[best]) == ["2", "3", "4", "5", "7"]
+    for cards in examples.values():
+        ranks = tuple(card.rank.order for card in cards)
+        flush = len({card.suit for card in cards}) == 1
+        assert qualifies_as_low(cards) == reference.qualifies_as_low(ranks, flush), cards
+
+
+def test_qualifies_as_low_examples() -> None:
+    def low(text: str) -> bool:
+        return qualifies_as_low(parse_cards(text))
+
+    assert low("7s 5d 4c 3h 2s")
+    assert low("Ts 9d 8c 7h 5s")
+    assert not low("Js 5d 4c 3h 2s"), "jack-high is not ten-high or better"
+    assert not low("As 2d 3c 4h 5s"), "the wheel is ace-high in 2-7"
+    assert not low("6s 5d 4c 3h 2s"), "a straight counts against the hand"
+    assert not low("7s 5s 4s 3s 2s"), "a flush counts against the hand"
+    assert not low("7s 7d 4c 3h 2s"), "a pair is no low"
+
+
+def test_a_random_sample_orders_like_treys() -> None:
+    """treys ranks 1 (royal flush) to 7462 (seven-high): lower is stronger, the opposite of the core."""
+    rng = random.Random(20261121)
+    evaluator = TreysEvaluator()
+    sample = [rng.sample(DECK, 5) for _ in range(20_000)]
+    rows = sorted(
+        (strength(cards), evaluator.evaluate([], [TreysCard.new(str(card)) for card in cards]))
+        for cards in sample
+    )
+    for (value, treys_rank), (next_value, next_treys_rank) in pairwise(rows):
+        if value == next_value:
+            assert treys_rank == next_treys_rank
+        else:
+            assert treys_rank > next_treys_rank, (value, next_value)
+    assert len({value for value, _ in rows}) > 3000
