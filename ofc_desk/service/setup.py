@@ -27,7 +27,10 @@ class PairUnit:
 class TableRules:
     """The rules keys exactly as `ofc-desk score` reads them, plus the table's own options."""
 
-    preset: str = "standard"
+    preset: str | Mapping[str, Any] = "standard"
+    """A shipped preset's name, or a whole preset object (RULES §4)."""
+    house_options: Mapping[str, Any] | None = None
+    """Preset fields a house changes (e.g. rake, a Fantasyland cap), layered over the preset."""
     scoring: str | None = None
     variant: str = "regular"
     progressive: bool = False
@@ -40,14 +43,13 @@ class TableRules:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "rules": self.preset,
+            "rules": self.preset if isinstance(self.preset, str) else dict(self.preset),
+            "house_options": None if self.house_options is None else dict(self.house_options),
             "scoring": self.scoring,
             "variant": self.variant,
             "progressive": self.progressive,
             "unit": self.unit,
-            "pair_units": [
-                {"players": list(pair.players), "unit": pair.unit} for pair in self.pair_units
-            ],
+            "pair_units": [{"players": list(pair.players), "unit": pair.unit} for pair in self.pair_units],
             "settlement": self.settlement,
             "settle_from": self.settle_from,
             "last_three_face_down": self.last_three_face_down,
@@ -62,8 +64,11 @@ class TableRules:
             for pair in data.get("pair_units") or ()
         )
         scoring = data.get("scoring")
+        rules = data.get("rules", defaults.preset)
+        house = data.get("house_options")
         return cls(
-            preset=str(data.get("rules", defaults.preset)),
+            preset=dict(rules) if isinstance(rules, Mapping) else str(rules),
+            house_options=dict(house) if isinstance(house, Mapping) else None,
             scoring=None if scoring is None else str(scoring),
             variant=str(data.get("variant", defaults.variant)),
             progressive=bool(data.get("progressive", defaults.progressive)),
@@ -71,9 +76,7 @@ class TableRules:
             pair_units=pairs,
             settlement=str(data.get("settlement", defaults.settlement)),
             settle_from=str(data.get("settle_from", defaults.settle_from)),
-            last_three_face_down=bool(
-                data.get("last_three_face_down", defaults.last_three_face_down)
-            ),
+            last_three_face_down=bool(data.get("last_three_face_down", defaults.last_three_face_down)),
         )
 
 

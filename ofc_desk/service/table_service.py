@@ -179,22 +179,14 @@ class TableService:
         return _accepted(lambda: self.verify_void_hand(number, supervisor, pin, reason))
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
-        payload = self._supervised(
-            EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin
-        )
+        payload = self._supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
         return self._record(EventKind.HAND_VOIDED, payload, supervisor)
 
-    def verify_correct_chips(
-        self, player: str, amount: int, reason: str, supervisor: str, pin: str
-    ) -> None:
+    def verify_correct_chips(self, player: str, amount: int, reason: str, supervisor: str, pin: str) -> None:
         """Add (positive) or remove (negative) chips from a stack, with a stated reason."""
-        self._supervised(
-            EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin
-        )
+        self._supervised(EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin)
 
-    def can_correct_chips(
-        self, player: str, amount: int, reason: str, supervisor: str, pin: str
-    ) -> bool:
+    def can_correct_chips(self, player: str, amount: int, reason: str, supervisor: str, pin: str) -> bool:
         return _accepted(lambda: self.verify_correct_chips(player, amount, reason, supervisor, pin))
 
     def correct_chips(
@@ -213,9 +205,7 @@ class TableService:
         return _accepted(lambda: self.verify_change_rules(rules, supervisor, pin))
 
     def change_rules(self, rules: TableRules, supervisor: str, pin: str) -> TableSnapshot:
-        payload = self._supervised(
-            EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin
-        )
+        payload = self._supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
         return self._record(EventKind.RULES_CHANGED, payload, supervisor)
 
     def verify_close_session(self, supervisor: str, pin: str) -> None:
@@ -239,9 +229,7 @@ class TableService:
         self._store.check_supervisor(supervisor, pin)
         return self._machine.check(kind, {**raw, "supervisor": supervisor})
 
-    def _record(
-        self, kind: EventKind, payload: dict[str, Any], actor: str | None = None
-    ) -> TableSnapshot:
+    def _record(self, kind: EventKind, payload: dict[str, Any], actor: str | None = None) -> TableSnapshot:
         self._store.append(self._machine, kind, payload, actor or self._actor)
         return self.snapshot()
 

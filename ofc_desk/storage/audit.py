@@ -25,7 +25,6 @@ def event_hash(
 ) -> str:
     """sha256 over the previous hash and this event's canonical content."""
     content = canonical_json(
-        {"session": session_id, "seq": seq, "kind": kind, "actor": actor, "at": at,
-         "payload": payload}
-    )  # fmt: skip
+        {"session": session_id, "seq": seq, "kind": kind, "actor": actor, "at": at, "payload": payload}
+    )
     return hashlib.sha256((prev_hash + content).encode("utf-8")).hexdigest()

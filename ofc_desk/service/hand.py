@@ -1,0 +1,275 @@
+"""One live hand: who has which cards where, whose turn it is, and the checks on every entry."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ofc_desk.core.cards import FULL_DECK, UNKNOWN_TOKEN, Card, CardError, parse_card, split_tokens
+from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, Row, parse_row_word
+from ofc_desk.core.variants import Variant
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.snapshot import Turn, TurnKind
+
+Placement = Row | Literal["discard"]
+DECK_SIZE = len(FULL_DECK)
+FACE_DOWN_CARDS = 3
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted street or Fantasyland set: the cards (None = unknown) and where each went."""
+
+    player: str
+    cards: tuple[Card | None, ...]
+    rows: tuple[Placement, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "cards": [None if card is None else str(card) for card in self.cards],
+            "rows": [str(row) for row in self.rows],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Entry:
+        cards = tuple(None if card is None else parse_card(card) for card in data["cards"])
+        return cls(str(data["player"]), cards, tuple(parse_row_word(row) for row in data["rows"]))
+
+
+@dataclass(frozen=True)
+class StreetPlan:
+    """Cards each regular (non-Fantasyland) player takes and discards, street by street."""
+
+    takes: tuple[int, ...]
+    discards: tuple[int, ...]
+    face_down_last: bool
+
+    @classmethod
+    def for_variant(cls, variant: Variant, face_down_last: bool) -> StreetPlan:
+        structure = variant.structure
+        streets = range(1, structure.streets + 1)
+        takes = tuple(structure.cards_on_street(street) for street in streets)
+        discards = tuple(structure.discards_on_street(street) for street in streets)
+        if face_down_last and variant is Variant.REGULAR:
+            open_streets = len(takes) - FACE_DOWN_CARDS
+            return cls((*takes[:open_streets], FACE_DOWN_CARDS), discards[: open_streets + 1], True)
+        return cls(takes, discards, False)
+
+    @property
+    def cards_per_player(self) -> int:
+        return sum(self.takes)
+
+
+@dataclass
+class PlayerHand:
+    name: str
+    fantasyland_cards: int
+    rows: dict[Row, list[Card]] = field(default_factory=lambda: {row: [] for row in Row})
+    discards: list[Card | None] = field(default_factory=list)
+    entries_made: int = 0
+
+    @property
+    def cards_taken(self) -> int:
+        return sum(len(cards) for cards in self.rows.values()) + len(self.discards)
+
+
+class HandState:
+    """A hand being dealt. `order` is the acting order: left of the dealer first, dealer last."""
+
+    def __init__(
+        self,
+        number: int,
+        button: str,
+        order: Sequence[str],
+        fantasyland: dict[str, int],
+        stacks_before: dict[str, int],
+        plan: StreetPlan,
+        variant: Variant,
+    ) -> None:
+        self.number = number
+        self.button = button
+        self.order = tuple(order)
+        self.players = {name: PlayerHand(name, fantasyland.get(name, 0)) for name in order}
+        self.stacks_before = stacks_before
+        self.plan = plan
+        self.variant = variant
+        self.entries: list[Entry] = []
+
+    @property
+    def fantasyland(self) -> dict[str, int]:
+        return {p.name: p.fantasyland_cards for p in self.players.values() if p.fantasyland_cards}
+
+    @property
+    def cards_to_deal(self) -> int:
+        return sum(p.fantasyland_cards or self.plan.cards_per_player for p in self.players.values())
+
+    @property
+    def cards_seen(self) -> int:
+        return sum(player.cards_taken for player in self.players.values())
+
+    @property
+    def complete(self) -> bool:
+        return self.turn() is None
+
+    def turn(self) -> Turn | None:
+        """Regular players street by street in acting order; then Fantasyland sets in order."""
+        streets = len(self.plan.takes)
+        regular = [self.players[n] for n in self.order if not self.players[n].fantasyland_cards]
+        waiting = [player for player in regular if player.entries_made < streets]
+        if waiting:
+            street = min(player.entries_made for player in waiting)
+            player = next(p for p in waiting if p.entries_made == street)
+            take, discard = self.plan.takes[street], self.plan.discards[street]
+            face_down = self.plan.face_down_last and street == streets - 1
+            kind = TurnKind.FACE_DOWN_REVEAL if face_down else TurnKind.STREET
+            return Turn(player.name, kind, street + 1, take, take - discard, discard)
+        for name in self.order:
+            player = self.players[name]
+            if player.fantasyland_cards and not player.entries_made:
+                cards = player.fantasyland_cards
+                return Turn(name, TurnKind.FANTASYLAND_SET, 0, cards, HAND_SIZE, cards - HAND_SIZE)
+        return None
+
+    def where(self, card: Card) -> str | None:
+        """Where a card already lies this hand: "Ann's middle", "Bob's discards"."""
+        for player in self.players.values():
+            for row, cards in player.rows.items():
+                if card in cards:
+                    return f"{player.name}'s {row.value}"
+            if card in player.discards:
+                return f"{player.name}'s discards"
+        return None
+
+    # ------------------------------------------------------------------ checks
+    def check_entry(self, player: str, cards: Any, rows: Any, *, partial: bool, fantasyland: bool) -> Entry:
+        """Refuse an entry that breaks a rule; return it in canonical form."""
+        if player not in self.players:
+            raise ActionRefused(f"{player} is not dealt into hand {self.number}")
+        entry = Entry(player, _read_cards(cards), _read_rows(rows))
+        if len(entry.cards) != len(entry.rows):
+            raise ActionRefused(
+                f"{len(entry.cards)} cards but {len(entry.rows)} rows: give one row for each card"
+            )
+        turn = self.turn()
+        if turn is None:
+            raise ActionRefused(f"hand {self.number} is complete: confirm the settlement")
+        self._check_turn(turn, player, fantasyland)
+        self._check_counts(turn, entry, partial)
+        self._check_cards(entry)
+        self._check_room(entry)
+        return entry
+
+    def _check_turn(self, turn: Turn, player: str, fantasyland: bool) -> None:
+        in_fantasyland = bool(self.players[player].fantasyland_cards)
+        if turn.player != player:
+            if in_fantasyland:
+                raise ActionRefused(
+                    f"{player}'s Fantasyland set is entered after every other player has"
+                    f" finished; it is {turn.player}'s turn"
+                )
+            raise ActionRefused(f"it is {turn.player}'s turn, not {player}'s")
+        if fantasyland and not in_fantasyland:
+            raise ActionRefused(f"{player} is not in Fantasyland: enter the street")
+        if in_fantasyland and not fantasyland:
+            raise ActionRefused(f"{player} is in Fantasyland: enter the whole set at the reveal")
+
+    def _check_counts(self, turn: Turn, entry: Entry, partial: bool) -> None:
+        discards = sum(1 for row in entry.rows if row == DISCARD)
+        placed = len(entry.rows) - discards
+        fits = placed <= turn.place and discards <= turn.discard
+        if not fits or (not partial and (placed, discards) != (turn.place, turn.discard)):
+            raise ActionRefused(self._turn_rule(turn))
+        for card, row in zip(entry.cards, entry.rows, strict=True):
+            if card is None and row != DISCARD:
+                raise ActionRefused(f"{UNKNOWN_TOKEN} can only be a discard: name each card placed in a row")
+
+    def _turn_rule(self, turn: Turn) -> str:
+        if turn.kind is TurnKind.FANTASYLAND_SET:
+            if turn.discard:
+                return f"Fantasyland: place {turn.place} cards and discard {turn.discard}"
+            return f"Fantasyland: place all {turn.place} cards"
+        if turn.kind is TurnKind.FACE_DOWN_REVEAL:
+            return f"place the {turn.take} face-down cards"
+        if turn.street == 1:
+            return f"first street: place all {turn.take} cards, no discard"
+        if turn.discard:
+            return f"{self.variant.value}: place {turn.place} cards and discard {turn.discard}"
+        return f"{self.variant.value}: place {turn.place} card, no discard"
+
+    def _check_cards(self, entry: Entry) -> None:
+        seen: set[Card] = set()
+        for card in entry.cards:
+            if card is None:
+                continue
+            if card in seen:
+                raise ActionRefused(f"{card} is entered twice")
+            seen.add(card)
+            where = self.where(card)
+            if where is not None:
+                raise ActionRefused(f"{card} is already in {where}")
+
+    def _check_room(self, entry: Entry) -> None:
+        hand = self.players[entry.player]
+        for row in Row:
+            adding = sum(1 for placed in entry.rows if placed == row)
+            holds = len(hand.rows[row])
+            if adding and holds + adding > ROW_SIZE[row]:
+                if holds == ROW_SIZE[row]:
+                    raise ActionRefused(f"{entry.player}'s {row.value} already holds {holds} cards")
+                room = ROW_SIZE[row] - holds
+                raise ActionRefused(
+                    f"{entry.player}'s {row.value} has room for only {room} more"
+                    f" card{'s' if room != 1 else ''}"
+                )
+
+    # ------------------------------------------------------------------ changes
+    def apply(self, entry: Entry) -> None:
+        hand = self.players[entry.player]
+        for card, row in zip(entry.cards, entry.rows, strict=True):
+            if row == DISCARD:
+                hand.discards.append(card)
+            else:
+                assert card is not None  # checked: unknown cards are discards only
+                hand.rows[Row(row)].append(card)
+        hand.entries_made += 1
+        self.entries.append(entry)
+
+    def undo(self) -> Entry:
+        if not self.entries:
+            raise ActionRefused(f"nothing to undo in hand {self.number}")
+        entry = self.entries.pop()
+        hand = self.players[entry.player]
+        for card, row in reversed(list(zip(entry.cards, entry.rows, strict=True))):
+            if row == DISCARD:
+                hand.discards.pop()
+            else:
+                removed = hand.rows[Row(row)].pop()
+                assert removed == card
+        hand.entries_made -= 1
+        return entry
+
+
+def _read_cards(cards: Any) -> tuple[Card | None, ...]:
+    tokens: Iterable[Any] = split_tokens(cards) if isinstance(cards, str) else cards
+    read: list[Card | None] = []
+    for position, token in enumerate(tokens):
+        if token is None or isinstance(token, Card):
+            read.append(token)
+        elif str(token).strip() == UNKNOWN_TOKEN:
+            read.append(None)
+        else:
+            try:
+                read.append(parse_card(str(token), position))
+            except CardError as error:
+                raise ActionRefused(str(error)) from None
+    return tuple(read)
+
+
+def _read_rows(rows: Any) -> tuple[Placement, ...]:
+    words: Iterable[Any] = rows.split() if isinstance(rows, str) else rows
+    try:
+        return tuple(parse_row_word(str(word)) for word in words)
+    except ValueError as error:
+        raise ActionRefused(str(error)) from None

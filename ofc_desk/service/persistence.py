@@ -1,0 +1,285 @@
+"""The service's bridge to storage: append an accepted event with its derived rows in ONE
+transaction, committed before the action is acknowledged; fold stored events back into a machine;
+read history rows for the faces."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
+from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
+from ofc_desk.storage.users import Role, SignInError, sign_in
+
+CHANGED_ELSEWHERE = "this table was changed at another desk: reopen it to see the latest state"
+
+
+class EventStore:
+    """Appends one session's events; remembers the head of its chain."""
+
+    def __init__(self, database: Database, session_id: int, head_seq: int, head_hash: str) -> None:
+        self.database = database
+        self.session_id = session_id
+        self.head_seq = head_seq
+        self.head_hash = head_hash
+
+    @classmethod
+    def create_session(
+        cls,
+        database: Database,
+        table: str,
+        actor: str,
+        payload: dict[str, Any],
+        machine: TableMachine,
+    ) -> EventStore:
+        with database.session() as session:
+            row = TableSession(
+                table_name=table,
+                opened_at=utc_now(),
+                closed_at=None,
+                head_seq=0,
+                head_hash=GENESIS_HASH,
+            )
+            session.add(row)
+            session.flush()
+            store = cls(database, row.id, 0, GENESIS_HASH)
+            outcome = machine.apply(EventKind.TABLE_OPENED, payload)
+            event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome)
+            row.opened_at = event.at
+            session.commit()
+        return store
+
+    @classmethod
+    def load(cls, database: Database, session_id: int) -> tuple[EventStore, TableMachine]:
+        """Rebuild a session's machine from its stored events."""
+        with database.session() as session:
+            row = session.get(TableSession, session_id)
+            if row is None:
+                raise ActionRefused(f"there is no table session {session_id}")
+            events = session.scalars(
+                select(Event).where(Event.session_id == session_id).order_by(Event.seq)
+            ).all()
+        machine = TableMachine()
+        for event in events:
+            machine.apply(EventKind(event.kind), json.loads(event.payload))
+        head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
+        return cls(database, session_id, head_seq, head_hash), machine
+
+    def check_supervisor(self, name: str, pin: str) -> None:
+        try:
+            sign_in(self.database, name, pin, Role.SUPERVISOR)
+        except SignInError as error:
+            raise ActionRefused(f"a floor supervisor must approve this: {error}") from None
+
+    def append(self, machine: TableMachine, kind: EventKind, payload: dict[str, Any], actor: str) -> None:
+        """Fold the event into `machine` and commit it with its derived rows. On any failure the
+        caller must reload the machine (it may hold the unstored event)."""
+        outcome = machine.apply(kind, payload)
+        try:
+            with self.database.session() as session:
+                row = session.get(TableSession, self.session_id)
+                if row is None or row.head_seq != self.head_seq:
+                    raise ActionRefused(CHANGED_ELSEWHERE)
+                self._write(session, row, kind, payload, actor, outcome)
+                session.commit()
+        except IntegrityError:
+            raise ActionRefused(CHANGED_ELSEWHERE) from None
+
+    def _write(
+        self,
+        session: Session,
+        row: TableSession,
+        kind: EventKind,
+        payload: dict[str, Any],
+        actor: str,
+        outcome: Outcome,
+    ) -> Event:
+        seq, at, text = self.head_seq + 1, utc_now(), canonical_json(payload)
+        digest = event_hash(self.head_hash, self.session_id, seq, kind.value, actor, at, text)
+        event = Event(
+            session_id=self.session_id,
+            seq=seq,
+            kind=kind.value,
+            actor=actor,
+            at=at,
+            payload=text,
+            prev_hash=self.head_hash,
+            hash=digest,
+        )
+        session.add(event)
+        session.flush()
+        write_derived(session, self.session_id, event.id, at, outcome)
+        row.head_seq, row.head_hash = seq, digest
+        if outcome.closes_session:
+            row.closed_at = at
+        self.head_seq, self.head_hash = seq, digest
+        return event
+
+
+def write_derived(session: Session, session_id: int, event_id: int, at: str, outcome: Outcome) -> None:
+    """Store the rows an event leaves beside itself: a settled hand, its transfers, ledger."""
+    if outcome.hand is not None:
+        hand = HandRow(session_id=session_id, **hand_fields(outcome, event_id, at))
+        session.add(hand)
+        session.flush()
+        for fields in transfer_fields(outcome):
+            session.add(TransferRow(hand_id=hand.id, **fields))
+    for fields in ledger_fields(outcome, event_id):
+        session.add(LedgerRow(session_id=session_id, **fields))
+
+
+def hand_fields(outcome: Outcome, event_id: int, at: str) -> dict[str, Any]:
+    settled = outcome.hand
+    assert settled is not None
+    return {
+        "event_id": event_id,
+        "number": settled.number,
+        "button": settled.button,
+        "fantasyland": canonical_json(settled.fantasyland),
+        "result": canonical_json(settled.result),
+        "rake": canonical_json(settled.rake),
+        "jackpot": settled.jackpot,
+        "settled_at": at,
+    }
+
+
+def transfer_fields(outcome: Outcome) -> list[dict[str, Any]]:
+    assert outcome.hand is not None
+    return [
+        {
+            "ordinal": ordinal,
+            "from_player": t["from"],
+            "to_player": t["to"],
+            "owed": t["owed"],
+            "paid": t["paid"],
+            "reason": t.get("reason") or "",
+        }
+        for ordinal, t in enumerate(outcome.hand.result["transfers"], start=1)
+    ]
+
+
+def ledger_fields(outcome: Outcome, event_id: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "event_id": event_id,
+            "hand_number": entry.hand_number,
+            "player": entry.player,
+            "kind": entry.kind,
+            "amount": entry.amount,
+            "note": entry.note,
+        }
+        for entry in outcome.ledger
+    ]
+
+
+# ---------------------------------------------------------------------- reads for the faces
+def read_open_tables(database: Database) -> list[OpenTable]:
+    with database.session() as session:
+        hands = (
+            select(HandRow.session_id, func.count(HandRow.id).label("settled"))
+            .group_by(HandRow.session_id)
+            .subquery()
+        )
+        last = (
+            select(Event.session_id, func.max(Event.at).label("last_at"))
+            .group_by(Event.session_id)
+            .subquery()
+        )
+        rows = session.execute(
+            select(TableSession, hands.c.settled, last.c.last_at)
+            .outerjoin(hands, hands.c.session_id == TableSession.id)
+            .outerjoin(last, last.c.session_id == TableSession.id)
+            .where(TableSession.closed_at.is_(None))
+        ).all()
+    tables = [
+        OpenTable(row.id, row.table_name, row.opened_at, settled or 0, last_at or row.opened_at)
+        for row, settled, last_at in rows
+    ]
+    return sorted(tables, key=lambda table: (table.last_event_at, table.session_id), reverse=True)
+
+
+def read_hands(database: Database, session_id: int) -> list[HandRecord]:
+    voids = {
+        int(payload["hand"]): str(payload.get("reason") or "")
+        for payload in _payloads(database, session_id, EventKind.HAND_VOIDED)
+    }
+    with database.session() as session:
+        rows = session.scalars(
+            select(HandRow).where(HandRow.session_id == session_id).order_by(HandRow.number)
+        ).all()
+    return [
+        HandRecord(
+            session_id=row.session_id,
+            number=row.number,
+            button=row.button,
+            fantasyland=json.loads(row.fantasyland),
+            result=json.loads(row.result),
+            rake=json.loads(row.rake),
+            jackpot=row.jackpot,
+            settled_at=row.settled_at,
+            voided=row.number in voids,
+            void_reason=voids.get(row.number),
+        )
+        for row in rows
+    ]
+
+
+def read_ledger(database: Database, session_id: int) -> list[LedgerRecord]:
+    with database.session() as session:
+        rows = session.scalars(
+            select(LedgerRow).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
+        ).all()
+    return [
+        LedgerRecord(
+            row.event_id,
+            row.session_id,
+            row.hand_number,
+            row.player,
+            row.kind,
+            row.amount,
+            row.note,
+        )
+        for row in rows
+    ]
+
+
+def read_audit(database: Database, session_id: int | None = None) -> list[AuditRecord]:
+    query = select(Event).order_by(Event.session_id, Event.seq)
+    if session_id is not None:
+        query = query.where(Event.session_id == session_id)
+    with database.session() as session:
+        events = session.scalars(query).all()
+    return [
+        AuditRecord(
+            event.id,
+            event.session_id,
+            event.seq,
+            event.kind,
+            event.actor,
+            event.at,
+            json.loads(event.payload),
+            event.prev_hash,
+            event.hash,
+        )
+        for event in events
+    ]
+
+
+def _payloads(database: Database, session_id: int, kind: EventKind) -> list[dict[str, Any]]:
+    with database.session() as session:
+        texts = session.scalars(
+            select(Event.payload)
+            .where(Event.session_id == session_id, Event.kind == kind.value)
+            .order_by(Event.seq)
+        ).all()
+    return [json.loads(text) for text in texts]

@@ -1,0 +1,63 @@
+"""The only road to scores and chips: a core `Deal` for the finished hand, scored by the core."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ofc_desk.core.deal import DealResult, score_deal
+from ofc_desk.core.deal_input import DealInputError, deal_from_json, read_choice, read_preset
+from ofc_desk.core.presets import PresetError, RulesPreset
+from ofc_desk.core.rows import Row
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.core.variants import Variant
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.hand import HandState
+from ofc_desk.service.setup import TableRules
+
+
+def rules_deal_keys(rules: TableRules, players: set[str]) -> dict[str, Any]:
+    """The table's rules as the `ofc-desk score` keys, pair units kept to seated pairs."""
+    keys = rules.to_json()
+    keys.pop("last_three_face_down")
+    keys["pair_units"] = [pair for pair in keys["pair_units"] if set(pair["players"]) <= players]
+    return {key: value for key, value in keys.items() if value is not None}
+
+
+def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
+    """Refuse rules the core would not score; give the preset and variant they name."""
+    try:
+        preset = read_preset(rules.preset, rules.house_options)
+        data = rules_deal_keys(rules, set())
+        variant = read_choice(data, "variant", Variant, Variant.REGULAR)
+        read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP)
+        read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER)
+        preset.scoring_system(rules.scoring)
+    except (DealInputError, PresetError) as error:
+        raise ActionRefused(f"rules: {error}") from None
+    if rules.unit < 1 or any(pair.unit < 1 for pair in rules.pair_units):
+        raise ActionRefused("rules: a unit must be a whole number of chips, at least 1")
+    return preset, variant
+
+
+def score_hand(hand: HandState, seating: list[str], rules: TableRules, streaks: dict[str, int]) -> DealResult:
+    """Score and settle the finished hand exactly as `ofc-desk score` would."""
+    players = [
+        {
+            "name": name,
+            "stack": hand.stacks_before[name],
+            **{row.value: [str(card) for card in hand.players[name].rows[row]] for row in Row},
+        }
+        for name in seating
+    ]
+    data = {
+        **rules_deal_keys(rules, set(seating)),
+        "dealer": hand.button,
+        "in_fantasyland": [name for name in seating if hand.players[name].fantasyland_cards],
+        "players": players,
+    }
+    try:
+        deal = deal_from_json(data)
+    except DealInputError as error:
+        raise ActionRefused(f"hand {hand.number} cannot be scored: {error}") from None
+    return score_deal(replace(deal, fantasyland_streaks=streaks))

@@ -1,0 +1,114 @@
+"""Builds the `TableSnapshot` the desk draws from the machine's live state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.cards import Card
+from ofc_desk.core.hands import hand_name, strength
+from ofc_desk.core.presets import RulesPreset
+from ofc_desk.core.rows import ROW_SIZE, Row
+from ofc_desk.core.scoring import _five_card_royalty, _front_royalty, _lowball_middle, qualifies_as_low
+from ofc_desk.core.variants import Variant
+from ofc_desk.service.hand import DECK_SIZE, HandState, PlayerHand
+from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
+
+if TYPE_CHECKING:
+    from ofc_desk.service.machine import Seat, TableMachine
+
+
+def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> TableSnapshot:
+    hand = machine.hand
+    turn = hand.turn() if hand is not None and not machine.hand_settled else None
+    preset = machine.preset
+    assert preset is not None  # snapshots exist only for opened tables
+    seats = tuple(
+        _seat_view(machine, seat, position, hand, turn.player if turn else None, preset)
+        for position, seat in enumerate(machine.seats)
+    )
+    seen = hand.cards_seen if hand is not None else 0
+    rake = machine.rake
+    return TableSnapshot(
+        table=machine.table,
+        session_id=session_id,
+        hand_number=machine.hands_started,
+        phase=machine.phase,
+        variant=machine.variant.value,
+        preset=preset.name,
+        unit=machine.rules.unit,
+        settlement=machine.rules.settlement,
+        street=turn.street if turn else 0,
+        to_act=turn,
+        cards_seen=seen,
+        cards_left=DECK_SIZE - seen,
+        button=machine.button,
+        button_held_for_fantasyland=machine.button_held,
+        seats=seats,
+        result=machine.result,
+        rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
+        jackpot_pool=machine.jackpot_pool,
+        last_event_hash=head_hash,
+        closed=machine.closed,
+    )
+
+
+def _seat_view(
+    machine: TableMachine,
+    seat: Seat,
+    position: int,
+    hand: HandState | None,
+    to_act: str | None,
+    preset: RulesPreset,
+) -> SeatView:
+    played = hand.players.get(seat.name) if hand is not None else None
+    rows = {row: _row_view(row, played, preset, machine.variant) for row in Row}
+    lock = machine.locks.get(seat.name)
+    return SeatView(
+        name=seat.name,
+        position=position,
+        stack=seat.stack,
+        button=seat.name == machine.button,
+        sitting_out=seat.sitting_out,
+        in_hand=played is not None,
+        to_act=seat.name == to_act,
+        fantasyland_cards=played.fantasyland_cards if played else 0,
+        fantasyland_next=seat.fantasyland_next,
+        front=rows[Row.FRONT],
+        middle=rows[Row.MIDDLE],
+        back=rows[Row.BACK],
+        foul_certain=played is not None and _foul_certain(played, machine.variant),
+        discards=tuple(played.discards) if played else (),
+        locked_reason=(f"waits for {' and '.join(lock)}'s Fantasyland hand to finish" if lock else None),
+    )
+
+
+def _row_view(row: Row, played: PlayerHand | None, preset: RulesPreset, variant: Variant) -> RowView:
+    cards = tuple(played.rows[row]) if played else ()
+    if len(cards) < ROW_SIZE[row]:
+        return RowView(row, cards, ROW_SIZE[row], None, None)
+    name, royalty = _row_value(row, cards, preset, variant)
+    return RowView(row, cards, ROW_SIZE[row], name, royalty)
+
+
+def _row_value(row: Row, cards: tuple[Card, ...], preset: RulesPreset, variant: Variant) -> tuple[str, int]:
+    """A full row's name and royalty on its own (a foul, known only at the end, cancels it)."""
+    if row is Row.FRONT:
+        return hand_name(cards), _front_royalty(cards, preset)
+    if row is Row.MIDDLE and variant.lowball_middle:
+        report = _lowball_middle(cards, preset)
+        return report.hand, report.royalty
+    table = preset.royalties.middle if row is Row.MIDDLE else preset.royalties.back
+    return hand_name(cards), _five_card_royalty(cards, table)
+
+
+def _foul_certain(played: PlayerHand, variant: Variant) -> bool:
+    """True only when the rows already full make a foul unavoidable."""
+    full = {row: played.rows[row] for row in Row if len(played.rows[row]) == ROW_SIZE[row]}
+    value = {row: strength(cards) for row, cards in full.items()}
+    if Row.FRONT in value and Row.BACK in value and value[Row.BACK] < value[Row.FRONT]:
+        return True
+    if variant.lowball_middle:
+        return Row.MIDDLE in full and not qualifies_as_low(full[Row.MIDDLE])
+    if Row.FRONT in value and Row.MIDDLE in value and value[Row.MIDDLE] < value[Row.FRONT]:
+        return True
+    return Row.MIDDLE in value and Row.BACK in value and value[Row.BACK] < value[Row.MIDDLE]
