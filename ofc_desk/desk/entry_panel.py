@@ -23,6 +23,7 @@ class EntryPanel(QWidget):
     confirm_requested = Signal()
     backspace_on_empty = Signal()
     undo_requested = Signal()
+    redo_requested = Signal()
     key_text_clicked = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -33,7 +34,7 @@ class EntryPanel(QWidget):
         self.line = QLineEdit(self)
         self.line.setObjectName("cardEntry")
         self.line.setAccessibleName("Card entry")
-        self.line.setPlaceholderText("card then row: qh f · 10d m · 7c x · ? · Enter confirms")
+        self.line.setPlaceholderText("card, then row: qh f · 10d m · 7c x · ? — Enter confirms")
         self.line.installEventFilter(self)
         self.staged = QLabel("", self)
         self.staged.setObjectName("staged")
@@ -72,6 +73,9 @@ class EntryPanel(QWidget):
                 return True
             if event.matches(QKeySequence.StandardKey.Undo):
                 self.undo_requested.emit()
+                return True
+            if event.matches(QKeySequence.StandardKey.Redo):
+                self.redo_requested.emit()
                 return True
             if event.key() == Qt.Key.Key_Backspace and not self.line.text():
                 self.backspace_on_empty.emit()

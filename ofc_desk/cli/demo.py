@@ -1,0 +1,109 @@
+"""`ofc-desk demo`: the desk on a throw-away database holding a table part-way through a session.
+
+The demo is built by driving the session service exactly as a dealer would (every street through
+`place`, the Fantasyland set through `reveal`, every settlement confirmed), never by writing rows:
+two settled hands (one foul, Fantasyland won twice, the button held), then a live third hand with
+Bob setting his Fantasyland hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from ofc_desk.service import TableService, TableSetup, open_table
+from ofc_desk.service.setup import SeatSetup, TableRules
+from ofc_desk.service.snapshot import Phase, TurnKind
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import create_user
+
+DEMO_DEALER = ("Dana", "1234")
+DEMO_SUPERVISOR = ("Floor", "9999")
+DEMO_SETUP = TableSetup(
+    name="Demo table",
+    seats=(SeatSetup("Ann", 200), SeatSetup("Bob", 200), SeatSetup("Cy", 200)),
+    button="Cy",
+    rules=TableRules(preset="standard", variant="regular", unit=2),
+)
+
+# Each finished hand as (front, middle, back) per player. Streets are dealt from it in the order
+# back (the first five cards), then middle, then front, one card a street.
+SETTLED_HANDS: tuple[Mapping[str, tuple[str, str, str]], ...] = (
+    {
+        "Ann": ("Qh Qd 4c", "9s 9d 5h 5c 2s", "Ks Kd Kc 7h 7d"),
+        "Bob": ("8s 6d 3h", "As Ac Jd Th 2d", "2h 3c 4s 5d 6c"),
+        "Cy": ("Jh 9h 2c", "Td Ts 8d 8c 3s", "Ah Kh 8h 4h 3d"),
+    },
+    {
+        "Ann": ("Ah Ad 3c", "Kh Kd 7s 7c 2h", "9c 9d 9h 4s 4d"),
+        "Bob": ("Ks Kc 5s", "Js Jc 8h 8d 3h", "Qc Tc 8c 6c 2c"),
+        "Cy": ("7h 6h 2d", "Ts Th 5d 4h 3s", "As Ac Qd Qs 8s"),
+    },
+)
+LIVE_HAND_STREETS: tuple[tuple[str, str, str], ...] = (
+    ("Ann", "Kd Ks 8c 8s 3d", "back back middle middle front"),
+    ("Cy", "Ah Qh Jh 6d 6s", "back back back front front"),
+    ("Ann", "Th", "middle"),
+)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--keep", metavar="FILE", type=Path, help="write the demo database to FILE instead of a temp file"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    keep: Path | None = args.keep
+    folder = None if keep else tempfile.TemporaryDirectory(prefix="ofc-desk-demo-")
+    path = keep if keep is not None else Path(folder.name if folder else ".") / "demo.db"
+    url = f"sqlite:///{path}"
+    database = Database(url)
+    session_id = build_demo(database)
+    database.dispose()
+    from ofc_desk.desk.app import run_prepared_desk
+
+    try:
+        return run_prepared_desk(url, DEMO_DEALER, session_id)
+    finally:
+        if folder is not None:
+            folder.cleanup()
+
+
+def build_demo(database: Database) -> int:
+    """Fill `database` with the demo accounts and table; returns the table's session id."""
+    create_user(database, DEMO_DEALER[0], "dealer", DEMO_DEALER[1])
+    create_user(database, DEMO_SUPERVISOR[0], "supervisor", DEMO_SUPERVISOR[1])
+    service = open_table(database, DEMO_SETUP, DEMO_DEALER[0])
+    for hand in SETTLED_HANDS:
+        play_hand(service, hand)
+        service.confirm_settlement()
+    service.start_next_hand()
+    for player, cards, rows in LIVE_HAND_STREETS:
+        service.place(player, cards, rows)
+    return service.session_id
+
+
+def play_hand(service: TableService, hand: Mapping[str, tuple[str, str, str]]) -> None:
+    """Deal a hand to its end, each player acting when the service says it is their turn."""
+    if service.snapshot().phase is not Phase.LIVE:
+        service.start_next_hand()
+    streets = {player: _streets(rows) for player, rows in hand.items()}
+    while (turn := service.snapshot().to_act) is not None:
+        front, middle, back = hand[turn.player]
+        if turn.kind is TurnKind.FANTASYLAND_SET:
+            cards = f"{front} {middle} {back}"
+            service.reveal(turn.player, cards, ["front"] * 3 + ["middle"] * 5 + ["back"] * 5)
+            continue
+        cards, rows = streets[turn.player].pop(0)
+        service.place(turn.player, cards, rows)
+
+
+def _streets(rows: tuple[str, str, str]) -> list[tuple[str, list[str]]]:
+    front, middle, back = (row.split() for row in rows)
+    streets = [(" ".join(back), ["back"] * 5)]
+    streets += [(card, ["middle"]) for card in middle]
+    streets += [(card, ["front"]) for card in front]
+    return streets

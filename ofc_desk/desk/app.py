@@ -1,0 +1,74 @@
+"""`ofc-desk`: the desk's entry point. The window appears first; the database opens behind it."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from ofc_desk.desk.main_window import MainWindow
+from ofc_desk.desk.theme import DisplaySettingsStore, application_stylesheet
+
+DEFAULT_WINDOW_SIZE = (1360, 900)
+
+
+def application() -> QApplication:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName("OFC Desk")
+    app.setOrganizationName("OFC Desk")
+    return app
+
+
+def build_window(store: DisplaySettingsStore) -> MainWindow:
+    """The main window alone: cheap to build, so the dealer sees it at once."""
+    options = store.load()
+    application().setStyleSheet(application_stylesheet(options))
+    window = MainWindow(options)
+    window.resize(*DEFAULT_WINDOW_SIZE)
+    window.status_line.setText("Opening the database…")
+    return window
+
+
+def chosen_database_url(db_url: str | None, store: DisplaySettingsStore) -> str | None:
+    """--db wins; then the URL saved in Settings; else None (the default SQLite file)."""
+    return db_url or store.database_url() or None
+
+
+def run_desk(db_url: str | None) -> int:
+    app = application()
+    store = DisplaySettingsStore()
+    window = build_window(store)
+    window.show()
+
+    def start() -> None:
+        # Imported after the window is up: the service, SQLAlchemy and Alembic take a moment to load.
+        from ofc_desk.desk.session import DeskSession
+
+        session = DeskSession(window, chosen_database_url(db_url, store), store)
+        window.setProperty("desk_session", session)
+        session.start()
+
+    QTimer.singleShot(0, start)
+    return int(app.exec())
+
+
+def run_prepared_desk(db_url: str, dealer: tuple[str, str], session_id: int) -> int:
+    """The desk signed in as `dealer` (name, PIN) on table `session_id`: used by `ofc-desk demo`."""
+    app = application()
+    store = DisplaySettingsStore()
+    window = build_window(store)
+    window.show()
+
+    def start() -> None:
+        from ofc_desk.desk.session import DeskSession
+
+        session = DeskSession(window, db_url, store)
+        window.setProperty("desk_session", session)
+        session.start_signed_in(dealer, session_id)
+
+    QTimer.singleShot(0, start)
+    return int(app.exec())

@@ -1,0 +1,362 @@
+"""The table controller: keys and clicks in, service calls out, the service's words back on screen.
+
+It never decides a rule. Every placement is checked by `verify_place` the moment it is typed (the
+service accepts a partial street), confirmed with `place`, and taken back with `undo`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QUndoStack
+
+from ofc_desk.core.cards import CardError, parse_entries
+from ofc_desk.desk.dialogs import FantasylandSetDialog
+from ofc_desk.desk.faces import cards_in_play, prompt_text, seat_faces, status_text
+from ofc_desk.desk.keyentry import KeyedPlacement, read_keyed_text
+from ofc_desk.desk.main_window import MainWindow
+from ofc_desk.desk.undo import EntryCommand
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
+from ofc_desk.service.table_service import TableService
+
+ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+
+
+class TableController(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.service: TableService | None = None
+        self.snapshot: TableSnapshot | None = None
+        self.staged: list[KeyedPlacement] = []
+        self.undo_stack = QUndoStack(self)
+        self.fantasyland_dialog: FantasylandSetDialog | None = None
+        self._offered_fantasyland: tuple[int, str] | None = None
+        self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
+        self._connect()
+
+    def _connect(self) -> None:
+        window = self.window
+        window.entry.line.textEdited.connect(self.on_entry_edited)
+        window.entry.confirm_requested.connect(self.on_confirm_entry)
+        window.entry.backspace_on_empty.connect(self.on_unstage_last)
+        window.entry.undo_requested.connect(self.on_undo)
+        window.entry.redo_requested.connect(self.on_redo)
+        window.entry.key_text_clicked.connect(self.on_key_text_clicked)
+        window.picker.card_picked.connect(self.on_card_picked)
+        window.settlement.confirm_requested.connect(self.on_confirm_settlement)
+        window.between_hands.deal_requested.connect(self.on_deal_next_hand)
+        window.action_undo.triggered.connect(self.on_undo)
+        window.action_redo.triggered.connect(self.on_redo)
+        window.action_deal.triggered.connect(self.on_deal_next_hand)
+        window.action_fantasyland_set.triggered.connect(self.on_fantasyland_set)
+
+    # ------------------------------------------------------------------ showing the table
+    def attach(self, service: TableService) -> None:
+        self.service = service
+        self.undo_stack.clear()
+        self.staged = []
+        self._offered_fantasyland = None
+        self.window.entry.line.clear()
+        self.show_snapshot(service.snapshot())
+
+    def show_snapshot(self, snapshot: TableSnapshot) -> None:
+        self.snapshot = snapshot
+        window = self.window
+        window.setWindowTitle(f"OFC Desk — {snapshot.table}")
+        window.felt.set_seats(seat_faces(snapshot, self.staged))
+        window.status_line.setText(status_text(snapshot))
+        window.entry.prompt.setText(prompt_text(snapshot))
+        window.entry.staged.setText(self._staged_text())
+        window.picker.set_in_play(cards_in_play(snapshot, self.staged))
+        self._show_phase(snapshot)
+        for listener in self.snapshot_listeners:
+            listener(snapshot)
+
+    def _show_phase(self, snapshot: TableSnapshot) -> None:
+        window = self.window
+        if snapshot.phase in ENTRY_PHASES:
+            if window.bottom.currentIndex() != window.ENTRY_PAGE:
+                window.show_page(window.ENTRY_PAGE)
+            self._offer_fantasyland_set(snapshot)
+        elif snapshot.phase is Phase.AWAITING_SETTLEMENT and snapshot.result is not None:
+            window.settlement.show_result(
+                snapshot.hand_number, snapshot.result.to_json(), _rake_line(snapshot)
+            )
+            window.show_page(window.SETTLEMENT_PAGE)
+        else:
+            closed = snapshot.phase is Phase.CLOSED
+            panel = window.between_hands
+            panel.message.setText(
+                "This table is closed."
+                if closed
+                else f"Between hands — hand {snapshot.hand_number + 1} is next. Enter deals it."
+            )
+            panel.deal_button.setEnabled(not closed)
+            window.show_page(window.BETWEEN_HANDS_PAGE)
+
+    def show_refusal(self, sentence: str) -> None:
+        """Inline, next to whatever the dealer is looking at: never a modal box."""
+        window = self.window
+        page = window.bottom.currentIndex()
+        if page == window.SETTLEMENT_PAGE:
+            window.settlement.refusal.setText(sentence)
+        elif page == window.BETWEEN_HANDS_PAGE:
+            window.between_hands.refusal.setText(sentence)
+        else:
+            window.entry.show_refusal(sentence)
+
+    def _clear_refusals(self) -> None:
+        self.window.entry.clear_refusal()
+        self.window.settlement.refusal.setText("")
+        self.window.between_hands.refusal.setText("")
+
+    def _staged_text(self) -> str:
+        if not self.staged:
+            return ""
+        return "This street: " + "  ".join(f"{p.label}→{p.placement}" for p in self.staged)
+
+    def _refresh_staging(self) -> None:
+        if self.snapshot is not None:
+            self.show_snapshot(self.snapshot)
+
+    # ------------------------------------------------------------------ typing cards
+    def on_entry_edited(self, text: str) -> None:
+        keyed = read_keyed_text(text)
+        kept_from = 0
+        refusal = ""
+        for placement, end in zip(keyed.placements, keyed.ends, strict=True):
+            refusal = self._check_staging([*self.staged, placement])
+            if refusal:
+                break
+            self.staged.append(placement)
+            kept_from = end
+        remaining = text[kept_from:].lstrip()
+        if remaining != text:
+            self.window.entry.line.setText(remaining)
+        if refusal:
+            self.show_refusal(refusal)
+        elif keyed.problem and not refusal:
+            self.show_refusal(keyed.problem)
+        else:
+            self._clear_refusals()
+        if kept_from:
+            self._refresh_staging()
+
+    def on_key_text_clicked(self, key: str) -> None:
+        line = self.window.entry.line
+        line.setText(line.text() + key)
+        self.on_entry_edited(line.text())
+        line.setFocus()
+
+    def on_card_picked(self, label: str) -> None:
+        line = self.window.entry.line
+        line.setText(f"{line.text().rstrip()} {label}".lstrip())
+        self.on_entry_edited(line.text())
+        line.setFocus()
+
+    def on_unstage_last(self) -> None:
+        if self.staged:
+            self.staged.pop()
+            self._clear_refusals()
+            self._refresh_staging()
+
+    def _check_staging(self, placements: list[KeyedPlacement]) -> str:
+        service, turn = self.service, self.snapshot.to_act if self.snapshot else None
+        if service is None or turn is None:
+            return "no hand is being dealt: deal the next hand first"
+        cards, rows = _entry_lists(placements)
+        try:
+            if turn.kind is TurnKind.STREET:
+                service.verify_place(turn.player, cards, rows)
+            else:
+                service.verify_reveal(turn.player, cards, rows)
+        except ActionRefused as refusal:
+            return str(refusal)
+        return ""
+
+    def on_confirm_entry(self) -> None:
+        """Enter: confirm the street (or the revealed face-down cards) with the service."""
+        keyed = read_keyed_text(self.window.entry.line.text())
+        if keyed.rest:
+            self.show_refusal(keyed.problem or f"finish '{keyed.rest}': a card, then its row")
+            return
+        service, turn = self.service, self.snapshot.to_act if self.snapshot else None
+        if service is None or turn is None:
+            self.show_refusal("no hand is being dealt: deal the next hand first")
+            return
+        if turn.kind is TurnKind.FANTASYLAND_SET:
+            self.on_fantasyland_set()
+            return
+        cards, rows = _entry_lists(self.staged)
+        player, kind = turn.player, turn.kind
+
+        def enter() -> TableSnapshot:
+            if kind is TurnKind.STREET:
+                return service.place(player, cards, rows)
+            return service.reveal(player, cards, rows)
+
+        self._enter(f"{player}: {' '.join(cards)}", enter)
+
+    def _enter(self, text: str, enter: Callable[[], TableSnapshot]) -> bool:
+        assert self.service is not None
+        try:
+            snapshot = enter()
+        except ActionRefused as refusal:
+            self.show_refusal(str(refusal))
+            return False
+        self.staged = []
+        self._clear_refusals()
+        self.undo_stack.push(
+            EntryCommand(text, self.service.undo, enter, self._after_undo_or_redo, self.show_refusal)
+        )
+        self.show_snapshot(snapshot)
+        return True
+
+    # ------------------------------------------------------------------ undo
+    def on_undo(self) -> None:
+        """Ctrl+Z takes back a staged card first; then the last confirmed entry, via the service."""
+        if self.staged:
+            self.on_unstage_last()
+            return
+        if self.service is None:
+            return
+        if self.undo_stack.canUndo():
+            self.undo_stack.undo()
+            return
+        # Entries made before this desk was opened (a resumed table) are not on the stack.
+        try:
+            snapshot = self.service.undo()
+        except ActionRefused as refusal:
+            self.show_refusal(str(refusal))
+            return
+        self._after_undo_or_redo(snapshot)
+
+    def on_redo(self) -> None:
+        if self.undo_stack.canRedo():
+            self.undo_stack.redo()
+
+    def _after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
+        self.staged = []
+        self._clear_refusals()
+        self.show_snapshot(snapshot)
+
+    # ------------------------------------------------------------------ Fantasyland
+    def _offer_fantasyland_set(self, snapshot: TableSnapshot) -> None:
+        turn = snapshot.to_act
+        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+            return
+        key = (snapshot.hand_number, turn.player)
+        if self._offered_fantasyland != key:
+            self._offered_fantasyland = key
+            QTimer.singleShot(0, self.on_fantasyland_set)
+
+    def on_fantasyland_set(self) -> None:
+        turn = self.snapshot.to_act if self.snapshot else None
+        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+            self.show_refusal("nobody is waiting to set a Fantasyland hand")
+            return
+        if self.fantasyland_dialog is not None and self.fantasyland_dialog.isVisible():
+            return
+        dialog = FantasylandSetDialog(turn.player, turn.take, self.window)
+        for _, line in dialog.fields():
+            line.textEdited.connect(lambda _text, d=dialog: self._check_fantasyland(d, partial=True))
+        dialog.set_attempt(lambda d=dialog: self._check_fantasyland(d, partial=False))
+        dialog.finished.connect(lambda _result: self._forget_fantasyland_dialog(dialog))
+        self.fantasyland_dialog = dialog
+        dialog.open()
+
+    def _forget_fantasyland_dialog(self, dialog: FantasylandSetDialog) -> None:
+        if self.fantasyland_dialog is dialog:
+            self.fantasyland_dialog = None
+
+    def _check_fantasyland(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
+        service = self.service
+        if service is None:
+            return "no table is open"
+        try:
+            cards, rows = _set_lists(dialog)
+        except CardError as error:
+            dialog.refusal.setText(str(error))
+            return str(error)
+        try:
+            if partial:
+                service.verify_reveal(dialog.player, cards, rows)
+            else:
+                self._enter_reveal(dialog.player, cards, rows)
+        except ActionRefused as refusal:
+            dialog.refusal.setText(str(refusal))
+            return str(refusal)
+        dialog.refusal.setText("")
+        return None
+
+    def _enter_reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
+        assert self.service is not None
+        service = self.service
+        snapshot = service.reveal(player, cards, rows)
+        self.undo_stack.push(
+            EntryCommand(
+                f"{player}: Fantasyland set",
+                service.undo,
+                lambda: service.reveal(player, cards, rows),
+                self._after_undo_or_redo,
+                self.show_refusal,
+            )
+        )
+        self.show_snapshot(snapshot)
+
+    # ------------------------------------------------------------------ between hands
+    def on_confirm_settlement(self) -> None:
+        service = self.service
+        if service is None:
+            return
+        try:
+            service.confirm_settlement()
+        except ActionRefused as refusal:
+            self.show_refusal(str(refusal))
+            return
+        self.undo_stack.clear()
+        self._clear_refusals()
+        self.on_deal_next_hand()
+
+    def on_deal_next_hand(self) -> None:
+        service = self.service
+        if service is None:
+            return
+        try:
+            snapshot = service.start_next_hand()
+        except ActionRefused as refusal:
+            self.show_snapshot(service.snapshot())
+            self.show_refusal(str(refusal))
+            return
+        self.undo_stack.clear()
+        self._clear_refusals()
+        self.show_snapshot(snapshot)
+
+    def refresh(self) -> None:
+        if self.service is not None:
+            self.show_snapshot(self.service.snapshot())
+
+
+def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:
+    return [p.label for p in placements], [p.placement for p in placements]
+
+
+def _set_lists(dialog: FantasylandSetDialog) -> tuple[list[str], list[str]]:
+    cards: list[str] = []
+    rows: list[str] = []
+    for row, line in dialog.fields():
+        for card in parse_entries(line.text()):
+            cards.append("??" if card is None else str(card))
+            rows.append(row)
+    return cards, rows
+
+
+def _rake_line(snapshot: TableSnapshot) -> str:
+    rake = snapshot.rake
+    if rake is None or not rake.total:
+        return ""
+    each = ", ".join(f"{name} {chips}" for name, chips in rake.per_player if chips)
+    return f"Rake {rake.total} ({each}); jackpot drop {rake.jackpot}; jackpot pool {snapshot.jackpot_pool}"

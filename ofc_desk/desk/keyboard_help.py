@@ -1,0 +1,45 @@
+"""The keyboard reference: one table, shown by Help → Keyboard reference and kept in
+docs/keyboard.md (a test checks that every line here is there too)."""
+
+from __future__ import annotations
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("qh, 10d, Q♥, AS …", "a card: rank (2–9, T or 10, J, Q, K, A) then suit (s h d c or ♠ ♥ ♦ ♣)"),
+    ("f  or  1", "send the card just typed to the front"),
+    ("m  or  2", "send it to the middle"),
+    ("b  or  3", "send it to the back"),
+    ("x", "discard the card just typed (pineapple)"),
+    ("?", "a discard nobody saw (unknown, face down)"),
+    ("Enter", "confirm the street with the service (or confirm the settlement / deal the next hand)"),
+    ("Backspace on an empty entry", "take back the last staged (not yet confirmed) card"),
+    ("Ctrl+Z", "undo: a staged card first, then the last confirmed entry (the service records the undo)"),
+    ("Ctrl+Shift+Z / Ctrl+Y", "redo the entry just undone"),
+    ("F1", "this keyboard reference"),
+    ("F4", "show or hide the 52-card picker"),
+    ("F5", "deal the next hand"),
+    ("F6", "Fantasyland set dialog"),
+    ("F7 / F8 / F9", "hand history / chip ledger / audit log"),
+    ("Ctrl+N / Ctrl+O", "new table / resume an open table"),
+    ("Ctrl+P", "session report"),
+    ("Ctrl++ / Ctrl+-", "bigger / smaller cards and text"),
+    ("Ctrl+,", "settings"),
+)
+
+EXAMPLES = (
+    "First street, five cards: `qh f qd f 10s m 9s m 2c b` then Enter.",
+    "Pineapple street: `ks b 4d m ?` then Enter (the third card was discarded unseen).",
+    "Cards can be typed one after the other without spaces: `qhf10d2`.",
+)
+
+
+def keyboard_markdown() -> str:
+    lines = ["# Keyboard reference", "", "| keys | what they do |", "|---|---|"]
+    lines += [f"| `{keys}` | {meaning} |" for keys, meaning in KEYS]
+    lines += ["", "## Examples", ""]
+    lines += [f"- {example}" for example in EXAMPLES]
+    lines += [
+        "",
+        "A refusal (a card already in play, a full row, the wrong player) appears in red under the",
+        "entry, in the service's words; what you typed stays in the entry to be corrected.",
+    ]
+    return "\n".join(lines) + "\n"

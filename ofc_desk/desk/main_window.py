@@ -1,0 +1,168 @@
+"""The desk's main window: layout and menus only. The controllers connect every action."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ofc_desk.desk.entry_panel import EntryPanel
+from ofc_desk.desk.felt import FeltView
+from ofc_desk.desk.picker import CardPicker
+from ofc_desk.desk.settlement_panel import SettlementPanel
+from ofc_desk.desk.theme import DisplayOptions
+
+
+class BetweenHandsPanel(QWidget):
+    """Between hands: deal the next one, or do the chip operations the menus also offer."""
+
+    deal_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.message = QLabel("", self)
+        self.message.setObjectName("prompt")
+        self.message.setWordWrap(True)
+        self.refusal = QLabel("", self)
+        self.refusal.setObjectName("refusal")
+        self.refusal.setAccessibleName("Refusal")
+        self.refusal.setWordWrap(True)
+        self.deal_button = QPushButton("Deal next hand (Enter)", self)
+        self.deal_button.setAccessibleName("Deal next hand")
+        self.deal_button.clicked.connect(self.deal_requested)
+        self.chip_buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        row.addWidget(self.deal_button)
+        for caption in ("Join…", "Rebuy…", "Cash out…", "Sit out…", "Sit in…"):
+            button = QPushButton(caption, self)
+            button.setAccessibleName(caption.rstrip("…"))
+            row.addWidget(button)
+            self.chip_buttons[caption.rstrip("…")] = button
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.message)
+        layout.addLayout(row)
+        layout.addWidget(self.refusal)
+        layout.addStretch(1)
+
+    def keyPressEvent(self, event: object) -> None:
+        key = getattr(event, "key", lambda: None)()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.deal_requested.emit()
+            return
+        super().keyPressEvent(event)  # type: ignore[arg-type]
+
+
+class MainWindow(QMainWindow):
+    ENTRY_PAGE, SETTLEMENT_PAGE, BETWEEN_HANDS_PAGE = range(3)
+    closing = Signal()
+
+    def __init__(self, options: DisplayOptions, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("OFC Desk")
+        self.setAccessibleName("OFC Desk")
+        self.status_line = QLabel("No table open — File → New table or Resume table", self)
+        self.status_line.setObjectName("statusLine")
+        self.status_line.setAccessibleName("Status line")
+        self.status_line.setWordWrap(True)
+        self.felt = FeltView(options, self)
+        self.entry = EntryPanel(self)
+        self.picker = CardPicker(options, self)
+        self.settlement = SettlementPanel(self)
+        self.between_hands = BetweenHandsPanel(self)
+        entry_page = QWidget(self)
+        entry_row = QHBoxLayout(entry_page)
+        entry_row.setContentsMargins(0, 0, 0, 0)
+        entry_row.addWidget(self.entry, 1)
+        entry_row.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
+        self.bottom = QStackedWidget(self)
+        for page in (entry_page, self.settlement, self.between_hands):
+            self.bottom.addWidget(page)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.addWidget(self.status_line)
+        layout.addWidget(self.felt, 1)
+        layout.addWidget(self.bottom)
+        self.setCentralWidget(central)
+        self._build_menus()
+
+    def show_page(self, page: int) -> None:
+        self.bottom.setCurrentIndex(page)
+        focus = {
+            self.ENTRY_PAGE: self.entry.line,
+            self.SETTLEMENT_PAGE: self.settlement.confirm_button,
+            self.BETWEEN_HANDS_PAGE: self.between_hands.deal_button,
+        }[page]
+        focus.setFocus()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.closing.emit()
+        super().closeEvent(event)
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.action_new_table = _action(file_menu, "&New table…", "Ctrl+N")
+        self.action_resume = _action(file_menu, "&Resume table…", "Ctrl+O")
+        self.action_report = _action(file_menu, "Session &report…", "Ctrl+P")
+        self.action_close_table = _action(file_menu, "&Close table (supervisor)…")
+        file_menu.addSeparator()
+        self.action_quit = _action(file_menu, "&Quit", QKeySequence.StandardKey.Quit)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.action_undo = _action(edit_menu, "&Undo last entry", QKeySequence.StandardKey.Undo)
+        self.action_redo = _action(edit_menu, "&Redo entry", QKeySequence.StandardKey.Redo)
+        table_menu = self.menuBar().addMenu("&Table")
+        self.action_fantasyland_set = _action(table_menu, "&Fantasyland set…", "F6")
+        self.action_deal = _action(table_menu, "&Deal next hand", "F5")
+        table_menu.addSeparator()
+        self.action_join = _action(table_menu, "&Join / buy in…")
+        self.action_rebuy = _action(table_menu, "&Rebuy…")
+        self.action_cash_out = _action(table_menu, "&Cash out…")
+        self.action_sit_out = _action(table_menu, "Sit &out…")
+        self.action_sit_in = _action(table_menu, "Sit &in…")
+        table_menu.addSeparator()
+        self.action_void = _action(table_menu, "&Void a settled hand (supervisor)…")
+        self.action_correct = _action(table_menu, "Correct &chips (supervisor)…")
+        view_menu = self.menuBar().addMenu("&View")
+        self.action_history = _action(view_menu, "&Hand history", "F7")
+        self.action_ledger = _action(view_menu, "Chip &ledger", "F8")
+        self.action_audit = _action(view_menu, "&Audit log", "F9")
+        view_menu.addSeparator()
+        self.action_zoom_in = _action(view_menu, "Zoom &in", QKeySequence.StandardKey.ZoomIn)
+        self.action_zoom_out = _action(view_menu, "Zoom &out", QKeySequence.StandardKey.ZoomOut)
+        self.action_four_colour = _action(view_menu, "&Four-colour deck", checkable=True)
+        self.action_dark = _action(view_menu, "&Dark theme", checkable=True)
+        self.action_picker = _action(view_menu, "Card &picker", "F4", checkable=True)
+        self.action_picker.setChecked(True)
+        self.action_picker.toggled.connect(self.picker.setVisible)
+        tools_menu = self.menuBar().addMenu("&Settings")
+        self.action_settings = _action(tools_menu, "&Settings…", "Ctrl+,")
+        help_menu = self.menuBar().addMenu("&Help")
+        self.action_keyboard = _action(help_menu, "&Keyboard reference", "F1")
+        self.action_about = _action(help_menu, "&About OFC Desk")
+
+
+def _action(
+    menu: QMenu,
+    text: str,
+    shortcut: str | QKeySequence.StandardKey | None = None,
+    *,
+    checkable: bool = False,
+) -> QAction:
+    action = QAction(text, menu)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+    action.setCheckable(checkable)
+    menu.addAction(action)
+    return action

@@ -1,0 +1,65 @@
+"""Opening a new table: name, rules, stakes, seats in clockwise order, and who has the button."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QWidget
+
+from ofc_desk.desk.dialogs import AttemptDialog
+from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
+
+VARIANTS = ("regular", "pineapple", "2-7-pineapple")
+SETTLEMENT_POLICIES = ("win-cap", "chip-exposure")
+MAX_SEATS = 4
+
+
+class NewTableDialog(AttemptDialog):
+    def __init__(self, presets: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(
+            "New table",
+            "Seats in clockwise order; leave a name empty for an empty seat.",
+            parent,
+        )
+        self.table_name = self.add_line("Table name", text="Table 1")
+        self.variant = self.add_choice("Variant", VARIANTS)
+        self.preset = self.add_choice("Rules preset", presets)
+        if "standard" in presets:
+            self.preset.setCurrentText("standard")
+        self.progressive = QCheckBox("Progressive Fantasyland", self)
+        self.progressive.setAccessibleName("Progressive Fantasyland")
+        self.form.addRow("", self.progressive)
+        self.unit = self.add_amount("Chips per point", 1, minimum=1)
+        self.settlement = self.add_choice("Settlement", SETTLEMENT_POLICIES)
+        self.seats: list[tuple[QLineEdit, QSpinBox]] = []
+        for number in range(1, MAX_SEATS + 1):
+            name = self.add_line(f"Seat {number} player")
+            buy_in = self.add_amount(f"Seat {number} buy-in", 100)
+            self.seats.append((name, buy_in))
+        self.button: QComboBox = self.add_choice("Button (dealer)", [])
+        self.button.setEditable(True)
+        for name, _ in self.seats:
+            name.textChanged.connect(self._refresh_button_choices)
+
+    def _refresh_button_choices(self) -> None:
+        current = self.button.currentText()
+        names = [name.text().strip() for name, _ in self.seats if name.text().strip()]
+        self.button.clear()
+        self.button.addItems(names)
+        if current in names:
+            self.button.setCurrentText(current)
+        elif names:
+            self.button.setCurrentIndex(len(names) - 1)
+
+    def setup(self) -> TableSetup:
+        seats = tuple(
+            SeatSetup(name.text().strip(), buy_in.value())
+            for name, buy_in in self.seats
+            if name.text().strip()
+        )
+        rules = TableRules(
+            preset=self.preset.currentText(),
+            variant=self.variant.currentText(),
+            progressive=self.progressive.isChecked(),
+            unit=self.unit.value(),
+            settlement=self.settlement.currentText(),
+        )
+        return TableSetup(self.table_name.text().strip(), seats, self.button.currentText().strip(), rules)
