@@ -84,6 +84,11 @@ class TableMachine:
                 return seat
         raise ActionRefused(f"there is no player called {name} at this table")
 
+    def next_dealer(self) -> str | None:
+        """Who deals the next hand if it started now."""
+        playing = [seat.name for seat in self._playing()]
+        return self._dealer(playing) if playing else None
+
     def snapshot(self, session_id: int, head_hash: str) -> TableSnapshot:
         from ofc_desk.service.view import build_snapshot
 

@@ -58,6 +58,11 @@ class TableService:
     def database(self) -> Database:
         return self._store.database
 
+    @property
+    def machine(self) -> TableMachine:
+        """The pure live state, for read-only use by the service's own faces (replay, verify)."""
+        return self._machine
+
     def snapshot(self) -> TableSnapshot:
         """The table as the desk should draw it now."""
         return self._machine.snapshot(self._store.session_id, self._store.head_hash)
@@ -230,7 +235,12 @@ class TableService:
         return self._machine.check(kind, {**raw, "supervisor": supervisor})
 
     def _record(self, kind: EventKind, payload: dict[str, Any], actor: str | None = None) -> TableSnapshot:
-        self._store.append(self._machine, kind, payload, actor or self._actor)
+        try:
+            self._store.append(self._machine, kind, payload, actor or self._actor)
+        except BaseException:
+            # The machine may hold the event that was not stored: rebuild it from what was.
+            self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+            raise
         return self.snapshot()
 
 

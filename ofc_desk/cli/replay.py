@@ -1,0 +1,65 @@
+"""`ofc-desk replay FILE --db URL [--resume]`: play a scripted session through the session service.
+
+JSON on standard output. A refused step ends the run with exit status 2 and one line on standard
+error ("hand 3, action 7: it is Bob's turn, not Ann's"); everything accepted before it stays stored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+EXIT_REFUSED = 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the session script (JSON), or - for stdin")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="SQLAlchemy database URL (default: the desk's own SQLite file)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a stored session of this table; its stored actions must match the script",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ofc_desk.service.replay import ReplayError, run_replay
+    from ofc_desk.storage.database import Database
+
+    try:
+        script = _read_script(args.file)
+        database = Database(getattr(args, "db", None))
+        output = run_replay(database, script, resume=args.resume)
+    except (ReplayError, ValueError, OSError) as error:
+        return _refuse(str(error))
+    except SQLAlchemyError as error:
+        return _refuse(f"database: {str(error).splitlines()[0]}")
+    json.dump(output, sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _read_script(file: str) -> Any:
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"{file}: cannot be read: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{file}: not valid JSON: {error}") from None
+
+
+def _refuse(line: str) -> int:
+    print(" ".join(line.split()), file=sys.stderr)
+    return EXIT_REFUSED
