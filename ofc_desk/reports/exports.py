@@ -91,10 +91,12 @@ def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[
         yield {**base, "kind": "jackpot drop", "player": "", "counterparty": "jackpot",
                "amount": hand.jackpot_drop, "owed": "", "note": "part of the rake"}
     if hand.voided:
-        for transfer in hand.transfers:
-            yield {**base, "kind": "void reversal", "player": transfer.payee,
-                   "counterparty": transfer.payer, "amount": transfer.paid, "owed": "",
-                   "note": f"hand {hand.number} voided"}
+        # The void gives every player back what the hand changed, rake included.
+        for seat in hand.seats:
+            if seat.chips_moved:
+                yield {**base, "kind": "void reversal", "player": seat.name, "counterparty": "",
+                       "amount": -seat.chips_moved, "owed": "",
+                       "note": f"hand {hand.number} voided"}
 
 
 def _write_csv(rows: Iterator[dict[str, object]], columns: tuple[str, ...], out: IO[str]) -> None:

@@ -32,7 +32,7 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
-from ofc_desk.reports.rules_text import rules_settings
+from ofc_desk.reports.rules_text import rules_settings, table_options
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.events import SUPERVISED, EventKind
@@ -272,7 +272,7 @@ def _supervised_adjustment(
                           event.actor, supervisor)
     if kind is EventKind.RULES_CHANGED:
         new_rules = payload.get("rules", {})
-        described = "; ".join(f"{s.label} {s.value}" for s in rules_settings(new_rules, full=False))
+        described = "; ".join(f"{s.label} {s.value}" for s in table_options(new_rules))
         return Adjustment(event.seq, at, AdjustmentKind.RULES_CHANGE, None,
                           f"rules now: {described}", event.actor, supervisor)
     return None

@@ -28,9 +28,10 @@ LABELS = {
     "fantasyland.progressive_stay_cards": "Progressive stay cards",
     "fantasyland.stay": "Fantasyland stay",
     "fantasyland.max_consecutive": "Consecutive Fantasyland cap",
+    "fantasyland.deuce_to_seven": "2-7 Fantasyland",
     "rake.jackpot_percent": "Jackpot share of rake (%)",
 }
-SKIPPED = {"name", "description"}
+SKIPPED = {"name", "description", "scoring"}
 
 
 def resolve_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
@@ -43,33 +44,59 @@ def resolve_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None
         else:
             preset = load_preset(str(chosen))
             if overrides:
-                preset = preset_from_dict(preset.to_dict(), overrides)
+                preset = preset_from_dict(_plain(preset.source), overrides)
     except PresetError:
         return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen),
                 None)
-    return preset.name, preset.to_dict()
+    return preset.name, _plain(preset.source)
 
 
-def rules_settings(rules: Mapping[str, Any], full: bool = True) -> tuple[RuleSetting, ...]:
-    """The table's options, then (when `full`) every number and flag of the preset in force."""
+def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A preset's source as plain dicts. (`RulesPreset.to_dict` cannot serialise the read-only
+    mapping it keeps, so the report reads `source` itself.)"""
+    return {key: _plain(value) if isinstance(value, Mapping) else value
+            for key, value in data.items()}
+
+
+def table_options(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
+    """The table's own choices: preset, variant, scoring, stakes and settlement."""
     name, preset = resolve_preset(rules)
-    scoring = rules.get("scoring") or (preset or {}).get("scoring", "preset's own")
-    settings = [
+    pair_units = ", ".join(
+        f"{p['players'][0]}–{p['players'][1]} {p['unit']}" for p in rules.get("pair_units") or ()
+    )
+    return (
         RuleSetting("Preset", name),
         RuleSetting("Variant", str(rules.get("variant", "regular"))),
+        *_play_options(rules, preset),
+        RuleSetting("Unit", str(rules.get("unit", 1))),
+        RuleSetting("Per-pair units", pair_units or "none"),
+        RuleSetting("Settlement", str(rules.get("settlement", "win-cap"))),
+        RuleSetting("Settle from", str(rules.get("settle_from", "left-of-dealer"))),
+    )
+
+
+def _play_options(rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
+    scoring = rules.get("scoring") or (preset or {}).get("scoring", "the preset's own")
+    options = [
         RuleSetting("Scoring", str(scoring)),
         RuleSetting("Progressive Fantasyland", _value(bool(rules.get("progressive", False)))),
         RuleSetting("Last 3 cards face down", _value(bool(rules.get("last_three_face_down")))),
-        RuleSetting("Unit", str(rules.get("unit", 1))),
-        RuleSetting("Settlement", str(rules.get("settlement", "win-cap"))),
-        RuleSetting("Settle from", str(rules.get("settle_from", "left-of-dealer"))),
     ]
     if rules.get("house_options"):
-        settings.append(RuleSetting("House options", _inline(rules["house_options"])))
-    if full and preset is not None:
-        settings += _flatten(preset, "")
-    elif full:
+        options.append(RuleSetting("House options", _inline(rules["house_options"])))
+    return options
+
+
+def rules_settings(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
+    """Every number and flag in force beyond the report header's preset, variant, unit and
+    settlement: the scoring and table flags, then each value of the preset (house options applied).
+    """
+    _, preset = resolve_preset(rules)
+    settings = _play_options(rules, preset)
+    if preset is None:
         settings.append(RuleSetting("Preset data", "not readable: ofc-desk verify will say why"))
+    else:
+        settings += _flatten(preset, "")
     return tuple(settings)
 
 
@@ -113,4 +140,4 @@ def _value(value: Any) -> str:
         return "yes" if value else "no"
     if value is None:
         return "none"
-    return str(value)
+    return str(value).replace("_", " ")

@@ -98,7 +98,7 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield key_value_table(pairs, styles)
     if record.rules:
         yield Paragraph(f"Rules in force: preset “{text(record.preset_name)}”", styles.subheading)
-        yield key_value_table([(r.label, r.value) for r in record.rules], styles, columns=3)
+        yield key_value_table([(r.label, r.value) for r in record.rules], styles, columns=2)
 
 
 def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
@@ -252,7 +252,7 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
                      str(a.hand_number) if a.hand_number else "–",
                      Paragraph(text(a.description), styles.cell), a.actor or "–",
                      a.approver or "–"])
-    widths = [13 * mm, 32 * mm, 24 * mm, 12 * mm, 49 * mm, 24 * mm, CONTENT_WIDTH - 154 * mm]
+    widths = [13 * mm, 35 * mm, 24 * mm, 11 * mm, 49 * mm, 22 * mm, CONTENT_WIDTH - 154 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +25,10 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
+from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
+from ofc_desk.service.snapshot import TurnKind
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, create_user
 
 REPORTS_OUT = Path(__file__).resolve().parents[2] / "reports-out"
 
@@ -136,3 +142,96 @@ def reports_out() -> Path:
 
 def pdftoppm_available() -> bool:
     return shutil.which("pdftoppm") is not None
+
+
+# ----------------------------------------------------------------- sessions played through the service
+EXAMPLES = Path("/work/shared/examples")
+LOCAL_EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+DEALER, DEALER_PIN = "Dana", "1234"
+SUPERVISOR, SUPERVISOR_PIN = "Sam", "9876"
+
+
+def example_script() -> dict[str, Any]:
+    """The shared twelve-hand progressive pineapple session (the worked example)."""
+    for folder in (EXAMPLES, LOCAL_EXAMPLES):
+        path = folder / "replay-pineapple.json"
+        if path.is_file():
+            return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    pytest.skip("the worked example replay-pineapple.json is not available here")
+
+
+def expected_example() -> dict[str, Any]:
+    return json.loads((EXAMPLES / "replay-pineapple-expected.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def new_database(url: str) -> Database:
+    database = Database(url)
+    create_user(database, DEALER, Role.DEALER, DEALER_PIN)
+    create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    return database
+
+
+def play_script(database: Database, script: dict[str, Any]) -> TableService:
+    """Drive the session service through a replay script, as the dealer at the desk would."""
+    setup = TableSetup(
+        script["table"],
+        tuple(SeatSetup(s["name"], s["buy_in"]) for s in script["seats"]),
+        script["button"],
+        TableRules.from_json(script),
+    )
+    service = open_table(database, setup, DEALER)
+    operations = {
+        "rebuy": lambda op: service.rebuy(op["player"], op["amount"]),
+        "join": lambda op: service.join(op["player"], op["buy_in"], op.get("after")),
+        "cash_out": lambda op: service.cash_out(op["player"]),
+        "sit_out": lambda op: service.sit_out(op["player"]),
+        "sit_in": lambda op: service.sit_in(op["player"]),
+    }
+    for hand in script["hands"]:
+        for op in hand.get("between", ()):
+            operations[op["op"]](op)
+        if not hand["actions"]:
+            continue
+        service.start_next_hand()
+        for action in hand["actions"]:
+            turn = service.snapshot().to_act
+            if turn is not None and turn.kind is TurnKind.STREET:
+                service.place(action["player"], action["cards"], action["rows"])
+            else:
+                service.reveal(action["player"], action["cards"], action["rows"])
+        service.confirm_settlement()
+    return service
+
+
+@pytest.fixture(scope="session")
+def example_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A database holding the twelve-hand example session; tests only read it."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('example') / 'example.db'}"
+    database = new_database(url)
+    play_script(database, example_script())
+    database.dispose()
+    return url
+
+
+@pytest.fixture(scope="session")
+def eventful_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Four example hands with an undo, a void, a chip correction and a close by the supervisor."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('eventful') / 'eventful.db'}"
+    database = new_database(url)
+    script = example_script()
+    script["hands"] = script["hands"][:4]
+    service = play_script(database, script)
+    service.void_hand(4, SUPERVISOR, SUPERVISOR_PIN, "misdeal: wrong deck")
+    service.correct_chips("Bob", -5, "chip fell on the floor", SUPERVISOR, SUPERVISOR_PIN)
+    service.rebuy("Cy", 40)
+    service.start_next_hand()
+    turn = service.snapshot().to_act
+    assert turn is not None
+    service.place(turn.player, "2c 3c 4c 5c 6c", "back back back back back")
+    service.undo()
+    for action in example_script()["hands"][4]["actions"]:
+        service.place(action["player"], action["cards"], action["rows"])
+    service.confirm_settlement()
+    service.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    database.dispose()
+    return url
