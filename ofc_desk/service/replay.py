@@ -27,9 +27,17 @@ from ofc_desk.storage.users import Role, SignInError, create_user, list_users
 
 REPLAY_ACTOR = "replay"
 RULE_KEYS = (
-    "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
-    "settlement", "settle_from", "last_three_face_down",
-)  # fmt: skip
+    "rules",
+    "house_options",
+    "scoring",
+    "variant",
+    "progressive",
+    "unit",
+    "pair_units",
+    "settlement",
+    "settle_from",
+    "last_three_face_down",
+)
 
 
 class ReplayError(Exception):
@@ -152,16 +160,16 @@ _ACTIONS: dict[EventKind, Callable[[TableService, dict[str, Any], str | None], o
     EventKind.UNDONE: lambda s, r, _: s.undo(),
     EventKind.HAND_STARTED: lambda s, r, _: s.start_next_hand(),
     EventKind.HAND_SETTLED: lambda s, r, _: s.confirm_settlement(),
-    EventKind.JOINED: lambda s, r, _: s.join(str(r.get("player")), r.get("buy_in"), r.get("after")),
-    EventKind.REBOUGHT: lambda s, r, _: s.rebuy(str(r.get("player")), r.get("amount")),
+    EventKind.JOINED: lambda s, r, _: s.join(str(r.get("player")), r["buy_in"], r.get("after")),
+    EventKind.REBOUGHT: lambda s, r, _: s.rebuy(str(r.get("player")), r["amount"]),
     EventKind.CASHED_OUT: lambda s, r, _: s.cash_out(str(r.get("player"))),
     EventKind.SAT_OUT: lambda s, r, _: s.sit_out(str(r.get("player"))),
     EventKind.SAT_IN: lambda s, r, _: s.sit_in(str(r.get("player"))),
     EventKind.HAND_VOIDED: lambda s, r, p: s.void_hand(
-        r.get("hand"), *_supervisor(r, p), str(r.get("reason") or "")
+        r["hand"], *_supervisor(r, p), str(r.get("reason") or "")
     ),
     EventKind.CHIPS_CORRECTED: lambda s, r, p: s.correct_chips(
-        str(r.get("player")), r.get("amount"), str(r.get("reason") or ""), *_supervisor(r, p)
+        str(r.get("player")), r["amount"], str(r.get("reason") or ""), *_supervisor(r, p)
     ),
     EventKind.RULES_CHANGED: lambda s, r, p: s.change_rules(
         TableRules.from_json(r.get("rules") or {}), *_supervisor(r, p)
@@ -221,7 +229,7 @@ def _op_step(number: int, label: str, op: Any) -> Step:
         raise ReplayError(f"hand {number}, {label}: unknown operation (use {known})")
     kind = _OPS[str(op["op"])]
     if kind is EventKind.RULES_CHANGED:
-        raw = {"rules": {key: op[key] for key in RULE_KEYS if key in op}}
+        raw: dict[str, Any] = {"rules": {key: op[key] for key in RULE_KEYS if key in op}}
         raw["supervisor"] = op.get("supervisor")
     else:
         raw = {key: op.get(key) for key in _OP_FIELDS[kind]}

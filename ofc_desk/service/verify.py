@@ -1,0 +1,194 @@
+"""`verify`: prove a database's history is whole and right, or name the first thing that is not.
+
+For every session: the hash chain (each event's hash over the previous hash and its content, the
+session row's recorded end of the chain), then every event folded through the rules again (a
+stored action the rules refuse is a fault), every derived row (hands with their re-scored result,
+transfers, the chip ledger) compared with what the events give, and chips conserved.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
+from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow, User
+from ofc_desk.storage.users import Role
+
+
+class VerifyFault(Exception):
+    """The first fault found; `str()` names it: "event 812 was altered"."""
+
+
+@dataclass(frozen=True)
+class VerifySummary:
+    sessions: int
+    events: int
+    hands: int
+    chips_on_tables: int
+
+    def line(self) -> str:
+        return (
+            f"verified: {self.sessions} sessions, {self.events} events, {self.hands} hands;"
+            f" hash chains intact, every hand re-scored and re-settled, chips conserved"
+            f" ({self.chips_on_tables} on the tables)"
+        )
+
+
+@dataclass
+class _Expected:
+    hands: list[dict[str, Any]]
+    transfers: dict[int, list[dict[str, Any]]]
+    ledger: list[dict[str, Any]]
+
+
+def verify_database(database: Database) -> VerifySummary:
+    with database.session() as session:
+        sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
+        supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
+        counted = (0, 0, 0)
+        for row in sessions:
+            events, hands, chips = _verify_session(session, row, supervisors)
+            counted = (counted[0] + events, counted[1] + hands, counted[2] + chips)
+        _refuse_orphans(session, {row.id for row in sessions})
+    return VerifySummary(len(sessions), *counted)
+
+
+def _verify_session(session: Any, row: TableSession, supervisors: set[str]) -> tuple[int, int, int]:
+    events = session.scalars(
+        select(Event).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
+    ).all()
+    _check_chain(row, events)
+    machine, expected = TableMachine(), _Expected([], {}, [])
+    for event in events:
+        outcome = _fold(machine, event, supervisors)
+        if outcome.hand is not None:
+            expected.hands.append(hand_fields(outcome, event.id, event.at))
+            expected.transfers[outcome.hand.number] = transfer_fields(outcome)
+        expected.ledger.extend(ledger_fields(outcome, event.id))
+        if outcome.closes_session and row.closed_at != event.at:
+            raise VerifyFault(f"session {row.id}: its closing time was altered")
+    if row.closed_at is not None and not machine.closed:
+        raise VerifyFault(f"session {row.id}: marked closed, but no event closed it")
+    if events and (row.table_name != machine.table or row.opened_at != events[0].at):
+        raise VerifyFault(f"session {row.id}: its table name or opening time was altered")
+    _check_hands(session, row.id, expected)
+    _check_ledger(session, row.id, expected.ledger)
+    chips = sum(seat.stack for seat in machine.seats)
+    if chips != sum(entry["amount"] for entry in expected.ledger):
+        raise VerifyFault(f"session {row.id}: chips are not conserved")
+    return len(events), len(expected.hands), chips
+
+
+def _check_chain(row: TableSession, events: Sequence[Event]) -> None:
+    previous = GENESIS_HASH
+    for position, event in enumerate(events, start=1):
+        if event.seq != position:
+            raise VerifyFault(
+                f"session {row.id}: an event is missing before event {event.id}"
+                f" (sequence jumps to {event.seq})"
+            )
+        if event.prev_hash != previous:
+            raise VerifyFault(f"event {event.id} does not follow the event before it")
+        digest = event_hash(
+            event.prev_hash,
+            event.session_id,
+            event.seq,
+            event.kind,
+            event.actor,
+            event.at,
+            event.payload,
+        )
+        if digest != event.hash:
+            raise VerifyFault(f"event {event.id} was altered")
+        previous = event.hash
+    if (row.head_seq, row.head_hash) != (len(events), previous):
+        raise VerifyFault(
+            f"session {row.id}: its chain should end at event number {row.head_seq}, but the"
+            f" stored events end at {len(events)}: events were removed or the session row altered"
+        )
+
+
+def _fold(machine: TableMachine, event: Event, supervisors: set[str]) -> Outcome:
+    try:
+        kind = EventKind(event.kind)
+        payload = json.loads(event.payload)
+        if canonical_json(machine.check(kind, payload)) != event.payload:
+            raise VerifyFault(f"event {event.id} was altered")
+        if kind in SUPERVISED and payload.get("supervisor") not in supervisors:
+            raise VerifyFault(f"event {event.id}: {payload.get('supervisor')} is not a supervisor")
+        return machine.apply(kind, payload)
+    except ActionRefused as error:
+        raise VerifyFault(f"event {event.id} breaks the rules: {error}") from None
+    except (ValueError, KeyError, TypeError) as error:
+        raise VerifyFault(f"event {event.id} cannot be read: {error}") from None
+
+
+def _check_hands(session: Any, session_id: int, expected: _Expected) -> None:
+    stored = session.scalars(
+        select(HandRow).where(HandRow.session_id == session_id).order_by(HandRow.number)
+    ).all()
+    by_number = {row.number: row for row in stored}
+    for fields in expected.hands:
+        number = fields["number"]
+        row = by_number.pop(number, None)
+        if row is None:
+            raise VerifyFault(f"hand {number} of session {session_id} is missing")
+        changed = [key for key, value in fields.items() if getattr(row, key) != value]
+        if "result" in changed:
+            raise VerifyFault(f"hand {number}: stored result differs from the rules")
+        if changed:
+            raise VerifyFault(f"hand {number}: stored {changed[0]} differs from the events")
+        transfers = session.scalars(
+            select(TransferRow).where(TransferRow.hand_id == row.id).order_by(TransferRow.ordinal)
+        ).all()
+        if [_fields(t, TRANSFER_KEYS) for t in transfers] != expected.transfers[number]:
+            raise VerifyFault(f"hand {number}: stored transfers differ from the rules")
+    if by_number:
+        raise VerifyFault(f"hand {min(by_number)} of session {session_id} was never settled")
+
+
+TRANSFER_KEYS = ("ordinal", "from_player", "to_player", "owed", "paid", "reason")
+LEDGER_KEYS = ("event_id", "hand_number", "player", "kind", "amount", "note")
+
+
+def _fields(row: Any, keys: Sequence[str]) -> dict[str, Any]:
+    return {key: getattr(row, key) for key in keys}
+
+
+def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]]) -> None:
+    stored = session.scalars(
+        select(LedgerRow).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
+    ).all()
+    for position, row in enumerate(stored):
+        if position >= len(expected) or _fields(row, LEDGER_KEYS) != expected[position]:
+            raise VerifyFault(f"chip ledger row {row.id} differs from the events")
+    if len(stored) < len(expected):
+        missing = expected[len(stored)]
+        raise VerifyFault(
+            f"session {session_id}: the chip ledger is missing {missing['player']}'s"
+            f" {missing['kind']} of event {missing['event_id']}"
+        )
+
+
+def _refuse_orphans(session: Any, session_ids: set[int]) -> None:
+    """Rows that no verified session accounts for (added by hand, outside the service)."""
+    owned = (Event, "event"), (HandRow, "hand row"), (LedgerRow, "chip ledger row")
+    for model, label in owned:
+        for row_id, owner in session.execute(select(model.id, model.session_id)).all():
+            if owner not in session_ids:
+                raise VerifyFault(f"{label} {row_id} belongs to no table session")
+    hand_ids = set(session.scalars(select(HandRow.id)).all())
+    for transfer_id, hand_id in session.execute(select(TransferRow.id, TransferRow.hand_id)):
+        if hand_id not in hand_ids:
+            raise VerifyFault(f"transfer {transfer_id} belongs to no hand")
