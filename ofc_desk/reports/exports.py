@@ -116,9 +116,8 @@ def write_transactions_csv(record: SessionRecord, out: IO[str]) -> None:
 def replay_script(record: SessionRecord) -> dict[str, object]:
     """The session as an `ofc-desk replay` script; refuses what the script format cannot say."""
     if record.replay_script is None:
-        raise ExportError(
-            f"session {record.session_id} could not be rebuilt as a replay script"
-        )
+        why = record.replay_unavailable or "its events could not be read back"
+        raise ExportError(f"session {record.session_id} cannot be exported as a replay script: {why}")
     return record.replay_script
 
 

@@ -157,6 +157,7 @@ def _build(
         for stored in stored_hands
     )
     final_stacks = _fold_ledger(ledger)
+    script = ScriptBuilder.from_events(events)
     return SessionRecord(
         room=room,
         table=str(opening.get("table", "")),
@@ -182,7 +183,8 @@ def _build(
         adjustments=tuple(walk.adjustments),
         final_hash=events[-1].hash,
         event_count=events[-1].seq,
-        replay_script=ScriptBuilder.from_events(events).script(),
+        replay_script=script.script(),
+        replay_unavailable=script.unsupported or "",
     )
 
 

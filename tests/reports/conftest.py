@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -25,10 +24,13 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
-from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
-from ofc_desk.service.snapshot import TurnKind
-from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user
+from tests.reports.sessions import (
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    example_script,
+    new_database,
+    play_script,
+)
 
 REPORTS_OUT = Path(__file__).resolve().parents[2] / "reports-out"
 
@@ -74,7 +76,7 @@ def make_record() -> SessionRecord:
         number=2, button="Cy", started_at=t0.replace(minute=9), rake=3, jackpot_drop=1,
         seats=(
             _seat("Ann", ("Ks Kd Kc", "9s 9d 9h 5c 5d", "As Ad Ac Ah 2c"), 128, 146,
-                  foul=False, points=22, fantasyland_cards=14, fantasyland_next=14,
+                  foul=False, points=22, fantasyland_cards=14, fantasyland_next=14, rake=4,
                   names=("three kings", "nines full of fives", "four aces"),
                   row_royalties=(21, 12, 10)),
             _seat("Bob", ("2s 3d 4c", "5h 6h 7h 8c Tc", "Ks Kd 9c 9d 2d"), 49, 38,
@@ -92,8 +94,14 @@ def make_record() -> SessionRecord:
     )
     hand3 = HandRecord(
         number=3, button="Ann", voided=True, started_at=t0.replace(minute=18),
-        seats=hand2.seats, transfers=(TransferRecord("Cy", "Bob", 6, 6, ""),),
-        stacks_after=(("Ann", 146), ("Bob", 38), ("Cy", 22)),
+        seats=(
+            dataclasses.replace(hand2.seats[0], stack_before=146, stack_after=146, rake=0,
+                                fantasyland_cards=14),
+            dataclasses.replace(hand2.seats[1], stack_before=38, stack_after=44),
+            dataclasses.replace(hand2.seats[2], stack_before=22, stack_after=16),
+        ),
+        transfers=(TransferRecord("Cy", "Bob", 6, 6, ""),),
+        stacks_after=(("Ann", 146), ("Bob", 44), ("Cy", 16)),
     )
     return SessionRecord(
         room="Riverside Card Room", table="Table 7", session_id=42,
@@ -142,65 +150,6 @@ def reports_out() -> Path:
 
 def pdftoppm_available() -> bool:
     return shutil.which("pdftoppm") is not None
-
-
-# ----------------------------------------------------------------- sessions played through the service
-EXAMPLES = Path("/work/shared/examples")
-LOCAL_EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
-DEALER, DEALER_PIN = "Dana", "1234"
-SUPERVISOR, SUPERVISOR_PIN = "Sam", "9876"
-
-
-def example_script() -> dict[str, Any]:
-    """The shared twelve-hand progressive pineapple session (the worked example)."""
-    for folder in (EXAMPLES, LOCAL_EXAMPLES):
-        path = folder / "replay-pineapple.json"
-        if path.is_file():
-            return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-    pytest.skip("the worked example replay-pineapple.json is not available here")
-
-
-def expected_example() -> dict[str, Any]:
-    return json.loads((EXAMPLES / "replay-pineapple-expected.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-
-
-def new_database(url: str) -> Database:
-    database = Database(url)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN)
-    create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    return database
-
-
-def play_script(database: Database, script: dict[str, Any]) -> TableService:
-    """Drive the session service through a replay script, as the dealer at the desk would."""
-    setup = TableSetup(
-        script["table"],
-        tuple(SeatSetup(s["name"], s["buy_in"]) for s in script["seats"]),
-        script["button"],
-        TableRules.from_json(script),
-    )
-    service = open_table(database, setup, DEALER)
-    operations = {
-        "rebuy": lambda op: service.rebuy(op["player"], op["amount"]),
-        "join": lambda op: service.join(op["player"], op["buy_in"], op.get("after")),
-        "cash_out": lambda op: service.cash_out(op["player"]),
-        "sit_out": lambda op: service.sit_out(op["player"]),
-        "sit_in": lambda op: service.sit_in(op["player"]),
-    }
-    for hand in script["hands"]:
-        for op in hand.get("between", ()):
-            operations[op["op"]](op)
-        if not hand["actions"]:
-            continue
-        service.start_next_hand()
-        for action in hand["actions"]:
-            turn = service.snapshot().to_act
-            if turn is not None and turn.kind is TurnKind.STREET:
-                service.place(action["player"], action["cards"], action["rows"])
-            else:
-                service.reveal(action["player"], action["cards"], action["rows"])
-        service.confirm_settlement()
-    return service
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,71 @@
+"""Sessions played through the real session service, for the reports' database tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
+from ofc_desk.service.snapshot import TurnKind
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, create_user
+
+EXAMPLES = Path("/work/shared/examples")
+LOCAL_EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+DEALER, DEALER_PIN = "Dana", "1234"
+SUPERVISOR, SUPERVISOR_PIN = "Sam", "9876"
+
+
+def example_script() -> dict[str, Any]:
+    """The shared twelve-hand progressive pineapple session (the worked example)."""
+    for folder in (EXAMPLES, LOCAL_EXAMPLES):
+        path = folder / "replay-pineapple.json"
+        if path.is_file():
+            return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    pytest.skip("the worked example replay-pineapple.json is not available here")
+
+
+def expected_example() -> dict[str, Any]:
+    return json.loads((EXAMPLES / "replay-pineapple-expected.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def new_database(url: str) -> Database:
+    database = Database(url)
+    create_user(database, DEALER, Role.DEALER, DEALER_PIN)
+    create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    return database
+
+
+def play_script(database: Database, script: dict[str, Any]) -> TableService:
+    """Drive the session service through a replay script, as the dealer at the desk would."""
+    setup = TableSetup(
+        script["table"],
+        tuple(SeatSetup(s["name"], s["buy_in"]) for s in script["seats"]),
+        script["button"],
+        TableRules.from_json(script),
+    )
+    service = open_table(database, setup, DEALER)
+    operations = {
+        "rebuy": lambda op: service.rebuy(op["player"], op["amount"]),
+        "join": lambda op: service.join(op["player"], op["buy_in"], op.get("after")),
+        "cash_out": lambda op: service.cash_out(op["player"]),
+        "sit_out": lambda op: service.sit_out(op["player"]),
+        "sit_in": lambda op: service.sit_in(op["player"]),
+    }
+    for hand in script["hands"]:
+        for op in hand.get("between", ()):
+            operations[op["op"]](op)
+        if not hand["actions"]:
+            continue
+        service.start_next_hand()
+        for action in hand["actions"]:
+            turn = service.snapshot().to_act
+            if turn is not None and turn.kind is TurnKind.STREET:
+                service.place(action["player"], action["cards"], action["rows"])
+            else:
+                service.reveal(action["player"], action["cards"], action["rows"])
+        service.confirm_settlement()
+    return service

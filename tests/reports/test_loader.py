@@ -1,0 +1,123 @@
+"""Reports read from a real database filled through the session service, checked against it."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from ofc_desk.reports.loader import ReportSourceError, load_session_record
+from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
+from ofc_desk.reports.session_pdf import write_session_report
+from ofc_desk.service import audit_log, chip_ledger, hand_history
+from ofc_desk.storage.database import Database
+from tests.reports.sessions import expected_example, new_database, play_script
+
+
+def pdf_text(record: SessionRecord) -> str:
+    buffer = io.BytesIO()
+    write_session_report(record, buffer)
+    pages = PdfReader(io.BytesIO(buffer.getvalue())).pages
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in pages))
+
+
+def test_example_session_matches_the_worked_example(example_db: str) -> None:
+    record = load_session_record(example_db)
+    expected = expected_example()
+    assert record.table == "T778" and record.variant == "pineapple"
+    assert [h.number for h in record.hands] == [h["number"] for h in expected["hands"]]
+    for hand, want in zip(record.hands, expected["hands"], strict=True):
+        assert hand.button == want["button"]
+        assert dict(hand.fantasyland) == want["fantasyland"]
+        assert [(t.payer, t.payee, t.owed, t.paid) for t in hand.transfers] == [
+            (t["from"], t["to"], t["owed"], t["paid"]) for t in want["transfers"]
+        ]
+        assert dict(hand.stacks_after) == want["stacks"]
+        assert {s.name: s.stack_after for s in hand.seats} == want["stacks"]
+    assert {p.name: p.final_stack for p in record.players} == expected["hands"][-1]["stacks"]
+
+
+def test_players_summary_adds_up_from_the_ledger(example_db: str) -> None:
+    record = load_session_record(example_db)
+    database = Database(example_db)
+    ledger = chip_ledger(database, record.session_id)
+    database.dispose()
+    for player in record.players:
+        assert player.final_stack == sum(e.amount for e in ledger if e.player == player.name)
+        assert player.net == player.final_stack - player.total_in
+    cy = next(p for p in record.players if p.name == "Cy")
+    assert (cy.opening_buy_in, cy.rebuys) == (48, 50 + 55)
+    assert sum(p.net for p in record.players) == -(record.rake_total + record.jackpot_total)
+    assert sum(p.hands_played for p in record.players) == sum(len(h.seats) for h in record.hands)
+
+
+def test_report_text_agrees_with_the_database(example_db: str) -> None:
+    record = load_session_record(example_db)
+    database = Database(example_db)
+    events = audit_log(database, record.session_id)
+    hands = hand_history(database, record.session_id)
+    database.dispose()
+    text = pdf_text(record)
+    assert events[-1].hash == record.final_hash and record.final_hash in text.replace(" ", "")
+    for player in record.players:
+        assert re.search(rf"{player.name} [\d,]+ [\d,]+ [\d,]+ {player.final_stack:,} "
+                         + re.escape(f"{player.net:+,}"), text), player.name
+    for stored in hands:
+        ordered = " ".join(
+            f"{i} {t['from']} {t['to']} {t['owed']} {t['paid']}"
+            for i, t in enumerate(stored.result["transfers"], start=1)
+        )
+        assert ordered in text, stored.number
+
+
+def test_undo_void_correction_and_close_are_reported_with_approvers(eventful_db: str) -> None:
+    record = load_session_record(eventful_db)
+    assert record.ended_at is not None
+    assert record.dealers == ("Dana",) and record.supervisors == ("Sam",)
+    kinds = [a.kind for a in record.adjustments]
+    assert kinds == [AdjustmentKind.VOID, AdjustmentKind.CORRECTION, AdjustmentKind.UNDO]
+    void, correction, undo = record.adjustments
+    assert void.hand_number == 4 and void.approver == "Sam" and "misdeal" in void.description
+    assert correction.approver == "Sam" and "Bob -5 chips" in correction.description
+    assert undo.hand_number == 5 and undo.description.startswith("Ann: 2c back")
+    assert [h.number for h in record.hands if h.voided] == [4]
+    assert record.chip_total(ChipKind.CORRECTION) == -5
+    text = pdf_text(record)
+    assert "VOIDED" in text
+    assert re.search(r"void 4 hand 4 voided: misdeal: wrong deck; its transfers reversed Sam Sam",
+                     text)
+
+
+def test_default_is_the_last_session_and_table_narrows_it(tmp_path: object) -> None:
+    url = f"sqlite:///{tmp_path}/two.db"  # type: ignore[str-bytes-safe]
+    database = new_database(url)
+    script = {"table": "Table 1", "variant": "regular", "button": "Bob",
+              "seats": [{"name": "Ann", "buy_in": 50}, {"name": "Bob", "buy_in": 50}],
+              "hands": []}
+    play_script(database, script)
+    play_script(database, {**script, "table": "Table 2"})
+    database.dispose()
+    assert load_session_record(url).table == "Table 2"
+    assert load_session_record(url, table="Table 1").table == "Table 1"
+    assert load_session_record(url, session_id=1).session_id == 1
+    record = load_session_record(url, table="Table 1")
+    assert record.hands == () and record.players[0].final_stack == 50
+    with pytest.raises(ReportSourceError, match="no session of table 'Table 9'"):
+        load_session_record(url, table="Table 9")
+    with pytest.raises(ReportSourceError, match="no session 7 in this database"):
+        load_session_record(url, session_id=7)
+    with pytest.raises(ReportSourceError, match="no session 2 at table 'Table 1'"):
+        load_session_record(url, table="Table 1", session_id=2)
+
+
+def test_missing_or_empty_database_is_a_clear_error(tmp_path: object) -> None:
+    with pytest.raises(ReportSourceError, match="no database at"):
+        load_session_record(f"sqlite:///{tmp_path}/nothing-here.db")
+    url = f"sqlite:///{tmp_path}/empty.db"
+    Database(url).dispose()
+    with pytest.raises(ReportSourceError, match="holds no table session yet"):
+        load_session_record(url)
+    with pytest.raises(ReportSourceError, match="not a database URL"):
+        load_session_record("::nonsense::")
