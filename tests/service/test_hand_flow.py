@@ -1,0 +1,113 @@
+"""A whole hand through the service: turns, streets, discards, deck counts, undo, settlement."""
+
+from __future__ import annotations
+
+import pytest
+from table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, open_test_table, play_hand
+
+from ofc_desk.service import ActionRefused, Phase, TableService, audit_log, hand_history
+from ofc_desk.storage.database import Database
+
+
+def test_regular_hand_turn_order_starts_left_of_the_dealer(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Bob")
+    service.start_next_hand()
+    snapshot = service.snapshot()
+    assert snapshot.phase is Phase.LIVE
+    assert snapshot.to_act is not None
+    assert (snapshot.to_act.player, snapshot.to_act.take, snapshot.street) == ("Cy", 5, 1)
+    service.place("Cy", CY_PLAIN.front + " " + "Ac Ad", "front front front middle middle")
+    service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
+    service.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
+    turn = service.snapshot().to_act
+    assert turn is not None
+    assert (turn.player, turn.take, turn.place, turn.discard, turn.street) == ("Cy", 1, 1, 0, 2)
+    assert service.snapshot().cards_seen == 15
+    assert service.snapshot().cards_left == 37
+
+
+def test_pineapple_hand_with_unknown_discards_settles_like_the_core(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy", variant="pineapple")
+    ann = Plan(ANN_QQ.front, ANN_QQ.middle, ANN_QQ.back, (None, None, None, None))
+    play_hand(service, {"Ann": ann, "Bob": BOB_PLAIN, "Cy": CY_PLAIN}, settle=False)
+    snapshot = service.snapshot()
+    assert snapshot.phase is Phase.AWAITING_SETTLEMENT
+    assert snapshot.cards_seen == 51
+    assert snapshot.result is not None
+    service.confirm_settlement()
+    history = hand_history(database, service.session_id)
+    assert [hand.number for hand in history] == [1]
+    result = history[0].result
+    stacks = {player["name"]: player["stack_after"] for player in result["players"]}
+    assert sum(stacks.values()) == 300
+    assert {seat.name: seat.stack for seat in service.snapshot().seats} == stacks
+    assert service.snapshot().seat("Ann").fantasyland_next == 14
+
+
+def test_complete_rows_show_hand_name_and_live_royalty(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    service.start_next_hand()
+    service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
+    front = service.snapshot().seat("Ann").front
+    assert (front.hand_name, front.royalty) == ("pair of queens", 7)
+    assert service.snapshot().seat("Ann").middle.hand_name is None
+
+
+def test_foul_is_marked_once_certain(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    service.start_next_hand()
+    service.place("Ann", "Qh Qd 2c 3h 4d", "front front front middle middle")
+    assert not service.snapshot().seat("Ann").foul_certain
+    service.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
+    for card in ("5s", "7c", "9d"):
+        assert not service.snapshot().seat("Ann").foul_certain
+        service.place("Ann", card, "middle")
+        service.place("Bob", {"5s": "As", "7c": "Ac", "9d": "Ad"}[card], "back")
+    assert service.snapshot().seat("Ann").foul_certain
+
+
+def test_undo_is_recorded_and_takes_back_the_last_entry(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    service.start_next_hand()
+    service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
+    service.undo()
+    snapshot = service.snapshot()
+    assert snapshot.to_act is not None and snapshot.to_act.player == "Ann"
+    assert snapshot.cards_seen == 0
+    kinds = [row.kind for row in audit_log(database, service.session_id)]
+    assert kinds == ["table_opened", "hand_started", "placed", "undone"]
+    with pytest.raises(ActionRefused, match="nothing to undo in hand 1"):
+        service.undo()
+
+
+def test_undo_after_the_last_card_reopens_the_hand(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
+    assert service.snapshot().phase is Phase.AWAITING_SETTLEMENT
+    service.undo()
+    assert service.snapshot().phase is Phase.LIVE
+    assert service.snapshot().result is None
+
+
+def test_resume_mid_hand_rebuilds_the_same_table(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob", variant="pineapple")
+    service.start_next_hand()
+    service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
+    service.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
+    service.place("Ann", "9h 4h ??", "middle middle discard")
+    resumed = TableService.resume(database, service.session_id, "Dan")
+    assert resumed.snapshot() == service.snapshot()
+
+
+def test_last_three_face_down_are_entered_together(database: Database) -> None:
+    seats = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    service = open_test_table(database, seats, "Dee", last_three_face_down=True)
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN}, settle=False)
+    turns = [
+        (row.payload["player"], len(row.payload["cards"]))
+        for row in audit_log(database, service.session_id)
+        if row.kind == "placed"
+    ]
+    assert [take for _, take in turns] == [5] * 4 + [1] * 20 + [3] * 4
+    assert [player for player, _ in turns[-4:]] == ["Ann", "Bob", "Cy", "Dee"]
+    assert service.snapshot().phase is Phase.AWAITING_SETTLEMENT

@@ -1,0 +1,107 @@
+"""Test databases for storage and service tests: a fresh SQLite file, or a fresh schema on a real
+PostgreSQL server, per test.
+
+PostgreSQL: `OFC_DESK_TEST_POSTGRES_URL` if set, else postgresql+psycopg://postgres@127.0.0.1:5432/test;
+if neither answers, a throw-away server from the installed binaries (initdb + pg_ctl in a temp dir
+on a free loopback port), stopped at the end. Without binaries the PostgreSQL runs are skipped,
+saying why.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import quote
+
+import psycopg
+import pytest
+
+DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+def _libpq(url: str) -> str:
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _answers(url: str) -> bool:
+    try:
+        with psycopg.connect(_libpq(url), connect_timeout=3):
+            return True
+    except psycopg.Error:
+        return False
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def throwaway_server() -> Iterator[str | None]:
+    """A private PostgreSQL server from the installed binaries, or None with nothing installed."""
+    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+    if not binaries or not os.path.exists(os.path.join(binaries[-1], "initdb")):
+        yield None
+        return
+    bin_dir, port = binaries[-1], _free_port()
+    folder = tempfile.mkdtemp(prefix="ofc-desk-pg-")
+    prefix: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        owner = pwd.getpwnam("postgres")
+        os.chown(folder, owner.pw_uid, owner.pw_gid)
+        prefix = ["runuser", "-u", "postgres", "--"]
+    data = os.path.join(folder, "data")
+
+    def run(*args: str) -> None:
+        subprocess.run(prefix + list(args), check=True, capture_output=True, timeout=120)
+
+    run(f"{bin_dir}/initdb", "-D", data, "-U", "postgres", "--auth=trust")
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder}"
+    run(f"{bin_dir}/pg_ctl", "-D", data, "-o", options, "-w", "start", "-l", f"{folder}/log")
+    try:
+        url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        yield url
+    finally:
+        run(f"{bin_dir}/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server() -> Iterator[str | None]:
+    """The URL of a PostgreSQL server the tests may use, or None (skip)."""
+    configured = os.environ.get("OFC_DESK_TEST_POSTGRES_URL")
+    for url in filter(None, [configured, DEFAULT_POSTGRES_URL]):
+        if _answers(url):
+            yield url
+            return
+    with throwaway_server() as url:
+        yield url
+
+
+@contextmanager
+def fresh_schema(server_url: str) -> Iterator[str]:
+    """A new schema on the server; the URL points every connection's search_path at it."""
+    schema = f"ofc_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
+        connection.execute(f'CREATE SCHEMA "{schema}"')
+    separator = "&" if "?" in server_url else "?"
+    try:
+        yield f"{server_url}{separator}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
+            connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def sqlite_url(folder: Path) -> str:
+    return f"sqlite:///{folder / 'desk.db'}"
