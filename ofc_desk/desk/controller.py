@@ -47,6 +47,7 @@ class TableController(QObject):
         window.entry.key_text_clicked.connect(self.on_key_text_clicked)
         window.picker.card_picked.connect(self.on_card_picked)
         window.settlement.confirm_requested.connect(self.on_confirm_settlement)
+        window.settlement.confirm_and_hold_requested.connect(self.on_confirm_settlement_and_hold)
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
         window.action_undo.triggered.connect(self.on_undo)
         window.action_redo.triggered.connect(self.on_redo)
@@ -309,17 +310,27 @@ class TableController(QObject):
 
     # ------------------------------------------------------------------ between hands
     def on_confirm_settlement(self) -> None:
+        """Enter on the settlement: chips move, and the next hand is dealt at once."""
+        if self._confirm_settlement():
+            self.on_deal_next_hand()
+
+    def on_confirm_settlement_and_hold(self) -> None:
+        """Settle but do not deal yet: buy-ins, cash-outs and voids happen only between hands."""
+        if self._confirm_settlement() and self.service is not None:
+            self.show_snapshot(self.service.snapshot())
+
+    def _confirm_settlement(self) -> bool:
         service = self.service
         if service is None:
-            return
+            return False
         try:
             service.confirm_settlement()
         except ActionRefused as refusal:
             self.show_refusal(str(refusal))
-            return
+            return False
         self.undo_stack.clear()
         self._clear_refusals()
-        self.on_deal_next_hand()
+        return True
 
     def on_deal_next_hand(self) -> None:
         service = self.service

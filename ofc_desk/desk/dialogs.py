@@ -80,6 +80,7 @@ class AttemptDialog(QDialog):
     def _try(self) -> None:
         refusal = self._attempt()
         if refusal is None:
+            self.refusal.setText("")
             self.accept()
         else:
             self.refusal.setText(refusal)

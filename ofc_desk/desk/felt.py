@@ -56,6 +56,7 @@ class FeltView(QWidget):
             widget = SeatWidget(self._options, self)
             alignment = Qt.AlignmentFlag.AlignCenter
             self._grid.addWidget(widget, row, column, 1, span, alignment)
+            widget.show()
             self.seat_widgets.append(widget)
 
     def paintEvent(self, event: QPaintEvent) -> None:

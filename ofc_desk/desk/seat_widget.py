@@ -49,7 +49,7 @@ class SeatWidget(QWidget):
     def sizeHint(self) -> QSize:
         w, h, gap = self._metrics()
         label = w * 0.7
-        info = w * 3.6
+        info = w * 4.4
         total_width = gap * 3 + label + MAX_ROW_CARDS * (w + gap) + info
         total_height = h * 0.78 + 3 * (h + gap) + h * 0.42 + gap * 2
         return QSize(int(total_width), int(total_height))

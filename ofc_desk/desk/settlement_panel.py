@@ -13,11 +13,14 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-_KNOWN_MATCHUP_KEYS = {"players", "points"}
+ROW_NAMES = ("front", "middle", "back")
+FOUL_COLOUR = "#ff4d3d"
+CAPPED_COLOUR = "#ffb300"
 
 
 class SettlementPanel(QWidget):
     confirm_requested = Signal()
+    confirm_and_hold_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -26,6 +29,7 @@ class SettlementPanel(QWidget):
         self.details = QTextBrowser(self)
         self.details.setAccessibleName("Settlement details")
         self.details.setOpenLinks(False)
+        self.details.setMinimumHeight(300)
         self.refusal = QLabel("", self)
         self.refusal.setObjectName("refusal")
         self.refusal.setAccessibleName("Refusal")
@@ -34,8 +38,12 @@ class SettlementPanel(QWidget):
         self.confirm_button.setAccessibleName("Confirm settlement")
         self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self.confirm_requested)
+        self.hold_button = QPushButton("Confirm, deal later (chip operations first)", self)
+        self.hold_button.setAccessibleName("Confirm settlement and hold the deal")
+        self.hold_button.clicked.connect(self.confirm_and_hold_requested)
         buttons = QHBoxLayout()
         buttons.addWidget(self.refusal, 1)
+        buttons.addWidget(self.hold_button)
         buttons.addWidget(self.confirm_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -66,17 +74,25 @@ def settlement_html(result: Mapping[str, Any], rake_line: str = "") -> str:
 def _players_html(players: Sequence[Mapping[str, Any]]) -> str:
     rows = []
     for player in players:
-        royalties = player.get("royalties", {})
-        royalty_text = " · ".join(f"{row} {value}" for row, value in royalties.items() if value)
+        name = escape(str(player.get("name", "")))
+        if player.get("foul"):
+            hand = f"<b style='color:{FOUL_COLOUR}'>FOUL</b> — {escape(str(player.get('foul_reason') or ''))}"
+        else:
+            hand = " · ".join(
+                f"{row} {escape(str(view.get('hand', '')))}"
+                + (f" <b>+{view['royalty']}</b>" if view.get("royalty") else "")
+                for row, view in dict(player.get("rows", {})).items()
+            )
         fantasyland = player.get("fantasyland", {})
-        going = f"Fantasyland next: {fantasyland.get('cards')} cards" if fantasyland.get("next") else ""
-        foul = "<b style='color:#ff4d3d'>FOUL</b>" if player.get("foul") else ""
+        going = f"→ Fantasyland ({fantasyland.get('cards')} cards)" if fantasyland.get("next") else ""
+        stacks = f"{player.get('stack_before', '')} → <b>{player.get('stack_after', '')}</b>"
         rows.append(
-            f"<tr><td><b>{escape(str(player.get('name', '')))}</b></td><td>{foul}</td>"
-            f"<td>royalties: {escape(royalty_text) or 'none'}</td><td>{escape(going)}</td>"
-            f"<td align='right'>stack after: <b>{player.get('stack_after', '')}</b></td></tr>"
+            f"<tr><td><b>{name}</b></td><td>{hand}</td>"
+            f"<td>royalties {player.get('royalties', 0)}</td><td>{escape(going)}</td>"
+            f"<td align='right'>{_signed(player.get('points', 0))} pts</td>"
+            f"<td align='right'>{stacks}</td></tr>"
         )
-    return "<h3>Players</h3><table cellpadding='4'>" + "".join(rows) + "</table>"
+    return "<h3>Hands</h3><table cellpadding='4'>" + "".join(rows) + "</table>"
 
 
 def _matchups_html(matchups: Sequence[Mapping[str, Any]]) -> str:
@@ -85,33 +101,37 @@ def _matchups_html(matchups: Sequence[Mapping[str, Any]]) -> str:
         first, second = (escape(str(name)) for name in matchup.get("players", ("?", "?")))
         points = int(matchup.get("points", 0))
         summary = (
-            f"{first} wins {points} from {second}"
-            if points > 0
-            else f"{second} wins {-points} from {first}"
-            if points < 0
-            else "no points change hands"
+            f"{first} wins {points}" if points > 0
+            else f"{second} wins {-points}" if points < 0
+            else "even"
+        )  # fmt: skip
+        rows.append(
+            f"<tr><td><b>{first} – {second}</b></td><td>{escape(_breakdown(matchup))}</td>"
+            f"<td><b>{summary}</b> × {matchup.get('unit', 1)}</td></tr>"
         )
-        breakdown = _breakdown_text(matchup)
-        rows.append(f"<tr><td><b>{first} – {second}</b></td><td>{summary}</td><td>{breakdown}</td></tr>")
-    return "<h3>Pairs</h3><table cellpadding='4'>" + "".join(rows) + "</table>"
+    return (
+        "<h3>Pairs (points from the first player's side)</h3><table cellpadding='4'>"
+        + "".join(rows)
+        + "</table>"
+    )
 
 
-def _breakdown_text(matchup: Mapping[str, Any]) -> str:
-    """Everything the service says about a pair beyond its points, in its own words."""
-    pieces = []
-    for key, value in matchup.items():
-        if key in _KNOWN_MATCHUP_KEYS or value in (None, False, "", [], {}):
-            continue
-        pieces.append(f"{key.replace('_', ' ')}: {_plain(value)}")
-    return escape("; ".join(pieces))
+def _breakdown(matchup: Mapping[str, Any]) -> str:
+    rows = matchup.get("rows") or ()
+    pieces = [
+        "rows " + ", ".join(f"{name} {_signed(value)}" for name, value in zip(ROW_NAMES, rows, strict=False))
+    ]
+    for key, label in (("scoop", "scoop"), ("royalties", "royalties"), ("foul_penalty", "foul penalty")):
+        if matchup.get(key):
+            pieces.append(f"{label} {_signed(matchup[key])}")
+    if matchup.get("foul"):
+        pieces.append("fouled: " + ", ".join(str(name) for name in matchup["foul"]))
+    return "; ".join(pieces)
 
 
-def _plain(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return ", ".join(f"{key} {_plain(item)}" for key, item in value.items())
-    if isinstance(value, list | tuple):
-        return " ".join(_plain(item) for item in value)
-    return str(value)
+def _signed(value: Any) -> str:
+    number = int(value or 0)
+    return f"+{number}" if number > 0 else str(number)
 
 
 def _transfers_html(transfers: Sequence[Mapping[str, Any]]) -> str:
@@ -121,10 +141,11 @@ def _transfers_html(transfers: Sequence[Mapping[str, Any]]) -> str:
     for index, transfer in enumerate(transfers, start=1):
         owed, paid = transfer.get("owed", ""), transfer.get("paid", "")
         reason = str(transfer.get("reason") or "")
-        style = " style='color:#ffb300'" if owed != paid else ""
+        style = f" style='color:{CAPPED_COLOUR}'" if owed != paid else ""
         rows.append(
             f"<tr{style}><td>{index}</td><td>{escape(str(transfer.get('from', '')))}</td>"
             f"<td>{escape(str(transfer.get('to', '')))}</td><td align='right'>{owed}</td>"
             f"<td align='right'><b>{paid}</b></td><td>{escape(reason)}</td></tr>"
         )
-    return "<h3>Chip transfers, in settlement order</h3><table cellpadding='4'>" + "".join(rows) + "</table>"
+    title = "<h3>Chip transfers, in settlement order</h3>"
+    return title + "<table cellpadding='4'>" + "".join(rows) + "</table>"

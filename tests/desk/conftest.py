@@ -1,0 +1,109 @@
+"""Desk fixtures: a real database with a dealer and a supervisor, and a desk signed in on it.
+
+Screenshots of the main states go to test-screenshots/ at the repository root (git-ignored);
+the folder is printed at the end of the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from ofc_desk.desk.app import build_window
+from ofc_desk.desk.main_window import MainWindow
+from ofc_desk.desk.session import DeskSession
+from ofc_desk.desk.theme import DisplaySettingsStore
+from ofc_desk.service import TableSetup
+from ofc_desk.service.setup import SeatSetup, TableRules
+from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import create_user
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
+DEALER = ("Dana", "1234")
+SUPERVISOR = ("Floor", "9999")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if SCREENSHOTS.is_dir() and any(SCREENSHOTS.glob("*.png")):
+        terminalreporter.write_line(f"desk screenshots: {SCREENSHOTS}")
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[Database]:
+    database = Database(f"sqlite:///{tmp_path / 'desk.db'}")
+    create_user(database, *DEALER[:1], "dealer", DEALER[1])
+    create_user(database, SUPERVISOR[0], "supervisor", SUPERVISOR[1])
+    yield database
+    database.dispose()
+
+
+@dataclass
+class Desk:
+    """A desk on screen and the keys a dealer presses on it."""
+
+    window: MainWindow
+    session: DeskSession
+    qtbot: QtBot
+
+    @property
+    def snapshot(self) -> TableSnapshot:
+        assert self.session.controller.snapshot is not None
+        return self.session.controller.snapshot
+
+    def open_table(self, names: tuple[str, ...], button: str, variant: str = "regular") -> None:
+        setup = TableSetup(
+            name="Test table",
+            seats=tuple(SeatSetup(name, 100) for name in names),
+            button=button,
+            rules=TableRules(variant=variant),
+        )
+        assert self.session.open_new_table(setup) is None
+        self.press_enter_on(self.window.between_hands.deal_button)
+
+    def type(self, text: str) -> None:
+        self.qtbot.keyClicks(self.window.entry.line, text)
+
+    def street(self, text: str) -> None:
+        """Type a street's cards and rows, then confirm it with Enter."""
+        self.type(text)
+        self.qtbot.keyClick(self.window.entry.line, Qt.Key.Key_Return)
+
+    def press_enter_on(self, widget: object) -> None:
+        self.qtbot.keyClick(widget, Qt.Key.Key_Return)  # type: ignore[arg-type]
+
+    def refusal(self) -> str:
+        return self.window.entry.refusal.text()
+
+    def screenshot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.window.grab().save(str(path))
+        return path
+
+
+def make_desk(qtbot: QtBot, tmp_path: Path, database_url: str) -> Desk:
+    store = DisplaySettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    window = build_window(store)
+    qtbot.addWidget(window)
+    window.show()
+    session = DeskSession(window, database_url, store)
+    return Desk(window, session, qtbot)
+
+
+@pytest.fixture
+def desk(qtbot: QtBot, tmp_path: Path, database: Database) -> Desk:
+    desk = make_desk(qtbot, tmp_path, database.url)
+    desk.session.database = database
+    assert desk.session.sign_in(*DEALER) is None
+    return desk
+
+
+def street_keys(cards: str, row_key: str) -> str:
+    """'Ks Kd Kc' and 'b' → 'ks b kd b kc b': what the dealer types for cards going to one row."""
+    return " ".join(f"{card.lower()} {row_key}" for card in cards.split())

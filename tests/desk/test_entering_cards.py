@@ -1,0 +1,113 @@
+"""A dealer at the keyboard: whole hands, refusals inline, undo, settlement."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from ofc_desk.service.snapshot import Phase
+from tests.desk.conftest import Desk, street_keys
+
+# Two regular hands that end clean (Ann sets queens in front: Fantasyland).
+ANN = ("Qh Qd 4c", "9s 9d 5h 5c 2s", "Ks Kd Kc 7h 7d")
+BOB = ("8s 6d 3h", "As Ac Jd Th 2d", "2h 3c 4s 5d 6c")
+
+
+def play_regular_streets(desk: Desk, first: tuple[str, str, str], second: tuple[str, str, str]) -> None:
+    """Both players' streets in turn order: back first (5 cards), then middle, then front."""
+    desk.street(street_keys(first[2], "b"))
+    desk.street(street_keys(second[2], "3"))
+    later = [(card, "m") for card in first[1].split()] + [(card, "f") for card in first[0].split()]
+    other = [(card, "2") for card in second[1].split()] + [(card, "1") for card in second[0].split()]
+    for (card_a, key_a), (card_b, key_b) in zip(later, other, strict=True):
+        desk.street(f"{card_a}{key_a}")
+        desk.street(f"{card_b}{key_b}")
+
+
+def test_a_whole_regular_hand_by_keyboard_then_settlement(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.screenshot("01-new-table")
+    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Ann"
+    desk.street(street_keys(ANN[2], "b"))
+    desk.street(street_keys(BOB[2], "b"))
+    desk.screenshot("02-mid-hand")
+    assert desk.window.felt.seat_widget("Ann").seat.rows[2].cards == ("Ks", "Kd", "Kc", "7h", "7d")
+    later_ann = [(c, "m") for c in ANN[1].split()] + [(c, "f") for c in ANN[0].split()]
+    later_bob = [(c, "m") for c in BOB[1].split()] + [(c, "f") for c in BOB[0].split()]
+    for (card_a, key_a), (card_b, key_b) in zip(later_ann, later_bob, strict=True):
+        desk.street(f"{card_a} {key_a}")
+        desk.street(f"{card_b} {key_b}")
+    assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
+    assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
+    details = desk.window.settlement.details.toPlainText()
+    transfer = desk.snapshot.result.to_json()["transfers"][0]  # type: ignore[union-attr]
+    assert transfer["reason"] in details and "Ann – Bob" in details
+    desk.screenshot("03-settlement")
+    result = desk.snapshot.result
+    assert result is not None
+    stacks_after = {player["name"]: player["stack_after"] for player in result.to_json()["players"]}
+    assert stacks_after["Ann"] != 100
+    desk.press_enter_on(desk.window.settlement.confirm_button)
+    assert desk.snapshot.hand_number == 2
+    for name, stack in stacks_after.items():
+        assert desk.window.felt.seat_widget(name).seat.stack == stack
+
+
+def test_a_whole_pineapple_hand_with_discards(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob", variant="pineapple")
+    desk.street(street_keys("9c 9d 9h 4s 4d", "b"))
+    desk.street(street_keys("Qc Tc 8c 6c 2c", "b"))
+    ann_streets = ["kh m kd m ?", "7s m 7c m jd x", "2h m ah f ?", "ad f 3c f 5h x"]
+    bob_streets = ["js m jc m td x", "8h m 8d m ?", "3h m ks f 6s x", "kc f 5s f ?"]
+    for ann, bob in zip(ann_streets, bob_streets, strict=True):
+        desk.street(ann)
+        assert desk.refusal() == ""
+        desk.street(bob)
+        assert desk.refusal() == ""
+    snapshot = desk.snapshot
+    assert snapshot.phase is Phase.AWAITING_SETTLEMENT
+    ann = snapshot.seat("Ann")
+    assert len(ann.discards) == 4
+    assert sum(card is None for card in ann.discards) == 2
+    assert [str(card) for card in ann.front.cards] == ["Ah", "Ad", "3c"]
+
+
+def test_a_duplicate_card_is_refused_inline_and_the_entry_keeps_it(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.type("qh f qh")
+    desk.type(" m")
+    assert "Qh" in desk.refusal()
+    assert desk.window.entry.line.text() == "qh m"
+    assert [p.label for p in desk.session.controller.staged] == ["Qh"]
+    desk.window.entry.line.clear()
+    desk.street("qd f 2c m 3c m")
+    assert desk.refusal() != ""  # four cards on a five-card street: the service says why
+    desk.street("4c b")
+    assert desk.refusal() == ""
+    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Bob"
+    desk.type("qh f")
+    assert "Qh" in desk.refusal()
+
+
+def test_ctrl_z_takes_back_a_staged_card_then_the_last_street_through_the_service(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.street(street_keys(ANN[2], "b"))
+    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Bob"
+    desk.type("as m")
+    assert len(desk.session.controller.staged) == 1
+    desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert desk.session.controller.staged == []
+    desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    snapshot = desk.snapshot
+    assert snapshot.to_act is not None and snapshot.to_act.player == "Ann"
+    assert snapshot.seat("Ann").back.cards == ()
+    assert desk.window.felt.seat_widget("Ann").seat.rows[2].cards == ()
+    desk.street(street_keys(ANN[2], "b"))
+    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
+
+
+def test_row_buttons_and_the_picker_enter_cards_too(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.window.picker.button("Qh").click()
+    desk.window.entry.row_buttons["f"].click()
+    assert [p.label for p in desk.session.controller.staged] == ["Qh"]
+    assert not desk.window.picker.button("Qh").isEnabled()

@@ -1,0 +1,82 @@
+"""Fantasyland at the desk (the set dialog, the button held) and a supervisor-guarded void."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
+from ofc_desk.service.snapshot import Phase, TurnKind
+from tests.desk.conftest import SUPERVISOR, Desk, street_keys
+from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+
+ANN_FANTASYLAND = ("Ah Ad 3c", "Kh Kd 7s 7c 2h", "9c 9d 9h 4s 4d")
+BOB_SECOND = ("Ks Kc 5s", "Js Jc 8h 8d 3h", "Qc Tc 8c 6c 2c")
+
+
+def click_ok(desk: Desk, dialog: AttemptDialog) -> None:
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    desk.qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+
+def settle_first_hand(desk: Desk, *, deal_next: bool = True) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    play_regular_streets(desk, ANN, BOB)
+    if deal_next:
+        desk.press_enter_on(desk.window.settlement.confirm_button)
+    else:
+        desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
+
+
+def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
+    settle_first_hand(desk)
+    snapshot = desk.snapshot
+    assert snapshot.hand_number == 2
+    assert snapshot.button == "Bob" and snapshot.button_held_for_fantasyland
+    assert "button held: Fantasyland" in desk.window.status_line.text()
+    ann_face = desk.window.felt.seat_widget("Ann").seat
+    assert ann_face.fantasyland_cards == 13
+    assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
+    desk.street(street_keys(BOB_SECOND[2], "b"))
+    for card in BOB_SECOND[1].split():
+        desk.street(f"{card} m")
+    for card in BOB_SECOND[0].split():
+        desk.street(f"{card} f")
+    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.kind is TurnKind.FANTASYLAND_SET
+    desk.qtbot.waitUntil(lambda: desk.session.controller.fantasyland_dialog is not None)
+    dialog = desk.session.controller.fantasyland_dialog
+    assert dialog is not None and dialog.player == "Ann"
+    desk.qtbot.keyClicks(dialog.front, "ah ad ks")
+    assert "Ks" in dialog.refusal.text()  # Bob's king of spades is already on the table
+    dialog.front.clear()
+    desk.qtbot.keyClicks(dialog.front, "ah ad 3c")
+    assert dialog.refusal.text() == ""
+    desk.qtbot.keyClicks(dialog.middle, ANN_FANTASYLAND[1].lower())
+    desk.qtbot.keyClicks(dialog.back, ANN_FANTASYLAND[2].lower())
+    desk.screenshot("04-fantasyland-set")
+    click_ok(desk, dialog)
+    assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
+    assert [str(c) for c in desk.snapshot.seat("Ann").front.cards] == ["Ah", "Ad", "3c"]
+
+
+def test_void_is_refused_without_the_supervisor_pin_and_done_with_it(desk: Desk) -> None:
+    settle_first_hand(desk, deal_next=False)
+    assert desk.window.bottom.currentIndex() == desk.window.BETWEEN_HANDS_PAGE
+    stacks_after_hand = {seat.name: seat.stack for seat in desk.snapshot.seats}
+    assert stacks_after_hand != {"Ann": 100, "Bob": 100}
+    desk.window.action_void.trigger()
+    supervisor_dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(supervisor_dialog, SupervisorDialog)
+    desk.qtbot.keyClicks(supervisor_dialog.supervisor, SUPERVISOR[0])
+    click_ok(desk, supervisor_dialog)
+    assert supervisor_dialog.refusal.text() != ""
+    assert supervisor_dialog.isVisible()
+    assert {seat.name: seat.stack for seat in desk.snapshot.seats} == stacks_after_hand
+    desk.qtbot.keyClicks(supervisor_dialog.pin, "0000")
+    click_ok(desk, supervisor_dialog)
+    assert supervisor_dialog.refusal.text() != ""
+    supervisor_dialog.pin.clear()
+    desk.qtbot.keyClicks(supervisor_dialog.pin, SUPERVISOR[1])
+    click_ok(desk, supervisor_dialog)
+    assert not supervisor_dialog.isVisible()
+    assert {seat.name: seat.stack for seat in desk.snapshot.seats} == {"Ann": 100, "Bob": 100}
