@@ -26,7 +26,11 @@ Write the report of one stored table session. Give at least one output:
                              each hand's transfers, rake, void reversals
   --json FILE.json           the session as an `ofc-desk replay` script (replays to the same
                              results)
-Exit status: 0 written; 2 bad arguments, no such session, or a file that cannot be written."""
+  --fingerprint              verify the whole database (as `ofc-desk verify` does) and print
+                             the session's fingerprint, the final hash of its audit chain: a
+                             printed report matches this database when the two hashes are equal
+Exit status: 0 done; 1 the database fails verification (--fingerprint); 2 bad arguments, no such
+session, or a file that cannot be written."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -49,6 +53,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="write the chip transactions as CSV here")
     parser.add_argument("--json", metavar="FILE.json",
                         help="write the session as an ofc-desk replay script here")
+    parser.add_argument("--fingerprint", action="store_true",
+                        help="verify the database and print the session's fingerprint")
 
 
 def _fail(message: str) -> int:
@@ -57,10 +63,11 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    outputs = [args.out, args.close_out, args.csv_hands, args.csv_transactions, args.json]
+    outputs = [args.out, args.close_out, args.csv_hands, args.csv_transactions, args.json,
+               args.fingerprint]
     if not any(outputs):
-        return _fail("nothing to write: give --out, --close-out, --csv-hands, "
-                     "--csv-transactions or --json")
+        return _fail("nothing to do: give --out, --close-out, --csv-hands, "
+                     "--csv-transactions, --json or --fingerprint")
     if args.counted is not None and not args.close_out:
         return _fail("--counted goes with --close-out (the table-close report)")
     if args.counted is not None and args.counted < 0:
@@ -80,6 +87,25 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot write {error.filename}: {error.strerror}")
     except ValueError as error:
         return _fail(str(error))
+    if args.fingerprint:
+        return _print_fingerprint(record, getattr(args, "db", None))
+    return 0
+
+
+def _print_fingerprint(record: SessionRecord, database_url: str | None) -> int:
+    from ofc_desk.service.verify import VerifyFault, verify_database
+    from ofc_desk.storage.database import Database
+
+    database = Database(database_url)
+    try:
+        verify_database(database)
+    except VerifyFault as fault:
+        print(f"verify failed: {fault}")
+        return 1
+    finally:
+        database.dispose()
+    print(f"session {record.session_id} ({record.table}): fingerprint {record.final_hash} "
+          f"after event {record.event_count}; the database verifies")
     return 0
 
 

@@ -261,8 +261,10 @@ def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterat
     block: list[Flowable] = [
         Paragraph("Audit fingerprint", styles.heading),
         Paragraph(
-            f"The final hash of the audit chain{events}. <b>ofc-desk verify</b> on the table's "
-            "database reports the same hash while the record is unaltered.",
+            f"The final hash of the audit chain{events}. To match this printed report to the "
+            f"database, run <b>ofc-desk report --db URL --session {record.session_id} "
+            "--fingerprint</b>: it verifies the whole chain and prints the session's hash, "
+            "which must equal the one below.",
             styles.body,
         ),
         Spacer(1, 2 * mm),

@@ -1,0 +1,91 @@
+"""`ofc-desk report`: every output from one command, and one clear line for every error."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from ofc_desk.cli.main import main
+from ofc_desk.reports.loader import load_session_record
+
+Capture = pytest.CaptureFixture[str]
+
+
+def run_report(capsys: Capture, *args: str) -> tuple[int, str, str]:
+    status = main(["report", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_writes_every_output(example_db: str, tmp_path: Path, capsys: Capture) -> None:
+    files = {name: tmp_path / name for name in
+             ("session.pdf", "close.pdf", "hands.csv", "chips.csv", "session.json")}
+    status, out, err = run_report(
+        capsys, "--db", example_db, "--table", "T778", "--room", "Riverside",
+        "--out", str(files["session.pdf"]), "--close-out", str(files["close.pdf"]),
+        "--counted", "257", "--csv-hands", str(files["hands.csv"]),
+        "--csv-transactions", str(files["chips.csv"]), "--json", str(files["session.json"]),
+    )
+    assert (status, out, err) == (0, "", "")
+    session_text = " ".join(p.extract_text() for p in PdfReader(files["session.pdf"]).pages)
+    assert "Riverside" in session_text and "T778" in session_text
+    close_text = re.sub(r"\s+", " ", PdfReader(files["close.pdf"]).pages[0].extract_text())
+    # 42 + 62 + 48 opened, Cy rebought 50 and 55: 257 expected, and 257 counted.
+    assert "= Expected chips on the table 257" in close_text and "BALANCED" in close_text
+    with open(files["hands.csv"], encoding="utf-8") as f:
+        assert len(list(csv.DictReader(f))) == 36  # 12 hands × 3 players
+    with open(files["chips.csv"], encoding="utf-8") as f:
+        assert {row["kind"] for row in csv.DictReader(f)} >= {"opening buy-in", "rebuy", "transfer"}
+    assert json.loads(files["session.json"].read_text(encoding="utf-8"))["table"] == "T778"
+
+
+def test_fingerprint_matches_the_printed_report(example_db: str, capsys: Capture) -> None:
+    status, out, _ = run_report(capsys, "--db", example_db, "--fingerprint")
+    record = load_session_record(example_db)
+    assert status == 0
+    assert out.strip() == (f"session {record.session_id} (T778): fingerprint {record.final_hash} "
+                           f"after event {record.event_count}; the database verifies")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ((), "nothing to do: give --out"),
+        (("--session", "99", "--out", "{tmp}/x.pdf"), "no session 99 in this database"),
+        (("--table", "Nowhere", "--out", "{tmp}/x.pdf"), "no session of table 'Nowhere'"),
+        (("--counted", "10", "--out", "{tmp}/x.pdf"), "--counted goes with --close-out"),
+        (("--close-out", "{tmp}/c.pdf", "--counted", "-3"), "--counted must be a whole number"),
+        (("--out", "{tmp}/no/such/folder/x.pdf"), "cannot write"),
+    ],
+)
+def test_errors_exit_2_with_one_line(
+    example_db: str, tmp_path: Path, capsys: Capture, arguments: tuple[str, ...], message: str
+) -> None:
+    filled = [a.replace("{tmp}", str(tmp_path)) for a in arguments]
+    status, out, err = run_report(capsys, "--db", example_db, *filled)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("ofc-desk report: ") and message in err
+
+
+def test_missing_database_and_unexportable_session(eventful_db: str, tmp_path: Path,
+                                                   capsys: Capture) -> None:
+    status, _, err = run_report(capsys, "--db", f"sqlite:///{tmp_path}/none.db",
+                                "--out", str(tmp_path / "x.pdf"))
+    assert status == 2 and "no database at" in err and err.count("\n") == 1
+    status, _, err = run_report(capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"))
+    assert status == 2 and "cannot be exported as a replay script: event 66 is a void" in err
+
+
+def test_help_documents_the_outputs(capsys: Capture) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["report", "--help"])
+    assert exit_info.value.code == 0
+    text = capsys.readouterr().out
+    for flag in ("--out", "--close-out", "--counted", "--csv-hands", "--csv-transactions",
+                 "--json", "--fingerprint", "--table", "--session", "--db"):
+        assert flag in text
