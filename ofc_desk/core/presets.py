@@ -19,7 +19,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ofc_desk.core.cards import Rank
+from ofc_desk.core.hands import HandClass
 from ofc_desk.core.resources import resources_dir
+from ofc_desk.core.rows import Row
+from ofc_desk.core.variants import Variant
 
 
 class PresetError(ValueError):
@@ -177,7 +181,34 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
         source=MappingProxyType(merged),
     )
     preset.scoring_system()
+    _check_fantasyland(preset.fantasyland, "preset.fantasyland")
     return preset
+
+
+def _check_fantasyland(rules: FantasylandRules, path: str) -> None:
+    """Refuse Fantasyland data that names no rank, row or hand, before a deal is scored with it."""
+    deuce = rules.deuce_to_seven
+    entry = _rank(rules.entry_front_pair, f"{path}.entry_front_pair")
+    _rank(deuce.entry_front_pair, f"{path}.deuce_to_seven.entry_front_pair")
+    for variant in Variant:
+        if not variant.lowball_middle and variant.value not in rules.cards:
+            raise PresetError(f"{path}.cards.{variant.value} is missing")
+    for key in [rank.value for rank in Rank if rank.order >= entry.order] + ["trips"]:
+        if key not in rules.progressive_cards:
+            raise PresetError(f"{path}.progressive_cards.{key} is missing")
+    for stay, where in ((rules.stay, f"{path}.stay"), (deuce.stay, f"{path}.deuce_to_seven.stay")):
+        for row, least in stay.items():
+            if row not in set(Row):
+                raise PresetError(f"{where}.{row} is not a row (front, middle, back)")
+            if least.upper() not in HandClass.__members__:
+                raise PresetError(f"{where}.{row} must name a hand such as trips, full_house, quads")
+
+
+def _rank(value: str, path: str) -> Rank:
+    try:
+        return Rank(value)
+    except ValueError:
+        raise PresetError(f"{path} must be a rank: 2-9, T, J, Q, K or A") from None
 
 
 def _deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
