@@ -184,3 +184,8 @@ def eventful_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     service.close_session(SUPERVISOR, SUPERVISOR_PIN)
     database.dispose()
     return url
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if REPORTS_OUT.is_dir() and any(REPORTS_OUT.glob("*.png")):
+        terminalreporter.write_line(f"report PDFs and first-page PNGs: {REPORTS_OUT}")

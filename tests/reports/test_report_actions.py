@@ -1,0 +1,71 @@
+"""File → Session report… at the desk: built in the background, previewed, printed, saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from ofc_desk.desk import report_actions
+from ofc_desk.desk.report_actions import (
+    ReportPreview,
+    build_session_report,
+    open_session_report,
+)
+
+
+def _preview() -> ReportPreview | None:
+    return next((w for w in QApplication.topLevelWidgets()
+                 if isinstance(w, ReportPreview) and w.isVisible()), None)
+
+
+def test_report_opens_in_a_print_preview_that_prints_and_saves(
+    qtbot: QtBot, example_db: str, tmp_path: Path, reports_out: Path
+) -> None:
+    pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    open_session_report(parent, example_db, None)
+    qtbot.waitUntil(lambda: _preview() is not None, timeout=20_000)
+    preview = _preview()
+    assert preview is not None
+    qtbot.addWidget(preview)
+    assert len(preview.pages) >= 2
+    assert preview.save_action.text() == "Save as PDF…"
+    preview.resize(900, 1000)
+    qtbot.wait(200)
+    preview.grab().save(str(reports_out / "report-preview.png"))
+
+    saved = tmp_path / "saved.pdf"
+    preview.save_pdf(str(saved))
+    assert saved.read_bytes() == preview.pdf
+    assert "T778" in PdfReader(saved).pages[0].extract_text()
+
+    # What the print dialog's OK does: paint every page onto the chosen printer.
+    printer = QPrinter(QPrinter.PrinterMode.ScreenResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printed = tmp_path / "printed.pdf"
+    printer.setOutputFileName(str(printed))
+    preview.paint_pages(printer)
+    assert len(PdfReader(printed).pages) == len(preview.pages)
+    preview.close()
+
+
+def test_a_report_that_cannot_be_built_says_why(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
+    open_session_report(None, f"sqlite:///{tmp_path / 'missing.db'}", None)
+    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
+    assert shown == [f"The report could not be built: no database at {tmp_path / 'missing.db'}"]
+    assert not report_actions._running
+
+
+def test_built_report_is_the_pdf_of_the_stored_session(example_db: str) -> None:
+    pdf = build_session_report(example_db, 1)
+    assert pdf.startswith(b"%PDF")
