@@ -65,3 +65,5 @@ def _read_document(path: str) -> Any:
         raise DealInputError(
             "", f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
+    except RecursionError:
+        raise DealInputError("", "malformed JSON: nested too deeply") from None
