@@ -266,7 +266,7 @@ def test_per_pair_unit_applies_to_that_pair_only() -> None:
     seats = (
         SeatHand("Ann", 100, SetHand.parse("Qs Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")),
         SeatHand("Bob", 100, SetHand.parse("Ks 5d 2d", "Jc Jd 9c 4c 3c", "Ts 9s 8d 7h 6c")),
-        SeatHand("Cy", 100, SetHand.parse("4s 5s 6d", "8h 8c 6h 6c 2s", "Qh Qc Kd Kc As")),
+        SeatHand("Cy", 100, SetHand.parse("4s 5s 6d", "8h 8c 6h 6s 2s", "Qh Qc Kd Kc As")),
     )
     deal = Deal(
         preset=load_preset("standard"),
