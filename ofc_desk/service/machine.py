@@ -25,6 +25,11 @@ from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 
 MAX_NAME_LENGTH = 80
+_HAND_STATES = {
+    Phase.LIVE: "live",
+    Phase.WAITING_FOR_FANTASYLAND: "waiting for Fantasyland sets",
+    Phase.AWAITING_SETTLEMENT: "awaiting settlement",
+}
 
 
 @dataclass
@@ -365,7 +370,8 @@ class TableMachine:
         phase = self.phase
         if phase not in (Phase.BETWEEN_HANDS, Phase.SETTLED):
             assert self.hand is not None
-            raise ActionRefused(f"{what} only between hands: hand {self.hand.number} is {phase}")
+            state = _HAND_STATES[phase]
+            raise ActionRefused(f"{what} only between hands: hand {self.hand.number} is {state}")
 
     def _playing(self) -> list[Seat]:
         return [seat for seat in self.seats if not seat.sitting_out]

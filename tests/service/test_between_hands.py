@@ -1,0 +1,152 @@
+"""Between hands: joins, rebuys, cash-outs, sit-outs, rake, and the supervisor's actions."""
+
+from __future__ import annotations
+
+import pytest
+from table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    CY_PLAIN,
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    open_test_table,
+    play_hand,
+)
+
+from ofc_desk.service import (
+    ActionRefused,
+    TableRules,
+    audit_log,
+    chip_ledger,
+    hand_history,
+    list_open_tables,
+)
+from ofc_desk.storage.database import Database
+
+FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+
+
+def stacks(service: object) -> dict[str, int]:
+    return {seat.name: seat.stack for seat in service.snapshot().seats}  # type: ignore[attr-defined]
+
+
+def test_join_takes_the_seat_after_the_named_player(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
+    service.join("Eve", 60, after="Ann")
+    assert [seat.name for seat in service.snapshot().seats] == ["Ann", "Eve", "Bob", "Cy"]
+    with pytest.raises(ActionRefused, match="the table is full: regular seats at most 4"):
+        service.join("Fay", 60)
+    service.cash_out("Bob")
+    with pytest.raises(ActionRefused, match="there is already a player called Eve"):
+        service.join("Eve", 10)
+    service.start_next_hand()
+    turn = service.snapshot().to_act
+    assert turn is not None and turn.player == "Ann"
+
+
+def test_sitting_out_player_is_not_dealt_and_the_button_skips_them(database: Database) -> None:
+    service = open_test_table(database, FOUR, "Dee")
+    service.sit_out("Bob")
+    play_hand(service, {})
+    snapshot = service.snapshot()
+    assert not snapshot.seat("Bob").in_hand
+    assert snapshot.button == "Ann"
+    service.sit_in("Bob")
+    service.start_next_hand()
+    assert service.snapshot().seat("Bob").in_hand
+    turn = service.snapshot().to_act
+    assert turn is not None and turn.player == "Bob"
+
+
+def test_rebuy_and_cash_out_are_in_the_ledger(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
+    service.rebuy("Ann", 50)
+    service.cash_out("Cy")
+    assert stacks(service) == {"Ann": 150, "Bob": 100}
+    assert service.snapshot().button == "Ann"
+    ledger = [(row.player, row.kind, row.amount) for row in chip_ledger(database, service.session_id)]
+    assert ledger == [
+        ("Ann", "buy_in", 100),
+        ("Bob", "buy_in", 100),
+        ("Cy", "buy_in", 100),
+        ("Ann", "rebuy", 50),
+        ("Cy", "cash_out", -100),
+    ]
+
+
+def test_per_player_rake_and_jackpot_drop(database: Database) -> None:
+    rake = {"rake": {"mode": "per-player", "amount": 2, "jackpot_percent": 50}}
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy", house_options=rake)
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})
+    snapshot = service.snapshot()
+    assert snapshot.rake is not None
+    assert (snapshot.rake.total, snapshot.rake.jackpot, snapshot.jackpot_pool) == (6, 3, 3)
+    result = hand_history(database, service.session_id)[0].result
+    after = {p["name"]: p["stack_after"] - 2 for p in result["players"]}
+    assert stacks(service) == after
+    assert sum(after.values()) == 294
+
+
+def test_percent_rake_is_taken_from_the_winner_only(database: Database) -> None:
+    rake = {"rake": {"mode": "percent-of-win", "percent": 10, "cap": 5}}
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob", house_options=rake)
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    result = hand_history(database, service.session_id)[0]
+    won = result.result["players"][0]["stack_after"] - 100
+    assert result.rake == {"Ann": min(won * 10 // 100, 5)}
+
+
+def test_void_reverses_the_hand_with_a_new_event(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    assert stacks(service) != {"Ann": 100, "Bob": 100}
+    with pytest.raises(ActionRefused, match="a floor supervisor must approve this"):
+        service.void_hand(1, SUPERVISOR, "9999")
+    with pytest.raises(ActionRefused, match="Dan is not a supervisor"):
+        service.void_hand(1, DEALER, DEALER_PIN)
+    service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    assert stacks(service) == {"Ann": 100, "Bob": 100}
+    [hand] = hand_history(database, service.session_id)
+    assert (hand.voided, hand.void_reason) == (True, "misdeal")
+    last = audit_log(database, service.session_id)[-1]
+    assert (last.kind, last.actor, last.payload["supervisor"]) == ("hand_voided", "Sue", "Sue")
+    with pytest.raises(ActionRefused, match="hand 1 is already voided"):
+        service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN)
+
+
+def test_chip_correction_needs_a_supervisor_and_a_reason(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    with pytest.raises(ActionRefused, match="a chip correction needs a reason"):
+        service.correct_chips("Ann", 5, "", SUPERVISOR, SUPERVISOR_PIN)
+    assert not service.can_correct_chips("Ann", 5, "miscount", SUPERVISOR, "0000")
+    service.correct_chips("Ann", -5, "miscount", SUPERVISOR, SUPERVISOR_PIN)
+    assert stacks(service)["Ann"] == 95
+
+
+def test_rules_change_only_between_hands_with_a_supervisor(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    pineapple = TableRules(variant="pineapple", unit=2)
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
+    expected = "rules and stakes change only between hands: hand 1 is awaiting settlement"
+    with pytest.raises(ActionRefused, match=expected):
+        service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
+    service.confirm_settlement()
+    with pytest.raises(ActionRefused, match="a floor supervisor must approve this"):
+        service.change_rules(pineapple, SUPERVISOR, "1111")
+    service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
+    assert (service.snapshot().variant, service.snapshot().unit) == ("pineapple", 2)
+    play_hand(service, {})
+    assert hand_history(database, service.session_id)[1].result["matchups"][0]["unit"] == 2
+
+
+def test_closing_needs_a_supervisor_and_ends_the_session(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    assert [t.session_id for t in list_open_tables(database)] == [service.session_id]
+    with pytest.raises(ActionRefused):
+        service.close_session(DEALER, DEALER_PIN)
+    service.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    assert list_open_tables(database) == []
+    with pytest.raises(ActionRefused, match="the session at Table 7 is closed"):
+        service.start_next_hand()

@@ -1,0 +1,101 @@
+"""Fantasyland through chains of hands: entry, stay, progressive counts, the cap, the button."""
+
+from __future__ import annotations
+
+import pytest
+from table_helpers import Plan, open_test_table, play_hand
+
+from ofc_desk.service import ActionRefused, TableService, hand_history
+from ofc_desk.storage.database import Database
+
+KINGS = Plan("Kh Kd 2c", "Ah Qh 9h 4h 2h", "7s 7d 7c 3s 3d")
+QUEENS = Plan("Qh Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
+ACES = Plan("Ah Ad 2c", "Kh Qh 9h 4h 2h", "7s 7d 7c 3s 3d")
+TRIPS = Plan("5h 5d 5c", "9s 9h 9d 4s 4d", "Qs Qh Qd Qc 2s")
+FOULED_QUEENS = Plan("Qh Qd 2c", "Ah Kh 9h 4h 3s", "7s 6d 5c 3h 2s")
+SEATS = [("Ann", 200), ("Bob", 200), ("Cy", 200)]
+
+
+def pineapple(database: Database, **rules: object) -> TableService:
+    return open_test_table(database, SEATS, "Cy", variant="pineapple", **rules)
+
+
+@pytest.mark.parametrize(
+    ("plan", "cards"), [(QUEENS, 14), (KINGS, 15), (ACES, 16), (TRIPS, 17), (FOULED_QUEENS, 0)]
+)
+def test_progressive_entry_cards(database: Database, plan: Plan, cards: int) -> None:
+    service = pineapple(database, progressive=True)
+    play_hand(service, {"Ann": plan})
+    assert service.snapshot().seat("Ann").fantasyland_next == cards
+    assert service.snapshot().button_held_for_fantasyland is bool(cards)
+
+
+@pytest.mark.parametrize(("variant", "cards"), [("regular", 13), ("pineapple", 14)])
+def test_plain_entry_cards(database: Database, variant: str, cards: int) -> None:
+    service = open_test_table(database, SEATS, "Cy", variant=variant)
+    play_hand(service, {"Ann": ACES})
+    assert service.snapshot().seat("Ann").fantasyland_next == cards
+
+
+def test_entry_stay_and_exit_chain_holds_then_moves_the_button(database: Database) -> None:
+    service = pineapple(database, progressive=True)
+    play_hand(service, {"Ann": KINGS})
+    play_hand(service, {"Ann": TRIPS})
+    play_hand(service, {"Ann": QUEENS})
+    play_hand(service, {})
+    hands = hand_history(database, service.session_id)
+    assert [(h.button, h.fantasyland) for h in hands] == [
+        ("Cy", {}),
+        ("Cy", {"Ann": 15}),
+        ("Cy", {"Ann": 14}),
+        ("Ann", {}),
+    ]
+    fantasyland_next = [h.result["players"][0]["fantasyland"]["cards"] for h in hands]
+    assert fantasyland_next == [15, 14, 0, 0]
+
+
+def test_fantasyland_player_enters_the_whole_set_last(database: Database) -> None:
+    service = pineapple(database, progressive=True)
+    play_hand(service, {"Ann": KINGS})
+    service.start_next_hand()
+    snapshot = service.snapshot()
+    assert snapshot.seat("Ann").fantasyland_cards == 15
+    assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
+    assert snapshot.cards_left == 52
+
+
+def test_consecutive_cap_ends_the_chain(database: Database) -> None:
+    capped = {"fantasyland": {"max_consecutive": 2}}
+    service = pineapple(database, progressive=True, house_options=capped)
+    play_hand(service, {"Ann": KINGS})
+    play_hand(service, {"Ann": TRIPS})
+    assert service.snapshot().seat("Ann").fantasyland_next == 14
+    play_hand(service, {"Ann": TRIPS})
+    assert service.snapshot().seat("Ann").fantasyland_next == 0
+    assert not service.snapshot().button_held_for_fantasyland
+
+
+def test_without_cap_the_stay_goes_on(database: Database) -> None:
+    service = pineapple(database, progressive=True)
+    for plan in (KINGS, TRIPS, TRIPS):
+        play_hand(service, {"Ann": plan})
+    assert service.snapshot().seat("Ann").fantasyland_next == 14
+
+
+def test_players_of_the_sending_hand_stay_until_fantasyland_is_played(database: Database) -> None:
+    service = pineapple(database, progressive=True)
+    play_hand(service, {"Ann": KINGS})
+    expected = (
+        "Bob played the hand that sent Ann to Fantasyland:"
+        " Bob cannot sit out before that Fantasyland hand is finished"
+    )
+    with pytest.raises(ActionRefused, match=expected):
+        service.sit_out("Bob")
+    with pytest.raises(ActionRefused, match="Cy cannot leave before"):
+        service.cash_out("Cy")
+    assert service.snapshot().seat("Bob").locked_reason is not None
+    service.rebuy("Bob", 10)
+    play_hand(service, {"Ann": QUEENS})
+    service.sit_out("Bob")
+    service.cash_out("Cy")
+    assert [seat.name for seat in service.snapshot().seats] == ["Ann", "Bob"]
