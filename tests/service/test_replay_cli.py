@@ -1,0 +1,147 @@
+"""`ofc-desk replay` and `ofc-desk verify` as the command line runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from replay_helpers import EXPECTED, load_example, run_cli, write_script
+
+from ofc_desk.core.deal import score_deal
+from ofc_desk.core.deal_input import deal_from_json
+
+
+@pytest.fixture
+def example_run(tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+    script = write_script(tmp_path, load_example())
+    status, out, err = run_cli(capsys, "replay", str(script), "--db", database_url)
+    assert (status, err) == (0, "")
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def test_worked_example_matches_the_expected_hands(example_run: dict) -> None:  # type: ignore[type-arg]
+    want = json.loads(EXPECTED.read_text())
+    for got, hand in zip(example_run["hands"], want["hands"], strict=True):
+        assert (got["number"], got["button"], got["fantasyland"]) == (
+            hand["number"],
+            hand["button"],
+            hand["fantasyland"],
+        )
+        transfers = [
+            {key: t[key] for key in ("from", "to", "owed", "paid")}
+            for t in got["result"]["transfers"]
+            if t["owed"]
+        ]
+        assert transfers == hand["transfers"]
+        assert {p["name"]: p["stack_after"] for p in got["result"]["players"]} == hand["stacks"]
+    assert example_run["stacks"] == want["stacks"]
+    assert example_run["next"] == {"button": "Bob", "fantasyland": {}}
+
+
+def test_each_result_is_exactly_the_score_output(example_run: dict) -> None:  # type: ignore[type-arg]
+    for hand in example_run["hands"]:
+        players = hand["result"]["players"]
+        deal = {
+            "variant": "pineapple",
+            "progressive": True,
+            "dealer": hand["button"],
+            "in_fantasyland": list(hand["fantasyland"]),
+            "players": [
+                {
+                    "name": p["name"],
+                    "stack": p["stack_before"],
+                    **{row: p["rows"][row]["cards"] for row in ("front", "middle", "back")},
+                }
+                for p in players
+            ],
+        }
+        assert score_deal(deal_from_json(deal)).to_json() == hand["result"]
+
+
+def test_refused_action_stops_with_one_line_and_keeps_what_was_stored(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    actions = script["hands"][1]["actions"]
+    actions[2], actions[3] = actions[3], actions[2]
+    path = write_script(tmp_path, script)
+    status, out, err = run_cli(capsys, "replay", str(path), "--db", database_url)
+    assert status == 2
+    assert out == ""
+    assert err == "hand 2, action 3: it is Ann's turn, not Bob's\n"
+    status, out, _ = run_cli(capsys, "verify", "--db", database_url)
+    assert status == 0
+    assert out.startswith("verified: 1 sessions, ")
+    assert " 1 hands;" in out
+
+
+def test_resume_finishes_a_stopped_session_like_an_uninterrupted_run(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    full = write_script(tmp_path, script, "full.json")
+    short = json.loads(json.dumps(script))
+    short["hands"] = short["hands"][:3]
+    short["hands"][2]["actions"] = short["hands"][2]["actions"][:7]
+    run_cli(capsys, "replay", str(write_script(tmp_path, short, "short.json")), "--db", database_url)
+    status, out, err = run_cli(capsys, "replay", str(full), "--db", database_url, "--resume")
+    assert (status, err) == (0, "")
+    reference_url = f"sqlite:///{tmp_path / 'reference.db'}"
+    _, reference, _ = run_cli(capsys, "replay", str(full), "--db", reference_url)
+    assert json.loads(out) == json.loads(reference)
+    assert len(json.loads(out)["hands"]) == 12
+
+
+def test_resume_refuses_a_script_that_differs_from_what_is_stored(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["hands"] = script["hands"][:1]
+    run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    script["hands"][0]["actions"][4]["cards"] = "2h ?? Jc"
+    changed = write_script(tmp_path, script, "changed.json")
+    status, out, err = run_cli(capsys, "replay", str(changed), "--db", database_url, "--resume")
+    assert status == 2
+    assert err.startswith("hand 1, action 5: the stored session differs from the script here")
+
+
+def test_a_second_run_without_resume_is_refused(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["hands"] = script["hands"][:1]
+    path = write_script(tmp_path, script)
+    run_cli(capsys, "replay", str(path), "--db", database_url)
+    status, _, err = run_cli(capsys, "replay", str(path), "--db", database_url)
+    assert (status, err) == (2, "table T778 already has an open session here: use --resume\n")
+
+
+def test_between_hand_operations_run_before_the_first_action(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["hands"] = script["hands"][:2]
+    script["hands"][1]["between"] = [
+        {"op": "rebuy", "player": "Ann", "amount": 50},
+        {"op": "sit_out", "player": "Cy"},
+        {"op": "sit_in", "player": "Cy"},
+    ]
+    path = write_script(tmp_path, script)
+    status, out, err = run_cli(capsys, "replay", str(path), "--db", database_url)
+    assert (status, err) == (0, "")
+    second = json.loads(out)["hands"][1]["result"]["players"]
+    assert {p["name"]: p["stack_before"] for p in second}["Ann"] == 37 + 50
+
+
+def test_unknown_operation_and_bad_json_are_one_line_errors(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["hands"][0]["between"] = [{"op": "dance", "player": "Ann"}]
+    status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    assert status == 2 and err.startswith("hand 1, between 1: unknown operation")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    status, _, err = run_cli(capsys, "replay", str(bad), "--db", database_url)
+    assert status == 2 and "not valid JSON" in err and err.count("\n") == 1
