@@ -101,7 +101,7 @@ def test_resume_refuses_a_script_that_differs_from_what_is_stored(
     run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
     script["hands"][0]["actions"][4]["cards"] = "2h ?? Jc"
     changed = write_script(tmp_path, script, "changed.json")
-    status, out, err = run_cli(capsys, "replay", str(changed), "--db", database_url, "--resume")
+    status, _, err = run_cli(capsys, "replay", str(changed), "--db", database_url, "--resume")
     assert status == 2
     assert err.startswith("hand 1, action 5: the stored session differs from the script here")
 
