@@ -33,6 +33,10 @@ def card_markup(card: str, red: str = "#b00020") -> str:
     return text
 
 
+def card_is_red(card: str) -> bool:
+    return len(card) == 2 and card[1].lower() in RED_SUITS
+
+
 def cards_text(cards: tuple[str, ...]) -> str:
     return " ".join(card_text(c) for c in cards)
 

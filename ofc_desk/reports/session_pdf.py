@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO
 
+from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     CondPageBreak,
@@ -17,11 +18,14 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from ofc_desk.reports.formatting import cards_markup, chips, signed_chips, timestamp
+from ofc_desk.reports.formatting import card_is_red, card_text, chips, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import (
     ALERT,
     CONTENT_WIDTH,
+    INK,
     PageFooter,
+    Run,
+    RunsCell,
     Styles,
     build_pdf,
     grid_table,
@@ -169,20 +173,24 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     yield Spacer(1, 3 * mm)
 
 
+GREY = colors.HexColor("#444444")
+RED = colors.HexColor("#b00020")
+
+
 def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
-    name = f"<b>{text(seat.name)}</b>"
+    name_lines: list[list[Run]] = [[(seat.name, styles.bold, 8, INK)]]
     if seat.foul:
-        name += '<br/><font color="#b00020"><b>FOUL</b></font>'
+        name_lines.append([("FOUL", styles.bold, 8, ALERT)])
     if seat.fantasyland_next:
-        name += f"<br/><font size=6.5>→ Fantasyland ({seat.fantasyland_next})</font>"
-    cells: list[object] = [Paragraph(name, styles.cell)]
+        name_lines.append([(f"→ Fantasyland ({seat.fantasyland_next})", styles.regular, 6.5, INK)])
+    cells: list[object] = [RunsCell(name_lines)]
     for row in seat.rows:
+        card_runs: list[Run] = []
+        for card in row.cards:
+            card_runs.append((card_text(card) + " ", styles.regular, 8,
+                              RED if card_is_red(card) else INK))
         royalty = f" +{row.royalty}" if row.royalty else ""
-        cells.append(Paragraph(
-            f"{cards_markup(row.cards)}<br/><font size=6.5 color=\"#444444\">"
-            f"{text(row.hand)}{royalty}</font>",
-            styles.cell,
-        ))
+        cells.append(RunsCell([card_runs, [(row.hand + royalty, styles.regular, 6.5, GREY)]]))
     cells += [chips(seat.royalties), signed_chips(seat.points), signed_chips(seat.chips_moved)]
     return cells
 
@@ -201,7 +209,7 @@ def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
         rows.append([
             str(index), transfer.payer, transfer.payee, chips(transfer.owed),
             chips(transfer.paid),
-            Paragraph(text(transfer.reason if transfer.capped else ""), styles.cell_small),
+            Paragraph(text(transfer.reason), styles.cell_small) if transfer.capped else "",
         ])
     extra = [("TEXTCOLOR", (4, r), (4, r), ALERT) for r in capped_rows]
     return grid_table(rows, TRANSFER_WIDTHS, styles, numeric_columns=(0, 3, 4), extra=extra)
