@@ -1,0 +1,45 @@
+"""A desk that dies loses nothing: SIGKILL a replay at random moments, verify, resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from replay_helpers import child_replay, load_example, run_cli, write_script
+
+KILLS = 3
+HANDS = 5  # a Fantasyland hand and a between-hands operation included; keeps the test short
+
+
+def test_sigkill_at_random_moments_then_verify_and_resume(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    example = load_example()
+    example["hands"] = example["hands"][:HANDS]
+    script = write_script(tmp_path, example)
+    reference_url = f"sqlite:///{tmp_path / 'reference.db'}"
+    started = time.monotonic()
+    status, out, err = run_cli(capsys, "replay", str(script), "--db", reference_url)
+    assert (status, err) == (0, "")
+    full_run = time.monotonic() - started + 0.5  # plus a child's start-up
+
+    seed = int.from_bytes(os.urandom(4), "big")
+    chooser = random.Random(seed)
+    for attempt in range(KILLS):
+        child = child_replay(script, database_url)
+        # Start-up takes a large share of a run; aim at the whole run, late moments included.
+        time.sleep(chooser.uniform(0.2, full_run))
+        child.send_signal(signal.SIGKILL)
+        child.communicate(timeout=60)
+        status, summary, _ = run_cli(capsys, "verify", "--db", database_url)
+        assert status == 0, f"seed {seed}, kill {attempt + 1}: {summary}"
+
+    resumed = child_replay(script, database_url)
+    final, err = resumed.communicate(timeout=120)
+    assert (resumed.returncode, err) == (0, ""), f"seed {seed}"
+    assert json.loads(final) == json.loads(out), f"seed {seed}"
