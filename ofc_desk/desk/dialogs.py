@@ -128,6 +128,7 @@ class TextDialog(QDialog):
         self.browser.setOpenExternalLinks(False)
         self.browser.setMarkdown(markdown)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setAccessibleName("Close")
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.browser)

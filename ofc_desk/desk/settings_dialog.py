@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.core.presets import PresetError, load_preset, preset_names
+from ofc_desk.core.presets import PresetError, load_preset, preset_names, presets_dir
 from ofc_desk.desk.theme import ZOOM_STEPS, DisplayOptions, ThemeName
 
 
@@ -65,6 +63,8 @@ class SettingsDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setAccessibleName("OK")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName("Cancel")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -87,7 +87,9 @@ class SettingsDialog(QDialog):
         if not name:
             return
         try:
-            text = json.dumps(load_preset(name).to_dict(), indent=2, ensure_ascii=False)
-        except PresetError as error:
+            load_preset(name)  # refuses a preset the rules core would not accept
+            # The shipped file as written (RulesPreset.to_dict() fails on its read-only mappings).
+            text = (presets_dir() / f"{name}.json").read_text(encoding="utf-8")
+        except (PresetError, OSError) as error:
             text = str(error)
         self.preset_text.setPlainText(text)

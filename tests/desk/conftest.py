@@ -6,6 +6,7 @@ the folder is printed at the end of the run.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import create_user
+from ofc_desk.storage.users import Account, Role, create_user
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 DEALER = ("Dana", "1234")
@@ -34,11 +35,22 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(f"desk screenshots: {SCREENSHOTS}")
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[Database]:
-    database = Database(f"sqlite:///{tmp_path / 'desk.db'}")
-    create_user(database, *DEALER[:1], "dealer", DEALER[1])
+@pytest.fixture(scope="session")
+def template_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Migrated once, with the two accounts (PIN hashing is slow on purpose), then copied per test."""
+    path = tmp_path_factory.mktemp("template") / "desk.db"
+    database = Database(f"sqlite:///{path}")
+    create_user(database, DEALER[0], "dealer", DEALER[1])
     create_user(database, SUPERVISOR[0], "supervisor", SUPERVISOR[1])
+    database.dispose()
+    return path
+
+
+@pytest.fixture
+def database(tmp_path: Path, template_database: Path) -> Iterator[Database]:
+    path = tmp_path / "desk.db"
+    shutil.copyfile(template_database, path)
+    database = Database(f"sqlite:///{path}")
     yield database
     database.dispose()
 
@@ -100,7 +112,8 @@ def make_desk(qtbot: QtBot, tmp_path: Path, database_url: str) -> Desk:
 def desk(qtbot: QtBot, tmp_path: Path, database: Database) -> Desk:
     desk = make_desk(qtbot, tmp_path, database.url)
     desk.session.database = database
-    assert desk.session.sign_in(*DEALER) is None
+    # Signed in without hashing the PIN again: the sign-in dialog has its own test.
+    desk.session.account = Account(DEALER[0], Role.DEALER)
     return desk
 
 

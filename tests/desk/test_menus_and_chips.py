@@ -1,0 +1,179 @@
+"""Between-hand chip work, display options, help, the report menu and accessible names."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QComboBox,
+    QDialogButtonBox,
+    QLineEdit,
+    QMenuBar,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from ofc_desk.desk.dialogs import AttemptDialog, TextDialog
+from tests.desk.conftest import Desk
+from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_start_and_resume import field
+
+
+def settled_and_held(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    play_regular_streets(desk, ANN, BOB)
+    desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
+
+
+def submit(desk: Desk) -> AttemptDialog:
+    dialog = desk.session.chip_actions.active_dialog
+    assert dialog is not None
+    desk.qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
+    return dialog
+
+
+def unnamed_interactive_widgets(root: QWidget) -> list[str]:
+    interactive = (QAbstractButton, QLineEdit, QComboBox, QAbstractSpinBox, QAbstractItemView)
+    missing = []
+    for widget in root.findChildren(QWidget):
+        if not isinstance(widget, interactive) or _inside_qt_composite(widget):
+            continue
+        if not widget.accessibleName():
+            missing.append(f"{type(widget).__name__} in {type(widget.parent()).__name__}")
+    return missing
+
+
+def _inside_qt_composite(widget: QWidget) -> bool:
+    """Parts Qt builds itself (a spin box's editor, a combo's popup, the menu bar's overflow arrow)
+    are named through their owner."""
+    parent = widget.parent()
+    while parent is not None:
+        if isinstance(parent, QAbstractSpinBox | QComboBox | QMenuBar):
+            return True
+        parent = parent.parent()
+    return False
+
+
+def test_chip_operations_between_hands(desk: Desk) -> None:
+    settled_and_held(desk)
+    ann_stack = desk.snapshot.seat("Ann").stack
+    desk.qtbot.mouseClick(desk.window.between_hands.chip_buttons["Rebuy"], Qt.MouseButton.LeftButton)
+    dialog = desk.session.chip_actions.active_dialog
+    assert dialog is not None
+    dialog.findChild(QComboBox).setCurrentText("Ann")
+    submit(desk)
+    assert desk.snapshot.seat("Ann").stack == ann_stack + 100
+    desk.window.action_join.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert dialog is not None
+    desk.qtbot.keyClicks(field(dialog, "Player name"), "Cy")
+    submit(desk)
+    assert [seat.name for seat in desk.snapshot.seats] == ["Ann", "Bob", "Cy"]
+    assert len(desk.window.felt.seat_widgets) == 3
+    desk.window.action_sit_out.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert dialog is not None
+    dialog.findChild(QComboBox).setCurrentText("Cy")
+    submit(desk)
+    assert desk.window.felt.seat_widget("Cy").seat.sitting_out
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    assert desk.snapshot.hand_number == 2
+
+
+def test_a_refused_chip_operation_stays_in_its_dialog(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.window.action_cash_out.trigger()
+    dialog = submit(desk)
+    assert dialog.isVisible() and dialog.refusal.text() != ""  # no cash-out during a hand
+
+
+def test_zoom_colours_and_theme(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    seat = desk.window.felt.seat_widgets[0]
+    width = seat.sizeHint().width()
+    desk.window.action_zoom_in.trigger()
+    assert seat.sizeHint().width() > width
+    assert desk.session.store.load().zoom_percent > 100
+    four_colour = desk.session.options.four_colour
+    desk.window.action_four_colour.trigger()
+    assert desk.session.options.four_colour is not four_colour
+    desk.window.action_dark.trigger()
+    assert desk.session.options.theme.value == "light"
+    desk.screenshot("06-light-theme-zoomed")
+
+
+def test_help_menu_and_settings(desk: Desk) -> None:
+    desk.window.action_keyboard.trigger()
+    dialog = desk.session.active_dialog
+    assert isinstance(dialog, TextDialog)
+    assert "Ctrl+Z" in dialog.browser.toPlainText()
+    dialog.reject()
+    desk.window.action_about.trigger()
+    about = desk.session.active_dialog
+    assert about is not None
+    text = about.browser.toPlainText()  # type: ignore[attr-defined]
+    assert "MIT" in text and desk.session.database is not None and desk.session.database.url in text
+    about.reject()
+    desk.window.action_settings.trigger()
+    settings = desk.session.active_dialog
+    assert settings is not None
+    assert settings.presets.count() >= 3  # type: ignore[attr-defined]
+    assert '"' in settings.preset_text.toPlainText()  # type: ignore[attr-defined]
+    assert unnamed_interactive_widgets(settings) == []
+    settings.reject()
+
+
+def test_every_interactive_widget_has_an_accessible_name(desk: Desk) -> None:
+    settled_and_held(desk)
+    assert unnamed_interactive_widgets(desk.window) == []
+    for action in (desk.window.action_join, desk.window.action_void, desk.window.action_correct):
+        action.trigger()
+        dialog = desk.session.chip_actions.active_dialog
+        assert dialog is not None
+        assert unnamed_interactive_widgets(dialog) == []
+        dialog.reject()
+    desk.window.action_new_table.trigger()
+    new_table = desk.session.active_dialog
+    assert new_table is not None and unnamed_interactive_widgets(new_table) == []
+    new_table.reject()
+
+
+def test_file_session_report_hands_over_the_database_and_session(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[object, str | None, int | None]] = []
+    fake = types.ModuleType("ofc_desk.desk.report_actions")
+    fake.open_session_report = lambda parent, url, session_id: calls.append((parent, url, session_id))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ofc_desk.desk.report_actions", fake)
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.window.action_report.trigger()
+    service = desk.session.controller.service
+    assert service is not None and desk.session.database is not None
+    assert calls == [(desk.window, desk.session.database.url, service.session_id)]
+
+
+def test_report_preview_screenshot(desk: Desk, qtbot: QtBot) -> None:
+    pytest.importorskip("pypdfium2", reason="the report preview renders pages with pypdfium2")
+    report_actions = pytest.importorskip(
+        "ofc_desk.desk.report_actions", reason="written by the reports engineer"
+    )
+    settled_and_held(desk)
+    desk.window.action_report.trigger()
+
+    def preview() -> QWidget | None:
+        found = desk.window.findChildren(report_actions.ReportPreview)
+        return found[0] if found else None
+
+    qtbot.waitUntil(lambda: preview() is not None and preview().isVisible(), timeout=20_000)  # type: ignore[union-attr]
+    shown = preview()
+    assert shown is not None
+    shown.grab().save(str(desk.screenshot("05-report-preview").with_name("05-report-preview.png")))
+    shown.close()

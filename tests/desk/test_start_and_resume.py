@@ -1,0 +1,78 @@
+"""Start-up as a dealer sees it: sign in, resume the open table mid-hand, the demo table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QLineEdit, QWidget
+from pytestqt.qtbot import QtBot
+
+from ofc_desk.cli.demo import DEMO_DEALER, build_demo
+from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog
+from ofc_desk.storage.database import Database
+from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
+
+
+def field(dialog: QWidget, name: str) -> QLineEdit:
+    for line in dialog.findChildren(QLineEdit):
+        if line.accessibleName() == name:
+            return line
+    raise LookupError(name)
+
+
+def sign_in_through_the_dialog(desk: Desk) -> None:
+    desk.qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, AttemptDialog))
+    dialog = desk.session.active_dialog
+    assert isinstance(dialog, AttemptDialog)
+    desk.qtbot.keyClicks(field(dialog, "Dealer"), DEALER[0])
+    desk.qtbot.keyClicks(field(dialog, "PIN"), "wrong")
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    desk.qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert "wrong name or PIN" in dialog.refusal.text()
+    field(dialog, "PIN").clear()
+    desk.qtbot.keyClicks(field(dialog, "PIN"), DEALER[1])
+    desk.qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert desk.session.account is not None and desk.session.account.name == DEALER[0]
+
+
+def test_the_desk_reopened_on_the_same_database_resumes_mid_hand(
+    qtbot: QtBot, tmp_path: Path, database: Database, desk: Desk
+) -> None:
+    desk.open_table(("Ann", "Bob", "Cy"), button="Cy")
+    desk.street(street_keys("Ks Kd Kc 7h 7d", "b"))
+    desk.street("as m ac m jd m th m 2d m")
+    before = desk.snapshot
+    desk.window.close()
+
+    reopened = make_desk(qtbot, tmp_path, database.url)
+    reopened.session.start()
+    sign_in_through_the_dialog(reopened)
+    qtbot.waitUntil(lambda: isinstance(reopened.session.active_dialog, ChooseTableDialog))
+    chooser = reopened.session.active_dialog
+    assert isinstance(chooser, ChooseTableDialog)
+    assert chooser.tables.count() == 1 and "Test table" in chooser.tables.item(0).text()
+    chooser.accept()
+    qtbot.waitUntil(lambda: reopened.session.controller.service is not None, timeout=10_000)
+    after = reopened.snapshot
+    assert after.hand_number == before.hand_number
+    assert after.to_act == before.to_act and after.to_act is not None and after.to_act.player == "Cy"
+    assert reopened.window.felt.seat_widget("Bob").seat.rows[1].cards == ("As", "Ac", "Jd", "Th", "2d")
+    reopened.street(street_keys("2h 3c 4s 5d 6c", "b"))
+    assert reopened.refusal() == ""
+    assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.player == "Ann"
+    reopened.window.close()
+
+
+def test_the_demo_table_opens_mid_session_with_fantasyland(qtbot: QtBot, tmp_path: Path) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'demo.db'}")
+    session_id = build_demo(database)
+    desk = make_desk(qtbot, tmp_path, database.url)
+    desk.session.start_signed_in(DEMO_DEALER, session_id)
+    qtbot.waitUntil(lambda: desk.session.controller.service is not None, timeout=10_000)
+    snapshot = desk.snapshot
+    assert snapshot.hand_number == 3 and snapshot.button_held_for_fantasyland
+    assert desk.window.felt.seat_widget("Bob").seat.fantasyland_cards > 0
+    desk.screenshot("00-demo-table")
+    desk.window.close()
+    database.dispose()
