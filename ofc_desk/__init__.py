@@ -1,1 +1,33 @@
-__version__ = "0.1.0"
+"""OFC Desk: the dealer's desk for a live Open-Face Chinese Poker table.
+
+The version is written in one place only, `[project].version` in pyproject.toml. A source checkout
+reads it from there (so a bumped version shows without reinstalling); an installed wheel or a
+PyInstaller bundle (which copies the package metadata) answers from the installed metadata.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+DISTRIBUTION = "ofc-desk"
+
+
+def _checkout_version() -> str | None:
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    return str(project["version"]) if project.get("name") == DISTRIBUTION else None
+
+
+def _installed_version() -> str:
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+__version__ = _checkout_version() or _installed_version()

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Build the Linux one-folder bundle of OFC Desk and pack it as a tarball with a .desktop file and icon.
+#
+#   installer/build.sh           build installer/out/ofc-desk-VERSION-linux-ARCH.tar.gz
+#   installer/build.sh --check   build it, then run the bundled program: --version, `score` on the
+#                                shipped example deal, `replay` + `verify` of the shipped example script
+#                                on a scratch database, and the desk started offscreen on that database.
+#
+# Uses the project's .venv (or $PYTHON); installs PyInstaller there if it is missing.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="$ROOT/installer/out"
+PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
+EXAMPLES="$ROOT/resources/examples"
+DESK_SECONDS="${DESK_SECONDS:-15}"
+
+check=false
+case "${1:-}" in
+    "") ;;
+    --check) check=true ;;
+    *) echo "usage: installer/build.sh [--check]" >&2; exit 2 ;;
+esac
+
+say() { printf '\n== %s\n' "$*"; }
+fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
+
+project_field() {
+    "$PYTHON" -c 'import sys, tomllib; print(tomllib.load(open(sys.argv[1], "rb"))["project"][sys.argv[2]])' \
+        "$ROOT/pyproject.toml" "$1"
+}
+
+prepare_python() {
+    [ -x "$PYTHON" ] || fail "no Python at $PYTHON (create the venv as the README says, or set PYTHON)"
+    "$PYTHON" -m PyInstaller --version >/dev/null 2>&1 || "$PYTHON" -m pip install -q "pyinstaller>=6.6"
+    local installed
+    installed="$("$PYTHON" -c 'from importlib.metadata import version; print(version("ofc-desk"))' 2>/dev/null || true)"
+    if [ "$installed" != "$VERSION" ]; then
+        # The bundle reports the installed metadata's version, so refresh it when pyproject moved on.
+        "$PYTHON" -m pip install -q --no-deps -e "$ROOT"
+    fi
+}
+
+build_bundle() {
+    rm -rf "$OUT/build" "$OUT/dist" "$OUT/$PACKAGE" "$TARBALL"
+    "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
+        --distpath "$OUT/dist" --workpath "$OUT/build" "$ROOT/installer/ofc-desk.spec"
+    mkdir -p "$OUT/$PACKAGE"
+    cp -a "$OUT/dist/$NAME/." "$OUT/$PACKAGE/"
+    cp "$ROOT/resources/ofc-desk.desktop" "$OUT/$PACKAGE/ofc-desk.desktop"
+    cp "$ROOT/resources/icons/ofc-desk-256.png" "$OUT/$PACKAGE/ofc-desk.png"
+    cp "$ROOT/installer/install-linux.sh" "$OUT/$PACKAGE/install.sh"
+    tar -C "$OUT" -czf "$TARBALL" "$PACKAGE"
+}
+
+check_bundle() {
+    local program="$OUT/$PACKAGE/$NAME" scratch
+    scratch="$(mktemp -d)"
+    trap 'rm -rf "$scratch"' RETURN
+    # Keep the check away from the real user's settings and default database.
+    export XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" XDG_CACHE_HOME="$scratch/cache"
+    export QT_QPA_PLATFORM=offscreen
+    local database="sqlite:///$scratch/check.db"
+
+    say "--version"
+    local reported
+    reported="$("$program" --version)" || fail "--version exited $?"
+    [ "$reported" = "$NAME $VERSION" ] || fail "--version said '$reported', expected '$NAME $VERSION'"
+    echo "$reported"
+
+    say "score resources/examples/score-deal.json"
+    "$program" score "$EXAMPLES/score-deal.json" >"$scratch/score.json" || fail "score exited $?"
+    "$PYTHON" "$ROOT/installer/compare_examples.py" score "$scratch/score.json" \
+        "$EXAMPLES/score-deal-expected.json" || fail "score differs from score-deal-expected.json"
+    echo "matches score-deal-expected.json"
+
+    say "replay resources/examples/replay-pineapple-4-hands.json on a scratch database"
+    "$program" replay "$EXAMPLES/replay-pineapple-4-hands.json" --db "$database" >"$scratch/replay.json" \
+        || fail "replay exited $?"
+    "$PYTHON" "$ROOT/installer/compare_examples.py" replay "$scratch/replay.json" \
+        "$EXAMPLES/replay-pineapple-4-hands-expected.json" || fail "replay differs from its expected figures"
+    echo "matches replay-pineapple-4-hands-expected.json"
+
+    say "verify the scratch database"
+    "$program" verify --db "$database" || fail "verify exited $?"
+
+    say "the desk, offscreen, on the scratch database"
+    check_desk "$program" "$database" "$scratch"
+}
+
+check_desk() {
+    local program="$1" database="$2" scratch="$3"
+    "$program" --db "$database" >"$scratch/desk.out" 2>"$scratch/desk.err" &
+    local desk_pid=$!
+    sleep "$DESK_SECONDS"
+    if ! kill -0 "$desk_pid" 2>/dev/null; then
+        wait "$desk_pid" && status=0 || status=$?
+        cat "$scratch/desk.err" >&2
+        fail "the desk exited (status $status) within ${DESK_SECONDS}s instead of waiting for the dealer"
+    fi
+    kill "$desk_pid"
+    wait "$desk_pid" 2>/dev/null || true
+    if grep -q "Traceback" "$scratch/desk.err"; then
+        cat "$scratch/desk.err" >&2
+        fail "the desk raised an exception"
+    fi
+    echo "the desk started and was still running after ${DESK_SECONDS}s"
+}
+
+NAME="$(project_field name)"
+VERSION="$(project_field version)"
+PACKAGE="$NAME-$VERSION-linux-$(uname -m)"
+TARBALL="$OUT/$PACKAGE.tar.gz"
+
+started=$SECONDS
+prepare_python
+say "building $PACKAGE"
+build_bundle
+built=$SECONDS
+if $check; then
+    check_bundle
+fi
+say "done"
+echo "tarball:     $TARBALL ($(du -h "$TARBALL" | cut -f1))"
+echo "bundle size: $(du -sh "$OUT/$PACKAGE" | cut -f1) unpacked"
+echo "build time:  $((built - started))s; total with checks: $((SECONDS - started))s"
