@@ -82,8 +82,9 @@ class ReportPreview(QPrintPreviewDialog):
     """Qt's print preview of the report; its Print button opens Qt's print dialog."""
 
     def __init__(self, pdf: bytes, pages: PdfPages, parent: QWidget | None) -> None:
-        self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        super().__init__(self.printer, parent)
+        # Kept on the dialog: Qt does not own the printer it is given.
+        self._report_printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        super().__init__(self._report_printer, parent)
         self.pdf = pdf
         self.pages = pages
         self.setWindowTitle("Session report")

@@ -68,13 +68,18 @@ def load_session_record(
         hands = hand_history(database, chosen)
         ledger = chip_ledger(database, chosen)
     except SQLAlchemyError as error:
-        raise ReportSourceError(f"cannot read {_safe_url(database)}: {error.orig or error}") from None
+        raise ReportSourceError(f"cannot read {_safe_url(database)}: {_cause(error)}") from None
     finally:
         if not isinstance(database_url_or_db, Database):
             database.dispose()
     if not events:
         raise ReportSourceError(f"session {chosen} has no events")
     return _build(chosen, events, hands, ledger, room)
+
+
+def _cause(error: SQLAlchemyError) -> str:
+    """The driver's own words when there are some (first line only), else SQLAlchemy's."""
+    return str(getattr(error, "orig", None) or error).splitlines()[0]
 
 
 def _safe_url(database: Database) -> str:
@@ -95,7 +100,7 @@ def _open(source: str | Database | None) -> Database:
     try:
         return Database(source)
     except SQLAlchemyError as error:
-        raise ReportSourceError(f"cannot open the database: {error.orig or error}") from None
+        raise ReportSourceError(f"cannot open the database: {_cause(error)}") from None
 
 
 def _choose_session(database: Database, table: str | None, session_id: int | None) -> int:

@@ -84,7 +84,7 @@ class PageFooter:
 def _numbered_canvas_class(footer: PageFooter, font: str) -> type[Canvas]:
     """A canvas that holds its pages back until the end, so each can say "Page x of y"."""
 
-    class NumberedCanvas(Canvas):
+    class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no type hints
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._held_pages: list[dict[str, Any]] = []

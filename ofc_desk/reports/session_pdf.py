@@ -107,8 +107,8 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
 
 def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield Paragraph("Players", styles.heading)
-    header = ["Player", "Buy-ins", "Rebuys", "Cash-outs", "Final stack", "Net result",
-              "Hands", "Fouls", "FL hands", "Royalties"]
+    header: list[object] = ["Player", "Buy-ins", "Rebuys", "Cash-outs", "Final stack",
+                            "Net result", "Hands", "Fouls", "FL hands", "Royalties"]
     rows: list[list[object]] = [header]
     for p in record.players:
         rows.append([
@@ -161,7 +161,7 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     if hand.voided:
         parts.append('<font color="#b00020"><b>VOIDED: chips returned</b></font>')
     yield Paragraph(" · ".join(parts), styles.subheading)
-    header = ["Player", "Front", "Middle", "Back", "Roy.", "Points", "Chips"]
+    header: list[object] = ["Player", "Front", "Middle", "Back", "Roy.", "Points", "Chips"]
     rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
     yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6))
     yield Spacer(1, 1.5 * mm)

@@ -27,7 +27,7 @@ DASHES: tuple[tuple[float, ...] | None, ...] = (None, (4, 2), (1, 1.5), (6, 2, 1
 def _nice_step(span: int, ticks: int = 6) -> int:
     """A round axis step (1, 2, 5 × 10^n) giving about `ticks` ticks over `span`."""
     raw = max(1, span // ticks)
-    magnitude = 10 ** (len(str(raw)) - 1)
+    magnitude = int(10 ** (len(str(raw)) - 1))
     for factor in (1, 2, 5, 10):
         if raw <= factor * magnitude:
             return factor * magnitude
