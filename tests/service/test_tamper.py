@@ -1,0 +1,159 @@
+"""Any change to a stored row of the history is caught by `verify` and named."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+from table_helpers import ANN_QQ, BOB_PLAIN, SUPERVISOR, SUPERVISOR_PIN, open_test_table, play_hand
+
+from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.storage.audit import GENESIS_HASH, event_hash
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
+
+
+@pytest.fixture
+def history(database: Database) -> Database:
+    """Two settled hands, a rebuy and a void: every kind of derived row exists."""
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    service.rebuy("Bob", 40)
+    play_hand(service, {})
+    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    verify_database(database)
+    return database
+
+
+def first_id(session: Session, model: type, **where: object) -> int:
+    query = select(model.id).filter_by(**where).order_by(model.id)  # type: ignore[attr-defined]
+    return int(session.scalars(query).first())  # type: ignore[arg-type]
+
+
+def placed_event(session: Session) -> int:
+    return first_id(session, Event, kind="placed")
+
+
+def rechain(session: Session) -> None:
+    """What a careful forger does after editing an event: recompute every hash and the head."""
+    previous = GENESIS_HASH
+    events = session.scalars(select(Event).order_by(Event.seq)).all()
+    for event in events:
+        event.prev_hash = previous
+        event.hash = event_hash(
+            previous, event.session_id, event.seq, event.kind, event.actor, event.at, event.payload
+        )
+        previous = event.hash
+    head = session.scalars(select(TableSession)).one()
+    head.head_hash = previous
+
+
+def alter_payload(session: Session) -> str:
+    event_id = placed_event(session)
+    session.execute(
+        text("UPDATE events SET payload = REPLACE(payload, 'Qh', 'Qc') WHERE id = :id"),
+        {"id": event_id},
+    )
+    return f"event {event_id} was altered"
+
+
+def alter_actor(session: Session) -> str:
+    event_id = placed_event(session)
+    session.execute(text("UPDATE events SET actor = 'Mallory' WHERE id = :id"), {"id": event_id})
+    return f"event {event_id} was altered"
+
+
+def alter_and_rechain(session: Session) -> str:
+    event = session.get(Event, placed_event(session))
+    assert event is not None
+    payload = json.loads(event.payload)
+    payload["cards"][0] = "Qc"  # Ann's front: queens no more, a different hand
+    event.payload = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+    rechain(session)
+    return "hand 1: stored result differs from the rules"
+
+
+def alter_result(session: Session) -> str:
+    hand = session.scalars(select(HandRow).where(HandRow.number == 1)).one()
+    hand.result = hand.result.replace('"stack_after":', '"stack_after":1', 1)
+    return "hand 1: stored result differs from the rules"
+
+
+def alter_transfer(session: Session) -> str:
+    transfer = session.get(TransferRow, first_id(session, TransferRow))
+    assert transfer is not None
+    transfer.paid += 1
+    return "hand 1: stored transfers differ from the rules"
+
+
+def delete_transfer(session: Session) -> str:
+    session.execute(text("DELETE FROM transfers WHERE id = :id"), {"id": first_id(session, TransferRow)})
+    return "hand 1: stored transfers differ from the rules"
+
+
+def alter_button(session: Session) -> str:
+    session.execute(text("UPDATE hands SET button = 'Ann' WHERE number = 2"))
+    return "hand 2: stored button differs from the events"
+
+
+def alter_ledger(session: Session) -> str:
+    row_id = first_id(session, LedgerRow, kind="rebuy")
+    session.execute(text("UPDATE chip_ledger SET amount = 400 WHERE id = :id"), {"id": row_id})
+    return f"chip ledger row {row_id} differs from the events"
+
+
+def add_ledger_row(session: Session) -> str:
+    event_id = first_id(session, Event)
+    row = LedgerRow(
+        session_id=1,
+        event_id=event_id,
+        hand_number=None,
+        player="Ann",
+        kind="rebuy",
+        amount=1000,
+        note="",
+    )
+    session.add(row)
+    session.flush()
+    return f"chip ledger row {row.id} differs from the events"
+
+
+def remove_last_event(session: Session) -> str:
+    last = session.scalars(select(Event).order_by(Event.seq.desc())).first()
+    assert last is not None and last.kind == "hand_voided"
+    session.execute(text("DELETE FROM chip_ledger WHERE event_id = :id"), {"id": last.id})
+    session.execute(text("DELETE FROM events WHERE id = :id"), {"id": last.id})
+    return "events were removed or the session row altered"
+
+
+def rename_table(session: Session) -> str:
+    session.execute(text("UPDATE table_sessions SET table_name = 'Table 8'"))
+    return "session 1: its table name or opening time was altered"
+
+
+TAMPERS: list[Callable[[Session], str]] = [
+    alter_payload,
+    alter_actor,
+    alter_and_rechain,
+    alter_result,
+    alter_transfer,
+    delete_transfer,
+    alter_button,
+    alter_ledger,
+    add_ledger_row,
+    remove_last_event,
+    rename_table,
+]
+
+
+@pytest.mark.parametrize("tamper", TAMPERS, ids=lambda tamper: tamper.__name__)
+def test_verify_names_the_changed_row(history: Database, tamper: Callable[[Session], str]) -> None:
+    with history.session() as session:
+        expected = tamper(session)
+        session.commit()
+    with pytest.raises(VerifyFault) as fault:
+        verify_database(history)
+    assert expected in str(fault.value)
