@@ -1,0 +1,86 @@
+"""Storage: schema through the migrations, durable SQLite settings, PIN hashing, the hash chain."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect, text
+
+from ofc_desk.storage import database as database_module
+from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Base
+from ofc_desk.storage.users import Role, SignInError, create_user, hash_pin, pin_matches, sign_in
+
+
+def test_migrations_build_the_whole_schema(database_url: str) -> None:
+    database = Database(database_url)
+    database.migrate()  # a second run changes nothing
+    tables = set(inspect(database.engine).get_table_names())
+    assert set(Base.metadata.tables) <= tables
+    with database.engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+    database.dispose()
+
+
+def test_sqlite_is_durable(tmp_path: Path) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'desk.db'}")
+    with database.engine.connect() as connection:
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+        assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    database.dispose()
+
+
+def test_default_database_lives_in_the_user_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database_module.platformdirs, "user_data_dir", lambda name: str(tmp_path / name))
+    database = Database()
+    assert database.url == f"sqlite:///{tmp_path / 'ofc-desk' / 'ofc-desk.db'}"
+    assert (tmp_path / "ofc-desk" / "ofc-desk.db").exists()
+    database.dispose()
+
+
+def test_pins_are_salted_slow_hashes(database_url: str) -> None:
+    database = Database(database_url)
+    create_user(database, "Sue", Role.SUPERVISOR, "4321")
+    create_user(database, "Dan", Role.DEALER, "4321")
+    with database.engine.connect() as connection:
+        stored = connection.execute(text("SELECT pin_hash FROM users ORDER BY name")).scalars().all()
+    assert all(value.startswith("scrypt$") and "4321" not in value for value in stored)
+    assert stored[0] != stored[1]
+    assert sign_in(database, "Sue", "4321", Role.SUPERVISOR).name == "Sue"
+    with pytest.raises(SignInError, match="wrong name or PIN for Sue"):
+        sign_in(database, "Sue", "1111")
+    with pytest.raises(SignInError, match="Dan is not a supervisor"):
+        sign_in(database, "Dan", "4321", Role.SUPERVISOR)
+    with pytest.raises(SignInError, match="there is already a user called Dan"):
+        create_user(database, "Dan", Role.DEALER, "9999")
+    with pytest.raises(SignInError, match="at least 4"):
+        create_user(database, "Eve", Role.DEALER, "12")
+    database.dispose()
+
+
+def test_pin_check_refuses_other_pins() -> None:
+    stored = hash_pin("2468")
+    assert pin_matches("2468", stored)
+    assert not pin_matches("2469", stored)
+    assert not pin_matches("2468", "plain")
+
+
+def test_event_hash_covers_every_field() -> None:
+    fields = (GENESIS_HASH, 1, 1, "placed", "Dan", "2026-01-01T00:00:00.000000Z", '{"a":1}')
+    digest = event_hash(*fields)
+    assert len(digest) == 64
+    assert digest == event_hash(*fields)
+    for position in range(len(fields)):
+        changed = list(fields)
+        changed[position] = changed[position] + 1 if isinstance(changed[position], int) else "x"
+        assert event_hash(*changed) != digest  # type: ignore[arg-type]
+
+
+def test_canonical_json_has_one_spelling() -> None:
+    assert canonical_json({"b": [1, "Qh"], "a": "Ann"}) == '{"a":"Ann","b":[1,"Qh"]}'
+    assert canonical_json({"a": "♥"}) == '{"a":"♥"}'
