@@ -1,0 +1,111 @@
+"""The installer's scripts and the shipped examples, checked without building the bundle."""
+
+from __future__ import annotations
+
+import configparser
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+INSTALLER = ROOT / "installer"
+EXAMPLES = ROOT / "resources" / "examples"
+ICONS = ROOT / "resources" / "icons"
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def load_compare_examples() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("compare_examples", INSTALLER / "compare_examples.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_ofc_desk(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ofc_desk", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+
+
+@pytest.mark.parametrize("script", ["build.sh", "install-linux.sh"])
+def test_shell_scripts_are_valid_bash(script: str) -> None:
+    checked = subprocess.run(["bash", "-n", str(INSTALLER / script)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_build_script_refuses_an_unknown_option() -> None:
+    refused = subprocess.run(["bash", str(INSTALLER / "build.sh"), "--chek"], capture_output=True, text=True)
+    assert refused.returncode == 2
+    assert "usage: installer/build.sh [--check]" in refused.stderr
+
+
+def test_inno_setup_script_has_a_fixed_app_id_and_takes_the_version_at_build_time() -> None:
+    script = (INSTALLER / "windows.iss").read_text(encoding="utf-8")
+    assert re.search(r"^AppId=\{\{[0-9A-F]{8}(-[0-9A-F]{4}){3}-[0-9A-F]{12}\}$", script, re.MULTILINE)
+    assert "#ifndef AppVersion\n  #error" in script
+    assert re.search(r"^AppVersion=\{#AppVersion\}$", script, re.MULTILINE)
+    assert f"={PROJECT['version']}" not in script, "the version is passed in, never written here"
+    assert re.search(r"^Name: \"\{group\}\\\{#AppName\}\"", script, re.MULTILINE), "Start-menu shortcut"
+    assert re.search(r"^Name: \"\{autodesktop\}\\\{#AppName\}\"", script, re.MULTILINE), "desktop shortcut"
+
+
+def test_the_version_comes_from_pyproject() -> None:
+    import ofc_desk
+
+    assert ofc_desk.__version__ == PROJECT["version"]
+    reported = run_ofc_desk("--version")
+    assert reported.stdout.strip() == f"ofc-desk {PROJECT['version']}"
+
+
+def test_the_shipped_example_deal_scores_to_its_shipped_figures() -> None:
+    scored = run_ofc_desk("score", str(EXAMPLES / "score-deal.json"))
+    assert scored.returncode == 0, scored.stderr
+    expected = json.loads((EXAMPLES / "score-deal-expected.json").read_text(encoding="utf-8"))
+    assert load_compare_examples().score_differences(json.loads(scored.stdout), expected) == []
+
+
+def test_the_comparison_notices_a_wrong_figure() -> None:
+    expected = json.loads((EXAMPLES / "score-deal-expected.json").read_text(encoding="utf-8"))
+    scored = json.loads(run_ofc_desk("score", str(EXAMPLES / "score-deal.json")).stdout)
+    scored["transfers"][0]["paid"] += 1
+    scored["players"][0]["stack_after"] += 1
+    differences = load_compare_examples().score_differences(scored, expected)
+    assert any("transfers" in difference for difference in differences)
+    assert any("Ann stack_after" in difference for difference in differences)
+
+
+def test_the_shipped_example_script_replays_to_its_shipped_figures(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'example.db'}"
+    replayed = run_ofc_desk("replay", str(EXAMPLES / "replay-pineapple-4-hands.json"), "--db", database)
+    assert replayed.returncode == 0, replayed.stderr
+    expected = json.loads((EXAMPLES / "replay-pineapple-4-hands-expected.json").read_text(encoding="utf-8"))
+    assert load_compare_examples().replay_differences(json.loads(replayed.stdout), expected) == []
+
+
+def test_the_desktop_entry_names_the_program_and_a_shipped_icon() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(ROOT / "resources" / "ofc-desk.desktop", encoding="utf-8")
+    desktop = entry["Desktop Entry"]
+    assert (desktop["Type"], desktop["Exec"], desktop["Icon"]) == ("Application", "ofc-desk", "ofc-desk")
+    assert (ICONS / "ofc-desk-256.png").is_file()
+
+
+def test_the_icon_files_are_made_from_the_svg_at_their_named_sizes() -> None:
+    from PIL import Image
+
+    assert (ICONS / "ofc-desk.svg").read_text(encoding="utf-8").startswith("<svg")
+    for png in ICONS.glob("ofc-desk-*.png"):
+        size = int(png.stem.rsplit("-", 1)[1])
+        with Image.open(png) as image:
+            assert image.size == (size, size), png.name
+    with Image.open(ICONS / "ofc-desk.ico") as ico:
+        assert (256, 256) in ico.info["sizes"] and (16, 16) in ico.info["sizes"]

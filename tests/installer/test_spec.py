@@ -1,0 +1,133 @@
+"""The PyInstaller spec, run against stand-ins for PyInstaller (building the bundle takes minutes;
+`installer/build.sh --check` does that). What is checked: the name and version come from
+pyproject.toml, a stale installed version is refused, and the trimming keeps what the desk needs."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import shutil
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "installer" / "ofc-desk.spec"
+
+QT = "PySide6/Qt"
+BINARIES = [
+    (f"{QT}/plugins/platforms/libqxcb.so", "/src/libqxcb.so", "BINARY"),
+    (f"{QT}/plugins/platforms/libqoffscreen.so", "/src/libqoffscreen.so", "BINARY"),
+    (f"{QT}/plugins/platforms/libqvnc.so", "/src/libqvnc.so", "BINARY"),
+    (f"{QT}/plugins/platformthemes/libqgtk3.so", "/src/libqgtk3.so", "BINARY"),
+    (f"{QT}/plugins/sqldrivers/libqsqlite.so", "/src/libqsqlite.so", "BINARY"),
+    (f"{QT}/lib/libQt6Gui.so.6", "/src/libQt6Gui.so.6", "BINARY"),
+    (f"{QT}/lib/libQt6Network.so.6", "/src/libQt6Network.so.6", "BINARY"),
+    ("libpython3.11.so.1.0", "/src/libpython3.11.so.1.0", "BINARY"),
+    ("libfontconfig.so.1", "/src/libfontconfig.so.1", "BINARY"),
+    ("libcairo.so.2", "/src/libcairo.so.2", "BINARY"),
+]
+# What each library links to, as PyInstaller's get_imports reports it (the whole chain).
+LINKS = {
+    "/src/libqxcb.so": {"libQt6Gui.so.6", "libfontconfig.so.1"},
+    "/src/libqgtk3.so": {"libQt6Gui.so.6", "libcairo.so.2"},
+    "/src/libqvnc.so": {"libQt6Network.so.6"},
+}
+DATAS = [
+    (f"{QT}/translations/qtbase_de.qm", "/src/qtbase_de.qm", "DATA"),
+    ("resources/presets/standard.json", "/src/standard.json", "DATA"),
+]
+
+
+class Recorder:
+    """Stands in for Analysis, PYZ, EXE, COLLECT and BUNDLE, remembering how it was called."""
+
+    calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]]
+
+    def __init__(self, kind: str, calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]]) -> None:
+        self.kind, self.calls = kind, calls
+
+    def __call__(self, *args: Any, **kwargs: Any) -> types.SimpleNamespace:
+        self.calls.append((self.kind, args, kwargs))
+        return types.SimpleNamespace(datas=list(DATAS), binaries=list(BINARIES), pure=[], scripts=[])
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the spec beside a pyproject.toml naming another version, with PyInstaller faked."""
+    (tmp_path / "installer").mkdir()
+    shutil.copy(SPEC, tmp_path / "installer" / SPEC.name)
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "ofc-desk"\nversion = "9.8.7"\n', encoding="utf-8"
+    )
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_data_files = lambda package: []  # type: ignore[attr-defined]
+    hooks.collect_submodules = lambda package, filter=None: []  # type: ignore[attr-defined]
+    hooks.copy_metadata = lambda name: [(f"/site/{name}.dist-info", f"{name}.dist-info")]  # type: ignore[attr-defined]
+    bindepend = types.ModuleType("PyInstaller.depend.bindepend")
+    bindepend.get_imports = lambda source: {(name, f"/src/{name}") for name in LINKS.get(source, set())}  # type: ignore[attr-defined]
+    for name in ("PyInstaller", "PyInstaller.utils", "PyInstaller.depend"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.setitem(sys.modules, "PyInstaller.depend.bindepend", bindepend)
+    monkeypatch.setattr(sys, "platform", "linux")
+    return tmp_path
+
+
+def run_spec(project: Path, installed_version: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    monkeypatch.setattr(importlib.metadata, "version", lambda name: installed_version)
+    calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+    namespace: dict[str, Any] = {
+        "SPECPATH": str(project / "installer"),
+        "DISTPATH": str(project / "dist"),
+        **{kind: Recorder(kind, calls) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")},
+    }
+    spec = project / "installer" / SPEC.name
+    exec(compile(spec.read_text(encoding="utf-8"), str(spec), "exec"), namespace)
+    namespace["calls"] = calls
+    return namespace
+
+
+def test_the_spec_takes_name_and_version_from_pyproject(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    namespace = run_spec(project, "9.8.7", monkeypatch)
+    assert (namespace["NAME"], namespace["VERSION"]) == ("ofc-desk", "9.8.7")
+    programs = [kwargs for kind, _args, kwargs in namespace["calls"] if kind == "EXE"]
+    assert [program["name"] for program in programs] == ["ofc-desk"]
+    assert "0.1.0" not in SPEC.read_text(encoding="utf-8")
+
+
+def test_the_spec_refuses_a_stale_installed_version(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit, match=r"ofc-desk 9\.0\.0 is installed but pyproject.toml says 9\.8\.7"):
+        run_spec(project, "9.0.0", monkeypatch)
+
+
+def test_the_bundle_keeps_resources_migrations_and_version_metadata(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    namespace = run_spec(project, "9.8.7", monkeypatch)
+    analysis = next(kwargs for kind, _args, kwargs in namespace["calls"] if kind == "Analysis")
+    destinations = {destination for _source, destination in analysis["datas"]}
+    assert {"resources", "ofc_desk/storage/migrations", "ofc-desk.dist-info"} <= destinations
+    assert "alembic.op" in analysis["hiddenimports"]
+    assert "PySide6.QtWebEngineCore" in analysis["excludes"]
+
+
+def test_unused_qt_plugins_translations_and_their_libraries_are_left_out(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    namespace = run_spec(project, "9.8.7", monkeypatch)
+    kept = {Path(destination).name for destination, _source, _kind in namespace["a"].binaries}
+    assert kept == {
+        "libqxcb.so",
+        "libqoffscreen.so",
+        "libQt6Gui.so.6",
+        "libpython3.11.so.1.0",
+        "libfontconfig.so.1",
+    }
+    assert [destination for destination, _source, _kind in namespace["a"].datas] == [
+        "resources/presets/standard.json"
+    ]
