@@ -37,6 +37,8 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
         raise ActionRefused(f"rules: {error}") from None
     if rules.unit < 1 or any(pair.unit < 1 for pair in rules.pair_units):
         raise ActionRefused("rules: a unit must be a whole number of chips, at least 1")
+    if rules.last_three_face_down and variant is not Variant.REGULAR:
+        raise ActionRefused("rules: the last 3 cards face down is an option of regular OFC")
     return preset, variant
 
 

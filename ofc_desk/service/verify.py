@@ -39,10 +39,15 @@ class VerifySummary:
 
     def line(self) -> str:
         return (
-            f"verified: {self.sessions} sessions, {self.events} events, {self.hands} hands;"
+            f"verified: {_count(self.sessions, 'session')}, {_count(self.events, 'event')},"
+            f" {_count(self.hands, 'hand')};"
             f" hash chains intact, every hand re-scored and re-settled, chips conserved"
             f" ({self.chips_on_tables} on the tables)"
         )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 @dataclass

@@ -128,5 +128,9 @@ def test_table_setup_is_checked(database: Database) -> None:
         open_test_table(database, [("Ann", 100), ("Ann", 100)], "Ann")
     with pytest.raises(ActionRefused, match="unknown preset 'casino-x'"):
         open_test_table(database, [("Ann", 100), ("Bob", 100)], "Ann", rules="casino-x")
+    with pytest.raises(ActionRefused, match="the last 3 cards face down is an option of regular"):
+        open_test_table(
+            database, [("Ann", 9), ("Bob", 9)], "Ann", variant="pineapple", last_three_face_down=True
+        )
     with pytest.raises(ActionRefused, match="a buy-in is a whole number of chips above 0"):
         open_test_table(database, [("Ann", 0), ("Bob", 100)], "Ann")

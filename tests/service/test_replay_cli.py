@@ -72,8 +72,8 @@ def test_refused_action_stops_with_one_line_and_keeps_what_was_stored(
     assert err == "hand 2, action 3: it is Ann's turn, not Bob's\n"
     status, out, _ = run_cli(capsys, "verify", "--db", database_url)
     assert status == 0
-    assert out.startswith("verified: 1 sessions, ")
-    assert " 1 hands;" in out
+    assert out.startswith("verified: 1 session, ")
+    assert " 1 hand;" in out
 
 
 def test_resume_finishes_a_stopped_session_like_an_uninterrupted_run(
