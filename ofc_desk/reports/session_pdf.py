@@ -35,6 +35,7 @@ from ofc_desk.reports.pdf_common import (
     text,
 )
 from ofc_desk.reports.record import (
+    AdjustmentKind,
     ChipKind,
     HandRecord,
     SeatResult,
@@ -101,7 +102,10 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     ]
     yield key_value_table(pairs, styles)
     if record.rules:
-        yield Paragraph(f"Rules in force: preset “{text(record.preset_name)}”", styles.subheading)
+        changed = any(a.kind is AdjustmentKind.RULES_CHANGE for a in record.adjustments)
+        when = " when the table opened (changed later: see the rules changes below)" if changed else ""
+        yield Paragraph(f"Rules in force: preset “{text(record.preset_name)}”{when}",
+                        styles.subheading)
         yield key_value_table([(r.label, r.value) for r in record.rules], styles, columns=2)
 
 
@@ -250,7 +254,7 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
 
 def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(40 * mm)
-    yield Paragraph("Voids, corrections and undos", styles.heading)
+    yield Paragraph("Voids, corrections, undos and rules changes", styles.heading)
     if not record.adjustments:
         yield Paragraph("None recorded.", styles.body)
         return

@@ -121,3 +121,22 @@ def test_missing_or_empty_database_is_a_clear_error(tmp_path: object) -> None:
         load_session_record(url)
     with pytest.raises(ReportSourceError, match="not a database URL"):
         load_session_record("::nonsense::")
+
+
+def test_rules_change_is_listed_with_its_approver(tmp_path: object) -> None:
+    from ofc_desk.service import TableRules
+    from tests.reports.sessions import SUPERVISOR, SUPERVISOR_PIN, example_script
+
+    database = new_database(f"sqlite:///{tmp_path}/rules.db")
+    script = example_script()
+    service = play_script(database, {**script, "hands": script["hands"][:1]})
+    new_rules = TableRules.from_json({**script, "unit": 2})
+    service.change_rules(new_rules, SUPERVISOR, SUPERVISOR_PIN)
+    record = load_session_record(database)
+    database.dispose()
+    change = record.adjustments[-1]
+    assert change.kind is AdjustmentKind.RULES_CHANGE and change.approver == SUPERVISOR
+    assert "Unit 2" in change.description and "Variant pineapple" in change.description
+    text = pdf_text(record)
+    assert "when the table opened (changed later" in text
+    assert "rules change" in text
