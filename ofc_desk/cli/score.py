@@ -28,8 +28,8 @@ def run(args: argparse.Namespace) -> int:
     except DealInputError as error:
         print(f"ofc-desk score: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    json.dump(results, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    # One write of the C encoder's output: json.dump would write every small piece separately.
+    sys.stdout.write(json.dumps(results, ensure_ascii=False) + "\n")
     return 0
 
 
