@@ -33,4 +33,6 @@ def test_layers_below_the_desk_never_import_qt() -> None:
 def test_the_rules_core_imports_no_database() -> None:
     for module in (ROOT / "ofc_desk" / "core").rglob("*.py"):
         text = module.read_text(encoding="utf-8")
-        assert not re.search(r"^\s*(from|import) (sqlalchemy|alembic|ofc_desk\.(storage|service))", text, re.M)
+        assert not re.search(
+            r"^\s*(from|import) (sqlalchemy|alembic|ofc_desk\.(storage|service))", text, re.M
+        )
