@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -123,6 +124,12 @@ def load_preset(name: str) -> RulesPreset:
     if not name or "/" in name or "\\" in name or not path.is_file():
         known = ", ".join(preset_names())
         raise PresetError(f"unknown preset '{name}' (known: {known})")
+    return _read_preset_file(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _read_preset_file(path: Path, modified_ns: int) -> RulesPreset:
+    """Read once per version of the file: a batch of deals names the same preset thousands of times."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
