@@ -108,7 +108,8 @@ class RulesPreset:
 
     def to_dict(self) -> dict[str, Any]:
         """The preset as stored: what the session records and every report prints."""
-        return json.loads(json.dumps(self.source))  # type: ignore[no-any-return]
+        # `default=dict` unwraps the read-only mappings the preset keeps its data in.
+        return json.loads(json.dumps(self.source, default=dict))  # type: ignore[no-any-return]
 
 
 def presets_dir() -> Path:
