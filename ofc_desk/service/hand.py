@@ -96,6 +96,7 @@ class HandState:
         self.plan = plan
         self.variant = variant
         self.entries: list[Entry] = []
+        self._locations: dict[Card, str] = {}
 
     @property
     def fantasyland(self) -> dict[str, int]:
@@ -134,13 +135,7 @@ class HandState:
 
     def where(self, card: Card) -> str | None:
         """Where a card already lies this hand: "Ann's middle", "Bob's discards"."""
-        for player in self.players.values():
-            for row, cards in player.rows.items():
-                if card in cards:
-                    return f"{player.name}'s {row.value}"
-            if card in player.discards:
-                return f"{player.name}'s discards"
-        return None
+        return self._locations.get(card)
 
     # ------------------------------------------------------------------ checks
     def check_entry(self, player: str, cards: Any, rows: Any, *, partial: bool, fantasyland: bool) -> Entry:
@@ -233,6 +228,8 @@ class HandState:
             else:
                 assert card is not None  # checked: unknown cards are discards only
                 hand.rows[Row(row)].append(card)
+            if card is not None:
+                self._locations[card] = f"{entry.player}'s {'discards' if row == DISCARD else row}"
         hand.entries_made += 1
         self.entries.append(entry)
 
@@ -247,6 +244,8 @@ class HandState:
             else:
                 removed = hand.rows[Row(row)].pop()
                 assert removed == card
+            if card is not None:
+                del self._locations[card]
         hand.entries_made -= 1
         return entry
 

@@ -116,7 +116,10 @@ class TableMachine:
 
     def apply(self, kind: EventKind, payload: Payload) -> Outcome:
         """Re-check a stored or new event and fold it into the state."""
-        canonical = self.check(kind, payload)
+        return self.apply_checked(kind, self.check(kind, payload))
+
+    def apply_checked(self, kind: EventKind, canonical: Payload) -> Outcome:
+        """Fold in an event whose payload `check` has just returned (no second check)."""
         return self._appliers[kind](self, canonical)
 
     def check_place(self, player: str, cards: Any, rows: Any, *, partial: bool) -> Payload:

@@ -82,9 +82,10 @@ class EventStore:
             raise ActionRefused(f"a floor supervisor must approve this: {error}") from None
 
     def append(self, machine: TableMachine, kind: EventKind, payload: dict[str, Any], actor: str) -> None:
-        """Fold the event into `machine` and commit it with its derived rows. On any failure the
-        caller must reload the machine (it may hold the unstored event)."""
-        outcome = machine.apply(kind, payload)
+        """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
+        derived rows. On any failure the caller must reload the machine (it may hold the unstored
+        event)."""
+        outcome = machine.apply_checked(kind, payload)
         try:
             with self.database.session() as session:
                 row = session.get(TableSession, self.session_id)

@@ -113,7 +113,7 @@ def _resume(
                 f"{step.where()}: the stored session differs from the script here"
                 f" (stored {stored_kind} {stored_payload})"
             )
-        machine.apply(kind, payload)
+        machine.apply_checked(kind, payload)
         position += 1
         done += 1
     if position < len(stored):

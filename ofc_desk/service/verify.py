@@ -127,12 +127,12 @@ def _check_chain(row: TableSession, events: Sequence[Event]) -> None:
 def _fold(machine: TableMachine, event: Event, supervisors: set[str]) -> Outcome:
     try:
         kind = EventKind(event.kind)
-        payload = json.loads(event.payload)
-        if canonical_json(machine.check(kind, payload)) != event.payload:
+        canonical = machine.check(kind, json.loads(event.payload))
+        if canonical_json(canonical) != event.payload:
             raise VerifyFault(f"event {event.id} was altered")
-        if kind in SUPERVISED and payload.get("supervisor") not in supervisors:
-            raise VerifyFault(f"event {event.id}: {payload.get('supervisor')} is not a supervisor")
-        return machine.apply(kind, payload)
+        if kind in SUPERVISED and canonical["supervisor"] not in supervisors:
+            raise VerifyFault(f"event {event.id}: {canonical['supervisor']} is not a supervisor")
+        return machine.apply_checked(kind, canonical)
     except ActionRefused as error:
         raise VerifyFault(f"event {event.id} breaks the rules: {error}") from None
     except (ValueError, KeyError, TypeError) as error:
