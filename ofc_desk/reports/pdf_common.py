@@ -143,12 +143,18 @@ class RunsCell(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
         # One text object for the whole cell: far cheaper than a drawString per run.
         text_object = self.canv.beginText()
         y = sum(self.heights)
+        current_font: tuple[str, float] | None = None
+        current_colour: Any = None
         for line, height in zip(self.lines, self.heights, strict=True):
             y -= height
             text_object.setTextOrigin(0, y + height * 0.2)
             for text_run, font, size, colour in line:
-                text_object.setFont(font, size)
-                text_object.setFillColor(colour)
+                if (font, size) != current_font:
+                    text_object.setFont(font, size)
+                    current_font = (font, size)
+                if colour is not current_colour:
+                    text_object.setFillColor(colour)
+                    current_colour = colour
                 text_object.textOut(text_run)
         self.canv.drawText(text_object)
 

@@ -156,15 +156,18 @@ SEAT_WIDTHS = [26 * mm, 33 * mm, 40 * mm, 40 * mm, 12 * mm, 12 * mm, CONTENT_WID
 
 
 def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
-    parts = [f"<b>Hand {hand.number}</b>", f"button {text(hand.button)}"]
+    parts = [f"button {hand.button}"]
     if hand.fantasyland:
-        players = ", ".join(f"{text(n)} ({c} cards)" for n, c in hand.fantasyland)
+        players = ", ".join(f"{n} ({c} cards)" for n, c in hand.fantasyland)
         parts.append(f"Fantasyland: {players}")
     if hand.started_at:
         parts.append(timestamp(hand.started_at))
+    title: list[Run] = [(f"Hand {hand.number}", styles.bold, 9.5, INK),
+                        (" · " + " · ".join(parts), styles.regular, 9.5, INK)]
     if hand.voided:
-        parts.append('<font color="#b00020"><b>VOIDED: chips returned</b></font>')
-    yield Paragraph(" · ".join(parts), styles.subheading)
+        title.append((" · VOIDED: chips returned", styles.bold, 9.5, ALERT))
+    yield Spacer(1, 2 * mm)
+    yield RunsCell([title], leading=1.45)
     header: list[object] = ["Player", "Front", "Middle", "Back", "Roy.", "Points", "Chips"]
     rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
     yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6))
@@ -191,8 +194,12 @@ def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
     for row in seat.rows:
         card_runs: list[Run] = []
         for card in row.cards:
-            card_runs.append((card_text(card) + " ", styles.regular, 8,
-                              RED if card_is_red(card) else INK))
+            colour = RED if card_is_red(card) else INK
+            if card_runs and card_runs[-1][3] is colour:
+                # Neighbouring cards of one colour share a run: fewer PDF text operations.
+                card_runs[-1] = (card_runs[-1][0] + card_text(card) + " ", *card_runs[-1][1:])
+            else:
+                card_runs.append((card_text(card) + " ", styles.regular, 8, colour))
         royalty = f" +{row.royalty}" if row.royalty else ""
         cells.append(RunsCell([card_runs, [(row.hand + royalty, styles.regular, 6.5, GREY)]]))
     cells += [chips(seat.royalties), signed_chips(seat.points), signed_chips(seat.chips_moved)]
