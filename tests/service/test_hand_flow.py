@@ -111,3 +111,14 @@ def test_last_three_face_down_are_entered_together(database: Database) -> None:
     assert [take for _, take in turns] == [5] * 4 + [1] * 20 + [3] * 4
     assert [player for player, _ in turns[-4:]] == ["Ann", "Bob", "Cy", "Dee"]
     assert service.snapshot().phase is Phase.AWAITING_SETTLEMENT
+
+
+def test_a_second_desk_on_the_same_table_is_told_to_reload(database: Database) -> None:
+    first = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    second = TableService.resume(database, first.session_id, "Dan")
+    first.start_next_hand()
+    with pytest.raises(ActionRefused, match="this table was changed at another desk"):
+        second.start_next_hand()
+    assert second.snapshot() == first.snapshot()
+    second.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
+    assert len(audit_log(database, first.session_id)) == 3

@@ -145,3 +145,40 @@ def test_unknown_operation_and_bad_json_are_one_line_errors(
     bad.write_text("{not json")
     status, _, err = run_cli(capsys, "replay", str(bad), "--db", database_url)
     assert status == 2 and "not valid JSON" in err and err.count("\n") == 1
+
+
+def test_supervised_operations_in_a_script(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["users"] = [{"name": "Flo", "role": "supervisor", "pin": "2468"}]
+    script["hands"] = script["hands"][:2]
+    script["hands"].append(
+        {
+            "between": [
+                {"op": "void", "hand": 2, "reason": "misdeal", "supervisor": "Flo", "pin": "2468"},
+                {
+                    "op": "correct_chips",
+                    "player": "Cy",
+                    "amount": -1,
+                    "reason": "miscount",
+                    "supervisor": "Flo",
+                    "pin": "2468",
+                },
+                {"op": "close", "supervisor": "Flo", "pin": "2468"},
+            ]
+        }
+    )
+    path = write_script(tmp_path, script)
+    status, out, err = run_cli(capsys, "replay", str(path), "--db", database_url)
+    assert (status, err) == (0, "")
+    output = json.loads(out)
+    assert [hand.get("voided", False) for hand in output["hands"]] == [False, True]
+    assert output["stacks"] == {"Ann": 37, "Bob": 69, "Cy": 45}
+    assert run_cli(capsys, "verify", "--db", database_url)[0] == 0
+    script["hands"][2]["between"][0]["pin"] = "0000"
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script, "again.json")), "--db", database_url
+    )
+    assert status == 2
+    assert err == ("hand 3, between 1: a floor supervisor must approve this: wrong name or PIN for Flo\n")
