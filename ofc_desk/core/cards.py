@@ -101,6 +101,16 @@ class Card:
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+# Every lower-case spelling of every card, mapped to the deck's own objects: parsing is one lookup,
+# and the same 52 objects everywhere make the evaluator's dictionary lookups hit on identity.
+_CARDS_BY_SPELLING: dict[str, Card] = {
+    rank_text + suit_text: card
+    for card in FULL_DECK
+    for rank_text, rank in _RANK_SPELLINGS.items()
+    if rank is card.rank
+    for suit_text, suit in _SUIT_SPELLINGS.items()
+    if suit is card.suit
+}
 
 
 def parse_card(token: str, position: int | None = None) -> Card:
@@ -113,14 +123,10 @@ def parse_card(token: str, position: int | None = None) -> Card:
     ...
     ofc_desk.core.cards.CardError: '1x': not a card: use a rank 2-9, T/10, J, Q, K, A and a suit s, h, d, c
     """
-    text = token.strip()
-    if len(text) < 2:
+    card = _CARDS_BY_SPELLING.get(token.strip().lower())
+    if card is None:
         raise CardError(token, position)
-    rank = _RANK_SPELLINGS.get(text[:-1].lower())
-    suit = _SUIT_SPELLINGS.get(text[-1].lower())
-    if rank is None or suit is None:
-        raise CardError(token, position)
-    return Card(rank, suit)
+    return card
 
 
 def split_tokens(text: str | Iterable[str]) -> list[str]:
