@@ -7,13 +7,15 @@
 #                                on a scratch database, and the desk started offscreen on that database.
 #
 # Uses the project's .venv (or $PYTHON); installs PyInstaller there if it is missing.
+# CHECK_POSTGRES_URL=postgresql+psycopg://user@host/empty_db also replays and verifies the example
+# script on that (empty) PostgreSQL database with the bundled psycopg.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/installer/out"
 PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
 EXAMPLES="$ROOT/resources/examples"
-DESK_SECONDS="${DESK_SECONDS:-15}"
+DESK_SECONDS="${DESK_SECONDS:-10}"
 
 check=false
 case "${1:-}" in
@@ -56,7 +58,8 @@ build_bundle() {
 check_bundle() {
     local program="$OUT/$PACKAGE/$NAME" scratch
     scratch="$(mktemp -d)"
-    trap 'rm -rf "$scratch"' RETURN
+    # shellcheck disable=SC2064  # expand now: the folder is removed however the script ends
+    trap "rm -rf '$scratch'" EXIT
     # Keep the check away from the real user's settings and default database.
     export XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" XDG_CACHE_HOME="$scratch/cache"
     export QT_QPA_PLATFORM=offscreen
@@ -84,27 +87,41 @@ check_bundle() {
     say "verify the scratch database"
     "$program" verify --db "$database" || fail "verify exited $?"
 
+    if [ -n "${CHECK_POSTGRES_URL:-}" ]; then
+        say "replay and verify on PostgreSQL"
+        "$program" replay "$EXAMPLES/replay-pineapple-4-hands.json" --db "$CHECK_POSTGRES_URL" \
+            >"$scratch/replay-postgres.json" || fail "replay on PostgreSQL exited $?"
+        "$PYTHON" "$ROOT/installer/compare_examples.py" replay "$scratch/replay-postgres.json" \
+            "$EXAMPLES/replay-pineapple-4-hands-expected.json" || fail "replay on PostgreSQL differs"
+        "$program" verify --db "$CHECK_POSTGRES_URL" || fail "verify on PostgreSQL exited $?"
+    fi
+
     say "the desk, offscreen, on the scratch database"
-    check_desk "$program" "$database" "$scratch"
+    check_desk "$scratch" desk "$program" --db "$database"
+    say "the demo table, offscreen"
+    check_desk "$scratch" demo "$program" demo
 }
 
+# Start the bundled desk with the given arguments; it must still be running (waiting for the dealer)
+# after DESK_SECONDS and must not have printed a traceback.
 check_desk() {
-    local program="$1" database="$2" scratch="$3"
-    "$program" --db "$database" >"$scratch/desk.out" 2>"$scratch/desk.err" &
-    local desk_pid=$!
+    local scratch="$1" label="$2"
+    shift 2
+    "$@" >"$scratch/$label.out" 2>"$scratch/$label.err" &
+    local desk_pid=$! status=0
     sleep "$DESK_SECONDS"
     if ! kill -0 "$desk_pid" 2>/dev/null; then
-        wait "$desk_pid" && status=0 || status=$?
-        cat "$scratch/desk.err" >&2
-        fail "the desk exited (status $status) within ${DESK_SECONDS}s instead of waiting for the dealer"
+        wait "$desk_pid" || status=$?
+        cat "$scratch/$label.err" >&2
+        fail "$label exited (status $status) within ${DESK_SECONDS}s instead of waiting for the dealer"
     fi
     kill "$desk_pid"
     wait "$desk_pid" 2>/dev/null || true
-    if grep -q "Traceback" "$scratch/desk.err"; then
-        cat "$scratch/desk.err" >&2
-        fail "the desk raised an exception"
+    if grep -q "Traceback" "$scratch/$label.err"; then
+        cat "$scratch/$label.err" >&2
+        fail "$label raised an exception"
     fi
-    echo "the desk started and was still running after ${DESK_SECONDS}s"
+    echo "$label started and was still running after ${DESK_SECONDS}s"
 }
 
 NAME="$(project_field name)"
