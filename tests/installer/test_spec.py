@@ -28,6 +28,8 @@ BINARIES = [
     ("libpython3.11.so.1.0", "/src/libpython3.11.so.1.0", "BINARY"),
     ("libfontconfig.so.1", "/src/libfontconfig.so.1", "BINARY"),
     ("libcairo.so.2", "/src/libcairo.so.2", "BINARY"),
+    ("PySide6/plugins/platforms/qwindows.dll", "/src/qwindows.dll", "BINARY"),  # Windows layout
+    ("PySide6/plugins/platforms/qvnc.dll", "/src/qvnc.dll", "BINARY"),
 ]
 # What each library links to, as PyInstaller's get_imports reports it (the whole chain).
 LINKS = {
@@ -37,6 +39,7 @@ LINKS = {
 }
 DATAS = [
     (f"{QT}/translations/qtbase_de.qm", "/src/qtbase_de.qm", "DATA"),
+    ("PySide6/translations/qtbase_fr.qm", "/src/qtbase_fr.qm", "DATA"),
     ("resources/presets/standard.json", "/src/standard.json", "DATA"),
 ]
 
@@ -127,6 +130,7 @@ def test_unused_qt_plugins_translations_and_their_libraries_are_left_out(
         "libQt6Gui.so.6",
         "libpython3.11.so.1.0",
         "libfontconfig.so.1",
+        "qwindows.dll",
     }
     assert [destination for destination, _source, _kind in namespace["a"].datas] == [
         "resources/presets/standard.json"
