@@ -19,7 +19,8 @@ ICON_FILE="$SHARE_DIR/icons/hicolor/256x256/apps/ofc-desk.png"
 uninstall() {
     rm -rf "$PROGRAM_DIR"
     rm -f "$BIN_DIR/ofc-desk" "$DESKTOP_FILE" "$ICON_FILE"
-    echo "OFC Desk removed. The database and settings were kept (see the README to remove them too)."
+    echo "OFC Desk removed. Each user's database and settings were kept:"
+    echo "  ~/.local/share/ofc-desk and ~/.config/OFC Desk (delete them by hand only if no longer needed)."
 }
 
 install() {
