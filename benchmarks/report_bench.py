@@ -33,8 +33,7 @@ BUY_IN = 400
 ROW_SIZES = {"front": 3, "middle": 5, "back": 5}
 
 
-def _rows_for(service: TableService, player: str, place: int, discard: int,
-              rng: random.Random) -> list[str]:
+def _rows_for(service: TableService, player: str, place: int, discard: int, rng: random.Random) -> list[str]:
     seat = service.snapshot().seat(player)
     room = {view.row.value: view.size - len(view.cards) for view in seat.rows}
     rows: list[str] = []
@@ -105,8 +104,11 @@ def report_once(url: str) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=500)
-    parser.add_argument("--db", help="a SQLite URL to keep the played session in and reuse on the "
-                        "next run (default: a new session in a temporary folder)")
+    parser.add_argument(
+        "--db",
+        help="a SQLite URL to keep the played session in and reuse on the "
+        "next run (default: a new session in a temporary folder)",
+    )
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     folder = tempfile.TemporaryDirectory()
@@ -114,8 +116,10 @@ def main() -> int:
     if not _stored_session_exists(url):
         start = time.perf_counter()
         build_session(url, args.hands, args.seed)
-        print(f"played {args.hands} hands through the service in "
-              f"{time.perf_counter() - start:.1f} s (setup, not part of the figures)")
+        print(
+            f"played {args.hands} hands through the service in "
+            f"{time.perf_counter() - start:.1f} s (setup, not part of the figures)"
+        )
     report_once(url)  # warm: fonts registered, modules imported
     runs = [report_once(url) for _ in range(3)]
     best = min(runs, key=lambda r: r["load"] + r["pdf"])

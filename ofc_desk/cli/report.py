@@ -36,25 +36,35 @@ session, or a file that cannot be written."""
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("--db", metavar="URL", default=argparse.SUPPRESS,
-                        help="SQLAlchemy database URL (default: the desk's own database)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="SQLAlchemy database URL (default: the desk's own database)",
+    )
     parser.add_argument("--table", metavar="NAME", help="the table's name (default: any table)")
-    parser.add_argument("--session", metavar="ID", type=int,
-                        help="the session id (default: the last session, of --table if given)")
-    parser.add_argument("--room", metavar="NAME", default="",
-                        help="card room name printed in the header")
+    parser.add_argument(
+        "--session",
+        metavar="ID",
+        type=int,
+        help="the session id (default: the last session, of --table if given)",
+    )
+    parser.add_argument("--room", metavar="NAME", default="", help="card room name printed in the header")
     parser.add_argument("--out", metavar="FILE.pdf", help="write the session report here")
-    parser.add_argument("--close-out", metavar="FILE.pdf",
-                        help="write the table-close report here")
-    parser.add_argument("--counted", metavar="N", type=int,
-                        help="chips counted by the floor supervisor (table-close report)")
+    parser.add_argument("--close-out", metavar="FILE.pdf", help="write the table-close report here")
+    parser.add_argument(
+        "--counted", metavar="N", type=int, help="chips counted by the floor supervisor (table-close report)"
+    )
     parser.add_argument("--csv-hands", metavar="FILE.csv", help="write the hands as CSV here")
-    parser.add_argument("--csv-transactions", metavar="FILE.csv",
-                        help="write the chip transactions as CSV here")
-    parser.add_argument("--json", metavar="FILE.json",
-                        help="write the session as an ofc-desk replay script here")
-    parser.add_argument("--fingerprint", action="store_true",
-                        help="verify the database and print the session's fingerprint")
+    parser.add_argument(
+        "--csv-transactions", metavar="FILE.csv", help="write the chip transactions as CSV here"
+    )
+    parser.add_argument(
+        "--json", metavar="FILE.json", help="write the session as an ofc-desk replay script here"
+    )
+    parser.add_argument(
+        "--fingerprint", action="store_true", help="verify the database and print the session's fingerprint"
+    )
 
 
 def _fail(message: str) -> int:
@@ -63,11 +73,11 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    outputs = [args.out, args.close_out, args.csv_hands, args.csv_transactions, args.json,
-               args.fingerprint]
+    outputs = [args.out, args.close_out, args.csv_hands, args.csv_transactions, args.json, args.fingerprint]
     if not any(outputs):
-        return _fail("nothing to do: give --out, --close-out, --csv-hands, "
-                     "--csv-transactions, --json or --fingerprint")
+        return _fail(
+            "nothing to do: give --out, --close-out, --csv-hands, --csv-transactions, --json or --fingerprint"
+        )
     if args.counted is not None and not args.close_out:
         return _fail("--counted goes with --close-out (the table-close report)")
     if args.counted is not None and args.counted < 0:
@@ -104,8 +114,10 @@ def _print_fingerprint(record: SessionRecord, database_url: str | None) -> int:
         return 1
     finally:
         database.dispose()
-    print(f"session {record.session_id} ({record.table}): fingerprint {record.final_hash} "
-          f"after event {record.event_count}; the database verifies")
+    print(
+        f"session {record.session_id} ({record.table}): fingerprint {record.final_hash} "
+        f"after event {record.event_count}; the database verifies"
+    )
     return 0
 
 

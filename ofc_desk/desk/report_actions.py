@@ -1,4 +1,5 @@
-"""File → Session report…: build the PDF off the UI thread, preview it, print it, save it.
+"""File → Session report… (and the table-close page): build the PDF off the UI thread, preview
+it, print it, save it.
 
 The report is reportlab's PDF (`ofc_desk.reports`); the preview and the printer get its pages as
 images rendered with PDFium (pypdfium2), because PySide6-Essentials has no QtPdf. "Save as PDF"
@@ -19,6 +20,7 @@ PREVIEW_DPI = 150
 MAX_PRINT_DPI = 200
 _running: set[QObject] = set()
 """Jobs' signal carriers, kept alive until their job reports back."""
+_open_previews: set[QPrintPreviewDialog] = set()
 
 
 def build_session_report(database_url: str | None, session_id: int | None) -> bytes:
@@ -32,6 +34,17 @@ def build_session_report(database_url: str | None, session_id: int | None) -> by
     return buffer.getvalue()
 
 
+def build_table_close_report(database_url: str | None, session_id: int | None, counted: int | None) -> bytes:
+    """The table-close report as PDF bytes (runs in a worker thread)."""
+    from ofc_desk.reports.loader import load_session_record
+    from ofc_desk.reports.table_close_pdf import write_table_close_report
+
+    record = load_session_record(database_url, session_id=session_id)
+    buffer = io.BytesIO()
+    write_table_close_report(record, buffer, counted)
+    return buffer.getvalue()
+
+
 class PdfPages:
     """Renders the PDF's pages one at a time (a long report never sits in memory as images)."""
 
@@ -42,6 +55,9 @@ class PdfPages:
 
     def __len__(self) -> int:
         return len(self._document)
+
+    def close(self) -> None:
+        self._document.close()
 
     def image(self, index: int, dpi: int = PREVIEW_DPI) -> QImage:
         page = self._document[index]
@@ -81,14 +97,17 @@ class _ReportJob(QRunnable):
 class ReportPreview(QPrintPreviewDialog):
     """Qt's print preview of the report; its Print button opens Qt's print dialog."""
 
-    def __init__(self, pdf: bytes, pages: PdfPages, parent: QWidget | None) -> None:
+    def __init__(
+        self, pdf: bytes, pages: PdfPages, parent: QWidget | None, title: str = "Session report"
+    ) -> None:
         # Kept on the dialog: Qt does not own the printer it is given.
         self._report_printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         super().__init__(self._report_printer, parent)
         self.pdf = pdf
         self.pages = pages
-        self.setWindowTitle("Session report")
-        self.setAccessibleName("Session report print preview")
+        self.setWindowTitle(title)
+        self.setAccessibleName(f"{title} print preview")
+        self.title = title
         self.paintRequested.connect(self.paint_pages)
         save = QAction("Save as PDF…", self)
         save.setObjectName("save_report_pdf")
@@ -114,27 +133,47 @@ class ReportPreview(QPrintPreviewDialog):
         finally:
             painter.end()
 
+    def done(self, result: int) -> None:
+        """Closing the preview lets go of the PDF's pages."""
+        super().done(result)
+        _open_previews.discard(self)
+        self.pages.close()
+
     def save_pdf(self, path: str) -> None:
         with open(path, "wb") as out:
             out.write(self.pdf)
 
     def ask_and_save(self) -> None:
+        suggested = self.title.lower().replace(" ", "-") + ".pdf"
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save session report", "session-report.pdf", "PDF files (*.pdf)"
+            self, f"Save {self.title.lower()}", suggested, "PDF files (*.pdf)"
         )
         if not path:
             return
         try:
             self.save_pdf(path)
         except OSError as error:
-            QMessageBox.warning(self, "Session report", f"Could not save {path}: {error.strerror}")
+            QMessageBox.warning(self, self.title, f"Could not save {path}: {error.strerror}")
 
 
 def open_session_report(parent: QWidget | None, database_url: str | None, session_id: int | None) -> None:
     """Build the session report in the background, then show its print preview."""
-    progress = QProgressDialog("Building the session report…", "", 0, 0, parent)
+    _open_in_background(parent, "Session report", lambda: build_session_report(database_url, session_id))
+
+
+def open_table_close_report(
+    parent: QWidget | None, database_url: str | None, session_id: int | None, counted: int | None
+) -> None:
+    """The one-page table-close report; `counted` is the supervisor's chip count (None: blank)."""
+    _open_in_background(
+        parent, "Table close", lambda: build_table_close_report(database_url, session_id, counted)
+    )
+
+
+def _open_in_background(parent: QWidget | None, title: str, build: Callable[[], bytes]) -> None:
+    progress = QProgressDialog(f"Building the {title.lower()} report…", "", 0, 0, parent)
     progress.setCancelButton(None)
-    progress.setWindowTitle("Session report")
+    progress.setWindowTitle(title)
     progress.setMinimumDuration(300)
     signals = _JobSignals()
     _running.add(signals)
@@ -142,36 +181,32 @@ def open_session_report(parent: QWidget | None, database_url: str | None, sessio
     def done(pdf: bytes) -> None:
         _running.discard(signals)
         progress.close()
-        show_preview(parent, pdf)
+        show_preview(parent, pdf, title)
 
     def failed(message: str) -> None:
         _running.discard(signals)
         progress.close()
-        QMessageBox.warning(parent, "Session report", f"The report could not be built: {message}")
+        QMessageBox.warning(parent, title, f"The report could not be built: {message}")
 
     signals.finished.connect(done)
     signals.failed.connect(failed)
-    QThreadPool.globalInstance().start(
-        _ReportJob(signals, lambda: build_session_report(database_url, session_id))
-    )
+    QThreadPool.globalInstance().start(_ReportJob(signals, build))
 
 
-def show_preview(parent: QWidget | None, pdf: bytes) -> ReportPreview | None:
+def show_preview(parent: QWidget | None, pdf: bytes, title: str = "Session report") -> ReportPreview | None:
     """Open the preview window (not blocking the desk); None if pages cannot be rendered."""
     pages = pdf_pages(pdf)
     if pages is None:
         QMessageBox.information(
-            parent,
-            "Session report",
-            "The preview needs pypdfium2, which is not installed. Save the PDF instead.",
+            parent, title, "The preview needs pypdfium2, which is not installed. Save the PDF instead."
         )
-        path, _ = QFileDialog.getSaveFileName(
-            parent, "Save session report", "session-report.pdf", "PDF files (*.pdf)"
-        )
+        path, _ = QFileDialog.getSaveFileName(parent, f"Save {title.lower()}", "", "PDF files (*.pdf)")
         if path:
             with open(path, "wb") as out:
                 out.write(pdf)
         return None
-    preview = ReportPreview(pdf, pages, parent)
+    preview = ReportPreview(pdf, pages, parent, title)
+    # Without a parent nothing else holds the window: keep it until the dealer closes it.
+    _open_previews.add(preview)
     preview.open()
     return preview

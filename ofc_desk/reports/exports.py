@@ -35,20 +35,29 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
     for hand in record.hands:
         for seat in hand.seats:
             row: dict[str, object] = {
-                "session": record.session_id, "hand": hand.number, "button": hand.button,
-                "voided": "yes" if hand.voided else "no", "player": seat.name,
+                "session": record.session_id,
+                "hand": hand.number,
+                "button": hand.button,
+                "voided": "yes" if hand.voided else "no",
+                "player": seat.name,
                 "fantasyland_cards": seat.fantasyland_cards,
             }
             for label, cards in zip(("front", "middle", "back"), seat.rows, strict=True):
                 row[label] = " ".join(cards.cards)
                 row[f"{label}_hand"] = cards.hand
                 row[f"{label}_royalty"] = cards.royalty
-            row.update({
-                "foul": "yes" if seat.foul else "no", "royalties": seat.royalties,
-                "points": seat.points, "stack_before": seat.stack_before,
-                "stack_after": seat.stack_after, "chips_moved": seat.chips_moved,
-                "rake": seat.rake, "fantasyland_next": seat.fantasyland_next,
-            })
+            row.update(
+                {
+                    "foul": "yes" if seat.foul else "no",
+                    "royalties": seat.royalties,
+                    "points": seat.points,
+                    "stack_before": seat.stack_before,
+                    "stack_after": seat.stack_after,
+                    "chips_moved": seat.chips_moved,
+                    "rake": seat.rake,
+                    "fantasyland_next": seat.fantasyland_next,
+                }
+            )
             yield row
 
 
@@ -68,35 +77,75 @@ def transaction_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
 
 def _between_row(record: SessionRecord, t: ChipTransaction) -> dict[str, object]:
     return {
-        "session": record.session_id, "event": t.seq, "time": t.at.isoformat() if t.at else "",
-        "hand": t.after_hand or "", "kind": str(t.kind), "player": t.player,
-        "counterparty": "", "amount": t.amount, "owed": "", "note": t.note, "by": t.actor,
+        "session": record.session_id,
+        "event": t.seq,
+        "time": t.at.isoformat() if t.at else "",
+        "hand": t.after_hand or "",
+        "kind": str(t.kind),
+        "player": t.player,
+        "counterparty": "",
+        "amount": t.amount,
+        "owed": "",
+        "note": t.note,
+        "by": t.actor,
         "approved_by": t.approver,
     }
 
 
 def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[dict[str, object]]:
     time = hand.settled_at.isoformat() if hand.settled_at else ""
-    base = {"session": record.session_id, "event": "", "time": time, "hand": hand.number,
-            "by": "", "approved_by": ""}
+    base = {
+        "session": record.session_id,
+        "event": "",
+        "time": time,
+        "hand": hand.number,
+        "by": "",
+        "approved_by": "",
+    }
     for transfer in hand.transfers:
-        yield {**base, "kind": "transfer", "player": transfer.payer,
-               "counterparty": transfer.payee, "amount": transfer.paid, "owed": transfer.owed,
-               "note": transfer.reason}
+        yield {
+            **base,
+            "kind": "transfer",
+            "player": transfer.payer,
+            "counterparty": transfer.payee,
+            "amount": transfer.paid,
+            "owed": transfer.owed,
+            "note": transfer.reason,
+        }
     for seat in hand.seats:
         if seat.rake:
-            yield {**base, "kind": "rake", "player": seat.name, "counterparty": "house",
-                   "amount": seat.rake, "owed": "", "note": ""}
+            yield {
+                **base,
+                "kind": "rake",
+                "player": seat.name,
+                "counterparty": "house",
+                "amount": seat.rake,
+                "owed": "",
+                "note": "",
+            }
     if hand.jackpot_drop:
-        yield {**base, "kind": "jackpot drop", "player": "", "counterparty": "jackpot",
-               "amount": hand.jackpot_drop, "owed": "", "note": "part of the rake"}
+        yield {
+            **base,
+            "kind": "jackpot drop",
+            "player": "",
+            "counterparty": "jackpot",
+            "amount": hand.jackpot_drop,
+            "owed": "",
+            "note": "part of the rake",
+        }
     if hand.voided:
         # The void gives every player back what the hand changed, rake included.
         for seat in hand.seats:
             if seat.chips_moved:
-                yield {**base, "kind": "void reversal", "player": seat.name, "counterparty": "",
-                       "amount": -seat.chips_moved, "owed": "",
-                       "note": f"hand {hand.number} voided"}
+                yield {
+                    **base,
+                    "kind": "void reversal",
+                    "player": seat.name,
+                    "counterparty": "",
+                    "amount": -seat.chips_moved,
+                    "owed": "",
+                    "note": f"hand {hand.number} voided",
+                }
 
 
 def _write_csv(rows: Iterator[dict[str, object]], columns: tuple[str, ...], out: IO[str]) -> None:

@@ -215,11 +215,19 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
             walk.closed_at = at
         if kind in CHIP_KINDS:
             for entry in ledger_by_event.get(event.event_id, ()):
-                walk.transactions.append(ChipTransaction(
-                    seq=event.seq, at=at, kind=CHIP_KINDS[kind], player=entry.player,
-                    amount=entry.amount, after_hand=walk.hands_settled, actor=event.actor,
-                    approver=supervisor, note=str(event.payload.get("reason") or entry.note),
-                ))
+                walk.transactions.append(
+                    ChipTransaction(
+                        seq=event.seq,
+                        at=at,
+                        kind=CHIP_KINDS[kind],
+                        player=entry.player,
+                        amount=entry.amount,
+                        after_hand=walk.hands_settled,
+                        actor=event.actor,
+                        approver=supervisor,
+                        note=str(event.payload.get("reason") or entry.note),
+                    )
+                )
         adjustment = undo_tracker.follow(event, kind, walk.hands_settled + 1)
         if adjustment is None:
             adjustment = _supervised_adjustment(event, kind, at, supervisor)
@@ -247,8 +255,11 @@ class _UndoTracker:
         elif kind is EventKind.UNDONE:
             taken = self._entries.pop() if self._entries else {}
             return Adjustment(
-                seq=event.seq, at=parse_time(event.at), kind=AdjustmentKind.UNDO,
-                hand_number=hand, description=describe_entry(taken) + " taken back",
+                seq=event.seq,
+                at=parse_time(event.at),
+                kind=AdjustmentKind.UNDO,
+                hand_number=hand,
+                description=describe_entry(taken) + " taken back",
                 actor=event.actor,
             )
         return None
@@ -268,20 +279,39 @@ def _supervised_adjustment(
     payload = event.payload
     if kind is EventKind.HAND_VOIDED:
         reason = payload.get("reason") or "no reason given"
-        return Adjustment(event.seq, at, AdjustmentKind.VOID, int(payload["hand"]),
-                          f"hand {payload['hand']} voided: {reason}; its transfers reversed",
-                          event.actor, supervisor)
+        return Adjustment(
+            event.seq,
+            at,
+            AdjustmentKind.VOID,
+            int(payload["hand"]),
+            f"hand {payload['hand']} voided: {reason}; its transfers reversed",
+            event.actor,
+            supervisor,
+        )
     if kind is EventKind.CHIPS_CORRECTED:
         amount = int(payload.get("amount", 0))
         reason = payload.get("reason") or "no reason given"
-        return Adjustment(event.seq, at, AdjustmentKind.CORRECTION, None,
-                          f"{payload.get('player')} {amount:+,} chips: {reason}",
-                          event.actor, supervisor)
+        return Adjustment(
+            event.seq,
+            at,
+            AdjustmentKind.CORRECTION,
+            None,
+            f"{payload.get('player')} {amount:+,} chips: {reason}",
+            event.actor,
+            supervisor,
+        )
     if kind is EventKind.RULES_CHANGED:
         new_rules = payload.get("rules", {})
         described = "; ".join(f"{s.label} {s.value}" for s in table_options(new_rules))
-        return Adjustment(event.seq, at, AdjustmentKind.RULES_CHANGE, None,
-                          f"rules now: {described}", event.actor, supervisor)
+        return Adjustment(
+            event.seq,
+            at,
+            AdjustmentKind.RULES_CHANGE,
+            None,
+            f"rules now: {described}",
+            event.actor,
+            supervisor,
+        )
     return None
 
 
@@ -331,13 +361,13 @@ def _hand_record(
     result = stored.result
     rake = {str(name): int(chips) for name, chips in stored.rake.items()}
     seats = tuple(
-        _seat_result(player, rake.get(str(player["name"]), 0),
-                     stored.fantasyland.get(str(player["name"]), 0))
+        _seat_result(player, rake.get(str(player["name"]), 0), stored.fantasyland.get(str(player["name"]), 0))
         for player in result.get("players", ())
     )
     transfers = tuple(
-        TransferRecord(str(t["from"]), str(t["to"]), int(t["owed"]), int(t["paid"]),
-                       str(t.get("reason") or ""))
+        TransferRecord(
+            str(t["from"]), str(t["to"]), int(t["owed"]), int(t["paid"]), str(t.get("reason") or "")
+        )
         for t in result.get("transfers", ())
     )
     matchups = tuple(
@@ -346,9 +376,16 @@ def _hand_record(
     )
     rake_total = sum(rake.values())
     return HandRecord(
-        number=stored.number, button=stored.button, seats=seats, transfers=transfers,
-        matchups=matchups, started_at=started_at, settled_at=parse_time(stored.settled_at),
-        rake=rake_total - stored.jackpot, jackpot_drop=stored.jackpot, voided=stored.voided,
+        number=stored.number,
+        button=stored.button,
+        seats=seats,
+        transfers=transfers,
+        matchups=matchups,
+        started_at=started_at,
+        settled_at=parse_time(stored.settled_at),
+        rake=rake_total - stored.jackpot,
+        jackpot_drop=stored.jackpot,
+        voided=stored.voided,
         stacks_after=stacks_by_hand.get(stored.number, ()),
     )
 
@@ -363,11 +400,18 @@ def _seat_result(player: Mapping[str, Any], rake: int, fantasyland_cards: int) -
 
     fantasyland = player.get("fantasyland") or {}
     return SeatResult(
-        name=str(player["name"]), front=row("front"), middle=row("middle"), back=row("back"),
-        foul=bool(player.get("foul")), royalties=int(player.get("royalties", 0)),
-        points=int(player.get("points", 0)), stack_before=int(player["stack_before"]),
-        stack_after=int(player["stack_after"]) - rake, fantasyland_cards=fantasyland_cards,
-        fantasyland_next=int(fantasyland.get("cards", 0)), rake=rake,
+        name=str(player["name"]),
+        front=row("front"),
+        middle=row("middle"),
+        back=row("back"),
+        foul=bool(player.get("foul")),
+        royalties=int(player.get("royalties", 0)),
+        points=int(player.get("points", 0)),
+        stack_before=int(player["stack_before"]),
+        stack_after=int(player["stack_after"]) - rake,
+        fantasyland_cards=fantasyland_cards,
+        fantasyland_next=int(fantasyland.get("cards", 0)),
+        rake=rake,
     )
 
 
@@ -383,17 +427,19 @@ def _player_summaries(
     summaries = []
     for name in names:
         seats = [s for h in hands if not h.voided for s in h.seats if s.name == name]
-        summaries.append(PlayerSummary(
-            name=name,
-            opening_buy_in=totals.get((name, ChipKind.OPENING), 0),
-            buy_ins=totals.get((name, ChipKind.BUY_IN), 0),
-            rebuys=totals.get((name, ChipKind.REBUY), 0),
-            cash_outs=-totals.get((name, ChipKind.CASH_OUT), 0),
-            corrections=totals.get((name, ChipKind.CORRECTION), 0),
-            final_stack=final_stacks.get(name, 0),
-            hands_played=len(seats),
-            fouls=sum(1 for s in seats if s.foul),
-            fantasyland_hands=sum(1 for s in seats if s.fantasyland_cards),
-            royalties=sum(s.royalties for s in seats if not s.foul),
-        ))
+        summaries.append(
+            PlayerSummary(
+                name=name,
+                opening_buy_in=totals.get((name, ChipKind.OPENING), 0),
+                buy_ins=totals.get((name, ChipKind.BUY_IN), 0),
+                rebuys=totals.get((name, ChipKind.REBUY), 0),
+                cash_outs=-totals.get((name, ChipKind.CASH_OUT), 0),
+                corrections=totals.get((name, ChipKind.CORRECTION), 0),
+                final_stack=final_stacks.get(name, 0),
+                hands_played=len(seats),
+                fouls=sum(1 for s in seats if s.foul),
+                fantasyland_hands=sum(1 for s in seats if s.fantasyland_cards),
+                royalties=sum(s.royalties for s in seats if not s.foul),
+            )
+        )
     return tuple(summaries)

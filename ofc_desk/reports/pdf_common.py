@@ -112,9 +112,7 @@ def _numbered_canvas_class(footer: PageFooter, font: str) -> type[Canvas]:
             self.drawString(MARGIN, y, footer.left)
             self.drawCentredString(PAGE_SIZE[0] / 2, y, f"Page {self._pageNumber} of {total}")
             if footer.fingerprint:
-                self.drawRightString(
-                    PAGE_SIZE[0] - MARGIN, y, f"fingerprint {footer.fingerprint[:16]}…"
-                )
+                self.drawRightString(PAGE_SIZE[0] - MARGIN, y, f"fingerprint {footer.fingerprint[:16]}…")
             self.restoreState()
 
     return NumberedCanvas
@@ -159,9 +157,7 @@ class RunsCell(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
         self.canv.drawText(text_object)
 
 
-def build_pdf(
-    out: Any, story: Sequence[Flowable], footer: PageFooter, title: str, styles: Styles
-) -> None:
+def build_pdf(out: Any, story: Sequence[Flowable], footer: PageFooter, title: str, styles: Styles) -> None:
     """Lay the story out on A4 pages with the numbered footer; `out` is a path or binary file."""
     doc = SimpleDocTemplate(
         out,

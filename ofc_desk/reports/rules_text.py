@@ -46,16 +46,14 @@ def resolve_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None
             if overrides:
                 preset = preset_from_dict(_plain(preset.source), overrides)
     except PresetError:
-        return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen),
-                None)
+        return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)
     return preset.name, _plain(preset.source)
 
 
 def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
     """A preset's source as plain dicts. (`RulesPreset.to_dict` cannot serialise the read-only
     mapping it keeps, so the report reads `source` itself.)"""
-    return {key: _plain(value) if isinstance(value, Mapping) else value
-            for key, value in data.items()}
+    return {key: _plain(value) if isinstance(value, Mapping) else value for key, value in data.items()}
 
 
 def table_options(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
@@ -126,10 +124,14 @@ def _inline(value: Any) -> str:
         parts = []
         for key, item in value.items():
             inner = _inline(item)
-            parts.append(f"{str(key).replace('_', ' ')}: {inner}" if isinstance(item, Mapping)
-                         else f"{str(key).replace('_', ' ')} {inner}")
-        return " · ".join(parts) if not any(isinstance(v, Mapping) for v in value.values()) \
-            else "; ".join(parts)
+            parts.append(
+                f"{str(key).replace('_', ' ')}: {inner}"
+                if isinstance(item, Mapping)
+                else f"{str(key).replace('_', ' ')} {inner}"
+            )
+        return (
+            " · ".join(parts) if not any(isinstance(v, Mapping) for v in value.values()) else "; ".join(parts)
+        )
     return _value(value)
 
 

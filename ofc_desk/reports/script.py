@@ -53,8 +53,9 @@ class ScriptBuilder:
     def add(self, event: AuditRecord) -> None:
         kind = EventKind(event.kind)
         if kind in NO_SCRIPT_WORD:
-            self.unsupported = (f"event {event.seq} is {NO_SCRIPT_WORD[kind]}, which the replay "
-                                "script format cannot express")
+            self.unsupported = (
+                f"event {event.seq} is {NO_SCRIPT_WORD[kind]}, which the replay script format cannot express"
+            )
         elif kind in BETWEEN_OPS:
             self.pending_between.append(_between_op(BETWEEN_OPS[kind], event.payload))
         elif kind is EventKind.HAND_STARTED or (

@@ -79,11 +79,8 @@ def session_story(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
 def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield Paragraph("Session report", styles.title)
     room = f"{text(record.room)} · " if record.room else ""
-    yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}",
-                    styles.subtitle)
-    pair_units = ", ".join(
-        f"{a}–{b}: {chips(p.unit)}" for p in record.pair_units for a, b in [p.players]
-    )
+    yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}", styles.subtitle)
+    pair_units = ", ".join(f"{a}–{b}: {chips(p.unit)}" for p in record.pair_units for a, b in [p.players])
     voided = sum(1 for h in record.hands if h.voided)
     hands_text = f"{len(record.hands)}" + (f" ({voided} voided)" if voided else "")
     pairs = [
@@ -104,31 +101,67 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     if record.rules:
         changed = any(a.kind is AdjustmentKind.RULES_CHANGE for a in record.adjustments)
         when = " when the table opened (changed later: see the rules changes below)" if changed else ""
-        yield Paragraph(f"Rules in force: preset “{text(record.preset_name)}”{when}",
-                        styles.subheading)
+        yield Paragraph(f"Rules in force: preset “{text(record.preset_name)}”{when}", styles.subheading)
         yield key_value_table([(r.label, r.value) for r in record.rules], styles, columns=2)
 
 
 def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield Paragraph("Players", styles.heading)
-    header: list[object] = ["Player", "Buy-ins", "Rebuys", "Cash-outs", "Final stack",
-                            "Net result", "Hands", "Fouls", "FL hands", "Royalties"]
+    header: list[object] = [
+        "Player",
+        "Buy-ins",
+        "Rebuys",
+        "Cash-outs",
+        "Final stack",
+        "Net result",
+        "Hands",
+        "Fouls",
+        "FL hands",
+        "Royalties",
+    ]
     rows: list[list[object]] = [header]
     for p in record.players:
-        rows.append([
-            p.name, chips(p.opening_buy_in + p.buy_ins), chips(p.rebuys), chips(p.cash_outs),
-            chips(p.final_stack), signed_chips(p.net), str(p.hands_played), str(p.fouls),
-            str(p.fantasyland_hands), chips(p.royalties),
-        ])
+        rows.append(
+            [
+                p.name,
+                chips(p.opening_buy_in + p.buy_ins),
+                chips(p.rebuys),
+                chips(p.cash_outs),
+                chips(p.final_stack),
+                signed_chips(p.net),
+                str(p.hands_played),
+                str(p.fouls),
+                str(p.fantasyland_hands),
+                chips(p.royalties),
+            ]
+        )
     players = record.players
-    rows.append([
-        "Total", chips(sum(p.opening_buy_in + p.buy_ins for p in players)),
-        chips(sum(p.rebuys for p in players)), chips(sum(p.cash_outs for p in players)),
-        chips(sum(p.final_stack for p in players)), signed_chips(sum(p.net for p in players)),
-        "", "", "", "",
-    ])
-    widths = [30 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 13 * mm,
-              15 * mm, CONTENT_WIDTH - 160 * mm]
+    rows.append(
+        [
+            "Total",
+            chips(sum(p.opening_buy_in + p.buy_ins for p in players)),
+            chips(sum(p.rebuys for p in players)),
+            chips(sum(p.cash_outs for p in players)),
+            chips(sum(p.final_stack for p in players)),
+            signed_chips(sum(p.net for p in players)),
+            "",
+            "",
+            "",
+            "",
+        ]
+    )
+    widths = [
+        30 * mm,
+        17 * mm,
+        16 * mm,
+        18 * mm,
+        19 * mm,
+        19 * mm,
+        13 * mm,
+        13 * mm,
+        15 * mm,
+        CONTENT_WIDTH - 160 * mm,
+    ]
     yield grid_table(rows, widths, styles, numeric_columns=range(1, 10), total_row=True)
     if record.rake_total or record.jackpot_total:
         yield Paragraph(
@@ -162,8 +195,10 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
         parts.append(f"Fantasyland: {players}")
     if hand.started_at:
         parts.append(timestamp(hand.started_at))
-    title: list[Run] = [(f"Hand {hand.number}", styles.bold, 9.5, INK),
-                        (" · " + " · ".join(parts), styles.regular, 9.5, INK)]
+    title: list[Run] = [
+        (f"Hand {hand.number}", styles.bold, 9.5, INK),
+        (" · " + " · ".join(parts), styles.regular, 9.5, INK),
+    ]
     if hand.voided:
         title.append((" · VOIDED: chips returned", styles.bold, 9.5, ALERT))
     yield Spacer(1, 2 * mm)
@@ -174,9 +209,7 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     yield Spacer(1, 1.5 * mm)
     yield _transfers_table(hand, styles)
     if hand.rake or hand.jackpot_drop:
-        yield Paragraph(
-            f"Rake {chips(hand.rake)} · jackpot drop {chips(hand.jackpot_drop)}", styles.small
-        )
+        yield Paragraph(f"Rake {chips(hand.rake)} · jackpot drop {chips(hand.jackpot_drop)}", styles.small)
     yield Spacer(1, 3 * mm)
 
 
@@ -217,11 +250,16 @@ def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
     for index, transfer in enumerate(hand.transfers, start=1):
         if transfer.capped:
             capped_rows.append(index)
-        rows.append([
-            str(index), transfer.payer, transfer.payee, chips(transfer.owed),
-            chips(transfer.paid),
-            Paragraph(text(transfer.reason), styles.cell_small) if transfer.capped else "",
-        ])
+        rows.append(
+            [
+                str(index),
+                transfer.payer,
+                transfer.payee,
+                chips(transfer.owed),
+                chips(transfer.paid),
+                Paragraph(text(transfer.reason), styles.cell_small) if transfer.capped else "",
+            ]
+        )
     extra = [("TEXTCOLOR", (4, r), (4, r), ALERT) for r in capped_rows]
     return grid_table(rows, TRANSFER_WIDTHS, styles, numeric_columns=(0, 3, 4), extra=extra)
 
@@ -232,13 +270,23 @@ def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowab
     if not record.chip_transactions:
         yield Paragraph("None recorded.", styles.body)
         return
-    rows: list[list[object]] = [["Event", "Time", "After hand", "Player", "What", "Chips",
-                                 "By", "Approved by"]]
+    rows: list[list[object]] = [
+        ["Event", "Time", "After hand", "Player", "What", "Chips", "By", "Approved by"]
+    ]
     for t in record.chip_transactions:
-        rows.append([str(t.seq), timestamp(t.at), str(t.after_hand), t.player, str(t.kind),
-                     signed_chips(t.amount), t.actor or "–", t.approver or "–"])
-    widths = [13 * mm, 32 * mm, 17 * mm, 26 * mm, 25 * mm, 18 * mm, 24 * mm,
-              CONTENT_WIDTH - 155 * mm]
+        rows.append(
+            [
+                str(t.seq),
+                timestamp(t.at),
+                str(t.after_hand),
+                t.player,
+                str(t.kind),
+                signed_chips(t.amount),
+                t.actor or "–",
+                t.approver or "–",
+            ]
+        )
+    widths = [13 * mm, 32 * mm, 17 * mm, 26 * mm, 25 * mm, 18 * mm, 24 * mm, CONTENT_WIDTH - 155 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 2, 5))
 
 
@@ -255,8 +303,9 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         ("Chip corrections", signed_chips(record.chip_total(ChipKind.CORRECTION))),
         ("Chips in play at the end", chips(record.final_stacks_total)),
     ]
-    yield KeepTogether([Paragraph("Rake and jackpot", styles.heading),
-                        key_value_table(pairs, styles, columns=2)])
+    yield KeepTogether(
+        [Paragraph("Rake and jackpot", styles.heading), key_value_table(pairs, styles, columns=2)]
+    )
 
 
 def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
@@ -267,10 +316,17 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         return
     rows: list[list[object]] = [["Event", "Time", "What", "Hand", "Details", "By", "Approved by"]]
     for a in record.adjustments:
-        rows.append([str(a.seq), timestamp(a.at), str(a.kind),
-                     str(a.hand_number) if a.hand_number else "–",
-                     Paragraph(text(a.description), styles.cell), a.actor or "–",
-                     a.approver or "–"])
+        rows.append(
+            [
+                str(a.seq),
+                timestamp(a.at),
+                str(a.kind),
+                str(a.hand_number) if a.hand_number else "–",
+                Paragraph(text(a.description), styles.cell),
+                a.actor or "–",
+                a.approver or "–",
+            ]
+        )
     widths = [13 * mm, 35 * mm, 24 * mm, 11 * mm, 49 * mm, 22 * mm, CONTENT_WIDTH - 154 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
 
@@ -290,13 +346,10 @@ def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterat
         Paragraph(text(record.final_hash or "no events recorded"), styles.mono),
         Spacer(1, 6 * mm),
         Paragraph("Signatures", styles.heading),
-        Paragraph(
-            "We have checked this report against the table and agree with it.", styles.body
-        ),
+        Paragraph("We have checked this report against the table and agree with it.", styles.body),
         Spacer(1, 2 * mm),
         signature_block(
-            [("Dealer", ", ".join(record.dealers)),
-             ("Floor supervisor", ", ".join(record.supervisors))],
+            [("Dealer", ", ".join(record.dealers)), ("Floor supervisor", ", ".join(record.supervisors))],
             styles,
         ),
     ]

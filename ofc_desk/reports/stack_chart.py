@@ -76,8 +76,9 @@ def stack_chart(
         if dash:
             line.strokeDashArray = dash
     drawing.add(plot)
-    drawing.add(String(plot.x + plot.width / 2, 0.5 * mm, "hand", fontName=font, fontSize=7,
-                       textAnchor="middle"))
+    drawing.add(
+        String(plot.x + plot.width / 2, 0.5 * mm, "hand", fontName=font, fontSize=7, textAnchor="middle")
+    )
     legend = Legend()
     legend.x, legend.y = width - legend_width + 2 * mm, height - 6 * mm
     legend.fontName, legend.fontSize = font, 8

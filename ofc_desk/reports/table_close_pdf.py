@@ -51,8 +51,15 @@ class TableCloseFigures:
 
     @property
     def expected(self) -> int:
-        return (self.opening_chips + self.buy_ins + self.rebuys - self.cash_outs
-                + self.corrections - self.rake - self.jackpot_drop)
+        return (
+            self.opening_chips
+            + self.buy_ins
+            + self.rebuys
+            - self.cash_outs
+            + self.corrections
+            - self.rake
+            - self.jackpot_drop
+        )
 
     @property
     def variance(self) -> int | None:
@@ -90,9 +97,7 @@ def variance_words(figures: TableCloseFigures) -> str:
     return f"{side} by {chips(abs(variance))} chip{'s' if abs(variance) != 1 else ''}"
 
 
-def write_table_close_report(
-    record: SessionRecord, out: str | IO[bytes], counted: int | None = None
-) -> None:
+def write_table_close_report(record: SessionRecord, out: str | IO[bytes], counted: int | None = None) -> None:
     """Write the table-close report; `counted` is the supervisor's chip count (None: to fill in)."""
     styles = make_styles()
     place = f"{record.room} · " if record.room else ""
@@ -104,21 +109,21 @@ def write_table_close_report(
     build_pdf(out, story, footer, f"Table close · {record.table}", styles)
 
 
-def _story(
-    record: SessionRecord, figures: TableCloseFigures, styles: Styles
-) -> Iterator[Flowable]:
+def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) -> Iterator[Flowable]:
     yield Paragraph("Table close", styles.title)
     room = f"{text(record.room)} · " if record.room else ""
-    yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}",
-                    styles.subtitle)
-    yield key_value_table([
-        ("Session start", timestamp(record.started_at)),
-        ("Closed", timestamp(record.ended_at) if record.ended_at else "still open"),
-        ("Dealer(s)", ", ".join(record.dealers) or "–"),
-        ("Floor supervisor", ", ".join(record.supervisors) or "–"),
-        ("Hands settled", str(len(record.counted_hands))),
-        ("Audit events", chips(record.event_count)),
-    ], styles)
+    yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}", styles.subtitle)
+    yield key_value_table(
+        [
+            ("Session start", timestamp(record.started_at)),
+            ("Closed", timestamp(record.ended_at) if record.ended_at else "still open"),
+            ("Dealer(s)", ", ".join(record.dealers) or "–"),
+            ("Floor supervisor", ", ".join(record.supervisors) or "–"),
+            ("Hands settled", str(len(record.counted_hands))),
+            ("Audit events", chips(record.event_count)),
+        ],
+        styles,
+    )
     yield Paragraph("Chips", styles.heading)
     yield _figures_table(figures, styles)
     if figures.ledger_mismatch:
@@ -130,17 +135,18 @@ def _story(
         )
     yield Paragraph("Stacks at close", styles.heading)
     rows: list[list[object]] = [["Player", "Stack", "Cashed out", "Net result"]]
-    rows += [[p.name, chips(p.final_stack), chips(p.cash_outs), signed_chips(p.net)]
-             for p in record.players]
-    yield grid_table(rows, [CONTENT_WIDTH - 105 * mm, 35 * mm, 35 * mm, 35 * mm], styles,
-                     numeric_columns=(1, 2, 3))
+    rows += [[p.name, chips(p.final_stack), chips(p.cash_outs), signed_chips(p.net)] for p in record.players]
+    yield grid_table(
+        rows, [CONTENT_WIDTH - 105 * mm, 35 * mm, 35 * mm, 35 * mm], styles, numeric_columns=(1, 2, 3)
+    )
     yield Spacer(1, 6 * mm)
-    yield Paragraph(f"Audit fingerprint: <font face=\"Courier\" size=7.5>"
-                    f"{text(record.final_hash or 'none')}</font>", styles.small)
+    yield Paragraph(
+        f'Audit fingerprint: <font face="Courier" size=7.5>{text(record.final_hash or "none")}</font>',
+        styles.small,
+    )
     yield Spacer(1, 6 * mm)
     yield signature_block(
-        [("Dealer", ", ".join(record.dealers)),
-         ("Floor supervisor", ", ".join(record.supervisors))],
+        [("Dealer", ", ".join(record.dealers)), ("Floor supervisor", ", ".join(record.supervisors))],
         styles,
     )
 
@@ -158,11 +164,16 @@ def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
         ("− Jackpot drop", chips(figures.jackpot_drop)),
         ("= Expected chips on the table", chips(figures.expected)),
         ("Counted chips (entered by the floor supervisor)", counted),
-        ("Variance (counted − expected)",
-         "" if variance is None else f"{signed_chips(variance)}   {variance_words(figures)}"),
+        (
+            "Variance (counted − expected)",
+            "" if variance is None else f"{signed_chips(variance)}   {variance_words(figures)}",
+        ),
     ]
-    table = Table([list(line) for line in lines], colWidths=[125 * mm, CONTENT_WIDTH - 125 * mm],
-                  rowHeights=[6.5 * mm] * len(lines))
+    table = Table(
+        [list(line) for line in lines],
+        colWidths=[125 * mm, CONTENT_WIDTH - 125 * mm],
+        rowHeights=[6.5 * mm] * len(lines),
+    )
     expected_row, counted_row, variance_row = 7, 8, 9
     flag = BALANCED_GREEN if variance == 0 else ALERT
     commands: list[tuple[object, ...]] = [

@@ -44,8 +44,14 @@ def _seat(name: str, rows: tuple[str, str, str], before: int, after: int, **extr
         for cards, hand, royalty in zip(rows, names, royalties, strict=True)
     )
     return SeatResult(
-        name=name, front=front, middle=middle, back=back, royalties=sum(royalties),
-        stack_before=before, stack_after=after, **extra,  # type: ignore[arg-type]
+        name=name,
+        front=front,
+        middle=middle,
+        back=back,
+        royalties=sum(royalties),
+        stack_before=before,
+        stack_after=after,
+        **extra,  # type: ignore[arg-type]
     )
 
 
@@ -53,16 +59,39 @@ def make_record() -> SessionRecord:
     """Three players, two hands (one capped transfer, one Fantasyland), a void, a rebuy."""
     t0 = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
     hand1 = HandRecord(
-        number=1, button="Cy", started_at=t0,
+        number=1,
+        button="Cy",
+        started_at=t0,
         seats=(
-            _seat("Ann", ("Qs Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d"), 100, 128,
-                  foul=False, points=12, fantasyland_next=14),
-            _seat("Bob", ("2s 3d 4c", "5h 6h 7h 8c Tc", "Ks Kd 9c 9d 2d"), 80, 39,
-                  foul=True, points=-27, names=("six-high", "ten-high", "kings and nines"),
-                  row_royalties=(0, 0, 0)),
-            _seat("Cy", ("Jh Jd 5c", "As Ac 6s 6c 8d", "Td Jc Qc Kc Ah"), 20, 33,
-                  foul=False, points=15, names=("pair of jacks", "aces and sixes",
-                                                "ace-high straight"), row_royalties=(6, 0, 2)),
+            _seat(
+                "Ann",
+                ("Qs Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d"),
+                100,
+                128,
+                foul=False,
+                points=12,
+                fantasyland_next=14,
+            ),
+            _seat(
+                "Bob",
+                ("2s 3d 4c", "5h 6h 7h 8c Tc", "Ks Kd 9c 9d 2d"),
+                80,
+                39,
+                foul=True,
+                points=-27,
+                names=("six-high", "ten-high", "kings and nines"),
+                row_royalties=(0, 0, 0),
+            ),
+            _seat(
+                "Cy",
+                ("Jh Jd 5c", "As Ac 6s 6c 8d", "Td Jc Qc Kc Ah"),
+                20,
+                33,
+                foul=False,
+                points=15,
+                names=("pair of jacks", "aces and sixes", "ace-high straight"),
+                row_royalties=(6, 0, 2),
+            ),
         ),
         matchups=(MatchupRecord(("Ann", "Bob"), 27), MatchupRecord(("Ann", "Cy"), 1)),
         transfers=(
@@ -73,18 +102,45 @@ def make_record() -> SessionRecord:
         stacks_after=(("Ann", 128), ("Bob", 39), ("Cy", 33)),
     )
     hand2 = HandRecord(
-        number=2, button="Cy", started_at=t0.replace(minute=9), rake=3, jackpot_drop=1,
+        number=2,
+        button="Cy",
+        started_at=t0.replace(minute=9),
+        rake=3,
+        jackpot_drop=1,
         seats=(
-            _seat("Ann", ("Ks Kd Kc", "9s 9d 9h 5c 5d", "As Ad Ac Ah 2c"), 128, 146,
-                  foul=False, points=22, fantasyland_cards=14, fantasyland_next=14, rake=4,
-                  names=("three kings", "nines full of fives", "four aces"),
-                  row_royalties=(21, 12, 10)),
-            _seat("Bob", ("2s 3d 4c", "5h 6h 7h 8c Tc", "Ks Kd 9c 9d 2d"), 49, 38,
-                  foul=False, points=-11, names=("six-high", "ten-high", "kings and nines"),
-                  row_royalties=(0, 0, 0)),
-            _seat("Cy", ("Jh 4d 5c", "6s 6c 8d 8h 2h", "Td Jc Qc Kc 9h"), 33, 22,
-                  foul=False, points=-11, names=("jack-high", "eights and sixes",
-                                                 "king-high straight"), row_royalties=(0, 0, 2)),
+            _seat(
+                "Ann",
+                ("Ks Kd Kc", "9s 9d 9h 5c 5d", "As Ad Ac Ah 2c"),
+                128,
+                146,
+                foul=False,
+                points=22,
+                fantasyland_cards=14,
+                fantasyland_next=14,
+                rake=4,
+                names=("three kings", "nines full of fives", "four aces"),
+                row_royalties=(21, 12, 10),
+            ),
+            _seat(
+                "Bob",
+                ("2s 3d 4c", "5h 6h 7h 8c Tc", "Ks Kd 9c 9d 2d"),
+                49,
+                38,
+                foul=False,
+                points=-11,
+                names=("six-high", "ten-high", "kings and nines"),
+                row_royalties=(0, 0, 0),
+            ),
+            _seat(
+                "Cy",
+                ("Jh 4d 5c", "6s 6c 8d 8h 2h", "Td Jc Qc Kc 9h"),
+                33,
+                22,
+                foul=False,
+                points=-11,
+                names=("jack-high", "eights and sixes", "king-high straight"),
+                row_royalties=(0, 0, 2),
+            ),
         ),
         transfers=(
             TransferRecord("Bob", "Ann", 11, 11, ""),
@@ -93,10 +149,14 @@ def make_record() -> SessionRecord:
         stacks_after=(("Ann", 146), ("Bob", 38), ("Cy", 22)),
     )
     hand3 = HandRecord(
-        number=3, button="Ann", voided=True, started_at=t0.replace(minute=18),
+        number=3,
+        button="Ann",
+        voided=True,
+        started_at=t0.replace(minute=18),
         seats=(
-            dataclasses.replace(hand2.seats[0], stack_before=146, stack_after=146, rake=0,
-                                fantasyland_cards=14),
+            dataclasses.replace(
+                hand2.seats[0], stack_before=146, stack_after=146, rake=0, fantasyland_cards=14
+            ),
             dataclasses.replace(hand2.seats[1], stack_before=38, stack_after=44),
             dataclasses.replace(hand2.seats[2], stack_before=22, stack_after=16),
         ),
@@ -104,14 +164,26 @@ def make_record() -> SessionRecord:
         stacks_after=(("Ann", 146), ("Bob", 44), ("Cy", 16)),
     )
     return SessionRecord(
-        room="Riverside Card Room", table="Table 7", session_id=42,
-        started_at=t0, ended_at=t0.replace(hour=21, minute=30),
-        dealers=("Dana Dealer",), supervisors=("Sam Floor",),
-        preset_name="standard", variant="pineapple", unit=1,
-        rules=(RuleSetting("Scoring", "1-6"), RuleSetting("Foul penalty", "6"),
-               RuleSetting("Progressive Fantasyland", "yes"), RuleSetting("Back trips", "0")),
+        room="Riverside Card Room",
+        table="Table 7",
+        session_id=42,
+        started_at=t0,
+        ended_at=t0.replace(hour=21, minute=30),
+        dealers=("Dana Dealer",),
+        supervisors=("Sam Floor",),
+        preset_name="standard",
+        variant="pineapple",
+        unit=1,
+        rules=(
+            RuleSetting("Scoring", "1-6"),
+            RuleSetting("Foul penalty", "6"),
+            RuleSetting("Progressive Fantasyland", "yes"),
+            RuleSetting("Back trips", "0"),
+        ),
         pair_units=(PairUnit(("Ann", "Bob"), 5),),
-        settlement_policy="win-cap", settle_from="left-of-dealer", opening_button="Cy",
+        settlement_policy="win-cap",
+        settle_from="left-of-dealer",
+        opening_button="Cy",
         players=(
             PlayerSummary("Ann", 100, 0, 0, 0, 0, 146, 3, 0, 1, 64),
             PlayerSummary("Bob", 80, 0, 10, 0, 0, 38, 3, 1, 0, 0),
@@ -122,14 +194,26 @@ def make_record() -> SessionRecord:
             ChipTransaction(1, t0, ChipKind.OPENING, "Ann", 100, 0, "Dana Dealer"),
             ChipTransaction(2, t0, ChipKind.OPENING, "Bob", 80, 0, "Dana Dealer"),
             ChipTransaction(3, t0, ChipKind.OPENING, "Cy", 20, 0, "Dana Dealer"),
-            ChipTransaction(40, t0.replace(minute=8), ChipKind.REBUY, "Bob", 10, 1,
-                            "Dana Dealer"),
+            ChipTransaction(40, t0.replace(minute=8), ChipKind.REBUY, "Bob", 10, 1, "Dana Dealer"),
         ),
         adjustments=(
-            Adjustment(55, t0.replace(minute=12), AdjustmentKind.UNDO, 2,
-                       "Bob's 5h to middle taken back", "Dana Dealer"),
-            Adjustment(90, t0.replace(minute=25), AdjustmentKind.VOID, 3,
-                       "hand 3 voided: misdeal", "Dana Dealer", "Sam Floor"),
+            Adjustment(
+                55,
+                t0.replace(minute=12),
+                AdjustmentKind.UNDO,
+                2,
+                "Bob's 5h to middle taken back",
+                "Dana Dealer",
+            ),
+            Adjustment(
+                90,
+                t0.replace(minute=25),
+                AdjustmentKind.VOID,
+                3,
+                "hand 3 voided: misdeal",
+                "Dana Dealer",
+                "Sam Floor",
+            ),
         ),
         final_hash="9f2c4e8a" * 8,
         event_count=120,

@@ -23,13 +23,30 @@ def run_report(capsys: Capture, *args: str) -> tuple[int, str, str]:
 
 
 def test_writes_every_output(example_db: str, tmp_path: Path, capsys: Capture) -> None:
-    files = {name: tmp_path / name for name in
-             ("session.pdf", "close.pdf", "hands.csv", "chips.csv", "session.json")}
+    files = {
+        name: tmp_path / name
+        for name in ("session.pdf", "close.pdf", "hands.csv", "chips.csv", "session.json")
+    }
     status, out, err = run_report(
-        capsys, "--db", example_db, "--table", "T778", "--room", "Riverside",
-        "--out", str(files["session.pdf"]), "--close-out", str(files["close.pdf"]),
-        "--counted", "257", "--csv-hands", str(files["hands.csv"]),
-        "--csv-transactions", str(files["chips.csv"]), "--json", str(files["session.json"]),
+        capsys,
+        "--db",
+        example_db,
+        "--table",
+        "T778",
+        "--room",
+        "Riverside",
+        "--out",
+        str(files["session.pdf"]),
+        "--close-out",
+        str(files["close.pdf"]),
+        "--counted",
+        "257",
+        "--csv-hands",
+        str(files["hands.csv"]),
+        "--csv-transactions",
+        str(files["chips.csv"]),
+        "--json",
+        str(files["session.json"]),
     )
     assert (status, out, err) == (0, "", "")
     session_text = " ".join(p.extract_text() for p in PdfReader(files["session.pdf"]).pages)
@@ -48,8 +65,10 @@ def test_fingerprint_matches_the_printed_report(example_db: str, capsys: Capture
     status, out, _ = run_report(capsys, "--db", example_db, "--fingerprint")
     record = load_session_record(example_db)
     assert status == 0
-    assert out.strip() == (f"session {record.session_id} (T778): fingerprint {record.final_hash} "
-                           f"after event {record.event_count}; the database verifies")
+    assert out.strip() == (
+        f"session {record.session_id} (T778): fingerprint {record.final_hash} "
+        f"after event {record.event_count}; the database verifies"
+    )
 
 
 @pytest.mark.parametrize(
@@ -72,10 +91,10 @@ def test_errors_exit_2_with_one_line(
     assert err.count("\n") == 1 and err.startswith("ofc-desk report: ") and message in err
 
 
-def test_missing_database_and_unexportable_session(eventful_db: str, tmp_path: Path,
-                                                   capsys: Capture) -> None:
-    status, _, err = run_report(capsys, "--db", f"sqlite:///{tmp_path}/none.db",
-                                "--out", str(tmp_path / "x.pdf"))
+def test_missing_database_and_unexportable_session(eventful_db: str, tmp_path: Path, capsys: Capture) -> None:
+    status, _, err = run_report(
+        capsys, "--db", f"sqlite:///{tmp_path}/none.db", "--out", str(tmp_path / "x.pdf")
+    )
     assert status == 2 and "no database at" in err and err.count("\n") == 1
     status, _, err = run_report(capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"))
     assert status == 2 and "cannot be exported as a replay script: event 66 is a void" in err
@@ -86,6 +105,16 @@ def test_help_documents_the_outputs(capsys: Capture) -> None:
         main(["report", "--help"])
     assert exit_info.value.code == 0
     text = capsys.readouterr().out
-    for flag in ("--out", "--close-out", "--counted", "--csv-hands", "--csv-transactions",
-                 "--json", "--fingerprint", "--table", "--session", "--db"):
+    for flag in (
+        "--out",
+        "--close-out",
+        "--counted",
+        "--csv-hands",
+        "--csv-transactions",
+        "--json",
+        "--fingerprint",
+        "--table",
+        "--session",
+        "--db",
+    ):
         assert flag in text

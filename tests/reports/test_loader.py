@@ -62,8 +62,10 @@ def test_report_text_agrees_with_the_database(example_db: str) -> None:
     text = pdf_text(record)
     assert events[-1].hash == record.final_hash and record.final_hash in text.replace(" ", "")
     for player in record.players:
-        assert re.search(rf"{player.name} [\d,]+ [\d,]+ [\d,]+ {player.final_stack:,} "
-                         + re.escape(f"{player.net:+,}"), text), player.name
+        assert re.search(
+            rf"{player.name} [\d,]+ [\d,]+ [\d,]+ {player.final_stack:,} " + re.escape(f"{player.net:+,}"),
+            text,
+        ), player.name
     for stored in hands:
         ordered = " ".join(
             f"{i} {t['from']} {t['to']} {t['owed']} {t['paid']}"
@@ -86,16 +88,19 @@ def test_undo_void_correction_and_close_are_reported_with_approvers(eventful_db:
     assert record.chip_total(ChipKind.CORRECTION) == -5
     text = pdf_text(record)
     assert "VOIDED" in text
-    assert re.search(r"void 4 hand 4 voided: misdeal: wrong deck; its transfers reversed Sam Sam",
-                     text)
+    assert re.search(r"void 4 hand 4 voided: misdeal: wrong deck; its transfers reversed Sam Sam", text)
 
 
 def test_default_is_the_last_session_and_table_narrows_it(tmp_path: object) -> None:
     url = f"sqlite:///{tmp_path}/two.db"  # type: ignore[str-bytes-safe]
     database = new_database(url)
-    script = {"table": "Table 1", "variant": "regular", "button": "Bob",
-              "seats": [{"name": "Ann", "buy_in": 50}, {"name": "Bob", "buy_in": 50}],
-              "hands": []}
+    script = {
+        "table": "Table 1",
+        "variant": "regular",
+        "button": "Bob",
+        "seats": [{"name": "Ann", "buy_in": 50}, {"name": "Bob", "buy_in": 50}],
+        "hands": [],
+    }
     play_script(database, script)
     play_script(database, {**script, "table": "Table 2"})
     database.dispose()

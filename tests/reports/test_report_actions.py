@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -15,12 +16,14 @@ from ofc_desk.desk.report_actions import (
     ReportPreview,
     build_session_report,
     open_session_report,
+    open_table_close_report,
 )
 
 
 def _preview() -> ReportPreview | None:
-    return next((w for w in QApplication.topLevelWidgets()
-                 if isinstance(w, ReportPreview) and w.isVisible()), None)
+    return next(
+        (w for w in QApplication.topLevelWidgets() if isinstance(w, ReportPreview) and w.isVisible()), None
+    )
 
 
 def test_report_opens_in_a_print_preview_that_prints_and_saves(
@@ -69,3 +72,17 @@ def test_a_report_that_cannot_be_built_says_why(
 def test_built_report_is_the_pdf_of_the_stored_session(example_db: str) -> None:
     pdf = build_session_report(example_db, 1)
     assert pdf.startswith(b"%PDF")
+
+
+def test_table_close_opens_in_its_own_preview(qtbot: QtBot, example_db: str) -> None:
+    pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
+    open_table_close_report(None, example_db, None, 250)
+    qtbot.waitUntil(lambda: _preview() is not None, timeout=20_000)
+    preview = _preview()
+    assert preview is not None
+    qtbot.addWidget(preview)
+    assert preview.windowTitle() == "Table close" and len(preview.pages) == 1
+    text = " ".join(PdfReader(io.BytesIO(preview.pdf)).pages[0].extract_text().split())
+    assert "Counted chips (entered by the floor supervisor) 250" in text
+    assert "SHORT by 7 chips" in text
+    preview.close()

@@ -34,10 +34,22 @@ def squeeze(text: str) -> str:
 
 def test_header_names_the_session_rules_and_people(sample_record: SessionRecord) -> None:
     first = squeeze(pdf_pages(write_session_report, sample_record)[0])
-    for expected in ("Session report", "Riverside Card Room", "Table 7", "session 42",
-                     "2026-11-21 19:00 UTC", "2026-11-21 21:30 UTC", "Dana Dealer", "Sam Floor",
-                     "pineapple", "standard", "win-cap", "Ann–Bob: 5", "Foul penalty 6",
-                     "from the player left of the dealer"):
+    for expected in (
+        "Session report",
+        "Riverside Card Room",
+        "Table 7",
+        "session 42",
+        "2026-11-21 19:00 UTC",
+        "2026-11-21 21:30 UTC",
+        "Dana Dealer",
+        "Sam Floor",
+        "pineapple",
+        "standard",
+        "win-cap",
+        "Ann–Bob: 5",
+        "Foul penalty 6",
+        "from the player left of the dealer",
+    ):
         assert expected in first, expected
 
 
@@ -79,16 +91,13 @@ def test_adjustments_name_who_approved(sample_record: SessionRecord) -> None:
 
 def _long_record(record: SessionRecord, hands: int, rebuys: int) -> SessionRecord:
     template = record.hands[1]
-    long_hands = tuple(
-        dataclasses.replace(template, number=n, voided=False) for n in range(1, hands + 1)
-    )
+    long_hands = tuple(dataclasses.replace(template, number=n, voided=False) for n in range(1, hands + 1))
     moment = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
     extra = tuple(
         ChipTransaction(1000 + i, moment, ChipKind.REBUY, f"Player{i:03d}", 10 + i, i, "Dana")
         for i in range(rebuys)
     )
-    return dataclasses.replace(record, hands=long_hands,
-                               chip_transactions=record.chip_transactions + extra)
+    return dataclasses.replace(record, hands=long_hands, chip_transactions=record.chip_transactions + extra)
 
 
 def test_long_session_paginates_with_repeated_headers_and_whole_rows(
@@ -142,8 +151,11 @@ def test_a_session_with_no_hands_still_reports(sample_record: SessionRecord) -> 
 
 def _render_first_page(pdf: Path, png_stem: Path) -> Path:
     if shutil.which("pdftoppm"):
-        subprocess.run(["pdftoppm", "-r", "110", "-f", "1", "-l", "1", "-png", "-singlefile",
-                        str(pdf), str(png_stem)], check=True, timeout=60)
+        subprocess.run(
+            ["pdftoppm", "-r", "110", "-f", "1", "-l", "1", "-png", "-singlefile", str(pdf), str(png_stem)],
+            check=True,
+            timeout=60,
+        )
         return png_stem.with_suffix(".png")
     pdfium = pytest.importorskip(
         "pypdfium2", reason="neither pdftoppm (poppler-utils) nor pypdfium2 is installed"
