@@ -42,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
         output = run_replay(database, script, resume=args.resume)
     except (ReplayError, ValueError, OSError) as error:
         return _refuse(str(error))
+    except (TypeError, KeyError, AttributeError) as error:
+        # A script of the wrong shape somewhere the checks above do not look (e.g. a rules key).
+        return _refuse(f"script: not in the replay format: {error!r}")
     except SQLAlchemyError as error:
         return _refuse(f"database: {str(error).splitlines()[0]}")
     json.dump(output, sys.stdout, indent=1, ensure_ascii=False)

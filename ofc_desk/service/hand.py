@@ -251,6 +251,8 @@ class HandState:
 
 
 def _read_cards(cards: Any) -> tuple[Card | None, ...]:
+    if not isinstance(cards, str | list | tuple):
+        raise ActionRefused("cards must be given as text such as 'Qh Qd ??' or as a list")
     tokens: Iterable[Any] = split_tokens(cards) if isinstance(cards, str) else cards
     read: list[Card | None] = []
     for position, token in enumerate(tokens):
@@ -267,6 +269,8 @@ def _read_cards(cards: Any) -> tuple[Card | None, ...]:
 
 
 def _read_rows(rows: Any) -> tuple[Placement, ...]:
+    if not isinstance(rows, str | list | tuple):
+        raise ActionRefused("rows must be given as words such as 'front middle discard'")
     words: Iterable[Any] = rows.split() if isinstance(rows, str) else rows
     try:
         return tuple(parse_row_word(str(word)) for word in words)

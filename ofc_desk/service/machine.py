@@ -23,6 +23,7 @@ from ofc_desk.service.outcome import LedgerEntry, Outcome, SettledHand
 from ofc_desk.service.scoring_bridge import check_rules, score_hand
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
+from ofc_desk.service.view import build_snapshot
 
 MAX_NAME_LENGTH = 80
 _HAND_STATES = {
@@ -95,8 +96,6 @@ class TableMachine:
         return self._dealer(playing) if playing else None
 
     def snapshot(self, session_id: int, head_hash: str) -> TableSnapshot:
-        from ofc_desk.service.view import build_snapshot
-
         return build_snapshot(self, session_id, head_hash)
 
     # ------------------------------------------------------------------ the two entry points
@@ -135,7 +134,7 @@ class TableMachine:
         table = str(raw.get("table") or "").strip()
         if not table:
             raise ActionRefused("a table needs a name")
-        rules = TableRules.from_json(raw.get("rules") or {})
+        rules = _read_rules(raw.get("rules"))
         _, variant = check_rules(rules)
         seats = [
             {"name": _name(seat.get("name")), "buy_in": _chips(seat.get("buy_in"), "buy-in")}
@@ -172,7 +171,7 @@ class TableMachine:
 
     def _check_rules_changed(self, raw: Payload) -> Payload:
         self._require_between_hands("rules and stakes change")
-        rules = TableRules.from_json(raw.get("rules") or {})
+        rules = _read_rules(raw.get("rules"))
         _, variant = check_rules(rules)
         most = variant.structure.max_players
         if len(self.seats) > most:
@@ -534,6 +533,15 @@ class TableMachine:
         EventKind.RULES_CHANGED: _apply_rules_changed,
         EventKind.SESSION_CLOSED: _apply_closed,
     }
+
+
+def _read_rules(data: Any) -> TableRules:
+    if not isinstance(data, Mapping):
+        raise ActionRefused("rules: must be an object of rules keys")
+    try:
+        return TableRules.from_json(data)
+    except (ValueError, TypeError, KeyError, IndexError) as error:
+        raise ActionRefused(f"rules: {error}") from None
 
 
 def _name(value: Any) -> str:

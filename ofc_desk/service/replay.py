@@ -89,7 +89,10 @@ def _resume(
             select(Event.kind, Event.payload).where(Event.session_id == session_id).order_by(Event.seq)
         ).all()
     machine = TableMachine()
-    opened = machine.check(EventKind.TABLE_OPENED, setup)
+    try:
+        opened = machine.check(EventKind.TABLE_OPENED, setup)
+    except ActionRefused as error:
+        raise ReplayError(f"table: {error}") from None
     first_kind, first_payload = stored[0]
     if first_kind != EventKind.TABLE_OPENED or json.loads(first_payload) != opened:
         raise ReplayError("table: the stored table differs from the script's seats or rules")
@@ -248,7 +251,10 @@ def _action_step(number: int, index: int, action: Any) -> Step:
 
 
 def _setup(script: Mapping[str, Any]) -> dict[str, Any]:
-    rules = TableRules.from_json({key: script[key] for key in RULE_KEYS if key in script})
+    try:
+        rules = TableRules.from_json({key: script[key] for key in RULE_KEYS if key in script})
+    except (ValueError, TypeError, KeyError, IndexError) as error:
+        raise ReplayError(f"script: {error}") from None
     seats = script.get("seats")
     if not isinstance(seats, list) or not all(isinstance(seat, Mapping) for seat in seats):
         raise ReplayError("script: seats: must be a list of {name, buy_in}")

@@ -60,7 +60,7 @@ class TableRules:
         """Read the rules keys of a replay script or a stored event; missing keys take defaults."""
         defaults = cls()
         pairs = tuple(
-            PairUnit((str(pair["players"][0]), str(pair["players"][1])), int(pair["unit"]))
+            PairUnit((str(pair["players"][0]), str(pair["players"][1])), _whole(pair, "unit", 1))
             for pair in data.get("pair_units") or ()
         )
         scoring = data.get("scoring")
@@ -71,12 +71,12 @@ class TableRules:
             house_options=dict(house) if isinstance(house, Mapping) else None,
             scoring=None if scoring is None else str(scoring),
             variant=str(data.get("variant", defaults.variant)),
-            progressive=bool(data.get("progressive", defaults.progressive)),
-            unit=int(data.get("unit", defaults.unit)),
+            progressive=_flag(data, "progressive"),
+            unit=_whole(data, "unit", defaults.unit),
             pair_units=pairs,
             settlement=str(data.get("settlement", defaults.settlement)),
             settle_from=str(data.get("settle_from", defaults.settle_from)),
-            last_three_face_down=bool(data.get("last_three_face_down", defaults.last_three_face_down)),
+            last_three_face_down=_flag(data, "last_three_face_down"),
         )
 
 
@@ -88,3 +88,17 @@ class TableSetup:
     seats: tuple[SeatSetup, ...]
     button: str
     rules: TableRules = field(default_factory=TableRules)
+
+
+def _whole(data: Mapping[str, Any], key: str, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} must be a whole number of chips, not {value!r}")
+    return value
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false, not {value!r}")
+    return value

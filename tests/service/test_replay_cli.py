@@ -141,6 +141,12 @@ def test_unknown_operation_and_bad_json_are_one_line_errors(
     script["hands"][0]["between"] = [{"op": "dance", "player": "Ann"}]
     status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
     assert status == 2 and err.startswith("hand 1, between 1: unknown operation")
+    script = load_example()
+    script["unit"] = "big"
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script, "unit.json")), "--db", database_url
+    )
+    assert (status, err) == (2, "script: unit must be a whole number of chips, not 'big'\n")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     status, _, err = run_cli(capsys, "replay", str(bad), "--db", database_url)
