@@ -24,8 +24,10 @@ Write the report of one stored table session. Give at least one output:
   --csv-transactions FILE.csv
                              every chip movement: buy-ins, rebuys, cash-outs, corrections,
                              each hand's transfers, rake, void reversals
-  --json FILE.json           the session as an `ofc-desk replay` script (replays to the same
-                             results)
+  --json FILE.json           the session as an `ofc-desk replay` script that replays it event
+                             for event (undos included); a session with a void, chip
+                             correction, rules change or close needs each supervisor's PIN:
+                             --supervisor-pin NAME=PIN (PINs are never stored)
   --fingerprint              verify the whole database (as `ofc-desk verify` does) and print
                              the session's fingerprint, the final hash of its audit chain: a
                              printed report matches this database when the two hashes are equal
@@ -61,6 +63,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--json", metavar="FILE.json", help="write the session as an ofc-desk replay script here"
+    )
+    parser.add_argument(
+        "--supervisor-pin",
+        metavar="NAME=PIN",
+        action="append",
+        default=[],
+        help="a supervisor's PIN for the JSON export (repeat for each supervisor)",
     )
     parser.add_argument(
         "--fingerprint", action="store_true", help="verify the database and print the session's fingerprint"
@@ -127,8 +136,9 @@ def _write_outputs(record: SessionRecord, args: argparse.Namespace) -> None:
     from ofc_desk.reports.table_close_pdf import write_table_close_report
 
     if args.json:
-        # First, so a session the script format cannot express fails before any PDF work.
-        exports.write_text_file(args.json, exports.write_replay_json, record)
+        # First, so an export that lacks a PIN fails before any PDF work.
+        script = exports.replay_script(record, _pins(args.supervisor_pin))
+        exports.write_text_file(args.json, lambda _record, out: exports.dump_json(script, out), record)
     if args.out:
         _check_folder(args.out)
         write_session_report(record, args.out)
@@ -139,6 +149,16 @@ def _write_outputs(record: SessionRecord, args: argparse.Namespace) -> None:
         exports.write_text_file(args.csv_hands, exports.write_hands_csv, record)
     if args.csv_transactions:
         exports.write_text_file(args.csv_transactions, exports.write_transactions_csv, record)
+
+
+def _pins(pairs: list[str]) -> dict[str, str]:
+    pins: dict[str, str] = {}
+    for pair in pairs:
+        name, separator, pin = pair.partition("=")
+        if not separator or not name or not pin:
+            raise ValueError(f"--supervisor-pin takes NAME=PIN, not '{pair}'")
+        pins[name] = pin
+    return pins
 
 
 def _check_folder(path: str) -> None:

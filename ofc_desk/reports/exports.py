@@ -6,13 +6,15 @@ movement). The JSON is the session as an `ofc-desk replay` script that replays t
 
 from __future__ import annotations
 
+import copy
 import csv
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
 from ofc_desk.reports.record import ChipTransaction, HandRecord, SessionRecord
+from ofc_desk.reports.script import supervisors_needing_pins
 
 HAND_COLUMNS = (
     "session", "hand", "button", "voided", "player", "fantasyland_cards",
@@ -162,16 +164,43 @@ def write_transactions_csv(record: SessionRecord, out: IO[str]) -> None:
     _write_csv(transaction_rows(record), TRANSACTION_COLUMNS, out)
 
 
-def replay_script(record: SessionRecord) -> dict[str, object]:
-    """The session as an `ofc-desk replay` script; refuses what the script format cannot say."""
+def replay_script(
+    record: SessionRecord, supervisor_pins: Mapping[str, str] | None = None
+) -> dict[str, object]:
+    """The session as an `ofc-desk replay` script that replays it event for event.
+
+    PINs are never stored, so a session with supervisor operations (void, chip correction, rules
+    change, close) needs each supervisor's PIN from the person exporting; the script then also
+    lists those supervisors under `users`, so that it replays into a fresh database.
+    """
     if record.replay_script is None:
-        why = record.replay_unavailable or "its events could not be read back"
-        raise ExportError(f"session {record.session_id} cannot be exported as a replay script: {why}")
-    return record.replay_script
+        raise ExportError(f"session {record.session_id} has no events to export")
+    script = copy.deepcopy(record.replay_script)
+    pins = dict(supervisor_pins or {})
+    needed = supervisors_needing_pins(script)
+    missing = [name for name in needed if name not in pins]
+    if missing:
+        raise ExportError(
+            f"session {record.session_id} holds supervisor actions by {', '.join(missing)}; "
+            "PINs are never stored, so give each one's PIN (--supervisor-pin NAME=PIN) to export it"
+        )
+    for hand in script["hands"]:  # type: ignore[attr-defined]
+        for op in hand.get("between", ()):
+            if "pin" in op:
+                op["pin"] = pins[op["supervisor"]]
+    if needed:
+        script["users"] = [{"name": name, "role": "supervisor", "pin": pins[name]} for name in needed]
+    return script
 
 
-def write_replay_json(record: SessionRecord, out: IO[str]) -> None:
-    json.dump(replay_script(record), out, indent=1, ensure_ascii=False)
+def write_replay_json(
+    record: SessionRecord, out: IO[str], supervisor_pins: Mapping[str, str] | None = None
+) -> None:
+    dump_json(replay_script(record, supervisor_pins), out)
+
+
+def dump_json(script: Mapping[str, object], out: IO[str]) -> None:
+    json.dump(script, out, indent=1, ensure_ascii=False)
     out.write("\n")
 
 

@@ -162,7 +162,6 @@ def _build(
         for stored in stored_hands
     )
     final_stacks = _fold_ledger(ledger)
-    script = ScriptBuilder.from_events(events)
     return SessionRecord(
         room=room,
         table=str(opening.get("table", "")),
@@ -188,8 +187,7 @@ def _build(
         adjustments=tuple(walk.adjustments),
         final_hash=events[-1].hash,
         event_count=events[-1].seq,
-        replay_script=script.script(),
-        replay_unavailable=script.unsupported or "",
+        replay_script=ScriptBuilder.from_events(events).script(),
     )
 
 

@@ -224,8 +224,6 @@ class SessionRecord:
     event_count: int = 0
     replay_script: dict[str, object] | None = field(default=None, compare=False)
     """The session in `ofc-desk replay` script form, when the loader could rebuild it."""
-    replay_unavailable: str = ""
-    """Why there is no replay script (e.g. the session holds a void), when there is none."""
 
     @property
     def counted_hands(self) -> tuple[HandRecord, ...]:

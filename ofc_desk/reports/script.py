@@ -1,9 +1,11 @@
 """Rebuild a stored session as an `ofc-desk replay` script (issue 3's format) from its events.
 
-Undone entries are left out (the undo took them back); between-hand operations go into the next
-hand's `between` list. A session with events the script format has no word for (a void, a chip
-correction, a rules change) cannot replay to the same results, so no script is built for it and
-`unsupported` says which event stopped it.
+The script replays event for event: each hand's `between` operations, its actions, an undo as
+`{"op": "undo"}` where the dealer took an entry back, and the supervisor's operations (`void`,
+`correct_chips`, `change_rules`, `close`) in the `between` list of the hand that followed them
+(or of a last hand with no actions). PINs are never stored, so those operations carry
+`"pin": null` here; `ofc_desk.reports.exports.replay_script` fills them in from the PINs the
+person exporting gives, or refuses.
 """
 
 from __future__ import annotations
@@ -25,13 +27,23 @@ BETWEEN_OPS = {
     EventKind.CASHED_OUT: "cash_out",
     EventKind.SAT_OUT: "sit_out",
     EventKind.SAT_IN: "sit_in",
+    EventKind.HAND_VOIDED: "void",
+    EventKind.CHIPS_CORRECTED: "correct_chips",
+    EventKind.RULES_CHANGED: "change_rules",
+    EventKind.SESSION_CLOSED: "close",
 }
-NO_SCRIPT_WORD = {
-    EventKind.HAND_VOIDED: "a void",
-    EventKind.CHIPS_CORRECTED: "a chip correction",
-    EventKind.RULES_CHANGED: "a rules change",
+OP_FIELDS = {
+    "join": ("player", "buy_in", "after"),
+    "rebuy": ("player", "amount"),
+    "cash_out": ("player",),
+    "sit_out": ("player",),
+    "sit_in": ("player",),
+    "void": ("hand", "reason"),
+    "correct_chips": ("player", "amount", "reason"),
+    "change_rules": (),
+    "close": (),
 }
-IGNORED = {EventKind.HAND_STARTED, EventKind.HAND_SETTLED, EventKind.SESSION_CLOSED}
+SUPERVISED_OPS = frozenset({"void", "correct_chips", "change_rules", "close"})
 
 
 @dataclass
@@ -39,33 +51,25 @@ class ScriptBuilder:
     header: dict[str, Any]
     hands: list[dict[str, Any]] = field(default_factory=list)
     pending_between: list[dict[str, Any]] = field(default_factory=list)
-    unsupported: str | None = None
+    in_hand: bool = False
 
     @classmethod
     def from_events(cls, events: list[AuditRecord]) -> ScriptBuilder:
-        builder = cls(header=_header(events[0].payload))
+        builder = cls(header=_header(events[0]))
         for event in events[1:]:
             builder.add(event)
-            if builder.unsupported:
-                break
         return builder
 
     def add(self, event: AuditRecord) -> None:
         kind = EventKind(event.kind)
-        if kind in NO_SCRIPT_WORD:
-            self.unsupported = (
-                f"event {event.seq} is {NO_SCRIPT_WORD[kind]}, which the replay script format cannot express"
-            )
-        elif kind in BETWEEN_OPS:
+        if kind in BETWEEN_OPS:
             self.pending_between.append(_between_op(BETWEEN_OPS[kind], event.payload))
-        elif kind is EventKind.HAND_STARTED or (
-            kind in (EventKind.PLACED, EventKind.REVEALED) and not self.hands
-        ):
+        elif kind is EventKind.HAND_STARTED:
             self._start_hand()
-        if kind in (EventKind.PLACED, EventKind.REVEALED):
-            self._current_actions().append(_action(event.payload))
-        elif kind is EventKind.UNDONE and self.hands and self._current_actions():
-            self._current_actions().pop()
+        elif kind in (EventKind.PLACED, EventKind.REVEALED):
+            self._actions().append(_action(event.payload))
+        elif kind is EventKind.UNDONE:
+            self._actions().append({"op": "undo"})
 
     def _start_hand(self) -> None:
         hand: dict[str, Any] = {}
@@ -75,40 +79,56 @@ class ScriptBuilder:
         hand["actions"] = []
         self.hands.append(hand)
 
-    def _current_actions(self) -> list[dict[str, Any]]:
+    def _actions(self) -> list[dict[str, Any]]:
+        if not self.hands:  # an entry before any hand started cannot be stored; stay safe
+            self._start_hand()
         actions: list[dict[str, Any]] = self.hands[-1]["actions"]
         return actions
 
-    def script(self) -> dict[str, Any] | None:
-        if self.unsupported:
-            return None
-        hands = [hand for hand in self.hands if hand["actions"] or hand.get("between")]
+    def script(self) -> dict[str, Any]:
+        """The script, supervisor operations still without their PINs."""
+        hands = list(self.hands)
         if self.pending_between:
             # Operations after the last hand: a hand with no actions carries them.
             hands.append({"between": self.pending_between, "actions": []})
         return {**self.header, "hands": hands}
 
 
-def _header(opening: Mapping[str, Any]) -> dict[str, Any]:
-    rules = opening.get("rules", {})
-    header: dict[str, Any] = {"table": opening.get("table", "")}
+def supervisors_needing_pins(script: Mapping[str, Any]) -> list[str]:
+    """The supervisors whose PINs the script's supervised operations need, in order."""
+    names: list[str] = []
+    for hand in script.get("hands", ()):
+        for op in hand.get("between", ()):
+            name = op.get("supervisor")
+            if op.get("op") in SUPERVISED_OPS and name and name not in names:
+                names.append(name)
+    return names
+
+
+def _header(opening: AuditRecord) -> dict[str, Any]:
+    payload = opening.payload
+    rules = payload.get("rules", {})
+    header: dict[str, Any] = {"table": payload.get("table", ""), "dealer": opening.actor}
     for key in SCRIPT_RULE_KEYS:
         value = rules.get(key)
         if value is not None and value != [] and value is not False:
             header[key] = value
-    header["seats"] = [{"name": s["name"], "buy_in": s["buy_in"]} for s in opening["seats"]]
-    header["button"] = opening.get("button")
+    header["seats"] = [{"name": s["name"], "buy_in": s["buy_in"]} for s in payload["seats"]]
+    header["button"] = payload.get("button")
     return header
 
 
 def _between_op(op: str, payload: Mapping[str, Any]) -> dict[str, Any]:
-    result: dict[str, Any] = {"op": op, "player": payload["player"]}
-    if op == "join":
-        result["buy_in"] = payload["buy_in"]
-        if payload.get("after"):
-            result["after"] = payload["after"]
-    elif op == "rebuy":
-        result["amount"] = payload["amount"]
+    result: dict[str, Any] = {"op": op}
+    for key in OP_FIELDS[op]:
+        if payload.get(key) is not None:
+            result[key] = payload[key]
+    if op == "change_rules":
+        rules = payload.get("rules", {})
+        result.update({key: rules[key] for key in SCRIPT_RULE_KEYS if key in rules})
+    if op in SUPERVISED_OPS:
+        result["supervisor"] = payload.get("supervisor")
+        result["pin"] = None
     return result
 
 

@@ -91,13 +91,24 @@ def test_errors_exit_2_with_one_line(
     assert err.count("\n") == 1 and err.startswith("ofc-desk report: ") and message in err
 
 
-def test_missing_database_and_unexportable_session(eventful_db: str, tmp_path: Path, capsys: Capture) -> None:
+def test_missing_database_and_export_without_pins(eventful_db: str, tmp_path: Path, capsys: Capture) -> None:
     status, _, err = run_report(
         capsys, "--db", f"sqlite:///{tmp_path}/none.db", "--out", str(tmp_path / "x.pdf")
     )
     assert status == 2 and "no database at" in err and err.count("\n") == 1
     status, _, err = run_report(capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"))
-    assert status == 2 and "cannot be exported as a replay script: event 66 is a void" in err
+    assert status == 2 and "holds supervisor actions by Sam; PINs are never stored" in err
+    assert not (tmp_path / "s.json").exists()
+    status, _, err = run_report(
+        capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"), "--supervisor-pin", "Sam"
+    )
+    assert status == 2 and "--supervisor-pin takes NAME=PIN, not 'Sam'" in err
+    status, _, err = run_report(
+        capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"), "--supervisor-pin", "Sam=9876"
+    )
+    assert (status, err) == (0, "")
+    script = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert script["users"] == [{"name": "Sam", "role": "supervisor", "pin": "9876"}]
 
 
 def test_help_documents_the_outputs(capsys: Capture) -> None:

@@ -19,7 +19,13 @@ from ofc_desk.reports.exports import (
 )
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import SessionRecord
-from tests.reports.sessions import example_script, new_database, play_script
+from tests.reports.sessions import (
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    example_script,
+    new_database,
+    play_script,
+)
 
 
 def csv_rows(write: object, record: SessionRecord) -> list[dict[str, str]]:
@@ -85,18 +91,12 @@ def test_json_export_round_trip_replays_to_the_same_results(example_db: str, tmp
     play_script(database, json.loads(out.getvalue()))
     database.dispose()
     second = load_session_record(url)
-
-    def results(record: SessionRecord) -> list[tuple[object, ...]]:
-        return [
-            (h.number, h.button, h.fantasyland, h.seats, h.transfers, h.stacks_after) for h in record.hands
-        ]
-
     assert len(second.hands) == 12
-    assert results(second) == results(first)
+    assert _results(second) == _results(first)
     assert second.players == first.players
 
 
-def test_json_export_leaves_undone_entries_out(tmp_path: Path) -> None:
+def test_json_export_keeps_undos_so_it_replays_event_for_event(tmp_path: Path) -> None:
     original = example_script()
     database = new_database(f"sqlite:///{tmp_path / 'undo.db'}")
     service = play_script(database, {**original, "hands": original["hands"][:1]})
@@ -109,20 +109,59 @@ def test_json_export_leaves_undone_entries_out(tmp_path: Path) -> None:
     service.confirm_settlement()
     record = load_session_record(database)
     database.dispose()
-    script = replay_script(record)
-    assert (
-        [h["actions"] for h in script["hands"]]
-        == [  # type: ignore[index, union-attr]
-            h["actions"] for h in original["hands"][:2]
-        ]
-    )
-    assert any(a.description.endswith("taken back") for a in record.adjustments)
+    hands = replay_script(record)["hands"]
+    assert isinstance(hands, list)
+    bogus = {"player": first["player"], "cards": "2c 3c 4c 5c 6c", "rows": "back back back back back"}
+    assert hands[0]["actions"] == original["hands"][0]["actions"]
+    assert hands[1]["actions"] == [bogus, {"op": "undo"}, first, *rest]
+    replayed = _replay_into(tmp_path / "undo-again.db", replay_script(record))
+    assert _results(replayed) == _results(record)
+    assert [a.description for a in replayed.adjustments] == [a.description for a in record.adjustments]
 
 
-def test_json_export_refuses_what_the_script_cannot_say(eventful_db: str) -> None:
+def _replay_into(path: Path, script: dict[str, object]) -> SessionRecord:
+    from ofc_desk.service.replay import run_replay
+
+    database = new_database(f"sqlite:///{path}")
+    run_replay(database, script, resume=False)
+    record = load_session_record(database)
+    database.dispose()
+    return record
+
+
+def _results(record: SessionRecord) -> list[tuple[object, ...]]:
+    return [
+        (h.number, h.button, h.voided, h.fantasyland, h.seats, h.transfers, h.stacks_after)
+        for h in record.hands
+    ]
+
+
+def test_supervisor_operations_need_the_pins_never_stored(eventful_db: str) -> None:
     record = load_session_record(eventful_db)
-    with pytest.raises(ExportError, match="event 66 is a void"):
+    with pytest.raises(ExportError, match="holds supervisor actions by Sam; PINs are never stored"):
         replay_script(record)
+    script = replay_script(record, {SUPERVISOR: SUPERVISOR_PIN})
+    assert script["users"] == [{"name": "Sam", "role": "supervisor", "pin": SUPERVISOR_PIN}]
+    hands = script["hands"]
+    assert isinstance(hands, list) and len(hands) == 6
+    assert [op["op"] for op in hands[4]["between"]] == ["void", "correct_chips", "rebuy"]
+    assert hands[4]["between"][0] == {
+        "op": "void", "hand": 4, "reason": "misdeal: wrong deck", "supervisor": "Sam",
+        "pin": SUPERVISOR_PIN,
+    }  # fmt: skip
+    assert hands[5] == {"between": [{"op": "close", "supervisor": "Sam", "pin": SUPERVISOR_PIN}],
+                        "actions": []}  # fmt: skip
+
+
+def test_round_trip_with_void_correction_undo_and_close(eventful_db: str, tmp_path: Path) -> None:
+    record = load_session_record(eventful_db)
+    replayed = _replay_into(tmp_path / "eventful-again.db", replay_script(record, {"Sam": "9876"}))
+    assert _results(replayed) == _results(record)
+    assert replayed.players == record.players
+    assert [(a.kind, a.hand_number, a.description, a.approver) for a in replayed.adjustments] == [
+        (a.kind, a.hand_number, a.description, a.approver) for a in record.adjustments
+    ]
+    assert replayed.ended_at is not None
 
 
 def test_round_trip_through_the_replay_command(
