@@ -1,0 +1,65 @@
+"""Random legal sessions: whatever the cards, chips are conserved, verify passes and a resumed
+table is the live one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from table_helpers import open_test_table
+
+from ofc_desk.core.cards import FULL_DECK
+from ofc_desk.core.rows import DISCARD, Row
+from ofc_desk.service import TableService, chip_ledger
+from ofc_desk.service.snapshot import TurnKind
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
+
+HANDS = 8
+
+
+def play_random_hand(service: TableService, chooser: random.Random) -> None:
+    service.start_next_hand()
+    deck = list(FULL_DECK)
+    chooser.shuffle(deck)
+    while (turn := service.snapshot().to_act) is not None:
+        seat = service.snapshot().seat(turn.player)
+        room = {view.row: view.size - len(view.cards) for view in seat.rows}
+        cards: list[object] = []
+        rows: list[str] = []
+        for _ in range(turn.place):
+            row = chooser.choice([row for row in Row if room[row] > 0])
+            room[row] -= 1
+            cards.append(deck.pop())
+            rows.append(row.value)
+        for _ in range(turn.discard):
+            card = deck.pop()
+            cards.append(None if chooser.random() < 0.5 else card)
+            rows.append(DISCARD)
+        enter = service.reveal if turn.kind is TurnKind.FANTASYLAND_SET else service.place
+        enter(turn.player, cards, rows)  # type: ignore[arg-type]
+    service.confirm_settlement()
+
+
+@pytest.mark.parametrize("variant", ["regular", "pineapple"])
+def test_random_session_conserves_chips_and_verifies(database: Database, variant: str) -> None:
+    seed = random.SystemRandom().randrange(2**32)
+    chooser = random.Random(seed)
+    service = open_test_table(
+        database, [("Ann", 150), ("Bob", 150), ("Cy", 150)], "Cy", variant=variant, progressive=True
+    )
+    for number in range(1, HANDS + 1):
+        play_random_hand(service, chooser)
+        broke = [seat.name for seat in service.snapshot().seats if seat.stack == 0]
+        for name in broke:
+            service.rebuy(name, 100)
+        total = sum(seat.stack for seat in service.snapshot().seats)
+        assert total == 450 + 100 * number_of_rebuys(service), f"seed {seed}, hand {number}"
+    summary = verify_database(database)
+    assert summary.hands == HANDS, f"seed {seed}"
+    resumed = TableService.resume(database, service.session_id, "Dan")
+    assert resumed.snapshot() == service.snapshot(), f"seed {seed}"
+
+
+def number_of_rebuys(service: TableService) -> int:
+    return sum(1 for row in chip_ledger(service.database, service.session_id) if row.kind == "rebuy")
