@@ -145,3 +145,25 @@ def test_rules_change_is_listed_with_its_approver(tmp_path: object) -> None:
     text = pdf_text(record)
     assert "when the table opened (changed later" in text
     assert "rules change" in text
+
+
+@pytest.mark.postgres
+def test_the_same_report_from_postgresql(example_db: str) -> None:
+    """The loader reads PostgreSQL as it reads SQLite: same hands, players and transfers."""
+    from tests.reports.sessions import example_script
+    from tests.storage.ofc_test_databases import fresh_schema, postgres_server
+
+    with postgres_server() as server_url:
+        if server_url is None:
+            pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
+        with fresh_schema(server_url) as url:
+            database = new_database(url)
+            play_script(database, example_script())
+            from_postgres = load_session_record(database)
+            database.dispose()
+    from_sqlite = load_session_record(example_db)
+    assert [(h.number, h.seats, h.transfers, h.stacks_after) for h in from_postgres.hands] == [
+        (h.number, h.seats, h.transfers, h.stacks_after) for h in from_sqlite.hands
+    ]
+    assert from_postgres.players == from_sqlite.players
+    assert "T778" in pdf_text(from_postgres)
