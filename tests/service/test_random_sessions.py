@@ -41,7 +41,7 @@ def play_random_hand(service: TableService, chooser: random.Random) -> None:
     service.confirm_settlement()
 
 
-@pytest.mark.parametrize("variant", ["regular", "pineapple"])
+@pytest.mark.parametrize("variant", ["regular", "pineapple", "2-7-pineapple"])
 def test_random_session_conserves_chips_and_verifies(database: Database, variant: str) -> None:
     seed = random.SystemRandom().randrange(2**32)
     chooser = random.Random(seed)
