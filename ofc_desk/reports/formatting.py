@@ -25,24 +25,8 @@ def card_text(card: str) -> str:
     return card[0].upper() + SUIT_SYMBOLS[card[1].lower()]
 
 
-def card_markup(card: str, red: str = "#b00020") -> str:
-    """A card for a reportlab Paragraph, red suits in red."""
-    text = card_text(card)
-    if len(card) == 2 and card[1].lower() in RED_SUITS:
-        return f'<font color="{red}">{text}</font>'
-    return text
-
-
 def card_is_red(card: str) -> bool:
     return len(card) == 2 and card[1].lower() in RED_SUITS
-
-
-def cards_text(cards: tuple[str, ...]) -> str:
-    return " ".join(card_text(c) for c in cards)
-
-
-def cards_markup(cards: tuple[str, ...]) -> str:
-    return " ".join(card_markup(c) for c in cards)
 
 
 def timestamp(moment: datetime | None) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -41,7 +41,6 @@ class Styles:
     small: ParagraphStyle
     cell: ParagraphStyle
     cell_small: ParagraphStyle
-    cell_right: ParagraphStyle
     mono: ParagraphStyle
 
 
@@ -63,7 +62,6 @@ def make_styles() -> Styles:
         small=style("small", 7.5),
         cell=style("cell", 8),
         cell_small=style("cell_small", 6.5, textColor=colors.HexColor("#444444")),
-        cell_right=style("cell_right", 8, alignment=TA_RIGHT),
         mono=style("mono", 8.5, "Courier", alignment=TA_CENTER),
     )
 

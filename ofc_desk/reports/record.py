@@ -133,9 +133,6 @@ class HandRecord:
         """Who played this hand in Fantasyland, with the cards each was dealt."""
         return tuple((s.name, s.fantasyland_cards) for s in self.seats if s.fantasyland_cards)
 
-    def seat(self, name: str) -> SeatResult | None:
-        return next((s for s in self.seats if s.name == name), None)
-
 
 @dataclass(frozen=True)
 class ChipTransaction:

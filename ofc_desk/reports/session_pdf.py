@@ -206,6 +206,11 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     header: list[object] = ["Player", "Front", "Middle", "Back", "Roy.", "Points", "Chips"]
     rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
     yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6))
+    if hand.matchups:
+        pairs = " · ".join(
+            f"{a} v {b} {signed_chips(m.points)}" for m in hand.matchups for a, b in [m.players]
+        )
+        yield RunsCell([[("Points by pair: ", styles.bold, 7, GREY), (pairs, styles.regular, 7, GREY)]], 1.6)
     yield Spacer(1, 1.5 * mm)
     yield _transfers_table(hand, styles)
     if hand.rake or hand.jackpot_drop:
