@@ -105,3 +105,21 @@ def fresh_schema(server_url: str) -> Iterator[str]:
 
 def sqlite_url(folder: Path) -> str:
     return f"sqlite:///{folder / 'desk.db'}"
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str | None]:
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path, postgres_url: str | None) -> Iterator[str]:
+    """A fresh SQLite file, or a fresh schema on the PostgreSQL server, for one test."""
+    if request.param == "sqlite":
+        yield sqlite_url(tmp_path)
+        return
+    if postgres_url is None:
+        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
+    with fresh_schema(postgres_url) as url:
+        yield url
