@@ -32,7 +32,7 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
-from ofc_desk.reports.rules_text import rules_settings, table_options
+from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.events import SUPERVISED, EventKind
@@ -170,7 +170,7 @@ def _build(
         ended_at=walk.closed_at,
         dealers=tuple(walk.dealers),
         supervisors=tuple(walk.supervisors),
-        preset_name=str(rules.get("rules", "standard")),
+        preset_name=resolve_preset(rules)[0],
         variant=str(rules.get("variant", "regular")),
         rules=rules_settings(rules),
         unit=int(rules.get("unit", 1)),

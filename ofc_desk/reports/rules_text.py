@@ -44,16 +44,10 @@ def resolve_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None
         else:
             preset = load_preset(str(chosen))
             if overrides:
-                preset = preset_from_dict(_plain(preset.source), overrides)
+                preset = preset_from_dict(preset.to_dict(), overrides)
     except PresetError:
         return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)
-    return preset.name, _plain(preset.source)
-
-
-def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A preset's source as plain dicts. (`RulesPreset.to_dict` cannot serialise the read-only
-    mapping it keeps, so the report reads `source` itself.)"""
-    return {key: _plain(value) if isinstance(value, Mapping) else value for key, value in data.items()}
+    return preset.name, preset.to_dict()
 
 
 def table_options(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:

@@ -167,3 +167,27 @@ def test_the_same_report_from_postgresql(example_db: str) -> None:
     ]
     assert from_postgres.players == from_sqlite.players
     assert "T778" in pdf_text(from_postgres)
+
+
+def test_rake_and_jackpot_from_house_options_add_up(tmp_path: object) -> None:
+    from ofc_desk.reports.table_close_pdf import table_close_figures
+    from tests.reports.sessions import example_script
+
+    rake = {"mode": "per-player", "amount": 1, "percent": 0, "cap": 3, "jackpot_percent": 34}
+    script = example_script()
+    script = {**script, "house_options": {"rake": rake}, "hands": script["hands"][:3]}
+    database = new_database(f"sqlite:///{tmp_path}/rake.db")
+    play_script(database, script)
+    record = load_session_record(database)
+    database.dispose()
+    # 3 players × 1 chip a hand, 3 hands: 9 chips, of which 1 a hand (34 % of 3) feeds the jackpot.
+    assert (record.rake_total, record.jackpot_total) == (6, 3)
+    assert sum(p.net for p in record.players) == -9
+    assert all(sum(s.rake for s in h.seats) == h.rake + h.jackpot_drop == 3 for h in record.hands)
+    figures = table_close_figures(record, counted=None)
+    assert figures.expected == figures.stacks_total == 42 + 62 + 48 - 9
+    settings = {s.label: s.value for s in record.rules}
+    assert settings["Rake"] == "mode per-player · amount 1 · percent 0 · cap 3 · jackpot percent 34"
+    assert "House options" in settings
+    text = pdf_text(record)
+    assert "Rake 2 · jackpot drop 1" in text
