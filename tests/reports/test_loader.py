@@ -191,3 +191,28 @@ def test_rake_and_jackpot_from_house_options_add_up(tmp_path: object) -> None:
     assert "House options" in settings
     text = pdf_text(record)
     assert "Rake 2 · jackpot drop 1" in text
+
+
+def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
+    from ofc_desk.reports.record import ChipKind
+    from ofc_desk.reports.table_close_pdf import table_close_figures
+    from tests.reports.sessions import example_script
+
+    script = example_script()
+    database = new_database(f"sqlite:///{tmp_path}/moves.db")
+    service = play_script(database, {**script, "hands": script["hands"][:2]})
+    service.cash_out("Bob")
+    service.join("Dee", 100, "Cy")
+    record = load_session_record(database)
+    database.dispose()
+    bob = next(p for p in record.players if p.name == "Bob")
+    dee = next(p for p in record.players if p.name == "Dee")
+    assert (bob.final_stack, bob.cash_outs, bob.net) == (0, 76, 76 - 62)
+    assert (dee.buy_ins, dee.final_stack, dee.hands_played, dee.net) == (100, 100, 0, 0)
+    assert [t.kind for t in record.chip_transactions][-2:] == [ChipKind.CASH_OUT, ChipKind.BUY_IN]
+    assert record.chip_transactions[-1].after_hand == 2
+    figures = table_close_figures(record, counted=42 + 34 + 100)
+    assert figures.expected == figures.stacks_total == 152 - 76 + 100
+    assert figures.variance == 0
+    text = pdf_text(record)
+    assert re.search(r"Bob 62 0 76 0 \+14 2", text) and re.search(r"Dee 100 0 0 100 0 0", text)
