@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from ofc_desk.core.cards import Rank
-from ofc_desk.core.hands import HandClass, hand_class, ranks_by_count
+from ofc_desk.core.cards import Card, Rank
+from ofc_desk.core.hands import HandClass, hand_class, lowball_ranks, ranks_by_count
 from ofc_desk.core.presets import FantasylandRules, RulesPreset
 from ofc_desk.core.rows import Row
-from ofc_desk.core.scoring import HandReport, is_perfect_low
+from ofc_desk.core.scoring import HandReport, qualifies_as_low
 from ofc_desk.core.variants import Variant
 
 TRIPS_KEY = "trips"
@@ -59,7 +59,7 @@ def _entry_cards(report: HandReport, rules: FantasylandRules, variant: Variant, 
         deuce = rules.deuce_to_seven
         conditions = (
             _front_entry_key(report, deuce.entry_front_pair) is not None,
-            is_perfect_low(report.hand.middle),
+            _low_at_least(report.hand.middle, deuce.entry_middle),
         )
         met = sum(conditions)
         return {0: 0, 1: deuce.one_condition_cards}.get(met, deuce.both_conditions_cards)
@@ -69,6 +69,14 @@ def _entry_cards(report: HandReport, rules: FantasylandRules, variant: Variant, 
     if progressive:
         return rules.progressive_cards[key]
     return rules.cards[variant.value]
+
+
+def _low_at_least(middle: Sequence[Card], least: str) -> bool:
+    """A qualifying 2-7 low as good as `least` ('7-5-4-3-2') or better, comparing ranks from the top."""
+    if not qualifies_as_low(middle):
+        return False
+    limit = sorted((Rank(text).order for text in least.split("-")), reverse=True)
+    return [rank.order for rank in lowball_ranks(middle)] <= limit
 
 
 def _stay_cards(report: HandReport, rules: FantasylandRules, variant: Variant, progressive: bool) -> int:

@@ -198,6 +198,11 @@ def _check_fantasyland(rules: FantasylandRules, path: str) -> None:
     deuce = rules.deuce_to_seven
     entry = _rank(rules.entry_front_pair, f"{path}.entry_front_pair")
     _rank(deuce.entry_front_pair, f"{path}.deuce_to_seven.entry_front_pair")
+    low = deuce.entry_middle.split("-")
+    if len(low) != 5:
+        raise PresetError(f"{path}.deuce_to_seven.entry_middle must be five ranks such as 7-5-4-3-2")
+    for rank in low:
+        _rank(rank, f"{path}.deuce_to_seven.entry_middle")
     for variant in Variant:
         if not variant.lowball_middle and variant.value not in rules.cards:
             raise PresetError(f"{path}.cards.{variant.value} is missing")
