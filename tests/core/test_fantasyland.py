@@ -144,3 +144,19 @@ def test_deuce_to_seven_fouled_kings_do_not_enter() -> None:
     fouled = SetHand.parse("Ks Kd 2c", "Jh 6d 4d 3c 2d", "As Ad Ac 9s 9d")
     assert evaluate_hand(fouled, STANDARD, DEUCE).foul
     assert cards_next(fouled, DEUCE) == 0
+
+
+@pytest.mark.parametrize(
+    ("middle", "enters"),
+    [
+        ("7h 5d 4c 3s 2h", True),  # better than the house's 7-6-4-3-2
+        ("7h 6d 4c 3s 2h", True),  # exactly it
+        ("7h 6d 5c 3s 2h", False),  # worse: 7-6-5
+        ("8h 5d 4c 3s 2h", False),
+    ],
+)
+def test_deuce_to_seven_middle_entry_is_preset_data(middle: str, enters: bool) -> None:
+    house = with_options({"fantasyland": {"deuce_to_seven": {"entry_middle": "7-6-4-3-2"}}})
+    hand = SetHand.parse("Qs Jd 9c", middle, "Ks Kd 8c 8s 9d")
+    assert not evaluate_hand(hand, house, DEUCE).foul
+    assert cards_next(hand, DEUCE, preset=house) == (14 if enters else 0)

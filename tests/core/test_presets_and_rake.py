@@ -73,6 +73,14 @@ def standard_data() -> dict[str, Any]:
         ({"fantasyland": {"stay": {"top": "trips"}}}, "preset.fantasyland.stay.top"),
         ({"fantasyland": {"stay": {"front": "quad"}}}, "preset.fantasyland.stay.front"),
         (
+            {"fantasyland": {"deuce_to_seven": {"entry_middle": "7-5-4-3"}}},
+            "preset.fantasyland.deuce_to_seven.entry_middle",
+        ),
+        (
+            {"fantasyland": {"deuce_to_seven": {"entry_middle": "7-5-4-3-1"}}},
+            "preset.fantasyland.deuce_to_seven.entry_middle",
+        ),
+        (
             {"fantasyland": {"deuce_to_seven": {"stay": {"back": "bogus"}}}},
             "preset.fantasyland.deuce_to_seven.stay.back",
         ),
