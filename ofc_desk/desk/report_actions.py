@@ -23,23 +23,25 @@ _running: set[QObject] = set()
 _open_previews: set[QPrintPreviewDialog] = set()
 
 
-def build_session_report(database_url: str | None, session_id: int | None) -> bytes:
+def build_session_report(database_url: str | None, session_id: int | None, room: str = "") -> bytes:
     """The session report of a stored session as PDF bytes (runs in a worker thread)."""
     from ofc_desk.reports.loader import load_session_record
     from ofc_desk.reports.session_pdf import write_session_report
 
-    record = load_session_record(database_url, session_id=session_id)
+    record = load_session_record(database_url, session_id=session_id, room=room)
     buffer = io.BytesIO()
     write_session_report(record, buffer)
     return buffer.getvalue()
 
 
-def build_table_close_report(database_url: str | None, session_id: int | None, counted: int | None) -> bytes:
+def build_table_close_report(
+    database_url: str | None, session_id: int | None, counted: int | None, room: str = ""
+) -> bytes:
     """The table-close report as PDF bytes (runs in a worker thread)."""
     from ofc_desk.reports.loader import load_session_record
     from ofc_desk.reports.table_close_pdf import write_table_close_report
 
-    record = load_session_record(database_url, session_id=session_id)
+    record = load_session_record(database_url, session_id=session_id, room=room)
     buffer = io.BytesIO()
     write_table_close_report(record, buffer, counted)
     return buffer.getvalue()
@@ -156,17 +158,27 @@ class ReportPreview(QPrintPreviewDialog):
             QMessageBox.warning(self, self.title, f"Could not save {path}: {error.strerror}")
 
 
-def open_session_report(parent: QWidget | None, database_url: str | None, session_id: int | None) -> None:
-    """Build the session report in the background, then show its print preview."""
-    _open_in_background(parent, "Session report", lambda: build_session_report(database_url, session_id))
+def open_session_report(
+    parent: QWidget | None, database_url: str | None, session_id: int | None, room: str = ""
+) -> None:
+    """Build the session report in the background, then show its print preview.
+
+    `room` is the card room's name for the header (sessions do not store it)."""
+    _open_in_background(
+        parent, "Session report", lambda: build_session_report(database_url, session_id, room)
+    )
 
 
 def open_table_close_report(
-    parent: QWidget | None, database_url: str | None, session_id: int | None, counted: int | None
+    parent: QWidget | None,
+    database_url: str | None,
+    session_id: int | None,
+    counted: int | None,
+    room: str = "",
 ) -> None:
     """The one-page table-close report; `counted` is the supervisor's chip count (None: blank)."""
     _open_in_background(
-        parent, "Table close", lambda: build_table_close_report(database_url, session_id, counted)
+        parent, "Table close", lambda: build_table_close_report(database_url, session_id, counted, room)
     )
 
 

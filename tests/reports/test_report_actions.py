@@ -76,7 +76,7 @@ def test_built_report_is_the_pdf_of_the_stored_session(example_db: str) -> None:
 
 def test_table_close_opens_in_its_own_preview(qtbot: QtBot, example_db: str) -> None:
     pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
-    open_table_close_report(None, example_db, None, 250)
+    open_table_close_report(None, example_db, None, 250, room="Riverside")
     qtbot.waitUntil(lambda: _preview() is not None, timeout=20_000)
     preview = _preview()
     assert preview is not None
@@ -84,5 +84,5 @@ def test_table_close_opens_in_its_own_preview(qtbot: QtBot, example_db: str) -> 
     assert preview.windowTitle() == "Table close" and len(preview.pages) == 1
     text = " ".join(PdfReader(io.BytesIO(preview.pdf)).pages[0].extract_text().split())
     assert "Counted chips (entered by the floor supervisor) 250" in text
-    assert "SHORT by 7 chips" in text
+    assert "SHORT by 7 chips" in text and "Riverside" in text
     preview.close()
