@@ -16,13 +16,14 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 APP_NAME = "ofc-desk"
 DEFAULT_FILE = "ofc-desk.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x0FC0DE5C
 
 
 def default_url() -> str:
@@ -49,6 +50,9 @@ class Database:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # Two desks starting together on a new card-room database: one migrates at a time.
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
