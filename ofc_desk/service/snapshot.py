@@ -64,10 +64,6 @@ class RowView:
     royalty: int | None
     """The row's live royalty once it is full (0 if it pays nothing), else None."""
 
-    @property
-    def complete(self) -> bool:
-        return len(self.cards) == self.size
-
 
 @dataclass(frozen=True)
 class SeatView:
@@ -95,10 +91,6 @@ class SeatView:
     @property
     def rows(self) -> tuple[RowView, RowView, RowView]:
         return (self.front, self.middle, self.back)
-
-    @property
-    def cards_placed(self) -> int:
-        return sum(len(view.cards) for view in self.rows)
 
 
 @dataclass(frozen=True)

@@ -41,10 +41,6 @@ class Database:
         if migrate:
             self.migrate()
 
-    @property
-    def is_sqlite(self) -> bool:
-        return self.engine.dialect.name == "sqlite"
-
     def migrate(self) -> None:
         """Bring the schema to the newest migration (safe to run on every start)."""
         config = Config()
