@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from ofc_desk.desk.main_window import MainWindow
 from ofc_desk.desk.theme import DisplaySettingsStore, application_stylesheet
+
+if TYPE_CHECKING:
+    from ofc_desk.desk.session import DeskSession
 
 DEFAULT_WINDOW_SIZE = (1360, 900)
 
@@ -23,14 +27,33 @@ def application() -> QApplication:
     return app
 
 
-def build_window(store: DisplaySettingsStore) -> MainWindow:
-    """The main window alone: cheap to build, so the dealer sees it at once."""
+def build_window(store: DisplaySettingsStore, *, complete: bool = True) -> MainWindow:
+    """The main window; with `complete=False` just its shell (status line and felt), which is
+    cheap to build, so the dealer sees a window at once."""
     options = store.load()
     application().setStyleSheet(application_stylesheet(options))
-    window = MainWindow(options)
+    window = MainWindow(options, complete=complete)
     window.resize(*DEFAULT_WINDOW_SIZE)
     window.status_line.setText("Opening the database…")
     return window
+
+
+def show_first_window(store: DisplaySettingsStore) -> MainWindow:
+    """Launch step one: the window shell on screen (what the start-up benchmark times)."""
+    window = build_window(store, complete=False)
+    window.show()
+    return window
+
+
+def start_session(window: MainWindow, db_url: str | None, store: DisplaySettingsStore) -> DeskSession:
+    """Launch step two, on the event loop's first turn: the rest of the window, then the session."""
+    window.complete()
+    # Imported only now: the service, SQLAlchemy and Alembic take a moment to load.
+    from ofc_desk.desk.session import DeskSession
+
+    session = DeskSession(window, db_url, store)
+    window.setProperty("desk_session", session)
+    return session
 
 
 def chosen_database_url(db_url: str | None, store: DisplaySettingsStore) -> str | None:
@@ -41,18 +64,8 @@ def chosen_database_url(db_url: str | None, store: DisplaySettingsStore) -> str 
 def run_desk(db_url: str | None) -> int:
     app = application()
     store = DisplaySettingsStore()
-    window = build_window(store)
-    window.show()
-
-    def start() -> None:
-        # Imported after the window is up: the service, SQLAlchemy and Alembic take a moment to load.
-        from ofc_desk.desk.session import DeskSession
-
-        session = DeskSession(window, chosen_database_url(db_url, store), store)
-        window.setProperty("desk_session", session)
-        session.start()
-
-    QTimer.singleShot(0, start)
+    window = show_first_window(store)
+    QTimer.singleShot(0, lambda: start_session(window, chosen_database_url(db_url, store), store).start())
     return int(app.exec())
 
 
@@ -60,15 +73,6 @@ def run_prepared_desk(db_url: str, dealer: tuple[str, str], session_id: int) -> 
     """The desk signed in as `dealer` (name, PIN) on table `session_id`: used by `ofc-desk demo`."""
     app = application()
     store = DisplaySettingsStore()
-    window = build_window(store)
-    window.show()
-
-    def start() -> None:
-        from ofc_desk.desk.session import DeskSession
-
-        session = DeskSession(window, db_url, store)
-        window.setProperty("desk_session", session)
-        session.start_signed_in(dealer, session_id)
-
-    QTimer.singleShot(0, start)
+    window = show_first_window(store)
+    QTimer.singleShot(0, lambda: start_session(window, db_url, store).start_signed_in(dealer, session_id))
     return int(app.exec())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -15,11 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.desk.entry_panel import EntryPanel
 from ofc_desk.desk.felt import FeltView
-from ofc_desk.desk.picker import CardPicker
-from ofc_desk.desk.settlement_panel import SettlementPanel
 from ofc_desk.desk.theme import DisplayOptions
+
+if TYPE_CHECKING:
+    from ofc_desk.desk.entry_panel import EntryPanel
+    from ofc_desk.desk.picker import CardPicker
+    from ofc_desk.desk.settlement_panel import SettlementPanel
 
 
 class BetweenHandsPanel(QWidget):
@@ -67,27 +71,26 @@ class MainWindow(QMainWindow):
     ENTRY_PAGE, SETTLEMENT_PAGE, BETWEEN_HANDS_PAGE = range(3)
     closing = Signal()
 
-    def __init__(self, options: DisplayOptions, parent: QWidget | None = None) -> None:
+    entry: EntryPanel
+    picker: CardPicker
+    settlement: SettlementPanel
+    between_hands: BetweenHandsPanel
+
+    def __init__(
+        self, options: DisplayOptions, parent: QWidget | None = None, *, complete: bool = True
+    ) -> None:
+        """With `complete=False` only the status line and the felt are built, so the window can be
+        shown at once; `complete()` then adds the entry, the panels and the menus."""
         super().__init__(parent)
         self.setWindowTitle("OFC Desk")
         self.setAccessibleName("OFC Desk")
+        self._options = options
         self.status_line = QLabel("No table open — File → New table or Resume table", self)
         self.status_line.setObjectName("statusLine")
         self.status_line.setAccessibleName("Status line")
         self.status_line.setWordWrap(True)
         self.felt = FeltView(options, self)
-        self.entry = EntryPanel(self)
-        self.picker = CardPicker(options, self)
-        self.settlement = SettlementPanel(self)
-        self.between_hands = BetweenHandsPanel(self)
-        entry_page = QWidget(self)
-        entry_row = QHBoxLayout(entry_page)
-        entry_row.setContentsMargins(0, 0, 0, 0)
-        entry_row.addWidget(self.entry, 1)
-        entry_row.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
         self.bottom = QStackedWidget(self)
-        for page in (entry_page, self.settlement, self.between_hands):
-            self.bottom.addWidget(page)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 6, 10, 8)
@@ -95,7 +98,30 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.felt, 1)
         layout.addWidget(self.bottom)
         self.setCentralWidget(central)
+        self.is_complete = False
+        if complete:
+            self.complete()
+
+    def complete(self) -> None:
+        from ofc_desk.desk.entry_panel import EntryPanel
+        from ofc_desk.desk.picker import CardPicker
+        from ofc_desk.desk.settlement_panel import SettlementPanel
+
+        if self.is_complete:
+            return
+        self.entry = EntryPanel(self)
+        self.picker = CardPicker(self._options, self)
+        self.settlement = SettlementPanel(self)
+        self.between_hands = BetweenHandsPanel(self)
+        entry_page = QWidget(self)
+        entry_row = QHBoxLayout(entry_page)
+        entry_row.setContentsMargins(0, 0, 0, 0)
+        entry_row.addWidget(self.entry, 1)
+        entry_row.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
+        for page in (entry_page, self.settlement, self.between_hands):
+            self.bottom.addWidget(page)
         self._build_menus()
+        self.is_complete = True
 
     def show_page(self, page: int) -> None:
         self.bottom.setCurrentIndex(page)

@@ -1,0 +1,191 @@
+"""Benchmark of the dealer's desk (issue 4): figures printed, nothing asserted.
+
+(1) Launch to first window shown: a fresh interpreter that builds the desk's main window (as
+    `ofc-desk` does before the database opens) and returns from the event loop's first turn after
+    show(), against a bare PySide6 QMainWindow measured the same way in the same run. Goal ≤ 1.5×.
+    Also: launch to a resumed table ready to type on (database opened, dealer signed in, demo table
+    resumed), for information.
+(2) Key press to repainted seat: on a live table, the time from pressing the row key that completes
+    a typed card (the service checks the partial street, the staged card is drawn) to the end of
+    the acting seat's paint. Goal < 16 ms (one frame at 60 Hz).
+
+    python benchmarks/desk_bench.py [--runs 7] [--presses 60]
+
+Runs on the offscreen Qt platform unless QT_QPA_PLATFORM says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+BARE_WINDOW = """
+import time
+start = time.perf_counter()
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+app = QApplication([])
+window = QMainWindow()
+window.setCentralWidget(QLabel("bare"))
+window.resize(1360, 900)
+window.show()
+QTimer.singleShot(0, lambda: (print(time.perf_counter() - start), app.quit()))
+app.exec()
+"""
+
+DESK_WINDOW = """
+import time
+start = time.perf_counter()
+from PySide6.QtCore import QSettings, QTimer
+from ofc_desk.desk.app import application, show_first_window
+from ofc_desk.desk.theme import DisplaySettingsStore
+app = application()
+store = DisplaySettingsStore(QSettings({settings!r}, QSettings.Format.IniFormat))
+window = show_first_window(store)
+QTimer.singleShot(0, lambda: (print(time.perf_counter() - start), app.quit()))
+app.exec()
+"""
+
+DESK_READY = """
+import time
+start = time.perf_counter()
+from PySide6.QtCore import QSettings, QTimer
+from ofc_desk.desk.app import application, show_first_window, start_session
+from ofc_desk.desk.theme import DisplaySettingsStore
+app = application()
+store = DisplaySettingsStore(QSettings({settings!r}, QSettings.Format.IniFormat))
+window = show_first_window(store)
+
+def begin():
+    session = start_session(window, {url!r}, store)
+    session.controller.snapshot_listeners.append(
+        lambda _snapshot: (print(time.perf_counter() - start), app.quit())
+    )
+    session.start_signed_in(("Dana", "1234"), {session_id})
+
+QTimer.singleShot(0, begin)
+app.exec()
+"""
+
+
+def time_script(script: str) -> float:
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def launch_figures(runs: int, folder: Path) -> None:
+    from ofc_desk.cli.demo import build_demo
+    from ofc_desk.storage.database import Database
+
+    url = f"sqlite:///{folder / 'demo.db'}"
+    database = Database(url)
+    session_id = build_demo(database)
+    database.dispose()
+    settings = str(folder / "settings.ini")
+    bare, desk, ready = [], [], []
+    for _ in range(runs):  # interleaved, so machine load falls on both alike
+        bare.append(time_script(BARE_WINDOW))
+        desk.append(time_script(DESK_WINDOW.format(settings=settings)))
+        ready.append(time_script(DESK_READY.format(settings=settings, url=url, session_id=session_id)))
+    bare_ms, desk_ms = statistics.median(bare) * 1000, statistics.median(desk) * 1000
+    print(f"launch to first window, bare PySide6 : {bare_ms:7.1f} ms (median of {runs})")
+    ratio = desk_ms / bare_ms
+    ready_ms = statistics.median(ready) * 1000
+    print(f"launch to first window, OFC Desk     : {desk_ms:7.1f} ms   ratio {ratio:.2f}x (goal <= 1.5x)")
+    print(f"launch to resumed table ready to type: {ready_ms:7.1f} ms (for information)")
+
+
+def key_to_paint_figures(presses: int, folder: Path) -> None:
+    from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from ofc_desk.desk.app import application, build_window
+    from ofc_desk.desk.session import DeskSession
+    from ofc_desk.desk.theme import DisplaySettingsStore
+    from ofc_desk.service import TableSetup, open_table
+    from ofc_desk.service.setup import SeatSetup
+    from ofc_desk.storage.database import Database
+
+    app = application()
+    store = DisplaySettingsStore(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
+    window = build_window(store)
+    window.show()
+    session = DeskSession(window, None, store)
+    database = Database(f"sqlite:///{folder / 'keys.db'}")
+    setup = TableSetup("Bench", (SeatSetup("Ann", 100), SeatSetup("Bob", 100), SeatSetup("Cy", 100)), "Cy")
+    service = open_table(database, setup, "bench")
+    service.start_next_hand()
+    session.controller.attach(service)
+    QApplication.processEvents()
+    seat = window.felt.seat_widget("Ann")
+    painted: list[float] = []
+
+    class PaintWatch(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if watched is seat and event.type() == QEvent.Type.Paint:
+                seat.removeEventFilter(self)
+                seat.paintEvent(event)  # type: ignore[arg-type]
+                seat.installEventFilter(self)
+                painted.append(time.perf_counter())
+                return True
+            return False
+
+    watch = PaintWatch()
+    seat.installEventFilter(watch)
+    line = window.entry.line
+    timings = []
+    for _ in range(presses):
+        QTest.keyClicks(line, "qh ")
+        QApplication.processEvents()
+        painted.clear()
+        start = time.perf_counter()
+        QTest.keyClick(line, Qt.Key.Key_F)
+        while not painted:
+            app.processEvents()
+        timings.append((painted[0] - start) * 1000)
+        QTest.keyClick(line, Qt.Key.Key_Backspace)  # the entry is empty: takes the staged card back
+        QApplication.processEvents()
+    timings.sort()
+    p95 = timings[int(len(timings) * 0.95) - 1]
+    print(
+        f"key press to repainted seat          : median {statistics.median(timings):5.2f} ms, "
+        f"95th percentile {p95:5.2f} ms over {presses} presses (goal < 16 ms)"
+    )
+    seat.removeEventFilter(watch)
+    window.close()
+    window.deleteLater()
+    QApplication.processEvents()
+    database.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--presses", type=int, default=60)
+    args = parser.parse_args()
+    print(
+        textwrap.dedent(f"""\
+        OFC Desk — desk benchmark
+        python {platform.python_version()} on {platform.platform()}, {os.cpu_count()} CPUs, \
+        Qt platform {os.environ["QT_QPA_PLATFORM"]}""")
+    )
+    with tempfile.TemporaryDirectory(prefix="ofc-desk-bench-") as folder:
+        launch_figures(args.runs, Path(folder))
+        key_to_paint_figures(args.presses, Path(folder))
+
+
+if __name__ == "__main__":
+    main()
