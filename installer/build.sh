@@ -4,7 +4,8 @@
 #   installer/build.sh           build installer/out/ofc-desk-VERSION-linux-ARCH.tar.gz
 #   installer/build.sh --check   build it, then run the bundled program: --version, `score` on the
 #                                shipped example deal, `replay` + `verify` of the shipped example script
-#                                on a scratch database, and the desk started offscreen on that database.
+#                                on a scratch database, its session report as PDF, and the desk (on that
+#                                database) and the demo table started offscreen.
 #
 # Uses the project's .venv (or $PYTHON); installs PyInstaller there if it is missing.
 # CHECK_POSTGRES_URL=postgresql+psycopg://user@host/empty_db also replays and verifies the example
@@ -86,6 +87,11 @@ check_bundle() {
 
     say "verify the scratch database"
     "$program" verify --db "$database" || fail "verify exited $?"
+
+    say "session report of the scratch database"
+    "$program" report --db "$database" --out "$scratch/session.pdf" || fail "report exited $?"
+    [ "$(head -c 5 "$scratch/session.pdf")" = "%PDF-" ] || fail "report wrote no PDF"
+    echo "session.pdf: $(du -h "$scratch/session.pdf" | cut -f1)"
 
     if [ -n "${CHECK_POSTGRES_URL:-}" ]; then
         say "replay and verify on PostgreSQL"
