@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from ofc_desk.desk.seat_widget import SeatWidget
-from ofc_desk.desk.seatface import SeatFace
 from ofc_desk.desk.theme import DisplayOptions
+
+if TYPE_CHECKING:
+    from ofc_desk.desk.seat_widget import SeatWidget
+    from ofc_desk.desk.seatface import SeatFace
 
 # Grid cells (row, column, column span) in clockwise seat order, by number of seats.
 SEAT_CELLS: dict[int, tuple[tuple[int, int, int], ...]] = {
@@ -48,6 +52,11 @@ class FeltView(QWidget):
         self.update()
 
     def _rebuild(self, count: int) -> None:
+        # Imported with the first seats, not with the empty felt the window opens on.
+        from PySide6.QtCore import Qt
+
+        from ofc_desk.desk.seat_widget import SeatWidget
+
         for widget in self.seat_widgets:
             self._grid.removeWidget(widget)
             widget.deleteLater()

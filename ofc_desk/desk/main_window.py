@@ -4,67 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QPushButton,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from ofc_desk.desk.felt import FeltView
 from ofc_desk.desk.theme import DisplayOptions
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+
     from ofc_desk.desk.entry_panel import EntryPanel
     from ofc_desk.desk.picker import CardPicker
     from ofc_desk.desk.settlement_panel import SettlementPanel
-
-
-class BetweenHandsPanel(QWidget):
-    """Between hands: deal the next one, or do the chip operations the menus also offer."""
-
-    deal_requested = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.message = QLabel("", self)
-        self.message.setObjectName("prompt")
-        self.message.setWordWrap(True)
-        self.refusal = QLabel("", self)
-        self.refusal.setObjectName("refusal")
-        self.refusal.setAccessibleName("Refusal")
-        self.refusal.setWordWrap(True)
-        self.deal_button = QPushButton("Deal next hand (Enter)", self)
-        self.deal_button.setAccessibleName("Deal next hand")
-        self.deal_button.clicked.connect(self.deal_requested)
-        self.chip_buttons: dict[str, QPushButton] = {}
-        row = QHBoxLayout()
-        row.addWidget(self.deal_button)
-        for caption in ("Join…", "Rebuy…", "Cash out…", "Sit out…", "Sit in…"):
-            button = QPushButton(caption, self)
-            button.setAccessibleName(caption.rstrip("…"))
-            row.addWidget(button)
-            self.chip_buttons[caption.rstrip("…")] = button
-        row.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.message)
-        layout.addLayout(row)
-        layout.addWidget(self.refusal)
-        layout.addStretch(1)
-
-    def keyPressEvent(self, event: object) -> None:
-        key = getattr(event, "key", lambda: None)()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.deal_requested.emit()
-            return
-        super().keyPressEvent(event)  # type: ignore[arg-type]
+    from ofc_desk.desk.window_parts import BetweenHandsPanel
 
 
 class MainWindow(QMainWindow):
@@ -103,9 +55,13 @@ class MainWindow(QMainWindow):
             self.complete()
 
     def complete(self) -> None:
+        # Imported here, after the shell is on screen (see window_parts).
+        from PySide6.QtCore import Qt
+
         from ofc_desk.desk.entry_panel import EntryPanel
         from ofc_desk.desk.picker import CardPicker
         from ofc_desk.desk.settlement_panel import SettlementPanel
+        from ofc_desk.desk.window_parts import BetweenHandsPanel
 
         if self.is_complete:
             return
@@ -137,11 +93,16 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def _build_menus(self) -> None:
+        from PySide6.QtGui import QKeySequence
+
+        from ofc_desk.desk.window_parts import add_action as _action
+
         file_menu = self.menuBar().addMenu("&File")
         self.action_new_table = _action(file_menu, "&New table…", "Ctrl+N")
         self.action_resume = _action(file_menu, "&Resume table…", "Ctrl+O")
         self.action_report = _action(file_menu, "Session &report…", "Ctrl+P")
         self.action_close_table = _action(file_menu, "&Close table (supervisor)…")
+        self.action_verify = _action(file_menu, "&Verify the database")
         file_menu.addSeparator()
         self.action_quit = _action(file_menu, "&Quit", QKeySequence.StandardKey.Quit)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -176,19 +137,3 @@ class MainWindow(QMainWindow):
         help_menu = self.menuBar().addMenu("&Help")
         self.action_keyboard = _action(help_menu, "&Keyboard reference", "F1")
         self.action_about = _action(help_menu, "&About OFC Desk")
-
-
-def _action(
-    menu: QMenu,
-    text: str,
-    shortcut: str | QKeySequence.StandardKey | None = None,
-    *,
-    checkable: bool = False,
-) -> QAction:
-    action = QAction(text, menu)
-    if shortcut is not None:
-        action.setShortcut(QKeySequence(shortcut))
-        action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
-    action.setCheckable(checkable)
-    menu.addAction(action)
-    return action

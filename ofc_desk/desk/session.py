@@ -37,6 +37,7 @@ from ofc_desk.service import (
     resume_table,
 )
 from ofc_desk.service.records import OpenTable
+from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, SignInError, create_user, list_users, sign_in
 
@@ -81,6 +82,7 @@ class DeskSession(QObject):
             (window.action_new_table, self.on_new_table),
             (window.action_resume, self.offer_tables),
             (window.action_report, self.on_report),
+            (window.action_verify, self.on_verify),
             (window.action_quit, window.close),
             (window.action_history, self.on_history),
             (window.action_ledger, self.on_ledger),
@@ -218,6 +220,21 @@ class DeskSession(QObject):
             self.controller.show_refusal("session reports are not available in this build")
             return
         open_session_report(self.window, self._require_database().url, service.session_id)
+
+    def on_verify(self) -> None:
+        """Every hash, event, hand and ledger row checked again, off the UI thread."""
+        database = self._require_database()
+
+        def verify() -> str:
+            try:
+                return verify_database(database).line()
+            except VerifyFault as fault:
+                return f"VERIFY FAILED: {fault}"
+
+        def show(line: str) -> None:
+            self._open_dialog(TextDialog("Verify the database", f"# Verify\n\n{line}\n", self.window))
+
+        self.run_in_background("Verifying the database…", verify, show)
 
     # ------------------------------------------------------------------ records
     def on_history(self) -> None:

@@ -177,3 +177,13 @@ def test_report_preview_screenshot(desk: Desk, qtbot: QtBot) -> None:
     assert shown is not None
     shown.grab().save(str(desk.screenshot("05-report-preview").with_name("05-report-preview.png")))
     shown.close()
+
+
+def test_verify_runs_in_the_background_and_reports(desk: Desk, qtbot: QtBot) -> None:
+    settled_and_held(desk)
+    desk.window.action_verify.trigger()
+    qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, TextDialog), timeout=20_000)
+    dialog = desk.session.active_dialog
+    assert isinstance(dialog, TextDialog)
+    assert "hash chains intact" in dialog.browser.toPlainText()
+    dialog.reject()
