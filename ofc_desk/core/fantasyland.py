@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ofc_desk.core.cards import Card, Rank
-from ofc_desk.core.hands import HandClass, hand_class, lowball_ranks, ranks_by_count
+from ofc_desk.core.hands import HandClass, lowball_ranks
 from ofc_desk.core.presets import FantasylandRules, RulesPreset
 from ofc_desk.core.rows import Row
 from ofc_desk.core.scoring import HandReport, qualifies_as_low
@@ -44,11 +44,10 @@ def _meets(cards_class: HandClass, least: str) -> bool:
 
 def _front_entry_key(report: HandReport, least_pair: str) -> str | None:
     """'trips', or the pair's rank when it is at least `least_pair`; None otherwise."""
-    front = report.hand.front
-    category = hand_class(front)
+    front = report.rows[Row.FRONT]
+    category, top = front.category, front.top_rank
     if category is HandClass.TRIPS:
         return TRIPS_KEY
-    top = ranks_by_count(front)[0]
     if category is HandClass.PAIR and top.order >= Rank(least_pair).order:
         return top.value
     return None
@@ -90,4 +89,4 @@ def _stay_cards(report: HandReport, rules: FantasylandRules, variant: Variant, p
 
 def _stays(report: HandReport, stay: Mapping[str, str]) -> bool:
     """Any row at least as strong as the preset's stay condition for that row."""
-    return any(_meets(hand_class(report.hand.row(Row(row))), least) for row, least in stay.items())
+    return any(_meets(report.rows[Row(row)].category, least) for row, least in stay.items())

@@ -16,7 +16,6 @@ False
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
 from typing import Final
@@ -27,6 +26,8 @@ from ofc_desk.core.cards import FULL_DECK, Card, Rank
 
 _EVAL7_CARDS: Final[dict[Card, eval7.Card]] = {card: eval7.Card(str(card)) for card in FULL_DECK}
 _CATEGORY_SHIFT: Final = 24
+_FIRST_RANK_SHIFT: Final = 16
+_RANK_ORDER: Final = tuple(Rank)
 _WHEEL_RANKS: Final = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
 
 
@@ -59,55 +60,56 @@ def category_of(value: int) -> HandClass:
     return HandClass(value >> _CATEGORY_SHIFT)
 
 
-def hand_class(cards: Sequence[Card]) -> HandClass:
-    category = category_of(strength(cards))
-    if category is HandClass.STRAIGHT_FLUSH and _is_ace_high_straight(cards):
+def deciding_rank(value: int, place: int = 0) -> Rank:
+    """The rank eval7 packed at `place` (0 first): the pair, trips or quads first, then the rest.
+
+    For a full house place 0 is the trips and place 1 the pair; for a straight place 0 is its top
+    card (a five for the wheel).
+    """
+    return _RANK_ORDER[(value >> (_FIRST_RANK_SHIFT - 4 * place)) & 0xF]
+
+
+def hand_class_of(value: int) -> HandClass:
+    category = category_of(value)
+    if category is HandClass.STRAIGHT_FLUSH and deciding_rank(value) is Rank.ACE:
         return HandClass.ROYAL_FLUSH
     return category
 
 
-def _is_ace_high_straight(cards: Sequence[Card]) -> bool:
-    return {card.rank for card in cards} == {Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}
+def hand_class(cards: Sequence[Card]) -> HandClass:
+    return hand_class_of(strength(cards))
 
 
-def ranks_by_count(cards: Sequence[Card]) -> list[Rank]:
-    """Distinct ranks ordered by how often they appear, then by rank, highest first."""
-    counts = Counter(card.rank for card in cards)
-    return sorted(counts, key=lambda rank: (counts[rank], rank.order), reverse=True)
-
-
-def _straight_top(cards: Sequence[Card]) -> Rank:
-    ranks = {card.rank for card in cards}
-    return Rank.FIVE if ranks == _WHEEL_RANKS else max(ranks, key=lambda rank: rank.order)
-
-
-def hand_name(cards: Sequence[Card]) -> str:
+def hand_name_of(value: int) -> str:
     """The hand as a dealer says it: 'pair of queens', 'ace-high flush', 'royal flush'."""
-    category = hand_class(cards)
-    ranks = ranks_by_count(cards)
-    top = ranks[0]
+    category = hand_class_of(value)
+    top, second = deciding_rank(value), deciding_rank(value, 1)
     match category:
         case HandClass.HIGH_CARD:
             return f"{top.word}-high"
         case HandClass.PAIR:
             return f"pair of {top.plural}"
         case HandClass.TWO_PAIR:
-            return f"two pair, {top.plural} and {ranks[1].plural}"
+            return f"two pair, {top.plural} and {second.plural}"
         case HandClass.TRIPS:
             return f"three {top.plural}"
         case HandClass.STRAIGHT:
-            return f"{_straight_top(cards).word}-high straight"
+            return f"{top.word}-high straight"
         case HandClass.FLUSH:
             return f"{top.word}-high flush"
         case HandClass.FULL_HOUSE:
-            return f"{top.plural} full of {ranks[1].plural}"
+            return f"{top.plural} full of {second.plural}"
         case HandClass.QUADS:
             return f"four {top.plural}"
         case HandClass.STRAIGHT_FLUSH:
-            return f"{_straight_top(cards).word}-high straight flush"
+            return f"{top.word}-high straight flush"
         case HandClass.ROYAL_FLUSH:
             return "royal flush"
     raise AssertionError(category)  # pragma: no cover - every category is matched above
+
+
+def hand_name(cards: Sequence[Card]) -> str:
+    return hand_name_of(strength(cards))
 
 
 # --- 2-7 lowball (the middle of 2-7 pineapple) ----------------------------------------------

@@ -12,19 +12,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ofc_desk.core.cards import Card, Rank, parse_cards
 from ofc_desk.core.hands import (
     HandClass,
+    deciding_rank,
     deuce_to_seven_value,
-    hand_class,
-    hand_name,
+    hand_class_of,
+    hand_name_of,
     lowball_category,
     lowball_high_card,
     lowball_name,
     lowball_ranks,
-    ranks_by_count,
     strength,
 )
 from ofc_desk.core.presets import RulesPreset, ScoringSystem
@@ -61,6 +61,10 @@ class RowReport:
     royalty: int
     value: int
     """Comparable strength: higher is better (for a 2-7 middle the value is negated)."""
+    category: HandClass
+    """The row's high-hand class (also for a 2-7 middle), which Fantasyland stays look at."""
+    top_rank: Rank
+    """The deciding rank: the pair's or the trips' rank, else the highest card."""
 
 
 @dataclass(frozen=True)
@@ -75,31 +79,46 @@ class HandReport:
         return sum(row.royalty for row in self.rows.values())
 
 
+def evaluate_row(row: Row, cards: tuple[Card, ...], preset: RulesPreset, variant: Variant) -> RowReport:
+    """A full row on its own: its name, its royalty before any foul, and its strength.
+
+    >>> from ofc_desk.core.cards import parse_cards
+    >>> from ofc_desk.core.presets import load_preset
+    >>> report = evaluate_row(Row.FRONT, tuple(parse_cards("Qs Qd 2c")), load_preset("standard"),
+    ...                       Variant.REGULAR)
+    >>> report.hand, report.royalty
+    ('pair of queens', 7)
+    """
+    value = strength(cards)
+    category = hand_class_of(value)
+    top = deciding_rank(value)
+    if row is Row.MIDDLE and variant.lowball_middle:
+        return RowReport(
+            cards,
+            lowball_name(cards),
+            _lowball_royalty(cards, preset),
+            -deuce_to_seven_value(cards),
+            category,
+            top,
+        )
+    royalty = (
+        _front_royalty(category, top, preset)
+        if row is Row.FRONT
+        else _royalty_table(row, preset).get(category.key, 0)
+    )
+    return RowReport(cards, hand_name_of(value), royalty, value, category, top)
+
+
 def evaluate_hand(hand: SetHand, preset: RulesPreset, variant: Variant) -> HandReport:
     """Name every row, decide the foul and count the royalties (none for a fouled hand)."""
-    front_value, middle_value, back_value = (strength(hand.row(row)) for row in ROWS)
+    rows = {row: evaluate_row(row, hand.row(row), preset, variant) for row in ROWS}
+    front, middle, back = (rows[row].value for row in ROWS)
     if variant.lowball_middle:
-        foul_reason = _deuce_to_seven_foul(hand, front_value, back_value)
-        middle_report = _lowball_middle(hand.middle, preset)
+        foul_reason = _deuce_to_seven_foul(hand, front, back)
     else:
-        foul_reason = _foul(front_value, middle_value, back_value)
-        middle_report = RowReport(
-            hand.middle,
-            hand_name(hand.middle),
-            _five_card_royalty(hand.middle, preset.royalties.middle),
-            middle_value,
-        )
-    rows = {
-        Row.FRONT: RowReport(
-            hand.front, hand_name(hand.front), _front_royalty(hand.front, preset), front_value
-        ),
-        Row.MIDDLE: middle_report,
-        Row.BACK: RowReport(
-            hand.back, hand_name(hand.back), _five_card_royalty(hand.back, preset.royalties.back), back_value
-        ),
-    }
+        foul_reason = _foul(front, middle, back)
     if foul_reason:
-        rows = {row: RowReport(r.cards, r.hand, 0, r.value) for row, r in rows.items()}
+        rows = {row: replace(report, royalty=0) for row, report in rows.items()}
     return HandReport(hand, bool(foul_reason), foul_reason, rows)
 
 
@@ -126,22 +145,15 @@ def qualifies_as_low(middle: Sequence[Card]) -> bool:
     )
 
 
-def is_perfect_low(middle: Sequence[Card]) -> bool:
-    return qualifies_as_low(middle) and "-".join(r.value for r in lowball_ranks(middle)) == PERFECT_LOW
+def _lowball_royalty(middle: Sequence[Card], preset: RulesPreset) -> int:
+    if not qualifies_as_low(middle):
+        return 0
+    table = preset.royalties.deuce_to_seven_middle
+    exact = "-".join(rank.value for rank in lowball_ranks(middle))
+    return table.get(exact, table.get(lowball_high_card(middle).value, 0))
 
 
-def _lowball_middle(middle: tuple[Card, ...], preset: RulesPreset) -> RowReport:
-    royalty = 0
-    if qualifies_as_low(middle):
-        table = preset.royalties.deuce_to_seven_middle
-        exact = "-".join(rank.value for rank in lowball_ranks(middle))
-        royalty = table.get(exact, table.get(lowball_high_card(middle).value, 0))
-    return RowReport(middle, lowball_name(middle), royalty, -deuce_to_seven_value(middle))
-
-
-def _front_royalty(front: Sequence[Card], preset: RulesPreset) -> int:
-    category = hand_class(front)
-    top = ranks_by_count(front)[0]
+def _front_royalty(category: HandClass, top: Rank, preset: RulesPreset) -> int:
     if category is HandClass.TRIPS:
         return preset.royalties.front_trips.get(top.value, 0)
     if category is HandClass.PAIR:
@@ -149,8 +161,8 @@ def _front_royalty(front: Sequence[Card], preset: RulesPreset) -> int:
     return 0
 
 
-def _five_card_royalty(cards: Sequence[Card], table: Mapping[str, int]) -> int:
-    return table.get(hand_class(cards).key, 0)
+def _royalty_table(row: Row, preset: RulesPreset) -> Mapping[str, int]:
+    return preset.royalties.middle if row is Row.MIDDLE else preset.royalties.back
 
 
 @dataclass(frozen=True)
