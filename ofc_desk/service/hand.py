@@ -111,6 +111,11 @@ class HandState:
         return sum(player.cards_taken for player in self.players.values())
 
     @property
+    def cards_dealt(self) -> int:
+        """Cards out of the deck: those taken so far, and every Fantasyland hand dealt face down."""
+        return sum(player.fantasyland_cards or player.cards_taken for player in self.players.values())
+
+    @property
     def complete(self) -> bool:
         return self.turn() is None
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ofc_desk.core.cards import Card
-from ofc_desk.core.hands import hand_name, strength
+from ofc_desk.core.hands import strength
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rows import ROW_SIZE, Row
-from ofc_desk.core.scoring import _five_card_royalty, _front_royalty, _lowball_middle, qualifies_as_low
+from ofc_desk.core.scoring import evaluate_row, qualifies_as_low
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.hand import DECK_SIZE, HandState, PlayerHand
 from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
@@ -27,6 +26,7 @@ def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> Ta
         for position, seat in enumerate(machine.seats)
     )
     seen = hand.cards_seen if hand is not None else 0
+    dealt = hand.cards_dealt if hand is not None else 0
     rake = machine.rake
     return TableSnapshot(
         table=machine.table,
@@ -40,7 +40,7 @@ def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> Ta
         street=turn.street if turn else 0,
         to_act=turn,
         cards_seen=seen,
-        cards_left=DECK_SIZE - seen,
+        cards_left=DECK_SIZE - dealt,
         button=machine.button,
         button_held_for_fantasyland=machine.button_held,
         seats=seats,
@@ -86,19 +86,9 @@ def _row_view(row: Row, played: PlayerHand | None, preset: RulesPreset, variant:
     cards = tuple(played.rows[row]) if played else ()
     if len(cards) < ROW_SIZE[row]:
         return RowView(row, cards, ROW_SIZE[row], None, None)
-    name, royalty = _row_value(row, cards, preset, variant)
-    return RowView(row, cards, ROW_SIZE[row], name, royalty)
-
-
-def _row_value(row: Row, cards: tuple[Card, ...], preset: RulesPreset, variant: Variant) -> tuple[str, int]:
-    """A full row's name and royalty on its own (a foul, known only at the end, cancels it)."""
-    if row is Row.FRONT:
-        return hand_name(cards), _front_royalty(cards, preset)
-    if row is Row.MIDDLE and variant.lowball_middle:
-        report = _lowball_middle(cards, preset)
-        return report.hand, report.royalty
-    table = preset.royalties.middle if row is Row.MIDDLE else preset.royalties.back
-    return hand_name(cards), _five_card_royalty(cards, table)
+    # A full row's royalty on its own; a foul, known only at the end, cancels it then.
+    report = evaluate_row(row, cards, preset, variant)
+    return RowView(row, cards, ROW_SIZE[row], report.hand, report.royalty)
 
 
 def _foul_certain(played: PlayerHand, variant: Variant) -> bool:

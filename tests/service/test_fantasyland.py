@@ -61,7 +61,9 @@ def test_fantasyland_player_enters_the_whole_set_last(database: Database) -> Non
     snapshot = service.snapshot()
     assert snapshot.seat("Ann").fantasyland_cards == 15
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
-    assert snapshot.cards_left == 52
+    # Ann's 15 cards were dealt face down when the hand began: they are out of the deck.
+    assert snapshot.cards_seen == 0
+    assert snapshot.cards_left == 52 - 15
 
 
 def test_consecutive_cap_ends_the_chain(database: Database) -> None:
