@@ -263,8 +263,8 @@ class TableController(QObject):
             return
         dialog = FantasylandSetDialog(turn.player, turn.take, self.window)
         for _, line in dialog.fields():
-            line.textEdited.connect(lambda _text, d=dialog: self._check_fantasyland(d, partial=True))
-        dialog.set_attempt(lambda d=dialog: self._check_fantasyland(d, partial=False))
+            line.textEdited.connect(lambda _text: self._check_fantasyland(dialog, partial=True))
+        dialog.set_attempt(lambda: self._check_fantasyland(dialog, partial=False))
         dialog.finished.connect(lambda _result: self._forget_fantasyland_dialog(dialog))
         self.fantasyland_dialog = dialog
         dialog.open()

@@ -76,6 +76,11 @@ class MainWindow(QMainWindow):
         entry_row.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
         for page in (entry_page, self.settlement, self.between_hands):
             self.bottom.addWidget(page)
+        self.between_hands.message.setText(
+            "No table open: File → New table (Ctrl+N) or Resume table (Ctrl+O)."
+        )
+        self.between_hands.deal_button.setEnabled(False)
+        self.bottom.setCurrentIndex(self.BETWEEN_HANDS_PAGE)
         self._build_menus()
         self.is_complete = True
 
