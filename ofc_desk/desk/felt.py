@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from ofc_desk.desk.seat_widget import SeatWidget
     from ofc_desk.desk.seatface import SeatFace
 
+# Qt.AlignmentFlag.AlignCenter as a number: the empty felt is painted before the `Qt` namespace
+# (slow to import) is needed anywhere else.
+ALIGN_CENTER = 0x84
+
 # Grid cells (row, column, column span) in clockwise seat order, by number of seats.
 SEAT_CELLS: dict[int, tuple[tuple[int, int, int], ...]] = {
     1: ((0, 0, 2),),
@@ -77,4 +81,11 @@ class FeltView(QWidget):
         painter.setPen(QPen(QColor(colours.felt_rim), 10))
         painter.setBrush(QColor(colours.felt))
         painter.drawRoundedRect(rect, radius, radius)
+        if not self.seat_widgets:
+            painter.setPen(QColor(colours.felt_rim))
+            font = painter.font()
+            font.setPixelSize(self._options.scaled(64))
+            font.setBold(True)
+            painter.setFont(font)
+            painter.drawText(rect, ALIGN_CENTER, "OFC Desk")
         painter.end()

@@ -80,7 +80,9 @@ class MainWindow(QMainWindow):
             "No table open: File → New table (Ctrl+N) or Resume table (Ctrl+O)."
         )
         self.between_hands.deal_button.setEnabled(False)
+        self.bottom.currentChanged.connect(self._fit_bottom_to_page)
         self.bottom.setCurrentIndex(self.BETWEEN_HANDS_PAGE)
+        self._fit_bottom_to_page(self.BETWEEN_HANDS_PAGE)
         self._build_menus()
         self.is_complete = True
 
@@ -92,6 +94,16 @@ class MainWindow(QMainWindow):
             self.BETWEEN_HANDS_PAGE: self.between_hands.deal_button,
         }[page]
         focus.setFocus()
+
+    def _fit_bottom_to_page(self, index: int) -> None:
+        """The bottom area as tall as the page shown, not the tallest page: the felt gets the rest."""
+        from PySide6.QtWidgets import QSizePolicy
+
+        for page_index in range(self.bottom.count()):
+            policy = QSizePolicy.Policy.Preferred if page_index == index else QSizePolicy.Policy.Ignored
+            page = self.bottom.widget(page_index)
+            page.setSizePolicy(policy, policy)
+        self.bottom.updateGeometry()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.closing.emit()

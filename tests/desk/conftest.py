@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.app import build_window
@@ -95,6 +96,7 @@ class Desk:
     def screenshot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
+        QApplication.processEvents()  # let pending layout requests settle, as a real frame would
         self.window.grab().save(str(path))
         return path
 
