@@ -21,6 +21,9 @@ from PySide6.QtWidgets import (
 
 Attempt = Callable[[], str | None]
 """Try the action; return the refusal sentence, or None when it was done."""
+Report = Callable[[str | None], None]
+BackgroundAttempt = Callable[[Report], None]
+"""Start the action off the UI thread; it calls the report back with a refusal or None."""
 
 MAX_CHIPS = 10_000_000
 
@@ -50,9 +53,14 @@ class AttemptDialog(QDialog):
         layout.addWidget(self.refusal)
         layout.addWidget(self.buttons)
         self._attempt: Attempt = lambda: None
+        self._background: BackgroundAttempt | None = None
 
     def set_attempt(self, attempt: Attempt) -> None:
         self._attempt = attempt
+
+    def set_background_attempt(self, start: BackgroundAttempt) -> None:
+        """For slow attempts (a PIN hash takes a while on purpose): OK waits, the UI does not."""
+        self._background = start
 
     def add_line(self, caption: str, *, secret: bool = False, text: str = "") -> QLineEdit:
         line = QLineEdit(text, self)
@@ -78,7 +86,15 @@ class AttemptDialog(QDialog):
         return spin
 
     def _try(self) -> None:
-        refusal = self._attempt()
+        if self._background is not None:
+            self.buttons.setEnabled(False)
+            self.refusal.setText("Checking…")
+            self._background(self._report)
+            return
+        self._report(self._attempt())
+
+    def _report(self, refusal: str | None) -> None:
+        self.buttons.setEnabled(True)
         if refusal is None:
             self.refusal.setText("")
             self.accept()

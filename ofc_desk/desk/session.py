@@ -17,7 +17,7 @@ from ofc_desk import __version__
 from ofc_desk.core.presets import preset_names
 from ofc_desk.desk.chip_actions import ChipActions
 from ofc_desk.desk.controller import TableController
-from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog, TextDialog
+from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog, Report, TextDialog
 from ofc_desk.desk.keyboard_help import keyboard_markdown
 from ofc_desk.desk.main_window import MainWindow
 from ofc_desk.desk.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
@@ -131,7 +131,11 @@ class DeskSession(QObject):
         dialog = AttemptDialog("Sign in", "Dealer sign-in.", self.window)
         name = dialog.add_line("Dealer")
         pin = dialog.add_line("PIN", secret=True)
-        dialog.set_attempt(lambda: self.sign_in(name.text(), pin.text()))
+        dialog.set_background_attempt(
+            lambda report: self._sign_in_in_background(
+                lambda: _signed_in(database, name.text(), pin.text()), report
+            )
+        )
         dialog.accepted.connect(self.offer_tables)
         self._open_dialog(dialog)
 
@@ -145,24 +149,34 @@ class DeskSession(QObject):
         dealer, dealer_pin = dialog.add_line("Dealer"), dialog.add_line("Dealer PIN", secret=True)
         boss, boss_pin = dialog.add_line("Supervisor"), dialog.add_line("Supervisor PIN", secret=True)
 
-        def create() -> str | None:
-            try:
-                create_user(database, dealer.text(), "dealer", dealer_pin.text())
-                create_user(database, boss.text(), "supervisor", boss_pin.text())
-            except SignInError as error:
-                return str(error)
-            return self.sign_in(dealer.text(), dealer_pin.text())
+        def start(report: Report) -> None:
+            accounts = (
+                (dealer.text(), "dealer", dealer_pin.text()),
+                (boss.text(), "supervisor", boss_pin.text()),
+            )
+            self._sign_in_in_background(lambda: _first_accounts(database, accounts), report)
 
-        dialog.set_attempt(create)
+        dialog.set_background_attempt(start)
         dialog.accepted.connect(self.offer_tables)
         self._open_dialog(dialog)
 
+    def _sign_in_in_background(self, work: Callable[[], Account | str], report: Report) -> None:
+        def done(outcome: Account | str) -> None:
+            if isinstance(outcome, str):
+                report(outcome)
+                return
+            self.account = outcome
+            self.window.statusBar().showMessage(f"Signed in: {outcome.name}", 5000)
+            report(None)
+
+        self.runner.run("Checking the PIN…", work, done, report)
+
     def sign_in(self, name: str, pin: str) -> str | None:
-        try:
-            self.account = sign_in(self._require_database(), name, pin)
-        except SignInError as error:
-            return str(error)
-        self.window.statusBar().showMessage(f"Signed in: {self.account.name}", 5000)
+        """Sign in at once (no dialog): the demo and prepared desks."""
+        outcome = _signed_in(self._require_database(), name, pin)
+        if isinstance(outcome, str):
+            return outcome
+        self.account = outcome
         return None
 
     def offer_tables(self) -> None:
@@ -352,3 +366,23 @@ class DeskSession(QObject):
 
     def _actor(self) -> str:
         return self.account.name if self.account else "dealer"
+
+
+def _signed_in(database: Database, name: str, pin: str) -> Account | str:
+    """The account, or the refusal sentence (runs on a worker thread: the PIN hash is slow)."""
+    try:
+        return sign_in(database, name, pin)
+    except SignInError as error:
+        return str(error)
+
+
+def _first_accounts(database: Database, accounts: Sequence[tuple[str, str, str]]) -> Account | str:
+    """Create the first dealer and supervisor (skipping one made by an earlier try), sign the dealer in."""
+    existing = {account.name for account in list_users(database)}
+    try:
+        for name, role, pin in accounts:
+            if name.strip() not in existing:
+                create_user(database, name, role, pin)
+    except SignInError as error:
+        return str(error)
+    return _signed_in(database, accounts[0][0], accounts[0][2])

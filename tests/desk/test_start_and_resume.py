@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.cli.demo import DEMO_DEALER, build_demo
 from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
 
 
@@ -29,10 +30,12 @@ def sign_in_through_the_dialog(desk: Desk) -> None:
     desk.qtbot.keyClicks(field(dialog, "PIN"), "wrong")
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     desk.qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
-    assert "wrong name or PIN" in dialog.refusal.text()
+    desk.qtbot.waitUntil(lambda: "wrong name or PIN" in dialog.refusal.text())
+    assert dialog.isVisible()
     field(dialog, "PIN").clear()
     desk.qtbot.keyClicks(field(dialog, "PIN"), DEALER[1])
     desk.qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    desk.qtbot.waitUntil(lambda: desk.session.account is not None)
     assert desk.session.account is not None and desk.session.account.name == DEALER[0]
 
 
@@ -76,3 +79,31 @@ def test_the_demo_table_opens_mid_session_with_fantasyland(qtbot: QtBot, tmp_pat
     desk.screenshot("00-demo-table")
     desk.window.close()
     database.dispose()
+
+
+def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_path: Path) -> None:
+    desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'first.db'}")
+    desk.session.start()
+    qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, AttemptDialog))
+    dialog = desk.session.active_dialog
+    assert isinstance(dialog, AttemptDialog)
+    for name, text in (
+        ("Dealer", "Dana"),
+        ("Dealer PIN", "1234"),
+        ("Supervisor", "Floor"),
+        ("Supervisor PIN", "9"),
+    ):
+        qtbot.keyClicks(field(dialog, name), text)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "PIN" in dialog.refusal.text() and dialog.buttons.isEnabled())
+    qtbot.keyClicks(field(dialog, "Supervisor PIN"), "999")
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, ChooseTableDialog), timeout=10_000)
+    assert desk.session.account is not None and desk.session.account.name == "Dana"
+    database = desk.session.database
+    assert database is not None
+    assert sorted((a.name, a.role.value) for a in list_users(database)) == [
+        ("Dana", "dealer"), ("Floor", "supervisor")
+    ]  # fmt: skip
+    desk.window.close()
