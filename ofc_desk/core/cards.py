@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
@@ -60,6 +60,7 @@ class Suit(StrEnum):
 
 
 _RANK_ORDER: tuple[Rank, ...] = tuple(Rank)
+_SUIT_ORDER: tuple[Suit, ...] = tuple(Suit)
 _RANK_WORDS = (
     "two", "three", "four", "five", "six", "seven", "eight",
     "nine", "ten", "jack", "queen", "king", "ace",
@@ -90,9 +91,20 @@ class CardError(ValueError):
 class Card:
     rank: Rank
     suit: Suit
+    # Worked out once: a deal hashes and prints its cards hundreds of times, and going through the
+    # enums each time was most of the cost of reading and writing a deal.
+    text: str = field(init=False, repr=False, compare=False)
+    code: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.rank.value}{self.suit.value}")
+        object.__setattr__(self, "code", self.rank.order * len(Suit) + _SUIT_ORDER.index(self.suit))
+
+    def __hash__(self) -> int:
+        return self.code
 
     def __str__(self) -> str:
-        return f"{self.rank.value}{self.suit.value}"
+        return self.text
 
     @property
     def pretty(self) -> str:

@@ -19,7 +19,15 @@ from typing import Any
 
 from ofc_desk.core.fantasyland import fantasyland_cards
 from ofc_desk.core.presets import RulesPreset
-from ofc_desk.core.scoring import ROWS, HandReport, MatchupScore, SetHand, evaluate_hand, score_matchup
+from ofc_desk.core.scoring import (
+    ROWS,
+    HandReport,
+    MatchupScore,
+    RowReport,
+    SetHand,
+    evaluate_hand,
+    score_matchup,
+)
 from ofc_desk.core.settlement import (
     Obligation,
     SettleFrom,
@@ -31,6 +39,16 @@ from ofc_desk.core.settlement import (
     settlement_order,
 )
 from ofc_desk.core.variants import Variant
+
+_ROW_NAMES = tuple((row, row.value) for row in ROWS)
+
+
+def _row_json(report: RowReport) -> dict[str, Any]:
+    return {
+        "cards": " ".join([card.text for card in report.cards]),
+        "hand": report.hand,
+        "royalty": report.royalty,
+    }
 
 
 @dataclass(frozen=True)
@@ -76,14 +94,7 @@ class PlayerResult:
             "name": self.name,
             "foul": self.report.foul,
             "foul_reason": self.report.foul_reason or None,
-            "rows": {
-                row.value: {
-                    "cards": " ".join(str(card) for card in self.report.rows[row].cards),
-                    "hand": self.report.rows[row].hand,
-                    "royalty": self.report.rows[row].royalty,
-                }
-                for row in ROWS
-            },
+            "rows": {row_name: _row_json(self.report.rows[row]) for row, row_name in _ROW_NAMES},
             "royalties": self.report.royalties,
             "points": self.points,
             "fantasyland": {"next": self.fantasyland_next > 0, "cards": self.fantasyland_next},

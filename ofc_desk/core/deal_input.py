@@ -22,6 +22,7 @@ DEAL_FIELDS = frozenset({
     "settlement", "settle_from", "in_fantasyland", "dealer", "players",
 })  # fmt: skip
 E = TypeVar("E", Variant, SettlementPolicy, SettleFrom)
+_ROW_NAMES_AND_SIZES = tuple((row.value, ROW_SIZE[row]) for row in ROWS)
 PLAYER_FIELDS = frozenset({"name", "stack", "front", "middle", "back"})
 
 
@@ -156,7 +157,7 @@ def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
             f" not {len(value)}",
         )
     seats: list[SeatHand] = []
-    placed: dict[Card, str] = {}
+    placed: dict[Card, tuple[str, str]] = {}
     for position, entry in enumerate(value):
         seat = _read_player(entry, f"players[{position}]", placed)
         if any(other.name == seat.name for other in seats):
@@ -165,7 +166,7 @@ def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
     return tuple(seats)
 
 
-def _read_player(entry: Any, where: str, placed: dict[Card, str]) -> SeatHand:
+def _read_player(entry: Any, where: str, placed: dict[Card, tuple[str, str]]) -> SeatHand:
     if not isinstance(entry, Mapping):
         raise DealInputError(where, "must be an object with name, stack, front, middle, back")
     unknown = sorted(set(entry) - PLAYER_FIELDS)
@@ -178,17 +179,19 @@ def _read_player(entry: Any, where: str, placed: dict[Card, str]) -> SeatHand:
     if stack is None:
         raise DealInputError(f"{where}.stack", "is missing")
     rows = []
-    for row in ROWS:
-        cards = _read_row(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row])
+    for row_name, size in _ROW_NAMES_AND_SIZES:
+        cards = _read_row(entry.get(row_name), where, row_name, size)
         for card in cards:
             if card in placed:
-                raise DealInputError(f"{where}.{row.value}", f"{card} is already in {placed[card]}")
-            placed[card] = f"{name}'s {row.value}"
+                owner, owner_row = placed[card]
+                raise DealInputError(f"{where}.{row_name}", f"{card} is already in {owner}'s {owner_row}")
+            placed[card] = (name, row_name)
         rows.append(tuple(cards))
     return SeatHand(name, stack, SetHand(rows[0], rows[1], rows[2]))
 
 
-def _read_row(value: Any, where: str, size: int) -> list[Card]:
+def _read_row(value: Any, player: str, row_name: str, size: int) -> list[Card]:
+    where = f"{player}.{row_name}"
     if value is None:
         raise DealInputError(where, "is missing")
     if not isinstance(value, str | list):

@@ -51,13 +51,16 @@ class HandClass(IntEnum):
         return self.name.lower()
 
 
+_CATEGORIES: Final = tuple(HandClass)
+
+
 def strength(cards: Sequence[Card]) -> int:
     """A number that orders hands: higher is stronger; 3- and 5-card hands share the scale."""
     return int(eval7.evaluate([_EVAL7_CARDS[card] for card in cards]))
 
 
 def category_of(value: int) -> HandClass:
-    return HandClass(value >> _CATEGORY_SHIFT)
+    return _CATEGORIES[value >> _CATEGORY_SHIFT]
 
 
 def deciding_rank(value: int, place: int = 0) -> Rank:
@@ -80,9 +83,12 @@ def hand_class(cards: Sequence[Card]) -> HandClass:
     return hand_class_of(strength(cards))
 
 
-def hand_name_of(value: int) -> str:
-    """The hand as a dealer says it: 'pair of queens', 'ace-high flush', 'royal flush'."""
-    category = hand_class_of(value)
+def hand_name_of(value: int, category: HandClass | None = None) -> str:
+    """The hand as a dealer says it: 'pair of queens', 'ace-high flush', 'royal flush'.
+
+    `category` may be passed when the caller already has `hand_class_of(value)`.
+    """
+    category = hand_class_of(value) if category is None else category
     top, second = deciding_rank(value), deciding_rank(value, 1)
     match category:
         case HandClass.HIGH_CARD:

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ofc_desk.core.cards import Card, Rank, parse_cards
 from ofc_desk.core.hands import (
@@ -48,7 +48,8 @@ class SetHand:
         return cls(tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back)))
 
     def row(self, row: Row) -> tuple[Card, ...]:
-        return {Row.FRONT: self.front, Row.MIDDLE: self.middle, Row.BACK: self.back}[row]
+        cards: tuple[Card, ...] = getattr(self, row.value)
+        return cards
 
     def wrong_sized_row(self) -> Row | None:
         return next((row for row in ROWS if len(self.row(row)) != ROW_SIZE[row]), None)
@@ -89,37 +90,41 @@ def evaluate_row(row: Row, cards: tuple[Card, ...], preset: RulesPreset, variant
     >>> report.hand, report.royalty
     ('pair of queens', 7)
     """
-    value = strength(cards)
+    return _row_report(row, cards, strength(cards), preset, variant, pays=True)
+
+
+def _row_report(
+    row: Row, cards: tuple[Card, ...], value: int, preset: RulesPreset, variant: Variant, *, pays: bool
+) -> RowReport:
     category = hand_class_of(value)
     top = deciding_rank(value)
     if row is Row.MIDDLE and variant.lowball_middle:
-        return RowReport(
-            cards,
-            lowball_name(cards),
-            _lowball_royalty(cards, preset),
-            -deuce_to_seven_value(cards),
-            category,
-            top,
+        royalty = _lowball_royalty(cards, preset) if pays else 0
+        return RowReport(cards, lowball_name(cards), royalty, -deuce_to_seven_value(cards), category, top)
+    royalty = 0
+    if pays:
+        royalty = (
+            _front_royalty(category, top, preset)
+            if row is Row.FRONT
+            else _royalty_table(row, preset).get(category.key, 0)
         )
-    royalty = (
-        _front_royalty(category, top, preset)
-        if row is Row.FRONT
-        else _royalty_table(row, preset).get(category.key, 0)
-    )
-    return RowReport(cards, hand_name_of(value), royalty, value, category, top)
+    return RowReport(cards, hand_name_of(value, category), royalty, value, category, top)
 
 
 def evaluate_hand(hand: SetHand, preset: RulesPreset, variant: Variant) -> HandReport:
     """Name every row, decide the foul and count the royalties (none for a fouled hand)."""
-    rows = {row: evaluate_row(row, hand.row(row), preset, variant) for row in ROWS}
-    front, middle, back = (rows[row].value for row in ROWS)
+    front, middle, back = hand.front, hand.middle, hand.back
+    values = (strength(front), strength(middle), strength(back))
     if variant.lowball_middle:
-        foul_reason = _deuce_to_seven_foul(hand, front, back)
+        foul_reason = _deuce_to_seven_foul(hand, values[0], values[2])
     else:
-        foul_reason = _foul(front, middle, back)
-    if foul_reason:
-        rows = {row: replace(report, royalty=0) for row, report in rows.items()}
-    return HandReport(hand, bool(foul_reason), foul_reason, rows)
+        foul_reason = _foul(*values)
+    pays = not foul_reason
+    rows = {
+        row: _row_report(row, cards, value, preset, variant, pays=pays)
+        for row, cards, value in zip(ROWS, (front, middle, back), values, strict=True)
+    }
+    return HandReport(hand, not pays, foul_reason, rows)
 
 
 def _foul(front: int, middle: int, back: int) -> str:
