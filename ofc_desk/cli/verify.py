@@ -1,7 +1,9 @@
 """`ofc-desk verify --db URL`: check the audit chain and re-score and re-settle every stored hand.
 
 Exit 0 with a one-line summary when everything holds; exit 1 naming the first fault
-("event 812 was altered", "hand 37: stored transfers differ from the rules").
+("event 812 was altered", "hand 37: stored transfers differ from the rules"). With
+`--fingerprints`, a line per session follows the summary with the hash its verified chain ends on,
+which is the fingerprint printed on that session's report.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,
         help="SQLAlchemy database URL (default: the desk's own SQLite file)",
     )
+    parser.add_argument(
+        "--fingerprints",
+        action="store_true",
+        help="after the summary, print each session's final audit hash (its report's fingerprint)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,4 +44,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"database: {str(error).splitlines()[0]}", file=sys.stderr)
         return EXIT_UNREADABLE
     print(summary.line())
+    if args.fingerprints:
+        for fingerprint in summary.fingerprints:
+            print(fingerprint.line())
     return 0

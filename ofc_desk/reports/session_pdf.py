@@ -342,9 +342,9 @@ def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterat
         Paragraph("Audit fingerprint", styles.heading),
         Paragraph(
             f"The final hash of the audit chain{events}. To match this printed report to the "
-            f"database, run <b>ofc-desk report --db URL --session {record.session_id} "
-            "--fingerprint</b>: it verifies the whole chain and prints the session's hash, "
-            "which must equal the one below.",
+            "database, run <b>ofc-desk verify --db URL --fingerprints</b>: it verifies every "
+            f"chain and prints each session's final hash; session {record.session_id}'s must "
+            "equal the one below.",
             styles.body,
         ),
         Spacer(1, 2 * mm),

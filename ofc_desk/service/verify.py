@@ -31,11 +31,24 @@ class VerifyFault(Exception):
 
 
 @dataclass(frozen=True)
+class SessionFingerprint:
+    """Where one session's verified chain ends: the fingerprint printed on its report."""
+
+    session_id: int
+    table: str
+    final_hash: str
+
+    def line(self) -> str:
+        return f"session {self.session_id} ({self.table}): {self.final_hash}"
+
+
+@dataclass(frozen=True)
 class VerifySummary:
     sessions: int
     events: int
     hands: int
     chips_on_tables: int
+    fingerprints: tuple[SessionFingerprint, ...] = ()
 
     def line(self) -> str:
         return (
@@ -62,14 +75,16 @@ def verify_database(database: Database) -> VerifySummary:
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
         supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
         counted = (0, 0, 0)
+        fingerprints = []
         for row in sessions:
-            events, hands, chips = _verify_session(session, row, supervisors)
+            events, hands, chips, final_hash = _verify_session(session, row, supervisors)
             counted = (counted[0] + events, counted[1] + hands, counted[2] + chips)
+            fingerprints.append(SessionFingerprint(row.id, row.table_name, final_hash))
         _refuse_orphans(session, {row.id for row in sessions})
-    return VerifySummary(len(sessions), *counted)
+    return VerifySummary(len(sessions), *counted, fingerprints=tuple(fingerprints))
 
 
-def _verify_session(session: Any, row: TableSession, supervisors: set[str]) -> tuple[int, int, int]:
+def _verify_session(session: Any, row: TableSession, supervisors: set[str]) -> tuple[int, int, int, str]:
     events = session.scalars(
         select(Event).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
     ).all()
@@ -92,7 +107,7 @@ def _verify_session(session: Any, row: TableSession, supervisors: set[str]) -> t
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(f"session {row.id}: chips are not conserved")
-    return len(events), len(expected.hands), chips
+    return len(events), len(expected.hands), chips, events[-1].hash if events else GENESIS_HASH
 
 
 def _check_chain(row: TableSession, events: Sequence[Event]) -> None:

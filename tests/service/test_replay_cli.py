@@ -188,3 +188,19 @@ def test_supervised_operations_in_a_script(
     )
     assert status == 2
     assert err == ("hand 3, between 1: a floor supervisor must approve this: wrong name or PIN for Flo\n")
+
+
+def test_verify_prints_each_sessions_fingerprint_on_request(
+    example_run: dict,  # type: ignore[type-arg]
+    database_url: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from ofc_desk.reports.loader import load_session_record
+
+    status, out, _ = run_cli(capsys, "verify", "--db", database_url)
+    assert status == 0 and len(out.splitlines()) == 1
+    status, out, _ = run_cli(capsys, "verify", "--db", database_url, "--fingerprints")
+    summary, fingerprint = out.splitlines()
+    assert status == 0 and summary.startswith("verified: 1 session")
+    final_hash = load_session_record(database_url).final_hash
+    assert fingerprint == f"session 1 ({example_run['table']}): {final_hash}"
