@@ -21,6 +21,10 @@ from ofc_desk.storage.users import create_user
 
 DEMO_DEALER = ("Dana", "1234")
 DEMO_SUPERVISOR = ("Floor", "9999")
+DEMO_NOTE = (
+    f"Demo table on a throw-away database — dealer {DEMO_DEALER[0]} (PIN {DEMO_DEALER[1]}),"
+    f" supervisor {DEMO_SUPERVISOR[0]} (PIN {DEMO_SUPERVISOR[1]})"
+)
 DEMO_SETUP = TableSetup(
     name="Demo table",
     seats=(SeatSetup("Ann", 200), SeatSetup("Bob", 200), SeatSetup("Cy", 200)),
@@ -66,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     from ofc_desk.desk.app import run_prepared_desk
 
     try:
-        return run_prepared_desk(url, DEMO_DEALER, session_id)
+        return run_prepared_desk(url, DEMO_DEALER, session_id, DEMO_NOTE)
     finally:
         if folder is not None:
             folder.cleanup()

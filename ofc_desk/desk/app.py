@@ -6,7 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from ofc_desk.desk.main_window import MainWindow
 from ofc_desk.desk.theme import DisplaySettingsStore, application_stylesheet
@@ -33,7 +33,9 @@ def build_window(store: DisplaySettingsStore, *, complete: bool = True) -> MainW
     options = store.load()
     application().setStyleSheet(application_stylesheet(options))
     window = MainWindow(options, complete=complete)
-    window.resize(*DEFAULT_WINDOW_SIZE)
+    available = window.screen().availableGeometry()
+    width, height = DEFAULT_WINDOW_SIZE
+    window.resize(min(width, available.width()), min(height, available.height()))
     window.status_line.setText("Opening the database…")
     return window
 
@@ -69,10 +71,13 @@ def run_desk(db_url: str | None) -> int:
     return int(app.exec())
 
 
-def run_prepared_desk(db_url: str, dealer: tuple[str, str], session_id: int) -> int:
-    """The desk signed in as `dealer` (name, PIN) on table `session_id`: used by `ofc-desk demo`."""
+def run_prepared_desk(db_url: str, dealer: tuple[str, str], session_id: int, note: str = "") -> int:
+    """The desk signed in as `dealer` (name, PIN) on table `session_id`, with `note` kept in the
+    status bar: used by `ofc-desk demo`."""
     app = application()
     store = DisplaySettingsStore()
     window = show_first_window(store)
+    if note:
+        window.statusBar().addWidget(QLabel(note, window))
     QTimer.singleShot(0, lambda: start_session(window, db_url, store).start_signed_in(dealer, session_id))
     return int(app.exec())

@@ -57,8 +57,6 @@ class FeltView(QWidget):
 
     def _rebuild(self, count: int) -> None:
         # Imported with the first seats, not with the empty felt the window opens on.
-        from PySide6.QtCore import Qt
-
         from ofc_desk.desk.seat_widget import SeatWidget
 
         for widget in self.seat_widgets:
@@ -67,8 +65,7 @@ class FeltView(QWidget):
         self.seat_widgets = []
         for row, column, span in SEAT_CELLS.get(min(max(count, 1), 4), SEAT_CELLS[4])[:count]:
             widget = SeatWidget(self._options, self)
-            alignment = Qt.AlignmentFlag.AlignCenter
-            self._grid.addWidget(widget, row, column, 1, span, alignment)
+            self._grid.addWidget(widget, row, column, 1, span)
             widget.show()
             self.seat_widgets.append(widget)
 

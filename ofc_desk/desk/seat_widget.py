@@ -15,6 +15,8 @@ from ofc_desk.desk.theme import DisplayOptions
 
 ROW_LETTERS = {"front": "F", "middle": "M", "back": "B"}
 MAX_ROW_CARDS = 5
+MIN_SCALE = 0.6
+MAX_SCALE = 1.8
 
 
 class SeatWidget(QWidget):
@@ -22,7 +24,8 @@ class SeatWidget(QWidget):
         super().__init__(parent)
         self._options = options
         self._seat: SeatFace | None = None
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self._canvas = QRectF()
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Seat")
 
     @property
@@ -55,13 +58,23 @@ class SeatWidget(QWidget):
         return QSize(int(total_width), int(total_height))
 
     def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
+        natural = self.sizeHint()
+        return QSize(int(natural.width() * MIN_SCALE), int(natural.height() * MIN_SCALE))
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        """Painted at the seat's natural size (the zoom setting), then scaled to fill the space the
+        felt gives it: bigger cards on a big screen, everything still there on a small one."""
         if self._seat is None:
             return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        natural = self.sizeHint()
+        self._canvas = QRectF(0, 0, natural.width(), natural.height())
+        scale = min(self.width() / natural.width(), self.height() / natural.height(), MAX_SCALE)
+        offset_x = (self.width() - natural.width() * scale) / 2
+        offset_y = (self.height() - natural.height() * scale) / 2
+        painter.translate(offset_x, offset_y)
+        painter.scale(scale, scale)
         seat = self._seat
         if seat.sitting_out:
             painter.setOpacity(0.45)
@@ -77,7 +90,7 @@ class SeatWidget(QWidget):
 
     def _paint_panel(self, painter: QPainter, seat: SeatFace) -> None:
         colours = self._options.palette
-        rect = QRectF(self.rect()).adjusted(3, 3, -3, -3)
+        rect = self._canvas.adjusted(3, 3, -3, -3)
         border = QPen(QColor(colours.turn if seat.to_act else colours.felt_rim), 7 if seat.to_act else 2)
         painter.setPen(border)
         painter.setBrush(QColor(colours.seat))
@@ -86,7 +99,7 @@ class SeatWidget(QWidget):
     def _paint_header(self, painter: QPainter, seat: SeatFace) -> float:
         colours = self._options.palette
         _w, h, gap = self._metrics()
-        header = QRectF(8, 8, self.width() - 16, h * 0.7)
+        header = QRectF(8, 8, self._canvas.width() - 16, h * 0.7)
         text_colour = QColor(colours.seat_text)
         if seat.to_act:
             painter.setPen(Qt.PenStyle.NoPen)
@@ -153,7 +166,9 @@ class SeatWidget(QWidget):
             text = f"discards: {discards}"
             if seat.pending_discards:
                 text += "   (this street: " + " ".join(seat.pending_discards) + ")"
-            painter.drawText(QRectF(gap * 2, y, self.width(), h * 0.4), Qt.AlignmentFlag.AlignLeft, text)
+            painter.drawText(
+                QRectF(gap * 2, y, self._canvas.width(), h * 0.4), Qt.AlignmentFlag.AlignLeft, text
+            )
 
     def _paint_row(self, painter: QPainter, row: RowFace, y: float) -> None:
         colours = self._options.palette
@@ -172,7 +187,7 @@ class SeatWidget(QWidget):
             paint_card(painter, QRectF(x, y, w, h), label, self._options, pending=pending)
             x += w + gap
         x = gap * 2 + label_width + MAX_ROW_CARDS * (w + gap) + gap
-        info = QRectF(x, y, self.width() - x - gap * 2, h)
+        info = QRectF(x, y, self._canvas.width() - x - gap * 2, h)
         painter.setPen(QColor(colours.seat_text))
         painter.setFont(_font(h * 0.25, bold=False))
         flags = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
@@ -190,7 +205,7 @@ class SeatWidget(QWidget):
         w, h, gap = self._metrics()
         left = gap * 2 + w * 0.7 + MAX_ROW_CARDS * (w + gap) + gap
         painter.save()
-        painter.translate((left + self.width()) / 2, self.height() / 2 + h * 0.35)
+        painter.translate((left + self._canvas.width()) / 2, self._canvas.height() / 2 + h * 0.35)
         painter.rotate(-14)
         painter.setFont(_font(h * 0.55, bold=True))
         box = QRectF(-w * 1.6, -h * 0.42, w * 3.2, h * 0.84)
@@ -205,7 +220,7 @@ class SeatWidget(QWidget):
         _, h, _ = self._metrics()
         painter.setPen(QColor(colours.seat_text))
         painter.setFont(_font(h * 0.45, bold=True))
-        painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, "SITTING OUT")
+        painter.drawText(self._canvas, Qt.AlignmentFlag.AlignCenter, "SITTING OUT")
 
 
 def _font(pixel_height: float, *, bold: bool) -> QFont:
