@@ -188,16 +188,17 @@ class SeatWidget(QWidget):
             x += w + gap
         x = gap * 2 + label_width + MAX_ROW_CARDS * (w + gap) + gap
         info = QRectF(x, y, self._canvas.width() - x - gap * 2, h)
-        painter.setPen(QColor(colours.seat_text))
-        painter.setFont(_font(h * 0.25, bold=False))
-        flags = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
-        painter.drawText(info.adjusted(0, 2, 0, -h * 0.45), flags | Qt.AlignmentFlag.AlignTop, row.hand_name)
+        name_box = info
         if row.royalty:
             painter.setPen(QColor(colours.ok))
-            painter.setFont(_font(h * 0.32, bold=True))
-            painter.drawText(
-                info, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, f"+{row.royalty}"
-            )
+            painter.setFont(_font(h * 0.34, bold=True))
+            royalty = f"+{row.royalty}"
+            painter.drawText(info, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, royalty)
+            name_box = info.adjusted(0, 0, -painter.fontMetrics().horizontalAdvance(royalty) - gap, 0)
+        painter.setPen(QColor(colours.seat_text))
+        painter.setFont(_font(h * 0.25, bold=False))
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        painter.drawText(name_box, flags, row.hand_name)
 
     def _paint_foul_stamp(self, painter: QPainter) -> None:
         """Over the hand-name column, so the cards stay readable under it."""
