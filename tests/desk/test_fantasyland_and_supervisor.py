@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QSpinBox
 
 from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
 from ofc_desk.service.snapshot import Phase, TurnKind
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_start_and_resume import field
 
 ANN_FANTASYLAND = ("Ah Ad 3c", "Kh Kd 7s 7c 2h", "9c 9d 9h 4s 4d")
 BOB_SECOND = ("Ks Kc 5s", "Js Jc 8h 8d 3h", "Qc Tc 8c 6c 2c")
@@ -80,3 +81,30 @@ def test_void_is_refused_without_the_supervisor_pin_and_done_with_it(desk: Desk)
     click_ok(desk, supervisor_dialog)
     assert not supervisor_dialog.isVisible()
     assert {seat.name: seat.stack for seat in desk.snapshot.seats} == {"Ann": 100, "Bob": 100}
+
+
+def test_chip_correction_and_closing_the_table_need_the_supervisor(desk: Desk) -> None:
+    settle_first_hand(desk, deal_next=False)
+    ann = desk.snapshot.seat("Ann").stack
+    desk.window.action_correct.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    amount = next(spin for spin in dialog.findChildren(QSpinBox) if spin.accessibleName() == "Chips (+/−)")
+    amount.setValue(5)
+    desk.qtbot.keyClicks(field(dialog, "Reason"), "miscounted buy-in")
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    click_ok(desk, dialog)
+    assert not dialog.isVisible()
+    assert desk.snapshot.seat("Ann").stack == ann + 5
+    desk.window.action_close_table.trigger()
+    closing = desk.session.chip_actions.active_dialog
+    assert isinstance(closing, SupervisorDialog)
+    click_ok(desk, closing)
+    assert closing.isVisible() and closing.refusal.text() != ""
+    desk.qtbot.keyClicks(closing.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(closing.pin, SUPERVISOR[1])
+    click_ok(desk, closing)
+    assert desk.snapshot.closed
+    assert "closed" in desk.window.between_hands.message.text()
+    assert not desk.window.between_hands.deal_button.isEnabled()
