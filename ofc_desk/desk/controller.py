@@ -170,16 +170,14 @@ class TableController(QObject):
             return "no hand is being dealt: deal the next hand first"
         cards, rows = _entry_lists(placements)
         try:
-            if turn.kind is TurnKind.STREET:
-                service.verify_place(turn.player, cards, rows)
-            else:
-                service.verify_reveal(turn.player, cards, rows)
+            # Streets and the face-down cards of a regular hand are both entered with `place`.
+            service.verify_place(turn.player, cards, rows)
         except ActionRefused as refusal:
             return str(refusal)
         return ""
 
     def on_confirm_entry(self) -> None:
-        """Enter: confirm the street (or the revealed face-down cards) with the service."""
+        """Enter: confirm the street (or the face-down cards, once revealed) with the service."""
         keyed = read_keyed_text(self.window.entry.line.text())
         if keyed.rest:
             self.show_refusal(keyed.problem or f"finish '{keyed.rest}': a card, then its row")
@@ -192,12 +190,10 @@ class TableController(QObject):
             self.on_fantasyland_set()
             return
         cards, rows = _entry_lists(self.staged)
-        player, kind = turn.player, turn.kind
+        player = turn.player
 
         def enter() -> TableSnapshot:
-            if kind is TurnKind.STREET:
-                return service.place(player, cards, rows)
-            return service.reveal(player, cards, rows)
+            return service.place(player, cards, rows)
 
         self._enter(f"{player}: {' '.join(cards)}", enter)
 

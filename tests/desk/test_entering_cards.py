@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.core.cards import FULL_DECK
+from ofc_desk.service import TableSetup
+from ofc_desk.service.setup import SeatSetup, TableRules
+from ofc_desk.service.snapshot import Phase, TurnKind
 from tests.desk.conftest import Desk, street_keys
 
 # Two regular hands that end clean (Ann sets queens in front: Fantasyland).
@@ -111,3 +114,34 @@ def test_row_buttons_and_the_picker_enter_cards_too(desk: Desk) -> None:
     desk.window.entry.row_buttons["f"].click()
     assert [p.label for p in desk.session.controller.staged] == ["Qh"]
     assert not desk.window.picker.button("Qh").isEnabled()
+
+
+def test_the_last_three_face_down_are_entered_when_revealed(desk: Desk) -> None:
+    setup = TableSetup(
+        "Face down",
+        tuple(SeatSetup(name, 100) for name in ("Ann", "Bob", "Cy", "Dee")),
+        "Dee",
+        TableRules(last_three_face_down=True),
+    )
+    assert desk.session.open_new_table(setup) is None
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    deck = [str(card) for card in FULL_DECK]
+    cards = {name: deck[13 * seat : 13 * seat + 13] for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee"))}
+    keys = ["b"] * 5 + ["m"] * 5 + ["f"] * 3
+    taken = dict.fromkeys(cards, 0)
+    while (turn := desk.snapshot.to_act) is not None and turn.kind is TurnKind.STREET:
+        start = taken[turn.player]
+        desk.street(
+            " ".join(
+                f"{c} {k}"
+                for c, k in zip(cards[turn.player][start : start + turn.take], keys[start:], strict=False)
+            )
+        )
+        taken[turn.player] += turn.take
+    assert turn is not None and turn.kind is TurnKind.FACE_DOWN_REVEAL and turn.take == 3
+    assert "face-down" in desk.window.entry.prompt.text()
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == name
+        desk.street(" ".join(f"{c} f" for c in cards[name][10:]))
+        assert desk.refusal() == ""
+    assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
