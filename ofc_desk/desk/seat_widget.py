@@ -159,16 +159,19 @@ class SeatWidget(QWidget):
         for row in seat.rows:
             self._paint_row(painter, row, y)
             y += h + gap
+        parts = []
         discards = seat.discards + len(seat.pending_discards)
         if discards:
+            parts.append(f"discards: {discards}")
+            if seat.pending_discards:
+                parts.append("this street: " + " ".join(seat.pending_discards))
+        if seat.note:
+            parts.append(seat.note)
+        if parts:
             painter.setPen(QColor(self._options.palette.muted))
             painter.setFont(_font(h * 0.24, bold=False))
-            text = f"discards: {discards}"
-            if seat.pending_discards:
-                text += "   (this street: " + " ".join(seat.pending_discards) + ")"
-            painter.drawText(
-                QRectF(gap * 2, y, self._canvas.width(), h * 0.4), Qt.AlignmentFlag.AlignLeft, text
-            )
+            footer = QRectF(gap * 2, y, self._canvas.width() - gap * 4, h * 0.4)
+            painter.drawText(footer, Qt.AlignmentFlag.AlignLeft, "  ·  ".join(parts))
 
     def _paint_row(self, painter: QPainter, row: RowFace, y: float) -> None:
         colours = self._options.palette

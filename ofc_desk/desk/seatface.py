@@ -47,6 +47,8 @@ class SeatFace:
             parts.append(f"to act, {self.cards_to_take} cards")
         if self.fouled:
             parts.append("fouled")
+        if self.note:
+            parts.append(self.note)
         for row in self.rows:
             cards = " ".join(row.cards) or "empty"
             parts.append(f"{row.name}: {cards}")
