@@ -115,10 +115,12 @@ class FantasylandSetDialog(AttemptDialog):
     """A Fantasyland player's whole set at the reveal: three rows kept, the rest discarded."""
 
     def __init__(self, player: str, take: int, parent: QWidget | None = None) -> None:
+        extra = take - 13
+        discards = f"and the {extra} discard{'s' if extra > 1 else ''}" if extra > 0 else "(no discard)"
         super().__init__(
             f"Fantasyland set — {player}",
-            f"{player} was dealt {take} cards. Type each row (any spelling: qh 10d Q♥), "
-            f"and the {max(0, take - 13)} discard(s); '??' for a discard nobody saw.",
+            f"{player} was dealt {take} cards. Type each row {discards} in any spelling "
+            "(qh 10d Q♥); '??' is a discard nobody saw.",
             parent,
         )
         self.player = player
@@ -126,6 +128,9 @@ class FantasylandSetDialog(AttemptDialog):
         self.middle = self.add_line("Middle (5)")
         self.back = self.add_line("Back (5)")
         self.discards = self.add_line("Discards")
+        for _, line in self.fields():
+            line.setObjectName("setEntry")
+        self.setMinimumWidth(640)
 
     def fields(self) -> tuple[tuple[str, QLineEdit], ...]:
         return (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.app import build_window
@@ -93,11 +93,12 @@ class Desk:
     def refusal(self) -> str:
         return self.window.entry.refusal.text()
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str, widget: QWidget | None = None) -> Path:
+        """The window (or another top-level widget, such as a dialog) as a PNG for people to see."""
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         QApplication.processEvents()  # let pending layout requests settle, as a real frame would
-        self.window.grab().save(str(path))
+        (widget or self.window).grab().save(str(path))
         return path
 
 

@@ -55,6 +55,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     desk.qtbot.keyClicks(dialog.middle, ANN_FANTASYLAND[1].lower())
     desk.qtbot.keyClicks(dialog.back, ANN_FANTASYLAND[2].lower())
     desk.screenshot("04-fantasyland-set")
+    desk.screenshot("04b-fantasyland-set-dialog", dialog)
     click_ok(desk, dialog)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     assert [str(c) for c in desk.snapshot.seat("Ann").front.cards] == ["Ah", "Ad", "3c"]

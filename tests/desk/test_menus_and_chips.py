@@ -175,7 +175,7 @@ def test_report_preview_screenshot(desk: Desk, qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: preview() is not None and preview().isVisible(), timeout=20_000)  # type: ignore[union-attr]
     shown = preview()
     assert shown is not None
-    shown.grab().save(str(desk.screenshot("05-report-preview").with_name("05-report-preview.png")))
+    desk.screenshot("05-report-preview", shown)
     shown.close()
 
 
