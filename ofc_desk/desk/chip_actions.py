@@ -9,8 +9,8 @@ from PySide6.QtCore import QObject
 
 from ofc_desk.desk.controller import TableController
 from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
+from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.main_window import MainWindow
-from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
 
@@ -135,8 +135,9 @@ class ChipActions(QObject):
                 return "no table is open"
             try:
                 snapshot = call(service)
-            except ActionRefused as refusal:
-                return str(refusal)
+            except SERVICE_FAILURES as failure:
+                self.controller.refresh()
+                return dealer_sentence(failure)
             self.controller.show_snapshot(snapshot)
             return None
 

@@ -14,6 +14,7 @@ from PySide6.QtGui import QUndoStack
 from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk.dialogs import FantasylandSetDialog
 from ofc_desk.desk.faces import cards_in_play, prompt_text, seat_faces, status_text
+from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.keyentry import KeyedPlacement, read_keyed_text
 from ofc_desk.desk.main_window import MainWindow
 from ofc_desk.desk.undo import EntryCommand
@@ -109,6 +110,12 @@ class TableController(QObject):
         else:
             window.entry.show_refusal(sentence)
 
+    def _show_failure(self, failure: Exception) -> None:
+        """The table as stored (the service has rolled back anything unrecorded), then why."""
+        if self.service is not None:
+            self.show_snapshot(self.service.snapshot())
+        self.show_refusal(dealer_sentence(failure))
+
     def _clear_refusals(self) -> None:
         self.window.entry.clear_refusal()
         self.window.settlement.refusal.setText("")
@@ -201,8 +208,8 @@ class TableController(QObject):
         assert self.service is not None
         try:
             snapshot = enter()
-        except ActionRefused as refusal:
-            self.show_refusal(str(refusal))
+        except SERVICE_FAILURES as failure:
+            self._show_failure(failure)
             return False
         self.staged = []
         self._clear_refusals()
@@ -226,8 +233,8 @@ class TableController(QObject):
         # Entries made before this desk was opened (a resumed table) are not on the stack.
         try:
             snapshot = self.service.undo()
-        except ActionRefused as refusal:
-            self.show_refusal(str(refusal))
+        except SERVICE_FAILURES as failure:
+            self._show_failure(failure)
             return
         self._after_undo_or_redo(snapshot)
 
@@ -283,9 +290,9 @@ class TableController(QObject):
                 service.verify_reveal(dialog.player, cards, rows)
             else:
                 self._enter_reveal(dialog.player, cards, rows)
-        except ActionRefused as refusal:
-            dialog.refusal.setText(str(refusal))
-            return str(refusal)
+        except SERVICE_FAILURES as failure:
+            dialog.refusal.setText(dealer_sentence(failure))
+            return dealer_sentence(failure)
         dialog.refusal.setText("")
         return None
 
@@ -321,8 +328,8 @@ class TableController(QObject):
             return False
         try:
             service.confirm_settlement()
-        except ActionRefused as refusal:
-            self.show_refusal(str(refusal))
+        except SERVICE_FAILURES as failure:
+            self._show_failure(failure)
             return False
         self.undo_stack.clear()
         self._clear_refusals()
@@ -334,9 +341,8 @@ class TableController(QObject):
             return
         try:
             snapshot = service.start_next_hand()
-        except ActionRefused as refusal:
-            self.show_snapshot(service.snapshot())
-            self.show_refusal(str(refusal))
+        except SERVICE_FAILURES as failure:
+            self._show_failure(failure)
             return
         self.undo_stack.clear()
         self._clear_refusals()

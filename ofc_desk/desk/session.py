@@ -18,6 +18,7 @@ from ofc_desk.core.presets import preset_names
 from ofc_desk.desk.chip_actions import ChipActions
 from ofc_desk.desk.controller import TableController
 from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog, Report, TextDialog
+from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.keyboard_help import keyboard_markdown
 from ofc_desk.desk.main_window import MainWindow
 from ofc_desk.desk.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
@@ -27,7 +28,6 @@ from ofc_desk.desk.settings_dialog import SettingsDialog
 from ofc_desk.desk.theme import DisplayOptions, DisplaySettingsStore, ThemeName, application_stylesheet
 from ofc_desk.desk.worker import BackgroundRunner
 from ofc_desk.service import (
-    ActionRefused,
     TableSetup,
     audit_log,
     chip_ledger,
@@ -210,8 +210,8 @@ class DeskSession(QObject):
     def open_new_table(self, setup: TableSetup) -> str | None:
         try:
             service = open_table(self._require_database(), setup, self._actor())
-        except ActionRefused as refusal:
-            return str(refusal)
+        except SERVICE_FAILURES as failure:
+            return dealer_sentence(failure)
         self.controller.attach(service)
         return None
 

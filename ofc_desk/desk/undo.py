@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
-from ofc_desk.service.errors import ActionRefused
+from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.service.snapshot import TableSnapshot
 
 Redo = Callable[[], TableSnapshot]
@@ -46,8 +46,8 @@ class EntryCommand(QUndoCommand):
     def _run(self, action: Redo) -> None:
         try:
             snapshot = action()
-        except ActionRefused as refusal:
+        except SERVICE_FAILURES as failure:
             self.setObsolete(True)
-            self._refuse(str(refusal))
+            self._refuse(dealer_sentence(failure))
             return
         self._show(snapshot)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
+from sqlalchemy.exc import OperationalError
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import TableSetup
@@ -145,3 +147,23 @@ def test_the_last_three_face_down_are_entered_when_revealed(desk: Desk) -> None:
         desk.street(" ".join(f"{c} f" for c in cards[name][10:]))
         assert desk.refusal() == ""
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
+
+
+def test_a_database_failure_is_said_plainly_and_the_staged_cards_stay(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    service = desk.session.controller.service
+    assert service is not None
+
+    def database_gone(*_args: object) -> None:
+        raise OperationalError("INSERT INTO events", {}, Exception("server closed the connection"))
+
+    monkeypatch.setattr(service, "place", database_gone)
+    desk.street(street_keys(ANN[2], "b"))
+    assert "nothing was recorded" in desk.refusal()
+    assert len(desk.session.controller.staged) == 5
+    monkeypatch.undo()
+    desk.street("")
+    assert desk.refusal() == ""
+    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
