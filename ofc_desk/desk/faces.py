@@ -12,8 +12,6 @@ from ofc_desk.desk.keyentry import KeyedPlacement
 from ofc_desk.desk.seatface import RowFace, SeatFace
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
-UNKNOWN = "??"
-
 
 def seat_faces(snapshot: TableSnapshot, staged: Sequence[KeyedPlacement] = ()) -> tuple[SeatFace, ...]:
     actor = snapshot.to_act.player if snapshot.to_act else None

@@ -47,9 +47,6 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
         self._records = list(records)
         self.endResetModel()
 
-    def record(self, row: int) -> RecordT:
-        return self._records[row]
-
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt API
         return 0 if parent.isValid() else len(self._records)
 

@@ -77,9 +77,6 @@ class BackgroundRunner(QObject):
         self.busy_changed.emit(label)
         self._pool.start(_Job(work, relay))
 
-    def is_busy(self) -> bool:
-        return bool(self._relays)
-
     def wait(self, milliseconds: int = 30_000) -> bool:
         return self._pool.waitForDone(milliseconds)
 
