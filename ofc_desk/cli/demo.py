@@ -9,6 +9,7 @@ Bob setting his Fantasyland hand.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -61,6 +62,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     keep: Path | None = args.keep
+    if keep is not None and keep.exists():
+        print(f"ofc-desk demo: {keep} already exists; name a new file for the demo database", file=sys.stderr)
+        return 2
     folder = None if keep else tempfile.TemporaryDirectory(prefix="ofc-desk-demo-")
     path = keep if keep is not None else Path(folder.name if folder else ".") / "demo.db"
     url = f"sqlite:///{path}"
