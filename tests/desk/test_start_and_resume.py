@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.cli.demo import DEMO_DEALER, build_demo
+from ofc_desk.cli.main import main
 from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import list_users
@@ -107,3 +109,10 @@ def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_pat
         ("Dana", "dealer"), ("Floor", "supervisor")
     ]  # fmt: skip
     desk.window.close()
+
+
+def test_demo_keep_refuses_an_existing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    existing = tmp_path / "taken.db"
+    existing.write_bytes(b"")
+    assert main(["demo", "--keep", str(existing)]) == 2
+    assert "already exists" in capsys.readouterr().err
