@@ -102,7 +102,8 @@ class MainWindow(QMainWindow):
         for page_index in range(self.bottom.count()):
             policy = QSizePolicy.Policy.Preferred if page_index == index else QSizePolicy.Policy.Ignored
             page = self.bottom.widget(page_index)
-            page.setSizePolicy(policy, policy)
+            if page is not None:
+                page.setSizePolicy(policy, policy)
         self.bottom.updateGeometry()
 
     def closeEvent(self, event: QCloseEvent) -> None:
