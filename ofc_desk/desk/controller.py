@@ -275,16 +275,20 @@ class TableController(QObject):
     def _forget_fantasyland_dialog(self, dialog: FantasylandSetDialog) -> None:
         if self.fantasyland_dialog is dialog:
             self.fantasyland_dialog = None
+        if self.staged:  # closed without revealing: the seat shows only what is recorded
+            self.staged = []
+            self._refresh_staging()
 
     def _check_fantasyland(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
         service = self.service
         if service is None:
             return "no table is open"
         try:
-            cards, rows = _set_lists(dialog)
+            placements = _set_placements(dialog)
         except CardError as error:
             dialog.refusal.setText(str(error))
             return str(error)
+        cards, rows = _entry_lists(placements)
         try:
             if partial:
                 service.verify_reveal(dialog.player, cards, rows)
@@ -294,12 +298,16 @@ class TableController(QObject):
             dialog.refusal.setText(dealer_sentence(failure))
             return dealer_sentence(failure)
         dialog.refusal.setText("")
+        if partial:  # the seat shows the set as it is typed, dashed until revealed
+            self.staged = placements
+            self._refresh_staging()
         return None
 
     def _enter_reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
         assert self.service is not None
         service = self.service
         snapshot = service.reveal(player, cards, rows)
+        self.staged = []
         self.undo_stack.push(
             EntryCommand(
                 f"{player}: Fantasyland set",
@@ -357,14 +365,8 @@ def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]
     return [p.label for p in placements], [p.placement for p in placements]
 
 
-def _set_lists(dialog: FantasylandSetDialog) -> tuple[list[str], list[str]]:
-    cards: list[str] = []
-    rows: list[str] = []
-    for row, line in dialog.fields():
-        for card in parse_entries(line.text()):
-            cards.append("??" if card is None else str(card))
-            rows.append(row)
-    return cards, rows
+def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
+    return [KeyedPlacement(card, row) for row, line in dialog.fields() for card in parse_entries(line.text())]
 
 
 def _rake_line(snapshot: TableSnapshot) -> str:

@@ -39,6 +39,7 @@ class EntryPanel(QWidget):
         self.staged = QLabel("", self)
         self.staged.setObjectName("staged")
         self.staged.setAccessibleName("Cards staged this street")
+        self.staged.setWordWrap(True)
         self.refusal = QLabel("", self)
         self.refusal.setObjectName("refusal")
         self.refusal.setAccessibleName("Refusal")

@@ -54,6 +54,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     assert dialog.refusal.text() == ""
     desk.qtbot.keyClicks(dialog.middle, ANN_FANTASYLAND[1].lower())
     desk.qtbot.keyClicks(dialog.back, ANN_FANTASYLAND[2].lower())
+    assert desk.window.felt.seat_widget("Ann").seat.rows[2].pending == tuple(ANN_FANTASYLAND[2].split())
     desk.screenshot("04-fantasyland-set")
     desk.screenshot("04b-fantasyland-set-dialog", dialog)
     click_ok(desk, dialog)
