@@ -7,6 +7,7 @@ standard error naming the deal, the field and the problem, and nothing on standa
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from typing import Any
@@ -24,28 +25,46 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         document = _read_document(args.file)
-        results = score_document(document)
+        # The input is only read from now on: take it out of the garbage collector's scans, which
+        # otherwise revisit every deal of a large batch again and again while results are made.
+        gc.freeze()
+        output = score_document_text(document)
     except DealInputError as error:
         print(f"ofc-desk score: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    # One write of the C encoder's output: json.dump would write every small piece separately.
-    sys.stdout.write(json.dumps(results, ensure_ascii=False) + "\n")
+    sys.stdout.write(output + "\n")
     return 0
 
 
 def score_document(document: Any) -> Any:
     """Score one deal (an object) or many (a list), naming a bad deal by its index."""
     if not isinstance(document, list):
-        return score_deal(deal_from_json(document)).to_json()
-    results = []
-    for index, deal in enumerate(document):
-        try:
-            results.append(score_deal(deal_from_json(deal)).to_json())
-        except DealInputError as error:
-            raise DealInputError(
-                f"deal {index}" + (f", {error.field}" if error.field else ""), error.problem
-            ) from None
-    return results
+        return _score(document)
+    return [_score(deal, index) for index, deal in enumerate(document)]
+
+
+def score_document_text(document: Any) -> str:
+    """`score_document` as JSON text. Each result is encoded as soon as it is scored, so a batch
+    keeps short strings rather than thousands of result trees until the last deal is known good
+    (nothing may reach standard output before that)."""
+    if not isinstance(document, list):
+        return _encode(_score(document))
+    return "[" + ", ".join([_encode(_score(deal, index)) for index, deal in enumerate(document)]) + "]"
+
+
+def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
+    try:
+        return score_deal(deal_from_json(deal)).to_json()
+    except DealInputError as error:
+        if index is None:
+            raise
+        raise DealInputError(
+            f"deal {index}" + (f", {error.field}" if error.field else ""), error.problem
+        ) from None
+
+
+def _encode(result: dict[str, Any]) -> str:
+    return json.dumps(result, ensure_ascii=False)
 
 
 def _read_document(path: str) -> Any:

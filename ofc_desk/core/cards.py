@@ -144,6 +144,8 @@ def parse_card(token: str, position: int | None = None) -> Card:
 def split_tokens(text: str | Iterable[str]) -> list[str]:
     """Split a string of cards on spaces or commas; a list passes through as its tokens."""
     if isinstance(text, str):
+        if "," not in text:
+            return text.split()
         return [token for token in _SEPARATORS.split(text.strip()) if token]
     return [str(token).strip() for token in text]
 
