@@ -6,26 +6,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user
 
-EXAMPLES = Path("/work/shared/examples")
-LOCAL_EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+# The worked example of ../shared/examples, copied into the service tests' data.
+EXAMPLES = Path(__file__).resolve().parents[1] / "service" / "data"
 DEALER, DEALER_PIN = "Dana", "1234"
 SUPERVISOR, SUPERVISOR_PIN = "Sam", "9876"
 
 
 def example_script() -> dict[str, Any]:
     """The shared twelve-hand progressive pineapple session (the worked example)."""
-    for folder in (EXAMPLES, LOCAL_EXAMPLES):
-        path = folder / "replay-pineapple.json"
-        if path.is_file():
-            return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-    pytest.skip("the worked example replay-pineapple.json is not available here")
+    return json.loads((EXAMPLES / "replay-pineapple.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def expected_example() -> dict[str, Any]:
