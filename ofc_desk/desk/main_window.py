@@ -119,6 +119,7 @@ class MainWindow(QMainWindow):
         self.action_new_table = _action(file_menu, "&New table…", "Ctrl+N")
         self.action_resume = _action(file_menu, "&Resume table…", "Ctrl+O")
         self.action_report = _action(file_menu, "Session &report…", "Ctrl+P")
+        self.action_close_report = _action(file_menu, "&Table-close report…")
         self.action_close_table = _action(file_menu, "&Close table (supervisor)…")
         self.action_verify = _action(file_menu, "&Verify the database")
         file_menu.addSeparator()

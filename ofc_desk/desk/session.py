@@ -82,6 +82,7 @@ class DeskSession(QObject):
             (window.action_new_table, self.on_new_table),
             (window.action_resume, self.offer_tables),
             (window.action_report, self.on_report),
+            (window.action_close_report, self.on_close_report),
             (window.action_verify, self.on_verify),
             (window.action_quit, window.close),
             (window.action_history, self.on_history),
@@ -234,6 +235,29 @@ class DeskSession(QObject):
             self.controller.show_refusal("session reports are not available in this build")
             return
         open_session_report(self.window, self._require_database().url, service.session_id)
+
+    def on_close_report(self) -> None:
+        """The one-page chip reconciliation: the supervisor enters the chips counted on the table."""
+        service = self.controller.service
+        if service is None:
+            self.controller.show_refusal("open or resume a table first")
+            return
+        from ofc_desk.desk.report_actions import open_table_close_report
+
+        dialog = AttemptDialog(
+            "Table-close report",
+            "Count the chips on the table; the report sets them against the chips the session says "
+            "should be there and flags any difference.",
+            self.window,
+        )
+        counted = dialog.add_amount("Chips counted on the table")
+        url, session_id = self._require_database().url, service.session_id
+
+        def build() -> None:
+            open_table_close_report(self.window, url, session_id, counted.value())
+
+        dialog.set_attempt(build)
+        self._open_dialog(dialog)
 
     def on_verify(self) -> None:
         """Every hash, event, hand and ledger row checked again, off the UI thread."""

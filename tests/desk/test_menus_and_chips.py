@@ -187,3 +187,35 @@ def test_verify_runs_in_the_background_and_reports(desk: Desk, qtbot: QtBot) -> 
     assert isinstance(dialog, TextDialog)
     assert "hash chains intact" in dialog.browser.toPlainText()
     dialog.reject()
+
+
+def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) -> None:
+    pytest.importorskip("pypdfium2", reason="the report preview renders pages with pypdfium2")
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from ofc_desk.desk.report_actions import ReportPreview
+
+    settled_and_held(desk)
+    desk.window.action_close_report.trigger()
+    dialog = desk.session.active_dialog
+    assert isinstance(dialog, AttemptDialog)
+    counted = dialog.findChild(QAbstractSpinBox)
+    assert counted is not None and counted.accessibleName() == "Chips counted on the table"
+    counted.selectAll()
+    qtbot.keyClicks(counted, "195")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+
+    def preview() -> ReportPreview | None:
+        found = desk.window.findChildren(ReportPreview)
+        return found[0] if found else None
+
+    qtbot.waitUntil(lambda: preview() is not None and preview().isVisible(), timeout=20_000)  # type: ignore[union-attr]
+    shown = preview()
+    assert shown is not None and shown.windowTitle() == "Table close"
+    page = " ".join(PdfReader(BytesIO(shown.pdf)).pages[0].extract_text().split())
+    # Two players bought in for 100 each; 195 counted leaves the table 5 chips short.
+    assert "Counted chips (entered by the floor supervisor) 195" in page
+    assert "SHORT by 5 chips" in page
+    shown.close()
