@@ -22,6 +22,16 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def add_database_option(parser: argparse.ArgumentParser) -> None:
+    """`--db URL` for a subcommand; left out, the desk's own database is used."""
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="SQLAlchemy database URL (default: the desk's own SQLite file)",
+    )
+
+
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ofc-desk", description="OFC Desk")
     parser.add_argument("--version", action="version", version=f"ofc-desk {__version__}")

@@ -14,17 +14,14 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from ofc_desk.cli.main import add_database_option
+
 EXIT_REFUSED = 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the session script (JSON), or - for stdin")
-    parser.add_argument(
-        "--db",
-        metavar="URL",
-        default=argparse.SUPPRESS,
-        help="SQLAlchemy database URL (default: the desk's own SQLite file)",
-    )
+    add_database_option(parser)
     parser.add_argument(
         "--resume",
         action="store_true",

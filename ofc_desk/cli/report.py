@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ofc_desk.cli.main import add_database_option
 from ofc_desk.reports.record import SessionRecord
 
 DESCRIPTION = """\
@@ -38,12 +39,7 @@ session, or a file that cannot be written."""
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument(
-        "--db",
-        metavar="URL",
-        default=argparse.SUPPRESS,
-        help="SQLAlchemy database URL (default: the desk's own database)",
-    )
+    add_database_option(parser)
     parser.add_argument("--table", metavar="NAME", help="the table's name (default: any table)")
     parser.add_argument(
         "--session",

@@ -13,17 +13,14 @@ import sys
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from ofc_desk.cli.main import add_database_option
+
 EXIT_FAULT = 1
 EXIT_UNREADABLE = 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--db",
-        metavar="URL",
-        default=argparse.SUPPRESS,
-        help="SQLAlchemy database URL (default: the desk's own SQLite file)",
-    )
+    add_database_option(parser)
     parser.add_argument(
         "--fingerprints",
         action="store_true",

@@ -25,7 +25,6 @@ from ofc_desk.reports.record import (
     ChipTransaction,
     HandRecord,
     MatchupRecord,
-    PairUnit,
     PlayerSummary,
     RowRecord,
     SeatResult,
@@ -38,6 +37,7 @@ from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
+from ofc_desk.service.setup import PairUnit
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
 

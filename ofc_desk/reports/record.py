@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from ofc_desk.service.setup import PairUnit
+
 
 class ChipKind(StrEnum):
     """Why chips came onto or left the table outside the play of a hand."""
@@ -40,14 +42,6 @@ class RuleSetting:
 
     label: str
     value: str
-
-
-@dataclass(frozen=True)
-class PairUnit:
-    """A unit two players agreed between themselves (RULES §8)."""
-
-    players: tuple[str, str]
-    unit: int
 
 
 @dataclass(frozen=True)

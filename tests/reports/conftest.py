@@ -16,7 +16,6 @@ from ofc_desk.reports.record import (
     ChipTransaction,
     HandRecord,
     MatchupRecord,
-    PairUnit,
     PlayerSummary,
     RowRecord,
     RuleSetting,
@@ -24,6 +23,7 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
+from ofc_desk.service.setup import PairUnit
 from tests.reports.sessions import (
     SUPERVISOR,
     SUPERVISOR_PIN,
