@@ -6,8 +6,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QLabel
 
+from ofc_desk.core.resources import resources_dir
 from ofc_desk.desk.main_window import MainWindow
 from ofc_desk.desk.theme import DisplaySettingsStore, application_stylesheet
 
@@ -19,12 +21,21 @@ DEFAULT_WINDOW_SIZE = (1360, 900)
 
 def application() -> QApplication:
     existing = QApplication.instance()
-    if isinstance(existing, QApplication):
-        return existing
-    app = QApplication(sys.argv[:1])
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    _identify(app)
+    return app
+
+
+def _identify(app: QApplication) -> None:
+    """Name and icon, also on an application someone else made (a test runner's)."""
     app.setApplicationName("OFC Desk")
     app.setOrganizationName("OFC Desk")
-    return app
+    # Matches resources/ofc-desk.desktop, so Wayland and the menu entry pair the window with it.
+    app.setDesktopFileName("ofc-desk")
+    if app.windowIcon().isNull():
+        icon = resources_dir() / "icons" / "ofc-desk-256.png"
+        if icon.is_file():
+            app.setWindowIcon(QIcon(str(icon)))
 
 
 def build_window(store: DisplaySettingsStore, *, complete: bool = True) -> MainWindow:

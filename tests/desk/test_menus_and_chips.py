@@ -219,3 +219,15 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
     assert "Counted chips (entered by the floor supervisor) 195" in page
     assert "SHORT by 5 chips" in page
     shown.close()
+
+
+def test_the_desk_carries_its_icon_and_desktop_file_name(desk: Desk) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from ofc_desk.desk.app import application
+
+    assert application() is QApplication.instance()
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    assert app.desktopFileName() == "ofc-desk"
+    assert not app.windowIcon().isNull()
