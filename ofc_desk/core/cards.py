@@ -54,10 +54,6 @@ class Suit(StrEnum):
     DIAMOND = "d"
     CLUB = "c"
 
-    @cached_property
-    def symbol(self) -> str:
-        return _SUIT_SYMBOLS[self]
-
 
 _RANK_ORDER: tuple[Rank, ...] = tuple(Rank)
 _SUIT_ORDER: tuple[Suit, ...] = tuple(Suit)
@@ -65,7 +61,6 @@ _RANK_WORDS = (
     "two", "three", "four", "five", "six", "seven", "eight",
     "nine", "ten", "jack", "queen", "king", "ace",
 )  # fmt: skip
-_SUIT_SYMBOLS = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.DIAMOND: "♦", Suit.CLUB: "♣"}
 _SUIT_SPELLINGS = {
     "s": Suit.SPADE, "♠": Suit.SPADE, "♤": Suit.SPADE,
     "h": Suit.HEART, "♥": Suit.HEART, "♡": Suit.HEART,
@@ -105,11 +100,6 @@ class Card:
 
     def __str__(self) -> str:
         return self.text
-
-    @property
-    def pretty(self) -> str:
-        """The card with its suit symbol, as printed on reports: 'A♥'."""
-        return f"{self.rank.value}{self.suit.symbol}"
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)

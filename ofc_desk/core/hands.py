@@ -163,6 +163,7 @@ def lowball_name(cards: Sequence[Card]) -> str:
     if category is HandClass.HIGH_CARD:
         ranks = lowball_ranks(cards)
         return f"{ranks[0].word}-{ranks[1].word} low ({'-'.join(rank.value for rank in ranks)})"
-    if {card.rank for card in cards} == _WHEEL_RANKS:
-        return "ace-high flush" if category is HandClass.FLUSH else "ace-high"
+    if category is HandClass.FLUSH and {card.rank for card in cards} == _WHEEL_RANKS:
+        # A suited A-5-4-3-2 is no straight flush in 2-7, only an ace-high flush.
+        return "ace-high flush"
     return hand_name(cards)

@@ -28,11 +28,10 @@ from ofc_desk.core.hands import (
     strength,
 )
 from ofc_desk.core.presets import RulesPreset, ScoringSystem
-from ofc_desk.core.rows import ROW_SIZE, Row
+from ofc_desk.core.rows import Row
 from ofc_desk.core.variants import Variant
 
 ROWS: tuple[Row, ...] = (Row.FRONT, Row.MIDDLE, Row.BACK)
-PERFECT_LOW = "7-5-4-3-2"
 
 
 @dataclass(frozen=True)
@@ -50,9 +49,6 @@ class SetHand:
     def row(self, row: Row) -> tuple[Card, ...]:
         cards: tuple[Card, ...] = getattr(self, row.value)
         return cards
-
-    def wrong_sized_row(self) -> Row | None:
-        return next((row for row in ROWS if len(self.row(row)) != ROW_SIZE[row]), None)
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,6 @@ class Variant(StrEnum):
         return _STRUCTURES[self]
 
     @property
-    def is_pineapple(self) -> bool:
-        return self is not Variant.REGULAR
-
-    @property
     def lowball_middle(self) -> bool:
         return self is Variant.DEUCE_TO_SEVEN_PINEAPPLE
 
@@ -34,10 +30,6 @@ class DealStructure:
     later_streets: int
     later_street_cards: int
     later_street_discards: int
-
-    @property
-    def later_street_places(self) -> int:
-        return self.later_street_cards - self.later_street_discards
 
     @property
     def streets(self) -> int:
