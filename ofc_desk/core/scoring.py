@@ -28,7 +28,7 @@ from ofc_desk.core.hands import (
     strength,
 )
 from ofc_desk.core.presets import RulesPreset, ScoringSystem
-from ofc_desk.core.rows import Row
+from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.core.variants import Variant
 
 ROWS: tuple[Row, ...] = (Row.FRONT, Row.MIDDLE, Row.BACK)
@@ -109,32 +109,41 @@ def _row_report(
 
 def evaluate_hand(hand: SetHand, preset: RulesPreset, variant: Variant) -> HandReport:
     """Name every row, decide the foul and count the royalties (none for a fouled hand)."""
-    front, middle, back = hand.front, hand.middle, hand.back
-    values = (strength(front), strength(middle), strength(back))
-    if variant.lowball_middle:
-        foul_reason = _deuce_to_seven_foul(hand, values[0], values[2])
-    else:
-        foul_reason = _foul(*values)
+    cards = {row: hand.row(row) for row in ROWS}
+    values = {row: strength(row_cards) for row, row_cards in cards.items()}
+    foul_reason = _foul_reason(cards, values, variant)
     pays = not foul_reason
-    rows = {
-        row: _row_report(row, cards, value, preset, variant, pays=pays)
-        for row, cards, value in zip(ROWS, (front, middle, back), values, strict=True)
-    }
+    rows = {row: _row_report(row, cards[row], values[row], preset, variant, pays=pays) for row in ROWS}
     return HandReport(hand, not pays, foul_reason, rows)
 
 
-def _foul(front: int, middle: int, back: int) -> str:
-    if middle < front:
-        return "the middle is weaker than the front"
-    if back < middle:
-        return "the back is weaker than the middle"
-    return ""
+def foul_certain(rows: Mapping[Row, Sequence[Card]], variant: Variant) -> bool:
+    """For a hand still being set: True once the rows already full make a foul unavoidable.
+
+    >>> from ofc_desk.core.cards import parse_cards
+    >>> foul_certain({Row.FRONT: parse_cards("Ks Kd 2c"), Row.BACK: parse_cards("Qs Qd 7c 5h 3s")},
+    ...              Variant.REGULAR)
+    True
+    """
+    full = {row: tuple(cards) for row, cards in rows.items() if len(cards) == ROW_SIZE[row]}
+    return bool(_foul_reason(full, {row: strength(cards) for row, cards in full.items()}, variant))
 
 
-def _deuce_to_seven_foul(hand: SetHand, front: int, back: int) -> str:
-    if back < front:
-        return "the back is weaker than the front"
-    if not qualifies_as_low(hand.middle):
+# (row that may not be stronger, row that may not be weaker), checked in this order. Front against
+# back decides nothing more on a finished regular hand, but makes a foul certain before the middle
+# is full.
+_ROW_ORDER: Mapping[bool, tuple[tuple[Row, Row], ...]] = {
+    False: ((Row.FRONT, Row.MIDDLE), (Row.MIDDLE, Row.BACK), (Row.FRONT, Row.BACK)),
+    True: ((Row.FRONT, Row.BACK),),  # 2-7: the middle is a low hand, ranked on its own
+}
+
+
+def _foul_reason(cards: Mapping[Row, Sequence[Card]], values: Mapping[Row, int], variant: Variant) -> str:
+    """Why the rows given foul the hand, or "" while they do not (missing rows are skipped)."""
+    for lower, upper in _ROW_ORDER[variant.lowball_middle]:
+        if lower in values and upper in values and values[upper] < values[lower]:
+            return f"the {upper.value} is weaker than the {lower.value}"
+    if variant.lowball_middle and Row.MIDDLE in cards and not qualifies_as_low(cards[Row.MIDDLE]):
         return "the middle is not a ten-high or better low"
     return ""
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ofc_desk.core.hands import strength
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rows import ROW_SIZE, Row
-from ofc_desk.core.scoring import evaluate_row, qualifies_as_low
+from ofc_desk.core.scoring import evaluate_row, foul_certain
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.hand import DECK_SIZE, HandState, PlayerHand
 from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
@@ -76,7 +75,7 @@ def _seat_view(
         front=rows[Row.FRONT],
         middle=rows[Row.MIDDLE],
         back=rows[Row.BACK],
-        foul_certain=played is not None and _foul_certain(played, machine.variant),
+        foul_certain=played is not None and foul_certain(played.rows, machine.variant),
         discards=tuple(played.discards) if played else (),
         locked_reason=(f"waits for {' and '.join(lock)}'s Fantasyland hand to finish" if lock else None),
     )
@@ -89,16 +88,3 @@ def _row_view(row: Row, played: PlayerHand | None, preset: RulesPreset, variant:
     # A full row's royalty on its own; a foul, known only at the end, cancels it then.
     report = evaluate_row(row, cards, preset, variant)
     return RowView(row, cards, ROW_SIZE[row], report.hand, report.royalty)
-
-
-def _foul_certain(played: PlayerHand, variant: Variant) -> bool:
-    """True only when the rows already full make a foul unavoidable."""
-    full = {row: played.rows[row] for row in Row if len(played.rows[row]) == ROW_SIZE[row]}
-    value = {row: strength(cards) for row, cards in full.items()}
-    if Row.FRONT in value and Row.BACK in value and value[Row.BACK] < value[Row.FRONT]:
-        return True
-    if variant.lowball_middle:
-        return Row.MIDDLE in full and not qualifies_as_low(full[Row.MIDDLE])
-    if Row.FRONT in value and Row.MIDDLE in value and value[Row.MIDDLE] < value[Row.FRONT]:
-        return True
-    return Row.MIDDLE in value and Row.BACK in value and value[Row.BACK] < value[Row.MIDDLE]
