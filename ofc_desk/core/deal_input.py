@@ -175,9 +175,9 @@ def _read_player(entry: Any, where: str, placed: dict[Card, tuple[str, str]]) ->
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise DealInputError(f"{where}.name", "must be a non-empty name")
-    stack = read_count(entry, "stack", -1, least=0, where=f"{where}.") if "stack" in entry else None
-    if stack is None:
+    if "stack" not in entry:
         raise DealInputError(f"{where}.stack", "is missing")
+    stack = read_count(entry, "stack", 0, least=0, where=f"{where}.")
     rows = []
     for row_name, size in _ROW_NAMES_AND_SIZES:
         cards = _read_row(entry.get(row_name), where, row_name, size)
