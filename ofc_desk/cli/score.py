@@ -36,15 +36,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def score_document(document: Any) -> Any:
-    """Score one deal (an object) or many (a list), naming a bad deal by its index."""
-    if not isinstance(document, list):
-        return _score(document)
-    return [_score(deal, index) for index, deal in enumerate(document)]
-
-
 def score_document_text(document: Any) -> str:
-    """`score_document` as JSON text. Each result is encoded as soon as it is scored, so a batch
+    """Score one deal (an object) or many (a list) into the JSON text the command writes, naming a
+    bad deal by its index. Each result is encoded as soon as it is scored, so a batch
     keeps short strings rather than thousands of result trees until the last deal is known good
     (nothing may reach standard output before that)."""
     if not isinstance(document, list):

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ofc_desk.cli.main import main
-from ofc_desk.cli.score import score_document
 from ofc_desk.core.deal_input import DealInputError
+from tests.core.score_output import score
 
 DATA = Path(__file__).parent / "data"
 DEALS = DATA / "score-deals.json"
@@ -331,7 +331,7 @@ def test_any_value_in_any_field_is_scored_or_refused_never_crashes(
         target = target.setdefault(key, {}) if isinstance(key, str) else target[key]
     target[path[-1]] = value
     try:
-        result = score_document([deal])
+        result = score([deal])
     except DealInputError as error:
         assert str(error).startswith("deal 0")
     else:

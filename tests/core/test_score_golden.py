@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from ofc_desk.cli.score import score_document
+from tests.core.score_output import score
 
 PINEAPPLE_PLAYERS = [
     # KK front (8), straight (4), flush (4): 16; progressive Fantasyland with KK is 15 cards.
@@ -82,7 +82,7 @@ def test_progressive_pineapple_golden(
     stacks_after: dict[str, int],
     transfers: list[tuple[str, str, int, int]],
 ) -> None:
-    result = score_document(pineapple_deal(stacks, **options))
+    result = score(pineapple_deal(stacks, **options))
     assert summary(result) == {"stacks": stacks_after, "transfers": transfers}
     players = {p["name"]: p for p in result["players"]}
     assert {name: p["royalties"] for name, p in players.items()} == {"Ann": 16, "Bob": 31, "Cy": 6}
@@ -95,7 +95,7 @@ def test_progressive_pineapple_golden(
 
 
 def test_deuce_to_seven_golden() -> None:
-    result = score_document(
+    result = score(
         {
             "variant": "2-7-pineapple",
             "dealer": "Bob",
