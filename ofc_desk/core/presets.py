@@ -12,6 +12,8 @@ A casino's own preset is one more JSON file in the presets folder; no code chang
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -121,11 +123,22 @@ def preset_names() -> list[str]:
 
 
 def load_preset(name: str) -> RulesPreset:
-    path = presets_dir() / f"{name}.json"
-    if not name or "/" in name or "\\" in name or not path.is_file():
-        known = ", ".join(preset_names())
-        raise PresetError(f"unknown preset '{name}' (known: {known})")
-    return _read_preset_file(path, path.stat().st_mtime_ns)
+    if name and "/" not in name and "\\" not in name:
+        path = _preset_path(name)
+        try:
+            status = os.stat(path)
+        except OSError:
+            pass
+        else:
+            if stat.S_ISREG(status.st_mode):
+                return _read_preset_file(path, status.st_mtime_ns)
+    known = ", ".join(preset_names())
+    raise PresetError(f"unknown preset '{name}' (known: {known})")
+
+
+@lru_cache(maxsize=64)
+def _preset_path(name: str) -> Path:
+    return presets_dir() / f"{name}.json"
 
 
 @lru_cache(maxsize=64)
