@@ -157,49 +157,68 @@ def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
             f" not {len(value)}",
         )
     seats: list[SeatHand] = []
-    placed: dict[Card, tuple[str, str]] = {}
     for position, entry in enumerate(value):
-        seat = _read_player(entry, f"players[{position}]", placed)
+        seat = _read_player(entry, position)
         if any(other.name == seat.name for other in seats):
             raise DealInputError(f"players[{position}].name", f"{seat.name!r} sits twice")
         seats.append(seat)
+    dealt = [card.code for seat in seats for card in seat.hand.cards]
+    if len(set(dealt)) != len(dealt):
+        _refuse_card_dealt_twice(seats)
     return tuple(seats)
 
 
-def _read_player(entry: Any, where: str, placed: dict[Card, tuple[str, str]]) -> SeatHand:
+def _read_player(entry: Any, position: int) -> SeatHand:
+    # Field names such as "players[2].stack" are only spelt out for a refusal: a batch reads
+    # hundreds of thousands of fields and refuses few.
     if not isinstance(entry, Mapping):
-        raise DealInputError(where, "must be an object with name, stack, front, middle, back")
-    unknown = sorted(set(entry) - PLAYER_FIELDS)
-    if unknown:
-        raise DealInputError(f"{where}.{unknown[0]}", "unknown field")
+        raise DealInputError(
+            f"players[{position}]", "must be an object with name, stack, front, middle, back"
+        )
+    if not entry.keys() <= PLAYER_FIELDS:
+        unknown = sorted(set(entry) - PLAYER_FIELDS)
+        raise DealInputError(f"players[{position}].{unknown[0]}", "unknown field")
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise DealInputError(f"{where}.name", "must be a non-empty name")
+        raise DealInputError(f"players[{position}].name", "must be a non-empty name")
+    stack = entry.get("stack")
+    if type(stack) is not int or stack < 0:
+        stack = _read_stack(entry, position)
+    front, middle, back = (
+        _read_row(entry.get(row_name), position, row_name, size) for row_name, size in _ROW_NAMES_AND_SIZES
+    )
+    return SeatHand(name, stack, SetHand(front, middle, back))
+
+
+def _read_stack(entry: Mapping[str, Any], position: int) -> int:
     if "stack" not in entry:
-        raise DealInputError(f"{where}.stack", "is missing")
-    stack = read_count(entry, "stack", 0, least=0, where=f"{where}.")
-    rows = []
-    for row_name, size in _ROW_NAMES_AND_SIZES:
-        cards = _read_row(entry.get(row_name), where, row_name, size)
-        for card in cards:
-            if card in placed:
-                owner, owner_row = placed[card]
-                raise DealInputError(f"{where}.{row_name}", f"{card} is already in {owner}'s {owner_row}")
-            placed[card] = (name, row_name)
-        rows.append(tuple(cards))
-    return SeatHand(name, stack, SetHand(rows[0], rows[1], rows[2]))
+        raise DealInputError(f"players[{position}].stack", "is missing")
+    return read_count(entry, "stack", 0, least=0, where=f"players[{position}].")
 
 
-def _read_row(value: Any, player: str, row_name: str, size: int) -> list[Card]:
-    where = f"{player}.{row_name}"
+def _refuse_card_dealt_twice(seats: list[SeatHand]) -> None:
+    """Name the first card met a second time, reading seat by seat and row by row."""
+    placed: dict[Card, tuple[str, str]] = {}
+    for position, seat in enumerate(seats):
+        for row in ROWS:
+            for card in seat.hand.row(row):
+                if card in placed:
+                    owner, owner_row = placed[card]
+                    raise DealInputError(
+                        f"players[{position}].{row.value}", f"{card} is already in {owner}'s {owner_row}"
+                    )
+                placed[card] = (seat.name, row.value)
+
+
+def _read_row(value: Any, position: int, row_name: str, size: int) -> tuple[Card, ...]:
+    if isinstance(value, str | list):
+        try:
+            cards = parse_cards(value)
+        except CardError as error:
+            raise DealInputError(f"players[{position}].{row_name}", str(error)) from None
+        if len(cards) == size:
+            return tuple(cards)
+        raise DealInputError(f"players[{position}].{row_name}", f"holds {len(cards)} cards, needs {size}")
     if value is None:
-        raise DealInputError(where, "is missing")
-    if not isinstance(value, str | list):
-        raise DealInputError(where, "must be cards such as 'Ah Kd 7c'")
-    try:
-        cards = parse_cards(value)
-    except CardError as error:
-        raise DealInputError(where, str(error)) from None
-    if len(cards) != size:
-        raise DealInputError(where, f"holds {len(cards)} cards, needs {size}")
-    return cards
+        raise DealInputError(f"players[{position}].{row_name}", "is missing")
+    raise DealInputError(f"players[{position}].{row_name}", "must be cards such as 'Ah Kd 7c'")
