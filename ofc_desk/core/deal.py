@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ofc_desk.core.fantasyland import fantasyland_cards
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.scoring import (
-    ROWS,
     HandReport,
     MatchupScore,
     RowReport,
@@ -40,8 +39,6 @@ from ofc_desk.core.settlement import (
 )
 from ofc_desk.core.variants import Variant
 
-_ROW_NAMES = tuple((row, row.value) for row in ROWS)
-
 
 def _row_json(report: RowReport) -> dict[str, Any]:
     return {
@@ -51,8 +48,7 @@ def _row_json(report: RowReport) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class SeatHand:
+class SeatHand(NamedTuple):
     name: str
     stack: int
     hand: SetHand
@@ -80,8 +76,7 @@ class Deal:
         return self.pair_units.get(frozenset((first, second)), self.unit)
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     name: str
     report: HandReport
     points: int
@@ -90,12 +85,14 @@ class PlayerResult:
     stack_after: int
 
     def to_json(self) -> dict[str, Any]:
+        report = self.report
+        front, middle, back = report.rows.values()
         return {
             "name": self.name,
-            "foul": self.report.foul,
-            "foul_reason": self.report.foul_reason or None,
-            "rows": {row_name: _row_json(self.report.rows[row]) for row, row_name in _ROW_NAMES},
-            "royalties": self.report.royalties,
+            "foul": report.foul,
+            "foul_reason": report.foul_reason or None,
+            "rows": {"front": _row_json(front), "middle": _row_json(middle), "back": _row_json(back)},
+            "royalties": front.royalty + middle.royalty + back.royalty,
             "points": self.points,
             "fantasyland": {"next": self.fantasyland_next > 0, "cards": self.fantasyland_next},
             "stack_before": self.stack_before,
@@ -103,8 +100,7 @@ class PlayerResult:
         }
 
 
-@dataclass(frozen=True)
-class MatchupResult:
+class MatchupResult(NamedTuple):
     first: str
     second: str
     score: MatchupScore
@@ -112,9 +108,8 @@ class MatchupResult:
 
     @property
     def fouled_players(self) -> list[str]:
-        return [
-            name for name, fouled in zip((self.first, self.second), self.score.fouled, strict=True) if fouled
-        ]
+        first_fouled, second_fouled = self.score.fouled
+        return [self.first] * first_fouled + [self.second] * second_fouled
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -129,8 +124,7 @@ class MatchupResult:
         }
 
 
-@dataclass(frozen=True)
-class DealResult:
+class DealResult(NamedTuple):
     players: tuple[PlayerResult, ...]
     matchups: tuple[MatchupResult, ...]
     settlement: Settlement
@@ -169,8 +163,17 @@ def score_deal(deal: Deal) -> DealResult:
         [_obligation(matchup) for matchup in matchups if matchup.score.points],
         deal.settlement,
     )
+    points = _net_points(deal, matchups)
     players = tuple(
-        _player_result(deal, seat, reports[seat.name], matchups, settlement) for seat in deal.players
+        PlayerResult(
+            seat.name,
+            reports[seat.name],
+            points[seat.name],
+            _fantasyland_next(deal, seat, reports[seat.name]),
+            seat.stack,
+            settlement.stacks_after[seat.name],
+        )
+        for seat in deal.players
     )
     return DealResult(players, matchups, settlement)
 
@@ -183,19 +186,17 @@ def _obligation(matchup: MatchupResult) -> Obligation:
     return Obligation(matchup.first, matchup.second, owed)
 
 
-def _player_result(
-    deal: Deal,
-    seat: SeatHand,
-    report: HandReport,
-    matchups: tuple[MatchupResult, ...],
-    settlement: Settlement,
-) -> PlayerResult:
-    points = sum(
-        matchup.score.points if matchup.first == seat.name else -matchup.score.points
-        for matchup in matchups
-        if seat.name in (matchup.first, matchup.second)
-    )
-    next_cards = fantasyland_cards(
+def _net_points(deal: Deal, matchups: tuple[MatchupResult, ...]) -> dict[str, int]:
+    """Each player's points over all their matchups, before caps."""
+    points = dict.fromkeys([seat.name for seat in deal.players], 0)
+    for matchup in matchups:
+        points[matchup.first] += matchup.score.points
+        points[matchup.second] -= matchup.score.points
+    return points
+
+
+def _fantasyland_next(deal: Deal, seat: SeatHand, report: HandReport) -> int:
+    return fantasyland_cards(
         report,
         deal.preset,
         deal.variant,
@@ -203,4 +204,3 @@ def _player_result(
         in_fantasyland=seat.name in deal.in_fantasyland,
         consecutive=deal.fantasyland_streaks.get(seat.name, 1),
     )
-    return PlayerResult(seat.name, report, points, next_cards, seat.stack, settlement.stacks_after[seat.name])

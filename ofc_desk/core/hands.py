@@ -18,13 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import Final
+from functools import cached_property
+from typing import Final, NamedTuple
 
 import eval7
 
 from ofc_desk.core.cards import FULL_DECK, Card, Rank
 
-_EVAL7_CARDS: Final[dict[Card, eval7.Card]] = {card: eval7.Card(str(card)) for card in FULL_DECK}
+# Indexed by `Card.code`: a list index is far cheaper than hashing a card, and a batch evaluates
+# hundreds of thousands of rows.
+_EVAL7_CARDS: Final = tuple(eval7.Card(str(card)) for card in sorted(FULL_DECK, key=lambda card: card.code))
 _CATEGORY_SHIFT: Final = 24
 _FIRST_RANK_SHIFT: Final = 16
 _RANK_ORDER: Final = tuple(Rank)
@@ -45,7 +48,7 @@ class HandClass(IntEnum):
     STRAIGHT_FLUSH = 8
     ROYAL_FLUSH = 9
 
-    @property
+    @cached_property
     def key(self) -> str:
         """The name used in preset files: 'full_house', 'royal_flush'."""
         return self.name.lower()
@@ -56,7 +59,7 @@ _CATEGORIES: Final = tuple(HandClass)
 
 def strength(cards: Sequence[Card]) -> int:
     """A number that orders hands: higher is stronger; 3- and 5-card hands share the scale."""
-    return int(eval7.evaluate([_EVAL7_CARDS[card] for card in cards]))
+    return int(eval7.evaluate([_EVAL7_CARDS[card.code] for card in cards]))
 
 
 def category_of(value: int) -> HandClass:
@@ -116,6 +119,35 @@ def hand_name_of(value: int, category: HandClass | None = None) -> str:
 
 def hand_name(cards: Sequence[Card]) -> str:
     return hand_name_of(strength(cards))
+
+
+class HandFacts(NamedTuple):
+    category: HandClass
+    top: Rank
+    """The deciding rank: the pair's or the trips' rank, else the highest card."""
+    name: str
+
+
+_FACTS_BY_VALUE: Final[dict[int, HandFacts]] = {}
+
+
+def hand_facts(value: int) -> HandFacts:
+    """Class, deciding rank and name of a strength value, each worked out once per value.
+
+    There are fewer than 9,000 values of 3- and 5-card hands, and a batch of deals meets them
+    over and over.
+
+    >>> from ofc_desk.core.cards import parse_cards
+    >>> hand_facts(strength(parse_cards("Qs Qd 2c")))
+    HandFacts(category=<HandClass.PAIR: 1>, top=<Rank.QUEEN: 'Q'>, name='pair of queens')
+    """
+    facts = _FACTS_BY_VALUE.get(value)
+    if facts is None:
+        category = hand_class_of(value)
+        facts = _FACTS_BY_VALUE[value] = HandFacts(
+            category, deciding_rank(value), hand_name_of(value, category)
+        )
+    return facts
 
 
 # --- 2-7 lowball (the middle of 2-7 pineapple) ----------------------------------------------

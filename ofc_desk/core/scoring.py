@@ -12,15 +12,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ofc_desk.core.cards import Card, Rank, parse_cards
 from ofc_desk.core.hands import (
     HandClass,
-    deciding_rank,
     deuce_to_seven_value,
-    hand_class_of,
-    hand_name_of,
+    hand_facts,
     lowball_category,
     lowball_high_card,
     lowball_name,
@@ -34,8 +32,7 @@ from ofc_desk.core.variants import Variant
 ROWS: tuple[Row, ...] = (Row.FRONT, Row.MIDDLE, Row.BACK)
 
 
-@dataclass(frozen=True)
-class SetHand:
+class SetHand(NamedTuple):
     """A finished hand: 3 cards in front, 5 in the middle, 5 in the back."""
 
     front: tuple[Card, ...]
@@ -50,9 +47,12 @@ class SetHand:
         cards: tuple[Card, ...] = getattr(self, row.value)
         return cards
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.front + self.middle + self.back
 
-@dataclass(frozen=True)
-class RowReport:
+
+class RowReport(NamedTuple):
     cards: tuple[Card, ...]
     hand: str
     royalty: int
@@ -64,8 +64,7 @@ class RowReport:
     """The deciding rank: the pair's or the trips' rank, else the highest card."""
 
 
-@dataclass(frozen=True)
-class HandReport:
+class HandReport(NamedTuple):
     hand: SetHand
     foul: bool
     foul_reason: str
@@ -92,8 +91,7 @@ def evaluate_row(row: Row, cards: tuple[Card, ...], preset: RulesPreset, variant
 def _row_report(
     row: Row, cards: tuple[Card, ...], value: int, preset: RulesPreset, variant: Variant, *, pays: bool
 ) -> RowReport:
-    category = hand_class_of(value)
-    top = deciding_rank(value)
+    category, top, name = hand_facts(value)
     if row is Row.MIDDLE and variant.lowball_middle:
         royalty = _lowball_royalty(cards, preset) if pays else 0
         return RowReport(cards, lowball_name(cards), royalty, -deuce_to_seven_value(cards), category, top)
@@ -104,16 +102,18 @@ def _row_report(
             if row is Row.FRONT
             else _royalty_table(row, preset).get(category.key, 0)
         )
-    return RowReport(cards, hand_name_of(value, category), royalty, value, category, top)
+    return RowReport(cards, name, royalty, value, category, top)
 
 
 def evaluate_hand(hand: SetHand, preset: RulesPreset, variant: Variant) -> HandReport:
     """Name every row, decide the foul and count the royalties (none for a fouled hand)."""
-    cards = {row: hand.row(row) for row in ROWS}
-    values = {row: strength(row_cards) for row, row_cards in cards.items()}
-    foul_reason = _foul_reason(cards, values, variant)
+    values = (strength(hand.front), strength(hand.middle), strength(hand.back))
+    foul_reason = _foul_reason(values, variant, hand.middle)
     pays = not foul_reason
-    rows = {row: _row_report(row, cards[row], values[row], preset, variant, pays=pays) for row in ROWS}
+    rows = {
+        row: _row_report(row, cards, value, preset, variant, pays=pays)
+        for row, cards, value in zip(ROWS, hand, values, strict=True)
+    }
     return HandReport(hand, not pays, foul_reason, rows)
 
 
@@ -125,25 +125,31 @@ def foul_certain(rows: Mapping[Row, Sequence[Card]], variant: Variant) -> bool:
     ...              Variant.REGULAR)
     True
     """
-    full = {row: tuple(cards) for row, cards in rows.items() if len(cards) == ROW_SIZE[row]}
-    return bool(_foul_reason(full, {row: strength(cards) for row, cards in full.items()}, variant))
+    full = [tuple(rows.get(row, ())) for row in ROWS]
+    complete = [len(cards) == ROW_SIZE[row] for row, cards in zip(ROWS, full, strict=True)]
+    values = [strength(cards) if done else None for cards, done in zip(full, complete, strict=True)]
+    return bool(_foul_reason(values, variant, full[1] if complete[1] else None))
 
 
-# (row that may not be stronger, row that may not be weaker), checked in this order. Front against
-# back decides nothing more on a finished regular hand, but makes a foul certain before the middle
-# is full.
-_ROW_ORDER: Mapping[bool, tuple[tuple[Row, Row], ...]] = {
-    False: ((Row.FRONT, Row.MIDDLE), (Row.MIDDLE, Row.BACK), (Row.FRONT, Row.BACK)),
-    True: ((Row.FRONT, Row.BACK),),  # 2-7: the middle is a low hand, ranked on its own
+# (row that may not be stronger, row that may not be weaker), as places in ROWS, checked in this
+# order. Front against back decides nothing more on a finished regular hand, but makes a foul
+# certain before the middle is full.
+_ROW_ORDER: Mapping[bool, tuple[tuple[int, int], ...]] = {
+    False: ((0, 1), (1, 2), (0, 2)),
+    True: ((0, 2),),  # 2-7: the middle is a low hand, ranked on its own
 }
 
 
-def _foul_reason(cards: Mapping[Row, Sequence[Card]], values: Mapping[Row, int], variant: Variant) -> str:
-    """Why the rows given foul the hand, or "" while they do not (missing rows are skipped)."""
+def _foul_reason(values: Sequence[int | None], variant: Variant, middle: Sequence[Card] | None) -> str:
+    """Why the rows foul the hand, or "" while they do not.
+
+    `values` are the strengths of front, middle and back, None for a row not yet full.
+    """
     for lower, upper in _ROW_ORDER[variant.lowball_middle]:
-        if lower in values and upper in values and values[upper] < values[lower]:
-            return f"the {upper.value} is weaker than the {lower.value}"
-    if variant.lowball_middle and Row.MIDDLE in cards and not qualifies_as_low(cards[Row.MIDDLE]):
+        weaker, stronger = values[lower], values[upper]
+        if weaker is not None and stronger is not None and stronger < weaker:
+            return f"the {ROWS[upper].value} is weaker than the {ROWS[lower].value}"
+    if variant.lowball_middle and middle is not None and not qualifies_as_low(middle):
         return "the middle is not a ten-high or better low"
     return ""
 
@@ -175,8 +181,7 @@ def _royalty_table(row: Row, preset: RulesPreset) -> Mapping[str, int]:
     return preset.royalties.middle if row is Row.MIDDLE else preset.royalties.back
 
 
-@dataclass(frozen=True)
-class MatchupScore:
+class MatchupScore(NamedTuple):
     """Points between two players, from the first player's side."""
 
     rows: tuple[int, int, int]

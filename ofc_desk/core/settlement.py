@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class SettlementPolicy(StrEnum):
@@ -25,8 +26,7 @@ class SettleFrom(StrEnum):
     DEALER = "dealer"
 
 
-@dataclass(frozen=True)
-class Obligation:
+class Obligation(NamedTuple):
     """Chips one player owes another for their pair, before table stakes apply."""
 
     debtor: str
@@ -34,8 +34,7 @@ class Obligation:
     owed: int
 
 
-@dataclass(frozen=True)
-class Transfer:
+class Transfer(NamedTuple):
     debtor: str
     creditor: str
     owed: int
