@@ -12,6 +12,8 @@ import json
 import sys
 from typing import Any
 
+import orjson
+
 from ofc_desk.core.deal import score_deal
 from ofc_desk.core.deal_input import DealInputError, deal_from_json
 
@@ -58,7 +60,12 @@ def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
 
 
 def _encode(result: dict[str, Any]) -> str:
-    return json.dumps(result, ensure_ascii=False)
+    # orjson writes the result several times faster than the standard library, which matters for
+    # batches of thousands of deals; chip counts beyond its 64-bit integers go the slow way.
+    try:
+        return orjson.dumps(result).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(result, ensure_ascii=False)
 
 
 def _read_document(path: str) -> Any:
