@@ -126,6 +126,26 @@ def test_one_deal_in_gives_one_result_out_with_the_documented_fields(
     assert sum(p["points"] for p in result["players"]) == 0
 
 
+@pytest.mark.parametrize("stack", [100, 2**70], ids=["ordinary stacks", "stacks beyond 64 bits"])
+def test_any_whole_number_of_chips_and_any_name_is_written_exactly(
+    stack: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deal = copy.deepcopy(GOOD_DEAL)
+    for player in deal["players"]:
+        player["stack"] = stack
+    deal["players"][0]["name"] = 'Zoë "Ace" 李'
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal), encoding="utf-8")
+    code, out, err = run_score(str(path), capsys)
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    zoe = result["players"][0]
+    assert zoe["name"] == 'Zoë "Ace" 李'
+    assert zoe["stack_before"] == stack
+    assert zoe["stack_after"] == stack + zoe["points"]
+    assert sum(player["stack_after"] for player in result["players"]) == 3 * stack
+
+
 def test_standard_input_with_a_dash(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
