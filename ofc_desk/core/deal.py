@@ -73,6 +73,8 @@ class Deal:
     """Consecutive Fantasyland hands each player has played, this one included (for the cap)."""
 
     def unit_between(self, first: str, second: str) -> int:
+        if not self.pair_units:
+            return self.unit
         return self.pair_units.get(frozenset((first, second)), self.unit)
 
 
@@ -92,7 +94,7 @@ class PlayerResult(NamedTuple):
             "foul": report.foul,
             "foul_reason": report.foul_reason or None,
             "rows": {"front": _row_json(front), "middle": _row_json(middle), "back": _row_json(back)},
-            "royalties": front.royalty + middle.royalty + back.royalty,
+            "royalties": report.royalties,
             "points": self.points,
             "fantasyland": {"next": self.fantasyland_next > 0, "cards": self.fantasyland_next},
             "stack_before": self.stack_before,

@@ -38,9 +38,8 @@ class DealInputError(ValueError):
 def deal_from_json(data: Any) -> Deal:
     if not isinstance(data, Mapping):
         raise DealInputError("", "a deal must be a JSON object")
-    unknown = sorted(set(data) - DEAL_FIELDS)
-    if unknown:
-        raise DealInputError(unknown[0], "unknown field")
+    if not data.keys() <= DEAL_FIELDS:
+        raise DealInputError(min(set(data) - DEAL_FIELDS), "unknown field")
     preset = read_preset(data.get("rules", "standard"), data.get("house_options"))
     variant = read_choice(data, "variant", Variant, Variant.REGULAR)
     players = _read_players(data.get("players"), variant)
@@ -176,8 +175,7 @@ def _read_player(entry: Any, position: int) -> SeatHand:
             f"players[{position}]", "must be an object with name, stack, front, middle, back"
         )
     if not entry.keys() <= PLAYER_FIELDS:
-        unknown = sorted(set(entry) - PLAYER_FIELDS)
-        raise DealInputError(f"players[{position}].{unknown[0]}", "unknown field")
+        raise DealInputError(f"players[{position}].{min(set(entry) - PLAYER_FIELDS)}", "unknown field")
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise DealInputError(f"players[{position}].name", "must be a non-empty name")

@@ -69,10 +69,8 @@ class HandReport(NamedTuple):
     foul: bool
     foul_reason: str
     rows: Mapping[Row, RowReport]
-
-    @property
-    def royalties(self) -> int:
-        return sum(row.royalty for row in self.rows.values())
+    royalties: int
+    """All rows' royalties together; 0 for a fouled hand."""
 
 
 def evaluate_row(row: Row, cards: tuple[Card, ...], preset: RulesPreset, variant: Variant) -> RowReport:
@@ -114,7 +112,7 @@ def evaluate_hand(hand: SetHand, preset: RulesPreset, variant: Variant) -> HandR
         row: _row_report(row, cards, value, preset, variant, pays=pays)
         for row, cards, value in zip(ROWS, hand, values, strict=True)
     }
-    return HandReport(hand, not pays, foul_reason, rows)
+    return HandReport(hand, not pays, foul_reason, rows, sum(row.royalty for row in rows.values()))
 
 
 def foul_certain(rows: Mapping[Row, Sequence[Card]], variant: Variant) -> bool:
@@ -196,9 +194,9 @@ def score_matchup(
     first: HandReport, second: HandReport, system: ScoringSystem, preset: RulesPreset
 ) -> MatchupScore:
     fouled = (first.foul, second.foul)
-    if all(fouled):
+    if first.foul and second.foul:
         return MatchupScore((0, 0, 0), 0, 0, 0, fouled, 0)
-    if any(fouled):
+    if first.foul or second.foul:
         # The clean player takes every row, the penalty and all of their own royalties.
         sign = -1 if first.foul else 1
         clean = second if first.foul else first
