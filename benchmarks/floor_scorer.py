@@ -11,18 +11,20 @@ beside the real command to show how much of the goal's budget CPython itself tak
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import cache
 from json.encoder import encode_basestring
 from typing import Any
 
 import eval7
 
-from ofc_desk.core.cards import _CARDS_AS_TYPED
+from ofc_desk.core.cards import _CARDS_AS_TYPED, Rank
 from ofc_desk.core.hands import HandClass, hand_facts
 from ofc_desk.core.presets import load_preset
 
+evaluate = eval7.evaluate
 _EVAL7 = {spelling: eval7.Card(card.text) for spelling, card in _CARDS_AS_TYPED.items()}
 _ROYALTIES = load_preset("standard").royalties
-_MIDDLE, _BACK = dict(_ROYALTIES.middle), dict(_ROYALTIES.back)
 _FANTASYLAND_CARDS = load_preset("standard").fantasyland.cards["regular"]
 _PLAYER = (
     '{"name": %s, "foul": %s, "rows": {"front": {"hand": "%s", "royalty": %d}, '
@@ -33,43 +35,63 @@ _PLAYER = (
 _MATCHUP = (
     '{"players": [%s, %s], "rows": [%d, %d, %d], "scoop": %d, "royalties": %d, "foul": %s, "points": %d}'
 )
+_quoted = cache(encode_basestring)
 _DEAL = '{"players": [%s], "matchups": [%s], "transfers": [%s]}'
 _TRANSFER = '{"from": %s, "to": %s, "owed": %d, "paid": %d, "reason": "%s"}'
 
 
-def _row(value: int, table: dict[str, int] | None) -> tuple[str, int]:
-    category, top, name = hand_facts(value)
-    if table is not None:
-        return name, table.get(category.key, 0)
+class _RowFacts(dict[int, tuple[str, int]]):
+    """A row's name and royalty by strength value, each worked out on first sight."""
+
+    def __init__(self, royalty: Callable[[HandClass, Rank], int]) -> None:
+        super().__init__()
+        self.royalty = royalty
+
+    def __missing__(self, value: int) -> tuple[str, int]:
+        category, top, name = hand_facts(value)
+        facts = self[value] = (name, self.royalty(category, top))
+        return facts
+
+
+def _front_royalty(category: HandClass, top: Rank) -> int:
     if category is HandClass.TRIPS:
-        return name, _ROYALTIES.front_trips.get(top.value, 0)
-    return name, _ROYALTIES.front_pairs.get(top.value, 0) if category is HandClass.PAIR else 0
+        return _ROYALTIES.front_trips.get(top.value, 0)
+    return _ROYALTIES.front_pairs.get(top.value, 0) if category is HandClass.PAIR else 0
+
+
+_FRONT = _RowFacts(_front_royalty)
+_MIDDLE = _RowFacts(lambda category, _: _ROYALTIES.middle.get(category.key, 0))
+_BACK = _RowFacts(lambda category, _: _ROYALTIES.back.get(category.key, 0))
+_LEAST_ENTRY_ROYALTY = _ROYALTIES.front_pairs["Q"]
 
 
 def _seat(player: dict[str, Any], dealt: list[eval7.Card]) -> list[Any]:
-    rows = [[_EVAL7[token] for token in player[row].split()] for row in ("front", "middle", "back")]
-    for cards in rows:
-        dealt += cards
-    values = [eval7.evaluate(cards) for cards in rows]
+    front = list(map(_EVAL7.__getitem__, player["front"].split()))
+    middle = list(map(_EVAL7.__getitem__, player["middle"].split()))
+    back = list(map(_EVAL7.__getitem__, player["back"].split()))
+    dealt += front + middle + back
+    values = evaluate(front), evaluate(middle), evaluate(back)
     foul = values[1] < values[0] or values[2] < values[1]
-    named = [_row(values[0], None), _row(values[1], _MIDDLE), _row(values[2], _BACK)]
-    royalties = 0 if foul else sum(royalty for _, royalty in named)
-    entry = not foul and named[0][1] >= _ROYALTIES.front_pairs["Q"]
+    named = _FRONT[values[0]], _MIDDLE[values[1]], _BACK[values[2]]
+    royalties = 0 if foul else named[0][1] + named[1][1] + named[2][1]
+    entry = not foul and named[0][1] >= _LEAST_ENTRY_ROYALTY
     return [player["name"], player["stack"], values, named, foul, royalties, 0, entry]
 
 
-def _matchup(first: list[Any], second: list[Any]) -> tuple[tuple[int, int, int], int, int, int]:
-    if first[4] and second[4]:
-        return (0, 0, 0), 0, 0, 0
+def _matchup(first: list[Any], second: list[Any]) -> tuple[int, int, int, int, int, int]:
+    """Rows, scoop, royalties and points from the first player's side."""
     if first[4] or second[4]:
+        if first[4] and second[4]:
+            return 0, 0, 0, 0, 0, 0
         sign = -1 if first[4] else 1
         royalties = sign * (second[5] if first[4] else first[5])
-        return (sign, sign, sign), 0, royalties, royalties + 6 * sign
-    rows = tuple((a > b) - (a < b) for a, b in zip(first[2], second[2], strict=True))
-    net = sum(rows)
+        return sign, sign, sign, 0, royalties, royalties + 6 * sign
+    (a1, a2, a3), (b1, b2, b3) = first[2], second[2]
+    front, middle, back = (a1 > b1) - (a1 < b1), (a2 > b2) - (a2 < b2), (a3 > b3) - (a3 < b3)
+    net = front + middle + back
     scoop = 3 if net == 3 else -3 if net == -3 else 0
     royalties = first[5] - second[5]
-    return rows, scoop, royalties, net + scoop + royalties  # type: ignore[return-value]
+    return front, middle, back, scoop, royalties, net + scoop + royalties
 
 
 def score_deal_text(deal: dict[str, Any]) -> str:
@@ -84,11 +106,10 @@ def score_deal_text(deal: dict[str, Any]) -> str:
     matchups, transfers = [], []
     for place, first in enumerate(order):
         for second in order[place + 1 :]:
-            rows, scoop, royalties, points = _matchup(first, second)
+            *scores, points = _matchup(first, second)
             first[6] += points
             second[6] -= points
-            names = encode_basestring(first[0]), encode_basestring(second[0])
-            matchups.append(_MATCHUP % (*names, *rows, scoop, royalties, "null", points))
+            matchups.append(_MATCHUP % (_quoted(first[0]), _quoted(second[0]), *scores, "null", points))
             if not points:
                 continue
             debtor, creditor = (second[0], first[0]) if points > 0 else (first[0], second[0])
@@ -102,13 +123,11 @@ def score_deal_text(deal: dict[str, Any]) -> str:
             stacks[creditor] += paid
             if stacks[creditor] == 2 * start[creditor]:
                 complete.add(creditor)
-            transfers.append(
-                _TRANSFER % (encode_basestring(debtor), encode_basestring(creditor), owed, paid, reason)
-            )
+            transfers.append(_TRANSFER % (_quoted(debtor), _quoted(creditor), owed, paid, reason))
     players = [
         _PLAYER
         % (
-            encode_basestring(seat[0]),
+            _quoted(seat[0]),
             "true" if seat[4] else "false",
             *[part for name, royalty in seat[3] for part in (name, 0 if seat[4] else royalty)],
             seat[5],
