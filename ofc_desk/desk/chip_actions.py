@@ -7,10 +7,13 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
+from ofc_desk.core.presets import preset_names
 from ofc_desk.desk.controller import TableController
 from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.main_window import MainWindow
+from ofc_desk.desk.new_table_dialog import RulesFields
+from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
 
@@ -32,6 +35,7 @@ class ChipActions(QObject):
             (window.action_sit_in, self.on_sit_in),
             (window.action_void, self.on_void),
             (window.action_correct, self.on_correct),
+            (window.action_change_rules, self.on_change_rules),
             (window.action_close_table, self.on_close_table),
         ):
             action.triggered.connect(handler)
@@ -110,6 +114,22 @@ class ChipActions(QObject):
                 dialog.supervisor.text().strip(), dialog.pin.text(),
             ),
         )  # fmt: skip
+
+    def on_change_rules(self) -> None:
+        dialog = SupervisorDialog(
+            "Change rules or stakes",
+            "The new rules and stakes apply from the next hand; they can be changed only between "
+            "hands. A floor supervisor must authorise it.",
+            self._parent(),
+        )
+        service = self.controller.service
+        fields = RulesFields(dialog, preset_names(), service.rules if service else TableRules())
+        self._open(
+            dialog,
+            lambda service: service.change_rules(
+                fields.rules(), dialog.supervisor.text().strip(), dialog.pin.text()
+            ),
+        )
 
     def on_close_table(self) -> None:
         dialog = SupervisorDialog(

@@ -50,7 +50,11 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
 
 
 def status_text(snapshot: TableSnapshot) -> str:
-    parts = [snapshot.table, f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet"]
+    parts = [
+        snapshot.table,
+        f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}",
+        f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet",
+    ]
     turn = snapshot.to_act
     if snapshot.phase is Phase.LIVE and turn is not None:
         street = "Fantasyland set" if turn.kind is TurnKind.FANTASYLAND_SET else f"street {snapshot.street}"

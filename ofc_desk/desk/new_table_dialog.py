@@ -1,6 +1,11 @@
-"""Opening a new table: name, rules, stakes, seats in clockwise order, and who has the button."""
+"""Opening a new table: name, rules, stakes, seats in clockwise order, and who has the button.
+
+The rules and stakes fields also serve the supervisor's change of rules between hands.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QWidget
 
@@ -10,6 +15,38 @@ from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 VARIANTS = ("regular", "pineapple", "2-7-pineapple")
 SETTLEMENT_POLICIES = ("win-cap", "chip-exposure")
 MAX_SEATS = 4
+TABLE_OWN_PRESET = "(this table's own preset)"
+
+
+class RulesFields:
+    """The rules and stakes a dealer picks, starting from `current`; what the fields do not show
+    (house options, pair units, scoring, settle-from, face-down cards) is kept as it is."""
+
+    def __init__(self, dialog: AttemptDialog, presets: list[str], current: TableRules) -> None:
+        self.current = current
+        self.variant = dialog.add_choice("Variant", VARIANTS)
+        self.variant.setCurrentText(current.variant)
+        named = isinstance(current.preset, str)
+        self.preset = dialog.add_choice("Rules preset", presets if named else [TABLE_OWN_PRESET, *presets])
+        self.preset.setCurrentText(str(current.preset) if named else TABLE_OWN_PRESET)
+        self.progressive = QCheckBox("Progressive Fantasyland", dialog)
+        self.progressive.setAccessibleName("Progressive Fantasyland")
+        self.progressive.setChecked(current.progressive)
+        dialog.form.addRow("", self.progressive)
+        self.unit = dialog.add_amount("Chips per point", current.unit, minimum=1)
+        self.settlement = dialog.add_choice("Settlement", SETTLEMENT_POLICIES)
+        self.settlement.setCurrentText(current.settlement)
+
+    def rules(self) -> TableRules:
+        preset = self.preset.currentText()
+        return replace(
+            self.current,
+            preset=self.current.preset if preset == TABLE_OWN_PRESET else preset,
+            variant=self.variant.currentText(),
+            progressive=self.progressive.isChecked(),
+            unit=self.unit.value(),
+            settlement=self.settlement.currentText(),
+        )
 
 
 class NewTableDialog(AttemptDialog):
@@ -20,15 +57,7 @@ class NewTableDialog(AttemptDialog):
             parent,
         )
         self.table_name = self.add_line("Table name", text="Table 1")
-        self.variant = self.add_choice("Variant", VARIANTS)
-        self.preset = self.add_choice("Rules preset", presets)
-        if "standard" in presets:
-            self.preset.setCurrentText("standard")
-        self.progressive = QCheckBox("Progressive Fantasyland", self)
-        self.progressive.setAccessibleName("Progressive Fantasyland")
-        self.form.addRow("", self.progressive)
-        self.unit = self.add_amount("Chips per point", 1, minimum=1)
-        self.settlement = self.add_choice("Settlement", SETTLEMENT_POLICIES)
+        self.rules = RulesFields(self, presets, TableRules())
         self.seats: list[tuple[QLineEdit, QSpinBox]] = []
         for number in range(1, MAX_SEATS + 1):
             name = self.add_line(f"Seat {number} player")
@@ -55,11 +84,6 @@ class NewTableDialog(AttemptDialog):
             for name, buy_in in self.seats
             if name.text().strip()
         )
-        rules = TableRules(
-            preset=self.preset.currentText(),
-            variant=self.variant.currentText(),
-            progressive=self.progressive.isChecked(),
-            unit=self.unit.value(),
-            settlement=self.settlement.currentText(),
+        return TableSetup(
+            self.table_name.text().strip(), seats, self.button.currentText().strip(), self.rules.rules()
         )
-        return TableSetup(self.table_name.text().strip(), seats, self.button.currentText().strip(), rules)

@@ -63,6 +63,11 @@ class TableService:
         """The pure live state, for read-only use by the service's own faces (replay, verify)."""
         return self._machine
 
+    @property
+    def rules(self) -> TableRules:
+        """The rules and stakes in force, as the last start or change of rules recorded them."""
+        return self._machine.rules
+
     def snapshot(self) -> TableSnapshot:
         """The table as the desk should draw it now."""
         return self._machine.snapshot(self._store.session_id, self._store.head_hash)

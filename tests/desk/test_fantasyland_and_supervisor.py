@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QSpinBox
 
@@ -110,3 +112,39 @@ def test_chip_correction_and_closing_the_table_need_the_supervisor(desk: Desk) -
     assert desk.snapshot.closed
     assert "closed" in desk.window.between_hands.message.text()
     assert not desk.window.between_hands.deal_button.isEnabled()
+
+
+def test_a_supervisor_changes_the_stakes_between_hands_and_the_rest_of_the_rules_stay(desk: Desk) -> None:
+    settle_first_hand(desk, deal_next=False)
+    service = desk.session.controller.service
+    assert service is not None
+    before = service.rules
+    desk.window.action_change_rules.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    unit = next(spin for spin in dialog.findChildren(QSpinBox) if spin.accessibleName() == "Chips per point")
+    assert unit.value() == before.unit == 1
+    unit.setValue(5)
+    click_ok(desk, dialog)
+    assert dialog.isVisible() and dialog.refusal.text() != ""
+    assert desk.snapshot.unit == 1
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    click_ok(desk, dialog)
+    assert not dialog.isVisible()
+    assert desk.snapshot.unit == 5
+    assert service.rules == replace(before, unit=5)
+    assert "5 a point" in desk.window.status_line.text()
+
+
+def test_rules_cannot_change_in_the_middle_of_a_hand(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.window.action_change_rules.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    click_ok(desk, dialog)
+    assert dialog.isVisible()
+    assert "between hands" in dialog.refusal.text()
+    assert desk.snapshot.phase is Phase.LIVE
