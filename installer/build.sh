@@ -4,8 +4,9 @@
 #   installer/build.sh           build installer/out/ofc-desk-VERSION-linux-ARCH.tar.gz
 #   installer/build.sh --check   build it, then run the bundled program: --version, `score` on the
 #                                shipped example deal, `replay` + `verify` of the shipped example script
-#                                on a scratch database, its session report as PDF, and the desk (on that
-#                                database) and the demo table started offscreen.
+#                                on a scratch database, its session report as PDF, the desk (on that
+#                                database) started offscreen, and `demo --smoke-test`, which exits 0
+#                                once the demo table is drawn.
 #
 # Uses the project's .venv (or $PYTHON); installs PyInstaller there if it is missing.
 # CHECK_POSTGRES_URL=postgresql+psycopg://user@host/empty_db also replays and verifies the example
@@ -104,8 +105,11 @@ check_bundle() {
 
     say "the desk, offscreen, on the scratch database"
     check_desk "$scratch" desk "$program" --db "$database"
-    say "the demo table, offscreen"
-    check_desk "$scratch" demo "$program" demo
+    say "the demo table, offscreen, until it is drawn (demo --smoke-test)"
+    "$program" demo --smoke-test 2>"$scratch/smoke.err" || {
+        cat "$scratch/smoke.err" >&2
+        fail "the desk did not draw the demo table"
+    }
 }
 
 # Start the bundled desk with the given arguments; it must still be running (waiting for the dealer)

@@ -58,6 +58,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--keep", metavar="FILE", type=Path, help="write the demo database to FILE instead of a temp file"
     )
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="exit once the demo table is drawn: 0, or 1 with the reason (for installation checks)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from ofc_desk.desk.app import run_prepared_desk
 
     try:
-        return run_prepared_desk(url, DEMO_DEALER, session_id, DEMO_NOTE)
+        return run_prepared_desk(url, DEMO_DEALER, session_id, DEMO_NOTE, smoke_test=args.smoke_test)
     finally:
         if folder is not None:
             folder.cleanup()

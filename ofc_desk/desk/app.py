@@ -82,13 +82,24 @@ def run_desk(db_url: str | None) -> int:
     return int(app.exec())
 
 
-def run_prepared_desk(db_url: str, dealer: tuple[str, str], session_id: int, note: str = "") -> int:
+def run_prepared_desk(
+    db_url: str, dealer: tuple[str, str], session_id: int, note: str = "", *, smoke_test: bool = False
+) -> int:
     """The desk signed in as `dealer` (name, PIN) on table `session_id`, with `note` kept in the
-    status bar: used by `ofc-desk demo`."""
+    status bar: used by `ofc-desk demo`. With `smoke_test` it exits once the table is drawn."""
     app = application()
     store = DisplaySettingsStore()
     window = show_first_window(store)
     if note:
         window.statusBar().addWidget(QLabel(note, window))
-    QTimer.singleShot(0, lambda: start_session(window, db_url, store).start_signed_in(dealer, session_id))
+
+    def begin() -> None:
+        session = start_session(window, db_url, store)
+        session.start_signed_in(dealer, session_id)
+        if smoke_test:
+            from ofc_desk.desk.smoke_test import SmokeTest
+
+            SmokeTest(session, app.exit).start()
+
+    QTimer.singleShot(0, begin)
     return int(app.exec())

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.cli.demo import DEMO_DEALER, build_demo
 from ofc_desk.cli.main import main
 from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog
+from ofc_desk.desk.smoke_test import SmokeTest
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
@@ -116,3 +120,40 @@ def test_demo_keep_refuses_an_existing_file(tmp_path: Path, capsys: pytest.Captu
     existing.write_bytes(b"")
     assert main(["demo", "--keep", str(existing)]) == 2
     assert "already exists" in capsys.readouterr().err
+
+
+def test_the_smoke_test_opens_the_demo_table_in_a_fresh_process_and_exits_0(tmp_path: Path) -> None:
+    home = {name: str(tmp_path / name) for name in ("config", "data", "cache")}
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": home["config"],
+        "XDG_DATA_HOME": home["data"],
+        "XDG_CACHE_HOME": home["cache"],
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "ofc_desk", "demo", "--smoke-test"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("smoke test passed: Demo table")
+    assert "Hand 3" in done.stdout and "seats drawn: Ann, Bob, Cy" in done.stdout
+
+
+def test_the_smoke_test_fails_with_the_reason_when_no_table_is_drawn(
+    desk: Desk, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exits: list[int] = []
+    check = SmokeTest(desk.session, exits.append)
+    check.deadline = 0.0
+    check.on_poll()
+    assert exits == [1]
+    assert "smoke test FAILED: no table drawn" in capsys.readouterr().err
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    check.on_poll()
+    assert exits == [1, 0]
+    assert "seats drawn: Ann, Bob" in capsys.readouterr().out
