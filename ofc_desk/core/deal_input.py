@@ -7,7 +7,7 @@ front``. Unknown fields are refused too: a misspelt option must not silently sco
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
 from ofc_desk.core.deal import Deal, SeatHand
@@ -194,7 +194,7 @@ def _read_stack(entry: Mapping[str, Any], position: int) -> int:
     return read_count(entry, "stack", 0, least=0, where=f"players[{position}].")
 
 
-def _refuse_card_dealt_twice(seats: list[SeatHand]) -> None:
+def _refuse_card_dealt_twice(seats: list[SeatHand]) -> NoReturn:
     """Name the first card met a second time, reading seat by seat and row by row."""
     placed: dict[Card, tuple[str, str]] = {}
     for position, seat in enumerate(seats):
@@ -206,6 +206,7 @@ def _refuse_card_dealt_twice(seats: list[SeatHand]) -> None:
                         f"players[{position}].{row.value}", f"{card} is already in {owner}'s {owner_row}"
                     )
                 placed[card] = (seat.name, row.value)
+    raise AssertionError("called for a deal with no card dealt twice")  # pragma: no cover
 
 
 def _read_row(value: Any, position: int, row_name: str, size: int) -> tuple[Card, ...]:
