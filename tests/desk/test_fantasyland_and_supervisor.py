@@ -6,8 +6,11 @@ from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QSpinBox
+from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
+from ofc_desk.desk.new_table_dialog import TABLE_OWN_PRESET, RulesFields
+from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TurnKind
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
@@ -148,3 +151,19 @@ def test_rules_cannot_change_in_the_middle_of_a_hand(desk: Desk) -> None:
     assert dialog.isVisible()
     assert "between hands" in dialog.refusal.text()
     assert desk.snapshot.phase is Phase.LIVE
+
+
+def test_the_rules_fields_keep_a_table_own_preset_and_what_they_do_not_show(qtbot: QtBot) -> None:
+    own_preset = {"name": "house", "scoring": "1-6"}
+    current = TableRules(
+        preset=own_preset, house_options={"foul_penalty": 3}, unit=3, settle_from="dealer", progressive=True
+    )
+    dialog = AttemptDialog("Change rules or stakes", "")
+    qtbot.addWidget(dialog)
+    fields = RulesFields(dialog, ["classic", "standard"], current)
+    assert fields.preset.currentText() == TABLE_OWN_PRESET
+    assert (fields.unit.value(), fields.progressive.isChecked()) == (3, True)
+    assert fields.rules() == current
+    fields.preset.setCurrentText("classic")
+    fields.settlement.setCurrentText("chip-exposure")
+    assert fields.rules() == replace(current, preset="classic", settlement="chip-exposure")
