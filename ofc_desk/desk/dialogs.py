@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -54,6 +56,23 @@ class AttemptDialog(QDialog):
         layout.addWidget(self.buttons)
         self._attempt: Attempt = lambda: None
         self._background: BackgroundAttempt | None = None
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # The buttons exist before the fields, so Qt would give the first focus to OK; the dealer
+        # should be able to type into the first field at once.
+        super().showEvent(event)
+        first = next(
+            (
+                item.widget()
+                for row in range(self.form.rowCount())
+                if (item := self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)) is not None
+                and item.widget() is not None
+                and item.widget().focusPolicy() != Qt.FocusPolicy.NoFocus
+            ),
+            None,
+        )
+        if first is not None:
+            first.setFocus()
 
     def set_attempt(self, attempt: Attempt) -> None:
         self._attempt = attempt

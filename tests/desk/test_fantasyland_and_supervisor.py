@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox, QSpinBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
@@ -167,3 +167,13 @@ def test_the_rules_fields_keep_a_table_own_preset_and_what_they_do_not_show(qtbo
     fields.preset.setCurrentText("classic")
     fields.settlement.setCurrentText("chip-exposure")
     assert fields.rules() == replace(current, preset="classic", settlement="chip-exposure")
+
+
+def test_a_dialog_takes_typing_in_its_first_field_at_once(desk: Desk) -> None:
+    settle_first_hand(desk, deal_next=False)
+    desk.window.action_correct.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    desk.qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.supervisor)
+    desk.qtbot.keyClicks(QApplication.focusWidget(), SUPERVISOR[0])
+    assert dialog.supervisor.text() == SUPERVISOR[0]
