@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.cli.main import add_database_option
+from ofc_desk.core.deal_input import is_unicode
 
 EXIT_REFUSED = 2
 
@@ -55,9 +56,26 @@ def _read_script(file: str) -> Any:
     except OSError as error:
         raise ValueError(f"{file}: cannot be read: {error.strerror}") from None
     try:
-        return json.loads(text)
+        script = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"{file}: not valid JSON: {error}") from None
+    # Only a \u escape can spell half a surrogate pair: the text itself was read as UTF-8.
+    where = _first_text_not_unicode(script, "script") if "\\u" in text else None
+    if where is not None:
+        raise ValueError(f"{where}: not valid Unicode text (half a surrogate pair)")
+    return script
+
+
+def _first_text_not_unicode(value: Any, where: str) -> str | None:
+    """Where the first string that is not valid Unicode sits, as `script.hands[0].actions[2].player`."""
+    if isinstance(value, str):
+        return None if is_unicode(value) else where
+    items: list[tuple[str, Any]] = []
+    if isinstance(value, dict):
+        items = [(f"{where}.{key}", part) for key, item in value.items() for part in (key, item)]
+    elif isinstance(value, list):
+        items = [(f"{where}[{position}]", item) for position, item in enumerate(value)]
+    return next((found for place, item in items if (found := _first_text_not_unicode(item, place))), None)
 
 
 def _refuse(line: str) -> int:

@@ -179,6 +179,8 @@ def _read_player(entry: Any, position: int) -> SeatHand:
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise DealInputError(f"players[{position}].name", "must be a non-empty name")
+    if not is_unicode(name):
+        raise DealInputError(f"players[{position}].name", f"{name!r} is not valid Unicode text")
     stack = entry.get("stack")
     if type(stack) is not int or stack < 0:
         stack = _read_stack(entry, position)
@@ -207,6 +209,16 @@ def _refuse_card_dealt_twice(seats: list[SeatHand]) -> NoReturn:
                     )
                 placed[card] = (seat.name, row.value)
     raise AssertionError("called for a deal with no card dealt twice")  # pragma: no cover
+
+
+def is_unicode(text: str) -> bool:
+    """False for a string holding half a surrogate pair, which JSON can spell (`"\\ud800"`) but
+    which can be neither written out as UTF-8 nor stored."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _read_row(value: Any, position: int, row_name: str, size: int) -> tuple[Card, ...]:

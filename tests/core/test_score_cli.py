@@ -209,6 +209,10 @@ BAD_INPUTS: dict[str, tuple[Any, list[str]]] = {
     "unknown settle_from": (changed(settle_from="button"), ["settle_from", "'button'"]),
     "unknown scoring": (changed(scoring="3-9"), ["scoring", "'3-9'"]),
     "negative stack": (with_player(1, stack=-5), ["players[1].stack", "at least 0"]),
+    "half a surrogate pair in a name": (
+        with_player(1, name="B\ud800b"),
+        ["players[1].name", "not valid Unicode"],
+    ),
     "fractional stack": (with_player(1, stack=2.5), ["players[1].stack", "whole number"]),
     "zero unit": (changed(unit=0), ["unit", "at least 1"]),
     "unknown field": (changed(rule="standard"), ["rule", "unknown field"]),

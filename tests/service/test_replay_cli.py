@@ -153,6 +153,18 @@ def test_unknown_operation_and_bad_json_are_one_line_errors(
     assert status == 2 and "not valid JSON" in err and err.count("\n") == 1
 
 
+def test_text_that_is_not_unicode_is_refused_naming_where_before_anything_is_stored(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["hands"][1]["between"] = [{"op": "void", "hand": 1, "reason": "mis\ud800deal"}]
+    status, out, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    assert (status, out) == (2, "")
+    assert err == "script.hands[1].between[0].reason: not valid Unicode text (half a surrogate pair)\n"
+    status, out, _ = run_cli(capsys, "verify", "--db", database_url)
+    assert status == 0 and out.startswith("verified: 0 sessions")
+
+
 def test_supervised_operations_in_a_script(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
