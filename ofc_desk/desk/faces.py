@@ -68,7 +68,8 @@ def status_text(snapshot: TableSnapshot) -> str:
         parts.append(f"button: {snapshot.button}")
     if snapshot.button_held_for_fantasyland:
         parts.append("button held: Fantasyland")
-    return "  ·  ".join(parts)
+    # A long status line wraps only between its parts, after a dot, never inside a part.
+    return "\u00a0\u00a0·  ".join(part.replace(" ", "\u00a0") for part in parts)
 
 
 def prompt_text(snapshot: TableSnapshot) -> str:

@@ -49,7 +49,8 @@ class SmokeTest(QObject):
             return 1, f"the table has seats {expected} but the felt shows {drawn}"
         if window.grab().isNull():
             return 1, "the window could not be painted"
-        return 0, f"{window.status_line.text()}; seats drawn: {', '.join(drawn)}"
+        status = window.status_line.text().replace("\u00a0", " ")
+        return 0, f"{status}; seats drawn: {', '.join(drawn)}"
 
     def _finish(self, status: int, message: str) -> None:
         self.timer.stop()

@@ -39,7 +39,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     snapshot = desk.snapshot
     assert snapshot.hand_number == 2
     assert snapshot.button == "Bob" and snapshot.button_held_for_fantasyland
-    assert "button held: Fantasyland" in desk.window.status_line.text()
+    assert "button held: Fantasyland" in desk.window.status_line.text().replace("\u00a0", " ")
     ann_face = desk.window.felt.seat_widget("Ann").seat
     assert ann_face.fantasyland_cards == 13
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
@@ -137,7 +137,7 @@ def test_a_supervisor_changes_the_stakes_between_hands_and_the_rest_of_the_rules
     assert not dialog.isVisible()
     assert desk.snapshot.unit == 5
     assert service.rules == replace(before, unit=5)
-    assert "5 a point" in desk.window.status_line.text()
+    assert "5 a point" in desk.window.status_line.text().replace("\u00a0", " ")
 
 
 def test_rules_cannot_change_in_the_middle_of_a_hand(desk: Desk) -> None:
