@@ -57,10 +57,12 @@ def _read_script(file: str) -> Any:
         raise ValueError(f"{file}: cannot be read: {error.strerror}") from None
     try:
         script = json.loads(text)
+        # Only a \u escape can spell half a surrogate pair: the text itself was read as UTF-8.
+        where = _first_text_not_unicode(script, "script") if "\\u" in text else None
     except json.JSONDecodeError as error:
         raise ValueError(f"{file}: not valid JSON: {error}") from None
-    # Only a \u escape can spell half a surrogate pair: the text itself was read as UTF-8.
-    where = _first_text_not_unicode(script, "script") if "\\u" in text else None
+    except RecursionError:
+        raise ValueError(f"{file}: JSON nested too deeply to read") from None
     if where is not None:
         raise ValueError(f"{where}: not valid Unicode text (half a surrogate pair)")
     return script

@@ -151,6 +151,10 @@ def test_unknown_operation_and_bad_json_are_one_line_errors(
     bad.write_text("{not json")
     status, _, err = run_cli(capsys, "replay", str(bad), "--db", database_url)
     assert status == 2 and "not valid JSON" in err and err.count("\n") == 1
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"table": "T", "seats": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    status, _, err = run_cli(capsys, "replay", str(deep), "--db", database_url)
+    assert (status, err) == (2, f"{deep}: JSON nested too deeply to read\n")
 
 
 def test_text_that_is_not_unicode_is_refused_naming_where_before_anything_is_stored(
