@@ -21,7 +21,7 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.hand import DECK_SIZE, Entry, HandState, StreetPlan
 from ofc_desk.service.outcome import LedgerEntry, Outcome, SettledHand
 from ofc_desk.service.scoring_bridge import check_rules, score_hand
-from ofc_desk.service.setup import TableRules
+from ofc_desk.service.setup import MAX_CHIPS, TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.view import build_snapshot
 
@@ -485,8 +485,9 @@ class TableMachine:
         self._require_between_hands("chip corrections")
         seat = self.seat(str(raw.get("player")))
         amount = raw.get("amount")
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
-            raise ActionRefused("a correction is a whole number of chips, not 0")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < abs(amount) <= MAX_CHIPS:
+            limit = f"{MAX_CHIPS:,}"
+            raise ActionRefused(f"a correction is a whole number of chips, not 0, up to {limit} each way")
         if seat.stack + amount < 0:
             raise ActionRefused(f"{seat.name} has only {seat.stack} chips")
         reason = str(raw.get("reason") or "").strip()
@@ -554,6 +555,6 @@ def _name(value: Any) -> str:
 
 
 def _chips(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise ActionRefused(f"a {what} is a whole number of chips above 0, not {value}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_CHIPS:
+        raise ActionRefused(f"a {what} is a whole number of chips from 1 to {MAX_CHIPS:,}, not {value}")
     return value

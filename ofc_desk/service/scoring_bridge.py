@@ -13,7 +13,7 @@ from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
-from ofc_desk.service.setup import TableRules
+from ofc_desk.service.setup import MAX_CHIPS, TableRules
 
 
 def rules_deal_keys(rules: TableRules, players: set[str]) -> dict[str, Any]:
@@ -35,8 +35,8 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
         preset.scoring_system(rules.scoring)
     except (DealInputError, PresetError) as error:
         raise ActionRefused(f"rules: {error}") from None
-    if rules.unit < 1 or any(pair.unit < 1 for pair in rules.pair_units):
-        raise ActionRefused("rules: a unit must be a whole number of chips, at least 1")
+    if not all(1 <= unit <= MAX_CHIPS for unit in (rules.unit, *(pair.unit for pair in rules.pair_units))):
+        raise ActionRefused(f"rules: a unit must be a whole number of chips from 1 to {MAX_CHIPS:,}")
     if rules.last_three_face_down and variant is not Variant.REGULAR:
         raise ActionRefused("rules: the last 3 cards face down is an option of regular OFC")
     return preset, variant

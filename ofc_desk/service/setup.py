@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 VARIANT_SEATS = {"regular": 4, "pineapple": 3, "2-7-pineapple": 3}
+MAX_CHIPS = 10**12
+"""The largest buy-in, rebuy, correction or unit a table takes: far beyond any real stack, and sums
+of such amounts stay well inside the database's 64-bit integers."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ kept for reports and history, and `verify` re-derives them from the events to ca
 
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 HASH_LENGTH = 64
@@ -70,7 +70,7 @@ class HandRow(Base):
     fantasyland: Mapped[str] = mapped_column(Text)
     result: Mapped[str] = mapped_column(Text)
     rake: Mapped[str] = mapped_column(Text)
-    jackpot: Mapped[int]
+    jackpot: Mapped[int] = mapped_column(BigInteger)
     settled_at: Mapped[str] = mapped_column(String(40))
 
 
@@ -85,8 +85,8 @@ class TransferRow(Base):
     ordinal: Mapped[int]
     from_player: Mapped[str] = mapped_column(String(80))
     to_player: Mapped[str] = mapped_column(String(80))
-    owed: Mapped[int]
-    paid: Mapped[int]
+    owed: Mapped[int] = mapped_column(BigInteger)
+    paid: Mapped[int] = mapped_column(BigInteger)
     reason: Mapped[str] = mapped_column(Text)
 
 
@@ -102,5 +102,5 @@ class LedgerRow(Base):
     hand_number: Mapped[int | None]
     player: Mapped[str] = mapped_column(String(80))
     kind: Mapped[str] = mapped_column(String(20))
-    amount: Mapped[int]
+    amount: Mapped[int] = mapped_column(BigInteger)
     note: Mapped[str] = mapped_column(Text)

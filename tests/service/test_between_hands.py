@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
@@ -22,8 +24,11 @@ from ofc_desk.service import (
     chip_ledger,
     hand_history,
     list_open_tables,
+    resume_table,
 )
-from ofc_desk.storage.database import Database
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import MIGRATIONS, Database
+from ofc_desk.storage.users import Role, create_user
 
 FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
 
@@ -125,6 +130,20 @@ def test_chip_correction_needs_a_supervisor_and_a_reason(database: Database) -> 
     assert stacks(service)["Ann"] == 95
 
 
+def test_amounts_beyond_a_trillion_chips_are_refused_and_nothing_is_stored(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    events = len(audit_log(database, service.session_id))
+    with pytest.raises(ActionRefused, match="a rebuy is a whole number of chips from 1 to 1,000,000,000,000"):
+        service.rebuy("Ann", 10**12 + 1)
+    with pytest.raises(ActionRefused, match="up to 1,000,000,000,000 each way"):
+        service.correct_chips("Ann", -(10**13), "miscount", SUPERVISOR, SUPERVISOR_PIN)
+    with pytest.raises(ActionRefused, match="a unit must be a whole number of chips from 1 to"):
+        service.change_rules(TableRules(unit=2**70), SUPERVISOR, SUPERVISOR_PIN)
+    assert len(audit_log(database, service.session_id)) == events
+    service.rebuy("Ann", 10**12)
+    assert stacks(service)["Ann"] == 10**12 + 100
+
+
 def test_rules_change_only_between_hands_with_a_supervisor(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     pineapple = TableRules(variant="pineapple", unit=2)
@@ -150,3 +169,27 @@ def test_closing_needs_a_supervisor_and_ends_the_session(database: Database) -> 
     assert list_open_tables(database) == []
     with pytest.raises(ActionRefused, match="the session at Table 7 is closed"):
         service.start_next_hand()
+
+
+def test_a_database_of_the_first_schema_is_migrated_and_then_takes_a_trillion_chips(
+    database_url: str,
+) -> None:
+    first_release = Database(database_url, migrate=False)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with first_release.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    create_user(first_release, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    create_user(first_release, DEALER, Role.DEALER, DEALER_PIN)
+    session_id = open_test_table(first_release, [("Ann", 100), ("Bob", 100)], "Bob").session_id
+    first_release.dispose()
+    database = Database(database_url)  # what every start does: migrate to the newest schema
+    service = resume_table(database, session_id, DEALER)
+    service.rebuy("Ann", 10**12)
+    assert [(entry.player, entry.amount) for entry in chip_ledger(database, session_id)][-1] == (
+        "Ann",
+        10**12,
+    )
+    assert verify_database(database).chips_on_tables == 10**12 + 200
+    database.dispose()

@@ -132,5 +132,7 @@ def test_table_setup_is_checked(database: Database) -> None:
         open_test_table(
             database, [("Ann", 9), ("Bob", 9)], "Ann", variant="pineapple", last_three_face_down=True
         )
-    with pytest.raises(ActionRefused, match="a buy-in is a whole number of chips above 0"):
+    with pytest.raises(ActionRefused, match="a buy-in is a whole number of chips from 1 to "):
         open_test_table(database, [("Ann", 0), ("Bob", 100)], "Ann")
+    with pytest.raises(ActionRefused, match="from 1 to 1,000,000,000,000, not 1180591620717411303424"):
+        open_test_table(database, [("Ann", 2**70), ("Bob", 100)], "Ann")
