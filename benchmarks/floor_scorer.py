@@ -18,12 +18,12 @@ from typing import Any
 
 import eval7
 
-from ofc_desk.core.cards import _CARDS_AS_TYPED, Rank
+from ofc_desk.core.cards import FULL_DECK, Rank
 from ofc_desk.core.hands import HandClass, hand_facts
 from ofc_desk.core.presets import load_preset
 
 evaluate = eval7.evaluate
-_EVAL7 = {spelling: eval7.Card(card.text) for spelling, card in _CARDS_AS_TYPED.items()}
+_EVAL7 = {card.text: eval7.Card(card.text) for card in FULL_DECK}  # canonical spellings only
 _ROYALTIES = load_preset("standard").royalties
 _FANTASYLAND_CARDS = load_preset("standard").fantasyland.cards["regular"]
 _PLAYER = (
