@@ -168,8 +168,6 @@ def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
 
 
 def _read_player(entry: Any, position: int) -> SeatHand:
-    # Field names such as "players[2].stack" are only spelt out for a refusal: a batch reads
-    # hundreds of thousands of fields and refuses few.
     if not isinstance(entry, Mapping):
         raise DealInputError(
             f"players[{position}]", "must be an object with name, stack, front, middle, back"
@@ -181,19 +179,13 @@ def _read_player(entry: Any, position: int) -> SeatHand:
         raise DealInputError(f"players[{position}].name", "must be a non-empty name")
     if not is_unicode(name):
         raise DealInputError(f"players[{position}].name", f"{name!r} is not valid Unicode text")
-    stack = entry.get("stack")
-    if type(stack) is not int or stack < 0:
-        stack = _read_stack(entry, position)
+    if "stack" not in entry:
+        raise DealInputError(f"players[{position}].stack", "is missing")
+    stack = read_count(entry, "stack", 0, least=0, where=f"players[{position}].")
     front, middle, back = (
         _read_row(entry.get(row_name), position, row_name, size) for row_name, size in _ROW_NAMES_AND_SIZES
     )
     return SeatHand(name, stack, SetHand(front, middle, back))
-
-
-def _read_stack(entry: Mapping[str, Any], position: int) -> int:
-    if "stack" not in entry:
-        raise DealInputError(f"players[{position}].stack", "is missing")
-    return read_count(entry, "stack", 0, least=0, where=f"players[{position}].")
 
 
 def _refuse_card_dealt_twice(seats: list[SeatHand]) -> NoReturn:
