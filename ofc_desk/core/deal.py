@@ -110,8 +110,9 @@ class MatchupResult(NamedTuple):
 
     @property
     def fouled_players(self) -> list[str]:
-        first_fouled, second_fouled = self.score.fouled
-        return [self.first] * first_fouled + [self.second] * second_fouled
+        return [
+            name for name, fouled in zip((self.first, self.second), self.score.fouled, strict=True) if fouled
+        ]
 
     def to_json(self) -> dict[str, Any]:
         return {
