@@ -61,18 +61,12 @@ class AttemptDialog(QDialog):
         # The buttons exist before the fields, so Qt would give the first focus to OK; the dealer
         # should be able to type into the first field at once.
         super().showEvent(event)
-        first = next(
-            (
-                item.widget()
-                for row in range(self.form.rowCount())
-                if (item := self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)) is not None
-                and item.widget() is not None
-                and item.widget().focusPolicy() != Qt.FocusPolicy.NoFocus
-            ),
-            None,
-        )
-        if first is not None:
-            first.setFocus()
+        for row in range(self.form.rowCount()):
+            item = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            field = item.widget() if item is not None else None
+            if field is not None and field.focusPolicy() != Qt.FocusPolicy.NoFocus:
+                field.setFocus()
+                return
 
     def set_attempt(self, attempt: Attempt) -> None:
         self._attempt = attempt
