@@ -139,8 +139,9 @@ def parse_card(token: str, position: int | None = None) -> Card:
     return card
 
 
-def split_tokens(text: str | Iterable[str]) -> list[str]:
-    """Split a string of cards on spaces or commas; a list passes through as its tokens."""
+def split_tokens(text: str | Iterable[object]) -> list[str]:
+    """Split a string of cards on spaces or commas; a list (JSON may hold anything) gives its items
+    as text."""
     if isinstance(text, str):
         if "," not in text:
             return text.split()
@@ -148,7 +149,7 @@ def split_tokens(text: str | Iterable[str]) -> list[str]:
     return [str(token).strip() for token in text]
 
 
-def parse_entries(text: str | Iterable[str]) -> list[Card | None]:
+def parse_entries(text: str | Iterable[object]) -> list[Card | None]:
     """Like `parse_cards`, but `??` stands for a face-down card nobody saw (`None`)."""
     return [
         None if token == UNKNOWN_TOKEN else parse_card(token, position)
@@ -156,7 +157,7 @@ def parse_entries(text: str | Iterable[str]) -> list[Card | None]:
     ]
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: str | Iterable[object]) -> list[Card]:
     """The funnel: any spelling of any number of cards into `Card`s; unknown cards refused."""
     tokens = split_tokens(text)
     try:
