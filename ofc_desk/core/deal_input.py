@@ -88,10 +88,11 @@ def _check_scoring(preset: RulesPreset, scoring: Any) -> None:
 def read_choice(data: Mapping[str, Any], key: str, enum: type[E], default: E) -> E:
     value = data.get(key, default.value)
     try:
-        return enum(value)
+        member: E = enum(value)
     except ValueError:
-        allowed = ", ".join(member.value for member in enum)
+        allowed = ", ".join(choice.value for choice in enum)
         raise DealInputError(key, f"unknown {key} {value!r} (use {allowed})") from None
+    return member
 
 
 def read_flag(data: Mapping[str, Any], key: str) -> bool:
