@@ -15,6 +15,7 @@ typed) or a mistake, which is named in the dealer's words and kept on screen to 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ofc_desk.core.cards import Card, CardError, parse_card
@@ -67,6 +68,18 @@ def read_keyed_text(text: str) -> KeyedText:
     rest = rest.rstrip()
     waiting_for_row, problem = _judge_rest(rest)
     return KeyedText(tuple(placements), tuple(ends), rest, waiting_for_row, problem)
+
+
+def keyed_text(placements: Iterable[KeyedPlacement]) -> str:
+    """Placements written back in the entry's own syntax, which `read_keyed_text` reads again.
+
+    >>> text = keyed_text(read_keyed_text("qh f 10d2 ? kc x").placements)
+    >>> text
+    'Qh front Td middle ?? Kc discard'
+    >>> keyed_text(read_keyed_text(text).placements) == text
+    True
+    """
+    return " ".join("??" if p.card is None else f"{p.card} {p.placement}" for p in placements)
 
 
 def _read_one(text: str) -> tuple[KeyedPlacement, str] | None:
