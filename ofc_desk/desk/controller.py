@@ -1,7 +1,8 @@
 """The table controller: keys and clicks in, service calls out, the service's words back on screen.
 
 It never decides a rule. Every placement is checked by `verify_place` the moment it is typed (the
-service accepts a partial street), confirmed with `place`, and taken back with `undo`.
+service accepts a partial street), confirmed with `place`, and taken back with `undo`. What is staged
+but not yet confirmed is kept as a draft (`drafts.py`) and staged again when the table is resumed.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from PySide6.QtGui import QUndoStack
 
 from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk.dialogs import FantasylandSetDialog
+from ofc_desk.desk.drafts import DraftStore, StagedDraft
 from ofc_desk.desk.faces import cards_in_play, prompt_text, seat_faces, status_text
 from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
-from ofc_desk.desk.keyentry import KeyedPlacement, read_keyed_text
+from ofc_desk.desk.keyentry import KeyedPlacement, keyed_text, read_keyed_text
 from ofc_desk.desk.main_window import MainWindow
 from ofc_desk.desk.undo import EntryCommand
 from ofc_desk.service.errors import ActionRefused
@@ -26,12 +28,15 @@ ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
 
 
 class TableController(QObject):
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MainWindow, drafts: DraftStore) -> None:
         super().__init__(window)
         self.window = window
+        self.drafts = drafts
         self.service: TableService | None = None
         self.snapshot: TableSnapshot | None = None
         self.staged: list[KeyedPlacement] = []
+        self._kept_draft: StagedDraft | None = None
+        self._draft_restored = False
         self.undo_stack = QUndoStack(self)
         self.fantasyland_dialog: FantasylandSetDialog | None = None
         self._offered_fantasyland: tuple[int, str] | None = None
@@ -62,7 +67,11 @@ class TableController(QObject):
         self.staged = []
         self._offered_fantasyland = None
         self.window.entry.line.clear()
-        self.show_snapshot(service.snapshot())
+        snapshot = service.snapshot()
+        self._kept_draft = draft = self.drafts.load(snapshot.session_id)
+        self.show_snapshot(snapshot)
+        if draft is not None:
+            self._restore_draft(draft, snapshot)
 
     def show_snapshot(self, snapshot: TableSnapshot) -> None:
         self.snapshot = snapshot
@@ -73,6 +82,7 @@ class TableController(QObject):
         window.entry.prompt.setText(prompt_text(snapshot))
         window.entry.staged.setText(self._staged_text())
         window.picker.set_in_play(cards_in_play(snapshot, self.staged))
+        self._keep_draft(snapshot)
         self._show_phase(snapshot)
         for listener in self.snapshot_listeners:
             listener(snapshot)
@@ -124,14 +134,43 @@ class TableController(QObject):
     def _staged_text(self) -> str:
         if not self.staged:
             return ""
-        return "This street: " + "  ".join(f"{p.label}→{p.placement}" for p in self.staged)
+        heading = "This street: "
+        if self._draft_restored:
+            heading = "Typed before the desk closed, not yet confirmed: "
+        return heading + "  ".join(f"{p.label}→{p.placement}" for p in self.staged)
 
     def _refresh_staging(self) -> None:
         if self.snapshot is not None:
             self.show_snapshot(self.snapshot)
 
+    # ------------------------------------------------------------------ drafts
+    def _keep_draft(self, snapshot: TableSnapshot) -> None:
+        """Keep what is staged for the player to act, or forget the draft once nothing is."""
+        turn = snapshot.to_act
+        draft = None
+        if self.staged and turn is not None:
+            draft = StagedDraft(snapshot.last_event_hash, turn.player, keyed_text(self.staged))
+        if draft == self._kept_draft:
+            return
+        if draft is None:
+            self.drafts.forget(snapshot.session_id)
+        else:
+            self.drafts.save(snapshot.session_id, draft)
+        self._kept_draft = draft
+
+    def _restore_draft(self, draft: StagedDraft, snapshot: TableSnapshot) -> None:
+        """Stage the draft's cards again, each checked by the service as if typed now, provided
+        nothing was recorded since they were typed."""
+        turn = snapshot.to_act
+        if draft.event_hash != snapshot.last_event_hash or turn is None or turn.player != draft.player:
+            return
+        self.on_entry_edited(draft.text)
+        self._draft_restored = bool(self.staged)
+        self._refresh_staging()
+
     # ------------------------------------------------------------------ typing cards
     def on_entry_edited(self, text: str) -> None:
+        self._draft_restored = False
         keyed = read_keyed_text(text)
         kept_from = 0
         refusal = ""
@@ -168,6 +207,7 @@ class TableController(QObject):
     def on_unstage_last(self) -> None:
         if self.staged:
             self.staged.pop()
+            self._draft_restored = False
             self._clear_refusals()
             self._refresh_staging()
 

@@ -11,7 +11,11 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("x", "discard the card just typed (pineapple)"),
     ("?", "a discard nobody saw (unknown, face down)"),
     ("Enter", "confirm the street with the service (or confirm the settlement / deal the next hand)"),
-    ("Backspace on an empty entry", "take back the last staged (not yet confirmed) card"),
+    (
+        "Backspace on an empty entry",
+        "take back the last staged (not yet confirmed) card;"
+        " staged cards come back if the desk closes before Enter",
+    ),
     ("Ctrl+Z", "undo: a staged card first, then the last confirmed entry (the service records the undo)"),
     ("Ctrl+Shift+Z / Ctrl+Y", "redo the entry just undone"),
     ("F1", "this keyboard reference"),

@@ -18,6 +18,7 @@ from ofc_desk.core.presets import preset_names
 from ofc_desk.desk.chip_actions import ChipActions
 from ofc_desk.desk.controller import TableController
 from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog, Report, TextDialog
+from ofc_desk.desk.drafts import DraftStore
 from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.keyboard_help import keyboard_markdown
 from ofc_desk.desk.main_window import MainWindow
@@ -61,7 +62,7 @@ class DeskSession(QObject):
         self.database: Database | None = None
         self.account: Account | None = None
         self.open_tables: list[OpenTable] = []
-        self.controller = TableController(window)
+        self.controller = TableController(window, DraftStore(store.settings))
         self.chip_actions = ChipActions(self.controller)
         self.runner = BackgroundRunner(self)
         self.active_dialog: QDialog | None = None

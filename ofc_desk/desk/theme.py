@@ -120,6 +120,11 @@ class DisplaySettingsStore:
     def __init__(self, settings: QSettings | None = None) -> None:
         self._settings = settings or QSettings("OFC Desk", "ofc-desk")
 
+    @property
+    def settings(self) -> QSettings:
+        """The settings file itself, which the desk's other stores share."""
+        return self._settings
+
     def load(self) -> DisplayOptions:
         theme_text = str(self._settings.value("display/theme", ThemeName.DARK.value))
         theme = ThemeName(theme_text) if theme_text in set(ThemeName) else ThemeName.DARK

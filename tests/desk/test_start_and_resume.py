@@ -15,7 +15,9 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.cli.demo import DEMO_DEALER, build_demo
 from ofc_desk.cli.main import main
 from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog
+from ofc_desk.desk.drafts import DraftStore
 from ofc_desk.desk.smoke_test import SmokeTest
+from ofc_desk.service import resume_table
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
@@ -70,6 +72,66 @@ def test_the_desk_reopened_on_the_same_database_resumes_mid_hand(
     reopened.street(street_keys("2h 3c 4s 5d 6c", "b"))
     assert reopened.refusal() == ""
     assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.player == "Ann"
+    reopened.window.close()
+
+
+def reopen_signed_in(qtbot: QtBot, tmp_path: Path, database: Database, session_id: int) -> Desk:
+    """A new desk on the same database and settings file, the dealer signed in, the table resumed."""
+    reopened = make_desk(qtbot, tmp_path, database.url)
+    reopened.session.start_signed_in(DEALER, session_id)
+    qtbot.waitUntil(lambda: reopened.session.controller.service is not None, timeout=10_000)
+    return reopened
+
+
+def staged_labels(desk: Desk) -> list[str]:
+    return [placement.label for placement in desk.session.controller.staged]
+
+
+def test_cards_typed_but_not_confirmed_are_staged_again_when_the_table_is_resumed(
+    qtbot: QtBot, tmp_path: Path, database: Database, desk: Desk
+) -> None:
+    desk.open_table(("Ann", "Bob", "Cy"), button="Cy")
+    desk.street(street_keys("Ks Kd Kc 7h 7d", "b"))
+    desk.type("as m ac m jd m th")  # Bob's street: three staged, a fourth waiting for its row
+    assert staged_labels(desk) == ["As", "Ac", "Jd"]
+    session_id = desk.snapshot.session_id
+    desk.window.close()
+
+    reopened = reopen_signed_in(qtbot, tmp_path, database, session_id)
+    assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.player == "Bob"
+    assert staged_labels(reopened) == ["As", "Ac", "Jd"]
+    assert reopened.window.entry.staged.text().startswith("Typed before the desk closed, not yet confirmed")
+    # Nothing was recorded for Bob: the draft is not a record.
+    assert reopened.window.felt.seat_widget("Bob").seat.rows[1].cards == ()
+    reopened.street("th m 2d m")
+    assert reopened.refusal() == ""
+    assert reopened.window.felt.seat_widget("Bob").seat.rows[1].cards == ("As", "Ac", "Jd", "Th", "2d")
+    assert reopened.window.entry.staged.text() == ""
+    reopened.window.close()
+
+    # Confirmed, the draft is gone: a third desk stages nothing.
+    third = reopen_signed_in(qtbot, tmp_path, database, session_id)
+    assert staged_labels(third) == [] and third.snapshot.to_act.player == "Cy"  # type: ignore[union-attr]
+    third.window.close()
+
+
+def test_a_draft_is_dropped_when_the_table_moved_on_without_it(
+    qtbot: QtBot, tmp_path: Path, database: Database, desk: Desk
+) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.type("ks b kd b")
+    assert staged_labels(desk) == ["Ks", "Kd"]
+    session_id = desk.snapshot.session_id
+    desk.window.close()
+    # Another desk entered both first streets in the meantime: it is Ann's turn again, a later street.
+    elsewhere = resume_table(database, session_id, DEALER[0])
+    elsewhere.place("Ann", ["2c", "3c", "4c", "5c", "6c"], ["front", "front", "middle", "middle", "middle"])
+    elsewhere.place("Bob", ["2d", "3d", "4d", "5d", "6d"], ["back"] * 5)
+
+    reopened = reopen_signed_in(qtbot, tmp_path, database, session_id)
+    assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.player == "Ann"
+    assert staged_labels(reopened) == []
+    assert DraftStore(reopened.session.store.settings).load(session_id) is None
     reopened.window.close()
 
 
