@@ -32,6 +32,16 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def one_line(message: str) -> str:
+    """A refusal as exactly one line: a character that would break it or is an invisible control
+    (a newline in a player's name, say) is shown escaped, as Python writes it.
+
+    >>> print(one_line("Qs is already in Ann\\nLee's front"))
+    Qs is already in Ann\\nLee's front
+    """
+    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode() for char in message)
+
+
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ofc-desk", description="OFC Desk")
     parser.add_argument("--version", action="version", version=f"ofc-desk {__version__}")

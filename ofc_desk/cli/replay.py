@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ofc_desk.cli.main import add_database_option
+from ofc_desk.cli.main import add_database_option, one_line
 from ofc_desk.core.deal_input import is_unicode
 
 EXIT_REFUSED = 2
@@ -63,6 +63,9 @@ def _read_script(file: str) -> Any:
         raise ValueError(f"{file}: not valid JSON: {error}") from None
     except RecursionError:
         raise ValueError(f"{file}: JSON nested too deeply to read") from None
+    except ValueError:  # Python's guard against converting huge numbers (quadratic time)
+        limit = sys.get_int_max_str_digits()
+        raise ValueError(f"{file}: a number in the JSON has more than {limit:,} digits") from None
     if where is not None:
         raise ValueError(f"{where}: not valid Unicode text (half a surrogate pair)")
     return script
@@ -81,5 +84,5 @@ def _first_text_not_unicode(value: Any, where: str) -> str | None:
 
 
 def _refuse(line: str) -> int:
-    print(" ".join(line.split()), file=sys.stderr)
+    print(one_line(line), file=sys.stderr)
     return EXIT_REFUSED

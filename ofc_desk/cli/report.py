@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ofc_desk.cli.main import add_database_option
+from ofc_desk.cli.main import add_database_option, one_line
 from ofc_desk.reports.record import SessionRecord
 
 DESCRIPTION = """\
@@ -73,7 +73,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"ofc-desk report: {message}", file=sys.stderr)
+    print(one_line(f"ofc-desk report: {message}"), file=sys.stderr)
     return 2
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from ofc_desk.cli.main import one_line
 from ofc_desk.core.deal import score_deal
 from ofc_desk.core.deal_input import DealInputError, deal_from_json
 
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         gc.freeze()
         output = score_document_text(document)
     except DealInputError as error:
-        print(f"ofc-desk score: {error}", file=sys.stderr)
+        print(one_line(f"ofc-desk score: {error}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     sys.stdout.write(output + "\n")
     return 0
@@ -65,7 +66,15 @@ def _encode(result: dict[str, Any]) -> str:
     try:
         return orjson.dumps(result).decode()
     except orjson.JSONEncodeError:
+        pass
+    # A stack read at the limit on reading (4,300 digits) can end a few digits longer; the result
+    # must still be written, and numbers that size cost nothing to convert.
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
         return json.dumps(result, ensure_ascii=False)
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def _read_document(path: str) -> Any:
@@ -87,3 +96,6 @@ def _read_document(path: str) -> Any:
         ) from None
     except RecursionError:
         raise DealInputError("", "malformed JSON: nested too deeply") from None
+    except ValueError:  # Python's guard against converting huge numbers (quadratic time)
+        limit = sys.get_int_max_str_digits()
+        raise DealInputError("", f"a number in the JSON has more than {limit:,} digits") from None

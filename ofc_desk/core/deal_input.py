@@ -24,6 +24,7 @@ DEAL_FIELDS = frozenset({
 E = TypeVar("E", Variant, SettlementPolicy, SettleFrom)
 _ROW_NAMES_AND_SIZES = tuple((row.value, ROW_SIZE[row]) for row in ROWS)
 PLAYER_FIELDS = frozenset({"name", "stack", "front", "middle", "back"})
+PAIR_UNIT_FIELDS = frozenset({"players", "unit"})
 
 
 class DealInputError(ValueError):
@@ -126,6 +127,8 @@ def _read_name_list(value: Any, field: str, names: list[str]) -> list[str]:
     for position, name in enumerate(value):
         if name not in names:
             raise DealInputError(f"{field}[{position}]", f"{name!r} is not one of the players")
+        if name in value[:position]:
+            raise DealInputError(f"{field}[{position}]", f"{name!r} is named twice")
     return list(value)
 
 
@@ -137,11 +140,15 @@ def read_pair_units(value: Any, names: list[str]) -> dict[frozenset[str], int]:
         where = f"pair_units[{position}]"
         if not isinstance(entry, Mapping):
             raise DealInputError(where, "must be an object with players and unit")
+        if not entry.keys() <= PAIR_UNIT_FIELDS:
+            raise DealInputError(f"{where}.{min(set(entry) - PAIR_UNIT_FIELDS)}", "unknown field")
         pair = _read_name_list(entry.get("players"), f"{where}.players", names)
-        if len(set(pair)) != 2 or len(pair) != 2:
+        if len(pair) != 2:
             raise DealInputError(f"{where}.players", "must name two different players")
         if frozenset(pair) in units:
             raise DealInputError(f"{where}.players", f"{pair[0]} and {pair[1]} already have a unit")
+        if "unit" not in entry:
+            raise DealInputError(f"{where}.unit", "is missing")
         units[frozenset(pair)] = read_count(entry, "unit", 1, least=1, where=f"{where}.")
     return units
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -101,7 +101,7 @@ class RulesPreset:
     source: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     def scoring_system(self, name: str | None = None) -> ScoringSystem:
-        chosen = name or self.scoring
+        chosen = self.scoring if name is None else name
         try:
             return self.scoring_systems[chosen]
         except KeyError:
@@ -127,7 +127,7 @@ def load_preset(name: str) -> RulesPreset:
         path = _preset_path(name)
         try:
             status = os.stat(path)
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL or half a surrogate pair in the name
             pass
         else:
             if stat.S_ISREG(status.st_mode):
@@ -151,8 +151,22 @@ def _read_preset_file(path: Path, modified_ns: int) -> RulesPreset:
     return preset_from_dict(data)
 
 
+_HAND_CLASSES = frozenset(hand_class.name.lower() for hand_class in HandClass)
+_RANKS = frozenset(rank.value for rank in Rank)
+
+
+def _is_low_hand(key: str) -> bool:
+    """A deuce-to-seven middle royalty names a high card ("9") or five ranks ("7-5-4-3-2")."""
+    ranks = key.split("-")
+    return len(ranks) in (1, 5) and _RANKS.issuperset(ranks)
+
+
 def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> RulesPreset:
-    """Build a preset from its JSON form, with house options layered on top (deep merge)."""
+    """Build a preset from its JSON form, with house options layered on top (deep merge).
+
+    Every field is checked, and a field the preset does not have is refused: a misspelt house
+    option (`winner_only_royalty`) would otherwise score silently by the preset's own numbers.
+    """
     merged = _deep_merge(dict(data), overrides or {})
     reader = _Reader(merged, "preset")
     royalties = reader.section("royalties")
@@ -173,16 +187,22 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
         foul_penalty=reader.number("foul_penalty"),
         winner_only_royalties=reader.flag("winner_only_royalties"),
         royalties=Royalties(
-            back=royalties.table("back"),
-            middle=royalties.table("middle"),
-            front_pairs=royalties.table("front_pairs"),
-            front_trips=royalties.table("front_trips"),
-            deuce_to_seven_middle=royalties.table("deuce_to_seven_middle"),
+            back=royalties.table("back", _HAND_CLASSES.__contains__, "a hand class such as flush"),
+            middle=royalties.table("middle", _HAND_CLASSES.__contains__, "a hand class such as flush"),
+            front_pairs=royalties.table("front_pairs", _RANKS.__contains__, "a rank: 2-9, T, J, Q, K or A"),
+            front_trips=royalties.table("front_trips", _RANKS.__contains__, "a rank: 2-9, T, J, Q, K or A"),
+            deuce_to_seven_middle=royalties.table(
+                "deuce_to_seven_middle", _is_low_hand, "a high card such as 9 or five ranks such as 7-5-4-3-2"
+            ),
         ),
         fantasyland=FantasylandRules(
             entry_front_pair=fantasyland.text("entry_front_pair"),
-            cards=fantasyland.table("cards"),
-            progressive_cards=fantasyland.table("progressive_cards"),
+            cards=fantasyland.table(
+                "cards", {variant.value for variant in Variant}.__contains__, "a variant such as pineapple"
+            ),
+            progressive_cards=fantasyland.table(
+                "progressive_cards", {*_RANKS, "trips"}.__contains__, "a pair's rank such as Q, or trips"
+            ),
             progressive_stay_cards=fantasyland.number("progressive_stay_cards"),
             stay=fantasyland.words("stay"),
             max_consecutive=fantasyland.optional_number("max_consecutive"),
@@ -197,10 +217,14 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
         ),
         rake=RakeRules(
             mode=rake.choice("mode", RakeMode),
-            **rake.numbers("amount", "percent", "cap", "jackpot_percent"),
+            amount=rake.number("amount"),
+            percent=rake.percent("percent"),
+            cap=rake.number("cap"),
+            jackpot_percent=rake.percent("jackpot_percent"),
         ),
         source=MappingProxyType(merged),
     )
+    reader.refuse_unread()
     preset.scoring_system()
     _check_fantasyland(preset.fantasyland, "preset.fantasyland")
     return preset
@@ -254,19 +278,30 @@ class _Reader:
             raise PresetError(f"{path} must be an object")
         self.data: Mapping[str, Any] = data
         self.path = path
+        self._read: set[str] = set()
+        self._sections: list[_Reader] = []
 
-    def keys(self) -> list[str]:
-        return list(self.data)
+    def refuse_unread(self) -> None:
+        """Refuse the first field (here or in a section read from here) that nothing asked for."""
+        unread = sorted(set(self.data) - self._read)
+        if unread:
+            raise PresetError(f"{self.path}.{unread[0]} is not a preset field")
+        for section in self._sections:
+            section.refuse_unread()
 
     def _get(self, key: str) -> Any:
+        self._read.add(key)
         if key not in self.data:
             raise PresetError(f"{self.path}.{key} is missing")
         return self.data[key]
 
     def section(self, key: str) -> _Reader:
-        return _Reader(self._get(key), f"{self.path}.{key}")
+        section = _Reader(self._get(key), f"{self.path}.{key}")
+        self._sections.append(section)
+        return section
 
     def text(self, key: str, default: str | None = None) -> str:
+        self._read.add(key)
         value = self.data.get(key, default) if default is not None else self._get(key)
         if not isinstance(value, str):
             raise PresetError(f"{self.path}.{key} must be text")
@@ -279,7 +314,14 @@ class _Reader:
         return value
 
     def optional_number(self, key: str) -> int | None:
+        self._read.add(key)
         return None if self.data.get(key) is None else self.number(key)
+
+    def percent(self, key: str) -> int:
+        value = self.number(key)
+        if value > 100:
+            raise PresetError(f"{self.path}.{key} must be a percentage from 0 to 100, not {value}")
+        return value
 
     def numbers(self, *keys: str) -> dict[str, int]:
         return {key: self.number(key) for key in keys}
@@ -290,8 +332,12 @@ class _Reader:
             raise PresetError(f"{self.path}.{key} must be true or false")
         return value
 
-    def table(self, key: str) -> Mapping[str, int]:
+    def table(self, key: str, names: Callable[[str], bool], what: str) -> Mapping[str, int]:
+        """Numbers under names that are data (hand classes, ranks, variants), each name checked."""
         section = self.section(key)
+        for name in section.data:
+            if not names(name):
+                raise PresetError(f"{section.path}.{name} is not {what}")
         return MappingProxyType({name: section.number(name) for name in section.data})
 
     def words(self, key: str) -> Mapping[str, str]:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from ofc_desk.cli.main import main
 from ofc_desk.core.deal_input import DealInputError
+from ofc_desk.core.presets import load_preset
 from tests.core.score_output import score
 
 DATA = Path(__file__).parent / "data"
@@ -219,8 +220,51 @@ BAD_INPUTS: dict[str, tuple[Any, list[str]]] = {
     "unknown fantasyland player": (changed(in_fantasyland=["Zed"]), ["in_fantasyland[0]", "'Zed'"]),
     "pair unit for one player": (
         changed(pair_units=[{"players": ["Ann", "Ann"], "unit": 2}]),
-        ["pair_units[0].players", "two different players"],
+        ["pair_units[0].players[1]", "'Ann' is named twice"],
     ),
+    # A pair's unit misspelt or left out would settle that pair silently at 1 chip a point.
+    "pair unit misspelt": (
+        changed(unit=5, pair_units=[{"players": ["Ann", "Bob"], "units": 50}]),
+        ["pair_units[0].units", "unknown field"],
+    ),
+    "pair unit missing": (
+        changed(unit=5, pair_units=[{"players": ["Ann", "Bob"]}]),
+        ["pair_units[0].unit", "is missing"],
+    ),
+    "fantasyland player twice": (
+        changed(in_fantasyland=["Ann", "Ann"]),
+        ["in_fantasyland[1]", "'Ann' is named twice"],
+    ),
+    "empty scoring": (changed(scoring=""), ["scoring", "unknown scoring ''"]),
+    "misspelt house option": (
+        changed(house_options={"winner_only_royalty": True}),
+        ["rules", "preset.winner_only_royalty is not a preset field"],
+    ),
+    "royalty for a misspelt hand": (
+        changed(house_options={"royalties": {"back": {"flussh": 4}}}),
+        ["rules", "preset.royalties.back.flussh is not a hand class"],
+    ),
+    "field a preset object does not have": (
+        changed(rules={**load_preset("standard").to_dict(), "foul_penalti": 12}),
+        ["rules", "preset.foul_penalti is not a preset field"],
+    ),
+    "rake above 100 percent": (
+        changed(house_options={"rake": {"mode": "percent-of-win", "percent": 200}}),
+        ["rules", "preset.rake.percent must be a percentage from 0 to 100, not 200"],
+    ),
+    "jackpot share above 100 percent": (
+        changed(house_options={"rake": {"jackpot_percent": 150}}),
+        ["rules", "preset.rake.jackpot_percent must be a percentage from 0 to 100"],
+    ),
+    "NUL in a preset name": (changed(rules="stan\x00dard"), ["rules", "unknown preset 'stan\\x00dard'"]),
+    "half a surrogate pair in a preset name": (changed(rules="\ud800"), ["rules", "unknown preset"]),
+    # Text from the input goes into messages as it is, but the message stays on one line.
+    "newline in a name": (
+        changed(players=[{**GOOD_DEAL["players"][0], "name": "Ann\nLee"}, *GOOD_DEAL["players"][1:]])
+        | {"dealer": "Zed"},
+        ["dealer", "'Zed' is not one of the players (Ann\\nLee, Bob"],
+    ),
+    "newline in a field name": (changed(**{"sett\nlement": "win-cap"}), ["sett\\nlement", "unknown field"]),
     "a deal that is not an object": (["not a deal"], ["deal 0", "JSON object"]),
     # Preset data that is well-formed JSON but names no rank or hand: refused, not a crash later.
     "house option entry pair not a rank": (
@@ -279,13 +323,31 @@ def test_a_bad_deal_in_a_list_is_named_by_its_index(
         ("", "malformed JSON"),
         ("{'dealer': 'Bob'}", "malformed JSON"),
         ("[" * 100_000 + "]" * 100_000, "JSON"),
+        ('{"dealer": "Ann", "players": [], "unit": 1' + "0" * 5000 + "}", "more than 4,300 digits"),
     ],
-    ids=["cut short", "empty", "single quotes", "nested too deeply"],
+    ids=["cut short", "empty", "single quotes", "nested too deeply", "a number of 5,000 digits"],
 )
 def test_malformed_json_is_refused(
     text: str, fragment: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert_refused(*run_score(str(write_input(tmp_path, text)), capsys), [fragment])
+
+
+def test_stacks_at_the_reading_limit_still_give_a_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """4,300 digits are read; a winner's stack can end a digit longer, and is still written."""
+    huge = 9 * 10**4299
+    deal = changed(players=[{**player, "stack": huge} for player in GOOD_DEAL["players"]], unit=huge)
+    code, out, err = run_score(str(write_input(tmp_path, deal)), capsys)
+    assert (code, err) == (0, "")
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        stacks = [player["stack_after"] for player in json.loads(out)["players"]]
+    finally:
+        sys.set_int_max_str_digits(limit)
+    assert sum(stacks) == huge * len(stacks) and max(stacks) > 10**4300
 
 
 def test_a_missing_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
