@@ -19,7 +19,7 @@ from ofc_desk.core.variants import Variant
 
 DEAL_FIELDS = frozenset({
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
-    "settlement", "settle_from", "in_fantasyland", "dealer", "players",
+    "settlement", "settle_from", "in_fantasyland", "fantasyland_streaks", "dealer", "players",
 })  # fmt: skip
 E = TypeVar("E", Variant, SettlementPolicy, SettleFrom)
 _ROW_NAMES_AND_SIZES = tuple((row.value, ROW_SIZE[row]) for row in ROWS)
@@ -48,6 +48,7 @@ def deal_from_json(data: Any) -> Deal:
     scoring = data.get("scoring")
     if scoring is not None:
         _check_scoring(preset, scoring)
+    in_fantasyland = frozenset(_read_name_list(data.get("in_fantasyland", []), "in_fantasyland", names))
     return Deal(
         preset=preset,
         dealer=_read_name(data, "dealer", names),
@@ -59,7 +60,8 @@ def deal_from_json(data: Any) -> Deal:
         pair_units=read_pair_units(data.get("pair_units", []), names),
         settlement=read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP),
         settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
-        in_fantasyland=frozenset(_read_name_list(data.get("in_fantasyland", []), "in_fantasyland", names)),
+        in_fantasyland=in_fantasyland,
+        fantasyland_streaks=_read_streaks(data.get("fantasyland_streaks", {}), in_fantasyland),
     )
 
 
@@ -130,6 +132,22 @@ def _read_name_list(value: Any, field: str, names: list[str]) -> list[str]:
         if name in value[:position]:
             raise DealInputError(f"{field}[{position}]", f"{name!r} is named twice")
     return list(value)
+
+
+def _read_streaks(value: Any, in_fantasyland: frozenset[str]) -> dict[str, int]:
+    """Fantasyland hands played in a row, this deal included (1 when not given): what the cap on
+    consecutive Fantasyland hands counts."""
+    if not isinstance(value, Mapping):
+        raise DealInputError("fantasyland_streaks", "must be an object of player names and hand counts")
+    streaks: dict[str, int] = {}
+    for name, count in value.items():
+        where = f"fantasyland_streaks.{name}"
+        if name not in in_fantasyland:
+            raise DealInputError(where, f"{name!r} did not play this deal in Fantasyland (in_fantasyland)")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise DealInputError(where, "must be a whole number of hands, 1 or more")
+        streaks[name] = count
+    return streaks
 
 
 def read_pair_units(value: Any, names: list[str]) -> dict[frozenset[str], int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ofc_desk.core.deal import DealResult, score_deal
@@ -56,10 +55,11 @@ def score_hand(hand: HandState, seating: list[str], rules: TableRules, streaks: 
         **rules_deal_keys(rules, set(seating)),
         "dealer": hand.button,
         "in_fantasyland": [name for name in seating if hand.players[name].fantasyland_cards],
+        "fantasyland_streaks": streaks,
         "players": players,
     }
     try:
         deal = deal_from_json(data)
     except DealInputError as error:
         raise ActionRefused(f"hand {hand.number} cannot be scored: {error}") from None
-    return score_deal(replace(deal, fantasyland_streaks=streaks))
+    return score_deal(deal)

@@ -236,6 +236,14 @@ BAD_INPUTS: dict[str, tuple[Any, list[str]]] = {
         ["in_fantasyland[1]", "'Ann' is named twice"],
     ),
     "empty scoring": (changed(scoring=""), ["scoring", "unknown scoring ''"]),
+    "streak of a player not in fantasyland": (
+        changed(in_fantasyland=["Ann"], fantasyland_streaks={"Bob": 2}),
+        ["fantasyland_streaks.Bob", "'Bob' did not play this deal in Fantasyland"],
+    ),
+    "streak of no hands": (
+        changed(in_fantasyland=["Ann"], fantasyland_streaks={"Ann": 0}),
+        ["fantasyland_streaks.Ann", "1 or more"],
+    ),
     "misspelt house option": (
         changed(house_options={"winner_only_royalty": True}),
         ["rules", "preset.winner_only_royalty is not a preset field"],
@@ -350,6 +358,32 @@ def test_stacks_at_the_reading_limit_still_give_a_result(
     assert sum(stacks) == huge * len(stacks) and max(stacks) > 10**4300
 
 
+def test_the_cap_on_consecutive_fantasyland_hands_counts_the_streak_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ann plays in Fantasyland and qualifies to stay (quads in the back); the room allows 2 in a row."""
+    deal = {
+        "dealer": "Bob",
+        "in_fantasyland": ["Ann"],
+        "house_options": {"fantasyland": {"max_consecutive": 2}},
+        "players": [
+            {"name": "Ann", "stack": 50, "front": "Ks Kd 2c", "middle": "2h 3h 4h 5h 7h",
+             "back": "As Ad Ac Ah 2s"},
+            {"name": "Bob", "stack": 50, "front": "3c 4c 6d", "middle": "5c 6c 7d 8s Ts",
+             "back": "9s 9d Jc Qd Jd"},
+        ],
+    }  # fmt: skip
+
+    def ann_next(**extra: Any) -> Any:
+        code, out, err = run_score(str(write_input(tmp_path, deal | extra)), capsys)
+        assert (code, err) == (0, "")
+        return json.loads(out)["players"][0]["fantasyland"]
+
+    assert ann_next() == {"next": True, "cards": 13}, "not given: this is her first in a row"
+    assert ann_next(fantasyland_streaks={"Ann": 1}) == {"next": True, "cards": 13}
+    assert ann_next(fantasyland_streaks={"Ann": 2}) == {"next": False, "cards": 0}
+
+
 def test_a_missing_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert_refused(*run_score(str(tmp_path / "nowhere.json"), capsys), ["cannot read"])
 
@@ -389,7 +423,8 @@ JSON_VALUES = st.recursive(
 )
 FIELDS = [
     ("rules",), ("scoring",), ("variant",), ("progressive",), ("unit",), ("pair_units",), ("settlement",),
-    ("settle_from",), ("in_fantasyland",), ("dealer",), ("players",), ("house_options",),
+    ("settle_from",), ("in_fantasyland",), ("fantasyland_streaks",), ("dealer",), ("players",),
+    ("house_options",),
     ("house_options", "foul_penalty"), ("house_options", "winner_only_royalties"),
     ("house_options", "royalties", "back"), ("house_options", "royalties", "front_pairs"),
     ("house_options", "fantasyland", "entry_front_pair"), ("house_options", "fantasyland", "cards"),
