@@ -26,7 +26,15 @@ from ofc_desk.core.cards import Rank
 from ofc_desk.core.hands import HandClass
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.core.rows import Row
+from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.core.variants import Variant
+
+MAX_POINTS = 1_000
+"""The largest number of points a preset may give for anything (a row, a bonus, a royalty, the
+foul penalty): far beyond any card room's, and it keeps every amount owed, at the largest unit,
+inside the database's 64-bit integers."""
+FANTASYLAND_CARDS = (13, 52)
+"""A Fantasyland hand sets 13 cards; it may be dealt more, never more than the deck."""
 
 
 class PresetError(ValueError):
@@ -198,29 +206,35 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
         fantasyland=FantasylandRules(
             entry_front_pair=fantasyland.text("entry_front_pair"),
             cards=fantasyland.table(
-                "cards", {variant.value for variant in Variant}.__contains__, "a variant such as pineapple"
+                "cards",
+                {variant.value for variant in Variant}.__contains__,
+                "a variant such as pineapple",
+                FANTASYLAND_CARDS,
             ),
             progressive_cards=fantasyland.table(
-                "progressive_cards", {*_RANKS, "trips"}.__contains__, "a pair's rank such as Q, or trips"
+                "progressive_cards",
+                {*_RANKS, "trips"}.__contains__,
+                "a pair's rank such as Q, or trips",
+                FANTASYLAND_CARDS,
             ),
-            progressive_stay_cards=fantasyland.number("progressive_stay_cards"),
+            progressive_stay_cards=fantasyland.number("progressive_stay_cards", *FANTASYLAND_CARDS),
             stay=fantasyland.words("stay"),
             max_consecutive=fantasyland.optional_number("max_consecutive"),
             deuce_to_seven=DeuceToSevenFantasyland(
                 entry_front_pair=deuce.text("entry_front_pair"),
                 entry_middle=deuce.text("entry_middle"),
-                one_condition_cards=deuce.number("one_condition_cards"),
-                both_conditions_cards=deuce.number("both_conditions_cards"),
+                one_condition_cards=deuce.number("one_condition_cards", *FANTASYLAND_CARDS),
+                both_conditions_cards=deuce.number("both_conditions_cards", *FANTASYLAND_CARDS),
                 stay=deuce.words("stay"),
-                stay_cards=deuce.number("stay_cards"),
+                stay_cards=deuce.number("stay_cards", *FANTASYLAND_CARDS),
             ),
         ),
         rake=RakeRules(
             mode=rake.choice("mode", RakeMode),
-            amount=rake.number("amount"),
-            percent=rake.percent("percent"),
-            cap=rake.number("cap"),
-            jackpot_percent=rake.percent("jackpot_percent"),
+            amount=rake.number("amount", 0, MAX_CHIPS),
+            percent=rake.number("percent", 0, 100),
+            cap=rake.number("cap", 0, MAX_CHIPS),
+            jackpot_percent=rake.number("jackpot_percent", 0, 100),
         ),
         source=MappingProxyType(merged),
     )
@@ -307,21 +321,16 @@ class _Reader:
             raise PresetError(f"{self.path}.{key} must be text")
         return value
 
-    def number(self, key: str) -> int:
+    def number(self, key: str, least: int = 0, most: int = MAX_POINTS) -> int:
         value = self._get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise PresetError(f"{self.path}.{key} must be a whole number of 0 or more")
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+            limits = f"from {least} to {most:,}"
+            raise PresetError(f"{self.path}.{key} must be a whole number {limits}, not {value!r}")
         return value
 
     def optional_number(self, key: str) -> int | None:
         self._read.add(key)
         return None if self.data.get(key) is None else self.number(key)
-
-    def percent(self, key: str) -> int:
-        value = self.number(key)
-        if value > 100:
-            raise PresetError(f"{self.path}.{key} must be a percentage from 0 to 100, not {value}")
-        return value
 
     def numbers(self, *keys: str) -> dict[str, int]:
         return {key: self.number(key) for key in keys}
@@ -332,13 +341,15 @@ class _Reader:
             raise PresetError(f"{self.path}.{key} must be true or false")
         return value
 
-    def table(self, key: str, names: Callable[[str], bool], what: str) -> Mapping[str, int]:
+    def table(
+        self, key: str, names: Callable[[str], bool], what: str, bounds: tuple[int, int] = (0, MAX_POINTS)
+    ) -> Mapping[str, int]:
         """Numbers under names that are data (hand classes, ranks, variants), each name checked."""
         section = self.section(key)
         for name in section.data:
             if not names(name):
                 raise PresetError(f"{section.path}.{name} is not {what}")
-        return MappingProxyType({name: section.number(name) for name in section.data})
+        return MappingProxyType({name: section.number(name, *bounds) for name in section.data})
 
     def words(self, key: str) -> Mapping[str, str]:
         section = self.section(key)

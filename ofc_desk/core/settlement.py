@@ -15,6 +15,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+MAX_CHIPS = 10**12
+"""The largest buy-in, rebuy, correction, unit or rake a table takes: far beyond any real stack,
+and sums of such amounts stay well inside the database's 64-bit integers."""
+
 
 class SettlementPolicy(StrEnum):
     WIN_CAP = "win-cap"

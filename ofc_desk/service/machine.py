@@ -15,13 +15,14 @@ from typing import Any, ClassVar
 from ofc_desk.core.deal import DealResult
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rake import RakeResult, compute_rake
+from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.hand import DECK_SIZE, Entry, HandState, StreetPlan
 from ofc_desk.service.outcome import LedgerEntry, Outcome, SettledHand
 from ofc_desk.service.scoring_bridge import check_rules, score_hand
-from ofc_desk.service.setup import MAX_CHIPS, TableRules
+from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.view import build_snapshot
 
@@ -173,10 +174,22 @@ class TableMachine:
         self._require_between_hands("rules and stakes change")
         rules = _read_rules(raw.get("rules"))
         _, variant = check_rules(rules)
+        self._refuse_if_fantasyland_changes(rules)
         most = variant.structure.max_players
         if len(self.seats) > most:
             raise ActionRefused(f"{variant.value} seats at most {most} players; {len(self.seats)} are seated")
         return {"rules": rules.to_json()}
+
+    def _refuse_if_fantasyland_changes(self, rules: TableRules) -> None:
+        """A Fantasyland hand already earned is dealt by the rules it was earned under, so what
+        decides its cards (preset, house options, variant, progressive) waits until it is played;
+        stakes and settlement may change."""
+        owed = [f"{s.name} ({s.fantasyland_next} cards)" for s in self.seats if s.fantasyland_next]
+        if owed and not rules.deals_like(self.rules):
+            raise ActionRefused(
+                "the preset, house options and variant stay until the Fantasyland hands owed are"
+                f" played: {', '.join(owed)}"
+            )
 
     def _apply_rules_changed(self, payload: Payload) -> Outcome:
         self._set_rules(TableRules.from_json(payload["rules"]))
@@ -416,6 +429,7 @@ class TableMachine:
         if self.button == name and len(self.seats) > 1:
             self.button = self._next_clockwise(name)
         self.seats.remove(self.seat(name))
+        self._release_held_for(name)
         return Outcome((LedgerEntry(name, "cash_out", -payload["amount"]),))
 
     def _check_sat_out(self, raw: Payload) -> Payload:
@@ -431,6 +445,7 @@ class TableMachine:
         seat.sitting_out = True
         seat.fantasyland_next = 0
         seat.fantasyland_streak = 0
+        self._release_held_for(seat.name)
         return Outcome()
 
     def _check_sat_in(self, raw: Payload) -> Payload:
@@ -444,8 +459,22 @@ class TableMachine:
         self.seat(payload["player"]).sitting_out = False
         return Outcome()
 
+    def _release_held_for(self, name: str) -> None:
+        """A player who leaves or sits out forfeits Fantasyland: nobody waits for that hand any more."""
+        self.locks = {
+            held: rest
+            for held, waiting_for in self.locks.items()
+            if held != name and (rest := tuple(other for other in waiting_for if other != name))
+        }
+
+    def held_for(self, name: str) -> tuple[str, ...]:
+        """The Fantasyland players `name` must wait for before sitting out or leaving (RULES §6).
+        A player with no chips has nothing at stake in that hand: holding them would only force a
+        rebuy."""
+        return self.locks.get(name, ()) if self.seat(name).stack > 0 else ()
+
     def _refuse_if_locked(self, name: str, what: str) -> None:
-        waiting_for = self.locks.get(name)
+        waiting_for = self.held_for(name)
         if waiting_for:
             raise ActionRefused(
                 f"{name} played the hand that sent {' and '.join(waiting_for)} to Fantasyland:"
@@ -456,7 +485,7 @@ class TableMachine:
     def _check_voided(self, raw: Payload) -> Payload:
         self._require_between_hands("hands are voided")
         number = raw.get("hand")
-        if not isinstance(number, int) or number not in self.hand_changes:
+        if isinstance(number, bool) or not isinstance(number, int) or number not in self.hand_changes:
             raise ActionRefused(f"there is no settled hand {number} to void")
         if number in self.voided:
             raise ActionRefused(f"hand {number} is already voided")

@@ -75,9 +75,10 @@ class EventStore:
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
         return cls(database, session_id, head_seq, head_hash), machine
 
-    def check_supervisor(self, name: str, pin: str) -> None:
+    def check_supervisor(self, name: str, pin: str) -> str:
+        """The supervisor's name as their account spells it, once name and PIN are checked."""
         try:
-            sign_in(self.database, name, pin, Role.SUPERVISOR)
+            return sign_in(self.database, name, pin, Role.SUPERVISOR).name
         except SignInError as error:
             raise ActionRefused(f"a floor supervisor must approve this: {error}") from None
 

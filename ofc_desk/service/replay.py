@@ -128,7 +128,7 @@ def _carry_on(service: TableService, steps: list[Step], done: int) -> TableServi
     for step in steps[done:]:
         try:
             _perform(service, step)
-        except ActionRefused as error:
+        except (ActionRefused, ValueError) as error:  # ValueError: rules of the wrong shape
             raise ReplayError(f"{step.where()}: {error}") from None
     return service
 

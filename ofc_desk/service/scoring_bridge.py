@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ofc_desk.core.deal import DealResult, score_deal
-from ofc_desk.core.deal_input import DealInputError, deal_from_json, read_choice, read_preset
+from ofc_desk.core.deal_input import DealInputError, deal_from_json, read_choice, read_pair_units, read_preset
 from ofc_desk.core.presets import PresetError, RulesPreset
 from ofc_desk.core.rows import Row
-from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
-from ofc_desk.service.setup import MAX_CHIPS, TableRules
+from ofc_desk.service.setup import TableRules
 
 
 def rules_deal_keys(rules: TableRules, players: set[str]) -> dict[str, Any]:
@@ -32,6 +32,10 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
         read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP)
         read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER)
         preset.scoring_system(rules.scoring)
+        # Each pair once, two different players: checked now, not when a hand is scored. A pair
+        # may name a player not (or no longer) seated; it applies while both are.
+        named = sorted({name for pair in rules.pair_units for name in pair.players})
+        read_pair_units(rules.to_json()["pair_units"], named)
     except (DealInputError, PresetError) as error:
         raise ActionRefused(f"rules: {error}") from None
     if not all(1 <= unit <= MAX_CHIPS for unit in (rules.unit, *(pair.unit for pair in rules.pair_units))):

@@ -7,9 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 VARIANT_SEATS = {"regular": 4, "pineapple": 3, "2-7-pineapple": 3}
-MAX_CHIPS = 10**12
-"""The largest buy-in, rebuy, correction or unit a table takes: far beyond any real stack, and sums
-of such amounts stay well inside the database's 64-bit integers."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +41,16 @@ class TableRules:
     last_three_face_down: bool = False
     """RULES §7 option: the last 3 cards are dealt face down and entered when revealed."""
 
+    def deals_like(self, other: TableRules) -> bool:
+        """Whether both deal the same game: same preset, house options, variant and progressive
+        flag (units, scoring and settlement aside)."""
+        return (self.preset, self.house_options, self.variant, self.progressive) == (
+            other.preset,
+            other.house_options,
+            other.variant,
+            other.progressive,
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "rules": self.preset if isinstance(self.preset, str) else dict(self.preset),
@@ -62,10 +69,7 @@ class TableRules:
     def from_json(cls, data: Mapping[str, Any]) -> TableRules:
         """Read the rules keys of a replay script or a stored event; missing keys take defaults."""
         defaults = cls()
-        pairs = tuple(
-            PairUnit((str(pair["players"][0]), str(pair["players"][1])), _whole(pair, "unit", 1))
-            for pair in data.get("pair_units") or ()
-        )
+        pairs = tuple(_pair_unit(pair) for pair in data.get("pair_units") or ())
         scoring = data.get("scoring")
         rules = data.get("rules", defaults.preset)
         house = data.get("house_options")
@@ -91,6 +95,15 @@ class TableSetup:
     seats: tuple[SeatSetup, ...]
     button: str
     rules: TableRules = field(default_factory=TableRules)
+
+
+def _pair_unit(data: Any) -> PairUnit:
+    players = data.get("players") if isinstance(data, Mapping) else None
+    if not isinstance(players, list | tuple) or len(players) != 2:
+        raise ValueError(f"pair_units: a pair unit names two players, not {players!r}")
+    if "unit" not in data:
+        raise ValueError(f"pair_units: the unit between {players[0]} and {players[1]} is missing")
+    return PairUnit((str(players[0]), str(players[1])), _whole(data, "unit", 1))
 
 
 def _whole(data: Mapping[str, Any], key: str, default: int) -> int:

@@ -190,7 +190,7 @@ class TableService:
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
         payload = self._supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
-        return self._record(EventKind.HAND_VOIDED, payload, supervisor)
+        return self._record(EventKind.HAND_VOIDED, payload, payload["supervisor"])
 
     def verify_correct_chips(self, player: str, amount: int, reason: str, supervisor: str, pin: str) -> None:
         """Add (positive) or remove (negative) chips from a stack, with a stated reason."""
@@ -205,7 +205,7 @@ class TableService:
         payload = self._supervised(
             EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin
         )
-        return self._record(EventKind.CHIPS_CORRECTED, payload, supervisor)
+        return self._record(EventKind.CHIPS_CORRECTED, payload, payload["supervisor"])
 
     def verify_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> None:
         """New rules or stakes, between hands only."""
@@ -216,7 +216,7 @@ class TableService:
 
     def change_rules(self, rules: TableRules, supervisor: str, pin: str) -> TableSnapshot:
         payload = self._supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
-        return self._record(EventKind.RULES_CHANGED, payload, supervisor)
+        return self._record(EventKind.RULES_CHANGED, payload, payload["supervisor"])
 
     def verify_close_session(self, supervisor: str, pin: str) -> None:
         """Close the table between hands; nothing can be entered afterwards."""
@@ -227,7 +227,7 @@ class TableService:
 
     def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
         payload = self._supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
-        return self._record(EventKind.SESSION_CLOSED, payload, supervisor)
+        return self._record(EventKind.SESSION_CLOSED, payload, payload["supervisor"])
 
     # ----------------------------------------------------------------- internals
     def _act(self, kind: EventKind, raw: Mapping[str, Any]) -> TableSnapshot:
@@ -236,8 +236,8 @@ class TableService:
     def _supervised(
         self, kind: EventKind, raw: Mapping[str, Any], supervisor: str, pin: str
     ) -> dict[str, Any]:
-        self._store.check_supervisor(supervisor, pin)
-        return self._machine.check(kind, {**raw, "supervisor": supervisor})
+        account = self._store.check_supervisor(supervisor, pin)
+        return self._machine.check(kind, {**raw, "supervisor": account})
 
     def _record(self, kind: EventKind, payload: dict[str, Any], actor: str | None = None) -> TableSnapshot:
         try:

@@ -258,11 +258,19 @@ BAD_INPUTS: dict[str, tuple[Any, list[str]]] = {
     ),
     "rake above 100 percent": (
         changed(house_options={"rake": {"mode": "percent-of-win", "percent": 200}}),
-        ["rules", "preset.rake.percent must be a percentage from 0 to 100, not 200"],
+        ["rules", "preset.rake.percent must be a whole number from 0 to 100, not 200"],
     ),
     "jackpot share above 100 percent": (
         changed(house_options={"rake": {"jackpot_percent": 150}}),
-        ["rules", "preset.rake.jackpot_percent must be a percentage from 0 to 100"],
+        ["rules", "preset.rake.jackpot_percent must be a whole number from 0 to 100"],
+    ),
+    "fantasyland dealt fewer than 13": (
+        changed(house_options={"fantasyland": {"cards": {"pineapple": 12}}}),
+        ["rules", "preset.fantasyland.cards.pineapple must be a whole number from 13 to 52, not 12"],
+    ),
+    "a foul penalty beyond any room's": (
+        changed(house_options={"foul_penalty": 10**19}),
+        ["rules", "preset.foul_penalty must be a whole number from 0 to 1,000"],
     ),
     "NUL in a preset name": (changed(rules="stan\x00dard"), ["rules", "unknown preset 'stan\\x00dard'"]),
     "half a surrogate pair in a preset name": (changed(rules="\ud800"), ["rules", "unknown preset"]),

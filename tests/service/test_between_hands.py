@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from alembic import command
 from alembic.config import Config
@@ -154,10 +156,35 @@ def test_rules_change_only_between_hands_with_a_supervisor(database: Database) -
     service.confirm_settlement()
     with pytest.raises(ActionRefused, match="a floor supervisor must approve this"):
         service.change_rules(pineapple, SUPERVISOR, "1111")
+    # Ann earned Fantasyland at regular OFC and plays it so; the stakes may change meanwhile.
+    owed = r"variant stay until the Fantasyland hands owed are played: Ann \(13 cards\)"
+    with pytest.raises(ActionRefused, match=owed):
+        service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
+    service.change_rules(TableRules(unit=2), SUPERVISOR, SUPERVISOR_PIN)
+    play_hand(service, {})
+    assert hand_history(database, service.session_id)[1].result["matchups"][0]["unit"] == 2
     service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
     assert (service.snapshot().variant, service.snapshot().unit) == ("pineapple", 2)
     play_hand(service, {})
-    assert hand_history(database, service.session_id)[1].result["matchups"][0]["unit"] == 2
+    assert hand_history(database, service.session_id)[2].result["matchups"][0]["unit"] == 2
+
+
+@pytest.mark.parametrize(
+    ("pairs", "problem"),
+    [
+        ([{"players": ["Ann", "Ann"], "unit": 2}], "pair_units[0].players[1]: 'Ann' is named twice"),
+        (
+            [{"players": ["Ann", "Bob"], "unit": 2}, {"players": ["Bob", "Ann"], "unit": 3}],
+            "pair_units[1].players: Bob and Ann already have a unit",
+        ),
+    ],
+)
+def test_pair_units_are_checked_when_the_table_opens_not_when_a_hand_ends(
+    database: Database, pairs: list[dict[str, object]], problem: str
+) -> None:
+    with pytest.raises(ActionRefused, match=re.escape(f"rules: {problem}")):
+        open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob", pair_units=pairs)
+    assert list_open_tables(database) == []
 
 
 def test_closing_needs_a_supervisor_and_ends_the_session(database: Database) -> None:

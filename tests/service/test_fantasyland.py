@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from table_helpers import Plan, open_test_table, play_hand
+from table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.storage.database import Database
@@ -13,6 +13,7 @@ QUEENS = Plan("Qh Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
 ACES = Plan("Ah Ad 2c", "Kh Qh 9h 4h 2h", "7s 7d 7c 3s 3d")
 TRIPS = Plan("5h 5d 5c", "9s 9h 9d 4s 4d", "Qs Qh Qd Qc 2s")
 FOULED_QUEENS = Plan("Qh Qd 2c", "Ah Kh 9h 4h 3s", "7s 6d 5c 3h 2s")
+FOULED_BOB = Plan("Ks Kc 2d", "Jc Jd 9c 4c 3c", "Ts 9s 8d 7h 6c")
 SEATS = [("Ann", 200), ("Bob", 200), ("Cy", 200)]
 
 
@@ -101,3 +102,27 @@ def test_players_of_the_sending_hand_stay_until_fantasyland_is_played(database: 
     service.sit_out("Bob")
     service.cash_out("Cy")
     assert [seat.name for seat in service.snapshot().seats] == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("leaves", ["sit_out", "cash_out"])
+def test_a_fantasyland_forfeited_by_leaving_holds_nobody(database: Database, leaves: str) -> None:
+    service = open_test_table(database, [("Ann", 200), ("Bob", 200)], "Bob", variant="pineapple")
+    play_hand(service, {"Ann": QUEENS})
+    assert service.snapshot().seat("Bob").locked_reason is not None
+    getattr(service, leaves)("Ann")  # Ann forfeits her Fantasyland hand
+    assert service.snapshot().seat("Bob").locked_reason is None
+    service.cash_out("Bob")  # heads-up, Bob would otherwise be held for a hand that cannot be dealt
+    assert [seat.name for seat in service.snapshot().seats] == (["Ann"] if leaves == "sit_out" else [])
+
+
+def test_a_player_with_no_chips_is_not_held_for_fantasyland(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 200), ("Bob", 200), ("Cy", 200)], "Cy", variant="pineapple")
+    service.correct_chips("Bob", -195, "test: a short stack", SUPERVISOR, SUPERVISOR_PIN)
+    play_hand(service, {"Ann": QUEENS, "Bob": FOULED_BOB})
+    assert service.snapshot().seat("Bob").stack == 0
+    assert service.snapshot().seat("Bob").locked_reason is None
+    with pytest.raises(ActionRefused, match="Cy cannot sit out"):
+        service.sit_out("Cy")
+    service.sit_out("Bob")  # rather than a rebuy he does not want
+    play_hand(service, {})
+    assert hand_history(database, service.session_id)[-1].fantasyland == {"Ann": 14}

@@ -184,7 +184,7 @@ def test_supervised_operations_in_a_script(
                     "player": "Cy",
                     "amount": -1,
                     "reason": "miscount",
-                    "supervisor": "Flo",
+                    "supervisor": " Flo ",  # recorded as the account spells it, so verify knows her
                     "pin": "2468",
                 },
                 {"op": "close", "supervisor": "Flo", "pin": "2468"},
@@ -204,6 +204,24 @@ def test_supervised_operations_in_a_script(
     )
     assert status == 2
     assert err == ("hand 3, between 1: a floor supervisor must approve this: wrong name or PIN for Flo\n")
+    script["hands"][2]["between"][0] |= {"pin": "2468", "hand": True}
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script, "true.json")), "--db", database_url, "--resume"
+    )
+    assert (status, err) == (2, "hand 3, between 1: there is no settled hand True to void\n")
+
+
+def test_rules_of_the_wrong_shape_are_refused_where_they_stand(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["users"] = [{"name": "Flo", "role": "supervisor", "pin": "2468"}]
+    script["hands"] = script["hands"][:2]
+    one_player = [{"players": ["Ann"], "unit": 2}]
+    change = {"op": "change_rules", "pair_units": one_player, "supervisor": "Flo", "pin": "2468"}
+    script["hands"][1]["between"] = [change]
+    status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    assert (status, err) == (2, "hand 2, between 1: pair_units: a pair unit names two players, not ['Ann']\n")
 
 
 def test_verify_prints_each_sessions_fingerprint_on_request(
