@@ -101,6 +101,7 @@ def test_cards_typed_but_not_confirmed_are_staged_again_when_the_table_is_resume
     assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.player == "Bob"
     assert staged_labels(reopened) == ["As", "Ac", "Jd"]
     assert reopened.window.entry.staged.text().startswith("Typed before the desk closed, not yet confirmed")
+    reopened.screenshot("draft-staged-again")
     # Nothing was recorded for Bob: the draft is not a record.
     assert reopened.window.felt.seat_widget("Bob").seat.rows[1].cards == ()
     reopened.street("th m 2d m")
