@@ -20,6 +20,7 @@ from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.hand import DECK_SIZE, Entry, HandState, StreetPlan
+from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import LedgerEntry, Outcome, SettledHand
 from ofc_desk.service.scoring_bridge import check_rules, score_hand
 from ofc_desk.service.setup import TableRules
@@ -65,7 +66,7 @@ class TableMachine:
         self.hand_changes: dict[int, dict[str, int]] = {}
         self.hand_jackpots: dict[int, int] = {}
         self.voided: set[int] = set()
-        self.locks: dict[str, tuple[str, ...]] = {}
+        self.holds = FantasylandHolds()
         self.jackpot_pool = 0
         self.closed = False
 
@@ -362,11 +363,7 @@ class TableMachine:
             seat.fantasyland_next = player.fantasyland_next
             if player.fantasyland_next:
                 going.append(player.name)
-        self.locks = {
-            name: tuple(other for other in going if other != name)
-            for name in hand.players
-            if any(other != name for other in going)
-        }
+        self.holds.hold_for(going, hand.players)
         self.button_held = bool(going)
         if not going:
             self.button = self._next_clockwise(hand.button)
@@ -421,7 +418,7 @@ class TableMachine:
     def _check_cashed_out(self, raw: Payload) -> Payload:
         self._require_between_hands("cash-outs")
         seat = self.seat(str(raw.get("player")))
-        self._refuse_if_locked(seat.name, "leave")
+        self.holds.refuse_if_held(seat.name, seat.stack, "leave")
         return {"player": seat.name, "amount": seat.stack}
 
     def _apply_cashed_out(self, payload: Payload) -> Outcome:
@@ -429,7 +426,7 @@ class TableMachine:
         if self.button == name and len(self.seats) > 1:
             self.button = self._next_clockwise(name)
         self.seats.remove(self.seat(name))
-        self._release_held_for(name)
+        self.holds.release(name)
         return Outcome((LedgerEntry(name, "cash_out", -payload["amount"]),))
 
     def _check_sat_out(self, raw: Payload) -> Payload:
@@ -437,7 +434,7 @@ class TableMachine:
         seat = self.seat(str(raw.get("player")))
         if seat.sitting_out:
             raise ActionRefused(f"{seat.name} is already sitting out")
-        self._refuse_if_locked(seat.name, "sit out")
+        self.holds.refuse_if_held(seat.name, seat.stack, "sit out")
         return {"player": seat.name}
 
     def _apply_sat_out(self, payload: Payload) -> Outcome:
@@ -445,7 +442,7 @@ class TableMachine:
         seat.sitting_out = True
         seat.fantasyland_next = 0
         seat.fantasyland_streak = 0
-        self._release_held_for(seat.name)
+        self.holds.release(seat.name)
         return Outcome()
 
     def _check_sat_in(self, raw: Payload) -> Payload:
@@ -458,28 +455,6 @@ class TableMachine:
     def _apply_sat_in(self, payload: Payload) -> Outcome:
         self.seat(payload["player"]).sitting_out = False
         return Outcome()
-
-    def _release_held_for(self, name: str) -> None:
-        """A player who leaves or sits out forfeits Fantasyland: nobody waits for that hand any more."""
-        self.locks = {
-            held: rest
-            for held, waiting_for in self.locks.items()
-            if held != name and (rest := tuple(other for other in waiting_for if other != name))
-        }
-
-    def held_for(self, name: str) -> tuple[str, ...]:
-        """The Fantasyland players `name` must wait for before sitting out or leaving (RULES §6).
-        A player with no chips has nothing at stake in that hand: holding them would only force a
-        rebuy."""
-        return self.locks.get(name, ()) if self.seat(name).stack > 0 else ()
-
-    def _refuse_if_locked(self, name: str, what: str) -> None:
-        waiting_for = self.held_for(name)
-        if waiting_for:
-            raise ActionRefused(
-                f"{name} played the hand that sent {' and '.join(waiting_for)} to Fantasyland:"
-                f" {name} cannot {what} before that Fantasyland hand is finished"
-            )
 
     # ------------------------------------------------------------------ supervisor actions
     def _check_voided(self, raw: Payload) -> Payload:

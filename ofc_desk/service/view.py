@@ -61,7 +61,7 @@ def _seat_view(
 ) -> SeatView:
     played = hand.players.get(seat.name) if hand is not None else None
     rows = {row: _row_view(row, played, preset, machine.variant) for row in Row}
-    lock = machine.held_for(seat.name)
+    lock = machine.holds.waiting_for(seat.name, seat.stack)
     return SeatView(
         name=seat.name,
         position=position,
