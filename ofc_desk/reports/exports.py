@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
-from ofc_desk.reports.record import ChipTransaction, HandRecord, SessionRecord
+from ofc_desk.reports.record import Adjustment, AdjustmentKind, ChipTransaction, HandRecord, SessionRecord
 from ofc_desk.reports.script import supervisors_needing_pins
 
 HAND_COLUMNS = (
@@ -64,17 +64,52 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
 
 
 def transaction_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
-    """Every chip movement in order: buy-ins, rebuys, cash-outs and corrections between hands,
-    and each hand's transfers (payer to payee), rake and any void reversal."""
-    between = sorted(record.chip_transactions, key=lambda t: (t.after_hand, t.seq))
+    """Every chip movement in the order it happened: buy-ins, rebuys, cash-outs, corrections and
+    voids between hands, and each hand's transfers (payer to payee), rake and jackpot drop."""
+    between: list[tuple[int, int, list[dict[str, object]]]] = [
+        (t.after_hand, t.seq, [_between_row(record, t)]) for t in record.chip_transactions
+    ]
+    hands = {hand.number: hand for hand in record.hands}
+    for adjustment in record.adjustments:
+        if adjustment.kind is AdjustmentKind.VOID and adjustment.hand_number in hands:
+            rows = list(_void_rows(record, adjustment, hands[adjustment.hand_number]))
+            between.append((adjustment.after_hand, adjustment.seq, rows))
+    between.sort(key=lambda item: item[:2])
     position = 0
     for hand in record.hands:
-        while position < len(between) and between[position].after_hand < hand.number:
-            yield _between_row(record, between[position])
+        while position < len(between) and between[position][0] < hand.number:
+            yield from between[position][2]
             position += 1
         yield from _hand_transaction_rows(record, hand)
-    for transaction in between[position:]:
-        yield _between_row(record, transaction)
+    for _, _, rows in between[position:]:
+        yield from rows
+
+
+def _void_rows(record: SessionRecord, void: Adjustment, hand: HandRecord) -> Iterator[dict[str, object]]:
+    """What a void gave back, where it happened: each player's transfers reversed, the rake
+    returned by the house and the jackpot drop taken back out of the pool."""
+    base = {
+        "session": record.session_id,
+        "event": void.seq,
+        "time": void.at.isoformat() if void.at else "",
+        "hand": hand.number,
+        "owed": "",
+        "by": void.actor,
+        "approved_by": void.approver,
+    }
+    note = f"hand {hand.number} voided"
+    for seat in hand.seats:
+        # chips_moved is after rake: the transfers alone are what the void reverses as such.
+        transfers = seat.chips_moved + seat.rake
+        if transfers:
+            yield {**base, "kind": "void reversal", "player": seat.name, "counterparty": "",
+                   "amount": -transfers, "note": note}  # fmt: skip
+        if seat.rake:
+            yield {**base, "kind": "rake", "player": seat.name, "counterparty": "house",
+                   "amount": -seat.rake, "note": f"returned: {note}"}  # fmt: skip
+    if hand.jackpot_drop:
+        yield {**base, "kind": "jackpot drop", "player": "", "counterparty": "jackpot",
+               "amount": -hand.jackpot_drop, "note": f"taken back: {note}"}  # fmt: skip
 
 
 def _between_row(record: SessionRecord, t: ChipTransaction) -> dict[str, object]:
@@ -135,19 +170,6 @@ def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[
             "owed": "",
             "note": "part of the rake",
         }
-    if hand.voided:
-        # The void gives every player back what the hand changed, rake included.
-        for seat in hand.seats:
-            if seat.chips_moved:
-                yield {
-                    **base,
-                    "kind": "void reversal",
-                    "player": seat.name,
-                    "counterparty": "",
-                    "amount": -seat.chips_moved,
-                    "owed": "",
-                    "note": f"hand {hand.number} voided",
-                }
 
 
 def _write_csv(rows: Iterator[dict[str, object]], columns: tuple[str, ...], out: IO[str]) -> None:
@@ -175,6 +197,13 @@ def replay_script(
     """
     if record.replay_script is None:
         raise ExportError(f"session {record.session_id} has no events to export")
+    if record.live_hand is not None:
+        # A replay settles every complete hand and skips one with no entry: it cannot leave a
+        # hand half played or awaiting the dealer's confirmation, as the table stands now.
+        raise ExportError(
+            f"hand {record.live_hand} of session {record.session_id} is not settled yet:"
+            " export the session between hands"
+        )
     script = copy.deepcopy(record.replay_script)
     pins = dict(supervisor_pins or {})
     needed = supervisors_needing_pins(script)

@@ -9,7 +9,7 @@ proves them against the rules.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -188,6 +188,7 @@ def _build(
         final_hash=events[-1].hash,
         event_count=events[-1].seq,
         replay_script=ScriptBuilder.from_events(events).script(),
+        live_hand=walk.hands_settled + 1 if walk.hands_settled + 1 in walk.hand_started_at else None,
     )
 
 
@@ -230,7 +231,7 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
         if adjustment is None:
             adjustment = _supervised_adjustment(event, kind, at, supervisor)
         if adjustment is not None:
-            walk.adjustments.append(adjustment)
+            walk.adjustments.append(replace(adjustment, after_hand=walk.hands_settled))
     return walk
 
 

@@ -156,6 +156,8 @@ class Adjustment:
     description: str
     actor: str = ""
     approver: str = ""
+    after_hand: int = 0
+    """Hands settled before it: it came between hand `after_hand` and the next one dealt."""
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,8 @@ class SessionRecord:
     event_count: int = 0
     replay_script: dict[str, object] | None = field(default=None, compare=False)
     """The session in `ofc-desk replay` script form, when the loader could rebuild it."""
+    live_hand: int | None = None
+    """A hand dealt and not yet settled (being played, or awaiting the dealer's confirmation)."""
 
     @property
     def counted_hands(self) -> tuple[HandRecord, ...]:

@@ -42,6 +42,12 @@ def play_script(database: Database, script: dict[str, Any]) -> TableService:
         TableRules.from_json(script),
     )
     service = open_table(database, setup, DEALER)
+    play_hands(service, script["hands"])
+    return service
+
+
+def play_hands(service: TableService, hands: list[dict[str, Any]]) -> None:
+    """Go on with a script's hands at an open table."""
     operations = {
         "rebuy": lambda op: service.rebuy(op["player"], op["amount"]),
         "join": lambda op: service.join(op["player"], op["buy_in"], op.get("after")),
@@ -49,7 +55,7 @@ def play_script(database: Database, script: dict[str, Any]) -> TableService:
         "sit_out": lambda op: service.sit_out(op["player"]),
         "sit_in": lambda op: service.sit_in(op["player"]),
     }
-    for hand in script["hands"]:
+    for hand in hands:
         for op in hand.get("between", ()):
             operations[op["op"]](op)
         if not hand["actions"]:
@@ -62,4 +68,3 @@ def play_script(database: Database, script: dict[str, Any]) -> TableService:
             else:
                 service.reveal(action["player"], action["cards"], action["rows"])
         service.confirm_settlement()
-    return service

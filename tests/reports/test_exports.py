@@ -25,6 +25,7 @@ from tests.reports.sessions import (
     example_script,
     expected_example,
     new_database,
+    play_hands,
     play_script,
 )
 
@@ -189,3 +190,67 @@ def test_round_trip_through_the_replay_command(
             (t.payer, t.payee, t.owed, t.paid) for t in hand.transfers
         ]
     assert [h["button"] for h in output["hands"]] == [h["button"] for h in expected["hands"]]
+
+
+def test_transactions_csv_gives_a_void_where_it_happened_and_keeps_rake_totals(tmp_path: Path) -> None:
+    database = new_database(f"sqlite:///{tmp_path / 'voided.db'}")
+    script = example_script()
+    script["house_options"] = {"rake": {"mode": "per-player", "amount": 2, "jackpot_percent": 50}}
+    hands = script["hands"]
+    script["hands"] = hands[:3]
+    service = play_script(database, script)
+    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    play_hands(service, hands[3:4])
+    record = load_session_record(database)
+    rows = csv_rows(write_transactions_csv, record)
+
+    def total(kind: str) -> int:
+        return sum(int(row["amount"]) for row in rows if row["kind"] == kind)
+
+    assert total("rake") == record.rake_total + record.jackpot_total  # the drop is part of the rake
+    assert total("jackpot drop") == record.jackpot_total > 0
+    void = [row for row in rows if row["note"].endswith("hand 2 voided")]
+    assert {(row["event"], row["by"], row["approved_by"]) for row in void} == {
+        (str(next(a.seq for a in record.adjustments if a.kind == "void")), SUPERVISOR, SUPERVISOR)
+    }
+    # In file order: after hand 3's rows, before hand 4's.
+    at = [index for index, row in enumerate(rows) if row in void]
+    hand_rows_at = {
+        number: [i for i, row in enumerate(rows) if row["hand"] == str(number) and row not in void]
+        for number in (3, 4)
+    }
+    assert max(hand_rows_at[3]) < min(at) and max(at) < min(hand_rows_at[4])
+    # A running balance in file order reaches every stack the hands CSV gives before hand 4.
+    stacks: dict[str, int] = {}
+    for row in rows[: min(hand_rows_at[4])]:
+        amount = int(row["amount"])
+        if row["kind"] == "transfer":
+            stacks[row["player"]] -= amount
+            stacks[row["counterparty"]] += amount
+        elif row["kind"] == "rake":
+            stacks[row["player"]] -= amount
+        elif row["kind"] != "jackpot drop":
+            stacks[row["player"]] = stacks.get(row["player"], 0) + amount
+    hand_4 = next(hand for hand in record.hands if hand.number == 4)
+    assert stacks == {seat.name: seat.stack_before for seat in hand_4.seats}
+    database.dispose()
+
+
+def test_a_session_with_a_hand_not_yet_settled_is_not_exported(tmp_path: Path) -> None:
+    """A replay would settle a complete hand the dealer has not confirmed, and drop a hand just
+    dealt: the export must wait until the table is between hands."""
+    database = new_database(f"sqlite:///{tmp_path / 'live.db'}")
+    script = example_script()
+    hands = script["hands"]
+    script["hands"] = hands[:1]
+    service = play_script(database, script)
+    service.start_next_hand()
+    with pytest.raises(ExportError, match="hand 2 of session 1 is not settled yet"):
+        replay_script(load_session_record(database))
+    for action in hands[1]["actions"]:
+        service.place(action["player"], action["cards"], action["rows"])
+    with pytest.raises(ExportError, match="hand 2 of session 1 is not settled yet"):
+        replay_script(load_session_record(database))
+    service.confirm_settlement()
+    assert len(replay_script(load_session_record(database))["hands"]) == 2  # type: ignore[arg-type]
+    database.dispose()
