@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ofc_desk import __version__
 
@@ -42,8 +43,16 @@ def one_line(message: str) -> str:
     return "".join(char if char.isprintable() else char.encode("unicode_escape").decode() for char in message)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Refuses a bad command line as the subcommands refuse bad input: one line, exit 2 (argparse
+    would print its usage block first); `--help` still shows the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, one_line(f"{self.prog}: {message}") + "\n")
+
+
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ofc-desk", description="OFC Desk")
+    parser = OneLineParser(prog="ofc-desk", description="OFC Desk")
     parser.add_argument("--version", action="version", version=f"ofc-desk {__version__}")
     parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL for the desk")
     chosen = next((word for word in argv if word in SUBCOMMANDS), None)

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
 from ofc_desk.cli.main import add_database_option, one_line
 from ofc_desk.reports.record import SessionRecord
+
+if TYPE_CHECKING:
+    from ofc_desk.storage.database import Database
 
 DESCRIPTION = """\
 Write the report of one stored table session. Give at least one output:
@@ -88,63 +93,95 @@ def run(args: argparse.Namespace) -> int:
     if args.counted is not None and args.counted < 0:
         return _fail(f"--counted must be a whole number of chips, not {args.counted}")
     # Imported here so that `ofc-desk report --help` stays instant.
-    from ofc_desk.reports.loader import ReportSourceError, load_session_record
+    from ofc_desk.reports.loader import ReportSourceError, load_session_record, open_to_read
 
     try:
-        record = load_session_record(
-            getattr(args, "db", None), table=args.table, session_id=args.session, room=args.room
-        )
+        database = open_to_read(getattr(args, "db", None))
     except ReportSourceError as error:
         return _fail(str(error))
     try:
-        _write_outputs(record, args)
-    except OSError as error:
-        return _fail(f"cannot write {error.filename}: {error.strerror}")
+        # The fingerprint vouches for the whole database: verify before reading anything.
+        if args.fingerprint and (fault := _verify_fault(database)):
+            print(f"verify failed: {fault}")
+            return 1
+        record = load_session_record(database, table=args.table, session_id=args.session, room=args.room)
+        _write_outputs(record, args, database)
+    except ReportSourceError as error:
+        return _fail(str(error))
     except ValueError as error:
         return _fail(str(error))
+    finally:
+        database.dispose()
     if args.fingerprint:
-        return _print_fingerprint(record, getattr(args, "db", None))
+        print(
+            f"session {record.session_id} ({record.table}): fingerprint {record.final_hash} "
+            f"after event {record.event_count}; the database verifies"
+        )
     return 0
 
 
-def _print_fingerprint(record: SessionRecord, database_url: str | None) -> int:
+def _verify_fault(database: Database) -> str:
     from ofc_desk.service.verify import VerifyFault, verify_database
-    from ofc_desk.storage.database import Database
 
-    database = Database(database_url)
     try:
         verify_database(database)
     except VerifyFault as fault:
-        print(f"verify failed: {fault}")
-        return 1
-    finally:
-        database.dispose()
-    print(
-        f"session {record.session_id} ({record.table}): fingerprint {record.final_hash} "
-        f"after event {record.event_count}; the database verifies"
-    )
-    return 0
+        return str(fault)
+    return ""
 
 
-def _write_outputs(record: SessionRecord, args: argparse.Namespace) -> None:
+def _write_outputs(record: SessionRecord, args: argparse.Namespace, database: Database) -> None:
     from ofc_desk.reports import exports
+    from ofc_desk.reports.script import supervisors_needing_pins
     from ofc_desk.reports.session_pdf import write_session_report
     from ofc_desk.reports.table_close_pdf import write_table_close_report
 
     if args.json:
         # First, so an export that lacks a PIN fails before any PDF work.
-        script = exports.replay_script(record, _pins(args.supervisor_pin))
-        exports.write_text_file(args.json, lambda _record, out: exports.dump_json(script, out), record)
-    if args.out:
-        _check_folder(args.out)
-        write_session_report(record, args.out)
-    if args.close_out:
-        _check_folder(args.close_out)
-        write_table_close_report(record, args.close_out, args.counted)
-    if args.csv_hands:
-        exports.write_text_file(args.csv_hands, exports.write_hands_csv, record)
-    if args.csv_transactions:
-        exports.write_text_file(args.csv_transactions, exports.write_transactions_csv, record)
+        pins = _pins(args.supervisor_pin)
+        script = exports.replay_script(record, pins)
+        _check_pins(database, supervisors_needing_pins(script), pins)
+        _write(args.json, lambda path: exports.write_text_file(path, _dumper(script), record))
+    writers: list[tuple[str | None, Callable[[str], None]]] = [
+        (args.out, lambda path: write_session_report(record, path)),
+        (args.close_out, lambda path: write_table_close_report(record, path, args.counted)),
+        (args.csv_hands, lambda path: exports.write_text_file(path, exports.write_hands_csv, record)),
+        (
+            args.csv_transactions,
+            lambda path: exports.write_text_file(path, exports.write_transactions_csv, record),
+        ),
+    ]
+    for path, write in writers:
+        if path:
+            _write(path, write)
+
+
+def _write(path: str, write: Callable[[str], None]) -> None:
+    """Run one output's writer; any failure to write names that output's file (an error raised
+    while writing, e.g. a full disk, carries no file name of its own)."""
+    try:
+        if not Path(path).resolve().parent.is_dir():
+            raise OSError(2, "no such folder")
+        write(path)
+    except OSError as error:
+        raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _dumper(script: Mapping[str, object]) -> Callable[[SessionRecord, IO[str]], None]:
+    from ofc_desk.reports.exports import dump_json
+
+    return lambda _record, out: dump_json(script, out)
+
+
+def _check_pins(database: Database, supervisors: list[str], pins: Mapping[str, str]) -> None:
+    """The export replays only with PINs that open these accounts: check them as the desk does."""
+    from ofc_desk.storage.users import Role, SignInError, sign_in
+
+    for name in supervisors:
+        try:
+            sign_in(database, name, pins[name], Role.SUPERVISOR)
+        except SignInError as error:
+            raise ValueError(f"--supervisor-pin: {error}") from None
 
 
 def _pins(pairs: list[str]) -> dict[str, str]:
@@ -155,9 +192,3 @@ def _pins(pairs: list[str]) -> dict[str, str]:
             raise ValueError(f"--supervisor-pin takes NAME=PIN, not '{pair}'")
         pins[name] = pin
     return pins
-
-
-def _check_folder(path: str) -> None:
-    folder = Path(path).resolve().parent
-    if not folder.is_dir():
-        raise OSError(2, "no such folder", path)

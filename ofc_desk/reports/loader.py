@@ -8,7 +8,9 @@ proves them against the rules.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Mapping
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,7 +40,7 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
 from ofc_desk.service.setup import PairUnit
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, default_url
 from ofc_desk.storage.models import TableSession
 
 CHIP_KINDS = {
@@ -61,20 +63,27 @@ def load_session_record(
     room: str = "",
 ) -> SessionRecord:
     """Read one session (default: the last one, of `table` if given) as a `SessionRecord`."""
-    database = _open(database_url_or_db)
+    database = open_to_read(database_url_or_db)
     try:
         chosen = _choose_session(database, table, session_id)
-        events = audit_log(database, chosen)
-        hands = hand_history(database, chosen)
-        ledger = chip_ledger(database, chosen)
+        try:
+            events = audit_log(database, chosen)
+            hands = hand_history(database, chosen)
+            ledger = chip_ledger(database, chosen)
+            if not events:
+                raise ReportSourceError(f"session {chosen} has no events")
+            return _build(chosen, events, hands, ledger, room)
+        except (ValueError, KeyError, TypeError) as error:
+            # Only a row changed outside the desk reads so; verify names it.
+            raise ReportSourceError(
+                f"session {chosen}: stored rows cannot be read ({type(error).__name__}):"
+                " run ofc-desk verify to find the altered row"
+            ) from None
     except SQLAlchemyError as error:
         raise ReportSourceError(f"cannot read {_safe_url(database)}: {_cause(error)}") from None
     finally:
         if not isinstance(database_url_or_db, Database):
             database.dispose()
-    if not events:
-        raise ReportSourceError(f"session {chosen} has no events")
-    return _build(chosen, events, hands, ledger, room)
 
 
 def _cause(error: SQLAlchemyError) -> str:
@@ -86,24 +95,53 @@ def _safe_url(database: Database) -> str:
     return make_url(database.url).render_as_string(hide_password=True)
 
 
-def _open(source: str | Database | None) -> Database:
+def open_to_read(source: str | Database | None) -> Database:
+    """The database, only to read: never created, migrated or changed by a report."""
     if isinstance(source, Database):
         return source
-    if source:
-        try:
-            url = make_url(source)
-        except Exception:  # SQLAlchemy raises several kinds for a malformed URL
-            raise ReportSourceError(f"not a database URL: {source}") from None
-        is_file_url = url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
-        if is_file_url and not Path(str(url.database)).is_file():
-            raise ReportSourceError(f"no database at {url.database}")
+    url_text = source or default_url()
     try:
-        return Database(source)
+        url = make_url(url_text)
+    except Exception:  # SQLAlchemy raises several kinds for a malformed URL
+        raise ReportSourceError(f"not a database URL: {source}") from None
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+        _check_sqlite_file(Path(str(url.database)))
+    try:
+        database = Database(url_text, migrate=False)
+        current = database.schema_is_current()
+    except ImportError as error:
+        raise ReportSourceError(f"cannot open the database: its driver is not installed ({error})") from None
     except SQLAlchemyError as error:
         raise ReportSourceError(f"cannot open the database: {_cause(error)}") from None
+    if current is None:
+        raise ReportSourceError(f"{_safe_url(database)} is not an OFC Desk database")
+    if not current:
+        raise ReportSourceError(
+            f"{_safe_url(database)} was written by an older OFC Desk:"
+            " open it with the desk or run ofc-desk verify first, which bring it up to date"
+        )
+    return database
+
+
+def _check_sqlite_file(path: Path) -> None:
+    """Refuse a missing file or one that is not ours, looking without writing: SQLAlchemy's
+    connection would switch any SQLite file to WAL."""
+    if not path.is_file():
+        raise ReportSourceError(f"no database at {path}")
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+            found = connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
+            ).fetchone()
+    except sqlite3.DatabaseError:
+        found = None
+    if found is None:
+        raise ReportSourceError(f"{path} is not an OFC Desk database")
 
 
 def _choose_session(database: Database, table: str | None, session_id: int | None) -> int:
+    if session_id is not None and not 0 < session_id < 2**63:  # beyond what any database stores
+        raise ReportSourceError(f"no session {session_id} in this database")
     query = select(TableSession.id, TableSession.table_name)
     if session_id is not None:
         query = query.where(TableSession.id == session_id)

@@ -16,6 +16,8 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
@@ -43,14 +45,22 @@ class Database:
 
     def migrate(self) -> None:
         """Bring the schema to the newest migration (safe to run on every start)."""
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
+        config = _alembic_config()
         with self.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 # Two desks starting together on a new card-room database: one migrates at a time.
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+
+    def schema_is_current(self) -> bool | None:
+        """True at the newest migration, False at an older one, None when the database holds no
+        OFC Desk schema at all: what a command that only reads checks instead of migrating."""
+        with self.engine.connect() as connection:
+            stored = MigrationContext.configure(connection).get_current_revision()
+        if stored is None:
+            return None
+        return stored == ScriptDirectory.from_config(_alembic_config()).get_current_head()
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -60,6 +70,12 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
 
 
 def _create_engine(url: str) -> Engine:

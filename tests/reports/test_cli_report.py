@@ -5,6 +5,9 @@ from __future__ import annotations
 import csv
 import json
 import re
+import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -79,16 +82,24 @@ def test_fingerprint_matches_the_printed_report(example_db: str, capsys: Capture
         (("--table", "Nowhere", "--out", "{tmp}/x.pdf"), "no session of table 'Nowhere'"),
         (("--counted", "10", "--out", "{tmp}/x.pdf"), "--counted goes with --close-out"),
         (("--close-out", "{tmp}/c.pdf", "--counted", "-3"), "--counted must be a whole number"),
-        (("--out", "{tmp}/no/such/folder/x.pdf"), "cannot write"),
+        (("--out", "{tmp}/no/such/folder/x.pdf"), "cannot write {tmp}/no/such/folder/x.pdf: no such folder"),
+        (("--out", "/dev/full"), "cannot write /dev/full: No space left on device"),
+        (("--csv-hands", "/dev/full"), "cannot write /dev/full: No space left on device"),
+        (("--session", "99999999999999999999", "--out", "{tmp}/x.pdf"), "no session 99999999999999999999"),
+        (("--close-out", "{tmp}/c.pdf", "--counted", "abc"), "argument --counted: invalid int value: 'abc'"),
     ],
 )
 def test_errors_exit_2_with_one_line(
     example_db: str, tmp_path: Path, capsys: Capture, arguments: tuple[str, ...], message: str
 ) -> None:
     filled = [a.replace("{tmp}", str(tmp_path)) for a in arguments]
-    status, out, err = run_report(capsys, "--db", example_db, *filled)
+    try:
+        status, out, err = run_report(capsys, "--db", example_db, *filled)
+    except SystemExit as exit_info:  # argparse's refusal of the command line itself
+        status, (out, err) = int(str(exit_info.code)), capsys.readouterr()
     assert status == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("ofc-desk report: ") and message in err
+    assert err.count("\n") == 1 and err.startswith("ofc-desk report: ")
+    assert message.replace("{tmp}", str(tmp_path)) in err
 
 
 def test_missing_database_and_export_without_pins(eventful_db: str, tmp_path: Path, capsys: Capture) -> None:
@@ -109,6 +120,43 @@ def test_missing_database_and_export_without_pins(eventful_db: str, tmp_path: Pa
     assert (status, err) == (0, "")
     script = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
     assert script["users"] == [{"name": "Sam", "role": "supervisor", "pin": "9876"}]
+
+
+def test_a_wrong_supervisor_pin_is_refused_before_anything_is_exported(
+    eventful_db: str, tmp_path: Path, capsys: Capture
+) -> None:
+    export = tmp_path / "s.json"
+    status, _, err = run_report(
+        capsys, "--db", eventful_db, "--json", str(export), "--supervisor-pin", "Sam=0000"
+    )
+    assert (status, err) == (2, "ofc-desk report: --supervisor-pin: wrong name or PIN for Sam\n")
+    assert not export.exists()
+
+
+def test_a_file_that_is_not_ours_is_left_untouched(tmp_path: Path, capsys: Capture) -> None:
+    foreign = tmp_path / "foreign.db"
+    with closing(sqlite3.connect(foreign)) as connection:
+        connection.execute("CREATE TABLE guests (name TEXT)")
+        connection.commit()
+    before = foreign.read_bytes()
+    status, _, err = run_report(capsys, "--db", f"sqlite:///{foreign}", "--out", str(tmp_path / "x.pdf"))
+    assert (status, err) == (2, f"ofc-desk report: {foreign} is not an OFC Desk database\n")
+    assert foreign.read_bytes() == before and not Path(f"{foreign}-wal").exists()
+
+
+def test_an_altered_row_gives_one_line_and_the_fingerprint_names_it(
+    example_db: str, tmp_path: Path, capsys: Capture
+) -> None:
+    altered = tmp_path / "altered.db"
+    shutil.copyfile(example_db.removeprefix("sqlite:///"), altered)
+    with closing(sqlite3.connect(altered)) as connection:
+        connection.execute("UPDATE events SET payload = 'not json' WHERE seq = 31")
+        connection.commit()
+    url = f"sqlite:///{altered}"
+    status, _, err = run_report(capsys, "--db", url, "--out", str(tmp_path / "x.pdf"))
+    assert status == 2 and err.count("\n") == 1 and "run ofc-desk verify" in err
+    status, out, err = run_report(capsys, "--db", url, "--fingerprint")
+    assert (status, out, err) == (1, "verify failed: event 31 was altered\n", "")
 
 
 def test_help_documents_the_outputs(capsys: Capture) -> None:
