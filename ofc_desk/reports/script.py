@@ -1,7 +1,8 @@
 """Rebuild a stored session as an `ofc-desk replay` script (issue 3's format) from its events.
 
 The script replays event for event: each hand's `between` operations, its actions, an undo as
-`{"op": "undo"}` where the dealer took an entry back, and the supervisor's operations (`void`,
+`{"op": "undo"}` where the dealer took an entry back, `{"op": "dealer", "name": …}` where another
+dealer took over the table (so every event keeps its actor), and the supervisor's operations (`void`,
 `correct_chips`, `change_rules`, `close`) in the `between` list of the hand that followed them
 (or of a last hand with no actions). PINs are never stored, so those operations carry
 `"pin": null` here; `ofc_desk.reports.exports.replay_script` fills them in from the PINs the
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord
 
 SCRIPT_RULE_KEYS = (
@@ -51,17 +52,20 @@ class ScriptBuilder:
     header: dict[str, Any]
     hands: list[dict[str, Any]] = field(default_factory=list)
     pending_between: list[dict[str, Any]] = field(default_factory=list)
-    in_hand: bool = False
+    dealer: str = ""
 
     @classmethod
     def from_events(cls, events: list[AuditRecord]) -> ScriptBuilder:
-        builder = cls(header=_header(events[0]))
+        builder = cls(header=_header(events[0]), dealer=events[0].actor)
         for event in events[1:]:
             builder.add(event)
         return builder
 
     def add(self, event: AuditRecord) -> None:
         kind = EventKind(event.kind)
+        # A supervisor's event is recorded as the supervisor's: it says nothing of the dealer.
+        if kind not in SUPERVISED and event.actor != self.dealer:
+            self._hand_over(kind, event.actor)
         if kind in BETWEEN_OPS:
             self.pending_between.append(_between_op(BETWEEN_OPS[kind], event.payload))
         elif kind is EventKind.HAND_STARTED:
@@ -70,6 +74,16 @@ class ScriptBuilder:
             self._actions().append(_action(event.payload))
         elif kind is EventKind.UNDONE:
             self._actions().append({"op": "undo"})
+
+    def _hand_over(self, kind: EventKind, dealer: str) -> None:
+        """Another dealer from this event on, said where the replay meets it: before the next
+        hand is dealt, or among the actions of the hand being played."""
+        op = {"op": "dealer", "name": dealer}
+        if kind in BETWEEN_OPS or kind is EventKind.HAND_STARTED:
+            self.pending_between.append(op)
+        else:
+            self._actions().append(op)
+        self.dealer = dealer
 
     def _start_hand(self) -> None:
         hand: dict[str, Any] = {}

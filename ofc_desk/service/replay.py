@@ -56,6 +56,14 @@ class Step:
         return f"hand {self.hand}, {self.label}"
 
 
+@dataclass(frozen=True)
+class HandOver:
+    """`{"op": "dealer", "name": "Yan"}`: another dealer takes over; no event of its own, but
+    every event after it is recorded as theirs (a shift change within the script)."""
+
+    dealer: str
+
+
 def run_replay(database: Database, script: Mapping[str, Any], *, resume: bool) -> dict[str, Any]:
     """Play `script` into `database`; return the replay output (all hands, read back)."""
     if not isinstance(script, Mapping):
@@ -82,7 +90,7 @@ def run_replay(database: Database, script: Mapping[str, Any], *, resume: bool) -
 
 
 def _resume(
-    database: Database, session_id: int, setup: dict[str, Any], steps: list[Step], actor: str
+    database: Database, session_id: int, setup: dict[str, Any], steps: list[Step | HandOver], actor: str
 ) -> TableService:
     with database.session() as session:
         stored = session.execute(
@@ -101,6 +109,9 @@ def _resume(
     for step in steps:
         if position >= len(stored):
             break
+        if isinstance(step, HandOver):
+            actor, done = step.dealer, done + 1
+            continue
         resolved = _resolve(step, machine)
         if resolved is None:
             done += 1
@@ -124,8 +135,11 @@ def _resume(
     return _carry_on(TableService.resume(database, session_id, actor), steps, done)
 
 
-def _carry_on(service: TableService, steps: list[Step], done: int) -> TableService:
+def _carry_on(service: TableService, steps: list[Step | HandOver], done: int) -> TableService:
     for step in steps[done:]:
+        if isinstance(step, HandOver):
+            service.hand_over(step.dealer)
+            continue
         try:
             _perform(service, step)
         except (ActionRefused, ValueError) as error:  # ValueError: rules of the wrong shape
@@ -208,7 +222,7 @@ _OP_FIELDS: dict[EventKind, tuple[str, ...]] = {
 }
 
 
-def _steps(script: Mapping[str, Any]) -> Iterator[Step]:
+def _steps(script: Mapping[str, Any]) -> Iterator[Step | HandOver]:
     hands = script.get("hands") or []
     if not isinstance(hands, list):
         raise ReplayError("script: hands: must be a list")
@@ -226,7 +240,9 @@ def _steps(script: Mapping[str, Any]) -> Iterator[Step]:
         yield Step(number, f"action {len(actions)}", EventKind.HAND_SETTLED, {})
 
 
-def _op_step(number: int, label: str, op: Any) -> Step:
+def _op_step(number: int, label: str, op: Any) -> Step | HandOver:
+    if isinstance(op, Mapping) and op.get("op") == "dealer":
+        return _hand_over(number, label, op)
     if not isinstance(op, Mapping) or op.get("op") not in _OPS:
         known = ", ".join(sorted(_OPS))
         raise ReplayError(f"hand {number}, {label}: unknown operation (use {known})")
@@ -240,14 +256,23 @@ def _op_step(number: int, label: str, op: Any) -> Step:
     return Step(number, label, kind, raw, None if pin is None else str(pin))
 
 
-def _action_step(number: int, index: int, action: Any) -> Step:
+def _action_step(number: int, index: int, action: Any) -> Step | HandOver:
     label = f"action {index}"
     if isinstance(action, Mapping) and action.get("op") == "undo":
         return Step(number, label, EventKind.UNDONE, {})
+    if isinstance(action, Mapping) and action.get("op") == "dealer":
+        return _hand_over(number, label, action)
     if not isinstance(action, Mapping) or not {"player", "cards", "rows"} <= set(action):
         raise ReplayError(f"hand {number}, {label}: an action needs player, cards and rows")
     raw = {key: action[key] for key in ("player", "cards", "rows")}
     return Step(number, label, EventKind.PLACED, raw)
+
+
+def _hand_over(number: int, label: str, op: Mapping[str, Any]) -> HandOver:
+    name = op.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ReplayError(f"hand {number}, {label}: a dealer hand-over needs the dealer's name")
+    return HandOver(name.strip())
 
 
 def _setup(script: Mapping[str, Any]) -> dict[str, Any]:

@@ -35,6 +35,10 @@ class TableService:
         self._machine = machine
         self._actor = actor
 
+    def hand_over(self, dealer: str) -> None:
+        """Another dealer takes over this desk's table: what follows is recorded as theirs."""
+        self._actor = dealer
+
     # ----------------------------------------------------------------- opening and resuming
     @classmethod
     def open(cls, database: Database, setup: TableSetup, actor: str) -> TableService:

@@ -61,10 +61,15 @@ def play_hands(service: TableService, hands: list[dict[str, Any]]) -> None:
         if not hand["actions"]:
             continue
         service.start_next_hand()
-        for action in hand["actions"]:
-            turn = service.snapshot().to_act
-            if turn is not None and turn.kind is TurnKind.STREET:
-                service.place(action["player"], action["cards"], action["rows"])
-            else:
-                service.reveal(action["player"], action["cards"], action["rows"])
+        enter_actions(service, hand["actions"])
         service.confirm_settlement()
+
+
+def enter_actions(service: TableService, actions: list[dict[str, Any]]) -> None:
+    """A script's actions in the live hand: streets placed, Fantasyland sets revealed."""
+    for action in actions:
+        turn = service.snapshot().to_act
+        if turn is not None and turn.kind is TurnKind.STREET:
+            service.place(action["player"], action["cards"], action["rows"])
+        else:
+            service.reveal(action["player"], action["cards"], action["rows"])

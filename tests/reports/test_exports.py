@@ -19,9 +19,13 @@ from ofc_desk.reports.exports import (
 )
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import SessionRecord
+from ofc_desk.service import audit_log
+from ofc_desk.service.replay import run_replay
 from tests.reports.sessions import (
+    DEALER,
     SUPERVISOR,
     SUPERVISOR_PIN,
+    enter_actions,
     example_script,
     expected_example,
     new_database,
@@ -122,8 +126,6 @@ def test_json_export_keeps_undos_so_it_replays_event_for_event(tmp_path: Path) -
 
 
 def _replay_into(path: Path, script: dict[str, object]) -> SessionRecord:
-    from ofc_desk.service.replay import run_replay
-
     database = new_database(f"sqlite:///{path}")
     run_replay(database, script, resume=False)
     record = load_session_record(database)
@@ -170,10 +172,6 @@ def test_round_trip_through_the_replay_command(
     example_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`ofc-desk replay` (the service's command) on the export gives the worked example's output."""
-    replay = pytest.importorskip(
-        "ofc_desk.cli.replay", reason="ofc-desk replay (issue 3) is not in this checkout yet"
-    )
-    del replay
     from ofc_desk.cli.main import main
 
     script_path = tmp_path / "export.json"
@@ -254,3 +252,30 @@ def test_a_session_with_a_hand_not_yet_settled_is_not_exported(tmp_path: Path) -
     service.confirm_settlement()
     assert len(replay_script(load_session_record(database))["hands"]) == 2  # type: ignore[arg-type]
     database.dispose()
+
+
+def test_a_shift_change_keeps_every_event_with_its_dealer(tmp_path: Path) -> None:
+    database = new_database(f"sqlite:///{tmp_path / 'shifts.db'}")
+    script = example_script()
+    hands = script["hands"]
+    script["hands"] = hands[:2]
+    service = play_script(database, script)
+    service.hand_over("Yan")  # between hands: Yan deals hand 3
+    play_hands(service, hands[2:3])
+    service.start_next_hand()
+    enter_actions(service, hands[3]["actions"][:1])
+    service.hand_over(DEALER)  # and hands the table back in the middle of hand 4
+    enter_actions(service, hands[3]["actions"][1:])
+    service.confirm_settlement()
+    original = audit_log(database, service.session_id)
+    record = load_session_record(database)
+    database.dispose()
+    assert record.dealers == (DEALER, "Yan")
+
+    replayed_database = new_database(f"sqlite:///{tmp_path / 'shifts-again.db'}")
+    run_replay(replayed_database, replay_script(record), resume=False)
+    replayed = audit_log(replayed_database, 1)
+    replayed_database.dispose()
+    assert [(e.kind, e.actor, e.payload) for e in replayed] == [
+        (e.kind, e.actor, e.payload) for e in original
+    ]

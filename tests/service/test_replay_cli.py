@@ -10,6 +10,8 @@ from replay_helpers import EXPECTED, load_example, run_cli, write_script
 
 from ofc_desk.core.deal import score_deal
 from ofc_desk.core.deal_input import deal_from_json
+from ofc_desk.service import audit_log, list_open_tables
+from ofc_desk.storage.database import Database
 
 
 @pytest.fixture
@@ -238,3 +240,23 @@ def test_verify_prints_each_sessions_fingerprint_on_request(
     assert status == 0 and summary.startswith("verified: 1 session")
     final_hash = load_session_record(database_url).final_hash
     assert fingerprint == f"session 1 ({example_run['table']}): {final_hash}"
+
+
+def test_a_dealer_hand_over_needs_a_name_and_records_what_follows_as_theirs(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["hands"] = script["hands"][:2]
+    script["hands"][1]["between"] = [{"op": "dealer"}]
+    status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    assert (status, err) == (2, "hand 2, between 1: a dealer hand-over needs the dealer's name\n")
+    script["hands"][1]["between"] = [{"op": "dealer", "name": "Yan"}]
+    path = write_script(tmp_path, script, "handed-over.json")
+    status, _, err = run_cli(capsys, "replay", str(path), "--db", database_url, "--resume")
+    assert (status, err) == (0, "")
+    database = Database(database_url)
+    [table] = list_open_tables(database)
+    actors = [event.actor for event in audit_log(database, table.session_id)]
+    database.dispose()
+    hand_2_starts = actors.index("Yan")
+    assert set(actors[:hand_2_starts]) == {"replay"} and set(actors[hand_2_starts:]) == {"Yan"}
