@@ -23,9 +23,10 @@ Write the report of one stored table session. Give at least one output:
   --out FILE.pdf             the session report (header, players, stack chart, hand by hand
                              with ordered transfers, rake and jackpot, voids/corrections/undos,
                              audit fingerprint, signature lines)
-  --close-out FILE.pdf       the one-page table-close report; with --counted N the supervisor's
-                             chip count is printed against the expected chips and any variance
-                             is flagged (without it the count is left blank to fill in by hand)
+  --close-out FILE.pdf       the table-close report (one page; more only with many players,
+                             the signatures kept with the last stacks); with --counted N the
+                             supervisor's chip count is printed against the expected chips and
+                             any variance is flagged (without it the count is left blank)
   --csv-hands FILE.csv       one row per player per hand
   --csv-transactions FILE.csv
                              every chip movement: buy-ins, rebuys, cash-outs, corrections,

@@ -18,6 +18,11 @@ def signed_chips(amount: int) -> str:
     return f"{amount:+,}" if amount else "0"
 
 
+def hand_count(settled: int, voided: int) -> str:
+    """Hands settled, voided ones included as they were settled too: '7' or '7 (1 voided)'."""
+    return f"{settled} ({voided} voided)" if voided else str(settled)
+
+
 def card_text(card: str) -> str:
     """'Ah' -> 'A♥'; an unknown card ('??' or '') stays as '??'."""
     if len(card) != 2 or card[1].lower() not in SUIT_SYMBOLS:

@@ -12,6 +12,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
@@ -79,6 +80,35 @@ class PageFooter:
     fingerprint: str
 
 
+FOOTER_SIZE = 7.5
+FOOTER_GAP = 4 * mm
+"""The least space between the footer's left text and the centred page number."""
+
+
+def fit_to_width(line: str, width: float, font: str, size: float) -> str:
+    """`line` as it is if it fits in `width` points, else cut in the middle with "…".
+
+    The end keeps two thirds of what fits: it names the table and the session, which match a
+    loose page to its report; the start says what the page is.
+    """
+    if stringWidth(line, font, size) <= width:
+        return line
+    for kept in range(len(line) - 1, 0, -1):
+        head = line[: kept // 3].rstrip()
+        tail = line[len(line) - (kept - kept // 3) :].lstrip()
+        shortened = f"{head}…{tail}"
+        if stringWidth(shortened, font, size) <= width:
+            return shortened
+    return "…"
+
+
+def _footer_left_fitted(left: str, total_pages: int, font: str) -> str:
+    """The left footer text, shortened to end before the widest "Page x of y" of the document."""
+    widest_number = stringWidth(f"Page {total_pages} of {total_pages}", font, FOOTER_SIZE)
+    room = PAGE_SIZE[0] / 2 - widest_number / 2 - FOOTER_GAP - MARGIN
+    return fit_to_width(left, room, font, FOOTER_SIZE)
+
+
 def _numbered_canvas_class(footer: PageFooter, font: str) -> type[Canvas]:
     """A canvas that holds its pages back until the end, so each can say "Page x of y"."""
 
@@ -93,21 +123,22 @@ def _numbered_canvas_class(footer: PageFooter, font: str) -> type[Canvas]:
 
         def save(self) -> None:
             total = len(self._held_pages)
+            left = _footer_left_fitted(footer.left, total, font)
             for page_state in self._held_pages:
                 self.__dict__.update(page_state)
-                self._draw_footer(total)
+                self._draw_footer(left, total)
                 super().showPage()
             super().save()
 
-        def _draw_footer(self, total: int) -> None:
+        def _draw_footer(self, left: str, total: int) -> None:
             self.saveState()
             self.setStrokeColor(RULE)
             self.setLineWidth(0.5)
             y = MARGIN - 6 * mm
             self.line(MARGIN, y + 3.5 * mm, PAGE_SIZE[0] - MARGIN, y + 3.5 * mm)
-            self.setFont(font, 7.5)
+            self.setFont(font, FOOTER_SIZE)
             self.setFillColor(INK)
-            self.drawString(MARGIN, y, footer.left)
+            self.drawString(MARGIN, y, left)
             self.drawCentredString(PAGE_SIZE[0] / 2, y, f"Page {self._pageNumber} of {total}")
             if footer.fingerprint:
                 self.drawRightString(PAGE_SIZE[0] - MARGIN, y, f"fingerprint {footer.fingerprint[:16]}…")
@@ -207,6 +238,42 @@ def grid_table(
     return table
 
 
+class TableWithClosing(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
+    """A table and what closes it (fingerprint, signature lines), which never leave its last rows.
+
+    Laid out as it is where it fits. Otherwise the table is cut so that its last `kept_rows`
+    rows go on to the next page with the closing: signature lines must stay with the figures
+    they sign, never stand alone on a page of their own.
+    """
+
+    def __init__(self, table: Table, closing: Sequence[Flowable], kept_rows: int = 3) -> None:
+        super().__init__()
+        self.table = table
+        self.closing = list(closing)
+        self.kept_rows = kept_rows
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        # Taller than any page, as KeepTogether does, so the frame always asks `split` where to cut.
+        return available_width, 0xFFFFFF
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        table_height = self.table.wrap(available_width, available_height)[1]
+        closing_height = sum(
+            flowable.wrap(available_width, available_height)[1]
+            + flowable.getSpaceBefore()
+            + flowable.getSpaceAfter()
+            for flowable in self.closing
+        )
+        if table_height + closing_height <= available_height:
+            return [self.table, *self.closing]
+        kept_height = sum(self.table._rowHeights[-self.kept_rows :])  # known once wrapped
+        pieces = self.table.split(available_width, min(available_height, table_height - kept_height))
+        if len(pieces) < 2:
+            return []  # not even a row fits here: the frame moves it all to the next page
+        first, rest = pieces
+        return [first, TableWithClosing(rest, self.closing, self.kept_rows)]
+
+
 def key_value_table(pairs: Sequence[tuple[str, str]], styles: Styles, columns: int = 2) -> Table:
     """Label/value pairs laid out in `columns` column pairs, labels in bold."""
     cells = [
@@ -244,7 +311,9 @@ def signature_block(roles: Sequence[tuple[str, str]], styles: Styles) -> Table:
     widths = [32 * mm, 44 * mm, gap, 58 * mm, gap, CONTENT_WIDTH - 144 * mm]
     rows: list[list[object]] = [["", "Name (print)", "", "Signature", "", "Date and time"]]
     for role, name in roles:
-        rows.append([Paragraph(f"<b>{text(role)}</b>", styles.body), text(name), "", "", "", ""])
+        # A Paragraph reads markup, so the escaped name prints as typed ("Lee & Kim") and wraps.
+        name_cell = Paragraph(text(name), styles.body)
+        rows.append([Paragraph(f"<b>{text(role)}</b>", styles.body), name_cell, "", "", "", ""])
     table = Table(rows, colWidths=widths, rowHeights=[5 * mm] + [15 * mm] * len(roles))
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), styles.regular, 9),

@@ -18,7 +18,14 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from ofc_desk.reports.formatting import card_is_red, card_text, chips, signed_chips, timestamp
+from ofc_desk.reports.formatting import (
+    card_is_red,
+    card_text,
+    chips,
+    hand_count,
+    signed_chips,
+    timestamp,
+)
 from ofc_desk.reports.pdf_common import (
     ALERT,
     CONTENT_WIDTH,
@@ -35,13 +42,14 @@ from ofc_desk.reports.pdf_common import (
     text,
 )
 from ofc_desk.reports.record import (
+    Adjustment,
     AdjustmentKind,
     ChipKind,
     HandRecord,
     SeatResult,
     SessionRecord,
 )
-from ofc_desk.reports.stack_chart import stack_chart
+from ofc_desk.reports.stack_chart import stack_chart, stack_lines
 
 SETTLE_FROM_WORDS = {
     "left-of-dealer": "from the player left of the dealer, clockwise, dealer last",
@@ -82,27 +90,57 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}", styles.subtitle)
     pair_units = ", ".join(f"{a}–{b}: {chips(p.unit)}" for p in record.pair_units for a, b in [p.players])
     voided = sum(1 for h in record.hands if h.voided)
-    hands_text = f"{len(record.hands)}" + (f" ({voided} voided)" if voided else "")
+    changed = _when_rules_changed(record)
+    # Once the rules changed, the rules values here held at the opening only: each says so, and a
+    # row says from which hand the new ones applied, so that none reads as the whole session's.
+    held = " (at the opening)" if changed else ""
     pairs = [
         ("Session start", timestamp(record.started_at)),
         ("Session end", timestamp(record.ended_at) if record.ended_at else "still open"),
         ("Dealer(s)", ", ".join(record.dealers) or "–"),
         ("Floor supervisor", ", ".join(record.supervisors) or "–"),
-        ("Hands", hands_text),
+        ("Hands", hand_count(len(record.hands), voided)),
         ("Opening button", record.opening_button or "–"),
-        ("Variant", record.variant),
-        ("Rules preset", record.preset_name),
-        ("Unit (chips per point)", chips(record.unit)),
-        ("Per-pair units", pair_units or "none"),
-        ("Settlement policy", record.settlement_policy),
-        ("Settlement order", SETTLE_FROM_WORDS.get(record.settle_from, record.settle_from)),
+        *([("Rules changed", f"{changed}: see the rules changes")] if changed else []),
+        ("Variant", record.variant + held),
+        ("Rules preset", record.preset_name + held),
+        ("Unit (chips per point)", chips(record.unit) + held),
+        ("Per-pair units", (pair_units or "none") + held),
+        ("Settlement policy", record.settlement_policy + held),
+        ("Settlement order", SETTLE_FROM_WORDS.get(record.settle_from, record.settle_from) + held),
     ]
     yield key_value_table(pairs, styles)
     if record.rules:
-        changed = any(a.kind is AdjustmentKind.RULES_CHANGE for a in record.adjustments)
-        when = " when the table opened (changed later: see the rules changes below)" if changed else ""
+        when = (
+            f" when the table opened (changed later, {changed}: see the rules changes below)"
+            if changed
+            else ""
+        )
         yield Paragraph(f"Rules in force: preset “{text(record.preset_name)}”{when}", styles.subheading)
         yield key_value_table([(r.label, r.value) for r in record.rules], styles, columns=2)
+
+
+def _when_rules_changed(record: SessionRecord) -> str:
+    """'' if the opening rules held all session, else e.g. 'before hand 6' or 'after the last hand'."""
+    changes = [a for a in record.adjustments if a.kind is AdjustmentKind.RULES_CHANGE]
+    whens = dict.fromkeys(_when_rules_change_applied(record, change) for change in changes)
+    return ", then ".join(whens)
+
+
+def _when_rules_change_applied(record: SessionRecord, change: Adjustment) -> str:
+    first_hand = _first_hand_under(record, change)
+    return f"before hand {first_hand}" if first_hand else "after the last hand"
+
+
+def _first_hand_under(record: SessionRecord, change: Adjustment) -> int | None:
+    """The hand new rules applied from: the first one dealt after the change (None: none was).
+
+    Rules change between hands only, so that is the hand after the ones settled before it, if it
+    was dealt (it may still be in play).
+    """
+    next_hand = change.after_hand + 1
+    dealt = {hand.number for hand in record.hands} | {record.live_hand}
+    return next_hand if next_hand in dealt else None
 
 
 def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
@@ -174,7 +212,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
 def _chart(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(80 * mm)
     yield Paragraph("Stacks across the session", styles.heading)
-    yield stack_chart(record.stack_series(), CONTENT_WIDTH, styles.regular)
+    yield stack_chart(stack_lines(record), CONTENT_WIDTH, styles.regular)
 
 
 def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
@@ -326,7 +364,7 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
                 str(a.seq),
                 timestamp(a.at),
                 str(a.kind),
-                str(a.hand_number) if a.hand_number else "–",
+                _adjustment_hand(record, a),
                 Paragraph(text(a.description), styles.cell),
                 a.actor or "–",
                 a.approver or "–",
@@ -334,6 +372,14 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         )
     widths = [13 * mm, 35 * mm, 24 * mm, 11 * mm, 49 * mm, 22 * mm, CONTENT_WIDTH - 154 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
+
+
+def _adjustment_hand(record: SessionRecord, adjustment: Adjustment) -> str:
+    if adjustment.kind is AdjustmentKind.RULES_CHANGE:
+        hand = _first_hand_under(record, adjustment)
+    else:
+        hand = adjustment.hand_number
+    return str(hand) if hand else "–"
 
 
 def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:

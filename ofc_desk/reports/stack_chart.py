@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
 from ofc_desk.reports.formatting import chips
+from ofc_desk.reports.record import ChipKind, SessionRecord
 
 # Distinct when printed in colour and still told apart in grey by the dash patterns.
 LINE_COLOURS = (
@@ -22,6 +27,54 @@ LINE_COLOURS = (
     colors.HexColor("#455a64"),
 )
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (4, 2), (1, 1.5), (6, 2, 1, 2))
+MIN_HEIGHT = 62 * mm
+LEGEND_ROWS = 10
+"""Players the legend lists in one column; more take a second column and a taller chart."""
+
+Stretch = tuple[tuple[int, int], ...]
+"""(hand number, stack after it) for hands in a row that a player sat through."""
+
+
+@dataclass(frozen=True)
+class StackLine:
+    """One player's line: the legend's label and the stretches of hands they were seated for."""
+
+    label: str
+    stretches: tuple[Stretch, ...]
+
+
+def stack_lines(record: SessionRecord) -> tuple[StackLine, ...]:
+    """A line per player, broken where they were not at the table, labelled with how they ended."""
+    position = {0: 0} | {hand.number: index for index, hand in enumerate(record.hands, start=1)}
+    final_stacks = {player.name: player.final_stack for player in record.players}
+    return tuple(
+        StackLine(
+            f"{name} ({_how_it_ended(record, name, final_stacks.get(name, points[-1][1]))})",
+            _stretches(points, position),
+        )
+        for name, points in record.stack_series()
+        if points
+    )
+
+
+def _stretches(points: Stretch, position: Mapping[int, int]) -> tuple[Stretch, ...]:
+    """`points` cut wherever the next point is not the very next hand (the player was away)."""
+    stretches: list[list[tuple[int, int]]] = []
+    for point in points:
+        if not stretches or position[point[0]] != position[stretches[-1][-1][0]] + 1:
+            stretches.append([])
+        stretches[-1].append(point)
+    return tuple(tuple(stretch) for stretch in stretches)
+
+
+def _how_it_ended(record: SessionRecord, name: str, final_stack: int) -> str:
+    """The player's stack at the end, or "cashed out" if they had left the table by then."""
+    seat_changes = [
+        t.kind
+        for t in record.chip_transactions
+        if t.player == name and t.kind in (ChipKind.OPENING, ChipKind.BUY_IN, ChipKind.CASH_OUT)
+    ]
+    return "cashed out" if seat_changes[-1:] == [ChipKind.CASH_OUT] else chips(final_stack)
 
 
 def _nice_step(span: int, ticks: int = 6) -> int:
@@ -34,25 +87,70 @@ def _nice_step(span: int, ticks: int = 6) -> int:
     return 10 * magnitude
 
 
-def stack_chart(
-    series: tuple[tuple[str, tuple[tuple[int, int], ...]], ...],
-    width: float,
-    font: str,
-    height: float = 62 * mm,
-) -> Drawing:
+def stack_chart(lines: Sequence[StackLine], width: float, font: str) -> Drawing:
     """A line per player: x is the hand number (0 = opening), y the stack after it."""
-    drawing = Drawing(width, height)
-    plotted = [(name, points) for name, points in series if points]
+    plotted = [line for line in lines if line.stretches]
     if not plotted:
-        drawing.add(String(width / 2, height / 2, "No hands yet", fontName=font, textAnchor="middle"))
+        drawing = Drawing(width, MIN_HEIGHT)
+        drawing.add(String(width / 2, MIN_HEIGHT / 2, "No hands yet", fontName=font, textAnchor="middle"))
         return drawing
-    legend_width = 32 * mm
-    plot = LinePlot()
+    legend = _legend(plotted, font)
+    left, bottom, right, top = legend.getBounds()
+    height = max(MIN_HEIGHT, top - bottom + 8 * mm)
+    # The legend hangs from its top left corner: put it at the top right, the plot beside it.
+    legend.x, legend.y = width - (right - left), height - 4 * mm
+    plot = _plot(plotted, font)
     plot.x, plot.y = 14 * mm, 9 * mm
-    plot.width, plot.height = width - plot.x - legend_width - 4 * mm, height - plot.y - 4 * mm
-    plot.data = [list(points) if len(points) > 1 else [points[0], points[0]] for _, points in plotted]
-    last_hand = max(point[0] for _, points in plotted for point in points)
-    top = max(point[1] for _, points in plotted for point in points)
+    plot.width, plot.height = legend.x - plot.x - 6 * mm, height - plot.y - 4 * mm
+    drawing = Drawing(width, height)
+    drawing.add(plot)
+    drawing.add(
+        String(plot.x + plot.width / 2, 0.5 * mm, "hand", fontName=font, fontSize=7, textAnchor="middle")
+    )
+    drawing.add(legend)
+    return drawing
+
+
+def _legend(lines: Sequence[StackLine], font: str) -> Legend:
+    legend = Legend()
+    legend.fontName, legend.fontSize = font, 8
+    legend.alignment = "right"
+    columns = 1 if len(lines) <= LEGEND_ROWS else 2
+    legend.columnMaximum = -(-len(lines) // columns)
+    legend.colorNamePairs = [(_colour(index), line.label) for index, line in enumerate(lines)]
+    return legend
+
+
+def _colour(index: int) -> colors.Color:
+    return LINE_COLOURS[index % len(LINE_COLOURS)]
+
+
+def _plot(lines: Sequence[StackLine], font: str) -> LinePlot:
+    """The lines, one series per stretch, each drawn in its player's colour and dash."""
+    plot = LinePlot()
+    series: list[list[tuple[int, int]]] = []
+    for index, line in enumerate(lines):
+        for stretch in line.stretches:
+            style = plot.lines[len(series)]
+            style.strokeColor = _colour(index)
+            style.strokeWidth = 1.3
+            dash = DASHES[(index // len(LINE_COLOURS) + index) % len(DASHES)]
+            if dash:
+                style.strokeDashArray = dash
+            if len(stretch) == 1:
+                # A single hand makes no line: a dot shows the player was there.
+                style.symbol = makeMarker(
+                    "FilledCircle", size=3, fillColor=_colour(index), strokeColor=_colour(index)
+                )
+            series.append(list(stretch) if len(stretch) > 1 else [stretch[0], stretch[0]])
+    plot.data = series
+    _scale_axes(plot, series, font)
+    return plot
+
+
+def _scale_axes(plot: LinePlot, series: Sequence[Sequence[tuple[int, int]]], font: str) -> None:
+    last_hand = max(hand for points in series for hand, _ in points)
+    top = max(stack for points in series for _, stack in points)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(1, last_hand)
     plot.xValueAxis.valueStep = _nice_step(max(1, last_hand))
     plot.yValueAxis.valueMin = 0
@@ -68,25 +166,3 @@ def stack_chart(
     plot.yValueAxis.visibleGrid = True
     plot.yValueAxis.gridStrokeColor = colors.HexColor("#dddddd")
     plot.yValueAxis.gridStrokeWidth = 0.4
-    for index in range(len(plotted)):
-        line = plot.lines[index]
-        line.strokeColor = LINE_COLOURS[index % len(LINE_COLOURS)]
-        line.strokeWidth = 1.3
-        dash = DASHES[(index // len(LINE_COLOURS) + index) % len(DASHES)]
-        if dash:
-            line.strokeDashArray = dash
-    drawing.add(plot)
-    drawing.add(
-        String(plot.x + plot.width / 2, 0.5 * mm, "hand", fontName=font, fontSize=7, textAnchor="middle")
-    )
-    legend = Legend()
-    legend.x, legend.y = width - legend_width + 2 * mm, height - 6 * mm
-    legend.fontName, legend.fontSize = font, 8
-    legend.alignment = "right"
-    legend.columnMaximum = 10
-    legend.colorNamePairs = [
-        (LINE_COLOURS[i % len(LINE_COLOURS)], f"{name} ({chips(points[-1][1])})")
-        for i, (name, points) in enumerate(plotted)
-    ]
-    drawing.add(legend)
-    return drawing

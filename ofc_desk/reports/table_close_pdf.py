@@ -15,7 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from ofc_desk.reports.formatting import chips, signed_chips, timestamp
+from ofc_desk.reports.formatting import chips, hand_count, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import (
     ALERT,
     CONTENT_WIDTH,
@@ -24,6 +24,7 @@ from ofc_desk.reports.pdf_common import (
     RULE,
     PageFooter,
     Styles,
+    TableWithClosing,
     build_pdf,
     grid_table,
     key_value_table,
@@ -113,13 +114,14 @@ def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) ->
     yield Paragraph("Table close", styles.title)
     room = f"{text(record.room)} · " if record.room else ""
     yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}", styles.subtitle)
+    voided = sum(1 for hand in record.hands if hand.voided)
     yield key_value_table(
         [
             ("Session start", timestamp(record.started_at)),
             ("Closed", timestamp(record.ended_at) if record.ended_at else "still open"),
             ("Dealer(s)", ", ".join(record.dealers) or "–"),
             ("Floor supervisor", ", ".join(record.supervisors) or "–"),
-            ("Hands settled", str(len(record.counted_hands))),
+            ("Hands settled", hand_count(len(record.hands), voided)),
             ("Audit events", chips(record.event_count)),
         ],
         styles,
@@ -134,21 +136,31 @@ def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) ->
             styles.body,
         )
     yield Paragraph("Stacks at close", styles.heading)
+    yield TableWithClosing(_stacks_table(record, styles), _closing(record, styles))
+
+
+def _stacks_table(record: SessionRecord, styles: Styles) -> Table:
     rows: list[list[object]] = [["Player", "Stack", "Cashed out", "Net result"]]
     rows += [[p.name, chips(p.final_stack), chips(p.cash_outs), signed_chips(p.net)] for p in record.players]
-    yield grid_table(
+    return grid_table(
         rows, [CONTENT_WIDTH - 105 * mm, 35 * mm, 35 * mm, 35 * mm], styles, numeric_columns=(1, 2, 3)
     )
-    yield Spacer(1, 6 * mm)
-    yield Paragraph(
-        f'Audit fingerprint: <font face="Courier" size=7.5>{text(record.final_hash or "none")}</font>',
-        styles.small,
-    )
-    yield Spacer(1, 6 * mm)
-    yield signature_block(
-        [("Dealer", ", ".join(record.dealers)), ("Floor supervisor", ", ".join(record.supervisors))],
-        styles,
-    )
+
+
+def _closing(record: SessionRecord, styles: Styles) -> list[Flowable]:
+    """The fingerprint and signature lines, which go wherever the last players' stacks go."""
+    return [
+        Spacer(1, 6 * mm),
+        Paragraph(
+            f'Audit fingerprint: <font face="Courier" size=7.5>{text(record.final_hash or "none")}</font>',
+            styles.small,
+        ),
+        Spacer(1, 6 * mm),
+        signature_block(
+            [("Dealer", ", ".join(record.dealers)), ("Floor supervisor", ", ".join(record.supervisors))],
+            styles,
+        ),
+    ]
 
 
 def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:

@@ -12,9 +12,20 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from reportlab.graphics.charts.lineplots import LinePlot
 
-from ofc_desk.reports.record import ChipKind, ChipTransaction, HandRecord, SessionRecord
+from ofc_desk.reports.pdf_common import CONTENT_WIDTH
+from ofc_desk.reports.record import (
+    Adjustment,
+    AdjustmentKind,
+    ChipKind,
+    ChipTransaction,
+    HandRecord,
+    PlayerSummary,
+    SessionRecord,
+)
 from ofc_desk.reports.session_pdf import write_session_report
+from ofc_desk.reports.stack_chart import stack_chart, stack_lines
 from ofc_desk.reports.table_close_pdf import (
     table_close_figures,
     variance_words,
@@ -183,3 +194,157 @@ def test_voided_hand_is_listed_but_not_counted(sample_record: SessionRecord) -> 
     voided: HandRecord = sample_record.hands[2]
     assert voided.voided and voided not in sample_record.counted_hands
     assert sample_record.rake_total == 3 and sample_record.jackpot_total == 1
+
+
+def test_signature_lines_print_names_as_typed(sample_record: SessionRecord) -> None:
+    record = dataclasses.replace(sample_record, dealers=("Lee & Kim",), supervisors=("Ana <Floor>",))
+    for write, args in ((write_session_report, ()), (write_table_close_report, (205,))):
+        pages = pdf_pages(write, record, *args)
+        last = squeeze(pages[-1])
+        assert "Name (print)" in last
+        assert "Dealer Lee & Kim" in last and "Floor supervisor Ana <Floor>" in last
+        assert not any("&amp;" in page or "&lt;" in page for page in pages)
+
+
+def _footer_chars(pdf: bytes, page_index: int) -> list[tuple[str, float, float]]:
+    """(character, left, right) of the footer line, in the order drawn, from pdfium's layout."""
+    pdfium = pytest.importorskip("pypdfium2")
+    text_page = pdfium.PdfDocument(pdf)[page_index].get_textpage()
+    chars = []
+    for index in range(text_page.count_chars()):
+        left, _, right, top = text_page.get_charbox(index)
+        character = text_page.get_text_range(index, 1)
+        if top < 45 and character.strip():  # the footer sits below the 15 mm (42.5 pt) margin
+            chars.append((character, left, right))
+    return chars
+
+
+@pytest.mark.parametrize("write", [write_session_report, write_table_close_report])
+def test_page_number_stays_clear_of_a_long_room_and_table_name(
+    sample_record: SessionRecord, write: object
+) -> None:
+    record = dataclasses.replace(
+        sample_record, room="Grand Casino Baden-Baden, Salle Privée", table="Salon des Grands Joueurs"
+    )
+    buffer = io.BytesIO()
+    write(record, buffer)  # type: ignore[operator]
+    pages = PdfReader(io.BytesIO(buffer.getvalue())).pages
+    for page_index in range(len(pages)):
+        chars = _footer_chars(buffer.getvalue(), page_index)
+        line = "".join(character for character, _, _ in chars)
+        number = f"Page{page_index + 1}of{len(pages)}"
+        at = line.index(number)
+        left_text = line[:at]
+        assert left_text.endswith("GrandsJoueurs·session42") and "…" in left_text
+        left_text_end = max(right for _, _, right in chars[:at])
+        assert left_text_end < chars[at][1] - 5, "the left text runs into the page number"
+
+
+def _with_players(record: SessionRecord, count: int) -> SessionRecord:
+    players = tuple(PlayerSummary(f"Guest{i:02d}", 50, 0, 0, 0, 0, 50, 1, 0, 0, 0) for i in range(count))
+    return dataclasses.replace(record, players=players)
+
+
+@pytest.mark.parametrize("players", [16, 24, 70])
+def test_table_close_keeps_the_signatures_with_the_last_stacks(
+    sample_record: SessionRecord, players: int
+) -> None:
+    pages = [
+        squeeze(page)
+        for page in pdf_pages(write_table_close_report, _with_players(sample_record, players), 0)
+    ]
+    if players == 16:
+        assert len(pages) == 1  # it fits, so it stays one page
+    last = pages[-1]
+    signatures = "Name (print) Signature Date and time Dealer Dana Dealer Floor supervisor Sam Floor"
+    assert signatures in last
+    assert not any("Name (print)" in page or "Audit fingerprint" in page for page in pages[:-1])
+    # The signatures sign figures on their own page: the last players' stacks go with them.
+    last_rows = [f"Guest{i:02d} 50 0 0" for i in range(players - 3, players)]
+    assert all(row in last for row in last_rows)
+    assert last.count("Player Stack Cashed out Net result") == 1
+
+
+def test_table_close_counts_voided_hands_as_settled(sample_record: SessionRecord) -> None:
+    text = squeeze(pdf_pages(write_table_close_report, sample_record, None)[0])
+    assert "Hands settled 3 (1 voided)" in text
+
+
+def _rules_change(after_hand: int) -> Adjustment:
+    moment = datetime(2026, 11, 21, 19, 30, tzinfo=UTC)
+    return Adjustment(
+        77,
+        moment,
+        AdjustmentKind.RULES_CHANGE,
+        None,
+        "rules now: Unit 2",
+        "Dana Dealer",
+        "Sam Floor",
+        after_hand=after_hand,
+    )
+
+
+def test_header_gives_the_rules_as_at_the_opening_and_the_hand_they_changed_before(
+    sample_record: SessionRecord,
+) -> None:
+    record = dataclasses.replace(sample_record, adjustments=(_rules_change(after_hand=1),))
+    pages = [squeeze(page) for page in pdf_pages(write_session_report, record)]
+    first, everything = pages[0], " ".join(pages)
+    for expected in (
+        "Unit (chips per point) 1 (at the opening)",
+        "Settlement policy win-cap (at the opening)",
+        "Per-pair units Ann–Bob: 5 (at the opening)",
+        "Rules changed before hand 2: see the rules changes",
+        "Rules in force: preset “standard” when the table opened (changed later, before hand 2:",
+    ):
+        assert expected in first, expected
+    assert "77 2026-11-21 19:30 UTC rules change 2 rules now: Unit 2 Dana Dealer Sam Floor" in everything
+
+
+def test_a_rules_change_after_the_last_hand_applied_to_none(sample_record: SessionRecord) -> None:
+    record = dataclasses.replace(sample_record, adjustments=(_rules_change(after_hand=3),))
+    everything = squeeze(" ".join(pdf_pages(write_session_report, record)))
+    assert "Rules changed after the last hand" in everything
+    assert "rules change – rules now: Unit 2" in everything
+    in_play = dataclasses.replace(record, live_hand=4)
+    assert "Rules changed before hand 4" in squeeze(pdf_pages(write_session_report, in_play)[0])
+
+
+def test_opening_rules_without_a_change_are_not_qualified(sample_record: SessionRecord) -> None:
+    first = squeeze(pdf_pages(write_session_report, sample_record)[0])
+    assert "at the opening" not in first and "Rules changed" not in first
+
+
+def _cy_away_for_hand_2_and_bob_cashed_out(record: SessionRecord) -> SessionRecord:
+    hand1, hand2, hand3 = record.hands
+    without_cy = dataclasses.replace(hand2, stacks_after=(("Ann", 146), ("Bob", 38)))
+    moment = datetime(2026, 11, 21, 21, 0, tzinfo=UTC)
+    cash_out = ChipTransaction(100, moment, ChipKind.CASH_OUT, "Bob", -44, 3, "Dana Dealer")
+    bob = dataclasses.replace(record.players[1], cash_outs=44, final_stack=0)
+    return dataclasses.replace(
+        record,
+        hands=(hand1, without_cy, hand3),
+        chip_transactions=(*record.chip_transactions, cash_out),
+        players=(record.players[0], bob, record.players[2]),
+    )
+
+
+def test_stack_chart_breaks_a_line_where_the_player_was_away(sample_record: SessionRecord) -> None:
+    lines = stack_lines(_cy_away_for_hand_2_and_bob_cashed_out(sample_record))
+    stretches = {line.label: line.stretches for line in lines}
+    assert stretches["Cy (22)"] == (((0, 20), (1, 33)), ((3, 16),))
+    assert stretches["Ann (146)"] == (((0, 100), (1, 128), (2, 146), (3, 146)),)
+    # Drawn as separate series: nothing joins Cy's hand 1 to hand 3 across the hand away.
+    drawing = stack_chart(lines, CONTENT_WIDTH, "Helvetica")
+    plot = next(item for item in drawing.contents if isinstance(item, LinePlot))
+    assert [(0, 20), (1, 33)] in plot.data and [(3, 16), (3, 16)] in plot.data
+    assert not any((1, 33) in series and (3, 16) in series for series in plot.data)
+
+
+def test_stack_chart_legend_gives_final_stacks_or_cashed_out(sample_record: SessionRecord) -> None:
+    # The voided last hand left Cy at 16 in its stacks; the void gave back the 6, so Cy ends on 22.
+    text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
+    assert "Ann (146) Bob (38) Cy (22)" in text
+    record = _cy_away_for_hand_2_and_bob_cashed_out(sample_record)
+    text = squeeze(" ".join(pdf_pages(write_session_report, record)))
+    assert "Ann (146) Bob (cashed out) Cy (22)" in text
