@@ -13,7 +13,7 @@ import sys
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ofc_desk.cli.main import add_database_option
+from ofc_desk.cli.main import add_database_option, one_line
 
 EXIT_FAULT = 1
 EXIT_UNREADABLE = 2
@@ -30,15 +30,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ofc_desk.service.verify import VerifyFault, verify_database
-    from ofc_desk.storage.database import Database
+    from ofc_desk.storage.database import NotADeskDatabase, open_existing
 
     try:
-        summary = verify_database(Database(getattr(args, "db", None)))
+        # Only read: a mistyped path must not become an empty database that "verifies".
+        database = open_existing(getattr(args, "db", None))
+        try:
+            summary = verify_database(database)
+        finally:
+            database.dispose()
     except VerifyFault as fault:
-        print(f"verify failed: {fault}")
+        print(one_line(f"verify failed: {fault}"))
         return EXIT_FAULT
-    except SQLAlchemyError as error:
-        print(f"database: {str(error).splitlines()[0]}", file=sys.stderr)
+    except NotADeskDatabase as error:
+        print(one_line(f"database: {error}"), file=sys.stderr)
+        return EXIT_UNREADABLE
+    except (SQLAlchemyError, ImportError) as error:
+        print(one_line(f"database: {str(error).splitlines()[0]}"), file=sys.stderr)
         return EXIT_UNREADABLE
     print(summary.line())
     if args.fingerprints:

@@ -8,17 +8,14 @@ proves them against the rules.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Mapping
-from contextlib import closing
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ofc_desk.reports.record import (
     Adjustment,
@@ -40,7 +37,7 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
 from ofc_desk.service.setup import PairUnit
-from ofc_desk.storage.database import Database, default_url
+from ofc_desk.storage.database import Database, NotADeskDatabase, open_existing
 from ofc_desk.storage.models import TableSession
 
 CHIP_KINDS = {
@@ -99,44 +96,16 @@ def open_to_read(source: str | Database | None) -> Database:
     """The database, only to read: never created, migrated or changed by a report."""
     if isinstance(source, Database):
         return source
-    url_text = source or default_url()
     try:
-        url = make_url(url_text)
-    except Exception:  # SQLAlchemy raises several kinds for a malformed URL
-        raise ReportSourceError(f"not a database URL: {source}") from None
-    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
-        _check_sqlite_file(Path(str(url.database)))
-    try:
-        database = Database(url_text, migrate=False)
-        current = database.schema_is_current()
+        return open_existing(source)
+    except NotADeskDatabase as error:
+        raise ReportSourceError(str(error)) from None
     except ImportError as error:
         raise ReportSourceError(f"cannot open the database: its driver is not installed ({error})") from None
+    except ArgumentError:
+        raise ReportSourceError(f"not a database URL: {source}") from None
     except SQLAlchemyError as error:
         raise ReportSourceError(f"cannot open the database: {_cause(error)}") from None
-    if current is None:
-        raise ReportSourceError(f"{_safe_url(database)} is not an OFC Desk database")
-    if not current:
-        raise ReportSourceError(
-            f"{_safe_url(database)} was written by an older OFC Desk:"
-            " open it with the desk or run ofc-desk verify first, which bring it up to date"
-        )
-    return database
-
-
-def _check_sqlite_file(path: Path) -> None:
-    """Refuse a missing file or one that is not ours, looking without writing: SQLAlchemy's
-    connection would switch any SQLite file to WAL."""
-    if not path.is_file():
-        raise ReportSourceError(f"no database at {path}")
-    try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
-            found = connection.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
-            ).fetchone()
-    except sqlite3.DatabaseError:
-        found = None
-    if found is None:
-        raise ReportSourceError(f"{path} is not an OFC Desk database")
 
 
 def _choose_session(database: Database, table: str | None, session_id: int | None) -> int:

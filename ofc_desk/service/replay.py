@@ -94,14 +94,18 @@ def _resume(
 ) -> TableService:
     with database.session() as session:
         stored = session.execute(
-            select(Event.kind, Event.payload).where(Event.session_id == session_id).order_by(Event.seq)
+            select(Event.kind, Event.payload, Event.hash)
+            .where(Event.session_id == session_id)
+            .order_by(Event.seq)
         ).all()
+    if not stored:
+        raise ReplayError(f"session {session_id} holds no events: it was not written by the desk")
     machine = TableMachine()
     try:
         opened = machine.check(EventKind.TABLE_OPENED, setup)
     except ActionRefused as error:
         raise ReplayError(f"table: {error}") from None
-    first_kind, first_payload = stored[0]
+    first_kind, first_payload, _ = stored[0]
     if first_kind != EventKind.TABLE_OPENED or json.loads(first_payload) != opened:
         raise ReplayError("table: the stored table differs from the script's seats or rules")
     machine.apply(EventKind.TABLE_OPENED, opened)
@@ -121,7 +125,7 @@ def _resume(
             payload = machine.check(kind, raw)
         except ActionRefused as error:
             raise ReplayError(f"{step.where()}: {error}") from None
-        stored_kind, stored_payload = stored[position]
+        stored_kind, stored_payload, _ = stored[position]
         if stored_kind != kind.value or json.loads(stored_payload) != payload:
             raise ReplayError(
                 f"{step.where()}: the stored session differs from the script here"
@@ -132,7 +136,14 @@ def _resume(
         done += 1
     if position < len(stored):
         raise ReplayError("the stored session goes further than the script")
-    return _carry_on(TableService.resume(database, session_id, actor), steps, done)
+    service = TableService.resume(database, session_id, actor)
+    if service.snapshot().last_event_hash != stored[-1].hash:
+        # Recorded by another desk since the script was matched: carrying on would repeat it.
+        raise ReplayError(
+            "the stored session changed while it was being resumed (a desk is recording at this"
+            " table): run --resume again"
+        )
+    return _carry_on(service, steps, done)
 
 
 def _carry_on(service: TableService, steps: list[Step | HandOver], done: int) -> TableService:

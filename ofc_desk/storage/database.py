@@ -8,8 +8,9 @@ detached objects out, so nothing holds a connection between a dealer's actions.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,6 @@ import platformdirs
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
@@ -50,17 +50,31 @@ class Database:
             if connection.dialect.name == "postgresql":
                 # Two desks starting together on a new card-room database: one migrates at a time.
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            elif connection.dialect.name == "sqlite":
+                # pysqlite runs CREATE TABLE outside any transaction: a crash between two would
+                # leave a schema no start could finish. One write transaction makes the schema
+                # all or nothing and lets two desks starting together migrate one after the other.
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
-    def schema_is_current(self) -> bool | None:
-        """True at the newest migration, False at an older one, None when the database holds no
-        OFC Desk schema at all: what a command that only reads checks instead of migrating."""
+    def schema_revision(self) -> str | None:
+        """The migration the schema is at; None when the database holds no OFC Desk schema."""
         with self.engine.connect() as connection:
-            stored = MigrationContext.configure(connection).get_current_revision()
-        if stored is None:
-            return None
-        return stored == ScriptDirectory.from_config(_alembic_config()).get_current_head()
+            return MigrationContext.configure(connection).get_current_revision()
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Session]:
+        """A session whose every read sees the database as it stood at the first one, however much
+        other desks record meanwhile: what checking a whole history needs. It writes nothing."""
+        with self.engine.connect() as connection:
+            if connection.dialect.name == "postgresql":
+                connection = connection.execution_options(isolation_level="REPEATABLE READ")
+            elif connection.dialect.name == "sqlite":
+                # pysqlite reads outside any transaction, each statement afresh, unless told.
+                connection.exec_driver_sql("BEGIN")
+            with Session(bind=connection) as session:
+                yield session
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -70,6 +84,41 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+class NotADeskDatabase(Exception):
+    """There is no OFC Desk database where a command that only reads was pointed."""
+
+
+def open_existing(url: str | None) -> Database:
+    """An existing OFC Desk database, opened only to read (report, verify): never created,
+    migrated or otherwise changed, so a mistyped path or someone else's file stays as it was.
+    SQLAlchemy's errors (a driver not installed, a server not answering) pass through."""
+    url = url or default_url()
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        _check_sqlite_file(Path(str(parsed.database)))
+    database = Database(url, migrate=False)
+    if database.schema_revision() is None:
+        database.dispose()
+        raise NotADeskDatabase(f"{parsed.render_as_string(hide_password=True)} is not an OFC Desk database")
+    return database
+
+
+def _check_sqlite_file(path: Path) -> None:
+    """Refuse a missing file or one that is not ours, looking without writing: a connection
+    through SQLAlchemy would switch any SQLite file to WAL."""
+    if not path.is_file():
+        raise NotADeskDatabase(f"no database at {path}")
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+            found = connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
+            ).fetchone()
+    except sqlite3.DatabaseError:
+        found = None
+    if found is None:
+        raise NotADeskDatabase(f"{path} is not an OFC Desk database")
 
 
 def _alembic_config() -> Config:

@@ -36,8 +36,10 @@ def test_sigkill_at_random_moments_then_verify_and_resume(
         time.sleep(chooser.uniform(0.2, full_run))
         child.send_signal(signal.SIGKILL)
         child.communicate(timeout=60)
-        status, summary, _ = run_cli(capsys, "verify", "--db", database_url)
-        assert status == 0, f"seed {seed}, kill {attempt + 1}: {summary}"
+        status, summary, err = run_cli(capsys, "verify", "--db", database_url)
+        # Killed before it first wrote anything, the child left no database (or no schema) behind.
+        nothing_yet = status == 2 and ("is not an OFC Desk database" in err or "no database at" in err)
+        assert status == 0 or nothing_yet, f"seed {seed}, kill {attempt + 1}: {summary}{err}"
 
     resumed = child_replay(script, database_url)
     final, err = resumed.communicate(timeout=120)

@@ -10,7 +10,7 @@ from replay_helpers import EXPECTED, load_example, run_cli, write_script
 
 from ofc_desk.core.deal import score_deal
 from ofc_desk.core.deal_input import deal_from_json
-from ofc_desk.service import audit_log, list_open_tables
+from ofc_desk.service import TableService, audit_log, list_open_tables
 from ofc_desk.storage.database import Database
 
 
@@ -167,8 +167,9 @@ def test_text_that_is_not_unicode_is_refused_naming_where_before_anything_is_sto
     status, out, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
     assert (status, out) == (2, "")
     assert err == "script.hands[1].between[0].reason: not valid Unicode text (half a surrogate pair)\n"
-    status, out, _ = run_cli(capsys, "verify", "--db", database_url)
-    assert status == 0 and out.startswith("verified: 0 sessions")
+    status, out, err = run_cli(capsys, "verify", "--db", database_url)
+    # Refused before the database was even opened: there is none (or no schema) to verify.
+    assert status == 2 and ("no database at" in err or "is not an OFC Desk database" in err)
 
 
 def test_supervised_operations_in_a_script(
@@ -260,3 +261,42 @@ def test_a_dealer_hand_over_needs_a_name_and_records_what_follows_as_theirs(
     database.dispose()
     hand_2_starts = actors.index("Yan")
     assert set(actors[:hand_2_starts]) == {"replay"} and set(actors[hand_2_starts:]) == {"Yan"}
+
+
+def test_resume_refuses_when_a_desk_records_between_matching_and_carrying_on(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Carrying on from a newer state than the one matched would record the script's next step
+    a second time (a rebuy credited twice)."""
+    script = load_example()
+    script["hands"] = script["hands"][:1]
+    run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    script["hands"].append({"between": [{"op": "rebuy", "player": "Cy", "amount": 50}], "actions": []})
+    resume = TableService.resume
+
+    def another_desk_records_first(database: Database, session_id: int, actor: str) -> TableService:
+        resume(database, session_id, "Dan").rebuy("Cy", 50)
+        return resume(database, session_id, actor)
+
+    monkeypatch.setattr(TableService, "resume", staticmethod(another_desk_records_first))
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script, "more.json")), "--db", database_url, "--resume"
+    )
+    assert (status, err) == (
+        2,
+        "the stored session changed while it was being resumed"
+        " (a desk is recording at this table): run --resume again\n",
+    )
+    database = Database(database_url)
+    rebuys = [event for event in audit_log(database) if event.kind == "rebought"]
+    database.dispose()
+    assert len(rebuys) == 1
+
+
+def test_verify_of_a_mistyped_path_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "typo.db"
+    status, out, err = run_cli(capsys, "verify", "--db", f"sqlite:///{missing}")
+    assert (status, out, err) == (2, "", f"database: no database at {missing}\n")
+    assert not missing.exists()

@@ -6,10 +6,11 @@ import json
 from collections.abc import Callable
 
 import pytest
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
-from table_helpers import ANN_QQ, BOB_PLAIN, SUPERVISOR, SUPERVISOR_PIN, open_test_table, play_hand
+from table_helpers import ANN_QQ, BOB_PLAIN, DEALER, SUPERVISOR, SUPERVISOR_PIN, open_test_table, play_hand
 
+from ofc_desk.service import resume_table
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.audit import GENESIS_HASH, event_hash
 from ofc_desk.storage.database import Database
@@ -134,7 +135,38 @@ def rename_table(session: Session) -> str:
     return "session 1: its table name or opening time was altered"
 
 
+def add_empty_session(session: Session) -> str:
+    """A session row with nothing in it: the service writes a row and its opening together."""
+    session.add(
+        TableSession(
+            table_name="Table 7", opened_at="2026-11-21T16:00:00.000000Z", head_seq=0, head_hash=GENESIS_HASH
+        )
+    )
+    session.flush()
+    return "holds no events, not even its opening"
+
+
+def swap_event_numbers(session: Session) -> str:
+    """Event numbers are what people are shown: two swapped keep their hashes but not their order."""
+    first, second = session.scalars(
+        select(Event.id).where(Event.kind == "placed").order_by(Event.id).limit(2)
+    )
+    session.execute(text("UPDATE events SET id = -1 WHERE id = :id"), {"id": first})
+    session.execute(text("UPDATE events SET id = :new WHERE id = :old"), {"new": first, "old": second})
+    session.execute(text("UPDATE events SET id = :new WHERE id = -1"), {"new": second})
+    return f"event {first} is numbered out of order"
+
+
+def delete_ledger_row(session: Session) -> str:
+    row = session.scalars(select(LedgerRow).where(LedgerRow.kind == "rebuy")).one()
+    session.execute(text("DELETE FROM chip_ledger WHERE id = :id"), {"id": row.id})
+    return f"the chip ledger is missing Bob's rebuy of event {row.event_id}"
+
+
 TAMPERS: list[Callable[[Session], str]] = [
+    add_empty_session,
+    swap_event_numbers,
+    delete_ledger_row,
     alter_payload,
     alter_actor,
     alter_and_rechain,
@@ -157,3 +189,27 @@ def test_verify_names_the_changed_row(history: Database, tamper: Callable[[Sessi
     with pytest.raises(VerifyFault) as fault:
         verify_database(history)
     assert expected in str(fault.value)
+
+
+def test_one_snapshot_holds_while_another_desk_records(history: Database) -> None:
+    """What verify reads through: a table recording meanwhile must not look like tampering."""
+    with history.snapshot() as session:
+        events_before = session.scalar(select(func.count()).select_from(Event))
+        resume_table(history, 1, DEALER).rebuy("Ann", 5)  # another desk, between the reads
+        assert session.scalar(select(func.count()).select_from(Event)) == events_before
+    verify_database(history)
+    with history.session() as session:
+        assert session.scalar(select(func.count()).select_from(Event)) == events_before + 1
+
+
+def test_a_value_stored_with_another_type_is_named(history: Database) -> None:
+    if history.engine.dialect.name != "sqlite":
+        pytest.skip("PostgreSQL's typed columns refuse bytes in a text column: only SQLite stores them")
+    with history.session() as session:
+        event_id = placed_event(session)
+        session.execute(
+            text("UPDATE events SET payload = CAST(payload AS BLOB) WHERE id = :id"), {"id": event_id}
+        )
+        session.commit()
+    with pytest.raises(VerifyFault, match=f"event {event_id} was altered"):
+        verify_database(history)
