@@ -43,6 +43,7 @@ class EventStore:
         machine: TableMachine,
     ) -> EventStore:
         with database.session() as session:
+            _refuse_if_open(session, table)
             row = TableSession(
                 table_name=table,
                 opened_at=utc_now(),
@@ -51,7 +52,12 @@ class EventStore:
                 head_hash=GENESIS_HASH,
             )
             session.add(row)
-            session.flush()
+            try:
+                session.flush()
+            except IntegrityError:  # another desk opened it since the look above
+                session.rollback()
+                _refuse_if_open(session, table)
+                raise
             store = cls(database, row.id, 0, GENESIS_HASH)
             outcome = machine.apply(EventKind.TABLE_OPENED, payload)
             event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome)
@@ -185,6 +191,14 @@ def ledger_fields(outcome: Outcome, event_id: int) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- reads for the faces
+def _refuse_if_open(session: Session, table: str) -> None:
+    open_id = session.scalar(
+        select(TableSession.id).where(TableSession.table_name == table, TableSession.closed_at.is_(None))
+    )
+    if open_id is not None:
+        raise ActionRefused(f"{table} already has an open session ({open_id}): resume it, or close it first")
+
+
 def read_open_tables(database: Database) -> list[OpenTable]:
     with database.session() as session:
         hands = (

@@ -3,7 +3,7 @@ kept for reports and history, and `verify` re-derives them from the events to ca
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 HASH_LENGTH = 64
@@ -30,6 +30,16 @@ class TableSession(Base):
     so removing events from the end is caught too."""
 
     __tablename__ = "table_sessions"
+    __table_args__ = (
+        # One open session per table (migration 0003): two desks opening it at once cannot both.
+        Index(
+            "uq_table_sessions_open_table",
+            "table_name",
+            unique=True,
+            sqlite_where=text("closed_at IS NULL"),
+            postgresql_where=text("closed_at IS NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_name: Mapped[str] = mapped_column(String(120), index=True)

@@ -7,6 +7,8 @@ import re
 import pytest
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
 from table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
@@ -185,6 +187,22 @@ def test_pair_units_are_checked_when_the_table_opens_not_when_a_hand_ends(
     with pytest.raises(ActionRefused, match=re.escape(f"rules: {problem}")):
         open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob", pair_units=pairs)
     assert list_open_tables(database) == []
+
+
+def test_a_table_has_one_open_session_at_a_time(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    again = rf"Table 7 already has an open session \({service.session_id}\): resume it, or close it first"
+    with pytest.raises(ActionRefused, match=again):
+        open_test_table(database, [("Cy", 100), ("Dee", 100)], "Dee")
+    # What the index does when two desks race past that look.
+    forged = (
+        "INSERT INTO table_sessions (table_name, opened_at, head_seq, head_hash)"
+        " VALUES ('Table 7', '', 0, '')"
+    )
+    with database.engine.begin() as connection, pytest.raises(IntegrityError):
+        connection.execute(text(forged))
+    service.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    assert open_test_table(database, [("Cy", 100), ("Dee", 100)], "Dee").session_id != service.session_id
 
 
 def test_closing_needs_a_supervisor_and_ends_the_session(database: Database) -> None:

@@ -139,7 +139,7 @@ def add_empty_session(session: Session) -> str:
     """A session row with nothing in it: the service writes a row and its opening together."""
     session.add(
         TableSession(
-            table_name="Table 7", opened_at="2026-11-21T16:00:00.000000Z", head_seq=0, head_hash=GENESIS_HASH
+            table_name="Table 8", opened_at="2026-11-21T16:00:00.000000Z", head_seq=0, head_hash=GENESIS_HASH
         )
     )
     session.flush()
