@@ -103,13 +103,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         # The fingerprint vouches for the whole database: verify before reading anything.
         if args.fingerprint and (fault := _verify_fault(database)):
-            print(f"verify failed: {fault}")
+            print(one_line(f"verify failed: {fault}"))
             return 1
         record = load_session_record(database, table=args.table, session_id=args.session, room=args.room)
         _write_outputs(record, args, database)
-    except ReportSourceError as error:
-        return _fail(str(error))
-    except ValueError as error:
+    except (ReportSourceError, ValueError) as error:
         return _fail(str(error))
     finally:
         database.dispose()
