@@ -398,12 +398,17 @@ class TableMachine:
         if len(self.seats) >= most:
             raise ActionRefused(f"the table is full: {self.variant.value} seats at most {most}")
         after = raw.get("after")
-        after = self.seat(str(after)).name if after else self.seats[-1].name
+        if after:
+            after = self.seat(str(after)).name
+        elif self.seats:
+            after = self.seats[-1].name
+        # else: the first seat of a table everyone has left (after None)
         return {"player": name, "buy_in": buy_in, "after": after}
 
     def _apply_joined(self, payload: Payload) -> Outcome:
-        at = [seat.name for seat in self.seats].index(payload["after"])
-        self.seats.insert(at + 1, Seat(payload["player"], payload["buy_in"]))
+        names = [seat.name for seat in self.seats]
+        at = names.index(payload["after"]) + 1 if payload["after"] is not None else 0
+        self.seats.insert(at, Seat(payload["player"], payload["buy_in"]))
         return Outcome((LedgerEntry(payload["player"], "buy_in", payload["buy_in"]),))
 
     def _check_rebought(self, raw: Payload) -> Payload:

@@ -55,6 +55,17 @@ def test_join_takes_the_seat_after_the_named_player(database: Database) -> None:
     assert turn is not None and turn.player == "Ann"
 
 
+def test_a_table_everyone_left_takes_new_players(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    service.cash_out("Ann")
+    service.cash_out("Bob")
+    service.join("Cy", 50)
+    service.join("Dee", 50)
+    assert [seat.name for seat in service.snapshot().seats] == ["Cy", "Dee"]
+    play_hand(service, {})
+    verify_database(database)
+
+
 def test_sitting_out_player_is_not_dealt_and_the_button_skips_them(database: Database) -> None:
     service = open_test_table(database, FOUR, "Dee")
     service.sit_out("Bob")
