@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
+from ofc_desk.desk.window_parts import press_focused_button
+
 ROW_NAMES = ("front", "middle", "back")
 FOUL_COLOUR = "#ff4d3d"
 CAPPED_COLOUR = "#ffb300"
@@ -53,7 +55,8 @@ class SettlementPanel(QWidget):
 
     def keyPressEvent(self, event: Any) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.confirm_requested.emit()
+            if not press_focused_button(self):
+                self.confirm_requested.emit()
             return
         super().keyPressEvent(event)
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
+
+
+def press_focused_button(panel: QWidget) -> bool:
+    """Enter on a panel's focused button presses that button, as a dealer who tabbed to it means:
+    Qt leaves Enter to the panel outside a dialog, whose own meaning (deal, confirm) would win."""
+    focused = panel.focusWidget()
+    if isinstance(focused, QAbstractButton) and focused.isEnabled() and panel.isAncestorOf(focused):
+        focused.click()
+        return True
+    return False
 
 
 class BetweenHandsPanel(QWidget):
@@ -44,7 +54,8 @@ class BetweenHandsPanel(QWidget):
     def keyPressEvent(self, event: object) -> None:
         key = getattr(event, "key", lambda: None)()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.deal_requested.emit()
+            if not press_focused_button(self):
+                self.deal_requested.emit()
             return
         super().keyPressEvent(event)  # type: ignore[arg-type]
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs import AttemptDialog, TextDialog
+from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_start_and_resume import field
@@ -60,6 +61,24 @@ def _inside_qt_composite(widget: QWidget) -> bool:
             return True
         parent = parent.parent()
     return False
+
+
+def test_enter_on_a_focused_button_presses_that_button(desk: Desk) -> None:
+    """A dealer who tabbed to a button and pressed Enter means that button, not the panel's deal."""
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    play_regular_streets(desk, ANN, BOB)
+    hold = desk.window.settlement.hold_button
+    hold.setFocus()
+    desk.qtbot.keyClick(hold, Qt.Key.Key_Return)
+    assert (desk.snapshot.hand_number, desk.snapshot.phase) == (1, Phase.SETTLED)  # confirmed, not dealt
+    rebuy = desk.window.between_hands.chip_buttons["Rebuy"]
+    rebuy.setFocus()
+    desk.qtbot.keyClick(rebuy, Qt.Key.Key_Return)
+    assert desk.session.chip_actions.active_dialog is not None and desk.snapshot.hand_number == 1
+    desk.session.chip_actions.active_dialog.reject()
+    desk.window.between_hands.deal_button.setFocus()
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    assert desk.snapshot.hand_number == 2
 
 
 def test_chip_operations_between_hands(desk: Desk) -> None:
