@@ -145,10 +145,11 @@ class TableController(QObject):
 
     # ------------------------------------------------------------------ drafts
     def _keep_draft(self, snapshot: TableSnapshot) -> None:
-        """Keep what is staged for the player to act, or forget the draft once nothing is."""
+        """Keep what is staged for the player to act, or forget the draft once nothing is. A
+        Fantasyland set in its dialog is not a draft: the entry could not take it back."""
         turn = snapshot.to_act
         draft = None
-        if self.staged and turn is not None:
+        if self.staged and turn is not None and turn.kind is not TurnKind.FANTASYLAND_SET:
             draft = StagedDraft(snapshot.last_event_hash, turn.player, keyed_text(self.staged))
         if draft == self._kept_draft:
             return

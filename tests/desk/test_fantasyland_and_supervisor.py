@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QSpinBox
@@ -12,9 +13,10 @@ from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.new_table_dialog import TABLE_OWN_PRESET, RulesFields
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TurnKind
+from ofc_desk.storage.database import Database
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
-from tests.desk.test_start_and_resume import field
+from tests.desk.test_start_and_resume import field, reopen_signed_in
 
 ANN_FANTASYLAND = ("Ah Ad 3c", "Kh Kd 7s 7c 2h", "9c 9d 9h 4s 4d")
 BOB_SECOND = ("Ks Kc 5s", "Js Jc 8h 8d 3h", "Qc Tc 8c 6c 2c")
@@ -65,6 +67,27 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     click_ok(desk, dialog)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     assert [str(c) for c in desk.snapshot.seat("Ann").front.cards] == ["Ah", "Ad", "3c"]
+
+
+def test_a_half_typed_fantasyland_set_is_not_kept_as_a_draft(
+    qtbot: QtBot, tmp_path: Path, database: Database, desk: Desk
+) -> None:
+    settle_first_hand(desk)
+    desk.street(street_keys(BOB_SECOND[2], "b"))
+    for card in BOB_SECOND[1].split():
+        desk.street(f"{card} m")
+    for card in BOB_SECOND[0].split():
+        desk.street(f"{card} f")
+    desk.qtbot.waitUntil(lambda: desk.session.controller.fantasyland_dialog is not None)
+    dialog = desk.session.controller.fantasyland_dialog
+    assert dialog is not None
+    desk.qtbot.keyClicks(dialog.front, "ah ad 3c")
+    session_id = desk.snapshot.session_id
+    desk.window.close()
+    reopened = reopen_signed_in(qtbot, tmp_path, database, session_id)
+    assert reopened.session.controller.staged == [] and reopened.refusal() == ""
+    assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.kind is TurnKind.FANTASYLAND_SET
+    reopened.window.close()
 
 
 def test_void_is_refused_without_the_supervisor_pin_and_done_with_it(desk: Desk) -> None:
