@@ -14,6 +14,18 @@ from ofc_desk.service.errors import ActionRefused
 SERVICE_FAILURES: tuple[type[Exception], ...] = (ActionRefused, SQLAlchemyError, OSError)
 
 
+def background_sentence(failure: Exception) -> str:
+    """What went wrong with work done off the UI thread (opening the database, resuming, verifying),
+    in words: the driver's own first line, never SQLAlchemy's class names and web links."""
+    if isinstance(failure, ActionRefused):
+        return str(failure)
+    if isinstance(failure, SQLAlchemyError):
+        cause = str(getattr(failure, "orig", None) or failure).splitlines()[0]
+        return f"the database could not be used ({cause}): check its URL in Settings, or the connection"
+    lines = str(failure).splitlines()
+    return f"that did not work: {lines[0] if lines else type(failure).__name__}"
+
+
 def dealer_sentence(failure: Exception) -> str:
     if isinstance(failure, ActionRefused):
         return str(failure)

@@ -126,6 +126,8 @@ class DeskSession(QObject):
         self.offer_sign_in()
 
     def offer_sign_in(self) -> None:
+        if not self._database_is_open():
+            return
         database = self._require_database()
         if not list_users(database):
             self._first_run_accounts(database)
@@ -182,6 +184,8 @@ class DeskSession(QObject):
         return None
 
     def offer_tables(self) -> None:
+        if not self._database_is_open():
+            return
         database = self._require_database()
         self.open_tables = list_open_tables(database)
         labels = [
@@ -262,6 +266,8 @@ class DeskSession(QObject):
 
     def on_verify(self) -> None:
         """Every hash, event, hand and ledger row checked again, off the UI thread."""
+        if not self._database_is_open():
+            return
         database = self._require_database()
 
         def verify() -> str:
@@ -388,6 +394,16 @@ class DeskSession(QObject):
         if self.database is None:
             raise RuntimeError("the database is not open yet")
         return self.database
+
+    def _database_is_open(self) -> bool:
+        """For a menu action that needs the database: say so instead of acting before it opened
+        (a slow network server) or after it could not be opened."""
+        if self.database is None:
+            self.controller.show_refusal(
+                "the database is not open yet: wait for it, or check its URL in Settings and start again"
+            )
+            return False
+        return True
 
     def _actor(self) -> str:
         return self.account.name if self.account else "dealer"

@@ -8,6 +8,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
+from ofc_desk.desk.failures import background_sentence
+
 
 class _Relay(QObject):
     """Lives on the UI thread: its slots run there, whichever thread emits."""
@@ -41,7 +43,7 @@ class _Job(QRunnable):
         try:
             result = self._work()
         except Exception as error:
-            self._relay.failed.emit(f"{type(error).__name__}: {error}")
+            self._relay.failed.emit(background_sentence(error))
             return
         self._relay.finished.emit(result)
 

@@ -220,3 +220,20 @@ def test_the_smoke_test_fails_with_the_reason_when_no_table_is_drawn(
     check.on_poll()
     assert exits == [1, 0]
     assert "seats drawn: Ann, Bob" in capsys.readouterr().out
+
+
+def test_a_database_that_cannot_be_opened_is_said_in_words_and_the_menus_wait(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path}/no/such/folder/desk.db")
+    desk.session.start()
+    qtbot.waitUntil(lambda: bool(desk.window.between_hands.refusal.text()), timeout=10_000)
+    shown = desk.window.between_hands.refusal.text()
+    assert shown.startswith("the database could not be used (unable to open database file)")
+    assert "sqlalche.me" not in shown and "OperationalError" not in shown
+    # Resume, New table and Verify need the database: they say so rather than raise.
+    for action in (desk.window.action_resume, desk.window.action_new_table, desk.window.action_verify):
+        desk.window.between_hands.refusal.clear()
+        action.trigger()
+        assert desk.window.between_hands.refusal.text().startswith("the database is not open yet")
+    desk.window.close()
