@@ -40,7 +40,7 @@ from ofc_desk.service import (
 from ofc_desk.service.records import OpenTable
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Account, SignInError, create_user, list_users, sign_in
+from ofc_desk.storage.users import Account, Role, SignInError, create_user, list_users, sign_in
 
 ABOUT = """# OFC Desk {version}
 
@@ -419,6 +419,8 @@ def _signed_in(database: Database, name: str, pin: str) -> Account | str:
 
 def _first_accounts(database: Database, accounts: Sequence[tuple[str, str, str]]) -> Account | str:
     """Create the first dealer and supervisor (skipping one made by an earlier try), sign the dealer in."""
+    if len({name.strip() for name, _role, _pin in accounts}) < len(accounts):
+        return "the dealer and the floor supervisor need names of their own"
     existing = {account.name for account in list_users(database)}
     try:
         for name, role, pin in accounts:
@@ -426,4 +428,7 @@ def _first_accounts(database: Database, accounts: Sequence[tuple[str, str, str]]
                 create_user(database, name, role, pin)
     except SignInError as error:
         return str(error)
+    if not any(account.role is Role.SUPERVISOR for account in list_users(database)):
+        # Without one, no hand could be voided, no chips corrected and no table closed.
+        return "a floor supervisor account is needed: give the supervisor a name of their own"
     return _signed_in(database, accounts[0][0], accounts[0][2])

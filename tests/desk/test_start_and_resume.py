@@ -19,7 +19,7 @@ from ofc_desk.desk.drafts import DraftStore
 from ofc_desk.desk.smoke_test import SmokeTest
 from ofc_desk.service import resume_table
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import list_users
+from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
 
 
@@ -175,6 +175,35 @@ def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_pat
     assert sorted((a.name, a.role.value) for a in list_users(database)) == [
         ("Dana", "dealer"), ("Floor", "supervisor")
     ]  # fmt: skip
+    desk.window.close()
+
+
+def test_first_start_never_ends_without_a_supervisor(qtbot: QtBot, tmp_path: Path) -> None:
+    desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'first.db'}")
+    desk.session.start()
+    qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, AttemptDialog))
+    dialog = desk.session.active_dialog
+    assert isinstance(dialog, AttemptDialog)
+    for name, text in (
+        ("Dealer", "Dana"),
+        ("Dealer PIN", "1234"),
+        ("Supervisor", "Dana"),
+        ("Supervisor PIN", "9999"),
+    ):
+        qtbot.keyClicks(field(dialog, name), text)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    for _ in range(2):  # a tired dealer presses OK again, nothing changed
+        dialog.refusal.clear()
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bool(dialog.refusal.text()) and dialog.buttons.isEnabled())
+        assert dialog.refusal.text() == "the dealer and the floor supervisor need names of their own"
+        assert desk.session.account is None and dialog.isVisible()
+    field(dialog, "Supervisor").clear()
+    qtbot.keyClicks(field(dialog, "Supervisor"), "Floor")
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: desk.session.account is not None, timeout=10_000)
+    assert desk.session.database is not None
+    assert ("Floor", Role.SUPERVISOR) in [(a.name, a.role) for a in list_users(desk.session.database)]
     desk.window.close()
 
 
