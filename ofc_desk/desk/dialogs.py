@@ -106,6 +106,12 @@ class AttemptDialog(QDialog):
             return
         self._report(self._attempt())
 
+    def reject(self) -> None:
+        # While a check runs (its buttons are off) Escape waits for it: the answer, say a sign-in,
+        # would otherwise land on a closed dialog, acted on or said to nobody.
+        if self.buttons.isEnabled():
+            super().reject()
+
     def _report(self, refusal: str | None) -> None:
         self.buttons.setEnabled(True)
         if refusal is None:

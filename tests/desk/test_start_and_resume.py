@@ -207,6 +207,26 @@ def test_first_start_never_ends_without_a_supervisor(qtbot: QtBot, tmp_path: Pat
     desk.window.close()
 
 
+def test_escape_while_a_pin_is_checked_waits_for_the_answer(
+    qtbot: QtBot, tmp_path: Path, database: Database
+) -> None:
+    """Closed mid-check, the dialog would take the answer with it: a wrong PIN said to nobody."""
+    desk = make_desk(qtbot, tmp_path, database.url)
+    desk.session.start()
+    qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, AttemptDialog))
+    dialog = desk.session.active_dialog
+    assert isinstance(dialog, AttemptDialog)
+    qtbot.keyClicks(field(dialog, "Dealer"), DEALER[0])
+    qtbot.keyClicks(field(dialog, "PIN"), "wrong")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: "wrong name or PIN" in dialog.refusal.text())
+    assert dialog.isVisible() and desk.session.account is None
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)  # with the answer given, Escape cancels
+    assert not dialog.isVisible() and desk.session.account is None
+    desk.window.close()
+
+
 def test_demo_keep_refuses_an_existing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     existing = tmp_path / "taken.db"
     existing.write_bytes(b"")
