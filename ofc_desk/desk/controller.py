@@ -230,6 +230,11 @@ class TableController(QObject):
         if keyed.rest:
             self.show_refusal(keyed.problem or f"finish '{keyed.rest}': a card, then its row")
             return
+        if keyed.placements:
+            # Still in the line, so refused as typed: say why again (or stage it, if it fits now)
+            # rather than confirm the street without it.
+            self.on_entry_edited(self.window.entry.line.text())
+            return
         service, turn = self.service, self.snapshot.to_act if self.snapshot else None
         if service is None or turn is None:
             self.show_refusal("no hand is being dealt: deal the next hand first")

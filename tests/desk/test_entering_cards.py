@@ -93,6 +93,17 @@ def test_a_duplicate_card_is_refused_inline_and_the_entry_keeps_it(desk: Desk) -
     assert "Qh" in desk.refusal()
 
 
+def test_enter_on_a_refused_card_says_its_own_refusal_again(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.street(street_keys(ANN[2], "b"))
+    desk.street(street_keys(BOB[2], "b"))
+    desk.type("9s b")
+    assert desk.refusal() == "Ann's back already holds 5 cards"
+    desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)
+    assert desk.refusal() == "Ann's back already holds 5 cards"  # not "place 1 card"
+    assert desk.window.entry.line.text() == "9s b" and desk.snapshot.to_act.player == "Ann"  # type: ignore[union-attr]
+
+
 def test_ctrl_z_takes_back_a_staged_card_then_the_last_street_through_the_service(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
     desk.street(street_keys(ANN[2], "b"))
