@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ofc_desk.desk.refusal import refusal_label
+
 Attempt = Callable[[], str | None]
 """Try the action; return the refusal sentence, or None when it was done."""
 Report = Callable[[str | None], None]
@@ -38,10 +40,7 @@ class AttemptDialog(QDialog):
         self.form = QFormLayout()
         intro = QLabel(explanation, self)
         intro.setWordWrap(True)
-        self.refusal = QLabel("", self)
-        self.refusal.setObjectName("refusal")
-        self.refusal.setAccessibleName("Refusal")
-        self.refusal.setWordWrap(True)
+        self.refusal = refusal_label(self)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )

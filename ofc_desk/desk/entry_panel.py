@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ofc_desk.desk.refusal import refusal_label
+
 ROW_BUTTONS = (("Front", "f"), ("Middle", "m"), ("Back", "b"), ("Discard", "x"), ("Unknown", "?"))
 
 
@@ -40,10 +42,7 @@ class EntryPanel(QWidget):
         self.staged.setObjectName("staged")
         self.staged.setAccessibleName("Cards staged this street")
         self.staged.setWordWrap(True)
-        self.refusal = QLabel("", self)
-        self.refusal.setObjectName("refusal")
-        self.refusal.setAccessibleName("Refusal")
-        self.refusal.setWordWrap(True)
+        self.refusal = refusal_label(self)
         self.confirm_button = QPushButton("Confirm street (Enter)", self)
         self.confirm_button.setAccessibleName("Confirm street")
         self.confirm_button.clicked.connect(self.confirm_requested)

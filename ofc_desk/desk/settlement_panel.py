@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
+from ofc_desk.desk.refusal import refusal_label
 from ofc_desk.desk.window_parts import press_focused_button
 
 ROW_NAMES = ("front", "middle", "back")
@@ -32,10 +33,7 @@ class SettlementPanel(QWidget):
         self.details.setAccessibleName("Settlement details")
         self.details.setOpenLinks(False)
         self.details.setMinimumHeight(300)
-        self.refusal = QLabel("", self)
-        self.refusal.setObjectName("refusal")
-        self.refusal.setAccessibleName("Refusal")
-        self.refusal.setWordWrap(True)
+        self.refusal = refusal_label(self)
         self.confirm_button = QPushButton("Confirm settlement and deal next hand (Enter)", self)
         self.confirm_button.setAccessibleName("Confirm settlement")
         self.confirm_button.setDefault(True)

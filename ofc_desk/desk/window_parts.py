@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
+from ofc_desk.desk.refusal import refusal_label
+
 
 def press_focused_button(panel: QWidget) -> bool:
     """Enter on a panel's focused button presses that button, as a dealer who tabbed to it means:
@@ -28,10 +30,7 @@ class BetweenHandsPanel(QWidget):
         self.message = QLabel("", self)
         self.message.setObjectName("prompt")
         self.message.setWordWrap(True)
-        self.refusal = QLabel("", self)
-        self.refusal.setObjectName("refusal")
-        self.refusal.setAccessibleName("Refusal")
-        self.refusal.setWordWrap(True)
+        self.refusal = refusal_label(self)
         self.deal_button = QPushButton("Deal next hand (Enter)", self)
         self.deal_button.setAccessibleName("Deal next hand")
         self.deal_button.clicked.connect(self.deal_requested)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
 from sqlalchemy.exc import OperationalError
 
 from ofc_desk.core.cards import FULL_DECK
@@ -102,6 +104,20 @@ def test_enter_on_a_refused_card_says_its_own_refusal_again(desk: Desk) -> None:
     desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)
     assert desk.refusal() == "Ann's back already holds 5 cards"  # not "place 1 card"
     assert desk.window.entry.line.text() == "9s b" and desk.snapshot.to_act.player == "Ann"  # type: ignore[union-attr]
+
+
+def test_a_long_pasted_mistake_does_not_widen_the_window(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    screen = desk.window.screen().availableGeometry().width()
+    for character in "z" * 400:  # as pasted: one key event a character
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(
+                desk.window.entry.line, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, character)
+            )
+    for _ in range(3):
+        QApplication.processEvents()
+    desk.window.grab()  # lays the window out as a paint would
+    assert desk.refusal().startswith("'zzzz") and desk.window.width() <= max(screen, 1200)
 
 
 def test_ctrl_z_takes_back_a_staged_card_then_the_last_street_through_the_service(desk: Desk) -> None:
