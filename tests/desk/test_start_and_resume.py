@@ -150,7 +150,10 @@ def test_the_demo_table_opens_mid_session_with_fantasyland(qtbot: QtBot, tmp_pat
     database.dispose()
 
 
-def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_path: Path) -> None:
+def first_start(
+    qtbot: QtBot, tmp_path: Path, supervisor: str, supervisor_pin: str
+) -> tuple[Desk, AttemptDialog]:
+    """A desk on a new database, its first-start accounts dialog filled in (dealer Dana, 1234)."""
     desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'first.db'}")
     desk.session.start()
     qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, AttemptDialog))
@@ -159,10 +162,15 @@ def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_pat
     for name, text in (
         ("Dealer", "Dana"),
         ("Dealer PIN", "1234"),
-        ("Supervisor", "Floor"),
-        ("Supervisor PIN", "9"),
+        ("Supervisor", supervisor),
+        ("Supervisor PIN", supervisor_pin),
     ):
         qtbot.keyClicks(field(dialog, name), text)
+    return desk, dialog
+
+
+def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_path: Path) -> None:
+    desk, dialog = first_start(qtbot, tmp_path, "Floor", "9")
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "PIN" in dialog.refusal.text() and dialog.buttons.isEnabled())
@@ -179,18 +187,7 @@ def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_pat
 
 
 def test_first_start_never_ends_without_a_supervisor(qtbot: QtBot, tmp_path: Path) -> None:
-    desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'first.db'}")
-    desk.session.start()
-    qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, AttemptDialog))
-    dialog = desk.session.active_dialog
-    assert isinstance(dialog, AttemptDialog)
-    for name, text in (
-        ("Dealer", "Dana"),
-        ("Dealer PIN", "1234"),
-        ("Supervisor", "Dana"),
-        ("Supervisor PIN", "9999"),
-    ):
-        qtbot.keyClicks(field(dialog, name), text)
+    desk, dialog = first_start(qtbot, tmp_path, "Dana", "9999")
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     for _ in range(2):  # a tired dealer presses OK again, nothing changed
         dialog.refusal.clear()
