@@ -126,9 +126,9 @@ class DeskSession(QObject):
         self.offer_sign_in()
 
     def offer_sign_in(self) -> None:
-        if not self._database_is_open():
+        database = self._database_or_say()
+        if database is None:
             return
-        database = self._require_database()
         if not list_users(database):
             self._first_run_accounts(database)
             return
@@ -184,9 +184,9 @@ class DeskSession(QObject):
         return None
 
     def offer_tables(self) -> None:
-        if not self._database_is_open():
+        database = self._database_or_say()
+        if database is None:
             return
-        database = self._require_database()
         self.open_tables = list_open_tables(database)
         labels = [
             f"{table.table} — {table.hands_settled} hands settled, last action {table.last_event_at}"
@@ -266,9 +266,9 @@ class DeskSession(QObject):
 
     def on_verify(self) -> None:
         """Every hash, event, hand and ledger row checked again, off the UI thread."""
-        if not self._database_is_open():
+        database = self._database_or_say()
+        if database is None:
             return
-        database = self._require_database()
 
         def verify() -> str:
             try:
@@ -395,15 +395,14 @@ class DeskSession(QObject):
             raise RuntimeError("the database is not open yet")
         return self.database
 
-    def _database_is_open(self) -> bool:
-        """For a menu action that needs the database: say so instead of acting before it opened
-        (a slow network server) or after it could not be opened."""
+    def _database_or_say(self) -> Database | None:
+        """For a menu action that needs the database: None, said to the dealer, rather than acting
+        before it opened (a slow network server) or after it could not be opened."""
         if self.database is None:
             self.controller.show_refusal(
                 "the database is not open yet: wait for it, or check its URL in Settings and start again"
             )
-            return False
-        return True
+        return self.database
 
     def _actor(self) -> str:
         return self.account.name if self.account else "dealer"
