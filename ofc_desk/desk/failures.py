@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.storage.database import failure_cause
 
 SERVICE_FAILURES: tuple[type[Exception], ...] = (ActionRefused, SQLAlchemyError, OSError)
 
@@ -20,7 +21,7 @@ def background_sentence(failure: Exception) -> str:
     if isinstance(failure, ActionRefused):
         return str(failure)
     if isinstance(failure, SQLAlchemyError):
-        cause = str(getattr(failure, "orig", None) or failure).splitlines()[0]
+        cause = failure_cause(failure)
         return f"the database could not be used ({cause}): check its URL in Settings, or the connection"
     lines = str(failure).splitlines()
     return f"that did not work: {lines[0] if lines else type(failure).__name__}"

@@ -37,7 +37,7 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
 from ofc_desk.service.setup import PairUnit
-from ofc_desk.storage.database import Database, NotADeskDatabase, open_existing
+from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
 from ofc_desk.storage.models import TableSession
 
 CHIP_KINDS = {
@@ -77,15 +77,10 @@ def load_session_record(
                 " run ofc-desk verify to find the altered row"
             ) from None
     except SQLAlchemyError as error:
-        raise ReportSourceError(f"cannot read {_safe_url(database)}: {_cause(error)}") from None
+        raise ReportSourceError(f"cannot read {_safe_url(database)}: {failure_cause(error)}") from None
     finally:
         if not isinstance(database_url_or_db, Database):
             database.dispose()
-
-
-def _cause(error: SQLAlchemyError) -> str:
-    """The driver's own words when there are some (first line only), else SQLAlchemy's."""
-    return str(getattr(error, "orig", None) or error).splitlines()[0]
 
 
 def _safe_url(database: Database) -> str:
@@ -105,7 +100,7 @@ def open_to_read(source: str | Database | None) -> Database:
     except ArgumentError:
         raise ReportSourceError(f"not a database URL: {source}") from None
     except SQLAlchemyError as error:
-        raise ReportSourceError(f"cannot open the database: {_cause(error)}") from None
+        raise ReportSourceError(f"cannot open the database: {failure_cause(error)}") from None
 
 
 def _choose_session(database: Database, table: str | None, session_id: int | None) -> int:

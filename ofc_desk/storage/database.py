@@ -86,6 +86,12 @@ class Database:
         self.engine.dispose()
 
 
+def failure_cause(error: Exception) -> str:
+    """The database driver's own words for a failure when there are some (first line only), else
+    SQLAlchemy's: what a person reads, without class names and web links."""
+    return str(getattr(error, "orig", None) or error).splitlines()[0]
+
+
 class NotADeskDatabase(Exception):
     """There is no OFC Desk database where a command that only reads was pointed."""
 
