@@ -116,7 +116,7 @@ _CARDS_BY_SPELLING: dict[str, Card] = {
 # The spellings dealers and other systems actually send (`Ah`, `ah`, `AH`, `10d`), as they come: a
 # deal of 52 cards is read without cleaning each token first. Anything else is cleaned and looked up
 # in the table above.
-_CARDS_AS_TYPED: dict[str, Card] = _CARDS_BY_SPELLING | {
+CARDS_AS_TYPED: dict[str, Card] = _CARDS_BY_SPELLING | {
     spelling: card
     for lower, card in _CARDS_BY_SPELLING.items()
     for spelling in (lower.upper(), lower[:-1].upper() + lower[-1])
@@ -133,7 +133,7 @@ def parse_card(token: str, position: int | None = None) -> Card:
     ...
     ofc_desk.core.cards.CardError: '1x': not a card: use a rank 2-9, T/10, J, Q, K, A and a suit s, h, d, c
     """
-    card = _CARDS_AS_TYPED.get(token) or _CARDS_BY_SPELLING.get(token.strip().lower())
+    card = CARDS_AS_TYPED.get(token) or _CARDS_BY_SPELLING.get(token.strip().lower())
     if card is None:
         raise CardError(token, position)
     return card
@@ -161,7 +161,7 @@ def parse_cards(text: str | Iterable[object]) -> list[Card]:
     """The funnel: any spelling of any number of cards into `Card`s; unknown cards refused."""
     tokens = split_tokens(text)
     try:
-        return [_CARDS_AS_TYPED[token] for token in tokens]
+        return [CARDS_AS_TYPED[token] for token in tokens]
     except KeyError:
         pass  # an unusual spelling, or not a card: read token by token to name the bad one
     cards: list[Card] = []

@@ -27,7 +27,7 @@ from ofc_desk.core.cards import FULL_DECK, Card, Rank
 
 # Indexed by `Card.code`: a list index is far cheaper than hashing a card, and a batch evaluates
 # hundreds of thousands of rows.
-_EVAL7_CARDS: Final = tuple(eval7.Card(str(card)) for card in sorted(FULL_DECK, key=lambda card: card.code))
+EVAL7_CARDS: Final = tuple(eval7.Card(str(card)) for card in sorted(FULL_DECK, key=lambda card: card.code))
 _CATEGORY_SHIFT: Final = 24
 _FIRST_RANK_SHIFT: Final = 16
 _RANK_ORDER: Final = tuple(Rank)
@@ -59,7 +59,7 @@ _CATEGORIES: Final = tuple(HandClass)
 
 def strength(cards: Sequence[Card]) -> int:
     """A number that orders hands: higher is stronger; 3- and 5-card hands share the scale."""
-    return int(eval7.evaluate([_EVAL7_CARDS[card.code] for card in cards]))
+    return int(eval7.evaluate([EVAL7_CARDS[card.code] for card in cards]))
 
 
 def category_of(value: int) -> HandClass:

@@ -93,26 +93,20 @@ def _row_report(
     if row is Row.MIDDLE and variant.lowball_middle:
         royalty = _lowball_royalty(cards, preset) if pays else 0
         return RowReport(cards, lowball_name(cards), royalty, -deuce_to_seven_value(cards), category, top)
-    royalty = 0
-    if pays:
-        royalty = (
-            _front_royalty(category, top, preset)
-            if row is Row.FRONT
-            else _royalty_table(row, preset).get(category.key, 0)
-        )
+    royalty = high_hand_royalty(row, category, top, preset) if pays else 0
     return RowReport(cards, name, royalty, value, category, top)
 
 
 def evaluate_hand(hand: SetHand, preset: RulesPreset, variant: Variant) -> HandReport:
     """Name every row, decide the foul and count the royalties (none for a fouled hand)."""
     values = (strength(hand.front), strength(hand.middle), strength(hand.back))
-    foul_reason = _foul_reason(values, variant, hand.middle)
-    pays = not foul_reason
+    reason = foul_reason(values, variant, hand.middle)
+    pays = not reason
     rows = {
         row: _row_report(row, cards, value, preset, variant, pays=pays)
         for row, cards, value in zip(ROWS, hand, values, strict=True)
     }
-    return HandReport(hand, not pays, foul_reason, rows, sum(row.royalty for row in rows.values()))
+    return HandReport(hand, not pays, reason, rows, sum(row.royalty for row in rows.values()))
 
 
 def foul_certain(rows: Mapping[Row, Sequence[Card]], variant: Variant) -> bool:
@@ -126,7 +120,7 @@ def foul_certain(rows: Mapping[Row, Sequence[Card]], variant: Variant) -> bool:
     full = [tuple(rows.get(row, ())) for row in ROWS]
     complete = [len(cards) == ROW_SIZE[row] for row, cards in zip(ROWS, full, strict=True)]
     values = [strength(cards) if done else None for cards, done in zip(full, complete, strict=True)]
-    return bool(_foul_reason(values, variant, full[1] if complete[1] else None))
+    return bool(foul_reason(values, variant, full[1] if complete[1] else None))
 
 
 # (row that may not be stronger, row that may not be weaker), as places in ROWS, checked in this
@@ -138,7 +132,7 @@ _ROW_ORDER: Mapping[bool, tuple[tuple[int, int], ...]] = {
 }
 
 
-def _foul_reason(values: Sequence[int | None], variant: Variant, middle: Sequence[Card] | None) -> str:
+def foul_reason(values: Sequence[int | None], variant: Variant, middle: Sequence[Card] | None) -> str:
     """Why the rows foul the hand, or "" while they do not.
 
     `values` are the strengths of front, middle and back, None for a row not yet full.
@@ -167,16 +161,21 @@ def _lowball_royalty(middle: Sequence[Card], preset: RulesPreset) -> int:
     return table.get(exact, table.get(lowball_high_card(middle).value, 0))
 
 
-def _front_royalty(category: HandClass, top: Rank, preset: RulesPreset) -> int:
+def high_hand_royalty(row: Row, category: HandClass, top: Rank, preset: RulesPreset) -> int:
+    """The royalty of a row ranked as a high hand (every row but a 2-7 middle), before any foul.
+
+    >>> from ofc_desk.core.presets import load_preset
+    >>> high_hand_royalty(Row.FRONT, HandClass.PAIR, Rank.QUEEN, load_preset("standard"))
+    7
+    """
+    royalties = preset.royalties
+    if row is not Row.FRONT:
+        return (royalties.middle if row is Row.MIDDLE else royalties.back).get(category.key, 0)
     if category is HandClass.TRIPS:
-        return preset.royalties.front_trips.get(top.value, 0)
+        return royalties.front_trips.get(top.value, 0)
     if category is HandClass.PAIR:
-        return preset.royalties.front_pairs.get(top.value, 0)
+        return royalties.front_pairs.get(top.value, 0)
     return 0
-
-
-def _royalty_table(row: Row, preset: RulesPreset) -> Mapping[str, int]:
-    return preset.royalties.middle if row is Row.MIDDLE else preset.royalties.back
 
 
 class MatchupScore(NamedTuple):
