@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ofc_desk.cli.score import score_document_text
+from ofc_desk.cli.score import score_document
 
 
 def score(document: object) -> Any:
-    return json.loads(score_document_text(document))
+    return json.loads(b"".join(score_document(document)))

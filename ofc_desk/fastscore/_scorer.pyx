@@ -1,0 +1,850 @@
+# cython: language_level=3, cdivision=True
+"""The compiled reader of `ofc-desk score` batches: the rules core's scoring and settlement of one
+finished deal, written again with C numbers and C text, so that a batch of thousands of deals costs
+little more than evaluating their rows.
+
+The core in `ofc_desk.core` stays the one statement of the rules. This module takes from it
+everything that is data or words (card spellings, eval7's cards, hand names and classes, royalties,
+foul reasons, presets and their Fantasyland numbers) and repeats only the arithmetic of §4, §5, §6
+and §8 and the words of §8's reasons. `tests/core/test_fastscore.py` holds it to the core's output,
+byte for byte.
+
+It reads a deal only when every field is one it knows and every value is well-formed; anything
+else (a misspelt field, an odd card spelling, a card dealt twice, a chip count near the 64-bit
+limit, the 2-7 variant whose middle is a low hand) returns None, and the caller lets the core read
+the deal, which scores it or names the problem.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.unicode cimport PyUnicode_1BYTE_DATA, PyUnicode_GET_LENGTH
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, strlen
+
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object text)
+
+import orjson
+from eval7 import evaluate
+
+from ofc_desk.core.cards import CARDS_AS_TYPED, FULL_DECK, Rank
+from ofc_desk.core.deal_input import (
+    DEAL_FIELDS,
+    PLAYER_FIELDS,
+    DealInputError,
+    is_unicode,
+    read_pair_units,
+    read_preset,
+)
+from ofc_desk.core.hands import EVAL7_CARDS, HandClass, hand_facts
+from ofc_desk.core.rows import ROW_SIZE
+from ofc_desk.core.scoring import ROWS, foul_reason, high_hand_royalty
+from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
+from ofc_desk.core.variants import Variant
+
+cdef enum:
+    MOST_SEATS = 4
+    MOST_PAIRS = 6
+    ROW_COUNT = 3
+    HAND_CARDS = 13
+
+# Stacks up to this (and units up to MAX_CHIPS) keep every sum and product of a deal inside 64 bits;
+# larger ones go to the core, which counts in Python integers.
+cdef long long LARGEST_STACK = 10 ** 15
+
+# Cards by any spelling the core reads as typed, by code (Card.code), and as text by code.
+cdef dict _CODE_BY_TOKEN = {token: card.code for token, card in CARDS_AS_TYPED.items()}
+cdef tuple _EVAL7 = tuple(EVAL7_CARDS)
+cdef bytes _CARD_TEXT = b"".join(card.text.encode() for card in sorted(FULL_DECK, key=lambda card: card.code))
+cdef const char* CARD_TEXT = _CARD_TEXT
+cdef tuple _RANK_TEXT = tuple(rank.value for rank in sorted(Rank, key=lambda rank: rank.order))
+
+# The same spellings for text that is all ASCII, read without making a string of each token: the code
+# of a two-character token, and of "10" and a suit; -1 for none. Other tokens go to _CODE_BY_TOKEN.
+cdef signed char TWO_CHARACTERS[128 * 128]
+cdef signed char TEN_OF[128]
+# What str.split() takes for whitespace among ASCII characters.
+cdef bint ASCII_SPACE[128]
+for _index in range(128 * 128):
+    TWO_CHARACTERS[_index] = -1
+for _index in range(128):
+    TEN_OF[_index] = -1
+    ASCII_SPACE[_index] = chr(_index).isspace()
+for _token, _code in _CODE_BY_TOKEN.items():
+    if _token.isascii() and len(_token) == 2:
+        TWO_CHARACTERS[128 * ord(_token[0]) + ord(_token[1])] = _code
+    elif _token.isascii() and len(_token) == 3 and _token.startswith("10"):
+        TEN_OF[ord(_token[2])] = _code
+
+cdef tuple _SIZES = tuple(ROW_SIZE[row] for row in ROWS)
+cdef int FIRST_CARD[ROW_COUNT]
+FIRST_CARD[:] = [0, 3, 8]
+cdef tuple _ROW_KEYS = tuple(row.value for row in ROWS)
+cdef tuple _ROW_OPENINGS = (b'"front":{"cards":"', b'"middle":{"cards":"', b'"back":{"cards":"')
+# The variants whose rows are all high hands, with the seats each allows.
+_HIGH_HAND_VARIANTS = {
+    variant.value: (variant.structure.min_players, variant.structure.max_players)
+    for variant in Variant
+    if not variant.lowball_middle
+}
+_TRIPS = int(HandClass.TRIPS)
+_PAIR = int(HandClass.PAIR)
+_WIN_CAP = SettlementPolicy.WIN_CAP.value
+_CHIP_EXPOSURE = SettlementPolicy.CHIP_EXPOSURE.value
+_LEFT_OF_DEALER = SettleFrom.LEFT_OF_DEALER.value
+_FROM_DEALER = SettleFrom.DEALER.value
+
+
+cdef struct Seat:
+    long long start
+    long long stack
+    long long unused          # chip exposure: chips not yet used to cover a win or pay a loss
+    long long royalties
+    long long points
+    long long fantasyland
+    long values[ROW_COUNT]
+    int categories[ROW_COUNT]
+    int front_top                 # the order of the front's deciding rank
+    long long row_royalties[ROW_COUNT]
+    int codes[HAND_CARDS]
+    bint fouled
+    bint complete             # win cap: reached it, moves no more chips this deal
+    bint in_fantasyland
+
+
+cdef struct Matchup:
+    int first
+    int second
+    int rows[ROW_COUNT]
+    long long scoop
+    long long royalties
+    long long penalty
+    long long points
+    long long unit
+
+
+cdef enum Reason:
+    PAID_IN_FULL
+    NOTHING_MOVES
+    CAPPED
+    NOTHING_PAID
+    HAD_ONLY
+    UNUSED_DEBTOR
+    UNUSED_CREDITOR
+
+
+cdef struct Transfer:
+    int debtor
+    int creditor
+    long long owed
+    long long paid
+    Reason reason
+    int subject               # the player the reason names
+    long long amount          # the number of chips it names
+    bint completes            # win cap: the creditor reached it with this payment
+
+
+cdef class _Out:
+    """A growing byte buffer for one deal's JSON."""
+
+    cdef char* data
+    cdef Py_ssize_t size
+    cdef Py_ssize_t capacity
+
+    def __cinit__(self):
+        self.capacity = 8192
+        self.size = 0
+        self.data = <char*>malloc(self.capacity)
+        if self.data is NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.data)
+
+    cdef int raw(self, const char* text, Py_ssize_t length) except -1:
+        cdef Py_ssize_t needed = self.size + length
+        cdef char* grown
+        if needed > self.capacity:
+            while self.capacity < needed:
+                self.capacity *= 2
+            grown = <char*>realloc(self.data, self.capacity)
+            if grown is NULL:
+                raise MemoryError()
+            self.data = grown
+        memcpy(self.data + self.size, text, length)
+        self.size = needed
+        return 0
+
+    cdef inline int text(self, const char* text) except -1:
+        return self.raw(text, strlen(text))
+
+    cdef inline int encoded(self, bytes value) except -1:
+        return self.raw(PyBytes_AS_STRING(value), PyBytes_GET_SIZE(value))
+
+    cdef inline int inner(self, bytes value) except -1:
+        """A JSON string without its quotes: a name inside a longer text."""
+        return self.raw(PyBytes_AS_STRING(value) + 1, PyBytes_GET_SIZE(value) - 2)
+
+    cdef int number(self, long long value) except -1:
+        cdef char digits[24]
+        cdef int place = 24
+        cdef unsigned long long rest = -value if value < 0 else value
+        while True:
+            place -= 1
+            digits[place] = 48 + rest % 10
+            rest //= 10
+            if rest == 0:
+                break
+        if value < 0:
+            place -= 1
+            digits[place] = 45  # '-'
+        return self.raw(digits + place, 24 - place)
+
+    cdef inline int flag(self, bint value) except -1:
+        return self.text(b"true" if value else b"false")
+
+    cdef bytes take(self):
+        result = PyBytes_FromStringAndSize(self.data, self.size)
+        self.size = 0
+        return result
+
+
+cdef class _RowFacts:
+    """What the core says of one strength value under one preset: the hand's name (as JSON), its
+    class, its deciding rank, and the royalty it would earn in each row before any foul."""
+
+    cdef bytes hand_json
+    cdef int category
+    cdef int top_order
+    cdef long long royalties[ROW_COUNT]
+
+    def __init__(self, long value, preset):
+        cdef int row
+        category, top, name = hand_facts(value)
+        self.hand_json = orjson.dumps(name)
+        self.category = int(category)
+        self.top_order = top.order
+        for row in range(ROW_COUNT):
+            self.royalties[row] = high_hand_royalty(ROWS[row], category, top, preset)
+
+
+cdef dict _FOUL_REASONS = {}
+
+
+cdef bytes _foul_reason_json(Seat* seat):
+    """The core's reason for a fouled hand, as JSON; it depends only on which rows are out of order,
+    so it is asked once per kind."""
+    cdef long front = seat.values[0], middle = seat.values[1], back = seat.values[2]
+    key = (middle < front, back < middle)
+    reason = _FOUL_REASONS.get(key)
+    if reason is None:
+        reason = _FOUL_REASONS[key] = orjson.dumps(foul_reason((front, middle, back), Variant.REGULAR, None))
+    return <bytes>reason
+
+
+cdef class _Rules:
+    """A preset's numbers, read once per preset."""
+
+    cdef object preset
+    cdef dict systems
+    cdef tuple default_system
+    cdef long long foul_penalty
+    cdef bint winner_only
+    cdef dict facts_by_value
+    cdef int entry_order
+    cdef dict variant_cards
+    cdef dict progressive_cards
+    cdef long long progressive_stay_cards
+    cdef list stay
+    cdef object max_consecutive
+
+    def __init__(self, preset):
+        self.preset = preset
+        self.systems = {
+            name: (system.row, system.scoop, system.majority)
+            for name, system in preset.scoring_systems.items()
+        }
+        self.default_system = self.systems.get(preset.scoring)
+        self.foul_penalty = preset.foul_penalty
+        self.winner_only = preset.winner_only_royalties
+        self.facts_by_value = {}
+        fantasyland = preset.fantasyland
+        self.entry_order = Rank(fantasyland.entry_front_pair).order
+        self.variant_cards = dict(fantasyland.cards)
+        self.progressive_cards = dict(fantasyland.progressive_cards)
+        self.progressive_stay_cards = fantasyland.progressive_stay_cards
+        self.stay = [
+            (_ROW_KEYS.index(row), int(HandClass[least.upper()])) for row, least in fantasyland.stay.items()
+        ]
+        self.max_consecutive = fantasyland.max_consecutive
+
+    cdef _RowFacts facts(self, long value):
+        facts = self.facts_by_value.get(value)
+        if facts is None:
+            facts = self.facts_by_value[value] = _RowFacts(value, self.preset)
+        return <_RowFacts>facts
+
+
+cdef class BatchScorer:
+    """Scores the deals of one batch; presets and names are read once per batch."""
+
+    cdef dict rules_by_name
+    cdef dict names_json
+    cdef _Out out
+
+    def __init__(self):
+        self.rules_by_name = {}
+        self.names_json = {}
+        self.out = _Out()
+
+    def score(self, deal):
+        """The deal's result as the JSON the core would write (UTF-8), or None for the core to read it."""
+        if type(deal) is not dict:
+            return None
+        for key in <dict>deal:
+            if key not in DEAL_FIELDS:
+                return None
+        return self._score(<dict>deal)
+
+    cdef _Rules _rules(self, dict deal):
+        rules = deal.get("rules", "standard")
+        house_options = deal.get("house_options")
+        if type(rules) is str and house_options is None:
+            found = self.rules_by_name.get(rules)
+            if found is None:
+                found = self.rules_by_name[rules] = self._read_rules(rules, None)
+            return found if found else None
+        return self._read_rules(rules, house_options) or None
+
+    cdef object _read_rules(self, rules, house_options):
+        """The preset's numbers, or False when the core refuses the preset."""
+        try:
+            return _Rules(read_preset(rules, house_options))
+        except DealInputError:
+            return False
+
+    cdef object _name_json(self, object name):
+        """The name as JSON, or None when it is no name the core takes."""
+        encoded = self.names_json.get(name) if type(name) is str else None
+        if encoded is None:
+            if type(name) is not str or not (<str>name).strip() or not is_unicode(name):
+                return None
+            encoded = self.names_json[name] = orjson.dumps(name)
+        return encoded
+
+    cdef int _read_seats(self, _Rules rules, list players, Seat* seats, list names, list names_json,
+                         list hands) except -2:
+        """The players' names, stacks and cards read into `seats` and their rows evaluated: 0, or -1
+        for anything the core should read."""
+        cdef uint64_t dealt = 0
+        cdef int seat, row, size
+        cdef Seat* current
+        cdef _RowFacts facts
+        for seat in range(len(players)):
+            entry = players[seat]
+            if type(entry) is not dict:
+                return -1
+            for key in <dict>entry:
+                if key not in PLAYER_FIELDS:
+                    return -1
+            name = (<dict>entry).get("name")
+            encoded = self._name_json(name)
+            stack = (<dict>entry).get("stack")
+            if encoded is None or name in names or type(stack) is not int or not 0 <= stack <= LARGEST_STACK:
+                return -1
+            names.append(name)
+            names_json.append(encoded)
+            current = &seats[seat]
+            current.start = current.stack = current.unused = stack
+            current.points = 0
+            current.complete = current.in_fantasyland = False
+            for row in range(ROW_COUNT):
+                codes = current.codes + FIRST_CARD[row]
+                size = _SIZES[row]
+                if _read_row((<dict>entry).get(_ROW_KEYS[row]), size, &dealt, codes) < 0:
+                    return -1
+                current.values[row] = evaluate([_EVAL7[codes[place]] for place in range(size)])
+                facts = rules.facts(current.values[row])
+                current.categories[row] = facts.category
+                current.row_royalties[row] = facts.royalties[row]
+                hands.append(facts.hand_json)
+            current.front_top = rules.facts(current.values[0]).top_order
+        return 0
+
+    cdef object _score(self, dict deal):
+        cdef Seat seats[MOST_SEATS]
+        cdef long long units[MOST_SEATS * MOST_SEATS]
+        cdef Matchup matchups[MOST_PAIRS]
+        cdef Transfer paid[MOST_PAIRS]
+        cdef int order[MOST_SEATS]
+        cdef int count, seat, dealer, first, i, j, pairs, transfers
+        cdef Matchup* matchup
+        cdef Transfer* transfer
+        cdef bint winner_first
+
+        rules = self._rules(deal)
+        if rules is None:
+            return None
+        variant = deal.get("variant", "regular")
+        allowed = _HIGH_HAND_VARIANTS.get(variant) if type(variant) is str else None
+        players = deal.get("players")
+        if allowed is None or type(players) is not list:
+            return None
+        count = len(<list>players)
+        if not allowed[0] <= count <= allowed[1]:
+            return None
+        names, names_json, hands = [], [], []
+        if self._read_seats(rules, <list>players, seats, names, names_json, hands) < 0:
+            return None
+
+        dealer_name = deal.get("dealer")
+        if type(dealer_name) is not str or dealer_name not in names:
+            return None
+        dealer = names.index(dealer_name)
+        scoring = deal.get("scoring")
+        system = rules.default_system if scoring is None else (
+            rules.systems.get(scoring) if type(scoring) is str else None
+        )
+        progressive = deal.get("progressive", False)
+        table_unit = deal.get("unit", 1)
+        settlement = deal.get("settlement", _WIN_CAP)
+        settle_from = deal.get("settle_from", _LEFT_OF_DEALER)
+        if (
+            system is None
+            or type(progressive) is not bool
+            or type(table_unit) is not int
+            or not 1 <= table_unit <= MAX_CHIPS
+            or type(settlement) is not str
+            or settlement not in (_WIN_CAP, _CHIP_EXPOSURE)
+            or type(settle_from) is not str
+            or settle_from not in (_LEFT_OF_DEALER, _FROM_DEALER)
+        ):
+            return None
+        streaks = [1] * count
+        if (
+            not _read_units(deal.get("pair_units", []), names, table_unit, units)
+            or not _read_fantasyland(deal, names, seats, streaks)
+        ):
+            return None
+
+        for seat in range(count):
+            _foul_and_royalties(&seats[seat])
+            found = _fantasyland_cards(rules, variant, progressive, &seats[seat], streaks[seat])
+            if found is None:
+                return None
+            seats[seat].fantasyland = found
+
+        # Settlement order (§8): clockwise from the player left of the dealer, or from the dealer.
+        first = dealer + 1 if settle_from == _LEFT_OF_DEALER else dealer
+        for i in range(count):
+            order[i] = (first + i) % count
+        pairs = transfers = 0
+        for i in range(count):
+            for j in range(i + 1, count):
+                matchup = &matchups[pairs]
+                pairs += 1
+                matchup.first, matchup.second = order[i], order[j]
+                matchup.unit = units[MOST_SEATS * matchup.first + matchup.second]
+                _score_pair(rules, system, &seats[matchup.first], &seats[matchup.second], matchup)
+                seats[matchup.first].points += matchup.points
+                seats[matchup.second].points -= matchup.points
+                if not matchup.points:
+                    continue
+                transfer = &paid[transfers]
+                transfers += 1
+                winner_first = matchup.points > 0
+                transfer.debtor = matchup.second if winner_first else matchup.first
+                transfer.creditor = matchup.first if winner_first else matchup.second
+                transfer.owed = (matchup.points if winner_first else -matchup.points) * matchup.unit
+                if settlement == _WIN_CAP:
+                    _pay_win_cap(seats, transfer)
+                else:
+                    _pay_exposure(seats, transfer)
+
+        out = self.out
+        out.text(b'{"players":[')
+        for i in range(count):
+            if i:
+                out.text(b",")
+            _write_player(out, &seats[i], names_json[i], hands[ROW_COUNT * i : ROW_COUNT * i + ROW_COUNT])
+        out.text(b'],"matchups":[')
+        for i in range(pairs):
+            if i:
+                out.text(b",")
+            _write_matchup(out, seats, &matchups[i], names_json)
+        out.text(b'],"transfers":[')
+        for i in range(transfers):
+            if i:
+                out.text(b",")
+            _write_transfer(out, seats, &paid[i], names_json)
+        out.text(b"]}")
+        return out.take()
+
+
+cdef int _read_row(object value, int size, uint64_t* dealt, int* codes) except -2:
+    """The row's card codes written to `codes`: 0, or -1 for anything unusual."""
+    cdef int count, place
+    cdef uint64_t bit
+    if type(value) is not str:
+        return -1
+    count = _ascii_codes(value, size, codes) if PyUnicode_IS_ASCII(value) else _token_codes(value, size, codes)
+    if count != size:
+        return -1
+    for place in range(size):
+        bit = (<uint64_t>1) << codes[place]
+        if dealt[0] & bit:
+            return -1
+        dealt[0] |= bit
+    return 0
+
+
+cdef int _ascii_codes(str text, int size, int* codes):
+    """Codes of the whitespace-separated cards of an ASCII text (at most `size`+1 read), or -1."""
+    cdef const unsigned char* data = PyUnicode_1BYTE_DATA(text)
+    cdef Py_ssize_t length = PyUnicode_GET_LENGTH(text), place = 0, start
+    cdef int count = 0, code
+    while count <= size:
+        while place < length and ASCII_SPACE[data[place]]:
+            place += 1
+        if place == length:
+            return count
+        start = place
+        while place < length and not ASCII_SPACE[data[place]]:
+            place += 1
+        if place - start == 2:
+            code = TWO_CHARACTERS[128 * data[start] + data[start + 1]]
+        elif place - start == 3 and data[start] == b"1" and data[start + 1] == b"0":
+            code = TEN_OF[data[start + 2]]
+        else:
+            code = -1
+        if code < 0:
+            return -1
+        if count < size:
+            codes[count] = code
+        count += 1
+    return count
+
+
+cdef int _token_codes(str text, int size, int* codes) except -2:
+    """Codes of the cards of a text with other characters than ASCII (A♥), or -1."""
+    cdef int place
+    if "," in text:
+        return -1
+    tokens = text.split()
+    if len(tokens) != size:
+        return -1
+    for place in range(size):
+        found = _CODE_BY_TOKEN.get(tokens[place])
+        if found is None:
+            return -1
+        codes[place] = found
+    return size
+
+
+cdef bint _read_units(object value, list names, long long table_unit, long long* units) except -1:
+    """Chips a point between each two seats: the pair's own unit, else the table's."""
+    cdef int i, j
+    for i in range(MOST_SEATS * MOST_SEATS):
+        units[i] = table_unit
+    if type(value) is list and not value:
+        return True
+    try:
+        pair_units = read_pair_units(value, names)
+    except DealInputError:
+        return False
+    for pair, unit in pair_units.items():
+        if unit > MAX_CHIPS:
+            return False
+        first, second = pair
+        i, j = names.index(first), names.index(second)
+        units[MOST_SEATS * i + j] = units[MOST_SEATS * j + i] = unit
+    return True
+
+
+cdef bint _read_fantasyland(dict deal, list names, Seat* seats, list streaks) except -1:
+    """Who played this deal in Fantasyland, and how many such hands in a row (1 when not given)."""
+    playing = deal.get("in_fantasyland", [])
+    counts = deal.get("fantasyland_streaks", {})
+    if type(playing) is not list or type(counts) is not dict:
+        return False
+    for name in <list>playing:
+        if type(name) is not str or name not in names or seats[names.index(name)].in_fantasyland:
+            return False
+        seats[names.index(name)].in_fantasyland = True
+    for name, count in (<dict>counts).items():
+        if name not in names or not seats[names.index(name)].in_fantasyland:
+            return False
+        if type(count) is not int or count < 1:
+            return False
+        streaks[names.index(name)] = count
+    return True
+
+
+cdef void _foul_and_royalties(Seat* seat):
+    """§3 and §5: a hand whose rows do not rise from front to back fouls, and its rows pay nothing."""
+    cdef int row
+    seat.fouled = seat.values[1] < seat.values[0] or seat.values[2] < seat.values[1]
+    seat.royalties = 0
+    for row in range(ROW_COUNT):
+        if seat.fouled:
+            seat.row_royalties[row] = 0
+        seat.royalties += seat.row_royalties[row]
+
+
+cdef object _fantasyland_cards(_Rules rules, str variant, bint progressive, Seat* seat, object streak):
+    """Cards for next hand in Fantasyland (§6), 0 for none; None when the preset lacks the number."""
+    cdef int row
+    if seat.fouled:
+        return 0
+    if seat.in_fantasyland:
+        if rules.max_consecutive is not None and streak >= rules.max_consecutive:
+            return 0
+        for row, least in rules.stay:
+            if seat.categories[row] >= least:
+                return rules.progressive_stay_cards if progressive else rules.variant_cards.get(variant)
+        return 0
+    if seat.categories[0] == _TRIPS:
+        key = "trips"
+    elif seat.categories[0] == _PAIR and seat.front_top >= rules.entry_order:
+        key = _RANK_TEXT[seat.front_top]
+    else:
+        return 0
+    if progressive:
+        return rules.progressive_cards.get(key)
+    return rules.variant_cards.get(variant)
+
+
+cdef inline int _compare(long first, long second):
+    return (first > second) - (first < second)
+
+
+cdef int _score_pair(_Rules rules, tuple system, Seat* first, Seat* second, Matchup* matchup) except -1:
+    """Points between two players from the first's side (§4, §5)."""
+    cdef int row, won = 0, lost = 0, sign
+    cdef long long row_points = system[0], scoop = system[1], majority = system[2]
+    matchup.scoop = matchup.royalties = matchup.penalty = matchup.points = 0
+    if first.fouled and second.fouled:
+        matchup.rows[0] = matchup.rows[1] = matchup.rows[2] = 0
+        return 0
+    if first.fouled or second.fouled:
+        # The clean player takes every row, the penalty and all of their own royalties.
+        sign = -1 if first.fouled else 1
+        matchup.rows[0] = matchup.rows[1] = matchup.rows[2] = sign
+        matchup.royalties = sign * (second.royalties if first.fouled else first.royalties)
+        matchup.penalty = sign * rules.foul_penalty
+        matchup.points = matchup.royalties + matchup.penalty
+        return 0
+    for row in range(ROW_COUNT):
+        matchup.rows[row] = _compare(first.values[row], second.values[row])
+        won += matchup.rows[row] == 1
+        lost += matchup.rows[row] == -1
+    matchup.scoop = scoop * ((won == ROW_COUNT) - (lost == ROW_COUNT)) + majority * ((won > lost) - (lost > won))
+    if rules.winner_only:
+        for row in range(ROW_COUNT):
+            matchup.royalties += (
+                first.row_royalties[row] * (matchup.rows[row] > 0)
+                - second.row_royalties[row] * (matchup.rows[row] < 0)
+            )
+    else:
+        matchup.royalties = first.royalties - second.royalties
+    matchup.points = (won - lost) * row_points + matchup.scoop + matchup.royalties
+    return 0
+
+
+cdef void _pay_win_cap(Seat* seats, Transfer* transfer):
+    """§8 win cap: a loser pays at most what is in front of them, a winner at most doubles."""
+    cdef Seat* debtor = &seats[transfer.debtor]
+    cdef Seat* creditor = &seats[transfer.creditor]
+    cdef long long room = 2 * creditor.start - creditor.stack
+    transfer.paid = 0
+    if creditor.complete or debtor.complete:
+        transfer.reason = NOTHING_MOVES
+        transfer.subject = transfer.creditor if creditor.complete else transfer.debtor
+    else:
+        transfer.paid = min(transfer.owed, debtor.stack, room)
+        transfer.subject = transfer.creditor
+        if transfer.paid == transfer.owed:
+            transfer.reason = PAID_IN_FULL
+        elif transfer.paid == room:
+            transfer.reason = CAPPED
+        elif debtor.stack == 0:
+            transfer.reason = NOTHING_PAID
+            transfer.subject = transfer.debtor
+        else:
+            transfer.reason = HAD_ONLY
+            transfer.subject = transfer.debtor
+            transfer.amount = debtor.stack
+    debtor.stack -= transfer.paid
+    creditor.stack += transfer.paid
+    transfer.completes = not creditor.complete and creditor.stack == 2 * creditor.start
+    if transfer.completes:
+        creditor.complete = True
+
+
+cdef void _pay_exposure(Seat* seats, Transfer* transfer):
+    """§8 chip exposure: every chip a player started with covers one win or pays one loss, once."""
+    cdef Seat* debtor = &seats[transfer.debtor]
+    cdef Seat* creditor = &seats[transfer.creditor]
+    transfer.paid = min(transfer.owed, debtor.unused, creditor.unused)
+    transfer.amount = transfer.paid
+    transfer.subject = transfer.creditor
+    transfer.completes = False
+    if transfer.paid == transfer.owed:
+        transfer.reason = PAID_IN_FULL
+    elif transfer.paid == debtor.unused:
+        transfer.reason = UNUSED_DEBTOR
+        transfer.subject = transfer.debtor
+    else:
+        transfer.reason = UNUSED_CREDITOR
+        transfer.subject = transfer.creditor
+    debtor.unused -= transfer.paid
+    creditor.unused -= transfer.paid
+    debtor.stack -= transfer.paid
+    creditor.stack += transfer.paid
+
+
+cdef int _write_reason(_Out out, Seat* seats, Transfer* transfer, list names_json) except -1:
+    """The reason a dealer reads aloud, word for word as the core's settlement gives it."""
+    cdef Seat* subject = &seats[transfer.subject]
+    name = <bytes>names_json[transfer.subject]
+    if transfer.reason == PAID_IN_FULL:
+        out.text(b"paid in full")
+    elif transfer.reason == NOTHING_MOVES:
+        out.text(b"nothing moves: ")
+        out.inner(name)
+        out.text(b" is complete (reached the win cap of ")
+        out.number(subject.start)
+        out.text(b")")
+    elif transfer.reason == CAPPED:
+        out.text(b"capped: ")
+        out.inner(name)
+        out.text(b" reached the win cap of ")
+        out.number(subject.start)
+    elif transfer.reason == NOTHING_PAID:
+        out.text(b"nothing paid: ")
+        out.inner(name)
+        out.text(b" has no chips left")
+    elif transfer.reason == HAD_ONLY:
+        out.inner(name)
+        out.text(b" had only ")
+        out.number(transfer.amount)
+        out.text(b" in front of them")
+    else:
+        out.inner(name)
+        out.text(b" had only ")
+        out.number(transfer.amount)
+        out.text(b" unused chips of the ")
+        out.number(subject.start)
+        out.text(b" at the start" if transfer.reason == UNUSED_DEBTOR else b" to cover the win")
+    if transfer.completes:
+        if transfer.reason == CAPPED:
+            out.text(b" and is complete")
+        else:
+            out.text(b"; ")
+            out.inner(<bytes>names_json[transfer.creditor])
+            out.text(b" reached the win cap of ")
+            out.number(seats[transfer.creditor].start)
+            out.text(b" and is complete")
+    return 0
+
+
+cdef int _write_row(_Out out, Seat* seat, int row, bytes hand) except -1:
+    cdef int place
+    cdef int first = FIRST_CARD[row]
+    out.encoded(<bytes>_ROW_OPENINGS[row])
+    for place in range(first, first + _SIZES[row]):
+        if place > first:
+            out.text(b" ")
+        out.raw(CARD_TEXT + 2 * seat.codes[place], 2)
+    out.text(b'","hand":')
+    out.encoded(hand)
+    out.text(b',"royalty":')
+    out.number(seat.row_royalties[row])
+    out.text(b"}")
+    return 0
+
+
+cdef int _write_player(_Out out, Seat* seat, bytes name, list hands) except -1:
+    cdef int row
+    out.text(b'{"name":')
+    out.encoded(name)
+    out.text(b',"foul":')
+    out.flag(seat.fouled)
+    out.text(b',"foul_reason":')
+    if seat.fouled:
+        out.encoded(_foul_reason_json(seat))
+    else:
+        out.text(b"null")
+    out.text(b',"rows":{')
+    for row in range(ROW_COUNT):
+        if row:
+            out.text(b",")
+        _write_row(out, seat, row, hands[row])
+    out.text(b'},"royalties":')
+    out.number(seat.royalties)
+    out.text(b',"points":')
+    out.number(seat.points)
+    out.text(b',"fantasyland":{"next":')
+    out.flag(seat.fantasyland > 0)
+    out.text(b',"cards":')
+    out.number(seat.fantasyland)
+    out.text(b'},"stack_before":')
+    out.number(seat.start)
+    out.text(b',"stack_after":')
+    out.number(seat.stack)
+    out.text(b"}")
+    return 0
+
+
+cdef int _write_matchup(_Out out, Seat* seats, Matchup* matchup, list names_json) except -1:
+    cdef bint first_fouled = seats[matchup.first].fouled, second_fouled = seats[matchup.second].fouled
+    out.text(b'{"players":[')
+    out.encoded(<bytes>names_json[matchup.first])
+    out.text(b",")
+    out.encoded(<bytes>names_json[matchup.second])
+    out.text(b'],"rows":[')
+    out.number(matchup.rows[0])
+    out.text(b",")
+    out.number(matchup.rows[1])
+    out.text(b",")
+    out.number(matchup.rows[2])
+    out.text(b'],"scoop":')
+    out.number(matchup.scoop)
+    out.text(b',"royalties":')
+    out.number(matchup.royalties)
+    out.text(b',"foul_penalty":')
+    out.number(matchup.penalty)
+    out.text(b',"foul":')
+    if first_fouled or second_fouled:
+        out.text(b"[")
+        if first_fouled:
+            out.encoded(<bytes>names_json[matchup.first])
+        if first_fouled and second_fouled:
+            out.text(b",")
+        if second_fouled:
+            out.encoded(<bytes>names_json[matchup.second])
+        out.text(b"]")
+    else:
+        out.text(b"null")
+    out.text(b',"points":')
+    out.number(matchup.points)
+    out.text(b',"unit":')
+    out.number(matchup.unit)
+    out.text(b"}")
+    return 0
+
+
+cdef int _write_transfer(_Out out, Seat* seats, Transfer* transfer, list names_json) except -1:
+    out.text(b'{"from":')
+    out.encoded(<bytes>names_json[transfer.debtor])
+    out.text(b',"to":')
+    out.encoded(<bytes>names_json[transfer.creditor])
+    out.text(b',"owed":')
+    out.number(transfer.owed)
+    out.text(b',"paid":')
+    out.number(transfer.paid)
+    out.text(b',"reason":"')
+    _write_reason(out, seats, transfer, names_json)
+    out.text(b'"}')
+    return 0
