@@ -5,7 +5,6 @@ build goes on and the rules core scores every deal, to the same output)."""
 
 from pathlib import Path
 
-from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 
 RESOURCES = Path(__file__).parent / "resources"
@@ -13,10 +12,11 @@ resource_packages = [
     ".".join(("ofc_desk", "resources", *folder.relative_to(RESOURCES).parts))
     for folder in [RESOURCES, *sorted(path for path in RESOURCES.rglob("*") if path.is_dir())]
 ]
+# setuptools hands a .pyx source to Cython (a build requirement in pyproject.toml).
 fast_scorer = Extension("ofc_desk.fastscore._scorer", ["ofc_desk/fastscore/_scorer.pyx"], optional=True)
 
 setup(
     packages=[*find_packages(include=["ofc_desk", "ofc_desk.*"]), *resource_packages],
     package_dir={"ofc_desk.resources": "resources"},
-    ext_modules=cythonize([fast_scorer], compiler_directives={"language_level": 3}),
+    ext_modules=[fast_scorer],
 )

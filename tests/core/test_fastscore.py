@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ofc_desk import fastscore
 from ofc_desk.cli.score import _encode, _score, score_document
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.deal_input import DealInputError
@@ -211,3 +212,16 @@ def test_a_bad_deal_in_a_batch_is_named_the_same_either_way(monkeypatch: pytest.
     assert str(fast.value) == str(pure.value) == "deal 1, players[0].front: 'Zz' (card 3): " + (
         "not a card: use a rank 2-9, T/10, J, Q, K, A and a suit s, h, d, c"
     )
+
+
+def test_without_the_compiled_module_the_core_scores_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    def not_compiled(name: str) -> None:
+        raise ImportError(f"No module named {name!r}")
+
+    monkeypatch.setattr(fastscore, "import_module", not_compiled)
+    assert batch_scorer() is None
+    document = json.loads(DEALS.read_text())
+    results = json.loads(b"".join(score_document(document)))
+    assert [result["players"][0]["name"] for result in results] == [
+        deal["players"][0]["name"] for deal in document
+    ]
