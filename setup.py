@@ -12,11 +12,14 @@ resource_packages = [
     ".".join(("ofc_desk", "resources", *folder.relative_to(RESOURCES).parts))
     for folder in [RESOURCES, *sorted(path for path in RESOURCES.rglob("*") if path.is_dir())]
 ]
-# setuptools hands a .pyx source to Cython (a build requirement in pyproject.toml).
-fast_scorer = Extension("ofc_desk.fastscore._scorer", ["ofc_desk/fastscore/_scorer.pyx"], optional=True)
+# setuptools hands .pyx sources to Cython (a build requirement in pyproject.toml).
+fast_path = [
+    Extension(f"ofc_desk.fastscore.{name}", [f"ofc_desk/fastscore/{name}.pyx"], optional=True)
+    for name in ("_write", "_scorer")
+]
 
 setup(
     packages=[*find_packages(include=["ofc_desk", "ofc_desk.*"]), *resource_packages],
     package_dir={"ofc_desk.resources": "resources"},
-    ext_modules=[fast_scorer],
+    ext_modules=fast_path,
 )

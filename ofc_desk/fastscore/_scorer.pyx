@@ -15,11 +15,25 @@ limit, the 2-7 variant whose middle is a low hand) returns None, and the caller 
 the deal, which scores it or names the problem.
 """
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.unicode cimport PyUnicode_1BYTE_DATA, PyUnicode_GET_LENGTH
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcpy, strlen
+
+from ofc_desk.fastscore._deal cimport (
+    CAPPED,
+    HAD_ONLY,
+    MOST_PAIRS,
+    MOST_SEATS,
+    NOTHING_MOVES,
+    NOTHING_PAID,
+    PAID_IN_FULL,
+    ROW_COUNT,
+    UNUSED_CREDITOR,
+    UNUSED_DEBTOR,
+    Matchup,
+    Seat,
+    Transfer,
+)
+from ofc_desk.fastscore._write cimport Out, write_matchup, write_player, write_transfer
 
 
 cdef extern from "Python.h":
@@ -28,7 +42,7 @@ cdef extern from "Python.h":
 import orjson
 from eval7 import evaluate
 
-from ofc_desk.core.cards import CARDS_AS_TYPED, FULL_DECK, Rank
+from ofc_desk.core.cards import CARDS_AS_TYPED, Rank
 from ofc_desk.core.deal_input import (
     DEAL_FIELDS,
     PLAYER_FIELDS,
@@ -39,15 +53,9 @@ from ofc_desk.core.deal_input import (
 )
 from ofc_desk.core.hands import EVAL7_CARDS, HandClass, hand_facts
 from ofc_desk.core.rows import ROW_SIZE
-from ofc_desk.core.scoring import ROWS, foul_reason, high_hand_royalty
+from ofc_desk.core.scoring import ROWS, high_hand_royalty
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
 from ofc_desk.core.variants import Variant
-
-cdef enum:
-    MOST_SEATS = 4
-    MOST_PAIRS = 6
-    ROW_COUNT = 3
-    HAND_CARDS = 13
 
 # Stacks up to this (and units up to MAX_CHIPS) keep every sum and product of a deal inside 64 bits;
 # larger ones go to the core, which counts in Python integers.
@@ -56,8 +64,6 @@ cdef long long LARGEST_STACK = 10 ** 15
 # Cards by any spelling the core reads as typed, by code (Card.code), and as text by code.
 cdef dict _CODE_BY_TOKEN = {token: card.code for token, card in CARDS_AS_TYPED.items()}
 cdef tuple _EVAL7 = tuple(EVAL7_CARDS)
-cdef bytes _CARD_TEXT = b"".join(card.text.encode() for card in sorted(FULL_DECK, key=lambda card: card.code))
-cdef const char* CARD_TEXT = _CARD_TEXT
 cdef tuple _RANK_TEXT = tuple(rank.value for rank in sorted(Rank, key=lambda rank: rank.order))
 
 # The same spellings for text that is all ASCII, read without making a string of each token: the code
@@ -81,7 +87,6 @@ cdef tuple _SIZES = tuple(ROW_SIZE[row] for row in ROWS)
 cdef int FIRST_CARD[ROW_COUNT]
 FIRST_CARD[:] = [0, 3, 8]
 cdef tuple _ROW_KEYS = tuple(row.value for row in ROWS)
-cdef tuple _ROW_OPENINGS = (b'"front":{"cards":"', b'"middle":{"cards":"', b'"back":{"cards":"')
 # The variants whose rows are all high hands, with the seats each allows.
 _HIGH_HAND_VARIANTS = {
     variant.value: (variant.structure.min_players, variant.structure.max_players)
@@ -94,120 +99,6 @@ _WIN_CAP = SettlementPolicy.WIN_CAP.value
 _CHIP_EXPOSURE = SettlementPolicy.CHIP_EXPOSURE.value
 _LEFT_OF_DEALER = SettleFrom.LEFT_OF_DEALER.value
 _FROM_DEALER = SettleFrom.DEALER.value
-
-
-cdef struct Seat:
-    long long start
-    long long stack
-    long long unused          # chip exposure: chips not yet used to cover a win or pay a loss
-    long long royalties
-    long long points
-    long long fantasyland
-    long values[ROW_COUNT]
-    int categories[ROW_COUNT]
-    int front_top                 # the order of the front's deciding rank
-    long long row_royalties[ROW_COUNT]
-    int codes[HAND_CARDS]
-    bint fouled
-    bint complete             # win cap: reached it, moves no more chips this deal
-    bint in_fantasyland
-
-
-cdef struct Matchup:
-    int first
-    int second
-    int rows[ROW_COUNT]
-    long long scoop
-    long long royalties
-    long long penalty
-    long long points
-    long long unit
-
-
-cdef enum Reason:
-    PAID_IN_FULL
-    NOTHING_MOVES
-    CAPPED
-    NOTHING_PAID
-    HAD_ONLY
-    UNUSED_DEBTOR
-    UNUSED_CREDITOR
-
-
-cdef struct Transfer:
-    int debtor
-    int creditor
-    long long owed
-    long long paid
-    Reason reason
-    int subject               # the player the reason names
-    long long amount          # the number of chips it names
-    bint completes            # win cap: the creditor reached it with this payment
-
-
-cdef class _Out:
-    """A growing byte buffer for one deal's JSON."""
-
-    cdef char* data
-    cdef Py_ssize_t size
-    cdef Py_ssize_t capacity
-
-    def __cinit__(self):
-        self.capacity = 8192
-        self.size = 0
-        self.data = <char*>malloc(self.capacity)
-        if self.data is NULL:
-            raise MemoryError()
-
-    def __dealloc__(self):
-        free(self.data)
-
-    cdef int raw(self, const char* text, Py_ssize_t length) except -1:
-        cdef Py_ssize_t needed = self.size + length
-        cdef char* grown
-        if needed > self.capacity:
-            while self.capacity < needed:
-                self.capacity *= 2
-            grown = <char*>realloc(self.data, self.capacity)
-            if grown is NULL:
-                raise MemoryError()
-            self.data = grown
-        memcpy(self.data + self.size, text, length)
-        self.size = needed
-        return 0
-
-    cdef inline int text(self, const char* text) except -1:
-        return self.raw(text, strlen(text))
-
-    cdef inline int encoded(self, bytes value) except -1:
-        return self.raw(PyBytes_AS_STRING(value), PyBytes_GET_SIZE(value))
-
-    cdef inline int inner(self, bytes value) except -1:
-        """A JSON string without its quotes: a name inside a longer text."""
-        return self.raw(PyBytes_AS_STRING(value) + 1, PyBytes_GET_SIZE(value) - 2)
-
-    cdef int number(self, long long value) except -1:
-        cdef char digits[24]
-        cdef int place = 24
-        cdef unsigned long long rest = -value if value < 0 else value
-        while True:
-            place -= 1
-            digits[place] = 48 + rest % 10
-            rest //= 10
-            if rest == 0:
-                break
-        if value < 0:
-            place -= 1
-            digits[place] = 45  # '-'
-        return self.raw(digits + place, 24 - place)
-
-    cdef inline int flag(self, bint value) except -1:
-        return self.text(b"true" if value else b"false")
-
-    cdef bytes take(self):
-        result = PyBytes_FromStringAndSize(self.data, self.size)
-        self.size = 0
-        return result
 
 
 cdef class _RowFacts:
@@ -227,20 +118,6 @@ cdef class _RowFacts:
         self.top_order = top.order
         for row in range(ROW_COUNT):
             self.royalties[row] = high_hand_royalty(ROWS[row], category, top, preset)
-
-
-cdef dict _FOUL_REASONS = {}
-
-
-cdef bytes _foul_reason_json(Seat* seat):
-    """The core's reason for a fouled hand, as JSON; it depends only on which rows are out of order,
-    so it is asked once per kind."""
-    cdef long front = seat.values[0], middle = seat.values[1], back = seat.values[2]
-    key = (middle < front, back < middle)
-    reason = _FOUL_REASONS.get(key)
-    if reason is None:
-        reason = _FOUL_REASONS[key] = orjson.dumps(foul_reason((front, middle, back), Variant.REGULAR, None))
-    return <bytes>reason
 
 
 cdef class _Rules:
@@ -291,12 +168,12 @@ cdef class BatchScorer:
 
     cdef dict rules_by_name
     cdef dict names_json
-    cdef _Out out
+    cdef Out out
 
     def __init__(self):
         self.rules_by_name = {}
         self.names_json = {}
-        self.out = _Out()
+        self.out = Out()
 
     def score(self, deal):
         """The deal's result as the JSON the core would write (UTF-8), or None for the core to read it."""
@@ -467,17 +344,17 @@ cdef class BatchScorer:
         for i in range(count):
             if i:
                 out.text(b",")
-            _write_player(out, &seats[i], names_json[i], hands[ROW_COUNT * i : ROW_COUNT * i + ROW_COUNT])
+            write_player(out, &seats[i], names_json[i], hands[ROW_COUNT * i : ROW_COUNT * i + ROW_COUNT])
         out.text(b'],"matchups":[')
         for i in range(pairs):
             if i:
                 out.text(b",")
-            _write_matchup(out, seats, &matchups[i], names_json)
+            write_matchup(out, seats, &matchups[i], names_json)
         out.text(b'],"transfers":[')
         for i in range(transfers):
             if i:
                 out.text(b",")
-            _write_transfer(out, seats, &paid[i], names_json)
+            write_transfer(out, seats, &paid[i], names_json)
         out.text(b"]}")
         return out.take()
 
@@ -704,147 +581,3 @@ cdef void _pay_exposure(Seat* seats, Transfer* transfer):
     creditor.stack += transfer.paid
 
 
-cdef int _write_reason(_Out out, Seat* seats, Transfer* transfer, list names_json) except -1:
-    """The reason a dealer reads aloud, word for word as the core's settlement gives it."""
-    cdef Seat* subject = &seats[transfer.subject]
-    name = <bytes>names_json[transfer.subject]
-    if transfer.reason == PAID_IN_FULL:
-        out.text(b"paid in full")
-    elif transfer.reason == NOTHING_MOVES:
-        out.text(b"nothing moves: ")
-        out.inner(name)
-        out.text(b" is complete (reached the win cap of ")
-        out.number(subject.start)
-        out.text(b")")
-    elif transfer.reason == CAPPED:
-        out.text(b"capped: ")
-        out.inner(name)
-        out.text(b" reached the win cap of ")
-        out.number(subject.start)
-    elif transfer.reason == NOTHING_PAID:
-        out.text(b"nothing paid: ")
-        out.inner(name)
-        out.text(b" has no chips left")
-    elif transfer.reason == HAD_ONLY:
-        out.inner(name)
-        out.text(b" had only ")
-        out.number(transfer.amount)
-        out.text(b" in front of them")
-    else:
-        out.inner(name)
-        out.text(b" had only ")
-        out.number(transfer.amount)
-        out.text(b" unused chips of the ")
-        out.number(subject.start)
-        out.text(b" at the start" if transfer.reason == UNUSED_DEBTOR else b" to cover the win")
-    if transfer.completes:
-        if transfer.reason == CAPPED:
-            out.text(b" and is complete")
-        else:
-            out.text(b"; ")
-            out.inner(<bytes>names_json[transfer.creditor])
-            out.text(b" reached the win cap of ")
-            out.number(seats[transfer.creditor].start)
-            out.text(b" and is complete")
-    return 0
-
-
-cdef int _write_row(_Out out, Seat* seat, int row, bytes hand) except -1:
-    cdef int place
-    cdef int first = FIRST_CARD[row]
-    out.encoded(<bytes>_ROW_OPENINGS[row])
-    for place in range(first, first + _SIZES[row]):
-        if place > first:
-            out.text(b" ")
-        out.raw(CARD_TEXT + 2 * seat.codes[place], 2)
-    out.text(b'","hand":')
-    out.encoded(hand)
-    out.text(b',"royalty":')
-    out.number(seat.row_royalties[row])
-    out.text(b"}")
-    return 0
-
-
-cdef int _write_player(_Out out, Seat* seat, bytes name, list hands) except -1:
-    cdef int row
-    out.text(b'{"name":')
-    out.encoded(name)
-    out.text(b',"foul":')
-    out.flag(seat.fouled)
-    out.text(b',"foul_reason":')
-    if seat.fouled:
-        out.encoded(_foul_reason_json(seat))
-    else:
-        out.text(b"null")
-    out.text(b',"rows":{')
-    for row in range(ROW_COUNT):
-        if row:
-            out.text(b",")
-        _write_row(out, seat, row, hands[row])
-    out.text(b'},"royalties":')
-    out.number(seat.royalties)
-    out.text(b',"points":')
-    out.number(seat.points)
-    out.text(b',"fantasyland":{"next":')
-    out.flag(seat.fantasyland > 0)
-    out.text(b',"cards":')
-    out.number(seat.fantasyland)
-    out.text(b'},"stack_before":')
-    out.number(seat.start)
-    out.text(b',"stack_after":')
-    out.number(seat.stack)
-    out.text(b"}")
-    return 0
-
-
-cdef int _write_matchup(_Out out, Seat* seats, Matchup* matchup, list names_json) except -1:
-    cdef bint first_fouled = seats[matchup.first].fouled, second_fouled = seats[matchup.second].fouled
-    out.text(b'{"players":[')
-    out.encoded(<bytes>names_json[matchup.first])
-    out.text(b",")
-    out.encoded(<bytes>names_json[matchup.second])
-    out.text(b'],"rows":[')
-    out.number(matchup.rows[0])
-    out.text(b",")
-    out.number(matchup.rows[1])
-    out.text(b",")
-    out.number(matchup.rows[2])
-    out.text(b'],"scoop":')
-    out.number(matchup.scoop)
-    out.text(b',"royalties":')
-    out.number(matchup.royalties)
-    out.text(b',"foul_penalty":')
-    out.number(matchup.penalty)
-    out.text(b',"foul":')
-    if first_fouled or second_fouled:
-        out.text(b"[")
-        if first_fouled:
-            out.encoded(<bytes>names_json[matchup.first])
-        if first_fouled and second_fouled:
-            out.text(b",")
-        if second_fouled:
-            out.encoded(<bytes>names_json[matchup.second])
-        out.text(b"]")
-    else:
-        out.text(b"null")
-    out.text(b',"points":')
-    out.number(matchup.points)
-    out.text(b',"unit":')
-    out.number(matchup.unit)
-    out.text(b"}")
-    return 0
-
-
-cdef int _write_transfer(_Out out, Seat* seats, Transfer* transfer, list names_json) except -1:
-    out.text(b'{"from":')
-    out.encoded(<bytes>names_json[transfer.debtor])
-    out.text(b',"to":')
-    out.encoded(<bytes>names_json[transfer.creditor])
-    out.text(b',"owed":')
-    out.number(transfer.owed)
-    out.text(b',"paid":')
-    out.number(transfer.paid)
-    out.text(b',"reason":"')
-    _write_reason(out, seats, transfer, names_json)
-    out.text(b'"}')
-    return 0
