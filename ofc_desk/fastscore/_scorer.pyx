@@ -85,7 +85,7 @@ for _token, _code in _CODE_BY_TOKEN.items():
 
 cdef tuple _SIZES = tuple(ROW_SIZE[row] for row in ROWS)
 cdef int FIRST_CARD[ROW_COUNT]
-FIRST_CARD[:] = [0, 3, 8]
+FIRST_CARD[:] = [sum(_SIZES[:row]) for row in range(ROW_COUNT)]
 cdef tuple _ROW_KEYS = tuple(row.value for row in ROWS)
 # The variants whose rows are all high hands, with the seats each allows.
 _HIGH_HAND_VARIANTS = {

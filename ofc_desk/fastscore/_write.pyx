@@ -31,7 +31,7 @@ cdef bytes _CARD_TEXT = b"".join(card.text.encode() for card in sorted(FULL_DECK
 cdef const char* CARD_TEXT = _CARD_TEXT
 cdef tuple _SIZES = tuple(ROW_SIZE[row] for row in ROWS)
 cdef int FIRST_CARD[ROW_COUNT]
-FIRST_CARD[:] = [0, 3, 8]
+FIRST_CARD[:] = [sum(_SIZES[:row]) for row in range(ROW_COUNT)]
 cdef tuple _ROW_OPENINGS = tuple(f'"{row.value}":{{"cards":"'.encode() for row in ROWS)
 cdef dict _FOUL_REASONS = {}
 
