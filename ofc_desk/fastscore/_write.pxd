@@ -11,6 +11,7 @@ cdef class Out:
     cdef int encoded(self, bytes value) except -1
     cdef int inner(self, bytes value) except -1
     cdef int number(self, long long value) except -1
+    cdef int field(self, const char* key, long long value) except -1
     cdef int flag(self, bint value) except -1
     cdef bytes take(self)
 

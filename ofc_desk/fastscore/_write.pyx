@@ -89,6 +89,11 @@ cdef class Out:
             digits[place] = 45  # '-'
         return self.raw(digits + place, 24 - place)
 
+    cdef int field(self, const char* key, long long value) except -1:
+        """A key and its whole number: `,"points":` then 12."""
+        self.text(key)
+        return self.number(value)
+
     cdef int flag(self, bint value) except -1:
         return self.text(b"true" if value else b"false")
 
@@ -116,42 +121,35 @@ cdef int _write_reason(Out out, Seat* seats, Transfer* transfer, list names_json
     if transfer.reason == PAID_IN_FULL:
         out.text(b"paid in full")
     elif transfer.reason == NOTHING_MOVES:
-        out.text(b"nothing moves: ")
-        out.inner(name)
-        out.text(b" is complete (reached the win cap of ")
-        out.number(subject.start)
+        _name_then(out, b"nothing moves: ", name, b" is complete (reached the win cap of ", subject.start)
         out.text(b")")
     elif transfer.reason == CAPPED:
-        out.text(b"capped: ")
-        out.inner(name)
-        out.text(b" reached the win cap of ")
-        out.number(subject.start)
+        _name_then(out, b"capped: ", name, b" reached the win cap of ", subject.start)
     elif transfer.reason == NOTHING_PAID:
         out.text(b"nothing paid: ")
         out.inner(name)
         out.text(b" has no chips left")
     elif transfer.reason == HAD_ONLY:
-        out.inner(name)
-        out.text(b" had only ")
-        out.number(transfer.amount)
+        _name_then(out, b"", name, b" had only ", transfer.amount)
         out.text(b" in front of them")
     else:
-        out.inner(name)
-        out.text(b" had only ")
-        out.number(transfer.amount)
-        out.text(b" unused chips of the ")
-        out.number(subject.start)
+        _name_then(out, b"", name, b" had only ", transfer.amount)
+        out.field(b" unused chips of the ", subject.start)
         out.text(b" at the start" if transfer.reason == UNUSED_DEBTOR else b" to cover the win")
     if transfer.completes:
-        if transfer.reason == CAPPED:
-            out.text(b" and is complete")
-        else:
-            out.text(b"; ")
-            out.inner(<bytes>names_json[transfer.creditor])
-            out.text(b" reached the win cap of ")
-            out.number(seats[transfer.creditor].start)
-            out.text(b" and is complete")
+        if transfer.reason != CAPPED:
+            creditor = <bytes>names_json[transfer.creditor]
+            _name_then(out, b"; ", creditor, b" reached the win cap of ", seats[transfer.creditor].start)
+        out.text(b" and is complete")
     return 0
+
+
+cdef int _name_then(Out out, const char* before, bytes name, const char* after, long long number) except -1:
+    """`before`, the name as it is written inside a JSON string, `after` and the number, as in
+    "capped: Ann reached the win cap of 40"."""
+    out.text(before)
+    out.inner(name)
+    return out.field(after, number)
 
 
 cdef int _write_row(Out out, Seat* seat, int row, bytes hand) except -1:
@@ -164,8 +162,7 @@ cdef int _write_row(Out out, Seat* seat, int row, bytes hand) except -1:
         out.raw(CARD_TEXT + 2 * seat.codes[place], 2)
     out.text(b'","hand":')
     out.encoded(hand)
-    out.text(b',"royalty":')
-    out.number(seat.row_royalties[row])
+    out.field(b',"royalty":', seat.row_royalties[row])
     out.text(b"}")
     return 0
 
@@ -186,18 +183,13 @@ cdef int write_player(Out out, Seat* seat, bytes name, list hands) except -1:
         if row:
             out.text(b",")
         _write_row(out, seat, row, hands[row])
-    out.text(b'},"royalties":')
-    out.number(seat.royalties)
-    out.text(b',"points":')
-    out.number(seat.points)
+    out.field(b'},"royalties":', seat.royalties)
+    out.field(b',"points":', seat.points)
     out.text(b',"fantasyland":{"next":')
     out.flag(seat.fantasyland > 0)
-    out.text(b',"cards":')
-    out.number(seat.fantasyland)
-    out.text(b'},"stack_before":')
-    out.number(seat.start)
-    out.text(b',"stack_after":')
-    out.number(seat.stack)
+    out.field(b',"cards":', seat.fantasyland)
+    out.field(b'},"stack_before":', seat.start)
+    out.field(b',"stack_after":', seat.stack)
     out.text(b"}")
     return 0
 
@@ -208,18 +200,12 @@ cdef int write_matchup(Out out, Seat* seats, Matchup* matchup, list names_json) 
     out.encoded(<bytes>names_json[matchup.first])
     out.text(b",")
     out.encoded(<bytes>names_json[matchup.second])
-    out.text(b'],"rows":[')
-    out.number(matchup.rows[0])
-    out.text(b",")
-    out.number(matchup.rows[1])
-    out.text(b",")
-    out.number(matchup.rows[2])
-    out.text(b'],"scoop":')
-    out.number(matchup.scoop)
-    out.text(b',"royalties":')
-    out.number(matchup.royalties)
-    out.text(b',"foul_penalty":')
-    out.number(matchup.penalty)
+    out.field(b'],"rows":[', matchup.rows[0])
+    out.field(b",", matchup.rows[1])
+    out.field(b",", matchup.rows[2])
+    out.field(b'],"scoop":', matchup.scoop)
+    out.field(b',"royalties":', matchup.royalties)
+    out.field(b',"foul_penalty":', matchup.penalty)
     out.text(b',"foul":')
     if first_fouled or second_fouled:
         out.text(b"[")
@@ -232,10 +218,8 @@ cdef int write_matchup(Out out, Seat* seats, Matchup* matchup, list names_json) 
         out.text(b"]")
     else:
         out.text(b"null")
-    out.text(b',"points":')
-    out.number(matchup.points)
-    out.text(b',"unit":')
-    out.number(matchup.unit)
+    out.field(b',"points":', matchup.points)
+    out.field(b',"unit":', matchup.unit)
     out.text(b"}")
     return 0
 
@@ -245,10 +229,8 @@ cdef int write_transfer(Out out, Seat* seats, Transfer* transfer, list names_jso
     out.encoded(<bytes>names_json[transfer.debtor])
     out.text(b',"to":')
     out.encoded(<bytes>names_json[transfer.creditor])
-    out.text(b',"owed":')
-    out.number(transfer.owed)
-    out.text(b',"paid":')
-    out.number(transfer.paid)
+    out.field(b',"owed":', transfer.owed)
+    out.field(b',"paid":', transfer.paid)
     out.text(b',"reason":"')
     _write_reason(out, seats, transfer, names_json)
     out.text(b'"}')
