@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 
 from ofc_desk import fastscore
 from ofc_desk.cli.score import _encode, _score, score_document
-from ofc_desk.core.cards import FULL_DECK, Card
+from ofc_desk.core.cards import FULL_DECK, Card, parse_cards
 from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.hands import strength
 from ofc_desk.fastscore import PURE_SCORER_SETTING, batch_scorer
 from tests.core.test_score_cli import DEALS
+from tests.core.test_score_golden import PINEAPPLE_PLAYERS
 
 REQUIRE_SETTING = "OFC_DESK_REQUIRE_COMPILED_SCORER"
 
@@ -62,6 +63,11 @@ SPELLINGS: list[Callable[[Card], str]] = [
 SEPARATORS = [" ", " ", " ", "  ", "\t", ", ", "\n"]
 
 
+FANTASYLAND_HANDS = [
+    parse_cards(" ".join(player[row] for row in ("front", "middle", "back"))) for player in PINEAPPLE_PLAYERS
+]
+
+
 def strongest_first(cards: list[Card]) -> list[Card]:
     """13 cards arranged back (best five), middle (best five of the rest), front: rarely a foul, and
     often royalties, where a random arrangement fouls most hands."""
@@ -89,11 +95,16 @@ def deals(draw: st.DrawFn) -> dict[str, Any]:
     variant = draw(st.sampled_from(["regular", "regular", "pineapple", "2-7-pineapple"]))
     count = draw(st.integers(2, 4 if variant == "regular" else 3))
     names = draw(st.lists(st.sampled_from(NAMES), min_size=count, max_size=count, unique=True))
-    deck = draw(st.permutations(FULL_DECK))
+    deck = list(draw(st.permutations(FULL_DECK)))
+    set_hands = len(FANTASYLAND_HANDS) if draw(st.booleans()) else 0
+    if set_hands:
+        # Hands that enter Fantasyland (kings, trips in front) and stay there, ahead of the deck.
+        held = [card for hand in FANTASYLAND_HANDS for card in hand]
+        deck = held + [card for card in deck if card not in held]
     players = []
     for seat, name in enumerate(names):
-        cards = list(deck[13 * seat : 13 * seat + 13])
-        if draw(st.booleans()):
+        cards = deck[13 * seat : 13 * seat + 13]
+        if seat >= set_hands and draw(st.booleans()):
             cards = strongest_first(cards)
         stack = draw(st.integers(0, 40) | st.sampled_from([0, 1, 10**15, 10**15 + 1, 2**70]))
         players.append({"name": name, "stack": stack, **draw(rows(cards))})
@@ -143,7 +154,7 @@ def shared_scorer() -> Any:
     return SCORER
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deals())
 def test_every_deal_it_reads_gives_the_cores_bytes(deal: dict[str, Any]) -> None:
     fast, expected = shared_scorer().score(deal), reference(deal)
