@@ -51,17 +51,17 @@ def score_document(document: Any) -> list[bytes]:
     reach standard output before that)."""
     scorer = batch_scorer()
     if not isinstance(document, list):
-        return [_scored_text(scorer, document)]
+        return [_scored_json(scorer, document)]
     pieces = [b"["]
     for index, deal in enumerate(document):
         if index:
             pieces.append(b", ")
-        pieces.append(_scored_text(scorer, deal, index))
+        pieces.append(_scored_json(scorer, deal, index))
     pieces.append(b"]")
     return pieces
 
 
-def _scored_text(scorer: BatchScorer | None, deal: Any, index: int | None = None) -> bytes:
+def _scored_json(scorer: BatchScorer | None, deal: Any, index: int | None = None) -> bytes:
     """The compiled fast path where it reads the deal, else the rules core (which also names what is
     wrong with a bad deal)."""
     text = scorer.score(deal) if scorer is not None else None

@@ -3,7 +3,7 @@
 `pip install` compiles `_scorer.pyx` with Cython where a C compiler is at hand; where none is
 (or when `OFC_DESK_PURE_SCORER` is set, for an audit against the reference), `batch_scorer()`
 returns None and every deal is read by the rules core alone. Either way the output is the same,
-byte for byte: `tests/test_fastscore.py` compares the two on every kind of deal.
+byte for byte: `tests/core/test_fastscore.py` compares the two on every kind of deal.
 """
 
 from __future__ import annotations
