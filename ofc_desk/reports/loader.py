@@ -372,7 +372,7 @@ def _hand_record(
         for t in result.get("transfers", ())
     )
     matchups = tuple(
-        MatchupRecord((str(m["players"][0]), str(m["players"][1])), int(m["points"]))
+        MatchupRecord((str(m["players"][0]), str(m["players"][1])), int(m["points"]), int(m["unit"]))
         for m in result.get("matchups", ())
     )
     rake_total = sum(rake.values())

@@ -88,6 +88,8 @@ class MatchupRecord:
 
     players: tuple[str, str]
     points: int
+    unit: int = 1
+    """Chips a point between these two: the table's unit, or the pair's own."""
 
 
 @dataclass(frozen=True)

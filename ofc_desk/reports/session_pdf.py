@@ -245,15 +245,27 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
     yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6))
     if hand.matchups:
-        pairs = " · ".join(
-            f"{a} v {b} {signed_chips(m.points)}" for m in hand.matchups for a, b in [m.players]
-        )
-        yield RunsCell([[("Points by pair: ", styles.bold, 7, GREY), (pairs, styles.regular, 7, GREY)]], 1.6)
+        label: Run = ("Points by pair: ", styles.bold, 7, GREY)
+        yield RunsCell([[label, (_pairs(hand), styles.regular, 7, GREY)]], 1.6)
     yield Spacer(1, 1.5 * mm)
     yield _transfers_table(hand, styles)
     if hand.rake or hand.jackpot_drop:
         yield Paragraph(f"Rake {chips(hand.rake)} · jackpot drop {chips(hand.jackpot_drop)}", styles.small)
     yield Spacer(1, 3 * mm)
+
+
+def _pairs(hand: HandRecord) -> str:
+    """Each pair's points, and the chips a point where that is not 1, so that every transfer's owed
+    amount can be checked on paper: 'Ann v Bob +4 ×5 · Ann v Cy -2'."""
+    return " · ".join(
+        f"{first} v {second} {signed_chips(matchup.points)}" + _per_point(matchup.unit)
+        for matchup in hand.matchups
+        for first, second in [matchup.players]
+    )
+
+
+def _per_point(unit: int) -> str:
+    return f" ×{chips(unit)}" if unit != 1 else ""
 
 
 GREY = colors.HexColor("#444444")

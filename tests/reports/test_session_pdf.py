@@ -348,3 +348,12 @@ def test_stack_chart_legend_gives_final_stacks_or_cashed_out(sample_record: Sess
     record = _cy_away_for_hand_2_and_bob_cashed_out(sample_record)
     text = squeeze(" ".join(pdf_pages(write_session_report, record)))
     assert "Ann (146) Bob (cashed out) Cy (22)" in text
+
+
+def test_each_pair_shows_its_chips_a_point_where_that_is_not_one(sample_record: SessionRecord) -> None:
+    first = sample_record.hands[0]
+    ann_bob, ann_cy = first.matchups
+    hand = dataclasses.replace(first, matchups=(dataclasses.replace(ann_bob, unit=5), ann_cy))
+    record = dataclasses.replace(sample_record, hands=(hand, *sample_record.hands[1:]))
+    text = squeeze(" ".join(pdf_pages(write_session_report, record)))
+    assert "Points by pair: Ann v Bob +27 ×5 · Ann v Cy +1" in text
