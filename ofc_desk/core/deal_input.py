@@ -48,10 +48,10 @@ def deal_from_json(data: Any) -> Deal:
     scoring = data.get("scoring")
     if scoring is not None:
         _check_scoring(preset, scoring)
-    in_fantasyland = frozenset(_read_name_list(data.get("in_fantasyland", []), "in_fantasyland", names))
+    in_fantasyland = frozenset(read_name_list(data.get("in_fantasyland", []), "in_fantasyland", names))
     return Deal(
         preset=preset,
-        dealer=_read_name(data, "dealer", names),
+        dealer=read_name(data, "dealer", names),
         players=players,
         scoring=scoring,
         variant=variant,
@@ -61,7 +61,7 @@ def deal_from_json(data: Any) -> Deal:
         settlement=read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP),
         settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
         in_fantasyland=in_fantasyland,
-        fantasyland_streaks=_read_streaks(data.get("fantasyland_streaks", {}), in_fantasyland),
+        fantasyland_streaks=read_streaks(data.get("fantasyland_streaks", {}), in_fantasyland),
     )
 
 
@@ -114,7 +114,7 @@ def read_count(data: Mapping[str, Any], key: str, default: int, *, least: int, w
     return value
 
 
-def _read_name(data: Mapping[str, Any], key: str, names: list[str]) -> str:
+def read_name(data: Mapping[str, Any], key: str, names: list[str]) -> str:
     value = data.get(key)
     if value is None:
         raise DealInputError(key, "is missing")
@@ -123,7 +123,7 @@ def _read_name(data: Mapping[str, Any], key: str, names: list[str]) -> str:
     return str(value)
 
 
-def _read_name_list(value: Any, field: str, names: list[str]) -> list[str]:
+def read_name_list(value: Any, field: str, names: list[str]) -> list[str]:
     if not isinstance(value, list):
         raise DealInputError(field, "must be a list of player names")
     for position, name in enumerate(value):
@@ -134,7 +134,7 @@ def _read_name_list(value: Any, field: str, names: list[str]) -> list[str]:
     return list(value)
 
 
-def _read_streaks(value: Any, in_fantasyland: frozenset[str]) -> dict[str, int]:
+def read_streaks(value: Any, in_fantasyland: frozenset[str]) -> dict[str, int]:
     """Fantasyland hands played in a row, this deal included (1 when not given): what the cap on
     consecutive Fantasyland hands counts."""
     if not isinstance(value, Mapping):
@@ -160,7 +160,7 @@ def read_pair_units(value: Any, names: list[str]) -> dict[frozenset[str], int]:
             raise DealInputError(where, "must be an object with players and unit")
         if not entry.keys() <= PAIR_UNIT_FIELDS:
             raise DealInputError(f"{where}.{min(set(entry) - PAIR_UNIT_FIELDS)}", "unknown field")
-        pair = _read_name_list(entry.get("players"), f"{where}.players", names)
+        pair = read_name_list(entry.get("players"), f"{where}.players", names)
         if len(pair) != 2:
             raise DealInputError(f"{where}.players", "must name two different players")
         if frozenset(pair) in units:

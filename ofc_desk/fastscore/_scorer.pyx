@@ -48,8 +48,14 @@ from ofc_desk.core.deal_input import (
     PLAYER_FIELDS,
     DealInputError,
     is_unicode,
+    read_choice,
+    read_count,
+    read_flag,
+    read_name,
+    read_name_list,
     read_pair_units,
     read_preset,
+    read_streaks,
 )
 from ofc_desk.core.hands import EVAL7_CARDS, HandClass, hand_facts
 from ofc_desk.core.rows import ROW_SIZE
@@ -87,18 +93,8 @@ cdef tuple _SIZES = tuple(ROW_SIZE[row] for row in ROWS)
 cdef int FIRST_CARD[ROW_COUNT]
 FIRST_CARD[:] = [sum(_SIZES[:row]) for row in range(ROW_COUNT)]
 cdef tuple _ROW_KEYS = tuple(row.value for row in ROWS)
-# The variants whose rows are all high hands, with the seats each allows.
-_HIGH_HAND_VARIANTS = {
-    variant.value: (variant.structure.min_players, variant.structure.max_players)
-    for variant in Variant
-    if not variant.lowball_middle
-}
 _TRIPS = int(HandClass.TRIPS)
 _PAIR = int(HandClass.PAIR)
-_WIN_CAP = SettlementPolicy.WIN_CAP.value
-_CHIP_EXPOSURE = SettlementPolicy.CHIP_EXPOSURE.value
-_LEFT_OF_DEALER = SettleFrom.LEFT_OF_DEALER.value
-_FROM_DEALER = SettleFrom.DEALER.value
 
 
 cdef class _RowFacts:
@@ -185,21 +181,15 @@ cdef class BatchScorer:
         return self._score(<dict>deal)
 
     cdef _Rules _rules(self, dict deal):
+        """The numbers of the deal's preset, or None when the core refuses it; a preset named
+        without house options is read once per batch."""
         rules = deal.get("rules", "standard")
         house_options = deal.get("house_options")
-        if type(rules) is str and house_options is None:
-            found = self.rules_by_name.get(rules)
-            if found is None:
-                found = self.rules_by_name[rules] = self._read_rules(rules, None)
-            return found if found else None
-        return self._read_rules(rules, house_options) or None
-
-    cdef object _read_rules(self, rules, house_options):
-        """The preset's numbers, or False when the core refuses the preset."""
-        try:
-            return _Rules(read_preset(rules, house_options))
-        except DealInputError:
-            return False
+        if type(rules) is not str or house_options is not None:
+            return _read_rules(rules, house_options)
+        if rules not in self.rules_by_name:
+            self.rules_by_name[rules] = _read_rules(rules, None)
+        return self.rules_by_name[rules]
 
     cdef object _name_json(self, object name):
         """The name as JSON, or None when it is no name the core takes."""
@@ -235,7 +225,7 @@ cdef class BatchScorer:
             current = &seats[seat]
             current.start = current.stack = current.unused = stack
             current.points = 0
-            current.complete = current.in_fantasyland = False
+            current.complete = False
             for row in range(ROW_COUNT):
                 codes = current.codes + FIRST_CARD[row]
                 size = _SIZES[row]
@@ -246,7 +236,8 @@ cdef class BatchScorer:
                 current.categories[row] = facts.category
                 current.row_royalties[row] = facts.royalties[row]
                 hands.append(facts.hand_json)
-            current.front_top = rules.facts(current.values[0]).top_order
+                if row == 0:
+                    current.front_top = facts.top_order
         return 0
 
     cdef object _score(self, dict deal):
@@ -261,59 +252,51 @@ cdef class BatchScorer:
         cdef bint winner_first
 
         rules = self._rules(deal)
-        if rules is None:
-            return None
-        variant = deal.get("variant", "regular")
-        allowed = _HIGH_HAND_VARIANTS.get(variant) if type(variant) is str else None
         players = deal.get("players")
-        if allowed is None or type(players) is not list:
+        try:
+            variant = _choice(deal, "variant", Variant, Variant.REGULAR)
+        except DealInputError:
+            return None
+        structure = variant.structure
+        if rules is None or variant.lowball_middle or type(players) is not list:
             return None
         count = len(<list>players)
-        if not allowed[0] <= count <= allowed[1]:
+        if not structure.min_players <= count <= structure.max_players:
             return None
         names, names_json, hands = [], [], []
         if self._read_seats(rules, <list>players, seats, names, names_json, hands) < 0:
             return None
-
-        dealer_name = deal.get("dealer")
-        if type(dealer_name) is not str or dealer_name not in names:
+        # The deal's options are read by the core's own readers (a value they refuse is left to the
+        # core, which names it); an option left out takes its default without a call.
+        try:
+            dealer = names.index(read_name(deal, "dealer", names))
+            progressive = read_flag(deal, "progressive") if "progressive" in deal else False
+            table_unit = read_count(deal, "unit", 1, least=1) if "unit" in deal else 1
+            settlement = _choice(deal, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP)
+            settle_from = _choice(deal, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER)
+            pair_units = read_pair_units(deal["pair_units"], names) if "pair_units" in deal else {}
+            playing = frozenset(
+                read_name_list(deal["in_fantasyland"], "in_fantasyland", names) if "in_fantasyland" in deal else ()
+            )
+            streaks = read_streaks(deal["fantasyland_streaks"], playing) if "fantasyland_streaks" in deal else {}
+        except DealInputError:
             return None
-        dealer = names.index(dealer_name)
         scoring = deal.get("scoring")
         system = rules.default_system if scoring is None else (
             rules.systems.get(scoring) if type(scoring) is str else None
         )
-        progressive = deal.get("progressive", False)
-        table_unit = deal.get("unit", 1)
-        settlement = deal.get("settlement", _WIN_CAP)
-        settle_from = deal.get("settle_from", _LEFT_OF_DEALER)
-        if (
-            system is None
-            or type(progressive) is not bool
-            or type(table_unit) is not int
-            or not 1 <= table_unit <= MAX_CHIPS
-            or type(settlement) is not str
-            or settlement not in (_WIN_CAP, _CHIP_EXPOSURE)
-            or type(settle_from) is not str
-            or settle_from not in (_LEFT_OF_DEALER, _FROM_DEALER)
-        ):
-            return None
-        streaks = [1] * count
-        if (
-            not _read_units(deal.get("pair_units", []), names, table_unit, units)
-            or not _read_fantasyland(deal, names, seats, streaks)
-        ):
+        if system is None or table_unit > MAX_CHIPS or not _fill_units(pair_units, names, table_unit, units):
             return None
 
         for seat in range(count):
+            seats[seat].in_fantasyland = names[seat] in playing
             _foul_and_royalties(&seats[seat])
-            found = _fantasyland_cards(rules, variant, progressive, &seats[seat], streaks[seat])
-            if found is None:
-                return None
-            seats[seat].fantasyland = found
+            seats[seat].fantasyland = _fantasyland_cards(
+                rules, variant.value, progressive, &seats[seat], streaks.get(names[seat], 1)
+            )
 
         # Settlement order (§8): clockwise from the player left of the dealer, or from the dealer.
-        first = dealer + 1 if settle_from == _LEFT_OF_DEALER else dealer
+        first = dealer + 1 if settle_from is SettleFrom.LEFT_OF_DEALER else dealer
         for i in range(count):
             order[i] = (first + i) % count
         pairs = transfers = 0
@@ -334,7 +317,7 @@ cdef class BatchScorer:
                 transfer.debtor = matchup.second if winner_first else matchup.first
                 transfer.creditor = matchup.first if winner_first else matchup.second
                 transfer.owed = (matchup.points if winner_first else -matchup.points) * matchup.unit
-                if settlement == _WIN_CAP:
+                if settlement is SettlementPolicy.WIN_CAP:
                     _pay_win_cap(seats, transfer)
                 else:
                     _pay_exposure(seats, transfer)
@@ -357,6 +340,18 @@ cdef class BatchScorer:
             write_transfer(out, seats, &paid[i], names_json)
         out.text(b"]}")
         return out.take()
+
+
+cdef object _choice(dict deal, str key, object enum, object default):
+    """The core's `read_choice`, called only when the deal gives the option: the default otherwise."""
+    return read_choice(deal, key, enum, default) if key in deal else default
+
+
+cdef _Rules _read_rules(object rules, object house_options):
+    try:
+        return _Rules(read_preset(rules, house_options))
+    except DealInputError:
+        return None
 
 
 cdef int _read_row(object value, int size, uint64_t* dealt, int* codes) except -2:
@@ -419,42 +414,18 @@ cdef int _token_codes(str text, int size, int* codes) except -2:
     return size
 
 
-cdef bint _read_units(object value, list names, long long table_unit, long long* units) except -1:
-    """Chips a point between each two seats: the pair's own unit, else the table's."""
+cdef bint _fill_units(dict pair_units, list names, long long table_unit, long long* units):
+    """Chips a point between each two seats: the pair's own unit, else the table's; False for a unit
+    beyond MAX_CHIPS."""
     cdef int i, j
     for i in range(MOST_SEATS * MOST_SEATS):
         units[i] = table_unit
-    if type(value) is list and not value:
-        return True
-    try:
-        pair_units = read_pair_units(value, names)
-    except DealInputError:
-        return False
     for pair, unit in pair_units.items():
         if unit > MAX_CHIPS:
             return False
         first, second = pair
         i, j = names.index(first), names.index(second)
         units[MOST_SEATS * i + j] = units[MOST_SEATS * j + i] = unit
-    return True
-
-
-cdef bint _read_fantasyland(dict deal, list names, Seat* seats, list streaks) except -1:
-    """Who played this deal in Fantasyland, and how many such hands in a row (1 when not given)."""
-    playing = deal.get("in_fantasyland", [])
-    counts = deal.get("fantasyland_streaks", {})
-    if type(playing) is not list or type(counts) is not dict:
-        return False
-    for name in <list>playing:
-        if type(name) is not str or name not in names or seats[names.index(name)].in_fantasyland:
-            return False
-        seats[names.index(name)].in_fantasyland = True
-    for name, count in (<dict>counts).items():
-        if name not in names or not seats[names.index(name)].in_fantasyland:
-            return False
-        if type(count) is not int or count < 1:
-            return False
-        streaks[names.index(name)] = count
     return True
 
 
@@ -469,8 +440,10 @@ cdef void _foul_and_royalties(Seat* seat):
         seat.royalties += seat.row_royalties[row]
 
 
-cdef object _fantasyland_cards(_Rules rules, str variant, bint progressive, Seat* seat, object streak):
-    """Cards for next hand in Fantasyland (§6), 0 for none; None when the preset lacks the number."""
+cdef long long _fantasyland_cards(
+    _Rules rules, str variant, bint progressive, Seat* seat, object streak
+) except -1:
+    """Cards for next hand in Fantasyland (§6), 0 for none."""
     cdef int row
     if seat.fouled:
         return 0
@@ -479,7 +452,7 @@ cdef object _fantasyland_cards(_Rules rules, str variant, bint progressive, Seat
             return 0
         for row, least in rules.stay:
             if seat.categories[row] >= least:
-                return rules.progressive_stay_cards if progressive else rules.variant_cards.get(variant)
+                return rules.progressive_stay_cards if progressive else rules.variant_cards[variant]
         return 0
     if seat.categories[0] == _TRIPS:
         key = "trips"
@@ -487,9 +460,7 @@ cdef object _fantasyland_cards(_Rules rules, str variant, bint progressive, Seat
         key = _RANK_TEXT[seat.front_top]
     else:
         return 0
-    if progressive:
-        return rules.progressive_cards.get(key)
-    return rules.variant_cards.get(variant)
+    return rules.progressive_cards[key] if progressive else rules.variant_cards[variant]
 
 
 cdef inline int _compare(long first, long second):
