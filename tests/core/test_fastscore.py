@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -142,16 +143,11 @@ def plainly_written(deal: dict[str, Any]) -> bool:
 
 # --- the comparisons -----------------------------------------------------------------------------
 
-SCORER: Any = None
-
-
+@cache
 def shared_scorer() -> Any:
     """One scorer for all examples, as one batch uses one: its caches of presets and names must never
     carry one deal's facts into another."""
-    global SCORER
-    if SCORER is None:
-        SCORER = compiled_scorer_class()()
-    return SCORER
+    return compiled_scorer_class()()
 
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
