@@ -124,7 +124,7 @@ CARDS_AS_TYPED: dict[str, Card] = _CARDS_BY_SPELLING | {
 
 
 def parse_card(token: str, position: int | None = None) -> Card:
-    """Read one card in any spelling RULES.md allows: `ah`, `AH`, `A♥`, `10d`, `Td`.
+    """Read one card in any spelling docs/rules.md allows: `ah`, `AH`, `A♥`, `10d`, `Td`.
 
     >>> str(parse_card("10♦"))
     'Td'

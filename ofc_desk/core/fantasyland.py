@@ -1,4 +1,4 @@
-"""Who plays the next hand in Fantasyland, and with how many cards (RULES.md §6, §7)."""
+"""Who plays the next hand in Fantasyland, and with how many cards (docs/rules.md §6, §7)."""
 
 from __future__ import annotations
 

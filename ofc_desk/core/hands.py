@@ -1,7 +1,7 @@
 """Hand strength for the rows, on eval7's single scale for 3- and 5-card hands.
 
 eval7 packs a hand as ``category << 24`` followed by the deciding ranks from the highest down, a
-missing kicker counting as nothing. That is exactly RULES.md §2: a front is compared with a middle
+missing kicker counting as nothing. That is exactly docs/rules.md §2: a front is compared with a middle
 by category, then by the rank of the pair or trips, then by the kickers as far as the front has
 them, and a full tie leaves the middle at least as strong.
 

@@ -1,4 +1,4 @@
-"""Rules presets: every number and flag of RULES.md §4–§7 and §9, read from plain JSON files.
+"""Rules presets: every number and flag of docs/rules.md §4–§7 and §9, read from plain JSON files.
 
 A casino's own preset is one more JSON file in the presets folder; no code changes.
 

@@ -1,4 +1,4 @@
-"""The house's rake and the jackpot drop for one hand (RULES.md §9).
+"""The house's rake and the jackpot drop for one hand (docs/rules.md §9).
 
 >>> from ofc_desk.core.presets import RakeMode, RakeRules
 >>> rules = RakeRules(RakeMode.PERCENT_OF_WIN, amount=0, percent=5, cap=3, jackpot_percent=50)

@@ -1,4 +1,4 @@
-"""Fouls, royalties and the points between two players (RULES.md §3–§5, §7 for 2-7).
+"""Fouls, royalties and the points between two players (docs/rules.md §3–§5, §7 for 2-7).
 
 >>> from ofc_desk.core.presets import load_preset
 >>> from ofc_desk.core.variants import Variant

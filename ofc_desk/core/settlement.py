@@ -1,4 +1,4 @@
-"""Table-stakes settlement of one deal, in strict clockwise order (RULES.md §8).
+"""Table-stakes settlement of one deal, in strict clockwise order (docs/rules.md §8).
 
 >>> result = settle({"Ann": 10, "Bob": 20, "Cy": 20, "Dee": 20}, [
 ...     Obligation("Bob", "Ann", 8), Obligation("Ann", "Cy", 5), Obligation("Dee", "Ann", 9)])

@@ -1,4 +1,4 @@
-"""The deal structure of each variant (RULES.md §7)."""
+"""The deal structure of each variant (docs/rules.md §7)."""
 
 from __future__ import annotations
 

@@ -94,7 +94,7 @@ class MatchupRecord:
 
 @dataclass(frozen=True)
 class TransferRecord:
-    """One settlement payment, in settlement order (RULES §8)."""
+    """One settlement payment, in settlement order (docs/rules.md §8)."""
 
     payer: str
     payee: str

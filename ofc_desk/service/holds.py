@@ -1,4 +1,4 @@
-"""Who must wait for whose Fantasyland hand before sitting out or leaving (RULES §6)."""
+"""Who must wait for whose Fantasyland hand before sitting out or leaving (docs/rules.md §6)."""
 
 from __future__ import annotations
 

@@ -354,7 +354,7 @@ class TableMachine:
         return Outcome(tuple(ledger), settled)
 
     def _carry_fantasyland(self, hand: HandState, result: DealResult) -> None:
-        """Who plays the next hand in Fantasyland; hold the button or move it (RULES §6)."""
+        """Who plays the next hand in Fantasyland; hold the button or move it (docs/rules.md §6)."""
         going: list[str] = []
         for player in result.players:
             seat = self.seat(player.name)

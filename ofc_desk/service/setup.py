@@ -17,7 +17,7 @@ class SeatSetup:
 
 @dataclass(frozen=True)
 class PairUnit:
-    """Chips per point two players agreed between themselves (RULES §8)."""
+    """Chips per point two players agreed between themselves (docs/rules.md §8)."""
 
     players: tuple[str, str]
     unit: int
@@ -28,7 +28,7 @@ class TableRules:
     """The rules keys exactly as `ofc-desk score` reads them, plus the table's own options."""
 
     preset: str | Mapping[str, Any] = "standard"
-    """A shipped preset's name, or a whole preset object (RULES §4)."""
+    """A shipped preset's name, or a whole preset object (docs/rules.md §4)."""
     house_options: Mapping[str, Any] | None = None
     """Preset fields a house changes (e.g. rake, a Fantasyland cap), layered over the preset."""
     scoring: str | None = None
@@ -39,7 +39,7 @@ class TableRules:
     settlement: str = "win-cap"
     settle_from: str = "left-of-dealer"
     last_three_face_down: bool = False
-    """RULES §7 option: the last 3 cards are dealt face down and entered when revealed."""
+    """docs/rules.md §7 option: the last 3 cards are dealt face down and entered when revealed."""
 
     def deals_like(self, other: TableRules) -> bool:
         """Whether both deal the same game: same preset, house options, variant and progressive

@@ -64,7 +64,7 @@ def deuce_to_seven_key(ranks: Sequence[int], flush: bool) -> Key:
 
 
 def front_beats_middle(front: Key, middle: Key) -> bool:
-    """RULES.md §2 literally: category, then the front's ranks against the middle's leading ranks."""
+    """docs/rules.md §2 literally: category, then the front's ranks against the middle's leading ranks."""
     if front[0] != middle[0]:
         return front[0] > middle[0]
     shared = len(front[1])

@@ -1,4 +1,4 @@
-"""Card spellings (RULES.md §1) and the front-vs-middle comparison examples (§2)."""
+"""Card spellings (docs/rules.md §1) and the front-vs-middle comparison examples (§2)."""
 
 from __future__ import annotations
 

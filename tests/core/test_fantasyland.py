@@ -1,4 +1,4 @@
-"""Fantasyland golden tests (RULES.md §6, §7): entry, cards dealt, stays, the consecutive cap, 2-7."""
+"""Fantasyland golden tests (docs/rules.md §6, §7): entry, cards dealt, stays, the consecutive cap, 2-7."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Presets as data (every number of RULES.md §4–§7 in plain files) and the house's rake (§9)."""
+"""Presets as data (every number of docs/rules.md §4–§7 in plain files) and the house's rake (§9)."""
 
 from __future__ import annotations
 

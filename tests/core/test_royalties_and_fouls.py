@@ -1,4 +1,4 @@
-"""Fouls (RULES.md §3) and royalties (§4) for every shipped preset, row by row and class by class."""
+"""Fouls (docs/rules.md §3) and royalties (§4) for every shipped preset, row by row and class by class."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ FIVE_CARD_EXAMPLES = {
     HandClass.ROYAL_FLUSH: "Ts Js Qs Ks As",
 }
 
-# Written out from RULES.md §4, not read from the preset files: the files are what is under test.
+# Written out from docs/rules.md §4, not read from the preset files: the files are what is under test.
 NOTHING = {HandClass.HIGH_CARD: 0, HandClass.PAIR: 0, HandClass.TWO_PAIR: 0}
 STANDARD_BACK = NOTHING | {
     HandClass.TRIPS: 0,
@@ -199,7 +199,7 @@ def test_equal_strength_is_allowed(front: str, middle: str, back: str) -> None:
     assert not report.foul, report.foul_reason
 
 
-# --- 2-7 pineapple (RULES.md §7) -----------------------------------------------------------------
+# --- 2-7 pineapple (docs/rules.md §7) -----------------------------------------------------------------
 
 
 def deuce(front: str, middle: str, back: str) -> Any:

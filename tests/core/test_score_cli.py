@@ -1,6 +1,6 @@
 """The `ofc-desk score` contract: the worked examples figure by figure, and every kind of bad input.
 
-The worked examples are copies of ../shared/examples (public), kept in tests/core/data so the tests
+The worked examples are copies of the card room's published worked examples, kept in tests/core/data so the tests
 stand on their own.
 """
 

@@ -1,4 +1,4 @@
-"""Golden deals through the scorer, worked out by hand from RULES.md: progressive pineapple under
+"""Golden deals through the scorer, worked out by hand from docs/rules.md: progressive pineapple under
 both policies and both settlement orders, and 2-7 pineapple with its Fantasyland count."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Points between two players (RULES.md §5): 1-6, 2-4, two-point, fouls, royalties, antisymmetry."""
+"""Points between two players (docs/rules.md §5): 1-6, 2-4, two-point, fouls, royalties, antisymmetry."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user
 
-# The worked example of ../shared/examples, copied into the service tests' data.
+# The card room's published worked example, copied into the service tests' data.
 EXAMPLES = Path(__file__).resolve().parents[1] / "service" / "data"
 DEALER, DEALER_PIN = "Dana", "1234"
 SUPERVISOR, SUPERVISOR_PIN = "Sam", "9876"
