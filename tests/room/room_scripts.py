@@ -25,11 +25,21 @@ def _supervised(op: str, **fields: Any) -> dict[str, Any]:
     return {"op": op, **fields, "supervisor": SUPERVISOR, "pin": SUPERVISOR_PIN}
 
 
-def table_script(table: str, hands: int, *, extras: bool, close: bool) -> dict[str, Any]:
+RAKES: tuple[dict[str, Any], ...] = (
+    {"mode": "percent-of-win", "amount": 0, "percent": 10, "cap": 4, "jackpot_percent": 25},
+    {"mode": "per-player", "amount": 1, "percent": 0, "cap": 3, "jackpot_percent": 34},
+)
+
+
+def table_script(
+    table: str, hands: int, *, extras: bool, close: bool, rake: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The example's first `hands` hands at `table`; with `extras`, hand 2 is voided and Ann's
     chips corrected before hand 4 and Bob cashes out at the end; with `close`, the supervisor
-    closes the table after its last hand."""
+    closes the table after its last hand; `rake` is the house's rake and jackpot drop."""
     script = example_script()
+    if rake is not None:
+        script["house_options"] = {"rake": rake}
     script["table"], script["dealer"], script["users"] = table, DEALER, copy.deepcopy(USERS)
     script["hands"] = script["hands"][:hands]
     trailing: list[dict[str, Any]] = []
