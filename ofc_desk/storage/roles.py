@@ -1,11 +1,12 @@
 """Least-privilege PostgreSQL roles for a card room: what a desk and the floor may do.
 
 `ofc_desk_table` is what a desk logs in as. It reads everything, inserts events with the rows they
-leave beside them (a session, a settled hand, its transfers, chip ledger lines) and updates only
-the columns the event flow moves: a session's chain head (`head_seq`, `head_hash`), its
-`closed_at` when the close is recorded, and its `opened_at` (set to the first event's time in the
-transaction that inserts it). `ofc_desk_floor` reads everything and may insert events, for the
-approvals still to come from the floor view.
+leave beside them (a session, a settled hand, its transfers, chip ledger lines, sign-offs, PIN
+checks: `DESK_INSERTS`) and updates only the columns the event flow moves: a session's chain head
+(`head_seq`, `head_hash`), its `closed_at` when the close is recorded, and its `opened_at` (set to
+the first event's time in the transaction that inserts it). `ofc_desk_floor` reads everything and
+may insert events, for the approvals still to come from the floor view, with their signatures
+and PIN checks.
 
 Neither role owns anything, and nobody but the owner may create in the schema, so neither can
 alter a table, drop a trigger or truncate: those need ownership. The SQL is safe to run again
@@ -24,8 +25,22 @@ from sqlalchemy import Connection, text
 TABLE_ROLE = "ofc_desk_table"
 FLOOR_ROLE = "ofc_desk_floor"
 
-EVENT_TABLES = ("table_sessions", "events", "hands", "transfers", "chip_ledger")
-"""What recording one event inserts into (persistence.EventStore)."""
+DESK_INSERTS: dict[str, str] = {
+    "table_sessions": "a table opened",
+    "events": "each accepted action",
+    "hands": "a settled hand (derived from its event)",
+    "transfers": "a settled hand's transfers (derived)",
+    "chip_ledger": "chip movements (derived)",
+    "signatures": "the sign-offs of the chain by dealers and supervisors",
+    "sign_in_attempts": "every PIN check, for the lockout",
+}
+"""What a desk records into; a table an older schema lacks is left out (its grant comes when the
+roles are applied again after the upgrade that adds it)."""
+FLOOR_INSERTS: dict[str, str] = {
+    "events": "approvals from the floor (still to come)",
+    "signatures": "the supervisor's signature of an approval",
+    "sign_in_attempts": "every PIN check, for the lockout",
+}
 SESSION_COLUMNS_MOVED = ("head_seq", "head_hash", "closed_at", "opened_at")
 """The only UPDATEs of the event flow: all on the session row (persistence.EventStore._write)."""
 
@@ -47,15 +62,13 @@ class RoomRoles:
                 raise RolesError(f"'{name}' is not a plain role name (lower-case letters, digits, _)")
 
 
-def roles_sql(schema: str, sequences: dict[str, str], roles: RoomRoles = RoomRoles()) -> list[str]:
-    """The statements, in order, for `schema`; `sequences` maps each table to its id sequence
-    (schema-qualified, as `pg_get_serial_sequence` gives it)."""
+def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = RoomRoles()) -> list[str]:
+    """The statements, in order, for `schema`; `sequences` maps each table of the schema that a
+    role inserts into to its id sequence (schema-qualified, as `pg_get_serial_sequence` gives it;
+    None for a table whose key is not generated)."""
     both = f"{roles.table}, {roles.floor}"
     in_schema = _quote(schema)
-    event_tables = ", ".join(f"{in_schema}.{table}" for table in EVENT_TABLES)
-    event_sequences = ", ".join(sequences[table] for table in EVENT_TABLES)
-    moved = ", ".join(SESSION_COLUMNS_MOVED)
-    return [
+    statements = [
         *(_create_role(name) for name in (roles.table, roles.floor)),
         f"REVOKE CREATE ON SCHEMA {in_schema} FROM PUBLIC",
         f"REVOKE ALL ON SCHEMA {in_schema} FROM {both}",
@@ -63,12 +76,15 @@ def roles_sql(schema: str, sequences: dict[str, str], roles: RoomRoles = RoomRol
         f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA {in_schema} FROM {both}",
         f"GRANT USAGE ON SCHEMA {in_schema} TO {both}",
         f"GRANT SELECT ON ALL TABLES IN SCHEMA {in_schema} TO {both}",
-        f"GRANT INSERT ON {event_tables} TO {roles.table}",
-        f"GRANT USAGE ON SEQUENCE {event_sequences} TO {roles.table}",
-        f"GRANT UPDATE ({moved}) ON {in_schema}.table_sessions TO {roles.table}",
-        f"GRANT INSERT ON {in_schema}.events TO {roles.floor}",
-        f"GRANT USAGE ON SEQUENCE {sequences['events']} TO {roles.floor}",
     ]
+    for role, inserts in ((roles.table, DESK_INSERTS), (roles.floor, FLOOR_INSERTS)):
+        present = [table for table in inserts if table in sequences]
+        statements.append(f"GRANT INSERT ON {', '.join(f'{in_schema}.{t}' for t in present)} TO {role}")
+        generated = [str(sequences[table]) for table in present if sequences[table]]
+        statements.append(f"GRANT USAGE ON SEQUENCE {', '.join(generated)} TO {role}")
+    moved = ", ".join(SESSION_COLUMNS_MOVED)
+    statements.append(f"GRANT UPDATE ({moved}) ON {in_schema}.table_sessions TO {roles.table}")
+    return statements
 
 
 def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> list[str]:
@@ -78,14 +94,16 @@ def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> li
     schema = connection.scalar(text("SELECT current_schema()"))
     if schema is None:
         raise RolesError("the connection has no schema to work in (check search_path)")
-    sequences: dict[str, str] = {}
-    for table in EVENT_TABLES:
-        found = connection.scalar(
-            text("SELECT pg_get_serial_sequence(:table, 'id')"), {"table": f"{_quote(schema)}.{table}"}
-        )
-        if found is None:
-            raise RolesError(f"{schema}.{table} has no id sequence: is the schema at the newest migration?")
-        sequences[table] = str(found)
+    sequences: dict[str, str | None] = {}
+    for table in {**DESK_INSERTS, **FLOOR_INSERTS}:
+        qualified = f"{_quote(schema)}.{table}"
+        if connection.scalar(text("SELECT to_regclass(:table)"), {"table": qualified}) is None:
+            continue
+        found = connection.scalar(text("SELECT pg_get_serial_sequence(:table, 'id')"), {"table": qualified})
+        sequences[table] = None if found is None else str(found)
+    missing = [table for table in ("table_sessions", "events") if table not in sequences]
+    if missing:
+        raise RolesError(f"{schema} has no {' or '.join(missing)} table: is it an OFC Desk database?")
     return roles_sql(str(schema), sequences, roles)
 
 
