@@ -6,15 +6,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ofc_desk.core.cards import FULL_DECK, UNKNOWN_TOKEN, Card, CardError, parse_card, split_tokens
+from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, parse_card, parse_entries
 from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, Row, parse_row_word
+from ofc_desk.core.streets import StreetPlan
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Turn, TurnKind
 
 Placement = Row | Literal["discard"]
-DECK_SIZE = len(FULL_DECK)
-FACE_DOWN_CARDS = 3
 
 
 @dataclass(frozen=True)
@@ -36,30 +35,6 @@ class Entry:
     def from_json(cls, data: dict[str, Any]) -> Entry:
         cards = tuple(None if card is None else parse_card(card) for card in data["cards"])
         return cls(str(data["player"]), cards, tuple(parse_row_word(row) for row in data["rows"]))
-
-
-@dataclass(frozen=True)
-class StreetPlan:
-    """Cards each regular (non-Fantasyland) player takes and discards, street by street."""
-
-    takes: tuple[int, ...]
-    discards: tuple[int, ...]
-    face_down_last: bool
-
-    @classmethod
-    def for_variant(cls, variant: Variant, face_down_last: bool) -> StreetPlan:
-        structure = variant.structure
-        streets = range(1, structure.streets + 1)
-        takes = tuple(structure.cards_on_street(street) for street in streets)
-        discards = tuple(structure.discards_on_street(street) for street in streets)
-        if face_down_last and variant is Variant.REGULAR:
-            open_streets = len(takes) - FACE_DOWN_CARDS
-            return cls((*takes[:open_streets], FACE_DOWN_CARDS), discards[: open_streets + 1], True)
-        return cls(takes, discards, False)
-
-    @property
-    def cards_per_player(self) -> int:
-        return sum(self.takes)
 
 
 @dataclass
@@ -255,22 +230,14 @@ class HandState:
         return entry
 
 
-def _read_cards(cards: Any) -> tuple[Card | None, ...]:
+def _read_cards(cards: object) -> tuple[Card | None, ...]:
+    """Cards through the core's one funnel (`??` or null is an unknown discard)."""
     if not isinstance(cards, str | list | tuple):
         raise ActionRefused("cards must be given as text such as 'Qh Qd ??' or as a list")
-    tokens: Iterable[Any] = split_tokens(cards) if isinstance(cards, str) else cards
-    read: list[Card | None] = []
-    for position, token in enumerate(tokens):
-        if token is None or isinstance(token, Card):
-            read.append(token)
-        elif str(token).strip() == UNKNOWN_TOKEN:
-            read.append(None)
-        else:
-            try:
-                read.append(parse_card(str(token), position))
-            except CardError as error:
-                raise ActionRefused(str(error)) from None
-    return tuple(read)
+    try:
+        return tuple(parse_entries(cards))
+    except CardError as error:
+        raise ActionRefused(str(error)) from None
 
 
 def _read_rows(rows: Any) -> tuple[Placement, ...]:

@@ -15,11 +15,13 @@ from typing import Any, ClassVar
 from ofc_desk.core.deal import DealResult
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rake import RakeResult, compute_rake
+from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.core.streets import DECK_SIZE, StreetPlan, cards_needed
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
-from ofc_desk.service.hand import DECK_SIZE, Entry, HandState, StreetPlan
+from ofc_desk.service.hand import Entry, HandState
 from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import LedgerEntry, Outcome, SettledHand
 from ofc_desk.service.scoring_bridge import check_rules, score_hand
@@ -220,7 +222,7 @@ class TableMachine:
         if len(playing) > structure.max_players:
             raise ActionRefused(f"{self.variant.value} deals to at most {structure.max_players} players")
         plan = self._plan()
-        needed = sum(seat.fantasyland_next or plan.cards_per_player for seat in playing)
+        needed = cards_needed(plan, [seat.fantasyland_next for seat in playing])
         if needed > DECK_SIZE:
             raise ActionRefused(f"the deck cannot deal {needed} cards to these players")
         return {"number": self.hands_started + 1}
@@ -228,8 +230,7 @@ class TableMachine:
     def _apply_started(self, payload: Payload) -> Outcome:
         playing = [seat.name for seat in self._playing()]
         dealer = self._dealer(playing)
-        at = playing.index(dealer)
-        order = playing[at + 1 :] + playing[: at + 1]
+        order = acting_order(playing, dealer)
         fantasyland = {s.name: s.fantasyland_next for s in self._playing() if s.fantasyland_next}
         stacks = {seat.name: seat.stack for seat in self._playing()}
         self.button = dealer
@@ -247,13 +248,10 @@ class TableMachine:
 
     def _dealer(self, playing: list[str]) -> str:
         """The button holder, or the next player clockwise if the holder is not playing."""
-        names = [seat.name for seat in self.seats]
-        start = names.index(self.button) if self.button in names else 0
-        for step in range(len(names)):
-            name = names[(start + step) % len(names)]
-            if name in playing:
-                return name
-        raise ActionRefused("nobody can deal")
+        dealer = dealer_for_hand([seat.name for seat in self.seats], self.button, playing)
+        if dealer is None:
+            raise ActionRefused("nobody can deal")
+        return dealer
 
     def _check_entry(
         self, player: str, cards: Any, rows: Any, *, partial: bool, fantasyland: bool
@@ -369,13 +367,8 @@ class TableMachine:
             self.button = self._next_clockwise(hand.button)
 
     def _next_clockwise(self, name: str) -> str:
-        names = [seat.name for seat in self.seats]
-        at = names.index(name)
-        for step in range(1, len(names) + 1):
-            seat = self.seats[(at + step) % len(names)]
-            if not seat.sitting_out:
-                return seat.name
-        return name
+        sitting_out = {seat.name for seat in self.seats if seat.sitting_out}
+        return next_button([seat.name for seat in self.seats], name, sitting_out)
 
     # ------------------------------------------------------------------ between hands
     def _require_between_hands(self, what: str) -> None:
