@@ -15,9 +15,19 @@ from typing import Any
 from sqlalchemy import select
 
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.persistence import read_hands
+from ofc_desk.service.replay_vocabulary import (
+    ACTION_KEYS,
+    DEALER_OP,
+    OP_FIELDS,
+    OP_KINDS,
+    PIN_KEY,
+    RULE_KEYS,
+    SUPERVISOR_KEY,
+    UNDO_OP,
+)
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.table_service import TableService
@@ -26,18 +36,6 @@ from ofc_desk.storage.models import Event, TableSession
 from ofc_desk.storage.users import Role, SignInError, create_user, list_users
 
 REPLAY_ACTOR = "replay"
-RULE_KEYS = (
-    "rules",
-    "house_options",
-    "scoring",
-    "variant",
-    "progressive",
-    "unit",
-    "pair_units",
-    "settlement",
-    "settle_from",
-    "last_three_face_down",
-)
 
 
 class ReplayError(Exception):
@@ -205,33 +203,6 @@ _ACTIONS: dict[EventKind, Callable[[TableService, dict[str, Any], str | None], o
     EventKind.SESSION_CLOSED: lambda s, r, p: s.close_session(*_supervisor(r, p)),
 }
 
-_OPS: dict[str, EventKind] = {
-    "join": EventKind.JOINED,
-    "buy_in": EventKind.JOINED,
-    "rebuy": EventKind.REBOUGHT,
-    "top_up": EventKind.REBOUGHT,
-    "cash_out": EventKind.CASHED_OUT,
-    "sit_out": EventKind.SAT_OUT,
-    "sit_in": EventKind.SAT_IN,
-    "void": EventKind.HAND_VOIDED,
-    "correct_chips": EventKind.CHIPS_CORRECTED,
-    "change_rules": EventKind.RULES_CHANGED,
-    "close": EventKind.SESSION_CLOSED,
-    "undo": EventKind.UNDONE,
-}
-_OP_FIELDS: dict[EventKind, tuple[str, ...]] = {
-    EventKind.JOINED: ("player", "buy_in", "after"),
-    EventKind.REBOUGHT: ("player", "amount"),
-    EventKind.CASHED_OUT: ("player",),
-    EventKind.SAT_OUT: ("player",),
-    EventKind.SAT_IN: ("player",),
-    EventKind.HAND_VOIDED: ("hand", "reason", "supervisor"),
-    EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", "supervisor"),
-    EventKind.RULES_CHANGED: ("rules", "supervisor"),
-    EventKind.SESSION_CLOSED: ("supervisor",),
-    EventKind.UNDONE: (),
-}
-
 
 def _steps(script: Mapping[str, Any]) -> Iterator[Step | HandOver]:
     hands = script.get("hands") or []
@@ -252,30 +223,30 @@ def _steps(script: Mapping[str, Any]) -> Iterator[Step | HandOver]:
 
 
 def _op_step(number: int, label: str, op: Any) -> Step | HandOver:
-    if isinstance(op, Mapping) and op.get("op") == "dealer":
+    if isinstance(op, Mapping) and op.get("op") == DEALER_OP:
         return _hand_over(number, label, op)
-    if not isinstance(op, Mapping) or op.get("op") not in _OPS:
-        known = ", ".join(sorted(_OPS))
+    if not isinstance(op, Mapping) or op.get("op") not in OP_KINDS:
+        known = ", ".join(sorted(OP_KINDS))
         raise ReplayError(f"hand {number}, {label}: unknown operation (use {known})")
-    kind = _OPS[str(op["op"])]
+    kind = OP_KINDS[str(op["op"])]
+    raw: dict[str, Any] = {key: op.get(key) for key in OP_FIELDS[kind]}
     if kind is EventKind.RULES_CHANGED:
-        raw: dict[str, Any] = {"rules": {key: op[key] for key in RULE_KEYS if key in op}}
-        raw["supervisor"] = op.get("supervisor")
-    else:
-        raw = {key: op.get(key) for key in _OP_FIELDS[kind]}
-    pin = op.get("pin")
+        raw["rules"] = {key: op[key] for key in RULE_KEYS if key in op}
+    if kind in SUPERVISED:
+        raw[SUPERVISOR_KEY] = op.get(SUPERVISOR_KEY)
+    pin = op.get(PIN_KEY)
     return Step(number, label, kind, raw, None if pin is None else str(pin))
 
 
 def _action_step(number: int, index: int, action: Any) -> Step | HandOver:
     label = f"action {index}"
-    if isinstance(action, Mapping) and action.get("op") == "undo":
+    if isinstance(action, Mapping) and action.get("op") == UNDO_OP:
         return Step(number, label, EventKind.UNDONE, {})
-    if isinstance(action, Mapping) and action.get("op") == "dealer":
+    if isinstance(action, Mapping) and action.get("op") == DEALER_OP:
         return _hand_over(number, label, action)
-    if not isinstance(action, Mapping) or not {"player", "cards", "rows"} <= set(action):
+    if not isinstance(action, Mapping) or not set(ACTION_KEYS) <= set(action):
         raise ReplayError(f"hand {number}, {label}: an action needs player, cards and rows")
-    raw = {key: action[key] for key in ("player", "cards", "rows")}
+    raw = {key: action[key] for key in ACTION_KEYS}
     return Step(number, label, EventKind.PLACED, raw)
 
 
