@@ -32,7 +32,7 @@ def dealer_for_hand(seats: Sequence[str], button: str | None, playing: Collectio
     """
     if not seats:
         return None
-    first = button if button in seats else seats[0]
+    first = button if button is not None and button in seats else seats[0]
     return next((seat for seat in clockwise_from(seats, first) if seat in playing), None)
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, parse_card, parse_entries
 from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, Row, parse_row_word
 from ofc_desk.core.streets import StreetPlan
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.payloads import EntryPayload
 from ofc_desk.service.snapshot import Turn, TurnKind
 
 Placement = Row | Literal["discard"]
@@ -24,7 +25,7 @@ class Entry:
     cards: tuple[Card | None, ...]
     rows: tuple[Placement, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EntryPayload:
         return {
             "player": self.player,
             "cards": [None if card is None else str(card) for card in self.cards],
@@ -32,7 +33,7 @@ class Entry:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Entry:
+    def from_json(cls, data: EntryPayload) -> Entry:
         cards = tuple(None if card is None else parse_card(card) for card in data["cards"])
         return cls(str(data["player"]), cards, tuple(parse_row_word(row) for row in data["rows"]))
 
@@ -118,7 +119,9 @@ class HandState:
         return self._locations.get(card)
 
     # ------------------------------------------------------------------ checks
-    def check_entry(self, player: str, cards: Any, rows: Any, *, partial: bool, fantasyland: bool) -> Entry:
+    def check_entry(
+        self, player: str, cards: object, rows: object, *, partial: bool, fantasyland: bool
+    ) -> Entry:
         """Refuse an entry that breaks a rule; return it in canonical form."""
         if player not in self.players:
             raise ActionRefused(f"{player} is not dealt into hand {self.number}")
@@ -240,10 +243,10 @@ def _read_cards(cards: object) -> tuple[Card | None, ...]:
         raise ActionRefused(str(error)) from None
 
 
-def _read_rows(rows: Any) -> tuple[Placement, ...]:
+def _read_rows(rows: object) -> tuple[Placement, ...]:
     if not isinstance(rows, str | list | tuple):
         raise ActionRefused("rows must be given as words such as 'front middle discard'")
-    words: Iterable[Any] = rows.split() if isinstance(rows, str) else rows
+    words: Iterable[object] = rows.split() if isinstance(rows, str) else rows
     try:
         return tuple(parse_row_word(str(word)) for word in words)
     except ValueError as error:
