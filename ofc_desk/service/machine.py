@@ -250,8 +250,8 @@ class TableMachine:
     def _check_placed(self, raw: RawPayload) -> EntryPayload:
         return self._check_entry(
             str(raw.get("player")),
-            raw.get("cards") or [],
-            raw.get("rows") or [],
+            raw.get("cards"),
+            raw.get("rows"),
             partial=False,
             fantasyland=False,
         )
@@ -259,8 +259,8 @@ class TableMachine:
     def _check_revealed(self, raw: RawPayload) -> EntryPayload:
         return self._check_entry(
             str(raw.get("player")),
-            raw.get("cards") or [],
-            raw.get("rows") or [],
+            raw.get("cards"),
+            raw.get("rows"),
             partial=False,
             fantasyland=True,
         )

@@ -111,7 +111,7 @@ class TableService:
 
     def undo(self) -> TableSnapshot:
         """Take back the last entry of the live hand. Recorded as an undo, never erased."""
-        return self._act(EventKind.UNDONE, {})
+        return self.act(EventKind.UNDONE, {})
 
     # ----------------------------------------------------------------- end of hand
     def verify_confirm_settlement(self) -> None:
@@ -122,7 +122,7 @@ class TableService:
 
     def confirm_settlement(self) -> TableSnapshot:
         """Settle the complete hand: chips move, rake is taken, the button moves or is held."""
-        return self._act(EventKind.HAND_SETTLED, {})
+        return self.act(EventKind.HAND_SETTLED, {})
 
     def verify_start_next_hand(self) -> None:
         """Refuse to deal while a hand is unsettled, or a seated player has no chips."""
@@ -132,7 +132,7 @@ class TableService:
         return _accepted(self.verify_start_next_hand)
 
     def start_next_hand(self) -> TableSnapshot:
-        return self._act(EventKind.HAND_STARTED, {})
+        return self.act(EventKind.HAND_STARTED, {})
 
     # ----------------------------------------------------------------- between hands
     def verify_join(self, player: str, buy_in: int, after: str | None = None) -> None:
@@ -146,7 +146,7 @@ class TableService:
         return _accepted(lambda: self.verify_join(newcomer, 1))
 
     def join(self, player: str, buy_in: int, after: str | None = None) -> TableSnapshot:
-        return self._act(EventKind.JOINED, _join_payload(player, buy_in, after))
+        return self.act(EventKind.JOINED, _join_payload(player, buy_in, after))
 
     def verify_rebuy(self, player: str, amount: int) -> None:
         """A rebuy or top-up, between hands only."""
@@ -157,7 +157,7 @@ class TableService:
         return _accepted(lambda: self.verify_rebuy(player, 1))
 
     def rebuy(self, player: str, amount: int) -> TableSnapshot:
-        return self._act(EventKind.REBOUGHT, {"player": player, "amount": amount})
+        return self.act(EventKind.REBOUGHT, {"player": player, "amount": amount})
 
     def verify_cash_out(self, player: str) -> None:
         """A player leaves with their whole stack, between hands only."""
@@ -167,7 +167,7 @@ class TableService:
         return _accepted(lambda: self.verify_cash_out(player))
 
     def cash_out(self, player: str) -> TableSnapshot:
-        return self._act(EventKind.CASHED_OUT, {"player": player})
+        return self.act(EventKind.CASHED_OUT, {"player": player})
 
     def verify_sit_out(self, player: str) -> None:
         self._machine.check(EventKind.SAT_OUT, {"player": player})
@@ -176,7 +176,7 @@ class TableService:
         return _accepted(lambda: self.verify_sit_out(player))
 
     def sit_out(self, player: str) -> TableSnapshot:
-        return self._act(EventKind.SAT_OUT, {"player": player})
+        return self.act(EventKind.SAT_OUT, {"player": player})
 
     def verify_sit_in(self, player: str) -> None:
         self._machine.check(EventKind.SAT_IN, {"player": player})
@@ -185,7 +185,7 @@ class TableService:
         return _accepted(lambda: self.verify_sit_in(player))
 
     def sit_in(self, player: str) -> TableSnapshot:
-        return self._act(EventKind.SAT_IN, {"player": player})
+        return self.act(EventKind.SAT_IN, {"player": player})
 
     # ----------------------------------------------------------------- supervisor actions
     def verify_void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> None:
@@ -197,7 +197,7 @@ class TableService:
         return self._could_approve(EventKind.HAND_VOIDED, _void_payload(number, ""))
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
-        return self._record_supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
+        return self.act_supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
 
     def verify_correct_chips(self, player: str, amount: int, reason: str, supervisor: str, pin: str) -> None:
         """Add (positive) or remove (negative) chips from a stack, with a stated reason."""
@@ -211,7 +211,7 @@ class TableService:
         self, player: str, amount: int, reason: str, supervisor: str, pin: str
     ) -> TableSnapshot:
         raw = _correction(player, amount, reason)
-        return self._record_supervised(EventKind.CHIPS_CORRECTED, raw, supervisor, pin)
+        return self.act_supervised(EventKind.CHIPS_CORRECTED, raw, supervisor, pin)
 
     def verify_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> None:
         """New rules or stakes, between hands only."""
@@ -222,7 +222,7 @@ class TableService:
         return self._could_approve(EventKind.RULES_CHANGED, {"rules": self.rules.to_json()})
 
     def change_rules(self, rules: TableRules, supervisor: str, pin: str) -> TableSnapshot:
-        return self._record_supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
+        return self.act_supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
 
     def verify_close_session(self, supervisor: str, pin: str) -> None:
         """Close the table between hands; nothing can be entered afterwards."""
@@ -232,11 +232,20 @@ class TableService:
         return self._could_approve(EventKind.SESSION_CLOSED, {})
 
     def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
-        return self._record_supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
+        return self.act_supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
+
+    # ----------------------------------------------------------------- any action by its kind
+    def act(self, kind: EventKind, raw: RawPayload) -> TableSnapshot:
+        """Do an action given as its event kind and raw payload, the way a replay script states
+        it; the same checks as the method of the action's own name."""
+        return self._record(kind, self._machine.check(kind, raw))
+
+    def act_supervised(self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str) -> TableSnapshot:
+        """`act` for an action a floor supervisor approves with their PIN."""
+        payload, account = self._supervised(kind, raw, supervisor, pin)
+        return self._record(kind, payload, account)
 
     # ----------------------------------------------------------------- internals
-    def _act(self, kind: EventKind, raw: RawPayload) -> TableSnapshot:
-        return self._record(kind, self._machine.check(kind, raw))
 
     def _supervised(
         self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str
@@ -244,12 +253,6 @@ class TableService:
         """The checked payload and the approving supervisor, as their account spells the name."""
         account = self._store.check_supervisor(supervisor, pin)
         return self._machine.check(kind, {**raw, "supervisor": account}), account
-
-    def _record_supervised(
-        self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str
-    ) -> TableSnapshot:
-        payload, account = self._supervised(kind, raw, supervisor, pin)
-        return self._record(kind, payload, account)
 
     def _could_approve(self, kind: EventKind, raw: RawPayload) -> bool:
         return _accepted(lambda: self._machine.check_before_approval(kind, raw))
