@@ -1,5 +1,6 @@
-"""Small dialogs. Each tries its action through a callback and shows a refusal inline, staying
-open so the dealer can correct what was typed: never a second pop-up on top of the first."""
+"""The dialog of every action with fields. It tries its action through a callback and shows a
+refusal inline, staying open so the dealer can correct what was typed: never a second pop-up on
+top of the first."""
 
 from __future__ import annotations
 
@@ -14,22 +15,20 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QSpinBox,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
-from ofc_desk.desk.refusal import refusal_label
+from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
+from ofc_desk.desk.refusals import refusal_label
 
 Attempt = Callable[[], str | None]
 """Try the action; return the refusal sentence, or None when it was done."""
 Report = Callable[[str | None], None]
 BackgroundAttempt = Callable[[Report], None]
 """Start the action off the UI thread; it calls the report back with a refusal or None."""
-
-MAX_CHIPS = 10_000_000
 
 
 class AttemptDialog(QDialog):
@@ -55,6 +54,7 @@ class AttemptDialog(QDialog):
         layout.addWidget(self.buttons)
         self._attempt: Attempt = lambda: None
         self._background: BackgroundAttempt | None = None
+        self.amounts: list[ChipAmountEdit] = []
 
     def showEvent(self, event: QShowEvent) -> None:
         # The buttons exist before the fields, so Qt would give the first focus to OK; the dealer
@@ -89,18 +89,32 @@ class AttemptDialog(QDialog):
         self.form.addRow(caption, box)
         return box
 
-    def add_amount(self, caption: str, value: int = 0, minimum: int = 0) -> QSpinBox:
+    def add_amount(self, caption: str, value: int = 0, minimum: int = 0) -> ChipAmountEdit:
+        """A number of chips, up to the core's limit; checked before the attempt is made."""
+        amount = ChipAmountEdit(caption, value, minimum=minimum, parent=self)
+        self.amounts.append(amount)
+        self.form.addRow(caption, amount)
+        return amount
+
+    def add_count(self, caption: str, value: int, minimum: int, maximum: int) -> QSpinBox:
+        """A small whole number (a hand number), which a spin box holds."""
         spin = QSpinBox(self)
-        spin.setRange(minimum, MAX_CHIPS)
+        spin.setRange(minimum, maximum)
         spin.setValue(value)
         spin.setAccessibleName(caption)
         self.form.addRow(caption, spin)
         return spin
 
     def _try(self) -> None:
+        for amount in self.amounts:
+            problem = amount.problem()
+            if problem is not None:
+                self._report(problem)
+                amount.setFocus()
+                return
         if self._background is not None:
             self.buttons.setEnabled(False)
-            self.refusal.setText("Checking…")
+            self.refusal.setText("Checking…")  # not a refusal: what the dialog waits for
             self._background(self._report)
             return
         self._report(self._attempt())
@@ -114,10 +128,10 @@ class AttemptDialog(QDialog):
     def _report(self, refusal: str | None) -> None:
         self.buttons.setEnabled(True)
         if refusal is None:
-            self.refusal.setText("")
+            refusals.show_on(self.refusal, "")
             self.accept()
         else:
-            self.refusal.setText(refusal)
+            refusals.show_on(self.refusal, refusal)
 
 
 class SupervisorDialog(AttemptDialog):
@@ -127,85 +141,3 @@ class SupervisorDialog(AttemptDialog):
         super().__init__(title, explanation, parent)
         self.supervisor = self.add_line("Supervisor")
         self.pin = self.add_line("Supervisor PIN", secret=True)
-
-
-class FantasylandSetDialog(AttemptDialog):
-    """A Fantasyland player's whole set at the reveal: three rows kept, the rest discarded."""
-
-    def __init__(self, player: str, take: int, parent: QWidget | None = None) -> None:
-        extra = take - 13
-        discards = f"and the {extra} discard{'s' if extra > 1 else ''}" if extra > 0 else "(no discard)"
-        super().__init__(
-            f"Fantasyland set — {player}",
-            f"{player} was dealt {take} cards. Type each row {discards} in any spelling "
-            "(qh 10d Q♥); '??' is a discard nobody saw.",
-            parent,
-        )
-        self.player = player
-        self.front = self.add_line("Front (3)")
-        self.middle = self.add_line("Middle (5)")
-        self.back = self.add_line("Back (5)")
-        self.discards = self.add_line("Discards")
-        for _, line in self.fields():
-            line.setObjectName("setEntry")
-        self.setMinimumWidth(640)
-
-    def fields(self) -> tuple[tuple[str, QLineEdit], ...]:
-        return (
-            ("front", self.front), ("middle", self.middle),
-            ("back", self.back), ("discard", self.discards),
-        )  # fmt: skip
-
-
-class TextDialog(QDialog):
-    def __init__(self, title: str, markdown: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.setAccessibleName(title)
-        self.browser = QTextBrowser(self)
-        self.browser.setAccessibleName(title)
-        self.browser.setOpenExternalLinks(False)
-        self.browser.setMarkdown(markdown)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setAccessibleName("Close")
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.browser)
-        layout.addWidget(buttons)
-        self.resize(760, 620)
-
-
-class ChooseTableDialog(QDialog):
-    """Offer to resume an open table, or open a new one."""
-
-    def __init__(self, tables: Sequence[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Open a table")
-        self.setAccessibleName("Open a table")
-        self.tables = QListWidget(self)
-        self.tables.setAccessibleName("Open tables")
-        self.tables.addItems(list(tables))
-        if tables:
-            self.tables.setCurrentRow(0)
-        self.tables.itemActivated.connect(lambda _item: self.accept())
-        self.wants_new_table = False
-        buttons = QDialogButtonBox(self)
-        resume = buttons.addButton("Resume", QDialogButtonBox.ButtonRole.AcceptRole)
-        resume.setAccessibleName("Resume table")
-        resume.setEnabled(bool(tables))
-        new = buttons.addButton("New table…", QDialogButtonBox.ButtonRole.ActionRole)
-        new.setAccessibleName("New table")
-        new.clicked.connect(self._choose_new)
-        cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-        cancel.setAccessibleName("Cancel")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        caption = "Resume an open table, or open a new one:" if tables else "No open table yet."
-        layout.addWidget(QLabel(caption, self))
-        layout.addWidget(self.tables)
-        layout.addWidget(buttons)
-
-    def _choose_new(self) -> None:
-        self.wants_new_table = True
-        self.accept()

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
-from ofc_desk.desk.dialogs import AttemptDialog
+from ofc_desk.core.settlement import SettlementPolicy
+from ofc_desk.core.variants import Variant
+from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 
-VARIANTS = ("regular", "pineapple", "2-7-pineapple")
-SETTLEMENT_POLICIES = ("win-cap", "chip-exposure")
-MAX_SEATS = 4
+MAX_SEATS = max(variant.structure.max_players for variant in Variant)
 TABLE_OWN_PRESET = "(this table's own preset)"
 
 
@@ -24,7 +25,7 @@ class RulesFields:
 
     def __init__(self, dialog: AttemptDialog, presets: list[str], current: TableRules) -> None:
         self.current = current
-        self.variant = dialog.add_choice("Variant", VARIANTS)
+        self.variant = dialog.add_choice("Variant", [variant.value for variant in Variant])
         self.variant.setCurrentText(current.variant)
         named = isinstance(current.preset, str)
         self.preset = dialog.add_choice("Rules preset", presets if named else [TABLE_OWN_PRESET, *presets])
@@ -34,7 +35,7 @@ class RulesFields:
         self.progressive.setChecked(current.progressive)
         dialog.form.addRow("", self.progressive)
         self.unit = dialog.add_amount("Chips per point", current.unit, minimum=1)
-        self.settlement = dialog.add_choice("Settlement", SETTLEMENT_POLICIES)
+        self.settlement = dialog.add_choice("Settlement", [policy.value for policy in SettlementPolicy])
         self.settlement.setCurrentText(current.settlement)
 
     def rules(self) -> TableRules:
@@ -58,7 +59,7 @@ class NewTableDialog(AttemptDialog):
         )
         self.table_name = self.add_line("Table name", text="Table 1")
         self.rules = RulesFields(self, presets, TableRules())
-        self.seats: list[tuple[QLineEdit, QSpinBox]] = []
+        self.seats: list[tuple[QLineEdit, ChipAmountEdit]] = []
         for number in range(1, MAX_SEATS + 1):
             name = self.add_line(f"Seat {number} player")
             buy_in = self.add_amount(f"Seat {number} buy-in", 100)

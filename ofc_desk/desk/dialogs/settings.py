@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ofc_desk.core.presets import PresetError, load_preset, preset_names, presets_dir
-from ofc_desk.desk.theme import ZOOM_STEPS, DisplayOptions, ThemeName
+from ofc_desk.desk.shell.theme import ZOOM_STEPS, DisplayOptions, ThemeName
 
 
 class SettingsDialog(QDialog):

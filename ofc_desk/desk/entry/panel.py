@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.desk.refusal import refusal_label
+from ofc_desk.desk.refusals import refusal_label
 
 ROW_BUTTONS = (("Front", "f"), ("Middle", "m"), ("Back", "b"), ("Discard", "x"), ("Unknown", "?"))
 
@@ -81,9 +81,3 @@ class EntryPanel(QWidget):
                 self.backspace_on_empty.emit()
                 return True
         return super().eventFilter(watched, event)
-
-    def show_refusal(self, sentence: str) -> None:
-        self.refusal.setText(sentence)
-
-    def clear_refusal(self) -> None:
-        self.refusal.setText("")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QToolButton, QWidget
 
-from ofc_desk.desk.theme import SUIT_SYMBOLS, DisplayOptions
+from ofc_desk.desk.shell.theme import SUIT_SYMBOLS, DisplayOptions
 
 PICKER_RANKS = "AKQJT98765432"
 PICKER_SUITS = "shdc"

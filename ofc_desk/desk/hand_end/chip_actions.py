@@ -8,11 +8,12 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 
 from ofc_desk.core.presets import preset_names
-from ofc_desk.desk.controller import TableController
-from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
-from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
-from ofc_desk.desk.main_window import MainWindow
-from ofc_desk.desk.new_table_dialog import RulesFields
+from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
+from ofc_desk.desk.dialogs.new_table import RulesFields
+from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.desk.shell.main_window import MainWindow
+from ofc_desk.desk.table.controller import TableController
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
@@ -89,7 +90,7 @@ class ChipActions(QObject):
             self._parent(),
         )
         last = self.controller.snapshot.hand_number if self.controller.snapshot else 1
-        number = dialog.add_amount("Hand number", max(1, last - 1), minimum=1)
+        number = dialog.add_count("Hand number", max(1, last - 1), minimum=1, maximum=max(1, last))
         reason = dialog.add_line("Reason")
         self._open(
             dialog,
@@ -105,7 +106,7 @@ class ChipActions(QObject):
             self._parent(),
         )
         player = dialog.add_choice("Player", self._players())
-        amount = dialog.add_amount("Chips (+/−)", 0, minimum=-10_000_000)
+        amount = dialog.add_amount("Chips (+/−)", 0, minimum=-MAX_CHIPS)
         reason = dialog.add_line("Reason")
         self._open(
             dialog,

@@ -13,8 +13,9 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from ofc_desk.desk.refusal import refusal_label
-from ofc_desk.desk.window_parts import press_focused_button
+from ofc_desk.desk import refusals
+from ofc_desk.desk.hand_end.between_hands import press_focused_button
+from ofc_desk.desk.refusals import refusal_label
 
 ROW_NAMES = ("front", "middle", "back")
 FOUL_COLOUR = "#ff4d3d"
@@ -61,7 +62,7 @@ class SettlementPanel(QWidget):
     def show_result(self, hand_number: int, result: Mapping[str, Any], rake_line: str) -> None:
         self.title.setText(f"Hand {hand_number} complete — check and confirm the settlement")
         self.details.setHtml(settlement_html(result, rake_line))
-        self.refusal.setText("")
+        refusals.show_on(self.refusal, "")
 
 
 def settlement_html(result: Mapping[str, Any], rake_line: str = "") -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QTableView, QVBoxLayout, QWidget
 
-from ofc_desk.desk.models import searchable_proxy
+from ofc_desk.desk.records.models import searchable_proxy
 
 
 class RecordBrowser(QWidget):

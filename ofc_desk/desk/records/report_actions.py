@@ -14,13 +14,17 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QRect, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QImage, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QToolBar, QWidget
+from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QWidget
+
+from ofc_desk.desk import refusals
 
 PREVIEW_DPI = 150
 MAX_PRINT_DPI = 200
 _running: set[QObject] = set()
 """Jobs' signal carriers, kept alive until their job reports back."""
 _open_previews: set[QPrintPreviewDialog] = set()
+Refuse = Callable[[str], None]
+"""Shows a refusal where the report was asked for (ofc_desk.desk.refusals): never a modal box."""
 
 
 def build_session_report(database_url: str | None, session_id: int | None, room: str = "") -> bytes:
@@ -114,9 +118,11 @@ class ReportPreview(QPrintPreviewDialog):
         save = QAction("Save as PDF…", self)
         save.setObjectName("save_report_pdf")
         save.triggered.connect(self.ask_and_save)
+        self.refusal = refusals.refusal_label(self)
         toolbar = self.findChild(QToolBar)
         if toolbar is not None:
             toolbar.addAction(save)
+            toolbar.addWidget(self.refusal)
         else:
             self.addAction(save)
         self.save_action = save
@@ -155,17 +161,24 @@ class ReportPreview(QPrintPreviewDialog):
         try:
             self.save_pdf(path)
         except OSError as error:
-            QMessageBox.warning(self, self.title, f"Could not save {path}: {error.strerror}")
+            refusals.show_on(self.refusal, f"could not save {path}: {error.strerror}")
+            return
+        refusals.show_on(self.refusal, "")
 
 
 def open_session_report(
-    parent: QWidget | None, database_url: str | None, session_id: int | None, room: str = ""
+    parent: QWidget | None,
+    database_url: str | None,
+    session_id: int | None,
+    room: str = "",
+    *,
+    refuse: Refuse,
 ) -> None:
     """Build the session report in the background, then show its print preview.
 
     `room` is the card room's name for the header (sessions do not store it)."""
     _open_in_background(
-        parent, "Session report", lambda: build_session_report(database_url, session_id, room)
+        parent, "Session report", lambda: build_session_report(database_url, session_id, room), refuse
     )
 
 
@@ -175,14 +188,21 @@ def open_table_close_report(
     session_id: int | None,
     counted: int | None,
     room: str = "",
+    *,
+    refuse: Refuse,
 ) -> None:
     """The one-page table-close report; `counted` is the supervisor's chip count (None: blank)."""
     _open_in_background(
-        parent, "Table close", lambda: build_table_close_report(database_url, session_id, counted, room)
+        parent,
+        "Table close",
+        lambda: build_table_close_report(database_url, session_id, counted, room),
+        refuse,
     )
 
 
-def _open_in_background(parent: QWidget | None, title: str, build: Callable[[], bytes]) -> None:
+def _open_in_background(
+    parent: QWidget | None, title: str, build: Callable[[], bytes], refuse: Refuse
+) -> None:
     progress = QProgressDialog(f"Building the {title.lower()} report…", "", 0, 0, parent)
     progress.setCancelButton(None)
     progress.setWindowTitle(title)
@@ -193,25 +213,25 @@ def _open_in_background(parent: QWidget | None, title: str, build: Callable[[], 
     def done(pdf: bytes) -> None:
         _running.discard(signals)
         progress.close()
-        show_preview(parent, pdf, title)
+        show_preview(parent, pdf, title, refuse=refuse)
 
     def failed(message: str) -> None:
         _running.discard(signals)
         progress.close()
-        QMessageBox.warning(parent, title, f"The report could not be built: {message}")
+        refuse(f"the report could not be built: {message}")
 
     signals.finished.connect(done)
     signals.failed.connect(failed)
     QThreadPool.globalInstance().start(_ReportJob(signals, build))
 
 
-def show_preview(parent: QWidget | None, pdf: bytes, title: str = "Session report") -> ReportPreview | None:
+def show_preview(
+    parent: QWidget | None, pdf: bytes, title: str = "Session report", *, refuse: Refuse
+) -> ReportPreview | None:
     """Open the preview window (not blocking the desk); None if pages cannot be rendered."""
     pages = pdf_pages(pdf)
     if pages is None:
-        QMessageBox.information(
-            parent, title, "The preview needs pypdfium2, which is not installed. Save the PDF instead."
-        )
+        refuse("no print preview: it needs pypdfium2, which is not installed; save the PDF instead")
         path, _ = QFileDialog.getSaveFileName(parent, f"Save {title.lower()}", "", "PDF files (*.pdf)")
         if path:
             with open(path, "wb") as out:

@@ -10,11 +10,11 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QLabel
 
 from ofc_desk.core.resources import resources_dir
-from ofc_desk.desk.main_window import MainWindow
-from ofc_desk.desk.theme import DisplaySettingsStore, application_stylesheet
+from ofc_desk.desk.shell.main_window import MainWindow
+from ofc_desk.desk.shell.theme import DisplaySettingsStore, application_stylesheet
 
 if TYPE_CHECKING:
-    from ofc_desk.desk.session import DeskSession
+    from ofc_desk.desk.shell.session import DeskSession
 
 DEFAULT_WINDOW_SIZE = (1360, 900)
 
@@ -62,7 +62,7 @@ def start_session(window: MainWindow, db_url: str | None, store: DisplaySettings
     """Launch step two, on the event loop's first turn: the rest of the window, then the session."""
     window.complete()
     # Imported only now: the service, SQLAlchemy and Alembic take a moment to load.
-    from ofc_desk.desk.session import DeskSession
+    from ofc_desk.desk.shell.session import DeskSession
 
     session = DeskSession(window, db_url, store)
     window.setProperty("desk_session", session)
@@ -97,7 +97,7 @@ def run_prepared_desk(
         session = start_session(window, db_url, store)
         session.start_signed_in(dealer, session_id)
         if smoke_test:
-            from ofc_desk.desk.smoke_test import SmokeTest
+            from ofc_desk.desk.shell.smoke_test import SmokeTest
 
             SmokeTest(session, app.exit).start()
 

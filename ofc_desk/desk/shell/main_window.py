@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
-from ofc_desk.desk.felt import FeltView
-from ofc_desk.desk.theme import DisplayOptions
+from ofc_desk.desk.shell.theme import DisplayOptions
+from ofc_desk.desk.table.felt import FeltView
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
-    from ofc_desk.desk.entry_panel import EntryPanel
-    from ofc_desk.desk.picker import CardPicker
-    from ofc_desk.desk.settlement_panel import SettlementPanel
-    from ofc_desk.desk.window_parts import BetweenHandsPanel
+    from ofc_desk.desk.entry.panel import EntryPanel
+    from ofc_desk.desk.entry.picker import CardPicker
+    from ofc_desk.desk.hand_end.between_hands import BetweenHandsPanel
+    from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 
 
 class MainWindow(QMainWindow):
@@ -55,13 +55,13 @@ class MainWindow(QMainWindow):
             self.complete()
 
     def complete(self) -> None:
-        # Imported here, after the shell is on screen (see window_parts).
+        # Imported here, after the shell is on screen: the `Qt` namespace alone costs tens of ms.
         from PySide6.QtCore import Qt
 
-        from ofc_desk.desk.entry_panel import EntryPanel
-        from ofc_desk.desk.picker import CardPicker
-        from ofc_desk.desk.settlement_panel import SettlementPanel
-        from ofc_desk.desk.window_parts import BetweenHandsPanel
+        from ofc_desk.desk.entry.panel import EntryPanel
+        from ofc_desk.desk.entry.picker import CardPicker
+        from ofc_desk.desk.hand_end.between_hands import BetweenHandsPanel
+        from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 
         if self.is_complete:
             return
@@ -95,6 +95,17 @@ class MainWindow(QMainWindow):
         }[page]
         focus.setFocus()
 
+    def refusal_line(self) -> QLabel:
+        """The refusal line of the page shown (see ofc_desk.desk.refusals)."""
+        return {
+            self.ENTRY_PAGE: self.entry.refusal,
+            self.SETTLEMENT_PAGE: self.settlement.refusal,
+            self.BETWEEN_HANDS_PAGE: self.between_hands.refusal,
+        }[self.bottom.currentIndex()]
+
+    def refusal_lines(self) -> tuple[QLabel, ...]:
+        return (self.entry.refusal, self.settlement.refusal, self.between_hands.refusal)
+
     def _fit_bottom_to_page(self, index: int) -> None:
         """The bottom area as tall as the page shown, not the tallest page: the felt gets the rest."""
         from PySide6.QtWidgets import QSizePolicy
@@ -113,7 +124,7 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         from PySide6.QtGui import QKeySequence
 
-        from ofc_desk.desk.window_parts import add_action as _action
+        from ofc_desk.desk.shell.menus import add_action as _action
 
         file_menu = self.menuBar().addMenu("&File")
         self.action_new_table = _action(file_menu, "&New table…", "Ctrl+N")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-from ofc_desk.desk.session import DeskSession
+from ofc_desk.desk.shell.session import DeskSession
 from ofc_desk.service.snapshot import TableSnapshot
 
 SMOKE_TEST_SECONDS = 60

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
-from ofc_desk.desk.failures import background_sentence
+from ofc_desk.desk.refusals import background_sentence
 
 
 class _Relay(QObject):

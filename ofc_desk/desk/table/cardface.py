@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 
-from ofc_desk.desk.theme import SUIT_SYMBOLS, DisplayOptions
+from ofc_desk.desk.shell.theme import SUIT_SYMBOLS, DisplayOptions
 
 UNKNOWN_LABEL = "??"
 BASE_CARD_WIDTH = 46

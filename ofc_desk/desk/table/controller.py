@@ -13,13 +13,14 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
 
 from ofc_desk.core.cards import CardError, parse_entries
-from ofc_desk.desk.dialogs import FantasylandSetDialog
-from ofc_desk.desk.drafts import DraftStore, StagedDraft
-from ofc_desk.desk.faces import cards_in_play, prompt_text, seat_faces, status_text
-from ofc_desk.desk.failures import SERVICE_FAILURES, dealer_sentence
-from ofc_desk.desk.keyentry import KeyedPlacement, keyed_text, read_keyed_text
-from ofc_desk.desk.main_window import MainWindow
-from ofc_desk.desk.undo import EntryCommand
+from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
+from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, keyed_text, read_keyed_text
+from ofc_desk.desk.entry.undo import EntryCommand
+from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.desk.shell.main_window import MainWindow
+from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
@@ -110,15 +111,7 @@ class TableController(QObject):
             window.show_page(window.BETWEEN_HANDS_PAGE)
 
     def show_refusal(self, sentence: str) -> None:
-        """Inline, next to whatever the dealer is looking at: never a modal box."""
-        window = self.window
-        page = window.bottom.currentIndex()
-        if page == window.SETTLEMENT_PAGE:
-            window.settlement.refusal.setText(sentence)
-        elif page == window.BETWEEN_HANDS_PAGE:
-            window.between_hands.refusal.setText(sentence)
-        else:
-            window.entry.show_refusal(sentence)
+        refusals.show_in_window(self.window, sentence)
 
     def _show_failure(self, failure: Exception) -> None:
         """The table as stored (the service has rolled back anything unrecorded), then why."""
@@ -127,9 +120,7 @@ class TableController(QObject):
         self.show_refusal(dealer_sentence(failure))
 
     def _clear_refusals(self) -> None:
-        self.window.entry.clear_refusal()
-        self.window.settlement.refusal.setText("")
-        self.window.between_hands.refusal.setText("")
+        refusals.clear_in_window(self.window)
 
     def _staged_text(self) -> str:
         if not self.staged:
@@ -332,7 +323,7 @@ class TableController(QObject):
         try:
             placements = _set_placements(dialog)
         except CardError as error:
-            dialog.refusal.setText(str(error))
+            refusals.show_on(dialog.refusal, str(error))
             return str(error)
         cards, rows = _entry_lists(placements)
         try:
@@ -341,9 +332,9 @@ class TableController(QObject):
             else:
                 self._enter_reveal(dialog.player, cards, rows)
         except SERVICE_FAILURES as failure:
-            dialog.refusal.setText(dealer_sentence(failure))
+            refusals.show_on(dialog.refusal, dealer_sentence(failure))
             return dealer_sentence(failure)
-        dialog.refusal.setText("")
+        refusals.show_on(dialog.refusal, "")
         if partial:  # the seat shows the set as it is typed, dashed until revealed
             self.staged = placements
             self._refresh_staging()

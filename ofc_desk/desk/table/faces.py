@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ofc_desk.core.rows import DISCARD
-from ofc_desk.desk.keyentry import KeyedPlacement
-from ofc_desk.desk.seatface import RowFace, SeatFace
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement
+from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 

@@ -8,11 +8,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from ofc_desk.desk.theme import DisplayOptions
+from ofc_desk.desk.shell.theme import DisplayOptions
 
 if TYPE_CHECKING:
-    from ofc_desk.desk.seat_widget import SeatWidget
-    from ofc_desk.desk.seatface import SeatFace
+    from ofc_desk.desk.table.seat_widget import SeatWidget
+    from ofc_desk.desk.table.seatface import SeatFace
 
 # Qt.AlignmentFlag.AlignCenter as a number: the empty felt is painted before the `Qt` namespace
 # (slow to import) is needed anywhere else.
@@ -57,7 +57,7 @@ class FeltView(QWidget):
 
     def _rebuild(self, count: int) -> None:
         # Imported with the first seats, not with the empty felt the window opens on.
-        from ofc_desk.desk.seat_widget import SeatWidget
+        from ofc_desk.desk.table.seat_widget import SeatWidget
 
         for widget in self.seat_widgets:
             self._grid.removeWidget(widget)

@@ -9,9 +9,9 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ofc_desk.desk.cardface import card_size, paint_card
-from ofc_desk.desk.seatface import RowFace, SeatFace
-from ofc_desk.desk.theme import DisplayOptions
+from ofc_desk.desk.shell.theme import DisplayOptions
+from ofc_desk.desk.table.cardface import card_size, paint_card
+from ofc_desk.desk.table.seatface import RowFace, SeatFace
 
 ROW_LETTERS = {"front": "F", "middle": "M", "back": "B"}
 MAX_ROW_CARDS = 5
