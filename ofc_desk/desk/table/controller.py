@@ -84,6 +84,7 @@ class TableController(QObject):
         window.entry.staged.setText(self._staged_text())
         window.picker.set_in_play(cards_in_play(snapshot, self.staged))
         self._keep_draft(snapshot)
+        self._enable_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
         for listener in self.snapshot_listeners:
             listener(snapshot)
@@ -100,15 +101,32 @@ class TableController(QObject):
             )
             window.show_page(window.SETTLEMENT_PAGE)
         else:
-            closed = snapshot.phase is Phase.CLOSED
-            panel = window.between_hands
-            panel.message.setText(
-                "This table is closed."
-                if closed
-                else f"Between hands — hand {snapshot.hand_number + 1} is next. Enter deals it."
-            )
-            panel.deal_button.setEnabled(not closed)
+            window.between_hands.message.setText(self._between_hands_text(snapshot))
             window.show_page(window.BETWEEN_HANDS_PAGE)
+
+    def _between_hands_text(self, snapshot: TableSnapshot) -> str:
+        if snapshot.phase is Phase.CLOSED:
+            return "This table is closed."
+        upcoming = f"Between hands — hand {snapshot.hand_number + 1} is next"
+        if self.service is None:
+            return f"{upcoming}."
+        try:
+            self.service.verify_start_next_hand()
+        except ActionRefused as refusal:
+            return f"{upcoming}, but it cannot be dealt yet: {refusal}."
+        return f"{upcoming}. Enter deals it."
+
+    def _enable_actions(self) -> None:
+        """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
+        service, window = self.service, self.window
+        can_deal = service is not None and service.can_start_next_hand()
+        window.action_deal.setEnabled(can_deal)
+        window.between_hands.deal_button.setEnabled(can_deal)
+        can_settle = service is not None and service.can_confirm_settlement()
+        window.settlement.confirm_button.setEnabled(can_settle)
+        window.settlement.hold_button.setEnabled(can_settle)
+        # A staged card is taken back by the desk itself, without the service.
+        window.action_undo.setEnabled(bool(self.staged) or (service is not None and service.can_undo()))
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
