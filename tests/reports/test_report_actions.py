@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.records import report_actions
@@ -27,7 +27,7 @@ def _preview() -> ReportPreview | None:
 
 
 def test_report_opens_in_a_print_preview_that_prints_and_saves(
-    qtbot: QtBot, example_db: str, tmp_path: Path, reports_out: Path
+    qtbot: QtBot, example_db: str, tmp_path: Path, reports_out: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
     parent = QWidget()
@@ -47,6 +47,11 @@ def test_report_opens_in_a_print_preview_that_prints_and_saves(
     saved = tmp_path / "saved.pdf"
     preview.save_pdf(str(saved))
     assert saved.read_bytes() == preview.pdf
+    # A file that cannot be written is said on the preview's own line, not in a box.
+    nowhere = tmp_path / "no such folder" / "report.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_args: (str(nowhere), ""))
+    preview.ask_and_save()
+    assert preview.refusal.text().startswith(f"could not save {nowhere}")
     assert "T778" in PdfReader(saved).pages[0].extract_text()
 
     # What the print dialog's OK does: paint every page onto the chosen printer.
