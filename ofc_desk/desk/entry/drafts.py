@@ -20,7 +20,7 @@ class StagedDraft:
     """The table's last recorded event when the cards were typed."""
     player: str
     text: str
-    """The staged placements in the entry's own syntax (`keyentry.keyed_text`)."""
+    """The staged placements in the entry's own syntax (`key_syntax.keyed_text`)."""
 
 
 class DraftStore:

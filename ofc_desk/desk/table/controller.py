@@ -2,7 +2,7 @@
 
 It never decides a rule. Every placement is checked by `verify_place` the moment it is typed (the
 service accepts a partial street), confirmed with `place`, and taken back with `undo`. What is staged
-but not yet confirmed is kept as a draft (`drafts.py`) and staged again when the table is resumed.
+but not yet confirmed is kept as a draft (`entry/drafts.py`) and staged again when the table is resumed.
 """
 
 from __future__ import annotations
