@@ -101,7 +101,10 @@ class ShiftReport:
         return sum(int(getattr(table, figure)) for table in self.tables)
 
 
-SUMMED = tuple(f.name for f in fields(TableShift) if f.type == "int" and f.name != "session")
+SUMMED = (
+    "hands_dealt", "hands_voided", "buy_ins", "rebuys", "drop", "cash_outs", "rake", "jackpot_drop",
+    "chips_on_table", "corrections", "correction_chips", "events",
+)  # fmt: skip
 """The figures that add up to the room's totals."""
 
 
@@ -109,10 +112,18 @@ def table_shift(record: SessionRecord, window: ShiftWindow) -> TableShift:
     in_window = [t for t in record.chip_transactions if window.holds(t.at)]
     up_to_end = [t for t in record.chip_transactions if t.at is not None and not window.is_after(t.at)]
     settled = [hand for hand in record.hands if window.holds(hand.settled_at)]
-    standing_until_end = [
+    # A hand voided after the shift ended still stood, its rake taken, when the shift ended.
+    voided_by_end = {
+        a.hand_number
+        for a in record.adjustments
+        if a.kind is AdjustmentKind.VOID and a.at is not None and not window.is_after(a.at)
+    }
+    standing_at_end = [
         hand
-        for hand in record.counted_hands
-        if hand.settled_at is not None and not window.is_after(hand.settled_at)
+        for hand in record.hands
+        if hand.settled_at is not None
+        and not window.is_after(hand.settled_at)
+        and hand.number not in voided_by_end
     ]
     corrections = [t for t in in_window if t.kind is ChipKind.CORRECTION]
     closed = record.ended_at if record.ended_at and not window.is_after(record.ended_at) else None
@@ -139,7 +150,7 @@ def table_shift(record: SessionRecord, window: ShiftWindow) -> TableShift:
         rake=sum(hand.rake for hand in _standing(settled)),
         jackpot_drop=sum(hand.jackpot_drop for hand in _standing(settled)),
         chips_on_table=sum(t.amount for t in up_to_end)
-        - sum(hand.rake + hand.jackpot_drop for hand in standing_until_end),
+        - sum(hand.rake + hand.jackpot_drop for hand in standing_at_end),
         corrections=len(corrections),
         correction_chips=sum(t.amount for t in corrections),
         events=record.event_count,

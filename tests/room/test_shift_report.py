@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 from ofc_test_databases import fresh_schema
-from room_scripts import RAKES, table_script
-from sqlalchemy import select
+from room_scripts import DEALER, RAKES, SUPERVISOR, SUPERVISOR_PIN, table_script
+from sqlalchemy import func, select
 
 from ofc_desk.cli.main import main
 from ofc_desk.reports.formatting import chips
-from ofc_desk.service import chip_ledger, hand_history
+from ofc_desk.service import TableService, chip_ledger, hand_history
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.audit import utc_now
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import TableSession
+from ofc_desk.storage.models import Event, LedgerRow, TableSession
 
 pytestmark = pytest.mark.postgres
 
@@ -236,3 +236,35 @@ def test_shift_options_are_refused_in_one_line(
         assert main(["report", "--db", room.url, *args]) == 2
         assert capsys.readouterr().err == f"ofc-desk report: {message}\n"
     assert not Path(out).exists()
+
+
+def test_chips_at_the_end_of_a_shift_are_the_ledger_up_to_then(room_url: str, tmp_path: Path) -> None:
+    """A void and a rebuy after the shift ended change nothing in its chips at the end; they are
+    the next shift's."""
+    database = Database(room_url)
+    # A rake on every hand (1 chip a player): the voided hand's rake was taken when the shift ended.
+    run_replay(database, table_script("T1", 3, extras=False, close=False, rake=RAKES[1]), resume=False)
+    time.sleep(0.01)
+    boundary = utc_now()
+    time.sleep(0.01)
+    service = TableService.resume(database, 1, DEALER)
+    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    service.rebuy("Ann", 10)
+    with database.session() as session:
+        ledger_then = session.scalar(
+            select(func.sum(LedgerRow.amount))
+            .join(Event, Event.id == LedgerRow.event_id)
+            .where(Event.at < boundary)
+        )
+        ledger_now = session.scalar(select(func.sum(LedgerRow.amount)))
+    database.dispose()
+    moment = boundary.replace("T", " ").removesuffix("Z")
+    before, after = tmp_path / "before.csv", tmp_path / "after.csv"
+    assert main(["report", "--db", room_url, "--shift", "--to", moment, "--out", str(before)]) == 0
+    assert main(["report", "--db", room_url, "--shift", "--from", moment, "--out", str(after)]) == 0
+    shift, next_shift = _read(before)[0], _read(after)[0]
+    assert ledger_then != ledger_now
+    assert int(shift["chips_on_table"]) == ledger_then
+    assert int(next_shift["chips_on_table"]) == ledger_now
+    assert (shift["hands_dealt"], shift["hands_voided"], shift["rebuys"]) == ("3", "0", "0")
+    assert (next_shift["hands_dealt"], next_shift["hands_voided"], next_shift["rebuys"]) == ("0", "1", "10")
