@@ -56,7 +56,7 @@ def _story(report: ShiftReport, styles: Styles) -> Iterator[Flowable]:
     yield key_value_table(
         [
             ("Shift from", timestamp(start) if start else "the first recorded event"),
-            ("Shift to", f"{timestamp(end)} (not included)" if end else "the time of printing"),
+            ("Shift to", timestamp(end) if end else "the time of printing"),
             ("Printed", timestamp(report.printed_at)),
             ("Tables", str(len(report.tables))),
             ("Hands dealt", chips(report.total("hands_dealt"))),
@@ -70,6 +70,7 @@ def _story(report: ShiftReport, styles: Styles) -> Iterator[Flowable]:
     else:
         yield _figures_table(report, styles)
     yield Paragraph(
+        "The shift runs up to, not including, its end. "
         "Hands: settled in the shift (voided hands included). Drop: buy-ins and rebuys. Rake and "
         "jackpot: of the hands that stand. Chips at end: on the table when the shift ended. "
         "Voids and corrections: recorded in the shift (corrections with their chips).",
