@@ -5,6 +5,7 @@ is told why in plain words, and the desk carries on without being restarted."""
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -104,12 +105,18 @@ class _KillAtCommit:
             return
         self.armed = False
         pid = connection.connection.dbapi_connection.info.backend_pid  # type: ignore[union-attr]
-        with psycopg.connect(self.admin_url, autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-            # Wait until the server has really dropped it, so the COMMIT cannot slip through.
-            while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone():
-                admin.execute("SELECT pg_sleep(0.01)")
+        _terminate(self.admin_url, [pid])
         self.killed += 1
+
+
+def _terminate(admin_url: str, pids: list[int]) -> None:
+    """pg_terminate_backend, then wait until the server has really dropped them (it only signals),
+    so that nothing the desk sends next can slip through on the old connection."""
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        for pid in pids:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = ANY(%s)", (pids,)).fetchone():
+            admin.execute("SELECT pg_sleep(0.01)")
 
 
 @pytest.mark.parametrize("killed_at", ["a street", "the settlement"])
@@ -150,3 +157,29 @@ def _refused_by_the_dropped_connection(
         enter(action["player"], action["cards"], action["rows"]) if action else enter()
     # The service rebuilt the table from what is stored, on a new connection: as it was.
     assert service.snapshot() == before
+
+
+def test_a_connection_dropped_between_actions_is_replaced_without_a_word(
+    room_url: str, room: Database
+) -> None:
+    """The server restarted, or a network link dropped, while the dealer waited for a card: the
+    next action goes through on a new connection, the dealer sees nothing."""
+    name = f"ofc_test_desk_{uuid.uuid4().hex[:12]}"
+    desk = Database(f"{room_url}&application_name={name}", migrate=False)
+    service = TableService.open(desk, _setup("T1"), DEALER)
+    service.start_next_hand()
+    admin_url = make_url(room.url).set(drivername="postgresql").render_as_string(hide_password=False)
+    for action in example_script()["hands"][0]["actions"][:4]:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            pids = [
+                pid
+                for (pid,) in admin.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE application_name = %s", (name,)
+                )
+            ]
+        assert len(pids) == 1  # the desk's one pooled connection, idle between actions
+        _terminate(admin_url, pids)
+        service.place(action["player"], action["cards"], action["rows"])
+    desk.dispose()
+    assert service.snapshot().hand_number == 1
+    assert "1 session, 6 events" in verify_database(room).line()
