@@ -159,3 +159,13 @@ def test_db_roles_refuses_sqlite_in_one_line(tmp_path: object, capsys: pytest.Ca
     assert capsys.readouterr().err == (
         "ofc-desk db roles: roles are for a PostgreSQL card room: SQLite has no roles or grants\n"
     )
+
+
+def test_applying_the_roles_again_takes_back_any_grant_given_by_hand(room: str, roles: RoomRoles) -> None:
+    with psycopg.connect(_libpq(room), autocommit=True) as owner:
+        owner.execute(f"GRANT UPDATE, DELETE ON events TO {roles.table}")
+    database = Database(room, migrate=False)
+    with database.engine.connect() as connection:
+        apply_roles(connection, room_roles_sql(connection, roles))
+    database.dispose()
+    assert "permission denied for table events" in _refused(room, roles.table, "DELETE FROM events")
