@@ -268,3 +268,18 @@ def test_chips_at_the_end_of_a_shift_are_the_ledger_up_to_then(room_url: str, tm
     assert int(next_shift["chips_on_table"]) == ledger_now
     assert (shift["hands_dealt"], shift["hands_voided"], shift["rebuys"]) == ("3", "0", "0")
     assert (next_shift["hands_dealt"], next_shift["hands_voided"], next_shift["rebuys"]) == ("0", "1", "10")
+
+
+@needs_poppler
+def test_a_shift_when_no_table_was_open_says_so(room: Room, tmp_path: Path) -> None:
+    pdf, table_csv = tmp_path / "quiet.pdf", tmp_path / "quiet.csv"
+    window = ["--from", "2000-01-01 18:00", "--to", "2000-01-02 02:00"]
+    assert (
+        main(["report", "--db", room.url, "--shift", *window, "--out", str(pdf), "--csv", str(table_csv)])
+        == 0
+    )
+    text = " ".join(" ".join(_pdf_lines(pdf)).split())
+    assert "No table was open during this shift." in text
+    assert "from 2000-01-01 18:00 UTC to 2000-01-02 02:00 UTC" in text
+    assert "Page 1 of 1" in text and "Shift manager" in text
+    assert [row["table"] for row in _read(table_csv)] == ["ROOM TOTAL"]
