@@ -97,6 +97,7 @@ def application_stylesheet(options: DisplayOptions) -> str:
     QLineEdit, QSpinBox, QComboBox, QTableView, QPlainTextEdit, QTextBrowser {{
         background: {colours.input_bg}; color: {colours.text};
         border: 1px solid {colours.muted}; padding: 4px; }}
+    QTableView {{ alternate-background-color: {colours.seat}; }}
     QLineEdit#cardEntry {{ font-size: {options.scaled(26)}px; font-weight: 600; padding: 6px;
         border: 2px solid {colours.turn}; }}
     QLineEdit#setEntry {{ font-size: {options.scaled(22)}px; font-weight: 600; padding: 4px; }}
