@@ -17,7 +17,7 @@ def play_table(
     """`hands` settled hands at `table`; then `sitting_out` sits out, and the next hand is dealt
     with its first `next_hand_actions` streets entered (none: the table waits between hands)."""
     run_replay(database, table_script(table, hands, extras=False, close=False), resume=False)
-    session_id = next(open_table.session_id for open_table in list_open_tables(database) if open_table.table == table)
+    session_id = next(opened.session_id for opened in list_open_tables(database) if opened.table == table)
     service = TableService.resume(database, session_id, DEALER)
     if sitting_out is not None:
         service.sit_out(sitting_out)
