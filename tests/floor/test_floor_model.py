@@ -25,6 +25,7 @@ def tables(tmp_path: Path) -> tuple[FloorTable, ...]:
     database = Database(f"sqlite:///{tmp_path / 'room.db'}")
     play_table(database, "T10", 3, next_hand_actions=4)  # Ann plays Fantasyland in hand 4
     play_table(database, "T9", 5, sitting_out="Cy")
+    play_table(database, "T11", 6)  # Bob goes to Fantasyland in hand 7
     room = FloorReader(database).read()
     database.dispose()
     return room.tables
@@ -37,8 +38,8 @@ def text(model: FloorTableModel, row: int, column: int, role: int = DISPLAY) -> 
 def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTable, ...]) -> None:
     model = FloorTableModel()
     model.set_tables(tables)
-    assert model.rowCount() == 2 and model.columnCount() == len(FloorTableModel.HEADERS) == 8
-    assert [text(model, row, FloorTableModel.TABLE) for row in range(2)] == ["T9", "T10"]
+    assert model.rowCount() == 3 and model.columnCount() == len(FloorTableModel.HEADERS) == 8
+    assert [text(model, row, FloorTableModel.TABLE) for row in range(3)] == ["T9", "T10", "T11"]
     for row, table in enumerate(tables):
         snapshot = table.snapshot
         assert text(model, row, FloorTableModel.GAME) == f"{snapshot.variant} · {snapshot.preset}"
@@ -54,7 +55,7 @@ def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTa
         settled = str(text(model, row, FloorTableModel.LAST_SETTLEMENT)).replace("\u00a0", " ")
         first = last.transfers[0]
         assert settled.startswith(f"hand {last.hand_number}: {first.payer}→{first.payee} {first.paid}")
-    between, live = tables
+    between, live, going = tables
     assert text(model, 0, FloorTableModel.HAND) == f"#{between.snapshot.hand_number} done · between hands"
     assert text(model, 0, FloorTableModel.TO_ACT) == "dealer: deal the next hand"
     out = between.snapshot.seat("Cy")
@@ -69,6 +70,12 @@ def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTa
     assert in_fantasyland.fantasyland_cards
     badge = f"Ann {in_fantasyland.stack} [FL {in_fantasyland.fantasyland_cards}]"
     assert badge in str(text(model, 1, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
+    assert "in Fantasyland this hand" in str(text(model, 1, FloorTableModel.PLAYERS, TOOLTIP))
+    next_hand = going.snapshot.seat("Bob")
+    assert next_hand.fantasyland_next
+    badge = f"Bob {next_hand.stack} [FL {next_hand.fantasyland_next}]"
+    assert badge in str(text(model, 2, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
+    assert "goes to Fantasyland next hand" in str(text(model, 2, FloorTableModel.PLAYERS, TOOLTIP))
 
 
 def test_a_short_paid_transfer_and_a_voided_hand_say_so(qtbot: QtBot, tables: tuple[FloorTable, ...]) -> None:
@@ -94,7 +101,7 @@ def test_updates_change_rows_in_place_and_opening_a_table_resets(
     model.set_tables(tables)
     assert (resets, changed) == ([], [])  # the same reading: nothing to redraw
     later = replace(tables[1], hands_settled=tables[1].hands_settled + 1, hands_per_hour=40)
-    model.set_tables([tables[0], later])
+    model.set_tables([tables[0], later, tables[2]])
     assert (resets, changed) == ([], [(1, 1)])
     assert text(model, 1, FloorTableModel.PACE) == "40"
     model.set_tables([tables[1]])

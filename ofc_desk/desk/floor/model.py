@@ -51,36 +51,48 @@ def to_act_text(table: FloorTable) -> str:
     return turn.player
 
 
-def seat_text(seat: SeatView) -> str:
-    """ "Ann 42", with badges: [FL 14] plays Fantasyland now, [FL next] goes next hand."""
+def _hand_live(table: FloorTable) -> bool:
+    """While a hand is being dealt a Fantasyland badge is about this hand, else about the next
+    (as on the desk)."""
+    return table.snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+
+
+def _fantasyland(seat: SeatView, live: bool) -> int:
+    return seat.fantasyland_cards if live else seat.fantasyland_next
+
+
+def seat_text(seat: SeatView, live: bool) -> str:
+    """ "Ann 42", with badges: [FL 14] is dealt 14 cards in Fantasyland (this hand while one is
+    dealt, else the next), (sitting out). Spaces that never break: a seat wraps as one."""
     badges = []
-    if seat.fantasyland_cards:
-        badges.append(f"[FL {seat.fantasyland_cards}]")
-    elif seat.fantasyland_next:
-        badges.append("[FL next]")
+    if cards := _fantasyland(seat, live):
+        badges.append(f"[FL {cards}]")
     if seat.sitting_out:
         badges.append("(sitting out)")
     return KEEP.join([seat.name, str(seat.stack), *badges]).replace(" ", KEEP)
 
 
 def players_text(table: FloorTable) -> str:
-    return " · ".join(seat_text(seat) for seat in table.snapshot.seats)
+    live = _hand_live(table)
+    return " · ".join(seat_text(seat, live) for seat in table.snapshot.seats)
 
 
 def players_detail(table: FloorTable) -> str:
+    live = _hand_live(table)
     lines = []
     for seat in table.snapshot.seats:
-        notes = [note for note, shown in _seat_notes(seat) if shown]
+        notes = [note for note, shown in _seat_notes(seat, live) if shown]
         lines.append(f"{seat.name}: {seat.stack} chips" + (f" ({', '.join(notes)})" if notes else ""))
     return "\n".join(lines)
 
 
-def _seat_notes(seat: SeatView) -> list[tuple[str, bool]]:
+def _seat_notes(seat: SeatView, live: bool) -> list[tuple[str, bool]]:
+    cards = _fantasyland(seat, live)
     return [
         ("button", seat.button),
         ("to act", seat.to_act),
-        (f"in Fantasyland, {seat.fantasyland_cards} cards", bool(seat.fantasyland_cards)),
-        ("goes to Fantasyland next hand", bool(seat.fantasyland_next and not seat.fantasyland_cards)),
+        (f"in Fantasyland this hand, {cards} cards", bool(cards) and live),
+        (f"goes to Fantasyland next hand, {cards} cards", bool(cards) and not live),
         ("sitting out", seat.sitting_out),
     ]
 
