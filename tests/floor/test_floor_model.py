@@ -44,7 +44,7 @@ def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTa
         snapshot = table.snapshot
         assert text(model, row, FloorTableModel.GAME) == f"{snapshot.variant} · {snapshot.preset}"
         assert text(model, row, FloorTableModel.REQUESTS) == ""
-        assert text(model, row, FloorTableModel.PACE) == "—"  # open for seconds: no pace yet
+        assert text(model, row, FloorTableModel.PACE) == "too early"  # open for seconds: no pace yet
         assert f"{table.hands_settled} hands settled" in str(text(model, row, FloorTableModel.PACE, TOOLTIP))
         assert model.data(model.index(row, FloorTableModel.PLAYERS), OBJECT_ROLE) is table
         players = str(text(model, row, FloorTableModel.PLAYERS)).replace("\u00a0", " ")

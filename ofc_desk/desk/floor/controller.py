@@ -47,7 +47,7 @@ class FloorController(QObject):
         count = len(room.tables)
         self.window.heading.setText(f"{count} open table{'' if count == 1 else 's'}")
         self.window.live_line.setText(
-            f"Live ({self.watcher.live_by}) · last reading {room.read_at:%H:%M:%S} UTC · {self._where()}"
+            f"Live ({self.watcher.live_by}) · updated {room.read_at:%H:%M:%S} UTC · {self._where()}"
         )
 
     def on_trouble(self, sentence: str) -> None:

@@ -11,13 +11,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
 
 from ofc_desk.desk.records.models import OBJECT_ROLE
-from ofc_desk.service.floor import FloorTable, LastSettlement
+from ofc_desk.service.floor import PACE_AFTER_MINUTES, FloorTable, LastSettlement
 from ofc_desk.service.snapshot import Phase, SeatView, TurnKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 NO_VALUE = "—"
+TOO_EARLY = "too early"
+"""The pace of a table open less than `service.floor.PACE_AFTER_MINUTES`."""
 KEEP = "\u00a0"
 """A space a line never breaks at: a player's name, chips and badges wrap as one."""
 
@@ -98,14 +101,14 @@ def _seat_notes(seat: SeatView, live: bool) -> list[tuple[str, bool]]:
 
 
 def pace_text(table: FloorTable) -> str:
-    return NO_VALUE if table.hands_per_hour is None else str(table.hands_per_hour)
+    return TOO_EARLY if table.hands_per_hour is None else str(table.hands_per_hour)
 
 
 def pace_detail(table: FloorTable) -> str:
     opened = table.opened_at[11:16]
     settled = f"{table.hands_settled} hands settled since it opened at {opened} UTC"
     if table.hands_per_hour is None:
-        return f"{settled}; the pace shows after its first 10 minutes"
+        return f"{settled}; the pace shows after its first {PACE_AFTER_MINUTES} minutes"
     return settled
 
 
@@ -188,6 +191,10 @@ class FloorTableModel(QAbstractTableModel):
             return detail(table) if detail else None
         if role == OBJECT_ROLE:
             return table
+        if role == Qt.ItemDataRole.FontRole and index.column() == self.TABLE:
+            bold = QFont()
+            bold.setBold(True)
+            return bold
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
