@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
 import pytest
 from floor_room import play_table
+from ofc_test_databases import fresh_schema
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView
 from pytestqt.qtbot import QtBot
 from room_scripts import DEALER, example_script
+from sqlalchemy import text
 
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.model import FloorTableModel
@@ -22,23 +25,31 @@ from ofc_desk.desk.records.models import OBJECT_ROLE
 from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorTable
 from ofc_desk.service.snapshot import TableSnapshot
-from ofc_desk.storage.database import Database, open_existing
+from ofc_desk.storage.database import EVENTS_CHANNEL, Database, open_existing
 
 T = TypeVar("T")
 WITHIN_A_SECOND = 1000
 
 
-@pytest.fixture
-def floor(database_url: str, qtbot: QtBot) -> Iterator[FloorController]:
-    Database(database_url).dispose()  # the schema a desk creates on its first start
-    database = open_existing(database_url)
+@contextmanager
+def floor_on(url: str, qtbot: QtBot) -> Iterator[FloorController]:
+    Database(url).dispose()  # the schema a desk creates on its first start
+    database = open_existing(url)
     controller = FloorController(database)
     qtbot.addWidget(controller.window)
     controller.start()
     qtbot.waitUntil(lambda: controller.window.heading.text() == "0 open tables", timeout=5000)
-    yield controller
-    controller.stop()
-    database.dispose()
+    try:
+        yield controller
+    finally:
+        controller.stop()
+        database.dispose()
+
+
+@pytest.fixture
+def floor(database_url: str, qtbot: QtBot) -> Iterator[FloorController]:
+    with floor_on(database_url, qtbot) as controller:
+        yield controller
 
 
 def at_a_desk(url: str, work: Callable[[Database], T]) -> T:
@@ -132,3 +143,30 @@ def test_a_double_click_opens_the_tables_records_read_only(tmp_path: Path, qtbot
         floor.stop()
     assert audit_log(database) == before  # the floor wrote nothing
     database.dispose()
+
+
+@pytest.mark.postgres
+def test_the_floor_says_when_it_lost_the_server_and_carries_on(
+    postgres_url: str | None, qtbot: QtBot
+) -> None:
+    if postgres_url is None:
+        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
+    with fresh_schema(postgres_url) as url, floor_on(url, qtbot) as floor:
+        first = at_a_desk(url, lambda db: play_table(db, "T3", 1).snapshot())
+        qtbot.waitUntil(lambda: shows(floor, first), timeout=WITHIN_A_SECOND)
+        at_a_desk(url, cut_the_floors_connection)
+        qtbot.waitUntil(lambda: floor.window.live_line.text().startswith("NOT LIVE"), timeout=5000)
+        second = at_a_desk(url, lambda db: play_table(db, "T4", 1).snapshot())
+        qtbot.waitUntil(lambda: shows(floor, second), timeout=10_000)
+        assert floor.window.live_line.text().startswith("Live (PostgreSQL notifications)")
+
+
+def cut_the_floors_connection(database: Database) -> None:
+    """What a network cut does to the floor's listening connection (the only one that LISTENs)."""
+    with database.session() as session:
+        session.execute(
+            text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+                f" AND query = 'LISTEN {EVENTS_CHANNEL}' AND pid <> pg_backend_pid()"
+            )
+        )
