@@ -48,7 +48,7 @@ class Game(StrEnum):
     CHINESE = "chinese"
 
     @property
-    def title(self) -> str:
+    def display_name(self) -> str:
         return "OFC" if self is Game.OFC else "Chinese poker"
 
 
@@ -174,8 +174,8 @@ def find_preset_file(name: str, game: Game) -> PresetFile:
     found = PresetFile(*_preset_file(name))
     found_game = preset_game(read_preset_json(found))
     if found_game is not game:
-        what = found_game.title if found_game else "no known game"
-        raise PresetError(f"'{name}' is a preset for {what}, not for {game.title}")
+        what = found_game.display_name if found_game else "no known game"
+        raise PresetError(f"'{name}' is a preset for {what}, not for {game.display_name}")
     return found
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ofc_desk.core.chinese.pairs import Outcome, PairScore, Scoops, compare_rows, score_pair, scooped
+from ofc_desk.core.chinese.pairs import Outcome, PairScore, Scoops, compare_rows, scooped, score_pair
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry, Shown, ShownRow, show
 from ofc_desk.core.scoring import ROWS
@@ -119,7 +119,11 @@ def _rows_json(rows: tuple[ShownRow, ShownRow, ShownRow] | None) -> dict[str, An
     if rows is None:
         return None
     return {
-        row.value: {"cards": " ".join(card.text for card in shown.cards), "hand": shown.hand, "bonus": shown.bonus}
+        row.value: {
+            "cards": " ".join(card.text for card in shown.cards),
+            "hand": shown.hand,
+            "bonus": shown.bonus,
+        }
         for row, shown in zip(ROWS, rows, strict=True)
     }
 
@@ -256,7 +260,9 @@ def _net_points(name: str, matchups: tuple[ChineseMatchup, ...]) -> int:
     return total
 
 
-def _why(matchup: ChineseMatchup, settlement_pass: SettlementPass, shown: Mapping[str, Shown], winner: str) -> str:
+def _why(
+    matchup: ChineseMatchup, settlement_pass: SettlementPass, shown: Mapping[str, Shown], winner: str
+) -> str:
     """The words on a transfer: what the winner is paid for."""
     loser = matchup.second if winner == matchup.first else matchup.first
     if settlement_pass is SettlementPass.SPECIAL:

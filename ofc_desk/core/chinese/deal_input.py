@@ -74,13 +74,17 @@ def read_chinese_preset(rules: Any, house_options: Any = None) -> ChinesePreset:
     raise DealInputError("rules", "must be a Chinese poker preset name or a preset object")
 
 
-def _refuse_unknown(keys: Any, allowed: frozenset[str], ofc_only: frozenset[str], where: str, what: str) -> None:
+def _refuse_unknown(
+    keys: Any, allowed: frozenset[str], ofc_only: frozenset[str], where: str, what: str
+) -> None:
     unknown = set(keys) - allowed
     if not unknown:
         return
     key = min(unknown)
     if key in ofc_only:
-        raise DealInputError(f"{where}{key}", f"is an OFC key; {what} has no Fantasyland, streets or royalties")
+        raise DealInputError(
+            f"{where}{key}", f"is an OFC key; {what} has no Fantasyland, streets or royalties"
+        )
     raise DealInputError(f"{where}{key}", "unknown field")
 
 
@@ -88,7 +92,9 @@ def _read_players(value: Any, preset: ChinesePreset) -> tuple[ChineseSeat, ...]:
     if not isinstance(value, list):
         raise DealInputError("players", "must be a list of players in clockwise order")
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise DealInputError("players", f"Chinese poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}")
+        raise DealInputError(
+            "players", f"Chinese poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
+        )
     seats: list[ChineseSeat] = []
     held: dict[Card, str] = {}
     for position, entry in enumerate(value):
@@ -105,7 +111,7 @@ def _refuse_cards_held_twice(seat: ChineseSeat, where: str, held: dict[Card, str
     """Name a card met a second time and where it already lies: "Qs is already in Ann's middle"."""
     for card, place in _places(seat):
         if card in held:
-            raise DealInputError(where, f"{card} is already in {held[card]}")
+            raise DealInputError(f"{where}.{place}", f"{card} is already in {held[card]}")
         held[card] = f"{seat.name}'s {place}"
 
 
@@ -119,7 +125,9 @@ def _places(seat: ChineseSeat) -> list[tuple[Card, str]]:
 def _read_player(entry: Any, position: int, preset: ChinesePreset) -> ChineseSeat:
     where = f"players[{position}]"
     if not isinstance(entry, Mapping):
-        raise DealInputError(where, "must be an object with name, stack and the hand (or surrender, or declare)")
+        raise DealInputError(
+            where, "must be an object with name, stack and the hand (or surrender, or declare)"
+        )
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise DealInputError(f"{where}.name", "must be a non-empty name")
@@ -140,7 +148,9 @@ def _read_entry(entry: Mapping[str, Any], where: str, name: str, preset: Chinese
         raise DealInputError(f"{where}.surrender", "must be true or false")
     if surrender:
         if has_rows or "cards" in entry or "declare" in entry:
-            raise DealInputError(f"{where}.surrender", f"{name} surrendered: give no cards and no declaration")
+            raise DealInputError(
+                f"{where}.surrender", f"{name} surrendered: give no cards and no declaration"
+            )
         return Entry.surrender()
     if "declare" in entry:
         return _read_declaration(entry, where, name, preset, has_rows)
@@ -161,7 +171,9 @@ def _read_declaration(
     special = preset.special(kind)
     if special is None:
         listed = ", ".join(special.kind.value for special in preset.specials) or "none"
-        raise DealInputError(f"{where}.declare", f"{preset.name} does not pay {kind.words} (it lists: {listed})")
+        raise DealInputError(
+            f"{where}.declare", f"{preset.name} does not pay {kind.words} (it lists: {listed})"
+        )
     if has_rows and "cards" in entry:
         raise DealInputError(f"{where}.cards", "give the 13 cards or the three rows, not both")
     rows = _read_rows(entry, where) if has_rows else None
@@ -175,7 +187,9 @@ def _read_declaration(
 
 
 def _read_rows(entry: Mapping[str, Any], where: str) -> SetHand:
-    front, middle, back = (_read_cards(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row]) for row in ROWS)
+    front, middle, back = (
+        _read_cards(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row]) for row in ROWS
+    )
     return SetHand(front, middle, back)
 
 

@@ -114,7 +114,8 @@ def _rows(first: Shown, second: Shown, preset: ChinesePreset, outcome: Outcome, 
         base = _won_rows(outcome, mine, theirs, preset)
     if preset.bonus_mode is BonusMode.EXTRA:
         base += sum(
-            mine[row] if result > 0 else -theirs[row] if result < 0 else 0 for row, result in enumerate(outcome)
+            mine[row] if result > 0 else -theirs[row] if result < 0 else 0
+            for row, result in enumerate(outcome)
         )
     elif preset.bonus_mode is BonusMode.ALWAYS:
         base += sum(mine) - sum(theirs)

@@ -165,7 +165,9 @@ def _read_file(path: Path, version: int) -> ChinesePreset:
     return chinese_preset_from_dict(read_preset_json(PresetFile(path, version)))
 
 
-def chinese_preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> ChinesePreset:
+def chinese_preset_from_dict(
+    data: Mapping[str, Any], overrides: Mapping[str, Any] | None = None
+) -> ChinesePreset:
     """A Chinese preset from its JSON form with house options on top; every field checked, an
     unknown one refused (a misspelt `surender` must not play by the default)."""
     merged = _merge(_merge(dict(_DEFAULTS), data), overrides or {})

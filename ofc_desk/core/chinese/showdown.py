@@ -24,6 +24,7 @@ from ofc_desk.core.hands import hand_facts, strength
 from ofc_desk.core.scoring import ROWS, SetHand, foul_reason
 from ofc_desk.core.variants import Variant
 
+
 @dataclass(frozen=True)
 class Entry:
     """What the dealer entered for one player at showdown: exactly one of set rows, a surrender or

@@ -141,7 +141,7 @@ def five_pairs_and_trips(cards: Sequence[Card]) -> bool:
     counts = rank_counts(cards)
     for rank, count in enumerate(counts):
         if count >= 3:
-            rest = counts[:rank] + [count - 3] + counts[rank + 1 :]
+            rest = [*counts[:rank], count - 3, *counts[rank + 1 :]]
             if _pairs(rest) >= 5:
                 return True
     return False
