@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import StrEnum
-from itertools import product
 from typing import Final
 
 from ofc_desk.core.cards import Card, Rank, Suit
@@ -92,35 +91,38 @@ def splits_into_straights(counts: list[int], sizes: Sequence[int]) -> bool:
     return False
 
 
-def _suit_groups(cards: Sequence[Card]) -> dict[Suit, list[Card]]:
-    groups: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+_ROWS_BY_SUIT_COUNT: Final[dict[int, tuple[int, ...]]] = {13: (5, 5, 3), 10: (5, 5), 8: (5, 3), 5: (5,), 3: (3,)}
+"""How many cards of one suit can fill whole rows of 5, 5 and 3, and the only rows they fill."""
+
+
+def _suit_rows(cards: Sequence[Card]) -> dict[Suit, tuple[int, ...]] | None:
+    """The rows each suit fills when every row is one suit, or None when the suits cannot fill them.
+
+    A suit's count decides its rows alone (13 = 5 + 5 + 3, 10 = 5 + 5, 8 = 5 + 3), so there is
+    nothing to search.
+    """
+    counts = {suit: 0 for suit in Suit}
     for card in cards:
-        groups[card.suit].append(card)
-    return groups
-
-
-def _row_suits(groups: dict[Suit, list[Card]]) -> list[dict[Suit, list[int]]]:
-    """Every way to give each of the rows 5, 5, 3 one suit so that every card has a row: per way,
-    the row sizes each suit takes."""
-    ways = []
-    for suits in product(Suit, repeat=len(_SPLIT)):
-        taken: dict[Suit, list[int]] = {suit: [] for suit in Suit}
-        for suit, size in zip(suits, _SPLIT, strict=True):
-            taken[suit].append(size)
-        if all(sum(taken[suit]) == len(groups[suit]) for suit in Suit):
-            ways.append(taken)
-    return ways
+        counts[card.suit] += 1
+    rows: dict[Suit, tuple[int, ...]] = {}
+    for suit, count in counts.items():
+        if count:
+            if count not in _ROWS_BY_SUIT_COUNT:
+                return None
+            rows[suit] = _ROWS_BY_SUIT_COUNT[count]
+    filled = sorted(size for sizes in rows.values() for size in sizes)
+    return rows if filled == sorted(_SPLIT) else None
 
 
 def three_flushes(cards: Sequence[Card]) -> bool:
-    return bool(_row_suits(_suit_groups(cards)))
+    return _suit_rows(cards) is not None
 
 
 def three_straight_flushes(cards: Sequence[Card]) -> bool:
-    groups = _suit_groups(cards)
-    return any(
-        all(splits_into_straights(rank_counts(groups[suit]), sizes) for suit, sizes in way.items())
-        for way in _row_suits(groups)
+    rows = _suit_rows(cards)
+    return rows is not None and all(
+        splits_into_straights(rank_counts([card for card in cards if card.suit is suit]), sizes)
+        for suit, sizes in rows.items()
     )
 
 
