@@ -268,8 +268,9 @@ def _special(entry: Any, path: str) -> SpecialRule:
     limit = None
     if kind in _LIMIT_KEYS:
         key = _LIMIT_KEYS[kind]
+        limit_text = item.text(key)
         try:
-            limit = Rank(item.text(key))
+            limit = Rank(limit_text)
         except ValueError:
             raise PresetError(f"{path}.{key} must be a rank: 2-9, T, J, Q, K") from None
         if limit is Rank.ACE:

@@ -91,7 +91,13 @@ def splits_into_straights(counts: list[int], sizes: Sequence[int]) -> bool:
     return False
 
 
-_ROWS_BY_SUIT_COUNT: Final[dict[int, tuple[int, ...]]] = {13: (5, 5, 3), 10: (5, 5), 8: (5, 3), 5: (5,), 3: (3,)}
+_ROWS_BY_SUIT_COUNT: Final[dict[int, tuple[int, ...]]] = {
+    13: (5, 5, 3),
+    10: (5, 5),
+    8: (5, 3),
+    5: (5,),
+    3: (3,),
+}
 """How many cards of one suit can fill whole rows of 5, 5 and 3, and the only rows they fill."""
 
 
