@@ -14,9 +14,10 @@ from typing import Any
 
 from ofc_desk.core.cards import Card, CardError, find_duplicate, parse_cards
 from ofc_desk.core.chinese.deal import CHINESE, MAX_PLAYERS, MIN_PLAYERS, ChineseDeal, ChineseSeat
+from ofc_desk.core.chinese.hand import EntryRefused, declared_special
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
-from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
+from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.deal_input import (
     DealInputError,
     is_unicode,
@@ -162,18 +163,6 @@ def _read_entry(entry: Mapping[str, Any], where: str, name: str, preset: Chinese
 def _read_declaration(
     entry: Mapping[str, Any], where: str, name: str, preset: ChinesePreset, has_rows: bool
 ) -> Entry:
-    kind_text = entry["declare"]
-    try:
-        kind = SpecialKind(kind_text)
-    except ValueError:
-        kinds = ", ".join(kind.value for kind in SpecialKind)
-        raise DealInputError(f"{where}.declare", f"{kind_text!r} is not a special hand ({kinds})") from None
-    special = preset.special(kind)
-    if special is None:
-        listed = ", ".join(special.kind.value for special in preset.specials) or "none"
-        raise DealInputError(
-            f"{where}.declare", f"{preset.name} does not pay {kind.words} (it lists: {listed})"
-        )
     if has_rows and "cards" in entry:
         raise DealInputError(f"{where}.cards", "give the 13 cards or the three rows, not both")
     rows = _read_rows(entry, where) if has_rows else None
@@ -181,8 +170,10 @@ def _read_declaration(
     twice = find_duplicate(cards)
     if twice is not None:
         raise DealInputError(f"{where}.cards", f"{twice} is given twice")
-    if not special.made_by(cards):
-        raise DealInputError(f"{where}.declare", f"{name}'s cards are not {kind.words}")
+    try:
+        special = declared_special(preset, entry["declare"], cards, name)
+    except EntryRefused as error:
+        raise DealInputError(f"{where}.declare", str(error)) from None
     return Entry.declare(special, cards, rows)
 
 
