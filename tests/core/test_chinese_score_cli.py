@@ -10,8 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ofc_desk.cli.main import main
+from ofc_desk.core.deal_input import DealInputError
 from tests.core.score_output import score
 
 DATA = Path(__file__).parent / "data"
@@ -203,3 +206,58 @@ def test_bad_input_exits_2_with_one_line_and_nothing_on_standard_output(
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
     assert err.startswith(f"ofc-desk score: {message}")
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 2**70)
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [
+            "Ann",
+            "Cy",
+            "Qs",
+            "six-pairs",
+            "dragon",
+            "small",
+            "rows",
+            "majority",
+            "always",
+            "8",
+            "chinese-basic",
+        ]
+    ),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+FIELDS = [
+    ("rules",), ("unit",), ("pair_units",), ("settlement",), ("settle_from",), ("dealer",), ("players",),
+    ("house_options",), ("house_options", "scheme"), ("house_options", "bonus_mode"),
+    ("house_options", "bonuses"), ("house_options", "bonuses", "middle"), ("house_options", "specials"),
+    ("house_options", "special_vs_special"), ("house_options", "ace_units"), ("house_options", "aces"),
+    ("house_options", "bank"), ("house_options", "sweep"), ("house_options", "rake"),
+    ("players", 0), ("players", 0, "name"), ("players", 0, "stack"), ("players", 0, "front"),
+    ("players", 1, "surrender"), ("players", 1, "declare"), ("players", 2, "declare"),
+    ("players", 2, "cards"), ("players", 2, "middle"),
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(path=st.sampled_from(FIELDS), value=JSON_VALUES, rules=st.sampled_from(["chinese-typical", "malayan"]))
+def test_any_value_in_any_field_is_scored_or_refused_never_crashes(
+    path: tuple[str | int, ...], value: Any, rules: str
+) -> None:
+    deal = changed(rules=rules)
+    target: Any = deal
+    for key in path[:-1]:
+        target = target.setdefault(key, {}) if isinstance(key, str) else target[key]
+    target[path[-1]] = value
+    try:
+        result = score([deal])
+    except DealInputError as error:
+        assert str(error).startswith("deal 0")
+    else:
+        json.dumps(result)
