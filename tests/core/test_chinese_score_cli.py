@@ -66,6 +66,22 @@ def test_the_worked_examples(capsys: pytest.CaptureFixture[str]) -> None:
         assert transfers == want["transfers"], index
 
 
+def test_the_shipped_example(capsys: pytest.CaptureFixture[str]) -> None:
+    examples = Path(__file__).parents[2] / "resources" / "examples"
+    assert main(["score", str(examples / "chinese-deal.json")]) == 0
+    result = json.loads(capsys.readouterr().out)
+    expected = json.loads((examples / "chinese-deal-expected.json").read_text())
+    players = [{key: p[key] for key in ("name", "foul", "stack_after")} for p in result["players"]]
+    assert players == expected["players"]
+    transfers = [{key: t[key] for key in ("from", "to", "owed", "paid")} for t in result["transfers"]]
+    assert transfers == expected["transfers"]
+    assert transfers[:3] == [
+        {"from": "B", "to": "A", "owed": 6, "paid": 6},
+        {"from": "A", "to": "C", "owed": 6, "paid": 2},
+        {"from": "D", "to": "A", "owed": 1, "paid": 0},
+    ]
+
+
 def test_a_deal_with_a_set_hand_a_surrender_and_a_declared_special() -> None:
     result = score(DEAL)
     ann, bob, cy = result["players"]

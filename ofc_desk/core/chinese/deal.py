@@ -272,7 +272,10 @@ def _why(
         return f"{loser} surrendered"
     parts = []
     if score.outcome is not None and score.rows:
-        parts.append(_why_rows(score.outcome, winner == matchup.first, winner, loser, shown[loser].misset))
+        bonuses = any(row.bonus for name in (winner, loser) for row in shown[name].rows or ())
+        parts.append(
+            _why_rows(score.outcome, winner == matchup.first, (winner, loser), shown[loser].misset, bonuses)
+        )
     if score.aces:
         parts.append(f"aces: {winner} {shown[winner].aces}, {loser} {shown[loser].aces}")
     return "; ".join(parts)
@@ -287,12 +290,18 @@ def _why_special(winner_shown: Shown, loser_shown: Shown, winner: str, loser: st
     return f"{winner}'s {held.words} ({held.units} units)"
 
 
-def _why_rows(outcome: Outcome, first_won: bool, winner: str, loser: str, loser_misset: bool) -> str:
+def _why_rows(
+    outcome: Outcome, first_won: bool, pair: tuple[str, str], loser_misset: bool, bonuses: bool
+) -> str:
+    """`pair` is (winner, loser) of the chips; the rows may have gone the other way under `always`."""
+    winner, loser = pair
     won, lost = outcome.count(1), outcome.count(-1)
     if not first_won:
         won, lost = lost, won
     if loser_misset:
-        return f"{winner} scooped {loser}, whose hand is misset"
-    if won == len(outcome):
-        return f"{winner} scooped {loser}"
-    return f"rows: {winner} won {won}, {loser} won {lost}, bonuses counted"
+        words = f"{winner} scooped {loser}, whose hand is misset"
+    elif won == len(outcome):
+        words = f"{winner} scooped {loser}"
+    else:
+        words = f"rows: {winner} won {won}, {loser} won {lost}"
+    return f"{words}, with row bonuses" if bonuses else words
