@@ -236,7 +236,7 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
     Every field is checked, and a field the preset does not have is refused: a misspelt house
     option (`winner_only_royalty`) would otherwise score silently by the preset's own numbers.
     """
-    merged = _deep_merge(dict(data), overrides or {})
+    merged = deep_merge(dict(data), overrides or {})
     reader = PresetReader(merged, "preset")
     if reader.text("game", Game.OFC.value) != Game.OFC:
         raise PresetError(f"preset.game must be {Game.OFC.value} for an OFC preset")
@@ -338,10 +338,10 @@ def _rank(value: str, path: str) -> Rank:
         raise PresetError(f"{path} must be a rank: 2-9, T, J, Q, K or A") from None
 
 
-def _deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+def deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in overrides.items():
         if isinstance(value, Mapping) and isinstance(base.get(key), Mapping):
-            base[key] = _deep_merge(dict(base[key]), value)
+            base[key] = deep_merge(dict(base[key]), value)
         else:
             base[key] = value
     return base

@@ -283,11 +283,10 @@ def _why(
 
 def _why_special(winner_shown: Shown, loser_shown: Shown, winner: str, loser: str) -> str:
     mine, theirs = winner_shown.special, loser_shown.special
-    if mine and theirs:
+    assert mine is not None  # the special pass pays only the holder of a special
+    if theirs is not None:
         return f"{winner}'s {mine.words} against {loser}'s {theirs.words}"
-    held = mine or theirs
-    assert held is not None  # a special payment needs a special
-    return f"{winner}'s {held.words} ({held.units} units)"
+    return f"{winner}'s {mine.words} ({mine.units} units)"
 
 
 def _why_rows(

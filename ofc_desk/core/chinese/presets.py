@@ -28,12 +28,14 @@ from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.chinese.specials import SpecialKind, makes
 from ofc_desk.core.hands import HandClass
 from ofc_desk.core.presets import (
+    MAX_POINTS,
     Game,
     PresetError,
     PresetFile,
     PresetReader,
     RakeMode,
     RakeRules,
+    deep_merge,
     find_preset_file,
     read_preset_json,
 )
@@ -170,7 +172,7 @@ def chinese_preset_from_dict(
 ) -> ChinesePreset:
     """A Chinese preset from its JSON form with house options on top; every field checked, an
     unknown one refused (a misspelt `surender` must not play by the default)."""
-    merged = _merge(_merge(dict(_DEFAULTS), data), overrides or {})
+    merged = deep_merge(deep_merge(dict(_DEFAULTS), data), overrides or {})
     reader = PresetReader(merged, "preset")
     if reader.text("game") != Game.CHINESE:
         raise PresetError(f"preset.game must be {Game.CHINESE.value} for a Chinese poker preset")
@@ -202,15 +204,6 @@ def chinese_preset_from_dict(
     )
     reader.refuse_unread()
     return preset
-
-
-def _merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
-    for key, value in overrides.items():
-        if isinstance(value, Mapping) and isinstance(base.get(key), Mapping):
-            base[key] = _merge(dict(base[key]), value)
-        else:
-            base[key] = value
-    return base
 
 
 E = TypeVar("E", Scheme, BonusMode, SpecialVsSpecial, RakeMode)
@@ -284,9 +277,14 @@ def _ace_units(reader: PresetReader) -> tuple[int, ...]:
     if (
         not isinstance(value, list)
         or len(value) != ACES_HELD
-        or not all(isinstance(units, int) and not isinstance(units, bool) and units >= 0 for units in value)
+        or not all(
+            isinstance(units, int) and not isinstance(units, bool) and 0 <= units <= MAX_POINTS
+            for units in value
+        )
     ):
-        raise PresetError("preset.ace_units must be four whole numbers: the worth of 1, 2, 3 and 4 aces")
+        raise PresetError(
+            f"preset.ace_units must be four whole numbers from 0 to {MAX_POINTS:,}: the worth of 1-4 aces"
+        )
     return tuple(value)
 
 
