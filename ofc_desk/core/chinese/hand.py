@@ -166,6 +166,7 @@ class ChineseHand:
         stacks: Mapping[str, int],
         *,
         unit: int = 1,
+        pair_units: Mapping[frozenset[str], int] | None = None,
         settlement: SettlementPolicy = SettlementPolicy.WIN_CAP,
         settle_from: SettleFrom = SettleFrom.LEFT_OF_DEALER,
     ) -> ChineseDeal:
@@ -174,4 +175,12 @@ class ChineseHand:
         if waiting is not None:
             raise EntryRefused(f"{waiting}'s hand is not entered yet")
         seats = tuple(ChineseSeat(player, stacks[player], self.entries[player]) for player in self.players)
-        return ChineseDeal(self.preset, dealer, seats, unit, settlement=settlement, settle_from=settle_from)
+        return ChineseDeal(
+            self.preset,
+            dealer,
+            seats,
+            unit,
+            dict(pair_units or {}),
+            settlement=settlement,
+            settle_from=settle_from,
+        )
