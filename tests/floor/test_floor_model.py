@@ -11,12 +11,17 @@ import pytest
 from floor_room import play_table
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
+from room_scripts import DEALER, USERS
 
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.models import OBJECT_ROLE
+from ofc_desk.service import TableService, list_open_tables
 from ofc_desk.service.floor import FloorReader, FloorTable, LastSettlement
+from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
 
+ROWS = "f f f m m m m m b b b b b"
+SEED = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
 DISPLAY, TOOLTIP = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole)
 
 
@@ -107,3 +112,35 @@ def test_updates_change_rows_in_place_and_opening_a_table_resets(
     model.set_tables([tables[1]])
     assert len(resets) == 1 and model.rowCount() == 1
     assert not model.flags(model.index(0, 0)) & Qt.ItemFlag.ItemIsEditable
+
+
+def test_a_chinese_poker_table_shows_whose_showdown_is_next(qtbot: QtBot, tmp_path: Path) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'room.db'}")
+    script = {
+        "table": "Jade 1",
+        "variant": "chinese",
+        "rules": "chinese-typical",
+        "users": USERS,
+        "dealer": DEALER,
+        "seats": [{"name": name, "buy_in": 50} for name in ("Ann", "Bob", "Cy")],
+        "button": "Cy",
+        "hands": [{"actions": [{"player": name, "surrender": True} for name in ("Ann", "Bob")]}],
+    }
+    script["hands"][0]["actions"].append({"player": "Cy", "cards": SEED, "rows": ROWS})
+    run_replay(database, script, resume=False)
+    (opened,) = list_open_tables(database)
+    desk = TableService.resume(database, opened.session_id, DEALER)
+    desk.start_next_hand()
+    desk.show("Bob", {"surrender": True})
+    (table,) = FloorReader(database).read().tables
+    database.dispose()
+    model = FloorTableModel()
+    model.set_tables([table])
+    assert table.snapshot == desk.snapshot()
+    assert text(model, 0, FloorTableModel.GAME) == f"chinese · {table.snapshot.preset}"
+    assert text(model, 0, FloorTableModel.HAND) == "#2 · live"
+    (next_up,) = [seat.name for seat in table.snapshot.seats if seat.to_act]
+    assert text(model, 0, FloorTableModel.TO_ACT) == f"{next_up} (showdown)"
+    assert table.last_settlement is not None and table.last_settlement.hand_number == 1
+    assert table.last_settlement.transfers  # the two who surrendered paid Cy
+    assert {transfer.payee for transfer in table.last_settlement.transfers} == {"Cy"}

@@ -44,9 +44,15 @@ def to_act_text(table: FloorTable) -> str:
     snapshot = table.snapshot
     turn = snapshot.to_act
     if turn is None:
+        # A Chinese poker hand has no streets: the seat whose showdown is entered next acts.
+        waiting = [seat.name for seat in snapshot.seats if seat.to_act]
+        if waiting:
+            return f"{waiting[0]} (showdown)"
         if snapshot.phase is Phase.AWAITING_SETTLEMENT:
             return "dealer: confirm the settlement"
-        return "dealer: deal the next hand"
+        if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
+            return "dealer: deal the next hand"
+        return NO_VALUE
     if turn.kind is TurnKind.FANTASYLAND_SET:
         return f"{turn.player} (Fantasyland set)"
     if turn.kind is TurnKind.FACE_DOWN_REVEAL:
