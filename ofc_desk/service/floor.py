@@ -101,8 +101,6 @@ class _FollowedTable:
 
     def fold(self, events: list[Event]) -> None:
         for event in events:
-            if self.fault is not None:
-                return
             try:
                 outcome = self.machine.apply(EventKind(event.kind), json.loads(event.payload))
             except (ActionRefused, ValueError, KeyError, TypeError) as error:

@@ -83,7 +83,9 @@ def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTa
     assert "goes to Fantasyland next hand" in str(text(model, 2, FloorTableModel.PLAYERS, TOOLTIP))
 
 
-def test_a_short_paid_transfer_and_a_voided_hand_say_so(qtbot: QtBot, tables: tuple[FloorTable, ...]) -> None:
+def test_a_short_paid_transfer_a_voided_hand_and_an_unreadable_table_say_so(
+    qtbot: QtBot, tables: tuple[FloorTable, ...]
+) -> None:
     table = tables[0]
     assert table.last_settlement is not None
     short = replace(table.last_settlement.transfers[0], owed=table.last_settlement.transfers[0].paid + 4)
@@ -92,6 +94,10 @@ def test_a_short_paid_transfer_and_a_voided_hand_say_so(qtbot: QtBot, tables: tu
     model.set_tables([replace(table, last_settlement=voided)])
     shown = str(text(model, 0, FloorTableModel.LAST_SETTLEMENT)).replace("\u00a0", " ")
     assert shown == f"hand 7: {short.payer}→{short.payee} {short.paid} of {short.owed} (voided)"
+    fault = "event 9 (placed) cannot be read back: no player"
+    model.set_tables([replace(table, fault=fault)])
+    assert text(model, 0, FloorTableModel.TABLE) == f"{table.table}  ⚠"
+    assert text(model, 0, FloorTableModel.TABLE, TOOLTIP) == fault
 
 
 def test_updates_change_rows_in_place_and_opening_a_table_resets(

@@ -15,6 +15,7 @@ from room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, example_script
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.service.floor import FloorReader, FloorTransfer, watch_changes
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
+from ofc_desk.storage.models import Event, TableSession
 
 
 @pytest.fixture
@@ -102,3 +103,32 @@ def test_the_watch_of_a_sqlite_database_polls(tmp_path: Path) -> None:
     assert watch.wait(0.01) is True  # no notifications on SQLite: every wait ends in a look
     watch.close()
     database.dispose()
+
+
+def test_an_event_that_cannot_be_read_back_is_named_and_the_rest_of_the_room_stays(
+    database: Database,
+) -> None:
+    forged, sound = play_table(database, "T7", 1), play_table(database, "T8", 1)
+    before = forged.snapshot()
+    with database.session() as session:  # an event appended behind the service's back
+        head = session.get(TableSession, forged.session_id)
+        assert head is not None
+        seq = head.head_seq + 1
+        session.add(
+            Event(
+                session_id=forged.session_id,
+                seq=seq,
+                kind="placed",
+                actor="Mallory",
+                at=head.opened_at,
+                payload="{}",
+                prev_hash=head.head_hash,
+                hash="0" * 64,
+            )
+        )
+        head.head_seq += 1
+        session.commit()
+    broken, fine = FloorReader(database).read().tables
+    assert broken.fault is not None and broken.fault.startswith(f"event {seq} (placed) cannot be read back:")
+    assert broken.snapshot == before  # the last state its events could be read back to
+    assert fine.fault is None and fine.snapshot == sound.snapshot()

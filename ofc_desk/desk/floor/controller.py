@@ -79,7 +79,7 @@ class FloorController(QObject):
             hands, ledger, events = (len(rows) for rows in records)
             window.status.setText(
                 f"Read at {datetime.now(UTC):%H:%M:%S} UTC: {hands} hands, {ledger} chip movements, "
-                f"{events} events. Read-only."
+                f"{events} events. Read-only; double-click the table again for the latest."
             )
 
         def fail(sentence: str) -> None:
