@@ -1,0 +1,119 @@
+"""The three record views (F7 hand history, F8 chip ledger, F9 audit log) as a supervisor sees them:
+readable in both themes, row by row, and the audit log in words."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from ofc_desk.desk.records.browser import RecordBrowser
+from ofc_desk.desk.shell.theme import ThemeName
+from ofc_desk.service import SeatSetup, TableRules, TableSetup
+from tests.desk.conftest import SUPERVISOR, Desk
+from tests.service.table_helpers import BOB_PLAIN, play_hand
+
+VIEWS = {"Hand history": "action_history", "Chip ledger": "action_ledger", "Audit log": "action_audit"}
+WCAG_AA = 4.5
+
+
+def relative_luminance(colour: QColor) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(colour.red()) + 0.7152 * linear(colour.green()) + 0.0722 * linear(colour.blue())
+
+
+def contrast(first: QColor, second: QColor) -> float:
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def play_three_hands_and_void_one(desk: Desk) -> None:
+    setup = TableSetup("Test table", (SeatSetup("Ann", 100), SeatSetup("Bob", 100)), "Bob", TableRules())
+    assert desk.session.open_new_table(setup) is None
+    service = desk.session.controller.service
+    assert service is not None
+    for _ in range(3):
+        play_hand(service, {"Bob": BOB_PLAIN})
+    service.void_hand(2, SUPERVISOR[0], SUPERVISOR[1], "misdeal")
+
+
+def open_view(desk: Desk, qtbot: QtBot, title: str) -> RecordBrowser:
+    getattr(desk.window, VIEWS[title]).trigger()
+    qtbot.waitUntil(lambda: title in desk.session.records.browsers)
+    browser = desk.session.records.browsers[title]
+    qtbot.waitUntil(lambda: browser.model.rowCount() >= 3 and browser.isVisible())
+    return browser
+
+
+def row_colours(browser: RecordBrowser, row: int, group: QPalette.ColorGroup) -> tuple[QColor, QColor]:
+    """The (text, background) colours the view paints `row` with: the model's own colours where it
+    gives them, else the view's palette (alternate rows, selection) as the style sheet set it."""
+    table = browser.table
+    palette = table.palette()
+    index = table.model().index(row, 0)
+    selected = table.selectionModel().isRowSelected(row)
+    if selected:
+        return palette.color(group, QPalette.ColorRole.HighlightedText), palette.color(
+            group, QPalette.ColorRole.Highlight
+        )
+    background = index.data(Qt.ItemDataRole.BackgroundRole)
+    foreground = index.data(Qt.ItemDataRole.ForegroundRole)
+    base_role = (
+        QPalette.ColorRole.AlternateBase
+        if table.alternatingRowColors() and row % 2
+        else QPalette.ColorRole.Base
+    )
+    return (
+        QColor(foreground) if foreground is not None else palette.color(group, QPalette.ColorRole.Text),
+        QColor(background) if background is not None else palette.color(group, base_role),
+    )
+
+
+def painted_background(browser: RecordBrowser, row: int) -> QColor:
+    """The colour actually on screen at the top left of the row's first cell (above its text)."""
+    table = browser.table
+    cell = table.visualRect(table.model().index(row, 0))
+    image = table.viewport().grab().toImage()
+    return image.pixelColor(cell.left() + 2, cell.top() + 1)
+
+
+@pytest.mark.parametrize("theme", list(ThemeName))
+def test_every_row_of_the_record_views_reads_at_wcag_aa_in_both_themes(
+    desk: Desk, qtbot: QtBot, theme: ThemeName
+) -> None:
+    desk.session.apply_options(replace(desk.session.options, theme=theme))
+    play_three_hands_and_void_one(desk)
+    for title in VIEWS:
+        browser = open_view(desk, qtbot, title)
+        browser.table.setColumnWidth(0, 60)
+        browser.table.horizontalHeader().setStretchLastSection(True)
+        browser.resize(1400, 500)
+        table = browser.table
+        table.selectionModel().select(
+            table.model().index(1, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        QApplication.processEvents()
+        rows = table.model().rowCount()
+        assert rows >= 3, title
+        for row in range(rows):
+            for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+                text, background = row_colours(browser, row, group)
+                ratio = contrast(text, background)
+                where = f"{title}, {theme} theme, row {row + 1} ({group.name})"
+                assert ratio >= WCAG_AA, f"{where}: {text.name()} on {background.name()} is {ratio:.2f}:1"
+            if table.visualRect(table.model().index(row, 0)).bottom() < table.viewport().height():
+                # What the palette says is what is painted (no style drawing its own rows over it).
+                expected = row_colours(browser, row, QPalette.ColorGroup.Active if browser.isActiveWindow()
+                                       else QPalette.ColorGroup.Inactive)[1]  # fmt: skip
+                assert painted_background(browser, row).name() == expected.name(), f"{title} row {row + 1}"
+        browser.close()
