@@ -8,13 +8,14 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolBar
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.records.browser import RecordBrowser
+from ofc_desk.desk.records.report_actions import build_session_report, show_preview
 from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.service import SeatSetup, TableRules, TableSetup
-from tests.desk.conftest import SUPERVISOR, Desk
+from tests.desk.conftest import SCREENSHOTS, SUPERVISOR, Desk
 from tests.service.table_helpers import BOB_PLAIN, play_hand
 
 VIEWS = {"Hand history": "action_history", "Chip ledger": "action_ledger", "Audit log": "action_audit"}
@@ -117,3 +118,30 @@ def test_every_row_of_the_record_views_reads_at_wcag_aa_in_both_themes(
                                        else QPalette.ColorGroup.Inactive)[1]  # fmt: skip
                 assert painted_background(browser, row).name() == expected.name(), f"{title} row {row + 1}"
         browser.close()
+
+
+def test_save_as_pdf_is_whole_in_the_report_preview_at_its_default_size(desk: Desk, qtbot: QtBot) -> None:
+    pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
+    play_three_hands_and_void_one(desk)
+    service = desk.session.controller.service
+    assert service is not None
+    pdf = build_session_report(desk.session.require_database().url, service.session_id)
+    refused: list[str] = []
+    preview = show_preview(desk.window, pdf, refuse=refused.append)
+    assert preview is not None and not refused
+    qtbot.addWidget(preview)
+    qtbot.waitUntil(preview.isVisible)
+    QApplication.processEvents()
+    toolbar = preview.findChild(QToolBar)
+    assert toolbar is not None
+    save = toolbar.widgetForAction(preview.save_action)
+    assert save is not None and save.isVisible(), "Save as PDF is hidden in the toolbar's overflow"
+    assert save.width() >= save.sizeHint().width(), f"Save as PDF squeezed to {save.width()} px"
+    screen = preview.screen().availableGeometry()
+    assert preview.width() <= screen.width() and preview.height() <= screen.height()
+    # The whole toolbar shows, unless the screen itself is narrower: then the preview takes it all.
+    fits = toolbar.width() >= toolbar.sizeHint().width()
+    assert fits or preview.width() == screen.width(), f"{toolbar.sizeHint().width()} px in {preview.width()}"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    preview.grab().save(str(SCREENSHOTS / "report-preview-default-size.png"))
+    preview.close()
