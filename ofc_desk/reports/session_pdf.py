@@ -49,7 +49,7 @@ from ofc_desk.reports.record import (
     SeatResult,
     SessionRecord,
 )
-from ofc_desk.reports.stack_chart import stack_chart, stack_lines
+from ofc_desk.reports.stack_chart import stack_chart, stack_lines, voided_hand_numbers
 
 SETTLE_FROM_WORDS = {
     "left-of-dealer": "from the player left of the dealer, clockwise, dealer last",
@@ -212,7 +212,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
 def _chart(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(80 * mm)
     yield Paragraph("Stacks across the session", styles.heading)
-    yield stack_chart(stack_lines(record), CONTENT_WIDTH, styles.regular)
+    yield stack_chart(stack_lines(record), CONTENT_WIDTH, styles.regular, voided_hand_numbers(record))
 
 
 def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:

@@ -213,6 +213,7 @@ def make_record() -> SessionRecord:
                 "hand 3 voided: misdeal",
                 "Dana Dealer",
                 "Sam Floor",
+                after_hand=3,
             ),
         ),
         final_hash="9f2c4e8a" * 8,
