@@ -162,7 +162,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
         rows.append(
             [
                 p.name,
-                chips(p.opening_buy_in + p.buy_ins),
+                chips(p.bought_in),
                 chips(p.rebuys),
                 chips(p.cash_outs),
                 chips(p.final_stack),
@@ -177,7 +177,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
     rows.append(
         [
             "Total",
-            chips(sum(p.opening_buy_in + p.buy_ins for p in players)),
+            chips(sum(p.bought_in for p in players)),
             chips(sum(p.rebuys for p in players)),
             chips(sum(p.cash_outs for p in players)),
             chips(sum(p.final_stack for p in players)),
@@ -351,8 +351,7 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         ("Rake", chips(record.rake_total)),
         ("Jackpot drop", chips(record.jackpot_total)),
         ("Hands raked", f"{raked_hands} of {len(record.counted_hands)}"),
-        ("Opening chips", chips(record.chip_total(ChipKind.OPENING))),
-        ("Buy-ins", chips(record.chip_total(ChipKind.BUY_IN))),
+        ("Buy-ins (at the opening and on joining)", chips(record.bought_in)),
         ("Rebuys", chips(record.chip_total(ChipKind.REBUY))),
         ("Cash-outs", chips(record.chip_total(ChipKind.CASH_OUT))),
         ("Chip corrections", signed_chips(record.chip_total(ChipKind.CORRECTION))),
@@ -377,13 +376,22 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
                 timestamp(a.at),
                 str(a.kind),
                 _adjustment_hand(record, a),
-                Paragraph(text(a.description), styles.cell),
+                Paragraph(text(_adjustment_details(a)), styles.cell),
                 a.actor or "–",
                 a.approver or "–",
             ]
         )
     widths = [13 * mm, 35 * mm, 24 * mm, 11 * mm, 49 * mm, 22 * mm, CONTENT_WIDTH - 154 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
+
+
+def _adjustment_details(adjustment: Adjustment) -> str:
+    """An undo says what was entered in place of what it took back, so the pair reads together."""
+    if adjustment.kind is not AdjustmentKind.UNDO:
+        return adjustment.description
+    if adjustment.reentered:
+        return f"{adjustment.description}; entered again as {adjustment.reentered}"
+    return f"{adjustment.description}; nothing entered in its place"
 
 
 def _adjustment_hand(record: SessionRecord, adjustment: Adjustment) -> str:

@@ -204,6 +204,7 @@ def make_record() -> SessionRecord:
                 2,
                 "Bob's 5h to middle taken back",
                 "Dana Dealer",
+                reentered="Bob: 5h back",
             ),
             Adjustment(
                 90,

@@ -98,7 +98,7 @@ def test_every_page_is_numbered_and_carries_the_fingerprint(sample_record: Sessi
 def test_adjustments_name_who_approved(sample_record: SessionRecord) -> None:
     text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
     assert "void 3 hand 3 voided: misdeal Dana Dealer Sam Floor" in text
-    assert "undo 2 Bob's 5h to middle taken back Dana Dealer" in text
+    assert "undo 2 Bob's 5h to middle taken back; entered again as Bob: 5h back Dana Dealer" in text
 
 
 def _long_record(record: SessionRecord, hands: int, rebuys: int) -> SessionRecord:
@@ -134,7 +134,7 @@ def test_long_session_paginates_with_repeated_headers_and_whole_rows(
 
 def test_table_close_balances_or_flags_the_variance(sample_record: SessionRecord) -> None:
     figures = table_close_figures(sample_record, counted=205)
-    assert (figures.opening_chips, figures.rebuys, figures.rake, figures.jackpot_drop) == (200, 10, 3, 1)
+    assert (figures.buy_ins, figures.rebuys, figures.rake, figures.jackpot_drop) == (200, 10, 3, 1)
     assert figures.expected == 206 == figures.stacks_total
     assert figures.variance == -1 and variance_words(figures) == "SHORT by 1 chip"
     assert variance_words(table_close_figures(sample_record, 206)) == "BALANCED"
