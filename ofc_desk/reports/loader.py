@@ -36,6 +36,7 @@ from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
+from ofc_desk.service.sentences import entry_sentence
 from ofc_desk.service.setup import PairUnit
 from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
 from ofc_desk.storage.models import TableSession
@@ -268,7 +269,7 @@ class _UndoTracker:
                 at=parse_time(event.at),
                 kind=AdjustmentKind.UNDO,
                 hand_number=hand,
-                description=describe_entry(taken) + " taken back",
+                description=entry_sentence(taken) + " taken back",
                 actor=event.actor,
             )
         return None
@@ -278,15 +279,7 @@ class _UndoTracker:
         waiting = self._awaiting.get(str(entry.get("player", "")))
         if waiting:
             row = waiting.pop()
-            self._adjustments[row] = replace(self._adjustments[row], reentered=describe_entry(entry))
-
-
-def describe_entry(entry: Mapping[str, Any]) -> str:
-    """ "Bob: 5h middle, Qd back, ?? discard" from a stored entry."""
-    cards = [card or "??" for card in entry.get("cards") or ()]
-    rows = [str(row) for row in entry.get("rows") or ()]
-    placed = ", ".join(f"{card} {row}" for card, row in zip(cards, rows, strict=False))
-    return f"{entry.get('player', '?')}: {placed}" if placed else "the last entry"
+            self._adjustments[row] = replace(self._adjustments[row], reentered=entry_sentence(entry))
 
 
 def _supervised_adjustment(
