@@ -56,8 +56,9 @@ def test_ledger_and_audit_models() -> None:
     assert ledger.data(ledger.index(0, LedgerModel.AMOUNT), DISPLAY) == "+100"
     assert ledger.data(ledger.index(0, LedgerModel.HAND), SORT_ROLE) == -1
     audit = AuditModel()
-    audit.set_records([AuditRecord(1, 1, 1, "placed", "Dana", "t", {"player": "Ann"}, "0" * 64, "ab" * 32)])
-    assert audit.data(audit.index(0, AuditModel.PAYLOAD), DISPLAY) == '{"player": "Ann"}'
+    entry = {"player": "Ann", "cards": ["8s", "Kd"], "rows": ["front", "back"]}
+    audit.set_records([AuditRecord(1, 1, 1, "placed", "Dana", "t", entry, "0" * 64, "ab" * 32)])
+    assert audit.data(audit.index(0, AuditModel.SENTENCE), DISPLAY) == "Ann: 8s front, Kd back"
     assert audit.data(audit.index(0, AuditModel.HASH), DISPLAY) == "ab" * 8
     assert audit.data(audit.index(0, AuditModel.HASH), SORT_ROLE) == "ab" * 32
 

@@ -3,6 +3,7 @@ readable in both themes, row by row, and the audit log in words."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QToolBar
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.records.browser import RecordBrowser
+from ofc_desk.desk.records.models import OBJECT_ROLE, AuditModel
 from ofc_desk.desk.records.report_actions import build_session_report, show_preview
 from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.service import SeatSetup, TableRules, TableSetup
@@ -145,3 +147,32 @@ def test_save_as_pdf_is_whole_in_the_report_preview_at_its_default_size(desk: De
     SCREENSHOTS.mkdir(exist_ok=True)
     preview.grab().save(str(SCREENSHOTS / "report-preview-default-size.png"))
     preview.close()
+
+
+def test_the_audit_log_says_each_event_in_words_and_shows_the_raw_record_on_demand(
+    desk: Desk, qtbot: QtBot
+) -> None:
+    play_three_hands_and_void_one(desk)
+    browser = open_view(desk, qtbot, "Audit log")
+    proxy = browser.proxy
+    sentences = [proxy.index(row, AuditModel.SENTENCE).data() for row in range(proxy.rowCount())]
+    assert f"{SUPERVISOR[0]} voided hand 2: misdeal" in sentences
+    assert any(sentence.startswith("Ann: ") and " back" in sentence for sentence in sentences)
+    assert not any("{" in sentence or "does not read" in sentence for sentence in sentences)
+    assert browser.details_pane is not None and browser.details_button is not None
+    assert not browser.details_pane.isVisible(), "the raw record only on demand"
+    void_row = sentences.index(f"{SUPERVISOR[0]} voided hand 2: misdeal")
+    browser.table.setCurrentIndex(proxy.index(void_row, 0))
+    browser.details_button.click()
+    assert browser.details_pane.isVisible()
+    record = proxy.index(void_row, 0).data(OBJECT_ROLE)
+    payload_text, hashes = browser.details_pane.toPlainText().split("\n\n")
+    assert (
+        json.loads(payload_text) == record.payload == {"hand": 2, "reason": "misdeal", "supervisor": "Floor"}
+    )
+    assert hashes == f"previous hash {record.prev_hash}\nhash {record.hash}"
+    opening = next(row for row in range(proxy.rowCount()) if proxy.index(row, AuditModel.SEQ).data() == "1")
+    browser.table.setCurrentIndex(proxy.index(opening, 0))
+    assert json.loads(browser.details_pane.toPlainText().split("\n\n")[0])["table"] == "Test table"
+    browser.details_button.click()
+    assert not browser.details_pane.isVisible()

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 )
 
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
+from ofc_desk.service.sentences import audit_sentence
 
 SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 OBJECT_ROLE = int(Qt.ItemDataRole.UserRole) + 2
@@ -126,19 +127,23 @@ class LedgerModel(RecordTableModel[LedgerRecord]):
 
 
 class AuditModel(RecordTableModel[AuditRecord]):
-    SEQ, AT, KIND, ACTOR, PAYLOAD, HASH = range(6)
+    """Each event in words (the service's sentence); `raw_event_text` gives the record itself."""
+
+    SEQ, AT, KIND, ACTOR, SENTENCE, HASH = range(6)
     COLUMNS = (
         _column("#", lambda event: event.seq),
         _column("At", lambda event: event.at),
         _column("Kind", lambda event: event.kind),
         _column("By", lambda event: event.actor),
-        Column(
-            "Details",
-            lambda event: json.dumps(event.payload, sort_keys=True, ensure_ascii=False),
-            lambda event: json.dumps(event.payload, sort_keys=True),
-        ),
+        _column("What happened", audit_sentence),
         _column("Hash", lambda event: event.hash, lambda digest: digest[:16]),
     )
+
+
+def raw_event_text(event: AuditRecord) -> str:
+    """The stored payload as JSON, and the hashes that chain the event, for the supervisor to check."""
+    payload = json.dumps(event.payload, sort_keys=True, indent=2, ensure_ascii=False)
+    return f"{payload}\n\nprevious hash {event.prev_hash}\nhash {event.hash}"
 
 
 def searchable_proxy(model: QAbstractTableModel, parent: QObject | None = None) -> QSortFilterProxyModel:
