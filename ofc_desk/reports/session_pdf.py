@@ -223,7 +223,7 @@ def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         yield KeepTogether(list(_hand_block(hand, styles)))
 
 
-SEAT_WIDTHS = [26 * mm, 33 * mm, 40 * mm, 40 * mm, 12 * mm, 12 * mm, CONTENT_WIDTH - 163 * mm]
+SEAT_WIDTHS = [24 * mm, 31 * mm, 37 * mm, 37 * mm, 16 * mm, 10 * mm, 11 * mm, CONTENT_WIDTH - 166 * mm]
 
 
 def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
@@ -241,9 +241,10 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
         title.append((" · VOIDED: chips returned", styles.bold, 9.5, ALERT))
     yield Spacer(1, 2 * mm)
     yield RunsCell([title], leading=1.45)
-    header: list[object] = ["Player", "Front", "Middle", "Back", "Roy.", "Points", "Chips"]
+    # The stack each player sat down to the hand with: a capped payment is checked against it.
+    header: list[object] = ["Player", "Front", "Middle", "Back", "Stack before", "Roy.", "Points", "Chips"]
     rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
-    yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6))
+    yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6, 7))
     if hand.matchups:
         label: Run = ("Points by pair: ", styles.bold, 7, GREY)
         yield RunsCell([[label, (_pairs(hand), styles.regular, 7, GREY)]], 1.6)
@@ -290,7 +291,12 @@ def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
                 card_runs.append((card_text(card) + " ", styles.regular, 8, colour))
         royalty = f" +{row.royalty}" if row.royalty else ""
         cells.append(RunsCell([card_runs, [(row.hand + royalty, styles.regular, 6.5, GREY)]]))
-    cells += [chips(seat.royalties), signed_chips(seat.points), signed_chips(seat.chips_moved)]
+    cells += [
+        chips(seat.stack_before),
+        chips(seat.royalties),
+        signed_chips(seat.points),
+        signed_chips(seat.chips_moved),
+    ]
     return cells
 
 
@@ -351,7 +357,7 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         ("Rake", chips(record.rake_total)),
         ("Jackpot drop", chips(record.jackpot_total)),
         ("Hands raked", f"{raked_hands} of {len(record.counted_hands)}"),
-        ("Buy-ins (at the opening and on joining)", chips(record.bought_in)),
+        ("Buy-ins (opening and later)", chips(record.bought_in)),
         ("Rebuys", chips(record.chip_total(ChipKind.REBUY))),
         ("Cash-outs", chips(record.chip_total(ChipKind.CASH_OUT))),
         ("Chip corrections", signed_chips(record.chip_total(ChipKind.CORRECTION))),

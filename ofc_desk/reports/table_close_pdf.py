@@ -158,7 +158,7 @@ def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
     counted = "" if figures.counted is None else chips(figures.counted)
     variance = figures.variance
     lines: list[tuple[str, str]] = [
-        ("Buy-ins (at the opening and on joining)", chips(figures.buy_ins)),
+        ("Buy-ins (opening and later)", chips(figures.buy_ins)),
         ("+ Rebuys and top-ups", chips(figures.rebuys)),
         ("− Cash-outs", chips(figures.cash_outs)),
         ("± Supervisor chip corrections", signed_chips(figures.corrections)),

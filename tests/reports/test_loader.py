@@ -235,12 +235,12 @@ def test_buy_ins_are_one_figure_in_the_summary_the_players_table_and_the_table_c
     opening = sum(seat["buy_in"] for seat in script["seats"])
     total = opening + 100
     text = pdf_text(record)
-    assert f"Buy-ins (at the opening and on joining) {total}" in text
+    assert f"Buy-ins (opening and later) {total}" in text
     assert re.search(rf"Total {total} 0 ", text), "the players' table totals the same buy-ins"
     buffer = io.BytesIO()
     write_table_close_report(record, buffer, None)
     close = re.sub(r"\s+", " ", PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text())
-    assert f"Buy-ins (at the opening and on joining) {total}" in close
+    assert f"Buy-ins (opening and later) {total}" in close
     assert "joined later" not in close and "Opening chips" not in text
 
 

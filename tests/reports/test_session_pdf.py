@@ -384,3 +384,16 @@ def test_each_pair_shows_its_chips_a_point_where_that_is_not_one(sample_record: 
     record = dataclasses.replace(sample_record, hands=(hand, *sample_record.hands[1:]))
     text = squeeze(" ".join(pdf_pages(write_session_report, record)))
     assert "Points by pair: Ann v Bob +27 ×5 · Ann v Cy +1" in text
+
+
+def test_each_hand_prints_every_players_stack_before_it(sample_record: SessionRecord) -> None:
+    """So a capped payment can be checked on paper against the stack the payer sat down with."""
+    text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
+    assert text.count("Player Front Middle Back Stack before Roy. Points Chips") == len(sample_record.hands)
+    for hand in sample_record.hands:
+        block = text[text.index(f"Hand {hand.number} ·") :]
+        for seat in hand.seats:
+            back = seat.back.hand + (f" +{seat.back.royalty}" if seat.back.royalty else "")
+            figures = f"{seat.stack_before} {seat.royalties} {seat.points:+d} {seat.chips_moved:+d}"
+            figures = figures.replace("+0", "0")
+            assert f"{back} {figures}" in block, (hand.number, seat.name)
