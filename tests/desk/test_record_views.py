@@ -4,6 +4,7 @@ readable in both themes, row by row, and the audit log in words."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -13,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QToolBar
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.records.browser import RecordBrowser
-from ofc_desk.desk.records.models import OBJECT_ROLE, AuditModel
+from ofc_desk.desk.records.models import OBJECT_ROLE, AuditModel, HandHistoryModel
 from ofc_desk.desk.records.report_actions import build_session_report, show_preview
 from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.service import SeatSetup, TableRules, TableSetup
@@ -176,3 +177,15 @@ def test_the_audit_log_says_each_event_in_words_and_shows_the_raw_record_on_dema
     assert json.loads(browser.details_pane.toPlainText().split("\n\n")[0])["table"] == "Test table"
     browser.details_button.click()
     assert not browser.details_pane.isVisible()
+
+
+def test_the_history_shows_a_voided_hand_as_void_without_scrolling_sideways(desk: Desk, qtbot: QtBot) -> None:
+    play_three_hands_and_void_one(desk)
+    browser = open_view(desk, qtbot, "Hand history")
+    proxy, table = browser.proxy, browser.table
+    statuses = [proxy.index(row, HandHistoryModel.STATUS).data() for row in range(proxy.rowCount())]
+    assert statuses.count("VOID: misdeal") == 1 and statuses.count("settled") == 2
+    void_cell = table.visualRect(proxy.index(statuses.index("VOID: misdeal"), HandHistoryModel.STATUS))
+    assert table.viewport().rect().contains(void_cell), "the VOID is off to the right of the window"
+    settled_at = proxy.index(0, HandHistoryModel.SETTLED_AT).data()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", settled_at), settled_at

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import (
@@ -65,6 +66,9 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
             return column.sort_key(record)
         if role == OBJECT_ROLE:
             return record
+        if role == Qt.ItemDataRole.TextAlignmentRole and _is_number(column.sort_key(record)):
+            # Chips and numbers right-aligned, so amounts line up by their last digit.
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def headerData(
@@ -73,6 +77,10 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return self.COLUMNS[section].header
         return None
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _column(header: str, value: Callable[[Any], Any], text: Callable[[Any], str] = str) -> Column[Any]:
@@ -92,21 +100,32 @@ def _fantasyland_text(hand: HandRecord) -> str:
     return ", ".join(f"{name} ({cards})" for name, cards in hand.fantasyland.items())
 
 
+def time_text(stored: str) -> str:
+    """'2026-11-23T22:26:09.123456Z' as '2026-11-23 22:26:09 UTC'; anything else as stored."""
+    try:
+        moment = datetime.fromisoformat(stored)
+    except ValueError:
+        return stored
+    zone = " UTC" if moment.utcoffset() == timedelta(0) else ""
+    return moment.strftime("%Y-%m-%d %H:%M:%S") + zone
+
+
 class HandHistoryModel(RecordTableModel[HandRecord]):
-    NUMBER, BUTTON, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT, STATUS = range(8)
+    # Status second: a voided hand shows without scrolling sideways.
+    NUMBER, STATUS, BUTTON, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT = range(8)
     COLUMNS = (
         _column("Hand", lambda hand: hand.number),
-        _column("Button", lambda hand: hand.button),
-        Column("Players", _players_text, _players_text),
-        Column("Fantasyland", _fantasyland_text, _fantasyland_text),
-        Column("Transfers", _transfers_text, _transfers_text),
-        _column("Rake", lambda hand: sum(hand.rake.values())),
-        _column("Settled at", lambda hand: hand.settled_at),
         Column(
             "Status",
             lambda hand: f"VOID: {hand.void_reason or ''}".strip() if hand.voided else "settled",
             lambda hand: hand.voided,
         ),
+        _column("Button", lambda hand: hand.button),
+        Column("Players", _players_text, _players_text),
+        Column("Fantasyland", _fantasyland_text, _fantasyland_text),
+        Column("Transfers", _transfers_text, _transfers_text),
+        _column("Rake", lambda hand: sum(hand.rake.values())),
+        _column("Settled at", lambda hand: hand.settled_at, time_text),
     )
 
 
@@ -129,14 +148,14 @@ class LedgerModel(RecordTableModel[LedgerRecord]):
 class AuditModel(RecordTableModel[AuditRecord]):
     """Each event in words (the service's sentence); `raw_event_text` gives the record itself."""
 
-    SEQ, AT, KIND, ACTOR, SENTENCE, HASH = range(6)
+    # The sentence last, where the window's width goes; the hashes are in the raw record.
+    SEQ, AT, KIND, ACTOR, SENTENCE = range(5)
     COLUMNS = (
         _column("#", lambda event: event.seq),
-        _column("At", lambda event: event.at),
+        _column("At", lambda event: event.at, time_text),
         _column("Kind", lambda event: event.kind),
         _column("By", lambda event: event.actor),
         _column("What happened", audit_sentence),
-        _column("Hash", lambda event: event.hash, lambda digest: digest[:16]),
     )
 
 
