@@ -56,7 +56,7 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             return entry_sentence(cast(EntryPayload, payload))
         case EventKind.REVEALED:
             entry = cast(EntryPayload, payload)
-            return f"{entry['player']} revealed: {_placements(entry)}"
+            return f"{entry['player']} revealed: {_by_row(entry)}"
         case EventKind.UNDONE:
             return f"Taken back: {entry_sentence(cast(Undone, payload)['undone'])}"
         case EventKind.HAND_SETTLED:
@@ -95,6 +95,14 @@ def _placements(entry: EntryPayload) -> str:
     cards = [card or UNKNOWN_CARD for card in entry.get("cards") or ()]
     rows = [str(row) for row in entry.get("rows") or ()]
     return ", ".join(f"{card} {row}" for card, row in zip(cards, rows, strict=False))
+
+
+def _by_row(entry: EntryPayload) -> str:
+    """A whole hand at once, row by row: "front Ah Ad 3c · middle … · back … · discard 9c"."""
+    rows: dict[str, list[str]] = {}
+    for card, row in zip(entry["cards"], entry["rows"], strict=False):
+        rows.setdefault(str(row), []).append(card or UNKNOWN_CARD)
+    return " · ".join(f"{row} {' '.join(cards)}" for row, cards in rows.items())
 
 
 def _opened(opened: TableOpened, actor: str) -> str:

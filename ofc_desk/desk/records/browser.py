@@ -62,7 +62,12 @@ class RecordBrowser(QWidget):
         self.details_pane: QPlainTextEdit | None = None
         if details is not None:
             self._add_details_pane(top, layout)
-        self.resize(1000, 560)
+        self._fit_screen()
+
+    def _fit_screen(self) -> None:
+        """Most of the screen, so the columns show without scrolling sideways where they can."""
+        available = self.screen().availableGeometry()
+        self.resize(min(available.width() * 9 // 10, 1500), min(available.height() * 8 // 10, 800))
 
     def _add_details_pane(self, top: QHBoxLayout, layout: QVBoxLayout) -> None:
         button = QPushButton("Show the &raw record", self)

@@ -60,8 +60,8 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
             return None
         record = self._records[index.row()]
         column = self.COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return column.text(record)
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return column.text(record)  # the tooltip: a long cell in full
         if role == SORT_ROLE:
             return column.sort_key(record)
         if role == OBJECT_ROLE:
