@@ -25,6 +25,7 @@ from ofc_desk.service.payloads import (
     SatIn,
     SatOut,
     SessionClosed,
+    ShownPayload,
     TableOpened,
     Undone,
 )
@@ -57,8 +58,13 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
         case EventKind.REVEALED:
             entry = cast(EntryPayload, payload)
             return f"{entry['player']} revealed: {_by_row(entry)}"
+        case EventKind.SHOWN:
+            return _shown(cast(ShownPayload, payload))
         case EventKind.UNDONE:
-            return f"Taken back: {entry_sentence(cast(Undone, payload)['undone'])}"
+            undone = cast(Undone, payload)["undone"]
+            shown = "surrender" in undone  # a Chinese poker showdown taken back
+            taken = _shown(cast(ShownPayload, undone)) if shown else entry_sentence(undone)
+            return f"Taken back: {taken}"
         case EventKind.HAND_SETTLED:
             return f"Hand {cast(HandSettled, payload)['number']} settled"
         case EventKind.JOINED:
@@ -97,10 +103,20 @@ def _placements(entry: EntryPayload) -> str:
     return ", ".join(f"{card} {row}" for card, row in zip(cards, rows, strict=False))
 
 
-def _by_row(entry: EntryPayload) -> str:
+def _shown(shown: ShownPayload) -> str:
+    """A Chinese poker showdown: "Ann showed: front … · middle … · back …", a surrender or a
+    declared special hand."""
+    if shown["surrender"]:
+        return f"{shown['player']} surrendered"
+    if shown["declare"]:
+        return f"{shown['player']} declared {shown['declare']}: {' '.join(shown['cards'])}"
+    return f"{shown['player']} showed: {_by_row(shown)}"
+
+
+def _by_row(entry: EntryPayload | ShownPayload) -> str:
     """A whole hand at once, row by row: "front Ah Ad 3c · middle … · back … · discard 9c"."""
     rows: dict[str, list[str]] = {}
-    for card, row in zip(entry["cards"], entry["rows"], strict=False):
+    for card, row in zip(entry["cards"], entry["rows"] or (), strict=False):
         rows.setdefault(str(row), []).append(card or UNKNOWN_CARD)
     return " · ".join(f"{row} {' '.join(cards)}" for row, cards in rows.items())
 

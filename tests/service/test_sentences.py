@@ -8,13 +8,14 @@ from table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
     CY_PLAIN,
+    DEALER,
     SUPERVISOR,
     SUPERVISOR_PIN,
     open_test_table,
     play_hand,
 )
 
-from ofc_desk.service import TableRules, audit_log
+from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, audit_log
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.sentences import audit_sentence
@@ -42,8 +43,20 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     second.start_next_hand()
     second.place("Ann", "8s Kd 2c 3c 4c", "front back back back back")
     second.undo()
+    seats = (SeatSetup("Ann", 20), SeatSetup("Bob", 20))
+    rules = TableRules.from_json({"variant": "chinese", "rules": "chinese-typical"})
+    chinese = TableService.open(database, TableSetup("Table 8", seats, "Bob", rules), DEALER)
+    chinese.start_next_hand()
+    chinese.show(
+        "Bob", {"cards": "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad", "rows": "f f f m m m m m b b b b b"}
+    )
+    chinese.undo()
 
-    said = sentences_of(database, service.session_id) + sentences_of(database, second.session_id)
+    said = [
+        *sentences_of(database, service.session_id),
+        *sentences_of(database, second.session_id),
+        *sentences_of(database, chinese.session_id),
+    ]
     assert {kind for kind, _ in said} == {kind.value for kind in EventKind}, "every kind is shown"
     for kind, sentence in said:
         assert sentence and "{" not in sentence and "does not read" not in sentence, (kind, sentence)
@@ -52,7 +65,12 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
         by_kind.setdefault(kind, []).append(sentence)
     assert by_kind["table_opened"][0].startswith("Table Table 7 opened by Dan: Ann 100, Bob 100, Cy 100;")
     assert "Ann: 8s front, Kd back, 2c back, 3c back, 4c back" in by_kind["placed"]
-    assert by_kind["undone"] == ["Taken back: Ann: 8s front, Kd back, 2c back, 3c back, 4c back"]
+    bob_shows = "Bob showed: front Qs Qh 7d · middle Js Jh Jd 2s 2h · back 5s 5h 5d 5c Ad"
+    assert by_kind["shown"] == [bob_shows]
+    assert by_kind["undone"] == [
+        "Taken back: Ann: 8s front, Kd back, 2c back, 3c back, 4c back",
+        f"Taken back: {bob_shows}",
+    ]
     assert re.fullmatch(
         r"Ann revealed: front( \w\w){3} · middle( \w\w){5} · back( \w\w){5}( · discard( \S\S)+)?",
         by_kind["revealed"][0],
