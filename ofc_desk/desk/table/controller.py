@@ -16,7 +16,7 @@ from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
-from ofc_desk.desk.entry.key_syntax import KeyedPlacement, keyed_text, read_keyed_text
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text, read_keyed_text, seat_named
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
@@ -36,6 +36,8 @@ class TableController(QObject):
         self.service: TableService | None = None
         self.snapshot: TableSnapshot | None = None
         self.staged: list[KeyedPlacement] = []
+        self.addressed: str | None = None
+        """The player named before the staged cards (`bo:`); None means the player on turn."""
         self._kept_draft: StagedDraft | None = None
         self._draft_restored = False
         self.undo_stack = QUndoStack(self)
@@ -182,13 +184,17 @@ class TableController(QObject):
     def on_entry_edited(self, text: str) -> None:
         self._draft_restored = False
         keyed = read_keyed_text(text)
+        player, refusal = self._addressed_player(keyed)
+        if refusal:
+            self.show_refusal(refusal)
+            return
         kept_from = 0
-        refusal = ""
         for placement, end in zip(keyed.placements, keyed.ends, strict=True):
-            refusal = self._check_staging([*self.staged, placement])
+            refusal = self._check_staging([*self.staged, placement], player)
             if refusal:
                 break
             self.staged.append(placement)
+            self.addressed = player
             kept_from = end
         remaining = text[kept_from:].lstrip()
         if remaining != text:
@@ -221,14 +227,27 @@ class TableController(QObject):
             self._clear_refusals()
             self._refresh_staging()
 
-    def _check_staging(self, placements: list[KeyedPlacement]) -> str:
+    def _addressed_player(self, keyed: KeyedText) -> tuple[str | None, str]:
+        """The player a `bo:` or `2:` before the cards names (None: the player on turn), or the
+        refusal: no such seat, or the service's word that it is not that player's turn."""
+        if not keyed.seat:
+            return (self.addressed if self.staged else None), ""
+        names = [seat.name for seat in self.snapshot.seats] if self.snapshot else []
+        try:
+            player = seat_named(keyed.seat, names)
+        except ValueError as no_seat:
+            return None, str(no_seat)
+        return player, self._check_staging(self.staged, player)
+
+    def _check_staging(self, placements: list[KeyedPlacement], player: str | None = None) -> str:
         service, turn = self.service, self.snapshot.to_act if self.snapshot else None
         if service is None or turn is None:
             return "no hand is being dealt: deal the next hand first"
         cards, rows = _entry_lists(placements)
         try:
-            # Streets and the face-down cards of a regular hand are both entered with `place`.
-            service.verify_place(turn.player, cards, rows)
+            # Streets and the face-down cards of a regular hand are both entered with `place`;
+            # whose turn it is is the service's to say.
+            service.verify_place(player or turn.player, cards, rows)
         except ActionRefused as refusal:
             return str(refusal)
         return ""
@@ -237,7 +256,11 @@ class TableController(QObject):
         """Enter: confirm the street (or the face-down cards, once revealed) with the service."""
         keyed = read_keyed_text(self.window.entry.line.text())
         if keyed.rest:
-            self.show_refusal(keyed.problem or f"finish '{keyed.rest}': a card, then its row")
+            self.show_refusal(keyed.problem or _unfinished(keyed.rest))
+            return
+        refusal = self._addressed_player(keyed)[1]
+        if refusal:
+            self.show_refusal(refusal)
             return
         if keyed.placements:
             # Still in the line, so refused as typed: say why again (or stage it, if it fits now)
@@ -267,6 +290,7 @@ class TableController(QObject):
             self._show_failure(failure)
             return False
         self.staged = []
+        self.window.entry.line.clear()  # empty, or only the seat named before Enter ('bo:')
         self._clear_refusals()
         self.undo_stack.push(
             EntryCommand(text, self.service.undo, enter, self._after_undo_or_redo, self.show_refusal)
@@ -414,6 +438,12 @@ class TableController(QObject):
     def refresh(self) -> None:
         if self.service is not None:
             self.show_snapshot(self.service.snapshot())
+
+
+def _unfinished(rest: str) -> str:
+    return (
+        f"finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
+    )
 
 
 def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:
