@@ -2,10 +2,44 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 
-from tests.desk.conftest import Desk, street_keys
-from tests.desk.test_entering_cards import ANN, BOB
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
+from tests.desk.conftest import SUPERVISOR, Desk, street_keys
+from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_fantasyland_and_supervisor import click_ok, settle_first_hand
+
+# A hand nobody goes to Fantasyland from (Ann's jack-high front), so the button moves on.
+ANN_PLAIN = ("Jh 7c 4c", "9s 9d 5h 5c 2s", "Ks Kd Kc 7h 7d")
+
+
+def two_hands_settled(desk: Desk) -> None:
+    """Hand 1 confirmed and hand 2 dealt at once; hand 2 confirmed with the deal held."""
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    play_regular_streets(desk, ANN_PLAIN, BOB)
+    desk.press_enter_on(desk.window.settlement.confirm_button)
+    play_regular_streets(desk, BOB, ANN_PLAIN)  # the button moved to Ann: Bob acts first
+    desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
+
+
+def inside(parent: QWidget, child: QWidget) -> QRect:
+    """Where `child` is drawn, in `parent`'s coordinates."""
+    return QRect(child.mapTo(parent, child.rect().topLeft()), child.size())
+
+
+def assert_readable(dialog: AttemptDialog) -> None:
+    """Every field at least as tall as it needs, the refusal whole and clear of the buttons."""
+    QApplication.processEvents()
+    for row in range(dialog.form.rowCount()):
+        item = dialog.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+        field = item.widget() if item is not None else None
+        assert field is not None
+        assert field.height() >= field.minimumSizeHint().height(), field.accessibleName()
+    refusal: QLabel = dialog.refusal
+    assert refusal.height() >= refusal.heightForWidth(refusal.width())
+    assert not inside(dialog, refusal).intersects(inside(dialog, dialog.buttons))
+    assert dialog.rect().contains(inside(dialog, refusal))
 
 
 def test_a_seat_named_before_its_cards_is_refused_when_not_on_turn(desk: Desk) -> None:
@@ -30,3 +64,46 @@ def test_a_seat_named_before_its_cards_is_refused_when_not_on_turn(desk: Desk) -
     assert desk.refusal() == ""  # perhaps "an:" on its way
     desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)
     assert "a seat's number or name, then a colon" in desk.refusal()
+
+
+def test_ctrl_y_redoes_as_f1_says(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.street(street_keys(ANN[2], "b"))
+    line = desk.window.entry.line
+    desk.qtbot.keyClick(line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert desk.snapshot.seat("Ann").back.cards == ()
+    desk.qtbot.keyClick(line, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
+    # The desk's own keys, not the platform's list (Linux has no Ctrl+Y in it: run under xcb
+    # the key presses above fail without them).
+    assert [keys.toString() for keys in desk.window.action_redo.shortcuts()] == ["Ctrl+Shift+Z", "Ctrl+Y"]
+
+
+def test_the_void_dialog_offers_the_hand_just_settled_and_keeps_its_fields_whole(desk: Desk) -> None:
+    two_hands_settled(desk)
+    assert desk.snapshot.hand_number == 2
+    desk.window.action_void.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    number = dialog.findChild(QSpinBox)
+    assert number is not None and number.value() == 2  # the hand just settled, not the one before
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, "0000")
+    click_ok(desk, dialog)
+    assert dialog.refusal.text() != ""
+    desk.screenshot("14-void-dialog-refused", dialog)
+    assert_readable(dialog)
+
+
+def test_a_long_cash_out_refusal_wraps_clear_of_the_buttons(desk: Desk) -> None:
+    settle_first_hand(desk, deal_next=False)  # Ann goes to Fantasyland: Bob must wait for her hand
+    desk.window.action_cash_out.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert dialog is not None
+    choice = dialog.findChild(QComboBox)
+    assert choice is not None
+    choice.setCurrentText("Bob")
+    click_ok(desk, dialog)
+    assert dialog.refusal.text().startswith("Bob played the hand")
+    desk.screenshot("14-cash-out-refused", dialog)
+    assert_readable(dialog)

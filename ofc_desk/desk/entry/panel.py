@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 
 from ofc_desk.desk.refusals import refusal_label
 
+REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
+"""Named here, not taken from the platform's list: on Linux that has no Ctrl+Y."""
 ROW_BUTTONS = (("Front", "f"), ("Middle", "m"), ("Back", "b"), ("Discard", "x"), ("Unknown", "?"))
 
 
@@ -74,10 +76,16 @@ class EntryPanel(QWidget):
             if event.matches(QKeySequence.StandardKey.Undo):
                 self.undo_requested.emit()
                 return True
-            if event.matches(QKeySequence.StandardKey.Redo):
+            if _is_redo(event):
                 self.redo_requested.emit()
                 return True
             if event.key() == Qt.Key.Key_Backspace and not self.line.text():
                 self.backspace_on_empty.emit()
                 return True
         return super().eventFilter(watched, event)
+
+
+def _is_redo(event: QKeyEvent) -> bool:
+    pressed = QKeySequence(event.keyCombination())
+    exact = QKeySequence.SequenceMatch.ExactMatch
+    return any(pressed.matches(QKeySequence(keys)) == exact for keys in REDO_KEYS)

@@ -15,10 +15,11 @@ from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.service.setup import TableRules
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.table_service import TableService
 
 LAST_SEAT = "(after the last seat)"
+SETTLED_PHASES = (Phase.SETTLED, Phase.BETWEEN_HANDS, Phase.CLOSED)
 ServiceCall = Callable[[TableService], TableSnapshot]
 
 
@@ -89,8 +90,8 @@ class ChipActions(QObject):
             "A floor supervisor must authorise it.",
             self._parent(),
         )
-        last = self.controller.snapshot.hand_number if self.controller.snapshot else 1
-        number = dialog.add_count("Hand number", max(1, last - 1), minimum=1, maximum=max(1, last))
+        last = _last_settled_hand(self.controller.snapshot)
+        number = dialog.add_count("Hand number", max(1, last), minimum=1, maximum=max(1, last))
         reason = dialog.add_line("Reason")
         self._open(
             dialog,
@@ -178,3 +179,11 @@ class ChipActions(QObject):
 
     def _parent(self) -> MainWindow:
         return self.controller.window
+
+
+def _last_settled_hand(snapshot: TableSnapshot | None) -> int:
+    """The hand a void most likely means: the one just settled (the hand on the felt between
+    hands), else the one before the hand being dealt."""
+    if snapshot is None:
+        return 0
+    return snapshot.hand_number if snapshot.phase in SETTLED_PHASES else snapshot.hand_number - 1

@@ -124,6 +124,7 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         from PySide6.QtGui import QKeySequence
 
+        from ofc_desk.desk.entry.panel import REDO_KEYS
         from ofc_desk.desk.shell.menus import add_action as _action
 
         file_menu = self.menuBar().addMenu("&File")
@@ -137,7 +138,8 @@ class MainWindow(QMainWindow):
         self.action_quit = _action(file_menu, "&Quit", QKeySequence.StandardKey.Quit)
         edit_menu = self.menuBar().addMenu("&Edit")
         self.action_undo = _action(edit_menu, "&Undo last entry", QKeySequence.StandardKey.Undo)
-        self.action_redo = _action(edit_menu, "&Redo entry", QKeySequence.StandardKey.Redo)
+        self.action_redo = _action(edit_menu, "&Redo entry", REDO_KEYS[0])
+        self.action_redo.setShortcuts([QKeySequence(keys) for keys in REDO_KEYS])
         table_menu = self.menuBar().addMenu("&Table")
         self.action_fantasyland_set = _action(table_menu, "&Fantasyland set…", "F6")
         self.action_deal = _action(table_menu, "&Deal next hand", "F5")
