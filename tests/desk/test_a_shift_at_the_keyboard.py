@@ -107,3 +107,20 @@ def test_a_long_cash_out_refusal_wraps_clear_of_the_buttons(desk: Desk) -> None:
     assert dialog.refusal.text().startswith("Bob played the hand")
     desk.screenshot("14-cash-out-refused", dialog)
     assert_readable(dialog)
+
+
+def test_a_sixth_card_on_a_first_street_says_five_is_the_most(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.type(street_keys(ANN[2], "b"))
+    desk.type(" 2c f")
+    assert desk.refusal() == "5 cards is the most on a first street"
+    assert len(desk.session.controller.staged) == 5 and desk.window.entry.line.text() == "2c f"
+
+
+def test_f6_while_a_fantasyland_player_waits_says_when_the_set_comes(desk: Desk) -> None:
+    settle_first_hand(desk)  # Ann goes to Fantasyland; Bob plays his streets first
+    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Bob"
+    desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_F6)
+    assert desk.refusal() == (
+        "Ann's Fantasyland set is entered after every other player has finished; it is Bob's turn"
+    )

@@ -339,7 +339,7 @@ class TableController(QObject):
     def on_fantasyland_set(self) -> None:
         turn = self.snapshot.to_act if self.snapshot else None
         if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
-            self.show_refusal("nobody is waiting to set a Fantasyland hand")
+            self.show_refusal(self._when_the_set_comes())
             return
         if self.fantasyland_dialog is not None and self.fantasyland_dialog.isVisible():
             return
@@ -350,6 +350,18 @@ class TableController(QObject):
         dialog.finished.connect(lambda _result: self._forget_fantasyland_dialog(dialog))
         self.fantasyland_dialog = dialog
         dialog.open()
+
+    def _when_the_set_comes(self) -> str:
+        """F6 before a Fantasyland set's turn: the service's word on when it comes."""
+        snapshot, service = self.snapshot, self.service
+        waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
+        if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
+            return "nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn"
+        try:
+            service.verify_reveal(waiting[0], [], [])
+        except ActionRefused as refusal:
+            return str(refusal)
+        return f"{waiting[0]}'s Fantasyland set is next"
 
     def _forget_fantasyland_dialog(self, dialog: FantasylandSetDialog) -> None:
         if self.fantasyland_dialog is dialog:
