@@ -124,3 +124,38 @@ def test_f6_while_a_fantasyland_player_waits_says_when_the_set_comes(desk: Desk)
     assert desk.refusal() == (
         "Ann's Fantasyland set is entered after every other player has finished; it is Bob's turn"
     )
+
+
+def chip_offers(desk: Desk) -> dict[str, bool]:
+    """Whether each chip operation is offered, in the Table menu and on the between-hands page."""
+    window = desk.window
+    actions = {
+        "Join": window.action_join,
+        "Rebuy": window.action_rebuy,
+        "Cash out": window.action_cash_out,
+        "Sit out": window.action_sit_out,
+        "Sit in": window.action_sit_in,
+    }
+    for caption, action in actions.items():
+        assert action.isEnabled() == window.between_hands.chip_buttons[caption].isEnabled(), caption
+    return {caption: action.isEnabled() for caption, action in actions.items()}
+
+
+def test_chip_operations_are_offered_only_when_the_service_would_take_them(desk: Desk) -> None:
+    assert not any(chip_offers(desk).values())  # no table open
+    assert not desk.window.action_void.isEnabled()
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    assert not any(chip_offers(desk).values())  # a hand is being dealt
+    play_regular_streets(desk, ANN_PLAIN, BOB)
+    desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
+    offers = chip_offers(desk)
+    assert offers == {"Join": True, "Rebuy": True, "Cash out": True, "Sit out": True, "Sit in": False}
+    desk.window.action_close_table.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    click_ok(desk, dialog)
+    assert desk.snapshot.closed
+    assert not any(chip_offers(desk).values())
+    assert not desk.window.action_void.isEnabled()

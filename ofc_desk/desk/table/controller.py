@@ -8,6 +8,7 @@ but not yet confirmed is kept as a draft (`entry/drafts.py`) and staged again wh
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import count
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
@@ -45,6 +46,7 @@ class TableController(QObject):
         self._offered_fantasyland: tuple[int, str] | None = None
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
         self._connect()
+        self._enable_actions()  # no table yet: nothing to deal, undo or pay
 
     def _connect(self) -> None:
         window = self.window
@@ -129,6 +131,35 @@ class TableController(QObject):
         window.settlement.hold_button.setEnabled(can_settle)
         # A staged card is taken back by the desk itself, without the service.
         window.action_undo.setEnabled(bool(self.staged) or (service is not None and service.can_undo()))
+        self._enable_chip_actions()
+
+    def _enable_chip_actions(self) -> None:
+        """Join, rebuy, cash-out, sit out and in: offered when the service would take them for some
+        player now; the supervisor's actions whenever a table is open."""
+        service, window = self.service, self.window
+        names = [seat.name for seat in self.snapshot.seats] if self.snapshot and service else []
+        newcomer = next(f"new player {n}" for n in count(1) if f"new player {n}" not in names)
+        offered = {
+            "Join": service is not None and service.can_join(newcomer, 1),
+            "Rebuy": service is not None and any(service.can_rebuy(name, 1) for name in names),
+            "Cash out": service is not None and any(service.can_cash_out(name) for name in names),
+            "Sit out": service is not None and any(service.can_sit_out(name) for name in names),
+            "Sit in": service is not None and any(service.can_sit_in(name) for name in names),
+        }
+        actions = {
+            "Join": window.action_join,
+            "Rebuy": window.action_rebuy,
+            "Cash out": window.action_cash_out,
+            "Sit out": window.action_sit_out,
+            "Sit in": window.action_sit_in,
+        }
+        for caption, enabled in offered.items():
+            actions[caption].setEnabled(enabled)
+            window.between_hands.chip_buttons[caption].setEnabled(enabled)
+        table_open = service is not None and self.snapshot is not None and not self.snapshot.closed
+        for action in (window.action_void, window.action_correct, window.action_change_rules):
+            action.setEnabled(table_open)
+        window.action_close_table.setEnabled(table_open)
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
