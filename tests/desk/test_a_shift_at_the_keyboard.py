@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 
@@ -9,9 +11,14 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import click_ok, settle_first_hand
+from tests.desk.test_start_and_resume import field
 
 # A hand nobody goes to Fantasyland from (Ann's jack-high front), so the button moves on.
 ANN_PLAIN = ("Jh 7c 4c", "9s 9d 5h 5c 2s", "Ks Kd Kc 7h 7d")
+
+
+# Ann's kings in front over a nine-high middle: a foul, whatever the front would have paid.
+ANN_FOUL = ("Kh Kd 4c", "9s 8d 5h 7c 2s", "Qs Qd Qc 7h 7d")
 
 
 def two_hands_settled(desk: Desk) -> None:
@@ -159,3 +166,41 @@ def test_chip_operations_are_offered_only_when_the_service_would_take_them(desk:
     assert desk.snapshot.closed
     assert not any(chip_offers(desk).values())
     assert not desk.window.action_void.isEnabled()
+
+
+def test_a_fouled_hand_shows_no_royalty_and_its_foul_hides_no_row(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    play_regular_streets(desk, ANN_FOUL, BOB)
+    widget = desk.window.felt.seat_widget("Ann")
+    face = widget.seat
+    assert face is not None and face.fouled
+    assert face.rows[0].hand_name and face.rows[0].royalty == 0  # kings in front pay nothing fouled
+    result = desk.snapshot.result
+    assert result is not None
+    ann = next(player for player in result.to_json()["players"] if player["name"] == "Ann")
+    assert ann["foul"] and ann["royalties"] == 0
+    desk.screenshot("14-fouled-hand")
+    fouled = widget.grab().toImage()
+    widget.set_seat(replace(face, fouled=False))
+    clean = widget.grab().toImage()
+    for row in range(3):
+        name_box = widget.row_name_rect(row).toAlignedRect()
+        assert fouled.copy(name_box) == clean.copy(name_box), f"row {row}'s hand name is covered"
+
+
+def test_a_voided_hand_is_marked_void_on_the_felt(desk: Desk) -> None:
+    two_hands_settled(desk)
+    desk.window.action_void.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    desk.qtbot.keyClicks(field(dialog, "Reason"), "misdeal")
+    click_ok(desk, dialog)
+    assert not dialog.isVisible()
+    for name in ("Ann", "Bob"):
+        face = desk.window.felt.seat_widget(name).seat
+        assert face is not None and face.voided and "hand voided" in face.spoken()
+    assert "Hand 2 VOID" in desk.window.status_line.text().replace("\u00a0", " ")
+    assert desk.window.between_hands.message.text().startswith("Hand 2 was voided: it does not count.")
+    desk.screenshot("14-voided-hand")

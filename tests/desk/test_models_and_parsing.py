@@ -87,7 +87,7 @@ def test_the_history_browser_reads_the_real_hands_in_the_background(desk: Desk, 
         ("10", [], [], "10", ""),
         ("qhz", [], [], "qhz", "'z' after Qh is not a row"),
         ("qh f zz", ["Qh"], ["front"], "zz", "'zz' is not a card"),
-        ("zz", [], [], "zz", ""),  # perhaps a seat's name before its colon
+        ("zz", [], [], "zz", "'zz' is not a card"),
         ("bo: qh f", ["Qh"], ["front"], "", ""),
     ],
 )

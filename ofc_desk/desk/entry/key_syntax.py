@@ -35,7 +35,6 @@ UNKNOWN_KEYS = ("??", "?")
 ROW_KEY_HELP = "use f, m, b (or 1, 2, 3), x to discard, ? for an unknown discard"
 _WORD = re.compile(r"[A-Za-z]+")
 _SEAT = re.compile(r"\s*([^\s:]+)\s*:")
-_NAME_START = re.compile(r"[^\W\d_][\w'.-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +68,12 @@ class KeyedText:
         return not self.rest and not self.problem
 
 
-def read_keyed_text(text: str) -> KeyedText:
+def read_keyed_text(text: str, names: Sequence[str] = ()) -> KeyedText:
+    """`names` are the seated players': the start of one ("bo" of "bo:") is no mistake yet.
+
+    >>> read_keyed_text("bo", ["Ann", "Bob"]).problem, read_keyed_text("bo").problem[:20]
+    ('', "'bo' is not a card: ")
+    """
     placements: list[KeyedPlacement] = []
     ends: list[int] = []
     seat_match = _SEAT.match(text)
@@ -85,8 +89,8 @@ def read_keyed_text(text: str) -> KeyedText:
         rest = rest.lstrip()
     rest = rest.rstrip()
     waiting_for_row, problem = _judge_rest(rest)
-    if problem and not placements and not seat and _could_become_seat(rest):
-        problem = ""  # perhaps a seat's name on its way to its colon ("bo" of "bo:")
+    if problem and not placements and not seat and _could_become_seat(rest, names):
+        problem = ""
     return KeyedText(tuple(placements), tuple(ends), rest, waiting_for_row, problem, seat, seat_end)
 
 
@@ -161,8 +165,8 @@ def _judge_rest(rest: str) -> tuple[bool, str]:
     return False, f"'{first}' is not a card: type a rank (2-9, T or 10, J, Q, K, A) then a suit (s, h, d, c)"
 
 
-def _could_become_seat(text: str) -> bool:
-    return _NAME_START.fullmatch(text) is not None and _read_card(text) is None
+def _could_become_seat(text: str, names: Sequence[str]) -> bool:
+    return _read_card(text) is None and any(name.casefold().startswith(text.casefold()) for name in names)
 
 
 def _could_become_card(text: str) -> bool:

@@ -112,6 +112,8 @@ class TableController(QObject):
         if snapshot.phase is Phase.CLOSED:
             return "This table is closed."
         upcoming = f"Between hands — hand {snapshot.hand_number + 1} is next"
+        if snapshot.hand_voided:
+            upcoming = f"Hand {snapshot.hand_number} was voided: it does not count. {upcoming}"
         if self.service is None:
             return f"{upcoming}."
         try:
@@ -214,7 +216,7 @@ class TableController(QObject):
     # ------------------------------------------------------------------ typing cards
     def on_entry_edited(self, text: str) -> None:
         self._draft_restored = False
-        keyed = read_keyed_text(text)
+        keyed = read_keyed_text(text, self._seat_names())
         player, refusal = self._addressed_player(keyed)
         if refusal:
             self.show_refusal(refusal)
@@ -263,12 +265,14 @@ class TableController(QObject):
         refusal: no such seat, or the service's word that it is not that player's turn."""
         if not keyed.seat:
             return (self.addressed if self.staged else None), ""
-        names = [seat.name for seat in self.snapshot.seats] if self.snapshot else []
         try:
-            player = seat_named(keyed.seat, names)
+            player = seat_named(keyed.seat, self._seat_names())
         except ValueError as no_seat:
             return None, str(no_seat)
         return player, self._check_staging(self.staged, player)
+
+    def _seat_names(self) -> list[str]:
+        return [seat.name for seat in self.snapshot.seats] if self.snapshot else []
 
     def _check_staging(self, placements: list[KeyedPlacement], player: str | None = None) -> str:
         service, turn = self.service, self.snapshot.to_act if self.snapshot else None
@@ -285,7 +289,7 @@ class TableController(QObject):
 
     def on_confirm_entry(self) -> None:
         """Enter: confirm the street (or the face-down cards, once revealed) with the service."""
-        keyed = read_keyed_text(self.window.entry.line.text())
+        keyed = read_keyed_text(self.window.entry.line.text(), self._seat_names())
         if keyed.rest:
             self.show_refusal(keyed.problem or _unfinished(keyed.rest))
             return

@@ -46,6 +46,7 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
         discards=len(seat.discards),
         pending_discards=tuple(p.label for p in staged if p.placement == DISCARD),
         note=seat.locked_reason or "",
+        voided=snapshot.hand_voided and seat.in_hand,
     )
 
 
@@ -55,6 +56,8 @@ def status_text(snapshot: TableSnapshot) -> str:
         f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}",
         f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet",
     ]
+    if snapshot.hand_voided:
+        parts[-1] += " VOID"
     turn = snapshot.to_act
     if snapshot.phase is Phase.LIVE and turn is not None:
         street = "Fantasyland set" if turn.kind is TurnKind.FANTASYLAND_SET else f"street {snapshot.street}"
