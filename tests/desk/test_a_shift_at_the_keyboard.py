@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
+from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
+from ofc_desk.desk.dialogs.new_table import NewTableDialog
+from ofc_desk.desk.dialogs.text import ChooseTableDialog
+from ofc_desk.service import TableSetup
+from ofc_desk.service.setup import SeatSetup, TableRules
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import click_ok, settle_first_hand
-from tests.desk.test_start_and_resume import field
+from tests.desk.test_start_and_resume import field, first_start
 
 # A hand nobody goes to Fantasyland from (Ann's jack-high front), so the button moves on.
 ANN_PLAIN = ("Jh 7c 4c", "9s 9d 5h 5c 2s", "Ks Kd Kc 7h 7d")
@@ -204,3 +210,47 @@ def test_a_voided_hand_is_marked_void_on_the_felt(desk: Desk) -> None:
     assert "Hand 2 VOID" in desk.window.status_line.text().replace("\u00a0", " ")
     assert desk.window.between_hands.message.text().startswith("Hand 2 was voided: it does not count.")
     desk.screenshot("14-voided-hand")
+
+
+def four_players_at_1366(desk: Desk, variant: str = "regular") -> None:
+    """The narrowest card-room screen, four players with full names, a long table name."""
+    desk.window.resize(1366, 768)
+    setup = TableSetup(
+        name="Table 12 — high stakes",
+        seats=tuple(SeatSetup(name, 1000) for name in ("Annabelle", "Bartholomew", "Cordelia", "Dmitri")),
+        button="Dmitri",
+        rules=TableRules(variant=variant, unit=25),
+    )
+    assert desk.session.open_new_table(setup) is None
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    QApplication.processEvents()
+
+
+def test_the_status_line_stays_on_one_line_and_the_entry_hint_whole_at_1366(desk: Desk) -> None:
+    four_players_at_1366(desk)
+    desk.type("an: ")
+    status = desk.window.status_line
+    desk.window.grab()  # laid out as a paint would
+    assert status.width() <= 1366
+    assert status.height() < 2 * status.fontMetrics().lineSpacing(), status.text()
+    desk.window.entry.line.clear()
+    line = desk.window.entry.line
+    hint = line.fontMetrics().horizontalAdvance(line.placeholderText())
+    assert hint <= line.contentsRect().width() - 12, (hint, line.width())
+    desk.screenshot("14-status-line-1366")
+
+
+def test_signing_in_clears_the_sign_in_note_and_enter_opens_a_table_at_first_start(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    desk, dialog = first_start(qtbot, tmp_path, "Floor", "9999")
+    assert "sign in to continue" in desk.window.status_line.text()
+    qtbot.keyClick(field(dialog, "Supervisor PIN"), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, ChooseTableDialog), timeout=10_000)
+    assert "sign in to continue" not in desk.window.status_line.text()
+    assert "Signed in: Dana" in desk.window.status_line.text()
+    choose = desk.session.active_dialog
+    assert isinstance(choose, ChooseTableDialog)
+    qtbot.keyClick(choose, Qt.Key.Key_Return)  # no table yet: Enter opens a new one
+    qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, NewTableDialog))
+    desk.window.close()

@@ -47,7 +47,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     snapshot = desk.snapshot
     assert snapshot.hand_number == 2
     assert snapshot.button == "Bob" and snapshot.button_held_for_fantasyland
-    assert "button held: Fantasyland" in desk.window.status_line.text().replace("\u00a0", " ")
+    assert "button Bob (held: Fantasyland)" in desk.window.status_line.text().replace("\u00a0", " ")
     ann_face = desk.window.felt.seat_widget("Ann").seat
     assert ann_face.fantasyland_cards == 13
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"

@@ -38,7 +38,8 @@ class EntryPanel(QWidget):
         self.line = QLineEdit(self)
         self.line.setObjectName("cardEntry")
         self.line.setAccessibleName("Card entry")
-        self.line.setPlaceholderText("card, then row: qh f · 10d m · 7c x · ? — Enter confirms")
+        # Short enough to be read whole beside the picker at 1366 px; F1 has the rest.
+        self.line.setPlaceholderText("qh f · 10d m · 7c x · ? — Enter confirms")
         self.line.installEventFilter(self)
         self.staged = QLabel("", self)
         self.staged.setObjectName("staged")

@@ -121,8 +121,10 @@ class SeatWidget(QWidget):
         painter.setPen(text_colour)
         painter.setFont(_font(h * 0.34, bold=True))
         name_box = header.adjusted(gap * 2, 0, 0, 0)
-        painter.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, seat.name)
-        name_width = painter.fontMetrics().horizontalAdvance(seat.name)
+        # The seat's number first: the dealer names a seat by it before its cards ("2: qh f").
+        title = f"{seat.seat_number} · {seat.name}"
+        painter.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, title)
+        name_width = painter.fontMetrics().horizontalAdvance(title)
         right_text = f"{seat.stack:,}".replace(",", " ")
         if seat.to_act:
             right_text = f"TO ACT · {seat.cards_to_take}   {right_text}"
