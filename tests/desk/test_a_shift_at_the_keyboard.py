@@ -14,6 +14,7 @@ from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
+from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import click_ok, settle_first_hand
@@ -254,3 +255,57 @@ def test_signing_in_clears_the_sign_in_note_and_enter_opens_a_table_at_first_sta
     qtbot.keyClick(choose, Qt.Key.Key_Return)  # no table yet: Enter opens a new one
     qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, NewTableDialog))
     desk.window.close()
+
+
+# Four whole hands in the 52 cards (front, middle, back), none fouled, nobody to Fantasyland.
+FOUR_HANDS = (
+    ("2s 2h 3d", "Ah Ad Ac 9s 9h", "As Ks Qs Js Ts"),
+    ("2d 2c 3s", "Qh Qd Qc 7s 7h", "Kh Kd Kc 8s 8h"),
+    ("3h 3c 4s", "Th Td Tc 5s 5h", "Jh Jd Jc 6s 6h"),
+    ("5d 5c 4c", "7d 7c 6d 6c 4d", "9d 9c 8d 8c 4h"),
+)
+
+
+def play_four_hands(desk: Desk, *, stop_before_last: bool = False) -> None:
+    """In acting order: each back first (five cards), then middles, then fronts, a card a street."""
+    for _front, _middle, back in FOUR_HANDS:
+        desk.street(street_keys(back, "b"))
+    later = [[f"{card} m" for card in middle.split()] + [f"{card} f" for card in front.split()]
+             for front, middle, _back in FOUR_HANDS]  # fmt: skip
+    streets = list(zip(*later, strict=True))
+    for number, street in enumerate(streets):
+        for player, keys in enumerate(street):
+            if stop_before_last and number == len(streets) - 1 and player == len(street) - 1:
+                return
+            desk.street(keys)
+
+
+def test_four_players_settle_at_1366_with_the_transfers_in_view_and_the_seats_kept(desk: Desk) -> None:
+    four_players_at_1366(desk)
+    play_four_hands(desk, stop_before_last=True)
+    desk.window.grab()
+    seats_while_entering = [widget.size() for widget in desk.window.felt.seat_widgets]
+    desk.street(FOUR_HANDS[3][0].split()[-1] + " f")
+    assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
+    desk.window.grab()
+    desk.screenshot("14-settlement-4-players-1366")
+    assert [widget.size() for widget in desk.window.felt.seat_widgets] == seats_while_entering
+    transfers = desk.window.settlement.transfers
+    result = desk.snapshot.result
+    assert result is not None and len(result.to_json()["transfers"]) >= 3
+    assert transfers.isVisible()
+    assert desk.window.rect().contains(inside(desk.window, transfers))
+    viewport = transfers.viewport()
+    assert transfers.document().size().height() <= viewport.height()  # all of it, no scrolling
+    assert desk.window.rect().contains(inside(desk.window, desk.window.settlement.confirm_button))
+
+
+def test_ctrl_enter_confirms_the_settlement_and_holds_the_deal(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    play_regular_streets(desk, ANN_PLAIN, BOB)
+    assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
+    desk.qtbot.keyClick(
+        desk.window.settlement.confirm_button, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    assert desk.snapshot.phase is Phase.SETTLED and desk.snapshot.hand_number == 1  # settled, not dealt
+    assert desk.window.bottom.currentIndex() == desk.window.BETWEEN_HANDS_PAGE

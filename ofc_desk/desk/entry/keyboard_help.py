@@ -16,6 +16,7 @@ KEYS: tuple[tuple[str, str], ...] = (
         " (`bo: qh f`); refused if it is not that player's turn. Without it: the player on turn",
     ),
     ("Enter", "confirm the street with the service (or confirm the settlement / deal the next hand)"),
+    ("Ctrl+Enter", "on the settlement: confirm it, deal later (buy-ins, cash-outs, voids first)"),
     (
         "Backspace on an empty entry",
         "take back the last staged (not yet confirmed) card;"

@@ -11,7 +11,16 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ofc_desk.desk import refusals
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
@@ -22,7 +31,14 @@ FOUL_COLOUR = "#ff4d3d"
 CAPPED_COLOUR = "#ffb300"
 
 
+HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+
+
 class SettlementPanel(QWidget):
+    """No taller than the card entry it replaces, so the seats keep their size: the title, the
+    buttons and the hands and pairs (they scroll) on the left; the chip transfers on the right, the
+    whole height, where they are read without scrolling."""
+
     confirm_requested = Signal()
     confirm_and_hold_requested = Signal()
 
@@ -30,27 +46,34 @@ class SettlementPanel(QWidget):
         super().__init__(parent)
         self.title = QLabel("Settlement", self)
         self.title.setObjectName("prompt")
-        self.details = QTextBrowser(self)
-        self.details.setAccessibleName("Settlement details")
-        self.details.setOpenLinks(False)
-        self.details.setMinimumHeight(300)
+        self.title.setWordWrap(True)
+        self.details = _browser(self, "Settlement details")
+        self.transfers = _browser(self, "Chip transfers")
         self.refusal = refusal_label(self)
-        self.confirm_button = QPushButton("Confirm settlement and deal next hand (Enter)", self)
+        self.confirm_button = QPushButton("Confirm and deal next hand (Enter)", self)
         self.confirm_button.setAccessibleName("Confirm settlement")
         self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self.confirm_requested)
-        self.hold_button = QPushButton("Confirm, deal later (chip operations first)", self)
+        self.hold_button = QPushButton("Confirm, deal later (Ctrl+Enter)", self)
         self.hold_button.setAccessibleName("Confirm settlement and hold the deal")
+        self.hold_button.setToolTip("Settle now; buy-ins, cash-outs and voids first, then deal (F5)")
         self.hold_button.clicked.connect(self.confirm_and_hold_requested)
+        for keys in HOLD_KEYS:
+            hold = QShortcut(QKeySequence(keys), self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            hold.activated.connect(self.confirm_and_hold_requested)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.refusal, 1)
         buttons.addWidget(self.hold_button)
         buttons.addWidget(self.confirm_button)
-        layout = QVBoxLayout(self)
+        buttons.addStretch(1)
+        left = QVBoxLayout()
+        left.addWidget(self.title)
+        left.addLayout(buttons)
+        left.addWidget(self.refusal)
+        left.addWidget(self.details, 1)
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addWidget(self.details, 1)
-        layout.addLayout(buttons)
+        layout.addLayout(left, 3)
+        layout.addWidget(self.transfers, 2)
 
     def keyPressEvent(self, event: Any) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -62,12 +85,25 @@ class SettlementPanel(QWidget):
     def show_result(self, hand_number: int, result: Mapping[str, Any], rake_line: str) -> None:
         self.title.setText(f"Hand {hand_number} complete — check and confirm the settlement")
         self.details.setHtml(settlement_html(result, rake_line))
+        self.transfers.setHtml(_transfers_html(result.get("transfers", ())))
         refusals.show_on(self.refusal, "")
 
 
+def _browser(parent: QWidget, name: str) -> QTextBrowser:
+    browser = QTextBrowser(parent)
+    browser.setAccessibleName(name)
+    browser.setOpenLinks(False)
+    # As tall as the page is given, never asking for more: the felt keeps the rest.
+    browser.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+    browser.setMinimumHeight(80)
+    browser.document().setDocumentMargin(2)
+    return browser
+
+
 def settlement_html(result: Mapping[str, Any], rake_line: str = "") -> str:
-    parts = [_players_html(result.get("players", ())), _matchups_html(result.get("matchups", ()))]
-    parts.append(_transfers_html(result.get("transfers", ())))
+    """The hands and the pairs; the transfers have their own view beside them."""
+    parts = [_players_html(result.get("players", ())), _capped_html(result.get("transfers", ()))]
+    parts.append(_matchups_html(result.get("matchups", ())))
     if rake_line:
         parts.append(f"<p>{escape(rake_line)}</p>")
     return "".join(parts)
@@ -137,17 +173,31 @@ def _signed(value: Any) -> str:
 
 
 def _transfers_html(transfers: Sequence[Mapping[str, Any]]) -> str:
+    """One line a transfer, so that a four-player hand's are read at a glance; why a payment was
+    capped is said in full with the hands."""
     if not transfers:
-        return "<h3>Chip transfers</h3><p>No chips move.</p>"
-    rows = ["<tr><th>#</th><th>from</th><th>to</th><th>owed</th><th>paid</th><th>why capped</th></tr>"]
+        return "<b>Chip transfers</b><p>No chips move.</p>"
+    rows = []
     for index, transfer in enumerate(transfers, start=1):
         owed, paid = transfer.get("owed", ""), transfer.get("paid", "")
-        reason = str(transfer.get("reason") or "")
-        style = f" style='color:{CAPPED_COLOUR}'" if owed != paid else ""
+        capped = owed != paid
+        style = f" style='color:{CAPPED_COLOUR}'" if capped else ""
         rows.append(
-            f"<tr{style}><td>{index}</td><td>{escape(str(transfer.get('from', '')))}</td>"
-            f"<td>{escape(str(transfer.get('to', '')))}</td><td align='right'>{owed}</td>"
-            f"<td align='right'><b>{paid}</b></td><td>{escape(reason)}</td></tr>"
+            f"<tr{style}><td>{index}&nbsp;</td><td>{escape(str(transfer.get('from', '')))}</td>"
+            "<td>&nbsp;→&nbsp;</td>"
+            f"<td>{escape(str(transfer.get('to', '')))}</td><td align='right'>&nbsp;&nbsp;<b>{paid}</b></td>"
+            f"<td>&nbsp;{f'of {owed} owed, capped' if capped else ''}</td></tr>"
         )
-    title = "<h3>Chip transfers, in settlement order</h3>"
-    return title + "<table cellpadding='4'>" + "".join(rows) + "</table>"
+    title = "<b>Chip transfers, in settlement order</b>"
+    table = "<table cellpadding='1' cellspacing='0' style='white-space:nowrap'>"
+    return title + table + "".join(rows) + "</table>"
+
+
+def _capped_html(transfers: Sequence[Mapping[str, Any]]) -> str:
+    reasons = [
+        f"<li>{escape(str(t.get('from', '')))} → {escape(str(t.get('to', '')))}: "
+        f"{escape(str(t.get('reason') or ''))}</li>"
+        for t in transfers
+        if t.get("owed") != t.get("paid")
+    ]
+    return "<h3>Why capped</h3><ul>" + "".join(reasons) + "</ul>" if reasons else ""

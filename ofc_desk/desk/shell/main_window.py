@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         entry_row.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
         for page in (entry_page, self.settlement, self.between_hands):
             self.bottom.addWidget(page)
+        self._entry_page = entry_page
         self.between_hands.message.setText(
             "No table open: File → New table (Ctrl+N) or Resume table (Ctrl+O)."
         )
@@ -115,6 +116,9 @@ class MainWindow(QMainWindow):
             page = self.bottom.widget(page_index)
             if page is not None:
                 page.setSizePolicy(policy, policy)
+        if index == self.SETTLEMENT_PAGE:
+            # As tall as the entry it follows: the seats keep their size while the dealer checks them.
+            self.settlement.setMinimumHeight(self._entry_page.sizeHint().height())
         self.bottom.updateGeometry()
 
     def closeEvent(self, event: QCloseEvent) -> None:
