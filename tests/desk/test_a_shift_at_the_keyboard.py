@@ -210,6 +210,9 @@ def test_a_voided_hand_is_marked_void_on_the_felt(desk: Desk) -> None:
         assert face is not None and face.voided and "hand voided" in face.spoken()
     assert "Hand 2 VOID" in desk.window.status_line.text().replace("\u00a0", " ")
     assert desk.window.between_hands.message.text().startswith("Hand 2 was voided: it does not count.")
+    assert desk.window.between_hands.notice.text() == (
+        "Hand 2 voided by Floor: its chip transfers are reversed"
+    )
     desk.screenshot("14-voided-hand")
 
 
@@ -309,3 +312,36 @@ def test_ctrl_enter_confirms_the_settlement_and_holds_the_deal(desk: Desk) -> No
     )
     assert desk.snapshot.phase is Phase.SETTLED and desk.snapshot.hand_number == 1  # settled, not dealt
     assert desk.window.bottom.currentIndex() == desk.window.BETWEEN_HANDS_PAGE
+
+
+def test_undoing_a_confirmed_street_says_so_on_the_line(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    desk.street(street_keys(ANN[2], "b"))
+    desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert desk.window.entry.notice.text() == "Undone: Ann: Ks Kd Kc 7h 7d (recorded as an undo)"
+    assert desk.window.entry.notice.isVisible()
+    desk.type("k")  # the dealer moves on: the line goes
+    assert desk.window.entry.notice.text() == ""
+
+
+def test_a_rebuy_and_a_cash_out_each_say_what_was_done(desk: Desk) -> None:
+    two_hands_settled(desk)
+    ann, bob = desk.snapshot.seat("Ann").stack, desk.snapshot.seat("Bob").stack
+    desk.qtbot.mouseClick(desk.window.between_hands.chip_buttons["Rebuy"], Qt.MouseButton.LeftButton)
+    dialog = desk.session.chip_actions.active_dialog
+    assert dialog is not None
+    choice = dialog.findChild(QComboBox)
+    assert choice is not None
+    choice.setCurrentText("Ann")
+    click_ok(desk, dialog)
+    assert desk.window.between_hands.notice.text() == f"Ann rebought 100 chips: stack now {ann + 100}"
+    desk.window.action_cash_out.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert dialog is not None
+    choice = dialog.findChild(QComboBox)
+    assert choice is not None
+    choice.setCurrentText("Bob")
+    click_ok(desk, dialog)
+    assert desk.window.between_hands.notice.text() == f"Bob cashed out {bob} chips and left the table"
+    assert desk.window.statusBar().currentMessage() == desk.window.between_hands.notice.text()
+    desk.screenshot("14-cash-out-said")

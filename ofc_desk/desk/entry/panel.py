@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.desk.refusals import refusal_label
+from ofc_desk.desk.refusals import notice_label, refusal_label
 
 REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
 """Named here, not taken from the platform's list: on Linux that has no Ctrl+Y."""
@@ -46,6 +46,7 @@ class EntryPanel(QWidget):
         self.staged.setAccessibleName("Cards staged this street")
         self.staged.setWordWrap(True)
         self.refusal = refusal_label(self)
+        self.notice = notice_label(self)
         self.confirm_button = QPushButton("Confirm street (Enter)", self)
         self.confirm_button.setAccessibleName("Confirm street")
         self.confirm_button.clicked.connect(self.confirm_requested)
@@ -66,6 +67,7 @@ class EntryPanel(QWidget):
         layout.addWidget(self.staged)
         layout.addLayout(buttons)
         layout.addWidget(self.refusal)
+        layout.addWidget(self.notice)
         layout.addStretch(1)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -19,6 +19,8 @@ from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.table_service import TableService
 
 LAST_SEAT = "(after the last seat)"
+Said = Callable[[TableSnapshot, TableSnapshot], str]
+"""What was done, in words, from the table before and after: the confirmation line."""
 SETTLED_PHASES = (Phase.SETTLED, Phase.BETWEEN_HANDS, Phase.CLOSED)
 ServiceCall = Callable[[TableService], TableSnapshot]
 
@@ -59,28 +61,46 @@ class ChipActions(QObject):
             chosen = after.currentText()
             return service.join(name.text().strip(), buy_in.value(), None if chosen == LAST_SEAT else chosen)
 
-        self._open(dialog, join)
+        self._open(dialog, join, lambda _b, _a: f"{name.text().strip()} joined with {buy_in.value()} chips")
 
     def on_rebuy(self) -> None:
         dialog = AttemptDialog("Rebuy", "A rebuy or top-up, between hands.", self._parent())
         player = dialog.add_choice("Player", self._players())
         amount = dialog.add_amount("Chips", 100)
-        self._open(dialog, lambda service: service.rebuy(player.currentText(), amount.value()))
+        self._open(
+            dialog,
+            lambda service: service.rebuy(player.currentText(), amount.value()),
+            lambda _before, after: f"{player.currentText()} rebought {amount.value()} chips: "
+            f"stack now {after.seat(player.currentText()).stack}",
+        )
 
     def on_cash_out(self) -> None:
         dialog = AttemptDialog("Cash out", "The player leaves with their whole stack.", self._parent())
         player = dialog.add_choice("Player", self._players())
-        self._open(dialog, lambda service: service.cash_out(player.currentText()))
+        self._open(
+            dialog,
+            lambda service: service.cash_out(player.currentText()),
+            lambda before, _after: f"{player.currentText()} cashed out "
+            f"{before.seat(player.currentText()).stack} chips and left the table",
+        )
 
     def on_sit_out(self) -> None:
         dialog = AttemptDialog("Sit out", "The player keeps the seat but is not dealt in.", self._parent())
         player = dialog.add_choice("Player", self._players())
-        self._open(dialog, lambda service: service.sit_out(player.currentText()))
+        self._open(
+            dialog,
+            lambda service: service.sit_out(player.currentText()),
+            lambda _before, _after: f"{player.currentText()} sits out: not dealt in from the next hand",
+        )
 
     def on_sit_in(self) -> None:
         dialog = AttemptDialog("Sit in", "The player is dealt in again from the next hand.", self._parent())
         player = dialog.add_choice("Player", self._players())
-        self._open(dialog, lambda service: service.sit_in(player.currentText()))
+        self._open(
+            dialog,
+            lambda service: service.sit_in(player.currentText()),
+            lambda _before, _after: f"{player.currentText()} sits in: dealt in from the next hand",
+        )
 
     # ------------------------------------------------------------------ supervisor actions
     def on_void(self) -> None:
@@ -98,6 +118,8 @@ class ChipActions(QObject):
             lambda service: service.void_hand(
                 number.value(), dialog.supervisor.text().strip(), dialog.pin.text(), reason.text().strip()
             ),
+            lambda _before, _after: f"Hand {number.value()} voided by {dialog.supervisor.text().strip()}:"
+            " its chip transfers are reversed",
         )
 
     def on_correct(self) -> None:
@@ -115,6 +137,8 @@ class ChipActions(QObject):
                 player.currentText(), amount.value(), reason.text().strip(),
                 dialog.supervisor.text().strip(), dialog.pin.text(),
             ),
+            lambda _before, after: f"{player.currentText()}'s stack corrected by {amount.value():+}: "
+            f"now {after.seat(player.currentText()).stack}",
         )  # fmt: skip
 
     def on_change_rules(self) -> None:
@@ -131,6 +155,7 @@ class ChipActions(QObject):
             lambda service: service.change_rules(
                 fields.rules(), dialog.supervisor.text().strip(), dialog.pin.text()
             ),
+            lambda _before, _after: "New rules and stakes: they apply from the next hand",
         )
 
     def on_close_table(self) -> None:
@@ -142,10 +167,11 @@ class ChipActions(QObject):
         self._open(
             dialog,
             lambda service: service.close_session(dialog.supervisor.text().strip(), dialog.pin.text()),
+            lambda _before, _after: "The table is closed",
         )
 
     # ------------------------------------------------------------------ plumbing
-    def _open(self, dialog: AttemptDialog, call: ServiceCall) -> None:
+    def _open(self, dialog: AttemptDialog, call: ServiceCall, said: Said) -> None:
         if self.controller.service is None:
             self.controller.show_refusal("open or resume a table first")
             dialog.deleteLater()
@@ -155,12 +181,14 @@ class ChipActions(QObject):
             service = self.controller.service
             if service is None:
                 return "no table is open"
+            before = service.snapshot()
             try:
                 snapshot = call(service)
             except SERVICE_FAILURES as failure:
                 self.controller.refresh()
                 return dealer_sentence(failure)
             self.controller.show_snapshot(snapshot)
+            self.controller.show_notice(said(before, snapshot))
             return None
 
         dialog.set_attempt(attempt)

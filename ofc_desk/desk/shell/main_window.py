@@ -107,6 +107,15 @@ class MainWindow(QMainWindow):
     def refusal_lines(self) -> tuple[QLabel, ...]:
         return (self.entry.refusal, self.settlement.refusal, self.between_hands.refusal)
 
+    def notice_line(self) -> QLabel | None:
+        """The line saying what was just done, on the page shown (the settlement has none)."""
+        return {self.ENTRY_PAGE: self.entry.notice, self.BETWEEN_HANDS_PAGE: self.between_hands.notice}.get(
+            self.bottom.currentIndex()
+        )
+
+    def notice_lines(self) -> tuple[QLabel, ...]:
+        return (self.entry.notice, self.between_hands.notice)
+
     def _fit_bottom_to_page(self, index: int) -> None:
         """The bottom area as tall as the page shown, not the tallest page: the felt gets the rest."""
         from PySide6.QtWidgets import QSizePolicy

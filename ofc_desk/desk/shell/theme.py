@@ -101,6 +101,7 @@ def application_stylesheet(options: DisplayOptions) -> str:
         border: 2px solid {colours.turn}; }}
     QLineEdit#setEntry {{ font-size: {options.scaled(22)}px; font-weight: 600; padding: 4px; }}
     QLabel#refusal {{ color: {colours.refusal}; font-size: {options.scaled(18)}px; font-weight: 600; }}
+    QLabel#notice {{ color: {colours.ok}; font-size: {options.scaled(18)}px; font-weight: 600; }}
     QLabel#statusLine {{ font-size: {options.scaled(16)}px; font-weight: 600; }}
     QLabel#prompt {{ font-size: {options.scaled(20)}px; font-weight: 700; color: {colours.turn}; }}
     QLabel#staged {{ font-size: {options.scaled(18)}px; color: {colours.muted}; }}

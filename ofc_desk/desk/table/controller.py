@@ -37,6 +37,7 @@ class TableController(QObject):
         self.service: TableService | None = None
         self.snapshot: TableSnapshot | None = None
         self.staged: list[KeyedPlacement] = []
+        self._done_sentence = ""
         self.addressed: str | None = None
         """The player named before the staged cards (`bo:`); None means the player on turn."""
         self._kept_draft: StagedDraft | None = None
@@ -342,6 +343,7 @@ class TableController(QObject):
         if self.service is None:
             return
         if self.undo_stack.canUndo():
+            self._done_sentence = f"Undone: {self.undo_stack.undoText()} (recorded as an undo)"
             self.undo_stack.undo()
             return
         # Entries made before this desk was opened (a resumed table) are not on the stack.
@@ -350,16 +352,23 @@ class TableController(QObject):
         except SERVICE_FAILURES as failure:
             self._show_failure(failure)
             return
+        self._done_sentence = "Undone: the last confirmed entry (recorded as an undo)"
         self._after_undo_or_redo(snapshot)
 
     def on_redo(self) -> None:
         if self.undo_stack.canRedo():
+            self._done_sentence = f"Entered again: {self.undo_stack.redoText()}"
             self.undo_stack.redo()
 
     def _after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
+        """Said on the line: an undo empties a seat's street, which must not pass unnoticed."""
         self.staged = []
         self._clear_refusals()
         self.show_snapshot(snapshot)
+        refusals.show_notice_in_window(self.window, self._done_sentence)
+
+    def show_notice(self, sentence: str) -> None:
+        refusals.show_notice_in_window(self.window, sentence)
 
     # ------------------------------------------------------------------ Fantasyland
     def _offer_fantasyland_set(self, snapshot: TableSnapshot) -> None:
