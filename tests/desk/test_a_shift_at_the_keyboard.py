@@ -345,3 +345,36 @@ def test_a_rebuy_and_a_cash_out_each_say_what_was_done(desk: Desk) -> None:
     assert desk.window.between_hands.notice.text() == f"Bob cashed out {bob} chips and left the table"
     assert desk.window.statusBar().currentMessage() == desk.window.between_hands.notice.text()
     desk.screenshot("14-cash-out-said")
+
+
+def mnemonic(text: str) -> str:
+    """The letter after the '&' of a menu entry ('' if it has none)."""
+    index = text.replace("&&", "").find("&")
+    return text.replace("&&", "")[index + 1].lower() if index >= 0 else ""
+
+
+def test_every_menu_entry_has_its_own_letter(desk: Desk) -> None:
+    for top in desk.window.menuBar().actions():
+        menu = top.menu()
+        assert menu is not None
+        letters = [mnemonic(action.text()) for action in menu.actions() if not action.isSeparator()]
+        letters = [letter for letter in letters if letter]
+        assert len(letters) == len(set(letters)), (top.text(), letters)
+    captions = {action.text() for action in desk.window.menuBar().actions()[2].menu().actions()}
+    assert "&Cash out…" in captions and "Corr&ect chips (supervisor)…" in captions
+
+
+def test_alt_f_then_one_escape_gives_the_keys_back_to_the_entry(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    line = desk.window.entry.line
+    desk.window.activateWindow()
+    line.setFocus()
+    desk.qtbot.waitUntil(lambda: QApplication.focusWidget() is line)
+    desk.qtbot.keyClick(line, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
+    desk.qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None)
+    popup = QApplication.activePopupWidget()
+    assert popup is not None
+    desk.qtbot.keyClick(popup, Qt.Key.Key_Escape)
+    desk.qtbot.waitUntil(lambda: desk.window.focusWidget() is line)  # not the menu bar
+    desk.qtbot.keyClicks(desk.window.focusWidget(), "ks b")
+    assert [placement.label for placement in desk.session.controller.staged] == ["Ks"]

@@ -139,11 +139,12 @@ class MainWindow(QMainWindow):
 
         from ofc_desk.desk.entry.panel import REDO_KEYS
         from ofc_desk.desk.shell.menus import add_action as _action
+        from ofc_desk.desk.shell.menus import give_keys_back_when_closed
 
         file_menu = self.menuBar().addMenu("&File")
         self.action_new_table = _action(file_menu, "&New table…", "Ctrl+N")
         self.action_resume = _action(file_menu, "&Resume table…", "Ctrl+O")
-        self.action_report = _action(file_menu, "Session &report…", "Ctrl+P")
+        self.action_report = _action(file_menu, "Session re&port…", "Ctrl+P")
         self.action_close_report = _action(file_menu, "&Table-close report…")
         self.action_close_table = _action(file_menu, "&Close table (supervisor)…")
         self.action_verify = _action(file_menu, "&Verify the database")
@@ -164,7 +165,7 @@ class MainWindow(QMainWindow):
         self.action_sit_in = _action(table_menu, "Sit &in…")
         table_menu.addSeparator()
         self.action_void = _action(table_menu, "&Void a settled hand (supervisor)…")
-        self.action_correct = _action(table_menu, "Correct &chips (supervisor)…")
+        self.action_correct = _action(table_menu, "Corr&ect chips (supervisor)…")
         self.action_change_rules = _action(table_menu, "Change rules or &stakes (supervisor)…")
         view_menu = self.menuBar().addMenu("&View")
         self.action_history = _action(view_menu, "&Hand history", "F7")
@@ -183,3 +184,4 @@ class MainWindow(QMainWindow):
         help_menu = self.menuBar().addMenu("&Help")
         self.action_keyboard = _action(help_menu, "&Keyboard reference", "F1")
         self.action_about = _action(help_menu, "&About OFC Desk")
+        give_keys_back_when_closed(self.menuBar())
