@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
+from ofc_desk.desk.shell.theme import PALETTES
 from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import Phase
@@ -378,3 +379,21 @@ def test_alt_f_then_one_escape_gives_the_keys_back_to_the_entry(desk: Desk) -> N
     desk.qtbot.waitUntil(lambda: desk.window.focusWidget() is line)  # not the menu bar
     desk.qtbot.keyClicks(desk.window.focusWidget(), "ks b")
     assert [placement.label for placement in desk.session.controller.staged] == ["Ks"]
+
+
+def contrast(ink: str, paper: str) -> float:
+    """The WCAG contrast ratio of two '#rrggbb' colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(ink), luminance(paper)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_whose_turn_is_readable_on_the_window_in_both_themes() -> None:
+    for theme, palette in PALETTES.items():
+        assert contrast(palette.prompt, palette.window) >= 4.5, theme
+        assert contrast(palette.ok, palette.window) >= 4.5, theme  # the line saying what was done
