@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -61,6 +61,8 @@ class SettlementPanel(QWidget):
         for keys in HOLD_KEYS:
             hold = QShortcut(QKeySequence(keys), self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
             hold.activated.connect(self.confirm_and_hold_requested)
+        for button in (self.confirm_button, self.hold_button):
+            button.installEventFilter(self)
         buttons = QHBoxLayout()
         buttons.addWidget(self.hold_button)
         buttons.addWidget(self.confirm_button)
@@ -75,7 +77,18 @@ class SettlementPanel(QWidget):
         layout.addLayout(left, 3)
         layout.addWidget(self.transfers, 2)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A focused push button takes Enter with any modifier as its own click: Ctrl+Enter on
+        "Confirm and deal" would deal. It holds the deal, as the shortcut says."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and _is_hold(event):
+            self.confirm_and_hold_requested.emit()
+            return True
+        return super().eventFilter(watched, event)
+
     def keyPressEvent(self, event: Any) -> None:
+        if isinstance(event, QKeyEvent) and _is_hold(event):
+            self.confirm_and_hold_requested.emit()
+            return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not press_focused_button(self):
                 self.confirm_requested.emit()
@@ -87,6 +100,11 @@ class SettlementPanel(QWidget):
         self.details.setHtml(settlement_html(result, rake_line))
         self.transfers.setHtml(_transfers_html(result.get("transfers", ())))
         refusals.show_on(self.refusal, "")
+
+
+def _is_hold(event: QKeyEvent) -> bool:
+    ctrl = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier == Qt.KeyboardModifier.ControlModifier
+    return ctrl and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 def _browser(parent: QWidget, name: str) -> QTextBrowser:
