@@ -46,9 +46,10 @@ def test_a_whole_regular_hand_by_keyboard_then_settlement(desk: Desk) -> None:
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
     settlement = desk.window.settlement
-    details = settlement.details.toPlainText() + settlement.transfers.toPlainText()
+    assert "Ann – Bob" in settlement.details.toPlainText()
     transfer = desk.snapshot.result.to_json()["transfers"][0]  # type: ignore[union-attr]
-    assert transfer["reason"] in details and "Ann – Bob" in details
+    paid = " ".join(settlement.transfers.toPlainText().split())  # one line a transfer
+    assert f"1 {transfer['from']} → {transfer['to']} {transfer['paid']}" in paid
     desk.screenshot("03-settlement")
     result = desk.snapshot.result
     assert result is not None
