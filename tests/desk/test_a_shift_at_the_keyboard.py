@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
-from ofc_desk.desk.shell.theme import PALETTES
+from ofc_desk.desk.shell.theme import PALETTES, ThemeName
 from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import Phase
@@ -397,3 +397,11 @@ def test_whose_turn_is_readable_on_the_window_in_both_themes() -> None:
     for theme, palette in PALETTES.items():
         assert contrast(palette.prompt, palette.window) >= 4.5, theme
         assert contrast(palette.ok, palette.window) >= 4.5, theme  # the line saying what was done
+
+
+def test_the_settlement_marks_capped_and_fouled_in_the_themes_colours(desk: Desk) -> None:
+    for theme in (ThemeName.LIGHT, ThemeName.DARK):
+        desk.session.apply_options(replace(desk.session.options, theme=theme))
+        inks, palette = desk.window.settlement.inks, PALETTES[theme]
+        assert contrast(inks.capped, palette.input_bg) >= 4.5, theme
+        assert contrast(inks.foul, palette.input_bg) >= 4.5, theme

@@ -7,6 +7,7 @@ adds no arithmetic of its own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -25,10 +26,17 @@ from PySide6.QtWidgets import (
 from ofc_desk.desk import refusals
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
 from ofc_desk.desk.refusals import refusal_label
+from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
 
 ROW_NAMES = ("front", "middle", "back")
-FOUL_COLOUR = "#ff4d3d"
-CAPPED_COLOUR = "#ffb300"
+
+@dataclass(frozen=True, slots=True)
+class Inks:
+    """The two colours the settlement marks with, from the theme: readable on its background."""
+
+    foul: str = PALETTES[ThemeName.DARK].foul
+    capped: str = PALETTES[ThemeName.DARK].prompt
+
 
 
 HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
@@ -50,6 +58,8 @@ class SettlementPanel(QWidget):
         self.details = _browser(self, "Settlement details")
         self.transfers = _browser(self, "Chip transfers")
         self.refusal = refusal_label(self)
+        self.inks = Inks()
+        self._shown: tuple[int, Mapping[str, Any], str] | None = None
         self.confirm_button = QPushButton("Confirm and deal next hand (Enter)", self)
         self.confirm_button.setAccessibleName("Confirm settlement")
         self.confirm_button.setDefault(True)
@@ -95,10 +105,16 @@ class SettlementPanel(QWidget):
             return
         super().keyPressEvent(event)
 
+    def set_options(self, options: DisplayOptions) -> None:
+        self.inks = Inks(options.palette.foul, options.palette.prompt)
+        if self._shown is not None:
+            self.show_result(*self._shown)
+
     def show_result(self, hand_number: int, result: Mapping[str, Any], rake_line: str) -> None:
+        self._shown = (hand_number, result, rake_line)
         self.title.setText(f"Hand {hand_number} complete — check and confirm the settlement")
-        self.details.setHtml(settlement_html(result, rake_line))
-        self.transfers.setHtml(_transfers_html(result.get("transfers", ())))
+        self.details.setHtml(settlement_html(result, rake_line, self.inks))
+        self.transfers.setHtml(_transfers_html(result.get("transfers", ()), self.inks))
         refusals.show_on(self.refusal, "")
 
 
@@ -118,21 +134,21 @@ def _browser(parent: QWidget, name: str) -> QTextBrowser:
     return browser
 
 
-def settlement_html(result: Mapping[str, Any], rake_line: str = "") -> str:
+def settlement_html(result: Mapping[str, Any], rake_line: str = "", inks: Inks = Inks()) -> str:
     """The hands and the pairs; the transfers have their own view beside them."""
-    parts = [_players_html(result.get("players", ())), _capped_html(result.get("transfers", ()))]
+    parts = [_players_html(result.get("players", ()), inks), _capped_html(result.get("transfers", ()))]
     parts.append(_matchups_html(result.get("matchups", ())))
     if rake_line:
         parts.append(f"<p>{escape(rake_line)}</p>")
     return "".join(parts)
 
 
-def _players_html(players: Sequence[Mapping[str, Any]]) -> str:
+def _players_html(players: Sequence[Mapping[str, Any]], inks: Inks) -> str:
     rows = []
     for player in players:
         name = escape(str(player.get("name", "")))
         if player.get("foul"):
-            hand = f"<b style='color:{FOUL_COLOUR}'>FOUL</b> — {escape(str(player.get('foul_reason') or ''))}"
+            hand = f"<b style='color:{inks.foul}'>FOUL</b> — {escape(str(player.get('foul_reason') or ''))}"
         else:
             hand = " · ".join(
                 f"{row} {escape(str(view.get('hand', '')))}"
@@ -190,7 +206,7 @@ def _signed(value: Any) -> str:
     return f"+{number}" if number > 0 else str(number)
 
 
-def _transfers_html(transfers: Sequence[Mapping[str, Any]]) -> str:
+def _transfers_html(transfers: Sequence[Mapping[str, Any]], inks: Inks) -> str:
     """One line a transfer, so that a four-player hand's are read at a glance; why a payment was
     capped is said in full with the hands."""
     if not transfers:
@@ -199,7 +215,7 @@ def _transfers_html(transfers: Sequence[Mapping[str, Any]]) -> str:
     for index, transfer in enumerate(transfers, start=1):
         owed, paid = transfer.get("owed", ""), transfer.get("paid", "")
         capped = owed != paid
-        style = f" style='color:{CAPPED_COLOUR}'" if capped else ""
+        style = f" style='color:{inks.capped}'" if capped else ""
         rows.append(
             f"<tr{style}><td>{index}&nbsp;</td><td>{escape(str(transfer.get('from', '')))}</td>"
             "<td>&nbsp;→&nbsp;</td>"

@@ -188,6 +188,7 @@ class DeskSession(QObject):
             app.setStyleSheet(application_stylesheet(options))
         self.window.felt.set_options(options)
         self.window.picker.set_options(options)
+        self.window.settlement.set_options(options)
         for action, checked in (
             (self.window.action_four_colour, options.four_colour),
             (self.window.action_dark, options.theme is ThemeName.DARK),
