@@ -8,7 +8,6 @@ but not yet confirmed is kept as a draft (`entry/drafts.py`) and staged again wh
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import count
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
@@ -137,14 +136,13 @@ class TableController(QObject):
         self._enable_chip_actions()
 
     def _enable_chip_actions(self) -> None:
-        """Join, rebuy, cash-out, sit out and in: offered when the service would take them for some
-        player now; the supervisor's actions whenever a table is open."""
+        """Join, rebuy, cash-out, sit out and in, and the supervisor's actions (before the PIN is
+        asked): offered when the service's `can_x` would take them for some player or hand now."""
         service, window = self.service, self.window
         names = [seat.name for seat in self.snapshot.seats] if self.snapshot and service else []
-        newcomer = next(f"new player {n}" for n in count(1) if f"new player {n}" not in names)
         offered = {
-            "Join": service is not None and service.can_join(newcomer, 1),
-            "Rebuy": service is not None and any(service.can_rebuy(name, 1) for name in names),
+            "Join": service is not None and service.can_join(),
+            "Rebuy": service is not None and any(service.can_rebuy(name) for name in names),
             "Cash out": service is not None and any(service.can_cash_out(name) for name in names),
             "Sit out": service is not None and any(service.can_sit_out(name) for name in names),
             "Sit in": service is not None and any(service.can_sit_in(name) for name in names),
@@ -159,10 +157,15 @@ class TableController(QObject):
         for caption, enabled in offered.items():
             actions[caption].setEnabled(enabled)
             window.between_hands.chip_buttons[caption].setEnabled(enabled)
-        table_open = service is not None and self.snapshot is not None and not self.snapshot.closed
-        for action in (window.action_void, window.action_correct, window.action_change_rules):
-            action.setEnabled(table_open)
-        window.action_close_table.setEnabled(table_open)
+        settled = range(self.snapshot.hand_number, 0, -1) if self.snapshot else range(0)
+        supervised = {
+            window.action_void: service is not None and any(service.can_void_hand(n) for n in settled),
+            window.action_correct: service is not None and any(service.can_correct_chips(n) for n in names),
+            window.action_change_rules: service is not None and service.can_change_rules(),
+            window.action_close_table: service is not None and service.can_close_session(),
+        }
+        for action, enabled in supervised.items():
+            action.setEnabled(enabled)
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
