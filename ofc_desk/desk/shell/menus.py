@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QWidget
-from shiboken6 import isValid
 
 
 def add_action(
@@ -55,5 +54,9 @@ class _KeysBack(QObject):
             return  # an action was chosen, or the dealer moved on to the next menu
         escape = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier)
         QApplication.sendEvent(menu_bar, escape)
-        if menu_bar.hasFocus() and typing_in is not None and isValid(typing_in) and typing_in.isVisible():
-            typing_in.setFocus(Qt.FocusReason.MenuBarFocusReason)
+        if menu_bar.hasFocus() and typing_in is not None:
+            try:
+                if typing_in.isVisible():
+                    typing_in.setFocus(Qt.FocusReason.MenuBarFocusReason)
+            except RuntimeError:  # that widget is gone (its dialog closed): the menu bar keeps focus
+                self._typing_in = None
