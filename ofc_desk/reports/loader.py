@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from ofc_desk.reports.chinese_section import chinese_seat
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
@@ -375,7 +376,13 @@ def _hand_record(
     )
     transfers = tuple(
         TransferRecord(
-            str(t["from"]), str(t["to"]), int(t["owed"]), int(t["paid"]), str(t.get("reason") or "")
+            str(t["from"]),
+            str(t["to"]),
+            int(t["owed"]),
+            int(t["paid"]),
+            str(t.get("reason") or ""),
+            why=str(t.get("for") or ""),
+            settles=str(t.get("pass") or ""),
         )
         for t in result.get("transfers", ())
     )
@@ -399,13 +406,17 @@ def _hand_record(
     )
 
 
+ROW_NAMES = ("front", "middle", "back")
+
+
 def _seat_result(player: Mapping[str, Any], rake: int, fantasyland_cards: int) -> SeatResult:
     rows = player.get("rows") or {}  # none for a Chinese surrender or declared special
 
     def row(name: str) -> RowRecord:
         data = rows.get(name, {})
         cards = tuple(str(data.get("cards", "")).split())
-        return RowRecord(cards, str(data.get("hand", "")), int(data.get("royalty", 0)))
+        # A Chinese row's bonus stands where an OFC row's royalty does.
+        return RowRecord(cards, str(data.get("hand", "")), int(data.get("royalty", data.get("bonus", 0))))
 
     fantasyland = player.get("fantasyland") or {}
     return SeatResult(
@@ -414,13 +425,14 @@ def _seat_result(player: Mapping[str, Any], rake: int, fantasyland_cards: int) -
         middle=row("middle"),
         back=row("back"),
         foul=bool(player.get("foul")),
-        royalties=int(player.get("royalties", 0)),
+        royalties=int(player.get("royalties", sum(row(name).royalty for name in ROW_NAMES))),
         points=int(player.get("points", 0)),
         stack_before=int(player["stack_before"]),
         stack_after=int(player["stack_after"]) - rake,
         fantasyland_cards=fantasyland_cards,
         fantasyland_next=int(fantasyland.get("cards", 0)),
         rake=rake,
+        chinese=chinese_seat(player),
     )
 
 

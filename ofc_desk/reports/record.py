@@ -54,6 +54,16 @@ class RowRecord:
 
 
 @dataclass(frozen=True)
+class ChineseSeat:
+    """A Chinese poker player's showdown beyond the rows (docs/rules.md §10)."""
+
+    surrendered: bool = False
+    declared: str = ""
+    """The special declared (`dragon`), or empty."""
+    misset_reason: str = ""
+
+
+@dataclass(frozen=True)
 class SeatResult:
     """One player's part in one hand."""
 
@@ -71,6 +81,8 @@ class SeatResult:
     fantasyland_next: int = 0
     """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
     rake: int = 0
+    chinese: ChineseSeat | None = None
+    """What a Chinese poker hand adds: a surrender, a declared special, the misset's reason."""
 
     @property
     def chips_moved(self) -> int:
@@ -101,6 +113,10 @@ class TransferRecord:
     owed: int
     paid: int
     reason: str
+    why: str = ""
+    """What a Chinese poker payment is for ("Cy's dragon (13 units)"); empty for OFC."""
+    settles: str = ""
+    """The Chinese settlement pass it belongs to: `special` or `rest`; empty for OFC."""
 
     @property
     def capped(self) -> bool:

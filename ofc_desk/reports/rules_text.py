@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ofc_desk.core.presets import PresetError, load_preset, preset_from_dict
+from ofc_desk.reports.chinese_section import chinese_preset, chinese_preset_lines, is_chinese
 from ofc_desk.reports.record import RuleSetting
 
 LABELS = {
@@ -36,6 +37,8 @@ SKIPPED = {"name", "description", "scoring"}
 
 def resolve_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
     """The preset's name and its full data with house options applied (None if unreadable)."""
+    if is_chinese(rules):
+        return chinese_preset(rules)
     chosen = rules.get("rules", "standard")
     overrides = rules.get("house_options") or None
     try:
@@ -68,6 +71,9 @@ def table_options(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
 
 
 def _play_options(rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
+    if is_chinese(rules):  # no streets, no Fantasyland: the preset's lines say everything
+        house = rules.get("house_options")
+        return [RuleSetting("House options", _inline(house))] if house else []
     scoring = rules.get("scoring") or (preset or {}).get("scoring", "the preset's own")
     options = [
         RuleSetting("Scoring", str(scoring)),
@@ -87,6 +93,8 @@ def rules_settings(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
     settings = _play_options(rules, preset)
     if preset is None:
         settings.append(RuleSetting("Preset data", "not readable: ofc-desk verify will say why"))
+    elif is_chinese(rules):
+        settings += [RuleSetting(label, _value(value)) for label, value in chinese_preset_lines(preset)]
     else:
         settings += _flatten(preset, "")
     return tuple(settings)

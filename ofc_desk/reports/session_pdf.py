@@ -18,6 +18,12 @@ from reportlab.platypus import (
     Spacer,
 )
 
+from ofc_desk.reports.chinese_section import (
+    is_chinese_hand,
+    seat_flag,
+    seat_in_place_of_rows,
+    transfer_why,
+)
 from ofc_desk.reports.formatting import (
     card_is_red,
     card_text,
@@ -48,6 +54,7 @@ from ofc_desk.reports.record import (
     HandRecord,
     SeatResult,
     SessionRecord,
+    TransferRecord,
 )
 from ofc_desk.reports.stack_chart import stack_chart, stack_lines, voided_hand_numbers
 
@@ -242,9 +249,14 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     yield Spacer(1, 2 * mm)
     yield RunsCell([title], leading=1.45)
     # The stack each player sat down to the hand with: a capped payment is checked against it.
-    header: list[object] = ["Player", "Front", "Middle", "Back", "Stack before", "Roy.", "Points", "Chips"]
+    bonus = "Bonus" if is_chinese_hand(hand) else "Roy."
+    header: list[object] = ["Player", "Front", "Middle", "Back", "Stack before", bonus, "Points", "Chips"]
     rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
-    yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6, 7))
+    # A surrender or a declared special has no rows: its words run across the three row cells.
+    spans = [
+        ("SPAN", (1, r), (3, r)) for r, seat in enumerate(hand.seats, start=1) if seat_in_place_of_rows(seat)
+    ]
+    yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6, 7), extra=spans)
     if hand.matchups:
         label: Run = ("Points by pair: ", styles.bold, 7, GREY)
         yield RunsCell([[label, (_pairs(hand), styles.regular, 7, GREY)]], 1.6)
@@ -276,11 +288,12 @@ RED = colors.HexColor("#b00020")
 def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
     name_lines: list[list[Run]] = [[(seat.name, styles.bold, 8, INK)]]
     if seat.foul:
-        name_lines.append([("FOUL", styles.bold, 8, ALERT)])
+        name_lines.append([(seat_flag(seat), styles.bold, 8, ALERT)])
     if seat.fantasyland_next:
         name_lines.append([(f"→ Fantasyland ({seat.fantasyland_next})", styles.regular, 6.5, INK)])
     cells: list[object] = [RunsCell(name_lines)]
-    for row in seat.rows:
+    in_place_of_rows = seat_in_place_of_rows(seat)
+    for row in seat.rows if not in_place_of_rows else ():
         card_runs: list[Run] = []
         for card in row.cards:
             colour = RED if card_is_red(card) else INK
@@ -291,6 +304,8 @@ def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
                 card_runs.append((card_text(card) + " ", styles.regular, 8, colour))
         royalty = f" +{row.royalty}" if row.royalty else ""
         cells.append(RunsCell([card_runs, [(row.hand + royalty, styles.regular, 6.5, GREY)]]))
+    if in_place_of_rows:
+        cells += [RunsCell([[(in_place_of_rows, styles.bold, 8, ALERT)]]), "", ""]
     cells += [
         chips(seat.stack_before),
         chips(seat.royalties),
@@ -306,7 +321,8 @@ TRANSFER_WIDTHS = [8 * mm, 26 * mm, 26 * mm, 15 * mm, 15 * mm, CONTENT_WIDTH - 9
 def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
     if not hand.transfers:
         return Paragraph("No chips moved.", styles.small)
-    rows: list[list[object]] = [["#", "From", "To", "Owed", "Paid", "Why capped"]]
+    chinese = is_chinese_hand(hand)
+    rows: list[list[object]] = [["#", "From", "To", "Owed", "Paid", "Why" if chinese else "Why capped"]]
     capped_rows: list[int] = []
     for index, transfer in enumerate(hand.transfers, start=1):
         if transfer.capped:
@@ -318,11 +334,17 @@ def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
                 transfer.payee,
                 chips(transfer.owed),
                 chips(transfer.paid),
-                Paragraph(text(transfer.reason), styles.cell_small) if transfer.capped else "",
+                _why(transfer, chinese, styles),
             ]
         )
     extra = [("TEXTCOLOR", (4, r), (4, r), ALERT) for r in capped_rows]
     return grid_table(rows, TRANSFER_WIDTHS, styles, numeric_columns=(0, 3, 4), extra=extra)
+
+
+def _why(transfer: TransferRecord, chinese: bool, styles: Styles) -> object:
+    if chinese:
+        return Paragraph(text(transfer_why(transfer)), styles.cell_small)
+    return Paragraph(text(transfer.reason), styles.cell_small) if transfer.capped else ""
 
 
 def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:

@@ -1,0 +1,112 @@
+"""What the reports add for a closed Chinese poker table (docs/rules.md §10): the surrender, the
+declared special and the misset of each player, what each payment is for, and the Chinese preset's
+numbers on the rules page. Kept apart so the OFC report code stays as it is."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.deal_input import DealInputError
+from ofc_desk.reports.record import ChineseSeat, HandRecord, SeatResult, TransferRecord
+
+CHINESE_VARIANT = "chinese"
+
+# The preset's fields in the order a supervisor checks them, with the words the rules use.
+CHINESE_LABELS = {
+    "scheme": "Scoring scheme",
+    "bonus_mode": "Bonus mode",
+    "bonuses": "Row bonuses (units)",
+    "sweep": "Sweep bonus",
+    "overall_point": "Overall point",
+    "majority": "Majority units",
+    "scoop": "Scoop units",
+    "scoop_all": "Scoop-all units",
+    "scoop_multiplier": "Scoop multiplier",
+    "scoop_all_multiplier": "Scoop-all multiplier",
+    "specials": "Specials (units)",
+    "special_vs_special": "Special against special",
+    "surrender": "Surrender (units)",
+    "bank": "Bank",
+    "aces": "Aces",
+    "ace_units": "Ace units (1–4 aces)",
+}
+
+
+def is_chinese(rules: Mapping[str, Any]) -> bool:
+    return rules.get("variant") == CHINESE_VARIANT
+
+
+def chinese_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
+    """The Chinese preset's name and its data with house options applied (None if unreadable)."""
+    chosen = rules.get("rules", "chinese-basic")
+    try:
+        preset = read_chinese_preset(chosen, rules.get("house_options"))
+    except DealInputError:
+        return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)
+    return preset.name, preset.to_dict()
+
+
+def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Label and value of every number the hands were scored with, specials as `dragon 13`."""
+    lines: list[tuple[str, Any]] = []
+    for key, label in CHINESE_LABELS.items():
+        if key not in preset:
+            continue
+        value = preset[key]
+        if key == "specials":
+            value = ", ".join(_special_words(s) for s in value) or "none"
+        elif key == "ace_units":
+            value = " · ".join(str(units) for units in value)
+        lines.append((label, value))
+    lines += [(key, preset[key]) for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
+    return lines
+
+
+_SHOWN = {"name", "description", "game"}
+
+
+def _special_words(special: Mapping[str, Any]) -> str:
+    limit = special.get("highest") or special.get("lowest")
+    kind = str(special["kind"]) + (f" (to {limit})" if limit else "")
+    return f"{kind} {special['units']}"
+
+
+def chinese_seat(player: Mapping[str, Any]) -> ChineseSeat | None:
+    """A stored result's Chinese part of one player, None for an OFC player."""
+    if "surrendered" not in player:
+        return None
+    return ChineseSeat(
+        surrendered=bool(player.get("surrendered")),
+        declared=str(player.get("special") or ""),
+        misset_reason=str(player.get("foul_reason") or "") if player.get("foul") else "",
+    )
+
+
+def seat_flag(seat: SeatResult) -> str:
+    """The word under the player's name: FOUL for OFC, MISSET for Chinese poker."""
+    return "MISSET" if seat.chinese else "FOUL"
+
+
+def seat_in_place_of_rows(seat: SeatResult) -> str:
+    """The words a Chinese player's row cells carry when the hand was not set: never an empty row."""
+    if seat.chinese is None:
+        return ""
+    if seat.chinese.surrendered:
+        return "surrendered: no hand shown"
+    if seat.chinese.declared:
+        return f"declared {seat.chinese.declared.replace('-', ' ')}: paid as a special"
+    return ""
+
+
+def is_chinese_hand(hand: HandRecord) -> bool:
+    return any(seat.chinese is not None for seat in hand.seats)
+
+
+def transfer_why(transfer: TransferRecord) -> str:
+    """A Chinese payment's pass and purpose, then the cap when the payer's stack ran short."""
+    parts = [f"{transfer.settles} pass: {transfer.why}" if transfer.settles else transfer.why]
+    if transfer.capped:
+        parts.append(transfer.reason)
+    return "; ".join(part for part in parts if part)

@@ -1,0 +1,111 @@
+"""A closed Chinese poker session on paper (docs/rules.md §10): surrenders, declared specials and
+misset hands are labelled rather than left as empty rows, each payment says its pass and what it is
+for, the rules page prints the Chinese preset's numbers, and the JSON export replays to the same
+results."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader
+
+from ofc_desk.reports.exports import write_replay_json
+from ofc_desk.reports.loader import load_session_record
+from ofc_desk.reports.record import ChineseSeat, SessionRecord
+from ofc_desk.reports.session_pdf import write_session_report
+from ofc_desk.service.replay import run_replay
+from tests.reports.sessions import new_database
+
+ROWS = "f f f m m m m m b b b b b"
+SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
+SIX_PAIRS = "2c 2d 3c 3d 7c 7s Tc Td Qc Qd Ac As 9c"
+# Front trips over a middle of two pair: misset (§3 read for §10).
+MISSET = ("6s 6h 6d 4s 4c 4d 9s 9h Kh Kd 8s 8h 2c", "f f f b b b m m m m b b m")
+STRAIGHT_FLUSH_BACK = "As Ks Qs 2h 3h 4h 5h 7d 7c 8c 9c Tc Jc"
+SCRIPT: dict[str, Any] = {
+    "table": "Jade 1",
+    "variant": "chinese",
+    "rules": "chinese-typical",
+    "seats": [{"name": "Ann", "buy_in": 50}, {"name": "Bob", "buy_in": 50}, {"name": "Cy", "buy_in": 50}],
+    "button": "Cy",
+    "hands": [
+        {
+            "actions": [
+                {"player": "Cy", "declare": "six-pairs", "cards": SIX_PAIRS},
+                {"player": "Ann", "cards": SEED_A, "rows": ROWS},
+                {"player": "Bob", "surrender": True},
+            ]
+        },
+        {
+            "actions": [
+                {"player": "Bob", "cards": STRAIGHT_FLUSH_BACK, "rows": ROWS},
+                {"player": "Cy", "cards": MISSET[0], "rows": MISSET[1]},
+                {"player": "Ann", "surrender": True},
+            ]
+        },
+    ],
+}
+
+
+def _played(path: Path, script: dict[str, Any]) -> SessionRecord:
+    url = f"sqlite:///{path}"
+    database = new_database(url)
+    run_replay(database, script, resume=False)
+    database.dispose()
+    return load_session_record(url)
+
+
+def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page(tmp_path: Path) -> None:
+    record = _played(tmp_path / "chinese.db", SCRIPT)
+    first, second = record.hands
+    by_name = {seat.name: seat.chinese for seat in first.seats}
+    assert by_name == {
+        "Ann": ChineseSeat(),
+        "Bob": ChineseSeat(surrendered=True),
+        "Cy": ChineseSeat(declared="six-pairs"),
+    }
+    cy = next(seat for seat in second.seats if seat.name == "Cy")
+    assert cy.foul and cy.chinese == ChineseSeat(misset_reason="the middle is weaker than the front")
+    assert [(t.settles, t.why) for t in first.transfers] == [
+        ("special", "Cy's six pairs (3 units)"),
+        ("rest", "Bob surrendered"),
+        ("rest", "Bob surrendered"),
+    ]
+    out = io.BytesIO()
+    write_session_report(record, out)
+    out.seek(0)
+    page = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(out).pages))
+    assert "surrendered: no hand shown" in page
+    assert "declared six pairs: paid as a special" in page
+    assert "MISSET" in page and "FOUL" not in page
+    assert "special pass: Cy's six pairs (3 units)" in page
+    assert "rest pass: Ann surrendered" in page
+
+
+def test_the_rules_page_prints_the_chinese_presets_numbers(tmp_path: Path) -> None:
+    script = {**SCRIPT, "house_options": {"aces": True}}
+    settings = {s.label: s.value for s in _played(tmp_path / "rules.db", script).rules}
+    assert settings["Scoring scheme"] == "rows"
+    assert settings["Bonus mode"] == "instead"
+    assert settings["Row bonuses (units)"].startswith("front: trips 3; middle: full house 2")
+    assert settings["Specials (units)"] == "six-pairs 3, three-straights 3, three-flushes 3, dragon 13"
+    assert settings["Special against special"] == "higher"
+    assert (settings["Surrender (units)"], settings["Bank"], settings["Aces"]) == ("1", "no", "yes")
+    assert (settings["Scoop multiplier"], settings["Scoop-all multiplier"]) == ("1", "1")
+    assert "Progressive Fantasyland" not in settings and "Preset data" not in settings
+
+
+def test_the_json_export_of_a_chinese_session_replays_to_the_same_results(tmp_path: Path) -> None:
+    first = _played(tmp_path / "first.db", SCRIPT)
+    out = io.StringIO()
+    write_replay_json(first, out)
+    exported = json.loads(out.getvalue())
+    assert exported["hands"][0]["actions"][2] == {"player": "Bob", "surrender": True}
+    second = _played(tmp_path / "second.db", exported)
+    assert [(h.seats, h.transfers, h.stacks_after) for h in second.hands] == [
+        (h.seats, h.transfers, h.stacks_after) for h in first.hands
+    ]
