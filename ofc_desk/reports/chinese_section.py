@@ -110,3 +110,16 @@ def transfer_why(transfer: TransferRecord) -> str:
     if transfer.capped:
         parts.append(transfer.reason)
     return "; ".join(part for part in parts if part)
+
+
+def showdown_words(seat: SeatResult) -> str:
+    """The hands CSV's account of a Chinese showdown; empty for OFC, whose rows say it all."""
+    if seat.chinese is None:
+        return ""
+    if seat.chinese.surrendered:
+        return "surrendered"
+    if seat.chinese.declared:
+        return f"declared {seat.chinese.declared}"
+    if seat.chinese.misset_reason:
+        return f"misset: {seat.chinese.misset_reason}"
+    return "set"

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
+from ofc_desk.reports.chinese_section import showdown_words, transfer_why
 from ofc_desk.reports.record import Adjustment, AdjustmentKind, ChipTransaction, HandRecord, SessionRecord
 from ofc_desk.reports.script import supervisors_needing_pins
 
@@ -20,7 +21,7 @@ HAND_COLUMNS = (
     "session", "hand", "button", "voided", "player", "fantasyland_cards",
     "front", "front_hand", "front_royalty", "middle", "middle_hand", "middle_royalty",
     "back", "back_hand", "back_royalty", "foul", "royalties", "points",
-    "stack_before", "stack_after", "chips_moved", "rake", "fantasyland_next",
+    "stack_before", "stack_after", "chips_moved", "rake", "fantasyland_next", "showdown",
 )  # fmt: skip
 
 TRANSACTION_COLUMNS = (
@@ -58,6 +59,7 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
                     "chips_moved": seat.chips_moved,
                     "rake": seat.rake,
                     "fantasyland_next": seat.fantasyland_next,
+                    "showdown": showdown_words(seat),
                 }
             )
             yield row
@@ -147,7 +149,7 @@ def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[
             "counterparty": transfer.payee,
             "amount": transfer.paid,
             "owed": transfer.owed,
-            "note": transfer.reason,
+            "note": transfer_why(transfer) if transfer.settles else transfer.reason,
         }
     for seat in hand.seats:
         if seat.rake:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pypdf import PdfReader
 
-from ofc_desk.reports.exports import write_replay_json
+from ofc_desk.reports.exports import hand_rows, transaction_rows, write_replay_json
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import ChineseSeat, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
@@ -25,7 +25,7 @@ SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
 SIX_PAIRS = "2c 2d 3c 3d 7c 7s Tc Td Qc Qd Ac As 9c"
 # Front trips over a middle of two pair: misset (§3 read for §10).
 MISSET = ("6s 6h 6d 4s 4c 4d 9s 9h Kh Kd 8s 8h 2c", "f f f b b b m m m m b b m")
-STRAIGHT_FLUSH_BACK = "As Ks Qs 2h 3h 4h 5h 7d 7c 8c 9c Tc Jc"
+BOB_SET = "2h 3h 5h As Ks Qs 4h 7d 7c 8c 9c Tc Jc"
 SCRIPT: dict[str, Any] = {
     "table": "Jade 1",
     "variant": "chinese",
@@ -42,7 +42,7 @@ SCRIPT: dict[str, Any] = {
         },
         {
             "actions": [
-                {"player": "Bob", "cards": STRAIGHT_FLUSH_BACK, "rows": ROWS},
+                {"player": "Bob", "cards": BOB_SET, "rows": ROWS},
                 {"player": "Cy", "cards": MISSET[0], "rows": MISSET[1]},
                 {"player": "Ann", "surrender": True},
             ]
@@ -84,6 +84,21 @@ def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page
     assert "MISSET" in page and "FOUL" not in page
     assert "special pass: Cy's six pairs (3 units)" in page
     assert "rest pass: Ann surrendered" in page
+
+
+def test_the_csv_exports_say_each_showdown_and_what_each_payment_is_for(tmp_path: Path) -> None:
+    record = _played(tmp_path / "csv.db", SCRIPT)
+    showdowns = [(row["hand"], row["player"], row["showdown"]) for row in hand_rows(record)]
+    assert showdowns == [
+        (1, "Ann", "set"),
+        (1, "Bob", "surrendered"),
+        (1, "Cy", "declared six-pairs"),
+        (2, "Bob", "set"),
+        (2, "Cy", "misset: the middle is weaker than the front"),
+        (2, "Ann", "surrendered"),
+    ]
+    notes = [row["note"] for row in transaction_rows(record) if row["kind"] == "transfer"]
+    assert notes[:2] == ["special pass: Cy's six pairs (3 units)", "rest pass: Bob surrendered"]
 
 
 def test_the_rules_page_prints_the_chinese_presets_numbers(tmp_path: Path) -> None:
