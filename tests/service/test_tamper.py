@@ -1,4 +1,7 @@
-"""Any change to a stored row of the history is caught by `verify` and named."""
+"""Any change to a stored row of the history is caught by `verify` and named.
+
+The database refuses these rewrites itself (test_append_only.py), so each tamper here first drops
+its triggers, as the owner of the database file or of the PostgreSQL schema could."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from table_helpers import ANN_QQ, BOB_PLAIN, DEALER, SUPERVISOR, SUPERVISOR_PIN,
 
 from ofc_desk.service import resume_table
 from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH, event_hash
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
@@ -26,6 +30,8 @@ def history(database: Database) -> Database:
     play_hand(service, {})
     service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
     verify_database(database)
+    with database.engine.begin() as connection:
+        append_only.remove(connection)
     return database
 
 
