@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ofc_desk.core.deal import DealResult
+from ofc_desk.core.names import clean_name
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.settlement import MAX_CHIPS
@@ -27,7 +28,6 @@ from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.view import build_snapshot
 
-MAX_NAME_LENGTH = 80
 _HAND_STATES = {
     Phase.LIVE: "live",
     Phase.WAITING_FOR_FANTASYLAND: "waiting for Fantasyland sets",
@@ -133,9 +133,10 @@ class TableMachine:
     def _check_opened(self, raw: Payload) -> Payload:
         if self.opened:
             raise ActionRefused(f"{self.table} is already open")
-        table = str(raw.get("table") or "").strip()
-        if not table:
-            raise ActionRefused("a table needs a name")
+        try:
+            table = clean_name(str(raw.get("table") or ""), "a table")
+        except ValueError as error:
+            raise ActionRefused(str(error)) from None
         rules = _read_rules(raw.get("rules"))
         _, variant = check_rules(rules)
         seats = [
@@ -555,12 +556,10 @@ def _read_rules(data: Any) -> TableRules:
 
 
 def _name(value: Any) -> str:
-    name = str(value or "").strip()
-    if not name:
-        raise ActionRefused("a player needs a name")
-    if len(name) > MAX_NAME_LENGTH:
-        raise ActionRefused(f"a name has at most {MAX_NAME_LENGTH} characters")
-    return name
+    try:
+        return clean_name(str(value or ""), "a player")
+    except ValueError as error:
+        raise ActionRefused(str(error)) from None
 
 
 def _chips(value: Any, what: str) -> int:

@@ -7,6 +7,7 @@ from sqlalchemy import BigInteger, ForeignKey, Index, String, Text, UniqueConstr
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 HASH_LENGTH = 64
+NAME_COLUMN = 80
 
 
 class Base(DeclarativeBase):
@@ -23,6 +24,20 @@ class User(Base):
     role: Mapped[str] = mapped_column(String(20))
     pin_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[str] = mapped_column(String(40))
+
+
+class SignInAttempt(Base):
+    """One PIN check, accepted or not, for the audit and the lockout (append-only, migration 0005).
+    `name` is the name as typed (an unknown one too); `role` the role asked for, or ""."""
+
+    __tablename__ = "sign_in_attempts"
+    __table_args__ = (Index("ix_sign_in_attempts_name", "name", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_COLUMN))
+    role: Mapped[str] = mapped_column(String(20))
+    outcome: Mapped[str] = mapped_column(String(20))
+    at: Mapped[str] = mapped_column(String(40))
 
 
 class TableSession(Base):

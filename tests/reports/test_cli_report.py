@@ -129,7 +129,7 @@ def test_a_wrong_supervisor_pin_is_refused_before_anything_is_exported(
     status, _, err = run_report(
         capsys, "--db", eventful_db, "--json", str(export), "--supervisor-pin", "Sam=0000"
     )
-    assert (status, err) == (2, "ofc-desk report: --supervisor-pin: wrong name or PIN for Sam\n")
+    assert (status, err) == (2, "ofc-desk report: --supervisor-pin: wrong name or PIN, or not a supervisor\n")
     assert not export.exists()
 
 

@@ -20,7 +20,7 @@ def test_migrations_build_the_whole_schema(database_url: str) -> None:
     tables = set(inspect(database.engine).get_table_names())
     assert set(Base.metadata.tables) <= tables
     with database.engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
     indexes = {index["name"]: index for index in inspect(database.engine).get_indexes("table_sessions")}
     assert indexes["uq_table_sessions_open_table"]["unique"]
     database.dispose()
@@ -54,10 +54,8 @@ def test_pins_are_salted_slow_hashes(database_url: str) -> None:
     assert all(value.startswith("scrypt$") and "4321" not in value for value in stored)
     assert stored[0] != stored[1]
     assert sign_in(database, "Sue", "4321", Role.SUPERVISOR).name == "Sue"
-    with pytest.raises(SignInError, match="wrong name or PIN for Sue"):
+    with pytest.raises(SignInError, match=r"^wrong name or PIN$"):
         sign_in(database, "Sue", "1111")
-    with pytest.raises(SignInError, match="Dan is not a supervisor"):
-        sign_in(database, "Dan", "4321", Role.SUPERVISOR)
     with pytest.raises(SignInError, match="there is already a user called Dan"):
         create_user(database, "Dan", Role.DEALER, "9999")
     with pytest.raises(SignInError, match="at least 4"):
