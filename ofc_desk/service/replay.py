@@ -7,8 +7,9 @@ Actions and between-hand operations are numbered from 1 within their hand.
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,8 +41,21 @@ RULE_KEYS = (
 )
 
 
+SCRIPT_KEYS = frozenset(("table", "seats", "button", "dealer", "users", "hands", *RULE_KEYS))
+
+
 class ReplayError(Exception):
     """A refused step; `str()` is the one line for standard error."""
+
+
+def refuse_unknown_keys(data: Mapping[str, Any], known: Iterable[str], where: str) -> None:
+    """A misspelt key ("setlement") must not be ignored and the default played instead."""
+    known = tuple(known)
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], known, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else f" (use {', '.join(sorted(known))})"
+        raise ReplayError(f"{where}.{unknown[0]}: unknown key{hint}")
 
 
 @dataclass(frozen=True)
@@ -68,6 +82,7 @@ def run_replay(database: Database, script: Mapping[str, Any], *, resume: bool) -
     """Play `script` into `database`; return the replay output (all hands, read back)."""
     if not isinstance(script, Mapping):
         raise ReplayError("script: must be a JSON object")
+    refuse_unknown_keys(script, SCRIPT_KEYS, "script")
     table = str(script.get("table") or "").strip()
     if not table:
         raise ReplayError("script: table: a table needs a name")
@@ -240,6 +255,7 @@ def _steps(script: Mapping[str, Any]) -> Iterator[Step | HandOver]:
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, Mapping):
             raise ReplayError(f"hand {number}: must be an object with between and actions")
+        refuse_unknown_keys(hand, ("between", "actions"), f"hand {number}")
         for index, op in enumerate(hand.get("between") or [], start=1):
             yield _op_step(number, f"between {index}", op)
         actions = hand.get("actions") or []
@@ -258,6 +274,8 @@ def _op_step(number: int, label: str, op: Any) -> Step | HandOver:
         known = ", ".join(sorted(_OPS))
         raise ReplayError(f"hand {number}, {label}: unknown operation (use {known})")
     kind = _OPS[str(op["op"])]
+    extra = RULE_KEYS if kind is EventKind.RULES_CHANGED else ()
+    refuse_unknown_keys(op, ("op", "pin", *_OP_FIELDS[kind], *extra), f"hand {number}, {label}")
     if kind is EventKind.RULES_CHANGED:
         raw: dict[str, Any] = {"rules": {key: op[key] for key in RULE_KEYS if key in op}}
         raw["supervisor"] = op.get("supervisor")
@@ -270,16 +288,19 @@ def _op_step(number: int, label: str, op: Any) -> Step | HandOver:
 def _action_step(number: int, index: int, action: Any) -> Step | HandOver:
     label = f"action {index}"
     if isinstance(action, Mapping) and action.get("op") == "undo":
+        refuse_unknown_keys(action, ("op",), f"hand {number}, {label}")
         return Step(number, label, EventKind.UNDONE, {})
     if isinstance(action, Mapping) and action.get("op") == "dealer":
         return _hand_over(number, label, action)
     if not isinstance(action, Mapping) or not {"player", "cards", "rows"} <= set(action):
         raise ReplayError(f"hand {number}, {label}: an action needs player, cards and rows")
+    refuse_unknown_keys(action, ("player", "cards", "rows"), f"hand {number}, {label}")
     raw = {key: action[key] for key in ("player", "cards", "rows")}
     return Step(number, label, EventKind.PLACED, raw)
 
 
 def _hand_over(number: int, label: str, op: Mapping[str, Any]) -> HandOver:
+    refuse_unknown_keys(op, ("op", "name"), f"hand {number}, {label}")
     name = op.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ReplayError(f"hand {number}, {label}: a dealer hand-over needs the dealer's name")
@@ -294,6 +315,8 @@ def _setup(script: Mapping[str, Any]) -> dict[str, Any]:
     seats = script.get("seats")
     if not isinstance(seats, list) or not all(isinstance(seat, Mapping) for seat in seats):
         raise ReplayError("script: seats: must be a list of {name, buy_in}")
+    for position, seat in enumerate(seats):
+        refuse_unknown_keys(seat, ("name", "buy_in"), f"script.seats[{position}]")
     return {
         "table": str(script.get("table")),
         "seats": [{"name": seat.get("name"), "buy_in": seat.get("buy_in")} for seat in seats],
@@ -313,13 +336,21 @@ def _table_setup(payload: dict[str, Any]) -> TableSetup:
 
 def _ensure_users(database: Database, users: Any) -> None:
     """Create the script's dealer and supervisor accounts that do not exist yet."""
+    if not isinstance(users, list) or not all(isinstance(user, Mapping) for user in users):
+        raise ReplayError("script: users: must be a list of {name, role, pin}")
     known = {account.name for account in list_users(database)}
-    for user in users:
-        if user.get("name") in known:
+    for position, user in enumerate(users):
+        refuse_unknown_keys(user, ("name", "role", "pin"), f"script.users[{position}]")
+        name = str(user.get("name") or "").strip()
+        if name in known:
             continue
         try:
-            create_user(database, str(user.get("name")), Role(user.get("role")), str(user.get("pin")))
-        except (SignInError, ValueError) as error:
+            create_user(database, name, Role(user.get("role")), str(user.get("pin")))
+        except SignInError as error:
+            # Another run starting on the same new database made it a moment ago: theirs stands.
+            if name not in {account.name for account in list_users(database)}:
+                raise ReplayError(f"users: {error}") from None
+        except ValueError as error:
             raise ReplayError(f"users: {error}") from None
 
 
