@@ -18,7 +18,6 @@ from ofc_desk.cli.json_input import MAX_NESTING, nested_too_deeply, read_utf8
 from ofc_desk.cli.main import one_line
 from ofc_desk.core.deal import score_deal
 from ofc_desk.core.deal_input import DealInputError, deal_from_json
-from ofc_desk.fastscore import BatchScorer, batch_scorer
 
 EXIT_BAD_INPUT = 2
 
@@ -50,23 +49,15 @@ def score_document(document: Any) -> list[bytes]:
     naming a bad deal by its index. Each result is encoded as soon as it is scored, so a batch keeps
     short texts rather than thousands of result trees until the last deal is known good (nothing may
     reach standard output before that)."""
-    scorer = batch_scorer()
     if not isinstance(document, list):
-        return [_scored_json(scorer, document)]
+        return [_encode(_score(document))]
     pieces = [b"["]
     for index, deal in enumerate(document):
         if index:
             pieces.append(b", ")
-        pieces.append(_scored_json(scorer, deal, index))
+        pieces.append(_encode(_score(deal, index)))
     pieces.append(b"]")
     return pieces
-
-
-def _scored_json(scorer: BatchScorer | None, deal: Any, index: int | None = None) -> bytes:
-    """The compiled fast path where it reads the deal, else the rules core (which also names what is
-    wrong with a bad deal)."""
-    text = scorer.score(deal) if scorer is not None else None
-    return text if text is not None else _encode(_score(deal, index))
 
 
 def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
