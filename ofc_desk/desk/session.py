@@ -404,8 +404,9 @@ class DeskSession(QObject):
             )
         return self.database
 
-    def _actor(self) -> str:
-        return self.account.name if self.account else "dealer"
+    def _actor(self) -> Account | str:
+        """The signed-in dealer, whose key (unsealed at sign-in, held for the shift) signs."""
+        return self.account if self.account else "dealer"
 
 
 def _signed_in(database: Database, name: str, pin: str) -> Account | str:
@@ -417,17 +418,19 @@ def _signed_in(database: Database, name: str, pin: str) -> Account | str:
 
 
 def _first_accounts(database: Database, accounts: Sequence[tuple[str, str, str]]) -> Account | str:
-    """Create the first dealer and supervisor (skipping one made by an earlier try), sign the dealer in."""
-    if len({name.strip() for name, _role, _pin in accounts}) < len(accounts):
+    """Create the first floor supervisor (who signs their own account, and then the dealer's) and
+    the dealer, skipping one made by an earlier try; sign the dealer in."""
+    (dealer, _, dealer_pin), (boss, _, boss_pin) = accounts
+    if dealer.strip() == boss.strip():
         return "the dealer and the floor supervisor need names of their own"
     existing = {account.name for account in list_users(database)}
     try:
-        for name, role, pin in accounts:
-            if name.strip() not in existing:
-                create_user(database, name, role, pin)
+        if boss.strip() in existing:
+            supervisor = sign_in(database, boss, boss_pin, Role.SUPERVISOR)
+        else:
+            supervisor = create_user(database, boss, Role.SUPERVISOR, boss_pin)
+        if dealer.strip() not in existing:
+            create_user(database, dealer, Role.DEALER, dealer_pin, approver=supervisor)
     except SignInError as error:
         return str(error)
-    if not any(account.role is Role.SUPERVISOR for account in list_users(database)):
-        # Without one, no hand could be voided, no chips corrected and no table closed.
-        return "a floor supervisor account is needed: give the supervisor a name of their own"
-    return _signed_in(database, accounts[0][0], accounts[0][2])
+    return _signed_in(database, dealer, dealer_pin)

@@ -19,14 +19,20 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.persistence import read_hands
+from ofc_desk.service.replay_accounts import (
+    AccountRefused,
+    PinSource,
+    ReplayAccounts,
+    no_pins,
+    prepare_accounts,
+)
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.table_service import TableService
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
-from ofc_desk.storage.users import Role, SignInError, create_user, list_users
+from ofc_desk.storage.users import SignInError
 
-REPLAY_ACTOR = "replay"
 RULE_KEYS = (
     "rules",
     "house_options",
@@ -78,34 +84,47 @@ class HandOver:
     dealer: str
 
 
-def run_replay(database: Database, script: Mapping[str, Any], *, resume: bool) -> dict[str, Any]:
-    """Play `script` into `database`; return the replay output (all hands, read back)."""
+def run_replay(
+    database: Database, script: Mapping[str, Any], *, resume: bool, pins: PinSource = no_pins
+) -> dict[str, Any]:
+    """Play `script` into `database`; return the replay output (all hands, read back). `pins` gives
+    the PINs of existing accounts the script's own `users` entries do not."""
     if not isinstance(script, Mapping):
         raise ReplayError("script: must be a JSON object")
     refuse_unknown_keys(script, SCRIPT_KEYS, "script")
     table = str(script.get("table") or "").strip()
     if not table:
         raise ReplayError("script: table: a table needs a name")
-    actor = str(script.get("dealer") or REPLAY_ACTOR)
-    _ensure_users(database, script.get("users") or [])
+    dealer = script.get("dealer")
+    actor = str(dealer).strip() if dealer else None
     setup_payload = _setup(script)
     session_id = _latest_session(database, table)
     if session_id is not None and not resume and _is_open(database, session_id):
         raise ReplayError(f"table {table} already has an open session here: use --resume")
     steps = list(_steps(script))
-    if resume and session_id is not None:
-        service = _resume(database, session_id, setup_payload, steps, actor)
-    else:
-        try:
-            service = TableService.open(database, _table_setup(setup_payload), actor)
-        except ActionRefused as error:
-            raise ReplayError(f"table: {error}") from None
-        service = _carry_on(service, steps, 0)
+    hand_overs = [step.dealer for step in steps if isinstance(step, HandOver)]
+    try:
+        accounts = prepare_accounts(database, script.get("users") or [], pins, [actor, *hand_overs])
+        if resume and session_id is not None:
+            service = _resume(database, session_id, setup_payload, steps, actor, accounts)
+        else:
+            try:
+                service = TableService.open(database, _table_setup(setup_payload), accounts.dealer(actor))
+            except ActionRefused as error:
+                raise ReplayError(f"table: {error}") from None
+            service = _carry_on(service, steps, 0, accounts)
+    except (AccountRefused, SignInError) as error:
+        raise ReplayError(str(error)) from None
     return replay_output(service)
 
 
 def _resume(
-    database: Database, session_id: int, setup: dict[str, Any], steps: list[Step | HandOver], actor: str
+    database: Database,
+    session_id: int,
+    setup: dict[str, Any],
+    steps: list[Step | HandOver],
+    actor: str | None,
+    accounts: ReplayAccounts,
 ) -> TableService:
     with database.session() as session:
         stored = session.execute(
@@ -151,23 +170,25 @@ def _resume(
         done += 1
     if position < len(stored):
         raise ReplayError("the stored session goes further than the script")
-    service = TableService.resume(database, session_id, actor)
+    service = TableService.resume(database, session_id, accounts.dealer(actor))
     if service.snapshot().last_event_hash != stored[-1].hash:
         # Recorded by another desk since the script was matched: carrying on would repeat it.
         raise ReplayError(
             "the stored session changed while it was being resumed (a desk is recording at this"
             " table): run --resume again"
         )
-    return _carry_on(service, steps, done)
+    return _carry_on(service, steps, done, accounts)
 
 
-def _carry_on(service: TableService, steps: list[Step | HandOver], done: int) -> TableService:
+def _carry_on(
+    service: TableService, steps: list[Step | HandOver], done: int, accounts: ReplayAccounts
+) -> TableService:
     for step in steps[done:]:
         if isinstance(step, HandOver):
-            service.hand_over(step.dealer)
+            service.hand_over(accounts.dealer(step.dealer))
             continue
         try:
-            _perform(service, step)
+            _perform(service, step, accounts)
         except (ActionRefused, ValueError) as error:  # ValueError: rules of the wrong shape
             raise ReplayError(f"{step.where()}: {error}") from None
     return service
@@ -185,12 +206,13 @@ def _resolve(step: Step, machine: TableMachine) -> tuple[EventKind, dict[str, An
     return step.kind, step.raw
 
 
-def _perform(service: TableService, step: Step) -> None:
+def _perform(service: TableService, step: Step, accounts: ReplayAccounts) -> None:
     resolved = _resolve(step, service.machine)
     if resolved is None:
         return
     kind, raw = resolved
-    _ACTIONS[kind](service, raw, step.pin)
+    pin = step.pin if step.pin is not None else accounts.pin(str(raw.get("supervisor") or ""))
+    _ACTIONS[kind](service, raw, pin)
 
 
 def _supervisor(raw: Mapping[str, Any], pin: str | None) -> tuple[str, str]:
@@ -332,26 +354,6 @@ def _table_setup(payload: dict[str, Any]) -> TableSetup:
         str(payload["button"]),
         TableRules.from_json(payload["rules"]),
     )
-
-
-def _ensure_users(database: Database, users: Any) -> None:
-    """Create the script's dealer and supervisor accounts that do not exist yet."""
-    if not isinstance(users, list) or not all(isinstance(user, Mapping) for user in users):
-        raise ReplayError("script: users: must be a list of {name, role, pin}")
-    known = {account.name for account in list_users(database)}
-    for position, user in enumerate(users):
-        refuse_unknown_keys(user, ("name", "role", "pin"), f"script.users[{position}]")
-        name = str(user.get("name") or "").strip()
-        if name in known:
-            continue
-        try:
-            create_user(database, name, Role(user.get("role")), str(user.get("pin")))
-        except SignInError as error:
-            # Another run starting on the same new database made it a moment ago: theirs stands.
-            if name not in {account.name for account in list_users(database)}:
-                raise ReplayError(f"users: {error}") from None
-        except ValueError as error:
-            raise ReplayError(f"users: {error}") from None
 
 
 def _latest_session(database: Database, table: str) -> int | None:

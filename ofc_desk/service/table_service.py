@@ -14,42 +14,54 @@ from typing import Any
 from ofc_desk.core.cards import Card
 from ofc_desk.core.rows import Row
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import DEALER_SIGNED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.persistence import EventStore
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Account
 
 CardEntries = str | Sequence[Card | str | None]
 """Cards as typed ("Qh Qd ??") or as a sequence; `None` or "??" is an unknown discard."""
 RowEntries = str | Sequence[Row | str]
 """One word per card: front/middle/back/discard (also f/m/b/x, 1/2/3)."""
+Dealer = Account | str
+"""The signed-in dealer (whose key signs), or a bare name for a table that signs nothing."""
 
 
 class TableService:
     """One open table session. Construct with `TableService.open` or `TableService.resume`."""
 
-    def __init__(self, store: EventStore, machine: TableMachine, actor: str) -> None:
+    def __init__(self, store: EventStore, machine: TableMachine, actor: Dealer) -> None:
         self._store = store
         self._machine = machine
-        self._actor = actor
+        self._dealer = actor if isinstance(actor, Account) else None
+        self._actor = actor.name if isinstance(actor, Account) else actor
 
-    def hand_over(self, dealer: str) -> None:
-        """Another dealer takes over this desk's table: what follows is recorded as theirs."""
-        self._actor = dealer
+    def hand_over(self, dealer: Dealer) -> None:
+        """Another dealer takes over this desk's table: what follows is recorded as theirs. The
+        dealer handing over signs the chain as it stands."""
+        if self._dealer is not None and self._store.head_seq > 0:
+            self._store.sign_head(self._dealer)
+        self._dealer = dealer if isinstance(dealer, Account) else None
+        self._actor = dealer.name if isinstance(dealer, Account) else dealer
 
     # ----------------------------------------------------------------- opening and resuming
     @classmethod
-    def open(cls, database: Database, setup: TableSetup, actor: str) -> TableService:
-        """Open a new table session; `actor` is the signed-in dealer (see `users.sign_in`)."""
+    def open(cls, database: Database, setup: TableSetup, actor: Dealer) -> TableService:
+        """Open a new table session; `actor` is the signed-in dealer (`users.sign_in`), whose key
+        signs the chain at every settlement, chip operation and hand-over. A bare name signs
+        nothing: `verify` refuses such a session's settlements."""
         machine = TableMachine()
         payload = machine.check(EventKind.TABLE_OPENED, _setup_payload(setup))
-        store = EventStore.create_session(database, setup.name, actor, payload, machine)
+        signers = (actor,) if isinstance(actor, Account) else ()
+        name = actor.name if isinstance(actor, Account) else actor
+        store = EventStore.create_session(database, setup.name, name, payload, machine, signers)
         return cls(store, machine, actor)
 
     @classmethod
-    def resume(cls, database: Database, session_id: int, actor: str) -> TableService:
+    def resume(cls, database: Database, session_id: int, actor: Dealer) -> TableService:
         """Rebuild a stored session from its events, exactly where it stopped."""
         store, machine = EventStore.load(database, session_id)
         return cls(store, machine, actor)
@@ -193,8 +205,10 @@ class TableService:
         return _accepted(lambda: self.verify_void_hand(number, supervisor, pin, reason))
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
-        payload = self._supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
-        return self._record(EventKind.HAND_VOIDED, payload, payload["supervisor"])
+        payload, approver = self._supervised(
+            EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin
+        )
+        return self._record(EventKind.HAND_VOIDED, payload, approver)
 
     def verify_correct_chips(self, player: str, amount: int, reason: str, supervisor: str, pin: str) -> None:
         """Add (positive) or remove (negative) chips from a stack, with a stated reason."""
@@ -206,10 +220,10 @@ class TableService:
     def correct_chips(
         self, player: str, amount: int, reason: str, supervisor: str, pin: str
     ) -> TableSnapshot:
-        payload = self._supervised(
+        payload, approver = self._supervised(
             EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin
         )
-        return self._record(EventKind.CHIPS_CORRECTED, payload, payload["supervisor"])
+        return self._record(EventKind.CHIPS_CORRECTED, payload, approver)
 
     def verify_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> None:
         """New rules or stakes, between hands only."""
@@ -219,8 +233,10 @@ class TableService:
         return _accepted(lambda: self.verify_change_rules(rules, supervisor, pin))
 
     def change_rules(self, rules: TableRules, supervisor: str, pin: str) -> TableSnapshot:
-        payload = self._supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
-        return self._record(EventKind.RULES_CHANGED, payload, payload["supervisor"])
+        payload, approver = self._supervised(
+            EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin
+        )
+        return self._record(EventKind.RULES_CHANGED, payload, approver)
 
     def verify_close_session(self, supervisor: str, pin: str) -> None:
         """Close the table between hands; nothing can be entered afterwards."""
@@ -230,8 +246,8 @@ class TableService:
         return _accepted(lambda: self.verify_close_session(supervisor, pin))
 
     def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
-        payload = self._supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
-        return self._record(EventKind.SESSION_CLOSED, payload, payload["supervisor"])
+        payload, approver = self._supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
+        return self._record(EventKind.SESSION_CLOSED, payload, approver)
 
     # ----------------------------------------------------------------- internals
     def _act(self, kind: EventKind, raw: Mapping[str, Any]) -> TableSnapshot:
@@ -239,13 +255,20 @@ class TableService:
 
     def _supervised(
         self, kind: EventKind, raw: Mapping[str, Any], supervisor: str, pin: str
-    ) -> dict[str, Any]:
+    ) -> tuple[dict[str, Any], Account]:
         account = self._store.check_supervisor(supervisor, pin)
-        return self._machine.check(kind, {**raw, "supervisor": account})
+        return self._machine.check(kind, {**raw, "supervisor": account.name}), account
 
-    def _record(self, kind: EventKind, payload: dict[str, Any], actor: str | None = None) -> TableSnapshot:
+    def _record(
+        self, kind: EventKind, payload: dict[str, Any], approver: Account | None = None
+    ) -> TableSnapshot:
+        """Store the event, signed by the approving supervisor, or by the dealer where the dealer
+        signs (settlements and chip operations)."""
+        dealer_signs = kind in DEALER_SIGNED and self._dealer is not None
+        signers = (approver,) if approver is not None else (self._dealer,) if dealer_signs else ()
+        actor = approver.name if approver is not None else self._actor
         try:
-            self._store.append(self._machine, kind, payload, actor or self._actor)
+            self._store.append(self._machine, kind, payload, actor, [s for s in signers if s is not None])
         except BaseException:
             # The machine may hold the event that was not stored: rebuild it from what was.
             self._store, self._machine = EventStore.load(self._store.database, self.session_id)

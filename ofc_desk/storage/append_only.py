@@ -26,6 +26,16 @@ _SESSION_ROW_REWRITTEN = (
 )
 
 
+# An account's row changes only as the accounts chain says (migration 0006): to the state an
+# account event already written for it gives, its name, creation and public key kept.
+_USER_ROW_REWRITTEN = (
+    "NEW.id <> OLD.id OR NEW.name <> OLD.name OR NEW.created_at <> OLD.created_at"
+    " OR NEW.account_seq <= OLD.account_seq OR (OLD.public_key <> '' AND NEW.public_key <> OLD.public_key)"
+    " OR NOT EXISTS (SELECT 1 FROM account_events WHERE account_events.seq = NEW.account_seq"
+    " AND account_events.name = NEW.name)"
+)
+
+
 def trigger_names(table: str) -> tuple[str, str]:
     return f"ofc_refuse_update_{table}", f"ofc_refuse_delete_{table}"
 
@@ -62,6 +72,38 @@ def remove(connection: Connection, tables: tuple[str, ...] = HISTORY_TABLES) -> 
     if postgresql and tables == HISTORY_TABLES:
         connection.exec_driver_sql("DROP TRIGGER IF EXISTS ofc_refuse_truncate ON events")
         connection.exec_driver_sql("DROP FUNCTION IF EXISTS ofc_refuse_session_rewrite()")
+
+
+def guard_users(connection: Connection) -> None:
+    """Replace the users table's triggers: only the accounts chain's own updates, no DELETE."""
+    postgresql = connection.dialect.name == "postgresql"
+    update, delete = trigger_names("users")
+    for name in (update, delete):
+        connection.exec_driver_sql(f"DROP TRIGGER IF EXISTS {name}" + (" ON users" if postgresql else ""))
+    message = f"{REFUSAL}: an account changes only by a signed account event"
+    if postgresql:
+        connection.exec_driver_sql(
+            "CREATE OR REPLACE FUNCTION ofc_refuse_user_rewrite() RETURNS trigger"
+            f" LANGUAGE plpgsql AS $$ BEGIN IF {_USER_ROW_REWRITTEN} THEN RAISE EXCEPTION"
+            f" '{message}' USING ERRCODE = 'insufficient_privilege'; END IF; RETURN NEW; END $$"
+        )
+        connection.exec_driver_sql(
+            f"CREATE TRIGGER {update} BEFORE UPDATE ON users"
+            " FOR EACH ROW EXECUTE FUNCTION ofc_refuse_user_rewrite()"
+        )
+        connection.exec_driver_sql(
+            f"CREATE TRIGGER {delete} BEFORE DELETE ON users"
+            " FOR EACH ROW EXECUTE FUNCTION ofc_refuse_rewrite()"
+        )
+        return
+    connection.exec_driver_sql(
+        f"CREATE TRIGGER {update} BEFORE UPDATE ON users WHEN {_USER_ROW_REWRITTEN}"
+        f" BEGIN SELECT RAISE(ABORT, '{message}'); END"
+    )
+    connection.exec_driver_sql(
+        f"CREATE TRIGGER {delete} BEFORE DELETE ON users"
+        f" BEGIN SELECT RAISE(ABORT, '{REFUSAL}: no DELETE of users'); END"
+    )
 
 
 def _guard_table_sessions(connection: Connection, postgresql: bool) -> None:

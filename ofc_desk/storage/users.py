@@ -8,25 +8,27 @@ scrypt work, so trying names tells nothing about which exist or what a dealer's 
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from functools import cache
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.names import clean_name
-from ofc_desk.storage.audit import TIME_FORMAT
+from ofc_desk.storage import keys
+from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountKind, account_event_hash
+from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import NAME_COLUMN, SignInAttempt, User
+from ofc_desk.storage.models import NAME_COLUMN, AccountEvent, SignInAttempt, User
 
-_SCRYPT_N, _SCRYPT_R, _SCRYPT_P, _KEY_BYTES = 2**14, 8, 1, 32
+_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = keys.SCRYPT_N, keys.SCRYPT_R, keys.SCRYPT_P
 MIN_PIN_LENGTH = 4
 LOCKOUT_AFTER = 5
 FIRST_DELAY = timedelta(seconds=30)
@@ -61,33 +63,43 @@ class SignInError(Exception):
 class Account:
     name: str
     role: Role
+    key: Ed25519PrivateKey | None = field(default=None, compare=False, repr=False)
+    """The private key, unsealed by the PIN at sign-in: what signs this account's sign-offs."""
+    builtin: bool = False
 
 
 def hash_pin(pin: str) -> str:
+    return _pin_material(pin)[0]
+
+
+def _pin_material(pin: str) -> tuple[str, bytes]:
+    """A new salted PIN hash, and the scrypt output whose second half seals a private key."""
     salt = secrets.token_bytes(16)
-    digest = _scrypt(pin, salt, _SCRYPT_N, _SCRYPT_R, _SCRYPT_P)
-    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${salt.hex()}${digest.hex()}"
+    derived = keys.pin_scrypt(pin, salt)
+    digest = derived[: keys.DIGEST_BYTES]
+    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${salt.hex()}${digest.hex()}", derived
+
+
+def _derive(pin: str, stored: str) -> bytes | None:
+    """The scrypt output of `pin` under `stored`'s salt when `pin` is the right PIN, else None."""
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt":
+            return None
+        derived = keys.pin_scrypt(pin, bytes.fromhex(salt), int(n), int(r), int(p))
+    except ValueError:
+        return None
+    return derived if hmac.compare_digest(derived[: keys.DIGEST_BYTES].hex(), digest) else None
 
 
 def pin_matches(pin: str, stored: str) -> bool:
-    try:
-        scheme, n, r, p, salt, digest = stored.split("$")
-    except ValueError:
-        return False
-    if scheme != "scrypt":
-        return False
-    candidate = _scrypt(pin, bytes.fromhex(salt), int(n), int(r), int(p))
-    return hmac.compare_digest(candidate.hex(), digest)
+    return _derive(pin, stored) is not None
 
 
 @cache
 def _dummy_hash() -> str:
     """What an unknown name's PIN is checked against: the same scrypt work as a real account."""
     return hash_pin(secrets.token_hex(8))
-
-
-def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(pin.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=_KEY_BYTES)
 
 
 def account_name(value: str) -> str:
@@ -98,23 +110,155 @@ def account_name(value: str) -> str:
         raise SignInError(str(error)) from None
 
 
-def create_user(database: Database, name: str, role: Role | str, pin: str) -> Account:
-    """Add an account; refuses a taken name or a PIN shorter than 4 characters."""
+def create_user(
+    database: Database, name: str, role: Role | str, pin: str, *, approver: Account | None = None
+) -> Account:
+    """Add an account, its creation signed by `approver` (a signed-in supervisor); without one,
+    only a database's very first account, a supervisor, who signs it themselves. Refuses a taken
+    name or a PIN shorter than 4 characters. The account comes back signed in."""
     name = account_name(name)
     chosen = Role(role)
     if len(pin) < MIN_PIN_LENGTH:
         raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
+    return _create(database, name, chosen, pin, approver)
+
+
+def create_builtin_replay_account(database: Database) -> Account:
+    """The built-in `replay` dealer of a database `ofc-desk replay` made from a script naming no
+    accounts: its key is sealed with no PIN, so anyone can deal as it, and it can approve nothing."""
+    return _create(database, BUILTIN_REPLAY, Role.DEALER, "", None, builtin=True)
+
+
+def builtin_replay_account(database: Database) -> Account | None:
+    """The built-in `replay` dealer, signed in, if this database has it (only it has no PIN)."""
+    with database.session() as session:
+        user = session.scalar(select(User).where(User.name == BUILTIN_REPLAY))
+    return _unsealed(user, "") if user is not None else None
+
+
+def _create(
+    database: Database, name: str, role: Role, pin: str, approver: Account | None, *, builtin: bool = False
+) -> Account:
     taken = SignInError(f"there is already a user called {name}")
+    key = keys.new_private_key()
+    pin_hash, derived = _pin_material(pin)
+    payload: dict[str, object] = {
+        "role": role.value,
+        "pin_hash": pin_hash,
+        "public_key": keys.public_hex(key),
+        "sealed_key": keys.seal(key, derived),
+    }
+    if builtin:
+        payload["builtin"] = True
     with database.session() as session:
         if session.scalar(select(User.id).where(User.name == name)) is not None:
             raise taken
-        created_at = system_clock().strftime(TIME_FORMAT)
-        session.add(User(name=name, role=chosen.value, pin_hash=hash_pin(pin), created_at=created_at))
+        # The built-in replay dealer approves nothing, so a database it opened can still get its
+        # first supervisor.
+        first = session.scalar(select(User.id).where(User.name != BUILTIN_REPLAY).limit(1)) is None
+        if approver is None and not first:
+            raise SignInError("a floor supervisor must approve a new account")
+        if approver is None and role is not Role.SUPERVISOR and not builtin:
+            raise SignInError("a database's first account is its floor supervisor")
+        signer = _approving(approver) if approver is not None else Account(name, role, key)
+        event = _append_event(session, AccountKind.CREATED, name, signer, payload)
+        session.add(
+            User(
+                name=name,
+                role=role.value,
+                pin_hash=pin_hash,
+                created_at=event.at,
+                public_key=payload["public_key"],
+                sealed_key=payload["sealed_key"],
+                account_seq=event.seq,
+            )
+        )
         try:
             session.commit()
         except IntegrityError:  # made by another desk or run since the look above
             raise taken from None
-    return Account(name, chosen)
+    return Account(name, role, key, builtin)
+
+
+def change_role(database: Database, name: str, role: Role, approver: Account) -> None:
+    """Make an account a dealer or a supervisor, signed by the approving supervisor."""
+    with database.session() as session:
+        user = _user_or_refuse(session, name)
+        payload = {"role": role.value}
+        event = _append_event(session, AccountKind.ROLE_CHANGED, user.name, _approving(approver), payload)
+        user.role, user.account_seq = role.value, event.seq
+        session.commit()
+
+
+def change_pin(database: Database, name: str, old_pin: str, new_pin: str, approver: Account) -> None:
+    """A new PIN for an account (its key pair kept, sealed again), signed by the approving
+    supervisor; the old PIN must open the key."""
+    if len(new_pin) < MIN_PIN_LENGTH:
+        raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
+    with database.session() as session:
+        user = _user_or_refuse(session, name)
+    account = _unsealed(user, old_pin)
+    if account is None or account.key is None:
+        raise SignInError("wrong name or PIN")
+    pin_hash, derived = _pin_material(new_pin)
+    payload = {"pin_hash": pin_hash, "sealed_key": keys.seal(account.key, derived)}
+    with database.session() as session:
+        user = _user_or_refuse(session, name)
+        event = _append_event(session, AccountKind.PIN_CHANGED, user.name, _approving(approver), payload)
+        user.pin_hash, user.sealed_key, user.account_seq = pin_hash, payload["sealed_key"], event.seq
+        session.commit()
+
+
+def _approving(approver: Account) -> Account:
+    if approver.role is not Role.SUPERVISOR or approver.key is None or approver.builtin:
+        raise SignInError("a floor supervisor, signed in, must approve this")
+    return approver
+
+
+def _user_or_refuse(session: Session, name: str) -> User:
+    user = session.scalar(select(User).where(User.name == name.strip()))
+    if user is None:
+        raise SignInError(f"there is no user called {name.strip()}")
+    return user
+
+
+def _append_event(
+    session: Session, kind: AccountKind, name: str, signer: Account, payload: Mapping[str, object]
+) -> AccountEvent:
+    """The next account event, signed by `signer`, flushed (a second desk appending the same
+    number at once fails on the primary key)."""
+    last = session.scalars(select(AccountEvent).order_by(AccountEvent.seq.desc()).limit(1)).first()
+    seq, previous = (last.seq + 1, last.hash) if last is not None else (1, GENESIS_HASH)
+    at, text = system_clock().strftime(TIME_FORMAT), canonical_json(payload)
+    digest = account_event_hash(previous, seq, kind.value, name, signer.name, at, text)
+    assert signer.key is not None
+    event = AccountEvent(
+        seq=seq,
+        kind=kind.value,
+        name=name,
+        approved_by=signer.name,
+        at=at,
+        payload=text,
+        prev_hash=previous,
+        hash=digest,
+        signature=keys.sign(signer.key, keys.account_message(seq, digest)),
+    )
+    session.add(event)
+    session.flush()
+    return event
+
+
+def _unsealed(user: User, pin: str) -> Account | None:
+    """The account with its private key when `pin` is its PIN (an imported account without a key
+    yet comes back without one)."""
+    derived = _derive(pin, user.pin_hash)
+    if derived is None:
+        return None
+    key = keys.unseal(user.sealed_key, derived) if user.sealed_key else None
+    if user.sealed_key and key is None:
+        return None
+    # Only the built-in replay dealer has an empty PIN: a person's has at least 4 characters.
+    return Account(user.name, Role(user.role), key, builtin=pin == "")
 
 
 def refusal(role: Role | None) -> str:
@@ -134,12 +278,31 @@ def sign_in(
             _record(session, typed, role, Attempt.WAITING, now)
             raise SignInError(f"too many wrong PINs for this name: try again in {_spoken(wait)}")
         user = session.scalar(select(User).where(User.name == typed)) if typed == name.strip() else None
-        matches = pin_matches(pin, user.pin_hash if user is not None else _dummy_hash())
-        accepted = user is not None and matches and (role is None or user.role == role.value)
+        account = _unsealed(user, pin) if user is not None else None
+        if user is None:
+            pin_matches(pin, _dummy_hash())
+        accepted = account is not None and (role is None or account.role is role)
         _record(session, typed, role, Attempt.ACCEPTED if accepted else Attempt.REFUSED, now)
-    if not accepted or user is None:
+    if account is None or not accepted:
         raise SignInError(refusal(role))
-    return Account(user.name, Role(user.role))
+    return account if account.key is not None else _add_key(database, account, pin)
+
+
+def _add_key(database: Database, account: Account, pin: str) -> Account:
+    """An account imported from before sign-offs gets its key pair at its first sign-in, the one
+    moment its PIN is known: the event is signed by the new key."""
+    key = keys.new_private_key()
+    pin_hash, derived = _pin_material(pin)
+    sealed = keys.seal(key, derived)
+    payload = {"public_key": keys.public_hex(key), "pin_hash": pin_hash, "sealed_key": sealed}
+    keyed = Account(account.name, account.role, key)
+    with database.session() as session:
+        user = _user_or_refuse(session, account.name)
+        event = _append_event(session, AccountKind.KEY_ADDED, account.name, keyed, payload)
+        user.public_key, user.sealed_key, user.pin_hash = payload["public_key"], sealed, pin_hash
+        user.account_seq = event.seq
+        session.commit()
+    return keyed
 
 
 def lockout_delay(wrong_in_a_row: int) -> timedelta:

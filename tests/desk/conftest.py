@@ -41,8 +41,8 @@ def template_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Migrated once, with the two accounts (PIN hashing is slow on purpose), then copied per test."""
     path = tmp_path_factory.mktemp("template") / "desk.db"
     database = Database(f"sqlite:///{path}")
-    create_user(database, DEALER[0], "dealer", DEALER[1])
-    create_user(database, SUPERVISOR[0], "supervisor", SUPERVISOR[1])
+    supervisor = create_user(database, SUPERVISOR[0], "supervisor", SUPERVISOR[1])
+    create_user(database, DEALER[0], "dealer", DEALER[1], approver=supervisor)
     database.dispose()
     return path
 

@@ -7,7 +7,15 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
-from table_helpers import ANN_QQ, BOB_PLAIN, DEALER, SUPERVISOR, SUPERVISOR_PIN, open_test_table, play_hand
+from table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    dealer,
+    open_test_table,
+    play_hand,
+)
 
 from ofc_desk.service import resume_table
 from ofc_desk.service.verify import verify_database
@@ -50,7 +58,7 @@ def test_every_rewrite_of_the_history_is_refused(history: Database, statement: s
 
 
 def test_a_closed_session_takes_no_change(history: Database) -> None:
-    resume_table(history, 1, DEALER).close_session(SUPERVISOR, SUPERVISOR_PIN)
+    resume_table(history, 1, dealer(history)).close_session(SUPERVISOR, SUPERVISOR_PIN)
     with history.engine.connect() as connection, pytest.raises(DBAPIError, match=REFUSAL):
         connection.execute(text("UPDATE table_sessions SET closed_at = NULL, head_seq = head_seq + 1"))
 
@@ -67,5 +75,5 @@ def test_the_event_flow_still_records_after_the_refusals(history: Database) -> N
     before = verify_database(history).events
     with history.engine.connect() as connection, pytest.raises(DBAPIError):
         connection.execute(text("DELETE FROM events"))
-    resume_table(history, 1, DEALER).rebuy("Ann", 5)
+    resume_table(history, 1, dealer(history)).rebuy("Ann", 5)
     assert verify_database(history).events == before + 1

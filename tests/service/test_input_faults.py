@@ -22,10 +22,11 @@ from typing import Any
 import pytest
 from replay_helpers import run_cli, write_script
 
-from ofc_desk.service import replay as replay_module
+from ofc_desk.service import replay_accounts
 from ofc_desk.service.replay import run_replay
+from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user, list_users
+from ofc_desk.storage.users import list_users
 
 Capture = pytest.CaptureFixture[str]
 
@@ -166,21 +167,21 @@ def test_names_are_trimmed_and_held_to_one_limit_on_every_database(
 def test_two_first_runs_making_the_same_accounts_both_go_on(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The other run makes Sue between this run's look at the accounts and its own insert."""
+    """The other run makes the accounts between this run's look at them and its own inserts."""
     database = Database(database_url)
-    real_list = replay_module.list_users
-    looks = iter([[]])
+    real_list = replay_accounts.list_users
+    users = [{"name": "Sue", "role": "supervisor", "pin": "4321"}]
+    first_look = [True]
 
-    def stale_then_real(db: Database) -> list[Any]:
-        stale = next(looks, None)
-        if stale is not None:
-            create_user(db, "Sue", Role.SUPERVISOR, "4321")  # the other run, just now
-            return stale
+    def stale_first_look(db: Database) -> list[Any]:
+        if first_look.pop() if first_look else False:
+            run_replay(db, two_seats(table="Table 8", users=users), resume=False)  # the other run, now
+            return []
         return real_list(db)
 
-    monkeypatch.setattr(replay_module, "list_users", stale_then_real)
-    users = [{"name": "Sue", "role": "supervisor", "pin": "4321"}]
+    monkeypatch.setattr(replay_accounts, "list_users", stale_first_look)
     output = run_replay(database, two_seats(users=users), resume=False)
     assert output["stacks"] == {"Ann": 100, "Bob": 100}
-    assert [account.name for account in list_users(database)] == ["Sue"]
+    assert [account.name for account in list_users(database)] == ["Sue", "replay"]
+    verify_database(database)
     database.dispose()

@@ -11,7 +11,15 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
-from table_helpers import ANN_QQ, BOB_PLAIN, DEALER, SUPERVISOR, SUPERVISOR_PIN, open_test_table, play_hand
+from table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    dealer,
+    open_test_table,
+    play_hand,
+)
 
 from ofc_desk.service import resume_table
 from ofc_desk.service.verify import VerifyFault, verify_database
@@ -80,7 +88,9 @@ def alter_and_rechain(session: Session) -> str:
     payload["cards"][0] = "Qc"  # Ann's front: queens no more, a different hand
     event.payload = json.dumps(payload, sort_keys=True, separators=(",", ":"))
     rechain(session)
-    return "hand 1: stored result differs from the rules"
+    # The dealer's signature at the settlement covers the old chain (test_signoffs.py: with the
+    # keys too, the re-scored hand still gives it away).
+    return "Dan's signature on event number 21 covers a chain that is no longer there"
 
 
 def alter_result(session: Session) -> str:
@@ -201,7 +211,7 @@ def test_one_snapshot_holds_while_another_desk_records(history: Database) -> Non
     """What verify reads through: a table recording meanwhile must not look like tampering."""
     with history.snapshot() as session:
         events_before = session.scalar(select(func.count()).select_from(Event))
-        resume_table(history, 1, DEALER).rebuy("Ann", 5)  # another desk, between the reads
+        resume_table(history, 1, dealer(history)).rebuy("Ann", 5)  # another desk, between the reads
         assert session.scalar(select(func.count()).select_from(Event)) == events_before
     verify_database(history)
     with history.session() as session:

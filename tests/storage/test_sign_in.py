@@ -30,8 +30,8 @@ class Clock:
 @pytest.fixture
 def accounts(database_url: str) -> Iterator[Database]:
     database = Database(database_url)
-    create_user(database, "Sue", Role.SUPERVISOR, "4321")
-    create_user(database, "Dan", Role.DEALER, "1234")
+    supervisor = create_user(database, "Sue", Role.SUPERVISOR, "4321")
+    create_user(database, "Dan", Role.DEALER, "1234", approver=supervisor)
     yield database
     database.dispose()
 
@@ -116,11 +116,12 @@ def test_the_record_of_tries_cannot_be_rewritten(accounts: Database) -> None:
 
 
 def test_account_names_are_trimmed_and_held_to_one_limit(accounts: Database) -> None:
-    assert create_user(accounts, "  Ann ", Role.DEALER, "5555").name == "Ann"
+    sue = sign_in(accounts, "Sue", "4321")
+    assert create_user(accounts, "  Ann ", Role.DEALER, "5555", approver=sue).name == "Ann"
     assert sign_in(accounts, "Ann  ", "5555").name == "Ann"
     with pytest.raises(SignInError, match="there is already a user called Ann"):
-        create_user(accounts, "Ann ", Role.DEALER, "5555")
+        create_user(accounts, "Ann ", Role.DEALER, "5555", approver=sue)
     with pytest.raises(SignInError, match="at most 40 characters"):
-        create_user(accounts, "x" * 41, Role.DEALER, "5555")
+        create_user(accounts, "x" * 41, Role.DEALER, "5555", approver=sue)
     with pytest.raises(SignInError, match="control character"):
-        create_user(accounts, "Ann\x00", Role.DEALER, "5555")
+        create_user(accounts, "Ann\x00", Role.DEALER, "5555", approver=sue)
