@@ -106,6 +106,12 @@ def guard_users(connection: Connection) -> None:
     )
 
 
+def remove_all(connection: Connection) -> None:
+    """Every trigger of every migration: what the owner of the database file can do."""
+    remove(connection)
+    remove(connection, ("account_events", "signatures", "sign_in_attempts"))
+
+
 def _guard_table_sessions(connection: Connection, postgresql: bool) -> None:
     update, delete = trigger_names("table_sessions")
     message = f"{REFUSAL}: a table session only moves its head forward and closes once"

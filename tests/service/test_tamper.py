@@ -39,7 +39,7 @@ def history(database: Database) -> Database:
     service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
     verify_database(database)
     with database.engine.begin() as connection:
-        append_only.remove(connection)
+        append_only.remove_all(connection)
     return database
 
 
