@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(args_list).parse_args(args_list)
     if args.command is None:
-        from ofc_desk.desk.app import run_desk
+        from ofc_desk.desk.shell.app import run_desk
 
         return int(run_desk(args.db))
     module_name = SUBCOMMANDS[args.command][0]

@@ -1,0 +1,58 @@
+"""The accounts a card room's database needs before a table opens (docs/decisions.md, "First
+start creates a dealer and a floor supervisor").
+
+Voids, chip corrections and closing a table need a floor supervisor's PIN, so the first start
+creates a dealer and a supervisor together. They need names of their own: a supervisor's name is
+what the audit log records as having authorised a dealer's correction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, SignInError, create_user, list_users, sign_in
+
+
+@dataclass(frozen=True)
+class NewAccount:
+    name: str
+    pin: str
+
+
+def verify_first_accounts(dealer: NewAccount, supervisor: NewAccount) -> None:
+    """Raise ActionRefused unless the two accounts can be the room's first dealer and supervisor.
+
+    >>> verify_first_accounts(NewAccount("Dana", "1234"), NewAccount(" Dana ", "9876"))
+    Traceback (most recent call last):
+    ...
+    ofc_desk.service.errors.ActionRefused: the dealer and the floor supervisor need names of their own
+    """
+    if dealer.name.strip() == supervisor.name.strip():
+        raise ActionRefused("the dealer and the floor supervisor need names of their own")
+
+
+def can_create_first_accounts(dealer: NewAccount, supervisor: NewAccount) -> bool:
+    try:
+        verify_first_accounts(dealer, supervisor)
+    except ActionRefused:
+        return False
+    return True
+
+
+def create_first_accounts(database: Database, dealer: NewAccount, supervisor: NewAccount) -> None:
+    """Create the supervisor, who signs their own account as the database's first, then the dealer,
+    whose account the supervisor signs; a name an earlier try already created is signed in instead
+    (that try may have stopped at the dealer's short PIN)."""
+    verify_first_accounts(dealer, supervisor)
+    existing = {account.name for account in list_users(database)}
+    try:
+        if supervisor.name.strip() in existing:
+            approver = sign_in(database, supervisor.name, supervisor.pin, Role.SUPERVISOR)
+        else:
+            approver = create_user(database, supervisor.name, Role.SUPERVISOR, supervisor.pin)
+        if dealer.name.strip() not in existing:
+            create_user(database, dealer.name, Role.DEALER, dealer.pin, approver=approver)
+    except SignInError as error:
+        raise ActionRefused(str(error)) from error
