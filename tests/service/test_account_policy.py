@@ -12,8 +12,8 @@ from ofc_desk.service.account_policy import (
     create_first_accounts,
 )
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.storage.database import Database
 from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role, SignInError, create_user, list_users
 
 
