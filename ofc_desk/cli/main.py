@@ -49,7 +49,24 @@ class OneLineParser(argparse.ArgumentParser):
     would print its usage block first); `--help` still shows the usage."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, one_line(f"{self.prog}: {message}") + "\n")
+        self.exit(2, one_line(f"{self.prog}: {_without_values(message)}") + "\n")
+
+
+UNRECOGNIZED = "unrecognized arguments: "
+
+
+def _without_values(message: str) -> str:
+    """argparse repeats arguments it does not know; a value among them may be a PIN someone put on
+    the command line, so only the option names are repeated.
+
+    >>> _without_values("unrecognized arguments: --supervisor-pin Sue=2468 --x=1")
+    'unrecognized arguments: --supervisor-pin … --x (values not repeated)'
+    """
+    if not message.startswith(UNRECOGNIZED):
+        return message
+    words = message.removeprefix(UNRECOGNIZED).split()
+    shown = [word.split("=")[0] if word.startswith("-") else "…" for word in words]
+    return UNRECOGNIZED + " ".join(shown) + " (values not repeated)"
 
 
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:

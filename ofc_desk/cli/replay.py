@@ -7,17 +7,15 @@ error ("hand 3, action 7: it is Bob's turn, not Ann's"); everything accepted bef
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
-import os
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.cli.json_input import MAX_NESTING, nested_too_deeply, read_utf8
 from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.pins import add_pin_file_option, pin_source
 from ofc_desk.core.deal_input import is_unicode
 
 EXIT_REFUSED = 2
@@ -26,12 +24,7 @@ EXIT_REFUSED = 2
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the session script (JSON), or - for stdin")
     add_database_option(parser)
-    parser.add_argument(
-        "--pin-file",
-        metavar="PATH",
-        help="a JSON object of account names and their PINs, for a database that has accounts"
-        " (or set OFC_DESK_PINS to such an object; a terminal is asked for any other)",
-    )
+    add_pin_file_option(parser, "for the accounts of a database that has some")
     parser.add_argument(
         "--resume",
         action="store_true",
@@ -45,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         script = _read_script(args.file)
-        pins = _pin_source(args)
+        pins = pin_source(args.pin_file, may_prompt=args.file != "-")
         database = Database(getattr(args, "db", None))
         output = run_replay(database, script, resume=args.resume, pins=pins)
     except (ReplayError, ValueError, OSError) as error:
@@ -58,38 +51,6 @@ def run(args: argparse.Namespace) -> int:
     json.dump(output, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
-
-
-def _pin_source(args: argparse.Namespace) -> Callable[[str], str | None]:
-    """PINs from OFC_DESK_PINS, then the PIN file, then a prompt on a terminal; never from the
-    command line (any user sees it there), and never repeated in a message."""
-    given: dict[str, str] = {}
-    if os.environ.get("OFC_DESK_PINS"):
-        given |= _pins(os.environ["OFC_DESK_PINS"], "OFC_DESK_PINS")
-    if args.pin_file:
-        try:
-            given |= _pins(read_utf8(args.pin_file), args.pin_file)
-        except (OSError, UnicodeDecodeError):
-            raise ValueError(f"{args.pin_file}: cannot be read as a UTF-8 text file") from None
-    interactive = args.file != "-" and sys.stdin.isatty()
-
-    def pin(name: str) -> str | None:
-        if name in given or not interactive:
-            return given.get(name)
-        given[name] = getpass.getpass(f"PIN for {name}: ")
-        return given[name]
-
-    return pin
-
-
-def _pins(text: str, source: str) -> dict[str, str]:
-    try:
-        pins = json.loads(text)
-    except json.JSONDecodeError:
-        pins = None
-    if not isinstance(pins, dict) or not all(isinstance(pin, str) for pin in pins.values()):
-        raise ValueError(f'{source}: must be a JSON object of names and PINs, as {{"Sue": "2468"}}')
-    return pins
 
 
 def _read_script(file: str) -> Any:
