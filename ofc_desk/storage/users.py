@@ -98,8 +98,10 @@ def pin_matches(pin: str, stored: str) -> bool:
 
 @cache
 def _dummy_hash() -> str:
-    """What an unknown name's PIN is checked against: the same scrypt work as a real account."""
-    return hash_pin(secrets.token_hex(8))
+    """What an unknown name's PIN is checked against: a hash of no PIN, with the same parameters
+    as a real account's, so the check does the same scrypt work."""
+    salt, digest = secrets.token_hex(16), secrets.token_hex(keys.DIGEST_BYTES)
+    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${salt}${digest}"
 
 
 def account_name(value: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 
-from ofc_desk.storage import users as users_module
+from ofc_desk.storage import keys
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import SignInAttempt
 from ofc_desk.storage.users import Role, SignInError, create_user, lockout_delay, sign_in
@@ -61,18 +61,20 @@ def test_an_unknown_name_a_wrong_pin_and_a_wrong_role_get_one_answer(accounts: D
 def test_an_unknown_name_costs_the_same_scrypt_as_a_known_one(
     accounts: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    checked: list[str] = []
-    real = users_module.pin_matches
+    costs: list[tuple[int, int, int]] = []
+    real = keys.pin_scrypt
 
-    def counted(pin: str, stored: str) -> bool:
-        checked.append(stored)
-        return real(pin, stored)
+    def counted(
+        pin: str, salt: bytes, n: int = keys.SCRYPT_N, r: int = keys.SCRYPT_R, p: int = keys.SCRYPT_P
+    ) -> bytes:
+        costs.append((n, r, p))
+        return real(pin, salt, n, r, p)
 
-    monkeypatch.setattr(users_module, "pin_matches", counted)
+    monkeypatch.setattr(keys, "pin_scrypt", counted)
     for name in ("Zoe", "Sue", "Ann\x00" + "x" * 300):
         with pytest.raises(SignInError):
             sign_in(accounts, name, "0000", clock=Clock())
-    assert len(checked) == 3 and all(stored.startswith("scrypt$16384$8$1$") for stored in checked)
+    assert costs == [(keys.SCRYPT_N, keys.SCRYPT_R, keys.SCRYPT_P)] * 3
 
 
 def test_five_wrong_pins_then_a_wait_that_doubles_up_to_15_minutes(accounts: Database) -> None:
