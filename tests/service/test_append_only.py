@@ -40,6 +40,13 @@ REWRITES = [
     "UPDATE table_sessions SET head_seq = head_seq + 1, head_hash = 'x'",
     "UPDATE table_sessions SET opened_at = '2026-01-01T00:00:00.000000Z', head_seq = head_seq + 1",
     "DELETE FROM table_sessions",
+    "UPDATE signatures SET signer = 'Sue'",
+    "DELETE FROM signatures",
+    "UPDATE account_events SET payload = '{}'",
+    "DELETE FROM account_events",
+    "UPDATE users SET public_key = '', account_seq = account_seq + 1",
+    "UPDATE users SET account_seq = (SELECT MAX(seq) FROM account_events) WHERE name = 'Dan'",
+    "DELETE FROM sign_in_attempts",
 ]
 
 
