@@ -16,6 +16,7 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
@@ -42,7 +43,7 @@ class EventStore:
         database: Database,
         table: str,
         actor: str,
-        payload: dict[str, Any],
+        payload: TableOpened,
         machine: TableMachine,
         signers: Sequence[Account] = (),
     ) -> EventStore:
@@ -97,7 +98,7 @@ class EventStore:
         self,
         machine: TableMachine,
         kind: EventKind,
-        payload: dict[str, Any],
+        payload: EventPayload,
         actor: str,
         signers: Sequence[Account] = (),
     ) -> None:
@@ -131,7 +132,7 @@ class EventStore:
         session: Session,
         row: TableSession,
         kind: EventKind,
-        payload: dict[str, Any],
+        payload: EventPayload,
         actor: str,
         outcome: Outcome,
         signers: Sequence[Account] = (),

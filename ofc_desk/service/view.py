@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.core.scoring import evaluate_row, foul_certain
+from ofc_desk.core.streets import DECK_SIZE
 from ofc_desk.core.variants import Variant
-from ofc_desk.service.hand import DECK_SIZE, HandState, PlayerHand
+from ofc_desk.service.hand import HandState, PlayerHand
 from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
 
 if TYPE_CHECKING:
