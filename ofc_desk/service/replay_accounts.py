@@ -19,8 +19,7 @@ from ofc_desk.storage.users import (
     Role,
     SignInError,
     builtin_replay_account,
-    create_builtin_replay_account,
-    create_user,
+    create_accounts,
     list_users,
     sign_in,
 )
@@ -105,20 +104,18 @@ def prepare_accounts(
 def _create(
     accounts: ReplayAccounts, entries: list[tuple[str, Role, str]], dealers: Iterable[str | None]
 ) -> None:
-    database = accounts.database
+    """All in one transaction: a run starting at the same time finds all of them or none."""
     named = {name for name, _, _ in entries}
-    if any(dealer is None or dealer not in named for dealer in dealers):
-        accounts.builtin = create_builtin_replay_account(database)
-    ordered = sorted(entries, key=lambda entry: entry[1] is not Role.SUPERVISOR)
-    approver: Account | None = None
-    for name, role, pin in ordered:
-        if approver is None and role is not Role.SUPERVISOR:
-            raise AccountRefused(
-                f"users: {name}: a floor supervisor must be among the users to approve accounts"
-            )
-        account = create_user(database, name, role, pin, approver=approver)
-        approver = approver or account
-        accounts.signed_in[account.name] = account
+    builtin = any(dealer is None or dealer not in named for dealer in dealers)
+    if entries and not any(role is Role.SUPERVISOR for _, role, _ in entries):
+        raise AccountRefused(
+            f"users: {entries[0][0]}: a floor supervisor must be among the users to approve accounts"
+        )
+    for account in create_accounts(accounts.database, entries, builtin=builtin):
+        if account.builtin:
+            accounts.builtin = account
+        else:
+            accounts.signed_in[account.name] = account
 
 
 def _entries(users: Any) -> list[tuple[str, Role, str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -125,12 +125,6 @@ def create_user(
     return _create(database, name, chosen, pin, approver)
 
 
-def create_builtin_replay_account(database: Database) -> Account:
-    """The built-in `replay` dealer of a database `ofc-desk replay` made from a script naming no
-    accounts: its key is sealed with no PIN, so anyone can deal as it, and it can approve nothing."""
-    return _create(database, BUILTIN_REPLAY, Role.DEALER, "", None, builtin=True)
-
-
 def builtin_replay_account(database: Database) -> Account | None:
     """The built-in `replay` dealer, signed in, if this database has it (only it has no PIN)."""
     with database.session() as session:
@@ -138,10 +132,48 @@ def builtin_replay_account(database: Database) -> Account | None:
     return _unsealed(user, "") if user is not None else None
 
 
+def create_accounts(
+    database: Database, accounts: Sequence[tuple[str, Role, str]], *, builtin: bool = False
+) -> list[Account]:
+    """A new database's first accounts, in one transaction, so that another run starting on the
+    same new database finds all of them or none: the built-in replay dealer if asked, then the
+    supervisors (the first signing their own creation and approving the rest), then the dealers."""
+    ordered = sorted(accounts, key=lambda account: account[1] is not Role.SUPERVISOR)
+    for _, _, pin in ordered:
+        if len(pin) < MIN_PIN_LENGTH:
+            raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
+    created: list[Account] = []
+    with database.session() as session:
+        if builtin:
+            created.append(_create_in(session, BUILTIN_REPLAY, Role.DEALER, "", None, builtin=True))
+        approver: Account | None = None
+        for name, role, pin in ordered:
+            account = _create_in(session, account_name(name), role, pin, approver)
+            approver = approver or account
+            created.append(account)
+        _commit_new(session, "another run created accounts here at the same time")
+    return created
+
+
 def _create(
     database: Database, name: str, role: Role, pin: str, approver: Account | None, *, builtin: bool = False
 ) -> Account:
-    taken = SignInError(f"there is already a user called {name}")
+    with database.session() as session:
+        account = _create_in(session, name, role, pin, approver, builtin=builtin)
+        _commit_new(session, f"there is already a user called {name}")
+    return account
+
+
+def _commit_new(session: Session, taken: str) -> None:
+    try:
+        session.commit()
+    except IntegrityError:  # made by another desk or run since the look before
+        raise SignInError(taken) from None
+
+
+def _create_in(
+    session: Session, name: str, role: Role, pin: str, approver: Account | None, *, builtin: bool = False
+) -> Account:
     key = keys.new_private_key()
     pin_hash, derived = _pin_material(pin)
     payload: dict[str, object] = {
@@ -152,33 +184,29 @@ def _create(
     }
     if builtin:
         payload["builtin"] = True
-    with database.session() as session:
-        if session.scalar(select(User.id).where(User.name == name)) is not None:
-            raise taken
-        # The built-in replay dealer approves nothing, so a database it opened can still get its
-        # first supervisor.
-        first = session.scalar(select(User.id).where(User.name != BUILTIN_REPLAY).limit(1)) is None
-        if approver is None and not first:
-            raise SignInError("a floor supervisor must approve a new account")
-        if approver is None and role is not Role.SUPERVISOR and not builtin:
-            raise SignInError("a database's first account is its floor supervisor")
-        signer = _approving(approver) if approver is not None else Account(name, role, key)
-        event = _append_event(session, AccountKind.CREATED, name, signer, payload)
-        session.add(
-            User(
-                name=name,
-                role=role.value,
-                pin_hash=pin_hash,
-                created_at=event.at,
-                public_key=payload["public_key"],
-                sealed_key=payload["sealed_key"],
-                account_seq=event.seq,
-            )
+    if session.scalar(select(User.id).where(User.name == name)) is not None:
+        raise SignInError(f"there is already a user called {name}")
+    # The built-in replay dealer approves nothing, so a database it opened can still get its
+    # first supervisor.
+    first = session.scalar(select(User.id).where(User.name != BUILTIN_REPLAY).limit(1)) is None
+    if approver is None and not first:
+        raise SignInError("a floor supervisor must approve a new account")
+    if approver is None and role is not Role.SUPERVISOR and not builtin:
+        raise SignInError("a database's first account is its floor supervisor")
+    signer = _approving(approver) if approver is not None else Account(name, role, key)
+    event = _append_event(session, AccountKind.CREATED, name, signer, payload)
+    session.add(
+        User(
+            name=name,
+            role=role.value,
+            pin_hash=pin_hash,
+            created_at=event.at,
+            public_key=payload["public_key"],
+            sealed_key=payload["sealed_key"],
+            account_seq=event.seq,
         )
-        try:
-            session.commit()
-        except IntegrityError:  # made by another desk or run since the look above
-            raise taken from None
+    )
+    session.flush()
     return Account(name, role, key, builtin)
 
 
