@@ -55,6 +55,8 @@ class ScriptBuilder:
             self._start_hand()
         elif kind in (EventKind.PLACED, EventKind.REVEALED):
             self._actions().append(_action(event.payload))
+        elif kind is EventKind.SHOWN:
+            self._actions().append(_shown_action(event.payload))
         elif kind is EventKind.UNDONE:
             self._actions().append({"op": UNDO_OP})
 
@@ -136,3 +138,17 @@ def _action(payload: Mapping[str, Any]) -> dict[str, Any]:
         cards: " ".join("??" if card is None else str(card) for card in payload.get(cards) or []),
         rows: " ".join(str(row) for row in payload.get(rows) or []),
     }
+
+
+def _shown_action(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A Chinese poker showdown as the script says it: a surrender, a declaration with its cards
+    (and rows when given), or the cards with their rows."""
+    action: dict[str, Any] = {"player": payload["player"]}
+    if payload.get("surrender"):
+        return {**action, "surrender": True}
+    if payload.get("declare"):
+        action["declare"] = payload["declare"]
+    action["cards"] = " ".join(payload.get("cards") or [])
+    if payload.get("rows"):
+        action["rows"] = " ".join(payload["rows"])
+    return action

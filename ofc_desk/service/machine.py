@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ofc_desk.core.chinese.deal import ChineseDealResult
+from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.deal import DealResult
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rake import RakeResult, compute_rake
@@ -19,6 +21,8 @@ from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.core.streets import DECK_SIZE, StreetPlan, cards_needed
 from ofc_desk.core.variants import Variant
 from ofc_desk.service import reading, supervision
+from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
+from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.hand import Entry, HandState
@@ -36,6 +40,7 @@ from ofc_desk.service.payloads import (
     SatIn,
     SatOut,
     SeatPayload,
+    ShownPayload,
     TableOpened,
     Undone,
 )
@@ -72,6 +77,10 @@ class TableMachine:
         self.button: str | None = None
         self.button_held = False
         self.hand: HandState | None = None
+        self.chinese: ChinesePreset | None = None
+        """The preset of a Chinese poker table (then `preset` is None and `variant` unused)."""
+        self.chinese_hand: ChineseHandState | None = None
+        self.chinese_result: ChineseDealResult | None = None
         self.hand_settled = False
         self.result: DealResult | None = None
         self.rake: RakeResult | None = None
@@ -88,6 +97,10 @@ class TableMachine:
     def phase(self) -> Phase:
         if self.closed:
             return Phase.CLOSED
+        if self.chinese_hand is not None:
+            if self.hand_settled:
+                return Phase.SETTLED
+            return Phase.AWAITING_SETTLEMENT if self.chinese_hand.complete else Phase.LIVE
         if self.hand is None:
             return Phase.BETWEEN_HANDS
         if self.hand_settled:
@@ -158,7 +171,7 @@ class TableMachine:
             raise ActionRefused(f"{self.table} is already open")
         table = reading.name(raw.get("table"), "a table")
         rules = reading.rules(raw.get("rules"))
-        _, variant = check_rules(rules)
+        game, least, most = game_seats(rules)
         seats: list[SeatPayload] = [
             {"name": reading.name(seat.get("name")), "buy_in": reading.chips(seat.get("buy_in"), "buy-in")}
             for seat in reading.mappings(raw.get("seats"), "seats")
@@ -167,12 +180,8 @@ class TableMachine:
         duplicate = next((name for name in names if names.count(name) > 1), None)
         if duplicate:
             raise ActionRefused(f"{duplicate} is seated twice")
-        structure = variant.structure
-        if not structure.min_players <= len(seats) <= structure.max_players:
-            raise ActionRefused(
-                f"{variant.value} seats {structure.min_players} to {structure.max_players}"
-                f" players, not {len(seats)}"
-            )
+        if not least <= len(seats) <= most:
+            raise ActionRefused(f"{game} seats {least} to {most} players, not {len(seats)}")
         button = reading.text(raw, "button")
         if button not in names:
             raise ActionRefused(f"the button must be at one of the seats, not {button or 'nobody'}")
@@ -189,8 +198,19 @@ class TableMachine:
         )
 
     def set_rules(self, rules: TableRules) -> None:
-        self.preset, self.variant = check_rules(rules)
+        if is_chinese(rules):
+            self.chinese, self.preset = check_chinese_rules(rules), None
+        else:
+            self.chinese = None
+            self.preset, self.variant = check_rules(rules)
         self.rules = rules
+
+    def _game_seats(self) -> tuple[str, int, int]:
+        """The table's game and how many players it seats, at least and at most."""
+        if self.chinese is not None:
+            return "Chinese poker", *CHINESE_SEATS
+        structure = self.variant.structure
+        return self.variant.value, structure.min_players, structure.max_players
 
     # ------------------------------------------------------------------ the hand
     def _check_started(self, raw: RawPayload) -> HandStarted:
@@ -199,14 +219,15 @@ class TableMachine:
         for seat in playing:
             if seat.stack <= 0:
                 raise ActionRefused(f"{seat.name} has no chips: rebuy or sit out")
-        structure = self.variant.structure
-        if len(playing) < structure.min_players:
+        game, least, most = self._game_seats()
+        if len(playing) < least:
             raise ActionRefused(
-                f"{self.variant.value} needs at least {structure.min_players} players in their"
-                f" seats; {len(playing)} can play"
+                f"{game} needs at least {least} players in their seats; {len(playing)} can play"
             )
-        if len(playing) > structure.max_players:
-            raise ActionRefused(f"{self.variant.value} deals to at most {structure.max_players} players")
+        if len(playing) > most:
+            raise ActionRefused(f"{game} deals to at most {most} players")
+        if self.chinese is not None:
+            return {"number": self.hands_started + 1}
         plan = self._plan()
         needed = cards_needed(plan, [seat.fantasyland_next for seat in playing])
         if needed > DECK_SIZE:
@@ -221,12 +242,17 @@ class TableMachine:
         stacks = {seat.name: seat.stack for seat in self._playing()}
         self.button = dealer
         self.hands_started = payload["number"]
+        self.hand_settled = False
+        self.result = self.chinese_result = None
+        self.rake = None
+        if self.chinese is not None:
+            self.hand = None
+            self.chinese_hand = ChineseHandState(payload["number"], dealer, order, stacks, self.chinese)
+            return Outcome()
+        self.chinese_hand = None
         self.hand = HandState(
             payload["number"], dealer, order, fantasyland, stacks, self._plan(), self.variant
         )
-        self.hand_settled = False
-        self.result = None
-        self.rake = None
         return Outcome()
 
     def _plan(self) -> StreetPlan:
@@ -270,14 +296,41 @@ class TableMachine:
             self.result = score_hand(hand, self._seating(hand), self.rules, self._streaks(hand))
         return Outcome()
 
+    def _check_shown(self, raw: RawPayload) -> ShownPayload:
+        return self._live_chinese_hand().check(raw)
+
+    def _apply_shown(self, payload: ShownPayload) -> Outcome:
+        hand = self._live_chinese_hand()
+        hand.apply(payload)
+        if hand.complete:
+            self.chinese_result = hand.score(self.rules)
+        return Outcome()
+
+    def _live_chinese_hand(self) -> ChineseHandState:
+        if self.chinese_hand is None or self.hand_settled:
+            raise ActionRefused("no Chinese poker hand is being entered: start the next hand")
+        return self.chinese_hand
+
     def _check_undone(self, raw: RawPayload) -> Undone:
+        if self.chinese is not None:
+            return self._check_chinese_undone()
         hand = self._live_hand()
         if not hand.entries:
             raise ActionRefused(f"nothing to undo in hand {hand.number}")
         entry = hand.entries[-1]
         return {"undone": entry.to_json()}
 
+    def _check_chinese_undone(self) -> Undone:
+        shown = self._live_chinese_hand()
+        if not shown.entries:
+            raise ActionRefused(f"nothing to undo in hand {shown.number}")
+        return {"undone": shown.entries[-1]}
+
     def _apply_undone(self, payload: Undone) -> Outcome:
+        if self.chinese is not None:
+            self._live_chinese_hand().undo()
+            self.chinese_result = None
+            return Outcome()
         self._live_hand().undo()
         self.result = None
         return Outcome()
@@ -295,6 +348,11 @@ class TableMachine:
 
     # ------------------------------------------------------------------ settlement
     def _check_settled(self, raw: RawPayload) -> HandSettled:
+        if self.chinese is not None:
+            hand = self._live_chinese_hand()
+            if not hand.complete:
+                raise ActionRefused(f"hand {hand.number} is not finished: {hand.waiting()}")
+            return {"number": hand.number}
         if self.hand is None or self.hand_settled:
             raise ActionRefused("there is no hand to settle")
         turn = self.hand.turn()
@@ -303,6 +361,8 @@ class TableMachine:
         return {"number": self.hand.number}
 
     def _apply_settled(self, payload: HandSettled) -> Outcome:
+        if self.chinese is not None:
+            return self._apply_chinese_settled()
         hand, result = self.hand, self.result
         assert hand is not None and result is not None  # checked: the hand is complete
         seating = self._seating(hand)
@@ -337,6 +397,36 @@ class TableMachine:
         )
         return Outcome(tuple(ledger), settled)
 
+    def _apply_chinese_settled(self) -> Outcome:
+        """Chips move as the core settled them, the rake is taken, the button moves (every hand)."""
+        hand, result, preset = self.chinese_hand, self.chinese_result, self.chinese
+        assert hand is not None and result is not None and preset is not None  # checked: complete
+        seating = list(hand.stacks_before)
+        for player in result.players:
+            self.seat(player.name).stack = player.stack_after
+        net_wins = {p.name: p.stack_after - p.stack_before for p in result.players}
+        rake = compute_rake(preset.rake, {name: self.seat(name).stack for name in seating}, net_wins)
+        for name, chips in rake.per_player.items():
+            self.seat(name).stack -= chips
+        changes = {name: self.seat(name).stack - hand.stacks_before[name] for name in seating}
+        if sum(changes.values()) + rake.total != 0:
+            raise ActionRefused(f"hand {hand.number}: chips are not conserved")
+        self.jackpot_pool += rake.jackpot
+        self.hand_changes[hand.number] = changes
+        self.hand_jackpots[hand.number] = rake.jackpot
+        self.hand_settled = True
+        self.rake = rake
+        self.button_held = False
+        self.button = self._next_clockwise(hand.button)
+        ledger = [
+            LedgerEntry(name, "hand", changes[name] + rake.per_player.get(name, 0), hand.number)
+            for name in seating
+        ] + [LedgerEntry(name, "rake", -chips, hand.number) for name, chips in rake.per_player.items()]
+        settled = SettledHand(
+            hand.number, hand.button, {}, result.to_json(), dict(rake.per_player), rake.jackpot
+        )
+        return Outcome(tuple(ledger), settled)
+
     def _carry_fantasyland(self, hand: HandState, result: DealResult) -> None:
         """Who plays the next hand in Fantasyland; hold the button or move it (docs/rules.md §6)."""
         going: list[str] = []
@@ -360,9 +450,8 @@ class TableMachine:
     def require_between_hands(self, what: str) -> None:
         phase = self.phase
         if phase not in (Phase.BETWEEN_HANDS, Phase.SETTLED):
-            assert self.hand is not None
             state = _HAND_STATES[phase]
-            raise ActionRefused(f"{what} only between hands: hand {self.hand.number} is {state}")
+            raise ActionRefused(f"{what} only between hands: hand {self.hands_started} is {state}")
 
     def _playing(self) -> list[Seat]:
         return [seat for seat in self.seats if not seat.sitting_out]
@@ -373,9 +462,9 @@ class TableMachine:
         buy_in = reading.chips(raw.get("buy_in"), "buy-in")
         if any(seat.name == name for seat in self.seats):
             raise ActionRefused(f"there is already a player called {name} at this table")
-        most = self.variant.structure.max_players
+        game, _, most = self._game_seats()
         if len(self.seats) >= most:
-            raise ActionRefused(f"the table is full: {self.variant.value} seats at most {most}")
+            raise ActionRefused(f"the table is full: {game} seats at most {most}")
         after: str | None = None  # the first seat of a table everyone has left
         if raw.get("after"):
             after = self.seat(str(raw.get("after"))).name
@@ -444,6 +533,7 @@ class TableMachine:
         EventKind.HAND_STARTED: _check_started,
         EventKind.PLACED: _check_placed,
         EventKind.REVEALED: _check_revealed,
+        EventKind.SHOWN: _check_shown,
         EventKind.UNDONE: _check_undone,
         EventKind.HAND_SETTLED: _check_settled,
         EventKind.JOINED: _check_joined,
@@ -463,6 +553,7 @@ class TableMachine:
         EventKind.HAND_STARTED: _apply_started,
         EventKind.PLACED: _apply_entry,
         EventKind.REVEALED: _apply_entry,
+        EventKind.SHOWN: _apply_shown,
         EventKind.UNDONE: _apply_undone,
         EventKind.HAND_SETTLED: _apply_settled,
         EventKind.JOINED: _apply_joined,

@@ -58,8 +58,19 @@ class EntryPayload(TypedDict):
     rows: list[str]
 
 
+class ShownPayload(TypedDict):
+    """A Chinese poker showdown (`shown`): 13 cards with their rows, or a surrender (no cards), or
+    a declared special with its cards (and its rows when given)."""
+
+    player: str
+    cards: list[str]
+    rows: list[str] | None
+    surrender: bool
+    declare: str | None
+
+
 class Undone(TypedDict):
-    undone: EntryPayload
+    undone: EntryPayload | ShownPayload
 
 
 class HandSettled(TypedDict):
@@ -116,6 +127,7 @@ EventPayload = (
     TableOpened
     | HandStarted
     | EntryPayload
+    | ShownPayload
     | Undone
     | HandSettled
     | Joined

@@ -29,6 +29,7 @@ from ofc_desk.service.replay_accounts import (
 )
 from ofc_desk.service.replay_vocabulary import (
     ACTION_KEYS,
+    CHINESE_ACTION_KEYS,
     DEALER_OP,
     OP_FIELDS,
     OP_KINDS,
@@ -196,6 +197,8 @@ def _resolve(step: Step, machine: TableMachine) -> tuple[EventKind, RawPayload] 
     None for an automatic settlement when the hand is not complete."""
     if step.kind is EventKind.HAND_SETTLED:
         return (step.kind, {}) if machine.phase is Phase.AWAITING_SETTLEMENT else None
+    if step.kind is EventKind.PLACED and machine.chinese is not None:
+        return EventKind.SHOWN, step.raw
     if step.kind is EventKind.PLACED and machine.hand is not None:
         player = machine.hand.players.get(str(step.raw.get("player")))
         if player is not None and player.fantasyland_cards:
@@ -269,6 +272,11 @@ def _action_step(number: int, index: int, action: object) -> Step | HandOver:
         return Step(number, label, EventKind.UNDONE, {})
     if isinstance(action, Mapping) and action.get("op") == DEALER_OP:
         return _hand_over(number, label, action)
+    if isinstance(action, Mapping) and "player" in action and set(action) & set(CHINESE_ACTION_KEYS):
+        # A Chinese showdown: a surrender, or a declared special (the table's rules tell them apart
+        # from a street when the hand is played).
+        raw = {key: action[key] for key in ("player", *CHINESE_ACTION_KEYS, "cards", "rows") if key in action}
+        return Step(number, label, EventKind.SHOWN, raw)
     if not isinstance(action, Mapping) or not set(ACTION_KEYS) <= set(action):
         raise ReplayError(f"hand {number}, {label}: an action needs player, cards and rows")
     refuse_unknown_keys(action, ACTION_KEYS, f"hand {number}, {label}")

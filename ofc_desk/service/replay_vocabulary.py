@@ -24,7 +24,9 @@ RULE_KEYS: Final = (
 """The rules keys, the same as `ofc-desk score` reads; in the header and in `change_rules`."""
 
 ACTION_KEYS: Final = ("player", "cards", "rows")
-"""What a street or a Fantasyland set says."""
+"""What a street or a Fantasyland set says; also a Chinese poker hand set in its rows."""
+CHINESE_ACTION_KEYS: Final = ("surrender", "declare")
+"""What a Chinese poker showdown says besides `player` (and `cards`, for a declaration)."""
 UNDO_OP: Final = "undo"
 """Takes back the last entry (an action, or a `between` operation before any entry)."""
 DEALER_OP: Final = "dealer"

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.service import reading
+from ofc_desk.service.chinese_play import game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.outcome import LedgerEntry, Outcome
 from ofc_desk.service.payloads import ChipsCorrected, HandVoided, RawPayload, RulesChanged, SessionClosed
-from ofc_desk.service.scoring_bridge import check_rules
 from ofc_desk.service.setup import TableRules
 
 if TYPE_CHECKING:
@@ -78,11 +78,12 @@ def apply_corrected(machine: TableMachine, payload: ChipsCorrected) -> Outcome:
 def check_rules_changed(machine: TableMachine, raw: RawPayload) -> RulesChanged:
     machine.require_between_hands("rules and stakes change")
     rules = reading.rules(raw.get("rules"))
-    _, variant = check_rules(rules)
+    if is_chinese(rules) != is_chinese(machine.rules):
+        raise ActionRefused("a table keeps its game: open a new table for Chinese poker or OFC")
+    game, _, most = game_seats(rules)
     _refuse_if_fantasyland_changes(machine, rules)
-    most = variant.structure.max_players
     if len(machine.seats) > most:
-        raise ActionRefused(f"{variant.value} seats at most {most} players; {len(machine.seats)} are seated")
+        raise ActionRefused(f"{game} seats at most {most} players; {len(machine.seats)} are seated")
     return {"rules": rules.to_json(), "supervisor": approver(raw)}
 
 

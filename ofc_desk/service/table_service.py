@@ -12,7 +12,7 @@ is a fold of the stored events, so a desk that dies resumes exactly where it was
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import count
 
 from ofc_desk.core.cards import Card
@@ -113,6 +113,28 @@ class TableService:
         """Enter a Fantasyland player's whole set, after every other player has finished."""
         payload = self._machine.check_reveal(player, cards, rows, partial=False)
         return self._record(EventKind.REVEALED, payload)
+
+    def verify_show(self, player: str, showdown: Mapping[str, object]) -> None:
+        """Refuse a Chinese poker player's showdown that breaks a rule: `showdown` is
+        `{"cards", "rows"}` (13 cards, a row word each), `{"surrender": True}` or
+        `{"declare", "cards"}` (a special the cards make, which the dealer chose)."""
+        self._machine.check(EventKind.SHOWN, {**showdown, "player": player})
+
+    def can_show(self, player: str) -> bool:
+        """Whether the desk should take a showdown for `player` now (a Chinese hand is being
+        entered and theirs is not yet)."""
+        hand = self._machine.chinese_hand
+        return (
+            hand is not None
+            and not self._machine.hand_settled
+            and player in hand.showdown.players
+            and player not in hand.showdown.entries
+        )
+
+    def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
+        """Enter a Chinese poker player's showdown (any order); the hand is scored once every
+        player has one."""
+        return self.act(EventKind.SHOWN, {**showdown, "player": player})
 
     def verify_undo(self) -> None:
         """Refuse an undo when the hand has no entry left to take back."""
