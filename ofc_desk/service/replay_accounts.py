@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import (
     Account,
@@ -50,6 +51,8 @@ class ReplayAccounts:
     def dealer(self, name: str | None) -> Account:
         """The dealer the script deals as, signed in: its own account, or the built-in replay
         dealer's key for a name without one (and for a script naming no dealer)."""
+        if name == BUILTIN_REPLAY:
+            name = None  # a script exported from a session the built-in dealer dealt
         if name in self.signed_in:
             return self.signed_in[name]
         known = {account.name for account in list_users(self.database)}
