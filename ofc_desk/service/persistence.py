@@ -20,7 +20,7 @@ from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, notify_table_changed
 from ofc_desk.storage.keys import head_message, sign
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, Signature, TableSession, TransferRow
 from ofc_desk.storage.users import Account, Role, SignInError, sign_in
@@ -154,6 +154,7 @@ class EventStore:
         write_derived(session, self.session_id, event.id, at, outcome)
         for signer in signers:
             _add_signature(session, self.session_id, seq, digest, signer)
+        notify_table_changed(session, self.session_id)
         row.head_seq, row.head_hash = seq, digest
         if outcome.closes_session:
             row.closed_at = at
