@@ -2,6 +2,7 @@
 
 import ast
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -78,3 +79,76 @@ def test_the_layer_check_catches_a_stray_import(tmp_path: Path) -> None:
     module = tmp_path / "stray.py"
     module.write_text("def f():\n    from ofc_desk.desk.app import run_desk\n    import sqlalchemy.orm\n")
     assert imported_modules(module) == {"ofc_desk.desk", "sqlalchemy"}
+
+
+# Built in pieces so that this file, which names them, does not cite them itself.
+OUTSIDE_CITATIONS = ("RULES" + ".md", ".." + "/shared")
+RULES_CITATION = re.compile(r"docs/rules\.md (§\d+(?:\.\d+)?(?:\s*[–-]\s*§?\d+(?:\.\d+)?)?)")
+
+
+def tracked_text_files() -> dict[str, str]:
+    """Every file git tracks in the tree that reads as text, by its path in the repository."""
+    listing = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, check=True
+    ).stdout.decode("utf-8")
+    texts = {}
+    for name in filter(None, listing.split("\0")):
+        path = ROOT / name
+        if not path.is_file():
+            continue  # deleted in the work tree but not yet from the index
+        data = path.read_bytes()
+        if b"\0" in data:
+            continue
+        try:
+            texts[name] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue  # images and other binary files
+    return texts
+
+
+def outside_citations(text: str) -> list[str]:
+    return [pattern for pattern in OUTSIDE_CITATIONS if pattern in text]
+
+
+def cited_sections(text: str) -> set[str]:
+    """The sections of docs/rules.md a text cites: `§8` gives 8, `§4–§7` gives 4 to 7, `§10.4` 10.4."""
+    sections: set[str] = set()
+    for citation in RULES_CITATION.findall(text):
+        numbers = re.findall(r"\d+(?:\.\d+)?", citation)
+        if len(numbers) == 2 and "." not in "".join(numbers):
+            sections.update(str(number) for number in range(int(numbers[0]), int(numbers[1]) + 1))
+        else:
+            sections.update(numbers)
+    return sections
+
+
+def rules_sections() -> set[str]:
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^##+ (\d+(?:\.\d+)?)\.? ", text, re.MULTILINE))
+
+
+def test_no_tracked_file_cites_a_file_outside_the_repository() -> None:
+    files = tracked_text_files()
+    assert "docs/rules.md" in files
+    offenders = {name: found for name, text in files.items() if (found := outside_citations(text))}
+    assert not offenders, f"cite docs/rules.md §N instead: {offenders}"
+
+
+def test_every_cited_rules_section_exists() -> None:
+    sections = rules_sections()
+    assert {str(number) for number in range(1, 11)} <= sections
+    missing = {
+        name: sorted(cited - sections)
+        for name, text in tracked_text_files().items()
+        if (cited := cited_sections(text)) - sections
+    }
+    assert not missing, f"docs/rules.md has no such section: {missing}"
+
+
+def test_the_citation_checks_catch_what_they_forbid() -> None:
+    assert outside_citations("see ../" + "shared/" + "RULES" + ".md §8") == list(OUTSIDE_CITATIONS)
+    assert outside_citations("see docs/rules.md §8") == []
+    cite = "docs/rules" + ".md"  # in pieces: this file must not cite a section that does not exist
+    cited = cited_sections(f"{cite} §4–§7, {cite} §10.4 and {cite} §12")
+    assert cited == {"4", "5", "6", "7", "10.4", "12"}
+    assert "12" not in rules_sections()

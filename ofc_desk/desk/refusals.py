@@ -41,6 +41,24 @@ def refusal_label(parent: QWidget) -> QLabel:
     return label
 
 
+def notice_label(parent: QWidget) -> QLabel:
+    """The other line a page has: what was just done ("Bob cashed out 180 chips"), so a dealer who
+    acted through a dialog or an undo sees it took. Wraps like a refusal; the two never show at once."""
+    label = refusal_label(parent)
+    label.setObjectName("notice")
+    label.setAccessibleName("Done")
+    return label
+
+
+def show_notice_in_window(window: MainWindow, sentence: str) -> None:
+    """What was done, on the line of the page shown (its refusal cleared) and in the status bar."""
+    clear_in_window(window)
+    notice = window.notice_line()
+    if notice is not None:
+        show_on(notice, sentence)
+    window.statusBar().showMessage(sentence, STATUS_BAR_MILLISECONDS)
+
+
 def show_on(label: QLabel, sentence: str) -> None:
     """The refusal on one line (a dialog's or a panel's); an empty sentence clears it."""
     label.setText(sentence)
@@ -48,6 +66,8 @@ def show_on(label: QLabel, sentence: str) -> None:
 
 def show_in_window(window: MainWindow, sentence: str) -> None:
     """Inline, on the line of the page the dealer is looking at."""
+    for label in window.notice_lines():
+        show_on(label, "")
     show_on(window.refusal_line(), sentence)
 
 
@@ -59,7 +79,8 @@ def show_in_window_and_status(window: MainWindow, sentence: str) -> None:
 
 
 def clear_in_window(window: MainWindow) -> None:
-    for label in window.refusal_lines():
+    """Refusals and notices both: the dealer has moved on."""
+    for label in (*window.refusal_lines(), *window.notice_lines()):
         show_on(label, "")
 
 

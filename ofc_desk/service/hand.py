@@ -154,6 +154,8 @@ class HandState:
         discards = sum(1 for row in entry.rows if row == DISCARD)
         placed = len(entry.rows) - discards
         fits = placed <= turn.place and discards <= turn.discard
+        if turn.street == 1 and turn.kind is TurnKind.STREET and placed > turn.place:
+            raise ActionRefused(f"{turn.place} cards is the most on a first street")
         if not fits or (not partial and (placed, discards) != (turn.place, turn.discard)):
             raise ActionRefused(self._turn_rule(turn))
         for card, row in zip(entry.cards, entry.rows, strict=True):

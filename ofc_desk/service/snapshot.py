@@ -128,6 +128,8 @@ class TableSnapshot:
     jackpot_pool: int
     last_event_hash: str
     closed: bool
+    hand_voided: bool = False
+    """The hand shown (`hand_number`) was voided by a supervisor after it was settled."""
 
     def seat(self, name: str) -> SeatView:
         for view in self.seats:

@@ -52,6 +52,7 @@ def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> Ta
         jackpot_pool=machine.jackpot_pool,
         last_event_hash=head_hash,
         closed=machine.closed,
+        hand_voided=machine.hands_started in machine.voided,
     )
 
 
@@ -64,7 +65,8 @@ def _seat_view(
     preset: RulesPreset,
 ) -> SeatView:
     played = hand.players.get(seat.name) if hand is not None else None
-    rows = {row: _row_view(row, played, preset, machine.variant) for row in Row}
+    fouled = played is not None and foul_certain(played.rows, machine.variant)
+    rows = {row: _row_view(row, played, preset, machine.variant, fouled) for row in Row}
     lock = machine.holds.waiting_for(seat.name, seat.stack)
     return SeatView(
         name=seat.name,
@@ -79,16 +81,19 @@ def _seat_view(
         front=rows[Row.FRONT],
         middle=rows[Row.MIDDLE],
         back=rows[Row.BACK],
-        foul_certain=played is not None and foul_certain(played.rows, machine.variant),
+        foul_certain=fouled,
         discards=tuple(played.discards) if played else (),
         locked_reason=(f"waits for {' and '.join(lock)}'s Fantasyland hand to finish" if lock else None),
     )
 
 
-def _row_view(row: Row, played: PlayerHand | None, preset: RulesPreset, variant: Variant) -> RowView:
+def _row_view(
+    row: Row, played: PlayerHand | None, preset: RulesPreset, variant: Variant, fouled: bool
+) -> RowView:
     cards = tuple(played.rows[row]) if played else ()
     if len(cards) < ROW_SIZE[row]:
         return RowView(row, cards, ROW_SIZE[row], None, None)
-    # A full row's royalty on its own; a foul, known only at the end, cancels it then.
+    # A full row's royalty on its own, until the hand is certain to foul: a fouled hand earns no
+    # royalties (docs/rules.md §3), and the felt must agree with the settlement.
     report = evaluate_row(row, cards, preset, variant)
-    return RowView(row, cards, ROW_SIZE[row], report.hand, report.royalty)
+    return RowView(row, cards, ROW_SIZE[row], report.hand, 0 if fouled else report.royalty)

@@ -45,9 +45,11 @@ def test_a_whole_regular_hand_by_keyboard_then_settlement(desk: Desk) -> None:
         desk.street(f"{card_b} {key_b}")
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
-    details = desk.window.settlement.details.toPlainText()
+    settlement = desk.window.settlement
+    assert "Ann – Bob" in settlement.details.toPlainText()
     transfer = desk.snapshot.result.to_json()["transfers"][0]  # type: ignore[union-attr]
-    assert transfer["reason"] in details and "Ann – Bob" in details
+    paid = " ".join(settlement.transfers.toPlainText().split())  # one line a transfer
+    assert f"1 {transfer['from']} → {transfer['to']} {transfer['paid']}" in paid
     desk.screenshot("03-settlement")
     result = desk.snapshot.result
     assert result is not None

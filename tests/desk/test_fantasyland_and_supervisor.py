@@ -47,7 +47,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     snapshot = desk.snapshot
     assert snapshot.hand_number == 2
     assert snapshot.button == "Bob" and snapshot.button_held_for_fantasyland
-    assert "button held: Fantasyland" in desk.window.status_line.text().replace("\u00a0", " ")
+    assert "button Bob (held: Fantasyland)" in desk.window.status_line.text().replace("\u00a0", " ")
     ann_face = desk.window.felt.seat_widget("Ann").seat
     assert ann_face.fantasyland_cards == 13
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
@@ -171,15 +171,13 @@ def test_a_supervisor_changes_the_stakes_between_hands_and_the_rest_of_the_rules
 
 def test_rules_cannot_change_in_the_middle_of_a_hand(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
+    # The service's can_change_rules greys the entry out: no PIN is asked for a change it refuses.
+    assert not desk.window.action_change_rules.isEnabled()
     desk.window.action_change_rules.trigger()
-    dialog = desk.session.chip_actions.active_dialog
-    assert isinstance(dialog, SupervisorDialog)
-    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
-    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
-    click_ok(desk, dialog)
-    assert dialog.isVisible()
-    assert "between hands" in dialog.refusal.text()
+    assert desk.session.chip_actions.active_dialog is None
     assert desk.snapshot.phase is Phase.LIVE
+    service = desk.session.controller.service
+    assert service is not None and not service.can_change_rules()
 
 
 def test_the_rules_fields_keep_a_table_own_preset_and_what_they_do_not_show(qtbot: QtBot) -> None:

@@ -110,10 +110,13 @@ def test_chip_operations_between_hands(desk: Desk) -> None:
 
 
 def test_a_refused_chip_operation_stays_in_its_dialog(desk: Desk) -> None:
-    desk.open_table(("Ann", "Bob"), button="Bob")
-    desk.window.action_cash_out.trigger()
-    dialog = submit(desk)
-    assert dialog.isVisible() and dialog.refusal.text() != ""  # no cash-out during a hand
+    settled_and_held(desk)
+    desk.window.action_join.trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert dialog is not None
+    desk.qtbot.keyClicks(field(dialog, "Player name"), "Ann")
+    submit(desk)
+    assert dialog.isVisible() and "Ann" in dialog.refusal.text()  # Ann is seated already
 
 
 def test_zoom_colours_and_theme(desk: Desk) -> None:

@@ -91,7 +91,9 @@ def test_the_history_browser_reads_the_real_hands_in_the_background(desk: Desk, 
         ("qh mid ks", ["Qh"], ["middle"], "ks", ""),
         ("10", [], [], "10", ""),
         ("qhz", [], [], "qhz", "'z' after Qh is not a row"),
+        ("qh f zz", ["Qh"], ["front"], "zz", "'zz' is not a card"),
         ("zz", [], [], "zz", "'zz' is not a card"),
+        ("bo: qh f", ["Qh"], ["front"], "", ""),
     ],
 )
 def test_keyed_text(typed: str, labels: list[str], rows: list[str], rest: str, problem: str) -> None:

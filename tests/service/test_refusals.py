@@ -70,6 +70,12 @@ def test_first_street_has_no_discard(pineapple: TableService) -> None:
     assert message == "first street: place all 5 cards, no discard"
 
 
+def test_a_sixth_card_on_a_first_street_is_named_as_one_too_many(pineapple: TableService) -> None:
+    rows = "back back middle middle front front"
+    message = refused(pineapple.verify_place, "Ann", "As Kd 7h 7c 2d 3d", rows)
+    assert message == "5 cards is the most on a first street"
+
+
 def test_bad_card_and_row_words(pineapple: TableService) -> None:
     assert "'Zz' (card 2)" in refused(pineapple.verify_place, "Ann", "As Zz", "back back")
     assert "'top-left' is not a row" in refused(pineapple.verify_place, "Ann", "As", "top-left")

@@ -36,6 +36,8 @@ class AttemptDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setAccessibleName(title)
+        # Wide enough that a refusal wraps to a few lines, not a column of single words.
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 52)
         self.form = QFormLayout()
         intro = QLabel(explanation, self)
         intro.setWordWrap(True)
@@ -132,6 +134,19 @@ class AttemptDialog(QDialog):
             self.accept()
         else:
             refusals.show_on(self.refusal, refusal)
+            self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Taller, at the same width, by what the wrapped refusal needs: a dialog keeps the size
+        it opened with, so the sentence would squash the fields or hide behind the buttons."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        needed = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else -1
+        needed = max(needed, layout.totalMinimumSize().height())
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
 
 class SupervisorDialog(AttemptDialog):

@@ -54,6 +54,9 @@ class ChooseTableDialog(QDialog):
         new = buttons.addButton("New table…", QDialogButtonBox.ButtonRole.ActionRole)
         new.setAccessibleName("New table")
         new.clicked.connect(self._choose_new)
+        # Enter does what the dialog offers: resume the table chosen, or at the first start (no
+        # table yet, Resume greyed out) open a new one.
+        (resume if tables else new).setDefault(True)
         cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         cancel.setAccessibleName("Cancel")
         buttons.accepted.connect(self.accept)

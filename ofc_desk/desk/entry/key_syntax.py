@@ -10,12 +10,22 @@ typed) or a mistake, which is named in the dealer's words and kept on screen to 
 [('Qh', 'front'), ('Td', 'middle'), ('None', 'discard')]
 >>> keyed.rest, keyed.waiting_for_row, keyed.problem
 ('7c', True, '')
+
+A line may start by naming the seat its cards are for: the seat number or the first letters of the
+player's name, then a colon. Which player that is, and whether it is their turn, is not decided
+here: the desk looks the name up among the seats and the service says whose turn it is.
+
+>>> keyed = read_keyed_text("bo: qh f")
+>>> keyed.seat, [(str(p.card), p.placement) for p in keyed.placements], keyed.problem
+('bo', [('Qh', 'front')], '')
+>>> read_keyed_text("2:10d m").seat
+'2'
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ofc_desk.core.cards import Card, CardError, parse_card
@@ -24,6 +34,7 @@ from ofc_desk.core.rows import DISCARD, parse_row_word
 UNKNOWN_KEYS = ("??", "?")
 ROW_KEY_HELP = "use f, m, b (or 1, 2, 3), x to discard, ? for an unknown discard"
 _WORD = re.compile(r"[A-Za-z]+")
+_SEAT = re.compile(r"\s*([^\s:]+)\s*:")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +57,10 @@ class KeyedText:
     rest: str
     waiting_for_row: bool
     problem: str
+    seat: str = ""
+    """The seat named before the cards (`2` or `bo` in `2:` or `bo:`), or "" for the player on turn."""
+    seat_end: int = 0
+    """Where the seat's name and its colon end in what was typed."""
 
     @property
     def complete(self) -> bool:
@@ -53,10 +68,17 @@ class KeyedText:
         return not self.rest and not self.problem
 
 
-def read_keyed_text(text: str) -> KeyedText:
+def read_keyed_text(text: str, names: Sequence[str] = ()) -> KeyedText:
+    """`names` are the seated players': the start of one ("bo" of "bo:") is no mistake yet.
+
+    >>> read_keyed_text("bo", ["Ann", "Bob"]).problem, read_keyed_text("bo").problem[:20]
+    ('', "'bo' is not a card: ")
+    """
     placements: list[KeyedPlacement] = []
     ends: list[int] = []
-    rest = text.lstrip()
+    seat_match = _SEAT.match(text)
+    seat, seat_end = (seat_match.group(1), seat_match.end()) if seat_match else ("", 0)
+    rest = text[seat_end:].lstrip()
     while rest:
         step = _read_one(rest)
         if step is None:
@@ -67,7 +89,9 @@ def read_keyed_text(text: str) -> KeyedText:
         rest = rest.lstrip()
     rest = rest.rstrip()
     waiting_for_row, problem = _judge_rest(rest)
-    return KeyedText(tuple(placements), tuple(ends), rest, waiting_for_row, problem)
+    if problem and not placements and not seat and _could_become_seat(rest, names):
+        problem = ""
+    return KeyedText(tuple(placements), tuple(ends), rest, waiting_for_row, problem, seat, seat_end)
 
 
 def keyed_text(placements: Iterable[KeyedPlacement]) -> str:
@@ -141,6 +165,10 @@ def _judge_rest(rest: str) -> tuple[bool, str]:
     return False, f"'{first}' is not a card: type a rank (2-9, T or 10, J, Q, K, A) then a suit (s, h, d, c)"
 
 
+def _could_become_seat(text: str, names: Sequence[str]) -> bool:
+    return _read_card(text) is None and any(name.casefold().startswith(text.casefold()) for name in names)
+
+
 def _could_become_card(text: str) -> bool:
     for completion in ("s", "0s"):
         try:
@@ -149,3 +177,27 @@ def _could_become_card(text: str) -> bool:
             continue
         return True
     return False
+
+
+def seat_named(seat: str, names: Sequence[str]) -> str:
+    """The player a seat prefix means: a seat number (1 = the first seat) or the first letters of
+    one name, in any case. Raises ValueError with the sentence the dealer reads.
+
+    >>> seat_named("2", ["Ann", "Bob"]), seat_named("bo", ["Ann", "Bob"])
+    ('Bob', 'Bob')
+    >>> seat_named("a", ["Ann", "Al"])
+    Traceback (most recent call last):
+    ValueError: 'a:' could be Ann or Al: type more of the name, or the seat number
+    """
+    if seat.isdigit():
+        number = int(seat)
+        if 1 <= number <= len(names):
+            return names[number - 1]
+        raise ValueError(f"there is no seat {number} at this table (seats 1 to {len(names)})")
+    matching = [name for name in names if name.casefold().startswith(seat.casefold())]
+    whole = [name for name in matching if name.casefold() == seat.casefold()]
+    if len(matching) == 1 or len(whole) == 1:
+        return (whole or matching)[0]
+    if not matching:
+        raise ValueError(f"no player's name starts with '{seat}': name a seat by its number or its player")
+    raise ValueError(f"'{seat}:' could be {' or '.join(matching)}: type more of the name, or the seat number")

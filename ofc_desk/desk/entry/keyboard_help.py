@@ -10,7 +10,13 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("b  or  3", "send it to the back"),
     ("x", "discard the card just typed (pineapple)"),
     ("?", "a discard nobody saw (unknown, face down)"),
+    (
+        "2:  or  bo:",
+        "before the cards: the seat they are for, by number or the first letters of the name"
+        " (`bo: qh f`); refused if it is not that player's turn. Without it: the player on turn",
+    ),
     ("Enter", "confirm the street with the service (or confirm the settlement / deal the next hand)"),
+    ("Ctrl+Enter", "on the settlement: confirm it, deal later (buy-ins, cash-outs, voids first)"),
     (
         "Backspace on an empty entry",
         "take back the last staged (not yet confirmed) card;"
@@ -33,6 +39,8 @@ EXAMPLES = (
     "First street, five cards: `qh f qd f 10s m 9s m 2c b` then Enter.",
     "Pineapple street: `ks b 4d m ?` then Enter (the third card was discarded unseen).",
     "Cards can be typed one after the other without spaces: `qhf10d2`.",
+    "Naming the seat first: `bo: ks b 4d m x` — if it is Ann's turn the desk says"
+    " \"it is Ann's turn, not Bob's\" and keeps the line to be corrected.",
 )
 
 

@@ -16,8 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.desk.refusals import refusal_label
+from ofc_desk.desk.refusals import notice_label, refusal_label
 
+REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
+"""Named here, not taken from the platform's list: on Linux that has no Ctrl+Y."""
 ROW_BUTTONS = (("Front", "f"), ("Middle", "m"), ("Back", "b"), ("Discard", "x"), ("Unknown", "?"))
 
 
@@ -36,13 +38,15 @@ class EntryPanel(QWidget):
         self.line = QLineEdit(self)
         self.line.setObjectName("cardEntry")
         self.line.setAccessibleName("Card entry")
-        self.line.setPlaceholderText("card, then row: qh f · 10d m · 7c x · ? — Enter confirms")
+        # Short enough to be read whole beside the picker at 1366 px; F1 has the rest.
+        self.line.setPlaceholderText("qh f · 10d m · 7c x · ? — Enter confirms")
         self.line.installEventFilter(self)
         self.staged = QLabel("", self)
         self.staged.setObjectName("staged")
         self.staged.setAccessibleName("Cards staged this street")
         self.staged.setWordWrap(True)
         self.refusal = refusal_label(self)
+        self.notice = notice_label(self)
         self.confirm_button = QPushButton("Confirm street (Enter)", self)
         self.confirm_button.setAccessibleName("Confirm street")
         self.confirm_button.clicked.connect(self.confirm_requested)
@@ -63,6 +67,7 @@ class EntryPanel(QWidget):
         layout.addWidget(self.staged)
         layout.addLayout(buttons)
         layout.addWidget(self.refusal)
+        layout.addWidget(self.notice)
         layout.addStretch(1)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -74,10 +79,16 @@ class EntryPanel(QWidget):
             if event.matches(QKeySequence.StandardKey.Undo):
                 self.undo_requested.emit()
                 return True
-            if event.matches(QKeySequence.StandardKey.Redo):
+            if _is_redo(event):
                 self.redo_requested.emit()
                 return True
             if event.key() == Qt.Key.Key_Backspace and not self.line.text():
                 self.backspace_on_empty.emit()
                 return True
         return super().eventFilter(watched, event)
+
+
+def _is_redo(event: QKeyEvent) -> bool:
+    pressed = QKeySequence(event.keyCombination())
+    exact = QKeySequence.SequenceMatch.ExactMatch
+    return any(pressed.matches(QKeySequence(keys)) == exact for keys in REDO_KEYS)

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ofc_desk.desk.refusals import refusal_label
+from ofc_desk.desk.refusals import notice_label, refusal_label
 
 CHIP_BUTTONS = ("Join", "Rebuy", "Cash out", "Sit out", "Sit in")
 
@@ -30,6 +30,7 @@ class BetweenHandsPanel(QWidget):
         self.message.setObjectName("prompt")
         self.message.setWordWrap(True)
         self.refusal = refusal_label(self)
+        self.notice = notice_label(self)
         self.deal_button = QPushButton("Deal next hand (Enter)", self)
         self.deal_button.setAccessibleName("Deal next hand")
         self.deal_button.clicked.connect(self.deal_requested)
@@ -47,6 +48,7 @@ class BetweenHandsPanel(QWidget):
         layout.addWidget(self.message)
         layout.addLayout(row)
         layout.addWidget(self.refusal)
+        layout.addWidget(self.notice)
         layout.addStretch(1)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

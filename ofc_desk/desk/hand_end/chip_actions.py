@@ -15,10 +15,13 @@ from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.service.setup import TableRules
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.table_service import TableService
 
 LAST_SEAT = "(after the last seat)"
+Said = Callable[[TableSnapshot, TableSnapshot], str]
+"""What was done, in words, from the table before and after: the confirmation line."""
+SETTLED_PHASES = (Phase.SETTLED, Phase.BETWEEN_HANDS, Phase.CLOSED)
 ServiceCall = Callable[[TableService], TableSnapshot]
 
 
@@ -58,28 +61,46 @@ class ChipActions(QObject):
             chosen = after.currentText()
             return service.join(name.text().strip(), buy_in.value(), None if chosen == LAST_SEAT else chosen)
 
-        self._open(dialog, join)
+        self._open(dialog, join, lambda _b, _a: f"{name.text().strip()} joined with {buy_in.value()} chips")
 
     def on_rebuy(self) -> None:
         dialog = AttemptDialog("Rebuy", "A rebuy or top-up, between hands.", self._parent())
         player = dialog.add_choice("Player", self._players())
         amount = dialog.add_amount("Chips", 100)
-        self._open(dialog, lambda service: service.rebuy(player.currentText(), amount.value()))
+        self._open(
+            dialog,
+            lambda service: service.rebuy(player.currentText(), amount.value()),
+            lambda _before, after: f"{player.currentText()} rebought {amount.value()} chips: "
+            f"stack now {after.seat(player.currentText()).stack}",
+        )
 
     def on_cash_out(self) -> None:
         dialog = AttemptDialog("Cash out", "The player leaves with their whole stack.", self._parent())
         player = dialog.add_choice("Player", self._players())
-        self._open(dialog, lambda service: service.cash_out(player.currentText()))
+        self._open(
+            dialog,
+            lambda service: service.cash_out(player.currentText()),
+            lambda before, _after: f"{player.currentText()} cashed out "
+            f"{before.seat(player.currentText()).stack} chips and left the table",
+        )
 
     def on_sit_out(self) -> None:
         dialog = AttemptDialog("Sit out", "The player keeps the seat but is not dealt in.", self._parent())
         player = dialog.add_choice("Player", self._players())
-        self._open(dialog, lambda service: service.sit_out(player.currentText()))
+        self._open(
+            dialog,
+            lambda service: service.sit_out(player.currentText()),
+            lambda _before, _after: f"{player.currentText()} sits out: not dealt in from the next hand",
+        )
 
     def on_sit_in(self) -> None:
         dialog = AttemptDialog("Sit in", "The player is dealt in again from the next hand.", self._parent())
         player = dialog.add_choice("Player", self._players())
-        self._open(dialog, lambda service: service.sit_in(player.currentText()))
+        self._open(
+            dialog,
+            lambda service: service.sit_in(player.currentText()),
+            lambda _before, _after: f"{player.currentText()} sits in: dealt in from the next hand",
+        )
 
     # ------------------------------------------------------------------ supervisor actions
     def on_void(self) -> None:
@@ -89,14 +110,16 @@ class ChipActions(QObject):
             "A floor supervisor must authorise it.",
             self._parent(),
         )
-        last = self.controller.snapshot.hand_number if self.controller.snapshot else 1
-        number = dialog.add_count("Hand number", max(1, last - 1), minimum=1, maximum=max(1, last))
+        last = _last_settled_hand(self.controller.snapshot)
+        number = dialog.add_count("Hand number", max(1, last), minimum=1, maximum=max(1, last))
         reason = dialog.add_line("Reason")
         self._open(
             dialog,
             lambda service: service.void_hand(
                 number.value(), dialog.supervisor.text().strip(), dialog.pin.text(), reason.text().strip()
             ),
+            lambda _before, _after: f"Hand {number.value()} voided by {dialog.supervisor.text().strip()}:"
+            " its chip transfers are reversed",
         )
 
     def on_correct(self) -> None:
@@ -114,6 +137,8 @@ class ChipActions(QObject):
                 player.currentText(), amount.value(), reason.text().strip(),
                 dialog.supervisor.text().strip(), dialog.pin.text(),
             ),
+            lambda _before, after: f"{player.currentText()}'s stack corrected by {amount.value():+}: "
+            f"now {after.seat(player.currentText()).stack}",
         )  # fmt: skip
 
     def on_change_rules(self) -> None:
@@ -130,6 +155,7 @@ class ChipActions(QObject):
             lambda service: service.change_rules(
                 fields.rules(), dialog.supervisor.text().strip(), dialog.pin.text()
             ),
+            lambda _before, _after: "New rules and stakes: they apply from the next hand",
         )
 
     def on_close_table(self) -> None:
@@ -141,10 +167,11 @@ class ChipActions(QObject):
         self._open(
             dialog,
             lambda service: service.close_session(dialog.supervisor.text().strip(), dialog.pin.text()),
+            lambda _before, _after: "The table is closed",
         )
 
     # ------------------------------------------------------------------ plumbing
-    def _open(self, dialog: AttemptDialog, call: ServiceCall) -> None:
+    def _open(self, dialog: AttemptDialog, call: ServiceCall, said: Said) -> None:
         if self.controller.service is None:
             self.controller.show_refusal("open or resume a table first")
             dialog.deleteLater()
@@ -154,12 +181,14 @@ class ChipActions(QObject):
             service = self.controller.service
             if service is None:
                 return "no table is open"
+            before = service.snapshot()
             try:
                 snapshot = call(service)
             except SERVICE_FAILURES as failure:
                 self.controller.refresh()
                 return dealer_sentence(failure)
             self.controller.show_snapshot(snapshot)
+            self.controller.show_notice(said(before, snapshot))
             return None
 
         dialog.set_attempt(attempt)
@@ -178,3 +207,11 @@ class ChipActions(QObject):
 
     def _parent(self) -> MainWindow:
         return self.controller.window
+
+
+def _last_settled_hand(snapshot: TableSnapshot | None) -> int:
+    """The hand a void most likely means: the one just settled (the hand on the felt between
+    hands), else the one before the hand being dealt."""
+    if snapshot is None:
+        return 0
+    return snapshot.hand_number if snapshot.phase in SETTLED_PHASES else snapshot.hand_number - 1

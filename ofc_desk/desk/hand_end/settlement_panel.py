@@ -7,22 +7,46 @@ adds no arithmetic of its own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ofc_desk.desk import refusals
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
 from ofc_desk.desk.refusals import refusal_label
+from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
 
 ROW_NAMES = ("front", "middle", "back")
-FOUL_COLOUR = "#ff4d3d"
-CAPPED_COLOUR = "#ffb300"
+
+@dataclass(frozen=True, slots=True)
+class Inks:
+    """The two colours the settlement marks with, from the theme: readable on its background."""
+
+    foul: str = PALETTES[ThemeName.DARK].foul
+    capped: str = PALETTES[ThemeName.DARK].prompt
+
+
+
+HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
 
 
 class SettlementPanel(QWidget):
+    """No taller than the card entry it replaces, so the seats keep their size: the title, the
+    buttons and the hands and pairs (they scroll) on the left; the chip transfers on the right, the
+    whole height, where they are read without scrolling."""
+
     confirm_requested = Signal()
     confirm_and_hold_requested = Signal()
 
@@ -30,55 +54,101 @@ class SettlementPanel(QWidget):
         super().__init__(parent)
         self.title = QLabel("Settlement", self)
         self.title.setObjectName("prompt")
-        self.details = QTextBrowser(self)
-        self.details.setAccessibleName("Settlement details")
-        self.details.setOpenLinks(False)
-        self.details.setMinimumHeight(300)
+        self.title.setWordWrap(True)
+        self.details = _browser(self, "Settlement details")
+        self.transfers = _browser(self, "Chip transfers")
         self.refusal = refusal_label(self)
-        self.confirm_button = QPushButton("Confirm settlement and deal next hand (Enter)", self)
+        self.inks = Inks()
+        self._shown: tuple[int, Mapping[str, Any], str] | None = None
+        self.confirm_button = QPushButton("Confirm and deal next hand (Enter)", self)
         self.confirm_button.setAccessibleName("Confirm settlement")
         self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self.confirm_requested)
-        self.hold_button = QPushButton("Confirm, deal later (chip operations first)", self)
+        self.hold_button = QPushButton("Confirm, deal later (Ctrl+Enter)", self)
         self.hold_button.setAccessibleName("Confirm settlement and hold the deal")
+        self.hold_button.setToolTip("Settle now; buy-ins, cash-outs and voids first, then deal (F5)")
         self.hold_button.clicked.connect(self.confirm_and_hold_requested)
+        for keys in HOLD_KEYS:
+            hold = QShortcut(QKeySequence(keys), self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            hold.activated.connect(self.confirm_and_hold_requested)
+        for button in (self.confirm_button, self.hold_button):
+            button.installEventFilter(self)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.refusal, 1)
         buttons.addWidget(self.hold_button)
         buttons.addWidget(self.confirm_button)
-        layout = QVBoxLayout(self)
+        buttons.addStretch(1)
+        left = QVBoxLayout()
+        left.addWidget(self.title)
+        left.addLayout(buttons)
+        left.addWidget(self.refusal)
+        left.addWidget(self.details, 1)
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addWidget(self.details, 1)
-        layout.addLayout(buttons)
+        layout.addLayout(left, 3)
+        layout.addWidget(self.transfers, 2)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A focused push button takes Enter with any modifier as its own click: Ctrl+Enter on
+        "Confirm and deal" would deal. It holds the deal, as the shortcut says."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and _is_hold(event):
+            self.confirm_and_hold_requested.emit()
+            return True
+        return super().eventFilter(watched, event)
 
     def keyPressEvent(self, event: Any) -> None:
+        if isinstance(event, QKeyEvent) and _is_hold(event):
+            self.confirm_and_hold_requested.emit()
+            return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not press_focused_button(self):
                 self.confirm_requested.emit()
             return
         super().keyPressEvent(event)
 
+    def set_options(self, options: DisplayOptions) -> None:
+        self.inks = Inks(options.palette.foul, options.palette.prompt)
+        if self._shown is not None:
+            self.show_result(*self._shown)
+
     def show_result(self, hand_number: int, result: Mapping[str, Any], rake_line: str) -> None:
+        self._shown = (hand_number, result, rake_line)
         self.title.setText(f"Hand {hand_number} complete — check and confirm the settlement")
-        self.details.setHtml(settlement_html(result, rake_line))
+        self.details.setHtml(settlement_html(result, rake_line, self.inks))
+        self.transfers.setHtml(_transfers_html(result.get("transfers", ()), self.inks))
         refusals.show_on(self.refusal, "")
 
 
-def settlement_html(result: Mapping[str, Any], rake_line: str = "") -> str:
-    parts = [_players_html(result.get("players", ())), _matchups_html(result.get("matchups", ()))]
-    parts.append(_transfers_html(result.get("transfers", ())))
+def _is_hold(event: QKeyEvent) -> bool:
+    ctrl = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier == Qt.KeyboardModifier.ControlModifier
+    return ctrl and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+def _browser(parent: QWidget, name: str) -> QTextBrowser:
+    browser = QTextBrowser(parent)
+    browser.setAccessibleName(name)
+    browser.setOpenLinks(False)
+    # As tall as the page is given, never asking for more: the felt keeps the rest.
+    browser.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+    browser.setMinimumHeight(80)
+    browser.document().setDocumentMargin(2)
+    return browser
+
+
+def settlement_html(result: Mapping[str, Any], rake_line: str = "", inks: Inks = Inks()) -> str:
+    """The hands and the pairs; the transfers have their own view beside them."""
+    parts = [_players_html(result.get("players", ()), inks), _capped_html(result.get("transfers", ()))]
+    parts.append(_matchups_html(result.get("matchups", ())))
     if rake_line:
         parts.append(f"<p>{escape(rake_line)}</p>")
     return "".join(parts)
 
 
-def _players_html(players: Sequence[Mapping[str, Any]]) -> str:
+def _players_html(players: Sequence[Mapping[str, Any]], inks: Inks) -> str:
     rows = []
     for player in players:
         name = escape(str(player.get("name", "")))
         if player.get("foul"):
-            hand = f"<b style='color:{FOUL_COLOUR}'>FOUL</b> — {escape(str(player.get('foul_reason') or ''))}"
+            hand = f"<b style='color:{inks.foul}'>FOUL</b> — {escape(str(player.get('foul_reason') or ''))}"
         else:
             hand = " · ".join(
                 f"{row} {escape(str(view.get('hand', '')))}"
@@ -136,18 +206,32 @@ def _signed(value: Any) -> str:
     return f"+{number}" if number > 0 else str(number)
 
 
-def _transfers_html(transfers: Sequence[Mapping[str, Any]]) -> str:
+def _transfers_html(transfers: Sequence[Mapping[str, Any]], inks: Inks) -> str:
+    """One line a transfer, so that a four-player hand's are read at a glance; why a payment was
+    capped is said in full with the hands."""
     if not transfers:
-        return "<h3>Chip transfers</h3><p>No chips move.</p>"
-    rows = ["<tr><th>#</th><th>from</th><th>to</th><th>owed</th><th>paid</th><th>why capped</th></tr>"]
+        return "<b>Chip transfers</b><p>No chips move.</p>"
+    rows = []
     for index, transfer in enumerate(transfers, start=1):
         owed, paid = transfer.get("owed", ""), transfer.get("paid", "")
-        reason = str(transfer.get("reason") or "")
-        style = f" style='color:{CAPPED_COLOUR}'" if owed != paid else ""
+        capped = owed != paid
+        style = f" style='color:{inks.capped}'" if capped else ""
         rows.append(
-            f"<tr{style}><td>{index}</td><td>{escape(str(transfer.get('from', '')))}</td>"
-            f"<td>{escape(str(transfer.get('to', '')))}</td><td align='right'>{owed}</td>"
-            f"<td align='right'><b>{paid}</b></td><td>{escape(reason)}</td></tr>"
+            f"<tr{style}><td>{index}&nbsp;</td><td>{escape(str(transfer.get('from', '')))}</td>"
+            "<td>&nbsp;→&nbsp;</td>"
+            f"<td>{escape(str(transfer.get('to', '')))}</td><td align='right'>&nbsp;&nbsp;<b>{paid}</b></td>"
+            f"<td>&nbsp;{f'of {owed} owed, capped' if capped else ''}</td></tr>"
         )
-    title = "<h3>Chip transfers, in settlement order</h3>"
-    return title + "<table cellpadding='4'>" + "".join(rows) + "</table>"
+    title = "<b>Chip transfers, in settlement order</b>"
+    table = "<table cellpadding='1' cellspacing='0' style='white-space:nowrap'>"
+    return title + table + "".join(rows) + "</table>"
+
+
+def _capped_html(transfers: Sequence[Mapping[str, Any]]) -> str:
+    reasons = [
+        f"<li>{escape(str(t.get('from', '')))} → {escape(str(t.get('to', '')))}: "
+        f"{escape(str(t.get('reason') or ''))}</li>"
+        for t in transfers
+        if t.get("owed") != t.get("paid")
+    ]
+    return "<h3>Why capped</h3><ul>" + "".join(reasons) + "</ul>" if reasons else ""

@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         entry_row.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
         for page in (entry_page, self.settlement, self.between_hands):
             self.bottom.addWidget(page)
+        self._entry_page = entry_page
         self.between_hands.message.setText(
             "No table open: File → New table (Ctrl+N) or Resume table (Ctrl+O)."
         )
@@ -106,6 +107,15 @@ class MainWindow(QMainWindow):
     def refusal_lines(self) -> tuple[QLabel, ...]:
         return (self.entry.refusal, self.settlement.refusal, self.between_hands.refusal)
 
+    def notice_line(self) -> QLabel | None:
+        """The line saying what was just done, on the page shown (the settlement has none)."""
+        return {self.ENTRY_PAGE: self.entry.notice, self.BETWEEN_HANDS_PAGE: self.between_hands.notice}.get(
+            self.bottom.currentIndex()
+        )
+
+    def notice_lines(self) -> tuple[QLabel, ...]:
+        return (self.entry.notice, self.between_hands.notice)
+
     def _fit_bottom_to_page(self, index: int) -> None:
         """The bottom area as tall as the page shown, not the tallest page: the felt gets the rest."""
         from PySide6.QtWidgets import QSizePolicy
@@ -115,6 +125,9 @@ class MainWindow(QMainWindow):
             page = self.bottom.widget(page_index)
             if page is not None:
                 page.setSizePolicy(policy, policy)
+        if index == self.SETTLEMENT_PAGE:
+            # As tall as the entry it follows: the seats keep their size while the dealer checks them.
+            self.settlement.setMinimumHeight(self._entry_page.sizeHint().height())
         self.bottom.updateGeometry()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -124,12 +137,14 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         from PySide6.QtGui import QKeySequence
 
+        from ofc_desk.desk.entry.panel import REDO_KEYS
         from ofc_desk.desk.shell.menus import add_action as _action
+        from ofc_desk.desk.shell.menus import give_keys_back_when_closed
 
         file_menu = self.menuBar().addMenu("&File")
         self.action_new_table = _action(file_menu, "&New table…", "Ctrl+N")
         self.action_resume = _action(file_menu, "&Resume table…", "Ctrl+O")
-        self.action_report = _action(file_menu, "Session &report…", "Ctrl+P")
+        self.action_report = _action(file_menu, "Session re&port…", "Ctrl+P")
         self.action_close_report = _action(file_menu, "&Table-close report…")
         self.action_close_table = _action(file_menu, "&Close table (supervisor)…")
         self.action_verify = _action(file_menu, "&Verify the database")
@@ -137,7 +152,8 @@ class MainWindow(QMainWindow):
         self.action_quit = _action(file_menu, "&Quit", QKeySequence.StandardKey.Quit)
         edit_menu = self.menuBar().addMenu("&Edit")
         self.action_undo = _action(edit_menu, "&Undo last entry", QKeySequence.StandardKey.Undo)
-        self.action_redo = _action(edit_menu, "&Redo entry", QKeySequence.StandardKey.Redo)
+        self.action_redo = _action(edit_menu, "&Redo entry", REDO_KEYS[0])
+        self.action_redo.setShortcuts([QKeySequence(keys) for keys in REDO_KEYS])
         table_menu = self.menuBar().addMenu("&Table")
         self.action_fantasyland_set = _action(table_menu, "&Fantasyland set…", "F6")
         self.action_deal = _action(table_menu, "&Deal next hand", "F5")
@@ -149,7 +165,7 @@ class MainWindow(QMainWindow):
         self.action_sit_in = _action(table_menu, "Sit &in…")
         table_menu.addSeparator()
         self.action_void = _action(table_menu, "&Void a settled hand (supervisor)…")
-        self.action_correct = _action(table_menu, "Correct &chips (supervisor)…")
+        self.action_correct = _action(table_menu, "Corr&ect chips (supervisor)…")
         self.action_change_rules = _action(table_menu, "Change rules or &stakes (supervisor)…")
         view_menu = self.menuBar().addMenu("&View")
         self.action_history = _action(view_menu, "&Hand history", "F7")
@@ -168,3 +184,4 @@ class MainWindow(QMainWindow):
         help_menu = self.menuBar().addMenu("&Help")
         self.action_keyboard = _action(help_menu, "&Keyboard reference", "F1")
         self.action_about = _action(help_menu, "&About OFC Desk")
+        give_keys_back_when_closed(self.menuBar())

@@ -122,6 +122,8 @@ class DeskSession(QObject):
     def on_signed_in(self, account: Account) -> None:
         self.account = account
         self.window.statusBar().showMessage(f"Signed in: {account.name}", 5000)
+        if self.controller.service is None:
+            self.window.status_line.setText(f"Signed in: {account.name} — no table open yet")
 
     def sign_in(self, name: str, pin: str) -> str | None:
         """Sign in at once (no dialog): the demo and prepared desks."""
@@ -186,6 +188,7 @@ class DeskSession(QObject):
             app.setStyleSheet(application_stylesheet(options))
         self.window.felt.set_options(options)
         self.window.picker.set_options(options)
+        self.window.settlement.set_options(options)
         for action, checked in (
             (self.window.action_four_colour, options.four_colour),
             (self.window.action_dark, options.theme is ThemeName.DARK),

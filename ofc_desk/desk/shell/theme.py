@@ -31,6 +31,8 @@ class Palette:
     seat_text: str
     turn: str
     turn_text: str
+    prompt: str
+    """Whose turn, in words on the window's background: the turn's amber, darker where that is light."""
     slot: str
     card: str
     card_edge: str
@@ -48,7 +50,7 @@ class Palette:
 PALETTES: dict[ThemeName, Palette] = {
     ThemeName.DARK: Palette(
         window="#15181c", text="#f2f2ee", muted="#a9b0b6", felt="#1d5a3c", felt_rim="#0f3524",
-        seat="#22272d", seat_text="#f2f2ee", turn="#ffb300", turn_text="#1a1300",
+        seat="#22272d", seat_text="#f2f2ee", turn="#ffb300", turn_text="#1a1300", prompt="#ffb300",
         slot="#3a434c", card="#fbfbf7", card_edge="#c9c9c0", card_back="#2d4a8a",
         refusal="#ff6b5e", ok="#7ddc8a", foul="#ff4d3d", fantasyland="#c78bff",
         button_disc="#fbfbf7", input_bg="#0d0f12",
@@ -56,7 +58,7 @@ PALETTES: dict[ThemeName, Palette] = {
     ),
     ThemeName.LIGHT: Palette(
         window="#eef0ec", text="#111416", muted="#4d565e", felt="#2e7d52", felt_rim="#1d5a3c",
-        seat="#ffffff", seat_text="#111416", turn="#ffb300", turn_text="#1a1300",
+        seat="#ffffff", seat_text="#111416", turn="#ffb300", turn_text="#1a1300", prompt="#8a5a00",
         slot="#d3d8dc", card="#ffffff", card_edge="#7b8186", card_back="#2d4a8a",
         refusal="#c0271a", ok="#1e7a32", foul="#d42414", fantasyland="#7b2fc0",
         button_disc="#ffffff", input_bg="#ffffff",
@@ -107,8 +109,9 @@ def application_stylesheet(options: DisplayOptions) -> str:
         border: 2px solid {colours.turn}; }}
     QLineEdit#setEntry {{ font-size: {options.scaled(22)}px; font-weight: 600; padding: 4px; }}
     QLabel#refusal {{ color: {colours.refusal}; font-size: {options.scaled(18)}px; font-weight: 600; }}
-    QLabel#statusLine {{ font-size: {options.scaled(18)}px; font-weight: 600; }}
-    QLabel#prompt {{ font-size: {options.scaled(20)}px; font-weight: 700; color: {colours.turn}; }}
+    QLabel#notice {{ color: {colours.ok}; font-size: {options.scaled(18)}px; font-weight: 600; }}
+    QLabel#statusLine {{ font-size: {options.scaled(16)}px; font-weight: 600; }}
+    QLabel#prompt {{ font-size: {options.scaled(20)}px; font-weight: 700; color: {colours.prompt}; }}
     QLabel#staged {{ font-size: {options.scaled(18)}px; color: {colours.muted}; }}
     QPushButton, QToolButton {{ background: {colours.seat}; color: {colours.text};
         border: 1px solid {colours.muted}; padding: 5px 10px; }}

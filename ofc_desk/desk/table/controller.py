@@ -16,7 +16,7 @@ from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
-from ofc_desk.desk.entry.key_syntax import KeyedPlacement, keyed_text, read_keyed_text
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text, read_keyed_text, seat_named
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
@@ -36,6 +36,9 @@ class TableController(QObject):
         self.service: TableService | None = None
         self.snapshot: TableSnapshot | None = None
         self.staged: list[KeyedPlacement] = []
+        self._done_sentence = ""
+        self.addressed: str | None = None
+        """The player named before the staged cards (`bo:`); None means the player on turn."""
         self._kept_draft: StagedDraft | None = None
         self._draft_restored = False
         self.undo_stack = QUndoStack(self)
@@ -43,6 +46,7 @@ class TableController(QObject):
         self._offered_fantasyland: tuple[int, str] | None = None
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
         self._connect()
+        self._enable_actions()  # no table yet: nothing to deal, undo or pay
 
     def _connect(self) -> None:
         window = self.window
@@ -108,6 +112,8 @@ class TableController(QObject):
         if snapshot.phase is Phase.CLOSED:
             return "This table is closed."
         upcoming = f"Between hands — hand {snapshot.hand_number + 1} is next"
+        if snapshot.hand_voided:
+            upcoming = f"Hand {snapshot.hand_number} was voided: it does not count. {upcoming}"
         if self.service is None:
             return f"{upcoming}."
         try:
@@ -127,6 +133,39 @@ class TableController(QObject):
         window.settlement.hold_button.setEnabled(can_settle)
         # A staged card is taken back by the desk itself, without the service.
         window.action_undo.setEnabled(bool(self.staged) or (service is not None and service.can_undo()))
+        self._enable_chip_actions()
+
+    def _enable_chip_actions(self) -> None:
+        """Join, rebuy, cash-out, sit out and in, and the supervisor's actions (before the PIN is
+        asked): offered when the service's `can_x` would take them for some player or hand now."""
+        service, window = self.service, self.window
+        names = [seat.name for seat in self.snapshot.seats] if self.snapshot and service else []
+        offered = {
+            "Join": service is not None and service.can_join(),
+            "Rebuy": service is not None and any(service.can_rebuy(name) for name in names),
+            "Cash out": service is not None and any(service.can_cash_out(name) for name in names),
+            "Sit out": service is not None and any(service.can_sit_out(name) for name in names),
+            "Sit in": service is not None and any(service.can_sit_in(name) for name in names),
+        }
+        actions = {
+            "Join": window.action_join,
+            "Rebuy": window.action_rebuy,
+            "Cash out": window.action_cash_out,
+            "Sit out": window.action_sit_out,
+            "Sit in": window.action_sit_in,
+        }
+        for caption, enabled in offered.items():
+            actions[caption].setEnabled(enabled)
+            window.between_hands.chip_buttons[caption].setEnabled(enabled)
+        settled = range(self.snapshot.hand_number, 0, -1) if self.snapshot else range(0)
+        supervised = {
+            window.action_void: service is not None and any(service.can_void_hand(n) for n in settled),
+            window.action_correct: service is not None and any(service.can_correct_chips(n) for n in names),
+            window.action_change_rules: service is not None and service.can_change_rules(),
+            window.action_close_table: service is not None and service.can_close_session(),
+        }
+        for action, enabled in supervised.items():
+            action.setEnabled(enabled)
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
@@ -181,14 +220,18 @@ class TableController(QObject):
     # ------------------------------------------------------------------ typing cards
     def on_entry_edited(self, text: str) -> None:
         self._draft_restored = False
-        keyed = read_keyed_text(text)
+        keyed = read_keyed_text(text, self._seat_names())
+        player, refusal = self._addressed_player(keyed)
+        if refusal:
+            self.show_refusal(refusal)
+            return
         kept_from = 0
-        refusal = ""
         for placement, end in zip(keyed.placements, keyed.ends, strict=True):
-            refusal = self._check_staging([*self.staged, placement])
+            refusal = self._check_staging([*self.staged, placement], player)
             if refusal:
                 break
             self.staged.append(placement)
+            self.addressed = player
             kept_from = end
         remaining = text[kept_from:].lstrip()
         if remaining != text:
@@ -221,23 +264,42 @@ class TableController(QObject):
             self._clear_refusals()
             self._refresh_staging()
 
-    def _check_staging(self, placements: list[KeyedPlacement]) -> str:
+    def _addressed_player(self, keyed: KeyedText) -> tuple[str | None, str]:
+        """The player a `bo:` or `2:` before the cards names (None: the player on turn), or the
+        refusal: no such seat, or the service's word that it is not that player's turn."""
+        if not keyed.seat:
+            return (self.addressed if self.staged else None), ""
+        try:
+            player = seat_named(keyed.seat, self._seat_names())
+        except ValueError as no_seat:
+            return None, str(no_seat)
+        return player, self._check_staging(self.staged, player)
+
+    def _seat_names(self) -> list[str]:
+        return [seat.name for seat in self.snapshot.seats] if self.snapshot else []
+
+    def _check_staging(self, placements: list[KeyedPlacement], player: str | None = None) -> str:
         service, turn = self.service, self.snapshot.to_act if self.snapshot else None
         if service is None or turn is None:
             return "no hand is being dealt: deal the next hand first"
         cards, rows = _entry_lists(placements)
         try:
-            # Streets and the face-down cards of a regular hand are both entered with `place`.
-            service.verify_place(turn.player, cards, rows)
+            # Streets and the face-down cards of a regular hand are both entered with `place`;
+            # whose turn it is is the service's to say.
+            service.verify_place(player or turn.player, cards, rows)
         except ActionRefused as refusal:
             return str(refusal)
         return ""
 
     def on_confirm_entry(self) -> None:
         """Enter: confirm the street (or the face-down cards, once revealed) with the service."""
-        keyed = read_keyed_text(self.window.entry.line.text())
+        keyed = read_keyed_text(self.window.entry.line.text(), self._seat_names())
         if keyed.rest:
-            self.show_refusal(keyed.problem or f"finish '{keyed.rest}': a card, then its row")
+            self.show_refusal(keyed.problem or _unfinished(keyed.rest))
+            return
+        refusal = self._addressed_player(keyed)[1]
+        if refusal:
+            self.show_refusal(refusal)
             return
         if keyed.placements:
             # Still in the line, so refused as typed: say why again (or stage it, if it fits now)
@@ -267,6 +329,7 @@ class TableController(QObject):
             self._show_failure(failure)
             return False
         self.staged = []
+        self.window.entry.line.clear()  # empty, or only the seat named before Enter ('bo:')
         self._clear_refusals()
         self.undo_stack.push(
             EntryCommand(text, self.service.undo, enter, self._after_undo_or_redo, self.show_refusal)
@@ -283,6 +346,7 @@ class TableController(QObject):
         if self.service is None:
             return
         if self.undo_stack.canUndo():
+            self._done_sentence = f"Undone: {self.undo_stack.undoText()} (recorded as an undo)"
             self.undo_stack.undo()
             return
         # Entries made before this desk was opened (a resumed table) are not on the stack.
@@ -291,16 +355,23 @@ class TableController(QObject):
         except SERVICE_FAILURES as failure:
             self._show_failure(failure)
             return
+        self._done_sentence = "Undone: the last confirmed entry (recorded as an undo)"
         self._after_undo_or_redo(snapshot)
 
     def on_redo(self) -> None:
         if self.undo_stack.canRedo():
+            self._done_sentence = f"Entered again: {self.undo_stack.redoText()}"
             self.undo_stack.redo()
 
     def _after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
+        """Said on the line: an undo empties a seat's street, which must not pass unnoticed."""
         self.staged = []
         self._clear_refusals()
         self.show_snapshot(snapshot)
+        refusals.show_notice_in_window(self.window, self._done_sentence)
+
+    def show_notice(self, sentence: str) -> None:
+        refusals.show_notice_in_window(self.window, sentence)
 
     # ------------------------------------------------------------------ Fantasyland
     def _offer_fantasyland_set(self, snapshot: TableSnapshot) -> None:
@@ -315,7 +386,7 @@ class TableController(QObject):
     def on_fantasyland_set(self) -> None:
         turn = self.snapshot.to_act if self.snapshot else None
         if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
-            self.show_refusal("nobody is waiting to set a Fantasyland hand")
+            self.show_refusal(self._when_the_set_comes())
             return
         if self.fantasyland_dialog is not None and self.fantasyland_dialog.isVisible():
             return
@@ -326,6 +397,18 @@ class TableController(QObject):
         dialog.finished.connect(lambda _result: self._forget_fantasyland_dialog(dialog))
         self.fantasyland_dialog = dialog
         dialog.open()
+
+    def _when_the_set_comes(self) -> str:
+        """F6 before a Fantasyland set's turn: the service's word on when it comes."""
+        snapshot, service = self.snapshot, self.service
+        waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
+        if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
+            return "nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn"
+        try:
+            service.verify_reveal(waiting[0], [], [])
+        except ActionRefused as refusal:
+            return str(refusal)
+        return f"{waiting[0]}'s Fantasyland set is next"
 
     def _forget_fantasyland_dialog(self, dialog: FantasylandSetDialog) -> None:
         if self.fantasyland_dialog is dialog:
@@ -414,6 +497,12 @@ class TableController(QObject):
     def refresh(self) -> None:
         if self.service is not None:
             self.show_snapshot(self.service.snapshot())
+
+
+def _unfinished(rest: str) -> str:
+    return (
+        f"finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
+    )
 
 
 def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:

@@ -46,29 +46,32 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
         discards=len(seat.discards),
         pending_discards=tuple(p.label for p in staged if p.placement == DISCARD),
         note=seat.locked_reason or "",
+        voided=snapshot.hand_voided and seat.in_hand,
     )
 
 
 def status_text(snapshot: TableSnapshot) -> str:
+    """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
+    the entry's prompt, so only the name of the player to act is here."""
+    hand = f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet"
     parts = [
         snapshot.table,
         f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}",
-        f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet",
+        f"{hand} VOID" if snapshot.hand_voided else hand,
     ]
     turn = snapshot.to_act
     if snapshot.phase is Phase.LIVE and turn is not None:
         street = "Fantasyland set" if turn.kind is TurnKind.FANTASYLAND_SET else f"street {snapshot.street}"
-        parts += [street, f"to act: {turn.describe}"]
+        parts += [street, f"{turn.player} to act"]
     else:
         parts.append(str(snapshot.phase))
         if turn is not None:
-            parts.append(f"to act: {turn.describe}")
-    parts.append(f"cards seen {snapshot.cards_seen} / left {snapshot.cards_left}")
+            parts.append(f"{turn.player} to act")
+    parts.append(f"{snapshot.cards_seen} seen, {snapshot.cards_left} left")
     if snapshot.button:
-        parts.append(f"button: {snapshot.button}")
-    if snapshot.button_held_for_fantasyland:
-        parts.append("button held: Fantasyland")
-    # A long status line wraps only between its parts, after a dot, never inside a part.
+        held = " (held: Fantasyland)" if snapshot.button_held_for_fantasyland else ""
+        parts.append(f"button {snapshot.button}{held}")
+    # Should it still wrap (a long table name), only between its parts, never inside one.
     return "\u00a0\u00a0·  ".join(part.replace(" ", "\u00a0") for part in parts)
 
 

@@ -6,7 +6,7 @@ Painted in one pass (no child widgets) so a seat repaints well inside one frame.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QTransform
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ofc_desk.desk.shell.theme import DisplayOptions
@@ -70,11 +70,7 @@ class SeatWidget(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         natural = self.sizeHint()
         self._canvas = QRectF(0, 0, natural.width(), natural.height())
-        scale = min(self.width() / natural.width(), self.height() / natural.height(), MAX_SCALE)
-        offset_x = (self.width() - natural.width() * scale) / 2
-        offset_y = (self.height() - natural.height() * scale) / 2
-        painter.translate(offset_x, offset_y)
-        painter.scale(scale, scale)
+        painter.setTransform(self._to_widget())
         seat = self._seat
         if seat.sitting_out:
             painter.setOpacity(0.45)
@@ -82,11 +78,27 @@ class SeatWidget(QWidget):
         header_height = self._paint_header(painter, seat)
         self._paint_rows(painter, seat, header_height)
         painter.setOpacity(1.0)
-        if seat.fouled:
-            self._paint_foul_stamp(painter)
+        if seat.voided:
+            self._paint_void_stamp(painter)
         if seat.sitting_out:
             self._paint_sitting_out(painter)
         painter.end()
+
+    def _to_widget(self) -> QTransform:
+        """From the seat's natural size (the zoom setting) to the space the felt gives it."""
+        natural = self.sizeHint()
+        scale = min(self.width() / natural.width(), self.height() / natural.height(), MAX_SCALE)
+        offset_x = (self.width() - natural.width() * scale) / 2
+        offset_y = (self.height() - natural.height() * scale) / 2
+        return QTransform().translate(offset_x, offset_y).scale(scale, scale)
+
+    def row_name_rect(self, index: int) -> QRectF:
+        """Where row `index` (0 = front) shows its hand's name and royalty, in the widget."""
+        w, h, gap = self._metrics()
+        natural = self.sizeHint()
+        top = 8 + h * 0.7 + gap + index * (h + gap)
+        left = gap * 2 + w * 0.7 + MAX_ROW_CARDS * (w + gap) + gap
+        return self._to_widget().mapRect(QRectF(left, top, natural.width() - left - gap * 2, h))
 
     def _paint_panel(self, painter: QPainter, seat: SeatFace) -> None:
         colours = self._options.palette
@@ -109,8 +121,10 @@ class SeatWidget(QWidget):
         painter.setPen(text_colour)
         painter.setFont(_font(h * 0.34, bold=True))
         name_box = header.adjusted(gap * 2, 0, 0, 0)
-        painter.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, seat.name)
-        name_width = painter.fontMetrics().horizontalAdvance(seat.name)
+        # The seat's number first: the dealer names a seat by it before its cards ("2: qh f").
+        title = f"{seat.seat_number} · {seat.name}"
+        painter.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, title)
+        name_width = painter.fontMetrics().horizontalAdvance(title)
         right_text = f"{seat.stack:,}".replace(",", " ")
         if seat.to_act:
             right_text = f"TO ACT · {seat.cards_to_take}   {right_text}"
@@ -125,6 +139,8 @@ class SeatWidget(QWidget):
         if seat.fantasyland_cards:
             label = f"FL {seat.fantasyland_cards}"
             x = self._paint_badge(painter, x, header, label, colours.fantasyland, "#ffffff")
+        if seat.fouled:  # in the header: a stamp over the rows would hide a row's hand
+            x = self._paint_badge(painter, x, header, "FOUL", colours.foul, "#ffffff")
         return header.bottom() + gap
 
     def _paint_badge(
@@ -203,20 +219,22 @@ class SeatWidget(QWidget):
         flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
         painter.drawText(name_box, flags, row.hand_name)
 
-    def _paint_foul_stamp(self, painter: QPainter) -> None:
-        """Over the hand-name column, so the cards stay readable under it."""
+    def _paint_void_stamp(self, painter: QPainter) -> None:
+        """Across the cards, see-through: the hand stays readable, and plainly does not count."""
         colours = self._options.palette
         w, h, gap = self._metrics()
-        left = gap * 2 + w * 0.7 + MAX_ROW_CARDS * (w + gap) + gap
+        cards_right = gap * 2 + w * 0.7 + MAX_ROW_CARDS * (w + gap)
         painter.save()
-        painter.translate((left + self._canvas.width()) / 2, self._canvas.height() / 2 + h * 0.35)
-        painter.rotate(-14)
-        painter.setFont(_font(h * 0.55, bold=True))
-        box = QRectF(-w * 1.6, -h * 0.42, w * 3.2, h * 0.84)
-        painter.setPen(QPen(QColor(colours.foul), 4))
+        painter.translate(cards_right / 2, self._canvas.height() / 2 + h * 0.2)
+        painter.rotate(-12)
+        painter.setFont(_font(h * 0.6, bold=True))
+        box = QRectF(-w * 2.2, -h * 0.45, w * 4.4, h * 0.9)
+        painter.setOpacity(0.82)
+        painter.setPen(QPen(QColor(colours.seat_text), 4))
         painter.setBrush(QColor(colours.seat))
         painter.drawRoundedRect(box, 8, 8)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "FOUL")
+        painter.setOpacity(1.0)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "VOID")
         painter.restore()
 
     def _paint_sitting_out(self, painter: QPainter) -> None:

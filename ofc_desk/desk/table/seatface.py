@@ -33,6 +33,8 @@ class SeatFace:
     discards: int = 0
     pending_discards: tuple[str, ...] = field(default=())
     note: str = ""
+    voided: bool = False
+    """The hand on the felt was voided after it was settled: it does not count."""
 
     def spoken(self) -> str:
         """The seat as a screen reader says it."""
@@ -47,6 +49,8 @@ class SeatFace:
             parts.append(f"to act, {self.cards_to_take} cards")
         if self.fouled:
             parts.append("fouled")
+        if self.voided:
+            parts.append("hand voided")
         if self.note:
             parts.append(self.note)
         for row in self.rows:
