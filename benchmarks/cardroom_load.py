@@ -40,11 +40,14 @@ from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
+from ofc_desk.storage.users import Role, create_user, list_users, sign_in
 
 PHASES = ("paced", "flat out")
 WARM_UP_HANDS = 1
 FANTASYLAND_SET_CARDS = 13
 GOAL_DESKS, GOAL_PACE, GOAL_P99_MS = 24, 0.2, 20.0
+
+BENCH_DEALER, BENCH_PIN = "bench", "2468"
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ def run_desk(
         TableRules(variant="pineapple", progressive=True),
     )
     timings = _Timings()
-    service = TableService.open(database, setup, "bench")
+    service = TableService.open(database, setup, sign_in(database, BENCH_DEALER, BENCH_PIN))
     # A desk that has dealt all evening has its connection and statement caches warm.
     for _ in range(WARM_UP_HANDS):
         _deal_hand(service, next(script)["actions"], _Pacer(0.0), timings)
@@ -283,6 +286,16 @@ def server_floor(url: str, commits: int = 300) -> str:
     )
 
 
+def _ensure_bench_accounts(url: str) -> None:
+    """The dealer every desk signs in as (their key signs each settlement), approved by a floor
+    supervisor: made once, on the first run against the database."""
+    database = Database(url)
+    if not list_users(database):
+        supervisor = create_user(database, "bench-floor", Role.SUPERVISOR, BENCH_PIN)
+        create_user(database, BENCH_DEALER, Role.DEALER, BENCH_PIN, approver=supervisor)
+    database.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--desks", default="24", help="desks at once; a list (1,4,8) runs each in turn")
@@ -292,7 +305,7 @@ def main() -> None:
     parser.add_argument("--db", required=True, metavar="URL", help="a dedicated PostgreSQL database")
     args = parser.parse_args()
     hands = (args.hands, args.hands if args.flat_out_hands is None else args.flat_out_hands)
-    Database(args.db).dispose()  # migrated once, before the desks start
+    _ensure_bench_accounts(args.db)  # migrated once, with the accounts, before the desks start
     shown = make_url(args.db).render_as_string(hide_password=True)
     print(f"card room load on {shown}: per desk {WARM_UP_HANDS} hand to warm up, {hands[0]} at a")
     print(f"dealer's pace (an action every {args.pace * 1000:.0f} ms), {hands[1]} flat out. Times in ms:")

@@ -65,10 +65,11 @@ def _play_hand(service: TableService, rng: random.Random) -> None:
 
 def build_session(url: str, hands: int, seed: int) -> None:
     database = Database(url)
-    create_user(database, "Dana", Role.DEALER, "1234")
+    supervisor = create_user(database, "Sam", Role.SUPERVISOR, "9876")
+    dealer = create_user(database, "Dana", Role.DEALER, "1234", approver=supervisor)
     rules = TableRules(variant="pineapple", progressive=True)
     setup = TableSetup("Bench table", tuple(SeatSetup(p, BUY_IN) for p in PLAYERS), "Cy", rules)
-    service = open_table(database, setup, "Dana")
+    service = open_table(database, setup, dealer)
     rng = random.Random(seed)
     for _ in range(hands):
         for seat in service.snapshot().seats:

@@ -87,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
 
 def build_demo(database: Database) -> int:
     """Fill `database` with the demo accounts and table; returns the table's session id."""
-    create_user(database, DEMO_DEALER[0], "dealer", DEMO_DEALER[1])
-    create_user(database, DEMO_SUPERVISOR[0], "supervisor", DEMO_SUPERVISOR[1])
-    service = open_table(database, DEMO_SETUP, DEMO_DEALER[0])
+    supervisor = create_user(database, DEMO_SUPERVISOR[0], "supervisor", DEMO_SUPERVISOR[1])
+    dealer = create_user(database, DEMO_DEALER[0], "dealer", DEMO_DEALER[1], approver=supervisor)
+    service = open_table(database, DEMO_SETUP, dealer)
     for hand in SETTLED_HANDS:
         play_hand(service, hand)
         service.confirm_settlement()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -50,7 +51,24 @@ class OneLineParser(argparse.ArgumentParser):
     would print its usage block first); `--help` still shows the usage."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, one_line(f"{self.prog}: {message}") + "\n")
+        self.exit(2, one_line(f"{self.prog}: {_without_values(message)}") + "\n")
+
+
+UNRECOGNIZED = "unrecognized arguments: "
+
+
+def _without_values(message: str) -> str:
+    """argparse repeats arguments it does not know; a value among them may be a PIN someone put on
+    the command line, so only the option names are repeated.
+
+    >>> _without_values("unrecognized arguments: --supervisor-pin Sue=2468 --x=1")
+    'unrecognized arguments: --supervisor-pin … --x (values not repeated)'
+    """
+    if not message.startswith(UNRECOGNIZED):
+        return message
+    words = message.removeprefix(UNRECOGNIZED).split()
+    shown = [word.split("=")[0] if word.startswith("-") else "…" for word in words]
+    return UNRECOGNIZED + " ".join(shown) + " (values not repeated)"
 
 
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
@@ -66,7 +84,16 @@ def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     return parser
 
 
+def write_utf8() -> None:
+    """Standard output and error in UTF-8 whatever the console's encoding (Windows' cp1252 cannot
+    write an emoji in a player's name, and would fail a command after its work was stored)."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    write_utf8()
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(args_list).parse_args(args_list)
     if args.command is None:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from ofc_desk.cli.json_input import MAX_NESTING, nested_too_deeply, read_utf8
 from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.pins import add_pin_file_option, pin_source
 from ofc_desk.core.deal_input import is_unicode
 
 EXIT_REFUSED = 2
@@ -23,6 +24,7 @@ EXIT_REFUSED = 2
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the session script (JSON), or - for stdin")
     add_database_option(parser)
+    add_pin_file_option(parser, "for the accounts of a database that has some")
     parser.add_argument(
         "--resume",
         action="store_true",
@@ -36,8 +38,9 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         script = _read_script(args.file)
+        pins = pin_source(args.pin_file, may_prompt=args.file != "-")
         database = Database(getattr(args, "db", None))
-        output = run_replay(database, script, resume=args.resume)
+        output = run_replay(database, script, resume=args.resume, pins=pins)
     except (ReplayError, ValueError, OSError) as error:
         return _refuse(str(error))
     except (TypeError, KeyError, AttributeError) as error:
@@ -52,17 +55,19 @@ def run(args: argparse.Namespace) -> int:
 
 def _read_script(file: str) -> Any:
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        text = read_utf8(file)
     except OSError as error:
         raise ValueError(f"{file}: cannot be read: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{file}: not UTF-8 text (byte {error.start})") from None
+    if nested_too_deeply(text):
+        raise ValueError(f"{file}: JSON nested more than {MAX_NESTING} levels deep")
     try:
         script = json.loads(text)
         # Only a \u escape can spell half a surrogate pair: the text itself was read as UTF-8.
         where = _first_text_not_unicode(script, "script") if "\\u" in text else None
     except json.JSONDecodeError as error:
         raise ValueError(f"{file}: not valid JSON: {error}") from None
-    except RecursionError:
-        raise ValueError(f"{file}: JSON nested too deeply to read") from None
     except ValueError:  # Python's guard against converting huge numbers (quadratic time)
         limit = sys.get_int_max_str_digits()
         raise ValueError(f"{file}: a number in the JSON has more than {limit:,} digits") from None

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.pins import add_pin_file_option, pin_source
 from ofc_desk.cli.shift_report import SHIFT_HELP, add_shift_options, run_shift
 from ofc_desk.reports.record import SessionRecord
 
@@ -35,7 +36,8 @@ Write the report of one stored table session. Give at least one output:
   --json FILE.json           the session as an `ofc-desk replay` script that replays it event
                              for event (undos included); a session with a void, chip
                              correction, rules change or close needs each supervisor's PIN:
-                             --supervisor-pin NAME=PIN (PINs are never stored)
+                             --pin-file PATH, OFC_DESK_PINS or the prompt (never on the
+                             command line; PINs are never stored)
   --fingerprint              verify the whole database (as `ofc-desk verify` does) and print
                              the session's fingerprint, the final hash of its audit chain: a
                              printed report matches this database when the two hashes are equal
@@ -67,13 +69,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", metavar="FILE.json", help="write the session as an ofc-desk replay script here"
     )
-    parser.add_argument(
-        "--supervisor-pin",
-        metavar="NAME=PIN",
-        action="append",
-        default=[],
-        help="a supervisor's PIN for the JSON export (repeat for each supervisor)",
-    )
+    add_pin_file_option(parser, "for the supervisors a JSON export names")
     parser.add_argument(
         "--fingerprint", action="store_true", help="verify the database and print the session's fingerprint"
     )
@@ -141,7 +137,9 @@ def _write_outputs(record: SessionRecord, args: argparse.Namespace, database: Da
 
     if args.json:
         # First, so an export that lacks a PIN fails before any PDF work.
-        pins = _pins(args.supervisor_pin)
+        source = pin_source(args.pin_file, may_prompt=True)
+        needed = supervisors_needing_pins(record.replay_script) if record.replay_script else []
+        pins = {name: pin for name in needed if (pin := source(name)) is not None}
         script = exports.replay_script(record, pins)
         _check_pins(database, supervisors_needing_pins(script), pins)
         _write(args.json, lambda path: exports.write_text_file(path, _dumper(script), record))
@@ -184,14 +182,4 @@ def _check_pins(database: Database, supervisors: list[str], pins: Mapping[str, s
         try:
             sign_in(database, name, pins[name], Role.SUPERVISOR)
         except SignInError as error:
-            raise ValueError(f"--supervisor-pin: {error}") from None
-
-
-def _pins(pairs: list[str]) -> dict[str, str]:
-    pins: dict[str, str] = {}
-    for pair in pairs:
-        name, separator, pin = pair.partition("=")
-        if not separator or not name or not pin:
-            raise ValueError(f"--supervisor-pin takes NAME=PIN, not '{pair}'")
-        pins[name] = pin
-    return pins
+            raise ValueError(f"{name}'s PIN: {error}") from None

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from ofc_desk.cli.json_input import MAX_NESTING, nested_too_deeply, read_utf8
 from ofc_desk.cli.main import one_line
 from ofc_desk.core.chinese.deal import score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json, is_chinese_deal
@@ -93,23 +94,20 @@ def _encode(result: dict[str, Any]) -> bytes:
 
 def _read_document(path: str) -> Any:
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+        text = read_utf8(path)
     except OSError as error:
         raise DealInputError("", f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
-        raise DealInputError("", f"{path} is not UTF-8 text") from None
+        source = "standard input" if path == "-" else path
+        raise DealInputError("", f"{source} is not UTF-8 text") from None
+    if nested_too_deeply(text):
+        raise DealInputError("", f"malformed JSON: nested more than {MAX_NESTING} levels deep")
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise DealInputError(
             "", f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
-    except RecursionError:
-        raise DealInputError("", "malformed JSON: nested too deeply") from None
     except ValueError:  # Python's guard against converting huge numbers (quadratic time)
         limit = sys.get_int_max_str_digits()
         raise DealInputError("", f"a number in the JSON has more than {limit:,} digits") from None

@@ -39,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
             summary = verify_database(database)
         finally:
             database.dispose()
+        read_only = database.read_only
     except VerifyFault as fault:
         print(one_line(f"verify failed: {fault}"))
         return EXIT_FAULT
@@ -49,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         print(one_line(f"database: {str(error).splitlines()[0]}"), file=sys.stderr)
         return EXIT_UNREADABLE
     print(summary.line())
+    if read_only:
+        print("note: the database file is read-only here; it was verified as it stands", file=sys.stderr)
     if args.fingerprints:
         for fingerprint in summary.fingerprints:
             print(fingerprint.line())

@@ -213,7 +213,8 @@ def replay_script(
     if missing:
         raise ExportError(
             f"session {record.session_id} holds supervisor actions by {', '.join(missing)}; "
-            "PINs are never stored, so give each one's PIN (--supervisor-pin NAME=PIN) to export it"
+            "PINs are never stored, so give each one's PIN (--pin-file, OFC_DESK_PINS or the prompt)"
+            " to export it"
         )
     for hand in script["hands"]:  # type: ignore[attr-defined]
         for op in hand.get("between", ()):

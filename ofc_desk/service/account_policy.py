@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, SignInError, create_user, list_users
+from ofc_desk.storage.users import Role, SignInError, create_user, list_users, sign_in
 
 
 @dataclass(frozen=True)
@@ -42,17 +42,17 @@ def can_create_first_accounts(dealer: NewAccount, supervisor: NewAccount) -> boo
 
 
 def create_first_accounts(database: Database, dealer: NewAccount, supervisor: NewAccount) -> None:
-    """Create the dealer and the supervisor, skipping a name an earlier try already created (that
-    try may have stopped at the second account's short PIN)."""
+    """Create the supervisor, who signs their own account as the database's first, then the dealer,
+    whose account the supervisor signs; a name an earlier try already created is signed in instead
+    (that try may have stopped at the dealer's short PIN)."""
     verify_first_accounts(dealer, supervisor)
     existing = {account.name for account in list_users(database)}
     try:
-        for account, role in ((dealer, Role.DEALER), (supervisor, Role.SUPERVISOR)):
-            if account.name.strip() not in existing:
-                create_user(database, account.name, role, account.pin)
+        if supervisor.name.strip() in existing:
+            approver = sign_in(database, supervisor.name, supervisor.pin, Role.SUPERVISOR)
+        else:
+            approver = create_user(database, supervisor.name, Role.SUPERVISOR, supervisor.pin)
+        if dealer.name.strip() not in existing:
+            create_user(database, dealer.name, Role.DEALER, dealer.pin, approver=approver)
     except SignInError as error:
         raise ActionRefused(str(error)) from error
-    if not any(account.role is Role.SUPERVISOR for account in list_users(database)):
-        # The supervisor's name was an existing dealer's: without a supervisor no hand could be
-        # voided, no chips corrected and no table closed.
-        raise ActionRefused("a floor supervisor account is needed: give the supervisor a name of their own")

@@ -33,4 +33,16 @@ SUPERVISED = frozenset(
         EventKind.SESSION_CLOSED,
     }
 )
-"""Kinds that need a floor supervisor's PIN; their payload names the supervisor."""
+"""Kinds that need a floor supervisor's PIN; their payload names the supervisor, whose key signs
+the event."""
+
+DEALER_SIGNED = frozenset(
+    {
+        EventKind.TABLE_OPENED,
+        EventKind.HAND_SETTLED,
+        EventKind.JOINED,
+        EventKind.REBOUGHT,
+        EventKind.CASHED_OUT,
+    }
+)
+"""Kinds the dealer signs: every settlement and chip operation (about one signature a hand)."""

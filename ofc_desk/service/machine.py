@@ -169,9 +169,7 @@ class TableMachine:
     def _check_opened(self, raw: RawPayload) -> TableOpened:
         if self.opened:
             raise ActionRefused(f"{self.table} is already open")
-        table = reading.text(raw, "table").strip()
-        if not table:
-            raise ActionRefused("a table needs a name")
+        table = reading.name(raw.get("table"), "a table")
         rules = reading.rules(raw.get("rules"))
         game, least, most = game_seats(rules)
         seats: list[SeatPayload] = [

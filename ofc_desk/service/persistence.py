@@ -5,6 +5,7 @@ read history rows for the faces."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import func, select
@@ -17,10 +18,12 @@ from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
+from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
 from ofc_desk.storage.database import Database, notify_table_changed
-from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
-from ofc_desk.storage.users import Role, SignInError, sign_in
+from ofc_desk.storage.keys import head_message, sign
+from ofc_desk.storage.models import Event, HandRow, LedgerRow, Signature, TableSession, TransferRow
+from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
 CHANGED_ELSEWHERE = "this table was changed at another desk: reopen it to see the latest state"
 
@@ -42,6 +45,7 @@ class EventStore:
         actor: str,
         payload: TableOpened,
         machine: TableMachine,
+        signers: Sequence[Account] = (),
     ) -> EventStore:
         with database.session() as session:
             _refuse_if_open(session, table)
@@ -61,7 +65,7 @@ class EventStore:
                 raise
             store = cls(database, row.id, 0, GENESIS_HASH)
             outcome = machine.apply(EventKind.TABLE_OPENED, payload)
-            event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome)
+            event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
             row.opened_at = event.at
             session.commit()
         return store
@@ -82,27 +86,46 @@ class EventStore:
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
         return cls(database, session_id, head_seq, head_hash), machine
 
-    def check_supervisor(self, name: str, pin: str) -> str:
-        """The supervisor's name as their account spells it, once name and PIN are checked."""
+    def check_supervisor(self, name: str, pin: str) -> Account:
+        """The supervisor's account, its key unsealed for this one approval, once name and PIN are
+        checked."""
         try:
-            return sign_in(self.database, name, pin, Role.SUPERVISOR).name
+            return sign_in(self.database, name, pin, Role.SUPERVISOR)
         except SignInError as error:
             raise ActionRefused(f"a floor supervisor must approve this: {error}") from None
 
-    def append(self, machine: TableMachine, kind: EventKind, payload: EventPayload, actor: str) -> None:
+    def append(
+        self,
+        machine: TableMachine,
+        kind: EventKind,
+        payload: EventPayload,
+        actor: str,
+        signers: Sequence[Account] = (),
+    ) -> None:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
-        derived rows. On any failure the caller must reload the machine (it may hold the unstored
-        event)."""
+        derived rows and the signatures of `signers` over the new head. On any failure the caller
+        must reload the machine (it may hold the unstored event)."""
         outcome = machine.apply_checked(kind, payload)
         try:
             with self.database.session() as session:
-                row = session.get(TableSession, self.session_id)
-                if row is None or row.head_seq != self.head_seq:
-                    raise ActionRefused(CHANGED_ELSEWHERE)
-                self._write(session, row, kind, payload, actor, outcome)
+                row = self._head_row(session)
+                self._write(session, row, kind, payload, actor, outcome, signers)
                 session.commit()
         except IntegrityError:
             raise ActionRefused(CHANGED_ELSEWHERE) from None
+
+    def sign_head(self, signer: Account) -> None:
+        """`signer` signs the chain as it stands (a dealer handing the table over)."""
+        with self.database.session() as session:
+            self._head_row(session)
+            _add_signature(session, self.session_id, self.head_seq, self.head_hash, signer)
+            session.commit()
+
+    def _head_row(self, session: Session) -> TableSession:
+        row = session.get(TableSession, self.session_id)
+        if row is None or row.head_seq != self.head_seq:
+            raise ActionRefused(CHANGED_ELSEWHERE)
+        return row
 
     def _write(
         self,
@@ -112,6 +135,7 @@ class EventStore:
         payload: EventPayload,
         actor: str,
         outcome: Outcome,
+        signers: Sequence[Account] = (),
     ) -> Event:
         seq, at, text = self.head_seq + 1, utc_now(), canonical_json(payload)
         digest = event_hash(self.head_hash, self.session_id, seq, kind.value, actor, at, text)
@@ -128,12 +152,23 @@ class EventStore:
         session.add(event)
         session.flush()
         write_derived(session, self.session_id, event.id, at, outcome)
+        for signer in signers:
+            _add_signature(session, self.session_id, seq, digest, signer)
         notify_table_changed(session, self.session_id)
         row.head_seq, row.head_hash = seq, digest
         if outcome.closes_session:
             row.closed_at = at
         self.head_seq, self.head_hash = seq, digest
         return event
+
+
+def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, signer: Account) -> None:
+    if signer.key is None:
+        return  # an account from before sign-offs, or a name without an account: nothing to sign with
+    signature = sign(signer.key, head_message(session_id, seq, head_hash))
+    # A dealer without an account of their own in a replayed session signs with the built-in key.
+    name = BUILTIN_REPLAY if signer.builtin else signer.name
+    session.add(Signature(session_id=session_id, seq=seq, hash=head_hash, signer=name, signature=signature))
 
 
 def write_derived(session: Session, session_id: int, event_id: int, at: str, outcome: Outcome) -> None:

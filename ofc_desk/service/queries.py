@@ -5,16 +5,16 @@ from __future__ import annotations
 from ofc_desk.service.persistence import read_audit, read_hands, read_ledger, read_open_tables
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.service.setup import TableSetup
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.table_service import Dealer, TableService
 from ofc_desk.storage.database import Database
 
 
-def open_table(database: Database, setup: TableSetup, actor: str) -> TableService:
+def open_table(database: Database, setup: TableSetup, actor: Dealer) -> TableService:
     """Open a new table session run by the signed-in dealer `actor`."""
     return TableService.open(database, setup, actor)
 
 
-def resume_table(database: Database, session_id: int, actor: str) -> TableService:
+def resume_table(database: Database, session_id: int, actor: Dealer) -> TableService:
     """Pick up a stored session exactly where it stopped (after a crash, or the next shift)."""
     return TableService.resume(database, session_id, actor)
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ofc_desk.core.names import clean_name
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.setup import TableRules
-
-MAX_NAME_LENGTH = 80
 
 
 def text(raw: RawPayload, key: str) -> str:
@@ -18,14 +17,13 @@ def text(raw: RawPayload, key: str) -> str:
     return str(raw.get(key) or "")
 
 
-def name(value: object) -> str:
-    """A player's name: not blank, at most `MAX_NAME_LENGTH` characters."""
-    read = str(value or "").strip()
-    if not read:
-        raise ActionRefused("a player needs a name")
-    if len(read) > MAX_NAME_LENGTH:
-        raise ActionRefused(f"a name has at most {MAX_NAME_LENGTH} characters")
-    return read
+def name(value: object, who: str = "a player") -> str:
+    """A name as the desk keeps it on every database (core.names): trimmed, no control character,
+    at most 40 characters."""
+    try:
+        return clean_name(str(value or ""), who)
+    except ValueError as error:
+        raise ActionRefused(str(error)) from None
 
 
 def chips(value: object, what: str) -> int:

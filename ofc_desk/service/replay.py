@@ -7,8 +7,9 @@ Actions and between-hand operations are numbered from 1 within their hand.
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,13 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.persistence import read_hands
+from ofc_desk.service.replay_accounts import (
+    AccountRefused,
+    PinSource,
+    ReplayAccounts,
+    no_pins,
+    prepare_accounts,
+)
 from ofc_desk.service.replay_vocabulary import (
     ACTION_KEYS,
     CHINESE_ACTION_KEYS,
@@ -35,13 +43,23 @@ from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.table_service import TableService
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
-from ofc_desk.storage.users import Role, SignInError, create_user, list_users
+from ofc_desk.storage.users import SignInError
 
-REPLAY_ACTOR = "replay"
+SCRIPT_KEYS = frozenset(("table", "seats", "button", "dealer", "users", "hands", *RULE_KEYS))
 
 
 class ReplayError(Exception):
     """A refused step; `str()` is the one line for standard error."""
+
+
+def refuse_unknown_keys(data: Mapping[str, object], known: Iterable[str], where: str) -> None:
+    """A misspelt key ("setlement") must not be ignored and the default played instead."""
+    known = tuple(known)
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], known, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else f" (use {', '.join(sorted(known))})"
+        raise ReplayError(f"{where}.{unknown[0]}: unknown key{hint}")
 
 
 @dataclass(frozen=True)
@@ -64,33 +82,47 @@ class HandOver:
     dealer: str
 
 
-def run_replay(database: Database, script: Mapping[str, object], *, resume: bool) -> dict[str, Any]:
-    """Play `script` into `database`; return the replay output (all hands, read back)."""
+def run_replay(
+    database: Database, script: Mapping[str, object], *, resume: bool, pins: PinSource = no_pins
+) -> dict[str, Any]:
+    """Play `script` into `database`; return the replay output (all hands, read back). `pins` gives
+    the PINs of existing accounts the script's own `users` entries do not."""
     if not isinstance(script, Mapping):
         raise ReplayError("script: must be a JSON object")
+    refuse_unknown_keys(script, SCRIPT_KEYS, "script")
     table = str(script.get("table") or "").strip()
     if not table:
         raise ReplayError("script: table: a table needs a name")
-    actor = str(script.get("dealer") or REPLAY_ACTOR)
-    _ensure_users(database, script.get("users") or [])
+    dealer = script.get("dealer")
+    actor = str(dealer).strip() if dealer else None
     setup_payload = _setup(script)
     session_id = _latest_session(database, table)
     if session_id is not None and not resume and _is_open(database, session_id):
         raise ReplayError(f"table {table} already has an open session here: use --resume")
     steps = list(_steps(script))
-    if resume and session_id is not None:
-        service = _resume(database, session_id, setup_payload, steps, actor)
-    else:
-        try:
-            service = TableService.open(database, _table_setup(setup_payload), actor)
-        except ActionRefused as error:
-            raise ReplayError(f"table: {error}") from None
-        service = _carry_on(service, steps, 0)
+    hand_overs = [step.dealer for step in steps if isinstance(step, HandOver)]
+    try:
+        accounts = prepare_accounts(database, script.get("users") or [], pins, [actor, *hand_overs])
+        if resume and session_id is not None:
+            service = _resume(database, session_id, setup_payload, steps, actor, accounts)
+        else:
+            try:
+                service = TableService.open(database, _table_setup(setup_payload), accounts.dealer(actor))
+            except ActionRefused as error:
+                raise ReplayError(f"table: {error}") from None
+            service = _carry_on(service, steps, 0, accounts)
+    except (AccountRefused, SignInError) as error:
+        raise ReplayError(str(error)) from None
     return replay_output(service)
 
 
 def _resume(
-    database: Database, session_id: int, setup: RawPayload, steps: list[Step | HandOver], actor: str
+    database: Database,
+    session_id: int,
+    setup: RawPayload,
+    steps: list[Step | HandOver],
+    actor: str | None,
+    accounts: ReplayAccounts,
 ) -> TableService:
     with database.session() as session:
         stored = session.execute(
@@ -136,23 +168,25 @@ def _resume(
         done += 1
     if position < len(stored):
         raise ReplayError("the stored session goes further than the script")
-    service = TableService.resume(database, session_id, actor)
+    service = TableService.resume(database, session_id, accounts.dealer(actor))
     if service.snapshot().last_event_hash != stored[-1].hash:
         # Recorded by another desk since the script was matched: carrying on would repeat it.
         raise ReplayError(
             "the stored session changed while it was being resumed (a desk is recording at this"
             " table): run --resume again"
         )
-    return _carry_on(service, steps, done)
+    return _carry_on(service, steps, done, accounts)
 
 
-def _carry_on(service: TableService, steps: list[Step | HandOver], done: int) -> TableService:
+def _carry_on(
+    service: TableService, steps: list[Step | HandOver], done: int, accounts: ReplayAccounts
+) -> TableService:
     for step in steps[done:]:
         if isinstance(step, HandOver):
-            service.hand_over(step.dealer)
+            service.hand_over(accounts.dealer(step.dealer))
             continue
         try:
-            _perform(service, step)
+            _perform(service, step, accounts)
         except (ActionRefused, ValueError) as error:  # ValueError: rules of the wrong shape
             raise ReplayError(f"{step.where()}: {error}") from None
     return service
@@ -172,7 +206,7 @@ def _resolve(step: Step, machine: TableMachine) -> tuple[EventKind, RawPayload] 
     return step.kind, step.raw
 
 
-def _perform(service: TableService, step: Step) -> None:
+def _perform(service: TableService, step: Step, accounts: ReplayAccounts) -> None:
     resolved = _resolve(step, service.machine)
     if resolved is None:
         return
@@ -181,7 +215,9 @@ def _perform(service: TableService, step: Step) -> None:
         # Read here, so rules of the wrong shape are named as the script wrote them.
         raw = {**raw, "rules": TableRules.from_json(_mapping(raw.get("rules"))).to_json()}
     if kind in SUPERVISED:
-        service.act_supervised(kind, raw, str(raw.get(SUPERVISOR_KEY) or ""), step.pin or "")
+        supervisor = str(raw.get(SUPERVISOR_KEY) or "")
+        pin = step.pin if step.pin is not None else accounts.pin(supervisor)
+        service.act_supervised(kind, raw, supervisor, pin or "")
     else:
         service.act(kind, raw)
 
@@ -197,6 +233,7 @@ def _steps(script: Mapping[str, object]) -> Iterator[Step | HandOver]:
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, Mapping):
             raise ReplayError(f"hand {number}: must be an object with between and actions")
+        refuse_unknown_keys(hand, ("between", "actions"), f"hand {number}")
         for index, op in enumerate(hand.get("between") or [], start=1):
             yield _op_step(number, f"between {index}", op)
         actions = hand.get("actions") or []
@@ -215,6 +252,10 @@ def _op_step(number: int, label: str, op: object) -> Step | HandOver:
         known = ", ".join(sorted(OP_KINDS))
         raise ReplayError(f"hand {number}, {label}: unknown operation (use {known})")
     kind = OP_KINDS[str(op["op"])]
+    rules = RULE_KEYS if kind is EventKind.RULES_CHANGED else ()
+    approval = (SUPERVISOR_KEY,) if kind in SUPERVISED else ()
+    keys = ("op", PIN_KEY, *approval, *OP_FIELDS[kind], *rules)
+    refuse_unknown_keys(op, keys, f"hand {number}, {label}")
     raw: dict[str, object] = {key: op.get(key) for key in OP_FIELDS[kind]}
     if kind is EventKind.RULES_CHANGED:
         raw["rules"] = {key: op[key] for key in RULE_KEYS if key in op}
@@ -227,6 +268,7 @@ def _op_step(number: int, label: str, op: object) -> Step | HandOver:
 def _action_step(number: int, index: int, action: object) -> Step | HandOver:
     label = f"action {index}"
     if isinstance(action, Mapping) and action.get("op") == UNDO_OP:
+        refuse_unknown_keys(action, ("op",), f"hand {number}, {label}")
         return Step(number, label, EventKind.UNDONE, {})
     if isinstance(action, Mapping) and action.get("op") == DEALER_OP:
         return _hand_over(number, label, action)
@@ -237,11 +279,13 @@ def _action_step(number: int, index: int, action: object) -> Step | HandOver:
         return Step(number, label, EventKind.SHOWN, raw)
     if not isinstance(action, Mapping) or not set(ACTION_KEYS) <= set(action):
         raise ReplayError(f"hand {number}, {label}: an action needs player, cards and rows")
+    refuse_unknown_keys(action, ACTION_KEYS, f"hand {number}, {label}")
     raw = {key: action[key] for key in ACTION_KEYS}
     return Step(number, label, EventKind.PLACED, raw)
 
 
 def _hand_over(number: int, label: str, op: Mapping[str, object]) -> HandOver:
+    refuse_unknown_keys(op, ("op", "name"), f"hand {number}, {label}")
     name = op.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ReplayError(f"hand {number}, {label}: a dealer hand-over needs the dealer's name")
@@ -256,6 +300,8 @@ def _setup(script: Mapping[str, Any]) -> dict[str, Any]:
     seats = script.get("seats")
     if not isinstance(seats, list) or not all(isinstance(seat, Mapping) for seat in seats):
         raise ReplayError("script: seats: must be a list of {name, buy_in}")
+    for position, seat in enumerate(seats):
+        refuse_unknown_keys(seat, ("name", "buy_in"), f"script.seats[{position}]")
     return {
         "table": str(script.get("table")),
         "seats": [{"name": seat.get("name"), "buy_in": seat.get("buy_in")} for seat in seats],
@@ -271,18 +317,6 @@ def _table_setup(payload: dict[str, Any]) -> TableSetup:
         str(payload["button"]),
         TableRules.from_json(payload["rules"]),
     )
-
-
-def _ensure_users(database: Database, users: Any) -> None:
-    """Create the script's dealer and supervisor accounts that do not exist yet."""
-    known = {account.name for account in list_users(database)}
-    for user in users:
-        if user.get("name") in known:
-            continue
-        try:
-            create_user(database, str(user.get("name")), Role(user.get("role")), str(user.get("pin")))
-        except (SignInError, ValueError) as error:
-            raise ReplayError(f"users: {error}") from None
 
 
 def _latest_session(database: Database, table: str) -> int | None:

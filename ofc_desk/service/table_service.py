@@ -18,43 +18,55 @@ from itertools import count
 from ofc_desk.core.cards import Card
 from ofc_desk.core.rows import Row
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import DEALER_SIGNED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import EventStore
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Account
 
 CardEntries = str | Sequence[Card | str | None]
 """Cards as typed ("Qh Qd ??") or as a sequence; `None` or "??" is an unknown discard."""
 RowEntries = str | Sequence[Row | str]
 """One word per card: front/middle/back/discard (also f/m/b/x, 1/2/3)."""
+Dealer = Account | str
+"""The signed-in dealer (whose key signs), or a bare name for a table that signs nothing."""
 
 
 class TableService:
     """One open table session. Construct with `TableService.open` or `TableService.resume`."""
 
-    def __init__(self, store: EventStore, machine: TableMachine, actor: str) -> None:
+    def __init__(self, store: EventStore, machine: TableMachine, actor: Dealer) -> None:
         self._store = store
         self._machine = machine
-        self._actor = actor
+        self._dealer = actor if isinstance(actor, Account) else None
+        self._actor = actor.name if isinstance(actor, Account) else actor
 
-    def hand_over(self, dealer: str) -> None:
-        """Another dealer takes over this desk's table: what follows is recorded as theirs."""
-        self._actor = dealer
+    def hand_over(self, dealer: Dealer) -> None:
+        """Another dealer takes over this desk's table: what follows is recorded as theirs. The
+        dealer handing over signs the chain as it stands."""
+        if self._dealer is not None and self._store.head_seq > 0:
+            self._store.sign_head(self._dealer)
+        self._dealer = dealer if isinstance(dealer, Account) else None
+        self._actor = dealer.name if isinstance(dealer, Account) else dealer
 
     # ----------------------------------------------------------------- opening and resuming
     @classmethod
-    def open(cls, database: Database, setup: TableSetup, actor: str) -> TableService:
-        """Open a new table session; `actor` is the signed-in dealer (see `users.sign_in`)."""
+    def open(cls, database: Database, setup: TableSetup, actor: Dealer) -> TableService:
+        """Open a new table session; `actor` is the signed-in dealer (`users.sign_in`), whose key
+        signs the chain at every settlement, chip operation and hand-over. A bare name signs
+        nothing: `verify` refuses such a session's settlements."""
         machine = TableMachine()
         payload = machine.check_opening(_setup_payload(setup))
-        store = EventStore.create_session(database, setup.name, actor, payload, machine)
+        signers = (actor,) if isinstance(actor, Account) else ()
+        name = actor.name if isinstance(actor, Account) else actor
+        store = EventStore.create_session(database, setup.name, name, payload, machine, signers)
         return cls(store, machine, actor)
 
     @classmethod
-    def resume(cls, database: Database, session_id: int, actor: str) -> TableService:
+    def resume(cls, database: Database, session_id: int, actor: Dealer) -> TableService:
         """Rebuild a stored session from its events, exactly where it stopped."""
         store, machine = EventStore.load(database, session_id)
         return cls(store, machine, actor)
@@ -271,17 +283,24 @@ class TableService:
 
     def _supervised(
         self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str
-    ) -> tuple[EventPayload, str]:
-        """The checked payload and the approving supervisor, as their account spells the name."""
+    ) -> tuple[EventPayload, Account]:
+        """The checked payload and the approving supervisor's account, its key unsealed to sign."""
         account = self._store.check_supervisor(supervisor, pin)
-        return self._machine.check(kind, {**raw, "supervisor": account}), account
+        return self._machine.check(kind, {**raw, "supervisor": account.name}), account
 
     def _could_approve(self, kind: EventKind, raw: RawPayload) -> bool:
         return _accepted(lambda: self._machine.check_before_approval(kind, raw))
 
-    def _record(self, kind: EventKind, payload: EventPayload, actor: str | None = None) -> TableSnapshot:
+    def _record(
+        self, kind: EventKind, payload: EventPayload, approver: Account | None = None
+    ) -> TableSnapshot:
+        """Store the event, signed by the approving supervisor, or by the dealer where the dealer
+        signs (settlements and chip operations)."""
+        dealer_signs = kind in DEALER_SIGNED and self._dealer is not None
+        signers = (approver,) if approver is not None else (self._dealer,) if dealer_signs else ()
+        actor = approver.name if approver is not None else self._actor
         try:
-            self._store.append(self._machine, kind, payload, actor or self._actor)
+            self._store.append(self._machine, kind, payload, actor, [s for s in signers if s is not None])
         except BaseException:
             # The machine may hold the event that was not stored: rebuild it from what was.
             self._store, self._machine = EventStore.load(self._store.database, self.session_id)

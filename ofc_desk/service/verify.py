@@ -20,7 +20,9 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
+from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts
 from ofc_desk.service.supervision import approver
+from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow, User
@@ -75,18 +77,28 @@ def verify_database(database: Database) -> VerifySummary:
     # One snapshot for everything: a table recording meanwhile must not look like tampering.
     with database.snapshot() as session:
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
+        accounts = _accounts(session)
         supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
         counted = (0, 0, 0)
         fingerprints = []
         for row in sessions:
-            events, hands, chips, final_hash = _verify_session(session, row, supervisors)
+            events, hands, chips, final_hash = _verify_session(session, row, supervisors, accounts)
             counted = (counted[0] + events, counted[1] + hands, counted[2] + chips)
             fingerprints.append(SessionFingerprint(row.id, row.table_name, final_hash))
         _refuse_orphans(session, {row.id for row in sessions})
     return VerifySummary(len(sessions), *counted, fingerprints=tuple(fingerprints))
 
 
-def _verify_session(session: Any, row: TableSession, supervisors: set[str]) -> tuple[int, int, int, str]:
+def _accounts(session: Any) -> AccountsChain:
+    try:
+        return read_accounts(session)
+    except SignoffFault as fault:
+        raise VerifyFault(str(fault)) from None
+
+
+def _verify_session(
+    session: Any, row: TableSession, supervisors: set[str], accounts: AccountsChain
+) -> tuple[int, int, int, str]:
     events = session.scalars(
         select(Event).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
     ).all()
@@ -94,6 +106,10 @@ def _verify_session(session: Any, row: TableSession, supervisors: set[str]) -> t
         # The service writes a session row and its opening event in one transaction.
         raise VerifyFault(f"session {row.id} holds no events, not even its opening: it was added by hand")
     _check_chain(row, events)
+    try:
+        check_session_signoffs(session, row, events, accounts)
+    except SignoffFault as fault:
+        raise VerifyFault(str(fault)) from None
     machine, expected = TableMachine(), _Expected([], {}, [])
     for event in events:
         outcome = _fold(machine, event, supervisors)

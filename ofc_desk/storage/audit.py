@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 GENESIS_HASH = "0" * 64
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
 
 def canonical_json(value: Any) -> str:
@@ -17,7 +18,7 @@ def canonical_json(value: Any) -> str:
 
 def utc_now() -> str:
     """UTC time as stored in every row: ISO 8601 with microseconds and a Z."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return datetime.now(UTC).strftime(TIME_FORMAT)
 
 
 def event_hash(

@@ -8,6 +8,7 @@ detached objects out, so nothing holds a connection between a dealer's actions.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -38,9 +39,11 @@ def default_url() -> str:
 
 
 class Database:
-    def __init__(self, url: str | None = None, *, migrate: bool = True) -> None:
+    def __init__(self, url: str | None = None, *, migrate: bool = True, read_only: bool = False) -> None:
         self.url = url or default_url()
-        self.engine: Engine = _create_engine(self.url)
+        self.read_only = read_only
+        """Opened from a SQLite file this user cannot write (a read-only copy): read as it stands."""
+        self.engine: Engine = _read_only_engine(self.url) if read_only else _create_engine(self.url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         if migrate:
             self.migrate()
@@ -114,9 +117,12 @@ def open_existing(url: str | None) -> Database:
     SQLAlchemy's errors (a driver not installed, a server not answering) pass through."""
     url = url or default_url()
     parsed = make_url(url)
+    read_only = False
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-        _check_sqlite_file(Path(str(parsed.database)))
-    database = Database(url, migrate=False)
+        path = Path(str(parsed.database))
+        _check_sqlite_file(path)
+        read_only = not (os.access(path, os.W_OK) and os.access(path.resolve().parent, os.W_OK))
+    database = Database(url, migrate=False, read_only=read_only)
     if database.schema_revision() is None:
         database.dispose()
         raise NotADeskDatabase(f"{parsed.render_as_string(hide_password=True)} is not an OFC Desk database")
@@ -128,8 +134,10 @@ def _check_sqlite_file(path: Path) -> None:
     through SQLAlchemy would switch any SQLite file to WAL."""
     if not path.is_file():
         raise NotADeskDatabase(f"no database at {path}")
+    if not os.access(path, os.R_OK):
+        raise NotADeskDatabase(f"{path} cannot be read (permission denied)")
     try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+        with closing(_connect_read_only(path)) as connection:
             found = connection.execute(
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
             ).fetchone()
@@ -137,6 +145,25 @@ def _check_sqlite_file(path: Path) -> None:
         found = None
     if found is None:
         raise NotADeskDatabase(f"{path} is not an OFC Desk database")
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write. A WAL database in a folder this user cannot write cannot
+    make the shared-memory file even a reader needs: such a copy is read as immutable (nothing can
+    be writing it, as nobody here can)."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    connection = sqlite3.connect(uri, uri=True)
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        connection.close()
+        connection = sqlite3.connect(f"{uri}&immutable=1", uri=True)
+    return connection
+
+
+def _read_only_engine(url: str) -> Engine:
+    path = Path(str(make_url(url).database))
+    return create_engine("sqlite://", creator=lambda: _connect_read_only(path))
 
 
 def _alembic_config() -> Config:

@@ -7,6 +7,7 @@ from sqlalchemy import BigInteger, ForeignKey, Index, String, Text, UniqueConstr
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 HASH_LENGTH = 64
+NAME_COLUMN = 80
 
 
 class Base(DeclarativeBase):
@@ -23,6 +24,55 @@ class User(Base):
     role: Mapped[str] = mapped_column(String(20))
     pin_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[str] = mapped_column(String(40))
+    public_key: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
+    sealed_key: Mapped[str] = mapped_column(String(200), server_default="")
+    account_seq: Mapped[int] = mapped_column(server_default="0")
+    """The account event that last set this row (the row is derived from `account_events`)."""
+
+
+class AccountEvent(Base):
+    """One account's creation or change, hash-chained and signed by the supervisor who approved it
+    (ofc_desk.storage.accounts)."""
+
+    __tablename__ = "account_events"
+
+    seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(NAME_COLUMN))
+    approved_by: Mapped[str] = mapped_column(String(NAME_COLUMN))
+    at: Mapped[str] = mapped_column(String(40))
+    payload: Mapped[str] = mapped_column(Text)
+    prev_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    signature: Mapped[str] = mapped_column(String(128))
+
+
+class Signature(Base):
+    """A dealer's or supervisor's Ed25519 signature over a table session's chain head."""
+
+    __tablename__ = "signatures"
+    __table_args__ = (Index("ix_signatures_session", "session_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id"))
+    seq: Mapped[int]
+    hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    signer: Mapped[str] = mapped_column(String(NAME_COLUMN))
+    signature: Mapped[str] = mapped_column(String(128))
+
+
+class SignInAttempt(Base):
+    """One PIN check, accepted or not, for the audit and the lockout (append-only, migration 0005).
+    `name` is the name as typed (an unknown one too); `role` the role asked for, or ""."""
+
+    __tablename__ = "sign_in_attempts"
+    __table_args__ = (Index("ix_sign_in_attempts_name", "name", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_COLUMN))
+    role: Mapped[str] = mapped_column(String(20))
+    outcome: Mapped[str] = mapped_column(String(20))
+    at: Mapped[str] = mapped_column(String(40))
 
 
 class TableSession(Base):

@@ -150,7 +150,7 @@ def test_any_whole_number_of_chips_and_any_name_is_written_exactly(
 def test_standard_input_with_a_dash(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(DEALS.read_text()))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DEALS.read_bytes())))
     code, out, err = run_score("-", capsys)
     assert (code, err) == (0, "")
     assert_matches_expected(json.loads(out), json.loads(EXPECTED.read_text()))
@@ -399,7 +399,8 @@ def test_a_missing_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_bad_standard_input_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(with_player(1, back="Ts 9s 8d 7h Qs"))))
+    deal = json.dumps(with_player(1, back="Ts 9s 8d 7h Qs"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(deal.encode())))
     assert_refused(*run_score("-", capsys), ["players[1].back", "Qs is already in Ann's front"])
 
 

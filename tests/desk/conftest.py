@@ -24,7 +24,7 @@ from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Account, Role, create_user
+from ofc_desk.storage.users import Account, create_user
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 DEALER = ("Dana", "1234")
@@ -37,14 +37,20 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 @pytest.fixture(scope="session")
-def template_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Migrated once, with the two accounts (PIN hashing is slow on purpose), then copied per test."""
+def template_accounts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Account]:
+    """Migrated once, with the two accounts (PIN hashing is slow on purpose), then copied per test;
+    and the dealer as signed in, key unsealed, the same in every copy."""
     path = tmp_path_factory.mktemp("template") / "desk.db"
     database = Database(f"sqlite:///{path}")
-    create_user(database, DEALER[0], "dealer", DEALER[1])
-    create_user(database, SUPERVISOR[0], "supervisor", SUPERVISOR[1])
+    supervisor = create_user(database, SUPERVISOR[0], "supervisor", SUPERVISOR[1])
+    dealer = create_user(database, DEALER[0], "dealer", DEALER[1], approver=supervisor)
     database.dispose()
-    return path
+    return path, dealer
+
+
+@pytest.fixture(scope="session")
+def template_database(template_accounts: tuple[Path, Account]) -> Path:
+    return template_accounts[0]
 
 
 @pytest.fixture
@@ -112,11 +118,11 @@ def make_desk(qtbot: QtBot, tmp_path: Path, database_url: str) -> Desk:
 
 
 @pytest.fixture
-def desk(qtbot: QtBot, tmp_path: Path, database: Database) -> Desk:
+def desk(qtbot: QtBot, tmp_path: Path, database: Database, template_accounts: tuple[Path, Account]) -> Desk:
     desk = make_desk(qtbot, tmp_path, database.url)
     desk.session.database = database
     # Signed in without hashing the PIN again: the sign-in dialog has its own test.
-    desk.session.account = Account(DEALER[0], Role.DEALER)
+    desk.session.account = template_accounts[1]
     return desk
 
 

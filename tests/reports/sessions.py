@@ -9,7 +9,7 @@ from typing import Any
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user
+from ofc_desk.storage.users import Role, create_user, sign_in
 
 # The card room's published worked example, copied into the service tests' data.
 EXAMPLES = Path(__file__).resolve().parents[1] / "service" / "data"
@@ -28,8 +28,8 @@ def expected_example() -> dict[str, Any]:
 
 def new_database(url: str) -> Database:
     database = Database(url)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN)
-    create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    supervisor = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
     return database
 
 
@@ -41,7 +41,7 @@ def play_script(database: Database, script: dict[str, Any]) -> TableService:
         script["button"],
         TableRules.from_json(script),
     )
-    service = open_table(database, setup, DEALER)
+    service = open_table(database, setup, sign_in(database, DEALER, DEALER_PIN))
     play_hands(service, script["hands"])
     return service
 

@@ -110,26 +110,47 @@ def test_missing_database_and_export_without_pins(eventful_db: str, tmp_path: Pa
     status, _, err = run_report(capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"))
     assert status == 2 and "holds supervisor actions by Sam; PINs are never stored" in err
     assert not (tmp_path / "s.json").exists()
+    pins = tmp_path / "pins.json"
+    pins.write_text("Sam=9876")  # not the format: refused without repeating it
     status, _, err = run_report(
-        capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"), "--supervisor-pin", "Sam"
+        capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"), "--pin-file", str(pins)
     )
-    assert status == 2 and "--supervisor-pin takes NAME=PIN, not 'Sam'" in err
+    assert (status, err) == (
+        2,
+        f'ofc-desk report: {pins}: must be a JSON object of names and PINs, as {{"Sue": "2468"}}\n',
+    )
+    pins.write_text(json.dumps({"Sam": "9876"}))
     status, _, err = run_report(
-        capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"), "--supervisor-pin", "Sam=9876"
+        capsys, "--db", eventful_db, "--json", str(tmp_path / "s.json"), "--pin-file", str(pins)
     )
     assert (status, err) == (0, "")
     script = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
     assert script["users"] == [{"name": "Sam", "role": "supervisor", "pin": "9876"}]
 
 
+def test_pins_never_come_from_the_command_line(eventful_db: str, tmp_path: Path, capsys: Capture) -> None:
+    with pytest.raises(SystemExit):
+        main(
+            [
+                "report",
+                "--db",
+                eventful_db,
+                "--json",
+                str(tmp_path / "s.json"),
+                "--supervisor-pin",
+                "Sam=9876",
+            ]
+        )
+    assert "9876" not in capsys.readouterr().err
+
+
 def test_a_wrong_supervisor_pin_is_refused_before_anything_is_exported(
-    eventful_db: str, tmp_path: Path, capsys: Capture
+    eventful_db: str, tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     export = tmp_path / "s.json"
-    status, _, err = run_report(
-        capsys, "--db", eventful_db, "--json", str(export), "--supervisor-pin", "Sam=0000"
-    )
-    assert (status, err) == (2, "ofc-desk report: --supervisor-pin: wrong name or PIN for Sam\n")
+    monkeypatch.setenv("OFC_DESK_PINS", json.dumps({"Sam": "0000"}))
+    status, _, err = run_report(capsys, "--db", eventful_db, "--json", str(export))
+    assert (status, err) == (2, "ofc-desk report: Sam's PIN: wrong name or PIN, or not a supervisor\n")
     assert not export.exists()
 
 
@@ -150,6 +171,7 @@ def test_an_altered_row_gives_one_line_and_the_fingerprint_names_it(
     altered = tmp_path / "altered.db"
     shutil.copyfile(example_db.removeprefix("sqlite:///"), altered)
     with closing(sqlite3.connect(altered)) as connection:
+        connection.execute("DROP TRIGGER ofc_refuse_update_events")  # as the file's owner can
         connection.execute("UPDATE events SET payload = 'not json' WHERE seq = 31")
         connection.commit()
     url = f"sqlite:///{altered}"

@@ -21,6 +21,7 @@ from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.service import audit_log
 from ofc_desk.service.replay import run_replay
+from ofc_desk.storage.database import Database
 from tests.reports.sessions import (
     DEALER,
     SUPERVISOR,
@@ -126,7 +127,8 @@ def test_json_export_keeps_undos_so_it_replays_event_for_event(tmp_path: Path) -
 
 
 def _replay_into(path: Path, script: dict[str, object]) -> SessionRecord:
-    database = new_database(f"sqlite:///{path}")
+    """Into a new, empty database: replay makes accounts only there (and needs PINs elsewhere)."""
+    database = Database(f"sqlite:///{path}")
     run_replay(database, script, resume=False)
     record = load_session_record(database)
     database.dispose()
@@ -272,7 +274,7 @@ def test_a_shift_change_keeps_every_event_with_its_dealer(tmp_path: Path) -> Non
     database.dispose()
     assert record.dealers == (DEALER, "Yan")
 
-    replayed_database = new_database(f"sqlite:///{tmp_path / 'shifts-again.db'}")
+    replayed_database = Database(f"sqlite:///{tmp_path / 'shifts-again.db'}")
     run_replay(replayed_database, replay_script(record), resume=False)
     replayed = audit_log(replayed_database, 1)
     replayed_database.dispose()

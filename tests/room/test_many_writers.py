@@ -21,7 +21,7 @@ from ofc_desk.service import ActionRefused, SeatSetup, TableRules, TableService,
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
-from ofc_desk.storage.users import Role, create_user
+from ofc_desk.storage.users import Role, create_user, sign_in
 
 pytestmark = pytest.mark.postgres
 OPENINGS = 5  # races run; each one a fresh table name
@@ -30,8 +30,8 @@ OPENINGS = 5  # races run; each one a fresh table name
 @pytest.fixture
 def room(room_url: str) -> Iterator[Database]:
     database = Database(room_url)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN)
-    create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    supervisor = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
     yield database
     database.dispose()
 
@@ -44,10 +44,11 @@ def _setup(name: str) -> TableSetup:
 
 def test_two_desks_opening_one_table_at_once_one_wins_the_other_is_told(room: Database) -> None:
     desks = [Database(room.url), Database(room.url)]  # two table machines, two connections
+    dana = sign_in(room, DEALER, DEALER_PIN)
     try:
         for race in range(1, OPENINGS + 1):
             name = f"T{race}"
-            outcomes = _at_once([partial(TableService.open, desk, _setup(name), DEALER) for desk in desks])
+            outcomes = _at_once([partial(TableService.open, desk, _setup(name), dana) for desk in desks])
             opened = [o for o in outcomes if isinstance(o, TableService)]
             refused = [o for o in outcomes if isinstance(o, ActionRefused)]
             assert (len(opened), len(refused)) == (1, 1), outcomes
@@ -122,7 +123,7 @@ def _terminate(admin_url: str, pids: list[int]) -> None:
 @pytest.mark.parametrize("killed_at", ["a street", "the settlement"])
 def test_a_desk_whose_connection_is_killed_mid_commit_carries_on(room: Database, killed_at: str) -> None:
     script = example_script()
-    service = TableService.open(room, _setup("T1"), DEALER)
+    service = TableService.open(room, _setup("T1"), sign_in(room, DEALER, DEALER_PIN))
     killer = _KillAtCommit(room)
     for number, hand in enumerate(script["hands"][:3], start=1):
         for op in hand.get("between", ()):
@@ -166,7 +167,7 @@ def test_a_connection_dropped_between_actions_is_replaced_without_a_word(
     next action goes through on a new connection, the dealer sees nothing."""
     name = f"ofc_test_desk_{uuid.uuid4().hex[:12]}"
     desk = Database(f"{room_url}&application_name={name}", migrate=False)
-    service = TableService.open(desk, _setup("T1"), DEALER)
+    service = TableService.open(desk, _setup("T1"), sign_in(room, DEALER, DEALER_PIN))
     service.start_next_hand()
     admin_url = make_url(room.url).set(drivername="postgresql").render_as_string(hide_password=False)
     for action in example_script()["hands"][0]["actions"][:4]:

@@ -48,8 +48,8 @@ def roles(room_url: str) -> Iterator[RoomRoles]:
 def room(room_url: str, roles: RoomRoles) -> Iterator[str]:
     """A migrated card room with its accounts, the roles applied twice (the SQL is re-runnable)."""
     owner = Database(room_url)
-    create_user(owner, "Dana", Role.DEALER, "1234")
-    create_user(owner, "Sam", Role.SUPERVISOR, "9876")
+    supervisor = create_user(owner, "Sam", Role.SUPERVISOR, "9876")
+    create_user(owner, "Dana", Role.DEALER, "1234", approver=supervisor)
     with owner.engine.connect() as connection:
         for _ in range(2):
             apply_roles(connection, room_roles_sql(connection, roles))

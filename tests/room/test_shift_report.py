@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from ofc_test_databases import fresh_schema
-from room_scripts import DEALER, RAKES, SUPERVISOR, SUPERVISOR_PIN, table_script
+from room_scripts import DEALER, DEALER_PIN, RAKES, SUPERVISOR, SUPERVISOR_PIN, table_script
 from sqlalchemy import func, select
 
 from ofc_desk.cli.main import main
@@ -25,6 +25,7 @@ from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.audit import utc_now
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, LedgerRow, TableSession
+from ofc_desk.storage.users import sign_in
 
 pytestmark = pytest.mark.postgres
 
@@ -247,7 +248,7 @@ def test_chips_at_the_end_of_a_shift_are_the_ledger_up_to_then(room_url: str, tm
     time.sleep(0.01)
     boundary = utc_now()
     time.sleep(0.01)
-    service = TableService.resume(database, 1, DEALER)
+    service = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
     service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
     service.rebuy("Ann", 10)
     with database.session() as session:

@@ -21,7 +21,7 @@ from ofc_desk.storage.users import Role, create_user
 @pytest.fixture
 def database(database_url: str) -> Iterator[Database]:  # noqa: F811 (the imported fixture)
     db = Database(database_url)
-    create_user(db, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    create_user(db, DEALER, Role.DEALER, DEALER_PIN)
+    supervisor = create_user(db, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    create_user(db, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
     yield db
     db.dispose()

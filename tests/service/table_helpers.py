@@ -10,6 +10,7 @@ from ofc_desk.core.rows import DISCARD, Row
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Account, sign_in
 
 SUPERVISOR, SUPERVISOR_PIN = "Sue", "4321"
 DEALER, DEALER_PIN = "Dan", "1234"
@@ -41,7 +42,12 @@ def open_test_table(
         button,
         TableRules.from_json(rules),
     )
-    return TableService.open(database, setup, DEALER)
+    return TableService.open(database, setup, dealer(database))
+
+
+def dealer(database: Database) -> Account:
+    """The test dealer, signed in: their key signs the table's settlements and chip operations."""
+    return sign_in(database, DEALER, DEALER_PIN)
 
 
 def filler_plans(service: TableService, plans: Mapping[str, Plan]) -> dict[str, Plan]:

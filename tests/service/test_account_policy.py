@@ -12,8 +12,9 @@ from ofc_desk.service.account_policy import (
     create_first_accounts,
 )
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Account, Role, create_user, list_users
+from ofc_desk.storage.users import Account, Role, SignInError, create_user, list_users
 
 
 @pytest.fixture
@@ -36,17 +37,20 @@ def test_dealer_and_supervisor_need_names_of_their_own(empty_database: Database)
     assert list_users(empty_database) == []
 
 
-def test_a_retry_keeps_the_dealer_an_earlier_try_created(empty_database: Database) -> None:
+def test_a_retry_keeps_the_supervisor_an_earlier_try_created(empty_database: Database) -> None:
     with pytest.raises(ActionRefused, match="at least 4 characters"):
-        create_first_accounts(empty_database, NewAccount("Dana", "1234"), NewAccount("Sam", "12"))
-    assert list_users(empty_database) == [Account("Dana", Role.DEALER)]
+        create_first_accounts(empty_database, NewAccount("Dana", "12"), NewAccount("Sam", "9876"))
+    assert list_users(empty_database) == [Account("Sam", Role.SUPERVISOR)]
     create_first_accounts(empty_database, NewAccount("Dana", "1234"), NewAccount("Sam", "9876"))
     assert [account.role for account in list_users(empty_database)] == [Role.DEALER, Role.SUPERVISOR]
+    verify_database(empty_database)
 
 
-def test_a_supervisor_is_required(empty_database: Database) -> None:
-    """A supervisor named like an existing dealer would leave the room without one."""
-    create_user(empty_database, "Lee", Role.DEALER, "5555")
-    with pytest.raises(ActionRefused, match="floor supervisor account is needed"):
+def test_the_first_account_is_the_supervisor(empty_database: Database) -> None:
+    """The supervisor signs their own account and then every other: a dealer cannot come first."""
+    with pytest.raises(SignInError, match="first account is its floor supervisor"):
+        create_user(empty_database, "Lee", Role.DEALER, "5555")
+    sam = create_user(empty_database, "Sam", Role.SUPERVISOR, "9876")
+    create_user(empty_database, "Lee", Role.DEALER, "5555", approver=sam)
+    with pytest.raises(ActionRefused, match="wrong name or PIN, or not a supervisor"):
         create_first_accounts(empty_database, NewAccount("Dana", "1234"), NewAccount("Lee", "5555"))
-    assert not any(account.role is Role.SUPERVISOR for account in list_users(empty_database))

@@ -23,7 +23,10 @@ from table_helpers import (
 
 from ofc_desk.service import (
     ActionRefused,
+    SeatSetup,
     TableRules,
+    TableService,
+    TableSetup,
     audit_log,
     chip_ledger,
     hand_history,
@@ -32,7 +35,7 @@ from ofc_desk.service import (
 )
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import MIGRATIONS, Database
-from ofc_desk.storage.users import Role, create_user
+from ofc_desk.storage.users import hash_pin, sign_in
 
 FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
 
@@ -124,7 +127,7 @@ def test_void_reverses_the_hand_with_a_new_event(database: Database) -> None:
     assert stacks(service) != {"Ann": 100, "Bob": 100}
     with pytest.raises(ActionRefused, match="a floor supervisor must approve this"):
         service.void_hand(1, SUPERVISOR, "9999")
-    with pytest.raises(ActionRefused, match="Dan is not a supervisor"):
+    with pytest.raises(ActionRefused, match="wrong name or PIN, or not a supervisor"):
         service.void_hand(1, DEALER, DEALER_PIN)
     service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
     assert stacks(service) == {"Ann": 100, "Bob": 100}
@@ -237,12 +240,17 @@ def test_a_database_of_the_first_schema_is_migrated_and_then_takes_a_trillion_ch
     with first_release.engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "0001")
-    create_user(first_release, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    create_user(first_release, DEALER, Role.DEALER, DEALER_PIN)
-    session_id = open_test_table(first_release, [("Ann", 100), ("Bob", 100)], "Bob").session_id
+        for name, role, pin in ((SUPERVISOR, "supervisor", SUPERVISOR_PIN), (DEALER, "dealer", DEALER_PIN)):
+            connection.execute(
+                text("INSERT INTO users (name, role, pin_hash, created_at) VALUES (:n, :r, :h, :at)"),
+                {"n": name, "r": role, "h": hash_pin(pin), "at": "2026-11-20T10:00:00.000000Z"},
+            )
+    setup = TableSetup("Table 7", (SeatSetup("Ann", 100), SeatSetup("Bob", 100)), "Bob")
+    session_id = TableService.open(first_release, setup, DEALER).session_id  # no keys yet: unsigned
     first_release.dispose()
     database = Database(database_url)  # what every start does: migrate to the newest schema
-    service = resume_table(database, session_id, DEALER)
+    # The accounts were imported without keys; the dealer's first sign-in gives them one.
+    service = resume_table(database, session_id, sign_in(database, DEALER, DEALER_PIN))
     service.rebuy("Ann", 10**12)
     assert [(entry.player, entry.amount) for entry in chip_ledger(database, session_id)][-1] == (
         "Ann",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, open_test_table, play_hand
+from table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 
 from ofc_desk.service import ActionRefused, Phase, TableService, audit_log, hand_history
 from ofc_desk.storage.database import Database
@@ -95,7 +95,7 @@ def test_resume_mid_hand_rebuilds_the_same_table(database: Database) -> None:
     service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
     service.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
     service.place("Ann", "9h 4h ??", "middle middle discard")
-    resumed = TableService.resume(database, service.session_id, "Dan")
+    resumed = TableService.resume(database, service.session_id, dealer(database))
     assert resumed.snapshot() == service.snapshot()
 
 
@@ -115,7 +115,7 @@ def test_last_three_face_down_are_entered_together(database: Database) -> None:
 
 def test_a_second_desk_on_the_same_table_is_told_to_reload(database: Database) -> None:
     first = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-    second = TableService.resume(database, first.session_id, "Dan")
+    second = TableService.resume(database, first.session_id, dealer(database))
     first.start_next_hand()
     with pytest.raises(ActionRefused, match="this table was changed at another desk"):
         second.start_next_hand()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_helpers import open_test_table
+from table_helpers import dealer, open_test_table
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.rows import DISCARD, Row
@@ -57,7 +57,7 @@ def test_random_session_conserves_chips_and_verifies(database: Database, variant
         assert total == 450 + 100 * number_of_rebuys(service), f"seed {seed}, hand {number}"
     summary = verify_database(database)
     assert summary.hands == HANDS, f"seed {seed}"
-    resumed = TableService.resume(database, service.session_id, "Dan")
+    resumed = TableService.resume(database, service.session_id, dealer(database))
     assert resumed.snapshot() == service.snapshot(), f"seed {seed}"
 
 

@@ -156,7 +156,7 @@ def test_unknown_operation_and_bad_json_are_one_line_errors(
     deep = tmp_path / "deep.json"
     deep.write_text('{"table": "T", "seats": ' + "[" * 100_000 + "]" * 100_000 + "}")
     status, _, err = run_cli(capsys, "replay", str(deep), "--db", database_url)
-    assert (status, err) == (2, f"{deep}: JSON nested too deeply to read\n")
+    assert (status, err) == (2, f"{deep}: JSON nested more than 64 levels deep\n")
 
 
 def test_text_that_is_not_unicode_is_refused_naming_where_before_anything_is_stored(
@@ -206,7 +206,8 @@ def test_supervised_operations_in_a_script(
         capsys, "replay", str(write_script(tmp_path, script, "again.json")), "--db", database_url
     )
     assert status == 2
-    assert err == ("hand 3, between 1: a floor supervisor must approve this: wrong name or PIN for Flo\n")
+    refusal = "a floor supervisor must approve this: wrong name or PIN, or not a supervisor"
+    assert err == f"hand 3, between 1: {refusal}\n"
     script["hands"][2]["between"][0] |= {"pin": "2468", "hand": True}
     status, _, err = run_cli(
         capsys, "replay", str(write_script(tmp_path, script, "true.json")), "--db", database_url, "--resume"

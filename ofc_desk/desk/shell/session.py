@@ -268,5 +268,6 @@ class DeskSession(QObject):
             )
         return self.database
 
-    def _actor(self) -> str:
-        return self.account.name if self.account else "dealer"
+    def _actor(self) -> Account | str:
+        """The signed-in dealer, whose key (unsealed at sign-in, held for the shift) signs."""
+        return self.account if self.account else "dealer"

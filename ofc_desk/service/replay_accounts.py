@@ -1,0 +1,138 @@
+"""Whose keys a replay signs with. `ofc-desk replay` creates accounts only in an empty database:
+the script's `users`, the first supervisor signing their own account and approving the others,
+and, where the script deals as someone without an account (or names no dealer), the built-in
+`replay` dealer, whose key anyone may use and who can approve nothing. In a database that has
+accounts, the script's accounts must exist already and be opened with their PINs: from the
+script's own `users` entries, a PIN file, the OFC_DESK_PINS environment variable or a prompt
+(`PinSource`), never from the command line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ofc_desk.storage.accounts import BUILTIN_REPLAY
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import (
+    Account,
+    Role,
+    SignInError,
+    builtin_replay_account,
+    create_accounts,
+    list_users,
+    sign_in,
+)
+
+PinSource = Callable[[str], str | None]
+"""A PIN for an account name, or None when none was given."""
+
+
+class AccountRefused(Exception):
+    """Why the script's accounts cannot be used; `str()` is the line for standard error."""
+
+
+def no_pins(_name: str) -> str | None:
+    return None
+
+
+@dataclass
+class ReplayAccounts:
+    database: Database
+    pins: PinSource
+    script_pins: dict[str, str] = field(default_factory=dict)
+    signed_in: dict[str, Account] = field(default_factory=dict)
+    builtin: Account | None = None
+
+    def pin(self, name: str) -> str | None:
+        return self.script_pins.get(name) or self.pins(name)
+
+    def dealer(self, name: str | None) -> Account:
+        """The dealer the script deals as, signed in: its own account, or the built-in replay
+        dealer's key for a name without one (and for a script naming no dealer)."""
+        if name == BUILTIN_REPLAY:
+            name = None  # a script exported from a session the built-in dealer dealt
+        if name in self.signed_in:
+            return self.signed_in[name]
+        known = {account.name for account in list_users(self.database)}
+        if name is not None and name in known:
+            return self._sign_in(name, None)
+        if self.builtin is None:
+            self.builtin = builtin_replay_account(self.database)
+        if self.builtin is None:
+            who = f"{name} has no account here" if name else "the script names no dealer"
+            raise AccountRefused(f"script: dealer: {who}, and this database has no built-in replay dealer")
+        if name is None:
+            return self.builtin
+        return Account(name, Role.DEALER, self.builtin.key, builtin=True)
+
+    def _sign_in(self, name: str, role: Role | None) -> Account:
+        pin = self.pin(name)
+        if pin is None:
+            raise AccountRefused(
+                f"users: {name}'s PIN is needed to sign"
+                " (a users entry, --pin-file, OFC_DESK_PINS or the prompt)"
+            )
+        try:
+            account = sign_in(self.database, name, pin, role)
+        except SignInError as error:
+            raise AccountRefused(f"users: {name}: {error}") from None
+        self.signed_in[name] = account
+        return account
+
+
+def prepare_accounts(
+    database: Database, users: Any, pins: PinSource, dealers: Iterable[str | None]
+) -> ReplayAccounts:
+    """Create the script's accounts in an empty database, or sign them in in one that has some."""
+    entries = _entries(users)
+    accounts = ReplayAccounts(database, pins, {name: pin for name, _, pin in entries if pin})
+    if not list_users(database):
+        try:
+            _create(accounts, entries, dealers)
+            return accounts
+        except SignInError:
+            if not list_users(database):
+                raise
+            # Another run on the same new database made the accounts a moment ago: use theirs.
+    known = {account.name for account in list_users(database)}
+    for name, role, _ in entries:
+        if name not in known:
+            raise AccountRefused(f"users: {name}: replay creates accounts only in an empty database")
+        accounts._sign_in(name, role)
+    return accounts
+
+
+def _create(
+    accounts: ReplayAccounts, entries: list[tuple[str, Role, str]], dealers: Iterable[str | None]
+) -> None:
+    """All in one transaction: a run starting at the same time finds all of them or none."""
+    named = {name for name, _, _ in entries}
+    builtin = any(dealer is None or dealer not in named for dealer in dealers)
+    if entries and not any(role is Role.SUPERVISOR for _, role, _ in entries):
+        raise AccountRefused(
+            f"users: {entries[0][0]}: a floor supervisor must be among the users to approve accounts"
+        )
+    for account in create_accounts(accounts.database, entries, builtin=builtin):
+        if account.builtin:
+            accounts.builtin = account
+        else:
+            accounts.signed_in[account.name] = account
+
+
+def _entries(users: Any) -> list[tuple[str, Role, str]]:
+    if not isinstance(users, list) or not all(isinstance(user, Mapping) for user in users):
+        raise AccountRefused("script: users: must be a list of {name, role, pin}")
+    entries = []
+    for position, user in enumerate(users):
+        unknown = sorted(str(key) for key in user if key not in ("name", "role", "pin"))
+        if unknown:
+            raise AccountRefused(f"script.users[{position}].{unknown[0]}: unknown key (use name, role, pin)")
+        try:
+            role = Role(user.get("role"))
+        except ValueError:
+            raise AccountRefused(f"script.users[{position}].role: dealer or supervisor") from None
+        pin = user.get("pin")
+        entries.append((str(user.get("name") or "").strip(), role, "" if pin is None else str(pin)))
+    return entries

@@ -1,0 +1,80 @@
+"""Sign-offs that prove themselves: every account's Ed25519 key pair, its private key sealed with a
+key derived from the PIN, and the signatures over a chain's head.
+
+One scrypt run serves both the PIN check and the seal: its first 32 bytes are the stored PIN
+digest (`users.hash_pin`), the next 32 the key that seals the private key (ChaCha20-Poly1305), so
+signing in costs no more than it did.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from cryptography.exceptions import InvalidSignature, InvalidTag
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+DIGEST_BYTES = 32
+_NONCE_BYTES = 12
+SIGNATURE_CONTEXT = b"ofc-desk sign-off v1\n"
+
+
+def pin_scrypt(pin: str, salt: bytes, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int = SCRYPT_P) -> bytes:
+    """64 bytes: the PIN digest, then the sealing key."""
+    return hashlib.scrypt(pin.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=2 * DIGEST_BYTES)
+
+
+def new_private_key() -> Ed25519PrivateKey:
+    return Ed25519PrivateKey.generate()
+
+
+def public_hex(key: Ed25519PrivateKey) -> str:
+    return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+
+
+def seal(key: Ed25519PrivateKey, derived: bytes) -> str:
+    """The private key encrypted under the sealing half of `pin_scrypt`'s output."""
+    raw = key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+    nonce = secrets.token_bytes(_NONCE_BYTES)
+    sealed = ChaCha20Poly1305(derived[DIGEST_BYTES:]).encrypt(nonce, raw, None)
+    return f"chacha20poly1305${nonce.hex()}${sealed.hex()}"
+
+
+def unseal(sealed: str, derived: bytes) -> Ed25519PrivateKey | None:
+    """The private key, or None when `derived` (from a wrong PIN) does not open it."""
+    try:
+        scheme, nonce, data = sealed.split("$")
+        if scheme != "chacha20poly1305":
+            return None
+        cipher = ChaCha20Poly1305(derived[DIGEST_BYTES:])
+        raw = cipher.decrypt(bytes.fromhex(nonce), bytes.fromhex(data), None)
+    except (ValueError, InvalidTag):
+        return None
+    return Ed25519PrivateKey.from_private_bytes(raw)
+
+
+def sign(key: Ed25519PrivateKey, message: str) -> str:
+    return key.sign(SIGNATURE_CONTEXT + message.encode("utf-8")).hex()
+
+
+def signature_holds(public: str, message: str, signature: str) -> bool:
+    try:
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(public)).verify(
+            bytes.fromhex(signature), SIGNATURE_CONTEXT + message.encode("utf-8")
+        )
+    except (ValueError, InvalidSignature):
+        return False
+    return True
+
+
+def head_message(session_id: int, seq: int, head_hash: str) -> str:
+    """What a dealer or supervisor signs at a table: its chain's head, which covers every event
+    before it through the hash chain."""
+    return f"session {session_id} event {seq} {head_hash}"
+
+
+def account_message(seq: int, event_hash: str) -> str:
+    return f"accounts event {seq} {event_hash}"

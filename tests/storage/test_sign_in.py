@@ -1,0 +1,129 @@
+"""PIN checks: one answer for every failure, the same scrypt work for an unknown name, every try
+recorded, and a growing wait after five wrong PINs in a row (on a clock the test moves)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import select, text
+from sqlalchemy.exc import DBAPIError
+
+from ofc_desk.storage import keys
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import SignInAttempt
+from ofc_desk.storage.users import Role, SignInError, create_user, lockout_delay, sign_in
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 23, 21, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def accounts(database_url: str) -> Iterator[Database]:
+    database = Database(database_url)
+    supervisor = create_user(database, "Sue", Role.SUPERVISOR, "4321")
+    create_user(database, "Dan", Role.DEALER, "1234", approver=supervisor)
+    yield database
+    database.dispose()
+
+
+def refusal_of(database: Database, name: str, pin: str, clock: Clock, role: Role | None = None) -> str:
+    with pytest.raises(SignInError) as refused:
+        sign_in(database, name, pin, role, clock=clock)
+    return str(refused.value)
+
+
+def outcomes(database: Database, name: str) -> list[str]:
+    with database.session() as session:
+        query = select(SignInAttempt.outcome).where(SignInAttempt.name == name).order_by(SignInAttempt.id)
+        return list(session.scalars(query))
+
+
+def test_an_unknown_name_a_wrong_pin_and_a_wrong_role_get_one_answer(accounts: Database) -> None:
+    clock = Clock()
+    answers = {
+        refusal_of(accounts, "Zoe", "4321", clock, Role.SUPERVISOR),
+        refusal_of(accounts, "Sue", "0000", clock, Role.SUPERVISOR),
+        refusal_of(accounts, "Dan", "1234", clock, Role.SUPERVISOR),  # Dan's right PIN
+    }
+    assert answers == {"wrong name or PIN, or not a supervisor"}
+
+
+def test_an_unknown_name_costs_the_same_scrypt_as_a_known_one(
+    accounts: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    costs: list[tuple[int, int, int]] = []
+    real = keys.pin_scrypt
+
+    def counted(
+        pin: str, salt: bytes, n: int = keys.SCRYPT_N, r: int = keys.SCRYPT_R, p: int = keys.SCRYPT_P
+    ) -> bytes:
+        costs.append((n, r, p))
+        return real(pin, salt, n, r, p)
+
+    monkeypatch.setattr(keys, "pin_scrypt", counted)
+    for name in ("Zoe", "Sue", "Ann\x00" + "x" * 300):
+        with pytest.raises(SignInError):
+            sign_in(accounts, name, "0000", clock=Clock())
+    assert costs == [(keys.SCRYPT_N, keys.SCRYPT_R, keys.SCRYPT_P)] * 3
+
+
+def test_five_wrong_pins_then_a_wait_that_doubles_up_to_15_minutes(accounts: Database) -> None:
+    clock = Clock()
+    for _ in range(5):
+        assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"
+    # Even the right PIN waits now, and is not checked.
+    waiting = "too many wrong PINs for this name: try again in 30 s"
+    assert refusal_of(accounts, "Sue", "4321", clock) == waiting
+    clock.advance(29)
+    assert "try again in 1 s" in refusal_of(accounts, "Sue", "4321", clock)
+    clock.advance(1)
+    assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"  # the sixth
+    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", "4321", clock)
+    clock.advance(60)
+    assert sign_in(accounts, "Sue", "4321", clock=clock).name == "Sue"  # and the count starts again
+    assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"
+    tries = ["refused"] * 5 + ["waiting", "waiting", "refused", "waiting", "accepted", "refused"]
+    assert outcomes(accounts, "Sue") == tries
+
+
+def test_the_wait_grows_the_same_for_an_unknown_name(accounts: Database) -> None:
+    """Otherwise the lockout itself would tell which names are accounts."""
+    clock = Clock()
+    for _ in range(5):
+        refusal_of(accounts, "Zoe", "0000", clock)
+    assert "try again in 30 s" in refusal_of(accounts, "Zoe", "0000", clock)
+    assert outcomes(accounts, "Zoe") == [*["refused"] * 5, "waiting"]
+
+
+def test_the_delay_doubles_from_30_seconds_to_a_cap_of_15_minutes() -> None:
+    delays = [lockout_delay(wrong).total_seconds() for wrong in range(4, 12)]
+    assert delays == [0, 30, 60, 120, 240, 480, 900, 900]
+    assert lockout_delay(10_000) == timedelta(minutes=15)
+
+
+def test_the_record_of_tries_cannot_be_rewritten(accounts: Database) -> None:
+    refusal_of(accounts, "Sue", "0000", Clock())
+    with accounts.engine.connect() as connection, pytest.raises(DBAPIError, match="append-only"):
+        connection.execute(text("DELETE FROM sign_in_attempts"))
+
+
+def test_account_names_are_trimmed_and_held_to_one_limit(accounts: Database) -> None:
+    sue = sign_in(accounts, "Sue", "4321")
+    assert create_user(accounts, "  Ann ", Role.DEALER, "5555", approver=sue).name == "Ann"
+    assert sign_in(accounts, "Ann  ", "5555").name == "Ann"
+    with pytest.raises(SignInError, match="there is already a user called Ann"):
+        create_user(accounts, "Ann ", Role.DEALER, "5555", approver=sue)
+    with pytest.raises(SignInError, match="at most 40 characters"):
+        create_user(accounts, "x" * 41, Role.DEALER, "5555", approver=sue)
+    with pytest.raises(SignInError, match="control character"):
+        create_user(accounts, "Ann\x00", Role.DEALER, "5555", approver=sue)
