@@ -18,7 +18,7 @@ from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import ChineseSeat, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service.replay import run_replay
-from tests.reports.sessions import new_database
+from ofc_desk.storage.database import Database
 
 ROWS = "f f f m m m m m b b b b b"
 SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
@@ -52,8 +52,9 @@ SCRIPT: dict[str, Any] = {
 
 
 def _played(path: Path, script: dict[str, Any]) -> SessionRecord:
+    """Into a new, empty database: replay makes its accounts only there."""
     url = f"sqlite:///{path}"
-    database = new_database(url)
+    database = Database(url)
     run_replay(database, script, resume=False)
     database.dispose()
     return load_session_record(url)
