@@ -118,6 +118,9 @@ def application_stylesheet(options: DisplayOptions) -> str:
     QPushButton:focus, QToolButton:focus {{ border: 2px solid {colours.turn}; }}
     QPushButton:disabled, QToolButton:disabled {{ color: {colours.slot}; border-color: {colours.slot}; }}
     QHeaderView::section {{ background: {colours.seat}; color: {colours.text}; padding: 4px; }}
+    QCheckBox::indicator {{ width: {options.scaled(16)}px; height: {options.scaled(16)}px;
+        border: 2px solid {colours.text}; background: {colours.input_bg}; }}
+    QCheckBox::indicator:checked {{ background: {colours.turn}; border-color: {colours.text}; }}
     QMenuBar::item:selected, QMenu::item:selected {{
         background: {colours.turn}; color: {colours.turn_text}; }}
     """
