@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal
 
 from ofc_desk.core.cards import FULL_DECK, UNKNOWN_TOKEN, Card, CardError, parse_card, split_tokens
@@ -47,6 +48,7 @@ class StreetPlan:
     face_down_last: bool
 
     @classmethod
+    @cache  # every hand asks; the answer depends on these two only
     def for_variant(cls, variant: Variant, face_down_last: bool) -> StreetPlan:
         structure = variant.structure
         streets = range(1, structure.streets + 1)
@@ -97,6 +99,10 @@ class HandState:
         self.variant = variant
         self.entries: list[Entry] = []
         self._locations: dict[Card, str] = {}
+        # Whose turn it is changes only when an entry is applied or undone; an entry's check and
+        # the look after it both ask, and `verify` asks for every event of a long session.
+        self._turn: Turn | None = None
+        self._turn_known = False
 
     @property
     def fantasyland(self) -> dict[str, int]:
@@ -121,6 +127,11 @@ class HandState:
 
     def turn(self) -> Turn | None:
         """Regular players street by street in acting order; then Fantasyland sets in order."""
+        if not self._turn_known:
+            self._turn, self._turn_known = self._next_turn(), True
+        return self._turn
+
+    def _next_turn(self) -> Turn | None:
         streets = len(self.plan.takes)
         regular = [self.players[n] for n in self.order if not self.players[n].fantasyland_cards]
         waiting = [player for player in regular if player.entries_made < streets]
@@ -176,7 +187,7 @@ class HandState:
             raise ActionRefused(f"{player} is in Fantasyland: enter the whole set at the reveal")
 
     def _check_counts(self, turn: Turn, entry: Entry, partial: bool) -> None:
-        discards = sum(1 for row in entry.rows if row == DISCARD)
+        discards = entry.rows.count(DISCARD)
         placed = len(entry.rows) - discards
         fits = placed <= turn.place and discards <= turn.discard
         if not fits or (not partial and (placed, discards) != (turn.place, turn.discard)):
@@ -213,7 +224,7 @@ class HandState:
     def _check_room(self, entry: Entry) -> None:
         hand = self.players[entry.player]
         for row in Row:
-            adding = sum(1 for placed in entry.rows if placed == row)
+            adding = entry.rows.count(row)
             holds = len(hand.rows[row])
             if adding and holds + adding > ROW_SIZE[row]:
                 if holds == ROW_SIZE[row]:
@@ -237,6 +248,7 @@ class HandState:
                 self._locations[card] = f"{entry.player}'s {'discards' if row == DISCARD else row}"
         hand.entries_made += 1
         self.entries.append(entry)
+        self._turn_known = False
 
     def undo(self) -> Entry:
         if not self.entries:
@@ -252,6 +264,7 @@ class HandState:
             if card is not None:
                 del self._locations[card]
         hand.entries_made -= 1
+        self._turn_known = False
         return entry
 
 
