@@ -98,7 +98,8 @@ class HandState:
         self.plan = plan
         self.variant = variant
         self.entries: list[Entry] = []
-        self._locations: dict[Card, str] = {}
+        self._locations: dict[Card, tuple[str, Placement]] = {}
+        """Who holds each card seen this hand, and where; put in words only for a refusal."""
         # Whose turn it is changes only when an entry is applied or undone; an entry's check and
         # the look after it both ask, and `verify` asks for every event of a long session.
         self._turn: Turn | None = None
@@ -151,7 +152,11 @@ class HandState:
 
     def where(self, card: Card) -> str | None:
         """Where a card already lies this hand: "Ann's middle", "Bob's discards"."""
-        return self._locations.get(card)
+        location = self._locations.get(card)
+        if location is None:
+            return None
+        player, placement = location
+        return f"{player}'s {'discards' if placement == DISCARD else placement}"
 
     # ------------------------------------------------------------------ checks
     def check_entry(self, player: str, cards: Any, rows: Any, *, partial: bool, fantasyland: bool) -> Entry:
@@ -217,9 +222,8 @@ class HandState:
             if card in seen:
                 raise ActionRefused(f"{card} is entered twice")
             seen.add(card)
-            where = self.where(card)
-            if where is not None:
-                raise ActionRefused(f"{card} is already in {where}")
+            if card in self._locations:
+                raise ActionRefused(f"{card} is already in {self.where(card)}")
 
     def _check_room(self, entry: Entry) -> None:
         hand = self.players[entry.player]
@@ -245,7 +249,7 @@ class HandState:
                 assert card is not None  # checked: unknown cards are discards only
                 hand.rows[Row(row)].append(card)
             if card is not None:
-                self._locations[card] = f"{entry.player}'s {'discards' if row == DISCARD else row}"
+                self._locations[card] = (entry.player, row)
         hand.entries_made += 1
         self.entries.append(entry)
         self._turn_known = False
