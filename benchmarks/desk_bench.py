@@ -47,8 +47,8 @@ DESK_WINDOW = """
 import time
 start = time.perf_counter()
 from PySide6.QtCore import QSettings, QTimer
-from ofc_desk.desk.app import application, show_first_window
-from ofc_desk.desk.theme import DisplaySettingsStore
+from ofc_desk.desk.shell.app import application, show_first_window
+from ofc_desk.desk.shell.theme import DisplaySettingsStore
 app = application()
 store = DisplaySettingsStore(QSettings({settings!r}, QSettings.Format.IniFormat))
 window = show_first_window(store)
@@ -60,8 +60,8 @@ DESK_READY = """
 import time
 start = time.perf_counter()
 from PySide6.QtCore import QSettings, QTimer
-from ofc_desk.desk.app import application, show_first_window, start_session
-from ofc_desk.desk.theme import DisplaySettingsStore
+from ofc_desk.desk.shell.app import application, show_first_window, start_session
+from ofc_desk.desk.shell.theme import DisplaySettingsStore
 app = application()
 store = DisplaySettingsStore(QSettings({settings!r}, QSettings.Format.IniFormat))
 window = show_first_window(store)
@@ -110,9 +110,9 @@ def key_to_paint_figures(presses: int, folder: Path) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from ofc_desk.desk.app import application, build_window
-    from ofc_desk.desk.session import DeskSession
-    from ofc_desk.desk.theme import DisplaySettingsStore
+    from ofc_desk.desk.shell.app import application, build_window
+    from ofc_desk.desk.shell.session import DeskSession
+    from ofc_desk.desk.shell.theme import DisplaySettingsStore
     from ofc_desk.service import TableSetup, open_table
     from ofc_desk.service.setup import SeatSetup
     from ofc_desk.storage.database import Database

@@ -1,6 +1,8 @@
 """The promises the README makes about setting up, kept honest."""
 
+import ast
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,21 +25,56 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
     assert readme_commands()[1] in ci_script.splitlines()
 
 
-def sources(layer: str) -> list[Path]:
-    """The layer's Python sources."""
-    return list((ROOT / "ofc_desk" / layer).rglob("*.py"))
+def layer_table() -> list[tuple[str, set[str]]]:
+    """docs/architecture.md's table of layers: (package folder, what it may import) in order."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| \d+[a-z]?\. [^|]+\| `ofc_desk\.(\w+)` \|([^|]+)\|$", text, re.MULTILINE)
+    return [(package, set(re.findall(r"`([\w.]+)`", allowed))) for package, allowed in rows]
 
 
-def test_layers_below_the_desk_never_import_qt() -> None:
-    for layer in ("core", "storage", "service", "cli", "reports"):
-        for module in sources(layer):
-            text = module.read_text(encoding="utf-8")
-            assert not re.search(r"^\s*(from|import) PySide6", text, re.MULTILINE), module
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, at the top or inside a function: `ofc_desk.X` by its layer,
+    anything else by its top-level name."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}: a relative import hides which layer it reaches"
+            names = [str(node.module)]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            found.add(".".join(parts[:2]) if parts[0] == "ofc_desk" else parts[0])
+    return found
 
 
-def test_the_rules_core_imports_no_database() -> None:
-    for module in sources("core"):
-        text = module.read_text(encoding="utf-8")
-        assert not re.search(
-            r"^\s*(from|import) (sqlalchemy|alembic|ofc_desk\.(storage|service))", text, re.M
-        )
+def test_the_layer_table_names_every_package_folder_in_order() -> None:
+    table = layer_table()
+    packages = [package for package, _ in table]
+    assert packages[:3] == ["core", "storage", "service"]
+    folders = {path.parent.name for path in (ROOT / "ofc_desk").glob("*/__init__.py")}
+    assert set(packages) == folders, "docs/architecture.md and the ofc_desk folders disagree"
+    for position, (package, allowed) in enumerate(table):
+        assert (ROOT / "ofc_desk" / package / "__init__.py").is_file(), f"layer folder {package} is missing"
+        layers_named = allowed & set(packages)
+        assert layers_named <= set(packages[:position]), f"{package} may import only layers before it"
+
+
+def test_every_module_imports_only_what_its_layer_may() -> None:
+    table = layer_table()
+    packages = {package for package, _ in table}
+    standard = set(sys.stdlib_module_names) | {"__future__"}
+    for package, allowed in table:
+        may_import = standard | {"ofc_desk", f"ofc_desk.{package}"}
+        may_import |= {f"ofc_desk.{name}" if name in packages else name for name in allowed}
+        for path in (ROOT / "ofc_desk" / package).rglob("*.py"):
+            stray = imported_modules(path) - may_import
+            assert not stray, f"{path.relative_to(ROOT)} imports {sorted(stray)} (docs/architecture.md)"
+
+
+def test_the_layer_check_catches_a_stray_import(tmp_path: Path) -> None:
+    module = tmp_path / "stray.py"
+    module.write_text("def f():\n    from ofc_desk.desk.app import run_desk\n    import sqlalchemy.orm\n")
+    assert imported_modules(module) == {"ofc_desk.desk", "sqlalchemy"}

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     database = Database(url)
     session_id = build_demo(database)
     database.dispose()
-    from ofc_desk.desk.app import run_prepared_desk
+    from ofc_desk.desk.shell.app import run_prepared_desk
 
     try:
         return run_prepared_desk(url, DEMO_DEALER, session_id, DEMO_NOTE, smoke_test=args.smoke_test)

@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("ofc_desk.cli.verify", "check the audit chain and re-settle every stored hand"),
     "report": ("ofc_desk.cli.report", "write a session report as PDF, CSV or JSON"),
     "demo": ("ofc_desk.cli.demo", "open the desk on a throw-away demo table"),
+    "db": ("ofc_desk.cli.db", "card-room database chores: the least-privilege roles (db roles)"),
 }
 
 
@@ -68,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(args_list).parse_args(args_list)
     if args.command is None:
-        from ofc_desk.desk.app import run_desk
+        from ofc_desk.desk.shell.app import run_desk
 
         return int(run_desk(args.db))
     module_name = SUBCOMMANDS[args.command][0]

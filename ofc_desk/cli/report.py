@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.shift_report import SHIFT_HELP, add_shift_options, run_shift
 from ofc_desk.reports.record import SessionRecord
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ session, or a file that cannot be written."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.description = DESCRIPTION
+    parser.description = f"{DESCRIPTION}\n\n{SHIFT_HELP}"
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     add_database_option(parser)
     parser.add_argument("--table", metavar="NAME", help="the table's name (default: any table)")
@@ -76,6 +77,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fingerprint", action="store_true", help="verify the database and print the session's fingerprint"
     )
+    add_shift_options(parser)
 
 
 def _fail(message: str) -> int:
@@ -84,6 +86,8 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.shift or args.csv or args.shift_from or args.shift_to:
+        return run_shift(args)
     outputs = [args.out, args.close_out, args.csv_hands, args.csv_transactions, args.json, args.fingerprint]
     if not any(outputs):
         return _fail(

@@ -15,6 +15,8 @@ from typing import Any
 import orjson
 
 from ofc_desk.cli.main import one_line
+from ofc_desk.core.chinese.deal import score_chinese_deal
+from ofc_desk.core.chinese.deal_input import chinese_deal_from_json, is_chinese_deal
 from ofc_desk.core.deal import score_deal
 from ofc_desk.core.deal_input import DealInputError, deal_from_json
 
@@ -61,6 +63,8 @@ def score_document(document: Any) -> list[bytes]:
 
 def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
     try:
+        if is_chinese_deal(deal):
+            return score_chinese_deal(chinese_deal_from_json(deal)).to_json()
         return score_deal(deal_from_json(deal)).to_json()
     except DealInputError as error:
         if index is None:

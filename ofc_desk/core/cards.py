@@ -150,7 +150,14 @@ def split_tokens(text: str | Iterable[object]) -> list[str]:
 
 
 def parse_entries(text: str | Iterable[object]) -> list[Card | None]:
-    """Like `parse_cards`, but `??` stands for a face-down card nobody saw (`None`)."""
+    """Like `parse_cards`, but `??` (in a list also `None`, JSON's null) stands for a face-down
+    card nobody saw (`None`).
+
+    >>> parse_entries(["Qh", None, Card(Rank.TWO, Suit.CLUB)])[1:]
+    [None, Card(rank=<Rank.TWO: '2'>, suit=<Suit.CLUB: 'c'>)]
+    """
+    if not isinstance(text, str):
+        text = [UNKNOWN_TOKEN if token is None else token for token in text]
     return [
         None if token == UNKNOWN_TOKEN else parse_card(token, position)
         for position, token in enumerate(split_tokens(text))

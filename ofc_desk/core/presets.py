@@ -20,7 +20,7 @@ from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from ofc_desk.core.cards import Rank
 from ofc_desk.core.hands import HandClass
@@ -39,6 +39,17 @@ FANTASYLAND_CARDS = (13, 52)
 
 class PresetError(ValueError):
     """A preset that does not exist or whose data is malformed; the message names the field."""
+
+
+class Game(StrEnum):
+    """The game a preset is for: a preset file says so in its `game` field (OFC when it does not)."""
+
+    OFC = "ofc"
+    CHINESE = "chinese"
+
+    @property
+    def display_name(self) -> str:
+        return "OFC" if self is Game.OFC else "Chinese poker"
 
 
 class RakeMode(StrEnum):
@@ -126,11 +137,54 @@ def presets_dir() -> Path:
     return resources_dir() / "presets"
 
 
-def preset_names() -> list[str]:
-    return sorted(path.stem for path in presets_dir().glob("*.json"))
+def preset_names(game: Game = Game.OFC) -> list[str]:
+    """The presets of one game, by name: a Chinese poker table never offers an OFC scale."""
+    names = []
+    for path in presets_dir().glob("*.json"):
+        try:
+            data = _read_preset_json(path, path.stat().st_mtime_ns)
+        except (OSError, PresetError):
+            continue  # listed nowhere; loading it by name says what is wrong with it
+        if preset_game(data) is game:
+            names.append(path.stem)
+    return sorted(names)
+
+
+def preset_game(data: Mapping[str, Any]) -> Game | None:
+    """The game preset data is for, or None when its `game` names none."""
+    try:
+        return Game(data.get("game", Game.OFC.value))
+    except ValueError:
+        return None
 
 
 def load_preset(name: str) -> RulesPreset:
+    found = find_preset_file(name, Game.OFC)
+    return _read_preset_file(found.path, found.version)
+
+
+class PresetFile(NamedTuple):
+    path: Path
+    version: int
+    """The file's modification time: a preset is read again only after its file changed."""
+
+
+def find_preset_file(name: str, game: Game) -> PresetFile:
+    """The preset file of that name, refused when there is none or it is for another game."""
+    found = PresetFile(*_preset_file(name))
+    found_game = preset_game(read_preset_json(found))
+    if found_game is not game:
+        what = found_game.display_name if found_game else "no known game"
+        raise PresetError(f"'{name}' is a preset for {what}, not for {game.display_name}")
+    return found
+
+
+def read_preset_json(found: PresetFile) -> Mapping[str, Any]:
+    return _read_preset_json(found.path, found.version)
+
+
+def _preset_file(name: str) -> tuple[Path, int]:
+    """The preset file of that name and its version (modification time), or a refusal."""
     if name and "/" not in name and "\\" not in name:
         path = _preset_path(name)
         try:
@@ -139,8 +193,8 @@ def load_preset(name: str) -> RulesPreset:
             pass
         else:
             if stat.S_ISREG(status.st_mode):
-                return _read_preset_file(path, status.st_mtime_ns)
-    known = ", ".join(preset_names())
+                return path, status.st_mtime_ns
+    known = ", ".join(preset_names(Game.OFC) + preset_names(Game.CHINESE))
     raise PresetError(f"unknown preset '{name}' (known: {known})")
 
 
@@ -150,13 +204,20 @@ def _preset_path(name: str) -> Path:
 
 
 @lru_cache(maxsize=64)
-def _read_preset_file(path: Path, modified_ns: int) -> RulesPreset:
+def _read_preset_json(path: Path, modified_ns: int) -> Mapping[str, Any]:
     """Read once per version of the file: a batch of deals names the same preset thousands of times."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise PresetError(f"preset file {path.name} is not valid JSON: {error}") from None
-    return preset_from_dict(data)
+    if not isinstance(data, Mapping):
+        raise PresetError(f"preset file {path.name} must hold a JSON object")
+    return MappingProxyType(data)
+
+
+@lru_cache(maxsize=64)
+def _read_preset_file(path: Path, modified_ns: int) -> RulesPreset:
+    return preset_from_dict(_read_preset_json(path, modified_ns))
 
 
 _HAND_CLASSES = frozenset(hand_class.name.lower() for hand_class in HandClass)
@@ -175,8 +236,10 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
     Every field is checked, and a field the preset does not have is refused: a misspelt house
     option (`winner_only_royalty`) would otherwise score silently by the preset's own numbers.
     """
-    merged = _deep_merge(dict(data), overrides or {})
-    reader = _Reader(merged, "preset")
+    merged = deep_merge(dict(data), overrides or {})
+    reader = PresetReader(merged, "preset")
+    if reader.text("game", Game.OFC.value) != Game.OFC:
+        raise PresetError(f"preset.game must be {Game.OFC.value} for an OFC preset")
     royalties = reader.section("royalties")
     fantasyland = reader.section("fantasyland")
     deuce = fantasyland.section("deuce_to_seven")
@@ -275,16 +338,16 @@ def _rank(value: str, path: str) -> Rank:
         raise PresetError(f"{path} must be a rank: 2-9, T, J, Q, K or A") from None
 
 
-def _deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+def deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in overrides.items():
         if isinstance(value, Mapping) and isinstance(base.get(key), Mapping):
-            base[key] = _deep_merge(dict(base[key]), value)
+            base[key] = deep_merge(dict(base[key]), value)
         else:
             base[key] = value
     return base
 
 
-class _Reader:
+class PresetReader:
     """Reads typed values out of preset JSON, naming the field in every complaint."""
 
     def __init__(self, data: Any, path: str) -> None:
@@ -293,7 +356,7 @@ class _Reader:
         self.data: Mapping[str, Any] = data
         self.path = path
         self._read: set[str] = set()
-        self._sections: list[_Reader] = []
+        self._sections: list[PresetReader] = []
 
     def refuse_unread(self) -> None:
         """Refuse the first field (here or in a section read from here) that nothing asked for."""
@@ -309,8 +372,12 @@ class _Reader:
             raise PresetError(f"{self.path}.{key} is missing")
         return self.data[key]
 
-    def section(self, key: str) -> _Reader:
-        section = _Reader(self._get(key), f"{self.path}.{key}")
+    def value(self, key: str) -> Any:
+        """The field as the JSON gives it, for a caller that checks it itself; missing is refused."""
+        return self._get(key)
+
+    def section(self, key: str) -> PresetReader:
+        section = PresetReader(self._get(key), f"{self.path}.{key}")
         self._sections.append(section)
         return section
 

@@ -18,10 +18,13 @@ class Row(StrEnum):
         return ROW_SIZE[self]
 
 
+Placement = Row | Literal["discard"]
+"""Where one entered card goes: a row, or the discards."""
+
 ROW_SIZE: Final[dict[Row, int]] = {Row.FRONT: 3, Row.MIDDLE: 5, Row.BACK: 5}
 HAND_SIZE: Final = sum(ROW_SIZE.values())
 
-_ROW_WORDS: Final[dict[str, Row | Literal["discard"]]] = {
+_ROW_WORDS: Final[dict[str, Placement]] = {
     "front": Row.FRONT, "f": Row.FRONT, "top": Row.FRONT, "1": Row.FRONT,
     "middle": Row.MIDDLE, "m": Row.MIDDLE, "mid": Row.MIDDLE, "2": Row.MIDDLE,
     "back": Row.BACK, "b": Row.BACK, "bottom": Row.BACK, "3": Row.BACK,
@@ -29,7 +32,7 @@ _ROW_WORDS: Final[dict[str, Row | Literal["discard"]]] = {
 }  # fmt: skip
 
 
-def parse_row_word(word: str) -> Row | Literal["discard"]:
+def parse_row_word(word: str) -> Placement:
     """`front`/`f`/`1`, `middle`/`m`/`2`, `back`/`b`/`3`, `discard`/`x`.
 
     >>> parse_row_word("M")

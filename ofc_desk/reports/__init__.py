@@ -7,5 +7,5 @@
 - `table_close_pdf.write_table_close_report(record, out, counted)`: the one-page table close.
 - `exports`: CSV of hands and of chip transactions, and the session as an `ofc-desk replay` script.
 
-Only `ofc_desk.desk.report_actions` puts these on screen (print preview, printing, Save as PDF).
+Only `ofc_desk.desk.records.report_actions` puts these on screen (print preview, printing, Save as PDF).
 """

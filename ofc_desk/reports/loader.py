@@ -392,7 +392,7 @@ def _hand_record(
 
 
 def _seat_result(player: Mapping[str, Any], rake: int, fantasyland_cards: int) -> SeatResult:
-    rows = player.get("rows", {})
+    rows = player.get("rows") or {}  # none for a Chinese surrender or declared special
 
     def row(name: str) -> RowRecord:
         data = rows.get(name, {})

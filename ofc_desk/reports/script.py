@@ -17,34 +17,17 @@ from typing import Any
 
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord
-
-SCRIPT_RULE_KEYS = (
-    "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
-    "settlement", "settle_from", "last_three_face_down",
-)  # fmt: skip
-BETWEEN_OPS = {
-    EventKind.JOINED: "join",
-    EventKind.REBOUGHT: "rebuy",
-    EventKind.CASHED_OUT: "cash_out",
-    EventKind.SAT_OUT: "sit_out",
-    EventKind.SAT_IN: "sit_in",
-    EventKind.HAND_VOIDED: "void",
-    EventKind.CHIPS_CORRECTED: "correct_chips",
-    EventKind.RULES_CHANGED: "change_rules",
-    EventKind.SESSION_CLOSED: "close",
-}
-OP_FIELDS = {
-    "join": ("player", "buy_in", "after"),
-    "rebuy": ("player", "amount"),
-    "cash_out": ("player",),
-    "sit_out": ("player",),
-    "sit_in": ("player",),
-    "void": ("hand", "reason"),
-    "correct_chips": ("player", "amount", "reason"),
-    "change_rules": (),
-    "close": (),
-}
-SUPERVISED_OPS = frozenset({"void", "correct_chips", "change_rules", "close"})
+from ofc_desk.service.replay_vocabulary import (
+    ACTION_KEYS,
+    DEALER_OP,
+    OP_FIELDS,
+    OP_NAMES,
+    PIN_KEY,
+    RULE_KEYS,
+    SUPERVISED_OPS,
+    SUPERVISOR_KEY,
+    UNDO_OP,
+)
 
 
 @dataclass
@@ -66,20 +49,22 @@ class ScriptBuilder:
         # A supervisor's event is recorded as the supervisor's: it says nothing of the dealer.
         if kind not in SUPERVISED and event.actor != self.dealer:
             self._hand_over(kind, event.actor)
-        if kind in BETWEEN_OPS:
-            self.pending_between.append(_between_op(BETWEEN_OPS[kind], event.payload))
+        if kind in OP_NAMES:
+            self.pending_between.append(_between_op(kind, event.payload))
         elif kind is EventKind.HAND_STARTED:
             self._start_hand()
         elif kind in (EventKind.PLACED, EventKind.REVEALED):
             self._actions().append(_action(event.payload))
+        elif kind is EventKind.SHOWN:
+            self._actions().append(_shown_action(event.payload))
         elif kind is EventKind.UNDONE:
-            self._actions().append({"op": "undo"})
+            self._actions().append({"op": UNDO_OP})
 
     def _hand_over(self, kind: EventKind, dealer: str) -> None:
         """Another dealer from this event on, said where the replay meets it: before the next
         hand is dealt, or among the actions of the hand being played."""
-        op = {"op": "dealer", "name": dealer}
-        if kind in BETWEEN_OPS or kind is EventKind.HAND_STARTED:
+        op = {"op": DEALER_OP, "name": dealer}
+        if kind in OP_NAMES or kind is EventKind.HAND_STARTED:
             self.pending_between.append(op)
         else:
             self._actions().append(op)
@@ -113,7 +98,7 @@ def supervisors_needing_pins(script: Mapping[str, Any]) -> list[str]:
     names: list[str] = []
     for hand in script.get("hands", ()):
         for op in hand.get("between", ()):
-            name = op.get("supervisor")
+            name = op.get(SUPERVISOR_KEY)
             if op.get("op") in SUPERVISED_OPS and name and name not in names:
                 names.append(name)
     return names
@@ -123,7 +108,7 @@ def _header(opening: AuditRecord) -> dict[str, Any]:
     payload = opening.payload
     rules = payload.get("rules", {})
     header: dict[str, Any] = {"table": payload.get("table", ""), "dealer": opening.actor}
-    for key in SCRIPT_RULE_KEYS:
+    for key in RULE_KEYS:
         value = rules.get(key)
         if value is not None and value != [] and value is not False:
             header[key] = value
@@ -132,25 +117,38 @@ def _header(opening: AuditRecord) -> dict[str, Any]:
     return header
 
 
-def _between_op(op: str, payload: Mapping[str, Any]) -> dict[str, Any]:
-    result: dict[str, Any] = {"op": op}
-    for key in OP_FIELDS[op]:
+def _between_op(kind: EventKind, payload: Mapping[str, Any]) -> dict[str, Any]:
+    result: dict[str, Any] = {"op": OP_NAMES[kind]}
+    for key in OP_FIELDS[kind]:
         if payload.get(key) is not None:
             result[key] = payload[key]
-    if op == "change_rules":
+    if kind is EventKind.RULES_CHANGED:
         rules = payload.get("rules", {})
-        result.update({key: rules[key] for key in SCRIPT_RULE_KEYS if key in rules})
-    if op in SUPERVISED_OPS:
-        result["supervisor"] = payload.get("supervisor")
-        result["pin"] = None
+        result.update({key: rules[key] for key in RULE_KEYS if key in rules})
+    if kind in SUPERVISED:
+        result[SUPERVISOR_KEY] = payload.get(SUPERVISOR_KEY)
+        result[PIN_KEY] = None
     return result
 
 
 def _action(payload: Mapping[str, Any]) -> dict[str, Any]:
-    cards = payload.get("cards") or []
-    rows = payload.get("rows") or []
+    player, cards, rows = ACTION_KEYS
     return {
-        "player": payload["player"],
-        "cards": " ".join("??" if card is None else str(card) for card in cards),
-        "rows": " ".join(str(row) for row in rows),
+        player: payload[player],
+        cards: " ".join("??" if card is None else str(card) for card in payload.get(cards) or []),
+        rows: " ".join(str(row) for row in payload.get(rows) or []),
     }
+
+
+def _shown_action(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A Chinese poker showdown as the script says it: a surrender, a declaration with its cards
+    (and rows when given), or the cards with their rows."""
+    action: dict[str, Any] = {"player": payload["player"]}
+    if payload.get("surrender"):
+        return {**action, "surrender": True}
+    if payload.get("declare"):
+        action["declare"] = payload["declare"]
+    action["cards"] = " ".join(payload.get("cards") or [])
+    if payload.get("rows"):
+        action["rows"] = " ".join(payload["rows"])
+    return action

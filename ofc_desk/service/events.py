@@ -10,6 +10,8 @@ class EventKind(StrEnum):
     HAND_STARTED = "hand_started"
     PLACED = "placed"
     REVEALED = "revealed"
+    SHOWN = "shown"
+    """A Chinese poker player's hand at showdown: set rows, a surrender or a declared special."""
     UNDONE = "undone"
     HAND_SETTLED = "hand_settled"
     JOINED = "joined"

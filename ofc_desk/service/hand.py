@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, Literal
 
-from ofc_desk.core.cards import FULL_DECK, UNKNOWN_TOKEN, Card, CardError, parse_card, split_tokens
-from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, Row, parse_row_word
+from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, parse_card, parse_entries
+from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, Placement, Row, parse_row_word
+from ofc_desk.core.streets import StreetPlan
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.payloads import EntryPayload
 from ofc_desk.service.snapshot import Turn, TurnKind
-
-Placement = Row | Literal["discard"]
-DECK_SIZE = len(FULL_DECK)
-FACE_DOWN_CARDS = 3
 
 
 @dataclass(frozen=True)
@@ -26,7 +22,7 @@ class Entry:
     cards: tuple[Card | None, ...]
     rows: tuple[Placement, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EntryPayload:
         return {
             "player": self.player,
             "cards": [None if card is None else str(card) for card in self.cards],
@@ -34,34 +30,9 @@ class Entry:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Entry:
+    def from_json(cls, data: EntryPayload) -> Entry:
         cards = tuple(None if card is None else parse_card(card) for card in data["cards"])
         return cls(str(data["player"]), cards, tuple(parse_row_word(row) for row in data["rows"]))
-
-
-@dataclass(frozen=True)
-class StreetPlan:
-    """Cards each regular (non-Fantasyland) player takes and discards, street by street."""
-
-    takes: tuple[int, ...]
-    discards: tuple[int, ...]
-    face_down_last: bool
-
-    @classmethod
-    @cache  # every hand asks; the answer depends on these two only
-    def for_variant(cls, variant: Variant, face_down_last: bool) -> StreetPlan:
-        structure = variant.structure
-        streets = range(1, structure.streets + 1)
-        takes = tuple(structure.cards_on_street(street) for street in streets)
-        discards = tuple(structure.discards_on_street(street) for street in streets)
-        if face_down_last and variant is Variant.REGULAR:
-            open_streets = len(takes) - FACE_DOWN_CARDS
-            return cls((*takes[:open_streets], FACE_DOWN_CARDS), discards[: open_streets + 1], True)
-        return cls(takes, discards, False)
-
-    @property
-    def cards_per_player(self) -> int:
-        return sum(self.takes)
 
 
 @dataclass
@@ -159,7 +130,9 @@ class HandState:
         return f"{player}'s {'discards' if placement == DISCARD else placement}"
 
     # ------------------------------------------------------------------ checks
-    def check_entry(self, player: str, cards: Any, rows: Any, *, partial: bool, fantasyland: bool) -> Entry:
+    def check_entry(
+        self, player: str, cards: object, rows: object, *, partial: bool, fantasyland: bool
+    ) -> Entry:
         """Refuse an entry that breaks a rule; return it in canonical form."""
         if player not in self.players:
             raise ActionRefused(f"{player} is not dealt into hand {self.number}")
@@ -272,28 +245,20 @@ class HandState:
         return entry
 
 
-def _read_cards(cards: Any) -> tuple[Card | None, ...]:
+def _read_cards(cards: object) -> tuple[Card | None, ...]:
+    """Cards through the core's one funnel (`??` or null is an unknown discard)."""
     if not isinstance(cards, str | list | tuple):
         raise ActionRefused("cards must be given as text such as 'Qh Qd ??' or as a list")
-    tokens: Iterable[Any] = split_tokens(cards) if isinstance(cards, str) else cards
-    read: list[Card | None] = []
-    for position, token in enumerate(tokens):
-        if token is None or isinstance(token, Card):
-            read.append(token)
-        elif str(token).strip() == UNKNOWN_TOKEN:
-            read.append(None)
-        else:
-            try:
-                read.append(parse_card(str(token), position))
-            except CardError as error:
-                raise ActionRefused(str(error)) from None
-    return tuple(read)
+    try:
+        return tuple(parse_entries(cards))
+    except CardError as error:
+        raise ActionRefused(str(error)) from None
 
 
-def _read_rows(rows: Any) -> tuple[Placement, ...]:
+def _read_rows(rows: object) -> tuple[Placement, ...]:
     if not isinstance(rows, str | list | tuple):
         raise ActionRefused("rows must be given as words such as 'front middle discard'")
-    words: Iterable[Any] = rows.split() if isinstance(rows, str) else rows
+    words: Iterable[object] = rows.split() if isinstance(rows, str) else rows
     try:
         return tuple(parse_row_word(str(word)) for word in words)
     except ValueError as error:

@@ -15,6 +15,7 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
 from ofc_desk.storage.database import Database
@@ -39,7 +40,7 @@ class EventStore:
         database: Database,
         table: str,
         actor: str,
-        payload: dict[str, Any],
+        payload: TableOpened,
         machine: TableMachine,
     ) -> EventStore:
         with database.session() as session:
@@ -88,7 +89,7 @@ class EventStore:
         except SignInError as error:
             raise ActionRefused(f"a floor supervisor must approve this: {error}") from None
 
-    def append(self, machine: TableMachine, kind: EventKind, payload: dict[str, Any], actor: str) -> None:
+    def append(self, machine: TableMachine, kind: EventKind, payload: EventPayload, actor: str) -> None:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
         derived rows. On any failure the caller must reload the machine (it may hold the unstored
         event)."""
@@ -108,7 +109,7 @@ class EventStore:
         session: Session,
         row: TableSession,
         kind: EventKind,
-        payload: dict[str, Any],
+        payload: EventPayload,
         actor: str,
         outcome: Outcome,
     ) -> Event:

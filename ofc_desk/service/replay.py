@@ -8,16 +8,28 @@ Actions and between-hand operations are numbered from 1 within their hand.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
 
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.persistence import read_hands
+from ofc_desk.service.replay_vocabulary import (
+    ACTION_KEYS,
+    CHINESE_ACTION_KEYS,
+    DEALER_OP,
+    OP_FIELDS,
+    OP_KINDS,
+    PIN_KEY,
+    RULE_KEYS,
+    SUPERVISOR_KEY,
+    UNDO_OP,
+)
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.table_service import TableService
@@ -26,18 +38,6 @@ from ofc_desk.storage.models import Event, TableSession
 from ofc_desk.storage.users import Role, SignInError, create_user, list_users
 
 REPLAY_ACTOR = "replay"
-RULE_KEYS = (
-    "rules",
-    "house_options",
-    "scoring",
-    "variant",
-    "progressive",
-    "unit",
-    "pair_units",
-    "settlement",
-    "settle_from",
-    "last_three_face_down",
-)
 
 
 class ReplayError(Exception):
@@ -49,7 +49,7 @@ class Step:
     hand: int
     label: str
     kind: EventKind
-    raw: dict[str, Any]
+    raw: RawPayload
     pin: str | None = None
 
     def where(self) -> str:
@@ -64,7 +64,7 @@ class HandOver:
     dealer: str
 
 
-def run_replay(database: Database, script: Mapping[str, Any], *, resume: bool) -> dict[str, Any]:
+def run_replay(database: Database, script: Mapping[str, object], *, resume: bool) -> dict[str, Any]:
     """Play `script` into `database`; return the replay output (all hands, read back)."""
     if not isinstance(script, Mapping):
         raise ReplayError("script: must be a JSON object")
@@ -90,7 +90,7 @@ def run_replay(database: Database, script: Mapping[str, Any], *, resume: bool) -
 
 
 def _resume(
-    database: Database, session_id: int, setup: dict[str, Any], steps: list[Step | HandOver], actor: str
+    database: Database, session_id: int, setup: RawPayload, steps: list[Step | HandOver], actor: str
 ) -> TableService:
     with database.session() as session:
         stored = session.execute(
@@ -158,11 +158,13 @@ def _carry_on(service: TableService, steps: list[Step | HandOver], done: int) ->
     return service
 
 
-def _resolve(step: Step, machine: TableMachine) -> tuple[EventKind, dict[str, Any]] | None:
+def _resolve(step: Step, machine: TableMachine) -> tuple[EventKind, RawPayload] | None:
     """The event a step makes in this state (an action is a set for a Fantasyland player);
     None for an automatic settlement when the hand is not complete."""
     if step.kind is EventKind.HAND_SETTLED:
         return (step.kind, {}) if machine.phase is Phase.AWAITING_SETTLEMENT else None
+    if step.kind is EventKind.PLACED and machine.chinese is not None:
+        return EventKind.SHOWN, step.raw
     if step.kind is EventKind.PLACED and machine.hand is not None:
         player = machine.hand.players.get(str(step.raw.get("player")))
         if player is not None and player.fantasyland_cards:
@@ -175,65 +177,20 @@ def _perform(service: TableService, step: Step) -> None:
     if resolved is None:
         return
     kind, raw = resolved
-    _ACTIONS[kind](service, raw, step.pin)
+    if kind is EventKind.RULES_CHANGED:
+        # Read here, so rules of the wrong shape are named as the script wrote them.
+        raw = {**raw, "rules": TableRules.from_json(_mapping(raw.get("rules"))).to_json()}
+    if kind in SUPERVISED:
+        service.act_supervised(kind, raw, str(raw.get(SUPERVISOR_KEY) or ""), step.pin or "")
+    else:
+        service.act(kind, raw)
 
 
-def _supervisor(raw: Mapping[str, Any], pin: str | None) -> tuple[str, str]:
-    return str(raw.get("supervisor") or ""), pin or ""
+def _mapping(value: object) -> Mapping[str, object]:
+    return value if isinstance(value, Mapping) else {}
 
 
-_ACTIONS: dict[EventKind, Callable[[TableService, dict[str, Any], str | None], object]] = {
-    EventKind.PLACED: lambda s, r, _: s.place(str(r.get("player")), r["cards"], r["rows"]),
-    EventKind.REVEALED: lambda s, r, _: s.reveal(str(r.get("player")), r["cards"], r["rows"]),
-    EventKind.UNDONE: lambda s, r, _: s.undo(),
-    EventKind.HAND_STARTED: lambda s, r, _: s.start_next_hand(),
-    EventKind.HAND_SETTLED: lambda s, r, _: s.confirm_settlement(),
-    EventKind.JOINED: lambda s, r, _: s.join(str(r.get("player")), r["buy_in"], r.get("after")),
-    EventKind.REBOUGHT: lambda s, r, _: s.rebuy(str(r.get("player")), r["amount"]),
-    EventKind.CASHED_OUT: lambda s, r, _: s.cash_out(str(r.get("player"))),
-    EventKind.SAT_OUT: lambda s, r, _: s.sit_out(str(r.get("player"))),
-    EventKind.SAT_IN: lambda s, r, _: s.sit_in(str(r.get("player"))),
-    EventKind.HAND_VOIDED: lambda s, r, p: s.void_hand(
-        r["hand"], *_supervisor(r, p), str(r.get("reason") or "")
-    ),
-    EventKind.CHIPS_CORRECTED: lambda s, r, p: s.correct_chips(
-        str(r.get("player")), r["amount"], str(r.get("reason") or ""), *_supervisor(r, p)
-    ),
-    EventKind.RULES_CHANGED: lambda s, r, p: s.change_rules(
-        TableRules.from_json(r.get("rules") or {}), *_supervisor(r, p)
-    ),
-    EventKind.SESSION_CLOSED: lambda s, r, p: s.close_session(*_supervisor(r, p)),
-}
-
-_OPS: dict[str, EventKind] = {
-    "join": EventKind.JOINED,
-    "buy_in": EventKind.JOINED,
-    "rebuy": EventKind.REBOUGHT,
-    "top_up": EventKind.REBOUGHT,
-    "cash_out": EventKind.CASHED_OUT,
-    "sit_out": EventKind.SAT_OUT,
-    "sit_in": EventKind.SAT_IN,
-    "void": EventKind.HAND_VOIDED,
-    "correct_chips": EventKind.CHIPS_CORRECTED,
-    "change_rules": EventKind.RULES_CHANGED,
-    "close": EventKind.SESSION_CLOSED,
-    "undo": EventKind.UNDONE,
-}
-_OP_FIELDS: dict[EventKind, tuple[str, ...]] = {
-    EventKind.JOINED: ("player", "buy_in", "after"),
-    EventKind.REBOUGHT: ("player", "amount"),
-    EventKind.CASHED_OUT: ("player",),
-    EventKind.SAT_OUT: ("player",),
-    EventKind.SAT_IN: ("player",),
-    EventKind.HAND_VOIDED: ("hand", "reason", "supervisor"),
-    EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", "supervisor"),
-    EventKind.RULES_CHANGED: ("rules", "supervisor"),
-    EventKind.SESSION_CLOSED: ("supervisor",),
-    EventKind.UNDONE: (),
-}
-
-
-def _steps(script: Mapping[str, Any]) -> Iterator[Step | HandOver]:
+def _steps(script: Mapping[str, object]) -> Iterator[Step | HandOver]:
     hands = script.get("hands") or []
     if not isinstance(hands, list):
         raise ReplayError("script: hands: must be a list")
@@ -251,35 +208,40 @@ def _steps(script: Mapping[str, Any]) -> Iterator[Step | HandOver]:
         yield Step(number, f"action {len(actions)}", EventKind.HAND_SETTLED, {})
 
 
-def _op_step(number: int, label: str, op: Any) -> Step | HandOver:
-    if isinstance(op, Mapping) and op.get("op") == "dealer":
+def _op_step(number: int, label: str, op: object) -> Step | HandOver:
+    if isinstance(op, Mapping) and op.get("op") == DEALER_OP:
         return _hand_over(number, label, op)
-    if not isinstance(op, Mapping) or op.get("op") not in _OPS:
-        known = ", ".join(sorted(_OPS))
+    if not isinstance(op, Mapping) or op.get("op") not in OP_KINDS:
+        known = ", ".join(sorted(OP_KINDS))
         raise ReplayError(f"hand {number}, {label}: unknown operation (use {known})")
-    kind = _OPS[str(op["op"])]
+    kind = OP_KINDS[str(op["op"])]
+    raw: dict[str, object] = {key: op.get(key) for key in OP_FIELDS[kind]}
     if kind is EventKind.RULES_CHANGED:
-        raw: dict[str, Any] = {"rules": {key: op[key] for key in RULE_KEYS if key in op}}
-        raw["supervisor"] = op.get("supervisor")
-    else:
-        raw = {key: op.get(key) for key in _OP_FIELDS[kind]}
-    pin = op.get("pin")
+        raw["rules"] = {key: op[key] for key in RULE_KEYS if key in op}
+    if kind in SUPERVISED:
+        raw[SUPERVISOR_KEY] = op.get(SUPERVISOR_KEY)
+    pin = op.get(PIN_KEY)
     return Step(number, label, kind, raw, None if pin is None else str(pin))
 
 
-def _action_step(number: int, index: int, action: Any) -> Step | HandOver:
+def _action_step(number: int, index: int, action: object) -> Step | HandOver:
     label = f"action {index}"
-    if isinstance(action, Mapping) and action.get("op") == "undo":
+    if isinstance(action, Mapping) and action.get("op") == UNDO_OP:
         return Step(number, label, EventKind.UNDONE, {})
-    if isinstance(action, Mapping) and action.get("op") == "dealer":
+    if isinstance(action, Mapping) and action.get("op") == DEALER_OP:
         return _hand_over(number, label, action)
-    if not isinstance(action, Mapping) or not {"player", "cards", "rows"} <= set(action):
+    if isinstance(action, Mapping) and "player" in action and set(action) & set(CHINESE_ACTION_KEYS):
+        # A Chinese showdown: a surrender, or a declared special (the table's rules tell them apart
+        # from a street when the hand is played).
+        raw = {key: action[key] for key in ("player", *CHINESE_ACTION_KEYS, "cards", "rows") if key in action}
+        return Step(number, label, EventKind.SHOWN, raw)
+    if not isinstance(action, Mapping) or not set(ACTION_KEYS) <= set(action):
         raise ReplayError(f"hand {number}, {label}: an action needs player, cards and rows")
-    raw = {key: action[key] for key in ("player", "cards", "rows")}
+    raw = {key: action[key] for key in ACTION_KEYS}
     return Step(number, label, EventKind.PLACED, raw)
 
 
-def _hand_over(number: int, label: str, op: Mapping[str, Any]) -> HandOver:
+def _hand_over(number: int, label: str, op: Mapping[str, object]) -> HandOver:
     name = op.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ReplayError(f"hand {number}, {label}: a dealer hand-over needs the dealer's name")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ofc_desk.core.deal import DealResult, score_deal
 from ofc_desk.core.deal_input import DealInputError, deal_from_json, read_choice, read_pair_units, read_preset
 from ofc_desk.core.presets import PresetError, RulesPreset
@@ -15,12 +13,13 @@ from ofc_desk.service.hand import HandState
 from ofc_desk.service.setup import TableRules
 
 
-def rules_deal_keys(rules: TableRules, players: set[str]) -> dict[str, Any]:
+def rules_deal_keys(rules: TableRules, players: set[str]) -> dict[str, object]:
     """The table's rules as the `ofc-desk score` keys, pair units kept to seated pairs."""
     keys = rules.to_json()
-    keys.pop("last_three_face_down")
-    keys["pair_units"] = [pair for pair in keys["pair_units"] if set(pair["players"]) <= players]
-    return {key: value for key, value in keys.items() if value is not None}
+    pair_units = [pair for pair in keys["pair_units"] if set(pair["players"]) <= players]
+    deal_keys: dict[str, object] = {**keys, "pair_units": pair_units}
+    del deal_keys["last_three_face_down"]
+    return {key: value for key, value in deal_keys.items() if value is not None}
 
 
 def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-VARIANT_SEATS = {"regular": 4, "pineapple": 3, "2-7-pineapple": 3}
+from ofc_desk.service.payloads import PairUnitPayload, RulesPayload
 
 
 @dataclass(frozen=True)
@@ -27,9 +26,9 @@ class PairUnit:
 class TableRules:
     """The rules keys exactly as `ofc-desk score` reads them, plus the table's own options."""
 
-    preset: str | Mapping[str, Any] = "standard"
+    preset: str | Mapping[str, object] = "standard"
     """A shipped preset's name, or a whole preset object (docs/rules.md §4)."""
-    house_options: Mapping[str, Any] | None = None
+    house_options: Mapping[str, object] | None = None
     """Preset fields a house changes (e.g. rake, a Fantasyland cap), layered over the preset."""
     scoring: str | None = None
     variant: str = "regular"
@@ -51,7 +50,7 @@ class TableRules:
             other.progressive,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RulesPayload:
         return {
             "rules": self.preset if isinstance(self.preset, str) else dict(self.preset),
             "house_options": None if self.house_options is None else dict(self.house_options),
@@ -59,17 +58,17 @@ class TableRules:
             "variant": self.variant,
             "progressive": self.progressive,
             "unit": self.unit,
-            "pair_units": [{"players": list(pair.players), "unit": pair.unit} for pair in self.pair_units],
+            "pair_units": [_pair_unit_json(pair) for pair in self.pair_units],
             "settlement": self.settlement,
             "settle_from": self.settle_from,
             "last_three_face_down": self.last_three_face_down,
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TableRules:
+    def from_json(cls, data: Mapping[str, object]) -> TableRules:
         """Read the rules keys of a replay script or a stored event; missing keys take defaults."""
         defaults = cls()
-        pairs = tuple(_pair_unit(pair) for pair in data.get("pair_units") or ())
+        pairs = tuple(_pair_unit(pair) for pair in _items(data.get("pair_units")))
         scoring = data.get("scoring")
         rules = data.get("rules", defaults.preset)
         house = data.get("house_options")
@@ -97,23 +96,36 @@ class TableSetup:
     rules: TableRules = field(default_factory=TableRules)
 
 
-def _pair_unit(data: Any) -> PairUnit:
+def _items(value: object) -> list[object] | tuple[object, ...]:
+    """A list of pair units; absent (or empty) for none."""
+    if not value:
+        return ()
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"pair_units: must be a list of {{players, unit}}, not {value!r}")
+    return value
+
+
+def _pair_unit_json(pair: PairUnit) -> PairUnitPayload:
+    return {"players": list(pair.players), "unit": pair.unit}
+
+
+def _pair_unit(data: object) -> PairUnit:
     players = data.get("players") if isinstance(data, Mapping) else None
-    if not isinstance(players, list | tuple) or len(players) != 2:
+    if not isinstance(data, Mapping) or not isinstance(players, list | tuple) or len(players) != 2:
         raise ValueError(f"pair_units: a pair unit names two players, not {players!r}")
     if "unit" not in data:
         raise ValueError(f"pair_units: the unit between {players[0]} and {players[1]} is missing")
     return PairUnit((str(players[0]), str(players[1])), _whole(data, "unit", 1))
 
 
-def _whole(data: Mapping[str, Any], key: str, default: int) -> int:
+def _whole(data: Mapping[str, object], key: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{key} must be a whole number of chips, not {value!r}")
     return value
 
 
-def _flag(data: Mapping[str, Any], key: str) -> bool:
+def _flag(data: Mapping[str, object], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
         raise ValueError(f"{key} must be true or false, not {value!r}")

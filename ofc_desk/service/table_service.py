@@ -1,21 +1,26 @@
 """`TableService`: the one place a live table's game flow lives, persisted event by event.
 
-Every action comes as a triple: `verify_x(...)` raises `ActionRefused` with the dealer's sentence,
-`can_x(...)` answers True/False, `x(...)` does it. An accepted action is stored as an event and
-COMMITTED before the method returns; the live state is a fold of the stored events, so a desk that
-dies resumes exactly where it was (`TableService.resume`).
+Every action comes as `verify_x(...)`, which raises `ActionRefused` with the dealer's sentence,
+and `x(...)`, which does it. The actions the desk offers from a menu or a button also have
+`can_x(...)`: True when the desk should offer it now (for a supervised action: if a supervisor
+approves; the PIN is asked for afterwards, so `can_x` takes none).
+
+An accepted action is stored as an event and COMMITTED before the method returns; the live state
+is a fold of the stored events, so a desk that dies resumes exactly where it was
+(`TableService.resume`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from itertools import count
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.rows import Row
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import EventStore
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import TableSnapshot
@@ -44,7 +49,7 @@ class TableService:
     def open(cls, database: Database, setup: TableSetup, actor: str) -> TableService:
         """Open a new table session; `actor` is the signed-in dealer (see `users.sign_in`)."""
         machine = TableMachine()
-        payload = machine.check(EventKind.TABLE_OPENED, _setup_payload(setup))
+        payload = machine.check_opening(_setup_payload(setup))
         store = EventStore.create_session(database, setup.name, actor, payload, machine)
         return cls(store, machine, actor)
 
@@ -82,9 +87,6 @@ class TableService:
         than the turn takes) so the desk can refuse a duplicate card the moment it is typed."""
         self._machine.check_place(player, cards, rows, partial=True)
 
-    def can_place(self, player: str, cards: CardEntries, rows: RowEntries) -> bool:
-        return _accepted(lambda: self.verify_place(player, cards, rows))
-
     def place(self, player: str, cards: CardEntries, rows: RowEntries) -> TableSnapshot:
         """Enter a whole street for `player` (5 cards first; then 1, or 3 with one discard)."""
         payload = self._machine.check_place(player, cards, rows, partial=False)
@@ -95,13 +97,32 @@ class TableService:
         a rule. A partial set is checked as far as it goes."""
         self._machine.check_reveal(player, cards, rows, partial=True)
 
-    def can_reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> bool:
-        return _accepted(lambda: self.verify_reveal(player, cards, rows))
-
     def reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> TableSnapshot:
         """Enter a Fantasyland player's whole set, after every other player has finished."""
         payload = self._machine.check_reveal(player, cards, rows, partial=False)
         return self._record(EventKind.REVEALED, payload)
+
+    def verify_show(self, player: str, showdown: Mapping[str, object]) -> None:
+        """Refuse a Chinese poker player's showdown that breaks a rule: `showdown` is
+        `{"cards", "rows"}` (13 cards, a row word each), `{"surrender": True}` or
+        `{"declare", "cards"}` (a special the cards make, which the dealer chose)."""
+        self._machine.check(EventKind.SHOWN, {**showdown, "player": player})
+
+    def can_show(self, player: str) -> bool:
+        """Whether the desk should take a showdown for `player` now (a Chinese hand is being
+        entered and theirs is not yet)."""
+        hand = self._machine.chinese_hand
+        return (
+            hand is not None
+            and not self._machine.hand_settled
+            and player in hand.showdown.players
+            and player not in hand.showdown.entries
+        )
+
+    def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
+        """Enter a Chinese poker player's showdown (any order); the hand is scored once every
+        player has one."""
+        return self.act(EventKind.SHOWN, {**showdown, "player": player})
 
     def verify_undo(self) -> None:
         """Refuse an undo when the hand has no entry left to take back."""
@@ -112,7 +133,7 @@ class TableService:
 
     def undo(self) -> TableSnapshot:
         """Take back the last entry of the live hand. Recorded as an undo, never erased."""
-        return self._act(EventKind.UNDONE, {})
+        return self.act(EventKind.UNDONE, {})
 
     # ----------------------------------------------------------------- end of hand
     def verify_confirm_settlement(self) -> None:
@@ -123,7 +144,7 @@ class TableService:
 
     def confirm_settlement(self) -> TableSnapshot:
         """Settle the complete hand: chips move, rake is taken, the button moves or is held."""
-        return self._act(EventKind.HAND_SETTLED, {})
+        return self.act(EventKind.HAND_SETTLED, {})
 
     def verify_start_next_hand(self) -> None:
         """Refuse to deal while a hand is unsettled, or a seated player has no chips."""
@@ -133,28 +154,32 @@ class TableService:
         return _accepted(self.verify_start_next_hand)
 
     def start_next_hand(self) -> TableSnapshot:
-        return self._act(EventKind.HAND_STARTED, {})
+        return self.act(EventKind.HAND_STARTED, {})
 
     # ----------------------------------------------------------------- between hands
     def verify_join(self, player: str, buy_in: int, after: str | None = None) -> None:
         """A new player buys in to a free seat clockwise after `after` (default: the last seat)."""
         self._machine.check(EventKind.JOINED, _join_payload(player, buy_in, after))
 
-    def can_join(self, player: str, buy_in: int, after: str | None = None) -> bool:
-        return _accepted(lambda: self.verify_join(player, buy_in, after))
+    def can_join(self) -> bool:
+        """Whether a new player could take a seat now (between hands, a seat free)."""
+        seated = {seat.name for seat in self._machine.seats}
+        newcomer = next(f"new player {n}" for n in count(1) if f"new player {n}" not in seated)
+        return _accepted(lambda: self.verify_join(newcomer, 1))
 
     def join(self, player: str, buy_in: int, after: str | None = None) -> TableSnapshot:
-        return self._act(EventKind.JOINED, _join_payload(player, buy_in, after))
+        return self.act(EventKind.JOINED, _join_payload(player, buy_in, after))
 
     def verify_rebuy(self, player: str, amount: int) -> None:
         """A rebuy or top-up, between hands only."""
         self._machine.check(EventKind.REBOUGHT, {"player": player, "amount": amount})
 
-    def can_rebuy(self, player: str, amount: int) -> bool:
-        return _accepted(lambda: self.verify_rebuy(player, amount))
+    def can_rebuy(self, player: str) -> bool:
+        """Whether `player` could rebuy now (any amount within the limit)."""
+        return _accepted(lambda: self.verify_rebuy(player, 1))
 
     def rebuy(self, player: str, amount: int) -> TableSnapshot:
-        return self._act(EventKind.REBOUGHT, {"player": player, "amount": amount})
+        return self.act(EventKind.REBOUGHT, {"player": player, "amount": amount})
 
     def verify_cash_out(self, player: str) -> None:
         """A player leaves with their whole stack, between hands only."""
@@ -164,7 +189,7 @@ class TableService:
         return _accepted(lambda: self.verify_cash_out(player))
 
     def cash_out(self, player: str) -> TableSnapshot:
-        return self._act(EventKind.CASHED_OUT, {"player": player})
+        return self.act(EventKind.CASHED_OUT, {"player": player})
 
     def verify_sit_out(self, player: str) -> None:
         self._machine.check(EventKind.SAT_OUT, {"player": player})
@@ -173,7 +198,7 @@ class TableService:
         return _accepted(lambda: self.verify_sit_out(player))
 
     def sit_out(self, player: str) -> TableSnapshot:
-        return self._act(EventKind.SAT_OUT, {"player": player})
+        return self.act(EventKind.SAT_OUT, {"player": player})
 
     def verify_sit_in(self, player: str) -> None:
         self._machine.check(EventKind.SAT_IN, {"player": player})
@@ -182,68 +207,79 @@ class TableService:
         return _accepted(lambda: self.verify_sit_in(player))
 
     def sit_in(self, player: str) -> TableSnapshot:
-        return self._act(EventKind.SAT_IN, {"player": player})
+        return self.act(EventKind.SAT_IN, {"player": player})
 
     # ----------------------------------------------------------------- supervisor actions
     def verify_void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> None:
         """Void a settled hand: its transfers are reversed by a new event, never deleted."""
         self._supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
 
-    def can_void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> bool:
-        return _accepted(lambda: self.verify_void_hand(number, supervisor, pin, reason))
+    def can_void_hand(self, number: int) -> bool:
+        """Whether a supervisor could void settled hand `number` now."""
+        return self._could_approve(EventKind.HAND_VOIDED, _void_payload(number, ""))
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
-        payload = self._supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
-        return self._record(EventKind.HAND_VOIDED, payload, payload["supervisor"])
+        return self.act_supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
 
     def verify_correct_chips(self, player: str, amount: int, reason: str, supervisor: str, pin: str) -> None:
         """Add (positive) or remove (negative) chips from a stack, with a stated reason."""
         self._supervised(EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin)
 
-    def can_correct_chips(self, player: str, amount: int, reason: str, supervisor: str, pin: str) -> bool:
-        return _accepted(lambda: self.verify_correct_chips(player, amount, reason, supervisor, pin))
+    def can_correct_chips(self, player: str) -> bool:
+        """Whether a supervisor could correct `player`'s stack now (adding a chip, say)."""
+        return self._could_approve(EventKind.CHIPS_CORRECTED, _correction(player, 1, _ANY_REASON))
 
     def correct_chips(
         self, player: str, amount: int, reason: str, supervisor: str, pin: str
     ) -> TableSnapshot:
-        payload = self._supervised(
-            EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin
-        )
-        return self._record(EventKind.CHIPS_CORRECTED, payload, payload["supervisor"])
+        raw = _correction(player, amount, reason)
+        return self.act_supervised(EventKind.CHIPS_CORRECTED, raw, supervisor, pin)
 
     def verify_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> None:
         """New rules or stakes, between hands only."""
         self._supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
 
-    def can_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> bool:
-        return _accepted(lambda: self.verify_change_rules(rules, supervisor, pin))
+    def can_change_rules(self) -> bool:
+        """Whether a supervisor could change the rules and stakes now (to the ones in force)."""
+        return self._could_approve(EventKind.RULES_CHANGED, {"rules": self.rules.to_json()})
 
     def change_rules(self, rules: TableRules, supervisor: str, pin: str) -> TableSnapshot:
-        payload = self._supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
-        return self._record(EventKind.RULES_CHANGED, payload, payload["supervisor"])
+        return self.act_supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
 
     def verify_close_session(self, supervisor: str, pin: str) -> None:
         """Close the table between hands; nothing can be entered afterwards."""
         self._supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
 
-    def can_close_session(self, supervisor: str, pin: str) -> bool:
-        return _accepted(lambda: self.verify_close_session(supervisor, pin))
+    def can_close_session(self) -> bool:
+        return self._could_approve(EventKind.SESSION_CLOSED, {})
 
     def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
-        payload = self._supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
-        return self._record(EventKind.SESSION_CLOSED, payload, payload["supervisor"])
+        return self.act_supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
 
-    # ----------------------------------------------------------------- internals
-    def _act(self, kind: EventKind, raw: Mapping[str, Any]) -> TableSnapshot:
+    # ----------------------------------------------------------------- any action by its kind
+    def act(self, kind: EventKind, raw: RawPayload) -> TableSnapshot:
+        """Do an action given as its event kind and raw payload, the way a replay script states
+        it; the same checks as the method of the action's own name."""
         return self._record(kind, self._machine.check(kind, raw))
 
-    def _supervised(
-        self, kind: EventKind, raw: Mapping[str, Any], supervisor: str, pin: str
-    ) -> dict[str, Any]:
-        account = self._store.check_supervisor(supervisor, pin)
-        return self._machine.check(kind, {**raw, "supervisor": account})
+    def act_supervised(self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str) -> TableSnapshot:
+        """`act` for an action a floor supervisor approves with their PIN."""
+        payload, account = self._supervised(kind, raw, supervisor, pin)
+        return self._record(kind, payload, account)
 
-    def _record(self, kind: EventKind, payload: dict[str, Any], actor: str | None = None) -> TableSnapshot:
+    # ----------------------------------------------------------------- internals
+
+    def _supervised(
+        self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str
+    ) -> tuple[EventPayload, str]:
+        """The checked payload and the approving supervisor, as their account spells the name."""
+        account = self._store.check_supervisor(supervisor, pin)
+        return self._machine.check(kind, {**raw, "supervisor": account}), account
+
+    def _could_approve(self, kind: EventKind, raw: RawPayload) -> bool:
+        return _accepted(lambda: self._machine.check_before_approval(kind, raw))
+
+    def _record(self, kind: EventKind, payload: EventPayload, actor: str | None = None) -> TableSnapshot:
         try:
             self._store.append(self._machine, kind, payload, actor or self._actor)
         except BaseException:
@@ -253,7 +289,11 @@ class TableService:
         return self.snapshot()
 
 
-def _accepted(check: Callable[[], None]) -> bool:
+# What the desk asks for only after it offers a correction: any reason answers whether it is open.
+_ANY_REASON = "a reason"
+
+
+def _accepted(check: Callable[[], object]) -> bool:
     try:
         check()
     except ActionRefused:
@@ -261,7 +301,7 @@ def _accepted(check: Callable[[], None]) -> bool:
     return True
 
 
-def _setup_payload(setup: TableSetup) -> dict[str, Any]:
+def _setup_payload(setup: TableSetup) -> RawPayload:
     return {
         "table": setup.name,
         "seats": [{"name": seat.name, "buy_in": seat.buy_in} for seat in setup.seats],
@@ -270,13 +310,13 @@ def _setup_payload(setup: TableSetup) -> dict[str, Any]:
     }
 
 
-def _join_payload(player: str, buy_in: int, after: str | None) -> dict[str, Any]:
+def _join_payload(player: str, buy_in: int, after: str | None) -> RawPayload:
     return {"player": player, "buy_in": buy_in, "after": after}
 
 
-def _void_payload(number: int, reason: str) -> dict[str, Any]:
+def _void_payload(number: int, reason: str) -> RawPayload:
     return {"hand": number, "reason": reason}
 
 
-def _correction(player: str, amount: int, reason: str) -> dict[str, Any]:
+def _correction(player: str, amount: int, reason: str) -> RawPayload:
     return {"player": player, "amount": amount, "reason": reason}

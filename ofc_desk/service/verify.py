@@ -20,6 +20,7 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
+from ofc_desk.service.supervision import approver
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow, User
@@ -160,8 +161,9 @@ def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
         canonical = machine.check(kind, json.loads(event.payload))
         if canonical_json(canonical) != event.payload:
             raise VerifyFault(f"event {event.id} was altered")
-        if kind in SUPERVISED and canonical["supervisor"] not in supervisors:
-            raise VerifyFault(f"event {event.id}: {canonical['supervisor']} is not a supervisor")
+        supervisor = approver(canonical)
+        if kind in SUPERVISED and supervisor not in supervisors:
+            raise VerifyFault(f"event {event.id}: {supervisor} is not a supervisor")
         return machine.apply_checked(kind, canonical)
     except ActionRefused as error:
         raise VerifyFault(f"event {event.id} breaks the rules: {error}") from None

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.core.scoring import evaluate_row, foul_certain
+from ofc_desk.core.streets import DECK_SIZE
 from ofc_desk.core.variants import Variant
-from ofc_desk.service.hand import DECK_SIZE, HandState, PlayerHand
+from ofc_desk.service.chinese_view import build_chinese_snapshot
+from ofc_desk.service.hand import HandState, PlayerHand
 from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
 
 if TYPE_CHECKING:
@@ -16,6 +18,8 @@ if TYPE_CHECKING:
 
 
 def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> TableSnapshot:
+    if machine.chinese is not None:
+        return build_chinese_snapshot(machine, session_id, head_hash)
     hand = machine.hand
     turn = hand.turn() if hand is not None and not machine.hand_settled else None
     preset = machine.preset

@@ -1,7 +1,7 @@
 """The `ofc-desk score` contract: the worked examples figure by figure, and every kind of bad input.
 
-The worked examples are copies of the card room's published worked examples, kept in tests/core/data so the tests
-stand on their own.
+The worked examples are copies of the card room's published worked examples, kept in
+tests/core/data so the tests stand on their own.
 """
 
 from __future__ import annotations

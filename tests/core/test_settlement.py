@@ -1,4 +1,5 @@
-"""Table-stakes settlement (docs/rules.md §8): worked examples, order, and properties of `settle`/`score_deal`."""
+"""Table-stakes settlement (docs/rules.md §8): worked examples, order, and properties of `settle` and
+`score_deal`."""
 
 from __future__ import annotations
 

@@ -16,10 +16,10 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.app import build_window
-from ofc_desk.desk.main_window import MainWindow
-from ofc_desk.desk.session import DeskSession
-from ofc_desk.desk.theme import DisplaySettingsStore
+from ofc_desk.desk.shell.app import build_window
+from ofc_desk.desk.shell.main_window import MainWindow
+from ofc_desk.desk.shell.session import DeskSession
+from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import TableSnapshot

@@ -6,17 +6,23 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QSpinBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.dialogs import AttemptDialog, SupervisorDialog
-from ofc_desk.desk.new_table_dialog import TABLE_OWN_PRESET, RulesFields
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
+from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
+from ofc_desk.desk.dialogs.new_table import TABLE_OWN_PRESET, RulesFields
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_start_and_resume import field, reopen_signed_in
+
+
+def amount_field(dialog: AttemptDialog, caption: str) -> ChipAmountEdit:
+    return next(amount for amount in dialog.amounts if amount.caption == caption)
+
 
 ANN_FANTASYLAND = ("Ah Ad 3c", "Kh Kd 7s 7c 2h", "9c 9d 9h 4s 4d")
 BOB_SECOND = ("Ks Kc 5s", "Js Jc 8h 8d 3h", "Qc Tc 8c 6c 2c")
@@ -119,7 +125,7 @@ def test_chip_correction_and_closing_the_table_need_the_supervisor(desk: Desk) -
     desk.window.action_correct.trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
-    amount = next(spin for spin in dialog.findChildren(QSpinBox) if spin.accessibleName() == "Chips (+/−)")
+    amount = amount_field(dialog, "Chips (+/−)")
     amount.setValue(5)
     desk.qtbot.keyClicks(field(dialog, "Reason"), "miscounted buy-in")
     desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
@@ -148,7 +154,7 @@ def test_a_supervisor_changes_the_stakes_between_hands_and_the_rest_of_the_rules
     desk.window.action_change_rules.trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
-    unit = next(spin for spin in dialog.findChildren(QSpinBox) if spin.accessibleName() == "Chips per point")
+    unit = amount_field(dialog, "Chips per point")
     assert unit.value() == before.unit == 1
     unit.setValue(5)
     click_ok(desk, dialog)

@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.dialogs import AttemptDialog, TextDialog
+from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
+from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
@@ -169,9 +171,9 @@ def test_file_session_report_hands_over_the_database_and_session(
     desk: Desk, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[tuple[object, str | None, int | None]] = []
-    fake = types.ModuleType("ofc_desk.desk.report_actions")
-    fake.open_session_report = lambda parent, url, session_id: calls.append((parent, url, session_id))  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ofc_desk.desk.report_actions", fake)
+    fake = types.ModuleType("ofc_desk.desk.records.report_actions")
+    fake.open_session_report = lambda parent, url, session_id, refuse: calls.append((parent, url, session_id))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ofc_desk.desk.records.report_actions", fake)
     desk.open_table(("Ann", "Bob"), button="Bob")
     desk.window.action_report.trigger()
     service = desk.session.controller.service
@@ -182,7 +184,7 @@ def test_file_session_report_hands_over_the_database_and_session(
 def test_report_preview_screenshot(desk: Desk, qtbot: QtBot) -> None:
     pytest.importorskip("pypdfium2", reason="the report preview renders pages with pypdfium2")
     report_actions = pytest.importorskip(
-        "ofc_desk.desk.report_actions", reason="written by the reports engineer"
+        "ofc_desk.desk.records.report_actions", reason="written by the reports engineer"
     )
     settled_and_held(desk)
     desk.window.action_report.trigger()
@@ -214,13 +216,13 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
 
     from pypdf import PdfReader
 
-    from ofc_desk.desk.report_actions import ReportPreview
+    from ofc_desk.desk.records.report_actions import ReportPreview
 
     settled_and_held(desk)
     desk.window.action_close_report.trigger()
     dialog = desk.session.active_dialog
     assert isinstance(dialog, AttemptDialog)
-    counted = dialog.findChild(QAbstractSpinBox)
+    counted = dialog.findChild(ChipAmountEdit)
     assert counted is not None and counted.accessibleName() == "Chips counted on the table"
     counted.selectAll()
     qtbot.keyClicks(counted, "195")
@@ -243,7 +245,7 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
 def test_the_desk_carries_its_icon_and_desktop_file_name(desk: Desk) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from ofc_desk.desk.app import application
+    from ofc_desk.desk.shell.app import application
 
     assert application() is QApplication.instance()
     app = QApplication.instance()

@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.keyboard_help import KEYS
-from ofc_desk.desk.keyentry import read_keyed_text
-from ofc_desk.desk.models import (
+from ofc_desk.desk.entry.key_syntax import read_keyed_text
+from ofc_desk.desk.entry.keyboard_help import KEYS
+from ofc_desk.desk.records.models import (
     OBJECT_ROLE,
     SORT_ROLE,
     AuditModel,
@@ -67,15 +67,15 @@ def test_the_history_browser_reads_the_real_hands_in_the_background(desk: Desk, 
     play_regular_streets(desk, ANN, BOB)
     desk.press_enter_on(desk.window.settlement.confirm_button)
     desk.window.action_history.trigger()
-    qtbot.waitUntil(lambda: "Hand history" in desk.session.browsers)
-    browser = desk.session.browsers["Hand history"]
+    qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
+    browser = desk.session.records.browsers["Hand history"]
     qtbot.waitUntil(lambda: browser.model.rowCount() == 1)
     assert browser.proxy.data(browser.proxy.index(0, HandHistoryModel.TRANSFERS), DISPLAY) == "Bob→Ann 17"
     qtbot.keyClicks(browser.search, "nobody")
     assert browser.proxy.rowCount() == 0
     desk.window.action_audit.trigger()
-    qtbot.waitUntil(lambda: "Audit log" in desk.session.browsers)
-    qtbot.waitUntil(lambda: desk.session.browsers["Audit log"].model.rowCount() > 10)
+    qtbot.waitUntil(lambda: "Audit log" in desk.session.records.browsers)
+    qtbot.waitUntil(lambda: desk.session.records.browsers["Audit log"].model.rowCount() > 10)
 
 
 @pytest.mark.parametrize(

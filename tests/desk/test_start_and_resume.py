@@ -14,9 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.cli.demo import DEMO_DEALER, build_demo
 from ofc_desk.cli.main import main
-from ofc_desk.desk.dialogs import AttemptDialog, ChooseTableDialog
-from ofc_desk.desk.drafts import DraftStore
-from ofc_desk.desk.smoke_test import SmokeTest
+from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.text import ChooseTableDialog
+from ofc_desk.desk.entry.drafts import DraftStore
+from ofc_desk.desk.shell.smoke_test import SmokeTest
 from ofc_desk.service import resume_table
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, list_users

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk import report_actions
-from ofc_desk.desk.report_actions import (
+from ofc_desk.desk.records import report_actions
+from ofc_desk.desk.records.report_actions import (
     ReportPreview,
     build_session_report,
     open_session_report,
@@ -27,12 +27,13 @@ def _preview() -> ReportPreview | None:
 
 
 def test_report_opens_in_a_print_preview_that_prints_and_saves(
-    qtbot: QtBot, example_db: str, tmp_path: Path, reports_out: Path
+    qtbot: QtBot, example_db: str, tmp_path: Path, reports_out: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
     parent = QWidget()
     qtbot.addWidget(parent)
-    open_session_report(parent, example_db, None)
+    refused: list[str] = []
+    open_session_report(parent, example_db, None, refuse=refused.append)
     qtbot.waitUntil(lambda: _preview() is not None, timeout=20_000)
     preview = _preview()
     assert preview is not None
@@ -46,6 +47,11 @@ def test_report_opens_in_a_print_preview_that_prints_and_saves(
     saved = tmp_path / "saved.pdf"
     preview.save_pdf(str(saved))
     assert saved.read_bytes() == preview.pdf
+    # A file that cannot be written is said on the preview's own line, not in a box.
+    nowhere = tmp_path / "no such folder" / "report.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_args: (str(nowhere), ""))
+    preview.ask_and_save()
+    assert preview.refusal.text().startswith(f"could not save {nowhere}")
     assert "T778" in PdfReader(saved).pages[0].extract_text()
 
     # What the print dialog's OK does: paint every page onto the chosen printer.
@@ -56,16 +62,21 @@ def test_report_opens_in_a_print_preview_that_prints_and_saves(
     preview.paint_pages(printer)
     assert len(PdfReader(printed).pages) == len(preview.pages)
     preview.close()
+    assert refused == []
 
 
 def test_a_report_that_cannot_be_built_says_why(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """On the desk's refusal line, never in a modal box."""
+    boxes: list[str] = []
+    for kind in ("warning", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, kind, lambda _parent, _title, text: boxes.append(text))
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
-    open_session_report(None, f"sqlite:///{tmp_path / 'missing.db'}", None)
+    open_session_report(None, f"sqlite:///{tmp_path / 'missing.db'}", None, refuse=shown.append)
     qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
-    assert shown == [f"The report could not be built: no database at {tmp_path / 'missing.db'}"]
+    assert shown == [f"the report could not be built: no database at {tmp_path / 'missing.db'}"]
+    assert boxes == []
     assert not report_actions._running
 
 
@@ -76,7 +87,7 @@ def test_built_report_is_the_pdf_of_the_stored_session(example_db: str) -> None:
 
 def test_table_close_opens_in_its_own_preview(qtbot: QtBot, example_db: str) -> None:
     pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
-    open_table_close_report(None, example_db, None, 250, room="Riverside")
+    open_table_close_report(None, example_db, None, 250, room="Riverside", refuse=pytest.fail)
     qtbot.waitUntil(lambda: _preview() is not None, timeout=20_000)
     preview = _preview()
     assert preview is not None

@@ -140,7 +140,8 @@ def test_chip_correction_needs_a_supervisor_and_a_reason(database: Database) -> 
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     with pytest.raises(ActionRefused, match="a chip correction needs a reason"):
         service.correct_chips("Ann", 5, "", SUPERVISOR, SUPERVISOR_PIN)
-    assert not service.can_correct_chips("Ann", 5, "miscount", SUPERVISOR, "0000")
+    with pytest.raises(ActionRefused, match="supervisor"):
+        service.verify_correct_chips("Ann", 5, "miscount", SUPERVISOR, "0000")
     service.correct_chips("Ann", -5, "miscount", SUPERVISOR, SUPERVISOR_PIN)
     assert stacks(service)["Ann"] == 95
 

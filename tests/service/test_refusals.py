@@ -25,7 +25,7 @@ def refused(action: object, *args: object) -> str:
 def test_out_of_turn(pineapple: TableService) -> None:
     message = refused(pineapple.place, "Bob", "As Kd 7h 7c 2s", "back back middle middle front")
     assert message == "it is Ann's turn, not Bob's"
-    assert not pineapple.can_place("Bob", "As", "back")
+    assert refused(pineapple.verify_place, "Bob", "As", "back") == "it is Ann's turn, not Bob's"
 
 
 def test_row_already_full(database: Database) -> None:

@@ -1,0 +1,338 @@
+"""What one PostgreSQL server holds: N desks recording at once (prints figures; not a test).
+
+Each desk is its own process with its own table and its own connection, driving the real session
+service (`TableService`), as a table machine does. First at a fast dealer's pace (one action every
+`--pace` seconds per desk, 200 ms by default), then flat out. Every action is timed from the call
+to its return, which comes only once its event is committed: what the dealer waits for. Printed
+per phase: actions, events per second for the room, p50/p99/max of that latency. At the end
+`verify` runs over the whole database, and the events stored for each desk's session are counted
+against the actions the desk had acknowledged: none may be missing and none doubled.
+
+Usage: python benchmarks/cardroom_load.py --desks N[,N...] --hands H --db URL
+       [--flat-out-hands H] [--pace 0.2]
+Give a dedicated database (e.g. `createdb -h 127.0.0.1 -U postgres cardroom_bench`; drop it
+afterwards): the tables it records stay there, and verify reads all of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import queue
+import statistics
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from multiprocessing.synchronize import Barrier
+from typing import Any
+
+import psycopg
+from service_bench import SEATS, generate_script
+from sqlalchemy import event, func, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.table_service import TableService
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Event
+
+PHASES = ("paced", "flat out")
+WARM_UP_HANDS = 1
+FANTASYLAND_SET_CARDS = 13
+GOAL_DESKS, GOAL_PACE, GOAL_P99_MS = 24, 0.2, 20.0
+
+
+@dataclass(frozen=True)
+class DeskRun:
+    """What one desk reports back: its session, the events it saw acknowledged, its timings."""
+
+    session_id: int
+    acknowledged: int
+    actions: dict[str, list[float]]
+    """Per phase, ms from each action's call to its return (rules checked, event committed)."""
+    commits: dict[str, list[float]]
+    """Per phase, ms of each action's database transaction, from its first statement to COMMIT."""
+    spans: dict[str, tuple[float, float]]
+    """Per phase, when the desk began and finished it (time.time, shared by all processes)."""
+    cpu: dict[str, float]
+    """Per phase, the CPU seconds the desk's process used (in a real room: the desk's machine)."""
+
+
+class _Timings:
+    """Times the actions and, through SQLAlchemy's session events, their transactions."""
+
+    def __init__(self) -> None:
+        self.phase = ""
+        self.actions: dict[str, list[float]] = {phase: [] for phase in PHASES}
+        self.commits: dict[str, list[float]] = {phase: [] for phase in PHASES}
+        self._began = 0.0
+        self.calls = 0
+        event.listen(Session, "after_begin", self._transaction_began)
+        event.listen(Session, "after_commit", self._transaction_committed)
+
+    def _transaction_began(self, *_: object) -> None:
+        self._began = time.perf_counter()
+
+    def _transaction_committed(self, *_: object) -> None:
+        if self.phase:
+            self.commits[self.phase].append((time.perf_counter() - self._began) * 1000)
+
+    def action(self, call: Callable[[], object]) -> None:
+        started = time.perf_counter()
+        call()
+        self.calls += 1
+        if self.phase:
+            self.actions[self.phase].append((time.perf_counter() - started) * 1000)
+
+
+def run_desk(
+    url: str, table: str, hands: tuple[int, int], pace: float, offset: float, seed: int, start: Barrier
+) -> DeskRun:
+    script = iter(generate_script(WARM_UP_HANDS + sum(hands), seed=seed)["hands"])
+    database = Database(url, migrate=False)
+    setup = TableSetup(
+        table,
+        tuple(SeatSetup(seat["name"], seat["buy_in"]) for seat in SEATS),
+        "Cy",
+        TableRules(variant="pineapple", progressive=True),
+    )
+    timings = _Timings()
+    service = TableService.open(database, setup, "bench")
+    # A desk that has dealt all evening has its connection and statement caches warm.
+    for _ in range(WARM_UP_HANDS):
+        _deal_hand(service, next(script)["actions"], _Pacer(0.0), timings)
+    spans: dict[str, tuple[float, float]] = {}
+    cpu: dict[str, float] = {}
+    for phase, count, gap in ((PHASES[0], hands[0], pace), (PHASES[1], hands[1], 0.0)):
+        # Every desk starts each phase together (the barrier is used again): a desk still dealing
+        # at the pace must not share the server with desks already flat out.
+        start.wait()
+        if gap:
+            # Dealers in a room do not act on one shared beat: each desk keeps its own, `offset` in.
+            time.sleep(offset)
+        timings.phase, began, clock, cpu_began = phase, time.time(), _Pacer(gap), time.process_time()
+        for _ in range(count):
+            _deal_hand(service, next(script)["actions"], clock, timings)
+        spans[phase], cpu[phase] = (began, time.time()), time.process_time() - cpu_began
+    database.dispose()
+    # Each call returned once its one event was committed; the opening was the first.
+    acknowledged = 1 + timings.calls
+    return DeskRun(service.session_id, acknowledged, timings.actions, timings.commits, spans, cpu)
+
+
+class _Pacer:
+    """Holds each action to its slot on a fixed beat; a late action goes at once, and the beat
+    goes on from there (no burst to catch up)."""
+
+    def __init__(self, gap: float) -> None:
+        self.gap = gap
+        self.next_slot = time.perf_counter()
+
+    def wait(self) -> None:
+        if self.gap <= 0:
+            return
+        delay = self.next_slot - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+        self.next_slot = max(self.next_slot, time.perf_counter()) + self.gap
+
+
+def _deal_hand(
+    service: TableService, actions: list[dict[str, Any]], clock: _Pacer, timings: _Timings
+) -> None:
+    clock.wait()
+    timings.action(service.start_next_hand)
+    for action in actions:
+        # A Fantasyland set is the only entry of 13 cards or more; asking the service for the
+        # turn would add the desk's drawing work to this shared machine's load.
+        enter = service.reveal if len(action["cards"].split()) >= FANTASYLAND_SET_CARDS else service.place
+        clock.wait()
+        timings.action(partial(enter, action["player"], action["cards"], action["rows"]))
+    clock.wait()
+    timings.action(service.confirm_settlement)
+
+
+def _desk_main(args: tuple[Any, ...], results: Any) -> None:
+    results.put(run_desk(*args))
+
+
+def run_room(url: str, desks: int, hands: tuple[int, int], pace: float) -> list[DeskRun]:
+    """Start `desks` processes together; each opens its own table first, then all deal at once."""
+    run = uuid.uuid4().hex[:6]
+    start = multiprocessing.Barrier(desks)
+    results: multiprocessing.Queue[DeskRun] = multiprocessing.Queue()
+    processes = [
+        multiprocessing.Process(
+            target=_desk_main,
+            args=((url, f"Load {run} desk {n:02d}", hands, pace, pace * n / desks, 1000 + n, start), results),
+        )
+        for n in range(desks)
+    ]
+    for process in processes:
+        process.start()
+    runs: list[DeskRun] = []
+    while len(runs) < desks:
+        try:
+            runs.append(results.get(timeout=1))
+        except queue.Empty:
+            if any(process.exitcode for process in processes):
+                for process in processes:
+                    process.kill()
+                raise SystemExit("a desk process failed: see its error above") from None
+    for process in processes:
+        process.join()
+    return runs
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * fraction))]
+
+
+@dataclass(frozen=True)
+class PhaseFigures:
+    actions: int
+    events_per_second: float
+    action_ms: tuple[float, float, float]
+    """p50, p99 and max of action → return."""
+    commit_ms: tuple[float, float, float]
+    """p50, p99 and max of the action's database transaction."""
+    desk_cpu_ms: float
+    """CPU the desks' processes used per action (rules, hashing, SQLAlchemy, the driver)."""
+
+    def line(self, phase: str) -> str:
+        action = " ".join(f"{figure:>6.1f}" for figure in self.action_ms)
+        commit = " ".join(f"{figure:>6.1f}" for figure in self.commit_ms)
+        return (
+            f"{phase:<9} {self.actions:>7,} {self.events_per_second:>8.1f}   {commit}   {action}"
+            f"   {self.desk_cpu_ms:>5.1f}"
+        )
+
+
+HEADER = (
+    f"{'phase':<9} {'actions':>7} {'events/s':>8}   {'commit: p50    p99    max':>20}"
+    f"   {'action: p50    p99    max':>20}   desk CPU"
+)
+
+
+def phase_figures(runs: list[DeskRun], phase: str) -> PhaseFigures:
+    actions = sorted(t for run in runs for t in run.actions[phase])
+    commits = sorted(t for run in runs for t in run.commits[phase])
+    began = min(run.spans[phase][0] for run in runs)
+    ended = max(run.spans[phase][1] for run in runs)
+
+    def spread(values: list[float]) -> tuple[float, float, float]:
+        return (statistics.median(values), percentile(values, 0.99), values[-1]) if values else (0, 0, 0)
+
+    rate = len(actions) / (ended - began) if actions else 0.0
+    cpu_ms = sum(run.cpu[phase] for run in runs) * 1000 / len(actions) if actions else 0.0
+    return PhaseFigures(len(actions), rate, spread(actions), spread(commits), cpu_ms)
+
+
+def check_events(database: Database, runs: list[DeskRun]) -> str:
+    """Stored events per desk's session against the actions it saw acknowledged."""
+    with database.session() as session:
+        stored = {
+            session_id: (count, distinct, highest)
+            for session_id, count, distinct, highest in session.execute(
+                select(
+                    Event.session_id, func.count(), func.count(func.distinct(Event.seq)), func.max(Event.seq)
+                )
+                .where(Event.session_id.in_([run.session_id for run in runs]))
+                .group_by(Event.session_id)
+            )
+        }
+    acknowledged = sum(run.acknowledged for run in runs)
+    lost = sum(max(0, run.acknowledged - stored.get(run.session_id, (0, 0, 0))[1]) for run in runs)
+    doubled = sum(count - distinct for count, distinct, _ in stored.values())
+    extra = sum(max(0, stored.get(run.session_id, (0, 0, 0))[2] - run.acknowledged) for run in runs)
+    total = sum(count for count, _, _ in stored.values())
+    return (
+        f"events: {total:,} stored for {acknowledged:,} acknowledged;"
+        f" {lost} lost, {doubled} duplicated, {extra} unacknowledged"
+    )
+
+
+def server_floor(url: str, commits: int = 300) -> str:
+    """The server's own cost of a durable commit, measured the same way in the same run: one
+    connection inserting a row into a plain table and committing, with nothing else of ours going
+    on. What an action costs above this is the desk's work and the machine's load."""
+    libpq = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    timings = []
+    with psycopg.connect(libpq) as connection:
+        connection.execute("CREATE TABLE cardroom_load_probe (id SERIAL PRIMARY KEY, note TEXT)")
+        connection.commit()
+        try:
+            for _ in range(commits):
+                started = time.perf_counter()
+                connection.execute("INSERT INTO cardroom_load_probe (note) VALUES ('probe')")
+                connection.commit()
+                timings.append((time.perf_counter() - started) * 1000)
+        finally:
+            connection.execute("DROP TABLE cardroom_load_probe")
+            connection.commit()
+    timings.sort()
+    return (
+        f"server floor: INSERT + COMMIT on one idle connection, {commits} times:"
+        f" p50 {statistics.median(timings):.2f} ms, p99 {percentile(timings, 0.99):.2f} ms"
+        f" (load average {os.getloadavg()[0]:.2f})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--desks", default="24", help="desks at once; a list (1,4,8) runs each in turn")
+    parser.add_argument("--hands", type=int, default=3, help="hands per desk at the dealer's pace")
+    parser.add_argument("--flat-out-hands", type=int, help="hands per desk flat out (default: --hands)")
+    parser.add_argument("--pace", type=float, default=0.2, help="seconds between a desk's actions")
+    parser.add_argument("--db", required=True, metavar="URL", help="a dedicated PostgreSQL database")
+    args = parser.parse_args()
+    hands = (args.hands, args.hands if args.flat_out_hands is None else args.flat_out_hands)
+    Database(args.db).dispose()  # migrated once, before the desks start
+    shown = make_url(args.db).render_as_string(hide_password=True)
+    print(f"card room load on {shown}: per desk {WARM_UP_HANDS} hand to warm up, {hands[0]} at a")
+    print(f"dealer's pace (an action every {args.pace * 1000:.0f} ms), {hands[1]} flat out. Times in ms:")
+    print("commit = the action's database transaction, first statement to COMMIT returned;")
+    print("action = the service call, rules checked and event committed (what the dealer waits for).")
+    print("desk CPU = CPU time of the desks' processes per action (on this one machine, shared).")
+    print(server_floor(args.db))
+    curve = [(desks, *one_run(args.db, desks, hands, args.pace)) for desks in map(int, args.desks.split(","))]
+    print("\ncurve: desks, paced commit p99, paced action p99, flat-out commit p99, flat-out events/s, load")
+    for desks, paced, flat, load in curve:
+        print(
+            f"{desks:>5} {paced.commit_ms[1]:>8.1f} {paced.action_ms[1]:>8.1f}"
+            f" {flat.commit_ms[1]:>8.1f} {flat.events_per_second:>8.1f} {load:>6.2f}"
+        )
+
+
+def one_run(
+    url: str, desks: int, hands: tuple[int, int], pace: float
+) -> tuple[PhaseFigures, PhaseFigures, float]:
+    load_before = os.getloadavg()[0]
+    runs = run_room(url, desks, hands, pace)
+    load_after = os.getloadavg()[0]
+    plural = "s" if desks != 1 else ""
+    print(f"\n{desks} desk{plural}; load average {load_before:.2f} before, {load_after:.2f} after")
+    print(HEADER)
+    paced, flat = (phase_figures(runs, phase) for phase in PHASES)
+    print(paced.line(PHASES[0]))
+    print(flat.line(PHASES[1]))
+    database = Database(url, migrate=False)
+    print(check_events(database, runs))
+    started = time.perf_counter()
+    print(f"{verify_database(database).line()} ({time.perf_counter() - started:.1f} s)")
+    database.dispose()
+    if desks == GOAL_DESKS and pace <= GOAL_PACE:
+        for name, p99 in (("commit", paced.commit_ms[1]), ("action", paced.action_ms[1])):
+            verdict = "met" if p99 < GOAL_P99_MS else "NOT met"
+            goal = f"{GOAL_DESKS} desks at a dealer's pace, {name} p99 under {GOAL_P99_MS:.0f} ms"
+            print(f"goal: {goal}: {verdict}")
+    return paced, flat, load_after
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""`ofc-desk report --shift [--from TIME] [--to TIME] --out FILE.pdf [--csv FILE.csv]`: every
+table of the room over one shift, with the room's totals, as PDF and CSV.
+
+The database is verified first (as `ofc-desk verify` does): a report that people sign is never
+printed from a record that does not verify.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ofc_desk.cli.main import one_line
+
+if TYPE_CHECKING:
+    from ofc_desk.reports.shift import ShiftWindow
+
+EXIT_FAULT, EXIT_REFUSED = 1, 2
+
+SHIFT_HELP = """\
+Shift report (--shift): every table open during the shift, for the floor supervisor and the
+shift manager to sign:
+  --shift [--from TIME] [--to TIME] --out FILE.pdf|FILE.csv [--csv FILE.csv]
+                             per table: hands dealt, buy-ins and rebuys (drop), cash-outs,
+                             rake, jackpot drop, chips on the table at the end, voids and
+                             corrections, audit fingerprint; the room's totals. TIME is UTC,
+                             e.g. 2026-11-23 18:00; the shift runs from --from up to (not
+                             including) --to, either left open. The database is verified first."""
+
+
+def add_shift_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--shift", action="store_true", help="write the shift report of the whole room")
+    parser.add_argument("--from", dest="shift_from", metavar="TIME", help="the shift's start (UTC)")
+    parser.add_argument("--to", dest="shift_to", metavar="TIME", help="the shift's end (UTC, not included)")
+    parser.add_argument("--csv", metavar="FILE.csv", help="the shift report's figures as CSV")
+
+
+def run_shift(args: argparse.Namespace) -> int:
+    from ofc_desk.reports.shift import ShiftWindow, parse_shift_time
+
+    if not args.shift:
+        return _refuse("--csv, --from and --to go with --shift (the shift report)")
+    others = [args.close_out, args.csv_hands, args.csv_transactions, args.json, args.fingerprint]
+    if args.table or args.session is not None or any(others):
+        return _refuse("--shift reports the whole room: leave out --table, --session and session outputs")
+    outputs = [path for path in (args.out, args.csv) if path]
+    if not outputs:
+        return _refuse("--shift needs --out FILE.pdf (or FILE.csv) and/or --csv FILE.csv")
+    try:
+        window = ShiftWindow(
+            parse_shift_time(args.shift_from) if args.shift_from else None,
+            parse_shift_time(args.shift_to) if args.shift_to else None,
+        )
+        for path in outputs:
+            _check_writable(path)
+    except ValueError as error:
+        return _refuse(str(error))
+    return _report(args, window, outputs)
+
+
+def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[str]) -> int:
+    from ofc_desk.reports.loader import ReportSourceError, open_to_read
+    from ofc_desk.reports.shift import shift_report, write_shift_csv
+    from ofc_desk.reports.shift_pdf import write_shift_report
+    from ofc_desk.service.verify import VerifyFault, verify_database
+
+    try:
+        database = open_to_read(getattr(args, "db", None))
+    except ReportSourceError as error:
+        return _refuse(str(error))
+    try:
+        verify_database(database)
+        report = shift_report(database, window, room=args.room)
+    except VerifyFault as fault:
+        print(one_line(f"verify failed: {fault}; no shift report was written"))
+        return EXIT_FAULT
+    except ReportSourceError as error:
+        return _refuse(str(error))
+    finally:
+        database.dispose()
+    for path in outputs:
+        try:
+            if path.lower().endswith(".csv"):
+                with open(path, "w", encoding="utf-8", newline="") as out:
+                    write_shift_csv(report, out)
+            else:
+                write_shift_report(report, path)
+        except OSError as error:
+            return _refuse(f"cannot write {path}: {error.strerror or error}")
+    tables = len(report.tables)
+    print(f"shift report: {tables} table{'s' if tables != 1 else ''} -> {', '.join(outputs)}")
+    return 0
+
+
+def _check_writable(path: str) -> None:
+    if not Path(path).resolve().parent.is_dir():
+        raise ValueError(f"cannot write {path}: no such folder")
+
+
+def _refuse(message: str) -> int:
+    print(one_line(f"ofc-desk report: {message}"), file=sys.stderr)
+    return EXIT_REFUSED

@@ -1,0 +1,198 @@
+"""Reading a Chinese poker deal from its JSON form (`"variant": "chinese"` in `ofc-desk score`).
+
+The deal keys are the OFC deal's (rules, house_options, unit, pair_units, settlement, settle_from,
+dealer, players) without the OFC-only ones. Per player, beside name and stack, one of: the rows
+`front`/`middle`/`back`; `"surrender": true`; or `"declare": KIND` with `"cards"` (13) or the rows.
+Every refusal names the player and the problem: ``players[1] (Bob).declare: Bob's cards are not
+six pairs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ofc_desk.core.cards import Card, CardError, find_duplicate, parse_cards
+from ofc_desk.core.chinese.deal import CHINESE, MAX_PLAYERS, MIN_PLAYERS, ChineseDeal, ChineseSeat
+from ofc_desk.core.chinese.hand import EntryRefused, declared_special
+from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
+from ofc_desk.core.chinese.showdown import Entry
+from ofc_desk.core.chinese.specials import HAND_CARDS
+from ofc_desk.core.deal_input import (
+    DealInputError,
+    is_unicode,
+    read_choice,
+    read_count,
+    read_name,
+    read_pair_units,
+)
+from ofc_desk.core.presets import PresetError
+from ofc_desk.core.rows import ROW_SIZE
+from ofc_desk.core.scoring import ROWS, SetHand
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+
+DEAL_FIELDS = frozenset({
+    "variant", "rules", "house_options", "unit", "pair_units", "settlement", "settle_from", "dealer",
+    "players",
+})  # fmt: skip
+OFC_ONLY_FIELDS = frozenset({"scoring", "progressive", "in_fantasyland", "fantasyland_streaks"})
+PLAYER_FIELDS = frozenset({"name", "stack", "front", "middle", "back", "surrender", "declare", "cards"})
+OFC_ONLY_PLAYER_FIELDS = frozenset({"royalties", "fantasyland"})
+DEFAULT_PRESET = "chinese-basic"
+
+
+def is_chinese_deal(data: Any) -> bool:
+    return isinstance(data, Mapping) and data.get("variant") == CHINESE
+
+
+def chinese_deal_from_json(data: Mapping[str, Any]) -> ChineseDeal:
+    _refuse_unknown(data.keys(), DEAL_FIELDS, OFC_ONLY_FIELDS, "", "a Chinese deal")
+    preset = read_chinese_preset(data.get("rules", DEFAULT_PRESET), data.get("house_options"))
+    players = _read_players(data.get("players"), preset)
+    names = [seat.name for seat in players]
+    return ChineseDeal(
+        preset=preset,
+        dealer=read_name(data, "dealer", names),
+        players=players,
+        unit=read_count(data, "unit", 1, least=1),
+        pair_units=read_pair_units(data.get("pair_units", []), names),
+        settlement=read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP),
+        settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
+    )
+
+
+def read_chinese_preset(rules: Any, house_options: Any = None) -> ChinesePreset:
+    if house_options is not None and not isinstance(house_options, Mapping):
+        raise DealInputError("house_options", "must be an object of preset fields")
+    try:
+        if isinstance(rules, str):
+            base = load_chinese_preset(rules)
+            return chinese_preset_from_dict(base.source, house_options) if house_options else base
+        if isinstance(rules, Mapping):
+            return chinese_preset_from_dict(rules, house_options)
+    except PresetError as error:
+        raise DealInputError("rules", str(error)) from None
+    raise DealInputError("rules", "must be a Chinese poker preset name or a preset object")
+
+
+def _refuse_unknown(
+    keys: Any, allowed: frozenset[str], ofc_only: frozenset[str], where: str, what: str
+) -> None:
+    unknown = set(keys) - allowed
+    if not unknown:
+        return
+    key = min(unknown)
+    if key in ofc_only:
+        raise DealInputError(
+            f"{where}{key}", f"is an OFC key; {what} has no Fantasyland, streets or royalties"
+        )
+    raise DealInputError(f"{where}{key}", "unknown field")
+
+
+def _read_players(value: Any, preset: ChinesePreset) -> tuple[ChineseSeat, ...]:
+    if not isinstance(value, list):
+        raise DealInputError("players", "must be a list of players in clockwise order")
+    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise DealInputError(
+            "players", f"Chinese poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
+        )
+    seats: list[ChineseSeat] = []
+    held: dict[Card, str] = {}
+    for position, entry in enumerate(value):
+        seat = _read_player(entry, position, preset)
+        where = f"players[{position}] ({seat.name})"
+        if any(other.name == seat.name for other in seats):
+            raise DealInputError(f"{where}.name", f"{seat.name!r} sits twice")
+        _refuse_cards_held_twice(seat, where, held)
+        seats.append(seat)
+    return tuple(seats)
+
+
+def _refuse_cards_held_twice(seat: ChineseSeat, where: str, held: dict[Card, str]) -> None:
+    """Name a card met a second time and where it already lies: "Qs is already in Ann's middle"."""
+    for card, place in _places(seat):
+        if card in held:
+            raise DealInputError(f"{where}.{place}", f"{card} is already in {held[card]}")
+        held[card] = f"{seat.name}'s {place}"
+
+
+def _places(seat: ChineseSeat) -> list[tuple[Card, str]]:
+    rows = seat.entry.rows
+    if rows is not None:
+        return [(card, row.value) for row in ROWS for card in rows.row(row)]
+    return [(card, "cards") for card in seat.entry.cards]
+
+
+def _read_player(entry: Any, position: int, preset: ChinesePreset) -> ChineseSeat:
+    where = f"players[{position}]"
+    if not isinstance(entry, Mapping):
+        raise DealInputError(
+            where, "must be an object with name, stack and the hand (or surrender, or declare)"
+        )
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise DealInputError(f"{where}.name", "must be a non-empty name")
+    if not is_unicode(name):
+        raise DealInputError(f"{where}.name", f"{name!r} is not valid Unicode text")
+    where = f"{where} ({name})"
+    _refuse_unknown(entry.keys(), PLAYER_FIELDS, OFC_ONLY_PLAYER_FIELDS, f"{where}.", "a Chinese hand")
+    if "stack" not in entry:
+        raise DealInputError(f"{where}.stack", "is missing")
+    stack = read_count(entry, "stack", 0, least=0, where=f"{where}.")
+    return ChineseSeat(name, stack, _read_entry(entry, where, name, preset))
+
+
+def _read_entry(entry: Mapping[str, Any], where: str, name: str, preset: ChinesePreset) -> Entry:
+    has_rows = any(row.value in entry for row in ROWS)
+    surrender = entry.get("surrender", False)
+    if not isinstance(surrender, bool):
+        raise DealInputError(f"{where}.surrender", "must be true or false")
+    if surrender:
+        if has_rows or "cards" in entry or "declare" in entry:
+            raise DealInputError(
+                f"{where}.surrender", f"{name} surrendered: give no cards and no declaration"
+            )
+        return Entry.surrender()
+    if "declare" in entry:
+        return _read_declaration(entry, where, name, preset, has_rows)
+    if "cards" in entry:
+        raise DealInputError(f"{where}.cards", "13 cards without a declaration: give front, middle and back")
+    return Entry.set_rows(_read_rows(entry, where))
+
+
+def _read_declaration(
+    entry: Mapping[str, Any], where: str, name: str, preset: ChinesePreset, has_rows: bool
+) -> Entry:
+    if has_rows and "cards" in entry:
+        raise DealInputError(f"{where}.cards", "give the 13 cards or the three rows, not both")
+    rows = _read_rows(entry, where) if has_rows else None
+    cards = rows.cards if rows is not None else _read_cards(entry.get("cards"), f"{where}.cards", HAND_CARDS)
+    twice = find_duplicate(cards)
+    if twice is not None:
+        raise DealInputError(f"{where}.cards", f"{twice} is given twice")
+    try:
+        special = declared_special(preset, entry["declare"], cards, name)
+    except EntryRefused as error:
+        raise DealInputError(f"{where}.declare", str(error)) from None
+    return Entry.declare(special, cards, rows)
+
+
+def _read_rows(entry: Mapping[str, Any], where: str) -> SetHand:
+    front, middle, back = (
+        _read_cards(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row]) for row in ROWS
+    )
+    return SetHand(front, middle, back)
+
+
+def _read_cards(value: Any, where: str, size: int) -> tuple[Card, ...]:
+    if value is None:
+        raise DealInputError(where, "is missing")
+    if not isinstance(value, str | list):
+        raise DealInputError(where, "must be cards such as 'Ah Kd 7c'")
+    try:
+        cards = parse_cards(value)
+    except CardError as error:
+        raise DealInputError(where, str(error)) from None
+    if len(cards) != size:
+        raise DealInputError(where, f"holds {len(cards)} cards, needs {size}")
+    return tuple(cards)

@@ -1,0 +1,186 @@
+"""A Chinese poker hand at showdown (docs/rules.md §10): the dealer enters each player's hand, in
+any order, as set rows, a surrender or a declared special; once every player has one, the hand is
+a deal to score and settle.
+
+Every entry has its `verify_enter` / `can_enter` / `enter` triple: a refused entry changes nothing.
+
+>>> from ofc_desk.core.chinese.presets import load_chinese_preset
+>>> typical = load_chinese_preset("chinese-typical")
+>>> hand = ChineseHand(typical, ("Ann", "Bob"))
+>>> hand = hand.enter("Bob", Entry.surrender())
+>>> hand.can_enter("Bob", Entry.surrender()), hand.next_to_enter()
+(False, 'Ann')
+>>> rows = placed_rows("6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h", "f f f m m m m m b b b b b")
+>>> hand.enter("Ann", Entry.set_rows(rows)).complete
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ofc_desk.core.cards import Card, CardError, find_duplicate, parse_cards, split_tokens
+from ofc_desk.core.chinese.deal import ChineseDeal, ChineseSeat
+from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
+from ofc_desk.core.chinese.showdown import Entry
+from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
+from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row, parse_row_word
+from ofc_desk.core.scoring import ROWS, SetHand
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+
+
+class EntryRefused(ValueError):
+    """An entry the rules refuse; the message says why, in words for the dealer."""
+
+
+def declared_special(preset: ChinesePreset, kind: Any, cards: Sequence[Card], player: str) -> SpecialRule:
+    """The preset's special a player declares, refused when the preset does not pay it or the cards
+    do not make it ("Bob's cards are not six pairs")."""
+    try:
+        special_kind = SpecialKind(kind)
+    except ValueError:
+        kinds = ", ".join(kind.value for kind in SpecialKind)
+        raise EntryRefused(f"{kind!r} is not a special hand ({kinds})") from None
+    special = preset.special(special_kind)
+    if special is None:
+        listed = ", ".join(special.kind.value for special in preset.specials) or "none"
+        raise EntryRefused(f"{preset.name} does not pay {special_kind.words} (it lists: {listed})")
+    if len(cards) != HAND_CARDS:
+        raise EntryRefused(f"a declaration needs the {HAND_CARDS} cards, not {len(cards)}")
+    if not special.made_by(cards):
+        raise EntryRefused(f"{player}'s cards are not {special_kind.words}")
+    return special
+
+
+def placed_rows(cards: Any, rows: Any) -> SetHand:
+    """13 cards and a row word for each (`front`/`f`/`1`, `middle`, `back`), as the OFC entries
+    spell them, into the three rows."""
+    try:
+        read = parse_cards(cards)
+        words = [parse_row_word(str(word)) for word in split_tokens(rows)]
+    except (CardError, ValueError) as error:
+        raise EntryRefused(str(error)) from None
+    if len(read) != HAND_CARDS or len(words) != HAND_CARDS:
+        raise EntryRefused(
+            f"give {HAND_CARDS} cards and a row for each, not {len(read)} cards and {len(words)} rows"
+        )
+    if DISCARD in words:
+        raise EntryRefused("a Chinese hand discards nothing: every card goes to front, middle or back")
+    by_row = {row: tuple(card for card, word in zip(read, words, strict=True) if word == row) for row in ROWS}
+    for row in ROWS:
+        if len(by_row[row]) != ROW_SIZE[row]:
+            raise EntryRefused(f"the {row.value} takes {ROW_SIZE[row]} cards, not {len(by_row[row])}")
+    return SetHand(by_row[Row.FRONT], by_row[Row.MIDDLE], by_row[Row.BACK])
+
+
+def entry_from_action(preset: ChinesePreset, player: str, action: Mapping[str, Any]) -> Entry:
+    """One player's showdown as a session script gives it: `{"cards", "rows"}`,
+    `{"surrender": true}` or `{"declare", "cards"}`."""
+    if action.get("surrender") is True:
+        if "cards" in action or "declare" in action or "rows" in action:
+            raise EntryRefused(f"{player} surrendered: give no cards and no declaration")
+        return Entry.surrender()
+    if "declare" in action:
+        if "rows" in action:
+            rows = placed_rows(action.get("cards", ""), action["rows"])
+            return Entry.declare(
+                declared_special(preset, action["declare"], rows.cards, player), rows.cards, rows
+            )
+        try:
+            cards = parse_cards(action.get("cards", ""))
+        except CardError as error:
+            raise EntryRefused(str(error)) from None
+        twice = find_duplicate(cards)
+        if twice is not None:
+            raise EntryRefused(f"{twice} is entered twice")
+        return Entry.declare(declared_special(preset, action["declare"], cards, player), cards)
+    if "rows" not in action:
+        raise EntryRefused("give the cards with their rows, a surrender or a declaration")
+    return Entry.set_rows(placed_rows(action.get("cards", ""), action["rows"]))
+
+
+@dataclass(frozen=True)
+class ChineseHand:
+    """The showdown of one hand; `players` are the seats dealt in, clockwise from the dealer's left."""
+
+    preset: ChinesePreset
+    players: tuple[str, ...]
+    entries: Mapping[str, Entry] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def complete(self) -> bool:
+        return len(self.entries) == len(self.players)
+
+    def next_to_enter(self) -> str | None:
+        """The first player, clockwise from the dealer's left, whose hand is not entered yet."""
+        return next((player for player in self.players if player not in self.entries), None)
+
+    def where(self, card: Card) -> str | None:
+        """Where a card already lies this hand: "Ann's middle", "Bob's cards"."""
+        for player, entry in self.entries.items():
+            if entry.rows is not None:
+                for row in ROWS:
+                    if card in entry.rows.row(row):
+                        return f"{player}'s {row.value}"
+            elif card in entry.cards:
+                return f"{player}'s cards"
+        return None
+
+    def verify_enter(self, player: str, entry: Entry) -> None:
+        if player not in self.players:
+            raise EntryRefused(f"{player} is not dealt into this hand")
+        if player in self.entries:
+            raise EntryRefused(f"{player}'s hand is already entered: undo it first")
+        twice = find_duplicate(entry.cards)
+        if twice is not None:
+            raise EntryRefused(f"{twice} is entered twice")
+        for card in entry.cards:
+            where = self.where(card)
+            if where is not None:
+                raise EntryRefused(f"{card} is already in {where}")
+
+    def can_enter(self, player: str, entry: Entry) -> bool:
+        try:
+            self.verify_enter(player, entry)
+        except EntryRefused:
+            return False
+        return True
+
+    def enter(self, player: str, entry: Entry) -> ChineseHand:
+        self.verify_enter(player, entry)
+        return ChineseHand(self.preset, self.players, MappingProxyType({**self.entries, player: entry}))
+
+    def withdraw(self, player: str) -> ChineseHand:
+        """The hand without that player's entry: the undo of `enter`."""
+        if player not in self.entries:
+            raise EntryRefused(f"{player}'s hand is not entered")
+        rest = {name: entry for name, entry in self.entries.items() if name != player}
+        return ChineseHand(self.preset, self.players, MappingProxyType(rest))
+
+    def deal(
+        self,
+        dealer: str,
+        stacks: Mapping[str, int],
+        *,
+        unit: int = 1,
+        pair_units: Mapping[frozenset[str], int] | None = None,
+        settlement: SettlementPolicy = SettlementPolicy.WIN_CAP,
+        settle_from: SettleFrom = SettleFrom.LEFT_OF_DEALER,
+    ) -> ChineseDeal:
+        """The finished hand as a deal to score and settle, once every player's hand is entered."""
+        waiting = self.next_to_enter()
+        if waiting is not None:
+            raise EntryRefused(f"{waiting}'s hand is not entered yet")
+        seats = tuple(ChineseSeat(player, stacks[player], self.entries[player]) for player in self.players)
+        return ChineseDeal(
+            self.preset,
+            dealer,
+            seats,
+            unit,
+            dict(pair_units or {}),
+            settlement=settlement,
+            settle_from=settle_from,
+        )

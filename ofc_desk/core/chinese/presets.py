@@ -1,0 +1,298 @@
+"""Chinese poker presets: every house difference of docs/rules.md §10 as data in a JSON file.
+
+A Chinese preset file says `"game": "chinese"` and sits beside the OFC presets; a card room's own
+scale is one more file. Fields §10 gives a default for may be left out.
+
+>>> typical = load_chinese_preset("chinese-typical")
+>>> typical.scheme, typical.bonus_mode, typical.bonus(Row.MIDDLE, HandClass.ROYAL_FLUSH)
+(<Scheme.ROWS: 'rows'>, <BonusMode.INSTEAD: 'instead'>, 5)
+>>> [special.kind.value for special in typical.specials][-1]
+'dragon'
+>>> from ofc_desk.core.presets import preset_names
+>>> preset_names(Game.CHINESE)[:2]
+['chinese-basic', 'chinese-typical']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final, TypeVar
+
+from ofc_desk.core.cards import Card, Rank
+from ofc_desk.core.chinese.specials import SpecialKind, makes
+from ofc_desk.core.hands import HandClass
+from ofc_desk.core.presets import (
+    MAX_POINTS,
+    Game,
+    PresetError,
+    PresetFile,
+    PresetReader,
+    RakeMode,
+    RakeRules,
+    deep_merge,
+    find_preset_file,
+    read_preset_json,
+)
+from ofc_desk.core.rows import Row
+from ofc_desk.core.settlement import MAX_CHIPS
+
+MAX_MULTIPLIER: Final = 10
+"""A scoop multiplier beyond any card room's; it keeps amounts owed inside 64-bit integers."""
+BONUS_HANDS: Final[Mapping[Row, frozenset[HandClass]]] = MappingProxyType({
+    Row.FRONT: frozenset({HandClass.TRIPS}),
+    Row.MIDDLE: frozenset({HandClass.FULL_HOUSE, HandClass.QUADS, HandClass.STRAIGHT_FLUSH}),
+    Row.BACK: frozenset({HandClass.QUADS, HandClass.STRAIGHT_FLUSH}),
+})  # fmt: skip
+"""The rows and hand classes a row bonus may be set for (a royal flush counts as a straight flush)."""
+ACES_HELD: Final = 4
+
+_DEFAULTS: Final[Mapping[str, Any]] = MappingProxyType({
+    "game": Game.CHINESE.value,
+    "description": "",
+    "bonus_mode": "instead",
+    "bonuses": {"front": {}, "middle": {}, "back": {}},
+    "sweep": 0,
+    "overall_point": 0,
+    "scoop_multiplier": 1,
+    "scoop_all_multiplier": 1,
+    "majority": 1,
+    "scoop": 6,
+    "scoop_all": 9,
+    "special_vs_special": "difference",
+    "specials": [],
+    "bank": False,
+    "aces": False,
+    "ace_units": [1, 2, 6, 8],
+    "rake": {"mode": "off", "amount": 0, "percent": 0, "cap": 0, "jackpot_percent": 0},
+})  # fmt: skip
+
+
+class Scheme(StrEnum):
+    ROWS = "rows"
+    MAJORITY = "majority"
+
+
+class BonusMode(StrEnum):
+    INSTEAD = "instead"
+    EXTRA = "extra"
+    ALWAYS = "always"
+
+
+class SpecialVsSpecial(StrEnum):
+    DIFFERENCE = "difference"
+    HIGHER = "higher"
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    """One special hand a preset lists: its kind, its units and, for small or big, its limit."""
+
+    kind: SpecialKind
+    units: int
+    limit: Rank | None = None
+    """The highest rank of a `small` hand, the lowest of a `big` one; None for the other kinds."""
+
+    def made_by(self, cards: Sequence[Card]) -> bool:
+        return makes(self.kind, cards, self.limit)
+
+    @property
+    def words(self) -> str:
+        return self.kind.words
+
+
+@dataclass(frozen=True)
+class ChinesePreset:
+    name: str
+    description: str
+    scheme: Scheme
+    bonus_mode: BonusMode
+    bonuses: Mapping[Row, Mapping[HandClass, int]]
+    sweep: int
+    overall_point: int
+    scoop_multiplier: int
+    scoop_all_multiplier: int
+    majority: int
+    scoop: int
+    scoop_all: int
+    surrender: int
+    special_vs_special: SpecialVsSpecial
+    specials: tuple[SpecialRule, ...]
+    """Lowest first, as the preset lists them."""
+    bank: bool
+    aces: bool
+    ace_units: tuple[int, ...]
+    """The worth of 1, 2, 3 and 4 aces held."""
+    rake: RakeRules
+    source: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
+
+    def bonus(self, row: Row, category: HandClass) -> int:
+        """The row bonus of a hand in that row; 0 when the row has none for it."""
+        if category is HandClass.ROYAL_FLUSH:
+            category = HandClass.STRAIGHT_FLUSH
+        return self.bonuses[row].get(category, 0)
+
+    def special(self, kind: SpecialKind) -> SpecialRule | None:
+        return next((special for special in self.specials if special.kind is kind), None)
+
+    def special_rank(self, special: SpecialRule) -> int:
+        """Its place in the preset's list: a later special is the higher one."""
+        return self.specials.index(special)
+
+    def specials_made(self, cards: Sequence[Card]) -> list[SpecialRule]:
+        """Every listed special the cards make, most valuable first: what the desk suggests."""
+        return [special for special in reversed(self.specials) if special.made_by(cards)]
+
+    def aces_worth(self, aces: int) -> int:
+        return self.ace_units[aces - 1] if aces else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The preset as stored with a session and printed on its reports, defaults filled in."""
+        return json.loads(json.dumps(self.source, default=dict))  # type: ignore[no-any-return]
+
+
+def load_chinese_preset(name: str) -> ChinesePreset:
+    found = find_preset_file(name, Game.CHINESE)
+    return _read_file(found.path, found.version)
+
+
+@lru_cache(maxsize=64)
+def _read_file(path: Path, version: int) -> ChinesePreset:
+    """Built once per version of the file: a batch of deals names the same preset many times."""
+    return chinese_preset_from_dict(read_preset_json(PresetFile(path, version)))
+
+
+def chinese_preset_from_dict(
+    data: Mapping[str, Any], overrides: Mapping[str, Any] | None = None
+) -> ChinesePreset:
+    """A Chinese preset from its JSON form with house options on top; every field checked, an
+    unknown one refused (a misspelt `surender` must not play by the default)."""
+    merged = deep_merge(deep_merge(dict(_DEFAULTS), data), overrides or {})
+    reader = PresetReader(merged, "preset")
+    if reader.text("game") != Game.CHINESE:
+        raise PresetError(f"preset.game must be {Game.CHINESE.value} for a Chinese poker preset")
+    scheme = _choice(reader, "scheme", Scheme)
+    bonus_mode = _choice(reader, "bonus_mode", BonusMode)
+    if scheme is Scheme.MAJORITY and bonus_mode is BonusMode.INSTEAD:
+        raise PresetError("preset.bonus_mode must be extra or always under the majority scheme")
+    preset = ChinesePreset(
+        name=reader.text("name"),
+        description=reader.text("description"),
+        scheme=scheme,
+        bonus_mode=bonus_mode,
+        bonuses=_bonuses(reader.section("bonuses")),
+        sweep=reader.number("sweep"),
+        overall_point=reader.number("overall_point", 0, 1),
+        scoop_multiplier=reader.number("scoop_multiplier", 1, MAX_MULTIPLIER),
+        scoop_all_multiplier=reader.number("scoop_all_multiplier", 1, MAX_MULTIPLIER),
+        majority=reader.number("majority"),
+        scoop=reader.number("scoop"),
+        scoop_all=reader.number("scoop_all"),
+        surrender=reader.number("surrender"),
+        special_vs_special=_choice(reader, "special_vs_special", SpecialVsSpecial),
+        specials=_specials(reader.value("specials")),
+        bank=reader.flag("bank"),
+        aces=reader.flag("aces"),
+        ace_units=_ace_units(reader),
+        rake=_rake(reader.section("rake")),
+        source=MappingProxyType(merged),
+    )
+    reader.refuse_unread()
+    return preset
+
+
+E = TypeVar("E", Scheme, BonusMode, SpecialVsSpecial, RakeMode)
+
+
+def _choice(reader: PresetReader, key: str, enum: type[E]) -> E:
+    value = reader.text(key)
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(member.value for member in enum)
+        raise PresetError(f"{reader.path}.{key} must be one of {allowed}, not {value!r}") from None
+
+
+def _bonuses(section: PresetReader) -> Mapping[Row, Mapping[HandClass, int]]:
+    bonuses: dict[Row, Mapping[HandClass, int]] = {}
+    for row in Row:
+        table = section.section(row.value)
+        allowed = {category.key: category for category in BONUS_HANDS[row]}
+        for key in table.data:
+            if key not in allowed:
+                names = ", ".join(sorted(allowed))
+                raise PresetError(f"{table.path}.{key} is not a bonus hand of the {row.value} ({names})")
+        bonuses[row] = MappingProxyType({allowed[key]: table.number(key) for key in table.data})
+    section.refuse_unread()
+    return MappingProxyType(bonuses)
+
+
+def _specials(value: Any) -> tuple[SpecialRule, ...]:
+    if not isinstance(value, list):
+        raise PresetError("preset.specials must be a list of {kind, units}, lowest first")
+    specials: list[SpecialRule] = []
+    for position, entry in enumerate(value):
+        special = _special(entry, f"preset.specials[{position}]")
+        if any(other.kind is special.kind for other in specials):
+            raise PresetError(f"preset.specials[{position}]: {special.kind.value} is listed twice")
+        if specials and special.units < specials[-1].units:
+            raise PresetError(f"preset.specials[{position}]: the list goes lowest first")
+        specials.append(special)
+    return tuple(specials)
+
+
+_LIMIT_KEYS: Final = {SpecialKind.SMALL: "highest", SpecialKind.BIG: "lowest"}
+
+
+def _special(entry: Any, path: str) -> SpecialRule:
+    item = PresetReader(entry, path)
+    text = item.text("kind")
+    try:
+        kind = SpecialKind(text)
+    except ValueError:
+        kinds = ", ".join(kind.value for kind in SpecialKind)
+        raise PresetError(f"{path}.kind {text!r} is not a special hand ({kinds})") from None
+    units = item.number("units")
+    limit = None
+    if kind in _LIMIT_KEYS:
+        key = _LIMIT_KEYS[kind]
+        limit_text = item.text(key)
+        try:
+            limit = Rank(limit_text)
+        except ValueError:
+            raise PresetError(f"{path}.{key} must be a rank: 2-9, T, J, Q, K") from None
+        if limit is Rank.ACE:
+            raise PresetError(f"{path}.{key} must be below an ace (an ace is high)")
+    item.refuse_unread()
+    return SpecialRule(kind, units, limit)
+
+
+def _ace_units(reader: PresetReader) -> tuple[int, ...]:
+    value = reader.value("ace_units")
+    if (
+        not isinstance(value, list)
+        or len(value) != ACES_HELD
+        or not all(
+            isinstance(units, int) and not isinstance(units, bool) and 0 <= units <= MAX_POINTS
+            for units in value
+        )
+    ):
+        raise PresetError(
+            f"preset.ace_units must be four whole numbers from 0 to {MAX_POINTS:,}: the worth of 1-4 aces"
+        )
+    return tuple(value)
+
+
+def _rake(rake: PresetReader) -> RakeRules:
+    return RakeRules(
+        mode=_choice(rake, "mode", RakeMode),
+        amount=rake.number("amount", 0, MAX_CHIPS),
+        percent=rake.number("percent", 0, 100),
+        cap=rake.number("cap", 0, MAX_CHIPS),
+        jackpot_percent=rake.number("jackpot_percent", 0, 100),
+    )

@@ -1,0 +1,98 @@
+"""What a Chinese poker player shows down (docs/rules.md §10): a set hand, a surrender or a declared
+special, each read into the facts the pairs are scored from.
+
+Row strength and misset are the OFC core's (§2–§3): the same strength scale, the same foul rule.
+
+>>> from ofc_desk.core.chinese.presets import load_chinese_preset
+>>> typical = load_chinese_preset("chinese-typical")
+>>> shown = show(SetHand.parse("6s 6h 6d", "4s 4h 4d 9s 9h", "Ks Kh Kd 8s 8h"), typical)
+>>> [(row.hand, row.bonus) for row in shown.rows or ()]
+[('three sixes', 3), ('fours full of nines', 2), ('kings full of eights', 0)]
+>>> shown.misset
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ofc_desk.core.cards import Card, Rank
+from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
+from ofc_desk.core.hands import hand_facts, strength
+from ofc_desk.core.scoring import ROWS, SetHand, foul_reason
+from ofc_desk.core.variants import Variant
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the dealer entered for one player at showdown: exactly one of set rows, a surrender or
+    a declared special (whose rows, when given, are only shown)."""
+
+    rows: SetHand | None = None
+    surrendered: bool = False
+    declared: SpecialRule | None = None
+    cards: tuple[Card, ...] = ()
+    """All 13 cards (none for a surrender)."""
+
+    @classmethod
+    def set_rows(cls, rows: SetHand) -> Entry:
+        return cls(rows=rows, cards=rows.cards)
+
+    @classmethod
+    def surrender(cls) -> Entry:
+        return cls(surrendered=True)
+
+    @classmethod
+    def declare(cls, special: SpecialRule, cards: Sequence[Card], rows: SetHand | None = None) -> Entry:
+        return cls(rows=rows, declared=special, cards=tuple(cards))
+
+    @property
+    def compared_row_by_row(self) -> bool:
+        return not self.surrendered and self.declared is None
+
+
+class ShownRow(NamedTuple):
+    cards: tuple[Card, ...]
+    value: int
+    """The OFC core's strength: higher is stronger, front and middle on one scale."""
+    hand: str
+    bonus: int
+    """The preset's row bonus for this hand in this row; 0 for a misset hand."""
+
+
+class Shown(NamedTuple):
+    entry: Entry
+    rows: tuple[ShownRow, ShownRow, ShownRow] | None
+    """None for a surrender or a declared special: those are not compared row by row."""
+    misset: bool
+    misset_reason: str
+    aces: int
+    """Aces held (0 for a surrender, which holds no cards)."""
+
+    @property
+    def special(self) -> SpecialRule | None:
+        return self.entry.declared
+
+    @property
+    def compared_row_by_row(self) -> bool:
+        return self.rows is not None
+
+
+def show(entry: Entry | SetHand, preset: ChinesePreset) -> Shown:
+    """Name the rows, decide the misset (§3's foul) and find the bonus of each row."""
+    if isinstance(entry, SetHand):
+        entry = Entry.set_rows(entry)
+    aces = sum(card.rank is Rank.ACE for card in entry.cards)
+    if not entry.compared_row_by_row or entry.rows is None:
+        return Shown(entry, None, False, "", aces)
+    values = tuple(strength(cards) for cards in entry.rows)
+    reason = foul_reason(values, Variant.REGULAR, entry.rows.middle)
+    shown_rows = []
+    for row, cards, value in zip(ROWS, entry.rows, values, strict=True):
+        category, _, name = hand_facts(value)
+        bonus = 0 if reason else preset.bonus(row, category)
+        shown_rows.append(ShownRow(cards, value, name, bonus))
+    front, middle, back = shown_rows
+    return Shown(entry, (front, middle, back), bool(reason), reason, aces)

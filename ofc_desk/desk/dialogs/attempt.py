@@ -1,0 +1,143 @@
+"""The dialog of every action with fields. It tries its action through a callback and shows a
+refusal inline, staying open so the dealer can correct what was typed: never a second pop-up on
+top of the first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
+from ofc_desk.desk.refusals import refusal_label
+
+Attempt = Callable[[], str | None]
+"""Try the action; return the refusal sentence, or None when it was done."""
+Report = Callable[[str | None], None]
+BackgroundAttempt = Callable[[Report], None]
+"""Start the action off the UI thread; it calls the report back with a refusal or None."""
+
+
+class AttemptDialog(QDialog):
+    def __init__(self, title: str, explanation: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.form = QFormLayout()
+        intro = QLabel(explanation, self)
+        intro.setWordWrap(True)
+        self.refusal = refusal_label(self)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setAccessibleName("OK")
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName("Cancel")
+        self.buttons.accepted.connect(self._try)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(self.form)
+        layout.addWidget(self.refusal)
+        layout.addWidget(self.buttons)
+        self._attempt: Attempt = lambda: None
+        self._background: BackgroundAttempt | None = None
+        self.amounts: list[ChipAmountEdit] = []
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # The buttons exist before the fields, so Qt would give the first focus to OK; the dealer
+        # should be able to type into the first field at once.
+        super().showEvent(event)
+        for row in range(self.form.rowCount()):
+            item = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            field = item.widget() if item is not None else None
+            if field is not None and field.focusPolicy() != Qt.FocusPolicy.NoFocus:
+                field.setFocus()
+                return
+
+    def set_attempt(self, attempt: Attempt) -> None:
+        self._attempt = attempt
+
+    def set_background_attempt(self, start: BackgroundAttempt) -> None:
+        """For slow attempts (a PIN hash takes a while on purpose): OK waits, the UI does not."""
+        self._background = start
+
+    def add_line(self, caption: str, *, secret: bool = False, text: str = "") -> QLineEdit:
+        line = QLineEdit(text, self)
+        line.setAccessibleName(caption)
+        if secret:
+            line.setEchoMode(QLineEdit.EchoMode.Password)
+        self.form.addRow(caption, line)
+        return line
+
+    def add_choice(self, caption: str, choices: Sequence[str]) -> QComboBox:
+        box = QComboBox(self)
+        box.addItems(list(choices))
+        box.setAccessibleName(caption)
+        self.form.addRow(caption, box)
+        return box
+
+    def add_amount(self, caption: str, value: int = 0, minimum: int = 0) -> ChipAmountEdit:
+        """A number of chips, up to the core's limit; checked before the attempt is made."""
+        amount = ChipAmountEdit(caption, value, minimum=minimum, parent=self)
+        self.amounts.append(amount)
+        self.form.addRow(caption, amount)
+        return amount
+
+    def add_count(self, caption: str, value: int, minimum: int, maximum: int) -> QSpinBox:
+        """A small whole number (a hand number), which a spin box holds."""
+        spin = QSpinBox(self)
+        spin.setRange(minimum, maximum)
+        spin.setValue(value)
+        spin.setAccessibleName(caption)
+        self.form.addRow(caption, spin)
+        return spin
+
+    def _try(self) -> None:
+        for amount in self.amounts:
+            problem = amount.problem()
+            if problem is not None:
+                self._report(problem)
+                amount.setFocus()
+                return
+        if self._background is not None:
+            self.buttons.setEnabled(False)
+            self.refusal.setText("Checking…")  # not a refusal: what the dialog waits for
+            self._background(self._report)
+            return
+        self._report(self._attempt())
+
+    def reject(self) -> None:
+        # While a check runs (its buttons are off) Escape waits for it: the answer, say a sign-in,
+        # would otherwise land on a closed dialog, acted on or said to nobody.
+        if self.buttons.isEnabled():
+            super().reject()
+
+    def _report(self, refusal: str | None) -> None:
+        self.buttons.setEnabled(True)
+        if refusal is None:
+            refusals.show_on(self.refusal, "")
+            self.accept()
+        else:
+            refusals.show_on(self.refusal, refusal)
+
+
+class SupervisorDialog(AttemptDialog):
+    """Asked only for the actions the service guards with a floor supervisor's PIN."""
+
+    def __init__(self, title: str, explanation: str, parent: QWidget | None = None) -> None:
+        super().__init__(title, explanation, parent)
+        self.supervisor = self.add_line("Supervisor")
+        self.pin = self.add_line("Supervisor PIN", secret=True)

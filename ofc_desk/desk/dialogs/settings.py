@@ -1,0 +1,95 @@
+"""Settings: database URL (used from the next start), rule presets (read only), zoom, theme, deck."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ofc_desk.core.presets import PresetError, load_preset, preset_names, presets_dir
+from ofc_desk.desk.shell.theme import ZOOM_STEPS, DisplayOptions, ThemeName
+
+
+class SettingsDialog(QDialog):
+    def __init__(
+        self, options: DisplayOptions, database_url: str, in_use_url: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.setAccessibleName("Settings")
+        self.database_url = QLineEdit(database_url, self)
+        self.database_url.setAccessibleName("Database URL")
+        self.database_url.setPlaceholderText("empty: the default SQLite file")
+        self.zoom = QComboBox(self)
+        self.zoom.setAccessibleName("Card and text size")
+        self.zoom.addItems([f"{step} %" for step in ZOOM_STEPS])
+        nearest = min(ZOOM_STEPS, key=lambda step: abs(step - options.zoom_percent))
+        self.zoom.setCurrentIndex(ZOOM_STEPS.index(nearest))
+        self.theme = QComboBox(self)
+        self.theme.setAccessibleName("Theme")
+        self.theme.addItems([theme.value for theme in ThemeName])
+        self.theme.setCurrentText(options.theme.value)
+        self.four_colour = QCheckBox("Four-colour deck (♦ blue, ♣ green)", self)
+        self.four_colour.setAccessibleName("Four-colour deck")
+        self.four_colour.setChecked(options.four_colour)
+        form = QFormLayout()
+        form.addRow("Database URL", self.database_url)
+        form.addRow("", QLabel(f"In use now: {in_use_url}\nA new URL is used from the next start.", self))
+        form.addRow("Size", self.zoom)
+        form.addRow("Theme", self.theme)
+        form.addRow("", self.four_colour)
+        self.presets = QListWidget(self)
+        self.presets.setAccessibleName("Rules presets")
+        self.preset_text = QPlainTextEdit(self)
+        self.preset_text.setReadOnly(True)
+        self.preset_text.setAccessibleName("Preset details")
+        self.presets.currentTextChanged.connect(self._show_preset)
+        self.presets.addItems(preset_names())
+        splitter = QSplitter(self)
+        splitter.addWidget(self.presets)
+        splitter.addWidget(self.preset_text)
+        splitter.setStretchFactor(1, 3)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setAccessibleName("OK")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName("Cancel")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("Rules presets (read only; a table's preset is chosen when it opens):", self))
+        layout.addWidget(splitter, 1)
+        layout.addWidget(buttons)
+        self.resize(820, 640)
+        if self.presets.count():
+            self.presets.setCurrentRow(0)
+
+    def chosen_options(self) -> DisplayOptions:
+        return DisplayOptions(
+            theme=ThemeName(self.theme.currentText()),
+            four_colour=self.four_colour.isChecked(),
+            zoom_percent=ZOOM_STEPS[self.zoom.currentIndex()],
+        )
+
+    def _show_preset(self, name: str) -> None:
+        if not name:
+            return
+        try:
+            load_preset(name)  # refuses a preset the rules core would not accept
+            # The shipped file as written (RulesPreset.to_dict() fails on its read-only mappings).
+            text = (presets_dir() / f"{name}.json").read_text(encoding="utf-8")
+        except (PresetError, OSError) as error:
+            text = str(error)
+        self.preset_text.setPlainText(text)

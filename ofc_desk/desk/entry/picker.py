@@ -1,0 +1,61 @@
+"""The clickable 52-card picker: one button per card; cards already in play are greyed out."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGridLayout, QToolButton, QWidget
+
+from ofc_desk.desk.shell.theme import SUIT_SYMBOLS, DisplayOptions
+
+PICKER_RANKS = "AKQJT98765432"
+PICKER_SUITS = "shdc"
+_RANK_WORDS = {
+    "A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+    "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two",
+}  # fmt: skip
+_SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+
+def spoken_card(label: str) -> str:
+    return f"{_RANK_WORDS[label[0]]} of {_SUIT_WORDS[label[1]]}"
+
+
+class CardPicker(QWidget):
+    card_picked = Signal(str)
+
+    def __init__(self, options: DisplayOptions, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Card picker")
+        self._buttons: dict[str, QToolButton] = {}
+        layout = QGridLayout(self)
+        layout.setSpacing(2)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for row, suit in enumerate(PICKER_SUITS):
+            for column, rank in enumerate(PICKER_RANKS):
+                label = rank + suit
+                button = QToolButton(self)
+                button.setText(("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit])
+                button.setAccessibleName(spoken_card(label))
+                button.setToolTip(label)
+                button.clicked.connect(lambda _=False, text=label: self.card_picked.emit(text))
+                layout.addWidget(button, row, column)
+                self._buttons[label] = button
+        self.set_options(options)
+
+    def button(self, label: str) -> QToolButton:
+        return self._buttons[label]
+
+    def set_in_play(self, labels: set[str]) -> None:
+        for label, button in self._buttons.items():
+            button.setEnabled(label not in labels)
+
+    def set_options(self, options: DisplayOptions) -> None:
+        size = options.scaled(34)
+        for label, button in self._buttons.items():
+            colour = options.suit_colours[label[1]]
+            button.setFixedSize(size + options.scaled(8), size)
+            button.setStyleSheet(
+                f"QToolButton {{ background: #fbfbf7; color: {colour}; font-weight: 700;"
+                f" font-size: {options.scaled(15)}px; border: 1px solid #888; padding: 0; }}"
+                "QToolButton:disabled { background: #555a60; color: #8a9096; }"
+            )

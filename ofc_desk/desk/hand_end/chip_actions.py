@@ -1,0 +1,180 @@
+"""Chip operations and the supervisor-guarded actions: each a small dialog whose OK asks the
+service, shows a refusal inline in the dialog, and redraws the table when the service accepts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+
+from ofc_desk.core.presets import preset_names
+from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
+from ofc_desk.desk.dialogs.new_table import RulesFields
+from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.desk.shell.main_window import MainWindow
+from ofc_desk.desk.table.controller import TableController
+from ofc_desk.service.setup import TableRules
+from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.table_service import TableService
+
+LAST_SEAT = "(after the last seat)"
+ServiceCall = Callable[[TableService], TableSnapshot]
+
+
+class ChipActions(QObject):
+    def __init__(self, controller: TableController) -> None:
+        super().__init__(controller)
+        self.controller = controller
+        self.active_dialog: AttemptDialog | None = None
+        window = controller.window
+        for action, handler in (
+            (window.action_join, self.on_join),
+            (window.action_rebuy, self.on_rebuy),
+            (window.action_cash_out, self.on_cash_out),
+            (window.action_sit_out, self.on_sit_out),
+            (window.action_sit_in, self.on_sit_in),
+            (window.action_void, self.on_void),
+            (window.action_correct, self.on_correct),
+            (window.action_change_rules, self.on_change_rules),
+            (window.action_close_table, self.on_close_table),
+        ):
+            action.triggered.connect(handler)
+        buttons = window.between_hands.chip_buttons
+        buttons["Join"].clicked.connect(self.on_join)
+        buttons["Rebuy"].clicked.connect(self.on_rebuy)
+        buttons["Cash out"].clicked.connect(self.on_cash_out)
+        buttons["Sit out"].clicked.connect(self.on_sit_out)
+        buttons["Sit in"].clicked.connect(self.on_sit_in)
+
+    # ------------------------------------------------------------------ chip operations
+    def on_join(self) -> None:
+        dialog = AttemptDialog("Join the table", "A new player buys in to a free seat.", self._parent())
+        name = dialog.add_line("Player name")
+        buy_in = dialog.add_amount("Buy-in (chips)", 100)
+        after = dialog.add_choice("Sits after", [LAST_SEAT, *self._players()])
+
+        def join(service: TableService) -> TableSnapshot:
+            chosen = after.currentText()
+            return service.join(name.text().strip(), buy_in.value(), None if chosen == LAST_SEAT else chosen)
+
+        self._open(dialog, join)
+
+    def on_rebuy(self) -> None:
+        dialog = AttemptDialog("Rebuy", "A rebuy or top-up, between hands.", self._parent())
+        player = dialog.add_choice("Player", self._players())
+        amount = dialog.add_amount("Chips", 100)
+        self._open(dialog, lambda service: service.rebuy(player.currentText(), amount.value()))
+
+    def on_cash_out(self) -> None:
+        dialog = AttemptDialog("Cash out", "The player leaves with their whole stack.", self._parent())
+        player = dialog.add_choice("Player", self._players())
+        self._open(dialog, lambda service: service.cash_out(player.currentText()))
+
+    def on_sit_out(self) -> None:
+        dialog = AttemptDialog("Sit out", "The player keeps the seat but is not dealt in.", self._parent())
+        player = dialog.add_choice("Player", self._players())
+        self._open(dialog, lambda service: service.sit_out(player.currentText()))
+
+    def on_sit_in(self) -> None:
+        dialog = AttemptDialog("Sit in", "The player is dealt in again from the next hand.", self._parent())
+        player = dialog.add_choice("Player", self._players())
+        self._open(dialog, lambda service: service.sit_in(player.currentText()))
+
+    # ------------------------------------------------------------------ supervisor actions
+    def on_void(self) -> None:
+        dialog = SupervisorDialog(
+            "Void a settled hand",
+            "The hand's transfers are reversed by a new record; nothing is erased. "
+            "A floor supervisor must authorise it.",
+            self._parent(),
+        )
+        last = self.controller.snapshot.hand_number if self.controller.snapshot else 1
+        number = dialog.add_count("Hand number", max(1, last - 1), minimum=1, maximum=max(1, last))
+        reason = dialog.add_line("Reason")
+        self._open(
+            dialog,
+            lambda service: service.void_hand(
+                number.value(), dialog.supervisor.text().strip(), dialog.pin.text(), reason.text().strip()
+            ),
+        )
+
+    def on_correct(self) -> None:
+        dialog = SupervisorDialog(
+            "Correct chips",
+            "Add (positive) or remove (negative) chips from a stack, with a reason.",
+            self._parent(),
+        )
+        player = dialog.add_choice("Player", self._players())
+        amount = dialog.add_amount("Chips (+/−)", 0, minimum=-MAX_CHIPS)
+        reason = dialog.add_line("Reason")
+        self._open(
+            dialog,
+            lambda service: service.correct_chips(
+                player.currentText(), amount.value(), reason.text().strip(),
+                dialog.supervisor.text().strip(), dialog.pin.text(),
+            ),
+        )  # fmt: skip
+
+    def on_change_rules(self) -> None:
+        dialog = SupervisorDialog(
+            "Change rules or stakes",
+            "The new rules and stakes apply from the next hand; they can be changed only between "
+            "hands. A floor supervisor must authorise it.",
+            self._parent(),
+        )
+        service = self.controller.service
+        fields = RulesFields(dialog, preset_names(), service.rules if service else TableRules())
+        self._open(
+            dialog,
+            lambda service: service.change_rules(
+                fields.rules(), dialog.supervisor.text().strip(), dialog.pin.text()
+            ),
+        )
+
+    def on_close_table(self) -> None:
+        dialog = SupervisorDialog(
+            "Close the table",
+            "Nothing can be entered at this table afterwards. A floor supervisor must authorise it.",
+            self._parent(),
+        )
+        self._open(
+            dialog,
+            lambda service: service.close_session(dialog.supervisor.text().strip(), dialog.pin.text()),
+        )
+
+    # ------------------------------------------------------------------ plumbing
+    def _open(self, dialog: AttemptDialog, call: ServiceCall) -> None:
+        if self.controller.service is None:
+            self.controller.show_refusal("open or resume a table first")
+            dialog.deleteLater()
+            return
+
+        def attempt() -> str | None:
+            service = self.controller.service
+            if service is None:
+                return "no table is open"
+            try:
+                snapshot = call(service)
+            except SERVICE_FAILURES as failure:
+                self.controller.refresh()
+                return dealer_sentence(failure)
+            self.controller.show_snapshot(snapshot)
+            return None
+
+        dialog.set_attempt(attempt)
+        dialog.finished.connect(lambda _result: self._forget(dialog))
+        self.active_dialog = dialog
+        dialog.open()
+
+    def _forget(self, dialog: AttemptDialog) -> None:
+        if self.active_dialog is dialog:
+            self.active_dialog = None
+        dialog.deleteLater()
+
+    def _players(self) -> list[str]:
+        snapshot = self.controller.snapshot
+        return [seat.name for seat in snapshot.seats] if snapshot else []
+
+    def _parent(self) -> MainWindow:
+        return self.controller.window

@@ -1,0 +1,137 @@
+"""File → Session report, Table-close report and Verify; View → Hand history, Chip ledger, Audit
+log. Reading the records runs on the worker thread; the windows stay open between readings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+
+from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.text import TextDialog
+from ofc_desk.desk.records.browser import RecordBrowser
+from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
+from ofc_desk.service import audit_log, chip_ledger, hand_history
+from ofc_desk.service.table_service import TableService
+from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.storage.database import Database
+
+if TYPE_CHECKING:
+    from ofc_desk.desk.shell.session import DeskSession
+
+NO_TABLE = "open or resume a table first"
+
+
+class RecordActions(QObject):
+    def __init__(self, session: DeskSession) -> None:
+        super().__init__(session)
+        self.session = session
+        self.browsers: dict[str, RecordBrowser] = {}
+        window = session.window
+        for action, handler in (
+            (window.action_report, self.on_report),
+            (window.action_close_report, self.on_close_report),
+            (window.action_verify, self.on_verify),
+            (window.action_history, self.on_history),
+            (window.action_ledger, self.on_ledger),
+            (window.action_audit, self.on_audit),
+        ):
+            action.triggered.connect(handler)
+
+    def on_report(self) -> None:
+        service = self._service_or_say()
+        if service is None:
+            return
+        try:
+            from ofc_desk.desk.records.report_actions import open_session_report
+        except ImportError:
+            self._refuse("session reports are not available in this build")
+            return
+        url = self.session.require_database().url
+        open_session_report(self.session.window, url, service.session_id, refuse=self._refuse)
+
+    def on_close_report(self) -> None:
+        """The one-page chip reconciliation: the supervisor enters the chips counted on the table."""
+        service = self._service_or_say()
+        if service is None:
+            return
+        from ofc_desk.desk.records.report_actions import open_table_close_report
+
+        window = self.session.window
+        dialog = AttemptDialog(
+            "Table-close report",
+            "Count the chips on the table; the report sets them against the chips the session says "
+            "should be there and flags any difference.",
+            window,
+        )
+        counted = dialog.add_amount("Chips counted on the table")
+        url, session_id = self.session.require_database().url, service.session_id
+
+        def build() -> None:
+            open_table_close_report(window, url, session_id, counted.value(), refuse=self._refuse)
+
+        dialog.set_attempt(build)
+        self.session.open_dialog(dialog)
+
+    def on_verify(self) -> None:
+        """Every hash, event, hand and ledger row checked again, off the UI thread."""
+        database = self.session.database_or_say()
+        if database is None:
+            return
+
+        def verify() -> str:
+            try:
+                return verify_database(database).line()
+            except VerifyFault as fault:
+                return f"VERIFY FAILED: {fault}"
+
+        def show(line: str) -> None:
+            text = f"# Verify\n\n{line}\n"
+            self.session.open_dialog(TextDialog("Verify the database", text, self.session.window))
+
+        self.session.run_in_background("Verifying the database…", verify, show)
+
+    def on_history(self) -> None:
+        self._browse("Hand history", HandHistoryModel, hand_history)
+
+    def on_ledger(self) -> None:
+        self._browse("Chip ledger", LedgerModel, chip_ledger)
+
+    def on_audit(self) -> None:
+        self._browse("Audit log", AuditModel, audit_log)
+
+    def _browse(
+        self,
+        title: str,
+        model_type: type[RecordTableModel[Any]],
+        read: Callable[[Database, int], Sequence[Any]],
+    ) -> None:
+        service = self._service_or_say()
+        if service is None:
+            return
+        browser = self.browsers.get(title)
+        if browser is None:
+            browser = RecordBrowser(title, model_type(self), self.session.window)
+            self.browsers[title] = browser
+        database, session_id = self.session.require_database(), service.session_id
+
+        def show(records: Sequence[Any]) -> None:
+            model = browser.model
+            assert isinstance(model, RecordTableModel)
+            model.set_records(records)
+            browser.show()
+            browser.raise_()
+
+        label = f"Reading the {title.lower()}…"
+        self.session.run_in_background(label, lambda: read(database, session_id), show)
+
+    def _service_or_say(self) -> TableService | None:
+        service = self.session.controller.service
+        if service is None:
+            self._refuse(NO_TABLE)
+        return service
+
+    def _refuse(self, sentence: str) -> None:
+        refusals.show_in_window_and_status(self.session.window, sentence)

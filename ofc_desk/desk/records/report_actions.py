@@ -1,0 +1,244 @@
+"""File → Session report… (and the table-close page): build the PDF off the UI thread, preview
+it, print it, save it.
+
+The report is reportlab's PDF (`ofc_desk.reports`); the preview and the printer get its pages as
+images rendered with PDFium (pypdfium2), because PySide6-Essentials has no QtPdf. "Save as PDF"
+writes the reportlab file itself, byte for byte, not a re-print.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QRect, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QAction, QImage, QPainter
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QWidget
+
+from ofc_desk.desk import refusals
+
+PREVIEW_DPI = 150
+MAX_PRINT_DPI = 200
+_running: set[QObject] = set()
+"""Jobs' signal carriers, kept alive until their job reports back."""
+_open_previews: set[QPrintPreviewDialog] = set()
+Refuse = Callable[[str], None]
+"""Shows a refusal where the report was asked for (ofc_desk.desk.refusals): never a modal box."""
+
+
+def build_session_report(database_url: str | None, session_id: int | None, room: str = "") -> bytes:
+    """The session report of a stored session as PDF bytes (runs in a worker thread)."""
+    from ofc_desk.reports.loader import load_session_record
+    from ofc_desk.reports.session_pdf import write_session_report
+
+    record = load_session_record(database_url, session_id=session_id, room=room)
+    buffer = io.BytesIO()
+    write_session_report(record, buffer)
+    return buffer.getvalue()
+
+
+def build_table_close_report(
+    database_url: str | None, session_id: int | None, counted: int | None, room: str = ""
+) -> bytes:
+    """The table-close report as PDF bytes (runs in a worker thread)."""
+    from ofc_desk.reports.loader import load_session_record
+    from ofc_desk.reports.table_close_pdf import write_table_close_report
+
+    record = load_session_record(database_url, session_id=session_id, room=room)
+    buffer = io.BytesIO()
+    write_table_close_report(record, buffer, counted)
+    return buffer.getvalue()
+
+
+class PdfPages:
+    """Renders the PDF's pages one at a time (a long report never sits in memory as images)."""
+
+    def __init__(self, pdf: bytes) -> None:
+        import pypdfium2
+
+        self._document = pypdfium2.PdfDocument(pdf)
+
+    def __len__(self) -> int:
+        return len(self._document)
+
+    def close(self) -> None:
+        self._document.close()
+
+    def image(self, index: int, dpi: int = PREVIEW_DPI) -> QImage:
+        page = self._document[index]
+        bitmap = page.render(scale=dpi / 72, rev_byteorder=True)
+        image = QImage(bitmap.buffer, bitmap.width, bitmap.height, bitmap.stride, QImage.Format.Format_RGB888)
+        return image.copy()  # the bitmap's memory goes with the page
+
+
+def pdf_pages(pdf: bytes) -> PdfPages | None:
+    """The pages of `pdf`, or None when pypdfium2 is not installed."""
+    try:
+        return PdfPages(pdf)
+    except ImportError:
+        return None
+
+
+class _JobSignals(QObject):
+    finished = Signal(bytes)
+    failed = Signal(str)
+
+
+class _ReportJob(QRunnable):
+    def __init__(self, signals: _JobSignals, build: Callable[[], bytes]) -> None:
+        super().__init__()
+        self.signals = signals
+        self._build = build
+
+    def run(self) -> None:
+        try:
+            pdf = self._build()
+        except Exception as error:  # the dealer sees the reason; the desk keeps running
+            self.signals.failed.emit(str(error) or type(error).__name__)
+            return
+        self.signals.finished.emit(pdf)
+
+
+class ReportPreview(QPrintPreviewDialog):
+    """Qt's print preview of the report; its Print button opens Qt's print dialog."""
+
+    def __init__(
+        self, pdf: bytes, pages: PdfPages, parent: QWidget | None, title: str = "Session report"
+    ) -> None:
+        # Kept on the dialog: Qt does not own the printer it is given.
+        self._report_printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        super().__init__(self._report_printer, parent)
+        self.pdf = pdf
+        self.pages = pages
+        self.setWindowTitle(title)
+        self.setAccessibleName(f"{title} print preview")
+        self.title = title
+        self.paintRequested.connect(self.paint_pages)
+        save = QAction("Save as PDF…", self)
+        save.setObjectName("save_report_pdf")
+        save.triggered.connect(self.ask_and_save)
+        self.refusal = refusals.refusal_label(self)
+        toolbar = self.findChild(QToolBar)
+        if toolbar is not None:
+            toolbar.addAction(save)
+            toolbar.addWidget(self.refusal)
+        else:
+            self.addAction(save)
+        self.save_action = save
+
+    def paint_pages(self, printer: QPrinter) -> None:
+        dpi = min(printer.resolution(), MAX_PRINT_DPI)
+        painter = QPainter(printer)
+        try:
+            for index in range(len(self.pages)):
+                if index:
+                    printer.newPage()
+                image = self.pages.image(index, dpi)
+                area = painter.viewport()
+                size = image.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
+                painter.drawImage(QRect(area.x(), area.y(), size.width(), size.height()), image)
+        finally:
+            painter.end()
+
+    def done(self, result: int) -> None:
+        """Closing the preview lets go of the PDF's pages."""
+        super().done(result)
+        _open_previews.discard(self)
+        self.pages.close()
+
+    def save_pdf(self, path: str) -> None:
+        with open(path, "wb") as out:
+            out.write(self.pdf)
+
+    def ask_and_save(self) -> None:
+        suggested = self.title.lower().replace(" ", "-") + ".pdf"
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Save {self.title.lower()}", suggested, "PDF files (*.pdf)"
+        )
+        if not path:
+            return
+        try:
+            self.save_pdf(path)
+        except OSError as error:
+            refusals.show_on(self.refusal, f"could not save {path}: {error.strerror}")
+            return
+        refusals.show_on(self.refusal, "")
+
+
+def open_session_report(
+    parent: QWidget | None,
+    database_url: str | None,
+    session_id: int | None,
+    room: str = "",
+    *,
+    refuse: Refuse,
+) -> None:
+    """Build the session report in the background, then show its print preview.
+
+    `room` is the card room's name for the header (sessions do not store it)."""
+    _open_in_background(
+        parent, "Session report", lambda: build_session_report(database_url, session_id, room), refuse
+    )
+
+
+def open_table_close_report(
+    parent: QWidget | None,
+    database_url: str | None,
+    session_id: int | None,
+    counted: int | None,
+    room: str = "",
+    *,
+    refuse: Refuse,
+) -> None:
+    """The one-page table-close report; `counted` is the supervisor's chip count (None: blank)."""
+    _open_in_background(
+        parent,
+        "Table close",
+        lambda: build_table_close_report(database_url, session_id, counted, room),
+        refuse,
+    )
+
+
+def _open_in_background(
+    parent: QWidget | None, title: str, build: Callable[[], bytes], refuse: Refuse
+) -> None:
+    progress = QProgressDialog(f"Building the {title.lower()} report…", "", 0, 0, parent)
+    progress.setCancelButton(None)
+    progress.setWindowTitle(title)
+    progress.setMinimumDuration(300)
+    signals = _JobSignals()
+    _running.add(signals)
+
+    def done(pdf: bytes) -> None:
+        _running.discard(signals)
+        progress.close()
+        show_preview(parent, pdf, title, refuse=refuse)
+
+    def failed(message: str) -> None:
+        _running.discard(signals)
+        progress.close()
+        refuse(f"the report could not be built: {message}")
+
+    signals.finished.connect(done)
+    signals.failed.connect(failed)
+    QThreadPool.globalInstance().start(_ReportJob(signals, build))
+
+
+def show_preview(
+    parent: QWidget | None, pdf: bytes, title: str = "Session report", *, refuse: Refuse
+) -> ReportPreview | None:
+    """Open the preview window (not blocking the desk); None if pages cannot be rendered."""
+    pages = pdf_pages(pdf)
+    if pages is None:
+        refuse("no print preview: it needs pypdfium2, which is not installed; save the PDF instead")
+        path, _ = QFileDialog.getSaveFileName(parent, f"Save {title.lower()}", "", "PDF files (*.pdf)")
+        if path:
+            with open(path, "wb") as out:
+                out.write(pdf)
+        return None
+    preview = ReportPreview(pdf, pages, parent, title)
+    # Without a parent nothing else holds the window: keep it until the dealer closes it.
+    _open_previews.add(preview)
+    preview.open()
+    return preview

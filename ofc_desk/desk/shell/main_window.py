@@ -1,0 +1,170 @@
+"""The desk's main window: layout and menus only. The controllers connect every action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+
+from ofc_desk.desk.shell.theme import DisplayOptions
+from ofc_desk.desk.table.felt import FeltView
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+
+    from ofc_desk.desk.entry.panel import EntryPanel
+    from ofc_desk.desk.entry.picker import CardPicker
+    from ofc_desk.desk.hand_end.between_hands import BetweenHandsPanel
+    from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
+
+
+class MainWindow(QMainWindow):
+    ENTRY_PAGE, SETTLEMENT_PAGE, BETWEEN_HANDS_PAGE = range(3)
+    closing = Signal()
+
+    entry: EntryPanel
+    picker: CardPicker
+    settlement: SettlementPanel
+    between_hands: BetweenHandsPanel
+
+    def __init__(
+        self, options: DisplayOptions, parent: QWidget | None = None, *, complete: bool = True
+    ) -> None:
+        """With `complete=False` only the status line and the felt are built, so the window can be
+        shown at once; `complete()` then adds the entry, the panels and the menus."""
+        super().__init__(parent)
+        self.setWindowTitle("OFC Desk")
+        self.setAccessibleName("OFC Desk")
+        self._options = options
+        self.status_line = QLabel("No table open — File → New table or Resume table", self)
+        self.status_line.setObjectName("statusLine")
+        self.status_line.setAccessibleName("Status line")
+        self.status_line.setWordWrap(True)
+        self.felt = FeltView(options, self)
+        self.bottom = QStackedWidget(self)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.addWidget(self.status_line)
+        layout.addWidget(self.felt, 1)
+        layout.addWidget(self.bottom)
+        self.setCentralWidget(central)
+        self.is_complete = False
+        if complete:
+            self.complete()
+
+    def complete(self) -> None:
+        # Imported here, after the shell is on screen: the `Qt` namespace alone costs tens of ms.
+        from PySide6.QtCore import Qt
+
+        from ofc_desk.desk.entry.panel import EntryPanel
+        from ofc_desk.desk.entry.picker import CardPicker
+        from ofc_desk.desk.hand_end.between_hands import BetweenHandsPanel
+        from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
+
+        if self.is_complete:
+            return
+        self.entry = EntryPanel(self)
+        self.picker = CardPicker(self._options, self)
+        self.settlement = SettlementPanel(self)
+        self.between_hands = BetweenHandsPanel(self)
+        entry_page = QWidget(self)
+        entry_row = QHBoxLayout(entry_page)
+        entry_row.setContentsMargins(0, 0, 0, 0)
+        entry_row.addWidget(self.entry, 1)
+        entry_row.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
+        for page in (entry_page, self.settlement, self.between_hands):
+            self.bottom.addWidget(page)
+        self.between_hands.message.setText(
+            "No table open: File → New table (Ctrl+N) or Resume table (Ctrl+O)."
+        )
+        self.between_hands.deal_button.setEnabled(False)
+        self.bottom.currentChanged.connect(self._fit_bottom_to_page)
+        self.bottom.setCurrentIndex(self.BETWEEN_HANDS_PAGE)
+        self._fit_bottom_to_page(self.BETWEEN_HANDS_PAGE)
+        self._build_menus()
+        self.is_complete = True
+
+    def show_page(self, page: int) -> None:
+        self.bottom.setCurrentIndex(page)
+        focus = {
+            self.ENTRY_PAGE: self.entry.line,
+            self.SETTLEMENT_PAGE: self.settlement.confirm_button,
+            self.BETWEEN_HANDS_PAGE: self.between_hands.deal_button,
+        }[page]
+        focus.setFocus()
+
+    def refusal_line(self) -> QLabel:
+        """The refusal line of the page shown (see ofc_desk.desk.refusals)."""
+        return {
+            self.ENTRY_PAGE: self.entry.refusal,
+            self.SETTLEMENT_PAGE: self.settlement.refusal,
+            self.BETWEEN_HANDS_PAGE: self.between_hands.refusal,
+        }[self.bottom.currentIndex()]
+
+    def refusal_lines(self) -> tuple[QLabel, ...]:
+        return (self.entry.refusal, self.settlement.refusal, self.between_hands.refusal)
+
+    def _fit_bottom_to_page(self, index: int) -> None:
+        """The bottom area as tall as the page shown, not the tallest page: the felt gets the rest."""
+        from PySide6.QtWidgets import QSizePolicy
+
+        for page_index in range(self.bottom.count()):
+            policy = QSizePolicy.Policy.Preferred if page_index == index else QSizePolicy.Policy.Ignored
+            page = self.bottom.widget(page_index)
+            if page is not None:
+                page.setSizePolicy(policy, policy)
+        self.bottom.updateGeometry()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.closing.emit()
+        super().closeEvent(event)
+
+    def _build_menus(self) -> None:
+        from PySide6.QtGui import QKeySequence
+
+        from ofc_desk.desk.shell.menus import add_action as _action
+
+        file_menu = self.menuBar().addMenu("&File")
+        self.action_new_table = _action(file_menu, "&New table…", "Ctrl+N")
+        self.action_resume = _action(file_menu, "&Resume table…", "Ctrl+O")
+        self.action_report = _action(file_menu, "Session &report…", "Ctrl+P")
+        self.action_close_report = _action(file_menu, "&Table-close report…")
+        self.action_close_table = _action(file_menu, "&Close table (supervisor)…")
+        self.action_verify = _action(file_menu, "&Verify the database")
+        file_menu.addSeparator()
+        self.action_quit = _action(file_menu, "&Quit", QKeySequence.StandardKey.Quit)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.action_undo = _action(edit_menu, "&Undo last entry", QKeySequence.StandardKey.Undo)
+        self.action_redo = _action(edit_menu, "&Redo entry", QKeySequence.StandardKey.Redo)
+        table_menu = self.menuBar().addMenu("&Table")
+        self.action_fantasyland_set = _action(table_menu, "&Fantasyland set…", "F6")
+        self.action_deal = _action(table_menu, "&Deal next hand", "F5")
+        table_menu.addSeparator()
+        self.action_join = _action(table_menu, "&Join / buy in…")
+        self.action_rebuy = _action(table_menu, "&Rebuy…")
+        self.action_cash_out = _action(table_menu, "&Cash out…")
+        self.action_sit_out = _action(table_menu, "Sit &out…")
+        self.action_sit_in = _action(table_menu, "Sit &in…")
+        table_menu.addSeparator()
+        self.action_void = _action(table_menu, "&Void a settled hand (supervisor)…")
+        self.action_correct = _action(table_menu, "Correct &chips (supervisor)…")
+        self.action_change_rules = _action(table_menu, "Change rules or &stakes (supervisor)…")
+        view_menu = self.menuBar().addMenu("&View")
+        self.action_history = _action(view_menu, "&Hand history", "F7")
+        self.action_ledger = _action(view_menu, "Chip &ledger", "F8")
+        self.action_audit = _action(view_menu, "&Audit log", "F9")
+        view_menu.addSeparator()
+        self.action_zoom_in = _action(view_menu, "Zoom &in", QKeySequence.StandardKey.ZoomIn)
+        self.action_zoom_out = _action(view_menu, "Zoom &out", QKeySequence.StandardKey.ZoomOut)
+        self.action_four_colour = _action(view_menu, "&Four-colour deck", checkable=True)
+        self.action_dark = _action(view_menu, "&Dark theme", checkable=True)
+        self.action_picker = _action(view_menu, "Card &picker", "F4", checkable=True)
+        self.action_picker.setChecked(True)
+        self.action_picker.toggled.connect(self.picker.setVisible)
+        tools_menu = self.menuBar().addMenu("&Settings")
+        self.action_settings = _action(tools_menu, "&Settings…", "Ctrl+,")
+        help_menu = self.menuBar().addMenu("&Help")
+        self.action_keyboard = _action(help_menu, "&Keyboard reference", "F1")
+        self.action_about = _action(help_menu, "&About OFC Desk")

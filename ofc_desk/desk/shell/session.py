@@ -1,0 +1,269 @@
+"""One run of the desk: the database, the signed-in dealer, the open table and the menus.
+
+Database work that can take longer than a frame (opening and migrating, resuming a table, reading
+records) runs on a worker thread with a busy indicator; the window never freezes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QApplication, QDialog, QProgressBar
+
+from ofc_desk import __version__
+from ofc_desk.core.presets import preset_names
+from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.new_table import NewTableDialog
+from ofc_desk.desk.dialogs.settings import SettingsDialog
+from ofc_desk.desk.dialogs.text import ChooseTableDialog, TextDialog
+from ofc_desk.desk.entry.drafts import DraftStore
+from ofc_desk.desk.entry.keyboard_help import keyboard_markdown
+from ofc_desk.desk.hand_end.chip_actions import ChipActions
+from ofc_desk.desk.records.actions import RecordActions
+from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.desk.shell.main_window import MainWindow
+from ofc_desk.desk.shell.sign_in import checked_sign_in, sign_in_dialog
+from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, application_stylesheet
+from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.desk.table.controller import TableController
+from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
+from ofc_desk.service.records import OpenTable
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Account
+
+ABOUT = """# OFC Desk {version}
+
+The dealer's desk for a live Open-Face Chinese Poker table.
+
+- Licence: MIT
+- Database in use: `{database}`
+- Signed in: {account}
+"""
+
+
+class DeskSession(QObject):
+    def __init__(self, window: MainWindow, database_url: str | None, store: DisplaySettingsStore) -> None:
+        super().__init__(window)
+        self.window = window
+        self.database_url = database_url
+        self.store = store
+        self.options = store.load()
+        self.database: Database | None = None
+        self.account: Account | None = None
+        self.open_tables: list[OpenTable] = []
+        self.controller = TableController(window, DraftStore(store.settings))
+        self.chip_actions = ChipActions(self.controller)
+        self.runner = BackgroundRunner(self)
+        self.active_dialog: QDialog | None = None
+        self.busy = QProgressBar(window)
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(160)
+        self.busy.setAccessibleName("Working")
+        self.busy.hide()
+        window.statusBar().addPermanentWidget(self.busy)
+        self.runner.busy_changed.connect(self.on_busy_changed)
+        self._connect_menus()
+        self.records = RecordActions(self)
+        self.apply_options(self.options)
+
+    def _connect_menus(self) -> None:
+        window = self.window
+        for action, handler in (
+            (window.action_new_table, self.on_new_table),
+            (window.action_resume, self.offer_tables),
+            (window.action_quit, window.close),
+            (window.action_zoom_in, lambda: self.apply_options(self.options.zoomed(+1))),
+            (window.action_zoom_out, lambda: self.apply_options(self.options.zoomed(-1))),
+            (window.action_settings, self.on_settings),
+            (window.action_keyboard, self.on_keyboard_reference),
+            (window.action_about, self.on_about),
+        ):
+            action.triggered.connect(handler)
+        window.action_four_colour.toggled.connect(self.on_four_colour_toggled)
+        window.action_dark.toggled.connect(self.on_dark_toggled)
+        window.closing.connect(self.on_closing)
+
+    # ------------------------------------------------------------------ start-up
+    def start(self) -> None:
+        """Open (and migrate) the database off the UI thread, then ask the dealer to sign in."""
+        url = self.database_url
+        self.run_in_background("Opening the database…", lambda: Database(url), self.on_database_open)
+
+    def start_signed_in(self, dealer: tuple[str, str], session_id: int) -> None:
+        """Open the database, sign `dealer` (name, PIN) in and resume `session_id`: no dialogs."""
+        url = self.database_url
+
+        def ready(database: Database) -> None:
+            self.database = database
+            refusal = self.sign_in(*dealer)
+            if refusal is not None:
+                self.on_background_failed(refusal)
+                return
+            self.resume(session_id)
+
+        self.run_in_background("Opening the database…", lambda: Database(url), ready)
+
+    def on_database_open(self, database: Database) -> None:
+        self.database = database
+        self.window.status_line.setText(f"Database: {database.url} — sign in to continue")
+        self.offer_sign_in()
+
+    def offer_sign_in(self) -> None:
+        database = self.database_or_say()
+        if database is None:
+            return
+        dialog = sign_in_dialog(database, self.runner, self.window, self.on_signed_in)
+        dialog.accepted.connect(self.offer_tables)
+        self.open_dialog(dialog)
+
+    def on_signed_in(self, account: Account) -> None:
+        self.account = account
+        self.window.statusBar().showMessage(f"Signed in: {account.name}", 5000)
+
+    def sign_in(self, name: str, pin: str) -> str | None:
+        """Sign in at once (no dialog): the demo and prepared desks."""
+        outcome = checked_sign_in(self.require_database(), name, pin)
+        if isinstance(outcome, str):
+            return outcome
+        self.account = outcome
+        return None
+
+    def offer_tables(self) -> None:
+        database = self.database_or_say()
+        if database is None:
+            return
+        self.open_tables = list_open_tables(database)
+        labels = [
+            f"{table.table} — {table.hands_settled} hands settled, last action {table.last_event_at}"
+            for table in self.open_tables
+        ]
+        dialog = ChooseTableDialog(labels, self.window)
+
+        def chosen() -> None:
+            row = dialog.tables.currentRow()
+            if dialog.wants_new_table or row < 0:
+                self.on_new_table()
+            else:
+                self.resume(self.open_tables[row].session_id)
+
+        dialog.accepted.connect(chosen)
+        self.open_dialog(dialog)
+
+    # ------------------------------------------------------------------ tables
+    def resume(self, session_id: int) -> None:
+        database, actor = self.require_database(), self._actor()
+        self.run_in_background(
+            "Resuming the table…",
+            lambda: resume_table(database, session_id, actor),
+            self.controller.attach,
+        )
+
+    def open_new_table(self, setup: TableSetup) -> str | None:
+        try:
+            service = open_table(self.require_database(), setup, self._actor())
+        except SERVICE_FAILURES as failure:
+            return dealer_sentence(failure)
+        self.controller.attach(service)
+        return None
+
+    def on_new_table(self) -> None:
+        if self.account is None:
+            self.offer_sign_in()
+            return
+        dialog = NewTableDialog(preset_names(), self.window)
+        dialog.set_attempt(lambda: self.open_new_table(dialog.setup()))
+        self.open_dialog(dialog)
+
+    # ------------------------------------------------------------------ display
+    def apply_options(self, options: DisplayOptions) -> None:
+        self.options = options
+        self.store.save(options)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setStyleSheet(application_stylesheet(options))
+        self.window.felt.set_options(options)
+        self.window.picker.set_options(options)
+        for action, checked in (
+            (self.window.action_four_colour, options.four_colour),
+            (self.window.action_dark, options.theme is ThemeName.DARK),
+        ):
+            action.blockSignals(True)
+            action.setChecked(checked)
+            action.blockSignals(False)
+
+    def on_four_colour_toggled(self, checked: bool) -> None:
+        self.apply_options(replace(self.options, four_colour=checked))
+
+    def on_dark_toggled(self, checked: bool) -> None:
+        self.apply_options(replace(self.options, theme=ThemeName.DARK if checked else ThemeName.LIGHT))
+
+    def on_settings(self) -> None:
+        in_use = self.database.url if self.database else "(not open yet)"
+        dialog = SettingsDialog(self.options, self.store.database_url(), in_use, self.window)
+
+        def save() -> None:
+            self.store.save_database_url(dialog.database_url.text().strip())
+            self.apply_options(dialog.chosen_options())
+
+        dialog.accepted.connect(save)
+        self.open_dialog(dialog)
+
+    def on_keyboard_reference(self) -> None:
+        self.open_dialog(TextDialog("Keyboard reference", keyboard_markdown(), self.window))
+
+    def on_about(self) -> None:
+        text = ABOUT.format(
+            version=__version__,
+            database=self.database.url if self.database else "(not open yet)",
+            account=self.account.name if self.account else "nobody",
+        )
+        self.open_dialog(TextDialog("About OFC Desk", text, self.window))
+
+    # ------------------------------------------------------------------ plumbing
+    def run_in_background(self, label: str, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        self.runner.run(label, work, done, self.on_background_failed)
+
+    def on_busy_changed(self, label: str) -> None:
+        self.busy.setVisible(bool(label))
+        if label:
+            self.window.statusBar().showMessage(label)
+        else:
+            self.window.statusBar().clearMessage()
+
+    def on_background_failed(self, message: str) -> None:
+        refusals.show_in_window_and_status(self.window, message)
+
+    def on_closing(self) -> None:
+        self.runner.wait()
+        if self.database is not None:
+            self.database.dispose()
+
+    def open_dialog(self, dialog: QDialog) -> None:
+        self.active_dialog = dialog
+        dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
+        dialog.open()
+
+    def _forget_dialog(self, dialog: QDialog) -> None:
+        if self.active_dialog is dialog:
+            self.active_dialog = None
+
+    def require_database(self) -> Database:
+        if self.database is None:
+            raise RuntimeError("the database is not open yet")
+        return self.database
+
+    def database_or_say(self) -> Database | None:
+        """For a menu action that needs the database: None, said to the dealer, rather than acting
+        before it opened (a slow network server) or after it could not be opened."""
+        if self.database is None:
+            refusals.show_in_window(
+                self.window,
+                "the database is not open yet: wait for it, or check its URL in Settings and start again",
+            )
+        return self.database
+
+    def _actor(self) -> str:
+        return self.account.name if self.account else "dealer"

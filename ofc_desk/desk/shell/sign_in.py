@@ -1,0 +1,87 @@
+"""Dealer sign-in, and on a database with no accounts the first start's dealer and supervisor.
+
+The PIN hash is slow on purpose, so each check runs on the worker thread while its dialog waits.
+Which accounts a room needs is the service's rule (`ofc_desk.service.account_policy`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
+from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.service.account_policy import NewAccount, create_first_accounts
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Account, SignInError, list_users, sign_in
+
+SignedIn = Callable[[Account], None]
+
+
+def sign_in_dialog(
+    database: Database, runner: BackgroundRunner, parent: QWidget, signed_in: SignedIn
+) -> AttemptDialog:
+    """The dealer's sign-in, or the first start's accounts when the database has none."""
+    if not list_users(database):
+        return _first_accounts_dialog(database, runner, parent, signed_in)
+    dialog = AttemptDialog("Sign in", "Dealer sign-in.", parent)
+    name = dialog.add_line("Dealer")
+    pin = dialog.add_line("PIN", secret=True)
+    dialog.set_background_attempt(
+        lambda report: _check_in_background(
+            runner, lambda: checked_sign_in(database, name.text(), pin.text()), signed_in, report
+        )
+    )
+    return dialog
+
+
+def _first_accounts_dialog(
+    database: Database, runner: BackgroundRunner, parent: QWidget, signed_in: SignedIn
+) -> AttemptDialog:
+    dialog = AttemptDialog(
+        "First start: accounts",
+        "No accounts yet. Create the dealer who signs in now and a floor supervisor "
+        "(needed to void a hand, correct chips or close a table). PINs: at least 4 characters.",
+        parent,
+    )
+    dealer, dealer_pin = dialog.add_line("Dealer"), dialog.add_line("Dealer PIN", secret=True)
+    boss, boss_pin = dialog.add_line("Supervisor"), dialog.add_line("Supervisor PIN", secret=True)
+
+    def start(report: Report) -> None:
+        accounts = NewAccount(dealer.text(), dealer_pin.text()), NewAccount(boss.text(), boss_pin.text())
+        _check_in_background(runner, lambda: _first_accounts(database, *accounts), signed_in, report)
+
+    dialog.set_background_attempt(start)
+    return dialog
+
+
+def _check_in_background(
+    runner: BackgroundRunner, work: Callable[[], Account | str], signed_in: SignedIn, report: Report
+) -> None:
+    def done(outcome: Account | str) -> None:
+        if isinstance(outcome, str):
+            report(outcome)
+            return
+        signed_in(outcome)
+        report(None)
+
+    runner.run("Checking the PIN…", work, done, report)
+
+
+def checked_sign_in(database: Database, name: str, pin: str) -> Account | str:
+    """The account, or the refusal sentence (runs on a worker thread: the PIN hash is slow)."""
+    try:
+        return sign_in(database, name, pin)
+    except SignInError as error:
+        return str(error)
+
+
+def _first_accounts(database: Database, dealer: NewAccount, supervisor: NewAccount) -> Account | str:
+    """Create the room's first dealer and supervisor, then sign the dealer in."""
+    try:
+        create_first_accounts(database, dealer, supervisor)
+    except ActionRefused as refusal:
+        return str(refusal)
+    return checked_sign_in(database, dealer.name, dealer.pin)

@@ -1,0 +1,61 @@
+"""`ofc-desk demo --smoke-test`: proof that an installed desk works, for the installer's check.
+
+The demo table opens exactly as for a dealer, on whatever display Qt is given (offscreen in the
+check): the window, the database opened and migrated on a worker thread, the dealer signed in, the
+table resumed from its events and drawn. The desk then exits 0 and prints what it drew, or exits 1
+with the reason if that has not happened within the time allowed.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+
+from ofc_desk.desk.shell.session import DeskSession
+from ofc_desk.service.snapshot import TableSnapshot
+
+SMOKE_TEST_SECONDS = 60
+POLL_MS = 100
+
+
+class SmokeTest(QObject):
+    def __init__(self, session: DeskSession, exit_with: Callable[[int], None]) -> None:
+        super().__init__(session)
+        self.exit_with = exit_with
+        self.session = session
+        self.deadline = time.monotonic() + SMOKE_TEST_SECONDS
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.on_poll)
+
+    def start(self) -> None:
+        self.timer.start(POLL_MS)
+
+    def on_poll(self) -> None:
+        snapshot = self.session.controller.snapshot
+        if snapshot is not None:
+            self._finish(*self._check_drawn(snapshot))
+        elif time.monotonic() > self.deadline:
+            waiting = self.session.window.statusBar().currentMessage() or "nothing"
+            self._finish(1, f"no table drawn after {SMOKE_TEST_SECONDS}s (the desk shows: {waiting})")
+
+    def _check_drawn(self, snapshot: TableSnapshot) -> tuple[int, str]:
+        window = self.session.window
+        drawn = [widget.seat.name for widget in window.felt.seat_widgets if widget.seat is not None]
+        expected = [seat.name for seat in snapshot.seats]
+        if drawn != expected:
+            return 1, f"the table has seats {expected} but the felt shows {drawn}"
+        if window.grab().isNull():
+            return 1, "the window could not be painted"
+        status = window.status_line.text().replace("\u00a0", " ")
+        return 0, f"{status}; seats drawn: {', '.join(drawn)}"
+
+    def _finish(self, status: int, message: str) -> None:
+        self.timer.stop()
+        if status == 0:
+            print(f"smoke test passed: {message}")
+        else:
+            print(f"smoke test FAILED: {message}", file=sys.stderr)
+        self.exit_with(status)

@@ -1,0 +1,88 @@
+"""Work that may take longer than a frame (resume, verify, reading records) runs on the thread
+pool; the window shows a busy progress line and stays responsive."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+
+from ofc_desk.desk.refusals import background_sentence
+
+
+class _Relay(QObject):
+    """Lives on the UI thread: its slots run there, whichever thread emits."""
+
+    finished = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, done: Callable[[Any], None], failed: Callable[[str], None]) -> None:
+        super().__init__()
+        self._done = done
+        self._failed = failed
+        self.finished.connect(self.on_finished)
+        self.failed.connect(self.on_failed)
+
+    @Slot(object)
+    def on_finished(self, result: object) -> None:
+        self._done(result)
+
+    @Slot(str)
+    def on_failed(self, message: str) -> None:
+        self._failed(message)
+
+
+class _Job(QRunnable):
+    def __init__(self, work: Callable[[], Any], relay: _Relay) -> None:
+        super().__init__()
+        self._work = work
+        self._relay = relay
+
+    def run(self) -> None:
+        try:
+            result = self._work()
+        except Exception as error:
+            self._relay.failed.emit(background_sentence(error))
+            return
+        self._relay.finished.emit(result)
+
+
+class BackgroundRunner(QObject):
+    """Runs one callable at a time off the UI thread and reports back on it."""
+
+    busy_changed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._relays: set[_Relay] = set()
+
+    def run(
+        self,
+        label: str,
+        work: Callable[[], Any],
+        done: Callable[[Any], None],
+        failed: Callable[[str], None],
+    ) -> None:
+        def finish(result: object) -> None:
+            self._release(relay)
+            done(result)
+
+        def fail(message: str) -> None:
+            self._release(relay)
+            failed(message)
+
+        relay = _Relay(finish, fail)
+        self._relays.add(relay)
+        self.busy_changed.emit(label)
+        self._pool.start(_Job(work, relay))
+
+    def wait(self, milliseconds: int = 30_000) -> bool:
+        return self._pool.waitForDone(milliseconds)
+
+    def _release(self, relay: _Relay) -> None:
+        self._relays.discard(relay)
+        if not self._relays:
+            self.busy_changed.emit("")

@@ -1,0 +1,432 @@
+"""The table controller: keys and clicks in, service calls out, the service's words back on screen.
+
+It never decides a rule. Every placement is checked by `verify_place` the moment it is typed (the
+service accepts a partial street), confirmed with `place`, and taken back with `undo`. What is staged
+but not yet confirmed is kept as a draft (`entry/drafts.py`) and staged again when the table is resumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QUndoStack
+
+from ofc_desk.core.cards import CardError, parse_entries
+from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
+from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, keyed_text, read_keyed_text
+from ofc_desk.desk.entry.undo import EntryCommand
+from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.desk.shell.main_window import MainWindow
+from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
+from ofc_desk.service.table_service import TableService
+
+ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+
+
+class TableController(QObject):
+    def __init__(self, window: MainWindow, drafts: DraftStore) -> None:
+        super().__init__(window)
+        self.window = window
+        self.drafts = drafts
+        self.service: TableService | None = None
+        self.snapshot: TableSnapshot | None = None
+        self.staged: list[KeyedPlacement] = []
+        self._kept_draft: StagedDraft | None = None
+        self._draft_restored = False
+        self.undo_stack = QUndoStack(self)
+        self.fantasyland_dialog: FantasylandSetDialog | None = None
+        self._offered_fantasyland: tuple[int, str] | None = None
+        self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
+        self._connect()
+
+    def _connect(self) -> None:
+        window = self.window
+        window.entry.line.textEdited.connect(self.on_entry_edited)
+        window.entry.confirm_requested.connect(self.on_confirm_entry)
+        window.entry.backspace_on_empty.connect(self.on_unstage_last)
+        window.entry.undo_requested.connect(self.on_undo)
+        window.entry.redo_requested.connect(self.on_redo)
+        window.entry.key_text_clicked.connect(self.on_key_text_clicked)
+        window.picker.card_picked.connect(self.on_card_picked)
+        window.settlement.confirm_requested.connect(self.on_confirm_settlement)
+        window.settlement.confirm_and_hold_requested.connect(self.on_confirm_settlement_and_hold)
+        window.between_hands.deal_requested.connect(self.on_deal_next_hand)
+        window.action_undo.triggered.connect(self.on_undo)
+        window.action_redo.triggered.connect(self.on_redo)
+        window.action_deal.triggered.connect(self.on_deal_next_hand)
+        window.action_fantasyland_set.triggered.connect(self.on_fantasyland_set)
+
+    # ------------------------------------------------------------------ showing the table
+    def attach(self, service: TableService) -> None:
+        self.service = service
+        self.undo_stack.clear()
+        self.staged = []
+        self._offered_fantasyland = None
+        self.window.entry.line.clear()
+        snapshot = service.snapshot()
+        self._kept_draft = draft = self.drafts.load(snapshot.session_id)
+        self.show_snapshot(snapshot)
+        if draft is not None:
+            self._restore_draft(draft, snapshot)
+
+    def show_snapshot(self, snapshot: TableSnapshot) -> None:
+        self.snapshot = snapshot
+        window = self.window
+        window.setWindowTitle(f"OFC Desk — {snapshot.table}")
+        window.felt.set_seats(seat_faces(snapshot, self.staged))
+        window.status_line.setText(status_text(snapshot))
+        window.entry.prompt.setText(prompt_text(snapshot))
+        window.entry.staged.setText(self._staged_text())
+        window.picker.set_in_play(cards_in_play(snapshot, self.staged))
+        self._keep_draft(snapshot)
+        self._enable_actions()  # first: the page shown focuses its button only if enabled
+        self._show_phase(snapshot)
+        for listener in self.snapshot_listeners:
+            listener(snapshot)
+
+    def _show_phase(self, snapshot: TableSnapshot) -> None:
+        window = self.window
+        if snapshot.phase in ENTRY_PHASES:
+            if window.bottom.currentIndex() != window.ENTRY_PAGE:
+                window.show_page(window.ENTRY_PAGE)
+            self._offer_fantasyland_set(snapshot)
+        elif snapshot.phase is Phase.AWAITING_SETTLEMENT and snapshot.result is not None:
+            window.settlement.show_result(
+                snapshot.hand_number, snapshot.result.to_json(), _rake_line(snapshot)
+            )
+            window.show_page(window.SETTLEMENT_PAGE)
+        else:
+            window.between_hands.message.setText(self._between_hands_text(snapshot))
+            window.show_page(window.BETWEEN_HANDS_PAGE)
+
+    def _between_hands_text(self, snapshot: TableSnapshot) -> str:
+        if snapshot.phase is Phase.CLOSED:
+            return "This table is closed."
+        upcoming = f"Between hands — hand {snapshot.hand_number + 1} is next"
+        if self.service is None:
+            return f"{upcoming}."
+        try:
+            self.service.verify_start_next_hand()
+        except ActionRefused as refusal:
+            return f"{upcoming}, but it cannot be dealt yet: {refusal}."
+        return f"{upcoming}. Enter deals it."
+
+    def _enable_actions(self) -> None:
+        """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
+        service, window = self.service, self.window
+        can_deal = service is not None and service.can_start_next_hand()
+        window.action_deal.setEnabled(can_deal)
+        window.between_hands.deal_button.setEnabled(can_deal)
+        can_settle = service is not None and service.can_confirm_settlement()
+        window.settlement.confirm_button.setEnabled(can_settle)
+        window.settlement.hold_button.setEnabled(can_settle)
+        # A staged card is taken back by the desk itself, without the service.
+        window.action_undo.setEnabled(bool(self.staged) or (service is not None and service.can_undo()))
+
+    def show_refusal(self, sentence: str) -> None:
+        refusals.show_in_window(self.window, sentence)
+
+    def _show_failure(self, failure: Exception) -> None:
+        """The table as stored (the service has rolled back anything unrecorded), then why."""
+        if self.service is not None:
+            self.show_snapshot(self.service.snapshot())
+        self.show_refusal(dealer_sentence(failure))
+
+    def _clear_refusals(self) -> None:
+        refusals.clear_in_window(self.window)
+
+    def _staged_text(self) -> str:
+        if not self.staged:
+            return ""
+        heading = "This street: "
+        if self._draft_restored:
+            heading = "Typed before the desk closed, not yet confirmed: "
+        return heading + "  ".join(f"{p.label}→{p.placement}" for p in self.staged)
+
+    def _refresh_staging(self) -> None:
+        if self.snapshot is not None:
+            self.show_snapshot(self.snapshot)
+
+    # ------------------------------------------------------------------ drafts
+    def _keep_draft(self, snapshot: TableSnapshot) -> None:
+        """Keep what is staged for the player to act, or forget the draft once nothing is. A
+        Fantasyland set in its dialog is not a draft: the entry could not take it back."""
+        turn = snapshot.to_act
+        draft = None
+        if self.staged and turn is not None and turn.kind is not TurnKind.FANTASYLAND_SET:
+            draft = StagedDraft(snapshot.last_event_hash, turn.player, keyed_text(self.staged))
+        if draft == self._kept_draft:
+            return
+        if draft is None:
+            self.drafts.forget(snapshot.session_id)
+        else:
+            self.drafts.save(snapshot.session_id, draft)
+        self._kept_draft = draft
+
+    def _restore_draft(self, draft: StagedDraft, snapshot: TableSnapshot) -> None:
+        """Stage the draft's cards again, each checked by the service as if typed now, provided
+        nothing was recorded since they were typed."""
+        turn = snapshot.to_act
+        if draft.event_hash != snapshot.last_event_hash or turn is None or turn.player != draft.player:
+            return
+        self.on_entry_edited(draft.text)
+        self._draft_restored = bool(self.staged)
+        self._refresh_staging()
+
+    # ------------------------------------------------------------------ typing cards
+    def on_entry_edited(self, text: str) -> None:
+        self._draft_restored = False
+        keyed = read_keyed_text(text)
+        kept_from = 0
+        refusal = ""
+        for placement, end in zip(keyed.placements, keyed.ends, strict=True):
+            refusal = self._check_staging([*self.staged, placement])
+            if refusal:
+                break
+            self.staged.append(placement)
+            kept_from = end
+        remaining = text[kept_from:].lstrip()
+        if remaining != text:
+            self.window.entry.line.setText(remaining)
+        if refusal:
+            self.show_refusal(refusal)
+        elif keyed.problem and not refusal:
+            self.show_refusal(keyed.problem)
+        else:
+            self._clear_refusals()
+        if kept_from:
+            self._refresh_staging()
+
+    def on_key_text_clicked(self, key: str) -> None:
+        line = self.window.entry.line
+        line.setText(line.text() + key)
+        self.on_entry_edited(line.text())
+        line.setFocus()
+
+    def on_card_picked(self, label: str) -> None:
+        line = self.window.entry.line
+        line.setText(f"{line.text().rstrip()} {label}".lstrip())
+        self.on_entry_edited(line.text())
+        line.setFocus()
+
+    def on_unstage_last(self) -> None:
+        if self.staged:
+            self.staged.pop()
+            self._draft_restored = False
+            self._clear_refusals()
+            self._refresh_staging()
+
+    def _check_staging(self, placements: list[KeyedPlacement]) -> str:
+        service, turn = self.service, self.snapshot.to_act if self.snapshot else None
+        if service is None or turn is None:
+            return "no hand is being dealt: deal the next hand first"
+        cards, rows = _entry_lists(placements)
+        try:
+            # Streets and the face-down cards of a regular hand are both entered with `place`.
+            service.verify_place(turn.player, cards, rows)
+        except ActionRefused as refusal:
+            return str(refusal)
+        return ""
+
+    def on_confirm_entry(self) -> None:
+        """Enter: confirm the street (or the face-down cards, once revealed) with the service."""
+        keyed = read_keyed_text(self.window.entry.line.text())
+        if keyed.rest:
+            self.show_refusal(keyed.problem or f"finish '{keyed.rest}': a card, then its row")
+            return
+        if keyed.placements:
+            # Still in the line, so refused as typed: say why again (or stage it, if it fits now)
+            # rather than confirm the street without it.
+            self.on_entry_edited(self.window.entry.line.text())
+            return
+        service, turn = self.service, self.snapshot.to_act if self.snapshot else None
+        if service is None or turn is None:
+            self.show_refusal("no hand is being dealt: deal the next hand first")
+            return
+        if turn.kind is TurnKind.FANTASYLAND_SET:
+            self.on_fantasyland_set()
+            return
+        cards, rows = _entry_lists(self.staged)
+        player = turn.player
+
+        def enter() -> TableSnapshot:
+            return service.place(player, cards, rows)
+
+        self._enter(f"{player}: {' '.join(cards)}", enter)
+
+    def _enter(self, text: str, enter: Callable[[], TableSnapshot]) -> bool:
+        assert self.service is not None
+        try:
+            snapshot = enter()
+        except SERVICE_FAILURES as failure:
+            self._show_failure(failure)
+            return False
+        self.staged = []
+        self._clear_refusals()
+        self.undo_stack.push(
+            EntryCommand(text, self.service.undo, enter, self._after_undo_or_redo, self.show_refusal)
+        )
+        self.show_snapshot(snapshot)
+        return True
+
+    # ------------------------------------------------------------------ undo
+    def on_undo(self) -> None:
+        """Ctrl+Z takes back a staged card first; then the last confirmed entry, via the service."""
+        if self.staged:
+            self.on_unstage_last()
+            return
+        if self.service is None:
+            return
+        if self.undo_stack.canUndo():
+            self.undo_stack.undo()
+            return
+        # Entries made before this desk was opened (a resumed table) are not on the stack.
+        try:
+            snapshot = self.service.undo()
+        except SERVICE_FAILURES as failure:
+            self._show_failure(failure)
+            return
+        self._after_undo_or_redo(snapshot)
+
+    def on_redo(self) -> None:
+        if self.undo_stack.canRedo():
+            self.undo_stack.redo()
+
+    def _after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
+        self.staged = []
+        self._clear_refusals()
+        self.show_snapshot(snapshot)
+
+    # ------------------------------------------------------------------ Fantasyland
+    def _offer_fantasyland_set(self, snapshot: TableSnapshot) -> None:
+        turn = snapshot.to_act
+        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+            return
+        key = (snapshot.hand_number, turn.player)
+        if self._offered_fantasyland != key:
+            self._offered_fantasyland = key
+            QTimer.singleShot(0, self.on_fantasyland_set)
+
+    def on_fantasyland_set(self) -> None:
+        turn = self.snapshot.to_act if self.snapshot else None
+        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+            self.show_refusal("nobody is waiting to set a Fantasyland hand")
+            return
+        if self.fantasyland_dialog is not None and self.fantasyland_dialog.isVisible():
+            return
+        dialog = FantasylandSetDialog(turn.player, turn.take, self.window)
+        for _, line in dialog.fields():
+            line.textEdited.connect(lambda _text: self._check_fantasyland(dialog, partial=True))
+        dialog.set_attempt(lambda: self._check_fantasyland(dialog, partial=False))
+        dialog.finished.connect(lambda _result: self._forget_fantasyland_dialog(dialog))
+        self.fantasyland_dialog = dialog
+        dialog.open()
+
+    def _forget_fantasyland_dialog(self, dialog: FantasylandSetDialog) -> None:
+        if self.fantasyland_dialog is dialog:
+            self.fantasyland_dialog = None
+        if self.staged:  # closed without revealing: the seat shows only what is recorded
+            self.staged = []
+            self._refresh_staging()
+
+    def _check_fantasyland(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
+        service = self.service
+        if service is None:
+            return "no table is open"
+        try:
+            placements = _set_placements(dialog)
+        except CardError as error:
+            refusals.show_on(dialog.refusal, str(error))
+            return str(error)
+        cards, rows = _entry_lists(placements)
+        try:
+            if partial:
+                service.verify_reveal(dialog.player, cards, rows)
+            else:
+                self._enter_reveal(dialog.player, cards, rows)
+        except SERVICE_FAILURES as failure:
+            refusals.show_on(dialog.refusal, dealer_sentence(failure))
+            return dealer_sentence(failure)
+        refusals.show_on(dialog.refusal, "")
+        if partial:  # the seat shows the set as it is typed, dashed until revealed
+            self.staged = placements
+            self._refresh_staging()
+        return None
+
+    def _enter_reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
+        assert self.service is not None
+        service = self.service
+        snapshot = service.reveal(player, cards, rows)
+        self.staged = []
+        self.undo_stack.push(
+            EntryCommand(
+                f"{player}: Fantasyland set",
+                service.undo,
+                lambda: service.reveal(player, cards, rows),
+                self._after_undo_or_redo,
+                self.show_refusal,
+            )
+        )
+        self.show_snapshot(snapshot)
+
+    # ------------------------------------------------------------------ between hands
+    def on_confirm_settlement(self) -> None:
+        """Enter on the settlement: chips move, and the next hand is dealt at once."""
+        if self._confirm_settlement():
+            self.on_deal_next_hand()
+
+    def on_confirm_settlement_and_hold(self) -> None:
+        """Settle but do not deal yet: buy-ins, cash-outs and voids happen only between hands."""
+        if self._confirm_settlement() and self.service is not None:
+            self.show_snapshot(self.service.snapshot())
+
+    def _confirm_settlement(self) -> bool:
+        service = self.service
+        if service is None:
+            return False
+        try:
+            service.confirm_settlement()
+        except SERVICE_FAILURES as failure:
+            self._show_failure(failure)
+            return False
+        self.undo_stack.clear()
+        self._clear_refusals()
+        return True
+
+    def on_deal_next_hand(self) -> None:
+        service = self.service
+        if service is None:
+            return
+        try:
+            snapshot = service.start_next_hand()
+        except SERVICE_FAILURES as failure:
+            self._show_failure(failure)
+            return
+        self.undo_stack.clear()
+        self._clear_refusals()
+        self.show_snapshot(snapshot)
+
+    def refresh(self) -> None:
+        if self.service is not None:
+            self.show_snapshot(self.service.snapshot())
+
+
+def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:
+    return [p.label for p in placements], [p.placement for p in placements]
+
+
+def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
+    return [KeyedPlacement(card, row) for row, line in dialog.fields() for card in parse_entries(line.text())]
+
+
+def _rake_line(snapshot: TableSnapshot) -> str:
+    rake = snapshot.rake
+    if rake is None or not rake.total:
+        return ""
+    each = ", ".join(f"{name} {chips}" for name, chips in rake.per_player if chips)
+    return f"Rake {rake.total} ({each}); jackpot drop {rake.jackpot}; jackpot pool {snapshot.jackpot_pool}"

@@ -1,0 +1,146 @@
+"""A live Chinese poker hand at a table (docs/rules.md §10): the dealer enters each player's
+showdown, in any order; once every player has one, the core scores and settles the hand.
+
+The rules are the core's (`ofc_desk.core.chinese`); this module only keeps the hand's entries in
+the order they were recorded (for undo) and turns them into the `shown` event's payload and back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ofc_desk.core.chinese.deal import (
+    CHINESE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ChineseDealResult,
+    score_chinese_deal,
+)
+from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.chinese.hand import ChineseHand, EntryRefused, entry_from_action
+from ofc_desk.core.chinese.presets import ChinesePreset
+from ofc_desk.core.chinese.showdown import Entry
+from ofc_desk.core.deal_input import DealInputError, read_choice, read_pair_units
+from ofc_desk.core.scoring import ROWS
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.payloads import RawPayload, ShownPayload
+from ofc_desk.service.scoring_bridge import check_rules
+from ofc_desk.service.setup import TableRules
+
+SEATS = (MIN_PLAYERS, MAX_PLAYERS)
+
+
+def is_chinese(rules: TableRules) -> bool:
+    return rules.variant == CHINESE
+
+
+def check_chinese_rules(rules: TableRules) -> ChinesePreset:
+    """Refuse Chinese rules the core would not score; give the preset they name."""
+    if rules.scoring is not None or rules.progressive or rules.last_three_face_down:
+        raise ActionRefused("rules: scoring, progressive and the last 3 cards face down are OFC options")
+    try:
+        preset = read_chinese_preset(rules.preset, rules.house_options)
+        data = rules.to_json()
+        read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP)
+        read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER)
+        named = sorted({name for pair in rules.pair_units for name in pair.players})
+        read_pair_units(data["pair_units"], named)
+    except DealInputError as error:
+        raise ActionRefused(f"rules: {error}") from None
+    return preset
+
+
+def game_seats(rules: TableRules) -> tuple[str, int, int]:
+    """The game the rules name, refused when the core would not score it, and how many players
+    it seats, at least and at most."""
+    if is_chinese(rules):
+        check_chinese_rules(rules)
+        return "Chinese poker", *SEATS
+    structure = check_rules(rules)[1].structure
+    return rules.variant, structure.min_players, structure.max_players
+
+
+class ChineseHandState:
+    """One Chinese hand being entered: who deals, who plays (clockwise from the dealer's left),
+    their stacks at the start, and the showdowns recorded so far."""
+
+    def __init__(
+        self, number: int, button: str, order: list[str], stacks: dict[str, int], preset: ChinesePreset
+    ):
+        self.number = number
+        self.button = button
+        self.stacks_before = stacks
+        self.showdown = ChineseHand(preset, tuple(order))
+        self.entries: list[ShownPayload] = []
+
+    @property
+    def complete(self) -> bool:
+        return self.showdown.complete
+
+    def waiting(self) -> str:
+        """The status line while hands are missing: "waiting for Bob's and Cy's hands"."""
+        missing = [f"{player}'s" for player in self.showdown.players if player not in self.showdown.entries]
+        return f"waiting for {' and '.join(missing)} hand{'s' if len(missing) > 1 else ''}"
+
+    def check(self, raw: RawPayload) -> ShownPayload:
+        """The canonical payload of one player's showdown, or the rule it breaks."""
+        player = str(raw.get("player") or "")
+        # A stored payload spells what it lacks as null (or a surrender's cards as none); an action
+        # leaves it out.
+        given = {key: value for key, value in raw.items() if value not in (None, [], "")}
+        try:
+            entry = entry_from_action(self.showdown.preset, player, given)
+            self.showdown.verify_enter(player, entry)
+        except EntryRefused as error:
+            raise ActionRefused(str(error)) from None
+        return shown_payload(player, entry)
+
+    def apply(self, payload: ShownPayload) -> None:
+        entry = entry_from_action(self.showdown.preset, payload["player"], _action(payload))
+        self.showdown = self.showdown.enter(payload["player"], entry)
+        self.entries.append(payload)
+
+    def undo(self) -> ShownPayload:
+        if not self.entries:
+            raise ActionRefused(f"nothing to undo in hand {self.number}")
+        payload = self.entries.pop()
+        self.showdown = self.showdown.withdraw(payload["player"])
+        return payload
+
+    def score(self, rules: TableRules) -> ChineseDealResult:
+        """Score and settle the complete hand exactly as `ofc-desk score` would."""
+        deal = self.showdown.deal(
+            self.button,
+            self.stacks_before,
+            unit=rules.unit,
+            pair_units={frozenset(pair.players): pair.unit for pair in rules.pair_units},
+            settlement=SettlementPolicy(rules.settlement),
+            settle_from=SettleFrom(rules.settle_from),
+        )
+        return score_chinese_deal(deal)
+
+
+def shown_payload(player: str, entry: Entry) -> ShownPayload:
+    """A showdown as the log stores it: set rows as 13 cards front to back with their rows."""
+    rows = entry.rows
+    return {
+        "player": player,
+        "cards": [card.text for card in (rows.cards if rows is not None else entry.cards)],
+        "rows": None if rows is None else [row.value for row in ROWS for _ in rows.row(row)],
+        "surrender": entry.surrendered,
+        "declare": None if entry.declared is None else entry.declared.kind.value,
+    }
+
+
+def _action(payload: ShownPayload) -> Mapping[str, object]:
+    """The stored payload as the action that made it, for the core to read again."""
+    action: dict[str, object] = {"player": payload["player"]}
+    if payload["surrender"]:
+        return {**action, "surrender": True}
+    action["cards"] = payload["cards"]
+    if payload["rows"] is not None:
+        action["rows"] = payload["rows"]
+    if payload["declare"] is not None:
+        action["declare"] = payload["declare"]
+    return action

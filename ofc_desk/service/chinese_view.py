@@ -1,0 +1,88 @@
+"""The `TableSnapshot` of a Chinese poker table: no streets and no Fantasyland; each seat shows
+the hand entered for it (set rows, or nothing for a surrender or a declared special)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.chinese.showdown import Entry
+from ofc_desk.core.hands import hand_name
+from ofc_desk.core.rows import ROW_SIZE, Row
+from ofc_desk.core.streets import DECK_SIZE
+from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
+
+if TYPE_CHECKING:
+    from ofc_desk.service.machine import Seat, TableMachine
+
+CHINESE = "chinese"
+
+
+def build_chinese_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> TableSnapshot:
+    preset = machine.chinese
+    assert preset is not None  # a Chinese table
+    hand = machine.chinese_hand
+    entries = hand.showdown.entries if hand is not None else {}
+    waiting = hand.showdown.next_to_enter() if hand is not None and not machine.hand_settled else None
+    dealt = len(hand.showdown.players) * 13 if hand is not None else 0
+    rake = machine.rake
+    return TableSnapshot(
+        table=machine.table,
+        session_id=session_id,
+        hand_number=machine.hands_started,
+        phase=machine.phase,
+        variant=CHINESE,
+        preset=preset.name,
+        unit=machine.rules.unit,
+        settlement=machine.rules.settlement,
+        street=0,
+        to_act=None,
+        cards_seen=sum(len(entry.cards) for entry in entries.values()),
+        cards_left=DECK_SIZE - dealt,
+        button=machine.button,
+        button_held_for_fantasyland=False,
+        seats=tuple(
+            _seat_view(
+                machine,
+                seat,
+                position,
+                hand is not None and seat.name in hand.stacks_before,
+                entries.get(seat.name),
+                seat.name == waiting,
+            )
+            for position, seat in enumerate(machine.seats)
+        ),
+        result=None,
+        rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
+        jackpot_pool=machine.jackpot_pool,
+        last_event_hash=head_hash,
+        closed=machine.closed,
+    )
+
+
+def _seat_view(
+    machine: TableMachine, seat: Seat, position: int, in_hand: bool, entry: Entry | None, next_up: bool
+) -> SeatView:
+    rows = entry.rows if entry is not None else None
+    views = {
+        row: RowView(row, rows.row(row), ROW_SIZE[row], hand_name(rows.row(row)), None)
+        if rows is not None
+        else RowView(row, (), ROW_SIZE[row], None, None)
+        for row in Row
+    }
+    return SeatView(
+        name=seat.name,
+        position=position,
+        stack=seat.stack,
+        button=seat.name == machine.button,
+        sitting_out=seat.sitting_out,
+        in_hand=in_hand,
+        to_act=next_up,
+        fantasyland_cards=0,
+        fantasyland_next=0,
+        front=views[Row.FRONT],
+        middle=views[Row.MIDDLE],
+        back=views[Row.BACK],
+        foul_certain=False,
+        discards=(),
+        locked_reason=None,
+    )

@@ -1,0 +1,143 @@
+"""The payload of each kind of event, exactly as the log stores it (canonical JSON, sorted keys).
+
+`TableMachine.check` turns what a face sends (`RawPayload`: any mapping, maybe malformed) into one
+of these; `apply` folds it in. The shapes are part of every stored hash chain: a key added,
+renamed or retyped here breaks the verification of every existing database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypedDict
+
+RawPayload = Mapping[str, object]
+"""An action as a face or a stored event gives it, before `check` has read it."""
+
+
+class SeatPayload(TypedDict):
+    name: str
+    buy_in: int
+
+
+class PairUnitPayload(TypedDict):
+    players: list[str]
+    unit: int
+
+
+class RulesPayload(TypedDict):
+    """`TableRules.to_json()`: the `ofc-desk score` rules keys plus the table's own option."""
+
+    rules: str | dict[str, object]
+    house_options: dict[str, object] | None
+    scoring: str | None
+    variant: str
+    progressive: bool
+    unit: int
+    pair_units: list[PairUnitPayload]
+    settlement: str
+    settle_from: str
+    last_three_face_down: bool
+
+
+class TableOpened(TypedDict):
+    table: str
+    seats: list[SeatPayload]
+    button: str
+    rules: RulesPayload
+
+
+class HandStarted(TypedDict):
+    number: int
+
+
+class EntryPayload(TypedDict):
+    """A street (`placed`) or a Fantasyland set or face-down reveal (`revealed`)."""
+
+    player: str
+    cards: list[str | None]
+    rows: list[str]
+
+
+class ShownPayload(TypedDict):
+    """A Chinese poker showdown (`shown`): 13 cards with their rows, or a surrender (no cards), or
+    a declared special with its cards (and its rows when given)."""
+
+    player: str
+    cards: list[str]
+    rows: list[str] | None
+    surrender: bool
+    declare: str | None
+
+
+class Undone(TypedDict):
+    undone: EntryPayload | ShownPayload
+
+
+class HandSettled(TypedDict):
+    number: int
+
+
+class Joined(TypedDict):
+    player: str
+    buy_in: int
+    after: str | None
+
+
+class Rebought(TypedDict):
+    player: str
+    amount: int
+
+
+class CashedOut(TypedDict):
+    player: str
+    amount: int
+
+
+class SatOut(TypedDict):
+    player: str
+
+
+class SatIn(TypedDict):
+    player: str
+
+
+class HandVoided(TypedDict):
+    hand: int
+    reason: str
+    supervisor: str
+
+
+class ChipsCorrected(TypedDict):
+    player: str
+    amount: int
+    reason: str
+    supervisor: str
+
+
+class RulesChanged(TypedDict):
+    rules: RulesPayload
+    supervisor: str
+
+
+class SessionClosed(TypedDict):
+    supervisor: str
+
+
+EventPayload = (
+    TableOpened
+    | HandStarted
+    | EntryPayload
+    | ShownPayload
+    | Undone
+    | HandSettled
+    | Joined
+    | Rebought
+    | CashedOut
+    | SatOut
+    | SatIn
+    | HandVoided
+    | ChipsCorrected
+    | RulesChanged
+    | SessionClosed
+)
+"""Any event's payload; the event's kind says which."""

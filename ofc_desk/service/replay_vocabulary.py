@@ -1,0 +1,74 @@
+"""The words of an `ofc-desk replay` script, said once for the reader (`service.replay`) and the
+writer (`reports.script`, which rebuilds a script from a stored session).
+
+A script is a header (the table, its `seats`, `button`, `dealer`, `users` and the rules keys) and
+`hands`, each with `between` operations (`{"op": "rebuy", "player": …, "amount": …}`) and
+`actions` (`{"player", "cards", "rows"}`, or `{"op": "undo"}`, or `{"op": "dealer", "name": …}`).
+
+>>> OP_KINDS["top_up"] is OP_KINDS["rebuy"] is EventKind.REBOUGHT
+True
+>>> OP_NAMES[EventKind.HAND_VOIDED], OP_FIELDS[EventKind.HAND_VOIDED]
+('void', ('hand', 'reason'))
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ofc_desk.service.events import SUPERVISED, EventKind
+
+RULE_KEYS: Final = (
+    "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
+    "settlement", "settle_from", "last_three_face_down",
+)  # fmt: skip
+"""The rules keys, the same as `ofc-desk score` reads; in the header and in `change_rules`."""
+
+ACTION_KEYS: Final = ("player", "cards", "rows")
+"""What a street or a Fantasyland set says; also a Chinese poker hand set in its rows."""
+CHINESE_ACTION_KEYS: Final = ("surrender", "declare")
+"""What a Chinese poker showdown says besides `player` (and `cards`, for a declaration)."""
+UNDO_OP: Final = "undo"
+"""Takes back the last entry (an action, or a `between` operation before any entry)."""
+DEALER_OP: Final = "dealer"
+"""`{"op": "dealer", "name": …}`: another dealer takes over; no event of its own."""
+PIN_KEY: Final = "pin"
+SUPERVISOR_KEY: Final = "supervisor"
+
+OP_NAMES: Final[dict[EventKind, str]] = {
+    EventKind.JOINED: "join",
+    EventKind.REBOUGHT: "rebuy",
+    EventKind.CASHED_OUT: "cash_out",
+    EventKind.SAT_OUT: "sit_out",
+    EventKind.SAT_IN: "sit_in",
+    EventKind.HAND_VOIDED: "void",
+    EventKind.CHIPS_CORRECTED: "correct_chips",
+    EventKind.RULES_CHANGED: "change_rules",
+    EventKind.SESSION_CLOSED: "close",
+}
+"""The `between` operation that makes each kind of event (the name the writer uses)."""
+
+OP_KINDS: Final[dict[str, EventKind]] = {
+    **{name: kind for kind, name in OP_NAMES.items()},
+    "buy_in": EventKind.JOINED,
+    "top_up": EventKind.REBOUGHT,
+    UNDO_OP: EventKind.UNDONE,
+}
+"""Every `between` operation the reader accepts, older spellings included."""
+
+OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
+    EventKind.JOINED: ("player", "buy_in", "after"),
+    EventKind.REBOUGHT: ("player", "amount"),
+    EventKind.CASHED_OUT: ("player",),
+    EventKind.SAT_OUT: ("player",),
+    EventKind.SAT_IN: ("player",),
+    EventKind.HAND_VOIDED: ("hand", "reason"),
+    EventKind.CHIPS_CORRECTED: ("player", "amount", "reason"),
+    EventKind.RULES_CHANGED: (),
+    EventKind.SESSION_CLOSED: (),
+    EventKind.UNDONE: (),
+}
+"""The keys an operation carries, beside the rules keys of `change_rules` and the supervisor and
+PIN of a supervised one."""
+
+SUPERVISED_OPS: Final = frozenset(OP_NAMES[kind] for kind in SUPERVISED)
+"""Operations a floor supervisor approves: they name the supervisor and carry a PIN."""

@@ -1,0 +1,114 @@
+"""The actions a floor supervisor approves (void a hand, correct chips, change the rules, close the
+session): each as a check that reads the raw action and an apply that folds in its payload.
+
+`TableMachine.check` has already refused an action that names no supervisor; the service has
+checked the supervisor's PIN before that.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.service import reading
+from ofc_desk.service.chinese_play import game_seats, is_chinese
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.outcome import LedgerEntry, Outcome
+from ofc_desk.service.payloads import ChipsCorrected, HandVoided, RawPayload, RulesChanged, SessionClosed
+from ofc_desk.service.setup import TableRules
+
+if TYPE_CHECKING:
+    from ofc_desk.service.machine import TableMachine
+
+
+def approver(raw: RawPayload) -> str:
+    """The supervisor the action names, as given."""
+    return reading.text(raw, "supervisor")
+
+
+def check_voided(machine: TableMachine, raw: RawPayload) -> HandVoided:
+    machine.require_between_hands("hands are voided")
+    number = reading.whole_number(raw.get("hand"))
+    if number is None or number not in machine.hand_changes:
+        raise ActionRefused(f"there is no settled hand {raw.get('hand')} to void")
+    if number in machine.voided:
+        raise ActionRefused(f"hand {number} is already voided")
+    for name, change in machine.hand_changes[number].items():
+        seat = next((seat for seat in machine.seats if seat.name == name), None)
+        if seat is None:
+            raise ActionRefused(f"{name} has left the table: hand {number} cannot be voided")
+        if seat.stack - change < 0:
+            raise ActionRefused(f"voiding hand {number} would leave {name} with {seat.stack - change} chips")
+    return {"hand": number, "reason": reading.text(raw, "reason"), "supervisor": approver(raw)}
+
+
+def apply_voided(machine: TableMachine, payload: HandVoided) -> Outcome:
+    number = payload["hand"]
+    machine.voided.add(number)
+    machine.jackpot_pool -= machine.hand_jackpots[number]
+    ledger = []
+    for name, change in machine.hand_changes[number].items():
+        machine.seat(name).stack -= change
+        if change:
+            ledger.append(LedgerEntry(name, "void", -change, number, payload["reason"]))
+    return Outcome(tuple(ledger))
+
+
+def check_corrected(machine: TableMachine, raw: RawPayload) -> ChipsCorrected:
+    machine.require_between_hands("chip corrections")
+    seat = machine.seat(str(raw.get("player")))
+    amount = reading.whole_number(raw.get("amount"))
+    if amount is None or not 0 < abs(amount) <= MAX_CHIPS:
+        limit = f"{MAX_CHIPS:,}"
+        raise ActionRefused(f"a correction is a whole number of chips, not 0, up to {limit} each way")
+    if seat.stack + amount < 0:
+        raise ActionRefused(f"{seat.name} has only {seat.stack} chips")
+    reason = reading.text(raw, "reason").strip()
+    if not reason:
+        raise ActionRefused("a chip correction needs a reason")
+    return {"player": seat.name, "amount": amount, "reason": reason, "supervisor": approver(raw)}
+
+
+def apply_corrected(machine: TableMachine, payload: ChipsCorrected) -> Outcome:
+    machine.seat(payload["player"]).stack += payload["amount"]
+    entry = LedgerEntry(payload["player"], "correction", payload["amount"], note=payload["reason"])
+    return Outcome((entry,))
+
+
+def check_rules_changed(machine: TableMachine, raw: RawPayload) -> RulesChanged:
+    machine.require_between_hands("rules and stakes change")
+    rules = reading.rules(raw.get("rules"))
+    if is_chinese(rules) != is_chinese(machine.rules):
+        raise ActionRefused("a table keeps its game: open a new table for Chinese poker or OFC")
+    game, _, most = game_seats(rules)
+    _refuse_if_fantasyland_changes(machine, rules)
+    if len(machine.seats) > most:
+        raise ActionRefused(f"{game} seats at most {most} players; {len(machine.seats)} are seated")
+    return {"rules": rules.to_json(), "supervisor": approver(raw)}
+
+
+def _refuse_if_fantasyland_changes(machine: TableMachine, rules: TableRules) -> None:
+    """A Fantasyland hand already earned is dealt by the rules it was earned under, so what
+    decides its cards (preset, house options, variant, progressive) waits until it is played;
+    stakes and settlement may change."""
+    owed = [f"{s.name} ({s.fantasyland_next} cards)" for s in machine.seats if s.fantasyland_next]
+    if owed and not rules.deals_like(machine.rules):
+        raise ActionRefused(
+            "the preset, house options and variant stay until the Fantasyland hands owed are"
+            f" played: {', '.join(owed)}"
+        )
+
+
+def apply_rules_changed(machine: TableMachine, payload: RulesChanged) -> Outcome:
+    machine.set_rules(TableRules.from_json(payload["rules"]))
+    return Outcome()
+
+
+def check_closed(machine: TableMachine, raw: RawPayload) -> SessionClosed:
+    machine.require_between_hands("the session closes")
+    return {"supervisor": approver(raw)}
+
+
+def apply_closed(machine: TableMachine, payload: SessionClosed) -> Outcome:
+    machine.closed = True
+    return Outcome(closes_session=True)

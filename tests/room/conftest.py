@@ -1,0 +1,24 @@
+"""Card-room fixtures: a fresh schema on the real PostgreSQL server per test (these tests are
+about PostgreSQL's roles, grants and many writers, so they have no SQLite run)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
+sys.path.insert(0, str(Path(__file__).parent))
+
+from ofc_test_databases import fresh_schema, postgres_url  # noqa: F401
+
+
+@pytest.fixture
+def room_url(postgres_url: str | None) -> Iterator[str]:  # noqa: F811 (the imported fixture)
+    """The owner's URL of a fresh card-room schema (not yet migrated)."""
+    if postgres_url is None:
+        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
+    with fresh_schema(postgres_url) as url:
+        yield url

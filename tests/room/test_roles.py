@@ -1,0 +1,171 @@
+"""`ofc-desk db roles`: a desk's login records a whole session, and PostgreSQL itself refuses it
+anything else (rewriting or deleting events, altering the schema)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from psycopg import errors
+from room_scripts import table_script
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from ofc_desk.cli.main import main
+from ofc_desk.service.replay import run_replay
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
+from ofc_desk.storage.users import Role, create_user
+
+pytestmark = pytest.mark.postgres
+
+
+def _libpq(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def _as(url: str, role: str) -> str:
+    return make_url(url).set(username=role).render_as_string(hide_password=False)
+
+
+@pytest.fixture
+def roles(room_url: str) -> Iterator[RoomRoles]:
+    """Roles are cluster-wide: each test gets its own names, dropped afterwards."""
+    unique = f"ofc_test_{uuid.uuid4().hex[:10]}"
+    names = RoomRoles(f"{unique}_table", f"{unique}_floor")
+    yield names
+    with psycopg.connect(_libpq(room_url), autocommit=True) as connection:
+        for name in (names.table, names.floor):
+            if connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone():
+                connection.execute(f"DROP OWNED BY {name}")
+                connection.execute(f"DROP ROLE {name}")
+
+
+@pytest.fixture
+def room(room_url: str, roles: RoomRoles) -> Iterator[str]:
+    """A migrated card room with its accounts, the roles applied twice (the SQL is re-runnable)."""
+    owner = Database(room_url)
+    create_user(owner, "Dana", Role.DEALER, "1234")
+    create_user(owner, "Sam", Role.SUPERVISOR, "9876")
+    with owner.engine.connect() as connection:
+        for _ in range(2):
+            apply_roles(connection, room_roles_sql(connection, roles))
+    owner.dispose()
+    yield room_url
+
+
+def _refused(url: str, role: str, statement: str) -> str:
+    """PostgreSQL's refusal of `statement` run as `role` (the test fails if it runs)."""
+    with (
+        psycopg.connect(_libpq(_as(url, role))) as connection,
+        pytest.raises(errors.InsufficientPrivilege) as refusal,
+    ):
+        connection.execute(statement)
+    return str(refusal.value)
+
+
+def test_a_desk_logged_in_as_the_table_role_records_a_whole_session(room: str, roles: RoomRoles) -> None:
+    desk = Database(_as(room, roles.table))  # starts as a desk does: the migration check included
+    try:
+        output = run_replay(desk, table_script("T1", 6, extras=True, close=True), resume=False)
+        summary = verify_database(desk)
+    finally:
+        desk.dispose()
+    assert len(output["hands"]) == 6
+    assert "1 session" in summary.line()
+    with psycopg.connect(_libpq(room)) as owner:
+        closed = owner.execute("SELECT closed_at IS NOT NULL FROM table_sessions").fetchone()
+        kinds = {kind for (kind,) in owner.execute("SELECT kind FROM events")}
+    assert closed == (True,)
+    assert {"hand_voided", "chips_corrected", "cashed_out", "session_closed"} <= kinds
+
+
+def test_the_table_role_cannot_rewrite_or_delete_events(room: str, roles: RoomRoles) -> None:
+    desk = Database(_as(room, roles.table))
+    run_replay(desk, table_script("T1", 2, extras=False, close=False), resume=False)
+    desk.dispose()
+    rewrite = "UPDATE events SET actor = 'x'"
+    assert "permission denied for table events" in _refused(room, roles.table, rewrite)
+    assert "permission denied for table events" in _refused(room, roles.table, "DELETE FROM events")
+    assert "permission denied" in _refused(room, roles.table, "TRUNCATE events")
+    assert "permission denied" in _refused(room, roles.table, "DELETE FROM chip_ledger")
+    assert "permission denied" in _refused(room, roles.table, "UPDATE hands SET jackpot = 0")
+    # Only the columns the event flow moves: never which table a session is.
+    assert "permission denied" in _refused(room, roles.table, "UPDATE table_sessions SET table_name = 'x'")
+
+
+@pytest.mark.parametrize("which", ["table", "floor"])
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "ALTER TABLE events ADD COLUMN note TEXT",
+        "DROP TABLE events",
+        "CREATE TABLE shadow (id INTEGER)",
+        "CREATE FUNCTION nothing() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END'",
+    ],
+)
+def test_neither_role_can_change_the_schema(room: str, roles: RoomRoles, which: str, statement: str) -> None:
+    role = roles.table if which == "table" else roles.floor
+    message = _refused(room, role, statement)
+    assert "must be owner" in message or "permission denied" in message
+
+
+def test_the_floor_reads_everything_and_inserts_only_events(room: str, roles: RoomRoles) -> None:
+    desk = Database(_as(room, roles.table))
+    run_replay(desk, table_script("T1", 2, extras=False, close=False), resume=False)
+    desk.dispose()
+    floor = create_engine(_as(room, roles.floor))
+    with floor.begin() as connection:
+        head_seq = connection.scalar(text("SELECT head_seq FROM table_sessions"))
+        assert connection.scalar(text("SELECT count(*) FROM events")) == head_seq
+        assert connection.scalar(text("SELECT count(*) FROM chip_ledger")) > 0
+        # The floor's approvals are still to come; it may add an event and nothing else.
+        connection.execute(
+            text(
+                "INSERT INTO events (session_id, seq, kind, actor, at, payload, prev_hash, hash) "
+                "VALUES (1, 9999, 'approval', 'Sam', 'now', '{}', 'x', 'y')"
+            )
+        )
+        connection.rollback()
+    floor.dispose()
+    assert "permission denied" in _refused(room, roles.floor, "UPDATE events SET actor = 'x'")
+    assert "permission denied" in _refused(room, roles.floor, "DELETE FROM events")
+    assert "permission denied" in _refused(room, roles.floor, "INSERT INTO chip_ledger DEFAULT VALUES")
+
+
+def test_db_roles_prints_the_sql_for_the_database_schema(
+    room_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Database(room_url).dispose()
+    assert main(["db", "roles", "--db", room_url]) == 0
+    sql = capsys.readouterr().out
+    schema = make_url(room_url).query["options"]
+    assert isinstance(schema, str)
+    name = schema.removeprefix("-csearch_path=")
+    assert f'REVOKE CREATE ON SCHEMA "{name}" FROM PUBLIC;' in sql
+    assert "CREATE ROLE ofc_desk_table LOGIN" in sql
+    assert "CREATE ROLE ofc_desk_floor LOGIN" in sql
+    assert f'GRANT UPDATE (head_seq, head_hash, closed_at, opened_at) ON "{name}".table_sessions' in sql
+    assert "DELETE" not in sql and "TRUNCATE" not in sql
+
+
+def test_db_roles_refuses_sqlite_in_one_line(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path}/desk.db"
+    Database(url).dispose()
+    assert main(["db", "roles", "--db", url]) == 2
+    assert capsys.readouterr().err == (
+        "ofc-desk db roles: roles are for a PostgreSQL card room: SQLite has no roles or grants\n"
+    )
+
+
+def test_applying_the_roles_again_takes_back_any_grant_given_by_hand(room: str, roles: RoomRoles) -> None:
+    with psycopg.connect(_libpq(room), autocommit=True) as owner:
+        owner.execute(f"GRANT UPDATE, DELETE ON events TO {roles.table}")
+    database = Database(room, migrate=False)
+    with database.engine.connect() as connection:
+        apply_roles(connection, room_roles_sql(connection, roles))
+    database.dispose()
+    assert "permission denied for table events" in _refused(room, roles.table, "DELETE FROM events")

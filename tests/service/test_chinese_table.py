@@ -1,0 +1,115 @@
+"""A Chinese poker table through `TableService` and the machine: the `verify_show` / `can_show` /
+`show` triple the desk calls, and random sessions that keep every chip (docs/rules.md §10, §8, §9)."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from table_helpers import open_test_table
+
+from ofc_desk.core.cards import FULL_DECK
+from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.snapshot import Phase
+from ofc_desk.storage.database import Database
+
+ROWS = "f f f m m m m m b b b b b"
+SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
+SEED_B = "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad"
+
+
+def test_the_desk_enters_each_showdown_and_settles(database: Database) -> None:
+    service = open_test_table(
+        database, [("Ann", 20), ("Bob", 20)], "Bob", variant="chinese", rules="chinese-typical"
+    )
+    assert not service.can_show("Ann")
+    service.start_next_hand()
+    assert service.can_show("Ann") and service.can_show("Bob")
+    with pytest.raises(ActionRefused, match="Ann's cards are not dragon"):
+        service.verify_show("Ann", {"declare": "dragon", "cards": SEED_A})
+    snapshot = service.show("Bob", {"cards": SEED_B, "rows": ROWS})
+    assert not service.can_show("Bob")
+    assert (snapshot.phase, snapshot.variant, snapshot.seat("Ann").to_act) == (Phase.LIVE, "chinese", True)
+    assert snapshot.seat("Bob").back.hand_name == "four fives"
+    assert not service.can_confirm_settlement()
+    snapshot = service.show("Ann", {"cards": SEED_A, "rows": ROWS})
+    assert snapshot.phase is Phase.AWAITING_SETTLEMENT
+    service.undo()
+    assert service.can_show("Ann")
+    service.show("Ann", {"cards": SEED_A, "rows": ROWS})
+    snapshot = service.confirm_settlement()
+    assert {seat.name: seat.stack for seat in snapshot.seats} == {"Ann": 17, "Bob": 23}
+    assert snapshot.button == "Ann"  # the button moves every hand
+
+
+PRESETS = preset_names(Game.CHINESE)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rules=st.sampled_from(PRESETS),
+    stacks=st.lists(st.integers(1, 40), min_size=2, max_size=4),
+    seed=st.integers(0, 2**32),
+    rake=st.booleans(),
+)
+def test_random_chinese_sessions_keep_every_chip(
+    rules: str, stacks: list[int], seed: int, rake: bool
+) -> None:
+    rng = random.Random(seed)
+    names = [f"P{seat}" for seat in range(len(stacks))]
+    options = (
+        {"rake": {"mode": "percent-of-win", "percent": 5, "cap": 3, "jackpot_percent": 50}} if rake else None
+    )
+    machine = TableMachine()
+    machine.apply(
+        EventKind.TABLE_OPENED,
+        {
+            "table": "T",
+            "seats": [{"name": name, "buy_in": stack} for name, stack in zip(names, stacks, strict=True)],
+            "button": names[-1],
+            "rules": {"variant": "chinese", "rules": rules, "house_options": options},
+        },
+    )
+    preset = load_chinese_preset(rules)
+    buttons = []
+    house = 0  # the rake the house keeps (the part that does not feed the jackpot)
+    for _ in range(3):
+        if any(seat.stack <= 0 for seat in machine.seats):
+            break
+        machine.apply(EventKind.HAND_STARTED, {})
+        assert machine.chinese_hand is not None
+        buttons.append(machine.chinese_hand.button)
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        players = list(machine.chinese_hand.showdown.players)
+        rng.shuffle(players)
+        for seat, name in enumerate(players):
+            cards = deck[13 * seat : 13 * seat + 13]
+            made = preset.specials_made(cards)
+            if made and rng.random() < 0.8:
+                action: dict[str, object] = {"declare": made[0].kind.value, "cards": [str(c) for c in cards]}
+            elif rng.random() < 0.15:
+                action = {"surrender": True}
+            else:
+                if rng.random() < 0.6:
+                    cards = sorted(cards, key=lambda card: card.rank.order)
+                action = {"cards": [str(c) for c in cards], "rows": ROWS}
+            machine.apply(EventKind.SHOWN, {"player": name, **action})
+        machine.apply(EventKind.HAND_SETTLED, {})
+        assert machine.rake is not None
+        house += machine.rake.total - machine.rake.jackpot
+        on_table = sum(seat.stack for seat in machine.seats)
+        assert on_table + machine.jackpot_pool + house == sum(stacks)
+        assert all(seat.stack >= 0 for seat in machine.seats)
+    assert all(after == _next(names, before) for before, after in pairwise(buttons))
+
+
+def _next(names: list[str], name: str) -> str:
+    return names[(names.index(name) + 1) % len(names)]
