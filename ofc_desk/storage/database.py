@@ -159,6 +159,7 @@ def sqlite_synchronous() -> str:
     """FULL: each commit is on the disk before the action is acknowledged. A test suite may set
     OFC_DESK_TEST_SQLITE_SYNCHRONOUS to OFF or NORMAL, which a process dying cannot tell apart
     but a power cut can: most tests check what is recorded, not that it survives the machine, and
-    waiting for the disk was most of the suite's time. The tests of dying processes keep FULL."""
+    on a disk slow to sync, waiting for it is most of a suite's time. The tests of dying processes
+    keep FULL."""
     lowered = os.environ.get(TEST_SYNCHRONOUS_VARIABLE, "").strip().upper()
     return lowered if lowered in ("OFF", "NORMAL") else "FULL"
