@@ -36,6 +36,7 @@ from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
+from ofc_desk.service.sentences import entry_sentence
 from ofc_desk.service.setup import PairUnit
 from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
 from ofc_desk.storage.models import TableSession
@@ -199,7 +200,7 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
     ledger_by_event: dict[int, list[LedgerRecord]] = {}
     for entry in ledger:
         ledger_by_event.setdefault(entry.event_id, []).append(entry)
-    undo_tracker = _UndoTracker()
+    undo_tracker = _UndoTracker(walk.adjustments)
     for event in events:
         kind = EventKind(event.kind)
         at = parse_time(event.at)
@@ -243,35 +244,42 @@ def _add_once(names: list[str], name: str) -> None:
 
 
 class _UndoTracker:
-    """Remembers the live hand's entries so an undo can say which entry it took back."""
+    """Remembers the live hand's entries so an undo can say which entry it took back, and fills in
+    the undo's row of `adjustments` with what the player entered again in its place."""
 
-    def __init__(self) -> None:
+    def __init__(self, adjustments: list[Adjustment]) -> None:
         self._entries: list[dict[str, Any]] = []
+        self._adjustments = adjustments
+        self._awaiting: dict[str, list[int]] = {}
+        """Per player, the rows of their undos still waiting for the re-entry, latest last."""
 
     def follow(self, event: AuditRecord, kind: EventKind, hand: int) -> Adjustment | None:
         if kind in (EventKind.PLACED, EventKind.REVEALED):
             self._entries.append(event.payload)
+            self._note_reentry(event.payload)
         elif kind in (EventKind.HAND_STARTED, EventKind.HAND_SETTLED):
             self._entries.clear()
+            self._awaiting.clear()
         elif kind is EventKind.UNDONE:
             taken = self._entries.pop() if self._entries else {}
+            # The caller appends the undo's row next: remember where it goes.
+            self._awaiting.setdefault(str(taken.get("player", "")), []).append(len(self._adjustments))
             return Adjustment(
                 seq=event.seq,
                 at=parse_time(event.at),
                 kind=AdjustmentKind.UNDO,
                 hand_number=hand,
-                description=describe_entry(taken) + " taken back",
+                description=entry_sentence(taken) + " taken back",
                 actor=event.actor,
             )
         return None
 
-
-def describe_entry(entry: Mapping[str, Any]) -> str:
-    """ "Bob: 5h middle, Qd back, ?? discard" from a stored entry."""
-    cards = [card or "??" for card in entry.get("cards") or ()]
-    rows = [str(row) for row in entry.get("rows") or ()]
-    placed = ", ".join(f"{card} {row}" for card, row in zip(cards, rows, strict=False))
-    return f"{entry.get('player', '?')}: {placed}" if placed else "the last entry"
+    def _note_reentry(self, entry: Mapping[str, Any]) -> None:
+        # Undos take back the latest entry first, so a player's re-entries answer them latest first.
+        waiting = self._awaiting.get(str(entry.get("player", "")))
+        if waiting:
+            row = waiting.pop()
+            self._adjustments[row] = replace(self._adjustments[row], reentered=entry_sentence(entry))
 
 
 def _supervised_adjustment(

@@ -160,6 +160,8 @@ class Adjustment:
     approver: str = ""
     after_hand: int = 0
     """Hands settled before it: it came between hand `after_hand` and the next one dealt."""
+    reentered: str = ""
+    """For an undo: the entry the player made in place of the one taken back ('' if none was)."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +179,11 @@ class PlayerSummary:
     fouls: int
     fantasyland_hands: int
     royalties: int
+
+    @property
+    def bought_in(self) -> int:
+        """Every buy-in: at the opening and on joining later (what the reports call "Buy-ins")."""
+        return self.opening_buy_in + self.buy_ins
 
     @property
     def total_in(self) -> int:
@@ -239,6 +246,11 @@ class SessionRecord:
         """The sum of one kind of chip transaction, as a positive amount for cash-outs too."""
         total = sum(t.amount for t in self.chip_transactions if t.kind is kind)
         return -total if kind is ChipKind.CASH_OUT else total
+
+    @property
+    def bought_in(self) -> int:
+        """Every buy-in of the session, at the opening and on joining later ("Buy-ins")."""
+        return self.chip_total(ChipKind.OPENING) + self.chip_total(ChipKind.BUY_IN)
 
     @property
     def final_stacks_total(self) -> int:

@@ -49,7 +49,7 @@ from ofc_desk.reports.record import (
     SeatResult,
     SessionRecord,
 )
-from ofc_desk.reports.stack_chart import stack_chart, stack_lines
+from ofc_desk.reports.stack_chart import stack_chart, stack_lines, voided_hand_numbers
 
 SETTLE_FROM_WORDS = {
     "left-of-dealer": "from the player left of the dealer, clockwise, dealer last",
@@ -162,7 +162,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
         rows.append(
             [
                 p.name,
-                chips(p.opening_buy_in + p.buy_ins),
+                chips(p.bought_in),
                 chips(p.rebuys),
                 chips(p.cash_outs),
                 chips(p.final_stack),
@@ -177,7 +177,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
     rows.append(
         [
             "Total",
-            chips(sum(p.opening_buy_in + p.buy_ins for p in players)),
+            chips(sum(p.bought_in for p in players)),
             chips(sum(p.rebuys for p in players)),
             chips(sum(p.cash_outs for p in players)),
             chips(sum(p.final_stack for p in players)),
@@ -212,7 +212,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
 def _chart(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(80 * mm)
     yield Paragraph("Stacks across the session", styles.heading)
-    yield stack_chart(stack_lines(record), CONTENT_WIDTH, styles.regular)
+    yield stack_chart(stack_lines(record), CONTENT_WIDTH, styles.regular, voided_hand_numbers(record))
 
 
 def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
@@ -223,7 +223,7 @@ def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         yield KeepTogether(list(_hand_block(hand, styles)))
 
 
-SEAT_WIDTHS = [26 * mm, 33 * mm, 40 * mm, 40 * mm, 12 * mm, 12 * mm, CONTENT_WIDTH - 163 * mm]
+SEAT_WIDTHS = [24 * mm, 31 * mm, 37 * mm, 37 * mm, 16 * mm, 10 * mm, 11 * mm, CONTENT_WIDTH - 166 * mm]
 
 
 def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
@@ -241,9 +241,10 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
         title.append((" · VOIDED: chips returned", styles.bold, 9.5, ALERT))
     yield Spacer(1, 2 * mm)
     yield RunsCell([title], leading=1.45)
-    header: list[object] = ["Player", "Front", "Middle", "Back", "Roy.", "Points", "Chips"]
+    # The stack each player sat down to the hand with: a capped payment is checked against it.
+    header: list[object] = ["Player", "Front", "Middle", "Back", "Stack before", "Roy.", "Points", "Chips"]
     rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
-    yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6))
+    yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6, 7))
     if hand.matchups:
         label: Run = ("Points by pair: ", styles.bold, 7, GREY)
         yield RunsCell([[label, (_pairs(hand), styles.regular, 7, GREY)]], 1.6)
@@ -290,7 +291,12 @@ def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
                 card_runs.append((card_text(card) + " ", styles.regular, 8, colour))
         royalty = f" +{row.royalty}" if row.royalty else ""
         cells.append(RunsCell([card_runs, [(row.hand + royalty, styles.regular, 6.5, GREY)]]))
-    cells += [chips(seat.royalties), signed_chips(seat.points), signed_chips(seat.chips_moved)]
+    cells += [
+        chips(seat.stack_before),
+        chips(seat.royalties),
+        signed_chips(seat.points),
+        signed_chips(seat.chips_moved),
+    ]
     return cells
 
 
@@ -351,8 +357,7 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         ("Rake", chips(record.rake_total)),
         ("Jackpot drop", chips(record.jackpot_total)),
         ("Hands raked", f"{raked_hands} of {len(record.counted_hands)}"),
-        ("Opening chips", chips(record.chip_total(ChipKind.OPENING))),
-        ("Buy-ins", chips(record.chip_total(ChipKind.BUY_IN))),
+        ("Buy-ins (opening and later)", chips(record.bought_in)),
         ("Rebuys", chips(record.chip_total(ChipKind.REBUY))),
         ("Cash-outs", chips(record.chip_total(ChipKind.CASH_OUT))),
         ("Chip corrections", signed_chips(record.chip_total(ChipKind.CORRECTION))),
@@ -377,13 +382,22 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
                 timestamp(a.at),
                 str(a.kind),
                 _adjustment_hand(record, a),
-                Paragraph(text(a.description), styles.cell),
+                Paragraph(text(_adjustment_details(a)), styles.cell),
                 a.actor or "–",
                 a.approver or "–",
             ]
         )
     widths = [13 * mm, 35 * mm, 24 * mm, 11 * mm, 49 * mm, 22 * mm, CONTENT_WIDTH - 154 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
+
+
+def _adjustment_details(adjustment: Adjustment) -> str:
+    """An undo says what was entered in place of what it took back, so the pair reads together."""
+    if adjustment.kind is not AdjustmentKind.UNDO:
+        return adjustment.description
+    if adjustment.reentered:
+        return f"{adjustment.description}; entered again as {adjustment.reentered}"
+    return f"{adjustment.description}; nothing entered in its place"
 
 
 def _adjustment_hand(record: SessionRecord, adjustment: Adjustment) -> str:

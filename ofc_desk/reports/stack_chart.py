@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.shapes import Drawing, Line, String
 from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
 from ofc_desk.reports.formatting import chips
-from ofc_desk.reports.record import ChipKind, SessionRecord
+from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
 
 # Distinct when printed in colour and still told apart in grey by the dash patterns.
 LINE_COLOURS = (
@@ -27,6 +27,7 @@ LINE_COLOURS = (
     colors.HexColor("#455a64"),
 )
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (4, 2), (1, 1.5), (6, 2, 1, 2))
+VOID_GREY = colors.HexColor("#777777")
 MIN_HEIGHT = 62 * mm
 LEGEND_ROWS = 10
 """Players the legend lists in one column; more take a second column and a taller chart."""
@@ -44,17 +45,48 @@ class StackLine:
 
 
 def stack_lines(record: SessionRecord) -> tuple[StackLine, ...]:
-    """A line per player, broken where they were not at the table, labelled with how they ended."""
+    """A line per player, broken where they were not at the table, labelled with how they ended.
+
+    A voided hand counts for nothing: its points, and those of the hands settled before the void
+    gave its chips back, leave its result out (docs/decisions.md, "A voided hand on the chart").
+    """
     position = {0: 0} | {hand.number: index for index, hand in enumerate(record.hands, start=1)}
     final_stacks = {player.name: player.final_stack for player in record.players}
+    voided = _voided_results(record)
     return tuple(
         StackLine(
             f"{name} ({_how_it_ended(record, name, final_stacks.get(name, points[-1][1]))})",
-            _stretches(points, position),
+            _stretches(
+                tuple((hand, stack - voided.get((name, hand), 0)) for hand, stack in points), position
+            ),
         )
         for name, points in record.stack_series()
         if points
     )
+
+
+def voided_hand_numbers(record: SessionRecord) -> tuple[int, ...]:
+    return tuple(hand.number for hand in record.hands if hand.voided)
+
+
+def _voided_results(record: SessionRecord) -> dict[tuple[str, int], int]:
+    """Chips to take off (player, hand)'s stored stack: the results of voided hands from that hand
+    on, up to the last hand settled before the void returned them."""
+    returned_after = {
+        a.hand_number: a.after_hand
+        for a in record.adjustments
+        if a.kind is AdjustmentKind.VOID and a.hand_number is not None
+    }
+    results: dict[tuple[str, int], int] = {}
+    for voided in record.hands:
+        if not voided.voided:
+            continue
+        last = max(voided.number, returned_after.get(voided.number, voided.number))
+        carried = [hand.number for hand in record.hands if voided.number <= hand.number <= last]
+        for seat in voided.seats:
+            for number in carried:
+                results[(seat.name, number)] = results.get((seat.name, number), 0) + seat.chips_moved
+    return results
 
 
 def _stretches(points: Stretch, position: Mapping[int, int]) -> tuple[Stretch, ...]:
@@ -87,8 +119,9 @@ def _nice_step(span: int, ticks: int = 6) -> int:
     return 10 * magnitude
 
 
-def stack_chart(lines: Sequence[StackLine], width: float, font: str) -> Drawing:
-    """A line per player: x is the hand number (0 = opening), y the stack after it."""
+def stack_chart(lines: Sequence[StackLine], width: float, font: str, voided: Sequence[int] = ()) -> Drawing:
+    """A line per player: x is the hand number (0 = opening), y the stack after it; each hand in
+    `voided` is marked on the plot with a dashed line and the word "void"."""
     plotted = [line for line in lines if line.stretches]
     if not plotted:
         drawing = Drawing(width, MIN_HEIGHT)
@@ -108,7 +141,19 @@ def stack_chart(lines: Sequence[StackLine], width: float, font: str) -> Drawing:
         String(plot.x + plot.width / 2, 0.5 * mm, "hand", fontName=font, fontSize=7, textAnchor="middle")
     )
     drawing.add(legend)
+    for number in voided:
+        _mark_void(drawing, plot, number, font)
     return drawing
+
+
+def _mark_void(drawing: Drawing, plot: LinePlot, number: int, font: str) -> None:
+    axis = plot.xValueAxis
+    x = plot.x + plot.width * (number - axis.valueMin) / max(1, axis.valueMax - axis.valueMin)
+    top = plot.y + plot.height
+    drawing.add(Line(x, plot.y, x, top, strokeColor=VOID_GREY, strokeWidth=0.8, strokeDashArray=(2, 2)))
+    label = String(x, top + 1, "void", fontName=font, fontSize=6.5, textAnchor="middle")
+    label.fillColor = VOID_GREY
+    drawing.add(label)
 
 
 def _legend(lines: Sequence[StackLine], font: str) -> Legend:

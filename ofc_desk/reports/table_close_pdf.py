@@ -1,8 +1,8 @@
 """The one-page table-close report: the chips that should be on the table against the count.
 
-Expected chips = opening chips + buy-ins + rebuys − cash-outs ± supervisor corrections − rake −
-jackpot drop. The floor supervisor counts the chips and enters the count; any difference is
-flagged as the variance.
+Expected chips = buy-ins (at the opening and on joining) + rebuys − cash-outs ± supervisor
+corrections − rake − jackpot drop. The floor supervisor counts the chips and enters the count; any
+difference is flagged as the variance.
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ BALANCED_GREEN = colors.HexColor("#1b5e20")
 
 @dataclass(frozen=True)
 class TableCloseFigures:
-    opening_chips: int
     buy_ins: int
+    """Every buy-in, at the opening and on joining later, as the session report's "Buy-ins"."""
     rebuys: int
     cash_outs: int
     corrections: int
@@ -52,15 +52,7 @@ class TableCloseFigures:
 
     @property
     def expected(self) -> int:
-        return (
-            self.opening_chips
-            + self.buy_ins
-            + self.rebuys
-            - self.cash_outs
-            + self.corrections
-            - self.rake
-            - self.jackpot_drop
-        )
+        return self.buy_ins + self.rebuys - self.cash_outs + self.corrections - self.rake - self.jackpot_drop
 
     @property
     def variance(self) -> int | None:
@@ -75,8 +67,7 @@ class TableCloseFigures:
 
 def table_close_figures(record: SessionRecord, counted: int | None) -> TableCloseFigures:
     return TableCloseFigures(
-        opening_chips=record.chip_total(ChipKind.OPENING),
-        buy_ins=record.chip_total(ChipKind.BUY_IN),
+        buy_ins=record.bought_in,
         rebuys=record.chip_total(ChipKind.REBUY),
         cash_outs=record.chip_total(ChipKind.CASH_OUT),
         corrections=record.chip_total(ChipKind.CORRECTION),
@@ -167,8 +158,7 @@ def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
     counted = "" if figures.counted is None else chips(figures.counted)
     variance = figures.variance
     lines: list[tuple[str, str]] = [
-        ("Opening chips (seated at the opening)", chips(figures.opening_chips)),
-        ("+ Buy-ins (players who joined later)", chips(figures.buy_ins)),
+        ("Buy-ins (opening and later)", chips(figures.buy_ins)),
         ("+ Rebuys and top-ups", chips(figures.rebuys)),
         ("− Cash-outs", chips(figures.cash_outs)),
         ("± Supervisor chip corrections", signed_chips(figures.corrections)),
@@ -186,7 +176,7 @@ def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
         colWidths=[125 * mm, CONTENT_WIDTH - 125 * mm],
         rowHeights=[6.5 * mm] * len(lines),
     )
-    expected_row, counted_row, variance_row = 7, 8, 9
+    expected_row, counted_row, variance_row = 6, 7, 8
     flag = BALANCED_GREEN if variance == 0 else ALERT
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), styles.regular, 10),

@@ -18,7 +18,7 @@ from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, notify_table_changed
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
 from ofc_desk.storage.users import Role, SignInError, sign_in
 
@@ -128,6 +128,7 @@ class EventStore:
         session.add(event)
         session.flush()
         write_derived(session, self.session_id, event.id, at, outcome)
+        notify_table_changed(session, self.session_id)
         row.head_seq, row.head_hash = seq, digest
         if outcome.closes_session:
             row.closed_at = at

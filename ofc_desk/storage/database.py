@@ -29,6 +29,8 @@ DEFAULT_FILE = "ofc-desk.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x0FC0DE5C
 TEST_SYNCHRONOUS_VARIABLE = "OFC_DESK_TEST_SQLITE_SYNCHRONOUS"
+EVENTS_CHANNEL = "ofc_desk_events"
+"""PostgreSQL's NOTIFY channel: the session id of every table that records an event."""
 
 
 def default_url() -> str:
@@ -87,6 +89,16 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def notify_table_changed(session: Session, session_id: int) -> None:
+    """On PostgreSQL, tell listeners (the floor view) that table `session_id` recorded an event.
+    NOTIFY is transactional: it is delivered when the event commits, and never if it rolls back."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(
+            text("SELECT pg_notify(:channel, :session_id)"),
+            {"channel": EVENTS_CHANNEL, "session_id": str(session_id)},
+        )
 
 
 def failure_cause(error: Exception) -> str:

@@ -15,6 +15,7 @@ from ofc_desk.desk.records.models import (
     HandHistoryModel,
     LedgerModel,
     searchable_proxy,
+    time_text,
 )
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from tests.desk.conftest import Desk
@@ -55,11 +56,15 @@ def test_ledger_and_audit_models() -> None:
     assert ledger.data(ledger.index(1, LedgerModel.AMOUNT), DISPLAY) == "-17"
     assert ledger.data(ledger.index(0, LedgerModel.AMOUNT), DISPLAY) == "+100"
     assert ledger.data(ledger.index(0, LedgerModel.HAND), SORT_ROLE) == -1
+    right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    assert ledger.data(ledger.index(1, LedgerModel.AMOUNT), Qt.ItemDataRole.TextAlignmentRole) == right
+    assert ledger.data(ledger.index(1, LedgerModel.PLAYER), Qt.ItemDataRole.TextAlignmentRole) is None
     audit = AuditModel()
-    audit.set_records([AuditRecord(1, 1, 1, "placed", "Dana", "t", {"player": "Ann"}, "0" * 64, "ab" * 32)])
-    assert audit.data(audit.index(0, AuditModel.PAYLOAD), DISPLAY) == '{"player": "Ann"}'
-    assert audit.data(audit.index(0, AuditModel.HASH), DISPLAY) == "ab" * 8
-    assert audit.data(audit.index(0, AuditModel.HASH), SORT_ROLE) == "ab" * 32
+    entry = {"player": "Ann", "cards": ["8s", "Kd"], "rows": ["front", "back"]}
+    audit.set_records([AuditRecord(1, 1, 1, "placed", "Dana", "t", entry, "0" * 64, "ab" * 32)])
+    assert audit.data(audit.index(0, AuditModel.SENTENCE), DISPLAY) == "Ann: 8s front, Kd back"
+    assert audit.data(audit.index(0, AuditModel.AT), DISPLAY) == "t"  # not a time: shown as stored
+    assert time_text("2026-11-23T22:26:09.123456Z") == "2026-11-23 22:26:09 UTC"
 
 
 def test_the_history_browser_reads_the_real_hands_in_the_background(desk: Desk, qtbot: QtBot) -> None:

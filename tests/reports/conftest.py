@@ -204,6 +204,7 @@ def make_record() -> SessionRecord:
                 2,
                 "Bob's 5h to middle taken back",
                 "Dana Dealer",
+                reentered="Bob: 5h back",
             ),
             Adjustment(
                 90,
@@ -213,6 +214,7 @@ def make_record() -> SessionRecord:
                 "hand 3 voided: misdeal",
                 "Dana Dealer",
                 "Sam Floor",
+                after_hand=3,
             ),
         ),
         final_hash="9f2c4e8a" * 8,

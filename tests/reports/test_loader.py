@@ -216,3 +216,44 @@ def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
     assert figures.variance == 0
     text = pdf_text(record)
     assert re.search(r"Bob 62 0 76 0 \+14 2", text) and re.search(r"Dee 100 0 0 100 0 0", text)
+
+
+def test_buy_ins_are_one_figure_in_the_summary_the_players_table_and_the_table_close(
+    tmp_path: object,
+) -> None:
+    """Buy-ins at the opening and on joining later, under one word, in all three places."""
+    from ofc_desk.reports.table_close_pdf import write_table_close_report
+    from tests.reports.sessions import example_script
+
+    script = example_script()
+    database = new_database(f"sqlite:///{tmp_path}/buy-ins.db")
+    service = play_script(database, {**script, "hands": script["hands"][:1]})
+    service.cash_out("Bob")  # the pineapple table seats three: Dee takes Bob's place
+    service.join("Dee", 100, "Cy")
+    record = load_session_record(database)
+    database.dispose()
+    opening = sum(seat["buy_in"] for seat in script["seats"])
+    total = opening + 100
+    text = pdf_text(record)
+    assert f"Buy-ins (opening and later) {total}" in text
+    assert re.search(rf"Total {total} 0 ", text), "the players' table totals the same buy-ins"
+    buffer = io.BytesIO()
+    write_table_close_report(record, buffer, None)
+    close = re.sub(r"\s+", " ", PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text())
+    assert f"Buy-ins (opening and later) {total}" in close
+    assert "joined later" not in close and "Opening chips" not in text
+
+
+def test_an_undo_is_listed_with_what_was_entered_again_in_its_place(eventful_db: str) -> None:
+    record = load_session_record(eventful_db)
+    undo = next(a for a in record.adjustments if a.kind is AdjustmentKind.UNDO)
+    from tests.reports.sessions import example_script
+
+    action = example_script()["hands"][4]["actions"][0]  # what the dealer entered after the undo
+    placed = ", ".join(
+        f"{c} {r}" for c, r in zip(action["cards"].split(), action["rows"].split(), strict=True)
+    )
+    first = f"{action['player']}: {placed}"
+    assert undo.description == "Ann: 2c back, 3c back, 4c back, 5c back, 6c back taken back"
+    assert undo.reentered == first
+    assert f"taken back; entered again as {first}" in pdf_text(record)

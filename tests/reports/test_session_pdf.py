@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import String
 
 from ofc_desk.reports.pdf_common import CONTENT_WIDTH
 from ofc_desk.reports.record import (
@@ -97,7 +98,7 @@ def test_every_page_is_numbered_and_carries_the_fingerprint(sample_record: Sessi
 def test_adjustments_name_who_approved(sample_record: SessionRecord) -> None:
     text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
     assert "void 3 hand 3 voided: misdeal Dana Dealer Sam Floor" in text
-    assert "undo 2 Bob's 5h to middle taken back Dana Dealer" in text
+    assert "undo 2 Bob's 5h to middle taken back; entered again as Bob: 5h back Dana Dealer" in text
 
 
 def _long_record(record: SessionRecord, hands: int, rebuys: int) -> SessionRecord:
@@ -133,7 +134,7 @@ def test_long_session_paginates_with_repeated_headers_and_whole_rows(
 
 def test_table_close_balances_or_flags_the_variance(sample_record: SessionRecord) -> None:
     figures = table_close_figures(sample_record, counted=205)
-    assert (figures.opening_chips, figures.rebuys, figures.rake, figures.jackpot_drop) == (200, 10, 3, 1)
+    assert (figures.buy_ins, figures.rebuys, figures.rake, figures.jackpot_drop) == (200, 10, 3, 1)
     assert figures.expected == 206 == figures.stacks_total
     assert figures.variance == -1 and variance_words(figures) == "SHORT by 1 chip"
     assert variance_words(table_close_figures(sample_record, 206)) == "BALANCED"
@@ -332,13 +333,39 @@ def _cy_away_for_hand_2_and_bob_cashed_out(record: SessionRecord) -> SessionReco
 def test_stack_chart_breaks_a_line_where_the_player_was_away(sample_record: SessionRecord) -> None:
     lines = stack_lines(_cy_away_for_hand_2_and_bob_cashed_out(sample_record))
     stretches = {line.label: line.stretches for line in lines}
-    assert stretches["Cy (22)"] == (((0, 20), (1, 33)), ((3, 16),))
+    assert stretches["Cy (22)"] == (((0, 20), (1, 33)), ((3, 22),))
     assert stretches["Ann (146)"] == (((0, 100), (1, 128), (2, 146), (3, 146)),)
     # Drawn as separate series: nothing joins Cy's hand 1 to hand 3 across the hand away.
     drawing = stack_chart(lines, CONTENT_WIDTH, "Helvetica")
     plot = next(item for item in drawing.contents if isinstance(item, LinePlot))
-    assert [(0, 20), (1, 33)] in plot.data and [(3, 16), (3, 16)] in plot.data
-    assert not any((1, 33) in series and (3, 16) in series for series in plot.data)
+    assert [(0, 20), (1, 33)] in plot.data and [(3, 22), (3, 22)] in plot.data
+    assert not any((1, 33) in series and (3, 22) in series for series in plot.data)
+
+
+def test_a_voided_hand_is_plotted_with_its_chips_returned_as_the_legend_says(
+    sample_record: SessionRecord,
+) -> None:
+    # Hand 3 was voided: in it Cy lost 6 to Bob, and the void gave them back.
+    lines = {line.label: line.stretches for line in stack_lines(sample_record)}
+    assert lines["Cy (22)"] == (((0, 20), (1, 33), (2, 22), (3, 22)),)
+    assert lines["Bob (38)"] == (((0, 80), (1, 39), (2, 38), (3, 38)),)
+    for label, stretches in lines.items():
+        assert label.endswith(f"({stretches[-1][-1][1]})"), "the line ends where the legend says"
+    drawing = stack_chart(tuple(stack_lines(sample_record)), CONTENT_WIDTH, "Helvetica", (3,))
+    assert [item.text for item in drawing.contents if isinstance(item, String)].count("void") == 1
+
+
+def test_a_hand_voided_after_later_hands_leaves_its_result_out_of_them(sample_record: SessionRecord) -> None:
+    # Hand 1 voided once hand 2 was settled: the stored stacks after hand 2 still held hand 1's result.
+    hand1, hand2, _ = sample_record.hands
+    void = Adjustment(91, None, AdjustmentKind.VOID, 1, "hand 1 voided: misdeal", after_hand=2)
+    record = dataclasses.replace(
+        sample_record, hands=(dataclasses.replace(hand1, voided=True), hand2), adjustments=(void,)
+    )
+    lines = {line.label.split()[0]: line.stretches for line in stack_lines(record)}
+    # Ann: +28 in the voided hand 1, +18 in hand 2.
+    assert lines["Ann"] == (((0, 100), (1, 100), (2, 118)),)
+    assert lines["Cy"] == (((0, 20), (1, 20), (2, 9)),)
 
 
 def test_stack_chart_legend_gives_final_stacks_or_cashed_out(sample_record: SessionRecord) -> None:
@@ -357,3 +384,16 @@ def test_each_pair_shows_its_chips_a_point_where_that_is_not_one(sample_record: 
     record = dataclasses.replace(sample_record, hands=(hand, *sample_record.hands[1:]))
     text = squeeze(" ".join(pdf_pages(write_session_report, record)))
     assert "Points by pair: Ann v Bob +27 ×5 · Ann v Cy +1" in text
+
+
+def test_each_hand_prints_every_players_stack_before_it(sample_record: SessionRecord) -> None:
+    """So a capped payment can be checked on paper against the stack the payer sat down with."""
+    text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
+    assert text.count("Player Front Middle Back Stack before Roy. Points Chips") == len(sample_record.hands)
+    for hand in sample_record.hands:
+        block = text[text.index(f"Hand {hand.number} ·") :]
+        for seat in hand.seats:
+            back = seat.back.hand + (f" +{seat.back.royalty}" if seat.back.royalty else "")
+            figures = f"{seat.stack_before} {seat.royalties} {seat.points:+d} {seat.chips_moved:+d}"
+            figures = figures.replace("+0", "0")
+            assert f"{back} {figures}" in block, (hand.number, seat.name)

@@ -11,8 +11,14 @@ from PySide6.QtCore import QObject
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.text import TextDialog
-from ofc_desk.desk.records.browser import RecordBrowser
-from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
+from ofc_desk.desk.records.browser import Details, RecordBrowser
+from ofc_desk.desk.records.models import (
+    AuditModel,
+    HandHistoryModel,
+    LedgerModel,
+    RecordTableModel,
+    raw_event_text,
+)
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
@@ -100,20 +106,21 @@ class RecordActions(QObject):
         self._browse("Chip ledger", LedgerModel, chip_ledger)
 
     def on_audit(self) -> None:
-        self._browse("Audit log", AuditModel, audit_log)
+        self._browse("Audit log", AuditModel, audit_log, raw_event_text)
 
     def _browse(
         self,
         title: str,
         model_type: type[RecordTableModel[Any]],
         read: Callable[[Database, int], Sequence[Any]],
+        details: Details | None = None,
     ) -> None:
         service = self._service_or_say()
         if service is None:
             return
         browser = self.browsers.get(title)
         if browser is None:
-            browser = RecordBrowser(title, model_type(self), self.session.window)
+            browser = RecordBrowser(title, model_type(self), self.session.window, details)
             self.browsers[title] = browser
         database, session_id = self.session.require_database(), service.session_id
 

@@ -1,15 +1,38 @@
-"""A window over one record model: a search box and a sortable table (history, ledger, audit)."""
+"""A window over one record model: a search box and a sortable table (history, ledger, audit), and
+for the audit log the selected event's raw record on demand."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QTableView, QVBoxLayout, QWidget
+from collections.abc import Callable
+from typing import Any
 
-from ofc_desk.desk.records.models import searchable_proxy
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ofc_desk.desk.records.models import OBJECT_ROLE, searchable_proxy
+
+Details = Callable[[Any], str]
+"""The full text of one record (the audit log: its stored payload and hashes)."""
 
 
 class RecordBrowser(QWidget):
-    def __init__(self, title: str, model: QAbstractTableModel, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        model: QAbstractTableModel,
+        parent: QWidget | None = None,
+        details: Details | None = None,
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle(title)
         self.setAccessibleName(title)
@@ -29,7 +52,47 @@ class RecordBrowser(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.search)
-        layout.addWidget(self.table)
-        self.resize(1000, 560)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 3)
+        self._details = details
+        self.details_button: QPushButton | None = None
+        self.details_pane: QPlainTextEdit | None = None
+        if details is not None:
+            self._add_details_pane(top, layout)
+        self._fit_screen()
+
+    def _fit_screen(self) -> None:
+        """Most of the screen, so the columns show without scrolling sideways where they can."""
+        available = self.screen().availableGeometry()
+        self.resize(min(available.width() * 9 // 10, 1500), min(available.height() * 8 // 10, 800))
+
+    def _add_details_pane(self, top: QHBoxLayout, layout: QVBoxLayout) -> None:
+        button = QPushButton("Show the &raw record", self)
+        button.setCheckable(True)
+        button.setToolTip("The selected row as stored: its payload and the hashes that chain it")
+        pane = QPlainTextEdit(self)
+        pane.setReadOnly(True)
+        pane.setAccessibleName("Raw record of the selected row")
+        pane.setVisible(False)
+        button.toggled.connect(self._show_details)
+        self.table.selectionModel().currentRowChanged.connect(lambda current, _old: self._fill(current))
+        top.addWidget(button)
+        layout.addWidget(pane, 2)
+        self.details_button, self.details_pane = button, pane
+
+    def _show_details(self, shown: bool) -> None:
+        assert self.details_pane is not None and self.details_button is not None
+        self.details_pane.setVisible(shown)
+        self.details_button.setText("Hide the &raw record" if shown else "Show the &raw record")
+        self._fill(self.table.currentIndex())
+
+    def _fill(self, current: QModelIndex) -> None:
+        if self.details_pane is None or self._details is None or not self.details_pane.isVisible():
+            return
+        record = current.data(OBJECT_ROLE) if current.isValid() else None
+        self.details_pane.setPlainText(
+            self._details(record) if record is not None else "Select a row to see its raw record."
+        )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import (
@@ -21,6 +22,7 @@ from PySide6.QtCore import (
 )
 
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
+from ofc_desk.service.sentences import audit_sentence
 
 SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 OBJECT_ROLE = int(Qt.ItemDataRole.UserRole) + 2
@@ -58,12 +60,15 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
             return None
         record = self._records[index.row()]
         column = self.COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return column.text(record)
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return column.text(record)  # the tooltip: a long cell in full
         if role == SORT_ROLE:
             return column.sort_key(record)
         if role == OBJECT_ROLE:
             return record
+        if role == Qt.ItemDataRole.TextAlignmentRole and _is_number(column.sort_key(record)):
+            # Chips and numbers right-aligned, so amounts line up by their last digit.
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def headerData(
@@ -72,6 +77,10 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return self.COLUMNS[section].header
         return None
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _column(header: str, value: Callable[[Any], Any], text: Callable[[Any], str] = str) -> Column[Any]:
@@ -91,21 +100,32 @@ def _fantasyland_text(hand: HandRecord) -> str:
     return ", ".join(f"{name} ({cards})" for name, cards in hand.fantasyland.items())
 
 
+def time_text(stored: str) -> str:
+    """'2026-11-23T22:26:09.123456Z' as '2026-11-23 22:26:09 UTC'; anything else as stored."""
+    try:
+        moment = datetime.fromisoformat(stored)
+    except ValueError:
+        return stored
+    zone = " UTC" if moment.utcoffset() == timedelta(0) else ""
+    return moment.strftime("%Y-%m-%d %H:%M:%S") + zone
+
+
 class HandHistoryModel(RecordTableModel[HandRecord]):
-    NUMBER, BUTTON, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT, STATUS = range(8)
+    # Status second: a voided hand shows without scrolling sideways.
+    NUMBER, STATUS, BUTTON, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT = range(8)
     COLUMNS = (
         _column("Hand", lambda hand: hand.number),
-        _column("Button", lambda hand: hand.button),
-        Column("Players", _players_text, _players_text),
-        Column("Fantasyland", _fantasyland_text, _fantasyland_text),
-        Column("Transfers", _transfers_text, _transfers_text),
-        _column("Rake", lambda hand: sum(hand.rake.values())),
-        _column("Settled at", lambda hand: hand.settled_at),
         Column(
             "Status",
             lambda hand: f"VOID: {hand.void_reason or ''}".strip() if hand.voided else "settled",
             lambda hand: hand.voided,
         ),
+        _column("Button", lambda hand: hand.button),
+        Column("Players", _players_text, _players_text),
+        Column("Fantasyland", _fantasyland_text, _fantasyland_text),
+        Column("Transfers", _transfers_text, _transfers_text),
+        _column("Rake", lambda hand: sum(hand.rake.values())),
+        _column("Settled at", lambda hand: hand.settled_at, time_text),
     )
 
 
@@ -126,19 +146,23 @@ class LedgerModel(RecordTableModel[LedgerRecord]):
 
 
 class AuditModel(RecordTableModel[AuditRecord]):
-    SEQ, AT, KIND, ACTOR, PAYLOAD, HASH = range(6)
+    """Each event in words (the service's sentence); `raw_event_text` gives the record itself."""
+
+    # The sentence last, where the window's width goes; the hashes are in the raw record.
+    SEQ, AT, KIND, ACTOR, SENTENCE = range(5)
     COLUMNS = (
         _column("#", lambda event: event.seq),
-        _column("At", lambda event: event.at),
+        _column("At", lambda event: event.at, time_text),
         _column("Kind", lambda event: event.kind),
         _column("By", lambda event: event.actor),
-        Column(
-            "Details",
-            lambda event: json.dumps(event.payload, sort_keys=True, ensure_ascii=False),
-            lambda event: json.dumps(event.payload, sort_keys=True),
-        ),
-        _column("Hash", lambda event: event.hash, lambda digest: digest[:16]),
+        _column("What happened", audit_sentence),
     )
+
+
+def raw_event_text(event: AuditRecord) -> str:
+    """The stored payload as JSON, and the hashes that chain the event, for the supervisor to check."""
+    payload = json.dumps(event.payload, sort_keys=True, indent=2, ensure_ascii=False)
+    return f"{payload}\n\nprevious hash {event.prev_hash}\nhash {event.hash}"
 
 
 def searchable_proxy(model: QAbstractTableModel, parent: QObject | None = None) -> QSortFilterProxyModel:

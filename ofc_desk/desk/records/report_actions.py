@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QRect, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QImage, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QWidget
@@ -20,6 +20,9 @@ from ofc_desk.desk import refusals
 
 PREVIEW_DPI = 150
 MAX_PRINT_DPI = 200
+MIN_PREVIEW_WIDTH = 900
+PREVIEW_MARGIN = 24
+"""Pixels around the preview's toolbar (the dialog's layout margins)."""
 _running: set[QObject] = set()
 """Jobs' signal carriers, kept alive until their job reports back."""
 _open_previews: set[QPrintPreviewDialog] = set()
@@ -119,13 +122,23 @@ class ReportPreview(QPrintPreviewDialog):
         save.setObjectName("save_report_pdf")
         save.triggered.connect(self.ask_and_save)
         self.refusal = refusals.refusal_label(self)
-        toolbar = self.findChild(QToolBar)
-        if toolbar is not None:
-            toolbar.addAction(save)
-            toolbar.addWidget(self.refusal)
-        else:
-            self.addAction(save)
         self.save_action = save
+        toolbar = self.findChild(QToolBar)
+        if toolbar is None:
+            self.addAction(save)
+            return
+        # First in the toolbar, so a narrow window pushes Qt's zoom buttons into the overflow menu,
+        # never Save; the refusal gets its own line below the pages instead of squeezing the bar.
+        qt_actions = toolbar.actions()
+        if qt_actions:
+            toolbar.insertAction(qt_actions[0], save)
+            toolbar.insertSeparator(qt_actions[0])
+        else:
+            toolbar.addAction(save)
+        layout = self.layout()
+        if layout is not None:
+            layout.addWidget(self.refusal)
+        self.resize(_default_size(toolbar, self.screen().availableGeometry().size()))
 
     def paint_pages(self, printer: QPrinter) -> None:
         dpi = min(printer.resolution(), MAX_PRINT_DPI)
@@ -164,6 +177,14 @@ class ReportPreview(QPrintPreviewDialog):
             refusals.show_on(self.refusal, f"could not save {path}: {error.strerror}")
             return
         refusals.show_on(self.refusal, "")
+
+
+def _default_size(toolbar: QToolBar, screen: QSize) -> QSize:
+    """Wide enough for the whole toolbar and a readable page, tall enough for most of one; never
+    bigger than the screen."""
+    width = max(toolbar.sizeHint().width() + PREVIEW_MARGIN, MIN_PREVIEW_WIDTH)
+    height = screen.height() * 9 // 10
+    return QSize(min(width, screen.width()), height)
 
 
 def open_session_report(

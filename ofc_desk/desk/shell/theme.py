@@ -41,6 +41,8 @@ class Palette:
     fantasyland: str
     button_disc: str
     input_bg: str
+    alternate_row: str
+    """Every other row of a table (the record views), a shade off `input_bg`."""
 
 
 PALETTES: dict[ThemeName, Palette] = {
@@ -50,6 +52,7 @@ PALETTES: dict[ThemeName, Palette] = {
         slot="#3a434c", card="#fbfbf7", card_edge="#c9c9c0", card_back="#2d4a8a",
         refusal="#ff6b5e", ok="#7ddc8a", foul="#ff4d3d", fantasyland="#c78bff",
         button_disc="#fbfbf7", input_bg="#0d0f12",
+        alternate_row="#1d2228",
     ),
     ThemeName.LIGHT: Palette(
         window="#eef0ec", text="#111416", muted="#4d565e", felt="#2e7d52", felt_rim="#1d5a3c",
@@ -57,6 +60,7 @@ PALETTES: dict[ThemeName, Palette] = {
         slot="#d3d8dc", card="#ffffff", card_edge="#7b8186", card_back="#2d4a8a",
         refusal="#c0271a", ok="#1e7a32", foul="#d42414", fantasyland="#7b2fc0",
         button_disc="#ffffff", input_bg="#ffffff",
+        alternate_row="#e9edf0",
     ),
 }  # fmt: skip
 
@@ -97,6 +101,8 @@ def application_stylesheet(options: DisplayOptions) -> str:
     QLineEdit, QSpinBox, QComboBox, QTableView, QPlainTextEdit, QTextBrowser {{
         background: {colours.input_bg}; color: {colours.text};
         border: 1px solid {colours.muted}; padding: 4px; }}
+    QTableView {{ alternate-background-color: {colours.alternate_row};
+        selection-background-color: {colours.turn}; selection-color: {colours.turn_text}; }}
     QLineEdit#cardEntry {{ font-size: {options.scaled(26)}px; font-weight: 600; padding: 6px;
         border: 2px solid {colours.turn}; }}
     QLineEdit#setEntry {{ font-size: {options.scaled(22)}px; font-weight: 600; padding: 4px; }}

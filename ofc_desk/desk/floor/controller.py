@@ -1,0 +1,91 @@
+"""Wires the floor together: the listening thread's readings into the model and the status line,
+a double-click into that table's records (read on the worker thread, shown read-only)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject
+
+from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.floor.view import FloorWindow, TableRecordsWindow
+from ofc_desk.desk.floor.watcher import FloorWatcher
+from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
+from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.service import audit_log, chip_ledger, hand_history
+from ofc_desk.service.floor import FloorRoom
+from ofc_desk.storage.database import Database
+
+Records = tuple[Sequence[Any], Sequence[Any], Sequence[Any]]
+
+
+class FloorController(QObject):
+    def __init__(self, database: Database) -> None:
+        super().__init__()
+        self.database = database
+        self.model = FloorTableModel(self)
+        self.window = FloorWindow(self.model)
+        self.records: dict[int, TableRecordsWindow] = {}
+        self.runner = BackgroundRunner(self)
+        self.watcher = FloorWatcher(database, self)
+        self.watcher.room_read.connect(self.on_room_read)
+        self.watcher.trouble.connect(self.on_trouble)
+        self.window.table.doubleClicked.connect(self.open_records)
+
+    def start(self) -> None:
+        self.window.show()
+        self.watcher.start()
+
+    def stop(self) -> None:
+        self.watcher.stop()
+        self.runner.wait()
+
+    def on_room_read(self, room: FloorRoom) -> None:
+        self.model.set_tables(room.tables)
+        count = len(room.tables)
+        self.window.heading.setText(f"{count} open table{'' if count == 1 else 's'}")
+        self.window.live_line.setText(
+            f"Live ({self.watcher.live_by}) · updated {room.read_at:%H:%M:%S} UTC · {self._where()}"
+        )
+
+    def on_trouble(self, sentence: str) -> None:
+        self.window.live_line.setText(f"NOT LIVE: {sentence} · trying again…")
+
+    def open_records(self, index: QModelIndex) -> None:
+        table = self.model.table_at(index.row())
+        window = self.records.get(table.session_id)
+        if window is None:
+            models = (HandHistoryModel(self), LedgerModel(self), AuditModel(self))
+            window = TableRecordsWindow(table.table, models, self.window)
+            self.records[table.session_id] = window
+        window.show()
+        window.raise_()
+        database, session_id = self.database, table.session_id
+
+        def read() -> Records:
+            return (
+                hand_history(database, session_id),
+                chip_ledger(database, session_id),
+                audit_log(database, session_id),
+            )
+
+        def show(records: Records) -> None:
+            for browser, rows in zip(window.browsers, records, strict=True):
+                model = browser.model
+                assert isinstance(model, RecordTableModel)
+                model.set_records(rows)
+            hands, ledger, events = (len(rows) for rows in records)
+            window.status.setText(
+                f"Read at {datetime.now(UTC):%H:%M:%S} UTC: {hands} hands, {ledger} chip movements, "
+                f"{events} events. Read-only; double-click the table again for the latest."
+            )
+
+        def fail(sentence: str) -> None:
+            window.status.setText(sentence)
+
+        self.runner.run(f"Reading {table.table}'s records…", read, show, fail)
+
+    def _where(self) -> str:
+        return self.database.engine.url.render_as_string(hide_password=True)

@@ -1,0 +1,73 @@
+"""The floor's windows, layout only: the room (one row per open table) and one table's records
+(hand history, chip ledger, audit log), read-only."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.records.browser import RecordBrowser
+
+TITLE = "OFC Desk — Floor"
+HINT = "Double-click a table for its hand history, chip ledger and audit log."
+RECORD_TITLES = ("Hand history", "Chip ledger", "Audit log")
+
+
+class FloorWindow(QMainWindow):
+    def __init__(self, model: FloorTableModel) -> None:
+        super().__init__()
+        self.setWindowTitle(TITLE)
+        self.model = model
+        self.heading = QLabel("Reading the open tables…", self)
+        self.heading.setAccessibleName("Open tables")
+        self.table = QTableView(self)
+        self.table.setAccessibleName("Open tables")
+        self.table.setModel(model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for wide in (FloorTableModel.PLAYERS, FloorTableModel.LAST_SETTLEMENT):
+            header.setSectionResizeMode(wide, QHeaderView.ResizeMode.Stretch)
+        self.hint = QLabel(HINT, self)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table)
+        layout.addWidget(self.hint)
+        self.setCentralWidget(central)
+        self.live_line = QLabel(self)
+        self.statusBar().addWidget(self.live_line, 1)
+
+
+class TableRecordsWindow(QWidget):
+    """One table's records in three tabs; every view is read-only (no edit triggers)."""
+
+    def __init__(self, table: str, models: tuple[QAbstractTableModel, ...], parent: QWidget) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle(f"{table} — records (read-only)")
+        self.tabs = QTabWidget(self)
+        pairs = zip(RECORD_TITLES, models, strict=True)
+        self.browsers = tuple(RecordBrowser(title, model) for title, model in pairs)
+        for title, browser in zip(RECORD_TITLES, self.browsers, strict=True):
+            self.tabs.addTab(browser, title)
+        self.status = QLabel("Reading the records…", self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(self.status)
+        self.resize(1100, 600)

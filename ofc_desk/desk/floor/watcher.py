@@ -1,0 +1,74 @@
+"""The floor's listening thread: waits for tables to change (PostgreSQL notifications, or a
+short poll on SQLite), reads the room, and hands each new reading to the UI thread. It never
+blocks the UI: all database work happens here."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from ofc_desk.desk.refusals import background_sentence
+from ofc_desk.service.floor import ChangeWatch, FloorReader, FloorRoom, watch_changes
+from ofc_desk.storage.database import Database
+
+WAIT_SECONDS = 0.25
+"""The longest a wait lasts before the thread looks whether it should stop."""
+REFRESH_SECONDS = 30.0
+"""A reading is handed over at least this often (hands per hour moves with the clock), and
+taken even without a notification, should one have been missed while reconnecting."""
+RETRY_SECONDS = 2.0
+
+
+class FloorWatcher(QThread):
+    room_read = Signal(object)
+    """A `FloorRoom`, whenever a table changed (and at least every REFRESH_SECONDS)."""
+    trouble = Signal(str)
+    """The database cannot be read now, in words; the thread retries by itself."""
+
+    def __init__(self, database: Database, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._database = database
+        postgresql = database.engine.dialect.name == "postgresql"
+        self.live_by = "PostgreSQL notifications" if postgresql else f"looks every {WAIT_SECONDS:g} s"
+
+    def run(self) -> None:
+        reader = FloorReader(self._database)
+        watch: ChangeWatch | None = None
+        last: FloorRoom | None = None
+        changed, next_handover = True, 0.0
+        while not self.isInterruptionRequested():
+            try:
+                if watch is None:
+                    watch, changed = watch_changes(self._database), True
+                due = time.monotonic() >= next_handover
+                if changed or due:
+                    room = reader.read()
+                    if due or last is None or room.tables != last.tables:
+                        self.room_read.emit(room)
+                        last, next_handover = room, time.monotonic() + REFRESH_SECONDS
+                changed = watch.wait(WAIT_SECONDS)
+            except Exception as error:  # a server gone away or a network cut: say so, try again
+                self.trouble.emit(background_sentence(error))
+                _close(watch)
+                watch, last = None, None
+                self._pause(RETRY_SECONDS)
+        _close(watch)
+
+    def stop(self) -> None:
+        self.requestInterruption()
+        self.wait()
+
+    def _pause(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not self.isInterruptionRequested():
+            time.sleep(WAIT_SECONDS)
+
+
+def _close(watch: ChangeWatch | None) -> None:
+    if watch is None:
+        return
+    try:
+        watch.close()
+    except Exception:  # closing a connection that is already gone: nothing left to undo
+        return

@@ -1,0 +1,239 @@
+"""The floor supervisor's reading of a room: every open table and its state, rebuilt from the
+event log exactly as a desk rebuilds its table on resume, kept up to date by folding in only the
+events recorded since the last reading. It reads; it never writes.
+
+`FloorReader.read()` is cheap when nothing changed (one query of each open session's chain head),
+so a face may call it often. `ChangeWatch` says when to call it: on PostgreSQL it LISTENs to the
+channel every stored event notifies (`storage.database.notify_table_changed`); on SQLite, which
+has no such channel, every wait is a short poll.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import select as selector
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from sqlalchemy import Connection, select
+
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.storage.audit import GENESIS_HASH
+from ofc_desk.storage.database import EVENTS_CHANNEL, Database
+from ofc_desk.storage.models import Event, TableSession
+
+PACE_AFTER_MINUTES = 10
+"""A table's hands per hour is shown once it has been open this long: earlier it says nothing."""
+SQLITE_POLL_SECONDS = 0.25
+
+
+@dataclass(frozen=True)
+class FloorTransfer:
+    """One chip transfer of a settled hand: `paid` of the `owed` chips went from payer to payee."""
+
+    payer: str
+    payee: str
+    owed: int
+    paid: int
+
+
+@dataclass(frozen=True)
+class LastSettlement:
+    hand_number: int
+    transfers: tuple[FloorTransfer, ...]
+    voided: bool
+    """The supervisor voided this hand afterwards (its chips went back)."""
+
+
+@dataclass(frozen=True)
+class FloorTable:
+    """One open table as the floor sees it."""
+
+    snapshot: TableSnapshot
+    """What the table's desk draws now: hand, street, whose turn, seats and stacks."""
+    opened_at: str
+    hands_settled: int
+    """Hands dealt to the end and settled, voided ones included (they were dealt)."""
+    hands_per_hour: int | None
+    """Settled hands per hour since the table opened; None while it has been open less than
+    `PACE_AFTER_MINUTES`."""
+    last_settlement: LastSettlement | None
+    open_requests: tuple[str, ...]
+    """Requests waiting for the floor (voids, chip corrections, rules changes asked for at the
+    desk). Tables cannot record a request yet (issue 16 point 2), so this is always empty."""
+    fault: str | None = None
+    """Why the stored events could not be folded (the table then shows its last good state)."""
+
+    @property
+    def session_id(self) -> int:
+        return self.snapshot.session_id
+
+    @property
+    def table(self) -> str:
+        return self.snapshot.table
+
+
+@dataclass(frozen=True)
+class FloorRoom:
+    read_at: datetime
+    tables: tuple[FloorTable, ...]
+    """Ordered by table name, numbers as numbers (T2 before T10)."""
+
+
+class _FollowedTable:
+    """One open session's machine, folded up to `head_seq`."""
+
+    def __init__(self, session_id: int, opened_at: str) -> None:
+        self.session_id = session_id
+        self.opened_at = opened_at
+        self.machine = TableMachine()
+        self.head_seq = 0
+        self.head_hash = GENESIS_HASH
+        self.hands_settled = 0
+        self.last_settled: tuple[int, tuple[FloorTransfer, ...]] | None = None
+        self.fault: str | None = None
+
+    def fold(self, events: list[Event]) -> None:
+        for event in events:
+            try:
+                outcome = self.machine.apply(EventKind(event.kind), json.loads(event.payload))
+            except (ActionRefused, ValueError, KeyError, TypeError) as error:
+                self.fault = f"event {event.seq} ({event.kind}) cannot be read back: {error}"
+                return
+            self.head_seq, self.head_hash = event.seq, event.hash
+            if outcome.hand is not None:
+                self.hands_settled += 1
+                transfers = tuple(_transfer(raw) for raw in outcome.hand.result.get("transfers", []))
+                self.last_settled = (outcome.hand.number, transfers)
+
+    def floor_table(self, now: datetime) -> FloorTable | None:
+        if not self.machine.opened:
+            return None
+        last = None
+        if self.last_settled is not None:
+            number, transfers = self.last_settled
+            last = LastSettlement(number, transfers, number in self.machine.voided)
+        return FloorTable(
+            snapshot=self.machine.snapshot(self.session_id, self.head_hash),
+            opened_at=self.opened_at,
+            hands_settled=self.hands_settled,
+            hands_per_hour=hands_per_hour(self.hands_settled, self.opened_at, now),
+            last_settlement=last,
+            open_requests=(),
+            fault=self.fault,
+        )
+
+
+def _transfer(raw: dict[str, Any]) -> FloorTransfer:
+    return FloorTransfer(str(raw["from"]), str(raw["to"]), int(raw["owed"]), int(raw["paid"]))
+
+
+def hands_per_hour(settled: int, opened_at: str, now: datetime) -> int | None:
+    """Settled hands per hour since opening, rounded; None before `PACE_AFTER_MINUTES`.
+
+    >>> now = datetime(2026, 1, 1, 21, 30, tzinfo=UTC)
+    >>> hands_per_hour(45, "2026-01-01T20:00:00.000000Z", now)
+    30
+    >>> hands_per_hour(3, "2026-01-01T21:25:00.000000Z", now) is None
+    True
+    """
+    opened = datetime.strptime(opened_at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    seconds = (now - opened).total_seconds()
+    if seconds < PACE_AFTER_MINUTES * 60:
+        return None
+    return round(settled * 3600 / seconds)
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """Table names sorted as a person reads them: digits as numbers.
+
+    >>> sorted(["T10", "T2", "Bar 1"], key=natural_key)
+    ['Bar 1', 'T2', 'T10']
+    """
+    parts = re.split(r"(\d+)", name.casefold())
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in parts if part)
+
+
+class FloorReader:
+    """Every open table of a database, kept folded between readings."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._followed: dict[int, _FollowedTable] = {}
+
+    def read(self, now: datetime | None = None) -> FloorRoom:
+        now = now or datetime.now(UTC)
+        with self.database.session() as session:
+            heads = session.execute(
+                select(TableSession.id, TableSession.opened_at, TableSession.head_seq).where(
+                    TableSession.closed_at.is_(None)
+                )
+            ).all()
+            open_ids = {row.id for row in heads}
+            for gone in set(self._followed) - open_ids:
+                del self._followed[gone]
+            for session_id, opened_at, head_seq in heads:
+                followed = self._followed.setdefault(session_id, _FollowedTable(session_id, opened_at))
+                if head_seq > followed.head_seq and followed.fault is None:
+                    new_events = session.scalars(
+                        select(Event)
+                        .where(Event.session_id == session_id, Event.seq > followed.head_seq)
+                        .where(Event.seq <= head_seq)
+                        .order_by(Event.seq)
+                    ).all()
+                    followed.fold(list(new_events))
+        tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
+        tables.sort(key=lambda table: (natural_key(table.table), table.session_id))
+        return FloorRoom(now, tuple(tables))
+
+
+class ChangeWatch(Protocol):
+    def wait(self, seconds: float) -> bool:
+        """Block up to `seconds`; True when some table may have changed since the last wait."""
+
+    def close(self) -> None: ...
+
+
+class PollWatch:
+    """SQLite: no notifications, so every short wait ends in a (cheap) look at the heads."""
+
+    def wait(self, seconds: float) -> bool:
+        time.sleep(min(seconds, SQLITE_POLL_SECONDS))
+        return True
+
+    def close(self) -> None:
+        pass
+
+
+class ListenWatch:
+    """PostgreSQL: LISTEN on the events channel over a connection of its own (autocommit)."""
+
+    def __init__(self, database: Database) -> None:
+        self._connection: Connection = database.engine.connect().execution_options(
+            isolation_level="AUTOCOMMIT"
+        )
+        self._connection.exec_driver_sql(f"LISTEN {EVENTS_CHANNEL}")
+        self._driver: Any = self._connection.connection.driver_connection
+
+    def wait(self, seconds: float) -> bool:
+        # Waiting on the socket, not in the driver, keeps the wait interruptible every `seconds`.
+        ready, _, _ = selector.select([self._driver.fileno()], [], [], seconds)
+        if not ready:
+            return False
+        return any(True for _ in self._driver.notifies(timeout=0))
+
+    def close(self) -> None:
+        self._connection.invalidate()  # a LISTENing connection must not go back to the pool
+        self._connection.close()
+
+
+def watch_changes(database: Database) -> ChangeWatch:
+    if database.engine.dialect.name == "postgresql":
+        return ListenWatch(database)
+    return PollWatch()

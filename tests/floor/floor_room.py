@@ -1,0 +1,28 @@
+"""Tables for the floor to watch, played through the real session service: the published
+pineapple example's first hands at a named table, optionally stopped part-way into the next hand
+and with a player sitting out."""
+
+from __future__ import annotations
+
+from room_scripts import DEALER, example_script, table_script
+
+from ofc_desk.service import TableService, list_open_tables
+from ofc_desk.service.replay import run_replay
+from ofc_desk.storage.database import Database
+
+
+def play_table(
+    database: Database, table: str, hands: int, *, next_hand_actions: int = 0, sitting_out: str | None = None
+) -> TableService:
+    """`hands` settled hands at `table`; then `sitting_out` sits out, and the next hand is dealt
+    with its first `next_hand_actions` streets entered (none: the table waits between hands)."""
+    run_replay(database, table_script(table, hands, extras=False, close=False), resume=False)
+    session_id = next(opened.session_id for opened in list_open_tables(database) if opened.table == table)
+    service = TableService.resume(database, session_id, DEALER)
+    if sitting_out is not None:
+        service.sit_out(sitting_out)
+    if next_hand_actions:
+        service.start_next_hand()
+        for action in example_script()["hands"][hands]["actions"][:next_hand_actions]:
+            service.place(action["player"], action["cards"], action["rows"])
+    return service

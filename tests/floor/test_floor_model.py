@@ -1,0 +1,152 @@
+"""The floor's table model, headless (no view): each column's text and detail through
+index()/data(), computed here from the service's reading of real tables; live updates change rows
+in place (a selection survives) and only a table opening or closing resets them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from floor_room import play_table
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+from room_scripts import DEALER, USERS
+
+from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.records.models import OBJECT_ROLE
+from ofc_desk.service import TableService, list_open_tables
+from ofc_desk.service.floor import FloorReader, FloorTable, LastSettlement
+from ofc_desk.service.replay import run_replay
+from ofc_desk.storage.database import Database
+
+ROWS = "f f f m m m m m b b b b b"
+SEED = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
+DISPLAY, TOOLTIP = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole)
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> tuple[FloorTable, ...]:
+    database = Database(f"sqlite:///{tmp_path / 'room.db'}")
+    play_table(database, "T10", 3, next_hand_actions=4)  # Ann plays Fantasyland in hand 4
+    play_table(database, "T9", 5, sitting_out="Cy")
+    play_table(database, "T11", 6)  # Bob goes to Fantasyland in hand 7
+    room = FloorReader(database).read()
+    database.dispose()
+    return room.tables
+
+
+def text(model: FloorTableModel, row: int, column: int, role: int = DISPLAY) -> object:
+    return model.data(model.index(row, column), role)
+
+
+def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTable, ...]) -> None:
+    model = FloorTableModel()
+    model.set_tables(tables)
+    assert model.rowCount() == 3 and model.columnCount() == len(FloorTableModel.HEADERS) == 8
+    assert [text(model, row, FloorTableModel.TABLE) for row in range(3)] == ["T9", "T10", "T11"]
+    for row, table in enumerate(tables):
+        snapshot = table.snapshot
+        assert text(model, row, FloorTableModel.GAME) == f"{snapshot.variant} · {snapshot.preset}"
+        assert text(model, row, FloorTableModel.REQUESTS) == ""
+        assert text(model, row, FloorTableModel.PACE) == "too early"  # open for seconds: no pace yet
+        assert f"{table.hands_settled} hands settled" in str(text(model, row, FloorTableModel.PACE, TOOLTIP))
+        assert model.data(model.index(row, FloorTableModel.PLAYERS), OBJECT_ROLE) is table
+        players = str(text(model, row, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
+        assert players.split(" · ")[0].startswith(f"{snapshot.seats[0].name} {snapshot.seats[0].stack}")
+        assert len(players.split(" · ")) == len(snapshot.seats)
+        last = table.last_settlement
+        assert last is not None and not last.voided
+        settled = str(text(model, row, FloorTableModel.LAST_SETTLEMENT)).replace("\u00a0", " ")
+        first = last.transfers[0]
+        assert settled.startswith(f"hand {last.hand_number}: {first.payer}→{first.payee} {first.paid}")
+    between, live, going = tables
+    assert text(model, 0, FloorTableModel.HAND) == f"#{between.snapshot.hand_number} done · between hands"
+    assert text(model, 0, FloorTableModel.TO_ACT) == "dealer: deal the next hand"
+    out = between.snapshot.seat("Cy")
+    assert out.sitting_out
+    players = str(text(model, 0, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
+    assert f"Cy {out.stack} (sitting out)" in players
+    assert f"Cy: {out.stack} chips (sitting out)" in str(text(model, 0, FloorTableModel.PLAYERS, TOOLTIP))
+    assert live.snapshot.to_act is not None
+    assert text(model, 1, FloorTableModel.HAND) == f"#4 · street {live.snapshot.street}"
+    assert text(model, 1, FloorTableModel.TO_ACT) == live.snapshot.to_act.player
+    in_fantasyland = live.snapshot.seat("Ann")
+    assert in_fantasyland.fantasyland_cards
+    badge = f"Ann {in_fantasyland.stack} [FL {in_fantasyland.fantasyland_cards}]"
+    assert badge in str(text(model, 1, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
+    assert "in Fantasyland this hand" in str(text(model, 1, FloorTableModel.PLAYERS, TOOLTIP))
+    next_hand = going.snapshot.seat("Bob")
+    assert next_hand.fantasyland_next
+    badge = f"Bob {next_hand.stack} [FL {next_hand.fantasyland_next}]"
+    assert badge in str(text(model, 2, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
+    assert "goes to Fantasyland next hand" in str(text(model, 2, FloorTableModel.PLAYERS, TOOLTIP))
+
+
+def test_a_short_paid_transfer_a_voided_hand_and_an_unreadable_table_say_so(
+    qtbot: QtBot, tables: tuple[FloorTable, ...]
+) -> None:
+    table = tables[0]
+    assert table.last_settlement is not None
+    short = replace(table.last_settlement.transfers[0], owed=table.last_settlement.transfers[0].paid + 4)
+    voided = LastSettlement(7, (short,), voided=True)
+    model = FloorTableModel()
+    model.set_tables([replace(table, last_settlement=voided)])
+    shown = str(text(model, 0, FloorTableModel.LAST_SETTLEMENT)).replace("\u00a0", " ")
+    assert shown == f"hand 7: {short.payer}→{short.payee} {short.paid} of {short.owed} (voided)"
+    fault = "event 9 (placed) cannot be read back: no player"
+    model.set_tables([replace(table, fault=fault)])
+    assert text(model, 0, FloorTableModel.TABLE) == f"{table.table}  ⚠"
+    assert text(model, 0, FloorTableModel.TABLE, TOOLTIP) == fault
+
+
+def test_updates_change_rows_in_place_and_opening_a_table_resets(
+    qtbot: QtBot, tables: tuple[FloorTable, ...]
+) -> None:
+    model = FloorTableModel()
+    model.set_tables(tables)
+    resets: list[None] = []
+    changed: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(None))
+    model.dataChanged.connect(lambda first, last: changed.append((first.row(), last.row())))
+    model.set_tables(tables)
+    assert (resets, changed) == ([], [])  # the same reading: nothing to redraw
+    later = replace(tables[1], hands_settled=tables[1].hands_settled + 1, hands_per_hour=40)
+    model.set_tables([tables[0], later, tables[2]])
+    assert (resets, changed) == ([], [(1, 1)])
+    assert text(model, 1, FloorTableModel.PACE) == "40"
+    model.set_tables([tables[1]])
+    assert len(resets) == 1 and model.rowCount() == 1
+    assert not model.flags(model.index(0, 0)) & Qt.ItemFlag.ItemIsEditable
+
+
+def test_a_chinese_poker_table_shows_whose_showdown_is_next(qtbot: QtBot, tmp_path: Path) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'room.db'}")
+    script = {
+        "table": "Jade 1",
+        "variant": "chinese",
+        "rules": "chinese-typical",
+        "users": USERS,
+        "dealer": DEALER,
+        "seats": [{"name": name, "buy_in": 50} for name in ("Ann", "Bob", "Cy")],
+        "button": "Cy",
+        "hands": [{"actions": [{"player": name, "surrender": True} for name in ("Ann", "Bob")]}],
+    }
+    script["hands"][0]["actions"].append({"player": "Cy", "cards": SEED, "rows": ROWS})
+    run_replay(database, script, resume=False)
+    (opened,) = list_open_tables(database)
+    desk = TableService.resume(database, opened.session_id, DEALER)
+    desk.start_next_hand()
+    desk.show("Bob", {"surrender": True})
+    (table,) = FloorReader(database).read().tables
+    database.dispose()
+    model = FloorTableModel()
+    model.set_tables([table])
+    assert table.snapshot == desk.snapshot()
+    assert text(model, 0, FloorTableModel.GAME) == f"chinese · {table.snapshot.preset}"
+    assert text(model, 0, FloorTableModel.HAND) == "#2 · live"
+    (next_up,) = [seat.name for seat in table.snapshot.seats if seat.to_act]
+    assert text(model, 0, FloorTableModel.TO_ACT) == f"{next_up} (showdown)"
+    assert table.last_settlement is not None and table.last_settlement.hand_number == 1
+    assert table.last_settlement.transfers  # the two who surrendered paid Cy
+    assert {transfer.payee for transfer in table.last_settlement.transfers} == {"Cy"}

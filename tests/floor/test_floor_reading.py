@@ -1,0 +1,134 @@
+"""The floor's reading of a room (no Qt): every open table rebuilt from its events exactly as its
+desk rebuilds it on resume, followed event by event, closed tables dropped; on PostgreSQL every
+stored event notifies its table, and only when it commits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import psycopg
+import pytest
+from floor_room import play_table
+from ofc_test_databases import fresh_schema
+from room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, example_script
+
+from ofc_desk.service import ActionRefused, TableService, hand_history
+from ofc_desk.service.floor import FloorReader, FloorTransfer, watch_changes
+from ofc_desk.storage.database import EVENTS_CHANNEL, Database
+from ofc_desk.storage.models import Event, TableSession
+
+
+@pytest.fixture
+def database(database_url: str) -> Database:
+    return Database(database_url)
+
+
+def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> None:
+    mid_hand = play_table(database, "T1", 3, next_hand_actions=4)
+    between = play_table(database, "T2", 5, sitting_out="Cy")
+    room = FloorReader(database).read()
+    assert [table.table for table in room.tables] == ["T1", "T2"]
+    for table, desk in zip(room.tables, (mid_hand, between), strict=True):
+        resumed = TableService.resume(database, desk.session_id, DEALER)
+        assert table.snapshot == resumed.snapshot() == desk.snapshot()
+        stored = hand_history(database, desk.session_id)
+        assert table.hands_settled == len(stored)
+        assert table.last_settlement is not None
+        assert table.last_settlement.hand_number == stored[-1].number
+        assert table.last_settlement.transfers == tuple(
+            FloorTransfer(t["from"], t["to"], t["owed"], t["paid"]) for t in stored[-1].result["transfers"]
+        )
+        assert table.open_requests == ()
+        assert table.hands_per_hour is None  # opened seconds ago: no pace to show yet
+    t1, t2 = room.tables
+    assert t1.snapshot.to_act is not None and t1.snapshot.street > 0
+    assert t2.snapshot.seat("Cy").sitting_out
+
+
+def test_the_floor_follows_new_events_and_drops_a_closed_table(database: Database) -> None:
+    desk = play_table(database, "T3", 2)
+    reader = FloorReader(database)
+    assert reader.read().tables[0].snapshot.hand_number == 2
+    desk.start_next_hand()
+    (table,) = reader.read().tables
+    assert table.snapshot == desk.snapshot()
+    assert table.snapshot.hand_number == 3
+    with pytest.raises(ActionRefused):  # a refused action stores nothing, the floor sees nothing new
+        desk.place("Nobody", "Ah", "front")
+    assert reader.read().tables[0].snapshot == desk.snapshot()
+
+
+def test_a_closed_table_leaves_the_floor(database: Database) -> None:
+    first, second = play_table(database, "T4", 1), play_table(database, "T5", 1)
+    reader = FloorReader(database)
+    assert [table.session_id for table in reader.read().tables] == [first.session_id, second.session_id]
+    first.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    assert [table.session_id for table in reader.read().tables] == [second.session_id]
+
+
+@pytest.mark.postgres
+def test_every_committed_event_notifies_its_table(postgres_url: str | None) -> None:
+    if postgres_url is None:
+        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
+    with fresh_schema(postgres_url) as url:
+        database = Database(url)
+        desk = play_table(database, "T6", 1)
+        listener = psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True)
+        listener.execute(f"LISTEN {EVENTS_CHANNEL}")
+        watch = watch_changes(database)
+        try:
+            assert watch.wait(0.05) is False  # nothing recorded since it started listening
+            desk.start_next_hand()
+            desk.place(*_first_entry(desk))
+            with pytest.raises(ActionRefused):
+                desk.place("Nobody", "Ah", "front")  # refused before any write: no notification
+            heard = [n.payload for n in listener.notifies(timeout=0.5, stop_after=3)]
+            assert heard == [str(desk.session_id)] * 2
+            assert watch.wait(1.0) is True
+        finally:
+            watch.close()
+            listener.close()
+            database.dispose()
+
+
+def _first_entry(desk: TableService) -> tuple[str, str, str]:
+    action = example_script()["hands"][1]["actions"][0]
+    assert desk.snapshot().to_act is not None and desk.snapshot().to_act.player == action["player"]
+    return action["player"], action["cards"], action["rows"]
+
+
+def test_the_watch_of_a_sqlite_database_polls(tmp_path: Path) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'desk.db'}")
+    watch = watch_changes(database)
+    assert watch.wait(0.01) is True  # no notifications on SQLite: every wait ends in a look
+    watch.close()
+    database.dispose()
+
+
+def test_an_event_that_cannot_be_read_back_is_named_and_the_rest_of_the_room_stays(
+    database: Database,
+) -> None:
+    forged, sound = play_table(database, "T7", 1), play_table(database, "T8", 1)
+    before = forged.snapshot()
+    with database.session() as session:  # an event appended behind the service's back
+        head = session.get(TableSession, forged.session_id)
+        assert head is not None
+        seq = head.head_seq + 1
+        session.add(
+            Event(
+                session_id=forged.session_id,
+                seq=seq,
+                kind="placed",
+                actor="Mallory",
+                at=head.opened_at,
+                payload="{}",
+                prev_hash=head.head_hash,
+                hash="0" * 64,
+            )
+        )
+        head.head_seq += 1
+        session.commit()
+    broken, fine = FloorReader(database).read().tables
+    assert broken.fault is not None and broken.fault.startswith(f"event {seq} (placed) cannot be read back:")
+    assert broken.snapshot == before  # the last state its events could be read back to
+    assert fine.fault is None and fine.snapshot == sound.snapshot()

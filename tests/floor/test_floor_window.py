@@ -1,0 +1,172 @@
+"""The floor window against a real database: what a desk records appears within a second
+(PostgreSQL notifications, a poll on SQLite); a double-click opens the table's records, read-only;
+and the floor writes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from floor_room import play_table
+from ofc_test_databases import fresh_schema
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView
+from pytestqt.qtbot import QtBot
+from room_scripts import DEALER, example_script
+from sqlalchemy import text
+
+from ofc_desk.desk.floor.controller import FloorController
+from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.records.models import OBJECT_ROLE
+from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
+from ofc_desk.service.floor import FloorTable
+from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.storage.database import EVENTS_CHANNEL, Database, open_existing
+
+T = TypeVar("T")
+WITHIN_A_SECOND = 1000
+
+
+@contextmanager
+def floor_on(url: str, qtbot: QtBot) -> Iterator[FloorController]:
+    Database(url).dispose()  # the schema a desk creates on its first start
+    database = open_existing(url)
+    controller = FloorController(database)
+    qtbot.addWidget(controller.window)
+    controller.start()
+    qtbot.waitUntil(lambda: controller.window.heading.text() == "0 open tables", timeout=5000)
+    try:
+        yield controller
+    finally:
+        controller.stop()
+        database.dispose()
+
+
+@pytest.fixture
+def floor(database_url: str, qtbot: QtBot) -> Iterator[FloorController]:
+    with floor_on(database_url, qtbot) as controller:
+        yield controller
+
+
+def at_a_desk(url: str, work: Callable[[Database], T]) -> T:
+    """`work` done by a desk of its own (own thread, own connections), committed on return."""
+
+    def desk() -> T:
+        database = Database(url)
+        try:
+            return work(database)
+        finally:
+            database.dispose()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(desk).result()
+
+
+def shown(controller: FloorController) -> list[FloorTable]:
+    model = controller.model
+    return [model.data(model.index(row, 0), OBJECT_ROLE) for row in range(model.rowCount())]
+
+
+def shows(controller: FloorController, desk: TableSnapshot) -> bool:
+    """The floor's row for the desk's table shows exactly what the desk shows."""
+    tables = [table for table in shown(controller) if table.session_id == desk.session_id]
+    return len(tables) == 1 and tables[0].snapshot == desk
+
+
+def test_what_a_desk_records_appears_on_the_floor_within_a_second(
+    floor: FloorController, database_url: str, qtbot: QtBot
+) -> None:
+    if database_url.startswith("postgresql"):
+        # Without a notification the floor reads again only every 30 s: a second proves LISTEN.
+        assert floor.watcher.live_by == "PostgreSQL notifications"
+    replayed = at_a_desk(database_url, lambda db: play_table(db, "T7", 4, next_hand_actions=2).snapshot())
+    qtbot.waitUntil(lambda: shows(floor, replayed), timeout=WITHIN_A_SECOND)
+    model = floor.model
+    assert model.data(model.index(0, FloorTableModel.HAND)) == f"#5 · street {replayed.street}"
+    assert replayed.to_act is not None
+    assert model.data(model.index(0, FloorTableModel.TO_ACT)) == replayed.to_act.player
+    assert floor.window.heading.text() == "1 open table"
+
+    def next_entry(database: Database) -> TableSnapshot:
+        desk = TableService.resume(database, replayed.session_id, DEALER)
+        action = example_script()["hands"][4]["actions"][2]
+        return desk.place(action["player"], action["cards"], action["rows"])
+
+    entered = at_a_desk(database_url, next_entry)
+    assert entered != replayed
+    qtbot.waitUntil(lambda: shows(floor, entered), timeout=WITHIN_A_SECOND)
+
+    second = at_a_desk(database_url, lambda db: play_table(db, "T2", 1).snapshot())
+    qtbot.waitUntil(lambda: shows(floor, second) and shows(floor, entered), timeout=WITHIN_A_SECOND)
+    assert [table.table for table in shown(floor)] == ["T2", "T7"]
+
+
+def test_a_double_click_opens_the_tables_records_read_only(tmp_path: Path, qtbot: QtBot) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    desk = at_a_desk(url, lambda db: play_table(db, "T8", 5).snapshot())
+    database = open_existing(url)
+    before = audit_log(database)
+    floor = FloorController(database)
+    qtbot.addWidget(floor.window)
+    floor.start()
+    try:
+        qtbot.waitUntil(lambda: shows(floor, desk), timeout=5000)
+        view = floor.window.table
+        cell = view.visualRect(floor.model.index(0, FloorTableModel.TABLE)).center()
+        # A person's double-click: the first press selects, the second comes as a double-click.
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+        qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+        records = floor.records[desk.session_id]
+        expected = (
+            hand_history(database, desk.session_id),
+            chip_ledger(database, desk.session_id),
+            audit_log(database, desk.session_id),
+        )
+        counts = tuple(len(rows) for rows in expected)
+        assert all(counts)
+
+        def filled() -> bool:
+            return tuple(browser.model.rowCount() for browser in records.browsers) == counts
+
+        qtbot.waitUntil(filled, timeout=5000)
+        assert records.isVisible() and "T8" in records.windowTitle()
+        for browser, rows in zip(records.browsers, expected, strict=True):
+            assert browser.table.editTriggers() == QAbstractItemView.EditTrigger.NoEditTriggers
+            model = browser.model
+            assert [model.data(model.index(row, 0), OBJECT_ROLE) for row in range(len(rows))] == rows
+            assert not model.flags(model.index(0, 0)) & Qt.ItemFlag.ItemIsEditable
+    finally:
+        floor.stop()
+    assert audit_log(database) == before  # the floor wrote nothing
+    database.dispose()
+
+
+@pytest.mark.postgres
+def test_the_floor_says_when_it_lost_the_server_and_carries_on(
+    postgres_url: str | None, qtbot: QtBot
+) -> None:
+    if postgres_url is None:
+        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
+    with fresh_schema(postgres_url) as url, floor_on(url, qtbot) as floor:
+        first = at_a_desk(url, lambda db: play_table(db, "T3", 1).snapshot())
+        qtbot.waitUntil(lambda: shows(floor, first), timeout=WITHIN_A_SECOND)
+        at_a_desk(url, cut_the_floors_connection)
+        qtbot.waitUntil(lambda: floor.window.live_line.text().startswith("NOT LIVE"), timeout=5000)
+        second = at_a_desk(url, lambda db: play_table(db, "T4", 1).snapshot())
+        qtbot.waitUntil(lambda: shows(floor, second), timeout=10_000)
+        assert floor.window.live_line.text().startswith("Live (PostgreSQL notifications)")
+
+
+def cut_the_floors_connection(database: Database) -> None:
+    """What a network cut does to the floor's listening connection (the only one that LISTENs)."""
+    with database.session() as session:
+        session.execute(
+            text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+                f" AND query = 'LISTEN {EVENTS_CHANNEL}' AND pid <> pg_backend_pid()"
+            )
+        )

@@ -1,0 +1,96 @@
+"""Every kind of event in words, as the audit log and the reports print it."""
+
+from __future__ import annotations
+
+import re
+
+from table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    CY_PLAIN,
+    DEALER,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    open_test_table,
+    play_hand,
+)
+
+from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, audit_log
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.records import AuditRecord
+from ofc_desk.service.sentences import audit_sentence
+from ofc_desk.storage.database import Database
+
+
+def sentences_of(database: Database, session_id: int) -> list[tuple[str, str]]:
+    return [(record.kind, audit_sentence(record)) for record in audit_log(database, session_id)]
+
+
+def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})  # Ann to Fantasyland
+    play_hand(service, {"Bob": BOB_PLAIN, "Cy": CY_PLAIN})  # Ann sets her Fantasyland hand
+    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    service.sit_out("Cy")
+    service.sit_in("Cy")
+    service.rebuy("Bob", 20)
+    service.cash_out("Cy")
+    service.join("Dee", 50, "Bob")
+    service.correct_chips("Bob", -5, "miscounted rebuy", SUPERVISOR, SUPERVISOR_PIN)
+    service.change_rules(TableRules(unit=2), SUPERVISOR, SUPERVISOR_PIN)
+    service.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    second = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    second.start_next_hand()
+    second.place("Ann", "8s Kd 2c 3c 4c", "front back back back back")
+    second.undo()
+    seats = (SeatSetup("Ann", 20), SeatSetup("Bob", 20))
+    rules = TableRules.from_json({"variant": "chinese", "rules": "chinese-typical"})
+    chinese = TableService.open(database, TableSetup("Table 8", seats, "Bob", rules), DEALER)
+    chinese.start_next_hand()
+    chinese.show(
+        "Bob", {"cards": "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad", "rows": "f f f m m m m m b b b b b"}
+    )
+    chinese.undo()
+
+    said = [
+        *sentences_of(database, service.session_id),
+        *sentences_of(database, second.session_id),
+        *sentences_of(database, chinese.session_id),
+    ]
+    assert {kind for kind, _ in said} == {kind.value for kind in EventKind}, "every kind is shown"
+    for kind, sentence in said:
+        assert sentence and "{" not in sentence and "does not read" not in sentence, (kind, sentence)
+    by_kind: dict[str, list[str]] = {}
+    for kind, sentence in said:
+        by_kind.setdefault(kind, []).append(sentence)
+    assert by_kind["table_opened"][0].startswith("Table Table 7 opened by Dan: Ann 100, Bob 100, Cy 100;")
+    assert "Ann: 8s front, Kd back, 2c back, 3c back, 4c back" in by_kind["placed"]
+    bob_shows = "Bob showed: front Qs Qh 7d · middle Js Jh Jd 2s 2h · back 5s 5h 5d 5c Ad"
+    assert by_kind["shown"] == [bob_shows]
+    assert by_kind["undone"] == [
+        "Taken back: Ann: 8s front, Kd back, 2c back, 3c back, 4c back",
+        f"Taken back: {bob_shows}",
+    ]
+    assert re.fullmatch(
+        r"Ann revealed: front( \w\w){3} · middle( \w\w){5} · back( \w\w){5}( · discard( \S\S)+)?",
+        by_kind["revealed"][0],
+    ), by_kind["revealed"][0]
+    assert by_kind["hand_voided"] == [f"{SUPERVISOR} voided hand 2: misdeal"]
+    assert by_kind["chips_corrected"] == [f"{SUPERVISOR} corrected Bob's chips by -5: miscounted rebuy"]
+    assert by_kind["joined"] == ["Dee joined with 50 chips, seated after Bob"]
+    assert by_kind["rebought"] == ["Bob rebought 20 chips"]
+    assert by_kind["sat_out"] == ["Cy sat out"] and by_kind["sat_in"] == ["Cy sat back in"]
+    assert by_kind["hand_settled"] == ["Hand 1 settled", "Hand 2 settled"]
+    assert by_kind["session_closed"] == [f"{SUPERVISOR} closed the table"]
+    assert by_kind["rules_changed"][0].startswith(f"{SUPERVISOR} changed the rules: ")
+    assert "unit 2" in by_kind["rules_changed"][0]
+
+
+def test_a_payload_that_does_not_read_is_said_not_raised() -> None:
+    def record(kind: str, payload: dict[str, object]) -> AuditRecord:
+        return AuditRecord(1, 1, 1, kind, "Dan", "t", payload, "0" * 64, "1" * 64)
+
+    assert audit_sentence(record("hand_voided", {"hand": 3})) == (
+        "hand voided: the payload does not read (see the raw payload)"
+    )
+    assert "unknown kind “dealt_twice”" in audit_sentence(record("dealt_twice", {}))
