@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.variants import Variant
@@ -29,6 +30,7 @@ class StreetPlan:
     face_down_last: bool
 
     @classmethod
+    @cache  # every hand asks; the plan depends on these two only
     def for_variant(cls, variant: Variant, face_down_last: bool) -> StreetPlan:
         """The variant's streets; with `face_down_last` (regular only) its last three one-card
         streets become one street of three face-down cards."""

@@ -69,7 +69,12 @@ class HandState:
         self.plan = plan
         self.variant = variant
         self.entries: list[Entry] = []
-        self._locations: dict[Card, str] = {}
+        self._locations: dict[Card, tuple[str, Placement]] = {}
+        """Who holds each card seen this hand, and where; put in words only for a refusal."""
+        # Whose turn it is changes only when an entry is applied or undone; an entry's check and
+        # the look after it both ask, and `verify` asks for every event of a long session.
+        self._turn: Turn | None = None
+        self._turn_known = False
 
     @property
     def fantasyland(self) -> dict[str, int]:
@@ -94,6 +99,11 @@ class HandState:
 
     def turn(self) -> Turn | None:
         """Regular players street by street in acting order; then Fantasyland sets in order."""
+        if not self._turn_known:
+            self._turn, self._turn_known = self._next_turn(), True
+        return self._turn
+
+    def _next_turn(self) -> Turn | None:
         streets = len(self.plan.takes)
         regular = [self.players[n] for n in self.order if not self.players[n].fantasyland_cards]
         waiting = [player for player in regular if player.entries_made < streets]
@@ -113,7 +123,11 @@ class HandState:
 
     def where(self, card: Card) -> str | None:
         """Where a card already lies this hand: "Ann's middle", "Bob's discards"."""
-        return self._locations.get(card)
+        location = self._locations.get(card)
+        if location is None:
+            return None
+        player, placement = location
+        return f"{player}'s {'discards' if placement == DISCARD else placement}"
 
     # ------------------------------------------------------------------ checks
     def check_entry(
@@ -151,7 +165,7 @@ class HandState:
             raise ActionRefused(f"{player} is in Fantasyland: enter the whole set at the reveal")
 
     def _check_counts(self, turn: Turn, entry: Entry, partial: bool) -> None:
-        discards = sum(1 for row in entry.rows if row == DISCARD)
+        discards = entry.rows.count(DISCARD)
         placed = len(entry.rows) - discards
         fits = placed <= turn.place and discards <= turn.discard
         if turn.street == 1 and turn.kind is TurnKind.STREET and placed > turn.place:
@@ -183,14 +197,13 @@ class HandState:
             if card in seen:
                 raise ActionRefused(f"{card} is entered twice")
             seen.add(card)
-            where = self.where(card)
-            if where is not None:
-                raise ActionRefused(f"{card} is already in {where}")
+            if card in self._locations:
+                raise ActionRefused(f"{card} is already in {self.where(card)}")
 
     def _check_room(self, entry: Entry) -> None:
         hand = self.players[entry.player]
         for row in Row:
-            adding = sum(1 for placed in entry.rows if placed == row)
+            adding = entry.rows.count(row)
             holds = len(hand.rows[row])
             if adding and holds + adding > ROW_SIZE[row]:
                 if holds == ROW_SIZE[row]:
@@ -211,9 +224,10 @@ class HandState:
                 assert card is not None  # checked: unknown cards are discards only
                 hand.rows[Row(row)].append(card)
             if card is not None:
-                self._locations[card] = f"{entry.player}'s {'discards' if row == DISCARD else row}"
+                self._locations[card] = (entry.player, row)
         hand.entries_made += 1
         self.entries.append(entry)
+        self._turn_known = False
 
     def undo(self) -> Entry:
         if not self.entries:
@@ -229,6 +243,7 @@ class HandState:
             if card is not None:
                 del self._locations[card]
         hand.entries_made -= 1
+        self._turn_known = False
         return entry
 
 

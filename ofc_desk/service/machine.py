@@ -91,6 +91,7 @@ class TableMachine:
         self.holds = FantasylandHolds()
         self.jackpot_pool = 0
         self.closed = False
+        self._checked_entry: tuple[EntryPayload, Entry] | None = None
 
     # ------------------------------------------------------------------ reading
     @property
@@ -269,7 +270,10 @@ class TableMachine:
         self, player: str, cards: object, rows: object, *, partial: bool, fantasyland: bool
     ) -> EntryPayload:
         hand = self._live_hand()
-        return hand.check_entry(player, cards, rows, partial=partial, fantasyland=fantasyland).to_json()
+        entry = hand.check_entry(player, cards, rows, partial=partial, fantasyland=fantasyland)
+        payload = entry.to_json()
+        self._checked_entry = (payload, entry)
+        return payload
 
     def _check_placed(self, raw: RawPayload) -> EntryPayload:
         return self._check_entry(
@@ -291,10 +295,17 @@ class TableMachine:
 
     def _apply_entry(self, payload: EntryPayload) -> Outcome:
         hand = self._live_hand()
-        hand.apply(Entry.from_json(payload))
+        hand.apply(self._entry_of(payload))
         if hand.complete:
             self.result = score_hand(hand, self._seating(hand), self.rules, self._streaks(hand))
         return Outcome()
+
+    def _entry_of(self, payload: EntryPayload) -> Entry:
+        """The entry a payload holds; the one just checked is not read a second time (every
+        street is checked, then applied: `verify` does it for every street of a session)."""
+        if self._checked_entry is not None and self._checked_entry[0] == payload:
+            return self._checked_entry[1]
+        return Entry.from_json(payload)
 
     def _check_shown(self, raw: RawPayload) -> ShownPayload:
         return self._live_chinese_hand().check(raw)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
@@ -66,6 +66,15 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
+TRANSFER_KEYS = ("ordinal", "from_player", "to_player", "owed", "paid", "reason")
+LEDGER_KEYS = ("event_id", "hand_number", "player", "kind", "amount", "note")
+# Rows are read as plain tuples, each table in one query per session: building an ORM object
+# for each of a long session's events, or asking for each hand's transfers apart, cost more than
+# all of the rules' re-checking.
+_EVENT_COLUMNS = tuple(Event.__table__.columns)
+_HAND_COLUMNS = tuple(HandRow.__table__.columns)
+
+
 @dataclass
 class _Expected:
     hands: list[dict[str, Any]]
@@ -85,7 +94,7 @@ def verify_database(database: Database) -> VerifySummary:
             events, hands, chips, final_hash = _verify_session(session, row, supervisors, accounts)
             counted = (counted[0] + events, counted[1] + hands, counted[2] + chips)
             fingerprints.append(SessionFingerprint(row.id, row.table_name, final_hash))
-        _refuse_orphans(session, {row.id for row in sessions})
+        _refuse_orphans(session)
     return VerifySummary(len(sessions), *counted, fingerprints=tuple(fingerprints))
 
 
@@ -99,8 +108,8 @@ def _accounts(session: Any) -> AccountsChain:
 def _verify_session(
     session: Any, row: TableSession, supervisors: set[str], accounts: AccountsChain
 ) -> tuple[int, int, int, str]:
-    events = session.scalars(
-        select(Event).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
+    events = session.execute(
+        select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
     ).all()
     if not events:
         # The service writes a session row and its opening event in one transaction.
@@ -131,7 +140,7 @@ def _verify_session(
     return len(events), len(expected.hands), chips, events[-1].hash
 
 
-def _check_chain(row: TableSession, events: Sequence[Event]) -> None:
+def _check_chain(row: TableSession, events: Sequence[Any]) -> None:
     previous, previous_id = GENESIS_HASH, 0
     for position, event in enumerate(events, start=1):
         if event.seq != position:
@@ -154,7 +163,7 @@ def _check_chain(row: TableSession, events: Sequence[Event]) -> None:
         )
 
 
-def _digest(event: Event) -> str:
+def _digest(event: Any) -> str:
     fields = (event.prev_hash, event.session_id, event.seq, event.kind, event.actor, event.at, event.payload)
     try:
         return event_hash(*fields)
@@ -162,7 +171,7 @@ def _digest(event: Event) -> str:
         return ""
 
 
-def _fold(machine: TableMachine, event: Event, supervisors: set[str]) -> Outcome:
+def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
     try:
         kind = EventKind(event.kind)
         canonical = machine.check(kind, json.loads(event.payload))
@@ -179,10 +188,11 @@ def _fold(machine: TableMachine, event: Event, supervisors: set[str]) -> Outcome
 
 
 def _check_hands(session: Any, session_id: int, expected: _Expected) -> None:
-    stored = session.scalars(
-        select(HandRow).where(HandRow.session_id == session_id).order_by(HandRow.number)
+    stored = session.execute(
+        select(*_HAND_COLUMNS).where(HandRow.session_id == session_id).order_by(HandRow.number)
     ).all()
     by_number = {row.number: row for row in stored}
+    transfers = _transfers_by_hand(session, session_id)
     for fields in expected.hands:
         number = fields["number"]
         row = by_number.pop(number, None)
@@ -193,35 +203,40 @@ def _check_hands(session: Any, session_id: int, expected: _Expected) -> None:
             raise VerifyFault(f"hand {number}: stored result differs from the rules")
         if changed:
             raise VerifyFault(f"hand {number}: stored {changed[0]} differs from the events")
-        transfers = session.scalars(
-            select(TransferRow).where(TransferRow.hand_id == row.id).order_by(TransferRow.ordinal)
-        ).all()
-        if [_fields(t, TRANSFER_KEYS) for t in transfers] != expected.transfers[number]:
+        if transfers.get(row.id, []) != expected.transfers[number]:
             raise VerifyFault(f"hand {number}: stored transfers differ from the rules")
     if by_number:
         raise VerifyFault(f"hand {min(by_number)} of session {session_id} was never settled")
 
 
-TRANSFER_KEYS = ("ordinal", "from_player", "to_player", "owed", "paid", "reason")
-LEDGER_KEYS = ("event_id", "hand_number", "player", "kind", "amount", "note")
-
-
-def _fields(row: Any, keys: Sequence[str]) -> dict[str, Any]:
-    return {key: getattr(row, key) for key in keys}
+def _transfers_by_hand(session: Any, session_id: int) -> dict[int, list[dict[str, Any]]]:
+    """Every transfer of the session's hands, in order, keyed by the hand row's id."""
+    columns = [getattr(TransferRow, key) for key in TRANSFER_KEYS]
+    rows = session.execute(
+        select(TransferRow.hand_id, *columns)
+        .join(HandRow, HandRow.id == TransferRow.hand_id)
+        .where(HandRow.session_id == session_id)
+        .order_by(TransferRow.hand_id, TransferRow.ordinal)
+    ).all()
+    transfers: dict[int, list[dict[str, Any]]] = {}
+    for hand_id, *values in rows:
+        transfers.setdefault(hand_id, []).append(dict(zip(TRANSFER_KEYS, values, strict=True)))
+    return transfers
 
 
 def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]]) -> None:
-    stored = session.scalars(
-        select(LedgerRow).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
+    columns = [getattr(LedgerRow, key) for key in LEDGER_KEYS]
+    stored = session.execute(
+        select(LedgerRow.id, *columns).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
     ).all()
-    for position, row in enumerate(stored):
-        fields = _fields(row, LEDGER_KEYS)
+    for position, (row_id, *values) in enumerate(stored):
+        fields = dict(zip(LEDGER_KEYS, values, strict=True))
         if position < len(expected) and fields == expected[position]:
             continue
         if fields in expected[position + 1 : position + 2]:
             # This row belongs one further on: the one expected here is gone, not this one altered.
             raise VerifyFault(_missing_ledger_entry(session_id, expected[position]))
-        raise VerifyFault(f"chip ledger row {row.id} differs from the events")
+        raise VerifyFault(f"chip ledger row {row_id} differs from the events")
     if len(stored) < len(expected):
         raise VerifyFault(_missing_ledger_entry(session_id, expected[len(stored)]))
 
@@ -233,14 +248,18 @@ def _missing_ledger_entry(session_id: int, missing: dict[str, Any]) -> str:
     )
 
 
-def _refuse_orphans(session: Any, session_ids: set[int]) -> None:
-    """Rows that no verified session accounts for (added by hand, outside the service)."""
+def _refuse_orphans(session: Any) -> None:
+    """Rows that no table session accounts for (added by hand, outside the service). The database
+    looks for them: reading every row's owner cost as much as checking a session's chain."""
     owned = (Event, "event"), (HandRow, "hand row"), (LedgerRow, "chip ledger row")
     for model, label in owned:
-        for row_id, owner in session.execute(select(model.id, model.session_id)).all():
-            if owner not in session_ids:
-                raise VerifyFault(f"{label} {row_id} belongs to no table session")
-    hand_ids = set(session.scalars(select(HandRow.id)).all())
-    for transfer_id, hand_id in session.execute(select(TransferRow.id, TransferRow.hand_id)):
-        if hand_id not in hand_ids:
-            raise VerifyFault(f"transfer {transfer_id} belongs to no hand")
+        orphan = session.scalar(
+            select(func.min(model.id)).where(model.session_id.not_in(select(TableSession.id)))
+        )
+        if orphan is not None:
+            raise VerifyFault(f"{label} {orphan} belongs to no table session")
+    orphan = session.scalar(
+        select(func.min(TransferRow.id)).where(TransferRow.hand_id.not_in(select(HandRow.id)))
+    )
+    if orphan is not None:
+        raise VerifyFault(f"transfer {orphan} belongs to no hand")

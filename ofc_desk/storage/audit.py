@@ -11,9 +11,14 @@ GENESIS_HASH = "0" * 64
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
 
+# One encoder for every call: `json.dumps` with options builds a new one each time, which cost
+# more than the encoding itself when `verify` spells out every event of a long session.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(value: Any) -> str:
     """One spelling per value: sorted keys, no spaces, UTF-8 kept as is."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def utc_now() -> str:

@@ -1,7 +1,8 @@
 """`Database`: one place that turns a URL into a migrated, durable SQLAlchemy engine.
 
 Default: a SQLite file in the user's data folder, in WAL mode with `synchronous=FULL` so a commit
-survives a power cut; foreign keys on. Any SQLAlchemy URL works, e.g. `postgresql+psycopg://…`.
+survives a power cut; foreign keys on (only a test run may lower `synchronous`: see
+`sqlite_synchronous`). Any SQLAlchemy URL works, e.g. `postgresql+psycopg://…`.
 Each call opens its own short session (`with database.session() as s:`) and hands plain or
 detached objects out, so nothing holds a connection between a dealer's actions.
 """
@@ -27,6 +28,7 @@ APP_NAME = "ofc-desk"
 DEFAULT_FILE = "ofc-desk.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x0FC0DE5C
+TEST_SYNCHRONOUS_VARIABLE = "OFC_DESK_TEST_SQLITE_SYNCHRONOUS"
 EVENTS_CHANNEL = "ofc_desk_events"
 """PostgreSQL's NOTIFY channel: the session id of every table that records an event."""
 
@@ -185,7 +187,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
+
+
+def sqlite_synchronous() -> str:
+    """FULL: each commit is on the disk before the action is acknowledged. A test suite may set
+    OFC_DESK_TEST_SQLITE_SYNCHRONOUS to OFF or NORMAL, which a process dying cannot tell apart
+    but a power cut can: most tests check what is recorded, not that it survives the machine, and
+    on a disk slow to sync, waiting for it is most of a suite's time. The tests of dying processes
+    keep FULL."""
+    lowered = os.environ.get(TEST_SYNCHRONOUS_VARIABLE, "").strip().upper()
+    return lowered if lowered in ("OFF", "NORMAL") else "FULL"

@@ -35,12 +35,28 @@ FIVE_CARD_HANDS = 2_598_960
 THREE_CARD_FRONTS = 22_100
 
 
-def all_hands(size: int) -> Iterator[tuple[tuple[Card, ...], tuple[int, ...], bool]]:
-    """Every hand of `size` cards: the cards, their ranks and whether all share one suit."""
-    for indices in combinations(range(52), size):
-        ranks = tuple(RANK_OF[i] for i in indices)
-        flush = len({SUIT_OF[i] for i in indices}) == 1
-        yield tuple(DECK[i] for i in indices), ranks, flush
+Hand = tuple[tuple[Card, ...], tuple[int, ...], bool]
+MIXED_SUITS = -1
+
+
+def all_hands(size: int) -> Iterator[Hand]:
+    """Every hand of `size` cards, in the order of `combinations(DECK, size)`: the cards, their
+    ranks and whether all share one suit. Each hand extends its first cards, worked out once for
+    all the hands that share them: building every hand whole took most of the walk's time."""
+
+    def extend(
+        start: int, cards: tuple[Card, ...], ranks: tuple[int, ...], suit: int | None
+    ) -> Iterator[Hand]:
+        """`suit`: the one suit of `cards` so far, None before the first, MIXED_SUITS after two."""
+        if len(cards) == size - 1:
+            for last in range(start, 52):
+                yield (*cards, DECK[last]), (*ranks, RANK_OF[last]), suit in (SUIT_OF[last], None)
+            return
+        for card in range(start, 53 - size + len(cards)):
+            same = SUIT_OF[card] if suit in (SUIT_OF[card], None) else MIXED_SUITS
+            yield from extend(card + 1, (*cards, DECK[card]), (*ranks, RANK_OF[card]), same)
+
+    return extend(0, (), (), None)
 
 
 def assert_same_order(pairs: dict[int, reference.Key], *, what: str) -> None:
@@ -158,6 +174,15 @@ def test_every_five_card_hand_orders_as_deuce_to_seven_like_the_reference() -> N
         ranks = tuple(card.rank.order for card in cards)
         flush = len({card.suit for card in cards}) == 1
         assert qualifies_as_low(cards) == reference.qualifies_as_low(ranks, flush), cards
+
+
+def test_the_walk_yields_every_hand_once_as_combinations_does() -> None:
+    for size in (1, 2, 3):
+        expected = [
+            (cards, tuple(card.rank.order for card in cards), len({card.suit for card in cards}) == 1)
+            for cards in combinations(DECK, size)
+        ]
+        assert list(all_hands(size)) == expected
 
 
 def test_qualifies_as_low_examples() -> None:

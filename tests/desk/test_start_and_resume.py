@@ -48,6 +48,7 @@ def sign_in_through_the_dialog(desk: Desk) -> None:
     assert desk.session.account is not None and desk.session.account.name == DEALER[0]
 
 
+@pytest.mark.durable
 def test_the_desk_reopened_on_the_same_database_resumes_mid_hand(
     qtbot: QtBot, tmp_path: Path, database: Database, desk: Desk
 ) -> None:
@@ -88,6 +89,7 @@ def staged_labels(desk: Desk) -> list[str]:
     return [placement.label for placement in desk.session.controller.staged]
 
 
+@pytest.mark.durable
 def test_cards_typed_but_not_confirmed_are_staged_again_when_the_table_is_resumed(
     qtbot: QtBot, tmp_path: Path, database: Database, desk: Desk
 ) -> None:

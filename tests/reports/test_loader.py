@@ -156,7 +156,7 @@ def test_the_same_report_from_postgresql(example_db: str) -> None:
     with postgres_server() as server_url:
         if server_url is None:
             pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-        with fresh_schema(server_url) as url:
+        with fresh_schema(server_url, durable=False) as url:
             database = new_database(url)
             play_script(database, example_script())
             from_postgres = load_session_record(database)

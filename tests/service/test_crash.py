@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from replay_helpers import child_replay, load_example, run_cli, write_script
 
+pytestmark = pytest.mark.durable  # each action on the disk before it is acknowledged, as at a table
+
 KILLS = 3
 HANDS = 5  # a Fantasyland hand and a between-hands operation included; keeps the test short
 

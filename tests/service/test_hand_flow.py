@@ -89,6 +89,7 @@ def test_undo_after_the_last_card_reopens_the_hand(database: Database) -> None:
     assert service.snapshot().result is None
 
 
+@pytest.mark.durable
 def test_resume_mid_hand_rebuilds_the_same_table(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob", variant="pineapple")
     service.start_next_hand()

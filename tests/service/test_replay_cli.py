@@ -78,6 +78,7 @@ def test_refused_action_stops_with_one_line_and_keeps_what_was_stored(
     assert " 1 hand;" in out
 
 
+@pytest.mark.durable
 def test_resume_finishes_a_stopped_session_like_an_uninterrupted_run(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -95,6 +96,7 @@ def test_resume_finishes_a_stopped_session_like_an_uninterrupted_run(
     assert len(json.loads(out)["hands"]) == 12
 
 
+@pytest.mark.durable
 def test_resume_refuses_a_script_that_differs_from_what_is_stored(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -264,6 +266,7 @@ def test_a_dealer_hand_over_needs_a_name_and_records_what_follows_as_theirs(
     assert set(actors[:hand_2_starts]) == {"replay"} and set(actors[hand_2_starts:]) == {"Yan"}
 
 
+@pytest.mark.durable
 def test_resume_refuses_when_a_desk_records_between_matching_and_carrying_on(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -90,14 +90,17 @@ def postgres_server() -> Iterator[str | None]:
 
 
 @contextmanager
-def fresh_schema(server_url: str) -> Iterator[str]:
-    """A new schema on the server; the URL points every connection's search_path at it."""
+def fresh_schema(server_url: str, *, durable: bool = True) -> Iterator[str]:
+    """A new schema on the server; the URL points every connection's search_path at it. Not
+    `durable`: commits return before the server's log reaches the disk (as SQLite's
+    `synchronous=OFF` in tests/conftest.py)."""
     schema = f"ofc_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
         connection.execute(f'CREATE SCHEMA "{schema}"')
     separator = "&" if "?" in server_url else "?"
+    options = f"-csearch_path={schema}" + ("" if durable else " -csynchronous_commit=off")
     try:
-        yield f"{server_url}{separator}options={quote(f'-csearch_path={schema}')}"
+        yield f"{server_url}{separator}options={quote(options)}"
     finally:
         with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
             connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
@@ -121,5 +124,5 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path, postgres_url: s
         return
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url) as url:
+    with fresh_schema(postgres_url, durable=request.node.get_closest_marker("durable") is not None) as url:
         yield url

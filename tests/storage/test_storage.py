@@ -9,7 +9,7 @@ from sqlalchemy import inspect, text
 
 from ofc_desk.storage import database as database_module
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database, sqlite_synchronous
 from ofc_desk.storage.models import Base
 from ofc_desk.storage.users import Role, SignInError, create_user, hash_pin, pin_matches, sign_in
 
@@ -26,6 +26,7 @@ def test_migrations_build_the_whole_schema(database_url: str) -> None:
     database.dispose()
 
 
+@pytest.mark.durable
 def test_sqlite_is_durable(tmp_path: Path) -> None:
     database = Database(f"sqlite:///{tmp_path / 'desk.db'}")
     with database.engine.connect() as connection:
@@ -33,6 +34,20 @@ def test_sqlite_is_durable(tmp_path: Path) -> None:
         assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
         assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
     database.dispose()
+
+
+def test_only_a_test_run_lowers_synchronous(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/conftest.py sets the variable for tests not marked durable; anything but OFF or
+    NORMAL in it leaves the product's FULL."""
+    database = Database(f"sqlite:///{tmp_path / 'desk.db'}")
+    with database.engine.connect() as connection:
+        assert connection.execute(text("PRAGMA synchronous")).scalar() == 0  # OFF
+    database.dispose()
+    for value, expected in (("normal", "NORMAL"), ("full", "FULL"), ("0", "FULL"), ("", "FULL")):
+        monkeypatch.setenv(TEST_SYNCHRONOUS_VARIABLE, value)
+        assert sqlite_synchronous() == expected
+    monkeypatch.delenv(TEST_SYNCHRONOUS_VARIABLE)
+    assert sqlite_synchronous() == "FULL"
 
 
 def test_default_database_lives_in_the_user_data_folder(
