@@ -8,14 +8,14 @@ rebuilds the table exactly, which is how a desk resumes and how `verify` re-chec
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ofc_desk.core.chinese.deal import ChineseDealResult
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.deal import DealResult
-from ofc_desk.core.presets import RulesPreset
+from ofc_desk.core.presets import RakeRules, RulesPreset
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.core.streets import DECK_SIZE, StreetPlan, cards_needed
@@ -54,6 +54,17 @@ _HAND_STATES = {
     Phase.WAITING_FOR_FANTASYLAND: "waiting for Fantasyland sets",
     Phase.AWAITING_SETTLEMENT: "awaiting settlement",
 }
+
+
+class _SettledPlayer(Protocol):
+    """A player's line in any game's settled result."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def stack_before(self) -> int: ...
+    @property
+    def stack_after(self) -> int: ...
 
 
 @dataclass
@@ -376,28 +387,11 @@ class TableMachine:
             return self._apply_chinese_settled()
         hand, result = self.hand, self.result
         assert hand is not None and result is not None  # checked: the hand is complete
-        seating = self._seating(hand)
-        for player in result.players:
-            self.seat(player.name).stack = player.stack_after
-        net_wins = {p.name: p.stack_after - p.stack_before for p in result.players}
         assert self.preset is not None  # set when the table opened
-        stacks = {name: self.seat(name).stack for name in seating}
-        rake = compute_rake(self.preset.rake, stacks, net_wins)
-        for name, chips in rake.per_player.items():
-            self.seat(name).stack -= chips
-        changes = {name: self.seat(name).stack - hand.stacks_before[name] for name in seating}
-        if sum(changes.values()) + rake.total != 0:
-            raise ActionRefused(f"hand {hand.number}: chips are not conserved")
-        self.jackpot_pool += rake.jackpot
-        self.hand_changes[hand.number] = changes
-        self.hand_jackpots[hand.number] = rake.jackpot
+        rake, ledger = self._pay_out(
+            hand.number, self._seating(hand), hand.stacks_before, result.players, self.preset.rake
+        )
         self._carry_fantasyland(hand, result)
-        self.hand_settled = True
-        self.rake = rake
-        ledger = [
-            LedgerEntry(name, "hand", changes[name] + rake.per_player.get(name, 0), hand.number)
-            for name in seating
-        ] + [LedgerEntry(name, "rake", -chips, hand.number) for name, chips in rake.per_player.items()]
         settled = SettledHand(
             hand.number,
             hand.button,
@@ -406,37 +400,51 @@ class TableMachine:
             dict(rake.per_player),
             rake.jackpot,
         )
-        return Outcome(tuple(ledger), settled)
+        return Outcome(ledger, settled)
 
     def _apply_chinese_settled(self) -> Outcome:
         """Chips move as the core settled them, the rake is taken, the button moves (every hand)."""
         hand, result, preset = self.chinese_hand, self.chinese_result, self.chinese
         assert hand is not None and result is not None and preset is not None  # checked: complete
-        seating = list(hand.stacks_before)
-        for player in result.players:
-            self.seat(player.name).stack = player.stack_after
-        net_wins = {p.name: p.stack_after - p.stack_before for p in result.players}
-        rake = compute_rake(preset.rake, {name: self.seat(name).stack for name in seating}, net_wins)
-        for name, chips in rake.per_player.items():
-            self.seat(name).stack -= chips
-        changes = {name: self.seat(name).stack - hand.stacks_before[name] for name in seating}
-        if sum(changes.values()) + rake.total != 0:
-            raise ActionRefused(f"hand {hand.number}: chips are not conserved")
-        self.jackpot_pool += rake.jackpot
-        self.hand_changes[hand.number] = changes
-        self.hand_jackpots[hand.number] = rake.jackpot
-        self.hand_settled = True
-        self.rake = rake
+        rake, ledger = self._pay_out(
+            hand.number, list(hand.stacks_before), hand.stacks_before, result.players, preset.rake
+        )
         self.button_held = False
         self.button = self._next_clockwise(hand.button)
-        ledger = [
-            LedgerEntry(name, "hand", changes[name] + rake.per_player.get(name, 0), hand.number)
-            for name in seating
-        ] + [LedgerEntry(name, "rake", -chips, hand.number) for name, chips in rake.per_player.items()]
         settled = SettledHand(
             hand.number, hand.button, {}, result.to_json(), dict(rake.per_player), rake.jackpot
         )
-        return Outcome(tuple(ledger), settled)
+        return Outcome(ledger, settled)
+
+    def _pay_out(
+        self,
+        number: int,
+        seating: list[str],
+        stacks_before: Mapping[str, int],
+        players: Sequence[_SettledPlayer],
+        rake_rules: RakeRules,
+    ) -> tuple[RakeResult, tuple[LedgerEntry, ...]]:
+        """The settled stacks, less the house's rake (docs/rules.md §9), with the hand's ledger lines;
+        the same for every game."""
+        for player in players:
+            self.seat(player.name).stack = player.stack_after
+        net_wins = {p.name: p.stack_after - p.stack_before for p in players}
+        rake = compute_rake(rake_rules, {name: self.seat(name).stack for name in seating}, net_wins)
+        for name, chips in rake.per_player.items():
+            self.seat(name).stack -= chips
+        changes = {name: self.seat(name).stack - stacks_before[name] for name in seating}
+        if sum(changes.values()) + rake.total != 0:
+            raise ActionRefused(f"hand {number}: chips are not conserved")
+        self.jackpot_pool += rake.jackpot
+        self.hand_changes[number] = changes
+        self.hand_jackpots[number] = rake.jackpot
+        self.hand_settled = True
+        self.rake = rake
+        ledger = [
+            LedgerEntry(name, "hand", changes[name] + rake.per_player.get(name, 0), number)
+            for name in seating
+        ] + [LedgerEntry(name, "rake", -chips, number) for name, chips in rake.per_player.items()]
+        return rake, tuple(ledger)
 
     def _carry_fantasyland(self, hand: HandState, result: DealResult) -> None:
         """Who plays the next hand in Fantasyland; hold the button or move it (docs/rules.md §6)."""
