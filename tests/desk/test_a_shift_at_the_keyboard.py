@@ -302,6 +302,9 @@ def test_four_players_settle_at_1366_with_the_transfers_in_view_and_the_seats_ke
     viewport = transfers.viewport()
     assert transfers.document().size().height() <= viewport.height()  # all of it, no scrolling
     assert desk.window.rect().contains(inside(desk.window, desk.window.settlement.confirm_button))
+    details = desk.window.settlement.details
+    last_player = details.document().find(result.to_json()["players"][-1]["name"])
+    assert details.cursorRect(last_player).bottom() <= details.viewport().height()  # every hand's line
 
 
 def test_ctrl_enter_confirms_the_settlement_and_holds_the_deal(desk: Desk) -> None:

@@ -40,6 +40,7 @@ class Inks:
 
 
 HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+GAP = "&nbsp;" * 3
 
 
 class SettlementPanel(QWidget):
@@ -78,6 +79,7 @@ class SettlementPanel(QWidget):
         buttons.addWidget(self.confirm_button)
         buttons.addStretch(1)
         left = QVBoxLayout()
+        left.setSpacing(2)  # every pixel to the hands' lines: four must show at 1366x768
         left.addWidget(self.title)
         left.addLayout(buttons)
         left.addWidget(self.refusal)
@@ -144,27 +146,26 @@ def settlement_html(result: Mapping[str, Any], rake_line: str = "", inks: Inks =
 
 
 def _players_html(players: Sequence[Mapping[str, Any]], inks: Inks) -> str:
+    """One line a player: the felt above already shows each row's hand and royalty, so the line
+    says what the felt does not (a foul's reason, the totals, the stacks) and four players are
+    read without scrolling at 1366x768."""
     rows = []
     for player in players:
         name = escape(str(player.get("name", "")))
-        if player.get("foul"):
-            hand = f"<b style='color:{inks.foul}'>FOUL</b> — {escape(str(player.get('foul_reason') or ''))}"
-        else:
-            hand = " · ".join(
-                f"{row} {escape(str(view.get('hand', '')))}"
-                + (f" <b>+{view['royalty']}</b>" if view.get("royalty") else "")
-                for row, view in dict(player.get("rows", {})).items()
-            )
+        foul = (
+            f"<b style='color:{inks.foul}'>FOUL</b> — {escape(str(player.get('foul_reason') or ''))}"
+            if player.get("foul")
+            else ""
+        )
         fantasyland = player.get("fantasyland", {})
         going = f"→ Fantasyland ({fantasyland.get('cards')} cards)" if fantasyland.get("next") else ""
         stacks = f"{player.get('stack_before', '')} → <b>{player.get('stack_after', '')}</b>"
         rows.append(
-            f"<tr><td><b>{name}</b></td><td>{hand}</td>"
-            f"<td>royalties {player.get('royalties', 0)}</td><td>{escape(going)}</td>"
-            f"<td align='right'>{_signed(player.get('points', 0))} pts</td>"
-            f"<td align='right'>{stacks}</td></tr>"
+            f"<tr><td><b>{name}</b>{GAP}</td><td>royalties {player.get('royalties', 0)}{GAP}</td>"
+            f"<td align='right'>{_signed(player.get('points', 0))} pts{GAP}</td>"
+            f"<td align='right'>{stacks}{GAP}</td><td>{escape(going)}{foul}</td></tr>"
         )
-    return "<h3>Hands</h3><table cellpadding='4'>" + "".join(rows) + "</table>"
+    return "<b>Hands</b><table cellpadding='0' cellspacing='0'>" + "".join(rows) + "</table>"
 
 
 def _matchups_html(matchups: Sequence[Mapping[str, Any]]) -> str:
