@@ -31,7 +31,7 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
-from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options
+from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.events import SUPERVISED, EventKind
@@ -158,7 +158,7 @@ def _build(
     room: str,
 ) -> SessionRecord:
     opening = events[0].payload
-    rules: Mapping[str, Any] = opening.get("rules", {})
+    rules = with_migration_pins(opening.get("rules", {}), events)
     walk = _walk_events(events, ledger)
     stacks_by_hand = _stacks_after_each_hand(events, ledger)
     hands = tuple(
@@ -206,6 +206,8 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
         kind = EventKind(event.kind)
         at = parse_time(event.at)
         supervisor = str(event.payload.get("supervisor") or "")
+        if kind is EventKind.RULES_PINNED:
+            continue  # written by migration 0007, not by a dealer; its numbers are on the rules page
         if kind in SUPERVISED:
             _add_once(walk.supervisors, supervisor or event.actor)
         else:

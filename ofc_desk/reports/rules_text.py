@@ -7,12 +7,15 @@ prints exactly the numbers the hands were scored with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ofc_desk.core.presets import PresetError, load_preset, preset_from_dict
 from ofc_desk.reports.chinese_section import chinese_preset, chinese_preset_lines, is_chinese
 from ofc_desk.reports.record import RuleSetting
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.records import AuditRecord
+from ofc_desk.service.setup import canonical_sha256
 
 LABELS = {
     "scoring_systems": "Scoring systems",
@@ -33,6 +36,8 @@ LABELS = {
     "rake.jackpot_percent": "Jackpot share of rake (%)",
 }
 SKIPPED = {"name", "description", "scoring"}
+PINNED_BY = "pinned_by"
+"""Set on rules a report reads, never stored: who pinned a preset the session named."""
 
 
 def resolve_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
@@ -70,6 +75,34 @@ def table_options(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
     )
 
 
+def with_migration_pins(rules: Mapping[str, Any], events: Sequence[AuditRecord]) -> Mapping[str, Any]:
+    """A session that named its preset, with the numbers migration 0007 pinned for it."""
+    chosen = rules.get("rules")
+    pinned = next((event for event in events if event.kind == EventKind.RULES_PINNED), None)
+    if pinned is None or not isinstance(chosen, str) or chosen not in pinned.payload.get("presets", {}):
+        return rules
+    return {
+        **rules,
+        "rules": pinned.payload["presets"][chosen],
+        "preset_name": chosen,
+        "preset_sha256": pinned.payload["sha256"][chosen],
+        PINNED_BY: pinned.actor,
+    }
+
+
+def _pin_line(rules: Mapping[str, Any]) -> str:
+    """The fingerprint of the numbers the record holds; a session opened before rules were pinned
+    names its preset file and was read from it (docs/decisions.md, "Rules pinned in the chain")."""
+    recorded = rules.get("preset_sha256")
+    if recorded:
+        by = rules.get(PINNED_BY, "the table's opening")
+        return f"{recorded} (pinned by {by} from {rules.get('preset_name')}.json)"
+    chosen = rules.get("rules", "standard")
+    if isinstance(chosen, Mapping):
+        return f"{canonical_sha256(chosen)} (the table's own preset, in the record)"
+    return f"not pinned: read from the preset file {chosen}.json"
+
+
 def _play_options(rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
     if is_chinese(rules):  # no streets, no Fantasyland: the preset's lines say everything
         house = rules.get("house_options")
@@ -90,7 +123,7 @@ def rules_settings(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
     settlement: the scoring and table flags, then each value of the preset (house options applied).
     """
     _, preset = resolve_preset(rules)
-    settings = _play_options(rules, preset)
+    settings = [RuleSetting("Preset SHA-256", _pin_line(rules)), *_play_options(rules, preset)]
     if preset is None:
         settings.append(RuleSetting("Preset data", "not readable: ofc-desk verify will say why"))
     elif is_chinese(rules):
@@ -121,10 +154,16 @@ def _humanize(path: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def _mode_first(value: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """A section's `mode` (the rake's) says how its numbers read, so it leads; the rest keep the
+    record's order, which for rules pinned in the chain is alphabetical (canonical JSON)."""
+    return sorted(value.items(), key=lambda item: item[0] != "mode")
+
+
 def _inline(value: Any) -> str:
     if isinstance(value, Mapping):
         parts = []
-        for key, item in value.items():
+        for key, item in _mode_first(value):
             inner = _inline(item)
             parts.append(
                 f"{str(key).replace('_', ' ')}: {inner}"

@@ -37,20 +37,28 @@ class ScriptBuilder:
     pending_between: list[dict[str, Any]] = field(default_factory=list)
     dealer: str = ""
 
+    pins: Mapping[str, Any] = field(default_factory=dict)
+    """Presets migration 0007 pinned for a session that named them: the script carries their
+    numbers, so it replays as the session was played whatever the files hold now."""
+
     @classmethod
     def from_events(cls, events: list[AuditRecord]) -> ScriptBuilder:
-        builder = cls(header=_header(events[0]), dealer=events[0].actor)
+        pinned = next((e.payload for e in events if e.kind == EventKind.RULES_PINNED), {})
+        pins = pinned.get("presets", {})
+        builder = cls(header=_header(events[0], pins), dealer=events[0].actor, pins=pins)
         for event in events[1:]:
             builder.add(event)
         return builder
 
     def add(self, event: AuditRecord) -> None:
         kind = EventKind(event.kind)
+        if kind is EventKind.RULES_PINNED:
+            return  # no step of a script: the pinned numbers are in its rules already
         # A supervisor's event is recorded as the supervisor's: it says nothing of the dealer.
         if kind not in SUPERVISED and event.actor != self.dealer:
             self._hand_over(kind, event.actor)
         if kind in OP_NAMES:
-            self.pending_between.append(_between_op(kind, event.payload))
+            self.pending_between.append(_between_op(kind, event.payload, self.pins))
         elif kind is EventKind.HAND_STARTED:
             self._start_hand()
         elif kind in (EventKind.PLACED, EventKind.REVEALED):
@@ -104,9 +112,14 @@ def supervisors_needing_pins(script: Mapping[str, Any]) -> list[str]:
     return names
 
 
-def _header(opening: AuditRecord) -> dict[str, Any]:
+def _with_pin(rules: Mapping[str, Any], pins: Mapping[str, Any]) -> Mapping[str, Any]:
+    chosen = rules.get("rules")
+    return {**rules, "rules": pins[chosen]} if isinstance(chosen, str) and chosen in pins else rules
+
+
+def _header(opening: AuditRecord, pins: Mapping[str, Any]) -> dict[str, Any]:
     payload = opening.payload
-    rules = payload.get("rules", {})
+    rules = _with_pin(payload.get("rules", {}), pins)
     header: dict[str, Any] = {"table": payload.get("table", ""), "dealer": opening.actor}
     for key in RULE_KEYS:
         value = rules.get(key)
@@ -117,13 +130,13 @@ def _header(opening: AuditRecord) -> dict[str, Any]:
     return header
 
 
-def _between_op(kind: EventKind, payload: Mapping[str, Any]) -> dict[str, Any]:
+def _between_op(kind: EventKind, payload: Mapping[str, Any], pins: Mapping[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = {"op": OP_NAMES[kind]}
     for key in OP_FIELDS[kind]:
         if payload.get(key) is not None:
             result[key] = payload[key]
     if kind is EventKind.RULES_CHANGED:
-        rules = payload.get("rules", {})
+        rules = _with_pin(payload.get("rules", {}), pins)
         result.update({key: rules[key] for key in RULE_KEYS if key in rules})
     if kind in SUPERVISED:
         result[SUPERVISOR_KEY] = payload.get(SUPERVISOR_KEY)

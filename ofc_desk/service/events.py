@@ -23,6 +23,8 @@ class EventKind(StrEnum):
     CHIPS_CORRECTED = "chips_corrected"
     RULES_CHANGED = "rules_changed"
     SESSION_CLOSED = "session_closed"
+    RULES_PINNED = "rules_pinned"
+    """Appended by migration 0007 to a session that named its presets: their numbers, pinned."""
 
 
 SUPERVISED = frozenset(

@@ -23,6 +23,7 @@ from sqlalchemy import Connection, select
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
@@ -100,6 +101,8 @@ class _FollowedTable:
         self.fault: str | None = None
 
     def fold(self, events: list[Event]) -> None:
+        if self.head_seq == 0:  # the first batch is the whole session so far
+            self.machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
         for event in events:
             try:
                 outcome = self.machine.apply(EventKind(event.kind), json.loads(event.payload))

@@ -20,7 +20,7 @@ from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.core.streets import DECK_SIZE, StreetPlan, cards_needed
 from ofc_desk.core.variants import Variant
-from ofc_desk.service import reading, supervision
+from ofc_desk.service import reading, rule_pins, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
@@ -44,6 +44,7 @@ from ofc_desk.service.payloads import (
     TableOpened,
     Undone,
 )
+from ofc_desk.service.rule_pins import PinnedPresets
 from ofc_desk.service.scoring_bridge import check_rules, score_hand
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
@@ -82,6 +83,9 @@ class TableMachine:
         self.opened = False
         self.table = ""
         self.rules = TableRules()
+        self.pinned_presets: PinnedPresets = {}
+        """Presets pinned after the fact (`rule_pins`): set before folding a stored session."""
+        self.named_presets: set[str] = set()
         self.preset: RulesPreset | None = None
         self.variant = Variant.REGULAR
         self.seats: list[Seat] = []
@@ -174,7 +178,7 @@ class TableMachine:
         if kind is not EventKind.TABLE_OPENED:
             if not self.opened:
                 raise ActionRefused("the table is not open")
-            if self.closed:
+            if self.closed and kind is not EventKind.RULES_PINNED:
                 raise ActionRefused(f"the session at {self.table} is closed")
 
     # ------------------------------------------------------------------ opening and rules
@@ -210,6 +214,9 @@ class TableMachine:
         )
 
     def set_rules(self, rules: TableRules) -> None:
+        if isinstance(rules.preset, str):
+            self.named_presets.add(rules.preset)
+            rules = rule_pins.with_pins(rules, self.pinned_presets)
         if is_chinese(rules):
             self.chinese, self.preset = check_chinese_rules(rules), None
         else:
@@ -564,6 +571,7 @@ class TableMachine:
         EventKind.CHIPS_CORRECTED: supervision.check_corrected,
         EventKind.RULES_CHANGED: supervision.check_rules_changed,
         EventKind.SESSION_CLOSED: supervision.check_closed,
+        EventKind.RULES_PINNED: rule_pins.check_rules_pinned,
     }
     # Any: each applier takes its own kind's payload, which `check` made; mypy cannot tie a key's
     # kind to its value's parameter type.
@@ -584,4 +592,5 @@ class TableMachine:
         EventKind.CHIPS_CORRECTED: supervision.apply_corrected,
         EventKind.RULES_CHANGED: supervision.apply_rules_changed,
         EventKind.SESSION_CLOSED: supervision.apply_closed,
+        EventKind.RULES_PINNED: rule_pins.apply_rules_pinned,
     }

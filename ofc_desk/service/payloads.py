@@ -8,7 +8,7 @@ renamed or retyped here breaks the verification of every existing database.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 RawPayload = Mapping[str, object]
 """An action as a face or a stored event gives it, before `check` has read it."""
@@ -37,6 +37,10 @@ class RulesPayload(TypedDict):
     settlement: str
     settle_from: str
     last_three_face_down: bool
+    preset_name: NotRequired[str]
+    """The preset file the rules were pinned from (docs/decisions.md, "Rules pinned in the chain")."""
+    preset_sha256: NotRequired[str]
+    """SHA-256 of the pinned preset's canonical JSON: present whenever `rules` is an object."""
 
 
 class TableOpened(TypedDict):
@@ -123,6 +127,12 @@ class SessionClosed(TypedDict):
     supervisor: str
 
 
+class RulesPinned(TypedDict):
+    presets: dict[str, dict[str, object]]
+    sha256: dict[str, str]
+    note: str
+
+
 EventPayload = (
     TableOpened
     | HandStarted
@@ -139,5 +149,6 @@ EventPayload = (
     | ChipsCorrected
     | RulesChanged
     | SessionClosed
+    | RulesPinned
 )
 """Any event's payload; the event's kind says which."""

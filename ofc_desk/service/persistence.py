@@ -18,6 +18,7 @@ from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
+from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
 from ofc_desk.storage.database import Database, notify_table_changed
@@ -81,6 +82,7 @@ class EventStore:
                 select(Event).where(Event.session_id == session_id).order_by(Event.seq)
             ).all()
         machine = TableMachine()
+        machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
         for event in events:
             machine.apply(EventKind(event.kind), json.loads(event.payload))
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
 
+from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.payloads import RawPayload
+from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import read_hands
 from ofc_desk.service.replay_accounts import (
     AccountRefused,
@@ -38,6 +39,7 @@ from ofc_desk.service.replay_vocabulary import (
     SUPERVISOR_KEY,
     UNDO_OP,
 )
+from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.table_service import TableService
@@ -133,16 +135,18 @@ def _resume(
     if not stored:
         raise ReplayError(f"session {session_id} holds no events: it was not written by the desk")
     machine = TableMachine()
+    machine.pinned_presets = pins_in((kind, payload) for kind, payload, _ in stored)
     try:
         opened = machine.check(EventKind.TABLE_OPENED, setup)
     except ActionRefused as error:
         raise ReplayError(f"table: {error}") from None
     first_kind, first_payload, _ = stored[0]
-    if first_kind != EventKind.TABLE_OPENED or json.loads(first_payload) != opened:
+    if first_kind != EventKind.TABLE_OPENED or not _as_scripted(json.loads(first_payload), opened):
         raise ReplayError("table: the stored table differs from the script's seats or rules")
-    machine.apply(EventKind.TABLE_OPENED, opened)
+    machine.apply(EventKind.TABLE_OPENED, json.loads(first_payload))  # the rules as pinned then
     position, done = 1, 0
     for step in steps:
+        position = _past_pins(machine, stored, position)
         if position >= len(stored):
             break
         if isinstance(step, HandOver):
@@ -154,19 +158,22 @@ def _resume(
             continue
         kind, raw = resolved
         try:
+            if kind is EventKind.RULES_CHANGED:
+                rules = reading.rules(raw.get("rules")).pinned(machine.rules)
+                raw = {**raw, "rules": rules.to_json()}
             payload = machine.check(kind, raw)
         except ActionRefused as error:
             raise ReplayError(f"{step.where()}: {error}") from None
         stored_kind, stored_payload, _ = stored[position]
-        if stored_kind != kind.value or json.loads(stored_payload) != payload:
+        if stored_kind != kind.value or not _as_scripted(json.loads(stored_payload), payload):
             raise ReplayError(
                 f"{step.where()}: the stored session differs from the script here"
                 f" (stored {stored_kind} {stored_payload})"
             )
-        machine.apply_checked(kind, payload)
+        machine.apply(kind, json.loads(stored_payload))
         position += 1
         done += 1
-    if position < len(stored):
+    if _past_pins(machine, stored, position) < len(stored):
         raise ReplayError("the stored session goes further than the script")
     service = TableService.resume(database, session_id, accounts.dealer(actor))
     if service.snapshot().last_event_hash != stored[-1].hash:
@@ -176,6 +183,27 @@ def _resume(
             " table): run --resume again"
         )
     return _carry_on(service, steps, done, accounts)
+
+
+def _past_pins(machine: TableMachine, stored: Sequence[Any], position: int) -> int:
+    """Past a `rules_pinned` event (no script step makes it: migration 0007 appended it)."""
+    while position < len(stored) and stored[position][0] == EventKind.RULES_PINNED:
+        machine.apply(EventKind.RULES_PINNED, json.loads(stored[position][1]))
+        position += 1
+    return position
+
+
+def _as_scripted(stored: object, checked: EventPayload) -> bool:
+    """Whether a stored event is the script's step: rules pinned from a preset file match the
+    script's name for that file, whatever the file holds today (the stored numbers are used)."""
+    if not isinstance(stored, dict) or not isinstance(stored.get("rules"), Mapping):
+        return stored == checked
+    try:
+        pinned = TableRules.from_json(stored["rules"])
+    except ValueError:
+        return False
+    unpinned = {**stored, "rules": pinned.unpinned().to_json()}
+    return unpinned == checked or stored == checked
 
 
 def _carry_on(
@@ -213,7 +241,8 @@ def _perform(service: TableService, step: Step, accounts: ReplayAccounts) -> Non
     kind, raw = resolved
     if kind is EventKind.RULES_CHANGED:
         # Read here, so rules of the wrong shape are named as the script wrote them.
-        raw = {**raw, "rules": TableRules.from_json(_mapping(raw.get("rules"))).to_json()}
+        rules = TableRules.from_json(_mapping(raw.get("rules")))
+        raw = {**raw, "rules": rules.pinned(service.rules).to_json()}
     if kind in SUPERVISED:
         supervisor = str(raw.get(SUPERVISOR_KEY) or "")
         pin = step.pin if step.pin is not None else accounts.pin(supervisor)

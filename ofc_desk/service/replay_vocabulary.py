@@ -19,9 +19,11 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 
 RULE_KEYS: Final = (
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
-    "settlement", "settle_from", "last_three_face_down",
+    "settlement", "settle_from", "last_three_face_down", "preset_name", "preset_sha256",
 )  # fmt: skip
-"""The rules keys, the same as `ofc-desk score` reads; in the header and in `change_rules`."""
+"""The rules keys, the same as `ofc-desk score` reads, and the pin of a preset read from a file
+(an exported session's script replays with the numbers it was played by); in the header and in
+`change_rules`."""
 
 ACTION_KEYS: Final = ("player", "cards", "rows")
 """What a street or a Fantasyland set says; also a Chinese poker hand set in its rows."""

@@ -18,7 +18,8 @@ def rules_deal_keys(rules: TableRules, players: set[str]) -> dict[str, object]:
     keys = rules.to_json()
     pair_units = [pair for pair in keys["pair_units"] if set(pair["players"]) <= players]
     deal_keys: dict[str, object] = {**keys, "pair_units": pair_units}
-    del deal_keys["last_three_face_down"]
+    for table_only in ("last_three_face_down", "preset_name", "preset_sha256"):
+        deal_keys.pop(table_only, None)
     return {key: value for key, value in deal_keys.items() if value is not None}
 
 

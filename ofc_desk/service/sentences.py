@@ -22,6 +22,7 @@ from ofc_desk.service.payloads import (
     Rebought,
     RulesChanged,
     RulesPayload,
+    RulesPinned,
     SatIn,
     SatOut,
     SessionClosed,
@@ -89,6 +90,10 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             return f"{change['supervisor']} changed the rules: {_rules_words(change['rules'])}"
         case EventKind.SESSION_CLOSED:
             return f"{cast(SessionClosed, payload)['supervisor']} closed the table"
+        case EventKind.RULES_PINNED:
+            digests = cast(RulesPinned, payload)["sha256"]
+            pinned = ", ".join(f"{name} (SHA-256 {digest[:12]}…)" for name, digest in sorted(digests.items()))
+            return f"{actor} pinned the preset numbers this table was played by: {pinned}"
 
 
 def entry_sentence(entry: Mapping[str, object]) -> str:

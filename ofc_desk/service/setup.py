@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from ofc_desk.core.presets import Game, PresetError, find_preset_file, read_preset_json
 from ofc_desk.service.payloads import PairUnitPayload, RulesPayload
+from ofc_desk.storage.audit import canonical_json
+
+CHINESE_VARIANT = "chinese"
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,44 @@ class TableRules:
     settle_from: str = "left-of-dealer"
     last_three_face_down: bool = False
     """docs/rules.md §7 option: the last 3 cards are dealt face down and entered when revealed."""
+    preset_name: str | None = None
+    """The preset file `preset` was pinned from; None while the preset is named, not pinned."""
+
+    @property
+    def preset_sha256(self) -> str | None:
+        """The fingerprint of a pinned (or table's own) preset object: what the reports print."""
+        return None if isinstance(self.preset, str) else canonical_sha256(self.preset)
+
+    @property
+    def preset_label(self) -> str:
+        """The preset's name as a dealer knows it, pinned or not."""
+        if isinstance(self.preset, str):
+            return self.preset
+        return self.preset_name or str(self.preset.get("name", "the table's own preset"))
+
+    def pinned(self, current: TableRules | None = None) -> TableRules:
+        """These rules with a named preset replaced by the file's contents as they are now, so the
+        session never reads the file again. Naming the preset the table already plays (`current`)
+        keeps the numbers pinned when it opened: an edited file changes new tables only. An
+        unknown name stays a name, for the rules check to refuse in its own words."""
+        if not isinstance(self.preset, str):
+            return self
+        if current is not None and current.preset_name == self.preset:
+            return replace(self, preset=current.preset, preset_name=current.preset_name)
+        game = Game.CHINESE if self.variant == CHINESE_VARIANT else Game.OFC
+        try:
+            data = read_preset_json(find_preset_file(self.preset, game))
+        except PresetError:
+            return self
+        pinned_data: dict[str, object] = canonical_copy(data)
+        return replace(self, preset=pinned_data, preset_name=self.preset)
+
+    def unpinned(self) -> TableRules:
+        """The rules as a script names them (the preset by its file's name): to match a script
+        against what was stored."""
+        if self.preset_name is None:
+            return self
+        return replace(self, preset=self.preset_name, preset_name=None)
 
     def deals_like(self, other: TableRules) -> bool:
         """Whether both deal the same game: same preset, house options, variant and progressive
@@ -51,7 +95,7 @@ class TableRules:
         )
 
     def to_json(self) -> RulesPayload:
-        return {
+        payload: RulesPayload = {
             "rules": self.preset if isinstance(self.preset, str) else dict(self.preset),
             "house_options": None if self.house_options is None else dict(self.house_options),
             "scoring": self.scoring,
@@ -63,6 +107,12 @@ class TableRules:
             "settle_from": self.settle_from,
             "last_three_face_down": self.last_three_face_down,
         }
+        # Only rules pinned from a file carry the pin's keys: any other payload (a named preset, a
+        # table's own preset object) stays as events stored before pinning have it, byte for byte.
+        digest = self.preset_sha256
+        if self.preset_name is not None and digest is not None:
+            payload["preset_name"], payload["preset_sha256"] = self.preset_name, digest
+        return payload
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> TableRules:
@@ -72,7 +122,8 @@ class TableRules:
         scoring = data.get("scoring")
         rules = data.get("rules", defaults.preset)
         house = data.get("house_options")
-        return cls(
+        name = data.get("preset_name")
+        read = cls(
             preset=dict(rules) if isinstance(rules, Mapping) else str(rules),
             house_options=dict(house) if isinstance(house, Mapping) else None,
             scoring=None if scoring is None else str(scoring),
@@ -83,7 +134,10 @@ class TableRules:
             settlement=str(data.get("settlement", defaults.settlement)),
             settle_from=str(data.get("settle_from", defaults.settle_from)),
             last_three_face_down=_flag(data, "last_three_face_down"),
+            preset_name=None if name is None else str(name),
         )
+        _check_pin(read, data.get("preset_sha256"))
+        return read
 
 
 @dataclass(frozen=True)
@@ -94,6 +148,29 @@ class TableSetup:
     seats: tuple[SeatSetup, ...]
     button: str
     rules: TableRules = field(default_factory=TableRules)
+
+
+def canonical_sha256(data: Mapping[str, object]) -> str:
+    """SHA-256 of the canonical JSON of preset data: the pinned rules' fingerprint."""
+    return hashlib.sha256(canonical_json(dict(data)).encode("utf-8")).hexdigest()
+
+
+def canonical_copy(data: Mapping[str, object]) -> dict[str, object]:
+    """A plain dict of preset data, as it reads back from the log's canonical JSON."""
+    copied: dict[str, object] = json.loads(canonical_json(dict(data)))
+    return copied
+
+
+def _check_pin(rules: TableRules, recorded: object) -> None:
+    if rules.preset_name is None and recorded is None:
+        return
+    if rules.preset_name is None or isinstance(rules.preset, str):
+        raise ValueError("preset_name and preset_sha256 belong together, with a preset object")
+    if recorded != rules.preset_sha256:
+        raise ValueError(
+            f"the pinned preset {rules.preset_label} does not match its SHA-256 {recorded}:"
+            " its numbers were changed after they were recorded"
+        )
 
 
 def _items(value: object) -> list[object] | tuple[object, ...]:

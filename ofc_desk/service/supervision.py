@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ofc_desk.core.settlement import MAX_CHIPS
-from ofc_desk.service import reading
+from ofc_desk.service import reading, rule_pins
 from ofc_desk.service.chinese_play import game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.outcome import LedgerEntry, Outcome
@@ -92,7 +92,7 @@ def _refuse_if_fantasyland_changes(machine: TableMachine, rules: TableRules) -> 
     decides its cards (preset, house options, variant, progressive) waits until it is played;
     stakes and settlement may change."""
     owed = [f"{s.name} ({s.fantasyland_next} cards)" for s in machine.seats if s.fantasyland_next]
-    if owed and not rules.deals_like(machine.rules):
+    if owed and not rule_pins.with_pins(rules, machine.pinned_presets).deals_like(machine.rules):
         raise ActionRefused(
             "the preset, house options and variant stay until the Fantasyland hands owed are"
             f" played: {', '.join(owed)}"

@@ -249,14 +249,17 @@ class TableService:
 
     def verify_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> None:
         """New rules or stakes, between hands only."""
-        self._supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
+        self._supervised(EventKind.RULES_CHANGED, self._rules_change(rules), supervisor, pin)
 
     def can_change_rules(self) -> bool:
         """Whether a supervisor could change the rules and stakes now (to the ones in force)."""
         return self._could_approve(EventKind.RULES_CHANGED, {"rules": self.rules.to_json()})
 
     def change_rules(self, rules: TableRules, supervisor: str, pin: str) -> TableSnapshot:
-        return self.act_supervised(EventKind.RULES_CHANGED, {"rules": rules.to_json()}, supervisor, pin)
+        return self.act_supervised(EventKind.RULES_CHANGED, self._rules_change(rules), supervisor, pin)
+
+    def _rules_change(self, rules: TableRules) -> RawPayload:
+        return {"rules": rules.pinned(self.rules).to_json()}
 
     def verify_close_session(self, supervisor: str, pin: str) -> None:
         """Close the table between hands; nothing can be entered afterwards."""
@@ -325,7 +328,7 @@ def _setup_payload(setup: TableSetup) -> RawPayload:
         "table": setup.name,
         "seats": [{"name": seat.name, "buy_in": seat.buy_in} for seat in setup.seats],
         "button": setup.button,
-        "rules": setup.rules.to_json(),
+        "rules": setup.rules.pinned().to_json(),
     }
 
 

@@ -20,6 +20,7 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
+from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts
 from ofc_desk.service.supervision import approver
 from ofc_desk.storage.accounts import AccountsChain
@@ -120,6 +121,7 @@ def _verify_session(
     except SignoffFault as fault:
         raise VerifyFault(str(fault)) from None
     machine, expected = TableMachine(), _Expected([], {}, [])
+    machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
     for event in events:
         outcome = _fold(machine, event, supervisors)
         if outcome.hand is not None:

@@ -50,8 +50,9 @@ class Database:
         if migrate:
             self.migrate()
 
-    def migrate(self) -> None:
-        """Bring the schema to the newest migration (safe to run on every start)."""
+    def migrate(self, revision: str = "head") -> None:
+        """Bring the schema to the newest migration (safe to run on every start); tests of a
+        migration stop at the revision before it."""
         config = _alembic_config()
         with self.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
@@ -63,7 +64,7 @@ class Database:
                 # all or nothing and lets two desks starting together migrate one after the other.
                 connection.exec_driver_sql("BEGIN IMMEDIATE")
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(config, revision)
 
     def schema_revision(self) -> str | None:
         """The migration the schema is at; None when the database holds no OFC Desk schema."""

@@ -27,9 +27,11 @@ class RulesFields:
         self.current = current
         self.variant = dialog.add_choice("Variant", [variant.value for variant in Variant])
         self.variant.setCurrentText(current.variant)
-        named = isinstance(current.preset, str)
-        self.preset = dialog.add_choice("Rules preset", presets if named else [TABLE_OWN_PRESET, *presets])
-        self.preset.setCurrentText(str(current.preset) if named else TABLE_OWN_PRESET)
+        # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
+        # pinned (the service decides), choosing another pins that file as it is now.
+        name = current.preset if isinstance(current.preset, str) else current.preset_name
+        self.preset = dialog.add_choice("Rules preset", presets if name else [TABLE_OWN_PRESET, *presets])
+        self.preset.setCurrentText(name or TABLE_OWN_PRESET)
         self.progressive = QCheckBox("Progressive Fantasyland", dialog)
         self.progressive.setAccessibleName("Progressive Fantasyland")
         self.progressive.setChecked(current.progressive)
@@ -43,6 +45,7 @@ class RulesFields:
         return replace(
             self.current,
             preset=self.current.preset if preset == TABLE_OWN_PRESET else preset,
+            preset_name=self.current.preset_name if preset == TABLE_OWN_PRESET else None,
             variant=self.variant.currentText(),
             progressive=self.progressive.isChecked(),
             unit=self.unit.value(),
