@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +28,9 @@ from ofc_desk.core import presets
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.rules_text import rules_settings, table_options
 from ofc_desk.service import SeatSetup, TableService, TableSetup, resume_table
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.payloads import RulesPinned
+from ofc_desk.service.sentences import event_sentence
 from ofc_desk.service.setup import TableRules, canonical_sha256
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -159,6 +163,13 @@ def test_the_migration_pins_what_old_sessions_named_and_says_so(
     payload = json.loads(pins[0].payload)
     assert pins[0].actor == "migration 0007" and "pinned by migration 0007" in payload["note"]
     assert payload["sha256"]["standard"] == canonical_sha256(payload["presets"]["standard"])
+    assert set(payload) == set(typing.get_type_hints(RulesPinned))
+    said = event_sentence(EventKind.RULES_PINNED, payload, pins[0].actor)
+    digest = payload["sha256"]["standard"][:12]
+    assert (
+        said
+        == f"migration 0007 pinned the preset numbers this table was played by: standard (SHA-256 {digest}…)"
+    )
     verify_database(database)
 
 
