@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "score": ("ofc_desk.cli.score", "score and settle finished deals (JSON in, JSON out)"),
     "replay": ("ofc_desk.cli.replay", "play a scripted session through the session service"),
     "verify": ("ofc_desk.cli.verify", "check the audit chain and re-settle every stored hand"),
+    "anchor": ("ofc_desk.cli.anchor", "append the room's head to an anchor file kept elsewhere"),
     "report": ("ofc_desk.cli.report", "write a session report as PDF, CSV or JSON"),
     "demo": ("ofc_desk.cli.demo", "open the desk on a throw-away demo table"),
     "floor": ("ofc_desk.cli.floor", "the floor supervisor's live view of every open table"),

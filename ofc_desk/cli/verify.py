@@ -3,13 +3,16 @@
 Exit 0 with a one-line summary when everything holds; exit 1 naming the first fault
 ("event 812 was altered", "hand 37: stored transfers differ from the rules"). With
 `--fingerprints`, a line per session follows the summary with the hash its verified chain ends on,
-which is the fingerprint printed on that session's report.
+which is the fingerprint printed on that session's report. With `--anchors FILE`, every room head
+`ofc-desk anchor` wrote to that file must still be in the database (exit 1 naming the first that
+is not; exit 2 when the file cannot be read).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -26,9 +29,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="after the summary, print each session's final audit hash (its report's fingerprint)",
     )
+    parser.add_argument(
+        "--anchors",
+        metavar="FILE",
+        type=Path,
+        help="also prove the database still holds every room head anchored in FILE (ofc-desk anchor)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    from ofc_desk.service.room_chain import AnchorFault
     from ofc_desk.service.verify import VerifyFault, verify_database
     from ofc_desk.storage.database import NotADeskDatabase, open_existing
 
@@ -36,13 +46,16 @@ def run(args: argparse.Namespace) -> int:
         # Only read: a mistyped path must not become an empty database that "verifies".
         database = open_existing(getattr(args, "db", None))
         try:
-            summary = verify_database(database)
+            summary = verify_database(database, args.anchors)
         finally:
             database.dispose()
         read_only = database.read_only
     except VerifyFault as fault:
         print(one_line(f"verify failed: {fault}"))
         return EXIT_FAULT
+    except AnchorFault as error:
+        print(one_line(f"anchors: {error}"), file=sys.stderr)
+        return EXIT_UNREADABLE
     except NotADeskDatabase as error:
         print(one_line(f"database: {error}"), file=sys.stderr)
         return EXIT_UNREADABLE

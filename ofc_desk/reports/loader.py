@@ -37,6 +37,7 @@ from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
+from ofc_desk.service.room_chain import room_head
 from ofc_desk.service.sentences import entry_sentence
 from ofc_desk.service.setup import PairUnit
 from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
@@ -71,7 +72,9 @@ def load_session_record(
             ledger = chip_ledger(database, chosen)
             if not events:
                 raise ReportSourceError(f"session {chosen} has no events")
-            return _build(chosen, events, hands, ledger, room)
+            head = room_head(database)
+            record = _build(chosen, events, hands, ledger, room)
+            return replace(record, room_head=head.line() if head is not None else "")
         except (ValueError, KeyError, TypeError) as error:
             # Only a row changed outside the desk reads so; verify names it.
             raise ReportSourceError(

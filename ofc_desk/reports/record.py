@@ -232,6 +232,8 @@ class SessionRecord:
     hands: tuple[HandRecord, ...]
     final_hash: str
     room: str = ""
+    room_head: str = ""
+    """The newest event of the whole database when the report was read (`room_chain.RoomHead`)."""
     dealers: tuple[str, ...] = ()
     supervisors: tuple[str, ...] = ()
     rules: tuple[RuleSetting, ...] = ()

@@ -430,6 +430,18 @@ def _adjustment_hand(record: SessionRecord, adjustment: Adjustment) -> str:
     return str(hand) if hand else "–"
 
 
+def _room_head(record: SessionRecord, styles: Styles) -> list[Flowable]:
+    """The whole room's head as this report was read: every session links to the one before it,
+    so an anchor file holding this line lets `verify --anchors` vouch for the whole record."""
+    if not record.room_head:
+        return []
+    return [
+        Spacer(1, 2 * mm),
+        Paragraph("The room's head when this report was read (time, session, event, hash):", styles.body),
+        Paragraph(text(record.room_head), styles.mono),
+    ]
+
+
 def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     events = f" after event {record.event_count}" if record.event_count else ""
     block: list[Flowable] = [
@@ -443,6 +455,7 @@ def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterat
         ),
         Spacer(1, 2 * mm),
         Paragraph(text(record.final_hash or "no events recorded"), styles.mono),
+        *_room_head(record, styles),
         Spacer(1, 6 * mm),
         Paragraph("Signatures", styles.heading),
         Paragraph("We have checked this report against the table and agree with it.", styles.body),

@@ -18,6 +18,7 @@ from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
+from ofc_desk.service.room_chain import link_new_session, lock_openings
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
@@ -49,6 +50,7 @@ class EventStore:
         signers: Sequence[Account] = (),
     ) -> EventStore:
         with database.session() as session:
+            lock_openings(session)
             _refuse_if_open(session, table)
             row = TableSession(
                 table_name=table,
@@ -64,7 +66,7 @@ class EventStore:
                 session.rollback()
                 _refuse_if_open(session, table)
                 raise
-            store = cls(database, row.id, 0, GENESIS_HASH)
+            store = cls(database, row.id, 0, link_new_session(session, row.id))
             outcome = machine.apply(EventKind.TABLE_OPENED, payload)
             event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
             row.opened_at = event.at

@@ -22,6 +22,7 @@ from ofc_desk.service.events import DEALER_SIGNED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import EventStore
+from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
@@ -43,6 +44,10 @@ class TableService:
         self._machine = machine
         self._dealer = actor if isinstance(actor, Account) else None
         self._actor = actor.name if isinstance(actor, Account) else actor
+        self.anchor_file = configured_anchor_file()
+        """Where the room's head is appended at every settlement; None when not configured."""
+        self.anchor_fault: str | None = None
+        """Why the last settlement's anchor could not be written (the settlement stands)."""
 
     def hand_over(self, dealer: Dealer) -> None:
         """Another dealer takes over this desk's table: what follows is recorded as theirs. The
@@ -155,8 +160,16 @@ class TableService:
         return _accepted(self.verify_confirm_settlement)
 
     def confirm_settlement(self) -> TableSnapshot:
-        """Settle the complete hand: chips move, rake is taken, the button moves or is held."""
-        return self.act(EventKind.HAND_SETTLED, {})
+        """Settle the complete hand: chips move, rake is taken, the button moves or is held; with
+        an anchor file configured, the room's head is appended to it (`anchor_fault` says if not)."""
+        snapshot = self.act(EventKind.HAND_SETTLED, {})
+        self.anchor_fault = None
+        if self.anchor_file is not None:
+            try:
+                append_anchor(self._store.database, self.anchor_file)
+            except AnchorFault as fault:
+                self.anchor_fault = f"hand settled, but not anchored: {fault}"
+        return snapshot
 
     def verify_start_next_hand(self) -> None:
         """Refuse to deal while a hand is unsettled, or a seated player has no chips."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
@@ -20,6 +21,7 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
+from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts
 from ofc_desk.service.supervision import approver
@@ -53,13 +55,20 @@ class VerifySummary:
     hands: int
     chips_on_tables: int
     fingerprints: tuple[SessionFingerprint, ...] = ()
+    anchors: int | None = None
+    """How many anchored heads were found in the database; None when no anchor file was given."""
 
     def line(self) -> str:
+        anchored = (
+            ""
+            if self.anchors is None
+            else f"; every anchored head present ({_count(self.anchors, 'anchor')})"
+        )
         return (
             f"verified: {_count(self.sessions, 'session')}, {_count(self.events, 'event')},"
             f" {_count(self.hands, 'hand')};"
             f" hash chains intact, every hand re-scored and re-settled, chips conserved"
-            f" ({self.chips_on_tables} on the tables)"
+            f" ({self.chips_on_tables} on the tables){anchored}"
         )
 
 
@@ -83,7 +92,10 @@ class _Expected:
     ledger: list[dict[str, Any]]
 
 
-def verify_database(database: Database) -> VerifySummary:
+def verify_database(database: Database, anchors: Path | None = None) -> VerifySummary:
+    """Everything `verify` checks; with `anchors`, also that every head anchored in that file is
+    still in the database (`room_chain`). Raises VerifyFault naming the first fault, AnchorFault
+    when the anchor file cannot be read."""
     # One snapshot for everything: a table recording meanwhile must not look like tampering.
     with database.snapshot() as session:
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
@@ -91,12 +103,45 @@ def verify_database(database: Database) -> VerifySummary:
         supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
         counted = (0, 0, 0)
         fingerprints = []
+        links = _RoomLinks()
         for row in sessions:
             events, hands, chips, final_hash = _verify_session(session, row, supervisors, accounts)
+            links.check(session, row)
             counted = (counted[0] + events, counted[1] + hands, counted[2] + chips)
             fingerprints.append(SessionFingerprint(row.id, row.table_name, final_hash))
         _refuse_orphans(session)
-    return VerifySummary(len(sessions), *counted, fingerprints=tuple(fingerprints))
+        anchored = None if anchors is None else _check_anchors(session, anchors)
+    return VerifySummary(len(sessions), *counted, fingerprints=tuple(fingerprints), anchors=anchored)
+
+
+def _check_anchors(session: Any, anchors: Path) -> int:
+    fault = missing_anchor(session, anchors)
+    if fault is not None:
+        raise VerifyFault(fault)
+    return len(read_anchors(anchors))
+
+
+@dataclass
+class _RoomLinks:
+    """Each session's opening links to the session before it (`room_chain`); a session from
+    before the room chain (genesis) may only come before the first linked one."""
+
+    previous: TableSession | None = None
+    linked_from: int | None = None
+
+    def check(self, session: Any, row: TableSession) -> None:
+        link = session.scalar(select(Event.prev_hash).where(Event.session_id == row.id, Event.seq == 1))
+        fault = broken_link(session, row, self.previous, link)
+        if fault is None and link == GENESIS_HASH and self.linked_from is not None:
+            fault = (
+                f"session {row.id}'s opening links to no session, though session {self.linked_from}"
+                " before it is linked: its chain was rewritten"
+            )
+        if fault is not None:
+            raise VerifyFault(fault)
+        if link != GENESIS_HASH and self.linked_from is None:
+            self.linked_from = row.id
+        self.previous = row
 
 
 def _accounts(session: Any) -> AccountsChain:
@@ -143,7 +188,8 @@ def _verify_session(
 
 
 def _check_chain(row: TableSession, events: Sequence[Any]) -> None:
-    previous, previous_id = GENESIS_HASH, 0
+    # The opening's previous hash is the room's link, checked by `_RoomLinks`.
+    previous, previous_id = events[0].prev_hash, 0
     for position, event in enumerate(events, start=1):
         if event.seq != position:
             raise VerifyFault(

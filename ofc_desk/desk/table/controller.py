@@ -479,6 +479,9 @@ class TableController(QObject):
             return False
         self.undo_stack.clear()
         self._clear_refusals()
+        if service.anchor_fault:
+            # In the status bar too: dealing the next hand at once clears the page's line.
+            refusals.show_in_window_and_status(self.window, service.anchor_fault)
         return True
 
     def on_deal_next_hand(self) -> None:

@@ -1,0 +1,58 @@
+"""`ofc-desk anchor --db URL --to FILE`: append the room's head to an anchor file kept elsewhere.
+
+The room's head is the newest event in the database (time, session, event number, hash). Kept on
+another disk, a share or paper, the file lets `ofc-desk verify --anchors FILE` prove later that
+the database still holds every head it ever anchored: a cut or rewritten record does not.
+Exit 0 with the line appended; 1 when the database holds no table yet; 2 when the database or
+the file cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from ofc_desk.cli.main import add_database_option, one_line
+
+EXIT_NOTHING = 1
+EXIT_UNUSABLE = 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_database_option(parser)
+    parser.add_argument(
+        "--to",
+        metavar="FILE",
+        type=Path,
+        required=True,
+        help="the anchor file (appended to, never rewritten)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ofc_desk.service.room_chain import AnchorFault, append_anchor
+    from ofc_desk.storage.database import NotADeskDatabase, open_existing
+
+    try:
+        database = open_existing(getattr(args, "db", None))
+        try:
+            head = append_anchor(database, args.to)
+        finally:
+            database.dispose()
+    except AnchorFault as error:
+        print(one_line(f"anchor: {error}"), file=sys.stderr)
+        return EXIT_UNUSABLE
+    except NotADeskDatabase as error:
+        print(one_line(f"database: {error}"), file=sys.stderr)
+        return EXIT_UNUSABLE
+    except SQLAlchemyError as error:
+        print(one_line(f"database: {str(error).splitlines()[0]}"), file=sys.stderr)
+        return EXIT_UNUSABLE
+    if head is None:
+        print("anchor: the database holds no table yet: nothing to anchor", file=sys.stderr)
+        return EXIT_NOTHING
+    print(f"anchored {head.line()}")
+    return 0

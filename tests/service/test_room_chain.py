@@ -1,0 +1,197 @@
+"""One chain for the room: each session's opening links to the session before it, and anchors
+kept elsewhere prove the database still holds the heads they recorded.
+
+The tampers drop the append-only triggers first, as the owner of the database could."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from replay_helpers import run_cli
+from sqlalchemy import select, text
+from table_helpers import ANN_QQ, BOB_PLAIN, dealer, play_hand
+
+from ofc_desk.reports.loader import load_session_record
+from ofc_desk.reports.session_pdf import write_session_report
+from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
+from ofc_desk.service.room_chain import append_anchor, room_head
+from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.storage import append_only
+from ofc_desk.storage.audit import GENESIS_HASH
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Event
+
+
+def open_table(database: Database, name: str) -> TableService:
+    seats = (SeatSetup("Ann", 100), SeatSetup("Bob", 100))
+    return TableService.open(database, TableSetup(name, seats, "Bob", TableRules()), dealer(database))
+
+
+def room_of_three(database: Database) -> list[int]:
+    """Three tables, each opened after the one before it played a hand."""
+    ids = []
+    for name in ("Table 1", "Table 2", "Table 3"):
+        service = open_table(database, name)
+        play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+        ids.append(service.snapshot().session_id)
+    return ids
+
+
+def as_owner(database: Database, *statements: str, **values: object) -> None:
+    with database.engine.begin() as connection:
+        append_only.remove_all(connection)
+        for statement in statements:
+            connection.execute(text(statement), values)
+
+
+def delete_session(database: Database, session_id: int) -> None:
+    as_owner(
+        database,
+        "DELETE FROM transfers WHERE hand_id IN (SELECT id FROM hands WHERE session_id = :id)",
+        "DELETE FROM chip_ledger WHERE session_id = :id",
+        "DELETE FROM hands WHERE session_id = :id",
+        "DELETE FROM signatures WHERE session_id = :id",
+        "DELETE FROM events WHERE session_id = :id",
+        "DELETE FROM table_sessions WHERE id = :id",
+        id=session_id,
+    )
+
+
+def cut_to_opening(database: Database, session_id: int) -> None:
+    """Cut a session back to its opening and move its head there, as a careful forger would."""
+    with database.session() as session:
+        opening = session.scalars(
+            select(Event.hash).where(Event.session_id == session_id, Event.seq == 1)
+        ).one()
+    as_owner(
+        database,
+        "DELETE FROM transfers WHERE hand_id IN (SELECT id FROM hands WHERE session_id = :id)",
+        "DELETE FROM chip_ledger WHERE session_id = :id"
+        " AND event_id <> (SELECT MIN(id) FROM events WHERE session_id = :id)",
+        "DELETE FROM hands WHERE session_id = :id",
+        "DELETE FROM signatures WHERE session_id = :id AND seq > 1",
+        "DELETE FROM events WHERE session_id = :id AND seq > 1",
+        "UPDATE table_sessions SET head_seq = 1, head_hash = :head WHERE id = :id",
+        id=session_id,
+        head=opening,
+    )
+
+
+def test_each_opening_links_to_the_head_of_the_session_before_it(database: Database) -> None:
+    first = open_table(database, "Table 1")
+    play_hand(first, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    head_when_second_opened = first.snapshot().last_event_hash
+    second = open_table(database, "Table 2")
+    with database.session() as session:
+        links = dict(session.execute(select(Event.session_id, Event.prev_hash).where(Event.seq == 1)).all())
+    assert links[first.snapshot().session_id] == GENESIS_HASH  # the first table of the database
+    assert links[second.snapshot().session_id] == head_when_second_opened
+    verify_database(database)
+
+
+def test_a_deleted_session_breaks_the_room_chain(database: Database) -> None:
+    first, second, third = room_of_three(database)
+    delete_session(database, second)
+    with pytest.raises(
+        VerifyFault, match=f"session {third}'s opening links to .* session {first} no longer holds"
+    ):
+        verify_database(database)
+
+
+def test_a_session_cut_short_below_the_next_ones_link_breaks_the_room_chain(database: Database) -> None:
+    first, second, _ = room_of_three(database)
+    cut_to_opening(database, first)
+    with pytest.raises(VerifyFault, match=f"session {second}'s opening links to .*deleted or cut short"):
+        verify_database(database)
+
+
+def test_the_newest_session_cut_short_is_caught_by_an_anchor(database: Database, tmp_path: Path) -> None:
+    *_, newest = room_of_three(database)
+    anchors = tmp_path / "anchors.txt"
+    head = append_anchor(database, anchors)
+    assert head is not None and head.session_id == newest
+    assert verify_database(database, anchors).anchors == 1
+    cut_to_opening(database, newest)
+    verify_database(database)  # nothing links to the newest session's tail: only the anchor knows
+    with pytest.raises(
+        VerifyFault, match=f"event {head.seq} of session {newest} is no longer in the database"
+    ):
+        verify_database(database, anchors)
+
+
+def test_openings_at_once_on_two_desks_link_in_turn(database: Database) -> None:
+    opened: list[int] = []
+    errors: list[BaseException] = []
+
+    def open_one(name: str) -> None:
+        try:
+            opened.append(open_table(database, name).snapshot().session_id)
+        except BaseException as error:  # reported below, not lost in the thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=open_one, args=(f"Table {n}",)) for n in range(1, 5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and len(opened) == 4
+    verify_database(database)
+
+
+def test_anchor_and_verify_anchors_from_the_command_line(
+    database: Database, database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    room_of_three(database)
+    anchors = tmp_path / "anchors.txt"
+    status, out, _ = run_cli(capsys, "anchor", "--db", database_url, "--to", str(anchors))
+    head = room_head(database)
+    assert status == 0 and head is not None and out == f"anchored {head.line()}\n"
+    assert anchors.read_text(encoding="utf-8") == head.line() + "\n"
+    status, out, _ = run_cli(capsys, "verify", "--db", database_url, "--anchors", str(anchors))
+    assert status == 0 and "every anchored head present (1 anchor)" in out
+    anchors.write_text(head.line() + "\nnot an anchor\n", encoding="utf-8")
+    status, out, err = run_cli(capsys, "verify", "--db", database_url, "--anchors", str(anchors))
+    assert (status, out) == (2, "") and "line 2 is not an anchor" in err
+
+
+def test_anchor_refuses_a_database_with_no_table(
+    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Database(database_url).dispose()
+    status, _, err = run_cli(capsys, "anchor", "--db", database_url, "--to", str(tmp_path / "a.txt"))
+    assert status == 1 and "nothing to anchor" in err and not (tmp_path / "a.txt").exists()
+
+
+def test_a_desk_with_an_anchor_file_anchors_at_every_settlement(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anchors = tmp_path / "share" / "anchors.txt"
+    anchors.parent.mkdir()
+    monkeypatch.setenv("OFC_DESK_ANCHOR_FILE", str(anchors))
+    service = open_table(database, "Table 1")
+    for _ in range(2):
+        play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    lines = anchors.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and service.anchor_fault is None
+    assert lines[-1].split()[5] == service.snapshot().last_event_hash
+    not_a_folder = tmp_path / "share-gone"
+    not_a_folder.write_text("", encoding="utf-8")  # the share's mount point, now a plain file
+    service.anchor_file = not_a_folder / "anchors.txt"
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    assert service.anchor_fault is not None and "hand settled, but not anchored" in service.anchor_fault
+    assert service.snapshot().hand_number == 3  # the settlement stands
+    assert verify_database(database, anchors).anchors == 2
+
+
+def test_the_report_prints_the_rooms_head_when_it_was_read(database: Database, tmp_path: Path) -> None:
+    first, *_ = room_of_three(database)
+    record = load_session_record(database, session_id=first)
+    head = room_head(database)
+    assert head is not None and head.session_id != first and record.room_head == head.line()
+    pdf = tmp_path / "report.pdf"
+    write_session_report(record, str(pdf))
+    printed = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages).replace("\n", "")
+    assert head.hash in printed
