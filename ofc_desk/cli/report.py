@@ -94,7 +94,12 @@ def run(args: argparse.Namespace) -> int:
     if args.counted is not None and args.counted < 0:
         return _fail(f"--counted must be a whole number of chips, not {args.counted}")
     # Imported here so that `ofc-desk report --help` stays instant.
-    from ofc_desk.reports.loader import ReportSourceError, load_session_record, open_to_read
+    from ofc_desk.reports.loader import (
+        ReportNotVerified,
+        ReportSourceError,
+        load_session_record,
+        open_to_read,
+    )
 
     try:
         database = open_to_read(getattr(args, "db", None))
@@ -107,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
             return 1
         record = load_session_record(database, table=args.table, session_id=args.session, room=args.room)
         _write_outputs(record, args, database)
+    except ReportNotVerified as fault:
+        print(one_line(f"verify failed: {fault}"))
+        return 1
     except (ReportSourceError, ValueError) as error:
         return _fail(str(error))
     finally:
@@ -158,12 +166,14 @@ def _write_outputs(record: SessionRecord, args: argparse.Namespace, database: Da
 
 
 def _write(path: str, write: Callable[[str], None]) -> None:
-    """Run one output's writer; any failure to write names that output's file (an error raised
-    while writing, e.g. a full disk, carries no file name of its own)."""
+    """Run one output's writer, whole or not at all; any failure to write names that output's
+    file (an error raised while writing, e.g. a full disk, carries no file name of its own)."""
+    from ofc_desk.reports.atomic import write_atomically
+
     try:
         if not Path(path).resolve().parent.is_dir():
             raise OSError(2, "no such folder")
-        write(path)
+        write_atomically(path, write)
     except OSError as error:
         raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ofc_desk.cli.main import one_line
 
 if TYPE_CHECKING:
-    from ofc_desk.reports.shift import ShiftWindow
+    from ofc_desk.reports.shift import ShiftReport, ShiftWindow
 
 EXIT_FAULT, EXIT_REFUSED = 1, 2
 
@@ -61,8 +61,9 @@ def run_shift(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[str]) -> int:
+    from ofc_desk.reports.atomic import write_atomically
     from ofc_desk.reports.loader import ReportSourceError, open_to_read
-    from ofc_desk.reports.shift import shift_report, write_shift_csv
+    from ofc_desk.reports.shift import shift_report
     from ofc_desk.reports.shift_pdf import write_shift_report
     from ofc_desk.service.verify import VerifyFault, verify_database
 
@@ -83,15 +84,21 @@ def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[str]) -
     for path in outputs:
         try:
             if path.lower().endswith(".csv"):
-                with open(path, "w", encoding="utf-8", newline="") as out:
-                    write_shift_csv(report, out)
+                write_atomically(path, lambda temporary: _write_csv(report, temporary))
             else:
-                write_shift_report(report, path)
+                write_atomically(path, lambda temporary: write_shift_report(report, temporary))
         except OSError as error:
             return _refuse(f"cannot write {path}: {error.strerror or error}")
     tables = len(report.tables)
     print(f"shift report: {tables} table{'s' if tables != 1 else ''} -> {', '.join(outputs)}")
     return 0
+
+
+def _write_csv(report: ShiftReport, path: str) -> None:
+    from ofc_desk.reports.shift import write_shift_csv
+
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        write_shift_csv(report, out)
 
 
 def _check_writable(path: str) -> None:

@@ -1,9 +1,9 @@
-"""`load_session_record`: build a `SessionRecord` from the stored events and derived rows.
+"""`load_session_record`: build a `SessionRecord` from a verified session.
 
-It reads through the session service's public read functions (`audit_log`, `hand_history`,
-`chip_ledger`) and, to find "the last session", the storage's session table. Nothing here
-re-scores a hand: the stored results are what the report prints, and `ofc-desk verify` is what
-proves them against the rules.
+It reads through the session service's one reader for reports (`read_verified_session`: one
+snapshot, the session verified as `ofc-desk verify` does, the hands and ledger as the rules give
+them for the verified events) and, to find "the last session", the storage's session table. A
+session that does not verify gives no record: `ReportNotVerified` names the fault.
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ from ofc_desk.reports.record import (
 )
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
-from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
-from ofc_desk.service.room_chain import room_head
 from ofc_desk.service.sentences import entry_sentence
 from ofc_desk.service.setup import PairUnit
+from ofc_desk.service.verified_read import read_verified_session
+from ofc_desk.service.verify import VerifyFault
 from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
 from ofc_desk.storage.models import TableSession
 
@@ -56,6 +56,10 @@ class ReportSourceError(LookupError):
     """The database or session to report on cannot be read; the message says which and why."""
 
 
+class ReportNotVerified(ReportSourceError):
+    """The session does not verify: no report is printed; the message names the fault."""
+
+
 def load_session_record(
     database_url_or_db: str | Database | None,
     table: str | None = None,
@@ -67,13 +71,14 @@ def load_session_record(
     try:
         chosen = _choose_session(database, table, session_id)
         try:
-            events = audit_log(database, chosen)
-            hands = hand_history(database, chosen)
-            ledger = chip_ledger(database, chosen)
-            if not events:
-                raise ReportSourceError(f"session {chosen} has no events")
-            head = room_head(database)
-            record = _build(chosen, events, hands, ledger, room)
+            # One snapshot, verified first: the figures are the ones the rules give for the
+            # verified events, never a stored row that was not compared.
+            verified = read_verified_session(database, chosen)
+        except VerifyFault as fault:
+            raise ReportNotVerified(f"session {chosen} does not verify, so no report: {fault}") from None
+        try:
+            record = _build(chosen, verified.events, verified.hands, verified.ledger, room)
+            head = verified.room_head
             return replace(record, room_head=head.line() if head is not None else "")
         except (ValueError, KeyError, TypeError) as error:
             # Only a row changed outside the desk reads so; verify names it.

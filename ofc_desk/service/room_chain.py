@@ -78,12 +78,17 @@ def link_new_session(session: Session, new_session_id: int) -> str:
 def room_head(database: Database) -> RoomHead | None:
     """The room's head now; None for a database with no table yet."""
     with database.snapshot() as session:
-        row = session.execute(
-            select(Event.at, Event.session_id, Event.seq, Event.hash, TableSession.table_name)
-            .join(TableSession, TableSession.id == Event.session_id)
-            .order_by(Event.id.desc())
-            .limit(1)
-        ).first()
+        return room_head_in(session)
+
+
+def room_head_in(session: Session) -> RoomHead | None:
+    """The room's head as the caller's snapshot sees it."""
+    row = session.execute(
+        select(Event.at, Event.session_id, Event.seq, Event.hash, TableSession.table_name)
+        .join(TableSession, TableSession.id == Event.session_id)
+        .order_by(Event.id.desc())
+        .limit(1)
+    ).first()
     return None if row is None else RoomHead(*row)
 
 

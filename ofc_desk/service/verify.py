@@ -105,10 +105,14 @@ def verify_database(database: Database, anchors: Path | None = None) -> VerifySu
         fingerprints = []
         links = _RoomLinks()
         for row in sessions:
-            events, hands, chips, final_hash = _verify_session(session, row, supervisors, accounts)
+            verified = _verify_session(session, row, supervisors, accounts)
             links.check(session, row)
-            counted = (counted[0] + events, counted[1] + hands, counted[2] + chips)
-            fingerprints.append(SessionFingerprint(row.id, row.table_name, final_hash))
+            counted = (
+                counted[0] + len(verified.events),
+                counted[1] + len(verified.hands),
+                counted[2] + verified.chips,
+            )
+            fingerprints.append(SessionFingerprint(row.id, row.table_name, verified.events[-1].hash))
         _refuse_orphans(session)
         anchored = None if anchors is None else _check_anchors(session, anchors)
     return VerifySummary(len(sessions), *counted, fingerprints=tuple(fingerprints), anchors=anchored)
@@ -151,9 +155,33 @@ def _accounts(session: Any) -> AccountsChain:
         raise VerifyFault(str(fault)) from None
 
 
+@dataclass(frozen=True)
+class VerifiedRows:
+    """One session as `verify` proved it: its events, and the derived rows the rules give for
+    them (equal to the stored ones, which were compared): what a report may print."""
+
+    events: Sequence[Any]
+    hands: list[dict[str, Any]]
+    ledger: list[dict[str, Any]]
+    chips: int
+
+
+def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
+    """Everything `verify` checks of one session and its link to the session before it, inside
+    the caller's snapshot: a report reads its figures from what this returns."""
+    previous = session.scalar(
+        select(TableSession).where(TableSession.id < row.id).order_by(TableSession.id.desc()).limit(1)
+    )
+    link = session.scalar(select(Event.prev_hash).where(Event.session_id == row.id, Event.seq == 1))
+    if link is not None and (fault := broken_link(session, row, previous, link)):
+        raise VerifyFault(fault)
+    supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
+    return _verify_session(session, row, supervisors, _accounts(session))
+
+
 def _verify_session(
     session: Any, row: TableSession, supervisors: set[str], accounts: AccountsChain
-) -> tuple[int, int, int, str]:
+) -> VerifiedRows:
     events = session.execute(
         select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
     ).all()
@@ -184,7 +212,7 @@ def _verify_session(
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(f"session {row.id}: chips are not conserved")
-    return len(events), len(expected.hands), chips, events[-1].hash
+    return VerifiedRows(events, expected.hands, expected.ledger, chips)
 
 
 def _check_chain(row: TableSession, events: Sequence[Any]) -> None:

@@ -175,10 +175,41 @@ def test_an_altered_row_gives_one_line_and_the_fingerprint_names_it(
         connection.execute("UPDATE events SET payload = 'not json' WHERE seq = 31")
         connection.commit()
     url = f"sqlite:///{altered}"
-    status, _, err = run_report(capsys, "--db", url, "--out", str(tmp_path / "x.pdf"))
-    assert status == 2 and err.count("\n") == 1 and "run ofc-desk verify" in err
+    status, out, err = run_report(capsys, "--db", url, "--out", str(tmp_path / "x.pdf"))
+    said = "verify failed: session 1 does not verify, so no report: event 31 was altered\n"
+    assert (status, out, err) == (1, said, "") and not (tmp_path / "x.pdf").exists()
     status, out, err = run_report(capsys, "--db", url, "--fingerprint")
     assert (status, out, err) == (1, "verify failed: event 31 was altered\n", "")
+
+
+@pytest.mark.parametrize(
+    ("tamper", "fault"),
+    [
+        (
+            "UPDATE chip_ledger SET amount = amount + 1000 WHERE id = (SELECT MAX(id) FROM chip_ledger)",
+            "differs from the events",
+        ),
+        (
+            "UPDATE transfers SET paid = paid + 100 WHERE id = (SELECT MIN(id) FROM transfers)",
+            "stored transfers differ from the rules",
+        ),
+    ],
+)
+def test_a_report_over_a_changed_derived_row_is_not_printed(
+    example_db: str, tmp_path: Path, capsys: Capture, tamper: str, fault: str
+) -> None:
+    altered = tmp_path / "altered.db"
+    shutil.copyfile(example_db.removeprefix("sqlite:///"), altered)
+    table = tamper.split()[1]
+    with closing(sqlite3.connect(altered)) as connection:
+        connection.execute(f"DROP TRIGGER ofc_refuse_update_{table}")  # as the file's owner can
+        connection.execute(tamper)
+        connection.commit()
+    outputs = ("--out", str(tmp_path / "x.pdf"), "--csv-hands", str(tmp_path / "x.csv"))
+    status, out, err = run_report(capsys, "--db", f"sqlite:///{altered}", *outputs)
+    assert (status, err) == (1, "") and out.startswith("verify failed: session 1 does not verify")
+    assert fault in out and out.count("\n") == 1
+    assert list(tmp_path.iterdir()) == [altered]  # no report, not even a part of one
 
 
 def test_help_documents_the_outputs(capsys: Capture) -> None:

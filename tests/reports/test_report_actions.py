@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -97,3 +100,21 @@ def test_table_close_opens_in_its_own_preview(qtbot: QtBot, example_db: str) -> 
     assert "Counted chips (entered by the floor supervisor) 250" in text
     assert "SHORT by 7 chips" in text and "Riverside" in text
     preview.close()
+
+
+def test_a_session_that_does_not_verify_prints_no_report_at_the_desk(
+    qtbot: QtBot, example_db: str, tmp_path: Path
+) -> None:
+    altered = tmp_path / "altered.db"
+    shutil.copyfile(example_db.removeprefix("sqlite:///"), altered)
+    with closing(sqlite3.connect(altered)) as connection:
+        connection.execute("DROP TRIGGER ofc_refuse_update_chip_ledger")  # as the file's owner can
+        connection.execute("UPDATE chip_ledger SET amount = amount + 1000 WHERE id = 1")
+        connection.commit()
+    shown: list[str] = []
+    open_session_report(None, f"sqlite:///{altered}", 1, refuse=shown.append)
+    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
+    assert shown == [
+        "the report could not be built: session 1 does not verify, so no report:"
+        " chip ledger row 1 differs from the events"
+    ]

@@ -161,6 +161,11 @@ class ReportPreview(QPrintPreviewDialog):
         self.pages.close()
 
     def save_pdf(self, path: str) -> None:
+        from ofc_desk.reports.atomic import write_atomically
+
+        write_atomically(path, self._write_pdf)
+
+    def _write_pdf(self, path: str) -> None:
         with open(path, "wb") as out:
             out.write(self.pdf)
 

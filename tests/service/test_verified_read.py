@@ -1,0 +1,39 @@
+"""Reports read a session in one snapshot, verified: a report taken while a table records
+matches its own fingerprint, and a changed row stops it (tests/reports/test_cli_report.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from replay_helpers import child_replay, load_example, write_script
+from sqlalchemy import select
+
+from ofc_desk.reports.loader import ReportSourceError, load_session_record
+from ofc_desk.reports.record import SessionRecord
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Event
+
+
+def test_a_report_taken_while_a_replay_writes_matches_its_fingerprint(
+    database_url: str, tmp_path: Path
+) -> None:
+    writer = child_replay(write_script(tmp_path, load_example()), database_url, resume=False)
+    taken: list[SessionRecord] = []
+    while writer.poll() is None:
+        try:
+            taken.append(load_session_record(database_url, session_id=1))
+        except ReportSourceError:
+            continue  # before the table opened
+    _, err = writer.communicate(timeout=60)
+    assert writer.returncode == 0, err
+    taken.append(load_session_record(database_url, session_id=1))
+    database = Database(database_url, migrate=False)
+    with database.session() as session:
+        chain = session.execute(select(Event.seq, Event.kind, Event.hash).where(Event.session_id == 1)).all()
+    database.dispose()
+    hash_at = {seq: digest for seq, _, digest in chain}
+    for record in taken:
+        assert record.final_hash == hash_at[record.event_count], "the fingerprint is the chain read"
+        settled = sum(1 for seq, kind, _ in chain if kind == "hand_settled" and seq <= record.event_count)
+        assert len(record.hands) == settled, "the hands printed are the hands of that chain"
+    assert len({record.event_count for record in taken}) > 1, "some reports were read part-way"
