@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from ofc_desk.cli.main import add_database_option, one_line
-from ofc_desk.cli.pins import add_pin_file_option, pin_source
 from ofc_desk.cli.shift_report import SHIFT_HELP, add_shift_options, run_shift
 from ofc_desk.reports.record import SessionRecord
 
@@ -34,14 +33,13 @@ Write the report of one stored table session. Give at least one output:
                              every chip movement: buy-ins, rebuys, cash-outs, corrections,
                              each hand's transfers, rake, void reversals
   --json FILE.json           the session as an `ofc-desk replay` script that replays it event
-                             for event (undos included); a session with a void, chip
-                             correction, rules change or close needs each supervisor's PIN:
-                             --pin-file PATH, OFC_DESK_PINS or the prompt (never on the
-                             command line; PINs are never stored)
+                             for event (undos included); it never holds a PIN: the replay
+                             asks for the PINs of the supervisors it names (--pin-file,
+                             OFC_DESK_PINS or the prompt)
   --fingerprint              verify the whole database (as `ofc-desk verify` does) and print
                              the session's fingerprint, the final hash of its audit chain: a
                              printed report matches this database when the two hashes are equal
-Exit status: 0 done; 1 the database fails verification (--fingerprint); 2 bad arguments, no such
+Exit status: 0 done; 1 the session or database does not verify (nothing is written); 2 bad arguments, no such
 session, or a file that cannot be written."""
 
 
@@ -69,7 +67,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", metavar="FILE.json", help="write the session as an ofc-desk replay script here"
     )
-    add_pin_file_option(parser, "for the supervisors a JSON export names")
     parser.add_argument(
         "--fingerprint", action="store_true", help="verify the database and print the session's fingerprint"
     )
@@ -139,17 +136,11 @@ def _verify_fault(database: Database) -> str:
 
 def _write_outputs(record: SessionRecord, args: argparse.Namespace, database: Database) -> None:
     from ofc_desk.reports import exports
-    from ofc_desk.reports.script import supervisors_needing_pins
     from ofc_desk.reports.session_pdf import write_session_report
     from ofc_desk.reports.table_close_pdf import write_table_close_report
 
     if args.json:
-        # First, so an export that lacks a PIN fails before any PDF work.
-        source = pin_source(args.pin_file, may_prompt=True)
-        needed = supervisors_needing_pins(record.replay_script) if record.replay_script else []
-        pins = {name: pin for name in needed if (pin := source(name)) is not None}
-        script = exports.replay_script(record, pins)
-        _check_pins(database, supervisors_needing_pins(script), pins)
+        script = exports.replay_script(record)
         _write(args.json, lambda path: exports.write_text_file(path, _dumper(script), record))
     writers: list[tuple[str | None, Callable[[str], None]]] = [
         (args.out, lambda path: write_session_report(record, path)),
@@ -182,14 +173,3 @@ def _dumper(script: Mapping[str, object]) -> Callable[[SessionRecord, IO[str]], 
     from ofc_desk.reports.exports import dump_json
 
     return lambda _record, out: dump_json(script, out)
-
-
-def _check_pins(database: Database, supervisors: list[str], pins: Mapping[str, str]) -> None:
-    """The export replays only with PINs that open these accounts: check them as the desk does."""
-    from ofc_desk.storage.users import Role, SignInError, sign_in
-
-    for name in supervisors:
-        try:
-            sign_in(database, name, pins[name], Role.SUPERVISOR)
-        except SignInError as error:
-            raise ValueError(f"{name}'s PIN: {error}") from None

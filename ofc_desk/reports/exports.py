@@ -188,14 +188,12 @@ def write_transactions_csv(record: SessionRecord, out: IO[str]) -> None:
     _write_csv(transaction_rows(record), TRANSACTION_COLUMNS, out)
 
 
-def replay_script(
-    record: SessionRecord, supervisor_pins: Mapping[str, str] | None = None
-) -> dict[str, object]:
+def replay_script(record: SessionRecord) -> dict[str, object]:
     """The session as an `ofc-desk replay` script that replays it event for event.
 
-    PINs are never stored, so a session with supervisor operations (void, chip correction, rules
-    change, close) needs each supervisor's PIN from the person exporting; the script then also
-    lists those supervisors under `users`, so that it replays into a fresh database.
+    It never holds a PIN: a session with supervisor operations (void, chip correction, rules
+    change, close) lists those supervisors under `users` by name and role, and whoever replays it
+    gives their PINs as for any replay (`--pin-file`, `OFC_DESK_PINS` or the prompt).
     """
     if record.replay_script is None:
         raise ExportError(f"session {record.session_id} has no events to export")
@@ -207,28 +205,14 @@ def replay_script(
             " export the session between hands"
         )
     script = copy.deepcopy(record.replay_script)
-    pins = dict(supervisor_pins or {})
     needed = supervisors_needing_pins(script)
-    missing = [name for name in needed if name not in pins]
-    if missing:
-        raise ExportError(
-            f"session {record.session_id} holds supervisor actions by {', '.join(missing)}; "
-            "PINs are never stored, so give each one's PIN (--pin-file, OFC_DESK_PINS or the prompt)"
-            " to export it"
-        )
-    for hand in script["hands"]:  # type: ignore[attr-defined]
-        for op in hand.get("between", ()):
-            if "pin" in op:
-                op["pin"] = pins[op["supervisor"]]
     if needed:
-        script["users"] = [{"name": name, "role": "supervisor", "pin": pins[name]} for name in needed]
+        script["users"] = [{"name": name, "role": "supervisor"} for name in needed]
     return script
 
 
-def write_replay_json(
-    record: SessionRecord, out: IO[str], supervisor_pins: Mapping[str, str] | None = None
-) -> None:
-    dump_json(replay_script(record, supervisor_pins), out)
+def write_replay_json(record: SessionRecord, out: IO[str]) -> None:
+    dump_json(replay_script(record), out)
 
 
 def dump_json(script: Mapping[str, object], out: IO[str]) -> None:

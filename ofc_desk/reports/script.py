@@ -22,7 +22,6 @@ from ofc_desk.service.replay_vocabulary import (
     DEALER_OP,
     OP_FIELDS,
     OP_NAMES,
-    PIN_KEY,
     RULE_KEYS,
     SUPERVISED_OPS,
     SUPERVISOR_KEY,
@@ -139,8 +138,7 @@ def _between_op(kind: EventKind, payload: Mapping[str, Any], pins: Mapping[str, 
         rules = _with_pin(payload.get("rules", {}), pins)
         result.update({key: rules[key] for key in RULE_KEYS if key in rules})
     if kind in SUPERVISED:
-        result[SUPERVISOR_KEY] = payload.get(SUPERVISOR_KEY)
-        result[PIN_KEY] = None
+        result[SUPERVISOR_KEY] = payload.get(SUPERVISOR_KEY)  # never a PIN: the replay asks for it
     return result
 
 

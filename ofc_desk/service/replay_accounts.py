@@ -114,11 +114,23 @@ def _create(
         raise AccountRefused(
             f"users: {entries[0][0]}: a floor supervisor must be among the users to approve accounts"
         )
+    # A script exported by `ofc-desk report --json` names its supervisors without PINs (exports
+    # never hold one): the person replaying gives them as for any replay.
+    entries = [(name, role, pin or _pin_given(accounts, name)) for name, role, pin in entries]
     for account in create_accounts(accounts.database, entries, builtin=builtin):
         if account.builtin:
             accounts.builtin = account
         else:
             accounts.signed_in[account.name] = account
+
+
+def _pin_given(accounts: ReplayAccounts, name: str) -> str:
+    pin = accounts.pins(name)
+    if pin is None:
+        raise AccountRefused(
+            f"users: {name}: no PIN given (a users entry, --pin-file, OFC_DESK_PINS or the prompt)"
+        )
+    return pin
 
 
 def _entries(users: Any) -> list[tuple[str, Role, str]]:

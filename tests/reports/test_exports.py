@@ -20,10 +20,12 @@ from ofc_desk.reports.exports import (
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.service import audit_log
-from ofc_desk.service.replay import run_replay
+from ofc_desk.service.replay import ReplayError, run_replay
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, create_user, sign_in
 from tests.reports.sessions import (
     DEALER,
+    DEALER_PIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
     enter_actions,
@@ -126,10 +128,11 @@ def test_json_export_keeps_undos_so_it_replays_event_for_event(tmp_path: Path) -
     assert [a.description for a in replayed.adjustments] == [a.description for a in record.adjustments]
 
 
-def _replay_into(path: Path, script: dict[str, object]) -> SessionRecord:
-    """Into a new, empty database: replay makes accounts only there (and needs PINs elsewhere)."""
+def _replay_into(path: Path, script: dict[str, object], pins: dict[str, str] | None = None) -> SessionRecord:
+    """Into a new, empty database: replay makes accounts only there; `pins` are what the person
+    replaying gives for the supervisors the script names (an export holds none)."""
     database = Database(f"sqlite:///{path}")
-    run_replay(database, script, resume=False)
+    run_replay(database, script, resume=False, pins=(pins or {}).get)
     record = load_session_record(database)
     database.dispose()
     return record
@@ -142,26 +145,27 @@ def _results(record: SessionRecord) -> list[tuple[object, ...]]:
     ]
 
 
-def test_supervisor_operations_need_the_pins_never_stored(eventful_db: str) -> None:
-    record = load_session_record(eventful_db)
-    with pytest.raises(ExportError, match="holds supervisor actions by Sam; PINs are never stored"):
-        replay_script(record)
-    script = replay_script(record, {SUPERVISOR: SUPERVISOR_PIN})
-    assert script["users"] == [{"name": "Sam", "role": "supervisor", "pin": SUPERVISOR_PIN}]
+def test_an_export_names_the_supervisors_and_holds_no_pin(eventful_db: str) -> None:
+    script = replay_script(load_session_record(eventful_db))
+    assert script["users"] == [{"name": "Sam", "role": "supervisor"}]
     hands = script["hands"]
     assert isinstance(hands, list) and len(hands) == 6
     assert [op["op"] for op in hands[4]["between"]] == ["void", "correct_chips", "rebuy"]
     assert hands[4]["between"][0] == {
         "op": "void", "hand": 4, "reason": "misdeal: wrong deck", "supervisor": "Sam",
-        "pin": SUPERVISOR_PIN,
     }  # fmt: skip
-    assert hands[5] == {"between": [{"op": "close", "supervisor": "Sam", "pin": SUPERVISOR_PIN}],
-                        "actions": []}  # fmt: skip
+    assert hands[5] == {"between": [{"op": "close", "supervisor": "Sam"}], "actions": []}
+    assert SUPERVISOR_PIN not in json.dumps(script) and '"pin"' not in json.dumps(script)
+
+
+def test_an_export_replayed_without_its_supervisors_pin_is_refused(eventful_db: str, tmp_path: Path) -> None:
+    with pytest.raises(ReplayError, match="users: Sam: no PIN given"):
+        _replay_into(tmp_path / "no-pin.db", replay_script(load_session_record(eventful_db)))
 
 
 def test_round_trip_with_void_correction_undo_and_close(eventful_db: str, tmp_path: Path) -> None:
     record = load_session_record(eventful_db)
-    replayed = _replay_into(tmp_path / "eventful-again.db", replay_script(record, {"Sam": "9876"}))
+    replayed = _replay_into(tmp_path / "eventful-again.db", replay_script(record), {"Sam": "9876"})
     assert _results(replayed) == _results(record)
     assert replayed.players == record.players
     assert [(a.kind, a.hand_number, a.description, a.approver) for a in replayed.adjustments] == [
@@ -261,12 +265,15 @@ def test_a_shift_change_keeps_every_event_with_its_dealer(tmp_path: Path) -> Non
     script = example_script()
     hands = script["hands"]
     script["hands"] = hands[:2]
+    supervisor = sign_in(database, SUPERVISOR, SUPERVISOR_PIN, Role.SUPERVISOR)
+    create_user(database, "Yan", Role.DEALER, "5678", approver=supervisor)
     service = play_script(database, script)
-    service.hand_over("Yan")  # between hands: Yan deals hand 3
+    # between hands: Yan deals hand 3, signed in, so the settlements Yan signs verify
+    service.hand_over(sign_in(database, "Yan", "5678", Role.DEALER))
     play_hands(service, hands[2:3])
     service.start_next_hand()
     enter_actions(service, hands[3]["actions"][:1])
-    service.hand_over(DEALER)  # and hands the table back in the middle of hand 4
+    service.hand_over(sign_in(database, DEALER, DEALER_PIN, Role.DEALER))  # back, mid hand 4
     enter_actions(service, hands[3]["actions"][1:])
     service.confirm_settlement()
     original = audit_log(database, service.session_id)
