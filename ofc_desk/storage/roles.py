@@ -2,11 +2,12 @@
 
 `ofc_desk_table` is what a desk logs in as. It reads everything, inserts events with the rows they
 leave beside them (a session, a settled hand, its transfers, chip ledger lines, sign-offs, PIN
-checks: `DESK_INSERTS`) and updates only the columns the event flow moves: a session's chain head
-(`head_seq`, `head_hash`), its `closed_at` when the close is recorded, and its `opened_at` (set to
-the first event's time in the transaction that inserts it). `ofc_desk_floor` reads everything and
-may insert events, for the approvals still to come from the floor view, with their signatures
-and PIN checks.
+checks, an imported account's key: `DESK_INSERTS`) and updates only the columns the event flow
+moves: a session's chain head (`head_seq`, `head_hash`), its `closed_at` when the close is
+recorded, its `opened_at` (set to the first event's time in the transaction that inserts it), and
+an imported account's key columns at its first sign-in (`USER_COLUMNS_MOVED`, never its role).
+`ofc_desk_floor` reads everything and may insert events, for the approvals still to come from the
+floor view, with their signatures and PIN checks.
 
 Neither role owns anything, and nobody but the owner may create in the schema, so neither can
 alter a table, drop a trigger or truncate: those need ownership. The SQL is safe to run again
@@ -33,6 +34,7 @@ DESK_INSERTS: dict[str, str] = {
     "chip_ledger": "chip movements (derived)",
     "signatures": "the sign-offs of the chain by dealers and supervisors",
     "sign_in_attempts": "every PIN check, for the lockout",
+    "account_events": "an imported account's key pair, added at its first sign-in (signed by it)",
 }
 """What a desk records into; a table an older schema lacks is left out (its grant comes when the
 roles are applied again after the upgrade that adds it)."""
@@ -42,7 +44,10 @@ FLOOR_INSERTS: dict[str, str] = {
     "sign_in_attempts": "every PIN check, for the lockout",
 }
 SESSION_COLUMNS_MOVED = ("head_seq", "head_hash", "closed_at", "opened_at")
-"""The only UPDATEs of the event flow: all on the session row (persistence.EventStore._write)."""
+"""The UPDATEs of the event flow on the session row (persistence.EventStore._write)."""
+USER_COLUMNS_MOVED = ("public_key", "sealed_key", "pin_hash", "account_seq")
+"""The UPDATEs of an account's first sign-in after migration 0006 (its key pair added) on its
+row, which the users trigger holds to what an account event already written says; never `role`."""
 
 _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -84,6 +89,9 @@ def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = 
         statements.append(f"GRANT USAGE ON SEQUENCE {', '.join(generated)} TO {role}")
     moved = ", ".join(SESSION_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({moved}) ON {in_schema}.table_sessions TO {roles.table}")
+    if "account_events" in sequences:
+        keyed = ", ".join(USER_COLUMNS_MOVED)
+        statements.append(f"GRANT UPDATE ({keyed}) ON {in_schema}.users TO {roles.table}")
     return statements
 
 
@@ -99,12 +107,24 @@ def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> li
         qualified = f"{_quote(schema)}.{table}"
         if connection.scalar(text("SELECT to_regclass(:table)"), {"table": qualified}) is None:
             continue
-        found = connection.scalar(text("SELECT pg_get_serial_sequence(:table, 'id')"), {"table": qualified})
-        sequences[table] = None if found is None else str(found)
+        sequences[table] = _id_sequence(connection, qualified)
     missing = [table for table in ("table_sessions", "events") if table not in sequences]
     if missing:
         raise RolesError(f"{schema} has no {' or '.join(missing)} table: is it an OFC Desk database?")
     return roles_sql(str(schema), sequences, roles)
+
+
+def _id_sequence(connection: Connection, qualified: str) -> str | None:
+    """The sequence of the table's generated `id`; None for a table keyed otherwise (the accounts
+    chain is keyed by its own `seq`)."""
+    has_id = connection.scalar(
+        text("SELECT 1 FROM pg_attribute WHERE attrelid = CAST(:table AS regclass) AND attname = 'id'"),
+        {"table": qualified},
+    )
+    if has_id is None:
+        return None
+    found = connection.scalar(text("SELECT pg_get_serial_sequence(:table, 'id')"), {"table": qualified})
+    return None if found is None else str(found)
 
 
 def apply_roles(connection: Connection, statements: Sequence[str]) -> None:

@@ -18,7 +18,7 @@ from ofc_desk.service.replay import run_replay
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import Role, create_user
+from ofc_desk.storage.users import Role, create_user, hash_pin, sign_in
 
 pytestmark = pytest.mark.postgres
 
@@ -169,3 +169,31 @@ def test_applying_the_roles_again_takes_back_any_grant_given_by_hand(room: str, 
         apply_roles(connection, room_roles_sql(connection, roles))
     database.dispose()
     assert "permission denied for table events" in _refused(room, roles.table, "DELETE FROM events")
+
+
+def test_an_imported_account_adds_its_key_at_its_first_sign_in_as_the_table_role(
+    room_url: str, roles: RoomRoles
+) -> None:
+    """Accounts made before sign-offs (schema 0005) are imported without keys; the first sign-in,
+    at a desk logged in as the table role, adds the key pair: never the role."""
+    owner = Database(room_url, migrate=False)
+    owner.migrate("0005")
+    with owner.engine.begin() as connection:
+        for name, role, pin in (("Sam", "supervisor", "9876"), ("Dana", "dealer", "1234")):
+            connection.execute(
+                text("INSERT INTO users (name, role, pin_hash, created_at) VALUES (:n, :r, :h, :at)"),
+                {"n": name, "r": role, "h": hash_pin(pin), "at": "2026-11-01T18:00:00.000000Z"},
+            )
+    owner.migrate()
+    with owner.engine.connect() as connection:
+        apply_roles(connection, room_roles_sql(connection, roles))
+    owner.dispose()
+    desk = Database(_as(room_url, roles.table))
+    try:
+        dealer = sign_in(desk, "Dana", "1234")
+        assert dealer.key is not None  # unsealed: the key pair was added and sealed with the PIN
+        verify_database(desk)
+    finally:
+        desk.dispose()
+    refusal = _refused(room_url, roles.table, "UPDATE users SET role = 'supervisor' WHERE name = 'Dana'")
+    assert "permission denied for table users" in refusal

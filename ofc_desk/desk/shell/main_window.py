@@ -167,6 +167,8 @@ class MainWindow(QMainWindow):
         self.action_void = _action(table_menu, "&Void a settled hand (supervisor)…")
         self.action_correct = _action(table_menu, "Corr&ect chips (supervisor)…")
         self.action_change_rules = _action(table_menu, "Change rules or &stakes (supervisor)…")
+        table_menu.addSeparator()
+        self.action_hand_over = _action(table_menu, "&Hand over to another dealer…")
         view_menu = self.menuBar().addMenu("&View")
         self.action_history = _action(view_menu, "&Hand history", "F7")
         self.action_ledger = _action(view_menu, "Chip &ledger", "F8")

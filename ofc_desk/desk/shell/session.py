@@ -25,7 +25,7 @@ from ofc_desk.desk.hand_end.chip_actions import ChipActions
 from ofc_desk.desk.records.actions import RecordActions
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.shell.sign_in import checked_sign_in, sign_in_dialog
+from ofc_desk.desk.shell.sign_in import checked_sign_in, hand_over_dialog, sign_in_dialog
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, application_stylesheet
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
@@ -74,6 +74,7 @@ class DeskSession(QObject):
         for action, handler in (
             (window.action_new_table, self.on_new_table),
             (window.action_resume, self.offer_tables),
+            (window.action_hand_over, self.on_hand_over),
             (window.action_quit, window.close),
             (window.action_zoom_in, lambda: self.apply_options(self.options.zoomed(+1))),
             (window.action_zoom_out, lambda: self.apply_options(self.options.zoomed(-1))),
@@ -124,6 +125,27 @@ class DeskSession(QObject):
         self.window.statusBar().showMessage(f"Signed in: {account.name}", 5000)
         if self.controller.service is None:
             self.window.status_line.setText(f"Signed in: {account.name} — no table open yet")
+
+    def on_hand_over(self) -> None:
+        database, service = self.database_or_say(), self.controller.service
+        if database is None or service is None or self.account is None:
+            refusals.show_in_window(self.window, "a table is handed over once it is open and a dealer is in")
+            return
+        outgoing = self.account.name
+        self.open_dialog(hand_over_dialog(database, self.runner, self.window, outgoing, self.on_taken_over))
+
+    def on_taken_over(self, account: Account) -> None:
+        service = self.controller.service
+        if service is None:
+            return
+        outgoing = self.account.name if self.account else "the dealer"
+        try:
+            service.hand_over(account)
+        except SERVICE_FAILURES as failure:
+            refusals.show_in_window(self.window, dealer_sentence(failure))
+            return
+        self.account = account
+        refusals.show_notice_in_window(self.window, f"{account.name} took over the table from {outgoing}")
 
     def sign_in(self, name: str, pin: str) -> str | None:
         """Sign in at once (no dialog): the demo and prepared desks."""

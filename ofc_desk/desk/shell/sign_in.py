@@ -37,6 +37,29 @@ def sign_in_dialog(
     return dialog
 
 
+def hand_over_dialog(
+    database: Database, runner: BackgroundRunner, parent: QWidget, outgoing: str, taken_over: SignedIn
+) -> AttemptDialog:
+    """A new dealer takes over the table: they sign in here, and the table is theirs from the next
+    event on; the service has the outgoing dealer sign the chain as it stands."""
+    dialog = AttemptDialog(
+        "Hand over the table",
+        f"{outgoing} hands the table over. The dealer taking over signs in with their own PIN;"
+        f" {outgoing}'s signature closes what was recorded so far.",
+        parent,
+    )
+    name = dialog.add_line("Dealer taking over")
+    pin = dialog.add_line("PIN", secret=True)
+
+    def check() -> Account | str:
+        if name.text().strip() == outgoing:
+            return f"{outgoing} already has the table: the dealer taking over signs in here"
+        return checked_sign_in(database, name.text(), pin.text())
+
+    dialog.set_background_attempt(lambda report: _check_in_background(runner, check, taken_over, report))
+    return dialog
+
+
 def _first_accounts_dialog(
     database: Database, runner: BackgroundRunner, parent: QWidget, signed_in: SignedIn
 ) -> AttemptDialog:

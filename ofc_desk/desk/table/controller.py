@@ -163,6 +163,7 @@ class TableController(QObject):
             window.action_correct: service is not None and any(service.can_correct_chips(n) for n in names),
             window.action_change_rules: service is not None and service.can_change_rules(),
             window.action_close_table: service is not None and service.can_close_session(),
+            window.action_hand_over: service is not None,
         }
         for action, enabled in supervised.items():
             action.setEnabled(enabled)
