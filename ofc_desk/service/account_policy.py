@@ -8,11 +8,21 @@ what the audit log records as having authorised a dealer's correction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, SignInError, create_user, list_users, sign_in
+from ofc_desk.storage.users import (
+    Account,
+    Role,
+    SignInError,
+    change_pin,
+    change_role,
+    create_user,
+    list_users,
+    sign_in,
+)
 
 
 @dataclass(frozen=True)
@@ -54,5 +64,54 @@ def create_first_accounts(database: Database, dealer: NewAccount, supervisor: Ne
             approver = create_user(database, supervisor.name, Role.SUPERVISOR, supervisor.pin)
         if dealer.name.strip() not in existing:
             create_user(database, dealer.name, Role.DEALER, dealer.pin, approver=approver)
+    except SignInError as error:
+        raise ActionRefused(str(error)) from error
+
+
+@dataclass(frozen=True)
+class AccountChange:
+    """One change to the room's accounts, approved by a floor supervisor with their PIN: a new
+    account (`pin` is its PIN), a role (`role`), or a PIN (`old_pin` opens the account's key,
+    `pin` is the new one). Each is an account event the supervisor signs."""
+
+    name: str
+    supervisor: NewAccount
+    role: Role | None = None
+    pin: str = ""
+    old_pin: str = ""
+
+
+def add_account(database: Database, change: AccountChange) -> str:
+    """Create the account; the sentence says what was done."""
+    role = change.role or Role.DEALER
+    _approved(
+        database,
+        change,
+        lambda approver: create_user(database, change.name, role, change.pin, approver=approver),
+    )
+    who = change.supervisor.name.strip()
+    return f"{change.name.strip()} can now sign in as a {role.value}, approved by {who}"
+
+
+def change_account_role(database: Database, change: AccountChange) -> str:
+    role = change.role or Role.DEALER
+    _approved(database, change, lambda approver: change_role(database, change.name, role, approver))
+    return f"{change.name.strip()} is now a {role.value}, approved by {change.supervisor.name.strip()}"
+
+
+def change_account_pin(database: Database, change: AccountChange) -> str:
+    _approved(
+        database,
+        change,
+        lambda approver: change_pin(database, change.name, change.old_pin, change.pin, approver),
+    )
+    return f"{change.name.strip()}'s PIN was changed, approved by {change.supervisor.name.strip()}"
+
+
+def _approved(database: Database, change: AccountChange, make: Callable[[Account], object]) -> None:
+    """Sign the supervisor in (their key unsealed for this one change), then make it."""
+    try:
+        approver = sign_in(database, change.supervisor.name, change.supervisor.pin, Role.SUPERVISOR)
+        make(approver)
     except SignInError as error:
         raise ActionRefused(str(error)) from error

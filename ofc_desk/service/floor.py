@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, select, text
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
@@ -221,6 +221,7 @@ class ListenWatch:
         self._connection: Connection = database.engine.connect().execution_options(
             isolation_level="AUTOCOMMIT"
         )
+        self._ours = f"{self._connection.scalar(text('SELECT current_schema()'))}:"
         self._connection.exec_driver_sql(f"LISTEN {EVENTS_CHANNEL}")
         self._driver: Any = self._connection.connection.driver_connection
 
@@ -229,7 +230,8 @@ class ListenWatch:
         ready, _, _ = selector.select([self._driver.fileno()], [], [], seconds)
         if not ready:
             return False
-        return any(True for _ in self._driver.notifies(timeout=0))
+        # Every notice is read off the socket; only this room's (its schema's) count.
+        return any([notice.payload.startswith(self._ours) for notice in self._driver.notifies(timeout=0)])
 
     def close(self) -> None:
         self._connection.invalidate()  # a LISTENing connection must not go back to the pool

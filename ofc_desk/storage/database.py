@@ -96,10 +96,12 @@ class Database:
 
 def notify_table_changed(session: Session, session_id: int) -> None:
     """On PostgreSQL, tell listeners (the floor view) that table `session_id` recorded an event.
-    NOTIFY is transactional: it is delivered when the event commits, and never if it rolls back."""
+    NOTIFY is transactional: it is delivered when the event commits, and never if it rolls back.
+    The payload is "schema:session": a channel is heard across the whole server, and two rooms
+    (or a room and its training copy) may share one."""
     if session.get_bind().dialect.name == "postgresql":
         session.execute(
-            text("SELECT pg_notify(:channel, :session_id)"),
+            text("SELECT pg_notify(:channel, current_schema() || ':' || :session_id)"),
             {"channel": EVENTS_CHANNEL, "session_id": str(session_id)},
         )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QProgressBar
 from ofc_desk import __version__
 from ofc_desk.core.presets import preset_names
 from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.accounts import AccountTask, account_dialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.settings import SettingsDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog, TextDialog
@@ -75,6 +77,9 @@ class DeskSession(QObject):
             (window.action_new_table, self.on_new_table),
             (window.action_resume, self.offer_tables),
             (window.action_hand_over, self.on_hand_over),
+            (window.action_add_account, lambda: self.on_account_task(AccountTask.ADD)),
+            (window.action_change_role, lambda: self.on_account_task(AccountTask.ROLE)),
+            (window.action_change_pin, lambda: self.on_account_task(AccountTask.PIN)),
             (window.action_quit, window.close),
             (window.action_zoom_in, lambda: self.apply_options(self.options.zoomed(+1))),
             (window.action_zoom_out, lambda: self.apply_options(self.options.zoomed(-1))),
@@ -133,6 +138,13 @@ class DeskSession(QObject):
             return
         outgoing = self.account.name
         self.open_dialog(hand_over_dialog(database, self.runner, self.window, outgoing, self.on_taken_over))
+
+    def on_account_task(self, task: AccountTask) -> None:
+        database = self.database_or_say()
+        if database is None:
+            return
+        done = partial(refusals.show_notice_in_window, self.window)
+        self.open_dialog(account_dialog(task, database, self.runner, self.window, done))
 
     def on_taken_over(self, account: Account) -> None:
         service = self.controller.service

@@ -1,0 +1,105 @@
+"""Settings → the room's accounts: add one, change a role, change a PIN.
+
+Each change is an account event a floor supervisor signs with their PIN (the service's
+`account_policy`); the PIN hashes are slow on purpose, so the change runs on the worker thread
+while the dialog waits, and a refusal is said in the dialog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+
+from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog
+from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.service.account_policy import (
+    AccountChange,
+    NewAccount,
+    add_account,
+    change_account_pin,
+    change_account_role,
+)
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, list_users
+
+Done = Callable[[str], None]
+
+
+class AccountTask(Enum):
+    ADD = ("Add an account", "A new dealer or floor supervisor, with their own PIN (at least 4 characters).")
+    ROLE = ("Change an account's role", "Make an account a dealer or a floor supervisor.")
+    PIN = (
+        "Change an account's PIN",
+        "The account's current PIN opens its key, which the new PIN seals again.",
+    )
+
+
+class AccountDialog(SupervisorDialog):
+    """The fields of one task, then the approving supervisor's name and PIN."""
+
+    def __init__(self, task: AccountTask, names: list[str], parent: QWidget | None = None) -> None:
+        title, explanation = task.value
+        super().__init__(title, f"{explanation} A floor supervisor approves it with their PIN.", parent)
+        self.task = task
+        self.name: QLineEdit | QComboBox = (
+            self.add_line("Name") if task is AccountTask.ADD else self.add_choice("Account", names)
+        )
+        self.role = (
+            self.add_choice("Role", [role.value for role in Role]) if task is not AccountTask.PIN else None
+        )
+        self.old_pin = self.add_line("Current PIN", secret=True) if task is AccountTask.PIN else None
+        self.new_pin = (
+            self.add_line("PIN" if task is AccountTask.ADD else "New PIN", secret=True)
+            if task is not AccountTask.ROLE
+            else None
+        )
+        self._supervisor_last()
+
+    def _supervisor_last(self) -> None:
+        """What changes first, then who approves it: the supervisor's rows move to the end."""
+        for line, caption in ((self.supervisor, "Supervisor"), (self.pin, "Supervisor PIN")):
+            label = self.form.takeRow(line).labelItem.widget()
+            if label is not None:
+                label.hide()
+                label.deleteLater()
+            self.form.addRow(caption, line)
+
+    def change(self) -> AccountChange:
+        name = self.name.text() if isinstance(self.name, QLineEdit) else self.name.currentText()
+        return AccountChange(
+            name=name,
+            supervisor=NewAccount(self.supervisor.text(), self.pin.text()),
+            role=Role(self.role.currentText()) if self.role is not None else None,
+            pin=self.new_pin.text() if self.new_pin is not None else "",
+            old_pin=self.old_pin.text() if self.old_pin is not None else "",
+        )
+
+
+_ACTIONS = {
+    AccountTask.ADD: add_account,
+    AccountTask.ROLE: change_account_role,
+    AccountTask.PIN: change_account_pin,
+}
+
+
+def account_dialog(
+    task: AccountTask, database: Database, runner: BackgroundRunner, parent: QWidget, done: Done
+) -> AccountDialog:
+    dialog = AccountDialog(
+        task, [account.name for account in list_users(database) if not account.builtin], parent
+    )
+    make = _ACTIONS[task]
+
+    def start(report: Report) -> None:
+        change = dialog.change()
+
+        def finished(sentence: str) -> None:
+            report(None)
+            done(sentence)
+
+        runner.run("Checking the PINs…", lambda: make(database, change), finished, report)
+
+    dialog.set_background_attempt(start)
+    return dialog
