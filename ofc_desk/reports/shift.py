@@ -28,6 +28,7 @@ from sqlalchemy import or_, select
 
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, HandRecord, SessionRecord
+from ofc_desk.service.room_chain import room_head
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
 
@@ -96,6 +97,8 @@ class ShiftReport:
     window: ShiftWindow
     printed_at: datetime
     tables: tuple[TableShift, ...]
+    room_head: str = ""
+    """The newest event of the database when the report was read (`room_chain.RoomHead`)."""
 
     def total(self, figure: str) -> int:
         return sum(int(getattr(table, figure)) for table in self.tables)
@@ -178,7 +181,9 @@ def shift_report(
         table_shift(load_session_record(database, session_id=session_id, room=room), window)
         for session_id in _sessions_in(database, window)
     )
-    return ShiftReport(room, window, printed_at, tuple(sorted(tables, key=_natural_order)))
+    head = room_head(database)
+    ordered = tuple(sorted(tables, key=_natural_order))
+    return ShiftReport(room, window, printed_at, ordered, head.line() if head is not None else "")
 
 
 def _sessions_in(database: Database, window: ShiftWindow) -> list[int]:

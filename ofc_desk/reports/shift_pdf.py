@@ -77,7 +77,7 @@ def _story(report: ShiftReport, styles: Styles) -> Iterator[Flowable]:
         styles.small,
     )
     yield Paragraph("Audit fingerprints", styles.heading)
-    yield TableWithClosing(_fingerprints_table(report, styles), _closing(styles))
+    yield TableWithClosing(_fingerprints_table(report, styles), _closing(report, styles))
 
 
 def _figures_table(report: ShiftReport, styles: Styles) -> Table:
@@ -135,13 +135,19 @@ def _fingerprints_table(report: ShiftReport, styles: Styles) -> Table:
     return grid_table(rows, widths, styles, numeric_columns=(1, 3))
 
 
-def _closing(styles: Styles) -> list[Flowable]:
-    """What goes with the last fingerprints: how to check them, and the signature lines."""
+def _closing(report: ShiftReport, styles: Styles) -> list[Flowable]:
+    """What goes with the last fingerprints: how to check them, the room's head (an anchor for
+    `verify --anchors`), and the signature lines."""
     return [
         Spacer(1, 4 * mm),
         Paragraph(
             'A table\'s figures match the database when <font face="Courier">ofc-desk verify '
             "--fingerprints</font> prints the same final hash for its session.",
+            styles.small,
+        ),
+        Paragraph(
+            "The room's head when this report was read (time, session, event, hash): "
+            f'<font face="Courier" size=6.5>{text(report.room_head or "no event yet")}</font>',
             styles.small,
         ),
         Spacer(1, 6 * mm),

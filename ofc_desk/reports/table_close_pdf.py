@@ -146,6 +146,11 @@ def _closing(record: SessionRecord, styles: Styles) -> list[Flowable]:
             f'Audit fingerprint: <font face="Courier" size=7.5>{text(record.final_hash or "none")}</font>',
             styles.small,
         ),
+        Paragraph(
+            "Room's head when read: "
+            f'<font face="Courier" size=6.5>{text(record.room_head or "not read")}</font>',
+            styles.small,
+        ),
         Spacer(1, 6 * mm),
         signature_block(
             [("Dealer", ", ".join(record.dealers)), ("Floor supervisor", ", ".join(record.supervisors))],

@@ -16,6 +16,9 @@ from table_helpers import ANN_QQ, BOB_PLAIN, dealer, play_hand
 
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
+from ofc_desk.reports.shift import ShiftWindow, shift_report
+from ofc_desk.reports.shift_pdf import write_shift_report
+from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
 from ofc_desk.service.room_chain import append_anchor, room_head
 from ofc_desk.service.verify import VerifyFault, verify_database
@@ -195,3 +198,15 @@ def test_the_report_prints_the_rooms_head_when_it_was_read(database: Database, t
     write_session_report(record, str(pdf))
     printed = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages).replace("\n", "")
     assert head.hash in printed
+
+
+def test_the_table_close_and_shift_reports_print_the_rooms_head(database: Database, tmp_path: Path) -> None:
+    first, *_ = room_of_three(database)
+    head = room_head(database)
+    assert head is not None
+    close_pdf, shift_pdf = tmp_path / "close.pdf", tmp_path / "shift.pdf"
+    write_table_close_report(load_session_record(database, session_id=first), str(close_pdf), None)
+    write_shift_report(shift_report(database, ShiftWindow(None, None)), str(shift_pdf))
+    for pdf in (close_pdf, shift_pdf):
+        printed = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+        assert head.hash in printed.replace("\n", ""), pdf.name
