@@ -13,8 +13,9 @@ from typing import TypeVar
 import pytest
 from floor_room import play_table
 from ofc_test_databases import fresh_schema
+from pypdf import PdfReader
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 from pytestqt.qtbot import QtBot
 from room_scripts import DEALER, example_script
 from sqlalchemy import text
@@ -170,3 +171,26 @@ def cut_the_floors_connection(database: Database) -> None:
                 f" AND query = 'LISTEN {EVENTS_CHANNEL}' AND pid <> pg_backend_pid()"
             )
         )
+
+
+def test_file_shift_report_writes_the_verified_shift_pdf(
+    database_url: str, qtbot: QtBot, tmp_path: Path
+) -> None:
+    with floor_on(database_url, qtbot) as floor:
+        at_a_desk(database_url, lambda db: play_table(db, "T9", 1).snapshot())
+        floor.window.action_shift_report.trigger()
+        dialog = floor.shift_dialog
+        assert dialog is not None
+        lines = {line.accessibleName(): line for line in dialog.findChildren(QLineEdit)}
+        lines["From (UTC)"].setText("not a time")
+        qtbot.keyClick(lines["PDF file"], Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: "not a time" in dialog.refusal.text(), timeout=5000)
+        pdf = tmp_path / "shift.pdf"
+        lines["From (UTC)"].setText("2000-01-01 00:00")
+        lines["PDF file"].setText(str(pdf))
+        qtbot.keyClick(lines["PDF file"], Qt.Key.Key_Return)
+        qtbot.waitUntil(
+            lambda: floor.window.statusBar().currentMessage().startswith("Shift report"), timeout=20_000
+        )
+        printed = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+        assert "T9" in printed and "Shift manager" in printed

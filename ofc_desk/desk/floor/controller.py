@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject
 
+from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.floor.shift_dialog import shift_report_dialog
 from ofc_desk.desk.floor.view import FloorWindow, TableRecordsWindow
 from ofc_desk.desk.floor.watcher import FloorWatcher
 from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
@@ -33,6 +36,8 @@ class FloorController(QObject):
         self.watcher.room_read.connect(self.on_room_read)
         self.watcher.trouble.connect(self.on_trouble)
         self.window.table.doubleClicked.connect(self.open_records)
+        self.window.action_shift_report.triggered.connect(self.on_shift_report)
+        self.shift_dialog: AttemptDialog | None = None
 
     def start(self) -> None:
         self.window.show()
@@ -86,6 +91,11 @@ class FloorController(QObject):
             window.status.setText(sentence)
 
         self.runner.run(f"Reading {table.table}'s records…", read, show, fail)
+
+    def on_shift_report(self) -> None:
+        said = partial(self.window.statusBar().showMessage, timeout=10_000)
+        self.shift_dialog = shift_report_dialog(self.database, self.runner, self.window, said)
+        self.shift_dialog.open()
 
     def _where(self) -> str:
         return self.database.engine.url.render_as_string(hide_password=True)

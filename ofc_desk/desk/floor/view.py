@@ -53,6 +53,9 @@ class FloorWindow(QMainWindow):
         self.setCentralWidget(central)
         self.live_line = QLabel(self)
         self.statusBar().addWidget(self.live_line, 1)
+        file_menu = self.menuBar().addMenu("&File")
+        self.action_shift_report = file_menu.addAction("&Shift report…")
+        self.action_shift_report.setShortcut("Ctrl+P")
 
 
 class TableRecordsWindow(QWidget):

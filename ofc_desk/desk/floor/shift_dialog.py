@@ -1,0 +1,70 @@
+"""File → Shift report… in the floor view: the same PDF as `ofc-desk report --shift`, for the
+hours the floor supervisor gives (UTC), verified first and written whole or not at all."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from PySide6.QtWidgets import QWidget
+
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
+from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.reports.atomic import write_atomically
+from ofc_desk.reports.shift import ShiftWindow, parse_shift_time, shift_report
+from ofc_desk.reports.shift_pdf import write_shift_report
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.storage.database import Database
+
+DEFAULT_SHIFT = timedelta(hours=8)
+TIME_SHOWN = "%Y-%m-%d %H:%M"
+
+
+def shift_report_dialog(
+    database: Database, runner: BackgroundRunner, parent: QWidget, written: Callable[[str], None]
+) -> AttemptDialog:
+    now = datetime.now(UTC)
+    dialog = AttemptDialog(
+        "Shift report",
+        "Every table open during the shift, for the floor supervisor and the shift manager to sign."
+        " Times are UTC; the shift runs from From up to, not including, To. The room is verified first.",
+        parent,
+    )
+    start = dialog.add_line("From (UTC)", text=(now - DEFAULT_SHIFT).strftime(TIME_SHOWN))
+    end = dialog.add_line("To (UTC)", text=now.strftime(TIME_SHOWN))
+    path = dialog.add_line("PDF file", text="shift-report.pdf")
+
+    def begin(report: Report) -> None:
+        try:
+            window = ShiftWindow(parse_shift_time(start.text()), parse_shift_time(end.text()))
+        except ValueError as error:
+            report(str(error))
+            return
+        target = path.text().strip()
+        if not target:
+            report("give the PDF file to write")
+            return
+
+        def done(sentence: str) -> None:
+            report(None)
+            written(sentence)
+
+        runner.run("Writing the shift report…", lambda: _write(database, window, target), done, report)
+
+    dialog.set_background_attempt(begin)
+    return dialog
+
+
+def _write(database: Database, window: ShiftWindow, target: str) -> str:
+    try:
+        verify_database(database)
+    except VerifyFault as fault:
+        raise ActionRefused(f"verify failed: {fault}; no shift report was written") from None
+    report = shift_report(database, window)
+    try:
+        write_atomically(target, lambda temporary: write_shift_report(report, temporary))
+    except OSError as error:
+        raise ActionRefused(f"cannot write {target}: {error.strerror or error}") from None
+    tables = len(report.tables)
+    return f"Shift report of {tables} table{'' if tables == 1 else 's'} written to {target}"
