@@ -6,7 +6,9 @@ front``. Unknown fields are refused too: a misspelt option must not silently sco
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NoReturn, TypeVar
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
@@ -71,12 +73,28 @@ def read_preset(rules: Any, house_options: Any = None) -> RulesPreset:
     try:
         if isinstance(rules, str):
             base = load_preset(rules)
-            return preset_from_dict(base.source, house_options) if house_options else base
+            return _built_preset(base.source, house_options) if house_options else base
         if isinstance(rules, Mapping):
-            return preset_from_dict(rules, house_options)
+            return _built_preset(rules, house_options)
     except PresetError as error:
         raise DealInputError("rules", str(error)) from None
     raise DealInputError("rules", "must be a preset name or a preset object")
+
+
+def _built_preset(rules: Mapping[str, Any], house_options: Any) -> RulesPreset:
+    """A preset object, with house options laid over it, built once per distinct content: a table's
+    pinned preset comes with every hand it scores (and `verify` re-scores thousands)."""
+    try:
+        key = json.dumps([rules, house_options], sort_keys=True, default=dict)
+    except (TypeError, ValueError):  # not JSON data: build it as it is, and let it refuse itself
+        return preset_from_dict(rules, house_options)
+    return _preset_from_json(key)
+
+
+@lru_cache(maxsize=64)
+def _preset_from_json(key: str) -> RulesPreset:
+    rules, house_options = json.loads(key)
+    return preset_from_dict(rules, house_options)
 
 
 def _check_scoring(preset: RulesPreset, scoring: Any) -> None:
