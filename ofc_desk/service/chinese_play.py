@@ -7,8 +7,9 @@ the order they were recorded (for undo) and turns them into the `shown` event's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from ofc_desk.core.cards import CardError, parse_cards, parse_entries, split_tokens
 from ofc_desk.core.chinese.deal import (
     CHINESE,
     MAX_PLAYERS,
@@ -20,6 +21,7 @@ from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.chinese.hand import ChineseHand, EntryRefused, entry_from_action
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry
+from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
 from ofc_desk.core.deal_input import DealInputError, read_choice, read_pair_units
 from ofc_desk.core.scoring import ROWS
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
@@ -95,6 +97,25 @@ class ChineseHandState:
         except EntryRefused as error:
             raise ActionRefused(str(error)) from None
         return shown_payload(player, entry)
+
+    def check_typing(self, player: str, cards: str | Sequence[object], rows: str | Sequence[object]) -> None:
+        """Refuse a showdown being typed as soon as a card cannot be part of it."""
+        try:
+            placed = list(zip(parse_entries(cards), split_tokens(rows), strict=True))
+            self.showdown.verify_typing(player, placed)
+        except (CardError, ValueError) as error:  # EntryRefused is a ValueError
+            raise ActionRefused(str(error)) from None
+
+    def specials_made(self, cards: str | Sequence[object]) -> list[SpecialKind]:
+        """The specials the preset pays that these 13 cards make, most valuable first: what the
+        desk offers the dealer to declare (it never declares by itself)."""
+        try:
+            read = parse_cards(cards)
+        except CardError:
+            return []
+        if len(read) != HAND_CARDS:
+            return []
+        return [special.kind for special in self.showdown.preset.specials_made(read)]
 
     def apply(self, payload: ShownPayload) -> None:
         entry = entry_from_action(self.showdown.preset, payload["player"], _action(payload))

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ofc_desk.core.chinese.showdown import Entry
+from ofc_desk.core.chinese.showdown import Entry, show
+from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.core.streets import DECK_SIZE
-from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
+from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot, Turn, TurnKind
 
 if TYPE_CHECKING:
     from ofc_desk.service.machine import Seat, TableMachine
@@ -35,7 +36,7 @@ def build_chinese_snapshot(machine: TableMachine, session_id: int, head_hash: st
         unit=machine.rules.unit,
         settlement=machine.rules.settlement,
         street=0,
-        to_act=None,
+        to_act=None if waiting is None else Turn(waiting, TurnKind.SHOWDOWN, 0, HAND_CARDS, HAND_CARDS, 0),
         cards_seen=sum(len(entry.cards) for entry in entries.values()),
         cards_left=DECK_SIZE - dealt,
         button=machine.button,
@@ -56,12 +57,15 @@ def build_chinese_snapshot(machine: TableMachine, session_id: int, head_hash: st
         jackpot_pool=machine.jackpot_pool,
         last_event_hash=head_hash,
         closed=machine.closed,
+        chinese_result=machine.chinese_result,
     )
 
 
 def _seat_view(
     machine: TableMachine, seat: Seat, position: int, in_hand: bool, entry: Entry | None, next_up: bool
 ) -> SeatView:
+    preset = machine.chinese
+    assert preset is not None  # a Chinese table
     rows = entry.rows if entry is not None else None
     views = {
         row: RowView(row, rows.row(row), ROW_SIZE[row], hand_name(rows.row(row)), None)
@@ -82,7 +86,16 @@ def _seat_view(
         front=views[Row.FRONT],
         middle=views[Row.MIDDLE],
         back=views[Row.BACK],
-        foul_certain=False,
+        foul_certain=entry is not None and show(entry, preset).misset,
         discards=(),
         locked_reason=None,
+        showdown=_showdown_words(entry),
     )
+
+
+def _showdown_words(entry: Entry | None) -> str:
+    if entry is None:
+        return ""
+    if entry.surrendered:
+        return "surrendered"
+    return "" if entry.declared is None else f"declared {entry.declared.words}"

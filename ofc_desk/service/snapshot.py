@@ -15,6 +15,7 @@ from ofc_desk.core.cards import Card
 from ofc_desk.core.rows import Row
 
 if TYPE_CHECKING:
+    from ofc_desk.core.chinese.deal import ChineseDealResult
     from ofc_desk.core.deal import DealResult
 
 
@@ -33,6 +34,8 @@ class TurnKind(StrEnum):
     STREET = "street"
     FANTASYLAND_SET = "fantasyland set"
     FACE_DOWN_REVEAL = "face-down cards revealed"
+    SHOWDOWN = "showdown"
+    """A Chinese poker player's set hand (or surrender, or declared special), entered at once."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ class SeatView:
     discards: tuple[Card | None, ...]
     locked_reason: str | None
     """Why this player may not sit out or leave right now, or None."""
+    showdown: str = ""
+    """A Chinese poker seat's entry when it is not set rows: "surrendered", "declared dragon"."""
 
     @property
     def rows(self) -> tuple[RowView, RowView, RowView]:
@@ -130,6 +135,8 @@ class TableSnapshot:
     closed: bool
     hand_voided: bool = False
     """The hand shown (`hand_number`) was voided by a supervisor after it was settled."""
+    chinese_result: ChineseDealResult | None = None
+    """A Chinese poker hand's scored result, as `result` is an OFC hand's."""
 
     def seat(self, name: str) -> SeatView:
         for view in self.seats:

@@ -16,7 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import count
 
 from ofc_desk.core.cards import Card
+from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.rows import Row
+from ofc_desk.service.chinese_play import ChineseHandState
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import DEALER_SIGNED, EventKind
 from ofc_desk.service.machine import TableMachine
@@ -124,6 +126,23 @@ class TableService:
         `{"cards", "rows"}` (13 cards, a row word each), `{"surrender": True}` or
         `{"declare", "cards"}` (a special the cards make, which the dealer chose)."""
         self._machine.check(EventKind.SHOWN, {**showdown, "player": player})
+
+    def verify_showing(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
+        """Refuse a Chinese poker showdown being typed (cards and their rows so far) the moment a
+        card cannot belong to it: held elsewhere, typed twice, a row overfilled, a discard."""
+        self._showdown_being_entered().check_typing(player, cards, rows)
+
+    def specials_made(self, cards: CardEntries) -> list[SpecialKind]:
+        """The specials a Chinese hand's 13 cards make under this table's preset, most valuable
+        first (none while a card is missing): the desk offers them; the dealer declares one."""
+        hand = self._machine.chinese_hand
+        return [] if hand is None else hand.specials_made(cards)
+
+    def _showdown_being_entered(self) -> ChineseHandState:
+        hand = self._machine.chinese_hand
+        if hand is None or self._machine.hand_settled:
+            raise ActionRefused("no Chinese poker hand is being entered: start the next hand")
+        return hand
 
     def can_show(self, player: str) -> bool:
         """Whether the desk should take a showdown for `player` now (a Chinese hand is being

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
+from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.settlement import MAX_CHIPS, SettlementPolicy
 from ofc_desk.core.variants import Variant
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
@@ -64,9 +65,9 @@ def test_a_correction_beyond_any_spin_box_reaches_the_service(desk: Desk) -> Non
 
 def test_the_rules_choices_are_the_cores(desk: Desk) -> None:
     dialog = new_table_dialog(desk)
-    variants = [dialog.rules.variant.itemText(i) for i in range(dialog.rules.variant.count())]
+    variants = [dialog.rules.variant.itemData(i) for i in range(dialog.rules.variant.count())]
     policies = [dialog.rules.settlement.itemText(i) for i in range(dialog.rules.settlement.count())]
-    assert variants == [variant.value for variant in Variant]
+    assert variants == [*(variant.value for variant in Variant), CHINESE]
     assert policies == [policy.value for policy in SettlementPolicy]
     dialog.reject()
 

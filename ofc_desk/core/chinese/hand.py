@@ -31,6 +31,8 @@ from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row, parse_row_word
 from ofc_desk.core.scoring import ROWS, SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
+NOTHING_DISCARDED = "a Chinese hand discards nothing: every card goes to front, middle or back"
+
 
 class EntryRefused(ValueError):
     """An entry the rules refuse; the message says why, in words for the dealer."""
@@ -68,7 +70,7 @@ def placed_rows(cards: Any, rows: Any) -> SetHand:
             f"give {HAND_CARDS} cards and a row for each, not {len(read)} cards and {len(words)} rows"
         )
     if DISCARD in words:
-        raise EntryRefused("a Chinese hand discards nothing: every card goes to front, middle or back")
+        raise EntryRefused(NOTHING_DISCARDED)
     by_row = {row: tuple(card for card, word in zip(read, words, strict=True) if word == row) for row in ROWS}
     for row in ROWS:
         if len(by_row[row]) != ROW_SIZE[row]:
@@ -130,14 +132,48 @@ class ChineseHand:
         return None
 
     def verify_enter(self, player: str, entry: Entry) -> None:
+        self._verify_waiting(player)
+        self._verify_free(entry.cards)
+
+    def verify_typing(self, player: str, placed: Sequence[tuple[Card | None, str]]) -> None:
+        """Refuse a showdown being typed card by card as soon as a card cannot be part of it:
+        `placed` holds each card (None: unknown) and its row word, in the order typed.
+
+        >>> from ofc_desk.core.chinese.presets import load_chinese_preset
+        >>> from ofc_desk.core.cards import parse_cards
+        >>> hand = ChineseHand(load_chinese_preset("chinese-typical"), ("Ann", "Bob"))
+        >>> hand.verify_typing("Ann", list(zip(parse_cards("2s 3s 4s 5s"), "ffff")))
+        Traceback (most recent call last):
+        ...
+        ofc_desk.core.chinese.hand.EntryRefused: the front takes 3 cards, not 4
+        """
+        self._verify_waiting(player)
+        filled: dict[Row, int] = dict.fromkeys(ROWS, 0)
+        for card, word in placed:
+            if card is None:
+                raise EntryRefused("every card of a Chinese hand is entered face up: no unknown cards")
+            try:
+                row = parse_row_word(word)
+            except ValueError as error:
+                raise EntryRefused(str(error)) from None
+            if not isinstance(row, Row):
+                raise EntryRefused(NOTHING_DISCARDED)
+            filled[row] += 1
+            if filled[row] > ROW_SIZE[row]:
+                raise EntryRefused(f"the {row.value} takes {ROW_SIZE[row]} cards, not {filled[row]}")
+        self._verify_free(tuple(card for card, _ in placed if card is not None))
+
+    def _verify_waiting(self, player: str) -> None:
         if player not in self.players:
             raise EntryRefused(f"{player} is not dealt into this hand")
         if player in self.entries:
             raise EntryRefused(f"{player}'s hand is already entered: undo it first")
-        twice = find_duplicate(entry.cards)
+
+    def _verify_free(self, cards: Sequence[Card]) -> None:
+        twice = find_duplicate(cards)
         if twice is not None:
             raise EntryRefused(f"{twice} is entered twice")
-        for card in entry.cards:
+        for card in cards:
             where = self.where(card)
             if where is not None:
                 raise EntryRefused(f"{card} is already in {where}")

@@ -22,7 +22,7 @@ from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.chinese.specials import SpecialKind, makes
@@ -40,7 +40,7 @@ from ofc_desk.core.presets import (
     read_preset_json,
 )
 from ofc_desk.core.rows import Row
-from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
 
 MAX_MULTIPLIER: Final = 10
 """A scoop multiplier beyond any card room's; it keeps amounts owed inside 64-bit integers."""
@@ -106,6 +106,13 @@ class SpecialRule:
         return self.kind.words
 
 
+class ProposedSettlement(NamedTuple):
+    """How a new table with this preset is proposed to settle; the dealer may change it."""
+
+    policy: SettlementPolicy
+    settle_from: SettleFrom
+
+
 @dataclass(frozen=True)
 class ChinesePreset:
     name: str
@@ -129,6 +136,9 @@ class ChinesePreset:
     ace_units: tuple[int, ...]
     """The worth of 1, 2, 3 and 4 aces held."""
     rake: RakeRules
+    proposed_settlement: ProposedSettlement | None = None
+    """The house's usual table stakes for this game (Hawaiian Gardens: chip exposure from the
+    dealer), proposed when a table is opened; None: the desk's usual defaults."""
     source: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     def bonus(self, row: Row, category: HandClass) -> int:
@@ -200,13 +210,22 @@ def chinese_preset_from_dict(
         aces=reader.flag("aces"),
         ace_units=_ace_units(reader),
         rake=_rake(reader.section("rake")),
+        proposed_settlement=_proposed_settlement(reader),
         source=MappingProxyType(merged),
     )
     reader.refuse_unread()
     return preset
 
 
-E = TypeVar("E", Scheme, BonusMode, SpecialVsSpecial, RakeMode)
+E = TypeVar("E", Scheme, BonusMode, SpecialVsSpecial, RakeMode, SettlementPolicy, SettleFrom)
+
+
+def _proposed_settlement(reader: PresetReader) -> ProposedSettlement | None:
+    if "proposed_settlement" not in reader.data:
+        return None
+    section = reader.section("proposed_settlement")
+    policy = _choice(section, "policy", SettlementPolicy)
+    return ProposedSettlement(policy, _choice(section, "settle_from", SettleFrom))
 
 
 def _choice(reader: PresetReader, key: str, enum: type[E]) -> E:

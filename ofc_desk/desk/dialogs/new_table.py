@@ -5,11 +5,15 @@ The rules and stakes fields also serve the supervisor's change of rules between 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
-from ofc_desk.core.settlement import SettlementPolicy
+from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.core.presets import Game, PresetError, preset_names
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.core.variants import Variant
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
@@ -17,21 +21,34 @@ from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 
 MAX_SEATS = max(variant.structure.max_players for variant in Variant)
 TABLE_OWN_PRESET = "(this table's own preset)"
+GAMES: tuple[tuple[str, str], ...] = (
+    *((f"OFC {variant.value}", variant.value) for variant in Variant),
+    ("Chinese poker", CHINESE),
+)
+"""What the dealer reads in the game choice, and the variant the rules name."""
 
 
 class RulesFields:
     """The rules and stakes a dealer picks, starting from `current`; what the fields do not show
-    (house options, pair units, scoring, settle-from, face-down cards) is kept as it is."""
+    (house options, pair units, scoring, face-down cards) is kept as it is. The presets offered
+    are the chosen game's (`presets` lists a game's)."""
 
-    def __init__(self, dialog: AttemptDialog, presets: list[str], current: TableRules) -> None:
+    def __init__(
+        self,
+        dialog: AttemptDialog,
+        current: TableRules,
+        presets: Callable[[Game], list[str]] = preset_names,
+    ) -> None:
         self.current = current
-        self.variant = dialog.add_choice("Variant", [variant.value for variant in Variant])
-        self.variant.setCurrentText(current.variant)
+        self._presets = presets
+        self.variant = dialog.add_choice("Game", [])
+        for caption, variant in GAMES:
+            self.variant.addItem(caption, variant)
+        self.variant.setCurrentIndex(max(self.variant.findData(current.variant), 0))
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.
-        name = current.preset if isinstance(current.preset, str) else current.preset_name
-        self.preset = dialog.add_choice("Rules preset", presets if name else [TABLE_OWN_PRESET, *presets])
-        self.preset.setCurrentText(name or TABLE_OWN_PRESET)
+        self._own = current.preset if isinstance(current.preset, str) else current.preset_name
+        self.preset = dialog.add_choice("Rules preset", [])
         self.progressive = QCheckBox("Progressive Fantasyland", dialog)
         self.progressive.setAccessibleName("Progressive Fantasyland")
         self.progressive.setChecked(current.progressive)
@@ -39,29 +56,63 @@ class RulesFields:
         self.unit = dialog.add_amount("Chips per point", current.unit, minimum=1)
         self.settlement = dialog.add_choice("Settlement", [policy.value for policy in SettlementPolicy])
         self.settlement.setCurrentText(current.settlement)
+        self.settle_from = dialog.add_choice("Settle from", [start.value for start in SettleFrom])
+        self.settle_from.setCurrentText(current.settle_from)
+        self._offer_presets()
+        self.preset.setCurrentText(self._own or TABLE_OWN_PRESET)
+        self.variant.currentIndexChanged.connect(self._on_game_changed)
+        self.preset.textActivated.connect(self._propose_settlement)
+
+    def game(self) -> Game:
+        return Game.CHINESE if self.variant.currentData() == CHINESE else Game.OFC
+
+    def _offer_presets(self) -> None:
+        names = self._presets(self.game())
+        self.preset.clear()
+        self.preset.addItems(names if self._own else [TABLE_OWN_PRESET, *names])
+        self.progressive.setEnabled(self.game() is Game.OFC)
+
+    def _on_game_changed(self) -> None:
+        self._offer_presets()
+        self._propose_settlement(self.preset.currentText())
+
+    def _propose_settlement(self, preset: str) -> None:
+        """A Chinese preset may name how its tables usually settle (Hawaiian Gardens: chip
+        exposure from the dealer): proposed, and the dealer may still change it."""
+        if self.game() is not Game.CHINESE:
+            return
+        try:
+            proposed = load_chinese_preset(preset).proposed_settlement
+        except PresetError:
+            return  # not a preset file: nothing to propose
+        if proposed is not None:
+            self.settlement.setCurrentText(proposed.policy.value)
+            self.settle_from.setCurrentText(proposed.settle_from.value)
 
     def rules(self) -> TableRules:
         preset = self.preset.currentText()
+        chinese = self.game() is Game.CHINESE
         return replace(
             self.current,
             preset=self.current.preset if preset == TABLE_OWN_PRESET else preset,
             preset_name=self.current.preset_name if preset == TABLE_OWN_PRESET else None,
-            variant=self.variant.currentText(),
-            progressive=self.progressive.isChecked(),
+            variant=str(self.variant.currentData()),
+            progressive=self.progressive.isChecked() and not chinese,
             unit=self.unit.value(),
             settlement=self.settlement.currentText(),
+            settle_from=self.settle_from.currentText(),
         )
 
 
 class NewTableDialog(AttemptDialog):
-    def __init__(self, presets: list[str], parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
             "New table",
             "Seats in clockwise order; leave a name empty for an empty seat.",
             parent,
         )
         self.table_name = self.add_line("Table name", text="Table 1")
-        self.rules = RulesFields(self, presets, TableRules())
+        self.rules = RulesFields(self, TableRules())
         self.seats: list[tuple[QLineEdit, ChipAmountEdit]] = []
         for number in range(1, MAX_SEATS + 1):
             name = self.add_line(f"Seat {number} player")

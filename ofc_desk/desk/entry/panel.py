@@ -20,6 +20,8 @@ from ofc_desk.desk.refusals import notice_label, refusal_label
 
 REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
 """Named here, not taken from the platform's list: on Linux that has no Ctrl+Y."""
+STREET_PLACEHOLDER = "qh f · 10d m · 7c x · ? — Enter confirms"
+SHOWDOWN_PLACEHOLDER = "qh f · 10d m · 7c b … 13 cards — Enter confirms · s surrenders"
 ROW_BUTTONS = (("Front", "f"), ("Middle", "m"), ("Back", "b"), ("Discard", "x"), ("Unknown", "?"))
 
 
@@ -29,6 +31,9 @@ class EntryPanel(QWidget):
     undo_requested = Signal()
     redo_requested = Signal()
     key_text_clicked = Signal(str)
+    surrender_requested = Signal()
+    declare_requested = Signal(str)
+    """A special hand's kind, chosen by the dealer from the ones offered."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -39,7 +44,7 @@ class EntryPanel(QWidget):
         self.line.setObjectName("cardEntry")
         self.line.setAccessibleName("Card entry")
         # Short enough to be read whole beside the picker at 1366 px; F1 has the rest.
-        self.line.setPlaceholderText("qh f · 10d m · 7c x · ? — Enter confirms")
+        self.line.setPlaceholderText(STREET_PLACEHOLDER)
         self.line.installEventFilter(self)
         self.staged = QLabel("", self)
         self.staged.setObjectName("staged")
@@ -59,16 +64,57 @@ class EntryPanel(QWidget):
             button.clicked.connect(lambda _=False, text=key: self.key_text_clicked.emit(text))
             buttons.addWidget(button)
             self.row_buttons[key] = button
+        self.surrender_button = QPushButton("Surrender (s, Enter)", self)
+        self.surrender_button.setAccessibleName("Surrender")
+        self.surrender_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.surrender_button.clicked.connect(self.surrender_requested)
+        self.surrender_button.hide()
+        buttons.addWidget(self.surrender_button)
         buttons.addWidget(self.confirm_button)
+        self.declare_bar = QWidget(self)
+        self.declare_bar.setAccessibleName("Specials the cards make")
+        self._declare_layout = QHBoxLayout(self.declare_bar)
+        self._declare_layout.setContentsMargins(0, 0, 0, 0)
+        self.declare_buttons: list[QPushButton] = []
+        self.declare_bar.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.prompt)
         layout.addWidget(self.line)
         layout.addWidget(self.staged)
         layout.addLayout(buttons)
+        layout.addWidget(self.declare_bar)
         layout.addWidget(self.refusal)
         layout.addWidget(self.notice)
         layout.addStretch(1)
+
+    def set_chinese(self, chinese: bool) -> None:
+        """A Chinese hand is entered whole at showdown: no discards, no unknown cards, a surrender."""
+        self.confirm_button.setText("Confirm hand (Enter)" if chinese else "Confirm street (Enter)")
+        self.confirm_button.setAccessibleName("Confirm hand" if chinese else "Confirm street")
+        for key in ("x", "?"):
+            self.row_buttons[key].setVisible(not chinese)
+        self.surrender_button.setVisible(chinese)
+        self.line.setPlaceholderText(SHOWDOWN_PLACEHOLDER if chinese else STREET_PLACEHOLDER)
+
+    def offer_declarations(self, player: str, specials: list[tuple[str, str]]) -> None:
+        """One button a special the cards make, most valuable first (`specials` holds each kind and
+        its words); Alt with the button's number chooses it. None: the bar is hidden."""
+        while self._declare_layout.count():
+            item = self._declare_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.declare_buttons = []
+        for number, (kind, words) in enumerate(specials, start=1):
+            button = QPushButton(f"&{number} Declare {player}'s {words}", self.declare_bar)
+            button.setAccessibleName(f"Declare {words}")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, chosen=kind: self.declare_requested.emit(chosen))
+            self._declare_layout.addWidget(button)
+            self.declare_buttons.append(button)
+        self._declare_layout.addStretch(1)
+        self.declare_bar.setVisible(bool(specials))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.line and event.type() == QEvent.Type.KeyPress:

@@ -44,10 +44,6 @@ def to_act_text(table: FloorTable) -> str:
     snapshot = table.snapshot
     turn = snapshot.to_act
     if turn is None:
-        # A Chinese poker hand has no streets: the seat whose showdown is entered next acts.
-        waiting = [seat.name for seat in snapshot.seats if seat.to_act]
-        if waiting:
-            return f"{waiting[0]} (showdown)"
         if snapshot.phase is Phase.AWAITING_SETTLEMENT:
             return "dealer: confirm the settlement"
         if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
@@ -57,6 +53,8 @@ def to_act_text(table: FloorTable) -> str:
         return f"{turn.player} (Fantasyland set)"
     if turn.kind is TurnKind.FACE_DOWN_REVEAL:
         return f"{turn.player} (face-down cards)"
+    if turn.kind is TurnKind.SHOWDOWN:
+        return f"{turn.player} (showdown)"
     return turn.player
 
 

@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
-from ofc_desk.core.presets import preset_names
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import RulesFields
@@ -70,8 +69,10 @@ class ChipActions(QObject):
         self._open(
             dialog,
             lambda service: service.rebuy(player.currentText(), amount.value()),
-            lambda _before, after: f"{player.currentText()} rebought {amount.value()} chips: "
-            f"stack now {after.seat(player.currentText()).stack}",
+            lambda _before, after: (
+                f"{player.currentText()} rebought {amount.value()} chips: "
+                f"stack now {after.seat(player.currentText()).stack}"
+            ),
         )
 
     def on_cash_out(self) -> None:
@@ -80,8 +81,10 @@ class ChipActions(QObject):
         self._open(
             dialog,
             lambda service: service.cash_out(player.currentText()),
-            lambda before, _after: f"{player.currentText()} cashed out "
-            f"{before.seat(player.currentText()).stack} chips and left the table",
+            lambda before, _after: (
+                f"{player.currentText()} cashed out "
+                f"{before.seat(player.currentText()).stack} chips and left the table"
+            ),
         )
 
     def on_sit_out(self) -> None:
@@ -118,8 +121,10 @@ class ChipActions(QObject):
             lambda service: service.void_hand(
                 number.value(), dialog.supervisor.text().strip(), dialog.pin.text(), reason.text().strip()
             ),
-            lambda _before, _after: f"Hand {number.value()} voided by {dialog.supervisor.text().strip()}:"
-            " its chip transfers are reversed",
+            lambda _before, _after: (
+                f"Hand {number.value()} voided by {dialog.supervisor.text().strip()}:"
+                " its chip transfers are reversed"
+            ),
         )
 
     def on_correct(self) -> None:
@@ -149,7 +154,7 @@ class ChipActions(QObject):
             self._parent(),
         )
         service = self.controller.service
-        fields = RulesFields(dialog, preset_names(), service.rules if service else TableRules())
+        fields = RulesFields(dialog, service.rules if service else TableRules())
         self._open(
             dialog,
             lambda service: service.change_rules(

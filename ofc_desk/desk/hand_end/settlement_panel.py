@@ -23,12 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.desk import refusals
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
+from ofc_desk.desk.hand_end.chinese_settlement import chinese_details_html, chinese_transfers_html
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
 
 ROW_NAMES = ("front", "middle", "back")
+
 
 @dataclass(frozen=True, slots=True)
 class Inks:
@@ -36,7 +39,6 @@ class Inks:
 
     foul: str = PALETTES[ThemeName.DARK].foul
     capped: str = PALETTES[ThemeName.DARK].prompt
-
 
 
 HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
@@ -115,8 +117,12 @@ class SettlementPanel(QWidget):
     def show_result(self, hand_number: int, result: Mapping[str, Any], rake_line: str) -> None:
         self._shown = (hand_number, result, rake_line)
         self.title.setText(f"Hand {hand_number} complete — check and confirm the settlement")
-        self.details.setHtml(settlement_html(result, rake_line, self.inks))
-        self.transfers.setHtml(_transfers_html(result.get("transfers", ()), self.inks))
+        if result.get("variant") == CHINESE:
+            self.details.setHtml(chinese_details_html(result, rake_line, self.inks.foul))
+            self.transfers.setHtml(chinese_transfers_html(result.get("transfers", ()), self.inks.capped))
+        else:
+            self.details.setHtml(settlement_html(result, rake_line, self.inks))
+            self.transfers.setHtml(_transfers_html(result.get("transfers", ()), self.inks))
         refusals.show_on(self.refusal, "")
 
 

@@ -15,7 +15,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication, QDialog, QProgressBar
 
 from ofc_desk import __version__
-from ofc_desk.core.presets import preset_names
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.accounts import AccountTask, account_dialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
@@ -209,7 +208,7 @@ class DeskSession(QObject):
         if self.account is None:
             self.offer_sign_in()
             return
-        dialog = NewTableDialog(preset_names(), self.window)
+        dialog = NewTableDialog(self.window)
         dialog.set_attempt(lambda: self.open_new_table(dialog.setup()))
         self.open_dialog(dialog)
 

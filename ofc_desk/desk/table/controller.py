@@ -21,6 +21,7 @@ from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text
+from ofc_desk.desk.table.showdown import ShowdownEntry, asks_surrender, is_showdown
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
@@ -45,6 +46,7 @@ class TableController(QObject):
         self.fantasyland_dialog: FantasylandSetDialog | None = None
         self._offered_fantasyland: tuple[int, str] | None = None
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
+        self.showdown = ShowdownEntry(self)
         self._connect()
         self._enable_actions()  # no table yet: nothing to deal, undo or pay
 
@@ -57,6 +59,9 @@ class TableController(QObject):
         window.entry.redo_requested.connect(self.on_redo)
         window.entry.key_text_clicked.connect(self.on_key_text_clicked)
         window.picker.card_picked.connect(self.on_card_picked)
+        window.felt.seat_clicked.connect(self.on_seat_clicked)
+        window.entry.surrender_requested.connect(self.showdown.surrender)
+        window.entry.declare_requested.connect(self.showdown.declare)
         window.settlement.confirm_requested.connect(self.on_confirm_settlement)
         window.settlement.confirm_and_hold_requested.connect(self.on_confirm_settlement_and_hold)
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
@@ -82,11 +87,13 @@ class TableController(QObject):
         self.snapshot = snapshot
         window = self.window
         window.setWindowTitle(f"OFC Desk — {snapshot.table}")
-        window.felt.set_seats(seat_faces(snapshot, self.staged))
+        window.felt.set_seats(seat_faces(snapshot, self.staged, self.addressed if self.staged else None))
         window.status_line.setText(status_text(snapshot))
         window.entry.prompt.setText(prompt_text(snapshot))
         window.entry.staged.setText(self._staged_text())
         window.picker.set_in_play(cards_in_play(snapshot, self.staged))
+        window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
+        self.showdown.offer_specials()
         self._keep_draft(snapshot)
         self._enable_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
@@ -99,10 +106,10 @@ class TableController(QObject):
             if window.bottom.currentIndex() != window.ENTRY_PAGE:
                 window.show_page(window.ENTRY_PAGE)
             self._offer_fantasyland_set(snapshot)
-        elif snapshot.phase is Phase.AWAITING_SETTLEMENT and snapshot.result is not None:
-            window.settlement.show_result(
-                snapshot.hand_number, snapshot.result.to_json(), _rake_line(snapshot)
-            )
+        elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (snapshot.result or snapshot.chinese_result):
+            result = snapshot.result or snapshot.chinese_result
+            assert result is not None
+            window.settlement.show_result(snapshot.hand_number, result.to_json(), _rake_line(snapshot))
             window.show_page(window.SETTLEMENT_PAGE)
         else:
             window.between_hands.message.setText(self._between_hands_text(snapshot))
@@ -183,7 +190,7 @@ class TableController(QObject):
     def _staged_text(self) -> str:
         if not self.staged:
             return ""
-        heading = "This street: "
+        heading = f"{self.showdown.player()}'s hand: " if is_showdown(self.snapshot) else "This street: "
         if self._draft_restored:
             heading = "Typed before the desk closed, not yet confirmed: "
         return heading + "  ".join(f"{p.label}→{p.placement}" for p in self.staged)
@@ -199,7 +206,8 @@ class TableController(QObject):
         turn = snapshot.to_act
         draft = None
         if self.staged and turn is not None and turn.kind is not TurnKind.FANTASYLAND_SET:
-            draft = StagedDraft(snapshot.last_event_hash, turn.player, keyed_text(self.staged))
+            player = (self.addressed or turn.player) if is_showdown(snapshot) else turn.player
+            draft = StagedDraft(snapshot.last_event_hash, player, keyed_text(self.staged))
         if draft == self._kept_draft:
             return
         if draft is None:
@@ -212,7 +220,13 @@ class TableController(QObject):
         """Stage the draft's cards again, each checked by the service as if typed now, provided
         nothing was recorded since they were typed."""
         turn = snapshot.to_act
-        if draft.event_hash != snapshot.last_event_hash or turn is None or turn.player != draft.player:
+        if draft.event_hash != snapshot.last_event_hash or turn is None:
+            return
+        if is_showdown(snapshot):  # typed for a seat picked out of turn, perhaps: named again
+            if draft.player not in self.seat_names():
+                return
+            draft = StagedDraft(draft.event_hash, draft.player, f"{draft.player}: {draft.text}")
+        elif turn.player != draft.player:
             return
         self.on_entry_edited(draft.text)
         self._draft_restored = bool(self.staged)
@@ -221,10 +235,16 @@ class TableController(QObject):
     # ------------------------------------------------------------------ typing cards
     def on_entry_edited(self, text: str) -> None:
         self._draft_restored = False
-        keyed = read_keyed_text(text, self._seat_names())
+        keyed = read_keyed_text(text, self.seat_names())
         player, refusal = self._addressed_player(keyed)
         if refusal:
             self.show_refusal(refusal)
+            return
+        if keyed.seat and is_showdown(self.snapshot):
+            self.addressed = player  # a seat picked for its hand: its staged cards show there
+        if asks_surrender(keyed) and is_showdown(self.snapshot):
+            self._refresh_staging()
+            self.show_notice(f"Enter: {self.showdown.player(keyed)} surrenders")
             return
         kept_from = 0
         for placement, end in zip(keyed.placements, keyed.ends, strict=True):
@@ -265,18 +285,37 @@ class TableController(QObject):
             self._clear_refusals()
             self._refresh_staging()
 
+    def addressed_refusal(self, keyed: KeyedText) -> str:
+        return self._addressed_player(keyed)[1]
+
+    def staged_lists(self) -> tuple[list[str], list[str]]:
+        """The staged cards and their rows, as the service takes them."""
+        return _entry_lists(self.staged)
+
+    def on_seat_clicked(self, player: str) -> None:
+        """At a Chinese showdown a click on a seat picks it for the hand typed next, as typing its
+        number and a colon would."""
+        if not is_showdown(self.snapshot):
+            return
+        line = self.window.entry.line
+        keyed = read_keyed_text(line.text(), self.seat_names())
+        number = self.seat_names().index(player) + 1
+        line.setText(f"{number}: {line.text()[keyed.seat_end :].lstrip()}")
+        self.on_entry_edited(line.text())
+        line.setFocus()
+
     def _addressed_player(self, keyed: KeyedText) -> tuple[str | None, str]:
         """The player a `bo:` or `2:` before the cards names (None: the player on turn), or the
         refusal: no such seat, or the service's word that it is not that player's turn."""
         if not keyed.seat:
             return (self.addressed if self.staged else None), ""
         try:
-            player = seat_named(keyed.seat, self._seat_names())
+            player = seat_named(keyed.seat, self.seat_names())
         except ValueError as no_seat:
             return None, str(no_seat)
         return player, self._check_staging(self.staged, player)
 
-    def _seat_names(self) -> list[str]:
+    def seat_names(self) -> list[str]:
         return [seat.name for seat in self.snapshot.seats] if self.snapshot else []
 
     def _check_staging(self, placements: list[KeyedPlacement], player: str | None = None) -> str:
@@ -285,16 +324,22 @@ class TableController(QObject):
             return "no hand is being dealt: deal the next hand first"
         cards, rows = _entry_lists(placements)
         try:
-            # Streets and the face-down cards of a regular hand are both entered with `place`;
-            # whose turn it is is the service's to say.
-            service.verify_place(player or turn.player, cards, rows)
+            if turn.kind is TurnKind.SHOWDOWN:
+                service.verify_showing(player or turn.player, cards, rows)
+            else:
+                # Streets and the face-down cards of a regular hand are both entered with `place`;
+                # whose turn it is is the service's to say.
+                service.verify_place(player or turn.player, cards, rows)
         except ActionRefused as refusal:
             return str(refusal)
         return ""
 
     def on_confirm_entry(self) -> None:
         """Enter: confirm the street (or the face-down cards, once revealed) with the service."""
-        keyed = read_keyed_text(self.window.entry.line.text(), self._seat_names())
+        keyed = read_keyed_text(self.window.entry.line.text(), self.seat_names())
+        if is_showdown(self.snapshot):
+            self.showdown.confirm(keyed)
+            return
         if keyed.rest:
             self.show_refusal(keyed.problem or _unfinished(keyed.rest))
             return
@@ -320,9 +365,9 @@ class TableController(QObject):
         def enter() -> TableSnapshot:
             return service.place(player, cards, rows)
 
-        self._enter(f"{player}: {' '.join(cards)}", enter)
+        self.enter(f"{player}: {' '.join(cards)}", enter)
 
-    def _enter(self, text: str, enter: Callable[[], TableSnapshot]) -> bool:
+    def enter(self, text: str, enter: Callable[[], TableSnapshot]) -> bool:
         assert self.service is not None
         try:
             snapshot = enter()
@@ -330,6 +375,7 @@ class TableController(QObject):
             self._show_failure(failure)
             return False
         self.staged = []
+        self.addressed = None
         self.window.entry.line.clear()  # empty, or only the seat named before Enter ('bo:')
         self._clear_refusals()
         self.undo_stack.push(
@@ -504,9 +550,7 @@ class TableController(QObject):
 
 
 def _unfinished(rest: str) -> str:
-    return (
-        f"finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
-    )
+    return f"finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
 
 
 def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:

@@ -7,14 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 
-def seat_faces(snapshot: TableSnapshot, staged: Sequence[KeyedPlacement] = ()) -> tuple[SeatFace, ...]:
-    actor = snapshot.to_act.player if snapshot.to_act else None
+def seat_faces(
+    snapshot: TableSnapshot, staged: Sequence[KeyedPlacement] = (), staged_for: str | None = None
+) -> tuple[SeatFace, ...]:
+    """`staged_for` is the player the staged cards are for, when not the player on turn (a Chinese
+    hand entered for a seat picked out of turn)."""
+    actor = staged_for or (snapshot.to_act.player if snapshot.to_act else None)
     return tuple(_seat_face(snapshot, seat, staged if seat.name == actor else ()) for seat in snapshot.seats)
 
 
@@ -43,6 +48,8 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
         cards_to_take=turn.take if turn is not None and turn.player == seat.name else 0,
         sitting_out=seat.sitting_out,
         fouled=seat.foul_certain,
+        foul_word="MISSET" if snapshot.variant == CHINESE else "FOUL",
+        showdown=seat.showdown,
         discards=len(seat.discards),
         pending_discards=tuple(p.label for p in staged if p.placement == DISCARD),
         note=seat.locked_reason or "",
@@ -60,7 +67,9 @@ def status_text(snapshot: TableSnapshot) -> str:
         f"{hand} VOID" if snapshot.hand_voided else hand,
     ]
     turn = snapshot.to_act
-    if snapshot.phase is Phase.LIVE and turn is not None:
+    if snapshot.phase is Phase.LIVE and turn is not None and turn.kind is TurnKind.SHOWDOWN:
+        parts += ["showdown", f"{turn.player}'s hand next"]
+    elif snapshot.phase is Phase.LIVE and turn is not None:
         street = "Fantasyland set" if turn.kind is TurnKind.FANTASYLAND_SET else f"street {snapshot.street}"
         parts += [street, f"{turn.player} to act"]
     else:
@@ -83,6 +92,11 @@ def prompt_text(snapshot: TableSnapshot) -> str:
         return f"{turn.player}: Fantasyland set of {turn.take} cards — F6 opens the set dialog"
     if turn.kind is TurnKind.FACE_DOWN_REVEAL:
         return f"{turn.player}: enter the {turn.take} face-down cards as revealed"
+    if turn.kind is TurnKind.SHOWDOWN:
+        return (
+            f"▶ {turn.player}: {turn.take} cards with their rows · s surrenders · "
+            "another seat: click it or type its number and a colon"
+        )
     return "▶ " + turn.describe
 
 

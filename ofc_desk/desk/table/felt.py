@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QGridLayout, QWidget
 
@@ -28,6 +28,8 @@ SEAT_CELLS: dict[int, tuple[tuple[int, int, int], ...]] = {
 
 
 class FeltView(QWidget):
+    seat_clicked = Signal(str)
+
     def __init__(self, options: DisplayOptions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAccessibleName("Table")
@@ -65,6 +67,7 @@ class FeltView(QWidget):
         self.seat_widgets = []
         for row, column, span in SEAT_CELLS.get(min(max(count, 1), 4), SEAT_CELLS[4])[:count]:
             widget = SeatWidget(self._options, self)
+            widget.clicked.connect(self.seat_clicked)
             self._grid.addWidget(widget, row, column, 1, span)
             widget.show()
             self.seat_widgets.append(widget)

@@ -5,8 +5,8 @@ Painted in one pass (no child widgets) so a seat repaints well inside one frame.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QTransform
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QTransform
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ofc_desk.desk.shell.theme import DisplayOptions
@@ -20,6 +20,9 @@ MAX_SCALE = 1.8
 
 
 class SeatWidget(QWidget):
+    clicked = Signal(str)
+    """The seat's player, when the dealer clicks the seat (to enter a Chinese hand for it)."""
+
     def __init__(self, options: DisplayOptions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._options = options
@@ -39,6 +42,11 @@ class SeatWidget(QWidget):
         self.setAccessibleName(f"Seat {seat.seat_number}: {seat.name}")
         self.setAccessibleDescription(seat.spoken())
         self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self._seat is not None and event.button() is Qt.MouseButton.LeftButton:
+            self.clicked.emit(self._seat.name)
+        super().mousePressEvent(event)
 
     def set_options(self, options: DisplayOptions) -> None:
         self._options = options
@@ -140,7 +148,9 @@ class SeatWidget(QWidget):
             label = f"FL {seat.fantasyland_cards}"
             x = self._paint_badge(painter, x, header, label, colours.fantasyland, "#ffffff")
         if seat.fouled:  # in the header: a stamp over the rows would hide a row's hand
-            x = self._paint_badge(painter, x, header, "FOUL", colours.foul, "#ffffff")
+            x = self._paint_badge(painter, x, header, seat.foul_word, colours.foul, "#ffffff")
+        if seat.showdown:
+            x = self._paint_badge(painter, x, header, seat.showdown.upper(), colours.fantasyland, "#ffffff")
         return header.bottom() + gap
 
     def _paint_badge(

@@ -30,6 +30,10 @@ class SeatFace:
     cards_to_take: int = 0
     sitting_out: bool = False
     fouled: bool = False
+    foul_word: str = "FOUL"
+    """What a fouled hand is called at this game: FOUL, or MISSET at Chinese poker."""
+    showdown: str = ""
+    """A Chinese poker entry that is not set rows: "surrendered", "declared dragon"."""
     discards: int = 0
     pending_discards: tuple[str, ...] = field(default=())
     note: str = ""
@@ -48,7 +52,9 @@ class SeatFace:
         if self.to_act:
             parts.append(f"to act, {self.cards_to_take} cards")
         if self.fouled:
-            parts.append("fouled")
+            parts.append(self.foul_word.lower())
+        if self.showdown:
+            parts.append(self.showdown)
         if self.voided:
             parts.append("hand voided")
         if self.note:

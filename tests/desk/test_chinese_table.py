@@ -1,0 +1,119 @@
+"""A Chinese poker table at the desk: the game chosen at a new table, a hand entered at showdown
+with a surrender, a declared special and a misset, an undo, and the settlement panel."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from ofc_desk.core.chinese.deal import CHINESE, score_chinese_deal
+from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
+from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.new_table import RulesFields
+from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.snapshot import Phase
+from tests.desk.conftest import Desk, street_keys
+
+BOB_SIX_PAIRS = ("2s 2h 3s", "3h 4s 4h 5s 5h", "6s 6h 7s 7h 8s")
+ROW_KEYS = ("front", "middle", "back")
+CY_MISSET = ("Ac Ad As", "2c 3c 4d 5c 7d", "Kc Kd Ks Kh 9c")  # the front beats the middle
+
+
+def hand_keys(rows: tuple[str, str, str]) -> str:
+    return " ".join(street_keys(cards, key) for cards, key in zip(rows, "fmb", strict=True))
+
+
+def open_chinese_table(desk: Desk, preset: str = "chinese-typical") -> None:
+    setup = TableSetup(
+        name="Chinese 1",
+        seats=(SeatSetup("Ann", 100), SeatSetup("Bob", 100), SeatSetup("Cy", 100)),
+        button="Cy",
+        rules=TableRules(preset=preset, variant=CHINESE),
+    )
+    assert desk.session.open_new_table(setup) is None
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+
+
+def test_the_game_chosen_offers_its_presets_and_hawaiian_gardens_proposes_chip_exposure(qtbot: QtBot) -> None:
+    dialog = AttemptDialog("New table", "")
+    qtbot.addWidget(dialog)
+    fields = RulesFields(dialog, TableRules())
+    fields.variant.setCurrentIndex(fields.variant.findData(CHINESE))
+    offered = [fields.preset.itemText(i) for i in range(fields.preset.count())]
+    assert offered == preset_names(Game.CHINESE)
+    assert not fields.progressive.isEnabled()
+    fields.preset.textActivated.emit("hawaiian-gardens")
+    fields.preset.setCurrentText("hawaiian-gardens")
+    rules = fields.rules()
+    assert (rules.variant, rules.preset, rules.settlement, rules.settle_from) == (
+        CHINESE,
+        "hawaiian-gardens",
+        "chip-exposure",
+        "dealer",
+    )
+    fields.variant.setCurrentIndex(0)
+    assert "standard" in [fields.preset.itemText(i) for i in range(fields.preset.count())]
+
+
+def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_core_scores_it(
+    desk: Desk,
+) -> None:
+    open_chinese_table(desk)
+    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Ann"
+    assert "13 cards with their rows" in desk.window.entry.prompt.text()
+
+    desk.type("s")  # Ann, the first left of the dealer, surrenders
+    assert "Ann surrenders" in desk.window.entry.notice.text() and not desk.refusal()
+    desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)
+    assert desk.snapshot.seat("Ann").showdown == "surrendered"
+
+    # Cy's seat picked by a click, out of turn: a card already held elsewhere is refused as typed.
+    desk.qtbot.mouseClick(desk.window.felt.seat_widget("Cy"), Qt.MouseButton.LeftButton)
+    assert desk.window.entry.line.text().startswith("3:")
+    desk.street(hand_keys(CY_MISSET))
+    cy = desk.snapshot.seat("Cy")
+    assert cy.foul_certain and desk.window.felt.seat_widget("Cy").seat.foul_word == "MISSET"  # type: ignore[union-attr]
+    assert not desk.window.entry.declare_bar.isVisible()
+
+    desk.type("as f")
+    assert "As is already in Cy's front" in desk.refusal()
+    desk.window.entry.line.clear()
+
+    desk.type(hand_keys(BOB_SIX_PAIRS))
+    assert desk.window.entry.declare_bar.isVisible()
+    captions = [button.text() for button in desk.window.entry.declare_buttons]
+    assert captions[0] == "&1 Declare Bob's six pairs"
+    desk.screenshot("chinese-declare")
+    assert desk.snapshot.phase is Phase.LIVE  # the desk never declares by itself
+    desk.qtbot.mouseClick(desk.window.entry.declare_buttons[0], Qt.MouseButton.LeftButton)
+    assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
+
+    desk.window.action_undo.trigger()  # Bob's declaration taken back, recorded as an undo
+    assert desk.snapshot.phase is Phase.LIVE and desk.snapshot.seat("Bob").showdown == ""
+    desk.type(hand_keys(BOB_SIX_PAIRS))
+    desk.qtbot.mouseClick(desk.window.entry.declare_buttons[0], Qt.MouseButton.LeftButton)
+
+    details = desk.window.settlement.details.toPlainText()
+    transfers = desk.window.settlement.transfers.toPlainText()
+    assert "surrendered" in details and "declared six pairs" in details and "MISSET" in details
+    assert transfers.index("Special hands, settled first") < transfers.index("Then the rest")
+    desk.screenshot("chinese-settlement")
+
+    expected = score_chinese_deal(
+        chinese_deal_from_json({
+            "variant": CHINESE,
+            "rules": "chinese-typical",
+            "dealer": "Cy",
+            "players": [
+                {"name": "Ann", "stack": 100, "surrender": True},
+                {"name": "Bob", "stack": 100, "declare": "six-pairs", "cards": " ".join(BOB_SIX_PAIRS)},
+                {"name": "Cy", "stack": 100, **dict(zip(ROW_KEYS, CY_MISSET, strict=True))},
+            ],
+        })
+    )  # fmt: skip
+    desk.qtbot.keyClick(desk.window.settlement, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert desk.snapshot.phase is not Phase.AWAITING_SETTLEMENT
+    for player in expected.players:
+        assert desk.snapshot.seat(player.name).stack == player.stack_after
+    assert {player.stack_after for player in expected.players} != {100}
