@@ -3,6 +3,9 @@ with a surrender, a declared special and a misset, an undo, and the settlement p
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -13,7 +16,10 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.new_table import RulesFields
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
 from tests.desk.conftest import Desk, street_keys
+from tests.desk.test_start_and_resume import reopen_signed_in
 
 BOB_SIX_PAIRS = ("2s 2h 3s", "3h 4s 4h 5s 5h", "6s 6h 7s 7h 8s")
 ROW_KEYS = ("front", "middle", "back")
@@ -117,3 +123,33 @@ def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_c
     for player in expected.players:
         assert desk.snapshot.seat(player.name).stack == player.stack_after
     assert {player.stack_after for player in expected.players} != {100}
+
+
+@pytest.mark.durable
+def test_a_chinese_hand_half_typed_is_staged_again_on_resume_and_the_record_verifies(
+    qtbot: QtBot, tmp_path: Path, database: Database, desk: Desk
+) -> None:
+    open_chinese_table(desk)
+    desk.type("s")
+    desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)
+    desk.qtbot.mouseClick(desk.window.felt.seat_widget("Cy"), Qt.MouseButton.LeftButton)
+    desk.type("ac f ad f as f 2c")  # Cy's hand, out of turn: three staged, a fourth waiting for its row
+    session_id = desk.snapshot.session_id
+    desk.window.close()
+
+    reopened = reopen_signed_in(qtbot, tmp_path, database, session_id)
+    assert reopened.snapshot.seat("Ann").showdown == "surrendered"
+    assert [placement.label for placement in reopened.session.controller.staged] == ["Ac", "Ad", "As"]
+    cy = reopened.window.felt.seat_widget("Cy").seat
+    assert cy is not None and cy.rows[0].pending == ("Ac", "Ad", "As") and cy.rows[0].cards == ()
+    reopened.street("2c m 3c m 4d m 5c m 7d m " + street_keys(CY_MISSET[2], "b"))
+    assert reopened.refusal() == "" and reopened.snapshot.seat("Cy").foul_certain
+    reopened.street(hand_keys(("Qs Qh Jd", "2s 3s 4s 5s 6s", "8h 9h Th Jh Qd")))
+    assert reopened.refusal() == "", reopened.window.entry.line.text()
+    assert reopened.snapshot.phase is Phase.AWAITING_SETTLEMENT
+    reopened.qtbot.keyClick(
+        reopened.window.settlement, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    reopened.window.close()
+    summary = verify_database(database)
+    assert (summary.sessions, summary.hands) == (1, 1)
