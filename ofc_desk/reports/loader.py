@@ -471,6 +471,8 @@ def _player_summaries(
                 fouls=sum(1 for s in seats if s.foul),
                 fantasyland_hands=sum(1 for s in seats if s.fantasyland_cards),
                 royalties=sum(s.royalties for s in seats if not s.foul),
+                surrenders=sum(1 for s in seats if s.chinese is not None and s.chinese.surrendered),
+                specials=sum(1 for s in seats if s.chinese is not None and s.chinese.declared),
             )
         )
     return tuple(summaries)

@@ -195,6 +195,10 @@ class PlayerSummary:
     fouls: int
     fantasyland_hands: int
     royalties: int
+    surrenders: int = 0
+    """Chinese poker: hands surrendered."""
+    specials: int = 0
+    """Chinese poker: specials declared."""
 
     @property
     def bought_in(self) -> int:

@@ -19,6 +19,7 @@ from reportlab.platypus import (
 )
 
 from ofc_desk.reports.chinese_section import (
+    CHINESE_VARIANT,
     is_chinese_hand,
     seat_flag,
     seat_in_place_of_rows,
@@ -151,7 +152,11 @@ def _first_hand_under(record: SessionRecord, change: Adjustment) -> int | None:
 
 
 def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
+    """The session per player; the last three columns are the game's: fouls, Fantasyland hands and
+    royalties at OFC; missets, surrenders and specials declared at Chinese poker."""
     yield Paragraph("Players", styles.heading)
+    chinese = record.variant == CHINESE_VARIANT
+    game_columns = ["Missets", "Surrenders", "Specials"] if chinese else ["Fouls", "FL hands", "Royalties"]
     header: list[object] = [
         "Player",
         "Buy-ins",
@@ -160,12 +165,15 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
         "Final stack",
         "Net result",
         "Hands",
-        "Fouls",
-        "FL hands",
-        "Royalties",
+        *game_columns,
     ]
     rows: list[list[object]] = [header]
     for p in record.players:
+        game = (
+            [str(p.fouls), str(p.surrenders), str(p.specials)]
+            if chinese
+            else [str(p.fouls), str(p.fantasyland_hands), chips(p.royalties)]
+        )
         rows.append(
             [
                 p.name,
@@ -175,9 +183,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
                 chips(p.final_stack),
                 signed_chips(p.net),
                 str(p.hands_played),
-                str(p.fouls),
-                str(p.fantasyland_hands),
-                chips(p.royalties),
+                *game,
             ]
         )
     players = record.players
@@ -195,18 +201,11 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
             "",
         ]
     )
-    widths = [
-        30 * mm,
-        17 * mm,
-        16 * mm,
-        18 * mm,
-        19 * mm,
-        19 * mm,
-        13 * mm,
-        13 * mm,
-        15 * mm,
-        CONTENT_WIDTH - 160 * mm,
-    ]
+    # "Surrenders" is wider than "FL hands": the player's column gives it the room.
+    first = [26 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 12 * mm, 15 * mm, 19 * mm]
+    if not chinese:
+        first = [30 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 13 * mm, 15 * mm]
+    widths = [*first, CONTENT_WIDTH - sum(first)]
     yield grid_table(rows, widths, styles, numeric_columns=range(1, 10), total_row=True)
     if record.rake_total or record.jackpot_total:
         yield Paragraph(

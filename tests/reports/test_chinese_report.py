@@ -85,6 +85,9 @@ def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page
     assert "MISSET" in page and "FOUL" not in page
     assert "special pass: Cy's six pairs (3 units)" in page
     assert "rest pass: Ann surrendered" in page
+    # The players' table counts the game's own events, never Fantasyland or royalties.
+    assert "Missets Surrenders Specials" in page and "FL hands" not in page
+    assert [(p.fouls, p.surrenders, p.specials) for p in record.players] == [(0, 1, 0), (0, 1, 0), (1, 0, 1)]
 
 
 def test_the_csv_exports_say_each_showdown_and_what_each_payment_is_for(tmp_path: Path) -> None:
