@@ -60,6 +60,8 @@ def test_the_game_chosen_offers_its_presets_and_hawaiian_gardens_proposes_chip_e
     )
     fields.variant.setCurrentIndex(0)
     assert "standard" in [fields.preset.itemText(i) for i in range(fields.preset.count())]
+    change = RulesFields(dialog, rules, keep_game=True)  # a change of rules keeps the table's game
+    assert [change.variant.itemData(i) for i in range(change.variant.count())] == [CHINESE]
 
 
 def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_core_scores_it(

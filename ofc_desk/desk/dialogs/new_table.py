@@ -38,12 +38,17 @@ class RulesFields:
         dialog: AttemptDialog,
         current: TableRules,
         presets: Callable[[Game], list[str]] = preset_names,
+        *,
+        keep_game: bool = False,
     ) -> None:
+        """`keep_game`: a table's change of rules, which never turns OFC into Chinese poker or back."""
         self.current = current
         self._presets = presets
         self.variant = dialog.add_choice("Game", [])
+        chinese_now = current.variant == CHINESE
         for caption, variant in GAMES:
-            self.variant.addItem(caption, variant)
+            if not keep_game or (variant == CHINESE) == chinese_now:
+                self.variant.addItem(caption, variant)
         self.variant.setCurrentIndex(max(self.variant.findData(current.variant), 0))
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.

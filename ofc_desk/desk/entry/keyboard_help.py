@@ -15,6 +15,14 @@ KEYS: tuple[tuple[str, str], ...] = (
         "before the cards: the seat they are for, by number or the first letters of the name"
         " (`bo: qh f`); refused if it is not that player's turn. Without it: the player on turn",
     ),
+    (
+        "s  then Enter",
+        "Chinese poker: the player whose hand is being entered surrenders (or `3: s` for seat 3)",
+    ),
+    (
+        "Alt+1, Alt+2 …",
+        "Chinese poker: declare the special offered on that button for the 13 cards typed",
+    ),
     ("Enter", "confirm the street with the service (or confirm the settlement / deal the next hand)"),
     ("Ctrl+Enter", "on the settlement: confirm it, deal later (buy-ins, cash-outs, voids first)"),
     (
@@ -39,6 +47,8 @@ EXAMPLES = (
     "First street, five cards: `qh f qd f 10s m 9s m 2c b` then Enter.",
     "Pineapple street: `ks b 4d m ?` then Enter (the third card was discarded unseen).",
     "Cards can be typed one after the other without spaces: `qhf10d2`.",
+    "Chinese poker, a whole hand at showdown: `6s f 6h f 6d f 4s m …` (13 cards) then Enter;"
+    " click a seat (or type `3:`) to enter its hand out of turn.",
     "Naming the seat first: `bo: ks b 4d m x` — if it is Ann's turn the desk says"
     " \"it is Ann's turn, not Bob's\" and keeps the line to be corrected.",
 )

@@ -154,7 +154,7 @@ class ChipActions(QObject):
             self._parent(),
         )
         service = self.controller.service
-        fields = RulesFields(dialog, service.rules if service else TableRules())
+        fields = RulesFields(dialog, service.rules if service else TableRules(), keep_game=True)
         self._open(
             dialog,
             lambda service: service.change_rules(
