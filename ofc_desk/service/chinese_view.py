@@ -57,6 +57,7 @@ def build_chinese_snapshot(machine: TableMachine, session_id: int, head_hash: st
         jackpot_pool=machine.jackpot_pool,
         last_event_hash=head_hash,
         closed=machine.closed,
+        open_requests=tuple(r.line() for r in machine.requests.values() if r.outstanding),
         chinese_result=machine.chinese_result,
     )
 

@@ -25,6 +25,10 @@ class EventKind(StrEnum):
     SESSION_CLOSED = "session_closed"
     RULES_PINNED = "rules_pinned"
     """Appended by migration 0007 to a session that named its presets: their numbers, pinned."""
+    REQUEST_MADE = "request_made"
+    """The dealer asks the floor for a void, a chip correction or a rules change (`requests`)."""
+    REQUEST_DECIDED = "request_decided"
+    """A floor supervisor approves or declines a request, at the floor view or at the desk."""
 
 
 SUPERVISED = frozenset(
@@ -33,6 +37,7 @@ SUPERVISED = frozenset(
         EventKind.CHIPS_CORRECTED,
         EventKind.RULES_CHANGED,
         EventKind.SESSION_CLOSED,
+        EventKind.REQUEST_DECIDED,
     }
 )
 """Kinds that need a floor supervisor's PIN; their payload names the supervisor, whose key signs
@@ -48,3 +53,7 @@ DEALER_SIGNED = frozenset(
     }
 )
 """Kinds the dealer signs: every settlement and chip operation (about one signature a hand)."""
+
+FLOOR_WRITTEN = frozenset({EventKind.REQUEST_DECIDED})
+"""The only kind the floor view records into a table's chain (and the floor's database role may
+insert): a desk that finds one appended since its last action folds it in and carries on."""

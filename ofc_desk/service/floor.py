@@ -67,7 +67,7 @@ class FloorTable:
     last_settlement: LastSettlement | None
     open_requests: tuple[str, ...]
     """Requests waiting for the floor (voids, chip corrections, rules changes asked for at the
-    desk). Tables cannot record a request yet (issue 16 point 2), so this is always empty."""
+    desk), or approved and waiting for the hand to end, each in words."""
     fault: str | None = None
     """Why the stored events could not be folded (the table then shows its last good state)."""
 
@@ -122,13 +122,14 @@ class _FollowedTable:
         if self.last_settled is not None:
             number, transfers = self.last_settled
             last = LastSettlement(number, transfers, number in self.machine.voided)
+        snapshot = self.machine.snapshot(self.session_id, self.head_hash)
         return FloorTable(
-            snapshot=self.machine.snapshot(self.session_id, self.head_hash),
+            snapshot=snapshot,
             opened_at=self.opened_at,
             hands_settled=self.hands_settled,
             hands_per_hour=hands_per_hour(self.hands_settled, self.opened_at, now),
             last_settlement=last,
-            open_requests=(),
+            open_requests=snapshot.open_requests,
             fault=self.fault,
         )
 

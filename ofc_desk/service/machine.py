@@ -44,6 +44,7 @@ from ofc_desk.service.payloads import (
     TableOpened,
     Undone,
 )
+from ofc_desk.service.requests import FloorRequest
 from ofc_desk.service.rule_pins import PinnedPresets
 from ofc_desk.service.scoring_bridge import check_rules, score_hand
 from ofc_desk.service.setup import TableRules
@@ -103,6 +104,9 @@ class TableMachine:
         self.hand_changes: dict[int, dict[str, int]] = {}
         self.hand_jackpots: dict[int, int] = {}
         self.voided: set[int] = set()
+        self.requests: dict[int, FloorRequest] = {}
+        self.phase_waived = False
+        """While a request to the floor is checked: what it asks for is done between hands."""
         self.holds = FantasylandHolds()
         self.jackpot_pool = 0
         self.closed = False
@@ -473,7 +477,12 @@ class TableMachine:
         return next_button([seat.name for seat in self.seats], name, sitting_out)
 
     # ------------------------------------------------------------------ between hands
+    def can_change_between_hands(self) -> bool:
+        return self.phase in (Phase.BETWEEN_HANDS, Phase.SETTLED) and not self.closed
+
     def require_between_hands(self, what: str) -> None:
+        if self.phase_waived:
+            return
         phase = self.phase
         if phase not in (Phase.BETWEEN_HANDS, Phase.SETTLED):
             state = _HAND_STATES[phase]
@@ -567,10 +576,7 @@ class TableMachine:
         EventKind.CASHED_OUT: _check_cashed_out,
         EventKind.SAT_OUT: _check_sat_out,
         EventKind.SAT_IN: _check_sat_in,
-        EventKind.HAND_VOIDED: supervision.check_voided,
-        EventKind.CHIPS_CORRECTED: supervision.check_corrected,
-        EventKind.RULES_CHANGED: supervision.check_rules_changed,
-        EventKind.SESSION_CLOSED: supervision.check_closed,
+        **supervision.CHECKERS,
         EventKind.RULES_PINNED: rule_pins.check_rules_pinned,
     }
     # Any: each applier takes its own kind's payload, which `check` made; mypy cannot tie a key's
@@ -588,9 +594,6 @@ class TableMachine:
         EventKind.CASHED_OUT: _apply_cashed_out,
         EventKind.SAT_OUT: _apply_sat_out,
         EventKind.SAT_IN: _apply_sat_in,
-        EventKind.HAND_VOIDED: supervision.apply_voided,
-        EventKind.CHIPS_CORRECTED: supervision.apply_corrected,
-        EventKind.RULES_CHANGED: supervision.apply_rules_changed,
-        EventKind.SESSION_CLOSED: supervision.apply_closed,
+        **supervision.APPLIERS,
         EventKind.RULES_PINNED: rule_pins.apply_rules_pinned,
     }

@@ -109,6 +109,8 @@ class HandVoided(TypedDict):
     hand: int
     reason: str
     supervisor: str
+    request: NotRequired[int]
+    """The floor request this carries out, when the floor approved it rather than a PIN at the desk."""
 
 
 class ChipsCorrected(TypedDict):
@@ -116,11 +118,33 @@ class ChipsCorrected(TypedDict):
     amount: int
     reason: str
     supervisor: str
+    request: NotRequired[int]
 
 
 class RulesChanged(TypedDict):
     rules: RulesPayload
     supervisor: str
+    request: NotRequired[int]
+
+
+class RequestMade(TypedDict):
+    """The dealer asks the floor for a void, a chip correction or a rules change."""
+
+    request: int
+    action: str
+    """The kind of the event asked for (`hand_voided`, `chips_corrected`, `rules_changed`)."""
+    details: dict[str, object]
+    """That event's payload as checked when asked, without its supervisor."""
+    reason: str
+
+
+class RequestDecided(TypedDict):
+    """A floor supervisor approves or declines a request (signed with their key)."""
+
+    request: int
+    approved: bool
+    supervisor: str
+    note: str
 
 
 class SessionClosed(TypedDict):
@@ -150,5 +174,7 @@ EventPayload = (
     | RulesChanged
     | SessionClosed
     | RulesPinned
+    | RequestMade
+    | RequestDecided
 )
 """Any event's payload; the event's kind says which."""

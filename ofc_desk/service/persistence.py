@@ -90,6 +90,30 @@ class EventStore:
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
         return cls(database, session_id, head_seq, head_hash), machine
 
+    def catch_up(self, machine: TableMachine) -> list[EventKind]:
+        """Fold in the events recorded into this session elsewhere since this store's head (the
+        floor's decisions on requests); their kinds, oldest first, none when nothing is new."""
+        with self.database.session() as session:
+            events = session.scalars(
+                select(Event)
+                .where(Event.session_id == self.session_id, Event.seq > self.head_seq)
+                .order_by(Event.seq)
+            ).all()
+        for event in events:
+            machine.apply(EventKind(event.kind), json.loads(event.payload))
+            self.head_seq, self.head_hash = event.seq, event.hash
+        return [EventKind(event.kind) for event in events]
+
+    def kinds_after(self, seq: int) -> list[EventKind]:
+        """The kinds of this session's events after number `seq`, oldest first."""
+        with self.database.session() as session:
+            kinds = session.scalars(
+                select(Event.kind)
+                .where(Event.session_id == self.session_id, Event.seq > seq)
+                .order_by(Event.seq)
+            ).all()
+        return [EventKind(kind) for kind in kinds]
+
     def check_supervisor(self, name: str, pin: str) -> Account:
         """The supervisor's account, its key unsealed for this one approval, once name and PIN are
         checked."""

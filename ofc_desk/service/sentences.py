@@ -20,6 +20,8 @@ from ofc_desk.service.payloads import (
     HandVoided,
     Joined,
     Rebought,
+    RequestDecided,
+    RequestMade,
     RulesChanged,
     RulesPayload,
     RulesPinned,
@@ -31,6 +33,7 @@ from ofc_desk.service.payloads import (
     Undone,
 )
 from ofc_desk.service.records import AuditRecord
+from ofc_desk.service.requests import request_words
 
 UNKNOWN_CARD = "??"
 
@@ -94,6 +97,15 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             digests = cast(RulesPinned, payload)["sha256"]
             pinned = ", ".join(f"{name} (SHA-256 {digest[:12]}…)" for name, digest in sorted(digests.items()))
             return f"{actor} pinned the preset numbers this table was played by: {pinned}"
+        case EventKind.REQUEST_MADE:
+            made = cast(RequestMade, payload)
+            asked = f"{request_words(made)} — {made['reason']}"
+            return f"{actor} asked the floor (request #{made['request']}): {asked}"
+        case EventKind.REQUEST_DECIDED:
+            decided = cast(RequestDecided, payload)
+            said = "approved" if decided["approved"] else "declined"
+            note = f": {decided['note']}" if decided["note"] else ""
+            return f"{decided['supervisor']} {said} request #{decided['request']}{note}"
 
 
 def entry_sentence(entry: Mapping[str, object]) -> str:

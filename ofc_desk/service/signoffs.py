@@ -63,11 +63,24 @@ def check_session_signoffs(
         if account is None or not signature_holds(account.public_key, message, signature.signature):
             raise SignoffFault(f"event {event.id}: {signature.signer}'s signature does not hold")
         signed[signature.seq].add(signature.signer)
+    approvals: dict[int, int] = {}
+    """Each approved request to the floor: the event that approved it (signed by its supervisor)."""
     for event in events:
-        _check_signed(event, signed[event.seq], chain)
+        payload = json.loads(event.payload)
+        if event.kind == EventKind.REQUEST_DECIDED and payload.get("approved") is True:
+            approvals[payload.get("request")] = event.seq
+        request = payload.get("request") if event.kind != EventKind.REQUEST_MADE else None
+        if request is not None and event.kind != EventKind.REQUEST_DECIDED:
+            # Carried out by the desk as the floor approved it: the approval bears the signature.
+            approval = approvals.get(request)
+            _check_signed(event, signed[approval] if approval is not None else set(), chain)
+        else:
+            _check_signed(event, signed[event.seq], chain)
 
 
 def _check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None:
+    """`signers` are those who signed the event, or for an action carried out on an approval from
+    the floor, those who signed the approval."""
     kind = EventKind(event.kind)
     if kind in SUPERVISED:
         supervisor = json.loads(event.payload).get("supervisor")

@@ -136,6 +136,9 @@ class TableSnapshot:
     hand_voided: bool = False
     """The hand shown (`hand_number`) was voided by a supervisor after it was settled."""
     chinese_result: ChineseDealResult | None = None
+    open_requests: tuple[str, ...] = ()
+    """Requests to the floor waiting for a decision or approved and not yet carried out, each in
+    words: "#2 void hand 3 (misdeal) — waiting for the floor"."""
     """A Chinese poker hand's scored result, as `result` is an OFC hand's."""
 
     def seat(self, name: str) -> SeatView:

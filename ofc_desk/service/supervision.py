@@ -7,14 +7,23 @@ checked the supervisor's PIN before that.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ofc_desk.core.settlement import MAX_CHIPS
-from ofc_desk.service import reading, rule_pins
+from ofc_desk.service import reading, requests, rule_pins
 from ofc_desk.service.chinese_play import game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.outcome import LedgerEntry, Outcome
-from ofc_desk.service.payloads import ChipsCorrected, HandVoided, RawPayload, RulesChanged, SessionClosed
+from ofc_desk.service.payloads import (
+    ChipsCorrected,
+    EventPayload,
+    HandVoided,
+    RawPayload,
+    RulesChanged,
+    SessionClosed,
+)
 from ofc_desk.service.setup import TableRules
 
 if TYPE_CHECKING:
@@ -39,10 +48,12 @@ def check_voided(machine: TableMachine, raw: RawPayload) -> HandVoided:
             raise ActionRefused(f"{name} has left the table: hand {number} cannot be voided")
         if seat.stack - change < 0:
             raise ActionRefused(f"voiding hand {number} would leave {name} with {seat.stack - change} chips")
-    return {"hand": number, "reason": reading.text(raw, "reason"), "supervisor": approver(raw)}
+    payload: HandVoided = {"hand": number, "reason": reading.text(raw, "reason"), "supervisor": approver(raw)}
+    return requests.link_to_request(machine, EventKind.HAND_VOIDED, raw, payload)
 
 
 def apply_voided(machine: TableMachine, payload: HandVoided) -> Outcome:
+    requests.mark_applied(machine, payload)
     number = payload["hand"]
     machine.voided.add(number)
     machine.jackpot_pool -= machine.hand_jackpots[number]
@@ -66,10 +77,17 @@ def check_corrected(machine: TableMachine, raw: RawPayload) -> ChipsCorrected:
     reason = reading.text(raw, "reason").strip()
     if not reason:
         raise ActionRefused("a chip correction needs a reason")
-    return {"player": seat.name, "amount": amount, "reason": reason, "supervisor": approver(raw)}
+    payload: ChipsCorrected = {
+        "player": seat.name,
+        "amount": amount,
+        "reason": reason,
+        "supervisor": approver(raw),
+    }
+    return requests.link_to_request(machine, EventKind.CHIPS_CORRECTED, raw, payload)
 
 
 def apply_corrected(machine: TableMachine, payload: ChipsCorrected) -> Outcome:
+    requests.mark_applied(machine, payload)
     machine.seat(payload["player"]).stack += payload["amount"]
     entry = LedgerEntry(payload["player"], "correction", payload["amount"], note=payload["reason"])
     return Outcome((entry,))
@@ -84,7 +102,8 @@ def check_rules_changed(machine: TableMachine, raw: RawPayload) -> RulesChanged:
     _refuse_if_fantasyland_changes(machine, rules)
     if len(machine.seats) > most:
         raise ActionRefused(f"{game} seats at most {most} players; {len(machine.seats)} are seated")
-    return {"rules": rules.to_json(), "supervisor": approver(raw)}
+    payload: RulesChanged = {"rules": rules.to_json(), "supervisor": approver(raw)}
+    return requests.link_to_request(machine, EventKind.RULES_CHANGED, raw, payload)
 
 
 def _refuse_if_fantasyland_changes(machine: TableMachine, rules: TableRules) -> None:
@@ -100,6 +119,7 @@ def _refuse_if_fantasyland_changes(machine: TableMachine, rules: TableRules) -> 
 
 
 def apply_rules_changed(machine: TableMachine, payload: RulesChanged) -> Outcome:
+    requests.mark_applied(machine, payload)
     machine.set_rules(TableRules.from_json(payload["rules"]))
     return Outcome()
 
@@ -112,3 +132,23 @@ def check_closed(machine: TableMachine, raw: RawPayload) -> SessionClosed:
 def apply_closed(machine: TableMachine, payload: SessionClosed) -> Outcome:
     machine.closed = True
     return Outcome(closes_session=True)
+
+
+CHECKERS: dict[EventKind, Callable[[TableMachine, RawPayload], EventPayload]] = {
+    EventKind.HAND_VOIDED: check_voided,
+    EventKind.CHIPS_CORRECTED: check_corrected,
+    EventKind.RULES_CHANGED: check_rules_changed,
+    EventKind.SESSION_CLOSED: check_closed,
+    EventKind.REQUEST_MADE: requests.check_request_made,
+    EventKind.REQUEST_DECIDED: requests.check_request_decided,
+}
+"""The supervisor's actions and the requests for them, for `TableMachine`'s table of checks."""
+# Any: each applier takes its own kind's payload (as in `TableMachine._appliers`).
+APPLIERS: dict[EventKind, Callable[[TableMachine, Any], Outcome]] = {
+    EventKind.HAND_VOIDED: apply_voided,
+    EventKind.CHIPS_CORRECTED: apply_corrected,
+    EventKind.RULES_CHANGED: apply_rules_changed,
+    EventKind.SESSION_CLOSED: apply_closed,
+    EventKind.REQUEST_MADE: requests.apply_request_made,
+    EventKind.REQUEST_DECIDED: requests.apply_request_decided,
+}

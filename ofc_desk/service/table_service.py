@@ -20,10 +20,11 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.rows import Row
 from ofc_desk.service.chinese_play import ChineseHandState
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import DEALER_SIGNED, EventKind
+from ofc_desk.service.events import DEALER_SIGNED, FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
-from ofc_desk.service.persistence import EventStore
+from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
+from ofc_desk.service.requests import FloorRequest, ready_to_apply
 from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import TableSnapshot
@@ -34,6 +35,8 @@ CardEntries = str | Sequence[Card | str | None]
 """Cards as typed ("Qh Qd ??") or as a sequence; `None` or "??" is an unknown discard."""
 RowEntries = str | Sequence[Row | str]
 """One word per card: front/middle/back/discard (also f/m/b/x, 1/2/3)."""
+FLOOR_RETRIES = 5
+"""Attempts to store an action while the floor keeps recording decisions at this table."""
 Dealer = Account | str
 """The signed-in dealer (whose key signs), or a bare name for a table that signs nothing."""
 
@@ -303,6 +306,59 @@ class TableService:
     def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
         return self.act_supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
 
+    # ----------------------------------------------------------------- requests to the floor
+    def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:
+        """Refuse a request to the floor (a void, a chip correction, a rules change: `details` as
+        for the action itself) that the table could not carry out, or one already asked."""
+        self._machine.check(EventKind.REQUEST_MADE, _request(action, details, reason))
+
+    def can_request(self, action: EventKind, details: RawPayload) -> bool:
+        return _accepted(lambda: self.verify_request(action, details, _ANY_REASON))
+
+    def request(self, action: EventKind, details: RawPayload, reason: str) -> TableSnapshot:
+        """Ask the floor; the desk carries on dealing while the request waits."""
+        return self.act(EventKind.REQUEST_MADE, _request(action, details, reason))
+
+    def verify_decide_request(
+        self, number: int, approved: bool, supervisor: str, pin: str, note: str = ""
+    ) -> None:
+        self._supervised(EventKind.REQUEST_DECIDED, _decision(number, approved, note), supervisor, pin)
+
+    def decide_request(
+        self, number: int, approved: bool, supervisor: str, pin: str, note: str = ""
+    ) -> TableSnapshot:
+        """A supervisor at the desk approves or declines a request, as the floor view would."""
+        raw = _decision(number, approved, note)
+        return self.act_supervised(EventKind.REQUEST_DECIDED, raw, supervisor, pin)
+
+    def open_requests(self) -> list[FloorRequest]:
+        """Requests waiting for the floor, or approved and not yet carried out, oldest first."""
+        return [request for request in self._machine.requests.values() if request.outstanding]
+
+    def catch_up(self) -> bool:
+        """Fold in what the floor recorded at this table since the last action (one cheap query
+        when nothing was); True when something was."""
+        try:
+            return bool(self._store.catch_up(self._machine))
+        except BaseException:
+            self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+            raise
+
+    def carry_out_approved(self) -> list[str]:
+        """Between hands, record each action the floor approved and the table has not yet done;
+        what was done, in words ("request #2: hand 3 voided, approved by Floor")."""
+        done: list[str] = []
+        if not self._machine.can_change_between_hands():
+            return done
+        for request in ready_to_apply(self._machine):
+            decision = request.decision
+            assert decision is not None  # approved
+            supervisor = decision["supervisor"]
+            raw = {**request.details, "supervisor": supervisor, "request": request.number}
+            self._record(request.action, self._machine.check(request.action, raw), actor=supervisor)
+            done.append(f"request #{request.number} done: {request.words()}, approved by {supervisor}")
+        return done
+
     # ----------------------------------------------------------------- any action by its kind
     def act(self, kind: EventKind, raw: RawPayload) -> TableSnapshot:
         """Do an action given as its event kind and raw payload, the way a replay script states
@@ -327,20 +383,38 @@ class TableService:
         return _accepted(lambda: self._machine.check_before_approval(kind, raw))
 
     def _record(
-        self, kind: EventKind, payload: EventPayload, approver: Account | None = None
+        self,
+        kind: EventKind,
+        payload: EventPayload,
+        approver: Account | None = None,
+        actor: str | None = None,
     ) -> TableSnapshot:
         """Store the event, signed by the approving supervisor, or by the dealer where the dealer
-        signs (settlements and chip operations)."""
+        signs (settlements and chip operations). When the floor recorded a decision at this table
+        since the last action, the action is checked again after it and stored after it."""
         dealer_signs = kind in DEALER_SIGNED and self._dealer is not None
-        signers = (approver,) if approver is not None else (self._dealer,) if dealer_signs else ()
-        actor = approver.name if approver is not None else self._actor
-        try:
-            self._store.append(self._machine, kind, payload, actor, [s for s in signers if s is not None])
-        except BaseException:
-            # The machine may hold the event that was not stored: rebuild it from what was.
-            self._store, self._machine = EventStore.load(self._store.database, self.session_id)
-            raise
-        return self.snapshot()
+        signers = [s for s in ((approver,) if approver else (self._dealer,) if dealer_signs else ()) if s]
+        actor = actor or (approver.name if approver is not None else self._actor)
+        for attempt in range(1, FLOOR_RETRIES + 1):
+            head = self._store.head_seq
+            try:
+                self._store.append(self._machine, kind, payload, actor, signers)
+                return self.snapshot()
+            except BaseException as failure:
+                # The machine may hold the event that was not stored: rebuild it from what was.
+                self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+                if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
+                    raise
+            payload = self._machine.check(kind, payload)
+        raise AssertionError("unreachable: the last attempt raises")
+
+    def _floor_decided_since(self, failure: BaseException, head: int) -> bool:
+        """Whether only the floor wrote at this table since `head`: then the desk's action is not
+        stale, only later in the chain."""
+        if not isinstance(failure, ActionRefused) or str(failure) != CHANGED_ELSEWHERE:
+            return False
+        since = self._store.kinds_after(head)
+        return bool(since) and all(kind in FLOOR_WRITTEN for kind in since)
 
 
 # What the desk asks for only after it offers a correction: any reason answers whether it is open.
@@ -366,6 +440,14 @@ def _setup_payload(setup: TableSetup) -> RawPayload:
 
 def _join_payload(player: str, buy_in: int, after: str | None) -> RawPayload:
     return {"player": player, "buy_in": buy_in, "after": after}
+
+
+def _request(action: EventKind, details: RawPayload, reason: str) -> RawPayload:
+    return {"action": action.value, "details": dict(details), "reason": reason}
+
+
+def _decision(number: int, approved: bool, note: str) -> RawPayload:
+    return {"request": number, "approved": approved, "note": note}
 
 
 def _void_payload(number: int, reason: str) -> RawPayload:

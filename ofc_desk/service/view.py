@@ -52,6 +52,7 @@ def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> Ta
         jackpot_pool=machine.jackpot_pool,
         last_event_hash=head_hash,
         closed=machine.closed,
+        open_requests=tuple(r.line() for r in machine.requests.values() if r.outstanding),
         hand_voided=machine.hands_started in machine.voided,
     )
 

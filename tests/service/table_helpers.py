@@ -84,6 +84,11 @@ def _distinct_ranks(cards: list[Card], count: int) -> list[Card]:
 def play_hand(service: TableService, plans: Mapping[str, Plan], *, settle: bool = True) -> None:
     """Start the next hand and enter every street (and Fantasyland set) from the plans."""
     service.start_next_hand()
+    play_streets(service, plans, settle=settle)
+
+
+def play_streets(service: TableService, plans: Mapping[str, Plan], *, settle: bool = True) -> None:
+    """Enter every street (and Fantasyland set) of the hand just dealt from the plans."""
     plans = filler_plans(service, plans)
     queues = {name: plan.placements() for name, plan in plans.items()}
     thrown = {name: list(plan.discards) for name, plan in plans.items()}

@@ -1,0 +1,48 @@
+"""The one thing the floor view writes: a supervisor's decision on a table's request, appended to
+that table's chain and signed with the supervisor's key, while the table's desk goes on recording.
+
+The desk and the floor may decide the same request at once: the chain takes one of them, and the
+other is told who decided first ("request #2 was already approved by Sue"). A desk action stored
+between the floor's reading and its write only means reading the table again and deciding after it.
+"""
+
+from __future__ import annotations
+
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, SignInError, sign_in
+
+ATTEMPTS = 5
+"""Readings of a busy table before the floor gives up and says so."""
+
+
+def decide_at_the_floor(
+    database: Database,
+    session_id: int,
+    request: int,
+    approved: bool,
+    supervisor: str,
+    pin: str,
+    note: str = "",
+) -> str:
+    """Approve or decline `request` at the table of `session_id`; the sentence that says it was
+    done, or `ActionRefused` saying why not (a wrong PIN, a request already decided)."""
+    try:
+        account = sign_in(database, supervisor, pin, Role.SUPERVISOR)
+    except SignInError as error:
+        raise ActionRefused(f"a floor supervisor must decide this: {error}") from None
+    raw = {"request": request, "approved": approved, "note": note, "supervisor": account.name}
+    for _ in range(ATTEMPTS):
+        store, machine = EventStore.load(database, session_id)
+        payload = machine.check(EventKind.REQUEST_DECIDED, raw)
+        try:
+            store.append(machine, EventKind.REQUEST_DECIDED, payload, account.name, [account])
+        except ActionRefused as refusal:
+            if str(refusal) != CHANGED_ELSEWHERE:
+                raise
+            continue  # the desk recorded something meanwhile: read the table again
+        said = "approved" if approved else "declined"
+        return f"request #{request} at {machine.table} {said} by {account.name}"
+    raise ActionRefused(f"the table kept recording while request #{request} was decided: try again")

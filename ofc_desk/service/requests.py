@@ -1,0 +1,206 @@
+"""Requests for the floor: a void, a chip correction or a rules change the dealer asks for, which a
+floor supervisor approves or declines at the floor view (or at the desk), and which the desk then
+carries out between hands.
+
+Three steps, each an event in the table's chain (docs/decisions.md, "Approvals from the floor"):
+1. `request_made` (the dealer, with a reason): the action as the table would record it, checked now
+   as if a supervisor had approved it, whatever the phase of the hand;
+2. `request_decided` (a supervisor, signed with their key): approved or declined, with a note;
+3. the action's own event (`hand_voided`, `chips_corrected`, `rules_changed`) naming the request and
+   the approving supervisor, recorded by the desk once the table is between hands. Its check holds
+   it to exactly what was approved, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, TypeVar
+
+from ofc_desk.service import reading
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.payloads import (
+    ChipsCorrected,
+    HandVoided,
+    RawPayload,
+    RequestDecided,
+    RequestMade,
+    RulesChanged,
+)
+
+if TYPE_CHECKING:
+    from ofc_desk.service.machine import TableMachine
+
+REQUESTABLE: Final = (EventKind.HAND_VOIDED, EventKind.CHIPS_CORRECTED, EventKind.RULES_CHANGED)
+"""What a dealer may ask the floor for."""
+REQUEST_KEY: Final = "request"
+
+
+@dataclass
+class FloorRequest:
+    number: int
+    action: EventKind
+    details: dict[str, object]
+    """The action's payload as the table would record it, without its supervisor."""
+    reason: str
+    decision: RequestDecided | None = None
+    applied: bool = False
+
+    @property
+    def waiting(self) -> bool:
+        return self.decision is None
+
+    @property
+    def approved(self) -> bool:
+        return self.decision is not None and self.decision["approved"]
+
+    @property
+    def outstanding(self) -> bool:
+        """Waiting for the floor, or approved and not yet carried out."""
+        return self.waiting or (self.approved and not self.applied)
+
+    def words(self) -> str:
+        """What is asked for, as the floor reads it: "void hand 3", "Ann +50 chips"."""
+        details = self.details
+        if self.action is EventKind.HAND_VOIDED:
+            return f"void hand {details.get('hand')}"
+        if self.action is EventKind.CHIPS_CORRECTED:
+            amount = reading.whole_number(details.get("amount")) or 0
+            return f"correct {details.get('player')}'s chips by {amount:+,}"
+        return "change the rules and stakes"
+
+    def status(self) -> str:
+        decision = self.decision
+        if decision is None:
+            return "waiting for the floor"
+        if not decision["approved"]:
+            return f"declined by {decision['supervisor']}"
+        done = "done" if self.applied else "to be done between hands"
+        return f"approved by {decision['supervisor']}, {done}"
+
+    def line(self) -> str:
+        """ "#2 void hand 3 (misdeal) — waiting for the floor"."""
+        return f"#{self.number} {self.words()} ({self.reason}) — {self.status()}"
+
+
+def request_words(made: RequestMade) -> str:
+    return FloorRequest(made["request"], EventKind(made["action"]), made["details"], made["reason"]).words()
+
+
+def check_request_made(machine: TableMachine, raw: RawPayload) -> RequestMade:
+    number = len(machine.requests) + 1
+    given = raw.get(REQUEST_KEY)
+    if given is not None and reading.whole_number(given) != number:
+        raise ActionRefused(f"the next request is number {number}, not {given}")
+    action = _requestable(raw.get("action"))
+    reason = reading.text(raw, "reason").strip()
+    if not reason:
+        raise ActionRefused("a request to the floor needs the dealer's reason")
+    details = raw.get("details")
+    if not isinstance(details, dict):
+        raise ActionRefused("a request needs the details of the action asked for")
+    with _any_phase(machine):
+        checked = dict(
+            machine.check_before_approval(action, {**details, "supervisor": "", REQUEST_KEY: None})
+        )
+    checked.pop("supervisor")
+    for request in machine.requests.values():
+        if request.outstanding and request.action is action and request.details == checked:
+            raise ActionRefused(f"that is request #{request.number} already: {request.status()}")
+    return {"request": number, "action": action.value, "details": checked, "reason": reason}
+
+
+def apply_request_made(machine: TableMachine, payload: RequestMade) -> Outcome:
+    number = payload["request"]
+    action = EventKind(payload["action"])
+    machine.requests[number] = FloorRequest(number, action, payload["details"], payload["reason"])
+    return Outcome()
+
+
+def check_request_decided(machine: TableMachine, raw: RawPayload) -> RequestDecided:
+    request = _request(machine, raw.get(REQUEST_KEY))
+    decision = request.decision
+    if decision is not None:
+        said = "approved" if decision["approved"] else "declined"
+        raise ActionRefused(f"request #{request.number} was already {said} by {decision['supervisor']}")
+    approved = raw.get("approved")
+    if not isinstance(approved, bool):
+        raise ActionRefused("a decision on a request is approved: true or false")
+    supervisor = reading.text(raw, "supervisor")
+    return {
+        "request": request.number,
+        "approved": approved,
+        "supervisor": supervisor,
+        "note": reading.text(raw, "note"),
+    }
+
+
+def apply_request_decided(machine: TableMachine, payload: RequestDecided) -> Outcome:
+    machine.requests[payload["request"]].decision = payload
+    return Outcome()
+
+
+Applied = TypeVar("Applied", HandVoided, ChipsCorrected, RulesChanged)
+
+
+def link_to_request(machine: TableMachine, kind: EventKind, raw: RawPayload, payload: Applied) -> Applied:
+    """A supervised action that names a request is held to exactly what was approved, by whom it
+    was approved, and only once; one that names none is the desk's own, approved by PIN."""
+    number = raw.get(REQUEST_KEY)
+    if number is None:
+        return payload
+    request = _request(machine, number)
+    if request.action is not kind:
+        raise ActionRefused(f"request #{request.number} asked to {request.words()}, not this")
+    decision = request.decision
+    if decision is None or not decision["approved"]:
+        raise ActionRefused(f"request #{request.number} is not approved: {request.status()}")
+    if request.applied:
+        raise ActionRefused(f"request #{request.number} was already carried out")
+    if decision["supervisor"] != payload["supervisor"]:
+        raise ActionRefused(f"request #{request.number} was approved by {decision['supervisor']}")
+    done = {key: value for key, value in payload.items() if key != "supervisor"}
+    if done != request.details:
+        raise ActionRefused(f"request #{request.number} approved something else: {request.words()}")
+    payload["request"] = request.number
+    return payload
+
+
+def mark_applied(machine: TableMachine, payload: HandVoided | ChipsCorrected | RulesChanged) -> None:
+    number = payload.get("request")
+    if number is not None:
+        machine.requests[number].applied = True
+
+
+def ready_to_apply(machine: TableMachine) -> list[FloorRequest]:
+    """Approved requests not yet carried out, oldest first."""
+    return [request for request in machine.requests.values() if request.approved and not request.applied]
+
+
+def _requestable(value: object) -> EventKind:
+    for kind in REQUESTABLE:
+        if value == kind.value:
+            return kind
+    asked = ", ".join(kind.value for kind in REQUESTABLE)
+    raise ActionRefused(f"the floor is asked for one of {asked}, not {value!r}")
+
+
+def _request(machine: TableMachine, value: object) -> FloorRequest:
+    number = reading.whole_number(value)
+    request = machine.requests.get(number) if number is not None else None
+    if request is None:
+        raise ActionRefused(f"there is no request #{value} at this table")
+    return request
+
+
+@contextmanager
+def _any_phase(machine: TableMachine) -> Iterator[None]:
+    """A request may be made while a hand is played: what it asks for is done between hands."""
+    machine.phase_waived = True
+    try:
+        yield
+    finally:
+        machine.phase_waived = False

@@ -1,0 +1,131 @@
+"""Requests to the floor: the dealer asks for a void, a correction or a rules change; a supervisor
+decides at the floor (another writer at the same table) or at the desk; the desk carries out an
+approved action between hands, exactly as approved, once; the chain and its signatures verify."""
+
+from __future__ import annotations
+
+import pytest
+from table_helpers import (
+    BOB_PLAIN,
+    CY_PLAIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    Plan,
+    open_test_table,
+    play_hand,
+    play_streets,
+)
+
+from ofc_desk.service import ActionRefused, TableService
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.floor_decisions import decide_at_the_floor
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, create_user, sign_in
+
+THREE = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
+ANN_PLAIN = Plan("Qh Td 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
+VOID_1 = (EventKind.HAND_VOIDED, {"hand": 1, "reason": "misdeal"})
+
+
+def a_table_after_one_hand(database: Database) -> TableService:
+    service = open_test_table(database, THREE, "Cy")
+    play_hand(service, {"Ann": ANN_PLAIN, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})
+    return service
+
+
+def test_a_void_requested_mid_hand_is_approved_at_the_floor_and_done_between_hands(
+    database: Database,
+) -> None:
+    desk = a_table_after_one_hand(database)
+    after_hand_1 = {seat.name: seat.stack for seat in desk.snapshot().seats}
+    desk.start_next_hand()
+    snapshot = desk.request(*VOID_1, "wrong cards in hand 1")
+    assert snapshot.open_requests == ("#1 void hand 1 (wrong cards in hand 1) — waiting for the floor",)
+
+    said = decide_at_the_floor(
+        database, desk.session_id, 1, True, SUPERVISOR, SUPERVISOR_PIN, "seen on camera"
+    )
+    assert said == "request #1 at Table 7 approved by Sue"
+    # The desk deals on: every street goes into the chain after the floor's approval.
+    play_streets(desk, {}, settle=False)
+    assert desk.open_requests()[0].status() == "approved by Sue, to be done between hands"
+    assert desk.carry_out_approved() == []  # the hand is not settled yet
+    desk.confirm_settlement()
+    hand_2 = desk.machine.hand_changes[2]
+
+    assert desk.carry_out_approved() == ["request #1 done: void hand 1, approved by Sue"]
+    assert desk.open_requests() == [] and desk.carry_out_approved() == []
+    for name, stack in after_hand_1.items():
+        expected = stack - desk.machine.hand_changes[1][name] + hand_2[name]
+        assert desk.snapshot().seat(name).stack == expected
+    verify_database(database)  # raises on any fault: hashes, re-scoring, signatures
+
+
+def test_a_declined_request_changes_nothing_and_says_who_declined(database: Database) -> None:
+    desk = a_table_after_one_hand(database)
+    bob = desk.snapshot().seat("Bob").stack
+    desk.request(EventKind.CHIPS_CORRECTED, {"player": "Bob", "amount": 50, "reason": "miscount"}, "Bob says")
+    decide_at_the_floor(database, desk.session_id, 1, False, SUPERVISOR, SUPERVISOR_PIN, "no evidence")
+    desk.catch_up()
+    assert desk.open_requests() == [] and desk.carry_out_approved() == []
+    assert desk.machine.requests[1].status() == "declined by Sue"
+    assert desk.snapshot().seat("Bob").stack == bob
+    verify_database(database)
+
+
+def test_the_desk_and_the_floor_deciding_at_once_one_wins_and_the_other_is_told(database: Database) -> None:
+    desk = a_table_after_one_hand(database)
+    desk.request(*VOID_1, "misdeal")
+    floor = create_user(
+        database, "Flo", Role.SUPERVISOR, "2468", approver=sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
+    )
+    decide_at_the_floor(database, desk.session_id, 1, True, floor.name, "2468")
+    with pytest.raises(ActionRefused, match="request #1 was already approved by Flo"):
+        desk.decide_request(1, False, SUPERVISOR, SUPERVISOR_PIN)
+    with pytest.raises(ActionRefused, match="request #1 was already approved by Flo"):
+        decide_at_the_floor(database, desk.session_id, 1, True, SUPERVISOR, SUPERVISOR_PIN)
+    assert desk.carry_out_approved() == ["request #1 done: void hand 1, approved by Flo"]
+    assert [kind for kind in desk._store.kinds_after(0)].count(EventKind.REQUEST_DECIDED) == 1
+    verify_database(database)
+
+
+@pytest.mark.parametrize(
+    ("action", "details", "reason", "refusal"),
+    [
+        (EventKind.HAND_VOIDED, {"hand": 7, "reason": "x"}, "x", "there is no settled hand 7 to void"),
+        (EventKind.HAND_VOIDED, {"hand": 1, "reason": "x"}, " ", "needs the dealer's reason"),
+        (EventKind.CHIPS_CORRECTED, {"player": "Bob", "amount": 0, "reason": "x"}, "x", "not 0"),
+        (EventKind.SESSION_CLOSED, {}, "x", "the floor is asked for one of"),
+    ],
+)
+def test_a_request_the_table_could_not_carry_out_is_refused_and_stores_nothing(
+    database: Database, action: EventKind, details: dict[str, object], reason: str, refusal: str
+) -> None:
+    desk = a_table_after_one_hand(database)
+    head = desk._store.head_seq
+    with pytest.raises(ActionRefused, match=refusal):
+        desk.request(action, details, reason)
+    assert desk._store.head_seq == head
+    # The desk offers a request when what it asks for could be done (the reason comes later).
+    assert desk.can_request(action, details) is (reason == " ")
+
+
+def test_the_same_request_twice_is_refused_and_an_unapproved_one_cannot_be_carried_out(
+    database: Database,
+) -> None:
+    desk = a_table_after_one_hand(database)
+    desk.request(*VOID_1, "misdeal")
+    with pytest.raises(ActionRefused, match="that is request #1 already: waiting for the floor"):
+        desk.request(*VOID_1, "misdeal again")
+    forged = {**VOID_1[1], "supervisor": SUPERVISOR, "request": 1}
+    with pytest.raises(ActionRefused, match="request #1 is not approved: waiting for the floor"):
+        desk.act(EventKind.HAND_VOIDED, forged)
+    desk.decide_request(1, True, SUPERVISOR, SUPERVISOR_PIN)
+    other = {"hand": 1, "reason": "something else", "supervisor": SUPERVISOR, "request": 1}
+    with pytest.raises(ActionRefused, match="request #1 approved something else: void hand 1"):
+        desk.act(EventKind.HAND_VOIDED, other)
+    desk.carry_out_approved()
+    with pytest.raises(ActionRefused, match="hand 1 is already voided"):
+        desk.act(EventKind.HAND_VOIDED, forged)
+    verify_database(database)
