@@ -27,6 +27,10 @@ from ofc_desk.service.replay_vocabulary import (
     SUPERVISOR_KEY,
     UNDO_OP,
 )
+from ofc_desk.service.requests import REQUEST_KEY
+
+FLOOR_KINDS = (EventKind.REQUEST_MADE, EventKind.REQUEST_DECIDED)
+DECIDE = OP_NAMES[EventKind.REQUEST_DECIDED]
 
 
 @dataclass
@@ -35,6 +39,8 @@ class ScriptBuilder:
     hands: list[dict[str, Any]] = field(default_factory=list)
     pending_between: list[dict[str, Any]] = field(default_factory=list)
     dealer: str = ""
+    live: bool = False
+    """A hand is being played: a request to the floor or its decision goes among its actions."""
 
     pins: Mapping[str, Any] = field(default_factory=dict)
     """Presets migration 0007 pinned for a session that named them: the script carries their
@@ -56,10 +62,15 @@ class ScriptBuilder:
         # A supervisor's event is recorded as the supervisor's: it says nothing of the dealer.
         if kind not in SUPERVISED and event.actor != self.dealer:
             self._hand_over(kind, event.actor)
-        if kind in OP_NAMES:
+        if kind in FLOOR_KINDS and self.live:
+            self._actions().append(_between_op(kind, event.payload, self.pins))
+        elif kind in OP_NAMES:
             self.pending_between.append(_between_op(kind, event.payload, self.pins))
         elif kind is EventKind.HAND_STARTED:
             self._start_hand()
+            self.live = True
+        elif kind is EventKind.HAND_SETTLED:
+            self.live = False
         elif kind in (EventKind.PLACED, EventKind.REVEALED):
             self._actions().append(_action(event.payload))
         elif kind is EventKind.SHOWN:
@@ -101,12 +112,15 @@ class ScriptBuilder:
 
 
 def supervisors_needing_pins(script: Mapping[str, Any]) -> list[str]:
-    """The supervisors whose PINs the script's supervised operations need, in order."""
+    """The supervisors whose PINs the script's supervised operations need, in order (an action
+    carried out on the floor's approval needs none)."""
     names: list[str] = []
     for hand in script.get("hands", ()):
-        for op in hand.get("between", ()):
+        for op in (*hand.get("between", ()), *hand.get("actions", ())):
             name = op.get(SUPERVISOR_KEY)
-            if op.get("op") in SUPERVISED_OPS and name and name not in names:
+            carried_out = op.get(REQUEST_KEY) is not None and op.get("op") != DECIDE
+            needs_pin = op.get("op") in SUPERVISED_OPS and not carried_out
+            if needs_pin and name and name not in names:
                 names.append(name)
     return names
 

@@ -32,6 +32,7 @@ from ofc_desk.service.replay_vocabulary import (
     ACTION_KEYS,
     CHINESE_ACTION_KEYS,
     DEALER_OP,
+    FLOOR_OPS,
     OP_FIELDS,
     OP_KINDS,
     PIN_KEY,
@@ -39,6 +40,7 @@ from ofc_desk.service.replay_vocabulary import (
     SUPERVISOR_KEY,
     UNDO_OP,
 )
+from ofc_desk.service.requests import REQUEST_KEY, REQUESTABLE
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
@@ -243,7 +245,10 @@ def _perform(service: TableService, step: Step, accounts: ReplayAccounts) -> Non
         # Read here, so rules of the wrong shape are named as the script wrote them.
         rules = TableRules.from_json(_mapping(raw.get("rules")))
         raw = {**raw, "rules": rules.pinned(service.rules).to_json()}
-    if kind in SUPERVISED:
+    if raw.get(REQUEST_KEY) is not None and kind in REQUESTABLE:
+        # Carried out on the floor's approval, which the table holds it to: no PIN.
+        service.carry_out_request(reading.whole_number(raw[REQUEST_KEY]) or 0)
+    elif kind in SUPERVISED:
         supervisor = str(raw.get(SUPERVISOR_KEY) or "")
         pin = step.pin if step.pin is not None else accounts.pin(supervisor)
         service.act_supervised(kind, raw, supervisor, pin or "")
@@ -301,6 +306,8 @@ def _action_step(number: int, index: int, action: object) -> Step | HandOver:
         return Step(number, label, EventKind.UNDONE, {})
     if isinstance(action, Mapping) and action.get("op") == DEALER_OP:
         return _hand_over(number, label, action)
+    if isinstance(action, Mapping) and action.get("op") in FLOOR_OPS:
+        return _op_step(number, label, action)  # asked or decided while the hand was live
     if isinstance(action, Mapping) and "player" in action and set(action) & set(CHINESE_ACTION_KEYS):
         # A Chinese showdown: a surrender, or a declared special (the table's rules tell them apart
         # from a street when the hand is played).

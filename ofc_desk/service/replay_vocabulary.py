@@ -8,7 +8,7 @@ A script is a header (the table, its `seats`, `button`, `dealer`, `users` and th
 >>> OP_KINDS["top_up"] is OP_KINDS["rebuy"] is EventKind.REBOUGHT
 True
 >>> OP_NAMES[EventKind.HAND_VOIDED], OP_FIELDS[EventKind.HAND_VOIDED]
-('void', ('hand', 'reason'))
+('void', ('hand', 'reason', 'request'))
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.requests import REQUEST_KEY
 
 RULE_KEYS: Final = (
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
@@ -46,8 +47,11 @@ OP_NAMES: Final[dict[EventKind, str]] = {
     EventKind.CHIPS_CORRECTED: "correct_chips",
     EventKind.RULES_CHANGED: "change_rules",
     EventKind.SESSION_CLOSED: "close",
+    EventKind.REQUEST_MADE: "request",
+    EventKind.REQUEST_DECIDED: "decide",
 }
-"""The `between` operation that makes each kind of event (the name the writer uses)."""
+"""The `between` operation that makes each kind of event (the name the writer uses). A request to
+the floor and its decision may also stand among a hand's actions, where the hand was live."""
 
 OP_KINDS: Final[dict[str, EventKind]] = {
     **{name: kind for kind, name in OP_NAMES.items()},
@@ -63,14 +67,18 @@ OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
     EventKind.CASHED_OUT: ("player",),
     EventKind.SAT_OUT: ("player",),
     EventKind.SAT_IN: ("player",),
-    EventKind.HAND_VOIDED: ("hand", "reason"),
-    EventKind.CHIPS_CORRECTED: ("player", "amount", "reason"),
-    EventKind.RULES_CHANGED: (),
+    EventKind.HAND_VOIDED: ("hand", "reason", REQUEST_KEY),
+    EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", REQUEST_KEY),
+    EventKind.RULES_CHANGED: (REQUEST_KEY,),
     EventKind.SESSION_CLOSED: (),
     EventKind.UNDONE: (),
+    EventKind.REQUEST_MADE: (REQUEST_KEY, "action", "details", "reason"),
+    EventKind.REQUEST_DECIDED: (REQUEST_KEY, "approved", "note"),
 }
 """The keys an operation carries, beside the rules keys of `change_rules` and the supervisor and
 PIN of a supervised one."""
 
 SUPERVISED_OPS: Final = frozenset(OP_NAMES[kind] for kind in SUPERVISED)
-"""Operations a floor supervisor approves: they name the supervisor and carry a PIN."""
+"""Operations a floor supervisor approves: they name the supervisor and carry a PIN, except an
+action carried out on a request the floor approved (it names the request, and needs no PIN)."""
+FLOOR_OPS: Final = frozenset({OP_NAMES[EventKind.REQUEST_MADE], OP_NAMES[EventKind.REQUEST_DECIDED]})

@@ -85,12 +85,14 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             return f"{cast(SatIn, payload)['player']} sat back in"
         case EventKind.HAND_VOIDED:
             void = cast(HandVoided, payload)
-            return f"{void['supervisor']} voided hand {void['hand']}: {void['reason'] or 'no reason given'}"
+            reason = void["reason"] or "no reason given"
+            return f"{void['supervisor']} voided hand {void['hand']}: {reason}{_on_request(void)}"
         case EventKind.CHIPS_CORRECTED:
             return _corrected(cast(ChipsCorrected, payload))
         case EventKind.RULES_CHANGED:
             change = cast(RulesChanged, payload)
-            return f"{change['supervisor']} changed the rules: {_rules_words(change['rules'])}"
+            rules = _rules_words(change["rules"])
+            return f"{change['supervisor']} changed the rules: {rules}{_on_request(change)}"
         case EventKind.SESSION_CLOSED:
             return f"{cast(SessionClosed, payload)['supervisor']} closed the table"
         case EventKind.RULES_PINNED:
@@ -156,8 +158,14 @@ def _corrected(correction: ChipsCorrected) -> str:
     reason = correction["reason"] or "no reason given"
     return (
         f"{correction['supervisor']} corrected {correction['player']}'s chips by "
-        f"{correction['amount']:+,}: {reason}"
+        f"{correction['amount']:+,}: {reason}{_on_request(correction)}"
     )
+
+
+def _on_request(payload: HandVoided | ChipsCorrected | RulesChanged) -> str:
+    """An action carried out on the floor's approval names its request."""
+    number = payload.get("request")
+    return "" if number is None else f" (request #{number})"
 
 
 def _rules_words(rules: RulesPayload) -> str:

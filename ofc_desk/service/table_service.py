@@ -346,18 +346,25 @@ class TableService:
 
     def carry_out_approved(self) -> list[str]:
         """Between hands, record each action the floor approved and the table has not yet done;
-        what was done, in words ("request #2: hand 3 voided, approved by Floor")."""
+        what was done, in words ("request #2 done: void hand 3, approved by Sue")."""
         done: list[str] = []
         if not self._machine.can_change_between_hands():
             return done
         for request in ready_to_apply(self._machine):
-            decision = request.decision
-            assert decision is not None  # approved
-            supervisor = decision["supervisor"]
-            raw = {**request.details, "supervisor": supervisor, "request": request.number}
-            self._record(request.action, self._machine.check(request.action, raw), actor=supervisor)
-            done.append(f"request #{request.number} done: {request.words()}, approved by {supervisor}")
+            approved_by = request.decision["supervisor"] if request.decision else ""
+            self.carry_out_request(request.number)
+            done.append(f"request #{request.number} done: {request.words()}, approved by {approved_by}")
         return done
+
+    def carry_out_request(self, number: int) -> TableSnapshot:
+        """Record the action of an approved request exactly as approved, as its approver's (whose
+        signature is on the approval); refused when not approved, already done, or mid-hand."""
+        request = self._machine.requests.get(number)
+        if request is None or request.decision is None:
+            raise ActionRefused(f"request #{number} is not approved")
+        supervisor = request.decision["supervisor"]
+        raw = {**request.details, "supervisor": supervisor, "request": number}
+        return self._record(request.action, self._machine.check(request.action, raw), actor=supervisor)
 
     # ----------------------------------------------------------------- any action by its kind
     def act(self, kind: EventKind, raw: RawPayload) -> TableSnapshot:

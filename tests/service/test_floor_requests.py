@@ -4,10 +4,14 @@ approved action between hands, exactly as approved, once; the chain and its sign
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from table_helpers import (
     BOB_PLAIN,
     CY_PLAIN,
+    DEALER,
+    DEALER_PIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
     Plan,
@@ -16,9 +20,12 @@ from table_helpers import (
     play_streets,
 )
 
+from ofc_desk.reports.exports import replay_script
+from ofc_desk.reports.loader import load_session_record
 from ofc_desk.service import ActionRefused, TableService
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor
+from ofc_desk.service.replay import run_replay
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
@@ -129,3 +136,41 @@ def test_the_same_request_twice_is_refused_and_an_unapproved_one_cannot_be_carri
     with pytest.raises(ActionRefused, match="hand 1 is already voided"):
         desk.act(EventKind.HAND_VOIDED, forged)
     verify_database(database)
+
+
+def test_a_session_with_requests_exports_to_a_script_that_replays_it_event_for_event(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    database = Database(url)
+    sue = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
+    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=sue)
+    desk = a_table_after_one_hand(database)
+    desk.start_next_hand()
+    desk.request(*VOID_1, "misdeal")  # asked mid-hand
+    decide_at_the_floor(database, desk.session_id, 1, True, SUPERVISOR, SUPERVISOR_PIN)
+    play_streets(desk, {})
+    desk.carry_out_approved()
+    desk.request(EventKind.CHIPS_CORRECTED, {"player": "Cy", "amount": 5, "reason": "count"}, "count")
+    desk.decide_request(2, False, SUPERVISOR, SUPERVISOR_PIN, "recount first")
+    database.dispose()
+
+    script = replay_script(load_session_record(url))
+    assert script["hands"][1]["actions"][0] == {
+        "op": "request",
+        "request": 1,
+        "action": "hand_voided",
+        "details": {"hand": 1, "reason": "misdeal"},
+        "reason": "misdeal",
+    }
+    again = Database(f"sqlite:///{tmp_path / 'again.db'}")
+    run_replay(again, script, resume=False, pins={SUPERVISOR: SUPERVISOR_PIN}.get)
+    replayed = load_session_record(again.url)
+    original = load_session_record(url)
+    assert replayed.event_count == original.event_count
+    assert [(h.number, h.voided, h.stacks_after) for h in replayed.hands] == [
+        (h.number, h.voided, h.stacks_after) for h in original.hands
+    ]
+    assert [(a.kind, a.description, a.actor) for a in replayed.adjustments] == [
+        (a.kind, a.description, a.actor) for a in original.adjustments
+    ]
+    verify_database(again)
+    again.dispose()

@@ -37,6 +37,8 @@ PAYLOAD_TYPES: dict[EventKind, type] = {
     EventKind.CHIPS_CORRECTED: payloads.ChipsCorrected,
     EventKind.RULES_CHANGED: payloads.RulesChanged,
     EventKind.SESSION_CLOSED: payloads.SessionClosed,
+    EventKind.REQUEST_MADE: payloads.RequestMade,
+    EventKind.REQUEST_DECIDED: payloads.RequestDecided,
 }
 
 
@@ -193,6 +195,10 @@ def test_every_payload_has_exactly_its_typed_keys() -> None:
     table.do(EventKind.REBOUGHT, {"player": "Dee", "amount": 5})
     table.do(EventKind.CHIPS_CORRECTED, {"player": "Dee", "amount": -5, "reason": "r", "supervisor": "Sue"})
     table.do(EventKind.RULES_CHANGED, {"rules": {}, "supervisor": "Sue"})
+    asked = {"player": "Dee", "amount": 3, "reason": "r"}
+    table.do(EventKind.REQUEST_MADE, {"action": "chips_corrected", "details": asked, "reason": "why"})
+    table.do(EventKind.REQUEST_DECIDED, {"request": 1, "approved": True, "supervisor": "Flo"})
+    table.do(EventKind.CHIPS_CORRECTED, {**asked, "supervisor": "Flo", "request": 1})
     table.do(EventKind.SESSION_CLOSED, {"supervisor": "Sue"})
     undone = opened({"Ann": 100, "Bob": 100}, "Bob")
     undone.do(EventKind.HAND_STARTED)
@@ -204,4 +210,10 @@ def test_every_payload_has_exactly_its_typed_keys() -> None:
     elsewhere = {EventKind.REVEALED, EventKind.SHOWN, EventKind.RULES_PINNED}
     assert {kind for kind, _ in log} == set(EventKind) - elsewhere
     for kind, payload in log:
-        assert set(payload) == set(typing.get_type_hints(PAYLOAD_TYPES[kind])), kind
+        hints = typing.get_type_hints(PAYLOAD_TYPES[kind], include_extras=True)
+        # A NotRequired key (an action carried out on the floor's approval names its request) is
+        # in the payload only then.
+        required = {key for key, hint in hints.items() if typing.get_origin(hint) is not typing.NotRequired}
+        assert required <= set(payload) <= set(hints), kind
+    carried_out = [payload for kind, payload in log if kind is EventKind.CHIPS_CORRECTED]
+    assert ["request" in payload for payload in carried_out] == [False, True]

@@ -38,6 +38,10 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     service.join("Dee", 50, "Bob")
     service.correct_chips("Bob", -5, "miscounted rebuy", SUPERVISOR, SUPERVISOR_PIN)
     service.change_rules(TableRules(unit=2), SUPERVISOR, SUPERVISOR_PIN)
+    found = {"player": "Bob", "amount": 7, "reason": "chips found"}
+    service.request(EventKind.CHIPS_CORRECTED, found, "Bob's stack is short")
+    service.decide_request(1, True, SUPERVISOR, SUPERVISOR_PIN, "seen on camera")
+    service.carry_out_approved()
     service.close_session(SUPERVISOR, SUPERVISOR_PIN)
     second = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     second.start_next_hand()
@@ -78,7 +82,14 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
         by_kind["revealed"][0],
     ), by_kind["revealed"][0]
     assert by_kind["hand_voided"] == [f"{SUPERVISOR} voided hand 2: misdeal"]
-    assert by_kind["chips_corrected"] == [f"{SUPERVISOR} corrected Bob's chips by -5: miscounted rebuy"]
+    assert by_kind["chips_corrected"] == [
+        f"{SUPERVISOR} corrected Bob's chips by -5: miscounted rebuy",
+        f"{SUPERVISOR} corrected Bob's chips by +7: chips found (request #1)",
+    ]
+    assert by_kind["request_made"] == [
+        "Dan asked the floor (request #1): correct Bob's chips by +7 — Bob's stack is short"
+    ]
+    assert by_kind["request_decided"] == [f"{SUPERVISOR} approved request #1: seen on camera"]
     assert by_kind["joined"] == ["Dee joined with 50 chips, seated after Bob"]
     assert by_kind["rebought"] == ["Bob rebought 20 chips"]
     assert by_kind["sat_out"] == ["Cy sat out"] and by_kind["sat_in"] == ["Cy sat back in"]
