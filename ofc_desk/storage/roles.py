@@ -6,8 +6,9 @@ checks, an imported account's key: `DESK_INSERTS`) and updates only the columns 
 moves: a session's chain head (`head_seq`, `head_hash`), its `closed_at` when the close is
 recorded, its `opened_at` (set to the first event's time in the transaction that inserts it), and
 an imported account's key columns at its first sign-in (`USER_COLUMNS_MOVED`, never its role).
-`ofc_desk_floor` reads everything and may insert events, for the approvals still to come from the
-floor view, with their signatures and PIN checks.
+`ofc_desk_floor` reads everything and records only a supervisor's decision on a table's request
+(`FLOOR_EVENT_KINDS`): a row-level security policy on `events` refuses it any other kind of
+event, and it moves only a session's chain head, with the signature and the PIN checks.
 
 Neither role owns anything, and nobody but the owner may create in the schema, so neither can
 alter a table, drop a trigger or truncate: those need ownership. The SQL is safe to run again
@@ -39,10 +40,15 @@ DESK_INSERTS: dict[str, str] = {
 """What a desk records into; a table an older schema lacks is left out (its grant comes when the
 roles are applied again after the upgrade that adds it)."""
 FLOOR_INSERTS: dict[str, str] = {
-    "events": "approvals from the floor (still to come)",
+    "events": "a supervisor's decision on a request (only that kind: FLOOR_EVENT_KINDS)",
     "signatures": "the supervisor's signature of an approval",
     "sign_in_attempts": "every PIN check, for the lockout",
 }
+FLOOR_EVENT_KINDS = ("request_decided",)
+"""The event kinds the floor's role may insert (service.events.FLOOR_WRITTEN; storage does not
+import the service, so the word is said here and a test holds the two together)."""
+FLOOR_COLUMNS_MOVED = ("head_seq", "head_hash")
+"""The floor moves a session's chain head when it records a decision, nothing else of it."""
 SESSION_COLUMNS_MOVED = ("head_seq", "head_hash", "closed_at", "opened_at")
 """The UPDATEs of the event flow on the session row (persistence.EventStore._write)."""
 USER_COLUMNS_MOVED = ("public_key", "sealed_key", "pin_hash", "account_seq")
@@ -89,9 +95,30 @@ def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = 
         statements.append(f"GRANT USAGE ON SEQUENCE {', '.join(generated)} TO {role}")
     moved = ", ".join(SESSION_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({moved}) ON {in_schema}.table_sessions TO {roles.table}")
+    floor_moved = ", ".join(FLOOR_COLUMNS_MOVED)
+    statements.append(f"GRANT UPDATE ({floor_moved}) ON {in_schema}.table_sessions TO {roles.floor}")
+    statements += _event_policies(f"{in_schema}.events", roles)
     if "account_events" in sequences:
         keyed = ", ".join(USER_COLUMNS_MOVED)
         statements.append(f"GRANT UPDATE ({keyed}) ON {in_schema}.users TO {roles.table}")
+    return statements
+
+
+def _event_policies(events: str, roles: RoomRoles) -> list[str]:
+    """Row-level security on `events`: everyone with SELECT reads every row, a desk inserts any
+    event, the floor only a decision on a request. The owner (migrations) is not bound by it."""
+    kinds = ", ".join(f"'{kind}'" for kind in FLOOR_EVENT_KINDS)
+    policies = {
+        "ofc_desk_reads": "FOR SELECT USING (true)",
+        "ofc_desk_desk_records": f"FOR INSERT TO {roles.table} WITH CHECK (true)",
+        "ofc_desk_floor_decides": f"FOR INSERT TO {roles.floor} WITH CHECK (kind IN ({kinds}))",
+    }
+    statements = [f"ALTER TABLE {events} ENABLE ROW LEVEL SECURITY"]
+    for name, rule in policies.items():
+        statements += [
+            f"DROP POLICY IF EXISTS {name} ON {events}",
+            f"CREATE POLICY {name} ON {events} {rule}",
+        ]
     return statements
 
 

@@ -12,12 +12,16 @@ from psycopg import errors
 from room_scripts import table_script
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ProgrammingError
 
 from ofc_desk.cli.main import main
+from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
+from ofc_desk.service.floor_decisions import decide_at_the_floor
 from ofc_desk.service.replay import run_replay
+from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
+from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.users import Role, create_user, hash_pin, sign_in
 
 pytestmark = pytest.mark.postgres
@@ -113,27 +117,49 @@ def test_neither_role_can_change_the_schema(room: str, roles: RoomRoles, which: 
     assert "must be owner" in message or "permission denied" in message
 
 
-def test_the_floor_reads_everything_and_inserts_only_events(room: str, roles: RoomRoles) -> None:
+def test_the_floor_reads_everything_and_records_only_decisions_on_requests(
+    room: str, roles: RoomRoles
+) -> None:
     desk = Database(_as(room, roles.table))
     run_replay(desk, table_script("T1", 2, extras=False, close=False), resume=False)
     desk.dispose()
     floor = create_engine(_as(room, roles.floor))
+    insert = (
+        "INSERT INTO events (session_id, seq, kind, actor, at, payload, prev_hash, hash) "
+        "VALUES (1, 9999, :kind, 'Sam', 'now', '{}', 'x', 'y')"
+    )
     with floor.begin() as connection:
         head_seq = connection.scalar(text("SELECT head_seq FROM table_sessions"))
         assert connection.scalar(text("SELECT count(*) FROM events")) == head_seq
         assert connection.scalar(text("SELECT count(*) FROM chip_ledger")) > 0
-        # The floor's approvals are still to come; it may add an event and nothing else.
-        connection.execute(
-            text(
-                "INSERT INTO events (session_id, seq, kind, actor, at, payload, prev_hash, hash) "
-                "VALUES (1, 9999, 'approval', 'Sam', 'now', '{}', 'x', 'y')"
-            )
-        )
+        connection.execute(text(insert), {"kind": EventKind.REQUEST_DECIDED.value})
         connection.rollback()
+    with floor.begin() as connection, pytest.raises(ProgrammingError, match="row-level security"):
+        connection.execute(text(insert), {"kind": EventKind.HAND_VOIDED.value})
     floor.dispose()
     assert "permission denied" in _refused(room, roles.floor, "UPDATE events SET actor = 'x'")
     assert "permission denied" in _refused(room, roles.floor, "DELETE FROM events")
     assert "permission denied" in _refused(room, roles.floor, "INSERT INTO chip_ledger DEFAULT VALUES")
+    assert "permission denied" in _refused(room, roles.floor, "UPDATE table_sessions SET closed_at = 'x'")
+    assert set(FLOOR_EVENT_KINDS) == {kind.value for kind in FLOOR_WRITTEN}
+
+
+def test_a_supervisor_at_the_floor_role_approves_a_request_the_desk_carries_out(
+    room: str, roles: RoomRoles
+) -> None:
+    desk_database = Database(_as(room, roles.table))
+    run_replay(desk_database, table_script("T1", 2, extras=False, close=False), resume=False)
+    desk = TableService.resume(desk_database, 1, sign_in(desk_database, "Dana", "1234"))
+    desk.request(EventKind.HAND_VOIDED, {"hand": 1, "reason": "misdeal"}, "cards exposed")
+    floor = Database(_as(room, roles.floor))
+    try:
+        assert decide_at_the_floor(floor, 1, 1, True, "Sam", "9876") == "request #1 at T1 approved by Sam"
+    finally:
+        floor.dispose()
+    desk.catch_up()
+    assert desk.carry_out_approved() == ["request #1 done: void hand 1, approved by Sam"]
+    verify_database(desk_database)
+    desk_database.dispose()
 
 
 def test_db_roles_prints_the_sql_for_the_database_schema(
