@@ -10,6 +10,7 @@ from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.core.streets import DECK_SIZE
+from ofc_desk.service.requests import open_request_views
 from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot, Turn, TurnKind
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def build_chinese_snapshot(machine: TableMachine, session_id: int, head_hash: st
         jackpot_pool=machine.jackpot_pool,
         last_event_hash=head_hash,
         closed=machine.closed,
-        open_requests=tuple(r.line() for r in machine.requests.values() if r.outstanding),
+        open_requests=open_request_views(machine.requests),
         chinese_result=machine.chinese_result,
     )
 

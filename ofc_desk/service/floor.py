@@ -24,7 +24,7 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.rule_pins import pins_in
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
 from ofc_desk.storage.models import Event, TableSession
@@ -65,7 +65,7 @@ class FloorTable:
     """Settled hands per hour since the table opened; None while it has been open less than
     `PACE_AFTER_MINUTES`."""
     last_settlement: LastSettlement | None
-    open_requests: tuple[str, ...]
+    open_requests: tuple[RequestView, ...]
     """Requests waiting for the floor (voids, chip corrections, rules changes asked for at the
     desk), or approved and waiting for the hand to end, each in words."""
     fault: str | None = None

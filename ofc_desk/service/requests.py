@@ -13,7 +13,7 @@ Three steps, each an event in the table's chain (docs/decisions.md, "Approvals f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar
@@ -30,6 +30,7 @@ from ofc_desk.service.payloads import (
     RequestMade,
     RulesChanged,
 )
+from ofc_desk.service.snapshot import RequestView
 
 if TYPE_CHECKING:
     from ofc_desk.service.machine import TableMachine
@@ -84,6 +85,15 @@ class FloorRequest:
     def line(self) -> str:
         """ "#2 void hand 3 (misdeal) — waiting for the floor"."""
         return f"#{self.number} {self.words()} ({self.reason}) — {self.status()}"
+
+
+def open_request_views(requests: Mapping[int, FloorRequest]) -> tuple[RequestView, ...]:
+    """The requests still waiting for the floor or for the hand to end, oldest first."""
+    return tuple(
+        RequestView(request.number, request.line(), request.waiting)
+        for request in requests.values()
+        if request.outstanding
+    )
 
 
 def request_words(made: RequestMade) -> str:

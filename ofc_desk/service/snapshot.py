@@ -108,6 +108,17 @@ class RakeView:
 
 
 @dataclass(frozen=True)
+class RequestView:
+    """A request to the floor as the desk and the floor view show it."""
+
+    number: int
+    line: str
+    """ "#2 void hand 3 (misdeal) — waiting for the floor"."""
+    waiting: bool
+    """No supervisor has decided it yet."""
+
+
+@dataclass(frozen=True)
 class TableSnapshot:
     table: str
     session_id: int
@@ -136,9 +147,8 @@ class TableSnapshot:
     hand_voided: bool = False
     """The hand shown (`hand_number`) was voided by a supervisor after it was settled."""
     chinese_result: ChineseDealResult | None = None
-    open_requests: tuple[str, ...] = ()
-    """Requests to the floor waiting for a decision or approved and not yet carried out, each in
-    words: "#2 void hand 3 (misdeal) — waiting for the floor"."""
+    open_requests: tuple[RequestView, ...] = ()
+    """Requests to the floor waiting for a decision or approved and not yet carried out."""
     """A Chinese poker hand's scored result, as `result` is an OFC hand's."""
 
     def seat(self, name: str) -> SeatView:

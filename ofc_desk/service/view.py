@@ -11,6 +11,7 @@ from ofc_desk.core.streets import DECK_SIZE
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.chinese_view import build_chinese_snapshot
 from ofc_desk.service.hand import HandState, PlayerHand
+from ofc_desk.service.requests import open_request_views
 from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> Ta
         jackpot_pool=machine.jackpot_pool,
         last_event_hash=head_hash,
         closed=machine.closed,
-        open_requests=tuple(r.line() for r in machine.requests.values() if r.outstanding),
+        open_requests=open_request_views(machine.requests),
         hand_voided=machine.hands_started in machine.voided,
     )
 

@@ -169,15 +169,25 @@ def test_a_supervisor_changes_the_stakes_between_hands_and_the_rest_of_the_rules
     assert "5 a point" in desk.window.status_line.text().replace("\u00a0", " ")
 
 
-def test_rules_cannot_change_in_the_middle_of_a_hand(desk: Desk) -> None:
+def test_mid_hand_a_rules_change_is_refused_with_a_pin_and_asked_of_the_floor_instead(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    # The service's can_change_rules greys the entry out: no PIN is asked for a change it refuses.
-    assert not desk.window.action_change_rules.isEnabled()
+    # Offered while a hand is dealt only because it may be asked of the floor.
+    assert desk.window.action_change_rules.isEnabled()
     desk.window.action_change_rules.trigger()
-    assert desk.session.chip_actions.active_dialog is None
-    assert desk.snapshot.phase is Phase.LIVE
-    service = desk.session.controller.service
-    assert service is not None and not service.can_change_rules()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog) and dialog.ask_floor is not None
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    click_ok(desk, dialog)
+    assert "only between hands: hand 1 is live" in dialog.refusal.text() and dialog.isVisible()
+    desk.qtbot.keyClicks(field(dialog, "Reason (asked of the floor)"), "higher stakes asked by both")
+    desk.qtbot.mouseClick(dialog.ask_floor, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible() and desk.snapshot.phase is Phase.LIVE
+    assert desk.window.requests_line.text() == (
+        "Requests to the floor: #1 change the rules and stakes (higher stakes asked by both)"
+        " — waiting for the floor"
+    )
+    assert desk.window.requests_line.isVisible()
 
 
 def test_the_rules_fields_keep_a_table_own_preset_and_what_they_do_not_show(qtbot: QtBot) -> None:

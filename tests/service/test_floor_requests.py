@@ -48,7 +48,9 @@ def test_a_void_requested_mid_hand_is_approved_at_the_floor_and_done_between_han
     after_hand_1 = {seat.name: seat.stack for seat in desk.snapshot().seats}
     desk.start_next_hand()
     snapshot = desk.request(*VOID_1, "wrong cards in hand 1")
-    assert snapshot.open_requests == ("#1 void hand 1 (wrong cards in hand 1) — waiting for the floor",)
+    assert [(r.line, r.waiting) for r in snapshot.open_requests] == [
+        ("#1 void hand 1 (wrong cards in hand 1) — waiting for the floor", True)
+    ]
 
     said = decide_at_the_floor(
         database, desk.session_id, 1, True, SUPERVISOR, SUPERVISOR_PIN, "seen on camera"

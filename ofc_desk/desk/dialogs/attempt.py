@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -115,11 +116,15 @@ class AttemptDialog(QDialog):
                 amount.setFocus()
                 return
         if self._background is not None:
-            self.buttons.setEnabled(False)
-            self.refusal.setText("Checking…")  # not a refusal: what the dialog waits for
-            self._background(self._report)
+            self.try_in_background(self._background)
             return
         self._report(self._attempt())
+
+    def try_in_background(self, start: BackgroundAttempt) -> None:
+        """An attempt the dialog waits for (OK's, or another button's) with its buttons off."""
+        self.buttons.setEnabled(False)
+        self.refusal.setText("Checking…")  # not a refusal: what the dialog waits for
+        start(self._report)
 
     def reject(self) -> None:
         # While a check runs (its buttons are off) Escape waits for it: the answer, say a sign-in,
@@ -156,3 +161,12 @@ class SupervisorDialog(AttemptDialog):
         super().__init__(title, explanation, parent)
         self.supervisor = self.add_line("Supervisor")
         self.pin = self.add_line("Supervisor PIN", secret=True)
+        self.ask_floor: QPushButton | None = None
+
+    def offer_floor_request(self, attempt: Attempt) -> None:
+        """A second way: no PIN here, the request goes to the floor view with the dealer's reason,
+        and the desk carries on dealing while it waits."""
+        self.ask_floor = self.buttons.addButton("Ask the floor", QDialogButtonBox.ButtonRole.ActionRole)
+        self.ask_floor.setAccessibleName("Ask the floor")
+        self.ask_floor.setToolTip("Send this to the floor supervisor's view instead of entering a PIN here")
+        self.ask_floor.clicked.connect(lambda: self._report(attempt()))

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.floor.decision_dialog import decision_dialog
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.floor.shift_dialog import shift_report_dialog
 from ofc_desk.desk.floor.view import FloorWindow, TableRecordsWindow
@@ -37,7 +38,9 @@ class FloorController(QObject):
         self.watcher.trouble.connect(self.on_trouble)
         self.window.table.doubleClicked.connect(self.open_records)
         self.window.action_shift_report.triggered.connect(self.on_shift_report)
+        self.window.action_decide.triggered.connect(self.on_decide)
         self.shift_dialog: AttemptDialog | None = None
+        self.decision_dialog: AttemptDialog | None = None
 
     def start(self) -> None:
         self.window.show()
@@ -96,6 +99,13 @@ class FloorController(QObject):
         said = partial(self.window.statusBar().showMessage, timeout=10_000)
         self.shift_dialog = shift_report_dialog(self.database, self.runner, self.window, said)
         self.shift_dialog.open()
+
+    def on_decide(self) -> None:
+        said = partial(self.window.statusBar().showMessage, timeout=10_000)
+        self.decision_dialog = decision_dialog(
+            self.database, self.model.tables, self.runner, self.window, said
+        )
+        self.decision_dialog.open()
 
     def _where(self) -> str:
         return self.database.engine.url.render_as_string(hide_password=True)

@@ -151,7 +151,7 @@ class FloorTableModel(QAbstractTableModel):
         players_text,
         pace_text,
         lambda table: settlement_text(table.last_settlement),
-        lambda table: "; ".join(table.open_requests),
+        lambda table: "; ".join(request.line for request in table.open_requests),
     )
     _DETAIL: dict[int, Callable[[FloorTable], str]] = {  # noqa: RUF012 - read-only table
         TABLE: lambda table: table.fault or f"session {table.session_id}, opened {table.opened_at} UTC",
@@ -177,6 +177,10 @@ class FloorTableModel(QAbstractTableModel):
 
     def table_at(self, row: int) -> FloorTable:
         return self._tables[row]
+
+    @property
+    def tables(self) -> tuple[FloorTable, ...]:
+        return tuple(self._tables)
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt API
         return 0 if parent.isValid() else len(self._tables)

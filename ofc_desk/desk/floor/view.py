@@ -19,7 +19,10 @@ from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.browser import RecordBrowser
 
 TITLE = "OFC Desk — Floor"
-HINT = "Double-click a table for its hand history, chip ledger and audit log."
+HINT = (
+    "Double-click a table for its hand history, chip ledger and audit log."
+    " Table → Decide a request (Ctrl+D) approves or declines what a desk asked for."
+)
 RECORD_TITLES = ("Hand history", "Chip ledger", "Audit log")
 
 
@@ -42,7 +45,7 @@ class FloorWindow(QMainWindow):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for wide in (FloorTableModel.PLAYERS, FloorTableModel.LAST_SETTLEMENT):
+        for wide in (FloorTableModel.PLAYERS, FloorTableModel.LAST_SETTLEMENT, FloorTableModel.REQUESTS):
             header.setSectionResizeMode(wide, QHeaderView.ResizeMode.Stretch)
         self.hint = QLabel(HINT, self)
         central = QWidget(self)
@@ -56,6 +59,9 @@ class FloorWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         self.action_shift_report = file_menu.addAction("&Shift report…")
         self.action_shift_report.setShortcut("Ctrl+P")
+        table_menu = self.menuBar().addMenu("&Table")
+        self.action_decide = table_menu.addAction("&Decide a request…")
+        self.action_decide.setShortcut("Ctrl+D")
 
 
 class TableRecordsWindow(QWidget):

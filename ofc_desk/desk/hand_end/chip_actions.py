@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QLineEdit
 
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
@@ -13,6 +14,8 @@ from ofc_desk.desk.dialogs.new_table import RulesFields
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.controller import TableController
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.table_service import TableService
@@ -116,6 +119,11 @@ class ChipActions(QObject):
         last = _last_settled_hand(self.controller.snapshot)
         number = dialog.add_count("Hand number", max(1, last), minimum=1, maximum=max(1, last))
         reason = dialog.add_line("Reason")
+
+        def details() -> RawPayload:
+            return {"hand": number.value(), "reason": reason.text().strip()}
+
+        self._ask_the_floor(dialog, EventKind.HAND_VOIDED, details, reason)
         self._open(
             dialog,
             lambda service: service.void_hand(
@@ -136,6 +144,11 @@ class ChipActions(QObject):
         player = dialog.add_choice("Player", self._players())
         amount = dialog.add_amount("Chips (+/−)", 0, minimum=-MAX_CHIPS)
         reason = dialog.add_line("Reason")
+
+        def details() -> RawPayload:
+            return {"player": player.currentText(), "amount": amount.value(), "reason": reason.text().strip()}
+
+        self._ask_the_floor(dialog, EventKind.CHIPS_CORRECTED, details, reason)
         self._open(
             dialog,
             lambda service: service.correct_chips(
@@ -155,6 +168,13 @@ class ChipActions(QObject):
         )
         service = self.controller.service
         fields = RulesFields(dialog, service.rules if service else TableRules(), keep_game=True)
+        reason = dialog.add_line("Reason (asked of the floor)")
+
+        def details() -> RawPayload:
+            current = self.controller.service
+            return {"rules": fields.rules().pinned(current.rules if current else TableRules()).to_json()}
+
+        self._ask_the_floor(dialog, EventKind.RULES_CHANGED, details, reason)
         self._open(
             dialog,
             lambda service: service.change_rules(
@@ -181,7 +201,12 @@ class ChipActions(QObject):
             self.controller.show_refusal("open or resume a table first")
             dialog.deleteLater()
             return
+        dialog.set_attempt(self._attempt(call, said))
+        dialog.finished.connect(lambda _result: self._forget(dialog))
+        self.active_dialog = dialog
+        dialog.open()
 
+    def _attempt(self, call: ServiceCall, said: Said) -> Callable[[], str | None]:
         def attempt() -> str | None:
             service = self.controller.service
             if service is None:
@@ -196,10 +221,25 @@ class ChipActions(QObject):
             self.controller.show_notice(said(before, snapshot))
             return None
 
-        dialog.set_attempt(attempt)
-        dialog.finished.connect(lambda _result: self._forget(dialog))
-        self.active_dialog = dialog
-        dialog.open()
+        return attempt
+
+    def _ask_the_floor(
+        self,
+        dialog: SupervisorDialog,
+        action: EventKind,
+        details: Callable[[], RawPayload],
+        reason: QLineEdit,
+    ) -> None:
+        """The dialog's "Ask the floor": the same action as a request, with the dialog's reason."""
+
+        def request(service: TableService) -> TableSnapshot:
+            return service.request(action, details(), reason.text().strip())
+
+        def said(_before: TableSnapshot, after: TableSnapshot) -> str:
+            number = after.open_requests[-1].number if after.open_requests else 0
+            return f"Asked the floor (request #{number}): deal on; once approved it is done between hands"
+
+        dialog.offer_floor_request(self._attempt(request, said))
 
     def _forget(self, dialog: AttemptDialog) -> None:
         if self.active_dialog is dialog:

@@ -111,6 +111,7 @@ def application_stylesheet(options: DisplayOptions) -> str:
     QLabel#refusal {{ color: {colours.refusal}; font-size: {options.scaled(18)}px; font-weight: 600; }}
     QLabel#notice {{ color: {colours.ok}; font-size: {options.scaled(18)}px; font-weight: 600; }}
     QLabel#statusLine {{ font-size: {options.scaled(16)}px; font-weight: 600; }}
+    QLabel#requestsLine {{ font-size: {options.scaled(16)}px; font-weight: 600; color: {colours.prompt}; }}
     QLabel#prompt {{ font-size: {options.scaled(20)}px; font-weight: 700; color: {colours.prompt}; }}
     QLabel#staged {{ font-size: {options.scaled(18)}px; color: {colours.muted}; }}
     QPushButton, QToolButton {{ background: {colours.seat}; color: {colours.text};

@@ -21,6 +21,13 @@ from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text
+from ofc_desk.desk.table.floor_requests import (
+    FloorRequestWatch,
+    may_change_rules,
+    may_correct,
+    may_void,
+    requests_text,
+)
 from ofc_desk.desk.table.showdown import ShowdownEntry, asks_surrender, is_showdown
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
@@ -47,6 +54,7 @@ class TableController(QObject):
         self._offered_fantasyland: tuple[int, str] | None = None
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
         self.showdown = ShowdownEntry(self)
+        self.floor_requests = FloorRequestWatch(self)
         self._connect()
         self._enable_actions()  # no table yet: nothing to deal, undo or pay
 
@@ -89,6 +97,8 @@ class TableController(QObject):
         window.setWindowTitle(f"OFC Desk — {snapshot.table}")
         window.felt.set_seats(seat_faces(snapshot, self.staged, self.addressed if self.staged else None))
         window.status_line.setText(status_text(snapshot))
+        window.requests_line.setText(requests_text(snapshot))
+        window.requests_line.setVisible(bool(snapshot.open_requests))
         window.entry.prompt.setText(prompt_text(snapshot))
         window.entry.staged.setText(self._staged_text())
         window.picker.set_in_play(cards_in_play(snapshot, self.staged))
@@ -164,11 +174,14 @@ class TableController(QObject):
         for caption, enabled in offered.items():
             actions[caption].setEnabled(enabled)
             window.between_hands.chip_buttons[caption].setEnabled(enabled)
-        settled = range(self.snapshot.hand_number, 0, -1) if self.snapshot else range(0)
+        snapshot = self.snapshot
+        # Offered with a PIN between hands, or to be asked of the floor while a hand is dealt.
         supervised = {
-            window.action_void: service is not None and any(service.can_void_hand(n) for n in settled),
-            window.action_correct: service is not None and any(service.can_correct_chips(n) for n in names),
-            window.action_change_rules: service is not None and service.can_change_rules(),
+            window.action_void: service is not None and snapshot is not None and may_void(service, snapshot),
+            window.action_correct: service is not None
+            and snapshot is not None
+            and may_correct(service, snapshot),
+            window.action_change_rules: service is not None and may_change_rules(service),
             window.action_close_table: service is not None and service.can_close_session(),
             window.action_hand_over: service is not None,
         }
@@ -526,6 +539,9 @@ class TableController(QObject):
             return False
         self.undo_stack.clear()
         self._clear_refusals()
+        done = self.floor_requests.carry_out()  # between hands now: what the floor approved
+        if done:
+            self.show_notice("; ".join(done))
         if service.anchor_fault:
             # In the status bar too: dealing the next hand at once clears the page's line.
             refusals.show_in_window_and_status(self.window, service.anchor_fault)

@@ -1,0 +1,107 @@
+"""The desk's side of requests to the floor: which supervisor's actions may at least be asked of
+the floor now, the line that lists the open requests, and the watch that folds in the floor's
+decisions (once a second, one cheap query) and carries out an approved action between hands.
+
+The desk deals on while a request waits; nothing here decides a rule: the service says what may be
+asked, what the floor decided, and records what was approved (`TableService.carry_out_approved`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+
+from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.table_service import TableService
+
+if TYPE_CHECKING:
+    from ofc_desk.desk.table.controller import TableController
+
+WATCH_MS = 1000
+ANY_REASON = "a reason"
+
+
+def may_void(service: TableService, snapshot: TableSnapshot) -> bool:
+    """A hand may be voided now with a PIN, or asked of the floor (while a later hand is dealt)."""
+    settled = range(snapshot.hand_number, 0, -1)
+    return any(
+        service.can_void_hand(n) or service.can_request(EventKind.HAND_VOIDED, {"hand": n, "reason": ""})
+        for n in settled
+    )
+
+
+def may_correct(service: TableService, snapshot: TableSnapshot) -> bool:
+    return any(
+        service.can_correct_chips(seat.name)
+        or service.can_request(
+            EventKind.CHIPS_CORRECTED, {"player": seat.name, "amount": 1, "reason": ANY_REASON}
+        )
+        for seat in snapshot.seats
+    )
+
+
+def may_change_rules(service: TableService) -> bool:
+    return service.can_change_rules() or service.can_request(
+        EventKind.RULES_CHANGED, {"rules": service.rules.to_json()}
+    )
+
+
+def requests_text(snapshot: TableSnapshot) -> str:
+    if not snapshot.open_requests:
+        return ""
+    return "Requests to the floor: " + "  ·  ".join(request.line for request in snapshot.open_requests)
+
+
+class FloorRequestWatch(QObject):
+    """Folds in what the floor decided at this table and carries out approved actions between
+    hands; says each in the notice line."""
+
+    def __init__(self, controller: TableController) -> None:
+        super().__init__(controller)
+        self.controller = controller
+        self.timer = QTimer(self)
+        self.timer.setInterval(WATCH_MS)
+        self.timer.timeout.connect(self.on_tick)
+        self.timer.start()
+
+    def on_tick(self) -> None:
+        service = self.controller.service
+        if service is None:
+            return
+        decided_before = _decided(service)
+        try:
+            changed = service.catch_up()
+        except SERVICE_FAILURES as failure:
+            self.controller.show_refusal(dealer_sentence(failure))
+            return
+        if not changed:
+            return
+        news = [
+            f"Request #{request.number} {request.status()}"
+            for request in service.machine.requests.values()
+            if request.number not in decided_before and not request.waiting
+        ]
+        self.controller.refresh()
+        done = self.carry_out()
+        self.controller.show_notice("; ".join([*news, *done]))
+
+    def carry_out(self) -> list[str]:
+        """Between hands, what the floor approved is recorded now (said, and on the table)."""
+        service = self.controller.service
+        if service is None:
+            return []
+        try:
+            done = service.carry_out_approved()
+        except SERVICE_FAILURES as failure:
+            self.controller.show_refusal(dealer_sentence(failure))
+            return []
+        if done:
+            self.controller.refresh()
+        return done
+
+
+def _decided(service: TableService) -> set[int]:
+    return {number for number, request in service.machine.requests.items() if not request.waiting}
