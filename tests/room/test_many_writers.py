@@ -4,6 +4,7 @@ is told why in plain words, and the desk carries on without being restarted."""
 
 from __future__ import annotations
 
+import re
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -18,6 +19,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
 from ofc_desk.service import ActionRefused, SeatSetup, TableRules, TableService, TableSetup
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.floor_decisions import decide_at_the_floor
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
@@ -67,6 +70,44 @@ def test_two_desks_opening_one_table_at_once_one_wins_the_other_is_told(room: Da
     assert sorted(per_table) == [(f"T{race}", 1) for race in range(1, OPENINGS + 1)]
     assert events == OPENINGS  # one table_opened each, nothing from the loser
     assert f"{OPENINGS} sessions" in verify_database(room).line()
+
+
+RACES = 4
+
+
+def test_a_desk_and_the_floor_deciding_one_request_at_once_one_wins_the_other_is_told(
+    room: Database,
+) -> None:
+    """The desk's supervisor declines while the floor approves, released together, four times
+    over: each request is decided exactly once, the other is told who decided first, and the desk
+    deals on throughout."""
+    floor = Database(room.url)  # the floor view's own connections
+    desk = TableService.open(room, _setup("T1"), sign_in(room, DEALER, DEALER_PIN))
+    try:
+        for number in range(1, RACES + 1):
+            desk.request(
+                EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": number, "reason": "r"}, "count"
+            )
+            sue = (SUPERVISOR, SUPERVISOR_PIN)
+            outcomes = _at_once([
+                partial(decide_at_the_floor, floor, desk.session_id, number, True, *sue),
+                partial(desk.decide_request, number, False, *sue),
+            ])  # fmt: skip
+            refused = [o for o in outcomes if isinstance(o, ActionRefused)]
+            assert len(refused) == 1, outcomes
+            assert re.fullmatch(
+                rf"request #{number} was already (approved|declined) by {SUPERVISOR}", str(refused[0])
+            )
+            desk.catch_up()
+        decided = [request.decision for request in desk.machine.requests.values()]
+        assert all(decision is not None for decision in decided) and len(decided) == RACES
+        desk.carry_out_approved()
+    finally:
+        floor.dispose()
+    with room.session() as session:
+        kinds = session.scalars(select(Event.kind).where(Event.session_id == desk.session_id)).all()
+    assert kinds.count(EventKind.REQUEST_DECIDED) == RACES
+    verify_database(room)
 
 
 def _at_once(calls: list[Callable[[], Any]]) -> list[Any]:
