@@ -27,6 +27,10 @@ from ofc_desk.storage.models import AccountEvent, Event, Signature, TableSession
 from ofc_desk.storage.users import Role
 
 SIGNING_ROLES = frozenset({Role.DEALER.value, Role.SUPERVISOR.value})
+_CARRIED_OUT = frozenset(
+    {EventKind.HAND_VOIDED, EventKind.CHIPS_CORRECTED, EventKind.RULES_CHANGED, EventKind.REQUEST_DECIDED}
+)
+"""The kinds whose payload may name a request: the supervisor's actions, and the decisions."""
 
 
 class SignoffFault(Exception):
@@ -66,11 +70,15 @@ def check_session_signoffs(
     approvals: dict[int, int] = {}
     """Each approved request to the floor: the event that approved it (signed by its supervisor)."""
     for event in events:
-        payload = json.loads(event.payload)
-        if event.kind == EventKind.REQUEST_DECIDED and payload.get("approved") is True:
-            approvals[payload.get("request")] = event.seq
-        request = payload.get("request") if event.kind != EventKind.REQUEST_MADE else None
-        if request is not None and event.kind != EventKind.REQUEST_DECIDED:
+        request = None
+        if event.kind in _CARRIED_OUT:  # only these may name a request (a few in a session)
+            payload = json.loads(event.payload)
+            request = payload.get("request")
+            if event.kind == EventKind.REQUEST_DECIDED:
+                if payload.get("approved") is True:
+                    approvals[request] = event.seq
+                request = None
+        if request is not None:
             # Carried out by the desk as the floor approved it: the approval bears the signature.
             approval = approvals.get(request)
             _check_signed(event, signed[approval] if approval is not None else set(), chain)
