@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
@@ -34,8 +34,10 @@ from ofc_desk.reports.record import (
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.payloads import RequestMade
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
+from ofc_desk.service.requests import request_words
 from ofc_desk.service.sentences import entry_sentence
 from ofc_desk.service.setup import PairUnit
 from ofc_desk.service.verified_read import read_verified_session
@@ -297,6 +299,8 @@ def _supervised_adjustment(
     event: AuditRecord, kind: EventKind, at: datetime | None, supervisor: str
 ) -> Adjustment | None:
     payload = event.payload
+    if kind in (EventKind.REQUEST_MADE, EventKind.REQUEST_DECIDED):
+        return _request_adjustment(event, kind, at)
     if kind is EventKind.HAND_VOIDED:
         reason = payload.get("reason") or "no reason given"
         return Adjustment(
@@ -304,7 +308,7 @@ def _supervised_adjustment(
             at,
             AdjustmentKind.VOID,
             int(payload["hand"]),
-            f"hand {payload['hand']} voided: {reason}; its transfers reversed",
+            f"hand {payload['hand']} voided: {reason}; its transfers reversed{_on_request(payload)}",
             event.actor,
             supervisor,
         )
@@ -316,7 +320,7 @@ def _supervised_adjustment(
             at,
             AdjustmentKind.CORRECTION,
             None,
-            f"{payload.get('player')} {amount:+,} chips: {reason}",
+            f"{payload.get('player')} {amount:+,} chips: {reason}{_on_request(payload)}",
             event.actor,
             supervisor,
         )
@@ -333,6 +337,26 @@ def _supervised_adjustment(
             supervisor,
         )
     return None
+
+
+def _request_adjustment(event: AuditRecord, kind: EventKind, at: datetime | None) -> Adjustment:
+    """A request to the floor (by the dealer) or its decision (by a supervisor), in words."""
+    payload = event.payload
+    number = int(payload["request"])
+    if kind is EventKind.REQUEST_MADE:
+        made = cast(RequestMade, payload)
+        described = f"#{number} asked: {request_words(made)} — {made['reason']}"
+        return Adjustment(event.seq, at, AdjustmentKind.REQUEST, None, described, event.actor, "")
+    said = "approved" if payload.get("approved") else "declined"
+    note = f": {payload['note']}" if payload.get("note") else ""
+    supervisor = str(payload.get("supervisor") or event.actor)
+    return Adjustment(
+        event.seq, at, AdjustmentKind.REQUEST, None, f"#{number} {said}{note}", supervisor, supervisor
+    )
+
+
+def _on_request(payload: Mapping[str, Any]) -> str:
+    return f" (request #{payload['request']})" if payload.get("request") is not None else ""
 
 
 def _fold_ledger(ledger: Iterable[LedgerRecord]) -> dict[str, int]:

@@ -34,6 +34,8 @@ class AdjustmentKind(StrEnum):
     CORRECTION = "chip correction"
     UNDO = "undo"
     RULES_CHANGE = "rules change"
+    REQUEST = "floor request"
+    """Asked of the floor by the dealer, or decided by a supervisor there."""
 
 
 @dataclass(frozen=True)

@@ -391,7 +391,7 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
 
 def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(40 * mm)
-    yield Paragraph("Voids, corrections, undos and rules changes", styles.heading)
+    yield Paragraph("Voids, corrections, undos, rules changes and floor requests", styles.heading)
     if not record.adjustments:
         yield Paragraph("None recorded.", styles.body)
         return

@@ -22,6 +22,7 @@ from table_helpers import (
 
 from ofc_desk.reports.exports import replay_script
 from ofc_desk.reports.loader import load_session_record
+from ofc_desk.reports.record import AdjustmentKind
 from ofc_desk.service import ActionRefused, TableService
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor
@@ -32,6 +33,7 @@ from ofc_desk.storage.users import Role, create_user, sign_in
 
 THREE = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
 ANN_PLAIN = Plan("Qh Td 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
+REVERSED = "its transfers reversed"
 VOID_1 = (EventKind.HAND_VOIDED, {"hand": 1, "reason": "misdeal"})
 
 
@@ -155,7 +157,20 @@ def test_a_session_with_requests_exports_to_a_script_that_replays_it_event_for_e
     desk.decide_request(2, False, SUPERVISOR, SUPERVISOR_PIN, "recount first")
     database.dispose()
 
-    script = replay_script(load_session_record(url))
+    record = load_session_record(url)
+    assert [(a.kind, a.description, a.actor, a.approver) for a in record.adjustments] == [
+        (AdjustmentKind.REQUEST, "#1 asked: void hand 1 — misdeal", DEALER, ""),
+        (AdjustmentKind.REQUEST, "#1 approved", SUPERVISOR, SUPERVISOR),
+        (
+            AdjustmentKind.VOID,
+            "hand 1 voided: misdeal; its transfers reversed (request #1)",
+            SUPERVISOR,
+            SUPERVISOR,
+        ),
+        (AdjustmentKind.REQUEST, "#2 asked: correct Cy's chips by +5 — count", DEALER, ""),
+        (AdjustmentKind.REQUEST, "#2 declined: recount first", SUPERVISOR, SUPERVISOR),
+    ]
+    script = replay_script(record)
     assert script["hands"][1]["actions"][0] == {
         "op": "request",
         "request": 1,
