@@ -191,3 +191,27 @@ def test_a_session_with_requests_exports_to_a_script_that_replays_it_event_for_e
     ]
     verify_database(again)
     again.dispose()
+
+
+def test_a_rules_change_and_a_correction_approved_at_the_floor_apply_from_the_next_hand(
+    database: Database,
+) -> None:
+    desk = a_table_after_one_hand(database)
+    desk.start_next_hand()
+    stakes = {"rules": desk.rules.to_json() | {"unit": 3}}
+    desk.request(EventKind.RULES_CHANGED, stakes, "the players asked for higher stakes")
+    desk.request(
+        EventKind.CHIPS_CORRECTED, {"player": "Bob", "amount": 10, "reason": "found"}, "a chip found"
+    )
+    for number in (1, 2):
+        decide_at_the_floor(database, desk.session_id, number, True, SUPERVISOR, SUPERVISOR_PIN)
+    play_streets(desk, {}, settle=False)
+    desk.confirm_settlement()
+    bob = desk.snapshot().seat("Bob").stack
+    assert desk.rules.unit == 1  # hand 2 was played and settled at the old stakes
+    assert desk.carry_out_approved() == [
+        "request #1 done: change the rules and stakes, approved by Sue",
+        "request #2 done: correct Bob's chips by +10, approved by Sue",
+    ]
+    assert desk.rules.unit == 3 and desk.snapshot().seat("Bob").stack == bob + 10
+    verify_database(database)
