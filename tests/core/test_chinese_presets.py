@@ -13,6 +13,7 @@ import pytest
 from ofc_desk.core import presets as preset_files
 from ofc_desk.core.chinese.presets import (
     BonusMode,
+    ProposedSettlement,
     Scheme,
     SpecialVsSpecial,
     chinese_preset_from_dict,
@@ -22,6 +23,7 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.hands import HandClass
 from ofc_desk.core.presets import Game, PresetError, load_preset, preset_names
 from ofc_desk.core.rows import Row
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 SHIPPED = ["chinese-basic", "chinese-typical", "hawaiian-gardens", "malayan", "singapore", "vietnamese"]
 FH, QUADS, SF = HandClass.FULL_HOUSE, HandClass.QUADS, HandClass.STRAIGHT_FLUSH
@@ -196,3 +198,24 @@ def typical_with(**changes: Any) -> dict[str, Any]:
 def test_malformed_chinese_preset_data_is_refused_by_field(data: dict[str, Any], message: str) -> None:
     with pytest.raises(PresetError, match=message):
         chinese_preset_from_dict(data)
+
+
+def test_a_preset_may_propose_its_table_stakes_and_only_real_ones() -> None:
+    hawaiian = load_chinese_preset("hawaiian-gardens")
+    assert hawaiian.proposed_settlement == ProposedSettlement(
+        SettlementPolicy.CHIP_EXPOSURE, SettleFrom.DEALER
+    )
+    assert load_chinese_preset("chinese-typical").proposed_settlement is None
+    data = json.loads((preset_files.presets_dir() / "hawaiian-gardens.json").read_text(encoding="utf-8"))
+    for proposal, message in (
+        (
+            {"policy": "winner-takes-all", "settle_from": "dealer"},
+            "proposed_settlement.policy must be one of",
+        ),
+        (
+            {"policy": "win-cap", "settle_from": "dealer", "unit": 2},
+            "proposed_settlement.unit is not a preset",
+        ),
+    ):
+        with pytest.raises(PresetError, match=message):
+            chinese_preset_from_dict({**data, "proposed_settlement": proposal})
