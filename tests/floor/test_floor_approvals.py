@@ -63,7 +63,13 @@ def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
         dialog = floor.decision_dialog
         assert isinstance(dialog, AttemptDialog)
         lines = {line.accessibleName(): line for line in dialog.findChildren(QLineEdit)}
+        approve = next(b for b in dialog.findChildren(QPushButton) if b.accessibleName() == "Approve")
         qtbot.keyClicks(lines["Supervisor"], SUPERVISOR)
+        qtbot.keyClicks(lines["Supervisor PIN"], "0000")
+        qtbot.mouseClick(approve, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: "wrong name or PIN" in dialog.refusal.text(), timeout=10_000)
+        assert dialog.isVisible()  # said in the dialog, which stays open to be corrected
+        lines["Supervisor PIN"].clear()
         qtbot.keyClicks(lines["Supervisor PIN"], SUPERVISOR_PIN)
         qtbot.keyClicks(lines["Note (optional)"], "seen on camera")
         floor.window.resize(1366, 420)  # the narrowest screen a card room uses
@@ -71,7 +77,6 @@ def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
         SCREENSHOTS.mkdir(exist_ok=True)
         floor.window.grab().save(str(SCREENSHOTS / "floor-request.png"))
         dialog.grab().save(str(SCREENSHOTS / "floor-request-dialog.png"))
-        approve = next(b for b in dialog.findChildren(QPushButton) if b.accessibleName() == "Approve")
         qtbot.mouseClick(approve, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(
             lambda: floor.window.statusBar().currentMessage() == "request #1 at T7 approved by Sam",
