@@ -95,16 +95,17 @@ def chinese_transfers_html(transfers: Sequence[Mapping[str, Any]], capped_ink: s
 
 
 def _transfer_line(number: int, transfer: Mapping[str, Any], capped_ink: str) -> str:
+    """One row a transfer, what it is for beside it: four players' transfers read at a glance."""
     owed, paid = transfer.get("owed", ""), transfer.get("paid", "")
     capped = owed != paid
     style = f" style='color:{capped_ink}'" if capped else ""
-    paid_text = f"<b>{paid}</b>" + (
-        f" of {owed} owed ({escape(str(transfer.get('reason', '')))})" if capped else ""
-    )
+    why_capped = escape(str(transfer.get("reason", "")))
+    paid_text = f"<b>{paid}</b>" + (f" of {owed} owed ({why_capped})" if capped else "")
     return (
-        f"<tr{style}><td>{number}&nbsp;</td><td>{escape(str(transfer.get('from', '')))}&nbsp;→&nbsp;"
-        f"{escape(str(transfer.get('to', '')))}&nbsp;&nbsp;{paid_text}<br/>"
-        f"<small>for {escape(str(transfer.get('for', '')))}</small></td></tr>"
+        f"<tr{style}><td>{number}&nbsp;</td>"
+        f"<td style='white-space:nowrap'>{escape(str(transfer.get('from', '')))}&nbsp;→&nbsp;"
+        f"{escape(str(transfer.get('to', '')))}&nbsp;&nbsp;{paid_text}&nbsp;&nbsp;</td>"
+        f"<td><small>{escape(str(transfer.get('for', '')))}</small></td></tr>"
     )
 
 
