@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import inspect, text
 
 from ofc_desk.storage import database as database_module
@@ -99,3 +103,38 @@ def test_event_hash_covers_every_field() -> None:
 def test_canonical_json_has_one_spelling() -> None:
     assert canonical_json({"b": [1, "Qh"], "a": "Ann"}) == '{"a":"Ann","b":[1,"Qh"]}'
     assert canonical_json({"a": "♥"}) == '{"a":"♥"}'
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(JSON_VALUES)
+def test_canonical_json_spells_as_json_dumps_with_its_options(value: object) -> None:
+    """Every stored chain fixes the spelling: the encoder built once must write what
+    `json.dumps` with the canonical options writes."""
+    assert canonical_json(value) == json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+
+
+@given(st.integers(1, 10**9), st.integers(1, 10**9), st.text(), st.text(), st.text(), st.text())
+def test_event_hash_is_the_sha256_of_the_canonical_content(
+    session_id: int, seq: int, kind: str, actor: str, at: str, payload: str
+) -> None:
+    content = {"session": session_id, "seq": seq, "kind": kind, "actor": actor, "at": at, "payload": payload}
+    spelt = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    expected = hashlib.sha256((GENESIS_HASH + spelt).encode("utf-8")).hexdigest()
+    assert event_hash(GENESIS_HASH, session_id, seq, kind, actor, at, payload) == expected
+
+
+def test_a_field_stored_with_another_type_is_hashed_as_its_json() -> None:
+    """A value put in by hand with another type (an integer time) hashes as its own JSON, never as
+    the text it resembles."""
+    as_text = event_hash(GENESIS_HASH, 1, 1, "placed", "Dan", "5", "{}")
+    as_number = event_hash(GENESIS_HASH, 1, 1, "placed", "Dan", 5, "{}")  # type: ignore[arg-type]
+    spelt = '{"actor":"Dan","at":5,"kind":"placed","payload":"{}","seq":1,"session":1}'
+    assert as_number == hashlib.sha256((GENESIS_HASH + spelt).encode("utf-8")).hexdigest() != as_text
