@@ -218,11 +218,11 @@ class HandState:
     def apply(self, entry: Entry) -> None:
         hand = self.players[entry.player]
         for card, row in zip(entry.cards, entry.rows, strict=True):
-            if row == DISCARD:
-                hand.discards.append(card)
-            else:
+            if isinstance(row, Row):
                 assert card is not None  # checked: unknown cards are discards only
-                hand.rows[Row(row)].append(card)
+                hand.rows[row].append(card)
+            else:
+                hand.discards.append(card)
             if card is not None:
                 self._locations[card] = (entry.player, row)
         hand.entries_made += 1

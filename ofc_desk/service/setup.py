@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ofc_desk.core.presets import Game, PresetError, find_preset_file, read_preset_json
 from ofc_desk.service.payloads import PairUnitPayload, RulesPayload
@@ -48,9 +49,10 @@ class TableRules:
     preset_name: str | None = None
     """The preset file `preset` was pinned from; None while the preset is named, not pinned."""
 
-    @property
+    @cached_property
     def preset_sha256(self) -> str | None:
-        """The fingerprint of a pinned (or table's own) preset object: what the reports print."""
+        """The fingerprint of a pinned (or table's own) preset object: what the reports print.
+        Kept once worked out: every hand scored reads the rules, and with them this."""
         return None if isinstance(self.preset, str) else canonical_sha256(self.preset)
 
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -23,7 +24,7 @@ from ofc_desk.storage.accounts import (
     fold_accounts,
 )
 from ofc_desk.storage.keys import head_message, signature_holds
-from ofc_desk.storage.models import AccountEvent, Event, Signature, TableSession, User
+from ofc_desk.storage.models import AccountEvent, Event, Signature, User
 from ofc_desk.storage.users import Role
 
 SIGNING_ROLES = frozenset({Role.DEALER.value, Role.SUPERVISOR.value})
@@ -48,22 +49,35 @@ def read_accounts(session: Session) -> AccountsChain:
     return chain
 
 
+_SIGNATURE_COLUMNS = (Signature.seq, Signature.hash, Signature.signer, Signature.signature)
+
+
+def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
+    """A session's signatures as plain rows (seq, hash, signer, signature), for
+    `check_session_signoffs`, which reads nothing itself."""
+    return (
+        session.connection()
+        .execute(select(*_SIGNATURE_COLUMNS).where(Signature.session_id == session_id).order_by(Signature.id))
+        .all()
+    )
+
+
 def check_session_signoffs(
-    session: Session, row: TableSession, events: Sequence[Event], chain: AccountsChain
+    session_id: int, events: Sequence[Event], signatures: Sequence[Any], chain: AccountsChain
 ) -> None:
-    if row.id <= chain.sessions_before:
+    if session_id <= chain.sessions_before:
         return  # opened before sign-offs began (migration 0006): it has none to check
     signed: dict[int, set[str]] = defaultdict(set)
     by_seq = {event.seq: event for event in events}
-    for signature in session.scalars(select(Signature).where(Signature.session_id == row.id)):
+    for signature in signatures:
         event = by_seq.get(signature.seq)
         if event is None or event.hash != signature.hash:
             raise SignoffFault(
-                f"session {row.id}: {signature.signer}'s signature on event number {signature.seq}"
+                f"session {session_id}: {signature.signer}'s signature on event number {signature.seq}"
                 " covers a chain that is no longer there"
             )
         account = chain.accounts.get(signature.signer)
-        message = head_message(row.id, signature.seq, signature.hash)
+        message = head_message(session_id, signature.seq, signature.hash)
         if account is None or not signature_holds(account.public_key, message, signature.signature):
             raise SignoffFault(f"event {event.id}: {signature.signer}'s signature does not hold")
         signed[signature.seq].add(signature.signer)

@@ -8,8 +8,10 @@ transfers, the chip ledger) compared with what the events give, and chips conser
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,8 @@ from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.rule_pins import pins_in
-from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts
+from ofc_desk.service.side_check import checked_beside
+from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts, read_signatures
 from ofc_desk.service.supervision import approver
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash
@@ -78,11 +81,17 @@ def _count(number: int, noun: str) -> str:
 
 TRANSFER_KEYS = ("ordinal", "from_player", "to_player", "owed", "paid", "reason")
 LEDGER_KEYS = ("event_id", "hand_number", "player", "kind", "amount", "note")
-# Rows are read as plain tuples, each table in one query per session: building an ORM object
-# for each of a long session's events, or asking for each hand's transfers apart, cost more than
-# all of the rules' re-checking.
+# Rows are read as plain tuples through the session's connection (SQLAlchemy Core), each table
+# in one query per session: building an ORM object for each of a long session's events, or asking
+# for each hand's transfers apart, cost more than all of the rules' re-checking, and even a select
+# of columns through the ORM session passes every row through its loading.
 _EVENT_COLUMNS = tuple(Event.__table__.columns)
 _HAND_COLUMNS = tuple(HandRow.__table__.columns)
+_KINDS = {kind.value: kind for kind in EventKind}
+"""Each stored kind's member, looked up without the enum's call (once per event of a session)."""
+FORK_FROM_EVENTS = 2000
+"""A session this long has its chain and signatures checked in a second process: shorter ones
+take less time to check than the fork costs."""
 
 
 @dataclass
@@ -92,12 +101,13 @@ class _Expected:
     ledger: list[dict[str, Any]]
 
 
-def verify_database(database: Database, anchors: Path | None = None) -> VerifySummary:
+def verify_database(database: Database, anchors: Path | None = None, *, fork: bool = True) -> VerifySummary:
     """Everything `verify` checks; with `anchors`, also that every head anchored in that file is
     still in the database (`room_chain`). Raises VerifyFault naming the first fault, AnchorFault
-    when the anchor file cannot be read."""
+    when the anchor file cannot be read. With `fork`, a long session's chain and signatures are
+    checked in a second process where that is safe (`side_check`); the result is the same."""
     # One snapshot for everything: a table recording meanwhile must not look like tampering.
-    with database.snapshot() as session:
+    with database.snapshot() as session, _collector_paused():
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
         accounts = _accounts(session)
         supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
@@ -105,7 +115,7 @@ def verify_database(database: Database, anchors: Path | None = None) -> VerifySu
         fingerprints = []
         links = _RoomLinks()
         for row in sessions:
-            verified = _verify_session(session, row, supervisors, accounts)
+            verified = _verify_session(session, row, supervisors, accounts, fork=fork)
             links.check(session, row)
             counted = (
                 counted[0] + len(verified.events),
@@ -176,25 +186,82 @@ def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
     if link is not None and (fault := broken_link(session, row, previous, link)):
         raise VerifyFault(fault)
     supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
-    return _verify_session(session, row, supervisors, _accounts(session))
+    with _collector_paused():
+        return _verify_session(session, row, supervisors, _accounts(session))
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The fold makes hundreds of thousands of short-lived objects, none in a reference cycle: the
+    cyclic collector's passes over them cost about a tenth of a long session's check."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _verify_session(
-    session: Any, row: TableSession, supervisors: set[str], accounts: AccountsChain
+    session: Any, row: TableSession, supervisors: set[str], accounts: AccountsChain, *, fork: bool = False
 ) -> VerifiedRows:
-    events = session.execute(
+    events = session.connection().execute(
         select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
     ).all()
     if not events:
         # The service writes a session row and its opening event in one transaction.
         raise VerifyFault(f"session {row.id} holds no events, not even its opening: it was added by hand")
-    _check_chain(row, events)
+    signatures = read_signatures(session, row.id)
+    head = _Head(row.id, row.head_seq, row.head_hash)
+
+    def chain_fault() -> str | None:
+        return _chain_and_signoffs_fault(head, events, signatures, accounts)
+
+    # The chain and the signatures first: a fault there is named before any the fold finds.
+    with checked_beside(chain_fault, fork=fork and len(events) >= FORK_FROM_EVENTS) as side:
+        try:
+            verified = _fold_session(session, row, events, supervisors)
+        except VerifyFault:
+            _raise(side.fault())
+            raise
+        _raise(side.fault())
+    return verified
+
+
+@dataclass(frozen=True)
+class _Head:
+    """Where a session row says its chain ends."""
+
+    session_id: int
+    seq: int
+    hash: str
+
+
+def _raise(fault: str | None) -> None:
+    if fault is not None:
+        raise VerifyFault(fault)
+
+
+def _chain_and_signoffs_fault(
+    head: _Head, events: Sequence[Any], signatures: Sequence[Any], accounts: AccountsChain
+) -> str | None:
     try:
-        check_session_signoffs(session, row, events, accounts)
-    except SignoffFault as fault:
-        raise VerifyFault(str(fault)) from None
+        _check_chain(head, events)
+        check_session_signoffs(head.session_id, events, signatures, accounts)
+    except (VerifyFault, SignoffFault) as fault:
+        return str(fault)
+    return None
+
+
+def _fold_session(
+    session: Any, row: TableSession, events: Sequence[Any], supervisors: set[str]
+) -> VerifiedRows:
+    """Every event folded through the rules again, every derived row compared, chips conserved."""
     machine, expected = TableMachine(), _Expected([], {}, [])
-    machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
+    machine.pinned_presets = pins_in(
+        (event.kind, event.payload) for event in events if event.kind == EventKind.RULES_PINNED
+    )
     for event in events:
         outcome = _fold(machine, event, supervisors)
         if outcome.hand is not None:
@@ -215,13 +282,13 @@ def _verify_session(
     return VerifiedRows(events, expected.hands, expected.ledger, chips)
 
 
-def _check_chain(row: TableSession, events: Sequence[Any]) -> None:
+def _check_chain(head: _Head, events: Sequence[Any]) -> None:
     # The opening's previous hash is the room's link, checked by `_RoomLinks`.
     previous, previous_id = events[0].prev_hash, 0
     for position, event in enumerate(events, start=1):
         if event.seq != position:
             raise VerifyFault(
-                f"session {row.id}: an event is missing before event {event.id}"
+                f"session {head.session_id}: an event is missing before event {event.id}"
                 f" (sequence jumps to {event.seq})"
             )
         if event.id <= previous_id:
@@ -232,9 +299,9 @@ def _check_chain(row: TableSession, events: Sequence[Any]) -> None:
         if _digest(event) != event.hash:
             raise VerifyFault(f"event {event.id} was altered")
         previous, previous_id = event.hash, event.id
-    if (row.head_seq, row.head_hash) != (len(events), previous):
+    if (head.seq, head.hash) != (len(events), previous):
         raise VerifyFault(
-            f"session {row.id}: its chain should end at event number {row.head_seq}, but the"
+            f"session {head.session_id}: its chain should end at event number {head.seq}, but the"
             f" stored events end at {len(events)}: events were removed or the session row altered"
         )
 
@@ -249,7 +316,9 @@ def _digest(event: Any) -> str:
 
 def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
     try:
-        kind = EventKind(event.kind)
+        kind = _KINDS.get(event.kind)
+        if kind is None:
+            raise VerifyFault(f"event {event.id} cannot be read: {event.kind!r} is not a kind of event")
         canonical = machine.check(kind, json.loads(event.payload))
         if canonical_json(canonical) != event.payload:
             raise VerifyFault(f"event {event.id} was altered")
@@ -264,7 +333,7 @@ def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
 
 
 def _check_hands(session: Any, session_id: int, expected: _Expected) -> None:
-    stored = session.execute(
+    stored = session.connection().execute(
         select(*_HAND_COLUMNS).where(HandRow.session_id == session_id).order_by(HandRow.number)
     ).all()
     by_number = {row.number: row for row in stored}
@@ -288,7 +357,7 @@ def _check_hands(session: Any, session_id: int, expected: _Expected) -> None:
 def _transfers_by_hand(session: Any, session_id: int) -> dict[int, list[dict[str, Any]]]:
     """Every transfer of the session's hands, in order, keyed by the hand row's id."""
     columns = [getattr(TransferRow, key) for key in TRANSFER_KEYS]
-    rows = session.execute(
+    rows = session.connection().execute(
         select(TransferRow.hand_id, *columns)
         .join(HandRow, HandRow.id == TransferRow.hand_id)
         .where(HandRow.session_id == session_id)
@@ -302,7 +371,7 @@ def _transfers_by_hand(session: Any, session_id: int) -> dict[int, list[dict[str
 
 def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]]) -> None:
     columns = [getattr(LedgerRow, key) for key in LEDGER_KEYS]
-    stored = session.execute(
+    stored = session.connection().execute(
         select(LedgerRow.id, *columns).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
     ).all()
     for position, (row_id, *values) in enumerate(stored):

@@ -6,6 +6,7 @@ its triggers, as the owner of the database file or of the PostgreSQL schema coul
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 
 import pytest
@@ -21,7 +22,7 @@ from table_helpers import (
     play_hand,
 )
 
-from ofc_desk.service import resume_table
+from ofc_desk.service import resume_table, side_check, verify
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH, event_hash
@@ -197,8 +198,18 @@ TAMPERS: list[Callable[[Session], str]] = [
 ]
 
 
+@pytest.mark.parametrize("beside", [False, True], ids=["one process", "chain checked beside"])
 @pytest.mark.parametrize("tamper", TAMPERS, ids=lambda tamper: tamper.__name__)
-def test_verify_names_the_changed_row(history: Database, tamper: Callable[[Session], str]) -> None:
+def test_verify_names_the_changed_row(
+    history: Database, tamper: Callable[[Session], str], beside: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same fault is named whether the chain and signatures are checked in this process or in
+    a second one (a long session's are), however far the rules' fold gets meanwhile."""
+    if beside:
+        if not hasattr(os, "fork"):
+            pytest.skip("a second process is forked only where fork exists")
+        monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
+        monkeypatch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
     with history.session() as session:
         expected = tamper(session)
         session.commit()
