@@ -14,8 +14,8 @@ from typing import Any, NoReturn, TypeVar
 from ofc_desk.core.cards import Card, CardError, parse_cards
 from ofc_desk.core.deal import Deal, SeatHand
 from ofc_desk.core.presets import PresetError, RulesPreset, load_preset, preset_from_dict
-from ofc_desk.core.rows import ROW_SIZE
-from ofc_desk.core.scoring import ROWS, SetHand
+from ofc_desk.core.rows import ROW_SIZE, ROWS
+from ofc_desk.core.scoring import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.core.variants import Variant
 

@@ -21,6 +21,8 @@ class Row(StrEnum):
 Placement = Row | Literal["discard"]
 """Where one entered card goes: a row, or the discards."""
 
+ROWS: Final[tuple[Row, ...]] = (Row.FRONT, Row.MIDDLE, Row.BACK)
+"""The rows front to back (iterating the enum itself costs a call per row)."""
 ROW_SIZE: Final[dict[Row, int]] = {Row.FRONT: 3, Row.MIDDLE: 5, Row.BACK: 5}
 HAND_SIZE: Final = sum(ROW_SIZE.values())
 

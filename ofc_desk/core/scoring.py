@@ -26,10 +26,8 @@ from ofc_desk.core.hands import (
     strength,
 )
 from ofc_desk.core.presets import RulesPreset, ScoringSystem
-from ofc_desk.core.rows import ROW_SIZE, Row
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row
 from ofc_desk.core.variants import Variant
-
-ROWS: tuple[Row, ...] = (Row.FRONT, Row.MIDDLE, Row.BACK)
 
 
 class SetHand(NamedTuple):

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, parse_card, parse_entries
-from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, Placement, Row, parse_row_word
+from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, parse_row_word
 from ofc_desk.core.streets import StreetPlan
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
@@ -105,11 +105,16 @@ class HandState:
 
     def _next_turn(self) -> Turn | None:
         streets = len(self.plan.takes)
-        regular = [self.players[n] for n in self.order if not self.players[n].fantasyland_cards]
-        waiting = [player for player in regular if player.entries_made < streets]
-        if waiting:
-            street = min(player.entries_made for player in waiting)
-            player = next(p for p in waiting if p.entries_made == street)
+        # The regular player furthest behind, the first in acting order among equals.
+        behind: PlayerHand | None = None
+        for name in self.order:
+            player = self.players[name]
+            if player.fantasyland_cards or player.entries_made >= streets:
+                continue
+            if behind is None or player.entries_made < behind.entries_made:
+                behind = player
+        if behind is not None:
+            player, street = behind, behind.entries_made
             take, discard = self.plan.takes[street], self.plan.discards[street]
             face_down = self.plan.face_down_last and street == streets - 1
             kind = TurnKind.FACE_DOWN_REVEAL if face_down else TurnKind.STREET
@@ -202,7 +207,7 @@ class HandState:
 
     def _check_room(self, entry: Entry) -> None:
         hand = self.players[entry.player]
-        for row in Row:
+        for row in ROWS:
             adding = entry.rows.count(row)
             holds = len(hand.rows[row])
             if adding and holds + adding > ROW_SIZE[row]:

@@ -14,7 +14,6 @@ from typing import Any, ClassVar, Protocol
 
 from ofc_desk.core.chinese.deal import ChineseDealResult
 from ofc_desk.core.chinese.presets import ChinesePreset
-from ofc_desk.core.deal import DealResult
 from ofc_desk.core.presets import RakeRules, RulesPreset
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
@@ -46,7 +45,7 @@ from ofc_desk.service.payloads import (
 )
 from ofc_desk.service.requests import FloorRequest
 from ofc_desk.service.rule_pins import PinnedPresets
-from ofc_desk.service.scoring_bridge import check_rules, score_hand
+from ofc_desk.service.scoring_bridge import HandScorer, ScoredHand, check_rules, score_hand
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.view import build_snapshot
@@ -98,7 +97,8 @@ class TableMachine:
         self.chinese_hand: ChineseHandState | None = None
         self.chinese_result: ChineseDealResult | None = None
         self.hand_settled = False
-        self.result: DealResult | None = None
+        self.result: ScoredHand | None = None
+        self.scorer: HandScorer = score_hand
         self.rake: RakeResult | None = None
         self.hands_started = 0
         self.hand_changes: dict[int, dict[str, int]] = {}
@@ -319,7 +319,7 @@ class TableMachine:
         hand = self._live_hand()
         hand.apply(self._entry_of(payload))
         if hand.complete:
-            self.result = score_hand(hand, self._seating(hand), self.rules, self._streaks(hand))
+            self.result = self.scorer(hand, self._seating(hand), self.rules, self._streaks(hand))
         return Outcome()
 
     def _entry_of(self, payload: EntryPayload) -> Entry:
@@ -457,7 +457,7 @@ class TableMachine:
         ] + [LedgerEntry(name, "rake", -chips, number) for name, chips in rake.per_player.items()]
         return rake, tuple(ledger)
 
-    def _carry_fantasyland(self, hand: HandState, result: DealResult) -> None:
+    def _carry_fantasyland(self, hand: HandState, result: ScoredHand) -> None:
         """Who plays the next hand in Fantasyland; hold the button or move it (docs/rules.md §6)."""
         going: list[str] = []
         for player in result.players:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
 from ofc_desk.core.deal import DealResult, score_deal
 from ofc_desk.core.deal_input import DealInputError, deal_from_json, read_choice, read_pair_units, read_preset
 from ofc_desk.core.presets import PresetError, RulesPreset
-from ofc_desk.core.rows import Row
+from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
@@ -45,25 +48,60 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
     return preset, variant
 
 
+class ScoredPlayer(Protocol):
+    """A player's line in a scored hand, as the settlement reads it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def stack_before(self) -> int: ...
+    @property
+    def stack_after(self) -> int: ...
+    @property
+    def fantasyland_next(self) -> int: ...
+
+
+class ScoredHand(Protocol):
+    """What settling a scored hand reads: the core's `DealResult`, or in `verify` a stored result
+    being re-scored in a second process (`rescoring`)."""
+
+    @property
+    def players(self) -> Sequence[ScoredPlayer]: ...
+    def to_json(self) -> dict[str, Any]: ...
+
+
+HandScorer = Callable[[HandState, list[str], TableRules, dict[str, int]], ScoredHand]
+"""How a table scores a finished hand: `score_hand`, unless `verify` re-scores beside the fold."""
+
+
 def score_hand(hand: HandState, seating: list[str], rules: TableRules, streaks: dict[str, int]) -> DealResult:
     """Score and settle the finished hand exactly as `ofc-desk score` would."""
+    deal = {**rules_deal_keys(rules, set(seating)), **hand_deal_keys(hand, seating, streaks)}
+    return score_deal_input(hand.number, deal)
+
+
+def hand_deal_keys(hand: HandState, seating: list[str], streaks: dict[str, int]) -> dict[str, object]:
+    """The finished hand as `ofc-desk score` reads a deal, but for the rules' keys."""
     players = [
         {
             "name": name,
             "stack": hand.stacks_before[name],
-            **{row.value: [str(card) for card in hand.players[name].rows[row]] for row in Row},
+            **{row.value: [str(card) for card in hand.players[name].rows[row]] for row in ROWS},
         }
         for name in seating
     ]
-    data = {
-        **rules_deal_keys(rules, set(seating)),
+    return {
         "dealer": hand.button,
         "in_fantasyland": [name for name in seating if hand.players[name].fantasyland_cards],
         "fantasyland_streaks": streaks,
         "players": players,
     }
+
+
+def score_deal_input(number: int, data: Mapping[str, object]) -> DealResult:
+    """Hand `number`'s deal scored by the core, or refused as the rules refuse it."""
     try:
         deal = deal_from_json(data)
     except DealInputError as error:
-        raise ActionRefused(f"hand {hand.number} cannot be scored: {error}") from None
+        raise ActionRefused(f"hand {number} cannot be scored: {error}") from None
     return score_deal(deal)

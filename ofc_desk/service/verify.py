@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,10 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
+from ofc_desk.service.rescoring import ScoresBeside, rescore
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.rule_pins import pins_in
-from ofc_desk.service.side_check import checked_beside
+from ofc_desk.service.side_check import can_fork, checked_beside, fed_beside
 from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts, read_signatures
 from ofc_desk.service.supervision import approver
 from ofc_desk.storage.accounts import AccountsChain
@@ -206,27 +208,51 @@ def _collector_paused() -> Iterator[None]:
 def _verify_session(
     session: Any, row: TableSession, supervisors: set[str], accounts: AccountsChain, *, fork: bool = False
 ) -> VerifiedRows:
-    events = session.connection().execute(
-        select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
-    ).all()
+    events = (
+        session.connection()
+        .execute(select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id))
+        .all()
+    )
     if not events:
         # The service writes a session row and its opening event in one transaction.
         raise VerifyFault(f"session {row.id} holds no events, not even its opening: it was added by hand")
     signatures = read_signatures(session, row.id)
+    hands = (
+        session.connection()
+        .execute(select(*_HAND_COLUMNS).where(HandRow.session_id == row.id).order_by(HandRow.number))
+        .all()
+    )
     head = _Head(row.id, row.head_seq, row.head_hash)
+    results = {hand.number: hand.result for hand in hands}
 
     def chain_fault() -> str | None:
         return _chain_and_signoffs_fault(head, events, signatures, accounts)
 
-    # The chain and the signatures first: a fault there is named before any the fold finds.
-    with checked_beside(chain_fault, fork=fork and len(events) >= FORK_FROM_EVENTS) as side:
+    beside = fork and len(events) >= FORK_FROM_EVENTS and can_fork()
+    # The chain and the signatures first, then the hands re-scored beside the fold: a fault there
+    # is named before any the fold finds (the fold went on with the stored results, `rescoring`).
+    with (
+        checked_beside(chain_fault, fork=beside) as chain,
+        fed_beside(partial(rescore, results), fork=beside) as rescored,
+    ):
+        scorer = ScoresBeside(results, rescored) if beside else None
         try:
-            verified = _fold_session(session, row, events, supervisors)
+            verified = _fold_session(session, row, events, supervisors, _Stored(hands, scorer))
         except VerifyFault:
-            _raise(side.fault())
+            _raise(chain.fault())
+            _raise(rescored.fault())
             raise
-        _raise(side.fault())
+        _raise(chain.fault())
+        _raise(rescored.fault())
     return verified
+
+
+@dataclass(frozen=True)
+class _Stored:
+    """A session's stored hand rows, and the fold's scorer when its hands are re-scored beside."""
+
+    hands: Sequence[Any]
+    scorer: ScoresBeside | None
 
 
 @dataclass(frozen=True)
@@ -255,14 +281,18 @@ def _chain_and_signoffs_fault(
 
 
 def _fold_session(
-    session: Any, row: TableSession, events: Sequence[Any], supervisors: set[str]
+    session: Any, row: TableSession, events: Sequence[Any], supervisors: set[str], stored: _Stored
 ) -> VerifiedRows:
     """Every event folded through the rules again, every derived row compared, chips conserved."""
-    machine, expected = TableMachine(), _Expected([], {}, [])
+    machine, expected, scorer = TableMachine(), _Expected([], {}, []), stored.scorer
     machine.pinned_presets = pins_in(
         (event.kind, event.payload) for event in events if event.kind == EventKind.RULES_PINNED
     )
+    if scorer is not None:
+        machine.scorer = scorer
     for event in events:
+        if scorer is not None:
+            scorer.event_id = event.id
         outcome = _fold(machine, event, supervisors)
         if outcome.hand is not None:
             expected.hands.append(hand_fields(outcome, event.id, event.at))
@@ -274,7 +304,7 @@ def _fold_session(
         raise VerifyFault(f"session {row.id}: marked closed, but no event closed it")
     if row.table_name != machine.table or row.opened_at != events[0].at:
         raise VerifyFault(f"session {row.id}: its table name or opening time was altered")
-    _check_hands(session, row.id, expected)
+    _check_hands(session, row.id, stored.hands, expected)
     _check_ledger(session, row.id, expected.ledger)
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
@@ -332,10 +362,7 @@ def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
         raise VerifyFault(f"event {event.id} cannot be read: {error}") from None
 
 
-def _check_hands(session: Any, session_id: int, expected: _Expected) -> None:
-    stored = session.connection().execute(
-        select(*_HAND_COLUMNS).where(HandRow.session_id == session_id).order_by(HandRow.number)
-    ).all()
+def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected: _Expected) -> None:
     by_number = {row.number: row for row in stored}
     transfers = _transfers_by_hand(session, session_id)
     for fields in expected.hands:
@@ -357,12 +384,16 @@ def _check_hands(session: Any, session_id: int, expected: _Expected) -> None:
 def _transfers_by_hand(session: Any, session_id: int) -> dict[int, list[dict[str, Any]]]:
     """Every transfer of the session's hands, in order, keyed by the hand row's id."""
     columns = [getattr(TransferRow, key) for key in TRANSFER_KEYS]
-    rows = session.connection().execute(
-        select(TransferRow.hand_id, *columns)
-        .join(HandRow, HandRow.id == TransferRow.hand_id)
-        .where(HandRow.session_id == session_id)
-        .order_by(TransferRow.hand_id, TransferRow.ordinal)
-    ).all()
+    rows = (
+        session.connection()
+        .execute(
+            select(TransferRow.hand_id, *columns)
+            .join(HandRow, HandRow.id == TransferRow.hand_id)
+            .where(HandRow.session_id == session_id)
+            .order_by(TransferRow.hand_id, TransferRow.ordinal)
+        )
+        .all()
+    )
     transfers: dict[int, list[dict[str, Any]]] = {}
     for hand_id, *values in rows:
         transfers.setdefault(hand_id, []).append(dict(zip(TRANSFER_KEYS, values, strict=True)))
@@ -371,9 +402,13 @@ def _transfers_by_hand(session: Any, session_id: int) -> dict[int, list[dict[str
 
 def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]]) -> None:
     columns = [getattr(LedgerRow, key) for key in LEDGER_KEYS]
-    stored = session.connection().execute(
-        select(LedgerRow.id, *columns).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
-    ).all()
+    stored = (
+        session.connection()
+        .execute(
+            select(LedgerRow.id, *columns).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
+        )
+        .all()
+    )
     for position, (row_id, *values) in enumerate(stored):
         fields = dict(zip(LEDGER_KEYS, values, strict=True))
         if position < len(expected) and fields == expected[position]:

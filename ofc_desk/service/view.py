@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ofc_desk.core.deal import DealResult
 from ofc_desk.core.presets import RulesPreset
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.core.scoring import evaluate_row, foul_certain
@@ -48,7 +49,8 @@ def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> Ta
         button=machine.button,
         button_held_for_fantasyland=machine.button_held,
         seats=seats,
-        result=machine.result,
+        # A live table scores with the core; only `verify` folds a stored result (`rescoring`).
+        result=machine.result if isinstance(machine.result, DealResult) else None,
         rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
         jackpot_pool=machine.jackpot_pool,
         last_event_hash=head_hash,

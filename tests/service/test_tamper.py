@@ -100,6 +100,13 @@ def alter_result(session: Session) -> str:
     return "hand 1: stored result differs from the rules"
 
 
+def alter_royalties(session: Session) -> str:
+    """A figure of the stored result that settling the hand does not read: only re-scoring sees it."""
+    hand = session.scalars(select(HandRow).where(HandRow.number == 1)).one()
+    hand.result = hand.result.replace('"royalties":', '"royalties":9', 1)
+    return "hand 1: stored result differs from the rules"
+
+
 def alter_transfer(session: Session) -> str:
     transfer = session.get(TransferRow, first_id(session, TransferRow))
     assert transfer is not None
@@ -188,6 +195,7 @@ TAMPERS: list[Callable[[Session], str]] = [
     alter_actor,
     alter_and_rechain,
     alter_result,
+    alter_royalties,
     alter_transfer,
     delete_transfer,
     alter_button,

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from ofc_desk.core.chinese.pairs import Outcome, PairScore, Scoops, compare_rows, scooped, score_pair
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry, Shown, ShownRow, show
-from ofc_desk.core.scoring import ROWS
+from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import (
     Obligation,
     SettleFrom,

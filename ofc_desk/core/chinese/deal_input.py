@@ -27,8 +27,8 @@ from ofc_desk.core.deal_input import (
     read_pair_units,
 )
 from ofc_desk.core.presets import PresetError
-from ofc_desk.core.rows import ROW_SIZE
-from ofc_desk.core.scoring import ROWS, SetHand
+from ofc_desk.core.rows import ROW_SIZE, ROWS
+from ofc_desk.core.scoring import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 DEAL_FIELDS = frozenset({

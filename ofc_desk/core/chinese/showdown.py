@@ -21,7 +21,8 @@ from typing import NamedTuple
 from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
 from ofc_desk.core.hands import hand_facts, strength
-from ofc_desk.core.scoring import ROWS, SetHand, foul_reason
+from ofc_desk.core.rows import ROWS
+from ofc_desk.core.scoring import SetHand, foul_reason
 from ofc_desk.core.variants import Variant
 
 

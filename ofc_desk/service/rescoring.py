@@ -1,0 +1,125 @@
+"""`verify` re-scores a long session's hands in a second process, beside the rules' fold.
+
+The fold needs each finished hand's settled stacks before it can check the next hand; scoring the
+hand is most of what settling it costs. So for a long session the fold goes on with the result
+stored for the hand, and sends the hand's deal (as `ofc-desk score` reads it, built from the
+folded state) to a second process, which scores it with the core and compares that with the stored
+result. Nothing is left unchecked: the deal comes from the fold, the score from the core, and a
+stored result that is not the core's is named ("hand 12: stored result differs from the rules")
+before any fault the fold met after going on with it. A stored result the fold cannot read as one
+(missing, malformed, other players) is not used: the fold scores that hand itself, and the
+comparison of the stored rows names it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.hand import HandState
+from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input
+from ofc_desk.service.setup import TableRules
+from ofc_desk.service.side_check import Feed
+from ofc_desk.storage.audit import canonical_json
+
+Rescore = tuple[int, int, dict[str, object] | None, dict[str, object]]
+"""What the second process is sent for each finished hand: its number, the event that finished
+it, the rules' keys of its deal (None when those of the hand before), the rest of its deal."""
+
+
+@dataclass(frozen=True)
+class StoredPlayer:
+    name: str
+    stack_before: int
+    stack_after: int
+    fantasyland_next: int
+
+
+@dataclass(frozen=True)
+class StoredResult:
+    """A hand's stored result, read as far as settling the hand needs."""
+
+    players: tuple[StoredPlayer, ...]
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return self.data
+
+
+def stored_result(text: str | None, seating: list[str]) -> StoredResult | None:
+    """The stored result of a hand dealt to `seating`, or None when it cannot be one."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+        players = tuple(_stored_player(player) for player in data["players"])
+    except (ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    if [player.name for player in players] != seating:
+        return None
+    return StoredResult(players, data)
+
+
+def _stored_player(line: Any) -> StoredPlayer:
+    player = StoredPlayer(
+        line["name"], line["stack_before"], line["stack_after"], line["fantasyland"]["cards"]
+    )
+    counts = (player.stack_before, player.stack_after, player.fantasyland_next)
+    if not isinstance(player.name, str) or not all(type(count) is int for count in counts):
+        raise TypeError("not a stored player's line")
+    return player
+
+
+@dataclass
+class ScoresBeside:
+    """The fold's scorer: each finished hand's deal goes to the second process; the fold goes on
+    with the hand's stored result."""
+
+    stored: Mapping[int, str]
+    """Each settled hand's stored result (canonical JSON), by hand number."""
+    feed: Feed
+    event_id: int = 0
+    """The event being folded: the one that finishes a hand, when a hand is scored."""
+    rules_for: tuple[TableRules, set[str]] | None = None
+    rules_keys: dict[str, object] = field(default_factory=dict)
+    """The rules' keys of a deal, worked out again only when the rules or the players change."""
+    rules_sent: dict[str, object] | None = None
+
+    def __call__(
+        self, hand: HandState, seating: list[str], rules: TableRules, streaks: dict[str, int]
+    ) -> ScoredHand:
+        seated = set(seating)
+        if (rules, seated) != self.rules_for:
+            self.rules_for, self.rules_keys = (rules, seated), rules_deal_keys(rules, seated)
+        rules_keys = self.rules_keys
+        hand_keys = hand_deal_keys(hand, seating, streaks)
+        result = stored_result(self.stored.get(hand.number), seating)
+        if result is None:
+            return score_deal_input(hand.number, {**rules_keys, **hand_keys})
+        # The rules (a whole pinned preset) are sent when they change: sending them with every
+        # hand cost more than the scoring saved.
+        changed = rules_keys is not self.rules_sent
+        message: Rescore = (hand.number, self.event_id, rules_keys if changed else None, hand_keys)
+        self.feed.send(message)
+        self.rules_sent = rules_keys
+        return result
+
+
+def rescore(stored: Mapping[int, str], hands: Iterator[Rescore]) -> str | None:
+    """In the second process: each hand scored by the core and compared with its stored result;
+    the first fault, in the words the fold would have used."""
+    rules_keys: dict[str, object] = {}
+    for number, event_id, new_rules_keys, hand_keys in hands:
+        rules_keys = rules_keys if new_rules_keys is None else new_rules_keys
+        try:
+            result = score_deal_input(number, {**rules_keys, **hand_keys})
+        except ActionRefused as error:
+            return f"event {event_id} breaks the rules: {error}"
+        if canonical_json(result.to_json()) != stored[number]:
+            return f"hand {number}: stored result differs from the rules"
+    return None

@@ -1,0 +1,74 @@
+"""`verify`'s re-scoring beside the fold: the stored result the fold goes on with, and the second
+process's comparison (`rescoring`)."""
+
+from __future__ import annotations
+
+import json
+
+from ofc_desk.core.deal import DealResult, score_deal
+from ofc_desk.core.deal_input import deal_from_json
+from ofc_desk.service.rescoring import Rescore, rescore, stored_result
+from ofc_desk.storage.audit import canonical_json
+
+RULES_KEYS: dict[str, object] = {"rules": "standard"}
+HAND_KEYS: dict[str, object] = {
+    "dealer": "Bob",
+    "players": [
+        {
+            "name": "Ann",
+            "stack": 100,
+            "front": "Qs Qh 2c",
+            "middle": "9s 9h 9d 4c 3d",
+            "back": "As Ks Js 8s 6s",
+        },
+        {
+            "name": "Bob",
+            "stack": 80,
+            "front": "5s 5h 7c",
+            "middle": "Ts Th 8d 8c 2d",
+            "back": "Kh Kd Kc 3s 3h",
+        },
+    ],
+}
+
+
+def scored() -> DealResult:
+    return score_deal(deal_from_json({**RULES_KEYS, **HAND_KEYS}))
+
+
+def stored_text() -> str:
+    return canonical_json(scored().to_json())
+
+
+def test_a_stored_result_gives_what_settling_reads() -> None:
+    result = stored_result(stored_text(), ["Ann", "Bob"])
+    assert result is not None
+    settled = [(p.name, p.stack_before, p.stack_after, p.fantasyland_next) for p in scored().players]
+    assert [(p.name, p.stack_before, p.stack_after, p.fantasyland_next) for p in result.players] == settled
+    assert settled[0][3] > 0 and settled[0][2] != 100  # Ann's queens: Fantasyland, and chips moved
+    assert result.to_json() == json.loads(stored_text())
+
+
+def test_a_stored_result_that_cannot_be_one_is_not_used() -> None:
+    text = stored_text()
+    data = json.loads(text)
+    data["players"][0]["stack_after"] = True
+    for unusable in (None, "", "[1]", "{", canonical_json(data), canonical_json({"players": 1})):
+        assert stored_result(unusable, ["Ann", "Bob"]) is None
+    assert stored_result(text, ["Bob", "Ann"]) is None  # other seats
+    assert stored_result(text, ["Ann", "Bob", "Cy"]) is None
+
+
+def test_each_hand_is_scored_by_the_core_and_compared() -> None:
+    stored = {1: stored_text(), 2: stored_text().replace('"royalties":', '"royalties":1', 1)}
+    hands: list[Rescore] = [(1, 40, RULES_KEYS, HAND_KEYS), (2, 80, None, HAND_KEYS)]
+    assert rescore({1: stored[1]}, iter(hands[:1])) is None
+    assert rescore(stored, iter(hands)) == "hand 2: stored result differs from the rules"
+
+
+def test_a_deal_the_core_refuses_is_named_at_its_event() -> None:
+    refused: Rescore = (3, 77, RULES_KEYS, {**HAND_KEYS, "dealer": "Zed"})
+    fault = rescore({3: stored_text()}, iter([refused]))
+    assert fault is not None and fault.startswith(
+        "event 77 breaks the rules: hand 3 cannot be scored: dealer"
+    )
