@@ -26,7 +26,7 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.hand import Entry, HandState
 from ofc_desk.service.holds import FantasylandHolds
-from ofc_desk.service.outcome import LedgerEntry, Outcome, SettledHand
+from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome, SettledHand
 from ofc_desk.service.payloads import (
     CashedOut,
     EntryPayload,
@@ -271,12 +271,12 @@ class TableMachine:
         if self.chinese is not None:
             self.hand = None
             self.chinese_hand = ChineseHandState(payload["number"], dealer, order, stacks, self.chinese)
-            return Outcome()
+            return NO_ROWS
         self.chinese_hand = None
         self.hand = HandState(
             payload["number"], dealer, order, fantasyland, stacks, self._plan(), self.variant
         )
-        return Outcome()
+        return NO_ROWS
 
     def _plan(self) -> StreetPlan:
         return StreetPlan.for_variant(self.variant, self.rules.last_three_face_down)
@@ -320,7 +320,7 @@ class TableMachine:
         hand.apply(self._entry_of(payload))
         if hand.complete:
             self.result = self.scorer(hand, self._seating(hand), self.rules, self._streaks(hand))
-        return Outcome()
+        return NO_ROWS
 
     def _entry_of(self, payload: EntryPayload) -> Entry:
         """The entry a payload holds; the one just checked is not read a second time (every
@@ -337,7 +337,7 @@ class TableMachine:
         hand.apply(payload)
         if hand.complete:
             self.chinese_result = hand.score(self.rules)
-        return Outcome()
+        return NO_ROWS
 
     def _live_chinese_hand(self) -> ChineseHandState:
         if self.chinese_hand is None or self.hand_settled:
@@ -363,10 +363,10 @@ class TableMachine:
         if self.chinese is not None:
             self._live_chinese_hand().undo()
             self.chinese_result = None
-            return Outcome()
+            return NO_ROWS
         self._live_hand().undo()
         self.result = None
-        return Outcome()
+        return NO_ROWS
 
     def _live_hand(self) -> HandState:
         if self.hand is None or self.hand_settled:
@@ -550,7 +550,7 @@ class TableMachine:
         seat.fantasyland_next = 0
         seat.fantasyland_streak = 0
         self.holds.release(seat.name)
-        return Outcome()
+        return NO_ROWS
 
     def _check_sat_in(self, raw: RawPayload) -> SatIn:
         self.require_between_hands("players sit in")
@@ -561,7 +561,7 @@ class TableMachine:
 
     def _apply_sat_in(self, payload: SatIn) -> Outcome:
         self.seat(payload["player"]).sitting_out = False
-        return Outcome()
+        return NO_ROWS
 
     _checkers: ClassVar[dict[EventKind, Callable[[TableMachine, RawPayload], EventPayload]]] = {
         EventKind.TABLE_OPENED: _check_opened,

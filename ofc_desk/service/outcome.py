@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 
 @dataclass(frozen=True)
@@ -32,3 +32,7 @@ class Outcome:
     ledger: tuple[LedgerEntry, ...] = ()
     hand: SettledHand | None = None
     closes_session: bool = False
+
+
+NO_ROWS: Final = Outcome()
+"""The outcome of an event that derives no row (most of a session's: every card entered)."""

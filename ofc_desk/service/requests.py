@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.payloads import (
     ChipsCorrected,
     HandVoided,
@@ -127,7 +127,7 @@ def apply_request_made(machine: TableMachine, payload: RequestMade) -> Outcome:
     number = payload["request"]
     action = EventKind(payload["action"])
     machine.requests[number] = FloorRequest(number, action, payload["details"], payload["reason"])
-    return Outcome()
+    return NO_ROWS
 
 
 def check_request_decided(machine: TableMachine, raw: RawPayload) -> RequestDecided:
@@ -150,7 +150,7 @@ def check_request_decided(machine: TableMachine, raw: RawPayload) -> RequestDeci
 
 def apply_request_decided(machine: TableMachine, payload: RequestDecided) -> Outcome:
     machine.requests[payload["request"]].decision = payload
-    return Outcome()
+    return NO_ROWS
 
 
 Applied = TypeVar("Applied", HandVoided, ChipsCorrected, RulesChanged)

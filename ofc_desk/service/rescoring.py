@@ -13,7 +13,6 @@ comparison of the stored rows names it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +22,7 @@ from ofc_desk.service.hand import HandState
 from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.side_check import Feed
-from ofc_desk.storage.audit import canonical_json
+from ofc_desk.storage.audit import canonical_json, read_json
 
 Rescore = tuple[int, int, dict[str, object] | None, dict[str, object]]
 """What the second process is sent for each finished hand: its number, the event that finished
@@ -54,7 +53,7 @@ def stored_result(text: str | None, seating: list[str]) -> StoredResult | None:
     if text is None:
         return None
     try:
-        data = json.loads(text)
+        data = read_json(text)
         players = tuple(_stored_player(player) for player in data["players"])
     except (ValueError, TypeError, KeyError):
         return None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.payloads import RawPayload, RulesPinned
 from ofc_desk.service.setup import TableRules, canonical_copy, canonical_sha256
 
@@ -71,4 +71,4 @@ def check_rules_pinned(machine: TableMachine, raw: RawPayload) -> RulesPinned:
 
 def apply_rules_pinned(machine: TableMachine, payload: RulesPinned) -> Outcome:
     """Nothing changes: the session was folded with these numbers from its first event on."""
-    return Outcome()
+    return NO_ROWS

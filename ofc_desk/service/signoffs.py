@@ -103,7 +103,7 @@ def check_session_signoffs(
 def _check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None:
     """`signers` are those who signed the event, or for an action carried out on an approval from
     the floor, those who signed the approval."""
-    kind = EventKind(event.kind)
+    kind = event.kind  # a stored kind that is none of the service's is the fold's to name
     if kind in SUPERVISED:
         supervisor = json.loads(event.payload).get("supervisor")
         account = chain.accounts.get(event.actor)

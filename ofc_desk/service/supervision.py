@@ -15,7 +15,7 @@ from ofc_desk.service import reading, requests, rule_pins
 from ofc_desk.service.chinese_play import game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.outcome import LedgerEntry, Outcome
+from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome
 from ofc_desk.service.payloads import (
     ChipsCorrected,
     EventPayload,
@@ -121,7 +121,7 @@ def _refuse_if_fantasyland_changes(machine: TableMachine, rules: TableRules) -> 
 def apply_rules_changed(machine: TableMachine, payload: RulesChanged) -> Outcome:
     requests.mark_applied(machine, payload)
     machine.set_rules(TableRules.from_json(payload["rules"]))
-    return Outcome()
+    return NO_ROWS
 
 
 def check_closed(machine: TableMachine, raw: RawPayload) -> SessionClosed:

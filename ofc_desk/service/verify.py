@@ -9,7 +9,6 @@ transfers, the chip ledger) compared with what the events give, and chips conser
 from __future__ import annotations
 
 import gc
-import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from ofc_desk.service.side_check import can_fork, checked_beside, fed_beside
 from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts, read_signatures
 from ofc_desk.service.supervision import approver
 from ofc_desk.storage.accounts import AccountsChain
-from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash
+from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow, User
 from ofc_desk.storage.users import Role
@@ -286,7 +285,7 @@ def _fold_session(
     """Every event folded through the rules again, every derived row compared, chips conserved."""
     machine, expected, scorer = TableMachine(), _Expected([], {}, []), stored.scorer
     machine.pinned_presets = pins_in(
-        (event.kind, event.payload) for event in events if event.kind == EventKind.RULES_PINNED
+        [(event.kind, event.payload) for event in events if event.kind == EventKind.RULES_PINNED]
     )
     if scorer is not None:
         machine.scorer = scorer
@@ -349,7 +348,7 @@ def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
         kind = _KINDS.get(event.kind)
         if kind is None:
             raise VerifyFault(f"event {event.id} cannot be read: {event.kind!r} is not a kind of event")
-        canonical = machine.check(kind, json.loads(event.payload))
+        canonical = machine.check(kind, read_json(event.payload))
         if canonical_json(canonical) != event.payload:
             raise VerifyFault(f"event {event.id} was altered")
         supervisor = approver(canonical)

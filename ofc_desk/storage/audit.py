@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import json.scanner
 from collections.abc import Callable
 from datetime import UTC, datetime
 from json.encoder import encode_basestring
-from typing import Any
+from typing import Any, cast
 
 GENESIS_HASH = "0" * 64
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
@@ -31,6 +32,29 @@ def _canonical_encoder() -> Callable[[Any], str]:
 
 canonical_json: Callable[[Any], str] = _canonical_encoder()
 """One spelling per value: sorted keys, no spaces, UTF-8 kept as is."""
+
+
+def _json_reader() -> Callable[[str], Any]:
+    """`json.loads`, minus the two whitespace searches it makes around the value: `verify` reads
+    every payload of a long session, canonical text without any. Text the scanner does not take
+    whole (whitespace, not JSON, not text) goes to `json.loads`, which reads or refuses it as
+    always."""
+    # typeshed gives `make_scanner` the scanner's own type; it takes a decoder and makes a scanner.
+    make_scanner = cast(Callable[[json.JSONDecoder], Callable[[str, int], Any]], json.scanner.make_scanner)
+    scan = make_scanner(json.JSONDecoder())
+
+    def read(text: str) -> Any:
+        try:
+            value, end = scan(text, 0)
+        except (StopIteration, ValueError, TypeError):
+            return json.loads(text)
+        return value if end == len(text) else json.loads(text)
+
+    return read
+
+
+read_json: Callable[[str], Any] = _json_reader()
+"""A stored JSON text's value, as `json.loads` gives it."""
 
 
 def utc_now() -> str:

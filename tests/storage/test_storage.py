@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from sqlalchemy import inspect, text
 
 from ofc_desk.storage import database as database_module
-from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash
+from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database, sqlite_synchronous
 from ofc_desk.storage.models import Base
 from ofc_desk.storage.users import Role, SignInError, create_user, hash_pin, pin_matches, sign_in
@@ -129,6 +130,18 @@ def test_event_hash_is_the_sha256_of_the_canonical_content(
     spelt = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     expected = hashlib.sha256((GENESIS_HASH + spelt).encode("utf-8")).hexdigest()
     assert event_hash(GENESIS_HASH, session_id, seq, kind, actor, at, payload) == expected
+
+
+@given(JSON_VALUES, st.sampled_from(["", " ", "\n", "x", "]"]))
+def test_stored_json_reads_as_json_loads_reads_it(value: object, around: str) -> None:
+    for text in (canonical_json(value), json.dumps(value, indent=1), around + canonical_json(value) + around):
+        try:
+            expected = json.loads(text)
+        except ValueError as refused:
+            with pytest.raises(ValueError, match=re.escape(str(refused))):
+                read_json(text)
+        else:
+            assert read_json(text) == expected
 
 
 def test_a_field_stored_with_another_type_is_hashed_as_its_json() -> None:
