@@ -21,7 +21,7 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
 from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input
 from ofc_desk.service.setup import TableRules
-from ofc_desk.service.side_check import Feed
+from ofc_desk.service.side_check import Beside
 from ofc_desk.storage.audit import canonical_json, read_json
 
 Rescore = tuple[int, int, dict[str, object] | None, dict[str, object]]
@@ -81,7 +81,7 @@ class ScoresBeside:
 
     stored: Mapping[int, str]
     """Each settled hand's stored result (canonical JSON), by hand number."""
-    feed: Feed
+    second: Beside
     event_id: int = 0
     """The event being folded: the one that finishes a hand, when a hand is scored."""
     rules_for: tuple[TableRules, set[str]] | None = None
@@ -104,7 +104,7 @@ class ScoresBeside:
         # hand cost more than the scoring saved.
         changed = rules_keys is not self.rules_sent
         message: Rescore = (hand.number, self.event_id, rules_keys if changed else None, hand_keys)
-        self.feed.send(message)
+        self.second.send(message)
         self.rules_sent = rules_keys
         return result
 

@@ -26,7 +26,7 @@ from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fi
 from ofc_desk.service.rescoring import ScoresBeside, rescore
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.rule_pins import pins_in
-from ofc_desk.service.side_check import can_fork, checked_beside, fed_beside
+from ofc_desk.service.side_check import Faults, can_fork, checked_beside
 from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts, read_signatures
 from ofc_desk.service.supervision import approver
 from ofc_desk.storage.accounts import AccountsChain
@@ -230,19 +230,14 @@ def _verify_session(
     beside = fork and len(events) >= FORK_FROM_EVENTS and can_fork()
     # The chain and the signatures first, then the hands re-scored beside the fold: a fault there
     # is named before any the fold finds (the fold went on with the stored results, `rescoring`).
-    with (
-        checked_beside(chain_fault, fork=beside) as chain,
-        fed_beside(partial(rescore, results), fork=beside) as rescored,
-    ):
-        scorer = ScoresBeside(results, rescored) if beside else None
+    with checked_beside(chain_fault, partial(rescore, results), fork=beside) as second:
+        scorer = ScoresBeside(results, second) if beside else None
         try:
             verified = _fold_session(session, row, events, supervisors, _Stored(hands, scorer))
         except VerifyFault:
-            _raise(chain.fault())
-            _raise(rescored.fault())
+            _raise_first(second.faults())
             raise
-        _raise(chain.fault())
-        _raise(rescored.fault())
+        _raise_first(second.faults())
     return verified
 
 
@@ -263,7 +258,8 @@ class _Head:
     hash: str
 
 
-def _raise(fault: str | None) -> None:
+def _raise_first(faults: Faults) -> None:
+    fault = next((fault for fault in faults if fault is not None), None)
     if fault is not None:
         raise VerifyFault(fault)
 

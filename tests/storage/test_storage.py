@@ -134,14 +134,18 @@ def test_event_hash_is_the_sha256_of_the_canonical_content(
 
 @given(JSON_VALUES, st.sampled_from(["", " ", "\n", "x", "]"]))
 def test_stored_json_reads_as_json_loads_reads_it(value: object, around: str) -> None:
-    for text in (canonical_json(value), json.dumps(value, indent=1), around + canonical_json(value) + around):
+    for spelt in (
+        canonical_json(value),
+        json.dumps(value, indent=1),
+        around + canonical_json(value) + around,
+    ):
         try:
-            expected = json.loads(text)
+            expected = json.loads(spelt)
         except ValueError as refused:
             with pytest.raises(ValueError, match=re.escape(str(refused))):
-                read_json(text)
+                read_json(spelt)
         else:
-            assert read_json(text) == expected
+            assert read_json(spelt) == expected
 
 
 def test_a_field_stored_with_another_type_is_hashed_as_its_json() -> None:
