@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, parse_card, parse_entries
 from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, parse_row_word
@@ -14,9 +15,9 @@ from ofc_desk.service.payloads import EntryPayload
 from ofc_desk.service.snapshot import Turn, TurnKind
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One accepted street or Fantasyland set: the cards (None = unknown) and where each went."""
+class Entry(NamedTuple):
+    """One accepted street or Fantasyland set: the cards (None = unknown) and where each went. (A
+    named tuple: `verify` reads one for every card entered in a long session.)"""
 
     player: str
     cards: tuple[Card | None, ...]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.rows import Row
@@ -38,9 +38,9 @@ class TurnKind(StrEnum):
     """A Chinese poker player's set hand (or surrender, or declared special), entered at once."""
 
 
-@dataclass(frozen=True)
-class Turn:
-    """Who must act now and with how many cards: take = place + discard."""
+class Turn(NamedTuple):
+    """Who must act now and with how many cards: take = place + discard. (A named tuple: `verify`
+    works one out for every card entered in a long session.)"""
 
     player: str
     kind: TurnKind

@@ -347,8 +347,7 @@ def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
         canonical = machine.check(kind, read_json(event.payload))
         if canonical_json(canonical) != event.payload:
             raise VerifyFault(f"event {event.id} was altered")
-        supervisor = approver(canonical)
-        if kind in SUPERVISED and supervisor not in supervisors:
+        if kind in SUPERVISED and (supervisor := approver(canonical)) not in supervisors:
             raise VerifyFault(f"event {event.id}: {supervisor} is not a supervisor")
         return machine.apply_checked(kind, canonical)
     except ActionRefused as error:

@@ -66,8 +66,14 @@ def event_hash(
     prev_hash: str, session_id: int, seq: int, kind: str, actor: str, at: str, payload: str
 ) -> str:
     """sha256 over the previous hash and this event's canonical content."""
-    texts = (kind, actor, at, payload)
-    if type(session_id) is int and type(seq) is int and all(type(text) is str for text in texts):
+    if (
+        type(session_id) is int
+        and type(seq) is int
+        and type(kind) is str
+        and type(actor) is str
+        and type(at) is str
+        and type(payload) is str
+    ):
         # The canonical JSON of these six fields spelt out directly (keys in sorted order):
         # `verify` hashes every event of every session.
         content = (
