@@ -21,7 +21,7 @@ from sqlalchemy import func, select
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
 from ofc_desk.service.rescoring import ScoresBeside, rescore
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
@@ -280,8 +280,9 @@ def _fold_session(
 ) -> VerifiedRows:
     """Every event folded through the rules again, every derived row compared, chips conserved."""
     machine, expected, scorer = TableMachine(), _Expected([], {}, []), stored.scorer
+    pinning = EventKind.RULES_PINNED.value
     machine.pinned_presets = pins_in(
-        [(event.kind, event.payload) for event in events if event.kind == EventKind.RULES_PINNED]
+        [(event.kind, event.payload) for event in events if event.kind == pinning]
     )
     if scorer is not None:
         machine.scorer = scorer
@@ -289,6 +290,8 @@ def _fold_session(
         if scorer is not None:
             scorer.event_id = event.id
         outcome = _fold(machine, event, supervisors)
+        if outcome is NO_ROWS:
+            continue
         if outcome.hand is not None:
             expected.hands.append(hand_fields(outcome, event.id, event.at))
             expected.transfers[outcome.hand.number] = transfer_fields(outcome)
