@@ -178,9 +178,10 @@ class HandState:
             raise ActionRefused(f"{turn.place} cards is the most on a first street")
         if not fits or (not partial and (placed, discards) != (turn.place, turn.discard)):
             raise ActionRefused(self._turn_rule(turn))
-        for card, row in zip(entry.cards, entry.rows, strict=True):
-            if card is None and row != DISCARD:
-                raise ActionRefused(f"{UNKNOWN_TOKEN} can only be a discard: name each card placed in a row")
+        if None in entry.cards and any(
+            card is None and row != DISCARD for card, row in zip(entry.cards, entry.rows, strict=True)
+        ):
+            raise ActionRefused(f"{UNKNOWN_TOKEN} can only be a discard: name each card placed in a row")
 
     def _turn_rule(self, turn: Turn) -> str:
         if turn.kind is TurnKind.FANTASYLAND_SET:
