@@ -211,7 +211,9 @@ def write_derived(session: Session, session_id: int, event_id: int, at: str, out
         session.add(LedgerRow(session_id=session_id, **fields))
 
 
-def hand_fields(outcome: Outcome, event_id: int, at: str) -> dict[str, Any]:
+def hand_fields(outcome: Outcome, event_id: int, at: str, result_text: str | None = None) -> dict[str, Any]:
+    """The hand row an outcome derives; `result_text`, when given, is the canonical JSON of its
+    result, already at hand."""
     settled = outcome.hand
     assert settled is not None
     return {
@@ -219,7 +221,7 @@ def hand_fields(outcome: Outcome, event_id: int, at: str) -> dict[str, Any]:
         "number": settled.number,
         "button": settled.button,
         "fantasyland": canonical_json(settled.fantasyland),
-        "result": canonical_json(settled.result),
+        "result": canonical_json(settled.result) if result_text is None else result_text,
         "rake": canonical_json(settled.rake),
         "jackpot": settled.jackpot,
         "settled_at": at,

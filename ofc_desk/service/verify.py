@@ -293,7 +293,9 @@ def _fold_session(
         if outcome is NO_ROWS:
             continue
         if outcome.hand is not None:
-            expected.hands.append(hand_fields(outcome, event.id, event.at))
+            number, result = outcome.hand.number, outcome.hand.result
+            text = None if scorer is None else scorer.stored_text(number, result)
+            expected.hands.append(hand_fields(outcome, event.id, event.at, text))
             expected.transfers[outcome.hand.number] = transfer_fields(outcome)
         expected.ledger.extend(ledger_fields(outcome, event.id))
         if outcome.closes_session and row.closed_at != event.at:
