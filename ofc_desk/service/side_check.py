@@ -6,8 +6,8 @@ nothing but the messages sent to it and writes nothing but the faults it found, 
 `os._exit` (no clean-up that could touch an inherited database connection or flush output twice).
 Its two checks share it: one (the chain's) in a thread, the other reading the messages as they
 come, so that the two processes need no more than two cores. Where forking is unsafe or
-unavailable (Windows; a process with other threads, e.g. the desk's, whose locks a fork could
-inherit held) or fails, or the second process fails in a way of its own, the checks run in this
+unavailable (Windows, macOS; a process with other threads, e.g. the desk's, whose locks a fork
+could inherit held) or fails, or the second process fails in a way of its own, the checks run in this
 process when their results are asked for: the same checks, the same words.
 """
 
@@ -89,7 +89,15 @@ class Beside:
 
 
 def can_fork() -> bool:
-    return hasattr(os, "fork") and threading.active_count() == 1
+    """Whether this process may fork: it has fork and runs one thread, counting the threads Python
+    did not start (Qt's, say), which only the system lists. Where it cannot tell (no /proc, as on
+    macOS), it does not fork."""
+    if not hasattr(os, "fork") or threading.active_count() != 1:
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
 
 
 @contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -103,3 +104,27 @@ def test_leaving_early_reaps_the_second_process() -> None:
     assert child is not None and side.child is None
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)  # already reaped
+
+
+def test_a_process_with_a_thread_python_did_not_start_does_not_fork(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Qt's threads are not in Python's count; the system's list of the process's threads has them."""
+    monkeypatch.undo()  # the real check
+    if not os.path.isdir("/proc/self/task"):
+        pytest.skip("the system lists no threads here: no process forks")
+    started = threading.Event()
+    release = threading.Event()
+
+    def hold() -> None:
+        started.set()
+        release.wait()
+
+    worker = threading.Thread(target=hold)
+    worker.start()
+    started.wait()
+    try:
+        assert not side_check.can_fork()
+        monkeypatch.setattr(threading, "active_count", lambda: 1)  # as if Python had not started it
+        assert not side_check.can_fork()
+    finally:
+        release.set()
+        worker.join()
