@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ofc_desk.core.deal import DealResult
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
 from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input
@@ -119,14 +120,23 @@ class ScoresBeside:
 
 def rescore(stored: Mapping[int, str], hands: Iterator[Rescore]) -> str | None:
     """In the second process: each hand scored by the core and compared with its stored result;
-    the first fault, in the words the fold would have used."""
+    the first fault, in the words the fold would have used. A hand finished, undone and finished
+    again is scored each time (as the fold would score it), and its last score, the one settled,
+    is compared."""
     rules_keys: dict[str, object] = {}
+    last: tuple[int, DealResult] | None = None
     for number, event_id, new_rules_keys, hand_keys in hands:
+        if last is not None and last[0] != number and (fault := _differs(*last, stored)):
+            return fault
         rules_keys = rules_keys if new_rules_keys is None else new_rules_keys
         try:
-            result = score_deal_input(number, {**rules_keys, **hand_keys})
+            last = number, score_deal_input(number, {**rules_keys, **hand_keys})
         except ActionRefused as error:
             return f"event {event_id} breaks the rules: {error}"
-        if canonical_json(result.to_json()) != stored[number]:
-            return f"hand {number}: stored result differs from the rules"
+    return None if last is None else _differs(*last, stored)
+
+
+def _differs(number: int, result: DealResult, stored: Mapping[int, str]) -> str | None:
+    if canonical_json(result.to_json()) != stored[number]:
+        return f"hand {number}: stored result differs from the rules"
     return None

@@ -11,25 +11,9 @@ from ofc_desk.service.rescoring import Rescore, rescore, stored_result
 from ofc_desk.storage.audit import canonical_json
 
 RULES_KEYS: dict[str, object] = {"rules": "standard"}
-HAND_KEYS: dict[str, object] = {
-    "dealer": "Bob",
-    "players": [
-        {
-            "name": "Ann",
-            "stack": 100,
-            "front": "Qs Qh 2c",
-            "middle": "9s 9h 9d 4c 3d",
-            "back": "As Ks Js 8s 6s",
-        },
-        {
-            "name": "Bob",
-            "stack": 80,
-            "front": "5s 5h 7c",
-            "middle": "Ts Th 8d 8c 2d",
-            "back": "Kh Kd Kc 3s 3h",
-        },
-    ],
-}
+ANN = {"name": "Ann", "stack": 100, "front": "Qs Qh 2c", "middle": "9s 9h 9d 4c 3d", "back": "As Ks Js 8s 6s"}
+BOB = {"name": "Bob", "stack": 80, "front": "5s 5h 7c", "middle": "Ts Th 8d 8c 2d", "back": "Kh Kd Kc 3s 3h"}
+HAND_KEYS: dict[str, object] = {"dealer": "Bob", "players": [ANN, BOB]}
 
 
 def scored() -> DealResult:
@@ -64,6 +48,15 @@ def test_each_hand_is_scored_by_the_core_and_compared() -> None:
     hands: list[Rescore] = [(1, 40, RULES_KEYS, HAND_KEYS), (2, 80, None, HAND_KEYS)]
     assert rescore({1: stored[1]}, iter(hands[:1])) is None
     assert rescore(stored, iter(hands)) == "hand 2: stored result differs from the rules"
+
+
+def test_a_hand_finished_again_is_compared_as_last_scored() -> None:
+    """Its last card undone and entered again: the last deal is the one settled and stored."""
+    first = {**HAND_KEYS, "players": [{**ANN, "front": "Qs Qh 3c"}, BOB]}
+    again: list[Rescore] = [(1, 40, RULES_KEYS, first), (1, 44, None, HAND_KEYS)]
+    assert rescore({1: stored_text()}, iter(again)) is None
+    first_settled: list[Rescore] = [(1, 44, RULES_KEYS, HAND_KEYS), (1, 40, None, first)]
+    assert rescore({1: stored_text()}, iter(first_settled)) == "hand 1: stored result differs from the rules"
 
 
 def test_a_deal_the_core_refuses_is_named_at_its_event() -> None:

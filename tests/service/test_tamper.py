@@ -22,6 +22,7 @@ from table_helpers import (
     play_hand,
 )
 
+from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import resume_table, side_check, verify
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
@@ -224,6 +225,28 @@ def test_verify_names_the_changed_row(
     with pytest.raises(VerifyFault) as fault:
         verify_database(history)
     assert expected in str(fault.value)
+
+
+def test_a_hand_finished_undone_and_finished_again_verifies_beside(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its first finish was scored and then undone: only the finish that was settled is compared
+    with the stored result, in a second process as in this one."""
+    if not hasattr(os, "fork"):
+        pytest.skip("a second process is forked only where fork exists")
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
+    seen = {card for seat in service.snapshot().seats for row in seat.rows for card in row.cards}
+    service.undo()
+    turn = service.snapshot().to_act
+    assert turn is not None and turn.place == 1
+    seat = next(seat for seat in service.snapshot().seats if seat.name == turn.player)
+    open_row = next(row.row for row in seat.rows if len(row.cards) < row.size)
+    service.place(turn.player, [next(card for card in FULL_DECK if card not in seen)], [str(open_row)])
+    service.confirm_settlement()
+    monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
+    monkeypatch.setattr(side_check, "can_fork", lambda: True)
+    assert verify_database(database).hands == 1
 
 
 def test_one_snapshot_holds_while_another_desk_records(history: Database) -> None:
