@@ -3,6 +3,7 @@ table is the live one."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -10,7 +11,7 @@ from table_helpers import dealer, open_test_table
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.rows import DISCARD, Row
-from ofc_desk.service import TableService, chip_ledger
+from ofc_desk.service import TableService, chip_ledger, side_check, verify
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -57,6 +58,11 @@ def test_random_session_conserves_chips_and_verifies(database: Database, variant
         assert total == 450 + 100 * number_of_rebuys(service), f"seed {seed}, hand {number}"
     summary = verify_database(database)
     assert summary.hands == HANDS, f"seed {seed}"
+    if hasattr(os, "fork"):  # the same verdict with the chain and the re-scoring beside the fold
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(verify, "FORK_FROM_EVENTS", 0)
+            patch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
+            assert verify_database(database) == summary, f"seed {seed}"
     resumed = TableService.resume(database, service.session_id, dealer(database))
     assert resumed.snapshot() == service.snapshot(), f"seed {seed}"
 
