@@ -156,6 +156,11 @@ def parse_entries(text: str | Iterable[object]) -> list[Card | None]:
     >>> parse_entries(["Qh", None, Card(Rank.TWO, Suit.CLUB)])[1:]
     [None, Card(rank=<Rank.TWO: '2'>, suit=<Suit.CLUB: 'c'>)]
     """
+    if isinstance(text, list):
+        try:  # the usual list (a stored entry's): cards as typed, null for an unknown one
+            return [None if token is None else CARDS_AS_TYPED[token] for token in text]
+        except (KeyError, TypeError):
+            pass  # another spelling, `??`, or not a card: read token by token below
     if not isinstance(text, str):
         text = [UNKNOWN_TOKEN if token is None else token for token in text]
     return [

@@ -41,6 +41,6 @@ def parse_row_word(word: str) -> Placement:
     <Row.MIDDLE: 'middle'>
     """
     try:
-        return _ROW_WORDS[word.strip().lower()]
+        return _ROW_WORDS.get(word) or _ROW_WORDS[word.strip().lower()]
     except KeyError:
         raise ValueError(f"'{word}' is not a row: use front, middle, back or discard") from None

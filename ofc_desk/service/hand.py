@@ -26,7 +26,7 @@ class Entry(NamedTuple):
     def to_json(self) -> EntryPayload:
         return {
             "player": self.player,
-            "cards": [None if card is None else str(card) for card in self.cards],
+            "cards": [None if card is None else card.text for card in self.cards],
             "rows": [str(row) for row in self.rows],
         }
 
@@ -269,6 +269,6 @@ def _read_rows(rows: object) -> tuple[Placement, ...]:
         raise ActionRefused("rows must be given as words such as 'front middle discard'")
     words: Iterable[object] = rows.split() if isinstance(rows, str) else rows
     try:
-        return tuple(parse_row_word(str(word)) for word in words)
+        return tuple([parse_row_word(str(word)) for word in words])
     except ValueError as error:
         raise ActionRefused(str(error)) from None

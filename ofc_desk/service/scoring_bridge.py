@@ -86,7 +86,7 @@ def hand_deal_keys(hand: HandState, seating: list[str], streaks: dict[str, int])
         {
             "name": name,
             "stack": hand.stacks_before[name],
-            **{row.value: [str(card) for card in hand.players[name].rows[row]] for row in ROWS},
+            **{row.value: [card.text for card in hand.players[name].rows[row]] for row in ROWS},
         }
         for name in seating
     ]
