@@ -4,8 +4,8 @@ session's hash chain and signatures, and re-scores its hands, beside the rules' 
 The second process is a fork: it starts with this process's memory (the rows already read), reads
 nothing but the messages sent to it and writes nothing but the faults it found, and leaves by
 `os._exit` (no clean-up that could touch an inherited database connection or flush output twice).
-Its two checks share it: one (the chain's) in a thread, the other reading the messages as they
-come, so that the two processes need no more than two cores. Where forking is unsafe or
+Its checks share it: the plain ones one after another in a thread, the fed one reading the
+messages as they come, so that the two processes need no more than two cores. Where forking is unsafe or
 unavailable (Windows, macOS; a process with other threads, e.g. the desk's, whose locks a fork
 could inherit held) or fails, or the second process fails in a way of its own, the checks run in this
 process when their results are asked for: the same checks, the same words.
@@ -26,16 +26,16 @@ Check = Callable[[], "str | None"]
 """A check: None when everything it looks at holds, else the fault in words."""
 FedCheck = Callable[[Iterator[Any]], "str | None"]
 """A check of the messages this process sends it while it goes on."""
-Faults = tuple["str | None", "str | None"]
-"""What the two checks found: the plain check's fault, then the fed check's."""
+Faults = tuple["str | None", ...]
+"""What the checks found: each plain check's fault in turn, then the fed check's."""
 _PIPE_BUFFER = 1 << 16
 
 
 @dataclass
 class Beside:
-    """Two checks beside this process: `check`, and `fed` over what `send` gives it."""
+    """Checks beside this process: the plain `checks`, and `fed` over what `send` gives it."""
 
-    check: Check
+    checks: tuple[Check, ...]
     fed: FedCheck
     sent: list[Any] = field(default_factory=list)
     """Kept for the fed check to run here should the second process fail."""
@@ -54,7 +54,7 @@ class Beside:
                 self._end_messages()
 
     def faults(self) -> Faults:
-        """Both checks' results over every message sent (waiting for them)."""
+        """Every check's result, the fed one's over every message sent (waiting for them)."""
         self._end_messages()
         if self.child is None or self.reader is None:
             return self._here()
@@ -65,8 +65,8 @@ class Beside:
         self.child = None
         if os.waitstatus_to_exitcode(status) != 0 or not message:
             return self._here()  # it failed in some way of its own: here they fail alike, or hold
-        check_fault, fed_fault = json.loads(message)
-        return check_fault, fed_fault
+        faults: list[str | None] = json.loads(message)
+        return tuple(faults)
 
     def stop(self) -> None:
         """Reap a second process whose results are no longer wanted (the caller failed meanwhile)."""
@@ -79,7 +79,7 @@ class Beside:
             self.child = None
 
     def _here(self) -> Faults:
-        return self.check(), self.fed(iter(self.sent))
+        return (*(check() for check in self.checks), self.fed(iter(self.sent)))
 
     def _end_messages(self) -> None:
         if self.stream is not None:
@@ -101,11 +101,11 @@ def can_fork() -> bool:
 
 
 @contextmanager
-def checked_beside(check: Check, fed: FedCheck, *, fork: bool) -> Iterator[Beside]:
-    """`check` and `fed` started in a second process when `fork` is asked and safe; `.send()`
-    gives `fed` its messages, `.faults()` both results, and leaving the block reaps the process in
+def checked_beside(checks: tuple[Check, ...], fed: FedCheck, *, fork: bool) -> Iterator[Beside]:
+    """`checks` and `fed` started in a second process when `fork` is asked and safe; `.send()`
+    gives `fed` its messages, `.faults()` every result, and leaving the block reaps the process in
     every case."""
-    side = Beside(check, fed)
+    side = Beside(checks, fed)
     if fork and can_fork():
         _start(side)
     try:
@@ -136,14 +136,14 @@ def _start(side: Beside) -> None:
 def _run_and_exit(side: Beside, messages: int, answering: int) -> NoReturn:
     code = 1
     try:
-        found: list[str | None] = []
-        thread = threading.Thread(target=lambda: found.append(side.check()))
+        found: list[list[str | None]] = []
+        thread = threading.Thread(target=lambda: found.append([check() for check in side.checks]))
         thread.start()
         fed_fault = _to_the_end(side.fed, _received(messages))
         thread.join()
         if not found:
-            raise RuntimeError("the check failed in its thread")
-        answer = json.dumps([found[0], fed_fault]).encode("utf-8")
+            raise RuntimeError("a check failed in its thread")
+        answer = json.dumps([*found[0], fed_fault]).encode("utf-8")
         while answer:
             answer = answer[os.write(answering, answer) :]
         code = 0

@@ -91,8 +91,11 @@ _HAND_COLUMNS = tuple(HandRow.__table__.columns)
 _KINDS = {kind.value: kind for kind in EventKind}
 """Each stored kind's member, looked up without the enum's call (once per event of a session)."""
 FORK_FROM_EVENTS = 2000
-"""A session this long has its chain and signatures checked in a second process: shorter ones
-take less time to check than the fork costs."""
+"""A session this long is checked in two processes (`side_check`): shorter ones take less time to
+check than the fork costs."""
+CHAIN_CHECKED_AFTER_THE_FOLD = 3
+"""One part in this many of a long session's chain (its end) is checked by the fold's process
+after the fold: the share that, on two cores, has both processes end together."""
 
 
 @dataclass
@@ -224,20 +227,29 @@ def _verify_session(
     head = _Head(row.id, row.head_seq, row.head_hash)
     results = {hand.number: hand.result for hand in hands}
 
-    def chain_fault() -> str | None:
-        return _chain_and_signoffs_fault(head, events, signatures, accounts)
-
     beside = fork and len(events) >= FORK_FROM_EVENTS and can_fork()
-    # The chain and the signatures first, then the hands re-scored beside the fold: a fault there
-    # is named before any the fold finds (the fold went on with the stored results, `rescoring`).
-    with checked_beside(chain_fault, partial(rescore, results), fork=beside) as second:
-        scorer = ScoresBeside(results, second) if beside else None
+    # Beside the fold, the second process checks the signatures, re-scores the hands and checks
+    # the chain but for its last part, which this process checks once the fold is done: the fold
+    # takes longer than the rest, and so both end together.
+    split = len(events) - len(events) // CHAIN_CHECKED_AFTER_THE_FOLD if beside else len(events)
+    checks = (
+        partial(_chain_fault, head, events, 0, split),
+        partial(_signoffs_fault, head.session_id, events, signatures, accounts),
+    )
+    with checked_beside(checks, partial(rescore, results), fork=beside) as second:
+        stored = _Stored(hands, ScoresBeside(results, second) if beside else None)
         try:
-            verified = _fold_session(session, row, events, supervisors, _Stored(hands, scorer))
-        except VerifyFault:
-            _raise_first(second.faults())
-            raise
-        _raise_first(second.faults())
+            verified, fold_fault = _fold_session(session, row, events, supervisors, stored), None
+        except VerifyFault as fault:
+            verified, fold_fault = None, fault
+        chain_end = _chain_fault(head, events, split, len(events))
+        chain_start, signoffs, rescored = second.faults()
+    # The chain first, then the signatures, then the hands re-scored beside the fold: a fault
+    # there is named before any the fold finds (the fold went on with the stored results).
+    _raise_first((chain_start, chain_end, signoffs, rescored))
+    if verified is None:
+        assert fold_fault is not None  # the fold gives the rows or raises
+        raise fold_fault
     return verified
 
 
@@ -264,13 +276,12 @@ def _raise_first(faults: Faults) -> None:
         raise VerifyFault(fault)
 
 
-def _chain_and_signoffs_fault(
-    head: _Head, events: Sequence[Any], signatures: Sequence[Any], accounts: AccountsChain
+def _signoffs_fault(
+    session_id: int, events: Sequence[Any], signatures: Sequence[Any], accounts: AccountsChain
 ) -> str | None:
     try:
-        _check_chain(head, events)
-        check_session_signoffs(head.session_id, events, signatures, accounts)
-    except (VerifyFault, SignoffFault) as fault:
+        check_session_signoffs(session_id, events, signatures, accounts)
+    except SignoffFault as fault:
         return str(fault)
     return None
 
@@ -312,10 +323,24 @@ def _fold_session(
     return VerifiedRows(events, expected.hands, expected.ledger, chips)
 
 
-def _check_chain(head: _Head, events: Sequence[Any]) -> None:
+def _chain_fault(head: _Head, events: Sequence[Any], start: int, stop: int) -> str | None:
+    """The first fault in the links of `events[start:stop]`, with where the chain ends when that
+    part is its last."""
+    try:
+        _check_chain(head, events, start, stop)
+    except VerifyFault as fault:
+        return str(fault)
+    return None
+
+
+def _check_chain(head: _Head, events: Sequence[Any], start: int, stop: int) -> None:
+    if start >= stop:
+        return
     # The opening's previous hash is the room's link, checked by `_RoomLinks`.
-    previous, previous_id = events[0].prev_hash, 0
-    for position, event in enumerate(events, start=1):
+    previous, previous_id = (
+        (events[0].prev_hash, 0) if start == 0 else (events[start - 1].hash, events[start - 1].id)
+    )
+    for position, event in enumerate(events[start:stop], start=start + 1):
         if event.seq != position:
             raise VerifyFault(
                 f"session {head.session_id}: an event is missing before event {event.id}"
@@ -329,7 +354,7 @@ def _check_chain(head: _Head, events: Sequence[Any]) -> None:
         if _digest(event) != event.hash:
             raise VerifyFault(f"event {event.id} was altered")
         previous, previous_id = event.hash, event.id
-    if (head.seq, head.hash) != (len(events), previous):
+    if stop == len(events) and (head.seq, head.hash) != (len(events), previous):
         raise VerifyFault(
             f"session {head.session_id}: its chain should end at event number {head.seq}, but the"
             f" stored events end at {len(events)}: events were removed or the session row altered"

@@ -29,14 +29,16 @@ def no_messages(messages: Iterator[object]) -> str | None:
 def test_a_fault_found_beside_comes_back_in_its_words() -> None:
     parent = os.getpid()
     with checked_beside(
-        lambda: f"event 9 altered by Zoë, beside: {os.getpid() != parent}", no_messages, fork=True
+        (lambda: f"event 9 altered by Zoë, beside: {os.getpid() != parent}", lambda: None),
+        no_messages,
+        fork=True,
     ) as side:
         assert side.child is not None
-        assert side.faults() == ("event 9 altered by Zoë, beside: True", None)
+        assert side.faults() == ("event 9 altered by Zoë, beside: True", None, None)
 
 
 def test_checks_that_hold_give_none() -> None:
-    with checked_beside(lambda: None, no_messages, fork=True) as side:
+    with checked_beside((lambda: None,), no_messages, fork=True) as side:
         assert side.faults() == (None, None)
 
 
@@ -44,20 +46,20 @@ def test_messages_reach_the_second_process_in_order() -> None:
     def total(messages: Iterator[int]) -> str | None:
         return str(sum(messages))
 
-    with checked_beside(lambda: None, total, fork=True) as side:
+    with checked_beside((), total, fork=True) as side:
         for number in range(10_000):  # far more than a pipe holds
             side.send(number)
-        assert side.faults() == (None, str(sum(range(10_000))))
+        assert side.faults() == (str(sum(range(10_000))),)
 
 
 def test_a_check_that_stops_early_never_leaves_the_sender_waiting() -> None:
     def first_odd(messages: Iterator[int]) -> str | None:
         return next((f"{number} is odd" for number in messages if number % 2), None)
 
-    with checked_beside(lambda: "chain", first_odd, fork=True) as side:
+    with checked_beside((lambda: "chain", lambda: "signatures"), first_odd, fork=True) as side:
         for number in [2, 4, 7, *range(0, 200_000, 2)]:
             side.send(number)
-        assert side.faults() == ("chain", "7 is odd")
+        assert side.faults() == ("chain", "signatures", "7 is odd")
 
 
 @pytest.mark.parametrize("failing", ["check", "fed"])
@@ -75,7 +77,7 @@ def test_a_second_process_that_fails_leaves_the_checks_to_this_one(failing: str)
                 os._exit(5)  # the second process dies halfway
         return "counted here" if os.getpid() == parent else "counted beside"
 
-    with checked_beside(check, count, fork=True) as side:
+    with checked_beside((check,), count, fork=True) as side:
         for number in range(100_000):
             side.send(number)
         assert side.faults() == ("checked here", "counted here")
@@ -88,7 +90,7 @@ def test_without_fork_the_checks_run_when_asked() -> None:
         asked.append(os.getpid())
         return None
 
-    with checked_beside(check, lambda messages: ",".join(messages), fork=False) as side:
+    with checked_beside((check,), lambda messages: ",".join(messages), fork=False) as side:
         side.send("a")
         side.send("b")
         assert side.child is None and not asked
@@ -97,7 +99,7 @@ def test_without_fork_the_checks_run_when_asked() -> None:
 
 
 def test_leaving_early_reaps_the_second_process() -> None:
-    with pytest.raises(KeyError), checked_beside(lambda: "late", no_messages, fork=True) as side:
+    with pytest.raises(KeyError), checked_beside((lambda: "late",), no_messages, fork=True) as side:
         child = side.child
         side.send("never read")
         raise KeyError("the caller failed first")

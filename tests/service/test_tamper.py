@@ -227,6 +227,25 @@ def test_verify_names_the_changed_row(
     assert expected in str(fault.value)
 
 
+@pytest.mark.parametrize("beside", [False, True], ids=["one process", "chain checked beside"])
+def test_of_two_breaks_in_the_chain_the_first_is_named(
+    history: Database, beside: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chain's end is checked by the fold's process, the rest beside it: the earlier break is
+    named, as in one process."""
+    if beside:
+        if not hasattr(os, "fork"):
+            pytest.skip("a second process is forked only where fork exists")
+        monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
+        monkeypatch.setattr(side_check, "can_fork", lambda: True)
+    with history.session() as session:
+        expected = alter_payload(session)  # the first street: in the part checked beside
+        remove_last_event(session)  # the chain's end: in the part checked after the fold
+        session.commit()
+    with pytest.raises(VerifyFault, match=f"^{expected}$"):
+        verify_database(history)
+
+
 def test_a_hand_finished_undone_and_finished_again_verifies_beside(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
