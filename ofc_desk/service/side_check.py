@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -75,6 +76,8 @@ class Beside:
             os.close(self.reader)
             self.reader = None
         if self.child is not None:
+            with suppress(ProcessLookupError):
+                os.kill(self.child, signal.SIGKILL)  # it holds nothing: its work is simply dropped
             os.waitpid(self.child, 0)
             self.child = None
 
