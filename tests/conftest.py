@@ -8,16 +8,30 @@ tells the two apart; on a disk slow to sync, waiting for it is most of the suite
 OFC_DESK_TEST_SQLITE_SYNCHRONOUS=FULL to run everything durably.
 """
 
+import functools
 import os
 import sys
 from collections.abc import Iterator
 
 import pytest
 
+from ofc_desk.storage import keys
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault(TEST_SYNCHRONOUS_VARIABLE, "OFF")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def pin_scrypt_once_per_salt() -> Iterator[None]:
+    """Each PIN's scrypt output is worked out once per test process and remembered. Its cost is
+    on purpose (40 ms a sign-in here), and the suite signs the same copied accounts in hundreds of
+    times; scrypt gives the same bytes for the same PIN, salt and parameters, so every sign-in,
+    PIN check and unsealing still runs as in the product, only without deriving again. Processes
+    the tests start derive as the product does."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(keys, "pin_scrypt", functools.lru_cache(maxsize=None)(keys.pin_scrypt))
+        yield
 
 
 @pytest.fixture(autouse=True)
