@@ -152,7 +152,7 @@ def test_the_floor_says_when_it_lost_the_server_and_carries_on(
 ) -> None:
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url) as url, floor_on(url, qtbot) as floor:
+    with fresh_schema(postgres_url, durable=False) as url, floor_on(url, qtbot) as floor:
         first = at_a_desk(url, lambda db: play_table(db, "T3", 1).snapshot())
         qtbot.waitUntil(lambda: shows(floor, first), timeout=WITHIN_A_SECOND)
         at_a_desk(url, cut_the_floors_connection)
