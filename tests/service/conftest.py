@@ -1,17 +1,16 @@
 """Service fixtures: every `database` test runs on SQLite and on real PostgreSQL.
 
 Each test's database holds the test supervisor and dealer. They are made once a run (PIN hashing
-is slow on purpose) in a database built through the migrations, and each test gets a copy of it:
-on SQLite a copy of the file, on PostgreSQL a database made with that one as its template. A
-module whose tests all start from the same history builds it once the same way, on a copy of that
-database, and each of its tests gets a copy of the result (`database_copy(build)`).
+is slow on purpose) in a database built through the migrations. On SQLite each test gets a copy of
+that file; a module whose tests all start from one history (`database_copy(build)`) plays it once
+a run on a copy too, and each test gets a copy of the result. On PostgreSQL each test migrates a
+fresh schema of its own, takes the account rows from that database, then plays its history.
 """
 
 from __future__ import annotations
 
 import shutil
 import sys
-import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -23,18 +22,18 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from ofc_test_databases import (  # noqa: F401 (backend, database_url and postgres_url are fixtures)
     backend,
-    copy_of_database,
-    create_database,
     database_url,
-    drop_database,
+    fresh_schema,
     is_durable,
     needs_server,
-    on_database,
     postgres_url,
     sqlite_url,
 )
+from sqlalchemy import Connection
+from sqlalchemy.engine import make_url
 from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build, DatabaseCopy
 
+from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user
 
@@ -44,57 +43,57 @@ def _with_accounts(database: Database) -> None:
     create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
 
 
-class Templates:
-    """This test process's databases to copy: the one with the two accounts, built through the
+class SqliteTemplates:
+    """This test process's SQLite files to copy: the one with the two accounts, built through the
     migrations, and one per `Build` made from a copy of it; each made on the first test to ask."""
 
-    def __init__(self, folder: Path, server_url: str | None) -> None:
-        self.folder, self.server_url = folder, server_url
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self._files: dict[Build | None, Path] = {}
-        self._databases: dict[Build | None, str] = {}
-        self._made: list[str] = []
 
-    def sqlite(self, build: Build | None) -> Path:
+    def path(self, build: Build | None) -> Path:
         if build not in self._files:
-            source = None if build is None else self.sqlite(None)
+            source = None if build is None else self.path(None)
             path = self.folder / f"template-{len(self._files)}.db"
             if source is not None:
                 shutil.copyfile(source, path)
-            _fill(f"sqlite:///{path}", build)
+            database = Database(f"sqlite:///{path}")
+            try:
+                (build or _with_accounts)(database)
+            finally:
+                database.dispose()
             self._files[build] = path
         return self._files[build]
 
-    def postgres(self, server_url: str, build: Build | None) -> str:
-        if build not in self._databases:
-            # template0: nobody connects to it, so CREATE DATABASE never finds it in use.
-            source = "template0" if build is None else self.postgres(server_url, None)
-            name = f"ofc_test_template_{uuid.uuid4().hex[:12]}"
-            create_database(server_url, name, source)
-            self._made.append(name)
-            _fill(on_database(server_url, name, durable=False), build)
-            self._databases[build] = name
-        return self._databases[build]
 
-    def drop(self) -> None:
-        if self.server_url is not None:
-            for name in self._made:
-                drop_database(self.server_url, name)
-
-
-def _fill(url: str, build: Build | None) -> None:
-    """The accounts (through the migrations, on an empty database), or `build` on their copy."""
-    database = Database(url)
-    try:
-        (build or _with_accounts)(database)
-    finally:
-        database.dispose()
+@pytest.fixture(scope="session")
+def sqlite_templates(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplates:
+    return SqliteTemplates(tmp_path_factory.mktemp("templates"))
 
 
 @pytest.fixture(scope="session")
-def templates(tmp_path_factory: pytest.TempPathFactory, postgres_url: str | None) -> Iterator[Templates]:  # noqa: F811
-    made = Templates(tmp_path_factory.mktemp("templates"), postgres_url)
-    yield made
-    made.drop()
+def postgres_accounts(postgres_url: str | None) -> Iterator[str | None]:  # noqa: F811
+    """The schema holding the accounts on the PostgreSQL server; None without a server."""
+    if postgres_url is None:
+        yield None
+        return
+    with fresh_schema(postgres_url, durable=False) as url:
+        database = Database(url)
+        _with_accounts(database)
+        database.dispose()
+        yield str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
+
+
+def _copy_accounts(connection: Connection, source: str) -> None:
+    """The accounts chain of `source` in place of the one this schema's migration began (its
+    mark of when sign-offs started): as the owner of the database, who alone may lift the
+    append-only trigger to do so."""
+    append_only.remove(connection, ("account_events",))
+    connection.exec_driver_sql("DELETE FROM account_events")
+    append_only.install(connection, ("account_events",))
+    for table in ("account_events", "users"):  # the chain first: a user row follows it
+        connection.exec_driver_sql(f'INSERT INTO {table} SELECT * FROM "{source}".{table}')
+    connection.exec_driver_sql("SELECT setval(pg_get_serial_sequence('users', 'id'), max(id)) FROM users")
 
 
 @pytest.fixture
@@ -102,24 +101,28 @@ def database_copy(
     backend: str,  # noqa: F811 (the imported fixture)
     request: pytest.FixtureRequest,
     tmp_path: Path,
-    templates: Templates,
+    sqlite_templates: SqliteTemplates,
     postgres_url: str | None,  # noqa: F811
+    postgres_accounts: str | None,
 ) -> Iterator[DatabaseCopy]:
-    """`database_copy(build)`: this test's database, a copy of the accounts' database after
-    `build` (None: as the migrations and the accounts left it); closed and dropped afterwards."""
+    """`database_copy(build)`: this test's database, the accounts' database after `build` (None:
+    as the migrations and the accounts left it); closed (and its schema dropped) afterwards."""
     server_url = needs_server(postgres_url) if backend == "postgresql" else None
     durable = is_durable(request)
     with ExitStack() as cleanup:
 
         def copy(build: Build | None) -> Database:
             if server_url is None:
-                shutil.copyfile(templates.sqlite(build), tmp_path / "desk.db")
-                url = sqlite_url(tmp_path)
-            else:
-                template = templates.postgres(server_url, build)
-                url = cleanup.enter_context(copy_of_database(server_url, template, durable=durable))
-            database = Database(url)  # what every start does: the migration check included
+                shutil.copyfile(sqlite_templates.path(build), tmp_path / "desk.db")
+                database = Database(sqlite_url(tmp_path))  # what every start does: the migration check
+                cleanup.callback(database.dispose)
+                return database
+            database = Database(cleanup.enter_context(fresh_schema(server_url, durable=durable)))
             cleanup.callback(database.dispose)
+            with database.engine.begin() as connection:
+                _copy_accounts(connection, str(postgres_accounts))
+            if build is not None:
+                build(database)
             return database
 
         yield copy
@@ -127,6 +130,6 @@ def database_copy(
 
 @pytest.fixture
 def database(request: pytest.FixtureRequest, database_copy: DatabaseCopy) -> Database:
-    # `database_url` is a place of its own (a fresh schema), not this copy.
+    # `database_url` is a place of its own (a fresh file or schema), not this copy.
     assert "database_url" not in request.fixturenames, "a test given `database` reads its URL as database.url"
     return database_copy(None)

@@ -1,5 +1,5 @@
 """Test databases for storage and service tests: a fresh SQLite file, or a fresh schema on a real
-PostgreSQL server, per test; or a copy of a database made once (`copy_of_database`).
+PostgreSQL server, per test.
 
 PostgreSQL: `OFC_DESK_TEST_POSTGRES_URL` if set, else postgresql+psycopg://postgres@127.0.0.1:5432/test;
 if neither answers, a throw-away server from the installed binaries (initdb + pg_ctl in a temp dir
@@ -24,7 +24,6 @@ from urllib.parse import quote
 
 import psycopg
 import pytest
-from sqlalchemy.engine import make_url
 
 DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
@@ -98,49 +97,13 @@ def fresh_schema(server_url: str, *, durable: bool = True) -> Iterator[str]:
     schema = f"ofc_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
         connection.execute(f'CREATE SCHEMA "{schema}"')
+    separator = "&" if "?" in server_url else "?"
+    options = f"-csearch_path={schema}" + ("" if durable else " -csynchronous_commit=off")
     try:
-        yield _with_options(server_url, f"-csearch_path={schema}", durable=durable)
+        yield f"{server_url}{separator}options={quote(options)}"
     finally:
         with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
             connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
-
-
-@contextmanager
-def copy_of_database(server_url: str, template: str, *, durable: bool = True) -> Iterator[str]:
-    """A new database on the server holding what the database `template` holds (nobody may be
-    connected to it): `CREATE DATABASE … TEMPLATE` copies its files in a few milliseconds, where
-    building a schema through the migrations takes over a hundred. `durable` as in `fresh_schema`."""
-    name = f"ofc_test_{uuid.uuid4().hex[:12]}"
-    create_database(server_url, name, template)
-    try:
-        yield on_database(server_url, name, durable=durable)
-    finally:
-        drop_database(server_url, name)
-
-
-def create_database(server_url: str, name: str, template: str) -> None:
-    with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
-
-
-def drop_database(server_url: str, name: str) -> None:
-    """Drop the database `name`, ending any connection a test left open to it."""
-    with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def on_database(server_url: str, name: str, *, durable: bool = True) -> str:
-    """The URL of the server's database `name`; `durable` as in `fresh_schema`."""
-    url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
-    return _with_options(url, "", durable=durable)
-
-
-def _with_options(url: str, options: str, *, durable: bool) -> str:
-    options = " ".join(filter(None, [options, "" if durable else "-csynchronous_commit=off"]))
-    if not options:
-        return url
-    separator = "&" if "?" in url else "?"
-    return f"{url}{separator}options={quote(options)}"
 
 
 def sqlite_url(folder: Path) -> str:
