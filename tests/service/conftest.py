@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
+import psycopg
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
@@ -81,7 +82,7 @@ def postgres_accounts(postgres_url: str | None) -> Iterator[str | None]:  # noqa
         database = Database(url)
         _with_accounts(database)
         database.dispose()
-        yield str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
+        yield _schema_of(url)
 
 
 def _copy_accounts(connection: Connection, source: str) -> None:
@@ -96,6 +97,91 @@ def _copy_accounts(connection: Connection, source: str) -> None:
     connection.exec_driver_sql("SELECT setval(pg_get_serial_sequence('users', 'id'), max(id)) FROM users")
 
 
+def _schema_of(url: str) -> str:
+    return str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
+
+
+def _triggers(connection: Connection, schema: str) -> int:
+    """How many triggers of its own (the append-only ones) the schema's tables have."""
+    query = (
+        "SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+        " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %(schema)s AND NOT t.tgisinternal"
+    )
+    return int(connection.exec_driver_sql(query, {"schema": schema}).scalar_one())
+
+
+class PostgresHistories:
+    """This test process's PostgreSQL schemas holding each `Build`'s history, played once on a
+    migrated schema with the accounts; a test's fresh migrated schema then takes their rows."""
+
+    def __init__(self, server_url: str, accounts: str, cleanup: ExitStack) -> None:
+        self.server_url, self.accounts, self.cleanup = server_url, accounts, cleanup
+        self._schemas: dict[Build, tuple[str, int]] = {}
+
+    def schema(self, build: Build) -> tuple[str, int]:
+        """The schema holding `build`'s history, and how many append-only triggers it kept."""
+        if build not in self._schemas:
+            url = self.cleanup.enter_context(fresh_schema(self.server_url, durable=False))
+            database = Database(url)
+            try:
+                with database.engine.begin() as connection:
+                    _copy_accounts(connection, self.accounts)
+                build(database)
+                with database.engine.connect() as connection:
+                    self._schemas[build] = (_schema_of(url), _triggers(connection, _schema_of(url)))
+            finally:
+                database.dispose()
+        return self._schemas[build]
+
+
+@pytest.fixture(scope="session")
+def postgres_histories(
+    postgres_url: str | None,  # noqa: F811
+    postgres_accounts: str | None,
+) -> Iterator[PostgresHistories | None]:
+    """None without a server, or where this user may not set `session_replication_role` (only a
+    superuser may): then each test plays its history itself."""
+    if postgres_url is None or postgres_accounts is None:
+        yield None
+        return
+    with psycopg.connect(make_url(postgres_url).set(drivername="postgresql").render_as_string(False)) as c:
+        superuser = c.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
+    if not superuser or not superuser[0]:
+        yield None
+        return
+    with ExitStack() as cleanup:
+        yield PostgresHistories(postgres_url, postgres_accounts, cleanup)
+
+
+def _copy_history(connection: Connection, source: str, kept_triggers: int) -> bool:
+    """Every row of `source` (a schema the same migrations built) in place of this fresh schema's,
+    and its sequences where `source`'s stand; its append-only triggers lifted if `source`'s were.
+    The triggers (foreign keys' included) do not fire meanwhile (`session_replication_role`).
+    False, changing nothing, when `source` kept some triggers but not all."""
+    schema = str(connection.exec_driver_sql("SELECT current_schema()").scalar_one())
+    lift = kept_triggers == 0
+    if not lift and kept_triggers != _triggers(connection, schema):
+        return False
+    connection.exec_driver_sql("SET LOCAL session_replication_role = replica")
+    tables = connection.exec_driver_sql(
+        "SELECT tablename FROM pg_tables WHERE schemaname = %(schema)s", {"schema": source}
+    ).scalars()
+    for table in list(tables):
+        connection.exec_driver_sql(f'DELETE FROM "{table}"')
+        connection.exec_driver_sql(f'INSERT INTO "{table}" SELECT * FROM "{source}"."{table}"')
+    sequences = connection.exec_driver_sql(
+        "SELECT sequencename FROM pg_sequences WHERE schemaname = %(schema)s", {"schema": source}
+    ).scalars()
+    for sequence in list(sequences):
+        connection.exec_driver_sql(
+            f'SELECT setval(\'"{sequence}"\', last_value, is_called) FROM "{source}"."{sequence}"'
+        )
+    connection.exec_driver_sql("SET LOCAL session_replication_role = DEFAULT")
+    if lift:
+        append_only.remove_all(connection)
+    return True
+
+
 @pytest.fixture
 def database_copy(
     backend: str,  # noqa: F811 (the imported fixture)
@@ -104,6 +190,7 @@ def database_copy(
     sqlite_templates: SqliteTemplates,
     postgres_url: str | None,  # noqa: F811
     postgres_accounts: str | None,
+    postgres_histories: PostgresHistories | None,
 ) -> Iterator[DatabaseCopy]:
     """`database_copy(build)`: this test's database, the accounts' database after `build` (None:
     as the migrations and the accounts left it); closed (and its schema dropped) afterwards."""
@@ -119,6 +206,11 @@ def database_copy(
                 return database
             database = Database(cleanup.enter_context(fresh_schema(server_url, durable=durable)))
             cleanup.callback(database.dispose)
+            if build is not None and postgres_histories is not None:
+                source, kept_triggers = postgres_histories.schema(build)
+                with database.engine.begin() as connection:
+                    if _copy_history(connection, source, kept_triggers):
+                        return database
             with database.engine.begin() as connection:
                 _copy_accounts(connection, str(postgres_accounts))
             if build is not None:
