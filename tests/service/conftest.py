@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -101,13 +101,90 @@ def _schema_of(url: str) -> str:
     return str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
 
 
+_TRIGGERS = (
+    "SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+    " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %(schema)s AND NOT t.tgisinternal"
+)
+
+# Everything about a schema's structure a test could change: its relations (tables, indexes,
+# sequences) and their grants, columns, constraints, triggers, functions and row policies.
+_STRUCTURE = """
+SELECT md5(coalesce(string_agg(item, ',' ORDER BY item), '')) FROM (
+    SELECT format('%%s %%s %%s %%s', c.relname, c.relkind, c.relacl, c.relrowsecurity) AS item
+      FROM pg_class c WHERE c.relnamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s.%%s %%s %%s %%s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+                  a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
+      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+     WHERE c.relnamespace = to_regnamespace(%(schema)s) AND a.attnum > 0 AND NOT a.attisdropped
+    UNION ALL
+    SELECT format('%%s %%s', conname, pg_get_constraintdef(oid))
+      FROM pg_constraint WHERE connamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s %%s', c.relname, t.tgname, t.tgenabled)
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE c.relnamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s', proname, md5(prosrc))
+      FROM pg_proc WHERE pronamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s', c.relname, p.polname)
+      FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid
+     WHERE c.relnamespace = to_regnamespace(%(schema)s)
+) AS structure
+"""
+
+
+def _libpq(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 def _triggers(connection: Connection, schema: str) -> int:
     """How many triggers of its own (the append-only ones) the schema's tables have."""
-    query = (
-        "SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
-        " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %(schema)s AND NOT t.tgisinternal"
-    )
-    return int(connection.exec_driver_sql(query, {"schema": schema}).scalar_one())
+    return int(connection.exec_driver_sql(_TRIGGERS, {"schema": schema}).scalar_one())
+
+
+class SchemaPool:
+    """This test process's PostgreSQL schemas built by the migrations and free for a test. A test
+    that leaves its schema as the migrations built it (structure, triggers, grants: all but its
+    rows) gives it back, and the next test's copy replaces every row of it: a schema made and
+    migrated per test cost as much as the rest of a typical test."""
+
+    def __init__(self, server_url: str, cleanup: ExitStack) -> None:
+        self.server_url, self.cleanup = server_url, cleanup
+        self._free: list[str] = []
+        self._drops: dict[str, Callable[[], None]] = {}
+        self._migrated: str | None = None
+
+    def take(self) -> str:
+        """The URL of a free schema the migrations built (not durable)."""
+        if self._free:
+            return self._free.pop()
+        schema = ExitStack()
+        url = schema.enter_context(fresh_schema(self.server_url, durable=False))
+        self._drops[url] = schema.close
+        self.cleanup.callback(self.drop, url)
+        Database(url).dispose()  # built through the migrations
+        if self._migrated is None:
+            self._migrated = self._structure(url)
+        return url
+
+    def give_back(self, url: str) -> None:
+        """Free the schema for the next test if its structure is still the migrations'; else drop it."""
+        if self._structure(url) == self._migrated:
+            self._free.append(url)
+        else:
+            self.drop(url)
+
+    def drop(self, url: str) -> None:
+        if url in self._drops:
+            self._drops.pop(url)()
+
+    def _structure(self, url: str) -> str:
+        with psycopg.connect(_libpq(url)) as connection:
+            row = connection.execute(_STRUCTURE, {"schema": _schema_of(url)}).fetchone()
+        return str(row[0]) if row else ""
 
 
 class PostgresHistories:
@@ -116,10 +193,15 @@ class PostgresHistories:
 
     def __init__(self, server_url: str, accounts: str, cleanup: ExitStack) -> None:
         self.server_url, self.accounts, self.cleanup = server_url, accounts, cleanup
-        self._schemas: dict[Build, tuple[str, int]] = {}
+        self._schemas: dict[Build | None, tuple[str, int]] = {}
 
-    def schema(self, build: Build) -> tuple[str, int]:
-        """The schema holding `build`'s history, and how many append-only triggers it kept."""
+    def schema(self, build: Build | None) -> tuple[str, int]:
+        """The schema holding `build`'s history (None: just the accounts), and how many
+        append-only triggers it kept."""
+        if build is None and build not in self._schemas:
+            with psycopg.connect(_libpq(self.server_url)) as connection:
+                row = connection.execute(_TRIGGERS, {"schema": self.accounts}).fetchone()
+                self._schemas[None] = (self.accounts, int(row[0]) if row else 0)
         if build not in self._schemas:
             url = self.cleanup.enter_context(fresh_schema(self.server_url, durable=False))
             database = Database(url)
@@ -135,22 +217,37 @@ class PostgresHistories:
 
 
 @pytest.fixture(scope="session")
+def postgres_superuser(postgres_url: str | None) -> bool:  # noqa: F811
+    """Whether the tests' PostgreSQL user may set `session_replication_role` (only a superuser
+    may), which copying rows between schemas here needs: without it, each test makes and migrates
+    a schema and plays its history itself."""
+    if postgres_url is None:
+        return False
+    with psycopg.connect(_libpq(postgres_url)) as connection:
+        row = connection.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
+    return bool(row and row[0])
+
+
+@pytest.fixture(scope="session")
 def postgres_histories(
     postgres_url: str | None,  # noqa: F811
     postgres_accounts: str | None,
+    postgres_superuser: bool,
 ) -> Iterator[PostgresHistories | None]:
-    """None without a server, or where this user may not set `session_replication_role` (only a
-    superuser may): then each test plays its history itself."""
-    if postgres_url is None or postgres_accounts is None:
-        yield None
-        return
-    with psycopg.connect(make_url(postgres_url).set(drivername="postgresql").render_as_string(False)) as c:
-        superuser = c.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
-    if not superuser or not superuser[0]:
+    if postgres_url is None or postgres_accounts is None or not postgres_superuser:
         yield None
         return
     with ExitStack() as cleanup:
         yield PostgresHistories(postgres_url, postgres_accounts, cleanup)
+
+
+@pytest.fixture(scope="session")
+def schema_pool(postgres_url: str | None, postgres_superuser: bool) -> Iterator[SchemaPool | None]:  # noqa: F811
+    if postgres_url is None or not postgres_superuser:
+        yield None
+        return
+    with ExitStack() as cleanup:
+        yield SchemaPool(postgres_url, cleanup)
 
 
 def _copy_history(connection: Connection, source: str, kept_triggers: int) -> bool:
@@ -191,6 +288,7 @@ def database_copy(
     postgres_url: str | None,  # noqa: F811
     postgres_accounts: str | None,
     postgres_histories: PostgresHistories | None,
+    schema_pool: SchemaPool | None,
 ) -> Iterator[DatabaseCopy]:
     """`database_copy(build)`: this test's database, the accounts' database after `build` (None:
     as the migrations and the accounts left it); closed (and its schema dropped) afterwards."""
@@ -204,6 +302,17 @@ def database_copy(
                 database = Database(sqlite_url(tmp_path))  # what every start does: the migration check
                 cleanup.callback(database.dispose)
                 return database
+            if schema_pool is not None and postgres_histories is not None and not durable:
+                url = schema_pool.take()
+                cleanup.callback(schema_pool.give_back, url)  # after the database is closed
+                database = Database(url)  # what every start does: the migration check included
+                cleanup.callback(database.dispose)
+                source, kept_triggers = postgres_histories.schema(build)
+                with database.engine.begin() as connection:
+                    connection.exec_driver_sql("SET LOCAL lock_timeout = '5s'")
+                    if _copy_history(connection, source, kept_triggers):
+                        return database
+                raise AssertionError(f"a pooled schema does not have the triggers {source} began with")
             database = Database(cleanup.enter_context(fresh_schema(server_url, durable=durable)))
             cleanup.callback(database.dispose)
             if build is not None and postgres_histories is not None:
