@@ -3,8 +3,12 @@
 Each test's database holds the test supervisor and dealer. They are made once a run (PIN hashing
 is slow on purpose) in a database built through the migrations. On SQLite each test gets a copy of
 that file; a module whose tests all start from one history (`database_copy(build)`) plays it once
-a run on a copy too, and each test gets a copy of the result. On PostgreSQL each test migrates a
-fresh schema of its own, takes the account rows from that database, then plays its history.
+a run on a copy too, and each test gets a copy of the result. On PostgreSQL each test gets a
+schema built through the migrations (made for it, or one an earlier test left as it was built:
+`SchemaPool`) whose rows are replaced by those of the accounts' schema or of the schema its
+history was played on once (`PostgresHistories`); a user who is not a superuser cannot hold the
+triggers off for that, so there each test migrates a fresh schema, takes the account rows and
+plays its history itself, as do durable tests.
 """
 
 from __future__ import annotations
@@ -198,11 +202,12 @@ class PostgresHistories:
     def schema(self, build: Build | None) -> tuple[str, int]:
         """The schema holding `build`'s history (None: just the accounts), and how many
         append-only triggers it kept."""
-        if build is None and build not in self._schemas:
-            with psycopg.connect(_libpq(self.server_url)) as connection:
-                row = connection.execute(_TRIGGERS, {"schema": self.accounts}).fetchone()
+        if build is None:
+            if None not in self._schemas:
+                with psycopg.connect(_libpq(self.server_url)) as connection:
+                    row = connection.execute(_TRIGGERS, {"schema": self.accounts}).fetchone()
                 self._schemas[None] = (self.accounts, int(row[0]) if row else 0)
-        if build not in self._schemas:
+        elif build not in self._schemas:
             url = self.cleanup.enter_context(fresh_schema(self.server_url, durable=False))
             database = Database(url)
             try:
