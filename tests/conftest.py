@@ -8,14 +8,30 @@ tells the two apart; on a disk slow to sync, waiting for it is most of the suite
 OFC_DESK_TEST_SQLITE_SYNCHRONOUS=FULL to run everything durably.
 """
 
+import functools
 import os
+import sys
+from collections.abc import Iterator
 
 import pytest
 
+from ofc_desk.storage import keys
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault(TEST_SYNCHRONOUS_VARIABLE, "OFF")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def pin_scrypt_once_per_salt() -> Iterator[None]:
+    """Each PIN's scrypt output is worked out once per test process and remembered. Its cost is
+    on purpose (40 ms a sign-in here), and the suite signs the same copied accounts in hundreds of
+    times; scrypt gives the same bytes for the same PIN, salt and parameters, so every sign-in,
+    PIN check and unsealing still runs as in the product, only without deriving again. Processes
+    the tests start derive as the product does."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(keys, "pin_scrypt", functools.lru_cache(maxsize=None)(keys.pin_scrypt))
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -23,3 +39,18 @@ def durable_when_marked(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
     """A `durable` test (and every process it starts) runs with the product's own settings."""
     if request.node.get_closest_marker("durable"):
         monkeypatch.delenv(TEST_SYNCHRONOUS_VARIABLE, raising=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """Delete the widgets a Qt test closed before the next test starts. pytest-qt closes them and
+    asks for `deleteLater`, which outside an event loop waits for the next test that runs one: the
+    windows of every test before it pile up, and each new window's style sheet then repolishes
+    them all (most of a desk test's time)."""
+    result = yield
+    if "PySide6.QtWidgets" in sys.modules:
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        if QCoreApplication.instance() is not None:
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    return result

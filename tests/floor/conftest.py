@@ -10,4 +10,4 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
 sys.path.insert(0, str(Path(__file__).parents[1] / "room"))
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ofc_test_databases import database_url, postgres_url  # noqa: F401
+from ofc_test_databases import backend, database_url, postgres_url  # noqa: F401

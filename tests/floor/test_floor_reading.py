@@ -70,7 +70,7 @@ def test_a_closed_table_leaves_the_floor(database: Database) -> None:
 def test_every_committed_event_notifies_its_table(postgres_url: str | None) -> None:
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url) as url:
+    with fresh_schema(postgres_url, durable=False) as url:
         database = Database(url)
         desk = play_table(database, "T6", 1)
         listener = psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True)

@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 from room_scripts import DEALER, example_script
 from sqlalchemy import text
 
+from ofc_desk.desk.floor import watcher
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.models import OBJECT_ROLE
@@ -148,11 +149,13 @@ def test_a_double_click_opens_the_tables_records_read_only(tmp_path: Path, qtbot
 
 @pytest.mark.postgres
 def test_the_floor_says_when_it_lost_the_server_and_carries_on(
-    postgres_url: str | None, qtbot: QtBot
+    postgres_url: str | None, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url) as url, floor_on(url, qtbot) as floor:
+    # The floor tries the server again after a pause; how long it waits is not what is tested.
+    monkeypatch.setattr(watcher, "RETRY_SECONDS", 4 * watcher.WAIT_SECONDS)
+    with fresh_schema(postgres_url, durable=False) as url, floor_on(url, qtbot) as floor:
         first = at_a_desk(url, lambda db: play_table(db, "T3", 1).snapshot())
         qtbot.waitUntil(lambda: shows(floor, first), timeout=WITHIN_A_SECOND)
         at_a_desk(url, cut_the_floors_connection)

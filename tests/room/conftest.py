@@ -12,13 +12,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ofc_test_databases import fresh_schema, postgres_url  # noqa: F401
+from ofc_test_databases import fresh_schema, is_durable, needs_server, postgres_url  # noqa: F401
 
 
 @pytest.fixture
-def room_url(postgres_url: str | None) -> Iterator[str]:  # noqa: F811 (the imported fixture)
-    """The owner's URL of a fresh card-room schema (not yet migrated)."""
-    if postgres_url is None:
-        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url) as url:
+def room_url(request: pytest.FixtureRequest, postgres_url: str | None) -> Iterator[str]:  # noqa: F811
+    """The owner's URL of a fresh card-room schema (not yet migrated); its commits wait for the
+    disk only in a test marked `durable` (tests/conftest.py)."""
+    with fresh_schema(needs_server(postgres_url), durable=is_durable(request)) as url:
         yield url

@@ -46,7 +46,7 @@ class Room:
 def room(postgres_url: str | None) -> Iterator[Room]:
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url) as url:
+    with fresh_schema(postgres_url, durable=False) as url:
         database = Database(url)
         _replay(database, EARLY, offset=0)
         time.sleep(0.01)

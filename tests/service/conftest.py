@@ -1,43 +1,79 @@
 """Service fixtures: every `database` test runs on SQLite and on real PostgreSQL.
 
 Each test's database holds the test supervisor and dealer. They are made once a run (PIN hashing
-is slow on purpose) in a database built through the migrations: on SQLite that file is copied per
-test; on PostgreSQL each test's fresh schema is migrated, then given the same account rows.
+is slow on purpose) in a database built through the migrations. On SQLite each test gets a copy of
+that file; a module whose tests all start from one history (`database_copy(build)`) plays it once
+a run on a copy too, and each test gets a copy of the result. On PostgreSQL each test gets a
+schema built through the migrations (made for it, or one an earlier test left as it was built:
+`SchemaPool`) whose rows are replaced by those of the accounts' schema or of the schema its
+history was played on once (`PostgresHistories`); a user who is not a superuser cannot hold the
+triggers off for that, so there each test migrates a fresh schema, takes the account rows and
+plays its history itself, as do durable tests.
 """
 
 from __future__ import annotations
 
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
+import psycopg
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ofc_test_databases import database_url, fresh_schema, postgres_url  # noqa: F401
+from ofc_test_databases import (  # noqa: F401 (backend, database_url and postgres_url are fixtures)
+    backend,
+    database_url,
+    fresh_schema,
+    is_durable,
+    needs_server,
+    postgres_url,
+    sqlite_url,
+)
 from sqlalchemy import Connection
 from sqlalchemy.engine import make_url
-from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
+from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build, DatabaseCopy
 
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user
 
 
-def _with_accounts(database: Database) -> Database:
+def _with_accounts(database: Database) -> None:
     supervisor = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
     create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
-    return database
+
+
+class SqliteTemplates:
+    """This test process's SQLite files to copy: the one with the two accounts, built through the
+    migrations, and one per `Build` made from a copy of it; each made on the first test to ask."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._files: dict[Build | None, Path] = {}
+
+    def path(self, build: Build | None) -> Path:
+        if build not in self._files:
+            source = None if build is None else self.path(None)
+            path = self.folder / f"template-{len(self._files)}.db"
+            if source is not None:
+                shutil.copyfile(source, path)
+            database = Database(f"sqlite:///{path}")
+            try:
+                (build or _with_accounts)(database)
+            finally:
+                database.dispose()
+            self._files[build] = path
+        return self._files[build]
 
 
 @pytest.fixture(scope="session")
-def sqlite_with_accounts(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("accounts") / "desk.db"
-    _with_accounts(Database(f"sqlite:///{path}")).dispose()
-    return path
+def sqlite_templates(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplates:
+    return SqliteTemplates(tmp_path_factory.mktemp("templates"))
 
 
 @pytest.fixture(scope="session")
@@ -47,8 +83,10 @@ def postgres_accounts(postgres_url: str | None) -> Iterator[str | None]:  # noqa
         yield None
         return
     with fresh_schema(postgres_url, durable=False) as url:
-        _with_accounts(Database(url)).dispose()
-        yield str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
+        database = Database(url)
+        _with_accounts(database)
+        database.dispose()
+        yield _schema_of(url)
 
 
 def _copy_accounts(connection: Connection, source: str) -> None:
@@ -63,18 +101,241 @@ def _copy_accounts(connection: Connection, source: str) -> None:
     connection.exec_driver_sql("SELECT setval(pg_get_serial_sequence('users', 'id'), max(id)) FROM users")
 
 
-@pytest.fixture
-def database(
-    database_url: str,  # noqa: F811 (the imported fixture)
-    sqlite_with_accounts: Path,
+def _schema_of(url: str) -> str:
+    return str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
+
+
+_TRIGGERS = (
+    "SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+    " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %(schema)s AND NOT t.tgisinternal"
+)
+
+# Everything about a schema's structure a test could change: its relations (tables, indexes,
+# sequences) and their grants, columns, constraints, triggers, functions and row policies.
+_STRUCTURE = """
+SELECT md5(coalesce(string_agg(item, ',' ORDER BY item), '')) FROM (
+    SELECT format('%%s %%s %%s %%s', c.relname, c.relkind, c.relacl, c.relrowsecurity) AS item
+      FROM pg_class c WHERE c.relnamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s.%%s %%s %%s %%s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+                  a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
+      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+     WHERE c.relnamespace = to_regnamespace(%(schema)s) AND a.attnum > 0 AND NOT a.attisdropped
+    UNION ALL
+    SELECT format('%%s %%s', conname, pg_get_constraintdef(oid))
+      FROM pg_constraint WHERE connamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s %%s', c.relname, t.tgname, t.tgenabled)
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE c.relnamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s', proname, md5(prosrc))
+      FROM pg_proc WHERE pronamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s', c.relname, p.polname)
+      FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid
+     WHERE c.relnamespace = to_regnamespace(%(schema)s)
+) AS structure
+"""
+
+
+def _libpq(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def _triggers(connection: Connection, schema: str) -> int:
+    """How many triggers of its own (the append-only ones) the schema's tables have."""
+    return int(connection.exec_driver_sql(_TRIGGERS, {"schema": schema}).scalar_one())
+
+
+class SchemaPool:
+    """This test process's PostgreSQL schemas built by the migrations and free for a test. A test
+    that leaves its schema as the migrations built it (structure, triggers, grants: all but its
+    rows) gives it back, and the next test's copy replaces every row of it: a schema made and
+    migrated per test cost as much as the rest of a typical test."""
+
+    def __init__(self, server_url: str, cleanup: ExitStack) -> None:
+        self.server_url, self.cleanup = server_url, cleanup
+        self._free: list[str] = []
+        self._drops: dict[str, Callable[[], None]] = {}
+        self._migrated: str | None = None
+
+    def take(self) -> str:
+        """The URL of a free schema the migrations built (not durable)."""
+        if self._free:
+            return self._free.pop()
+        schema = ExitStack()
+        url = schema.enter_context(fresh_schema(self.server_url, durable=False))
+        self._drops[url] = schema.close
+        self.cleanup.callback(self.drop, url)
+        Database(url).dispose()  # built through the migrations
+        if self._migrated is None:
+            self._migrated = self._structure(url)
+        return url
+
+    def give_back(self, url: str) -> None:
+        """Free the schema for the next test if its structure is still the migrations'; else drop it."""
+        if self._structure(url) == self._migrated:
+            self._free.append(url)
+        else:
+            self.drop(url)
+
+    def drop(self, url: str) -> None:
+        if url in self._drops:
+            self._drops.pop(url)()
+
+    def _structure(self, url: str) -> str:
+        with psycopg.connect(_libpq(url)) as connection:
+            row = connection.execute(_STRUCTURE, {"schema": _schema_of(url)}).fetchone()
+        return str(row[0]) if row else ""
+
+
+class PostgresHistories:
+    """This test process's PostgreSQL schemas holding each `Build`'s history, played once on a
+    migrated schema with the accounts; a test's fresh migrated schema then takes their rows."""
+
+    def __init__(self, server_url: str, accounts: str, cleanup: ExitStack) -> None:
+        self.server_url, self.accounts, self.cleanup = server_url, accounts, cleanup
+        self._schemas: dict[Build | None, tuple[str, int]] = {}
+
+    def schema(self, build: Build | None) -> tuple[str, int]:
+        """The schema holding `build`'s history (None: just the accounts), and how many
+        append-only triggers it kept."""
+        if build is None:
+            if None not in self._schemas:
+                with psycopg.connect(_libpq(self.server_url)) as connection:
+                    row = connection.execute(_TRIGGERS, {"schema": self.accounts}).fetchone()
+                self._schemas[None] = (self.accounts, int(row[0]) if row else 0)
+        elif build not in self._schemas:
+            url = self.cleanup.enter_context(fresh_schema(self.server_url, durable=False))
+            database = Database(url)
+            try:
+                with database.engine.begin() as connection:
+                    _copy_accounts(connection, self.accounts)
+                build(database)
+                with database.engine.connect() as connection:
+                    self._schemas[build] = (_schema_of(url), _triggers(connection, _schema_of(url)))
+            finally:
+                database.dispose()
+        return self._schemas[build]
+
+
+@pytest.fixture(scope="session")
+def postgres_superuser(postgres_url: str | None) -> bool:  # noqa: F811
+    """Whether the tests' PostgreSQL user may set `session_replication_role` (only a superuser
+    may), which copying rows between schemas here needs: without it, each test makes and migrates
+    a schema and plays its history itself."""
+    if postgres_url is None:
+        return False
+    with psycopg.connect(_libpq(postgres_url)) as connection:
+        row = connection.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
+    return bool(row and row[0])
+
+
+@pytest.fixture(scope="session")
+def postgres_histories(
+    postgres_url: str | None,  # noqa: F811
     postgres_accounts: str | None,
-) -> Iterator[Database]:
-    if database_url.startswith("sqlite"):
-        shutil.copyfile(sqlite_with_accounts, str(make_url(database_url).database))
-        db = Database(database_url)
-    else:
-        db = Database(database_url)
-        with db.engine.begin() as connection:
-            _copy_accounts(connection, str(postgres_accounts))
-    yield db
-    db.dispose()
+    postgres_superuser: bool,
+) -> Iterator[PostgresHistories | None]:
+    if postgres_url is None or postgres_accounts is None or not postgres_superuser:
+        yield None
+        return
+    with ExitStack() as cleanup:
+        yield PostgresHistories(postgres_url, postgres_accounts, cleanup)
+
+
+@pytest.fixture(scope="session")
+def schema_pool(postgres_url: str | None, postgres_superuser: bool) -> Iterator[SchemaPool | None]:  # noqa: F811
+    if postgres_url is None or not postgres_superuser:
+        yield None
+        return
+    with ExitStack() as cleanup:
+        yield SchemaPool(postgres_url, cleanup)
+
+
+def _copy_history(connection: Connection, source: str, kept_triggers: int) -> bool:
+    """Every row of `source` (a schema the same migrations built) in place of this fresh schema's,
+    and its sequences where `source`'s stand; its append-only triggers lifted if `source`'s were.
+    The triggers (foreign keys' included) do not fire meanwhile (`session_replication_role`).
+    False, changing nothing, when `source` kept some triggers but not all."""
+    schema = str(connection.exec_driver_sql("SELECT current_schema()").scalar_one())
+    lift = kept_triggers == 0
+    if not lift and kept_triggers != _triggers(connection, schema):
+        return False
+    connection.exec_driver_sql("SET LOCAL session_replication_role = replica")
+    tables = connection.exec_driver_sql(
+        "SELECT tablename FROM pg_tables WHERE schemaname = %(schema)s", {"schema": source}
+    ).scalars()
+    for table in list(tables):
+        connection.exec_driver_sql(f'DELETE FROM "{table}"')
+        connection.exec_driver_sql(f'INSERT INTO "{table}" SELECT * FROM "{source}"."{table}"')
+    sequences = connection.exec_driver_sql(
+        "SELECT sequencename FROM pg_sequences WHERE schemaname = %(schema)s", {"schema": source}
+    ).scalars()
+    for sequence in list(sequences):
+        connection.exec_driver_sql(
+            f'SELECT setval(\'"{sequence}"\', last_value, is_called) FROM "{source}"."{sequence}"'
+        )
+    connection.exec_driver_sql("SET LOCAL session_replication_role = DEFAULT")
+    if lift:
+        append_only.remove_all(connection)
+    return True
+
+
+@pytest.fixture
+def database_copy(
+    backend: str,  # noqa: F811 (the imported fixture)
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    sqlite_templates: SqliteTemplates,
+    postgres_url: str | None,  # noqa: F811
+    postgres_accounts: str | None,
+    postgres_histories: PostgresHistories | None,
+    schema_pool: SchemaPool | None,
+) -> Iterator[DatabaseCopy]:
+    """`database_copy(build)`: this test's database, the accounts' database after `build` (None:
+    as the migrations and the accounts left it); closed (and its schema dropped) afterwards."""
+    server_url = needs_server(postgres_url) if backend == "postgresql" else None
+    durable = is_durable(request)
+    with ExitStack() as cleanup:
+
+        def copy(build: Build | None) -> Database:
+            if server_url is None:
+                shutil.copyfile(sqlite_templates.path(build), tmp_path / "desk.db")
+                database = Database(sqlite_url(tmp_path))  # what every start does: the migration check
+                cleanup.callback(database.dispose)
+                return database
+            if schema_pool is not None and postgres_histories is not None and not durable:
+                url = schema_pool.take()
+                cleanup.callback(schema_pool.give_back, url)  # after the database is closed
+                database = Database(url)  # what every start does: the migration check included
+                cleanup.callback(database.dispose)
+                source, kept_triggers = postgres_histories.schema(build)
+                with database.engine.begin() as connection:
+                    connection.exec_driver_sql("SET LOCAL lock_timeout = '5s'")
+                    if _copy_history(connection, source, kept_triggers):
+                        return database
+                raise AssertionError(f"a pooled schema does not have the triggers {source} began with")
+            database = Database(cleanup.enter_context(fresh_schema(server_url, durable=durable)))
+            cleanup.callback(database.dispose)
+            if build is not None and postgres_histories is not None:
+                source, kept_triggers = postgres_histories.schema(build)
+                with database.engine.begin() as connection:
+                    if _copy_history(connection, source, kept_triggers):
+                        return database
+            with database.engine.begin() as connection:
+                _copy_accounts(connection, str(postgres_accounts))
+            if build is not None:
+                build(database)
+            return database
+
+        yield copy
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, database_copy: DatabaseCopy) -> Database:
+    # `database_url` is a place of its own (a fresh file or schema), not this copy.
+    assert "database_url" not in request.fixturenames, "a test given `database` reads its URL as database.url"
+    return database_copy(None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ofc_desk.core.cards import FULL_DECK, Card, parse_cards
@@ -11,6 +11,10 @@ from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, sign_in
+
+Build = Callable[[Database], None]
+"""A history a module's tests all start from, built once a run (conftest.py, `database_copy`)."""
+DatabaseCopy = Callable[[Build | None], Database]
 
 SUPERVISOR, SUPERVISOR_PIN = "Sue", "4321"
 DEALER, DEALER_PIN = "Dan", "1234"

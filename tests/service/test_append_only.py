@@ -12,6 +12,7 @@ from table_helpers import (
     BOB_PLAIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
+    DatabaseCopy,
     dealer,
     open_test_table,
     play_hand,
@@ -50,12 +51,16 @@ REWRITES = [
 ]
 
 
-@pytest.fixture
-def history(database: Database) -> Database:
+def a_hand_and_a_rebuy(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
     service.rebuy("Bob", 40)
-    return database
+
+
+@pytest.fixture
+def history(database_copy: DatabaseCopy) -> Database:
+    """A settled hand and a rebuy (played once a run), the triggers in place: this test's copy."""
+    return database_copy(a_hand_and_a_rebuy)
 
 
 @pytest.mark.parametrize("statement", REWRITES)

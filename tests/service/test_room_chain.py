@@ -145,9 +145,10 @@ def test_openings_at_once_on_two_desks_link_in_turn(database: Database) -> None:
 
 
 def test_anchor_and_verify_anchors_from_the_command_line(
-    database: Database, database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     room_of_three(database)
+    database_url = database.url
     anchors = tmp_path / "anchors.txt"
     status, out, _ = run_cli(capsys, "anchor", "--db", database_url, "--to", str(anchors))
     head = room_head(database)

@@ -19,6 +19,7 @@ from table_helpers import (
     DEALER_PIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
+    DatabaseCopy,
     dealer,
     open_test_table,
     play_hand,
@@ -37,9 +38,9 @@ from ofc_desk.storage.users import Role, SignInError, change_pin, change_role, s
 Capture = pytest.CaptureFixture[str]
 
 
-@pytest.fixture
-def history(database: Database) -> Database:
-    """A correction of +5 and a void, both approved by Sue, then one more settled hand."""
+def a_correction_a_void_and_a_hand(database: Database) -> None:
+    """A correction of +5 and a void, both approved by Sue, then one more settled hand; the
+    triggers are lifted."""
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
     service.correct_chips("Bob", 5, "miscount", SUPERVISOR, SUPERVISOR_PIN)
@@ -49,7 +50,12 @@ def history(database: Database) -> Database:
     verify_database(database)
     with database.engine.begin() as connection:
         append_only.remove_all(connection)
-    return database
+
+
+@pytest.fixture
+def history(database_copy: DatabaseCopy) -> Database:
+    """`a_correction_a_void_and_a_hand` (played once a run): this test's copy to rewrite."""
+    return database_copy(a_correction_a_void_and_a_hand)
 
 
 def rechain(session: Session) -> None:

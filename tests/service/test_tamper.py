@@ -17,6 +17,7 @@ from table_helpers import (
     BOB_PLAIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
+    DatabaseCopy,
     dealer,
     open_test_table,
     play_hand,
@@ -31,9 +32,8 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
 
 
-@pytest.fixture
-def history(database: Database) -> Database:
-    """Two settled hands, a rebuy and a void: every kind of derived row exists."""
+def two_hands_a_rebuy_and_a_void(database: Database) -> None:
+    """Every kind of derived row exists; the triggers are lifted."""
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
     service.rebuy("Bob", 40)
@@ -42,7 +42,12 @@ def history(database: Database) -> Database:
     verify_database(database)
     with database.engine.begin() as connection:
         append_only.remove_all(connection)
-    return database
+
+
+@pytest.fixture
+def history(database_copy: DatabaseCopy) -> Database:
+    """Two settled hands, a rebuy and a void (played once a run): this test's copy to tamper with."""
+    return database_copy(two_hands_a_rebuy_and_a_void)
 
 
 def first_id(session: Session, model: type, **where: object) -> int:

@@ -5,4 +5,4 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ofc_test_databases import database_url, postgres_url  # noqa: F401
+from ofc_test_databases import backend, database_url, postgres_url  # noqa: F401

@@ -1,5 +1,6 @@
 """Test databases for storage and service tests: a fresh SQLite file, or a fresh schema on a real
-PostgreSQL server, per test.
+PostgreSQL server, per test. The schemas are made in a database of the test process's own
+(`postgres_url`), dropped at the end of the run.
 
 PostgreSQL: `OFC_DESK_TEST_POSTGRES_URL` if set, else postgresql+psycopg://postgres@127.0.0.1:5432/test;
 if neither answers, a throw-away server from the installed binaries (initdb + pg_ctl in a temp dir
@@ -24,6 +25,7 @@ from urllib.parse import quote
 
 import psycopg
 import pytest
+from sqlalchemy.engine import make_url
 
 DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
@@ -93,12 +95,17 @@ def postgres_server() -> Iterator[str | None]:
 def fresh_schema(server_url: str, *, durable: bool = True) -> Iterator[str]:
     """A new schema on the server; the URL points every connection's search_path at it. Not
     `durable`: commits return before the server's log reaches the disk (as SQLite's
-    `synchronous=OFF` in tests/conftest.py)."""
+    `synchronous=OFF` in tests/conftest.py). The URL names `synchronous_commit` only where the
+    database's default is not the one wanted (`own_database` makes it off)."""
     schema = f"ofc_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
         connection.execute(f'CREATE SCHEMA "{schema}"')
+        default = connection.execute("SHOW synchronous_commit").fetchone()
+    wanted = "on" if durable else "off"
     separator = "&" if "?" in server_url else "?"
-    options = f"-csearch_path={schema}" + ("" if durable else " -csynchronous_commit=off")
+    options = f"-csearch_path={schema}"
+    if default is None or default[0] != wanted:
+        options += f" -csynchronous_commit={wanted}"
     try:
         yield f"{server_url}{separator}options={quote(options)}"
     finally:
@@ -110,19 +117,62 @@ def sqlite_url(folder: Path) -> str:
     return f"sqlite:///{folder / 'desk.db'}"
 
 
+@contextmanager
+def own_database(server_url: str) -> Iterator[str]:
+    """A new database on the server for one test process, where commits do not wait for the disk
+    unless a connection asks (`fresh_schema`); dropped afterwards. Its own database keeps the
+    process's migrations off the lock that every migration of a database takes (the other
+    workers' and other runs' in the shared one), and the floor tests' cut connections off theirs.
+    A server that will not let this user create databases is used as it is."""
+    name = f"ofc_test_run_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
+        try:
+            connection.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+        except psycopg.errors.InsufficientPrivilege:
+            yield server_url
+            return
+        connection.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
+    try:
+        yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str | None]:
-    with postgres_server() as url:
-        yield url
+    """This test process's own database on the PostgreSQL server (`own_database`), or None."""
+    with postgres_server() as server_url:
+        if server_url is None:
+            yield None
+            return
+        with own_database(server_url) as url:
+            yield url
 
 
 @pytest.fixture(params=BACKENDS)
-def database_url(request: pytest.FixtureRequest, tmp_path: Path, postgres_url: str | None) -> Iterator[str]:
-    """A fresh SQLite file, or a fresh schema on the PostgreSQL server, for one test."""
-    if request.param == "sqlite":
-        yield sqlite_url(tmp_path)
-        return
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which database a test runs on: each test using it, or a fixture that does, runs on both."""
+    return str(request.param)
+
+
+def needs_server(postgres_url: str | None) -> str:
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url, durable=request.node.get_closest_marker("durable") is not None) as url:
+    return postgres_url
+
+
+def is_durable(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker("durable") is not None
+
+
+@pytest.fixture
+def database_url(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path, postgres_url: str | None
+) -> Iterator[str]:
+    """A fresh SQLite file, or a fresh schema on the PostgreSQL server, for one test."""
+    if backend == "sqlite":
+        yield sqlite_url(tmp_path)
+        return
+    with fresh_schema(needs_server(postgres_url), durable=is_durable(request)) as url:
         yield url
