@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from replay_helpers import child_replay, load_example, write_script
 from sqlalchemy import select
 
@@ -14,6 +15,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 
 
+@pytest.mark.durable  # the replay commits at the product's pace, so reports are taken part-way
 def test_a_report_taken_while_a_replay_writes_matches_its_fingerprint(
     database_url: str, tmp_path: Path
 ) -> None:
