@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from ofc_desk.core.chinese.deal import ChineseDealResult
 from ofc_desk.core.chinese.presets import ChinesePreset
@@ -45,7 +45,7 @@ from ofc_desk.service.payloads import (
 )
 from ofc_desk.service.requests import FloorRequest
 from ofc_desk.service.rule_pins import PinnedPresets
-from ofc_desk.service.scoring_bridge import HandScorer, ScoredHand, check_rules, score_hand
+from ofc_desk.service.scoring_bridge import HandScorer, ScoredHand, SettledPlayer, check_rules, score_hand
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.view import build_snapshot
@@ -55,17 +55,6 @@ _HAND_STATES = {
     Phase.WAITING_FOR_FANTASYLAND: "waiting for Fantasyland sets",
     Phase.AWAITING_SETTLEMENT: "awaiting settlement",
 }
-
-
-class _SettledPlayer(Protocol):
-    """A player's line in any game's settled result."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def stack_before(self) -> int: ...
-    @property
-    def stack_after(self) -> int: ...
 
 
 @dataclass
@@ -432,7 +421,7 @@ class TableMachine:
         number: int,
         seating: list[str],
         stacks_before: Mapping[str, int],
-        players: Sequence[_SettledPlayer],
+        players: Sequence[SettledPlayer],
         rake_rules: RakeRules,
     ) -> tuple[RakeResult, tuple[LedgerEntry, ...]]:
         """The settled stacks, less the house's rake (docs/rules.md §9), with the hand's ledger lines;

@@ -40,10 +40,12 @@ class StoredPlayer:
 
 @dataclass(frozen=True)
 class StoredResult:
-    """A hand's stored result, read as far as settling the hand needs."""
+    """A hand's stored result, read as far as settling the hand needs, and its stored text (which
+    the second process compares with the core's, byte for byte)."""
 
     players: tuple[StoredPlayer, ...]
     data: dict[str, Any]
+    text: str
 
     def to_json(self) -> dict[str, Any]:
         return self.data
@@ -62,7 +64,7 @@ def stored_result(text: str | None, seating: list[str]) -> StoredResult | None:
         return None
     if [player.name for player in players] != seating:
         return None
-    return StoredResult(players, data)
+    return StoredResult(players, data, text)
 
 
 def _stored_player(line: Any) -> StoredPlayer:
@@ -89,7 +91,6 @@ class ScoresBeside:
     rules_keys: dict[str, object] = field(default_factory=dict)
     """The rules' keys of a deal, worked out again only when the rules or the players change."""
     rules_sent: dict[str, object] | None = None
-    went_on_with: dict[int, StoredResult] = field(default_factory=dict)
 
     def __call__(
         self, hand: HandState, seating: list[str], rules: TableRules, streaks: dict[str, int]
@@ -108,14 +109,7 @@ class ScoresBeside:
         message: Rescore = (hand.number, self.event_id, rules_keys if changed else None, hand_keys)
         self.second.send(message)
         self.rules_sent = rules_keys
-        self.went_on_with[hand.number] = result
         return result
-
-    def stored_text(self, number: int, result: dict[str, Any]) -> str | None:
-        """The stored text of hand `number`'s result if the fold went on with it (the second
-        process compares that text with the core's, byte for byte); None for a hand scored here."""
-        used = self.went_on_with.get(number)
-        return self.stored[number] if used is not None and used.data is result else None
 
 
 def rescore(stored: Mapping[int, str], hands: Iterator[Rescore]) -> str | None:

@@ -48,8 +48,8 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
     return preset, variant
 
 
-class ScoredPlayer(Protocol):
-    """A player's line in a scored hand, as the settlement reads it."""
+class SettledPlayer(Protocol):
+    """A player's line in any game's settled result, as paying out reads it."""
 
     @property
     def name(self) -> str: ...
@@ -57,6 +57,11 @@ class ScoredPlayer(Protocol):
     def stack_before(self) -> int: ...
     @property
     def stack_after(self) -> int: ...
+
+
+class ScoredPlayer(SettledPlayer, Protocol):
+    """A player's line in a scored OFC hand: paid out, and Fantasyland carried on."""
+
     @property
     def fantasyland_next(self) -> int: ...
 

@@ -23,7 +23,7 @@ from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
-from ofc_desk.service.rescoring import ScoresBeside, rescore
+from ofc_desk.service.rescoring import ScoresBeside, StoredResult, rescore
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.side_check import Faults, can_fork, checked_beside
@@ -109,7 +109,8 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
     """Everything `verify` checks; with `anchors`, also that every head anchored in that file is
     still in the database (`room_chain`). Raises VerifyFault naming the first fault, AnchorFault
     when the anchor file cannot be read. With `fork`, a long session's chain and signatures are
-    checked in a second process where that is safe (`side_check`); the result is the same."""
+    checked and its hands re-scored in a second process where that is safe (`side_check`,
+    `rescoring`); the result is the same."""
     # One snapshot for everything: a table recording meanwhile must not look like tampering.
     with database.snapshot() as session, _collector_paused():
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
@@ -304,8 +305,8 @@ def _fold_session(
         if outcome is NO_ROWS:
             continue
         if outcome.hand is not None:
-            number, result = outcome.hand.number, outcome.hand.result
-            text = None if scorer is None else scorer.stored_text(number, result)
+            # A stored result the fold went on with is its own text (the second process compares it).
+            text = machine.result.text if isinstance(machine.result, StoredResult) else None
             expected.hands.append(hand_fields(outcome, event.id, event.at, text))
             expected.transfers[outcome.hand.number] = transfer_fields(outcome)
         expected.ledger.extend(ledger_fields(outcome, event.id))
