@@ -13,6 +13,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,8 @@ import platformdirs
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Engine, create_engine, event, text
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -63,6 +65,8 @@ class Database:
                 # leave a schema no start could finish. One write transaction makes the schema
                 # all or nothing and lets two desks starting together migrate one after the other.
                 connection.exec_driver_sql("BEGIN IMMEDIATE")
+            if revision == "head" and _at_head(connection):
+                return
             config.attributes["connection"] = connection
             command.upgrade(config, revision)
 
@@ -175,6 +179,18 @@ def _alembic_config() -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
+
+
+@cache
+def _head_revisions() -> frozenset[str]:
+    """The newest migrations shipped with this program, read once a process: Alembic reads every
+    migration script again for each upgrade, which most of the time has nothing to do."""
+    return frozenset(ScriptDirectory.from_config(_alembic_config()).get_heads())
+
+
+def _at_head(connection: Connection) -> bool:
+    """Whether the schema stands at the newest migrations already, so the upgrade is skipped."""
+    return frozenset(MigrationContext.configure(connection).get_current_heads()) == _head_revisions()
 
 
 def _create_engine(url: str) -> Engine:
