@@ -34,7 +34,7 @@ from ofc_test_databases import (  # noqa: F401 (backend, database_url and postgr
     postgres_url,
     sqlite_url,
 )
-from sqlalchemy import Connection
+from sqlalchemy import Connection, create_engine
 from sqlalchemy.engine import make_url
 from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build, DatabaseCopy
 
@@ -175,7 +175,10 @@ class SchemaPool:
         return url
 
     def give_back(self, url: str) -> None:
-        """Free the schema for the next test if its structure is still the migrations'; else drop it."""
+        """Free the schema for the next test if its structure is the migrations' (its append-only
+        triggers put back as the migrations leave them, if a test lifted them); else drop it."""
+        if self._structure(url) != self._migrated:
+            _reinstall_triggers(url)
         if self._structure(url) == self._migrated:
             self._free.append(url)
         else:
@@ -189,6 +192,20 @@ class SchemaPool:
         with psycopg.connect(_libpq(url)) as connection:
             row = connection.execute(_STRUCTURE, {"schema": _schema_of(url)}).fetchone()
         return str(row[0]) if row else ""
+
+
+def _reinstall_triggers(url: str) -> None:
+    """Every append-only trigger as the migrations leave them: what a test playing the owner of
+    the database most often changes of a schema's structure."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            append_only.remove_all(connection)
+            append_only.install(connection)
+            append_only.install(connection, ("sign_in_attempts", "account_events", "signatures"))
+            append_only.guard_users(connection)
+    finally:
+        engine.dispose()
 
 
 class PostgresHistories:
