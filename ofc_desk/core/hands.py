@@ -55,6 +55,12 @@ class HandClass(IntEnum):
 
 
 _CATEGORIES: Final = tuple(HandClass)
+_STRAIGHTS: Final = frozenset({HandClass.STRAIGHT, HandClass.STRAIGHT_FLUSH})
+_WHEEL_AS_ACE_HIGH: Final = sum(
+    rank.order << (_FIRST_RANK_SHIFT - 4 * place)
+    for place, rank in enumerate((Rank.ACE, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO))
+)
+"""The wheel's ranks packed as eval7 packs a high card: ace first."""
 
 
 def strength(cards: Sequence[Card]) -> int:
@@ -166,15 +172,12 @@ def deuce_to_seven_value(cards: Sequence[Card]) -> int:
     'HIGH_CARD'
     """
     value = strength(cards)
-    if {card.rank for card in cards} != _WHEEL_RANKS:
-        return value
+    category = category_of(value)
     # eval7 calls the wheel a (five-high) straight; in 2-7 it is ace-high nothing (or a flush).
-    category = HandClass.FLUSH if category_of(value) is HandClass.STRAIGHT_FLUSH else HandClass.HIGH_CARD
-    nibbles = [Rank.ACE, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO]
-    packed = 0
-    for rank in nibbles:
-        packed = (packed << 4) | rank.order
-    return (int(category) << _CATEGORY_SHIFT) | packed
+    if category not in _STRAIGHTS or deciding_rank(value) is not Rank.FIVE:
+        return value
+    category = HandClass.FLUSH if category is HandClass.STRAIGHT_FLUSH else HandClass.HIGH_CARD
+    return (int(category) << _CATEGORY_SHIFT) | _WHEEL_AS_ACE_HIGH
 
 
 def lowball_category(cards: Sequence[Card]) -> HandClass:
