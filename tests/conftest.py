@@ -22,16 +22,29 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault(TEST_SYNCHRONOUS_VARIABLE, "OFF")
 
 
+PRODUCT_SCRYPT_COST = keys.scrypt_cost()
+SUITE_SCRYPT_N = 2**10
+
+
 @pytest.fixture(autouse=True, scope="session")
-def pin_scrypt_once_per_salt() -> Iterator[None]:
-    """Each PIN's scrypt output is worked out once per test process and remembered. Its cost is
-    on purpose (40 ms a sign-in here), and the suite signs the same copied accounts in hundreds of
-    times; scrypt gives the same bytes for the same PIN, salt and parameters, so every sign-in,
-    PIN check and unsealing still runs as in the product, only without deriving again. Processes
-    the tests start derive as the product does."""
+def cheaper_pin_scrypt() -> Iterator[None]:
+    """The suite's new PIN hashes take scrypt at N = 2**10, not the product's 2**14 (a sixteenth
+    of the work and memory), and each output is remembered per test process. The cost is the
+    product's on purpose (45 ms a PIN here), and the suite makes hundreds of accounts (every
+    replay into a new database makes its script's) and signs them in thousands of times: every
+    hash, sign-in, PIN check and unsealing still runs, with the parameters each hash records.
+    `product_scrypt_cost` gives a test the product's cost; processes the tests start use it."""
     with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(keys, "SCRYPT_N", SUITE_SCRYPT_N)
         patch.setattr(keys, "pin_scrypt", functools.lru_cache(maxsize=None)(keys.pin_scrypt))
         yield
+
+
+@pytest.fixture
+def product_scrypt_cost(monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, int]:
+    """New PIN hashes at the product's scrypt cost for this test: (N, r, p)."""
+    monkeypatch.setattr(keys, "SCRYPT_N", PRODUCT_SCRYPT_COST[0])
+    return PRODUCT_SCRYPT_COST
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from functools import cache
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select
@@ -28,7 +27,6 @@ from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import NAME_COLUMN, AccountEvent, SignInAttempt, User
 
-_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = keys.SCRYPT_N, keys.SCRYPT_R, keys.SCRYPT_P
 MIN_PIN_LENGTH = 4
 LOCKOUT_AFTER = 5
 FIRST_DELAY = timedelta(seconds=30)
@@ -75,9 +73,10 @@ def hash_pin(pin: str) -> str:
 def _pin_material(pin: str) -> tuple[str, bytes]:
     """A new salted PIN hash, and the scrypt output whose second half seals a private key."""
     salt = secrets.token_bytes(16)
-    derived = keys.pin_scrypt(pin, salt)
+    n, r, p = keys.scrypt_cost()
+    derived = keys.pin_scrypt(pin, salt, n, r, p)
     digest = derived[: keys.DIGEST_BYTES]
-    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${salt.hex()}${digest.hex()}", derived
+    return f"scrypt${n}${r}${p}${salt.hex()}${digest.hex()}", derived
 
 
 def _derive(pin: str, stored: str) -> bytes | None:
@@ -96,12 +95,12 @@ def pin_matches(pin: str, stored: str) -> bool:
     return _derive(pin, stored) is not None
 
 
-@cache
 def _dummy_hash() -> str:
-    """What an unknown name's PIN is checked against: a hash of no PIN, with the same parameters
-    as a real account's, so the check does the same scrypt work."""
+    """What an unknown name's PIN is checked against: a hash of no PIN, with the parameters a new
+    account's takes, so the check does the same scrypt work."""
     salt, digest = secrets.token_hex(16), secrets.token_hex(keys.DIGEST_BYTES)
-    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${salt}${digest}"
+    n, r, p = keys.scrypt_cost()
+    return f"scrypt${n}${r}${p}${salt}${digest}"
 
 
 def account_name(value: str) -> str:

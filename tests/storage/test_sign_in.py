@@ -1,5 +1,6 @@
-"""PIN checks: one answer for every failure, the same scrypt work for an unknown name, every try
-recorded, and a growing wait after five wrong PINs in a row (on a clock the test moves)."""
+"""PIN checks: the product's scrypt cost, one answer for every failure, the same scrypt work for
+an unknown name, every try recorded, and a growing wait after five wrong PINs in a row (on a
+clock the test moves)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from sqlalchemy.exc import DBAPIError
 
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import SignInAttempt
+from ofc_desk.storage.models import SignInAttempt, User
 from ofc_desk.storage.users import Role, SignInError, create_user, lockout_delay, sign_in
 
 
@@ -58,15 +59,19 @@ def test_an_unknown_name_a_wrong_pin_and_a_wrong_role_get_one_answer(accounts: D
     assert answers == {"wrong name or PIN, or not a supervisor"}
 
 
-def test_an_unknown_name_costs_the_same_scrypt_as_a_known_one(
-    accounts: Database, monkeypatch: pytest.MonkeyPatch
+def test_pins_take_the_products_scrypt_cost_and_an_unknown_name_costs_the_same(
+    product_scrypt_cost: tuple[int, int, int], accounts: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    with accounts.session() as session:
+        stored = set(session.scalars(select(User.pin_hash)))
+    assert {tuple(int(part) for part in pin_hash.split("$")[1:4]) for pin_hash in stored} == {(2**14, 8, 1)}
+    assert product_scrypt_cost == (2**14, 8, 1)
+    assert sign_in(accounts, "Dan", "1234").key is not None  # the PIN checked, the key unsealed
+
     costs: list[tuple[int, int, int]] = []
     real = keys.pin_scrypt
 
-    def counted(
-        pin: str, salt: bytes, n: int = keys.SCRYPT_N, r: int = keys.SCRYPT_R, p: int = keys.SCRYPT_P
-    ) -> bytes:
+    def counted(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
         costs.append((n, r, p))
         return real(pin, salt, n, r, p)
 
@@ -74,7 +79,7 @@ def test_an_unknown_name_costs_the_same_scrypt_as_a_known_one(
     for name in ("Zoe", "Sue", "Ann\x00" + "x" * 300):
         with pytest.raises(SignInError):
             sign_in(accounts, name, "0000", clock=Clock())
-    assert costs == [(keys.SCRYPT_N, keys.SCRYPT_R, keys.SCRYPT_P)] * 3
+    assert costs == [product_scrypt_cost] * 3
 
 
 def test_five_wrong_pins_then_a_wait_that_doubles_up_to_15_minutes(accounts: Database) -> None:
