@@ -26,6 +26,7 @@ from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_start_and_resume import field
+from tests.pdf_text import page_texts
 
 
 def settled_and_held(desk: Desk) -> None:
@@ -215,9 +216,6 @@ def test_verify_runs_in_the_background_and_reports(desk: Desk, qtbot: QtBot) -> 
 
 def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) -> None:
     pytest.importorskip("pypdfium2", reason="the report preview renders pages with pypdfium2")
-    from io import BytesIO
-
-    from pypdf import PdfReader
 
     from ofc_desk.desk.records.report_actions import ReportPreview
 
@@ -238,7 +236,7 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
     qtbot.waitUntil(lambda: preview() is not None and preview().isVisible(), timeout=20_000)  # type: ignore[union-attr]
     shown = preview()
     assert shown is not None and shown.windowTitle() == "Table close"
-    page = " ".join(PdfReader(BytesIO(shown.pdf)).pages[0].extract_text().split())
+    page = " ".join(page_texts(shown.pdf)[0].split())
     # Two players bought in for 100 each; 195 counted leaves the table 5 chips short.
     assert "Counted chips (entered by the floor supervisor) 195" in page
     assert "SHORT by 5 chips" in page

@@ -13,7 +13,6 @@ from typing import TypeVar
 import pytest
 from floor_room import play_table
 from ofc_test_databases import fresh_schema
-from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 from pytestqt.qtbot import QtBot
@@ -28,6 +27,7 @@ from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorTable
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, open_existing
+from tests.pdf_text import page_texts
 
 T = TypeVar("T")
 WITHIN_A_SECOND = 1000
@@ -195,5 +195,5 @@ def test_file_shift_report_writes_the_verified_shift_pdf(
         qtbot.waitUntil(
             lambda: floor.window.statusBar().currentMessage().startswith("Shift report"), timeout=20_000
         )
-        printed = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+        printed = "".join(page_texts(pdf))
         assert "T9" in printed and "Shift manager" in printed

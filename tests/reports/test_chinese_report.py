@@ -11,14 +11,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pypdf import PdfReader
-
 from ofc_desk.reports.exports import hand_rows, transaction_rows, write_replay_json
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import ChineseSeat, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
+from tests.pdf_text import page_texts
 
 ROWS = "f f f m m m m m b b b b b"
 SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
@@ -78,8 +77,7 @@ def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page
     ]
     out = io.BytesIO()
     write_session_report(record, out)
-    out.seek(0)
-    page = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(out).pages))
+    page = re.sub(r"\s+", " ", " ".join(page_texts(out.getvalue())))
     assert "surrendered: no hand shown" in page
     assert "declared six pairs: paid as a special" in page
     assert "MISSET" in page and "FOUL" not in page

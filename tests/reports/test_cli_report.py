@@ -11,10 +11,10 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from ofc_desk.cli.main import main
 from ofc_desk.reports.loader import load_session_record
+from tests.pdf_text import page_texts
 
 Capture = pytest.CaptureFixture[str]
 
@@ -52,9 +52,9 @@ def test_writes_every_output(example_db: str, tmp_path: Path, capsys: Capture) -
         str(files["session.json"]),
     )
     assert (status, out, err) == (0, "", "")
-    session_text = " ".join(p.extract_text() for p in PdfReader(files["session.pdf"]).pages)
+    session_text = " ".join(page_texts(files["session.pdf"]))
     assert "Riverside" in session_text and "T778" in session_text
-    close_text = re.sub(r"\s+", " ", PdfReader(files["close.pdf"]).pages[0].extract_text())
+    close_text = re.sub(r"\s+", " ", page_texts(files["close.pdf"])[0])
     # 42 + 62 + 48 opened, Cy rebought 50 and 55: 257 expected, and 257 counted.
     assert "= Expected chips on the table 257" in close_text and "BALANCED" in close_text
     with open(files["hands.csv"], encoding="utf-8") as f:

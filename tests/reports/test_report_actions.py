@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import shutil
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
@@ -21,6 +19,7 @@ from ofc_desk.desk.records.report_actions import (
     open_session_report,
     open_table_close_report,
 )
+from tests.pdf_text import page_count, page_texts
 
 
 def _preview() -> ReportPreview | None:
@@ -55,7 +54,7 @@ def test_report_opens_in_a_print_preview_that_prints_and_saves(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_args: (str(nowhere), ""))
     preview.ask_and_save()
     assert preview.refusal.text().startswith(f"could not save {nowhere}")
-    assert "T778" in PdfReader(saved).pages[0].extract_text()
+    assert "T778" in page_texts(saved)[0]
 
     # What the print dialog's OK does: paint every page onto the chosen printer.
     printer = QPrinter(QPrinter.PrinterMode.ScreenResolution)
@@ -63,7 +62,7 @@ def test_report_opens_in_a_print_preview_that_prints_and_saves(
     printed = tmp_path / "printed.pdf"
     printer.setOutputFileName(str(printed))
     preview.paint_pages(printer)
-    assert len(PdfReader(printed).pages) == len(preview.pages)
+    assert page_count(printed) == len(preview.pages)
     preview.close()
     assert refused == []
 
@@ -96,7 +95,7 @@ def test_table_close_opens_in_its_own_preview(qtbot: QtBot, example_db: str) -> 
     assert preview is not None
     qtbot.addWidget(preview)
     assert preview.windowTitle() == "Table close" and len(preview.pages) == 1
-    text = " ".join(PdfReader(io.BytesIO(preview.pdf)).pages[0].extract_text().split())
+    text = " ".join(page_texts(preview.pdf)[0].split())
     assert "Counted chips (entered by the floor supervisor) 250" in text
     assert "SHORT by 7 chips" in text and "Riverside" in text
     preview.close()

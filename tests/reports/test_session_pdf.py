@@ -1,4 +1,4 @@
-"""The session and table-close PDFs, rendered from hand-made records and read back with pypdf."""
+"""The session and table-close PDFs, rendered from hand-made records and read back with pdfium."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import String
 
@@ -32,12 +31,13 @@ from ofc_desk.reports.table_close_pdf import (
     variance_words,
     write_table_close_report,
 )
+from tests.pdf_text import page_count, page_texts
 
 
 def pdf_pages(write: object, *args: object) -> list[str]:
     buffer = io.BytesIO()
     write(*args[:1], buffer, *args[1:])  # type: ignore[operator]
-    return [page.extract_text() for page in PdfReader(io.BytesIO(buffer.getvalue())).pages]
+    return page_texts(buffer.getvalue())
 
 
 def squeeze(text: str) -> str:
@@ -229,11 +229,11 @@ def test_page_number_stays_clear_of_a_long_room_and_table_name(
     )
     buffer = io.BytesIO()
     write(record, buffer)  # type: ignore[operator]
-    pages = PdfReader(io.BytesIO(buffer.getvalue())).pages
-    for page_index in range(len(pages)):
+    pages = page_count(buffer.getvalue())
+    for page_index in range(pages):
         chars = _footer_chars(buffer.getvalue(), page_index)
         line = "".join(character for character, _, _ in chars)
-        number = f"Page{page_index + 1}of{len(pages)}"
+        number = f"Page{page_index + 1}of{pages}"
         at = line.index(number)
         left_text = line[:at]
         assert left_text.endswith("GrandsJoueurs·session42") and "…" in left_text

@@ -9,7 +9,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 from replay_helpers import run_cli
 from sqlalchemy import select, text
 from table_helpers import ANN_QQ, BOB_PLAIN, dealer, play_hand
@@ -26,6 +25,7 @@ from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
+from tests.pdf_text import page_texts
 
 
 def open_table(database: Database, name: str) -> TableService:
@@ -197,7 +197,7 @@ def test_the_report_prints_the_rooms_head_when_it_was_read(database: Database, t
     assert head is not None and head.session_id != first and record.room_head == head.line()
     pdf = tmp_path / "report.pdf"
     write_session_report(record, str(pdf))
-    printed = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages).replace("\n", "")
+    printed = "".join(page_texts(pdf)).replace("\n", "")
     assert head.hash in printed
 
 
@@ -209,5 +209,5 @@ def test_the_table_close_and_shift_reports_print_the_rooms_head(database: Databa
     write_table_close_report(load_session_record(database, session_id=first), str(close_pdf), None)
     write_shift_report(shift_report(database, ShiftWindow(None, None)), str(shift_pdf))
     for pdf in (close_pdf, shift_pdf):
-        printed = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+        printed = "".join(page_texts(pdf))
         assert head.hash in printed.replace("\n", ""), pdf.name
