@@ -6,7 +6,11 @@ the folder is printed at the end of the run.
 
 from __future__ import annotations
 
+import atexit
+import functools
+import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,8 +112,24 @@ class Desk:
         return path
 
 
+@functools.cache
+def _settings_folder() -> Path:
+    """This test process's folder of desk settings files: in memory where Linux offers /dev/shm.
+    The desk writes its settings file through to the disk at every staged card (the drafts must
+    survive a crash), and waiting for the disk was a third of the desk tests' time; nothing here
+    tests a power cut (as with SQLite's `synchronous` in tests/conftest.py)."""
+    memory = Path("/dev/shm")
+    parent = memory if os.access(memory, os.W_OK) else None  # else the system's temporary folder
+    folder = Path(tempfile.mkdtemp(prefix="ofc-desk-settings-", dir=parent))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 def make_desk(qtbot: QtBot, tmp_path: Path, database_url: str) -> Desk:
-    store = DisplaySettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    """A desk on screen, its settings in the file of the test whose temporary folder is `tmp_path`:
+    a desk the test opens again reads the same."""
+    settings = _settings_folder() / f"{tmp_path.name}.ini"
+    store = DisplaySettingsStore(QSettings(str(settings), QSettings.Format.IniFormat))
     window = build_window(store)
     qtbot.addWidget(window)
     window.show()
