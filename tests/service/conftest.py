@@ -160,6 +160,7 @@ class SchemaPool:
         self._free: list[str] = []
         self._drops: dict[str, Callable[[], None]] = {}
         self._migrated: str | None = None
+        self._catalog: psycopg.Connection[tuple[object, ...]] | None = None
 
     def take(self) -> str:
         """The URL of a free schema the migrations built (not durable)."""
@@ -177,9 +178,11 @@ class SchemaPool:
     def give_back(self, url: str) -> None:
         """Free the schema for the next test if its structure is the migrations' (its append-only
         triggers put back as the migrations leave them, if a test lifted them); else drop it."""
-        if self._structure(url) != self._migrated:
+        kept = self._structure(url) == self._migrated
+        if not kept:
             _reinstall_triggers(url)
-        if self._structure(url) == self._migrated:
+            kept = self._structure(url) == self._migrated
+        if kept:
             self._free.append(url)
         else:
             self.drop(url)
@@ -189,8 +192,10 @@ class SchemaPool:
             self._drops.pop(url)()
 
     def _structure(self, url: str) -> str:
-        with psycopg.connect(_libpq(url)) as connection:
-            row = connection.execute(_STRUCTURE, {"schema": _schema_of(url)}).fetchone()
+        if self._catalog is None:  # one connection a process: a new one costs more than the query
+            self._catalog = psycopg.connect(_libpq(self.server_url), autocommit=True)
+            self.cleanup.callback(self._catalog.close)
+        row = self._catalog.execute(_STRUCTURE, {"schema": _schema_of(url)}).fetchone()
         return str(row[0]) if row else ""
 
 
