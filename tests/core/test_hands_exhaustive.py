@@ -125,6 +125,7 @@ def five_card_orders() -> tuple[Order, Order, int]:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("five-card walk")  # one worker walks for both
 def test_every_five_card_hand_orders_and_classes_like_the_reference(
     five_card_orders: tuple[Order, Order, int],
 ) -> None:
@@ -206,6 +207,7 @@ def _reference_key(cards: Sequence[Card]) -> reference.Key:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("five-card walk")  # one worker walks for both
 def test_every_five_card_hand_orders_as_deuce_to_seven_like_the_reference(
     five_card_orders: tuple[Order, Order, int],
 ) -> None:
