@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.shell.app import application
-from ofc_desk.desk.shell.theme import DisplaySettingsStore, application_stylesheet
+from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
 from ofc_desk.storage.database import Database
 
 DEFAULT_WINDOW_SIZE = (1340, 720)
@@ -12,7 +12,7 @@ DEFAULT_WINDOW_SIZE = (1340, 720)
 
 def build_floor(database: Database) -> FloorController:
     """The floor window and its listening thread, not yet started."""
-    application().setStyleSheet(application_stylesheet(DisplaySettingsStore().load()))
+    use_stylesheet(application(), DisplaySettingsStore().load())
     controller = FloorController(database)
     available = controller.window.screen().availableGeometry()
     width, height = DEFAULT_WINDOW_SIZE

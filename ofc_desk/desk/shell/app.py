@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.shell.theme import DisplaySettingsStore, application_stylesheet
+from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
 
 if TYPE_CHECKING:
     from ofc_desk.desk.shell.session import DeskSession
@@ -42,7 +42,7 @@ def build_window(store: DisplaySettingsStore, *, complete: bool = True) -> MainW
     """The main window; with `complete=False` just its shell (status line and felt), which is
     cheap to build, so the dealer sees a window at once."""
     options = store.load()
-    application().setStyleSheet(application_stylesheet(options))
+    use_stylesheet(application(), options)
     window = MainWindow(options, complete=complete)
     available = window.screen().availableGeometry()
     width, height = DEFAULT_WINDOW_SIZE

@@ -27,7 +27,7 @@ from ofc_desk.desk.records.actions import RecordActions
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.sign_in import checked_sign_in, hand_over_dialog, sign_in_dialog
-from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, application_stylesheet
+from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, use_stylesheet
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
@@ -218,7 +218,7 @@ class DeskSession(QObject):
         self.store.save(options)
         app = QApplication.instance()
         if isinstance(app, QApplication):
-            app.setStyleSheet(application_stylesheet(options))
+            use_stylesheet(app, options)
         self.window.felt.set_options(options)
         self.window.picker.set_options(options)
         self.window.settlement.set_options(options)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 
 ZOOM_STEPS = (80, 90, 100, 115, 130, 150, 175, 200)
 DEFAULT_ZOOM = 100
@@ -125,6 +126,14 @@ def application_stylesheet(options: DisplayOptions) -> str:
     QMenuBar::item:selected, QMenu::item:selected {{
         background: {colours.turn}; color: {colours.turn_text}; }}
     """
+
+
+def use_stylesheet(app: QApplication, options: DisplayOptions) -> None:
+    """Give the application the style sheet for `options`, unless it has it already: Qt
+    repolishes every widget at each call, even for the sheet it has."""
+    sheet = application_stylesheet(options)
+    if app.styleSheet() != sheet:
+        app.setStyleSheet(sheet)
 
 
 class DisplaySettingsStore:
