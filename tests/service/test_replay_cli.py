@@ -2,29 +2,54 @@
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Iterator
+from contextlib import ExitStack, redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from ofc_test_databases import BACKENDS, fresh_schema, needs_server, sqlite_url
 from replay_helpers import EXPECTED, load_example, run_cli, write_script
 
+from ofc_desk.cli.main import main
 from ofc_desk.core.deal import score_deal
 from ofc_desk.core.deal_input import deal_from_json
 from ofc_desk.service import TableService, audit_log, list_open_tables
 from ofc_desk.storage.database import Database
 
 
-@pytest.fixture
-def example_run(tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
-    script = write_script(tmp_path, load_example())
-    status, out, err = run_cli(capsys, "replay", str(script), "--db", database_url)
-    assert (status, err) == (0, "")
-    return json.loads(out)  # type: ignore[no-any-return]
+@dataclass(frozen=True)
+class ExampleRun:
+    url: str
+    output: dict[str, Any]
 
 
-def test_worked_example_matches_the_expected_hands(example_run: dict) -> None:  # type: ignore[type-arg]
+@pytest.fixture(scope="module", params=BACKENDS)
+def example_run(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, postgres_url: str | None
+) -> Iterator[ExampleRun]:
+    """The worked example replayed into a new database once a module and backend (its tests only
+    read it): the database's URL and the command's output."""
+    folder = tmp_path_factory.mktemp("example")
+    with ExitStack() as stack:
+        url = sqlite_url(folder)
+        if request.param == "postgresql":
+            url = stack.enter_context(fresh_schema(needs_server(postgres_url), durable=False))
+        script = write_script(folder, load_example())
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(["replay", str(script), "--db", url])
+        assert (status, err.getvalue()) == (0, "")
+        yield ExampleRun(url, json.loads(out.getvalue()))
+
+
+@pytest.mark.xdist_group("replay example")  # one worker replays it for all its tests
+def test_worked_example_matches_the_expected_hands(example_run: ExampleRun) -> None:
     want = json.loads(EXPECTED.read_text())
-    for got, hand in zip(example_run["hands"], want["hands"], strict=True):
+    for got, hand in zip(example_run.output["hands"], want["hands"], strict=True):
         assert (got["number"], got["button"], got["fantasyland"]) == (
             hand["number"],
             hand["button"],
@@ -37,12 +62,13 @@ def test_worked_example_matches_the_expected_hands(example_run: dict) -> None:  
         ]
         assert transfers == hand["transfers"]
         assert {p["name"]: p["stack_after"] for p in got["result"]["players"]} == hand["stacks"]
-    assert example_run["stacks"] == want["stacks"]
-    assert example_run["next"] == {"button": "Bob", "fantasyland": {}}
+    assert example_run.output["stacks"] == want["stacks"]
+    assert example_run.output["next"] == {"button": "Bob", "fantasyland": {}}
 
 
-def test_each_result_is_exactly_the_score_output(example_run: dict) -> None:  # type: ignore[type-arg]
-    for hand in example_run["hands"]:
+@pytest.mark.xdist_group("replay example")
+def test_each_result_is_exactly_the_score_output(example_run: ExampleRun) -> None:
+    for hand in example_run.output["hands"]:
         players = hand["result"]["players"]
         deal = {
             "variant": "pineapple",
@@ -230,20 +256,19 @@ def test_rules_of_the_wrong_shape_are_refused_where_they_stand(
     assert (status, err) == (2, "hand 2, between 1: pair_units: a pair unit names two players, not ['Ann']\n")
 
 
+@pytest.mark.xdist_group("replay example")
 def test_verify_prints_each_sessions_fingerprint_on_request(
-    example_run: dict,  # type: ignore[type-arg]
-    database_url: str,
-    capsys: pytest.CaptureFixture[str],
+    example_run: ExampleRun, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from ofc_desk.reports.loader import load_session_record
 
-    status, out, _ = run_cli(capsys, "verify", "--db", database_url)
+    status, out, _ = run_cli(capsys, "verify", "--db", example_run.url)
     assert status == 0 and len(out.splitlines()) == 1
-    status, out, _ = run_cli(capsys, "verify", "--db", database_url, "--fingerprints")
+    status, out, _ = run_cli(capsys, "verify", "--db", example_run.url, "--fingerprints")
     summary, fingerprint = out.splitlines()
     assert status == 0 and summary.startswith("verified: 1 session")
-    final_hash = load_session_record(database_url).final_hash
-    assert fingerprint == f"session 1 ({example_run['table']}): {final_hash}"
+    final_hash = load_session_record(example_run.url).final_hash
+    assert fingerprint == f"session 1 ({example_run.output['table']}): {final_hash}"
 
 
 def test_a_dealer_hand_over_needs_a_name_and_records_what_follows_as_theirs(
