@@ -23,6 +23,9 @@ from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.append_only import REFUSAL
 from ofc_desk.storage.database import Database
 
+# Their history is played once a worker: one worker runs them all.
+pytestmark = pytest.mark.xdist_group("append-only history")
+
 REWRITES = [
     "UPDATE events SET actor = 'Mallory'",
     "UPDATE events SET payload = payload WHERE seq = 1",

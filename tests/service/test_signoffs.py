@@ -35,6 +35,9 @@ from ofc_desk.storage.keys import head_message, sign
 from ofc_desk.storage.models import Event, Signature, TableSession
 from ofc_desk.storage.users import Role, SignInError, change_pin, change_role, sign_in
 
+# Their history is played once a worker: one worker runs them all.
+pytestmark = pytest.mark.xdist_group("sign-offs history")
+
 Capture = pytest.CaptureFixture[str]
 
 

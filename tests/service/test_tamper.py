@@ -31,6 +31,9 @@ from ofc_desk.storage.audit import GENESIS_HASH, event_hash
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
 
+# Their history is played once a worker: one worker runs them all.
+pytestmark = pytest.mark.xdist_group("tamper history")
+
 
 def two_hands_a_rebuy_and_a_void(database: Database) -> None:
     """Every kind of derived row exists; the triggers are lifted."""
