@@ -106,10 +106,21 @@ def guard_users(connection: Connection) -> None:
     )
 
 
+_LATER_TABLES = ("account_events", "signatures", "sign_in_attempts")
+"""Tables guarded by migrations after the first append-only one (0005, 0006)."""
+
+
 def remove_all(connection: Connection) -> None:
     """Every trigger of every migration: what the owner of the database file can do."""
     remove(connection)
-    remove(connection, ("account_events", "signatures", "sign_in_attempts"))
+    remove(connection, _LATER_TABLES)
+
+
+def install_all(connection: Connection) -> None:
+    """Every trigger of every migration as the migrations leave them: `remove_all` undone."""
+    install(connection)
+    install(connection, _LATER_TABLES)
+    guard_users(connection)
 
 
 def _guard_table_sessions(connection: Connection, postgresql: bool) -> None:

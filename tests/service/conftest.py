@@ -206,9 +206,7 @@ def _reinstall_triggers(url: str) -> None:
     try:
         with engine.begin() as connection:
             append_only.remove_all(connection)
-            append_only.install(connection)
-            append_only.install(connection, ("sign_in_attempts", "account_events", "signatures"))
-            append_only.guard_users(connection)
+            append_only.install_all(connection)
     finally:
         engine.dispose()
 
