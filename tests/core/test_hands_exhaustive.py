@@ -92,6 +92,11 @@ class Order:
     examples: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     conflict: str | None = None
 
+    def agreed(self) -> tuple[dict[int, reference.Key], dict[int, tuple[Card, ...]]]:
+        """The pairs and the examples, once no core value is found to have met two keys."""
+        assert self.conflict is None, self.conflict
+        return self.pairs, self.examples
+
 
 def collect(size: int, *orders: Order) -> int:
     """Walk every hand of `size` cards once for all `orders`; the number of hands walked."""
@@ -130,8 +135,7 @@ def test_every_five_card_hand_orders_and_classes_like_the_reference(
     five_card_orders: tuple[Order, Order, int],
 ) -> None:
     high, _, count = five_card_orders
-    assert high.conflict is None, high.conflict
-    pairs, examples = high.pairs, high.examples
+    pairs, examples = high.agreed()
 
     assert count == FIVE_CARD_HANDS
     assert len(pairs) == 7462  # the number of distinct five-card poker hands
@@ -148,8 +152,7 @@ def test_every_five_card_hand_orders_and_classes_like_the_reference(
 def test_every_three_card_front_orders_and_classes_like_the_reference() -> None:
     fronts = Order(strength, reference.high_key)
     count = collect(3, fronts)
-    assert fronts.conflict is None, fronts.conflict
-    pairs, examples = fronts.pairs, fronts.examples
+    pairs, examples = fronts.agreed()
 
     assert count == THREE_CARD_FRONTS
     assert len(pairs) == 13 + 13 * 12 + 286  # trips, pairs with a kicker, three different ranks
@@ -168,8 +171,7 @@ def test_every_front_against_every_middle_follows_rules_section_2() -> None:
     """One front and one middle per class stand for all: the comparison depends on the class only."""
     walked = Order(strength, reference.high_key)
     collect(3, walked)
-    assert walked.conflict is None, walked.conflict
-    fronts, front_cards = walked.pairs, walked.examples
+    fronts, front_cards = walked.agreed()
     middle_cards = {strength(cards): cards for cards in one_hand_per_rank_pattern()}
     middles = {value: _reference_key(cards) for value, cards in middle_cards.items()}
     assert len(middles) == 7462
@@ -212,8 +214,7 @@ def test_every_five_card_hand_orders_as_deuce_to_seven_like_the_reference(
     five_card_orders: tuple[Order, Order, int],
 ) -> None:
     _, low, count = five_card_orders
-    assert low.conflict is None, low.conflict
-    pairs, examples = low.pairs, low.examples
+    pairs, examples = low.agreed()
 
     assert count == FIVE_CARD_HANDS
     assert len(pairs) == 7462
