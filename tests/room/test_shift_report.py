@@ -1,13 +1,11 @@
 """`ofc-desk report --shift`: a room of 8 tables replayed through the session service into one
-PostgreSQL, the report read back from the PDF (pdftotext) and the CSV, every figure checked
+PostgreSQL, the report read back from the PDF (pdfium) and the CSV, every figure checked
 against sums computed here from each session's chip ledger and stored hands."""
 
 from __future__ import annotations
 
 import csv
 import re
-import shutil
-import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +24,7 @@ from ofc_desk.storage.audit import utc_now
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, LedgerRow, TableSession
 from ofc_desk.storage.users import sign_in
+from tests.pdf_text import page_texts
 
 pytestmark = pytest.mark.postgres
 
@@ -133,18 +132,9 @@ def _row_words(table: Expected) -> list[str]:
 
 
 def _pdf_lines(path: Path) -> list[str]:
-    layout = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    )
-    return layout.stdout.splitlines()
+    return [line for page in page_texts(path) for line in page.splitlines()]
 
 
-needs_poppler = pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) missing"
-)
-
-
-@needs_poppler
 def test_the_shift_report_of_eight_tables_adds_up_to_their_ledgers(
     room: Room, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -271,7 +261,6 @@ def test_chips_at_the_end_of_a_shift_are_the_ledger_up_to_then(room_url: str, tm
     assert (next_shift["hands_dealt"], next_shift["hands_voided"], next_shift["rebuys"]) == ("0", "1", "10")
 
 
-@needs_poppler
 def test_a_shift_when_no_table_was_open_says_so(room: Room, tmp_path: Path) -> None:
     pdf, table_csv = tmp_path / "quiet.pdf", tmp_path / "quiet.csv"
     window = ["--from", "2000-01-01 18:00", "--to", "2000-01-02 02:00"]
