@@ -201,10 +201,11 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
             "",
         ]
     )
-    # "Surrenders" is wider than "FL hands": the player's column gives it the room.
+    # The game's headings are wider than their figures: the player's column gives them the room,
+    # so that "Fouls" and "FL hands" do not read as one heading.
     first = [26 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 12 * mm, 15 * mm, 19 * mm]
     if not chinese:
-        first = [30 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 13 * mm, 15 * mm]
+        first = [28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm]
     widths = [*first, CONTENT_WIDTH - sum(first)]
     yield grid_table(rows, widths, styles, numeric_columns=range(1, 10), total_row=True)
     if record.rake_total or record.jackpot_total:
