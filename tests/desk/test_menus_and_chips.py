@@ -186,15 +186,13 @@ def test_file_session_report_hands_over_the_database_and_session(
 
 
 def test_report_preview_screenshot(desk: Desk, qtbot: QtBot) -> None:
-    pytest.importorskip("pypdfium2", reason="the report preview renders pages with pypdfium2")
-    report_actions = pytest.importorskip(
-        "ofc_desk.desk.records.report_actions", reason="written by the reports engineer"
-    )
+    from ofc_desk.desk.records.report_actions import ReportPreview
+
     settled_and_held(desk)
     desk.window.action_report.trigger()
 
     def preview() -> QWidget | None:
-        found = desk.window.findChildren(report_actions.ReportPreview)
+        found = desk.window.findChildren(ReportPreview)
         return found[0] if found else None
 
     qtbot.waitUntil(lambda: preview() is not None and preview().isVisible(), timeout=20_000)  # type: ignore[union-attr]
@@ -215,8 +213,6 @@ def test_verify_runs_in_the_background_and_reports(desk: Desk, qtbot: QtBot) -> 
 
 
 def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) -> None:
-    pytest.importorskip("pypdfium2", reason="the report preview renders pages with pypdfium2")
-
     from ofc_desk.desk.records.report_actions import ReportPreview
 
     settled_and_held(desk)

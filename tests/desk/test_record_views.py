@@ -124,7 +124,6 @@ def test_every_row_of_the_record_views_reads_at_wcag_aa_in_both_themes(
 
 
 def test_save_as_pdf_is_whole_in_the_report_preview_at_its_default_size(desk: Desk, qtbot: QtBot) -> None:
-    pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
     play_three_hands_and_void_one(desk)
     service = desk.session.controller.service
     assert service is not None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -232,10 +231,6 @@ def reports_out() -> Path:
     """A git-ignored folder for PDFs and PNGs people may want to look at after the tests."""
     REPORTS_OUT.mkdir(exist_ok=True)
     return REPORTS_OUT
-
-
-def pdftoppm_available() -> bool:
-    return shutil.which("pdftoppm") is not None
 
 
 @pytest.fixture(scope="session")

@@ -31,7 +31,6 @@ def _preview() -> ReportPreview | None:
 def test_report_opens_in_a_print_preview_that_prints_and_saves(
     qtbot: QtBot, example_db: str, tmp_path: Path, reports_out: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
     parent = QWidget()
     qtbot.addWidget(parent)
     refused: list[str] = []
@@ -88,7 +87,6 @@ def test_built_report_is_the_pdf_of_the_stored_session(example_db: str) -> None:
 
 
 def test_table_close_opens_in_its_own_preview(qtbot: QtBot, example_db: str) -> None:
-    pytest.importorskip("pypdfium2", reason="the preview renders pages with pypdfium2")
     open_table_close_report(None, example_db, None, 250, room="Riverside", refuse=pytest.fail)
     qtbot.waitUntil(lambda: _preview() is not None, timeout=20_000)
     preview = _preview()

@@ -5,11 +5,10 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-import shutil
-import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import String
@@ -162,16 +161,6 @@ def test_a_session_with_no_hands_still_reports(sample_record: SessionRecord) -> 
 
 
 def _render_first_page(pdf: Path, png_stem: Path) -> Path:
-    if shutil.which("pdftoppm"):
-        subprocess.run(
-            ["pdftoppm", "-r", "110", "-f", "1", "-l", "1", "-png", "-singlefile", str(pdf), str(png_stem)],
-            check=True,
-            timeout=60,
-        )
-        return png_stem.with_suffix(".png")
-    pdfium = pytest.importorskip(
-        "pypdfium2", reason="neither pdftoppm (poppler-utils) nor pypdfium2 is installed"
-    )
     document = pdfium.PdfDocument(str(pdf))
     document[0].render(scale=110 / 72).to_pil().save(png_stem.with_suffix(".png"))
     return png_stem.with_suffix(".png")
@@ -209,7 +198,6 @@ def test_signature_lines_print_names_as_typed(sample_record: SessionRecord) -> N
 
 def _footer_chars(pdf: bytes, page_index: int) -> list[tuple[str, float, float]]:
     """(character, left, right) of the footer line, in the order drawn, from pdfium's layout."""
-    pdfium = pytest.importorskip("pypdfium2")
     text_page = pdfium.PdfDocument(pdf)[page_index].get_textpage()
     chars = []
     for index in range(text_page.count_chars()):
