@@ -87,7 +87,7 @@ def _seat_view(
         back=rows[Row.BACK],
         foul_certain=fouled,
         discards=tuple(played.discards) if played else (),
-        locked_reason=(f"waits for {' and '.join(lock)}'s Fantasyland hand to finish" if lock else None),
+        locked_reason=(f"must stay until {' and '.join(lock)}'s Fantasyland hand is over" if lock else None),
     )
 
 

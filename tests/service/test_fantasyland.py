@@ -96,7 +96,7 @@ def test_players_of_the_sending_hand_stay_until_fantasyland_is_played(database: 
         service.sit_out("Bob")
     with pytest.raises(ActionRefused, match="Cy cannot leave before"):
         service.cash_out("Cy")
-    assert service.snapshot().seat("Bob").locked_reason is not None
+    assert service.snapshot().seat("Bob").locked_reason == "must stay until Ann's Fantasyland hand is over"
     service.rebuy("Bob", 10)
     play_hand(service, {"Ann": QUEENS})
     service.sit_out("Bob")
