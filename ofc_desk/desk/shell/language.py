@@ -62,11 +62,12 @@ class QtWords(QTranslator):
 
     def translate(
         self, context: str, source_text: str, disambiguation: str | None = None, n: int = -1
-    ) -> str:
+    ) -> str | None:
+        # None, not "": Qt takes an empty string as the translation ("Ctrl+%1" would print as "").
         if n >= 0 or not source_text:
-            return ""  # Qt's "%n" plurals stay with Qt's own files
+            return None  # Qt's "%n" plurals stay with Qt's own files
         translated = pgettext(context, source_text)
-        return translated if translated != source_text else ""
+        return translated if translated != source_text else None
 
 
 def install_language(app: QApplication, language: Language) -> None:
