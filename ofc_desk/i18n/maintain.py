@@ -72,7 +72,7 @@ def read_catalog(language: Language) -> Catalog:
         return Catalog(
             locale=language.value, project="OFC Desk", version="", copyright_holder="OFC Desk developers",
             msgid_bugs_address="", last_translator="OFC Desk developers", language_team="OFC Desk developers",
-            header_comment=f"# The {language.native_name} catalog of OFC Desk: docs/translating.md says how to keep it.",
+            header_comment=f"# The {language.native_name} catalog of OFC Desk (docs/translating.md).",
             creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
         )  # fmt: skip
     with path.open("rb") as po:

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.i18n import Language
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.text import TextDialog
+from ofc_desk.i18n import Language
 from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
