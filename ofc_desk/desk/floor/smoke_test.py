@@ -1,0 +1,67 @@
+"""`ofc-desk floor --smoke-test N`: proof that a floor shows the room, for an installation check
+and for the tests of a room's first minutes.
+
+The floor opens exactly as for a supervisor, on whatever display Qt is given (offscreen in a
+check). Once its list shows N open tables it prints the heading and the tables' names as the
+window shows them, with every heading it showed before, and exits 0; after `SMOKE_TEST_SECONDS`
+without, it exits 1 saying what it showed.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+
+from ofc_desk.desk.floor.controller import FloorController
+from ofc_desk.desk.floor.model import FloorTableModel
+
+SMOKE_TEST_SECONDS = 60
+POLL_MS = 100
+
+
+class FloorSmokeTest(QObject):
+    def __init__(self, controller: FloorController, tables: int, exit_with: Callable[[int], None]) -> None:
+        super().__init__(controller)
+        self.controller = controller
+        self.tables = tables
+        self.exit_with = exit_with
+        self.headings: list[str] = []
+        self.deadline = time.monotonic() + SMOKE_TEST_SECONDS
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.on_poll)
+
+    def start(self) -> None:
+        self.timer.start(POLL_MS)
+
+    def on_poll(self) -> None:
+        window = self.controller.window
+        heading = window.heading.text()
+        if not self.headings or self.headings[-1] != heading:
+            self.headings.append(heading)
+        shown = self.shown_tables()
+        if len(shown) == self.tables and not window.grab().isNull():
+            self._finish(0, f"{heading}: {', '.join(shown)}{self._before()}")
+        elif time.monotonic() > self.deadline:
+            live = window.live_line.text()
+            self._finish(
+                1, f"the floor shows {heading!r} ({live}) after {SMOKE_TEST_SECONDS}s{self._before()}"
+            )
+
+    def shown_tables(self) -> list[str]:
+        model = self.controller.model
+        return [str(model.index(row, FloorTableModel.TABLE).data()) for row in range(model.rowCount())]
+
+    def _before(self) -> str:
+        earlier = self.headings[:-1]
+        return f" (shown before: {' | '.join(earlier)})" if earlier else ""
+
+    def _finish(self, status: int, message: str) -> None:
+        self.timer.stop()
+        if status == 0:
+            print(f"smoke test passed: {message}", flush=True)
+        else:
+            print(f"smoke test FAILED: {message}", file=sys.stderr, flush=True)
+        self.exit_with(status)
