@@ -334,14 +334,23 @@ def _schema_found(state: SchemaState) -> str:
     return f"the room's schema is at revision {state.revision} and {needed}"
 
 
+_SCHEMA_PRIVILEGES = """
+SELECT coalesce(has_schema_privilege(current_schema(), 'CREATE'), false) AS create,
+       coalesce(has_schema_privilege(current_schema(), 'USAGE'), false) AS usage
+"""
+
+
 def _check_migratable(connection: Connection, state: SchemaState, url: str) -> None:
     """Refuse, in words, a migration this program or this login must not run."""
     if not state.known:
         raise RoomNotReady(schema_sentence(state, url))
     if connection.dialect.name != "postgresql":
         return
-    if connection.scalar(text("SELECT has_schema_privilege(current_schema(), 'CREATE')")):
+    may = connection.execute(text(_SCHEMA_PRIVILEGES)).one()
+    if may.create:
         return
+    if not may.usage:  # the schema's tables are hidden from this login: none seemed to be there
+        raise RoomNotReady(_may_not_read(connection))
     login = _login(connection)
     raise RoomNotReady(
         f"{_schema_found(state)}, and the login {login} may not change it: {upgrade_hint(url)}"
