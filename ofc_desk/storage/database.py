@@ -114,7 +114,7 @@ class Database:
             try:
                 command.upgrade(config, revision)
             except DBAPIError as error:
-                if not _insufficient_privilege(error):
+                if not insufficient_privilege(error):
                     raise
                 cause, hint = failure_cause(error), upgrade_hint(self.url)
                 raise RoomNotReady(f"the schema could not be migrated ({cause}): {hint}") from None
@@ -269,7 +269,7 @@ def schema_state(connection: Connection) -> SchemaState:
     try:
         revision = _current_revision(connection)
     except DBAPIError as error:
-        if not _insufficient_privilege(error):
+        if not insufficient_privilege(error):
             raise
         raise RoomNotReady(_may_not_read(connection)) from None
     newest, known = _revisions()
@@ -284,7 +284,8 @@ def _current_revision(connection: Connection) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
-def _insufficient_privilege(error: DBAPIError) -> bool:
+def insufficient_privilege(error: DBAPIError) -> bool:
+    """PostgreSQL refused the statement to this login (a card room's role lacks the grant)."""
     return getattr(error.orig, "sqlstate", None) == INSUFFICIENT_PRIVILEGE
 
 

@@ -10,20 +10,22 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.names import clean_name
 from ofc_desk.storage import keys
 from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountKind, account_event_hash
 from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
-from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, hold_append_lock
+from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, hold_append_lock, insufficient_privilege
 from ofc_desk.storage.models import NAME_COLUMN, AccountEvent, SignInAttempt, User
 
 MIN_PIN_LENGTH = 4
@@ -187,7 +189,7 @@ def create_accounts(
             raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
     named = [(account_name(name), role, pin) for name, role, pin in ordered]
     created: list[Account] = []
-    with database.session() as session:
+    with _made_by_the_owner(), database.session() as session:
         hold_append_lock(session, ACCOUNTS_LOCK)
         if session.scalar(select(User.id).limit(1)) is None:
             if builtin:
@@ -211,10 +213,22 @@ def create_accounts(
 
 
 def _create(database: Database, name: str, role: Role, pin: str, approver: Account | None) -> Account:
-    with database.session() as session:
+    with _made_by_the_owner(), database.session() as session:
         account = _create_in(session, name, role, pin, approver)
         session.commit()
     return account
+
+
+@contextmanager
+def _made_by_the_owner() -> Iterator[None]:
+    """A card room's desk and floor logins may not make accounts (their roles insert no users):
+    said in words rather than as the server's refusal."""
+    try:
+        yield
+    except DBAPIError as error:
+        if not insufficient_privilege(error):
+            raise
+        raise SignInError("this database login may not make accounts: the room's owner makes them") from None
 
 
 def _create_in(

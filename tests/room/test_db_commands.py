@@ -239,3 +239,24 @@ def test_a_login_the_roles_were_not_given_to_is_told_what_the_owner_must_do(room
         " (`ofc-desk db roles --db URL --apply`) and makes this login a member of ofc_desk_table"
         " (a desk) or ofc_desk_floor (the floor)"
     )
+
+
+@pytest.mark.postgres
+def test_a_desk_on_a_room_without_accounts_is_told_the_owner_makes_them(
+    room_url: str, logins: RoomRoles, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Database(room_url).dispose()
+    apply(room_url, logins)
+    script = tmp_path / "t1.json"
+    script.write_text(json.dumps(table_script("T1", 1, extras=False, close=False)), encoding="utf-8")
+    assert main(["replay", str(script), "--db", as_login(room_url, logins.table)]) == 2
+    assert (
+        capsys.readouterr().err == "this database login may not make accounts: the room's owner makes them\n"
+    )
+    owner = Database(room_url)
+    try:
+        with owner.engine.connect() as connection:
+            assert connection.scalar(text("SELECT count(*) FROM account_events")) == 1  # the migration's
+            assert connection.scalar(text("SELECT count(*) FROM table_sessions")) == 0
+    finally:
+        owner.dispose()
