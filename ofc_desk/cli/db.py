@@ -20,7 +20,15 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.cli.main import one_line
-from ofc_desk.storage.database import Database, NotADeskDatabase, RoomNotReady, failure_cause, open_existing
+from ofc_desk.storage.database import (
+    Database,
+    NotADeskDatabase,
+    RoomNotReady,
+    failure_cause,
+    open_existing,
+    owner_url,
+    upgrade_hint,
+)
 from ofc_desk.storage.roles import RolesError, apply_roles, as_script, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 
@@ -86,7 +94,7 @@ def _upgrade(args: argparse.Namespace) -> int:
     try:
         before = database.migrate()
         after = database.schema_state()
-        roles = _roles_line(database, args.db) if database.engine.dialect.name == "postgresql" else None
+        roles = _roles_line(database, args.db, True) if database.engine.dialect.name == "postgresql" else None
     finally:
         database.dispose()
     where = _shown(args.db)
@@ -104,13 +112,15 @@ def _status(args: argparse.Namespace) -> int:
     database = open_existing(args.db, new_room=True)
     try:
         state = database.schema_state()
+        owner = database.may_change_schema()
         postgresql = database.engine.dialect.name == "postgresql"
-        roles = _roles_line(database, args.db) if postgresql else (True, "do not apply (SQLite has no roles)")
+        no_roles = (True, "do not apply (SQLite has no roles)")
+        roles = _roles_line(database, args.db, owner) if postgresql else no_roles
     finally:
         database.dispose()
     schema = state.words()
     if not state.current:
-        upgrade = f"run `ofc-desk db upgrade --db {_shown(args.db)}` as the owner"
+        upgrade = f"run `ofc-desk db upgrade --db {_shown(args.db)}`" if owner else upgrade_hint(args.db)
         schema += f": {upgrade}" if state.known else ": install the newer OFC Desk here"
     print(f"database: {_shown(args.db)}")
     print(f"schema: {schema}")
@@ -118,16 +128,18 @@ def _status(args: argparse.Namespace) -> int:
     return 0 if state.current and roles[0] else EXIT_TO_DO
 
 
-def _roles_line(database: Database, url: str) -> tuple[bool, str]:
-    """(current, the words for the roles' line), with what the owner runs when they are not."""
+def _roles_line(database: Database, url: str, owner: bool) -> tuple[bool, str]:
+    """(current, the words for the roles' line), with what the owner runs when they are not
+    (`owner`: this login is the owner)."""
     with database.engine.connect() as connection:
         state = roles_state(connection)
     if state.current:
         return True, state.words
-    command = f"`ofc-desk db roles --db {_shown(url)} --apply`"
+    command = f"`ofc-desk db roles --db {_shown(url) if owner else owner_url(url)} --apply`"
     if not state.made:
         return False, f"{state.words}: make them with {command}, as a login that may create roles"
-    return False, f"{state.words}: run {command} as the owner"
+    who = "run" if owner else "ask the room's owner to run"
+    return False, f"{state.words}: {who} {command}"
 
 
 def _roles(args: argparse.Namespace) -> int:

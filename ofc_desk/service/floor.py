@@ -86,7 +86,8 @@ class FloorRoom:
     tables: tuple[FloorTable, ...]
     """Ordered by table name, numbers as numbers (T2 before T10)."""
     ever_opened: bool = True
-    """Some table has been opened in this room (False: a new room, no table yet)."""
+    """Some table has been (or, in a schema this program cannot read, may have been) opened in
+    this room; False: a new room, no table yet."""
     not_ready: str | None = None
     """Why nothing can be read yet, in words: the room has no tables yet or its schema is not
     the one this program reads, and what to do (the owner's `ofc-desk db upgrade`)."""
@@ -194,9 +195,9 @@ class FloorReader:
         if not self._schema_current:
             state = self.database.schema_state()
             if not state.current:
-                return FloorRoom(
-                    now, (), ever_opened=False, not_ready=schema_sentence(state, self.database.url)
-                )
+                # A schema there but not this program's may hold tables this floor cannot read.
+                sentence = schema_sentence(state, self.database.url)
+                return FloorRoom(now, (), ever_opened=state.revision is not None, not_ready=sentence)
             self._schema_current = True
         try:
             return self._read(now)

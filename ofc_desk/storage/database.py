@@ -130,6 +130,14 @@ class Database:
         with self.engine.connect() as connection:
             return schema_state(connection)
 
+    def may_change_schema(self) -> bool:
+        """Whether this login may create and migrate the schema: any writer of a SQLite file; on
+        PostgreSQL, who may create in the schema (its owner, not a card room's desk or floor)."""
+        with self.engine.connect() as connection:
+            if connection.dialect.name != "postgresql":
+                return True
+            return bool(connection.execute(text(_SCHEMA_PRIVILEGES)).one().create)
+
     @contextmanager
     def snapshot(self) -> Iterator[Session]:
         """A session whose every read sees the database as it stood at the first one, however much

@@ -126,6 +126,10 @@ def test_the_floor_refuses_another_programs_database_in_one_line(
             FloorRoom(datetime.now(UTC), (), ever_opened=False, not_ready="why"),
             f"No tables yet: why. Then {FILLS_IN}",
         ),
+        (
+            FloorRoom(datetime.now(UTC), (), ever_opened=True, not_ready="why"),
+            "The tables cannot be shown: why.",
+        ),
     ],
 )
 def test_an_empty_list_says_whether_the_room_is_new(room: FloorRoom, heading: str) -> None:

@@ -122,7 +122,7 @@ def test_db_status_on_sqlite_says_the_schema_and_that_roles_do_not_apply(
         1,
         [
             f"database: {url}",
-            f"schema: no OFC Desk tables yet: run `ofc-desk db upgrade --db {url}` as the owner",
+            f"schema: no OFC Desk tables yet: run `ofc-desk db upgrade --db {url}`",
             "roles: do not apply (SQLite has no roles)",
         ],
         "",

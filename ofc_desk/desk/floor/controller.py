@@ -116,8 +116,10 @@ FILLS_IN = "each table appears here as its desk opens it"
 def room_heading(room: FloorRoom) -> str:
     """What the room holds, over the list: a new room says so and why, rather than an empty list."""
     count = len(room.tables)
-    if room.not_ready is not None:
+    if room.not_ready is not None and not room.ever_opened:
         return f"No tables yet: {room.not_ready}. Then {FILLS_IN}."
+    if room.not_ready is not None:
+        return f"The tables cannot be shown: {room.not_ready}."
     if count == 0:
         return f"{'No open tables' if room.ever_opened else 'No tables yet'}: {FILLS_IN}."
     return f"{count} open table{'' if count == 1 else 's'}"
