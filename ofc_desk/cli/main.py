@@ -23,7 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "report": ("ofc_desk.cli.report", "write a session report as PDF, CSV or JSON"),
     "demo": ("ofc_desk.cli.demo", "open the desk on a throw-away demo table"),
     "floor": ("ofc_desk.cli.floor", "the floor supervisor's live view of every open table"),
-    "db": ("ofc_desk.cli.db", "card-room database chores: the least-privilege roles (db roles)"),
+    "db": ("ofc_desk.cli.db", "card-room database chores: db upgrade, db status, db roles"),
 }
 
 
