@@ -213,7 +213,9 @@ def _holds_a_room(database: Database, *, new_room: bool) -> bool:
     if not new_room:
         return database.schema_revision() is not None
     with database.engine.connect() as connection:
-        return schema_state(connection).revision is not None or not inspect(connection).get_table_names()
+        # Tables first: a migration committing between the two reads shows its tables and its
+        # revision together to the second read, never tables without the revision.
+        return not inspect(connection).get_table_names() or schema_state(connection).revision is not None
 
 
 def _check_sqlite_file(path: Path, *, new_room: bool = False) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from floor_room import play_table
 from pytestqt.qtbot import QtBot
-from sqlalchemy import create_engine, text
+from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.engine import make_url
 
 from ofc_desk import __version__
@@ -21,7 +21,8 @@ from ofc_desk.cli.main import main
 from ofc_desk.desk.floor.controller import FloorController, room_heading
 from ofc_desk.service.floor import FloorReader, FloorRoom
 from ofc_desk.service.snapshot import TableSnapshot
-from ofc_desk.storage.database import Database, NotADeskDatabase, open_existing
+from ofc_desk.storage import database as database_module
+from ofc_desk.storage.database import Database, NotADeskDatabase, SchemaState, open_existing
 
 FILLS_IN = "each table appears here as its desk opens it."
 NEWEST = "0007"
@@ -94,6 +95,25 @@ def test_the_floor_on_a_schema_older_than_it_reads_says_to_ask_the_owner(new_roo
         f"the room's schema is at revision 0006 and this OFC Desk ({__version__}) needs {NEWEST}:"
         f" {owner_hint(new_room)}"
     )
+
+
+def test_a_desk_migrating_while_the_floor_looks_at_the_room_does_not_turn_it_away(
+    new_room: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The desk's migration commits between the floor's reads of the room: it must not look like
+    a database holding tables but no OFC Desk schema."""
+    real_schema_state = database_module.schema_state
+    migrated: list[str] = []
+
+    def then_a_desk_migrates(connection: Connection) -> SchemaState:
+        state = real_schema_state(connection)
+        if not migrated:
+            migrated.append("once")
+            Database(new_room).dispose()
+        return state
+
+    monkeypatch.setattr(database_module, "schema_state", then_a_desk_migrates)
+    open_existing(new_room, new_room=True).dispose()
 
 
 def test_the_floor_still_refuses_a_database_holding_other_tables(new_room: str) -> None:
