@@ -25,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--smoke-test",
         metavar="N",
         type=int,
-        help="exit once the floor shows N open tables: 0, printing them, or 1 after 60 s (for checks)",
+        help="exit once the floor shows N open tables: 0, printing them, or 1 after 120 s (for checks)",
     )
 
 

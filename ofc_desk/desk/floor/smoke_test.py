@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QTimer
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.model import FloorTableModel
 
-SMOKE_TEST_SECONDS = 60
+SMOKE_TEST_SECONDS = 120
 POLL_MS = 100
 
 
