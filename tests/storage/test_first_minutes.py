@@ -8,11 +8,10 @@ room really starts are in tests/room/test_first_minutes.py."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
-from typing import TypeVar
+from collections.abc import Iterator
 
 import pytest
+from concurrent_calls import at_once
 from sqlalchemy import func, select
 
 from ofc_desk.storage import keys
@@ -23,27 +22,6 @@ from ofc_desk.storage.users import Account, Role, SignInError, create_accounts, 
 
 STARTS = 8
 ROOM = [("Sam", Role.SUPERVISOR, "9876"), ("Dana", Role.DEALER, "1234")]
-T = TypeVar("T")
-
-
-def at_once(work: list[Callable[[], T]]) -> list[T | Exception]:
-    """Each call in a thread of its own, released together; its result or what it raised."""
-    start = threading.Barrier(len(work))
-    results: list[T | Exception] = [RuntimeError("did not finish")] * len(work)
-
-    def run(index: int) -> None:
-        start.wait()
-        try:
-            results[index] = work[index]()
-        except Exception as error:  # the outcome under test, whatever it is
-            results[index] = error
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(work))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
 
 
 @pytest.fixture

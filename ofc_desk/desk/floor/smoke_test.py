@@ -9,32 +9,21 @@ without, it exits 1 saying what it showed.
 
 from __future__ import annotations
 
-import sys
-import time
 from collections.abc import Callable
-
-from PySide6.QtCore import QObject, QTimer
 
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.shell.smoke_test import PolledCheck
 
 SMOKE_TEST_SECONDS = 120
-POLL_MS = 100
 
 
-class FloorSmokeTest(QObject):
+class FloorSmokeTest(PolledCheck):
     def __init__(self, controller: FloorController, tables: int, exit_with: Callable[[int], None]) -> None:
-        super().__init__(controller)
+        super().__init__(controller, exit_with, SMOKE_TEST_SECONDS)
         self.controller = controller
         self.tables = tables
-        self.exit_with = exit_with
         self.headings: list[str] = []
-        self.deadline = time.monotonic() + SMOKE_TEST_SECONDS
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self.on_poll)
-
-    def start(self) -> None:
-        self.timer.start(POLL_MS)
 
     def on_poll(self) -> None:
         window = self.controller.window
@@ -43,10 +32,10 @@ class FloorSmokeTest(QObject):
             self.headings.append(heading)
         shown = self.shown_tables()
         if len(shown) == self.tables and not window.grab().isNull():
-            self._finish(0, f"{heading}: {', '.join(shown)}{self._before()}")
-        elif time.monotonic() > self.deadline:
+            self.finish(0, f"{heading}: {', '.join(shown)}{self._before()}")
+        elif self.timed_out():
             live = window.live_line.text()
-            self._finish(
+            self.finish(
                 1, f"the floor shows {heading!r} ({live}) after {SMOKE_TEST_SECONDS}s{self._before()}"
             )
 
@@ -57,11 +46,3 @@ class FloorSmokeTest(QObject):
     def _before(self) -> str:
         earlier = self.headings[:-1]
         return f" (shown before: {' | '.join(earlier)})" if earlier else ""
-
-    def _finish(self, status: int, message: str) -> None:
-        self.timer.stop()
-        if status == 0:
-            print(f"smoke test passed: {message}", flush=True)
-        else:
-            print(f"smoke test FAILED: {message}", file=sys.stderr, flush=True)
-        self.exit_with(status)
