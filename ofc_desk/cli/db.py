@@ -1,6 +1,13 @@
-"""`ofc-desk db roles --db URL [--apply]`: the least-privilege roles of a PostgreSQL card room.
+"""`ofc-desk db`: a card room's database chores, run by the room's owner.
 
-Prints the SQL (or, with `--apply`, runs it as the connecting user, who must own the schema).
+- `upgrade --db URL`: create or migrate the schema to the newest this program knows, and say
+  from which revision to which (or that it was current).
+- `status --db URL`: the schema's revision and whether it is the newest this program knows, and
+  whether the room's roles are current (PostgreSQL; on SQLite roles do not apply). Exit 0 when
+  nothing is to do, 1 when something is (each line says what), 2 when it cannot be read.
+- `roles --db URL [--apply]`: the least-privilege roles of a PostgreSQL card room; prints the SQL
+  (or, with `--apply`, runs it as the connecting user, who must own the schema).
+
 Errors exit with status 2 and one line on standard error.
 """
 
@@ -9,10 +16,23 @@ from __future__ import annotations
 import argparse
 import sys
 
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.cli.main import one_line
+from ofc_desk.storage.database import (
+    Database,
+    NotADeskDatabase,
+    RoomNotReady,
+    failure_cause,
+    open_existing,
+    owner_url,
+    upgrade_hint,
+)
+from ofc_desk.storage.roles import RolesError, apply_roles, as_script, room_roles_sql
+from ofc_desk.storage.roles_state import roles_state
 
+EXIT_TO_DO = 1
 EXIT_REFUSED = 2
 
 ROLES_DESCRIPTION = """\
@@ -25,46 +45,121 @@ Neither owns anything and nobody but the owner may create in the schema, so neit
 a table or drop a trigger. Safe to run again; run it again after every upgrade of the desk.
 Give each role a password (ALTER ROLE ofc_desk_table PASSWORD '...') or make per-desk logins
 members of it (CREATE ROLE table7 LOGIN PASSWORD '...' IN ROLE ofc_desk_table)."""
+UPGRADE_DESCRIPTION = """\
+Create the schema in a new, empty database, or migrate it after the desk was upgraded, as the
+schema's owner (a card room's desks and floor log in as roles that cannot). Safe to run again:
+it says from which revision to which it migrated, or that the schema was current. On PostgreSQL,
+run `ofc-desk db roles --apply` afterwards when it says the roles are not current."""
+STATUS_DESCRIPTION = """\
+Say the schema's revision and whether it is the newest this desk knows, and whether the room's
+roles are current (PostgreSQL). Changes nothing. Exit 0: nothing to do; 1: something to do (the
+lines say what); 2: the database cannot be read."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="db_action", metavar="ACTION", required=True)
-    roles = actions.add_parser(
-        "roles",
-        help="print or apply the SQL of the card room's least-privilege roles",
-        description=ROLES_DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    for name, help_text, description in (
+        ("upgrade", "create or migrate the schema, as its owner", UPGRADE_DESCRIPTION),
+        ("status", "the schema's revision and whether the roles are current", STATUS_DESCRIPTION),
+        ("roles", "print or apply the SQL of the card room's least-privilege roles", ROLES_DESCRIPTION),
+    ):
+        action = actions.add_parser(
+            name,
+            help=help_text,
+            description=description,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        action.add_argument(
+            "--db", metavar="URL", required=True, help="the room's database URL (as its owner)"
+        )
+    actions.choices["roles"].add_argument(
+        "--apply", action="store_true", help="run the SQL instead of printing it"
     )
-    roles.add_argument(
-        "--db", metavar="URL", required=True, help="the card room's PostgreSQL URL (as its owner)"
-    )
-    roles.add_argument("--apply", action="store_true", help="run the SQL instead of printing it")
 
 
 def run(args: argparse.Namespace) -> int:
-    from ofc_desk.storage.database import NotADeskDatabase, failure_cause, open_existing
-    from ofc_desk.storage.roles import RolesError, apply_roles, as_script, room_roles_sql
-
+    command = {"upgrade": _upgrade, "status": _status, "roles": _roles}[args.db_action]
     try:
-        database = open_existing(args.db)
-        try:
-            with database.engine.connect() as connection:
-                statements = room_roles_sql(connection)
-                if args.apply:
-                    apply_roles(connection, statements)
-        finally:
-            database.dispose()
-    except (NotADeskDatabase, RolesError) as error:
-        return _refuse(f"ofc-desk db roles: {error}")
+        return command(args)
+    except (NotADeskDatabase, RolesError, RoomNotReady) as error:
+        return _refuse(f"ofc-desk db {args.db_action}: {error}")
     except ImportError as error:
-        return _refuse(f"ofc-desk db roles: the database driver is not installed ({error})")
+        return _refuse(f"ofc-desk db {args.db_action}: the database driver is not installed ({error})")
     except SQLAlchemyError as error:
-        return _refuse(f"ofc-desk db roles: {failure_cause(error)}")
+        return _refuse(f"ofc-desk db {args.db_action}: {failure_cause(error)}")
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    database = Database(args.db, migrate=False)
+    try:
+        before = database.migrate()
+        after = database.schema_state()
+        roles = _roles_line(database, args.db, True) if database.engine.dialect.name == "postgresql" else None
+    finally:
+        database.dispose()
+    where = _shown(args.db)
+    if before.current:
+        print(f"ofc-desk db upgrade: {where} is at {after.words()}: nothing to do")
+    else:
+        was = f"revision {before.revision}" if before.revision else "no OFC Desk tables"
+        print(f"ofc-desk db upgrade: {where} migrated from {was} to revision {after.revision}")
+    if roles is not None and not roles[0]:
+        print(f"ofc-desk db upgrade: roles: {roles[1]}")
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    database = open_existing(args.db, new_room=True)
+    try:
+        state = database.schema_state()
+        owner = database.may_change_schema()
+        postgresql = database.engine.dialect.name == "postgresql"
+        no_roles = (True, "do not apply (SQLite has no roles)")
+        roles = _roles_line(database, args.db, owner) if postgresql else no_roles
+    finally:
+        database.dispose()
+    schema = state.words()
+    if not state.current:
+        upgrade = f"run `ofc-desk db upgrade --db {_shown(args.db)}`" if owner else upgrade_hint(args.db)
+        schema += f": {upgrade}" if state.known else ": install the newer OFC Desk here"
+    print(f"database: {_shown(args.db)}")
+    print(f"schema: {schema}")
+    print(f"roles: {roles[1]}")
+    return 0 if state.current and roles[0] else EXIT_TO_DO
+
+
+def _roles_line(database: Database, url: str, owner: bool) -> tuple[bool, str]:
+    """(current, the words for the roles' line), with what the owner runs when they are not
+    (`owner`: this login is the owner)."""
+    with database.engine.connect() as connection:
+        state = roles_state(connection)
+    if state.current:
+        return True, state.words
+    command = f"`ofc-desk db roles --db {_shown(url) if owner else owner_url(url)} --apply`"
+    if not state.made:
+        return False, f"{state.words}: make them with {command}, as a login that may create roles"
+    who = "run" if owner else "ask the room's owner to run"
+    return False, f"{state.words}: {who} {command}"
+
+
+def _roles(args: argparse.Namespace) -> int:
+    database = open_existing(args.db)
+    try:
+        with database.engine.connect() as connection:
+            statements = room_roles_sql(connection)
+            if args.apply:
+                apply_roles(connection, statements)
+    finally:
+        database.dispose()
     if args.apply:
         print(f"ofc-desk db roles: {len(statements)} statements applied")
     else:
         sys.stdout.write(as_script(statements))
     return 0
+
+
+def _shown(url: str) -> str:
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def _refuse(line: str) -> int:

@@ -1,7 +1,10 @@
-"""`ofc-desk floor [--db URL]`: the floor supervisor's live window over every open table.
+"""`ofc-desk floor [--db URL] [--smoke-test N]`: the floor supervisor's live window over every open
+table.
 
 The database is opened only to read (never created or migrated): the floor never writes a table's
-events. Qt is imported only once the database answers.
+events. A new room whose tables are not there yet (its owner has not run `ofc-desk db upgrade`, or
+its first desks are making them this moment) opens too, showing "No tables yet" and why, and fills
+in as desks open. Qt is imported only once the database answers.
 """
 
 from __future__ import annotations
@@ -18,14 +21,20 @@ EXIT_UNREADABLE = 2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_database_option(parser)
+    parser.add_argument(
+        "--smoke-test",
+        metavar="N",
+        type=int,
+        help="exit once the floor shows N open tables: 0, printing them, or 1 after 120 s (for checks)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from ofc_desk.storage.database import NotADeskDatabase, open_existing
+    from ofc_desk.storage.database import NotADeskDatabase, RoomNotReady, open_existing
 
     try:
-        database = open_existing(getattr(args, "db", None))
-    except NotADeskDatabase as error:
+        database = open_existing(getattr(args, "db", None), new_room=True)
+    except (NotADeskDatabase, RoomNotReady) as error:
         print(one_line(f"database: {error}"), file=sys.stderr)
         return EXIT_UNREADABLE
     except (SQLAlchemyError, ImportError) as error:
@@ -34,6 +43,6 @@ def run(args: argparse.Namespace) -> int:
     from ofc_desk.desk.floor.app import run_floor
 
     try:
-        return run_floor(database)
+        return run_floor(database, smoke_test=args.smoke_test)
     finally:
         database.dispose()

@@ -30,7 +30,7 @@ SUBCOMMANDS: dict[str, tuple[str, LazyText]] = {
     "floor": ("ofc_desk.cli.floor", lazy_gettext("the floor supervisor's live view of every open table")),
     "db": (
         "ofc_desk.cli.db",
-        lazy_gettext("card-room database chores: the least-privilege roles (db roles)"),
+        lazy_gettext("card-room database chores: db upgrade, db status, db roles"),
     ),
 }
 

@@ -34,7 +34,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ofc_desk.service.replay import ReplayError, run_replay
-    from ofc_desk.storage.database import Database
+    from ofc_desk.storage.database import Database, RoomNotReady
 
     try:
         script = _read_script(args.file)
@@ -46,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     except (TypeError, KeyError, AttributeError) as error:
         # A script of the wrong shape somewhere the checks above do not look (e.g. a rules key).
         return _refuse(f"script: not in the replay format: {error!r}")
+    except RoomNotReady as error:
+        return _refuse(f"database: {error}")
     except SQLAlchemyError as error:
         return _refuse(f"database: {str(error).splitlines()[0]}")
     json.dump(output, sys.stdout, indent=1, ensure_ascii=False)

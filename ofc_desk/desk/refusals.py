@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.storage.database import failure_cause
+from ofc_desk.storage.database import RoomNotReady, failure_cause
 
 if TYPE_CHECKING:
     from ofc_desk.desk.shell.main_window import MainWindow
@@ -87,7 +87,7 @@ def clear_in_window(window: MainWindow) -> None:
 def background_sentence(failure: Exception) -> str:
     """What went wrong with work done off the UI thread (opening the database, resuming, verifying),
     in words: the driver's own first line, never SQLAlchemy's class names and web links."""
-    if isinstance(failure, ActionRefused):
+    if isinstance(failure, ActionRefused | RoomNotReady):
         return str(failure)
     if isinstance(failure, SQLAlchemyError):
         cause = failure_cause(failure)

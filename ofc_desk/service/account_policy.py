@@ -54,16 +54,17 @@ def can_create_first_accounts(dealer: NewAccount, supervisor: NewAccount) -> boo
 def create_first_accounts(database: Database, dealer: NewAccount, supervisor: NewAccount) -> None:
     """Create the supervisor, who signs their own account as the database's first, then the dealer,
     whose account the supervisor signs; a name an earlier try already created is signed in instead
-    (that try may have stopped at the dealer's short PIN)."""
+    (that try may have stopped at the dealer's short PIN), and so is the same account made a moment
+    ago by another desk starting on the same new room (`or_same`)."""
     verify_first_accounts(dealer, supervisor)
     existing = {account.name for account in list_users(database)}
     try:
         if supervisor.name.strip() in existing:
             approver = sign_in(database, supervisor.name, supervisor.pin, Role.SUPERVISOR)
         else:
-            approver = create_user(database, supervisor.name, Role.SUPERVISOR, supervisor.pin)
+            approver = create_user(database, supervisor.name, Role.SUPERVISOR, supervisor.pin, or_same=True)
         if dealer.name.strip() not in existing:
-            create_user(database, dealer.name, Role.DEALER, dealer.pin, approver=approver)
+            create_user(database, dealer.name, Role.DEALER, dealer.pin, approver=approver, or_same=True)
     except SignInError as error:
         raise ActionRefused(str(error)) from error
 

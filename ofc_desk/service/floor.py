@@ -26,7 +26,7 @@ from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
-from ofc_desk.storage.database import EVENTS_CHANNEL, Database
+from ofc_desk.storage.database import EVENTS_CHANNEL, Database, schema_sentence
 from ofc_desk.storage.models import Event, TableSession
 
 PACE_AFTER_MINUTES = 10
@@ -85,6 +85,20 @@ class FloorRoom:
     read_at: datetime
     tables: tuple[FloorTable, ...]
     """Ordered by table name, numbers as numbers (T2 before T10)."""
+    ever_opened: bool = True
+    """Some table has been (or, in a schema this program cannot read, may have been) opened in
+    this room; False: a new room, no table yet."""
+    not_ready: str | None = None
+    """Why nothing can be read yet, in words: the room has no tables yet or its schema is not
+    the one this program reads, and what to do (the owner's `ofc-desk db upgrade`)."""
+
+    def reads_as(self, other: FloorRoom) -> bool:
+        """Whether the two readings show the same (whenever each was taken)."""
+        return (self.tables, self.ever_opened, self.not_ready) == (
+            other.tables,
+            other.ever_opened,
+            other.not_ready,
+        )
 
 
 class _FollowedTable:
@@ -170,9 +184,28 @@ class FloorReader:
     def __init__(self, database: Database) -> None:
         self.database = database
         self._followed: dict[int, _FollowedTable] = {}
+        self._schema_current = False
+        """The schema was found current; looked at again after any failed reading."""
 
     def read(self, now: datetime | None = None) -> FloorRoom:
+        """The room now. A room whose schema is not there yet (a new room: its owner has not run
+        `ofc-desk db upgrade`, or its first desk is making it this moment) or not this program's
+        reads as no tables, saying why, until it is."""
         now = now or datetime.now(UTC)
+        if not self._schema_current:
+            state = self.database.schema_state()
+            if not state.current:
+                # A schema there but not this program's may hold tables this floor cannot read.
+                sentence = schema_sentence(state, self.database.url)
+                return FloorRoom(now, (), ever_opened=state.revision is not None, not_ready=sentence)
+            self._schema_current = True
+        try:
+            return self._read(now)
+        except BaseException:
+            self._schema_current = False
+            raise
+
+    def _read(self, now: datetime) -> FloorRoom:
         with self.database.session() as session:
             heads = session.execute(
                 select(TableSession.id, TableSession.opened_at, TableSession.head_seq).where(
@@ -192,9 +225,10 @@ class FloorReader:
                         .order_by(Event.seq)
                     ).all()
                     followed.fold(list(new_events))
+            ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
         tables.sort(key=lambda table: (natural_key(table.table), table.session_id))
-        return FloorRoom(now, tuple(tables))
+        return FloorRoom(now, tuple(tables), ever_opened)
 
 
 class ChangeWatch(Protocol):

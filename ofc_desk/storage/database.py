@@ -13,6 +13,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,14 +23,20 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
+
+from ofc_desk import __version__
 
 APP_NAME = "ofc-desk"
 DEFAULT_FILE = "ofc-desk.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x0FC0DE5C
+ACCOUNTS_LOCK = 0x0FC0DEAC
+"""PostgreSQL advisory lock of the accounts chain's appends (`hold_append_lock`)."""
+INSUFFICIENT_PRIVILEGE = "42501"
 TEST_SYNCHRONOUS_VARIABLE = "OFC_DESK_TEST_SQLITE_SYNCHRONOUS"
 EVENTS_CHANNEL = "ofc_desk_events"
 """PostgreSQL's NOTIFY channel: the session id of every table that records an event."""
@@ -42,6 +49,36 @@ def default_url() -> str:
     return f"sqlite:///{folder / DEFAULT_FILE}"
 
 
+@dataclass(frozen=True)
+class SchemaState:
+    """Where a database's schema stands against the newest migration this program knows."""
+
+    revision: str | None
+    """The migration the schema is at; None: no OFC Desk tables yet."""
+    newest: str
+    known: bool
+    """This program knows `revision` (False: a newer OFC Desk migrated the schema)."""
+
+    @property
+    def current(self) -> bool:
+        return self.revision == self.newest
+
+    def words(self) -> str:
+        if self.revision is None:
+            return "no OFC Desk tables yet"
+        if self.current:
+            return f"revision {self.revision}, the newest this OFC Desk ({__version__}) knows"
+        if self.known:
+            return f"revision {self.revision}, older than this OFC Desk's {self.newest}"
+        newer = f"newer than this OFC Desk ({__version__}), which knows up to {self.newest}"
+        return f"revision {self.revision}, {newer}"
+
+
+class RoomNotReady(Exception):
+    """This login cannot use the database as it stands (a schema to be created or migrated by
+    its owner, one newer than this program, tables it may not read); the message says what to do."""
+
+
 class Database:
     def __init__(self, url: str | None = None, *, migrate: bool = True, read_only: bool = False) -> None:
         self.url = url or default_url()
@@ -52,28 +89,54 @@ class Database:
         if migrate:
             self.migrate()
 
-    def migrate(self, revision: str = "head") -> None:
-        """Bring the schema to the newest migration (safe to run on every start); tests of a
-        migration stop at the revision before it."""
+    def migrate(self, revision: str = "head") -> SchemaState:
+        """Bring the schema to the newest migration (safe to run on every start; tests of a
+        migration stop at the revision before it) and say where it stood before. A login that may
+        not create in the schema (a card room's desk or floor) migrates nothing: on a schema that
+        is not current it gets `RoomNotReady`, which says to ask the owner for `ofc-desk db
+        upgrade`; so does a schema newer than this program knows."""
         config = _alembic_config()
         with self.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
-                # Two desks starting together on a new card-room database: one migrates at a time.
+                # Desks starting together on a new card-room database: one migrates at a time, and
+                # the others find the schema current once they get the lock.
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             elif connection.dialect.name == "sqlite":
                 # pysqlite runs CREATE TABLE outside any transaction: a crash between two would
                 # leave a schema no start could finish. One write transaction makes the schema
                 # all or nothing and lets two desks starting together migrate one after the other.
                 connection.exec_driver_sql("BEGIN IMMEDIATE")
-            if revision == "head" and _at_head(connection):
-                return
+            before = schema_state(connection)
+            if revision == "head" and before.current:
+                return before
+            _check_migratable(connection, before, self.url)
             config.attributes["connection"] = connection
-            command.upgrade(config, revision)
+            try:
+                command.upgrade(config, revision)
+            except DBAPIError as error:
+                if not insufficient_privilege(error):
+                    raise
+                cause, hint = failure_cause(error), upgrade_hint(self.url)
+                raise RoomNotReady(f"the schema could not be migrated ({cause}): {hint}") from None
+        return before
 
     def schema_revision(self) -> str | None:
         """The migration the schema is at; None when the database holds no OFC Desk schema."""
         with self.engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()
+
+    def schema_state(self) -> SchemaState:
+        """Where the schema stands against the newest migration this program knows."""
+        with self.engine.connect() as connection:
+            return schema_state(connection)
+
+    def may_change_schema(self) -> bool:
+        """Whether this login may create and migrate the schema: any writer of a SQLite file; on
+        PostgreSQL, who may create in the schema (its owner, not a card room's desk or floor)."""
+        with self.engine.connect() as connection:
+            if connection.dialect.name != "postgresql":
+                return True
+            return bool(connection.execute(text(_SCHEMA_PRIVILEGES)).one().create)
 
     @contextmanager
     def snapshot(self) -> Iterator[Session]:
@@ -120,40 +183,58 @@ class NotADeskDatabase(Exception):
     """There is no OFC Desk database where a command that only reads was pointed."""
 
 
-def open_existing(url: str | None) -> Database:
+def open_existing(url: str | None, *, new_room: bool = False) -> Database:
     """An existing OFC Desk database, opened only to read (report, verify): never created,
     migrated or otherwise changed, so a mistyped path or someone else's file stays as it was.
-    SQLAlchemy's errors (a driver not installed, a server not answering) pass through."""
+    SQLAlchemy's errors (a driver not installed, a server not answering) pass through.
+    `new_room` (the floor): a database that holds no tables at all yet is accepted too, a room
+    whose schema is still to come (its owner's `ofc-desk db upgrade`, or on a SQLite file the first
+    desk); `RoomNotReady` when this login may not read the room's tables."""
     url = url or default_url()
     parsed = make_url(url)
     read_only = False
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         path = Path(str(parsed.database))
-        _check_sqlite_file(path)
+        _check_sqlite_file(path, new_room=new_room)
         read_only = not (os.access(path, os.W_OK) and os.access(path.resolve().parent, os.W_OK))
     database = Database(url, migrate=False, read_only=read_only)
-    if database.schema_revision() is None:
+    try:
+        ours = _holds_a_room(database, new_room=new_room)
+    except BaseException:
+        database.dispose()
+        raise
+    if not ours:
         database.dispose()
         raise NotADeskDatabase(f"{parsed.render_as_string(hide_password=True)} is not an OFC Desk database")
     return database
 
 
-def _check_sqlite_file(path: Path) -> None:
-    """Refuse a missing file or one that is not ours, looking without writing: a connection
-    through SQLAlchemy would switch any SQLite file to WAL."""
+def _holds_a_room(database: Database, *, new_room: bool) -> bool:
+    if not new_room:
+        return database.schema_revision() is not None
+    with database.engine.connect() as connection:
+        # Tables first: a migration committing between the two reads shows its tables and its
+        # revision together to the second read, never tables without the revision.
+        return not inspect(connection).get_table_names() or schema_state(connection).revision is not None
+
+
+def _check_sqlite_file(path: Path, *, new_room: bool = False) -> None:
+    """Refuse a missing file or one that is not ours (with `new_room`, a file with no tables at
+    all is a room still to be made), looking without writing: a connection through SQLAlchemy
+    would switch any SQLite file to WAL."""
     if not path.is_file():
         raise NotADeskDatabase(f"no database at {path}")
     if not os.access(path, os.R_OK):
         raise NotADeskDatabase(f"{path} cannot be read (permission denied)")
+    refused = NotADeskDatabase(f"{path} is not an OFC Desk database")
     try:
         with closing(_connect_read_only(path)) as connection:
-            found = connection.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
-            ).fetchone()
+            found = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
     except sqlite3.DatabaseError:
-        found = None
-    if found is None:
-        raise NotADeskDatabase(f"{path} is not an OFC Desk database")
+        raise refused from None
+    tables = {name for (name,) in found}
+    if "alembic_version" not in tables and (tables or not new_room):
+        raise refused
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
@@ -182,15 +263,129 @@ def _alembic_config() -> Config:
 
 
 @cache
-def _head_revisions() -> frozenset[str]:
-    """The newest migrations shipped with this program, read once a process: Alembic reads every
-    migration script again for each upgrade, which most of the time has nothing to do."""
-    return frozenset(ScriptDirectory.from_config(_alembic_config()).get_heads())
+def _revisions() -> tuple[str, frozenset[str]]:
+    """The newest migration shipped with this program and every one it knows, read once a process:
+    Alembic reads every migration script again for each upgrade, which most of the time has
+    nothing to do."""
+    scripts = ScriptDirectory.from_config(_alembic_config())
+    newest = scripts.get_current_head()
+    assert newest is not None, "the migrations have one head"
+    return newest, frozenset(script.revision for script in scripts.walk_revisions())
 
 
-def _at_head(connection: Connection) -> bool:
-    """Whether the schema stands at the newest migrations already, so the upgrade is skipped."""
-    return frozenset(MigrationContext.configure(connection).get_current_heads()) == _head_revisions()
+def schema_state(connection: Connection) -> SchemaState:
+    """Where the schema stands; `RoomNotReady` when this login may not even read where (a card
+    room's login before the owner applied the roles)."""
+    try:
+        revision = _current_revision(connection)
+    except DBAPIError as error:
+        if not insufficient_privilege(error):
+            raise
+        raise RoomNotReady(_may_not_read(connection)) from None
+    newest, known = _revisions()
+    return SchemaState(revision, newest, revision is None or revision in known)
+
+
+def _current_revision(connection: Connection) -> str | None:
+    if connection.dialect.name != "postgresql":
+        return MigrationContext.configure(connection).get_current_revision()
+    # A refusal rolls back to the savepoint only, so the transaction can still say who was refused.
+    with connection.begin_nested():
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def insufficient_privilege(error: DBAPIError) -> bool:
+    """PostgreSQL refused the statement to this login (a card room's role lacks the grant)."""
+    return getattr(error.orig, "sqlstate", None) == INSUFFICIENT_PRIVILEGE
+
+
+def _login(connection: Connection) -> str:
+    return str(connection.scalar(text("SELECT current_user")))
+
+
+def _may_not_read(connection: Connection) -> str:
+    return (
+        f"the login {_login(connection)} may not read the room's tables: the room's owner applies the"
+        " roles (`ofc-desk db roles --db URL --apply`) and makes this login a member of"
+        " ofc_desk_table (a desk) or ofc_desk_floor (the floor)"
+    )
+
+
+def owner_url(url: str) -> str:
+    """The URL to give the room's owner: this one with OWNER for the login, no password."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.render_as_string(hide_password=True)
+    return parsed.set(username="OWNER", password=None).render_as_string(hide_password=True)
+
+
+def upgrade_hint(url: str) -> str:
+    return f"ask the room's owner to run `ofc-desk db upgrade --db {owner_url(url)}`"
+
+
+def schema_sentence(state: SchemaState, url: str) -> str:
+    """What a schema that is not current means for whoever reads or records in the room through
+    `url`, and what to do about it."""
+    found = _schema_found(state)
+    if not state.known:
+        return f"{found}: install the newer OFC Desk here"
+    if make_url(url).get_backend_name() == "sqlite":
+        return (
+            f"{found}: the next desk started on this file makes it so (or `ofc-desk db upgrade --db {url}`)"
+        )
+    return f"{found}: {upgrade_hint(url)}"
+
+
+def _schema_found(state: SchemaState) -> str:
+    if state.revision is None:
+        return "the room's database has no OFC Desk tables yet"
+    if not state.known:
+        return f"the room's schema is at {state.words()}"
+    needed = f"this OFC Desk ({__version__}) needs {state.newest}"
+    return f"the room's schema is at revision {state.revision} and {needed}"
+
+
+_SCHEMA_PRIVILEGES = """
+SELECT coalesce(has_schema_privilege(current_schema(), 'CREATE'), false) AS create,
+       coalesce(has_schema_privilege(current_schema(), 'USAGE'), false) AS usage
+"""
+
+
+def _check_migratable(connection: Connection, state: SchemaState, url: str) -> None:
+    """Refuse, in words, a migration this program or this login must not run."""
+    if not state.known:
+        raise RoomNotReady(schema_sentence(state, url))
+    if connection.dialect.name != "postgresql":
+        return
+    may = connection.execute(text(_SCHEMA_PRIVILEGES)).one()
+    if may.create:
+        return
+    if not may.usage:  # the schema's tables are hidden from this login: none seemed to be there
+        raise RoomNotReady(_may_not_read(connection))
+    login = _login(connection)
+    raise RoomNotReady(
+        f"{_schema_found(state)}, and the login {login} may not change it: {upgrade_hint(url)}"
+    )
+
+
+def hold_append_lock(session: Session, key: int) -> None:
+    """Make this session's transaction the only one appending to a chain until it ends, before it
+    reads the chain's last link: two desks appending at once would otherwise both follow the same
+    link and one would die on the primary key. PostgreSQL: a transaction-scoped advisory lock on
+    `key` (taking it again holds it still). SQLite: the database's write lock, taken now (BEGIN
+    IMMEDIATE) rather than at the first INSERT, so every read after it sees every commit before
+    it. Either waits while another writer holds it."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
+    # pysqlite opens a transaction only before its first INSERT or UPDATE, which takes the write
+    # lock: a transaction already open here holds it.
+    elif connection.dialect.name == "sqlite" and not _in_transaction(connection):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _in_transaction(connection: Connection) -> bool:
+    return bool(getattr(connection.connection.dbapi_connection, "in_transaction", False))
 
 
 def _create_engine(url: str) -> Engine:

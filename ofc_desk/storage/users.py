@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.names import clean_name
 from ofc_desk.storage import keys
 from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountKind, account_event_hash
 from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, hold_append_lock, insufficient_privilege
 from ofc_desk.storage.models import NAME_COLUMN, AccountEvent, SignInAttempt, User
 
 MIN_PIN_LENGTH = 4
@@ -55,6 +56,14 @@ class Attempt(StrEnum):
 
 class SignInError(Exception):
     """A wrong name, PIN or role; the message is the one the desk shows."""
+
+
+class AccountExists(SignInError):
+    """The name has an account already (perhaps made a moment ago by another desk)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"there is already a user called {name}")
+        self.name = name
 
 
 @dataclass(frozen=True)
@@ -112,16 +121,50 @@ def account_name(value: str) -> str:
 
 
 def create_user(
-    database: Database, name: str, role: Role | str, pin: str, *, approver: Account | None = None
+    database: Database,
+    name: str,
+    role: Role | str,
+    pin: str,
+    *,
+    approver: Account | None = None,
+    or_same: bool = False,
 ) -> Account:
     """Add an account, its creation signed by `approver` (a signed-in supervisor); without one,
     only a database's very first account, a supervisor, who signs it themselves. Refuses a taken
-    name or a PIN shorter than 4 characters. The account comes back signed in."""
+    name or a PIN shorter than 4 characters. The account comes back signed in. `or_same`: a name
+    taken by the very account asked for (another desk starting at the same moment made it) is
+    that account, signed in (`same_account`); a name taken otherwise is still refused."""
     name = account_name(name)
     chosen = Role(role)
     if len(pin) < MIN_PIN_LENGTH:
         raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
-    return _create(database, name, chosen, pin, approver)
+    try:
+        return _create(database, name, chosen, pin, approver)
+    except AccountExists:
+        if not or_same:
+            raise
+    return same_account(database, name, chosen, pin)
+
+
+def same_account(database: Database, name: str, role: Role, pin: str) -> Account:
+    """The account another desk or run made under `name` a moment ago, accepted as the one this
+    start asked for when it is the same: it has `role`, and `pin` opens it (checked as a sign-in:
+    recorded, and counted towards the lockout, so this is no way round it). Refused in words when
+    it differs: the two starts did not agree on the room's accounts."""
+    with database.session() as session:
+        exists = session.scalar(select(User.id).where(User.name == name)) is not None
+    if not exists:
+        raise SignInError(
+            f"{name} has no account here: another desk or run made this room's first accounts a"
+            f" moment ago, without {name}"
+        )
+    try:
+        return sign_in(database, name, pin, role)
+    except SignInError:
+        raise SignInError(
+            f"{name} already has an account here, made a moment ago by another desk or run with"
+            " another role or PIN: sign in with that one, or choose another name"
+        ) from None
 
 
 def builtin_replay_account(database: Database) -> Account | None:
@@ -134,45 +177,66 @@ def builtin_replay_account(database: Database) -> Account | None:
 def create_accounts(
     database: Database, accounts: Sequence[tuple[str, Role, str]], *, builtin: bool = False
 ) -> list[Account]:
-    """A new database's first accounts, in one transaction, so that another run starting on the
-    same new database finds all of them or none: the built-in replay dealer if asked, then the
-    supervisors (the first signing their own creation and approving the rest), then the dealers."""
+    """A new database's first accounts, in one transaction under the accounts chain's lock, so
+    that another run starting on the same new database finds all of them or none: the built-in
+    replay dealer if asked, then the supervisors (the first signing their own creation and
+    approving the rest), then the dealers. When another run made the room's accounts first (desks
+    starting together on a new room), each of these is accepted if it is the same account
+    (`same_account`: there, with its role, opened by its PIN) and refused in words if not."""
     ordered = sorted(accounts, key=lambda account: account[1] is not Role.SUPERVISOR)
     for _, _, pin in ordered:
         if len(pin) < MIN_PIN_LENGTH:
             raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
+    named = [(account_name(name), role, pin) for name, role, pin in ordered]
     created: list[Account] = []
-    with database.session() as session:
-        if builtin:
-            created.append(_create_in(session, BUILTIN_REPLAY, Role.DEALER, "", None, builtin=True))
-        approver: Account | None = None
-        for name, role, pin in ordered:
-            account = _create_in(session, account_name(name), role, pin, approver)
-            approver = approver or account
-            created.append(account)
-        _commit_new(session, "another run created accounts here at the same time")
-    return created
+    with _made_by_the_owner(), database.session() as session:
+        hold_append_lock(session, ACCOUNTS_LOCK)
+        if session.scalar(select(User.id).limit(1)) is None:
+            if builtin:
+                created.append(_create_in(session, BUILTIN_REPLAY, Role.DEALER, "", None, builtin=True))
+            approver: Account | None = None
+            for name, role, pin in named:
+                account = _create_in(session, name, role, pin, approver)
+                approver = approver or account
+                created.append(account)
+            session.commit()
+            return created
+    if builtin:
+        replay = builtin_replay_account(database)
+        if replay is None:
+            raise SignInError(
+                "another desk or run made this room's first accounts a moment ago, without the"
+                " built-in replay dealer"
+            )
+        created.append(replay)
+    return created + [same_account(database, name, role, pin) for name, role, pin in named]
 
 
-def _create(
-    database: Database, name: str, role: Role, pin: str, approver: Account | None, *, builtin: bool = False
-) -> Account:
-    with database.session() as session:
-        account = _create_in(session, name, role, pin, approver, builtin=builtin)
-        _commit_new(session, f"there is already a user called {name}")
+def _create(database: Database, name: str, role: Role, pin: str, approver: Account | None) -> Account:
+    with _made_by_the_owner(), database.session() as session:
+        account = _create_in(session, name, role, pin, approver)
+        session.commit()
     return account
 
 
-def _commit_new(session: Session, taken: str) -> None:
+@contextmanager
+def _made_by_the_owner() -> Iterator[None]:
+    """A card room's desk and floor logins may not make accounts (their roles insert no users):
+    said in words rather than as the server's refusal."""
     try:
-        session.commit()
-    except IntegrityError:  # made by another desk or run since the look before
-        raise SignInError(taken) from None
+        yield
+    except DBAPIError as error:
+        if not insufficient_privilege(error):
+            raise
+        raise SignInError("this database login may not make accounts: the room's owner makes them") from None
 
 
 def _create_in(
     session: Session, name: str, role: Role, pin: str, approver: Account | None, *, builtin: bool = False
 ) -> Account:
+    """The account's event and row, under the accounts chain's lock (held until the session
+    ends): whether the name is taken and whether this is the database's first account are read
+    after every account committed before, so two desks never make one name twice."""
     key = keys.new_private_key()
     pin_hash, derived = _pin_material(pin)
     payload: dict[str, object] = {
@@ -183,8 +247,9 @@ def _create_in(
     }
     if builtin:
         payload["builtin"] = True
+    hold_append_lock(session, ACCOUNTS_LOCK)
     if session.scalar(select(User.id).where(User.name == name)) is not None:
-        raise SignInError(f"there is already a user called {name}")
+        raise AccountExists(name)
     # The built-in replay dealer approves nothing, so a database it opened can still get its
     # first supervisor.
     first = session.scalar(select(User.id).where(User.name != BUILTIN_REPLAY).limit(1)) is None
@@ -254,8 +319,10 @@ def _user_or_refuse(session: Session, name: str) -> User:
 def _append_event(
     session: Session, kind: AccountKind, name: str, signer: Account, payload: Mapping[str, object]
 ) -> AccountEvent:
-    """The next account event, signed by `signer`, flushed (a second desk appending the same
-    number at once fails on the primary key)."""
+    """The next account event, signed by `signer`, flushed. The chain's lock is held from here to
+    the session's end, so a second desk appending at the same moment follows this event once it
+    is committed, never the same link."""
+    hold_append_lock(session, ACCOUNTS_LOCK)
     last = session.scalars(select(AccountEvent).order_by(AccountEvent.seq.desc()).limit(1)).first()
     seq, previous = (last.seq + 1, last.hash) if last is not None else (1, GENESIS_HASH)
     at, text = system_clock().strftime(TIME_FORMAT), canonical_json(payload)
@@ -326,7 +393,13 @@ def _add_key(database: Database, account: Account, pin: str) -> Account:
     payload = {"public_key": keys.public_hex(key), "pin_hash": pin_hash, "sealed_key": sealed}
     keyed = Account(account.name, account.role, key)
     with database.session() as session:
+        hold_append_lock(session, ACCOUNTS_LOCK)
         user = _user_or_refuse(session, account.name)
+        if user.public_key:  # another desk signed this account in first and gave it its key
+            opened = _unsealed(user, pin)
+            if opened is None:
+                raise SignInError(refusal(None))
+            return opened
         event = _append_event(session, AccountKind.KEY_ADDED, account.name, keyed, payload)
         user.public_key, user.sealed_key, user.pin_hash = payload["public_key"], sealed, pin_hash
         user.account_seq = event.seq

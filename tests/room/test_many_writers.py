@@ -5,7 +5,6 @@ is told why in plain words, and the desk carries on without being restarted."""
 from __future__ import annotations
 
 import re
-import threading
 import uuid
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -13,6 +12,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from concurrent_calls import at_once
 from room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
 from sqlalchemy import Connection, event, func, select
 from sqlalchemy.engine import make_url
@@ -51,7 +51,7 @@ def test_two_desks_opening_one_table_at_once_one_wins_the_other_is_told(room: Da
     try:
         for race in range(1, OPENINGS + 1):
             name = f"T{race}"
-            outcomes = _at_once([partial(TableService.open, desk, _setup(name), dana) for desk in desks])
+            outcomes = at_once([partial(TableService.open, desk, _setup(name), dana) for desk in desks])
             opened = [o for o in outcomes if isinstance(o, TableService)]
             refused = [o for o in outcomes if isinstance(o, ActionRefused)]
             assert (len(opened), len(refused)) == (1, 1), outcomes
@@ -89,7 +89,7 @@ def test_a_desk_and_the_floor_deciding_one_request_at_once_one_wins_the_other_is
                 EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": number, "reason": "r"}, "count"
             )
             sue = (SUPERVISOR, SUPERVISOR_PIN)
-            outcomes = _at_once([
+            outcomes = at_once([
                 partial(decide_at_the_floor, floor, desk.session_id, number, True, *sue),
                 partial(desk.decide_request, number, False, *sue),
             ])  # fmt: skip
@@ -108,26 +108,6 @@ def test_a_desk_and_the_floor_deciding_one_request_at_once_one_wins_the_other_is
         kinds = session.scalars(select(Event.kind).where(Event.session_id == desk.session_id)).all()
     assert kinds.count(EventKind.REQUEST_DECIDED) == RACES
     verify_database(room)
-
-
-def _at_once(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run the calls in threads released together; each one's result or exception."""
-    start = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        start.wait()
-        try:
-            results[index] = calls[index]()
-        except Exception as error:  # the outcome under test, whatever it is
-            results[index] = error
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 class _KillAtCommit:

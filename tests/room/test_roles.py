@@ -3,7 +3,6 @@ anything else (rewriting or deleting events, altering the schema)."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import psycopg
@@ -33,19 +32,6 @@ def _libpq(url: str) -> str:
 
 def _as(url: str, role: str) -> str:
     return make_url(url).set(username=role).render_as_string(hide_password=False)
-
-
-@pytest.fixture
-def roles(room_url: str) -> Iterator[RoomRoles]:
-    """Roles are cluster-wide: each test gets its own names, dropped afterwards."""
-    unique = f"ofc_test_{uuid.uuid4().hex[:10]}"
-    names = RoomRoles(f"{unique}_table", f"{unique}_floor")
-    yield names
-    with psycopg.connect(_libpq(room_url), autocommit=True) as connection:
-        for name in (names.table, names.floor):
-            if connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone():
-                connection.execute(f"DROP OWNED BY {name}")
-                connection.execute(f"DROP ROLE {name}")
 
 
 @pytest.fixture

@@ -29,9 +29,15 @@ def build_floor(database: Database) -> FloorController:
     return controller
 
 
-def run_floor(database: Database) -> int:
+def run_floor(database: Database, *, smoke_test: int | None = None) -> int:
+    """The floor until its window closes; with `smoke_test`, until it shows that many open tables
+    (`desk.floor.smoke_test`)."""
     app = application()
     controller = build_floor(database)
     app.aboutToQuit.connect(controller.stop)
     controller.start()
+    if smoke_test is not None:
+        from ofc_desk.desk.floor.smoke_test import FloorSmokeTest
+
+        FloorSmokeTest(controller, smoke_test, app.exit).start()
     return int(app.exec())

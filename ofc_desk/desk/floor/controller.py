@@ -52,8 +52,7 @@ class FloorController(QObject):
 
     def on_room_read(self, room: FloorRoom) -> None:
         self.model.set_tables(room.tables)
-        count = len(room.tables)
-        self.window.heading.setText(f"{count} open table{'' if count == 1 else 's'}")
+        self.window.heading.setText(room_heading(room))
         self.window.live_line.setText(
             f"Live ({self.watcher.live_by}) · updated {room.read_at:%H:%M:%S} UTC · {self._where()}"
         )
@@ -109,3 +108,18 @@ class FloorController(QObject):
 
     def _where(self) -> str:
         return self.database.engine.url.render_as_string(hide_password=True)
+
+
+FILLS_IN = "each table appears here as its desk opens it"
+
+
+def room_heading(room: FloorRoom) -> str:
+    """What the room holds, over the list: a new room says so and why, rather than an empty list."""
+    count = len(room.tables)
+    if room.not_ready is not None and not room.ever_opened:
+        return f"No tables yet: {room.not_ready}. Then {FILLS_IN}."
+    if room.not_ready is not None:
+        return f"The tables cannot be shown: {room.not_ready}."
+    if count == 0:
+        return f"{'No open tables' if room.ever_opened else 'No tables yet'}: {FILLS_IN}."
+    return f"{count} open table{'' if count == 1 else 's'}"

@@ -33,6 +33,7 @@ class FloorWindow(QMainWindow):
         self.model = model
         self.heading = QLabel("Reading the open tables…", self)
         self.heading.setAccessibleName("Open tables")
+        self.heading.setWordWrap(True)  # a new room's heading says why it has no tables yet
         self.table = QTableView(self)
         self.table.setAccessibleName("Open tables")
         self.table.setModel(model)

@@ -44,10 +44,11 @@ class FloorWatcher(QThread):
                 due = time.monotonic() >= next_handover
                 if changed or due:
                     room = reader.read()
-                    if due or last is None or room.tables != last.tables:
+                    if due or last is None or not room.reads_as(last):
                         self.room_read.emit(room)
                         last, next_handover = room, time.monotonic() + REFRESH_SECONDS
-                changed = watch.wait(WAIT_SECONDS)
+                # A room whose schema is still to come says nothing when it comes: look again.
+                changed = watch.wait(WAIT_SECONDS) or (last is not None and last.not_ready is not None)
             except Exception as error:  # a server gone away or a network cut: say so, try again
                 self.trouble.emit(background_sentence(error))
                 _close(watch)

@@ -11,22 +11,26 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
-from ofc_desk.desk.shell.session import DeskSession
-from ofc_desk.service.snapshot import TableSnapshot
+if TYPE_CHECKING:  # the floor's check uses PolledCheck without the desk's session
+    from ofc_desk.desk.shell.session import DeskSession
+    from ofc_desk.service.snapshot import TableSnapshot
 
 SMOKE_TEST_SECONDS = 60
 POLL_MS = 100
 
 
-class SmokeTest(QObject):
-    def __init__(self, session: DeskSession, exit_with: Callable[[int], None]) -> None:
-        super().__init__(session)
+class PolledCheck(QObject):
+    """A check that looks every `POLL_MS` until it passes or fails, or its `seconds` are up; it
+    prints one line saying which and exits with 0 or 1 (`ofc-desk demo` and `ofc-desk floor`)."""
+
+    def __init__(self, parent: QObject, exit_with: Callable[[int], None], seconds: int) -> None:
+        super().__init__(parent)
         self.exit_with = exit_with
-        self.session = session
-        self.deadline = time.monotonic() + SMOKE_TEST_SECONDS
+        self.deadline = time.monotonic() + seconds
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.on_poll)
 
@@ -34,12 +38,32 @@ class SmokeTest(QObject):
         self.timer.start(POLL_MS)
 
     def on_poll(self) -> None:
+        raise NotImplementedError
+
+    def timed_out(self) -> bool:
+        return time.monotonic() > self.deadline
+
+    def finish(self, status: int, message: str) -> None:
+        self.timer.stop()
+        if status == 0:
+            print(f"smoke test passed: {message}", flush=True)
+        else:
+            print(f"smoke test FAILED: {message}", file=sys.stderr, flush=True)
+        self.exit_with(status)
+
+
+class SmokeTest(PolledCheck):
+    def __init__(self, session: DeskSession, exit_with: Callable[[int], None]) -> None:
+        super().__init__(session, exit_with, SMOKE_TEST_SECONDS)
+        self.session = session
+
+    def on_poll(self) -> None:
         snapshot = self.session.controller.snapshot
         if snapshot is not None:
-            self._finish(*self._check_drawn(snapshot))
-        elif time.monotonic() > self.deadline:
+            self.finish(*self._check_drawn(snapshot))
+        elif self.timed_out():
             waiting = self.session.window.statusBar().currentMessage() or "nothing"
-            self._finish(1, f"no table drawn after {SMOKE_TEST_SECONDS}s (the desk shows: {waiting})")
+            self.finish(1, f"no table drawn after {SMOKE_TEST_SECONDS}s (the desk shows: {waiting})")
 
     def _check_drawn(self, snapshot: TableSnapshot) -> tuple[int, str]:
         window = self.session.window
@@ -51,11 +75,3 @@ class SmokeTest(QObject):
             return 1, "the window could not be painted"
         status = window.status_line.text().replace("\u00a0", " ")
         return 0, f"{status}; seats drawn: {', '.join(drawn)}"
-
-    def _finish(self, status: int, message: str) -> None:
-        self.timer.stop()
-        if status == 0:
-            print(f"smoke test passed: {message}")
-        else:
-            print(f"smoke test FAILED: {message}", file=sys.stderr)
-        self.exit_with(status)

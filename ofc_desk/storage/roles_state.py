@@ -1,0 +1,175 @@
+"""Whether a card room's roles are current: what `ofc_desk_table` and `ofc_desk_floor` may do now,
+read from PostgreSQL's catalog, against exactly what `roles.roles_sql` grants for the schema as it
+stands (`ofc-desk db status`).
+
+A migration that adds a table leaves the roles without grants on it until the owner applies them
+again; a grant given by hand is one the roles must not have. Either shows here as a difference,
+named, so the owner knows to run `ofc-desk db roles --apply`. Anyone who can log in may ask: the
+catalog is readable by every login.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, text
+
+from ofc_desk.storage.roles import (
+    DESK_INSERTS,
+    FLOOR_COLUMNS_MOVED,
+    FLOOR_EVENT_KINDS,
+    FLOOR_INSERTS,
+    SESSION_COLUMNS_MOVED,
+    USER_COLUMNS_MOVED,
+    RoomRoles,
+)
+
+Grant = tuple[str, str, str]
+"""(role, what, privilege): ("ofc_desk_table", "table events", "INSERT")."""
+PUBLIC = "PUBLIC"
+SHOWN_DIFFERENCES = 3
+
+_TABLES = """
+SELECT c.relname FROM pg_class c
+WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND c.relkind IN ('r', 'p')
+"""
+_ID_SEQUENCES = """
+SELECT c.relname, pg_get_serial_sequence(format('%I.%I', current_schema(), c.relname), 'id')
+FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'id' AND NOT a.attisdropped
+WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND c.relkind IN ('r', 'p')
+"""
+_OBJECT_GRANTS = """
+SELECT CASE c.relkind WHEN 'S' THEN 'sequence ' || format('%I.%I', current_schema(), c.relname)
+                      ELSE 'table ' || c.relname END,
+       g.privilege_type, coalesce(r.rolname, 'PUBLIC')
+FROM pg_class c CROSS JOIN LATERAL aclexplode(c.relacl) g LEFT JOIN pg_roles r ON r.oid = g.grantee
+WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND c.relkind IN ('r', 'p', 'S')
+"""
+_COLUMN_GRANTS = """
+SELECT 'column ' || c.relname || '.' || a.attname, g.privilege_type, coalesce(r.rolname, 'PUBLIC')
+FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+CROSS JOIN LATERAL aclexplode(a.attacl) g LEFT JOIN pg_roles r ON r.oid = g.grantee
+WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND a.attacl IS NOT NULL
+"""
+_SCHEMA_GRANTS = """
+SELECT 'the schema', g.privilege_type, coalesce(r.rolname, 'PUBLIC')
+FROM pg_namespace n CROSS JOIN LATERAL aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) g
+LEFT JOIN pg_roles r ON r.oid = g.grantee
+WHERE n.oid = CAST(current_schema() AS regnamespace)
+"""
+_POLICIES = """
+SELECT policyname, cmd, roles::text[], coalesce(with_check, '') FROM pg_policies
+WHERE schemaname = current_schema() AND tablename = 'events'
+"""
+
+
+@dataclass(frozen=True)
+class RolesState:
+    made: bool
+    """Either role exists."""
+    current: bool
+    words: str
+    """"current", "not made yet", or the first differences from what the roles should be."""
+
+
+ROOM_ROLES = RoomRoles()
+
+
+def roles_state(connection: Connection, roles: RoomRoles = ROOM_ROLES) -> RolesState:
+    """How the room's roles stand in the schema this connection works in (PostgreSQL only)."""
+    names = (roles.table, roles.floor)
+    found = set(
+        connection.scalars(
+            text("SELECT rolname FROM pg_roles WHERE rolname = ANY(:names)"), {"names": list(names)}
+        )
+    )
+    if not found:
+        return RolesState(False, False, f"not made yet ({' and '.join(names)})")
+    differences = [f"there is no role {name}" for name in names if name not in found]
+    expected, granted = _expected(connection, roles), _granted(connection, roles)
+    differences += [
+        f"{role} lacks {privilege} on {what}"
+        for role, what, privilege in sorted(expected - granted, key=_tables_first)
+    ]
+    differences += [
+        f"{role} has {privilege} on {what}, which it must not"
+        for role, what, privilege in sorted(granted - expected, key=_tables_first)
+    ]
+    differences += _policy_differences(connection, roles)
+    if not differences:
+        return RolesState(
+            True, True, f"current ({' and '.join(names)} have exactly the grants of this OFC Desk)"
+        )
+    shown = "; ".join(differences[:SHOWN_DIFFERENCES])
+    more = len(differences) - SHOWN_DIFFERENCES
+    return RolesState(True, False, f"not current: {shown}{f'; and {more} more' if more > 0 else ''}")
+
+
+def _tables_first(grant: Grant) -> tuple[str, bool, str, str]:
+    """A role's tables before its columns, sequences and schema: what a person reads first."""
+    role, what, privilege = grant
+    return role, not what.startswith("table "), what, privilege
+
+
+def _expected(connection: Connection, roles: RoomRoles) -> set[Grant]:
+    """What `roles.roles_sql` grants for the tables the schema has now."""
+    tables = set(connection.scalars(text(_TABLES)))
+    sequences = {table: sequence for table, sequence in connection.execute(text(_ID_SEQUENCES)) if sequence}
+    expected: set[Grant] = set()
+    for role, inserts in ((roles.table, DESK_INSERTS), (roles.floor, FLOOR_INSERTS)):
+        expected.add((role, "the schema", "USAGE"))
+        expected |= {(role, f"table {table}", "SELECT") for table in tables}
+        present = [table for table in inserts if table in tables]
+        expected |= {(role, f"table {table}", "INSERT") for table in present}
+        expected |= {
+            (role, f"sequence {sequences[table]}", "USAGE") for table in present if table in sequences
+        }
+    moved = [
+        (roles.table, "table_sessions", SESSION_COLUMNS_MOVED),
+        (roles.floor, "table_sessions", FLOOR_COLUMNS_MOVED),
+    ]
+    if "account_events" in tables:
+        moved.append((roles.table, "users", USER_COLUMNS_MOVED))
+    for role, table, columns in moved:
+        expected |= {(role, f"column {table}.{column}", "UPDATE") for column in columns}
+    return expected
+
+
+def _granted(connection: Connection, roles: RoomRoles) -> set[Grant]:
+    """What the two roles hold in the schema, and PUBLIC's CREATE on it (which they must not
+    inherit: nobody but the owner creates there)."""
+    granted: set[Grant] = set()
+    for query in (_OBJECT_GRANTS, _COLUMN_GRANTS, _SCHEMA_GRANTS):
+        for what, privilege, role in connection.execute(text(query)):
+            if role in (roles.table, roles.floor) or (
+                role == PUBLIC and what == "the schema" and privilege == "CREATE"
+            ):
+                granted.add((role, what, privilege))
+    return granted
+
+
+def _policy_differences(connection: Connection, roles: RoomRoles) -> list[str]:
+    """Row-level security on `events`: on, and exactly the three policies of `roles_sql`."""
+    events = "to_regclass(format('%I.events', current_schema()))"
+    enabled = connection.scalar(text(f"SELECT relrowsecurity FROM pg_class WHERE oid = {events}"))
+    if enabled is None:
+        return []
+    differences = [] if enabled else ["row-level security is off on events"]
+    policies = {
+        name: (cmd, sorted(to), check) for name, cmd, to, check in connection.execute(text(_POLICIES))
+    }
+    wanted = {
+        "ofc_desk_reads": ("SELECT", ["public"]),
+        "ofc_desk_desk_records": ("INSERT", [roles.table]),
+        "ofc_desk_floor_decides": ("INSERT", [roles.floor]),
+    }
+    for name in sorted(set(policies) - set(wanted)):
+        differences.append(f"events has a policy {name} the roles do not make")
+    for name, (cmd, to) in wanted.items():
+        found = policies.get(name)
+        if found is None or found[:2] != (cmd, to):
+            differences.append(f"events lacks its policy {name} ({cmd} for {', '.join(to)})")
+    floor = policies.get("ofc_desk_floor_decides")
+    if floor is not None and any(f"'{kind}'" not in floor[2] for kind in FLOOR_EVENT_KINDS):
+        differences.append("the floor's policy on events does not hold it to decisions on requests")
+    return differences

@@ -1,0 +1,142 @@
+"""A new room's first minutes in the storage layer: many starts at once on an empty database, each
+with connections of its own, end with one schema and one accounts chain. Every start either
+carries on or is refused in words: never a database error.
+
+The starts run in threads released together, each with its own `Database` (its own engine and
+connections), so the database sees them as it sees desks on separate machines; the processes a
+room really starts are in tests/room/test_first_minutes.py."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from concurrent_calls import at_once
+from sqlalchemy import func, select
+
+from ofc_desk.storage import keys
+from ofc_desk.storage.accounts import AccountKind, fold_accounts
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import AccountEvent, User
+from ofc_desk.storage.users import Account, Role, SignInError, create_accounts, create_user, sign_in
+
+STARTS = 8
+ROOM = [("Sam", Role.SUPERVISOR, "9876"), ("Dana", Role.DEALER, "1234")]
+
+
+@pytest.fixture
+def starts(database_url: str) -> Iterator[list[Database]]:
+    """Eight desks' databases on one new room, not yet opened (nothing migrated)."""
+    databases = [Database(database_url, migrate=False) for _ in range(STARTS)]
+    yield databases
+    for database in databases:
+        database.dispose()
+
+
+def chain(database: Database) -> list[tuple[int, str, str]]:
+    with database.session() as session:
+        events = session.scalars(select(AccountEvent).order_by(AccountEvent.seq)).all()
+        fold_accounts(events)  # every link and signature holds
+        return [(event.seq, event.kind, event.name) for event in events]
+
+
+def test_starts_migrating_an_empty_room_at_once_leave_one_schema(starts: list[Database]) -> None:
+    outcomes = at_once([database.migrate for database in starts])
+    assert not [outcome for outcome in outcomes if isinstance(outcome, Exception)], outcomes
+    assert {database.schema_state().current for database in starts} == {True}
+    migrated = [outcome for outcome in outcomes if not isinstance(outcome, Exception) and not outcome.current]
+    assert len(migrated) == 1  # one start made the schema; the others found it made
+
+
+def test_starts_making_the_same_room_accounts_at_once_all_carry_on_with_one_set(
+    starts: list[Database],
+) -> None:
+    starts[0].migrate()
+
+    def start(database: Database) -> list[Account]:
+        database.migrate()
+        return create_accounts(database, ROOM)
+
+    outcomes = at_once([lambda database=database: start(database) for database in starts])
+    refused = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
+    assert not refused, refused
+    for accounts in outcomes:
+        assert isinstance(accounts, list)
+        assert [(account.name, account.role) for account in accounts] == [
+            ("Sam", Role.SUPERVISOR),
+            ("Dana", Role.DEALER),
+        ]
+        assert all(account.key is not None for account in accounts)  # signed in: their keys unsealed
+    assert chain(starts[0]) == [
+        (1, AccountKind.SIGNOFFS_STARTED, ""),
+        (2, AccountKind.CREATED, "Sam"),
+        (3, AccountKind.CREATED, "Dana"),
+    ]
+    held = {
+        keys.public_hex(account.key)
+        for accounts in outcomes
+        if isinstance(accounts, list)
+        for account in accounts
+        if account.key
+    }
+    assert len(held) == 2  # every start holds the one Sam and the one Dana
+
+
+def test_a_start_asking_for_other_accounts_than_the_one_that_made_them_is_told_why(
+    starts: list[Database],
+) -> None:
+    starts[0].migrate()
+    other_pin = [("Sam", Role.SUPERVISOR, "5555"), ("Dana", Role.DEALER, "1234")]
+    outcomes = at_once([
+        lambda: create_accounts(starts[0], ROOM),
+        lambda: create_accounts(starts[1], other_pin),
+    ])  # fmt: skip
+    made = [outcome for outcome in outcomes if isinstance(outcome, list)]
+    refused = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
+    assert len(made) == 1 and len(refused) == 1, outcomes
+    assert isinstance(refused[0], SignInError)
+    assert str(refused[0]) == (
+        "Sam already has an account here, made a moment ago by another desk or run with another role"
+        " or PIN: sign in with that one, or choose another name"
+    )
+    assert [name for _, _, name in chain(starts[0])] == ["", "Sam", "Dana"]
+
+
+def test_a_start_whose_accounts_are_missing_from_the_ones_made_is_told_which(starts: list[Database]) -> None:
+    starts[0].migrate()
+    create_accounts(starts[0], ROOM)
+    with pytest.raises(SignInError) as refused:
+        create_accounts(starts[1], [("Sam", Role.SUPERVISOR, "9876"), ("Lee", Role.DEALER, "2468")])
+    assert str(refused.value) == (
+        "Lee has no account here: another desk or run made this room's first accounts a moment ago,"
+        " without Lee"
+    )
+
+
+def test_accounts_added_at_once_by_many_desks_follow_one_another_in_the_chain(starts: list[Database]) -> None:
+    """Not only the first accounts: any append to the accounts chain waits for the one before."""
+    starts[0].migrate()
+    sam = create_user(starts[0], "Sam", Role.SUPERVISOR, "9876")
+    names = [f"Dealer {number}" for number in range(1, STARTS + 1)]
+    outcomes = at_once([
+        lambda database=database, name=name: create_user(database, name, Role.DEALER, "1234", approver=sam)
+        for database, name in zip(starts, names, strict=True)
+    ])  # fmt: skip
+    assert not [outcome for outcome in outcomes if isinstance(outcome, Exception)], outcomes
+    assert sorted(name for _, _, name in chain(starts[0])[2:]) == sorted(names)
+    with starts[0].session() as session:
+        assert session.scalar(select(func.count()).select_from(User)) == STARTS + 1
+
+
+def test_the_first_supervisor_made_at_once_by_two_desks_is_one_account(starts: list[Database]) -> None:
+    """The desk's first start: two desks' dealers type the same supervisor at the same moment."""
+    starts[0].migrate()
+    outcomes = at_once([
+        lambda database=database: create_user(database, "Sam", Role.SUPERVISOR, "9876", or_same=True)
+        for database in starts[:2]
+    ])  # fmt: skip
+    assert all(isinstance(outcome, Account) for outcome in outcomes), outcomes
+    assert [name for _, _, name in chain(starts[0])] == ["", "Sam"]
+    assert sign_in(starts[0], "Sam", "9876", Role.SUPERVISOR).name == "Sam"
+    with pytest.raises(SignInError, match=r"^there is already a user called Sam$"):
+        create_user(starts[0], "Sam", Role.SUPERVISOR, "9876")  # without or_same: a taken name
