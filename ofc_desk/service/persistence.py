@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ofc_desk.service.dealers import DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
@@ -141,13 +142,6 @@ class EventStore:
                 session.commit()
         except IntegrityError:
             raise ActionRefused(CHANGED_ELSEWHERE) from None
-
-    def sign_head(self, signer: Account) -> None:
-        """`signer` signs the chain as it stands (a dealer handing the table over)."""
-        with self.database.session() as session:
-            self._head_row(session)
-            _add_signature(session, self.session_id, self.head_seq, self.head_hash, signer)
-            session.commit()
 
     def _head_row(self, session: Session) -> TableSession:
         row = session.get(TableSession, self.session_id)
@@ -300,6 +294,15 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
         rows = session.scalars(
             select(HandRow).where(HandRow.session_id == session_id).order_by(HandRow.number)
         ).all()
+        steps = session.execute(
+            select(Event.kind, Event.actor, Event.payload)
+            .where(Event.session_id == session_id)
+            .order_by(Event.seq)
+        ).all()
+    dealers = hand_dealers(
+        DealerStep(kind, actor, json.loads(payload)["dealer"] if kind == EventKind.HANDED_OVER else "")
+        for kind, actor, payload in steps
+    )
     return [
         HandRecord(
             session_id=row.session_id,
@@ -312,6 +315,7 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
             settled_at=row.settled_at,
             voided=row.number in voids,
             void_reason=voids.get(row.number),
+            dealers=dealers.get(row.number, ()),
         )
         for row in rows
     ]
