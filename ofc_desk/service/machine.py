@@ -136,12 +136,15 @@ class TableMachine:
         self._refuse_unless_open(kind)
         return self._checkers[kind](self, raw)
 
-    def apply(self, kind: EventKind, payload: RawPayload) -> Outcome:
-        """Re-check a stored or new event and fold it into the state."""
-        return self.apply_checked(kind, self.check(kind, payload))
+    def apply(self, kind: EventKind, payload: RawPayload, actor: str = "") -> Outcome:
+        """Re-check a stored or new event and fold it into the state; `actor`, when given, is who
+        recorded it: a dealer's event says who is dealing."""
+        return self.apply_checked(kind, self.check(kind, payload), actor)
 
-    def apply_checked(self, kind: EventKind, canonical: EventPayload) -> Outcome:
+    def apply_checked(self, kind: EventKind, canonical: EventPayload, actor: str = "") -> Outcome:
         """Fold in an event whose payload `check` has just returned (no second check)."""
+        if actor and kind not in dealers.NOT_THE_DEALERS:
+            self.dealer_on_duty = actor
         return self._appliers[kind](self, canonical)
 
     def check_opening(self, raw: RawPayload) -> TableOpened:

@@ -68,7 +68,7 @@ class EventStore:
                 _refuse_if_open(session, table)
                 raise
             store = cls(database, row.id, 0, link_new_session(session, row.id))
-            outcome = machine.apply(EventKind.TABLE_OPENED, payload)
+            outcome = machine.apply(EventKind.TABLE_OPENED, payload, actor)
             event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
             row.opened_at = event.at
             session.commit()
@@ -87,7 +87,7 @@ class EventStore:
         machine = TableMachine()
         machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
         for event in events:
-            machine.apply(EventKind(event.kind), json.loads(event.payload))
+            machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
         return cls(database, session_id, head_seq, head_hash), machine
 
@@ -101,7 +101,7 @@ class EventStore:
                 .order_by(Event.seq)
             ).all()
         for event in events:
-            machine.apply(EventKind(event.kind), json.loads(event.payload))
+            machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
             self.head_seq, self.head_hash = event.seq, event.hash
         return [EventKind(event.kind) for event in events]
 
@@ -134,7 +134,7 @@ class EventStore:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
         derived rows and the signatures of `signers` over the new head. On any failure the caller
         must reload the machine (it may hold the unstored event)."""
-        outcome = machine.apply_checked(kind, payload)
+        outcome = machine.apply_checked(kind, payload, actor)
         try:
             with self.database.session() as session:
                 row = self._head_row(session)

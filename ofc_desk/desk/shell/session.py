@@ -31,7 +31,7 @@ from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, Them
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
-from ofc_desk.service.records import OpenTable
+from ofc_desk.service.records import OpenTable, hands_settled_words
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
@@ -151,11 +151,12 @@ class DeskSession(QObject):
             return
         outgoing = self.account.name if self.account else "the dealer"
         try:
-            service.hand_over(account)
+            snapshot = service.hand_over(account)
         except SERVICE_FAILURES as failure:
             refusals.show_in_window(self.window, dealer_sentence(failure))
             return
         self.account = account
+        self.controller.show_snapshot(snapshot)  # the status line names the dealer on duty
         refusals.show_notice_in_window(self.window, f"{account.name} took over the table from {outgoing}")
 
     def sign_in(self, name: str, pin: str) -> str | None:
@@ -172,7 +173,7 @@ class DeskSession(QObject):
             return
         self.open_tables = list_open_tables(database)
         labels = [
-            f"{table.table} — {table.hands_settled} hands settled, last action {table.last_event_at}"
+            f"{table.table} — {hands_settled_words(table.hands_settled)}, last action {table.last_event_at}"
             for table in self.open_tables
         ]
         dialog = ChooseTableDialog(labels, self.window)

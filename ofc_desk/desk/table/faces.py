@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ofc_desk.core.chinese.deal import CHINESE
-from ofc_desk.core.rows import DISCARD
+from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
@@ -17,10 +17,28 @@ from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 def seat_faces(
     snapshot: TableSnapshot, staged: Sequence[KeyedPlacement] = (), staged_for: str | None = None
 ) -> tuple[SeatFace, ...]:
-    """`staged_for` is the player the staged cards are for, when not the player on turn (a Chinese
+    """Every seat at the table in clockwise order, the empty ones too (numbered, shown empty).
+    `staged_for` is the player the staged cards are for, when not the player on turn (a Chinese
     hand entered for a seat picked out of turn)."""
     actor = staged_for or (snapshot.to_act.player if snapshot.to_act else None)
-    return tuple(_seat_face(snapshot, seat, staged if seat.name == actor else ()) for seat in snapshot.seats)
+    faces = [_seat_face(snapshot, seat, staged if seat.name == actor else ()) for seat in snapshot.seats]
+    for number in snapshot.empty_seats:
+        # Before the first seat numbered above it: the seats' clockwise order is their numbers'.
+        at = next((i for i, face in enumerate(faces) if face.seat_number > number), len(faces))
+        faces.insert(at, _empty_seat(number))
+    return tuple(faces)
+
+
+def seat_map(snapshot: TableSnapshot | None) -> dict[int, str]:
+    """Each seat's number with its player ("" for an empty seat): what `2:` may name."""
+    if snapshot is None:
+        return {}
+    return {seat.number: seat.name for seat in snapshot.seats} | dict.fromkeys(snapshot.empty_seats, "")
+
+
+def _empty_seat(number: int) -> SeatFace:
+    rows = tuple(RowFace(name=row.value, size=ROW_SIZE[row]) for row in Row)
+    return SeatFace(seat_number=number, name="", stack=0, rows=rows, empty=True)
 
 
 def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPlacement]) -> SeatFace:
@@ -38,7 +56,7 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     live = snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
     turn = snapshot.to_act
     return SeatFace(
-        seat_number=seat.position + 1,
+        seat_number=seat.number,
         name=seat.name,
         stack=seat.stack,
         rows=rows,
@@ -57,26 +75,30 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     )
 
 
+_PHASE_AFTER_HAND = {Phase.AWAITING_SETTLEMENT: " awaiting settlement", Phase.SETTLED: " settled"}
+"""How the status line goes on after "Hand 3" when no player is to act."""
+
+
 def status_text(snapshot: TableSnapshot) -> str:
     """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
-    the entry's prompt, so only the name of the player to act is here."""
+    the entry's prompt, so only the name of the player to act is here, with the hand and street."""
     hand = f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet"
-    parts = [
-        snapshot.table,
-        f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}",
-        f"{hand} VOID" if snapshot.hand_voided else hand,
-    ]
+    hand = f"{hand} VOID" if snapshot.hand_voided else hand
     turn = snapshot.to_act
-    if snapshot.phase is Phase.LIVE and turn is not None and turn.kind is TurnKind.SHOWDOWN:
-        parts += ["showdown", f"{turn.player}'s hand next"]
-    elif snapshot.phase is Phase.LIVE and turn is not None:
+    entering = snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+    if entering and turn is not None and turn.kind is TurnKind.SHOWDOWN:
+        hand += f", showdown: {turn.player}'s hand next"
+    elif entering and turn is not None:
         street = "Fantasyland set" if turn.kind is TurnKind.FANTASYLAND_SET else f"street {snapshot.street}"
-        parts += [street, f"{turn.player} to act"]
+        hand += f", {street}: {turn.player} to act"
     else:
-        parts.append(str(snapshot.phase))
-        if turn is not None:
-            parts.append(f"{turn.player} to act")
-    parts.append(f"{snapshot.cards_seen} seen, {snapshot.cards_left} left")
+        hand += _PHASE_AFTER_HAND.get(snapshot.phase, f", {snapshot.phase}")
+    parts = [
+        f"{snapshot.table}, dealer {snapshot.dealer}" if snapshot.dealer else snapshot.table,
+        f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}",
+        hand,
+        f"{snapshot.cards_seen} seen, {snapshot.cards_left} left",
+    ]
     if snapshot.button:
         held = " (held: Fantasyland)" if snapshot.button_held_for_fantasyland else ""
         parts.append(f"button {snapshot.button}{held}")
@@ -84,8 +106,11 @@ def status_text(snapshot: TableSnapshot) -> str:
     return "\u00a0\u00a0·  ".join(part.replace(" ", "\u00a0") for part in parts)
 
 
-def prompt_text(snapshot: TableSnapshot) -> str:
+def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:
+    """`typed_for` is the seat whose Chinese hand is being typed, when not the next one's."""
     turn = snapshot.to_act
+    if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
+        turn = turn._replace(player=typed_for)
     if turn is None:
         return str(snapshot.phase).capitalize()
     if turn.kind is TurnKind.FANTASYLAND_SET:

@@ -1,0 +1,127 @@
+"""A Fantasyland set at the desk: its dialog opens at the set's turn (or with F6), shows the set on
+the seat as it is typed (each card checked by the service's `verify_reveal`), and enters it whole
+with `reveal`, an undoable entry like a street. Nothing here decides a rule."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+from ofc_desk.core.cards import CardError, parse_entries
+from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, entry_lists
+from ofc_desk.desk.entry.undo import EntryCommand
+from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
+
+if TYPE_CHECKING:
+    from ofc_desk.desk.table.controller import TableController
+
+ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+
+
+class FantasylandEntry:
+    def __init__(self, controller: TableController) -> None:
+        self.controller = controller
+        self.dialog: FantasylandSetDialog | None = None
+        self._offered: tuple[int, str] | None = None
+
+    def forget_offers(self) -> None:
+        """Another table: its sets are offered afresh."""
+        self._offered = None
+
+    def offer(self, snapshot: TableSnapshot) -> None:
+        """At a Fantasyland set's turn, its dialog opens by itself, once for that turn."""
+        turn = snapshot.to_act
+        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+            return
+        key = (snapshot.hand_number, turn.player)
+        if self._offered != key:
+            self._offered = key
+            QTimer.singleShot(0, self.open_dialog)
+
+    def open_dialog(self) -> None:
+        """F6: the set dialog for the player whose set is next, or why it is not its turn."""
+        controller = self.controller
+        turn = controller.snapshot.to_act if controller.snapshot else None
+        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+            controller.show_refusal(self._when_the_set_comes())
+            return
+        if self.dialog is not None and self.dialog.isVisible():
+            return
+        dialog = FantasylandSetDialog(turn.player, turn.take, controller.window)
+        for _, line in dialog.fields():
+            line.textEdited.connect(lambda _text: self._check(dialog, partial=True))
+        dialog.set_attempt(lambda: self._check(dialog, partial=False))
+        dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
+        self.dialog = dialog
+        dialog.open()
+
+    def _when_the_set_comes(self) -> str:
+        """F6 before a Fantasyland set's turn: the service's word on when it comes."""
+        snapshot, service = self.controller.snapshot, self.controller.service
+        waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
+        if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
+            return "nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn"
+        try:
+            service.verify_reveal(waiting[0], [], [])
+        except ActionRefused as refusal:
+            return str(refusal)
+        return f"{waiting[0]}'s Fantasyland set is next"
+
+    def _forget_dialog(self, dialog: FantasylandSetDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        controller = self.controller
+        if controller.staged:  # closed without revealing: the seat shows only what is recorded
+            controller.staged = []
+            controller.refresh_staging()
+
+    def _check(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
+        controller = self.controller
+        service = controller.service
+        if service is None:
+            return "no table is open"
+        try:
+            placements = _set_placements(dialog)
+        except CardError as error:
+            refusals.show_on(dialog.refusal, str(error))
+            return str(error)
+        cards, rows = entry_lists(placements)
+        try:
+            if partial:
+                service.verify_reveal(dialog.player, cards, rows)
+            else:
+                self._enter_reveal(dialog.player, cards, rows)
+        except SERVICE_FAILURES as failure:
+            refusals.show_on(dialog.refusal, dealer_sentence(failure))
+            return dealer_sentence(failure)
+        refusals.show_on(dialog.refusal, "")
+        if partial:  # the seat shows the set as it is typed, dashed until revealed
+            controller.staged = placements
+            controller.refresh_staging()
+        return None
+
+    def _enter_reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
+        controller = self.controller
+        service = controller.service
+        assert service is not None
+        snapshot = service.reveal(player, cards, rows)
+        controller.staged = []
+        controller.undo_stack.push(
+            EntryCommand(
+                f"{player}: Fantasyland set",
+                service.undo,
+                lambda: service.reveal(player, cards, rows),
+                controller.after_undo_or_redo,
+                controller.show_refusal,
+            )
+        )
+        controller.show_snapshot(snapshot)
+
+
+def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
+    return [KeyedPlacement(card, row) for row, line in dialog.fields() for card in parse_entries(line.text())]
