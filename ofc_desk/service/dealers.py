@@ -51,36 +51,37 @@ class DealerShift(NamedTuple):
 
 def hand_dealers(steps: Iterable[DealerStep]) -> dict[int, tuple[str, ...]]:
     """Each hand's number with the dealers who dealt it, in the order they took the table."""
-    dealers: dict[int, list[str]] = {}
+    dealers: dict[int, dict[str, None]] = {}  # a dict keeps each name once, in order
     live = 0
     for step in steps:
         if step.kind in NOT_THE_DEALERS:
             continue
         if step.kind == EventKind.HAND_STARTED:
             live = len(dealers) + 1
-            dealers[live] = []
+            dealers[live] = {}
         if live:
-            _add_once(dealers[live], step.actor)
+            dealers[live].setdefault(step.actor)
             if step.kind == EventKind.HANDED_OVER:
-                _add_once(dealers[live], step.taken_over_by)
+                dealers[live].setdefault(step.taken_over_by)
         if step.kind == EventKind.HAND_SETTLED:
             live = 0
-    return {number: tuple(names) for number, names in dealers.items()}
+    return {number: tuple(name for name in names if name) for number, names in dealers.items()}
 
 
 def dealer_shifts(steps: Sequence[DealerStep]) -> tuple[DealerShift, ...]:
     """Every dealer of the session in the order they first dealt at it (a dealer who opened the
     table and handed it over before the first hand too), each with the hands they dealt."""
-    names: list[str] = []
+    names: dict[str, None] = {}
     for step in steps:
         if step.kind not in NOT_THE_DEALERS:
-            _add_once(names, step.actor)
+            names.setdefault(step.actor)
         if step.kind == EventKind.HANDED_OVER:
-            _add_once(names, step.taken_over_by)
+            names.setdefault(step.taken_over_by)
     by_hand = hand_dealers(steps)
     return tuple(
         DealerShift(name, tuple(number for number, dealt in by_hand.items() if name in dealt))
         for name in names
+        if name
     )
 
 
@@ -96,8 +97,3 @@ def hands_words(hands: Sequence[int]) -> str:
             runs.append([number])
     spans = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
     return f"{'hand' if len(hands) == 1 else 'hands'} {spans}"
-
-
-def _add_once(names: list[str], name: str) -> None:
-    if name and name not in names:
-        names.append(name)
