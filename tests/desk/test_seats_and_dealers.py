@@ -89,9 +89,9 @@ def test_the_dealer_on_duty_is_on_the_status_line_and_in_the_hand_history(
     supervisor = sign_in(database, *SUPERVISOR, Role.SUPERVISOR)
     create_user(database, "Yan", Role.DEALER, "5678", approver=supervisor)
     desk.open_table(("Ann", "Bob"), button="Bob")
-    assert "Test table, dealer Dana" in status(desk)
+    assert "dealer Dana, button Bob" in status(desk)
     hand_over(desk, "Yan", "5678")  # hand 1 is dealt: Dana dealt it, Yan deals on
-    qtbot.waitUntil(lambda: "Test table, dealer Yan" in status(desk))
+    qtbot.waitUntil(lambda: "dealer Yan, button Bob" in status(desk))
     desk.screenshot("26-dealer-on-duty")
     desk.window.action_history.trigger()
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)

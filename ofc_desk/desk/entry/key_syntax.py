@@ -179,11 +179,6 @@ def _could_become_card(text: str) -> bool:
     return False
 
 
-def entry_lists(placements: Sequence[KeyedPlacement]) -> tuple[list[str], list[str]]:
-    """The staged cards and their rows, as the service takes them."""
-    return [p.label for p in placements], [p.placement for p in placements]
-
-
 def seat_named(seat: str, seats: Mapping[int, str]) -> str:
     """The player a seat prefix means: a seat's number (seats keep theirs all session; `seats`
     maps each number shown to its player, "" for an empty seat) or the first letters of one name,

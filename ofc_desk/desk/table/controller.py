@@ -15,14 +15,7 @@ from PySide6.QtGui import QUndoStack
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
-from ofc_desk.desk.entry.key_syntax import (
-    KeyedPlacement,
-    KeyedText,
-    entry_lists,
-    keyed_text,
-    read_keyed_text,
-    seat_named,
-)
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text, read_keyed_text, seat_named
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
@@ -81,12 +74,7 @@ class TableController(QObject):
         window.action_undo.triggered.connect(self.on_undo)
         window.action_redo.triggered.connect(self.on_redo)
         window.action_deal.triggered.connect(self.on_deal_next_hand)
-        window.action_fantasyland_set.triggered.connect(self.fantasyland.open_dialog)
-
-    @property
-    def fantasyland_dialog(self) -> FantasylandSetDialog | None:
-        """The Fantasyland set dialog while it is open."""
-        return self.fantasyland.dialog
+        window.action_fantasyland_set.triggered.connect(self.fantasyland.open)
 
     # ------------------------------------------------------------------ showing the table
     def attach(self, service: TableService) -> None:
@@ -148,6 +136,10 @@ class TableController(QObject):
         except ActionRefused as refusal:
             return f"{upcoming}, but it cannot be dealt yet: {refusal}."
         return f"{upcoming}. Enter deals it."
+
+    @property
+    def fantasyland_dialog(self) -> FantasylandSetDialog | None:
+        return self.fantasyland.dialog
 
     def _enable_actions(self) -> None:
         """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
@@ -326,7 +318,7 @@ class TableController(QObject):
 
     def staged_lists(self) -> tuple[list[str], list[str]]:
         """The staged cards and their rows, as the service takes them."""
-        return entry_lists(self.staged)
+        return _entry_lists(self.staged)
 
     def on_seat_clicked(self, player: str) -> None:
         """At a Chinese showdown a click on a seat picks it for the hand typed next, as typing its
@@ -358,7 +350,7 @@ class TableController(QObject):
         service, turn = self.service, self.snapshot.to_act if self.snapshot else None
         if service is None or turn is None:
             return "no hand is being dealt: deal the next hand first"
-        cards, rows = entry_lists(placements)
+        cards, rows = _entry_lists(placements)
         try:
             if turn.kind is TurnKind.SHOWDOWN:
                 service.verify_showing(player or turn.player, cards, rows)
@@ -393,9 +385,9 @@ class TableController(QObject):
             self.show_refusal("no hand is being dealt: deal the next hand first")
             return
         if turn.kind is TurnKind.FANTASYLAND_SET:
-            self.fantasyland.open_dialog()
+            self.fantasyland.open()
             return
-        cards, rows = entry_lists(self.staged)
+        cards, rows = _entry_lists(self.staged)
         player = turn.player
 
         def enter() -> TableSnapshot:
@@ -502,6 +494,10 @@ class TableController(QObject):
     def refresh(self) -> None:
         if self.service is not None:
             self.show_snapshot(self.service.snapshot())
+
+
+def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:
+    return [p.label for p in placements], [p.placement for p in placements]
 
 
 def _with_staging_help(refusal: str, refused: KeyedPlacement | None, staged: list[KeyedPlacement]) -> str:

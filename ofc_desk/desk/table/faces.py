@@ -94,14 +94,18 @@ def status_text(snapshot: TableSnapshot) -> str:
     else:
         hand += _PHASE_AFTER_HAND.get(snapshot.phase, f", {snapshot.phase}")
     parts = [
-        f"{snapshot.table}, dealer {snapshot.dealer}" if snapshot.dealer else snapshot.table,
+        snapshot.table,
         f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}",
         hand,
         f"{snapshot.cards_seen} seen, {snapshot.cards_left} left",
     ]
+    # Who deals, the dealer on duty and the button, in one part that a narrow line keeps.
+    dealing = [f"dealer {snapshot.dealer}"] if snapshot.dealer else []
     if snapshot.button:
         held = " (held: Fantasyland)" if snapshot.button_held_for_fantasyland else ""
-        parts.append(f"button {snapshot.button}{held}")
+        dealing.append(f"button {snapshot.button}{held}")
+    if dealing:
+        parts.append(", ".join(dealing))
     # Should it still wrap (a long table name), only between its parts, never inside one.
     return "\u00a0\u00a0·  ".join(part.replace(" ", "\u00a0") for part in parts)
 

@@ -1,6 +1,6 @@
-"""A Fantasyland set at the desk: its dialog opens at the set's turn (or with F6), shows the set on
-the seat as it is typed (each card checked by the service's `verify_reveal`), and enters it whole
-with `reveal`, an undoable entry like a street. Nothing here decides a rule."""
+"""A Fantasyland player's whole set, entered in its dialog: offered by itself at the set's turn (F6
+opens it again), each row checked by the service as it is typed, the set revealed on OK and taken
+back with Ctrl+Z like any entry. Every rule is the service's."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from PySide6.QtCore import QTimer
 from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
-from ofc_desk.desk.entry.key_syntax import KeyedPlacement, entry_lists
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.service.errors import ActionRefused
@@ -21,6 +21,13 @@ if TYPE_CHECKING:
     from ofc_desk.desk.table.controller import TableController
 
 ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+
+
+def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
+    """A hand is being dealt with a player in Fantasyland: F6 opens the set, or says when it comes."""
+    if snapshot is None or snapshot.phase not in ENTRY_PHASES:
+        return False
+    return any(seat.fantasyland_cards for seat in snapshot.seats)
 
 
 class FantasylandEntry:
@@ -34,17 +41,16 @@ class FantasylandEntry:
         self._offered = None
 
     def offer(self, snapshot: TableSnapshot) -> None:
-        """At a Fantasyland set's turn, its dialog opens by itself, once for that turn."""
+        """At a set's turn, its dialog opens by itself (once a hand and player)."""
         turn = snapshot.to_act
         if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
             return
         key = (snapshot.hand_number, turn.player)
         if self._offered != key:
             self._offered = key
-            QTimer.singleShot(0, self.open_dialog)
+            QTimer.singleShot(0, self.open)
 
-    def open_dialog(self) -> None:
-        """F6: the set dialog for the player whose set is next, or why it is not its turn."""
+    def open(self) -> None:
         controller = self.controller
         turn = controller.snapshot.to_act if controller.snapshot else None
         if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
@@ -56,7 +62,7 @@ class FantasylandEntry:
         for _, line in dialog.fields():
             line.textEdited.connect(lambda _text: self._check(dialog, partial=True))
         dialog.set_attempt(lambda: self._check(dialog, partial=False))
-        dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
+        dialog.finished.connect(lambda _result: self._forget(dialog))
         self.dialog = dialog
         dialog.open()
 
@@ -72,10 +78,10 @@ class FantasylandEntry:
             return str(refusal)
         return f"{waiting[0]}'s Fantasyland set is next"
 
-    def _forget_dialog(self, dialog: FantasylandSetDialog) -> None:
+    def _forget(self, dialog: FantasylandSetDialog) -> None:
+        controller = self.controller
         if self.dialog is dialog:
             self.dialog = None
-        controller = self.controller
         if controller.staged:  # closed without revealing: the seat shows only what is recorded
             controller.staged = []
             controller.refresh_staging()
@@ -90,12 +96,12 @@ class FantasylandEntry:
         except CardError as error:
             refusals.show_on(dialog.refusal, str(error))
             return str(error)
-        cards, rows = entry_lists(placements)
+        cards, rows = [p.label for p in placements], [p.placement for p in placements]
         try:
             if partial:
                 service.verify_reveal(dialog.player, cards, rows)
             else:
-                self._enter_reveal(dialog.player, cards, rows)
+                self._reveal(dialog.player, cards, rows)
         except SERVICE_FAILURES as failure:
             refusals.show_on(dialog.refusal, dealer_sentence(failure))
             return dealer_sentence(failure)
@@ -105,7 +111,7 @@ class FantasylandEntry:
             controller.refresh_staging()
         return None
 
-    def _enter_reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
+    def _reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
         controller = self.controller
         service = controller.service
         assert service is not None
