@@ -129,7 +129,7 @@ def test_a_voided_hand_at_a_chinese_table_shows_void(desk: Desk) -> None:
     for name in ("Ann", "Bob", "Cy"):
         face = desk.window.felt.seat_widget(name).seat
         assert face is not None and face.voided
-    assert "Hand 1 VOID" in desk.window.status_line.text().replace("\u00a0", " ")
+    assert "Hand 1 VOID  ·  26 seen" in desk.window.status_line.text().replace("\u00a0", " ")
     desk.screenshot("26-chinese-void")
 
 

@@ -91,7 +91,7 @@ def status_text(snapshot: TableSnapshot) -> str:
     elif entering and turn is not None:
         street = "Fantasyland set" if turn.kind is TurnKind.FANTASYLAND_SET else f"street {snapshot.street}"
         hand += f", {street}: {turn.player} to act"
-    else:
+    elif not (snapshot.hand_voided and snapshot.phase is Phase.SETTLED):  # VOID says it was settled
         hand += _PHASE_AFTER_HAND.get(snapshot.phase, f", {snapshot.phase}")
     parts = [
         snapshot.table,
