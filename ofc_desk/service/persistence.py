@@ -294,14 +294,16 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
         rows = session.scalars(
             select(HandRow).where(HandRow.session_id == session_id).order_by(HandRow.number)
         ).all()
-        steps = session.execute(
-            select(Event.kind, Event.actor, Event.payload)
-            .where(Event.session_id == session_id)
-            .order_by(Event.seq)
+        events = select(Event.kind, Event.actor).where(Event.session_id == session_id).order_by(Event.seq)
+        steps = session.execute(events).all()
+        # Only a hand-over's payload is read: the cards of every street are not needed here.
+        hand_overs = session.scalars(
+            events.with_only_columns(Event.payload).where(Event.kind == EventKind.HANDED_OVER)
         ).all()
+    taken_over = (json.loads(payload)["dealer"] for payload in hand_overs)
     dealers = hand_dealers(
-        DealerStep(kind, actor, json.loads(payload)["dealer"] if kind == EventKind.HANDED_OVER else "")
-        for kind, actor, payload in steps
+        DealerStep(kind, actor, next(taken_over) if kind == EventKind.HANDED_OVER else "")
+        for kind, actor in steps
     )
     return [
         HandRecord(
