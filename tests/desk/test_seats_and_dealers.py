@@ -1,6 +1,7 @@
 """Issue 26 at the desk, as a dealer presses it: seats that keep their numbers, the dealer on duty
 on the status line and in the hand history, VOID at a Chinese table, a street typed again after
-part of it was refused, the sit-in choice, a declined request, and the Chinese prompt."""
+part of it was refused, the sit-in choice, a declined request, the Chinese prompt, and "1 hand
+settled"."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
+from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.records.models import HandHistoryModel
 from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.events import EventKind
@@ -179,3 +181,14 @@ def test_the_chinese_prompt_names_the_seat_whose_hand_is_typed(desk: Desk) -> No
     desk.qtbot.mouseClick(desk.window.felt.seat_widget("Cy"), Qt.MouseButton.LeftButton)
     desk.type(street_keys(CY_MISSET[0], "f"))
     assert desk.window.entry.prompt.text().startswith("▶ Cy:")
+
+
+def test_the_resume_list_says_one_hand_settled_in_the_singular(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    play_regular_streets(desk, ANN, BOB)
+    desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
+    desk.window.action_resume.trigger()
+    chooser = desk.session.active_dialog
+    assert isinstance(chooser, ChooseTableDialog)
+    assert "Test table — 1 hand settled, last action" in chooser.tables.item(0).text()
+    chooser.reject()
