@@ -4,6 +4,10 @@ session recorded before hand-overs were events too."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from replay_helpers import load_example, run_cli, write_script
 from sqlalchemy import select
 from table_helpers import (
     ANN_QQ,
@@ -17,7 +21,7 @@ from table_helpers import (
     play_streets,
 )
 
-from ofc_desk.service import TableService, audit_log, hand_history
+from ofc_desk.service import TableService, audit_log, hand_history, list_open_tables
 from ofc_desk.service.sentences import audit_sentence
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -72,3 +76,26 @@ def test_a_session_recorded_before_hand_overs_were_events_reads_by_its_actors(da
     assert [hand.dealers for hand in hand_history(database, service.session_id)] == [(DEALER,), (SUPERVISOR,)]
     assert not any(event.kind == "handed_over" for event in audit_log(database, service.session_id))
     verify_database(database)
+
+
+def test_a_replay_resumed_past_its_hand_over_matches_it_and_records_it_once(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_example()
+    script["hands"] = script["hands"][:2]
+    script["hands"][1]["between"] = [{"op": "dealer", "name": "Yan"}]
+    assert run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)[0] == 0
+    longer = {**script, "hands": [*script["hands"], load_example()["hands"][2]]}
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, longer, "longer.json")), "--db", database_url, "--resume"
+    )
+    assert (status, err) == (0, "")
+    database = Database(database_url)
+    [table] = list_open_tables(database)
+    events = audit_log(database, table.session_id)
+    hands = hand_history(database, table.session_id)
+    database.dispose()
+    assert [(event.actor, event.payload) for event in events if event.kind == "handed_over"] == [
+        ("replay", {"dealer": "Yan"})
+    ]
+    assert [hand.dealers for hand in hands] == [("replay",), ("Yan",), ("Yan",)]
