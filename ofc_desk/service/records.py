@@ -15,11 +15,6 @@ class OpenTable:
     last_event_at: str
 
 
-def hands_settled_words(count: int) -> str:
-    """ "1 hand settled", "7 hands settled"."""
-    return f"{count} hand settled" if count == 1 else f"{count:,} hands settled"
-
-
 @dataclass(frozen=True)
 class HandRecord:
     session_id: int

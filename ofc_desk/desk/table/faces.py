@@ -5,12 +5,13 @@ Pure functions of the snapshot plus the cards the dealer has staged but not yet 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 
@@ -75,37 +76,68 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     )
 
 
-_PHASE_AFTER_HAND = {Phase.AWAITING_SETTLEMENT: " awaiting settlement", Phase.SETTLED: " settled"}
-"""How the status line goes on after "Hand 3" when no player is to act."""
+PHASE_WORDS: dict[str, LazyText] = {
+    Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
+    Phase.LIVE: lazy_gettext("live"),
+    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
+    Phase.AWAITING_SETTLEMENT: lazy_gettext("awaiting settlement"),
+    Phase.SETTLED: lazy_gettext("settled"),
+    Phase.CLOSED: lazy_gettext("closed"),
+}
+"""The snapshot's phase in the reader's words (its value is the service's English name)."""
+VARIANT_WORDS = {
+    "regular": lazy_pgettext("variant", "regular"),
+    "pineapple": lazy_pgettext("variant", "pineapple"),
+    "2-7-pineapple": lazy_pgettext("variant", "2-7-pineapple"),
+    CHINESE: lazy_pgettext("variant", "chinese"),
+}
+SETTLEMENT_WORDS = {
+    "win-cap": lazy_pgettext("settlement policy", "win-cap"),
+    "chip-exposure": lazy_pgettext("settlement policy", "chip-exposure"),
+}
+
+
+def _word(words: Mapping[str, LazyText], value: str) -> str:
+    """A stored word in the reader's language; one the desk has no label for, as stored."""
+    return str(words[value]) if value in words else value
 
 
 def status_text(snapshot: TableSnapshot) -> str:
     """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
-    the entry's prompt, so only the name of the player to act is here, with the hand and street."""
-    hand = f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet"
-    hand = f"{hand} VOID" if snapshot.hand_voided else hand
+    the entry's prompt, so only the name of the player to act is here, in one part with the hand
+    and the street; the dealer on duty is with the button: who deals."""
+    hand = (
+        _("Hand {number}").format(number=snapshot.hand_number) if snapshot.hand_number else _("No hand yet")
+    )
+    game = _("{preset} {variant}, {unit} a point, {settlement}").format(
+        preset=snapshot.preset,
+        variant=_word(VARIANT_WORDS, snapshot.variant),
+        unit=snapshot.unit,
+        settlement=_word(SETTLEMENT_WORDS, snapshot.settlement),
+    )
+    hand = _("{hand} VOID").format(hand=hand) if snapshot.hand_voided else hand
     turn = snapshot.to_act
     entering = snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
     if entering and turn is not None and turn.kind is TurnKind.SHOWDOWN:
-        hand += f", showdown: {turn.player}'s hand next"
+        hand = _("{hand}, showdown: {player}'s hand next").format(hand=hand, player=turn.player)
     elif entering and turn is not None:
-        street = "Fantasyland set" if turn.kind is TurnKind.FANTASYLAND_SET else f"street {snapshot.street}"
-        hand += f", {street}: {turn.player} to act"
+        street = (
+            _("Fantasyland set")
+            if turn.kind is TurnKind.FANTASYLAND_SET
+            else _("street {number}").format(number=snapshot.street)
+        )
+        hand = _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
     elif not (snapshot.hand_voided and snapshot.phase is Phase.SETTLED):  # VOID says it was settled
-        hand += _PHASE_AFTER_HAND.get(snapshot.phase, f", {snapshot.phase}")
-    parts = [
-        snapshot.table,
-        f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}",
-        hand,
-        f"{snapshot.cards_seen} seen, {snapshot.cards_left} left",
-    ]
-    # Who deals, the dealer on duty and the button, in one part that a narrow line keeps.
-    dealing = [f"dealer {snapshot.dealer}"] if snapshot.dealer else []
-    if snapshot.button:
-        held = " (held: Fantasyland)" if snapshot.button_held_for_fantasyland else ""
-        dealing.append(f"button {snapshot.button}{held}")
-    if dealing:
-        parts.append(", ".join(dealing))
+        hand = _("{hand}, {phase}").format(hand=hand, phase=_word(PHASE_WORDS, snapshot.phase))
+    parts = [snapshot.table, game, hand]
+    parts.append(_("{seen} seen, {left} left").format(seen=snapshot.cards_seen, left=snapshot.cards_left))
+    if snapshot.button:  # every open table has one
+        button = _("button {player}").format(player=snapshot.button)
+        if snapshot.button_held_for_fantasyland:
+            button = _("{button} (held: Fantasyland)").format(button=button)
+        if snapshot.dealer:
+            button = _("dealer {dealer}, {button}").format(dealer=snapshot.dealer, button=button)
+        parts.append(button)
     # Should it still wrap (a long table name), only between its parts, never inside one.
     return "\u00a0\u00a0·  ".join(part.replace(" ", "\u00a0") for part in parts)
 
