@@ -67,7 +67,8 @@ class TableMachine:
         self.seat_numbers: set[int] = set()
         """Every seat used this session, by number: those nobody holds now are shown empty."""
         self.dealer_on_duty = ""
-        """The dealer recording at this table, once a face or a hand-over has said who."""
+        """Who deals: the actor of the last dealer's event folded, or the dealer a hand-over named;
+        a desk puts its own signed-in dealer here."""
         self.button: str | None = None
         self.button_held = False
         self.hand: HandState | None = None

@@ -56,13 +56,6 @@ class TableService:
         self.anchor_fault: str | None = None
         """Why the last settlement's anchor could not be written (the settlement stands)."""
 
-    def verify_hand_over(self, dealer: Dealer) -> None:
-        """Refuse a hand-over to the dealer already on duty, or at a closed table."""
-        name = dealer.name if isinstance(dealer, Account) else dealer
-        if name == self._actor:
-            raise ActionRefused(f"{name} is dealing at this table already")
-        self._machine.check(EventKind.HANDED_OVER, {"dealer": name})
-
     def hand_over(self, dealer: Dealer) -> TableSnapshot:
         """Another dealer takes over this desk's table: the hand-over is recorded as the outgoing
         dealer's (their key signs it, and with it everything before), and what follows as the new
