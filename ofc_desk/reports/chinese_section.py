@@ -10,6 +10,7 @@ from typing import Any
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.reports.record import ChineseSeat, HandRecord, SeatResult, TransferRecord
+from ofc_desk.reports.rules_words import PRESET_TABLES
 
 CHINESE_VARIANT = "chinese"
 
@@ -31,6 +32,8 @@ CHINESE_LABELS = {
     "bank": "Bank",
     "aces": "Aces",
     "ace_units": "Ace units (1–4 aces)",
+    "rake": "Rake",
+    "proposed_settlement": "Proposed table stakes",
 }
 
 
@@ -58,10 +61,14 @@ def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
         if key == "specials":
             value = ", ".join(_special_words(s) for s in value) or "none"
         elif key == "ace_units":
-            value = " · ".join(str(units) for units in value)
+            value = " · ".join(
+                f"{aces} {'ace' if aces == 1 else 'aces'} {units}" for aces, units in enumerate(value, 1)
+            )
+        elif key in PRESET_TABLES:
+            value = PRESET_TABLES[key](value)
         lines.append((label, value))
-    lines += [(key, preset[key]) for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
-    return lines
+    others = [key for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
+    return lines + [(key.replace("_", " ").capitalize(), preset[key]) for key in others]
 
 
 _SHOWN = {"name", "description", "game"}

@@ -33,6 +33,7 @@ from ofc_desk.reports.record import (
 )
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
+from ofc_desk.service.dealers import DealerStep, dealer_shifts, hand_dealers
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.payloads import RequestMade
 from ofc_desk.service.records import AuditRecord, LedgerRecord
@@ -153,7 +154,6 @@ class _Walk:
 
     hands_settled: int = 0
     hand_started_at: dict[int, datetime | None] = field(default_factory=dict)
-    dealers: list[str] = field(default_factory=list)
     supervisors: list[str] = field(default_factory=list)
     transactions: list[ChipTransaction] = field(default_factory=list)
     adjustments: list[Adjustment] = field(default_factory=list)
@@ -171,10 +171,16 @@ def _build(
     rules = with_migration_pins(opening.get("rules", {}), events)
     walk = _walk_events(events, ledger)
     stacks_by_hand = _stacks_after_each_hand(events, ledger)
+    steps = [_dealer_step(event) for event in events]
+    dealt_by = hand_dealers(steps)
     hands = tuple(
-        _hand_record(stored, walk.hand_started_at.get(stored.number), stacks_by_hand)
+        replace(
+            _hand_record(stored, walk.hand_started_at.get(stored.number), stacks_by_hand),
+            dealers=dealt_by.get(stored.number, ()),
+        )
         for stored in stored_hands
     )
+    shifts = dealer_shifts(steps)
     final_stacks = _fold_ledger(ledger)
     return SessionRecord(
         room=room,
@@ -182,7 +188,8 @@ def _build(
         session_id=session_id,
         started_at=parse_time(events[0].at),
         ended_at=walk.closed_at,
-        dealers=tuple(walk.dealers),
+        dealers=tuple(shift.dealer for shift in shifts),
+        dealer_hands=shifts,
         supervisors=tuple(walk.supervisors),
         preset_name=resolve_preset(rules)[0],
         variant=str(rules.get("variant", "regular")),
@@ -206,6 +213,11 @@ def _build(
     )
 
 
+def _dealer_step(event: AuditRecord) -> DealerStep:
+    taken_over_by = str(event.payload.get("dealer", "")) if event.kind == EventKind.HANDED_OVER else ""
+    return DealerStep(event.kind, event.actor, taken_over_by)
+
+
 def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk:
     walk = _Walk()
     ledger_by_event: dict[int, list[LedgerRecord]] = {}
@@ -220,8 +232,6 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
             continue  # written by migration 0007, not by a dealer; its numbers are on the rules page
         if kind in SUPERVISED:
             _add_once(walk.supervisors, supervisor or event.actor)
-        else:
-            _add_once(walk.dealers, event.actor)
         if kind is EventKind.HAND_STARTED:
             walk.hand_started_at[walk.hands_settled + 1] = at
         elif kind is EventKind.HAND_SETTLED:
@@ -421,7 +431,13 @@ def _hand_record(
         for t in result.get("transfers", ())
     )
     matchups = tuple(
-        MatchupRecord((str(m["players"][0]), str(m["players"][1])), int(m["points"]), int(m["unit"]))
+        MatchupRecord(
+            (str(m["players"][0]), str(m["players"][1])),
+            # A Chinese pair's `points` are its rest pass; the special pass is beside them.
+            int(m["points"]) + int(m.get("special") or 0),
+            int(m["unit"]),
+            int(m.get("special") or 0),
+        )
         for m in result.get("matchups", ())
     )
     rake_total = sum(rake.values())

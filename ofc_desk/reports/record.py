@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from ofc_desk.service.dealers import DealerShift, hands_words
 from ofc_desk.service.setup import PairUnit
 
 
@@ -102,8 +103,11 @@ class MatchupRecord:
 
     players: tuple[str, str]
     points: int
+    """Everything the pair settled: at Chinese poker the special pass and the rest together."""
     unit: int = 1
     """Chips a point between these two: the table's unit, or the pair's own."""
+    special: int = 0
+    """Chinese poker: the part of `points` the special pass settled (a declared special's units)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +145,8 @@ class HandRecord:
     voided: bool = False
     stacks_after: tuple[tuple[str, int], ...] = ()
     """Every seated player's stack once the hand was settled (or voided), in seat order."""
+    dealers: tuple[str, ...] = ()
+    """The dealers on duty while it was dealt, in order (two when one took over mid-hand)."""
 
     @property
     def fantasyland(self) -> tuple[tuple[str, int], ...]:
@@ -241,6 +247,8 @@ class SessionRecord:
     room_head: str = ""
     """The newest event of the whole database when the report was read (`room_chain.RoomHead`)."""
     dealers: tuple[str, ...] = ()
+    dealer_hands: tuple[DealerShift, ...] = ()
+    """Each dealer with the hands they dealt (any part of), in the order they took the table."""
     supervisors: tuple[str, ...] = ()
     rules: tuple[RuleSetting, ...] = ()
     pair_units: tuple[PairUnit, ...] = ()
@@ -252,6 +260,21 @@ class SessionRecord:
     """The session in `ofc-desk replay` script form, when the loader could rebuild it."""
     live_hand: int | None = None
     """A hand dealt and not yet settled (being played, or awaiting the dealer's confirmation)."""
+
+    def dealers_text(self) -> str:
+        """ "Dana (hands 1–6), Rita (hands 6–13)": who dealt which hands."""
+        if not self.dealer_hands:
+            return ", ".join(self.dealers)
+        return ", ".join(f"{shift.dealer} ({hands_words(shift.hands)})" for shift in self.dealer_hands)
+
+    def signing_roles(self) -> list[tuple[str, str]]:
+        """The signature lines: one for each dealer, saying which hands they sign for, then the
+        floor supervisors'."""
+        dealers = [(f"Dealer, {hands_words(shift.hands)}", shift.dealer) for shift in self.dealer_hands]
+        return [
+            *(dealers or [("Dealer", ", ".join(self.dealers))]),
+            ("Floor supervisor", ", ".join(self.supervisors)),
+        ]
 
     @property
     def counted_hands(self) -> tuple[HandRecord, ...]:

@@ -13,6 +13,7 @@ from typing import Any
 from ofc_desk.core.presets import PresetError, load_preset, preset_from_dict
 from ofc_desk.reports.chinese_section import chinese_preset, chinese_preset_lines, is_chinese
 from ofc_desk.reports.record import RuleSetting
+from ofc_desk.reports.rules_words import PRESET_TABLES
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.setup import canonical_sha256
@@ -145,7 +146,8 @@ def _flatten(data: Mapping[str, Any], prefix: str) -> list[RuleSetting]:
             else:
                 settings += _flatten(value, f"{path}.")
         else:
-            settings.append(RuleSetting(LABELS.get(path, _humanize(path)), _value(value)))
+            words = PRESET_TABLES[path](value) if path in PRESET_TABLES else _value(value)
+            settings.append(RuleSetting(LABELS.get(path, _humanize(path)), words))
     return settings
 
 

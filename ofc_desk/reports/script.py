@@ -2,7 +2,8 @@
 
 The script replays event for event: each hand's `between` operations, its actions, an undo as
 `{"op": "undo"}` where the dealer took an entry back, `{"op": "dealer", "name": …}` where another
-dealer took over the table (so every event keeps its actor), and the supervisor's operations (`void`,
+dealer took over the table (its `handed_over` event, or where the actor changes in a session recorded
+before hand-overs were events: so every event keeps its actor), and the supervisor's operations (`void`,
 `correct_chips`, `change_rules`, `close`) in the `between` list of the hand that followed them
 (or of a last hand with no actions). PINs are never stored, so those operations carry
 `"pin": null` here; `ofc_desk.reports.exports.replay_script` fills them in from the PINs the
@@ -62,7 +63,9 @@ class ScriptBuilder:
         # A supervisor's event is recorded as the supervisor's: it says nothing of the dealer.
         if kind not in SUPERVISED and event.actor != self.dealer:
             self._hand_over(kind, event.actor)
-        if kind in FLOOR_KINDS and self.live:
+        if kind is EventKind.HANDED_OVER:
+            self._hand_over(kind, str(event.payload["dealer"]))
+        elif kind in FLOOR_KINDS and self.live:
             self._actions().append(_between_op(kind, event.payload, self.pins))
         elif kind in OP_NAMES:
             self.pending_between.append(_between_op(kind, event.payload, self.pins))
@@ -82,7 +85,8 @@ class ScriptBuilder:
         """Another dealer from this event on, said where the replay meets it: before the next
         hand is dealt, or among the actions of the hand being played."""
         op = {"op": DEALER_OP, "name": dealer}
-        if kind in OP_NAMES or kind is EventKind.HAND_STARTED:
+        between = kind in OP_NAMES or kind is EventKind.HAND_STARTED
+        if between or (kind is EventKind.HANDED_OVER and not self.live):
             self.pending_between.append(op)
         else:
             self._actions().append(op)

@@ -55,6 +55,7 @@ from ofc_desk.reports.record import (
     AdjustmentKind,
     ChipKind,
     HandRecord,
+    MatchupRecord,
     SeatResult,
     SessionRecord,
     TransferRecord,
@@ -116,7 +117,7 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     pairs = [
         (_("Session start"), timestamp(record.started_at)),
         (_("Session end"), timestamp(record.ended_at) if record.ended_at else _("still open")),
-        (_("Dealer(s)"), ", ".join(record.dealers) or "–"),
+        (_("Dealer(s)"), record.dealers_text() or "–"),
         (_("Floor supervisor"), ", ".join(record.supervisors) or "–"),
         (_("Hands"), hand_count(len(record.hands), voided)),
         (_("Opening button"), record.opening_button or "–"),
@@ -248,11 +249,14 @@ def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         yield KeepTogether(list(_hand_block(hand, styles)))
 
 
-SEAT_WIDTHS = [24 * mm, 31 * mm, 37 * mm, 37 * mm, 16 * mm, 10 * mm, 11 * mm, CONTENT_WIDTH - 166 * mm]
+# "Stack before" and "Bonus" each need their heading's width, or the two read as one.
+SEAT_WIDTHS = [24 * mm, 31 * mm, 36 * mm, 36 * mm, 18 * mm, 12 * mm, 11 * mm, CONTENT_WIDTH - 168 * mm]
 
 
 def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     parts = [f"button {hand.button}"]
+    if hand.dealers:
+        parts.append(f"dealt by {', then '.join(hand.dealers)}")
     if hand.fantasyland:
         players = ", ".join(f"{n} ({c} cards)" for n, c in hand.fantasyland)
         parts.append(f"Fantasyland: {players}")
@@ -287,12 +291,22 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
 
 def _pairs(hand: HandRecord) -> str:
     """Each pair's points, and the chips a point where that is not 1, so that every transfer's owed
-    amount can be checked on paper: 'Ann v Bob +4 ×5 · Ann v Cy -2'."""
+    amount can be checked on paper and each player's pairs add up to their Points: 'Ann v Bob +4 ×5
+    · Ann v Cy -2'; a Chinese special pass says so ('Dee v Cy -4 special')."""
     return " · ".join(
-        f"{first} v {second} {signed_chips(matchup.points)}" + _per_point(matchup.unit)
+        f"{first} v {second} {signed_chips(matchup.points)}" + _passes(matchup) + _per_point(matchup.unit)
         for matchup in hand.matchups
         for first, second in [matchup.players]
     )
+
+
+def _passes(matchup: MatchupRecord) -> str:
+    if not matchup.special:
+        return ""
+    if matchup.special == matchup.points:
+        return " special"
+    rest = matchup.points - matchup.special
+    return f" (special {signed_chips(matchup.special)}, rest {signed_chips(rest)})"
 
 
 def _per_point(unit: int) -> str:
@@ -478,9 +492,6 @@ def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterat
         Paragraph("Signatures", styles.heading),
         Paragraph("We have checked this report against the table and agree with it.", styles.body),
         Spacer(1, 2 * mm),
-        signature_block(
-            [("Dealer", ", ".join(record.dealers)), ("Floor supervisor", ", ".join(record.supervisors))],
-            styles,
-        ),
+        signature_block(record.signing_roles(), styles),
     ]
     yield KeepTogether(block)

@@ -57,12 +57,32 @@ def stack_lines(record: SessionRecord) -> tuple[StackLine, ...]:
         StackLine(
             f"{name} ({_how_it_ended(record, name, final_stacks.get(name, points[-1][1]))})",
             _stretches(
-                tuple((hand, stack - voided.get((name, hand), 0)) for hand, stack in points), position
+                tuple(
+                    (hand, stack - voided.get((name, hand), 0))
+                    for hand, stack in _with_chips_between_hands(record, name, points)
+                ),
+                position,
             ),
         )
         for name, points in record.stack_series()
         if points
     )
+
+
+def _with_chips_between_hands(record: SessionRecord, name: str, points: Stretch) -> Stretch:
+    """A rebuy or a correction is no result of a hand: the line steps straight up (or down) at the
+    hand it followed, instead of drawing the chips as won in the next hand."""
+    added: dict[int, list[int]] = {}
+    for t in record.chip_transactions:
+        if t.player == name and t.kind in (ChipKind.REBUY, ChipKind.CORRECTION):
+            added.setdefault(t.after_hand, []).append(t.amount)
+    stepped: list[tuple[int, int]] = []
+    for hand, stack in points:
+        stepped.append((hand, stack))
+        for amount in added.get(hand, ()):
+            stack += amount
+            stepped.append((hand, stack))
+    return tuple(stepped)
 
 
 def voided_hand_numbers(record: SessionRecord) -> tuple[int, ...]:
@@ -90,10 +110,12 @@ def _voided_results(record: SessionRecord) -> dict[tuple[str, int], int]:
 
 
 def _stretches(points: Stretch, position: Mapping[int, int]) -> tuple[Stretch, ...]:
-    """`points` cut wherever the next point is not the very next hand (the player was away)."""
+    """`points` cut wherever the next point is not the very next hand (the player was away); two
+    points at one hand (chips added between hands) are a step of the same stretch."""
     stretches: list[list[tuple[int, int]]] = []
     for point in points:
-        if not stretches or position[point[0]] != position[stretches[-1][-1][0]] + 1:
+        last = stretches[-1][-1][0] if stretches else None
+        if last is None or position[point[0]] not in (position[last], position[last] + 1):
             stretches.append([])
         stretches[-1].append(point)
     return tuple(tuple(stretch) for stretch in stretches)

@@ -110,7 +110,7 @@ def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) ->
         [
             ("Session start", timestamp(record.started_at)),
             ("Closed", timestamp(record.ended_at) if record.ended_at else "still open"),
-            ("Dealer(s)", ", ".join(record.dealers) or "–"),
+            ("Dealer(s)", record.dealers_text() or "–"),
             ("Floor supervisor", ", ".join(record.supervisors) or "–"),
             ("Hands settled", hand_count(len(record.hands), voided)),
             ("Audit events", chips(record.event_count)),
@@ -152,10 +152,7 @@ def _closing(record: SessionRecord, styles: Styles) -> list[Flowable]:
             styles.small,
         ),
         Spacer(1, 6 * mm),
-        signature_block(
-            [("Dealer", ", ".join(record.dealers)), ("Floor supervisor", ", ".join(record.supervisors))],
-            styles,
-        ),
+        signature_block(record.signing_roles(), styles),
     ]
 
 

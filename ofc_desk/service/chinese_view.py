@@ -10,11 +10,12 @@ from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.core.streets import DECK_SIZE
-from ofc_desk.service.requests import open_request_views
-from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot, Turn, TurnKind
+from ofc_desk.service.snapshot import RowView, SeatView, TableSnapshot, Turn, TurnKind
+from ofc_desk.service.view_parts import table_snapshot
 
 if TYPE_CHECKING:
-    from ofc_desk.service.machine import Seat, TableMachine
+    from ofc_desk.service.machine import TableMachine
+    from ofc_desk.service.seats import Seat
 
 CHINESE = "chinese"
 
@@ -26,22 +27,13 @@ def build_chinese_snapshot(machine: TableMachine, session_id: int, head_hash: st
     entries = hand.showdown.entries if hand is not None else {}
     waiting = hand.showdown.next_to_enter() if hand is not None and not machine.hand_settled else None
     dealt = len(hand.showdown.players) * 13 if hand is not None else 0
-    rake = machine.rake
-    return TableSnapshot(
-        table=machine.table,
-        session_id=session_id,
-        hand_number=machine.hands_started,
-        phase=machine.phase,
+    return table_snapshot(
+        machine,
+        session_id,
+        head_hash,
         variant=CHINESE,
         preset=preset.name,
-        unit=machine.rules.unit,
-        settlement=machine.rules.settlement,
-        street=0,
         to_act=None if waiting is None else Turn(waiting, TurnKind.SHOWDOWN, 0, HAND_CARDS, HAND_CARDS, 0),
-        cards_seen=sum(len(entry.cards) for entry in entries.values()),
-        cards_left=DECK_SIZE - dealt,
-        button=machine.button,
-        button_held_for_fantasyland=False,
         seats=tuple(
             _seat_view(
                 machine,
@@ -53,12 +45,8 @@ def build_chinese_snapshot(machine: TableMachine, session_id: int, head_hash: st
             )
             for position, seat in enumerate(machine.seats)
         ),
-        result=None,
-        rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
-        jackpot_pool=machine.jackpot_pool,
-        last_event_hash=head_hash,
-        closed=machine.closed,
-        open_requests=open_request_views(machine.requests),
+        cards_seen=sum(len(entry.cards) for entry in entries.values()),
+        cards_left=DECK_SIZE - dealt,
         chinese_result=machine.chinese_result,
     )
 
@@ -78,6 +66,7 @@ def _seat_view(
     return SeatView(
         name=seat.name,
         position=position,
+        number=seat.number,
         stack=seat.stack,
         button=seat.name == machine.button,
         sitting_out=seat.sitting_out,

@@ -29,6 +29,9 @@ class EventKind(StrEnum):
     """The dealer asks the floor for a void, a chip correction or a rules change (`requests`)."""
     REQUEST_DECIDED = "request_decided"
     """A floor supervisor approves or declines a request, at the floor view or at the desk."""
+    HANDED_OVER = "handed_over"
+    """The dealer on duty hands the table over to another dealer (recorded as the outgoing one's,
+    and signed by them); sessions recorded before it said a hand-over only by their events' actors."""
 
 
 SUPERVISED = frozenset(
@@ -50,9 +53,11 @@ DEALER_SIGNED = frozenset(
         EventKind.JOINED,
         EventKind.REBOUGHT,
         EventKind.CASHED_OUT,
+        EventKind.HANDED_OVER,
     }
 )
-"""Kinds the dealer signs: every settlement and chip operation (about one signature a hand)."""
+"""Kinds the dealer signs: every settlement, chip operation and hand-over (about one signature a
+hand)."""
 
 FLOOR_WRITTEN = frozenset({EventKind.REQUEST_DECIDED})
 """The only kind the floor view records into a table's chain (and the floor's database role may

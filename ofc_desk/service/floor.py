@@ -119,7 +119,7 @@ class _FollowedTable:
             self.machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
         for event in events:
             try:
-                outcome = self.machine.apply(EventKind(event.kind), json.loads(event.payload))
+                outcome = self.machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
             except (ActionRefused, ValueError, KeyError, TypeError) as error:
                 self.fault = f"event {event.seq} ({event.kind}) cannot be read back: {error}"
                 return

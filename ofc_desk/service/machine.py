@@ -9,7 +9,6 @@ rebuilds the table exactly, which is how a desk resumes and how `verify` re-chec
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ofc_desk.core.chinese.deal import ChineseDealResult
@@ -19,7 +18,7 @@ from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.core.streets import DECK_SIZE, StreetPlan, cards_needed
 from ofc_desk.core.variants import Variant
-from ofc_desk.service import reading, rule_pins, supervision
+from ofc_desk.service import dealers, reading, rule_pins, seats, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
@@ -28,16 +27,11 @@ from ofc_desk.service.hand import Entry, HandState
 from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome, SettledHand
 from ofc_desk.service.payloads import (
-    CashedOut,
     EntryPayload,
     EventPayload,
     HandSettled,
     HandStarted,
-    Joined,
     RawPayload,
-    Rebought,
-    SatIn,
-    SatOut,
     SeatPayload,
     ShownPayload,
     TableOpened,
@@ -46,6 +40,7 @@ from ofc_desk.service.payloads import (
 from ofc_desk.service.requests import FloorRequest
 from ofc_desk.service.rule_pins import PinnedPresets
 from ofc_desk.service.scoring_bridge import HandScorer, ScoredHand, SettledPlayer, check_rules, score_hand
+from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.view import build_snapshot
@@ -55,16 +50,6 @@ _HAND_STATES = {
     Phase.WAITING_FOR_FANTASYLAND: "waiting for Fantasyland sets",
     Phase.AWAITING_SETTLEMENT: "awaiting settlement",
 }
-
-
-@dataclass
-class Seat:
-    name: str
-    stack: int
-    sitting_out: bool = False
-    fantasyland_next: int = 0
-    fantasyland_streak: int = 0
-    """Fantasyland hands played in a row up to the last hand (for the consecutive cap)."""
 
 
 class TableMachine:
@@ -78,6 +63,12 @@ class TableMachine:
         self.preset: RulesPreset | None = None
         self.variant = Variant.REGULAR
         self.seats: list[Seat] = []
+        """The occupied seats, clockwise (`seats`: empty ones are in `seat_numbers` only)."""
+        self.seat_numbers: set[int] = set()
+        """Every seat used this session, by number: those nobody holds now are shown empty."""
+        self.dealer_on_duty = ""
+        """Who deals: the actor of the last dealer's event folded, or the dealer a hand-over named;
+        a desk puts its own signed-in dealer here."""
         self.button: str | None = None
         self.button_held = False
         self.hand: HandState | None = None
@@ -122,10 +113,7 @@ class TableMachine:
         return Phase.LIVE
 
     def seat(self, name: str) -> Seat:
-        for seat in self.seats:
-            if seat.name == name:
-                return seat
-        raise ActionRefused(f"there is no player called {name} at this table")
+        return seats.seat_named(self, name)
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand if it started now."""
@@ -149,12 +137,15 @@ class TableMachine:
         self._refuse_unless_open(kind)
         return self._checkers[kind](self, raw)
 
-    def apply(self, kind: EventKind, payload: RawPayload) -> Outcome:
-        """Re-check a stored or new event and fold it into the state."""
-        return self.apply_checked(kind, self.check(kind, payload))
+    def apply(self, kind: EventKind, payload: RawPayload, actor: str = "") -> Outcome:
+        """Re-check a stored or new event and fold it into the state; `actor`, when given, is who
+        recorded it: a dealer's event says who is dealing."""
+        return self.apply_checked(kind, self.check(kind, payload), actor)
 
-    def apply_checked(self, kind: EventKind, canonical: EventPayload) -> Outcome:
+    def apply_checked(self, kind: EventKind, canonical: EventPayload, actor: str = "") -> Outcome:
         """Fold in an event whose payload `check` has just returned (no second check)."""
+        if actor and kind not in dealers.NOT_THE_DEALERS:
+            self.dealer_on_duty = actor
         return self._appliers[kind](self, canonical)
 
     def check_opening(self, raw: RawPayload) -> TableOpened:
@@ -200,7 +191,9 @@ class TableMachine:
         self.opened = True
         self.table = payload["table"]
         self.set_rules(TableRules.from_json(payload["rules"]))
-        self.seats = [Seat(seat["name"], seat["buy_in"]) for seat in payload["seats"]]
+        opening = enumerate(payload["seats"], start=1)
+        self.seats = [Seat(seat["name"], seat["buy_in"], number) for number, seat in opening]
+        self.seat_numbers = {seat.number for seat in self.seats}
         self.button = payload["button"]
         return Outcome(
             tuple(LedgerEntry(seat.name, "buy_in", seat.stack, note="opening") for seat in self.seats)
@@ -217,7 +210,7 @@ class TableMachine:
             self.preset, self.variant = check_rules(rules)
         self.rules = rules
 
-    def _game_seats(self) -> tuple[str, int, int]:
+    def seat_limits(self) -> tuple[str, int, int]:
         """The table's game and how many players it seats, at least and at most."""
         if self.chinese is not None:
             return "Chinese poker", *CHINESE_SEATS
@@ -231,7 +224,7 @@ class TableMachine:
         for seat in playing:
             if seat.stack <= 0:
                 raise ActionRefused(f"{seat.name} has no chips: rebuy or sit out")
-        game, least, most = self._game_seats()
+        game, least, most = self.seat_limits()
         if len(playing) < least:
             raise ActionRefused(
                 f"{game} needs at least {least} players in their seats; {len(playing)} can play"
@@ -410,7 +403,7 @@ class TableMachine:
             hand.number, list(hand.stacks_before), hand.stacks_before, result.players, preset.rake
         )
         self.button_held = False
-        self.button = self._next_clockwise(hand.button)
+        self.button = self.next_clockwise(hand.button)
         settled = SettledHand(
             hand.number, hand.button, {}, result.to_json(), dict(rake.per_player), rake.jackpot
         )
@@ -459,9 +452,9 @@ class TableMachine:
         self.holds.hold_for(going, hand.players)
         self.button_held = bool(going)
         if not going:
-            self.button = self._next_clockwise(hand.button)
+            self.button = self.next_clockwise(hand.button)
 
-    def _next_clockwise(self, name: str) -> str:
+    def next_clockwise(self, name: str) -> str:
         sitting_out = {seat.name for seat in self.seats if seat.sitting_out}
         return next_button([seat.name for seat in self.seats], name, sitting_out)
 
@@ -480,78 +473,6 @@ class TableMachine:
     def _playing(self) -> list[Seat]:
         return [seat for seat in self.seats if not seat.sitting_out]
 
-    def _check_joined(self, raw: RawPayload) -> Joined:
-        self.require_between_hands("players join")
-        name = reading.name(raw.get("player"))
-        buy_in = reading.chips(raw.get("buy_in"), "buy-in")
-        if any(seat.name == name for seat in self.seats):
-            raise ActionRefused(f"there is already a player called {name} at this table")
-        game, _, most = self._game_seats()
-        if len(self.seats) >= most:
-            raise ActionRefused(f"the table is full: {game} seats at most {most}")
-        after: str | None = None  # the first seat of a table everyone has left
-        if raw.get("after"):
-            after = self.seat(str(raw.get("after"))).name
-        elif self.seats:
-            after = self.seats[-1].name
-        return {"player": name, "buy_in": buy_in, "after": after}
-
-    def _apply_joined(self, payload: Joined) -> Outcome:
-        names = [seat.name for seat in self.seats]
-        at = names.index(payload["after"]) + 1 if payload["after"] is not None else 0
-        self.seats.insert(at, Seat(payload["player"], payload["buy_in"]))
-        return Outcome((LedgerEntry(payload["player"], "buy_in", payload["buy_in"]),))
-
-    def _check_rebought(self, raw: RawPayload) -> Rebought:
-        self.require_between_hands("rebuys")
-        seat = self.seat(str(raw.get("player")))
-        return {"player": seat.name, "amount": reading.chips(raw.get("amount"), "rebuy")}
-
-    def _apply_rebought(self, payload: Rebought) -> Outcome:
-        self.seat(payload["player"]).stack += payload["amount"]
-        return Outcome((LedgerEntry(payload["player"], "rebuy", payload["amount"]),))
-
-    def _check_cashed_out(self, raw: RawPayload) -> CashedOut:
-        self.require_between_hands("cash-outs")
-        seat = self.seat(str(raw.get("player")))
-        self.holds.refuse_if_held(seat.name, seat.stack, "leave")
-        return {"player": seat.name, "amount": seat.stack}
-
-    def _apply_cashed_out(self, payload: CashedOut) -> Outcome:
-        name = payload["player"]
-        if self.button == name and len(self.seats) > 1:
-            self.button = self._next_clockwise(name)
-        self.seats.remove(self.seat(name))
-        self.holds.release(name)
-        return Outcome((LedgerEntry(name, "cash_out", -payload["amount"]),))
-
-    def _check_sat_out(self, raw: RawPayload) -> SatOut:
-        self.require_between_hands("players sit out")
-        seat = self.seat(str(raw.get("player")))
-        if seat.sitting_out:
-            raise ActionRefused(f"{seat.name} is already sitting out")
-        self.holds.refuse_if_held(seat.name, seat.stack, "sit out")
-        return {"player": seat.name}
-
-    def _apply_sat_out(self, payload: SatOut) -> Outcome:
-        seat = self.seat(payload["player"])
-        seat.sitting_out = True
-        seat.fantasyland_next = 0
-        seat.fantasyland_streak = 0
-        self.holds.release(seat.name)
-        return NO_ROWS
-
-    def _check_sat_in(self, raw: RawPayload) -> SatIn:
-        self.require_between_hands("players sit in")
-        seat = self.seat(str(raw.get("player")))
-        if not seat.sitting_out:
-            raise ActionRefused(f"{seat.name} is not sitting out")
-        return {"player": seat.name}
-
-    def _apply_sat_in(self, payload: SatIn) -> Outcome:
-        self.seat(payload["player"]).sitting_out = False
-        return NO_ROWS
-
     _checkers: ClassVar[dict[EventKind, Callable[[TableMachine, RawPayload], EventPayload]]] = {
         EventKind.TABLE_OPENED: _check_opened,
         EventKind.HAND_STARTED: _check_started,
@@ -560,11 +481,8 @@ class TableMachine:
         EventKind.SHOWN: _check_shown,
         EventKind.UNDONE: _check_undone,
         EventKind.HAND_SETTLED: _check_settled,
-        EventKind.JOINED: _check_joined,
-        EventKind.REBOUGHT: _check_rebought,
-        EventKind.CASHED_OUT: _check_cashed_out,
-        EventKind.SAT_OUT: _check_sat_out,
-        EventKind.SAT_IN: _check_sat_in,
+        **seats.CHECKERS,
+        EventKind.HANDED_OVER: dealers.check_handed_over,
         **supervision.CHECKERS,
         EventKind.RULES_PINNED: rule_pins.check_rules_pinned,
     }
@@ -578,11 +496,8 @@ class TableMachine:
         EventKind.SHOWN: _apply_shown,
         EventKind.UNDONE: _apply_undone,
         EventKind.HAND_SETTLED: _apply_settled,
-        EventKind.JOINED: _apply_joined,
-        EventKind.REBOUGHT: _apply_rebought,
-        EventKind.CASHED_OUT: _apply_cashed_out,
-        EventKind.SAT_OUT: _apply_sat_out,
-        EventKind.SAT_IN: _apply_sat_in,
+        **seats.APPLIERS,
+        EventKind.HANDED_OVER: dealers.apply_handed_over,
         **supervision.APPLIERS,
         EventKind.RULES_PINNED: rule_pins.apply_rules_pinned,
     }

@@ -85,6 +85,10 @@ class Joined(TypedDict):
     player: str
     buy_in: int
     after: str | None
+    """The player the newcomer sits after, clockwise (None: before everyone)."""
+    seat: NotRequired[int]
+    """The empty seat taken, by number; a join recorded before seats kept their numbers names none
+    (`service.seats` says which seat such a join takes)."""
 
 
 class Rebought(TypedDict):
@@ -147,6 +151,12 @@ class RequestDecided(TypedDict):
     note: str
 
 
+class HandedOver(TypedDict):
+    """The dealer on duty (the event's actor) hands the table over to `dealer`."""
+
+    dealer: str
+
+
 class SessionClosed(TypedDict):
     supervisor: str
 
@@ -176,5 +186,6 @@ EventPayload = (
     | RulesPinned
     | RequestMade
     | RequestDecided
+    | HandedOver
 )
 """Any event's payload; the event's kind says which."""

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ofc_desk.service.dealers import DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
@@ -67,7 +68,7 @@ class EventStore:
                 _refuse_if_open(session, table)
                 raise
             store = cls(database, row.id, 0, link_new_session(session, row.id))
-            outcome = machine.apply(EventKind.TABLE_OPENED, payload)
+            outcome = machine.apply(EventKind.TABLE_OPENED, payload, actor)
             event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
             row.opened_at = event.at
             session.commit()
@@ -86,7 +87,7 @@ class EventStore:
         machine = TableMachine()
         machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
         for event in events:
-            machine.apply(EventKind(event.kind), json.loads(event.payload))
+            machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
         return cls(database, session_id, head_seq, head_hash), machine
 
@@ -100,7 +101,7 @@ class EventStore:
                 .order_by(Event.seq)
             ).all()
         for event in events:
-            machine.apply(EventKind(event.kind), json.loads(event.payload))
+            machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
             self.head_seq, self.head_hash = event.seq, event.hash
         return [EventKind(event.kind) for event in events]
 
@@ -133,7 +134,7 @@ class EventStore:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
         derived rows and the signatures of `signers` over the new head. On any failure the caller
         must reload the machine (it may hold the unstored event)."""
-        outcome = machine.apply_checked(kind, payload)
+        outcome = machine.apply_checked(kind, payload, actor)
         try:
             with self.database.session() as session:
                 row = self._head_row(session)
@@ -141,13 +142,6 @@ class EventStore:
                 session.commit()
         except IntegrityError:
             raise ActionRefused(CHANGED_ELSEWHERE) from None
-
-    def sign_head(self, signer: Account) -> None:
-        """`signer` signs the chain as it stands (a dealer handing the table over)."""
-        with self.database.session() as session:
-            self._head_row(session)
-            _add_signature(session, self.session_id, self.head_seq, self.head_hash, signer)
-            session.commit()
 
     def _head_row(self, session: Session) -> TableSession:
         row = session.get(TableSession, self.session_id)
@@ -300,6 +294,17 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
         rows = session.scalars(
             select(HandRow).where(HandRow.session_id == session_id).order_by(HandRow.number)
         ).all()
+        events = select(Event.kind, Event.actor).where(Event.session_id == session_id).order_by(Event.seq)
+        steps = session.execute(events).all()
+        # Only a hand-over's payload is read: the cards of every street are not needed here.
+        hand_overs = session.scalars(
+            events.with_only_columns(Event.payload).where(Event.kind == EventKind.HANDED_OVER)
+        ).all()
+    taken_over = (json.loads(payload)["dealer"] for payload in hand_overs)
+    dealers = hand_dealers(
+        DealerStep(kind, actor, next(taken_over) if kind == EventKind.HANDED_OVER else "")
+        for kind, actor in steps
+    )
     return [
         HandRecord(
             session_id=row.session_id,
@@ -312,6 +317,7 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
             settled_at=row.settled_at,
             voided=row.number in voids,
             void_reason=voids.get(row.number),
+            dealers=dealers.get(row.number, ()),
         )
         for row in rows
     ]

@@ -29,6 +29,8 @@ class HandRecord:
     settled_at: str
     voided: bool
     void_reason: str | None
+    dealers: tuple[str, ...] = ()
+    """The dealers on duty while the hand was dealt, in order (two when one took over mid-hand)."""
 
 
 @dataclass(frozen=True)

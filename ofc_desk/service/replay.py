@@ -80,8 +80,8 @@ class Step:
 
 @dataclass(frozen=True)
 class HandOver:
-    """`{"op": "dealer", "name": "Yan"}`: another dealer takes over; no event of its own, but
-    every event after it is recorded as theirs (a shift change within the script)."""
+    """`{"op": "dealer", "name": "Yan"}`: another dealer takes over (a shift change within the
+    script): the hand-over is recorded, and every event after it as theirs."""
 
     dealer: str
 
@@ -152,6 +152,7 @@ def _resume(
         if position >= len(stored):
             break
         if isinstance(step, HandOver):
+            position = _past_hand_over(machine, stored, position, step.dealer)
             actor, done = step.dealer, done + 1
             continue
         resolved = _resolve(step, machine)
@@ -193,6 +194,18 @@ def _past_pins(machine: TableMachine, stored: Sequence[Any], position: int) -> i
         machine.apply(EventKind.RULES_PINNED, json.loads(stored[position][1]))
         position += 1
     return position
+
+
+def _past_hand_over(machine: TableMachine, stored: Sequence[Any], position: int, dealer: str) -> int:
+    """Past the stored hand-over a `dealer` step made, if there is one: a session recorded before
+    hand-overs were events holds none, and a step naming the dealer on duty records nothing."""
+    kind, payload, _ = stored[position]
+    if kind != EventKind.HANDED_OVER:
+        return position
+    if json.loads(payload) != {"dealer": dealer}:
+        raise ReplayError(f"the stored session differs from the script here (stored {kind} {payload})")
+    machine.apply(EventKind.HANDED_OVER, json.loads(payload))
+    return position + 1
 
 
 def _as_scripted(stored: object, checked: EventPayload) -> bool:

@@ -33,7 +33,8 @@ CHINESE_ACTION_KEYS: Final = ("surrender", "declare")
 UNDO_OP: Final = "undo"
 """Takes back the last entry (an action, or a `between` operation before any entry)."""
 DEALER_OP: Final = "dealer"
-"""`{"op": "dealer", "name": …}`: another dealer takes over; no event of its own."""
+"""`{"op": "dealer", "name": …}`: another dealer takes over (a `handed_over` event; sessions
+recorded before that event existed hold none, and their scripts say it where the actor changes)."""
 PIN_KEY: Final = "pin"
 SUPERVISOR_KEY: Final = "supervisor"
 
@@ -62,7 +63,7 @@ OP_KINDS: Final[dict[str, EventKind]] = {
 """Every `between` operation the reader accepts, older spellings included."""
 
 OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
-    EventKind.JOINED: ("player", "buy_in", "after"),
+    EventKind.JOINED: ("player", "buy_in", "after", "seat"),
     EventKind.REBOUGHT: ("player", "amount"),
     EventKind.CASHED_OUT: ("player",),
     EventKind.SAT_OUT: ("player",),

@@ -78,7 +78,8 @@ class FloorRequest:
         if decision is None:
             return "waiting for the floor"
         if not decision["approved"]:
-            return f"declined by {decision['supervisor']}"
+            note = f": {decision['note']}" if decision["note"] else " (no note)"
+            return f"declined by {decision['supervisor']}{note}"
         done = "done" if self.applied else "to be done between hands"
         return f"approved by {decision['supervisor']}, {done}"
 

@@ -15,6 +15,7 @@ from ofc_desk.service.payloads import (
     ChipsCorrected,
     EntryPayload,
     EventPayload,
+    HandedOver,
     HandSettled,
     HandStarted,
     HandVoided,
@@ -108,6 +109,8 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             said = "approved" if decided["approved"] else "declined"
             note = f": {decided['note']}" if decided["note"] else ""
             return f"{decided['supervisor']} {said} request #{decided['request']}{note}"
+        case EventKind.HANDED_OVER:
+            return f"{actor} handed the table over to {cast(HandedOver, payload)['dealer']}"
 
 
 def entry_sentence(entry: Mapping[str, object]) -> str:
@@ -150,8 +153,9 @@ def _opened(opened: TableOpened, actor: str) -> str:
 
 
 def _joined(joined: Joined) -> str:
-    seat = f", seated after {joined['after']}" if joined["after"] else ""
-    return f"{joined['player']} joined with {joined['buy_in']:,} chips{seat}"
+    after = f", seated after {joined['after']}" if joined["after"] else ""
+    seat = f" at seat {joined['seat']}" if "seat" in joined else ""
+    return f"{joined['player']} joined with {joined['buy_in']:,} chips{seat}{after}"
 
 
 def _corrected(correction: ChipsCorrected) -> str:

@@ -72,7 +72,9 @@ class RowView:
 class SeatView:
     name: str
     position: int
-    """0-based clockwise seat order."""
+    """0-based clockwise order of the occupied seats (the order play reads)."""
+    number: int
+    """The seat's number at the table, kept for the whole session: `2:` names seat 2."""
     stack: int
     button: bool
     sitting_out: bool
@@ -147,9 +149,13 @@ class TableSnapshot:
     hand_voided: bool = False
     """The hand shown (`hand_number`) was voided by a supervisor after it was settled."""
     chinese_result: ChineseDealResult | None = None
+    """A Chinese poker hand's scored result, as `result` is an OFC hand's."""
     open_requests: tuple[RequestView, ...] = ()
     """Requests to the floor waiting for a decision or approved and not yet carried out."""
-    """A Chinese poker hand's scored result, as `result` is an OFC hand's."""
+    dealer: str = ""
+    """The dealer on duty at this desk ("" when nobody has said)."""
+    empty_seats: tuple[int, ...] = ()
+    """Seats used this session that nobody holds now, by number: shown empty, still numbered."""
 
     def seat(self, name: str) -> SeatView:
         for view in self.seats:

@@ -26,6 +26,7 @@ from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.requests import FloorRequest, ready_to_apply
 from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
+from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
@@ -49,18 +50,23 @@ class TableService:
         self._machine = machine
         self._dealer = actor if isinstance(actor, Account) else None
         self._actor = actor.name if isinstance(actor, Account) else actor
+        machine.dealer_on_duty = self._actor
         self.anchor_file = configured_anchor_file()
         """Where the room's head is appended at every settlement; None when not configured."""
         self.anchor_fault: str | None = None
         """Why the last settlement's anchor could not be written (the settlement stands)."""
 
-    def hand_over(self, dealer: Dealer) -> None:
-        """Another dealer takes over this desk's table: what follows is recorded as theirs. The
-        dealer handing over signs the chain as it stands."""
-        if self._dealer is not None and self._store.head_seq > 0:
-            self._store.sign_head(self._dealer)
+    def hand_over(self, dealer: Dealer) -> TableSnapshot:
+        """Another dealer takes over this desk's table: the hand-over is recorded as the outgoing
+        dealer's (their key signs it, and with it everything before), and what follows as the new
+        dealer's. Naming the dealer already on duty records nothing."""
+        name = dealer.name if isinstance(dealer, Account) else dealer
+        if name == self._actor:
+            return self.snapshot()
+        self.act(EventKind.HANDED_OVER, {"dealer": name})
         self._dealer = dealer if isinstance(dealer, Account) else None
-        self._actor = dealer.name if isinstance(dealer, Account) else dealer
+        self._actor = name
+        return self.snapshot()
 
     # ----------------------------------------------------------------- opening and resuming
     @classmethod
@@ -204,9 +210,17 @@ class TableService:
         return self.act(EventKind.HAND_STARTED, {})
 
     # ----------------------------------------------------------------- between hands
-    def verify_join(self, player: str, buy_in: int, after: str | None = None) -> None:
-        """A new player buys in to a free seat clockwise after `after` (default: the last seat)."""
-        self._machine.check(EventKind.JOINED, _join_payload(player, buy_in, after))
+    def verify_join(
+        self, player: str, buy_in: int, after: str | None = None, seat: int | None = None
+    ) -> None:
+        """A new player buys in to the empty seat numbered `seat` (`free_seats` lists them). Without
+        a seat, as sessions recorded before seats kept their numbers did: clockwise after `after`
+        (default: after the last seat)."""
+        self._machine.check(EventKind.JOINED, _join_payload(player, buy_in, after, seat))
+
+    def free_seats(self) -> list[int]:
+        """The empty seats a newcomer may take now, by number."""
+        return free_seats(self._machine)
 
     def can_join(self) -> bool:
         """Whether a new player could take a seat now (between hands, a seat free)."""
@@ -214,8 +228,10 @@ class TableService:
         newcomer = next(f"new player {n}" for n in count(1) if f"new player {n}" not in seated)
         return _accepted(lambda: self.verify_join(newcomer, 1))
 
-    def join(self, player: str, buy_in: int, after: str | None = None) -> TableSnapshot:
-        return self.act(EventKind.JOINED, _join_payload(player, buy_in, after))
+    def join(
+        self, player: str, buy_in: int, after: str | None = None, seat: int | None = None
+    ) -> TableSnapshot:
+        return self.act(EventKind.JOINED, _join_payload(player, buy_in, after, seat))
 
     def verify_rebuy(self, player: str, amount: int) -> None:
         """A rebuy or top-up, between hands only."""
@@ -341,8 +357,13 @@ class TableService:
         try:
             return bool(self._store.catch_up(self._machine))
         except BaseException:
-            self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+            self._reload()
             raise
+
+    def _reload(self) -> None:
+        """The table as stored, when what this desk holds may be ahead of it."""
+        self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+        self._machine.dealer_on_duty = self._actor
 
     def carry_out_approved(self) -> list[str]:
         """Between hands, record each action the floor approved and the table has not yet done;
@@ -409,7 +430,7 @@ class TableService:
                 return self.snapshot()
             except BaseException as failure:
                 # The machine may hold the event that was not stored: rebuild it from what was.
-                self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+                self._reload()
                 if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
                     raise
             payload = self._machine.check(kind, payload)
@@ -445,8 +466,8 @@ def _setup_payload(setup: TableSetup) -> RawPayload:
     }
 
 
-def _join_payload(player: str, buy_in: int, after: str | None) -> RawPayload:
-    return {"player": player, "buy_in": buy_in, "after": after}
+def _join_payload(player: str, buy_in: int, after: str | None, seat: int | None) -> RawPayload:
+    return {"player": player, "buy_in": buy_in, "after": after, "seat": seat}
 
 
 def _request(action: EventKind, details: RawPayload, reason: str) -> RawPayload:

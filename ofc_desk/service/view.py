@@ -12,11 +12,12 @@ from ofc_desk.core.streets import DECK_SIZE
 from ofc_desk.core.variants import Variant
 from ofc_desk.service.chinese_view import build_chinese_snapshot
 from ofc_desk.service.hand import HandState, PlayerHand
-from ofc_desk.service.requests import open_request_views
-from ofc_desk.service.snapshot import RakeView, RowView, SeatView, TableSnapshot
+from ofc_desk.service.snapshot import RowView, SeatView, TableSnapshot
+from ofc_desk.service.view_parts import table_snapshot
 
 if TYPE_CHECKING:
-    from ofc_desk.service.machine import Seat, TableMachine
+    from ofc_desk.service.machine import TableMachine
+    from ofc_desk.service.seats import Seat
 
 
 def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> TableSnapshot:
@@ -30,33 +31,19 @@ def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> Ta
         _seat_view(machine, seat, position, hand, turn.player if turn else None, preset)
         for position, seat in enumerate(machine.seats)
     )
-    seen = hand.cards_seen if hand is not None else 0
     dealt = hand.cards_dealt if hand is not None else 0
-    rake = machine.rake
-    return TableSnapshot(
-        table=machine.table,
-        session_id=session_id,
-        hand_number=machine.hands_started,
-        phase=machine.phase,
+    return table_snapshot(
+        machine,
+        session_id,
+        head_hash,
         variant=machine.variant.value,
         preset=preset.name,
-        unit=machine.rules.unit,
-        settlement=machine.rules.settlement,
-        street=turn.street if turn else 0,
         to_act=turn,
-        cards_seen=seen,
-        cards_left=DECK_SIZE - dealt,
-        button=machine.button,
-        button_held_for_fantasyland=machine.button_held,
         seats=seats,
+        cards_seen=hand.cards_seen if hand is not None else 0,
+        cards_left=DECK_SIZE - dealt,
         # A live table scores with the core; only `verify` folds a stored result (`rescoring`).
         result=machine.result if isinstance(machine.result, DealResult) else None,
-        rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
-        jackpot_pool=machine.jackpot_pool,
-        last_event_hash=head_hash,
-        closed=machine.closed,
-        open_requests=open_request_views(machine.requests),
-        hand_voided=machine.hands_started in machine.voided,
     )
 
 
@@ -75,6 +62,7 @@ def _seat_view(
     return SeatView(
         name=seat.name,
         position=position,
+        number=seat.number,
         stack=seat.stack,
         button=seat.name == machine.button,
         sitting_out=seat.sitting_out,

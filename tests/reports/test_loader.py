@@ -186,7 +186,7 @@ def test_rake_and_jackpot_from_house_options_add_up(tmp_path: object) -> None:
     figures = table_close_figures(record, counted=None)
     assert figures.expected == figures.stacks_total == 42 + 62 + 48 - 9
     settings = {s.label: s.value for s in record.rules}
-    assert settings["Rake"] == "mode per-player · amount 1 · cap 3 · jackpot percent 34 · percent 0"
+    assert settings["Rake"] == "1 chip from each player dealt in, at most 3 a hand; 34 % of it to the jackpot"
     assert "House options" in settings
     text = pdf_text(record)
     assert "Rake 2 · jackpot drop 1" in text

@@ -336,7 +336,8 @@ def test_a_voided_hand_is_plotted_with_its_chips_returned_as_the_legend_says(
     # Hand 3 was voided: in it Cy lost 6 to Bob, and the void gave them back.
     lines = {line.label: line.stretches for line in stack_lines(sample_record)}
     assert lines["Cy (22)"] == (((0, 20), (1, 33), (2, 22), (3, 22)),)
-    assert lines["Bob (38)"] == (((0, 80), (1, 39), (2, 38), (3, 38)),)
+    # Bob's rebuy of 10 after hand 1 is a step at hand 1, not a win in hand 2.
+    assert lines["Bob (38)"] == (((0, 80), (1, 39), (1, 49), (2, 38), (3, 38)),)
     for label, stretches in lines.items():
         assert label.endswith(f"({stretches[-1][-1][1]})"), "the line ends where the legend says"
     drawing = stack_chart(tuple(stack_lines(sample_record)), CONTENT_WIDTH, "Helvetica", (3,))

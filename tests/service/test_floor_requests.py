@@ -80,7 +80,7 @@ def test_a_declined_request_changes_nothing_and_says_who_declined(database: Data
     decide_at_the_floor(database, desk.session_id, 1, False, SUPERVISOR, SUPERVISOR_PIN, "no evidence")
     desk.catch_up()
     assert desk.open_requests() == [] and desk.carry_out_approved() == []
-    assert desk.machine.requests[1].status() == "declined by Sue"
+    assert desk.machine.requests[1].status() == "declined by Sue: no evidence"
     assert desk.snapshot().seat("Bob").stack == bob
     verify_database(database)
 

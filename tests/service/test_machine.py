@@ -39,6 +39,7 @@ PAYLOAD_TYPES: dict[EventKind, type] = {
     EventKind.SESSION_CLOSED: payloads.SessionClosed,
     EventKind.REQUEST_MADE: payloads.RequestMade,
     EventKind.REQUEST_DECIDED: payloads.RequestDecided,
+    EventKind.HANDED_OVER: payloads.HandedOver,
 }
 
 
@@ -192,6 +193,8 @@ def test_every_payload_has_exactly_its_typed_keys() -> None:
     table.do(EventKind.HAND_VOIDED, {"hand": 1, "supervisor": "Sue"})
     table.do(EventKind.CASHED_OUT, {"player": "Cy"})
     table.do(EventKind.JOINED, {"player": "Dee", "buy_in": 50})
+    table.do(EventKind.JOINED, {"player": "Eve", "buy_in": 50, "seat": 4})
+    table.do(EventKind.HANDED_OVER, {"dealer": "Rita"})
     table.do(EventKind.REBOUGHT, {"player": "Dee", "amount": 5})
     table.do(EventKind.CHIPS_CORRECTED, {"player": "Dee", "amount": -5, "reason": "r", "supervisor": "Sue"})
     table.do(EventKind.RULES_CHANGED, {"rules": {}, "supervisor": "Sue"})
@@ -217,3 +220,5 @@ def test_every_payload_has_exactly_its_typed_keys() -> None:
         assert required <= set(payload) <= set(hints), kind
     carried_out = [payload for kind, payload in log if kind is EventKind.CHIPS_CORRECTED]
     assert ["request" in payload for payload in carried_out] == [False, True]
+    joins = [payload for kind, payload in log if kind is EventKind.JOINED]
+    assert ["seat" in payload for payload in joins] == [False, True]

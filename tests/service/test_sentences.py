@@ -35,7 +35,7 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     service.sit_in("Cy")
     service.rebuy("Bob", 20)
     service.cash_out("Cy")
-    service.join("Dee", 50, "Bob")
+    service.join("Dee", 50, seat=3)
     service.correct_chips("Bob", -5, "miscounted rebuy", SUPERVISOR, SUPERVISOR_PIN)
     service.change_rules(TableRules(unit=2), SUPERVISOR, SUPERVISOR_PIN)
     found = {"player": "Bob", "amount": 7, "reason": "chips found"}
@@ -47,6 +47,7 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     second.start_next_hand()
     second.place("Ann", "8s Kd 2c 3c 4c", "front back back back back")
     second.undo()
+    second.hand_over("Rita")
     seats = (SeatSetup("Ann", 20), SeatSetup("Bob", 20))
     rules = TableRules.from_json({"variant": "chinese", "rules": "chinese-typical"})
     chinese = TableService.open(database, TableSetup("Table 8", seats, "Bob", rules), DEALER)
@@ -90,7 +91,8 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
         "Dan asked the floor (request #1): correct Bob's chips by +7 — Bob's stack is short"
     ]
     assert by_kind["request_decided"] == [f"{SUPERVISOR} approved request #1: seen on camera"]
-    assert by_kind["joined"] == ["Dee joined with 50 chips, seated after Bob"]
+    assert by_kind["joined"] == ["Dee joined with 50 chips at seat 3, seated after Bob"]
+    assert by_kind["handed_over"] == ["Dan handed the table over to Rita"]
     assert by_kind["rebought"] == ["Bob rebought 20 chips"]
     assert by_kind["sat_out"] == ["Cy sat out"] and by_kind["sat_in"] == ["Cy sat back in"]
     assert by_kind["hand_settled"] == ["Hand 1 settled", "Hand 2 settled"]

@@ -25,7 +25,7 @@ here: the desk looks the name up among the seats and the service says whose turn
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ofc_desk.core.cards import Card, CardError, parse_card
@@ -179,21 +179,29 @@ def _could_become_card(text: str) -> bool:
     return False
 
 
-def seat_named(seat: str, names: Sequence[str]) -> str:
-    """The player a seat prefix means: a seat number (1 = the first seat) or the first letters of
-    one name, in any case. Raises ValueError with the sentence the dealer reads.
+def seat_named(seat: str, seats: Mapping[int, str]) -> str:
+    """The player a seat prefix means: a seat's number (seats keep theirs all session; `seats`
+    maps each number shown to its player, "" for an empty seat) or the first letters of one name,
+    in any case. Raises ValueError with the sentence the dealer reads.
 
-    >>> seat_named("2", ["Ann", "Bob"]), seat_named("bo", ["Ann", "Bob"])
-    ('Bob', 'Bob')
-    >>> seat_named("a", ["Ann", "Al"])
+    >>> seat_named("3", {1: "Ann", 2: "", 3: "Cy"}), seat_named("cy", {1: "Ann", 2: "", 3: "Cy"})
+    ('Cy', 'Cy')
+    >>> seat_named("2", {1: "Ann", 2: "", 3: "Cy"})
+    Traceback (most recent call last):
+    ValueError: seat 2 is empty: name a seat with a player (1 Ann, 3 Cy)
+    >>> seat_named("a", {1: "Ann", 2: "Al"})
     Traceback (most recent call last):
     ValueError: 'a:' could be Ann or Al: type more of the name, or the seat number
     """
+    names = [name for name in seats.values() if name]
     if seat.isdigit():
         number = int(seat)
-        if 1 <= number <= len(names):
-            return names[number - 1]
-        raise ValueError(f"there is no seat {number} at this table (seats 1 to {len(names)})")
+        if seats.get(number):
+            return seats[number]
+        held = ", ".join(f"{n} {name}" for n, name in sorted(seats.items()) if name)
+        if number in seats:
+            raise ValueError(f"seat {number} is empty: name a seat with a player ({held})")
+        raise ValueError(f"there is no seat {number} at this table (seats {held})")
     matching = [name for name in names if name.casefold().startswith(seat.casefold())]
     whole = [name for name in matching if name.casefold() == seat.casefold()]
     if len(matching) == 1 or len(whole) == 1:

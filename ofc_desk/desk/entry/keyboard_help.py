@@ -13,7 +13,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     (
         "2:  or  bo:",
         "before the cards: the seat they are for, by number or the first letters of the name"
-        " (`bo: qh f`); refused if it is not that player's turn. Without it: the player on turn",
+        " (`bo: qh f`); refused if it is not that player's turn. Without it: the player on turn."
+        " A seat keeps its number all session: after a cash-out, `3:` is still seat 3",
     ),
     (
         "s  then Enter",
@@ -30,6 +31,7 @@ KEYS: tuple[tuple[str, str], ...] = (
         "take back the last staged (not yet confirmed) card;"
         " staged cards come back if the desk closes before Enter",
     ),
+    ("Esc", "take back every card staged this street (nothing recorded changes) and empty the entry"),
     ("Ctrl+Z", "undo: a staged card first, then the last confirmed entry (the service records the undo)"),
     ("Ctrl+Shift+Z / Ctrl+Y", "redo the entry just undone"),
     ("F1", "this keyboard reference"),

@@ -28,6 +28,8 @@ ROW_BUTTONS = (("Front", "f"), ("Middle", "m"), ("Back", "b"), ("Discard", "x"),
 class EntryPanel(QWidget):
     confirm_requested = Signal()
     backspace_on_empty = Signal()
+    clear_requested = Signal()
+    """Esc: take back every staged card."""
     undo_requested = Signal()
     redo_requested = Signal()
     key_text_clicked = Signal(str)
@@ -130,6 +132,9 @@ class EntryPanel(QWidget):
                 return True
             if event.key() == Qt.Key.Key_Backspace and not self.line.text():
                 self.backspace_on_empty.emit()
+                return True
+            if event.key() == Qt.Key.Key_Escape:
+                self.clear_requested.emit()
                 return True
         return super().eventFilter(watched, event)
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QFont
 
 from ofc_desk.desk.records.models import OBJECT_ROLE
+from ofc_desk.i18n import ngettext
 from ofc_desk.service.floor import PACE_AFTER_MINUTES, FloorTable, LastSettlement
 from ofc_desk.service.snapshot import Phase, SeatView, TurnKind
 
@@ -110,7 +111,9 @@ def pace_text(table: FloorTable) -> str:
 
 def pace_detail(table: FloorTable) -> str:
     opened = table.opened_at[11:16]
-    settled = f"{table.hands_settled} hands settled since it opened at {opened} UTC"
+    count = table.hands_settled
+    settled = ngettext("{count} hand settled", "{count} hands settled", count).format(count=count)
+    settled = f"{settled} since it opened at {opened} UTC"
     if table.hands_per_hour is None:
         return f"{settled}; the pace shows after its first {PACE_AFTER_MINUTES} minutes"
     return settled

@@ -14,13 +14,13 @@ from ofc_desk.desk.dialogs.new_table import RulesFields
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.controller import TableController
+from ofc_desk.desk.table.faces import seat_map
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.table_service import TableService
 
-LAST_SEAT = "(after the last seat)"
 Said = Callable[[TableSnapshot, TableSnapshot], str]
 """What was done, in words, from the table before and after: the confirmation line."""
 SETTLED_PHASES = (Phase.SETTLED, Phase.BETWEEN_HANDS, Phase.CLOSED)
@@ -54,16 +54,24 @@ class ChipActions(QObject):
 
     # ------------------------------------------------------------------ chip operations
     def on_join(self) -> None:
-        dialog = AttemptDialog("Join the table", "A new player buys in to a free seat.", self._parent())
+        dialog = AttemptDialog("Join the table", "A new player buys in to an empty seat.", self._parent())
         name = dialog.add_line("Player name")
         buy_in = dialog.add_amount("Buy-in (chips)", 100)
-        after = dialog.add_choice("Sits after", [LAST_SEAT, *self._players()])
+        seat = dialog.add_choice("Seat", [])
+        service, snapshot = self.controller.service, self.controller.snapshot
+        for number in service.free_seats() if service else ():
+            seat.addItem(empty_seat_words(number, seat_map(snapshot)), number)
 
         def join(service: TableService) -> TableSnapshot:
-            chosen = after.currentText()
-            return service.join(name.text().strip(), buy_in.value(), None if chosen == LAST_SEAT else chosen)
+            return service.join(name.text().strip(), buy_in.value(), seat=seat.currentData())
 
-        self._open(dialog, join, lambda _b, _a: f"{name.text().strip()} joined with {buy_in.value()} chips")
+        self._open(
+            dialog,
+            join,
+            lambda _b, _a: (
+                f"{name.text().strip()} joined at seat {seat.currentData()} with {buy_in.value()} chips"
+            ),
+        )
 
     def on_rebuy(self) -> None:
         dialog = AttemptDialog("Rebuy", "A rebuy or top-up, between hands.", self._parent())
@@ -92,7 +100,7 @@ class ChipActions(QObject):
 
     def on_sit_out(self) -> None:
         dialog = AttemptDialog("Sit out", "The player keeps the seat but is not dealt in.", self._parent())
-        player = dialog.add_choice("Player", self._players())
+        player = dialog.add_choice("Player", self._players(sitting_out=False))
         self._open(
             dialog,
             lambda service: service.sit_out(player.currentText()),
@@ -101,7 +109,7 @@ class ChipActions(QObject):
 
     def on_sit_in(self) -> None:
         dialog = AttemptDialog("Sit in", "The player is dealt in again from the next hand.", self._parent())
-        player = dialog.add_choice("Player", self._players())
+        player = dialog.add_choice("Player", self._players(sitting_out=True))
         self._open(
             dialog,
             lambda service: service.sit_in(player.currentText()),
@@ -246,12 +254,26 @@ class ChipActions(QObject):
             self.active_dialog = None
         dialog.deleteLater()
 
-    def _players(self) -> list[str]:
+    def _players(self, *, sitting_out: bool | None = None) -> list[str]:
+        """The seated players; with `sitting_out`, only those who are (or are not) sitting out."""
         snapshot = self.controller.snapshot
-        return [seat.name for seat in snapshot.seats] if snapshot else []
+        seats = snapshot.seats if snapshot else ()
+        return [seat.name for seat in seats if sitting_out is None or seat.sitting_out is sitting_out]
 
     def _parent(self) -> MainWindow:
         return self.controller.window
+
+
+def empty_seat_words(number: int, seats: dict[int, str]) -> str:
+    """ "Seat 2, between Ann and Cy": where a newcomer at that seat sits, clockwise."""
+    players = [(n, name) for n, name in sorted(seats.items()) if name and n != number]
+    if not players:
+        return f"Seat {number}"
+    before = [name for n, name in players if n < number] or [players[-1][1]]
+    after = [name for n, name in players if n > number] or [players[0][1]]
+    if before[-1] == after[0]:
+        return f"Seat {number}, beside {after[0]}"
+    return f"Seat {number}, between {before[-1]} and {after[0]}"
 
 
 def _last_settled_hand(snapshot: TableSnapshot | None) -> int:

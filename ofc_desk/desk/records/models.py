@@ -112,7 +112,7 @@ def time_text(stored: str) -> str:
 
 class HandHistoryModel(RecordTableModel[HandRecord]):
     # Status second: a voided hand shows without scrolling sideways.
-    NUMBER, STATUS, BUTTON, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT = range(8)
+    NUMBER, STATUS, BUTTON, DEALERS, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT = range(9)
     COLUMNS = (
         _column("Hand", lambda hand: hand.number),
         Column(
@@ -121,6 +121,7 @@ class HandHistoryModel(RecordTableModel[HandRecord]):
             lambda hand: hand.voided,
         ),
         _column("Button", lambda hand: hand.button),
+        _column("Dealt by", lambda hand: ", then ".join(hand.dealers)),
         Column("Players", _players_text, _players_text),
         Column("Fantasyland", _fantasyland_text, _fantasyland_text),
         Column("Transfers", _transfers_text, _transfers_text),

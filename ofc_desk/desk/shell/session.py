@@ -161,11 +161,12 @@ class DeskSession(QObject):
             return
         outgoing = self.account.name if self.account else "the dealer"
         try:
-            service.hand_over(account)
+            snapshot = service.hand_over(account)
         except SERVICE_FAILURES as failure:
             refusals.show_in_window(self.window, dealer_sentence(failure))
             return
         self.account = account
+        self.controller.show_snapshot(snapshot)  # the status line names the dealer on duty
         refusals.show_notice_in_window(self.window, f"{account.name} took over the table from {outgoing}")
 
     def sign_in(self, name: str, pin: str) -> str | None:

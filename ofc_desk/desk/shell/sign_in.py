@@ -40,8 +40,8 @@ def sign_in_dialog(
 def hand_over_dialog(
     database: Database, runner: BackgroundRunner, parent: QWidget, outgoing: str, taken_over: SignedIn
 ) -> AttemptDialog:
-    """A new dealer takes over the table: they sign in here, and the table is theirs from the next
-    event on; the service has the outgoing dealer sign the chain as it stands."""
+    """A new dealer takes over the table: they sign in here, the service records the hand-over as
+    the outgoing dealer's (signed by them), and the table is theirs from then on."""
     dialog = AttemptDialog(
         "Hand over the table",
         f"{outgoing} hands the table over. The dealer taking over signs in with their own PIN;"

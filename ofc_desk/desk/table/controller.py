@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoStack
 
-from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
@@ -20,7 +19,8 @@ from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text
+from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, seat_map, status_text
+from ofc_desk.desk.table.fantasyland_entry import ENTRY_PHASES, FantasylandEntry
 from ofc_desk.desk.table.floor_requests import (
     FloorRequestWatch,
     may_change_rules,
@@ -32,8 +32,6 @@ from ofc_desk.desk.table.showdown import ShowdownEntry, asks_surrender, is_showd
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
-
-ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
 
 
 class TableController(QObject):
@@ -50,8 +48,7 @@ class TableController(QObject):
         self._kept_draft: StagedDraft | None = None
         self._draft_restored = False
         self.undo_stack = QUndoStack(self)
-        self.fantasyland_dialog: FantasylandSetDialog | None = None
-        self._offered_fantasyland: tuple[int, str] | None = None
+        self.fantasyland = FantasylandEntry(self)
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
         self.showdown = ShowdownEntry(self)
         self.floor_requests = FloorRequestWatch(self)
@@ -63,6 +60,7 @@ class TableController(QObject):
         window.entry.line.textEdited.connect(self.on_entry_edited)
         window.entry.confirm_requested.connect(self.on_confirm_entry)
         window.entry.backspace_on_empty.connect(self.on_unstage_last)
+        window.entry.clear_requested.connect(self.on_clear_staged)
         window.entry.undo_requested.connect(self.on_undo)
         window.entry.redo_requested.connect(self.on_redo)
         window.entry.key_text_clicked.connect(self.on_key_text_clicked)
@@ -76,14 +74,14 @@ class TableController(QObject):
         window.action_undo.triggered.connect(self.on_undo)
         window.action_redo.triggered.connect(self.on_redo)
         window.action_deal.triggered.connect(self.on_deal_next_hand)
-        window.action_fantasyland_set.triggered.connect(self.on_fantasyland_set)
+        window.action_fantasyland_set.triggered.connect(self.fantasyland.open)
 
     # ------------------------------------------------------------------ showing the table
     def attach(self, service: TableService) -> None:
         self.service = service
         self.undo_stack.clear()
         self.staged = []
-        self._offered_fantasyland = None
+        self.fantasyland.forget_offers()
         self.window.entry.line.clear()
         snapshot = service.snapshot()
         self._kept_draft = draft = self.drafts.load(snapshot.session_id)
@@ -99,7 +97,7 @@ class TableController(QObject):
         window.status_line.setText(status_text(snapshot))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
-        window.entry.prompt.setText(prompt_text(snapshot))
+        window.entry.prompt.setText(prompt_text(snapshot, self.addressed if self.staged else None))
         window.entry.staged.setText(self._staged_text())
         window.picker.set_in_play(cards_in_play(snapshot, self.staged))
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
@@ -115,7 +113,7 @@ class TableController(QObject):
         if snapshot.phase in ENTRY_PHASES:
             if window.bottom.currentIndex() != window.ENTRY_PAGE:
                 window.show_page(window.ENTRY_PAGE)
-            self._offer_fantasyland_set(snapshot)
+            self.fantasyland.offer(snapshot)
         elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (snapshot.result or snapshot.chinese_result):
             result = snapshot.result or snapshot.chinese_result
             assert result is not None
@@ -138,6 +136,10 @@ class TableController(QObject):
         except ActionRefused as refusal:
             return f"{upcoming}, but it cannot be dealt yet: {refusal}."
         return f"{upcoming}. Enter deals it."
+
+    @property
+    def fantasyland_dialog(self) -> FantasylandSetDialog | None:
+        return self.fantasyland.dialog
 
     def _enable_actions(self) -> None:
         """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
@@ -208,7 +210,7 @@ class TableController(QObject):
             heading = "Typed before the desk closed, not yet confirmed: "
         return heading + "  ".join(f"{p.label}→{p.placement}" for p in self.staged)
 
-    def _refresh_staging(self) -> None:
+    def refresh_staging(self) -> None:
         if self.snapshot is not None:
             self.show_snapshot(self.snapshot)
 
@@ -243,7 +245,7 @@ class TableController(QObject):
             return
         self.on_entry_edited(draft.text)
         self._draft_restored = bool(self.staged)
-        self._refresh_staging()
+        self.refresh_staging()
 
     # ------------------------------------------------------------------ typing cards
     def on_entry_edited(self, text: str) -> None:
@@ -256,13 +258,14 @@ class TableController(QObject):
         if keyed.seat and is_showdown(self.snapshot):
             self.addressed = player  # a seat picked for its hand: its staged cards show there
         if asks_surrender(keyed) and is_showdown(self.snapshot):
-            self._refresh_staging()
+            self.refresh_staging()
             self.show_notice(f"Enter: {self.showdown.player(keyed)} surrenders")
             return
-        kept_from = 0
+        kept_from, refused = 0, None
         for placement, end in zip(keyed.placements, keyed.ends, strict=True):
             refusal = self._check_staging([*self.staged, placement], player)
             if refusal:
+                refused = placement
                 break
             self.staged.append(placement)
             self.addressed = player
@@ -271,13 +274,13 @@ class TableController(QObject):
         if remaining != text:
             self.window.entry.line.setText(remaining)
         if refusal:
-            self.show_refusal(refusal)
+            self.show_refusal(_with_staging_help(refusal, refused, self.staged))
         elif keyed.problem and not refusal:
             self.show_refusal(keyed.problem)
         else:
             self._clear_refusals()
         if kept_from:
-            self._refresh_staging()
+            self.refresh_staging()
 
     def on_key_text_clicked(self, key: str) -> None:
         line = self.window.entry.line
@@ -296,7 +299,19 @@ class TableController(QObject):
             self.staged.pop()
             self._draft_restored = False
             self._clear_refusals()
-            self._refresh_staging()
+            self.refresh_staging()
+
+    def on_clear_staged(self) -> None:
+        """Esc: every card staged for this street taken back, and the line emptied; nothing that
+        was recorded changes."""
+        count = len(self.staged)
+        self.staged, self.addressed, self._draft_restored = [], None, False
+        self.window.entry.line.clear()
+        self.refresh_staging()
+        if count:
+            self.show_notice(f"{_cards(count)} taken back, none of them recorded: type the street again")
+        else:
+            self._clear_refusals()
 
     def addressed_refusal(self, keyed: KeyedText) -> str:
         return self._addressed_player(keyed)[1]
@@ -312,7 +327,7 @@ class TableController(QObject):
             return
         line = self.window.entry.line
         keyed = read_keyed_text(line.text(), self.seat_names())
-        number = self.seat_names().index(player) + 1
+        number = self.snapshot.seat(player).number if self.snapshot else 1
         line.setText(f"{number}: {line.text()[keyed.seat_end :].lstrip()}")
         self.on_entry_edited(line.text())
         line.setFocus()
@@ -323,7 +338,7 @@ class TableController(QObject):
         if not keyed.seat:
             return (self.addressed if self.staged else None), ""
         try:
-            player = seat_named(keyed.seat, self.seat_names())
+            player = seat_named(keyed.seat, seat_map(self.snapshot))
         except ValueError as no_seat:
             return None, str(no_seat)
         return player, self._check_staging(self.staged, player)
@@ -370,7 +385,7 @@ class TableController(QObject):
             self.show_refusal("no hand is being dealt: deal the next hand first")
             return
         if turn.kind is TurnKind.FANTASYLAND_SET:
-            self.on_fantasyland_set()
+            self.fantasyland.open()
             return
         cards, rows = _entry_lists(self.staged)
         player = turn.player
@@ -392,7 +407,7 @@ class TableController(QObject):
         self.window.entry.line.clear()  # empty, or only the seat named before Enter ('bo:')
         self._clear_refusals()
         self.undo_stack.push(
-            EntryCommand(text, self.service.undo, enter, self._after_undo_or_redo, self.show_refusal)
+            EntryCommand(text, self.service.undo, enter, self.after_undo_or_redo, self.show_refusal)
         )
         self.show_snapshot(snapshot)
         return True
@@ -416,14 +431,14 @@ class TableController(QObject):
             self._show_failure(failure)
             return
         self._done_sentence = "Undone: the last confirmed entry (recorded as an undo)"
-        self._after_undo_or_redo(snapshot)
+        self.after_undo_or_redo(snapshot)
 
     def on_redo(self) -> None:
         if self.undo_stack.canRedo():
             self._done_sentence = f"Entered again: {self.undo_stack.redoText()}"
             self.undo_stack.redo()
 
-    def _after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
+    def after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
         """Said on the line: an undo empties a seat's street, which must not pass unnoticed."""
         self.staged = []
         self._clear_refusals()
@@ -432,90 +447,6 @@ class TableController(QObject):
 
     def show_notice(self, sentence: str) -> None:
         refusals.show_notice_in_window(self.window, sentence)
-
-    # ------------------------------------------------------------------ Fantasyland
-    def _offer_fantasyland_set(self, snapshot: TableSnapshot) -> None:
-        turn = snapshot.to_act
-        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
-            return
-        key = (snapshot.hand_number, turn.player)
-        if self._offered_fantasyland != key:
-            self._offered_fantasyland = key
-            QTimer.singleShot(0, self.on_fantasyland_set)
-
-    def on_fantasyland_set(self) -> None:
-        turn = self.snapshot.to_act if self.snapshot else None
-        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
-            self.show_refusal(self._when_the_set_comes())
-            return
-        if self.fantasyland_dialog is not None and self.fantasyland_dialog.isVisible():
-            return
-        dialog = FantasylandSetDialog(turn.player, turn.take, self.window)
-        for _, line in dialog.fields():
-            line.textEdited.connect(lambda _text: self._check_fantasyland(dialog, partial=True))
-        dialog.set_attempt(lambda: self._check_fantasyland(dialog, partial=False))
-        dialog.finished.connect(lambda _result: self._forget_fantasyland_dialog(dialog))
-        self.fantasyland_dialog = dialog
-        dialog.open()
-
-    def _when_the_set_comes(self) -> str:
-        """F6 before a Fantasyland set's turn: the service's word on when it comes."""
-        snapshot, service = self.snapshot, self.service
-        waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
-        if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
-            return "nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn"
-        try:
-            service.verify_reveal(waiting[0], [], [])
-        except ActionRefused as refusal:
-            return str(refusal)
-        return f"{waiting[0]}'s Fantasyland set is next"
-
-    def _forget_fantasyland_dialog(self, dialog: FantasylandSetDialog) -> None:
-        if self.fantasyland_dialog is dialog:
-            self.fantasyland_dialog = None
-        if self.staged:  # closed without revealing: the seat shows only what is recorded
-            self.staged = []
-            self._refresh_staging()
-
-    def _check_fantasyland(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
-        service = self.service
-        if service is None:
-            return "no table is open"
-        try:
-            placements = _set_placements(dialog)
-        except CardError as error:
-            refusals.show_on(dialog.refusal, str(error))
-            return str(error)
-        cards, rows = _entry_lists(placements)
-        try:
-            if partial:
-                service.verify_reveal(dialog.player, cards, rows)
-            else:
-                self._enter_reveal(dialog.player, cards, rows)
-        except SERVICE_FAILURES as failure:
-            refusals.show_on(dialog.refusal, dealer_sentence(failure))
-            return dealer_sentence(failure)
-        refusals.show_on(dialog.refusal, "")
-        if partial:  # the seat shows the set as it is typed, dashed until revealed
-            self.staged = placements
-            self._refresh_staging()
-        return None
-
-    def _enter_reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
-        assert self.service is not None
-        service = self.service
-        snapshot = service.reveal(player, cards, rows)
-        self.staged = []
-        self.undo_stack.push(
-            EntryCommand(
-                f"{player}: Fantasyland set",
-                service.undo,
-                lambda: service.reveal(player, cards, rows),
-                self._after_undo_or_redo,
-                self.show_refusal,
-            )
-        )
-        self.show_snapshot(snapshot)
 
     # ------------------------------------------------------------------ between hands
     def on_confirm_settlement(self) -> None:
@@ -565,16 +496,27 @@ class TableController(QObject):
             self.show_snapshot(self.service.snapshot())
 
 
-def _unfinished(rest: str) -> str:
-    return f"finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
-
-
 def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:
     return [p.label for p in placements], [p.placement for p in placements]
 
 
-def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
-    return [KeyedPlacement(card, row) for row, line in dialog.fields() for card in parse_entries(line.text())]
+def _with_staging_help(refusal: str, refused: KeyedPlacement | None, staged: list[KeyedPlacement]) -> str:
+    """A card typed again while it is staged (a street typed anew after part of it was refused) is
+    called that, not a card entered twice, and the dealer is told how to take the staged ones back."""
+    if refused is None or refused.card is None or all(placement.card != refused.card for placement in staged):
+        return refusal
+    return (
+        f"{refused.label} is staged already, not yet confirmed: type only the cards still to come, or"
+        f" Esc to take back all {_cards(len(staged))} staged (Backspace on the empty line: the last one)"
+    )
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _unfinished(rest: str) -> str:
+    return f"finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
 
 
 def _rake_line(snapshot: TableSnapshot) -> str:

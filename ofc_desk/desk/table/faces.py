@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ofc_desk.core.chinese.deal import CHINESE
-from ofc_desk.core.rows import DISCARD
+from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
@@ -18,10 +18,28 @@ from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 def seat_faces(
     snapshot: TableSnapshot, staged: Sequence[KeyedPlacement] = (), staged_for: str | None = None
 ) -> tuple[SeatFace, ...]:
-    """`staged_for` is the player the staged cards are for, when not the player on turn (a Chinese
+    """Every seat at the table in clockwise order, the empty ones too (numbered, shown empty).
+    `staged_for` is the player the staged cards are for, when not the player on turn (a Chinese
     hand entered for a seat picked out of turn)."""
     actor = staged_for or (snapshot.to_act.player if snapshot.to_act else None)
-    return tuple(_seat_face(snapshot, seat, staged if seat.name == actor else ()) for seat in snapshot.seats)
+    faces = [_seat_face(snapshot, seat, staged if seat.name == actor else ()) for seat in snapshot.seats]
+    for number in snapshot.empty_seats:
+        # Before the first seat numbered above it: the seats' clockwise order is their numbers'.
+        at = next((i for i, face in enumerate(faces) if face.seat_number > number), len(faces))
+        faces.insert(at, _empty_seat(number))
+    return tuple(faces)
+
+
+def seat_map(snapshot: TableSnapshot | None) -> dict[int, str]:
+    """Each seat's number with its player ("" for an empty seat): what `2:` may name."""
+    if snapshot is None:
+        return {}
+    return {seat.number: seat.name for seat in snapshot.seats} | dict.fromkeys(snapshot.empty_seats, "")
+
+
+def _empty_seat(number: int) -> SeatFace:
+    rows = tuple(RowFace(name=row.value, size=ROW_SIZE[row]) for row in Row)
+    return SeatFace(seat_number=number, name="", stack=0, rows=rows, empty=True)
 
 
 def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPlacement]) -> SeatFace:
@@ -39,7 +57,7 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     live = snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
     turn = snapshot.to_act
     return SeatFace(
-        seat_number=seat.position + 1,
+        seat_number=seat.number,
         name=seat.name,
         stack=seat.stack,
         rows=rows,
@@ -62,7 +80,7 @@ PHASE_WORDS: dict[str, LazyText] = {
     Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
     Phase.LIVE: lazy_gettext("live"),
     Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
-    Phase.AWAITING_SETTLEMENT: lazy_gettext("hand complete, awaiting settlement"),
+    Phase.AWAITING_SETTLEMENT: lazy_gettext("awaiting settlement"),
     Phase.SETTLED: lazy_gettext("settled"),
     Phase.CLOSED: lazy_gettext("closed"),
 }
@@ -86,7 +104,8 @@ def _word(words: Mapping[str, LazyText], value: str) -> str:
 
 def status_text(snapshot: TableSnapshot) -> str:
     """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
-    the entry's prompt, so only the name of the player to act is here."""
+    the entry's prompt, so only the name of the player to act is here, in one part with the hand
+    and the street; the dealer on duty is with the button: who deals."""
     hand = (
         _("Hand {number}").format(number=snapshot.hand_number) if snapshot.hand_number else _("No hand yet")
     )
@@ -96,36 +115,38 @@ def status_text(snapshot: TableSnapshot) -> str:
         unit=snapshot.unit,
         settlement=_word(SETTLEMENT_WORDS, snapshot.settlement),
     )
-    parts = [snapshot.table, game, _("{hand} VOID").format(hand=hand) if snapshot.hand_voided else hand]
+    hand = _("{hand} VOID").format(hand=hand) if snapshot.hand_voided else hand
     turn = snapshot.to_act
-    to_act = _("{player} to act")
-    if snapshot.phase is Phase.LIVE and turn is not None and turn.kind is TurnKind.SHOWDOWN:
-        parts += [_("showdown"), _("{player}'s hand next").format(player=turn.player)]
-    elif snapshot.phase is Phase.LIVE and turn is not None:
+    entering = snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+    if entering and turn is not None and turn.kind is TurnKind.SHOWDOWN:
+        hand = _("{hand}, showdown: {player}'s hand next").format(hand=hand, player=turn.player)
+    elif entering and turn is not None:
         street = (
             _("Fantasyland set")
             if turn.kind is TurnKind.FANTASYLAND_SET
             else _("street {number}").format(number=snapshot.street)
         )
-        parts += [street, to_act.format(player=turn.player)]
-    else:
-        parts.append(_word(PHASE_WORDS, snapshot.phase))
-        if turn is not None:
-            parts.append(to_act.format(player=turn.player))
+        hand = _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
+    elif not (snapshot.hand_voided and snapshot.phase is Phase.SETTLED):  # VOID says it was settled
+        hand = _("{hand}, {phase}").format(hand=hand, phase=_word(PHASE_WORDS, snapshot.phase))
+    parts = [snapshot.table, game, hand]
     parts.append(_("{seen} seen, {left} left").format(seen=snapshot.cards_seen, left=snapshot.cards_left))
-    if snapshot.button:
+    if snapshot.button:  # every open table has one
         button = _("button {player}").format(player=snapshot.button)
-        parts.append(
-            _("{button} (held: Fantasyland)").format(button=button)
-            if snapshot.button_held_for_fantasyland
-            else button
-        )
+        if snapshot.button_held_for_fantasyland:
+            button = _("{button} (held: Fantasyland)").format(button=button)
+        if snapshot.dealer:
+            button = _("dealer {dealer}, {button}").format(dealer=snapshot.dealer, button=button)
+        parts.append(button)
     # Should it still wrap (a long table name), only between its parts, never inside one.
     return "\u00a0\u00a0·  ".join(part.replace(" ", "\u00a0") for part in parts)
 
 
-def prompt_text(snapshot: TableSnapshot) -> str:
+def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:
+    """`typed_for` is the seat whose Chinese hand is being typed, when not the next one's."""
     turn = snapshot.to_act
+    if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
+        turn = turn._replace(player=typed_for)
     if turn is None:
         return str(snapshot.phase).capitalize()
     if turn.kind is TurnKind.FANTASYLAND_SET:

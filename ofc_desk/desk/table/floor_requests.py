@@ -79,14 +79,23 @@ class FloorRequestWatch(QObject):
             return
         if not changed:
             return
-        news = [
-            f"Request #{request.number} {request.status()}"
+        decided = [
+            request
             for request in service.machine.requests.values()
             if request.number not in decided_before and not request.waiting
         ]
+        approved = [
+            f"Request #{request.number} {request.status()}" for request in decided if request.approved
+        ]
         self.controller.refresh()
         done = self.carry_out()
-        self.controller.show_notice("; ".join([*news, *done]))
+        if approved or done:
+            self.controller.show_notice("; ".join([*approved, *done]))
+        declined = [
+            f"Request #{request.number} {request.status()}" for request in decided if not request.approved
+        ]
+        if declined:  # a no from the floor is not a success: in the refusal's red, with its note
+            self.controller.show_refusal("; ".join(declined))
 
     def carry_out(self) -> list[str]:
         """Between hands, what the floor approved is recorded now (said, and on the table)."""

@@ -39,12 +39,12 @@ class SeatWidget(QWidget):
         if seat == self._seat:
             return
         self._seat = seat
-        self.setAccessibleName(f"Seat {seat.seat_number}: {seat.name}")
+        self.setAccessibleName(f"Seat {seat.seat_number}: {seat.name or 'empty'}")
         self.setAccessibleDescription(seat.spoken())
         self.update()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        if self._seat is not None and event.button() is Qt.MouseButton.LeftButton:
+        if self._seat is not None and not self._seat.empty and event.button() is Qt.MouseButton.LeftButton:
             self.clicked.emit(self._seat.name)
         super().mousePressEvent(event)
 
@@ -80,6 +80,10 @@ class SeatWidget(QWidget):
         self._canvas = QRectF(0, 0, natural.width(), natural.height())
         painter.setTransform(self._to_widget())
         seat = self._seat
+        if seat.empty:
+            self._paint_empty(painter, seat)
+            painter.end()
+            return
         if seat.sitting_out:
             painter.setOpacity(0.45)
         self._paint_panel(painter, seat)
@@ -246,6 +250,22 @@ class SeatWidget(QWidget):
         painter.setOpacity(1.0)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "VOID")
         painter.restore()
+
+    def _paint_empty(self, painter: QPainter, seat: SeatFace) -> None:
+        """A seat nobody holds now: its number stays, so `2:` still means this seat."""
+        colours = self._options.palette
+        _, h, gap = self._metrics()
+        painter.setOpacity(0.45)
+        self._paint_panel(painter, seat)
+        painter.setOpacity(1.0)
+        painter.setPen(QColor(colours.seat_text))
+        painter.setFont(_font(h * 0.34, bold=True))
+        header = QRectF(8 + gap * 2, 8, self._canvas.width() - 16, h * 0.7)
+        painter.drawText(
+            header, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, f"{seat.seat_number}"
+        )
+        painter.setFont(_font(h * 0.45, bold=True))
+        painter.drawText(self._canvas, Qt.AlignmentFlag.AlignCenter, f"SEAT {seat.seat_number} EMPTY")
 
     def _paint_sitting_out(self, painter: QPainter) -> None:
         colours = self._options.palette

@@ -39,9 +39,13 @@ class SeatFace:
     note: str = ""
     voided: bool = False
     """The hand on the felt was voided after it was settled: it does not count."""
+    empty: bool = False
+    """Nobody sits here now (a player cashed out): the seat keeps its number."""
 
     def spoken(self) -> str:
         """The seat as a screen reader says it."""
+        if self.empty:
+            return "empty seat"
         parts = [f"{self.name}, stack {self.stack}"]
         if self.is_button:
             parts.append("dealer button")

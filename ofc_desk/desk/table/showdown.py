@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.desk.entry.key_syntax import KeyedText, seat_named
+from ofc_desk.desk.table.faces import seat_map
 from ofc_desk.service.snapshot import TableSnapshot, TurnKind
 
 if TYPE_CHECKING:
@@ -38,10 +39,9 @@ class ShowdownEntry:
         """Whose hand is being typed: the seat named in the line, else the one the staged cards
         were typed for, else the next player without a hand."""
         controller = self.controller
-        names = controller.seat_names()
         if keyed is not None and keyed.seat:
             try:
-                return seat_named(keyed.seat, names)
+                return seat_named(keyed.seat, seat_map(controller.snapshot))
             except ValueError:
                 return None
         if controller.staged and controller.addressed:

@@ -1,0 +1,105 @@
+"""The preset's tables in words a supervisor reads at a glance, in the order of the game rather
+than of the record: royalties from the weakest hand up ("sixes 1 · sevens 2 · … · aces 9", "trips 0
+· straight 2 · … · royal flush 25"), the rake as a sentence, and a preset's proposed table stakes.
+Rules pinned in the chain are canonical JSON, whose keys are in alphabetical order ("A 9 · J 6 ·
+K 8"): never printed that way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ofc_desk.core.cards import Rank
+from ofc_desk.core.hands import HandClass
+from ofc_desk.core.presets import RakeMode
+from ofc_desk.core.variants import Variant
+
+SEPARATOR = " · "
+RANKS = frozenset(rank.value for rank in Rank)
+
+
+def _ranked(key: str) -> tuple[int, str]:
+    """Ranks deuce to ace first, then anything else (`trips`) in its own order."""
+    return (Rank(key).order, "") if key in RANKS else (len(Rank), key)
+
+
+def _rank_plurals(table: Mapping[str, Any]) -> str:
+    """ "sixes 1 · sevens 2 · … · aces 9"; a key that is no rank (`trips`) as it is, last."""
+    items = sorted(table.items(), key=lambda item: _ranked(item[0]))
+    return SEPARATOR.join(f"{_rank_words(key)} {value}" for key, value in items)
+
+
+def _rank_words(key: str) -> str:
+    return Rank(key).plural if key in RANKS else key.replace("_", " ")
+
+
+def _hand_classes(table: Mapping[str, Any]) -> str:
+    """ "trips 0 · straight 2 · flush 4 · full house 6 · …", from the weakest hand up."""
+    order = {hand_class.name.lower(): hand_class.value for hand_class in HandClass}
+    items = sorted(table.items(), key=lambda item: order.get(item[0], len(order)))
+    return SEPARATOR.join(f"{key.replace('_', ' ')} {value}" for key, value in items)
+
+
+def _lowball(table: Mapping[str, Any]) -> str:
+    """2-7 middle royalties: a named hand ("7-5-4-3-2") first, then "seven-low", "eight-low" …"""
+    named = sorted((key, value) for key, value in table.items() if key not in RANKS)
+    lows = sorted((Rank(key).order, key, value) for key, value in table.items() if key in RANKS)
+    words = [f"{key} {value}" for key, value in named]
+    words += [f"{Rank(key).word}-low {value}" for _, key, value in lows]
+    return SEPARATOR.join(words)
+
+
+def _variants(table: Mapping[str, Any]) -> str:
+    """ "regular 13 · pineapple 14", in the order the games are listed."""
+    order = [variant.value for variant in Variant]
+    items = sorted(table.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+    return SEPARATOR.join(f"{key} {value}" for key, value in items)
+
+
+def _rows(table: Mapping[str, Any]) -> str:
+    """ "front trips · middle full house · back quads": the rows front to back."""
+    order = ["front", "middle", "back"]
+    items = sorted(table.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+    return SEPARATOR.join(f"{row} {str(hand).replace('_', ' ')}" for row, hand in items)
+
+
+def rake_words(rake: Mapping[str, Any]) -> str:
+    """ "off", "5 % of each player's win, at most 3 a hand; 50 % of it to the jackpot"."""
+    mode = rake.get("mode")
+    if mode == RakeMode.OFF:
+        return "off"
+    if mode == RakeMode.PER_PLAYER:
+        amount = rake.get("amount", 0)
+        taken = f"{amount} {'chip' if amount == 1 else 'chips'} from each player dealt in"
+    else:
+        taken = f"{rake.get('percent', 0)} % of each player's win"
+    cap = f", at most {rake['cap']} a hand" if rake.get("cap") else ""
+    jackpot = rake.get("jackpot_percent") or 0
+    return f"{taken}{cap}; {jackpot} % of it to the jackpot" if jackpot else f"{taken}{cap}"
+
+
+SETTLE_FROM = {"dealer": "from the dealer", "left-of-dealer": "from the player left of the dealer"}
+
+
+def proposed_stakes_words(proposed: Mapping[str, Any]) -> str:
+    """ "chip-exposure, settled from the dealer": what choosing the preset proposes to a new table."""
+    policy = str(proposed.get("policy", "")) or "the table's own settlement"
+    settle_from = proposed.get("settle_from")
+    return (
+        f"{policy}, settled {SETTLE_FROM.get(str(settle_from), str(settle_from))}" if settle_from else policy
+    )
+
+
+PRESET_TABLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "royalties.back": _hand_classes,
+    "royalties.middle": _hand_classes,
+    "royalties.front_pairs": _rank_plurals,
+    "royalties.front_trips": _rank_plurals,
+    "royalties.deuce_to_seven_middle": _lowball,
+    "fantasyland.cards": _variants,
+    "fantasyland.progressive_cards": _rank_plurals,
+    "fantasyland.stay": _rows,
+    "rake": rake_words,
+    "proposed_settlement": proposed_stakes_words,
+}
+"""A preset's tables (by their path in it) and how each reads."""
