@@ -65,7 +65,7 @@ def _play_hand(service: TableService, rng: random.Random) -> None:
 
 def build_session(url: str, hands: int, seed: int) -> None:
     database = Database(url)
-    supervisor = create_user(database, "Sam", Role.SUPERVISOR, "9876")
+    supervisor = create_user(database, "Sam", Role.SUPERVISOR, "98769876")
     dealer = create_user(database, "Dana", Role.DEALER, "1234", approver=supervisor)
     rules = TableRules(variant="pineapple", progressive=True)
     setup = TableSetup("Bench table", tuple(SeatSetup(p, BUY_IN) for p in PLAYERS), "Cy", rules)

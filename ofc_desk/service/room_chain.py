@@ -4,11 +4,13 @@ head can be anchored in a file kept elsewhere.
 A session's opening event takes, as its previous hash, the head of the session opened just before
 it in the same database (the first session of a database takes the genesis hash). Deleting a
 session, or cutting one short below the point the next one linked to, leaves a link to nothing,
-which `verify` names. What the links cannot show (the tail of the newest session, or of any
-session after the next one opened) is what the anchor file is for: `ofc-desk anchor` appends the
-room's head (the newest event in the database) to a file on another disk, a share or paper, and
-`verify --anchors FILE` proves every anchored event is still there with its hash
-(docs/decisions.md, "One chain for the room").
+which `verify` names. What the links cannot show (the tail of every open session, and of any
+session after the next one opened; the accounts; the PIN checks) is what the anchor file is for:
+`ofc-desk anchor` appends the room's head to a file on another disk, a share or paper (the newest
+event, the head of every other open session, the accounts chain's head and the head of the chain
+of PIN checks), a desk with an anchor file appends it at every event it records, and `verify
+--anchors FILE` proves every anchored head is still there with its hash (docs/decisions.md, "One
+chain for the room").
 """
 
 from __future__ import annotations
@@ -21,19 +23,22 @@ from pathlib import Path
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
+from ofc_desk.storage.accounts import MIGRATION_MARKS
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event, TableSession
+from ofc_desk.storage.lockout import chain_head
+from ofc_desk.storage.models import AccountEvent, Event, SignInAttempt, TableSession
 
 OPENING_LOCK = 0x0FC0DE5D
 """PostgreSQL advisory lock: openings one at a time, so each links to the one just before it."""
 ANCHOR_FILE_VARIABLE = "OFC_DESK_ANCHOR_FILE"
-"""Set at a desk, the room's head is appended to this file at every settlement."""
-_ANCHOR_LINE = re.compile(r"^(\S+) session (\d+) event (\d+) ([0-9a-f]{64})(?: .*)?$")
+"""Set at a desk, the room's head is appended to this file at every event the desk records."""
+_ANCHOR_TIME = re.compile(r"(\S+)")
+_ANCHOR_ITEM = re.compile(r" (?:session (\d+) event (\d+)|accounts (\d+)|sign-ins (\d+)) ([0-9a-f]{64})")
 
 
 def configured_anchor_file() -> Path | None:
-    """The anchor file a desk appends to at every settlement, from OFC_DESK_ANCHOR_FILE."""
+    """The anchor file a desk appends to, from OFC_DESK_ANCHOR_FILE."""
     configured = os.environ.get(ANCHOR_FILE_VARIABLE, "").strip()
     return Path(configured).expanduser() if configured else None
 
@@ -43,17 +48,41 @@ class AnchorFault(Exception):
 
 
 @dataclass(frozen=True)
+class SessionHead:
+    session_id: int
+    seq: int
+    hash: str
+
+    def words(self) -> str:
+        return f"session {self.session_id} event {self.seq} {self.hash}"
+
+
+@dataclass(frozen=True)
 class RoomHead:
-    """The newest event in the database: what an anchor line records."""
+    """What an anchor line records: the newest event in the database (`session_id` 0 when no table
+    has any yet), the head of every other open session, the accounts chain's head and the head of
+    the chain of PIN checks (an anchor written before migration 0008 has only the first)."""
 
     at: str
     session_id: int
     seq: int
     hash: str
     table: str = ""
+    open_heads: tuple[SessionHead, ...] = ()
+    accounts: tuple[int, str] | None = None
+    sign_ins: tuple[int, str] | None = None
+
+    def heads(self) -> tuple[SessionHead, ...]:
+        newest = (SessionHead(self.session_id, self.seq, self.hash),) if self.session_id else ()
+        return newest + self.open_heads
 
     def line(self) -> str:
-        return f"{self.at} session {self.session_id} event {self.seq} {self.hash} {self.table}".rstrip()
+        items = [self.at, *(head.words() for head in self.heads())]
+        if self.accounts is not None:
+            items.append(f"accounts {self.accounts[0]} {self.accounts[1]}")
+        if self.sign_ins is not None:
+            items.append(f"sign-ins {self.sign_ins[0]} {self.sign_ins[1]}")
+        return " ".join([*items, self.table]).rstrip()
 
 
 def lock_openings(session: Session) -> None:
@@ -76,20 +105,48 @@ def link_new_session(session: Session, new_session_id: int) -> str:
 
 
 def room_head(database: Database) -> RoomHead | None:
-    """The room's head now; None for a database with no table yet."""
+    """The room's head now; None for a database with neither a table nor an account."""
     with database.snapshot() as session:
         return room_head_in(session)
 
 
 def room_head_in(session: Session) -> RoomHead | None:
     """The room's head as the caller's snapshot sees it."""
-    row = session.execute(
+    newest = session.execute(
         select(Event.at, Event.session_id, Event.seq, Event.hash, TableSession.table_name)
         .join(TableSession, TableSession.id == Event.session_id)
         .order_by(Event.id.desc())
         .limit(1)
     ).first()
-    return None if row is None else RoomHead(*row)
+    accounts = session.execute(
+        select(AccountEvent.seq, AccountEvent.hash, AccountEvent.at)
+        .order_by(AccountEvent.seq.desc())
+        .limit(1)
+    ).first()
+    marks = [kind.value for kind in MIGRATION_MARKS]
+    someone = select(AccountEvent.seq).where(AccountEvent.kind.not_in(marks)).limit(1)
+    if newest is None and session.scalar(someone) is None:
+        return None  # no table and no account yet: nothing anyone recorded
+    others = session.execute(
+        select(TableSession.id, TableSession.head_seq, TableSession.head_hash)
+        .where(TableSession.closed_at.is_(None), TableSession.head_seq > 0)
+        .order_by(TableSession.id)
+    ).all()
+    if newest is not None:
+        at, session_id, seq, digest, table = newest
+    else:
+        assert accounts is not None  # one of the two, or None was returned above
+        at, session_id, seq, digest, table = accounts.at, 0, 0, "", ""
+    return RoomHead(
+        at,
+        session_id,
+        seq,
+        digest,
+        table,
+        tuple(SessionHead(*row) for row in others if row.id != session_id),
+        (accounts.seq, accounts.hash) if accounts is not None else None,
+        chain_head(session),
+    )
 
 
 def append_anchor(database: Database, path: Path) -> RoomHead | None:
@@ -107,6 +164,19 @@ def append_anchor(database: Database, path: Path) -> RoomHead | None:
     return head
 
 
+def anchor_if_configured(database: Database, what: str) -> str | None:
+    """With OFC_DESK_ANCHOR_FILE set, anchor the room's head now; why it could not be, else None
+    (`what` was recorded all the same and the sentence says so)."""
+    path = configured_anchor_file()
+    if path is None:
+        return None
+    try:
+        append_anchor(database, path)
+    except AnchorFault as fault:
+        return f"{what}, but not anchored: {fault}"
+    return None
+
+
 def read_anchors(path: Path) -> list[tuple[int, RoomHead]]:
     """Every anchor of the file with its line number; a line that is not an anchor is refused."""
     try:
@@ -117,26 +187,66 @@ def read_anchors(path: Path) -> list[tuple[int, RoomHead]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        match = _ANCHOR_LINE.match(line.strip())
-        if match is None:
+        anchor = _read_anchor(line.strip())
+        if anchor is None:
             raise AnchorFault(f"{path} line {number} is not an anchor: {line[:80]!r}")
-        at, session_id, seq, digest = match.groups()
-        anchors.append((number, RoomHead(at, int(session_id), int(seq), digest)))
+        anchors.append((number, anchor))
     return anchors
 
 
+def _read_anchor(line: str) -> RoomHead | None:
+    """An anchor line's heads (the rest of the line, a table's name, is for people)."""
+    start = _ANCHOR_TIME.match(line)
+    if start is None:
+        return None
+    heads: list[SessionHead] = []
+    accounts = sign_ins = None
+    position = start.end()
+    while (item := _ANCHOR_ITEM.match(line, position)) is not None:
+        session_id, seq, accounts_seq, sign_in_id, digest = item.groups()
+        if session_id is not None:
+            heads.append(SessionHead(int(session_id), int(seq), digest))
+        elif accounts_seq is not None:
+            accounts = (int(accounts_seq), digest)
+        else:
+            sign_ins = (int(sign_in_id), digest)
+        position = item.end()
+    if not heads and accounts is None:
+        return None
+    newest = heads[0] if heads else SessionHead(0, 0, "")
+    return RoomHead(
+        start.group(1), newest.session_id, newest.seq, newest.hash, "", tuple(heads[1:]), accounts, sign_ins
+    )
+
+
 def missing_anchor(session: Session, path: Path) -> str | None:
-    """The first anchor of the file the database no longer holds, said in words; None if all hold."""
+    """The first anchored head the database no longer holds, said in words; None if all hold."""
     for number, anchor in read_anchors(path):
-        stored = session.scalar(
-            select(Event.hash).where(Event.session_id == anchor.session_id, Event.seq == anchor.seq)
-        )
-        if stored != anchor.hash:
-            what = "is no longer in the database" if stored is None else "has another hash now"
-            return (
-                f"anchor {path.name} line {number} ({anchor.at}): event {anchor.seq} of session"
-                f" {anchor.session_id} {what}: the record was cut or rewritten after it was anchored"
+        where = f"anchor {path.name} line {number} ({anchor.at})"
+        for head in anchor.heads():
+            stored = session.scalar(
+                select(Event.hash).where(Event.session_id == head.session_id, Event.seq == head.seq)
             )
+            if stored != head.hash:
+                what = "is no longer in the database" if stored is None else "has another hash now"
+                return (
+                    f"{where}: event {head.seq} of session {head.session_id} {what}:"
+                    " the record was cut or rewritten after it was anchored"
+                )
+        if anchor.accounts is not None:
+            seq, digest = anchor.accounts
+            if session.scalar(select(AccountEvent.hash).where(AccountEvent.seq == seq)) != digest:
+                return (
+                    f"{where}: account event {seq} is no longer in the database as it was:"
+                    " the accounts were cut or rewritten after they were anchored"
+                )
+        if anchor.sign_ins is not None:
+            attempt, digest = anchor.sign_ins
+            if session.scalar(select(SignInAttempt.hash).where(SignInAttempt.id == attempt)) != digest:
+                return (
+                    f"{where}: sign-in attempt {attempt} is no longer in the database as it was:"
+                    " the record of PIN checks was cut or rewritten after it was anchored"
+                )
     return None
 
 

@@ -27,7 +27,7 @@ from table_helpers import (
 from ofc_desk.core import presets
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.rules_text import rules_settings, table_options
-from ofc_desk.service import SeatSetup, TableService, TableSetup, resume_table
+from ofc_desk.service import SeatSetup, TableService, TableSetup, persistence, resume_table
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import RulesPinned
 from ofc_desk.service.sentences import event_sentence
@@ -35,7 +35,7 @@ from ofc_desk.service.setup import TableRules, canonical_sha256
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import Role, create_user
+from ofc_desk.storage.users import Role, create_accounts
 
 SEATS = [("Ann", 100), ("Bob", 100)]
 
@@ -128,6 +128,27 @@ def test_a_pinned_preset_whose_numbers_were_changed_is_refused() -> None:
         TableRules.from_json(tampered)
 
 
+COLUMNS_OF_0008 = {
+    "signatures": {
+        "accounts_seq": "INTEGER NOT NULL DEFAULT 0",
+        "accounts_hash": "VARCHAR(64) NOT NULL DEFAULT ''",
+    },
+    "sign_in_attempts": {
+        column: "VARCHAR(128) NOT NULL DEFAULT ''" for column in ("prev_hash", "hash", "signature")
+    },
+}
+
+
+def columns_of_0008(database: Database, *, added: bool) -> None:
+    """Add (or drop again) the columns migration 0008 adds, so that today's code can record into a
+    schema of 0006 what a desk of 0006 would have: nothing in them."""
+    with database.engine.begin() as connection:
+        for table, columns in COLUMNS_OF_0008.items():
+            for column, spelled in columns.items():
+                change = f"ADD COLUMN {column} {spelled}" if added else f"DROP COLUMN {column}"
+                connection.exec_driver_sql(f"ALTER TABLE {table} {change}")
+
+
 @pytest.fixture
 def legacy_database(
     database_url: str, preset_files: Path, monkeypatch: pytest.MonkeyPatch
@@ -136,16 +157,21 @@ def legacy_database(
     rules were pinned: one open, one closed after a hand. Upgraded to the newest schema."""
     database = Database(database_url, migrate=False)
     database.migrate("0006")
-    supervisor = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
+    columns_of_0008(database, added=True)
+    create_accounts(
+        database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+    )
     with monkeypatch.context() as before_pinning:
         before_pinning.setattr(TableRules, "pinned", lambda rules, current=None: rules)
+        # Signatures of schema 0006 name no accounts head.
+        before_pinning.setattr(persistence, "accounts_head", lambda session: (0, ""))
         open_table = open_named(database, "Table 1")
         play_hand(open_table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
         closed_table = open_named(database, "Table 2")
         play_hand(closed_table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
         closed_table.close_session(SUPERVISOR, SUPERVISOR_PIN)
     assert isinstance(opening_rules(database, open_table.snapshot().session_id)["rules"], str)
+    columns_of_0008(database, added=False)
     database.migrate()
     yield database, open_table.snapshot().session_id, closed_table.snapshot().session_id
     database.dispose()

@@ -169,25 +169,27 @@ def test_anchor_refuses_a_database_with_no_table(
     assert status == 1 and "nothing to anchor" in err and not (tmp_path / "a.txt").exists()
 
 
-def test_a_desk_with_an_anchor_file_anchors_at_every_settlement(
+def test_a_desk_with_an_anchor_file_anchors_every_event_it_records(
     database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Each confirmed street too: a live hand is anchored as it is dealt, not only when settled."""
     anchors = tmp_path / "share" / "anchors.txt"
     anchors.parent.mkdir()
     monkeypatch.setenv("OFC_DESK_ANCHOR_FILE", str(anchors))
     service = open_table(database, "Table 1")
-    for _ in range(2):
-        play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
+    with database.session() as session:
+        hashes = session.scalars(select(Event.hash).order_by(Event.seq)).all()
     lines = anchors.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 2 and service.anchor_fault is None
-    assert lines[-1].split()[5] == service.snapshot().last_event_hash
+    assert [line.split()[5] for line in lines] == hashes and service.anchor_fault is None
     not_a_folder = tmp_path / "share-gone"
     not_a_folder.write_text("", encoding="utf-8")  # the share's mount point, now a plain file
     service.anchor_file = not_a_folder / "anchors.txt"
-    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    service.confirm_settlement()
     assert service.anchor_fault is not None and "hand settled, but not anchored" in service.anchor_fault
-    assert service.snapshot().hand_number == 3  # the settlement stands
-    assert verify_database(database, anchors).anchors == 2
+    assert service.snapshot().hand_number == 2  # the settlement stands
+    assert verify_database(database, anchors).anchors == len(hashes)
 
 
 def test_the_report_prints_the_rooms_head_when_it_was_read(database: Database, tmp_path: Path) -> None:

@@ -13,8 +13,11 @@ from sqlalchemy.exc import DBAPIError
 
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.lockout import lockout_delay
 from ofc_desk.storage.models import SignInAttempt, User
-from ofc_desk.storage.users import Role, SignInError, create_user, lockout_delay, sign_in
+from ofc_desk.storage.users import Role, SignInError, create_accounts, create_user, sign_in
+
+SUE_PIN = "43214321"
 
 
 class Clock:
@@ -31,8 +34,7 @@ class Clock:
 @pytest.fixture
 def accounts(database_url: str) -> Iterator[Database]:
     database = Database(database_url)
-    supervisor = create_user(database, "Sue", Role.SUPERVISOR, "4321")
-    create_user(database, "Dan", Role.DEALER, "1234", approver=supervisor)
+    create_accounts(database, [("Sue", Role.SUPERVISOR, SUE_PIN), ("Dan", Role.DEALER, "1234")])
     yield database
     database.dispose()
 
@@ -52,7 +54,7 @@ def outcomes(database: Database, name: str) -> list[str]:
 def test_an_unknown_name_a_wrong_pin_and_a_wrong_role_get_one_answer(accounts: Database) -> None:
     clock = Clock()
     answers = {
-        refusal_of(accounts, "Zoe", "4321", clock, Role.SUPERVISOR),
+        refusal_of(accounts, "Zoe", SUE_PIN, clock, Role.SUPERVISOR),
         refusal_of(accounts, "Sue", "0000", clock, Role.SUPERVISOR),
         refusal_of(accounts, "Dan", "1234", clock, Role.SUPERVISOR),  # Dan's right PIN
     }
@@ -88,14 +90,14 @@ def test_five_wrong_pins_then_a_wait_that_doubles_up_to_15_minutes(accounts: Dat
         assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"
     # Even the right PIN waits now, and is not checked.
     waiting = "too many wrong PINs for this name: try again in 30 s"
-    assert refusal_of(accounts, "Sue", "4321", clock) == waiting
+    assert refusal_of(accounts, "Sue", SUE_PIN, clock) == waiting
     clock.advance(29)
-    assert "try again in 1 s" in refusal_of(accounts, "Sue", "4321", clock)
+    assert "try again in 1 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
     clock.advance(1)
     assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"  # the sixth
-    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", "4321", clock)
+    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
     clock.advance(60)
-    assert sign_in(accounts, "Sue", "4321", clock=clock).name == "Sue"  # and the count starts again
+    assert sign_in(accounts, "Sue", SUE_PIN, clock=clock).name == "Sue"  # and the count starts again
     assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"
     tries = ["refused"] * 5 + ["waiting", "waiting", "refused", "waiting", "accepted", "refused"]
     assert outcomes(accounts, "Sue") == tries
@@ -123,7 +125,7 @@ def test_the_record_of_tries_cannot_be_rewritten(accounts: Database) -> None:
 
 
 def test_account_names_are_trimmed_and_held_to_one_limit(accounts: Database) -> None:
-    sue = sign_in(accounts, "Sue", "4321")
+    sue = sign_in(accounts, "Sue", SUE_PIN)
     assert create_user(accounts, "  Ann ", Role.DEALER, "5555", approver=sue).name == "Ann"
     assert sign_in(accounts, "Ann  ", "5555").name == "Ann"
     with pytest.raises(SignInError, match="there is already a user called Ann"):
