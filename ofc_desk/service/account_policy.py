@@ -22,7 +22,9 @@ from ofc_desk.storage.users import (
     change_role,
     create_accounts,
     create_user,
+    set_up_first_key,
     sign_in,
+    supervisor_holds_a_key,
 )
 
 
@@ -66,6 +68,27 @@ def create_first_accounts(database: Database, dealer: NewAccount, supervisor: Ne
     except SignInError as error:
         raise ActionRefused(str(error)) from error
     anchor_if_configured(database, "the accounts were set up")
+
+
+def needs_key_set_up(database: Database) -> bool:
+    """Whether an upgrade left this room with no supervisor holding a key (accounts from before
+    sign-offs): its set-up is then a supervisor giving themselves one (`set_up_key`)."""
+    try:
+        return not supervisor_holds_a_key(database)
+    except SignInError:
+        return False  # accounts that do not verify: the sign-in says so
+
+
+def set_up_key(database: Database, supervisor: str, pin: str, new_pin: str) -> Account:
+    """The set-up of an upgraded room: the supervisor's key, sealed with their new PIN, signed by
+    that key (once: never when a supervisor holds one); anchored when the desk has an anchor file.
+    The supervisor comes back signed in."""
+    try:
+        account = set_up_first_key(database, supervisor, pin, new_pin)
+    except SignInError as error:
+        raise ActionRefused(str(error)) from error
+    anchor_if_configured(database, "the supervisor's key was set up")
+    return account
 
 
 @dataclass(frozen=True)

@@ -329,6 +329,13 @@ def _seal_again(
     return keyed
 
 
+def supervisor_holds_a_key(database: Database) -> bool:
+    """Whether the room is set up: some supervisor holds a key, or the room has no account yet."""
+    with database.session() as session:
+        chain = read_chain(session)
+    return chain.supervisor_keyed or not any(not state.builtin for state in chain.accounts.values())
+
+
 def _approving(chain: AccountsChain, approver: Account, *, own_longer_pin: bool = False) -> Account:
     """The approver as the accounts chain knows them: a supervisor now, their key the chain's, a PIN
     of a supervisor's length (or their own change to one). An Account built by hand with another

@@ -4,6 +4,7 @@ clock the test moves)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -11,9 +12,10 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 
+from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.lockout import lockout_delay
+from ofc_desk.storage.lockout import attempt_hash, lockout_delay
 from ofc_desk.storage.models import SignInAttempt, User
 from ofc_desk.storage.users import Role, SignInError, create_accounts, create_user, sign_in
 
@@ -134,3 +136,62 @@ def test_account_names_are_trimmed_and_held_to_one_limit(accounts: Database) -> 
         create_user(accounts, "x" * 41, Role.DEALER, "5555", approver=sue)
     with pytest.raises(SignInError, match="control character"):
         create_user(accounts, "Ann\x00", Role.DEALER, "5555", approver=sue)
+
+
+def test_tries_made_while_waiting_are_not_checks_however_many(accounts: Database) -> None:
+    """A flood of tries during the wait gets no PIN checked: the wait counts checks, not tries."""
+    clock = Clock()
+    for _ in range(5):
+        refusal_of(accounts, "Sue", "0000", clock)
+    for _ in range(70):
+        assert "try again in 30 s" in refusal_of(accounts, "Sue", "0000", clock)
+    clock.advance(30)
+    assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"
+    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
+
+
+def test_sixteen_tries_at_once_after_four_wrong_pins_get_one_pin_checked(accounts: Database) -> None:
+    clock = Clock()
+    for _ in range(4):
+        refusal_of(accounts, "Sue", "0000", clock)
+    start, answers = threading.Barrier(16), []
+
+    def guess() -> None:
+        start.wait()
+        try:
+            sign_in(accounts, "Sue", "0000", clock=clock)
+        except SignInError as refused:
+            answers.append(str(refused))
+
+    threads = [threading.Thread(target=guess) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == ["too many wrong PINs for this name: try again in 30 s"] * 15 + [
+        "wrong name or PIN"
+    ]
+    assert outcomes(accounts, "Sue") == ["refused"] * 5 + ["waiting"] * 15
+
+
+def test_an_accepted_try_not_signed_by_the_accounts_key_neither_resets_the_count_nor_verifies(
+    accounts: Database,
+) -> None:
+    """Any database login may insert a row into the record of PIN checks: an accepted one written
+    without the account's key (which only its PIN unseals) counts as a wrong PIN, and `verify`
+    names it."""
+    clock = Clock()
+    for _ in range(5):
+        refusal_of(accounts, "Sue", "0000", clock)
+    with accounts.session() as session:
+        last = session.scalar(select(SignInAttempt.hash).order_by(SignInAttempt.id.desc()).limit(1))
+        assert last is not None
+        at = clock.now.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        digest = attempt_hash(last, "Sue", "", "accepted", at)
+        session.add(
+            SignInAttempt(name="Sue", role="", outcome="accepted", at=at, prev_hash=last, hash=digest)
+        )
+        session.commit()
+    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
+    with pytest.raises(VerifyFault, match="records an accepted PIN that Sue's key did not sign"):
+        verify_database(accounts)
