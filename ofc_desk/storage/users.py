@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -128,6 +128,19 @@ def read_chain(session: Session) -> AccountsChain:
     return chain
 
 
+def _chain_to_write(session: Session) -> AccountsChain:
+    """The accounts chain, for a change to it; refused to a card room's desk or floor login, which
+    may not write accounts (`roles`): the room's owner sets up and changes them."""
+    if session.get_bind().dialect.name == "postgresql" and not session.scalar(
+        text("SELECT has_table_privilege('account_events', 'INSERT')")
+    ):
+        raise SignInError(
+            "this desk's database login records tables, not accounts: the room's owner sets up and"
+            " changes accounts (start ofc-desk once with the owner's login)"
+        )
+    return read_chain(session)
+
+
 def _check_new_pin(role: Role, pin: str) -> None:
     shortest = SUPERVISOR_PIN_LENGTH if role is Role.SUPERVISOR else MIN_PIN_LENGTH
     if len(pin) < shortest:
@@ -143,7 +156,7 @@ def create_user(database: Database, name: str, role: Role | str, pin: str, *, ap
     chosen = Role(role)
     _check_new_pin(chosen, pin)
     with database.session() as session:
-        signer = _approving(read_chain(session), approver)
+        signer = _approving(_chain_to_write(session), approver)
         account = _create_in(session, name, chosen, pin, signer)
         _commit_new(session, f"there is already a user called {name}")
     return account
@@ -170,7 +183,7 @@ def create_accounts(
         raise SignInError("a database's first account is its floor supervisor")
     created: list[Account] = []
     with database.session() as session:
-        _refuse_unless_new(session, read_chain(session))
+        _refuse_unless_new(session, _chain_to_write(session))
         if builtin:
             created.append(_create_in(session, BUILTIN_REPLAY, Role.DEALER, "", None, builtin=True))
         approver: Account | None = None
@@ -241,7 +254,7 @@ def change_role(database: Database, name: str, role: Role, approver: Account) ->
     """Make an account a dealer or a supervisor, signed by the approving supervisor. A supervisor's
     PIN has at least 8 characters: a dealer with a shorter one changes it first."""
     with database.session() as session:
-        chain = read_chain(session)
+        chain = _chain_to_write(session)
         signer = _approving(chain, approver)
         state = _state_or_refuse(chain, name)
         if role is Role.SUPERVISOR and not state.long_pin:
@@ -319,7 +332,7 @@ def _seal_again(
         kind, payload["public_key"] = AccountKind.KEY_ADDED, keys.public_hex(key)
     keyed = Account(account.name, account.role, key)
     with database.session() as session:
-        approving = signer(read_chain(session)) or keyed
+        approving = signer(_chain_to_write(session)) or keyed
         user = _user_or_refuse(session, account.name)
         event = _append_event(session, kind, user.name, approving, payload)
         user.pin_hash, user.sealed_key, user.account_seq = pin_hash, str(payload["sealed_key"]), event.seq

@@ -236,7 +236,11 @@ def test_an_upgraded_account_gets_its_key_from_a_supervisor_and_never_from_the_t
         assert "permission denied for table account_events" in _refused(room_url, roles.table, forged)
         keyed = "UPDATE users SET public_key = 'ab', sealed_key = 'cd' WHERE name = 'Flo'"
         assert "permission denied for table users" in _refused(room_url, roles.table, keyed)
+        with pytest.raises(SignInError, match="records tables, not accounts: the room's owner sets up"):
+            set_up_first_key(desk, "Sam", "98769876", "98769876")
         sam = set_up_first_key(owner, "Sam", "98769876", "98769876")
+        with pytest.raises(SignInError, match="records tables, not accounts"):
+            change_pin(desk, "Dana", "1234", "1234", sign_in(desk, "Sam", "98769876"))
         change_pin(owner, "Dana", "1234", "1234", sam)
         assert sign_in(desk, "Dana", "1234").key is not None
         verify_database(desk)
