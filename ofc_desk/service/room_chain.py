@@ -23,7 +23,7 @@ from pathlib import Path
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from ofc_desk.storage.accounts import MIGRATION_MARKS
+from ofc_desk.storage.accounts import MIGRATION_MARKS, anchors_accounts
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import chain_head
@@ -145,7 +145,7 @@ def room_head_in(session: Session) -> RoomHead | None:
         table,
         tuple(SessionHead(*row) for row in others if row.id != session_id),
         (accounts.seq, accounts.hash) if accounts is not None else None,
-        chain_head(session),
+        chain_head(session) if anchors_accounts(session) else None,
     )
 
 
@@ -242,7 +242,11 @@ def missing_anchor(session: Session, path: Path) -> str | None:
                 )
         if anchor.sign_ins is not None:
             attempt, digest = anchor.sign_ins
-            if session.scalar(select(SignInAttempt.hash).where(SignInAttempt.id == attempt)) != digest:
+            chained = anchors_accounts(session)  # a copy from before the chain holds none of it
+            if (
+                not chained
+                or session.scalar(select(SignInAttempt.hash).where(SignInAttempt.id == attempt)) != digest
+            ):
                 return (
                     f"{where}: sign-in attempt {attempt} is no longer in the database as it was:"
                     " the record of PIN checks was cut or rewritten after it was anchored"

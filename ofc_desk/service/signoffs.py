@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.service.events import DEALER_SIGNED, SUPERVISED, EventKind
@@ -25,6 +25,7 @@ from ofc_desk.storage.accounts import (
     BUILTIN_REPLAY,
     AccountsChain,
     AccountsFault,
+    anchors_accounts,
     check_users_table,
     fold_accounts,
     room_fault,
@@ -62,6 +63,8 @@ def read_accounts(session: Session) -> AccountsChain:
 
 def sign_in_fault(session: Session, chain: AccountsChain) -> str | None:
     """The first PIN check that breaks their chain (`storage.lockout`), said in words; None."""
+    if not anchors_accounts(session):
+        return None  # a copy of a schema from before the chain, read as it stands
     columns = (SignInAttempt.id, SignInAttempt.name, SignInAttempt.role, SignInAttempt.outcome)
     rows = session.execute(
         select(*columns, SignInAttempt.at, SignInAttempt.prev_hash, SignInAttempt.hash)
@@ -71,22 +74,22 @@ def sign_in_fault(session: Session, chain: AccountsChain) -> str | None:
     return chain_fault(rows, chain)
 
 
-_SIGNATURE_COLUMNS = (
-    Signature.seq,
-    Signature.hash,
-    Signature.signer,
-    Signature.signature,
-    Signature.accounts_seq,
-    Signature.accounts_hash,
-)
+_SIGNATURE_COLUMNS = (Signature.seq, Signature.hash, Signature.signer, Signature.signature)
+_ACCOUNTS_NAMED = (Signature.accounts_seq, Signature.accounts_hash)
+_NO_ACCOUNTS_NAMED = (literal(0).label("accounts_seq"), literal("").label("accounts_hash"))
 
 
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
     """A session's signatures as plain rows (seq, hash, signer, signature), for
     `check_session_signoffs`, which reads nothing itself."""
+    named = _ACCOUNTS_NAMED if anchors_accounts(session) else _NO_ACCOUNTS_NAMED
     return (
         session.connection()
-        .execute(select(*_SIGNATURE_COLUMNS).where(Signature.session_id == session_id).order_by(Signature.id))
+        .execute(
+            select(*_SIGNATURE_COLUMNS, *named)
+            .where(Signature.session_id == session_id)
+            .order_by(Signature.id)
+        )
         .all()
     )
 

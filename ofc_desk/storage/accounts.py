@@ -310,7 +310,21 @@ def _check_signature(event: AccountEvent, public_key: str, where: str) -> None:
 
 
 APPROVALS_REVISION = "0008"
-"""The migration that writes the accounts chain's `approvals_required` mark."""
+"""The migration that writes the accounts chain's `approvals_required` mark, names the accounts head
+in every sign-off and chains the PIN checks."""
+
+
+def anchors_accounts(session: Session) -> bool:
+    """Whether the schema is of migration 0008 or later (remembered for the session): a copy of an
+    older one, read only (`verify`, a report), has neither the sign-offs' accounts columns nor the
+    chain of PIN checks, and is read as it stands."""
+    known = session.info.get(APPROVALS_REVISION)
+    if known is None:
+        revision = session.scalar(text("SELECT max(version_num) FROM alembic_version"))
+        known = session.info[APPROVALS_REVISION] = (
+            revision is not None and str(revision) >= APPROVALS_REVISION
+        )
+    return bool(known)
 
 
 def room_fault(session: Session, chain: AccountsChain) -> str | None:
@@ -342,8 +356,7 @@ def room_fault(session: Session, chain: AccountsChain) -> str | None:
             f"accounts: a supervisor signed their own creation after session {signed} was"
             " recorded: only a room's set-up does that, before any table"
         )
-    revision = session.scalar(text("SELECT max(version_num) FROM alembic_version"))
-    if not chain.strict_from and revision is not None and str(revision) >= APPROVALS_REVISION:
+    if not chain.strict_from and anchors_accounts(session):
         return "accounts: the chain lacks the mark migration 0008 wrote: it was cut or rewritten"
     return None
 

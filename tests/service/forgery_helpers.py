@@ -1,6 +1,7 @@
 """What a forger with the database file does to the accounts: writes an accounts chain of their own
 choosing, every hash recomputed, every event they hold a key for signed, and the users table made
-to agree with it, as the owner of the file can once the append-only triggers are dropped."""
+to agree with it, as the owner of the file can once the append-only triggers are dropped. And what
+an older schema held, for today's code to record into it as a desk of then would have."""
 
 from __future__ import annotations
 
@@ -115,3 +116,24 @@ def _derive_user(users: dict[str, dict[str, Any]], seq: int, event: Forged) -> N
         return  # a migration's mark
     users[event.name].update({name: event.payload[name] for name in _KEY_FIELDS if name in event.payload})
     users[event.name]["account_seq"] = seq
+
+
+COLUMNS_OF_0008 = {
+    "signatures": {
+        "accounts_seq": "INTEGER NOT NULL DEFAULT 0",
+        "accounts_hash": "VARCHAR(64) NOT NULL DEFAULT ''",
+    },
+    "sign_in_attempts": {
+        column: "VARCHAR(128) NOT NULL DEFAULT ''" for column in ("prev_hash", "hash", "signature")
+    },
+}
+
+
+def columns_of_0008(database: Database, *, added: bool) -> None:
+    """Add (or drop again) the columns migration 0008 adds, so that today's code can record into an
+    older schema what a desk of that schema would have: nothing in them."""
+    with database.engine.begin() as connection:
+        for table, columns in COLUMNS_OF_0008.items():
+            for column, spelled in columns.items():
+                change = f"ADD COLUMN {column} {spelled}" if added else f"DROP COLUMN {column}"
+                connection.exec_driver_sql(f"ALTER TABLE {table} {change}")

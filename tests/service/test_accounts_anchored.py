@@ -9,16 +9,35 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from forgery_helpers import columns_of_0008
 from sqlalchemy import select, text
-from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
+from table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    open_test_table,
+    play_hand,
+)
 
+from ofc_desk.service import persistence, resume_table
 from ofc_desk.service.room_chain import append_anchor
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
 from ofc_desk.storage.accounts import fold_accounts
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, open_existing
 from ofc_desk.storage.models import AccountEvent
-from ofc_desk.storage.users import Role, SignInError, change_pin, change_role, create_user, sign_in
+from ofc_desk.storage.users import (
+    Role,
+    SignInError,
+    change_pin,
+    change_role,
+    create_accounts,
+    create_user,
+    sign_in,
+)
 
 
 def as_owner(database: Database, *statements: str, **values: object) -> None:
@@ -98,3 +117,37 @@ def test_pin_checks_removed_are_caught_by_their_chain_and_at_its_end_by_the_anch
     as_owner(database, "DELETE FROM sign_in_attempts WHERE id = (SELECT min(id) FROM sign_in_attempts)")
     with pytest.raises(VerifyFault, match="does not follow the one before it: a PIN check was removed"):
         verify_database(database)
+
+
+def test_a_database_of_schema_0007_verifies_as_it_stands_and_after_its_upgrade(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As today's main left it: signatures naming no accounts head, PIN checks unchained, an
+    accounts chain without migration 0008's mark. A read-only copy is verified as it stands."""
+    database = Database(database_url, migrate=False)
+    database.migrate("0007")
+    columns_of_0008(database, added=True)
+    create_accounts(
+        database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+    )
+    with monkeypatch.context() as before:
+        before.setattr(persistence, "accounts_head", lambda session: (0, ""))
+        play_hand(
+            open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob"), {"Ann": ANN_QQ, "Bob": BOB_PLAIN}
+        )
+        with contextlib.suppress(SignInError):
+            sign_in(database, DEALER, "0000")
+    columns_of_0008(database, added=False)
+    database.dispose()
+    as_it_stands = open_existing(database_url)
+    verify_database(as_it_stands)
+    as_it_stands.dispose()
+    database = Database(database_url)  # what every start does: the upgrade
+    table = resume_table(database, 1, sign_in(database, DEALER, DEALER_PIN))
+    play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    table.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    assert verify_database(database).hands == 2
+    with database.session() as session:
+        kinds = session.scalars(select(AccountEvent.kind).order_by(AccountEvent.seq)).all()
+    assert kinds == ["signoffs_started", "account_created", "account_created", "approvals_required"]
+    database.dispose()

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from forgery_helpers import columns_of_0008
 from sqlalchemy import select
 from table_helpers import (
     ANN_QQ,
@@ -126,27 +127,6 @@ def test_a_pinned_preset_whose_numbers_were_changed_is_refused() -> None:
     tampered = {**rules, "rules": {**rules["rules"], "foul_penalty": 9}}
     with pytest.raises(ValueError, match="does not match its SHA-256"):
         TableRules.from_json(tampered)
-
-
-COLUMNS_OF_0008 = {
-    "signatures": {
-        "accounts_seq": "INTEGER NOT NULL DEFAULT 0",
-        "accounts_hash": "VARCHAR(64) NOT NULL DEFAULT ''",
-    },
-    "sign_in_attempts": {
-        column: "VARCHAR(128) NOT NULL DEFAULT ''" for column in ("prev_hash", "hash", "signature")
-    },
-}
-
-
-def columns_of_0008(database: Database, *, added: bool) -> None:
-    """Add (or drop again) the columns migration 0008 adds, so that today's code can record into a
-    schema of 0006 what a desk of 0006 would have: nothing in them."""
-    with database.engine.begin() as connection:
-        for table, columns in COLUMNS_OF_0008.items():
-            for column, spelled in columns.items():
-                change = f"ADD COLUMN {column} {spelled}" if added else f"DROP COLUMN {column}"
-                connection.exec_driver_sql(f"ALTER TABLE {table} {change}")
 
 
 @pytest.fixture
