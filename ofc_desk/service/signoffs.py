@@ -110,14 +110,15 @@ def check_session_signoffs(
             )
         account = chain.accounts.get(signature.signer)
         accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
+        message = head_message(session_id, signature.seq, signature.hash, accounts_seq, accounts_hash)
+        if account is None or not signature_holds(account.public_key, message, signature.signature):
+            raise SignoffFault(f"event {event.id}: {signature.signer}'s signature does not hold")
         if accounts_seq and not chain.holds(accounts_seq, accounts_hash):
+            # A signature that holds over accounts no longer there: those were signed as they stood.
             raise SignoffFault(
                 f"event {event.id}: {signature.signer}'s signature names account event {accounts_seq},"
                 " which the accounts chain no longer holds: the accounts were cut or rewritten"
             )
-        message = head_message(session_id, signature.seq, signature.hash, accounts_seq, accounts_hash)
-        if account is None or not signature_holds(account.public_key, message, signature.signature):
-            raise SignoffFault(f"event {event.id}: {signature.signer}'s signature does not hold")
         signed[signature.seq].add(signature.signer)
     approvals: dict[int, int] = {}
     """Each approved request to the floor: the event that approved it (signed by its supervisor)."""
