@@ -6,18 +6,23 @@ an older schema held, for today's code to record into it as a desk of then would
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select, text
+from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
+from ofc_desk.service import persistence
 from ofc_desk.storage import append_only, keys
 from ofc_desk.storage.accounts import account_event_hash
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, utc_now
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent
-from ofc_desk.storage.users import Account, Role, hash_pin
+from ofc_desk.storage.users import Account, Role, create_accounts, hash_pin
 
 _KEY_FIELDS = ("pin_hash", "public_key", "sealed_key")
 
@@ -129,9 +134,22 @@ COLUMNS_OF_0008 = {
 }
 
 
-def columns_of_0008(database: Database, *, added: bool) -> None:
-    """Add (or drop again) the columns migration 0008 adds, so that today's code can record into an
-    older schema what a desk of that schema would have: nothing in them."""
+@contextmanager
+def recording_as_of(database: Database, revision: str) -> Iterator[None]:
+    """Today's code recording into a schema older than migration 0008 what a desk of then would:
+    the test accounts made, signatures naming no accounts head, PIN checks outside any chain (the
+    columns 0008 adds are there while it records, and dropped with what they held afterwards)."""
+    database.migrate(revision)
+    _columns_of_0008(database, added=True)
+    accounts = [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+    create_accounts(database, accounts)
+    with pytest.MonkeyPatch.context() as before:
+        before.setattr(persistence, "accounts_head", lambda session: (0, ""))
+        yield
+    _columns_of_0008(database, added=False)
+
+
+def _columns_of_0008(database: Database, *, added: bool) -> None:
     with database.engine.begin() as connection:
         for table, columns in COLUMNS_OF_0008.items():
             for column, spelled in columns.items():

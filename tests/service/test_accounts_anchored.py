@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from forgery_helpers import columns_of_0008
+from forgery_helpers import recording_as_of
 from sqlalchemy import select, text
 from table_helpers import (
     ANN_QQ,
@@ -22,7 +22,7 @@ from table_helpers import (
     play_hand,
 )
 
-from ofc_desk.service import persistence, resume_table
+from ofc_desk.service import resume_table
 from ofc_desk.service.room_chain import append_anchor
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
@@ -34,7 +34,6 @@ from ofc_desk.storage.users import (
     SignInError,
     change_pin,
     change_role,
-    create_accounts,
     create_user,
     sign_in,
 )
@@ -119,25 +118,16 @@ def test_pin_checks_removed_are_caught_by_their_chain_and_at_its_end_by_the_anch
         verify_database(database)
 
 
-def test_a_database_of_schema_0007_verifies_as_it_stands_and_after_its_upgrade(
-    database_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_database_of_schema_0007_verifies_as_it_stands_and_after_its_upgrade(database_url: str) -> None:
     """As today's main left it: signatures naming no accounts head, PIN checks unchained, an
     accounts chain without migration 0008's mark. A read-only copy is verified as it stands."""
     database = Database(database_url, migrate=False)
-    database.migrate("0007")
-    columns_of_0008(database, added=True)
-    create_accounts(
-        database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
-    )
-    with monkeypatch.context() as before:
-        before.setattr(persistence, "accounts_head", lambda session: (0, ""))
+    with recording_as_of(database, "0007"):
         play_hand(
             open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob"), {"Ann": ANN_QQ, "Bob": BOB_PLAIN}
         )
         with contextlib.suppress(SignInError):
             sign_in(database, DEALER, "0000")
-    columns_of_0008(database, added=False)
     database.dispose()
     as_it_stands = open_existing(database_url)
     verify_database(as_it_stands)

@@ -11,13 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from forgery_helpers import columns_of_0008
+from forgery_helpers import recording_as_of
 from sqlalchemy import select
 from table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
-    DEALER,
-    DEALER_PIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
     dealer,
@@ -28,7 +26,7 @@ from table_helpers import (
 from ofc_desk.core import presets
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.rules_text import rules_settings, table_options
-from ofc_desk.service import SeatSetup, TableService, TableSetup, persistence, resume_table
+from ofc_desk.service import SeatSetup, TableService, TableSetup, resume_table
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import RulesPinned
 from ofc_desk.service.sentences import event_sentence
@@ -36,7 +34,6 @@ from ofc_desk.service.setup import TableRules, canonical_sha256
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import Role, create_accounts
 
 SEATS = [("Ann", 100), ("Bob", 100)]
 
@@ -136,22 +133,14 @@ def legacy_database(
     """A database of schema 0006 with two sessions that named their preset, as desks did before
     rules were pinned: one open, one closed after a hand. Upgraded to the newest schema."""
     database = Database(database_url, migrate=False)
-    database.migrate("0006")
-    columns_of_0008(database, added=True)
-    create_accounts(
-        database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
-    )
-    with monkeypatch.context() as before_pinning:
+    with recording_as_of(database, "0006"), monkeypatch.context() as before_pinning:
         before_pinning.setattr(TableRules, "pinned", lambda rules, current=None: rules)
-        # Signatures of schema 0006 name no accounts head.
-        before_pinning.setattr(persistence, "accounts_head", lambda session: (0, ""))
         open_table = open_named(database, "Table 1")
         play_hand(open_table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
         closed_table = open_named(database, "Table 2")
         play_hand(closed_table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
         closed_table.close_session(SUPERVISOR, SUPERVISOR_PIN)
     assert isinstance(opening_rules(database, open_table.snapshot().session_id)["rules"], str)
-    columns_of_0008(database, added=False)
     database.migrate()
     yield database, open_table.snapshot().session_id, closed_table.snapshot().session_id
     database.dispose()
