@@ -113,9 +113,22 @@ def account_name(value: str) -> str:
         raise SignInError(str(error)) from None
 
 
+_CHECKED: dict[tuple[str, int, str], AccountsChain] = {}
+"""Chains this process has checked, by database and head: the head's hash covers every event before
+it, so a chain that ends there is the one checked (a row edited behind it is not read again)."""
+_CHECKED_KEPT = 32
+
+
 def read_chain(session: Session) -> AccountsChain:
-    """The accounts chain, checked: what every sign-in and account change trusts (never the users
-    table, which anyone with the database file could edit)."""
+    """The accounts chain, checked (its hashes, signatures and rules, and against the room's tables):
+    what every sign-in and account change trusts, never the users table, which anyone with the
+    database file could edit."""
+    head = session.execute(
+        select(AccountEvent.seq, AccountEvent.hash).order_by(AccountEvent.seq.desc()).limit(1)
+    ).first()
+    key = (str(session.get_bind().engine.url), *head) if head is not None else None
+    if key is not None and key in _CHECKED:
+        return _CHECKED[key]
     try:
         chain = fold_accounts(session.scalars(select(AccountEvent).order_by(AccountEvent.seq)).all())
     except AccountsFault:
@@ -125,6 +138,10 @@ def read_chain(session: Session) -> AccountsChain:
             "the room's accounts do not verify (ofc-desk verify says why):"
             " nobody signs in until they are mended"
         )
+    if key is not None:
+        if len(_CHECKED) >= _CHECKED_KEPT:
+            _CHECKED.clear()
+        _CHECKED[key] = chain
     return chain
 
 
