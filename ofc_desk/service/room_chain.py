@@ -104,20 +104,22 @@ def link_new_session(session: Session, new_session_id: int) -> str:
     return before or GENESIS_HASH
 
 
-def room_head(database: Database) -> RoomHead | None:
-    """The room's head now; None for a database with neither a table nor an account."""
+def room_head(database: Database, table: int | None = None) -> RoomHead | None:
+    """The room's head now; None for a database with neither a table nor an account. With `table`
+    (a desk anchoring what it records), that session's head stands for the tables'."""
     with database.snapshot() as session:
-        return room_head_in(session)
+        return room_head_in(session, table)
 
 
-def room_head_in(session: Session) -> RoomHead | None:
-    """The room's head as the caller's snapshot sees it."""
-    newest = session.execute(
+def room_head_in(session: Session, table: int | None = None) -> RoomHead | None:
+    """The room's head as the caller's snapshot sees it (`room_head`)."""
+    latest = (
         select(Event.at, Event.session_id, Event.seq, Event.hash, TableSession.table_name)
         .join(TableSession, TableSession.id == Event.session_id)
         .order_by(Event.id.desc())
         .limit(1)
-    ).first()
+    )
+    newest = session.execute(latest if table is None else latest.where(Event.session_id == table)).first()
     accounts = session.execute(
         select(AccountEvent.seq, AccountEvent.hash, AccountEvent.at)
         .order_by(AccountEvent.seq.desc())
@@ -127,31 +129,37 @@ def room_head_in(session: Session) -> RoomHead | None:
     someone = select(AccountEvent.seq).where(AccountEvent.kind.not_in(marks)).limit(1)
     if newest is None and session.scalar(someone) is None:
         return None  # no table and no account yet: nothing anyone recorded
-    others = session.execute(
-        select(TableSession.id, TableSession.head_seq, TableSession.head_hash)
-        .where(TableSession.closed_at.is_(None), TableSession.head_seq > 0)
-        .order_by(TableSession.id)
-    ).all()
     if newest is not None:
-        at, session_id, seq, digest, table = newest
+        at, session_id, seq, digest, name = newest
     else:
         assert accounts is not None  # one of the two, or None was returned above
-        at, session_id, seq, digest, table = accounts.at, 0, 0, "", ""
+        at, session_id, seq, digest, name = accounts.at, 0, 0, "", ""
+    others = () if table is not None else _open_heads(session, but=session_id)
     return RoomHead(
         at,
         session_id,
         seq,
         digest,
-        table,
-        tuple(SessionHead(*row) for row in others if row.id != session_id),
+        name,
+        others,
         (accounts.seq, accounts.hash) if accounts is not None else None,
         chain_head(session) if anchors_accounts(session) else None,
     )
 
 
-def append_anchor(database: Database, path: Path) -> RoomHead | None:
-    """Append the room's head to `path` (created if missing, never rewritten) and flush it to disk."""
-    head = room_head(database)
+def _open_heads(session: Session, but: int) -> tuple[SessionHead, ...]:
+    rows = session.execute(
+        select(TableSession.id, TableSession.head_seq, TableSession.head_hash)
+        .where(TableSession.closed_at.is_(None), TableSession.head_seq > 0, TableSession.id != but)
+        .order_by(TableSession.id)
+    ).all()
+    return tuple(SessionHead(*row) for row in rows)
+
+
+def append_anchor(database: Database, path: Path, table: int | None = None) -> RoomHead | None:
+    """Append the room's head (`room_head`) to `path` (created if missing, never rewritten) and flush
+    it to disk."""
+    head = room_head(database, table)
     if head is None:
         return None
     try:
@@ -220,38 +228,58 @@ def _read_anchor(line: str) -> RoomHead | None:
 
 
 def missing_anchor(session: Session, path: Path) -> str | None:
-    """The first anchored head the database no longer holds, said in words; None if all hold."""
-    for number, anchor in read_anchors(path):
+    """The first anchored head the database no longer holds (in the file's order), said in words;
+    None if all hold. Each table, the accounts and the PIN checks are read once, whatever the
+    number of lines (a desk writes one at every event)."""
+    anchors = read_anchors(path)
+    events = _stored_hashes(session, {head.session_id for _, anchor in anchors for head in anchor.heads()})
+    accounts = {seq: digest for seq, digest in session.execute(select(AccountEvent.seq, AccountEvent.hash))}
+    attempts = _anchored_attempts(session, {anchor.sign_ins[0] for _, anchor in anchors if anchor.sign_ins})
+    for number, anchor in anchors:
         where = f"anchor {path.name} line {number} ({anchor.at})"
         for head in anchor.heads():
-            stored = session.scalar(
-                select(Event.hash).where(Event.session_id == head.session_id, Event.seq == head.seq)
-            )
+            stored = events.get((head.session_id, head.seq))
             if stored != head.hash:
                 what = "is no longer in the database" if stored is None else "has another hash now"
                 return (
                     f"{where}: event {head.seq} of session {head.session_id} {what}:"
                     " the record was cut or rewritten after it was anchored"
                 )
-        if anchor.accounts is not None:
-            seq, digest = anchor.accounts
-            if session.scalar(select(AccountEvent.hash).where(AccountEvent.seq == seq)) != digest:
-                return (
-                    f"{where}: account event {seq} is no longer in the database as it was:"
-                    " the accounts were cut or rewritten after they were anchored"
-                )
-        if anchor.sign_ins is not None:
-            attempt, digest = anchor.sign_ins
-            chained = anchors_accounts(session)  # a copy from before the chain holds none of it
-            if (
-                not chained
-                or session.scalar(select(SignInAttempt.hash).where(SignInAttempt.id == attempt)) != digest
-            ):
-                return (
-                    f"{where}: sign-in attempt {attempt} is no longer in the database as it was:"
-                    " the record of PIN checks was cut or rewritten after it was anchored"
-                )
+        if anchor.accounts is not None and accounts.get(anchor.accounts[0]) != anchor.accounts[1]:
+            return (
+                f"{where}: account event {anchor.accounts[0]} is no longer in the database as it was:"
+                " the accounts were cut or rewritten after they were anchored"
+            )
+        if anchor.sign_ins is not None and attempts.get(anchor.sign_ins[0]) != anchor.sign_ins[1]:
+            return (
+                f"{where}: sign-in attempt {anchor.sign_ins[0]} is no longer in the database as it was:"
+                " the record of PIN checks was cut or rewritten after it was anchored"
+            )
     return None
+
+
+def _stored_hashes(session: Session, session_ids: set[int]) -> dict[tuple[int, int], str]:
+    """Every event's hash of these sessions, by (session, number)."""
+    stored: dict[tuple[int, int], str] = {}
+    for session_id in sorted(session_ids):
+        rows = session.execute(select(Event.seq, Event.hash).where(Event.session_id == session_id))
+        stored.update(((session_id, seq), digest) for seq, digest in rows)
+    return stored
+
+
+def _anchored_attempts(session: Session, ids: set[int]) -> dict[int, str]:
+    """The hashes of the anchored PIN checks (none on a copy of a schema from before their chain)."""
+    if not ids or not anchors_accounts(session):
+        return {}
+    ordered = sorted(ids)
+    found: dict[int, str] = {}
+    for start in range(0, len(ordered), 500):
+        chunk = ordered[start : start + 500]
+        rows = session.execute(
+            select(SignInAttempt.id, SignInAttempt.hash).where(SignInAttempt.id.in_(chunk))
+        )
+        found.update({attempt: digest for attempt, digest in rows})
+    return found
 
 
 def broken_link(session: Session, row: TableSession, previous: TableSession | None, link: str) -> str | None:

@@ -413,13 +413,14 @@ class TableService:
         raise AssertionError("unreachable: the last attempt raises")
 
     def _anchor(self, kind: EventKind) -> None:
-        """Append the room's head to the anchor file, if there is one: a live hand's streets are
-        covered from the moment they are confirmed, not only at its settlement."""
+        """Append this table's head (with the accounts' and the PIN checks') to the anchor file, if
+        there is one: a live hand's streets are covered from the moment they are confirmed, not
+        only at its settlement. Every other desk anchors its own table; `ofc-desk anchor` all."""
         self.anchor_fault = None
         if self.anchor_file is None:
             return
         try:
-            append_anchor(self._store.database, self.anchor_file)
+            append_anchor(self._store.database, self.anchor_file, self.session_id)
         except AnchorFault as fault:
             done = "hand settled" if kind is EventKind.HAND_SETTLED else "recorded"
             self.anchor_fault = f"{done}, but not anchored: {fault}"
