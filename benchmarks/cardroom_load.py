@@ -40,14 +40,14 @@ from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import Role, create_user, list_users, sign_in
+from ofc_desk.storage.users import Role, create_accounts, list_users, sign_in
 
 PHASES = ("paced", "flat out")
 WARM_UP_HANDS = 1
 FANTASYLAND_SET_CARDS = 13
 GOAL_DESKS, GOAL_PACE, GOAL_P99_MS = 24, 0.2, 20.0
 
-BENCH_DEALER, BENCH_PIN = "bench", "2468"
+BENCH_DEALER, BENCH_PIN = "bench", "24682468"
 
 
 @dataclass(frozen=True)
@@ -291,8 +291,9 @@ def _ensure_bench_accounts(url: str) -> None:
     supervisor: made once, on the first run against the database."""
     database = Database(url)
     if not list_users(database):
-        supervisor = create_user(database, "bench-floor", Role.SUPERVISOR, BENCH_PIN)
-        create_user(database, BENCH_DEALER, Role.DEALER, BENCH_PIN, approver=supervisor)
+        create_accounts(
+            database, [("bench-floor", Role.SUPERVISOR, BENCH_PIN), (BENCH_DEALER, Role.DEALER, BENCH_PIN)]
+        )
     database.dispose()
 
 

@@ -26,7 +26,7 @@ from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user
+from ofc_desk.storage.users import Role, create_accounts
 
 PLAYERS = ("Ann", "Bob", "Cy")
 BUY_IN = 400
@@ -65,8 +65,9 @@ def _play_hand(service: TableService, rng: random.Random) -> None:
 
 def build_session(url: str, hands: int, seed: int) -> None:
     database = Database(url)
-    supervisor = create_user(database, "Sam", Role.SUPERVISOR, "9876")
-    dealer = create_user(database, "Dana", Role.DEALER, "1234", approver=supervisor)
+    _, dealer = create_accounts(
+        database, [("Sam", Role.SUPERVISOR, "98769876"), ("Dana", Role.DEALER, "1234")]
+    )
     rules = TableRules(variant="pineapple", progressive=True)
     setup = TableSetup("Bench table", tuple(SeatSetup(p, BUY_IN) for p in PLAYERS), "Cy", rules)
     service = open_table(database, setup, dealer)

@@ -1,10 +1,11 @@
 """`ofc-desk anchor --db URL --to FILE`: append the room's head to an anchor file kept elsewhere.
 
-The room's head is the newest event in the database (time, session, event number, hash). Kept on
-another disk, a share or paper, the file lets `ofc-desk verify --anchors FILE` prove later that
+The room's head is the newest event in the database (time, session, event number, hash), the head
+of every other open table, the accounts chain's head and the head of the chain of PIN checks. Kept
+on another disk, a share or paper, the file lets `ofc-desk verify --anchors FILE` prove later that
 the database still holds every head it ever anchored: a cut or rewritten record does not.
-Exit 0 with the line appended; 1 when the database holds no table yet; 2 when the database or
-the file cannot be used.
+Exit 0 with the line appended; 1 when the database holds no account and no table yet; 2 when the
+database or the file cannot be used.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         print(one_line(f"database: {str(error).splitlines()[0]}"), file=sys.stderr)
         return EXIT_UNUSABLE
     if head is None:
-        print("anchor: the database holds no table yet: nothing to anchor", file=sys.stderr)
+        print("anchor: the database holds no account and no table yet: nothing to anchor", file=sys.stderr)
         return EXIT_NOTHING
     print(f"anchored {head.line()}")
     return 0

@@ -18,10 +18,10 @@ from ofc_desk.service import TableService, TableSetup, open_table
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import create_user
+from ofc_desk.storage.users import Role, create_accounts
 
 DEMO_DEALER = ("Dana", "1234")
-DEMO_SUPERVISOR = ("Floor", "9999")
+DEMO_SUPERVISOR = ("Floor", "99999999")
 DEMO_NOTE = (
     f"Demo table on a throw-away database — dealer {DEMO_DEALER[0]} (PIN {DEMO_DEALER[1]}),"
     f" supervisor {DEMO_SUPERVISOR[0]} (PIN {DEMO_SUPERVISOR[1]})"
@@ -87,8 +87,11 @@ def run(args: argparse.Namespace) -> int:
 
 def build_demo(database: Database) -> int:
     """Fill `database` with the demo accounts and table; returns the table's session id."""
-    supervisor = create_user(database, DEMO_SUPERVISOR[0], "supervisor", DEMO_SUPERVISOR[1])
-    dealer = create_user(database, DEMO_DEALER[0], "dealer", DEMO_DEALER[1], approver=supervisor)
+    accounts = [
+        (DEMO_SUPERVISOR[0], Role.SUPERVISOR, DEMO_SUPERVISOR[1]),
+        (DEMO_DEALER[0], Role.DEALER, DEMO_DEALER[1]),
+    ]
+    dealer = next(account for account in create_accounts(database, accounts) if account.role is Role.DEALER)
     service = open_table(database, DEMO_SETUP, dealer)
     for hand in SETTLED_HANDS:
         play_hand(service, hand)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.room_chain import anchor_if_configured
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import (
     Account,
@@ -19,9 +20,11 @@ from ofc_desk.storage.users import (
     SignInError,
     change_pin,
     change_role,
+    create_accounts,
     create_user,
-    list_users,
+    set_up_first_key,
     sign_in,
+    supervisor_holds_a_key,
 )
 
 
@@ -52,21 +55,40 @@ def can_create_first_accounts(dealer: NewAccount, supervisor: NewAccount) -> boo
 
 
 def create_first_accounts(database: Database, dealer: NewAccount, supervisor: NewAccount) -> None:
-    """Create the supervisor, who signs their own account as the database's first, then the dealer,
-    whose account the supervisor signs; a name an earlier try already created is signed in instead
-    (that try may have stopped at the dealer's short PIN), and so is the same account made a moment
-    ago by another desk starting on the same new room (`or_same`)."""
+    """The room's set-up: the supervisor, who signs their own account as the room's first, and the
+    dealer, whose account the supervisor signs, in one transaction (all or none), then anchored
+    when the desk has an anchor file. Only the room's owner can do it (a card room's desk login
+    cannot write accounts), and only in a room with no account yet."""
     verify_first_accounts(dealer, supervisor)
-    existing = {account.name for account in list_users(database)}
     try:
-        if supervisor.name.strip() in existing:
-            approver = sign_in(database, supervisor.name, supervisor.pin, Role.SUPERVISOR)
-        else:
-            approver = create_user(database, supervisor.name, Role.SUPERVISOR, supervisor.pin, or_same=True)
-        if dealer.name.strip() not in existing:
-            create_user(database, dealer.name, Role.DEALER, dealer.pin, approver=approver, or_same=True)
+        create_accounts(
+            database,
+            [(supervisor.name, Role.SUPERVISOR, supervisor.pin), (dealer.name, Role.DEALER, dealer.pin)],
+        )
     except SignInError as error:
         raise ActionRefused(str(error)) from error
+    anchor_if_configured(database, "the accounts were set up")
+
+
+def needs_key_set_up(database: Database) -> bool:
+    """Whether an upgrade left this room with no supervisor holding a key (accounts from before
+    sign-offs): its set-up is then a supervisor giving themselves one (`set_up_key`)."""
+    try:
+        return not supervisor_holds_a_key(database)
+    except SignInError:
+        return False  # accounts that do not verify: the sign-in says so
+
+
+def set_up_key(database: Database, supervisor: str, pin: str, new_pin: str) -> Account:
+    """The set-up of an upgraded room: the supervisor's key, sealed with their new PIN, signed by
+    that key (once: never when a supervisor holds one); anchored when the desk has an anchor file.
+    The supervisor comes back signed in."""
+    try:
+        account = set_up_first_key(database, supervisor, pin, new_pin)
+    except SignInError as error:
+        raise ActionRefused(str(error)) from error
+    anchor_if_configured(database, "the supervisor's key was set up")
+    return account
 
 
 @dataclass(frozen=True)
@@ -85,34 +107,43 @@ class AccountChange:
 def add_account(database: Database, change: AccountChange) -> str:
     """Create the account; the sentence says what was done."""
     role = change.role or Role.DEALER
-    _approved(
+    done = f"{change.name.strip()} can now sign in as a {role.value}"
+    return _approved(
         database,
         change,
         lambda approver: create_user(database, change.name, role, change.pin, approver=approver),
+        done,
     )
-    who = change.supervisor.name.strip()
-    return f"{change.name.strip()} can now sign in as a {role.value}, approved by {who}"
 
 
 def change_account_role(database: Database, change: AccountChange) -> str:
     role = change.role or Role.DEALER
-    _approved(database, change, lambda approver: change_role(database, change.name, role, approver))
-    return f"{change.name.strip()} is now a {role.value}, approved by {change.supervisor.name.strip()}"
+    done = f"{change.name.strip()} is now a {role.value}"
+    return _approved(
+        database, change, lambda approver: change_role(database, change.name, role, approver), done
+    )
 
 
 def change_account_pin(database: Database, change: AccountChange) -> str:
-    _approved(
+    return _approved(
         database,
         change,
         lambda approver: change_pin(database, change.name, change.old_pin, change.pin, approver),
+        f"{change.name.strip()}'s PIN was changed",
     )
-    return f"{change.name.strip()}'s PIN was changed, approved by {change.supervisor.name.strip()}"
 
 
-def _approved(database: Database, change: AccountChange, make: Callable[[Account], object]) -> None:
-    """Sign the supervisor in (their key unsealed for this one change), then make it."""
+def _approved(database: Database, change: AccountChange, make: Callable[[Account], object], done: str) -> str:
+    """Sign the supervisor in (their key unsealed for this one change), make it, and anchor the
+    accounts' new head when the desk has an anchor file; the sentence says what was done. A
+    supervisor changing their own PIN signs in as anyone does: a PIN too short for approving
+    anything else may approve its own change to a longer one."""
+    own = change.supervisor.name.strip() == change.name.strip()
     try:
-        approver = sign_in(database, change.supervisor.name, change.supervisor.pin, Role.SUPERVISOR)
+        role = None if own else Role.SUPERVISOR
+        approver = sign_in(database, change.supervisor.name, change.supervisor.pin, role)
         make(approver)
     except SignInError as error:
         raise ActionRefused(str(error)) from error
+    sentence = f"{done}, approved by {change.supervisor.name.strip()}"
+    return anchor_if_configured(database, sentence) or sentence

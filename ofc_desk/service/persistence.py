@@ -25,7 +25,15 @@ from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
 from ofc_desk.storage.database import Database, notify_table_changed
 from ofc_desk.storage.keys import head_message, sign
-from ofc_desk.storage.models import Event, HandRow, LedgerRow, Signature, TableSession, TransferRow
+from ofc_desk.storage.models import (
+    AccountEvent,
+    Event,
+    HandRow,
+    LedgerRow,
+    Signature,
+    TableSession,
+    TransferRow,
+)
 from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
 CHANGED_ELSEWHERE = "this table was changed at another desk: reopen it to see the latest state"
@@ -187,10 +195,30 @@ class EventStore:
 def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, signer: Account) -> None:
     if signer.key is None:
         return  # an account from before sign-offs, or a name without an account: nothing to sign with
-    signature = sign(signer.key, head_message(session_id, seq, head_hash))
+    accounts_seq, accounts_hash = accounts_head(session)
+    message = head_message(session_id, seq, head_hash, accounts_seq, accounts_hash)
     # A dealer without an account of their own in a replayed session signs with the built-in key.
     name = BUILTIN_REPLAY if signer.builtin else signer.name
-    session.add(Signature(session_id=session_id, seq=seq, hash=head_hash, signer=name, signature=signature))
+    session.add(
+        Signature(
+            session_id=session_id,
+            seq=seq,
+            hash=head_hash,
+            signer=name,
+            signature=sign(signer.key, message),
+            accounts_seq=accounts_seq,
+            accounts_hash=accounts_hash,
+        )
+    )
+
+
+def accounts_head(session: Session) -> tuple[int, str]:
+    """The accounts chain's head, signed with a table's head: cutting or rewriting the accounts
+    below it breaks the signature."""
+    head = session.execute(
+        select(AccountEvent.seq, AccountEvent.hash).order_by(AccountEvent.seq.desc()).limit(1)
+    ).first()
+    return (head.seq, head.hash) if head is not None else (0, "")
 
 
 def write_derived(session: Session, session_id: int, event_id: int, at: str, outcome: Outcome) -> None:

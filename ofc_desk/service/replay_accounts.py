@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ofc_desk.service.room_chain import anchor_if_configured
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import (
@@ -122,6 +123,7 @@ def _create(
             accounts.builtin = account
         else:
             accounts.signed_in[account.name] = account
+    anchor_if_configured(accounts.database, "the accounts were set up")  # as the tables' events are
 
 
 def _pin_given(accounts: ReplayAccounts, name: str) -> str:

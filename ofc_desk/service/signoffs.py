@@ -2,7 +2,12 @@
 in every table session opened since sign-offs began, a signature that holds by the right person
 over every settlement and chip operation (the dealer) and every supervised action (the floor
 supervisor who approved it). A signature covers every event before it through the hash chain, so a
-rewrite made consistently through the library, with every hash recomputed, still breaks one.
+rewrite made consistently through the library, with every hash recomputed, still breaks one; and
+it names the accounts chain's head it was made under (migration 0008), so accounts cut or
+rewritten below that head break it too.
+
+The accounts chain is also held to the room (`storage.accounts.room_fault`), and `sign_in_fault`
+checks the chain of PIN checks (`storage.lockout`).
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.service.events import DEALER_SIGNED, SUPERVISED, EventKind
@@ -20,11 +25,14 @@ from ofc_desk.storage.accounts import (
     BUILTIN_REPLAY,
     AccountsChain,
     AccountsFault,
+    anchors_accounts,
     check_users_table,
     fold_accounts,
+    room_fault,
 )
 from ofc_desk.storage.keys import head_message, signature_holds
-from ofc_desk.storage.models import AccountEvent, Event, Signature, User
+from ofc_desk.storage.lockout import chain_fault
+from ofc_desk.storage.models import AccountEvent, Event, Signature, SignInAttempt, User
 from ofc_desk.storage.users import Role
 
 SIGNING_ROLES = frozenset({Role.DEALER.value, Role.SUPERVISOR.value})
@@ -39,25 +47,49 @@ class SignoffFault(Exception):
 
 
 def read_accounts(session: Session) -> AccountsChain:
-    """The accounts chain, checked, with the users table compared against it."""
+    """The accounts chain, checked, with the users table compared against it and the chain held to
+    the room's tables."""
     events = session.scalars(select(AccountEvent).order_by(AccountEvent.seq)).all()
     try:
         chain = fold_accounts(events)
         check_users_table(chain.accounts, session.scalars(select(User)).all())
     except AccountsFault as fault:
         raise SignoffFault(str(fault)) from None
+    disagreement = room_fault(session, chain)
+    if disagreement is not None:
+        raise SignoffFault(disagreement)
     return chain
 
 
+def sign_in_fault(session: Session, chain: AccountsChain) -> str | None:
+    """The first PIN check that breaks their chain (`storage.lockout`), said in words; None."""
+    if not anchors_accounts(session):
+        return None  # a copy of a schema from before the chain, read as it stands
+    columns = (SignInAttempt.id, SignInAttempt.name, SignInAttempt.role, SignInAttempt.outcome)
+    rows = session.execute(
+        select(*columns, SignInAttempt.at, SignInAttempt.prev_hash, SignInAttempt.hash)
+        .add_columns(SignInAttempt.signature)
+        .order_by(SignInAttempt.id)
+    ).all()
+    return chain_fault(rows, chain)
+
+
 _SIGNATURE_COLUMNS = (Signature.seq, Signature.hash, Signature.signer, Signature.signature)
+_ACCOUNTS_NAMED = (Signature.accounts_seq, Signature.accounts_hash)
+_NO_ACCOUNTS_NAMED = (literal(0).label("accounts_seq"), literal("").label("accounts_hash"))
 
 
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
     """A session's signatures as plain rows (seq, hash, signer, signature), for
     `check_session_signoffs`, which reads nothing itself."""
+    named = _ACCOUNTS_NAMED if anchors_accounts(session) else _NO_ACCOUNTS_NAMED
     return (
         session.connection()
-        .execute(select(*_SIGNATURE_COLUMNS).where(Signature.session_id == session_id).order_by(Signature.id))
+        .execute(
+            select(*_SIGNATURE_COLUMNS, *named)
+            .where(Signature.session_id == session_id)
+            .order_by(Signature.id)
+        )
         .all()
     )
 
@@ -77,9 +109,16 @@ def check_session_signoffs(
                 " covers a chain that is no longer there"
             )
         account = chain.accounts.get(signature.signer)
-        message = head_message(session_id, signature.seq, signature.hash)
+        accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
+        message = head_message(session_id, signature.seq, signature.hash, accounts_seq, accounts_hash)
         if account is None or not signature_holds(account.public_key, message, signature.signature):
             raise SignoffFault(f"event {event.id}: {signature.signer}'s signature does not hold")
+        if accounts_seq and not chain.holds(accounts_seq, accounts_hash):
+            # A signature that holds over accounts no longer there: those were signed as they stood.
+            raise SignoffFault(
+                f"event {event.id}: {signature.signer}'s signature names account event {accounts_seq},"
+                " which the accounts chain no longer holds: the accounts were cut or rewritten"
+            )
         signed[signature.seq].add(signature.signer)
     approvals: dict[int, int] = {}
     """Each approved request to the floor: the event that approved it (signed by its supervisor)."""

@@ -52,9 +52,10 @@ class TableService:
         self._actor = actor.name if isinstance(actor, Account) else actor
         machine.dealer_on_duty = self._actor
         self.anchor_file = configured_anchor_file()
-        """Where the room's head is appended at every settlement; None when not configured."""
+        """Where the room's head is appended at every event recorded here (each confirmed street
+        among them); None when not configured."""
         self.anchor_fault: str | None = None
-        """Why the last settlement's anchor could not be written (the settlement stands)."""
+        """Why the last event's anchor could not be written (the event stands)."""
 
     def hand_over(self, dealer: Dealer) -> TableSnapshot:
         """Another dealer takes over this desk's table: the hand-over is recorded as the outgoing
@@ -79,7 +80,9 @@ class TableService:
         signers = (actor,) if isinstance(actor, Account) else ()
         name = actor.name if isinstance(actor, Account) else actor
         store = EventStore.create_session(database, setup.name, name, payload, machine, signers)
-        return cls(store, machine, actor)
+        service = cls(store, machine, actor)
+        service._anchor(EventKind.TABLE_OPENED)
+        return service
 
     @classmethod
     def resume(cls, database: Database, session_id: int, actor: Dealer) -> TableService:
@@ -188,16 +191,8 @@ class TableService:
         return _accepted(self.verify_confirm_settlement)
 
     def confirm_settlement(self) -> TableSnapshot:
-        """Settle the complete hand: chips move, rake is taken, the button moves or is held; with
-        an anchor file configured, the room's head is appended to it (`anchor_fault` says if not)."""
-        snapshot = self.act(EventKind.HAND_SETTLED, {})
-        self.anchor_fault = None
-        if self.anchor_file is not None:
-            try:
-                append_anchor(self._store.database, self.anchor_file)
-            except AnchorFault as fault:
-                self.anchor_fault = f"hand settled, but not anchored: {fault}"
-        return snapshot
+        """Settle the complete hand: chips move, rake is taken, the button moves or is held."""
+        return self.act(EventKind.HAND_SETTLED, {})
 
     def verify_start_next_hand(self) -> None:
         """Refuse to deal while a hand is unsettled, or a seated player has no chips."""
@@ -427,14 +422,29 @@ class TableService:
             head = self._store.head_seq
             try:
                 self._store.append(self._machine, kind, payload, actor, signers)
-                return self.snapshot()
             except BaseException as failure:
                 # The machine may hold the event that was not stored: rebuild it from what was.
                 self._reload()
                 if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
                     raise
-            payload = self._machine.check(kind, payload)
+                payload = self._machine.check(kind, payload)
+                continue
+            self._anchor(kind)
+            return self.snapshot()
         raise AssertionError("unreachable: the last attempt raises")
+
+    def _anchor(self, kind: EventKind) -> None:
+        """Append this table's head (with the accounts' and the PIN checks') to the anchor file, if
+        there is one: a live hand's streets are covered from the moment they are confirmed, not
+        only at its settlement. Every other desk anchors its own table; `ofc-desk anchor` all."""
+        self.anchor_fault = None
+        if self.anchor_file is None:
+            return
+        try:
+            append_anchor(self._store.database, self.anchor_file, self.session_id)
+        except AnchorFault as fault:
+            done = "hand settled" if kind is EventKind.HAND_SETTLED else "recorded"
+            self.anchor_fault = f"{done}, but not anchored: {fault}"
 
     def _floor_decided_since(self, failure: BaseException, head: int) -> bool:
         """Whether only the floor wrote at this table since `head`: then the desk's action is not

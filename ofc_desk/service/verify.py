@@ -27,7 +27,13 @@ from ofc_desk.service.rescoring import ScoresBeside, StoredResult, rescore
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.side_check import Faults, can_fork, checked_beside
-from ofc_desk.service.signoffs import SignoffFault, check_session_signoffs, read_accounts, read_signatures
+from ofc_desk.service.signoffs import (
+    SignoffFault,
+    check_session_signoffs,
+    read_accounts,
+    read_signatures,
+    sign_in_fault,
+)
 from ofc_desk.service.supervision import approver
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
@@ -115,6 +121,7 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
     with database.snapshot() as session, _collector_paused():
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
         accounts = _accounts(session)
+        _raise_first((sign_in_fault(session, accounts),))
         supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
         counted = (0, 0, 0)
         fingerprints = []

@@ -273,6 +273,11 @@ def _revisions() -> tuple[str, frozenset[str]]:
     return newest, frozenset(script.revision for script in scripts.walk_revisions())
 
 
+def newest_revision() -> str:
+    """The newest migration this program ships."""
+    return _revisions()[0]
+
+
 def schema_state(connection: Connection) -> SchemaState:
     """Where the schema stands; `RoomNotReady` when this login may not even read where (a card
     room's login before the owner applied the roles)."""

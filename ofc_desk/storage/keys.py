@@ -76,11 +76,21 @@ def signature_holds(public: str, message: str, signature: str) -> bool:
     return True
 
 
-def head_message(session_id: int, seq: int, head_hash: str) -> str:
+def head_message(
+    session_id: int, seq: int, head_hash: str, accounts_seq: int = 0, accounts_hash: str = ""
+) -> str:
     """What a dealer or supervisor signs at a table: its chain's head, which covers every event
-    before it through the hash chain."""
-    return f"session {session_id} event {seq} {head_hash}"
+    before it through the hash chain, and the accounts chain's head it was signed under (which
+    covers every account event before it; a signature from before migration 0008 names none)."""
+    table = f"session {session_id} event {seq} {head_hash}"
+    return f"{table} accounts {accounts_seq} {accounts_hash}" if accounts_seq else table
 
 
 def account_message(seq: int, event_hash: str) -> str:
     return f"accounts event {seq} {event_hash}"
+
+
+def sign_in_message(attempt_hash: str) -> str:
+    """What an account's key signs when its PIN is accepted: the sign-in's place in the chain of
+    PIN checks, so the record of an accepted PIN cannot be made without the PIN."""
+    return f"sign-in {attempt_hash}"

@@ -59,20 +59,38 @@ class Signature(Base):
     hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
     signer: Mapped[str] = mapped_column(String(NAME_COLUMN))
     signature: Mapped[str] = mapped_column(String(128))
+    accounts_seq: Mapped[int] = mapped_column(server_default="0")
+    """The accounts chain's head it was signed under (migration 0008; 0 before: none named)."""
+    accounts_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
 
 
 class SignInAttempt(Base):
     """One PIN check, accepted or not, for the audit and the lockout (append-only, migration 0005).
-    `name` is the name as typed (an unknown one too); `role` the role asked for, or ""."""
+    `name` is the name as typed (an unknown one too); `role` the role asked for, or "". From
+    migration 0008 the tries are a hash chain in `id` order, and an accepted one is signed by the
+    account's key (ofc_desk.storage.lockout)."""
 
     __tablename__ = "sign_in_attempts"
-    __table_args__ = (Index("ix_sign_in_attempts_name", "name", "id"),)
+    __table_args__ = (
+        Index("ix_sign_in_attempts_name", "name", "id"),
+        # The lockout reads a name's checks, never the tries it made wait (a flood of them).
+        Index(
+            "ix_sign_in_checks",
+            "name",
+            "id",
+            sqlite_where=text("outcome <> 'waiting'"),
+            postgresql_where=text("outcome <> 'waiting'"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_COLUMN))
     role: Mapped[str] = mapped_column(String(20))
     outcome: Mapped[str] = mapped_column(String(20))
     at: Mapped[str] = mapped_column(String(40))
+    prev_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
+    hash: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
+    signature: Mapped[str] = mapped_column(String(128), server_default="")
 
 
 class TableSession(Base):

@@ -2,13 +2,14 @@
 
 `ofc_desk_table` is what a desk logs in as. It reads everything, inserts events with the rows they
 leave beside them (a session, a settled hand, its transfers, chip ledger lines, sign-offs, PIN
-checks, an imported account's key: `DESK_INSERTS`) and updates only the columns the event flow
-moves: a session's chain head (`head_seq`, `head_hash`), its `closed_at` when the close is
-recorded, its `opened_at` (set to the first event's time in the transaction that inserts it), and
-an imported account's key columns at its first sign-in (`USER_COLUMNS_MOVED`, never its role).
-`ofc_desk_floor` reads everything and records only a supervisor's decision on a table's request
-(`FLOOR_EVENT_KINDS`): a row-level security policy on `events` refuses it any other kind of
-event, and it moves only a session's chain head, with the signature and the PIN checks.
+checks: `DESK_INSERTS`) and updates only the columns the event flow moves: a session's chain head
+(`head_seq`, `head_hash`), its `closed_at` when the close is recorded, and its `opened_at` (set to
+the first event's time in the transaction that inserts it). It writes no account: neither an
+account event (not even a key for an account an upgrade left without one: that takes a
+supervisor's signed approval, made from a desk started with the owner's login) nor any column of
+`users`. `ofc_desk_floor` reads everything and records only a supervisor's decision on a table's
+request (`FLOOR_EVENT_KINDS`): a row-level security policy on `events` refuses it any other kind
+of event, and it moves only a session's chain head, with the signature and the PIN checks.
 
 Neither role owns anything, and nobody but the owner may create in the schema, so neither can
 alter a table, drop a trigger or truncate: those need ownership. The SQL is safe to run again
@@ -35,7 +36,6 @@ DESK_INSERTS: dict[str, str] = {
     "chip_ledger": "chip movements (derived)",
     "signatures": "the sign-offs of the chain by dealers and supervisors",
     "sign_in_attempts": "every PIN check, for the lockout",
-    "account_events": "an imported account's key pair, added at its first sign-in (signed by it)",
 }
 """What a desk records into; a table an older schema lacks is left out (its grant comes when the
 roles are applied again after the upgrade that adds it)."""
@@ -51,9 +51,6 @@ FLOOR_COLUMNS_MOVED = ("head_seq", "head_hash")
 """The floor moves a session's chain head when it records a decision, nothing else of it."""
 SESSION_COLUMNS_MOVED = ("head_seq", "head_hash", "closed_at", "opened_at")
 """The UPDATEs of the event flow on the session row (persistence.EventStore._write)."""
-USER_COLUMNS_MOVED = ("public_key", "sealed_key", "pin_hash", "account_seq")
-"""The UPDATEs of an account's first sign-in after migration 0006 (its key pair added) on its
-row, which the users trigger holds to what an account event already written says; never `role`."""
 
 _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -98,9 +95,6 @@ def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = 
     floor_moved = ", ".join(FLOOR_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({floor_moved}) ON {in_schema}.table_sessions TO {roles.floor}")
     statements += _event_policies(f"{in_schema}.events", roles)
-    if "account_events" in sequences:
-        keyed = ", ".join(USER_COLUMNS_MOVED)
-        statements.append(f"GRANT UPDATE ({keyed}) ON {in_schema}.users TO {roles.table}")
     return statements
 
 
@@ -142,8 +136,7 @@ def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> li
 
 
 def _id_sequence(connection: Connection, qualified: str) -> str | None:
-    """The sequence of the table's generated `id`; None for a table keyed otherwise (the accounts
-    chain is keyed by its own `seq`)."""
+    """The sequence of the table's generated `id`; None for a table keyed otherwise."""
     has_id = connection.scalar(
         text("SELECT 1 FROM pg_attribute WHERE attrelid = CAST(:table AS regclass) AND attname = 'id'"),
         {"table": qualified},

@@ -20,7 +20,6 @@ from ofc_desk.storage.roles import (
     FLOOR_EVENT_KINDS,
     FLOOR_INSERTS,
     SESSION_COLUMNS_MOVED,
-    USER_COLUMNS_MOVED,
     RoomRoles,
 )
 
@@ -128,8 +127,6 @@ def _expected(connection: Connection, roles: RoomRoles) -> set[Grant]:
         (roles.table, "table_sessions", SESSION_COLUMNS_MOVED),
         (roles.floor, "table_sessions", FLOOR_COLUMNS_MOVED),
     ]
-    if "account_events" in tables:
-        moved.append((roles.table, "users", USER_COLUMNS_MOVED))
     for role, table, columns in moved:
         expected |= {(role, f"column {table}.{column}", "UPDATE") for column in columns}
     return expected

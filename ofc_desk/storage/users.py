@@ -1,37 +1,47 @@
 """Dealer and floor-supervisor accounts. PINs are stored only as salted scrypt hashes.
 
-Every PIN check is recorded (`sign_in_attempts`, append-only). After `LOCKOUT_AFTER` wrong PINs in
-a row for a name, that name waits before its next try: 30 s, doubling with each further wrong PIN,
-at most 15 minutes. An unknown name, a wrong PIN and the wrong role get one answer, after the same
-scrypt work, so trying names tells nothing about which exist or what a dealer's PIN is.
+Every sign-in and account change reads the accounts chain (`accounts.fold_accounts`), never the
+users table: a PIN is checked against the hash the chain holds and must open the key the chain
+names. Every PIN check is counted by the lockout and recorded in its chain (`lockout`). An unknown
+name, a wrong PIN and the wrong role get one answer, after the same scrypt work, so trying names
+tells nothing about which exist or what a dealer's PIN is.
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import select, text
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.names import clean_name
-from ofc_desk.storage import keys
-from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountKind, account_event_hash
+from ofc_desk.storage import keys, lockout
+from ofc_desk.storage.accounts import (
+    BUILTIN_REPLAY,
+    AccountKind,
+    AccountsChain,
+    AccountsFault,
+    AccountState,
+    account_event_hash,
+    fold_accounts,
+    room_fault,
+)
 from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
-from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, hold_append_lock, insufficient_privilege
-from ofc_desk.storage.models import NAME_COLUMN, AccountEvent, SignInAttempt, User
+from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, hold_append_lock
+from ofc_desk.storage.lockout import Attempt
+from ofc_desk.storage.models import NAME_COLUMN, AccountEvent, TableSession, User
 
 MIN_PIN_LENGTH = 4
-LOCKOUT_AFTER = 5
-FIRST_DELAY = timedelta(seconds=30)
-LONGEST_DELAY = timedelta(minutes=15)
+SUPERVISOR_PIN_LENGTH = 8
+"""A supervisor's key signs voids and chip corrections: at 8 characters, trying every PIN of
+digits alone against a stolen copy of the database takes weeks (docs/decisions.md)."""
 
 Clock = Callable[[], datetime]
 
@@ -45,25 +55,8 @@ class Role(StrEnum):
     SUPERVISOR = "supervisor"
 
 
-class Attempt(StrEnum):
-    """How one PIN check ended, as `sign_in_attempts` records it."""
-
-    ACCEPTED = "accepted"
-    REFUSED = "refused"
-    WAITING = "waiting"
-    """Tried while the name had to wait: not checked, and not counted as a wrong PIN."""
-
-
 class SignInError(Exception):
     """A wrong name, PIN or role; the message is the one the desk shows."""
-
-
-class AccountExists(SignInError):
-    """The name has an account already (perhaps made a moment ago by another desk)."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(f"there is already a user called {name}")
-        self.name = name
 
 
 @dataclass(frozen=True)
@@ -120,123 +113,166 @@ def account_name(value: str) -> str:
         raise SignInError(str(error)) from None
 
 
-def create_user(
-    database: Database,
-    name: str,
-    role: Role | str,
-    pin: str,
-    *,
-    approver: Account | None = None,
-    or_same: bool = False,
-) -> Account:
-    """Add an account, its creation signed by `approver` (a signed-in supervisor); without one,
-    only a database's very first account, a supervisor, who signs it themselves. Refuses a taken
-    name or a PIN shorter than 4 characters. The account comes back signed in. `or_same`: a name
-    taken by the very account asked for (another desk starting at the same moment made it) is
-    that account, signed in (`same_account`); a name taken otherwise is still refused."""
+_CHECKED: dict[tuple[str, int, str], AccountsChain] = {}
+"""Chains this process has checked, by database and head: the head's hash covers every event before
+it, so a chain that ends there is the one checked (a row edited behind it is not read again)."""
+_CHECKED_KEPT = 32
+
+
+def read_chain(session: Session) -> AccountsChain:
+    """The accounts chain, checked (its hashes, signatures and rules, and against the room's tables):
+    what every sign-in and account change trusts, never the users table, which anyone with the
+    database file could edit."""
+    head = session.execute(
+        select(AccountEvent.seq, AccountEvent.hash).order_by(AccountEvent.seq.desc()).limit(1)
+    ).first()
+    key = (str(session.get_bind().engine.url), *head) if head is not None else None
+    if key is not None and key in _CHECKED:
+        return _CHECKED[key]
+    try:
+        chain = fold_accounts(session.scalars(select(AccountEvent).order_by(AccountEvent.seq)).all())
+    except AccountsFault:
+        chain = None
+    if chain is None or room_fault(session, chain) is not None:
+        raise SignInError(
+            "the room's accounts do not verify (ofc-desk verify says why):"
+            " nobody signs in until they are mended"
+        )
+    if key is not None:
+        if len(_CHECKED) >= _CHECKED_KEPT:
+            _CHECKED.clear()
+        _CHECKED[key] = chain
+    return chain
+
+
+def _chain_to_write(session: Session) -> AccountsChain:
+    """The accounts chain, for a change to it; refused to a card room's desk or floor login, which
+    may not write accounts (`roles`): the room's owner sets up and changes them. The chain's lock
+    is taken first (`hold_append_lock`), so the chain read is the one the change is appended to,
+    whatever other desk writes to it at the same moment."""
+    hold_append_lock(session, ACCOUNTS_LOCK)
+    if session.get_bind().dialect.name == "postgresql" and not session.scalar(
+        text("SELECT has_table_privilege('account_events', 'INSERT')")
+    ):
+        raise SignInError(
+            "this desk's database login records tables, not accounts: the room's owner sets up and"
+            " changes accounts (start ofc-desk once with the owner's login)"
+        )
+    return read_chain(session)
+
+
+def _check_new_pin(role: Role, pin: str) -> None:
+    shortest = SUPERVISOR_PIN_LENGTH if role is Role.SUPERVISOR else MIN_PIN_LENGTH
+    if len(pin) < shortest:
+        whose = "a floor supervisor's PIN" if role is Role.SUPERVISOR else "a PIN"
+        raise SignInError(f"{whose} needs at least {shortest} characters")
+
+
+def create_user(database: Database, name: str, role: Role | str, pin: str, *, approver: Account) -> Account:
+    """Add an account, its creation signed by `approver`, a signed-in supervisor (a room's first
+    accounts are its set-up: `create_accounts`). Refuses a taken name or a PIN too short for the
+    role. The account comes back signed in."""
     name = account_name(name)
     chosen = Role(role)
-    if len(pin) < MIN_PIN_LENGTH:
-        raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
-    try:
-        return _create(database, name, chosen, pin, approver)
-    except AccountExists:
-        if not or_same:
-            raise
-    return same_account(database, name, chosen, pin)
-
-
-def same_account(database: Database, name: str, role: Role, pin: str) -> Account:
-    """The account another desk or run made under `name` a moment ago, accepted as the one this
-    start asked for when it is the same: it has `role`, and `pin` opens it (checked as a sign-in:
-    recorded, and counted towards the lockout, so this is no way round it). Refused in words when
-    it differs: the two starts did not agree on the room's accounts."""
+    _check_new_pin(chosen, pin)
     with database.session() as session:
-        exists = session.scalar(select(User.id).where(User.name == name)) is not None
-    if not exists:
-        raise SignInError(
-            f"{name} has no account here: another desk or run made this room's first accounts a"
-            f" moment ago, without {name}"
-        )
-    try:
-        return sign_in(database, name, pin, role)
-    except SignInError:
-        raise SignInError(
-            f"{name} already has an account here, made a moment ago by another desk or run with"
-            " another role or PIN: sign in with that one, or choose another name"
-        ) from None
+        signer = _approving(_chain_to_write(session), approver)
+        account = _create_in(session, name, chosen, pin, signer)
+        _commit_new(session, f"there is already a user called {name}")
+    return account
 
 
 def builtin_replay_account(database: Database) -> Account | None:
     """The built-in `replay` dealer, signed in, if this database has it (only it has no PIN)."""
     with database.session() as session:
-        user = session.scalar(select(User).where(User.name == BUILTIN_REPLAY))
-    return _unsealed(user, "") if user is not None else None
+        state = read_chain(session).accounts.get(BUILTIN_REPLAY)
+    return _opened(state, "") if state is not None and state.builtin else None
 
 
 def create_accounts(
     database: Database, accounts: Sequence[tuple[str, Role, str]], *, builtin: bool = False
 ) -> list[Account]:
-    """A new database's first accounts, in one transaction under the accounts chain's lock, so
-    that another run starting on the same new database finds all of them or none: the built-in
-    replay dealer if asked, then the supervisors (the first signing their own creation and
-    approving the rest), then the dealers. When another run made the room's accounts first (desks
-    starting together on a new room), each of these is accepted if it is the same account
-    (`same_account`: there, with its role, opened by its PIN) and refused in words if not."""
+    """The room's set-up: its first accounts, in one transaction, so that another run starting on
+    the same new database finds all of them or none: the built-in replay dealer if asked, then the
+    supervisors (the first signing their own creation and approving the rest), then the dealers.
+    Only in a database whose accounts chain holds no account yet, before any signed session.
+
+    When another desk or run set the room up a moment ago (desks starting together on a new room),
+    each account asked for is accepted if it is the same one (`same_account`: there, with its role,
+    opened by its PIN) and refused in words if not."""
     ordered = sorted(accounts, key=lambda account: account[1] is not Role.SUPERVISOR)
-    for _, _, pin in ordered:
-        if len(pin) < MIN_PIN_LENGTH:
-            raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
-    named = [(account_name(name), role, pin) for name, role, pin in ordered]
+    for _, role, pin in ordered:
+        _check_new_pin(role, pin)
+    if ordered and ordered[0][1] is not Role.SUPERVISOR:
+        raise SignInError("a database's first account is its floor supervisor")
     created: list[Account] = []
-    with _made_by_the_owner(), database.session() as session:
-        hold_append_lock(session, ACCOUNTS_LOCK)
-        if session.scalar(select(User.id).limit(1)) is None:
-            if builtin:
-                created.append(_create_in(session, BUILTIN_REPLAY, Role.DEALER, "", None, builtin=True))
-            approver: Account | None = None
-            for name, role, pin in named:
-                account = _create_in(session, name, role, pin, approver)
-                approver = approver or account
-                created.append(account)
-            session.commit()
-            return created
+    with database.session() as session:
+        chain = _chain_to_write(session)
+        if chain.accounts:
+            session.rollback()
+            return _same_accounts(database, ordered, builtin=builtin)
+        _refuse_unless_new(session, chain)
+        if builtin:
+            created.append(_create_in(session, BUILTIN_REPLAY, Role.DEALER, "", None, builtin=True))
+        approver: Account | None = None
+        for name, role, pin in ordered:
+            account = _create_in(session, account_name(name), role, pin, approver)
+            approver = approver or account
+            created.append(account)
+        _commit_new(session, "another run created accounts here at the same time")
+    return created
+
+
+def _same_accounts(
+    database: Database, accounts: Sequence[tuple[str, Role, str]], *, builtin: bool
+) -> list[Account]:
+    """The accounts another start made a moment ago, each accepted when it is the one asked for."""
+    same: list[Account] = []
     if builtin:
         replay = builtin_replay_account(database)
         if replay is None:
             raise SignInError(
-                "another desk or run made this room's first accounts a moment ago, without the"
-                " built-in replay dealer"
+                "this room has accounts already, without the built-in replay dealer: a floor"
+                " supervisor approves each new one"
             )
-        created.append(replay)
-    return created + [same_account(database, name, role, pin) for name, role, pin in named]
+        same.append(replay)
+    return same + [same_account(database, account_name(name), role, pin) for name, role, pin in accounts]
 
 
-def _create(database: Database, name: str, role: Role, pin: str, approver: Account | None) -> Account:
-    with _made_by_the_owner(), database.session() as session:
-        account = _create_in(session, name, role, pin, approver)
-        session.commit()
-    return account
-
-
-@contextmanager
-def _made_by_the_owner() -> Iterator[None]:
-    """A card room's desk and floor logins may not make accounts (their roles insert no users):
-    said in words rather than as the server's refusal."""
+def same_account(database: Database, name: str, role: Role, pin: str) -> Account:
+    """The account another desk or run made under `name` a moment ago, accepted as the one this
+    start asked for when it is the same: it has `role`, and `pin` opens it (checked as a sign-in:
+    recorded, and counted by the lockout, so this is no way round it). Refused in words otherwise,
+    without telling whether the name exists (a sign-in's one answer)."""
     try:
-        yield
-    except DBAPIError as error:
-        if not insufficient_privilege(error):
-            raise
-        raise SignInError("this database login may not make accounts: the room's owner makes them") from None
+        return sign_in(database, name, pin, role)
+    except SignInError:
+        raise SignInError(
+            "this room has accounts already, and these are not among them as given: sign in, or a"
+            " floor supervisor approves each new account"
+        ) from None
+
+
+def _refuse_unless_new(session: Session, chain: AccountsChain) -> None:
+    """A room is set up once: before any account, and before any table signed its record."""
+    if chain.accounts:
+        raise SignInError("this room has accounts already: a floor supervisor approves each new one")
+    signed = session.scalar(select(TableSession.id).where(TableSession.id > chain.sessions_before).limit(1))
+    if signed is not None:
+        raise SignInError("this room has recorded tables already: its accounts cannot be set up again")
+
+
+def _commit_new(session: Session, taken: str) -> None:
+    try:
+        session.commit()
+    except IntegrityError:  # made by another desk or run since the look before
+        raise SignInError(taken) from None
 
 
 def _create_in(
     session: Session, name: str, role: Role, pin: str, approver: Account | None, *, builtin: bool = False
 ) -> Account:
-    """The account's event and row, under the accounts chain's lock (held until the session
-    ends): whether the name is taken and whether this is the database's first account are read
-    after every account committed before, so two desks never make one name twice."""
+    """One new account; without an approver it signs its own creation (the room's set-up)."""
     key = keys.new_private_key()
     pin_hash, derived = _pin_material(pin)
     payload: dict[str, object] = {
@@ -244,20 +280,13 @@ def _create_in(
         "pin_hash": pin_hash,
         "public_key": keys.public_hex(key),
         "sealed_key": keys.seal(key, derived),
+        **_pin_length(pin),
     }
     if builtin:
         payload["builtin"] = True
-    hold_append_lock(session, ACCOUNTS_LOCK)
     if session.scalar(select(User.id).where(User.name == name)) is not None:
-        raise AccountExists(name)
-    # The built-in replay dealer approves nothing, so a database it opened can still get its
-    # first supervisor.
-    first = session.scalar(select(User.id).where(User.name != BUILTIN_REPLAY).limit(1)) is None
-    if approver is None and not first:
-        raise SignInError("a floor supervisor must approve a new account")
-    if approver is None and role is not Role.SUPERVISOR and not builtin:
-        raise SignInError("a database's first account is its floor supervisor")
-    signer = _approving(approver) if approver is not None else Account(name, role, key)
+        raise SignInError(f"there is already a user called {name}")
+    signer = approver if approver is not None else Account(name, role, key)
     event = _append_event(session, AccountKind.CREATED, name, signer, payload)
     session.add(
         User(
@@ -274,39 +303,140 @@ def _create_in(
     return Account(name, role, key, builtin)
 
 
+def _pin_length(pin: str) -> dict[str, object]:
+    """What an account event says of a new PIN: whether it has a supervisor's length."""
+    return {"long_pin": True} if len(pin) >= SUPERVISOR_PIN_LENGTH else {}
+
+
 def change_role(database: Database, name: str, role: Role, approver: Account) -> None:
-    """Make an account a dealer or a supervisor, signed by the approving supervisor."""
+    """Make an account a dealer or a supervisor, signed by the approving supervisor. A supervisor's
+    PIN has at least 8 characters: a dealer with a shorter one changes it first."""
     with database.session() as session:
-        user = _user_or_refuse(session, name)
+        chain = _chain_to_write(session)
+        signer = _approving(chain, approver)
+        state = _state_or_refuse(chain, name)
+        if role is Role.SUPERVISOR and not state.long_pin:
+            raise SignInError(
+                f"{state.name}'s PIN has fewer than {SUPERVISOR_PIN_LENGTH} characters, too few for a"
+                " floor supervisor: change it first"
+            )
+        user = _user_or_refuse(session, state.name)
         payload = {"role": role.value}
-        event = _append_event(session, AccountKind.ROLE_CHANGED, user.name, _approving(approver), payload)
+        event = _append_event(session, AccountKind.ROLE_CHANGED, user.name, signer, payload)
         user.role, user.account_seq = role.value, event.seq
         session.commit()
 
 
-def change_pin(database: Database, name: str, old_pin: str, new_pin: str, approver: Account) -> None:
+def change_pin(
+    database: Database,
+    name: str,
+    old_pin: str,
+    new_pin: str,
+    approver: Account,
+    *,
+    clock: Clock | None = None,
+) -> None:
     """A new PIN for an account (its key pair kept, sealed again), signed by the approving
-    supervisor; the old PIN must open the key."""
-    if len(new_pin) < MIN_PIN_LENGTH:
-        raise SignInError(f"a PIN needs at least {MIN_PIN_LENGTH} characters")
+    supervisor; the old PIN, checked as a sign-in is, must open the key. An account an upgrade
+    left without a key gets one this way (`key_added`, the supervisor's signature on it). A
+    supervisor may approve their own change to a PIN of a supervisor's length."""
     with database.session() as session:
-        user = _user_or_refuse(session, name)
-    account = _unsealed(user, old_pin)
-    if account is None or account.key is None:
-        raise SignInError("wrong name or PIN")
+        state = _state_or_refuse(read_chain(session), name)
+    _check_new_pin(Role(state.role), new_pin)
+    account = _check(database, state.name, old_pin, None, clock or system_clock)
+    own = approver.name == state.name and len(new_pin) >= SUPERVISOR_PIN_LENGTH and account.key is not None
+    _seal_again(database, account, new_pin, lambda chain: _approving(chain, approver, own_longer_pin=own))
+
+
+_NO_SECOND_SET_UP = "a supervisor holds a key already: another supervisor approves this account's new PIN"
+
+
+def set_up_first_key(
+    database: Database, name: str, pin: str, new_pin: str, *, clock: Clock | None = None
+) -> Account:
+    """The set-up of a room an upgrade left with no supervisor holding a key: a supervisor, with
+    their PIN, gives themselves a key pair sealed with a new PIN of a supervisor's length, signing
+    it with that key. Only once: never when any supervisor holds a key."""
+    _check_new_pin(Role.SUPERVISOR, new_pin)
+    with database.session() as session:
+        chain = read_chain(session)
+    state = _state_or_refuse(chain, name)
+    if chain.supervisor_keyed or state.role != Role.SUPERVISOR.value or state.public_key:
+        raise SignInError(_NO_SECOND_SET_UP)
+    account = _check(database, state.name, pin, Role.SUPERVISOR, clock or system_clock)
+
+    def itself(chain: AccountsChain) -> Account | None:
+        if chain.supervisor_keyed:
+            raise SignInError(_NO_SECOND_SET_UP)
+        return None  # the new key signs its own event
+
+    return _seal_again(database, account, new_pin, itself)
+
+
+def _seal_again(
+    database: Database, account: Account, new_pin: str, signer: Callable[[AccountsChain], Account | None]
+) -> Account:
+    """`account`'s key sealed with `new_pin` (a new key pair, `key_added`, for an account without
+    one), the event signed by whom `signer` names as the chain stands (None: the new key itself)."""
     pin_hash, derived = _pin_material(new_pin)
-    payload = {"pin_hash": pin_hash, "sealed_key": keys.seal(account.key, derived)}
+    key = account.key or keys.new_private_key()
+    payload: dict[str, object] = {
+        "pin_hash": pin_hash,
+        "sealed_key": keys.seal(key, derived),
+        **_pin_length(new_pin),
+    }
+    kind = AccountKind.PIN_CHANGED
+    if account.key is None:
+        kind, payload["public_key"] = AccountKind.KEY_ADDED, keys.public_hex(key)
+    keyed = Account(account.name, account.role, key)
     with database.session() as session:
-        user = _user_or_refuse(session, name)
-        event = _append_event(session, AccountKind.PIN_CHANGED, user.name, _approving(approver), payload)
-        user.pin_hash, user.sealed_key, user.account_seq = pin_hash, payload["sealed_key"], event.seq
+        approving = signer(_chain_to_write(session)) or keyed
+        user = _user_or_refuse(session, account.name)
+        event = _append_event(session, kind, user.name, approving, payload)
+        user.pin_hash, user.sealed_key, user.account_seq = pin_hash, str(payload["sealed_key"]), event.seq
+        if kind is AccountKind.KEY_ADDED:
+            user.public_key = str(payload["public_key"])
         session.commit()
+    return keyed
 
 
-def _approving(approver: Account) -> Account:
-    if approver.role is not Role.SUPERVISOR or approver.key is None or approver.builtin:
+def supervisor_holds_a_key(database: Database) -> bool:
+    """Whether the room is set up: some supervisor holds a key, or the room has no account yet."""
+    with database.session() as session:
+        chain = read_chain(session)
+    return chain.supervisor_keyed or not any(not state.builtin for state in chain.accounts.values())
+
+
+def _approving(chain: AccountsChain, approver: Account, *, own_longer_pin: bool = False) -> Account:
+    """The approver as the accounts chain knows them: a supervisor now, their key the chain's, a PIN
+    of a supervisor's length (or their own change to one). An Account built by hand with another
+    key is refused here, before anything is signed."""
+    state = chain.accounts.get(approver.name)
+    if (
+        approver.key is None
+        or state is None
+        or state.builtin
+        or state.role != Role.SUPERVISOR.value
+        or keys.public_hex(approver.key) != state.public_key
+    ):
         raise SignInError("a floor supervisor, signed in, must approve this")
-    return approver
+    if not state.long_pin and not own_longer_pin:
+        raise SignInError(_short_supervisor_pin(state.name))
+    return Account(state.name, Role.SUPERVISOR, approver.key)
+
+
+def _short_supervisor_pin(name: str) -> str:
+    return (
+        f"{name}'s PIN has fewer than {SUPERVISOR_PIN_LENGTH} characters: a floor supervisor changes it"
+        " (Settings → Change an account's PIN…) before approving anything"
+    )
+
+
+def _state_or_refuse(chain: AccountsChain, name: str) -> AccountState:
+    state = chain.accounts.get(name.strip())
+    if state is None or state.builtin:
+        raise SignInError(f"there is no user called {name.strip()}")
+    return state
 
 
 def _user_or_refuse(session: Session, name: str) -> User:
@@ -319,9 +449,9 @@ def _user_or_refuse(session: Session, name: str) -> User:
 def _append_event(
     session: Session, kind: AccountKind, name: str, signer: Account, payload: Mapping[str, object]
 ) -> AccountEvent:
-    """The next account event, signed by `signer`, flushed. The chain's lock is held from here to
-    the session's end, so a second desk appending at the same moment follows this event once it
-    is committed, never the same link."""
+    """The next account event, signed by `signer`, flushed (a second desk appending the same
+    number at once fails on the primary key); under the chain's lock, which the change took
+    before reading the chain (taking it again holds it still)."""
     hold_append_lock(session, ACCOUNTS_LOCK)
     last = session.scalars(select(AccountEvent).order_by(AccountEvent.seq.desc()).limit(1)).first()
     seq, previous = (last.seq + 1, last.hash) if last is not None else (1, GENESIS_HASH)
@@ -344,17 +474,16 @@ def _append_event(
     return event
 
 
-def _unsealed(user: User, pin: str) -> Account | None:
-    """The account with its private key when `pin` is its PIN (an imported account without a key
-    yet comes back without one)."""
-    derived = _derive(pin, user.pin_hash)
+def _opened(state: AccountState, pin: str) -> Account | None:
+    """The account with its private key when `pin` is its PIN, as the accounts chain holds it (an
+    account an upgrade left without a key comes back without one)."""
+    derived = _derive(pin, state.pin_hash)
     if derived is None:
         return None
-    key = keys.unseal(user.sealed_key, derived) if user.sealed_key else None
-    if user.sealed_key and key is None:
+    key = keys.unseal(state.sealed_key, derived) if state.sealed_key else None
+    if state.sealed_key and (key is None or keys.public_hex(key) != state.public_key):
         return None
-    # Only the built-in replay dealer has an empty PIN: a person's has at least 4 characters.
-    return Account(user.name, Role(user.role), key, builtin=pin == "")
+    return Account(state.name, Role(state.role), key, builtin=state.builtin)
 
 
 def refusal(role: Role | None) -> str:
@@ -365,54 +494,44 @@ def refusal(role: Role | None) -> str:
 def sign_in(
     database: Database, name: str, pin: str, role: Role | None = None, *, clock: Clock = system_clock
 ) -> Account:
-    """Check a name and PIN (and, if given, that the account has `role`); every try is recorded."""
+    """Check a name and PIN (and, if given, that the account has `role`) against the accounts
+    chain; every try is recorded (`lockout`). The account comes back with its key unsealed. A
+    supervisor whose PIN is shorter than a supervisor's must change it before approving."""
+    account = _check(database, name, pin, role, clock)
+    if account.key is None:
+        raise SignInError(
+            "this account has no key since an upgrade: a floor supervisor approves a new PIN for it"
+            " (Settings → Change an account's PIN…), which gives it one"
+        )
+    if role is Role.SUPERVISOR and len(pin) < SUPERVISOR_PIN_LENGTH:
+        raise SignInError(_short_supervisor_pin(account.name))
+    return account
+
+
+def _check(database: Database, name: str, pin: str, role: Role | None, clock: Clock) -> Account:
+    """One PIN check, counted by the lockout and recorded in its chain, in one transaction that
+    holds the name; the account (maybe without a key) or SignInError."""
     typed = _as_recorded(name)
     now = clock()
-    with database.session() as session:
-        wait = _wait_left(session, typed, now)
+    asked = role.value if role is not None else ""
+    account: Account | None = None
+    with lockout.name_held(database, typed) as session:
+        chain = read_chain(session)
+        wait = lockout.wait_left(session, typed, now, chain)
         if wait > timedelta(0):
-            _record(session, typed, role, Attempt.WAITING, now)
+            lockout.record(session, typed, asked, Attempt.WAITING, now)
             raise SignInError(f"too many wrong PINs for this name: try again in {_spoken(wait)}")
-        user = session.scalar(select(User).where(User.name == typed)) if typed == name.strip() else None
-        account = _unsealed(user, pin) if user is not None else None
-        if user is None:
+        state = chain.accounts.get(typed) if typed == name.strip() else None
+        account = _opened(state, pin) if state is not None else None
+        if state is None:
             pin_matches(pin, _dummy_hash())
         accepted = account is not None and (role is None or account.role is role)
-        _record(session, typed, role, Attempt.ACCEPTED if accepted else Attempt.REFUSED, now)
-    if account is None or not accepted:
-        raise SignInError(refusal(role))
-    return account if account.key is not None else _add_key(database, account, pin)
-
-
-def _add_key(database: Database, account: Account, pin: str) -> Account:
-    """An account imported from before sign-offs gets its key pair at its first sign-in, the one
-    moment its PIN is known: the event is signed by the new key."""
-    key = keys.new_private_key()
-    pin_hash, derived = _pin_material(pin)
-    sealed = keys.seal(key, derived)
-    payload = {"public_key": keys.public_hex(key), "pin_hash": pin_hash, "sealed_key": sealed}
-    keyed = Account(account.name, account.role, key)
-    with database.session() as session:
-        hold_append_lock(session, ACCOUNTS_LOCK)
-        user = _user_or_refuse(session, account.name)
-        if user.public_key:  # another desk signed this account in first and gave it its key
-            opened = _unsealed(user, pin)
-            if opened is None:
-                raise SignInError(refusal(None))
-            return opened
-        event = _append_event(session, AccountKind.KEY_ADDED, account.name, keyed, payload)
-        user.public_key, user.sealed_key, user.pin_hash = payload["public_key"], sealed, pin_hash
-        user.account_seq = event.seq
-        session.commit()
-    return keyed
-
-
-def lockout_delay(wrong_in_a_row: int) -> timedelta:
-    """How long a name waits after this many wrong PINs in a row."""
-    if wrong_in_a_row < LOCKOUT_AFTER:
-        return timedelta(0)
-    doublings = min(wrong_in_a_row - LOCKOUT_AFTER, 16)  # far past the cap already
-    return min(FIRST_DELAY * (1 << doublings), LONGEST_DELAY)
+        if account is not None and accepted:
+            outcome = Attempt.ACCEPTED if account.key is not None else Attempt.KEYLESS
+            lockout.record(session, typed, asked, outcome, now, account.key)
+            return account
+        lockout.record(session, typed, asked, Attempt.REFUSED, now)
+    raise SignInError(refusal(role))
 
 
 def _as_recorded(typed: str) -> str:
@@ -420,38 +539,6 @@ def _as_recorded(typed: str) -> str:
     the column is an account's, but its tries are recorded (and locked out) all the same."""
     kept = "".join(char for char in typed.strip() if char.isprintable())
     return kept[:NAME_COLUMN]
-
-
-def _wait_left(session: Session, name: str, now: datetime) -> timedelta:
-    wrong = 0
-    last_wrong_at: datetime | None = None
-    recent = session.execute(
-        select(SignInAttempt.outcome, SignInAttempt.at)
-        .where(SignInAttempt.name == name)
-        .order_by(SignInAttempt.id.desc())
-        .limit(64)
-    )
-    for outcome, at in recent:
-        if outcome == Attempt.ACCEPTED:
-            break
-        if outcome == Attempt.REFUSED:
-            wrong += 1
-            last_wrong_at = last_wrong_at or datetime.strptime(str(at), TIME_FORMAT).replace(tzinfo=UTC)
-    if last_wrong_at is None:
-        return timedelta(0)
-    return last_wrong_at + lockout_delay(wrong) - now
-
-
-def _record(session: Session, name: str, role: Role | None, outcome: Attempt, now: datetime) -> None:
-    session.add(
-        SignInAttempt(
-            name=name,
-            role=role.value if role is not None else "",
-            outcome=outcome.value,
-            at=now.strftime(TIME_FORMAT),
-        )
-    )
-    session.commit()
 
 
 def _spoken(wait: timedelta) -> str:

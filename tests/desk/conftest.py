@@ -28,11 +28,11 @@ from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Account, create_user
+from ofc_desk.storage.users import Account, Role, create_accounts
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 DEALER = ("Dana", "1234")
-SUPERVISOR = ("Floor", "9999")
+SUPERVISOR = ("Floor", "99999999")
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -46,8 +46,8 @@ def template_accounts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, A
     and the dealer as signed in, key unsealed, the same in every copy."""
     path = tmp_path_factory.mktemp("template") / "desk.db"
     database = Database(f"sqlite:///{path}")
-    supervisor = create_user(database, SUPERVISOR[0], "supervisor", SUPERVISOR[1])
-    dealer = create_user(database, DEALER[0], "dealer", DEALER[1], approver=supervisor)
+    accounts = [(SUPERVISOR[0], Role.SUPERVISOR, SUPERVISOR[1]), (DEALER[0], Role.DEALER, DEALER[1])]
+    _, dealer = create_accounts(database, accounts)
     database.dispose()
     return path, dealer
 

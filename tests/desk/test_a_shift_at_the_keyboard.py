@@ -248,7 +248,7 @@ def test_the_status_line_stays_on_one_line_and_the_entry_hint_whole_at_1366(desk
 def test_signing_in_clears_the_sign_in_note_and_enter_opens_a_table_at_first_start(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    desk, dialog = first_start(qtbot, tmp_path, "Floor", "9999")
+    desk, dialog = first_start(qtbot, tmp_path, "Floor", "99999999")
     assert "sign in to continue" in desk.window.status_line.text()
     qtbot.keyClick(field(dialog, "Supervisor PIN"), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, ChooseTableDialog), timeout=10_000)

@@ -30,7 +30,7 @@ def run_task(desk: Desk, action: QAction, lines: dict[str, str], choices: dict[s
 
 def test_a_supervisor_adds_an_account_changes_its_role_and_a_pin(desk: Desk, database: Database) -> None:
     window = desk.window
-    run_task(desk, window.action_add_account, {"Name": "Yan", "PIN": "5678"}, {"Role": "dealer"})
+    run_task(desk, window.action_add_account, {"Name": "Yan", "PIN": "56785678"}, {"Role": "dealer"})
     desk.qtbot.waitUntil(
         lambda: window.statusBar().currentMessage().startswith("Yan can now sign in"), timeout=10_000
     )

@@ -177,7 +177,7 @@ def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_pat
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "PIN" in dialog.refusal.text() and dialog.buttons.isEnabled())
-    qtbot.keyClicks(field(dialog, "Supervisor PIN"), "999")
+    qtbot.keyClicks(field(dialog, "Supervisor PIN"), "9999999")
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, ChooseTableDialog), timeout=10_000)
     assert desk.session.account is not None and desk.session.account.name == "Dana"
@@ -190,7 +190,7 @@ def test_first_start_creates_the_dealer_and_the_supervisor(qtbot: QtBot, tmp_pat
 
 
 def test_first_start_never_ends_without_a_supervisor(qtbot: QtBot, tmp_path: Path) -> None:
-    desk, dialog = first_start(qtbot, tmp_path, "Dana", "9999")
+    desk, dialog = first_start(qtbot, tmp_path, "Dana", "99999999")
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     for _ in range(2):  # a tired dealer presses OK again, nothing changed
         dialog.refusal.clear()

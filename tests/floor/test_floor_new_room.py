@@ -22,10 +22,10 @@ from ofc_desk.desk.floor.controller import FloorController, room_heading
 from ofc_desk.service.floor import FloorReader, FloorRoom
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage import database as database_module
-from ofc_desk.storage.database import Database, NotADeskDatabase, SchemaState, open_existing
+from ofc_desk.storage.database import Database, NotADeskDatabase, SchemaState, newest_revision, open_existing
 
 FILLS_IN = "each table appears here as its desk opens it."
-NEWEST = "0007"
+NEWEST = newest_revision()
 
 
 @pytest.fixture

@@ -9,12 +9,12 @@ from typing import Any
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, create_accounts, sign_in
 
 # The card room's published worked example, copied into the service tests' data.
 EXAMPLES = Path(__file__).resolve().parents[1] / "service" / "data"
 DEALER, DEALER_PIN = "Dana", "1234"
-SUPERVISOR, SUPERVISOR_PIN = "Sam", "9876"
+SUPERVISOR, SUPERVISOR_PIN = "Sam", "98769876"
 
 
 def example_script() -> dict[str, Any]:
@@ -28,8 +28,9 @@ def expected_example() -> dict[str, Any]:
 
 def new_database(url: str) -> Database:
     database = Database(url)
-    supervisor = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
+    create_accounts(
+        database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+    )
     return database
 
 

@@ -165,7 +165,7 @@ def test_an_export_replayed_without_its_supervisors_pin_is_refused(eventful_db: 
 
 def test_round_trip_with_void_correction_undo_and_close(eventful_db: str, tmp_path: Path) -> None:
     record = load_session_record(eventful_db)
-    replayed = _replay_into(tmp_path / "eventful-again.db", replay_script(record), {"Sam": "9876"})
+    replayed = _replay_into(tmp_path / "eventful-again.db", replay_script(record), {"Sam": "98769876"})
     assert _results(replayed) == _results(record)
     assert replayed.players == record.players
     assert [(a.kind, a.hand_number, a.description, a.approver) for a in replayed.adjustments] == [

@@ -10,7 +10,7 @@ from typing import Any
 
 EXAMPLE = Path(__file__).parents[1] / "service" / "data" / "replay-pineapple.json"
 DEALER, DEALER_PIN = "Dana", "1234"
-SUPERVISOR, SUPERVISOR_PIN = "Sam", "9876"
+SUPERVISOR, SUPERVISOR_PIN = "Sam", "98769876"
 USERS = [
     {"name": DEALER, "role": "dealer", "pin": DEALER_PIN},
     {"name": SUPERVISOR, "role": "supervisor", "pin": SUPERVISOR_PIN},

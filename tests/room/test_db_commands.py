@@ -20,11 +20,11 @@ from sqlalchemy.engine import make_url
 
 from ofc_desk import __version__
 from ofc_desk.cli.main import main
-from ofc_desk.storage.database import Database, RoomNotReady
+from ofc_desk.storage.database import Database, RoomNotReady, newest_revision
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 
-NEWEST = "0007"
+NEWEST = newest_revision()
 NEWEST_WORDS = f"revision {NEWEST}, the newest this OFC Desk ({__version__}) knows"
 RunDb = Callable[..., tuple[int, list[str], str]]
 
@@ -217,13 +217,14 @@ def test_a_desk_on_a_room_without_accounts_is_told_the_owner_makes_them(
     script = tmp_path / "t1.json"
     script.write_text(json.dumps(table_script("T1", 1, extras=False, close=False)), encoding="utf-8")
     assert main(["replay", str(script), "--db", as_login(room_url, roles.table)]) == 2
-    assert (
-        capsys.readouterr().err == "this database login may not make accounts: the room's owner makes them\n"
+    assert capsys.readouterr().err == (
+        "this desk's database login records tables, not accounts: the room's owner sets up and changes"
+        " accounts (start ofc-desk once with the owner's login)\n"
     )
     owner = Database(room_url)
     try:
         with owner.engine.connect() as connection:
-            assert connection.scalar(text("SELECT count(*) FROM account_events")) == 1  # the migration's
+            assert connection.scalar(text("SELECT count(*) FROM account_events")) == 2  # the migrations' marks
             assert connection.scalar(text("SELECT count(*) FROM table_sessions")) == 0
     finally:
         owner.dispose()

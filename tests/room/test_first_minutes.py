@@ -73,6 +73,7 @@ def one_room(url: str) -> None:
             users = session.scalars(select(User.name).order_by(User.name)).all()
         assert [tuple(link) for link in chain] == [
             (AccountKind.SIGNOFFS_STARTED, ""),
+            (AccountKind.APPROVALS_REQUIRED, ""),
             (AccountKind.CREATED, SUPERVISOR),
             (AccountKind.CREATED, DEALER),
         ]

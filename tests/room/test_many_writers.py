@@ -24,7 +24,7 @@ from ofc_desk.service.floor_decisions import decide_at_the_floor
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, create_accounts, sign_in
 
 pytestmark = pytest.mark.postgres
 OPENINGS = 5  # races run; each one a fresh table name
@@ -33,8 +33,9 @@ OPENINGS = 5  # races run; each one a fresh table name
 @pytest.fixture
 def room(room_url: str) -> Iterator[Database]:
     database = Database(room_url)
-    supervisor = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
+    create_accounts(
+        database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+    )
     yield database
     database.dispose()
 

@@ -21,7 +21,17 @@ from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import Role, create_user, hash_pin, sign_in
+from ofc_desk.storage.users import (
+    Role,
+    SignInError,
+    change_pin,
+    create_accounts,
+    hash_pin,
+    set_up_first_key,
+    sign_in,
+)
+
+DANA = ("Dana", "dealer", "1234")
 
 pytestmark = pytest.mark.postgres
 
@@ -38,8 +48,7 @@ def _as(url: str, role: str) -> str:
 def room(room_url: str, roles: RoomRoles) -> Iterator[str]:
     """A migrated card room with its accounts, the roles applied twice (the SQL is re-runnable)."""
     owner = Database(room_url)
-    supervisor = create_user(owner, "Sam", Role.SUPERVISOR, "9876")
-    create_user(owner, "Dana", Role.DEALER, "1234", approver=supervisor)
+    create_accounts(owner, [("Sam", Role.SUPERVISOR, "98769876"), ("Dana", Role.DEALER, "1234")])
     with owner.engine.connect() as connection:
         for _ in range(2):
             apply_roles(connection, room_roles_sql(connection, roles))
@@ -139,7 +148,7 @@ def test_a_supervisor_at_the_floor_role_approves_a_request_the_desk_carries_out(
     desk.request(EventKind.HAND_VOIDED, {"hand": 1, "reason": "misdeal"}, "cards exposed")
     floor = Database(_as(room, roles.floor))
     try:
-        assert decide_at_the_floor(floor, 1, 1, True, "Sam", "9876") == "request #1 at T1 approved by Sam"
+        assert decide_at_the_floor(floor, 1, 1, True, "Sam", "98769876") == "request #1 at T1 approved by Sam"
     finally:
         floor.dispose()
     desk.catch_up()
@@ -183,15 +192,17 @@ def test_applying_the_roles_again_takes_back_any_grant_given_by_hand(room: str, 
     assert "permission denied for table events" in _refused(room, roles.table, "DELETE FROM events")
 
 
-def test_an_imported_account_adds_its_key_at_its_first_sign_in_as_the_table_role(
+def test_an_upgraded_account_gets_its_key_from_a_supervisor_and_never_from_the_table_role(
     room_url: str, roles: RoomRoles
 ) -> None:
-    """Accounts made before sign-offs (schema 0005) are imported without keys; the first sign-in,
-    at a desk logged in as the table role, adds the key pair: never the role."""
+    """Accounts made before sign-offs (schema 0005) are imported without keys, and cannot sign in
+    until a supervisor's signed approval gives them one. The table role writes no account: not a
+    `key_added` with someone else's key for a keyless supervisor (issue 25's forgery (c)), not a
+    user's key columns. The owner's set-up gives the first supervisor a key; she approves the rest."""
     owner = Database(room_url, migrate=False)
     owner.migrate("0005")
     with owner.engine.begin() as connection:
-        for name, role, pin in (("Sam", "supervisor", "9876"), ("Dana", "dealer", "1234")):
+        for name, role, pin in (("Sam", "supervisor", "98769876"), ("Flo", "supervisor", "24682468"), DANA):
             connection.execute(
                 text("INSERT INTO users (name, role, pin_hash, created_at) VALUES (:n, :r, :h, :at)"),
                 {"n": name, "r": role, "h": hash_pin(pin), "at": "2026-11-01T18:00:00.000000Z"},
@@ -199,13 +210,26 @@ def test_an_imported_account_adds_its_key_at_its_first_sign_in_as_the_table_role
     owner.migrate()
     with owner.engine.connect() as connection:
         apply_roles(connection, room_roles_sql(connection, roles))
-    owner.dispose()
     desk = Database(_as(room_url, roles.table))
     try:
-        dealer = sign_in(desk, "Dana", "1234")
-        assert dealer.key is not None  # unsealed: the key pair was added and sealed with the PIN
+        with pytest.raises(SignInError, match="no key since an upgrade"):
+            sign_in(desk, "Dana", "1234")
+        forged = (
+            "INSERT INTO account_events"
+            " (seq, kind, name, approved_by, at, payload, prev_hash, hash, signature)"
+            " SELECT max(seq) + 1, 'key_added', 'Flo', 'Flo', 'now', '{}', '', '', '' FROM account_events"
+        )
+        assert "permission denied for table account_events" in _refused(room_url, roles.table, forged)
+        keyed = "UPDATE users SET public_key = 'ab', sealed_key = 'cd' WHERE name = 'Flo'"
+        assert "permission denied for table users" in _refused(room_url, roles.table, keyed)
+        with pytest.raises(SignInError, match="records tables, not accounts: the room's owner sets up"):
+            set_up_first_key(desk, "Sam", "98769876", "98769876")
+        sam = set_up_first_key(owner, "Sam", "98769876", "98769876")
+        with pytest.raises(SignInError, match="records tables, not accounts"):
+            change_pin(desk, "Dana", "1234", "1234", sign_in(desk, "Sam", "98769876"))
+        change_pin(owner, "Dana", "1234", "1234", sam)
+        assert sign_in(desk, "Dana", "1234").key is not None
         verify_database(desk)
     finally:
         desk.dispose()
-    refusal = _refused(room_url, roles.table, "UPDATE users SET role = 'supervisor' WHERE name = 'Dana'")
-    assert "permission denied for table users" in refusal
+        owner.dispose()

@@ -40,12 +40,12 @@ from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build,
 
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user
+from ofc_desk.storage.users import Role, create_accounts
 
 
 def _with_accounts(database: Database) -> None:
-    supervisor = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
+    accounts = [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+    create_accounts(database, accounts)
 
 
 class SqliteTemplates:

@@ -16,7 +16,7 @@ Build = Callable[[Database], None]
 """A history a module's tests all start from, built once a run (conftest.py, `database_copy`)."""
 DatabaseCopy = Callable[[Build | None], Database]
 
-SUPERVISOR, SUPERVISOR_PIN = "Sue", "4321"
+SUPERVISOR, SUPERVISOR_PIN = "Sue", "43214321"
 DEALER, DEALER_PIN = "Dan", "1234"
 
 

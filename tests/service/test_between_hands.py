@@ -35,7 +35,7 @@ from ofc_desk.service import (
 )
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import MIGRATIONS, Database
-from ofc_desk.storage.users import hash_pin, sign_in
+from ofc_desk.storage.users import change_pin, hash_pin, set_up_first_key, sign_in
 
 FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
 
@@ -249,7 +249,10 @@ def test_a_database_of_the_first_schema_is_migrated_and_then_takes_a_trillion_ch
     session_id = TableService.open(first_release, setup, DEALER).session_id  # no keys yet: unsigned
     first_release.dispose()
     database = Database(database_url)  # what every start does: migrate to the newest schema
-    # The accounts were imported without keys; the dealer's first sign-in gives them one.
+    # The accounts were imported without keys: the room's set-up gives its supervisor one, and
+    # she approves the dealer's.
+    sue = set_up_first_key(database, SUPERVISOR, SUPERVISOR_PIN, SUPERVISOR_PIN)
+    change_pin(database, DEALER, DEALER_PIN, DEALER_PIN, sue)
     service = resume_table(database, session_id, sign_in(database, DEALER, DEALER_PIN))
     service.rebuy("Ann", 10**12)
     assert [(entry.player, entry.amount) for entry in chip_ledger(database, session_id)][-1] == (

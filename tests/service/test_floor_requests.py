@@ -29,7 +29,7 @@ from ofc_desk.service.floor_decisions import decide_at_the_floor
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, create_accounts, create_user, sign_in
 
 THREE = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
 ANN_PLAIN = Plan("Qh Td 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
@@ -89,9 +89,9 @@ def test_the_desk_and_the_floor_deciding_at_once_one_wins_and_the_other_is_told(
     desk = a_table_after_one_hand(database)
     desk.request(*VOID_1, "misdeal")
     floor = create_user(
-        database, "Flo", Role.SUPERVISOR, "2468", approver=sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
+        database, "Flo", Role.SUPERVISOR, "24682468", approver=sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
     )
-    decide_at_the_floor(database, desk.session_id, 1, True, floor.name, "2468")
+    decide_at_the_floor(database, desk.session_id, 1, True, floor.name, "24682468")
     with pytest.raises(ActionRefused, match="request #1 was already approved by Flo"):
         desk.decide_request(1, False, SUPERVISOR, SUPERVISOR_PIN)
     with pytest.raises(ActionRefused, match="request #1 was already approved by Flo"):
@@ -145,8 +145,9 @@ def test_the_same_request_twice_is_refused_and_an_unapproved_one_cannot_be_carri
 def test_a_session_with_requests_exports_to_a_script_that_replays_it_event_for_event(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'room.db'}"
     database = Database(url)
-    sue = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=sue)
+    create_accounts(
+        database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+    )
     desk = a_table_after_one_hand(database)
     desk.start_next_hand()
     desk.request(*VOID_1, "misdeal")  # asked mid-hand

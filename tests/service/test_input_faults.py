@@ -56,7 +56,7 @@ def test_a_misspelt_rules_key_is_refused_not_played_as_the_default(
 def test_misspelt_keys_inside_a_script_are_refused_where_they_are(
     tmp_path: Path, database_url: str, capsys: Capture
 ) -> None:
-    change = {"op": "change_rules", "setlement": "no-cap", "supervisor": "Sue", "pin": "4321"}
+    change = {"op": "change_rules", "setlement": "no-cap", "supervisor": "Sue", "pin": "43214321"}
     script = two_seats(hands=[{"between": [change]}])
     status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
     assert (status, err) == (2, "hand 1, between 1.setlement: unknown key (did you mean settlement?)\n")
@@ -170,7 +170,7 @@ def test_two_first_runs_making_the_same_accounts_both_go_on(
     """The other run makes the accounts between this run's look at them and its own inserts."""
     database = Database(database_url)
     real_list = replay_accounts.list_users
-    users = [{"name": "Sue", "role": "supervisor", "pin": "4321"}]
+    users = [{"name": "Sue", "role": "supervisor", "pin": "43214321"}]
     first_look = [True]
 
     def stale_first_look(db: Database) -> list[Any]:

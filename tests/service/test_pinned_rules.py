@@ -11,12 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from forgery_helpers import recording_as_of
 from sqlalchemy import select
 from table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
-    DEALER,
-    DEALER_PIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
     dealer,
@@ -35,7 +34,6 @@ from ofc_desk.service.setup import TableRules, canonical_sha256
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import Role, create_user
 
 SEATS = [("Ann", 100), ("Bob", 100)]
 
@@ -135,10 +133,7 @@ def legacy_database(
     """A database of schema 0006 with two sessions that named their preset, as desks did before
     rules were pinned: one open, one closed after a hand. Upgraded to the newest schema."""
     database = Database(database_url, migrate=False)
-    database.migrate("0006")
-    supervisor = create_user(database, SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN)
-    create_user(database, DEALER, Role.DEALER, DEALER_PIN, approver=supervisor)
-    with monkeypatch.context() as before_pinning:
+    with recording_as_of(database, "0006"), monkeypatch.context() as before_pinning:
         before_pinning.setattr(TableRules, "pinned", lambda rules, current=None: rules)
         open_table = open_named(database, "Table 1")
         play_hand(open_table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})

@@ -204,21 +204,21 @@ def test_supervised_operations_in_a_script(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
-    script["users"] = [{"name": "Flo", "role": "supervisor", "pin": "2468"}]
+    script["users"] = [{"name": "Flo", "role": "supervisor", "pin": "24682468"}]
     script["hands"] = script["hands"][:2]
     script["hands"].append(
         {
             "between": [
-                {"op": "void", "hand": 2, "reason": "misdeal", "supervisor": "Flo", "pin": "2468"},
+                {"op": "void", "hand": 2, "reason": "misdeal", "supervisor": "Flo", "pin": "24682468"},
                 {
                     "op": "correct_chips",
                     "player": "Cy",
                     "amount": -1,
                     "reason": "miscount",
                     "supervisor": " Flo ",  # recorded as the account spells it, so verify knows her
-                    "pin": "2468",
+                    "pin": "24682468",
                 },
-                {"op": "close", "supervisor": "Flo", "pin": "2468"},
+                {"op": "close", "supervisor": "Flo", "pin": "24682468"},
             ]
         }
     )
@@ -236,7 +236,7 @@ def test_supervised_operations_in_a_script(
     assert status == 2
     refusal = "a floor supervisor must approve this: wrong name or PIN, or not a supervisor"
     assert err == f"hand 3, between 1: {refusal}\n"
-    script["hands"][2]["between"][0] |= {"pin": "2468", "hand": True}
+    script["hands"][2]["between"][0] |= {"pin": "24682468", "hand": True}
     status, _, err = run_cli(
         capsys, "replay", str(write_script(tmp_path, script, "true.json")), "--db", database_url, "--resume"
     )
@@ -247,10 +247,10 @@ def test_rules_of_the_wrong_shape_are_refused_where_they_stand(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
-    script["users"] = [{"name": "Flo", "role": "supervisor", "pin": "2468"}]
+    script["users"] = [{"name": "Flo", "role": "supervisor", "pin": "24682468"}]
     script["hands"] = script["hands"][:2]
     one_player = [{"players": ["Ann"], "unit": 2}]
-    change = {"op": "change_rules", "pair_units": one_player, "supervisor": "Flo", "pin": "2468"}
+    change = {"op": "change_rules", "pair_units": one_player, "supervisor": "Flo", "pin": "24682468"}
     script["hands"][1]["between"] = [change]
     status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
     assert (status, err) == (2, "hand 2, between 1: pair_units: a pair unit names two players, not ['Ann']\n")

@@ -169,25 +169,27 @@ def test_anchor_refuses_a_database_with_no_table(
     assert status == 1 and "nothing to anchor" in err and not (tmp_path / "a.txt").exists()
 
 
-def test_a_desk_with_an_anchor_file_anchors_at_every_settlement(
+def test_a_desk_with_an_anchor_file_anchors_every_event_it_records(
     database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Each confirmed street too: a live hand is anchored as it is dealt, not only when settled."""
     anchors = tmp_path / "share" / "anchors.txt"
     anchors.parent.mkdir()
     monkeypatch.setenv("OFC_DESK_ANCHOR_FILE", str(anchors))
     service = open_table(database, "Table 1")
-    for _ in range(2):
-        play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
+    with database.session() as session:
+        hashes = session.scalars(select(Event.hash).order_by(Event.seq)).all()
     lines = anchors.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 2 and service.anchor_fault is None
-    assert lines[-1].split()[5] == service.snapshot().last_event_hash
+    assert [line.split()[5] for line in lines] == hashes and service.anchor_fault is None
     not_a_folder = tmp_path / "share-gone"
     not_a_folder.write_text("", encoding="utf-8")  # the share's mount point, now a plain file
     service.anchor_file = not_a_folder / "anchors.txt"
-    play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    service.confirm_settlement()
     assert service.anchor_fault is not None and "hand settled, but not anchored" in service.anchor_fault
-    assert service.snapshot().hand_number == 3  # the settlement stands
-    assert verify_database(database, anchors).anchors == 2
+    assert service.snapshot().hand_number == 2  # the settlement stands
+    assert verify_database(database, anchors).anchors == len(hashes)
 
 
 def test_the_report_prints_the_rooms_head_when_it_was_read(database: Database, tmp_path: Path) -> None:
@@ -211,3 +213,74 @@ def test_the_table_close_and_shift_reports_print_the_rooms_head(database: Databa
     for pdf in (close_pdf, shift_pdf):
         printed = "".join(page_texts(pdf))
         assert head.hash in printed.replace("\n", ""), pdf.name
+
+
+def first_street(service: TableService, cards: str) -> None:
+    """The player to act places five cards on their back row."""
+    turn = service.snapshot().to_act
+    assert turn is not None and turn.place == 5
+    service.place(turn.player, cards, ["back"] * 5)
+
+
+def cut_last_event(database: Database, session_id: int) -> None:
+    """Delete a live hand's last street and move the session's head back onto the one before it."""
+    with database.session() as session:
+        head, before = session.scalars(
+            select(Event).where(Event.session_id == session_id).order_by(Event.seq.desc()).limit(2)
+        ).all()
+    as_owner(
+        database,
+        "DELETE FROM events WHERE id = :id",
+        "UPDATE table_sessions SET head_seq = :seq, head_hash = :hash WHERE id = :session",
+        id=head.id,
+        seq=before.seq,
+        hash=before.hash,
+        session=session_id,
+    )
+
+
+def test_a_street_cut_from_a_live_hand_is_caught_by_the_anchor_the_desk_wrote_with_it(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anchors = tmp_path / "anchors.txt"
+    monkeypatch.setenv("OFC_DESK_ANCHOR_FILE", str(anchors))
+    table = open_table(database, "Table 1")
+    table.start_next_hand()
+    first_street(table, "2c 3c 4c 5c 6c")
+    first_street(table, "2d 3d 4d 5d 6d")
+    cut_last_event(database, table.session_id)
+    verify_database(database)  # a hand still being dealt: nothing but the anchor knows its tail
+    with pytest.raises(VerifyFault, match="event 4 of session 1 is no longer in the database"):
+        verify_database(database, anchors)
+
+
+def test_an_older_open_table_cut_after_a_newer_one_linked_it_is_caught_by_the_floors_anchor(
+    database: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    older = open_table(database, "Table 1")
+    older.start_next_hand()
+    first_street(older, "2c 3c 4c 5c 6c")
+    open_table(database, "Table 2")  # links to the older table's head as it stands
+    first_street(older, "2d 3d 4d 5d 6d")
+    anchors = tmp_path / "anchors.txt"
+    assert run_cli(capsys, "anchor", "--db", database.url, "--to", str(anchors))[0] == 0
+    line = anchors.read_text(encoding="utf-8")
+    assert "session 2 event 1 " in line and "session 1 event 4 " in line and " accounts " in line
+    cut_last_event(database, older.session_id)
+    verify_database(database)  # the link is below the cut: only the older table's anchored head knows
+    with pytest.raises(VerifyFault, match="event 4 of session 1 is no longer in the database"):
+        verify_database(database, anchors)
+
+
+def test_an_anchor_written_before_accounts_were_anchored_is_still_read(
+    database: Database, tmp_path: Path
+) -> None:
+    table = open_table(database, "Table 1")
+    play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    head = room_head(database)
+    assert head is not None
+    anchors = tmp_path / "anchors.txt"
+    anchors.write_text(
+        f"{head.at} session {head.session_id} event {head.seq} {head.hash} Table 1\n", encoding="utf-8"
+    )
+    assert verify_database(database, anchors).anchors == 1

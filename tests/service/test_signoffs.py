@@ -144,7 +144,10 @@ def test_a_forger_holding_the_keys_is_still_caught_by_the_rules(history: Databas
             signature.hash = by_seq[signature.seq].hash
             signer = keys[signature.signer].key
             assert signer is not None
-            signature.signature = sign(signer, head_message(1, signature.seq, signature.hash))
+            message = head_message(
+                1, signature.seq, signature.hash, signature.accounts_seq, signature.accounts_hash
+            )
+            signature.signature = sign(signer, message)
         session.commit()
     with pytest.raises(VerifyFault, match="differs from the rules"):
         verify_database(history)
@@ -249,8 +252,11 @@ def test_roles_and_pins_change_only_by_a_supervisors_signed_event(database: Data
     with pytest.raises(SignInError):
         sign_in(database, DEALER, DEALER_PIN)
     assert sign_in(database, DEALER, "8642").name == DEALER
+    with pytest.raises(SignInError, match="too few for a floor supervisor: change it first"):
+        change_role(database, DEALER, Role.SUPERVISOR, sue)
+    change_pin(database, DEALER, "8642", "86428642", sue)
     change_role(database, DEALER, Role.SUPERVISOR, sue)
-    assert sign_in(database, DEALER, "8642", Role.SUPERVISOR).name == DEALER
+    assert sign_in(database, DEALER, "86428642", Role.SUPERVISOR).name == DEALER
     verify_database(database)
 
 
@@ -262,7 +268,7 @@ def test_a_self_made_supervisor_is_refused_on_an_existing_database(
     script = {
         "table": "Table 7",
         "seats": [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}],
-        "users": [{"name": "Flo", "role": "supervisor", "pin": "2468"}],
+        "users": [{"name": "Flo", "role": "supervisor", "pin": "24682468"}],
         "hands": [],
     }
     assert run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)[0] == 0

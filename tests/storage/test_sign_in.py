@@ -4,6 +4,7 @@ clock the test moves)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -11,10 +12,14 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 
+from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.lockout import attempt_hash, lockout_delay
 from ofc_desk.storage.models import SignInAttempt, User
-from ofc_desk.storage.users import Role, SignInError, create_user, lockout_delay, sign_in
+from ofc_desk.storage.users import Role, SignInError, create_accounts, create_user, sign_in
+
+SUE_PIN = "43214321"
 
 
 class Clock:
@@ -31,8 +36,7 @@ class Clock:
 @pytest.fixture
 def accounts(database_url: str) -> Iterator[Database]:
     database = Database(database_url)
-    supervisor = create_user(database, "Sue", Role.SUPERVISOR, "4321")
-    create_user(database, "Dan", Role.DEALER, "1234", approver=supervisor)
+    create_accounts(database, [("Sue", Role.SUPERVISOR, SUE_PIN), ("Dan", Role.DEALER, "1234")])
     yield database
     database.dispose()
 
@@ -52,7 +56,7 @@ def outcomes(database: Database, name: str) -> list[str]:
 def test_an_unknown_name_a_wrong_pin_and_a_wrong_role_get_one_answer(accounts: Database) -> None:
     clock = Clock()
     answers = {
-        refusal_of(accounts, "Zoe", "4321", clock, Role.SUPERVISOR),
+        refusal_of(accounts, "Zoe", SUE_PIN, clock, Role.SUPERVISOR),
         refusal_of(accounts, "Sue", "0000", clock, Role.SUPERVISOR),
         refusal_of(accounts, "Dan", "1234", clock, Role.SUPERVISOR),  # Dan's right PIN
     }
@@ -88,14 +92,14 @@ def test_five_wrong_pins_then_a_wait_that_doubles_up_to_15_minutes(accounts: Dat
         assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"
     # Even the right PIN waits now, and is not checked.
     waiting = "too many wrong PINs for this name: try again in 30 s"
-    assert refusal_of(accounts, "Sue", "4321", clock) == waiting
+    assert refusal_of(accounts, "Sue", SUE_PIN, clock) == waiting
     clock.advance(29)
-    assert "try again in 1 s" in refusal_of(accounts, "Sue", "4321", clock)
+    assert "try again in 1 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
     clock.advance(1)
     assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"  # the sixth
-    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", "4321", clock)
+    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
     clock.advance(60)
-    assert sign_in(accounts, "Sue", "4321", clock=clock).name == "Sue"  # and the count starts again
+    assert sign_in(accounts, "Sue", SUE_PIN, clock=clock).name == "Sue"  # and the count starts again
     assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"
     tries = ["refused"] * 5 + ["waiting", "waiting", "refused", "waiting", "accepted", "refused"]
     assert outcomes(accounts, "Sue") == tries
@@ -123,7 +127,7 @@ def test_the_record_of_tries_cannot_be_rewritten(accounts: Database) -> None:
 
 
 def test_account_names_are_trimmed_and_held_to_one_limit(accounts: Database) -> None:
-    sue = sign_in(accounts, "Sue", "4321")
+    sue = sign_in(accounts, "Sue", SUE_PIN)
     assert create_user(accounts, "  Ann ", Role.DEALER, "5555", approver=sue).name == "Ann"
     assert sign_in(accounts, "Ann  ", "5555").name == "Ann"
     with pytest.raises(SignInError, match="there is already a user called Ann"):
@@ -132,3 +136,62 @@ def test_account_names_are_trimmed_and_held_to_one_limit(accounts: Database) -> 
         create_user(accounts, "x" * 41, Role.DEALER, "5555", approver=sue)
     with pytest.raises(SignInError, match="control character"):
         create_user(accounts, "Ann\x00", Role.DEALER, "5555", approver=sue)
+
+
+def test_tries_made_while_waiting_are_not_checks_however_many(accounts: Database) -> None:
+    """A flood of tries during the wait gets no PIN checked: the wait counts checks, not tries."""
+    clock = Clock()
+    for _ in range(5):
+        refusal_of(accounts, "Sue", "0000", clock)
+    for _ in range(70):
+        assert "try again in 30 s" in refusal_of(accounts, "Sue", "0000", clock)
+    clock.advance(30)
+    assert refusal_of(accounts, "Sue", "0000", clock) == "wrong name or PIN"
+    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
+
+
+def test_sixteen_tries_at_once_after_four_wrong_pins_get_one_pin_checked(accounts: Database) -> None:
+    clock = Clock()
+    for _ in range(4):
+        refusal_of(accounts, "Sue", "0000", clock)
+    start, answers = threading.Barrier(16), []
+
+    def guess() -> None:
+        start.wait()
+        try:
+            sign_in(accounts, "Sue", "0000", clock=clock)
+        except SignInError as refused:
+            answers.append(str(refused))
+
+    threads = [threading.Thread(target=guess) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == ["too many wrong PINs for this name: try again in 30 s"] * 15 + [
+        "wrong name or PIN"
+    ]
+    assert outcomes(accounts, "Sue") == ["refused"] * 5 + ["waiting"] * 15
+
+
+def test_an_accepted_try_not_signed_by_the_accounts_key_neither_resets_the_count_nor_verifies(
+    accounts: Database,
+) -> None:
+    """Any database login may insert a row into the record of PIN checks: an accepted one written
+    without the account's key (which only its PIN unseals) counts as a wrong PIN, and `verify`
+    names it."""
+    clock = Clock()
+    for _ in range(5):
+        refusal_of(accounts, "Sue", "0000", clock)
+    with accounts.session() as session:
+        last = session.scalar(select(SignInAttempt.hash).order_by(SignInAttempt.id.desc()).limit(1))
+        assert last is not None
+        at = clock.now.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        digest = attempt_hash(last, "Sue", "", "accepted", at)
+        session.add(
+            SignInAttempt(name="Sue", role="", outcome="accepted", at=at, prev_hash=last, hash=digest)
+        )
+        session.commit()
+    assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
+    with pytest.raises(VerifyFault, match="records an accepted PIN that Sue's key did not sign"):
+        verify_database(accounts)

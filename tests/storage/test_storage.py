@@ -16,7 +16,15 @@ from ofc_desk.storage import database as database_module
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database, sqlite_synchronous
 from ofc_desk.storage.models import Base
-from ofc_desk.storage.users import Role, SignInError, create_user, hash_pin, pin_matches, sign_in
+from ofc_desk.storage.users import (
+    Role,
+    SignInError,
+    create_accounts,
+    create_user,
+    hash_pin,
+    pin_matches,
+    sign_in,
+)
 
 
 def test_migrations_build_the_whole_schema(database_url: str) -> None:
@@ -25,7 +33,7 @@ def test_migrations_build_the_whole_schema(database_url: str) -> None:
     tables = set(inspect(database.engine).get_table_names())
     assert set(Base.metadata.tables) <= tables
     with database.engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0007"
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0008"
     indexes = {index["name"]: index for index in inspect(database.engine).get_indexes("table_sessions")}
     assert indexes["uq_table_sessions_open_table"]["unique"]
     database.dispose()
@@ -67,13 +75,15 @@ def test_default_database_lives_in_the_user_data_folder(
 
 def test_pins_are_salted_slow_hashes(database_url: str) -> None:
     database = Database(database_url)
-    supervisor = create_user(database, "Sue", Role.SUPERVISOR, "4321")
-    create_user(database, "Dan", Role.DEALER, "4321", approver=supervisor)
+    same_pin = "43214321"
+    supervisor, _ = create_accounts(
+        database, [("Sue", Role.SUPERVISOR, same_pin), ("Dan", Role.DEALER, same_pin)]
+    )
     with database.engine.connect() as connection:
         stored = connection.execute(text("SELECT pin_hash FROM users ORDER BY name")).scalars().all()
-    assert all(value.startswith("scrypt$") and "4321" not in value for value in stored)
+    assert all(value.startswith("scrypt$") and same_pin not in value for value in stored)
     assert stored[0] != stored[1]
-    assert sign_in(database, "Sue", "4321", Role.SUPERVISOR).name == "Sue"
+    assert sign_in(database, "Sue", same_pin, Role.SUPERVISOR).name == "Sue"
     with pytest.raises(SignInError, match=r"^wrong name or PIN$"):
         sign_in(database, "Sue", "1111")
     with pytest.raises(SignInError, match="there is already a user called Dan"):

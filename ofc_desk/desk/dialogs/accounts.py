@@ -28,8 +28,14 @@ Done = Callable[[str], None]
 
 
 class AccountTask(Enum):
-    ADD = ("Add an account", "A new dealer or floor supervisor, with their own PIN (at least 4 characters).")
-    ROLE = ("Change an account's role", "Make an account a dealer or a floor supervisor.")
+    ADD = (
+        "Add an account",
+        "A new dealer or floor supervisor, with their own PIN (at least 4 characters; a supervisor's, 8).",
+    )
+    ROLE = (
+        "Change an account's role",
+        "Make an account a dealer or a floor supervisor (whose PIN has at least 8 characters).",
+    )
     PIN = (
         "Change an account's PIN",
         "The account's current PIN opens its key, which the new PIN seals again.",

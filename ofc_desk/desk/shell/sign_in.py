@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
 from ofc_desk.desk.shell.worker import BackgroundRunner
-from ofc_desk.service.account_policy import NewAccount, create_first_accounts
+from ofc_desk.service.account_policy import NewAccount, create_first_accounts, needs_key_set_up, set_up_key
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, SignInError, list_users, sign_in
@@ -23,9 +23,12 @@ SignedIn = Callable[[Account], None]
 def sign_in_dialog(
     database: Database, runner: BackgroundRunner, parent: QWidget, signed_in: SignedIn
 ) -> AttemptDialog:
-    """The dealer's sign-in, or the first start's accounts when the database has none."""
+    """The dealer's sign-in; the first start's accounts when the database has none; the room's set-up
+    when an upgrade left no supervisor with a key."""
     if not list_users(database):
         return _first_accounts_dialog(database, runner, parent, signed_in)
+    if needs_key_set_up(database):
+        return _key_set_up_dialog(database, runner, parent, signed_in)
     dialog = AttemptDialog("Sign in", "Dealer sign-in.", parent)
     name = dialog.add_line("Dealer")
     pin = dialog.add_line("PIN", secret=True)
@@ -66,7 +69,8 @@ def _first_accounts_dialog(
     dialog = AttemptDialog(
         "First start: accounts",
         "No accounts yet. Create the dealer who signs in now and a floor supervisor "
-        "(needed to void a hand, correct chips or close a table). PINs: at least 4 characters.",
+        "(needed to void a hand, correct chips or close a table). PINs: at least 4 characters, the"
+        " supervisor's at least 8.",
         parent,
     )
     dealer, dealer_pin = dialog.add_line("Dealer"), dialog.add_line("Dealer PIN", secret=True)
@@ -77,6 +81,30 @@ def _first_accounts_dialog(
         _check_in_background(runner, lambda: _first_accounts(database, *accounts), signed_in, report)
 
     dialog.set_background_attempt(start)
+    return dialog
+
+
+def _key_set_up_dialog(
+    database: Database, runner: BackgroundRunner, parent: QWidget, signed_in: SignedIn
+) -> AttemptDialog:
+    dialog = AttemptDialog(
+        "Room set-up after an upgrade",
+        "No floor supervisor holds a signing key yet: the accounts come from before sign-offs. A"
+        " supervisor gives themselves one with their PIN and a new PIN of at least 8 characters,"
+        " signs in, and approves a new PIN for each other account (Settings → Change an account's"
+        " PIN…), which gives it its key.",
+        parent,
+    )
+    name, pin = dialog.add_line("Supervisor"), dialog.add_line("Current PIN", secret=True)
+    new_pin = dialog.add_line("New PIN", secret=True)
+
+    def set_up() -> Account | str:
+        try:
+            return set_up_key(database, name.text(), pin.text(), new_pin.text())
+        except ActionRefused as refusal:
+            return str(refusal)
+
+    dialog.set_background_attempt(lambda report: _check_in_background(runner, set_up, signed_in, report))
     return dialog
 
 

@@ -410,6 +410,8 @@ class TableController(QObject):
             EntryCommand(text, self.service.undo, enter, self.after_undo_or_redo, self.show_refusal)
         )
         self.show_snapshot(snapshot)
+        if self.service.anchor_fault:  # the street stands; the anchor file could not take it
+            refusals.show_in_window_and_status(self.window, self.service.anchor_fault)
         return True
 
     # ------------------------------------------------------------------ undo

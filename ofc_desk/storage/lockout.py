@@ -1,0 +1,188 @@
+"""The lockout after wrong PINs, and the chain of PIN checks it is counted from.
+
+Every try is recorded in `sign_in_attempts`, in one hash chain in the order of the rows (each
+row's hash covers the one before it, from migration 0008 on), and an accepted PIN is signed by the
+account's own key, which only that PIN unseals: no database login can write an accepted try
+without it. A name's wait is counted from its checks alone (a try made while it waited is recorded
+and neither checked nor counted): after `LOCKOUT_AFTER` wrong PINs since its last accepted one,
+30 s, doubling with each further wrong PIN, at most 15 minutes.
+
+A check runs in one transaction that holds the name (PostgreSQL: an advisory lock on it; SQLite: the
+file's write lock), from reading the wait to recording the outcome, so tries made at once are
+checked one after the other: the sixth of sixteen waits like the sixth of one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from ofc_desk.storage import keys
+from ofc_desk.storage.accounts import AccountsChain
+from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import SignInAttempt
+
+LOCKOUT_AFTER = 5
+FIRST_DELAY = timedelta(seconds=30)
+LONGEST_DELAY = timedelta(minutes=15)
+CHECKS_READ = 16
+"""A name's newest checks the wait is counted from: more wrong PINs than this wait the longest."""
+_NAME_LOCKS = 0x0FC0
+"""PostgreSQL advisory locks (two-key form): a name's checks, one at a time."""
+_CHAIN_LOCK = 0x0FC0DE5E
+"""PostgreSQL advisory lock: the chain of PIN checks takes one row at a time."""
+
+
+class Attempt(StrEnum):
+    """How one PIN check ended, as `sign_in_attempts` records it."""
+
+    ACCEPTED = "accepted"
+    REFUSED = "refused"
+    WAITING = "waiting"
+    """Tried while the name had to wait: not checked, and not counted as a wrong PIN."""
+    KEYLESS = "keyless"
+    """The right PIN of an account without a key since an upgrade: not usable until a supervisor
+    gives it one, so neither accepted nor wrong."""
+
+
+def lockout_delay(wrong_in_a_row: int) -> timedelta:
+    """How long a name waits after this many wrong PINs in a row."""
+    if wrong_in_a_row < LOCKOUT_AFTER:
+        return timedelta(0)
+    doublings = min(wrong_in_a_row - LOCKOUT_AFTER, 16)  # far past the cap already
+    return min(FIRST_DELAY * (1 << doublings), LONGEST_DELAY)
+
+
+def attempt_hash(prev_hash: str, name: str, role: str, outcome: str, at: str) -> str:
+    content = canonical_json({"name": name, "role": role, "outcome": outcome, "at": at})
+    return hashlib.sha256((prev_hash + content).encode("utf-8")).hexdigest()
+
+
+@contextmanager
+def name_held(database: Database, name: str) -> Iterator[Session]:
+    """A session whose transaction holds `name`'s checks until it commits or ends."""
+    with database.session() as session:
+        connection = session.connection()
+        if connection.dialect.name == "sqlite":
+            # pysqlite begins lazily, at the first write: take the write lock now, before reading.
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        elif connection.dialect.name == "postgresql":
+            session.execute(
+                text("SELECT pg_advisory_xact_lock(:space, hashtext(:name))"),
+                {"space": _NAME_LOCKS, "name": name},
+            )
+        yield session
+
+
+def wait_left(session: Session, name: str, now: datetime, chain: AccountsChain) -> timedelta:
+    """How long `name` must still wait, counted from its checks since its last accepted PIN whose
+    signature holds (an accepted try anyone else wrote counts as a wrong one)."""
+    rows = session.execute(
+        select(SignInAttempt.id, SignInAttempt.outcome, SignInAttempt.at, SignInAttempt.role)
+        .add_columns(SignInAttempt.prev_hash, SignInAttempt.hash, SignInAttempt.signature)
+        .where(SignInAttempt.name == name, SignInAttempt.outcome != Attempt.WAITING.value)
+        .where(SignInAttempt.hash != "")  # tries from before the chain (migration 0008) are not counted
+        .order_by(SignInAttempt.id.desc())
+        .limit(CHECKS_READ)
+    ).all()
+    wrong, last_wrong_at = 0, None
+    for row in rows:
+        if row.outcome == Attempt.KEYLESS:
+            continue
+        if row.outcome == Attempt.ACCEPTED and _accepted_holds(session, name, row, chain):
+            break
+        wrong += 1
+        last_wrong_at = last_wrong_at or datetime.strptime(str(row.at), TIME_FORMAT).replace(tzinfo=UTC)
+    if last_wrong_at is None:
+        return timedelta(0)
+    return last_wrong_at + lockout_delay(wrong) - now
+
+
+def _accepted_holds(session: Session, name: str, row: Any, chain: AccountsChain) -> bool:
+    """An accepted try signed by the account's key, in its place in the chain."""
+    before = session.scalar(
+        select(SignInAttempt.hash).where(SignInAttempt.id < row.id).order_by(SignInAttempt.id.desc()).limit(1)
+    )
+    account = chain.accounts.get(name)
+    return (
+        account is not None
+        and row.prev_hash == (before or GENESIS_HASH)
+        and row.hash == attempt_hash(row.prev_hash, name, row.role, row.outcome, row.at)
+        and keys.signature_holds(account.public_key, keys.sign_in_message(row.hash), row.signature)
+    )
+
+
+def record(
+    session: Session,
+    name: str,
+    role: str,
+    outcome: Attempt,
+    now: datetime,
+    key: Ed25519PrivateKey | None = None,
+) -> None:
+    """Append one try to the chain and commit; an accepted one is signed with `key`."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CHAIN_LOCK})
+    last = session.scalar(select(SignInAttempt.hash).order_by(SignInAttempt.id.desc()).limit(1))
+    previous, at = last or GENESIS_HASH, now.strftime(TIME_FORMAT)
+    digest = attempt_hash(previous, name, role, outcome.value, at)
+    signed = outcome is Attempt.ACCEPTED and key is not None
+    session.add(
+        SignInAttempt(
+            name=name,
+            role=role,
+            outcome=outcome.value,
+            at=at,
+            prev_hash=previous,
+            hash=digest,
+            signature=keys.sign(key, keys.sign_in_message(digest)) if signed and key else "",
+        )
+    )
+    session.commit()
+
+
+def chain_fault(rows: Sequence[Any], chain: AccountsChain) -> str | None:
+    """The first PIN check (rows in `id` order) that breaks the chain, said in words; None when
+    the chain holds. Tries from before the chain (migration 0008) may only come before it."""
+    previous: str | None = None
+    outcomes = {attempt.value for attempt in Attempt}
+    for row in rows:
+        where = f"sign-in attempt {row.id}"
+        if not row.hash:
+            if previous is not None:
+                return f"{where} is outside the chain of PIN checks: it was added by hand"
+            continue
+        if row.prev_hash != (previous or GENESIS_HASH):
+            return f"{where} does not follow the one before it: a PIN check was removed or inserted"
+        if row.outcome not in outcomes or row.hash != attempt_hash(
+            row.prev_hash, row.name, row.role, row.outcome, row.at
+        ):
+            return f"{where} was altered"
+        account = chain.accounts.get(row.name)
+        if row.outcome == Attempt.ACCEPTED and (
+            account is None
+            or not keys.signature_holds(account.public_key, keys.sign_in_message(row.hash), row.signature)
+        ):
+            return f"{where} records an accepted PIN that {row.name}'s key did not sign"
+        previous = row.hash
+    return None
+
+
+def chain_head(session: Session) -> tuple[int, str] | None:
+    """The newest chained PIN check (its id and hash), for an anchor; None before any."""
+    row = session.execute(
+        select(SignInAttempt.id, SignInAttempt.hash)
+        .where(SignInAttempt.hash != "")
+        .order_by(SignInAttempt.id.desc())
+        .limit(1)
+    ).first()
+    return None if row is None else (row.id, row.hash)
