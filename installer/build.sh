@@ -65,10 +65,16 @@ start_tarball() {
     tar_pid=$!
 }
 
-# However the script ends: stop a desk the check started and remove the check's scratch folder.
+# However the script ends: stop a desk the check started, remove the check's scratch folder, and on
+# a failure stop packing and remove the half-written tarball.
 clean_up() {
     if [ -n "$desk_pid" ]; then kill "$desk_pid" 2>/dev/null || true; fi
     if [ -n "$scratch" ]; then rm -rf "$scratch"; fi
+    if [ -n "$tar_pid" ]; then
+        kill "$tar_pid" 2>/dev/null || true
+        wait "$tar_pid" 2>/dev/null || true
+        rm -f "$TARBALL"
+    fi
 }
 
 check_bundle() {
@@ -181,7 +187,7 @@ PACKAGE="$NAME-$VERSION-linux-$(uname -m)"
 TARBALL="$OUT/$PACKAGE.tar.gz"
 
 started=$SECONDS
-desk_pid="" scratch=""
+desk_pid="" scratch="" tar_pid=""
 trap clean_up EXIT
 prepare_python
 say "building $PACKAGE"
@@ -191,7 +197,10 @@ start_tarball
 if $check; then
     check_bundle
 fi
-wait "$tar_pid" || fail "tar exited $? packing $TARBALL"
+status=0
+wait "$tar_pid" || status=$?
+tar_pid=""
+[ "$status" -eq 0 ] || { rm -f "$TARBALL"; fail "tar exited $status packing $TARBALL"; }
 say "done"
 echo "tarball:     $TARBALL ($(du -h "$TARBALL" | cut -f1))"
 echo "bundle size: $(du -sh "$OUT/$PACKAGE" | cut -f1) unpacked"
