@@ -2,15 +2,18 @@
 # Build the Linux one-folder bundle of OFC Desk and pack it as a tarball with a .desktop file and icon.
 #
 #   installer/build.sh           build installer/out/ofc-desk-VERSION-linux-ARCH.tar.gz
-#   installer/build.sh --check   build it, then run the bundled program: --version, `score` on the
-#                                shipped example deal, `replay` + `verify` of the shipped example script
-#                                on a scratch database, its session report as PDF, the desk (on that
-#                                database) started offscreen, and `demo --smoke-test`, which exits 0
-#                                once the demo table is drawn.
+#   installer/build.sh --check   build it, then run the bundled program: --version; an import of every
+#                                native module of the desk's dependencies (installer/bundle_contents.py);
+#                                `score` on the shipped example deal; `replay` + `verify` of the shipped
+#                                example script on a scratch database and its session report as PDF;
+#                                the sign-in: that script replayed with a dealer and a supervisor
+#                                account, then again with --resume, which signs both in by PIN; the
+#                                desk (on the first database) started offscreen; and `demo --smoke-test`,
+#                                which exits 0 once the demo table is drawn.
 #
 # Uses the project's .venv (or $PYTHON); installs PyInstaller there if it is missing.
-# CHECK_POSTGRES_URL=postgresql+psycopg://user@host/empty_db also replays and verifies the example
-# script on that (empty) PostgreSQL database with the bundled psycopg.
+# CHECK_POSTGRES_URL=postgresql+psycopg://user@host/empty_db also does the sign-in step (accounts,
+# replay, --resume, verify) on that (empty) PostgreSQL database with the bundled psycopg.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,7 +29,7 @@ case "${1:-}" in
     *) echo "usage: installer/build.sh [--check]" >&2; exit 2 ;;
 esac
 
-say() { printf '\n== %s\n' "$*"; }
+say() { printf '\n== %s  [%ss]\n' "$*" "$((SECONDS - started))"; }
 fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
 
 project_field() {
@@ -54,14 +57,29 @@ build_bundle() {
     cp "$ROOT/resources/ofc-desk.desktop" "$OUT/$PACKAGE/ofc-desk.desktop"
     cp "$ROOT/resources/icons/ofc-desk-256.png" "$OUT/$PACKAGE/ofc-desk.png"
     cp "$ROOT/installer/install-linux.sh" "$OUT/$PACKAGE/install.sh"
-    tar -C "$OUT" -czf "$TARBALL" "$PACKAGE"
+}
+
+# gzip keeps one core busy for a while: pack the tarball in the background while the check runs.
+start_tarball() {
+    tar -C "$OUT" -czf "$TARBALL" "$PACKAGE" &
+    tar_pid=$!
+}
+
+# However the script ends: stop a desk the check started, remove the check's scratch folder, and on
+# a failure stop packing and remove the half-written tarball.
+clean_up() {
+    if [ -n "$desk_pid" ]; then kill "$desk_pid" 2>/dev/null || true; fi
+    if [ -n "$scratch" ]; then rm -rf "$scratch"; fi
+    if [ -n "$tar_pid" ]; then
+        kill "$tar_pid" 2>/dev/null || true
+        wait "$tar_pid" 2>/dev/null || true
+        rm -f "$TARBALL"
+    fi
 }
 
 check_bundle() {
-    local program="$OUT/$PACKAGE/$NAME" scratch
+    local program="$OUT/$PACKAGE/$NAME"
     scratch="$(mktemp -d)"
-    # shellcheck disable=SC2064  # expand now: the folder is removed however the script ends
-    trap "rm -rf '$scratch'" EXIT
     # Keep the check away from the real user's settings and default database.
     export XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" XDG_CACHE_HOME="$scratch/cache"
     export QT_QPA_PLATFORM=offscreen
@@ -73,18 +91,17 @@ check_bundle() {
     [ "$reported" = "$NAME $VERSION" ] || fail "--version said '$reported', expected '$NAME $VERSION'"
     echo "$reported"
 
+    say "every native module of the desk's dependencies imports in the bundle"
+    "$PYTHON" "$ROOT/installer/bundle_contents.py" "$program" || fail "the bundle lacks native modules"
+
     say "score resources/examples/score-deal.json"
     "$program" score "$EXAMPLES/score-deal.json" >"$scratch/score.json" || fail "score exited $?"
     "$PYTHON" "$ROOT/installer/compare_examples.py" score "$scratch/score.json" \
         "$EXAMPLES/score-deal-expected.json" || fail "score differs from score-deal-expected.json"
     echo "matches score-deal-expected.json"
 
-    say "replay resources/examples/replay-pineapple-4-hands.json on a scratch database"
-    "$program" replay "$EXAMPLES/replay-pineapple-4-hands.json" --db "$database" >"$scratch/replay.json" \
-        || fail "replay exited $?"
-    "$PYTHON" "$ROOT/installer/compare_examples.py" replay "$scratch/replay.json" \
-        "$EXAMPLES/replay-pineapple-4-hands-expected.json" || fail "replay differs from its expected figures"
-    echo "matches replay-pineapple-4-hands-expected.json"
+    say "replay resources/examples/replay-pineapple-4-hands.json on a scratch database (built-in dealer)"
+    replay_matches replay "$EXAMPLES/replay-pineapple-4-hands.json" "$database"
 
     say "verify the scratch database"
     "$program" verify --db "$database" || fail "verify exited $?"
@@ -94,44 +111,74 @@ check_bundle() {
     [ "$(head -c 5 "$scratch/session.pdf")" = "%PDF-" ] || fail "report wrote no PDF"
     echo "session.pdf: $(du -h "$scratch/session.pdf" | cut -f1)"
 
+    say "the desk, offscreen, on the scratch database (started now, checked after the steps below)"
+    start_desk "$program" --db "$database"
+
+    local accounts="$scratch/with-accounts.json"
+    "$PYTHON" "$ROOT/installer/compare_examples.py" with-accounts "$EXAMPLES/replay-pineapple-4-hands.json" \
+        "$accounts" || fail "could not write the example script with accounts"
+    check_sign_in "$accounts" "sqlite:///$scratch/accounts.db" SQLite
     if [ -n "${CHECK_POSTGRES_URL:-}" ]; then
-        say "replay and verify on PostgreSQL"
-        "$program" replay "$EXAMPLES/replay-pineapple-4-hands.json" --db "$CHECK_POSTGRES_URL" \
-            >"$scratch/replay-postgres.json" || fail "replay on PostgreSQL exited $?"
-        "$PYTHON" "$ROOT/installer/compare_examples.py" replay "$scratch/replay-postgres.json" \
-            "$EXAMPLES/replay-pineapple-4-hands-expected.json" || fail "replay on PostgreSQL differs"
-        "$program" verify --db "$CHECK_POSTGRES_URL" || fail "verify on PostgreSQL exited $?"
+        check_sign_in "$accounts" "$CHECK_POSTGRES_URL" PostgreSQL
     fi
 
-    say "the desk, offscreen, on the scratch database"
-    check_desk "$scratch" desk "$program" --db "$database"
     say "the demo table, offscreen, until it is drawn (demo --smoke-test)"
     "$program" demo --smoke-test 2>"$scratch/smoke.err" || {
         cat "$scratch/smoke.err" >&2
         fail "the desk did not draw the demo table"
     }
+    say "the desk started before, still waiting for the dealer"
+    check_desk
 }
 
-# Start the bundled desk with the given arguments; it must still be running (waiting for the dealer)
-# after DESK_SECONDS and must not have printed a traceback.
+# Replay a script on a database with the bundled program (more arguments go to replay) and compare its
+# figures with the shipped example's. Uses check_bundle's program and scratch folder.
+replay_matches() {
+    local label="$1" script="$2" database="$3"
+    shift 3
+    "$program" replay "$script" --db "$database" "$@" >"$scratch/$label.json" || fail "$label exited $?"
+    "$PYTHON" "$ROOT/installer/compare_examples.py" replay "$scratch/$label.json" \
+        "$EXAMPLES/replay-pineapple-4-hands-expected.json" || fail "$label differs from its expected figures"
+    echo "$label matches replay-pineapple-4-hands-expected.json"
+}
+
+# The sign-in path on an empty database: the replay creates the script's two accounts (keys sealed
+# under their PINs, the dealer's approved by the supervisor's signature) and signs every hand; the
+# replay with --resume finds the accounts and signs both in by PIN, as a desk does; verify checks it.
+check_sign_in() {
+    local accounts="$1" database="$2" label="$3"
+    say "sign-in on $label: replay with a dealer and a supervisor account, again with --resume, verify"
+    replay_matches "accounts-$label" "$accounts" "$database"
+    replay_matches "sign-in-$label" "$accounts" "$database" --resume
+    "$program" verify --db "$database" || fail "verify on $label exited $?"
+}
+
+# Start the bundled desk with the given arguments in the background; check_desk looks at it later.
+start_desk() {
+    "$@" >"$scratch/desk.out" 2>"$scratch/desk.err" &
+    desk_pid=$!
+    desk_started=$SECONDS
+}
+
+# The desk must still be running (waiting for the dealer) DESK_SECONDS after it started and must not
+# have printed a traceback.
 check_desk() {
-    local scratch="$1" label="$2"
-    shift 2
-    "$@" >"$scratch/$label.out" 2>"$scratch/$label.err" &
-    local desk_pid=$! status=0
-    sleep "$DESK_SECONDS"
+    local status=0 left=$((DESK_SECONDS - (SECONDS - desk_started)))
+    if [ "$left" -gt 0 ]; then sleep "$left"; fi
     if ! kill -0 "$desk_pid" 2>/dev/null; then
         wait "$desk_pid" || status=$?
-        cat "$scratch/$label.err" >&2
-        fail "$label exited (status $status) within ${DESK_SECONDS}s instead of waiting for the dealer"
+        desk_pid=""
+        cat "$scratch/desk.err" >&2
+        fail "the desk exited (status $status) within ${DESK_SECONDS}s instead of waiting for the dealer"
     fi
     kill "$desk_pid"
     wait "$desk_pid" 2>/dev/null || true
-    if grep -q "Traceback" "$scratch/$label.err"; then
-        cat "$scratch/$label.err" >&2
-        fail "$label raised an exception"
+    desk_pid=""
+    if grep -q "Traceback" "$scratch/desk.err"; then
+        cat "$scratch/desk.err" >&2
+        fail "the desk raised an exception"
     fi
-    echo "$label started and was still running after ${DESK_SECONDS}s"
+    echo "the desk started and was still running after ${DESK_SECONDS}s or more"
 }
 
 NAME="$(project_field name)"
@@ -140,13 +187,20 @@ PACKAGE="$NAME-$VERSION-linux-$(uname -m)"
 TARBALL="$OUT/$PACKAGE.tar.gz"
 
 started=$SECONDS
+desk_pid="" scratch="" tar_pid=""
+trap clean_up EXIT
 prepare_python
 say "building $PACKAGE"
 build_bundle
 built=$SECONDS
+start_tarball
 if $check; then
     check_bundle
 fi
+status=0
+wait "$tar_pid" || status=$?
+tar_pid=""
+[ "$status" -eq 0 ] || { rm -f "$TARBALL"; fail "tar exited $status packing $TARBALL"; }
 say "done"
 echo "tarball:     $TARBALL ($(du -h "$TARBALL" | cut -f1))"
 echo "bundle size: $(du -sh "$OUT/$PACKAGE" | cut -f1) unpacked"

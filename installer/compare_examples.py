@@ -3,8 +3,11 @@
 Only the figures that decide money and flow are compared (fouls, royalties, Fantasyland, points,
 ordered transfers, stacks, button), as in the card room's worked examples. Used by
 `installer/build.sh --check` on the bundled program and by tests/installer on the source tree.
+`with-accounts` writes a replay script dealt by a dealer account, with a supervisor account
+beside it (PINs included), for the check's sign-in step.
 
     python installer/compare_examples.py score|replay OUTPUT.json EXPECTED.json
+    python installer/compare_examples.py with-accounts SCRIPT.json OUTPUT.json
 """
 
 from __future__ import annotations
@@ -15,6 +18,10 @@ from pathlib import Path
 from typing import Any
 
 Transfer = tuple[str, str, int, int]
+ACCOUNTS = [
+    {"name": "Dana", "role": "dealer", "pin": "246813"},
+    {"name": "Flo", "role": "supervisor", "pin": "135792"},
+]
 
 
 def _transfers(transfers: list[dict[str, Any]]) -> list[Transfer]:
@@ -86,9 +93,19 @@ def replay_differences(got: dict[str, Any], want: dict[str, Any]) -> list[str]:
     return differences
 
 
+def with_accounts(script: dict[str, Any]) -> dict[str, Any]:
+    """`script` dealt by ACCOUNTS' dealer: a replay creates both accounts in an empty database
+    and signs each in with its PIN in one that has them (`--resume`)."""
+    return {**script, "users": ACCOUNTS, "dealer": ACCOUNTS[0]["name"]}
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[0] == "with-accounts":
+        script = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+        Path(argv[2]).write_text(json.dumps(with_accounts(script), indent=1), encoding="utf-8")
+        return 0
     if len(argv) != 3 or argv[0] not in ("score", "replay"):
-        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+        print("\n".join(line.strip() for line in __doc__.strip().splitlines()[-2:]), file=sys.stderr)
         return 2
     kind, output, expected = argv
     try:

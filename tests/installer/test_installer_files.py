@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import configparser
-import importlib.util
 import json
 import re
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
+import compare_examples
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,14 +18,6 @@ INSTALLER = ROOT / "installer"
 EXAMPLES = ROOT / "resources" / "examples"
 ICONS = ROOT / "resources" / "icons"
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-
-
-def load_compare_examples() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("compare_examples", INSTALLER / "compare_examples.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def run_ofc_desk(*args: str) -> subprocess.CompletedProcess[str]:
@@ -69,7 +60,7 @@ def test_the_shipped_example_deal_scores_to_its_shipped_figures() -> None:
     scored = run_ofc_desk("score", str(EXAMPLES / "score-deal.json"))
     assert scored.returncode == 0, scored.stderr
     expected = json.loads((EXAMPLES / "score-deal-expected.json").read_text(encoding="utf-8"))
-    assert load_compare_examples().score_differences(json.loads(scored.stdout), expected) == []
+    assert compare_examples.score_differences(json.loads(scored.stdout), expected) == []
 
 
 def test_the_comparison_notices_a_wrong_figure() -> None:
@@ -77,7 +68,7 @@ def test_the_comparison_notices_a_wrong_figure() -> None:
     scored = json.loads(run_ofc_desk("score", str(EXAMPLES / "score-deal.json")).stdout)
     scored["transfers"][0]["paid"] += 1
     scored["players"][0]["stack_after"] += 1
-    differences = load_compare_examples().score_differences(scored, expected)
+    differences = compare_examples.score_differences(scored, expected)
     assert any("transfers" in difference for difference in differences)
     assert any("Ann stack_after" in difference for difference in differences)
 
@@ -87,7 +78,34 @@ def test_the_shipped_example_script_replays_to_its_shipped_figures(tmp_path: Pat
     replayed = run_ofc_desk("replay", str(EXAMPLES / "replay-pineapple-4-hands.json"), "--db", database)
     assert replayed.returncode == 0, replayed.stderr
     expected = json.loads((EXAMPLES / "replay-pineapple-4-hands-expected.json").read_text(encoding="utf-8"))
-    assert load_compare_examples().replay_differences(json.loads(replayed.stdout), expected) == []
+    assert compare_examples.replay_differences(json.loads(replayed.stdout), expected) == []
+
+
+def test_the_example_script_with_accounts_signs_both_in_when_resumed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What `installer/build.sh --check` runs on the bundle as its sign-in step, on the source tree."""
+    from sqlalchemy import select
+
+    from ofc_desk.cli.main import main
+    from ofc_desk.storage.database import Database
+    from ofc_desk.storage.models import SignInAttempt
+
+    script = tmp_path / "with-accounts.json"
+    shipped = json.loads((EXAMPLES / "replay-pineapple-4-hands.json").read_text(encoding="utf-8"))
+    script.write_text(json.dumps(compare_examples.with_accounts(shipped)), encoding="utf-8")
+    expected = json.loads((EXAMPLES / "replay-pineapple-4-hands-expected.json").read_text(encoding="utf-8"))
+    url = f"sqlite:///{tmp_path / 'accounts.db'}"
+    attempts = select(SignInAttempt.name, SignInAttempt.outcome).order_by(SignInAttempt.id)
+    for extra, signed_in in (((), []), (("--resume",), [("Dana", "accepted"), ("Flo", "accepted")])):
+        status = main(["replay", str(script), "--db", url, *extra])
+        replayed = capsys.readouterr()
+        assert status == 0, replayed.err
+        assert compare_examples.replay_differences(json.loads(replayed.out), expected) == []
+        database = Database(url)
+        with database.session() as session:
+            assert sorted(tuple(row) for row in session.execute(attempts)) == signed_in
+        database.dispose()
 
 
 def test_the_desktop_entry_names_the_program_and_a_shipped_icon() -> None:

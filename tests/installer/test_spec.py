@@ -25,9 +25,17 @@ BINARIES = [
     (f"{QT}/plugins/sqldrivers/libqsqlite.so", "/src/libqsqlite.so", "BINARY"),
     (f"{QT}/lib/libQt6Gui.so.6", "/src/libQt6Gui.so.6", "BINARY"),
     (f"{QT}/lib/libQt6Network.so.6", "/src/libQt6Network.so.6", "BINARY"),
+    (f"{QT}/plugins/tls/libqopensslbackend.so", "/src/libqopensslbackend.so", "BINARY"),
+    (f"{QT}/plugins/designer/libPySidePlugin.so", "/src/libPySidePlugin.so", "BINARY"),
     ("libpython3.11.so.1.0", "/src/libpython3.11.so.1.0", "BINARY"),
     ("libfontconfig.so.1", "/src/libfontconfig.so.1", "BINARY"),
     ("libcairo.so.2", "/src/libcairo.so.2", "BINARY"),
+    ("libcrypto.so.3", "/src/libcrypto.so.3", "BINARY"),
+    # A top-level extension module nothing links to: cryptography's Rust module loads it by name.
+    ("_cffi_backend.cpython-311-x86_64-linux-gnu.so", "/src/_cffi_backend.so", "EXTENSION"),
+    ("psycopg_binary/_psycopg.cpython-311-x86_64-linux-gnu.so", "/src/_psycopg.so", "EXTENSION"),
+    # A library a hook collected for loading by name (ctypes): nothing links to it either.
+    ("libloaded_by_name.so.1", "/src/libloaded_by_name.so.1", "BINARY"),
     ("PySide6/plugins/platforms/qwindows.dll", "/src/qwindows.dll", "BINARY"),  # Windows layout
     ("PySide6/plugins/platforms/qvnc.dll", "/src/qvnc.dll", "BINARY"),
 ]
@@ -36,6 +44,9 @@ LINKS = {
     "/src/libqxcb.so": {"libQt6Gui.so.6", "libfontconfig.so.1"},
     "/src/libqgtk3.so": {"libQt6Gui.so.6", "libcairo.so.2"},
     "/src/libqvnc.so": {"libQt6Network.so.6"},
+    "/src/libqopensslbackend.so": {"libQt6Network.so.6", "libcrypto.so.3"},
+    "/src/_psycopg.so": {"libcrypto.so.3"},
+    "/src/libPySidePlugin.so": {"libpython3.11.so.1.0"},
 }
 DATAS = [
     (f"{QT}/translations/qtbase_de.qm", "/src/qtbase_de.qm", "DATA"),
@@ -62,6 +73,8 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the spec beside a pyproject.toml naming another version, with PyInstaller faked."""
     (tmp_path / "installer").mkdir()
     shutil.copy(SPEC, tmp_path / "installer" / SPEC.name)
+    shutil.copy(SPEC.parent / "bundle_contents.py", tmp_path / "installer" / "bundle_contents.py")
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the spec puts its own folder first
     (tmp_path / "pyproject.toml").write_text(
         '[project]\nname = "ofc-desk"\nversion = "9.8.7"\n', encoding="utf-8"
     )
@@ -119,19 +132,40 @@ def test_the_bundle_keeps_resources_migrations_and_version_metadata(
     assert "PySide6.QtWebEngineCore" in analysis["excludes"]
 
 
+def test_every_native_module_of_the_desks_dependencies_is_a_hidden_import_but_the_left_out_ones(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    namespace = run_spec(project, "9.8.7", monkeypatch)
+    analysis = next(kwargs for kind, _args, kwargs in namespace["calls"] if kind == "Analysis")
+    hidden, excluded = set(analysis["hiddenimports"]), set(analysis["excludes"])
+    # Loaded from C or through exec, out of the analysis' sight.
+    assert {"_cffi_backend", "_rl_accel", "cryptography.hazmat.bindings._rust"} <= hidden
+    assert {"PySide6.QtNetwork", "PySide6.QtSvg", "PIL._avif"} <= excluded
+    assert not hidden & excluded
+
+
 def test_unused_qt_plugins_translations_and_their_libraries_are_left_out(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     namespace = run_spec(project, "9.8.7", monkeypatch)
     kept = {Path(destination).name for destination, _source, _kind in namespace["a"].binaries}
-    assert kept == {
-        "libqxcb.so",
-        "libqoffscreen.so",
-        "libQt6Gui.so.6",
-        "libpython3.11.so.1.0",
-        "libfontconfig.so.1",
-        "qwindows.dll",
+    plugins = {"libqvnc.so", "libqgtk3.so", "libqsqlite.so", "libqopensslbackend.so", "libPySidePlugin.so"}
+    plugins |= {"qvnc.dll"}  # the Windows layout
+    assert {Path(destination).name for destination, _source, _kind in BINARIES} - kept == plugins | {
+        "libQt6Network.so.6",  # only the VNC platform and the TLS backend link to it
+        "libcairo.so.2",  # only the GTK theme does
     }
     assert [destination for destination, _source, _kind in namespace["a"].datas] == [
         "resources/presets/standard.json"
     ]
+
+
+def test_every_extension_module_and_every_library_not_only_for_removed_plugins_stays(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    namespace = run_spec(project, "9.8.7", monkeypatch)
+    kept = {Path(destination).name for destination, _source, _kind in namespace["a"].binaries}
+    assert "_cffi_backend.cpython-311-x86_64-linux-gnu.so" in kept  # the bundle died without it
+    assert "libloaded_by_name.so.1" in kept
+    assert "libcrypto.so.3" in kept  # the removed TLS backend links to it, and so does psycopg
+    assert "libpython3.11.so.1.0" in kept  # the removed designer plugin links to it; the bootloader opens it
