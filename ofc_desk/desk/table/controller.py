@@ -20,7 +20,7 @@ from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text
+from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
 from ofc_desk.desk.table.floor_requests import (
     FloorRequestWatch,
     may_change_rules,
@@ -94,7 +94,7 @@ class TableController(QObject):
     def show_snapshot(self, snapshot: TableSnapshot) -> None:
         self.snapshot = snapshot
         window = self.window
-        window.setWindowTitle(f"OFC Desk — {snapshot.table}")
+        window.setWindowTitle(window_title(snapshot))
         window.felt.set_seats(seat_faces(snapshot, self.staged, self.addressed if self.staged else None))
         window.status_line.setText(status_text(snapshot))
         window.requests_line.setText(requests_text(snapshot))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
+from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
@@ -57,13 +58,23 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     )
 
 
+def rules_text(snapshot: TableSnapshot) -> str:
+    return f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}"
+
+
+def window_title(snapshot: TableSnapshot) -> str:
+    """The table and its rules, which the status line leaves out first when the window is narrow."""
+    return f"OFC Desk — {snapshot.table} — {rules_text(snapshot)}"
+
+
 def status_text(snapshot: TableSnapshot) -> str:
     """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
-    the entry's prompt, so only the name of the player to act is here."""
+    the entry's prompt, so only the name of the player to act is here. The table and its rules
+    come first (`StatusLine` leaves them out first, for the window's title has them)."""
     hand = f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet"
     parts = [
         snapshot.table,
-        f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}",
+        rules_text(snapshot),
         f"{hand} VOID" if snapshot.hand_voided else hand,
     ]
     turn = snapshot.to_act
@@ -81,7 +92,7 @@ def status_text(snapshot: TableSnapshot) -> str:
         held = " (held: Fantasyland)" if snapshot.button_held_for_fantasyland else ""
         parts.append(f"button {snapshot.button}{held}")
     # Should it still wrap (a long table name), only between its parts, never inside one.
-    return "\u00a0\u00a0·  ".join(part.replace(" ", "\u00a0") for part in parts)
+    return SEPARATOR.join(part.replace(" ", "\u00a0") for part in parts)
 
 
 def prompt_text(snapshot: TableSnapshot) -> str:
