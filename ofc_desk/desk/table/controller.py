@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoStack
 
-from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
@@ -21,19 +20,13 @@ from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
-from ofc_desk.desk.table.floor_requests import (
-    FloorRequestWatch,
-    may_change_rules,
-    may_correct,
-    may_void,
-    requests_text,
-)
+from ofc_desk.desk.table.fantasyland_entry import ENTRY_PHASES, FantasylandEntry
+from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
+from ofc_desk.desk.table.offered import offer_actions
 from ofc_desk.desk.table.showdown import ShowdownEntry, asks_surrender, is_showdown
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
-
-ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
 
 
 class TableController(QObject):
@@ -50,13 +43,12 @@ class TableController(QObject):
         self._kept_draft: StagedDraft | None = None
         self._draft_restored = False
         self.undo_stack = QUndoStack(self)
-        self.fantasyland_dialog: FantasylandSetDialog | None = None
-        self._offered_fantasyland: tuple[int, str] | None = None
+        self.fantasyland = FantasylandEntry(self)
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
         self.showdown = ShowdownEntry(self)
         self.floor_requests = FloorRequestWatch(self)
         self._connect()
-        self._enable_actions()  # no table yet: nothing to deal, undo or pay
+        self._offer_actions()  # no table yet: nothing to deal, undo or pay
 
     def _connect(self) -> None:
         window = self.window
@@ -76,14 +68,14 @@ class TableController(QObject):
         window.action_undo.triggered.connect(self.on_undo)
         window.action_redo.triggered.connect(self.on_redo)
         window.action_deal.triggered.connect(self.on_deal_next_hand)
-        window.action_fantasyland_set.triggered.connect(self.on_fantasyland_set)
+        window.action_fantasyland_set.triggered.connect(self.fantasyland.open)
 
     # ------------------------------------------------------------------ showing the table
     def attach(self, service: TableService) -> None:
         self.service = service
         self.undo_stack.clear()
         self.staged = []
-        self._offered_fantasyland = None
+        self.fantasyland.forget_offers()
         self.window.entry.line.clear()
         snapshot = service.snapshot()
         self._kept_draft = draft = self.drafts.load(snapshot.session_id)
@@ -105,7 +97,7 @@ class TableController(QObject):
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
         self.showdown.offer_specials()
         self._keep_draft(snapshot)
-        self._enable_actions()  # first: the page shown focuses its button only if enabled
+        self._offer_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
         for listener in self.snapshot_listeners:
             listener(snapshot)
@@ -115,7 +107,7 @@ class TableController(QObject):
         if snapshot.phase in ENTRY_PHASES:
             if window.bottom.currentIndex() != window.ENTRY_PAGE:
                 window.show_page(window.ENTRY_PAGE)
-            self._offer_fantasyland_set(snapshot)
+            self.fantasyland.offer(snapshot)
         elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (snapshot.result or snapshot.chinese_result):
             result = snapshot.result or snapshot.chinese_result
             assert result is not None
@@ -139,54 +131,13 @@ class TableController(QObject):
             return f"{upcoming}, but it cannot be dealt yet: {refusal}."
         return f"{upcoming}. Enter deals it."
 
-    def _enable_actions(self) -> None:
-        """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
-        service, window = self.service, self.window
-        can_deal = service is not None and service.can_start_next_hand()
-        window.action_deal.setEnabled(can_deal)
-        window.between_hands.deal_button.setEnabled(can_deal)
-        can_settle = service is not None and service.can_confirm_settlement()
-        window.settlement.confirm_button.setEnabled(can_settle)
-        window.settlement.hold_button.setEnabled(can_settle)
-        # A staged card is taken back by the desk itself, without the service.
-        window.action_undo.setEnabled(bool(self.staged) or (service is not None and service.can_undo()))
-        self._enable_chip_actions()
+    @property
+    def fantasyland_dialog(self) -> FantasylandSetDialog | None:
+        return self.fantasyland.dialog
 
-    def _enable_chip_actions(self) -> None:
-        """Join, rebuy, cash-out, sit out and in, and the supervisor's actions (before the PIN is
-        asked): offered when the service's `can_x` would take them for some player or hand now."""
-        service, window = self.service, self.window
-        names = [seat.name for seat in self.snapshot.seats] if self.snapshot and service else []
-        offered = {
-            "Join": service is not None and service.can_join(),
-            "Rebuy": service is not None and any(service.can_rebuy(name) for name in names),
-            "Cash out": service is not None and any(service.can_cash_out(name) for name in names),
-            "Sit out": service is not None and any(service.can_sit_out(name) for name in names),
-            "Sit in": service is not None and any(service.can_sit_in(name) for name in names),
-        }
-        actions = {
-            "Join": window.action_join,
-            "Rebuy": window.action_rebuy,
-            "Cash out": window.action_cash_out,
-            "Sit out": window.action_sit_out,
-            "Sit in": window.action_sit_in,
-        }
-        for caption, enabled in offered.items():
-            actions[caption].setEnabled(enabled)
-            window.between_hands.chip_buttons[caption].setEnabled(enabled)
-        snapshot = self.snapshot
-        # Offered with a PIN between hands, or to be asked of the floor while a hand is dealt.
-        supervised = {
-            window.action_void: service is not None and snapshot is not None and may_void(service, snapshot),
-            window.action_correct: service is not None
-            and snapshot is not None
-            and may_correct(service, snapshot),
-            window.action_change_rules: service is not None and may_change_rules(service),
-            window.action_close_table: service is not None and service.can_close_session(),
-            window.action_hand_over: service is not None,
-        }
-        for action, enabled in supervised.items():
-            action.setEnabled(enabled)
+    def _offer_actions(self) -> None:
+        """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
+        offer_actions(self.window, self.service, self.snapshot, staged=bool(self.staged))
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
@@ -208,7 +159,7 @@ class TableController(QObject):
             heading = "Typed before the desk closed, not yet confirmed: "
         return heading + "  ".join(f"{p.label}→{p.placement}" for p in self.staged)
 
-    def _refresh_staging(self) -> None:
+    def refresh_staging(self) -> None:
         if self.snapshot is not None:
             self.show_snapshot(self.snapshot)
 
@@ -243,7 +194,7 @@ class TableController(QObject):
             return
         self.on_entry_edited(draft.text)
         self._draft_restored = bool(self.staged)
-        self._refresh_staging()
+        self.refresh_staging()
 
     # ------------------------------------------------------------------ typing cards
     def on_entry_edited(self, text: str) -> None:
@@ -256,7 +207,7 @@ class TableController(QObject):
         if keyed.seat and is_showdown(self.snapshot):
             self.addressed = player  # a seat picked for its hand: its staged cards show there
         if asks_surrender(keyed) and is_showdown(self.snapshot):
-            self._refresh_staging()
+            self.refresh_staging()
             self.show_notice(f"Enter: {self.showdown.player(keyed)} surrenders")
             return
         kept_from = 0
@@ -277,7 +228,7 @@ class TableController(QObject):
         else:
             self._clear_refusals()
         if kept_from:
-            self._refresh_staging()
+            self.refresh_staging()
 
     def on_key_text_clicked(self, key: str) -> None:
         line = self.window.entry.line
@@ -296,7 +247,7 @@ class TableController(QObject):
             self.staged.pop()
             self._draft_restored = False
             self._clear_refusals()
-            self._refresh_staging()
+            self.refresh_staging()
 
     def addressed_refusal(self, keyed: KeyedText) -> str:
         return self._addressed_player(keyed)[1]
@@ -370,7 +321,7 @@ class TableController(QObject):
             self.show_refusal("no hand is being dealt: deal the next hand first")
             return
         if turn.kind is TurnKind.FANTASYLAND_SET:
-            self.on_fantasyland_set()
+            self.fantasyland.open()
             return
         cards, rows = _entry_lists(self.staged)
         player = turn.player
@@ -392,7 +343,7 @@ class TableController(QObject):
         self.window.entry.line.clear()  # empty, or only the seat named before Enter ('bo:')
         self._clear_refusals()
         self.undo_stack.push(
-            EntryCommand(text, self.service.undo, enter, self._after_undo_or_redo, self.show_refusal)
+            EntryCommand(text, self.service.undo, enter, self.after_undo_or_redo, self.show_refusal)
         )
         self.show_snapshot(snapshot)
         return True
@@ -416,14 +367,14 @@ class TableController(QObject):
             self._show_failure(failure)
             return
         self._done_sentence = "Undone: the last confirmed entry (recorded as an undo)"
-        self._after_undo_or_redo(snapshot)
+        self.after_undo_or_redo(snapshot)
 
     def on_redo(self) -> None:
         if self.undo_stack.canRedo():
             self._done_sentence = f"Entered again: {self.undo_stack.redoText()}"
             self.undo_stack.redo()
 
-    def _after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
+    def after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
         """Said on the line: an undo empties a seat's street, which must not pass unnoticed."""
         self.staged = []
         self._clear_refusals()
@@ -432,90 +383,6 @@ class TableController(QObject):
 
     def show_notice(self, sentence: str) -> None:
         refusals.show_notice_in_window(self.window, sentence)
-
-    # ------------------------------------------------------------------ Fantasyland
-    def _offer_fantasyland_set(self, snapshot: TableSnapshot) -> None:
-        turn = snapshot.to_act
-        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
-            return
-        key = (snapshot.hand_number, turn.player)
-        if self._offered_fantasyland != key:
-            self._offered_fantasyland = key
-            QTimer.singleShot(0, self.on_fantasyland_set)
-
-    def on_fantasyland_set(self) -> None:
-        turn = self.snapshot.to_act if self.snapshot else None
-        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
-            self.show_refusal(self._when_the_set_comes())
-            return
-        if self.fantasyland_dialog is not None and self.fantasyland_dialog.isVisible():
-            return
-        dialog = FantasylandSetDialog(turn.player, turn.take, self.window)
-        for _, line in dialog.fields():
-            line.textEdited.connect(lambda _text: self._check_fantasyland(dialog, partial=True))
-        dialog.set_attempt(lambda: self._check_fantasyland(dialog, partial=False))
-        dialog.finished.connect(lambda _result: self._forget_fantasyland_dialog(dialog))
-        self.fantasyland_dialog = dialog
-        dialog.open()
-
-    def _when_the_set_comes(self) -> str:
-        """F6 before a Fantasyland set's turn: the service's word on when it comes."""
-        snapshot, service = self.snapshot, self.service
-        waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
-        if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
-            return "nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn"
-        try:
-            service.verify_reveal(waiting[0], [], [])
-        except ActionRefused as refusal:
-            return str(refusal)
-        return f"{waiting[0]}'s Fantasyland set is next"
-
-    def _forget_fantasyland_dialog(self, dialog: FantasylandSetDialog) -> None:
-        if self.fantasyland_dialog is dialog:
-            self.fantasyland_dialog = None
-        if self.staged:  # closed without revealing: the seat shows only what is recorded
-            self.staged = []
-            self._refresh_staging()
-
-    def _check_fantasyland(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
-        service = self.service
-        if service is None:
-            return "no table is open"
-        try:
-            placements = _set_placements(dialog)
-        except CardError as error:
-            refusals.show_on(dialog.refusal, str(error))
-            return str(error)
-        cards, rows = _entry_lists(placements)
-        try:
-            if partial:
-                service.verify_reveal(dialog.player, cards, rows)
-            else:
-                self._enter_reveal(dialog.player, cards, rows)
-        except SERVICE_FAILURES as failure:
-            refusals.show_on(dialog.refusal, dealer_sentence(failure))
-            return dealer_sentence(failure)
-        refusals.show_on(dialog.refusal, "")
-        if partial:  # the seat shows the set as it is typed, dashed until revealed
-            self.staged = placements
-            self._refresh_staging()
-        return None
-
-    def _enter_reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
-        assert self.service is not None
-        service = self.service
-        snapshot = service.reveal(player, cards, rows)
-        self.staged = []
-        self.undo_stack.push(
-            EntryCommand(
-                f"{player}: Fantasyland set",
-                service.undo,
-                lambda: service.reveal(player, cards, rows),
-                self._after_undo_or_redo,
-                self.show_refusal,
-            )
-        )
-        self.show_snapshot(snapshot)
 
     # ------------------------------------------------------------------ between hands
     def on_confirm_settlement(self) -> None:
@@ -571,10 +438,6 @@ def _unfinished(rest: str) -> str:
 
 def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:
     return [p.label for p in placements], [p.placement for p in placements]
-
-
-def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
-    return [KeyedPlacement(card, row) for row, line in dialog.fields() for card in parse_entries(line.text())]
 
 
 def _rake_line(snapshot: TableSnapshot) -> str:

@@ -1,0 +1,133 @@
+"""A Fantasyland player's whole set, entered in its dialog: offered by itself at the set's turn (F6
+opens it again), each row checked by the service as it is typed, the set revealed on OK and taken
+back with Ctrl+Z like any entry. Every rule is the service's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+from ofc_desk.core.cards import CardError, parse_entries
+from ofc_desk.desk import refusals
+from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement
+from ofc_desk.desk.entry.undo import EntryCommand
+from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
+
+if TYPE_CHECKING:
+    from ofc_desk.desk.table.controller import TableController
+
+ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+
+
+def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
+    """A hand is being dealt with a player in Fantasyland: F6 opens the set, or says when it comes."""
+    if snapshot is None or snapshot.phase not in ENTRY_PHASES:
+        return False
+    return any(seat.fantasyland_cards for seat in snapshot.seats)
+
+
+class FantasylandEntry:
+    def __init__(self, controller: TableController) -> None:
+        self.controller = controller
+        self.dialog: FantasylandSetDialog | None = None
+        self._offered: tuple[int, str] | None = None
+
+    def forget_offers(self) -> None:
+        """Another table: its sets are offered afresh."""
+        self._offered = None
+
+    def offer(self, snapshot: TableSnapshot) -> None:
+        """At a set's turn, its dialog opens by itself (once a hand and player)."""
+        turn = snapshot.to_act
+        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+            return
+        key = (snapshot.hand_number, turn.player)
+        if self._offered != key:
+            self._offered = key
+            QTimer.singleShot(0, self.open)
+
+    def open(self) -> None:
+        controller = self.controller
+        turn = controller.snapshot.to_act if controller.snapshot else None
+        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+            controller.show_refusal(self._when_the_set_comes())
+            return
+        if self.dialog is not None and self.dialog.isVisible():
+            return
+        dialog = FantasylandSetDialog(turn.player, turn.take, controller.window)
+        for _, line in dialog.fields():
+            line.textEdited.connect(lambda _text: self._check(dialog, partial=True))
+        dialog.set_attempt(lambda: self._check(dialog, partial=False))
+        dialog.finished.connect(lambda _result: self._forget(dialog))
+        self.dialog = dialog
+        dialog.open()
+
+    def _when_the_set_comes(self) -> str:
+        """F6 before a Fantasyland set's turn: the service's word on when it comes."""
+        snapshot, service = self.controller.snapshot, self.controller.service
+        waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
+        if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
+            return "nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn"
+        try:
+            service.verify_reveal(waiting[0], [], [])
+        except ActionRefused as refusal:
+            return str(refusal)
+        return f"{waiting[0]}'s Fantasyland set is next"
+
+    def _forget(self, dialog: FantasylandSetDialog) -> None:
+        controller = self.controller
+        if self.dialog is dialog:
+            self.dialog = None
+        if controller.staged:  # closed without revealing: the seat shows only what is recorded
+            controller.staged = []
+            controller.refresh_staging()
+
+    def _check(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
+        controller = self.controller
+        service = controller.service
+        if service is None:
+            return "no table is open"
+        try:
+            placements = _set_placements(dialog)
+        except CardError as error:
+            refusals.show_on(dialog.refusal, str(error))
+            return str(error)
+        cards, rows = [p.label for p in placements], [p.placement for p in placements]
+        try:
+            if partial:
+                service.verify_reveal(dialog.player, cards, rows)
+            else:
+                self._reveal(dialog.player, cards, rows)
+        except SERVICE_FAILURES as failure:
+            refusals.show_on(dialog.refusal, dealer_sentence(failure))
+            return dealer_sentence(failure)
+        refusals.show_on(dialog.refusal, "")
+        if partial:  # the seat shows the set as it is typed, dashed until revealed
+            controller.staged = placements
+            controller.refresh_staging()
+        return None
+
+    def _reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
+        controller = self.controller
+        service = controller.service
+        assert service is not None
+        snapshot = service.reveal(player, cards, rows)
+        controller.staged = []
+        controller.undo_stack.push(
+            EntryCommand(
+                f"{player}: Fantasyland set",
+                service.undo,
+                lambda: service.reveal(player, cards, rows),
+                controller.after_undo_or_redo,
+                controller.show_refusal,
+            )
+        )
+        controller.show_snapshot(snapshot)
+
+
+def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
+    return [KeyedPlacement(card, row) for row, line in dialog.fields() for card in parse_entries(line.text())]
