@@ -56,6 +56,7 @@ class FeltView(QWidget):
     def set_seats(self, seats: tuple[SeatFace, ...]) -> None:
         if len(seats) != len(self.seat_widgets):
             self._rebuild(len(seats))
+            self.update()  # the empty felt's name goes: only the seats' own places repaint by themselves
         for widget, seat in zip(self.seat_widgets, seats, strict=True):
             widget.set_seat(seat)
 
@@ -111,6 +112,7 @@ class FeltView(QWidget):
         if rows != self.rows:
             self.rows = rows
             self._place()
+            self.update()
         self.seat_scale = scale
         for widget in self.seat_widgets:
             widget.set_scale_cap(scale)
