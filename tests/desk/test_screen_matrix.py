@@ -224,4 +224,3 @@ def shoot(desk: Desk, name: str) -> None:
     """The window as it is now, for people to look at."""
     SCREENSHOTS.mkdir(exist_ok=True)
     desk.window.grab().save(str(SCREENSHOTS / f"{name}.png"), "PNG", FAST_PNG)
-

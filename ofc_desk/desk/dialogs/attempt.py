@@ -70,6 +70,8 @@ class AttemptDialog(QDialog):
         self._order_keys(fields)
         if fields:
             fields[0].setFocus()
+            if isinstance(fields[0], QLineEdit):
+                fields[0].selectAll()  # as Tab would: typing replaces what it proposes ("Table 1")
 
     def fields_in_order(self) -> list[QWidget]:
         """The fields that take the keys, top to bottom."""

@@ -141,15 +141,24 @@ class NewTableDialog(AttemptDialog):
             self.seats.append((name, buy_in))
         self.button: QComboBox = self.add_choice("Button (dealer)", [])
         self.button.setEditable(True)
+        self._button_chosen = False
+        """Until the dealer picks the button, it is the last seat's, whatever was typed first."""
+        self.button.activated.connect(self._on_button_chosen)
+        line = self.button.lineEdit()
+        if line is not None:
+            line.textEdited.connect(self._on_button_chosen)
         for name, _ in self.seats:
             name.textChanged.connect(self._refresh_button_choices)
+
+    def _on_button_chosen(self) -> None:
+        self._button_chosen = True
 
     def _refresh_button_choices(self) -> None:
         current = self.button.currentText()
         names = [name.text().strip() for name, _ in self.seats if name.text().strip()]
         self.button.clear()
         self.button.addItems(names)
-        if current in names:
+        if current in names and self._button_chosen:
             self.button.setCurrentText(current)
         elif names:
             self.button.setCurrentIndex(len(names) - 1)

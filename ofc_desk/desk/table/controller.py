@@ -67,6 +67,9 @@ class TableController(QObject):
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
         window.action_undo.triggered.connect(self.on_undo)
         window.action_redo.triggered.connect(self.on_redo)
+        # Offered only when there is an entry to enter again: otherwise Ctrl+Y would do nothing, unsaid.
+        window.action_redo.setEnabled(False)
+        self.undo_stack.canRedoChanged.connect(window.action_redo.setEnabled)
         window.action_deal.triggered.connect(self.on_deal_next_hand)
         window.action_fantasyland_set.triggered.connect(self.fantasyland.open)
 
