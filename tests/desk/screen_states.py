@@ -22,9 +22,9 @@ from ofc_desk.service.snapshot import TurnKind
 from tests.service.table_helpers import Plan, filler_plans
 
 NAMES = ("Annabelle", "Bartholomew", "Cordelia", "Dmitri")
-STACKS = (1000, 1000, 1000, 400)
-"""The last seat's stack is short at three or four players: what it owes is capped, and the
-transfers say why."""
+STACK, SHORT_STACK = 1000, 300
+"""One seat's stack is short at three or four players: what it owes is capped, and the transfers
+say why."""
 SUPERVISOR = ("Floor", "9999")
 PHASES = ("dealing", "showdown-entry", "settlement", "between-hands", "voided")
 
@@ -37,12 +37,22 @@ class ScreenGame:
     players: tuple[int, ...]
     settlement: str = "win-cap"
     settle_from: str = "left-of-dealer"
+    short_seat: int = -1
+    """The seat (from 0) with the short stack at three or four players."""
+
+    def stacks(self, players: int) -> list[int]:
+        stacks = [STACK] * players
+        if players > 2:
+            stacks[self.short_seat] = SHORT_STACK
+        return stacks
 
     def setup(self, players: int) -> TableSetup:
         names = NAMES[:players]
         return TableSetup(
             name="Table 12 — high stakes",
-            seats=tuple(SeatSetup(name, stack) for name, stack in zip(names, _stacks(players), strict=True)),
+            seats=tuple(
+                SeatSetup(name, stack) for name, stack in zip(names, self.stacks(players), strict=True)
+            ),
             button=names[-1],
             rules=TableRules(
                 preset=self.preset,
@@ -54,15 +64,12 @@ class ScreenGame:
         )
 
 
-def _stacks(players: int) -> tuple[int, ...]:
-    return STACKS[:2] if players == 2 else (*STACKS[: players - 1], STACKS[-1])
-
-
 GAMES = (
     ScreenGame("regular", "regular", "standard", (2, 3, 4)),
     ScreenGame("pineapple", "pineapple", "standard", (2, 3)),
     ScreenGame("2-7-pineapple", "2-7-pineapple", "standard", (2, 3)),
-    ScreenGame("chinese", CHINESE, "hawaiian-gardens", (2, 3, 4), "chip-exposure", "dealer"),
+    # The misset hand's player is short: the winners are paid what there is, in settlement order.
+    ScreenGame("chinese", CHINESE, "hawaiian-gardens", (2, 3, 4), "chip-exposure", "dealer", short_seat=1),
 )
 
 # The first hand at an OFC table: Annabelle earns Fantasyland, Bartholomew fouls.
@@ -132,7 +139,7 @@ def _chinese_walk(service: TableService) -> Iterator[str]:
     yield "showdown-entry"
     last = players[-1]
     if service.can_show(last):  # not declared at the desk already
-        service.show(last, {"cards": " ".join(SIX_PAIRS), "declare": "six-pairs"})
+        service.show(last, {"cards": " ".join(SIX_PAIRS), "rows": ROWS_OF_13, "declare": "six-pairs"})
     yield "settlement"
     yield from _after_settlement(service)
 
