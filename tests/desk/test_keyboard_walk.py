@@ -249,6 +249,32 @@ def test_what_cannot_be_used_looks_it_in_both_themes(qtbot: QtBot, theme: ThemeN
     assert 1.8 <= contrast(palette.disabled, palette.window) <= muted / 2
 
 
+@pytest.mark.parametrize("theme", list(ThemeName))
+def test_the_field_with_the_keys_is_outlined_in_both_themes(qtbot: QtBot, theme: ThemeName) -> None:
+    """A box, a field or a button that has the keys is outlined in the turn's amber; the others in
+    the muted ink (a focused box looked like any other in the dark theme)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    previous = app.styleSheet()
+    app.setStyleSheet(application_stylesheet(DisplayOptions(theme=theme)))
+    palette = PALETTES[theme]
+    try:
+        dialog = AttemptDialog("Rules", "")
+        qtbot.addWidget(dialog)
+        fields = RulesFields(dialog, TableRules())
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+        for focused, other in ((fields.settlement, fields.settle_from), (fields.unit, fields.settlement)):
+            focused.setFocus()
+            qtbot.waitUntil(focused.hasFocus)
+            for widget, ink in ((focused, palette.turn), (other, palette.muted)):
+                edge = widget.grab().toImage().pixelColor(0, widget.height() // 2)
+                assert edge.name() == ink, (widget.accessibleName(), edge.name(), ink)
+    finally:
+        app.setStyleSheet(previous)
+
+
 def _area(rect: object) -> tuple[int, int, int, int]:
     from PySide6.QtCore import QRect
 
