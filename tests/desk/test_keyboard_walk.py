@@ -73,6 +73,14 @@ def type_in(qtbot: QtBot, text: str) -> None:
     qtbot.keyClicks(focus(), text)
 
 
+def fill_in(qtbot: QtBot, *texts: str) -> None:
+    """Each text typed into a field, Tab between them, from the field that has the keys on down."""
+    for index, text in enumerate(texts):
+        if index:
+            press(qtbot, Qt.Key.Key_Tab)
+        type_in(qtbot, text)
+
+
 def tab_to(qtbot: QtBot, name: str, most: int = 30) -> list[str]:
     """Tab until the field called `name` has the keys; the names passed on the way."""
     passed = []
@@ -411,17 +419,13 @@ def fantasyland_set_by_keys(desk: Desk) -> None:
 def chip_actions_by_keys(desk: Desk) -> None:
     window, qtbot = desk.window, desk.qtbot
     dialog = attempt_up(desk, window.action_join)
-    type_in(qtbot, "Cy")
-    press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, "150")
+    fill_in(qtbot, "Cy", "150")
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.seat("Cy").stack == 150 and notice(desk) == "Cy joined with 150 chips"
     bob = desk.snapshot.seat("Bob").stack
     dialog = attempt_up(desk, window.action_rebuy)
-    type_in(qtbot, "b")  # the player box finds Bob
-    press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, "50")
+    fill_in(qtbot, "b", "50")  # the player box finds Bob by its first letter
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.seat("Bob").stack == bob + 50
@@ -438,10 +442,7 @@ def supervisor_actions_by_keys(desk: Desk) -> None:
     window, qtbot = desk.window, desk.qtbot
     ann = desk.snapshot.seat("Ann").stack
     dialog = attempt_up(desk, window.action_correct, SupervisorDialog)
-    type_in(qtbot, "a")
-    for text in ("-5", "miscounted rebuy", SUPERVISOR[0], "0000"):
-        press(qtbot, Qt.Key.Key_Tab)
-        type_in(qtbot, text)
+    fill_in(qtbot, "a", "-5", "miscounted rebuy", SUPERVISOR[0], "0000")
     press(qtbot, Qt.Key.Key_Return)
     assert isinstance(dialog, SupervisorDialog)
     qtbot.waitUntil(lambda: "PIN" in dialog.refusal.text(), timeout=SLOW)
@@ -451,9 +452,8 @@ def supervisor_actions_by_keys(desk: Desk) -> None:
     done(desk, dialog)
     assert desk.snapshot.seat("Ann").stack == ann - 5
     dialog = attempt_up(desk, window.action_void, SupervisorDialog)  # the hand just settled
-    for text in ("cards exposed", SUPERVISOR[0], SUPERVISOR[1]):
-        press(qtbot, Qt.Key.Key_Tab)
-        type_in(qtbot, text)
+    press(qtbot, Qt.Key.Key_Tab)
+    fill_in(qtbot, "cards exposed", *SUPERVISOR)
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.hand_voided and notice(desk).startswith("Hand 2 voided by Floor")
@@ -461,9 +461,7 @@ def supervisor_actions_by_keys(desk: Desk) -> None:
     tab_to(qtbot, "Chips per point")
     type_in(qtbot, "2")
     tab_to(qtbot, "Supervisor")
-    type_in(qtbot, SUPERVISOR[0])
-    press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, SUPERVISOR[1])
+    fill_in(qtbot, *SUPERVISOR)
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     service = desk.session.controller.service
@@ -558,10 +556,7 @@ def accounts_and_hand_over_by_keys(desk: Desk) -> None:
     dialog = attempt_up(desk, window.action_add_account, AccountDialog)
     order = [field.accessibleName() for field in dialog.fields_in_order()]
     assert order == ["Name", "Role", "PIN", "Supervisor", "Supervisor PIN"]
-    type_in(qtbot, "Yan")
-    for text in ("d", "5678", SUPERVISOR[0], SUPERVISOR[1]):
-        press(qtbot, Qt.Key.Key_Tab)
-        type_in(qtbot, text)
+    fill_in(qtbot, "Yan", "d", "5678", *SUPERVISOR)
     press(qtbot, Qt.Key.Key_Tab)
     assert focus() is dialog.ok_button  # the last field's Tab goes to OK
     press(qtbot, Qt.Key.Key_Tab)
@@ -572,17 +567,12 @@ def accounts_and_hand_over_by_keys(desk: Desk) -> None:
     done(desk, dialog)
     assert {account.name: account.role for account in list_users(database)}["Yan"] is Role.DEALER
     dialog = attempt_up(desk, window.action_change_role, AccountDialog)
-    type_in(qtbot, "y")
-    for text in ("s", SUPERVISOR[0], SUPERVISOR[1]):
-        press(qtbot, Qt.Key.Key_Tab)
-        type_in(qtbot, text)
+    fill_in(qtbot, "y", "s", *SUPERVISOR)
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert {account.name: account.role for account in list_users(database)}["Yan"] is Role.SUPERVISOR
     dialog = attempt_up(desk, window.action_hand_over)
-    type_in(qtbot, "Yan")
-    press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, "5678")
+    fill_in(qtbot, "Yan", "5678")
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     account = desk.session.account
@@ -610,9 +600,7 @@ def settings_and_help_by_keys(desk: Desk) -> None:
 def close_by_keys(desk: Desk) -> None:
     qtbot = desk.qtbot
     dialog = attempt_up(desk, desk.window.action_close_table, SupervisorDialog)
-    type_in(qtbot, SUPERVISOR[0])
-    press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, SUPERVISOR[1])
+    fill_in(qtbot, *SUPERVISOR)
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.phase is Phase.CLOSED
@@ -656,9 +644,8 @@ def test_the_floor_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.Monke
         qtbot.waitUntil(lambda: QApplication.activeWindow() is floor.window)
         press(qtbot, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
         decide = dialog_up(qtbot, AttemptDialog)
-        for text in (SUPERVISOR[0], SUPERVISOR[1], "counted again"):
-            press(qtbot, Qt.Key.Key_Tab)
-            type_in(qtbot, text)
+        press(qtbot, Qt.Key.Key_Tab)
+        fill_in(qtbot, *SUPERVISOR, "counted again")
         press(qtbot, Qt.Key.Key_Return)
         done(desk, decide)
         qtbot.waitUntil(lambda: "approved" in floor.window.statusBar().currentMessage(), timeout=SLOW)
