@@ -14,16 +14,24 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ofc_desk import __version__
+from ofc_desk.i18n import LazyText, _, lazy_gettext, use_language
+from ofc_desk.i18n.languages import Language, language_from_environment, parse_language
 
-SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "score": ("ofc_desk.cli.score", "score and settle finished deals (JSON in, JSON out)"),
-    "replay": ("ofc_desk.cli.replay", "play a scripted session through the session service"),
-    "verify": ("ofc_desk.cli.verify", "check the audit chain and re-settle every stored hand"),
-    "anchor": ("ofc_desk.cli.anchor", "append the room's head to an anchor file kept elsewhere"),
-    "report": ("ofc_desk.cli.report", "write a session report as PDF, CSV or JSON"),
-    "demo": ("ofc_desk.cli.demo", "open the desk on a throw-away demo table"),
-    "floor": ("ofc_desk.cli.floor", "the floor supervisor's live view of every open table"),
-    "db": ("ofc_desk.cli.db", "card-room database chores: the least-privilege roles (db roles)"),
+SUBCOMMANDS: dict[str, tuple[str, LazyText]] = {
+    "score": ("ofc_desk.cli.score", lazy_gettext("score and settle finished deals (JSON in, JSON out)")),
+    "replay": ("ofc_desk.cli.replay", lazy_gettext("play a scripted session through the session service")),
+    "verify": ("ofc_desk.cli.verify", lazy_gettext("check the audit chain and re-settle every stored hand")),
+    "anchor": (
+        "ofc_desk.cli.anchor",
+        lazy_gettext("append the room's head to an anchor file kept elsewhere"),
+    ),
+    "report": ("ofc_desk.cli.report", lazy_gettext("write a session report as PDF, CSV or JSON")),
+    "demo": ("ofc_desk.cli.demo", lazy_gettext("open the desk on a throw-away demo table")),
+    "floor": ("ofc_desk.cli.floor", lazy_gettext("the floor supervisor's live view of every open table")),
+    "db": (
+        "ofc_desk.cli.db",
+        lazy_gettext("card-room database chores: the least-privilege roles (db roles)"),
+    ),
 }
 
 
@@ -33,7 +41,7 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
         "--db",
         metavar="URL",
         default=argparse.SUPPRESS,
-        help="SQLAlchemy database URL (default: the desk's own SQLite file)",
+        help=_("SQLAlchemy database URL (default: the desk's own SQLite file)"),
     )
 
 
@@ -73,13 +81,18 @@ def _without_values(message: str) -> str:
 
 
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="ofc-desk", description="OFC Desk")
+    parser = OneLineParser(prog="ofc-desk", description=_("OFC Desk"))
     parser.add_argument("--version", action="version", version=f"ofc-desk {__version__}")
-    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL for the desk")
+    parser.add_argument("--db", metavar="URL", help=_("SQLAlchemy database URL for the desk"))
+    parser.add_argument(
+        "--lang",
+        choices=[language.value for language in Language],
+        help=_("the language to speak (default: LANG, or for the desk its Settings → Language)"),
+    )
     chosen = next((word for word in argv if word in SUBCOMMANDS), None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
-        sub = subparsers.add_parser(name, help=help_text)
+        sub = subparsers.add_parser(name, help=str(help_text))
         if name == chosen:
             importlib.import_module(module_name).configure(sub)
     return parser
@@ -93,9 +106,28 @@ def write_utf8() -> None:
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
 
 
+def language_named(argv: Sequence[str]) -> Language | None:
+    """The language `--lang` names before the subcommand, read before the parser is built so that
+    its help already speaks it (a bad name is left to the parser to refuse).
+
+    >>> language_named(["--lang", "vi", "report"]), language_named(["--lang=ru"]), language_named(["score"])
+    (<Language.VI: 'vi'>, <Language.RU: 'ru'>, None)
+    """
+    for index, word in enumerate(argv):
+        if word in SUBCOMMANDS:
+            return None
+        if word == "--lang" and index + 1 < len(argv):
+            return parse_language(argv[index + 1])
+        if word.startswith("--lang="):
+            return parse_language(word.removeprefix("--lang="))
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     write_utf8()
     args_list = list(sys.argv[1:] if argv is None else argv)
+    named = language_named(args_list)
+    use_language(named or language_from_environment(), asked_for=named is not None)
     args = build_parser(args_list).parse_args(args_list)
     if args.command is None:
         from ofc_desk.desk.shell.app import run_desk

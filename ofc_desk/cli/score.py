@@ -10,16 +10,19 @@ import argparse
 import gc
 import json
 import sys
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import orjson
 
 from ofc_desk.cli.json_input import MAX_NESTING, nested_too_deeply, read_utf8
 from ofc_desk.cli.main import one_line
-from ofc_desk.core.chinese.deal import score_chinese_deal
+from ofc_desk.core.chinese.deal import chinese_jackpot, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json, is_chinese_deal
-from ofc_desk.core.deal import score_deal
+from ofc_desk.core.deal import deal_jackpot, score_deal
 from ofc_desk.core.deal_input import DealInputError, deal_from_json
+from ofc_desk.core.jackpot import JackpotAward, JackpotResult
 
 EXIT_BAD_INPUT = 2
 
@@ -65,14 +68,31 @@ def score_document(document: Any) -> list[bytes]:
 def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
     try:
         if is_chinese_deal(deal):
-            return score_chinese_deal(chinese_deal_from_json(deal)).to_json()
-        return score_deal(deal_from_json(deal)).to_json()
+            chinese = chinese_deal_from_json(deal)
+            chinese_result = score_chinese_deal(chinese)
+            paid = partial(chinese_jackpot, chinese, chinese_result)
+            return chinese_result.to_json(_jackpot(chinese.jackpot_pool, chinese.preset.jackpot_award, paid))
+        ofc = deal_from_json(deal)
+        result = score_deal(ofc)
+        return result.to_json(
+            _jackpot(ofc.jackpot_pool, ofc.preset.jackpot_award, partial(deal_jackpot, ofc, result))
+        )
     except DealInputError as error:
         if index is None:
             raise
         raise DealInputError(
             f"deal {index}" + (f", {error.field}" if error.field else ""), error.problem
         ) from None
+
+
+def _jackpot(
+    pool: int | None, award: JackpotAward | None, pay: Callable[[int], JackpotResult]
+) -> JackpotResult | None:
+    """The answer's `jackpot` is there when the deal carries a pool or its preset an award; the
+    pool is 0 when left out, and the command takes no rake, so it pays from the pool as given."""
+    if pool is None and award is None:
+        return None
+    return pay(pool or 0)
 
 
 def _encode(result: dict[str, Any]) -> bytes:

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ofc_desk.core.fantasyland import fantasyland_cards
-from ofc_desk.core.presets import RulesPreset
+from ofc_desk.core.jackpot import JackpotResult, PairRows, RowClasses, jackpot_after_deal
+from ofc_desk.core.presets import RulesPreset, refuse_award_for_variant
+from ofc_desk.core.rows import ROWS
 from ofc_desk.core.scoring import (
     HandReport,
     MatchupScore,
@@ -71,6 +73,8 @@ class Deal:
     in_fantasyland: frozenset[str] = frozenset()
     fantasyland_streaks: Mapping[str, int] = field(default_factory=dict)
     """Consecutive Fantasyland hands each player has played, this one included (for the cap)."""
+    jackpot_pool: int | None = None
+    """The room's jackpot pool before the deal, as `ofc-desk score` is given it; None when not given."""
 
     def unit_between(self, first: str, second: str) -> int:
         if not self.pair_units:
@@ -86,7 +90,8 @@ class PlayerResult(NamedTuple):
     stack_before: int
     stack_after: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, award: int = 0) -> dict[str, Any]:
+        """`award`: the chips the jackpot gave the player, on the stack after the deal."""
         report = self.report
         front, middle, back = report.rows.values()
         return {
@@ -98,7 +103,7 @@ class PlayerResult(NamedTuple):
             "points": self.points,
             "fantasyland": {"next": self.fantasyland_next > 0, "cards": self.fantasyland_next},
             "stack_before": self.stack_before,
-            "stack_after": self.stack_after,
+            "stack_after": self.stack_after + award,
         }
 
 
@@ -139,12 +144,19 @@ class DealResult(NamedTuple):
     def player(self, name: str) -> PlayerResult:
         return next(player for player in self.players if player.name == name)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": [player.to_json() for player in self.players],
+    def to_json(self, jackpot: JackpotResult | None = None) -> dict[str, Any]:
+        """The result as `ofc-desk score` answers it; with `jackpot`, its object and each player's
+        stack after the deal with the award on it."""
+        answer: dict[str, Any] = {
+            "players": [
+                player.to_json(jackpot.chips_for(player.name) if jackpot else 0) for player in self.players
+            ],
             "matchups": [matchup.to_json() for matchup in self.matchups],
             "transfers": [transfer.to_json() for transfer in self.transfers],
         }
+        if jackpot is not None:
+            answer["jackpot"] = jackpot.to_json()
+        return answer
 
 
 def score_deal(deal: Deal) -> DealResult:
@@ -179,6 +191,34 @@ def score_deal(deal: Deal) -> DealResult:
         for seat in deal.players
     )
     return DealResult(players, matchups, settlement)
+
+
+def deal_jackpot(deal: Deal, result: DealResult, pool_before: int, drop: int = 0) -> JackpotResult:
+    """What the room's jackpot pays after this deal (docs/rules.md §11), from the pool as it stands
+    before the deal and this hand's drop (taken after settlement, with the rake): the call a table
+    makes once the hand's rake is known. A 2-7 pineapple deal with an award is refused."""
+    refuse_award_for_variant(deal.preset.jackpot_award, deal.variant)
+    names = [seat.name for seat in deal.players]
+    return jackpot_after_deal(deal.preset.jackpot_award, jackpot_pairs(result), names, pool_before, drop)
+
+
+def jackpot_pairs(result: DealResult) -> list[PairRows]:
+    """The pairs in settlement order as the award looks at them: the rows each won, and the row
+    classes of a hand that can qualify (not fouled)."""
+    classes = {player.name: _row_classes(player.report) for player in result.players}
+    return [
+        PairRows(
+            matchup.first, matchup.second, matchup.score.rows, classes[matchup.first], classes[matchup.second]
+        )
+        for matchup in result.matchups
+    ]
+
+
+def _row_classes(report: HandReport) -> RowClasses | None:
+    if report.foul:
+        return None
+    front, middle, back = (report.rows[row].category for row in ROWS)
+    return (front, middle, back)
 
 
 def _obligation(matchup: MatchupResult) -> Obligation:

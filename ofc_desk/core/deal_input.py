@@ -13,7 +13,13 @@ from typing import Any, NoReturn, TypeVar
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
 from ofc_desk.core.deal import Deal, SeatHand
-from ofc_desk.core.presets import PresetError, RulesPreset, load_preset, preset_from_dict
+from ofc_desk.core.presets import (
+    PresetError,
+    RulesPreset,
+    load_preset,
+    preset_from_dict,
+    refuse_award_for_variant,
+)
 from ofc_desk.core.rows import ROW_SIZE, ROWS
 from ofc_desk.core.scoring import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
@@ -22,6 +28,7 @@ from ofc_desk.core.variants import Variant
 DEAL_FIELDS = frozenset({
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
     "settlement", "settle_from", "in_fantasyland", "fantasyland_streaks", "dealer", "players",
+    "jackpot_pool",
 })  # fmt: skip
 E = TypeVar("E", Variant, SettlementPolicy, SettleFrom)
 _ROW_NAMES_AND_SIZES = tuple((row.value, ROW_SIZE[row]) for row in ROWS)
@@ -45,6 +52,10 @@ def deal_from_json(data: Any) -> Deal:
         raise DealInputError(min(set(data) - DEAL_FIELDS), "unknown field")
     preset = read_preset(data.get("rules", "standard"), data.get("house_options"))
     variant = read_choice(data, "variant", Variant, Variant.REGULAR)
+    try:
+        refuse_award_for_variant(preset.jackpot_award, variant)
+    except PresetError as error:
+        raise DealInputError("variant", str(error)) from None
     players = _read_players(data.get("players"), variant)
     names = [seat.name for seat in players]
     scoring = data.get("scoring")
@@ -64,6 +75,7 @@ def deal_from_json(data: Any) -> Deal:
         settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
         in_fantasyland=in_fantasyland,
         fantasyland_streaks=read_streaks(data.get("fantasyland_streaks", {}), in_fantasyland),
+        jackpot_pool=read_jackpot_pool(data),
     )
 
 
@@ -129,6 +141,18 @@ def read_count(data: Mapping[str, Any], key: str, default: int, *, least: int, w
         raise DealInputError(where + key, "must be a whole number of chips")
     if value < least:
         raise DealInputError(where + key, f"must be at least {least}, not {value}")
+    return value
+
+
+def read_jackpot_pool(data: Mapping[str, Any]) -> int | None:
+    """The room's jackpot pool before the deal (docs/rules.md §11), None when the deal carries none."""
+    if "jackpot_pool" not in data:
+        return None
+    value = data["jackpot_pool"]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DealInputError("jackpot_pool", "must be a whole number of chips")
+    if value < 0:
+        raise DealInputError("jackpot_pool", f"a pool holds 0 chips or more, not {value}")
     return value
 
 

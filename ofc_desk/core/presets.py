@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from ofc_desk.core.cards import Rank
 from ofc_desk.core.hands import HandClass
+from ofc_desk.core.jackpot import AwardRulesError, JackpotAward, read_jackpot_award
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.core.rows import Row
 from ofc_desk.core.settlement import MAX_CHIPS
@@ -117,6 +118,8 @@ class RulesPreset:
     royalties: Royalties
     fantasyland: FantasylandRules
     rake: RakeRules
+    jackpot_award: JackpotAward | None = None
+    """The jackpot for unusual events (§11); None (no award) unless the preset names one."""
     source: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     def scoring_system(self, name: str | None = None) -> ScoringSystem:
@@ -299,12 +302,31 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
             cap=rake.number("cap", 0, MAX_CHIPS),
             jackpot_percent=rake.number("jackpot_percent", 0, 100),
         ),
+        jackpot_award=preset_jackpot_award(reader),
         source=MappingProxyType(merged),
     )
     reader.refuse_unread()
     preset.scoring_system()
     _check_fantasyland(preset.fantasyland, "preset.fantasyland")
     return preset
+
+
+def preset_jackpot_award(reader: PresetReader) -> JackpotAward | None:
+    """The preset's `jackpot_award` (either game's), null or left out for none."""
+    try:
+        return read_jackpot_award(reader.optional("jackpot_award"), f"{reader.path}.jackpot_award")
+    except AwardRulesError as error:
+        raise PresetError(str(error)) from None
+
+
+def refuse_award_for_variant(award: JackpotAward | None, variant: Variant) -> None:
+    """A 2-7 pineapple table takes no award: its middle is a low hand, with no class in the award's
+    order (docs/rules.md §11). Refused when the table opens or the deal is read."""
+    if award is not None and variant.lowball_middle:
+        raise PresetError(
+            f"a {variant.value} table takes no jackpot_award: its middle is a low hand, which has no"
+            " class in the award's order"
+        )
 
 
 def _check_fantasyland(rules: FantasylandRules, path: str) -> None:
@@ -338,9 +360,16 @@ def _rank(value: str, path: str) -> Rank:
         raise PresetError(f"{path} must be a rank: 2-9, T, J, Q, K or A") from None
 
 
+WHOLE_KEYS = frozenset({"jackpot_award"})
+"""Preset keys a house option replaces whole, never field by field: an award half the preset's and
+half the house's would pay by neither (docs/rules.md §11)."""
+
+
 def deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in overrides.items():
-        if isinstance(value, Mapping) and isinstance(base.get(key), Mapping):
+        if key in WHOLE_KEYS:
+            base[key] = value
+        elif isinstance(value, Mapping) and isinstance(base.get(key), Mapping):
             base[key] = deep_merge(dict(base[key]), value)
         else:
             base[key] = value
@@ -371,6 +400,11 @@ class PresetReader:
         if key not in self.data:
             raise PresetError(f"{self.path}.{key} is missing")
         return self.data[key]
+
+    def optional(self, key: str) -> Any:
+        """The field as the JSON gives it, None when left out."""
+        self._read.add(key)
+        return self.data.get(key)
 
     def value(self, key: str) -> Any:
         """The field as the JSON gives it, for a caller that checks it itself; missing is refused."""

@@ -1,7 +1,11 @@
-"""The report font: DejaVu Sans, shipped in resources/fonts, because it has ♠♥♦♣.
+"""The report fonts: DejaVu Sans, and WenQuanYi Micro Hei for text DejaVu has no glyph for.
 
-The standard PDF fonts (Helvetica) have no suit symbols. DejaVu's licence (Bitstream Vera terms,
-DejaVu changes public domain; resources/fonts/DejaVu-LICENSE.txt) allows shipping it with the app.
+The standard PDF fonts (Helvetica) have no suit symbols; DejaVu Sans has ♠♥♦♣, Latin with every
+Vietnamese letter, and Cyrillic, in a regular and a bold face. It has no Chinese: a piece of text
+with a character DejaVu lacks (a Chinese heading, a player's name written in Chinese on any
+report) is drawn whole in WenQuanYi Micro Hei, which has all of these too (one face, no bold).
+Licences: resources/fonts/DejaVu-LICENSE.txt (Bitstream Vera terms, DejaVu changes public domain)
+and resources/fonts/WenQuanYi-LICENSE.txt (Apache 2.0); both allow shipping them with the app.
 """
 
 from __future__ import annotations
@@ -18,8 +22,11 @@ from ofc_desk.core.resources import resources_dir
 
 REGULAR = "OfcDeskSans"
 BOLD = "OfcDeskSans-Bold"
+WIDE = "OfcDeskWide"
+"""The font for text beyond DejaVu's reach (its name says it also draws CJK's wide characters)."""
 
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+_WIDE_FILE = "WenQuanYiMicroHei.ttf"
 SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
 
 
@@ -47,3 +54,42 @@ def register_fonts() -> tuple[str, str]:
     addMapping(REGULAR, 0, 1, REGULAR)
     addMapping(REGULAR, 1, 1, BOLD)
     return (REGULAR, BOLD)
+
+
+@cache
+def _wide_font() -> str | None:
+    """The wide font, registered on first need (it takes a tenth of a second); None if missing."""
+    path = _find(_WIDE_FILE)
+    if path is None:
+        return None
+    pdfmetrics.registerFont(TTFont(WIDE, str(path)))
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(WIDE, bold, italic, WIDE)
+    return WIDE
+
+
+@cache
+def _dejavu_characters() -> frozenset[int]:
+    register_fonts()
+    font = pdfmetrics.getFont(REGULAR)
+    return frozenset(getattr(getattr(font, "face", None), "charToGlyph", {}))
+
+
+def needs_wide(text: str) -> bool:
+    """True if DejaVu Sans cannot draw every character of `text`.
+
+    >>> needs_wide("Mậu Binh ♠♥ Роял"), needs_wide("十三张")
+    (False, True)
+    """
+    if text.isascii():
+        return False
+    covered = _dejavu_characters()
+    return any(ord(char) not in covered for char in text if not char.isspace())
+
+
+def font_for(text: str, font: str) -> str:
+    """`font` if it can draw `text`, else the wide font (when shipped)."""
+    if font in (REGULAR, BOLD) and needs_wide(text):
+        return _wide_font() or font
+    return font

@@ -1,26 +1,32 @@
-"""How chips, cards and times read on every report, so they read the same everywhere."""
+"""How chips, cards and times read on every report, so they read the same everywhere: in the
+report's language (the active one, ofc_desk.i18n), whose grouping and dates Babel knows."""
 
 from __future__ import annotations
 
 from datetime import datetime
+
+from ofc_desk.i18n import _
+from ofc_desk.i18n.formatting import date_time, number, signed_number
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RED_SUITS = frozenset("hd")
 
 
 def chips(amount: int) -> str:
-    """Whole chips with thousands separators: 1234567 -> '1,234,567'."""
-    return f"{amount:,}"
+    """Whole chips with the language's thousands separators: 1234567 -> '1,234,567' in English."""
+    return number(amount)
 
 
 def signed_chips(amount: int) -> str:
     """A gain or loss: '+1,200', '-35', '0'."""
-    return f"{amount:+,}" if amount else "0"
+    return signed_number(amount)
 
 
 def hand_count(settled: int, voided: int) -> str:
     """Hands settled, voided ones included as they were settled too: '7' or '7 (1 voided)'."""
-    return f"{settled} ({voided} voided)" if voided else str(settled)
+    if not voided:
+        return number(settled)
+    return _("{settled} ({voided} voided)").format(settled=number(settled), voided=number(voided))
 
 
 def card_text(card: str) -> str:
@@ -38,5 +44,4 @@ def timestamp(moment: datetime | None) -> str:
     """UTC times as '2026-11-21 14:03 UTC'; an unknown time as an en dash."""
     if moment is None:
         return "–"
-    suffix = " UTC" if moment.tzinfo is not None and moment.utcoffset() is not None else ""
-    return moment.strftime("%Y-%m-%d %H:%M") + suffix
+    return date_time(moment)

@@ -16,7 +16,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
-from ofc_desk.reports.fonts import register_fonts
+from ofc_desk.i18n import _
+from ofc_desk.reports.fonts import REGULAR, WIDE, font_for, register_fonts
 
 PAGE_SIZE = A4
 MARGIN = 15 * mm
@@ -68,8 +69,22 @@ def make_styles() -> Styles:
 
 
 def text(value: object) -> str:
-    """Plain text made safe for Paragraph markup (a player called 'A&B' must not break it)."""
-    return escape(str(value))
+    """Plain text made safe for Paragraph markup (a player called 'A&B' must not break it), in
+    the wide font if DejaVu cannot draw it (reports.fonts)."""
+    plain = str(value)
+    if font_for(plain, REGULAR) == WIDE:
+        return f'<font face="{WIDE}">{escape(plain)}</font>'
+    return escape(plain)
+
+
+def wide_cell_commands(rows: Sequence[Sequence[object]], size: float) -> list[tuple[Any, ...]]:
+    """Table style commands that draw each plain-text cell DejaVu cannot draw in the wide font."""
+    return [
+        ("FONT", (column, row), (column, row), WIDE, size)
+        for row, cells in enumerate(rows)
+        for column, cell in enumerate(cells)
+        if isinstance(cell, str) and font_for(cell, REGULAR) == WIDE
+    ]
 
 
 @dataclass(frozen=True)
@@ -91,6 +106,7 @@ def fit_to_width(line: str, width: float, font: str, size: float) -> str:
     The end keeps two thirds of what fits: it names the table and the session, which match a
     loose page to its report; the start says what the page is.
     """
+    font = font_for(line, font)
     if stringWidth(line, font, size) <= width:
         return line
     for kept in range(len(line) - 1, 0, -1):
@@ -104,9 +120,14 @@ def fit_to_width(line: str, width: float, font: str, size: float) -> str:
 
 def _footer_left_fitted(left: str, total_pages: int, font: str) -> str:
     """The left footer text, shortened to end before the widest "Page x of y" of the document."""
-    widest_number = stringWidth(f"Page {total_pages} of {total_pages}", font, FOOTER_SIZE)
+    widest = page_of(total_pages, total_pages)
+    widest_number = stringWidth(widest, font_for(widest, font), FOOTER_SIZE)
     room = PAGE_SIZE[0] / 2 - widest_number / 2 - FOOTER_GAP - MARGIN
     return fit_to_width(left, room, font, FOOTER_SIZE)
+
+
+def page_of(page: int, pages: int) -> str:
+    return _("Page {page} of {pages}").format(page=page, pages=pages)
 
 
 def _numbered_canvas_class(footer: PageFooter, font: str) -> type[Canvas]:
@@ -136,12 +157,16 @@ def _numbered_canvas_class(footer: PageFooter, font: str) -> type[Canvas]:
             self.setLineWidth(0.5)
             y = MARGIN - 6 * mm
             self.line(MARGIN, y + 3.5 * mm, PAGE_SIZE[0] - MARGIN, y + 3.5 * mm)
-            self.setFont(font, FOOTER_SIZE)
             self.setFillColor(INK)
+            self.setFont(font_for(left, font), FOOTER_SIZE)
             self.drawString(MARGIN, y, left)
-            self.drawCentredString(PAGE_SIZE[0] / 2, y, f"Page {self._pageNumber} of {total}")
+            page = page_of(self._pageNumber, total)
+            self.setFont(font_for(page, font), FOOTER_SIZE)
+            self.drawCentredString(PAGE_SIZE[0] / 2, y, page)
             if footer.fingerprint:
-                self.drawRightString(PAGE_SIZE[0] - MARGIN, y, f"fingerprint {footer.fingerprint[:16]}…")
+                fingerprint = _("fingerprint {hash}…").format(hash=footer.fingerprint[:16])
+                self.setFont(font_for(fingerprint, font), FOOTER_SIZE)
+                self.drawRightString(PAGE_SIZE[0] - MARGIN, y, fingerprint)
             self.restoreState()
 
     return NumberedCanvas
@@ -175,7 +200,8 @@ class RunsCell(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
         for line, height in zip(self.lines, self.heights, strict=True):
             y -= height
             text_object.setTextOrigin(0, y + height * 0.2)
-            for text_run, font, size, colour in line:
+            for text_run, run_font, size, colour in line:
+                font = font_for(text_run, run_font)
                 if (font, size) != current_font:
                     text_object.setFont(font, size)
                     current_font = (font, size)
@@ -234,7 +260,7 @@ def grid_table(
             ("FONT", (0, -1), (-1, -1), styles.bold, 8),
             ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
         ]
-    table.setStyle(TableStyle(commands + list(extra)))
+    table.setStyle(TableStyle(commands + wide_cell_commands(rows, 8) + list(extra)))
     return table
 
 
@@ -309,7 +335,7 @@ def signature_block(roles: Sequence[tuple[str, str]], styles: Styles) -> Table:
     """Lines to sign: one row per (role, printed name), with name, signature and date lines."""
     gap = 5 * mm
     widths = [32 * mm, 44 * mm, gap, 58 * mm, gap, CONTENT_WIDTH - 144 * mm]
-    rows: list[list[object]] = [["", "Name (print)", "", "Signature", "", "Date and time"]]
+    rows: list[list[object]] = [["", _("Name (print)"), "", _("Signature"), "", _("Date and time")]]
     for role, name in roles:
         # A Paragraph reads markup, so the escaped name prints as typed ("Lee & Kim") and wraps.
         name_cell = Paragraph(text(name), styles.body)
@@ -324,5 +350,5 @@ def signature_block(roles: Sequence[tuple[str, str]], styles: Styles) -> Table:
     ]
     for column in (1, 3, 5):
         commands.append(("LINEBELOW", (column, 1), (column, -1), 0.8, INK))
-    table.setStyle(TableStyle(commands))
+    table.setStyle(TableStyle(commands + wide_cell_commands(rows[:1], 7)))
     return table

@@ -18,6 +18,7 @@ from reportlab.platypus import (
     Spacer,
 )
 
+from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext
 from ofc_desk.reports.chinese_section import (
     CHINESE_VARIANT,
     is_chinese_hand,
@@ -25,6 +26,7 @@ from ofc_desk.reports.chinese_section import (
     seat_in_place_of_rows,
     transfer_why,
 )
+from ofc_desk.reports.fonts import font_for
 from ofc_desk.reports.formatting import (
     card_is_red,
     card_text,
@@ -60,25 +62,32 @@ from ofc_desk.reports.record import (
 from ofc_desk.reports.stack_chart import stack_chart, stack_lines, voided_hand_numbers
 
 SETTLE_FROM_WORDS = {
-    "left-of-dealer": "from the player left of the dealer, clockwise, dealer last",
-    "dealer": "from the dealer, clockwise",
+    "left-of-dealer": lazy_gettext("from the player left of the dealer, clockwise, dealer last"),
+    "dealer": lazy_gettext("from the dealer, clockwise"),
 }
 
 
-def write_session_report(record: SessionRecord, out: str | IO[bytes]) -> None:
-    """Write the session report of `record` as a PDF to a path or a binary file."""
-    styles = make_styles()
-    footer = PageFooter(left=_footer_left(record), fingerprint=record.final_hash)
-    build_pdf(out, list(session_story(record, styles)), footer, _title(record), styles)
+def write_session_report(
+    record: SessionRecord, out: str | IO[bytes], language: Language | None = None
+) -> None:
+    """Write the session report of `record` as a PDF to a path or a binary file, in `language`
+    (default: the language spoken now), which the report names."""
+    with in_language(language or active_language()):
+        styles = make_styles()
+        footer = PageFooter(left=_footer_left(record), fingerprint=record.final_hash)
+        build_pdf(out, list(session_story(record, styles)), footer, _title(record), styles)
 
 
 def _title(record: SessionRecord) -> str:
-    return f"Session report · {record.table} · session {record.session_id}"
+    return _("Session report · {table} · session {session}").format(
+        table=record.table, session=record.session_id
+    )
 
 
 def _footer_left(record: SessionRecord) -> str:
     place = f"{record.room} · " if record.room else ""
-    return f"OFC Desk · {place}{record.table} · session {record.session_id}"
+    session = _("session {session}").format(session=record.session_id)
+    return f"OFC Desk · {place}{record.table} · {session}"
 
 
 def session_story(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
@@ -93,29 +102,32 @@ def session_story(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
 
 
 def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
-    yield Paragraph("Session report", styles.title)
+    yield Paragraph(text(_("Session report")), styles.title)
     room = f"{text(record.room)} · " if record.room else ""
-    yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}", styles.subtitle)
+    session = text(_("session {session}").format(session=record.session_id))
+    yield Paragraph(f"{room}<b>{text(record.table)}</b> · {session}", styles.subtitle)
     pair_units = ", ".join(f"{a}–{b}: {chips(p.unit)}" for p in record.pair_units for a, b in [p.players])
     voided = sum(1 for h in record.hands if h.voided)
     changed = _when_rules_changed(record)
     # Once the rules changed, the rules values here held at the opening only: each says so, and a
     # row says from which hand the new ones applied, so that none reads as the whole session's.
-    held = " (at the opening)" if changed else ""
+    held = _(" (at the opening)") if changed else ""
+    settle_from = SETTLE_FROM_WORDS.get(record.settle_from)
     pairs = [
-        ("Session start", timestamp(record.started_at)),
-        ("Session end", timestamp(record.ended_at) if record.ended_at else "still open"),
-        ("Dealer(s)", ", ".join(record.dealers) or "–"),
-        ("Floor supervisor", ", ".join(record.supervisors) or "–"),
-        ("Hands", hand_count(len(record.hands), voided)),
-        ("Opening button", record.opening_button or "–"),
-        *([("Rules changed", f"{changed}: see the rules changes")] if changed else []),
-        ("Variant", record.variant + held),
-        ("Rules preset", record.preset_name + held),
-        ("Unit (chips per point)", chips(record.unit) + held),
-        ("Per-pair units", (pair_units or "none") + held),
-        ("Settlement policy", record.settlement_policy + held),
-        ("Settlement order", SETTLE_FROM_WORDS.get(record.settle_from, record.settle_from) + held),
+        (_("Session start"), timestamp(record.started_at)),
+        (_("Session end"), timestamp(record.ended_at) if record.ended_at else _("still open")),
+        (_("Dealer(s)"), ", ".join(record.dealers) or "–"),
+        (_("Floor supervisor"), ", ".join(record.supervisors) or "–"),
+        (_("Hands"), hand_count(len(record.hands), voided)),
+        (_("Opening button"), record.opening_button or "–"),
+        *([(_("Rules changed"), _("{when}: see the rules changes").format(when=changed))] if changed else []),
+        (_("Variant"), record.variant + held),
+        (_("Rules preset"), record.preset_name + held),
+        (_("Unit (chips per point)"), chips(record.unit) + held),
+        (_("Per-pair units"), (pair_units or _("none")) + held),
+        (_("Settlement policy"), record.settlement_policy + held),
+        (_("Settlement order"), (str(settle_from) if settle_from else record.settle_from) + held),
+        (_("Report language"), active_language().native_name),
     ]
     yield key_value_table(pairs, styles)
     if record.rules:
@@ -154,25 +166,29 @@ def _first_hand_under(record: SessionRecord, change: Adjustment) -> int | None:
 def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     """The session per player; the last three columns are the game's: fouls, Fantasyland hands and
     royalties at OFC; missets, surrenders and specials declared at Chinese poker."""
-    yield Paragraph("Players", styles.heading)
+    yield Paragraph(text(_("Players")), styles.heading)
     chinese = record.variant == CHINESE_VARIANT
-    game_columns = ["Missets", "Surrenders", "Specials"] if chinese else ["Fouls", "FL hands", "Royalties"]
+    game_columns = (
+        [_("Missets"), _("Surrenders"), _("Specials")]
+        if chinese
+        else [_("Fouls"), _("FL hands"), _("Royalties")]
+    )
     header: list[object] = [
-        "Player",
-        "Buy-ins",
-        "Rebuys",
-        "Cash-outs",
-        "Final stack",
-        "Net result",
-        "Hands",
+        _("Player"),
+        _("Buy-ins"),
+        _("Rebuys"),
+        _("Cash-outs"),
+        _("Final stack"),
+        _("Net result"),
+        _("Hands"),
         *game_columns,
     ]
     rows: list[list[object]] = [header]
     for p in record.players:
         game = (
-            [str(p.fouls), str(p.surrenders), str(p.specials)]
+            [chips(p.fouls), chips(p.surrenders), chips(p.specials)]
             if chinese
-            else [str(p.fouls), str(p.fantasyland_hands), chips(p.royalties)]
+            else [chips(p.fouls), chips(p.fantasyland_hands), chips(p.royalties)]
         )
         rows.append(
             [
@@ -182,14 +198,14 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
                 chips(p.cash_outs),
                 chips(p.final_stack),
                 signed_chips(p.net),
-                str(p.hands_played),
+                chips(p.hands_played),
                 *game,
             ]
         )
     players = record.players
     rows.append(
         [
-            "Total",
+            _("Total"),
             chips(sum(p.bought_in for p in players)),
             chips(sum(p.rebuys for p in players)),
             chips(sum(p.cash_outs for p in players)),
@@ -218,12 +234,14 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
 
 def _chart(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(80 * mm)
-    yield Paragraph("Stacks across the session", styles.heading)
-    yield stack_chart(stack_lines(record), CONTENT_WIDTH, styles.regular, voided_hand_numbers(record))
+    yield Paragraph(text(_("Stacks across the session")), styles.heading)
+    # One font for the chart's words: the wide one if a player's name needs it.
+    font = font_for(" ".join(p.name for p in record.players), styles.regular)
+    yield stack_chart(stack_lines(record), CONTENT_WIDTH, font, voided_hand_numbers(record))
 
 
 def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
-    yield Paragraph("Hand by hand", styles.heading)
+    yield Paragraph(text(_("Hand by hand")), styles.heading)
     if not record.hands:
         yield Paragraph("No hand was settled in this session.", styles.body)
     for hand in record.hands:

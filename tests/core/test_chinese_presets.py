@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from ofc_desk.core import presets as preset_files
+from ofc_desk.core.cards import parse_cards
 from ofc_desk.core.chinese.presets import (
     BonusMode,
     ProposedSettlement,
@@ -26,13 +27,15 @@ from ofc_desk.core.rows import Row
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 SHIPPED = ["chinese-basic", "chinese-typical", "hawaiian-gardens", "malayan", "singapore", "vietnamese"]
+SHIPPED_PAYMENTS = ["pool", "pusoy-single-winner"]
+"""The presets of docs/rules.md §11's other payments (tests/core/test_payments.py)."""
 FH, QUADS, SF = HandClass.FULL_HOUSE, HandClass.QUADS, HandClass.STRAIGHT_FLUSH
 
 
 def test_each_game_lists_only_its_own_presets() -> None:
-    assert preset_names(Game.CHINESE) == SHIPPED
+    assert preset_names(Game.CHINESE) == sorted(SHIPPED + SHIPPED_PAYMENTS)
     assert preset_names() == preset_names(Game.OFC)
-    assert not set(preset_names()) & set(SHIPPED)
+    assert not set(preset_names()) & set(SHIPPED + SHIPPED_PAYMENTS)
     assert {"standard", "classic", "two-point"} <= set(preset_names())
 
 
@@ -167,6 +170,19 @@ def test_a_card_rooms_own_preset_is_one_more_file(tmp_path: Path, monkeypatch: p
 SIX_PAIRS = {"kind": "six-pairs", "units": 3}
 
 
+def test_a_house_ranks_its_specials_whatever_their_units() -> None:
+    """§11: a house puts no-pictures where it ranks in its own list, which may be above a special
+    worth more units; under `higher` the list's order decides, and the desk suggests by units."""
+    ranked = [SIX_PAIRS, {"kind": "no-pictures", "units": 2}, {"kind": "dragon", "units": 13}]
+    preset = chinese_preset_from_dict(typical_with(specials=ranked))
+    no_pictures = preset.special(SpecialKind.NO_PICTURES)
+    six_pairs = preset.special(SpecialKind.SIX_PAIRS)
+    assert no_pictures is not None and six_pairs is not None
+    assert preset.special_rank(no_pictures) > preset.special_rank(six_pairs)
+    both = parse_cards("2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 9d")  # six pairs, and no pictures
+    assert preset.specials_made(both) == [six_pairs, no_pictures]
+
+
 def typical_with(**changes: Any) -> dict[str, Any]:
     return {**load_chinese_preset("chinese-typical").to_dict(), **changes}
 
@@ -181,7 +197,6 @@ def typical_with(**changes: Any) -> dict[str, Any]:
         (typical_with(scoop_multiplier=0), "preset.scoop_multiplier"),
         (typical_with(bonuses={"front": {"pair": 1}}), "preset.bonuses.front.pair is not a bonus hand"),
         (typical_with(bonuses={"back": {"full_house": 1}}), "preset.bonuses.back.full_house"),
-        (typical_with(specials=[{"kind": "dragon", "units": 13}, SIX_PAIRS]), "lowest first"),
         (typical_with(specials=[{"kind": "dragon", "units": 1}, {"kind": "dragon", "units": 2}]), "twice"),
         (typical_with(specials=[{"kind": "seven-pairs", "units": 1}]), "'seven-pairs' is not a special hand"),
         (typical_with(specials=[{"kind": "small", "units": 1}]), r"preset.specials\[0\].highest is missing"),

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.chinese.deal import ChineseDeal, ChineseSeat, score_chinese_deal
 from ofc_desk.core.chinese.pairs import Scoops, compare_rows, score_pair
+from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry, show
 from ofc_desk.core.presets import Game, preset_names
@@ -29,15 +30,15 @@ def presets(draw: st.DrawFn) -> ChinesePreset:
         "sweep": draw(st.integers(0, 3)),
         "overall_point": draw(st.integers(0, 1)),
     }
-    if draw(st.booleans()):
-        options["bank"] = not base.bank
+    if draw(st.booleans()) and base.payment.payment.plays_declarations:
+        options["bank"] = not base.bank  # a pool or single-winner table has no bank (§11)
     return chinese_preset_from_dict(base.source, options)
 
 
 @st.composite
 def entries(draw: st.DrawFn, cards: list[Card], preset: ChinesePreset) -> Entry:
     choice = draw(st.sampled_from(["rows", "rows", "sorted rows", "surrender", "declare"]))
-    if choice == "surrender":
+    if choice == "surrender" and not preset.unplayed(surrender=True):
         return Entry.surrender()
     made = preset.specials_made(cards)
     if choice == "declare" and made:
@@ -83,7 +84,9 @@ def test_chips_are_conserved_and_no_stack_goes_below_zero(deal: ChineseDeal) -> 
 @settings(max_examples=150, deadline=None)
 @given(deal=deals())
 def test_a_pairs_result_is_antisymmetric(deal: ChineseDeal) -> None:
+    """§10's pair result; every payment's, tests/core/test_payments.py."""
     preset, bank = deal.preset, deal.bank
+    assume(preset.payment.payment is Payment.PAIRS)
     shown = [show(seat.entry, preset) for seat in deal.players]
     names = [seat.name for seat in deal.players]
     for i, first in enumerate(shown):

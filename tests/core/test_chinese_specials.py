@@ -77,6 +77,11 @@ CASES: dict[SpecialKind, tuple[str, str, Rank | None]] = {
         "Js Jh Jd Jc Qs Qh Qd Qc Ks Kh Kd Ac 2s",
         None,
     ),
+    SpecialKind.NO_PICTURES: (
+        "As Ah Ts Th 9s 9h 8s 8h 7s 7h 2c 3c 4c",
+        "As Ah Ts Th 9s 9h 8s 8h 7s 7h 2c 3c Jc",
+        None,
+    ),
     SpecialKind.DRAGON: (
         "2s 3h 4d 5c 6s 7h 8d 9c Ts Jh Qd Kc Ac",
         "2s 3h 4d 5c 6s 7h 8d 9c Ts Jh Qd Qc Ac",

@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.text import TextDialog
+from ofc_desk.i18n import Language
 from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
@@ -176,15 +177,23 @@ def test_every_interactive_widget_has_an_accessible_name(desk: Desk) -> None:
 def test_file_session_report_hands_over_the_database_and_session(
     desk: Desk, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[tuple[object, str | None, int | None]] = []
+    calls: list[tuple[object, str | None, int | None, Language | None]] = []
     fake = types.ModuleType("ofc_desk.desk.records.report_actions")
-    fake.open_session_report = lambda parent, url, session_id, refuse: calls.append((parent, url, session_id))  # type: ignore[attr-defined]
+    fake.open_session_report = lambda parent, url, session_id, refuse, language=None: calls.append(  # type: ignore[attr-defined]
+        (parent, url, session_id, language)
+    )
     monkeypatch.setitem(sys.modules, "ofc_desk.desk.records.report_actions", fake)
     desk.open_table(("Ann", "Bob"), button="Bob")
     desk.window.action_report.trigger()
+    chinese = [a for a in desk.window.report_language_menu.actions() if a.text() == "简体中文"]
+    chinese[0].trigger()  # File → Session report in → 简体中文: printed in Chinese by an English desk
     service = desk.session.controller.service
     assert service is not None and desk.session.database is not None
-    assert calls == [(desk.window, desk.session.database.url, service.session_id)]
+    url = desk.session.database.url
+    assert calls == [
+        (desk.window, url, service.session_id, None),
+        (desk.window, url, service.session_id, Language.ZH_CN),
+    ]
 
 
 def test_report_preview_screenshot(desk: Desk, qtbot: QtBot) -> None:

@@ -95,7 +95,7 @@ def test_random_chinese_sessions_keep_every_chip(
             made = preset.specials_made(cards)
             if made and rng.random() < 0.8:
                 action: dict[str, object] = {"declare": made[0].kind.value, "cards": [str(c) for c in cards]}
-            elif rng.random() < 0.15:
+            elif rng.random() < 0.15 and not preset.unplayed(surrender=True):
                 action = {"surrender": True}
             else:
                 if rng.random() < 0.6:

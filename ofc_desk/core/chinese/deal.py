@@ -1,8 +1,9 @@
-"""One finished Chinese poker deal scored and settled in two passes (docs/rules.md §10, §8).
+"""One finished Chinese poker deal scored and settled in two passes (docs/rules.md §10, §8, §11).
 
-Every pair is scored (in a bank game only the bank's pairs), then §8's settlement pays first every
-pair's special-hand payment, then every pair's rest, in settlement order: one ledger for both
-passes, so the caps and used chips of the first carry into the second.
+Every pair is scored by the preset's payment scheme (`schemes`; in a bank game only the bank's
+pairs), then §8's settlement pays first every pair's special-hand payment, then every pair's rest,
+in settlement order: one ledger for both passes, so the caps and used chips of the first carry into
+the second (a `pool` or `single-winner` deal has no specials, so it settles in the one pass).
 
 >>> from ofc_desk.core.chinese.presets import load_chinese_preset
 >>> from ofc_desk.core.scoring import SetHand
@@ -22,9 +23,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ofc_desk.core.chinese.pairs import Outcome, PairScore, Scoops, compare_rows, scooped, score_pair
+from ofc_desk.core.chinese.pairs import PairScore
 from ofc_desk.core.chinese.presets import ChinesePreset
+from ofc_desk.core.chinese.schemes import PaymentOutcome, PaymentScheme, SchemeScore, payment_scheme
 from ofc_desk.core.chinese.showdown import Entry, Shown, ShownRow, show
+from ofc_desk.core.hands import category_of
+from ofc_desk.core.jackpot import JackpotResult, PairRows, RowClasses, jackpot_after_deal
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import (
     Obligation,
@@ -64,6 +68,8 @@ class ChineseDeal:
     pair_units: Mapping[frozenset[str], int] = field(default_factory=dict)
     settlement: SettlementPolicy = SettlementPolicy.WIN_CAP
     settle_from: SettleFrom = SettleFrom.LEFT_OF_DEALER
+    jackpot_pool: int | None = None
+    """The room's jackpot pool before the deal, as `ofc-desk score` is given it; None when not given."""
 
     def unit_between(self, first: str, second: str) -> int:
         return self.pair_units.get(frozenset((first, second)), self.unit)
@@ -98,7 +104,8 @@ class ChinesePlayerResult(NamedTuple):
     stack_before: int
     stack_after: int
 
-    def to_json(self, preset: ChinesePreset) -> dict[str, Any]:
+    def to_json(self, preset: ChinesePreset, award: int = 0) -> dict[str, Any]:
+        """`award`: the chips the jackpot gave the player, on the stack after the deal."""
         shown = self.shown
         special = shown.special
         return {
@@ -111,7 +118,7 @@ class ChinesePlayerResult(NamedTuple):
             "rows": _rows_json(shown.rows),
             "points": self.points,
             "stack_before": self.stack_before,
-            "stack_after": self.stack_after,
+            "stack_after": self.stack_after + award,
         }
 
 
@@ -144,6 +151,8 @@ class ChineseDealResult(NamedTuple):
     matchups: tuple[ChineseMatchup, ...]
     settlement: Settlement
     transfers_made: tuple[ChineseTransfer, ...]
+    payment_outcome: PaymentOutcome | None = None
+    """A `pool` deal's row winners or a `single-winner` deal's winner; None under `pairs`."""
 
     @property
     def transfers(self) -> tuple[Transfer, ...]:
@@ -152,35 +161,35 @@ class ChineseDealResult(NamedTuple):
     def player(self, name: str) -> ChinesePlayerResult:
         return next(player for player in self.players if player.name == name)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, jackpot: JackpotResult | None = None) -> dict[str, Any]:
+        """The result as `ofc-desk score` answers it; with `jackpot`, its object and each player's
+        stack after the deal with the award on it."""
+        answer: dict[str, Any] = {
             "variant": CHINESE,
             "rules": self.preset.name,
-            "players": [player.to_json(self.preset) for player in self.players],
+            "players": [
+                player.to_json(self.preset, jackpot.chips_for(player.name) if jackpot else 0)
+                for player in self.players
+            ],
             "matchups": [matchup.to_json() for matchup in self.matchups],
             "transfers": [transfer.to_json() for transfer in self.transfers_made],
         }
+        if self.payment_outcome is not None:
+            answer["payment"] = self.payment_outcome.to_json()
+        if jackpot is not None:
+            answer["jackpot"] = jackpot.to_json()
+        return answer
 
 
 def score_chinese_deal(deal: ChineseDeal) -> ChineseDealResult:
     preset = deal.preset
+    _refuse_unplayed_entries(deal)
     shown = {seat.name: show(seat.entry, preset) for seat in deal.players}
     pairs = deal_pairs(deal)
-    outcomes = {pair: _outcome(deal, shown, *pair) for pair in pairs}
-    scoops_all = _scooped_everyone(outcomes)
+    scheme = payment_scheme(preset.payment.payment)
+    scored = scheme.score(preset, shown, pairs, deal.bank)
     matchups = tuple(
-        ChineseMatchup(
-            first,
-            second,
-            score_pair(
-                shown[first],
-                shown[second],
-                preset,
-                outcomes[first, second],
-                Scoops(first in scoops_all, second in scoops_all),
-            ),
-            deal.unit_between(first, second),
-        )
+        ChineseMatchup(first, second, scored.scores[first, second], deal.unit_between(first, second))
         for first, second in pairs
     )
     obligations = [
@@ -195,7 +204,11 @@ def score_chinese_deal(deal: ChineseDeal) -> ChineseDealResult:
         deal.settlement,
     )
     transfers = tuple(
-        ChineseTransfer(transfer, settlement_pass, _why(matchup, settlement_pass, shown, transfer.creditor))
+        ChineseTransfer(
+            transfer,
+            settlement_pass,
+            _why(matchup, settlement_pass, shown, (scheme, scored), transfer.creditor),
+        )
         for transfer, (_, settlement_pass, matchup) in zip(settlement.transfers, obligations, strict=True)
     )
     players = tuple(
@@ -208,7 +221,52 @@ def score_chinese_deal(deal: ChineseDeal) -> ChineseDealResult:
         )
         for seat in deal.players
     )
-    return ChineseDealResult(preset, players, matchups, settlement, transfers)
+    return ChineseDealResult(preset, players, matchups, settlement, transfers, scored.outcome)
+
+
+def _refuse_unplayed_entries(deal: ChineseDeal) -> None:
+    """A surrender or a declaration the preset does not play never reaches the scoring: the desk
+    and `ofc-desk score` refuse it when it is entered."""
+    for seat in deal.players:
+        refusal = deal.preset.unplayed(
+            surrender=seat.entry.surrendered, declaration=seat.entry.declared is not None
+        )
+        if refusal:
+            raise ValueError(f"{seat.name}: {refusal}")
+
+
+def chinese_jackpot(
+    deal: ChineseDeal, result: ChineseDealResult, pool_before: int, drop: int = 0
+) -> JackpotResult:
+    """What the room's jackpot pays after this deal (docs/rules.md §11), from the pool as it stands
+    before the deal and this hand's drop (taken after settlement, with the rake): the call a table
+    makes once the hand's rake is known."""
+    names = [seat.name for seat in deal.players]
+    return jackpot_after_deal(deal.preset.jackpot_award, jackpot_pairs(result), names, pool_before, drop)
+
+
+def jackpot_pairs(result: ChineseDealResult) -> list[PairRows]:
+    """The pairs that played, in settlement order, as the award looks at them: each pair's rows as
+    the game compared them (the bank takes a tied row), and the row classes of a hand that can
+    qualify (set, not misset)."""
+    classes = {player.name: _row_classes(player.shown) for player in result.players}
+    return [
+        PairRows(
+            matchup.first,
+            matchup.second,
+            matchup.score.outcome,
+            classes[matchup.first],
+            classes[matchup.second],
+        )
+        for matchup in result.matchups
+    ]
+
+
+def _row_classes(shown: Shown) -> RowClasses | None:
+    if shown.rows is None or shown.misset:
+        return None
+    front, middle, back = (category_of(row.value) for row in shown.rows)
+    return (front, middle, back)
 
 
 def deal_pairs(deal: ChineseDeal) -> list[tuple[str, str]]:
@@ -216,27 +274,6 @@ def deal_pairs(deal: ChineseDeal) -> list[tuple[str, str]]:
     order = settlement_order([seat.name for seat in deal.players], deal.dealer, deal.settle_from)
     bank = deal.bank
     return [pair for pair in pair_order(order) if bank is None or bank in pair]
-
-
-def _outcome(deal: ChineseDeal, shown: Mapping[str, Shown], first: str, second: str) -> Outcome | None:
-    mine, theirs = shown[first], shown[second]
-    if not (mine.compared_row_by_row and theirs.compared_row_by_row):
-        return None
-    bank_side = (first == deal.bank) - (second == deal.bank)
-    return compare_rows(mine, theirs, bank_side)
-
-
-def _scooped_everyone(outcomes: Mapping[tuple[str, str], Outcome | None]) -> set[str]:
-    """Players who scooped every opponent compared with them row by row, two or more of them."""
-    compared: dict[str, int] = {}
-    scoops: dict[str, int] = {}
-    for (first, second), outcome in outcomes.items():
-        if outcome is None:
-            continue
-        for name, side in ((first, 1), (second, -1)):
-            compared[name] = compared.get(name, 0) + 1
-            scoops[name] = scoops.get(name, 0) + (scooped(outcome) == side)
-    return {name for name, count in compared.items() if count >= 2 and scoops[name] == count}
 
 
 def _pass_points(score: PairScore, settlement_pass: SettlementPass) -> int:
@@ -261,7 +298,11 @@ def _net_points(name: str, matchups: tuple[ChineseMatchup, ...]) -> int:
 
 
 def _why(
-    matchup: ChineseMatchup, settlement_pass: SettlementPass, shown: Mapping[str, Shown], winner: str
+    matchup: ChineseMatchup,
+    settlement_pass: SettlementPass,
+    shown: Mapping[str, Shown],
+    paid_by: tuple[PaymentScheme, SchemeScore],
+    winner: str,
 ) -> str:
     """The words on a transfer: what the winner is paid for."""
     loser = matchup.second if winner == matchup.first else matchup.first
@@ -272,10 +313,8 @@ def _why(
         return f"{loser} surrendered"
     parts = []
     if score.outcome is not None and score.rows:
-        bonuses = any(row.bonus for name in (winner, loser) for row in shown[name].rows or ())
-        parts.append(
-            _why_rows(score.outcome, winner == matchup.first, (winner, loser), shown[loser].misset, bonuses)
-        )
+        scheme, scored = paid_by
+        parts.append(scheme.rows_words((matchup.first, matchup.second), score, shown, scored, winner))
     if score.aces:
         parts.append(f"aces: {winner} {shown[winner].aces}, {loser} {shown[loser].aces}")
     return "; ".join(parts)
@@ -287,20 +326,3 @@ def _why_special(winner_shown: Shown, loser_shown: Shown, winner: str, loser: st
     if theirs is not None:
         return f"{winner}'s {mine.words} against {loser}'s {theirs.words}"
     return f"{winner}'s {mine.words} ({mine.units} units)"
-
-
-def _why_rows(
-    outcome: Outcome, first_won: bool, pair: tuple[str, str], loser_misset: bool, bonuses: bool
-) -> str:
-    """`pair` is (winner, loser) of the chips; the rows may have gone the other way under `always`."""
-    winner, loser = pair
-    won, lost = outcome.count(1), outcome.count(-1)
-    if not first_won:
-        won, lost = lost, won
-    if loser_misset:
-        words = f"{winner} scooped {loser}, whose hand is misset"
-    elif won == len(outcome):
-        words = f"{winner} scooped {loser}"
-    else:
-        words = f"rows: {winner} won {won}, {loser} won {lost}"
-    return f"{words}, with row bonuses" if bonuses else words

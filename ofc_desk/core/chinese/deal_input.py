@@ -1,7 +1,7 @@
 """Reading a Chinese poker deal from its JSON form (`"variant": "chinese"` in `ofc-desk score`).
 
 The deal keys are the OFC deal's (rules, house_options, unit, pair_units, settlement, settle_from,
-dealer, players) without the OFC-only ones. Per player, beside name and stack, one of: the rows
+dealer, players, jackpot_pool) without the OFC-only ones. Per player, beside name and stack, one of: the rows
 `front`/`middle`/`back`; `"surrender": true`; or `"declare": KIND` with `"cards"` (13) or the rows.
 Every refusal names the player and the problem: ``players[1] (Bob).declare: Bob's cards are not
 six pairs``.
@@ -23,6 +23,7 @@ from ofc_desk.core.deal_input import (
     is_unicode,
     read_choice,
     read_count,
+    read_jackpot_pool,
     read_name,
     read_pair_units,
 )
@@ -33,7 +34,7 @@ from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 DEAL_FIELDS = frozenset({
     "variant", "rules", "house_options", "unit", "pair_units", "settlement", "settle_from", "dealer",
-    "players",
+    "players", "jackpot_pool",
 })  # fmt: skip
 OFC_ONLY_FIELDS = frozenset({"scoring", "progressive", "in_fantasyland", "fantasyland_streaks"})
 PLAYER_FIELDS = frozenset({"name", "stack", "front", "middle", "back", "surrender", "declare", "cards"})
@@ -58,6 +59,7 @@ def chinese_deal_from_json(data: Mapping[str, Any]) -> ChineseDeal:
         pair_units=read_pair_units(data.get("pair_units", []), names),
         settlement=read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP),
         settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
+        jackpot_pool=read_jackpot_pool(data),
     )
 
 
@@ -148,12 +150,18 @@ def _read_entry(entry: Mapping[str, Any], where: str, name: str, preset: Chinese
     if not isinstance(surrender, bool):
         raise DealInputError(f"{where}.surrender", "must be true or false")
     if surrender:
+        refusal = preset.unplayed(surrender=True)
+        if refusal:
+            raise DealInputError(f"{where}.surrender", refusal)
         if has_rows or "cards" in entry or "declare" in entry:
             raise DealInputError(
                 f"{where}.surrender", f"{name} surrendered: give no cards and no declaration"
             )
         return Entry.surrender()
     if "declare" in entry:
+        refusal = preset.unplayed(declaration=True)
+        if refusal:
+            raise DealInputError(f"{where}.declare", refusal)
         return _read_declaration(entry, where, name, preset, has_rows)
     if "cards" in entry:
         raise DealInputError(f"{where}.cards", "13 cards without a declaration: give front, middle and back")

@@ -41,6 +41,9 @@ class EntryRefused(ValueError):
 def declared_special(preset: ChinesePreset, kind: Any, cards: Sequence[Card], player: str) -> SpecialRule:
     """The preset's special a player declares, refused when the preset does not pay it or the cards
     do not make it ("Bob's cards are not six pairs")."""
+    refusal = preset.unplayed(declaration=True)
+    if refusal:
+        raise EntryRefused(refusal)
     try:
         special_kind = SpecialKind(kind)
     except ValueError:
@@ -133,6 +136,9 @@ class ChineseHand:
 
     def verify_enter(self, player: str, entry: Entry) -> None:
         self._verify_waiting(player)
+        refusal = self.preset.unplayed(surrender=entry.surrendered, declaration=entry.declared is not None)
+        if refusal:
+            raise EntryRefused(refusal)
         self._verify_free(entry.cards)
 
     def verify_typing(self, player: str, placed: Sequence[tuple[Card | None, str]]) -> None:

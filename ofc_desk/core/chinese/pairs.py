@@ -83,13 +83,19 @@ def score_pair(
     first: Shown, second: Shown, preset: ChinesePreset, outcome: Outcome | None, scoops: Scoops
 ) -> PairScore:
     if first.entry.surrendered or second.entry.surrendered:
-        paid = (second.entry.surrendered - first.entry.surrendered) * preset.surrender
+        # A preset without a surrender (None) takes none: the entry was refused before scoring.
+        paid = (second.entry.surrendered - first.entry.surrendered) * (preset.surrender or 0)
         return PairScore(0, 0, paid, 0, None)
-    aces = preset.aces_worth(first.aces) - preset.aces_worth(second.aces) if preset.aces else 0
+    aces = aces_units(first, second, preset)
     special = _special(first, second, preset)
     if outcome is None:
         return PairScore(special, 0, 0, aces, None)
     return PairScore(special, _rows(first, second, preset, outcome, scoops), 0, aces, outcome)
+
+
+def aces_units(first: Shown, second: Shown, preset: ChinesePreset) -> int:
+    """The aces option between two players who did not surrender, from the first one's side."""
+    return preset.aces_worth(first.aces) - preset.aces_worth(second.aces) if preset.aces else 0
 
 
 def _special(first: Shown, second: Shown, preset: ChinesePreset) -> int:

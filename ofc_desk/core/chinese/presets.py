@@ -25,8 +25,19 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple, TypeVar
 
 from ofc_desk.core.cards import Card, Rank
+from ofc_desk.core.chinese.payment import (
+    NO_DECLARATIONS,
+    NO_SURRENDER,
+    Payment,
+    PaymentRules,
+    default_number,
+    fill_payment_defaults,
+    payment_numbers,
+    refuse_contradictions,
+)
 from ofc_desk.core.chinese.specials import SpecialKind, makes
 from ofc_desk.core.hands import HandClass
+from ofc_desk.core.jackpot import JackpotAward
 from ofc_desk.core.presets import (
     MAX_POINTS,
     Game,
@@ -37,6 +48,7 @@ from ofc_desk.core.presets import (
     RakeRules,
     deep_merge,
     find_preset_file,
+    preset_jackpot_award,
     read_preset_json,
 )
 from ofc_desk.core.rows import Row
@@ -71,6 +83,8 @@ _DEFAULTS: Final[Mapping[str, Any]] = MappingProxyType({
     "ace_units": [1, 2, 6, 8],
     "rake": {"mode": "off", "amount": 0, "percent": 0, "cap": 0, "jackpot_percent": 0},
 })  # fmt: skip
+"""`payment` (pairs) and `jackpot_award` (none) are read with their defaults but not filled in, so a
+§10 preset's stored data and rules page stay as they were before §11."""
 
 
 class Scheme(StrEnum):
@@ -127,7 +141,8 @@ class ChinesePreset:
     majority: int
     scoop: int
     scoop_all: int
-    surrender: int
+    surrender: int | None
+    """Units a surrender pays each opponent; None: the table plays no surrender."""
     special_vs_special: SpecialVsSpecial
     specials: tuple[SpecialRule, ...]
     """Lowest first, as the preset lists them."""
@@ -136,6 +151,9 @@ class ChinesePreset:
     ace_units: tuple[int, ...]
     """The worth of 1, 2, 3 and 4 aces held."""
     rake: RakeRules
+    payment: PaymentRules
+    """How a deal is paid (§11): the pairs of §10, the pool or the single winner."""
+    jackpot_award: JackpotAward | None = None
     proposed_settlement: ProposedSettlement | None = None
     """The house's usual table stakes for this game (Hawaiian Gardens: chip exposure from the
     dealer), proposed when a table is opened; None: the desk's usual defaults."""
@@ -155,8 +173,19 @@ class ChinesePreset:
         return self.specials.index(special)
 
     def specials_made(self, cards: Sequence[Card]) -> list[SpecialRule]:
-        """Every listed special the cards make, most valuable first: what the desk suggests."""
-        return [special for special in reversed(self.specials) if special.made_by(cards)]
+        """Every listed special the cards make, most valuable first (by units, then the higher in
+        the list): what the desk suggests. A house may rank a special above one worth more units
+        (docs/rules.md §11's no-pictures), so the list's order alone does not say it."""
+        made = [special for special in self.specials if special.made_by(cards)]
+        return sorted(made, key=lambda special: (special.units, self.special_rank(special)), reverse=True)
+
+    def unplayed(self, *, surrender: bool = False, declaration: bool = False) -> str:
+        """Why this preset refuses a surrender or a declaration, or "" when it plays it."""
+        if surrender and self.surrender is None:
+            return NO_SURRENDER
+        if declaration and not self.payment.payment.plays_declarations:
+            return NO_DECLARATIONS
+        return ""
 
     def aces_worth(self, aces: int) -> int:
         return self.ace_units[aces - 1] if aces else 0
@@ -183,6 +212,7 @@ def chinese_preset_from_dict(
     """A Chinese preset from its JSON form with house options on top; every field checked, an
     unknown one refused (a misspelt `surender` must not play by the default)."""
     merged = deep_merge(deep_merge(dict(_DEFAULTS), data), overrides or {})
+    fill_payment_defaults(merged)
     reader = PresetReader(merged, "preset")
     if reader.text("game") != Game.CHINESE:
         raise PresetError(f"preset.game must be {Game.CHINESE.value} for a Chinese poker preset")
@@ -203,21 +233,37 @@ def chinese_preset_from_dict(
         majority=reader.number("majority"),
         scoop=reader.number("scoop"),
         scoop_all=reader.number("scoop_all"),
-        surrender=reader.number("surrender"),
+        surrender=_surrender(reader),
         special_vs_special=_choice(reader, "special_vs_special", SpecialVsSpecial),
         specials=_specials(reader.value("specials")),
         bank=reader.flag("bank"),
         aces=reader.flag("aces"),
         ace_units=_ace_units(reader),
         rake=_rake(reader.section("rake")),
+        payment=_payment(reader),
+        jackpot_award=preset_jackpot_award(reader),
         proposed_settlement=_proposed_settlement(reader),
         source=MappingProxyType(merged),
     )
     reader.refuse_unread()
+    refuse_contradictions(preset.payment.payment, preset.surrender, len(preset.specials), preset.bank)
     return preset
 
 
-E = TypeVar("E", Scheme, BonusMode, SpecialVsSpecial, RakeMode, SettlementPolicy, SettleFrom)
+E = TypeVar("E", Scheme, BonusMode, SpecialVsSpecial, RakeMode, SettlementPolicy, SettleFrom, Payment)
+
+
+def _surrender(reader: PresetReader) -> int | None:
+    return None if reader.value("surrender") is None else reader.number("surrender")
+
+
+def _payment(reader: PresetReader) -> PaymentRules:
+    """The payment and its numbers; another payment's numbers, when given, are read and play no
+    part (as row bonuses play none at a pool table)."""
+    numbers = {
+        key: reader.number(key) if key in reader.data else default_number(key) for key in payment_numbers()
+    }
+    return PaymentRules(_choice(reader, "payment", Payment, Payment.PAIRS), **numbers)
 
 
 def _proposed_settlement(reader: PresetReader) -> ProposedSettlement | None:
@@ -228,8 +274,8 @@ def _proposed_settlement(reader: PresetReader) -> ProposedSettlement | None:
     return ProposedSettlement(policy, _choice(section, "settle_from", SettleFrom))
 
 
-def _choice(reader: PresetReader, key: str, enum: type[E]) -> E:
-    value = reader.text(key)
+def _choice(reader: PresetReader, key: str, enum: type[E], default: E | None = None) -> E:
+    value = reader.text(key, None if default is None else default.value)
     try:
         return enum(value)
     except ValueError:
@@ -253,14 +299,12 @@ def _bonuses(section: PresetReader) -> Mapping[Row, Mapping[HandClass, int]]:
 
 def _specials(value: Any) -> tuple[SpecialRule, ...]:
     if not isinstance(value, list):
-        raise PresetError("preset.specials must be a list of {kind, units}, lowest first")
+        raise PresetError("preset.specials must be a list of {kind, units}, the lowest ranked first")
     specials: list[SpecialRule] = []
     for position, entry in enumerate(value):
         special = _special(entry, f"preset.specials[{position}]")
         if any(other.kind is special.kind for other in specials):
             raise PresetError(f"preset.specials[{position}]: {special.kind.value} is listed twice")
-        if specials and special.units < specials[-1].units:
-            raise PresetError(f"preset.specials[{position}]: the list goes lowest first")
         specials.append(special)
     return tuple(specials)
 

@@ -41,6 +41,7 @@ class SpecialKind(StrEnum):
     SMALL = "small"
     BIG = "big"
     TWELVE_PICTURES = "twelve-pictures"
+    NO_PICTURES = "no-pictures"
     DRAGON = "dragon"
     ONE_SUIT = "one-suit"
 
@@ -179,6 +180,11 @@ def twelve_pictures(cards: Sequence[Card]) -> bool:
     return sum(card.rank in _PICTURES for card in cards) == 4 * len(_PICTURES)
 
 
+def no_pictures(cards: Sequence[Card]) -> bool:
+    """No jack, queen or king (aces and tens may be held): docs/rules.md §11."""
+    return not any(card.rank in _PICTURES for card in cards)
+
+
 def dragon(cards: Sequence[Card]) -> bool:
     return len({card.rank for card in cards}) == len(Rank)
 
@@ -207,6 +213,7 @@ _BY_CARDS: Final[dict[SpecialKind, Callable[[Sequence[Card]], bool]]] = {
     SpecialKind.ALL_ONE_COLOUR: all_one_colour,
     SpecialKind.TWELVE_ONE_COLOUR: twelve_one_colour,
     SpecialKind.TWELVE_PICTURES: twelve_pictures,
+    SpecialKind.NO_PICTURES: no_pictures,
     SpecialKind.DRAGON: dragon,
     SpecialKind.ONE_SUIT: one_suit,
 }

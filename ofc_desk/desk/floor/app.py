@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.shell.app import application
+from ofc_desk.desk.shell.language import FLOOR_KEY, add_language_menu, install_language, start_language
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
+from ofc_desk.i18n import _
 from ofc_desk.storage.database import Database
 
 DEFAULT_WINDOW_SIZE = (1340, 720)
 
 
 def build_floor(database: Database) -> FloorController:
-    """The floor window and its listening thread, not yet started."""
-    use_stylesheet(application(), DisplaySettingsStore().load())
+    """The floor window and its listening thread, not yet started, in the floor's language."""
+    store = DisplaySettingsStore()
+    install_language(application(), start_language(store.settings, FLOOR_KEY))
+    use_stylesheet(application(), store.load())
     controller = FloorController(database)
+    window = controller.window
+    settings_menu = window.menuBar().addMenu(_("&Settings"))
+    add_language_menu(
+        settings_menu, store.settings, FLOOR_KEY, lambda said: window.statusBar().showMessage(said)
+    )
     available = controller.window.screen().availableGeometry()
     width, height = DEFAULT_WINDOW_SIZE
     controller.window.resize(min(width, available.width()), min(height, available.height()))

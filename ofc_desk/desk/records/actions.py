@@ -19,6 +19,7 @@ from ofc_desk.desk.records.models import (
     RecordTableModel,
     raw_event_text,
 )
+from ofc_desk.i18n import Language
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
@@ -37,7 +38,7 @@ class RecordActions(QObject):
         self.browsers: dict[str, RecordBrowser] = {}
         window = session.window
         for action, handler in (
-            (window.action_report, self.on_report),
+            (window.action_report, lambda: self.on_report()),
             (window.action_close_report, self.on_close_report),
             (window.action_verify, self.on_verify),
             (window.action_history, self.on_history),
@@ -45,8 +46,12 @@ class RecordActions(QObject):
             (window.action_audit, self.on_audit),
         ):
             action.triggered.connect(handler)
+        for language in (Language.EN, Language.RU, Language.VI, Language.ZH_CN):
+            in_language = window.report_language_menu.addAction(language.native_name)
+            in_language.triggered.connect(lambda checked=False, chosen=language: self.on_report(chosen))
 
-    def on_report(self) -> None:
+    def on_report(self, language: Language | None = None) -> None:
+        """The session report, in `language` if one was chosen from File → Session report in."""
         service = self._service_or_say()
         if service is None:
             return
@@ -56,7 +61,9 @@ class RecordActions(QObject):
             self._refuse("session reports are not available in this build")
             return
         url = self.session.require_database().url
-        open_session_report(self.session.window, url, service.session_id, refuse=self._refuse)
+        open_session_report(
+            self.session.window, url, service.session_id, refuse=self._refuse, language=language
+        )
 
     def on_close_report(self) -> None:
         """The one-page chip reconciliation: the supervisor enters the chips counted on the table."""

@@ -18,6 +18,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QToolButton, QWidget
 
 from ofc_desk.desk import refusals
+from ofc_desk.i18n import Language, active_language
 
 SAVE_KEYS, PRINT_KEYS = QKeySequence.StandardKey.Save, QKeySequence.StandardKey.Print
 PREVIEW_DPI = 150
@@ -32,14 +33,17 @@ Refuse = Callable[[str], None]
 """Shows a refusal where the report was asked for (ofc_desk.desk.refusals): never a modal box."""
 
 
-def build_session_report(database_url: str | None, session_id: int | None, room: str = "") -> bytes:
-    """The session report of a stored session as PDF bytes (runs in a worker thread)."""
+def build_session_report(
+    database_url: str | None, session_id: int | None, room: str = "", language: Language | None = None
+) -> bytes:
+    """The session report of a stored session as PDF bytes (runs in a worker thread), in
+    `language` (default: the desk's)."""
     from ofc_desk.reports.loader import load_session_record
     from ofc_desk.reports.session_pdf import write_session_report
 
     record = load_session_record(database_url, session_id=session_id, room=room)
     buffer = io.BytesIO()
-    write_session_report(record, buffer)
+    write_session_report(record, buffer, language)
     return buffer.getvalue()
 
 
@@ -138,10 +142,8 @@ class ReportPreview(QPrintPreviewDialog):
         # never Save or Print (Qt's own Print, last, is this one's); the refusal gets its own line
         # below the pages instead of squeezing the bar.
         qt_actions = toolbar.actions()
-        for action in qt_actions:
-            if action.text() == "Print":
-                action.setVisible(False)
         if qt_actions:
+            qt_actions[-1].setVisible(False)  # Qt's Print, its last (by place: Qt translates its text)
             toolbar.insertActions(qt_actions[0], [save, print_report])
             toolbar.insertSeparator(qt_actions[0])
         else:
@@ -259,12 +261,15 @@ def open_session_report(
     room: str = "",
     *,
     refuse: Refuse,
+    language: Language | None = None,
 ) -> None:
     """Build the session report in the background, then show its print preview.
 
-    `room` is the card room's name for the header (sessions do not store it)."""
+    `room` is the card room's name for the header (sessions do not store it); `language` the
+    report's, chosen when printing (default: the desk's, taken now: the job runs on another thread)."""
+    chosen = language or active_language()
     _open_in_background(
-        parent, "Session report", lambda: build_session_report(database_url, session_id, room), refuse
+        parent, "Session report", lambda: build_session_report(database_url, session_id, room, chosen), refuse
     )
 
 

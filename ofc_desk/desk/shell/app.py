@@ -10,8 +10,10 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from ofc_desk.core.resources import resources_dir
+from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
+from ofc_desk.i18n import _
 
 if TYPE_CHECKING:
     from ofc_desk.desk.shell.session import DeskSession
@@ -49,7 +51,7 @@ def build_window(store: DisplaySettingsStore, *, complete: bool = True) -> MainW
     use_stylesheet(application(), options)
     window = MainWindow(options, complete=complete)
     fit_to_screen(window, window.screen().availableGeometry())
-    window.status_line.setText("Opening the database…")
+    window.status_line.setText(_("Opening the database…"))
     return window
 
 
@@ -125,6 +127,7 @@ def chosen_database_url(db_url: str | None, store: DisplaySettingsStore) -> str 
 def run_desk(db_url: str | None) -> int:
     app = application()
     store = DisplaySettingsStore()
+    install_language(app, start_language(store.settings, DESK_KEY))
     window = show_first_window(store)
     QTimer.singleShot(0, lambda: start_session(window, chosen_database_url(db_url, store), store).start())
     return int(app.exec())
@@ -137,6 +140,7 @@ def run_prepared_desk(
     status bar: used by `ofc-desk demo`. With `smoke_test` it exits once the table is drawn."""
     app = application()
     store = DisplaySettingsStore()
+    install_language(app, start_language(store.settings, DESK_KEY))
     window = show_first_window(store)
     if note:
         window.statusBar().addWidget(QLabel(note, window))

@@ -25,11 +25,13 @@ from ofc_desk.desk.entry.keyboard_help import keyboard_markdown
 from ofc_desk.desk.hand_end.chip_actions import ChipActions
 from ofc_desk.desk.records.actions import RecordActions
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.sign_in import checked_sign_in, hand_over_dialog, sign_in_dialog
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, use_stylesheet
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
+from ofc_desk.i18n import _, ngettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
 from ofc_desk.service.records import OpenTable
 from ofc_desk.storage.database import Database
@@ -87,6 +89,12 @@ class DeskSession(QObject):
             (window.action_about, self.on_about),
         ):
             action.triggered.connect(handler)
+        add_language_menu(
+            window.settings_menu,
+            self.store.settings,
+            DESK_KEY,
+            partial(refusals.show_notice_in_window, window),
+        )
         window.action_four_colour.toggled.connect(self.on_four_colour_toggled)
         window.action_dark.toggled.connect(self.on_dark_toggled)
         window.closing.connect(self.on_closing)
@@ -95,7 +103,7 @@ class DeskSession(QObject):
     def start(self) -> None:
         """Open (and migrate) the database off the UI thread, then ask the dealer to sign in."""
         url = self.database_url
-        self.run_in_background("Opening the database…", lambda: Database(url), self.on_database_open)
+        self.run_in_background(_("Opening the database…"), lambda: Database(url), self.on_database_open)
 
     def start_signed_in(self, dealer: tuple[str, str], session_id: int) -> None:
         """Open the database, sign `dealer` (name, PIN) in and resume `session_id`: no dialogs."""
@@ -109,11 +117,11 @@ class DeskSession(QObject):
                 return
             self.resume(session_id)
 
-        self.run_in_background("Opening the database…", lambda: Database(url), ready)
+        self.run_in_background(_("Opening the database…"), lambda: Database(url), ready)
 
     def on_database_open(self, database: Database) -> None:
         self.database = database
-        self.window.status_line.setText(f"Database: {database.url} — sign in to continue")
+        self.window.status_line.setText(_("Database: {url} — sign in to continue").format(url=database.url))
         self.offer_sign_in()
 
     def offer_sign_in(self) -> None:
@@ -126,9 +134,11 @@ class DeskSession(QObject):
 
     def on_signed_in(self, account: Account) -> None:
         self.account = account
-        self.window.statusBar().showMessage(f"Signed in: {account.name}", 5000)
+        self.window.statusBar().showMessage(_("Signed in: {name}").format(name=account.name), 5000)
         if self.controller.service is None:
-            self.window.status_line.setText(f"Signed in: {account.name} — no table open yet")
+            self.window.status_line.setText(
+                _("Signed in: {name} — no table open yet").format(name=account.name)
+            )
 
     def on_hand_over(self) -> None:
         database, service = self.database_or_say(), self.controller.service
@@ -171,10 +181,7 @@ class DeskSession(QObject):
         if database is None:
             return
         self.open_tables = list_open_tables(database)
-        labels = [
-            f"{table.table} — {table.hands_settled} hands settled, last action {table.last_event_at}"
-            for table in self.open_tables
-        ]
+        labels = [open_table_label(table) for table in self.open_tables]
         dialog = ChooseTableDialog(labels, self.window)
 
         def chosen() -> None:
@@ -304,3 +311,11 @@ class DeskSession(QObject):
     def _actor(self) -> Account | str:
         """The signed-in dealer, whose key (unsealed at sign-in, held for the shift) signs."""
         return self.account if self.account else "dealer"
+
+
+def open_table_label(table: OpenTable) -> str:
+    """A table offered for resuming, in the chooser's list."""
+    settled = ngettext("{count} hand settled", "{count} hands settled", table.hands_settled)
+    return _("{table} — {settled}, last action {when}").format(
+        table=table.table, settled=settled.format(count=table.hands_settled), when=table.last_event_at
+    )

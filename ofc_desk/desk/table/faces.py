@@ -5,13 +5,14 @@ Pure functions of the snapshot plus the cards the dealer has staged but not yet 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 
@@ -58,39 +59,82 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     )
 
 
+PHASE_WORDS: dict[str, LazyText] = {
+    Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
+    Phase.LIVE: lazy_gettext("live"),
+    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
+    Phase.AWAITING_SETTLEMENT: lazy_gettext("hand complete, awaiting settlement"),
+    Phase.SETTLED: lazy_gettext("settled"),
+    Phase.CLOSED: lazy_gettext("closed"),
+}
+"""The snapshot's phase in the reader's words (its value is the service's English name)."""
+VARIANT_WORDS = {
+    "regular": lazy_pgettext("variant", "regular"),
+    "pineapple": lazy_pgettext("variant", "pineapple"),
+    "2-7-pineapple": lazy_pgettext("variant", "2-7-pineapple"),
+    CHINESE: lazy_pgettext("variant", "chinese"),
+}
+SETTLEMENT_WORDS = {
+    "win-cap": lazy_pgettext("settlement policy", "win-cap"),
+    "chip-exposure": lazy_pgettext("settlement policy", "chip-exposure"),
+}
+
+
+def _word(words: Mapping[str, LazyText], value: str) -> str:
+    """A stored word in the reader's language; one the desk has no label for, as stored."""
+    return str(words[value]) if value in words else value
+
+
 def rules_text(snapshot: TableSnapshot) -> str:
-    return f"{snapshot.preset} {snapshot.variant}, {snapshot.unit} a point, {snapshot.settlement}"
+    """The table's game and stakes, in the reader's words."""
+    return _("{preset} {variant}, {unit} a point, {settlement}").format(
+        preset=snapshot.preset,
+        variant=_word(VARIANT_WORDS, snapshot.variant),
+        unit=snapshot.unit,
+        settlement=_word(SETTLEMENT_WORDS, snapshot.settlement),
+    )
 
 
 def window_title(snapshot: TableSnapshot) -> str:
     """The table and its rules, which the status line leaves out first when the window is narrow."""
-    return f"OFC Desk — {snapshot.table} — {rules_text(snapshot)}"
+    return f"{_('OFC Desk')} — {snapshot.table} — {rules_text(snapshot)}"
 
 
 def status_text(snapshot: TableSnapshot) -> str:
     """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
     the entry's prompt, so only the name of the player to act is here. The table and its rules
     come first (`StatusLine` leaves them out first, for the window's title has them)."""
-    hand = f"Hand {snapshot.hand_number}" if snapshot.hand_number else "No hand yet"
+    hand = (
+        _("Hand {number}").format(number=snapshot.hand_number) if snapshot.hand_number else _("No hand yet")
+    )
     parts = [
         snapshot.table,
         rules_text(snapshot),
-        f"{hand} VOID" if snapshot.hand_voided else hand,
+        _("{hand} VOID").format(hand=hand) if snapshot.hand_voided else hand,
     ]
     turn = snapshot.to_act
+    to_act = _("{player} to act")
     if snapshot.phase is Phase.LIVE and turn is not None and turn.kind is TurnKind.SHOWDOWN:
-        parts += ["showdown", f"{turn.player}'s hand next"]
+        parts += [_("showdown"), _("{player}'s hand next").format(player=turn.player)]
     elif snapshot.phase is Phase.LIVE and turn is not None:
-        street = "Fantasyland set" if turn.kind is TurnKind.FANTASYLAND_SET else f"street {snapshot.street}"
-        parts += [street, f"{turn.player} to act"]
+        street = (
+            _("Fantasyland set")
+            if turn.kind is TurnKind.FANTASYLAND_SET
+            else _("street {number}").format(number=snapshot.street)
+        )
+        parts += [street, to_act.format(player=turn.player)]
     else:
-        parts.append(str(snapshot.phase))
+        parts.append(_word(PHASE_WORDS, snapshot.phase))
         if turn is not None:
-            parts.append(f"{turn.player} to act")
-    parts.append(f"{snapshot.cards_seen} seen, {snapshot.cards_left} left")
+            parts.append(to_act.format(player=turn.player))
+    parts.append(_("{seen} seen, {left} left").format(seen=snapshot.cards_seen, left=snapshot.cards_left))
     if snapshot.button:
-        held = " (held: Fantasyland)" if snapshot.button_held_for_fantasyland else ""
-        parts.append(f"button {snapshot.button}{held}")
+        button = _("button {player}").format(player=snapshot.button)
+        parts.append(
+            _("{button} (held: Fantasyland)").format(button=button)
+            if snapshot.button_held_for_fantasyland
+            else button
+        )
     # Should it still wrap (a long table name), only between its parts, never inside one.
     return SEPARATOR.join(part.replace(" ", "\u00a0") for part in parts)
 

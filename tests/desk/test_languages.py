@@ -1,0 +1,83 @@
+"""The desk in another language: its menus and status line, Qt's own buttons, and Settings →
+Language kept per desk; the command line's language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from ofc_desk.cli.main import main
+from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language, stored_language
+from ofc_desk.i18n import Language, active_language, use_language
+from tests.desk.conftest import make_desk
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    yield
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    for translator in app.property("ofc_desk_translators") or []:
+        app.removeTranslator(translator)
+    use_language(Language.EN)
+
+
+def menu_titles(window: object) -> list[str]:
+    return [action.text() for action in window.menuBar().actions()]  # type: ignore[attr-defined]
+
+
+def test_a_vietnamese_desk_shows_its_menus_status_and_qt_buttons_in_vietnamese(
+    qtbot: QtBot, tmp_path: Path, english_after: None
+) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    install_language(app, Language.VI)
+    desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'desk.db'}")
+    assert menu_titles(desk.window) == ["&Tệp", "&Sửa", "&Bàn", "&Xem", "&Cài đặt", "Trợ &giúp"]
+    assert desk.window.status_line.text() == "Đang mở cơ sở dữ liệu…"
+    assert desk.window.between_hands.message.text().startswith("Chưa mở bàn: Tệp → Bàn mới (Ctrl+N)")
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    qtbot.addWidget(buttons)
+    cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
+    assert cancel is not None and cancel.text() == "Hủy", "Qt has no Vietnamese: our catalog gives its words"
+
+
+def test_settings_language_is_kept_for_the_next_start(qtbot: QtBot, tmp_path: Path) -> None:
+    desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'desk.db'}")
+    settings = desk.session.store.settings
+    language_menu = next(a.menu() for a in desk.window.settings_menu.actions() if a.text() == "&Language")
+    russian = next(action for action in language_menu.actions() if action.text() == "Русский")
+    russian.trigger()
+    assert stored_language(settings, DESK_KEY) is Language.RU
+    assert start_language(settings, DESK_KEY) is Language.RU
+    assert "Русский, from the next start" in desk.window.between_hands.notice.text()
+    assert active_language() is Language.EN, "the running desk keeps its language"
+
+
+def test_a_stored_choice_beats_the_system_and_the_command_line_beats_both(
+    tmp_path: Path, english_after: None
+) -> None:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue(DESK_KEY, "zh_CN")
+    assert start_language(settings, DESK_KEY) is Language.ZH_CN
+    use_language(Language.VI, asked_for=True)
+    assert start_language(settings, DESK_KEY) is Language.VI
+
+
+def test_the_command_line_speaks_lang_or_the_environment(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, english_after: None
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "--help"])
+    assert "записать отчёт о сессии в PDF, CSV или JSON" in capsys.readouterr().out
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "以 PDF、CSV 或 JSON 输出场次报告" in capsys.readouterr().out

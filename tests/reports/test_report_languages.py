@@ -1,0 +1,66 @@
+"""A session report prints in the language chosen when printing, names it, formats its numbers
+and dates by it, and draws Vietnamese, Chinese and the suits with embedded fonts."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+import pytest
+
+from ofc_desk.i18n import Language, active_language
+from ofc_desk.reports.record import SessionRecord
+from ofc_desk.reports.session_pdf import write_session_report
+from tests.pdf_text import page_texts
+
+
+def rendered(record: SessionRecord, language: Language | None) -> bytes:
+    out = io.BytesIO()
+    write_session_report(record, out, language)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (Language.VI, ("Báo cáo phiên", "Ngôn ngữ báo cáo", "Tiếng Việt", "Người chơi", "Trang 1/")),
+        (Language.ZH_CN, ("场次报告", "报告语言", "简体中文", "玩家", "第 1 页，共")),
+        (Language.RU, ("Отчёт о сессии", "Язык отчёта", "Русский", "Игроки", "Страница 1 из")),
+    ],
+)
+def test_the_report_speaks_the_language_chosen_and_names_it(
+    sample_record: SessionRecord, language: Language, words: tuple[str, ...]
+) -> None:
+    pages = page_texts(rendered(sample_record, language))
+    for word in words:
+        assert word in pages[0]
+    assert {"♠", "♥", "♦", "♣"} <= set("".join(pages)), "the hands keep their suits"
+    assert active_language() is Language.EN, "printing in another language leaves the desk's alone"
+
+
+def test_numbers_and_dates_follow_the_report_language(sample_record: SessionRecord) -> None:
+    record = dataclasses.replace(sample_record, unit=1500)
+    english, vietnamese, chinese = (
+        page_texts(rendered(record, lang))[0] for lang in (Language.EN, Language.VI, Language.ZH_CN)
+    )
+    assert "1,500" in english and "1.500" in vietnamese
+    started = sample_record.started_at
+    assert started is not None
+    assert f"{started:%Y-%m-%d %H:%M} UTC" in english
+    assert f"{started.year}年{started.month}月{started.day}日" in chinese
+
+
+def test_a_name_in_chinese_prints_in_an_english_report_with_the_wide_font(
+    sample_record: SessionRecord,
+) -> None:
+    first = sample_record.players[0]
+    record = dataclasses.replace(
+        sample_record,
+        table="龍桌",
+        players=(dataclasses.replace(first, name="王小明"), *sample_record.players[1:]),
+    )
+    pdf = rendered(record, Language.EN)
+    text = page_texts(pdf)[0]
+    assert "龍桌" in text and "王小明" in text and "Session report" in text
+    assert b"WenQuanYi" in pdf, "the wide font is embedded"
+    assert b"WenQuanYi" not in rendered(sample_record, Language.VI), "Vietnamese needs only DejaVu"
