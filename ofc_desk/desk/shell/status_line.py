@@ -8,7 +8,7 @@ line is then the tooltip.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -16,6 +16,9 @@ SEPARATOR = "\u00a0\u00a0·  "
 """Between the parts of the line (`table.faces.status_text`); a line breaks only there."""
 LEADING_PARTS = 2
 """The table's name and its rules, first in the line and also in the window's title."""
+ALIGN_LEFT_VCENTER = 0x0081
+"""Qt.AlignmentFlag.AlignLeft | AlignVCenter as a number: the status line is painted with the
+window's shell, before the `Qt` namespace (slow to import) is needed anywhere else."""
 
 
 class StatusLine(QLabel):
@@ -34,6 +37,8 @@ class StatusLine(QLabel):
             candidate = SEPARATOR.join(parts[dropped:])
             if metrics.horizontalAdvance(candidate) <= room:
                 return candidate
+        from PySide6.QtCore import Qt  # only for a line too long even without its leading parts
+
         return metrics.elidedText(candidate, Qt.TextElideMode.ElideRight, room)
 
     def minimumSizeHint(self) -> QSize:
@@ -47,11 +52,10 @@ class StatusLine(QLabel):
         whole = self.text()
         self.setToolTip("" if shown == whole else whole)
         painter = QPainter(self)
-        alignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         self.style().drawItemText(
             painter,
             self.contentsRect(),
-            alignment,
+            ALIGN_LEFT_VCENTER,
             self.palette(),
             self.isEnabled(),
             shown,
