@@ -288,12 +288,12 @@ def test_four_players_settle_at_1366_with_the_transfers_in_view_and_the_seats_ke
     four_players_at_1366(desk)
     play_four_hands(desk, stop_before_last=True)
     desk.window.grab()
-    seats_while_entering = [widget.size() for widget in desk.window.felt.seat_widgets]
+    seats_while_entering = [widget.painted_rect().size() for widget in desk.window.felt.seat_widgets]
     desk.street(FOUR_HANDS[3][0].split()[-1] + " f")
     assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
     desk.window.grab()
     desk.screenshot("14-settlement-4-players-1366")
-    assert [widget.size() for widget in desk.window.felt.seat_widgets] == seats_while_entering
+    assert [widget.painted_rect().size() for widget in desk.window.felt.seat_widgets] == seats_while_entering
     transfers = desk.window.settlement.transfers
     result = desk.snapshot.result
     assert result is not None and len(result.to_json()["transfers"]) >= 3

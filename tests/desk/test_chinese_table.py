@@ -3,17 +3,19 @@ with a surrender, a declared special and a misset, an undo, and the settlement p
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
-from ofc_desk.desk.dialogs.new_table import RulesFields
+from ofc_desk.desk.dialogs.new_table import GAMES, NewTableDialog, RulesFields
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.verify import verify_database
@@ -62,6 +64,48 @@ def test_the_game_chosen_offers_its_presets_and_hawaiian_gardens_proposes_chip_e
     assert "standard" in [fields.preset.itemText(i) for i in range(fields.preset.count())]
     change = RulesFields(dialog, rules, keep_game=True)  # a change of rules keeps the table's game
     assert [change.variant.itemData(i) for i in range(change.variant.count())] == [CHINESE]
+
+
+def test_no_change_of_game_changes_the_preset_by_itself(qtbot: QtBot) -> None:
+    """Every change of Game, from each game to each other: an OFC variant keeps the preset, another
+    game offers its own default, and the preset the dealer picked (with the keys) is found again."""
+    defaults = {variant: "chinese-basic" if variant == CHINESE else "standard" for _, variant in GAMES}
+    for (_, first), (_, second) in itertools.product(GAMES, GAMES):
+        dialog = NewTableDialog()
+        qtbot.addWidget(dialog)
+        fields = dialog.rules
+        assert (fields.variant.currentData(), fields.preset.currentText()) == ("regular", "standard")
+        fields.variant.setCurrentIndex(fields.variant.findData(first))
+        fields.variant.setCurrentIndex(fields.variant.findData(second))
+        assert fields.preset.currentText() == defaults[second], (first, second)
+        assert fields.rules().preset == defaults[second]
+
+    dialog = NewTableDialog()
+    qtbot.addWidget(dialog)
+    fields = dialog.rules
+    picked = {"regular": "two-point", CHINESE: "hawaiian-gardens"}
+    for _ in range(len(GAMES) - 1):  # Down on Game through every game: no preset changes with it
+        qtbot.keyClick(fields.variant, Qt.Key.Key_Down)
+        assert fields.preset.currentText() == defaults[fields.variant.currentData()]
+    pick_with_keys(qtbot, fields.preset, picked[CHINESE])
+    for _ in range(len(GAMES) - 1):
+        qtbot.keyClick(fields.variant, Qt.Key.Key_Up)
+    assert fields.preset.currentText() == "standard"
+    pick_with_keys(qtbot, fields.preset, picked["regular"])
+    qtbot.keyClick(fields.variant, Qt.Key.Key_End)
+    assert fields.preset.currentText() == picked[CHINESE]
+    qtbot.keyClick(fields.variant, Qt.Key.Key_Home)
+    assert (fields.preset.currentText(), fields.rules().preset) == (picked["regular"],) * 2
+
+
+def pick_with_keys(qtbot: QtBot, box: QComboBox, text: str) -> None:
+    """Down on a closed box until it shows `text`, as a dealer would."""
+    qtbot.keyClick(box, Qt.Key.Key_Home)
+    for _ in range(box.count()):
+        if box.currentText() == text:
+            return
+        qtbot.keyClick(box, Qt.Key.Key_Down)
+    assert box.currentText() == text
 
 
 def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_core_scores_it(

@@ -208,9 +208,11 @@ def test_the_rules_fields_keep_a_table_own_preset_and_what_they_do_not_show(qtbo
 
 def test_a_dialog_takes_typing_in_its_first_field_at_once(desk: Desk) -> None:
     settle_first_hand(desk, deal_next=False)
-    desk.window.action_correct.trigger()
+    desk.window.action_void.trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
-    desk.qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.supervisor)
-    desk.qtbot.keyClicks(QApplication.focusWidget(), SUPERVISOR[0])
-    assert dialog.supervisor.text() == SUPERVISOR[0]
+    number = dialog.fields_in_order()[0]  # what is done first, the supervisor who approves it last
+    desk.qtbot.waitUntil(lambda: QApplication.focusWidget() is number)
+    assert dialog.fields_in_order()[-2:] == [dialog.supervisor, dialog.pin]
+    desk.qtbot.keyClicks(QApplication.focusWidget(), "1")
+    assert number.accessibleName() == "Hand number" and "1" in number.text()  # type: ignore[attr-defined]

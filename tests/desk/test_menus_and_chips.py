@@ -124,9 +124,11 @@ def test_a_refused_chip_operation_stays_in_its_dialog(desk: Desk) -> None:
 def test_zoom_colours_and_theme(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
     seat = desk.window.felt.seat_widgets[0]
-    width = seat.sizeHint().width()
+    width, letters = seat.natural_size().width(), desk.window.entry.line.font().pixelSize()
     desk.window.action_zoom_in.trigger()
-    assert seat.sizeHint().width() > width
+    # Bigger cards where the window has room for them (the felt fits the seats to it), bigger text.
+    assert seat.natural_size().width() > width
+    assert desk.window.entry.line.font().pixelSize() > letters
     assert desk.session.store.load().zoom_percent > 100
     four_colour = desk.session.options.four_colour
     desk.window.action_four_colour.trigger()

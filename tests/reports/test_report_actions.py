@@ -40,7 +40,7 @@ def test_report_opens_in_a_print_preview_that_prints_and_saves(
     assert preview is not None
     qtbot.addWidget(preview)
     assert len(preview.pages) >= 2
-    assert preview.save_action.text() == "Save as PDF…"
+    assert preview.save_action.text() == "Save as PDF… (Ctrl+S)"
     preview.resize(900, 1000)
     qtbot.wait(200)
     preview.grab().save(str(reports_out / "report-preview.png"))

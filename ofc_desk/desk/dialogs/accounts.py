@@ -61,16 +61,6 @@ class AccountDialog(SupervisorDialog):
             if task is not AccountTask.ROLE
             else None
         )
-        self._supervisor_last()
-
-    def _supervisor_last(self) -> None:
-        """What changes first, then who approves it: the supervisor's rows move to the end."""
-        for line, caption in ((self.supervisor, "Supervisor"), (self.pin, "Supervisor PIN")):
-            label = self.form.takeRow(line).labelItem.widget()
-            if label is not None:
-                label.hide()
-                label.deleteLater()
-            self.form.addRow(caption, line)
 
     def change(self) -> AccountChange:
         name = self.name.text() if isinstance(self.name, QLineEdit) else self.name.currentText()

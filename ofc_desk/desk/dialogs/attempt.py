@@ -4,6 +4,7 @@ top of the first."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
@@ -46,7 +47,9 @@ class AttemptDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setAccessibleName("OK")
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setAccessibleName("OK")
+        self.ok_button.setDefault(True)  # Enter in any field does it, wherever the dealer tabbed before
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName("Cancel")
         self.buttons.accepted.connect(self._try)
         self.buttons.rejected.connect(self.reject)
@@ -63,12 +66,37 @@ class AttemptDialog(QDialog):
         # The buttons exist before the fields, so Qt would give the first focus to OK; the dealer
         # should be able to type into the first field at once.
         super().showEvent(event)
+        fields = self.fields_in_order()
+        self._order_keys(fields)
+        if fields:
+            fields[0].setFocus()
+            if isinstance(fields[0], QLineEdit):
+                fields[0].selectAll()  # as Tab would: typing replaces what it proposes ("Table 1")
+
+    def fields_in_order(self) -> list[QWidget]:
+        """The fields that take the keys, top to bottom."""
+        fields = []
         for row in range(self.form.rowCount()):
-            item = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
-            field = item.widget() if item is not None else None
-            if field is not None and field.focusPolicy() != Qt.FocusPolicy.NoFocus:
-                field.setFocus()
-                return
+            for role in (QFormLayout.ItemRole.FieldRole, QFormLayout.ItemRole.SpanningRole):
+                item = self.form.itemAt(row, role)
+                field = item.widget() if item is not None else None
+                if (
+                    field is not None
+                    and field.focusPolicy() != Qt.FocusPolicy.NoFocus
+                    and not field.isHidden()
+                ):
+                    fields.append(field)
+        return fields
+
+    def _order_keys(self, fields: list[QWidget]) -> None:
+        """Tab goes down the fields as they are shown, then to OK (what the dialog is for), then
+        to its other buttons and Cancel last: never from the last field to Cancel. (Qt's order is
+        the order the widgets were made in: the buttons first, fields added later anywhere.)"""
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        others = [button for button in self.buttons.buttons() if button not in (self.ok_button, cancel)]
+        chain = [*fields, self.ok_button, *others, cancel]
+        for before, after in itertools.pairwise(chain):
+            QWidget.setTabOrder(before, after)
 
     def set_attempt(self, attempt: Attempt) -> None:
         self._attempt = attempt
@@ -139,7 +167,12 @@ class AttemptDialog(QDialog):
             self.accept()
         else:
             refusals.show_on(self.refusal, refusal)
+            self.field_to_correct(refusal)  # first: a focused field's mark may take room
             self._fit_height()
+
+    def field_to_correct(self, refusal: str) -> None:
+        """After a refusal, the keys go where it is corrected (a supervisor's PIN, say); by default
+        they stay where they were."""
 
     def _fit_height(self) -> None:
         """Taller, at the same width, by what the wrapped refusal needs: a dialog keeps the size
@@ -155,13 +188,37 @@ class AttemptDialog(QDialog):
 
 
 class SupervisorDialog(AttemptDialog):
-    """Asked only for the actions the service guards with a floor supervisor's PIN."""
+    """Asked only for the actions the service guards with a floor supervisor's PIN. What is done
+    comes first, who approves it last: the supervisor types their name and PIN and presses Enter."""
 
     def __init__(self, title: str, explanation: str, parent: QWidget | None = None) -> None:
         super().__init__(title, explanation, parent)
         self.supervisor = self.add_line("Supervisor")
         self.pin = self.add_line("Supervisor PIN", secret=True)
         self.ask_floor: QPushButton | None = None
+        self._supervisor_moved = False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._supervisor_last()
+        super().showEvent(event)
+
+    def _supervisor_last(self) -> None:
+        """The supervisor's rows, made first, move below the fields the dialog added after them."""
+        if self._supervisor_moved:
+            return
+        self._supervisor_moved = True
+        for line, caption in ((self.supervisor, "Supervisor"), (self.pin, "Supervisor PIN")):
+            label = self.form.takeRow(line).labelItem.widget()
+            if label is not None:
+                label.hide()
+                label.deleteLater()
+            self.form.addRow(caption, line)
+
+    def field_to_correct(self, refusal: str) -> None:
+        """A refused PIN is typed again: the PIN field, its text selected."""
+        if "PIN" in refusal:
+            self.pin.setFocus()
+            self.pin.selectAll()
 
     def offer_floor_request(self, attempt: Attempt) -> None:
         """A second way: no PIN here, the request goes to the floor view with the dealer's reason,
@@ -170,3 +227,7 @@ class SupervisorDialog(AttemptDialog):
         self.ask_floor.setAccessibleName("Ask the floor")
         self.ask_floor.setToolTip("Send this to the floor supervisor's view instead of entering a PIN here")
         self.ask_floor.clicked.connect(lambda: self._report(attempt()))
+
+
+def _takes_keys(widget: QWidget) -> bool:
+    return widget.focusPolicy() & Qt.FocusPolicy.TabFocus == Qt.FocusPolicy.TabFocus and not widget.isHidden()

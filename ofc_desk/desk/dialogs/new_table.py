@@ -11,6 +11,7 @@ from dataclasses import replace
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET as CHINESE_DEFAULT_PRESET
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, PresetError, preset_names
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
@@ -26,12 +27,16 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("Chinese poker", CHINESE),
 )
 """What the dealer reads in the game choice, and the variant the rules name."""
+DEFAULT_PRESETS = {Game.OFC: str(TableRules().preset), Game.CHINESE: CHINESE_DEFAULT_PRESET}
+"""The preset a game starts with (`ofc-desk score`'s too) until the dealer picks another."""
 
 
 class RulesFields:
     """The rules and stakes a dealer picks, starting from `current`; what the fields do not show
     (house options, pair units, scoring, face-down cards) is kept as it is. The presets offered
-    are the chosen game's (`presets` lists a game's)."""
+    are the chosen game's (`presets` lists a game's). The preset never changes by itself: another
+    OFC variant keeps it, another game offers its default (or the one the dealer picked for it
+    earlier in the dialog), and coming back finds the one left."""
 
     def __init__(
         self,
@@ -63,13 +68,19 @@ class RulesFields:
         self.settlement.setCurrentText(current.settlement)
         self.settle_from = dialog.add_choice("Settle from", [start.value for start in SettleFrom])
         self.settle_from.setCurrentText(current.settle_from)
+        self._game = self.game()
+        self._picked = {**DEFAULT_PRESETS, self._game: self._own or TABLE_OWN_PRESET}
         self._offer_presets()
-        self.preset.setCurrentText(self._own or TABLE_OWN_PRESET)
+        self.preset.setCurrentText(self._picked[self._game])
         self.variant.currentIndexChanged.connect(self._on_game_changed)
-        self.preset.textActivated.connect(self._propose_settlement)
+        self.preset.textActivated.connect(self._on_preset_picked)
 
     def game(self) -> Game:
         return Game.CHINESE if self.variant.currentData() == CHINESE else Game.OFC
+
+    def _on_preset_picked(self, preset: str) -> None:
+        self._picked[self.game()] = preset
+        self._propose_settlement(preset)
 
     def _offer_presets(self) -> None:
         names = self._presets(self.game())
@@ -78,7 +89,12 @@ class RulesFields:
         self.progressive.setEnabled(self.game() is Game.OFC)
 
     def _on_game_changed(self) -> None:
+        if self.game() is self._game:
+            return  # another OFC variant: the same presets, and the one picked stays
+        self._picked[self._game] = self.preset.currentText()
+        self._game = self.game()
         self._offer_presets()
+        self.preset.setCurrentText(self._picked[self._game])
         self._propose_settlement(self.preset.currentText())
 
     def _propose_settlement(self, preset: str) -> None:
@@ -125,15 +141,24 @@ class NewTableDialog(AttemptDialog):
             self.seats.append((name, buy_in))
         self.button: QComboBox = self.add_choice("Button (dealer)", [])
         self.button.setEditable(True)
+        self._button_chosen = False
+        """Until the dealer picks the button, it is the last seat's, whatever was typed first."""
+        self.button.activated.connect(self._on_button_chosen)
+        line = self.button.lineEdit()
+        if line is not None:
+            line.textEdited.connect(self._on_button_chosen)
         for name, _ in self.seats:
             name.textChanged.connect(self._refresh_button_choices)
+
+    def _on_button_chosen(self) -> None:
+        self._button_chosen = True
 
     def _refresh_button_choices(self) -> None:
         current = self.button.currentText()
         names = [name.text().strip() for name, _ in self.seats if name.text().strip()]
         self.button.clear()
         self.button.addItems(names)
-        if current in names:
+        if current in names and self._button_chosen:
             self.button.setCurrentText(current)
         elif names:
             self.button.setCurrentIndex(len(names) - 1)

@@ -33,7 +33,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ),
     ("Esc", "take back every card staged this street (nothing recorded changes) and empty the entry"),
     ("Ctrl+Z", "undo: a staged card first, then the last confirmed entry (the service records the undo)"),
-    ("Ctrl+Shift+Z / Ctrl+Y", "redo the entry just undone"),
+    ("Ctrl+Shift+Z / Ctrl+Y", "redo the entry just undone (offered only after an undo)"),
     ("F1", "this keyboard reference"),
     ("F4", "show or hide the 52-card picker"),
     ("F5", "deal the next hand"),
@@ -43,6 +43,18 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+P", "session report"),
     ("Ctrl++ / Ctrl+-", "bigger / smaller cards and text"),
     ("Ctrl+,", "settings"),
+    ("Alt+F, Alt+T …", "open a menu by its underlined letter; the entry's underlined letter chooses it"),
+    (
+        "Tab, Enter, Escape in a dialog",
+        "Tab goes down the fields, then to OK; Enter in any field does what OK does; Escape cancels."
+        " A supervisor's name and PIN come last; a refused PIN is selected, to be typed again",
+    ),
+    (
+        "Ctrl+S / Ctrl+P in a report's preview",
+        "save the PDF / print it; Tab reaches every button of the preview, Enter presses it; Escape closes",
+    ),
+    ("Ctrl+F in a record view", "go to its search box (hand history, chip ledger, audit log)"),
+    ("Escape / Ctrl+W in a record view", "close it"),
 )
 
 EXAMPLES = (

@@ -8,10 +8,12 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -21,8 +23,11 @@ from ofc_desk.desk.refusals import notice_label, refusal_label
 REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
 """Named here, not taken from the platform's list: on Linux that has no Ctrl+Y."""
 STREET_PLACEHOLDER = "qh f · 10d m · 7c x · ? — Enter confirms"
-SHOWDOWN_PLACEHOLDER = "qh f · 10d m · 7c b … 13 cards — Enter confirms · s surrenders"
+SHOWDOWN_PLACEHOLDER = "qh f · 10d m · 7c b … 13 cards — Enter confirms"
+"""Whole beside the picker at 1366 px; the prompt above says that s surrenders."""
 ROW_BUTTONS = (("Front", "f"), ("Middle", "m"), ("Back", "b"), ("Discard", "x"), ("Unknown", "?"))
+DECLARE_COLUMNS = 2
+"""The specials a hand makes, two a line: five of them never widen the window off the screen."""
 
 
 class EntryPanel(QWidget):
@@ -42,6 +47,7 @@ class EntryPanel(QWidget):
         self.prompt = QLabel("", self)
         self.prompt.setObjectName("prompt")
         self.prompt.setAccessibleName("Whose turn")
+        self.prompt.setWordWrap(True)  # a Chinese showdown's prompt is long; never wider than the entry
         self.line = QLineEdit(self)
         self.line.setObjectName("cardEntry")
         self.line.setAccessibleName("Card entry")
@@ -75,7 +81,7 @@ class EntryPanel(QWidget):
         buttons.addWidget(self.confirm_button)
         self.declare_bar = QWidget(self)
         self.declare_bar.setAccessibleName("Specials the cards make")
-        self._declare_layout = QHBoxLayout(self.declare_bar)
+        self._declare_layout = QGridLayout(self.declare_bar)
         self._declare_layout.setContentsMargins(0, 0, 0, 0)
         self.declare_buttons: list[QPushButton] = []
         self.declare_bar.hide()
@@ -113,9 +119,11 @@ class EntryPanel(QWidget):
             button.setAccessibleName(f"Declare {words}")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, chosen=kind: self.declare_requested.emit(chosen))
-            self._declare_layout.addWidget(button)
+            # As wide as the bar gives it, never asking for more: the entry stays beside the picker.
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            row, column = divmod(number - 1, DECLARE_COLUMNS)
+            self._declare_layout.addWidget(button, row, column)
             self.declare_buttons.append(button)
-        self._declare_layout.addStretch(1)
         self.declare_bar.setVisible(bool(specials))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

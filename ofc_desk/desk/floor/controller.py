@@ -1,5 +1,6 @@
 """Wires the floor together: the listening thread's readings into the model and the status line,
-a double-click into that table's records (read on the worker thread, shown read-only)."""
+Enter or a double-click on a row into that table's records (read on the worker thread, shown
+read-only)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ class FloorController(QObject):
         self.watcher = FloorWatcher(database, self)
         self.watcher.room_read.connect(self.on_room_read)
         self.watcher.trouble.connect(self.on_trouble)
-        self.window.table.doubleClicked.connect(self.open_records)
+        # Enter on a row or a double-click (Qt's `activated` is both).
+        self.window.table.activated.connect(self.open_records)
         self.window.action_shift_report.triggered.connect(self.on_shift_report)
         self.window.action_decide.triggered.connect(self.on_decide)
         self.shift_dialog: AttemptDialog | None = None
@@ -86,7 +88,7 @@ class FloorController(QObject):
             hands, ledger, events = (len(rows) for rows in records)
             window.status.setText(
                 f"Read at {datetime.now(UTC):%H:%M:%S} UTC: {hands} hands, {ledger} chip movements, "
-                f"{events} events. Read-only; double-click the table again for the latest."
+                f"{events} events. Read-only; Enter on the table again reads the latest."
             )
 
         def fail(sentence: str) -> None:

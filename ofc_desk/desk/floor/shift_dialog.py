@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
 from ofc_desk.desk.shell.worker import BackgroundRunner
@@ -33,7 +33,7 @@ def shift_report_dialog(
     )
     start = dialog.add_line("From (UTC)", text=(now - DEFAULT_SHIFT).strftime(TIME_SHOWN))
     end = dialog.add_line("To (UTC)", text=now.strftime(TIME_SHOWN))
-    path = dialog.add_line("PDF file", text="shift-report.pdf")
+    path = _file_row(dialog)
 
     def begin(report: Report) -> None:
         try:
@@ -68,3 +68,28 @@ def _write(database: Database, window: ShiftWindow, target: str) -> str:
         raise ActionRefused(f"cannot write {target}: {error.strerror or error}") from None
     tables = len(report.tables)
     return f"Shift report of {tables} table{'' if tables == 1 else 's'} written to {target}"
+
+
+def _file_row(dialog: AttemptDialog) -> QLineEdit:
+    """The PDF's path, typed or chosen in a file dialog (Choose…, Tab then Enter)."""
+    row = QWidget(dialog)
+    path = QLineEdit("shift-report.pdf", row)
+    path.setAccessibleName("PDF file")
+    choose = QPushButton("&Choose…", row)
+    choose.setAccessibleName("Choose the PDF file")
+
+    def chosen() -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            dialog, "Save the shift report", path.text(), "PDF files (*.pdf)"
+        )
+        if name:
+            path.setText(name)
+            path.setFocus()
+
+    choose.clicked.connect(chosen)
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(path, 1)
+    layout.addWidget(choose)
+    dialog.form.addRow("PDF file", row)
+    return path

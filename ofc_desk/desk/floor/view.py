@@ -20,7 +20,7 @@ from ofc_desk.desk.records.browser import RecordBrowser
 
 TITLE = "OFC Desk — Floor"
 HINT = (
-    "Double-click a table for its hand history, chip ledger and audit log."
+    "Enter or a double-click on a table opens its hand history, chip ledger and audit log."
     " Table → Decide a request (Ctrl+D) approves or declines what a desk asked for."
 )
 RECORD_TITLES = ("Hand history", "Chip ledger", "Audit log")

@@ -1,6 +1,5 @@
 """A Chinese poker hand's settlement as the panel shows it: each player's showdown (set rows, a
-surrender, a declared special, a misset), the pairs, and the transfers: the special pass first,
-then the rest, each with what was owed, what was paid and why.
+surrender, a declared special, a misset) and the pairs (the transfers are drawn by `transfer_lines`).
 
 The figures are the service's scored result (`ofc-desk score`'s JSON of the hand); nothing here
 adds or decides anything.
@@ -12,13 +11,10 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ofc_desk.core.chinese.deal import SettlementPass
+from ofc_desk.desk.hand_end.transfer_lines import keep_cell
 
 GAP = "&nbsp;" * 3
-PASS_TITLES = {
-    SettlementPass.SPECIAL.value: "Special hands, settled first",
-    SettlementPass.REST.value: "Then the rest",
-}
+PAIR_COLUMNS = (("specials", "right"), ("rows", "left"), ("rest", "right"), ("unit", "left"))
 
 
 def chinese_details_html(result: Mapping[str, Any], rake_line: str, foul_ink: str) -> str:
@@ -59,53 +55,25 @@ def _showdown(player: Mapping[str, Any], foul_ink: str) -> str:
 
 
 def _pairs_html(matchups: Sequence[Mapping[str, Any]]) -> str:
-    rows = []
+    """One line a pair, in columns: the special pass, each row, the rest; six pairs at a glance."""
+    heading = "".join(f"<th align='{align}'>&nbsp;{title}</th>" for title, align in PAIR_COLUMNS)
+    rows = [f"<tr><th align='left'>pair</th>{heading}</tr>"]
     for matchup in matchups:
         first, second = (escape(str(name)) for name in matchup.get("players", ("?", "?")))
         rows_won = matchup.get("rows")
-        by_row = "rows " + ", ".join(_signed(value) for value in rows_won) if rows_won else "not compared"
-        rows.append(
-            f"<tr><td><b>{first} – {second}</b></td><td>specials {_signed(matchup.get('special', 0))}</td>"
-            f"<td>{escape(by_row)}</td><td>rest {_signed(matchup.get('points', 0))}</td>"
-            f"<td>× {matchup.get('unit', 1)}</td></tr>"
+        by_row = ", ".join(_signed(value) for value in rows_won) if rows_won else "not compared"
+        cells = (
+            (f"<b>{first} – {second}</b>", "left"),
+            (f"&nbsp;{_signed(matchup.get('special', 0))}", "right"),
+            (f"&nbsp;{escape(by_row)}", "left"),
+            (f"&nbsp;{_signed(matchup.get('points', 0))}", "right"),
+            (f"&nbsp;× {matchup.get('unit', 1)}", "left"),
         )
+        rows.append("<tr>" + "".join(keep_cell(html, align) for html, align in cells) + "</tr>")
     return (
-        "<h3>Pairs (points from the first player's side)</h3><table cellpadding='3'>"
+        "<h3>Pairs (points from the first player's side)</h3><table cellpadding='1' cellspacing='0'>"
         + "".join(rows)
         + "</table>"
-    )
-
-
-def chinese_transfers_html(transfers: Sequence[Mapping[str, Any]], capped_ink: str) -> str:
-    """The transfers pass by pass, in settlement order, each with why it was paid."""
-    if not transfers:
-        return "<b>Chip transfers</b><p>No chips move.</p>"
-    parts = ["<b>Chip transfers, in settlement order</b>"]
-    number = 0
-    for settlement_pass, title in PASS_TITLES.items():
-        in_pass = [transfer for transfer in transfers if transfer.get("pass") == settlement_pass]
-        if not in_pass:
-            continue
-        lines = []
-        for transfer in in_pass:
-            number += 1
-            lines.append(_transfer_line(number, transfer, capped_ink))
-        parts.append(f"<p><i>{title}</i></p><table cellpadding='1' cellspacing='0'>{''.join(lines)}</table>")
-    return "".join(parts)
-
-
-def _transfer_line(number: int, transfer: Mapping[str, Any], capped_ink: str) -> str:
-    """One row a transfer, what it is for beside it: four players' transfers read at a glance."""
-    owed, paid = transfer.get("owed", ""), transfer.get("paid", "")
-    capped = owed != paid
-    style = f" style='color:{capped_ink}'" if capped else ""
-    why_capped = escape(str(transfer.get("reason", "")))
-    paid_text = f"<b>{paid}</b>" + (f" of {owed} owed ({why_capped})" if capped else "")
-    return (
-        f"<tr{style}><td>{number}&nbsp;</td>"
-        f"<td style='white-space:nowrap'>{escape(str(transfer.get('from', '')))}&nbsp;→&nbsp;"
-        f"{escape(str(transfer.get('to', '')))}&nbsp;&nbsp;{paid_text}&nbsp;&nbsp;</td>"
-        f"<td><small>{escape(str(transfer.get('for', '')))}</small></td></tr>"
     )
 
 

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.desk import refusals
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
-from ofc_desk.desk.hand_end.chinese_settlement import chinese_details_html, chinese_transfers_html
+from ofc_desk.desk.hand_end.chinese_settlement import chinese_details_html
+from ofc_desk.desk.hand_end.transfer_lines import keep_cell, transfers_html
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
 
@@ -42,6 +43,9 @@ class Inks:
 
 
 HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+WANTED_LINES = 15
+"""Lines of text the settlement wants in view below its title and buttons: four players' hands and
+their six pairs; beside them, the page's whole height, six transfers with what each was for."""
 GAP = "&nbsp;" * 3
 
 
@@ -91,6 +95,15 @@ class SettlementPanel(QWidget):
         layout.addLayout(left, 3)
         layout.addWidget(self.transfers, 2)
 
+    def wanted_height(self) -> int:
+        """How tall the page wants to be to show a four-player hand without scrolling (the window
+        lays the felt out in the rest: `MainWindow.fit_felt`)."""
+        for widget in (self, self.title, self.confirm_button, self.details):
+            widget.ensurePolished()
+        lines = self.details.fontMetrics().lineSpacing() * WANTED_LINES
+        frame = 2 * self.details.frameWidth() + 2 * int(self.details.document().documentMargin())
+        return self.title.sizeHint().height() + self.confirm_button.sizeHint().height() + lines + frame + 8
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A focused push button takes Enter with any modifier as its own click: Ctrl+Enter on
         "Confirm and deal" would deal. It holds the deal, as the shortcut says."""
@@ -119,10 +132,9 @@ class SettlementPanel(QWidget):
         self.title.setText(f"Hand {hand_number} complete — check and confirm the settlement")
         if result.get("variant") == CHINESE:
             self.details.setHtml(chinese_details_html(result, rake_line, self.inks.foul))
-            self.transfers.setHtml(chinese_transfers_html(result.get("transfers", ()), self.inks.capped))
         else:
             self.details.setHtml(settlement_html(result, rake_line, self.inks))
-            self.transfers.setHtml(_transfers_html(result.get("transfers", ()), self.inks))
+        self.transfers.setHtml(transfers_html(result.get("transfers", ()), self.inks.capped))
         refusals.show_on(self.refusal, "")
 
 
@@ -143,9 +155,9 @@ def _browser(parent: QWidget, name: str) -> QTextBrowser:
 
 
 def settlement_html(result: Mapping[str, Any], rake_line: str = "", inks: Inks = Inks()) -> str:
-    """The hands and the pairs; the transfers have their own view beside them."""
-    parts = [_players_html(result.get("players", ()), inks), _capped_html(result.get("transfers", ()))]
-    parts.append(_matchups_html(result.get("matchups", ())))
+    """The hands and the pairs; the transfers, with why one was capped, have their own view beside
+    them."""
+    parts = [_players_html(result.get("players", ()), inks), _matchups_html(result.get("matchups", ()))]
     if rake_line:
         parts.append(f"<p>{escape(rake_line)}</p>")
     return "".join(parts)
@@ -174,8 +186,14 @@ def _players_html(players: Sequence[Mapping[str, Any]], inks: Inks) -> str:
     return "<b>Hands</b><table cellpadding='0' cellspacing='0'>" + "".join(rows) + "</table>"
 
 
+PAIR_COLUMNS = ("front", "middle", "back", "scoop", "royalties", "foul")
+
+
 def _matchups_html(matchups: Sequence[Mapping[str, Any]]) -> str:
-    rows = []
+    """One line a pair, in columns (each row won or lost, the scoop, royalties, a foul's penalty,
+    and who wins how many points): six pairs are read at a glance."""
+    heading = "".join(f"<th align='right'>&nbsp;{column}</th>" for column in PAIR_COLUMNS)
+    rows = [f"<tr><th align='left'>pair</th>{heading}<th align='left'>&nbsp;&nbsp;result</th></tr>"]
     for matchup in matchups:
         first, second = (escape(str(name)) for name in matchup.get("players", ("?", "?")))
         points = int(matchup.get("points", 0))
@@ -184,61 +202,19 @@ def _matchups_html(matchups: Sequence[Mapping[str, Any]]) -> str:
             else f"{second} wins {-points}" if points < 0
             else "even"
         )  # fmt: skip
-        rows.append(
-            f"<tr><td><b>{first} – {second}</b></td><td>{escape(_breakdown(matchup))}</td>"
-            f"<td><b>{summary}</b> × {matchup.get('unit', 1)}</td></tr>"
-        )
+        row_results = list(matchup.get("rows") or ())[: len(ROW_NAMES)]
+        figures = [*row_results, *([None] * (len(ROW_NAMES) - len(row_results)))]
+        figures += [matchup.get("scoop"), matchup.get("royalties"), matchup.get("foul_penalty")]
+        cells = "".join(keep_cell(f"&nbsp;{_signed(value) if value else ''}", "right") for value in figures)
+        result = f"&nbsp;&nbsp;<b>{summary}</b> × {matchup.get('unit', 1)}"
+        rows.append(f"<tr>{keep_cell(f'<b>{first} – {second}</b>')}{cells}{keep_cell(result)}</tr>")
     return (
-        "<h3>Pairs (points from the first player's side)</h3><table cellpadding='4'>"
+        "<h3>Pairs (points from the first player's side)</h3><table cellpadding='1' cellspacing='0'>"
         + "".join(rows)
         + "</table>"
     )
 
 
-def _breakdown(matchup: Mapping[str, Any]) -> str:
-    rows = matchup.get("rows") or ()
-    pieces = [
-        "rows " + ", ".join(f"{name} {_signed(value)}" for name, value in zip(ROW_NAMES, rows, strict=False))
-    ]
-    for key, label in (("scoop", "scoop"), ("royalties", "royalties"), ("foul_penalty", "foul penalty")):
-        if matchup.get(key):
-            pieces.append(f"{label} {_signed(matchup[key])}")
-    if matchup.get("foul"):
-        pieces.append("fouled: " + ", ".join(str(name) for name in matchup["foul"]))
-    return "; ".join(pieces)
-
-
 def _signed(value: Any) -> str:
     number = int(value or 0)
     return f"+{number}" if number > 0 else str(number)
-
-
-def _transfers_html(transfers: Sequence[Mapping[str, Any]], inks: Inks) -> str:
-    """One line a transfer, so that a four-player hand's are read at a glance; why a payment was
-    capped is said in full with the hands."""
-    if not transfers:
-        return "<b>Chip transfers</b><p>No chips move.</p>"
-    rows = []
-    for index, transfer in enumerate(transfers, start=1):
-        owed, paid = transfer.get("owed", ""), transfer.get("paid", "")
-        capped = owed != paid
-        style = f" style='color:{inks.capped}'" if capped else ""
-        rows.append(
-            f"<tr{style}><td>{index}&nbsp;</td><td>{escape(str(transfer.get('from', '')))}</td>"
-            "<td>&nbsp;→&nbsp;</td>"
-            f"<td>{escape(str(transfer.get('to', '')))}</td><td align='right'>&nbsp;&nbsp;<b>{paid}</b></td>"
-            f"<td>&nbsp;{f'of {owed} owed, capped' if capped else ''}</td></tr>"
-        )
-    title = "<b>Chip transfers, in settlement order</b>"
-    table = "<table cellpadding='1' cellspacing='0' style='white-space:nowrap'>"
-    return title + table + "".join(rows) + "</table>"
-
-
-def _capped_html(transfers: Sequence[Mapping[str, Any]]) -> str:
-    reasons = [
-        f"<li>{escape(str(t.get('from', '')))} → {escape(str(t.get('to', '')))}: "
-        f"{escape(str(t.get('reason') or ''))}</li>"
-        for t in transfers
-        if t.get("owed") != t.get("paid")
-    ]
-    return "<h3>Why capped</h3><ul>" + "".join(reasons) + "</ul>" if reasons else ""

@@ -1,5 +1,6 @@
 """A window over one record model: a search box and a sortable table (history, ledger, audit), and
-for the audit log the selected event's raw record on demand."""
+for the audit log the selected event's raw record on demand. Ctrl+F goes to the search box;
+Escape and Ctrl+W close the window (as they close a dialog)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -62,7 +64,27 @@ class RecordBrowser(QWidget):
         self.details_pane: QPlainTextEdit | None = None
         if details is not None:
             self._add_details_pane(top, layout)
+        self._add_keys()
         self._fit_screen()
+
+    def _add_keys(self) -> None:
+        within = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        for keys, action in (
+            (QKeySequence.StandardKey.Find, self.go_to_search),
+            (QKeySequence(Qt.Key.Key_Escape), self.close_window),
+            (QKeySequence("Ctrl+W"), self.close_window),
+        ):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(within)
+            shortcut.activated.connect(action)
+
+    def go_to_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def close_window(self) -> None:
+        """This window, or the floor's records window it is a tab of."""
+        self.window().close()
 
     def _fit_screen(self) -> None:
         """Most of the screen, so the columns show without scrolling sideways where they can."""

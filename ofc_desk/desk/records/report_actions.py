@@ -9,16 +9,18 @@ writes the reportlab file itself, byte for byte, not a re-print.
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
-from PySide6.QtGui import QAction, QImage, QPainter
-from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QWidget
+from PySide6.QtCore import QEvent, QObject, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
+from PySide6.QtGui import QAction, QImage, QKeyEvent, QKeySequence, QPainter
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QToolButton, QWidget
 
 from ofc_desk.desk import refusals
 from ofc_desk.i18n import Language, active_language
 
+SAVE_KEYS, PRINT_KEYS = QKeySequence.StandardKey.Save, QKeySequence.StandardKey.Print
 PREVIEW_DPI = 150
 MAX_PRINT_DPI = 200
 MIN_PREVIEW_WIDTH = 900
@@ -108,7 +110,9 @@ class _ReportJob(QRunnable):
 
 
 class ReportPreview(QPrintPreviewDialog):
-    """Qt's print preview of the report; its Print button opens Qt's print dialog."""
+    """Qt's print preview of the report, saved (Ctrl+S) or printed (Ctrl+P) by keyboard as by
+    mouse: Tab reaches every button of its toolbar, Save and Print first, and Enter presses the one
+    it is on. Print opens the print dialog, then paints the report's pages onto the printer."""
 
     def __init__(
         self, pdf: bytes, pages: PdfPages, parent: QWidget | None, title: str = "Session report"
@@ -122,27 +126,81 @@ class ReportPreview(QPrintPreviewDialog):
         self.setAccessibleName(f"{title} print preview")
         self.title = title
         self.paintRequested.connect(self.paint_pages)
-        save = QAction("Save as PDF…", self)
+        save = QAction("Save as PDF… (Ctrl+S)", self)
         save.setObjectName("save_report_pdf")
         save.triggered.connect(self.ask_and_save)
+        print_report = QAction("Print… (Ctrl+P)", self)
+        print_report.setObjectName("print_report")
+        print_report.triggered.connect(self.print_report)
         self.refusal = refusals.refusal_label(self)
-        self.save_action = save
+        self.save_action, self.print_action = save, print_report
+        self.addActions([save, print_report])
         toolbar = self.findChild(QToolBar)
         if toolbar is None:
-            self.addAction(save)
             return
         # First in the toolbar, so a narrow window pushes Qt's zoom buttons into the overflow menu,
-        # never Save; the refusal gets its own line below the pages instead of squeezing the bar.
+        # never Save or Print (Qt's own Print, last, is this one's); the refusal gets its own line
+        # below the pages instead of squeezing the bar.
         qt_actions = toolbar.actions()
         if qt_actions:
-            toolbar.insertAction(qt_actions[0], save)
+            qt_actions[-1].setVisible(False)  # Qt's Print, its last (by place: Qt translates its text)
+            toolbar.insertActions(qt_actions[0], [save, print_report])
             toolbar.insertSeparator(qt_actions[0])
         else:
-            toolbar.addAction(save)
+            toolbar.addActions([save, print_report])
+        self._tab_through(toolbar)
         layout = self.layout()
         if layout is not None:
             layout.addWidget(self.refusal)
         self.resize(_default_size(toolbar, self.screen().availableGeometry().size()))
+
+    def event(self, event: QEvent) -> bool:
+        """Ctrl+S and Ctrl+P are the preview's while it is up, not the main window's (whose Ctrl+P
+        would open another report): taken as keys here before any shortcut sees them."""
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            ours = self._action_for(event) is not None
+            if ours:
+                event.accept()
+            return ours or super().event(event)
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        action = self._action_for(event)
+        focused = self.focusWidget()
+        if action is not None:
+            action.trigger()
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and isinstance(focused, QToolButton):
+            focused.click()  # a toolbar button the dealer tabbed to: Enter presses it
+        else:
+            super().keyPressEvent(event)
+
+    def _action_for(self, event: QKeyEvent) -> QAction | None:
+        pressed = QKeySequence(event.keyCombination())
+        for action, keys in ((self.save_action, SAVE_KEYS), (self.print_action, PRINT_KEYS)):
+            bindings = QKeySequence.keyBindings(keys)
+            if any(pressed.matches(keys) == QKeySequence.SequenceMatch.ExactMatch for keys in bindings):
+                return action
+        return None
+
+    def _tab_through(self, toolbar: QToolBar) -> None:
+        """Every toolbar button takes Tab (Qt's take only the mouse), in the toolbar's order."""
+        shown = {action: index for index, action in enumerate(toolbar.actions())}
+        buttons = [button for button in toolbar.findChildren(QToolButton) if button.defaultAction() in shown]
+        buttons.sort(key=lambda button: shown[button.defaultAction()])
+        for button in buttons:
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        for before, after in itertools.pairwise(buttons):
+            QWidget.setTabOrder(before, after)
+
+    def print_report(self) -> None:
+        """The print dialog, then every page onto the printer chosen."""
+        if self.choose_printer(self._report_printer):
+            self.paint_pages(self._report_printer)
+
+    def choose_printer(self, printer: QPrinter) -> bool:
+        dialog = QPrintDialog(printer, self)
+        dialog.setWindowTitle(f"Print the {self.title.lower()}")
+        return dialog.exec() == QPrintDialog.DialogCode.Accepted
 
     def paint_pages(self, printer: QPrinter) -> None:
         dpi = min(printer.resolution(), MAX_PRINT_DPI)

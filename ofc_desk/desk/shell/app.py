@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language
@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from ofc_desk.desk.shell.session import DeskSession
 
 DEFAULT_WINDOW_SIZE = (1360, 900)
+FRAME_ALLOWANCE = QMargins(1, 20, 1, 5)
+"""The frame a window manager draws around the window, before the real one is known: openbox's,
+measured under Xvfb (_NET_FRAME_EXTENTS: 1 px each side, a 20 px title bar, a 5 px handle below).
+Once the window is shown its real frame is used (`keep_frame_on_screen`)."""
 
 
 def application() -> QApplication:
@@ -46,16 +50,60 @@ def build_window(store: DisplaySettingsStore, *, complete: bool = True) -> MainW
     options = store.load()
     use_stylesheet(application(), options)
     window = MainWindow(options, complete=complete)
-    available = window.screen().availableGeometry()
-    width, height = DEFAULT_WINDOW_SIZE
-    window.resize(min(width, available.width()), min(height, available.height()))
+    fit_to_screen(window, window.screen().availableGeometry())
     window.status_line.setText(_("Opening the database…"))
     return window
+
+
+def fit_to_screen(window: MainWindow, available: QRect, frame: QMargins = FRAME_ALLOWANCE) -> None:
+    """The default size, or the screen's available area (the task bar left out) when that is
+    smaller, title bar and frame included: on a 1366x768 screen the whole window, its bottom line
+    too, is on the screen. A window that fills the screen starts at its top left corner."""
+    room = available.marginsRemoved(frame)
+    width, height = min(DEFAULT_WINDOW_SIZE[0], room.width()), min(DEFAULT_WINDOW_SIZE[1], room.height())
+    window.resize(width, height)
+    if width == room.width() or height == room.height():
+        window.move(available.topLeft())
+
+
+def keep_frame_on_screen(window: QWidget, available: QRect) -> None:
+    """The window's whole frame, title bar included, made to fit `available`: smaller by what it
+    runs over, then moved inside."""
+    frame, inner = window.frameGeometry(), window.geometry()
+    extra_width = max(0, frame.width() - available.width())
+    extra_height = max(0, frame.height() - available.height())
+    if extra_width or extra_height:
+        window.resize(inner.width() - extra_width, inner.height() - extra_height)
+    frame = window.frameGeometry()
+    if not available.contains(frame):
+        left = min(max(frame.left(), available.left()), available.right() + 1 - frame.width())
+        top = min(max(frame.top(), available.top()), available.bottom() + 1 - frame.height())
+        window.move(left, top)
+
+
+class _FrameWatch(QObject):
+    """Waits for the window manager to frame the window (the frame is known from the move that
+    reparenting makes), then fits the real frame to the screen once, should it be bigger than
+    FRAME_ALLOWANCE: from then on the dealer moves and sizes the window at will."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        framed = self._window.frameGeometry() != self._window.geometry()
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and framed:
+            self._window.removeEventFilter(self)
+            keep_frame_on_screen(self._window, self._window.screen().availableGeometry())
+            self.deleteLater()
+        return False
 
 
 def show_first_window(store: DisplaySettingsStore) -> MainWindow:
     """Launch step one: the window shell on screen (what the start-up benchmark times)."""
     window = build_window(store, complete=False)
+    _FrameWatch(window)
     window.show()
     return window
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
+from ofc_desk.desk.shell.status_line import StatusLine
 from ofc_desk.desk.shell.theme import DisplayOptions
 from ofc_desk.desk.table.felt import FeltView
 from ofc_desk.i18n import _
@@ -38,10 +39,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(_("OFC Desk"))
         self.setAccessibleName(_("OFC Desk"))
         self._options = options
-        self.status_line = QLabel(_("No table open — File → New table or Resume table"), self)
+        self.status_line = StatusLine(_("No table open — File → New table or Resume table"), self)
         self.status_line.setObjectName("statusLine")
         self.status_line.setAccessibleName(_("Status line"))
-        self.status_line.setWordWrap(True)
         self.requests_line = QLabel("", self)
         self.requests_line.setObjectName("requestsLine")
         self.requests_line.setAccessibleName(_("Requests to the floor"))
@@ -57,6 +57,10 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.felt, 1)
         layout.addWidget(self.bottom)
         self.setCentralWidget(central)
+        central.installEventFilter(self)
+        self.requests_line.installEventFilter(self)
+        self._central = central
+        self._layout = layout
         self.is_complete = False
         if complete:
             self.complete()
@@ -93,6 +97,7 @@ class MainWindow(QMainWindow):
         self._fit_bottom_to_page(self.BETWEEN_HANDS_PAGE)
         self._build_menus()
         self.is_complete = True
+        self.fit_felt()
 
     def show_page(self, page: int) -> None:
         self.bottom.setCurrentIndex(page)
@@ -124,7 +129,8 @@ class MainWindow(QMainWindow):
         return (self.entry.notice, self.between_hands.notice)
 
     def _fit_bottom_to_page(self, index: int) -> None:
-        """The bottom area as tall as the page shown, not the tallest page: the felt gets the rest."""
+        """The bottom area as tall as the page shown, not the tallest page: the felt gets the rest,
+        but for the settlement, which gets all the felt does not need (`fit_felt`)."""
         from PySide6.QtWidgets import QSizePolicy
 
         for page_index in range(self.bottom.count()):
@@ -132,10 +138,34 @@ class MainWindow(QMainWindow):
             page = self.bottom.widget(page_index)
             if page is not None:
                 page.setSizePolicy(policy, policy)
-        if index == self.SETTLEMENT_PAGE:
-            # As tall as the entry it follows: the seats keep their size while the dealer checks them.
-            self.settlement.setMinimumHeight(self._entry_page.sizeHint().height())
+        settling = index == self.SETTLEMENT_PAGE
+        self._layout.setStretchFactor(self.felt, 0 if settling else 1)
+        self._layout.setStretchFactor(self.bottom, 1 if settling else 0)
         self.bottom.updateGeometry()
+
+    def fit_felt(self) -> None:
+        """The seats laid out for the room the window has once the settlement takes what it wants
+        (`FeltView.fit`): the same size through the hand, and the settlement below them readable
+        without scrolling."""
+        if not self.is_complete:
+            return
+        central = self._central
+        margins = self._layout.contentsMargins()
+        spacing = self._layout.spacing()
+        width = central.width() - margins.left() - margins.right()
+        taken = margins.top() + margins.bottom() + self.status_line.sizeHint().height() + 2 * spacing
+        if not self.requests_line.isHidden():
+            taken += self.requests_line.heightForWidth(width) + spacing
+        taken += self.settlement.wanted_height()
+        self.felt.fit(QSize(width, central.height() - taken))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        resized = watched is self._central and event.type() == QEvent.Type.Resize
+        toggled = event.type() in (QEvent.Type.Show, QEvent.Type.Hide)
+        shown_or_hidden = watched is self.requests_line and toggled
+        if resized or shown_or_hidden:
+            self.fit_felt()
+        return super().eventFilter(watched, event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.closing.emit()

@@ -46,6 +46,9 @@ class Palette:
     input_bg: str
     alternate_row: str
     """Every other row of a table (the record views), a shade off `input_bg`."""
+    disabled: str
+    """What cannot be used now (a greyed menu entry, button or box): still legible, plainly dimmer
+    than the muted text of what can."""
 
 
 PALETTES: dict[ThemeName, Palette] = {
@@ -55,7 +58,7 @@ PALETTES: dict[ThemeName, Palette] = {
         slot="#3a434c", card="#fbfbf7", card_edge="#c9c9c0", card_back="#2d4a8a",
         refusal="#ff6b5e", ok="#7ddc8a", foul="#ff4d3d", fantasyland="#c78bff",
         button_disc="#fbfbf7", input_bg="#0d0f12",
-        alternate_row="#1d2228",
+        alternate_row="#1d2228", disabled="#5c646c",
     ),
     ThemeName.LIGHT: Palette(
         window="#eef0ec", text="#111416", muted="#4d565e", felt="#2e7d52", felt_rim="#1d5a3c",
@@ -63,7 +66,7 @@ PALETTES: dict[ThemeName, Palette] = {
         slot="#d3d8dc", card="#ffffff", card_edge="#7b8186", card_back="#2d4a8a",
         refusal="#c0271a", ok="#1e7a32", foul="#d42414", fantasyland="#7b2fc0",
         button_disc="#ffffff", input_bg="#ffffff",
-        alternate_row="#e9edf0",
+        alternate_row="#e9edf0", disabled="#9aa1a7",
     ),
 }  # fmt: skip
 
@@ -101,7 +104,7 @@ def application_stylesheet(options: DisplayOptions) -> str:
     base = options.scaled(15)
     return f"""
     QWidget {{ background: {colours.window}; color: {colours.text}; font-size: {base}px; }}
-    QLineEdit, QSpinBox, QComboBox, QTableView, QPlainTextEdit, QTextBrowser {{
+    QLineEdit, QSpinBox, QComboBox, QTableView, QListView, QPlainTextEdit, QTextBrowser {{
         background: {colours.input_bg}; color: {colours.text};
         border: 1px solid {colours.muted}; padding: 4px; }}
     QTableView {{ alternate-background-color: {colours.alternate_row};
@@ -109,6 +112,7 @@ def application_stylesheet(options: DisplayOptions) -> str:
     QLineEdit#cardEntry {{ font-size: {options.scaled(26)}px; font-weight: 600; padding: 6px;
         border: 2px solid {colours.turn}; }}
     QLineEdit#setEntry {{ font-size: {options.scaled(22)}px; font-weight: 600; padding: 4px; }}
+    QLineEdit#setEntry:focus {{ padding: 3px; }}
     QLabel#refusal {{ color: {colours.refusal}; font-size: {options.scaled(18)}px; font-weight: 600; }}
     QLabel#notice {{ color: {colours.ok}; font-size: {options.scaled(18)}px; font-weight: 600; }}
     QLabel#statusLine {{ font-size: {options.scaled(16)}px; font-weight: 600; }}
@@ -117,14 +121,40 @@ def application_stylesheet(options: DisplayOptions) -> str:
     QLabel#staged {{ font-size: {options.scaled(18)}px; color: {colours.muted}; }}
     QPushButton, QToolButton {{ background: {colours.seat}; color: {colours.text};
         border: 1px solid {colours.muted}; padding: 5px 10px; }}
-    QPushButton:focus, QToolButton:focus {{ border: 2px solid {colours.turn}; }}
-    QPushButton:disabled, QToolButton:disabled {{ color: {colours.slot}; border-color: {colours.slot}; }}
     QHeaderView::section {{ background: {colours.seat}; color: {colours.text}; padding: 4px; }}
     QCheckBox::indicator {{ width: {options.scaled(16)}px; height: {options.scaled(16)}px;
         border: 2px solid {colours.text}; background: {colours.input_bg}; }}
     QCheckBox::indicator:checked {{ background: {colours.turn}; border-color: {colours.text}; }}
     QMenuBar::item:selected, QMenu::item:selected {{
         background: {colours.turn}; color: {colours.turn_text}; }}
+    {_focus_marks(colours)}
+    {_disabled_look(colours)}
+    """
+
+
+def _focus_marks(colours: Palette) -> str:
+    """Where the keys go, in the turn's amber on every widget that takes them: a dealer who tabs
+    through a dialog sees which field, box or button Enter and the arrows act on. The thicker
+    border takes a pixel of padding, so nothing moves when the keys move on."""
+    return f"""
+    QLineEdit:focus, QSpinBox:focus, QComboBox:focus, QTableView:focus, QListView:focus,
+    QPlainTextEdit:focus, QTextBrowser:focus {{ border: 2px solid {colours.turn}; padding: 3px; }}
+    QPushButton:focus, QToolButton:focus {{ border: 2px solid {colours.turn}; padding: 4px 9px; }}
+    QCheckBox:focus {{ color: {colours.prompt}; }}
+    QCheckBox::indicator:focus {{ border-color: {colours.turn}; }}
+    """
+
+
+def _disabled_look(colours: Palette) -> str:
+    """What cannot be used now is dimmed wherever it is: a menu entry, a button, a box, a field.
+    (Qt's own greying is lost under a style sheet that sets every widget's colour.)"""
+    return f"""
+    QWidget:disabled {{ color: {colours.disabled}; }}
+    QMenuBar::item:disabled, QMenu::item:disabled {{ color: {colours.disabled}; }}
+    QPushButton:disabled, QToolButton:disabled, QLineEdit:disabled, QSpinBox:disabled,
+    QComboBox:disabled {{ color: {colours.disabled}; border-color: {colours.disabled}; }}
+    QCheckBox:disabled {{ color: {colours.disabled}; }}
+    QCheckBox::indicator:disabled {{ border-color: {colours.disabled}; background: {colours.window}; }}
     """
 
 

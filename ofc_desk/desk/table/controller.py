@@ -19,15 +19,17 @@ from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, seat_map, status_text
-from ofc_desk.desk.table.fantasyland_entry import ENTRY_PHASES, FantasylandEntry
-from ofc_desk.desk.table.floor_requests import (
-    FloorRequestWatch,
-    may_change_rules,
-    may_correct,
-    may_void,
-    requests_text,
+from ofc_desk.desk.table.faces import (
+    cards_in_play,
+    prompt_text,
+    seat_faces,
+    seat_map,
+    status_text,
+    window_title,
 )
+from ofc_desk.desk.table.fantasyland_entry import ENTRY_PHASES, FantasylandEntry
+from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
+from ofc_desk.desk.table.offered import offer_actions
 from ofc_desk.desk.table.showdown import ShowdownEntry, asks_surrender, is_showdown
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
@@ -53,7 +55,7 @@ class TableController(QObject):
         self.showdown = ShowdownEntry(self)
         self.floor_requests = FloorRequestWatch(self)
         self._connect()
-        self._enable_actions()  # no table yet: nothing to deal, undo or pay
+        self._offer_actions()  # no table yet: nothing to deal, undo or pay
 
     def _connect(self) -> None:
         window = self.window
@@ -73,6 +75,9 @@ class TableController(QObject):
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
         window.action_undo.triggered.connect(self.on_undo)
         window.action_redo.triggered.connect(self.on_redo)
+        # Offered only when there is an entry to enter again: otherwise Ctrl+Y would do nothing, unsaid.
+        window.action_redo.setEnabled(False)
+        self.undo_stack.canRedoChanged.connect(window.action_redo.setEnabled)
         window.action_deal.triggered.connect(self.on_deal_next_hand)
         window.action_fantasyland_set.triggered.connect(self.fantasyland.open)
 
@@ -92,7 +97,7 @@ class TableController(QObject):
     def show_snapshot(self, snapshot: TableSnapshot) -> None:
         self.snapshot = snapshot
         window = self.window
-        window.setWindowTitle(f"OFC Desk — {snapshot.table}")
+        window.setWindowTitle(window_title(snapshot))
         window.felt.set_seats(seat_faces(snapshot, self.staged, self.addressed if self.staged else None))
         window.status_line.setText(status_text(snapshot))
         window.requests_line.setText(requests_text(snapshot))
@@ -103,7 +108,7 @@ class TableController(QObject):
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
         self.showdown.offer_specials()
         self._keep_draft(snapshot)
-        self._enable_actions()  # first: the page shown focuses its button only if enabled
+        self._offer_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
         for listener in self.snapshot_listeners:
             listener(snapshot)
@@ -141,54 +146,9 @@ class TableController(QObject):
     def fantasyland_dialog(self) -> FantasylandSetDialog | None:
         return self.fantasyland.dialog
 
-    def _enable_actions(self) -> None:
+    def _offer_actions(self) -> None:
         """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
-        service, window = self.service, self.window
-        can_deal = service is not None and service.can_start_next_hand()
-        window.action_deal.setEnabled(can_deal)
-        window.between_hands.deal_button.setEnabled(can_deal)
-        can_settle = service is not None and service.can_confirm_settlement()
-        window.settlement.confirm_button.setEnabled(can_settle)
-        window.settlement.hold_button.setEnabled(can_settle)
-        # A staged card is taken back by the desk itself, without the service.
-        window.action_undo.setEnabled(bool(self.staged) or (service is not None and service.can_undo()))
-        self._enable_chip_actions()
-
-    def _enable_chip_actions(self) -> None:
-        """Join, rebuy, cash-out, sit out and in, and the supervisor's actions (before the PIN is
-        asked): offered when the service's `can_x` would take them for some player or hand now."""
-        service, window = self.service, self.window
-        names = [seat.name for seat in self.snapshot.seats] if self.snapshot and service else []
-        offered = {
-            "Join": service is not None and service.can_join(),
-            "Rebuy": service is not None and any(service.can_rebuy(name) for name in names),
-            "Cash out": service is not None and any(service.can_cash_out(name) for name in names),
-            "Sit out": service is not None and any(service.can_sit_out(name) for name in names),
-            "Sit in": service is not None and any(service.can_sit_in(name) for name in names),
-        }
-        actions = {
-            "Join": window.action_join,
-            "Rebuy": window.action_rebuy,
-            "Cash out": window.action_cash_out,
-            "Sit out": window.action_sit_out,
-            "Sit in": window.action_sit_in,
-        }
-        for caption, enabled in offered.items():
-            actions[caption].setEnabled(enabled)
-            window.between_hands.chip_buttons[caption].setEnabled(enabled)
-        snapshot = self.snapshot
-        # Offered with a PIN between hands, or to be asked of the floor while a hand is dealt.
-        supervised = {
-            window.action_void: service is not None and snapshot is not None and may_void(service, snapshot),
-            window.action_correct: service is not None
-            and snapshot is not None
-            and may_correct(service, snapshot),
-            window.action_change_rules: service is not None and may_change_rules(service),
-            window.action_close_table: service is not None and service.can_close_session(),
-            window.action_hand_over: service is not None,
-        }
-        for action, enabled in supervised.items():
-            action.setEnabled(enabled)
+        offer_actions(self.window, self.service, self.snapshot, staged=bool(self.staged))
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
+from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
@@ -102,18 +103,28 @@ def _word(words: Mapping[str, LazyText], value: str) -> str:
     return str(words[value]) if value in words else value
 
 
-def status_text(snapshot: TableSnapshot) -> str:
-    """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
-    the entry's prompt, so only the name of the player to act is here, in one part with the hand
-    and the street; the dealer on duty is with the button: who deals."""
-    hand = (
-        _("Hand {number}").format(number=snapshot.hand_number) if snapshot.hand_number else _("No hand yet")
-    )
-    game = _("{preset} {variant}, {unit} a point, {settlement}").format(
+def rules_text(snapshot: TableSnapshot) -> str:
+    """The table's game and stakes, in the reader's words."""
+    return _("{preset} {variant}, {unit} a point, {settlement}").format(
         preset=snapshot.preset,
         variant=_word(VARIANT_WORDS, snapshot.variant),
         unit=snapshot.unit,
         settlement=_word(SETTLEMENT_WORDS, snapshot.settlement),
+    )
+
+
+def window_title(snapshot: TableSnapshot) -> str:
+    """The table and its rules, which the status line leaves out first when the window is narrow."""
+    return f"{_('OFC Desk')} — {snapshot.table} — {rules_text(snapshot)}"
+
+
+def status_text(snapshot: TableSnapshot) -> str:
+    """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
+    the entry's prompt, so only the name of the player to act is here, in one part with the hand
+    and the street; the dealer on duty is with the button: who deals. The table and its rules
+    come first (`StatusLine` leaves them out first, for the window's title has them)."""
+    hand = (
+        _("Hand {number}").format(number=snapshot.hand_number) if snapshot.hand_number else _("No hand yet")
     )
     hand = _("{hand} VOID").format(hand=hand) if snapshot.hand_voided else hand
     turn = snapshot.to_act
@@ -129,7 +140,7 @@ def status_text(snapshot: TableSnapshot) -> str:
         hand = _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
     elif not (snapshot.hand_voided and snapshot.phase is Phase.SETTLED):  # VOID says it was settled
         hand = _("{hand}, {phase}").format(hand=hand, phase=_word(PHASE_WORDS, snapshot.phase))
-    parts = [snapshot.table, game, hand]
+    parts = [snapshot.table, rules_text(snapshot), hand]
     parts.append(_("{seen} seen, {left} left").format(seen=snapshot.cards_seen, left=snapshot.cards_left))
     if snapshot.button:  # every open table has one
         button = _("button {player}").format(player=snapshot.button)
@@ -139,7 +150,7 @@ def status_text(snapshot: TableSnapshot) -> str:
             button = _("dealer {dealer}, {button}").format(dealer=snapshot.dealer, button=button)
         parts.append(button)
     # Should it still wrap (a long table name), only between its parts, never inside one.
-    return "\u00a0\u00a0·  ".join(part.replace(" ", "\u00a0") for part in parts)
+    return SEPARATOR.join(part.replace(" ", "\u00a0") for part in parts)
 
 
 def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:

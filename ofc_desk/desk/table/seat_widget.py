@@ -5,11 +5,22 @@ Painted in one pass (no child widgets) so a seat repaints well inside one frame.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QTransform
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QTransform,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ofc_desk.desk.shell.theme import DisplayOptions
+from ofc_desk.desk.shell.theme import DisplayOptions, Palette
 from ofc_desk.desk.table.cardface import card_size, paint_card
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 
@@ -17,6 +28,36 @@ ROW_LETTERS = {"front": "F", "middle": "M", "back": "B"}
 MAX_ROW_CARDS = 5
 MIN_SCALE = 0.6
 MAX_SCALE = 1.8
+MIN_BADGE_FONT = 0.6
+"""Badges that do not fit beside the name shrink their letters, down to this much of their size."""
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """One badge of the seat's header, where it is painted (in the seat's natural size)."""
+
+    text: str
+    full_text: str
+    """What the badge says in full; `text` is shorter only when even its smallest letters would not
+    fit (never at the card room's narrowest screen: the screen matrix checks it)."""
+    box: QRectF
+    font_pixels: float
+    fill: str
+    ink: str
+    round: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The seat's header laid out: its number and name on the left, the stack (and TO ACT) on the
+    right, the badges between them."""
+
+    box: QRectF
+    title: str
+    title_box: QRectF
+    right: str
+    right_box: QRectF
+    badges: tuple[Badge, ...]
 
 
 class SeatWidget(QWidget):
@@ -28,6 +69,7 @@ class SeatWidget(QWidget):
         self._options = options
         self._seat: SeatFace | None = None
         self._canvas = QRectF()
+        self._scale_cap = MAX_SCALE
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Seat")
 
@@ -53,11 +95,20 @@ class SeatWidget(QWidget):
         self.updateGeometry()
         self.update()
 
+    def set_scale_cap(self, scale: float) -> None:
+        """Never painted bigger than `scale` times the natural size (the felt's choice), and never
+        asking for more room than that."""
+        if scale != self._scale_cap:
+            self._scale_cap = scale
+            self.updateGeometry()
+            self.update()
+
     def _metrics(self) -> tuple[float, float, float]:
         width, height = card_size(self._options)
         return float(width), float(height), width * 0.12
 
-    def sizeHint(self) -> QSize:
+    def natural_size(self) -> QSize:
+        """The seat at the zoom setting, before the felt scales it."""
         w, h, gap = self._metrics()
         label = w * 0.7
         info = w * 4.4
@@ -65,9 +116,15 @@ class SeatWidget(QWidget):
         total_height = h * 0.78 + 3 * (h + gap) + h * 0.42 + gap * 2
         return QSize(int(total_width), int(total_height))
 
+    def sizeHint(self) -> QSize:
+        natural = self.natural_size()
+        scale = min(1.0, self._scale_cap)
+        return QSize(int(natural.width() * scale), int(natural.height() * scale))
+
     def minimumSizeHint(self) -> QSize:
-        natural = self.sizeHint()
-        return QSize(int(natural.width() * MIN_SCALE), int(natural.height() * MIN_SCALE))
+        natural = self.natural_size()
+        scale = min(MIN_SCALE, self._scale_cap)
+        return QSize(int(natural.width() * scale), int(natural.height() * scale))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Painted at the seat's natural size (the zoom setting), then scaled to fill the space the
@@ -76,9 +133,9 @@ class SeatWidget(QWidget):
             return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        natural = self.sizeHint()
+        natural = self.natural_size()
         self._canvas = QRectF(0, 0, natural.width(), natural.height())
-        painter.setTransform(self._to_widget())
+        painter.setTransform(self.to_widget())
         seat = self._seat
         if seat.empty:
             self._paint_empty(painter, seat)
@@ -96,21 +153,26 @@ class SeatWidget(QWidget):
             self._paint_sitting_out(painter)
         painter.end()
 
-    def _to_widget(self) -> QTransform:
+    def to_widget(self) -> QTransform:
         """From the seat's natural size (the zoom setting) to the space the felt gives it."""
-        natural = self.sizeHint()
-        scale = min(self.width() / natural.width(), self.height() / natural.height(), MAX_SCALE)
+        natural = self.natural_size()
+        scale = min(self.width() / natural.width(), self.height() / natural.height(), self._scale_cap)
         offset_x = (self.width() - natural.width() * scale) / 2
         offset_y = (self.height() - natural.height() * scale) / 2
         return QTransform().translate(offset_x, offset_y).scale(scale, scale)
 
+    def painted_rect(self) -> QRectF:
+        """Where the seat is painted on the widget (the widget may be bigger: the felt's cell)."""
+        natural = self.natural_size()
+        return self.to_widget().mapRect(QRectF(0, 0, natural.width(), natural.height()))
+
     def row_name_rect(self, index: int) -> QRectF:
         """Where row `index` (0 = front) shows its hand's name and royalty, in the widget."""
         w, h, gap = self._metrics()
-        natural = self.sizeHint()
+        natural = self.natural_size()
         top = 8 + h * 0.7 + gap + index * (h + gap)
         left = gap * 2 + w * 0.7 + MAX_ROW_CARDS * (w + gap) + gap
-        return self._to_widget().mapRect(QRectF(left, top, natural.width() - left - gap * 2, h))
+        return self.to_widget().mapRect(QRectF(left, top, natural.width() - left - gap * 2, h))
 
     def _paint_panel(self, painter: QPainter, seat: SeatFace) -> None:
         colours = self._options.palette
@@ -120,68 +182,69 @@ class SeatWidget(QWidget):
         painter.setBrush(QColor(colours.seat))
         painter.drawRoundedRect(rect, 12, 12)
 
+    def header(self) -> Header:
+        """Where the header's parts go, in the seat's natural size: badges that would run into the
+        stack shrink their letters (down to MIN_BADGE_FONT), and only then are cut short."""
+        seat = self._seat
+        assert seat is not None
+        colours = self._options.palette
+        natural = self.natural_size()
+        _w, h, gap = self._metrics()
+        box = QRectF(8, 8, natural.width() - 16, h * 0.7)
+        title_font = QFontMetricsF(_font(h * 0.34, bold=True))
+        # The seat's number first: the dealer names a seat by it before its cards ("2: qh f").
+        title = f"{seat.seat_number} · {seat.name}"
+        right = f"{seat.stack:,}".replace(",", " ")
+        if seat.to_act:
+            right = f"TO ACT · {seat.cards_to_take}   {right}"
+        right_width = title_font.horizontalAdvance(right)
+        right_box = QRectF(box.right() - gap * 2 - right_width, box.top(), right_width, box.height())
+        start = box.left() + gap * 2
+        room = right_box.left() - gap - start
+        beside_title = room - title_font.horizontalAdvance(title) - gap
+        badges = _fit_badges(_badges(seat, colours), h * 0.46, gap, beside_title)
+        title = title_font.elidedText(title, Qt.TextElideMode.ElideRight, room - _width(badges, gap))
+        title_width = title_font.horizontalAdvance(title)
+        x = start + title_width + gap
+        placed = []
+        for badge in badges:
+            top = box.center().y() - badge.box.height() / 2
+            placed.append(_moved(badge, QRectF(x, top, badge.box.width(), badge.box.height())))
+            x += badge.box.width() + gap
+        title_box = QRectF(start, box.top(), title_width, box.height())
+        return Header(box, title, title_box, right, right_box, tuple(placed))
+
     def _paint_header(self, painter: QPainter, seat: SeatFace) -> float:
         colours = self._options.palette
         _w, h, gap = self._metrics()
-        header = QRectF(8, 8, self._canvas.width() - 16, h * 0.7)
+        header = self.header()
         text_colour = QColor(colours.seat_text)
         if seat.to_act:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(colours.turn))
-            painter.drawRoundedRect(header, 8, 8)
+            painter.drawRoundedRect(header.box, 8, 8)
             text_colour = QColor(colours.turn_text)
         painter.setPen(text_colour)
         painter.setFont(_font(h * 0.34, bold=True))
-        name_box = header.adjusted(gap * 2, 0, 0, 0)
-        # The seat's number first: the dealer names a seat by it before its cards ("2: qh f").
-        title = f"{seat.seat_number} · {seat.name}"
-        painter.drawText(name_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, title)
-        name_width = painter.fontMetrics().horizontalAdvance(title)
-        right_text = f"{seat.stack:,}".replace(",", " ")
-        if seat.to_act:
-            right_text = f"TO ACT · {seat.cards_to_take}   {right_text}"
-        painter.drawText(
-            header.adjusted(0, 0, -gap * 2, 0),
-            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-            right_text,
-        )
-        x = header.left() + gap * 3 + name_width
-        if seat.is_button:
-            x = self._paint_badge(painter, x, header, "D", colours.button_disc, "#111111", round_badge=True)
-        if seat.fantasyland_cards:
-            label = f"FL {seat.fantasyland_cards}"
-            x = self._paint_badge(painter, x, header, label, colours.fantasyland, "#ffffff")
-        if seat.fouled:  # in the header: a stamp over the rows would hide a row's hand
-            x = self._paint_badge(painter, x, header, seat.foul_word, colours.foul, "#ffffff")
-        if seat.showdown:
-            x = self._paint_badge(painter, x, header, seat.showdown.upper(), colours.fantasyland, "#ffffff")
-        return header.bottom() + gap
+        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.drawText(header.title_box, left, header.title)
+        right = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+        painter.drawText(header.right_box, right, header.right)
+        for badge in header.badges:
+            self._paint_badge(painter, badge)
+        return header.box.bottom() + gap
 
-    def _paint_badge(
-        self,
-        painter: QPainter,
-        x: float,
-        header: QRectF,
-        text: str,
-        fill: str,
-        ink: str,
-        *,
-        round_badge: bool = False,
-    ) -> float:
-        _, h, gap = self._metrics()
-        size = h * 0.46
-        painter.setFont(_font(size * 0.62, bold=True))
-        width = size if round_badge else painter.fontMetrics().horizontalAdvance(text) + size * 0.6
-        box = QRectF(x, header.center().y() - size / 2, width, size)
+    def _paint_badge(self, painter: QPainter, badge: Badge) -> None:
+        size = badge.box.height()
+        painter.setFont(_font(badge.font_pixels, bold=True))
         painter.setPen(QPen(QColor("#000000"), 1))
-        painter.setBrush(QColor(fill))
-        if round_badge:
-            painter.drawEllipse(box)
+        painter.setBrush(QColor(badge.fill))
+        if badge.round:
+            painter.drawEllipse(badge.box)
         else:
-            painter.drawRoundedRect(box, size / 3, size / 3)
-        painter.setPen(QColor(ink))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-        return box.right() + gap
+            painter.drawRoundedRect(badge.box, size / 3, size / 3)
+        painter.setPen(QColor(badge.ink))
+        painter.drawText(badge.box, Qt.AlignmentFlag.AlignCenter, badge.text)
 
     def _paint_rows(self, painter: QPainter, seat: SeatFace, top: float) -> None:
         _w, h, gap = self._metrics()
@@ -199,9 +262,14 @@ class SeatWidget(QWidget):
             parts.append(seat.note)
         if parts:
             painter.setPen(QColor(self._options.palette.muted))
-            painter.setFont(_font(h * 0.24, bold=False))
             footer = QRectF(gap * 2, y, self._canvas.width() - gap * 4, h * 0.4)
-            painter.drawText(footer, Qt.AlignmentFlag.AlignLeft, "  ·  ".join(parts))
+            text = "  ·  ".join(parts)
+            # Smaller letters first, so the note is read whole; cut short only below that.
+            wanted = QFontMetricsF(_font(h * 0.24, bold=False)).horizontalAdvance(text)
+            font = _font(max(h * 0.19, h * 0.24 * min(1.0, footer.width() / wanted)), bold=False)
+            painter.setFont(font)
+            text = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, footer.width())
+            painter.drawText(footer, Qt.AlignmentFlag.AlignLeft, text)
 
     def _paint_row(self, painter: QPainter, row: RowFace, y: float) -> None:
         colours = self._options.palette
@@ -280,3 +348,66 @@ def _font(pixel_height: float, *, bold: bool) -> QFont:
     font.setPixelSize(max(6, int(pixel_height)))
     font.setBold(bold)
     return font
+
+
+BadgeWanted = tuple[str, str, str, bool]
+"""A badge's text, fill, ink and whether it is the round button disc."""
+
+
+def _badges(seat: SeatFace, colours: Palette) -> list[BadgeWanted]:
+    badges: list[BadgeWanted] = []
+    if seat.is_button:
+        badges.append(("D", colours.button_disc, "#111111", True))
+    if seat.fantasyland_cards:
+        badges.append((f"FL {seat.fantasyland_cards}", colours.fantasyland, "#ffffff", False))
+    if seat.fouled:  # in the header: a stamp over the rows would hide a row's hand
+        badges.append((seat.foul_word, colours.foul, "#ffffff", False))
+    if seat.showdown:
+        badges.append((seat.showdown.upper(), colours.fantasyland, "#ffffff", False))
+    return badges
+
+
+def _fit_badges(wanted: list[BadgeWanted], size: float, gap: float, room: float) -> list[Badge]:
+    """The badges as big as `room` lets them be: full size, else with smaller letters (the same
+    for all), else the longest cut short."""
+
+    def laid_out(shrink: float) -> list[Badge]:
+        font_pixels = size * 0.62 * shrink
+        metrics = QFontMetricsF(_font(font_pixels, bold=True))
+        return [
+            Badge(
+                text, text,
+                QRectF(0, 0, size if disc else metrics.horizontalAdvance(text) + size * 0.6 * shrink, size),
+                size * 0.62 if disc else font_pixels, fill, ink, disc,
+            )
+            for text, fill, ink, disc in wanted
+        ]  # fmt: skip
+
+    badges = laid_out(1.0)
+    needed = _width(badges, gap)
+    if needed <= room or not badges:
+        return badges
+    fixed = sum(badge.box.width() for badge in badges if badge.round) + gap * len(badges)
+    shrink = max(MIN_BADGE_FONT, (room - fixed) / max(1.0, needed - fixed))
+    badges = laid_out(shrink)
+    overflow = _width(badges, gap) - room
+    if overflow <= 0:
+        return badges
+    longest = max(range(len(badges)), key=lambda index: badges[index].box.width())
+    badge = badges[longest]
+    metrics = QFontMetricsF(_font(badge.font_pixels, bold=True))
+    width = max(badge.box.height(), badge.box.width() - overflow)
+    text = metrics.elidedText(badge.full_text, Qt.TextElideMode.ElideRight, width - size * 0.6 * shrink)
+    badges[longest] = Badge(
+        text, badge.full_text, QRectF(0, 0, width, badge.box.height()), badge.font_pixels, badge.fill,
+        badge.ink, badge.round,
+    )  # fmt: skip
+    return badges
+
+
+def _width(badges: list[Badge], gap: float) -> float:
+    return sum(badge.box.width() + gap for badge in badges)
+
+
+def _moved(badge: Badge, box: QRectF) -> Badge:
+    return Badge(badge.text, badge.full_text, box, badge.font_pixels, badge.fill, badge.ink, badge.round)
