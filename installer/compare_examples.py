@@ -20,7 +20,7 @@ from typing import Any
 Transfer = tuple[str, str, int, int]
 ACCOUNTS = [
     {"name": "Dana", "role": "dealer", "pin": "246813"},
-    {"name": "Flo", "role": "supervisor", "pin": "135792"},
+    {"name": "Flo", "role": "supervisor", "pin": "13579246"},
 ]
 
 
