@@ -116,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(error))
     finally:
         database.dispose()
+    for row in record.set_aside:
+        print(one_line(f"note: set aside: {row}"), file=sys.stderr)
     if args.fingerprint:
         print(
             f"session {record.session_id} ({record.table}): fingerprint {record.final_hash} "

@@ -82,7 +82,8 @@ def load_session_record(
         try:
             record = _build(chosen, verified.events, verified.hands, verified.ledger, room)
             head = verified.room_head
-            return replace(record, room_head=head.line() if head is not None else "")
+            room_head = head.line() if head is not None else ""
+            return replace(record, room_head=room_head, set_aside=verified.set_aside)
         except (ValueError, KeyError, TypeError) as error:
             # Only a row changed outside the desk reads so; verify names it.
             raise ReportSourceError(

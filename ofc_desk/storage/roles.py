@@ -95,23 +95,126 @@ def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = 
     floor_moved = ", ".join(FLOOR_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({floor_moved}) ON {in_schema}.table_sessions TO {roles.floor}")
     statements += _event_policies(f"{in_schema}.events", roles)
+    statements += _row_checks(in_schema, roles, set(sequences))
     return statements
 
 
 def _event_policies(events: str, roles: RoomRoles) -> list[str]:
-    """Row-level security on `events`: everyone with SELECT reads every row, a desk inserts any
-    event, the floor only a decision on a request. The owner (migrations) is not bound by it."""
+    """Row-level security on `events`: everyone with SELECT reads every row; a desk inserts only
+    the next event of an open session's chain (a session's first, its opening), the floor only a
+    decision on a request, the next of its table's chain. The owner (migrations) is not bound by it."""
     kinds = ", ".join(f"'{kind}'" for kind in FLOOR_EVENT_KINDS)
+    sessions = events.removesuffix(".events") + ".table_sessions"
+    next_in_chain = (
+        f"EXISTS (SELECT 1 FROM {sessions} s WHERE s.id = events.session_id AND s.closed_at IS NULL"
+        " AND events.seq = s.head_seq + 1 AND (s.head_seq > 0 AND events.prev_hash = s.head_hash"
+        " OR s.head_seq = 0 AND events.kind = 'table_opened'))"
+    )
     policies = {
         "ofc_desk_reads": "FOR SELECT USING (true)",
-        "ofc_desk_desk_records": f"FOR INSERT TO {roles.table} WITH CHECK (true)",
-        "ofc_desk_floor_decides": f"FOR INSERT TO {roles.floor} WITH CHECK (kind IN ({kinds}))",
+        "ofc_desk_desk_records": f"FOR INSERT TO {roles.table} WITH CHECK ({next_in_chain})",
+        "ofc_desk_floor_decides": (
+            f"FOR INSERT TO {roles.floor} WITH CHECK (kind IN ({kinds}) AND {next_in_chain})"
+        ),
     }
-    statements = [f"ALTER TABLE {events} ENABLE ROW LEVEL SECURITY"]
+    return _policies(events, policies)
+
+
+def _policies(table: str, policies: dict[str, str]) -> list[str]:
+    statements = [f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY"]
     for name, rule in policies.items():
         statements += [
-            f"DROP POLICY IF EXISTS {name} ON {events}",
-            f"CREATE POLICY {name} ON {events} {rule}",
+            f"DROP POLICY IF EXISTS {name} ON {table}",
+            f"CREATE POLICY {name} ON {table} {rule}",
+        ]
+    return statements
+
+
+THIS_TRANSACTION = "pg_current_xact_id()::xid"
+"""A row whose `xmin` is this was inserted by the transaction now running."""
+DERIVED_ROWS: dict[str, str] = {
+    "hands": (
+        "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = hands.event_id"
+        " AND e.session_id = hands.session_id AND e.kind = 'hand_settled' AND e.at = hands.settled_at"
+        f" AND e.xmin = {THIS_TRANSACTION})"
+    ),
+    "transfers": (
+        "EXISTS (SELECT 1 FROM {schema}.hands h WHERE h.id = transfers.hand_id"
+        f" AND h.xmin = {THIS_TRANSACTION})"
+    ),
+    "chip_ledger": (
+        "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = chip_ledger.event_id"
+        f" AND e.session_id = chip_ledger.session_id AND e.xmin = {THIS_TRANSACTION})"
+    ),
+}
+"""What a desk may insert into the rows an event leaves beside it: only rows of an event (a hand:
+of a settlement) inserted in the same transaction, as `persistence.EventStore` writes them. A row
+added later for any event, which `verify` would otherwise have to set aside, is refused."""
+SIGNED_EVENT = (
+    "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.session_id = signatures.session_id"
+    " AND e.seq = signatures.seq AND e.hash = signatures.hash)"
+)
+"""A signature is over an event the session holds: signing a head, a desk or the floor signs one."""
+
+
+def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
+    """No one row a role may insert can silence a session (issue 25): derived rows only with their
+    event, signatures only over an event of that session (one that does not hold is set aside by
+    `verify`), and, checked when the transaction commits, an event only with the chain head moved
+    onto it and a session only with its opening recorded. The deferred checks bind every login,
+    the owner's too: the event flow and the migrations meet them."""
+    statements = []
+    for table, rule in DERIVED_ROWS.items():
+        if table in present:
+            check = rule.format(schema=schema)
+            statements += _policies(
+                f"{schema}.{table}",
+                {
+                    "ofc_desk_reads": "FOR SELECT USING (true)",
+                    "ofc_desk_derived": f"FOR INSERT TO {roles.table} WITH CHECK ({check})",
+                },
+            )
+    if "signatures" in present:
+        signed = SIGNED_EVENT.format(schema=schema)
+        both = f"{roles.table}, {roles.floor}"
+        statements += _policies(
+            f"{schema}.signatures",
+            {
+                "ofc_desk_reads": "FOR SELECT USING (true)",
+                "ofc_desk_signs": f"FOR INSERT TO {both} WITH CHECK ({signed})",
+            },
+        )
+    return statements + _commit_checks(schema)
+
+
+def _commit_checks(schema: str) -> list[str]:
+    """Deferred to the commit, when the event flow has moved the head: a committed event lies
+    within its session's chain, and a session is committed only with its opening event."""
+    sessions = f"{schema}.table_sessions"
+    # The messages are built with || (a % would be read as a parameter by the driver).
+    checks = {
+        "ofc_desk_event_in_chain": (
+            f"{schema}.events",
+            f"IF NOT EXISTS (SELECT 1 FROM {sessions} WHERE id = NEW.session_id AND head_seq >= NEW.seq)"
+            " THEN RAISE EXCEPTION USING MESSAGE = 'ofc-desk: event number ' || NEW.seq || ' of session '"
+            " || NEW.session_id || ' lies beyond its chain head: an event is recorded with the head"
+            " moved onto it'; END IF;",
+        ),
+        "ofc_desk_session_opened": (
+            sessions,
+            "IF NEW.head_seq <> 0 OR NEW.closed_at IS NOT NULL OR NOT EXISTS (SELECT 1 FROM"
+            f" {sessions} WHERE id = NEW.id AND head_seq >= 1) THEN RAISE EXCEPTION USING MESSAGE ="
+            " 'ofc-desk: session ' || NEW.id || ' is recorded only with its opening event'; END IF;",
+        ),
+    }
+    statements = []
+    for name, (table, body) in checks.items():
+        statements += [
+            f"CREATE OR REPLACE FUNCTION {schema}.{name}() RETURNS trigger LANGUAGE plpgsql AS"
+            f" $$ BEGIN {body} RETURN NULL; END $$",
+            f"DROP TRIGGER IF EXISTS {name} ON {table}",
+            f"CREATE CONSTRAINT TRIGGER {name} AFTER INSERT ON {table} DEFERRABLE INITIALLY DEFERRED"
+            f" FOR EACH ROW EXECUTE FUNCTION {schema}.{name}()",
         ]
     return statements
 
