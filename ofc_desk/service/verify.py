@@ -39,6 +39,7 @@ from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow, User
+from ofc_desk.storage.schema_revision import revision_fault
 from ofc_desk.storage.users import Role
 
 
@@ -123,6 +124,8 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
     `rescoring`); the result is the same."""
     # One snapshot for everything: a table recording meanwhile must not look like tampering.
     with database.snapshot() as session, _collector_paused():
+        # The revision decides what the next start runs over this history (`schema_revision`).
+        _raise_first((revision_fault(session.connection()),))
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
         accounts = _accounts(session)
         _raise_first((sign_in_fault(session, accounts),))
