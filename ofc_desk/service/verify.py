@@ -432,12 +432,12 @@ def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected:
             raise VerifyFault(f"hand {number}: stored result differs from the rules")
         if changed:
             raise VerifyFault(f"hand {number}: stored {changed[0]} differs from the events")
-        extra = _beside(transfers.get(row.id, []), expected.transfers[number])
+        extra = _beside(transfers.get(row.id, ([], [])), expected.transfers[number])
         if extra is None:
             raise VerifyFault(f"hand {number}: stored transfers differ from the rules")
         set_aside += [
-            f"session {session_id}: transfer row {transfer['id']} of hand {number} is none the rules give"
-            for transfer in extra
+            f"session {session_id}: transfer row {row_id} of hand {number} is none the rules give"
+            for row_id, _ in extra
         ]
     set_aside += [
         f"session {session_id}: hand row {row.id} (hand {number}) is of a hand never settled"
@@ -446,20 +446,26 @@ def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected:
     return set_aside
 
 
-def _beside(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-    """The stored rows beside the expected ones, when every expected row is stored, unaltered and
-    in order among them (compared without the `id`); None when one is missing or altered."""
+Rows = tuple[list[int], list[dict[str, Any]]]
+"""Stored rows: their ids, and their fields as the events would give them, in the same order."""
+
+
+def _beside(stored: Rows, expected: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]] | None:
+    """The stored rows (id and fields) beside the expected ones, when every expected row is stored,
+    unaltered and in order among them; None when one is missing or altered."""
+    ids, rows = stored
+    if rows == expected:
+        return []  # as it always is, unless someone added a row
     extra, position = [], 0
-    for row in stored:
-        fields = {key: value for key, value in row.items() if key != "id"}
+    for row_id, fields in zip(ids, rows, strict=True):
         if position < len(expected) and fields == expected[position]:
             position += 1
         else:
-            extra.append(row)
+            extra.append((row_id, fields))
     return extra if position == len(expected) else None
 
 
-def _transfers_by_hand(session: Any, session_id: int) -> dict[int, list[dict[str, Any]]]:
+def _transfers_by_hand(session: Any, session_id: int) -> dict[int, Rows]:
     """Every transfer of the session's hands, in order, keyed by the hand row's id."""
     columns = [getattr(TransferRow, key) for key in TRANSFER_KEYS]
     rows = (
@@ -472,11 +478,11 @@ def _transfers_by_hand(session: Any, session_id: int) -> dict[int, list[dict[str
         )
         .all()
     )
-    transfers: dict[int, list[dict[str, Any]]] = {}
+    transfers: dict[int, Rows] = {}
     for hand_id, row_id, *values in rows:
-        transfers.setdefault(hand_id, []).append(
-            {"id": row_id, **dict(zip(TRANSFER_KEYS, values, strict=True))}
-        )
+        ids, fields = transfers.setdefault(hand_id, ([], []))
+        ids.append(row_id)
+        fields.append(dict(zip(TRANSFER_KEYS, values, strict=True)))
     return transfers
 
 
@@ -491,22 +497,22 @@ def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]])
         )
         .all()
     )
-    rows = [{"id": row_id, **dict(zip(LEDGER_KEYS, values, strict=True))} for row_id, *values in stored]
-    extra = _beside(rows, expected)
+    ids = [row_id for row_id, *_ in stored]
+    rows = [dict(zip(LEDGER_KEYS, values, strict=True)) for _, *values in stored]
+    extra = _beside((ids, rows), expected)
     if extra is not None:
         return [
-            f"session {session_id}: chip ledger row {row['id']} ({row['player']} {row['amount']:+},"
+            f"session {session_id}: chip ledger row {row_id} ({row['player']} {row['amount']:+},"
             f" {row['kind']}) is none the events give"
-            for row in extra
+            for row_id, row in extra
         ]
-    for position, row in enumerate(rows):
-        fields = {key: value for key, value in row.items() if key != "id"}
+    for position, (row_id, fields) in enumerate(zip(ids, rows, strict=True)):
         if position < len(expected) and fields == expected[position]:
             continue
         if fields in expected[position + 1 : position + 2]:
             # This row belongs one further on: the one expected here is gone, not this one altered.
             raise VerifyFault(_missing_ledger_entry(session_id, expected[position]))
-        raise VerifyFault(f"chip ledger row {row['id']} differs from the events")
+        raise VerifyFault(f"chip ledger row {row_id} differs from the events")
     raise VerifyFault(_missing_ledger_entry(session_id, expected[len(rows)]))
 
 

@@ -14,6 +14,7 @@ from table_helpers import open_test_table
 
 from ofc_desk.cli.main import main
 from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.storage import schema_revision
 from ofc_desk.storage.database import Database
 
 
@@ -72,3 +73,8 @@ def test_a_database_not_yet_upgraded_is_verified_as_it_stands(database_url: str)
         assert verify_database(database).sessions == 0
     finally:
         database.dispose()
+
+
+def test_the_newest_migration_file_is_named_by_the_head_revision() -> None:
+    """verify reads the migrations only when the stored revision is not the newest file's name."""
+    assert (schema_revision._newest_file(),) == tuple(schema_revision._migrations().get_heads())
