@@ -12,8 +12,6 @@ from __future__ import annotations
 import gc
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 MAX_NESTING = 64
@@ -39,27 +37,20 @@ def parse_json(text: str) -> Any:
     """The value `text` holds. NestedTooDeeply when it nests more than `MAX_NESTING` levels;
     json.JSONDecodeError (malformed) and ValueError (a number longer than Python converts) pass
     through."""
-    with _collector_paused():
-        try:
-            value = json.loads(text)
-        except RecursionError:  # deeper than Python's reader follows: far deeper than the limit
-            raise NestedTooDeeply from None
-        if nested_deeper_than(value, MAX_NESTING):
-            raise NestedTooDeeply
-    return value
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """A parsed document holds no reference cycle, but the cyclic collector would look at its
-    millions of lists and objects again and again as they are made: ten times the parse itself."""
-    enabled = gc.isenabled()
+    # A parsed document holds no reference cycle, but the cyclic collector would look at its
+    # millions of lists and objects again and again as they are made: ten times the parse itself.
+    collecting = gc.isenabled()
     gc.disable()
     try:
-        yield
+        value = json.loads(text)
+    except RecursionError:  # deeper than Python's reader follows: far deeper than the limit
+        raise NestedTooDeeply from None
     finally:
-        if enabled:
+        if collecting:
             gc.enable()
+    if nested_deeper_than(value, MAX_NESTING):
+        raise NestedTooDeeply
+    return value
 
 
 def nested_deeper_than(value: Any, levels: int) -> bool:

@@ -201,6 +201,14 @@ TAMPERS: list[Callable[[Session], str]] = [
 ]
 
 
+def check_beside(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Check the chain and signatures in a second process, as a long session's are."""
+    if not hasattr(os, "fork"):
+        pytest.skip("a second process is forked only where fork exists")
+    monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
+    monkeypatch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
+
+
 @pytest.mark.parametrize("beside", [False, True], ids=["one process", "chain checked beside"])
 @pytest.mark.parametrize("tamper", TAMPERS, ids=lambda tamper: tamper.__name__)
 def test_verify_names_the_changed_row(
@@ -209,10 +217,7 @@ def test_verify_names_the_changed_row(
     """The same fault is named whether the chain and signatures are checked in this process or in
     a second one (a long session's are), however far the rules' fold gets meanwhile."""
     if beside:
-        if not hasattr(os, "fork"):
-            pytest.skip("a second process is forked only where fork exists")
-        monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
-        monkeypatch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
+        check_beside(monkeypatch)
     with history.session() as session:
         expected = tamper(session)
         session.commit()
@@ -228,10 +233,7 @@ def test_of_two_breaks_in_the_chain_the_first_is_named(
     """The chain's end is checked by the fold's process, the rest beside it: the earlier break is
     named, as in one process."""
     if beside:
-        if not hasattr(os, "fork"):
-            pytest.skip("a second process is forked only where fork exists")
-        monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
-        monkeypatch.setattr(side_check, "can_fork", lambda: True)
+        check_beside(monkeypatch)
     with history.session() as session:
         expected = alter_payload(session)  # the first street: in the part checked beside
         remove_last_event(session)  # the chain's end: in the part checked after the fold
@@ -389,10 +391,7 @@ def test_a_row_added_beside_the_record_is_set_aside_and_named(
     """Before, any one of these made the session fail verify for good ("signature does not hold",
     "covers a chain that is no longer there", "chip ledger row 41 differs") and refused its reports."""
     if beside:
-        if not hasattr(os, "fork"):
-            pytest.skip("a second process is forked only where fork exists")
-        monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
-        monkeypatch.setattr(side_check, "can_fork", lambda: True)
+        check_beside(monkeypatch)
     printed = read_verified_session(history, 1)
     with history.session() as session:
         expected = addition(session)
