@@ -11,6 +11,12 @@ supervisor's signed approval, made from a desk started with the owner's login) n
 request (`FLOOR_EVENT_KINDS`): a row-level security policy on `events` refuses it any other kind
 of event, and it moves only a session's chain head, with the signature and the PIN checks.
 
+What either inserts is held to the event it belongs to (`_row_checks`), so that no one row a
+login adds can silence a session: an event only as the next of an open session's chain, committed
+only with the head moved onto it; a session only with its opening; a derived row only with its
+event; a signature only over an event the session holds (one that does not hold, `verify` sets
+aside).
+
 Neither role owns anything, and nobody but the owner may create in the schema, so neither can
 alter a table, drop a trigger or truncate: those need ownership. The SQL is safe to run again
 (roles that exist are kept, their grants are reset to exactly these) and is run again after every
