@@ -163,6 +163,12 @@ SIGNED_EVENT = (
 """A signature is over an event the session holds: signing a head, a desk or the floor signs one."""
 
 
+ROW_POLICIES = {**dict.fromkeys(DERIVED_ROWS, "ofc_desk_derived"), "signatures": "ofc_desk_signs"}
+"""Each table held to its event beside `events`, and the name of its insert policy."""
+COMMIT_CHECKS = {"ofc_desk_event_in_chain": "events", "ofc_desk_session_opened": "table_sessions"}
+"""The checks made when a transaction commits, and the table each is on."""
+
+
 def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
     """No one row a role may insert can silence a session (issue 25): derived rows only with their
     event, signatures only over an event of that session (one that does not hold is set aside by
@@ -177,7 +183,7 @@ def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
                 f"{schema}.{table}",
                 {
                     "ofc_desk_reads": "FOR SELECT USING (true)",
-                    "ofc_desk_derived": f"FOR INSERT TO {roles.table} WITH CHECK ({check})",
+                    ROW_POLICIES[table]: f"FOR INSERT TO {roles.table} WITH CHECK ({check})",
                 },
             )
     if "signatures" in present:
@@ -187,7 +193,7 @@ def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
             f"{schema}.signatures",
             {
                 "ofc_desk_reads": "FOR SELECT USING (true)",
-                "ofc_desk_signs": f"FOR INSERT TO {both} WITH CHECK ({signed})",
+                ROW_POLICIES["signatures"]: f"FOR INSERT TO {both} WITH CHECK ({signed})",
             },
         )
     return statements + _commit_checks(schema)
@@ -200,14 +206,14 @@ def _commit_checks(schema: str) -> list[str]:
     # The messages are built with || (a % would be read as a parameter by the driver).
     checks = {
         "ofc_desk_event_in_chain": (
-            f"{schema}.events",
+            f"{schema}.{COMMIT_CHECKS['ofc_desk_event_in_chain']}",
             f"IF NOT EXISTS (SELECT 1 FROM {sessions} WHERE id = NEW.session_id AND head_seq >= NEW.seq)"
             " THEN RAISE EXCEPTION USING MESSAGE = 'ofc-desk: event number ' || NEW.seq || ' of session '"
             " || NEW.session_id || ' lies beyond its chain head: an event is recorded with the head"
             " moved onto it'; END IF;",
         ),
         "ofc_desk_session_opened": (
-            sessions,
+            f"{schema}.{COMMIT_CHECKS['ofc_desk_session_opened']}",
             "IF NEW.head_seq <> 0 OR NEW.closed_at IS NOT NULL OR NOT EXISTS (SELECT 1 FROM"
             f" {sessions} WHERE id = NEW.id AND head_seq >= 1) THEN RAISE EXCEPTION USING MESSAGE ="
             " 'ofc-desk: session ' || NEW.id || ' is recorded only with its opening event'; END IF;",

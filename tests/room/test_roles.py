@@ -22,6 +22,7 @@ from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, room_roles_sql
+from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import (
     Role,
     SignInError,
@@ -357,3 +358,25 @@ def test_a_signature_that_does_not_hold_is_set_aside_and_the_report_still_prints
     assert "1 row set aside (below)" in out and f"set aside: {said}" in out
     assert main(["report", "--db", room, "--session", "2", "--out", str(tmp_path / "t2.pdf")]) == 0
     assert said in capsys.readouterr().err and (tmp_path / "t2.pdf").stat().st_size > 0
+
+
+def test_db_status_says_when_the_roles_lack_what_holds_their_inserts_to_their_events(
+    room: str, roles: RoomRoles
+) -> None:
+    """A room whose roles were applied before these checks is told to apply them again."""
+    owner = Database(room, migrate=False)
+    try:
+        with owner.engine.begin() as connection:
+            assert roles_state(connection, roles).current
+            connection.execute(text("DROP POLICY ofc_desk_signs ON signatures"))
+            connection.execute(text("DROP TRIGGER ofc_desk_event_in_chain ON events"))
+            connection.execute(text("ALTER POLICY ofc_desk_desk_records ON events WITH CHECK (true)"))
+            state = roles_state(connection, roles)
+    finally:
+        owner.dispose()
+    assert not state.current
+    assert state.words.startswith(
+        "not current: the desk's policy on events does not hold it to the next event of a chain;"
+        " signatures lacks its policy ofc_desk_signs;"
+        " events lacks its check at commit ofc_desk_event_in_chain"
+    )
