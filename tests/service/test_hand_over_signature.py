@@ -15,11 +15,6 @@ from ofc_desk.storage.models import Event, Signature
 from ofc_desk.storage.users import sign_in
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the hand-over becomes an event of the chain with branch h-record (issue 26, HANDED_OVER); on"
-    " this branch alone it is a signature row nothing requires: drop this mark when both are merged",
-)
 def test_deleting_the_hand_over_signature_of_a_mid_hand_shift_change_fails_verify(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     queues = {name: plan.placements() for name, plan in {"Ann": ANN_QQ, "Bob": BOB_PLAIN}.items()}
