@@ -111,7 +111,7 @@ def _without_values(message: str) -> str:
 def typed_values(argv: Sequence[str], parser: argparse.ArgumentParser) -> tuple[str, ...]:
     """The words of `argv` a refusal must not repeat, longest first: every word but the command
     names `parser` knows and the long options' names, the value of `--option=value`, a short
-    option's attached value (`-p2468`); none shorter than a PIN."""
+    option's attached value (`-p2468`), a database URL's password; none shorter than a PIN."""
     names = _known_words(parser)
     held: set[str] = set()
     for word in argv:
@@ -124,25 +124,20 @@ def typed_values(argv: Sequence[str], parser: argparse.ArgumentParser) -> tuple[
             held |= {word, word[2:]}
         else:
             held.add(word)
-    held |= {part for word in set(held) if "://" in word for part in _url_parts(word)}
+    held |= {password for word in set(held) if "://" in word if (password := _url_password(word))}
     return tuple(sorted((word for word in held if len(word) >= SHORTEST_PIN), key=len, reverse=True))
 
 
-def _url_parts(url: str) -> set[str]:
-    """The pieces of a database URL a driver's message may quote on their own: its scheme, user,
-    password, host, port, database and query values.
+def _url_password(url: str) -> str:
+    """The password of a database URL, which a driver's message may quote without the rest: the
+    other parts (host, database, a file's path) are what a person reads to find the fault.
 
-    >>> {"sam", "2468", "db.room", "5432", "cards"} <= _url_parts("postgresql://sam:2468@db.room:5432/cards")
-    True
+    >>> _url_password("postgresql://sam:2468@db.room:5432/cards"), _url_password("sqlite:///x.db")
+    ('2468', '')
     """
-    scheme, _, rest = url.partition("://")
-    authority, _, path = rest.partition("/")
-    user_info, _, host_port = authority.rpartition("@")
-    database, _, query = path.partition("?")
-    parts = {scheme, scheme.partition("+")[0], path, database, query, "/" + database}
-    parts |= {*user_info.partition(":")[::2], *host_port.partition(":")[::2]}
-    parts |= {pair.partition("=")[2] for pair in query.split("&")}
-    return parts - {"", "/"}
+    authority = url.partition("://")[2].partition("/")[0]
+    user_info = authority.rpartition("@")[0]
+    return user_info.partition(":")[2]
 
 
 def _known_words(parser: argparse.ArgumentParser) -> set[str]:

@@ -139,7 +139,7 @@ def test_a_file_that_is_not_ours_is_left_untouched(tmp_path: Path, capsys: Captu
         connection.commit()
     before = foreign.read_bytes()
     status, _, err = run_report(capsys, "--db", f"sqlite:///{foreign}", "--out", str(tmp_path / "x.pdf"))
-    assert (status, err) == (2, "ofc-desk report: … is not an OFC Desk database\n")  # path not repeated
+    assert (status, err) == (2, f"ofc-desk report: {foreign} is not an OFC Desk database\n")
     assert foreign.read_bytes() == before and not Path(f"{foreign}-wal").exists()
 
 

@@ -97,7 +97,7 @@ COMMAND_LINES = [
     ["replay", "--pin", SECRET, "{script}"],
     ["replay", "{script}", "--pin-file", SECRET, "--db", "{db}"],
     ["replay", "{script}", "--db", SECRET],
-    ["replay", "{script}", "--db", f"{SECRET}x://"],
+    ["replay", "{script}", "--db", f"postgresql://sam:{SECRET}@127.0.0.1:1/x"],
     ["score", SECRET],
     ["score", "{script}", f"-p{SECRET}"],
     ["score", "{script}", "--counted", f"{SECRET}x"],
