@@ -15,7 +15,7 @@ from table_helpers import open_test_table
 from ofc_desk.cli.main import main
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import schema_revision
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, RoomNotReady
 
 
 @contextmanager
@@ -78,3 +78,12 @@ def test_a_database_not_yet_upgraded_is_verified_as_it_stands(database_url: str)
 def test_the_newest_migration_file_is_named_by_the_head_revision() -> None:
     """verify reads the migrations only when the stored revision is not the newest file's name."""
     assert (schema_revision._newest_file(),) == tuple(schema_revision._migrations().get_heads())
+
+
+def test_a_start_does_not_migrate_a_schema_whose_revision_was_set_back(database: Database) -> None:
+    """What verify names, a start refuses: it would run migration 0006 again over its own tables."""
+    with revision_set_to(database, "0005"):
+        with pytest.raises(RoomNotReady, match="reads 0005, but the database has a table account_events"):
+            Database(database.url).dispose()
+        with database.engine.connect() as connection:
+            assert connection.scalar(text("SELECT version_num FROM alembic_version")) == "0005"
