@@ -114,6 +114,8 @@ COMMAND_LINES = [
     ["anchor", "--db", "{db}", "--to", f"{{tmp}}/{SECRET}/anchors.txt"],
     ["anchor", "--db", SECRET, "--to", "{tmp}/anchors.txt"],
     ["db", "roles", "--db", SECRET],
+    ["db", "upgrade", "--db", f"postgresql://sam:{SECRET}@127.0.0.1:1/x"],
+    ["db", "status", "--db", SECRET],
     ["db", SECRET],
     [SECRET],
     [f"--db={SECRET}", SECRET],
