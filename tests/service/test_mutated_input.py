@@ -111,7 +111,7 @@ def test_replay_plays_or_refuses_every_mutated_script_in_one_line_storing_nothin
     script |= {
         "dealer": "Dana",
         "users": [
-            {"name": "Sam", "role": "supervisor", "pin": "9876"},
+            {"name": "Sam", "role": "supervisor", "pin": "98769876"},
             {"name": "Dana", "role": "dealer", "pin": "1234"},
         ],
     }

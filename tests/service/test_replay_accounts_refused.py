@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from replay_helpers import run_cli, write_script
 from sqlalchemy import func, select
-from table_helpers import DEALER, SUPERVISOR
+from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, TableSession, User
@@ -56,7 +56,7 @@ def test_no_refusal_tells_an_account_name_from_a_stranger(
     for name in (DEALER if "dealer" in case else SUPERVISOR, STRANGER):
         script = SCRIPTS[case](name) | {"table": f"Table of {name}"}
         if case == "a supervisor's wrong PIN":  # dealt by Dan, the correction approved by `name`
-            script["dealer"], script["users"] = DEALER, entry(DEALER, "dealer", "1234")
+            script["dealer"], script["users"] = DEALER, entry(DEALER, "dealer", DEALER_PIN)
         status, out, err = run_cli(
             capsys, "replay", str(write_script(tmp_path, script)), "--db", database.url
         )
@@ -70,7 +70,7 @@ def test_in_a_database_a_replay_made_only_who_dealt_there_deals_under_the_built_
 ) -> None:
     """Its built-in dealer deals for a name without an account: before, for any such name, so an
     account's name ("PIN needed") was told from a stranger's (dealt)."""
-    made = two_seats(dealer="Yan", users=entry(SUPERVISOR, "supervisor", "4321"))
+    made = two_seats(dealer="Yan", users=entry(SUPERVISOR, "supervisor", SUPERVISOR_PIN))
     assert run_cli(capsys, "replay", str(write_script(tmp_path, made)), "--db", database_url)[0] == 0
     said = {}
     for name in (SUPERVISOR, STRANGER):
@@ -111,8 +111,8 @@ def test_a_replay_refused_before_its_session_is_stored_stores_no_account(
     """The audit's 48 of 1,388: a new database's accounts were stored, then the table's opening
     refused."""
     users = [
-        {"name": SUPERVISOR, "role": "supervisor", "pin": "4321"},
-        {"name": DEALER, "role": "dealer", "pin": "1234"},
+        {"name": SUPERVISOR, "role": "supervisor", "pin": SUPERVISOR_PIN},
+        {"name": DEALER, "role": "dealer", "pin": DEALER_PIN},
     ]
     script = {**two_seats(dealer=DEALER, users=users), **change}
     empty = _rows(database_url)  # migrated: the accounts chain's first event, and nothing else
