@@ -61,8 +61,9 @@ def read_accounts(session: Session) -> AccountsChain:
     return chain
 
 
-def sign_in_fault(session: Session, chain: AccountsChain) -> str | None:
-    """The first PIN check that breaks their chain (`storage.lockout`), said in words; None."""
+def sign_in_fault(session: Session, chain: AccountsChain, set_aside: list[str]) -> str | None:
+    """The first PIN check that breaks their chain (`storage.lockout`), said in words; None. An
+    accepted try its key did not sign is named in `set_aside`."""
     if not anchors_accounts(session):
         return None  # a copy of a schema from before the chain, read as it stands
     columns = (SignInAttempt.id, SignInAttempt.name, SignInAttempt.role, SignInAttempt.outcome)
@@ -71,7 +72,7 @@ def sign_in_fault(session: Session, chain: AccountsChain) -> str | None:
         .add_columns(SignInAttempt.signature)
         .order_by(SignInAttempt.id)
     ).all()
-    return chain_fault(rows, chain)
+    return chain_fault(rows, chain, set_aside)
 
 
 _SIGNATURE_COLUMNS = (Signature.id, Signature.seq, Signature.hash, Signature.signer, Signature.signature)

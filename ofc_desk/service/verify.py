@@ -128,11 +128,11 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
         _raise_first((revision_fault(session.connection()),))
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
         accounts = _accounts(session)
-        _raise_first((sign_in_fault(session, accounts),))
+        set_aside: list[str] = []
+        _raise_first((sign_in_fault(session, accounts, set_aside),))
         supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
         counted = (0, 0, 0)
         fingerprints = []
-        set_aside: list[str] = []
         links = _RoomLinks()
         for row in sessions:
             verified = _verify_session(session, row, supervisors, accounts, fork=fork)

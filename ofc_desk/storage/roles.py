@@ -31,6 +31,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 
+from ofc_desk.storage.audit import GENESIS_HASH
+from ofc_desk.storage.lockout import Attempt
+
 TABLE_ROLE = "ofc_desk_table"
 FLOOR_ROLE = "ofc_desk_floor"
 
@@ -76,7 +79,13 @@ class RoomRoles:
                 raise RolesError(f"'{name}' is not a plain role name (lower-case letters, digits, _)")
 
 
-def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = RoomRoles()) -> list[str]:
+def roles_sql(
+    schema: str,
+    sequences: dict[str, str | None],
+    roles: RoomRoles = RoomRoles(),
+    *,
+    chained_sign_ins: bool = True,
+) -> list[str]:
     """The statements, in order, for `schema`; `sequences` maps each table of the schema that a
     role inserts into to its id sequence (schema-qualified, as `pg_get_serial_sequence` gives it;
     None for a table whose key is not generated)."""
@@ -101,7 +110,8 @@ def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = 
     floor_moved = ", ".join(FLOOR_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({floor_moved}) ON {in_schema}.table_sessions TO {roles.floor}")
     statements += _event_policies(f"{in_schema}.events", roles)
-    statements += _row_checks(in_schema, roles, set(sequences))
+    held = set(sequences) - (set() if chained_sign_ins else {"sign_in_attempts"})
+    statements += _row_checks(in_schema, roles, held)
     return statements
 
 
@@ -163,7 +173,25 @@ SIGNED_EVENT = (
 """A signature is over an event the session holds: signing a head, a desk or the floor signs one."""
 
 
-ROW_POLICIES = {**dict.fromkeys(DERIVED_ROWS, "ofc_desk_derived"), "signatures": "ofc_desk_signs"}
+CHAINED_CHECK = (
+    "sign_in_attempts.outcome IN ({outcomes})"
+    " AND sign_in_attempts.prev_hash = coalesce((SELECT a.hash FROM {schema}.sign_in_attempts a"
+    " ORDER BY a.id DESC LIMIT 1), '{genesis}')"
+    " AND sign_in_attempts.hash = encode(sha256(convert_to(sign_in_attempts.prev_hash"
+    """ || '{{"at":' || to_json(sign_in_attempts.at)::text"""
+    """ || ',"name":' || to_json(sign_in_attempts.name)::text"""
+    """ || ',"outcome":' || to_json(sign_in_attempts.outcome)::text"""
+    """ || ',"role":' || to_json(sign_in_attempts.role)::text || '}}', 'UTF8')), 'hex')"""
+)
+"""A PIN check is the next link of their chain, its hash over its content as `lockout.attempt_hash`
+makes it (PostgreSQL's `to_json` escapes a text as Python's JSON writer does with
+`ensure_ascii=False`). Whether an accepted one is signed, SQL cannot tell: `verify` sets aside one
+that is not, and the lockout counts it as a wrong PIN."""
+ROW_POLICIES = {
+    **dict.fromkeys(DERIVED_ROWS, "ofc_desk_derived"),
+    "signatures": "ofc_desk_signs",
+    "sign_in_attempts": "ofc_desk_chained",
+}
 """Each table held to its event beside `events`, and the name of its insert policy."""
 COMMIT_CHECKS = {"ofc_desk_event_in_chain": "events", "ofc_desk_session_opened": "table_sessions"}
 """The checks made when a transaction commits, and the table each is on."""
@@ -186,16 +214,21 @@ def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
                     ROW_POLICIES[table]: f"FOR INSERT TO {roles.table} WITH CHECK ({check})",
                 },
             )
-    if "signatures" in present:
-        signed = SIGNED_EVENT.format(schema=schema)
-        both = f"{roles.table}, {roles.floor}"
-        statements += _policies(
-            f"{schema}.signatures",
-            {
-                "ofc_desk_reads": "FOR SELECT USING (true)",
-                ROW_POLICIES["signatures"]: f"FOR INSERT TO {both} WITH CHECK ({signed})",
-            },
-        )
+    both = f"{roles.table}, {roles.floor}"
+    outcomes = ", ".join(f"'{outcome.value}'" for outcome in Attempt)
+    either = {
+        "signatures": SIGNED_EVENT.format(schema=schema),
+        "sign_in_attempts": CHAINED_CHECK.format(schema=schema, outcomes=outcomes, genesis=GENESIS_HASH),
+    }
+    for table, check in either.items():
+        if table in present:
+            statements += _policies(
+                f"{schema}.{table}",
+                {
+                    "ofc_desk_reads": "FOR SELECT USING (true)",
+                    ROW_POLICIES[table]: f"FOR INSERT TO {both} WITH CHECK ({check})",
+                },
+            )
     return statements + _commit_checks(schema)
 
 
@@ -247,7 +280,19 @@ def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> li
     missing = [table for table in ("table_sessions", "events") if table not in sequences]
     if missing:
         raise RolesError(f"{schema} has no {' or '.join(missing)} table: is it an OFC Desk database?")
-    return roles_sql(str(schema), sequences, roles)
+    return roles_sql(str(schema), sequences, roles, chained_sign_ins=sign_ins_chained(connection))
+
+
+def sign_ins_chained(connection: Connection) -> bool:
+    """Whether the schema's PIN checks are a chain (migration 0008): before, nothing holds them."""
+    return bool(
+        connection.scalar(
+            text(
+                "SELECT 1 FROM pg_attribute WHERE attname = 'hash' AND NOT attisdropped AND attrelid ="
+                " to_regclass(format('%I.sign_in_attempts', current_schema()))"
+            )
+        )
+    )
 
 
 def _id_sequence(connection: Connection, qualified: str) -> str | None:

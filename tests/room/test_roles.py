@@ -21,6 +21,7 @@ from ofc_desk.service.replay import run_replay
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.lockout import attempt_hash
 from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import (
@@ -28,6 +29,7 @@ from ofc_desk.storage.users import (
     SignInError,
     change_pin,
     create_accounts,
+    create_user,
     hash_pin,
     set_up_first_key,
     sign_in,
@@ -380,3 +382,61 @@ def test_db_status_says_when_the_roles_lack_what_holds_their_inserts_to_their_ev
         " signatures lacks its policy ofc_desk_signs;"
         " events lacks its check at commit ofc_desk_event_in_chain"
     )
+
+
+def _sign_in_row(prev_hash: str, hash_: str, name: str = "Dana", outcome: str = "refused") -> str:
+    return (
+        "INSERT INTO sign_in_attempts (name, role, outcome, at, prev_hash, hash)"
+        f" SELECT '{name}', '', '{outcome}', '2026-11-25T10:00:00.000000Z', {prev_hash}, {hash_}"
+    )
+
+
+NEWEST = "(SELECT hash FROM sign_in_attempts ORDER BY id DESC LIMIT 1)"
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        _sign_in_row(NEWEST, "''"),
+        _sign_in_row("'x'", "'y'"),
+        _sign_in_row(NEWEST, "'not its hash'"),
+        _sign_in_row(NEWEST, "'y'", outcome="guessed"),
+    ],
+    ids=["outside the chain", "after no check", "a hash that is not its own", "no outcome the lockout knows"],
+)
+def test_a_pin_check_is_inserted_only_as_the_next_link_of_their_chain(
+    room: str, roles: RoomRoles, statement: str
+) -> None:
+    """One such row made the room's verify fail for good (the chain of PIN checks broken)."""
+    owner = Database(room)
+    sign_in(owner, "Dana", "1234")  # a check recorded: the chain has a head
+    owner.dispose()
+    for role in (roles.table, roles.floor):
+        assert "row-level security" in _refused(room, role, statement)
+
+
+def test_an_accepted_pin_check_no_key_signed_is_set_aside_and_counted_as_wrong(
+    room: str, roles: RoomRoles
+) -> None:
+    """What a role may still insert, a chained accepted try without its key's signature: verify
+    names it and goes on; the lockout counts it as a wrong PIN (tests/storage/test_sign_in.py).
+    Names the SQL hash must spell as Python does: an accent, a quote, an emoji."""
+    owner = Database(room)
+    sam = sign_in(owner, "Sam", "98769876", Role.SUPERVISOR)
+    create_user(owner, 'Zoë "Z" 😀', Role.DEALER, "5678", approver=sam)
+    owner.dispose()
+    desk = Database(_as(room, roles.table))
+    try:
+        assert sign_in(desk, 'Zoë "Z" 😀', "5678").key is not None  # recorded through the role's check
+        with desk.engine.connect() as connection:
+            last = connection.scalar(text(f"SELECT {NEWEST}"))
+        at = "2026-11-25T10:00:00.000000Z"
+        forged = _sign_in_row(
+            f"'{last}'", f"'{attempt_hash(str(last), 'Dana', '', 'accepted', at)}'", outcome="accepted"
+        )
+        with psycopg.connect(_libpq(_as(room, roles.table)), autocommit=True) as connection:
+            connection.execute(forged)
+        [said] = verify_database(desk).set_aside
+    finally:
+        desk.dispose()
+    assert "records an accepted PIN that Dana's key did not sign" in said
