@@ -41,6 +41,8 @@ The roles a card room's desks and floor log in as (PostgreSQL only):
                   hands, transfers, chip ledger), updates only a session's chain head, close
                   and opening time; never updates or deletes an event
   ofc_desk_floor  the floor: reads everything, inserts events (for approvals from the floor)
+Each inserts an event only as the next of an open table's chain, with the head moved onto it, a
+row beside an event only with that event, a signature only over an event the table holds.
 Neither owns anything and nobody but the owner may create in the schema, so neither can alter
 a table or drop a trigger. Safe to run again; run it again after every upgrade of the desk.
 Give each role a password (ALTER ROLE ofc_desk_table PASSWORD '...') or make per-desk logins

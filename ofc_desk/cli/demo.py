@@ -68,7 +68,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     keep: Path | None = args.keep
     if keep is not None and keep.exists():
-        print(f"ofc-desk demo: {keep} already exists; name a new file for the demo database", file=sys.stderr)
+        print("ofc-desk demo: the --keep file already exists; name a new file for the demo", file=sys.stderr)
         return 2
     folder = None if keep else tempfile.TemporaryDirectory(prefix="ofc-desk-demo-")
     path = keep if keep is not None else Path(folder.name if folder else ".") / "demo.db"

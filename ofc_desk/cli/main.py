@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from ofc_desk import __version__
 from ofc_desk.i18n import LazyText, _, lazy_gettext, use_language
@@ -45,19 +47,45 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+SHORTEST_PIN = 4
+"""No PIN is shorter (storage.users.MIN_PIN_LENGTH, which this module does not import: `score`
+starts without the database): a shorter word typed on the command line is never held back."""
+HELD_BACK = "…"
+
+
+@dataclass
+class _CommandLine:
+    """The words of the command line being run that a refusal never repeats: what the person typed
+    as values (a PIN typed in the wrong place, a PIN's file name, a URL with a password), as opposed
+    to the command and option names the program knows. Set by `main` before parsing."""
+
+    typed: tuple[str, ...] = ()
+
+
+_command_line = _CommandLine()
+
+
 def one_line(message: str) -> str:
-    """A refusal as exactly one line: a character that would break it or is an invisible control
-    (a newline in a player's name, say) is shown escaped, as Python writes it.
+    """A refusal as exactly one line, without anything typed on the command line: a value typed
+    there is shown as "…" (it may be a PIN), and a character that would break the line or is an
+    invisible control (a newline in a player's name, say) is shown escaped, as Python writes it.
 
     >>> print(one_line("Qs is already in Ann\\nLee's front"))
     Qs is already in Ann\\nLee's front
     """
+    for word in _command_line.typed:
+        message = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", HELD_BACK, message)
     return "".join(char if char.isprintable() else char.encode("unicode_escape").decode() for char in message)
 
 
 class OneLineParser(argparse.ArgumentParser):
     """Refuses a bad command line as the subcommands refuse bad input: one line, exit 2 (argparse
-    would print its usage block first); `--help` still shows the usage."""
+    would print its usage block first); `--help` still shows the usage. An option is known only by
+    its whole name: argparse would take `--pin 2468` for `--pin-file 2468` and name a PIN as a file."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, one_line(f"{self.prog}: {_without_values(message)}") + "\n")
@@ -76,8 +104,52 @@ def _without_values(message: str) -> str:
     if not message.startswith(UNRECOGNIZED):
         return message
     words = message.removeprefix(UNRECOGNIZED).split()
-    shown = [word.split("=")[0] if word.startswith("-") else "…" for word in words]
+    shown = [word.split("=")[0] if word.startswith("--") else HELD_BACK for word in words]
     return UNRECOGNIZED + " ".join(shown) + " (values not repeated)"
+
+
+def typed_values(argv: Sequence[str], parser: argparse.ArgumentParser) -> tuple[str, ...]:
+    """The words of `argv` a refusal must not repeat, longest first: every word but the command
+    names `parser` knows and the long options' names, the value of `--option=value`, a short
+    option's attached value (`-p2468`), a database URL's password; none shorter than a PIN."""
+    names = _known_words(parser)
+    held: set[str] = set()
+    for word in argv:
+        if word in names:
+            continue
+        option, equals, value = word.partition("=")
+        if word.startswith("--"):  # an option's name, known or not, is not a value
+            held |= {value} if option in names else {word, value} if equals else set()
+        elif word.startswith("-"):
+            held |= {word, word[2:]}
+        else:
+            held.add(word)
+    held |= {password for word in set(held) if "://" in word if (password := _url_password(word))}
+    return tuple(sorted((word for word in held if len(word) >= SHORTEST_PIN), key=len, reverse=True))
+
+
+def _url_password(url: str) -> str:
+    """The password of a database URL, which a driver's message may quote without the rest: the
+    other parts (host, database, a file's path) are what a person reads to find the fault.
+
+    >>> _url_password("postgresql://sam:2468@db.room:5432/cards"), _url_password("sqlite:///x.db")
+    ('2468', '')
+    """
+    authority = url.partition("://")[2].partition("/")[0]
+    user_info = authority.rpartition("@")[0]
+    return user_info.partition(":")[2]
+
+
+def _known_words(parser: argparse.ArgumentParser) -> set[str]:
+    """Every option string and (sub)command name of `parser` and its subcommands."""
+    words: set[str] = set()
+    for action in parser._actions:
+        words.update(action.option_strings)
+        if isinstance(action, argparse._SubParsersAction):
+            for name, subparser in action.choices.items():
+                words.add(name)
+                words |= _known_words(subparser)
+    return words
 
 
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
@@ -128,7 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     named = language_named(args_list)
     use_language(named or language_from_environment(), asked_for=named is not None)
-    args = build_parser(args_list).parse_args(args_list)
+    parser = build_parser(args_list)
+    _command_line.typed = typed_values(args_list, parser)
+    args = parser.parse_args(args_list)
     if args.command is None:
         from ofc_desk.desk.shell.app import run_desk
 

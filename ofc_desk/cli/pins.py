@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import json
 import os
 import sys
 from collections.abc import Callable
 
-from ofc_desk.cli.json_input import read_utf8
+from ofc_desk.cli.json_input import NestedTooDeeply, parse_json, read_utf8
 
 PIN_ENVIRONMENT = "OFC_DESK_PINS"
 PinSource = Callable[[str], str | None]
@@ -33,9 +32,9 @@ def pin_source(pin_file: str | None, *, may_prompt: bool) -> PinSource:
         given |= _pins(os.environ[PIN_ENVIRONMENT], PIN_ENVIRONMENT)
     if pin_file:
         try:
-            given |= _pins(read_utf8(pin_file), pin_file)
+            given |= _pins(read_utf8(pin_file), "--pin-file")
         except (OSError, UnicodeDecodeError):
-            raise ValueError(f"{pin_file}: cannot be read as a UTF-8 text file") from None
+            raise ValueError("--pin-file: cannot be read as a UTF-8 text file") from None
     interactive = may_prompt and sys.stdin.isatty()
 
     def pin(name: str) -> str | None:
@@ -49,8 +48,8 @@ def pin_source(pin_file: str | None, *, may_prompt: bool) -> PinSource:
 
 def _pins(text: str, source: str) -> dict[str, str]:
     try:
-        pins = json.loads(text)
-    except json.JSONDecodeError:
+        pins = parse_json(text)
+    except (ValueError, NestedTooDeeply):  # malformed, or a number too long to read
         pins = None
     if not isinstance(pins, dict) or not all(isinstance(pin, str) for pin in pins.values()):
         raise ValueError(f'{source}: must be a JSON object of names and PINs, as {{"Sue": "2468"}}')

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ofc_desk.cli.json_input import MAX_NESTING, nested_too_deeply, read_utf8
+from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
 from ofc_desk.cli.main import add_database_option, one_line
 from ofc_desk.cli.pins import add_pin_file_option, pin_source
 from ofc_desk.core.deal_input import is_unicode
@@ -56,23 +56,25 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _read_script(file: str) -> Any:
+    """The script's JSON; ValueError says what is wrong with it, never naming the file (what was
+    typed for it may be a PIN)."""
     try:
         text = read_utf8(file)
     except OSError as error:
-        raise ValueError(f"{file}: cannot be read: {error.strerror}") from None
+        raise ValueError(f"script: the file cannot be read: {error.strerror}") from None
     except UnicodeDecodeError as error:
-        raise ValueError(f"{file}: not UTF-8 text (byte {error.start})") from None
-    if nested_too_deeply(text):
-        raise ValueError(f"{file}: JSON nested more than {MAX_NESTING} levels deep")
+        raise ValueError(f"script: not UTF-8 text (byte {error.start})") from None
     try:
-        script = json.loads(text)
+        script = parse_json(text)
         # Only a \u escape can spell half a surrogate pair: the text itself was read as UTF-8.
         where = _first_text_not_unicode(script, "script") if "\\u" in text else None
+    except NestedTooDeeply:
+        raise ValueError(f"script: JSON nested more than {MAX_NESTING} levels deep") from None
     except json.JSONDecodeError as error:
-        raise ValueError(f"{file}: not valid JSON: {error}") from None
+        raise ValueError(f"script: not valid JSON: {error}") from None
     except ValueError:  # Python's guard against converting huge numbers (quadratic time)
         limit = sys.get_int_max_str_digits()
-        raise ValueError(f"{file}: a number in the JSON has more than {limit:,} digits") from None
+        raise ValueError(f"script: a number in the JSON has more than {limit:,} digits") from None
     if where is not None:
         raise ValueError(f"{where}: not valid Unicode text (half a surrogate pair)")
     return script

@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.counted is not None and not args.close_out:
         return _fail("--counted goes with --close-out (the table-close report)")
     if args.counted is not None and args.counted < 0:
-        return _fail(f"--counted must be a whole number of chips, not {args.counted}")
+        return _fail("--counted must be a whole number of chips, 0 or more")
     # Imported here so that `ofc-desk report --help` stays instant.
     from ofc_desk.reports.loader import (
         ReportNotVerified,
@@ -116,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(error))
     finally:
         database.dispose()
+    for row in record.set_aside:
+        print(one_line(f"note: set aside: {row}"), file=sys.stderr)
     if args.fingerprint:
         print(
             f"session {record.session_id} ({record.table}): fingerprint {record.final_hash} "
@@ -141,24 +143,30 @@ def _write_outputs(record: SessionRecord, args: argparse.Namespace, database: Da
 
     if args.json:
         script = exports.replay_script(record)
-        _write(args.json, lambda path: exports.write_text_file(path, _dumper(script), record))
-    writers: list[tuple[str | None, Callable[[str], None]]] = [
-        (args.out, lambda path: write_session_report(record, path)),
-        (args.close_out, lambda path: write_table_close_report(record, path, args.counted)),
-        (args.csv_hands, lambda path: exports.write_text_file(path, exports.write_hands_csv, record)),
+        _write("--json", args.json, lambda path: exports.write_text_file(path, _dumper(script), record))
+    writers: list[tuple[str, str | None, Callable[[str], None]]] = [
+        ("--out", args.out, lambda path: write_session_report(record, path)),
+        ("--close-out", args.close_out, lambda path: write_table_close_report(record, path, args.counted)),
         (
+            "--csv-hands",
+            args.csv_hands,
+            lambda path: exports.write_text_file(path, exports.write_hands_csv, record),
+        ),
+        (
+            "--csv-transactions",
             args.csv_transactions,
             lambda path: exports.write_text_file(path, exports.write_transactions_csv, record),
         ),
     ]
-    for path, write in writers:
+    for option, path, write in writers:
         if path:
-            _write(path, write)
+            _write(option, path, write)
 
 
-def _write(path: str, write: Callable[[str], None]) -> None:
-    """Run one output's writer, whole or not at all; any failure to write names that output's
-    file (an error raised while writing, e.g. a full disk, carries no file name of its own)."""
+def _write(option: str, path: str, write: Callable[[str], None]) -> None:
+    """Run one output's writer, whole or not at all; any failure to write names that output by its
+    option (an error raised while writing, e.g. a full disk, carries no file name of its own; the
+    file's name is what was typed, which a refusal never repeats)."""
     from ofc_desk.reports.atomic import write_atomically
 
     try:
@@ -166,7 +174,7 @@ def _write(path: str, write: Callable[[str], None]) -> None:
             raise OSError(2, "no such folder")
         write_atomically(path, write)
     except OSError as error:
-        raise ValueError(f"cannot write {path}: {error.strerror or error}") from None
+        raise ValueError(f"cannot write the {option} file: {error.strerror or error}") from None
 
 
 def _dumper(script: Mapping[str, object]) -> Callable[[SessionRecord, IO[str]], None]:

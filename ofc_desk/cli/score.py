@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from ofc_desk.cli.json_input import MAX_NESTING, nested_too_deeply, read_utf8
+from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
 from ofc_desk.cli.main import one_line
 from ofc_desk.core.chinese.deal import chinese_jackpot, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json, is_chinese_deal
@@ -113,17 +113,18 @@ def _encode(result: dict[str, Any]) -> bytes:
 
 
 def _read_document(path: str) -> Any:
+    # The file is never named: what was typed for it may be a PIN.
     try:
         text = read_utf8(path)
     except OSError as error:
-        raise DealInputError("", f"cannot read {path}: {error.strerror}") from None
+        raise DealInputError("", f"cannot read the input: {error.strerror}") from None
     except UnicodeDecodeError:
-        source = "standard input" if path == "-" else path
+        source = "standard input" if path == "-" else "the input file"
         raise DealInputError("", f"{source} is not UTF-8 text") from None
-    if nested_too_deeply(text):
-        raise DealInputError("", f"malformed JSON: nested more than {MAX_NESTING} levels deep")
     try:
-        return json.loads(text)
+        return parse_json(text)
+    except NestedTooDeeply:
+        raise DealInputError("", f"malformed JSON: nested more than {MAX_NESTING} levels deep") from None
     except json.JSONDecodeError as error:
         raise DealInputError(
             "", f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"

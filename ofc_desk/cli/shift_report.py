@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,29 +39,40 @@ def add_shift_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_shift(args: argparse.Namespace) -> int:
-    from ofc_desk.reports.shift import ShiftWindow, parse_shift_time
+    from ofc_desk.reports.shift import ShiftWindow
 
     if not args.shift:
         return _refuse("--csv, --from and --to go with --shift (the shift report)")
     others = [args.close_out, args.csv_hands, args.csv_transactions, args.json, args.fingerprint]
     if args.table or args.session is not None or any(others):
         return _refuse("--shift reports the whole room: leave out --table, --session and session outputs")
-    outputs = [path for path in (args.out, args.csv) if path]
+    outputs = [(option, path) for option, path in (("--out", args.out), ("--csv", args.csv)) if path]
     if not outputs:
         return _refuse("--shift needs --out FILE.pdf (or FILE.csv) and/or --csv FILE.csv")
     try:
-        window = ShiftWindow(
-            parse_shift_time(args.shift_from) if args.shift_from else None,
-            parse_shift_time(args.shift_to) if args.shift_to else None,
-        )
-        for path in outputs:
-            _check_writable(path)
+        start, end = _shift_time("--from", args.shift_from), _shift_time("--to", args.shift_to)
+        for option, path in outputs:
+            _check_writable(option, path)
     except ValueError as error:
         return _refuse(str(error))
+    if start is not None and end is not None and end <= start:
+        return _refuse("--to must come after --from: the shift ends before it starts")
+    window = ShiftWindow(start, end)
     return _report(args, window, outputs)
 
 
-def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[str]) -> int:
+def _shift_time(option: str, value: str | None) -> datetime | None:
+    from ofc_desk.reports.shift import parse_shift_time
+
+    if not value:
+        return None
+    try:
+        return parse_shift_time(value)
+    except ValueError:  # its words repeat the value, which a refusal never does
+        raise ValueError(f"{option} is not a time: write it as 2026-11-23 18:00 (UTC)") from None
+
+
+def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[tuple[str, str]]) -> int:
     from ofc_desk.reports.atomic import write_atomically
     from ofc_desk.reports.loader import ReportSourceError, open_to_read
     from ofc_desk.reports.shift import shift_report
@@ -81,16 +93,17 @@ def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[str]) -
         return _refuse(str(error))
     finally:
         database.dispose()
-    for path in outputs:
+    for option, path in outputs:
         try:
             if path.lower().endswith(".csv"):
                 write_atomically(path, lambda temporary: _write_csv(report, temporary))
             else:
                 write_atomically(path, lambda temporary: write_shift_report(report, temporary))
         except OSError as error:
-            return _refuse(f"cannot write {path}: {error.strerror or error}")
+            return _refuse(f"cannot write the {option} file: {error.strerror or error}")
     tables = len(report.tables)
-    print(f"shift report: {tables} table{'s' if tables != 1 else ''} -> {', '.join(outputs)}")
+    written = ", ".join(path for _, path in outputs)
+    print(f"shift report: {tables} table{'s' if tables != 1 else ''} -> {written}")
     return 0
 
 
@@ -101,9 +114,9 @@ def _write_csv(report: ShiftReport, path: str) -> None:
         write_shift_csv(report, out)
 
 
-def _check_writable(path: str) -> None:
+def _check_writable(option: str, path: str) -> None:
     if not Path(path).resolve().parent.is_dir():
-        raise ValueError(f"cannot write {path}: no such folder")
+        raise ValueError(f"cannot write the {option} file: no such folder")
 
 
 def _refuse(message: str) -> int:

@@ -1,6 +1,7 @@
 """`ofc-desk verify --db URL`: check the audit chain and re-score and re-settle every stored hand.
 
-Exit 0 with a one-line summary when everything holds; exit 1 naming the first fault
+Exit 0 with a one-line summary when everything holds (followed by a line for each stored row set
+aside: a signature that does not hold, a derived row no event gives); exit 1 naming the first fault
 ("event 812 was altered", "hand 37: stored transfers differ from the rules"). With
 `--fingerprints`, a line per session follows the summary with the hash its verified chain ends on,
 which is the fingerprint printed on that session's report. With `--anchors FILE`, every room head
@@ -63,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         print(one_line(f"database: {str(error).splitlines()[0]}"), file=sys.stderr)
         return EXIT_UNREADABLE
     print(summary.line())
+    for row in summary.set_aside:
+        print(one_line(f"set aside: {row}"))
     if read_only:
         print("note: the database file is read-only here; it was verified as it stands", file=sys.stderr)
     if args.fingerprints:

@@ -82,7 +82,8 @@ def load_session_record(
         try:
             record = _build(chosen, verified.events, verified.hands, verified.ledger, room)
             head = verified.room_head
-            return replace(record, room_head=head.line() if head is not None else "")
+            room_head = head.line() if head is not None else ""
+            return replace(record, room_head=room_head, set_aside=verified.set_aside)
         except (ValueError, KeyError, TypeError) as error:
             # Only a row changed outside the desk reads so; verify names it.
             raise ReportSourceError(
@@ -111,14 +112,16 @@ def open_to_read(source: str | Database | None) -> Database:
     except ImportError as error:
         raise ReportSourceError(f"cannot open the database: its driver is not installed ({error})") from None
     except ArgumentError:
-        raise ReportSourceError(f"not a database URL: {source}") from None
+        raise ReportSourceError("not a database URL") from None
     except SQLAlchemyError as error:
         raise ReportSourceError(f"cannot open the database: {failure_cause(error)}") from None
 
 
 def _choose_session(database: Database, table: str | None, session_id: int | None) -> int:
+    # The session and table asked for are not repeated: on the command line they are what a
+    # person typed, which a refusal never repeats (it may be a PIN typed in the wrong place).
     if session_id is not None and not 0 < session_id < 2**63:  # beyond what any database stores
-        raise ReportSourceError(f"no session {session_id} in this database")
+        raise ReportSourceError("no session with that number in this database")
     query = select(TableSession.id, TableSession.table_name)
     if session_id is not None:
         query = query.where(TableSession.id == session_id)
@@ -129,11 +132,11 @@ def _choose_session(database: Database, table: str | None, session_id: int | Non
     if row is not None:
         return int(row[0])
     if session_id is not None and table is not None:
-        raise ReportSourceError(f"no session {session_id} at table '{table}'")
+        raise ReportSourceError("no session with that number at that table")
     if session_id is not None:
-        raise ReportSourceError(f"no session {session_id} in this database")
+        raise ReportSourceError("no session with that number in this database")
     if table is not None:
-        raise ReportSourceError(f"no session of table '{table}' in this database")
+        raise ReportSourceError("no session of that table in this database")
     raise ReportSourceError("this database holds no table session yet")
 
 

@@ -260,6 +260,9 @@ class SessionRecord:
     """The session in `ofc-desk replay` script form, when the loader could rebuild it."""
     live_hand: int | None = None
     """A hand dealt and not yet settled (being played, or awaiting the dealer's confirmation)."""
+    set_aside: tuple[str, ...] = ()
+    """Stored rows the verification set aside (a signature that does not hold, a row no event
+    gives): nothing printed comes from them; the command line names them."""
 
     def dealers_text(self) -> str:
         """ "Dana (hands 1–6), Rita (hands 6–13)": who dealt which hands."""

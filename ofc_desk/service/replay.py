@@ -105,19 +105,34 @@ def run_replay(
         raise ReplayError(f"table {table} already has an open session here: use --resume")
     steps = list(_steps(script))
     hand_overs = [step.dealer for step in steps if isinstance(step, HandOver)]
+    opening = None if resume and session_id is not None else _checked_opening(setup_payload)
     try:
+        # A new database's accounts are stored here: from now on the replay must store its
+        # session too, so everything that could refuse the opening was checked above.
         accounts = prepare_accounts(database, script.get("users") or [], pins, [actor, *hand_overs])
-        if resume and session_id is not None:
+        if opening is None:
+            assert session_id is not None
             service = _resume(database, session_id, setup_payload, steps, actor, accounts)
         else:
             try:
-                service = TableService.open(database, _table_setup(setup_payload), accounts.dealer(actor))
+                service = TableService.open(database, opening, accounts.dealer(actor))
             except ActionRefused as error:
                 raise ReplayError(f"table: {error}") from None
             service = _carry_on(service, steps, 0, accounts)
     except (AccountRefused, SignInError) as error:
         raise ReplayError(str(error)) from None
     return replay_output(service)
+
+
+def _checked_opening(payload: dict[str, Any]) -> TableSetup:
+    """The table a new session opens, checked as its opening will be before anything is stored:
+    a replay refused for its table stores nothing, not even the accounts of a new database."""
+    try:
+        setup = _table_setup(payload)
+        TableService.verify_open(setup)
+    except (ActionRefused, ValueError, TypeError) as error:
+        raise ReplayError(f"table: {error}") from None
+    return setup
 
 
 def _resume(
@@ -362,8 +377,9 @@ def _setup(script: Mapping[str, Any]) -> dict[str, Any]:
 def _table_setup(payload: dict[str, Any]) -> TableSetup:
     return TableSetup(
         payload["table"],
-        tuple(SeatSetup(str(seat["name"]), seat["buy_in"]) for seat in payload["seats"]),
-        str(payload["button"]),
+        # A name left out is none, not "None" (the opening refuses it as the desk does).
+        tuple(SeatSetup(str(seat["name"] or ""), seat["buy_in"]) for seat in payload["seats"]),
+        str(payload["button"] or ""),
         TableRules.from_json(payload["rules"]),
     )
 

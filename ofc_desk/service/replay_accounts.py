@@ -13,9 +13,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import select
+
 from ofc_desk.service.room_chain import anchor_if_configured
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import (
     Account,
     Role,
@@ -45,30 +48,45 @@ class ReplayAccounts:
     script_pins: dict[str, str] = field(default_factory=dict)
     signed_in: dict[str, Account] = field(default_factory=dict)
     builtin: Account | None = None
+    builtin_dealers: set[str] = field(default_factory=set)
+    """The script's dealers a new database's accounts were made without: they deal under the
+    built-in key."""
 
     def pin(self, name: str) -> str | None:
         return self.script_pins.get(name) or self.pins(name)
 
     def dealer(self, name: str | None) -> Account:
         """The dealer the script deals as, signed in: its own account, or the built-in replay
-        dealer's key for a name without one (and for a script naming no dealer)."""
+        dealer's key for a script naming no dealer, a dealer the accounts of a new database were
+        made without, or one who dealt here before under that key. Any other name needs its PIN,
+        and is told so whether or not it is an account's: no answer tells which names exist."""
         if name == BUILTIN_REPLAY:
             name = None  # a script exported from a session the built-in dealer dealt
         if name in self.signed_in:
             return self.signed_in[name]
-        known = {account.name for account in list_users(self.database)}
-        if name is not None and name in known:
+        if name is not None and name not in self.builtin_dealers and not self._dealt_as_builtin(name):
             return self._sign_in(name, None)
         if self.builtin is None:
             self.builtin = builtin_replay_account(self.database)
         if self.builtin is None:
-            who = f"{name} has no account here" if name else "the script names no dealer"
-            raise AccountRefused(f"script: dealer: {who}, and this database has no built-in replay dealer")
+            raise AccountRefused(
+                "script: dealer: the script names no dealer, and this database has no built-in one"
+            )
         if name is None:
             return self.builtin
         return Account(name, Role.DEALER, self.builtin.key, builtin=True)
 
-    def _sign_in(self, name: str, role: Role | None) -> Account:
+    def _dealt_as_builtin(self, name: str) -> bool:
+        """Whether `name`, no account's, dealt here already under the built-in key (which the
+        audit log and the signatures show anyone who reads them)."""
+        if builtin_replay_account(self.database) is None:
+            return False
+        if name in {account.name for account in list_users(self.database)}:
+            return False
+        with self.database.session() as session:
+            return session.scalar(select(Event.id).where(Event.actor == name).limit(1)) is not None
+
+    def _sign_in(self, name: str, role: Role | None, hint: str = "") -> Account:
         pin = self.pin(name)
         if pin is None:
             raise AccountRefused(
@@ -78,7 +96,7 @@ class ReplayAccounts:
         try:
             account = sign_in(self.database, name, pin, role)
         except SignInError as error:
-            raise AccountRefused(f"users: {name}: {error}") from None
+            raise AccountRefused(f"users: {name}: {error}{hint}") from None
         self.signed_in[name] = account
         return account
 
@@ -97,11 +115,9 @@ def prepare_accounts(
             if not list_users(database):
                 raise
             # Another run on the same new database made the accounts a moment ago: use theirs.
-    known = {account.name for account in list_users(database)}
     for name, role, _ in entries:
-        if name not in known:
-            raise AccountRefused(f"users: {name}: replay creates accounts only in an empty database")
-        accounts._sign_in(name, role)
+        # Signed in like any name, an account's or not: the answer must not tell which exist.
+        accounts._sign_in(name, role, "; a replay makes accounts only in an empty database")
     return accounts
 
 
@@ -110,6 +126,7 @@ def _create(
 ) -> None:
     """All in one transaction: a run starting at the same time finds all of them or none."""
     named = {name for name, _, _ in entries}
+    accounts.builtin_dealers = {dealer for dealer in dealers if dealer is not None and dealer not in named}
     builtin = any(dealer is None or dealer not in named for dealer in dealers)
     if entries and not any(role is Role.SUPERVISOR for _, role, _ in entries):
         raise AccountRefused(

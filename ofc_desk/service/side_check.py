@@ -21,14 +21,16 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn, TypeAlias
 
-Check = Callable[[], "str | None"]
-"""A check: None when everything it looks at holds, else the fault in words."""
-FedCheck = Callable[[Iterator[Any]], "str | None"]
+Finding: TypeAlias = "str | list[str] | None"
+"""What a check found: None when everything it looks at holds, the fault in words, or a list of
+sentences naming rows it set aside (none a fault: `verify` names them and goes on)."""
+Check = Callable[[], Finding]
+FedCheck = Callable[[Iterator[Any]], Finding]
 """A check of the messages this process sends it while it goes on."""
-Faults = tuple["str | None", ...]
-"""What the checks found: each plain check's fault in turn, then the fed check's."""
+Faults = tuple[Finding, ...]
+"""What the checks found: each plain check's finding in turn, then the fed check's."""
 _PIPE_BUFFER = 1 << 16
 
 
@@ -66,7 +68,7 @@ class Beside:
         self.child = None
         if os.waitstatus_to_exitcode(status) != 0 or not message:
             return self._here()  # it failed in some way of its own: here they fail alike, or hold
-        faults: list[str | None] = json.loads(message)
+        faults: list[str | list[str] | None] = json.loads(message)
         return tuple(faults)
 
     def stop(self) -> None:
@@ -139,7 +141,7 @@ def _start(side: Beside) -> None:
 def _run_and_exit(side: Beside, messages: int, answering: int) -> NoReturn:
     code = 1
     try:
-        found: list[list[str | None]] = []
+        found: list[list[str | list[str] | None]] = []
         thread = threading.Thread(target=lambda: found.append([check() for check in side.checks]))
         thread.start()
         fed_fault = _to_the_end(side.fed, _received(messages))
@@ -154,7 +156,7 @@ def _run_and_exit(side: Beside, messages: int, answering: int) -> NoReturn:
         os._exit(code)
 
 
-def _to_the_end(fed: FedCheck, messages: Iterator[Any]) -> str | None:
+def _to_the_end(fed: FedCheck, messages: Iterator[Any]) -> str | list[str] | None:
     fault = fed(messages)
     for _ in messages:
         pass  # read to the end: the sender must never wait on a pipe nobody empties

@@ -61,8 +61,9 @@ def read_accounts(session: Session) -> AccountsChain:
     return chain
 
 
-def sign_in_fault(session: Session, chain: AccountsChain) -> str | None:
-    """The first PIN check that breaks their chain (`storage.lockout`), said in words; None."""
+def sign_in_fault(session: Session, chain: AccountsChain, set_aside: list[str]) -> str | None:
+    """The first PIN check that breaks their chain (`storage.lockout`), said in words; None. An
+    accepted try its key did not sign is named in `set_aside`."""
     if not anchors_accounts(session):
         return None  # a copy of a schema from before the chain, read as it stands
     columns = (SignInAttempt.id, SignInAttempt.name, SignInAttempt.role, SignInAttempt.outcome)
@@ -71,16 +72,16 @@ def sign_in_fault(session: Session, chain: AccountsChain) -> str | None:
         .add_columns(SignInAttempt.signature)
         .order_by(SignInAttempt.id)
     ).all()
-    return chain_fault(rows, chain)
+    return chain_fault(rows, chain, set_aside)
 
 
-_SIGNATURE_COLUMNS = (Signature.seq, Signature.hash, Signature.signer, Signature.signature)
+_SIGNATURE_COLUMNS = (Signature.id, Signature.seq, Signature.hash, Signature.signer, Signature.signature)
 _ACCOUNTS_NAMED = (Signature.accounts_seq, Signature.accounts_hash)
 _NO_ACCOUNTS_NAMED = (literal(0).label("accounts_seq"), literal("").label("accounts_hash"))
 
 
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
-    """A session's signatures as plain rows (seq, hash, signer, signature), for
+    """A session's signatures as plain rows (id, seq, hash, signer, signature), for
     `check_session_signoffs`, which reads nothing itself."""
     named = _ACCOUNTS_NAMED if anchors_accounts(session) else _NO_ACCOUNTS_NAMED
     return (
@@ -96,23 +97,30 @@ def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
 
 def check_session_signoffs(
     session_id: int, events: Sequence[Event], signatures: Sequence[Any], chain: AccountsChain
-) -> None:
+) -> list[str]:
+    """Raises SignoffFault naming the first sign-off that does not hold; returns a sentence for each
+    signature row set aside: one that does not hold proves nothing, and anyone who may record may
+    add such a row, so it is named and not counted, and the chain still verifies on the signatures
+    that hold. A signature that holds over a chain no longer there is a fault: that chain was
+    signed, so the one stored now was rewritten."""
     if session_id <= chain.sessions_before:
-        return  # opened before sign-offs began (migration 0006): it has none to check
+        return []  # opened before sign-offs began (migration 0006): it has none to check
     signed: dict[int, set[str]] = defaultdict(set)
+    set_aside = []
     by_seq = {event.seq: event for event in events}
     for signature in signatures:
+        account = chain.accounts.get(signature.signer)
+        accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
+        message = head_message(session_id, signature.seq, signature.hash, accounts_seq, accounts_hash)
+        if account is None or not signature_holds(account.public_key, message, signature.signature):
+            set_aside.append(_set_aside(session_id, signature))
+            continue
         event = by_seq.get(signature.seq)
         if event is None or event.hash != signature.hash:
             raise SignoffFault(
                 f"session {session_id}: {signature.signer}'s signature on event number {signature.seq}"
                 " covers a chain that is no longer there"
             )
-        account = chain.accounts.get(signature.signer)
-        accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
-        message = head_message(session_id, signature.seq, signature.hash, accounts_seq, accounts_hash)
-        if account is None or not signature_holds(account.public_key, message, signature.signature):
-            raise SignoffFault(f"event {event.id}: {signature.signer}'s signature does not hold")
         if accounts_seq and not chain.holds(accounts_seq, accounts_hash):
             # A signature that holds over accounts no longer there: those were signed as they stood.
             raise SignoffFault(
@@ -137,6 +145,14 @@ def check_session_signoffs(
             _check_signed(event, signed[approval] if approval is not None else set(), chain)
         else:
             _check_signed(event, signed[event.seq], chain)
+    return set_aside
+
+
+def _set_aside(session_id: int, signature: Any) -> str:
+    return (
+        f"session {session_id}: signature row {signature.id} ({signature.signer!r} on event number"
+        f" {signature.seq}) does not hold: it proves nothing and is not counted"
+    )
 
 
 def _check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None:

@@ -70,6 +70,11 @@ class TableService:
         return self.snapshot()
 
     # ----------------------------------------------------------------- opening and resuming
+    @staticmethod
+    def verify_open(setup: TableSetup) -> None:
+        """Refuse a table `open` would refuse for its seats, button or rules, storing nothing."""
+        TableMachine().check_opening(_setup_payload(setup))
+
     @classmethod
     def open(cls, database: Database, setup: TableSetup, actor: Dealer) -> TableService:
         """Open a new table session; `actor` is the signed-in dealer (`users.sign_in`), whose key

@@ -32,6 +32,8 @@ class VerifiedSession:
     ledger: list[LedgerRecord]
     room_head: RoomHead | None
     """The newest event of the database in the same snapshot."""
+    set_aside: tuple[str, ...] = ()
+    """The session's stored rows `verify` set aside (`VerifiedRows.set_aside`): none is printed."""
 
 
 def read_verified_session(database: Database, session_id: int) -> VerifiedSession:
@@ -43,7 +45,8 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
         verified = verify_one_session(session, row)
         head = room_head_in(session)
     events = [_audit_record(session_id, event) for event in verified.events]
-    return VerifiedSession(events, _hands(session_id, verified, events), _ledger(session_id, verified), head)
+    hands, ledger = _hands(session_id, verified, events), _ledger(session_id, verified)
+    return VerifiedSession(events, hands, ledger, head, verified.set_aside)
 
 
 def _audit_record(session_id: int, event: Row[Any]) -> AuditRecord:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow, User
+from ofc_desk.storage.schema_revision import revision_fault
 from ofc_desk.storage.users import Role
 
 
@@ -67,6 +68,9 @@ class VerifySummary:
     fingerprints: tuple[SessionFingerprint, ...] = ()
     anchors: int | None = None
     """How many anchored heads were found in the database; None when no anchor file was given."""
+    set_aside: tuple[str, ...] = ()
+    """A sentence for each stored row `verify` set aside: a signature that does not hold, a
+    derived row no event gives (`VerifiedRows.set_aside`)."""
 
     def line(self) -> str:
         anchored = (
@@ -74,11 +78,12 @@ class VerifySummary:
             if self.anchors is None
             else f"; every anchored head present ({_count(self.anchors, 'anchor')})"
         )
+        aside = f"; {_count(len(self.set_aside), 'row')} set aside (below)" if self.set_aside else ""
         return (
             f"verified: {_count(self.sessions, 'session')}, {_count(self.events, 'event')},"
             f" {_count(self.hands, 'hand')};"
             f" hash chains intact, every hand re-scored and re-settled, chips conserved"
-            f" ({self.chips_on_tables} on the tables){anchored}"
+            f" ({self.chips_on_tables} on the tables){anchored}{aside}"
         )
 
 
@@ -119,9 +124,12 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
     `rescoring`); the result is the same."""
     # One snapshot for everything: a table recording meanwhile must not look like tampering.
     with database.snapshot() as session, _collector_paused():
+        # The revision decides what the next start runs over this history (`schema_revision`).
+        _raise_first((revision_fault(session.connection()),))
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
         accounts = _accounts(session)
-        _raise_first((sign_in_fault(session, accounts),))
+        set_aside: list[str] = []
+        _raise_first((sign_in_fault(session, accounts, set_aside),))
         supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
         counted = (0, 0, 0)
         fingerprints = []
@@ -135,9 +143,16 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
                 counted[2] + verified.chips,
             )
             fingerprints.append(SessionFingerprint(row.id, row.table_name, verified.events[-1].hash))
+            set_aside += verified.set_aside
         _refuse_orphans(session)
         anchored = None if anchors is None else _check_anchors(session, anchors)
-    return VerifySummary(len(sessions), *counted, fingerprints=tuple(fingerprints), anchors=anchored)
+    return VerifySummary(
+        len(sessions),
+        *counted,
+        fingerprints=tuple(fingerprints),
+        anchors=anchored,
+        set_aside=tuple(set_aside),
+    )
 
 
 def _check_anchors(session: Any, anchors: Path) -> int:
@@ -186,6 +201,11 @@ class VerifiedRows:
     hands: list[dict[str, Any]]
     ledger: list[dict[str, Any]]
     chips: int
+    set_aside: tuple[str, ...] = ()
+    """A sentence for each stored row of the session set aside: a row a database login may add
+    (it cannot change or delete one) that proves nothing and that no event gives, a signature that
+    does not hold or a derived row beside those the events give. Nothing printed reads it; naming
+    it is what a person needs to look for who added it."""
 
 
 def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
@@ -258,7 +278,8 @@ def _verify_session(
     if verified is None:
         assert fold_fault is not None  # the fold gives the rows or raises
         raise fold_fault
-    return verified
+    signatures_aside = tuple(signoffs) if isinstance(signoffs, list) else ()
+    return replace(verified, set_aside=signatures_aside + verified.set_aside)
 
 
 @dataclass(frozen=True)
@@ -279,19 +300,20 @@ class _Head:
 
 
 def _raise_first(faults: Faults) -> None:
-    fault = next((fault for fault in faults if fault is not None), None)
+    """The first fault of `faults`; a list there names rows set aside, no fault."""
+    fault = next((fault for fault in faults if isinstance(fault, str)), None)
     if fault is not None:
         raise VerifyFault(fault)
 
 
 def _signoffs_fault(
     session_id: int, events: Sequence[Any], signatures: Sequence[Any], accounts: AccountsChain
-) -> str | None:
+) -> str | list[str] | None:
+    """The sign-offs' fault, or the sentences of the signatures set aside (None: none)."""
     try:
-        check_session_signoffs(session_id, events, signatures, accounts)
+        return check_session_signoffs(session_id, events, signatures, accounts) or None
     except SignoffFault as fault:
         return str(fault)
-    return None
 
 
 def _fold_session(
@@ -323,12 +345,12 @@ def _fold_session(
         raise VerifyFault(f"session {row.id}: marked closed, but no event closed it")
     if row.table_name != machine.table or row.opened_at != events[0].at:
         raise VerifyFault(f"session {row.id}: its table name or opening time was altered")
-    _check_hands(session, row.id, stored.hands, expected)
-    _check_ledger(session, row.id, expected.ledger)
+    set_aside = _check_hands(session, row.id, stored.hands, expected)
+    set_aside += _check_ledger(session, row.id, expected.ledger)
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(f"session {row.id}: chips are not conserved")
-    return VerifiedRows(events, expected.hands, expected.ledger, chips)
+    return VerifiedRows(events, expected.hands, expected.ledger, chips, tuple(set_aside))
 
 
 def _chain_fault(head: _Head, events: Sequence[Any], start: int, stop: int) -> str | None:
@@ -394,9 +416,12 @@ def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
         raise VerifyFault(f"event {event.id} cannot be read: {error}") from None
 
 
-def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected: _Expected) -> None:
+def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected: _Expected) -> list[str]:
+    """Faults for a hand row missing or altered; a sentence for each row set aside: a hand row
+    for a hand never settled, a transfer beside a hand's own."""
     by_number = {row.number: row for row in stored}
     transfers = _transfers_by_hand(session, session_id)
+    set_aside = []
     for fields in expected.hands:
         number = fields["number"]
         row = by_number.pop(number, None)
@@ -407,32 +432,63 @@ def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected:
             raise VerifyFault(f"hand {number}: stored result differs from the rules")
         if changed:
             raise VerifyFault(f"hand {number}: stored {changed[0]} differs from the events")
-        if transfers.get(row.id, []) != expected.transfers[number]:
+        extra = _beside(transfers.get(row.id, ([], [])), expected.transfers[number])
+        if extra is None:
             raise VerifyFault(f"hand {number}: stored transfers differ from the rules")
-    if by_number:
-        raise VerifyFault(f"hand {min(by_number)} of session {session_id} was never settled")
+        set_aside += [
+            f"session {session_id}: transfer row {row_id} of hand {number} is none the rules give"
+            for row_id, _ in extra
+        ]
+    set_aside += [
+        f"session {session_id}: hand row {row.id} (hand {number}) is of a hand never settled"
+        for number, row in sorted(by_number.items())
+    ]
+    return set_aside
 
 
-def _transfers_by_hand(session: Any, session_id: int) -> dict[int, list[dict[str, Any]]]:
+Rows = tuple[list[int], list[dict[str, Any]]]
+"""Stored rows: their ids, and their fields as the events would give them, in the same order."""
+
+
+def _beside(stored: Rows, expected: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]] | None:
+    """The stored rows (id and fields) beside the expected ones, when every expected row is stored,
+    unaltered and in order among them; None when one is missing or altered."""
+    ids, rows = stored
+    if rows == expected:
+        return []  # as it always is, unless someone added a row
+    extra, position = [], 0
+    for row_id, fields in zip(ids, rows, strict=True):
+        if position < len(expected) and fields == expected[position]:
+            position += 1
+        else:
+            extra.append((row_id, fields))
+    return extra if position == len(expected) else None
+
+
+def _transfers_by_hand(session: Any, session_id: int) -> dict[int, Rows]:
     """Every transfer of the session's hands, in order, keyed by the hand row's id."""
     columns = [getattr(TransferRow, key) for key in TRANSFER_KEYS]
     rows = (
         session.connection()
         .execute(
-            select(TransferRow.hand_id, *columns)
+            select(TransferRow.hand_id, TransferRow.id, *columns)
             .join(HandRow, HandRow.id == TransferRow.hand_id)
             .where(HandRow.session_id == session_id)
             .order_by(TransferRow.hand_id, TransferRow.ordinal)
         )
         .all()
     )
-    transfers: dict[int, list[dict[str, Any]]] = {}
-    for hand_id, *values in rows:
-        transfers.setdefault(hand_id, []).append(dict(zip(TRANSFER_KEYS, values, strict=True)))
+    transfers: dict[int, Rows] = {}
+    for hand_id, row_id, *values in rows:
+        ids, fields = transfers.setdefault(hand_id, ([], []))
+        ids.append(row_id)
+        fields.append(dict(zip(TRANSFER_KEYS, values, strict=True)))
     return transfers
 
 
-def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]]) -> None:
+def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]]) -> list[str]:
+    """Faults for a ledger row missing or altered; a sentence for each row set aside: one beside
+    those the events give, all of which are there, unaltered and in order."""
     columns = [getattr(LedgerRow, key) for key in LEDGER_KEYS]
     stored = (
         session.connection()
@@ -441,16 +497,23 @@ def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]])
         )
         .all()
     )
-    for position, (row_id, *values) in enumerate(stored):
-        fields = dict(zip(LEDGER_KEYS, values, strict=True))
+    ids = [row_id for row_id, *_ in stored]
+    rows = [dict(zip(LEDGER_KEYS, values, strict=True)) for _, *values in stored]
+    extra = _beside((ids, rows), expected)
+    if extra is not None:
+        return [
+            f"session {session_id}: chip ledger row {row_id} ({row['player']} {row['amount']:+},"
+            f" {row['kind']}) is none the events give"
+            for row_id, row in extra
+        ]
+    for position, (row_id, fields) in enumerate(zip(ids, rows, strict=True)):
         if position < len(expected) and fields == expected[position]:
             continue
         if fields in expected[position + 1 : position + 2]:
             # This row belongs one further on: the one expected here is gone, not this one altered.
             raise VerifyFault(_missing_ledger_entry(session_id, expected[position]))
         raise VerifyFault(f"chip ledger row {row_id} differs from the events")
-    if len(stored) < len(expected):
-        raise VerifyFault(_missing_ledger_entry(session_id, expected[len(stored)]))
+    raise VerifyFault(_missing_ledger_entry(session_id, expected[len(rows)]))
 
 
 def _missing_ledger_entry(session_id: int, missing: dict[str, Any]) -> str:

@@ -360,6 +360,13 @@ def _check_migratable(connection: Connection, state: SchemaState, url: str) -> N
     """Refuse, in words, a migration this program or this login must not run."""
     if not state.known:
         raise RoomNotReady(schema_sentence(state, url))
+    if state.revision is not None:
+        # Imported here: it builds the schema of a revision in a scratch database of its own.
+        from ofc_desk.storage.schema_revision import revision_fault
+
+        fault = revision_fault(connection)
+        if fault is not None:
+            raise RoomNotReady(f"{fault}; nothing was migrated: the owner must set the revision right first")
     if connection.dialect.name != "postgresql":
         return
     may = connection.execute(text(_SCHEMA_PRIVILEGES)).one()

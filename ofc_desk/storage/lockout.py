@@ -150,9 +150,11 @@ def record(
     session.commit()
 
 
-def chain_fault(rows: Sequence[Any], chain: AccountsChain) -> str | None:
+def chain_fault(rows: Sequence[Any], chain: AccountsChain, set_aside: list[str]) -> str | None:
     """The first PIN check (rows in `id` order) that breaks the chain, said in words; None when
-    the chain holds. Tries from before the chain (migration 0008) may only come before it."""
+    the chain holds. Tries from before the chain (migration 0008) may only come before it. An
+    accepted try its account's key did not sign breaks nothing: any login that records PIN checks
+    may chain one, and the lockout counts it as a wrong PIN; it is named in `set_aside`."""
     previous: str | None = None
     outcomes = {attempt.value for attempt in Attempt}
     for row in rows:
@@ -172,7 +174,10 @@ def chain_fault(rows: Sequence[Any], chain: AccountsChain) -> str | None:
             account is None
             or not keys.signature_holds(account.public_key, keys.sign_in_message(row.hash), row.signature)
         ):
-            return f"{where} records an accepted PIN that {row.name}'s key did not sign"
+            set_aside.append(
+                f"{where} records an accepted PIN that {row.name}'s key did not sign:"
+                " it proves nothing, and the lockout counts it as a wrong PIN"
+            )
         previous = row.hash
     return None
 

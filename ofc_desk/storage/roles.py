@@ -11,6 +11,12 @@ supervisor's signed approval, made from a desk started with the owner's login) n
 request (`FLOOR_EVENT_KINDS`): a row-level security policy on `events` refuses it any other kind
 of event, and it moves only a session's chain head, with the signature and the PIN checks.
 
+What either inserts is held to the event it belongs to (`_row_checks`), so that no one row a
+login adds can silence a session: an event only as the next of an open session's chain, committed
+only with the head moved onto it; a session only with its opening; a derived row only with its
+event; a signature only over an event the session holds (one that does not hold, `verify` sets
+aside).
+
 Neither role owns anything, and nobody but the owner may create in the schema, so neither can
 alter a table, drop a trigger or truncate: those need ownership. The SQL is safe to run again
 (roles that exist are kept, their grants are reset to exactly these) and is run again after every
@@ -24,6 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
+
+from ofc_desk.storage.audit import GENESIS_HASH
+from ofc_desk.storage.lockout import Attempt
 
 TABLE_ROLE = "ofc_desk_table"
 FLOOR_ROLE = "ofc_desk_floor"
@@ -70,7 +79,13 @@ class RoomRoles:
                 raise RolesError(f"'{name}' is not a plain role name (lower-case letters, digits, _)")
 
 
-def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = RoomRoles()) -> list[str]:
+def roles_sql(
+    schema: str,
+    sequences: dict[str, str | None],
+    roles: RoomRoles = RoomRoles(),
+    *,
+    chained_sign_ins: bool = True,
+) -> list[str]:
     """The statements, in order, for `schema`; `sequences` maps each table of the schema that a
     role inserts into to its id sequence (schema-qualified, as `pg_get_serial_sequence` gives it;
     None for a table whose key is not generated)."""
@@ -95,23 +110,156 @@ def roles_sql(schema: str, sequences: dict[str, str | None], roles: RoomRoles = 
     floor_moved = ", ".join(FLOOR_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({floor_moved}) ON {in_schema}.table_sessions TO {roles.floor}")
     statements += _event_policies(f"{in_schema}.events", roles)
+    held = set(sequences) - (set() if chained_sign_ins else {"sign_in_attempts"})
+    statements += _row_checks(in_schema, roles, held)
     return statements
 
 
 def _event_policies(events: str, roles: RoomRoles) -> list[str]:
-    """Row-level security on `events`: everyone with SELECT reads every row, a desk inserts any
-    event, the floor only a decision on a request. The owner (migrations) is not bound by it."""
+    """Row-level security on `events`: everyone with SELECT reads every row; a desk inserts only
+    the next event of an open session's chain (a session's first, its opening), the floor only a
+    decision on a request, the next of its table's chain. The owner (migrations) is not bound by it."""
     kinds = ", ".join(f"'{kind}'" for kind in FLOOR_EVENT_KINDS)
+    sessions = events.removesuffix(".events") + ".table_sessions"
+    next_in_chain = (
+        f"EXISTS (SELECT 1 FROM {sessions} s WHERE s.id = events.session_id AND s.closed_at IS NULL"
+        " AND events.seq = s.head_seq + 1 AND (s.head_seq > 0 AND events.prev_hash = s.head_hash"
+        " OR s.head_seq = 0 AND events.kind = 'table_opened'))"
+    )
     policies = {
         "ofc_desk_reads": "FOR SELECT USING (true)",
-        "ofc_desk_desk_records": f"FOR INSERT TO {roles.table} WITH CHECK (true)",
-        "ofc_desk_floor_decides": f"FOR INSERT TO {roles.floor} WITH CHECK (kind IN ({kinds}))",
+        "ofc_desk_desk_records": f"FOR INSERT TO {roles.table} WITH CHECK ({next_in_chain})",
+        "ofc_desk_floor_decides": (
+            f"FOR INSERT TO {roles.floor} WITH CHECK (kind IN ({kinds}) AND {next_in_chain})"
+        ),
     }
-    statements = [f"ALTER TABLE {events} ENABLE ROW LEVEL SECURITY"]
+    return _policies(events, policies)
+
+
+def _policies(table: str, policies: dict[str, str]) -> list[str]:
+    statements = [f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY"]
     for name, rule in policies.items():
         statements += [
-            f"DROP POLICY IF EXISTS {name} ON {events}",
-            f"CREATE POLICY {name} ON {events} {rule}",
+            f"DROP POLICY IF EXISTS {name} ON {table}",
+            f"CREATE POLICY {name} ON {table} {rule}",
+        ]
+    return statements
+
+
+THIS_TRANSACTION = "pg_current_xact_id()::xid"
+"""A row whose `xmin` is this was inserted by the transaction now running."""
+DERIVED_ROWS: dict[str, str] = {
+    "hands": (
+        "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = hands.event_id"
+        " AND e.session_id = hands.session_id AND e.kind = 'hand_settled' AND e.at = hands.settled_at"
+        f" AND e.xmin = {THIS_TRANSACTION})"
+    ),
+    "transfers": (
+        "EXISTS (SELECT 1 FROM {schema}.hands h WHERE h.id = transfers.hand_id"
+        f" AND h.xmin = {THIS_TRANSACTION})"
+    ),
+    "chip_ledger": (
+        "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = chip_ledger.event_id"
+        f" AND e.session_id = chip_ledger.session_id AND e.xmin = {THIS_TRANSACTION})"
+    ),
+}
+"""What a desk may insert into the rows an event leaves beside it: only rows of an event (a hand:
+of a settlement) inserted in the same transaction, as `persistence.EventStore` writes them. A row
+added later for any event, which `verify` would otherwise have to set aside, is refused."""
+SIGNED_EVENT = (
+    "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.session_id = signatures.session_id"
+    " AND e.seq = signatures.seq AND e.hash = signatures.hash)"
+)
+"""A signature is over an event the session holds: signing a head, a desk or the floor signs one."""
+
+
+CHAINED_CHECK = (
+    "sign_in_attempts.outcome IN ({outcomes})"
+    " AND sign_in_attempts.prev_hash = coalesce((SELECT a.hash FROM {schema}.sign_in_attempts a"
+    " ORDER BY a.id DESC LIMIT 1), '{genesis}')"
+    " AND sign_in_attempts.hash = encode(sha256(convert_to(sign_in_attempts.prev_hash"
+    """ || '{{"at":' || to_json(sign_in_attempts.at)::text"""
+    """ || ',"name":' || to_json(sign_in_attempts.name)::text"""
+    """ || ',"outcome":' || to_json(sign_in_attempts.outcome)::text"""
+    """ || ',"role":' || to_json(sign_in_attempts.role)::text || '}}', 'UTF8')), 'hex')"""
+)
+"""A PIN check is the next link of their chain, its hash over its content as `lockout.attempt_hash`
+makes it (PostgreSQL's `to_json` escapes a text as Python's JSON writer does with
+`ensure_ascii=False`). Whether an accepted one is signed, SQL cannot tell: `verify` sets aside one
+that is not, and the lockout counts it as a wrong PIN."""
+ROW_POLICIES = {
+    **dict.fromkeys(DERIVED_ROWS, "ofc_desk_derived"),
+    "signatures": "ofc_desk_signs",
+    "sign_in_attempts": "ofc_desk_chained",
+}
+"""Each table held to its event beside `events`, and the name of its insert policy."""
+COMMIT_CHECKS = {"ofc_desk_event_in_chain": "events", "ofc_desk_session_opened": "table_sessions"}
+"""The checks made when a transaction commits, and the table each is on."""
+
+
+def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
+    """No one row a role may insert can silence a session (issue 25): derived rows only with their
+    event, signatures only over an event of that session (one that does not hold is set aside by
+    `verify`), and, checked when the transaction commits, an event only with the chain head moved
+    onto it and a session only with its opening recorded. The deferred checks bind every login,
+    the owner's too: the event flow and the migrations meet them."""
+    statements = []
+    for table, rule in DERIVED_ROWS.items():
+        if table in present:
+            check = rule.format(schema=schema)
+            statements += _policies(
+                f"{schema}.{table}",
+                {
+                    "ofc_desk_reads": "FOR SELECT USING (true)",
+                    ROW_POLICIES[table]: f"FOR INSERT TO {roles.table} WITH CHECK ({check})",
+                },
+            )
+    both = f"{roles.table}, {roles.floor}"
+    outcomes = ", ".join(f"'{outcome.value}'" for outcome in Attempt)
+    either = {
+        "signatures": SIGNED_EVENT.format(schema=schema),
+        "sign_in_attempts": CHAINED_CHECK.format(schema=schema, outcomes=outcomes, genesis=GENESIS_HASH),
+    }
+    for table, check in either.items():
+        if table in present:
+            statements += _policies(
+                f"{schema}.{table}",
+                {
+                    "ofc_desk_reads": "FOR SELECT USING (true)",
+                    ROW_POLICIES[table]: f"FOR INSERT TO {both} WITH CHECK ({check})",
+                },
+            )
+    return statements + _commit_checks(schema)
+
+
+def _commit_checks(schema: str) -> list[str]:
+    """Deferred to the commit, when the event flow has moved the head: a committed event lies
+    within its session's chain, and a session is committed only with its opening event."""
+    sessions = f"{schema}.table_sessions"
+    # The messages are built with || (a % would be read as a parameter by the driver).
+    checks = {
+        "ofc_desk_event_in_chain": (
+            f"{schema}.{COMMIT_CHECKS['ofc_desk_event_in_chain']}",
+            f"IF NOT EXISTS (SELECT 1 FROM {sessions} WHERE id = NEW.session_id AND head_seq >= NEW.seq)"
+            " THEN RAISE EXCEPTION USING MESSAGE = 'ofc-desk: event number ' || NEW.seq || ' of session '"
+            " || NEW.session_id || ' lies beyond its chain head: an event is recorded with the head"
+            " moved onto it'; END IF;",
+        ),
+        "ofc_desk_session_opened": (
+            f"{schema}.{COMMIT_CHECKS['ofc_desk_session_opened']}",
+            "IF NEW.head_seq <> 0 OR NEW.closed_at IS NOT NULL OR NOT EXISTS (SELECT 1 FROM"
+            f" {sessions} WHERE id = NEW.id AND head_seq >= 1) THEN RAISE EXCEPTION USING MESSAGE ="
+            " 'ofc-desk: session ' || NEW.id || ' is recorded only with its opening event'; END IF;",
+        ),
+    }
+    statements = []
+    for name, (table, body) in checks.items():
+        statements += [
+            f"CREATE OR REPLACE FUNCTION {schema}.{name}() RETURNS trigger LANGUAGE plpgsql AS"
+            f" $$ BEGIN {body} RETURN NULL; END $$",
+            f"DROP TRIGGER IF EXISTS {name} ON {table}",
+            f"CREATE CONSTRAINT TRIGGER {name} AFTER INSERT ON {table} DEFERRABLE INITIALLY DEFERRED"
+            f" FOR EACH ROW EXECUTE FUNCTION {schema}.{name}()",
         ]
     return statements
 
@@ -132,7 +280,19 @@ def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> li
     missing = [table for table in ("table_sessions", "events") if table not in sequences]
     if missing:
         raise RolesError(f"{schema} has no {' or '.join(missing)} table: is it an OFC Desk database?")
-    return roles_sql(str(schema), sequences, roles)
+    return roles_sql(str(schema), sequences, roles, chained_sign_ins=sign_ins_chained(connection))
+
+
+def sign_ins_chained(connection: Connection) -> bool:
+    """Whether the schema's PIN checks are a chain (migration 0008): before, nothing holds them."""
+    return bool(
+        connection.scalar(
+            text(
+                "SELECT 1 FROM pg_attribute WHERE attname = 'hash' AND NOT attisdropped AND attrelid ="
+                " to_regclass(format('%I.sign_in_attempts', current_schema()))"
+            )
+        )
+    )
 
 
 def _id_sequence(connection: Connection, qualified: str) -> str | None:

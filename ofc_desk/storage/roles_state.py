@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, text
 
 from ofc_desk.storage.roles import (
+    COMMIT_CHECKS,
     DESK_INSERTS,
     FLOOR_COLUMNS_MOVED,
     FLOOR_EVENT_KINDS,
     FLOOR_INSERTS,
+    ROW_POLICIES,
     SESSION_COLUMNS_MOVED,
     RoomRoles,
+    sign_ins_chained,
 )
 
 Grant = tuple[str, str, str]
@@ -95,6 +98,7 @@ def roles_state(connection: Connection, roles: RoomRoles = ROOM_ROLES) -> RolesS
         for role, what, privilege in sorted(granted - expected, key=_tables_first)
     ]
     differences += _policy_differences(connection, roles)
+    differences += _row_check_differences(connection)
     if not differences:
         return RolesState(
             True, True, f"current ({' and '.join(names)} have exactly the grants of this OFC Desk)"
@@ -169,4 +173,47 @@ def _policy_differences(connection: Connection, roles: RoomRoles) -> list[str]:
     floor = policies.get("ofc_desk_floor_decides")
     if floor is not None and any(f"'{kind}'" not in floor[2] for kind in FLOOR_EVENT_KINDS):
         differences.append("the floor's policy on events does not hold it to decisions on requests")
+    return differences
+
+
+_ROW_SECURITY = """
+SELECT c.relname, c.relrowsecurity FROM pg_class c
+WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND c.relkind IN ('r', 'p')
+"""
+_ALL_POLICIES = "SELECT tablename, policyname FROM pg_policies WHERE schemaname = current_schema()"
+_DESK_POLICY = """
+SELECT coalesce(with_check, '') FROM pg_policies
+WHERE schemaname = current_schema() AND tablename = 'events' AND policyname = 'ofc_desk_desk_records'
+"""
+_TRIGGERS = """
+SELECT c.relname, t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND NOT t.tgisinternal
+"""
+
+
+def _row_check_differences(connection: Connection) -> list[str]:
+    """What holds the roles' inserts to their events (`roles._row_checks`): the desk's events only
+    as the next of a chain, row-level security and its policies on the rows beside the events, the
+    checks made at commit. Rooms whose roles were applied before these lack them."""
+    secured = {str(table): bool(on) for table, on in connection.execute(text(_ROW_SECURITY))}
+    policies = {(str(table), str(name)) for table, name in connection.execute(text(_ALL_POLICIES))}
+    triggers = {(str(table), str(name)) for table, name in connection.execute(text(_TRIGGERS))}
+    differences = []
+    desk_check = connection.scalar(text(_DESK_POLICY))
+    if desk_check is not None and "head_seq" not in desk_check:
+        differences.append("the desk's policy on events does not hold it to the next event of a chain")
+    chained = sign_ins_chained(connection)
+    for table, policy in ROW_POLICIES.items():
+        if table not in secured or (table == "sign_in_attempts" and not chained):
+            continue
+        if not secured[table]:
+            differences.append(f"row-level security is off on {table}")
+        for name in ("ofc_desk_reads", policy):
+            if (table, name) not in policies:
+                differences.append(f"{table} lacks its policy {name}")
+    differences += [
+        f"{table} lacks its check at commit {name}"
+        for name, table in COMMIT_CHECKS.items()
+        if table in secured and (table, name) not in triggers
+    ]
     return differences

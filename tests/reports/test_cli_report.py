@@ -78,15 +78,15 @@ def test_fingerprint_matches_the_printed_report(example_db: str, capsys: Capture
     ("arguments", "message"),
     [
         ((), "nothing to do: give --out"),
-        (("--session", "99", "--out", "{tmp}/x.pdf"), "no session 99 in this database"),
-        (("--table", "Nowhere", "--out", "{tmp}/x.pdf"), "no session of table 'Nowhere'"),
+        (("--session", "99", "--out", "{tmp}/x.pdf"), "no session with that number in this database"),
+        (("--table", "Nowhere", "--out", "{tmp}/x.pdf"), "no session of that table in this database"),
         (("--counted", "10", "--out", "{tmp}/x.pdf"), "--counted goes with --close-out"),
         (("--close-out", "{tmp}/c.pdf", "--counted", "-3"), "--counted must be a whole number"),
-        (("--out", "{tmp}/no/such/folder/x.pdf"), "cannot write {tmp}/no/such/folder/x.pdf: no such folder"),
-        (("--out", "/dev/full"), "cannot write /dev/full: No space left on device"),
-        (("--csv-hands", "/dev/full"), "cannot write /dev/full: No space left on device"),
-        (("--session", "99999999999999999999", "--out", "{tmp}/x.pdf"), "no session 99999999999999999999"),
-        (("--close-out", "{tmp}/c.pdf", "--counted", "abc"), "argument --counted: invalid int value: 'abc'"),
+        (("--out", "{tmp}/no/such/folder/x.pdf"), "cannot write the --out file: no such folder"),
+        (("--out", "/dev/full"), "cannot write the --out file: No space left on device"),
+        (("--csv-hands", "/dev/full"), "cannot write the --csv-hands file: No space left on device"),
+        (("--session", "99999999999999999999", "--out", "{tmp}/x.pdf"), "no session with that number"),
+        (("--close-out", "{tmp}/c.pdf", "--counted", "abcd"), "argument --counted: invalid int value: '…'"),
     ],
 )
 def test_errors_exit_2_with_one_line(

@@ -108,11 +108,11 @@ def test_default_is_the_last_session_and_table_narrows_it(tmp_path: object) -> N
     assert load_session_record(url, session_id=1).session_id == 1
     record = load_session_record(url, table="Table 1")
     assert record.hands == () and record.players[0].final_stack == 50
-    with pytest.raises(ReportSourceError, match="no session of table 'Table 9'"):
+    with pytest.raises(ReportSourceError, match="no session of that table in this database"):
         load_session_record(url, table="Table 9")
-    with pytest.raises(ReportSourceError, match="no session 7 in this database"):
+    with pytest.raises(ReportSourceError, match="no session with that number in this database"):
         load_session_record(url, session_id=7)
-    with pytest.raises(ReportSourceError, match="no session 2 at table 'Table 1'"):
+    with pytest.raises(ReportSourceError, match="no session with that number at that table"):
         load_session_record(url, table="Table 1", session_id=2)
 
 

@@ -4,6 +4,7 @@ anything else (rewriting or deleting events, altering the schema)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -20,12 +21,15 @@ from ofc_desk.service.replay import run_replay
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.lockout import attempt_hash
 from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, room_roles_sql
+from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import (
     Role,
     SignInError,
     change_pin,
     create_accounts,
+    create_user,
     hash_pin,
     set_up_first_key,
     sign_in,
@@ -119,9 +123,9 @@ def test_the_floor_reads_everything_and_records_only_decisions_on_requests(
     run_replay(desk, table_script("T1", 2, extras=False, close=False), resume=False)
     desk.dispose()
     floor = create_engine(_as(room, roles.floor))
-    insert = (
+    insert = (  # the next event of the table's chain: the only one a role may insert
         "INSERT INTO events (session_id, seq, kind, actor, at, payload, prev_hash, hash) "
-        "VALUES (1, 9999, :kind, 'Sam', 'now', '{}', 'x', 'y')"
+        "SELECT 1, head_seq + 1, :kind, 'Sam', 'now', '{}', head_hash, 'y' FROM table_sessions"
     )
     with floor.begin() as connection:
         head_seq = connection.scalar(text("SELECT head_seq FROM table_sessions"))
@@ -233,3 +237,206 @@ def test_an_upgraded_account_gets_its_key_from_a_supervisor_and_never_from_the_t
     finally:
         desk.dispose()
         owner.dispose()
+
+
+# ------------------------------------------------------------------ no one row silences a session
+# A desk's login could insert a bogus signature or ledger row for any session, after which that
+# session never verified and none of its reports printed (issue 25). Each role now inserts only
+# what its own events need; a signature that does not hold is set aside by verify, named.
+def _recorded_room(room: str, roles: RoomRoles) -> None:
+    """Two tables at the table role: T1 closed after 2 hands, T2 open after 1."""
+    desk = Database(_as(room, roles.table))
+    try:
+        run_replay(desk, table_script("T1", 2, extras=False, close=True), resume=False)
+        run_replay(desk, table_script("T2", 1, extras=False, close=False), resume=False)
+    finally:
+        desk.dispose()
+
+
+def _event_after_head(session: int, step: int = 1, prev_hash: str = "head_hash") -> str:
+    """An event `step` numbers after a session's head, following `prev_hash`."""
+    return (
+        "INSERT INTO events (session_id, seq, kind, actor, at, payload, prev_hash, hash)"
+        f" SELECT {session}, head_seq + {step}, 'sat_out', 'Dana', 'now', '{{}}', {prev_hash}, 'y'"
+        f" FROM table_sessions WHERE id = {session}"
+    )
+
+
+ONE_ROW_INSERTS = {
+    "a signature over an event the session does not hold": (
+        "INSERT INTO signatures (session_id, seq, hash, signer, signature) VALUES (2, 999, 'x', 'Dana', 'ab')"
+    ),
+    "a signature over a hash the event does not have": (
+        "INSERT INTO signatures (session_id, seq, hash, signer, signature)"
+        " SELECT 2, seq, 'x', 'Dana', 'ab' FROM events WHERE session_id = 2 AND seq = 1"
+    ),
+    "a chip ledger row for a recorded event": (
+        "INSERT INTO chip_ledger (session_id, event_id, hand_number, player, kind, amount, note)"
+        " SELECT 2, id, NULL, 'Ann', 'rebuy', 1000, '' FROM events WHERE session_id = 2 AND seq = 1"
+    ),
+    "a hand row taking the next hand's number": (
+        "INSERT INTO hands (session_id, event_id, number, button, fantasyland, result, rake, jackpot,"
+        " settled_at) SELECT 2, id, 2, 'Ann', '{}', '{}', '{}', 0, at FROM events"
+        " WHERE session_id = 2 AND kind = 'hand_settled'"
+    ),
+    "a transfer row for a settled hand": (
+        "INSERT INTO transfers (hand_id, ordinal, from_player, to_player, owed, paid, reason)"
+        " SELECT id, 99, 'Ann', 'Bob', 5, 5, '' FROM hands WHERE session_id = 2"
+    ),
+    "an event after the head of a closed session": _event_after_head(1),
+    "an event two after an open session's head": _event_after_head(2, step=2),
+    "an event that does not follow the head": _event_after_head(2, prev_hash="'x'"),
+}
+
+
+@pytest.mark.parametrize("statement", ONE_ROW_INSERTS.values(), ids=ONE_ROW_INSERTS.keys())
+def test_the_table_role_may_not_insert_a_row_no_event_of_its_own_needs(
+    room: str, roles: RoomRoles, statement: str
+) -> None:
+    _recorded_room(room, roles)
+    assert "row-level security" in _refused(room, roles.table, statement)
+
+
+COMMITTED_ALONE = {
+    "the next event, with the head left where it was": (
+        _event_after_head(2),
+        "of session 2 lies beyond its chain head",
+    ),
+    "a session row without its opening": (
+        "INSERT INTO table_sessions (table_name, opened_at, head_seq, head_hash)"
+        " VALUES ('T9', 'now', 0, 'x')",
+        "is recorded only with its opening event",
+    ),
+    "a closed session row": (
+        "INSERT INTO table_sessions (table_name, opened_at, closed_at, head_seq, head_hash)"
+        " VALUES ('T9', 'now', 'now', 0, 'x')",
+        "is recorded only with its opening event",
+    ),
+}
+
+
+@pytest.mark.parametrize(("statement", "refusal"), COMMITTED_ALONE.values(), ids=COMMITTED_ALONE.keys())
+def test_an_event_or_a_session_row_is_refused_at_commit_without_the_head_moved_onto_it(
+    room: str, roles: RoomRoles, statement: str, refusal: str
+) -> None:
+    """An event beyond the head took the next number the desk would write (the table stopped), a
+    session row alone held its table "open" and was linked to by every later session."""
+    _recorded_room(room, roles)
+    with (
+        psycopg.connect(_libpq(_as(room, roles.table))) as connection,
+        pytest.raises(errors.RaiseException) as raised,
+    ):
+        connection.execute(statement)
+        connection.commit()
+    assert refusal in str(raised.value)
+    desk = Database(room)
+    try:
+        assert "2 sessions" in verify_database(desk).line()
+    finally:
+        desk.dispose()
+
+
+def test_the_floor_may_sign_only_an_event_the_session_holds(room: str, roles: RoomRoles) -> None:
+    _recorded_room(room, roles)
+    statement = ONE_ROW_INSERTS["a signature over an event the session does not hold"]
+    assert "row-level security" in _refused(room, roles.floor, statement)
+
+
+def test_a_signature_that_does_not_hold_is_set_aside_and_the_report_still_prints(
+    room: str, roles: RoomRoles, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a role may still insert, a signature row over a real event whose bytes prove nothing,
+    is named by verify and not counted; the session verifies and its report prints."""
+    _recorded_room(room, roles)
+    with psycopg.connect(_libpq(_as(room, roles.table))) as connection:
+        row = connection.execute(
+            "INSERT INTO signatures (session_id, seq, hash, signer, signature) SELECT 2, seq, hash, 'Sam',"
+            " repeat('0', 128) FROM events WHERE session_id = 2 AND kind = 'hand_settled' RETURNING id, seq"
+        ).fetchone()
+    assert row is not None
+    said = f"session 2: signature row {row[0]} ('Sam' on event number {row[1]}) does not hold"
+    assert main(["verify", "--db", room]) == 0
+    out = capsys.readouterr().out
+    assert "1 row set aside (below)" in out and f"set aside: {said}" in out
+    assert main(["report", "--db", room, "--session", "2", "--out", str(tmp_path / "t2.pdf")]) == 0
+    assert said in capsys.readouterr().err and (tmp_path / "t2.pdf").stat().st_size > 0
+
+
+def test_db_status_says_when_the_roles_lack_what_holds_their_inserts_to_their_events(
+    room: str, roles: RoomRoles
+) -> None:
+    """A room whose roles were applied before these checks is told to apply them again."""
+    owner = Database(room, migrate=False)
+    try:
+        with owner.engine.begin() as connection:
+            assert roles_state(connection, roles).current
+            connection.execute(text("DROP POLICY ofc_desk_signs ON signatures"))
+            connection.execute(text("DROP TRIGGER ofc_desk_event_in_chain ON events"))
+            connection.execute(text("ALTER POLICY ofc_desk_desk_records ON events WITH CHECK (true)"))
+            state = roles_state(connection, roles)
+    finally:
+        owner.dispose()
+    assert not state.current
+    assert state.words.startswith(
+        "not current: the desk's policy on events does not hold it to the next event of a chain;"
+        " signatures lacks its policy ofc_desk_signs;"
+        " events lacks its check at commit ofc_desk_event_in_chain"
+    )
+
+
+def _sign_in_row(prev_hash: str, hash_: str, name: str = "Dana", outcome: str = "refused") -> str:
+    return (
+        "INSERT INTO sign_in_attempts (name, role, outcome, at, prev_hash, hash)"
+        f" SELECT '{name}', '', '{outcome}', '2026-11-25T10:00:00.000000Z', {prev_hash}, {hash_}"
+    )
+
+
+NEWEST = "(SELECT hash FROM sign_in_attempts ORDER BY id DESC LIMIT 1)"
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        _sign_in_row(NEWEST, "''"),
+        _sign_in_row("'x'", "'y'"),
+        _sign_in_row(NEWEST, "'not its hash'"),
+        _sign_in_row(NEWEST, "'y'", outcome="guessed"),
+    ],
+    ids=["outside the chain", "after no check", "a hash that is not its own", "no outcome the lockout knows"],
+)
+def test_a_pin_check_is_inserted_only_as_the_next_link_of_their_chain(
+    room: str, roles: RoomRoles, statement: str
+) -> None:
+    """One such row made the room's verify fail for good (the chain of PIN checks broken)."""
+    owner = Database(room)
+    sign_in(owner, "Dana", "1234")  # a check recorded: the chain has a head
+    owner.dispose()
+    for role in (roles.table, roles.floor):
+        assert "row-level security" in _refused(room, role, statement)
+
+
+def test_an_accepted_pin_check_no_key_signed_is_set_aside_and_counted_as_wrong(
+    room: str, roles: RoomRoles
+) -> None:
+    """What a role may still insert, a chained accepted try without its key's signature: verify
+    names it and goes on; the lockout counts it as a wrong PIN (tests/storage/test_sign_in.py).
+    Names the SQL hash must spell as Python does: an accent, a quote, an emoji."""
+    owner = Database(room)
+    sam = sign_in(owner, "Sam", "98769876", Role.SUPERVISOR)
+    create_user(owner, 'Zoë "Z" 😀', Role.DEALER, "5678", approver=sam)
+    owner.dispose()
+    desk = Database(_as(room, roles.table))
+    try:
+        assert sign_in(desk, 'Zoë "Z" 😀', "5678").key is not None  # recorded through the role's check
+        with desk.engine.connect() as connection:
+            last = connection.scalar(text(f"SELECT {NEWEST}"))
+        at = "2026-11-25T10:00:00.000000Z"
+        forged = _sign_in_row(
+            f"'{last}'", f"'{attempt_hash(str(last), 'Dana', '', 'accepted', at)}'", outcome="accepted"
+        )
+        with psycopg.connect(_libpq(_as(room, roles.table)), autocommit=True) as connection:
+            connection.execute(forged)
+        [said] = verify_database(desk).set_aside
+    finally:
+        desk.dispose()
+    assert "records an accepted PIN that Dana's key did not sign" in said

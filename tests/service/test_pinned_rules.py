@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from forgery_helpers import recording_as_of
-from sqlalchemy import select
+from sqlalchemy import select, text
 from table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
@@ -31,7 +31,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import RulesPinned
 from ofc_desk.service.sentences import event_sentence
 from ofc_desk.service.setup import TableRules, canonical_sha256
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 
@@ -189,3 +189,19 @@ def test_old_sessions_resume_verify_and_print_as_pinned_after_the_file_is_edited
     lines = {setting.label: setting.value for setting in record.rules}
     assert "pinned by migration 0007 from standard.json" in lines["Preset SHA-256"]
     assert "full house 6 ·" in lines["Back royalties"]
+
+
+def test_a_revision_set_back_before_the_pins_fails_verify(legacy_database: tuple[Database, int, int]) -> None:
+    """Set back to 0006, the next start would pin every old session a second time, with the preset
+    files as they read that day: the pins migration 0007 appended give it away (issue 25)."""
+    database, *_ = legacy_database
+    verify_database(database)
+    with database.engine.begin() as connection:
+        head = connection.scalar(text("SELECT version_num FROM alembic_version"))
+        connection.execute(text("UPDATE alembic_version SET version_num = '0006'"))
+    try:
+        with pytest.raises(VerifyFault, match="reads 0006, but the history holds events that migration 0007"):
+            verify_database(database)
+    finally:  # the suite may use this database again: a start would run 0007 again over it
+        with database.engine.begin() as connection:
+            connection.execute(text("UPDATE alembic_version SET version_num = :head"), {"head": head})

@@ -184,7 +184,7 @@ def test_unknown_operation_and_bad_json_are_one_line_errors(
     deep = tmp_path / "deep.json"
     deep.write_text('{"table": "T", "seats": ' + "[" * 100_000 + "]" * 100_000 + "}")
     status, _, err = run_cli(capsys, "replay", str(deep), "--db", database_url)
-    assert (status, err) == (2, f"{deep}: JSON nested more than 64 levels deep\n")
+    assert (status, err) == (2, "script: JSON nested more than 64 levels deep\n")
 
 
 def test_text_that_is_not_unicode_is_refused_naming_where_before_anything_is_stored(

@@ -291,7 +291,10 @@ def test_a_self_made_supervisor_is_refused_on_an_existing_database(
         capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url, "--resume"
     )
     assert (status, out) == (2, "")
-    assert err == "users: mallory: replay creates accounts only in an empty database\n"
+    assert err == (
+        "users: mallory: wrong name or PIN, or not a supervisor; a replay makes accounts only in an"
+        " empty database\n"
+    )
     assert run_cli(capsys, "verify", "--db", database_url)[0] == 0
     database.dispose()
 

@@ -23,13 +23,15 @@ from table_helpers import (
     play_hand,
 )
 
+from ofc_desk.cli.main import main
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import resume_table, side_check, verify
+from ofc_desk.service.verified_read import read_verified_session
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH, event_hash
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
+from ofc_desk.storage.models import Event, HandRow, LedgerRow, Signature, TableSession, TransferRow
 
 # Their history is played once a worker: one worker runs them all.
 pytestmark = pytest.mark.xdist_group("tamper history")
@@ -98,8 +100,9 @@ def alter_and_rechain(session: Session) -> str:
     payload["cards"][0] = "Qc"  # Ann's front: queens no more, a different hand
     event.payload = json.dumps(payload, sort_keys=True, separators=(",", ":"))
     rechain(session)
-    # The dealer's signature at the settlement covers the old chain (test_signoffs.py: with the
-    # keys too, the re-scored hand still gives it away).
+    # The dealer's signature at the settlement holds over the old chain, which is gone: a signature
+    # that holds is never set aside (test_signoffs.py: with the keys too, the re-scored hand still
+    # gives it away).
     return "Dan's signature on event number 21 covers a chain that is no longer there"
 
 
@@ -137,22 +140,6 @@ def alter_ledger(session: Session) -> str:
     row_id = first_id(session, LedgerRow, kind="rebuy")
     session.execute(text("UPDATE chip_ledger SET amount = 400 WHERE id = :id"), {"id": row_id})
     return f"chip ledger row {row_id} differs from the events"
-
-
-def add_ledger_row(session: Session) -> str:
-    event_id = first_id(session, Event)
-    row = LedgerRow(
-        session_id=1,
-        event_id=event_id,
-        hand_number=None,
-        player="Ann",
-        kind="rebuy",
-        amount=1000,
-        note="",
-    )
-    session.add(row)
-    session.flush()
-    return f"chip ledger row {row.id} differs from the events"
 
 
 def remove_last_event(session: Session) -> str:
@@ -209,10 +196,17 @@ TAMPERS: list[Callable[[Session], str]] = [
     delete_transfer,
     alter_button,
     alter_ledger,
-    add_ledger_row,
     remove_last_event,
     rename_table,
 ]
+
+
+def check_beside(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Check the chain and signatures in a second process, as a long session's are."""
+    if not hasattr(os, "fork"):
+        pytest.skip("a second process is forked only where fork exists")
+    monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
+    monkeypatch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
 
 
 @pytest.mark.parametrize("beside", [False, True], ids=["one process", "chain checked beside"])
@@ -223,10 +217,7 @@ def test_verify_names_the_changed_row(
     """The same fault is named whether the chain and signatures are checked in this process or in
     a second one (a long session's are), however far the rules' fold gets meanwhile."""
     if beside:
-        if not hasattr(os, "fork"):
-            pytest.skip("a second process is forked only where fork exists")
-        monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
-        monkeypatch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
+        check_beside(monkeypatch)
     with history.session() as session:
         expected = tamper(session)
         session.commit()
@@ -242,10 +233,7 @@ def test_of_two_breaks_in_the_chain_the_first_is_named(
     """The chain's end is checked by the fold's process, the rest beside it: the earlier break is
     named, as in one process."""
     if beside:
-        if not hasattr(os, "fork"):
-            pytest.skip("a second process is forked only where fork exists")
-        monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
-        monkeypatch.setattr(side_check, "can_fork", lambda: True)
+        check_beside(monkeypatch)
     with history.session() as session:
         expected = alter_payload(session)  # the first street: in the part checked beside
         remove_last_event(session)  # the chain's end: in the part checked after the fold
@@ -298,3 +286,120 @@ def test_a_value_stored_with_another_type_is_named(history: Database) -> None:
         session.commit()
     with pytest.raises(VerifyFault, match=f"event {event_id} was altered"):
         verify_database(history)
+
+
+# ----------------------------------------------------------------------------- rows set aside
+# A database login may add rows (never change or delete one): a row no event gives, or a signature
+# that does not hold, is set aside and named, and the session still verifies and prints (issue 25).
+def add_ledger_row(session: Session) -> str:
+    row = LedgerRow(
+        session_id=1,
+        event_id=first_id(session, Event),
+        hand_number=None,
+        player="Ann",
+        kind="rebuy",
+        amount=1000,
+        note="",
+    )
+    session.add(row)
+    session.flush()
+    return f"session 1: chip ledger row {row.id} (Ann +1000, rebuy) is none the events give"
+
+
+def add_copy_of_a_ledger_row(session: Session) -> str:
+    """An exact copy of a real row (its event, amount, note): still one row more than the events give."""
+    real = session.get(LedgerRow, first_id(session, LedgerRow, kind="rebuy"))
+    assert real is not None
+    copy = LedgerRow(**{key: getattr(real, key) for key in verify.LEDGER_KEYS}, session_id=1)
+    session.add(copy)
+    session.flush()
+    return f"session 1: chip ledger row {copy.id} (Bob +40, rebuy) is none the events give"
+
+
+def add_transfer_row(session: Session) -> str:
+    hand = session.scalars(select(HandRow).where(HandRow.number == 1)).one()
+    row = TransferRow(
+        hand_id=hand.id, ordinal=99, from_player="Ann", to_player="Bob", owed=500, paid=500, reason=""
+    )
+    session.add(row)
+    session.flush()
+    return f"session 1: transfer row {row.id} of hand 1 is none the rules give"
+
+
+def add_hand_row(session: Session) -> str:
+    """A hand row for a hand never settled (on PostgreSQL the desk's role may not add it: it would
+    stop that hand's settlement, whose row number it takes; tests/room/test_bogus_rows.py)."""
+    real = session.scalars(select(HandRow).where(HandRow.number == 1)).one()
+    row = HandRow(
+        session_id=1,
+        event_id=real.event_id,
+        number=7,
+        button="Ann",
+        fantasyland="{}",
+        result=real.result,
+        rake="{}",
+        jackpot=0,
+        settled_at=real.settled_at,
+    )
+    session.add(row)
+    session.flush()
+    return f"session 1: hand row {row.id} (hand 7) is of a hand never settled"
+
+
+def add_bogus_signature(session: Session) -> str:
+    """The supervisor's name on the void, with bytes that are no signature of anything."""
+    void = session.scalars(select(Event).where(Event.kind == "hand_voided")).one()
+    row = Signature(session_id=1, seq=void.seq, hash=void.hash, signer=SUPERVISOR, signature="00" * 64)
+    session.add(row)
+    session.flush()
+    return (
+        f"session 1: signature row {row.id} ({SUPERVISOR!r} on event number {void.seq}) does not hold:"
+        " it proves nothing and is not counted"
+    )
+
+
+def add_signature_of_a_stranger(session: Session) -> str:
+    """A signature by no account, over an event number the session does not hold."""
+    row = Signature(session_id=1, seq=999, hash="ab" * 32, signer="Mallory", signature="11" * 64)
+    session.add(row)
+    session.flush()
+    return (
+        f"session 1: signature row {row.id} ('Mallory' on event number 999) does not hold:"
+        " it proves nothing and is not counted"
+    )
+
+
+ADDITIONS: list[Callable[[Session], str]] = [
+    add_ledger_row,
+    add_copy_of_a_ledger_row,
+    add_transfer_row,
+    add_hand_row,
+    add_bogus_signature,
+    add_signature_of_a_stranger,
+]
+
+
+@pytest.mark.parametrize("beside", [False, True], ids=["one process", "chain checked beside"])
+@pytest.mark.parametrize("addition", ADDITIONS, ids=lambda addition: addition.__name__)
+def test_a_row_added_beside_the_record_is_set_aside_and_named(
+    history: Database,
+    addition: Callable[[Session], str],
+    beside: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Before, any one of these made the session fail verify for good ("signature does not hold",
+    "covers a chain that is no longer there", "chip ledger row 41 differs") and refused its reports."""
+    if beside:
+        check_beside(monkeypatch)
+    printed = read_verified_session(history, 1)
+    with history.session() as session:
+        expected = addition(session)
+        session.commit()
+    summary = verify_database(history)
+    assert summary.set_aside == (expected,)
+    assert summary.line().endswith("; 1 row set aside (below)")
+    report = read_verified_session(history, 1)  # the report prints, from the verified chain
+    assert (report.hands, report.ledger, report.set_aside) == (printed.hands, printed.ledger, (expected,))
+    assert main(["verify", "--db", history.url]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == f"set aside: {expected}"

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.verify import verify_database
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import attempt_hash, lockout_delay
@@ -193,5 +193,9 @@ def test_an_accepted_try_not_signed_by_the_accounts_key_neither_resets_the_count
         )
         session.commit()
     assert "try again in 1 min 0 s" in refusal_of(accounts, "Sue", SUE_PIN, clock)
-    with pytest.raises(VerifyFault, match="records an accepted PIN that Sue's key did not sign"):
-        verify_database(accounts)
+    # Named and set aside, not a fault: one such row would otherwise fail the room's verify for good.
+    [said] = verify_database(accounts).set_aside
+    assert said.endswith(
+        "records an accepted PIN that Sue's key did not sign: it proves nothing, and the lockout"
+        " counts it as a wrong PIN"
+    )

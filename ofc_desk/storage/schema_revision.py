@@ -1,0 +1,110 @@
+"""Whether a database's schema revision (`alembic_version`) says what its tables and history say.
+
+The revision records no action of a table, so it is not part of the record; but it decides which
+migrations the next start runs, and over which history. Set back, it would have a start run again
+a migration that already ran: migration 0007 would append a second pin to every session that named
+a preset, with the preset files as they read that day, and a migration that adds a table would stop
+every desk from starting. So `verify` holds the revision to the evidence: a table or column a
+later migration made, or an event a later migration wrote (its actor is "migration NNNN"), says the
+revision was set back. A database at an older revision that shows nothing of a later one is one a
+newer program has not upgraded yet: it is verified as it stands, as before.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.script.revision import RevisionError
+from alembic.util import CommandError
+from sqlalchemy import Connection, inspect, text
+
+from ofc_desk.storage.database import MIGRATIONS, Database
+
+MIGRATION_ACTOR = "migration "
+"""How an event appended by a migration names its actor ("migration 0007")."""
+
+
+def revision_fault(connection: Connection) -> str | None:
+    """Why the schema revision cannot be what it says, in words; None when it can."""
+    stored = MigrationContext.configure(connection).get_current_heads()
+    if stored == (_newest_file(),):
+        return None  # at the head: no need to read the migrations (a tenth of a second)
+    script = _migrations()
+    heads = set(script.get_heads())
+    if set(stored) == heads:
+        return None
+    said = ", ".join(stored) or "none"
+    try:
+        later = [
+            revision.revision
+            for revision in script.iterate_revisions("heads", stored or "base")
+            if revision.revision not in stored
+        ]
+    except (CommandError, RevisionError):
+        return (
+            f"the schema revision reads {said}, which this ofc-desk does not know (it knows up to"
+            f" {', '.join(sorted(heads))}): verify the database with the ofc-desk that wrote it"
+        )
+    mark = _written_by_migration(connection, set(later)) or _made_later(connection, stored)
+    if mark is None:
+        return None
+    return (
+        f"the schema revision reads {said}, but {mark}: alembic_version was set back, and the next"
+        " start would run migrations again over a history they were already run on"
+    )
+
+
+def _written_by_migration(connection: Connection, later: set[str]) -> str | None:
+    actors = connection.execute(
+        text("SELECT DISTINCT actor FROM events WHERE actor LIKE :prefix"), {"prefix": MIGRATION_ACTOR + "%"}
+    ).scalars()
+    for actor in sorted(actors):
+        if actor.removeprefix(MIGRATION_ACTOR) in later:
+            return f"the history holds events that {actor} appended"
+    return None
+
+
+def _made_later(connection: Connection, stored: tuple[str, ...]) -> str | None:
+    """A table or column of the database that the schema at `stored` does not have."""
+    expected = _schema_at(stored)
+    found = inspect(connection)
+    for table in sorted(found.get_table_names()):
+        if table not in expected:
+            return f"the database has a table {table}, which a later migration made"
+        extra = sorted({column["name"] for column in found.get_columns(table)} - expected[table])
+        if extra:
+            return f"the table {table} has a column {extra[0]}, which a later migration made"
+    return None
+
+
+@cache
+def _newest_file() -> str:
+    """The revision of the newest migration file: each is named by its revision (0007_…)."""
+    names = sorted(path.name.partition("_")[0] for path in (MIGRATIONS / "versions").glob("[0-9]*_*.py"))
+    return names[-1] if names else ""
+
+
+@cache
+def _migrations() -> ScriptDirectory:
+    """The migrations this program ships, read once a process."""
+    return ScriptDirectory(str(MIGRATIONS))
+
+
+@cache
+def _schema_at(revisions: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Each table of the schema the migrations make up to `revisions`, with its columns: built
+    in memory, once a process."""
+    scratch = Database("sqlite://", migrate=False)
+    try:
+        for revision in revisions:
+            scratch.migrate(revision)
+        with scratch.engine.connect() as connection:
+            made = inspect(connection)
+            return {
+                table: frozenset(column["name"] for column in made.get_columns(table))
+                for table in made.get_table_names()
+            }
+    finally:
+        scratch.dispose()
