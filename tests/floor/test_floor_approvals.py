@@ -14,7 +14,7 @@ from room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example
 from test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
-from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.floor.columns import column_index
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -55,7 +55,7 @@ def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
         desk.screenshot("desk-request-waiting")
         model = floor.model
         qtbot.waitUntil(
-            lambda: model.rowCount() == 1 and model.data(model.index(0, FloorTableModel.REQUESTS)) == waiting,
+            lambda: model.rowCount() == 1 and model.data(model.index(0, column_index("requests"))) == waiting,
             timeout=WITHIN_A_SECOND,
         )
 
