@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QLineEdit
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import RulesFields
+from ofc_desk.desk.entry.staging import seat_map
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.controller import TableController
-from ofc_desk.desk.table.faces import seat_map
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.setup import TableRules

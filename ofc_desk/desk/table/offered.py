@@ -4,8 +4,8 @@ service would take it (its `can_x`) for some player or hand; what it would refus
 
 from __future__ import annotations
 
+from ofc_desk.desk.entry.staging import fantasyland_set_due
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.fantasyland_entry import fantasyland_set_due
 from ofc_desk.desk.table.floor_requests import may_change_rules, may_correct, may_void
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.table_service import TableService
