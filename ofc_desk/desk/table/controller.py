@@ -13,6 +13,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoStack
 
 from ofc_desk.desk import refusals
+from ofc_desk.desk.action_parts import Handler
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement, read_keyed_text
@@ -72,13 +74,19 @@ class TableController(QObject):
         window.settlement.confirm_requested.connect(self.on_confirm_settlement)
         window.settlement.confirm_and_hold_requested.connect(self.on_confirm_settlement_and_hold)
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
-        window.action_undo.triggered.connect(self.on_undo)
-        window.action_redo.triggered.connect(self.on_redo)
         # Offered only when there is an entry to enter again: otherwise Ctrl+Y would do nothing, unsaid.
-        window.action_redo.setEnabled(False)
-        self.undo_stack.canRedoChanged.connect(window.action_redo.setEnabled)
-        window.action_deal.triggered.connect(self.on_deal_next_hand)
-        window.action_fantasyland_set.triggered.connect(self.fantasyland.open)
+        redo = window.action(Command.REDO)
+        redo.setEnabled(False)
+        self.undo_stack.canRedoChanged.connect(redo.setEnabled)
+
+    def handlers(self) -> dict[Command, Handler]:
+        """The menu commands the table answers."""
+        return {
+            Command.UNDO: self.on_undo,
+            Command.REDO: self.on_redo,
+            Command.DEAL: self.on_deal_next_hand,
+            Command.FANTASYLAND_SET: self.fantasyland.open,
+        }
 
     def _service(self) -> TableService | None:
         return self.service

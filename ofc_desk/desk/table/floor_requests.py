@@ -1,7 +1,7 @@
-"""The desk's side of requests to the floor: which supervisor's actions may at least be asked of
-the floor now, the line that lists the open requests, and the watch that folds in the floor's
-decisions (once a second, one cheap query) and carries out an approved action between hands.
-
+"""The desk's side of requests to the floor: the line that lists the open requests, and the watch
+that folds in the floor's decisions (once a second, one cheap query) and carries out an approved
+action between hands. Which supervisor's actions may at least be asked of the floor now is said
+with each action (`desk/actions.py`).
 
 The desk deals on while a request waits; nothing here decides a rule: the service says what may be
 asked, what the floor decided, and records what was approved (`TableService.carry_out_approved`).
@@ -13,37 +13,10 @@ from PySide6.QtCore import QObject, QTimer
 
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
-from ofc_desk.service.events import EventKind
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
 
 WATCH_MS = 1000
-ANY_REASON = "a reason"
-
-
-def may_void(service: TableService, snapshot: TableSnapshot) -> bool:
-    """A hand may be voided now with a PIN, or asked of the floor (while a later hand is dealt)."""
-    settled = range(snapshot.hand_number, 0, -1)
-    return any(
-        service.can_void_hand(n) or service.can_request(EventKind.HAND_VOIDED, {"hand": n, "reason": ""})
-        for n in settled
-    )
-
-
-def may_correct(service: TableService, snapshot: TableSnapshot) -> bool:
-    return any(
-        service.can_correct_chips(seat.name)
-        or service.can_request(
-            EventKind.CHIPS_CORRECTED, {"player": seat.name, "amount": 1, "reason": ANY_REASON}
-        )
-        for seat in snapshot.seats
-    )
-
-
-def may_change_rules(service: TableService) -> bool:
-    return service.can_change_rules() or service.can_request(
-        EventKind.RULES_CHANGED, {"rules": service.rules.to_json()}
-    )
 
 
 def requests_text(snapshot: TableSnapshot) -> str:
