@@ -15,19 +15,34 @@ Where a refusal appears:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.storage.database import RoomNotReady, failure_cause
 
-if TYPE_CHECKING:
-    from ofc_desk.desk.shell.main_window import MainWindow
-
 SERVICE_FAILURES: tuple[type[Exception], ...] = (ActionRefused, SQLAlchemyError, OSError)
 STATUS_BAR_MILLISECONDS = 15_000
+
+
+class RefusalHost(Protocol):
+    """A window with pages, each with a refusal line and perhaps a notice line (`MainWindow`)."""
+
+    def refusal_line(self) -> QLabel:
+        """The refusal line of the page shown."""
+        ...
+
+    def refusal_lines(self) -> tuple[QLabel, ...]: ...
+
+    def notice_line(self) -> QLabel | None:
+        """The notice line of the page shown, if it has one."""
+        ...
+
+    def notice_lines(self) -> tuple[QLabel, ...]: ...
+
+    def statusBar(self) -> QStatusBar: ...
 
 
 def refusal_label(parent: QWidget) -> QLabel:
@@ -50,7 +65,7 @@ def notice_label(parent: QWidget) -> QLabel:
     return label
 
 
-def show_notice_in_window(window: MainWindow, sentence: str) -> None:
+def show_notice_in_window(window: RefusalHost, sentence: str) -> None:
     """What was done, on the line of the page shown (its refusal cleared) and in the status bar."""
     clear_in_window(window)
     notice = window.notice_line()
@@ -64,21 +79,21 @@ def show_on(label: QLabel, sentence: str) -> None:
     label.setText(sentence)
 
 
-def show_in_window(window: MainWindow, sentence: str) -> None:
+def show_in_window(window: RefusalHost, sentence: str) -> None:
     """Inline, on the line of the page the dealer is looking at."""
     for label in window.notice_lines():
         show_on(label, "")
     show_on(window.refusal_line(), sentence)
 
 
-def show_in_window_and_status(window: MainWindow, sentence: str) -> None:
+def show_in_window_and_status(window: RefusalHost, sentence: str) -> None:
     """For work that finished away from where it was asked for (a report, a background job): on
     the page's line, and in the status bar a while, so it is seen whichever page is up."""
     show_in_window(window, sentence)
     window.statusBar().showMessage(sentence, STATUS_BAR_MILLISECONDS)
 
 
-def clear_in_window(window: MainWindow) -> None:
+def clear_in_window(window: RefusalHost) -> None:
     """Refusals and notices both: the dealer has moved on."""
     for label in (*window.refusal_lines(), *window.notice_lines()):
         show_on(label, "")

@@ -9,6 +9,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.desk.actions import Command, Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
@@ -91,13 +92,16 @@ def test_ctrl_y_redoes_as_f1_says(desk: Desk) -> None:
     assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
     # The desk's own keys, not the platform's list (Linux has no Ctrl+Y in it: run under xcb
     # the key presses above fail without them).
-    assert [keys.toString() for keys in desk.window.action_redo.shortcuts()] == ["Ctrl+Shift+Z", "Ctrl+Y"]
+    assert [keys.toString() for keys in desk.window.action(Command.REDO).shortcuts()] == [
+        "Ctrl+Shift+Z",
+        "Ctrl+Y",
+    ]
 
 
 def test_the_void_dialog_offers_the_hand_just_settled_and_keeps_its_fields_whole(desk: Desk) -> None:
     two_hands_settled(desk)
     assert desk.snapshot.hand_number == 2
-    desk.window.action_void.trigger()
+    desk.window.action(Dialog.VOID).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
     number = dialog.findChild(QSpinBox)
@@ -112,7 +116,7 @@ def test_the_void_dialog_offers_the_hand_just_settled_and_keeps_its_fields_whole
 
 def test_a_long_cash_out_refusal_wraps_clear_of_the_buttons(desk: Desk) -> None:
     settle_first_hand(desk, deal_next=False)  # Ann goes to Fantasyland: Bob must wait for her hand
-    desk.window.action_cash_out.trigger()
+    desk.window.action(Dialog.CASH_OUT).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
     choice = dialog.findChild(QComboBox)
@@ -141,31 +145,33 @@ def test_f6_while_a_fantasyland_player_waits_says_when_the_set_comes(desk: Desk)
     )
 
 
+CHIP_OPERATIONS = {
+    "Join": Dialog.JOIN,
+    "Rebuy": Dialog.REBUY,
+    "Cash out": Dialog.CASH_OUT,
+    "Sit out": Dialog.SIT_OUT,
+    "Sit in": Dialog.SIT_IN,
+}
+
+
 def chip_offers(desk: Desk) -> dict[str, bool]:
     """Whether each chip operation is offered, in the Table menu and on the between-hands page."""
     window = desk.window
-    actions = {
-        "Join": window.action_join,
-        "Rebuy": window.action_rebuy,
-        "Cash out": window.action_cash_out,
-        "Sit out": window.action_sit_out,
-        "Sit in": window.action_sit_in,
-    }
-    for caption, action in actions.items():
-        assert action.isEnabled() == window.between_hands.chip_buttons[caption].isEnabled(), caption
-    return {caption: action.isEnabled() for caption, action in actions.items()}
+    for caption, key in CHIP_OPERATIONS.items():
+        assert window.action(key).isEnabled() == window.between_hands.buttons[key].isEnabled(), caption
+    return {caption: window.action(key).isEnabled() for caption, key in CHIP_OPERATIONS.items()}
 
 
 def test_chip_operations_are_offered_only_when_the_service_would_take_them(desk: Desk) -> None:
     assert not any(chip_offers(desk).values())  # no table open
-    assert not desk.window.action_void.isEnabled()
+    assert not desk.window.action(Dialog.VOID).isEnabled()
     desk.open_table(("Ann", "Bob"), button="Bob")
     assert not any(chip_offers(desk).values())  # a hand is being dealt
     play_regular_streets(desk, ANN_PLAIN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     offers = chip_offers(desk)
     assert offers == {"Join": True, "Rebuy": True, "Cash out": True, "Sit out": True, "Sit in": False}
-    desk.window.action_close_table.trigger()
+    desk.window.action(Dialog.CLOSE_TABLE).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
     desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
@@ -173,7 +179,7 @@ def test_chip_operations_are_offered_only_when_the_service_would_take_them(desk:
     click_ok(desk, dialog)
     assert desk.snapshot.closed
     assert not any(chip_offers(desk).values())
-    assert not desk.window.action_void.isEnabled()
+    assert not desk.window.action(Dialog.VOID).isEnabled()
 
 
 def test_a_fouled_hand_shows_no_royalty_and_its_foul_hides_no_row(desk: Desk) -> None:
@@ -198,7 +204,7 @@ def test_a_fouled_hand_shows_no_royalty_and_its_foul_hides_no_row(desk: Desk) ->
 
 def test_a_voided_hand_is_marked_void_on_the_felt(desk: Desk) -> None:
     two_hands_settled(desk)
-    desk.window.action_void.trigger()
+    desk.window.action(Dialog.VOID).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
     desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
@@ -331,7 +337,7 @@ def test_undoing_a_confirmed_street_says_so_on_the_line(desk: Desk) -> None:
 def test_a_rebuy_and_a_cash_out_each_say_what_was_done(desk: Desk) -> None:
     two_hands_settled(desk)
     ann, bob = desk.snapshot.seat("Ann").stack, desk.snapshot.seat("Bob").stack
-    desk.qtbot.mouseClick(desk.window.between_hands.chip_buttons["Rebuy"], Qt.MouseButton.LeftButton)
+    desk.qtbot.mouseClick(desk.window.between_hands.buttons[Dialog.REBUY], Qt.MouseButton.LeftButton)
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
     choice = dialog.findChild(QComboBox)
@@ -339,7 +345,7 @@ def test_a_rebuy_and_a_cash_out_each_say_what_was_done(desk: Desk) -> None:
     choice.setCurrentText("Ann")
     click_ok(desk, dialog)
     assert desk.window.between_hands.notice.text() == f"Ann rebought 100 chips: stack now {ann + 100}"
-    desk.window.action_cash_out.trigger()
+    desk.window.action(Dialog.CASH_OUT).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
     choice = dialog.findChild(QComboBox)

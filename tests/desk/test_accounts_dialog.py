@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox
 
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.accounts import AccountDialog
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -30,16 +31,16 @@ def run_task(desk: Desk, action: QAction, lines: dict[str, str], choices: dict[s
 
 def test_a_supervisor_adds_an_account_changes_its_role_and_a_pin(desk: Desk, database: Database) -> None:
     window = desk.window
-    run_task(desk, window.action_add_account, {"Name": "Yan", "PIN": "56785678"}, {"Role": "dealer"})
+    run_task(desk, window.action(Command.ADD_ACCOUNT), {"Name": "Yan", "PIN": "56785678"}, {"Role": "dealer"})
     desk.qtbot.waitUntil(
         lambda: window.statusBar().currentMessage().startswith("Yan can now sign in"), timeout=10_000
     )
-    run_task(desk, window.action_change_role, {}, {"Account": "Yan", "Role": "supervisor"})
+    run_task(desk, window.action(Command.CHANGE_ROLE), {}, {"Account": "Yan", "Role": "supervisor"})
     desk.qtbot.waitUntil(
         lambda: window.statusBar().currentMessage() == f"Yan is now a supervisor, approved by {SUPERVISOR[0]}"
     )
     lines = {"Current PIN": DEALER[1], "New PIN": "4455"}
-    run_task(desk, window.action_change_pin, lines, {"Account": DEALER[0]})
+    run_task(desk, window.action(Command.CHANGE_PIN), lines, {"Account": DEALER[0]})
     desk.qtbot.waitUntil(
         lambda: window.statusBar().currentMessage().startswith(f"{DEALER[0]}'s PIN was changed")
     )
@@ -51,7 +52,7 @@ def test_a_supervisor_adds_an_account_changes_its_role_and_a_pin(desk: Desk, dat
 def test_a_wrong_supervisor_pin_changes_nothing_and_says_so_in_the_dialog(
     desk: Desk, database: Database
 ) -> None:
-    desk.window.action_add_account.trigger()
+    desk.window.action(Command.ADD_ACCOUNT).trigger()
     dialog = desk.session.active_dialog
     assert isinstance(dialog, AccountDialog)
     for caption, text in {

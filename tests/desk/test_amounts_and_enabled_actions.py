@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLineEdit
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.settlement import MAX_CHIPS, SettlementPolicy
 from ofc_desk.core.variants import Variant
+from ofc_desk.desk.actions import Command, Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
@@ -18,7 +19,7 @@ from tests.desk.test_start_and_resume import field
 
 
 def new_table_dialog(desk: Desk) -> NewTableDialog:
-    desk.window.action_new_table.trigger()
+    desk.window.action(Command.NEW_TABLE).trigger()
     dialog = desk.session.active_dialog
     assert isinstance(dialog, NewTableDialog)
     return dialog
@@ -51,7 +52,7 @@ def test_a_buy_in_of_a_million_million_chips_is_entered_and_kept(desk: Desk) -> 
 def test_a_correction_beyond_any_spin_box_reaches_the_service(desk: Desk) -> None:
     settle_first_hand(desk, deal_next=False)
     ann = desk.snapshot.seat("Ann").stack
-    desk.window.action_correct.trigger()
+    desk.window.action(Dialog.CORRECT).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, AttemptDialog)
     retype(desk, field(dialog, "Chips (+/−)"), "5,000,000,000")  # past a spin box's 2,147,483,647
@@ -81,24 +82,24 @@ def test_a_deal_the_service_would_refuse_is_greyed_out_and_says_why(desk: Desk) 
     desk.session.controller.refresh()
     assert not service.can_start_next_hand()
     assert not desk.window.between_hands.deal_button.isEnabled()
-    assert not desk.window.action_deal.isEnabled()
+    assert not desk.window.action(Command.DEAL).isEnabled()
     message = desk.window.between_hands.message.text()
     assert "cannot be dealt yet" in message and "Bob" in message
     service.rebuy("Bob", 100)
     desk.session.controller.refresh()
-    assert desk.window.action_deal.isEnabled() and desk.window.between_hands.deal_button.isEnabled()
+    assert desk.window.action(Command.DEAL).isEnabled() and desk.window.between_hands.deal_button.isEnabled()
 
 
 def test_undo_is_offered_once_there_is_something_to_undo(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    assert not desk.window.action_undo.isEnabled()  # nothing entered yet this hand
+    assert not desk.window.action(Command.UNDO).isEnabled()  # nothing entered yet this hand
     desk.type("ks")
     desk.type("b")
-    assert desk.session.controller.staged and desk.window.action_undo.isEnabled()  # the staged card
-    desk.window.action_undo.trigger()
-    assert not desk.session.controller.staged and not desk.window.action_undo.isEnabled()
+    assert desk.session.controller.staged and desk.window.action(Command.UNDO).isEnabled()  # the staged card
+    desk.window.action(Command.UNDO).trigger()
+    assert not desk.session.controller.staged and not desk.window.action(Command.UNDO).isEnabled()
     desk.street(street_keys(ANN[2], "b"))
-    assert desk.window.action_undo.isEnabled()  # Ann's confirmed street, through the service
-    desk.window.action_undo.trigger()
+    assert desk.window.action(Command.UNDO).isEnabled()  # Ann's confirmed street, through the service
+    desk.window.action(Command.UNDO).trigger()
     assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Ann"
-    assert not desk.window.action_undo.isEnabled()
+    assert not desk.window.action(Command.UNDO).isEnabled()

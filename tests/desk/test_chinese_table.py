@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.core.chinese.deal import CHINESE, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.new_table import GAMES, NewTableDialog, RulesFields
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
@@ -141,7 +142,7 @@ def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_c
     desk.qtbot.mouseClick(desk.window.entry.declare_buttons[0], Qt.MouseButton.LeftButton)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
 
-    desk.window.action_undo.trigger()  # Bob's declaration taken back, recorded as an undo
+    desk.window.action(Command.UNDO).trigger()  # Bob's declaration taken back, recorded as an undo
     assert desk.snapshot.phase is Phase.LIVE and desk.snapshot.seat("Bob").showdown == ""
     desk.type(hand_keys(BOB_SIX_PAIRS))
     desk.qtbot.mouseClick(desk.window.entry.declare_buttons[0], Qt.MouseButton.LeftButton)

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.new_table import TABLE_OWN_PRESET, RulesFields
@@ -101,7 +102,7 @@ def test_void_is_refused_without_the_supervisor_pin_and_done_with_it(desk: Desk)
     assert desk.window.bottom.currentIndex() == desk.window.BETWEEN_HANDS_PAGE
     stacks_after_hand = {seat.name: seat.stack for seat in desk.snapshot.seats}
     assert stacks_after_hand != {"Ann": 100, "Bob": 100}
-    desk.window.action_void.trigger()
+    desk.window.action(Dialog.VOID).trigger()
     supervisor_dialog = desk.session.chip_actions.active_dialog
     assert isinstance(supervisor_dialog, SupervisorDialog)
     desk.qtbot.keyClicks(supervisor_dialog.supervisor, SUPERVISOR[0])
@@ -122,7 +123,7 @@ def test_void_is_refused_without_the_supervisor_pin_and_done_with_it(desk: Desk)
 def test_chip_correction_and_closing_the_table_need_the_supervisor(desk: Desk) -> None:
     settle_first_hand(desk, deal_next=False)
     ann = desk.snapshot.seat("Ann").stack
-    desk.window.action_correct.trigger()
+    desk.window.action(Dialog.CORRECT).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
     amount = amount_field(dialog, "Chips (+/−)")
@@ -133,7 +134,7 @@ def test_chip_correction_and_closing_the_table_need_the_supervisor(desk: Desk) -
     click_ok(desk, dialog)
     assert not dialog.isVisible()
     assert desk.snapshot.seat("Ann").stack == ann + 5
-    desk.window.action_close_table.trigger()
+    desk.window.action(Dialog.CLOSE_TABLE).trigger()
     closing = desk.session.chip_actions.active_dialog
     assert isinstance(closing, SupervisorDialog)
     click_ok(desk, closing)
@@ -151,7 +152,7 @@ def test_a_supervisor_changes_the_stakes_between_hands_and_the_rest_of_the_rules
     service = desk.session.controller.service
     assert service is not None
     before = service.rules
-    desk.window.action_change_rules.trigger()
+    desk.window.action(Dialog.CHANGE_RULES).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
     unit = amount_field(dialog, "Chips per point")
@@ -172,8 +173,8 @@ def test_a_supervisor_changes_the_stakes_between_hands_and_the_rest_of_the_rules
 def test_mid_hand_a_rules_change_is_refused_with_a_pin_and_asked_of_the_floor_instead(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
     # Offered while a hand is dealt only because it may be asked of the floor.
-    assert desk.window.action_change_rules.isEnabled()
-    desk.window.action_change_rules.trigger()
+    assert desk.window.action(Dialog.CHANGE_RULES).isEnabled()
+    desk.window.action(Dialog.CHANGE_RULES).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog) and dialog.ask_floor is not None
     desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
@@ -208,7 +209,7 @@ def test_the_rules_fields_keep_a_table_own_preset_and_what_they_do_not_show(qtbo
 
 def test_a_dialog_takes_typing_in_its_first_field_at_once(desk: Desk) -> None:
     settle_first_hand(desk, deal_next=False)
-    desk.window.action_void.trigger()
+    desk.window.action(Dialog.VOID).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
     number = dialog.fields_in_order()[0]  # what is done first, the supervisor who approves it last

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from sqlalchemy import select
 
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -17,7 +18,7 @@ from tests.desk.test_start_and_resume import field
 
 
 def hand_over(desk: Desk, name: str, pin: str) -> AttemptDialog:
-    desk.window.action_hand_over.trigger()
+    desk.window.action(Command.HAND_OVER).trigger()
     dialog = desk.session.active_dialog
     assert isinstance(dialog, AttemptDialog)
     field(dialog, "Dealer taking over").setText(name)

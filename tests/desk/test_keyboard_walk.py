@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.desk.actions import DESK_ACTIONS, ActionKey, Command, Dialog
 from ofc_desk.desk.dialogs.accounts import AccountDialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog, RulesFields
@@ -308,21 +309,21 @@ def close_what_opened(desk: Desk) -> None:
     QApplication.processEvents()
 
 
-TABLE_ACTIONS = (
-    "action_fantasyland_set", "action_deal", "action_join", "action_rebuy", "action_cash_out",
-    "action_sit_out", "action_sit_in", "action_void", "action_correct", "action_change_rules",
-    "action_hand_over", "action_undo", "action_redo", "action_close_table", "action_close_report",
-)  # fmt: skip
+TABLE_ACTIONS: tuple[ActionKey, ...] = (
+    *(row.key for row in DESK_ACTIONS if row.enabled is not None),  # what a table offers or not
+    Command.REDO,
+    Command.CLOSE_REPORT,
+)
 
 
-def sweep(desk: Desk, state: str) -> dict[str, bool]:
+def sweep(desk: Desk, state: str) -> dict[ActionKey, bool]:
     """Each table action at this state: whether it is offered; and if it is, that it does something
     the dealer sees (a dialog, a refusal in words, a change on the table)."""
     offered = {}
     for name in TABLE_ACTIONS:
-        action: QAction = getattr(desk.window, name)
+        action: QAction = desk.window.action(name)
         offered[name] = action.isEnabled()
-        if not action.isEnabled() or name in ("action_deal", "action_undo", "action_redo"):
+        if not action.isEnabled() or name in (Command.DEAL, Command.UNDO, Command.REDO):
             continue  # dealing and undoing change the table; what they do is tested elsewhere
         before = what_shows(desk)
         action.trigger()
@@ -334,18 +335,18 @@ def sweep(desk: Desk, state: str) -> dict[str, bool]:
 
 def test_nothing_offered_is_refused_silently_and_a_closed_table_offers_nothing(desk: Desk) -> None:
     no_table = sweep(desk, "no table")  # the reports say a table must be open first
-    assert [name for name, offered in no_table.items() if offered] == ["action_close_report"]
+    assert [name for name, offered in no_table.items() if offered] == [Command.CLOSE_REPORT]
     desk.open_table(("Ann", "Bob"), button="Bob")
-    assert sweep(desk, "a hand dealt")["action_hand_over"]
+    assert sweep(desk, "a hand dealt")[Command.HAND_OVER]
     play_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     between = sweep(desk, "between hands")
-    assert between["action_void"] and between["action_close_table"] and not between["action_fantasyland_set"]
+    assert between[Dialog.VOID] and between[Dialog.CLOSE_TABLE] and not between[Command.FANTASYLAND_SET]
     service = desk.session.controller.service
     assert service is not None
     desk.session.controller.show_snapshot(service.close_session(*SUPERVISOR))
     closed = sweep(desk, "closed")
-    assert not any(offered for name, offered in closed.items() if name != "action_close_report"), closed
+    assert not any(offered for name, offered in closed.items() if name != Command.CLOSE_REPORT), closed
 
 
 # ---------------------------------------------------------------------------------------- the walk
@@ -418,18 +419,21 @@ def fantasyland_set_by_keys(desk: Desk) -> None:
 
 def chip_actions_by_keys(desk: Desk) -> None:
     window, qtbot = desk.window, desk.qtbot
-    dialog = attempt_up(desk, window.action_join)
+    dialog = attempt_up(desk, window.action(Dialog.JOIN))
     fill_in(qtbot, "Cy", "150")
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.seat("Cy").stack == 150 and notice(desk) == "Cy joined at seat 3 with 150 chips"
     bob = desk.snapshot.seat("Bob").stack
-    dialog = attempt_up(desk, window.action_rebuy)
+    dialog = attempt_up(desk, window.action(Dialog.REBUY))
     fill_in(qtbot, "b", "50")  # the player box finds Bob by its first letter
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.seat("Bob").stack == bob + 50
-    for action, said in ((window.action_sit_out, "Cy sits out"), (window.action_sit_in, "Cy sits in")):
+    for action, said in (
+        (window.action(Dialog.SIT_OUT), "Cy sits out"),
+        (window.action(Dialog.SIT_IN), "Cy sits in"),
+    ):
         dialog = attempt_up(desk, action)
         type_in(qtbot, "c")
         press(qtbot, Qt.Key.Key_Return)
@@ -441,7 +445,7 @@ def supervisor_actions_by_keys(desk: Desk) -> None:
     """What is done first, who approves it last; a refused PIN is selected to be typed again."""
     window, qtbot = desk.window, desk.qtbot
     ann = desk.snapshot.seat("Ann").stack
-    dialog = attempt_up(desk, window.action_correct, SupervisorDialog)
+    dialog = attempt_up(desk, window.action(Dialog.CORRECT), SupervisorDialog)
     fill_in(qtbot, "a", "-5", "miscounted rebuy", SUPERVISOR[0], "0000")
     press(qtbot, Qt.Key.Key_Return)
     assert isinstance(dialog, SupervisorDialog)
@@ -451,13 +455,13 @@ def supervisor_actions_by_keys(desk: Desk) -> None:
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.seat("Ann").stack == ann - 5
-    dialog = attempt_up(desk, window.action_void, SupervisorDialog)  # the hand just settled
+    dialog = attempt_up(desk, window.action(Dialog.VOID), SupervisorDialog)  # the hand just settled
     press(qtbot, Qt.Key.Key_Tab)
     fill_in(qtbot, "cards exposed", *SUPERVISOR)
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.hand_voided and notice(desk).startswith("Hand 2 voided by Floor")
-    dialog = attempt_up(desk, window.action_change_rules, SupervisorDialog)
+    dialog = attempt_up(desk, window.action(Dialog.CHANGE_RULES), SupervisorDialog)
     tab_to(qtbot, "Chips per point")
     type_in(qtbot, "2")
     tab_to(qtbot, "Supervisor")
@@ -466,7 +470,7 @@ def supervisor_actions_by_keys(desk: Desk) -> None:
     done(desk, dialog)
     service = desk.session.controller.service
     assert service is not None and service.rules.unit == 2
-    dialog = attempt_up(desk, window.action_cash_out)
+    dialog = attempt_up(desk, window.action(Dialog.CASH_OUT))
     type_in(qtbot, "c")
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
@@ -503,7 +507,7 @@ def reports_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         assert happened(), action.text()
     press(qtbot, Qt.Key.Key_Escape)
     done(desk, preview)
-    attempt_up(desk, desk.window.action_close_report)
+    attempt_up(desk, desk.window.action(Command.CLOSE_REPORT))
     type_in(qtbot, "1,000")
     press(qtbot, Qt.Key.Key_Return)
     preview = dialog_up(qtbot, ReportPreview)
@@ -553,7 +557,7 @@ def accounts_and_hand_over_by_keys(desk: Desk) -> None:
     window, qtbot = desk.window, desk.qtbot
     database = desk.session.database
     assert database is not None
-    dialog = attempt_up(desk, window.action_add_account, AccountDialog)
+    dialog = attempt_up(desk, window.action(Command.ADD_ACCOUNT), AccountDialog)
     order = [field.accessibleName() for field in dialog.fields_in_order()]
     assert order == ["Name", "Role", "PIN", "Supervisor", "Supervisor PIN"]
     fill_in(qtbot, "Yan", "d", "56785678", *SUPERVISOR)
@@ -566,12 +570,12 @@ def accounts_and_hand_over_by_keys(desk: Desk) -> None:
     press(qtbot, Qt.Key.Key_Return)  # Enter does what OK does, wherever Tab has been
     done(desk, dialog)
     assert {account.name: account.role for account in list_users(database)}["Yan"] is Role.DEALER
-    dialog = attempt_up(desk, window.action_change_role, AccountDialog)
+    dialog = attempt_up(desk, window.action(Command.CHANGE_ROLE), AccountDialog)
     fill_in(qtbot, "y", "s", *SUPERVISOR)
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert {account.name: account.role for account in list_users(database)}["Yan"] is Role.SUPERVISOR
-    dialog = attempt_up(desk, window.action_hand_over)
+    dialog = attempt_up(desk, window.action(Command.HAND_OVER))
     fill_in(qtbot, "Yan", "56785678")
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
@@ -588,9 +592,13 @@ def settings_and_help_by_keys(desk: Desk) -> None:
     press(qtbot, Qt.Key.Key_Return)
     done(desk, settings)
     assert desk.session.options.theme is ThemeName.LIGHT
-    choose(desk, desk.window.action_dark)  # View → Dark theme by its letter
+    choose(desk, desk.window.action(Command.DARK))  # View → Dark theme by its letter
     assert desk.session.options.theme is ThemeName.DARK
-    for action in (desk.window.action_keyboard, desk.window.action_about, desk.window.action_verify):
+    for action in (
+        desk.window.action(Command.KEYBOARD),
+        desk.window.action(Command.ABOUT),
+        desk.window.action(Command.VERIFY),
+    ):
         choose(desk, action)
         page = dialog_up(qtbot, TextDialog)
         press(qtbot, Qt.Key.Key_Escape)
@@ -599,12 +607,15 @@ def settings_and_help_by_keys(desk: Desk) -> None:
 
 def close_by_keys(desk: Desk) -> None:
     qtbot = desk.qtbot
-    dialog = attempt_up(desk, desk.window.action_close_table, SupervisorDialog)
+    dialog = attempt_up(desk, desk.window.action(Dialog.CLOSE_TABLE), SupervisorDialog)
     fill_in(qtbot, *SUPERVISOR)
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
     assert desk.snapshot.phase is Phase.CLOSED
-    assert not desk.window.action_fantasyland_set.isEnabled() and not desk.window.action_hand_over.isEnabled()
+    assert (
+        not desk.window.action(Command.FANTASYLAND_SET).isEnabled()
+        and not desk.window.action(Command.HAND_OVER).isEnabled()
+    )
     press(qtbot, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)  # no open table: Enter starts a new one
     dialog_up(qtbot, ChooseTableDialog)
     press(qtbot, Qt.Key.Key_Return)

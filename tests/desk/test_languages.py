@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.cli.main import main
+from ofc_desk.desk.action_parts import Menu
 from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language, stored_language
 from ofc_desk.i18n import Language, active_language, use_language
 from tests.desk.conftest import make_desk
@@ -50,7 +51,9 @@ def test_a_vietnamese_desk_shows_its_menus_status_and_qt_buttons_in_vietnamese(
 def test_settings_language_is_kept_for_the_next_start(qtbot: QtBot, tmp_path: Path) -> None:
     desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'desk.db'}")
     settings = desk.session.store.settings
-    language_menu = next(a.menu() for a in desk.window.settings_menu.actions() if a.text() == "&Language")
+    language_menu = next(
+        a.menu() for a in desk.window.menus[Menu.SETTINGS].actions() if a.text() == "&Language"
+    )
     russian = next(action for action in language_menu.actions() if action.text() == "Русский")
     russian.trigger()
     assert stored_language(settings, DESK_KEY) is Language.RU

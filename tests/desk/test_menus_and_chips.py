@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.desk.actions import Command, Dialog, Submenu
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.text import TextDialog
@@ -75,7 +76,7 @@ def test_enter_on_a_focused_button_presses_that_button(desk: Desk) -> None:
     hold.setFocus()
     desk.qtbot.keyClick(hold, Qt.Key.Key_Return)
     assert (desk.snapshot.hand_number, desk.snapshot.phase) == (1, Phase.SETTLED)  # confirmed, not dealt
-    rebuy = desk.window.between_hands.chip_buttons["Rebuy"]
+    rebuy = desk.window.between_hands.buttons[Dialog.REBUY]
     rebuy.setFocus()
     desk.qtbot.keyClick(rebuy, Qt.Key.Key_Return)
     assert desk.session.chip_actions.active_dialog is not None and desk.snapshot.hand_number == 1
@@ -88,20 +89,20 @@ def test_enter_on_a_focused_button_presses_that_button(desk: Desk) -> None:
 def test_chip_operations_between_hands(desk: Desk) -> None:
     settled_and_held(desk)
     ann_stack = desk.snapshot.seat("Ann").stack
-    desk.qtbot.mouseClick(desk.window.between_hands.chip_buttons["Rebuy"], Qt.MouseButton.LeftButton)
+    desk.qtbot.mouseClick(desk.window.between_hands.buttons[Dialog.REBUY], Qt.MouseButton.LeftButton)
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
     dialog.findChild(QComboBox).setCurrentText("Ann")
     submit(desk)
     assert desk.snapshot.seat("Ann").stack == ann_stack + 100
-    desk.window.action_join.trigger()
+    desk.window.action(Dialog.JOIN).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
     desk.qtbot.keyClicks(field(dialog, "Player name"), "Cy")
     submit(desk)
     assert [seat.name for seat in desk.snapshot.seats] == ["Ann", "Bob", "Cy"]
     assert len(desk.window.felt.seat_widgets) == 3
-    desk.window.action_sit_out.trigger()
+    desk.window.action(Dialog.SIT_OUT).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
     dialog.findChild(QComboBox).setCurrentText("Cy")
@@ -113,7 +114,7 @@ def test_chip_operations_between_hands(desk: Desk) -> None:
 
 def test_a_refused_chip_operation_stays_in_its_dialog(desk: Desk) -> None:
     settled_and_held(desk)
-    desk.window.action_join.trigger()
+    desk.window.action(Dialog.JOIN).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
     desk.qtbot.keyClicks(field(dialog, "Player name"), "Ann")
@@ -125,32 +126,32 @@ def test_zoom_colours_and_theme(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
     seat = desk.window.felt.seat_widgets[0]
     width, letters = seat.natural_size().width(), desk.window.entry.line.font().pixelSize()
-    desk.window.action_zoom_in.trigger()
+    desk.window.action(Command.ZOOM_IN).trigger()
     # Bigger cards where the window has room for them (the felt fits the seats to it), bigger text.
     assert seat.natural_size().width() > width
     assert desk.window.entry.line.font().pixelSize() > letters
     assert desk.session.store.load().zoom_percent > 100
     four_colour = desk.session.options.four_colour
-    desk.window.action_four_colour.trigger()
+    desk.window.action(Command.FOUR_COLOUR).trigger()
     assert desk.session.options.four_colour is not four_colour
-    desk.window.action_dark.trigger()
+    desk.window.action(Command.DARK).trigger()
     assert desk.session.options.theme.value == "light"
     desk.screenshot("06-light-theme-zoomed")
 
 
 def test_help_menu_and_settings(desk: Desk) -> None:
-    desk.window.action_keyboard.trigger()
+    desk.window.action(Command.KEYBOARD).trigger()
     dialog = desk.session.active_dialog
     assert isinstance(dialog, TextDialog)
     assert "Ctrl+Z" in dialog.browser.toPlainText()
     dialog.reject()
-    desk.window.action_about.trigger()
+    desk.window.action(Command.ABOUT).trigger()
     about = desk.session.active_dialog
     assert about is not None
     text = about.browser.toPlainText()  # type: ignore[attr-defined]
     assert "MIT" in text and desk.session.database is not None and desk.session.database.url in text
     about.reject()
-    desk.window.action_settings.trigger()
+    desk.window.action(Command.SETTINGS).trigger()
     settings = desk.session.active_dialog
     assert settings is not None
     assert settings.presets.count() >= 3  # type: ignore[attr-defined]
@@ -162,13 +163,17 @@ def test_help_menu_and_settings(desk: Desk) -> None:
 def test_every_interactive_widget_has_an_accessible_name(desk: Desk) -> None:
     settled_and_held(desk)
     assert unnamed_interactive_widgets(desk.window) == []
-    for action in (desk.window.action_join, desk.window.action_void, desk.window.action_correct):
+    for action in (
+        desk.window.action(Dialog.JOIN),
+        desk.window.action(Dialog.VOID),
+        desk.window.action(Dialog.CORRECT),
+    ):
         action.trigger()
         dialog = desk.session.chip_actions.active_dialog
         assert dialog is not None
         assert unnamed_interactive_widgets(dialog) == []
         dialog.reject()
-    desk.window.action_new_table.trigger()
+    desk.window.action(Command.NEW_TABLE).trigger()
     new_table = desk.session.active_dialog
     assert new_table is not None and unnamed_interactive_widgets(new_table) == []
     new_table.reject()
@@ -184,8 +189,8 @@ def test_file_session_report_hands_over_the_database_and_session(
     )
     monkeypatch.setitem(sys.modules, "ofc_desk.desk.records.report_actions", fake)
     desk.open_table(("Ann", "Bob"), button="Bob")
-    desk.window.action_report.trigger()
-    chinese = [a for a in desk.window.report_language_menu.actions() if a.text() == "简体中文"]
+    desk.window.action(Command.REPORT).trigger()
+    chinese = [a for a in desk.window.submenus[Submenu.REPORT_LANGUAGE].actions() if a.text() == "简体中文"]
     chinese[0].trigger()  # File → Session report in → 简体中文: printed in Chinese by an English desk
     service = desk.session.controller.service
     assert service is not None and desk.session.database is not None
@@ -200,7 +205,7 @@ def test_report_preview_screenshot(desk: Desk, qtbot: QtBot) -> None:
     from ofc_desk.desk.records.report_actions import ReportPreview
 
     settled_and_held(desk)
-    desk.window.action_report.trigger()
+    desk.window.action(Command.REPORT).trigger()
 
     def preview() -> QWidget | None:
         found = desk.window.findChildren(ReportPreview)
@@ -215,7 +220,7 @@ def test_report_preview_screenshot(desk: Desk, qtbot: QtBot) -> None:
 
 def test_verify_runs_in_the_background_and_reports(desk: Desk, qtbot: QtBot) -> None:
     settled_and_held(desk)
-    desk.window.action_verify.trigger()
+    desk.window.action(Command.VERIFY).trigger()
     qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, TextDialog), timeout=20_000)
     dialog = desk.session.active_dialog
     assert isinstance(dialog, TextDialog)
@@ -227,7 +232,7 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
     from ofc_desk.desk.records.report_actions import ReportPreview
 
     settled_and_held(desk)
-    desk.window.action_close_report.trigger()
+    desk.window.action(Command.CLOSE_REPORT).trigger()
     dialog = desk.session.active_dialog
     assert isinstance(dialog, AttemptDialog)
     counted = dialog.findChild(ChipAmountEdit)

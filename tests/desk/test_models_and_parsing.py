@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.entry.key_syntax import read_keyed_text
 from ofc_desk.desk.entry.keyboard_help import KEYS
 from ofc_desk.desk.records.models import (
@@ -71,14 +72,14 @@ def test_the_history_browser_reads_the_real_hands_in_the_background(desk: Desk, 
     desk.open_table(("Ann", "Bob"), button="Bob")
     play_regular_streets(desk, ANN, BOB)
     desk.press_enter_on(desk.window.settlement.confirm_button)
-    desk.window.action_history.trigger()
+    desk.window.action(Command.HISTORY).trigger()
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
     browser = desk.session.records.browsers["Hand history"]
     qtbot.waitUntil(lambda: browser.model.rowCount() == 1)
     assert browser.proxy.data(browser.proxy.index(0, HandHistoryModel.TRANSFERS), DISPLAY) == "Bob→Ann 17"
     qtbot.keyClicks(browser.search, "nobody")
     assert browser.proxy.rowCount() == 0
-    desk.window.action_audit.trigger()
+    desk.window.action(Command.AUDIT).trigger()
     qtbot.waitUntil(lambda: "Audit log" in desk.session.records.browsers)
     qtbot.waitUntil(lambda: desk.session.records.browsers["Audit log"].model.rowCount() > 10)
 

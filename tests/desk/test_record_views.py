@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QToolBar
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.desk.records.models import OBJECT_ROLE, AuditModel, HandHistoryModel
 from ofc_desk.desk.records.report_actions import build_session_report, show_preview
@@ -21,7 +22,7 @@ from ofc_desk.service import SeatSetup, TableRules, TableSetup
 from tests.desk.conftest import SCREENSHOTS, SUPERVISOR, Desk
 from tests.service.table_helpers import BOB_PLAIN, play_hand
 
-VIEWS = {"Hand history": "action_history", "Chip ledger": "action_ledger", "Audit log": "action_audit"}
+VIEWS = {"Hand history": Command.HISTORY, "Chip ledger": Command.LEDGER, "Audit log": Command.AUDIT}
 WCAG_AA = 4.5
 
 
@@ -51,7 +52,7 @@ def play_three_hands_and_void_one(desk: Desk) -> None:
 
 
 def open_view(desk: Desk, qtbot: QtBot, title: str) -> RecordBrowser:
-    getattr(desk.window, VIEWS[title]).trigger()
+    desk.window.action(VIEWS[title]).trigger()
     qtbot.waitUntil(lambda: title in desk.session.records.browsers)
     browser = desk.session.records.browsers[title]
     qtbot.waitUntil(lambda: browser.model.rowCount() >= 3 and browser.isVisible())

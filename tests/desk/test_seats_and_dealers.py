@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.desk.actions import Command, Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.records.models import HandHistoryModel
@@ -33,8 +34,8 @@ def open_between_hands(desk: Desk, names: tuple[str, ...], button: str) -> None:
     assert desk.session.open_new_table(setup) is None
 
 
-def chip_dialog(desk: Desk, action: str) -> AttemptDialog:
-    getattr(desk.window, f"action_{action}").trigger()
+def chip_dialog(desk: Desk, action: Dialog) -> AttemptDialog:
+    desk.window.action(action).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
     return dialog
@@ -53,7 +54,7 @@ def shown_seats(desk: Desk) -> list[tuple[int, str]]:
 
 def test_a_seat_keeps_its_number_after_a_cash_out_and_a_newcomer_takes_it_by_number(desk: Desk) -> None:
     open_between_hands(desk, ("Ann", "Bob", "Cy"), "Cy")
-    cash_out = chip_dialog(desk, "cash_out")
+    cash_out = chip_dialog(desk, Dialog.CASH_OUT)
     cash_out.findChild(QComboBox).setCurrentText("Bob")
     submit(desk)
     assert shown_seats(desk) == [(1, "Ann"), (2, ""), (3, "Cy")]
@@ -74,10 +75,10 @@ def test_a_seat_keeps_its_number_after_a_cash_out_and_a_newcomer_takes_it_by_num
 
 def test_a_newcomer_is_offered_the_empty_seats_and_sits_at_the_one_chosen(desk: Desk) -> None:
     open_between_hands(desk, ("Ann", "Bob", "Cy"), "Cy")
-    cash_out = chip_dialog(desk, "cash_out")
+    cash_out = chip_dialog(desk, Dialog.CASH_OUT)
     cash_out.findChild(QComboBox).setCurrentText("Bob")
     submit(desk)
-    join = chip_dialog(desk, "join")
+    join = chip_dialog(desk, Dialog.JOIN)
     assert choices(join) == ["Seat 2, between Ann and Cy", "Seat 4, between Cy and Ann"]
     desk.qtbot.keyClicks(field(join, "Player name"), "Dee")
     submit(desk)
@@ -95,14 +96,14 @@ def test_the_dealer_on_duty_is_on_the_status_line_and_in_the_hand_history(
     hand_over(desk, "Yan", "5678")  # hand 1 is dealt: Dana dealt it, Yan deals on
     qtbot.waitUntil(lambda: "dealer Yan, button Bob" in status(desk))
     desk.screenshot("26-dealer-on-duty")
-    desk.window.action_history.trigger()
+    desk.window.action(Command.HISTORY).trigger()
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
     browser = desk.session.records.browsers["Hand history"]
     assert browser.model.rowCount() == 0  # hand 1 is not settled yet
     browser.close()
     play_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
-    desk.window.action_history.trigger()
+    desk.window.action(Command.HISTORY).trigger()
     qtbot.waitUntil(lambda: browser.model.rowCount() == 1)
     assert browser.proxy.index(0, HandHistoryModel.DEALERS).data() == "Dana, then Yan"
 
@@ -119,7 +120,7 @@ def test_a_voided_hand_at_a_chinese_table_shows_void(desk: Desk) -> None:
     desk.street(hand_keys(CY_MISSET))
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
-    desk.window.action_void.trigger()
+    desk.window.action(Dialog.VOID).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
     desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
@@ -154,13 +155,13 @@ def test_a_street_typed_again_after_part_of_it_was_refused_says_the_cards_are_st
 
 def test_sit_in_offers_only_the_players_sitting_out(desk: Desk) -> None:
     open_between_hands(desk, ("Ann", "Bob", "Cy"), "Cy")
-    sit_out = chip_dialog(desk, "sit_out")
+    sit_out = chip_dialog(desk, Dialog.SIT_OUT)
     assert choices(sit_out) == ["Ann", "Bob", "Cy"]
     sit_out.findChild(QComboBox).setCurrentText("Bob")
     submit(desk)
-    assert choices(chip_dialog(desk, "sit_in")) == ["Bob"]
+    assert choices(chip_dialog(desk, Dialog.SIT_IN)) == ["Bob"]
     desk.session.chip_actions.active_dialog.reject()  # type: ignore[union-attr]
-    assert choices(chip_dialog(desk, "sit_out")) == ["Ann", "Cy"]
+    assert choices(chip_dialog(desk, Dialog.SIT_OUT)) == ["Ann", "Cy"]
 
 
 def test_a_declined_request_is_said_in_red_with_the_floors_note(desk: Desk, database: Database) -> None:
@@ -187,7 +188,7 @@ def test_the_resume_list_says_one_hand_settled_in_the_singular(desk: Desk) -> No
     desk.open_table(("Ann", "Bob"), button="Bob")
     play_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
-    desk.window.action_resume.trigger()
+    desk.window.action(Command.RESUME).trigger()
     chooser = desk.session.active_dialog
     assert isinstance(chooser, ChooseTableDialog)
     assert "Test table — 1 hand settled, last action" in chooser.tables.item(0).text()

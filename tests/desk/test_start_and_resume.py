@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.cli.demo import DEMO_DEALER, build_demo
 from ofc_desk.cli.main import main
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.entry.drafts import DraftStore
@@ -281,7 +282,11 @@ def test_a_database_that_cannot_be_opened_is_said_in_words_and_the_menus_wait(
     assert shown.startswith("the database could not be used (unable to open database file)")
     assert "sqlalche.me" not in shown and "OperationalError" not in shown
     # Resume, New table and Verify need the database: they say so rather than raise.
-    for action in (desk.window.action_resume, desk.window.action_new_table, desk.window.action_verify):
+    for action in (
+        desk.window.action(Command.RESUME),
+        desk.window.action(Command.NEW_TABLE),
+        desk.window.action(Command.VERIFY),
+    ):
         desk.window.between_hands.refusal.clear()
         action.trigger()
         assert desk.window.between_hands.refusal.text().startswith("the database is not open yet")

@@ -13,8 +13,9 @@ from pytestqt.qtbot import QtBot
 from room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
 from test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on
 
+from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
-from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.floor.columns import column_index
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -35,7 +36,7 @@ def a_desk_dealing_hand_2(qtbot: QtBot, tmp_path: Path, url: str) -> Desk:
 
 
 def ask_the_floor_to_void_hand_1(desk: Desk) -> None:
-    desk.window.action_void.trigger()
+    desk.window.action(Dialog.VOID).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog) and dialog.ask_floor is not None
     fields = {line.accessibleName(): line for line in dialog.findChildren(QLineEdit)}
@@ -55,7 +56,7 @@ def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
         desk.screenshot("desk-request-waiting")
         model = floor.model
         qtbot.waitUntil(
-            lambda: model.rowCount() == 1 and model.data(model.index(0, FloorTableModel.REQUESTS)) == waiting,
+            lambda: model.rowCount() == 1 and model.data(model.index(0, column_index("requests"))) == waiting,
             timeout=WITHIN_A_SECOND,
         )
 

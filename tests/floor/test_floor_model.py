@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 from floor_room import play_table
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
 from pytestqt.qtbot import QtBot
 from room_scripts import DEALER, USERS
 
+from ofc_desk.desk.floor.columns import FLOOR_COLUMNS, column_index
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.models import OBJECT_ROLE
 from ofc_desk.service import TableService, list_open_tables
@@ -43,44 +45,51 @@ def text(model: FloorTableModel, row: int, column: int, role: int = DISPLAY) -> 
 def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTable, ...]) -> None:
     model = FloorTableModel()
     model.set_tables(tables)
-    assert model.rowCount() == 3 and model.columnCount() == len(FloorTableModel.HEADERS) == 8
-    assert [text(model, row, FloorTableModel.TABLE) for row in range(3)] == ["T9", "T10", "T11"]
+    assert model.rowCount() == 3 and model.columnCount() == len(FLOOR_COLUMNS) == 8
+    assert [text(model, row, column_index("table")) for row in range(3)] == ["T9", "T10", "T11"]
+    horizontal = Qt.Orientation.Horizontal
+    assert [model.headerData(i, horizontal) for i in range(8)] == [str(c.header) for c in FLOOR_COLUMNS]
+    for index, column in enumerate(FLOOR_COLUMNS):  # the model shows each column as the list says
+        assert column_index(column.key) == index
+        assert (text(model, 0, index, TOOLTIP) is not None) is (column.detail is not None), column.key
+        font = text(model, 0, index, int(Qt.ItemDataRole.FontRole))
+        assert (isinstance(font, QFont) and font.bold()) is column.bold, column.key
     for row, table in enumerate(tables):
         snapshot = table.snapshot
-        assert text(model, row, FloorTableModel.GAME) == f"{snapshot.variant} · {snapshot.preset}"
-        assert text(model, row, FloorTableModel.REQUESTS) == ""
-        assert text(model, row, FloorTableModel.PACE) == "too early"  # open for seconds: no pace yet
-        assert f"{table.hands_settled} hands settled" in str(text(model, row, FloorTableModel.PACE, TOOLTIP))
-        assert model.data(model.index(row, FloorTableModel.PLAYERS), OBJECT_ROLE) is table
-        players = str(text(model, row, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
+        assert text(model, row, column_index("game")) == f"{snapshot.variant} · {snapshot.preset}"
+        assert text(model, row, column_index("requests")) == ""
+        assert text(model, row, column_index("pace")) == "too early"  # open for seconds: no pace yet
+        assert f"{table.hands_settled} hands settled" in str(text(model, row, column_index("pace"), TOOLTIP))
+        assert model.data(model.index(row, column_index("players")), OBJECT_ROLE) is table
+        players = str(text(model, row, column_index("players"))).replace("\u00a0", " ")
         assert players.split(" · ")[0].startswith(f"{snapshot.seats[0].name} {snapshot.seats[0].stack}")
         assert len(players.split(" · ")) == len(snapshot.seats)
         last = table.last_settlement
         assert last is not None and not last.voided
-        settled = str(text(model, row, FloorTableModel.LAST_SETTLEMENT)).replace("\u00a0", " ")
+        settled = str(text(model, row, column_index("last_settlement"))).replace("\u00a0", " ")
         first = last.transfers[0]
         assert settled.startswith(f"hand {last.hand_number}: {first.payer}→{first.payee} {first.paid}")
     between, live, going = tables
-    assert text(model, 0, FloorTableModel.HAND) == f"#{between.snapshot.hand_number} done · between hands"
-    assert text(model, 0, FloorTableModel.TO_ACT) == "dealer: deal the next hand"
+    assert text(model, 0, column_index("hand")) == f"#{between.snapshot.hand_number} done · between hands"
+    assert text(model, 0, column_index("to_act")) == "dealer: deal the next hand"
     out = between.snapshot.seat("Cy")
     assert out.sitting_out
-    players = str(text(model, 0, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
+    players = str(text(model, 0, column_index("players"))).replace("\u00a0", " ")
     assert f"Cy {out.stack} (sitting out)" in players
-    assert f"Cy: {out.stack} chips (sitting out)" in str(text(model, 0, FloorTableModel.PLAYERS, TOOLTIP))
+    assert f"Cy: {out.stack} chips (sitting out)" in str(text(model, 0, column_index("players"), TOOLTIP))
     assert live.snapshot.to_act is not None
-    assert text(model, 1, FloorTableModel.HAND) == f"#4 · street {live.snapshot.street}"
-    assert text(model, 1, FloorTableModel.TO_ACT) == live.snapshot.to_act.player
+    assert text(model, 1, column_index("hand")) == f"#4 · street {live.snapshot.street}"
+    assert text(model, 1, column_index("to_act")) == live.snapshot.to_act.player
     in_fantasyland = live.snapshot.seat("Ann")
     assert in_fantasyland.fantasyland_cards
     badge = f"Ann {in_fantasyland.stack} [FL {in_fantasyland.fantasyland_cards}]"
-    assert badge in str(text(model, 1, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
-    assert "in Fantasyland this hand" in str(text(model, 1, FloorTableModel.PLAYERS, TOOLTIP))
+    assert badge in str(text(model, 1, column_index("players"))).replace("\u00a0", " ")
+    assert "in Fantasyland this hand" in str(text(model, 1, column_index("players"), TOOLTIP))
     next_hand = going.snapshot.seat("Bob")
     assert next_hand.fantasyland_next
     badge = f"Bob {next_hand.stack} [FL {next_hand.fantasyland_next}]"
-    assert badge in str(text(model, 2, FloorTableModel.PLAYERS)).replace("\u00a0", " ")
-    assert "goes to Fantasyland next hand" in str(text(model, 2, FloorTableModel.PLAYERS, TOOLTIP))
+    assert badge in str(text(model, 2, column_index("players"))).replace("\u00a0", " ")
+    assert "goes to Fantasyland next hand" in str(text(model, 2, column_index("players"), TOOLTIP))
 
 
 def test_a_short_paid_transfer_a_voided_hand_and_an_unreadable_table_say_so(
@@ -92,12 +101,12 @@ def test_a_short_paid_transfer_a_voided_hand_and_an_unreadable_table_say_so(
     voided = LastSettlement(7, (short,), voided=True)
     model = FloorTableModel()
     model.set_tables([replace(table, last_settlement=voided)])
-    shown = str(text(model, 0, FloorTableModel.LAST_SETTLEMENT)).replace("\u00a0", " ")
+    shown = str(text(model, 0, column_index("last_settlement"))).replace("\u00a0", " ")
     assert shown == f"hand 7: {short.payer}→{short.payee} {short.paid} of {short.owed} (voided)"
     fault = "event 9 (placed) cannot be read back: no player"
     model.set_tables([replace(table, fault=fault)])
-    assert text(model, 0, FloorTableModel.TABLE) == f"{table.table}  ⚠"
-    assert text(model, 0, FloorTableModel.TABLE, TOOLTIP) == fault
+    assert text(model, 0, column_index("table")) == f"{table.table}  ⚠"
+    assert text(model, 0, column_index("table"), TOOLTIP) == fault
 
 
 def test_updates_change_rows_in_place_and_opening_a_table_resets(
@@ -114,7 +123,7 @@ def test_updates_change_rows_in_place_and_opening_a_table_resets(
     later = replace(tables[1], hands_settled=tables[1].hands_settled + 1, hands_per_hour=40)
     model.set_tables([tables[0], later, tables[2]])
     assert (resets, changed) == ([], [(1, 1)])
-    assert text(model, 1, FloorTableModel.PACE) == "40"
+    assert text(model, 1, column_index("pace")) == "40"
     model.set_tables([tables[1]])
     assert len(resets) == 1 and model.rowCount() == 1
     assert not model.flags(model.index(0, 0)) & Qt.ItemFlag.ItemIsEditable
@@ -143,10 +152,10 @@ def test_a_chinese_poker_table_shows_whose_showdown_is_next(qtbot: QtBot, tmp_pa
     model = FloorTableModel()
     model.set_tables([table])
     assert table.snapshot == desk.snapshot()
-    assert text(model, 0, FloorTableModel.GAME) == f"chinese · {table.snapshot.preset}"
-    assert text(model, 0, FloorTableModel.HAND) == "#2 · live"
+    assert text(model, 0, column_index("game")) == f"chinese · {table.snapshot.preset}"
+    assert text(model, 0, column_index("hand")) == "#2 · live"
     (next_up,) = [seat.name for seat in table.snapshot.seats if seat.to_act]
-    assert text(model, 0, FloorTableModel.TO_ACT) == f"{next_up} (showdown)"
+    assert text(model, 0, column_index("to_act")) == f"{next_up} (showdown)"
     assert table.last_settlement is not None and table.last_settlement.hand_number == 1
     assert table.last_settlement.transfers  # the two who surrendered paid Cy
     assert {transfer.payee for transfer in table.last_settlement.transfers} == {"Cy"}

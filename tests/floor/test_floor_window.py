@@ -20,8 +20,8 @@ from room_scripts import DEALER, example_script
 from sqlalchemy import text
 
 from ofc_desk.desk.floor import watcher
+from ofc_desk.desk.floor.columns import column_index
 from ofc_desk.desk.floor.controller import FloorController
-from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.models import OBJECT_ROLE
 from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorTable
@@ -88,9 +88,9 @@ def test_what_a_desk_records_appears_on_the_floor_within_a_second(
     replayed = at_a_desk(database_url, lambda db: play_table(db, "T7", 4, next_hand_actions=2).snapshot())
     qtbot.waitUntil(lambda: shows(floor, replayed), timeout=WITHIN_A_SECOND)
     model = floor.model
-    assert model.data(model.index(0, FloorTableModel.HAND)) == f"#5 · street {replayed.street}"
+    assert model.data(model.index(0, column_index("hand"))) == f"#5 · street {replayed.street}"
     assert replayed.to_act is not None
-    assert model.data(model.index(0, FloorTableModel.TO_ACT)) == replayed.to_act.player
+    assert model.data(model.index(0, column_index("to_act"))) == replayed.to_act.player
     assert floor.window.heading.text() == "1 open table"
 
     def next_entry(database: Database) -> TableSnapshot:
@@ -118,7 +118,7 @@ def test_a_double_click_opens_the_tables_records_read_only(tmp_path: Path, qtbot
     try:
         qtbot.waitUntil(lambda: shows(floor, desk), timeout=5000)
         view = floor.window.table
-        cell = view.visualRect(floor.model.index(0, FloorTableModel.TABLE)).center()
+        cell = view.visualRect(floor.model.index(0, column_index("table"))).center()
         # A person's double-click: the first press selects, the second comes as a double-click.
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
         qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
+if TYPE_CHECKING:  # a draft is read and made without Qt (`entry/staging.py`)
+    from PySide6.QtCore import QSettings
 
 
 @dataclass(frozen=True)

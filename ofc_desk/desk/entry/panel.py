@@ -18,10 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ofc_desk.desk.actions import REDO_KEYS
 from ofc_desk.desk.refusals import notice_label, refusal_label
 
-REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
-"""Named here, not taken from the platform's list: on Linux that has no Ctrl+Y."""
 STREET_PLACEHOLDER = "qh f · 10d m · 7c x · ? — Enter confirms"
 SHOWDOWN_PLACEHOLDER = "qh f · 10d m · 7c b … 13 cards — Enter confirms"
 """Whole beside the picker at 1366 px; the prompt above says that s surrenders."""

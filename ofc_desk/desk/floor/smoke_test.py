@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ofc_desk.desk.floor.columns import column_index
 from ofc_desk.desk.floor.controller import FloorController
-from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.shell.smoke_test import PolledCheck
 
 SMOKE_TEST_SECONDS = 120
@@ -41,7 +41,7 @@ class FloorSmokeTest(PolledCheck):
 
     def shown_tables(self) -> list[str]:
         model = self.controller.model
-        return [str(model.index(row, FloorTableModel.TABLE).data()) for row in range(model.rowCount())]
+        return [str(model.index(row, column_index("table")).data()) for row in range(model.rowCount())]
 
     def _before(self) -> str:
         earlier = self.headings[:-1]

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ofc_desk.desk.floor.columns import FLOOR_COLUMNS
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.browser import RecordBrowser
 
@@ -46,8 +47,9 @@ class FloorWindow(QMainWindow):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for wide in (FloorTableModel.PLAYERS, FloorTableModel.LAST_SETTLEMENT, FloorTableModel.REQUESTS):
-            header.setSectionResizeMode(wide, QHeaderView.ResizeMode.Stretch)
+        for index, column in enumerate(FLOOR_COLUMNS):
+            if column.wide:
+                header.setSectionResizeMode(index, QHeaderView.ResizeMode.Stretch)
         self.hint = QLabel(HINT, self)
         central = QWidget(self)
         layout = QVBoxLayout(central)

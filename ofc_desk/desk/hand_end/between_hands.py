@@ -1,4 +1,5 @@
-"""Between hands: deal the next one, or do the chip operations the menus also offer."""
+"""Between hands: deal the next one, or do the chip operations the menus also offer (the actions
+of `desk/actions.py` that have a button, each tied to its menu entry)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ofc_desk.desk.actions import DESK_ACTIONS, ActionKey, Command
 from ofc_desk.desk.refusals import notice_label, refusal_label
-
-CHIP_BUTTONS = ("Join", "Rebuy", "Cash out", "Sit out", "Sit in")
 
 
 def press_focused_button(panel: QWidget) -> bool:
@@ -31,17 +31,16 @@ class BetweenHandsPanel(QWidget):
         self.message.setWordWrap(True)
         self.refusal = refusal_label(self)
         self.notice = notice_label(self)
-        self.deal_button = QPushButton("Deal next hand (Enter)", self)
-        self.deal_button.setAccessibleName("Deal next hand")
-        self.deal_button.clicked.connect(self.deal_requested)
-        self.chip_buttons: dict[str, QPushButton] = {}
+        self.buttons: dict[ActionKey, QPushButton] = {}
+        """By the key of the action each does (the window ties each to its menu entry)."""
         row = QHBoxLayout()
-        row.addWidget(self.deal_button)
-        for caption in CHIP_BUTTONS:
-            button = QPushButton(f"{caption}…", self)
-            button.setAccessibleName(caption)
-            row.addWidget(button)
-            self.chip_buttons[caption] = button
+        for action in DESK_ACTIONS:
+            if action.button is not None:
+                button = QPushButton(str(action.button.caption), self)
+                button.setAccessibleName(str(action.button.name))
+                row.addWidget(button)
+                self.buttons[action.key] = button
+        self.deal_button = self.buttons[Command.DEAL]
         row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

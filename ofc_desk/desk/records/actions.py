@@ -4,11 +4,14 @@ log. Reading the records runs on the worker thread; the windows stay open betwee
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDialog
 
 from ofc_desk.desk import refusals
+from ofc_desk.desk.action_parts import Handler
+from ofc_desk.desk.actions import Command, Submenu
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.desk.records.browser import Details, RecordBrowser
@@ -19,36 +22,57 @@ from ofc_desk.desk.records.models import (
     RecordTableModel,
     raw_event_text,
 )
+from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.i18n import Language
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.database import Database
 
-if TYPE_CHECKING:
-    from ofc_desk.desk.shell.session import DeskSession
-
 NO_TABLE = "open or resume a table first"
 
 
+class SessionServices(Protocol):
+    """What the record actions need of the desk's session (`DeskSession`)."""
+
+    @property
+    def window(self) -> MainWindow: ...
+
+    def require_database(self) -> Database: ...
+
+    def database_or_say(self) -> Database | None:
+        """The database, or None said to the dealer (not open yet)."""
+        ...
+
+    def open_dialog(self, dialog: QDialog) -> None: ...
+
+    def run_in_background(self, label: str, work: Callable[[], Any], done: Callable[[Any], None]) -> None: ...
+
+    def service(self) -> TableService | None:
+        """The table open now, if any."""
+        ...
+
+
 class RecordActions(QObject):
-    def __init__(self, session: DeskSession) -> None:
-        super().__init__(session)
+    def __init__(self, session: SessionServices) -> None:
+        super().__init__(session.window)
         self.session = session
         self.browsers: dict[str, RecordBrowser] = {}
-        window = session.window
-        for action, handler in (
-            (window.action_report, lambda: self.on_report()),
-            (window.action_close_report, self.on_close_report),
-            (window.action_verify, self.on_verify),
-            (window.action_history, self.on_history),
-            (window.action_ledger, self.on_ledger),
-            (window.action_audit, self.on_audit),
-        ):
-            action.triggered.connect(handler)
+        report_language = session.window.submenus[Submenu.REPORT_LANGUAGE]
         for language in (Language.EN, Language.RU, Language.VI, Language.ZH_CN):
-            in_language = window.report_language_menu.addAction(language.native_name)
+            in_language = report_language.addAction(language.native_name)
             in_language.triggered.connect(lambda checked=False, chosen=language: self.on_report(chosen))
+
+    def handlers(self) -> dict[Command, Handler]:
+        """The menu commands the records answer: reports, verify, the record views."""
+        return {
+            Command.REPORT: lambda: self.on_report(),
+            Command.CLOSE_REPORT: self.on_close_report,
+            Command.VERIFY: self.on_verify,
+            Command.HISTORY: self.on_history,
+            Command.LEDGER: self.on_ledger,
+            Command.AUDIT: self.on_audit,
+        }
 
     def on_report(self, language: Language | None = None) -> None:
         """The session report, in `language` if one was chosen from File → Session report in."""
@@ -142,7 +166,7 @@ class RecordActions(QObject):
         self.session.run_in_background(label, lambda: read(database, session_id), show)
 
     def _service_or_say(self) -> TableService | None:
-        service = self.session.controller.service
+        service = self.session.service()
         if service is None:
             self._refuse(NO_TABLE)
         return service

@@ -1,11 +1,12 @@
-"""The desk's main window: layout and menus only. The controllers connect every action."""
+"""The desk's main window: layout and menus only (`desk/actions.py` says what the menus hold); the
+controllers connect every action."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from ofc_desk.desk.shell.status_line import StatusLine
 from ofc_desk.desk.shell.theme import DisplayOptions
@@ -13,8 +14,10 @@ from ofc_desk.desk.table.felt import FeltView
 from ofc_desk.i18n import _
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtGui import QAction, QCloseEvent
 
+    from ofc_desk.desk.action_parts import Handler, Menu
+    from ofc_desk.desk.actions import ActionKey, Command, Submenu
     from ofc_desk.desk.entry.panel import EntryPanel
     from ofc_desk.desk.entry.picker import CardPicker
     from ofc_desk.desk.hand_end.between_hands import BetweenHandsPanel
@@ -29,6 +32,9 @@ class MainWindow(QMainWindow):
     picker: CardPicker
     settlement: SettlementPanel
     between_hands: BetweenHandsPanel
+    menus: dict[Menu, QMenu]
+    menu_actions: dict[ActionKey, QAction]
+    submenus: dict[Submenu, QMenu]
 
     def __init__(
         self, options: DisplayOptions, parent: QWidget | None = None, *, complete: bool = True
@@ -91,7 +97,6 @@ class MainWindow(QMainWindow):
         self.between_hands.message.setText(
             _("No table open: File → New table (Ctrl+N) or Resume table (Ctrl+O).")
         )
-        self.between_hands.deal_button.setEnabled(False)
         self.bottom.currentChanged.connect(self._fit_bottom_to_page)
         self.bottom.setCurrentIndex(self.BETWEEN_HANDS_PAGE)
         self._fit_bottom_to_page(self.BETWEEN_HANDS_PAGE)
@@ -172,63 +177,19 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def _build_menus(self) -> None:
-        from PySide6.QtGui import QKeySequence
+        from ofc_desk.desk.shell.menus import build_menus, give_keys_back_when_closed, tie_buttons
 
-        from ofc_desk.desk.entry.panel import REDO_KEYS
-        from ofc_desk.desk.shell.menus import add_action as _action
-        from ofc_desk.desk.shell.menus import give_keys_back_when_closed
-
-        file_menu = self.menuBar().addMenu(_("&File"))
-        self.action_new_table = _action(file_menu, _("&New table…"), "Ctrl+N")
-        self.action_resume = _action(file_menu, _("&Resume table…"), "Ctrl+O")
-        self.action_report = _action(file_menu, _("Session re&port…"), "Ctrl+P")
-        self.report_language_menu = file_menu.addMenu(_("Session report &in"))
-        """One entry per language: the report printed in it (File → Session report… prints in the desk's)."""
-        self.action_close_report = _action(file_menu, _("&Table-close report…"))
-        self.action_close_table = _action(file_menu, _("&Close table (supervisor)…"))
-        self.action_verify = _action(file_menu, _("&Verify the database"))
-        file_menu.addSeparator()
-        self.action_quit = _action(file_menu, _("&Quit"), QKeySequence.StandardKey.Quit)
-        edit_menu = self.menuBar().addMenu(_("&Edit"))
-        self.action_undo = _action(edit_menu, _("&Undo last entry"), QKeySequence.StandardKey.Undo)
-        self.action_redo = _action(edit_menu, _("&Redo entry"), REDO_KEYS[0])
-        self.action_redo.setShortcuts([QKeySequence(keys) for keys in REDO_KEYS])
-        table_menu = self.menuBar().addMenu(_("&Table"))
-        self.action_fantasyland_set = _action(table_menu, _("&Fantasyland set…"), "F6")
-        self.action_deal = _action(table_menu, _("&Deal next hand"), "F5")
-        table_menu.addSeparator()
-        self.action_join = _action(table_menu, _("&Join / buy in…"))
-        self.action_rebuy = _action(table_menu, _("&Rebuy…"))
-        self.action_cash_out = _action(table_menu, _("&Cash out…"))
-        self.action_sit_out = _action(table_menu, _("Sit &out…"))
-        self.action_sit_in = _action(table_menu, _("Sit &in…"))
-        table_menu.addSeparator()
-        self.action_void = _action(table_menu, _("&Void a settled hand (supervisor)…"))
-        self.action_correct = _action(table_menu, _("Corr&ect chips (supervisor)…"))
-        self.action_change_rules = _action(table_menu, _("Change rules or &stakes (supervisor)…"))
-        table_menu.addSeparator()
-        self.action_hand_over = _action(table_menu, _("&Hand over to another dealer…"))
-        view_menu = self.menuBar().addMenu(_("&View"))
-        self.action_history = _action(view_menu, _("&Hand history"), "F7")
-        self.action_ledger = _action(view_menu, _("Chip &ledger"), "F8")
-        self.action_audit = _action(view_menu, _("&Audit log"), "F9")
-        view_menu.addSeparator()
-        self.action_zoom_in = _action(view_menu, _("Zoom &in"), QKeySequence.StandardKey.ZoomIn)
-        self.action_zoom_out = _action(view_menu, _("Zoom &out"), QKeySequence.StandardKey.ZoomOut)
-        self.action_four_colour = _action(view_menu, _("&Four-colour deck"), checkable=True)
-        self.action_dark = _action(view_menu, _("&Dark theme"), checkable=True)
-        self.action_picker = _action(view_menu, _("Card &picker"), "F4", checkable=True)
-        self.action_picker.setChecked(True)
-        self.action_picker.toggled.connect(self.picker.setVisible)
-        tools_menu = self.menuBar().addMenu(_("&Settings"))
-        self.action_settings = _action(tools_menu, _("&Settings…"), "Ctrl+,")
-        self.settings_menu = tools_menu
-        """Settings → Language is added to it by the session, which holds the stored settings."""
-        tools_menu.addSeparator()
-        self.action_add_account = _action(tools_menu, _("&Add an account (supervisor)…"))
-        self.action_change_role = _action(tools_menu, _("Change an account's &role (supervisor)…"))
-        self.action_change_pin = _action(tools_menu, _("Change an account's &PIN (supervisor)…"))
-        help_menu = self.menuBar().addMenu(_("&Help"))
-        self.action_keyboard = _action(help_menu, _("&Keyboard reference"), "F1")
-        self.action_about = _action(help_menu, _("&About OFC Desk"))
+        built = build_menus(self.menuBar())
+        self.menus, self.menu_actions, self.submenus = built.menus, built.actions, built.submenus
+        tie_buttons(self.between_hands.buttons, self.menu_actions)
         give_keys_back_when_closed(self.menuBar())
+
+    def action(self, key: ActionKey) -> QAction:
+        """The menu entry of `key` (`desk/actions.py`)."""
+        return self.menu_actions[key]
+
+    def handlers(self) -> dict[Command, Handler]:
+        """The menu commands the window answers by itself."""
+        from ofc_desk.desk.actions import Command
+
+        return {Command.PICKER: self.picker.setVisible}

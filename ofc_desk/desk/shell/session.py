@@ -16,6 +16,8 @@ from PySide6.QtWidgets import QApplication, QDialog, QProgressBar
 
 from ofc_desk import __version__
 from ofc_desk.desk import refusals
+from ofc_desk.desk.action_parts import Handler, Menu
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.accounts import AccountTask, account_dialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.settings import SettingsDialog
@@ -27,6 +29,7 @@ from ofc_desk.desk.records.actions import RecordActions
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
 from ofc_desk.desk.shell.main_window import MainWindow
+from ofc_desk.desk.shell.menus import connect_commands, handlers_of
 from ofc_desk.desk.shell.sign_in import checked_sign_in, hand_over_dialog, sign_in_dialog
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, use_stylesheet
 from ofc_desk.desk.shell.worker import BackgroundRunner
@@ -34,6 +37,7 @@ from ofc_desk.desk.table.controller import TableController
 from ofc_desk.i18n import _, ngettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
 from ofc_desk.service.records import OpenTable
+from ofc_desk.service.table_service import TableService
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
@@ -68,36 +72,43 @@ class DeskSession(QObject):
         self.busy.hide()
         window.statusBar().addPermanentWidget(self.busy)
         self.runner.busy_changed.connect(self.on_busy_changed)
-        self._connect_menus()
         self.records = RecordActions(self)
-        self.apply_options(self.options)
-
-    def _connect_menus(self) -> None:
-        window = self.window
-        for action, handler in (
-            (window.action_new_table, self.on_new_table),
-            (window.action_resume, self.offer_tables),
-            (window.action_hand_over, self.on_hand_over),
-            (window.action_add_account, lambda: self.on_account_task(AccountTask.ADD)),
-            (window.action_change_role, lambda: self.on_account_task(AccountTask.ROLE)),
-            (window.action_change_pin, lambda: self.on_account_task(AccountTask.PIN)),
-            (window.action_quit, window.close),
-            (window.action_zoom_in, lambda: self.apply_options(self.options.zoomed(+1))),
-            (window.action_zoom_out, lambda: self.apply_options(self.options.zoomed(-1))),
-            (window.action_settings, self.on_settings),
-            (window.action_keyboard, self.on_keyboard_reference),
-            (window.action_about, self.on_about),
-        ):
-            action.triggered.connect(handler)
+        self.commands = handlers_of(
+            window.handlers(), self.controller.handlers(), self.records.handlers(), self.handlers()
+        )
+        connect_commands(window.menu_actions, self.commands)
         add_language_menu(
-            window.settings_menu,
+            window.menus[Menu.SETTINGS],
             self.store.settings,
             DESK_KEY,
             partial(refusals.show_notice_in_window, window),
         )
-        window.action_four_colour.toggled.connect(self.on_four_colour_toggled)
-        window.action_dark.toggled.connect(self.on_dark_toggled)
         window.closing.connect(self.on_closing)
+        self.apply_options(self.options)
+
+    def handlers(self) -> dict[Command, Handler]:
+        """The menu commands the session answers: tables, accounts, display, help."""
+        window = self.window
+        return {
+            Command.NEW_TABLE: self.on_new_table,
+            Command.RESUME: self.offer_tables,
+            Command.HAND_OVER: self.on_hand_over,
+            Command.ADD_ACCOUNT: lambda: self.on_account_task(AccountTask.ADD),
+            Command.CHANGE_ROLE: lambda: self.on_account_task(AccountTask.ROLE),
+            Command.CHANGE_PIN: lambda: self.on_account_task(AccountTask.PIN),
+            Command.QUIT: window.close,
+            Command.ZOOM_IN: lambda: self.apply_options(self.options.zoomed(+1)),
+            Command.ZOOM_OUT: lambda: self.apply_options(self.options.zoomed(-1)),
+            Command.FOUR_COLOUR: self.on_four_colour_toggled,
+            Command.DARK: self.on_dark_toggled,
+            Command.SETTINGS: self.on_settings,
+            Command.KEYBOARD: self.on_keyboard_reference,
+            Command.ABOUT: self.on_about,
+        }
+
+    def service(self) -> TableService | None:
+        """The table open now, if any."""
+        return self.controller.service
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
@@ -230,10 +241,11 @@ class DeskSession(QObject):
         self.window.felt.set_options(options)
         self.window.picker.set_options(options)
         self.window.settlement.set_options(options)
-        for action, checked in (
-            (self.window.action_four_colour, options.four_colour),
-            (self.window.action_dark, options.theme is ThemeName.DARK),
+        for command, checked in (
+            (Command.FOUR_COLOUR, options.four_colour),
+            (Command.DARK, options.theme is ThemeName.DARK),
         ):
+            action = self.window.action(command)
             action.blockSignals(True)
             action.setChecked(checked)
             action.blockSignals(False)

@@ -13,24 +13,28 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoStack
 
 from ofc_desk.desk import refusals
+from ofc_desk.desk.action_parts import Handler
+from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
-from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text, read_keyed_text, seat_named
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, read_keyed_text
+from ofc_desk.desk.entry.staging import (
+    ENTRY_PHASES,
+    NO_HAND,
+    Staging,
+    StagingRead,
+    cards_word,
+    is_showdown,
+    seat_names,
+)
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import (
-    cards_in_play,
-    prompt_text,
-    seat_faces,
-    seat_map,
-    status_text,
-    window_title,
-)
-from ofc_desk.desk.table.fantasyland_entry import ENTRY_PHASES, FantasylandEntry
+from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
+from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
-from ofc_desk.desk.table.showdown import ShowdownEntry, asks_surrender, is_showdown
+from ofc_desk.desk.table.showdown import ShowdownEntry
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
@@ -43,17 +47,14 @@ class TableController(QObject):
         self.drafts = drafts
         self.service: TableService | None = None
         self.snapshot: TableSnapshot | None = None
-        self.staged: list[KeyedPlacement] = []
+        self.staging = Staging()
         self._done_sentence = ""
-        self.addressed: str | None = None
-        """The player named before the staged cards (`bo:`); None means the player on turn."""
         self._kept_draft: StagedDraft | None = None
-        self._draft_restored = False
         self.undo_stack = QUndoStack(self)
-        self.fantasyland = FantasylandEntry(self)
+        self.fantasyland = FantasylandEntry(self.staging, self._service, self, window)
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
-        self.showdown = ShowdownEntry(self)
-        self.floor_requests = FloorRequestWatch(self)
+        self.showdown = ShowdownEntry(self.staging, self._service, self)
+        self.floor_requests = FloorRequestWatch(self._service, self, self)
         self._connect()
         self._offer_actions()  # no table yet: nothing to deal, undo or pay
 
@@ -73,19 +74,33 @@ class TableController(QObject):
         window.settlement.confirm_requested.connect(self.on_confirm_settlement)
         window.settlement.confirm_and_hold_requested.connect(self.on_confirm_settlement_and_hold)
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
-        window.action_undo.triggered.connect(self.on_undo)
-        window.action_redo.triggered.connect(self.on_redo)
         # Offered only when there is an entry to enter again: otherwise Ctrl+Y would do nothing, unsaid.
-        window.action_redo.setEnabled(False)
-        self.undo_stack.canRedoChanged.connect(window.action_redo.setEnabled)
-        window.action_deal.triggered.connect(self.on_deal_next_hand)
-        window.action_fantasyland_set.triggered.connect(self.fantasyland.open)
+        redo = window.action(Command.REDO)
+        redo.setEnabled(False)
+        self.undo_stack.canRedoChanged.connect(redo.setEnabled)
+
+    def handlers(self) -> dict[Command, Handler]:
+        """The menu commands the table answers."""
+        return {
+            Command.UNDO: self.on_undo,
+            Command.REDO: self.on_redo,
+            Command.DEAL: self.on_deal_next_hand,
+            Command.FANTASYLAND_SET: self.fantasyland.open,
+        }
+
+    def _service(self) -> TableService | None:
+        return self.service
+
+    @property
+    def staged(self) -> list[KeyedPlacement]:
+        """The placements staged now (`Staging.placements`)."""
+        return self.staging.placements
 
     # ------------------------------------------------------------------ showing the table
     def attach(self, service: TableService) -> None:
         self.service = service
         self.undo_stack.clear()
-        self.staged = []
+        self.staging.drop()
         self.fantasyland.forget_offers()
         self.window.entry.line.clear()
         snapshot = service.snapshot()
@@ -98,15 +113,16 @@ class TableController(QObject):
         self.snapshot = snapshot
         window = self.window
         window.setWindowTitle(window_title(snapshot))
-        window.felt.set_seats(seat_faces(snapshot, self.staged, self.addressed if self.staged else None))
+        staging = self.staging
+        window.felt.set_seats(seat_faces(snapshot, staging.placements, staging.staged_for()))
         window.status_line.setText(status_text(snapshot))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
-        window.entry.prompt.setText(prompt_text(snapshot, self.addressed if self.staged else None))
-        window.entry.staged.setText(self._staged_text())
-        window.picker.set_in_play(cards_in_play(snapshot, self.staged))
+        window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for()))
+        window.entry.staged.setText(staging.text(snapshot))
+        window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
-        self.showdown.offer_specials()
+        window.entry.offer_declarations(*self.showdown.specials())
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
@@ -148,7 +164,7 @@ class TableController(QObject):
 
     def _offer_actions(self) -> None:
         """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
-        offer_actions(self.window, self.service, self.snapshot, staged=bool(self.staged))
+        offer_actions(self.window, self.service, self.snapshot, staged=bool(self.staging.placements))
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
@@ -162,27 +178,14 @@ class TableController(QObject):
     def _clear_refusals(self) -> None:
         refusals.clear_in_window(self.window)
 
-    def _staged_text(self) -> str:
-        if not self.staged:
-            return ""
-        heading = f"{self.showdown.player()}'s hand: " if is_showdown(self.snapshot) else "This street: "
-        if self._draft_restored:
-            heading = "Typed before the desk closed, not yet confirmed: "
-        return heading + "  ".join(f"{p.label}→{p.placement}" for p in self.staged)
-
     def refresh_staging(self) -> None:
         if self.snapshot is not None:
             self.show_snapshot(self.snapshot)
 
     # ------------------------------------------------------------------ drafts
     def _keep_draft(self, snapshot: TableSnapshot) -> None:
-        """Keep what is staged for the player to act, or forget the draft once nothing is. A
-        Fantasyland set in its dialog is not a draft: the entry could not take it back."""
-        turn = snapshot.to_act
-        draft = None
-        if self.staged and turn is not None and turn.kind is not TurnKind.FANTASYLAND_SET:
-            player = (self.addressed or turn.player) if is_showdown(snapshot) else turn.player
-            draft = StagedDraft(snapshot.last_event_hash, player, keyed_text(self.staged))
+        """Keep what is staged for the player to act, or forget the draft once nothing is."""
+        draft = self.staging.draft(snapshot)
         if draft == self._kept_draft:
             return
         if draft is None:
@@ -194,53 +197,32 @@ class TableController(QObject):
     def _restore_draft(self, draft: StagedDraft, snapshot: TableSnapshot) -> None:
         """Stage the draft's cards again, each checked by the service as if typed now, provided
         nothing was recorded since they were typed."""
-        turn = snapshot.to_act
-        if draft.event_hash != snapshot.last_event_hash or turn is None:
-            return
-        if is_showdown(snapshot):  # typed for a seat picked out of turn, perhaps: named again
-            if draft.player not in self.seat_names():
-                return
-            draft = StagedDraft(draft.event_hash, draft.player, f"{draft.player}: {draft.text}")
-        elif turn.player != draft.player:
-            return
-        self.on_entry_edited(draft.text)
-        self._draft_restored = bool(self.staged)
-        self.refresh_staging()
+        read = self.staging.restore(draft, snapshot, self.service)
+        if read is not None:
+            self._show_read(read)
+            self.refresh_staging()
 
     # ------------------------------------------------------------------ typing cards
     def on_entry_edited(self, text: str) -> None:
-        self._draft_restored = False
-        keyed = read_keyed_text(text, self.seat_names())
-        player, refusal = self._addressed_player(keyed)
-        if refusal:
-            self.show_refusal(refusal)
-            return
-        if keyed.seat and is_showdown(self.snapshot):
-            self.addressed = player  # a seat picked for its hand: its staged cards show there
-        if asks_surrender(keyed) and is_showdown(self.snapshot):
+        self._show_read(self.staging.read(text, self.snapshot, self.service))
+
+    def _show_read(self, read: StagingRead) -> None:
+        """What reading the line staged, said: the line keeps what was not staged, and why."""
+        if read.surrender is not None:
             self.refresh_staging()
-            self.show_notice(f"Enter: {self.showdown.player(keyed)} surrenders")
+            self.show_notice(f"Enter: {read.surrender} surrenders")
             return
-        kept_from, refused = 0, None
-        for placement, end in zip(keyed.placements, keyed.ends, strict=True):
-            refusal = self._check_staging([*self.staged, placement], player)
-            if refusal:
-                refused = placement
-                break
-            self.staged.append(placement)
-            self.addressed = player
-            kept_from = end
-        remaining = text[kept_from:].lstrip()
-        if remaining != text:
-            self.window.entry.line.setText(remaining)
-        if refusal:
-            self.show_refusal(_with_staging_help(refusal, refused, self.staged))
-        elif keyed.problem and not refusal:
-            self.show_refusal(keyed.problem)
+        if read.line != read.typed:
+            self.window.entry.line.setText(read.line)
+        if read.refusal:
+            self.show_refusal(read.refusal)
         else:
             self._clear_refusals()
-        if kept_from:
+        if read.staged:
             self.refresh_staging()
+
+    def read_line_again(self) -> None:
+        self.on_entry_edited(self.window.entry.line.text())
 
     def on_key_text_clicked(self, key: str) -> None:
         line = self.window.entry.line
@@ -255,30 +237,20 @@ class TableController(QObject):
         line.setFocus()
 
     def on_unstage_last(self) -> None:
-        if self.staged:
-            self.staged.pop()
-            self._draft_restored = False
+        if self.staging.unstage_last():
             self._clear_refusals()
             self.refresh_staging()
 
     def on_clear_staged(self) -> None:
         """Esc: every card staged for this street taken back, and the line emptied; nothing that
         was recorded changes."""
-        count = len(self.staged)
-        self.staged, self.addressed, self._draft_restored = [], None, False
+        count = self.staging.clear()
         self.window.entry.line.clear()
         self.refresh_staging()
         if count:
-            self.show_notice(f"{_cards(count)} taken back, none of them recorded: type the street again")
+            self.show_notice(f"{cards_word(count)} taken back, none of them recorded: type the street again")
         else:
             self._clear_refusals()
-
-    def addressed_refusal(self, keyed: KeyedText) -> str:
-        return self._addressed_player(keyed)[1]
-
-    def staged_lists(self) -> tuple[list[str], list[str]]:
-        """The staged cards and their rows, as the service takes them."""
-        return _entry_lists(self.staged)
 
     def on_seat_clicked(self, player: str) -> None:
         """At a Chinese showdown a click on a seat picks it for the hand typed next, as typing its
@@ -286,52 +258,20 @@ class TableController(QObject):
         if not is_showdown(self.snapshot):
             return
         line = self.window.entry.line
-        keyed = read_keyed_text(line.text(), self.seat_names())
-        number = self.snapshot.seat(player).number if self.snapshot else 1
-        line.setText(f"{number}: {line.text()[keyed.seat_end :].lstrip()}")
+        line.setText(self.staging.line_for_seat_click(line.text(), player, self.snapshot))
         self.on_entry_edited(line.text())
         line.setFocus()
 
-    def _addressed_player(self, keyed: KeyedText) -> tuple[str | None, str]:
-        """The player a `bo:` or `2:` before the cards names (None: the player on turn), or the
-        refusal: no such seat, or the service's word that it is not that player's turn."""
-        if not keyed.seat:
-            return (self.addressed if self.staged else None), ""
-        try:
-            player = seat_named(keyed.seat, seat_map(self.snapshot))
-        except ValueError as no_seat:
-            return None, str(no_seat)
-        return player, self._check_staging(self.staged, player)
-
-    def seat_names(self) -> list[str]:
-        return [seat.name for seat in self.snapshot.seats] if self.snapshot else []
-
-    def _check_staging(self, placements: list[KeyedPlacement], player: str | None = None) -> str:
-        service, turn = self.service, self.snapshot.to_act if self.snapshot else None
-        if service is None or turn is None:
-            return "no hand is being dealt: deal the next hand first"
-        cards, rows = _entry_lists(placements)
-        try:
-            if turn.kind is TurnKind.SHOWDOWN:
-                service.verify_showing(player or turn.player, cards, rows)
-            else:
-                # Streets and the face-down cards of a regular hand are both entered with `place`;
-                # whose turn it is is the service's to say.
-                service.verify_place(player or turn.player, cards, rows)
-        except ActionRefused as refusal:
-            return str(refusal)
-        return ""
-
     def on_confirm_entry(self) -> None:
         """Enter: confirm the street (or the face-down cards, once revealed) with the service."""
-        keyed = read_keyed_text(self.window.entry.line.text(), self.seat_names())
+        keyed = read_keyed_text(self.window.entry.line.text(), seat_names(self.snapshot))
         if is_showdown(self.snapshot):
             self.showdown.confirm(keyed)
             return
         if keyed.rest:
             self.show_refusal(keyed.problem or _unfinished(keyed.rest))
             return
-        refusal = self._addressed_player(keyed)[1]
+        refusal = self.staging.addressed_refusal(keyed, self.snapshot, self.service)
         if refusal:
             self.show_refusal(refusal)
             return
@@ -342,12 +282,12 @@ class TableController(QObject):
             return
         service, turn = self.service, self.snapshot.to_act if self.snapshot else None
         if service is None or turn is None:
-            self.show_refusal("no hand is being dealt: deal the next hand first")
+            self.show_refusal(NO_HAND)
             return
         if turn.kind is TurnKind.FANTASYLAND_SET:
             self.fantasyland.open()
             return
-        cards, rows = _entry_lists(self.staged)
+        cards, rows = self.staging.lists()
         player = turn.player
 
         def enter() -> TableSnapshot:
@@ -362,22 +302,24 @@ class TableController(QObject):
         except SERVICE_FAILURES as failure:
             self._show_failure(failure)
             return False
-        self.staged = []
-        self.addressed = None
+        self.staging.entered()
         self.window.entry.line.clear()  # empty, or only the seat named before Enter ('bo:')
         self._clear_refusals()
-        self.undo_stack.push(
-            EntryCommand(text, self.service.undo, enter, self.after_undo_or_redo, self.show_refusal)
-        )
+        self.push_entry(text, enter)
         self.show_snapshot(snapshot)
         if self.service.anchor_fault:  # the street stands; the anchor file could not take it
             refusals.show_in_window_and_status(self.window, self.service.anchor_fault)
         return True
 
+    def push_entry(self, text: str, redo: Callable[[], TableSnapshot]) -> None:
+        assert self.service is not None
+        command = EntryCommand(text, self.service.undo, redo, self.after_undo_or_redo, self.show_refusal)
+        self.undo_stack.push(command)
+
     # ------------------------------------------------------------------ undo
     def on_undo(self) -> None:
         """Ctrl+Z takes back a staged card first; then the last confirmed entry, via the service."""
-        if self.staged:
+        if self.staging.placements:
             self.on_unstage_last()
             return
         if self.service is None:
@@ -402,7 +344,7 @@ class TableController(QObject):
 
     def after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
         """Said on the line: an undo empties a seat's street, which must not pass unnoticed."""
-        self.staged = []
+        self.staging.drop()
         self._clear_refusals()
         self.show_snapshot(snapshot)
         refusals.show_notice_in_window(self.window, self._done_sentence)
@@ -456,25 +398,6 @@ class TableController(QObject):
     def refresh(self) -> None:
         if self.service is not None:
             self.show_snapshot(self.service.snapshot())
-
-
-def _entry_lists(placements: list[KeyedPlacement]) -> tuple[list[str], list[str]]:
-    return [p.label for p in placements], [p.placement for p in placements]
-
-
-def _with_staging_help(refusal: str, refused: KeyedPlacement | None, staged: list[KeyedPlacement]) -> str:
-    """A card typed again while it is staged (a street typed anew after part of it was refused) is
-    called that, not a card entered twice, and the dealer is told how to take the staged ones back."""
-    if refused is None or refused.card is None or all(placement.card != refused.card for placement in staged):
-        return refusal
-    return (
-        f"{refused.label} is staged already, not yet confirmed: type only the cards still to come, or"
-        f" Esc to take back all {_cards(len(staged))} staged (Backspace on the empty line: the last one)"
-    )
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _unfinished(rest: str) -> str:

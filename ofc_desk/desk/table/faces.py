@@ -31,13 +31,6 @@ def seat_faces(
     return tuple(faces)
 
 
-def seat_map(snapshot: TableSnapshot | None) -> dict[int, str]:
-    """Each seat's number with its player ("" for an empty seat): what `2:` may name."""
-    if snapshot is None:
-        return {}
-    return {seat.number: seat.name for seat in snapshot.seats} | dict.fromkeys(snapshot.empty_seats, "")
-
-
 def _empty_seat(number: int) -> SeatFace:
     rows = tuple(RowFace(name=row.value, size=ROW_SIZE[row]) for row in Row)
     return SeatFace(seat_number=number, name="", stack=0, rows=rows, empty=True)

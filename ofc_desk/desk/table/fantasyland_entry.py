@@ -4,35 +4,27 @@ back with Ctrl+Z like any entry. Every rule is the service's."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QWidget
 
 from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
-from ofc_desk.desk.entry.undo import EntryCommand
+from ofc_desk.desk.entry.staging import ENTRY_PHASES, Staging, entry_lists
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
-
-if TYPE_CHECKING:
-    from ofc_desk.desk.table.controller import TableController
-
-ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
-
-
-def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
-    """A hand is being dealt with a player in Fantasyland: F6 opens the set, or says when it comes."""
-    if snapshot is None or snapshot.phase not in ENTRY_PHASES:
-        return False
-    return any(seat.fantasyland_cards for seat in snapshot.seats)
+from ofc_desk.service.snapshot import TableSnapshot, TurnKind
 
 
 class FantasylandEntry:
-    def __init__(self, controller: TableController) -> None:
-        self.controller = controller
+    def __init__(self, staging: Staging, service: ServiceGetter, view: TableView, parent: QWidget) -> None:
+        self.staging = staging
+        self.service = service
+        self.view = view
+        self.parent = parent
+        """The set's dialog opens over it."""
         self.dialog: FantasylandSetDialog | None = None
         self._offered: tuple[int, str] | None = None
 
@@ -51,14 +43,14 @@ class FantasylandEntry:
             QTimer.singleShot(0, self.open)
 
     def open(self) -> None:
-        controller = self.controller
-        turn = controller.snapshot.to_act if controller.snapshot else None
+        snapshot = self.view.snapshot
+        turn = snapshot.to_act if snapshot else None
         if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
-            controller.show_refusal(self._when_the_set_comes())
+            self.view.show_refusal(self._when_the_set_comes())
             return
         if self.dialog is not None and self.dialog.isVisible():
             return
-        dialog = FantasylandSetDialog(turn.player, turn.take, controller.window)
+        dialog = FantasylandSetDialog(turn.player, turn.take, self.parent)
         for _, line in dialog.fields():
             line.textEdited.connect(lambda _text: self._check(dialog, partial=True))
         dialog.set_attempt(lambda: self._check(dialog, partial=False))
@@ -68,7 +60,7 @@ class FantasylandEntry:
 
     def _when_the_set_comes(self) -> str:
         """F6 before a Fantasyland set's turn: the service's word on when it comes."""
-        snapshot, service = self.controller.snapshot, self.controller.service
+        snapshot, service = self.view.snapshot, self.service()
         waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
         if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
             return "nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn"
@@ -79,16 +71,14 @@ class FantasylandEntry:
         return f"{waiting[0]}'s Fantasyland set is next"
 
     def _forget(self, dialog: FantasylandSetDialog) -> None:
-        controller = self.controller
         if self.dialog is dialog:
             self.dialog = None
-        if controller.staged:  # closed without revealing: the seat shows only what is recorded
-            controller.staged = []
-            controller.refresh_staging()
+        if self.staging.placements:  # closed without revealing: the seat shows only what is recorded
+            self.staging.drop()
+            self.view.refresh_staging()
 
     def _check(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
-        controller = self.controller
-        service = controller.service
+        service = self.service()
         if service is None:
             return "no table is open"
         try:
@@ -96,7 +86,7 @@ class FantasylandEntry:
         except CardError as error:
             refusals.show_on(dialog.refusal, str(error))
             return str(error)
-        cards, rows = [p.label for p in placements], [p.placement for p in placements]
+        cards, rows = entry_lists(placements)
         try:
             if partial:
                 service.verify_reveal(dialog.player, cards, rows)
@@ -107,26 +97,17 @@ class FantasylandEntry:
             return dealer_sentence(failure)
         refusals.show_on(dialog.refusal, "")
         if partial:  # the seat shows the set as it is typed, dashed until revealed
-            controller.staged = placements
-            controller.refresh_staging()
+            self.staging.show(placements)
+            self.view.refresh_staging()
         return None
 
     def _reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
-        controller = self.controller
-        service = controller.service
+        service = self.service()
         assert service is not None
         snapshot = service.reveal(player, cards, rows)
-        controller.staged = []
-        controller.undo_stack.push(
-            EntryCommand(
-                f"{player}: Fantasyland set",
-                service.undo,
-                lambda: service.reveal(player, cards, rows),
-                controller.after_undo_or_redo,
-                controller.show_refusal,
-            )
-        )
-        controller.show_snapshot(snapshot)
+        self.staging.drop()
+        self.view.push_entry(f"{player}: Fantasyland set", lambda: service.reveal(player, cards, rows))
+        self.view.show_snapshot(snapshot)
 
 
 def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:

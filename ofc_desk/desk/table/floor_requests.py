@@ -1,6 +1,7 @@
-"""The desk's side of requests to the floor: which supervisor's actions may at least be asked of
-the floor now, the line that lists the open requests, and the watch that folds in the floor's
-decisions (once a second, one cheap query) and carries out an approved action between hands.
+"""The desk's side of requests to the floor: the line that lists the open requests, and the watch
+that folds in the floor's decisions (once a second, one cheap query) and carries out an approved
+action between hands. Which supervisor's actions may at least be asked of the floor now is said
+with each action (`desk/actions.py`).
 
 The desk deals on while a request waits; nothing here decides a rule: the service says what may be
 asked, what the floor decided, and records what was approved (`TableService.carry_out_approved`).
@@ -8,45 +9,14 @@ asked, what the floor decided, and records what was approved (`TableService.carr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject, QTimer
 
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
-from ofc_desk.service.events import EventKind
+from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
 
-if TYPE_CHECKING:
-    from ofc_desk.desk.table.controller import TableController
-
 WATCH_MS = 1000
-ANY_REASON = "a reason"
-
-
-def may_void(service: TableService, snapshot: TableSnapshot) -> bool:
-    """A hand may be voided now with a PIN, or asked of the floor (while a later hand is dealt)."""
-    settled = range(snapshot.hand_number, 0, -1)
-    return any(
-        service.can_void_hand(n) or service.can_request(EventKind.HAND_VOIDED, {"hand": n, "reason": ""})
-        for n in settled
-    )
-
-
-def may_correct(service: TableService, snapshot: TableSnapshot) -> bool:
-    return any(
-        service.can_correct_chips(seat.name)
-        or service.can_request(
-            EventKind.CHIPS_CORRECTED, {"player": seat.name, "amount": 1, "reason": ANY_REASON}
-        )
-        for seat in snapshot.seats
-    )
-
-
-def may_change_rules(service: TableService) -> bool:
-    return service.can_change_rules() or service.can_request(
-        EventKind.RULES_CHANGED, {"rules": service.rules.to_json()}
-    )
 
 
 def requests_text(snapshot: TableSnapshot) -> str:
@@ -59,23 +29,24 @@ class FloorRequestWatch(QObject):
     """Folds in what the floor decided at this table and carries out approved actions between
     hands; says each in the notice line."""
 
-    def __init__(self, controller: TableController) -> None:
-        super().__init__(controller)
-        self.controller = controller
+    def __init__(self, service: ServiceGetter, view: TableView, parent: QObject) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.view = view
         self.timer = QTimer(self)
         self.timer.setInterval(WATCH_MS)
         self.timer.timeout.connect(self.on_tick)
         self.timer.start()
 
     def on_tick(self) -> None:
-        service = self.controller.service
+        service = self.service()
         if service is None:
             return
         decided_before = _decided(service)
         try:
             changed = service.catch_up()
         except SERVICE_FAILURES as failure:
-            self.controller.show_refusal(dealer_sentence(failure))
+            self.view.show_refusal(dealer_sentence(failure))
             return
         if not changed:
             return
@@ -87,28 +58,28 @@ class FloorRequestWatch(QObject):
         approved = [
             f"Request #{request.number} {request.status()}" for request in decided if request.approved
         ]
-        self.controller.refresh()
+        self.view.refresh()
         done = self.carry_out()
         if approved or done:
-            self.controller.show_notice("; ".join([*approved, *done]))
+            self.view.show_notice("; ".join([*approved, *done]))
         declined = [
             f"Request #{request.number} {request.status()}" for request in decided if not request.approved
         ]
         if declined:  # a no from the floor is not a success: in the refusal's red, with its note
-            self.controller.show_refusal("; ".join(declined))
+            self.view.show_refusal("; ".join(declined))
 
     def carry_out(self) -> list[str]:
         """Between hands, what the floor approved is recorded now (said, and on the table)."""
-        service = self.controller.service
+        service = self.service()
         if service is None:
             return []
         try:
             done = service.carry_out_approved()
         except SERVICE_FAILURES as failure:
-            self.controller.show_refusal(dealer_sentence(failure))
+            self.view.show_refusal(dealer_sentence(failure))
             return []
         if done:
-            self.controller.refresh()
+            self.view.refresh()
         return done
 
 

@@ -1,0 +1,485 @@
+"""Every action the desk offers, said once: its menu entry (text and mnemonic, shortcut, menu, the
+separator before it), its between-hands button, when it is offered (the service's `can_x`), and
+what it opens: a dialog described by data here, or a command whose handler a controller registers.
+
+The menus (`shell/menus.py`), the between-hands buttons, what is offered (`table/offered.py`), the
+chip and supervisor dialogs (`hand_end/chip_actions.py`) and the tests all read `DESK_ACTIONS`. A
+new chip operation on the desk is one row here with its `ActionDialog` (and its `Dialog` key), and
+nothing else in desk/; what a row is made of is `desk/action_parts.py`.
+
+No Qt and no service at import: the menus are built as the window completes, and the service (with
+SQLAlchemy) is loaded only with a table. A function here that needs one of the service's enums
+imports it when called, by which time the service is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from ofc_desk.desk.action_parts import (
+    ActionDialog,
+    Enabled,
+    Field,
+    FieldKind,
+    FloorAsk,
+    Menu,
+    Seated,
+    StandardShortcut,
+    TableNow,
+)
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+
+if TYPE_CHECKING:
+    from ofc_desk.service.table_service import TableService
+
+
+class Command(StrEnum):
+    """An action done by code of its own: its handler is registered by a controller (the desk's
+    session checks that every command has one)."""
+
+    NEW_TABLE = "new_table"
+    RESUME = "resume"
+    REPORT = "report"
+    CLOSE_REPORT = "close_report"
+    VERIFY = "verify"
+    QUIT = "quit"
+    UNDO = "undo"
+    REDO = "redo"
+    FANTASYLAND_SET = "fantasyland_set"
+    DEAL = "deal"
+    HAND_OVER = "hand_over"
+    HISTORY = "history"
+    LEDGER = "ledger"
+    AUDIT = "audit"
+    ZOOM_IN = "zoom_in"
+    ZOOM_OUT = "zoom_out"
+    FOUR_COLOUR = "four_colour"
+    DARK = "dark"
+    PICKER = "picker"
+    SETTINGS = "settings"
+    ADD_ACCOUNT = "add_account"
+    CHANGE_ROLE = "change_role"
+    CHANGE_PIN = "change_pin"
+    KEYBOARD = "keyboard"
+    ABOUT = "about"
+
+
+class Dialog(StrEnum):
+    """An action done through a dialog described here (`ActionDialog`)."""
+
+    JOIN = "join"
+    REBUY = "rebuy"
+    CASH_OUT = "cash_out"
+    SIT_OUT = "sit_out"
+    SIT_IN = "sit_in"
+    VOID = "void"
+    CORRECT = "correct"
+    CHANGE_RULES = "change_rules"
+    CLOSE_TABLE = "close_table"
+
+
+class Submenu(StrEnum):
+    """A menu entry that opens a menu of its own, filled by a controller."""
+
+    REPORT_LANGUAGE = "report_language"
+
+
+ActionKey = Command | Dialog | Submenu
+"""What names an entry of the desk's menus (`MainWindow.action`)."""
+
+REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
+"""Named here, not taken from the platform's list: on Linux that has no Ctrl+Y."""
+
+
+ANY_REASON = "a reason"
+"""What a request's reason is taken to be when asking whether one could be made at all."""
+
+
+def _can_deal(now: TableNow) -> bool:
+    return now.service is not None and now.service.can_start_next_hand()
+
+
+def _can_undo(now: TableNow) -> bool:
+    return now.staged or (now.service is not None and now.service.can_undo())
+
+
+def _fantasyland_set_due(now: TableNow) -> bool:
+    """F6 at a set's turn opens it; earlier in the hand it says when it comes."""
+    from ofc_desk.desk.entry.staging import fantasyland_set_due
+
+    return now.service is not None and fantasyland_set_due(now.snapshot)
+
+
+def _table_open(now: TableNow) -> bool:
+    from ofc_desk.service.snapshot import Phase
+
+    return now.service is not None and now.snapshot is not None and now.snapshot.phase is not Phase.CLOSED
+
+
+def _can_join(now: TableNow) -> bool:
+    return now.service is not None and now.service.can_join()
+
+
+def _for_some_player(can: Callable[[TableService, str], bool]) -> Enabled:
+    """Offered when the service would take it for some seated player."""
+
+    def enabled(now: TableNow) -> bool:
+        service = now.service
+        return service is not None and any(can(service, player) for player in now.players())
+
+    return enabled
+
+
+def _may_void(now: TableNow) -> bool:
+    """A hand may be voided now with a PIN, or asked of the floor (while a later hand is dealt)."""
+    from ofc_desk.service.events import EventKind
+
+    service, snapshot = now.service, now.snapshot
+    if service is None or snapshot is None:
+        return False
+    return any(
+        service.can_void_hand(n) or service.can_request(EventKind.HAND_VOIDED, {"hand": n, "reason": ""})
+        for n in range(snapshot.hand_number, 0, -1)
+    )
+
+
+def _may_correct(now: TableNow) -> bool:
+    from ofc_desk.service.events import EventKind
+
+    service, snapshot = now.service, now.snapshot
+    if service is None or snapshot is None:
+        return False
+    return any(
+        service.can_correct_chips(seat.name)
+        or service.can_request(
+            EventKind.CHIPS_CORRECTED, {"player": seat.name, "amount": 1, "reason": ANY_REASON}
+        )
+        for seat in snapshot.seats
+    )
+
+
+def _may_change_rules(now: TableNow) -> bool:
+    from ofc_desk.service.events import EventKind
+
+    service = now.service
+    if service is None:
+        return False
+    return service.can_change_rules() or service.can_request(
+        EventKind.RULES_CHANGED, {"rules": service.rules.to_json()}
+    )
+
+
+def _can_close(now: TableNow) -> bool:
+    return now.service is not None and now.service.can_close_session()
+
+
+# ---------------------------------------------------------------------------------------- dialogs
+def _player(key: str = "player", seated: Seated = Seated.ALL) -> Field:
+    return Field(key, FieldKind.PLAYER, lazy_gettext("Player"), seated=seated)
+
+
+_REASON = Field("reason", FieldKind.TEXT, lazy_gettext("Reason"))
+
+JOIN = ActionDialog(
+    lazy_gettext("Join the table"),
+    lazy_gettext("A new player buys in to an empty seat."),
+    (
+        Field("name", FieldKind.TEXT, lazy_gettext("Player name")),
+        Field("buy_in", FieldKind.CHIPS, lazy_gettext("Buy-in (chips)"), default=100),
+        Field("seat", FieldKind.FREE_SEAT, lazy_gettext("Seat")),
+    ),
+    call=lambda service, values: service.join(values.text("name"), values.number("buy_in"), seat=values.seat),
+    said=lambda values, _before, _after: ngettext(
+        "{player} joined at seat {seat} with {chips} chip",
+        "{player} joined at seat {seat} with {chips} chips",
+        values.number("buy_in"),
+    ).format(player=values.text("name"), seat=values.seat, chips=values.number("buy_in")),
+)
+REBUY = ActionDialog(
+    lazy_gettext("Rebuy"),
+    lazy_gettext("A rebuy or top-up, between hands."),
+    (_player(), Field("amount", FieldKind.CHIPS, lazy_gettext("Chips"), default=100)),
+    call=lambda service, values: service.rebuy(values.text("player"), values.number("amount")),
+    said=lambda values, _before, after: ngettext(
+        "{player} rebought {chips} chip: stack now {stack}",
+        "{player} rebought {chips} chips: stack now {stack}",
+        values.number("amount"),
+    ).format(
+        player=values.text("player"),
+        chips=values.number("amount"),
+        stack=after.seat(values.text("player")).stack,
+    ),
+)
+CASH_OUT = ActionDialog(
+    lazy_gettext("Cash out"),
+    lazy_gettext("The player leaves with their whole stack."),
+    (_player(),),
+    call=lambda service, values: service.cash_out(values.text("player")),
+    said=lambda values, before, _after: ngettext(
+        "{player} cashed out {chips} chip and left the table",
+        "{player} cashed out {chips} chips and left the table",
+        before.seat(values.text("player")).stack,
+    ).format(player=values.text("player"), chips=before.seat(values.text("player")).stack),
+)
+SIT_OUT = ActionDialog(
+    lazy_gettext("Sit out"),
+    lazy_gettext("The player keeps the seat but is not dealt in."),
+    (_player(seated=Seated.PLAYING),),
+    call=lambda service, values: service.sit_out(values.text("player")),
+    said=lambda values, _before, _after: _("{player} sits out: not dealt in from the next hand").format(
+        player=values.text("player")
+    ),
+)
+SIT_IN = ActionDialog(
+    lazy_gettext("Sit in"),
+    lazy_gettext("The player is dealt in again from the next hand."),
+    (_player(seated=Seated.SITTING_OUT),),
+    call=lambda service, values: service.sit_in(values.text("player")),
+    said=lambda values, _before, _after: _("{player} sits in: dealt in from the next hand").format(
+        player=values.text("player")
+    ),
+)
+VOID = ActionDialog(
+    lazy_gettext("Void a settled hand"),
+    lazy_gettext(
+        "The hand's transfers are reversed by a new record; nothing is erased. "
+        "A floor supervisor must authorise it."
+    ),
+    (Field("hand", FieldKind.SETTLED_HAND, lazy_gettext("Hand number")), _REASON),
+    call=lambda service, values: service.void_hand(
+        values.number("hand"), values.supervisor, values.pin, values.text("reason")
+    ),
+    said=lambda values, _before, _after: _(
+        "Hand {number} voided by {supervisor}: its chip transfers are reversed"
+    ).format(number=values.number("hand"), supervisor=values.supervisor),
+    supervised=True,
+    ask_the_floor=FloorAsk(
+        "hand_voided",
+        lambda values, _service: {"hand": values.number("hand"), "reason": values.text("reason")},
+    ),
+)
+CORRECT = ActionDialog(
+    lazy_gettext("Correct chips"),
+    lazy_gettext("Add (positive) or remove (negative) chips from a stack, with a reason."),
+    (_player(), Field("amount", FieldKind.SIGNED_CHIPS, lazy_gettext("Chips (+/−)")), _REASON),
+    call=lambda service, values: service.correct_chips(
+        values.text("player"), values.number("amount"), values.text("reason"), values.supervisor, values.pin
+    ),
+    said=lambda values, _before, after: _("{player}'s stack corrected by {amount}: now {stack}").format(
+        player=values.text("player"),
+        amount=f"{values.number('amount'):+}",
+        stack=after.seat(values.text("player")).stack,
+    ),
+    supervised=True,
+    ask_the_floor=FloorAsk(
+        "chips_corrected",
+        lambda values, _service: {
+            "player": values.text("player"),
+            "amount": values.number("amount"),
+            "reason": values.text("reason"),
+        },
+    ),
+)
+CHANGE_RULES = ActionDialog(
+    lazy_gettext("Change rules or stakes"),
+    lazy_gettext(
+        "The new rules and stakes apply from the next hand; they can be changed only between "
+        "hands. A floor supervisor must authorise it."
+    ),
+    (
+        Field("rules", FieldKind.RULES),
+        Field("reason", FieldKind.TEXT, lazy_gettext("Reason (asked of the floor)")),
+    ),
+    call=lambda service, values: service.change_rules(values.chosen_rules(), values.supervisor, values.pin),
+    said=lambda _values, _before, _after: _("New rules and stakes: they apply from the next hand"),
+    supervised=True,
+    ask_the_floor=FloorAsk(
+        "rules_changed",
+        lambda values, service: {"rules": values.chosen_rules().pinned(service.rules).to_json()},
+    ),
+)
+CLOSE_TABLE = ActionDialog(
+    lazy_gettext("Close the table"),
+    lazy_gettext("Nothing can be entered at this table afterwards. A floor supervisor must authorise it."),
+    (),
+    call=lambda service, values: service.close_session(values.supervisor, values.pin),
+    said=lambda _values, _before, _after: _("The table is closed"),
+    supervised=True,
+)
+
+
+# ---------------------------------------------------------------------------------------- rows
+@dataclass(frozen=True)
+class Button:
+    """An action's button on the between-hands page."""
+
+    caption: LazyText
+    name: LazyText
+    """Its accessible name."""
+
+
+@dataclass(frozen=True)
+class DeskAction:
+    key: ActionKey
+    """Which also says what it opens: a command's handler, a dialog, or a submenu's entries."""
+    menu: Menu
+    text: LazyText
+    """The menu entry, with its mnemonic: one `&` (the catalogs check each translation keeps one)."""
+    shortcuts: tuple[str | StandardShortcut, ...] = ()
+    """"Ctrl+N", "F5", or a shortcut the platform names; the first is the one the menu shows."""
+    button: Button | None = None
+    separator_before: bool = False
+    checkable: bool = False
+    checked: bool = False
+    enabled: Enabled | None = None
+    """When the table offers it (a `can_x` over players or hands); None: always, or the desk's
+    own to say (Redo, by its undo stack)."""
+    dialog: ActionDialog | None = None
+    """What a `Dialog` action opens; a command's handler and a submenu's entries are registered."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.key, Dialog) != (self.dialog is not None):
+            raise ValueError(f"{self.key}: a Dialog action, and only one, is described by its dialog")
+
+
+DESK_ACTIONS: tuple[DeskAction, ...] = (
+    DeskAction(Command.NEW_TABLE, Menu.FILE, lazy_gettext("&New table…"), ("Ctrl+N",)),
+    DeskAction(Command.RESUME, Menu.FILE, lazy_gettext("&Resume table…"), ("Ctrl+O",)),
+    DeskAction(Command.REPORT, Menu.FILE, lazy_gettext("Session re&port…"), ("Ctrl+P",)),
+    # One entry per language: the report printed in it (Session report… prints in the desk's).
+    DeskAction(Submenu.REPORT_LANGUAGE, Menu.FILE, lazy_gettext("Session report &in")),
+    DeskAction(Command.CLOSE_REPORT, Menu.FILE, lazy_gettext("&Table-close report…")),
+    DeskAction(
+        Dialog.CLOSE_TABLE,
+        Menu.FILE,
+        lazy_gettext("&Close table (supervisor)…"),
+        enabled=_can_close,
+        dialog=CLOSE_TABLE,
+    ),
+    DeskAction(Command.VERIFY, Menu.FILE, lazy_gettext("&Verify the database")),
+    DeskAction(
+        Command.QUIT, Menu.FILE, lazy_gettext("&Quit"), (StandardShortcut.QUIT,), separator_before=True
+    ),
+    DeskAction(
+        Command.UNDO, Menu.EDIT, lazy_gettext("&Undo last entry"), (StandardShortcut.UNDO,), enabled=_can_undo
+    ),
+    # Offered only when there is an entry to enter again (the controller's undo stack says).
+    DeskAction(Command.REDO, Menu.EDIT, lazy_gettext("&Redo entry"), REDO_KEYS),
+    DeskAction(
+        Command.FANTASYLAND_SET,
+        Menu.TABLE,
+        lazy_gettext("&Fantasyland set…"),
+        ("F6",),
+        enabled=_fantasyland_set_due,
+    ),
+    DeskAction(
+        Command.DEAL,
+        Menu.TABLE,
+        lazy_gettext("&Deal next hand"),
+        ("F5",),
+        button=Button(lazy_gettext("Deal next hand (Enter)"), lazy_gettext("Deal next hand")),
+        enabled=_can_deal,
+    ),
+    DeskAction(
+        Dialog.JOIN,
+        Menu.TABLE,
+        lazy_gettext("&Join / buy in…"),
+        button=Button(lazy_gettext("Join…"), lazy_gettext("Join")),
+        separator_before=True,
+        enabled=_can_join,
+        dialog=JOIN,
+    ),
+    DeskAction(
+        Dialog.REBUY,
+        Menu.TABLE,
+        lazy_gettext("&Rebuy…"),
+        button=Button(lazy_gettext("Rebuy…"), lazy_gettext("Rebuy")),
+        enabled=_for_some_player(lambda service, player: service.can_rebuy(player)),
+        dialog=REBUY,
+    ),
+    DeskAction(
+        Dialog.CASH_OUT,
+        Menu.TABLE,
+        lazy_gettext("&Cash out…"),
+        button=Button(lazy_gettext("Cash out…"), lazy_gettext("Cash out")),
+        enabled=_for_some_player(lambda service, player: service.can_cash_out(player)),
+        dialog=CASH_OUT,
+    ),
+    DeskAction(
+        Dialog.SIT_OUT,
+        Menu.TABLE,
+        lazy_gettext("Sit &out…"),
+        button=Button(lazy_gettext("Sit out…"), lazy_gettext("Sit out")),
+        enabled=_for_some_player(lambda service, player: service.can_sit_out(player)),
+        dialog=SIT_OUT,
+    ),
+    DeskAction(
+        Dialog.SIT_IN,
+        Menu.TABLE,
+        lazy_gettext("Sit &in…"),
+        button=Button(lazy_gettext("Sit in…"), lazy_gettext("Sit in")),
+        enabled=_for_some_player(lambda service, player: service.can_sit_in(player)),
+        dialog=SIT_IN,
+    ),
+    # Offered with a PIN between hands, or to be asked of the floor while a hand is dealt.
+    DeskAction(
+        Dialog.VOID,
+        Menu.TABLE,
+        lazy_gettext("&Void a settled hand (supervisor)…"),
+        separator_before=True,
+        enabled=_may_void,
+        dialog=VOID,
+    ),
+    DeskAction(
+        Dialog.CORRECT,
+        Menu.TABLE,
+        lazy_gettext("Corr&ect chips (supervisor)…"),
+        enabled=_may_correct,
+        dialog=CORRECT,
+    ),
+    DeskAction(
+        Dialog.CHANGE_RULES,
+        Menu.TABLE,
+        lazy_gettext("Change rules or &stakes (supervisor)…"),
+        enabled=_may_change_rules,
+        dialog=CHANGE_RULES,
+    ),
+    DeskAction(
+        Command.HAND_OVER,
+        Menu.TABLE,
+        lazy_gettext("&Hand over to another dealer…"),
+        separator_before=True,
+        enabled=_table_open,
+    ),
+    DeskAction(Command.HISTORY, Menu.VIEW, lazy_gettext("&Hand history"), ("F7",)),
+    DeskAction(Command.LEDGER, Menu.VIEW, lazy_gettext("Chip &ledger"), ("F8",)),
+    DeskAction(Command.AUDIT, Menu.VIEW, lazy_gettext("&Audit log"), ("F9",)),
+    DeskAction(
+        Command.ZOOM_IN,
+        Menu.VIEW,
+        lazy_gettext("Zoom &in"),
+        (StandardShortcut.ZOOM_IN,),
+        separator_before=True,
+    ),
+    DeskAction(Command.ZOOM_OUT, Menu.VIEW, lazy_gettext("Zoom &out"), (StandardShortcut.ZOOM_OUT,)),
+    DeskAction(Command.FOUR_COLOUR, Menu.VIEW, lazy_gettext("&Four-colour deck"), checkable=True),
+    DeskAction(Command.DARK, Menu.VIEW, lazy_gettext("&Dark theme"), checkable=True),
+    DeskAction(
+        Command.PICKER, Menu.VIEW, lazy_gettext("Card &picker"), ("F4",), checkable=True, checked=True
+    ),
+    # Settings → Language is added last by the session, which holds the stored settings.
+    DeskAction(Command.SETTINGS, Menu.SETTINGS, lazy_gettext("&Settings…"), ("Ctrl+,",)),
+    DeskAction(
+        Command.ADD_ACCOUNT,
+        Menu.SETTINGS,
+        lazy_gettext("&Add an account (supervisor)…"),
+        separator_before=True,
+    ),
+    DeskAction(Command.CHANGE_ROLE, Menu.SETTINGS, lazy_gettext("Change an account's &role (supervisor)…")),
+    DeskAction(Command.CHANGE_PIN, Menu.SETTINGS, lazy_gettext("Change an account's &PIN (supervisor)…")),
+    DeskAction(Command.KEYBOARD, Menu.HELP, lazy_gettext("&Keyboard reference"), ("F1",)),
+    DeskAction(Command.ABOUT, Menu.HELP, lazy_gettext("&About OFC Desk")),
+)

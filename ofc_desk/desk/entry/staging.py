@@ -1,0 +1,265 @@
+"""The cards typed at a live table but not yet confirmed: the desk's one model of staging, Qt-free.
+
+What is staged (each placement checked by the service as it is typed), the seat the line names
+(`bo:`, `2:`) when it is not the player on turn's, whether the staged cards came back from a draft,
+and the draft to keep. The table controller keeps one `Staging` and only shows what it says; the
+showdown and the Fantasyland set read and change it too. No rule is decided here: every check is
+the service's (`StagingChecks`, which `TableService` satisfies).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ofc_desk.desk.entry.drafts import StagedDraft
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text, read_keyed_text, seat_named
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
+
+NO_HAND = "no hand is being dealt: deal the next hand first"
+ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+"""The phases whose cards are typed into the entry (or a Fantasyland set's dialog)."""
+SURRENDER_KEY = "s"
+
+
+class StagingChecks(Protocol):
+    """The service's checks of a partial entry (`TableService` has them)."""
+
+    def verify_place(self, player: str, cards: list[str], rows: list[str]) -> None: ...
+
+    def verify_showing(self, player: str, cards: list[str], rows: list[str]) -> None: ...
+
+
+@dataclass(frozen=True)
+class StagingRead:
+    """What reading the entry line did: the text left in it, and what to say."""
+
+    typed: str
+    """The text read."""
+    line: str
+    """What stays in the line: the text after the placements staged."""
+    refusal: str = ""
+    """Why the line stopped being staged (the service's word, or the syntax's)."""
+    surrender: str | None = None
+    """`s` at a Chinese showdown: the player whose hand Enter would surrender."""
+    staged: bool = False
+    """At least one placement was staged: the table is drawn again."""
+
+
+def is_showdown(snapshot: TableSnapshot | None) -> bool:
+    turn = snapshot.to_act if snapshot is not None else None
+    return turn is not None and turn.kind is TurnKind.SHOWDOWN
+
+
+def asks_surrender(keyed: KeyedText) -> bool:
+    """`s` alone after the seat (if any): a surrender, not a card being typed."""
+    return not keyed.placements and keyed.rest.strip().lower() == SURRENDER_KEY
+
+
+def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
+    """A hand is being dealt with a player in Fantasyland: F6 opens the set, or says when it comes."""
+    if snapshot is None or snapshot.phase not in ENTRY_PHASES:
+        return False
+    return any(seat.fantasyland_cards for seat in snapshot.seats)
+
+
+def seat_map(snapshot: TableSnapshot | None) -> dict[int, str]:
+    """Each seat's number with its player ("" for an empty seat): what `2:` may name."""
+    if snapshot is None:
+        return {}
+    return {seat.number: seat.name for seat in snapshot.seats} | dict.fromkeys(snapshot.empty_seats, "")
+
+
+def seat_names(snapshot: TableSnapshot | None) -> list[str]:
+    return [seat.name for seat in snapshot.seats] if snapshot else []
+
+
+def entry_lists(placements: Sequence[KeyedPlacement]) -> tuple[list[str], list[str]]:
+    """Placements as the service takes them: the cards, and their rows."""
+    return [p.label for p in placements], [p.placement for p in placements]
+
+
+@dataclass
+class Staging:
+    placements: list[KeyedPlacement] = field(default_factory=list)
+    addressed: str | None = None
+    """The player named before the staged cards (`bo:`); None means the player on turn."""
+    restored: bool = False
+    """The staged cards came back from a draft kept when the desk closed."""
+
+    # ------------------------------------------------------------------ reading what is typed
+    def read(self, text: str, snapshot: TableSnapshot | None, checks: StagingChecks | None) -> StagingRead:
+        """The line as typed: its seat, then each placement staged while the service takes it;
+        the first it refuses, and everything after it, stays in the line."""
+        self.restored = False
+        keyed = read_keyed_text(text, seat_names(snapshot))
+        player, refusal = self._addressed_player(keyed, snapshot, checks)
+        if refusal:
+            return StagingRead(text, text, refusal)
+        if keyed.seat and is_showdown(snapshot):
+            self.addressed = player  # a seat picked for its hand: its staged cards show there
+        if asks_surrender(keyed) and is_showdown(snapshot):
+            return StagingRead(text, text, surrender=self.player(snapshot, keyed))
+        kept_from, refused = 0, None
+        for placement, end in zip(keyed.placements, keyed.ends, strict=True):
+            refusal = self._check([*self.placements, placement], snapshot, checks, player)
+            if refusal:
+                refused = placement
+                break
+            self.placements.append(placement)
+            self.addressed = player
+            kept_from = end
+        refusal = _with_staging_help(refusal, refused, self.placements) if refusal else keyed.problem
+        return StagingRead(text, text[kept_from:].lstrip(), refusal, staged=bool(kept_from))
+
+    def addressed_refusal(
+        self, keyed: KeyedText, snapshot: TableSnapshot | None, checks: StagingChecks | None
+    ) -> str:
+        """Why the seat the line names cannot be typed for now ("" when it can, or none is named)."""
+        return self._addressed_player(keyed, snapshot, checks)[1]
+
+    def player(self, snapshot: TableSnapshot | None, keyed: KeyedText | None = None) -> str | None:
+        """Whose Chinese hand is being typed: the seat named in the line, else the one the staged
+        cards were typed for, else the next player without a hand."""
+        if keyed is not None and keyed.seat:
+            try:
+                return seat_named(keyed.seat, seat_map(snapshot))
+            except ValueError:
+                return None
+        if self.placements and self.addressed:
+            return self.addressed
+        turn = snapshot.to_act if snapshot else None
+        return turn.player if turn is not None else None
+
+    def staged_for(self) -> str | None:
+        """The player the staged cards are drawn at, when not the player on turn."""
+        return self.addressed if self.placements else None
+
+    def line_for_seat_click(self, line: str, player: str, snapshot: TableSnapshot | None) -> str:
+        """At a Chinese showdown a click on a seat picks it for the hand typed next, as typing its
+        number and a colon would: the line with that seat named first."""
+        keyed = read_keyed_text(line, seat_names(snapshot))
+        number = snapshot.seat(player).number if snapshot else 1
+        return f"{number}: {line[keyed.seat_end :].lstrip()}"
+
+    def _addressed_player(
+        self, keyed: KeyedText, snapshot: TableSnapshot | None, checks: StagingChecks | None
+    ) -> tuple[str | None, str]:
+        """The player a `bo:` or `2:` before the cards names (None: the player on turn), or the
+        refusal: no such seat, or the service's word that it is not that player's turn."""
+        if not keyed.seat:
+            return self.staged_for(), ""
+        try:
+            player = seat_named(keyed.seat, seat_map(snapshot))
+        except ValueError as no_seat:
+            return None, str(no_seat)
+        return player, self._check(self.placements, snapshot, checks, player)
+
+    @staticmethod
+    def _check(
+        placements: list[KeyedPlacement],
+        snapshot: TableSnapshot | None,
+        checks: StagingChecks | None,
+        player: str | None,
+    ) -> str:
+        turn = snapshot.to_act if snapshot else None
+        if checks is None or turn is None:
+            return NO_HAND
+        cards, rows = entry_lists(placements)
+        try:
+            if turn.kind is TurnKind.SHOWDOWN:
+                checks.verify_showing(player or turn.player, cards, rows)
+            else:
+                # Streets and the face-down cards of a regular hand are both entered with `place`;
+                # whose turn it is is the service's to say.
+                checks.verify_place(player or turn.player, cards, rows)
+        except ActionRefused as refusal:
+            return str(refusal)
+        return ""
+
+    # ------------------------------------------------------------------ taking back
+    def unstage_last(self) -> bool:
+        """Backspace on the empty line (or Ctrl+Z): the last staged card taken back."""
+        if not self.placements:
+            return False
+        self.placements.pop()
+        self.restored = False
+        return True
+
+    def clear(self) -> int:
+        """Esc: every staged card taken back, and the seat named forgotten; how many there were."""
+        count = len(self.placements)
+        self.placements, self.addressed, self.restored = [], None, False
+        return count
+
+    def entered(self) -> None:
+        """The staged cards were confirmed (recorded): nothing is staged, for nobody."""
+        self.placements, self.addressed = [], None
+
+    def drop(self) -> None:
+        """Nothing staged any more (a table redrawn as recorded: an undo, another table)."""
+        self.placements = []
+
+    def show(self, placements: list[KeyedPlacement]) -> None:
+        """What a Fantasyland set's dialog holds, drawn dashed at the seat until it is revealed."""
+        self.placements = placements
+
+    # ------------------------------------------------------------------ what is shown
+    def lists(self) -> tuple[list[str], list[str]]:
+        """The staged cards and their rows, as the service takes them."""
+        return entry_lists(self.placements)
+
+    def text(self, snapshot: TableSnapshot | None) -> str:
+        """The staged line under the entry: its heading, then each card with its row."""
+        if not self.placements:
+            return ""
+        heading = f"{self.player(snapshot)}'s hand: " if is_showdown(snapshot) else "This street: "
+        if self.restored:
+            heading = "Typed before the desk closed, not yet confirmed: "
+        return heading + "  ".join(f"{p.label}→{p.placement}" for p in self.placements)
+
+    # ------------------------------------------------------------------ drafts
+    def draft(self, snapshot: TableSnapshot) -> StagedDraft | None:
+        """What to keep for the player to act, or None once nothing is. A Fantasyland set in its
+        dialog is not a draft: the entry could not take it back."""
+        turn = snapshot.to_act
+        if not self.placements or turn is None or turn.kind is TurnKind.FANTASYLAND_SET:
+            return None
+        player = (self.addressed or turn.player) if is_showdown(snapshot) else turn.player
+        return StagedDraft(snapshot.last_event_hash, player, keyed_text(self.placements))
+
+    def restore(
+        self, draft: StagedDraft, snapshot: TableSnapshot, checks: StagingChecks | None
+    ) -> StagingRead | None:
+        """The draft's cards staged again, each checked by the service as if typed now, provided
+        nothing was recorded since they were typed; None when the draft no longer applies."""
+        turn = snapshot.to_act
+        if draft.event_hash != snapshot.last_event_hash or turn is None:
+            return None
+        text = draft.text
+        if is_showdown(snapshot):  # typed for a seat picked out of turn, perhaps: named again
+            if draft.player not in seat_names(snapshot):
+                return None
+            text = f"{draft.player}: {draft.text}"
+        elif turn.player != draft.player:
+            return None
+        read = self.read(text, snapshot, checks)
+        self.restored = bool(self.placements)
+        return read
+
+
+def cards_word(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _with_staging_help(refusal: str, refused: KeyedPlacement | None, staged: list[KeyedPlacement]) -> str:
+    """A card typed again while it is staged (a street typed anew after part of it was refused) is
+    called that, not a card entered twice, and the dealer is told how to take the staged ones back."""
+    if refused is None or refused.card is None or all(placement.card != refused.card for placement in staged):
+        return refusal
+    return (
+        f"{refused.label} is staged already, not yet confirmed: type only the cards still to come, or"
+        f" Esc to take back all {cards_word(len(staged))} staged (Backspace on the empty line: the last one)"
+    )
