@@ -163,7 +163,7 @@ def test_misset_surrendered_and_declared_hands_never_qualify_but_share_as_table(
     assert score_chinese_deal(deal).player("Bob").shown.misset
     assert award_of(deal, 1000) == (None, 1000, None)
     declared = {"declare": "six-pairs", "cards": "3h 3s 5c 5d 6d 6h 7c 7h 8d 8h Th Ts 2d"}
-    players = {"Ann": ANN, "Bob": BOB, "Cy": {"surrender": True}, "Dee": declared}
+    players: dict[str, dict[str, Any]] = {"Ann": ANN, "Bob": BOB, "Cy": {"surrender": True}, "Dee": declared}
     options = {"jackpot_award": AWARD, "specials": [{"kind": "six-pairs", "units": 3}]}
     deal = chinese("chinese-basic", "Dee", players, house_options=options)
     assert award_of(deal, 1000) == ({"Ann": 250, "Bob": 500, "Cy": 125, "Dee": 125}, 0, "Bob")

@@ -243,7 +243,7 @@ def test_contradictory_house_options_are_refused(options: dict[str, Any], messag
 
 
 def test_a_pairs_table_may_become_a_pool_table_by_house_options() -> None:
-    options = {"payment": "pool", "surrender": None, "specials": []}
+    options: dict[str, object] = {"payment": "pool", "surrender": None, "specials": []}
     result = scored("chinese-typical", "Dee", SEED_POOL, house_options=options)
     assert result.preset.payment.numbers() == {"pool_row": 1, "pool_scoop": 0}
     # chinese-typical's row bonuses play no part at a pool table.

@@ -9,17 +9,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
-from table_helpers import (
-    ANN_QQ,
-    BOB_PLAIN,
-    CY_PLAIN,
-    DEALER,
-    DEALER_PIN,
-    SUPERVISOR,
-    SUPERVISOR_PIN,
-    open_test_table,
-    play_hand,
-)
 
 from ofc_desk.service import (
     ActionRefused,
@@ -36,12 +25,23 @@ from ofc_desk.service import (
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import MIGRATIONS, Database
 from ofc_desk.storage.users import change_pin, hash_pin, set_up_first_key, sign_in
+from tests.helpers.table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    CY_PLAIN,
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    open_test_table,
+    play_hand,
+)
 
 FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
 
 
-def stacks(service: object) -> dict[str, int]:
-    return {seat.name: seat.stack for seat in service.snapshot().seats}  # type: ignore[attr-defined]
+def stacks(service: TableService) -> dict[str, int]:
+    return {seat.name: seat.stack for seat in service.snapshot().seats}
 
 
 def test_join_takes_the_seat_after_the_named_player(database: Database) -> None:

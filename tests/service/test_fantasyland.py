@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
 
 KINGS = Plan("Kh Kd 2c", "Ah Qh 9h 4h 2h", "7s 7d 7c 3s 3d")
 QUEENS = Plan("Qh Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 
 from ofc_desk.service import ActionRefused, Phase, TableService, audit_log, hand_history
 from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 
 
 def test_regular_hand_turn_order_starts_left_of_the_dealer(database: Database) -> None:
