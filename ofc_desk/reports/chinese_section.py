@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
-from ofc_desk.core.deal_input import DealInputError
+from ofc_desk.core.ofc.deal_input import DealInputError
 from ofc_desk.reports.record import ChineseSeat, HandRecord, SeatResult, TransferRecord
 from ofc_desk.reports.rules_words import PRESET_TABLES
 

@@ -13,11 +13,12 @@ from typing import Any, ClassVar
 
 from ofc_desk.core.chinese.deal import ChineseDealResult
 from ofc_desk.core.chinese.presets import ChinesePreset
-from ofc_desk.core.presets import RakeRules, RulesPreset
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.streets import DECK_SIZE, StreetPlan, cards_needed
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import RakeRules
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
-from ofc_desk.core.streets import DECK_SIZE, StreetPlan, cards_needed
-from ofc_desk.core.variants import Variant
 from ofc_desk.service import dealers, reading, rule_pins, seats, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese

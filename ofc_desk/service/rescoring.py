@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ofc_desk.core.deal import DealResult
+from ofc_desk.core.ofc.deal import DealResult
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
 from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input

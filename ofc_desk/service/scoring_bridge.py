@@ -5,12 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from ofc_desk.core.deal import DealResult, score_deal
-from ofc_desk.core.deal_input import DealInputError, deal_from_json, read_choice, read_pair_units, read_preset
-from ofc_desk.core.presets import PresetError, RulesPreset
+from ofc_desk.core.ofc.deal import DealResult, score_deal
+from ofc_desk.core.ofc.deal_input import (
+    DealInputError,
+    deal_from_json,
+    read_choice,
+    read_pair_units,
+    read_preset,
+)
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import PresetError
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
-from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
 from ofc_desk.service.setup import TableRules

@@ -22,8 +22,6 @@ from ofc_desk.core.chinese.deal import (
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.chinese.presets import chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
-from ofc_desk.core.deal import Deal, SeatHand, deal_jackpot, score_deal
-from ofc_desk.core.deal_input import DealInputError, deal_from_json
 from ofc_desk.core.hands import HandClass, category_of
 from ofc_desk.core.jackpot import (
     AwardRulesError,
@@ -33,10 +31,13 @@ from ofc_desk.core.jackpot import (
     pay_jackpot,
     qualifying_pair,
 )
-from ofc_desk.core.presets import PresetError, load_preset, preset_from_dict
-from ofc_desk.core.scoring import SetHand
+from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
+from ofc_desk.core.ofc.deal_input import DealInputError, deal_from_json
+from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
+from ofc_desk.core.ofc.scoring import SetHand
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import PresetError
 from ofc_desk.core.settlement import SettleFrom
-from ofc_desk.core.variants import Variant
 
 HAWAIIAN = {"front": "pair", "middle": "three-of-a-kind", "back": "straight-flush"}
 AWARD = {**HAWAIIAN, "loser": 50, "winner": 25, "table": 25}

@@ -1,6 +1,6 @@
 """One finished deal scored and settled: the engine behind `ofc-desk score` and the live table.
 
->>> from ofc_desk.core.deal_input import deal_from_json
+>>> from ofc_desk.core.ofc.deal_input import deal_from_json
 >>> deal = deal_from_json({"dealer": "Bob", "players": [
 ...     {"name": "Ann", "stack": 100, "front": "Qs Qd 2c", "middle": "Ah Kh 9h 4h 2h",
 ...      "back": "7s 7d 7c 3s 3d"},
@@ -17,11 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ofc_desk.core.fantasyland import fantasyland_cards
 from ofc_desk.core.jackpot import JackpotResult, PairRows, RowClasses, jackpot_after_deal
-from ofc_desk.core.presets import RulesPreset, refuse_award_for_variant
-from ofc_desk.core.rows import ROWS
-from ofc_desk.core.scoring import (
+from ofc_desk.core.ofc.fantasyland import fantasyland_cards
+from ofc_desk.core.ofc.presets import RulesPreset, refuse_award_for_variant
+from ofc_desk.core.ofc.scoring import (
     HandReport,
     MatchupScore,
     RowReport,
@@ -29,6 +28,8 @@ from ofc_desk.core.scoring import (
     evaluate_hand,
     score_matchup,
 )
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import (
     Obligation,
     SettleFrom,
@@ -39,7 +40,6 @@ from ofc_desk.core.settlement import (
     settle,
     settlement_order,
 )
-from ofc_desk.core.variants import Variant
 
 
 def _row_json(report: RowReport) -> dict[str, Any]:
