@@ -36,7 +36,7 @@ def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> Non
         assert table.last_settlement is not None
         assert table.last_settlement.hand_number == stored[-1].number
         assert table.last_settlement.transfers == tuple(
-            FloorTransfer(t["from"], t["to"], t["owed"], t["paid"]) for t in stored[-1].result["transfers"]
+            FloorTransfer(t.payer, t.payee, t.owed, t.paid) for t in stored[-1].result.transfers
         )
         assert table.open_requests == ()
         assert table.hands_per_hour is None  # opened seconds ago: no pace to show yet

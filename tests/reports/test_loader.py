@@ -68,8 +68,8 @@ def test_report_text_agrees_with_the_database(example_db: str) -> None:
         ), player.name
     for stored in hands:
         ordered = " ".join(
-            f"{i} {t['from']} {t['to']} {t['owed']} {t['paid']}"
-            for i, t in enumerate(stored.result["transfers"], start=1)
+            f"{i} {t.payer} {t.payee} {t.owed} {t.paid}"
+            for i, t in enumerate(stored.result.transfers, start=1)
         )
         assert ordered in text, stored.number
 

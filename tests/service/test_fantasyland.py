@@ -51,7 +51,7 @@ def test_entry_stay_and_exit_chain_holds_then_moves_the_button(database: Databas
         ("Cy", {"Ann": 14}),
         ("Ann", {}),
     ]
-    fantasyland_next = [h.result["players"][0]["fantasyland"]["cards"] for h in hands]
+    fantasyland_next = [h.result.seats[0].fantasyland_next for h in hands]
     assert fantasyland_next == [15, 14, 0, 0]
 
 
