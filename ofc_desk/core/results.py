@@ -9,8 +9,9 @@ results.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from typing import NamedTuple, TypeVar
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
 from ofc_desk.core.chinese.schemes import PaymentOutcome
@@ -19,6 +20,8 @@ from ofc_desk.core.jackpot import AwardPaid, JackpotResult
 from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS, Row
 from ofc_desk.core.settlement import SettlementPass
+
+Choice = TypeVar("Choice", bound=StrEnum)
 
 
 class ResultUnreadable(ValueError):
@@ -119,6 +122,48 @@ def jackpot_view(jackpot: JackpotResult | None) -> JackpotView | None:
     return None if jackpot is None else JackpotView(jackpot.pool_before, jackpot.pool_after, jackpot.award)
 
 
+def read_result(
+    result: ResultReader,
+    game: Game,
+    preset: str | None,
+    seat: Callable[[ResultReader], ResultSeat],
+    pair: Callable[[ResultReader], ResultPair],
+    payment: PaymentOutcome | None = None,
+) -> HandResult:
+    """A stored result, each player's line and each pair's read by the game's own readers."""
+    return HandResult(
+        game=game,
+        preset=preset,
+        seats=tuple(seat(player) for player in result.items("players")),
+        pairs=tuple(pair(matchup) for matchup in result.items("matchups")),
+        transfers=transfers(result),
+        payment=payment,
+        jackpot=read_jackpot(result),
+    )
+
+
+def read_seat(
+    player: ResultReader,
+    rows: tuple[ResultRow, ResultRow, ResultRow] | None,
+    royalties: int,
+    fantasyland_next: int = 0,
+    showdown: Showdown | None = None,
+) -> ResultSeat:
+    """A player's line: what every game stores of it, with the parts the game read itself."""
+    return ResultSeat(
+        name=player.text("name"),
+        stack_before=player.whole("stack_before"),
+        stack_after=player.whole("stack_after"),
+        points=player.whole("points"),
+        foul=player.flag("foul"),
+        foul_reason=player.optional_text("foul_reason"),
+        rows=rows,
+        royalties=royalties,
+        fantasyland_next=fantasyland_next,
+        showdown=showdown,
+    )
+
+
 def read_transfers(data: object) -> tuple[ResultTransfer, ...]:
     """Only the transfers of a stored result, as `read_hand_result` reads them: all `verify` needs
     of each hand it goes on with (reading the whole result would cost a third of its time)."""
@@ -130,11 +175,7 @@ def transfers(result: ResultReader) -> tuple[ResultTransfer, ...]:
 
 
 def _transfer(transfer: ResultReader) -> ResultTransfer:
-    settles = transfer.optional_text("pass")
-    try:
-        settlement_pass = None if settles is None else SettlementPass(settles)
-    except ValueError:
-        raise ResultUnreadable(f"{transfer.path}.pass: {settles!r} is not a settlement pass") from None
+    settlement_pass = transfer.optional_choice("pass", SettlementPass, "a settlement pass")
     return ResultTransfer(
         payer=transfer.text("from"),
         payee=transfer.text("to"),
@@ -160,14 +201,34 @@ def _row(row: Row, read: ResultReader, points: str) -> ResultRow:
     return ResultRow(row, cards, read.text("hand"), read.whole(points))
 
 
-def pair_names(matchup: ResultReader) -> tuple[str, str]:
+def read_pair(
+    matchup: ResultReader,
+    *,
+    scoop: int | None = None,
+    royalties: int | None = None,
+    foul_penalty: int | None = None,
+    fouled: tuple[str, ...] = (),
+    special: int | None = None,
+) -> ResultPair:
+    """A pair's line: what every game stores of it, with the parts the game read itself."""
     names = matchup.value("players")
     if not isinstance(names, list) or len(names) != 2 or not all(isinstance(name, str) for name in names):
         raise ResultUnreadable(f"{matchup.path}.players must be the pair's two names")
-    return names[0], names[1]
+    return ResultPair(
+        first=names[0],
+        second=names[1],
+        points=matchup.whole("points"),
+        unit=matchup.whole("unit"),
+        rows=_pair_rows(matchup),
+        scoop=scoop,
+        royalties=royalties,
+        foul_penalty=foul_penalty,
+        fouled=fouled,
+        special=special,
+    )
 
 
-def pair_rows(matchup: ResultReader) -> tuple[int, int, int] | None:
+def _pair_rows(matchup: ResultReader) -> tuple[int, int, int] | None:
     """Front, middle, back from the first player's side; None when not compared row by row."""
     rows = matchup.optional("rows")
     if rows is None:
@@ -228,6 +289,14 @@ class ResultReader:
         if value is not None and not isinstance(value, str):
             raise ResultUnreadable(f"{self.path}.{key} must be text or null")
         return value
+
+    def optional_choice(self, key: str, choices: type[Choice], what: str) -> Choice | None:
+        """One of an enum's values, or None when the key is null or left out."""
+        value = self.optional_text(key)
+        try:
+            return None if value is None else choices(value)
+        except ValueError:
+            raise ResultUnreadable(f"{self.path}.{key}: {value!r} is not {what}") from None
 
     def whole(self, key: str) -> int:
         value = self.value(key)

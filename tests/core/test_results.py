@@ -13,13 +13,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ofc_desk.core.cards import FULL_DECK, Card, parse_cards
-from ofc_desk.core.chinese.deal import ChineseDeal, ChineseSeat, chinese_jackpot, score_chinese_deal
+from ofc_desk.core.chinese.deal import (
+    ChineseDeal,
+    ChineseDealResult,
+    ChineseSeat,
+    chinese_jackpot,
+    score_chinese_deal,
+)
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.jackpot import JackpotResult
-from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
+from ofc_desk.core.ofc.deal import Deal, DealResult, SeatHand, deal_jackpot, score_deal
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
 from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
@@ -143,15 +149,20 @@ def test_a_chinese_result_reads_back_as_its_view(deal: ChineseDeal, pool: int) -
     assert read_hand_result(stored(result.to_json(jackpot))) == result.view(jackpot)
 
 
+def read_back_with_its_award(result: DealResult | ChineseDealResult, jackpot: JackpotResult) -> HandResult:
+    view = read_hand_result(stored(result.to_json(jackpot)))
+    assert view == result.view(jackpot)
+    assert jackpot.award is not None and view.jackpot is not None and view.jackpot.award == jackpot.award
+    return view
+
+
 def test_an_ofc_result_with_royalties_fantasyland_and_an_award_reads_back() -> None:
     preset = preset_from_dict(load_preset("standard").to_dict(), {"jackpot_award": PAID_AWARD})
     seats = tuple(SeatHand(name, 100, hand) for name, hand in STRONG.items())
     deal = Deal(preset, "Cy", seats, progressive=True)
     result = score_deal(deal)
     jackpot = deal_jackpot(deal, result, 999)
-    view = read_hand_result(stored(result.to_json(jackpot)))
-    assert view == result.view(jackpot)
-    assert jackpot.award is not None and view.jackpot is not None and view.jackpot.award == jackpot.award
+    view = read_back_with_its_award(result, jackpot)
     ann = view.seat("Ann")
     assert (ann.fantasyland_next, ann.royalties > 0) == (15, True)
     assert ann.stack_after == result.player("Ann").stack_after + jackpot.chips_for("Ann")
@@ -165,9 +176,7 @@ def test_a_chinese_result_with_bonuses_and_an_award_reads_back() -> None:
     deal = ChineseDeal(preset, "Cy", seats)
     result = score_chinese_deal(deal)
     jackpot = chinese_jackpot(deal, result, 1000)
-    view = read_hand_result(stored(result.to_json(jackpot)))
-    assert view == result.view(jackpot)
-    assert jackpot.award is not None and view.jackpot is not None and view.jackpot.award == jackpot.award
+    view = read_back_with_its_award(result, jackpot)
     bob = view.seat("Bob")
     assert bob.royalties == sum(row.points for row in bob.rows or ()) > 0  # his straight flush's bonus
     assert bob.stack_after == result.player("Bob").stack_after + jackpot.chips_for("Bob")

@@ -15,67 +15,32 @@ from ofc_desk.core.results import (
     ResultSeat,
     ResultUnreadable,
     Showdown,
-    pair_names,
-    pair_rows,
-    read_jackpot,
+    read_pair,
+    read_result,
     read_rows,
-    transfers,
+    read_seat,
 )
 from ofc_desk.core.rows import ROWS
 
 
 def read_chinese_result(result: ResultReader) -> HandResult:
-    return HandResult(
-        game=Game.CHINESE,
-        preset=result.text("rules"),
-        seats=tuple(_seat(player) for player in result.items("players")),
-        pairs=tuple(_pair(matchup) for matchup in result.items("matchups")),
-        transfers=transfers(result),
-        payment=None if result.optional("payment") is None else _payment(result.section("payment")),
-        jackpot=read_jackpot(result),
-    )
+    payment = None if result.optional("payment") is None else _payment(result.section("payment"))
+    return read_result(result, Game.CHINESE, result.text("rules"), _seat, _pair, payment)
 
 
 def _seat(player: ResultReader) -> ResultSeat:
     rows = None if player.optional("rows") is None else read_rows(player.section("rows"), "bonus")
-    return ResultSeat(
-        name=player.text("name"),
-        stack_before=player.whole("stack_before"),
-        stack_after=player.whole("stack_after"),
-        points=player.whole("points"),
-        foul=player.flag("foul"),
-        foul_reason=player.optional_text("foul_reason"),
-        rows=rows,
-        royalties=sum(row.points for row in rows or ()),
-        fantasyland_next=0,
-        showdown=_showdown(player),
-    )
+    return read_seat(player, rows, sum(row.points for row in rows or ()), showdown=_showdown(player))
 
 
 def _showdown(player: ResultReader) -> Showdown:
-    special = player.optional_text("special")
-    try:
-        kind = None if special is None else SpecialKind(special)
-    except ValueError:
-        raise ResultUnreadable(f"{player.path}.special: {special!r} is not a special hand") from None
+    special = player.optional_choice("special", SpecialKind, "a special hand")
     aces = None if player.optional("aces") is None else player.whole("aces")
-    return Showdown(player.flag("surrendered"), kind, aces)
+    return Showdown(player.flag("surrendered"), special, aces)
 
 
 def _pair(matchup: ResultReader) -> ResultPair:
-    first, second = pair_names(matchup)
-    return ResultPair(
-        first=first,
-        second=second,
-        points=matchup.whole("points"),
-        unit=matchup.whole("unit"),
-        rows=pair_rows(matchup),
-        scoop=None,
-        royalties=None,
-        foul_penalty=None,
-        fouled=(),
-        special=matchup.whole("special"),
-    )
+    return read_pair(matchup, special=matchup.whole("special"))
 
 
 def _payment(payment: ResultReader) -> PaymentOutcome:
