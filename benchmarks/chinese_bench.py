@@ -29,8 +29,8 @@ from ofc_desk.core.chinese.deal import ChineseDeal, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.specials import SpecialKind
-from ofc_desk.core.deal import score_deal
-from ofc_desk.core.deal_input import deal_from_json
+from ofc_desk.core.ofc.deal import score_deal
+from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.core.presets import Game, preset_names
 
 NAMES = ("West", "North", "East", "South")

@@ -30,8 +30,8 @@ from typing import Any
 import eval7
 
 from ofc_desk.core.cards import FULL_DECK
-from ofc_desk.core.deal import score_deal
-from ofc_desk.core.deal_input import deal_from_json
+from ofc_desk.core.ofc.deal import score_deal
+from ofc_desk.core.ofc.deal_input import deal_from_json
 
 NAMES = ("West", "North", "East", "South")
 

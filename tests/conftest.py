@@ -3,7 +3,7 @@
 SQLite commits without waiting for the disk (`synchronous=OFF`) in every test but those marked
 `durable` (processes killed, sessions resumed, the durable settings themselves), which run with
 the product's `synchronous=FULL`; PostgreSQL likewise (`synchronous_commit`, in
-storage/ofc_test_databases.py). Nothing a test checks depends on a power cut, which is all that
+tests/helpers/ofc_test_databases.py). Nothing a test checks depends on a power cut, which is all that
 tells the two apart; on a disk slow to sync, waiting for it is most of the suite's time. Export
 OFC_DESK_TEST_SQLITE_SYNCHRONOUS=FULL to run everything durably.
 """

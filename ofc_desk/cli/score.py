@@ -20,9 +20,9 @@ from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, re
 from ofc_desk.cli.main import one_line
 from ofc_desk.core.chinese.deal import chinese_jackpot, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json, is_chinese_deal
-from ofc_desk.core.deal import deal_jackpot, score_deal
-from ofc_desk.core.deal_input import DealInputError, deal_from_json
 from ofc_desk.core.jackpot import JackpotAward, JackpotResult
+from ofc_desk.core.ofc.deal import deal_jackpot, score_deal
+from ofc_desk.core.ofc.deal_input import DealInputError, deal_from_json
 
 EXIT_BAD_INPUT = 2
 

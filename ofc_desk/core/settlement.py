@@ -30,6 +30,14 @@ class SettleFrom(StrEnum):
     DEALER = "dealer"
 
 
+class SettlementPass(StrEnum):
+    """The passes of a two-pass settlement (docs/rules.md §8, §10): special hands first, then the
+    rest, one ledger for both. An OFC deal settles in one pass and names none."""
+
+    SPECIAL = "special"
+    REST = "rest"
+
+
 class Obligation(NamedTuple):
     """Chips one player owes another for their pair, before table stakes apply."""
 

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
-from ofc_desk.core.deal_input import DealInputError
+from ofc_desk.core.ofc.deal_input import DealInputError
+from ofc_desk.core.results import ResultSeat
 from ofc_desk.reports.record import ChineseSeat, HandRecord, SeatResult, TransferRecord
 from ofc_desk.reports.rules_words import PRESET_TABLES
 
@@ -80,14 +81,15 @@ def _special_words(special: Mapping[str, Any]) -> str:
     return f"{kind} {special['units']}"
 
 
-def chinese_seat(player: Mapping[str, Any]) -> ChineseSeat | None:
-    """A stored result's Chinese part of one player, None for an OFC player."""
-    if "surrendered" not in player:
+def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
+    """A settled result's Chinese part of one player, None for an OFC player."""
+    showdown = seat.showdown
+    if showdown is None:
         return None
     return ChineseSeat(
-        surrendered=bool(player.get("surrendered")),
-        declared=str(player.get("special") or ""),
-        misset_reason=str(player.get("foul_reason") or "") if player.get("foul") else "",
+        surrendered=showdown.surrendered,
+        declared=showdown.special.value if showdown.special else "",
+        misset_reason=(seat.foul_reason or "") if seat.foul else "",
     )
 
 

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from ofc_desk.core.results import ResultSeat
 from ofc_desk.reports.chinese_section import chinese_seat
 from ofc_desk.reports.record import (
     Adjustment,
@@ -418,30 +419,27 @@ def _hand_record(
     result = stored.result
     rake = {str(name): int(chips) for name, chips in stored.rake.items()}
     seats = tuple(
-        _seat_result(player, rake.get(str(player["name"]), 0), stored.fantasyland.get(str(player["name"]), 0))
-        for player in result.get("players", ())
+        _seat_result(seat, rake.get(seat.name, 0), stored.fantasyland.get(seat.name, 0))
+        for seat in result.seats
     )
     transfers = tuple(
         TransferRecord(
-            str(t["from"]),
-            str(t["to"]),
-            int(t["owed"]),
-            int(t["paid"]),
-            str(t.get("reason") or ""),
-            why=str(t.get("for") or ""),
-            settles=str(t.get("pass") or ""),
+            t.payer,
+            t.payee,
+            t.owed,
+            t.paid,
+            t.reason,
+            why=t.why,
+            settles=t.settles.value if t.settles else "",
         )
-        for t in result.get("transfers", ())
+        for t in result.transfers
     )
     matchups = tuple(
+        # A Chinese pair's `points` are its rest pass; the special pass is beside them.
         MatchupRecord(
-            (str(m["players"][0]), str(m["players"][1])),
-            # A Chinese pair's `points` are its rest pass; the special pass is beside them.
-            int(m["points"]) + int(m.get("special") or 0),
-            int(m["unit"]),
-            int(m.get("special") or 0),
+            (pair.first, pair.second), pair.points + (pair.special or 0), pair.unit, pair.special or 0
         )
-        for m in result.get("matchups", ())
+        for pair in result.pairs
     )
     rake_total = sum(rake.values())
     return HandRecord(
@@ -459,33 +457,31 @@ def _hand_record(
     )
 
 
-ROW_NAMES = ("front", "middle", "back")
+NO_ROW = RowRecord((), "", 0)
+"""A Chinese surrender's or declared special's row: no cards shown."""
 
 
-def _seat_result(player: Mapping[str, Any], rake: int, fantasyland_cards: int) -> SeatResult:
-    rows = player.get("rows") or {}  # none for a Chinese surrender or declared special
-
-    def row(name: str) -> RowRecord:
-        data = rows.get(name, {})
-        cards = tuple(str(data.get("cards", "")).split())
-        # A Chinese row's bonus stands where an OFC row's royalty does.
-        return RowRecord(cards, str(data.get("hand", "")), int(data.get("royalty", data.get("bonus", 0))))
-
-    fantasyland = player.get("fantasyland") or {}
+def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int) -> SeatResult:
+    # A Chinese row's bonus stands where an OFC row's royalty does.
+    front, middle, back = (
+        (NO_ROW, NO_ROW, NO_ROW)
+        if seat.rows is None
+        else (RowRecord(tuple(str(card) for card in row.cards), row.hand, row.points) for row in seat.rows)
+    )
     return SeatResult(
-        name=str(player["name"]),
-        front=row("front"),
-        middle=row("middle"),
-        back=row("back"),
-        foul=bool(player.get("foul")),
-        royalties=int(player.get("royalties", sum(row(name).royalty for name in ROW_NAMES))),
-        points=int(player.get("points", 0)),
-        stack_before=int(player["stack_before"]),
-        stack_after=int(player["stack_after"]) - rake,
+        name=seat.name,
+        front=front,
+        middle=middle,
+        back=back,
+        foul=seat.foul,
+        royalties=seat.royalties,
+        points=seat.points,
+        stack_before=seat.stack_before,
+        stack_after=seat.stack_after - rake,
         fantasyland_cards=fantasyland_cards,
-        fantasyland_next=int(fantasyland.get("cards", 0)),
+        fantasyland_next=seat.fantasyland_next,
         rake=rake,
-        chinese=chinese_seat(player),
+        chinese=chinese_seat(seat),
     )
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ofc_desk.core.presets import PresetError, load_preset, preset_from_dict
+from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
+from ofc_desk.core.presets import PresetError
 from ofc_desk.reports.chinese_section import chinese_preset, chinese_preset_lines, is_chinese
 from ofc_desk.reports.record import RuleSetting
 from ofc_desk.reports.rules_words import PRESET_TABLES

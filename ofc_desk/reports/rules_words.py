@@ -11,8 +11,8 @@ from typing import Any
 
 from ofc_desk.core.cards import Rank
 from ofc_desk.core.hands import HandClass
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import RakeMode
-from ofc_desk.core.variants import Variant
 
 SEPARATOR = " · "
 RANKS = frozenset(rank.value for rank in Rank)

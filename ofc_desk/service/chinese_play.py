@@ -22,7 +22,7 @@ from ofc_desk.core.chinese.hand import ChineseHand, EntryRefused, entry_from_act
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
-from ofc_desk.core.deal_input import DealInputError, read_choice, read_pair_units
+from ofc_desk.core.ofc.deal_input import DealInputError, read_choice, read_pair_units
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.service.errors import ActionRefused

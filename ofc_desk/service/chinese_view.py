@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from ofc_desk.core.chinese.showdown import Entry, show
 from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
+from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.rows import ROW_SIZE, Row
-from ofc_desk.core.streets import DECK_SIZE
 from ofc_desk.service.snapshot import RowView, SeatView, TableSnapshot, Turn, TurnKind
 from ofc_desk.service.view_parts import table_snapshot
 

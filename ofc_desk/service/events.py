@@ -34,6 +34,32 @@ class EventKind(StrEnum):
     and signed by them); sessions recorded before it said a hand-over only by their events' actors."""
 
 
+class LedgerKind(StrEnum):
+    """What moved chips on a stack, as the chip ledger stores it (its `kind` column)."""
+
+    BUY_IN = "buy_in"
+    """The opening buy-ins (note "opening") and a newcomer's."""
+    HAND = "hand"
+    RAKE = "rake"
+    REBUY = "rebuy"
+    CASH_OUT = "cash_out"
+    VOID = "void"
+    CORRECTION = "correction"
+
+    @classmethod
+    def read(cls, stored: str) -> LedgerKind | None:
+        """The kind a stored row names; None for a word none of the desk's (a row added by hand),
+        which a reader that does not verify shows as stored.
+
+        >>> LedgerKind.read("rebuy"), LedgerKind.read("gift")
+        (<LedgerKind.REBUY: 'rebuy'>, None)
+        """
+        try:
+            return cls(stored)
+        except ValueError:
+            return None
+
+
 SUPERVISED = frozenset(
     {
         EventKind.HAND_VOIDED,

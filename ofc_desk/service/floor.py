@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, select, text
 
+from ofc_desk.core.results import ResultTransfer
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
@@ -126,7 +127,7 @@ class _FollowedTable:
             self.head_seq, self.head_hash = event.seq, event.hash
             if outcome.hand is not None:
                 self.hands_settled += 1
-                transfers = tuple(_transfer(raw) for raw in outcome.hand.result.get("transfers", []))
+                transfers = tuple(_transfer(transfer) for transfer in outcome.hand.transfers)
                 self.last_settled = (outcome.hand.number, transfers)
 
     def floor_table(self, now: datetime) -> FloorTable | None:
@@ -148,8 +149,8 @@ class _FollowedTable:
         )
 
 
-def _transfer(raw: dict[str, Any]) -> FloorTransfer:
-    return FloorTransfer(str(raw["from"]), str(raw["to"]), int(raw["owed"]), int(raw["paid"]))
+def _transfer(transfer: ResultTransfer) -> FloorTransfer:
+    return FloorTransfer(transfer.payer, transfer.payee, transfer.owed, transfer.paid)
 
 
 def hands_per_hour(settled: int, opened_at: str, now: datetime) -> int | None:

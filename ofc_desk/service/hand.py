@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, parse_card, parse_entries
+from ofc_desk.core.ofc.streets import StreetPlan
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, parse_row_word
-from ofc_desk.core.streets import StreetPlan
-from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.payloads import EntryPayload
 from ofc_desk.service.snapshot import Turn, TurnKind

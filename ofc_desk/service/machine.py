@@ -13,16 +13,17 @@ from typing import Any, ClassVar
 
 from ofc_desk.core.chinese.deal import ChineseDealResult
 from ofc_desk.core.chinese.presets import ChinesePreset
-from ofc_desk.core.presets import RakeRules, RulesPreset
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.streets import DECK_SIZE, StreetPlan, cards_needed
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import RakeRules
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
-from ofc_desk.core.streets import DECK_SIZE, StreetPlan, cards_needed
-from ofc_desk.core.variants import Variant
 from ofc_desk.service import dealers, reading, rule_pins, seats, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.events import SUPERVISED, EventKind, LedgerKind
 from ofc_desk.service.hand import Entry, HandState
 from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome, SettledHand
@@ -196,7 +197,9 @@ class TableMachine:
         self.seat_numbers = {seat.number for seat in self.seats}
         self.button = payload["button"]
         return Outcome(
-            tuple(LedgerEntry(seat.name, "buy_in", seat.stack, note="opening") for seat in self.seats)
+            tuple(
+                LedgerEntry(seat.name, LedgerKind.BUY_IN, seat.stack, note="opening") for seat in self.seats
+            )
         )
 
     def set_rules(self, rules: TableRules) -> None:
@@ -389,7 +392,7 @@ class TableMachine:
             hand.number,
             hand.button,
             hand.fantasyland,
-            result.to_json(),
+            result,
             dict(rake.per_player),
             rake.jackpot,
         )
@@ -404,9 +407,7 @@ class TableMachine:
         )
         self.button_held = False
         self.button = self.next_clockwise(hand.button)
-        settled = SettledHand(
-            hand.number, hand.button, {}, result.to_json(), dict(rake.per_player), rake.jackpot
-        )
+        settled = SettledHand(hand.number, hand.button, {}, result, dict(rake.per_player), rake.jackpot)
         return Outcome(ledger, settled)
 
     def _pay_out(
@@ -434,9 +435,9 @@ class TableMachine:
         self.hand_settled = True
         self.rake = rake
         ledger = [
-            LedgerEntry(name, "hand", changes[name] + rake.per_player.get(name, 0), number)
+            LedgerEntry(name, LedgerKind.HAND, changes[name] + rake.per_player.get(name, 0), number)
             for name in seating
-        ] + [LedgerEntry(name, "rake", -chips, number) for name, chips in rake.per_player.items()]
+        ] + [LedgerEntry(name, LedgerKind.RAKE, -chips, number) for name, chips in rake.per_player.items()]
         return rake, tuple(ledger)
 
     def _carry_fantasyland(self, hand: HandState, result: ScoredHand) -> None:

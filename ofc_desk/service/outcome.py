@@ -2,29 +2,58 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Final, Protocol
+
+from ofc_desk.core.results import HandResult, ResultTransfer
+from ofc_desk.service.events import LedgerKind
+from ofc_desk.storage.audit import canonical_json
 
 
 @dataclass(frozen=True)
 class LedgerEntry:
     player: str
-    kind: str
+    kind: LedgerKind
     amount: int
     hand_number: int | None = None
     note: str = ""
 
 
+class ScoredResult(Protocol):
+    """A settled hand's result as the table holds it: the core's `DealResult` or
+    `ChineseDealResult`, or in `verify` a stored result the fold goes on with (`rescoring`)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+    def view(self) -> HandResult: ...
+    def transfers_view(self) -> tuple[ResultTransfer, ...]: ...
+
+
 @dataclass(frozen=True)
 class SettledHand:
-    """A settled hand as the history stores it; `result` is exactly `DealResult.to_json()`."""
+    """A settled hand as the history stores it. The result is read from the scored one when asked:
+    `verify` settles thousands of hands and needs only their transfers and stored text."""
 
     number: int
     button: str
     fantasyland: dict[str, int]
-    result: dict[str, Any]
+    scored: ScoredResult = field(repr=False, compare=False)
     rake: dict[str, int]
     jackpot: int
+
+    @cached_property
+    def result(self) -> HandResult:
+        return self.scored.view()
+
+    @cached_property
+    def result_text(self) -> str:
+        """The stored `result`: exactly the canonical JSON of the core's `to_json()`."""
+        return canonical_json(self.scored.to_json())
+
+    @property
+    def transfers(self) -> tuple[ResultTransfer, ...]:
+        """The settlement's transfers in order: the hand's transfer rows."""
+        return self.scored.transfers_view()
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.service.dealers import DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
@@ -243,7 +244,7 @@ def hand_fields(outcome: Outcome, event_id: int, at: str, result_text: str | Non
         "number": settled.number,
         "button": settled.button,
         "fantasyland": canonical_json(settled.fantasyland),
-        "result": canonical_json(settled.result) if result_text is None else result_text,
+        "result": settled.result_text if result_text is None else result_text,
         "rake": canonical_json(settled.rake),
         "jackpot": settled.jackpot,
         "settled_at": at,
@@ -255,13 +256,13 @@ def transfer_fields(outcome: Outcome) -> list[dict[str, Any]]:
     return [
         {
             "ordinal": ordinal,
-            "from_player": t["from"],
-            "to_player": t["to"],
-            "owed": t["owed"],
-            "paid": t["paid"],
-            "reason": t.get("reason") or "",
+            "from_player": t.payer,
+            "to_player": t.payee,
+            "owed": t.owed,
+            "paid": t.paid,
+            "reason": t.reason,
         }
-        for ordinal, t in enumerate(outcome.hand.result["transfers"], start=1)
+        for ordinal, t in enumerate(outcome.hand.transfers, start=1)
     ]
 
 
@@ -271,7 +272,7 @@ def ledger_fields(outcome: Outcome, event_id: int) -> list[dict[str, Any]]:
             "event_id": event_id,
             "hand_number": entry.hand_number,
             "player": entry.player,
-            "kind": entry.kind,
+            "kind": entry.kind.value,
             "amount": entry.amount,
             "note": entry.note,
         }
@@ -339,7 +340,8 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
             number=row.number,
             button=row.button,
             fantasyland=json.loads(row.fantasyland),
-            result=json.loads(row.result),
+            result=read_hand_result(json.loads(row.result)),
+            result_text=row.result,
             rake=json.loads(row.rake),
             jackpot=row.jackpot,
             settled_at=row.settled_at,
@@ -362,7 +364,7 @@ def read_ledger(database: Database, session_id: int) -> list[LedgerRecord]:
             row.session_id,
             row.hand_number,
             row.player,
-            row.kind,
+            LedgerKind.read(row.kind) or row.kind,
             row.amount,
             row.note,
         )

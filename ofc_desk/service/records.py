@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ofc_desk.core.results import HandResult
+from ofc_desk.service.events import LedgerKind
+
 
 @dataclass(frozen=True)
 class OpenTable:
@@ -22,8 +25,10 @@ class HandRecord:
     button: str
     fantasyland: dict[str, int]
     """Players who played this hand in Fantasyland and the cards they were dealt."""
-    result: dict[str, Any]
-    """Exactly `DealResult.to_json()`: the `ofc-desk score` output for this hand."""
+    result: HandResult
+    result_text: str
+    """The stored result: exactly the canonical JSON of `DealResult.to_json()` (or the Chinese
+    deal's), the `ofc-desk score` output for this hand."""
     rake: dict[str, int]
     jackpot: int
     settled_at: str
@@ -41,7 +46,9 @@ class LedgerRecord:
     session_id: int
     hand_number: int | None
     player: str
-    kind: str
+    kind: LedgerKind | str
+    """The kind of chip movement; for a row added by hand whose kind is none of the desk's, the word
+    stored (a reader that does not verify shows it as it is)."""
     amount: int
     note: str
 

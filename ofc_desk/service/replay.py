@@ -409,7 +409,7 @@ def replay_output(service: TableService) -> dict[str, Any]:
             "number": record.number,
             "button": record.button,
             "fantasyland": record.fantasyland,
-            "result": record.result,
+            "result": json.loads(record.result_text),
         }
         if record.voided:
             hand["voided"] = True

@@ -17,7 +17,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ofc_desk.core.deal import DealResult
+from ofc_desk.core.ofc.deal import DealResult
+from ofc_desk.core.results import HandResult, ResultTransfer, read_transfers
+from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
 from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input
@@ -44,11 +46,18 @@ class StoredResult:
     the second process compares with the core's, byte for byte)."""
 
     players: tuple[StoredPlayer, ...]
+    transfers: tuple[ResultTransfer, ...]
     data: dict[str, Any]
     text: str
 
     def to_json(self) -> dict[str, Any]:
         return self.data
+
+    def view(self) -> HandResult:
+        return read_hand_result(self.data)
+
+    def transfers_view(self) -> tuple[ResultTransfer, ...]:
+        return self.transfers
 
 
 def stored_result(text: str | None, seating: list[str]) -> StoredResult | None:
@@ -58,13 +67,14 @@ def stored_result(text: str | None, seating: list[str]) -> StoredResult | None:
     try:
         data = read_json(text)
         players = tuple(_stored_player(player) for player in data["players"])
+        transfers = read_transfers(data)  # ResultUnreadable is a ValueError
     except (ValueError, TypeError, KeyError):
         return None
     if not isinstance(data, dict):
         return None
     if [player.name for player in players] != seating:
         return None
-    return StoredResult(players, data, text)
+    return StoredResult(players, transfers, data, text)
 
 
 def _stored_player(line: Any) -> StoredPlayer:

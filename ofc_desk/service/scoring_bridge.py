@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
-from ofc_desk.core.deal import DealResult, score_deal
-from ofc_desk.core.deal_input import DealInputError, deal_from_json, read_choice, read_pair_units, read_preset
-from ofc_desk.core.presets import PresetError, RulesPreset
+from ofc_desk.core.ofc.deal import DealResult, score_deal
+from ofc_desk.core.ofc.deal_input import (
+    DealInputError,
+    deal_from_json,
+    read_choice,
+    read_pair_units,
+    read_preset,
+)
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import PresetError
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
-from ofc_desk.core.variants import Variant
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
+from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.setup import TableRules
 
 
@@ -66,13 +74,12 @@ class ScoredPlayer(SettledPlayer, Protocol):
     def fantasyland_next(self) -> int: ...
 
 
-class ScoredHand(Protocol):
+class ScoredHand(ScoredResult, Protocol):
     """What settling a scored hand reads: the core's `DealResult`, or in `verify` a stored result
     being re-scored in a second process (`rescoring`)."""
 
     @property
     def players(self) -> Sequence[ScoredPlayer]: ...
-    def to_json(self) -> dict[str, Any]: ...
 
 
 HandScorer = Callable[[HandState, list[str], TableRules, dict[str, int]], ScoredHand]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome
 from ofc_desk.service.payloads import CashedOut, EventPayload, Joined, RawPayload, Rebought, SatIn, SatOut
 
@@ -104,7 +104,7 @@ def apply_joined(machine: TableMachine, payload: Joined) -> Outcome:
     number = payload.get("seat") or _seat_for_unnumbered_join(machine, at)
     machine.seats.insert(at, Seat(payload["player"], payload["buy_in"], number))
     machine.seat_numbers.add(number)
-    return Outcome((LedgerEntry(payload["player"], "buy_in", payload["buy_in"]),))
+    return Outcome((LedgerEntry(payload["player"], LedgerKind.BUY_IN, payload["buy_in"]),))
 
 
 def _seat_for_unnumbered_join(machine: TableMachine, at: int) -> int:
@@ -127,7 +127,7 @@ def check_rebought(machine: TableMachine, raw: RawPayload) -> Rebought:
 
 def apply_rebought(machine: TableMachine, payload: Rebought) -> Outcome:
     seat_named(machine, payload["player"]).stack += payload["amount"]
-    return Outcome((LedgerEntry(payload["player"], "rebuy", payload["amount"]),))
+    return Outcome((LedgerEntry(payload["player"], LedgerKind.REBUY, payload["amount"]),))
 
 
 def check_cashed_out(machine: TableMachine, raw: RawPayload) -> CashedOut:
@@ -144,7 +144,7 @@ def apply_cashed_out(machine: TableMachine, payload: CashedOut) -> Outcome:
         machine.button = machine.next_clockwise(name)
     machine.seats.remove(seat_named(machine, name))
     machine.holds.release(name)
-    return Outcome((LedgerEntry(name, "cash_out", -payload["amount"]),))
+    return Outcome((LedgerEntry(name, LedgerKind.CASH_OUT, -payload["amount"]),))
 
 
 def check_sat_out(machine: TableMachine, raw: RawPayload) -> SatOut:

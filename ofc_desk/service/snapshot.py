@@ -16,7 +16,7 @@ from ofc_desk.core.rows import Row
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.deal import ChineseDealResult
-    from ofc_desk.core.deal import DealResult
+    from ofc_desk.core.ofc.deal import DealResult
 
 
 class Phase(StrEnum):

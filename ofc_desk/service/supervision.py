@@ -14,7 +14,7 @@ from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.service import reading, requests, rule_pins
 from ofc_desk.service.chinese_play import game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome
 from ofc_desk.service.payloads import (
     ChipsCorrected,
@@ -61,7 +61,7 @@ def apply_voided(machine: TableMachine, payload: HandVoided) -> Outcome:
     for name, change in machine.hand_changes[number].items():
         machine.seat(name).stack -= change
         if change:
-            ledger.append(LedgerEntry(name, "void", -change, number, payload["reason"]))
+            ledger.append(LedgerEntry(name, LedgerKind.VOID, -change, number, payload["reason"]))
     return Outcome(tuple(ledger))
 
 
@@ -89,7 +89,7 @@ def check_corrected(machine: TableMachine, raw: RawPayload) -> ChipsCorrected:
 def apply_corrected(machine: TableMachine, payload: ChipsCorrected) -> Outcome:
     requests.mark_applied(machine, payload)
     machine.seat(payload["player"]).stack += payload["amount"]
-    entry = LedgerEntry(payload["player"], "correction", payload["amount"], note=payload["reason"])
+    entry = LedgerEntry(payload["player"], LedgerKind.CORRECTION, payload["amount"], note=payload["reason"])
     return Outcome((entry,))
 
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from sqlalchemy import Row
 
-from ofc_desk.service.events import EventKind
+from ofc_desk.core.stored_results import read_hand_result
+from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
 from ofc_desk.service.verify import VerifiedRows, VerifyFault, verify_one_session
@@ -75,7 +76,8 @@ def _hands(session_id: int, verified: VerifiedRows, events: list[AuditRecord]) -
             number=fields["number"],
             button=fields["button"],
             fantasyland=json.loads(fields["fantasyland"]),
-            result=json.loads(fields["result"]),
+            result=read_hand_result(json.loads(fields["result"])),
+            result_text=fields["result"],
             rake=json.loads(fields["rake"]),
             jackpot=fields["jackpot"],
             settled_at=fields["settled_at"],
@@ -93,7 +95,7 @@ def _ledger(session_id: int, verified: VerifiedRows) -> list[LedgerRecord]:
             session_id,
             entry["hand_number"],
             entry["player"],
-            entry["kind"],
+            LedgerKind(entry["kind"]),
             entry["amount"],
             entry["note"],
         )

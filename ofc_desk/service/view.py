@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ofc_desk.core.deal import DealResult
-from ofc_desk.core.presets import RulesPreset
+from ofc_desk.core.ofc.deal import DealResult
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.scoring import evaluate_row, foul_certain
+from ofc_desk.core.ofc.streets import DECK_SIZE
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import ROW_SIZE, Row
-from ofc_desk.core.scoring import evaluate_row, foul_certain
-from ofc_desk.core.streets import DECK_SIZE
-from ofc_desk.core.variants import Variant
 from ofc_desk.service.chinese_view import build_chinese_snapshot
 from ofc_desk.service.hand import HandState, PlayerHand
 from ofc_desk.service.snapshot import RowView, SeatView, TableSnapshot

@@ -12,7 +12,7 @@ from ofc_desk.service.snapshot import RakeView, SeatView, TableSnapshot, Turn
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.deal import ChineseDealResult
-    from ofc_desk.core.deal import DealResult
+    from ofc_desk.core.ofc.deal import DealResult
     from ofc_desk.service.machine import TableMachine
 
 

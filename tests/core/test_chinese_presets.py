@@ -22,7 +22,8 @@ from ofc_desk.core.chinese.presets import (
 )
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.hands import HandClass
-from ofc_desk.core.presets import Game, PresetError, load_preset, preset_names
+from ofc_desk.core.ofc.presets import load_preset
+from ofc_desk.core.presets import Game, PresetError, preset_names
 from ofc_desk.core.rows import Row
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 

@@ -15,8 +15,8 @@ from ofc_desk.core.chinese.pairs import Scoops, compare_rows, score_pair
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry, show
+from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.presets import Game, preset_names
-from ofc_desk.core.scoring import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
@@ -113,11 +113,13 @@ def test_a_surrender_pays_exactly_the_surrender_to_each_opponent(deal: ChineseDe
         pair = {matchup.first, matchup.second}
         if not pair & surrendered:
             continue
+        surrender = deal.preset.surrender
+        assert surrender is not None  # someone surrendered: the preset allows it
         expected = 0
         if matchup.first in surrendered and matchup.second not in surrendered:
-            expected = -deal.preset.surrender
+            expected = -surrender
         elif matchup.second in surrendered and matchup.first not in surrendered:
-            expected = deal.preset.surrender
+            expected = surrender
         assert (matchup.score.total, matchup.score.special, matchup.score.aces) == (expected, 0, 0)
 
 

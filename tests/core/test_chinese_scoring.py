@@ -24,7 +24,7 @@ DRAGON = {"declare": "dragon", "cards": "2h 3d 4s 5d 6s 7s 8h 9c Tc Jc Qc Kd Ah"
 MISSET = {"front": "Ah Ad 2c", "middle": "Kc Qc 9d 7d 3c", "back": "Js Jc 8h 6c 4s"}
 
 
-def player(name: str, stack: int = 100, **hand: Any) -> dict[str, Any]:
+def player(name: str, stack: int = 100, /, **hand: object) -> dict[str, Any]:
     return {"name": name, "stack": stack, **hand}
 
 

@@ -118,8 +118,11 @@ def test_the_small_limit_is_the_presets() -> None:
     nine = parse_cards(CASES[SpecialKind.SMALL][1])
     assert makes(SpecialKind.SMALL, nine, Rank.NINE)
     assert not makes(SpecialKind.SMALL, nine, Rank.EIGHT)
-    assert load_chinese_preset("singapore").special(SpecialKind.SMALL).made_by(nine)  # type: ignore[union-attr]
-    assert not load_chinese_preset("malayan").special(SpecialKind.SMALL).made_by(nine)  # type: ignore[union-attr]
+    paid_from_nine, paid_from_eight = (
+        load_chinese_preset(name).special(SpecialKind.SMALL) for name in ("singapore", "malayan")
+    )
+    assert paid_from_nine is not None and paid_from_nine.made_by(nine)
+    assert paid_from_eight is not None and not paid_from_eight.made_by(nine)
 
 
 def test_an_ace_plays_low_and_high_in_straights() -> None:

@@ -27,7 +27,7 @@ from ofc_desk.core.hands import (
     hand_class,
     strength,
 )
-from ofc_desk.core.scoring import qualifies_as_low
+from ofc_desk.core.ofc.scoring import qualifies_as_low
 from tests.core import reference
 
 # Card index = rank * 4 + suit, so a combination of indices lists ranks in ascending order.

@@ -22,8 +22,6 @@ from ofc_desk.core.chinese.deal import (
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.chinese.presets import chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
-from ofc_desk.core.deal import Deal, SeatHand, deal_jackpot, score_deal
-from ofc_desk.core.deal_input import DealInputError, deal_from_json
 from ofc_desk.core.hands import HandClass, category_of
 from ofc_desk.core.jackpot import (
     AwardRulesError,
@@ -33,10 +31,13 @@ from ofc_desk.core.jackpot import (
     pay_jackpot,
     qualifying_pair,
 )
-from ofc_desk.core.presets import PresetError, load_preset, preset_from_dict
-from ofc_desk.core.scoring import SetHand
+from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
+from ofc_desk.core.ofc.deal_input import DealInputError, deal_from_json
+from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
+from ofc_desk.core.ofc.scoring import SetHand
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import PresetError
 from ofc_desk.core.settlement import SettleFrom
-from ofc_desk.core.variants import Variant
 
 HAWAIIAN = {"front": "pair", "middle": "three-of-a-kind", "back": "straight-flush"}
 AWARD = {**HAWAIIAN, "loser": 50, "winner": 25, "table": 25}
@@ -163,7 +164,7 @@ def test_misset_surrendered_and_declared_hands_never_qualify_but_share_as_table(
     assert score_chinese_deal(deal).player("Bob").shown.misset
     assert award_of(deal, 1000) == (None, 1000, None)
     declared = {"declare": "six-pairs", "cards": "3h 3s 5c 5d 6d 6h 7c 7h 8d 8h Th Ts 2d"}
-    players = {"Ann": ANN, "Bob": BOB, "Cy": {"surrender": True}, "Dee": declared}
+    players: dict[str, dict[str, Any]] = {"Ann": ANN, "Bob": BOB, "Cy": {"surrender": True}, "Dee": declared}
     options = {"jackpot_award": AWARD, "specials": [{"kind": "six-pairs", "units": 3}]}
     deal = chinese("chinese-basic", "Dee", players, house_options=options)
     assert award_of(deal, 1000) == ({"Ann": 250, "Bob": 500, "Cy": 125, "Dee": 125}, 0, "Bob")

@@ -20,9 +20,9 @@ from ofc_desk.core.chinese.presets import chinese_preset_from_dict, load_chinese
 from ofc_desk.core.chinese.schemes import payment_scheme
 from ofc_desk.core.chinese.showdown import Entry, show
 from ofc_desk.core.chinese.specials import SpecialKind, makes
-from ofc_desk.core.deal_input import DealInputError
+from ofc_desk.core.ofc.deal_input import DealInputError
+from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.presets import Game, PresetError, preset_names
-from ofc_desk.core.scoring import SetHand
 
 # The seed text's pool of four: Ann the best front, Bob the best middle, Cy the best back.
 SEED_POOL = {
@@ -243,7 +243,7 @@ def test_contradictory_house_options_are_refused(options: dict[str, Any], messag
 
 
 def test_a_pairs_table_may_become_a_pool_table_by_house_options() -> None:
-    options = {"payment": "pool", "surrender": None, "specials": []}
+    options: dict[str, object] = {"payment": "pool", "surrender": None, "specials": []}
     result = scored("chinese-typical", "Dee", SEED_POOL, house_options=options)
     assert result.preset.payment.numbers() == {"pool_row": 1, "pool_scoop": 0}
     # chinese-typical's row bonuses play no part at a pool table.

@@ -9,14 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ofc_desk.core.presets import (
-    PresetError,
-    RakeMode,
-    RakeRules,
-    load_preset,
-    preset_from_dict,
-    preset_names,
-)
+from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
+from ofc_desk.core.presets import PresetError, RakeMode, RakeRules, preset_names
 from ofc_desk.core.rake import compute_rake
 
 SHIPPED = ["classic", "standard", "two-point"]

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ofc_desk.cli.main import main
-from ofc_desk.core.presets import load_preset
+from ofc_desk.core.ofc.presets import load_preset
 from tests.core.score_output import scored_or_refused
 
 DATA = Path(__file__).parent / "data"

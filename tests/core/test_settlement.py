@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ofc_desk.core.cards import FULL_DECK, Card
-from ofc_desk.core.deal import Deal, DealResult, SeatHand, score_deal
-from ofc_desk.core.presets import load_preset
-from ofc_desk.core.scoring import SetHand
+from ofc_desk.core.ofc.deal import Deal, DealResult, SeatHand, score_deal
+from ofc_desk.core.ofc.presets import load_preset
+from ofc_desk.core.ofc.scoring import SetHand
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.settlement import (
     Obligation,
     SettleFrom,
@@ -21,7 +22,6 @@ from ofc_desk.core.settlement import (
     settle,
     settlement_order,
 )
-from ofc_desk.core.variants import Variant
 
 WIN_CAP, EXPOSURE = SettlementPolicy.WIN_CAP, SettlementPolicy.CHIP_EXPOSURE
 SEATS = ["West", "North", "East", "South"]

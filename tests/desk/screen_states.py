@@ -19,7 +19,7 @@ from ofc_desk.core.rows import DISCARD
 from ofc_desk.service import TableService
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import TurnKind
-from tests.service.table_helpers import Plan, filler_plans
+from tests.helpers.table_helpers import Plan, filler_plans
 
 NAMES = ("Annabelle", "Bartholomew", "Cordelia", "Dmitri")
 STACK, SHORT_STACK = 1000, 300

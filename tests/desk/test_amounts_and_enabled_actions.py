@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
 from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.settlement import MAX_CHIPS, SettlementPolicy
-from ofc_desk.core.variants import Variant
 from ofc_desk.desk.actions import Command, Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog

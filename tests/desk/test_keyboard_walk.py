@@ -50,7 +50,7 @@ from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_a_shift_at_the_keyboard import contrast, mnemonic
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import ANN_FANTASYLAND, BOB_SECOND
-from tests.pdf_text import page_count
+from tests.helpers.pdf_text import page_count
 
 SLOW = 15_000
 """PIN hashes and reports run on worker threads."""

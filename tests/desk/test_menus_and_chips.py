@@ -28,7 +28,7 @@ from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_start_and_resume import field
-from tests.pdf_text import page_texts
+from tests.helpers.pdf_text import page_texts
 
 
 def settled_and_held(desk: Desk) -> None:

@@ -6,6 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.core.presets import Game
+from ofc_desk.core.results import HandResult, ResultSeat, ResultTransfer
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.entry.key_syntax import read_keyed_text
 from ofc_desk.desk.entry.keyboard_help import KEYS
@@ -25,14 +27,16 @@ from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
 
-def hand(number: int, transfers: list[dict[str, object]], *, voided: bool = False) -> HandRecord:
-    result = {"players": [{"name": "Ann"}, {"name": "Bob"}], "matchups": [], "transfers": transfers}
-    return HandRecord(1, number, "Bob", {"Ann": 13} if number == 2 else {}, result, {}, 0,
+def hand(number: int, transfers: list[tuple[str, str, int]], *, voided: bool = False) -> HandRecord:
+    seats = tuple(ResultSeat(name, 0, 0, 0, False, None, None, 0, 0, None) for name in ("Ann", "Bob"))
+    moved = tuple(ResultTransfer(payer, payee, paid, paid, "", None, "") for payer, payee, paid in transfers)
+    result = HandResult(Game.OFC, None, seats, (), moved, None, None)
+    return HandRecord(1, number, "Bob", {"Ann": 13} if number == 2 else {}, result, "", {}, 0,
                       f"2026-01-01T10:{number:02d}", voided, "misdeal" if voided else None)  # fmt: skip
 
 
 def test_hand_history_model_columns_sort_role_and_object_role() -> None:
-    records = [hand(10, [{"from": "Bob", "to": "Ann", "paid": 17}]), hand(2, [], voided=True)]
+    records = [hand(10, [("Bob", "Ann", 17)]), hand(2, [], voided=True)]
     model = HandHistoryModel()
     model.set_records(records)
     assert (model.rowCount(), model.columnCount()) == (2, len(HandHistoryModel.COLUMNS))

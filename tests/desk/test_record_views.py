@@ -20,7 +20,7 @@ from ofc_desk.desk.records.report_actions import build_session_report, show_prev
 from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.service import SeatSetup, TableRules, TableSetup
 from tests.desk.conftest import SCREENSHOTS, SUPERVISOR, Desk
-from tests.service.table_helpers import BOB_PLAIN, play_hand
+from tests.helpers.table_helpers import BOB_PLAIN, play_hand
 
 VIEWS = {"Hand history": Command.HISTORY, "Chip ledger": Command.LEDGER, "Audit log": Command.AUDIT}
 WCAG_AA = 4.5

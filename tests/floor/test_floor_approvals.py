@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from floor_room import play_table
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
-from room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
-from test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on
 
 from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
@@ -20,6 +17,9 @@ from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import SCREENSHOTS, Desk, make_desk
+from tests.floor.test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on
+from tests.helpers.floor_room import play_table
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
 
 DESK_WATCH = 3000
 """The desk reads the floor's decisions once a second."""

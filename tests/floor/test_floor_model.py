@@ -8,11 +8,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from floor_room import play_table
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from pytestqt.qtbot import QtBot
-from room_scripts import DEALER, USERS
 
 from ofc_desk.desk.floor.columns import FLOOR_COLUMNS, column_index
 from ofc_desk.desk.floor.model import FloorTableModel
@@ -21,6 +19,8 @@ from ofc_desk.service import TableService, list_open_tables
 from ofc_desk.service.floor import FloorReader, FloorTable, LastSettlement
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
+from tests.helpers.floor_room import play_table
+from tests.helpers.room_scripts import DEALER, USERS
 
 ROWS = "f f f m m m m m b b b b b"
 SEED = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"

@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from floor_room import play_table
 from pytestqt.qtbot import QtBot
 from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.engine import make_url
@@ -23,6 +22,7 @@ from ofc_desk.service.floor import FloorReader, FloorRoom
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage import database as database_module
 from ofc_desk.storage.database import Database, NotADeskDatabase, SchemaState, newest_revision, open_existing
+from tests.helpers.floor_room import play_table
 
 FILLS_IN = "each table appears here as its desk opens it."
 NEWEST = newest_revision()

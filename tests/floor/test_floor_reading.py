@@ -8,14 +8,14 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from floor_room import play_table
-from ofc_test_databases import fresh_schema
-from room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, example_script
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.service.floor import FloorReader, FloorTransfer, watch_changes
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
 from ofc_desk.storage.models import Event, TableSession
+from tests.helpers.floor_room import play_table
+from tests.helpers.ofc_test_databases import fresh_schema
+from tests.helpers.room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, example_script
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> Non
         assert table.last_settlement is not None
         assert table.last_settlement.hand_number == stored[-1].number
         assert table.last_settlement.transfers == tuple(
-            FloorTransfer(t["from"], t["to"], t["owed"], t["paid"]) for t in stored[-1].result["transfers"]
+            FloorTransfer(t.payer, t.payee, t.owed, t.paid) for t in stored[-1].result.transfers
         )
         assert table.open_requests == ()
         assert table.hands_per_hour is None  # opened seconds ago: no pace to show yet
@@ -98,7 +98,8 @@ def test_every_committed_event_notifies_its_table(postgres_url: str | None) -> N
 
 def _first_entry(desk: TableService) -> tuple[str, str, str]:
     action = example_script()["hands"][1]["actions"][0]
-    assert desk.snapshot().to_act is not None and desk.snapshot().to_act.player == action["player"]
+    turn = desk.snapshot().to_act
+    assert turn is not None and turn.player == action["player"]
     return action["player"], action["cards"], action["rows"]
 
 

@@ -11,12 +11,9 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from floor_room import play_table
-from ofc_test_databases import fresh_schema
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 from pytestqt.qtbot import QtBot
-from room_scripts import DEALER, example_script
 from sqlalchemy import text
 
 from ofc_desk.desk.floor import watcher
@@ -27,7 +24,10 @@ from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorTable
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, open_existing
-from tests.pdf_text import page_texts
+from tests.helpers.floor_room import play_table
+from tests.helpers.ofc_test_databases import fresh_schema
+from tests.helpers.pdf_text import page_texts
+from tests.helpers.room_scripts import DEALER, example_script
 
 T = TypeVar("T")
 WITHIN_A_SECOND = 1000

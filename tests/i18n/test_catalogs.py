@@ -69,7 +69,7 @@ def test_the_runtime_reads_each_catalog_as_babel_does(language: Language) -> Non
     for message in babel_read_po(io.StringIO(text)):
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         key = "\0".join(ids) if message.context is None else f"{message.context}\x04{chr(0).join(ids)}"
         babel[key] = (dict(enumerate(strings)), message.fuzzy)

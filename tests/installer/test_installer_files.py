@@ -110,7 +110,7 @@ def test_the_example_script_with_accounts_signs_both_in_when_resumed(
 
 def test_the_desktop_entry_names_the_program_and_a_shipped_icon() -> None:
     entry = configparser.ConfigParser(interpolation=None)
-    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.optionxform = str  # type: ignore[assignment,method-assign]  # keys as written: configparser's way
     entry.read(ROOT / "resources" / "ofc-desk.desktop", encoding="utf-8")
     desktop = entry["Desktop Entry"]
     assert (desktop["Type"], desktop["Exec"], desktop["Icon"]) == ("Application", "ofc-desk", "ofc-desk")

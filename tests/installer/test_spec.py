@@ -79,11 +79,13 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         '[project]\nname = "ofc-desk"\nversion = "9.8.7"\n', encoding="utf-8"
     )
     hooks = types.ModuleType("PyInstaller.utils.hooks")
-    hooks.collect_data_files = lambda package: []  # type: ignore[attr-defined]
-    hooks.collect_submodules = lambda package, filter=None: []  # type: ignore[attr-defined]
-    hooks.copy_metadata = lambda name: [(f"/site/{name}.dist-info", f"{name}.dist-info")]  # type: ignore[attr-defined]
+    monkeypatch.setattr(hooks, "collect_data_files", lambda package: [], raising=False)
+    monkeypatch.setattr(hooks, "collect_submodules", lambda package, filter=None: [], raising=False)
+    metadata = lambda name: [(f"/site/{name}.dist-info", f"{name}.dist-info")]  # noqa: E731
+    monkeypatch.setattr(hooks, "copy_metadata", metadata, raising=False)
     bindepend = types.ModuleType("PyInstaller.depend.bindepend")
-    bindepend.get_imports = lambda source: {(name, f"/src/{name}") for name in LINKS.get(source, set())}  # type: ignore[attr-defined]
+    imports = lambda source: {(name, f"/src/{name}") for name in LINKS.get(source, set())}  # noqa: E731
+    monkeypatch.setattr(bindepend, "get_imports", imports, raising=False)
     for name in ("PyInstaller", "PyInstaller.utils", "PyInstaller.depend"):
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)

@@ -23,7 +23,7 @@ from ofc_desk.reports.record import (
     TransferRecord,
 )
 from ofc_desk.service.setup import PairUnit
-from tests.reports.sessions import (
+from tests.helpers.report_sessions import (
     SUPERVISOR,
     SUPERVISOR_PIN,
     example_script,
@@ -50,7 +50,7 @@ def _seat(name: str, rows: tuple[str, str, str], before: int, after: int, **extr
         royalties=sum(royalties),
         stack_before=before,
         stack_after=after,
-        **extra,  # type: ignore[arg-type]
+        **extra,  # type: ignore[arg-type]  # the seat's other fields, each of its own type
     )
 
 

@@ -27,7 +27,11 @@ def test_a_failed_write_leaves_the_old_report_and_no_part(tmp_path: Path) -> Non
 
 def test_a_whole_write_replaces_the_report_readable_as_a_new_file(tmp_path: Path) -> None:
     report = tmp_path / "report.pdf"
-    write_atomically(report, lambda path: Path(path).write_bytes(b"%PDF whole"))
+
+    def whole(path: str) -> None:
+        Path(path).write_bytes(b"%PDF whole")
+
+    write_atomically(report, whole)
     assert report.read_bytes() == b"%PDF whole" and list(tmp_path.iterdir()) == [report]
     assert report.stat().st_mode & 0o044  # not mkstemp's owner-only 0600
 

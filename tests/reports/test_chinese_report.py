@@ -17,7 +17,7 @@ from ofc_desk.reports.record import ChineseSeat, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
-from tests.pdf_text import page_texts
+from tests.helpers.pdf_text import page_texts
 
 ROWS = "f f f m m m m m b b b b b"
 SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"

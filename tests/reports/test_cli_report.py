@@ -14,7 +14,7 @@ import pytest
 
 from ofc_desk.cli.main import main
 from ofc_desk.reports.loader import load_session_record
-from tests.pdf_text import page_texts
+from tests.helpers.pdf_text import page_texts
 
 Capture = pytest.CaptureFixture[str]
 

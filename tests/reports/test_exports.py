@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ from ofc_desk.service import audit_log
 from ofc_desk.service.replay import ReplayError, run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
-from tests.reports.sessions import (
+from tests.helpers.report_sessions import (
     DEALER,
     DEALER_PIN,
     SUPERVISOR,
@@ -37,9 +38,11 @@ from tests.reports.sessions import (
 )
 
 
-def csv_rows(write: object, record: SessionRecord) -> list[dict[str, str]]:
+def csv_rows(
+    write: Callable[[SessionRecord, io.StringIO], object], record: SessionRecord
+) -> list[dict[str, str]]:
     out = io.StringIO()
-    write(record, out)  # type: ignore[operator]
+    write(record, out)
     return list(csv.DictReader(io.StringIO(out.getvalue())))
 
 
@@ -256,7 +259,8 @@ def test_a_session_with_a_hand_not_yet_settled_is_not_exported(tmp_path: Path) -
     with pytest.raises(ExportError, match="hand 2 of session 1 is not settled yet"):
         replay_script(load_session_record(database))
     service.confirm_settlement()
-    assert len(replay_script(load_session_record(database))["hands"]) == 2  # type: ignore[arg-type]
+    hands = replay_script(load_session_record(database))["hands"]
+    assert isinstance(hands, list) and len(hands) == 2
     database.dispose()
 
 

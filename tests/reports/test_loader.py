@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 
@@ -12,8 +13,8 @@ from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.storage.database import Database
-from tests.pdf_text import page_texts
-from tests.reports.sessions import expected_example, new_database, play_script
+from tests.helpers.pdf_text import page_texts
+from tests.helpers.report_sessions import expected_example, new_database, play_script
 
 
 def pdf_text(record: SessionRecord) -> str:
@@ -67,8 +68,8 @@ def test_report_text_agrees_with_the_database(example_db: str) -> None:
         ), player.name
     for stored in hands:
         ordered = " ".join(
-            f"{i} {t['from']} {t['to']} {t['owed']} {t['paid']}"
-            for i, t in enumerate(stored.result["transfers"], start=1)
+            f"{i} {t.payer} {t.payee} {t.owed} {t.paid}"
+            for i, t in enumerate(stored.result.transfers, start=1)
         )
         assert ordered in text, stored.number
 
@@ -90,8 +91,8 @@ def test_undo_void_correction_and_close_are_reported_with_approvers(eventful_db:
     assert re.search(r"void 4 hand 4 voided: misdeal: wrong deck; its transfers reversed Sam Sam", text)
 
 
-def test_default_is_the_last_session_and_table_narrows_it(tmp_path: object) -> None:
-    url = f"sqlite:///{tmp_path}/two.db"  # type: ignore[str-bytes-safe]
+def test_default_is_the_last_session_and_table_narrows_it(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/two.db"
     database = new_database(url)
     script = {
         "table": "Table 1",
@@ -129,7 +130,7 @@ def test_missing_or_empty_database_is_a_clear_error(tmp_path: object) -> None:
 
 def test_rules_change_is_listed_with_its_approver(tmp_path: object) -> None:
     from ofc_desk.service import TableRules
-    from tests.reports.sessions import SUPERVISOR, SUPERVISOR_PIN, example_script
+    from tests.helpers.report_sessions import SUPERVISOR, SUPERVISOR_PIN, example_script
 
     database = new_database(f"sqlite:///{tmp_path}/rules.db")
     script = example_script()
@@ -149,8 +150,8 @@ def test_rules_change_is_listed_with_its_approver(tmp_path: object) -> None:
 @pytest.mark.postgres
 def test_the_same_report_from_postgresql(example_db: str) -> None:
     """The loader reads PostgreSQL as it reads SQLite: same hands, players and transfers."""
-    from tests.reports.sessions import example_script
-    from tests.storage.ofc_test_databases import fresh_schema, postgres_server
+    from tests.helpers.ofc_test_databases import fresh_schema, postgres_server
+    from tests.helpers.report_sessions import example_script
 
     with postgres_server() as server_url:
         if server_url is None:
@@ -170,7 +171,7 @@ def test_the_same_report_from_postgresql(example_db: str) -> None:
 
 def test_rake_and_jackpot_from_house_options_add_up(tmp_path: object) -> None:
     from ofc_desk.reports.table_close_pdf import table_close_figures
-    from tests.reports.sessions import example_script
+    from tests.helpers.report_sessions import example_script
 
     rake = {"mode": "per-player", "amount": 1, "percent": 0, "cap": 3, "jackpot_percent": 34}
     script = example_script()
@@ -195,7 +196,7 @@ def test_rake_and_jackpot_from_house_options_add_up(tmp_path: object) -> None:
 def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
     from ofc_desk.reports.record import ChipKind
     from ofc_desk.reports.table_close_pdf import table_close_figures
-    from tests.reports.sessions import example_script
+    from tests.helpers.report_sessions import example_script
 
     script = example_script()
     database = new_database(f"sqlite:///{tmp_path}/moves.db")
@@ -222,7 +223,7 @@ def test_buy_ins_are_one_figure_in_the_summary_the_players_table_and_the_table_c
 ) -> None:
     """Buy-ins at the opening and on joining later, under one word, in all three places."""
     from ofc_desk.reports.table_close_pdf import write_table_close_report
-    from tests.reports.sessions import example_script
+    from tests.helpers.report_sessions import example_script
 
     script = example_script()
     database = new_database(f"sqlite:///{tmp_path}/buy-ins.db")
@@ -246,7 +247,7 @@ def test_buy_ins_are_one_figure_in_the_summary_the_players_table_and_the_table_c
 def test_an_undo_is_listed_with_what_was_entered_again_in_its_place(eventful_db: str) -> None:
     record = load_session_record(eventful_db)
     undo = next(a for a in record.adjustments if a.kind is AdjustmentKind.UNDO)
-    from tests.reports.sessions import example_script
+    from tests.helpers.report_sessions import example_script
 
     action = example_script()["hands"][4]["actions"][0]  # what the dealer entered after the undo
     placed = ", ".join(

@@ -18,8 +18,8 @@ from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
-from tests.pdf_text import page_texts
-from tests.reports.sessions import (
+from tests.helpers.pdf_text import page_texts
+from tests.helpers.report_sessions import (
     DEALER,
     SUPERVISOR,
     SUPERVISOR_PIN,

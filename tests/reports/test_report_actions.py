@@ -19,7 +19,7 @@ from ofc_desk.desk.records.report_actions import (
     open_session_report,
     open_table_close_report,
 )
-from tests.pdf_text import page_count, page_texts
+from tests.helpers.pdf_text import page_count, page_texts
 
 
 def _preview() -> ReportPreview | None:

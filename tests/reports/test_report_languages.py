@@ -11,7 +11,7 @@ import pytest
 from ofc_desk.i18n import Language, active_language
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
-from tests.pdf_text import page_texts
+from tests.helpers.pdf_text import page_texts
 
 
 def rendered(record: SessionRecord, language: Language | None) -> bytes:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,12 +31,12 @@ from ofc_desk.reports.table_close_pdf import (
     variance_words,
     write_table_close_report,
 )
-from tests.pdf_text import page_count, page_texts
+from tests.helpers.pdf_text import page_count, page_texts
 
 
-def pdf_pages(write: object, *args: object) -> list[str]:
+def pdf_pages(write: Callable[..., object], *args: object) -> list[str]:
     buffer = io.BytesIO()
-    write(*args[:1], buffer, *args[1:])  # type: ignore[operator]
+    write(*args[:1], buffer, *args[1:])
     return page_texts(buffer.getvalue())
 
 
@@ -210,13 +211,13 @@ def _footer_chars(pdf: bytes, page_index: int) -> list[tuple[str, float, float]]
 
 @pytest.mark.parametrize("write", [write_session_report, write_table_close_report])
 def test_page_number_stays_clear_of_a_long_room_and_table_name(
-    sample_record: SessionRecord, write: object
+    sample_record: SessionRecord, write: Callable[[SessionRecord, io.BytesIO], object]
 ) -> None:
     record = dataclasses.replace(
         sample_record, room="Grand Casino Baden-Baden, Salle Privée", table="Salon des Grands Joueurs"
     )
     buffer = io.BytesIO()
-    write(record, buffer)  # type: ignore[operator]
+    write(record, buffer)
     pages = page_count(buffer.getvalue())
     for page_index in range(pages):
         chars = _footer_chars(buffer.getvalue(), page_index)

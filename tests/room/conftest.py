@@ -3,21 +3,15 @@ about PostgreSQL's roles, grants and many writers, so they have no SQLite run)."
 
 from __future__ import annotations
 
-import sys
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import psycopg
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
-sys.path.insert(0, str(Path(__file__).parent))
-
-from ofc_test_databases import fresh_schema, is_durable, needs_server, postgres_url  # noqa: F401
-from room_logins import libpq
-
 from ofc_desk.storage.roles import RoomRoles
+from tests.helpers.ofc_test_databases import fresh_schema, is_durable, needs_server, postgres_url  # noqa: F401
+from tests.helpers.room_logins import libpq
 
 
 @pytest.fixture

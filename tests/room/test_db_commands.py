@@ -12,9 +12,6 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from ofc_test_databases import backend, database_url  # noqa: F401 (fixtures)
-from room_logins import as_login, libpq
-from room_scripts import table_script
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
@@ -23,6 +20,9 @@ from ofc_desk.cli.main import main
 from ofc_desk.storage.database import Database, RoomNotReady, newest_revision
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
+from tests.helpers.ofc_test_databases import backend, database_url  # noqa: F401 (fixtures)
+from tests.helpers.room_logins import as_login, libpq
+from tests.helpers.room_scripts import table_script
 
 NEWEST = newest_revision()
 NEWEST_WORDS = f"revision {NEWEST}, the newest this OFC Desk ({__version__}) knows"

@@ -17,13 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from room_scripts import DEALER, SUPERVISOR, table_script
 from sqlalchemy import select
 
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.accounts import AccountKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, User
+from tests.helpers.room_scripts import DEALER, SUPERVISOR, table_script
 
 DESKS = 8
 TABLES = [f"T{number}" for number in range(1, DESKS + 1)]

@@ -12,8 +12,6 @@ from typing import Any
 
 import psycopg
 import pytest
-from concurrent_calls import at_once
-from room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
 from sqlalchemy import Connection, event, func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
@@ -25,6 +23,8 @@ from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
 from ofc_desk.storage.users import Role, create_accounts, sign_in
+from tests.helpers.concurrent_calls import at_once
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
 
 pytestmark = pytest.mark.postgres
 OPENINGS = 5  # races run; each one a fresh table name
@@ -127,6 +127,7 @@ class _KillAtCommit:
         if not self.armed:
             return
         self.armed = False
+        # psycopg's connection, which SQLAlchemy types as any DB-API connection or none.
         pid = connection.connection.dbapi_connection.info.backend_pid  # type: ignore[union-attr]
         _terminate(self.admin_url, [pid])
         self.killed += 1

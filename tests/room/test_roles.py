@@ -9,7 +9,6 @@ from pathlib import Path
 import psycopg
 import pytest
 from psycopg import errors
-from room_scripts import table_script
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ProgrammingError
@@ -34,6 +33,7 @@ from ofc_desk.storage.users import (
     set_up_first_key,
     sign_in,
 )
+from tests.helpers.room_scripts import table_script
 
 DANA = ("Dana", "dealer", "1234")
 

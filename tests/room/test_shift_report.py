@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from ofc_test_databases import fresh_schema
-from room_scripts import DEALER, DEALER_PIN, RAKES, SUPERVISOR, SUPERVISOR_PIN, table_script
 from sqlalchemy import func, select
 
 from ofc_desk.cli.main import main
@@ -24,7 +22,9 @@ from ofc_desk.storage.audit import utc_now
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, LedgerRow, TableSession
 from ofc_desk.storage.users import sign_in
-from tests.pdf_text import page_texts
+from tests.helpers.ofc_test_databases import fresh_schema
+from tests.helpers.pdf_text import page_texts
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, RAKES, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 pytestmark = pytest.mark.postgres
 

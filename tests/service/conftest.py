@@ -14,18 +14,19 @@ plays its history itself, as do durable tests.
 from __future__ import annotations
 
 import shutil
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
 import psycopg
 import pytest
+from sqlalchemy import Connection, create_engine
+from sqlalchemy.engine import make_url
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
-sys.path.insert(0, str(Path(__file__).parent))
-
-from ofc_test_databases import (  # noqa: F401 (backend, database_url and postgres_url are fixtures)
+from ofc_desk.storage import append_only
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, create_accounts
+from tests.helpers.ofc_test_databases import (  # noqa: F401 (backend, database_url and postgres_url are fixtures)
     backend,
     database_url,
     fresh_schema,
@@ -34,13 +35,7 @@ from ofc_test_databases import (  # noqa: F401 (backend, database_url and postgr
     postgres_url,
     sqlite_url,
 )
-from sqlalchemy import Connection, create_engine
-from sqlalchemy.engine import make_url
-from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build, DatabaseCopy
-
-from ofc_desk.storage import append_only
-from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_accounts
+from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build, DatabaseCopy
 
 
 def _with_accounts(database: Database) -> None:

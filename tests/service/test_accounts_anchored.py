@@ -9,18 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from forgery_helpers import recording_as_of
 from sqlalchemy import select, text
-from table_helpers import (
-    ANN_QQ,
-    BOB_PLAIN,
-    DEALER,
-    DEALER_PIN,
-    SUPERVISOR,
-    SUPERVISOR_PIN,
-    open_test_table,
-    play_hand,
-)
 
 from ofc_desk.service import resume_table
 from ofc_desk.service.room_chain import append_anchor
@@ -36,6 +25,17 @@ from ofc_desk.storage.users import (
     change_role,
     create_user,
     sign_in,
+)
+from tests.helpers.forgery_helpers import recording_as_of
+from tests.helpers.table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    open_test_table,
+    play_hand,
 )
 
 

@@ -12,18 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from forgery_helpers import Forged, attackers_account, stored_payloads, write_accounts_chain
 from sqlalchemy import func, select, text
-from table_helpers import (
-    ANN_QQ,
-    BOB_PLAIN,
-    DEALER,
-    DEALER_PIN,
-    SUPERVISOR,
-    SUPERVISOR_PIN,
-    DatabaseCopy,
-    play_hand,
-)
 
 from ofc_desk.service import SeatSetup, TableService, TableSetup
 from ofc_desk.service.errors import ActionRefused
@@ -47,6 +36,17 @@ from ofc_desk.storage.users import (
     hash_pin,
     set_up_first_key,
     sign_in,
+)
+from tests.helpers.forgery_helpers import Forged, attackers_account, stored_payloads, write_accounts_chain
+from tests.helpers.table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    DatabaseCopy,
+    play_hand,
 )
 
 pytestmark = pytest.mark.xdist_group("accounts forgeries history")

@@ -7,7 +7,12 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
-from table_helpers import (
+
+from ofc_desk.service import resume_table
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.append_only import REFUSAL
+from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
     SUPERVISOR,
@@ -17,11 +22,6 @@ from table_helpers import (
     open_test_table,
     play_hand,
 )
-
-from ofc_desk.service import resume_table
-from ofc_desk.service.verify import verify_database
-from ofc_desk.storage.append_only import REFUSAL
-from ofc_desk.storage.database import Database
 
 # Their history is played once a worker: one worker runs them all.
 pytestmark = pytest.mark.xdist_group("append-only history")

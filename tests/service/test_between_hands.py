@@ -9,17 +9,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
-from table_helpers import (
-    ANN_QQ,
-    BOB_PLAIN,
-    CY_PLAIN,
-    DEALER,
-    DEALER_PIN,
-    SUPERVISOR,
-    SUPERVISOR_PIN,
-    open_test_table,
-    play_hand,
-)
 
 from ofc_desk.service import (
     ActionRefused,
@@ -36,12 +25,23 @@ from ofc_desk.service import (
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import MIGRATIONS, Database
 from ofc_desk.storage.users import change_pin, hash_pin, set_up_first_key, sign_in
+from tests.helpers.table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    CY_PLAIN,
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    open_test_table,
+    play_hand,
+)
 
 FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
 
 
-def stacks(service: object) -> dict[str, int]:
-    return {seat.name: seat.stack for seat in service.snapshot().seats}  # type: ignore[attr-defined]
+def stacks(service: TableService) -> dict[str, int]:
+    return {seat.name: seat.stack for seat in service.snapshot().seats}
 
 
 def test_join_takes_the_seat_after_the_named_player(database: Database) -> None:
@@ -107,7 +107,7 @@ def test_per_player_rake_and_jackpot_drop(database: Database) -> None:
     assert snapshot.rake is not None
     assert (snapshot.rake.total, snapshot.rake.jackpot, snapshot.jackpot_pool) == (6, 3, 3)
     result = hand_history(database, service.session_id)[0].result
-    after = {p["name"]: p["stack_after"] - 2 for p in result["players"]}
+    after = {seat.name: seat.stack_after - 2 for seat in result.seats}
     assert stacks(service) == after
     assert sum(after.values()) == 294
 
@@ -117,7 +117,7 @@ def test_percent_rake_is_taken_from_the_winner_only(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob", house_options=rake)
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
     result = hand_history(database, service.session_id)[0]
-    won = result.result["players"][0]["stack_after"] - 100
+    won = result.result.seats[0].stack_after - 100
     assert result.rake == {"Ann": min(won * 10 // 100, 5)}
 
 
@@ -179,11 +179,11 @@ def test_rules_change_only_between_hands_with_a_supervisor(database: Database) -
         service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
     service.change_rules(TableRules(unit=2), SUPERVISOR, SUPERVISOR_PIN)
     play_hand(service, {})
-    assert hand_history(database, service.session_id)[1].result["matchups"][0]["unit"] == 2
+    assert hand_history(database, service.session_id)[1].result.pairs[0].unit == 2
     service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
     assert (service.snapshot().variant, service.snapshot().unit) == ("pineapple", 2)
     play_hand(service, {})
-    assert hand_history(database, service.session_id)[2].result["matchups"][0]["unit"] == 2
+    assert hand_history(database, service.session_id)[2].result.pairs[0].unit == 2
 
 
 @pytest.mark.parametrize(

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, SUPERVISOR, SUPERVISOR_PIN, open_test_table, play_hand
-
 from ofc_desk.service import TableService
 from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    CY_PLAIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    open_test_table,
+    play_hand,
+)
 
 
 def offers(service: TableService, player: str = "Ann") -> dict[str, bool]:

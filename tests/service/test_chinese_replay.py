@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from replay_helpers import run_cli, write_script
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import ShownPayload
+from tests.helpers.replay_helpers import run_cli, write_script
 
 ROWS = "f f f m m m m m b b b b b"
 SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"

@@ -9,7 +9,6 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from table_helpers import open_test_table
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.chinese.presets import load_chinese_preset
@@ -19,6 +18,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import open_test_table
 
 ROWS = "f f f m m m m m b b b b b"
 SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"

@@ -10,11 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
-from replay_helpers import run_cli, write_script
 
 from ofc_desk.cli.json_input import MAX_NESTING, nested_deeper_than
 from ofc_desk.cli.main import SHORTEST_PIN, SUBCOMMANDS, build_parser, main
 from ofc_desk.storage.users import MIN_PIN_LENGTH
+from tests.helpers.replay_helpers import run_cli, write_script
 
 Capture = pytest.CaptureFixture[str]
 TEN_MB = 10_000_000

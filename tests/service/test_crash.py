@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-from replay_helpers import child_replay, load_example, run_cli, write_script
+
+from tests.helpers.replay_helpers import child_replay, load_example, run_cli, write_script
 
 pytestmark = pytest.mark.durable  # each action on the disk before it is acknowledged, as at a table
 

@@ -7,9 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from replay_helpers import load_example, run_cli, write_script
 from sqlalchemy import select
-from table_helpers import (
+
+from ofc_desk.service import TableService, audit_log, hand_history, list_open_tables
+from ofc_desk.service.sentences import audit_sentence
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Signature
+from ofc_desk.storage.users import sign_in
+from tests.helpers.replay_helpers import load_example, run_cli, write_script
+from tests.helpers.table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
     CY_PLAIN,
@@ -20,13 +27,6 @@ from table_helpers import (
     play_hand,
     play_streets,
 )
-
-from ofc_desk.service import TableService, audit_log, hand_history, list_open_tables
-from ofc_desk.service.sentences import audit_sentence
-from ofc_desk.service.verify import verify_database
-from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Signature
-from ofc_desk.storage.users import sign_in
 
 
 def test_a_hand_over_is_recorded_signed_and_named(database: Database) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
 
 KINGS = Plan("Kh Kd 2c", "Ah Qh 9h 4h 2h", "7s 7d 7c 3s 3d")
 QUEENS = Plan("Qh Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
@@ -51,7 +51,7 @@ def test_entry_stay_and_exit_chain_holds_then_moves_the_button(database: Databas
         ("Cy", {"Ann": 14}),
         ("Ann", {}),
     ]
-    fantasyland_next = [h.result["players"][0]["fantasyland"]["cards"] for h in hands]
+    fantasyland_next = [h.result.seats[0].fantasyland_next for h in hands]
     assert fantasyland_next == [15, 14, 0, 0]
 
 

@@ -7,18 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_helpers import (
-    BOB_PLAIN,
-    CY_PLAIN,
-    DEALER,
-    DEALER_PIN,
-    SUPERVISOR,
-    SUPERVISOR_PIN,
-    Plan,
-    open_test_table,
-    play_hand,
-    play_streets,
-)
 
 from ofc_desk.reports.exports import replay_script
 from ofc_desk.reports.loader import load_session_record
@@ -30,6 +18,18 @@ from ofc_desk.service.replay import run_replay
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts, create_user, sign_in
+from tests.helpers.table_helpers import (
+    BOB_PLAIN,
+    CY_PLAIN,
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    Plan,
+    open_test_table,
+    play_hand,
+    play_streets,
+)
 
 THREE = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
 ANN_PLAIN = Plan("Qh Td 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
@@ -172,7 +172,9 @@ def test_a_session_with_requests_exports_to_a_script_that_replays_it_event_for_e
         (AdjustmentKind.REQUEST, "#2 declined: recount first", SUPERVISOR, SUPERVISOR),
     ]
     script = replay_script(record)
-    assert script["hands"][1]["actions"][0] == {
+    hands = script["hands"]
+    assert isinstance(hands, list)
+    assert hands[1]["actions"][0] == {
         "op": "request",
         "request": 1,
         "action": "hand_voided",

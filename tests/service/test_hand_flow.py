@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 
 from ofc_desk.service import ActionRefused, Phase, TableService, audit_log, hand_history
 from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 
 
 def test_regular_hand_turn_order_starts_left_of_the_dealer(database: Database) -> None:
@@ -38,7 +38,7 @@ def test_pineapple_hand_with_unknown_discards_settles_like_the_core(database: Da
     history = hand_history(database, service.session_id)
     assert [hand.number for hand in history] == [1]
     result = history[0].result
-    stacks = {player["name"]: player["stack_after"] for player in result["players"]}
+    stacks = {seat.name: seat.stack_after for seat in result.seats}
     assert sum(stacks.values()) == 300
     assert {seat.name: seat.stack for seat in service.snapshot().seats} == stacks
     assert service.snapshot().seat("Ann").fantasyland_next == 14

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import select, text
-from table_helpers import ANN_QQ, BOB_PLAIN, DEALER, SUPERVISOR, SUPERVISOR_PIN, open_test_table
 
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, Signature
 from ofc_desk.storage.users import sign_in
+from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, DEALER, SUPERVISOR, SUPERVISOR_PIN, open_test_table
 
 
 def test_deleting_the_hand_over_signature_of_a_mid_hand_shift_change_fails_verify(database: Database) -> None:

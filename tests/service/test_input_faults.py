@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from replay_helpers import run_cli, write_script
 
 from ofc_desk.service import replay_accounts
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import list_users
+from tests.helpers.replay_helpers import run_cli, write_script
 
 Capture = pytest.CaptureFixture[str]
 
@@ -169,7 +169,6 @@ def test_two_first_runs_making_the_same_accounts_both_go_on(
 ) -> None:
     """The other run makes the accounts between this run's look at them and its own inserts."""
     database = Database(database_url)
-    real_list = replay_accounts.list_users
     users = [{"name": "Sue", "role": "supervisor", "pin": "43214321"}]
     first_look = [True]
 
@@ -177,7 +176,7 @@ def test_two_first_runs_making_the_same_accounts_both_go_on(
         if first_look.pop() if first_look else False:
             run_replay(db, two_seats(table="Table 8", users=users), resume=False)  # the other run, now
             return []
-        return real_list(db)
+        return list_users(db)
 
     monkeypatch.setattr(replay_accounts, "list_users", stale_first_look)
     output = run_replay(database, two_seats(users=users), resume=False)

@@ -148,7 +148,8 @@ def test_a_supervised_action_names_its_supervisor() -> None:
     correction = {"player": "Ann", "amount": 5, "reason": "miscount"}
     with pytest.raises(ActionRefused, match="a floor supervisor must approve this"):
         table.machine.check(EventKind.CHIPS_CORRECTED, correction)
-    assert table.machine.check_before_approval(EventKind.CHIPS_CORRECTED, correction)["reason"] == "miscount"
+    checked = table.machine.check_before_approval(EventKind.CHIPS_CORRECTED, correction)
+    assert dict(checked)["reason"] == "miscount"
     table.do(EventKind.CHIPS_CORRECTED, {**correction, "supervisor": "Sue"})
     assert table.log[-1][1] == {**correction, "supervisor": "Sue"}
     assert table.machine.seat("Ann").stack == 105

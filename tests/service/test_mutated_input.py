@@ -17,9 +17,8 @@ from contextlib import closing, redirect_stderr
 from pathlib import Path
 from typing import Any
 
-from replay_helpers import EXAMPLE
-
 from ofc_desk.cli.main import main
+from tests.helpers.replay_helpers import EXAMPLE
 
 DEALS = Path(__file__).parents[1] / "core" / "data"
 MUTATIONS = 30

@@ -11,17 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from forgery_helpers import recording_as_of
 from sqlalchemy import select, text
-from table_helpers import (
-    ANN_QQ,
-    BOB_PLAIN,
-    SUPERVISOR,
-    SUPERVISOR_PIN,
-    dealer,
-    open_test_table,
-    play_hand,
-)
 
 from ofc_desk.core import presets
 from ofc_desk.reports.loader import load_session_record
@@ -34,6 +24,16 @@ from ofc_desk.service.setup import TableRules, canonical_sha256
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
+from tests.helpers.forgery_helpers import recording_as_of
+from tests.helpers.table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    dealer,
+    open_test_table,
+    play_hand,
+)
 
 SEATS = [("Ann", 100), ("Bob", 100)]
 

@@ -7,14 +7,14 @@ import os
 import random
 
 import pytest
-from table_helpers import dealer, open_test_table
 
-from ofc_desk.core.cards import FULL_DECK
+from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.rows import DISCARD, Row
 from ofc_desk.service import TableService, chip_ledger, side_check, verify
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import dealer, open_test_table
 
 HANDS = 8
 
@@ -26,7 +26,7 @@ def play_random_hand(service: TableService, chooser: random.Random) -> None:
     while (turn := service.snapshot().to_act) is not None:
         seat = service.snapshot().seat(turn.player)
         room = {view.row: view.size - len(view.cards) for view in seat.rows}
-        cards: list[object] = []
+        cards: list[Card | None] = []
         rows: list[str] = []
         for _ in range(turn.place):
             row = chooser.choice([row for row in Row if room[row] > 0])
@@ -37,8 +37,10 @@ def play_random_hand(service: TableService, chooser: random.Random) -> None:
             card = deck.pop()
             cards.append(None if chooser.random() < 0.5 else card)
             rows.append(DISCARD)
-        enter = service.reveal if turn.kind is TurnKind.FANTASYLAND_SET else service.place
-        enter(turn.player, cards, rows)  # type: ignore[arg-type]
+        if turn.kind is TurnKind.FANTASYLAND_SET:
+            service.reveal(turn.player, cards, rows)
+        else:
+            service.place(turn.player, cards, rows)
     service.confirm_settlement()
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, SUPERVISOR, open_test_table, play_hand
 
 from ofc_desk.service import ActionRefused, TableService, audit_log
 from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, SUPERVISOR, open_test_table, play_hand
 
 
 @pytest.fixture
@@ -16,9 +18,9 @@ def pineapple(database: Database) -> TableService:
     return service
 
 
-def refused(action: object, *args: object) -> str:
+def refused(action: Callable[..., object], *args: object) -> str:
     with pytest.raises(ActionRefused) as caught:
-        action(*args)  # type: ignore[operator]
+        action(*args)
     return str(caught.value)
 
 
@@ -101,13 +103,14 @@ def test_chip_operations_only_between_hands(pineapple: TableService) -> None:
 
 def test_refusals_store_nothing(pineapple: TableService, database: Database) -> None:
     before = len(audit_log(database, pineapple.session_id))
-    for action, args in [
+    calls: list[tuple[Callable[..., object], tuple[object, ...]]] = [
         (pineapple.place, ("Bob", "As", "back")),
         (pineapple.rebuy, ("Ann", 5)),
         (pineapple.close_session, (SUPERVISOR, "0000")),
-    ]:
+    ]
+    for action, args in calls:
         with pytest.raises(ActionRefused):
-            action(*args)  # type: ignore[operator]
+            action(*args)
     assert len(audit_log(database, pineapple.session_id)) == before
 
 

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from replay_helpers import run_cli, write_script
 from sqlalchemy import func, select
-from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, TableSession, User
+from tests.helpers.replay_helpers import run_cli, write_script
+from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 Capture = pytest.CaptureFixture[str]
 STRANGER = "Nobody"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from ofc_desk.core.deal import DealResult, score_deal
-from ofc_desk.core.deal_input import deal_from_json
+from ofc_desk.core.ofc.deal import DealResult, score_deal
+from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.service.rescoring import Rescore, rescore, stored_result
 from ofc_desk.storage.audit import canonical_json
 

@@ -9,9 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from replay_helpers import run_cli
 from sqlalchemy import select, text
-from table_helpers import ANN_QQ, BOB_PLAIN, dealer, play_hand
 
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
@@ -25,7 +23,9 @@ from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from tests.pdf_text import page_texts
+from tests.helpers.pdf_text import page_texts
+from tests.helpers.replay_helpers import run_cli
+from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, dealer, play_hand
 
 
 def open_table(database: Database, name: str) -> TableService:

@@ -10,12 +10,12 @@ from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import text
-from table_helpers import open_test_table
 
 from ofc_desk.cli.main import main
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import schema_revision
 from ofc_desk.storage.database import Database, RoomNotReady
+from tests.helpers.table_helpers import open_test_table
 
 
 @contextmanager

@@ -6,12 +6,12 @@ database."""
 from __future__ import annotations
 
 import pytest
-from test_machine import Recorder, heads_up_hand, opened
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.snapshot import TableSnapshot
+from tests.service.test_machine import Recorder, heads_up_hand, opened
 
 ROWS = "f f f m m m m m b b b b b"
 SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
@@ -62,7 +62,7 @@ def test_the_first_seat_comes_first_when_it_is_taken_again() -> None:
     table = opened({"Ann": 100, "Bob": 100}, "Bob")
     table.do(EventKind.CASHED_OUT, {"player": "Ann"})
     table.do(EventKind.JOINED, {"player": "Cy", "buy_in": 50, "seat": 1})
-    assert table.log[-1][1]["after"] is None
+    assert dict(table.log[-1][1])["after"] is None
     assert seat_numbers(table.machine.snapshot(1, "h")) == [("Cy", 1), ("Bob", 2)]
 
 

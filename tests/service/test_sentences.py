@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import re
 
-from table_helpers import (
+from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, audit_log
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.records import AuditRecord
+from ofc_desk.service.sentences import audit_sentence
+from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
     CY_PLAIN,
@@ -14,12 +19,6 @@ from table_helpers import (
     open_test_table,
     play_hand,
 )
-
-from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, audit_log
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.records import AuditRecord
-from ofc_desk.service.sentences import audit_sentence
-from ofc_desk.storage.database import Database
 
 
 def sentences_of(database: Database, session_id: int) -> list[tuple[str, str]]:

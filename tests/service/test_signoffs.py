@@ -7,12 +7,23 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from replay_helpers import run_cli, write_script
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
-from table_helpers import (
+
+from ofc_desk.service import TableService
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.storage import append_only
+from ofc_desk.storage.audit import GENESIS_HASH, event_hash
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.keys import head_message, sign
+from ofc_desk.storage.models import Event, Signature, TableSession
+from ofc_desk.storage.users import Role, SignInError, change_pin, change_role, sign_in
+from tests.helpers.replay_helpers import run_cli, write_script
+from tests.helpers.table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
     DEALER,
@@ -24,16 +35,6 @@ from table_helpers import (
     open_test_table,
     play_hand,
 )
-
-from ofc_desk.service import TableService
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.verify import VerifyFault, verify_database
-from ofc_desk.storage import append_only
-from ofc_desk.storage.audit import GENESIS_HASH, event_hash
-from ofc_desk.storage.database import Database
-from ofc_desk.storage.keys import head_message, sign
-from ofc_desk.storage.models import Event, Signature, TableSession
-from ofc_desk.storage.users import Role, SignInError, change_pin, change_role, sign_in
 
 # Their history is played once a worker: one worker runs them all.
 pytestmark = pytest.mark.xdist_group("sign-offs history")
@@ -75,7 +76,9 @@ def rechain(session: Session) -> None:
 
 
 def event_of(session: Session, kind: EventKind) -> Event:
-    return session.scalars(select(Event).where(Event.kind == kind.value).order_by(Event.seq)).first()  # type: ignore[return-value]
+    first = session.scalars(select(Event).where(Event.kind == kind.value).order_by(Event.seq)).first()
+    assert first is not None
+    return first
 
 
 def correction_made_500(session: Session) -> None:
@@ -302,7 +305,7 @@ def test_a_self_made_supervisor_is_refused_on_an_existing_database(
 def test_a_script_naming_no_accounts_deals_as_the_builtin_replay_dealer(
     tmp_path: Path, database_url: str, capsys: Capture
 ) -> None:
-    script = {
+    script: dict[str, Any] = {
         "table": "Table 7",
         "seats": [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}],
         "hands": [{"between": [{"op": "rebuy", "player": "Ann", "amount": 5}]}],

@@ -12,16 +12,6 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
-from table_helpers import (
-    ANN_QQ,
-    BOB_PLAIN,
-    SUPERVISOR,
-    SUPERVISOR_PIN,
-    DatabaseCopy,
-    dealer,
-    open_test_table,
-    play_hand,
-)
 
 from ofc_desk.cli.main import main
 from ofc_desk.core.cards import FULL_DECK
@@ -32,6 +22,16 @@ from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH, event_hash
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, Signature, TableSession, TransferRow
+from tests.helpers.table_helpers import (
+    ANN_QQ,
+    BOB_PLAIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    DatabaseCopy,
+    dealer,
+    open_test_table,
+    play_hand,
+)
 
 # Their history is played once a worker: one worker runs them all.
 pytestmark = pytest.mark.xdist_group("tamper history")
@@ -55,9 +55,8 @@ def history(database_copy: DatabaseCopy) -> Database:
     return database_copy(two_hands_a_rebuy_and_a_void)
 
 
-def first_id(session: Session, model: type, **where: object) -> int:
-    query = select(model.id).filter_by(**where).order_by(model.id)  # type: ignore[attr-defined]
-    return int(session.scalars(query).first())  # type: ignore[arg-type]
+def first_id(session: Session, model: type[Event | TransferRow | LedgerRow], **where: object) -> int:
+    return session.scalars(select(model.id).filter_by(**where).order_by(model.id)).first() or 0
 
 
 def placed_event(session: Session) -> int:
@@ -267,7 +266,7 @@ def test_a_hand_finished_undone_and_finished_again_verifies_beside(
 def test_one_snapshot_holds_while_another_desk_records(history: Database) -> None:
     """What verify reads through: a table recording meanwhile must not look like tampering."""
     with history.snapshot() as session:
-        events_before = session.scalar(select(func.count()).select_from(Event))
+        events_before = session.execute(select(func.count()).select_from(Event)).scalar_one()
         resume_table(history, 1, dealer(history)).rebuy("Ann", 5)  # another desk, between the reads
         assert session.scalar(select(func.count()).select_from(Event)) == events_before
     verify_database(history)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from replay_helpers import child_replay, load_example, write_script
 from sqlalchemy import select
 
 from ofc_desk.reports.loader import ReportSourceError, load_session_record
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
+from tests.helpers.replay_helpers import child_replay, load_example, write_script
 
 
 @pytest.mark.durable  # the replay commits at the product's pace, so reports are taken part-way

@@ -9,9 +9,9 @@ room really starts are in tests/room/test_first_minutes.py."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
-from concurrent_calls import at_once
 from sqlalchemy import func, select
 
 from ofc_desk.storage import keys
@@ -19,6 +19,7 @@ from ofc_desk.storage.accounts import AccountKind, fold_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, User
 from ofc_desk.storage.users import Account, Role, SignInError, create_accounts, create_user, sign_in
+from tests.helpers.concurrent_calls import at_once
 
 STARTS = 8
 SAM_PIN = "98769876"
@@ -62,7 +63,7 @@ def test_starts_making_the_same_room_accounts_at_once_all_carry_on_with_one_set(
         database.migrate()
         return create_accounts(database, ROOM)
 
-    outcomes = at_once([lambda database=database: start(database) for database in starts])
+    outcomes = at_once([partial(start, database) for database in starts])
     refused = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
     assert not refused, refused
     for accounts in outcomes:
@@ -121,7 +122,7 @@ def test_accounts_added_at_once_by_many_desks_follow_one_another_in_the_chain(st
     (sam,) = create_accounts(starts[0], [("Sam", Role.SUPERVISOR, SAM_PIN)])
     names = [f"Dealer {number}" for number in range(1, STARTS + 1)]
     outcomes = at_once([
-        lambda database=database, name=name: create_user(database, name, Role.DEALER, "1234", approver=sam)
+        partial(create_user, database, name, Role.DEALER, "1234", approver=sam)
         for database, name in zip(starts, names, strict=True)
     ])  # fmt: skip
     assert not [outcome for outcome in outcomes if isinstance(outcome, Exception)], outcomes
@@ -134,8 +135,7 @@ def test_the_first_supervisor_made_at_once_by_two_desks_is_one_account(starts: l
     """The desk's first start: two desks' dealers type the same supervisor at the same moment."""
     starts[0].migrate()
     outcomes = at_once([
-        lambda database=database: create_accounts(database, [("Sam", Role.SUPERVISOR, SAM_PIN)])
-        for database in starts[:2]
+        partial(create_accounts, database, [("Sam", Role.SUPERVISOR, SAM_PIN)]) for database in starts[:2]
     ])  # fmt: skip
     assert all(isinstance(outcome, list) for outcome in outcomes), outcomes
     assert [name for _, _, name in chain(starts[0])] == ["", "", "Sam"]

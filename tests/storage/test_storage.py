@@ -7,12 +7,12 @@ import json
 import re
 from pathlib import Path
 
+import platformdirs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import inspect, text
 
-from ofc_desk.storage import database as database_module
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database, sqlite_synchronous
 from ofc_desk.storage.models import Base
@@ -66,7 +66,7 @@ def test_only_a_test_run_lowers_synchronous(tmp_path: Path, monkeypatch: pytest.
 def test_default_database_lives_in_the_user_data_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(database_module.platformdirs, "user_data_dir", lambda name: str(tmp_path / name))
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda name: str(tmp_path / name))
     database = Database()
     assert database.url == f"sqlite:///{tmp_path / 'ofc-desk' / 'ofc-desk.db'}"
     assert (tmp_path / "ofc-desk" / "ofc-desk.db").exists()
@@ -105,10 +105,10 @@ def test_event_hash_covers_every_field() -> None:
     digest = event_hash(*fields)
     assert len(digest) == 64
     assert digest == event_hash(*fields)
-    for position in range(len(fields)):
+    for position, field in enumerate(fields):
         changed = list(fields)
-        changed[position] = changed[position] + 1 if isinstance(changed[position], int) else "x"
-        assert event_hash(*changed) != digest  # type: ignore[arg-type]
+        changed[position] = field + 1 if isinstance(field, int) else "x"
+        assert event_hash(*changed) != digest  # type: ignore[arg-type]  # a list of str | int, each in place
 
 
 def test_canonical_json_has_one_spelling() -> None:
@@ -162,6 +162,6 @@ def test_a_field_stored_with_another_type_is_hashed_as_its_json() -> None:
     """A value put in by hand with another type (an integer time) hashes as its own JSON, never as
     the text it resembles."""
     as_text = event_hash(GENESIS_HASH, 1, 1, "placed", "Dan", "5", "{}")
-    as_number = event_hash(GENESIS_HASH, 1, 1, "placed", "Dan", 5, "{}")  # type: ignore[arg-type]
+    as_number = event_hash(GENESIS_HASH, 1, 1, "placed", "Dan", 5, "{}")  # type: ignore[arg-type]  # on purpose
     spelt = '{"actor":"Dan","at":5,"kind":"placed","payload":"{}","seq":1,"session":1}'
     assert as_number == hashlib.sha256((GENESIS_HASH + spelt).encode("utf-8")).hexdigest() != as_text

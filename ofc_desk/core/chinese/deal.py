@@ -6,7 +6,7 @@ in settlement order: one ledger for both passes, so the caps and used chips of t
 the second (a `pool` or `single-winner` deal has no specials, so it settles in the one pass).
 
 >>> from ofc_desk.core.chinese.presets import load_chinese_preset
->>> from ofc_desk.core.scoring import SetHand
+>>> from ofc_desk.core.ofc.scoring import SetHand
 >>> deal = ChineseDeal(load_chinese_preset("chinese-typical"), "Bob", (
 ...     ChineseSeat("Ann", 20, Entry.set_rows(SetHand.parse(
 ...         "6s 6h 6d", "4s 4h 4d 9s 9h", "Ks Kh Kd 8s 8h"))),
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ofc_desk.core.chinese.pairs import PairScore
@@ -29,11 +28,22 @@ from ofc_desk.core.chinese.schemes import PaymentOutcome, PaymentScheme, SchemeS
 from ofc_desk.core.chinese.showdown import Entry, Shown, ShownRow, show
 from ofc_desk.core.hands import category_of
 from ofc_desk.core.jackpot import JackpotResult, PairRows, RowClasses, jackpot_after_deal
+from ofc_desk.core.presets import Game
+from ofc_desk.core.results import (
+    HandResult,
+    ResultPair,
+    ResultRow,
+    ResultSeat,
+    ResultTransfer,
+    Showdown,
+    jackpot_view,
+)
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import (
     Obligation,
     SettleFrom,
     Settlement,
+    SettlementPass,
     SettlementPolicy,
     Transfer,
     pair_order,
@@ -44,11 +54,6 @@ from ofc_desk.core.settlement import (
 CHINESE = "chinese"
 """The `variant` word of a Chinese poker deal."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-
-class SettlementPass(StrEnum):
-    SPECIAL = "special"
-    REST = "rest"
 
 
 class ChineseSeat(NamedTuple):
@@ -96,6 +101,21 @@ class ChineseMatchup(NamedTuple):
             "unit": self.unit,
         }
 
+    def view(self) -> ResultPair:
+        outcome = self.score.outcome
+        return ResultPair(
+            first=self.first,
+            second=self.second,
+            points=self.score.rest,
+            unit=self.unit,
+            rows=None if outcome is None else (outcome[0], outcome[1], outcome[2]),
+            scoop=None,
+            royalties=None,
+            foul_penalty=None,
+            fouled=(),
+            special=self.score.special,
+        )
+
 
 class ChinesePlayerResult(NamedTuple):
     name: str
@@ -121,6 +141,29 @@ class ChinesePlayerResult(NamedTuple):
             "stack_after": self.stack_after + award,
         }
 
+    def view(self, preset: ChinesePreset, award: int = 0) -> ResultSeat:
+        """The player's line as `to_json(preset, award)` gives it, typed."""
+        shown = self.shown
+        special = shown.special
+        surrendered = shown.entry.surrendered
+        rows = _rows_view(shown.rows)
+        return ResultSeat(
+            name=self.name,
+            stack_before=self.stack_before,
+            stack_after=self.stack_after + award,
+            points=self.points,
+            foul=shown.misset,
+            foul_reason=shown.misset_reason or None,
+            rows=rows,
+            royalties=sum(row.points for row in rows or ()),
+            fantasyland_next=0,
+            showdown=Showdown(
+                surrendered,
+                special.kind if special else None,
+                None if surrendered or not preset.aces else shown.aces,
+            ),
+        )
+
 
 def _rows_json(rows: tuple[ShownRow, ShownRow, ShownRow] | None) -> dict[str, Any] | None:
     if rows is None:
@@ -135,6 +178,17 @@ def _rows_json(rows: tuple[ShownRow, ShownRow, ShownRow] | None) -> dict[str, An
     }
 
 
+def _rows_view(
+    rows: tuple[ShownRow, ShownRow, ShownRow] | None,
+) -> tuple[ResultRow, ResultRow, ResultRow] | None:
+    if rows is None:
+        return None
+    front, middle, back = (
+        ResultRow(row, shown.cards, shown.hand, shown.bonus) for row, shown in zip(ROWS, rows, strict=True)
+    )
+    return front, middle, back
+
+
 class ChineseTransfer(NamedTuple):
     transfer: Transfer
     settlement_pass: SettlementPass
@@ -143,6 +197,10 @@ class ChineseTransfer(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         return {**self.transfer.to_json(), "pass": self.settlement_pass.value, "for": self.why}
+
+    def view(self) -> ResultTransfer:
+        t = self.transfer
+        return ResultTransfer(t.debtor, t.creditor, t.owed, t.paid, t.reason, self.settlement_pass, self.why)
 
 
 class ChineseDealResult(NamedTuple):
@@ -179,6 +237,24 @@ class ChineseDealResult(NamedTuple):
         if jackpot is not None:
             answer["jackpot"] = jackpot.to_json()
         return answer
+
+    def transfers_view(self) -> tuple[ResultTransfer, ...]:
+        return tuple(transfer.view() for transfer in self.transfers_made)
+
+    def view(self, jackpot: JackpotResult | None = None) -> HandResult:
+        """The result `to_json(jackpot)` stores, typed: what the faces read."""
+        return HandResult(
+            game=Game.CHINESE,
+            preset=self.preset.name,
+            seats=tuple(
+                player.view(self.preset, jackpot.chips_for(player.name) if jackpot else 0)
+                for player in self.players
+            ),
+            pairs=tuple(matchup.view() for matchup in self.matchups),
+            transfers=self.transfers_view(),
+            payment=self.payment_outcome,
+            jackpot=jackpot_view(jackpot),
+        )
 
 
 def score_chinese_deal(deal: ChineseDeal) -> ChineseDealResult:

@@ -18,7 +18,7 @@ from ofc_desk.core.chinese.hand import EntryRefused, declared_special
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS
-from ofc_desk.core.deal_input import (
+from ofc_desk.core.ofc.deal_input import (
     DealInputError,
     is_unicode,
     read_choice,
@@ -27,9 +27,9 @@ from ofc_desk.core.deal_input import (
     read_name,
     read_pair_units,
 )
+from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.presets import PresetError
 from ofc_desk.core.rows import ROW_SIZE, ROWS
-from ofc_desk.core.scoring import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 DEAL_FIELDS = frozenset({

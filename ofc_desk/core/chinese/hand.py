@@ -27,8 +27,8 @@ from ofc_desk.core.chinese.deal import ChineseDeal, ChineseSeat
 from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
+from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, ROWS, Row, parse_row_word
-from ofc_desk.core.scoring import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 NOTHING_DISCARDED = "a Chinese hand discards nothing: every card goes to front, middle or back"

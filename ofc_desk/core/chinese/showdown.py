@@ -21,9 +21,9 @@ from typing import NamedTuple
 from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
 from ofc_desk.core.hands import hand_facts, strength
+from ofc_desk.core.ofc.scoring import SetHand, foul_reason
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import ROWS
-from ofc_desk.core.scoring import SetHand, foul_reason
-from ofc_desk.core.variants import Variant
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET as CHINESE_DEFAULT_PRESET
 from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, PresetError, preset_names
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.core.variants import Variant
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.core.presets import PresetError, load_preset, preset_names, presets_dir
+from ofc_desk.core.ofc.presets import load_preset
+from ofc_desk.core.presets import PresetError, preset_names, presets_dir
 from ofc_desk.desk.shell.theme import ZOOM_STEPS, DisplayOptions, ThemeName
 
 

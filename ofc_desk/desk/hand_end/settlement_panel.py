@@ -1,12 +1,12 @@
 """The end of a hand: each pair's breakdown and the ordered chip transfers, then Confirm.
 
-It shows the service's scored result (the `ofc-desk score` JSON of the hand) as it is; the desk
+It shows the service's scored result (the core's `HandResult` of the hand) as it is; the desk
 adds no arithmetic of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -23,15 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.core.presets import Game
+from ofc_desk.core.results import HandResult, ResultPair, ResultSeat
+from ofc_desk.core.rows import ROWS
 from ofc_desk.desk import refusals
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
 from ofc_desk.desk.hand_end.chinese_settlement import chinese_details_html
 from ofc_desk.desk.hand_end.transfer_lines import keep_cell, transfers_html
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
-
-ROW_NAMES = ("front", "middle", "back")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ class SettlementPanel(QWidget):
         self.transfers = _browser(self, "Chip transfers")
         self.refusal = refusal_label(self)
         self.inks = Inks()
-        self._shown: tuple[int, Mapping[str, Any], str] | None = None
+        self._shown: tuple[int, HandResult, str] | None = None
         self.confirm_button = QPushButton("Confirm and deal next hand (Enter)", self)
         self.confirm_button.setAccessibleName("Confirm settlement")
         self.confirm_button.setDefault(True)
@@ -127,14 +127,14 @@ class SettlementPanel(QWidget):
         if self._shown is not None:
             self.show_result(*self._shown)
 
-    def show_result(self, hand_number: int, result: Mapping[str, Any], rake_line: str) -> None:
+    def show_result(self, hand_number: int, result: HandResult, rake_line: str) -> None:
         self._shown = (hand_number, result, rake_line)
         self.title.setText(f"Hand {hand_number} complete — check and confirm the settlement")
-        if result.get("variant") == CHINESE:
+        if result.game is Game.CHINESE:
             self.details.setHtml(chinese_details_html(result, rake_line, self.inks.foul))
         else:
             self.details.setHtml(settlement_html(result, rake_line, self.inks))
-        self.transfers.setHtml(transfers_html(result.get("transfers", ()), self.inks.capped))
+        self.transfers.setHtml(transfers_html(result.transfers, self.inks.capped))
         refusals.show_on(self.refusal, "")
 
 
@@ -154,33 +154,30 @@ def _browser(parent: QWidget, name: str) -> QTextBrowser:
     return browser
 
 
-def settlement_html(result: Mapping[str, Any], rake_line: str = "", inks: Inks = Inks()) -> str:
+def settlement_html(result: HandResult, rake_line: str = "", inks: Inks = Inks()) -> str:
     """The hands and the pairs; the transfers, with why one was capped, have their own view beside
     them."""
-    parts = [_players_html(result.get("players", ()), inks), _matchups_html(result.get("matchups", ()))]
+    parts = [_players_html(result.seats, inks), _matchups_html(result.pairs)]
     if rake_line:
         parts.append(f"<p>{escape(rake_line)}</p>")
     return "".join(parts)
 
 
-def _players_html(players: Sequence[Mapping[str, Any]], inks: Inks) -> str:
+def _players_html(seats: Sequence[ResultSeat], inks: Inks) -> str:
     """One line a player: the felt above already shows each row's hand and royalty, so the line
     says what the felt does not (a foul's reason, the totals, the stacks) and four players are
     read without scrolling at 1366x768."""
     rows = []
-    for player in players:
-        name = escape(str(player.get("name", "")))
+    for seat in seats:
+        name = escape(seat.name)
         foul = (
-            f"<b style='color:{inks.foul}'>FOUL</b> — {escape(str(player.get('foul_reason') or ''))}"
-            if player.get("foul")
-            else ""
+            f"<b style='color:{inks.foul}'>FOUL</b> — {escape(seat.foul_reason or '')}" if seat.foul else ""
         )
-        fantasyland = player.get("fantasyland", {})
-        going = f"→ Fantasyland ({fantasyland.get('cards')} cards)" if fantasyland.get("next") else ""
-        stacks = f"{player.get('stack_before', '')} → <b>{player.get('stack_after', '')}</b>"
+        going = f"→ Fantasyland ({seat.fantasyland_next} cards)" if seat.fantasyland_next else ""
+        stacks = f"{seat.stack_before} → <b>{seat.stack_after}</b>"
         rows.append(
-            f"<tr><td><b>{name}</b>{GAP}</td><td>royalties {player.get('royalties', 0)}{GAP}</td>"
-            f"<td align='right'>{_signed(player.get('points', 0))} pts{GAP}</td>"
+            f"<tr><td><b>{name}</b>{GAP}</td><td>royalties {seat.royalties}{GAP}</td>"
+            f"<td align='right'>{_signed(seat.points)} pts{GAP}</td>"
             f"<td align='right'>{stacks}{GAP}</td><td>{escape(going)}{foul}</td></tr>"
         )
     return "<b>Hands</b><table cellpadding='0' cellspacing='0'>" + "".join(rows) + "</table>"
@@ -189,24 +186,23 @@ def _players_html(players: Sequence[Mapping[str, Any]], inks: Inks) -> str:
 PAIR_COLUMNS = ("front", "middle", "back", "scoop", "royalties", "foul")
 
 
-def _matchups_html(matchups: Sequence[Mapping[str, Any]]) -> str:
+def _matchups_html(pairs: Sequence[ResultPair]) -> str:
     """One line a pair, in columns (each row won or lost, the scoop, royalties, a foul's penalty,
     and who wins how many points): six pairs are read at a glance."""
     heading = "".join(f"<th align='right'>&nbsp;{column}</th>" for column in PAIR_COLUMNS)
     rows = [f"<tr><th align='left'>pair</th>{heading}<th align='left'>&nbsp;&nbsp;result</th></tr>"]
-    for matchup in matchups:
-        first, second = (escape(str(name)) for name in matchup.get("players", ("?", "?")))
-        points = int(matchup.get("points", 0))
+    for pair in pairs:
+        first, second = escape(pair.first), escape(pair.second)
+        points = pair.points
         summary = (
             f"{first} wins {points}" if points > 0
             else f"{second} wins {-points}" if points < 0
             else "even"
         )  # fmt: skip
-        row_results = list(matchup.get("rows") or ())[: len(ROW_NAMES)]
-        figures = [*row_results, *([None] * (len(ROW_NAMES) - len(row_results)))]
-        figures += [matchup.get("scoop"), matchup.get("royalties"), matchup.get("foul_penalty")]
+        figures: list[int | None] = [*(pair.rows or (None,) * len(ROWS))]
+        figures += [pair.scoop, pair.royalties, pair.foul_penalty]
         cells = "".join(keep_cell(f"&nbsp;{_signed(value) if value else ''}", "right") for value in figures)
-        result = f"&nbsp;&nbsp;<b>{summary}</b> × {matchup.get('unit', 1)}"
+        result = f"&nbsp;&nbsp;<b>{summary}</b> × {pair.unit}"
         rows.append(f"<tr>{keep_cell(f'<b>{first} – {second}</b>')}{cells}{keep_cell(result)}</tr>")
     return (
         "<h3>Pairs (points from the first player's side)</h3><table cellpadding='1' cellspacing='0'>"
@@ -215,6 +211,6 @@ def _matchups_html(matchups: Sequence[Mapping[str, Any]]) -> str:
     )
 
 
-def _signed(value: Any) -> str:
-    number = int(value or 0)
+def _signed(value: int | None) -> str:
+    number = value or 0
     return f"+{number}" if number > 0 else str(number)

@@ -88,12 +88,11 @@ def _column(header: str, value: Callable[[Any], Any], text: Callable[[Any], str]
 
 
 def _transfers_text(hand: HandRecord) -> str:
-    transfers = hand.result.get("transfers", [])
-    return "; ".join(f"{t.get('from')}→{t.get('to')} {t.get('paid')}" for t in transfers)
+    return "; ".join(f"{t.payer}→{t.payee} {t.paid}" for t in hand.result.transfers)
 
 
 def _players_text(hand: HandRecord) -> str:
-    return ", ".join(str(player.get("name", "")) for player in hand.result.get("players", []))
+    return ", ".join(seat.name for seat in hand.result.seats)
 
 
 def _fantasyland_text(hand: HandRecord) -> str:

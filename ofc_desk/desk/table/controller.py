@@ -138,7 +138,7 @@ class TableController(QObject):
         elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (snapshot.result or snapshot.chinese_result):
             result = snapshot.result or snapshot.chinese_result
             assert result is not None
-            window.settlement.show_result(snapshot.hand_number, result.to_json(), _rake_line(snapshot))
+            window.settlement.show_result(snapshot.hand_number, result.view(), _rake_line(snapshot))
             window.show_page(window.SETTLEMENT_PAGE)
         else:
             window.between_hands.message.setText(self._between_hands_text(snapshot))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ofc_desk.core.cards import FULL_DECK
-from ofc_desk.core.variants import Variant
+from ofc_desk.core.ofc.variants import Variant
 
 DECK_SIZE = len(FULL_DECK)
 FACE_DOWN_CARDS = 3

@@ -12,18 +12,13 @@ from functools import lru_cache
 from typing import Any, NoReturn, TypeVar
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
-from ofc_desk.core.deal import Deal, SeatHand
-from ofc_desk.core.presets import (
-    PresetError,
-    RulesPreset,
-    load_preset,
-    preset_from_dict,
-    refuse_award_for_variant,
-)
+from ofc_desk.core.ofc.deal import Deal, SeatHand
+from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict, refuse_award_for_variant
+from ofc_desk.core.ofc.scoring import SetHand
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import PresetError
 from ofc_desk.core.rows import ROW_SIZE, ROWS
-from ofc_desk.core.scoring import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.core.variants import Variant
 
 DEAL_FIELDS = frozenset({
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",

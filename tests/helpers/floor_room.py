@@ -4,11 +4,10 @@ and with a player sitting out."""
 
 from __future__ import annotations
 
-from room_scripts import DEALER, example_script, table_script
-
 from ofc_desk.service import TableService, list_open_tables
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
+from tests.helpers.room_scripts import DEALER, example_script, table_script
 
 
 def play_table(

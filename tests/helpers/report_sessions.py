@@ -2,28 +2,25 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts, sign_in
+from tests.helpers.replay_helpers import EXPECTED, load_example, read_object
 
-# The card room's published worked example, copied into the service tests' data.
-EXAMPLES = Path(__file__).resolve().parents[1] / "service" / "data"
 DEALER, DEALER_PIN = "Dana", "1234"
 SUPERVISOR, SUPERVISOR_PIN = "Sam", "98769876"
 
 
 def example_script() -> dict[str, Any]:
     """The shared twelve-hand progressive pineapple session (the worked example)."""
-    return json.loads((EXAMPLES / "replay-pineapple.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return load_example()
 
 
 def expected_example() -> dict[str, Any]:
-    return json.loads((EXAMPLES / "replay-pineapple-expected.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return read_object(EXPECTED)
 
 
 def new_database(url: str) -> Database:

@@ -4,11 +4,10 @@ with supervised work between hands (a void, a chip correction, a cash-out, a clo
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
-EXAMPLE = Path(__file__).parents[1] / "service" / "data" / "replay-pineapple.json"
+from tests.helpers.replay_helpers import load_example
+
 DEALER, DEALER_PIN = "Dana", "1234"
 SUPERVISOR, SUPERVISOR_PIN = "Sam", "98769876"
 USERS = [
@@ -18,7 +17,7 @@ USERS = [
 
 
 def example_script() -> dict[str, Any]:
-    return json.loads(EXAMPLE.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return load_example()
 
 
 def _supervised(op: str, **fields: Any) -> dict[str, Any]:

@@ -87,8 +87,8 @@ def postgres_server() -> Iterator[str | None]:
         if _answers(url):
             yield url
             return
-    with throwaway_server() as url:
-        yield url
+    with throwaway_server() as started:
+        yield started
 
 
 @contextmanager

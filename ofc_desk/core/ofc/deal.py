@@ -1,6 +1,6 @@
 """One finished deal scored and settled: the engine behind `ofc-desk score` and the live table.
 
->>> from ofc_desk.core.deal_input import deal_from_json
+>>> from ofc_desk.core.ofc.deal_input import deal_from_json
 >>> deal = deal_from_json({"dealer": "Bob", "players": [
 ...     {"name": "Ann", "stack": 100, "front": "Qs Qd 2c", "middle": "Ah Kh 9h 4h 2h",
 ...      "back": "7s 7d 7c 3s 3d"},
@@ -17,11 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ofc_desk.core.fantasyland import fantasyland_cards
 from ofc_desk.core.jackpot import JackpotResult, PairRows, RowClasses, jackpot_after_deal
-from ofc_desk.core.presets import RulesPreset, refuse_award_for_variant
-from ofc_desk.core.rows import ROWS
-from ofc_desk.core.scoring import (
+from ofc_desk.core.ofc.fantasyland import fantasyland_cards
+from ofc_desk.core.ofc.presets import RulesPreset, refuse_award_for_variant
+from ofc_desk.core.ofc.scoring import (
     HandReport,
     MatchupScore,
     RowReport,
@@ -29,6 +28,10 @@ from ofc_desk.core.scoring import (
     evaluate_hand,
     score_matchup,
 )
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import Game
+from ofc_desk.core.results import HandResult, ResultPair, ResultRow, ResultSeat, ResultTransfer, jackpot_view
+from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import (
     Obligation,
     SettleFrom,
@@ -39,7 +42,6 @@ from ofc_desk.core.settlement import (
     settle,
     settlement_order,
 )
-from ofc_desk.core.variants import Variant
 
 
 def _row_json(report: RowReport) -> dict[str, Any]:
@@ -106,6 +108,26 @@ class PlayerResult(NamedTuple):
             "stack_after": self.stack_after + award,
         }
 
+    def view(self, award: int = 0) -> ResultSeat:
+        """The player's line as `to_json(award)` gives it, typed."""
+        report = self.report
+        front, middle, back = (
+            ResultRow(row, report.rows[row].cards, report.rows[row].hand, report.rows[row].royalty)
+            for row in ROWS
+        )
+        return ResultSeat(
+            name=self.name,
+            stack_before=self.stack_before,
+            stack_after=self.stack_after + award,
+            points=self.points,
+            foul=report.foul,
+            foul_reason=report.foul_reason or None,
+            rows=(front, middle, back),
+            royalties=report.royalties,
+            fantasyland_next=self.fantasyland_next,
+            showdown=None,
+        )
+
 
 class MatchupResult(NamedTuple):
     first: str
@@ -130,6 +152,21 @@ class MatchupResult(NamedTuple):
             "points": self.score.points,
             "unit": self.unit,
         }
+
+    def view(self) -> ResultPair:
+        score = self.score
+        return ResultPair(
+            first=self.first,
+            second=self.second,
+            points=score.points,
+            unit=self.unit,
+            rows=score.rows,
+            scoop=score.scoop,
+            royalties=score.royalties,
+            foul_penalty=score.penalty,
+            fouled=tuple(self.fouled_players),
+            special=None,
+        )
 
 
 class DealResult(NamedTuple):
@@ -157,6 +194,25 @@ class DealResult(NamedTuple):
         if jackpot is not None:
             answer["jackpot"] = jackpot.to_json()
         return answer
+
+    def transfers_view(self) -> tuple[ResultTransfer, ...]:
+        return tuple(
+            ResultTransfer(t.debtor, t.creditor, t.owed, t.paid, t.reason, None, "") for t in self.transfers
+        )
+
+    def view(self, jackpot: JackpotResult | None = None) -> HandResult:
+        """The result `to_json(jackpot)` stores, typed: what the faces read."""
+        return HandResult(
+            game=Game.OFC,
+            preset=None,
+            seats=tuple(
+                player.view(jackpot.chips_for(player.name) if jackpot else 0) for player in self.players
+            ),
+            pairs=tuple(matchup.view() for matchup in self.matchups),
+            transfers=self.transfers_view(),
+            payment=None,
+            jackpot=jackpot_view(jackpot),
+        )
 
 
 def score_deal(deal: Deal) -> DealResult:

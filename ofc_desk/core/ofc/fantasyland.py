@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 
 from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.hands import HandClass, lowball_ranks
-from ofc_desk.core.presets import FantasylandRules, RulesPreset
+from ofc_desk.core.ofc.presets import FantasylandRules, RulesPreset
+from ofc_desk.core.ofc.scoring import HandReport, qualifies_as_low
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import Row
-from ofc_desk.core.scoring import HandReport, qualifies_as_low
-from ofc_desk.core.variants import Variant
 
 TRIPS_KEY = "trips"
 

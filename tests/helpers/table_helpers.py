@@ -70,8 +70,10 @@ def filler_plans(service: TableService, plans: Mapping[str, Plan]) -> dict[str, 
         front = _distinct_ranks(free, 3)
         rest = [card for card in free if card not in front]
         cards, free = front + rest[: 10 + extra], rest[10 + extra :]
-        words = [" ".join(map(str, chunk)) for chunk in (cards[:3], cards[3:8], cards[8:13])]
-        result[seat.name] = Plan(*words, discards=tuple(cards[13:]))
+        front_text, middle_text, back_text = (
+            " ".join(map(str, part)) for part in (cards[:3], cards[3:8], cards[8:13])
+        )
+        result[seat.name] = Plan(front_text, middle_text, back_text, discards=tuple(cards[13:]))
     return result
 
 

@@ -1,7 +1,7 @@
 """Fouls, royalties and the points between two players (docs/rules.md §3–§5, §7 for 2-7).
 
->>> from ofc_desk.core.presets import load_preset
->>> from ofc_desk.core.variants import Variant
+>>> from ofc_desk.core.ofc.presets import load_preset
+>>> from ofc_desk.core.ofc.variants import Variant
 >>> standard = load_preset("standard")
 >>> ann = evaluate_hand(SetHand.parse("Qs Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d"),
 ...                     standard, Variant.REGULAR)
@@ -25,9 +25,9 @@ from ofc_desk.core.hands import (
     lowball_ranks,
     strength,
 )
-from ofc_desk.core.presets import RulesPreset, ScoringSystem
+from ofc_desk.core.ofc.presets import RulesPreset, ScoringSystem
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import ROW_SIZE, ROWS, Row
-from ofc_desk.core.variants import Variant
 
 
 class SetHand(NamedTuple):
@@ -75,7 +75,7 @@ def evaluate_row(row: Row, cards: tuple[Card, ...], preset: RulesPreset, variant
     """A full row on its own: its name, its royalty before any foul, and its strength.
 
     >>> from ofc_desk.core.cards import parse_cards
-    >>> from ofc_desk.core.presets import load_preset
+    >>> from ofc_desk.core.ofc.presets import load_preset
     >>> report = evaluate_row(Row.FRONT, tuple(parse_cards("Qs Qd 2c")), load_preset("standard"),
     ...                       Variant.REGULAR)
     >>> report.hand, report.royalty
@@ -162,7 +162,7 @@ def _lowball_royalty(middle: Sequence[Card], preset: RulesPreset) -> int:
 def high_hand_royalty(row: Row, category: HandClass, top: Rank, preset: RulesPreset) -> int:
     """The royalty of a row ranked as a high hand (every row but a 2-7 middle), before any foul.
 
-    >>> from ofc_desk.core.presets import load_preset
+    >>> from ofc_desk.core.ofc.presets import load_preset
     >>> high_hand_royalty(Row.FRONT, HandClass.PAIR, Rank.QUEEN, load_preset("standard"))
     7
     """

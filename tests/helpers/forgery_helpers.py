@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select, text
-from table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 from ofc_desk.service import persistence
 from ofc_desk.storage import append_only, keys
@@ -23,6 +22,7 @@ from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, utc_now
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent
 from ofc_desk.storage.users import Account, Role, create_accounts, hash_pin
+from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 _KEY_FIELDS = ("pin_hash", "public_key", "sealed_key")
 

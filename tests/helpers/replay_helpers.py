@@ -12,13 +12,20 @@ import pytest
 
 from ofc_desk.cli.main import main
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "service" / "data"
 EXAMPLE = DATA / "replay-pineapple.json"
 EXPECTED = DATA / "replay-pineapple-expected.json"
 
 
+def read_object(path: Path) -> dict[str, Any]:
+    """A JSON file holding one object, such as a script or its expected output."""
+    read: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return read
+
+
 def load_example() -> dict[str, Any]:
-    return json.loads(EXAMPLE.read_text())
+    """The card room's published worked example: twelve hands of progressive pineapple."""
+    return read_object(EXAMPLE)
 
 
 def write_script(folder: Path, script: dict[str, Any], name: str = "script.json") -> Path:

@@ -1,0 +1,258 @@
+"""Reading the source tree for the architecture checks: every module of a package, every import
+between them (at the top, under `TYPE_CHECKING` and inside functions), the import circles, the
+conditionals that ask which game is played, and the modules docs/architecture.md leaves unnamed.
+
+Each function takes the folder that holds the package, so a test can plant a file in a copy.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = "ofc_desk"
+
+ImportKind = str
+"""How a module imports another: "top", "tc" (under `if TYPE_CHECKING:`) or "lazy" (in a function)."""
+
+
+def modules(root: Path, package: str = PACKAGE) -> dict[str, Path]:
+    """Every module of `package` under `root` by its dotted name (a package by its folder's)."""
+    found = {}
+    for path in sorted((root / package).rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        found[".".join(parts[:-1] if path.name == "__init__.py" else parts)] = path
+    return found
+
+
+def _imported_names(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:  # relative: from the module's own package upwards
+        anchor = module.split(".") if is_package else module.split(".")[:-1]
+        anchor = anchor[: len(anchor) - (node.level - 1)]
+        base = ".".join([*anchor, base] if base else anchor)
+    return [f"{base}.{alias.name}" for alias in node.names]
+
+
+def _kind(parents: list[ast.AST]) -> ImportKind:
+    for parent in parents:
+        if isinstance(parent, ast.If) and "TYPE_CHECKING" in ast.unparse(parent.test):
+            return "tc"
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
+            return "lazy"
+    return "top"
+
+
+def import_graph(root: Path, package: str = PACKAGE) -> dict[str, dict[str, ImportKind]]:
+    """Each module's imports of the package's other modules, with how it imports each (the first
+    way found when it imports one twice: "top" before the others)."""
+    mods = modules(root, package)
+
+    def resolve(name: str) -> str | None:
+        while name and name not in mods:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    edges: dict[str, dict[str, ImportKind]] = {module: {} for module in mods}
+    for module, path in mods.items():
+        stack: list[tuple[ast.AST, list[ast.AST]]] = [(ast.parse(path.read_text(encoding="utf-8")), [])]
+        while stack:
+            node, parents = stack.pop()
+            stack.extend((child, [*parents, node]) for child in ast.iter_child_nodes(node))
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            for name in _imported_names(node, module, path.name == "__init__.py"):
+                target = resolve(name)
+                if target is not None and target not in (module, package):
+                    kind = _kind(parents)
+                    if edges[module].get(target) != "top":
+                        edges[module][target] = kind
+    return edges
+
+
+def circles(graph: Mapping[str, Mapping[str, ImportKind]]) -> set[frozenset[str]]:
+    """The import circles: every strongly connected set of more than one module (Tarjan's)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: set[frozenset[str]] = set()
+
+    def visit(start: str) -> None:
+        work: list[tuple[str, Iterator[str]]] = [(start, iter(graph[start]))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(graph[target])))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.add(frozenset(component))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    return found
+
+
+GAME_WORDS = re.compile(r"chinese|surrender|declare|misset|bonus", re.IGNORECASE)
+"""Words that tell the games apart; plan27 P2 adds the `Game` members and the result types."""
+SHORT_TEXT = 40
+"""A string constant this long or shorter is a word a condition compares with ("chinese"); a longer
+one is a sentence (a refusal's), which names the game without asking which is played."""
+GAME_PACKAGES = (
+    "ofc_desk/core/ofc/",
+    "ofc_desk/core/chinese/",
+    "ofc_desk/service/games/",
+    "ofc_desk/desk/games/",
+    "ofc_desk/reports/games/",
+    "ofc_desk/storage/migrations/",
+)
+"""Where asking which game is played belongs: inside a game's own package (migrations are frozen)."""
+
+
+def _names_a_game(test: ast.AST | None) -> bool:
+    if test is None:
+        return False
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name) and GAME_WORDS.search(node.id):
+            return True
+        if isinstance(node, ast.Attribute) and GAME_WORDS.search(node.attr):
+            return True
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and len(node.value) <= SHORT_TEXT
+            and GAME_WORDS.search(node.value)
+        ):
+            return True
+        if isinstance(node, ast.MatchValue | ast.MatchClass | ast.MatchAs) and GAME_WORDS.search(
+            ast.unparse(node)
+        ):
+            return True
+    return False
+
+
+def _conditions(node: ast.AST) -> list[ast.AST | None]:
+    if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert):
+        return [node.test]
+    if isinstance(node, ast.comprehension):
+        return list(node.ifs)
+    if isinstance(node, ast.match_case):
+        return [node.pattern, node.guard]
+    return []
+
+
+def game_branches(root: Path, package: str = PACKAGE) -> dict[str, int]:
+    """How many conditionals in each file outside the games' packages ask which game is played:
+    `if`, conditional expressions, `while`, `assert`, comprehension conditions and `match` cases
+    whose test names a game word."""
+    counts: dict[str, int] = {}
+    for path in sorted((root / package).rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
+        if relative.startswith(GAME_PACKAGES):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = sum(1 for node in ast.walk(tree) for test in _conditions(node) if _names_a_game(test))
+        if found:
+            counts[relative] = found
+    return counts
+
+
+MIGRATION_REVISIONS = "storage/migrations/versions/"
+
+
+def documented_modules(root: Path, package: str = PACKAGE) -> list[tuple[str, str]]:
+    """The modules docs/architecture.md should name: (layer, path inside the layer without .py),
+    every one but the packages' `__init__` files and the migration revisions."""
+    found = []
+    for path in sorted((root / package).rglob("*.py")):
+        parts = path.relative_to(root / package).with_suffix("").parts
+        inside = "/".join(parts)
+        if path.name == "__init__.py" or len(parts) < 2 or f"{inside}/".startswith(MIGRATION_REVISIONS):
+            continue
+        found.append((parts[0], "/".join(parts[1:])))
+    return found
+
+
+def layer_sections(text: str, layers: set[str], package: str = PACKAGE) -> dict[str, str]:
+    """Each layer's part of docs/architecture.md: the `## ` section whose heading names the layer
+    (`ofc_desk.core`), or else the first one whose text does (the faces share one section)."""
+    sections = [part for part in re.split(r"^(?=## )", text, flags=re.MULTILINE) if part.startswith("## ")]
+    found = {}
+    for layer in layers:
+        named = f"`{package}.{layer}`"
+        by_heading = [section for section in sections if named in section.split("\n", 1)[0]]
+        by_text = [section for section in sections if named in section]
+        chosen = by_heading or by_text[:1]
+        if chosen:
+            found[layer] = chosen[0]
+    return found
+
+
+def _spans(text: str) -> set[str]:
+    return set(re.findall(r"`([^`\n]+)`", text))
+
+
+def _items(section: str) -> Iterator[str]:
+    """A section's list items (with their continuation lines), table rows and other lines."""
+    item: list[str] = []
+    for line in section.splitlines():
+        if item and line.startswith((" ", "\t")):
+            item.append(line)
+            continue
+        if item:
+            yield "\n".join(item)
+        item = [line]
+    if item:
+        yield "\n".join(item)
+
+
+def is_named(module: str, section: str) -> bool:
+    """Whether a layer's section names a module by its path inside the layer in backticks
+    (`rule_pins`, `table/controller`, `actions.base`) or with one of its names (`outcome.Outcome`),
+    or in a list item or table row that begins with its folder (`table/` … `controller`)."""
+    dotted = module.replace("/", ".")
+    with_a_name = re.compile(rf"{re.escape(dotted)}\.\w+")
+    if any(span in (module, dotted) or with_a_name.fullmatch(span) for span in _spans(section)):
+        return True
+    folder, _, name = module.rpartition("/")
+    if not folder:
+        return False
+    for item in _items(section):
+        first = re.search(r"`([^`\n]+)`", item)
+        if first and first.group(1) == f"{folder}/" and name in _spans(item):
+            return True
+    return False
+
+
+def unnamed_modules(root: Path, doc: str, package: str = PACKAGE) -> set[str]:
+    """The modules of `package` (as `layer/path`) that their layer's section of `doc` does not name."""
+    wanted = documented_modules(root, package)
+    sections = layer_sections(doc, {layer for layer, _ in wanted}, package)
+    return {f"{layer}/{module}" for layer, module in wanted if not is_named(module, sections.get(layer, ""))}
