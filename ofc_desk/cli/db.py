@@ -115,7 +115,8 @@ def _upgrade(args: argparse.Namespace) -> int:
         )
     print(f"ofc-desk db upgrade: {done}")
     if roles is not None and not roles[0]:
-        print(f"ofc-desk db upgrade: {_('roles: {state}').format(state=roles[1])}")
+        roles_line = _("roles: {state}").format(state=roles[1])
+        print(f"ofc-desk db upgrade: {roles_line}")
     return 0
 
 
@@ -133,7 +134,7 @@ def _status(args: argparse.Namespace) -> int:
     if not state.current:
         command = f"`ofc-desk db upgrade --db {_shown(args.db)}`"
         upgrade = _("run {command}").format(command=command) if owner else upgrade_hint(args.db)
-        schema += f": {upgrade}" if state.known else f": {_('install the newer OFC Desk here')}"
+        schema += ": " + (upgrade if state.known else _("install the newer OFC Desk here"))
     print(_("database: {url}").format(url=_shown(args.db)))
     print(_("schema: {state}").format(state=schema))
     print(_("roles: {state}").format(state=roles[1]))

@@ -293,17 +293,32 @@ def _fitted_header(
     plain text would run into its neighbour."""
     fitted: list[object] = []
     for column, (cell, width) in enumerate(zip(header, widths, strict=False)):
-        if isinstance(cell, str) and _too_wide(cell, width, styles.bold):
+        if isinstance(cell, str) and _widest(cell.split("\n"), styles.bold) > width:
             style = styles.header_right if column in numeric_columns else styles.header
-            cell = Paragraph(text(cell).replace("\n", "<br/>"), style)
+            cell = Paragraph(text(cell).replace("\n", "<br/>"), _shrunk(style, cell, width - CELL_PADDING))
         fitted.append(cell)
     return fitted + list(header[len(fitted) :])
 
 
-def _too_wide(cell: str, width: float, font: str) -> bool:
+CELL_PADDING = 6
+"""A grid cell's left and right padding together (grid_table's style)."""
+SMALLEST_HEADING = 5.5
+
+
+def _widest(pieces: Sequence[str], font: str, size: float = 8) -> float:
     # Plain text may run into the cell's padding (the English headings do); beyond it, it would
     # run into the neighbour.
-    return any(stringWidth(line, font_for(line, font), 8) > width for line in cell.split("\n"))
+    return max((stringWidth(piece, font_for(piece, font), size) for piece in pieces), default=0)
+
+
+def _shrunk(style: ParagraphStyle, heading: str, room: float) -> ParagraphStyle:
+    """The heading's style, smaller when one of its words is wider than the column: a Paragraph
+    wraps between words, and would break a word letter by letter."""
+    widest_word = _widest(heading.split(), style.fontName, style.fontSize)
+    if widest_word <= room:
+        return style
+    size = max(SMALLEST_HEADING, style.fontSize * room / widest_word)
+    return ParagraphStyle(f"{style.name}-{size:.1f}", parent=style, fontSize=size, leading=size * 1.15)
 
 
 class TableWithClosing(Flowable):  # type: ignore[misc]  # reportlab ships no type hints

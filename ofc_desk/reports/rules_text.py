@@ -12,7 +12,7 @@ from typing import Any
 
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
 from ofc_desk.core.presets import PresetError
-from ofc_desk.i18n import LazyText, _, lazy_gettext
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.reports.chinese_section import chinese_preset, chinese_preset_lines, is_chinese
 from ofc_desk.reports.record import RuleSetting
 from ofc_desk.reports.rules_words import PRESET_TABLES, SETTLE_FROM
@@ -198,11 +198,8 @@ def _inline(value: Any) -> str:
         parts = []
         for key, item in _mode_first(value):
             inner = _inline(item)
-            parts.append(
-                f"{str(key).replace('_', ' ')}: {inner}"
-                if isinstance(item, Mapping)
-                else f"{str(key).replace('_', ' ')} {inner}"
-            )
+            words = _key_words(str(key))
+            parts.append(f"{words}: {inner}" if isinstance(item, Mapping) else f"{words} {inner}")
         return (
             " · ".join(parts) if not any(isinstance(v, Mapping) for v in value.values()) else "; ".join(parts)
         )
@@ -216,4 +213,36 @@ def _value(value: Any) -> str:
         return _("yes") if value else _("no")
     if value is None:
         return _("none")
+    if isinstance(value, str) and not speaks_as_stored():
+        return data_words(value).replace("_", " ")
     return str(value).replace("_", " ")
+
+
+PRESET_KEY_WORDS = {
+    "both_conditions_cards": lazy_pgettext("preset key", "both conditions cards"),
+    "one_condition_cards": lazy_pgettext("preset key", "one condition cards"),
+    "entry_front_pair": lazy_pgettext("preset key", "entry front pair"),
+    "entry_middle": lazy_pgettext("preset key", "entry middle"),
+    "stay": lazy_pgettext("preset key", "stay"),
+    "stay_cards": lazy_pgettext("preset key", "stay cards"),
+    "cards": lazy_pgettext("preset key", "cards"),
+    "majority": lazy_pgettext("preset key", "majority"),
+    "row": lazy_pgettext("preset key", "row"),
+    "scoop": lazy_pgettext("preset key", "scoop"),
+    "mode": lazy_pgettext("preset key", "mode"),
+    "percent": lazy_pgettext("preset key", "percent"),
+    "amount": lazy_pgettext("preset key", "amount"),
+    "cap": lazy_pgettext("preset key", "cap"),
+    "jackpot_percent": lazy_pgettext("preset key", "jackpot percent"),
+    "policy": lazy_pgettext("preset key", "policy"),
+    "settle_from": lazy_pgettext("preset key", "settle from"),
+}
+"""The keys inside a preset's tables (resources/presets) by their words; English prints a key
+as it is spelt, its underscores as spaces."""
+
+
+def _key_words(key: str) -> str:
+    if speaks_as_stored():
+        return key.replace("_", " ")
+    words = PRESET_KEY_WORDS.get(key)
+    return str(words) if words is not None else data_words(key).replace("_", " ")

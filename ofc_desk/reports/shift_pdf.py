@@ -47,7 +47,8 @@ def write_shift_report(report: ShiftReport, out: str | IO[bytes], language: Lang
         # The printing time tells two printouts of the same shift apart, and stays short enough for
         # the footer, where the whole window would be cut.
         printed = _("printed {time}").format(time=timestamp(report.printed_at))
-        footer = PageFooter(left=f"{_('Shift report')} · {place}{printed}", fingerprint="")
+        title = _("Shift report")
+        footer = PageFooter(left=f"{title} · {place}{printed}", fingerprint="")
         build_pdf(out, list(_story(report, styles)), footer, _("Shift report"), styles)
 
 

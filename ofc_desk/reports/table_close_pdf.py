@@ -106,11 +106,12 @@ def write_table_close_report(
         styles = make_styles()
         place = f"{record.room} · " if record.room else ""
         session = _("session {session}").format(session=record.session_id)
+        title = _("Table close")
         footer = PageFooter(
-            left=f"{_('Table close')} · {place}{record.table} · {session}", fingerprint=record.final_hash
+            left=f"{title} · {place}{record.table} · {session}", fingerprint=record.final_hash
         )
         story = list(_story(record, table_close_figures(record, counted), styles))
-        build_pdf(out, story, footer, f"{_('Table close')} · {record.table}", styles)
+        build_pdf(out, story, footer, f"{title} · {record.table}", styles)
 
 
 def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) -> Iterator[Flowable]:
@@ -153,13 +154,12 @@ def _stacks_table(record: SessionRecord, styles: Styles) -> Table:
 
 def _closing(record: SessionRecord, styles: Styles) -> list[Flowable]:
     """The fingerprint and signature lines, which go wherever the last players' stacks go."""
-    room_head = _("Room's head when read:")
+    fingerprint, none = _("Audit fingerprint:"), _("none")
+    room_head, not_read = _("Room's head when read:"), _("not read")
     return [
         Spacer(1, 6 * mm),
-        Paragraph(
-            f"{text(_('Audit fingerprint:'))} {_courier(record.final_hash or _('none'), 7.5)}", styles.small
-        ),
-        Paragraph(f"{text(room_head)} {_courier(record.room_head or _('not read'), 6.5)}", styles.small),
+        Paragraph(f"{text(fingerprint)} {_courier(record.final_hash or none, 7.5)}", styles.small),
+        Paragraph(f"{text(room_head)} {_courier(record.room_head or not_read, 6.5)}", styles.small),
         Spacer(1, 6 * mm),
         signature_block(signing_roles(record), styles),
     ]
