@@ -151,7 +151,13 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         yield Paragraph(text(rules_in_force), styles.subheading)
         # The labels were marked where they are written (rules_text, chinese_section); the values
         # were said in the language the record was read in.
-        yield key_value_table([(_(r.label), _(r.value)) for r in record.rules], styles, columns=2)
+        yield key_value_table([(_said(r.label), _said(r.value)) for r in record.rules], styles, columns=2)
+
+
+def _said(words: str) -> str:
+    """Words marked where they were written, in the report's language; gettext would answer an
+    empty string (a value left blank) with the catalog's header."""
+    return _(words) if words else words
 
 
 def _when_rules_changed(record: SessionRecord) -> str:
