@@ -16,7 +16,8 @@ from pathlib import Path
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.main import add_database_option, database_refusal, one_line
+from ofc_desk.i18n import _
 
 EXIT_NOTHING = 1
 EXIT_UNUSABLE = 2
@@ -29,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         type=Path,
         required=True,
-        help="the anchor file (appended to, never rewritten)",
+        help=_("the anchor file (appended to, never rewritten)"),
     )
 
 
@@ -44,16 +45,16 @@ def run(args: argparse.Namespace) -> int:
         finally:
             database.dispose()
     except AnchorFault as error:
-        print(one_line(f"anchor: {error}"), file=sys.stderr)
+        print(one_line(_("anchor: {problem}").format(problem=error)), file=sys.stderr)
         return EXIT_UNUSABLE
     except NotADeskDatabase as error:
-        print(one_line(f"database: {error}"), file=sys.stderr)
+        print(one_line(database_refusal(error)), file=sys.stderr)
         return EXIT_UNUSABLE
     except SQLAlchemyError as error:
-        print(one_line(f"database: {str(error).splitlines()[0]}"), file=sys.stderr)
+        print(one_line(database_refusal(str(error).splitlines()[0])), file=sys.stderr)
         return EXIT_UNUSABLE
     if head is None:
-        print("anchor: the database holds no account and no table yet: nothing to anchor", file=sys.stderr)
+        print(_("anchor: the database holds no account and no table yet: nothing to anchor"), file=sys.stderr)
         return EXIT_NOTHING
-    print(f"anchored {head.line()}")
+    print(_("anchored {head}").format(head=head.line()))
     return 0

@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.cli.main import one_line
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.storage.database import (
     Database,
     NotADeskDatabase,
@@ -35,7 +36,7 @@ from ofc_desk.storage.roles_state import roles_state
 EXIT_TO_DO = 1
 EXIT_REFUSED = 2
 
-ROLES_DESCRIPTION = """\
+ROLES_DESCRIPTION = lazy_gettext("""\
 The roles a card room's desks and floor log in as (PostgreSQL only):
   ofc_desk_table  a desk: reads everything, inserts events and the rows they leave (sessions,
                   hands, transfers, chip ledger), updates only a session's chain head, close
@@ -46,36 +47,36 @@ row beside an event only with that event, a signature only over an event the tab
 Neither owns anything and nobody but the owner may create in the schema, so neither can alter
 a table or drop a trigger. Safe to run again; run it again after every upgrade of the desk.
 Give each role a password (ALTER ROLE ofc_desk_table PASSWORD '...') or make per-desk logins
-members of it (CREATE ROLE table7 LOGIN PASSWORD '...' IN ROLE ofc_desk_table)."""
-UPGRADE_DESCRIPTION = """\
+members of it (CREATE ROLE table7 LOGIN PASSWORD '...' IN ROLE ofc_desk_table).""")
+UPGRADE_DESCRIPTION = lazy_gettext("""\
 Create the schema in a new, empty database, or migrate it after the desk was upgraded, as the
 schema's owner (a card room's desks and floor log in as roles that cannot). Safe to run again:
 it says from which revision to which it migrated, or that the schema was current. On PostgreSQL,
-run `ofc-desk db roles --apply` afterwards when it says the roles are not current."""
-STATUS_DESCRIPTION = """\
+run `ofc-desk db roles --apply` afterwards when it says the roles are not current.""")
+STATUS_DESCRIPTION = lazy_gettext("""\
 Say the schema's revision and whether it is the newest this desk knows, and whether the room's
 roles are current (PostgreSQL). Changes nothing. Exit 0: nothing to do; 1: something to do (the
-lines say what); 2: the database cannot be read."""
+lines say what); 2: the database cannot be read.""")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="db_action", metavar="ACTION", required=True)
     for name, help_text, description in (
-        ("upgrade", "create or migrate the schema, as its owner", UPGRADE_DESCRIPTION),
-        ("status", "the schema's revision and whether the roles are current", STATUS_DESCRIPTION),
-        ("roles", "print or apply the SQL of the card room's least-privilege roles", ROLES_DESCRIPTION),
+        ("upgrade", _("create or migrate the schema, as its owner"), UPGRADE_DESCRIPTION),
+        ("status", _("the schema's revision and whether the roles are current"), STATUS_DESCRIPTION),
+        ("roles", _("print or apply the SQL of the card room's least-privilege roles"), ROLES_DESCRIPTION),
     ):
         action = actions.add_parser(
             name,
             help=help_text,
-            description=description,
+            description=str(description),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         action.add_argument(
-            "--db", metavar="URL", required=True, help="the room's database URL (as its owner)"
+            "--db", metavar="URL", required=True, help=_("the room's database URL (as its owner)")
         )
     actions.choices["roles"].add_argument(
-        "--apply", action="store_true", help="run the SQL instead of printing it"
+        "--apply", action="store_true", help=_("run the SQL instead of printing it")
     )
 
 
@@ -86,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
     except (NotADeskDatabase, RolesError, RoomNotReady) as error:
         return _refuse(f"ofc-desk db {args.db_action}: {error}")
     except ImportError as error:
-        return _refuse(f"ofc-desk db {args.db_action}: the database driver is not installed ({error})")
+        missing = _("the database driver is not installed ({error})").format(error=error)
+        return _refuse(f"ofc-desk db {args.db_action}: {missing}")
     except SQLAlchemyError as error:
         return _refuse(f"ofc-desk db {args.db_action}: {failure_cause(error)}")
 
@@ -101,12 +103,20 @@ def _upgrade(args: argparse.Namespace) -> int:
         database.dispose()
     where = _shown(args.db)
     if before.current:
-        print(f"ofc-desk db upgrade: {where} is at {after.words()}: nothing to do")
+        done = _("{database} is at {schema}: nothing to do").format(database=where, schema=after.words())
     else:
-        was = f"revision {before.revision}" if before.revision else "no OFC Desk tables"
-        print(f"ofc-desk db upgrade: {where} migrated from {was} to revision {after.revision}")
+        was = (
+            _("revision {revision}").format(revision=before.revision)
+            if before.revision
+            else _("no OFC Desk tables")
+        )
+        done = _("{database} migrated from {was} to revision {revision}").format(
+            database=where, was=was, revision=after.revision
+        )
+    print(f"ofc-desk db upgrade: {done}")
     if roles is not None and not roles[0]:
-        print(f"ofc-desk db upgrade: roles: {roles[1]}")
+        roles_line = _("roles: {state}").format(state=roles[1])
+        print(f"ofc-desk db upgrade: {roles_line}")
     return 0
 
 
@@ -116,17 +126,18 @@ def _status(args: argparse.Namespace) -> int:
         state = database.schema_state()
         owner = database.may_change_schema()
         postgresql = database.engine.dialect.name == "postgresql"
-        no_roles = (True, "do not apply (SQLite has no roles)")
+        no_roles = (True, _("do not apply (SQLite has no roles)"))
         roles = _roles_line(database, args.db, owner) if postgresql else no_roles
     finally:
         database.dispose()
     schema = state.words()
     if not state.current:
-        upgrade = f"run `ofc-desk db upgrade --db {_shown(args.db)}`" if owner else upgrade_hint(args.db)
-        schema += f": {upgrade}" if state.known else ": install the newer OFC Desk here"
-    print(f"database: {_shown(args.db)}")
-    print(f"schema: {schema}")
-    print(f"roles: {roles[1]}")
+        command = f"`ofc-desk db upgrade --db {_shown(args.db)}`"
+        upgrade = _("run {command}").format(command=command) if owner else upgrade_hint(args.db)
+        schema += ": " + (upgrade if state.known else _("install the newer OFC Desk here"))
+    print(_("database: {url}").format(url=_shown(args.db)))
+    print(_("schema: {state}").format(state=schema))
+    print(_("roles: {state}").format(state=roles[1]))
     return 0 if state.current and roles[0] else EXIT_TO_DO
 
 
@@ -139,9 +150,10 @@ def _roles_line(database: Database, url: str, owner: bool) -> tuple[bool, str]:
         return True, state.words
     command = f"`ofc-desk db roles --db {_shown(url) if owner else owner_url(url)} --apply`"
     if not state.made:
-        return False, f"{state.words}: make them with {command}, as a login that may create roles"
-    who = "run" if owner else "ask the room's owner to run"
-    return False, f"{state.words}: {who} {command}"
+        make = _("make them with {command}, as a login that may create roles").format(command=command)
+        return False, f"{state.words}: {make}"
+    who = _("run {command}") if owner else _("ask the room's owner to run {command}")
+    return False, f"{state.words}: {who.format(command=command)}"
 
 
 def _roles(args: argparse.Namespace) -> int:
@@ -154,7 +166,8 @@ def _roles(args: argparse.Namespace) -> int:
     finally:
         database.dispose()
     if args.apply:
-        print(f"ofc-desk db roles: {len(statements)} statements applied")
+        applied = ngettext("{count} statement applied", "{count} statements applied", len(statements))
+        print(f"ofc-desk db roles: {applied.format(count=len(statements))}")
     else:
         sys.stdout.write(as_script(statements))
     return 0

@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from ofc_desk.i18n import _
 from ofc_desk.service import TableService, TableSetup, open_table
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import Phase, TurnKind
@@ -22,10 +23,6 @@ from ofc_desk.storage.users import Role, create_accounts
 
 DEMO_DEALER = ("Dana", "1234")
 DEMO_SUPERVISOR = ("Floor", "99999999")
-DEMO_NOTE = (
-    f"Demo table on a throw-away database — dealer {DEMO_DEALER[0]} (PIN {DEMO_DEALER[1]}),"
-    f" supervisor {DEMO_SUPERVISOR[0]} (PIN {DEMO_SUPERVISOR[1]})"
-)
 DEMO_SETUP = TableSetup(
     name="Demo table",
     seats=(SeatSetup("Ann", 200), SeatSetup("Bob", 200), SeatSetup("Cy", 200)),
@@ -56,19 +53,21 @@ LIVE_HAND_STREETS: tuple[tuple[str, str, str], ...] = (
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--keep", metavar="FILE", type=Path, help="write the demo database to FILE instead of a temp file"
+        "--keep", metavar="FILE", type=Path, help=_("write the demo database to FILE instead of a temp file")
     )
     parser.add_argument(
         "--smoke-test",
         action="store_true",
-        help="exit once the demo table is drawn: 0, or 1 with the reason (for installation checks)",
+        help=_("exit once the demo table is drawn: 0, or 1 with the reason (for installation checks)"),
     )
 
 
 def run(args: argparse.Namespace) -> int:
     keep: Path | None = args.keep
     if keep is not None and keep.exists():
-        print("ofc-desk demo: the --keep file already exists; name a new file for the demo", file=sys.stderr)
+        print(
+            _("ofc-desk demo: the --keep file already exists; name a new file for the demo"), file=sys.stderr
+        )
         return 2
     folder = None if keep else tempfile.TemporaryDirectory(prefix="ofc-desk-demo-")
     path = keep if keep is not None else Path(folder.name if folder else ".") / "demo.db"
@@ -79,10 +78,23 @@ def run(args: argparse.Namespace) -> int:
     from ofc_desk.desk.shell.app import run_prepared_desk
 
     try:
-        return run_prepared_desk(url, DEMO_DEALER, session_id, DEMO_NOTE, smoke_test=args.smoke_test)
+        return run_prepared_desk(url, DEMO_DEALER, session_id, demo_note(), smoke_test=args.smoke_test)
     finally:
         if folder is not None:
             folder.cleanup()
+
+
+def demo_note() -> str:
+    """What the desk's status line says of the demo: who may sign in, with which PIN."""
+    return _(
+        "Demo table on a throw-away database — dealer {dealer} (PIN {dealer_pin}), supervisor "
+        "{supervisor} (PIN {supervisor_pin})"
+    ).format(
+        dealer=DEMO_DEALER[0],
+        dealer_pin=DEMO_DEALER[1],
+        supervisor=DEMO_SUPERVISOR[0],
+        supervisor_pin=DEMO_SUPERVISOR[1],
+    )
 
 
 def build_demo(database: Database) -> int:

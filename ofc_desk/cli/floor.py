@@ -14,7 +14,8 @@ import sys
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.main import add_database_option, database_refusal, one_line
+from ofc_desk.i18n import _
 
 EXIT_UNREADABLE = 2
 
@@ -25,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--smoke-test",
         metavar="N",
         type=int,
-        help="exit once the floor shows N open tables: 0, printing them, or 1 after 120 s (for checks)",
+        help=_("exit once the floor shows N open tables: 0, printing them, or 1 after 120 s (for checks)"),
     )
 
 
@@ -35,10 +36,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         database = open_existing(getattr(args, "db", None), new_room=True)
     except (NotADeskDatabase, RoomNotReady) as error:
-        print(one_line(f"database: {error}"), file=sys.stderr)
+        print(one_line(database_refusal(error)), file=sys.stderr)
         return EXIT_UNREADABLE
     except (SQLAlchemyError, ImportError) as error:
-        print(one_line(f"database: {str(error).splitlines()[0]}"), file=sys.stderr)
+        print(one_line(database_refusal(str(error).splitlines()[0])), file=sys.stderr)
         return EXIT_UNREADABLE
     from ofc_desk.desk.floor.app import run_floor
 

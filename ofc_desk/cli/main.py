@@ -37,6 +37,22 @@ SUBCOMMANDS: dict[str, tuple[str, LazyText]] = {
 }
 
 
+def database_refusal(problem: object) -> str:
+    """A database that cannot be used, as every subcommand words it: 'database: <why>'."""
+    return _("database: {problem}").format(problem=problem)
+
+
+def verify_failed(fault: object) -> str:
+    """The line `verify`, `report --fingerprint` and `report --shift` print for a record that does
+    not verify (standard output, exit 1)."""
+    return _("verify failed: {fault}").format(fault=fault)
+
+
+def cannot_write(option: str, why: object) -> str:
+    """An output that could not be written, named by its option (never by the file typed)."""
+    return _("cannot write the {option} file: {why}").format(option=option, why=why)
+
+
 def add_database_option(parser: argparse.ArgumentParser) -> None:
     """`--db URL` for a subcommand; left out, the desk's own database is used."""
     parser.add_argument(

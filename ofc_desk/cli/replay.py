@@ -14,21 +14,23 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
-from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.main import add_database_option, database_refusal, one_line
 from ofc_desk.cli.pins import add_pin_file_option, pin_source
 from ofc_desk.core.ofc.deal_input import is_unicode
+from ofc_desk.i18n import _
+from ofc_desk.i18n.formatting import number
 
 EXIT_REFUSED = 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="the session script (JSON), or - for stdin")
+    parser.add_argument("file", metavar="FILE", help=_("the session script (JSON), or - for stdin"))
     add_database_option(parser)
-    add_pin_file_option(parser, "for the accounts of a database that has some")
+    add_pin_file_option(parser, _("for the accounts of a database that has some"))
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="continue a stored session of this table; its stored actions must match the script",
+        help=_("continue a stored session of this table; its stored actions must match the script"),
     )
 
 
@@ -45,11 +47,11 @@ def run(args: argparse.Namespace) -> int:
         return _refuse(str(error))
     except (TypeError, KeyError, AttributeError) as error:
         # A script of the wrong shape somewhere the checks above do not look (e.g. a rules key).
-        return _refuse(f"script: not in the replay format: {error!r}")
+        return _refuse(_("script: not in the replay format: {error}").format(error=repr(error)))
     except RoomNotReady as error:
-        return _refuse(f"database: {error}")
+        return _refuse(database_refusal(error))
     except SQLAlchemyError as error:
-        return _refuse(f"database: {str(error).splitlines()[0]}")
+        return _refuse(database_refusal(str(error).splitlines()[0]))
     json.dump(output, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
@@ -61,22 +63,26 @@ def _read_script(file: str) -> Any:
     try:
         text = read_utf8(file)
     except OSError as error:
-        raise ValueError(f"script: the file cannot be read: {error.strerror}") from None
+        raise ValueError(_("script: the file cannot be read: {why}").format(why=error.strerror)) from None
     except UnicodeDecodeError as error:
-        raise ValueError(f"script: not UTF-8 text (byte {error.start})") from None
+        raise ValueError(_("script: not UTF-8 text (byte {byte})").format(byte=error.start)) from None
     try:
         script = parse_json(text)
         # Only a \u escape can spell half a surrogate pair: the text itself was read as UTF-8.
         where = _first_text_not_unicode(script, "script") if "\\u" in text else None
     except NestedTooDeeply:
-        raise ValueError(f"script: JSON nested more than {MAX_NESTING} levels deep") from None
+        raise ValueError(
+            _("script: JSON nested more than {levels} levels deep").format(levels=MAX_NESTING)
+        ) from None
     except json.JSONDecodeError as error:
-        raise ValueError(f"script: not valid JSON: {error}") from None
+        raise ValueError(_("script: not valid JSON: {error}").format(error=error)) from None
     except ValueError:  # Python's guard against converting huge numbers (quadratic time)
-        limit = sys.get_int_max_str_digits()
-        raise ValueError(f"script: a number in the JSON has more than {limit:,} digits") from None
+        limit = number(sys.get_int_max_str_digits())
+        raise ValueError(
+            _("script: a number in the JSON has more than {limit} digits").format(limit=limit)
+        ) from None
     if where is not None:
-        raise ValueError(f"{where}: not valid Unicode text (half a surrogate pair)")
+        raise ValueError(_("{where}: not valid Unicode text (half a surrogate pair)").format(where=where))
     return script
 
 

@@ -12,14 +12,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.main import add_database_option, cannot_write, one_line, verify_failed
 from ofc_desk.cli.shift_report import SHIFT_HELP, add_shift_options, run_shift
+from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.reports.record import SessionRecord
 
 if TYPE_CHECKING:
     from ofc_desk.storage.database import Database
 
-DESCRIPTION = """\
+DESCRIPTION = lazy_gettext("""\
 Write the report of one stored table session. Give at least one output:
   --out FILE.pdf             the session report (header, players, stack chart, hand by hand
                              with ordered transfers, rake and jackpot, voids/corrections/undos,
@@ -40,41 +41,46 @@ Write the report of one stored table session. Give at least one output:
                              the session's fingerprint, the final hash of its audit chain: a
                              printed report matches this database when the two hashes are equal
 Exit status: 0 done; 1 the session or database does not verify (nothing is written); 2 bad arguments, no such
-session, or a file that cannot be written."""
+session, or a file that cannot be written.""")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = f"{DESCRIPTION}\n\n{SHIFT_HELP}"
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     add_database_option(parser)
-    parser.add_argument("--table", metavar="NAME", help="the table's name (default: any table)")
+    parser.add_argument("--table", metavar="NAME", help=_("the table's name (default: any table)"))
     parser.add_argument(
         "--session",
         metavar="ID",
         type=int,
-        help="the session id (default: the last session, of --table if given)",
+        help=_("the session id (default: the last session, of --table if given)"),
     )
-    parser.add_argument("--room", metavar="NAME", default="", help="card room name printed in the header")
-    parser.add_argument("--out", metavar="FILE.pdf", help="write the session report here")
-    parser.add_argument("--close-out", metavar="FILE.pdf", help="write the table-close report here")
+    parser.add_argument("--room", metavar="NAME", default="", help=_("card room name printed in the header"))
+    parser.add_argument("--out", metavar="FILE.pdf", help=_("write the session report here"))
+    parser.add_argument("--close-out", metavar="FILE.pdf", help=_("write the table-close report here"))
     parser.add_argument(
-        "--counted", metavar="N", type=int, help="chips counted by the floor supervisor (table-close report)"
+        "--counted",
+        metavar="N",
+        type=int,
+        help=_("chips counted by the floor supervisor (table-close report)"),
     )
-    parser.add_argument("--csv-hands", metavar="FILE.csv", help="write the hands as CSV here")
+    parser.add_argument("--csv-hands", metavar="FILE.csv", help=_("write the hands as CSV here"))
     parser.add_argument(
-        "--csv-transactions", metavar="FILE.csv", help="write the chip transactions as CSV here"
+        "--csv-transactions", metavar="FILE.csv", help=_("write the chip transactions as CSV here")
     )
     parser.add_argument(
-        "--json", metavar="FILE.json", help="write the session as an ofc-desk replay script here"
+        "--json", metavar="FILE.json", help=_("write the session as an ofc-desk replay script here")
     )
     parser.add_argument(
-        "--fingerprint", action="store_true", help="verify the database and print the session's fingerprint"
+        "--fingerprint",
+        action="store_true",
+        help=_("verify the database and print the session's fingerprint"),
     )
     add_shift_options(parser)
 
 
 def _fail(message: str) -> int:
-    print(one_line(f"ofc-desk report: {message}"), file=sys.stderr)
+    print(one_line(_("ofc-desk report: {problem}").format(problem=message)), file=sys.stderr)
     return 2
 
 
@@ -84,12 +90,15 @@ def run(args: argparse.Namespace) -> int:
     outputs = [args.out, args.close_out, args.csv_hands, args.csv_transactions, args.json, args.fingerprint]
     if not any(outputs):
         return _fail(
-            "nothing to do: give --out, --close-out, --csv-hands, --csv-transactions, --json or --fingerprint"
+            _(
+                "nothing to do: give --out, --close-out, --csv-hands, --csv-transactions, --json"
+                " or --fingerprint"
+            )
         )
     if args.counted is not None and not args.close_out:
-        return _fail("--counted goes with --close-out (the table-close report)")
+        return _fail(_("--counted goes with --close-out (the table-close report)"))
     if args.counted is not None and args.counted < 0:
-        return _fail("--counted must be a whole number of chips, 0 or more")
+        return _fail(_("--counted must be a whole number of chips, 0 or more"))
     # Imported here so that `ofc-desk report --help` stays instant.
     from ofc_desk.reports.loader import (
         ReportNotVerified,
@@ -105,23 +114,29 @@ def run(args: argparse.Namespace) -> int:
     try:
         # The fingerprint vouches for the whole database: verify before reading anything.
         if args.fingerprint and (fault := _verify_fault(database)):
-            print(one_line(f"verify failed: {fault}"))
+            print(one_line(verify_failed(fault)))
             return 1
         record = load_session_record(database, table=args.table, session_id=args.session, room=args.room)
         _write_outputs(record, args, database)
     except ReportNotVerified as fault:
-        print(one_line(f"verify failed: {fault}"))
+        print(one_line(verify_failed(fault)))
         return 1
     except (ReportSourceError, ValueError) as error:
         return _fail(str(error))
     finally:
         database.dispose()
     for row in record.set_aside:
-        print(one_line(f"note: set aside: {row}"), file=sys.stderr)
+        print(one_line(_("note: set aside: {row}").format(row=row)), file=sys.stderr)
     if args.fingerprint:
         print(
-            f"session {record.session_id} ({record.table}): fingerprint {record.final_hash} "
-            f"after event {record.event_count}; the database verifies"
+            _(
+                "session {session} ({table}): fingerprint {hash} after event {event}; the database verifies"
+            ).format(
+                session=record.session_id,
+                table=record.table,
+                hash=record.final_hash,
+                event=record.event_count,
+            )
         )
     return 0
 
@@ -171,10 +186,10 @@ def _write(option: str, path: str, write: Callable[[str], None]) -> None:
 
     try:
         if not Path(path).resolve().parent.is_dir():
-            raise OSError(2, "no such folder")
+            raise OSError(2, _("no such folder"))
         write_atomically(path, write)
     except OSError as error:
-        raise ValueError(f"cannot write the {option} file: {error.strerror or error}") from None
+        raise ValueError(cannot_write(option, error.strerror or error)) from None
 
 
 def _dumper(script: Mapping[str, object]) -> Callable[[SessionRecord, IO[str]], None]:

@@ -23,12 +23,15 @@ from ofc_desk.core.chinese.deal_input import chinese_deal_from_json, is_chinese_
 from ofc_desk.core.jackpot import JackpotAward, JackpotResult
 from ofc_desk.core.ofc.deal import deal_jackpot, score_deal
 from ofc_desk.core.ofc.deal_input import DealInputError, deal_from_json
+from ofc_desk.i18n import _
 
 EXIT_BAD_INPUT = 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a deal or a JSON list of deals; - for standard input")
+    parser.add_argument(
+        "file", metavar="FILE", help=_("a deal or a JSON list of deals; - for standard input")
+    )
 
 
 def run(args: argparse.Namespace) -> int:

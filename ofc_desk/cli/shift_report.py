@@ -13,14 +13,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ofc_desk.cli.main import one_line
+from ofc_desk.cli.main import cannot_write, one_line, verify_failed
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
     from ofc_desk.reports.shift import ShiftReport, ShiftWindow
 
 EXIT_FAULT, EXIT_REFUSED = 1, 2
 
-SHIFT_HELP = """\
+SHIFT_HELP = lazy_gettext("""\
 Shift report (--shift): every table open during the shift, for the floor supervisor and the
 shift manager to sign:
   --shift [--from TIME] [--to TIME] --out FILE.pdf|FILE.csv [--csv FILE.csv]
@@ -28,27 +29,29 @@ shift manager to sign:
                              rake, jackpot drop, chips on the table at the end, voids and
                              corrections, audit fingerprint; the room's totals. TIME is UTC,
                              e.g. 2026-11-23 18:00; the shift runs from --from up to (not
-                             including) --to, either left open. The database is verified first."""
+                             including) --to, either left open. The database is verified first.""")
 
 
 def add_shift_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--shift", action="store_true", help="write the shift report of the whole room")
-    parser.add_argument("--from", dest="shift_from", metavar="TIME", help="the shift's start (UTC)")
-    parser.add_argument("--to", dest="shift_to", metavar="TIME", help="the shift's end (UTC, not included)")
-    parser.add_argument("--csv", metavar="FILE.csv", help="the shift report's figures as CSV")
+    parser.add_argument("--shift", action="store_true", help=_("write the shift report of the whole room"))
+    parser.add_argument("--from", dest="shift_from", metavar="TIME", help=_("the shift's start (UTC)"))
+    parser.add_argument(
+        "--to", dest="shift_to", metavar="TIME", help=_("the shift's end (UTC, not included)")
+    )
+    parser.add_argument("--csv", metavar="FILE.csv", help=_("the shift report's figures as CSV"))
 
 
 def run_shift(args: argparse.Namespace) -> int:
     from ofc_desk.reports.shift import ShiftWindow
 
     if not args.shift:
-        return _refuse("--csv, --from and --to go with --shift (the shift report)")
+        return _refuse(_("--csv, --from and --to go with --shift (the shift report)"))
     others = [args.close_out, args.csv_hands, args.csv_transactions, args.json, args.fingerprint]
     if args.table or args.session is not None or any(others):
-        return _refuse("--shift reports the whole room: leave out --table, --session and session outputs")
+        return _refuse(_("--shift reports the whole room: leave out --table, --session and session outputs"))
     outputs = [(option, path) for option, path in (("--out", args.out), ("--csv", args.csv)) if path]
     if not outputs:
-        return _refuse("--shift needs --out FILE.pdf (or FILE.csv) and/or --csv FILE.csv")
+        return _refuse(_("--shift needs --out FILE.pdf (or FILE.csv) and/or --csv FILE.csv"))
     try:
         start, end = _shift_time("--from", args.shift_from), _shift_time("--to", args.shift_to)
         for option, path in outputs:
@@ -56,7 +59,7 @@ def run_shift(args: argparse.Namespace) -> int:
     except ValueError as error:
         return _refuse(str(error))
     if start is not None and end is not None and end <= start:
-        return _refuse("--to must come after --from: the shift ends before it starts")
+        return _refuse(_("--to must come after --from: the shift ends before it starts"))
     window = ShiftWindow(start, end)
     return _report(args, window, outputs)
 
@@ -69,7 +72,9 @@ def _shift_time(option: str, value: str | None) -> datetime | None:
     try:
         return parse_shift_time(value)
     except ValueError:  # its words repeat the value, which a refusal never does
-        raise ValueError(f"{option} is not a time: write it as 2026-11-23 18:00 (UTC)") from None
+        raise ValueError(
+            _("{option} is not a time: write it as 2026-11-23 18:00 (UTC)").format(option=option)
+        ) from None
 
 
 def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[tuple[str, str]]) -> int:
@@ -87,7 +92,7 @@ def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[tuple[s
         verify_database(database)
         report = shift_report(database, window, room=args.room)
     except VerifyFault as fault:
-        print(one_line(f"verify failed: {fault}; no shift report was written"))
+        print(one_line(_("{failed}; no shift report was written").format(failed=verify_failed(fault))))
         return EXIT_FAULT
     except ReportSourceError as error:
         return _refuse(str(error))
@@ -100,10 +105,14 @@ def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[tuple[s
             else:
                 write_atomically(path, lambda temporary: write_shift_report(report, temporary))
         except OSError as error:
-            return _refuse(f"cannot write the {option} file: {error.strerror or error}")
+            return _refuse(cannot_write(option, error.strerror or error))
     tables = len(report.tables)
-    written = ", ".join(path for _, path in outputs)
-    print(f"shift report: {tables} table{'s' if tables != 1 else ''} -> {written}")
+    written = ", ".join(path for _option, path in outputs)
+    print(
+        ngettext(
+            "shift report: {count} table -> {files}", "shift report: {count} tables -> {files}", tables
+        ).format(count=tables, files=written)
+    )
     return 0
 
 
@@ -116,9 +125,9 @@ def _write_csv(report: ShiftReport, path: str) -> None:
 
 def _check_writable(option: str, path: str) -> None:
     if not Path(path).resolve().parent.is_dir():
-        raise ValueError(f"cannot write the {option} file: no such folder")
+        raise ValueError(cannot_write(option, _("no such folder")))
 
 
 def _refuse(message: str) -> int:
-    print(one_line(f"ofc-desk report: {message}"), file=sys.stderr)
+    print(one_line(_("ofc-desk report: {problem}").format(problem=message)), file=sys.stderr)
     return EXIT_REFUSED

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ofc_desk.cli.main import add_database_option, one_line
+from ofc_desk.cli.main import add_database_option, database_refusal, one_line, verify_failed
+from ofc_desk.i18n import _
 
 EXIT_FAULT = 1
 EXIT_UNREADABLE = 2
@@ -28,13 +29,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fingerprints",
         action="store_true",
-        help="after the summary, print each session's final audit hash (its report's fingerprint)",
+        help=_("after the summary, print each session's final audit hash (its report's fingerprint)"),
     )
     parser.add_argument(
         "--anchors",
         metavar="FILE",
         type=Path,
-        help="also prove the database still holds every room head anchored in FILE (ofc-desk anchor)",
+        help=_("also prove the database still holds every room head anchored in FILE (ofc-desk anchor)"),
     )
 
 
@@ -52,22 +53,22 @@ def run(args: argparse.Namespace) -> int:
             database.dispose()
         read_only = database.read_only
     except VerifyFault as fault:
-        print(one_line(f"verify failed: {fault}"))
+        print(one_line(verify_failed(fault)))
         return EXIT_FAULT
     except AnchorFault as error:
-        print(one_line(f"anchors: {error}"), file=sys.stderr)
+        print(one_line(_("anchors: {problem}").format(problem=error)), file=sys.stderr)
         return EXIT_UNREADABLE
     except NotADeskDatabase as error:
-        print(one_line(f"database: {error}"), file=sys.stderr)
+        print(one_line(database_refusal(error)), file=sys.stderr)
         return EXIT_UNREADABLE
     except (SQLAlchemyError, ImportError) as error:
-        print(one_line(f"database: {str(error).splitlines()[0]}"), file=sys.stderr)
+        print(one_line(database_refusal(str(error).splitlines()[0])), file=sys.stderr)
         return EXIT_UNREADABLE
     print(summary.line())
     for row in summary.set_aside:
-        print(one_line(f"set aside: {row}"))
+        print(one_line(_("set aside: {row}").format(row=row)))
     if read_only:
-        print("note: the database file is read-only here; it was verified as it stands", file=sys.stderr)
+        print(_("note: the database file is read-only here; it was verified as it stands"), file=sys.stderr)
     if args.fingerprints:
         for fingerprint in summary.fingerprints:
             print(fingerprint.line())

@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
+from gettext import c2py
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -142,13 +143,35 @@ def _key(message: Message) -> tuple[str | None, str | tuple[str, ...]]:
     return message.context, tuple(message.id) if isinstance(message.id, (list, tuple)) else message.id
 
 
+PLURAL_SAMPLE = range(1000)
+"""Counts enough to tell two plural rules apart: the rules look at the last two or three digits."""
+
+
+def same_plural_forms(found: str, expected: str) -> bool:
+    """Whether two Plural-Forms headers pick the same form for every count. Babel releases spell
+    CLDR's rules differently (2.19 writes Russian's `n % 100 < 12 || n % 100 > 14` where 2.18 wrote
+    `n%100<10 || n%100>=20`), and a catalog must not go stale with the Babel installed.
+
+    >>> same_plural_forms("nplurals=1; plural=0;", "nplurals=1; plural=0;")
+    True
+    >>> same_plural_forms("nplurals=2; plural=(n != 1);", "nplurals=2; plural=(n > 1);")
+    False
+    """
+    rules = []
+    for header in (found, expected):
+        settings = dict(part.strip().split("=", 1) for part in header.split(";") if "=" in part)
+        rules.append((settings.get("nplurals", "").strip(), c2py(settings.get("plural", "0").strip())))
+    (found_count, found_rule), (expected_count, expected_rule) = rules
+    return found_count == expected_count and all(found_rule(n) == expected_rule(n) for n in PLURAL_SAMPLE)
+
+
 def catalog_problems(template: Catalog, language: Language, catalog: Catalog | None = None) -> list[str]:
     """Everything that keeps `language`'s catalog (default: its shipped .po) from being complete
     and current."""
     catalog = catalog if catalog is not None else read_catalog(language)
     problems = []
     expected = get_plural(language.babel_locale).plural_forms
-    if catalog.plural_forms != expected:
+    if not same_plural_forms(catalog.plural_forms, expected):
         problems.append(f"{language}: Plural-Forms is {catalog.plural_forms!r}, CLDR says {expected!r}")
     wanted = {_key(message) for message in template if message.id}
     present = set()

@@ -10,31 +10,33 @@ from typing import Any
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.ofc.deal_input import DealInputError
 from ofc_desk.core.results import ResultSeat
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.reports.record import ChineseSeat, HandRecord, SeatResult, TransferRecord
 from ofc_desk.reports.rules_words import PRESET_TABLES
+from ofc_desk.reports.spoken import reason_words, speaks_as_stored
 
 CHINESE_VARIANT = "chinese"
 
 # The preset's fields in the order a supervisor checks them, with the words the rules use.
-CHINESE_LABELS = {
-    "scheme": "Scoring scheme",
-    "bonus_mode": "Bonus mode",
-    "bonuses": "Row bonuses (units)",
-    "sweep": "Sweep bonus",
-    "overall_point": "Overall point",
-    "majority": "Majority units",
-    "scoop": "Scoop units",
-    "scoop_all": "Scoop-all units",
-    "scoop_multiplier": "Scoop multiplier",
-    "scoop_all_multiplier": "Scoop-all multiplier",
-    "specials": "Specials (units)",
-    "special_vs_special": "Special against special",
-    "surrender": "Surrender (units)",
-    "bank": "Bank",
-    "aces": "Aces",
-    "ace_units": "Ace units (1–4 aces)",
-    "rake": "Rake",
-    "proposed_settlement": "Proposed table stakes",
+CHINESE_LABELS: dict[str, LazyText] = {
+    "scheme": lazy_gettext("Scoring scheme"),
+    "bonus_mode": lazy_gettext("Bonus mode"),
+    "bonuses": lazy_gettext("Row bonuses (units)"),
+    "sweep": lazy_gettext("Sweep bonus"),
+    "overall_point": lazy_gettext("Overall point"),
+    "majority": lazy_gettext("Majority units"),
+    "scoop": lazy_gettext("Scoop units"),
+    "scoop_all": lazy_gettext("Scoop-all units"),
+    "scoop_multiplier": lazy_gettext("Scoop multiplier"),
+    "scoop_all_multiplier": lazy_gettext("Scoop-all multiplier"),
+    "specials": lazy_gettext("Specials (units)"),
+    "special_vs_special": lazy_gettext("Special against special"),
+    "surrender": lazy_gettext("Surrender (units)"),
+    "bank": lazy_gettext("Bank"),
+    "aces": lazy_gettext("Aces"),
+    "ace_units": lazy_gettext("Ace units (1–4 aces)"),
+    "rake": lazy_gettext("Rake"),
+    "proposed_settlement": lazy_gettext("Proposed table stakes"),
 }
 
 
@@ -60,14 +62,16 @@ def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
             continue
         value = preset[key]
         if key == "specials":
-            value = ", ".join(_special_words(s) for s in value) or "none"
+            value = ", ".join(_special_words(s) for s in value) or _("none")
         elif key == "ace_units":
             value = " · ".join(
-                f"{aces} {'ace' if aces == 1 else 'aces'} {units}" for aces, units in enumerate(value, 1)
+                ngettext("{aces} ace {units}", "{aces} aces {units}", aces).format(aces=aces, units=units)
+                for aces, units in enumerate(value, 1)
             )
         elif key in PRESET_TABLES:
             value = PRESET_TABLES[key](value)
-        lines.append((label, value))
+        # The label stays the English message: the report translates it when it prints it.
+        lines.append((label.message, value))
     others = [key for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
     return lines + [(key.replace("_", " ").capitalize(), preset[key]) for key in others]
 
@@ -77,8 +81,37 @@ _SHOWN = {"name", "description", "game"}
 
 def _special_words(special: Mapping[str, Any]) -> str:
     limit = special.get("highest") or special.get("lowest")
-    kind = str(special["kind"]) + (f" (to {limit})" if limit else "")
+    # The rules page has always named a special by its key in English ("six-pairs").
+    kind = str(special["kind"]) if speaks_as_stored() else special_words(str(special["kind"]))
+    if limit:
+        kind = _("{special} (to {rank})").format(special=kind, rank=limit)
     return f"{kind} {special['units']}"
+
+
+SPECIAL_WORDS = {
+    "six-pairs": lazy_gettext("six pairs"),
+    "five-pairs-and-trips": lazy_gettext("five pairs and trips"),
+    "four-trips": lazy_gettext("four trips"),
+    "three-quads": lazy_gettext("three quads"),
+    "three-straights": lazy_gettext("three straights"),
+    "three-flushes": lazy_gettext("three flushes"),
+    "three-straight-flushes": lazy_gettext("three straight flushes"),
+    "all-one-colour": lazy_gettext("all one colour"),
+    "twelve-one-colour": lazy_gettext("twelve one colour"),
+    "small": lazy_gettext("small"),
+    "big": lazy_gettext("big"),
+    "twelve-pictures": lazy_gettext("twelve pictures"),
+    "no-pictures": lazy_gettext("no pictures"),
+    "dragon": lazy_gettext("dragon"),
+    "one-suit": lazy_gettext("one suit"),
+}
+"""Each declared special (core.chinese.specials.SpecialKind's values) by its words; an unknown
+one by its stored name."""
+
+
+def special_words(kind: str) -> str:
+    words = SPECIAL_WORDS.get(kind)
+    return str(words) if words is not None else kind.replace("-", " ")
 
 
 def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
@@ -95,7 +128,7 @@ def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
 
 def seat_flag(seat: SeatResult) -> str:
     """The word under the player's name: FOUL for OFC, MISSET for Chinese poker."""
-    return "MISSET" if seat.chinese else "FOUL"
+    return _("MISSET") if seat.chinese else _("FOUL")
 
 
 def seat_in_place_of_rows(seat: SeatResult) -> str:
@@ -103,9 +136,9 @@ def seat_in_place_of_rows(seat: SeatResult) -> str:
     if seat.chinese is None:
         return ""
     if seat.chinese.surrendered:
-        return "surrendered: no hand shown"
+        return _("surrendered: no hand shown")
     if seat.chinese.declared:
-        return f"declared {seat.chinese.declared.replace('-', ' ')}: paid as a special"
+        return _("declared {special}: paid as a special").format(special=special_words(seat.chinese.declared))
     return ""
 
 
@@ -115,10 +148,18 @@ def is_chinese_hand(hand: HandRecord) -> bool:
 
 def transfer_why(transfer: TransferRecord) -> str:
     """A Chinese payment's pass and purpose, then the cap when the payer's stack ran short."""
-    parts = [f"{transfer.settles} pass: {transfer.why}" if transfer.settles else transfer.why]
+    parts = [_pass_words(transfer) if transfer.settles else transfer.why]
     if transfer.capped:
-        parts.append(transfer.reason)
+        parts.append(reason_words(transfer.reason))
     return "; ".join(part for part in parts if part)
+
+
+def _pass_words(transfer: TransferRecord) -> str:
+    if transfer.settles == "special":
+        return _("special pass: {why}").format(why=transfer.why)
+    if transfer.settles == "rest":
+        return _("rest pass: {why}").format(why=transfer.why)
+    return f"{transfer.settles} pass: {transfer.why}"
 
 
 def showdown_words(seat: SeatResult) -> str:

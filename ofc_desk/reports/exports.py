@@ -13,8 +13,17 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
+from ofc_desk.i18n import _, in_language
+from ofc_desk.i18n.languages import SOURCE
 from ofc_desk.reports.chinese_section import showdown_words, transfer_why
-from ofc_desk.reports.record import Adjustment, AdjustmentKind, ChipTransaction, HandRecord, SessionRecord
+from ofc_desk.reports.record import (
+    Adjustment,
+    AdjustmentKind,
+    ChipTransaction,
+    HandRecord,
+    SessionRecord,
+    TransferRecord,
+)
 from ofc_desk.reports.script import supervisors_needing_pins
 
 HAND_COLUMNS = (
@@ -83,7 +92,7 @@ def transaction_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
             yield from between[position][2]
             position += 1
         yield from _hand_transaction_rows(record, hand)
-    for _, _, rows in between[position:]:
+    for _number, _seq, rows in between[position:]:
         yield from rows
 
 
@@ -149,7 +158,7 @@ def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[
             "counterparty": transfer.payee,
             "amount": transfer.paid,
             "owed": transfer.owed,
-            "note": transfer_why(transfer) if transfer.settles else transfer.reason,
+            "note": _english_why(transfer) if transfer.settles else transfer.reason,
         }
     for seat in hand.seats:
         if seat.rake:
@@ -180,6 +189,12 @@ def _write_csv(rows: Iterator[dict[str, object]], columns: tuple[str, ...], out:
     writer.writerows(rows)
 
 
+def _english_why(transfer: TransferRecord) -> str:
+    """The CSV is machine-readable: its words are the record's English, whatever the language."""
+    with in_language(SOURCE):
+        return transfer_why(transfer)
+
+
 def write_hands_csv(record: SessionRecord, out: IO[str]) -> None:
     _write_csv(hand_rows(record), HAND_COLUMNS, out)
 
@@ -196,13 +211,14 @@ def replay_script(record: SessionRecord) -> dict[str, object]:
     gives their PINs as for any replay (`--pin-file`, `OFC_DESK_PINS` or the prompt).
     """
     if record.replay_script is None:
-        raise ExportError(f"session {record.session_id} has no events to export")
+        raise ExportError(_("session {session} has no events to export").format(session=record.session_id))
     if record.live_hand is not None:
         # A replay settles every complete hand and skips one with no entry: it cannot leave a
         # hand half played or awaiting the dealer's confirmation, as the table stands now.
         raise ExportError(
-            f"hand {record.live_hand} of session {record.session_id} is not settled yet:"
-            " export the session between hands"
+            _("hand {hand} of session {session} is not settled yet: export the session between hands").format(
+                hand=record.live_hand, session=record.session_id
+            )
         )
     script = copy.deepcopy(record.replay_script)
     needed = supervisors_needing_pins(script)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ofc_desk.i18n import _
+from ofc_desk.i18n import ngettext
 from ofc_desk.i18n.formatting import date_time, number, signed_number
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -26,7 +26,8 @@ def hand_count(settled: int, voided: int) -> str:
     """Hands settled, voided ones included as they were settled too: '7' or '7 (1 voided)'."""
     if not voided:
         return number(settled)
-    return _("{settled} ({voided} voided)").format(settled=number(settled), voided=number(voided))
+    words = ngettext("{settled} ({voided} voided)", "{settled} ({voided} voided)", voided)
+    return words.format(settled=number(settled), voided=number(voided))
 
 
 def card_text(card: str) -> str:

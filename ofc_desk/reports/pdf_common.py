@@ -8,7 +8,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -44,14 +44,22 @@ class Styles:
     cell: ParagraphStyle
     cell_small: ParagraphStyle
     mono: ParagraphStyle
+    header: ParagraphStyle
+    """A table heading that wraps (grid_table's header row); `header_right` over numbers."""
+    header_right: ParagraphStyle
 
 
 def make_styles() -> Styles:
     regular, bold = register_fonts()
 
     def style(name: str, size: float, font: str = regular, **extra: Any) -> ParagraphStyle:
-        settings: dict[str, Any] = {"textColor": INK, **extra}
-        return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * 1.25, **settings)
+        settings: dict[str, Any] = {
+            "fontName": font,
+            "fontSize": size,
+            "leading": size * 1.25,
+            "textColor": INK,
+        }
+        return ParagraphStyle(name, **(settings | extra))
 
     return Styles(
         regular=regular,
@@ -65,6 +73,8 @@ def make_styles() -> Styles:
         cell=style("cell", 8),
         cell_small=style("cell_small", 6.5, textColor=colors.HexColor("#444444")),
         mono=style("mono", 8.5, "Courier", alignment=TA_CENTER),
+        header=style("header", 8, bold, leading=9),
+        header_right=style("header_right", 8, bold, leading=9, alignment=TA_RIGHT),
     )
 
 
@@ -75,6 +85,16 @@ def text(value: object) -> str:
     if font_for(plain, REGULAR) == WIDE:
         return f'<font face="{WIDE}">{escape(plain)}</font>'
     return escape(plain)
+
+
+def with_markup(words: str, **markup: str) -> str:
+    """Translated words made safe for Paragraph markup (`text`), then each `{field}` in them
+    replaced by its markup (a command in bold or in Courier): the translator places the field,
+    the markup stays the report's."""
+    safe = text(words)
+    for field, value in markup.items():
+        safe = safe.replace("{" + field + "}", value)
+    return safe
 
 
 def wide_cell_commands(rows: Sequence[Sequence[object]], size: float) -> list[tuple[Any, ...]]:
@@ -238,7 +258,9 @@ def grid_table(
     total_row: bool = False,
     extra: Sequence[tuple[Any, ...]] = (),
 ) -> Table:
-    """A ruled table whose header row repeats on every page and whose rows never split."""
+    """A ruled table whose header row repeats on every page and whose rows never split; a heading
+    wider than its column (a longer language's) wraps within it."""
+    rows = [_fitted_header(rows[0], widths, styles, numeric_columns), *rows[1:]] if rows else rows
     table = Table(list(map(list, rows)), colWidths=list(widths), repeatRows=1, splitInRow=0)
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), styles.regular, 8),
@@ -262,6 +284,41 @@ def grid_table(
         ]
     table.setStyle(TableStyle(commands + wide_cell_commands(rows, 8) + list(extra)))
     return table
+
+
+def _fitted_header(
+    header: Sequence[object], widths: Sequence[float], styles: Styles, numeric_columns: Sequence[int]
+) -> list[object]:
+    """The header row with each heading too wide for its column as a Paragraph, which wraps:
+    plain text would run into its neighbour."""
+    fitted: list[object] = []
+    for column, (cell, width) in enumerate(zip(header, widths, strict=False)):
+        if isinstance(cell, str) and _widest(cell.split("\n"), styles.bold) > width:
+            style = styles.header_right if column in numeric_columns else styles.header
+            cell = Paragraph(text(cell).replace("\n", "<br/>"), _shrunk(style, cell, width - CELL_PADDING))
+        fitted.append(cell)
+    return fitted + list(header[len(fitted) :])
+
+
+CELL_PADDING = 6
+"""A grid cell's left and right padding together (grid_table's style)."""
+SMALLEST_HEADING = 5.5
+
+
+def _widest(pieces: Sequence[str], font: str, size: float = 8) -> float:
+    # Plain text may run into the cell's padding (the English headings do); beyond it, it would
+    # run into the neighbour.
+    return max((stringWidth(piece, font_for(piece, font), size) for piece in pieces), default=0)
+
+
+def _shrunk(style: ParagraphStyle, heading: str, room: float) -> ParagraphStyle:
+    """The heading's style, smaller when one of its words is wider than the column: a Paragraph
+    wraps between words, and would break a word letter by letter."""
+    widest_word = _widest(heading.split(), style.fontName, style.fontSize)
+    if widest_word <= room:
+        return style
+    size = max(SMALLEST_HEADING, style.fontSize * room / widest_word)
+    return ParagraphStyle(f"{style.name}-{size:.1f}", parent=style, fontSize=size, leading=size * 1.15)
 
 
 class TableWithClosing(Flowable):  # type: ignore[misc]  # reportlab ships no type hints

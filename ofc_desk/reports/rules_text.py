@@ -12,32 +12,42 @@ from typing import Any
 
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
 from ofc_desk.core.presets import PresetError
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.reports.chinese_section import chinese_preset, chinese_preset_lines, is_chinese
 from ofc_desk.reports.record import RuleSetting
-from ofc_desk.reports.rules_words import PRESET_TABLES
+from ofc_desk.reports.rules_words import PRESET_TABLES, SETTLE_FROM
+from ofc_desk.reports.spoken import data_words, speaks_as_stored
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.setup import canonical_sha256
 
-LABELS = {
-    "scoring_systems": "Scoring systems",
-    "foul_penalty": "Foul penalty (points)",
-    "winner_only_royalties": "Winner-only royalties",
-    "royalties.back": "Back royalties",
-    "royalties.middle": "Middle royalties",
-    "royalties.front_pairs": "Front pairs",
-    "royalties.front_trips": "Front trips",
-    "royalties.deuce_to_seven_middle": "2-7 middle royalties",
-    "fantasyland.entry_front_pair": "Fantasyland entry (front pair)",
-    "fantasyland.cards": "Fantasyland cards",
-    "fantasyland.progressive_cards": "Progressive cards",
-    "fantasyland.progressive_stay_cards": "Progressive stay cards",
-    "fantasyland.stay": "Fantasyland stay",
-    "fantasyland.max_consecutive": "Consecutive Fantasyland cap",
-    "fantasyland.deuce_to_seven": "2-7 Fantasyland",
-    "rake.jackpot_percent": "Jackpot share of rake (%)",
+LABELS: dict[str, LazyText] = {
+    "scoring_systems": lazy_gettext("Scoring systems"),
+    "foul_penalty": lazy_gettext("Foul penalty (points)"),
+    "winner_only_royalties": lazy_gettext("Winner-only royalties"),
+    "royalties.back": lazy_gettext("Back royalties"),
+    "royalties.middle": lazy_gettext("Middle royalties"),
+    "royalties.front_pairs": lazy_gettext("Front pairs"),
+    "royalties.front_trips": lazy_gettext("Front trips"),
+    "royalties.deuce_to_seven_middle": lazy_gettext("2-7 middle royalties"),
+    "fantasyland.entry_front_pair": lazy_gettext("Fantasyland entry (front pair)"),
+    "fantasyland.cards": lazy_gettext("Fantasyland cards"),
+    "fantasyland.progressive_cards": lazy_gettext("Progressive cards"),
+    "fantasyland.progressive_stay_cards": lazy_gettext("Progressive stay cards"),
+    "fantasyland.stay": lazy_gettext("Fantasyland stay"),
+    "fantasyland.max_consecutive": lazy_gettext("Consecutive Fantasyland cap"),
+    "fantasyland.deuce_to_seven": lazy_gettext("2-7 Fantasyland"),
+    "rake.jackpot_percent": lazy_gettext("Jackpot share of rake (%)"),
 }
 SKIPPED = {"name", "description", "scoring"}
+
+
+def _label(words: LazyText) -> str:
+    """A rules line's label stays its English message, marked here: the report translates it
+    when it prints it, in the report's language (session_pdf)."""
+    return words.message
+
+
 PINNED_BY = "pinned_by"
 """Set on rules a report reads, never stored: who pinned a preset the session named."""
 
@@ -67,14 +77,23 @@ def table_options(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
         f"{p['players'][0]}–{p['players'][1]} {p['unit']}" for p in rules.get("pair_units") or ()
     )
     return (
-        RuleSetting("Preset", name),
-        RuleSetting("Variant", str(rules.get("variant", "regular"))),
+        RuleSetting(_label(lazy_gettext("Preset")), name),
+        RuleSetting(_label(lazy_gettext("Variant")), data_words(str(rules.get("variant", "regular")))),
         *_play_options(rules, preset),
-        RuleSetting("Unit", str(rules.get("unit", 1))),
-        RuleSetting("Per-pair units", pair_units or "none"),
-        RuleSetting("Settlement", str(rules.get("settlement", "win-cap"))),
-        RuleSetting("Settle from", str(rules.get("settle_from", "left-of-dealer"))),
+        RuleSetting(_label(lazy_gettext("Unit")), str(rules.get("unit", 1))),
+        RuleSetting(_label(lazy_gettext("Per-pair units")), pair_units or _("none")),
+        RuleSetting(_label(lazy_gettext("Settlement")), data_words(str(rules.get("settlement", "win-cap")))),
+        RuleSetting(
+            _label(lazy_gettext("Settle from")), _settle_from(str(rules.get("settle_from", "left-of-dealer")))
+        ),
     )
+
+
+def _settle_from(value: str) -> str:
+    if speaks_as_stored():
+        return value
+    words = SETTLE_FROM.get(value)
+    return str(words) if words is not None else value
 
 
 def with_migration_pins(rules: Mapping[str, Any], events: Sequence[AuditRecord]) -> Mapping[str, Any]:
@@ -97,26 +116,32 @@ def _pin_line(rules: Mapping[str, Any]) -> str:
     names its preset file and was read from it (docs/decisions.md, "Rules pinned in the chain")."""
     recorded = rules.get("preset_sha256")
     if recorded:
-        by = rules.get(PINNED_BY, "the table's opening")
-        return f"{recorded} (pinned by {by} from {rules.get('preset_name')}.json)"
+        by = rules.get(PINNED_BY) or _("the table's opening")
+        return _("{sha256} (pinned by {by} from {file})").format(
+            sha256=recorded, by=by, file=f"{rules.get('preset_name')}.json"
+        )
     chosen = rules.get("rules", "standard")
     if isinstance(chosen, Mapping):
-        return f"{canonical_sha256(chosen)} (the table's own preset, in the record)"
-    return f"not pinned: read from the preset file {chosen}.json"
+        return _("{sha256} (the table's own preset, in the record)").format(sha256=canonical_sha256(chosen))
+    return _("not pinned: read from the preset file {file}").format(file=f"{chosen}.json")
 
 
 def _play_options(rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
     if is_chinese(rules):  # no streets, no Fantasyland: the preset's lines say everything
         house = rules.get("house_options")
-        return [RuleSetting("House options", _inline(house))] if house else []
-    scoring = rules.get("scoring") or (preset or {}).get("scoring", "the preset's own")
+        return [RuleSetting(_label(lazy_gettext("House options")), _inline(house))] if house else []
+    scoring = rules.get("scoring") or (preset or {}).get("scoring") or _("the preset's own")
     options = [
-        RuleSetting("Scoring", str(scoring)),
-        RuleSetting("Progressive Fantasyland", _value(bool(rules.get("progressive", False)))),
-        RuleSetting("Last 3 cards face down", _value(bool(rules.get("last_three_face_down")))),
+        RuleSetting(_label(lazy_gettext("Scoring")), str(scoring)),
+        RuleSetting(
+            _label(lazy_gettext("Progressive Fantasyland")), _value(bool(rules.get("progressive", False)))
+        ),
+        RuleSetting(
+            _label(lazy_gettext("Last 3 cards face down")), _value(bool(rules.get("last_three_face_down")))
+        ),
     ]
     if rules.get("house_options"):
-        options.append(RuleSetting("House options", _inline(rules["house_options"])))
+        options.append(RuleSetting(_label(lazy_gettext("House options")), _inline(rules["house_options"])))
     return options
 
 
@@ -124,10 +149,14 @@ def rules_settings(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
     """Every number and flag in force beyond the report header's preset, variant, unit and
     settlement: the scoring and table flags, then each value of the preset (house options applied).
     """
-    _, preset = resolve_preset(rules)
-    settings = [RuleSetting("Preset SHA-256", _pin_line(rules)), *_play_options(rules, preset)]
+    _name, preset = resolve_preset(rules)
+    settings = [
+        RuleSetting(_label(lazy_gettext("Preset SHA-256")), _pin_line(rules)),
+        *_play_options(rules, preset),
+    ]
     if preset is None:
-        settings.append(RuleSetting("Preset data", "not readable: ofc-desk verify will say why"))
+        unreadable = _("not readable: ofc-desk verify will say why")
+        settings.append(RuleSetting(_label(lazy_gettext("Preset data")), unreadable))
     elif is_chinese(rules):
         settings += [RuleSetting(label, _value(value)) for label, value in chinese_preset_lines(preset)]
     else:
@@ -143,12 +172,13 @@ def _flatten(data: Mapping[str, Any], prefix: str) -> list[RuleSetting]:
             continue
         if isinstance(value, Mapping) and any(isinstance(v, Mapping) for v in value.values()):
             if path in LABELS:
-                settings.append(RuleSetting(LABELS[path], _inline(value)))
+                settings.append(RuleSetting(_label(LABELS[path]), _inline(value)))
             else:
                 settings += _flatten(value, f"{path}.")
         else:
             words = PRESET_TABLES[path](value) if path in PRESET_TABLES else _value(value)
-            settings.append(RuleSetting(LABELS.get(path, _humanize(path)), words))
+            label = _label(LABELS[path]) if path in LABELS else _humanize(path)
+            settings.append(RuleSetting(label, words))
     return settings
 
 
@@ -168,11 +198,8 @@ def _inline(value: Any) -> str:
         parts = []
         for key, item in _mode_first(value):
             inner = _inline(item)
-            parts.append(
-                f"{str(key).replace('_', ' ')}: {inner}"
-                if isinstance(item, Mapping)
-                else f"{str(key).replace('_', ' ')} {inner}"
-            )
+            words = _key_words(str(key))
+            parts.append(f"{words}: {inner}" if isinstance(item, Mapping) else f"{words} {inner}")
         return (
             " · ".join(parts) if not any(isinstance(v, Mapping) for v in value.values()) else "; ".join(parts)
         )
@@ -183,7 +210,39 @@ def _value(value: Any) -> str:
     if isinstance(value, Mapping):
         return _inline(value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value is None:
-        return "none"
+        return _("none")
+    if isinstance(value, str) and not speaks_as_stored():
+        return data_words(value).replace("_", " ")
     return str(value).replace("_", " ")
+
+
+PRESET_KEY_WORDS = {
+    "both_conditions_cards": lazy_pgettext("preset key", "both conditions cards"),
+    "one_condition_cards": lazy_pgettext("preset key", "one condition cards"),
+    "entry_front_pair": lazy_pgettext("preset key", "entry front pair"),
+    "entry_middle": lazy_pgettext("preset key", "entry middle"),
+    "stay": lazy_pgettext("preset key", "stay"),
+    "stay_cards": lazy_pgettext("preset key", "stay cards"),
+    "cards": lazy_pgettext("preset key", "cards"),
+    "majority": lazy_pgettext("preset key", "majority"),
+    "row": lazy_pgettext("preset key", "row"),
+    "scoop": lazy_pgettext("preset key", "scoop"),
+    "mode": lazy_pgettext("preset key", "mode"),
+    "percent": lazy_pgettext("preset key", "percent"),
+    "amount": lazy_pgettext("preset key", "amount"),
+    "cap": lazy_pgettext("preset key", "cap"),
+    "jackpot_percent": lazy_pgettext("preset key", "jackpot percent"),
+    "policy": lazy_pgettext("preset key", "policy"),
+    "settle_from": lazy_pgettext("preset key", "settle from"),
+}
+"""The keys inside a preset's tables (resources/presets) by their words; English prints a key
+as it is spelt, its underscores as spaces."""
+
+
+def _key_words(key: str) -> str:
+    if speaks_as_stored():
+        return key.replace("_", " ")
+    words = PRESET_KEY_WORDS.get(key)
+    return str(words) if words is not None else data_words(key).replace("_", " ")

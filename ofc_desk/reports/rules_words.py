@@ -13,6 +13,8 @@ from ofc_desk.core.cards import Rank
 from ofc_desk.core.hands import HandClass
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import RakeMode
+from ofc_desk.i18n import _, lazy_gettext, ngettext
+from ofc_desk.reports.spoken import data_words, speaks_as_stored
 
 SEPARATOR = " · "
 RANKS = frozenset(rank.value for rank in Rank)
@@ -30,14 +32,18 @@ def _rank_plurals(table: Mapping[str, Any]) -> str:
 
 
 def _rank_words(key: str) -> str:
-    return Rank(key).plural if key in RANKS else key.replace("_", " ")
+    """A rank's plural in English ("sixes"); the rank as on the cards in the other languages
+    (docs/glossary.md), or a key that is no rank in its words."""
+    if key not in RANKS:
+        return data_words(key) if not speaks_as_stored() else key.replace("_", " ")
+    return Rank(key).plural if speaks_as_stored() else key
 
 
 def _hand_classes(table: Mapping[str, Any]) -> str:
     """ "trips 0 · straight 2 · flush 4 · full house 6 · …", from the weakest hand up."""
     order = {hand_class.name.lower(): hand_class.value for hand_class in HandClass}
     items = sorted(table.items(), key=lambda item: order.get(item[0], len(order)))
-    return SEPARATOR.join(f"{key.replace('_', ' ')} {value}" for key, value in items)
+    return SEPARATOR.join(f"{data_words(key)} {value}" for key, value in items)
 
 
 def _lowball(table: Mapping[str, Any]) -> str:
@@ -45,49 +51,65 @@ def _lowball(table: Mapping[str, Any]) -> str:
     named = sorted((key, value) for key, value in table.items() if key not in RANKS)
     lows = sorted((Rank(key).order, key, value) for key, value in table.items() if key in RANKS)
     words = [f"{key} {value}" for key, value in named]
-    words += [f"{Rank(key).word}-low {value}" for _, key, value in lows]
+    words += [f"{_low(key)} {value}" for _order, key, value in lows]
     return SEPARATOR.join(words)
+
+
+def _low(key: str) -> str:
+    # TRANSLATORS: a 2-7 low by its highest card: "seven-low" ({rank} is "7" in other languages).
+    return _("{rank}-low").format(rank=Rank(key).word if speaks_as_stored() else key)
 
 
 def _variants(table: Mapping[str, Any]) -> str:
     """ "regular 13 · pineapple 14", in the order the games are listed."""
     order = [variant.value for variant in Variant]
     items = sorted(table.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
-    return SEPARATOR.join(f"{key} {value}" for key, value in items)
+    return SEPARATOR.join(f"{data_words(key)} {value}" for key, value in items)
 
 
 def _rows(table: Mapping[str, Any]) -> str:
     """ "front trips · middle full house · back quads": the rows front to back."""
     order = ["front", "middle", "back"]
     items = sorted(table.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
-    return SEPARATOR.join(f"{row} {str(hand).replace('_', ' ')}" for row, hand in items)
+    return SEPARATOR.join(f"{data_words(row)} {data_words(str(hand))}" for row, hand in items)
 
 
 def rake_words(rake: Mapping[str, Any]) -> str:
     """ "off", "5 % of each player's win, at most 3 a hand; 50 % of it to the jackpot"."""
     mode = rake.get("mode")
     if mode == RakeMode.OFF:
-        return "off"
+        return _("off")
     if mode == RakeMode.PER_PLAYER:
         amount = rake.get("amount", 0)
-        taken = f"{amount} {'chip' if amount == 1 else 'chips'} from each player dealt in"
+        taken = ngettext(
+            "{amount} chip from each player dealt in", "{amount} chips from each player dealt in", int(amount)
+        ).format(amount=amount)
     else:
-        taken = f"{rake.get('percent', 0)} % of each player's win"
-    cap = f", at most {rake['cap']} a hand" if rake.get("cap") else ""
+        taken = _("{percent} % of each player's win").format(percent=rake.get("percent", 0))
+    if rake.get("cap"):
+        taken = _("{rake}, at most {cap} a hand").format(rake=taken, cap=rake["cap"])
     jackpot = rake.get("jackpot_percent") or 0
-    return f"{taken}{cap}; {jackpot} % of it to the jackpot" if jackpot else f"{taken}{cap}"
+    return (
+        _("{rake}; {percent} % of it to the jackpot").format(rake=taken, percent=jackpot)
+        if jackpot
+        else taken
+    )
 
 
-SETTLE_FROM = {"dealer": "from the dealer", "left-of-dealer": "from the player left of the dealer"}
+SETTLE_FROM = {
+    "dealer": lazy_gettext("from the dealer"),
+    "left-of-dealer": lazy_gettext("from the player left of the dealer"),
+}
 
 
 def proposed_stakes_words(proposed: Mapping[str, Any]) -> str:
     """ "chip-exposure, settled from the dealer": what choosing the preset proposes to a new table."""
-    policy = str(proposed.get("policy", "")) or "the table's own settlement"
+    policy = data_words(str(proposed.get("policy", ""))) or _("the table's own settlement")
     settle_from = proposed.get("settle_from")
-    return (
-        f"{policy}, settled {SETTLE_FROM.get(str(settle_from), str(settle_from))}" if settle_from else policy
-    )
+    if not settle_from:
+        return policy
+    where = SETTLE_FROM.get(str(settle_from))
+    return _("{policy}, settled {where}").format(policy=policy, where=where if where else settle_from)
 
 
 PRESET_TABLES: dict[str, Callable[[Mapping[str, Any]], str]] = {

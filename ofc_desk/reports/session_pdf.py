@@ -18,7 +18,7 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext
+from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext, ngettext, pgettext
 from ofc_desk.reports.chinese_section import (
     CHINESE_VARIANT,
     is_chinese_hand,
@@ -49,6 +49,7 @@ from ofc_desk.reports.pdf_common import (
     make_styles,
     signature_block,
     text,
+    with_markup,
 )
 from ofc_desk.reports.record import (
     Adjustment,
@@ -59,6 +60,14 @@ from ofc_desk.reports.record import (
     SeatResult,
     SessionRecord,
     TransferRecord,
+)
+from ofc_desk.reports.spoken import (
+    data_words,
+    dealers_words,
+    hand_words,
+    kind_words,
+    reason_words,
+    signing_roles,
 )
 from ofc_desk.reports.stack_chart import stack_chart, stack_lines, voided_hand_numbers
 
@@ -117,40 +126,50 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     pairs = [
         (_("Session start"), timestamp(record.started_at)),
         (_("Session end"), timestamp(record.ended_at) if record.ended_at else _("still open")),
-        (_("Dealer(s)"), record.dealers_text() or "–"),
+        (_("Dealer(s)"), dealers_words(record) or "–"),
         (_("Floor supervisor"), ", ".join(record.supervisors) or "–"),
         (_("Hands"), hand_count(len(record.hands), voided)),
         (_("Opening button"), record.opening_button or "–"),
         *([(_("Rules changed"), _("{when}: see the rules changes").format(when=changed))] if changed else []),
-        (_("Variant"), record.variant + held),
+        (_("Variant"), data_words(record.variant) + held),
         (_("Rules preset"), record.preset_name + held),
         (_("Unit (chips per point)"), chips(record.unit) + held),
         (_("Per-pair units"), (pair_units or _("none")) + held),
-        (_("Settlement policy"), record.settlement_policy + held),
+        (_("Settlement policy"), data_words(record.settlement_policy) + held),
         (_("Settlement order"), (str(settle_from) if settle_from else record.settle_from) + held),
         (_("Report language"), active_language().native_name),
     ]
     yield key_value_table(pairs, styles)
     if record.rules:
-        when = (
-            f" when the table opened (changed later, {changed}: see the rules changes below)"
-            if changed
-            else ""
-        )
-        yield Paragraph(f"Rules in force: preset “{text(record.preset_name)}”{when}", styles.subheading)
-        yield key_value_table([(r.label, r.value) for r in record.rules], styles, columns=2)
+        if changed:
+            rules_in_force = _(
+                "Rules in force: preset “{preset}” when the table opened (changed later, {when}: see "
+                "the rules changes below)"
+            ).format(preset=record.preset_name, when=changed)
+        else:
+            rules_in_force = _("Rules in force: preset “{preset}”").format(preset=record.preset_name)
+        yield Paragraph(text(rules_in_force), styles.subheading)
+        # The labels were marked where they are written (rules_text, chinese_section); the values
+        # were said in the language the record was read in.
+        yield key_value_table([(_said(r.label), _said(r.value)) for r in record.rules], styles, columns=2)
+
+
+def _said(words: str) -> str:
+    """Words marked where they were written, in the report's language; gettext would answer an
+    empty string (a value left blank) with the catalog's header."""
+    return _(words) if words else words
 
 
 def _when_rules_changed(record: SessionRecord) -> str:
     """'' if the opening rules held all session, else e.g. 'before hand 6' or 'after the last hand'."""
     changes = [a for a in record.adjustments if a.kind is AdjustmentKind.RULES_CHANGE]
     whens = dict.fromkeys(_when_rules_change_applied(record, change) for change in changes)
-    return ", then ".join(whens)
+    return _(", then ").join(whens)
 
 
 def _when_rules_change_applied(record: SessionRecord, change: Adjustment) -> str:
     first_hand = _first_hand_under(record, change)
-    return f"before hand {first_hand}" if first_hand else "after the last hand"
+    return _("before hand {number}").format(number=first_hand) if first_hand else _("after the last hand")
 
 
 def _first_hand_under(record: SessionRecord, change: Adjustment) -> int | None:
@@ -227,8 +246,11 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
     yield grid_table(rows, widths, styles, numeric_columns=range(1, 10), total_row=True)
     if record.rake_total or record.jackpot_total:
         yield Paragraph(
-            f"The net results add up to minus the rake ({chips(record.rake_total)}) and the "
-            f"jackpot drop ({chips(record.jackpot_total)}).",
+            text(
+                _(
+                    "The net results add up to minus the rake ({rake}) and the jackpot drop ({jackpot})."
+                ).format(rake=chips(record.rake_total), jackpot=chips(record.jackpot_total))
+            ),
             styles.small,
         )
 
@@ -236,15 +258,16 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
 def _chart(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(80 * mm)
     yield Paragraph(text(_("Stacks across the session")), styles.heading)
-    # One font for the chart's words: the wide one if a player's name needs it.
-    font = font_for(" ".join(p.name for p in record.players), styles.regular)
-    yield stack_chart(stack_lines(record), CONTENT_WIDTH, font, voided_hand_numbers(record))
+    # One font for the legend's words: the wide one if a player's name or "cashed out" needs it.
+    lines = stack_lines(record)
+    font = font_for(" ".join(line.label for line in lines), styles.regular)
+    yield stack_chart(lines, CONTENT_WIDTH, font, voided_hand_numbers(record))
 
 
 def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield Paragraph(text(_("Hand by hand")), styles.heading)
     if not record.hands:
-        yield Paragraph("No hand was settled in this session.", styles.body)
+        yield Paragraph(text(_("No hand was settled in this session.")), styles.body)
     for hand in record.hands:
         yield KeepTogether(list(_hand_block(hand, styles)))
 
@@ -254,25 +277,38 @@ SEAT_WIDTHS = [24 * mm, 31 * mm, 36 * mm, 36 * mm, 18 * mm, 12 * mm, 11 * mm, CO
 
 
 def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
-    parts = [f"button {hand.button}"]
+    parts = [_("button {player}").format(player=hand.button)]
     if hand.dealers:
-        parts.append(f"dealt by {', then '.join(hand.dealers)}")
+        parts.append(_("dealt by {dealers}").format(dealers=_(", then ").join(hand.dealers)))
     if hand.fantasyland:
-        players = ", ".join(f"{n} ({c} cards)" for n, c in hand.fantasyland)
-        parts.append(f"Fantasyland: {players}")
+        players = ", ".join(
+            ngettext("{player} ({count} card)", "{player} ({count} cards)", c).format(player=n, count=c)
+            for n, c in hand.fantasyland
+        )
+        parts.append(_("Fantasyland: {players}").format(players=players))
     if hand.started_at:
         parts.append(timestamp(hand.started_at))
     title: list[Run] = [
-        (f"Hand {hand.number}", styles.bold, 9.5, INK),
+        (_("Hand {number}").format(number=hand.number), styles.bold, 9.5, INK),
         (" · " + " · ".join(parts), styles.regular, 9.5, INK),
     ]
     if hand.voided:
-        title.append((" · VOIDED: chips returned", styles.bold, 9.5, ALERT))
+        title.append((" · " + _("VOIDED: chips returned"), styles.bold, 9.5, ALERT))
     yield Spacer(1, 2 * mm)
     yield RunsCell([title], leading=1.45)
     # The stack each player sat down to the hand with: a capped payment is checked against it.
-    bonus = "Bonus" if is_chinese_hand(hand) else "Roy."
-    header: list[object] = ["Player", "Front", "Middle", "Back", "Stack before", bonus, "Points", "Chips"]
+    # TRANSLATORS: "Roy." is the royalties column of a hand's table, a narrow one: keep it short.
+    bonus = _("Bonus") if is_chinese_hand(hand) else _("Roy.")
+    header: list[object] = [
+        _("Player"),
+        pgettext("row", "Front"),
+        pgettext("row", "Middle"),
+        pgettext("row", "Back"),
+        _("Stack before"),
+        bonus,
+        _("Points"),
+        _("Chips"),
+    ]
     rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
     # A surrender or a declared special has no rows: its words run across the three row cells.
     spans = [
@@ -280,12 +316,19 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     ]
     yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6, 7), extra=spans)
     if hand.matchups:
-        label: Run = ("Points by pair: ", styles.bold, 7, GREY)
+        label: Run = (_("Points by pair: "), styles.bold, 7, GREY)
         yield RunsCell([[label, (_pairs(hand), styles.regular, 7, GREY)]], 1.6)
     yield Spacer(1, 1.5 * mm)
     yield _transfers_table(hand, styles)
     if hand.rake or hand.jackpot_drop:
-        yield Paragraph(f"Rake {chips(hand.rake)} · jackpot drop {chips(hand.jackpot_drop)}", styles.small)
+        yield Paragraph(
+            text(
+                _("Rake {rake} · jackpot drop {jackpot}").format(
+                    rake=chips(hand.rake), jackpot=chips(hand.jackpot_drop)
+                )
+            ),
+            styles.small,
+        )
     yield Spacer(1, 3 * mm)
 
 
@@ -294,7 +337,11 @@ def _pairs(hand: HandRecord) -> str:
     amount can be checked on paper and each player's pairs add up to their Points: 'Ann v Bob +4 ×5
     · Ann v Cy -2'; a Chinese special pass says so ('Dee v Cy -4 special')."""
     return " · ".join(
-        f"{first} v {second} {signed_chips(matchup.points)}" + _passes(matchup) + _per_point(matchup.unit)
+        _("{first} v {second} {points}").format(
+            first=first, second=second, points=signed_chips(matchup.points)
+        )
+        + _passes(matchup)
+        + _per_point(matchup.unit)
         for matchup in hand.matchups
         for first, second in [matchup.players]
     )
@@ -304,9 +351,11 @@ def _passes(matchup: MatchupRecord) -> str:
     if not matchup.special:
         return ""
     if matchup.special == matchup.points:
-        return " special"
+        return " " + _("special")
     rest = matchup.points - matchup.special
-    return f" (special {signed_chips(matchup.special)}, rest {signed_chips(rest)})"
+    return " " + _("(special {special}, rest {rest})").format(
+        special=signed_chips(matchup.special), rest=signed_chips(rest)
+    )
 
 
 def _per_point(unit: int) -> str:
@@ -322,7 +371,8 @@ def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
     if seat.foul:
         name_lines.append([(seat_flag(seat), styles.bold, 8, ALERT)])
     if seat.fantasyland_next:
-        name_lines.append([(f"→ Fantasyland ({seat.fantasyland_next})", styles.regular, 6.5, INK)])
+        next_words = _("→ Fantasyland ({cards})").format(cards=seat.fantasyland_next)
+        name_lines.append([(next_words, styles.regular, 6.5, INK)])
     cells: list[object] = [RunsCell(name_lines)]
     in_place_of_rows = seat_in_place_of_rows(seat)
     for row in seat.rows if not in_place_of_rows else ():
@@ -335,7 +385,9 @@ def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
             else:
                 card_runs.append((card_text(card) + " ", styles.regular, 8, colour))
         royalty = f" +{row.royalty}" if row.royalty else ""
-        cells.append(RunsCell([card_runs, [(row.hand + royalty, styles.regular, 6.5, GREY)]]))
+        cells.append(
+            RunsCell([card_runs, [(hand_words(row.cards, row.hand) + royalty, styles.regular, 6.5, GREY)]])
+        )
     if in_place_of_rows:
         cells += [RunsCell([[(in_place_of_rows, styles.bold, 8, ALERT)]]), "", ""]
     cells += [
@@ -352,9 +404,10 @@ TRANSFER_WIDTHS = [8 * mm, 26 * mm, 26 * mm, 15 * mm, 15 * mm, CONTENT_WIDTH - 9
 
 def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
     if not hand.transfers:
-        return Paragraph("No chips moved.", styles.small)
+        return Paragraph(text(_("No chips moved.")), styles.small)
     chinese = is_chinese_hand(hand)
-    rows: list[list[object]] = [["#", "From", "To", "Owed", "Paid", "Why" if chinese else "Why capped"]]
+    why = _("Why") if chinese else _("Why capped")
+    rows: list[list[object]] = [["#", _("From"), _("To"), _("Owed"), _("Paid"), why]]
     capped_rows: list[int] = []
     for index, transfer in enumerate(hand.transfers, start=1):
         if transfer.capped:
@@ -376,18 +429,26 @@ def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
 def _why(transfer: TransferRecord, chinese: bool, styles: Styles) -> object:
     if chinese:
         return Paragraph(text(transfer_why(transfer)), styles.cell_small)
-    return Paragraph(text(transfer.reason), styles.cell_small) if transfer.capped else ""
+    return Paragraph(text(reason_words(transfer.reason)), styles.cell_small) if transfer.capped else ""
 
 
 def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(40 * mm)
-    yield Paragraph("Chip transactions", styles.heading)
+    yield Paragraph(text(_("Chip transactions")), styles.heading)
     if not record.chip_transactions:
-        yield Paragraph("None recorded.", styles.body)
+        yield Paragraph(text(_("None recorded.")), styles.body)
         return
-    rows: list[list[object]] = [
-        ["Event", "Time", "After hand", "Player", "What", "Chips", "By", "Approved by"]
-    ]
+    words = (
+        _("Event"),
+        _("Time"),
+        _("After hand"),
+        _("Player"),
+        _("What"),
+        _("Chips"),
+        _("By"),
+        _("Approved by"),
+    )
+    rows: list[list[object]] = [list(words)]
     for t in record.chip_transactions:
         rows.append(
             [
@@ -395,7 +456,7 @@ def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowab
                 timestamp(t.at),
                 str(t.after_hand),
                 t.player,
-                str(t.kind),
+                kind_words(t.kind),
                 signed_chips(t.amount),
                 t.actor or "–",
                 t.approver or "–",
@@ -407,34 +468,36 @@ def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowab
 
 def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     raked_hands = sum(1 for h in record.counted_hands if h.rake or h.jackpot_drop)
+    counted = len(record.counted_hands)
     pairs = [
-        ("Rake", chips(record.rake_total)),
-        ("Jackpot drop", chips(record.jackpot_total)),
-        ("Hands raked", f"{raked_hands} of {len(record.counted_hands)}"),
-        ("Buy-ins (opening and later)", chips(record.bought_in)),
-        ("Rebuys", chips(record.chip_total(ChipKind.REBUY))),
-        ("Cash-outs", chips(record.chip_total(ChipKind.CASH_OUT))),
-        ("Chip corrections", signed_chips(record.chip_total(ChipKind.CORRECTION))),
-        ("Chips in play at the end", chips(record.final_stacks_total)),
+        (_("Rake"), chips(record.rake_total)),
+        (_("Jackpot drop"), chips(record.jackpot_total)),
+        (_("Hands raked"), _("{raked} of {hands}").format(raked=chips(raked_hands), hands=chips(counted))),
+        (_("Buy-ins (opening and later)"), chips(record.bought_in)),
+        (_("Rebuys"), chips(record.chip_total(ChipKind.REBUY))),
+        (_("Cash-outs"), chips(record.chip_total(ChipKind.CASH_OUT))),
+        (_("Chip corrections"), signed_chips(record.chip_total(ChipKind.CORRECTION))),
+        (_("Chips in play at the end"), chips(record.final_stacks_total)),
     ]
     yield KeepTogether(
-        [Paragraph("Rake and jackpot", styles.heading), key_value_table(pairs, styles, columns=2)]
+        [Paragraph(text(_("Rake and jackpot")), styles.heading), key_value_table(pairs, styles, columns=2)]
     )
 
 
 def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield CondPageBreak(40 * mm)
-    yield Paragraph("Voids, corrections, undos, rules changes and floor requests", styles.heading)
+    yield Paragraph(text(_("Voids, corrections, undos, rules changes and floor requests")), styles.heading)
     if not record.adjustments:
-        yield Paragraph("None recorded.", styles.body)
+        yield Paragraph(text(_("None recorded.")), styles.body)
         return
-    rows: list[list[object]] = [["Event", "Time", "What", "Hand", "Details", "By", "Approved by"]]
+    words = (_("Event"), _("Time"), _("What"), _("Hand"), _("Details"), _("By"), _("Approved by"))
+    rows: list[list[object]] = [list(words)]
     for a in record.adjustments:
         rows.append(
             [
                 str(a.seq),
                 timestamp(a.at),
-                str(a.kind),
+                kind_words(a.kind),
                 _adjustment_hand(record, a),
                 Paragraph(text(_adjustment_details(a)), styles.cell),
                 a.actor or "–",
@@ -450,8 +513,10 @@ def _adjustment_details(adjustment: Adjustment) -> str:
     if adjustment.kind is not AdjustmentKind.UNDO:
         return adjustment.description
     if adjustment.reentered:
-        return f"{adjustment.description}; entered again as {adjustment.reentered}"
-    return f"{adjustment.description}; nothing entered in its place"
+        return _("{undone}; entered again as {entry}").format(
+            undone=adjustment.description, entry=adjustment.reentered
+        )
+    return _("{undone}; nothing entered in its place").format(undone=adjustment.description)
 
 
 def _adjustment_hand(record: SessionRecord, adjustment: Adjustment) -> str:
@@ -469,29 +534,38 @@ def _room_head(record: SessionRecord, styles: Styles) -> list[Flowable]:
         return []
     return [
         Spacer(1, 2 * mm),
-        Paragraph("The room's head when this report was read (time, session, event, hash):", styles.body),
+        Paragraph(
+            text(_("The room's head when this report was read (time, session, event, hash):")), styles.body
+        ),
         Paragraph(text(record.room_head), styles.mono),
     ]
 
 
 def _fingerprint_and_signatures(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
-    events = f" after event {record.event_count}" if record.event_count else ""
+    if record.event_count:
+        final_hash = _("The final hash of the audit chain after event {event}.").format(
+            event=record.event_count
+        )
+    else:
+        final_hash = _("The final hash of the audit chain.")
+    command = "<b>ofc-desk verify --db URL --fingerprints</b>"
+    how = _(
+        "To match this printed report to the database, run {command}: it verifies every chain and "
+        "prints each session's final hash; session {session}'s must equal the one below."
+    )
     block: list[Flowable] = [
-        Paragraph("Audit fingerprint", styles.heading),
+        Paragraph(text(_("Audit fingerprint")), styles.heading),
         Paragraph(
-            f"The final hash of the audit chain{events}. To match this printed report to the "
-            "database, run <b>ofc-desk verify --db URL --fingerprints</b>: it verifies every "
-            f"chain and prints each session's final hash; session {record.session_id}'s must "
-            "equal the one below.",
+            f"{text(final_hash)} {with_markup(how, command=command, session=str(record.session_id))}",
             styles.body,
         ),
         Spacer(1, 2 * mm),
-        Paragraph(text(record.final_hash or "no events recorded"), styles.mono),
+        Paragraph(text(record.final_hash or _("no events recorded")), styles.mono),
         *_room_head(record, styles),
         Spacer(1, 6 * mm),
-        Paragraph("Signatures", styles.heading),
-        Paragraph("We have checked this report against the table and agree with it.", styles.body),
+        Paragraph(text(_("Signatures")), styles.heading),
+        Paragraph(text(_("We have checked this report against the table and agree with it.")), styles.body),
         Spacer(1, 2 * mm),
-        signature_block(record.signing_roles(), styles),
+        signature_block(signing_roles(record), styles),
     ]
     yield KeepTogether(block)

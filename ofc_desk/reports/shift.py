@@ -26,6 +26,7 @@ from typing import IO
 
 from sqlalchemy import or_, select
 
+from ofc_desk.i18n import _
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, HandRecord, SessionRecord
 from ofc_desk.service.room_chain import room_head
@@ -40,7 +41,8 @@ class ShiftWindow:
 
     def __post_init__(self) -> None:
         if self.start is not None and self.end is not None and self.end <= self.start:
-            raise ValueError(f"the shift ends ({self.end:%Y-%m-%d %H:%M}) before it starts")
+            end = f"{self.end:%Y-%m-%d %H:%M}"
+            raise ValueError(_("the shift ends ({end}) before it starts").format(end=end))
 
     def holds(self, moment: datetime | None) -> bool:
         """Whether a recorded moment falls in the shift (an unknown time never does)."""
@@ -64,7 +66,9 @@ def parse_shift_time(value: str) -> datetime:
     try:
         moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise ValueError(f"'{value}' is not a time: write it as 2026-11-23 18:00 (UTC)") from None
+        raise ValueError(
+            _("'{value}' is not a time: write it as 2026-11-23 18:00 (UTC)").format(value=value)
+        ) from None
     return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 

@@ -4,11 +4,14 @@ fingerprint, and the lines the floor supervisor and the shift manager sign."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from typing import IO
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
+from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext
+from ofc_desk.reports.fonts import needs_wide
 from ofc_desk.reports.formatting import chips, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import (
     CONTENT_WIDTH,
@@ -21,71 +24,80 @@ from ofc_desk.reports.pdf_common import (
     make_styles,
     signature_block,
     text,
+    with_markup,
 )
 from ofc_desk.reports.shift import ShiftReport, ShiftWindow, TableShift
 
 FIGURE_HEADINGS = (
-    "Table", "Session", "Hands", "Buy-ins", "Rebuys", "Drop", "Cash-outs",
-    "Rake", "Jackpot\ndrop", "Chips\nat end", "Voids", "Corrections",
+    lazy_gettext("Table"), lazy_gettext("Session"), lazy_gettext("Hands"), lazy_gettext("Buy-ins"),
+    lazy_gettext("Rebuys"), lazy_gettext("Drop"), lazy_gettext("Cash-outs"), lazy_gettext("Rake"),
+    # TRANSLATORS: a narrow column's heading: "\n" breaks the line.
+    lazy_gettext("Jackpot\ndrop"), lazy_gettext("Chips\nat end"), lazy_gettext("Voids"),
+    lazy_gettext("Corrections"),
 )  # fmt: skip
 FIGURE_WIDTHS_MM = (18, 13, 12, 16, 15, 15, 18, 13, 14, 16, 11, 19)
 FINGERPRINT_WIDTHS_MM = (20, 13, 38, 12)
 
 
-def write_shift_report(report: ShiftReport, out: str | IO[bytes]) -> None:
-    styles = make_styles()
-    place = f"{report.room} · " if report.room else ""
-    # The printing time tells two printouts of the same shift apart, and stays short enough for
-    # the footer, where the whole window would be cut.
-    footer = PageFooter(left=f"Shift report · {place}printed {timestamp(report.printed_at)}", fingerprint="")
-    build_pdf(out, list(_story(report, styles)), footer, "Shift report", styles)
+def write_shift_report(report: ShiftReport, out: str | IO[bytes], language: Language | None = None) -> None:
+    """Write the shift report in `language` (default: the language spoken now), which it names."""
+    with in_language(language or active_language()):
+        styles = make_styles()
+        place = f"{report.room} · " if report.room else ""
+        # The printing time tells two printouts of the same shift apart, and stays short enough for
+        # the footer, where the whole window would be cut.
+        printed = _("printed {time}").format(time=timestamp(report.printed_at))
+        title = _("Shift report")
+        footer = PageFooter(left=f"{title} · {place}{printed}", fingerprint="")
+        build_pdf(out, list(_story(report, styles)), footer, _("Shift report"), styles)
 
 
 def window_words(window: ShiftWindow) -> str:
     """'from 2026-11-23 18:00 UTC to 2026-11-24 02:00 UTC'; an open end says what it stands for."""
-    start = timestamp(window.start) if window.start else "the first recorded event"
-    end = timestamp(window.end) if window.end else "the time of printing"
-    return f"from {start} to {end}"
+    start = timestamp(window.start) if window.start else _("the first recorded event")
+    end = timestamp(window.end) if window.end else _("the time of printing")
+    return _("from {start} to {end}").format(start=start, end=end)
 
 
 def _story(report: ShiftReport, styles: Styles) -> Iterator[Flowable]:
-    yield Paragraph("Shift report", styles.title)
+    yield Paragraph(text(_("Shift report")), styles.title)
     room = f"<b>{text(report.room)}</b> · " if report.room else ""
     yield Paragraph(f"{room}{text(window_words(report.window))}", styles.subtitle)
     start, end = report.window.start, report.window.end
     yield key_value_table(
         [
-            ("Shift from", timestamp(start) if start else "the first recorded event"),
-            ("Shift to", timestamp(end) if end else "the time of printing"),
-            ("Printed", timestamp(report.printed_at)),
-            ("Tables", str(len(report.tables))),
-            ("Hands dealt", chips(report.total("hands_dealt"))),
-            ("Drop", chips(report.total("drop"))),
+            (_("Shift from"), timestamp(start) if start else _("the first recorded event")),
+            (_("Shift to"), timestamp(end) if end else _("the time of printing")),
+            (_("Printed"), timestamp(report.printed_at)),
+            (_("Tables"), chips(len(report.tables))),
+            (_("Hands dealt"), chips(report.total("hands_dealt"))),
+            (_("Drop"), chips(report.total("drop"))),
+            (_("Report language"), active_language().native_name),
         ],
         styles,
     )
-    yield Paragraph("Tables", styles.heading)
+    yield Paragraph(text(_("Tables")), styles.heading)
     if not report.tables:
-        yield Paragraph("No table was open during this shift.", styles.body)
+        yield Paragraph(text(_("No table was open during this shift.")), styles.body)
     else:
         yield _figures_table(report, styles)
-    yield Paragraph(
+    notes = _(
         "The shift runs up to, not including, its end. "
         "Hands: settled in the shift (voided hands included). Drop: buy-ins and rebuys. Rake and "
         "jackpot: of the hands that stand. Chips at end: on the table when the shift ended. "
-        "Voids and corrections: recorded in the shift (corrections with their chips).",
-        styles.small,
+        "Voids and corrections: recorded in the shift (corrections with their chips)."
     )
-    yield Paragraph("Audit fingerprints", styles.heading)
+    yield Paragraph(text(notes), styles.small)
+    yield Paragraph(text(_("Audit fingerprints")), styles.heading)
     yield TableWithClosing(_fingerprints_table(report, styles), _closing(report, styles))
 
 
 def _figures_table(report: ShiftReport, styles: Styles) -> Table:
-    rows: list[list[object]] = [list(FIGURE_HEADINGS)]
+    rows: list[list[object]] = [[str(heading) for heading in FIGURE_HEADINGS]]
     rows += [_figures_row(table) for table in report.tables]
     rows.append(
         [
-            "Room total",
+            _("Room total"),
             "",
             chips(report.total("hands_dealt")),
             *(
@@ -120,13 +132,19 @@ def _figures_row(table: TableShift) -> list[object]:
 
 def _corrections(count: int, amount: int) -> str:
     """'0', or '2 (+15)': how many corrections and the chips they added or took."""
-    return f"{count} ({signed_chips(amount)})" if count else "0"
+    return f"{chips(count)} ({signed_chips(amount)})" if count else "0"
 
 
 def _fingerprints_table(report: ShiftReport, styles: Styles) -> Table:
-    rows: list[list[object]] = [["Table", "Session", "Status", "Events", "Audit fingerprint (final hash)"]]
+    rows: list[list[object]] = [
+        [_("Table"), _("Session"), _("Status"), _("Events"), _("Audit fingerprint (final hash)")]
+    ]
     for table in report.tables:
-        status = f"closed {table.closed_at}" if table.closed_at else "open at the end"
+        status = (
+            _("closed {time}").format(time=_closed(table.closed_at))
+            if table.closed_at
+            else _("open at the end")
+        )
         hash_text = f'<font face="Courier" size=6.5>{text(table.fingerprint)}</font>'
         fingerprint = Paragraph(hash_text, styles.cell)
         rows.append([table.table, str(table.session), status, chips(table.events), fingerprint])
@@ -135,21 +153,34 @@ def _fingerprints_table(report: ShiftReport, styles: Styles) -> Table:
     return grid_table(rows, widths, styles, numeric_columns=(1, 3))
 
 
+def _closed(stored: str) -> str:
+    """When a table closed, stored for the CSV as '2026-11-23 21:40' (UTC): in the report's
+    language without the zone (the column is narrow; the heading's times say UTC)."""
+    try:
+        moment = datetime.fromisoformat(stored).replace(tzinfo=None)
+    except ValueError:
+        return stored
+    return timestamp(moment)
+
+
 def _closing(report: ShiftReport, styles: Styles) -> list[Flowable]:
     """What goes with the last fingerprints: how to check them, the room's head (an anchor for
     `verify --anchors`), and the signature lines."""
+    command = '<font face="Courier">ofc-desk verify --fingerprints</font>'
+    matching = _(
+        "A table's figures match the database when {command} prints the same final hash for its session."
+    )
+    head = _("The room's head when this report was read (time, session, event, hash):")
+    room_head = report.room_head or _("no event yet")
+    head_words = (
+        text(room_head)
+        if needs_wide(room_head)
+        else f'<font face="Courier" size=6.5>{text(room_head)}</font>'
+    )
     return [
         Spacer(1, 4 * mm),
-        Paragraph(
-            'A table\'s figures match the database when <font face="Courier">ofc-desk verify '
-            "--fingerprints</font> prints the same final hash for its session.",
-            styles.small,
-        ),
-        Paragraph(
-            "The room's head when this report was read (time, session, event, hash): "
-            f'<font face="Courier" size=6.5>{text(report.room_head or "no event yet")}</font>',
-            styles.small,
-        ),
+        Paragraph(with_markup(matching, command=command), styles.small),
+        Paragraph(f"{text(head)} {head_words}", styles.small),
         Spacer(1, 6 * mm),
-        signature_block([("Floor supervisor", ""), ("Shift manager", "")], styles),
+        signature_block([(_("Floor supervisor"), ""), (_("Shift manager"), "")], styles),
     ]

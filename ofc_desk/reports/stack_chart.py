@@ -12,6 +12,8 @@ from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
+from ofc_desk.i18n import _
+from ofc_desk.reports.fonts import font_for
 from ofc_desk.reports.formatting import chips
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
 
@@ -128,7 +130,7 @@ def _how_it_ended(record: SessionRecord, name: str, final_stack: int) -> str:
         for t in record.chip_transactions
         if t.player == name and t.kind in (ChipKind.OPENING, ChipKind.BUY_IN, ChipKind.CASH_OUT)
     ]
-    return "cashed out" if seat_changes[-1:] == [ChipKind.CASH_OUT] else chips(final_stack)
+    return _("cashed out") if seat_changes[-1:] == [ChipKind.CASH_OUT] else chips(final_stack)
 
 
 def _nice_step(span: int, ticks: int = 6) -> int:
@@ -147,7 +149,10 @@ def stack_chart(lines: Sequence[StackLine], width: float, font: str, voided: Seq
     plotted = [line for line in lines if line.stretches]
     if not plotted:
         drawing = Drawing(width, MIN_HEIGHT)
-        drawing.add(String(width / 2, MIN_HEIGHT / 2, "No hands yet", fontName=font, textAnchor="middle"))
+        words = _("No hands yet")
+        drawing.add(
+            String(width / 2, MIN_HEIGHT / 2, words, fontName=font_for(words, font), textAnchor="middle")
+        )
         return drawing
     legend = _legend(plotted, font)
     left, bottom, right, top = legend.getBounds()
@@ -159,8 +164,17 @@ def stack_chart(lines: Sequence[StackLine], width: float, font: str, voided: Seq
     plot.width, plot.height = legend.x - plot.x - 6 * mm, height - plot.y - 4 * mm
     drawing = Drawing(width, height)
     drawing.add(plot)
+    # TRANSLATORS: the chart's x axis: the hand number.
+    axis = _("hand")
     drawing.add(
-        String(plot.x + plot.width / 2, 0.5 * mm, "hand", fontName=font, fontSize=7, textAnchor="middle")
+        String(
+            plot.x + plot.width / 2,
+            0.5 * mm,
+            axis,
+            fontName=font_for(axis, font),
+            fontSize=7,
+            textAnchor="middle",
+        )
     )
     drawing.add(legend)
     for number in voided:
@@ -173,7 +187,9 @@ def _mark_void(drawing: Drawing, plot: LinePlot, number: int, font: str) -> None
     x = plot.x + plot.width * (number - axis.valueMin) / max(1, axis.valueMax - axis.valueMin)
     top = plot.y + plot.height
     drawing.add(Line(x, plot.y, x, top, strokeColor=VOID_GREY, strokeWidth=0.8, strokeDashArray=(2, 2)))
-    label = String(x, top + 1, "void", fontName=font, fontSize=6.5, textAnchor="middle")
+    # TRANSLATORS: marks a voided hand on the stack chart, above a dashed line: keep it short.
+    words = _("void")
+    label = String(x, top + 1, words, fontName=font_for(words, font), fontSize=6.5, textAnchor="middle")
     label.fillColor = VOID_GREY
     drawing.add(label)
 
@@ -216,8 +232,8 @@ def _plot(lines: Sequence[StackLine], font: str) -> LinePlot:
 
 
 def _scale_axes(plot: LinePlot, series: Sequence[Sequence[tuple[int, int]]], font: str) -> None:
-    last_hand = max(hand for points in series for hand, _ in points)
-    top = max(stack for points in series for _, stack in points)
+    last_hand = max(hand for points in series for hand, _stack in points)
+    top = max(stack for points in series for _hand, stack in points)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(1, last_hand)
     plot.xValueAxis.valueStep = _nice_step(max(1, last_hand))
     plot.yValueAxis.valueMin = 0

@@ -15,6 +15,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from ofc_desk.i18n import Language, _, active_language, in_language, ngettext
+from ofc_desk.reports.fonts import WIDE, needs_wide
 from ofc_desk.reports.formatting import chips, hand_count, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import (
     ALERT,
@@ -33,6 +35,7 @@ from ofc_desk.reports.pdf_common import (
     text,
 )
 from ofc_desk.reports.record import ChipKind, SessionRecord
+from ofc_desk.reports.spoken import dealers_words, signing_roles
 
 BALANCED_GREEN = colors.HexColor("#1b5e20")
 
@@ -82,56 +85,67 @@ def variance_words(figures: TableCloseFigures) -> str:
     """What the supervisor reads aloud: 'BALANCED', 'SHORT by 15 chips', 'OVER by 2 chips'."""
     variance = figures.variance
     if variance is None:
-        return "not counted yet"
+        return _("not counted yet")
     if variance == 0:
-        return "BALANCED"
-    side = "SHORT" if variance < 0 else "OVER"
-    return f"{side} by {chips(abs(variance))} chip{'s' if abs(variance) != 1 else ''}"
+        return _("BALANCED")
+    count = abs(variance)
+    if variance < 0:
+        return ngettext("SHORT by {count} chip", "SHORT by {count} chips", count).format(count=chips(count))
+    return ngettext("OVER by {count} chip", "OVER by {count} chips", count).format(count=chips(count))
 
 
-def write_table_close_report(record: SessionRecord, out: str | IO[bytes], counted: int | None = None) -> None:
-    """Write the table-close report; `counted` is the supervisor's chip count (None: to fill in)."""
-    styles = make_styles()
-    place = f"{record.room} · " if record.room else ""
-    footer = PageFooter(
-        left=f"Table close · {place}{record.table} · session {record.session_id}",
-        fingerprint=record.final_hash,
-    )
-    story = list(_story(record, table_close_figures(record, counted), styles))
-    build_pdf(out, story, footer, f"Table close · {record.table}", styles)
+def write_table_close_report(
+    record: SessionRecord,
+    out: str | IO[bytes],
+    counted: int | None = None,
+    language: Language | None = None,
+) -> None:
+    """Write the table-close report; `counted` is the supervisor's chip count (None: to fill in);
+    in `language` (default: the language spoken now), which the report names."""
+    with in_language(language or active_language()):
+        styles = make_styles()
+        place = f"{record.room} · " if record.room else ""
+        session = _("session {session}").format(session=record.session_id)
+        title = _("Table close")
+        footer = PageFooter(
+            left=f"{title} · {place}{record.table} · {session}", fingerprint=record.final_hash
+        )
+        story = list(_story(record, table_close_figures(record, counted), styles))
+        build_pdf(out, story, footer, f"{title} · {record.table}", styles)
 
 
 def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) -> Iterator[Flowable]:
-    yield Paragraph("Table close", styles.title)
+    yield Paragraph(text(_("Table close")), styles.title)
     room = f"{text(record.room)} · " if record.room else ""
-    yield Paragraph(f"{room}<b>{text(record.table)}</b> · session {record.session_id}", styles.subtitle)
+    session = text(_("session {session}").format(session=record.session_id))
+    yield Paragraph(f"{room}<b>{text(record.table)}</b> · {session}", styles.subtitle)
     voided = sum(1 for hand in record.hands if hand.voided)
     yield key_value_table(
         [
-            ("Session start", timestamp(record.started_at)),
-            ("Closed", timestamp(record.ended_at) if record.ended_at else "still open"),
-            ("Dealer(s)", record.dealers_text() or "–"),
-            ("Floor supervisor", ", ".join(record.supervisors) or "–"),
-            ("Hands settled", hand_count(len(record.hands), voided)),
-            ("Audit events", chips(record.event_count)),
+            (_("Session start"), timestamp(record.started_at)),
+            (_("Closed"), timestamp(record.ended_at) if record.ended_at else _("still open")),
+            (_("Dealer(s)"), dealers_words(record) or "–"),
+            (_("Floor supervisor"), ", ".join(record.supervisors) or "–"),
+            (_("Hands settled"), hand_count(len(record.hands), voided)),
+            (_("Audit events"), chips(record.event_count)),
+            (_("Report language"), active_language().native_name),
         ],
         styles,
     )
-    yield Paragraph("Chips", styles.heading)
+    yield Paragraph(text(_("Chips")), styles.heading)
     yield _figures_table(figures, styles)
     if figures.ledger_mismatch:
-        yield Paragraph(
-            f'<font color="#b00020"><b>The stored stacks ({chips(figures.stacks_total)}) differ '
-            f"from the chip movements by {signed_chips(figures.ledger_mismatch)}: run "
-            "ofc-desk verify before signing.</b></font>",
-            styles.body,
-        )
-    yield Paragraph("Stacks at close", styles.heading)
+        mismatch = _(
+            "The stored stacks ({stacks}) differ from the chip movements by {difference}: run "
+            "ofc-desk verify before signing."
+        ).format(stacks=chips(figures.stacks_total), difference=signed_chips(figures.ledger_mismatch))
+        yield Paragraph(f'<font color="#b00020"><b>{text(mismatch)}</b></font>', styles.body)
+    yield Paragraph(text(_("Stacks at close")), styles.heading)
     yield TableWithClosing(_stacks_table(record, styles), _closing(record, styles))
 
 
 def _stacks_table(record: SessionRecord, styles: Styles) -> Table:
-    rows: list[list[object]] = [["Player", "Stack", "Cashed out", "Net result"]]
+    rows: list[list[object]] = [[_("Player"), _("Stack"), _("Cashed out"), _("Net result")]]
     rows += [[p.name, chips(p.final_stack), chips(p.cash_outs), signed_chips(p.net)] for p in record.players]
     return grid_table(
         rows, [CONTENT_WIDTH - 105 * mm, 35 * mm, 35 * mm, 35 * mm], styles, numeric_columns=(1, 2, 3)
@@ -140,36 +154,38 @@ def _stacks_table(record: SessionRecord, styles: Styles) -> Table:
 
 def _closing(record: SessionRecord, styles: Styles) -> list[Flowable]:
     """The fingerprint and signature lines, which go wherever the last players' stacks go."""
+    fingerprint, none = _("Audit fingerprint:"), _("none")
+    room_head, not_read = _("Room's head when read:"), _("not read")
     return [
         Spacer(1, 6 * mm),
-        Paragraph(
-            f'Audit fingerprint: <font face="Courier" size=7.5>{text(record.final_hash or "none")}</font>',
-            styles.small,
-        ),
-        Paragraph(
-            "Room's head when read: "
-            f'<font face="Courier" size=6.5>{text(record.room_head or "not read")}</font>',
-            styles.small,
-        ),
+        Paragraph(f"{text(fingerprint)} {_courier(record.final_hash or none, 7.5)}", styles.small),
+        Paragraph(f"{text(room_head)} {_courier(record.room_head or not_read, 6.5)}", styles.small),
         Spacer(1, 6 * mm),
-        signature_block(record.signing_roles(), styles),
+        signature_block(signing_roles(record), styles),
     ]
+
+
+def _courier(words: str, size: float) -> str:
+    """A hash in Courier; words in its place ("none") in the font that draws them."""
+    if needs_wide(words):
+        return text(words)
+    return f'<font face="Courier" size={size}>{text(words)}</font>'
 
 
 def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
     counted = "" if figures.counted is None else chips(figures.counted)
     variance = figures.variance
     lines: list[tuple[str, str]] = [
-        ("Buy-ins (opening and later)", chips(figures.buy_ins)),
-        ("+ Rebuys and top-ups", chips(figures.rebuys)),
-        ("− Cash-outs", chips(figures.cash_outs)),
-        ("± Supervisor chip corrections", signed_chips(figures.corrections)),
-        ("− Rake (house)", chips(figures.rake)),
-        ("− Jackpot drop", chips(figures.jackpot_drop)),
-        ("= Expected chips on the table", chips(figures.expected)),
-        ("Counted chips (entered by the floor supervisor)", counted),
+        (_("Buy-ins (opening and later)"), chips(figures.buy_ins)),
+        ("+ " + _("Rebuys and top-ups"), chips(figures.rebuys)),
+        ("− " + _("Cash-outs"), chips(figures.cash_outs)),
+        ("± " + _("Supervisor chip corrections"), signed_chips(figures.corrections)),
+        ("− " + _("Rake (house)"), chips(figures.rake)),
+        ("− " + _("Jackpot drop"), chips(figures.jackpot_drop)),
+        ("= " + _("Expected chips on the table"), chips(figures.expected)),
+        (_("Counted chips (entered by the floor supervisor)"), counted),
         (
-            "Variance (counted − expected)",
+            _("Variance (counted − expected)"),
             "" if variance is None else f"{signed_chips(variance)}   {variance_words(figures)}",
         ),
     ]
@@ -195,5 +211,12 @@ def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
     ]
     if variance is not None:
         commands.append(("TEXTCOLOR", (1, variance_row), (1, variance_row), flag))
-    table.setStyle(TableStyle(commands))
+    # The wide font for Chinese words, at each row's size (the last three rows are the larger).
+    wide = [
+        ("FONT", (column, row), (column, row), WIDE, 11 if row >= expected_row else 10)
+        for row, line in enumerate(lines)
+        for column, cell in enumerate(line)
+        if needs_wide(cell)
+    ]
+    table.setStyle(TableStyle(commands + wide))
     return table

@@ -35,6 +35,7 @@ from typing import Any
 from sqlalchemy import and_, func, select, text
 from sqlalchemy.orm import Session
 
+from ofc_desk.i18n import _
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json
 from ofc_desk.storage.keys import account_message, signature_holds
 from ofc_desk.storage.models import AccountEvent, Event, TableSession, User
@@ -154,23 +155,25 @@ def fold_accounts(events: Sequence[AccountEvent]) -> AccountsChain:
     fold = _Fold()
     previous, hashes = GENESIS_HASH, []
     for position, event in enumerate(events, start=1):
-        where = f"account event {event.seq}"
+        where = _("account event {seq}").format(seq=event.seq)
         if event.seq != position:
-            raise AccountsFault(f"accounts: an event is missing before {where}")
+            raise AccountsFault(_("accounts: an event is missing before {where}").format(where=where))
         digest = account_event_hash(
             previous, event.seq, event.kind, event.name, event.approved_by, event.at, event.payload
         )
         if event.prev_hash != previous or event.hash != digest:
-            raise AccountsFault(f"{where} was altered")
+            raise AccountsFault(_("{where} was altered").format(where=where))
         try:
             _fold_one(fold, event, json.loads(event.payload), where)
         except (ValueError, KeyError, TypeError) as error:
-            raise AccountsFault(f"{where} cannot be read: {error}") from None
+            raise AccountsFault(
+                _("{where} cannot be read: {error}").format(where=where, error=error)
+            ) from None
         fold.note_keys(event.name)
         previous = event.hash
         hashes.append(event.hash)
     if fold.sessions_before is None:
-        raise AccountsFault("accounts: the chain does not record where sign-offs start (migration 0006)")
+        raise AccountsFault(_("accounts: the chain does not record where sign-offs start (migration 0006)"))
     return AccountsChain(
         fold.accounts,
         fold.sessions_before,
@@ -189,14 +192,22 @@ def _fold_one(fold: _Fold, event: AccountEvent, payload: dict[str, Any], where: 
             fold.sessions_before, fold.signoffs_at = int(payload["sessions_before"]), event.at
         elif kind is AccountKind.IMPORTED:
             if set(payload) != IMPORTED_FIELDS:
-                raise AccountsFault(f"{where}: an imported account holds its role and PIN hash, no key")
+                raise AccountsFault(
+                    _("{where}: an imported account holds its role and PIN hash, no key").format(where=where)
+                )
             _new(fold.accounts, event, payload, where)
         else:
-            raise AccountsFault(f"{where}: the accounts chain does not start as migration 0006 wrote it")
+            raise AccountsFault(
+                _("{where}: the accounts chain does not start as migration 0006 wrote it").format(where=where)
+            )
     elif kind is AccountKind.APPROVALS_REQUIRED and not fold.strict_from:
         fold.strict_from = event.seq
     elif kind in (AccountKind.IMPORTED, *MIGRATION_MARKS):
-        raise AccountsFault(f"{where}: only a migration writes {kind.value}, once, at its place in the chain")
+        raise AccountsFault(
+            _("{where}: only a migration writes {kind}, once, at its place in the chain").format(
+                where=where, kind=kind.value
+            )
+        )
     elif kind is AccountKind.KEY_ADDED:
         _add_key(fold, event, payload, where)
     else:
@@ -206,22 +217,26 @@ def _fold_one(fold: _Fold, event: AccountEvent, payload: dict[str, Any], where: 
 def _add_key(fold: _Fold, event: AccountEvent, payload: dict[str, Any], where: str) -> None:
     state = _existing(fold.accounts, event.name, where)
     if state.public_key:
-        raise AccountsFault(f"{where}: {event.name} has a key already")
+        raise AccountsFault(_("{where}: {name} has a key already").format(where=where, name=event.name))
     if not fold.strict_from:
         if event.approved_by != event.name:
-            raise AccountsFault(f"{where}: only an imported account without a key adds its own")
+            raise AccountsFault(
+                _("{where}: only an imported account without a key adds its own").format(where=where)
+            )
         _check_signature(event, payload["public_key"], where)
     elif event.approved_by == event.name:
         # The room's set-up after an upgrade that left no supervisor with a key: done once.
         if fold.supervisor_keyed or state.role != SUPERVISOR:
             raise AccountsFault(
-                f"{where}: {event.name} cannot give themselves a key: a supervisor approves it"
+                _("{where}: {name} cannot give themselves a key: a supervisor approves it").format(
+                    where=where, name=event.name
+                )
             )
         _check_signature(event, payload["public_key"], where)
     else:
         _check_signature(event, _approver(fold, event, where).public_key, where)
     if fold.strict_from and state.role == SUPERVISOR and payload.get("long_pin") is not True:
-        raise AccountsFault(f"{where}: a supervisor's PIN has at least 8 characters")
+        raise AccountsFault(_("{where}: a supervisor's PIN has at least 8 characters").format(where=where))
     state.public_key, state.sealed_key = payload["public_key"], payload["sealed_key"]
     state.pin_hash, state.long_pin = payload["pin_hash"], payload.get("long_pin") is True
     state.keyed_seq = state.seq = event.seq
@@ -232,7 +247,11 @@ def _apply(fold: _Fold, event: AccountEvent, kind: AccountKind, payload: dict[st
     first = all(state.builtin for state in accounts.values())
     self_made = first and event.approved_by == event.name and kind is AccountKind.CREATED
     if self_made and not (payload["role"] == SUPERVISOR or payload.get("builtin") is True):
-        raise AccountsFault(f"{where}: a database's first account is a supervisor or the built-in replay")
+        raise AccountsFault(
+            _("{where}: a database's first account is a supervisor or the built-in replay").format(
+                where=where
+            )
+        )
     if self_made:
         _check_signature(event, payload["public_key"], where)
         if payload["role"] == SUPERVISOR:
@@ -246,17 +265,25 @@ def _apply(fold: _Fold, event: AccountEvent, kind: AccountKind, payload: dict[st
         _check_signature(event, _approver(fold, event, where, own_longer_pin).public_key, where)
     if kind is AccountKind.CREATED:
         if fold.strict_from and payload["role"] == SUPERVISOR and payload.get("long_pin") is not True:
-            raise AccountsFault(f"{where}: a supervisor's PIN has at least 8 characters")
+            raise AccountsFault(
+                _("{where}: a supervisor's PIN has at least 8 characters").format(where=where)
+            )
         _new(accounts, event, payload, where)
         return
     state = _existing(accounts, event.name, where)
     if kind is AccountKind.ROLE_CHANGED:
         if fold.strict_from and payload["role"] == SUPERVISOR and not state.long_pin:
-            raise AccountsFault(f"{where}: {event.name}'s PIN is shorter than a supervisor's (8 characters)")
+            raise AccountsFault(
+                _("{where}: {name}'s PIN is shorter than a supervisor's (8 characters)").format(
+                    where=where, name=event.name
+                )
+            )
         state.set_role(event, payload["role"])
     else:
         if fold.strict_from and state.role == SUPERVISOR and payload.get("long_pin") is not True:
-            raise AccountsFault(f"{where}: a supervisor's PIN has at least 8 characters")
+            raise AccountsFault(
+                _("{where}: a supervisor's PIN has at least 8 characters").format(where=where)
+            )
         state.pin_hash, state.sealed_key = payload["pin_hash"], payload["sealed_key"]
         state.long_pin = payload.get("long_pin") is True
     state.seq = event.seq
@@ -266,18 +293,22 @@ def _approver(fold: _Fold, event: AccountEvent, where: str, own_longer_pin: bool
     """The supervisor who approved `event`, as the chain stands before it."""
     approver = fold.accounts.get(event.approved_by)
     if approver is None or approver.builtin or approver.role != SUPERVISOR or not approver.public_key:
-        who = event.approved_by or "no one"
-        raise AccountsFault(f"{where}: {who} is not a supervisor who could approve it")
+        who = event.approved_by or _("no one")
+        raise AccountsFault(
+            _("{where}: {who} is not a supervisor who could approve it").format(where=where, who=who)
+        )
     if fold.strict_from and not approver.long_pin and not own_longer_pin:
         raise AccountsFault(
-            f"{where}: {approver.name}'s PIN is shorter than a supervisor's: it approves nothing"
+            _("{where}: {name}'s PIN is shorter than a supervisor's: it approves nothing").format(
+                where=where, name=approver.name
+            )
         )
     return approver
 
 
 def _new(accounts: dict[str, AccountState], event: AccountEvent, payload: dict[str, Any], where: str) -> None:
     if event.name in accounts:
-        raise AccountsFault(f"{where}: {event.name} already has an account")
+        raise AccountsFault(_("{where}: {name} already has an account").format(where=where, name=event.name))
     role = str(payload["role"])
     public_key = str(payload.get("public_key") or "")
     state = AccountState(
@@ -299,14 +330,14 @@ def _new(accounts: dict[str, AccountState], event: AccountEvent, payload: dict[s
 def _existing(accounts: dict[str, AccountState], name: str, where: str) -> AccountState:
     state = accounts.get(name)
     if state is None:
-        raise AccountsFault(f"{where}: {name} has no account")
+        raise AccountsFault(_("{where}: {name} has no account").format(where=where, name=name))
     return state
 
 
 def _check_signature(event: AccountEvent, public_key: str, where: str) -> None:
     message = account_message(event.seq, event.hash)
     if not public_key or not signature_holds(public_key, message, event.signature):
-        raise AccountsFault(f"{where}: its signature does not hold")
+        raise AccountsFault(_("{where}: its signature does not hold").format(where=where))
 
 
 APPROVALS_REVISION = "0008"
@@ -342,22 +373,22 @@ def room_fault(session: Session, chain: AccountsChain) -> str | None:
     linked = session.scalar(openings.where(early, Event.prev_hash != GENESIS_HASH))
     later = session.scalar(openings.where(early, Event.at > chain.signoffs_at))
     if linked is not None or later is not None:
-        return (
-            f"accounts: session {linked or later} was opened after sign-offs began, yet the accounts"
-            f" chain says sessions up to {before} carry none: its start was rewritten"
-        )
+        return _(
+            "accounts: session {session} was opened after sign-offs began, yet the accounts chain says"
+            " sessions up to {before} carry none: its start was rewritten"
+        ).format(session=linked or later, before=before)
     # Sessions are numbered in the order they open (the room chain links each to the one before).
     first_signed = select(func.min(TableSession.id)).where(~early).scalar_subquery()
     signed = chain.founded_at and session.scalar(
         openings.where(TableSession.id == first_signed, Event.at < chain.founded_at)
     )
     if signed:
-        return (
-            f"accounts: a supervisor signed their own creation after session {signed} was"
-            " recorded: only a room's set-up does that, before any table"
-        )
+        return _(
+            "accounts: a supervisor signed their own creation after session {signed} was recorded: only"
+            " a room's set-up does that, before any table"
+        ).format(signed=signed)
     if not chain.strict_from and anchors_accounts(session):
-        return "accounts: the chain lacks the mark migration 0008 wrote: it was cut or rewritten"
+        return _("accounts: the chain lacks the mark migration 0008 wrote: it was cut or rewritten")
     return None
 
 
@@ -367,7 +398,7 @@ def check_users_table(accounts: dict[str, AccountState], users: Sequence[User]) 
     for name, state in accounts.items():
         user = by_name.pop(name, None)
         if user is None:
-            raise AccountsFault(f"users: {name}'s account is missing")
+            raise AccountsFault(_("users: {name}'s account is missing").format(name=name))
         stored = (
             user.role,
             user.pin_hash,
@@ -385,6 +416,6 @@ def check_users_table(accounts: dict[str, AccountState], users: Sequence[User]) 
             state.created_at,
         )
         if stored != chained:
-            raise AccountsFault(f"users: {name}'s row differs from the accounts chain")
+            raise AccountsFault(_("users: {name}'s row differs from the accounts chain").format(name=name))
     if by_name:
-        raise AccountsFault(f"users: {min(by_name)} has no account event")
+        raise AccountsFault(_("users: {name} has no account event").format(name=min(by_name)))

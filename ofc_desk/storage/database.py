@@ -29,6 +29,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ofc_desk import __version__
+from ofc_desk.i18n import _
 
 APP_NAME = "ofc-desk"
 DEFAULT_FILE = "ofc-desk.db"
@@ -65,13 +66,19 @@ class SchemaState:
 
     def words(self) -> str:
         if self.revision is None:
-            return "no OFC Desk tables yet"
+            return _("no OFC Desk tables yet")
         if self.current:
-            return f"revision {self.revision}, the newest this OFC Desk ({__version__}) knows"
+            return _("revision {revision}, the newest this OFC Desk ({version}) knows").format(
+                revision=self.revision, version=__version__
+            )
         if self.known:
-            return f"revision {self.revision}, older than this OFC Desk's {self.newest}"
-        newer = f"newer than this OFC Desk ({__version__}), which knows up to {self.newest}"
-        return f"revision {self.revision}, {newer}"
+            return _("revision {revision}, older than this OFC Desk's {newest}").format(
+                revision=self.revision, newest=self.newest
+            )
+        newer = _("newer than this OFC Desk ({version}), which knows up to {newest}").format(
+            version=__version__, newest=self.newest
+        )
+        return _("revision {revision}, {newer}").format(revision=self.revision, newer=newer)
 
 
 class RoomNotReady(Exception):
@@ -117,7 +124,9 @@ class Database:
                 if not insufficient_privilege(error):
                     raise
                 cause, hint = failure_cause(error), upgrade_hint(self.url)
-                raise RoomNotReady(f"the schema could not be migrated ({cause}): {hint}") from None
+                raise RoomNotReady(
+                    _("the schema could not be migrated ({cause}): {hint}").format(cause=cause, hint=hint)
+                ) from None
         return before
 
     def schema_revision(self) -> str | None:
@@ -205,7 +214,11 @@ def open_existing(url: str | None, *, new_room: bool = False) -> Database:
         raise
     if not ours:
         database.dispose()
-        raise NotADeskDatabase(f"{parsed.render_as_string(hide_password=True)} is not an OFC Desk database")
+        raise NotADeskDatabase(
+            _("{database} is not an OFC Desk database").format(
+                database=parsed.render_as_string(hide_password=True)
+            )
+        )
     return database
 
 
@@ -223,10 +236,10 @@ def _check_sqlite_file(path: Path, *, new_room: bool = False) -> None:
     all is a room still to be made), looking without writing: a connection through SQLAlchemy
     would switch any SQLite file to WAL."""
     if not path.is_file():
-        raise NotADeskDatabase(f"no database at {path}")
+        raise NotADeskDatabase(_("no database at {path}").format(path=path))
     if not os.access(path, os.R_OK):
-        raise NotADeskDatabase(f"{path} cannot be read (permission denied)")
-    refused = NotADeskDatabase(f"{path} is not an OFC Desk database")
+        raise NotADeskDatabase(_("{path} cannot be read (permission denied)").format(path=path))
+    refused = NotADeskDatabase(_("{path} is not an OFC Desk database").format(path=path))
     try:
         with closing(_connect_read_only(path)) as connection:
             found = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
@@ -309,11 +322,11 @@ def _login(connection: Connection) -> str:
 
 
 def _may_not_read(connection: Connection) -> str:
-    return (
-        f"the login {_login(connection)} may not read the room's tables: the room's owner applies the"
-        " roles (`ofc-desk db roles --db URL --apply`) and makes this login a member of"
+    return _(
+        "the login {login} may not read the room's tables: the room's owner applies the roles"
+        " (`ofc-desk db roles --db URL --apply`) and makes this login a member of"
         " ofc_desk_table (a desk) or ofc_desk_floor (the floor)"
-    )
+    ).format(login=_login(connection))
 
 
 def owner_url(url: str) -> str:
@@ -325,7 +338,7 @@ def owner_url(url: str) -> str:
 
 
 def upgrade_hint(url: str) -> str:
-    return f"ask the room's owner to run `ofc-desk db upgrade --db {owner_url(url)}`"
+    return _("ask the room's owner to run `ofc-desk db upgrade --db {url}`").format(url=owner_url(url))
 
 
 def schema_sentence(state: SchemaState, url: str) -> str:
@@ -333,21 +346,23 @@ def schema_sentence(state: SchemaState, url: str) -> str:
     `url`, and what to do about it."""
     found = _schema_found(state)
     if not state.known:
-        return f"{found}: install the newer OFC Desk here"
+        return _("{found}: install the newer OFC Desk here").format(found=found)
     if make_url(url).get_backend_name() == "sqlite":
-        return (
-            f"{found}: the next desk started on this file makes it so (or `ofc-desk db upgrade --db {url}`)"
-        )
+        return _(
+            "{found}: the next desk started on this file makes it so (or `ofc-desk db upgrade --db {url}`)"
+        ).format(found=found, url=url)
     return f"{found}: {upgrade_hint(url)}"
 
 
 def _schema_found(state: SchemaState) -> str:
     if state.revision is None:
-        return "the room's database has no OFC Desk tables yet"
+        return _("the room's database has no OFC Desk tables yet")
     if not state.known:
-        return f"the room's schema is at {state.words()}"
-    needed = f"this OFC Desk ({__version__}) needs {state.newest}"
-    return f"the room's schema is at revision {state.revision} and {needed}"
+        return _("the room's schema is at {state}").format(state=state.words())
+    needed = _("this OFC Desk ({version}) needs {newest}").format(version=__version__, newest=state.newest)
+    return _("the room's schema is at revision {revision} and {needed}").format(
+        revision=state.revision, needed=needed
+    )
 
 
 _SCHEMA_PRIVILEGES = """
@@ -366,7 +381,11 @@ def _check_migratable(connection: Connection, state: SchemaState, url: str) -> N
 
         fault = revision_fault(connection)
         if fault is not None:
-            raise RoomNotReady(f"{fault}; nothing was migrated: the owner must set the revision right first")
+            raise RoomNotReady(
+                _("{fault}; nothing was migrated: the owner must set the revision right first").format(
+                    fault=fault
+                )
+            )
     if connection.dialect.name != "postgresql":
         return
     may = connection.execute(text(_SCHEMA_PRIVILEGES)).one()
@@ -376,7 +395,9 @@ def _check_migratable(connection: Connection, state: SchemaState, url: str) -> N
         raise RoomNotReady(_may_not_read(connection))
     login = _login(connection)
     raise RoomNotReady(
-        f"{_schema_found(state)}, and the login {login} may not change it: {upgrade_hint(url)}"
+        _("{found}, and the login {login} may not change it: {hint}").format(
+            found=_schema_found(state), login=login, hint=upgrade_hint(url)
+        )
     )
 
 

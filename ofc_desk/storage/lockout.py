@@ -25,6 +25,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
+from ofc_desk.i18n import _
 from ofc_desk.storage import keys
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
@@ -158,25 +159,31 @@ def chain_fault(rows: Sequence[Any], chain: AccountsChain, set_aside: list[str])
     previous: str | None = None
     outcomes = {attempt.value for attempt in Attempt}
     for row in rows:
-        where = f"sign-in attempt {row.id}"
+        where = _("sign-in attempt {id}").format(id=row.id)
         if not row.hash:
             if previous is not None:
-                return f"{where} is outside the chain of PIN checks: it was added by hand"
+                return _("{where} is outside the chain of PIN checks: it was added by hand").format(
+                    where=where
+                )
             continue
         if row.prev_hash != (previous or GENESIS_HASH):
-            return f"{where} does not follow the one before it: a PIN check was removed or inserted"
+            return _("{where} does not follow the one before it: a PIN check was removed or inserted").format(
+                where=where
+            )
         if row.outcome not in outcomes or row.hash != attempt_hash(
             row.prev_hash, row.name, row.role, row.outcome, row.at
         ):
-            return f"{where} was altered"
+            return _("{where} was altered").format(where=where)
         account = chain.accounts.get(row.name)
         if row.outcome == Attempt.ACCEPTED and (
             account is None
             or not keys.signature_holds(account.public_key, keys.sign_in_message(row.hash), row.signature)
         ):
             set_aside.append(
-                f"{where} records an accepted PIN that {row.name}'s key did not sign:"
-                " it proves nothing, and the lockout counts it as a wrong PIN"
+                _(
+                    "{where} records an accepted PIN that {name}'s key did not sign: it proves nothing, and"
+                    " the lockout counts it as a wrong PIN"
+                ).format(where=where, name=row.name)
             )
         previous = row.hash
     return None

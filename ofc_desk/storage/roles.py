@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 
+from ofc_desk.i18n import _
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.lockout import Attempt
 
@@ -76,7 +77,9 @@ class RoomRoles:
     def __post_init__(self) -> None:
         for name in (self.table, self.floor):
             if not _ROLE_NAME.fullmatch(name):
-                raise RolesError(f"'{name}' is not a plain role name (lower-case letters, digits, _)")
+                raise RolesError(
+                    _("'{name}' is not a plain role name (lower-case letters, digits, _)").format(name=name)
+                )
 
 
 def roles_sql(
@@ -267,10 +270,10 @@ def _commit_checks(schema: str) -> list[str]:
 def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> list[str]:
     """The statements for the schema this connection works in (its `search_path`)."""
     if connection.dialect.name != "postgresql":
-        raise RolesError("roles are for a PostgreSQL card room: SQLite has no roles or grants")
+        raise RolesError(_("roles are for a PostgreSQL card room: SQLite has no roles or grants"))
     schema = connection.scalar(text("SELECT current_schema()"))
     if schema is None:
-        raise RolesError("the connection has no schema to work in (check search_path)")
+        raise RolesError(_("the connection has no schema to work in (check search_path)"))
     sequences: dict[str, str | None] = {}
     for table in {**DESK_INSERTS, **FLOOR_INSERTS}:
         qualified = f"{_quote(schema)}.{table}"
@@ -279,7 +282,11 @@ def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> li
         sequences[table] = _id_sequence(connection, qualified)
     missing = [table for table in ("table_sessions", "events") if table not in sequences]
     if missing:
-        raise RolesError(f"{schema} has no {' or '.join(missing)} table: is it an OFC Desk database?")
+        raise RolesError(
+            _("{schema} has no {tables} table: is it an OFC Desk database?").format(
+                schema=schema, tables=_(" or ").join(missing)
+            )
+        )
     return roles_sql(str(schema), sequences, roles, chained_sign_ins=sign_ins_chained(connection))
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
 
+from ofc_desk.i18n import _, ngettext
 from ofc_desk.storage.roles import (
     COMMIT_CHECKS,
     DESK_INSERTS,
@@ -86,26 +87,31 @@ def roles_state(connection: Connection, roles: RoomRoles = ROOM_ROLES) -> RolesS
         )
     )
     if not found:
-        return RolesState(False, False, f"not made yet ({' and '.join(names)})")
-    differences = [f"there is no role {name}" for name in names if name not in found]
+        return RolesState(False, False, _("not made yet ({roles})").format(roles=_(" and ").join(names)))
+    differences = [_("there is no role {name}").format(name=name) for name in names if name not in found]
     expected, granted = _expected(connection, roles), _granted(connection, roles)
     differences += [
-        f"{role} lacks {privilege} on {what}"
+        _("{role} lacks {privilege} on {what}").format(role=role, privilege=privilege, what=what)
         for role, what, privilege in sorted(expected - granted, key=_tables_first)
     ]
     differences += [
-        f"{role} has {privilege} on {what}, which it must not"
+        _("{role} has {privilege} on {what}, which it must not").format(
+            role=role, privilege=privilege, what=what
+        )
         for role, what, privilege in sorted(granted - expected, key=_tables_first)
     ]
     differences += _policy_differences(connection, roles)
     differences += _row_check_differences(connection)
     if not differences:
-        return RolesState(
-            True, True, f"current ({' and '.join(names)} have exactly the grants of this OFC Desk)"
-        )
+        exactly = _("current ({roles} have exactly the grants of this OFC Desk)")
+        return RolesState(True, True, exactly.format(roles=_(" and ").join(names)))
     shown = "; ".join(differences[:SHOWN_DIFFERENCES])
     more = len(differences) - SHOWN_DIFFERENCES
-    return RolesState(True, False, f"not current: {shown}{f'; and {more} more' if more > 0 else ''}")
+    if more > 0:
+        shown = ngettext("{shown}; and {count} more", "{shown}; and {count} more", more).format(
+            shown=shown, count=more
+        )
+    return RolesState(True, False, _("not current: {differences}").format(differences=shown))
 
 
 def _tables_first(grant: Grant) -> tuple[str, bool, str, str]:
@@ -155,7 +161,7 @@ def _policy_differences(connection: Connection, roles: RoomRoles) -> list[str]:
     enabled = connection.scalar(text(f"SELECT relrowsecurity FROM pg_class WHERE oid = {events}"))
     if enabled is None:
         return []
-    differences = [] if enabled else ["row-level security is off on events"]
+    differences = [] if enabled else [_("row-level security is off on {table}").format(table="events")]
     policies = {
         name: (cmd, sorted(to), check) for name, cmd, to, check in connection.execute(text(_POLICIES))
     }
@@ -165,14 +171,18 @@ def _policy_differences(connection: Connection, roles: RoomRoles) -> list[str]:
         "ofc_desk_floor_decides": ("INSERT", [roles.floor]),
     }
     for name in sorted(set(policies) - set(wanted)):
-        differences.append(f"events has a policy {name} the roles do not make")
+        differences.append(_("events has a policy {name} the roles do not make").format(name=name))
     for name, (cmd, to) in wanted.items():
         found = policies.get(name)
         if found is None or found[:2] != (cmd, to):
-            differences.append(f"events lacks its policy {name} ({cmd} for {', '.join(to)})")
+            differences.append(
+                _("events lacks its policy {name} ({command} for {roles})").format(
+                    name=name, command=cmd, roles=", ".join(to)
+                )
+            )
     floor = policies.get("ofc_desk_floor_decides")
     if floor is not None and any(f"'{kind}'" not in floor[2] for kind in FLOOR_EVENT_KINDS):
-        differences.append("the floor's policy on events does not hold it to decisions on requests")
+        differences.append(_("the floor's policy on events does not hold it to decisions on requests"))
     return differences
 
 
@@ -201,18 +211,18 @@ def _row_check_differences(connection: Connection) -> list[str]:
     differences = []
     desk_check = connection.scalar(text(_DESK_POLICY))
     if desk_check is not None and "head_seq" not in desk_check:
-        differences.append("the desk's policy on events does not hold it to the next event of a chain")
+        differences.append(_("the desk's policy on events does not hold it to the next event of a chain"))
     chained = sign_ins_chained(connection)
     for table, policy in ROW_POLICIES.items():
         if table not in secured or (table == "sign_in_attempts" and not chained):
             continue
         if not secured[table]:
-            differences.append(f"row-level security is off on {table}")
+            differences.append(_("row-level security is off on {table}").format(table=table))
         for name in ("ofc_desk_reads", policy):
             if (table, name) not in policies:
-                differences.append(f"{table} lacks its policy {name}")
+                differences.append(_("{table} lacks its policy {name}").format(table=table, name=name))
     differences += [
-        f"{table} lacks its check at commit {name}"
+        _("{table} lacks its check at commit {name}").format(table=table, name=name)
         for name, table in COMMIT_CHECKS.items()
         if table in secured and (table, name) not in triggers
     ]

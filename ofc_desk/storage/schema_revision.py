@@ -20,6 +20,7 @@ from alembic.script.revision import RevisionError
 from alembic.util import CommandError
 from sqlalchemy import Connection, inspect, text
 
+from ofc_desk.i18n import _
 from ofc_desk.storage.database import MIGRATIONS, Database
 
 MIGRATION_ACTOR = "migration "
@@ -35,7 +36,7 @@ def revision_fault(connection: Connection) -> str | None:
     heads = set(script.get_heads())
     if set(stored) == heads:
         return None
-    said = ", ".join(stored) or "none"
+    said = ", ".join(stored) or _("none")
     try:
         later = [
             revision.revision
@@ -43,17 +44,17 @@ def revision_fault(connection: Connection) -> str | None:
             if revision.revision not in stored
         ]
     except (CommandError, RevisionError):
-        return (
-            f"the schema revision reads {said}, which this ofc-desk does not know (it knows up to"
-            f" {', '.join(sorted(heads))}): verify the database with the ofc-desk that wrote it"
-        )
+        return _(
+            "the schema revision reads {revision}, which this ofc-desk does not know (it knows up to"
+            " {known}): verify the database with the ofc-desk that wrote it"
+        ).format(revision=said, known=", ".join(sorted(heads)))
     mark = _written_by_migration(connection, set(later)) or _made_later(connection, stored)
     if mark is None:
         return None
-    return (
-        f"the schema revision reads {said}, but {mark}: alembic_version was set back, and the next"
+    return _(
+        "the schema revision reads {revision}, but {mark}: alembic_version was set back, and the next"
         " start would run migrations again over a history they were already run on"
-    )
+    ).format(revision=said, mark=mark)
 
 
 def _written_by_migration(connection: Connection, later: set[str]) -> str | None:
@@ -62,7 +63,7 @@ def _written_by_migration(connection: Connection, later: set[str]) -> str | None
     ).scalars()
     for actor in sorted(actors):
         if actor.removeprefix(MIGRATION_ACTOR) in later:
-            return f"the history holds events that {actor} appended"
+            return _("the history holds events that {actor} appended").format(actor=actor)
     return None
 
 
@@ -72,10 +73,12 @@ def _made_later(connection: Connection, stored: tuple[str, ...]) -> str | None:
     found = inspect(connection)
     for table in sorted(found.get_table_names()):
         if table not in expected:
-            return f"the database has a table {table}, which a later migration made"
+            return _("the database has a table {table}, which a later migration made").format(table=table)
         extra = sorted({column["name"] for column in found.get_columns(table)} - expected[table])
         if extra:
-            return f"the table {table} has a column {extra[0]}, which a later migration made"
+            return _("the table {table} has a column {column}, which a later migration made").format(
+                table=table, column=extra[0]
+            )
     return None
 
 

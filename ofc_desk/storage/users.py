@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.names import clean_name
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.storage import keys, lockout
 from ofc_desk.storage.accounts import (
     BUILTIN_REPLAY,
@@ -135,8 +136,10 @@ def read_chain(session: Session) -> AccountsChain:
         chain = None
     if chain is None or room_fault(session, chain) is not None:
         raise SignInError(
-            "the room's accounts do not verify (ofc-desk verify says why):"
-            " nobody signs in until they are mended"
+            _(
+                "the room's accounts do not verify (ofc-desk verify says why): nobody signs in until"
+                " they are mended"
+            )
         )
     if key is not None:
         if len(_CHECKED) >= _CHECKED_KEPT:
@@ -155,8 +158,10 @@ def _chain_to_write(session: Session) -> AccountsChain:
         text("SELECT has_table_privilege('account_events', 'INSERT')")
     ):
         raise SignInError(
-            "this desk's database login records tables, not accounts: the room's owner sets up and"
-            " changes accounts (start ofc-desk once with the owner's login)"
+            _(
+                "this desk's database login records tables, not accounts: the room's owner sets up and"
+                " changes accounts (start ofc-desk once with the owner's login)"
+            )
         )
     return read_chain(session)
 
@@ -164,8 +169,17 @@ def _chain_to_write(session: Session) -> AccountsChain:
 def _check_new_pin(role: Role, pin: str) -> None:
     shortest = SUPERVISOR_PIN_LENGTH if role is Role.SUPERVISOR else MIN_PIN_LENGTH
     if len(pin) < shortest:
-        whose = "a floor supervisor's PIN" if role is Role.SUPERVISOR else "a PIN"
-        raise SignInError(f"{whose} needs at least {shortest} characters")
+        if role is Role.SUPERVISOR:
+            needs = ngettext(
+                "a floor supervisor's PIN needs at least {count} character",
+                "a floor supervisor's PIN needs at least {count} characters",
+                shortest,
+            )
+        else:
+            needs = ngettext(
+                "a PIN needs at least {count} character", "a PIN needs at least {count} characters", shortest
+            )
+        raise SignInError(needs.format(count=shortest))
 
 
 def create_user(database: Database, name: str, role: Role | str, pin: str, *, approver: Account) -> Account:
@@ -178,7 +192,7 @@ def create_user(database: Database, name: str, role: Role | str, pin: str, *, ap
     with database.session() as session:
         signer = _approving(_chain_to_write(session), approver)
         account = _create_in(session, name, chosen, pin, signer)
-        _commit_new(session, f"there is already a user called {name}")
+        _commit_new(session, _("there is already a user called {name}").format(name=name))
     return account
 
 
@@ -201,10 +215,10 @@ def create_accounts(
     each account asked for is accepted if it is the same one (`same_account`: there, with its role,
     opened by its PIN) and refused in words if not."""
     ordered = sorted(accounts, key=lambda account: account[1] is not Role.SUPERVISOR)
-    for _, role, pin in ordered:
+    for _name, role, pin in ordered:
         _check_new_pin(role, pin)
     if ordered and ordered[0][1] is not Role.SUPERVISOR:
-        raise SignInError("a database's first account is its floor supervisor")
+        raise SignInError(_("a database's first account is its floor supervisor"))
     created: list[Account] = []
     with database.session() as session:
         chain = _chain_to_write(session)
@@ -219,7 +233,7 @@ def create_accounts(
             account = _create_in(session, account_name(name), role, pin, approver)
             approver = approver or account
             created.append(account)
-        _commit_new(session, "another run created accounts here at the same time")
+        _commit_new(session, _("another run created accounts here at the same time"))
     return created
 
 
@@ -232,8 +246,10 @@ def _same_accounts(
         replay = builtin_replay_account(database)
         if replay is None:
             raise SignInError(
-                "this room has accounts already, without the built-in replay dealer: a floor"
-                " supervisor approves each new one"
+                _(
+                    "this room has accounts already, without the built-in replay dealer: a floor"
+                    " supervisor approves each new one"
+                )
             )
         same.append(replay)
     return same + [same_account(database, account_name(name), role, pin) for name, role, pin in accounts]
@@ -248,18 +264,20 @@ def same_account(database: Database, name: str, role: Role, pin: str) -> Account
         return sign_in(database, name, pin, role)
     except SignInError:
         raise SignInError(
-            "this room has accounts already, and these are not among them as given: sign in, or a"
-            " floor supervisor approves each new account"
+            _(
+                "this room has accounts already, and these are not among them as given: sign in, or a"
+                " floor supervisor approves each new account"
+            )
         ) from None
 
 
 def _refuse_unless_new(session: Session, chain: AccountsChain) -> None:
     """A room is set up once: before any account, and before any table signed its record."""
     if chain.accounts:
-        raise SignInError("this room has accounts already: a floor supervisor approves each new one")
+        raise SignInError(_("this room has accounts already: a floor supervisor approves each new one"))
     signed = session.scalar(select(TableSession.id).where(TableSession.id > chain.sessions_before).limit(1))
     if signed is not None:
-        raise SignInError("this room has recorded tables already: its accounts cannot be set up again")
+        raise SignInError(_("this room has recorded tables already: its accounts cannot be set up again"))
 
 
 def _commit_new(session: Session, taken: str) -> None:
@@ -285,7 +303,7 @@ def _create_in(
     if builtin:
         payload["builtin"] = True
     if session.scalar(select(User.id).where(User.name == name)) is not None:
-        raise SignInError(f"there is already a user called {name}")
+        raise SignInError(_("there is already a user called {name}").format(name=name))
     signer = approver if approver is not None else Account(name, role, key)
     event = _append_event(session, AccountKind.CREATED, name, signer, payload)
     session.add(
@@ -317,8 +335,10 @@ def change_role(database: Database, name: str, role: Role, approver: Account) ->
         state = _state_or_refuse(chain, name)
         if role is Role.SUPERVISOR and not state.long_pin:
             raise SignInError(
-                f"{state.name}'s PIN has fewer than {SUPERVISOR_PIN_LENGTH} characters, too few for a"
-                " floor supervisor: change it first"
+                _(
+                    "{name}'s PIN has fewer than {count} characters, too few for a floor supervisor: "
+                    "change it first"
+                ).format(name=state.name, count=SUPERVISOR_PIN_LENGTH)
             )
         user = _user_or_refuse(session, state.name)
         payload = {"role": role.value}
@@ -348,7 +368,9 @@ def change_pin(
     _seal_again(database, account, new_pin, lambda chain: _approving(chain, approver, own_longer_pin=own))
 
 
-_NO_SECOND_SET_UP = "a supervisor holds a key already: another supervisor approves this account's new PIN"
+_NO_SECOND_SET_UP = lazy_gettext(
+    "a supervisor holds a key already: another supervisor approves this account's new PIN"
+)
 
 
 def set_up_first_key(
@@ -362,12 +384,12 @@ def set_up_first_key(
         chain = read_chain(session)
     state = _state_or_refuse(chain, name)
     if chain.supervisor_keyed or state.role != Role.SUPERVISOR.value or state.public_key:
-        raise SignInError(_NO_SECOND_SET_UP)
+        raise SignInError(str(_NO_SECOND_SET_UP))
     account = _check(database, state.name, pin, Role.SUPERVISOR, clock or system_clock)
 
     def itself(chain: AccountsChain) -> Account | None:
         if chain.supervisor_keyed:
-            raise SignInError(_NO_SECOND_SET_UP)
+            raise SignInError(str(_NO_SECOND_SET_UP))
         return None  # the new key signs its own event
 
     return _seal_again(database, account, new_pin, itself)
@@ -419,30 +441,30 @@ def _approving(chain: AccountsChain, approver: Account, *, own_longer_pin: bool 
         or state.role != Role.SUPERVISOR.value
         or keys.public_hex(approver.key) != state.public_key
     ):
-        raise SignInError("a floor supervisor, signed in, must approve this")
+        raise SignInError(_("a floor supervisor, signed in, must approve this"))
     if not state.long_pin and not own_longer_pin:
         raise SignInError(_short_supervisor_pin(state.name))
     return Account(state.name, Role.SUPERVISOR, approver.key)
 
 
 def _short_supervisor_pin(name: str) -> str:
-    return (
-        f"{name}'s PIN has fewer than {SUPERVISOR_PIN_LENGTH} characters: a floor supervisor changes it"
+    return _(
+        "{name}'s PIN has fewer than {count} characters: a floor supervisor changes it"
         " (Settings → Change an account's PIN…) before approving anything"
-    )
+    ).format(name=name, count=SUPERVISOR_PIN_LENGTH)
 
 
 def _state_or_refuse(chain: AccountsChain, name: str) -> AccountState:
     state = chain.accounts.get(name.strip())
     if state is None or state.builtin:
-        raise SignInError(f"there is no user called {name.strip()}")
+        raise SignInError(_("there is no user called {name}").format(name=name.strip()))
     return state
 
 
 def _user_or_refuse(session: Session, name: str) -> User:
     user = session.scalar(select(User).where(User.name == name.strip()))
     if user is None:
-        raise SignInError(f"there is no user called {name.strip()}")
+        raise SignInError(_("there is no user called {name}").format(name=name.strip()))
     return user
 
 
@@ -488,7 +510,13 @@ def _opened(state: AccountState, pin: str) -> Account | None:
 
 def refusal(role: Role | None) -> str:
     """The one answer to a failed sign-in, whatever failed: the name, the PIN or the role."""
-    return "wrong name or PIN" if role is None else f"wrong name or PIN, or not a {role.value}"
+    if role is None:
+        return _("wrong name or PIN")
+    return (
+        _("wrong name or PIN, or not a dealer")
+        if role is Role.DEALER
+        else _("wrong name or PIN, or not a supervisor")
+    )
 
 
 def sign_in(
@@ -500,8 +528,10 @@ def sign_in(
     account = _check(database, name, pin, role, clock)
     if account.key is None:
         raise SignInError(
-            "this account has no key since an upgrade: a floor supervisor approves a new PIN for it"
-            " (Settings → Change an account's PIN…), which gives it one"
+            _(
+                "this account has no key since an upgrade: a floor supervisor approves a new PIN for it"
+                " (Settings → Change an account's PIN…), which gives it one"
+            )
         )
     if role is Role.SUPERVISOR and len(pin) < SUPERVISOR_PIN_LENGTH:
         raise SignInError(_short_supervisor_pin(account.name))
@@ -520,7 +550,9 @@ def _check(database: Database, name: str, pin: str, role: Role | None, clock: Cl
         wait = lockout.wait_left(session, typed, now, chain)
         if wait > timedelta(0):
             lockout.record(session, typed, asked, Attempt.WAITING, now)
-            raise SignInError(f"too many wrong PINs for this name: try again in {_spoken(wait)}")
+            raise SignInError(
+                _("too many wrong PINs for this name: try again in {wait}").format(wait=_spoken(wait))
+            )
         state = chain.accounts.get(typed) if typed == name.strip() else None
         account = _opened(state, pin) if state is not None else None
         if state is None:
@@ -544,7 +576,9 @@ def _as_recorded(typed: str) -> str:
 def _spoken(wait: timedelta) -> str:
     seconds = max(1, int(wait.total_seconds() + 0.999))
     minutes, seconds = divmod(seconds, 60)
-    return f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
+    if minutes:
+        return _("{minutes} min {seconds} s").format(minutes=minutes, seconds=seconds)
+    return _("{seconds} s").format(seconds=seconds)
 
 
 def list_users(database: Database) -> list[Account]:

@@ -9,7 +9,7 @@ import io
 import pytest
 
 from ofc_desk.i18n import Language, active_language
-from ofc_desk.reports.record import SessionRecord
+from ofc_desk.reports.record import RuleSetting, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from tests.helpers.pdf_text import page_texts
 
@@ -64,3 +64,12 @@ def test_a_name_in_chinese_prints_in_an_english_report_with_the_wide_font(
     assert "龍桌" in text and "王小明" in text and "Session report" in text
     assert b"WenQuanYi" in pdf, "the wide font is embedded"
     assert b"WenQuanYi" not in rendered(sample_record, Language.VI), "Vietnamese needs only DejaVu"
+
+
+def test_the_rules_labels_and_values_print_in_the_report_language(sample_record: SessionRecord) -> None:
+    record = dataclasses.replace(
+        sample_record, rules=(*sample_record.rules, RuleSetting("House options", ""))
+    )
+    page = page_texts(rendered(record, Language.RU))[0]
+    assert "Прогрессивная Фантазия да" in " ".join(page.split())
+    assert "Project-Id-Version" not in page, "a blank value stays blank"

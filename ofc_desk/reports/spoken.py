@@ -1,0 +1,268 @@
+"""Words the record stores in English, said again in the report's language from the data.
+
+The record keeps two kinds of English words that a report prints: a row's hand name ("pair of
+queens", part of the `ofc-desk score` contract) and a transfer's `reason` ("capped: Cy reached
+the win cap of 20", compared byte for byte by `verify`). Both stay stored as they are
+(docs/translating.md, "The record stays language-free"). An English report prints them as stored;
+any other language makes them anew: a hand's name from its cards (`core.hands`), checked against
+the stored name so that a row is never named for cards it does not hold, and a transfer's cause
+parsed from the fixed English patterns of `core/settlement.py`. Words that match no known pattern
+print as stored: never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ofc_desk.core.cards import CardError, parse_cards
+from ofc_desk.core.hands import (
+    HandClass,
+    deciding_rank,
+    hand_class_of,
+    hand_name_of,
+    lowball_name,
+    lowball_ranks,
+    strength,
+)
+from ofc_desk.i18n import Language, _, active_language, lazy_gettext, lazy_pgettext, pgettext
+from ofc_desk.i18n.translate import LazyText
+from ofc_desk.reports.formatting import chips
+from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
+
+HAND_PATTERNS: dict[HandClass, LazyText] = {
+    # TRANSLATORS: {top} and {second} are ranks as on the cards: A K Q J T 9 … 2 (docs/glossary.md).
+    HandClass.HIGH_CARD: lazy_gettext("{top}-high"),
+    HandClass.PAIR: lazy_gettext("pair of {top}"),
+    HandClass.TWO_PAIR: lazy_gettext("two pair, {top} and {second}"),
+    HandClass.TRIPS: lazy_gettext("three {top}"),
+    HandClass.STRAIGHT: lazy_gettext("{top}-high straight"),
+    HandClass.FLUSH: lazy_gettext("{top}-high flush"),
+    HandClass.FULL_HOUSE: lazy_gettext("{top} full of {second}"),
+    HandClass.QUADS: lazy_gettext("four {top}"),
+    HandClass.STRAIGHT_FLUSH: lazy_gettext("{top}-high straight flush"),
+    HandClass.ROYAL_FLUSH: lazy_gettext("royal flush"),
+}
+
+
+def speaks_as_stored(language: Language | None = None) -> bool:
+    """English (and its pseudo-language) print the stored words as they are."""
+    return (language or active_language()) in (Language.EN, Language.PSEUDO)
+
+
+def hand_words(cards: Sequence[str], stored: str) -> str:
+    """A row's hand in the active language: the stored name in English; else made from the cards,
+    if their name is the stored one (a 2-7 middle's low included); else the stored name."""
+    if speaks_as_stored() or not stored:
+        return stored
+    try:
+        parsed = parse_cards(list(cards))
+    except CardError:
+        return stored
+    if not parsed or len(parsed) not in (3, 5):
+        return stored
+    value = strength(parsed)
+    category = hand_class_of(value)
+    if hand_name_of(value, category) == stored:
+        top, second = deciding_rank(value).value, deciding_rank(value, 1).value
+        return str(HAND_PATTERNS[category]).format(top=top, second=second)
+    if len(parsed) == 5 and lowball_name(parsed) == stored and stored.endswith(")"):
+        ranks = [rank.value for rank in lowball_ranks(parsed)]
+        # TRANSLATORS: a 2-7 low: "seven-five low (7-5-4-3-2)"; {first} {second} are ranks, {ranks} all five.
+        return _("{first}-{second} low ({ranks})").format(
+            first=ranks[0], second=ranks[1], ranks="-".join(ranks)
+        )
+    return stored
+
+
+@dataclass(frozen=True)
+class _Cause:
+    """One pattern of a stored transfer reason, and how it is said again."""
+
+    pattern: re.Pattern[str]
+    say: Callable[[dict[str, str]], str]
+
+
+def _amount(fields: dict[str, str], name: str) -> str:
+    return chips(int(fields[name]))
+
+
+_CAUSES = (
+    _Cause(re.compile(r"paid in full"), lambda f: _("paid in full")),
+    _Cause(
+        re.compile(r"nothing moves: (?P<player>.+) is complete \(reached the win cap of (?P<cap>\d+)\)"),
+        lambda f: _("nothing moves: {player} is complete (reached the win cap of {cap})").format(
+            player=f["player"], cap=_amount(f, "cap")
+        ),
+    ),
+    _Cause(
+        re.compile(r"capped: (?P<player>.+) reached the win cap of (?P<cap>\d+) and is complete"),
+        lambda f: _("capped: {player} reached the win cap of {cap} and is complete").format(
+            player=f["player"], cap=_amount(f, "cap")
+        ),
+    ),
+    _Cause(
+        re.compile(r"capped: (?P<player>.+) reached the win cap of (?P<cap>\d+)"),
+        lambda f: _("capped: {player} reached the win cap of {cap}").format(
+            player=f["player"], cap=_amount(f, "cap")
+        ),
+    ),
+    _Cause(
+        re.compile(r"nothing paid: (?P<player>.+) has no chips left"),
+        lambda f: _("nothing paid: {player} has no chips left").format(player=f["player"]),
+    ),
+    _Cause(
+        re.compile(r"(?P<player>.+) had only (?P<chips>\d+) unused chips of the (?P<start>\d+) at the start"),
+        lambda f: _("{player} had only {chips} unused chips of the {start} at the start").format(
+            player=f["player"], chips=_amount(f, "chips"), start=_amount(f, "start")
+        ),
+    ),
+    _Cause(
+        re.compile(
+            r"(?P<player>.+) had only (?P<chips>\d+) unused chips of the (?P<start>\d+) to cover the win"
+        ),
+        lambda f: _("{player} had only {chips} unused chips of the {start} to cover the win").format(
+            player=f["player"], chips=_amount(f, "chips"), start=_amount(f, "start")
+        ),
+    ),
+    _Cause(
+        re.compile(r"(?P<player>.+) had only (?P<chips>\d+) in front of them"),
+        lambda f: _("{player} had only {chips} in front of them").format(
+            player=f["player"], chips=_amount(f, "chips")
+        ),
+    ),
+)
+_COMPLETE = re.compile(r"(?P<first>.+); (?P<player>.+) reached the win cap of (?P<cap>\d+) and is complete")
+
+
+def _said_again(stored: str) -> str | None:
+    for cause in _CAUSES:
+        if (match := cause.pattern.fullmatch(stored)) is not None:
+            return cause.say(match.groupdict())
+    return None
+
+
+def reason_words(stored: str) -> str:
+    """A transfer's stored reason in the active language; as stored in English, or when it
+    matches none of the settlement's patterns.
+
+    >>> from ofc_desk.i18n import in_language
+    >>> reason_words("capped: Cy reached the win cap of 2000")
+    'capped: Cy reached the win cap of 2000'
+    >>> with in_language(Language.RU):
+    ...     reason_words("capped: Cy reached the win cap of 2000")
+    'урезано лимитом: Cy достиг лимита выигрыша 2\\xa0000'
+    """
+    if speaks_as_stored():
+        return stored
+    whole = _said_again(stored)
+    if whole is not None:
+        return whole
+    # A payment after which the winner reached the cap: "<cause>; Cy reached the win cap of 20 and
+    # is complete".
+    match = _COMPLETE.fullmatch(stored)
+    if match is None or (first := _said_again(match["first"])) is None:
+        return stored
+    complete = _("{player} reached the win cap of {cap} and is complete").format(
+        player=match["player"], cap=chips(int(match["cap"]))
+    )
+    return pgettext("joining two causes", "{first}; {second}").format(first=first, second=complete)
+
+
+CHIP_KIND_WORDS: dict[ChipKind, LazyText] = {
+    ChipKind.OPENING: lazy_gettext("opening buy-in"),
+    ChipKind.BUY_IN: lazy_gettext("buy-in"),
+    ChipKind.REBUY: lazy_gettext("rebuy"),
+    ChipKind.CASH_OUT: lazy_gettext("cash-out"),
+    ChipKind.CORRECTION: lazy_gettext("chip correction"),
+}
+ADJUSTMENT_WORDS: dict[AdjustmentKind, LazyText] = {
+    AdjustmentKind.VOID: lazy_gettext("void"),
+    AdjustmentKind.CORRECTION: lazy_gettext("chip correction"),
+    AdjustmentKind.UNDO: lazy_gettext("undo"),
+    AdjustmentKind.RULES_CHANGE: lazy_gettext("rules change"),
+    AdjustmentKind.REQUEST: lazy_gettext("floor request"),
+}
+
+
+def kind_words(kind: ChipKind | AdjustmentKind) -> str:
+    """A chip transaction's or an adjustment's kind as the report says it ('correction' is the
+    chip ledger's word; the report has always said 'correction' there, so English keeps it)."""
+    if speaks_as_stored():
+        return str(kind)
+    words = CHIP_KIND_WORDS.get(kind) if isinstance(kind, ChipKind) else ADJUSTMENT_WORDS.get(kind)
+    return str(words) if words is not None else str(kind)
+
+
+def hands_words(hands: Sequence[int]) -> str:
+    """'hands 1–6, 9', 'hand 7', or 'no hand', in the active language."""
+    if not hands:
+        return _("no hand")
+    runs: list[list[int]] = []
+    for number in hands:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    spans = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
+    # One hand or a list of them, not a count: Russian's plural forms would name 21 hands as one.
+    return (_("hand {hands}") if len(hands) == 1 else _("hands {hands}")).format(hands=spans)
+
+
+def dealers_words(record: SessionRecord) -> str:
+    """ "Dana (hands 1–6), Rita (hands 6–13)": who dealt which hands."""
+    if not record.dealer_hands:
+        return ", ".join(record.dealers)
+    return ", ".join(f"{shift.dealer} ({hands_words(shift.hands)})" for shift in record.dealer_hands)
+
+
+def signing_roles(record: SessionRecord) -> list[tuple[str, str]]:
+    """The signature lines: one for each dealer, saying which hands they sign for, then the floor
+    supervisors'."""
+    dealers = [
+        (_("Dealer, {hands}").format(hands=hands_words(shift.hands)), shift.dealer)
+        for shift in record.dealer_hands
+    ]
+    return [
+        *(dealers or [(_("Dealer"), ", ".join(record.dealers))]),
+        (_("Floor supervisor"), ", ".join(record.supervisors)),
+    ]
+
+
+DATA_WORDS = {
+    # The desk's words for these (desk/table/faces.py), so both say them alike.
+    "regular": lazy_pgettext("variant", "regular"),
+    "pineapple": lazy_pgettext("variant", "pineapple"),
+    "2-7-pineapple": lazy_pgettext("variant", "2-7-pineapple"),
+    "chinese": lazy_pgettext("variant", "chinese"),
+    "win-cap": lazy_pgettext("settlement policy", "win-cap"),
+    "chip-exposure": lazy_pgettext("settlement policy", "chip-exposure"),
+    "front": lazy_pgettext("row", "front"),
+    "middle": lazy_pgettext("row", "middle"),
+    "back": lazy_pgettext("row", "back"),
+}
+"""Stored values (variants, settlement policies, rows) by their words; English shows them as
+stored, and an unknown value shows as stored in every language."""
+
+HAND_CLASS_WORDS = {
+    "high_card": lazy_pgettext("hand class", "high card"),
+    "pair": lazy_pgettext("hand class", "pair"),
+    "two_pair": lazy_pgettext("hand class", "two pair"),
+    "trips": lazy_pgettext("hand class", "trips"),
+    "straight": lazy_pgettext("hand class", "straight"),
+    "flush": lazy_pgettext("hand class", "flush"),
+    "full_house": lazy_pgettext("hand class", "full house"),
+    "quads": lazy_pgettext("hand class", "quads"),
+    "straight_flush": lazy_pgettext("hand class", "straight flush"),
+    "royal_flush": lazy_pgettext("hand class", "royal flush"),
+}
+"""A preset's hand classes (`HandClass.key`) by their words."""
+
+
+def data_words(value: str) -> str:
+    """A stored identifier in the active language: 'win-cap' as 'win-cap' in English."""
+    words = DATA_WORDS.get(value) or HAND_CLASS_WORDS.get(value)
+    if words is None or speaks_as_stored():
+        return value.replace("_", " ") if value in HAND_CLASS_WORDS else value
+    return str(words)
