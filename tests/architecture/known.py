@@ -25,7 +25,6 @@ IMPORT_CIRCLES: frozenset[frozenset[str]] = frozenset(
                 "service.view_parts",
             }
         ),
-        frozenset({"storage.database", "storage.schema_revision"}),
     }
 )
 
