@@ -20,7 +20,6 @@ from typing import Any
 
 import platformdirs
 from alembic import command
-from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
@@ -30,10 +29,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ofc_desk import __version__
 from ofc_desk.i18n import _
+from ofc_desk.storage.schema_revision import alembic_config, revision_fault
 
 APP_NAME = "ofc-desk"
 DEFAULT_FILE = "ofc-desk.db"
-MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x0FC0DE5C
 ACCOUNTS_LOCK = 0x0FC0DEAC
 """PostgreSQL advisory lock of the accounts chain's appends (`hold_append_lock`)."""
@@ -102,7 +101,6 @@ class Database:
         not create in the schema (a card room's desk or floor) migrates nothing: on a schema that
         is not current it gets `RoomNotReady`, which says to ask the owner for `ofc-desk db
         upgrade`; so does a schema newer than this program knows."""
-        config = _alembic_config()
         with self.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 # Desks starting together on a new card-room database: one migrates at a time, and
@@ -117,9 +115,8 @@ class Database:
             if revision == "head" and before.current:
                 return before
             _check_migratable(connection, before, self.url)
-            config.attributes["connection"] = connection
             try:
-                command.upgrade(config, revision)
+                command.upgrade(alembic_config(connection), revision)
             except DBAPIError as error:
                 if not insufficient_privilege(error):
                     raise
@@ -269,18 +266,12 @@ def _read_only_engine(url: str) -> Engine:
     return create_engine("sqlite://", creator=lambda: _connect_read_only(path))
 
 
-def _alembic_config() -> Config:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    return config
-
-
 @cache
 def _revisions() -> tuple[str, frozenset[str]]:
     """The newest migration shipped with this program and every one it knows, read once a process:
     Alembic reads every migration script again for each upgrade, which most of the time has
     nothing to do."""
-    scripts = ScriptDirectory.from_config(_alembic_config())
+    scripts = ScriptDirectory.from_config(alembic_config())
     newest = scripts.get_current_head()
     assert newest is not None, "the migrations have one head"
     return newest, frozenset(script.revision for script in scripts.walk_revisions())
@@ -376,9 +367,6 @@ def _check_migratable(connection: Connection, state: SchemaState, url: str) -> N
     if not state.known:
         raise RoomNotReady(schema_sentence(state, url))
     if state.revision is not None:
-        # Imported here: it builds the schema of a revision in a scratch database of its own.
-        from ofc_desk.storage.schema_revision import revision_fault
-
         fault = revision_fault(connection)
         if fault is not None:
             raise RoomNotReady(

@@ -13,18 +13,31 @@ newer program has not upgraded yet: it is verified as it stands, as before.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
+from alembic import command
+from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.script.revision import RevisionError
 from alembic.util import CommandError
-from sqlalchemy import Connection, inspect, text
+from sqlalchemy import Connection, create_engine, inspect, text
 
 from ofc_desk.i18n import _
-from ofc_desk.storage.database import MIGRATIONS, Database
 
+MIGRATIONS = Path(__file__).with_name("migrations")
+"""The Alembic migrations this program ships."""
 MIGRATION_ACTOR = "migration "
 """How an event appended by a migration names its actor ("migration 0007")."""
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Alembic's configuration for the shipped migrations, run on `connection` (migrations/env.py)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
 
 
 def revision_fault(connection: Connection) -> str | None:
@@ -99,11 +112,11 @@ def _migrations() -> ScriptDirectory:
 def _schema_at(revisions: tuple[str, ...]) -> dict[str, frozenset[str]]:
     """Each table of the schema the migrations make up to `revisions`, with its columns: built
     in memory, once a process."""
-    scratch = Database("sqlite://", migrate=False)
+    scratch = create_engine("sqlite://")
     try:
-        for revision in revisions:
-            scratch.migrate(revision)
-        with scratch.engine.connect() as connection:
+        with scratch.begin() as connection:
+            for revision in revisions:
+                command.upgrade(alembic_config(connection), revision)
             made = inspect(connection)
             return {
                 table: frozenset(column["name"] for column in made.get_columns(table))

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
-from ofc_desk.core.presets import PresetError, RakeMode, RakeRules, preset_names
+from ofc_desk.core.presets import Game, PresetError, RakeMode, RakeRules, preset_names
 from ofc_desk.core.rake import compute_rake
 
 SHIPPED = ["classic", "standard", "two-point"]
@@ -46,8 +46,11 @@ def test_scoring_systems_per_preset() -> None:
 
 @pytest.mark.parametrize("name", ["", "nope", "../presets/standard", "standard.json", "a\\b"])
 def test_an_unknown_preset_is_refused_and_the_known_ones_listed(name: str) -> None:
-    with pytest.raises(PresetError, match=r"unknown preset .*known: classic, standard, two-point"):
+    with pytest.raises(PresetError, match=r"unknown preset .*\(known: ") as refused:
         load_preset(name)
+    known = str(refused.value).rpartition("(known: ")[2].removesuffix(")").split(", ")
+    assert set(SHIPPED) <= set(known)  # a room's own preset may stand among them
+    assert known == preset_names(Game.OFC) + preset_names(Game.CHINESE)
 
 
 def standard_data() -> dict[str, Any]:

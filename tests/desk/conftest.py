@@ -24,6 +24,7 @@ from ofc_desk.desk.shell.app import build_window
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.session import DeskSession
 from ofc_desk.desk.shell.theme import DisplaySettingsStore
+from ofc_desk.desk.table.seatface import SeatFace
 from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import TableSnapshot
@@ -89,6 +90,12 @@ class Desk:
         assert self.session.open_new_table(setup) is None
         self.press_enter_on(self.window.between_hands.deal_button)
 
+    def face(self, name: str) -> SeatFace:
+        """What `name`'s seat shows on the felt."""
+        face = self.window.felt.seat_widget(name).seat
+        assert face is not None
+        return face
+
     def type(self, text: str) -> None:
         self.qtbot.keyClicks(self.window.entry.line, text)
 
@@ -97,8 +104,8 @@ class Desk:
         self.type(text)
         self.qtbot.keyClick(self.window.entry.line, Qt.Key.Key_Return)
 
-    def press_enter_on(self, widget: object) -> None:
-        self.qtbot.keyClick(widget, Qt.Key.Key_Return)  # type: ignore[arg-type]
+    def press_enter_on(self, widget: QWidget) -> None:
+        self.qtbot.keyClick(widget, Qt.Key.Key_Return)
 
     def refusal(self) -> str:
         return self.window.entry.refusal.text()

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QLabel, QMenu, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.actions import Command, Dialog
@@ -213,8 +213,8 @@ def test_a_voided_hand_is_marked_void_on_the_felt(desk: Desk) -> None:
     click_ok(desk, dialog)
     assert not dialog.isVisible()
     for name in ("Ann", "Bob"):
-        face = desk.window.felt.seat_widget(name).seat
-        assert face is not None and face.voided and "hand voided" in face.spoken()
+        face = desk.face(name)
+        assert face.voided and "hand voided" in face.spoken()
     assert "Hand 2 VOID" in desk.window.status_line.text().replace("\u00a0", " ")
     assert desk.window.between_hands.message.text().startswith("Hand 2 was voided: it does not count.")
     assert desk.window.between_hands.notice.text() == (
@@ -366,11 +366,13 @@ def mnemonic(text: str) -> str:
 def test_every_menu_entry_has_its_own_letter(desk: Desk) -> None:
     for top in desk.window.menuBar().actions():
         menu = top.menu()
-        assert menu is not None
+        assert isinstance(menu, QMenu)
         letters = [mnemonic(action.text()) for action in menu.actions() if not action.isSeparator()]
         letters = [letter for letter in letters if letter]
         assert len(letters) == len(set(letters)), (top.text(), letters)
-    captions = {action.text() for action in desk.window.menuBar().actions()[2].menu().actions()}
+    chips_menu = desk.window.menuBar().actions()[2].menu()
+    assert isinstance(chips_menu, QMenu)
+    captions = {action.text() for action in chips_menu.actions()}
     assert "&Cash out…" in captions and "Corr&ect chips (supervisor)…" in captions
 
 

@@ -10,7 +10,7 @@ from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.settlement import MAX_CHIPS, SettlementPolicy
 from ofc_desk.desk.actions import Command, Dialog
-from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN
@@ -54,7 +54,7 @@ def test_a_correction_beyond_any_spin_box_reaches_the_service(desk: Desk) -> Non
     ann = desk.snapshot.seat("Ann").stack
     desk.window.action(Dialog.CORRECT).trigger()
     dialog = desk.session.chip_actions.active_dialog
-    assert isinstance(dialog, AttemptDialog)
+    assert isinstance(dialog, SupervisorDialog)
     retype(desk, field(dialog, "Chips (+/−)"), "5,000,000,000")  # past a spin box's 2,147,483,647
     desk.qtbot.keyClicks(field(dialog, "Reason"), "chips brought to the table")
     desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])

@@ -37,7 +37,7 @@ def test_a_whole_regular_hand_by_keyboard_then_settlement(desk: Desk) -> None:
     desk.street(street_keys(ANN[2], "b"))
     desk.street(street_keys(BOB[2], "b"))
     desk.screenshot("02-mid-hand")
-    assert desk.window.felt.seat_widget("Ann").seat.rows[2].cards == ("Ks", "Kd", "Kc", "7h", "7d")
+    assert desk.face("Ann").rows[2].cards == ("Ks", "Kd", "Kc", "7h", "7d")
     later_ann = [(c, "m") for c in ANN[1].split()] + [(c, "f") for c in ANN[0].split()]
     later_bob = [(c, "m") for c in BOB[1].split()] + [(c, "f") for c in BOB[0].split()]
     for (card_a, key_a), (card_b, key_b) in zip(later_ann, later_bob, strict=True):
@@ -58,7 +58,7 @@ def test_a_whole_regular_hand_by_keyboard_then_settlement(desk: Desk) -> None:
     desk.press_enter_on(desk.window.settlement.confirm_button)
     assert desk.snapshot.hand_number == 2
     for name, stack in stacks_after.items():
-        assert desk.window.felt.seat_widget(name).seat.stack == stack
+        assert desk.face(name).stack == stack
 
 
 def test_a_whole_pineapple_hand_with_discards(desk: Desk) -> None:
@@ -74,10 +74,10 @@ def test_a_whole_pineapple_hand_with_discards(desk: Desk) -> None:
         assert desk.refusal() == ""
     snapshot = desk.snapshot
     assert snapshot.phase is Phase.AWAITING_SETTLEMENT
-    ann = snapshot.seat("Ann")
-    assert len(ann.discards) == 4
-    assert sum(card is None for card in ann.discards) == 2
-    assert [str(card) for card in ann.front.cards] == ["Ah", "Ad", "3c"]
+    ann_seat = snapshot.seat("Ann")
+    assert len(ann_seat.discards) == 4
+    assert sum(card is None for card in ann_seat.discards) == 2
+    assert [str(card) for card in ann_seat.front.cards] == ["Ah", "Ad", "3c"]
 
 
 def test_a_duplicate_card_is_refused_inline_and_the_entry_keeps_it(desk: Desk) -> None:
@@ -134,7 +134,7 @@ def test_ctrl_z_takes_back_a_staged_card_then_the_last_street_through_the_servic
     snapshot = desk.snapshot
     assert snapshot.to_act is not None and snapshot.to_act.player == "Ann"
     assert snapshot.seat("Ann").back.cards == ()
-    assert desk.window.felt.seat_widget("Ann").seat.rows[2].cards == ()
+    assert desk.face("Ann").rows[2].cards == ()
     desk.qtbot.keyClick(
         desk.window.entry.line,
         Qt.Key.Key_Z,

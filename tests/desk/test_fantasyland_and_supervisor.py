@@ -49,7 +49,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     assert snapshot.hand_number == 2
     assert snapshot.button == "Bob" and snapshot.button_held_for_fantasyland
     assert "button Bob (held: Fantasyland)" in desk.window.status_line.text().replace("\u00a0", " ")
-    ann_face = desk.window.felt.seat_widget("Ann").seat
+    ann_face = desk.face("Ann")
     assert ann_face.fantasyland_cards == 13
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
     desk.street(street_keys(BOB_SECOND[2], "b"))
@@ -68,7 +68,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     assert dialog.refusal.text() == ""
     desk.qtbot.keyClicks(dialog.middle, ANN_FANTASYLAND[1].lower())
     desk.qtbot.keyClicks(dialog.back, ANN_FANTASYLAND[2].lower())
-    assert desk.window.felt.seat_widget("Ann").seat.rows[2].pending == tuple(ANN_FANTASYLAND[2].split())
+    assert desk.face("Ann").rows[2].pending == tuple(ANN_FANTASYLAND[2].split())
     desk.screenshot("04-fantasyland-set")
     desk.screenshot("04b-fantasyland-set-dialog", dialog)
     click_ok(desk, dialog)

@@ -84,7 +84,7 @@ def fill_in(qtbot: QtBot, *texts: str) -> None:
 
 def tab_to(qtbot: QtBot, name: str, most: int = 30) -> list[str]:
     """Tab until the field called `name` has the keys; the names passed on the way."""
-    passed = []
+    passed: list[str] = []
     for _ in range(most):
         if focus().accessibleName() == name:
             return passed
@@ -125,7 +125,12 @@ def dialog_up(qtbot: QtBot, kind: type[QDialog] = QDialog) -> QDialog:
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), kind), timeout=SLOW)
     dialog = QApplication.activeModalWidget()
     assert isinstance(dialog, kind)
-    qtbot.waitUntil(lambda: dialog.isAncestorOf(QApplication.focusWidget()))
+
+    def focus_inside() -> bool:
+        focused = QApplication.focusWidget()
+        return focused is not None and dialog.isAncestorOf(focused)
+
+    qtbot.waitUntil(focus_inside)
     return dialog
 
 
@@ -241,13 +246,8 @@ def test_what_cannot_be_used_looks_it_in_both_themes(qtbot: QtBot, theme: ThemeN
         dialog.form.addRow(button, dead_button)
         dialog.show()
         QApplication.processEvents()
-        for enabled, disabled in ((other, fields.progressive), (button, dead_button)):
-            pairs.append(
-                (
-                    drawn_contrast(enabled, _area(enabled.rect())),
-                    drawn_contrast(disabled, _area(disabled.rect())),
-                )
-            )
+        for on, off in ((other, fields.progressive), (button, dead_button)):
+            pairs.append((drawn_contrast(on, _area(on.rect())), drawn_contrast(off, _area(off.rect()))))
     finally:
         app.setStyleSheet(previous)
     for enabled, disabled in pairs:
@@ -412,7 +412,8 @@ def fantasyland_set_by_keys(desk: Desk) -> None:
         press(qtbot, Qt.Key.Key_Tab)
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
-    assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
+    set_in_full = desk.snapshot
+    assert set_in_full.phase is Phase.AWAITING_SETTLEMENT
     press(qtbot, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # settled, the deal held
     assert desk.snapshot.phase is Phase.SETTLED
 
@@ -484,7 +485,12 @@ def reports_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     saved = tmp_path / "session.pdf"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_args: (str(saved), ""))
     printed: list[QPrinter] = []
-    monkeypatch.setattr(ReportPreview, "choose_printer", lambda _self, printer: bool(printed.append(printer)))
+
+    def choose_printer(_self: ReportPreview, printer: QPrinter) -> bool:
+        printed.append(printer)
+        return False  # the print dialog cancelled: nothing is sent to a printer
+
+    monkeypatch.setattr(ReportPreview, "choose_printer", choose_printer)
     press(qtbot, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     preview = dialog_up(qtbot, ReportPreview)
     assert isinstance(preview, ReportPreview)
@@ -591,7 +597,8 @@ def settings_and_help_by_keys(desk: Desk) -> None:
     press(qtbot, Qt.Key.Key_End)  # light
     press(qtbot, Qt.Key.Key_Return)
     done(desk, settings)
-    assert desk.session.options.theme is ThemeName.LIGHT
+    chosen = desk.session.options
+    assert chosen.theme is ThemeName.LIGHT
     choose(desk, desk.window.action(Command.DARK))  # View → Dark theme by its letter
     assert desk.session.options.theme is ThemeName.DARK
     for action in (

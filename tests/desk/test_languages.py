@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.cli.main import main
@@ -54,6 +54,7 @@ def test_settings_language_is_kept_for_the_next_start(qtbot: QtBot, tmp_path: Pa
     language_menu = next(
         a.menu() for a in desk.window.menus[Menu.SETTINGS].actions() if a.text() == "&Language"
     )
+    assert isinstance(language_menu, QMenu)
     russian = next(action for action in language_menu.actions() if action.text() == "Русский")
     russian.trigger()
     assert stored_language(settings, DESK_KEY) is Language.RU

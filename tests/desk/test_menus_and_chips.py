@@ -37,6 +37,13 @@ def settled_and_held(desk: Desk) -> None:
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
 
 
+def choose(dialog: AttemptDialog, text: str) -> None:
+    """Pick `text` in the dialog's list (the player it is for)."""
+    box = dialog.findChild(QComboBox)
+    assert box is not None
+    box.setCurrentText(text)
+
+
 def submit(desk: Desk) -> AttemptDialog:
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
@@ -92,7 +99,7 @@ def test_chip_operations_between_hands(desk: Desk) -> None:
     desk.qtbot.mouseClick(desk.window.between_hands.buttons[Dialog.REBUY], Qt.MouseButton.LeftButton)
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
-    dialog.findChild(QComboBox).setCurrentText("Ann")
+    choose(dialog, "Ann")
     submit(desk)
     assert desk.snapshot.seat("Ann").stack == ann_stack + 100
     desk.window.action(Dialog.JOIN).trigger()
@@ -105,9 +112,9 @@ def test_chip_operations_between_hands(desk: Desk) -> None:
     desk.window.action(Dialog.SIT_OUT).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert dialog is not None
-    dialog.findChild(QComboBox).setCurrentText("Cy")
+    choose(dialog, "Cy")
     submit(desk)
-    assert desk.window.felt.seat_widget("Cy").seat.sitting_out
+    assert desk.face("Cy").sitting_out
     desk.press_enter_on(desk.window.between_hands.deal_button)
     assert desk.snapshot.hand_number == 2
 

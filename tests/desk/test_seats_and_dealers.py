@@ -25,7 +25,7 @@ from tests.desk.test_chinese_table import BOB_SIX_PAIRS, CY_MISSET, hand_keys, o
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import click_ok
 from tests.desk.test_hand_over import hand_over
-from tests.desk.test_menus_and_chips import submit
+from tests.desk.test_menus_and_chips import choose, submit
 from tests.desk.test_start_and_resume import field
 
 
@@ -55,7 +55,7 @@ def shown_seats(desk: Desk) -> list[tuple[int, str]]:
 def test_a_seat_keeps_its_number_after_a_cash_out_and_a_newcomer_takes_it_by_number(desk: Desk) -> None:
     open_between_hands(desk, ("Ann", "Bob", "Cy"), "Cy")
     cash_out = chip_dialog(desk, Dialog.CASH_OUT)
-    cash_out.findChild(QComboBox).setCurrentText("Bob")
+    choose(cash_out, "Bob")
     submit(desk)
     assert shown_seats(desk) == [(1, "Ann"), (2, ""), (3, "Cy")]
     empty = desk.window.felt.seat_widgets[1]
@@ -76,7 +76,7 @@ def test_a_seat_keeps_its_number_after_a_cash_out_and_a_newcomer_takes_it_by_num
 def test_a_newcomer_is_offered_the_empty_seats_and_sits_at_the_one_chosen(desk: Desk) -> None:
     open_between_hands(desk, ("Ann", "Bob", "Cy"), "Cy")
     cash_out = chip_dialog(desk, Dialog.CASH_OUT)
-    cash_out.findChild(QComboBox).setCurrentText("Bob")
+    choose(cash_out, "Bob")
     submit(desk)
     join = chip_dialog(desk, Dialog.JOIN)
     assert choices(join) == ["Seat 2, between Ann and Cy", "Seat 4, between Cy and Ann"]
@@ -130,8 +130,8 @@ def test_a_voided_hand_at_a_chinese_table_shows_void(desk: Desk) -> None:
     assert not dialog.isVisible(), dialog.refusal.text()
     assert desk.snapshot.variant == CHINESE and desk.snapshot.hand_voided
     for name in ("Ann", "Bob", "Cy"):
-        face = desk.window.felt.seat_widget(name).seat
-        assert face is not None and face.voided
+        face = desk.face(name)
+        assert face.voided
     assert "Hand 1 VOID  ·  26 seen" in desk.window.status_line.text().replace("\u00a0", " ")
     desk.screenshot("26-chinese-void")
 
@@ -157,7 +157,7 @@ def test_sit_in_offers_only_the_players_sitting_out(desk: Desk) -> None:
     open_between_hands(desk, ("Ann", "Bob", "Cy"), "Cy")
     sit_out = chip_dialog(desk, Dialog.SIT_OUT)
     assert choices(sit_out) == ["Ann", "Bob", "Cy"]
-    sit_out.findChild(QComboBox).setCurrentText("Bob")
+    choose(sit_out, "Bob")
     submit(desk)
     assert choices(chip_dialog(desk, Dialog.SIT_IN)) == ["Bob"]
     desk.session.chip_actions.active_dialog.reject()  # type: ignore[union-attr]

@@ -71,7 +71,7 @@ def test_the_desk_reopened_on_the_same_database_resumes_mid_hand(
     after = reopened.snapshot
     assert after.hand_number == before.hand_number
     assert after.to_act == before.to_act and after.to_act is not None and after.to_act.player == "Cy"
-    assert reopened.window.felt.seat_widget("Bob").seat.rows[1].cards == ("As", "Ac", "Jd", "Th", "2d")
+    assert reopened.face("Bob").rows[1].cards == ("As", "Ac", "Jd", "Th", "2d")
     reopened.street(street_keys("2h 3c 4s 5d 6c", "b"))
     assert reopened.refusal() == ""
     assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.player == "Ann"
@@ -107,10 +107,10 @@ def test_cards_typed_but_not_confirmed_are_staged_again_when_the_table_is_resume
     assert reopened.window.entry.staged.text().startswith("Typed before the desk closed, not yet confirmed")
     reopened.screenshot("draft-staged-again")
     # Nothing was recorded for Bob: the draft is not a record.
-    assert reopened.window.felt.seat_widget("Bob").seat.rows[1].cards == ()
+    assert reopened.face("Bob").rows[1].cards == ()
     reopened.street("th m 2d m")
     assert reopened.refusal() == ""
-    assert reopened.window.felt.seat_widget("Bob").seat.rows[1].cards == ("As", "Ac", "Jd", "Th", "2d")
+    assert reopened.face("Bob").rows[1].cards == ("As", "Ac", "Jd", "Th", "2d")
     assert reopened.window.entry.staged.text() == ""
     reopened.window.close()
 
@@ -148,7 +148,7 @@ def test_the_demo_table_opens_mid_session_with_fantasyland(qtbot: QtBot, tmp_pat
     qtbot.waitUntil(lambda: desk.session.controller.service is not None, timeout=10_000)
     snapshot = desk.snapshot
     assert snapshot.hand_number == 3 and snapshot.button_held_for_fantasyland
-    assert desk.window.felt.seat_widget("Bob").seat.fantasyland_cards > 0
+    assert desk.face("Bob").fantasyland_cards > 0
     desk.screenshot("00-demo-table")
     desk.window.close()
     database.dispose()

@@ -131,6 +131,8 @@ def test_updates_change_rows_in_place_and_opening_a_table_resets(
 
 def test_a_chinese_poker_table_shows_whose_showdown_is_next(qtbot: QtBot, tmp_path: Path) -> None:
     database = Database(f"sqlite:///{tmp_path / 'room.db'}")
+    actions: list[dict[str, object]] = [{"player": name, "surrender": True} for name in ("Ann", "Bob")]
+    actions.append({"player": "Cy", "cards": SEED, "rows": ROWS})
     script = {
         "table": "Jade 1",
         "variant": "chinese",
@@ -139,9 +141,8 @@ def test_a_chinese_poker_table_shows_whose_showdown_is_next(qtbot: QtBot, tmp_pa
         "dealer": DEALER,
         "seats": [{"name": name, "buy_in": 50} for name in ("Ann", "Bob", "Cy")],
         "button": "Cy",
-        "hands": [{"actions": [{"player": name, "surrender": True} for name in ("Ann", "Bob")]}],
+        "hands": [{"actions": actions}],
     }
-    script["hands"][0]["actions"].append({"player": "Cy", "cards": SEED, "rows": ROWS})
     run_replay(database, script, resume=False)
     (opened,) = list_open_tables(database)
     desk = TableService.resume(database, opened.session_id, DEALER)

@@ -4,7 +4,7 @@ and the floor writes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -123,7 +123,7 @@ def test_a_double_click_opens_the_tables_records_read_only(tmp_path: Path, qtbot
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
         qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
         records = floor.records[desk.session_id]
-        expected = (
+        expected: tuple[Sequence[object], ...] = (
             hand_history(database, desk.session_id),
             chip_ledger(database, desk.session_id),
             audit_log(database, desk.session_id),

@@ -9,8 +9,8 @@ scale is one more file. Fields §10 gives a default for may be left out.
 >>> [special.kind.value for special in typical.specials][-1]
 'dragon'
 >>> from ofc_desk.core.presets import preset_names
->>> preset_names(Game.CHINESE)[:2]
-['chinese-basic', 'chinese-typical']
+>>> "chinese-typical" in preset_names(Game.CHINESE), "chinese-typical" in preset_names(Game.OFC)
+(True, False)
 """
 
 from __future__ import annotations
