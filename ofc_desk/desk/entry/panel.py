@@ -25,6 +25,11 @@ from ofc_desk.i18n import _, lazy_gettext, lazy_pgettext
 STREET_PLACEHOLDER = lazy_gettext("qh f · 10d m · 7c x · ? — Enter confirms")
 SHOWDOWN_PLACEHOLDER = lazy_gettext("qh f · 10d m · 7c b … 13 cards — Enter confirms")
 """Whole beside the picker at 1366 px; the prompt above says that s surrenders."""
+STREET_KEYS, SHOWDOWN_KEYS = "qh f · 10d m · 7c x · ?", "qh f · 10d m · 7c b …"
+"""The hints' keys alone, the same in every language: shown when a longer language's hint would be
+cut at the end of the line (the confirm button says Enter too)."""
+HINT_ROOM = 12
+"""Pixels the line keeps beside its hint: the cursor and the frame's padding."""
 ROW_BUTTONS = (
     (lazy_pgettext("button", "Front"), lazy_gettext("Send to front"), "f"),
     (lazy_pgettext("button", "Middle"), lazy_gettext("Send to middle"), "m"),
@@ -59,7 +64,8 @@ class EntryPanel(QWidget):
         self.line.setObjectName("cardEntry")
         self.line.setAccessibleName(_("Card entry"))
         # Short enough to be read whole beside the picker at 1366 px; F1 has the rest.
-        self.line.setPlaceholderText(str(STREET_PLACEHOLDER))
+        self._hints = (STREET_PLACEHOLDER, STREET_KEYS)
+        self._show_hint()
         self.line.installEventFilter(self)
         self.staged = QLabel("", self)
         self.staged.setObjectName("staged")
@@ -110,7 +116,15 @@ class EntryPanel(QWidget):
         for key in ("x", "?"):
             self.row_buttons[key].setVisible(not chinese)
         self.surrender_button.setVisible(chinese)
-        self.line.setPlaceholderText(str(SHOWDOWN_PLACEHOLDER if chinese else STREET_PLACEHOLDER))
+        self._hints = (SHOWDOWN_PLACEHOLDER, SHOWDOWN_KEYS) if chinese else (STREET_PLACEHOLDER, STREET_KEYS)
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        """The whole hint where the line has room for it, else its keys alone: never cut short."""
+        whole, keys = str(self._hints[0]), self._hints[1]
+        room = self.line.contentsRect().width() - HINT_ROOM
+        fits = self.line.fontMetrics().horizontalAdvance(whole) <= room
+        self.line.setPlaceholderText(whole if fits or not self.line.isVisible() else keys)
 
     def offer_declarations(self, player: str, specials: list[tuple[str, str]]) -> None:
         """One button a special the cards make, most valuable first (`specials` holds each kind and
@@ -122,13 +136,12 @@ class EntryPanel(QWidget):
                 widget.deleteLater()
         self.declare_buttons = []
         for number, (kind, words) in enumerate(specials, start=1):
-            # TRANSLATORS: {number} after the & is the Alt key that chooses it; {special}: "six pairs".
-            caption = _("&{number} Declare {player}'s {special}").format(
-                number=number, player=player, special=words
+            # TRANSLATORS: {key} is "&1", "&2"…: the Alt key that chooses the button; {special}: "six pairs".
+            caption = _("{key} Declare {player}'s {special}").format(
+                key=f"&{number}", player=player, special=words
             )
             button = QPushButton(caption, self.declare_bar)
             button.setAccessibleName(_("Declare {special}").format(special=words))
-
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _checked=False, chosen=kind: self.declare_requested.emit(chosen))
             # As wide as the bar gives it, never asking for more: the entry stays beside the picker.
@@ -139,6 +152,8 @@ class EntryPanel(QWidget):
         self.declare_bar.setVisible(bool(specials))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.line and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            self._show_hint()
         if watched is self.line and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -39,6 +39,7 @@ from ofc_desk.desk.hand_end.transfer_lines import (
 )
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
+from ofc_desk.desk.table.seat_widget import ROW_LETTERS
 from ofc_desk.i18n import _, lazy_pgettext, ngettext, pgettext
 
 
@@ -199,9 +200,8 @@ def _players_html(seats: Sequence[ResultSeat], inks: Inks) -> str:
 
 
 PAIR_COLUMNS = (
-    lazy_pgettext("row", "front"),
-    lazy_pgettext("row", "middle"),
-    lazy_pgettext("row", "back"),
+    # The rows by their keys, as the felt labels them: a longer language's words never widen the view.
+    *ROW_LETTERS.values(),
     lazy_pgettext("settlement column", "scoop"),
     lazy_pgettext("settlement column", "royalties"),
     lazy_pgettext("settlement column", "foul"),

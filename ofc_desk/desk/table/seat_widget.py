@@ -32,6 +32,8 @@ MIN_SCALE = 0.6
 MAX_SCALE = 1.8
 MIN_BADGE_FONT = 0.6
 """Badges that do not fit beside the name shrink their letters, down to this much of their size."""
+SHORTEST_NAME = 2
+"""Letters of the player's name kept when the badges need the room (then the name is cut short)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,13 +201,22 @@ class SeatWidget(QWidget):
         title = f"{seat.seat_number} · {seat.name}"
         right = f"{seat.stack:,}".replace(",", " ")
         if seat.to_act:
-            right = _("TO ACT · {count}   {stack}").format(count=seat.cards_to_take, stack=right)
+            # TRANSLATORS: on the seat whose turn it is, before its stack: the cards it takes now.
+            to_act = _("TO ACT · {count}").format(count=seat.cards_to_take)
+            right = f"{to_act}   {right}"
         right_width = title_font.horizontalAdvance(right)
         right_box = QRectF(box.right() - gap * 2 - right_width, box.top(), right_width, box.height())
         start = box.left() + gap * 2
         room = right_box.left() - gap - start
         beside_title = room - title_font.horizontalAdvance(title) - gap
-        badges = _fit_badges(_badges(seat, colours), h * 0.46, gap, beside_title)
+        wanted = _badges(seat, colours)
+        badges = _fit_badges(wanted, h * 0.46, gap, beside_title)
+        if any(badge.text != badge.full_text for badge in badges):
+            # A badge says what the dealer must act on (Fantasyland, a foul): the name gives way
+            # first, down to its first letters, as it does in a longer language beside TO ACT.
+            shortest = f"{seat.seat_number} · {seat.name[:SHORTEST_NAME]}…"
+            beside_shortest = room - title_font.horizontalAdvance(shortest) - gap
+            badges = _fit_badges(wanted, h * 0.46, gap, max(beside_title, beside_shortest))
         title = title_font.elidedText(title, Qt.TextElideMode.ElideRight, room - _width(badges, gap))
         title_width = title_font.horizontalAdvance(title)
         x = start + title_width + gap
