@@ -56,7 +56,6 @@ class CardPicker(QWidget):
                 button.setAccessibleName(spoken_card(label))
                 button.setToolTip(label)
                 button.clicked.connect(lambda _checked=False, text=label: self.card_picked.emit(text))
-
                 layout.addWidget(button, row, column)
                 self._buttons[label] = button
         self.set_options(options)

@@ -181,12 +181,15 @@ def _players_html(seats: Sequence[ResultSeat], inks: Inks) -> str:
     rows = []
     for seat in seats:
         name = escape(seat.name)
-        foul_word = _("FOUL")
-        foul = f"<b style='color:{inks.foul}'>{escape(foul_word)}</b> — {escape(seat.foul_reason or '')}"
+        foul = ""
+        if seat.foul:
+            foul_word, reason = escape(_("FOUL")), escape(seat.foul_reason or "")
+            foul = f"<b style='color:{inks.foul}'>{foul_word}</b> — {reason}"
         count = seat.fantasyland_next
-        going = ngettext("→ Fantasyland ({count} card)", "→ Fantasyland ({count} cards)", count).format(
-            count=count
-        )
+        going = ""
+        if count:
+            going = ngettext("→ Fantasyland ({count} card)", "→ Fantasyland ({count} cards)", count)
+            going = going.format(count=count)
         stacks = f"{seat.stack_before} → <b>{seat.stack_after}</b>"
         royalties = _("royalties {points}").format(points=seat.royalties)
         points = points_words(seat.points)
@@ -194,7 +197,7 @@ def _players_html(seats: Sequence[ResultSeat], inks: Inks) -> str:
             f"<tr><td><b>{name}</b>{GAP}</td><td>{escape(royalties)}{GAP}</td>"
             f"<td align='right'>{escape(points)}{GAP}</td>"
             f"<td align='right'>{stacks}{GAP}</td>"
-            f"<td>{escape(going) if count else ''}{foul if seat.foul else ''}</td></tr>"
+            f"<td>{escape(going)}{foul}</td></tr>"
         )
     return hands_table(rows)
 

@@ -63,7 +63,6 @@ def _rows(number: int, transfer: ResultTransfer, capped_ink: str) -> str:
     why = [transfer.why] if transfer.why else []
     if capped:
         why.append(reason_words(transfer.reason) if transfer.reason else _("capped"))
-
     if not why:
         return line
     return line + f"<tr{style}><td></td><td colspan='5'><small>{escape(' · '.join(why))}</small></td></tr>"
