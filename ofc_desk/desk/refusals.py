@@ -20,6 +20,7 @@ from typing import Protocol
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 from sqlalchemy.exc import SQLAlchemyError
 
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.storage.database import RoomNotReady, failure_cause
 
@@ -50,7 +51,7 @@ def refusal_label(parent: QWidget) -> QLabel:
     pasted mistake) is cut at the edge instead of widening the window off the screen."""
     label = QLabel("", parent)
     label.setObjectName("refusal")
-    label.setAccessibleName("Refusal")
+    label.setAccessibleName(_("Refusal"))
     label.setWordWrap(True)
     label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     return label
@@ -61,7 +62,7 @@ def notice_label(parent: QWidget) -> QLabel:
     acted through a dialog or an undo sees it took. Wraps like a refusal; the two never show at once."""
     label = refusal_label(parent)
     label.setObjectName("notice")
-    label.setAccessibleName("Done")
+    label.setAccessibleName(_("Done"))
     return label
 
 
@@ -106,15 +107,16 @@ def background_sentence(failure: Exception) -> str:
         return str(failure)
     if isinstance(failure, SQLAlchemyError):
         cause = failure_cause(failure)
-        return f"the database could not be used ({cause}): check its URL in Settings, or the connection"
+        return _(
+            "the database could not be used ({cause}): check its URL in Settings, or the connection"
+        ).format(cause=cause)
     lines = str(failure).splitlines()
-    return f"that did not work: {lines[0] if lines else type(failure).__name__}"
+    return _("that did not work: {cause}").format(cause=lines[0] if lines else type(failure).__name__)
 
 
 def dealer_sentence(failure: Exception) -> str:
     if isinstance(failure, ActionRefused):
         return str(failure)
-    return (
-        f"the database did not answer ({type(failure).__name__}): nothing was recorded — "
-        "check the connection and try again"
-    )
+    return _(
+        "the database did not answer ({failure}): nothing was recorded — check the connection and try again"
+    ).format(failure=type(failure).__name__)

@@ -94,8 +94,8 @@ def test_cards_are_taken_back_one_or_all(dealt: TableService) -> None:
 
 def test_nothing_is_staged_without_a_hand_being_dealt(dealt: TableService) -> None:
     staging = Staging()
-    assert staging.read("ks b", None, None).refusal == NO_HAND
-    assert staging.read("ks b", dealt.snapshot(), None).refusal == NO_HAND
+    assert staging.read("ks b", None, None).refusal == str(NO_HAND)
+    assert staging.read("ks b", dealt.snapshot(), None).refusal == str(NO_HAND)
     assert staging.placements == []
 
 

@@ -1,7 +1,7 @@
 """A string marked inside an f-string's braces (`f"{_('Shift report')} · …"`) is translated at run
 time but never extracted on Python 3.11: Babel does not read into f-strings there, so the catalogs
 and their completeness test never see it and it stays English. Found in the reports' footers and
-`db status` while wrapping them (issue 29); the folders wrapped so far are held to it."""
+`db status` while wrapping them (issue 29); the folders wrapped so far, the desk too, are held to it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ofc_desk.i18n.maintain import KEYWORDS, PACKAGE
 
-CHECKED = ("storage", "cli", "reports", "i18n")
+CHECKED = ("storage", "cli", "reports", "i18n", "desk")
 
 
 def marks_in_fstrings(source: str) -> list[int]:

@@ -30,9 +30,16 @@ from dataclasses import dataclass
 
 from ofc_desk.core.cards import Card, CardError, parse_card
 from ofc_desk.core.rows import DISCARD, parse_row_word
+from ofc_desk.i18n import _, lazy_pgettext, pgettext
 
 UNKNOWN_KEYS = ("??", "?")
-ROW_KEY_HELP = "use f, m, b (or 1, 2, 3), x to discard, ? for an unknown discard"
+ROW_WORDS = {
+    "front": lazy_pgettext("row", "front"),
+    "middle": lazy_pgettext("row", "middle"),
+    "back": lazy_pgettext("row", "back"),
+    "discard": lazy_pgettext("row", "discard"),
+}
+"""A placement's row (stored and sent to the service as its English identifier) in the reader's words."""
 _WORD = re.compile(r"[A-Za-z]+")
 _SEAT = re.compile(r"\s*([^\s:]+)\s*:")
 
@@ -106,6 +113,11 @@ def keyed_text(placements: Iterable[KeyedPlacement]) -> str:
     return " ".join("??" if p.card is None else f"{p.card} {p.placement}" for p in placements)
 
 
+def row_word(placement: str) -> str:
+    """A row as the reader says it; one without a label, as stored."""
+    return str(ROW_WORDS[placement]) if placement in ROW_WORDS else placement
+
+
 def _read_one(text: str) -> tuple[KeyedPlacement, str] | None:
     for key in UNKNOWN_KEYS:
         if text.startswith(key):
@@ -158,11 +170,16 @@ def _judge_rest(rest: str) -> tuple[bool, str]:
         card, after = card_and_after
         if not after.strip():
             return True, ""
-        return False, f"'{after.strip()}' after {card} is not a row: {ROW_KEY_HELP}"
+        return False, _(
+            "'{typed}' after {card} is not a row:"
+            " use f, m, b (or 1, 2, 3), x to discard, ? for an unknown discard"
+        ).format(typed=after.strip(), card=card)
     if _could_become_card(rest):
         return False, ""
     first = rest.split()[0]
-    return False, f"'{first}' is not a card: type a rank (2-9, T or 10, J, Q, K, A) then a suit (s, h, d, c)"
+    return False, _(
+        "'{typed}' is not a card: type a rank (2-9, T or 10, J, Q, K, A) then a suit (s, h, d, c)"
+    ).format(typed=first)
 
 
 def _could_become_seat(text: str, names: Sequence[str]) -> bool:
@@ -200,12 +217,28 @@ def seat_named(seat: str, seats: Mapping[int, str]) -> str:
             return seats[number]
         held = ", ".join(f"{n} {name}" for n, name in sorted(seats.items()) if name)
         if number in seats:
-            raise ValueError(f"seat {number} is empty: name a seat with a player ({held})")
-        raise ValueError(f"there is no seat {number} at this table (seats {held})")
+            raise ValueError(
+                _("seat {number} is empty: name a seat with a player ({held})").format(
+                    number=number, held=held
+                )
+            )
+        raise ValueError(
+            _("there is no seat {number} at this table (seats {held})").format(number=number, held=held)
+        )
     matching = [name for name in names if name.casefold().startswith(seat.casefold())]
     whole = [name for name in matching if name.casefold() == seat.casefold()]
     if len(matching) == 1 or len(whole) == 1:
         return (whole or matching)[0]
     if not matching:
-        raise ValueError(f"no player's name starts with '{seat}': name a seat by its number or its player")
-    raise ValueError(f"'{seat}:' could be {' or '.join(matching)}: type more of the name, or the seat number")
+        raise ValueError(
+            _("no player's name starts with '{seat}': name a seat by its number or its player").format(
+                seat=seat
+            )
+        )
+    # TRANSLATORS: between two players' names, spaces included: "Ann or Al".
+    either = pgettext("between names", " or ").join(matching)
+    raise ValueError(
+        _("'{seat}:' could be {names}: type more of the name, or the seat number").format(
+            seat=seat, names=either
+        )
+    )

@@ -20,11 +20,24 @@ from PySide6.QtWidgets import (
 
 from ofc_desk.desk.actions import REDO_KEYS
 from ofc_desk.desk.refusals import notice_label, refusal_label
+from ofc_desk.i18n import _, lazy_gettext, lazy_pgettext
 
-STREET_PLACEHOLDER = "qh f · 10d m · 7c x · ? — Enter confirms"
-SHOWDOWN_PLACEHOLDER = "qh f · 10d m · 7c b … 13 cards — Enter confirms"
+STREET_PLACEHOLDER = lazy_gettext("qh f · 10d m · 7c x · ? — Enter confirms")
+SHOWDOWN_PLACEHOLDER = lazy_gettext("qh f · 10d m · 7c b … 13 cards — Enter confirms")
 """Whole beside the picker at 1366 px; the prompt above says that s surrenders."""
-ROW_BUTTONS = (("Front", "f"), ("Middle", "m"), ("Back", "b"), ("Discard", "x"), ("Unknown", "?"))
+STREET_KEYS, SHOWDOWN_KEYS = "qh f · 10d m · 7c x · ?", "qh f · 10d m · 7c b …"
+"""The hints' keys alone, the same in every language: shown when a longer language's hint would be
+cut at the end of the line (the confirm button says Enter too)."""
+HINT_ROOM = 12
+"""Pixels the line keeps beside its hint: the cursor and the frame's padding."""
+ROW_BUTTONS = (
+    (lazy_pgettext("button", "Front"), lazy_gettext("Send to front"), "f"),
+    (lazy_pgettext("button", "Middle"), lazy_gettext("Send to middle"), "m"),
+    (lazy_pgettext("button", "Back"), lazy_gettext("Send to back"), "b"),
+    (lazy_pgettext("button", "Discard"), lazy_gettext("Send to discard"), "x"),
+    (lazy_pgettext("button", "Unknown"), lazy_gettext("Send to unknown"), "?"),
+)
+"""Each row button's caption, its accessible name and the key it types."""
 DECLARE_COLUMNS = 2
 """The specials a hand makes, two a line: five of them never widen the window off the screen."""
 
@@ -45,41 +58,42 @@ class EntryPanel(QWidget):
         super().__init__(parent)
         self.prompt = QLabel("", self)
         self.prompt.setObjectName("prompt")
-        self.prompt.setAccessibleName("Whose turn")
+        self.prompt.setAccessibleName(_("Whose turn"))
         self.prompt.setWordWrap(True)  # a Chinese showdown's prompt is long; never wider than the entry
         self.line = QLineEdit(self)
         self.line.setObjectName("cardEntry")
-        self.line.setAccessibleName("Card entry")
+        self.line.setAccessibleName(_("Card entry"))
         # Short enough to be read whole beside the picker at 1366 px; F1 has the rest.
-        self.line.setPlaceholderText(STREET_PLACEHOLDER)
+        self._hints = (STREET_PLACEHOLDER, STREET_KEYS)
+        self._show_hint()
         self.line.installEventFilter(self)
         self.staged = QLabel("", self)
         self.staged.setObjectName("staged")
-        self.staged.setAccessibleName("Cards staged this street")
+        self.staged.setAccessibleName(_("Cards staged this street"))
         self.staged.setWordWrap(True)
         self.refusal = refusal_label(self)
         self.notice = notice_label(self)
-        self.confirm_button = QPushButton("Confirm street (Enter)", self)
-        self.confirm_button.setAccessibleName("Confirm street")
+        self.confirm_button = QPushButton(_("Confirm street (Enter)"), self)
+        self.confirm_button.setAccessibleName(_("Confirm street"))
         self.confirm_button.clicked.connect(self.confirm_requested)
         self.row_buttons: dict[str, QPushButton] = {}
         buttons = QHBoxLayout()
-        for caption, key in ROW_BUTTONS:
-            button = QPushButton(caption, self)
-            button.setAccessibleName(f"Send to {caption.lower()}")
+        for caption, name, key in ROW_BUTTONS:
+            button = QPushButton(str(caption), self)
+            button.setAccessibleName(str(name))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.clicked.connect(lambda _=False, text=key: self.key_text_clicked.emit(text))
+            button.clicked.connect(lambda _checked=False, text=key: self.key_text_clicked.emit(text))
             buttons.addWidget(button)
             self.row_buttons[key] = button
-        self.surrender_button = QPushButton("Surrender (s, Enter)", self)
-        self.surrender_button.setAccessibleName("Surrender")
+        self.surrender_button = QPushButton(_("Surrender (s, Enter)"), self)
+        self.surrender_button.setAccessibleName(_("Surrender"))
         self.surrender_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.surrender_button.clicked.connect(self.surrender_requested)
         self.surrender_button.hide()
         buttons.addWidget(self.surrender_button)
         buttons.addWidget(self.confirm_button)
         self.declare_bar = QWidget(self)
-        self.declare_bar.setAccessibleName("Specials the cards make")
+        self.declare_bar.setAccessibleName(_("Specials the cards make"))
         self._declare_layout = QGridLayout(self.declare_bar)
         self._declare_layout.setContentsMargins(0, 0, 0, 0)
         self.declare_buttons: list[QPushButton] = []
@@ -97,12 +111,20 @@ class EntryPanel(QWidget):
 
     def set_chinese(self, chinese: bool) -> None:
         """A Chinese hand is entered whole at showdown: no discards, no unknown cards, a surrender."""
-        self.confirm_button.setText("Confirm hand (Enter)" if chinese else "Confirm street (Enter)")
-        self.confirm_button.setAccessibleName("Confirm hand" if chinese else "Confirm street")
+        self.confirm_button.setText(_("Confirm hand (Enter)") if chinese else _("Confirm street (Enter)"))
+        self.confirm_button.setAccessibleName(_("Confirm hand") if chinese else _("Confirm street"))
         for key in ("x", "?"):
             self.row_buttons[key].setVisible(not chinese)
         self.surrender_button.setVisible(chinese)
-        self.line.setPlaceholderText(SHOWDOWN_PLACEHOLDER if chinese else STREET_PLACEHOLDER)
+        self._hints = (SHOWDOWN_PLACEHOLDER, SHOWDOWN_KEYS) if chinese else (STREET_PLACEHOLDER, STREET_KEYS)
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        """The whole hint where the line has room for it, else its keys alone: never cut short."""
+        whole, keys = str(self._hints[0]), self._hints[1]
+        room = self.line.contentsRect().width() - HINT_ROOM
+        fits = self.line.fontMetrics().horizontalAdvance(whole) <= room
+        self.line.setPlaceholderText(whole if fits or not self.line.isVisible() else keys)
 
     def offer_declarations(self, player: str, specials: list[tuple[str, str]]) -> None:
         """One button a special the cards make, most valuable first (`specials` holds each kind and
@@ -114,10 +136,14 @@ class EntryPanel(QWidget):
                 widget.deleteLater()
         self.declare_buttons = []
         for number, (kind, words) in enumerate(specials, start=1):
-            button = QPushButton(f"&{number} Declare {player}'s {words}", self.declare_bar)
-            button.setAccessibleName(f"Declare {words}")
+            # TRANSLATORS: {key} is "&1", "&2"…: the Alt key that chooses the button; {special}: "six pairs".
+            caption = _("{key} Declare {player}'s {special}").format(
+                key=f"&{number}", player=player, special=words
+            )
+            button = QPushButton(caption, self.declare_bar)
+            button.setAccessibleName(_("Declare {special}").format(special=words))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.clicked.connect(lambda _=False, chosen=kind: self.declare_requested.emit(chosen))
+            button.clicked.connect(lambda _checked=False, chosen=kind: self.declare_requested.emit(chosen))
             # As wide as the bar gives it, never asking for more: the entry stays beside the picker.
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             row, column = divmod(number - 1, DECLARE_COLUMNS)
@@ -126,6 +152,8 @@ class EntryPanel(QWidget):
         self.declare_bar.setVisible(bool(specials))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.line and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            self._show_hint()
         if watched is self.line and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -6,18 +6,36 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QToolButton, QWidget
 
 from ofc_desk.desk.shell.theme import SUIT_SYMBOLS, DisplayOptions
+from ofc_desk.i18n import _, lazy_pgettext
 
 PICKER_RANKS = "AKQJT98765432"
 PICKER_SUITS = "shdc"
 _RANK_WORDS = {
-    "A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
-    "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two",
-}  # fmt: skip
-_SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    "A": lazy_pgettext("rank", "ace"),
+    "K": lazy_pgettext("rank", "king"),
+    "Q": lazy_pgettext("rank", "queen"),
+    "J": lazy_pgettext("rank", "jack"),
+    "T": lazy_pgettext("rank", "ten"),
+    "9": lazy_pgettext("rank", "nine"),
+    "8": lazy_pgettext("rank", "eight"),
+    "7": lazy_pgettext("rank", "seven"),
+    "6": lazy_pgettext("rank", "six"),
+    "5": lazy_pgettext("rank", "five"),
+    "4": lazy_pgettext("rank", "four"),
+    "3": lazy_pgettext("rank", "three"),
+    "2": lazy_pgettext("rank", "two"),
+}
+_SUIT_WORDS = {
+    "s": lazy_pgettext("suit", "spades"),
+    "h": lazy_pgettext("suit", "hearts"),
+    "d": lazy_pgettext("suit", "diamonds"),
+    "c": lazy_pgettext("suit", "clubs"),
+}
 
 
 def spoken_card(label: str) -> str:
-    return f"{_RANK_WORDS[label[0]]} of {_SUIT_WORDS[label[1]]}"
+    """A card as a screen reader says it: "ace of spades"."""
+    return _("{rank} of {suit}").format(rank=_RANK_WORDS[label[0]], suit=_SUIT_WORDS[label[1]])
 
 
 class CardPicker(QWidget):
@@ -25,7 +43,7 @@ class CardPicker(QWidget):
 
     def __init__(self, options: DisplayOptions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Card picker")
+        self.setAccessibleName(_("Card picker"))
         self._buttons: dict[str, QToolButton] = {}
         layout = QGridLayout(self)
         layout.setSpacing(2)
@@ -37,7 +55,7 @@ class CardPicker(QWidget):
                 button.setText(("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit])
                 button.setAccessibleName(spoken_card(label))
                 button.setToolTip(label)
-                button.clicked.connect(lambda _=False, text=label: self.card_picked.emit(text))
+                button.clicked.connect(lambda _checked=False, text=label: self.card_picked.emit(text))
                 layout.addWidget(button, row, column)
                 self._buttons[label] = button
         self.set_options(options)

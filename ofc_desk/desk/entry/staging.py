@@ -14,11 +14,19 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ofc_desk.desk.entry.drafts import StagedDraft
-from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText, keyed_text, read_keyed_text, seat_named
+from ofc_desk.desk.entry.key_syntax import (
+    KeyedPlacement,
+    KeyedText,
+    keyed_text,
+    read_keyed_text,
+    row_word,
+    seat_named,
+)
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 
-NO_HAND = "no hand is being dealt: deal the next hand first"
+NO_HAND = lazy_gettext("no hand is being dealt: deal the next hand first")
 ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
 """The phases whose cards are typed into the entry (or a Fantasyland set's dialog)."""
 SURRENDER_KEY = "s"
@@ -166,7 +174,7 @@ class Staging:
     ) -> str:
         turn = snapshot.to_act if snapshot else None
         if checks is None or turn is None:
-            return NO_HAND
+            return str(NO_HAND)
         cards, rows = entry_lists(placements)
         try:
             if turn.kind is TurnKind.SHOWDOWN:
@@ -215,10 +223,12 @@ class Staging:
         """The staged line under the entry: its heading, then each card with its row."""
         if not self.placements:
             return ""
-        heading = f"{self.player(snapshot)}'s hand: " if is_showdown(snapshot) else "This street: "
+        cards = "  ".join(f"{p.label}→{row_word(p.placement)}" for p in self.placements)
         if self.restored:
-            heading = "Typed before the desk closed, not yet confirmed: "
-        return heading + "  ".join(f"{p.label}→{p.placement}" for p in self.placements)
+            return _("Typed before the desk closed, not yet confirmed: {cards}").format(cards=cards)
+        if is_showdown(snapshot):
+            return _("{player}'s hand: {cards}").format(player=self.player(snapshot), cards=cards)
+        return _("This street: {cards}").format(cards=cards)
 
     # ------------------------------------------------------------------ drafts
     def draft(self, snapshot: TableSnapshot) -> StagedDraft | None:
@@ -250,16 +260,15 @@ class Staging:
         return read
 
 
-def cards_word(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
 def _with_staging_help(refusal: str, refused: KeyedPlacement | None, staged: list[KeyedPlacement]) -> str:
     """A card typed again while it is staged (a street typed anew after part of it was refused) is
     called that, not a card entered twice, and the dealer is told how to take the staged ones back."""
     if refused is None or refused.card is None or all(placement.card != refused.card for placement in staged):
         return refusal
-    return (
-        f"{refused.label} is staged already, not yet confirmed: type only the cards still to come, or"
-        f" Esc to take back all {cards_word(len(staged))} staged (Backspace on the empty line: the last one)"
-    )
+    return ngettext(
+        "{card} is staged already, not yet confirmed: type only the cards still to come, or"
+        " Esc to take back all {count} card staged (Backspace on the empty line: the last one)",
+        "{card} is staged already, not yet confirmed: type only the cards still to come, or"
+        " Esc to take back all {count} cards staged (Backspace on the empty line: the last one)",
+        len(staged),
+    ).format(card=refused.label, count=len(staged))

@@ -11,10 +11,18 @@ from collections.abc import Sequence
 from html import escape
 
 from ofc_desk.core.results import HandResult, ResultPair, ResultSeat
-from ofc_desk.desk.hand_end.transfer_lines import keep_cell
+from ofc_desk.desk.hand_end.transfer_lines import hands_table, keep_cell, pairs_heading, points_words, signed
+from ofc_desk.i18n import _, lazy_pgettext, pgettext
+from ofc_desk.reports.chinese_section import special_words
+from ofc_desk.reports.spoken import hand_words
 
 GAP = "&nbsp;" * 3
-PAIR_COLUMNS = (("specials", "right"), ("rows", "left"), ("rest", "right"), ("unit", "left"))
+PAIR_COLUMNS = (
+    (lazy_pgettext("settlement column", "specials"), "right"),
+    (lazy_pgettext("settlement column", "rows"), "left"),
+    (lazy_pgettext("settlement column", "rest"), "right"),
+    (lazy_pgettext("settlement column", "unit"), "left"),
+)
 
 
 def chinese_details_html(result: HandResult, rake_line: str, foul_ink: str) -> str:
@@ -29,52 +37,50 @@ def _players_html(seats: Sequence[ResultSeat], foul_ink: str) -> str:
     for seat in seats:
         stacks = f"{seat.stack_before} → <b>{seat.stack_after}</b>"
         aces = seat.showdown.aces if seat.showdown else None
+        aces_words = "" if aces is None else escape(_("aces {count}").format(count=aces))
         rows.append(
             f"<tr><td><b>{escape(seat.name)}</b>{GAP}</td>"
             f"<td>{_showdown(seat, foul_ink)}{GAP}</td>"
-            f"<td>{'' if aces is None else f'aces {aces}'}{GAP}</td>"
-            f"<td align='right'>{_signed(seat.points)} pts{GAP}</td>"
+            f"<td>{aces_words}{GAP}</td>"
+            f"<td align='right'>{escape(points_words(seat.points))}{GAP}</td>"
             f"<td align='right'>{stacks}</td></tr>"
         )
-    return "<b>Hands</b><table cellpadding='0' cellspacing='0'>" + "".join(rows) + "</table>"
+    return hands_table(rows)
 
 
 def _showdown(seat: ResultSeat, foul_ink: str) -> str:
     showdown = seat.showdown
     if showdown is not None and showdown.surrendered:
-        return "<b>surrendered</b>"
+        surrendered = escape(_("surrendered"))
+        return f"<b>{surrendered}</b>"
     if showdown is not None and showdown.special is not None:
-        return f"<b>declared {escape(showdown.special.value.replace('-', ' '))}</b>"
+        declared = _("declared {special}").format(special=special_words(showdown.special.value))
+        return f"<b>{escape(declared)}</b>"
     if seat.foul:
-        reason = escape(seat.foul_reason or "")
-        return f"<b style='color:{foul_ink}'>MISSET</b> — {reason}: loses every row"
+        misset = escape(_("MISSET"))
+        reason = escape(_("{reason}: loses every row").format(reason=seat.foul_reason or ""))
+        return f"<b style='color:{foul_ink}'>{misset}</b> — {reason}"
     return " · ".join(
-        escape(row.hand) + (f" (+{row.points})" if row.points else "") for row in seat.rows or ()
+        escape(hand_words([str(card) for card in row.cards], row.hand))
+        + (f" (+{row.points})" if row.points else "")
+        for row in seat.rows or ()
     )
 
 
 def _pairs_html(pairs: Sequence[ResultPair]) -> str:
     """One line a pair, in columns: the special pass, each row, the rest; six pairs at a glance."""
-    heading = "".join(f"<th align='{align}'>&nbsp;{title}</th>" for title, align in PAIR_COLUMNS)
-    rows = [f"<tr><th align='left'>pair</th>{heading}</tr>"]
+    heading = "".join(f"<th align='{align}'>&nbsp;{escape(str(title))}</th>" for title, align in PAIR_COLUMNS)
+    pair_word = escape(pgettext("settlement column", "pair"))
+    rows = [f"<tr><th align='left'>{pair_word}</th>{heading}</tr>"]
     for pair in pairs:
         first, second = escape(pair.first), escape(pair.second)
-        by_row = ", ".join(_signed(value) for value in pair.rows) if pair.rows else "not compared"
+        by_row = ", ".join(signed(value) for value in pair.rows) if pair.rows else _("not compared")
         cells = (
             (f"<b>{first} – {second}</b>", "left"),
-            (f"&nbsp;{_signed(pair.special)}", "right"),
+            (f"&nbsp;{signed(pair.special)}", "right"),
             (f"&nbsp;{escape(by_row)}", "left"),
-            (f"&nbsp;{_signed(pair.points)}", "right"),
+            (f"&nbsp;{signed(pair.points)}", "right"),
             (f"&nbsp;× {pair.unit}", "left"),
         )
         rows.append("<tr>" + "".join(keep_cell(html, align) for html, align in cells) + "</tr>")
-    return (
-        "<h3>Pairs (points from the first player's side)</h3><table cellpadding='1' cellspacing='0'>"
-        + "".join(rows)
-        + "</table>"
-    )
-
-
-def _signed(value: int | None) -> str:
-    number = value or 0
-    return f"+{number}" if number > 0 else str(number)
+    return pairs_heading() + "<table cellpadding='1' cellspacing='0'>" + "".join(rows) + "</table>"

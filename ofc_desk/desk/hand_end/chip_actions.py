@@ -27,6 +27,7 @@ from ofc_desk.desk.dialogs.new_table import RulesFields
 from ofc_desk.desk.entry.staging import seat_map
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.controller import TableController
+from ofc_desk.i18n import _
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.table_service import TableService
@@ -51,7 +52,7 @@ class ChipActions(QObject):
         controller = self.controller
         service = controller.service
         if service is None:
-            controller.show_refusal("open or resume a table first")
+            controller.show_refusal(_("open or resume a table first"))
             return
         kind = SupervisorDialog if form.supervised else AttemptDialog
         dialog = kind(str(form.title), str(form.explanation), controller.window)
@@ -93,7 +94,7 @@ class ChipActions(QObject):
         def attempt() -> str | None:
             service = self.controller.service
             if service is None:
-                return "no table is open"
+                return _("no table is open")
             values = read()
             before = service.snapshot()
             try:
@@ -115,7 +116,9 @@ class ChipActions(QObject):
 
         def said(_values: Values, _before: TableSnapshot, after: TableSnapshot) -> str:
             number = after.open_requests[-1].number if after.open_requests else 0
-            return f"Asked the floor (request #{number}): deal on; once approved it is done between hands"
+            return _(
+                "Asked the floor (request #{number}): deal on; once approved it is done between hands"
+            ).format(number=number)
 
         dialog.offer_floor_request(self._attempt(request, said, read))
 
@@ -160,12 +163,14 @@ def empty_seat_words(number: int, seats: dict[int, str]) -> str:
     """ "Seat 2, between Ann and Cy": where a newcomer at that seat sits, clockwise."""
     players = [(n, name) for n, name in sorted(seats.items()) if name and n != number]
     if not players:
-        return f"Seat {number}"
+        return _("Seat {number}").format(number=number)
     before = [name for n, name in players if n < number] or [players[-1][1]]
     after = [name for n, name in players if n > number] or [players[0][1]]
     if before[-1] == after[0]:
-        return f"Seat {number}, beside {after[0]}"
-    return f"Seat {number}, between {before[-1]} and {after[0]}"
+        return _("Seat {number}, beside {player}").format(number=number, player=after[0])
+    return _("Seat {number}, between {left} and {right}").format(
+        number=number, left=before[-1], right=after[0]
+    )
 
 
 def _last_settled_hand(snapshot: TableSnapshot | None) -> int:

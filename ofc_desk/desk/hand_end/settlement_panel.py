@@ -29,9 +29,18 @@ from ofc_desk.core.rows import ROWS
 from ofc_desk.desk import refusals
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
 from ofc_desk.desk.hand_end.chinese_settlement import chinese_details_html
-from ofc_desk.desk.hand_end.transfer_lines import keep_cell, transfers_html
+from ofc_desk.desk.hand_end.transfer_lines import (
+    hands_table,
+    keep_cell,
+    pairs_heading,
+    points_words,
+    signed,
+    transfers_html,
+)
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
+from ofc_desk.desk.table.seat_widget import ROW_LETTERS
+from ofc_desk.i18n import _, lazy_pgettext, ngettext, pgettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,21 +68,21 @@ class SettlementPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel("Settlement", self)
+        self.title = QLabel(_("Settlement"), self)
         self.title.setObjectName("prompt")
         self.title.setWordWrap(True)
-        self.details = _browser(self, "Settlement details")
-        self.transfers = _browser(self, "Chip transfers")
+        self.details = _browser(self, _("Settlement details"))
+        self.transfers = _browser(self, _("Chip transfers"))
         self.refusal = refusal_label(self)
         self.inks = Inks()
         self._shown: tuple[int, HandResult, str] | None = None
-        self.confirm_button = QPushButton("Confirm and deal next hand (Enter)", self)
-        self.confirm_button.setAccessibleName("Confirm settlement")
+        self.confirm_button = QPushButton(_("Confirm and deal next hand (Enter)"), self)
+        self.confirm_button.setAccessibleName(_("Confirm settlement"))
         self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self.confirm_requested)
-        self.hold_button = QPushButton("Confirm, deal later (Ctrl+Enter)", self)
-        self.hold_button.setAccessibleName("Confirm settlement and hold the deal")
-        self.hold_button.setToolTip("Settle now; buy-ins, cash-outs and voids first, then deal (F5)")
+        self.hold_button = QPushButton(_("Confirm, deal later (Ctrl+Enter)"), self)
+        self.hold_button.setAccessibleName(_("Confirm settlement and hold the deal"))
+        self.hold_button.setToolTip(_("Settle now; buy-ins, cash-outs and voids first, then deal (F5)"))
         self.hold_button.clicked.connect(self.confirm_and_hold_requested)
         for keys in HOLD_KEYS:
             hold = QShortcut(QKeySequence(keys), self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -129,7 +138,9 @@ class SettlementPanel(QWidget):
 
     def show_result(self, hand_number: int, result: HandResult, rake_line: str) -> None:
         self._shown = (hand_number, result, rake_line)
-        self.title.setText(f"Hand {hand_number} complete — check and confirm the settlement")
+        self.title.setText(
+            _("Hand {number} complete — check and confirm the settlement").format(number=hand_number)
+        )
         if result.game is Game.CHINESE:
             self.details.setHtml(chinese_details_html(result, rake_line, self.inks.foul))
         else:
@@ -170,47 +181,58 @@ def _players_html(seats: Sequence[ResultSeat], inks: Inks) -> str:
     rows = []
     for seat in seats:
         name = escape(seat.name)
-        foul = (
-            f"<b style='color:{inks.foul}'>FOUL</b> — {escape(seat.foul_reason or '')}" if seat.foul else ""
-        )
-        going = f"→ Fantasyland ({seat.fantasyland_next} cards)" if seat.fantasyland_next else ""
+        foul = ""
+        if seat.foul:
+            foul_word, reason = escape(_("FOUL")), escape(seat.foul_reason or "")
+            foul = f"<b style='color:{inks.foul}'>{foul_word}</b> — {reason}"
+        count = seat.fantasyland_next
+        going = ""
+        if count:
+            going = ngettext("→ Fantasyland ({count} card)", "→ Fantasyland ({count} cards)", count)
+            going = going.format(count=count)
         stacks = f"{seat.stack_before} → <b>{seat.stack_after}</b>"
+        royalties = _("royalties {points}").format(points=seat.royalties)
+        points = points_words(seat.points)
         rows.append(
-            f"<tr><td><b>{name}</b>{GAP}</td><td>royalties {seat.royalties}{GAP}</td>"
-            f"<td align='right'>{_signed(seat.points)} pts{GAP}</td>"
-            f"<td align='right'>{stacks}{GAP}</td><td>{escape(going)}{foul}</td></tr>"
+            f"<tr><td><b>{name}</b>{GAP}</td><td>{escape(royalties)}{GAP}</td>"
+            f"<td align='right'>{escape(points)}{GAP}</td>"
+            f"<td align='right'>{stacks}{GAP}</td>"
+            f"<td>{escape(going)}{foul}</td></tr>"
         )
-    return "<b>Hands</b><table cellpadding='0' cellspacing='0'>" + "".join(rows) + "</table>"
+    return hands_table(rows)
 
 
-PAIR_COLUMNS = ("front", "middle", "back", "scoop", "royalties", "foul")
+PAIR_COLUMNS = (
+    # The rows by their keys, as the felt labels them: a longer language's words never widen the view.
+    *ROW_LETTERS.values(),
+    lazy_pgettext("settlement column", "scoop"),
+    lazy_pgettext("settlement column", "royalties"),
+    lazy_pgettext("settlement column", "foul"),
+)
 
 
 def _matchups_html(pairs: Sequence[ResultPair]) -> str:
     """One line a pair, in columns (each row won or lost, the scoop, royalties, a foul's penalty,
     and who wins how many points): six pairs are read at a glance."""
-    heading = "".join(f"<th align='right'>&nbsp;{column}</th>" for column in PAIR_COLUMNS)
-    rows = [f"<tr><th align='left'>pair</th>{heading}<th align='left'>&nbsp;&nbsp;result</th></tr>"]
+    heading = "".join(f"<th align='right'>&nbsp;{escape(str(column))}</th>" for column in PAIR_COLUMNS)
+    pair_word, result_word = (
+        escape(pgettext("settlement column", "pair")),
+        escape(pgettext("settlement column", "result")),
+    )
+    rows = [
+        f"<tr><th align='left'>{pair_word}</th>{heading}<th align='left'>&nbsp;&nbsp;{result_word}</th></tr>"
+    ]
     for pair in pairs:
         first, second = escape(pair.first), escape(pair.second)
         points = pair.points
         summary = (
-            f"{first} wins {points}" if points > 0
-            else f"{second} wins {-points}" if points < 0
-            else "even"
+            _("{player} wins {points}").format(player=first, points=points) if points > 0
+            else _("{player} wins {points}").format(player=second, points=-points) if points < 0
+            else _("even")
         )  # fmt: skip
         figures: list[int | None] = [*(pair.rows or (None,) * len(ROWS))]
         figures += [pair.scoop, pair.royalties, pair.foul_penalty]
-        cells = "".join(keep_cell(f"&nbsp;{_signed(value) if value else ''}", "right") for value in figures)
+        cells = "".join(keep_cell(f"&nbsp;{signed(value) if value else ''}", "right") for value in figures)
         result = f"&nbsp;&nbsp;<b>{summary}</b> × {pair.unit}"
         rows.append(f"<tr>{keep_cell(f'<b>{first} – {second}</b>')}{cells}{keep_cell(result)}</tr>")
-    return (
-        "<h3>Pairs (points from the first player's side)</h3><table cellpadding='1' cellspacing='0'>"
-        + "".join(rows)
-        + "</table>"
-    )
-
-
-def _signed(value: int | None) -> str:
-    number = value or 0
-    return f"+{number}" if number > 0 else str(number)
+    return pairs_heading() + "<table cellpadding='1' cellspacing='0'>" + "".join(rows) + "</table>"

@@ -13,18 +13,22 @@ from html import escape
 
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.core.settlement import SettlementPass
+from ofc_desk.i18n import _, lazy_gettext, pgettext
+from ofc_desk.reports.spoken import reason_words
 
 PASS_TITLES = {
-    SettlementPass.SPECIAL: "Special hands, settled first",
-    SettlementPass.REST: "Then the rest",
+    SettlementPass.SPECIAL: lazy_gettext("Special hands, settled first"),
+    SettlementPass.REST: lazy_gettext("Then the rest"),
 }
 KEEP = "white-space:nowrap"
 
 
 def transfers_html(transfers: Sequence[ResultTransfer], capped_ink: str) -> str:
     if not transfers:
-        return "<b>Chip transfers</b><p>No chips move.</p>"
-    parts = ["<b>Chip transfers, in settlement order</b>"]
+        heading, nothing = escape(_("Chip transfers")), escape(_("No chips move."))
+        return f"<b>{heading}</b><p>{nothing}</p>"
+    heading = escape(_("Chip transfers, in settlement order"))
+    parts = [f"<b>{heading}</b>"]
     numbered = list(enumerate(transfers, start=1))
     passes = [transfer.settles for transfer in transfers]
     if not any(passes):
@@ -32,7 +36,7 @@ def transfers_html(transfers: Sequence[ResultTransfer], capped_ink: str) -> str:
     for settlement_pass, title in PASS_TITLES.items():
         in_pass = [(number, t) for number, t in numbered if t.settles == settlement_pass]
         if in_pass:
-            parts.append(f"<p><i>{title}</i></p>{_table(in_pass, capped_ink)}")
+            parts.append(f"<p><i>{escape(str(title))}</i></p>{_table(in_pass, capped_ink)}")
     return "".join(parts)
 
 
@@ -53,11 +57,12 @@ def _rows(number: int, transfer: ResultTransfer, capped_ink: str) -> str:
         f"&nbsp;&nbsp;<b>{paid}</b>",
     )
     # The last column takes the slack, so the reason under a transfer never spreads the others.
-    last = f"<td width='100%' style='{KEEP}'>&nbsp;{f'of {owed} owed' if capped else ''}</td>"
+    of_owed = escape(_("of {owed} owed").format(owed=owed)) if capped else ""
+    last = f"<td width='100%' style='{KEEP}'>&nbsp;{of_owed}</td>"
     line = f"<tr{style}>{''.join(keep_cell(cell) for cell in cells)}{last}</tr>"
     why = [transfer.why] if transfer.why else []
     if capped:
-        why.append(transfer.reason or "capped")
+        why.append(reason_words(transfer.reason) if transfer.reason else _("capped"))
     if not why:
         return line
     return line + f"<tr{style}><td></td><td colspan='5'><small>{escape(' · '.join(why))}</small></td></tr>"
@@ -66,3 +71,24 @@ def _rows(number: int, transfer: ResultTransfer, capped_ink: str) -> str:
 def keep_cell(html: str, align: str = "left") -> str:
     """A table cell whose line never breaks."""
     return f"<td align='{align}' style='{KEEP}'>{html}</td>"
+
+
+def signed(value: int | None) -> str:
+    number = value or 0
+    return f"+{number}" if number > 0 else str(number)
+
+
+def points_words(points: int | None) -> str:
+    """A player's points in a hand: "+6 pts"."""
+    return _("{points} pts").format(points=signed(points))
+
+
+def hands_table(rows: Sequence[str]) -> str:
+    """The settlement's players, one table row each, under their heading."""
+    heading = escape(pgettext("settlement heading", "Hands"))
+    return f"<b>{heading}</b><table cellpadding='0' cellspacing='0'>" + "".join(rows) + "</table>"
+
+
+def pairs_heading() -> str:
+    heading = escape(_("Pairs (points from the first player's side)"))
+    return f"<h3>{heading}</h3>"

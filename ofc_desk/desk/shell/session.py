@@ -34,14 +34,15 @@ from ofc_desk.desk.shell.sign_in import checked_sign_in, hand_over_dialog, sign_
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, use_stylesheet
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
-from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
 from ofc_desk.service.records import OpenTable
 from ofc_desk.service.table_service import TableService
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
-ABOUT = """# OFC Desk {version}
+ABOUT = lazy_gettext(
+    """# OFC Desk {version}
 
 The dealer's desk for a live Open-Face Chinese Poker table.
 
@@ -49,6 +50,7 @@ The dealer's desk for a live Open-Face Chinese Poker table.
 - Database in use: `{database}`
 - Signed in: {account}
 """
+)
 
 
 class DeskSession(QObject):
@@ -68,7 +70,7 @@ class DeskSession(QObject):
         self.busy = QProgressBar(window)
         self.busy.setRange(0, 0)
         self.busy.setMaximumWidth(160)
-        self.busy.setAccessibleName("Working")
+        self.busy.setAccessibleName(_("Working"))
         self.busy.hide()
         window.statusBar().addPermanentWidget(self.busy)
         self.runner.busy_changed.connect(self.on_busy_changed)
@@ -154,7 +156,9 @@ class DeskSession(QObject):
     def on_hand_over(self) -> None:
         database, service = self.database_or_say(), self.controller.service
         if database is None or service is None or self.account is None:
-            refusals.show_in_window(self.window, "a table is handed over once it is open and a dealer is in")
+            refusals.show_in_window(
+                self.window, _("a table is handed over once it is open and a dealer is in")
+            )
             return
         outgoing = self.account.name
         self.open_dialog(hand_over_dialog(database, self.runner, self.window, outgoing, self.on_taken_over))
@@ -170,7 +174,7 @@ class DeskSession(QObject):
         service = self.controller.service
         if service is None:
             return
-        outgoing = self.account.name if self.account else "the dealer"
+        outgoing = self.account.name if self.account else _("the dealer")
         try:
             snapshot = service.hand_over(account)
         except SERVICE_FAILURES as failure:
@@ -178,7 +182,12 @@ class DeskSession(QObject):
             return
         self.account = account
         self.controller.show_snapshot(snapshot)  # the status line names the dealer on duty
-        refusals.show_notice_in_window(self.window, f"{account.name} took over the table from {outgoing}")
+        refusals.show_notice_in_window(
+            self.window,
+            _("{incoming} took over the table from {outgoing}").format(
+                incoming=account.name, outgoing=outgoing
+            ),
+        )
 
     def sign_in(self, name: str, pin: str) -> str | None:
         """Sign in at once (no dialog): the demo and prepared desks."""
@@ -210,7 +219,7 @@ class DeskSession(QObject):
     def resume(self, session_id: int) -> None:
         database, actor = self.require_database(), self._actor()
         self.run_in_background(
-            "Resuming the table…",
+            _("Resuming the table…"),
             lambda: resume_table(database, session_id, actor),
             self.controller.attach,
         )
@@ -257,7 +266,7 @@ class DeskSession(QObject):
         self.apply_options(replace(self.options, theme=ThemeName.DARK if checked else ThemeName.LIGHT))
 
     def on_settings(self) -> None:
-        in_use = self.database.url if self.database else "(not open yet)"
+        in_use = self.database.url if self.database else _("(not open yet)")
         dialog = SettingsDialog(self.options, self.store.database_url(), in_use, self.window)
 
         def save() -> None:
@@ -268,15 +277,15 @@ class DeskSession(QObject):
         self.open_dialog(dialog)
 
     def on_keyboard_reference(self) -> None:
-        self.open_dialog(TextDialog("Keyboard reference", keyboard_markdown(), self.window))
+        self.open_dialog(TextDialog(_("Keyboard reference"), keyboard_markdown(), self.window))
 
     def on_about(self) -> None:
-        text = ABOUT.format(
+        text = str(ABOUT).format(
             version=__version__,
-            database=self.database.url if self.database else "(not open yet)",
-            account=self.account.name if self.account else "nobody",
+            database=self.database.url if self.database else _("(not open yet)"),
+            account=self.account.name if self.account else _("nobody"),
         )
-        self.open_dialog(TextDialog("About OFC Desk", text, self.window))
+        self.open_dialog(TextDialog(_("About OFC Desk"), text, self.window))
 
     # ------------------------------------------------------------------ plumbing
     def run_in_background(self, label: str, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
@@ -317,13 +326,13 @@ class DeskSession(QObject):
         if self.database is None:
             refusals.show_in_window(
                 self.window,
-                "the database is not open yet: wait for it, or check its URL in Settings and start again",
+                _("the database is not open yet: wait for it, or check its URL in Settings and start again"),
             )
         return self.database
 
     def _actor(self) -> Account | str:
         """The signed-in dealer, whose key (unsealed at sign-in, held for the shift) signs."""
-        return self.account if self.account else "dealer"
+        return self.account if self.account else "dealer"  # an identifier the record keeps, not a word
 
 
 def open_table_label(table: OpenTable) -> str:

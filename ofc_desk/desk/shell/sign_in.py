@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
 from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.i18n import _
 from ofc_desk.service.account_policy import NewAccount, create_first_accounts, needs_key_set_up, set_up_key
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.storage.database import Database
@@ -29,9 +30,9 @@ def sign_in_dialog(
         return _first_accounts_dialog(database, runner, parent, signed_in)
     if needs_key_set_up(database):
         return _key_set_up_dialog(database, runner, parent, signed_in)
-    dialog = AttemptDialog("Sign in", "Dealer sign-in.", parent)
-    name = dialog.add_line("Dealer")
-    pin = dialog.add_line("PIN", secret=True)
+    dialog = AttemptDialog(_("Sign in"), _("Dealer sign-in."), parent)
+    name = dialog.add_line(_("Dealer"))
+    pin = dialog.add_line(_("PIN"), secret=True)
     dialog.set_background_attempt(
         lambda report: _check_in_background(
             runner, lambda: checked_sign_in(database, name.text(), pin.text()), signed_in, report
@@ -46,17 +47,21 @@ def hand_over_dialog(
     """A new dealer takes over the table: they sign in here, the service records the hand-over as
     the outgoing dealer's (signed by them), and the table is theirs from then on."""
     dialog = AttemptDialog(
-        "Hand over the table",
-        f"{outgoing} hands the table over. The dealer taking over signs in with their own PIN;"
-        f" {outgoing}'s signature closes what was recorded so far.",
+        _("Hand over the table"),
+        _(
+            "{outgoing} hands the table over. The dealer taking over signs in with their own PIN;"
+            " {outgoing}'s signature closes what was recorded so far."
+        ).format(outgoing=outgoing),
         parent,
     )
-    name = dialog.add_line("Dealer taking over")
-    pin = dialog.add_line("PIN", secret=True)
+    name = dialog.add_line(_("Dealer taking over"))
+    pin = dialog.add_line(_("PIN"), secret=True)
 
     def check() -> Account | str:
         if name.text().strip() == outgoing:
-            return f"{outgoing} already has the table: the dealer taking over signs in here"
+            return _("{outgoing} already has the table: the dealer taking over signs in here").format(
+                outgoing=outgoing
+            )
         return checked_sign_in(database, name.text(), pin.text())
 
     dialog.set_background_attempt(lambda report: _check_in_background(runner, check, taken_over, report))
@@ -67,14 +72,16 @@ def _first_accounts_dialog(
     database: Database, runner: BackgroundRunner, parent: QWidget, signed_in: SignedIn
 ) -> AttemptDialog:
     dialog = AttemptDialog(
-        "First start: accounts",
-        "No accounts yet. Create the dealer who signs in now and a floor supervisor "
-        "(needed to void a hand, correct chips or close a table). PINs: at least 4 characters, the"
-        " supervisor's at least 8.",
+        _("First start: accounts"),
+        _(
+            "No accounts yet. Create the dealer who signs in now and a floor supervisor "
+            "(needed to void a hand, correct chips or close a table). PINs: at least 4 characters, the"
+            " supervisor's at least 8."
+        ),
         parent,
     )
-    dealer, dealer_pin = dialog.add_line("Dealer"), dialog.add_line("Dealer PIN", secret=True)
-    boss, boss_pin = dialog.add_line("Supervisor"), dialog.add_line("Supervisor PIN", secret=True)
+    dealer, dealer_pin = dialog.add_line(_("Dealer")), dialog.add_line(_("Dealer PIN"), secret=True)
+    boss, boss_pin = dialog.add_line(_("Supervisor")), dialog.add_line(_("Supervisor PIN"), secret=True)
 
     def start(report: Report) -> None:
         accounts = NewAccount(dealer.text(), dealer_pin.text()), NewAccount(boss.text(), boss_pin.text())
@@ -88,15 +95,17 @@ def _key_set_up_dialog(
     database: Database, runner: BackgroundRunner, parent: QWidget, signed_in: SignedIn
 ) -> AttemptDialog:
     dialog = AttemptDialog(
-        "Room set-up after an upgrade",
-        "No floor supervisor holds a signing key yet: the accounts come from before sign-offs. A"
-        " supervisor gives themselves one with their PIN and a new PIN of at least 8 characters,"
-        " signs in, and approves a new PIN for each other account (Settings → Change an account's"
-        " PIN…), which gives it its key.",
+        _("Room set-up after an upgrade"),
+        _(
+            "No floor supervisor holds a signing key yet: the accounts come from before sign-offs. A"
+            " supervisor gives themselves one with their PIN and a new PIN of at least 8 characters,"
+            " signs in, and approves a new PIN for each other account (Settings → Change an account's"
+            " PIN…), which gives it its key."
+        ),
         parent,
     )
-    name, pin = dialog.add_line("Supervisor"), dialog.add_line("Current PIN", secret=True)
-    new_pin = dialog.add_line("New PIN", secret=True)
+    name, pin = dialog.add_line(_("Supervisor")), dialog.add_line(_("Current PIN"), secret=True)
+    new_pin = dialog.add_line(_("New PIN"), secret=True)
 
     def set_up() -> Account | str:
         try:
@@ -118,7 +127,7 @@ def _check_in_background(
         signed_in(outcome)
         report(None)
 
-    runner.run("Checking the PIN…", work, done, report)
+    runner.run(_("Checking the PIN…"), work, done, report)
 
 
 def checked_sign_in(database: Database, name: str, pin: str) -> Account | str:

@@ -23,7 +23,6 @@ from ofc_desk.desk.entry.staging import (
     NO_HAND,
     Staging,
     StagingRead,
-    cards_word,
     is_showdown,
     seat_names,
 )
@@ -35,6 +34,7 @@ from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
 from ofc_desk.desk.table.showdown import ShowdownEntry
+from ofc_desk.i18n import _, ngettext
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
@@ -146,17 +146,21 @@ class TableController(QObject):
 
     def _between_hands_text(self, snapshot: TableSnapshot) -> str:
         if snapshot.phase is Phase.CLOSED:
-            return "This table is closed."
-        upcoming = f"Between hands — hand {snapshot.hand_number + 1} is next"
+            return _("This table is closed.")
+        upcoming = _("Between hands — hand {number} is next").format(number=snapshot.hand_number + 1)
         if snapshot.hand_voided:
-            upcoming = f"Hand {snapshot.hand_number} was voided: it does not count. {upcoming}"
+            upcoming = _("Hand {number} was voided: it does not count. {upcoming}").format(
+                number=snapshot.hand_number, upcoming=upcoming
+            )
         if self.service is None:
-            return f"{upcoming}."
+            return _("{upcoming}.").format(upcoming=upcoming)
         try:
             self.service.verify_start_next_hand()
         except ActionRefused as refusal:
-            return f"{upcoming}, but it cannot be dealt yet: {refusal}."
-        return f"{upcoming}. Enter deals it."
+            return _("{upcoming}, but it cannot be dealt yet: {refusal}.").format(
+                upcoming=upcoming, refusal=refusal
+            )
+        return _("{upcoming}. Enter deals it.").format(upcoming=upcoming)
 
     @property
     def fantasyland_dialog(self) -> FantasylandSetDialog | None:
@@ -210,7 +214,7 @@ class TableController(QObject):
         """What reading the line staged, said: the line keeps what was not staged, and why."""
         if read.surrender is not None:
             self.refresh_staging()
-            self.show_notice(f"Enter: {read.surrender} surrenders")
+            self.show_notice(_("Enter: {player} surrenders").format(player=read.surrender))
             return
         if read.line != read.typed:
             self.window.entry.line.setText(read.line)
@@ -248,7 +252,13 @@ class TableController(QObject):
         self.window.entry.line.clear()
         self.refresh_staging()
         if count:
-            self.show_notice(f"{cards_word(count)} taken back, none of them recorded: type the street again")
+            self.show_notice(
+                ngettext(
+                    "{count} card taken back, none of them recorded: type the street again",
+                    "{count} cards taken back, none of them recorded: type the street again",
+                    count,
+                ).format(count=count)
+            )
         else:
             self._clear_refusals()
 
@@ -282,7 +292,7 @@ class TableController(QObject):
             return
         service, turn = self.service, self.snapshot.to_act if self.snapshot else None
         if service is None or turn is None:
-            self.show_refusal(NO_HAND)
+            self.show_refusal(str(NO_HAND))
             return
         if turn.kind is TurnKind.FANTASYLAND_SET:
             self.fantasyland.open()
@@ -325,7 +335,9 @@ class TableController(QObject):
         if self.service is None:
             return
         if self.undo_stack.canUndo():
-            self._done_sentence = f"Undone: {self.undo_stack.undoText()} (recorded as an undo)"
+            self._done_sentence = _("Undone: {entry} (recorded as an undo)").format(
+                entry=self.undo_stack.undoText()
+            )
             self.undo_stack.undo()
             return
         # Entries made before this desk was opened (a resumed table) are not on the stack.
@@ -334,12 +346,12 @@ class TableController(QObject):
         except SERVICE_FAILURES as failure:
             self._show_failure(failure)
             return
-        self._done_sentence = "Undone: the last confirmed entry (recorded as an undo)"
+        self._done_sentence = _("Undone: the last confirmed entry (recorded as an undo)")
         self.after_undo_or_redo(snapshot)
 
     def on_redo(self) -> None:
         if self.undo_stack.canRedo():
-            self._done_sentence = f"Entered again: {self.undo_stack.redoText()}"
+            self._done_sentence = _("Entered again: {entry}").format(entry=self.undo_stack.redoText())
             self.undo_stack.redo()
 
     def after_undo_or_redo(self, snapshot: TableSnapshot) -> None:
@@ -401,7 +413,9 @@ class TableController(QObject):
 
 
 def _unfinished(rest: str) -> str:
-    return f"finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
+    return _(
+        "finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
+    ).format(rest=rest)
 
 
 def _rake_line(snapshot: TableSnapshot) -> str:
@@ -409,4 +423,6 @@ def _rake_line(snapshot: TableSnapshot) -> str:
     if rake is None or not rake.total:
         return ""
     each = ", ".join(f"{name} {chips}" for name, chips in rake.per_player if chips)
-    return f"Rake {rake.total} ({each}); jackpot drop {rake.jackpot}; jackpot pool {snapshot.jackpot_pool}"
+    return _("Rake {total} ({each}); jackpot drop {drop}; jackpot pool {pool}").format(
+        total=rake.total, each=each, drop=rake.jackpot, pool=snapshot.jackpot_pool
+    )

@@ -12,7 +12,8 @@ from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
-from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, ngettext
+from ofc_desk.reports.spoken import hand_words
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 
@@ -43,7 +44,7 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
             size=view.size,
             cards=tuple(str(card) for card in view.cards),
             pending=tuple(p.label for p in staged if p.placement == view.row.value),
-            hand_name=view.hand_name or "",
+            hand_name=hand_words([str(card) for card in view.cards], view.hand_name or ""),
             royalty=view.royalty or 0,
         )
         for view in seat.rows
@@ -61,7 +62,7 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
         cards_to_take=turn.take if turn is not None and turn.player == seat.name else 0,
         sitting_out=seat.sitting_out,
         fouled=seat.foul_certain,
-        foul_word="MISSET" if snapshot.variant == CHINESE else "FOUL",
+        foul_word=_("MISSET") if snapshot.variant == CHINESE else _("FOUL"),
         showdown=seat.showdown,
         discards=len(seat.discards),
         pending_discards=tuple(p.label for p in staged if p.placement == DISCARD),
@@ -108,7 +109,8 @@ def rules_text(snapshot: TableSnapshot) -> str:
 
 def window_title(snapshot: TableSnapshot) -> str:
     """The table and its rules, which the status line leaves out first when the window is narrow."""
-    return f"{_('OFC Desk')} — {snapshot.table} — {rules_text(snapshot)}"
+    product = _("OFC Desk")
+    return f"{product} — {snapshot.table} — {rules_text(snapshot)}"
 
 
 def status_text(snapshot: TableSnapshot) -> str:
@@ -152,16 +154,28 @@ def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:
     if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
         turn = turn._replace(player=typed_for)
     if turn is None:
-        return str(snapshot.phase).capitalize()
+        phase = _word(PHASE_WORDS, snapshot.phase)
+        return phase[:1].upper() + phase[1:]
     if turn.kind is TurnKind.FANTASYLAND_SET:
-        return f"{turn.player}: Fantasyland set of {turn.take} cards — F6 opens the set dialog"
+        return ngettext(
+            "{player}: Fantasyland set of {count} card — F6 opens the set dialog",
+            "{player}: Fantasyland set of {count} cards — F6 opens the set dialog",
+            turn.take,
+        ).format(player=turn.player, count=turn.take)
     if turn.kind is TurnKind.FACE_DOWN_REVEAL:
-        return f"{turn.player}: enter the {turn.take} face-down cards as revealed"
+        return ngettext(
+            "{player}: enter the {count} face-down card as revealed",
+            "{player}: enter the {count} face-down cards as revealed",
+            turn.take,
+        ).format(player=turn.player, count=turn.take)
     if turn.kind is TurnKind.SHOWDOWN:
-        return (
-            f"▶ {turn.player}: {turn.take} cards with their rows · s surrenders · "
-            "another seat: click it or type its number and a colon"
-        )
+        return ngettext(
+            "▶ {player}: {count} card with their rows · s surrenders · "
+            "another seat: click it or type its number and a colon",
+            "▶ {player}: {count} cards with their rows · s surrenders · "
+            "another seat: click it or type its number and a colon",
+            turn.take,
+        ).format(player=turn.player, count=turn.take)
     return "▶ " + turn.describe
 
 

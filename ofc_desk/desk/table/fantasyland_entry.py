@@ -14,6 +14,7 @@ from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.entry.staging import ENTRY_PHASES, Staging, entry_lists
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import TableSnapshot, TurnKind
 
@@ -51,7 +52,7 @@ class FantasylandEntry:
         if self.dialog is not None and self.dialog.isVisible():
             return
         dialog = FantasylandSetDialog(turn.player, turn.take, self.parent)
-        for _, line in dialog.fields():
+        for _row, line in dialog.fields():
             line.textEdited.connect(lambda _text: self._check(dialog, partial=True))
         dialog.set_attempt(lambda: self._check(dialog, partial=False))
         dialog.finished.connect(lambda _result: self._forget(dialog))
@@ -63,12 +64,12 @@ class FantasylandEntry:
         snapshot, service = self.view.snapshot, self.service()
         waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
         if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
-            return "nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn"
+            return _("nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn")
         try:
             service.verify_reveal(waiting[0], [], [])
         except ActionRefused as refusal:
             return str(refusal)
-        return f"{waiting[0]}'s Fantasyland set is next"
+        return _("{player}'s Fantasyland set is next").format(player=waiting[0])
 
     def _forget(self, dialog: FantasylandSetDialog) -> None:
         if self.dialog is dialog:
@@ -80,7 +81,7 @@ class FantasylandEntry:
     def _check(self, dialog: FantasylandSetDialog, *, partial: bool) -> str | None:
         service = self.service()
         if service is None:
-            return "no table is open"
+            return _("no table is open")
         try:
             placements = _set_placements(dialog)
         except CardError as error:
@@ -106,7 +107,9 @@ class FantasylandEntry:
         assert service is not None
         snapshot = service.reveal(player, cards, rows)
         self.staging.drop()
-        self.view.push_entry(f"{player}: Fantasyland set", lambda: service.reveal(player, cards, rows))
+        self.view.push_entry(
+            _("{player}: Fantasyland set").format(player=player), lambda: service.reveal(player, cards, rows)
+        )
         self.view.show_snapshot(snapshot)
 
 

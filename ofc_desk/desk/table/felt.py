@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from ofc_desk.desk.shell.theme import DisplayOptions
+from ofc_desk.i18n import _
 
 if TYPE_CHECKING:
     from ofc_desk.desk.table.seat_widget import SeatWidget
@@ -41,7 +42,7 @@ class FeltView(QWidget):
 
     def __init__(self, options: DisplayOptions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Table")
+        self.setAccessibleName(_("Table"))
         self._options = options
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(*MARGINS)
@@ -128,7 +129,7 @@ class FeltView(QWidget):
             self._grid.removeWidget(widget)
             widget.deleteLater()
         self.seat_widgets = []
-        for _ in range(count):
+        for _seat in range(count):
             widget = SeatWidget(self._options, self)
             widget.clicked.connect(self.seat_clicked)
             self.seat_widgets.append(widget)
@@ -169,7 +170,8 @@ class FeltView(QWidget):
             font.setPixelSize(self._options.scaled(64))
             font.setBold(True)
             painter.setFont(font)
-            painter.drawText(rect, ALIGN_CENTER, "OFC Desk")
+            painter.drawText(rect, ALIGN_CENTER, _("OFC Desk"))
+
         painter.end()
 
 

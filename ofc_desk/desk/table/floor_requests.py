@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
+from ofc_desk.i18n import _
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
 
@@ -22,7 +23,8 @@ WATCH_MS = 1000
 def requests_text(snapshot: TableSnapshot) -> str:
     if not snapshot.open_requests:
         return ""
-    return "Requests to the floor: " + "  ·  ".join(request.line for request in snapshot.open_requests)
+    lines = "  ·  ".join(request.line for request in snapshot.open_requests)
+    return _("Requests to the floor: {requests}").format(requests=lines)
 
 
 class FloorRequestWatch(QObject):
@@ -55,15 +57,13 @@ class FloorRequestWatch(QObject):
             for request in service.machine.requests.values()
             if request.number not in decided_before and not request.waiting
         ]
-        approved = [
-            f"Request #{request.number} {request.status()}" for request in decided if request.approved
-        ]
+        approved = [_decision(request.number, request.status()) for request in decided if request.approved]
         self.view.refresh()
         done = self.carry_out()
         if approved or done:
             self.view.show_notice("; ".join([*approved, *done]))
         declined = [
-            f"Request #{request.number} {request.status()}" for request in decided if not request.approved
+            _decision(request.number, request.status()) for request in decided if not request.approved
         ]
         if declined:  # a no from the floor is not a success: in the refusal's red, with its note
             self.view.show_refusal("; ".join(declined))
@@ -81,6 +81,11 @@ class FloorRequestWatch(QObject):
         if done:
             self.view.refresh()
         return done
+
+
+def _decision(number: int, status: str) -> str:
+    """ "Request #2 approved by Sue, done": the floor's decision, as the service words it."""
+    return _("Request #{number} {status}").format(number=number, status=status)
 
 
 def _decided(service: TableService) -> set[int]:

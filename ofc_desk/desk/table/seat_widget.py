@@ -23,13 +23,17 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from ofc_desk.desk.shell.theme import DisplayOptions, Palette
 from ofc_desk.desk.table.cardface import card_size, paint_card
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
+from ofc_desk.i18n import _
 
 ROW_LETTERS = {"front": "F", "middle": "M", "back": "B"}
+"""The row keys the dealer types (f m b), the same in every language (docs/glossary.md)."""
 MAX_ROW_CARDS = 5
 MIN_SCALE = 0.6
 MAX_SCALE = 1.8
 MIN_BADGE_FONT = 0.6
 """Badges that do not fit beside the name shrink their letters, down to this much of their size."""
+SHORTEST_NAME = 2
+"""Letters of the player's name kept when the badges need the room (then the name is cut short)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,7 @@ class SeatWidget(QWidget):
         self._canvas = QRectF()
         self._scale_cap = MAX_SCALE
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAccessibleName("Seat")
+        self.setAccessibleName(_("Seat"))
 
     @property
     def seat(self) -> SeatFace | None:
@@ -81,7 +85,8 @@ class SeatWidget(QWidget):
         if seat == self._seat:
             return
         self._seat = seat
-        self.setAccessibleName(f"Seat {seat.seat_number}: {seat.name or 'empty'}")
+        name = seat.name or _("empty")
+        self.setAccessibleName(_("Seat {number}: {player}").format(number=seat.seat_number, player=name))
         self.setAccessibleDescription(seat.spoken())
         self.update()
 
@@ -196,13 +201,22 @@ class SeatWidget(QWidget):
         title = f"{seat.seat_number} · {seat.name}"
         right = f"{seat.stack:,}".replace(",", " ")
         if seat.to_act:
-            right = f"TO ACT · {seat.cards_to_take}   {right}"
+            # TRANSLATORS: on the seat whose turn it is, before its stack: the cards it takes now.
+            to_act = _("TO ACT · {count}").format(count=seat.cards_to_take)
+            right = f"{to_act}   {right}"
         right_width = title_font.horizontalAdvance(right)
         right_box = QRectF(box.right() - gap * 2 - right_width, box.top(), right_width, box.height())
         start = box.left() + gap * 2
         room = right_box.left() - gap - start
         beside_title = room - title_font.horizontalAdvance(title) - gap
-        badges = _fit_badges(_badges(seat, colours), h * 0.46, gap, beside_title)
+        wanted = _badges(seat, colours)
+        badges = _fit_badges(wanted, h * 0.46, gap, beside_title)
+        if any(badge.text != badge.full_text for badge in badges):
+            # A badge says what the dealer must act on (Fantasyland, a foul): the name gives way
+            # first, down to its first letters, as it does in a longer language beside TO ACT.
+            shortest = f"{seat.seat_number} · {seat.name[:SHORTEST_NAME]}…"
+            beside_shortest = room - title_font.horizontalAdvance(shortest) - gap
+            badges = _fit_badges(wanted, h * 0.46, gap, max(beside_title, beside_shortest))
         title = title_font.elidedText(title, Qt.TextElideMode.ElideRight, room - _width(badges, gap))
         title_width = title_font.horizontalAdvance(title)
         x = start + title_width + gap
@@ -255,9 +269,9 @@ class SeatWidget(QWidget):
         parts = []
         discards = seat.discards + len(seat.pending_discards)
         if discards:
-            parts.append(f"discards: {discards}")
+            parts.append(_("discards: {count}").format(count=discards))
             if seat.pending_discards:
-                parts.append("this street: " + " ".join(seat.pending_discards))
+                parts.append(_("this street: {cards}").format(cards=" ".join(seat.pending_discards)))
         if seat.note:
             parts.append(seat.note)
         if parts:
@@ -316,13 +330,13 @@ class SeatWidget(QWidget):
         painter.setBrush(QColor(colours.seat))
         painter.drawRoundedRect(box, 8, 8)
         painter.setOpacity(1.0)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "VOID")
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, _("VOID"))
         painter.restore()
 
     def _paint_empty(self, painter: QPainter, seat: SeatFace) -> None:
         """A seat nobody holds now: its number stays, so `2:` still means this seat."""
         colours = self._options.palette
-        _, h, gap = self._metrics()
+        _width, h, gap = self._metrics()
         painter.setOpacity(0.45)
         self._paint_panel(painter, seat)
         painter.setOpacity(1.0)
@@ -333,14 +347,18 @@ class SeatWidget(QWidget):
             header, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, f"{seat.seat_number}"
         )
         painter.setFont(_font(h * 0.45, bold=True))
-        painter.drawText(self._canvas, Qt.AlignmentFlag.AlignCenter, f"SEAT {seat.seat_number} EMPTY")
+        painter.drawText(
+            self._canvas,
+            Qt.AlignmentFlag.AlignCenter,
+            _("SEAT {number} EMPTY").format(number=seat.seat_number),
+        )
 
     def _paint_sitting_out(self, painter: QPainter) -> None:
         colours = self._options.palette
-        _, h, _ = self._metrics()
+        _width, h, _gap = self._metrics()
         painter.setPen(QColor(colours.seat_text))
         painter.setFont(_font(h * 0.45, bold=True))
-        painter.drawText(self._canvas, Qt.AlignmentFlag.AlignCenter, "SITTING OUT")
+        painter.drawText(self._canvas, Qt.AlignmentFlag.AlignCenter, _("SITTING OUT"))
 
 
 def _font(pixel_height: float, *, bold: bool) -> QFont:
@@ -359,7 +377,10 @@ def _badges(seat: SeatFace, colours: Palette) -> list[BadgeWanted]:
     if seat.is_button:
         badges.append(("D", colours.button_disc, "#111111", True))
     if seat.fantasyland_cards:
-        badges.append((f"FL {seat.fantasyland_cards}", colours.fantasyland, "#ffffff", False))
+        # TRANSLATORS: a small badge on the seat: Fantasyland, and how many cards it deals.
+        badges.append(
+            (_("FL {count}").format(count=seat.fantasyland_cards), colours.fantasyland, "#ffffff", False)
+        )
     if seat.fouled:  # in the header: a stamp over the rows would hide a row's hand
         badges.append((seat.foul_word, colours.foul, "#ffffff", False))
     if seat.showdown:

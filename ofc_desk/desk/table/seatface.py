@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ofc_desk.desk.entry.key_syntax import row_word
+from ofc_desk.i18n import _, ngettext
+
 
 @dataclass(frozen=True, slots=True)
 class RowFace:
@@ -45,25 +48,29 @@ class SeatFace:
     def spoken(self) -> str:
         """The seat as a screen reader says it."""
         if self.empty:
-            return "empty seat"
-        parts = [f"{self.name}, stack {self.stack}"]
+            return _("empty seat")
+        parts = [_("{player}, stack {stack}").format(player=self.name, stack=self.stack)]
         if self.is_button:
-            parts.append("dealer button")
+            parts.append(_("dealer button"))
         if self.fantasyland_cards:
-            parts.append(f"Fantasyland, {self.fantasyland_cards} cards")
+            count = self.fantasyland_cards
+            parts.append(
+                ngettext("Fantasyland, {count} card", "Fantasyland, {count} cards", count).format(count=count)
+            )
         if self.sitting_out:
-            parts.append("sitting out")
+            parts.append(_("sitting out"))
         if self.to_act:
-            parts.append(f"to act, {self.cards_to_take} cards")
+            count = self.cards_to_take
+            parts.append(ngettext("to act, {count} card", "to act, {count} cards", count).format(count=count))
         if self.fouled:
             parts.append(self.foul_word.lower())
         if self.showdown:
             parts.append(self.showdown)
         if self.voided:
-            parts.append("hand voided")
+            parts.append(_("hand voided"))
         if self.note:
             parts.append(self.note)
         for row in self.rows:
-            cards = " ".join(row.cards) or "empty"
-            parts.append(f"{row.name}: {cards}")
+            cards = " ".join(row.cards) or _("empty")
+            parts.append(_("{row}: {cards}").format(row=row_word(row.name), cards=cards))
         return "; ".join(parts)

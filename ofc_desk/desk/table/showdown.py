@@ -12,6 +12,8 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.entry.staging import Staging, asks_surrender, is_showdown
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
+from ofc_desk.i18n import _
+from ofc_desk.reports.chinese_section import special_words
 
 
 class ShowdownEntry:
@@ -30,7 +32,7 @@ class ShowdownEntry:
         player = self.player(keyed)
         if service is None or player is None:
             refusal = staging.addressed_refusal(keyed, view.snapshot, service)
-            view.show_refusal(refusal or "no hand is being entered")
+            view.show_refusal(refusal or _("no hand is being entered"))
             return
         if asks_surrender(keyed) and not staging.placements:
             self._surrender(player)
@@ -39,10 +41,14 @@ class ShowdownEntry:
             # Still in the line, so refused as typed: say why again rather than enter without it.
             view.read_line_again()
             if keyed.rest and not keyed.placements:
-                view.show_refusal(keyed.problem or f"finish '{keyed.rest}': a card, then its row")
+                view.show_refusal(
+                    keyed.problem or _("finish '{rest}': a card, then its row").format(rest=keyed.rest)
+                )
             return
         if not staging.placements:
-            view.show_refusal(f"type {player}'s 13 cards with their rows, or s to surrender")
+            view.show_refusal(
+                _("type {player}'s 13 cards with their rows, or s to surrender").format(player=player)
+            )
             return
         cards, rows = staging.lists()
         view.enter(
@@ -55,15 +61,20 @@ class ShowdownEntry:
         if self.service() is None or player is None:
             return
         if self.staging.placements:
-            self.view.show_refusal(f"{player}'s cards are staged: take them back (Backspace) to surrender")
+            self.view.show_refusal(
+                _("{player}'s cards are staged: take them back (Backspace) to surrender").format(
+                    player=player
+                )
+            )
             return
         self._surrender(player)
 
     def _surrender(self, player: str) -> None:
         service = self.service()
         assert service is not None
-        if self.view.enter(f"{player} surrenders", lambda: service.show(player, {"surrender": True})):
-            self.view.show_notice(f"{player} surrendered (Ctrl+Z takes it back)")
+        entry = _("{player} surrenders").format(player=player)
+        if self.view.enter(entry, lambda: service.show(player, {"surrender": True})):
+            self.view.show_notice(_("{player} surrendered (Ctrl+Z takes it back)").format(player=player))
 
     def declare(self, kind: str) -> None:
         """The dealer chose one of the specials offered for the staged cards."""
@@ -71,9 +82,8 @@ class ShowdownEntry:
         if service is None or player is None:
             return
         cards, rows = self.staging.lists()
-        words = SpecialKind(kind).words
         self.view.enter(
-            f"{player} declares {words}",
+            _("{player} declares {special}").format(player=player, special=special_words(kind)),
             lambda: service.show(player, {"cards": cards, "rows": rows, "declare": kind}),
         )
 
@@ -84,4 +94,4 @@ class ShowdownEntry:
         kinds: list[SpecialKind] = []
         if service is not None and player is not None and is_showdown(self.view.snapshot):
             kinds = service.specials_made(self.staging.lists()[0])
-        return player or "", [(kind.value, kind.words) for kind in kinds]
+        return player or "", [(kind.value, special_words(kind.value)) for kind in kinds]
