@@ -18,9 +18,10 @@ _ACCENTED = str.maketrans(
     "áƀçđéƒğĥíĵķĺɱñóƥʠŕšţúʋŵẋýžÁƁÇĐÉƑĞĤÍĴĶĹṀÑÓƤǪŔŠŢÚṾŴẊÝŽ",
 )
 # Kept as written: format fields, printf fields, markup tags and entities, and "&" with the
-# mnemonic letter after it ("&&" is a literal ampersand in Qt).
+# mnemonic letter after it ("&&" is a literal ampersand in Qt); "&" before a field leaves the field
+# whole, or `.format` would miss it.
 _KEPT = re.compile(
-    r"\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-z]|%[-#0 +]*\d*(?:\.\d+)?[a-z%]|<[^<>]*>|&\w+;|&&|&."
+    r"\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-z]|%[-#0 +]*\d*(?:\.\d+)?[a-z%]|<[^<>]*>|&\w+;|&&|&[^{]"
 )
 
 
@@ -31,6 +32,8 @@ def pseudo(message: str) -> str:
     '⟦&Fíĺé·⟧'
     >>> pseudo("{count} hands settled")
     '⟦{count} ĥáñđš šéţţĺéđ······⟧'
+    >>> pseudo("&{number} seat").format(number=2)
+    '⟦&2 šéáţ····⟧'
     """
     if not message:
         return message
