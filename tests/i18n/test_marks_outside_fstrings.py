@@ -10,7 +10,15 @@ from pathlib import Path
 
 from ofc_desk.i18n.maintain import KEYWORDS, PACKAGE
 
-CHECKED = ("storage", "cli", "reports", "i18n")
+CHECKED = (
+    "storage",
+    "cli",
+    "reports",
+    "i18n",
+    "desk/floor",
+    "desk/dialogs",
+    "desk/records",
+)
 
 
 def marks_in_fstrings(source: str) -> list[int]:

@@ -18,25 +18,26 @@ from PySide6.QtWidgets import (
 from ofc_desk.desk.floor.columns import FLOOR_COLUMNS
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.browser import RecordBrowser
+from ofc_desk.i18n import _, lazy_gettext
 
-TITLE = "OFC Desk — Floor"
-HINT = (
+TITLE = lazy_gettext("OFC Desk — Floor")
+HINT = lazy_gettext(
     "Enter or a double-click on a table opens its hand history, chip ledger and audit log."
     " Table → Decide a request (Ctrl+D) approves or declines what a desk asked for."
 )
-RECORD_TITLES = ("Hand history", "Chip ledger", "Audit log")
+RECORD_TITLES = (lazy_gettext("Hand history"), lazy_gettext("Chip ledger"), lazy_gettext("Audit log"))
 
 
 class FloorWindow(QMainWindow):
     def __init__(self, model: FloorTableModel) -> None:
         super().__init__()
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(str(TITLE))
         self.model = model
-        self.heading = QLabel("Reading the open tables…", self)
-        self.heading.setAccessibleName("Open tables")
+        self.heading = QLabel(_("Reading the open tables…"), self)
+        self.heading.setAccessibleName(_("Open tables"))
         self.heading.setWordWrap(True)  # a new room's heading says why it has no tables yet
         self.table = QTableView(self)
-        self.table.setAccessibleName("Open tables")
+        self.table.setAccessibleName(_("Open tables"))
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -50,7 +51,7 @@ class FloorWindow(QMainWindow):
         for index, column in enumerate(FLOOR_COLUMNS):
             if column.wide:
                 header.setSectionResizeMode(index, QHeaderView.ResizeMode.Stretch)
-        self.hint = QLabel(HINT, self)
+        self.hint = QLabel(str(HINT), self)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.addWidget(self.heading)
@@ -59,11 +60,11 @@ class FloorWindow(QMainWindow):
         self.setCentralWidget(central)
         self.live_line = QLabel(self)
         self.statusBar().addWidget(self.live_line, 1)
-        file_menu = self.menuBar().addMenu("&File")
-        self.action_shift_report = file_menu.addAction("&Shift report…")
+        file_menu = self.menuBar().addMenu(_("&File"))
+        self.action_shift_report = file_menu.addAction(_("&Shift report…"))
         self.action_shift_report.setShortcut("Ctrl+P")
-        table_menu = self.menuBar().addMenu("&Table")
-        self.action_decide = table_menu.addAction("&Decide a request…")
+        table_menu = self.menuBar().addMenu(_("&Table"))
+        self.action_decide = table_menu.addAction(_("&Decide a request…"))
         self.action_decide.setShortcut("Ctrl+D")
 
 
@@ -72,13 +73,15 @@ class TableRecordsWindow(QWidget):
 
     def __init__(self, table: str, models: tuple[QAbstractTableModel, ...], parent: QWidget) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle(f"{table} — records (read-only)")
+        self.setWindowTitle(_("{table} — records (read-only)").format(table=table))
         self.tabs = QTabWidget(self)
-        pairs = zip(RECORD_TITLES, models, strict=True)
-        self.browsers = tuple(RecordBrowser(title, model) for title, model in pairs)
-        for title, browser in zip(RECORD_TITLES, self.browsers, strict=True):
+        titles = [str(title) for title in RECORD_TITLES]
+        self.browsers = tuple(
+            RecordBrowser(title, model) for title, model in zip(titles, models, strict=True)
+        )
+        for title, browser in zip(titles, self.browsers, strict=True):
             self.tabs.addTab(browser, title)
-        self.status = QLabel("Reading the records…", self)
+        self.status = QLabel(_("Reading the records…"), self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(self.status)
