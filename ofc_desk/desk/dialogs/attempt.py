@@ -83,6 +83,7 @@ class AttemptDialog(QDialog):
                 field = item.widget() if item is not None else None
                 if (
                     field is not None
+                    and field not in fields  # a row's one widget, across both columns, answers both roles
                     and field.focusPolicy() != Qt.FocusPolicy.NoFocus
                     and not field.isHidden()
                 ):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSizePolicy, QWidget
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET as CHINESE_DEFAULT_PRESET
@@ -88,7 +88,12 @@ class RulesFields:
         self.progressive = QCheckBox(_("Progressive Fantasyland"), dialog)
         self.progressive.setAccessibleName(_("Progressive Fantasyland"))
         self.progressive.setChecked(current.progressive)
-        dialog.form.addRow("", self.progressive)
+        # The whole row: its size hint falls a few pixels short under the style sheet, which cut the
+        # last letters of a longer language's words.
+        self.progressive.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        dialog.form.addRow(
+            self.progressive
+        )  # the whole row: a longer language's words are not cut at the edge
         self.unit = dialog.add_amount(_("Chips per point"), current.unit, minimum=1)
         self.settlement = _labelled_choice(
             dialog, _("Settlement"), {p: data_words(p) for p in SettlementPolicy}

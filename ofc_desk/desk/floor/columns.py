@@ -188,8 +188,8 @@ class FloorColumn:
 FLOOR_COLUMNS: tuple[FloorColumn, ...] = (
     FloorColumn("table", lazy_gettext("Table"), table_text, table_detail, bold=True),
     FloorColumn("game", lazy_gettext("Game"), game_text),
-    FloorColumn("hand", lazy_gettext("Hand"), hand_text),
-    FloorColumn("to_act", lazy_gettext("To act"), to_act_text),
+    FloorColumn("hand", lazy_gettext("Hand"), hand_text, wide=True),
+    FloorColumn("to_act", lazy_gettext("To act"), to_act_text, wide=True),
     FloorColumn("players", lazy_gettext("Players (chips)"), players_text, players_detail, wide=True),
     FloorColumn("pace", lazy_gettext("Hands/h"), pace_text, pace_detail),
     FloorColumn(

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QRect, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QMainWindow,
+    QStyle,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -26,6 +27,18 @@ HINT = lazy_gettext(
     " Table → Decide a request (Ctrl+D) approves or declines what a desk asked for."
 )
 RECORD_TITLES = (lazy_gettext("Hand history"), lazy_gettext("Chip ledger"), lazy_gettext("Audit log"))
+HEADER_WRAP = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+"""A column's title wraps in its width, as its cells do: a longer language takes two lines there
+rather than cut the title short."""
+
+
+def header_text_height(header: QHeaderView, section: int) -> int:
+    """The height the title of `section` takes, wrapped at the section's width."""
+    model = header.model()
+    text = str(model.headerData(section, header.orientation())) if model is not None else ""
+    margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    room = QRect(0, 0, max(header.sectionSize(section) - 2 * margin, 1), 100_000)
+    return header.fontMetrics().boundingRect(room, int(HEADER_WRAP), text).height()
 
 
 class FloorWindow(QMainWindow):
@@ -51,7 +64,10 @@ class FloorWindow(QMainWindow):
         for index, column in enumerate(FLOOR_COLUMNS):
             if column.wide:
                 header.setSectionResizeMode(index, QHeaderView.ResizeMode.Stretch)
+        header.setDefaultAlignment(HEADER_WRAP)
+        header.sectionResized.connect(lambda *_moved: self._fit_header_height())
         self.hint = QLabel(str(HINT), self)
+        self.hint.setWordWrap(True)  # a longer language wraps it rather than widen the window off the screen
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.addWidget(self.heading)
@@ -59,6 +75,7 @@ class FloorWindow(QMainWindow):
         layout.addWidget(self.hint)
         self.setCentralWidget(central)
         self.live_line = QLabel(self)
+        self.live_line.setWordWrap(True)  # a long database address, or a long sentence, takes two lines
         self.statusBar().addWidget(self.live_line, 1)
         file_menu = self.menuBar().addMenu(_("&File"))
         self.action_shift_report = file_menu.addAction(_("&Shift report…"))
@@ -66,6 +83,15 @@ class FloorWindow(QMainWindow):
         table_menu = self.menuBar().addMenu(_("&Table"))
         self.action_decide = table_menu.addAction(_("&Decide a request…"))
         self.action_decide.setShortcut("Ctrl+D")
+
+    def _fit_header_height(self) -> None:
+        """As tall as its most wrapped title (the table view takes the header's minimum height),
+        and each row as tall as its most wrapped cell at the columns' new widths."""
+        header = self.table.horizontalHeader()
+        one_line = header.fontMetrics().height()
+        tallest = max((header_text_height(header, section) for section in range(header.count())), default=0)
+        header.setMinimumHeight(header.sizeHint().height() + max(tallest - one_line, 0))
+        self.table.resizeRowsToContents()  # a narrower column wraps its cells onto more lines
 
 
 class TableRecordsWindow(QWidget):
@@ -82,6 +108,7 @@ class TableRecordsWindow(QWidget):
         for title, browser in zip(titles, self.browsers, strict=True):
             self.tabs.addTab(browser, title)
         self.status = QLabel(_("Reading the records…"), self)
+        self.status.setWordWrap(True)  # what was read, in a longer language, must not widen the window
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(self.status)
