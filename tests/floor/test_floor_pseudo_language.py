@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs.accounts import AccountDialog, AccountTask
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
-from ofc_desk.desk.floor.app import build_floor
+from ofc_desk.desk.floor.app import DEFAULT_WINDOW_SIZE, build_floor
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.view import header_text_height
 from ofc_desk.desk.shell.app import FRAME_ALLOWANCE
@@ -93,7 +93,7 @@ def test_nothing_is_cut_or_off_the_screen_in_the_pseudo_language(
     database = open_existing(url)
     floor = build_floor(database, store)
     qtbot.addWidget(floor.window)
-    floor.window.resize(SCREEN.shrunkBy(FRAME_ALLOWANCE))
+    floor.window.resize(QSize(*DEFAULT_WINDOW_SIZE).boundedTo(SCREEN.shrunkBy(FRAME_ALLOWANCE)))
     floor.start()
     try:
         qtbot.waitUntil(lambda: floor.model.rowCount() == 2, timeout=5000)

@@ -18,7 +18,7 @@ NO_VALUE = "—"
 TOO_EARLY = lazy_gettext("too early")
 """The pace of a table open less than `service.floor.PACE_AFTER_MINUTES`."""
 KEEP = "\u00a0"
-"""A space a line never breaks at: a player's name, chips and badges wrap as one."""
+"""A space a line never breaks at: a player's name and chips wrap as one, and so does each badge."""
 PHASE_WORDS: dict[str, LazyText] = {
     Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
     Phase.LIVE: lazy_gettext("live"),
@@ -77,14 +77,15 @@ def _fantasyland(seat: SeatView, live: bool) -> int:
 
 def seat_text(seat: SeatView, live: bool) -> str:
     """ "Ann 42", with badges: [FL 14] is dealt 14 cards in Fantasyland (this hand while one is
-    dealt, else the next), (sitting out). Spaces that never break: a seat wraps as one."""
+    dealt, else the next), (sitting out). The name and chips never break apart, nor does a badge;
+    a narrow column (a longer language's badges) may put a badge on the next line."""
     badges = []
     if cards := _fantasyland(seat, live):
         # TRANSLATORS: a seat's badge on the floor: dealt {cards} cards in Fantasyland; keep it short.
         badges.append(_("[FL {cards}]").format(cards=cards))
     if seat.sitting_out:
         badges.append(_("(sitting out)"))
-    return KEEP.join([seat.name, str(seat.stack), *badges]).replace(" ", KEEP)
+    return " ".join(words.replace(" ", KEEP) for words in [f"{seat.name} {seat.stack}", *badges])
 
 
 def players_text(table: FloorTable) -> str:
