@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMainWindow,
+    QSizePolicy,
     QStyle,
     QTableView,
     QTabWidget,
@@ -75,7 +76,9 @@ class FloorWindow(QMainWindow):
         layout.addWidget(self.hint)
         self.setCentralWidget(central)
         self.live_line = QLabel(self)
-        self.live_line.setWordWrap(True)  # a long database address, or a long sentence, takes two lines
+        # Never wider than the window gives it (a long database address in a longer language), and
+        # one line: a wrapping label in a status bar asks for two lines whatever its width.
+        self.live_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.statusBar().addWidget(self.live_line, 1)
         file_menu = self.menuBar().addMenu(_("&File"))
         self.action_shift_report = file_menu.addAction(_("&Shift report…"))
