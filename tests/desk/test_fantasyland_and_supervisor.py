@@ -199,7 +199,7 @@ def test_the_rules_fields_keep_a_table_own_preset_and_what_they_do_not_show(qtbo
     dialog = AttemptDialog("Change rules or stakes", "")
     qtbot.addWidget(dialog)
     fields = RulesFields(dialog, current, lambda _game: ["classic", "standard"])
-    assert fields.preset.currentText() == TABLE_OWN_PRESET
+    assert fields.preset.currentText() == str(TABLE_OWN_PRESET)
     assert (fields.unit.value(), fields.progressive.isChecked()) == (3, True)
     assert fields.rules() == current
     fields.preset.setCurrentText("classic")

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog
 from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.service.account_policy import (
     AccountChange,
     NewAccount,
@@ -27,18 +28,34 @@ from ofc_desk.storage.users import Role, list_users
 Done = Callable[[str], None]
 
 
+ROLE_WORDS: dict[Role, LazyText] = {
+    Role.DEALER: lazy_pgettext("role", "dealer"),
+    Role.SUPERVISOR: lazy_pgettext("role", "supervisor"),
+}
+"""A role in the reader's words (its value is what the room stores)."""
+
+
 class AccountTask(Enum):
     ADD = (
-        "Add an account",
-        "A new dealer or floor supervisor, with their own PIN (at least 4 characters; a supervisor's, 8).",
+        lazy_gettext("Add an account"),
+        lazy_gettext(
+            "A new dealer or floor supervisor, with their own PIN (at least 4 characters; a supervisor's, 8)."
+            " A floor supervisor approves it with their PIN."
+        ),
     )
     ROLE = (
-        "Change an account's role",
-        "Make an account a dealer or a floor supervisor (whose PIN has at least 8 characters).",
+        lazy_gettext("Change an account's role"),
+        lazy_gettext(
+            "Make an account a dealer or a floor supervisor (whose PIN has at least 8 characters)."
+            " A floor supervisor approves it with their PIN."
+        ),
     )
     PIN = (
-        "Change an account's PIN",
-        "The account's current PIN opens its key, which the new PIN seals again.",
+        lazy_gettext("Change an account's PIN"),
+        lazy_gettext(
+            "The account's current PIN opens its key, which the new PIN seals again."
+            " A floor supervisor approves it with their PIN."
+        ),
     )
 
 
@@ -47,27 +64,32 @@ class AccountDialog(SupervisorDialog):
 
     def __init__(self, task: AccountTask, names: list[str], parent: QWidget | None = None) -> None:
         title, explanation = task.value
-        super().__init__(title, f"{explanation} A floor supervisor approves it with their PIN.", parent)
+        super().__init__(str(title), str(explanation), parent)
         self.task = task
         self.name: QLineEdit | QComboBox = (
-            self.add_line("Name") if task is AccountTask.ADD else self.add_choice("Account", names)
+            self.add_line(_("Name")) if task is AccountTask.ADD else self.add_choice(_("Account"), names)
         )
-        self.role = (
-            self.add_choice("Role", [role.value for role in Role]) if task is not AccountTask.PIN else None
-        )
-        self.old_pin = self.add_line("Current PIN", secret=True) if task is AccountTask.PIN else None
+        self.role = self._role_choice() if task is not AccountTask.PIN else None
+        self.old_pin = self.add_line(_("Current PIN"), secret=True) if task is AccountTask.PIN else None
         self.new_pin = (
-            self.add_line("PIN" if task is AccountTask.ADD else "New PIN", secret=True)
+            self.add_line(_("PIN") if task is AccountTask.ADD else _("New PIN"), secret=True)
             if task is not AccountTask.ROLE
             else None
         )
+
+    def _role_choice(self) -> QComboBox:
+        """Each role in the reader's words; the role itself is the item's data."""
+        box = self.add_choice(_("Role"), [])
+        for role in Role:
+            box.addItem(str(ROLE_WORDS.get(role, role.value)), role.value)
+        return box
 
     def change(self) -> AccountChange:
         name = self.name.text() if isinstance(self.name, QLineEdit) else self.name.currentText()
         return AccountChange(
             name=name,
             supervisor=NewAccount(self.supervisor.text(), self.pin.text()),
-            role=Role(self.role.currentText()) if self.role is not None else None,
+            role=Role(self.role.currentData()) if self.role is not None else None,
             pin=self.new_pin.text() if self.new_pin is not None else "",
             old_pin=self.old_pin.text() if self.old_pin is not None else "",
         )
@@ -95,7 +117,7 @@ def account_dialog(
             report(None)
             done(sentence)
 
-        runner.run("Checking the PINs…", lambda: make(database, change), finished, report)
+        runner.run(_("Checking the PINs…"), lambda: make(database, change), finished, report)
 
     dialog.set_background_attempt(start)
     return dialog

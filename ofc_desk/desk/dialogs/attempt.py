@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.refusals import refusal_label
+from ofc_desk.i18n import _
 
 Attempt = Callable[[], str | None]
 """Try the action; return the refusal sentence, or None when it was done."""
@@ -48,9 +49,9 @@ class AttemptDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setAccessibleName("OK")
+        self.ok_button.setAccessibleName(_("OK"))
         self.ok_button.setDefault(True)  # Enter in any field does it, wherever the dealer tabbed before
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName("Cancel")
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName(_("Cancel"))
         self.buttons.accepted.connect(self._try)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -82,6 +83,7 @@ class AttemptDialog(QDialog):
                 field = item.widget() if item is not None else None
                 if (
                     field is not None
+                    and field not in fields  # a row's one widget, across both columns, answers both roles
                     and field.focusPolicy() != Qt.FocusPolicy.NoFocus
                     and not field.isHidden()
                 ):
@@ -151,7 +153,7 @@ class AttemptDialog(QDialog):
     def try_in_background(self, start: BackgroundAttempt) -> None:
         """An attempt the dialog waits for (OK's, or another button's) with its buttons off."""
         self.buttons.setEnabled(False)
-        self.refusal.setText("Checking…")  # not a refusal: what the dialog waits for
+        self.refusal.setText(_("Checking…"))  # not a refusal: what the dialog waits for
         start(self._report)
 
     def reject(self) -> None:
@@ -193,8 +195,8 @@ class SupervisorDialog(AttemptDialog):
 
     def __init__(self, title: str, explanation: str, parent: QWidget | None = None) -> None:
         super().__init__(title, explanation, parent)
-        self.supervisor = self.add_line("Supervisor")
-        self.pin = self.add_line("Supervisor PIN", secret=True)
+        self.supervisor = self.add_line(_("Supervisor"))
+        self.pin = self.add_line(_("Supervisor PIN"), secret=True)
         self.ask_floor: QPushButton | None = None
         self._supervisor_moved = False
 
@@ -207,25 +209,27 @@ class SupervisorDialog(AttemptDialog):
         if self._supervisor_moved:
             return
         self._supervisor_moved = True
-        for line, caption in ((self.supervisor, "Supervisor"), (self.pin, "Supervisor PIN")):
+        for line in (self.supervisor, self.pin):
             label = self.form.takeRow(line).labelItem.widget()
             if label is not None:
                 label.hide()
                 label.deleteLater()
-            self.form.addRow(caption, line)
+            self.form.addRow(line.accessibleName(), line)
 
     def field_to_correct(self, refusal: str) -> None:
         """A refused PIN is typed again: the PIN field, its text selected."""
-        if "PIN" in refusal:
+        if "PIN" in refusal:  # "PIN" in every language's refusal (docs/glossary.md)
             self.pin.setFocus()
             self.pin.selectAll()
 
     def offer_floor_request(self, attempt: Attempt) -> None:
         """A second way: no PIN here, the request goes to the floor view with the dealer's reason,
         and the desk carries on dealing while it waits."""
-        self.ask_floor = self.buttons.addButton("Ask the floor", QDialogButtonBox.ButtonRole.ActionRole)
-        self.ask_floor.setAccessibleName("Ask the floor")
-        self.ask_floor.setToolTip("Send this to the floor supervisor's view instead of entering a PIN here")
+        self.ask_floor = self.buttons.addButton(_("Ask the floor"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.ask_floor.setAccessibleName(_("Ask the floor"))
+        self.ask_floor.setToolTip(
+            _("Send this to the floor supervisor's view instead of entering a PIN here")
+        )
         self.ask_floor.clicked.connect(lambda: self._report(attempt()))
 
 

@@ -23,6 +23,8 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n.formatting import number
 
 _TYPED = r"-?[0-9][0-9, _]*"
 _GROUPING = re.compile(r"[, _]")
@@ -32,12 +34,16 @@ def read_chips(text: str, caption: str, *, minimum: int, maximum: int = MAX_CHIP
     """The whole number of chips in `text`, or the sentence that says why not."""
     digits = _GROUPING.sub("", text.strip())
     if not re.fullmatch(r"-?[0-9]+", digits):
-        return f"{caption}: type a number of chips"
+        return _("{field}: type a number of chips").format(field=caption)
     chips = int(digits)
     if chips < minimum:
-        return f"{caption}: at least {minimum:,} chips"
+        return ngettext("{field}: at least {count} chip", "{field}: at least {count} chips", minimum).format(
+            field=caption, count=number(minimum)
+        )
     if chips > maximum:
-        return f"{caption}: at most {maximum:,} chips"
+        return ngettext("{field}: at most {count} chip", "{field}: at most {count} chips", maximum).format(
+            field=caption, count=number(maximum)
+        )
     return chips
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSizePolicy, QWidget
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET as CHINESE_DEFAULT_PRESET
@@ -18,17 +18,43 @@ from ofc_desk.core.presets import Game, PresetError, preset_names
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
+from ofc_desk.reports.spoken import data_words
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 
 MAX_SEATS = max(variant.structure.max_players for variant in Variant)
-TABLE_OWN_PRESET = "(this table's own preset)"
-GAMES: tuple[tuple[str, str], ...] = (
-    *((f"OFC {variant.value}", variant.value) for variant in Variant),
-    ("Chinese poker", CHINESE),
+TABLE_OWN_PRESET = lazy_gettext("(this table's own preset)")
+GAMES: tuple[tuple[LazyText, str], ...] = (
+    # TRANSLATORS: a game in the New table dialog; {variant} is regular, pineapple or 2-7 pineapple.
+    *((lazy_gettext("OFC {variant}"), variant.value) for variant in Variant),
+    (lazy_gettext("Chinese poker"), CHINESE),
 )
-"""What the dealer reads in the game choice, and the variant the rules name."""
+"""What the dealer reads in the game choice (`game_caption`), and the variant the rules name."""
+SETTLE_FROM_WORDS: dict[str, LazyText] = {
+    SettleFrom.LEFT_OF_DEALER: lazy_pgettext("settle from", "left-of-dealer"),
+    SettleFrom.DEALER: lazy_pgettext("settle from", "dealer"),
+}
 DEFAULT_PRESETS = {Game.OFC: str(TableRules().preset), Game.CHINESE: CHINESE_DEFAULT_PRESET}
 """The preset a game starts with (`ofc-desk score`'s too) until the dealer picks another."""
+
+
+def game_caption(caption: LazyText, variant: str) -> str:
+    """ "OFC pineapple": a game of `GAMES` in the reader's words (Chinese poker has no {variant})."""
+    return str(caption).format(variant=data_words(variant))
+
+
+def _labelled_choice(dialog: AttemptDialog, caption: str, labels: dict[str, str]) -> QComboBox:
+    """A choice of stored values, each shown by its label; the value is the item's data."""
+    box = dialog.add_choice(caption, [])
+    for value, label in labels.items():
+        box.addItem(label, str(value))
+    return box
+
+
+def _choose(box: QComboBox, value: str) -> None:
+    """The item whose data is `value`; one the box does not offer leaves the choice as it is."""
+    if (index := box.findData(value)) >= 0:
+        box.setCurrentIndex(index)
 
 
 class RulesFields:
@@ -49,27 +75,39 @@ class RulesFields:
         """`keep_game`: a table's change of rules, which never turns OFC into Chinese poker or back."""
         self.current = current
         self._presets = presets
-        self.variant = dialog.add_choice("Game", [])
+        self.variant = dialog.add_choice(_("Game"), [])
         chinese_now = current.variant == CHINESE
         for caption, variant in GAMES:
             if not keep_game or (variant == CHINESE) == chinese_now:
-                self.variant.addItem(caption, variant)
+                self.variant.addItem(game_caption(caption, variant), variant)
         self.variant.setCurrentIndex(max(self.variant.findData(current.variant), 0))
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.
         self._own = current.preset if isinstance(current.preset, str) else current.preset_name
-        self.preset = dialog.add_choice("Rules preset", [])
-        self.progressive = QCheckBox("Progressive Fantasyland", dialog)
-        self.progressive.setAccessibleName("Progressive Fantasyland")
+        self.preset = dialog.add_choice(_("Rules preset"), [])
+        self.progressive = QCheckBox(_("Progressive Fantasyland"), dialog)
+        self.progressive.setAccessibleName(_("Progressive Fantasyland"))
         self.progressive.setChecked(current.progressive)
-        dialog.form.addRow("", self.progressive)
-        self.unit = dialog.add_amount("Chips per point", current.unit, minimum=1)
-        self.settlement = dialog.add_choice("Settlement", [policy.value for policy in SettlementPolicy])
-        self.settlement.setCurrentText(current.settlement)
-        self.settle_from = dialog.add_choice("Settle from", [start.value for start in SettleFrom])
-        self.settle_from.setCurrentText(current.settle_from)
+        # The whole row: its size hint falls a few pixels short under the style sheet, which cut the
+        # last letters of a longer language's words.
+        self.progressive.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        dialog.form.addRow(
+            self.progressive
+        )  # the whole row: a longer language's words are not cut at the edge
+        self.unit = dialog.add_amount(_("Chips per point"), current.unit, minimum=1)
+        self.settlement = _labelled_choice(
+            dialog, _("Settlement"), {p: data_words(p) for p in SettlementPolicy}
+        )
+        _choose(self.settlement, current.settlement)
+        self.settle_from = _labelled_choice(
+            dialog,
+            _("Settle from"),
+            {start: str(SETTLE_FROM_WORDS.get(start, start)) for start in SettleFrom},
+        )
+        _choose(self.settle_from, current.settle_from)
+        self._own_words = str(TABLE_OWN_PRESET)
         self._game = self.game()
-        self._picked = {**DEFAULT_PRESETS, self._game: self._own or TABLE_OWN_PRESET}
+        self._picked = {**DEFAULT_PRESETS, self._game: self._own or self._own_words}
         self._offer_presets()
         self.preset.setCurrentText(self._picked[self._game])
         self.variant.currentIndexChanged.connect(self._on_game_changed)
@@ -85,7 +123,7 @@ class RulesFields:
     def _offer_presets(self) -> None:
         names = self._presets(self.game())
         self.preset.clear()
-        self.preset.addItems(names if self._own else [TABLE_OWN_PRESET, *names])
+        self.preset.addItems(names if self._own else [self._own_words, *names])
         self.progressive.setEnabled(self.game() is Game.OFC)
 
     def _on_game_changed(self) -> None:
@@ -107,39 +145,39 @@ class RulesFields:
         except PresetError:
             return  # not a preset file: nothing to propose
         if proposed is not None:
-            self.settlement.setCurrentText(proposed.policy.value)
-            self.settle_from.setCurrentText(proposed.settle_from.value)
+            _choose(self.settlement, proposed.policy.value)
+            _choose(self.settle_from, proposed.settle_from.value)
 
     def rules(self) -> TableRules:
         preset = self.preset.currentText()
         chinese = self.game() is Game.CHINESE
         return replace(
             self.current,
-            preset=self.current.preset if preset == TABLE_OWN_PRESET else preset,
-            preset_name=self.current.preset_name if preset == TABLE_OWN_PRESET else None,
+            preset=self.current.preset if preset == self._own_words else preset,
+            preset_name=self.current.preset_name if preset == self._own_words else None,
             variant=str(self.variant.currentData()),
             progressive=self.progressive.isChecked() and not chinese,
             unit=self.unit.value(),
-            settlement=self.settlement.currentText(),
-            settle_from=self.settle_from.currentText(),
+            settlement=str(self.settlement.currentData()),
+            settle_from=str(self.settle_from.currentData()),
         )
 
 
 class NewTableDialog(AttemptDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            "New table",
-            "Seats in clockwise order; leave a name empty for an empty seat.",
+            _("New table"),
+            _("Seats in clockwise order; leave a name empty for an empty seat."),
             parent,
         )
-        self.table_name = self.add_line("Table name", text="Table 1")
+        self.table_name = self.add_line(_("Table name"), text=_("Table 1"))
         self.rules = RulesFields(self, TableRules())
         self.seats: list[tuple[QLineEdit, ChipAmountEdit]] = []
         for number in range(1, MAX_SEATS + 1):
-            name = self.add_line(f"Seat {number} player")
-            buy_in = self.add_amount(f"Seat {number} buy-in", 100)
+            name = self.add_line(_("Seat {number} player").format(number=number))
+            buy_in = self.add_amount(_("Seat {number} buy-in").format(number=number), 100)
             self.seats.append((name, buy_in))
-        self.button: QComboBox = self.add_choice("Button (dealer)", [])
+        self.button: QComboBox = self.add_choice(_("Button (dealer)"), [])
         self.button.setEditable(True)
         self._button_chosen = False
         """Until the dealer picks the button, it is the last seat's, whatever was typed first."""
@@ -147,7 +185,7 @@ class NewTableDialog(AttemptDialog):
         line = self.button.lineEdit()
         if line is not None:
             line.textEdited.connect(self._on_button_chosen)
-        for name, _ in self.seats:
+        for name, _buy_in in self.seats:
             name.textChanged.connect(self._refresh_button_choices)
 
     def _on_button_chosen(self) -> None:
@@ -155,7 +193,7 @@ class NewTableDialog(AttemptDialog):
 
     def _refresh_button_choices(self) -> None:
         current = self.button.currentText()
-        names = [name.text().strip() for name, _ in self.seats if name.text().strip()]
+        names = [name.text().strip() for name, _buy_in in self.seats if name.text().strip()]
         self.button.clear()
         self.button.addItems(names)
         if current in names and self._button_chosen:

@@ -20,6 +20,12 @@ from PySide6.QtWidgets import (
 from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.presets import PresetError, preset_names, presets_dir
 from ofc_desk.desk.shell.theme import ZOOM_STEPS, DisplayOptions, ThemeName
+from ofc_desk.i18n import LazyText, _, lazy_pgettext
+
+THEME_WORDS: dict[ThemeName, LazyText] = {
+    ThemeName.DARK: lazy_pgettext("theme", "dark"),
+    ThemeName.LIGHT: lazy_pgettext("theme", "light"),
+}
 
 
 class SettingsDialog(QDialog):
@@ -27,34 +33,36 @@ class SettingsDialog(QDialog):
         self, options: DisplayOptions, database_url: str, in_use_url: str, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Settings")
-        self.setAccessibleName("Settings")
+        self.setWindowTitle(_("Settings"))
+        self.setAccessibleName(_("Settings"))
         self.database_url = QLineEdit(database_url, self)
-        self.database_url.setAccessibleName("Database URL")
-        self.database_url.setPlaceholderText("empty: the default SQLite file")
+        self.database_url.setAccessibleName(_("Database URL"))
+        self.database_url.setPlaceholderText(_("empty: the default SQLite file"))
         self.zoom = QComboBox(self)
-        self.zoom.setAccessibleName("Card and text size")
+        self.zoom.setAccessibleName(_("Card and text size"))
         self.zoom.addItems([f"{step} %" for step in ZOOM_STEPS])
         nearest = min(ZOOM_STEPS, key=lambda step: abs(step - options.zoom_percent))
         self.zoom.setCurrentIndex(ZOOM_STEPS.index(nearest))
         self.theme = QComboBox(self)
-        self.theme.setAccessibleName("Theme")
-        self.theme.addItems([theme.value for theme in ThemeName])
-        self.theme.setCurrentText(options.theme.value)
-        self.four_colour = QCheckBox("Four-colour deck (♦ blue, ♣ green)", self)
-        self.four_colour.setAccessibleName("Four-colour deck")
+        self.theme.setAccessibleName(_("Theme"))
+        for theme in ThemeName:
+            self.theme.addItem(str(THEME_WORDS.get(theme, theme.value)), theme.value)
+        self.theme.setCurrentIndex(max(self.theme.findData(options.theme.value), 0))
+        self.four_colour = QCheckBox(_("Four-colour deck (♦ blue, ♣ green)"), self)
+        self.four_colour.setAccessibleName(_("Four-colour deck"))
         self.four_colour.setChecked(options.four_colour)
         form = QFormLayout()
-        form.addRow("Database URL", self.database_url)
-        form.addRow("", QLabel(f"In use now: {in_use_url}\nA new URL is used from the next start.", self))
-        form.addRow("Size", self.zoom)
-        form.addRow("Theme", self.theme)
+        form.addRow(_("Database URL"), self.database_url)
+        in_use = _("In use now: {url}\nA new URL is used from the next start.").format(url=in_use_url)
+        form.addRow("", QLabel(in_use, self))
+        form.addRow(_("Size"), self.zoom)
+        form.addRow(_("Theme"), self.theme)
         form.addRow("", self.four_colour)
         self.presets = QListWidget(self)
-        self.presets.setAccessibleName("Rules presets")
+        self.presets.setAccessibleName(_("Rules presets"))
         self.preset_text = QPlainTextEdit(self)
         self.preset_text.setReadOnly(True)
-        self.preset_text.setAccessibleName("Preset details")
+        self.preset_text.setAccessibleName(_("Preset details"))
         self.presets.currentTextChanged.connect(self._show_preset)
         self.presets.addItems(preset_names())
         splitter = QSplitter(self)
@@ -64,13 +72,15 @@ class SettingsDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setAccessibleName("OK")
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName("Cancel")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setAccessibleName(_("OK"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName(_("Cancel"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Rules presets (read only; a table's preset is chosen when it opens):", self))
+        layout.addWidget(
+            QLabel(_("Rules presets (read only; a table's preset is chosen when it opens):"), self)
+        )
         layout.addWidget(splitter, 1)
         layout.addWidget(buttons)
         self.resize(820, 640)
@@ -79,7 +89,7 @@ class SettingsDialog(QDialog):
 
     def chosen_options(self) -> DisplayOptions:
         return DisplayOptions(
-            theme=ThemeName(self.theme.currentText()),
+            theme=ThemeName(self.theme.currentData()),
             four_colour=self.four_colour.isChecked(),
             zoom_percent=ZOOM_STEPS[self.zoom.currentIndex()],
         )

@@ -12,9 +12,10 @@ from ofc_desk.storage.database import Database
 DEFAULT_WINDOW_SIZE = (1340, 720)
 
 
-def build_floor(database: Database) -> FloorController:
-    """The floor window and its listening thread, not yet started, in the floor's language."""
-    store = DisplaySettingsStore()
+def build_floor(database: Database, store: DisplaySettingsStore | None = None) -> FloorController:
+    """The floor window and its listening thread, not yet started, in the floor's language (its
+    own, kept in `store`'s settings: the user's Qt settings unless a test gives its own)."""
+    store = store or DisplaySettingsStore()
     install_language(application(), start_language(store.settings, FLOOR_KEY))
     use_stylesheet(application(), store.load())
     controller = FloorController(database)

@@ -9,30 +9,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ofc_desk.i18n import LazyText, lazy_gettext, ngettext
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext, pgettext
+from ofc_desk.reports.spoken import data_words
 from ofc_desk.service.floor import PACE_AFTER_MINUTES, FloorTable, LastSettlement
 from ofc_desk.service.snapshot import Phase, SeatView, TurnKind
 
 NO_VALUE = "—"
-TOO_EARLY = "too early"
+TOO_EARLY = lazy_gettext("too early")
 """The pace of a table open less than `service.floor.PACE_AFTER_MINUTES`."""
 KEEP = "\u00a0"
-"""A space a line never breaks at: a player's name, chips and badges wrap as one."""
+"""A space a line never breaks at: a player's name and chips wrap as one, and so does each badge."""
+PHASE_WORDS: dict[str, LazyText] = {
+    Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
+    Phase.LIVE: lazy_gettext("live"),
+    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
+    Phase.AWAITING_SETTLEMENT: lazy_gettext("hand complete, awaiting settlement"),
+    Phase.SETTLED: lazy_gettext("settled"),
+    Phase.CLOSED: lazy_gettext("closed"),
+}
+"""The snapshot's phase in the reader's words (its value is the service's English name)."""
 
 
 def game_text(table: FloorTable) -> str:
-    return f"{table.snapshot.variant} · {table.snapshot.preset}"
+    """The variant in the reader's words; the preset's name is data, shown as it is."""
+    return f"{data_words(table.snapshot.variant)} · {table.snapshot.preset}"
 
 
 def hand_text(table: FloorTable) -> str:
     snapshot = table.snapshot
     if snapshot.hand_number == 0:
-        return "no hand yet"
+        return _("no hand yet")
     if snapshot.street:
-        return f"#{snapshot.hand_number} · street {snapshot.street}"
+        return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=snapshot.street)
     if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
-        return f"#{snapshot.hand_number} done · between hands"
-    return f"#{snapshot.hand_number} · {snapshot.phase.value}"
+        return _("#{hand} done · between hands").format(hand=snapshot.hand_number)
+    phase = PHASE_WORDS.get(snapshot.phase, snapshot.phase.value)
+    return f"#{snapshot.hand_number} · {phase}"
 
 
 def to_act_text(table: FloorTable) -> str:
@@ -40,16 +52,16 @@ def to_act_text(table: FloorTable) -> str:
     turn = snapshot.to_act
     if turn is None:
         if snapshot.phase is Phase.AWAITING_SETTLEMENT:
-            return "dealer: confirm the settlement"
+            return _("dealer: confirm the settlement")
         if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
-            return "dealer: deal the next hand"
+            return _("dealer: deal the next hand")
         return NO_VALUE
     if turn.kind is TurnKind.FANTASYLAND_SET:
-        return f"{turn.player} (Fantasyland set)"
+        return _("{player} (Fantasyland set)").format(player=turn.player)
     if turn.kind is TurnKind.FACE_DOWN_REVEAL:
-        return f"{turn.player} (face-down cards)"
+        return _("{player} (face-down cards)").format(player=turn.player)
     if turn.kind is TurnKind.SHOWDOWN:
-        return f"{turn.player} (showdown)"
+        return _("{player} (showdown)").format(player=turn.player)
     return turn.player
 
 
@@ -65,13 +77,15 @@ def _fantasyland(seat: SeatView, live: bool) -> int:
 
 def seat_text(seat: SeatView, live: bool) -> str:
     """ "Ann 42", with badges: [FL 14] is dealt 14 cards in Fantasyland (this hand while one is
-    dealt, else the next), (sitting out). Spaces that never break: a seat wraps as one."""
+    dealt, else the next), (sitting out). The name and chips never break apart, nor does a badge;
+    a narrow column (a longer language's badges) may put a badge on the next line."""
     badges = []
     if cards := _fantasyland(seat, live):
-        badges.append(f"[FL {cards}]")
+        # TRANSLATORS: a seat's badge on the floor: dealt {cards} cards in Fantasyland; keep it short.
+        badges.append(_("[FL {cards}]").format(cards=cards))
     if seat.sitting_out:
-        badges.append("(sitting out)")
-    return KEEP.join([seat.name, str(seat.stack), *badges]).replace(" ", KEEP)
+        badges.append(_("(sitting out)"))
+    return " ".join(words.replace(" ", KEEP) for words in [f"{seat.name} {seat.stack}", *badges])
 
 
 def players_text(table: FloorTable) -> str:
@@ -84,44 +98,66 @@ def players_detail(table: FloorTable) -> str:
     lines = []
     for seat in table.snapshot.seats:
         notes = [note for note, shown in _seat_notes(seat, live) if shown]
-        lines.append(f"{seat.name}: {seat.stack} chips" + (f" ({', '.join(notes)})" if notes else ""))
+        line = ngettext("{name}: {chips} chip", "{name}: {chips} chips", seat.stack)
+        line = line.format(name=seat.name, chips=seat.stack)
+        lines.append(_("{seat} ({notes})").format(seat=line, notes=", ".join(notes)) if notes else line)
     return "\n".join(lines)
 
 
 def _seat_notes(seat: SeatView, live: bool) -> list[tuple[str, bool]]:
     cards = _fantasyland(seat, live)
+    this_hand = ngettext(
+        "in Fantasyland this hand, {cards} card", "in Fantasyland this hand, {cards} cards", cards
+    )
+    next_hand = ngettext(
+        "goes to Fantasyland next hand, {cards} card", "goes to Fantasyland next hand, {cards} cards", cards
+    )
     return [
-        ("button", seat.button),
-        ("to act", seat.to_act),
-        (f"in Fantasyland this hand, {cards} cards", bool(cards) and live),
-        (f"goes to Fantasyland next hand, {cards} cards", bool(cards) and not live),
-        ("sitting out", seat.sitting_out),
+        (pgettext("seat", "button"), seat.button),
+        (pgettext("seat", "to act"), seat.to_act),
+        (this_hand.format(cards=cards), bool(cards) and live),
+        (next_hand.format(cards=cards), bool(cards) and not live),
+        (pgettext("seat", "sitting out"), seat.sitting_out),
     ]
 
 
 def pace_text(table: FloorTable) -> str:
-    return TOO_EARLY if table.hands_per_hour is None else str(table.hands_per_hour)
+    return str(TOO_EARLY) if table.hands_per_hour is None else str(table.hands_per_hour)
 
 
 def pace_detail(table: FloorTable) -> str:
     opened = table.opened_at[11:16]
     count = table.hands_settled
-    settled = ngettext("{count} hand settled", "{count} hands settled", count).format(count=count)
-    settled = f"{settled} since it opened at {opened} UTC"
+    settled = ngettext(
+        "{count} hand settled since it opened at {opened} UTC",
+        "{count} hands settled since it opened at {opened} UTC",
+        count,
+    ).format(count=count, opened=opened)
     if table.hands_per_hour is None:
-        return f"{settled}; the pace shows after its first {PACE_AFTER_MINUTES} minutes"
+        later = ngettext(
+            "{settled}; the pace shows after its first {minutes} minute",
+            "{settled}; the pace shows after its first {minutes} minutes",
+            PACE_AFTER_MINUTES,
+        )
+        return later.format(settled=settled, minutes=PACE_AFTER_MINUTES)
     return settled
 
 
 def settlement_text(last: LastSettlement | None) -> str:
     if last is None:
         return NO_VALUE
-    moves = [
-        f"{t.payer}→{t.payee}{KEEP}{t.paid}" + (f"{KEEP}of{KEEP}{t.owed}" if t.paid != t.owed else "")
-        for t in last.transfers
-    ]
-    shown = ", ".join(moves) if moves else "no chips moved"
-    return f"hand {last.hand_number}: {shown}" + (" (voided)" if last.voided else "")
+    moves = [f"{t.payer}→{t.payee}{KEEP}{_amount_moved(t.paid, t.owed)}" for t in last.transfers]
+    shown = ", ".join(moves) if moves else _("no chips moved")
+    if last.voided:
+        return _("hand {number}: {moves} (voided)").format(number=last.hand_number, moves=shown)
+    return _("hand {number}: {moves}").format(number=last.hand_number, moves=shown)
+
+
+def _amount_moved(paid: int, owed: int) -> str:
+    """What a transfer paid, and what it owed when it paid less; it never breaks across lines."""
+    return (
+        str(paid) if paid == owed else _("{paid} of {owed}").format(paid=paid, owed=owed).replace(" ", KEEP)
+    )
 
 
 def table_text(table: FloorTable) -> str:
@@ -133,7 +169,9 @@ def requests_text(table: FloorTable) -> str:
 
 
 def table_detail(table: FloorTable) -> str:
-    return table.fault or f"session {table.session_id}, opened {table.opened_at} UTC"
+    return table.fault or _("session {session}, opened {opened} UTC").format(
+        session=table.session_id, opened=table.opened_at
+    )
 
 
 @dataclass(frozen=True)
@@ -151,8 +189,8 @@ class FloorColumn:
 FLOOR_COLUMNS: tuple[FloorColumn, ...] = (
     FloorColumn("table", lazy_gettext("Table"), table_text, table_detail, bold=True),
     FloorColumn("game", lazy_gettext("Game"), game_text),
-    FloorColumn("hand", lazy_gettext("Hand"), hand_text),
-    FloorColumn("to_act", lazy_gettext("To act"), to_act_text),
+    FloorColumn("hand", lazy_gettext("Hand"), hand_text, wide=True),
+    FloorColumn("to_act", lazy_gettext("To act"), to_act_text, wide=True),
     FloorColumn("players", lazy_gettext("Players (chips)"), players_text, players_detail, wide=True),
     FloorColumn("pace", lazy_gettext("Hands/h"), pace_text, pace_detail),
     FloorColumn(
@@ -165,7 +203,7 @@ FLOOR_COLUMNS: tuple[FloorColumn, ...] = (
         "requests",
         lazy_gettext("Open requests"),
         requests_text,
-        lambda _table: "requests from the desks appear here",
+        lambda _table: _("requests from the desks appear here"),
         wide=True,
     ),
 )

@@ -19,6 +19,7 @@ from ofc_desk.desk.floor.view import FloorWindow, TableRecordsWindow
 from ofc_desk.desk.floor.watcher import FloorWatcher
 from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
 from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.i18n import _, ngettext
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorRoom
 from ofc_desk.storage.database import Database
@@ -56,11 +57,13 @@ class FloorController(QObject):
         self.model.set_tables(room.tables)
         self.window.heading.setText(room_heading(room))
         self.window.live_line.setText(
-            f"Live ({self.watcher.live_by}) · updated {room.read_at:%H:%M:%S} UTC · {self._where()}"
+            _("Live ({how}) · updated {time} UTC · {where}").format(
+                how=self.watcher.live_by, time=f"{room.read_at:%H:%M:%S}", where=self._where()
+            )
         )
 
     def on_trouble(self, sentence: str) -> None:
-        self.window.live_line.setText(f"NOT LIVE: {sentence} · trying again…")
+        self.window.live_line.setText(_("NOT LIVE: {reason} · trying again…").format(reason=sentence))
 
     def open_records(self, index: QModelIndex) -> None:
         table = self.model.table_at(index.row())
@@ -85,16 +88,12 @@ class FloorController(QObject):
                 model = browser.model
                 assert isinstance(model, RecordTableModel)
                 model.set_records(rows)
-            hands, ledger, events = (len(rows) for rows in records)
-            window.status.setText(
-                f"Read at {datetime.now(UTC):%H:%M:%S} UTC: {hands} hands, {ledger} chip movements, "
-                f"{events} events. Read-only; Enter on the table again reads the latest."
-            )
+            window.status.setText(records_read(*(len(rows) for rows in records)))
 
         def fail(sentence: str) -> None:
             window.status.setText(sentence)
 
-        self.runner.run(f"Reading {table.table}'s records…", read, show, fail)
+        self.runner.run(_("Reading {table}'s records…").format(table=table.table), read, show, fail)
 
     def on_shift_report(self) -> None:
         said = partial(self.window.statusBar().showMessage, timeout=10_000)
@@ -112,16 +111,32 @@ class FloorController(QObject):
         return self.database.engine.url.render_as_string(hide_password=True)
 
 
-FILLS_IN = "each table appears here as its desk opens it"
+def records_read(hands: int, movements: int, events: int) -> str:
+    """What a table's records window read, and when."""
+    return _(
+        "Read at {time} UTC: {hands}, {movements}, {events}."
+        " Read-only; Enter on the table again reads the latest."
+    ).format(
+        time=f"{datetime.now(UTC):%H:%M:%S}",
+        hands=ngettext("{count} hand", "{count} hands", hands).format(count=hands),
+        movements=ngettext("{count} chip movement", "{count} chip movements", movements).format(
+            count=movements
+        ),
+        events=ngettext("{count} event", "{count} events", events).format(count=events),
+    )
 
 
 def room_heading(room: FloorRoom) -> str:
     """What the room holds, over the list: a new room says so and why, rather than an empty list."""
     count = len(room.tables)
     if room.not_ready is not None and not room.ever_opened:
-        return f"No tables yet: {room.not_ready}. Then {FILLS_IN}."
+        return _("No tables yet: {reason}. Then each table appears here as its desk opens it.").format(
+            reason=room.not_ready
+        )
     if room.not_ready is not None:
-        return f"The tables cannot be shown: {room.not_ready}."
+        return _("The tables cannot be shown: {reason}.").format(reason=room.not_ready)
+    if count == 0 and room.ever_opened:
+        return _("No open tables: each table appears here as its desk opens it.")
     if count == 0:
-        return f"{'No open tables' if room.ever_opened else 'No tables yet'}: {FILLS_IN}."
-    return f"{count} open table{'' if count == 1 else 's'}"
+        return _("No tables yet: each table appears here as its desk opens it.")
+    return ngettext("{count} open table", "{count} open tables", count).format(count=count)

@@ -13,11 +13,12 @@ from PySide6.QtWidgets import QDialogButtonBox, QWidget
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
 from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service.floor import FloorTable
 from ofc_desk.service.floor_decisions import decide_at_the_floor
 from ofc_desk.storage.database import Database
 
-NOTHING_WAITING = "(no request is waiting for the floor)"
+NOTHING_WAITING = lazy_gettext("(no request is waiting for the floor)")
 
 
 def waiting_requests(tables: Sequence[FloorTable]) -> list[tuple[str, int, int]]:
@@ -38,27 +39,31 @@ def decision_dialog(
     said: Callable[[str], None],
 ) -> AttemptDialog:
     dialog = AttemptDialog(
-        "Decide a request",
-        "Approve or decline a request a desk sent. An approved void, correction or rules change is"
-        " carried out by the desk between hands; the decision is signed with your key.",
+        _("Decide a request"),
+        _(
+            "Approve or decline a request a desk sent. An approved void, correction or rules change is"
+            " carried out by the desk between hands; the decision is signed with your key."
+        ),
         parent,
     )
     waiting = waiting_requests(tables)
-    choice = dialog.add_choice("Request", [label for label, _, _ in waiting] or [NOTHING_WAITING])
-    supervisor = dialog.add_line("Supervisor")
-    pin = dialog.add_line("Supervisor PIN", secret=True)
-    note = dialog.add_line("Note (optional)")
+    choice = dialog.add_choice(
+        _("Request"), [label for label, _session, _number in waiting] or [str(NOTHING_WAITING)]
+    )
+    supervisor = dialog.add_line(_("Supervisor"))
+    pin = dialog.add_line(_("Supervisor PIN"), secret=True)
+    note = dialog.add_line(_("Note (optional)"))
     approve = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
-    approve.setText("Approve")
-    approve.setAccessibleName("Approve")
-    decline = dialog.buttons.addButton("Decline", QDialogButtonBox.ButtonRole.ActionRole)
-    decline.setAccessibleName("Decline")
+    approve.setText(_("Approve"))
+    approve.setAccessibleName(_("Approve"))
+    decline = dialog.buttons.addButton(_("Decline"), QDialogButtonBox.ButtonRole.ActionRole)
+    decline.setAccessibleName(_("Decline"))
 
     def begin(approved: bool, report: Report) -> None:
         if not waiting:
-            report("no request is waiting for the floor")
+            report(_("no request is waiting for the floor"))
             return
-        _, session_id, number = waiting[choice.currentIndex()]
+        _label, session_id, number = waiting[choice.currentIndex()]
         name, code, words = supervisor.text().strip(), pin.text(), note.text().strip()
 
         def decide() -> str:
@@ -68,7 +73,7 @@ def decision_dialog(
             report(None)
             said(sentence)
 
-        runner.run("Recording the decision…", decide, done, report)
+        runner.run(_("Recording the decision…"), decide, done, report)
 
     dialog.set_background_attempt(lambda report: begin(True, report))
     decline.clicked.connect(lambda: dialog.try_in_background(lambda report: begin(False, report)))

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLineEdit, QPushButton, 
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
 from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.i18n import _, ngettext
 from ofc_desk.reports.atomic import write_atomically
 from ofc_desk.reports.shift import ShiftWindow, parse_shift_time, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
@@ -26,13 +27,15 @@ def shift_report_dialog(
 ) -> AttemptDialog:
     now = datetime.now(UTC)
     dialog = AttemptDialog(
-        "Shift report",
-        "Every table open during the shift, for the floor supervisor and the shift manager to sign."
-        " Times are UTC; the shift runs from From up to, not including, To. The room is verified first.",
+        _("Shift report"),
+        _(
+            "Every table open during the shift, for the floor supervisor and the shift manager to sign."
+            " Times are UTC; the shift runs from From up to, not including, To. The room is verified first."
+        ),
         parent,
     )
-    start = dialog.add_line("From (UTC)", text=(now - DEFAULT_SHIFT).strftime(TIME_SHOWN))
-    end = dialog.add_line("To (UTC)", text=now.strftime(TIME_SHOWN))
+    start = dialog.add_line(_("From (UTC)"), text=(now - DEFAULT_SHIFT).strftime(TIME_SHOWN))
+    end = dialog.add_line(_("To (UTC)"), text=now.strftime(TIME_SHOWN))
     path = _file_row(dialog)
 
     def begin(report: Report) -> None:
@@ -43,14 +46,14 @@ def shift_report_dialog(
             return
         target = path.text().strip()
         if not target:
-            report("give the PDF file to write")
+            report(_("give the PDF file to write"))
             return
 
         def done(sentence: str) -> None:
             report(None)
             written(sentence)
 
-        runner.run("Writing the shift report…", lambda: _write(database, window, target), done, report)
+        runner.run(_("Writing the shift report…"), lambda: _write(database, window, target), done, report)
 
     dialog.set_background_attempt(begin)
     return dialog
@@ -60,27 +63,35 @@ def _write(database: Database, window: ShiftWindow, target: str) -> str:
     try:
         verify_database(database)
     except VerifyFault as fault:
-        raise ActionRefused(f"verify failed: {fault}; no shift report was written") from None
+        raise ActionRefused(
+            _("verify failed: {fault}; no shift report was written").format(fault=fault)
+        ) from None
     report = shift_report(database, window)
     try:
         write_atomically(target, lambda temporary: write_shift_report(report, temporary))
     except OSError as error:
-        raise ActionRefused(f"cannot write {target}: {error.strerror or error}") from None
+        raise ActionRefused(
+            _("cannot write {path}: {reason}").format(path=target, reason=error.strerror or error)
+        ) from None
     tables = len(report.tables)
-    return f"Shift report of {tables} table{'' if tables == 1 else 's'} written to {target}"
+    return ngettext(
+        "Shift report of {count} table written to {path}",
+        "Shift report of {count} tables written to {path}",
+        tables,
+    ).format(count=tables, path=target)
 
 
 def _file_row(dialog: AttemptDialog) -> QLineEdit:
     """The PDF's path, typed or chosen in a file dialog (Choose…, Tab then Enter)."""
     row = QWidget(dialog)
     path = QLineEdit("shift-report.pdf", row)
-    path.setAccessibleName("PDF file")
-    choose = QPushButton("&Choose…", row)
-    choose.setAccessibleName("Choose the PDF file")
+    path.setAccessibleName(_("PDF file"))
+    choose = QPushButton(_("&Choose…"), row)
+    choose.setAccessibleName(_("Choose the PDF file"))
 
     def chosen() -> None:
-        name, _ = QFileDialog.getSaveFileName(
-            dialog, "Save the shift report", path.text(), "PDF files (*.pdf)"
+        name, _filter = QFileDialog.getSaveFileName(
+            dialog, _("Save the shift report"), path.text(), _("PDF files (*.pdf)")
         )
         if name:
             path.setText(name)
@@ -91,5 +102,5 @@ def _file_row(dialog: AttemptDialog) -> QLineEdit:
     layout.setContentsMargins(0, 0, 0, 0)
     layout.addWidget(path, 1)
     layout.addWidget(choose)
-    dialog.form.addRow("PDF file", row)
+    dialog.form.addRow(_("PDF file"), row)
     return path

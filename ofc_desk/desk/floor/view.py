@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QRect, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QMainWindow,
+    QSizePolicy,
+    QStyle,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -18,25 +20,38 @@ from PySide6.QtWidgets import (
 from ofc_desk.desk.floor.columns import FLOOR_COLUMNS
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.browser import RecordBrowser
+from ofc_desk.i18n import _, lazy_gettext
 
-TITLE = "OFC Desk — Floor"
-HINT = (
+TITLE = lazy_gettext("OFC Desk — Floor")
+HINT = lazy_gettext(
     "Enter or a double-click on a table opens its hand history, chip ledger and audit log."
     " Table → Decide a request (Ctrl+D) approves or declines what a desk asked for."
 )
-RECORD_TITLES = ("Hand history", "Chip ledger", "Audit log")
+RECORD_TITLES = (lazy_gettext("Hand history"), lazy_gettext("Chip ledger"), lazy_gettext("Audit log"))
+HEADER_WRAP = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+"""A column's title wraps in its width, as its cells do: a longer language takes two lines there
+rather than cut the title short."""
+
+
+def header_text_height(header: QHeaderView, section: int) -> int:
+    """The height the title of `section` takes, wrapped at the section's width."""
+    model = header.model()
+    text = str(model.headerData(section, header.orientation())) if model is not None else ""
+    margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    room = QRect(0, 0, max(header.sectionSize(section) - 2 * margin, 1), 100_000)
+    return header.fontMetrics().boundingRect(room, int(HEADER_WRAP), text).height()
 
 
 class FloorWindow(QMainWindow):
     def __init__(self, model: FloorTableModel) -> None:
         super().__init__()
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(str(TITLE))
         self.model = model
-        self.heading = QLabel("Reading the open tables…", self)
-        self.heading.setAccessibleName("Open tables")
+        self.heading = QLabel(_("Reading the open tables…"), self)
+        self.heading.setAccessibleName(_("Open tables"))
         self.heading.setWordWrap(True)  # a new room's heading says why it has no tables yet
         self.table = QTableView(self)
-        self.table.setAccessibleName("Open tables")
+        self.table.setAccessibleName(_("Open tables"))
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -50,7 +65,10 @@ class FloorWindow(QMainWindow):
         for index, column in enumerate(FLOOR_COLUMNS):
             if column.wide:
                 header.setSectionResizeMode(index, QHeaderView.ResizeMode.Stretch)
-        self.hint = QLabel(HINT, self)
+        header.setDefaultAlignment(HEADER_WRAP)
+        header.sectionResized.connect(lambda *_moved: self._fit_header_height())
+        self.hint = QLabel(str(HINT), self)
+        self.hint.setWordWrap(True)  # a longer language wraps it rather than widen the window off the screen
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.addWidget(self.heading)
@@ -58,13 +76,25 @@ class FloorWindow(QMainWindow):
         layout.addWidget(self.hint)
         self.setCentralWidget(central)
         self.live_line = QLabel(self)
+        # Never wider than the window gives it (a long database address in a longer language), and
+        # one line: a wrapping label in a status bar asks for two lines whatever its width.
+        self.live_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.statusBar().addWidget(self.live_line, 1)
-        file_menu = self.menuBar().addMenu("&File")
-        self.action_shift_report = file_menu.addAction("&Shift report…")
+        file_menu = self.menuBar().addMenu(_("&File"))
+        self.action_shift_report = file_menu.addAction(_("&Shift report…"))
         self.action_shift_report.setShortcut("Ctrl+P")
-        table_menu = self.menuBar().addMenu("&Table")
-        self.action_decide = table_menu.addAction("&Decide a request…")
+        table_menu = self.menuBar().addMenu(_("&Table"))
+        self.action_decide = table_menu.addAction(_("&Decide a request…"))
         self.action_decide.setShortcut("Ctrl+D")
+
+    def _fit_header_height(self) -> None:
+        """As tall as its most wrapped title (the table view takes the header's minimum height),
+        and each row as tall as its most wrapped cell at the columns' new widths."""
+        header = self.table.horizontalHeader()
+        one_line = header.fontMetrics().height()
+        tallest = max((header_text_height(header, section) for section in range(header.count())), default=0)
+        header.setMinimumHeight(header.sizeHint().height() + max(tallest - one_line, 0))
+        self.table.resizeRowsToContents()  # a narrower column wraps its cells onto more lines
 
 
 class TableRecordsWindow(QWidget):
@@ -72,13 +102,16 @@ class TableRecordsWindow(QWidget):
 
     def __init__(self, table: str, models: tuple[QAbstractTableModel, ...], parent: QWidget) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle(f"{table} — records (read-only)")
+        self.setWindowTitle(_("{table} — records (read-only)").format(table=table))
         self.tabs = QTabWidget(self)
-        pairs = zip(RECORD_TITLES, models, strict=True)
-        self.browsers = tuple(RecordBrowser(title, model) for title, model in pairs)
-        for title, browser in zip(RECORD_TITLES, self.browsers, strict=True):
+        titles = [str(title) for title in RECORD_TITLES]
+        self.browsers = tuple(
+            RecordBrowser(title, model) for title, model in zip(titles, models, strict=True)
+        )
+        for title, browser in zip(titles, self.browsers, strict=True):
             self.tabs.addTab(browser, title)
-        self.status = QLabel("Reading the records…", self)
+        self.status = QLabel(_("Reading the records…"), self)
+        self.status.setWordWrap(True)  # what was read, in a longer language, must not widen the window
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(self.status)

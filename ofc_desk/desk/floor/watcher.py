@@ -9,6 +9,7 @@ import time
 from PySide6.QtCore import QObject, QThread, Signal
 
 from ofc_desk.desk.refusals import background_sentence
+from ofc_desk.i18n import _
 from ofc_desk.service.floor import ChangeWatch, FloorReader, FloorRoom, watch_changes
 from ofc_desk.storage.database import Database
 
@@ -30,7 +31,11 @@ class FloorWatcher(QThread):
         super().__init__(parent)
         self._database = database
         postgresql = database.engine.dialect.name == "postgresql"
-        self.live_by = "PostgreSQL notifications" if postgresql else f"looks every {WAIT_SECONDS:g} s"
+        self.live_by = (
+            _("PostgreSQL notifications")
+            if postgresql
+            else _("looks every {seconds} s").format(seconds=f"{WAIT_SECONDS:g}")
+        )
 
     def run(self) -> None:
         reader = FloorReader(self._database)

@@ -23,13 +23,13 @@ from ofc_desk.desk.records.models import (
     raw_event_text,
 )
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.i18n import Language
+from ofc_desk.i18n import Language, _, lazy_gettext
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.database import Database
 
-NO_TABLE = "open or resume a table first"
+NO_TABLE = lazy_gettext("open or resume a table first")
 
 
 class SessionServices(Protocol):
@@ -82,7 +82,7 @@ class RecordActions(QObject):
         try:
             from ofc_desk.desk.records.report_actions import open_session_report
         except ImportError:
-            self._refuse("session reports are not available in this build")
+            self._refuse(_("session reports are not available in this build"))
             return
         url = self.session.require_database().url
         open_session_report(
@@ -98,12 +98,14 @@ class RecordActions(QObject):
 
         window = self.session.window
         dialog = AttemptDialog(
-            "Table-close report",
-            "Count the chips on the table; the report sets them against the chips the session says "
-            "should be there and flags any difference.",
+            _("Table-close report"),
+            _(
+                "Count the chips on the table; the report sets them against the chips the session says "
+                "should be there and flags any difference."
+            ),
             window,
         )
-        counted = dialog.add_amount("Chips counted on the table")
+        counted = dialog.add_amount(_("Chips counted on the table"))
         url, session_id = self.session.require_database().url, service.session_id
 
         def build() -> None:
@@ -122,22 +124,23 @@ class RecordActions(QObject):
             try:
                 return verify_database(database).line()
             except VerifyFault as fault:
-                return f"VERIFY FAILED: {fault}"
+                return _("VERIFY FAILED: {fault}").format(fault=fault)
 
         def show(line: str) -> None:
-            text = f"# Verify\n\n{line}\n"
-            self.session.open_dialog(TextDialog("Verify the database", text, self.session.window))
+            heading = _("Verify")
+            text = f"# {heading}\n\n{line}\n"
+            self.session.open_dialog(TextDialog(_("Verify the database"), text, self.session.window))
 
-        self.session.run_in_background("Verifying the database…", verify, show)
+        self.session.run_in_background(_("Verifying the database…"), verify, show)
 
     def on_history(self) -> None:
-        self._browse("Hand history", HandHistoryModel, hand_history)
+        self._browse(_("Hand history"), HandHistoryModel, hand_history)
 
     def on_ledger(self) -> None:
-        self._browse("Chip ledger", LedgerModel, chip_ledger)
+        self._browse(_("Chip ledger"), LedgerModel, chip_ledger)
 
     def on_audit(self) -> None:
-        self._browse("Audit log", AuditModel, audit_log, raw_event_text)
+        self._browse(_("Audit log"), AuditModel, audit_log, raw_event_text)
 
     def _browse(
         self,
@@ -162,13 +165,13 @@ class RecordActions(QObject):
             browser.show()
             browser.raise_()
 
-        label = f"Reading the {title.lower()}…"
+        label = _("Reading the {records}…").format(records=title.lower())
         self.session.run_in_background(label, lambda: read(database, session_id), show)
 
     def _service_or_say(self) -> TableService | None:
         service = self.session.service()
         if service is None:
-            self._refuse(NO_TABLE)
+            self._refuse(str(NO_TABLE))
         return service
 
     def _refuse(self, sentence: str) -> None:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ofc_desk.desk.records.models import OBJECT_ROLE, searchable_proxy
+from ofc_desk.i18n import _
 
 Details = Callable[[Any], str]
 """The full text of one record (the audit log: its stored payload and hashes)."""
@@ -41,8 +42,8 @@ class RecordBrowser(QWidget):
         self.model = model
         self.proxy = searchable_proxy(model, self)
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Search…")
-        self.search.setAccessibleName(f"Search {title.lower()}")
+        self.search.setPlaceholderText(_("Search…"))
+        self.search.setAccessibleName(_("Search {records}").format(records=title.lower()))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
         self.table = QTableView(self)
@@ -92,12 +93,12 @@ class RecordBrowser(QWidget):
         self.resize(min(available.width() * 9 // 10, 1500), min(available.height() * 8 // 10, 800))
 
     def _add_details_pane(self, top: QHBoxLayout, layout: QVBoxLayout) -> None:
-        button = QPushButton("Show the &raw record", self)
+        button = QPushButton(_("Show the &raw record"), self)
         button.setCheckable(True)
-        button.setToolTip("The selected row as stored: its payload and the hashes that chain it")
+        button.setToolTip(_("The selected row as stored: its payload and the hashes that chain it"))
         pane = QPlainTextEdit(self)
         pane.setReadOnly(True)
-        pane.setAccessibleName("Raw record of the selected row")
+        pane.setAccessibleName(_("Raw record of the selected row"))
         pane.setVisible(False)
         button.toggled.connect(self._show_details)
         self.table.selectionModel().currentRowChanged.connect(lambda current, _old: self._fill(current))
@@ -108,7 +109,7 @@ class RecordBrowser(QWidget):
     def _show_details(self, shown: bool) -> None:
         assert self.details_pane is not None and self.details_button is not None
         self.details_pane.setVisible(shown)
-        self.details_button.setText("Hide the &raw record" if shown else "Show the &raw record")
+        self.details_button.setText(_("Hide the &raw record") if shown else _("Show the &raw record"))
         self._fill(self.table.currentIndex())
 
     def _fill(self, current: QModelIndex) -> None:
@@ -116,5 +117,5 @@ class RecordBrowser(QWidget):
             return
         record = current.data(OBJECT_ROLE) if current.isValid() else None
         self.details_pane.setPlainText(
-            self._details(record) if record is not None else "Select a row to see its raw record."
+            self._details(record) if record is not None else _("Select a row to see its raw record.")
         )

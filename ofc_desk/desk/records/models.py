@@ -21,6 +21,8 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, pgettext
+from ofc_desk.service.events import LedgerKind
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.sentences import audit_sentence
 
@@ -32,7 +34,7 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 
 @dataclass(frozen=True)
 class Column(Generic[RecordT]):
-    header: str
+    header: LazyText
     text: Callable[[RecordT], str]
     sort_key: Callable[[RecordT], Any]
 
@@ -75,7 +77,7 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
         self, section: int, orientation: Qt.Orientation, role: int = int(Qt.ItemDataRole.DisplayRole)
     ) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.COLUMNS[section].header
+            return str(self.COLUMNS[section].header)
         return None
 
 
@@ -83,8 +85,35 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _column(header: str, value: Callable[[Any], Any], text: Callable[[Any], str] = str) -> Column[Any]:
+def _column(header: LazyText, value: Callable[[Any], Any], text: Callable[[Any], str] = str) -> Column[Any]:
     return Column(header, lambda record: text(value(record)), value)
+
+
+LEDGER_KIND_WORDS: dict[str, LazyText] = {
+    LedgerKind.BUY_IN: lazy_pgettext("ledger kind", "buy_in"),
+    LedgerKind.HAND: lazy_pgettext("ledger kind", "hand"),
+    LedgerKind.RAKE: lazy_pgettext("ledger kind", "rake"),
+    LedgerKind.REBUY: lazy_pgettext("ledger kind", "rebuy"),
+    LedgerKind.CASH_OUT: lazy_pgettext("ledger kind", "cash_out"),
+    LedgerKind.VOID: lazy_pgettext("ledger kind", "void"),
+    LedgerKind.CORRECTION: lazy_pgettext("ledger kind", "correction"),
+}
+"""The chip ledger's kinds in the reader's words; a kind the desk does not know shows as stored."""
+
+
+def _kind_text(kind: str) -> str:
+    return str(LEDGER_KIND_WORDS[kind]) if kind in LEDGER_KIND_WORDS else kind
+
+
+def _status_text(hand: HandRecord) -> str:
+    if hand.voided:
+        return _("VOID: {reason}").format(reason=hand.void_reason or "").strip()
+    return pgettext("hand", "settled")
+
+
+def _dealers_text(hand: HandRecord) -> str:
+    # TRANSLATORS: between the dealers of one hand, in the order they dealt it ("Dana, then Rita").
+    return pgettext("dealers of a hand", ", then ").join(hand.dealers)
 
 
 def _transfers_text(hand: HandRecord) -> str:
@@ -113,35 +142,31 @@ class HandHistoryModel(RecordTableModel[HandRecord]):
     # Status second: a voided hand shows without scrolling sideways.
     NUMBER, STATUS, BUTTON, DEALERS, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT = range(9)
     COLUMNS = (
-        _column("Hand", lambda hand: hand.number),
-        Column(
-            "Status",
-            lambda hand: f"VOID: {hand.void_reason or ''}".strip() if hand.voided else "settled",
-            lambda hand: hand.voided,
-        ),
-        _column("Button", lambda hand: hand.button),
-        _column("Dealt by", lambda hand: ", then ".join(hand.dealers)),
-        Column("Players", _players_text, _players_text),
-        Column("Fantasyland", _fantasyland_text, _fantasyland_text),
-        Column("Transfers", _transfers_text, _transfers_text),
-        _column("Rake", lambda hand: sum(hand.rake.values())),
-        _column("Settled at", lambda hand: hand.settled_at, time_text),
+        _column(lazy_gettext("Hand"), lambda hand: hand.number),
+        Column(lazy_gettext("Status"), _status_text, lambda hand: hand.voided),
+        _column(lazy_pgettext("dealer button", "Button"), lambda hand: hand.button),
+        Column(lazy_gettext("Dealt by"), _dealers_text, _dealers_text),
+        Column(lazy_gettext("Players"), _players_text, _players_text),
+        Column(lazy_gettext("Fantasyland"), _fantasyland_text, _fantasyland_text),
+        Column(lazy_gettext("Transfers"), _transfers_text, _transfers_text),
+        _column(lazy_gettext("Rake"), lambda hand: sum(hand.rake.values())),
+        _column(lazy_gettext("Settled at"), lambda hand: hand.settled_at, time_text),
     )
 
 
 class LedgerModel(RecordTableModel[LedgerRecord]):
     EVENT, HAND, PLAYER, KIND, AMOUNT, NOTE = range(6)
     COLUMNS = (
-        _column("Event", lambda entry: entry.event_id),
+        _column(lazy_gettext("Event"), lambda entry: entry.event_id),
         Column(
-            "Hand",
+            lazy_gettext("Hand"),
             lambda entry: "" if entry.hand_number is None else str(entry.hand_number),
             lambda entry: -1 if entry.hand_number is None else entry.hand_number,
         ),
-        _column("Player", lambda entry: entry.player),
-        _column("Kind", lambda entry: entry.kind),
-        _column("Amount", lambda entry: entry.amount, lambda amount: f"{amount:+d}"),
-        _column("Note", lambda entry: entry.note),
+        _column(lazy_gettext("Player"), lambda entry: entry.player),
+        _column(lazy_gettext("Kind"), lambda entry: entry.kind, _kind_text),
+        _column(lazy_gettext("Amount"), lambda entry: entry.amount, lambda amount: f"{amount:+d}"),
+        _column(lazy_gettext("Note"), lambda entry: entry.note),
     )
 
 
@@ -151,18 +176,19 @@ class AuditModel(RecordTableModel[AuditRecord]):
     # The sentence last, where the window's width goes; the hashes are in the raw record.
     SEQ, AT, KIND, ACTOR, SENTENCE = range(5)
     COLUMNS = (
-        _column("#", lambda event: event.seq),
-        _column("At", lambda event: event.at, time_text),
-        _column("Kind", lambda event: event.kind),
-        _column("By", lambda event: event.actor),
-        _column("What happened", audit_sentence),
+        _column(lazy_pgettext("event number", "#"), lambda event: event.seq),
+        _column(lazy_gettext("At"), lambda event: event.at, time_text),
+        _column(lazy_gettext("Kind"), lambda event: event.kind),
+        _column(lazy_gettext("By"), lambda event: event.actor),
+        _column(lazy_gettext("What happened"), audit_sentence),
     )
 
 
 def raw_event_text(event: AuditRecord) -> str:
     """The stored payload as JSON, and the hashes that chain the event, for the supervisor to check."""
     payload = json.dumps(event.payload, sort_keys=True, indent=2, ensure_ascii=False)
-    return f"{payload}\n\nprevious hash {event.prev_hash}\nhash {event.hash}"
+    hashes = _("previous hash {previous}\nhash {hash}").format(previous=event.prev_hash, hash=event.hash)
+    return f"{payload}\n\n{hashes}"
 
 
 def searchable_proxy(model: QAbstractTableModel, parent: QObject | None = None) -> QSortFilterProxyModel:

@@ -18,7 +18,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QToolButton, QWidget
 
 from ofc_desk.desk import refusals
-from ofc_desk.i18n import Language, active_language
+from ofc_desk.i18n import Language, _, active_language
 
 SAVE_KEYS, PRINT_KEYS = QKeySequence.StandardKey.Save, QKeySequence.StandardKey.Print
 PREVIEW_DPI = 150
@@ -114,22 +114,21 @@ class ReportPreview(QPrintPreviewDialog):
     mouse: Tab reaches every button of its toolbar, Save and Print first, and Enter presses the one
     it is on. Print opens the print dialog, then paints the report's pages onto the printer."""
 
-    def __init__(
-        self, pdf: bytes, pages: PdfPages, parent: QWidget | None, title: str = "Session report"
-    ) -> None:
+    def __init__(self, pdf: bytes, pages: PdfPages, parent: QWidget | None, title: str | None = None) -> None:
         # Kept on the dialog: Qt does not own the printer it is given.
         self._report_printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         super().__init__(self._report_printer, parent)
         self.pdf = pdf
         self.pages = pages
+        title = title or _("Session report")
         self.setWindowTitle(title)
-        self.setAccessibleName(f"{title} print preview")
+        self.setAccessibleName(_("{report} print preview").format(report=title))
         self.title = title
         self.paintRequested.connect(self.paint_pages)
-        save = QAction("Save as PDF… (Ctrl+S)", self)
+        save = QAction(_("Save as PDF… (Ctrl+S)"), self)
         save.setObjectName("save_report_pdf")
         save.triggered.connect(self.ask_and_save)
-        print_report = QAction("Print… (Ctrl+P)", self)
+        print_report = QAction(_("Print… (Ctrl+P)"), self)
         print_report.setObjectName("print_report")
         print_report.triggered.connect(self.print_report)
         self.refusal = refusals.refusal_label(self)
@@ -199,7 +198,7 @@ class ReportPreview(QPrintPreviewDialog):
 
     def choose_printer(self, printer: QPrinter) -> bool:
         dialog = QPrintDialog(printer, self)
-        dialog.setWindowTitle(f"Print the {self.title.lower()}")
+        dialog.setWindowTitle(_("Print the {report}").format(report=self.title.lower()))
         return dialog.exec() == QPrintDialog.DialogCode.Accepted
 
     def paint_pages(self, printer: QPrinter) -> None:
@@ -233,15 +232,17 @@ class ReportPreview(QPrintPreviewDialog):
 
     def ask_and_save(self) -> None:
         suggested = self.title.lower().replace(" ", "-") + ".pdf"
-        path, _ = QFileDialog.getSaveFileName(
-            self, f"Save {self.title.lower()}", suggested, "PDF files (*.pdf)"
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Save {report}").format(report=self.title.lower()), suggested, _("PDF files (*.pdf)")
         )
         if not path:
             return
         try:
             self.save_pdf(path)
         except OSError as error:
-            refusals.show_on(self.refusal, f"could not save {path}: {error.strerror}")
+            refusals.show_on(
+                self.refusal, _("could not save {path}: {reason}").format(path=path, reason=error.strerror)
+            )
             return
         refusals.show_on(self.refusal, "")
 
@@ -269,7 +270,11 @@ def open_session_report(
     report's, chosen when printing (default: the desk's, taken now: the job runs on another thread)."""
     chosen = language or active_language()
     _open_in_background(
-        parent, "Session report", lambda: build_session_report(database_url, session_id, room, chosen), refuse
+        parent,
+        _("Session report"),
+        _("Building the session report…"),
+        lambda: build_session_report(database_url, session_id, room, chosen),
+        refuse,
     )
 
 
@@ -285,16 +290,17 @@ def open_table_close_report(
     """The one-page table-close report; `counted` is the supervisor's chip count (None: blank)."""
     _open_in_background(
         parent,
-        "Table close",
+        _("Table close"),
+        _("Building the table close report…"),
         lambda: build_table_close_report(database_url, session_id, counted, room),
         refuse,
     )
 
 
 def _open_in_background(
-    parent: QWidget | None, title: str, build: Callable[[], bytes], refuse: Refuse
+    parent: QWidget | None, title: str, building: str, build: Callable[[], bytes], refuse: Refuse
 ) -> None:
-    progress = QProgressDialog(f"Building the {title.lower()} report…", "", 0, 0, parent)
+    progress = QProgressDialog(building, "", 0, 0, parent)
     progress.setCancelButton(None)
     progress.setWindowTitle(title)
     progress.setMinimumDuration(300)
@@ -309,7 +315,7 @@ def _open_in_background(
     def failed(message: str) -> None:
         _running.discard(signals)
         progress.close()
-        refuse(f"the report could not be built: {message}")
+        refuse(_("the report could not be built: {reason}").format(reason=message))
 
     signals.finished.connect(done)
     signals.failed.connect(failed)
@@ -317,13 +323,16 @@ def _open_in_background(
 
 
 def show_preview(
-    parent: QWidget | None, pdf: bytes, title: str = "Session report", *, refuse: Refuse
+    parent: QWidget | None, pdf: bytes, title: str | None = None, *, refuse: Refuse
 ) -> ReportPreview | None:
     """Open the preview window (not blocking the desk); None if pages cannot be rendered."""
+    title = title or _("Session report")
     pages = pdf_pages(pdf)
     if pages is None:
-        refuse("no print preview: it needs pypdfium2, which is not installed; save the PDF instead")
-        path, _ = QFileDialog.getSaveFileName(parent, f"Save {title.lower()}", "", "PDF files (*.pdf)")
+        refuse(_("no print preview: it needs pypdfium2, which is not installed; save the PDF instead"))
+        path, _filter = QFileDialog.getSaveFileName(
+            parent, _("Save {report}").format(report=title.lower()), "", _("PDF files (*.pdf)")
+        )
         if path:
             with open(path, "wb") as out:
                 out.write(pdf)
