@@ -147,12 +147,13 @@ class EventStore:
         try:
             with self.database.session() as session:
                 # The room's pool is read and changed by one table at a time (`room_pool`).
-                pool = room_pool.hold_pool(session) if kind in room_pool.POOL_KINDS else 0
-                payload = room_pool.with_pool_found(machine, kind, payload, pool)
+                pool = room_pool.hold_pool(session) if kind in room_pool.POOL_KINDS else None
+                payload = room_pool.with_pool_found(machine, kind, payload, pool or 0)
                 outcome = machine.apply_checked(kind, payload, actor)
                 row = self._head_row(session)
                 event = self._write(session, row, kind, payload, actor, outcome, signers)
-                room_pool.record_moves(session, self.session_id, event.id, pool, outcome.pool_moves)
+                if pool is not None:
+                    room_pool.record_moves(session, self.session_id, event.id, pool, outcome.pool_moves)
                 session.commit()
         except IntegrityError:
             raise ActionRefused(CHANGED_ELSEWHERE) from None

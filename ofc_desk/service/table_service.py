@@ -26,6 +26,7 @@ from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.requests import FloorRequest, ready_to_apply
 from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
+from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import TableSnapshot
@@ -321,6 +322,20 @@ class TableService:
 
     def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
         return self.act_supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
+
+    def verify_seed_jackpot(self, chips: int, supervisor: str, pin: str) -> None:
+        """Add the house's chips to the room's jackpot pool, between hands (docs/rules.md §11)."""
+        self._supervised(EventKind.JACKPOT_SEEDED, {"chips": chips}, supervisor, pin)
+
+    def can_seed_jackpot(self) -> bool:
+        return self._could_approve(EventKind.JACKPOT_SEEDED, {"chips": 1})
+
+    def seed_jackpot(self, chips: int, supervisor: str, pin: str) -> TableSnapshot:
+        return self.act_supervised(EventKind.JACKPOT_SEEDED, {"chips": chips}, supervisor, pin)
+
+    def room_jackpot_pool(self) -> int:
+        """The room's jackpot pool now, every table's drops, seeds and awards (`room_pool`)."""
+        return room_pool(self.database)
 
     # ----------------------------------------------------------------- requests to the floor
     def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:
