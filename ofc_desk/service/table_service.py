@@ -173,6 +173,12 @@ class TableService:
             and player not in hand.showdown.entries
         )
 
+    def can_surrender(self) -> bool:
+        """Whether the table's preset plays a surrender at all: a `pool` or `single-winner` table
+        plays none, and `show` refuses one there with the reason (docs/rules.md §11)."""
+        preset = self._machine.chinese
+        return preset is not None and not preset.unplayed(surrender=True)
+
     def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
         """Enter a Chinese poker player's showdown (any order); the hand is scored once every
         player has one."""
