@@ -339,6 +339,11 @@ class TableService:
     def seed_jackpot(self, chips: int, supervisor: str, pin: str) -> TableSnapshot:
         return self.act_supervised(EventKind.JACKPOT_SEEDED, {"chips": chips}, supervisor, pin)
 
+    def awarded_jackpot_pool(self) -> int | None:
+        """The room's pool when this table's preset pays an award from it (the desk's status line
+        shows it); None otherwise."""
+        return room_pool(self.database) if self._machine.jackpot_award() is not None else None
+
     def room_jackpot_pool(self) -> int:
         """The room's jackpot pool now, every table's drops, seeds and awards (`room_pool`)."""
         return room_pool(self.database)
