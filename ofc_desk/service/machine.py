@@ -129,7 +129,7 @@ class TableMachine:
 
     def jackpot_award(self) -> JackpotAward | None:
         """The award the table's preset pays out of the room's pool, if any (docs/rules.md §11)."""
-        preset = self.chinese if self.chinese is not None else self.preset
+        preset = self.chinese or self.preset
         return preset.jackpot_award if preset is not None else None
 
     def snapshot(self, session_id: int, head_hash: str) -> TableSnapshot:

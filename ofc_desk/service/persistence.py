@@ -148,7 +148,10 @@ class EventStore:
             with self.database.session() as session:
                 # The room's pool is read and changed by one table at a time (`room_pool`).
                 pool = room_pool.hold_pool(session) if kind in room_pool.POOL_KINDS else None
-                payload = room_pool.with_pool_found(machine, kind, payload, pool or 0)
+                if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
+                    payload = machine.check(
+                        kind, {**payload, room_pool.POOL_KEY: pool or 0}
+                    )  # the pool it found
                 outcome = machine.apply_checked(kind, payload, actor)
                 row = self._head_row(session)
                 event = self._write(session, row, kind, payload, actor, outcome, signers)

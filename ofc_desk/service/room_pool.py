@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import Any, Final, Protocol
 
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
@@ -33,12 +33,9 @@ from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.outcome import LedgerEntry, Outcome, PoolMove
-from ofc_desk.service.payloads import EventPayload, JackpotSeeded, RawPayload
+from ofc_desk.service.payloads import JackpotSeeded, RawPayload
 from ofc_desk.storage.database import JACKPOT_LOCK, Database, hold_append_lock
 from ofc_desk.storage.models import JackpotMove
-
-if TYPE_CHECKING:
-    from ofc_desk.service.machine import TableMachine
 
 POOL_KEY: Final = "jackpot_pool"
 """The settlement payload's key for the pool the hand found (only at a table with an award)."""
@@ -54,6 +51,21 @@ class MoveKind(StrEnum):
 
 
 # ---------------------------------------------------------------------- the table's part
+class Stack(Protocol):
+    stack: int
+
+
+class PoolTable(Protocol):
+    """What paying, seeding and voiding read of a table (the machine; taken, not imported back)."""
+
+    hand_changes: dict[int, dict[str, int]]
+    hand_jackpots: dict[int, int]
+    hand_awards: dict[int, int]
+
+    def seat(self, name: str) -> Stack: ...
+    def require_between_hands(self, what: str) -> None: ...
+
+
 class JackpotScored(Protocol):
     """A game's scored hand that can carry the jackpot (the core's `DealResult` and
     `ChineseDealResult`)."""
@@ -101,7 +113,7 @@ def pool_found(raw: RawPayload) -> int:
 
 
 def pay_award(
-    machine: TableMachine,
+    machine: PoolTable,
     number: int,
     award: JackpotAward,
     pairs: Sequence[PairRows],
@@ -131,13 +143,13 @@ def drop_moves(number: int, drop: int) -> tuple[PoolMove, ...]:
     return (PoolMove(MoveKind.DROP, drop, number),) if drop else ()
 
 
-def void_moves(machine: TableMachine, number: int) -> tuple[PoolMove, ...]:
+def void_moves(machine: PoolTable, number: int) -> tuple[PoolMove, ...]:
     """A void gives the hand's award back to the pool and takes its drop out."""
     chips = machine.hand_awards.get(number, 0) - machine.hand_jackpots.get(number, 0)
     return (PoolMove(MoveKind.VOID, chips, number),) if chips else ()
 
 
-def check_seeded(machine: TableMachine, raw: RawPayload) -> JackpotSeeded:
+def check_seeded(machine: PoolTable, raw: RawPayload) -> JackpotSeeded:
     machine.require_between_hands("the jackpot is seeded")
     chips = reading.whole_number(raw.get("chips"))
     if chips is None or not 0 < chips <= MAX_CHIPS:
@@ -149,7 +161,7 @@ def check_seeded(machine: TableMachine, raw: RawPayload) -> JackpotSeeded:
     return {"chips": chips, "supervisor": reading.text(raw, "supervisor")}
 
 
-def apply_seeded(machine: TableMachine, payload: JackpotSeeded) -> Outcome:
+def apply_seeded(machine: PoolTable, payload: JackpotSeeded) -> Outcome:
     return Outcome(pool_moves=(PoolMove(MoveKind.SEED, payload["chips"]),))
 
 
@@ -169,13 +181,6 @@ def _has_pool(session: Session) -> bool:
 def _last_pool(session: Session) -> int:
     last = session.scalar(select(JackpotMove.pool_after).order_by(JackpotMove.id.desc()).limit(1))
     return int(last or 0)
-
-
-def with_pool_found(machine: TableMachine, kind: EventKind, payload: EventPayload, pool: int) -> EventPayload:
-    """A settlement at a table with an award says the pool it found (read under the lock)."""
-    if kind is not EventKind.HAND_SETTLED or machine.jackpot_award() is None:
-        return payload
-    return machine.check(kind, {**payload, POOL_KEY: pool})
 
 
 def record_moves(

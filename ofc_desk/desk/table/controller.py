@@ -123,8 +123,10 @@ class TableController(QObject):
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
-        if self.service is not None and not self.service.can_surrender():
-            window.entry.surrender_button.hide()  # a pool or single-winner table plays none
+        offered = window.entry.surrender_button  # a pool or single-winner table plays none
+        offered.setVisible(
+            not offered.isHidden() and self.service is not None and self.service.can_surrender()
+        )
         window.entry.offer_declarations(*self.showdown.specials())
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
