@@ -23,6 +23,7 @@ def test_a_pool_table_offers_no_surrender(desk: Desk) -> None:
 
 
 def test_a_table_with_an_award_shows_the_room_jackpot_on_its_status_line(desk: Desk) -> None:
+    desk.window.resize(1366, 768)
     rules = TableRules.from_json({"variant": CHINESE, "rules": "chinese-basic", "house_options": HOUSE_AWARD})
     assert desk.session.open_new_table(TableSetup("Jade 1", SEATS, "Cy", rules)) is None
     assert status(desk).endswith("room jackpot 0")
@@ -31,3 +32,9 @@ def test_a_table_with_an_award_shows_the_room_jackpot_on_its_status_line(desk: D
     service.seed_jackpot(1250, *SUPERVISOR)
     desk.session.controller.show_snapshot(service.snapshot())
     assert status(desk).endswith("room jackpot 1,250")
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    assert status(desk).endswith("room jackpot 1,250")
+    desk.window.grab()  # laid out as a paint would
+    line = desk.window.status_line
+    assert line.height() < 2 * line.fontMetrics().lineSpacing(), line.text()
+    desk.screenshot("27-room-jackpot-status-line-1366")
