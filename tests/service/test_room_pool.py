@@ -21,10 +21,12 @@ from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import JackpotMove
 from ofc_desk.storage.users import Role, create_accounts
+from tests.fixtures.recorded_room.observe import load_dump
 from tests.helpers.concurrent_calls import at_once
 from tests.helpers.replay_helpers import run_cli, write_script
 from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, dealer
 
+RECORDED_ROOM = Path(__file__).parents[1] / "fixtures" / "recorded_room" / "room.sql"
 ROWS = "f f f m m m m m b b b b b"
 LOSER = "2c 3d 5h 4s 6c 7d 9h Jc 8d Th Qs Kh Ac"
 """Ann's hand: high cards in every row, each row lost to Bob's."""
@@ -250,4 +252,30 @@ def test_two_tables_awarding_at_once_never_pay_the_same_chips(database_url: str)
         pools = session.scalars(select(JackpotMove.pool_after).order_by(JackpotMove.id)).all()
     assert pools == [1000, 0, 0] and min(pools) >= 0
     verify_database(database, fork=False)
+    database.dispose()
+
+
+def test_the_upgrade_makes_every_earlier_drop_the_rooms_pool(tmp_path: Path) -> None:
+    """Migration 0009 derives the rows of the drops stored before it (a void takes its drop back),
+    in the order of their events: the recorded room's session 3 dropped 1 chip a hand."""
+    path = tmp_path / "room.db"
+    load_dump(RECORDED_ROOM, path)
+    database = Database(f"sqlite:///{path}")
+    with database.session() as session:
+        rows = session.execute(
+            select(
+                JackpotMove.session_id,
+                JackpotMove.hand_number,
+                JackpotMove.kind,
+                JackpotMove.chips,
+                JackpotMove.pool_after,
+            ).order_by(JackpotMove.id)
+        ).all()
+    assert [tuple(row) for row in rows] == [
+        (3, 2, "drop", 1, 1),
+        (3, 3, "drop", 1, 2),
+        (3, 3, "void", -1, 1),
+        (3, 5, "drop", 1, 2),
+    ]
+    assert room_pool(database) == 2
     database.dispose()
