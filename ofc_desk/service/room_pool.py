@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from ofc_desk.core.jackpot import JackpotAward, JackpotResult, PairRows, jackpot_after_deal
 from ofc_desk.core.results import HandResult, ResultTransfer
 from ofc_desk.core.settlement import MAX_CHIPS
-from ofc_desk.i18n import _
+from ofc_desk.i18n import _, ngettext
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.i18n.formatting import signed_number
 from ofc_desk.service import reading
@@ -191,9 +191,12 @@ def record_moves(
     for move in moves:
         if pool + move.chips < 0:
             raise ActionRefused(
-                _(
+                ngettext(
+                    "voiding hand {hand} would take {chips} chip out of the room's jackpot pool,"
+                    " which holds {pool}: seed the jackpot first",
                     "voiding hand {hand} would take {chips} chips out of the room's jackpot pool,"
-                    " which holds {pool}: seed the jackpot first"
+                    " which holds {pool}: seed the jackpot first",
+                    -move.chips,
                 ).format(hand=move.hand_number, chips=said_number(-move.chips), pool=said_number(pool))
             )
         pool += move.chips
@@ -248,9 +251,12 @@ class RoomPoolCheck:
         expected, pool = [], 0
         for step in sorted(self.steps, key=lambda step: step.event_id):
             if step.pool_before is not None and step.pool_before != pool:
-                return _(
+                return ngettext(
+                    "event {event} says the room's jackpot pool held {claimed} chip; the events before"
+                    " it give {pool}",
                     "event {event} says the room's jackpot pool held {claimed} chips; the events before"
-                    " it give {pool}"
+                    " it give {pool}",
+                    step.pool_before,
                 ).format(event=step.event_id, claimed=step.pool_before, pool=pool)
             for move in step.moves:
                 pool += move.chips

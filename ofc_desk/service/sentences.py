@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
-from ofc_desk.i18n import _
+from ofc_desk.i18n import ngettext
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import (
@@ -116,9 +116,11 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             return f"{actor} handed the table over to {cast(HandedOver, payload)['dealer']}"
         case EventKind.JACKPOT_SEEDED:
             seed = cast(JackpotSeeded, payload)
-            return _("{supervisor} seeded the room's jackpot with {chips} chips").format(
-                supervisor=seed["supervisor"], chips=said_number(seed["chips"])
-            )
+            return ngettext(
+                "{supervisor} seeded the room's jackpot with {chips} chip",
+                "{supervisor} seeded the room's jackpot with {chips} chips",
+                seed["chips"],
+            ).format(supervisor=seed["supervisor"], chips=said_number(seed["chips"]))
 
 
 def entry_sentence(entry: Mapping[str, object]) -> str:
