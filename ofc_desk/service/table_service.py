@@ -18,6 +18,8 @@ from itertools import count
 from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.rows import Row
+from ofc_desk.i18n import _
+from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.chinese_play import ChineseHandState
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import DEALER_SIGNED, FLOOR_WRITTEN, EventKind
@@ -339,10 +341,12 @@ class TableService:
     def seed_jackpot(self, chips: int, supervisor: str, pin: str) -> TableSnapshot:
         return self.act_supervised(EventKind.JACKPOT_SEEDED, {"chips": chips}, supervisor, pin)
 
-    def awarded_jackpot_pool(self) -> int | None:
-        """The room's pool when this table's preset pays an award from it (the desk's status line
-        shows it); None otherwise."""
-        return room_pool(self.database) if self._machine.jackpot_award() is not None else None
+    def jackpot_words(self) -> str | None:
+        """The room's pool in words ("room jackpot 1,250") when this table's preset pays an award
+        from it, for the desk's status line; None otherwise."""
+        if self._machine.jackpot_award() is None:
+            return None
+        return _("room jackpot {chips}").format(chips=said_number(room_pool(self.database)))
 
     def room_jackpot_pool(self) -> int:
         """The room's jackpot pool now, every table's drops, seeds and awards (`room_pool`)."""

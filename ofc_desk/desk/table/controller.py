@@ -115,7 +115,7 @@ class TableController(QObject):
         window.setWindowTitle(window_title(snapshot))
         staging = self.staging
         window.felt.set_seats(seat_faces(snapshot, staging.placements, staging.staged_for()))
-        jackpot = self.service.awarded_jackpot_pool() if self.service is not None else None
+        jackpot = self.service.jackpot_words() if self.service is not None else None
         window.status_line.setText(status_text(snapshot, jackpot))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))

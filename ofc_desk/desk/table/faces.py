@@ -13,7 +13,6 @@ from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
-from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 
@@ -112,7 +111,7 @@ def window_title(snapshot: TableSnapshot) -> str:
     return f"{_('OFC Desk')} — {snapshot.table} — {rules_text(snapshot)}"
 
 
-def status_text(snapshot: TableSnapshot, jackpot_pool: int | None = None) -> str:
+def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
     """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
     the entry's prompt, so only the name of the player to act is here, in one part with the hand
     and the street; the dealer on duty is with the button: who deals. The table and its rules
@@ -143,8 +142,8 @@ def status_text(snapshot: TableSnapshot, jackpot_pool: int | None = None) -> str
         if snapshot.dealer:
             button = _("dealer {dealer}, {button}").format(dealer=snapshot.dealer, button=button)
         parts.append(button)
-    if jackpot_pool is not None:  # the table's preset pays an award from the room's pool
-        parts.append(_("room jackpot {chips}").format(chips=said_number(jackpot_pool)))
+    if jackpot:  # the room's pool, at a table whose preset pays an award from it
+        parts.append(jackpot)
     # Should it still wrap (a long table name), only between its parts, never inside one.
     return SEPARATOR.join(part.replace(" ", "\u00a0") for part in parts)
 
