@@ -32,6 +32,8 @@ class EventKind(StrEnum):
     HANDED_OVER = "handed_over"
     """The dealer on duty hands the table over to another dealer (recorded as the outgoing one's,
     and signed by them); sessions recorded before it said a hand-over only by their events' actors."""
+    JACKPOT_SEEDED = "jackpot_seeded"
+    """A floor supervisor adds the house's chips to the room's jackpot pool, between hands."""
 
 
 class LedgerKind(StrEnum):
@@ -45,6 +47,8 @@ class LedgerKind(StrEnum):
     CASH_OUT = "cash_out"
     VOID = "void"
     CORRECTION = "correction"
+    JACKPOT = "jackpot"
+    """A jackpot award's chips, from the room's pool (the house's, not another player's)."""
 
     @classmethod
     def read(cls, stored: str) -> LedgerKind | None:
@@ -67,6 +71,7 @@ SUPERVISED = frozenset(
         EventKind.RULES_CHANGED,
         EventKind.SESSION_CLOSED,
         EventKind.REQUEST_DECIDED,
+        EventKind.JACKPOT_SEEDED,
     }
 )
 """Kinds that need a floor supervisor's PIN; their payload names the supervisor, whose key signs

@@ -12,21 +12,25 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ofc_desk.core.chinese.deal import ChineseDealResult
+from ofc_desk.core.chinese.deal import jackpot_pairs as chinese_jackpot_pairs
 from ofc_desk.core.chinese.presets import ChinesePreset
+from ofc_desk.core.jackpot import JackpotAward
+from ofc_desk.core.ofc.deal import DealResult
+from ofc_desk.core.ofc.deal import jackpot_pairs as ofc_jackpot_pairs
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import DECK_SIZE, StreetPlan, cards_needed
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import RakeRules
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
-from ofc_desk.service import dealers, reading, rule_pins, seats, supervision
+from ofc_desk.service import dealers, reading, room_pool, rule_pins, seats, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind, LedgerKind
 from ofc_desk.service.hand import Entry, HandState
 from ofc_desk.service.holds import FantasylandHolds
-from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome, SettledHand
+from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome, PoolMove, ScoredResult, SettledHand
 from ofc_desk.service.payloads import (
     EntryPayload,
     EventPayload,
@@ -84,6 +88,8 @@ class TableMachine:
         self.hands_started = 0
         self.hand_changes: dict[int, dict[str, int]] = {}
         self.hand_jackpots: dict[int, int] = {}
+        self.hand_awards: dict[int, int] = {}
+        """The chips each hand's jackpot award paid out of the room's pool (a void gives them back)."""
         self.voided: set[int] = set()
         self.requests: dict[int, FloorRequest] = {}
         self.phase_waived = False
@@ -120,6 +126,11 @@ class TableMachine:
         """Who deals the next hand if it started now."""
         playing = [seat.name for seat in self._playing()]
         return self._dealer(playing) if playing else None
+
+    def jackpot_award(self) -> JackpotAward | None:
+        """The award the table's preset pays out of the room's pool, if any (docs/rules.md §11)."""
+        preset = self.chinese or self.preset
+        return preset.jackpot_award if preset is not None else None
 
     def snapshot(self, session_id: int, head_hash: str) -> TableSnapshot:
         return build_snapshot(self, session_id, head_hash)
@@ -304,7 +315,9 @@ class TableMachine:
         hand = self._live_hand()
         hand.apply(self._entry_of(payload))
         if hand.complete:
-            self.result = self.scorer(hand, self._seating(hand), self.rules, self._streaks(hand))
+            # An award is paid from the scored pairs: a stored result (verify's scorer) has none.
+            scorer = score_hand if self.jackpot_award() is not None else self.scorer
+            self.result = scorer(hand, self._seating(hand), self.rules, self._streaks(hand))
         return NO_ROWS
 
     def _entry_of(self, payload: EntryPayload) -> Entry:
@@ -370,17 +383,23 @@ class TableMachine:
             hand = self._live_chinese_hand()
             if not hand.complete:
                 raise ActionRefused(f"hand {hand.number} is not finished: {hand.waiting()}")
-            return {"number": hand.number}
+            return self._settled_payload(hand.number, raw)
         if self.hand is None or self.hand_settled:
             raise ActionRefused("there is no hand to settle")
         turn = self.hand.turn()
         if turn is not None:
             raise ActionRefused(f"hand {self.hand.number} is not finished: {turn.describe}")
-        return {"number": self.hand.number}
+        return self._settled_payload(self.hand.number, raw)
+
+    def _settled_payload(self, number: int, raw: RawPayload) -> HandSettled:
+        """At a table with an award, the settlement says the room's pool it found."""
+        if self.jackpot_award() is None:
+            return {"number": number}
+        return {"number": number, "jackpot_pool": room_pool.pool_found(raw)}
 
     def _apply_settled(self, payload: HandSettled) -> Outcome:
         if self.chinese is not None:
-            return self._apply_chinese_settled()
+            return self._apply_chinese_settled(payload)
         hand, result = self.hand, self.result
         assert hand is not None and result is not None  # checked: the hand is complete
         assert self.preset is not None  # set when the table opened
@@ -388,17 +407,37 @@ class TableMachine:
             hand.number, self._seating(hand), hand.stacks_before, result.players, self.preset.rake
         )
         self._carry_fantasyland(hand, result)
-        settled = SettledHand(
-            hand.number,
-            hand.button,
-            hand.fantasyland,
-            result,
-            dict(rake.per_player),
-            rake.jackpot,
+        award = self.jackpot_award()
+        if award is None:
+            settled = SettledHand(
+                hand.number, hand.button, hand.fantasyland, result, dict(rake.per_player), rake.jackpot
+            )
+            return Outcome(ledger, settled, pool_moves=room_pool.drop_moves(hand.number, rake.jackpot))
+        assert isinstance(result, DealResult)  # scored by the core when the table has an award
+        paid = room_pool.pay_award(
+            self, hand.number, award, ofc_jackpot_pairs(result), result,
+            self._seating(hand), payload.get("jackpot_pool", 0), rake.jackpot,
+        )  # fmt: skip
+        return self._settled_with_award(
+            payload, (hand.number, hand.button, hand.fantasyland), rake, ledger, paid
         )
-        return Outcome(ledger, settled)
 
-    def _apply_chinese_settled(self) -> Outcome:
+    def _settled_with_award(
+        self,
+        payload: HandSettled,
+        hand: tuple[int, str, dict[str, int]],
+        rake: RakeResult,
+        ledger: tuple[LedgerEntry, ...],
+        paid: room_pool.PaidJackpot,
+    ) -> Outcome:
+        scored: ScoredResult = paid.result
+        settled = SettledHand(*hand, scored, dict(rake.per_player), rake.jackpot)
+        moves: tuple[PoolMove, ...] = paid.moves
+        return Outcome(
+            ledger + paid.ledger, settled, pool_moves=moves, pool_before=payload.get("jackpot_pool", 0)
+        )
+
+    def _apply_chinese_settled(self, payload: HandSettled) -> Outcome:
         """Chips move as the core settled them, the rake is taken, the button moves (every hand)."""
         hand, result, preset = self.chinese_hand, self.chinese_result, self.chinese
         assert hand is not None and result is not None and preset is not None  # checked: complete
@@ -407,8 +446,14 @@ class TableMachine:
         )
         self.button_held = False
         self.button = self.next_clockwise(hand.button)
-        settled = SettledHand(hand.number, hand.button, {}, result, dict(rake.per_player), rake.jackpot)
-        return Outcome(ledger, settled)
+        if preset.jackpot_award is None:
+            settled = SettledHand(hand.number, hand.button, {}, result, dict(rake.per_player), rake.jackpot)
+            return Outcome(ledger, settled, pool_moves=room_pool.drop_moves(hand.number, rake.jackpot))
+        paid = room_pool.pay_award(
+            self, hand.number, preset.jackpot_award, chinese_jackpot_pairs(result), result,
+            [player.name for player in result.players], payload.get("jackpot_pool", 0), rake.jackpot,
+        )  # fmt: skip
+        return self._settled_with_award(payload, (hand.number, hand.button, {}), rake, ledger, paid)
 
     def _pay_out(
         self,
@@ -486,6 +531,7 @@ class TableMachine:
         EventKind.HANDED_OVER: dealers.check_handed_over,
         **supervision.CHECKERS,
         EventKind.RULES_PINNED: rule_pins.check_rules_pinned,
+        EventKind.JACKPOT_SEEDED: room_pool.check_seeded,
     }
     # Any: each applier takes its own kind's payload, which `check` made; mypy cannot tie a key's
     # kind to its value's parameter type.
@@ -501,4 +547,5 @@ class TableMachine:
         EventKind.HANDED_OVER: dealers.apply_handed_over,
         **supervision.APPLIERS,
         EventKind.RULES_PINNED: rule_pins.apply_rules_pinned,
+        EventKind.JACKPOT_SEEDED: room_pool.apply_seeded,
     }

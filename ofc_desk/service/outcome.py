@@ -57,10 +57,24 @@ class SettledHand:
 
 
 @dataclass(frozen=True)
+class PoolMove:
+    """A change of the room's jackpot pool: `chips` in (a drop, a seed) or out (an award; a void
+    gives the hand's award back and takes its drop out)."""
+
+    kind: str
+    chips: int
+    hand_number: int | None = None
+
+
+@dataclass(frozen=True)
 class Outcome:
     ledger: tuple[LedgerEntry, ...] = ()
     hand: SettledHand | None = None
     closes_session: bool = False
+    pool_moves: tuple[PoolMove, ...] = ()
+    pool_before: int | None = None
+    """The room's pool the event says it found (a settlement at a table with an award): `verify`
+    holds it to the pool the room's events give."""
 
 
 NO_ROWS: Final = Outcome()

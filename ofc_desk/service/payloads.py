@@ -79,6 +79,9 @@ class Undone(TypedDict):
 
 class HandSettled(TypedDict):
     number: int
+    jackpot_pool: NotRequired[int]
+    """The room's jackpot pool before the hand, read under the pool's lock: only at a table whose
+    preset has a `jackpot_award` (the award is paid from it and this hand's drop)."""
 
 
 class Joined(TypedDict):
@@ -161,6 +164,11 @@ class SessionClosed(TypedDict):
     supervisor: str
 
 
+class JackpotSeeded(TypedDict):
+    chips: int
+    supervisor: str
+
+
 class RulesPinned(TypedDict):
     presets: dict[str, dict[str, object]]
     sha256: dict[str, str]
@@ -183,6 +191,7 @@ EventPayload = (
     | ChipsCorrected
     | RulesChanged
     | SessionClosed
+    | JackpotSeeded
     | RulesPinned
     | RequestMade
     | RequestDecided

@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.stored_results import read_hand_result
+from ofc_desk.service import room_pool
 from ofc_desk.service.dealers import DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
@@ -143,11 +144,19 @@ class EventStore:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
         derived rows and the signatures of `signers` over the new head. On any failure the caller
         must reload the machine (it may hold the unstored event)."""
-        outcome = machine.apply_checked(kind, payload, actor)
         try:
             with self.database.session() as session:
+                # The room's pool is read and changed by one table at a time (`room_pool`).
+                pool = room_pool.hold_pool(session) if kind in room_pool.POOL_KINDS else None
+                if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
+                    payload = machine.check(
+                        kind, {**payload, room_pool.POOL_KEY: pool or 0}
+                    )  # the pool it found
+                outcome = machine.apply_checked(kind, payload, actor)
                 row = self._head_row(session)
-                self._write(session, row, kind, payload, actor, outcome, signers)
+                event = self._write(session, row, kind, payload, actor, outcome, signers)
+                if pool is not None:
+                    room_pool.record_moves(session, self.session_id, event.id, pool, outcome.pool_moves)
                 session.commit()
         except IntegrityError:
             raise ActionRefused(CHANGED_ELSEWHERE) from None

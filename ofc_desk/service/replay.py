@@ -41,6 +41,7 @@ from ofc_desk.service.replay_vocabulary import (
     UNDO_OP,
 )
 from ofc_desk.service.requests import REQUEST_KEY, REQUESTABLE
+from ofc_desk.service.room_pool import POOL_KEY
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
@@ -179,6 +180,8 @@ def _resume(
             if kind is EventKind.RULES_CHANGED:
                 rules = reading.rules(raw.get("rules")).pinned(machine.rules)
                 raw = {**raw, "rules": rules.to_json()}
+            if kind is EventKind.HAND_SETTLED:  # the room's pool it found is the store's, not the script's
+                raw = {**raw, **_pool_found(stored[position][1])}
             payload = machine.check(kind, raw)
         except ActionRefused as error:
             raise ReplayError(f"{step.where()}: {error}") from None
@@ -201,6 +204,11 @@ def _resume(
             " table): run --resume again"
         )
     return _carry_on(service, steps, done, accounts)
+
+
+def _pool_found(stored_payload: str) -> dict[str, object]:
+    found = json.loads(stored_payload)
+    return {POOL_KEY: found[POOL_KEY]} if isinstance(found, dict) and POOL_KEY in found else {}
 
 
 def _past_pins(machine: TableMachine, stored: Sequence[Any], position: int) -> int:

@@ -50,6 +50,7 @@ OP_NAMES: Final[dict[EventKind, str]] = {
     EventKind.SESSION_CLOSED: "close",
     EventKind.REQUEST_MADE: "request",
     EventKind.REQUEST_DECIDED: "decide",
+    EventKind.JACKPOT_SEEDED: "seed_jackpot",
 }
 """The `between` operation that makes each kind of event (the name the writer uses). A request to
 the floor and its decision may also stand among a hand's actions, where the hand was live."""
@@ -75,6 +76,7 @@ OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
     EventKind.UNDONE: (),
     EventKind.REQUEST_MADE: (REQUEST_KEY, "action", "details", "reason"),
     EventKind.REQUEST_DECIDED: (REQUEST_KEY, "approved", "note"),
+    EventKind.JACKPOT_SEEDED: ("chips",),
 }
 """The keys an operation carries, beside the rules keys of `change_rules` and the supervisor and
 PIN of a supervised one."""

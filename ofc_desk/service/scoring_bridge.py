@@ -18,6 +18,7 @@ from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import PresetError
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
 from ofc_desk.service.outcome import ScoredResult
@@ -51,6 +52,13 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
         raise ActionRefused(f"rules: {error}") from None
     if not all(1 <= unit <= MAX_CHIPS for unit in (rules.unit, *(pair.unit for pair in rules.pair_units))):
         raise ActionRefused(f"rules: a unit must be a whole number of chips from 1 to {MAX_CHIPS:,}")
+    if preset.jackpot_award is not None and variant.lowball_middle:
+        raise ActionRefused(
+            _(
+                "rules: a {variant} table pays no jackpot award: its middle is a low hand, which has no"
+                " class in the award's order (choose a preset without jackpot_award)"
+            ).format(variant=variant.value)
+        )
     if rules.last_three_face_down and variant is not Variant.REGULAR:
         raise ActionRefused("rules: the last 3 cards face down is an option of regular OFC")
     return preset, variant

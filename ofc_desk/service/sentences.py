@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
+from ofc_desk.i18n import ngettext
+from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import (
     CashedOut,
@@ -19,6 +21,7 @@ from ofc_desk.service.payloads import (
     HandSettled,
     HandStarted,
     HandVoided,
+    JackpotSeeded,
     Joined,
     Rebought,
     RequestDecided,
@@ -111,6 +114,13 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             return f"{decided['supervisor']} {said} request #{decided['request']}{note}"
         case EventKind.HANDED_OVER:
             return f"{actor} handed the table over to {cast(HandedOver, payload)['dealer']}"
+        case EventKind.JACKPOT_SEEDED:
+            seed = cast(JackpotSeeded, payload)
+            return ngettext(
+                "{supervisor} seeded the room's jackpot with {chips} chip",
+                "{supervisor} seeded the room's jackpot with {chips} chips",
+                seed["chips"],
+            ).format(supervisor=seed["supervisor"], chips=said_number(seed["chips"]))
 
 
 def entry_sentence(entry: Mapping[str, object]) -> str:

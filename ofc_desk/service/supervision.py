@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ofc_desk.core.settlement import MAX_CHIPS
-from ofc_desk.service import reading, requests, rule_pins
+from ofc_desk.service import reading, requests, room_pool, rule_pins
 from ofc_desk.service.chinese_play import game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
@@ -62,7 +62,7 @@ def apply_voided(machine: TableMachine, payload: HandVoided) -> Outcome:
         machine.seat(name).stack -= change
         if change:
             ledger.append(LedgerEntry(name, LedgerKind.VOID, -change, number, payload["reason"]))
-    return Outcome(tuple(ledger))
+    return Outcome(tuple(ledger), pool_moves=room_pool.void_moves(machine, number))
 
 
 def check_corrected(machine: TableMachine, raw: RawPayload) -> ChipsCorrected:

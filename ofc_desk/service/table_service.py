@@ -18,6 +18,8 @@ from itertools import count
 from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.rows import Row
+from ofc_desk.i18n import _
+from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.chinese_play import ChineseHandState
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import DEALER_SIGNED, FLOOR_WRITTEN, EventKind
@@ -26,6 +28,7 @@ from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.requests import FloorRequest, ready_to_apply
 from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
+from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import TableSnapshot
@@ -171,6 +174,12 @@ class TableService:
             and player in hand.showdown.players
             and player not in hand.showdown.entries
         )
+
+    def can_surrender(self) -> bool:
+        """Whether the table's preset plays a surrender at all: a `pool` or `single-winner` table
+        plays none, and `show` refuses one there with the reason (docs/rules.md §11)."""
+        preset = self._machine.chinese
+        return preset is not None and not preset.unplayed(surrender=True)
 
     def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
         """Enter a Chinese poker player's showdown (any order); the hand is scored once every
@@ -321,6 +330,27 @@ class TableService:
 
     def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
         return self.act_supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
+
+    def verify_seed_jackpot(self, chips: int, supervisor: str, pin: str) -> None:
+        """Add the house's chips to the room's jackpot pool, between hands (docs/rules.md §11)."""
+        self._supervised(EventKind.JACKPOT_SEEDED, {"chips": chips}, supervisor, pin)
+
+    def can_seed_jackpot(self) -> bool:
+        return self._could_approve(EventKind.JACKPOT_SEEDED, {"chips": 1})
+
+    def seed_jackpot(self, chips: int, supervisor: str, pin: str) -> TableSnapshot:
+        return self.act_supervised(EventKind.JACKPOT_SEEDED, {"chips": chips}, supervisor, pin)
+
+    def jackpot_words(self) -> str | None:
+        """The room's pool in words ("room jackpot 1,250") when this table's preset pays an award
+        from it, for the desk's status line; None otherwise."""
+        if self._machine.jackpot_award() is None:
+            return None
+        return _("room jackpot {chips}").format(chips=said_number(room_pool(self.database)))
+
+    def room_jackpot_pool(self) -> int:
+        """The room's jackpot pool now, every table's drops, seeds and awards (`room_pool`)."""
+        return room_pool(self.database)
 
     # ----------------------------------------------------------------- requests to the floor
     def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:

@@ -25,6 +25,7 @@ from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
 from ofc_desk.service.rescoring import ScoresBeside, StoredResult, rescore
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
+from ofc_desk.service.room_pool import PoolStep, RoomPoolCheck, pool_step
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.side_check import Faults, can_fork, checked_beside
 from ofc_desk.service.signoffs import (
@@ -133,10 +134,11 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
         supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
         counted = (0, 0, 0)
         fingerprints = []
-        links = _RoomLinks()
+        links, pool = _RoomLinks(), RoomPoolCheck()
         for row in sessions:
             verified = _verify_session(session, row, supervisors, accounts, fork=fork)
             links.check(session, row)
+            pool.steps += verified.pool_steps
             counted = (
                 counted[0] + len(verified.events),
                 counted[1] + len(verified.hands),
@@ -145,6 +147,7 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
             fingerprints.append(SessionFingerprint(row.id, row.table_name, verified.events[-1].hash))
             set_aside += verified.set_aside
         _refuse_orphans(session)
+        _raise_first((pool.fault(session),))
         anchored = None if anchors is None else _check_anchors(session, anchors)
     return VerifySummary(
         len(sessions),
@@ -206,6 +209,8 @@ class VerifiedRows:
     (it cannot change or delete one) that proves nothing and that no event gives, a signature that
     does not hold or a derived row beside those the events give. Nothing printed reads it; naming
     it is what a person needs to look for who added it."""
+    pool_steps: tuple[PoolStep, ...] = ()
+    """The session's part in the room's jackpot pool, checked with every table's (`room_pool`)."""
 
 
 def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
@@ -321,6 +326,7 @@ def _fold_session(
 ) -> VerifiedRows:
     """Every event folded through the rules again, every derived row compared, chips conserved."""
     machine, expected, scorer = TableMachine(), _Expected([], {}, []), stored.scorer
+    pool_steps = []
     pinning = EventKind.RULES_PINNED.value
     machine.pinned_presets = pins_in(
         [(event.kind, event.payload) for event in events if event.kind == pinning]
@@ -333,6 +339,8 @@ def _fold_session(
         outcome = _fold(machine, event, supervisors)
         if outcome is NO_ROWS:
             continue
+        if step := pool_step(event.id, row.id, outcome):
+            pool_steps.append(step)
         if outcome.hand is not None:
             # A stored result the fold went on with is its own text (the second process compares it).
             text = machine.result.text if isinstance(machine.result, StoredResult) else None
@@ -350,7 +358,7 @@ def _fold_session(
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(f"session {row.id}: chips are not conserved")
-    return VerifiedRows(events, expected.hands, expected.ledger, chips, tuple(set_aside))
+    return VerifiedRows(events, expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps))
 
 
 def _chain_fault(head: _Head, events: Sequence[Any], start: int, stop: int) -> str | None:

@@ -106,8 +106,8 @@ def guard_users(connection: Connection) -> None:
     )
 
 
-_LATER_TABLES = ("account_events", "signatures", "sign_in_attempts")
-"""Tables guarded by migrations after the first append-only one (0005, 0006)."""
+_LATER_TABLES = ("account_events", "signatures", "sign_in_attempts", "jackpot_moves")
+"""Tables guarded by migrations after the first append-only one (0005, 0006, 0009)."""
 
 
 def remove_all(connection: Connection) -> None:

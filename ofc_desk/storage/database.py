@@ -36,6 +36,8 @@ DEFAULT_FILE = "ofc-desk.db"
 MIGRATION_LOCK = 0x0FC0DE5C
 ACCOUNTS_LOCK = 0x0FC0DEAC
 """PostgreSQL advisory lock of the accounts chain's appends (`hold_append_lock`)."""
+JACKPOT_LOCK = 0x0FC0DEAD
+"""PostgreSQL advisory lock of the room's jackpot pool: one change of it at a time (`hold_append_lock`)."""
 INSUFFICIENT_PRIVILEGE = "42501"
 TEST_SYNCHRONOUS_VARIABLE = "OFC_DESK_TEST_SQLITE_SYNCHRONOUS"
 EVENTS_CHANNEL = "ofc_desk_events"

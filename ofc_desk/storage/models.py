@@ -3,7 +3,7 @@ kept for reports and history, and `verify` re-derives them from the events to ca
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 HASH_LENGTH = 64
@@ -182,3 +182,20 @@ class LedgerRow(Base):
     kind: Mapped[str] = mapped_column(String(20))
     amount: Mapped[int] = mapped_column(BigInteger)
     note: Mapped[str] = mapped_column(Text)
+
+
+class JackpotMove(Base):
+    """One change of the room's jackpot pool (migration 0009): a hand's drop, a supervisor's seed,
+    an award, a void giving them back. Derived from its event, like the chip ledger; `pool_after`
+    is the room's pool once it is made, written under the pool's lock, and never below 0."""
+
+    __tablename__ = "jackpot_moves"
+    __table_args__ = (CheckConstraint("pool_after >= 0", name="ck_jackpot_moves_pool"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id"))
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"))
+    hand_number: Mapped[int | None]
+    kind: Mapped[str] = mapped_column(String(20))
+    chips: Mapped[int] = mapped_column(BigInteger)
+    pool_after: Mapped[int] = mapped_column(BigInteger)

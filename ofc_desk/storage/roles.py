@@ -44,6 +44,7 @@ DESK_INSERTS: dict[str, str] = {
     "hands": "a settled hand (derived from its event)",
     "transfers": "a settled hand's transfers (derived)",
     "chip_ledger": "chip movements (derived)",
+    "jackpot_moves": "the room's jackpot pool: drops, seeds and awards (derived)",
     "signatures": "the sign-offs of the chain by dealers and supervisors",
     "sign_in_attempts": "every PIN check, for the lockout",
 }
@@ -164,6 +165,10 @@ DERIVED_ROWS: dict[str, str] = {
     "chip_ledger": (
         "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = chip_ledger.event_id"
         f" AND e.session_id = chip_ledger.session_id AND e.xmin = {THIS_TRANSACTION})"
+    ),
+    "jackpot_moves": (
+        "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = jackpot_moves.event_id"
+        f" AND e.session_id = jackpot_moves.session_id AND e.xmin = {THIS_TRANSACTION})"
     ),
 }
 """What a desk may insert into the rows an event leaves beside it: only rows of an event (a hand:

@@ -34,6 +34,7 @@ from ofc_desk.storage.users import (
     sign_in,
 )
 from tests.helpers.room_scripts import table_script
+from tests.service.test_room_pool import replay_script as pool_script
 
 DANA = ("Dana", "dealer", "1234")
 
@@ -440,3 +441,17 @@ def test_an_accepted_pin_check_no_key_signed_is_set_aside_and_counted_as_wrong(
     finally:
         desk.dispose()
     assert "records an accepted PIN that Dana's key did not sign" in said
+
+
+def test_a_desk_logged_in_as_the_table_role_seeds_and_pays_the_room_jackpot(
+    room: str, roles: RoomRoles
+) -> None:
+    """The room's pool is derived rows of the desk's own events: the table role writes them."""
+    desk = Database(_as(room, roles.table))
+    try:
+        output = run_replay(desk, pool_script("T1", seed=1000), resume=False)
+        verify_database(desk)
+    finally:
+        desk.dispose()
+    assert output["hands"][0]["result"]["jackpot"]["pool_before"] == 1000
+    assert "permission denied" in _refused(room, roles.table, "UPDATE jackpot_moves SET chips = 0")

@@ -40,6 +40,7 @@ PAYLOAD_TYPES: dict[EventKind, type] = {
     EventKind.REQUEST_MADE: payloads.RequestMade,
     EventKind.REQUEST_DECIDED: payloads.RequestDecided,
     EventKind.HANDED_OVER: payloads.HandedOver,
+    EventKind.JACKPOT_SEEDED: payloads.JackpotSeeded,
 }
 
 
@@ -199,6 +200,7 @@ def test_every_payload_has_exactly_its_typed_keys() -> None:
     table.do(EventKind.REBOUGHT, {"player": "Dee", "amount": 5})
     table.do(EventKind.CHIPS_CORRECTED, {"player": "Dee", "amount": -5, "reason": "r", "supervisor": "Sue"})
     table.do(EventKind.RULES_CHANGED, {"rules": {}, "supervisor": "Sue"})
+    table.do(EventKind.JACKPOT_SEEDED, {"chips": 500, "supervisor": "Sue"})
     asked = {"player": "Dee", "amount": 3, "reason": "r"}
     table.do(EventKind.REQUEST_MADE, {"action": "chips_corrected", "details": asked, "reason": "why"})
     table.do(EventKind.REQUEST_DECIDED, {"request": 1, "approved": True, "supervisor": "Flo"})

@@ -37,6 +37,7 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     service.join("Dee", 50, seat=3)
     service.correct_chips("Bob", -5, "miscounted rebuy", SUPERVISOR, SUPERVISOR_PIN)
     service.change_rules(TableRules(unit=2), SUPERVISOR, SUPERVISOR_PIN)
+    service.seed_jackpot(500, SUPERVISOR, SUPERVISOR_PIN)
     found = {"player": "Bob", "amount": 7, "reason": "chips found"}
     service.request(EventKind.CHIPS_CORRECTED, found, "Bob's stack is short")
     service.decide_request(1, True, SUPERVISOR, SUPERVISOR_PIN, "seen on camera")

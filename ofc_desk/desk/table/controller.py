@@ -115,13 +115,18 @@ class TableController(QObject):
         window.setWindowTitle(window_title(snapshot))
         staging = self.staging
         window.felt.set_seats(seat_faces(snapshot, staging.placements, staging.staged_for()))
-        window.status_line.setText(status_text(snapshot))
+        jackpot = self.service.jackpot_words() if self.service is not None else None
+        window.status_line.setText(status_text(snapshot, jackpot))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
         window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for()))
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
+        offered = window.entry.surrender_button  # a pool or single-winner table plays none
+        offered.setVisible(
+            not offered.isHidden() and self.service is not None and self.service.can_surrender()
+        )
         window.entry.offer_declarations(*self.showdown.specials())
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled

@@ -113,7 +113,7 @@ def window_title(snapshot: TableSnapshot) -> str:
     return f"{product} — {snapshot.table} — {rules_text(snapshot)}"
 
 
-def status_text(snapshot: TableSnapshot) -> str:
+def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
     """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
     the entry's prompt, so only the name of the player to act is here, in one part with the hand
     and the street; the dealer on duty is with the button: who deals. The table and its rules
@@ -144,6 +144,8 @@ def status_text(snapshot: TableSnapshot) -> str:
         if snapshot.dealer:
             button = _("dealer {dealer}, {button}").format(dealer=snapshot.dealer, button=button)
         parts.append(button)
+    if jackpot:  # the room's pool, at a table whose preset pays an award from it
+        parts.append(jackpot)
     # Should it still wrap (a long table name), only between its parts, never inside one.
     return SEPARATOR.join(part.replace(" ", "\u00a0") for part in parts)
 

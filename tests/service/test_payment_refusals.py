@@ -1,0 +1,36 @@
+"""At a `pool` or `single-winner` table nobody surrenders (docs/rules.md §11): the service says so
+before the desk offers it, and refuses one with the reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from ofc_desk.service import TableService
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.storage.database import Database
+from tests.helpers.table_helpers import dealer
+
+SEATS = (SeatSetup("Ann", 50), SeatSetup("Bob", 50), SeatSetup("Cy", 50))
+
+
+@pytest.mark.parametrize(
+    ("preset", "plays"), [("pool", False), ("pusoy-single-winner", False), ("chinese-basic", True)]
+)
+def test_only_a_table_whose_preset_plays_a_surrender_offers_one(
+    database: Database, preset: str, plays: bool
+) -> None:
+    rules = TableRules.from_json({"variant": "chinese", "rules": preset})
+    service = TableService.open(database, TableSetup(f"Jade {preset}", SEATS, "Cy", rules), dealer(database))
+    service.start_next_hand()
+    assert service.can_surrender() is plays
+    if not plays:
+        with pytest.raises(ActionRefused, match="plays no surrender"):
+            service.show("Ann", {"surrender": True})
+
+
+def test_an_ofc_table_offers_no_surrender(database: Database) -> None:
+    service = TableService.open(
+        database, TableSetup("Ofc 1", SEATS[:2], "Bob", TableRules()), dealer(database)
+    )
+    assert not service.can_surrender()
