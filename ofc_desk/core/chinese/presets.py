@@ -182,9 +182,9 @@ class ChinesePreset:
     def unplayed(self, *, surrender: bool = False, declaration: bool = False) -> str:
         """Why this preset refuses a surrender or a declaration, or "" when it plays it."""
         if surrender and self.surrender is None:
-            return NO_SURRENDER
+            return str(NO_SURRENDER)
         if declaration and not self.payment.payment.plays_declarations:
-            return NO_DECLARATIONS
+            return str(NO_DECLARATIONS)
         return ""
 
     def aces_worth(self, aces: int) -> int:
