@@ -19,10 +19,11 @@ from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ofc_desk.core.jackpot import AwardRulesError, JackpotAward, read_jackpot_award
 from ofc_desk.core.resources import resources_dir
+from ofc_desk.i18n import LazyText, lazy_pgettext
 
 MAX_POINTS = 1_000
 """The largest number of points a preset may give for anything (a row, a bonus, a royalty, the
@@ -43,6 +44,15 @@ class Game(StrEnum):
     @property
     def display_name(self) -> str:
         return "OFC" if self is Game.OFC else "Chinese poker"
+
+    @property
+    def label(self) -> LazyText:
+        """`display_name` in the reader's language."""
+        return _OFC_LABEL if self is Game.OFC else _CHINESE_LABEL
+
+
+_OFC_LABEL: Final = lazy_pgettext("game", "OFC")
+_CHINESE_LABEL: Final = lazy_pgettext("game", "Chinese poker")
 
 
 class RakeMode(StrEnum):

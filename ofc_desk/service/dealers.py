@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from ofc_desk.i18n import _
 from ofc_desk.service import reading
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.outcome import NO_ROWS, Outcome
@@ -25,7 +26,7 @@ NOT_THE_DEALERS = SUPERVISED | {EventKind.RULES_PINNED}
 
 def check_handed_over(machine: TableMachine, raw: RawPayload) -> HandedOver:
     """Any time the table is open, mid-hand too: a shift ends when it ends."""
-    return {"dealer": reading.name(raw.get("dealer"), "a dealer")}
+    return {"dealer": reading.name(raw.get("dealer"), _("a dealer"))}
 
 
 def apply_handed_over(machine: TableMachine, payload: HandedOver) -> Outcome:
