@@ -7,8 +7,7 @@ from collections.abc import Mapping
 
 from ofc_desk.core.names import clean_name
 from ofc_desk.core.settlement import MAX_CHIPS
-from ofc_desk.i18n import _
-from ofc_desk.i18n.formatting import number
+from ofc_desk.i18n import _, formatting
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.setup import TableRules
@@ -33,7 +32,7 @@ def chips(value: object, what: str) -> int:
     to the core's limit."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_CHIPS:
         said = _("{what} is a whole number of chips from 1 to {most}, not {value}")
-        raise ActionRefused(said.format(what=what, most=number(MAX_CHIPS), value=value))
+        raise ActionRefused(said.format(what=what, most=formatting.number(MAX_CHIPS), value=value))
     return value
 
 
