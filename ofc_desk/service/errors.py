@@ -17,3 +17,8 @@ class ActionRefused(Exception):
 def nothing_to_undo(hand: int) -> ActionRefused:
     """An undo with no entry to take back, in either game."""
     return ActionRefused(_("nothing to undo in hand {number}").format(number=hand))
+
+
+def no_showdown_being_entered() -> ActionRefused:
+    """A Chinese poker showdown given while no hand is being entered."""
+    return ActionRefused(_("no Chinese poker hand is being entered: start the next hand"))

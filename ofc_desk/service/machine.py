@@ -23,7 +23,7 @@ from ofc_desk.i18n import LazyText, _
 from ofc_desk.service import dealers, reading, rule_pins, seats, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
-from ofc_desk.service.errors import ActionRefused, nothing_to_undo
+from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered, nothing_to_undo
 from ofc_desk.service.events import SUPERVISED, EventKind, LedgerKind
 from ofc_desk.service.hand import Entry, HandState
 from ofc_desk.service.holds import FantasylandHolds
@@ -333,7 +333,7 @@ class TableMachine:
 
     def _live_chinese_hand(self) -> ChineseHandState:
         if self.chinese_hand is None or self.hand_settled:
-            raise ActionRefused(_("no Chinese poker hand is being entered: start the next hand"))
+            raise no_showdown_being_entered()
         return self.chinese_hand
 
     def _check_undone(self, raw: RawPayload) -> Undone:
