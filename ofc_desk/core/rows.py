@@ -60,6 +60,16 @@ def parse_row_word(word: str) -> Placement:
         ) from None
 
 
+DISCARD_LABEL: Final = lazy_pgettext("row", "discard")
+
+
+def placement_label(stored: str) -> LazyText | str:
+    """A stored placement ("front", "discard") in the reader's words; an unknown one as stored."""
+    if stored == DISCARD:
+        return DISCARD_LABEL
+    return Row(stored).label if stored in _ROW_LABELS else stored
+
+
 def already_in(card: object, player: str, place: Placement | None) -> str:
     """The refusal for a card met a second time, wherever it was met: "Qs is already in Ann's
     middle"; `place` None for a declared Chinese hand's cards, which lie in no row."""
