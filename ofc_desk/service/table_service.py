@@ -458,7 +458,7 @@ class TableService:
     def _floor_decided_since(self, failure: BaseException, head: int) -> bool:
         """Whether only the floor wrote at this table since `head`: then the desk's action is not
         stale, only later in the chain."""
-        if not isinstance(failure, ActionRefused) or str(failure) != CHANGED_ELSEWHERE:
+        if not isinstance(failure, ActionRefused) or str(failure) != str(CHANGED_ELSEWHERE):
             return False
         since = self._store.kinds_after(head)
         return bool(since) and all(kind in FLOOR_WRITTEN for kind in since)
