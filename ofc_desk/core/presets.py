@@ -25,6 +25,8 @@ from ofc_desk.core.jackpot import AwardRulesError, JackpotAward, read_jackpot_aw
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.i18n import LazyText, lazy_pgettext
 
+DEFAULT_PRESET: Final = "standard"
+"""The OFC preset a deal or a table plays when it names none."""
 MAX_POINTS = 1_000
 """The largest number of points a preset may give for anything (a row, a bonus, a royalty, the
 foul penalty): far beyond any card room's, and it keeps every amount owed, at the largest unit,

@@ -16,7 +16,7 @@ from ofc_desk.core.ofc.deal import Deal, SeatHand
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict, refuse_award_for_variant
 from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.presets import PresetError
+from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
 from ofc_desk.core.rows import ROW_SIZE, ROWS
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
@@ -45,7 +45,7 @@ def deal_from_json(data: Any) -> Deal:
         raise DealInputError("", "a deal must be a JSON object")
     if not data.keys() <= DEAL_FIELDS:
         raise DealInputError(min(set(data) - DEAL_FIELDS), "unknown field")
-    preset = read_preset(data.get("rules", "standard"), data.get("house_options"))
+    preset = read_preset(data.get("rules", DEFAULT_PRESET), data.get("house_options"))
     variant = read_choice(data, "variant", Variant, Variant.REGULAR)
     try:
         refuse_award_for_variant(preset.jackpot_award, variant)
