@@ -38,7 +38,8 @@ def test_a_refusal_is_said_in_the_active_language(pineapple: TableService) -> No
 
 
 def test_an_audit_sentence_is_made_when_read_in_the_readers_language(pineapple: TableService) -> None:
-    placed = next(r for r in audit_log(pineapple.database, pineapple.session_id) if r.kind == EventKind.PLACED)
+    records = audit_log(pineapple.database, pineapple.session_id)
+    placed = next(record for record in records if record.kind == EventKind.PLACED)
     assert audit_sentence(placed) == "Ann: As back, Kd back, 7h middle, Qs middle, 2s front"
     with in_language(Language.RU):
         assert audit_sentence(placed) == "Ann: As нижний, Kd нижний, 7h средний, Qs средний, 2s верхний"
