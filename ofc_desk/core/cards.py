@@ -15,8 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Final
 
-UNKNOWN_TOKEN = "??"
+from ofc_desk.i18n import _
+
+UNKNOWN_TOKEN: Final = "??"
+"""A face-down card nobody saw, as typed, stored in sentences and printed (the card is None)."""
 
 
 class Rank(StrEnum):
@@ -54,6 +58,14 @@ class Suit(StrEnum):
     DIAMOND = "d"
     CLUB = "c"
 
+    @property
+    def symbol(self) -> str:
+        """♠ ♥ ♦ ♣: how a suit is shown in every language."""
+        return SUIT_SYMBOLS[self]
+
+
+SUIT_SYMBOLS: Final[dict[str, str]] = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.DIAMOND: "♦", Suit.CLUB: "♣"}
+"""Keyed by the suit (a `str`), so a suit letter read from a stored card finds its symbol too."""
 
 _RANK_ORDER: tuple[Rank, ...] = tuple(Rank)
 _SUIT_ORDER: tuple[Suit, ...] = tuple(Suit)
@@ -77,9 +89,12 @@ class CardError(ValueError):
     def __init__(self, token: str, position: int | None = None, problem: str = "") -> None:
         self.token = token
         self.position = position
-        where = f" (card {position + 1})" if position is not None else ""
-        detail = problem or "not a card: use a rank 2-9, T/10, J, Q, K, A and a suit s, h, d, c"
-        super().__init__(f"'{token}'{where}: {detail}")
+        detail = problem or _("not a card: use a rank 2-9, T/10, J, Q, K, A and a suit s, h, d, c")
+        if position is None:
+            super().__init__(_("'{token}': {problem}").format(token=token, problem=detail))
+        else:
+            said = _("'{token}' (card {number}): {problem}")
+            super().__init__(said.format(token=token, number=position + 1, problem=detail))
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -179,7 +194,7 @@ def parse_cards(text: str | Iterable[object]) -> list[Card]:
     cards: list[Card] = []
     for position, token in enumerate(tokens):
         if token == UNKNOWN_TOKEN:
-            raise CardError(token, position, "an unknown card is not allowed here")
+            raise CardError(token, position, _("an unknown card is not allowed here"))
         cards.append(parse_card(token, position))
     return cards
 
@@ -192,6 +207,11 @@ def find_duplicate(cards: Iterable[Card]) -> Card | None:
             return card
         seen.add(card)
     return None
+
+
+def entered_twice(card: Card) -> str:
+    """The refusal for a card given twice in one entry."""
+    return _("{card} is entered twice").format(card=card)
 
 
 def format_cards(cards: Iterable[Card | None]) -> str:

@@ -22,6 +22,7 @@ from typing import Any, Final, NamedTuple
 
 from ofc_desk.core.hands import HandClass
 from ofc_desk.core.rows import ROWS, Row
+from ofc_desk.i18n import _
 
 AWARD_CLASSES: Final[Mapping[str, HandClass]] = MappingProxyType({
     "high-card": HandClass.HIGH_CARD,
@@ -63,20 +64,17 @@ class JackpotAward:
         """Read from preset data: all three rows and all three shares, whole numbers from 0 to 100
         adding up to at most 100, a front class no higher than three of a kind."""
         if not isinstance(value, Mapping):
-            raise AwardRulesError(
-                f"{path} must be null or an object of the three rows' classes and three shares"
-            )
+            said = _("{field} must be null or an object of the three rows' classes and three shares")
+            raise AwardRulesError(said.format(field=path))
         unknown = sorted(set(value) - {row.value for row in ROWS} - set(SHARES))
         if unknown:
-            raise AwardRulesError(
-                f"{path}.{unknown[0]} is not a jackpot_award field (front, middle, back, {', '.join(SHARES)})"
-            )
+            said = _("{field} is not a jackpot_award field (front, middle, back, {shares})")
+            raise AwardRulesError(said.format(field=f"{path}.{unknown[0]}", shares=", ".join(SHARES)))
         front, middle, back = (_least_class(value, row, path) for row in ROWS)
         loser, winner, table = (_share(value, share, path) for share in SHARES)
         if loser + winner + table > WHOLE_POOL:
-            raise AwardRulesError(
-                f"{path}: the shares add up to {loser + winner + table} percent of the pool; at most 100"
-            )
+            said = _("{field}: the shares add up to {percent} percent of the pool; at most 100")
+            raise AwardRulesError(said.format(field=path, percent=loser + winner + table))
         return cls((front, middle, back), loser, winner, table)
 
     def held_by(self, classes: Sequence[HandClass] | None) -> bool:
@@ -94,26 +92,30 @@ def read_jackpot_award(value: Any, path: str = "jackpot_award") -> JackpotAward 
 def _least_class(value: Mapping[str, Any], row: Row, path: str) -> HandClass:
     where = f"{path}.{row.value}"
     if row.value not in value:
-        raise AwardRulesError(f"{where} is missing: an award names the least class of every row")
+        raise AwardRulesError(
+            _("{field} is missing: an award names the least class of every row").format(field=where)
+        )
     name = value[row.value]
     if not isinstance(name, str) or name not in AWARD_CLASSES:
         names = ", ".join(AWARD_CLASSES)
-        raise AwardRulesError(f"{where}: {name!r} is not a hand class ({names})")
+        said = _("{field}: {name} is not a hand class ({names})")
+        raise AwardRulesError(said.format(field=where, name=repr(name), names=names))
     least = AWARD_CLASSES[name]
     if row is Row.FRONT and least > FRONT_MOST:
-        raise AwardRulesError(f"{where}: a front of three cards never holds {name}; at most three-of-a-kind")
+        said = _("{field}: a front of three cards never holds {name}; at most three-of-a-kind")
+        raise AwardRulesError(said.format(field=where, name=name))
     return least
 
 
 def _share(value: Mapping[str, Any], share: str, path: str) -> int:
     where = f"{path}.{share}"
     if share not in value:
-        raise AwardRulesError(
-            f"{where} is missing: an award gives the loser's, the winner's and the table's shares"
-        )
+        said = _("{field} is missing: an award gives the loser's, the winner's and the table's shares")
+        raise AwardRulesError(said.format(field=where))
     percent = value[share]
     if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= WHOLE_POOL:
-        raise AwardRulesError(f"{where} must be a whole number of percent from 0 to 100, not {percent!r}")
+        said = _("{field} must be a whole number of percent from 0 to 100, not {value}")
+        raise AwardRulesError(said.format(field=where, value=repr(percent)))
     return percent
 
 

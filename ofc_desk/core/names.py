@@ -7,17 +7,23 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ofc_desk.i18n import _
+
 MAX_NAME_LENGTH = 40
 
 
 def clean_name(value: Any, who: str) -> str:
-    """`value` as a name of `who` ("a player", "a table"), or ValueError saying what is wrong."""
+    """`value` as a name of `who` ("a player", "a table", in the reader's words), or ValueError
+    saying what is wrong."""
     name = value.strip() if isinstance(value, str) else ""
     if not name:
-        raise ValueError(f"{who} needs a name")
+        raise ValueError(_("{who} needs a name").format(who=who))
     if len(name) > MAX_NAME_LENGTH:
-        raise ValueError(f"a name has at most {MAX_NAME_LENGTH} characters, not {len(name)}")
+        said = _("a name has at most {most} characters, not {count}")
+        raise ValueError(said.format(most=MAX_NAME_LENGTH, count=len(name)))
     control = next((char for char in name if unicodedata.category(char) == "Cc"), None)
     if control is not None:
-        raise ValueError(f"a name cannot hold a control character ({control!r})")
+        raise ValueError(
+            _("a name cannot hold a control character ({control})").format(control=repr(control))
+        )
     return name

@@ -19,11 +19,14 @@ from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ofc_desk.core.jackpot import AwardRulesError, JackpotAward, read_jackpot_award
 from ofc_desk.core.resources import resources_dir
+from ofc_desk.i18n import LazyText, _, lazy_pgettext
 
+DEFAULT_PRESET: Final = "standard"
+"""The OFC preset a deal or a table plays when it names none."""
 MAX_POINTS = 1_000
 """The largest number of points a preset may give for anything (a row, a bonus, a royalty, the
 foul penalty): far beyond any card room's, and it keeps every amount owed, at the largest unit,
@@ -43,6 +46,15 @@ class Game(StrEnum):
     @property
     def display_name(self) -> str:
         return "OFC" if self is Game.OFC else "Chinese poker"
+
+    @property
+    def label(self) -> LazyText:
+        """`display_name` in the reader's language."""
+        return _OFC_LABEL if self is Game.OFC else _CHINESE_LABEL
+
+
+_OFC_LABEL: Final = lazy_pgettext("game", "OFC")
+_CHINESE_LABEL: Final = lazy_pgettext("game", "Chinese poker")
 
 
 class RakeMode(StrEnum):
@@ -96,8 +108,11 @@ def find_preset_file(name: str, game: Game) -> PresetFile:
     found = PresetFile(*_preset_file(name))
     found_game = preset_game(read_preset_json(found))
     if found_game is not game:
-        what = found_game.display_name if found_game else "no known game"
-        raise PresetError(f"'{name}' is a preset for {what}, not for {game.display_name}")
+        if found_game is None:
+            said = _("'{name}' is a preset for no known game, not for {game}")
+            raise PresetError(said.format(name=name, game=game.label))
+        said = _("'{name}' is a preset for {found}, not for {game}")
+        raise PresetError(said.format(name=name, found=found_game.label, game=game.label))
     return found
 
 
@@ -117,7 +132,7 @@ def _preset_file(name: str) -> tuple[Path, int]:
             if stat.S_ISREG(status.st_mode):
                 return path, status.st_mtime_ns
     known = ", ".join(preset_names(Game.OFC) + preset_names(Game.CHINESE))
-    raise PresetError(f"unknown preset '{name}' (known: {known})")
+    raise PresetError(_("unknown preset '{name}' (known: {known})").format(name=name, known=known))
 
 
 @lru_cache(maxsize=64)
@@ -131,9 +146,10 @@ def _read_preset_json(path: Path, modified_ns: int) -> Mapping[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
-        raise PresetError(f"preset file {path.name} is not valid JSON: {error}") from None
+        said = _("preset file {file} is not valid JSON: {problem}")
+        raise PresetError(said.format(file=path.name, problem=error)) from None
     if not isinstance(data, Mapping):
-        raise PresetError(f"preset file {path.name} must hold a JSON object")
+        raise PresetError(_("preset file {file} must hold a JSON object").format(file=path.name))
     return MappingProxyType(data)
 
 
@@ -166,7 +182,7 @@ class PresetReader:
 
     def __init__(self, data: Any, path: str) -> None:
         if not isinstance(data, Mapping):
-            raise PresetError(f"{path} must be an object")
+            raise PresetError(_("{field} must be an object").format(field=path))
         self.data: Mapping[str, Any] = data
         self.path = path
         self._read: set[str] = set()
@@ -176,14 +192,14 @@ class PresetReader:
         """Refuse the first field (here or in a section read from here) that nothing asked for."""
         unread = sorted(set(self.data) - self._read)
         if unread:
-            raise PresetError(f"{self.path}.{unread[0]} is not a preset field")
+            raise PresetError(_("{field} is not a preset field").format(field=f"{self.path}.{unread[0]}"))
         for section in self._sections:
             section.refuse_unread()
 
     def _get(self, key: str) -> Any:
         self._read.add(key)
         if key not in self.data:
-            raise PresetError(f"{self.path}.{key} is missing")
+            raise PresetError(_("{field} is missing").format(field=f"{self.path}.{key}"))
         return self.data[key]
 
     def optional(self, key: str) -> Any:
@@ -204,14 +220,15 @@ class PresetReader:
         self._read.add(key)
         value = self.data.get(key, default) if default is not None else self._get(key)
         if not isinstance(value, str):
-            raise PresetError(f"{self.path}.{key} must be text")
+            raise PresetError(_("{field} must be text").format(field=f"{self.path}.{key}"))
         return value
 
     def number(self, key: str, least: int = 0, most: int = MAX_POINTS) -> int:
         value = self._get(key)
         if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-            limits = f"from {least} to {most:,}"
-            raise PresetError(f"{self.path}.{key} must be a whole number {limits}, not {value!r}")
+            said = _("{field} must be a whole number from {least} to {most}, not {value}")
+            field = f"{self.path}.{key}"
+            raise PresetError(said.format(field=field, least=least, most=f"{most:,}", value=repr(value)))
         return value
 
     def optional_number(self, key: str) -> int | None:
@@ -224,7 +241,7 @@ class PresetReader:
     def flag(self, key: str) -> bool:
         value = self._get(key)
         if not isinstance(value, bool):
-            raise PresetError(f"{self.path}.{key} must be true or false")
+            raise PresetError(_("{field} must be true or false").format(field=f"{self.path}.{key}"))
         return value
 
     def table(
@@ -234,7 +251,9 @@ class PresetReader:
         section = self.section(key)
         for name in section.data:
             if not names(name):
-                raise PresetError(f"{section.path}.{name} is not {what}")
+                raise PresetError(
+                    _("{field} is not {what}").format(field=f"{section.path}.{name}", what=what)
+                )
         return MappingProxyType({name: section.number(name, *bounds) for name in section.data})
 
     def words(self, key: str) -> Mapping[str, str]:
@@ -247,4 +266,5 @@ class PresetReader:
             return enum(value)
         except ValueError:
             allowed = ", ".join(member.value for member in enum)
-            raise PresetError(f"{self.path}.{key} must be one of {allowed}") from None
+            said = _("{field} must be one of {allowed}")
+            raise PresetError(said.format(field=f"{self.path}.{key}", allowed=allowed)) from None

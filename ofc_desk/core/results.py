@@ -20,6 +20,7 @@ from ofc_desk.core.jackpot import AwardPaid, JackpotResult
 from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS, Row
 from ofc_desk.core.settlement import SettlementPass
+from ofc_desk.i18n import _
 
 Choice = TypeVar("Choice", bound=StrEnum)
 
@@ -175,7 +176,7 @@ def transfers(result: ResultReader) -> tuple[ResultTransfer, ...]:
 
 
 def _transfer(transfer: ResultReader) -> ResultTransfer:
-    settlement_pass = transfer.optional_choice("pass", SettlementPass, "a settlement pass")
+    settlement_pass = transfer.optional_choice("pass", SettlementPass, _("a settlement pass"))
     return ResultTransfer(
         payer=transfer.text("from"),
         payee=transfer.text("to"),
@@ -213,7 +214,9 @@ def read_pair(
     """A pair's line: what every game stores of it, with the parts the game read itself."""
     names = matchup.value("players")
     if not isinstance(names, list) or len(names) != 2 or not all(isinstance(name, str) for name in names):
-        raise ResultUnreadable(f"{matchup.path}.players must be the pair's two names")
+        raise ResultUnreadable(
+            _("{field} must be the pair's two names").format(field=f"{matchup.path}.players")
+        )
     return ResultPair(
         first=names[0],
         second=names[1],
@@ -234,7 +237,9 @@ def _pair_rows(matchup: ResultReader) -> tuple[int, int, int] | None:
     if rows is None:
         return None
     if not (isinstance(rows, list) and len(rows) == len(ROWS) and all(type(row) is int for row in rows)):
-        raise ResultUnreadable(f"{matchup.path}.rows must be three whole numbers or null")
+        raise ResultUnreadable(
+            _("{field} must be three whole numbers or null").format(field=f"{matchup.path}.rows")
+        )
     return rows[0], rows[1], rows[2]
 
 
@@ -257,7 +262,7 @@ class ResultReader:
 
     def __init__(self, data: object, path: str) -> None:
         if not isinstance(data, Mapping):
-            raise ResultUnreadable(f"{path} must be an object")
+            raise ResultUnreadable(_("{field} must be an object").format(field=path))
         self.data: Mapping[str, object] = data
         self.path = path
 
@@ -266,7 +271,7 @@ class ResultReader:
 
     def value(self, key: str) -> object:
         if key not in self.data:
-            raise ResultUnreadable(f"{self.path}.{key} is missing")
+            raise ResultUnreadable(_("{field} is missing").format(field=f"{self.path}.{key}"))
         return self.data[key]
 
     def section(self, key: str) -> ResultReader:
@@ -275,19 +280,19 @@ class ResultReader:
     def items(self, key: str) -> list[ResultReader]:
         values = self.value(key)
         if not isinstance(values, list):
-            raise ResultUnreadable(f"{self.path}.{key} must be a list")
+            raise ResultUnreadable(_("{field} must be a list").format(field=f"{self.path}.{key}"))
         return [ResultReader(value, f"{self.path}.{key}[{index}]") for index, value in enumerate(values)]
 
     def text(self, key: str) -> str:
         value = self.value(key)
         if not isinstance(value, str):
-            raise ResultUnreadable(f"{self.path}.{key} must be text")
+            raise ResultUnreadable(_("{field} must be text").format(field=f"{self.path}.{key}"))
         return value
 
     def optional_text(self, key: str) -> str | None:
         value = self.data.get(key)
         if value is not None and not isinstance(value, str):
-            raise ResultUnreadable(f"{self.path}.{key} must be text or null")
+            raise ResultUnreadable(_("{field} must be text or null").format(field=f"{self.path}.{key}"))
         return value
 
     def optional_choice(self, key: str, choices: type[Choice], what: str) -> Choice | None:
@@ -296,16 +301,19 @@ class ResultReader:
         try:
             return None if value is None else choices(value)
         except ValueError:
-            raise ResultUnreadable(f"{self.path}.{key}: {value!r} is not {what}") from None
+            said = _("{field}: {value} is not {what}")
+            raise ResultUnreadable(
+                said.format(field=f"{self.path}.{key}", value=repr(value), what=what)
+            ) from None
 
     def whole(self, key: str) -> int:
         value = self.value(key)
         if type(value) is not int:
-            raise ResultUnreadable(f"{self.path}.{key} must be a whole number")
+            raise ResultUnreadable(_("{field} must be a whole number").format(field=f"{self.path}.{key}"))
         return value
 
     def flag(self, key: str) -> bool:
         value = self.value(key)
         if not isinstance(value, bool):
-            raise ResultUnreadable(f"{self.path}.{key} must be true or false")
+            raise ResultUnreadable(_("{field} must be true or false").format(field=f"{self.path}.{key}"))
         return value

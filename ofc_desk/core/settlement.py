@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
+
+from ofc_desk.i18n import LazyText, lazy_pgettext
 
 MAX_CHIPS = 10**12
 """The largest buy-in, rebuy, correction, unit or rake a table takes: far beyond any real stack,
@@ -23,6 +25,17 @@ and sums of such amounts stay well inside the database's 64-bit integers."""
 class SettlementPolicy(StrEnum):
     WIN_CAP = "win-cap"
     CHIP_EXPOSURE = "chip-exposure"
+
+    @property
+    def label(self) -> LazyText:
+        """The policy's name in the reader's language (its value is the stored identifier)."""
+        return _POLICY_LABELS[self]
+
+
+_POLICY_LABELS: Final[dict[SettlementPolicy, LazyText]] = {
+    SettlementPolicy.WIN_CAP: lazy_pgettext("settlement policy", "win-cap"),
+    SettlementPolicy.CHIP_EXPOSURE: lazy_pgettext("settlement policy", "chip-exposure"),
+}
 
 
 class SettleFrom(StrEnum):

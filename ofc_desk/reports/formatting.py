@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ofc_desk.core.cards import SUIT_SYMBOLS, UNKNOWN_TOKEN
 from ofc_desk.i18n import ngettext
 from ofc_desk.i18n.formatting import date_time, number, signed_number
 
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RED_SUITS = frozenset("hd")
 
 
@@ -33,7 +33,7 @@ def hand_count(settled: int, voided: int) -> str:
 def card_text(card: str) -> str:
     """'Ah' -> 'A♥'; an unknown card ('??' or '') stays as '??'."""
     if len(card) != 2 or card[1].lower() not in SUIT_SYMBOLS:
-        return "??"
+        return UNKNOWN_TOKEN
     return card[0].upper() + SUIT_SYMBOLS[card[1].lower()]
 
 

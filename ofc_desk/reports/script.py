@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.replay_vocabulary import (
@@ -164,7 +165,7 @@ def _action(payload: Mapping[str, Any]) -> dict[str, Any]:
     player, cards, rows = ACTION_KEYS
     return {
         player: payload[player],
-        cards: " ".join("??" if card is None else str(card) for card in payload.get(cards) or []),
+        cards: " ".join(UNKNOWN_TOKEN if card is None else str(card) for card in payload.get(cards) or []),
         rows: " ".join(str(row) for row in payload.get(rows) or []),
     }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.room_chain import anchor_if_configured
 from ofc_desk.storage.database import Database
@@ -43,7 +44,7 @@ def verify_first_accounts(dealer: NewAccount, supervisor: NewAccount) -> None:
     ofc_desk.service.errors.ActionRefused: the dealer and the floor supervisor need names of their own
     """
     if dealer.name.strip() == supervisor.name.strip():
-        raise ActionRefused("the dealer and the floor supervisor need names of their own")
+        raise ActionRefused(_("the dealer and the floor supervisor need names of their own"))
 
 
 def can_create_first_accounts(dealer: NewAccount, supervisor: NewAccount) -> bool:
@@ -107,7 +108,10 @@ class AccountChange:
 def add_account(database: Database, change: AccountChange) -> str:
     """Create the account; the sentence says what was done."""
     role = change.role or Role.DEALER
-    done = f"{change.name.strip()} can now sign in as a {role.value}"
+    if role is Role.SUPERVISOR:
+        done = _("{name} can now sign in as a supervisor").format(name=change.name.strip())
+    else:
+        done = _("{name} can now sign in as a dealer").format(name=change.name.strip())
     return _approved(
         database,
         change,
@@ -118,7 +122,10 @@ def add_account(database: Database, change: AccountChange) -> str:
 
 def change_account_role(database: Database, change: AccountChange) -> str:
     role = change.role or Role.DEALER
-    done = f"{change.name.strip()} is now a {role.value}"
+    if role is Role.SUPERVISOR:
+        done = _("{name} is now a supervisor").format(name=change.name.strip())
+    else:
+        done = _("{name} is now a dealer").format(name=change.name.strip())
     return _approved(
         database, change, lambda approver: change_role(database, change.name, role, approver), done
     )
@@ -129,7 +136,7 @@ def change_account_pin(database: Database, change: AccountChange) -> str:
         database,
         change,
         lambda approver: change_pin(database, change.name, change.old_pin, change.pin, approver),
-        f"{change.name.strip()}'s PIN was changed",
+        _("{name}'s PIN was changed").format(name=change.name.strip()),
     )
 
 
@@ -145,5 +152,7 @@ def _approved(database: Database, change: AccountChange, make: Callable[[Account
         make(approver)
     except SignInError as error:
         raise ActionRefused(str(error)) from error
-    sentence = f"{done}, approved by {change.supervisor.name.strip()}"
+    sentence = _("{done}, approved by {supervisor}").format(
+        done=done, supervisor=change.supervisor.name.strip()
+    )
     return anchor_if_configured(database, sentence) or sentence

@@ -23,9 +23,11 @@ from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
 from ofc_desk.core.ofc.deal_input import DealInputError, read_choice, read_pair_units
+from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.service.errors import ActionRefused
+from ofc_desk.i18n import LazyText, _
+from ofc_desk.service.errors import ActionRefused, nothing_to_undo
 from ofc_desk.service.payloads import RawPayload, ShownPayload
 from ofc_desk.service.scoring_bridge import check_rules
 from ofc_desk.service.setup import TableRules
@@ -40,7 +42,7 @@ def is_chinese(rules: TableRules) -> bool:
 def check_chinese_rules(rules: TableRules) -> ChinesePreset:
     """Refuse Chinese rules the core would not score; give the preset they name."""
     if rules.scoring is not None or rules.progressive or rules.last_three_face_down:
-        raise ActionRefused("rules: scoring, progressive and the last 3 cards face down are OFC options")
+        raise ActionRefused(_("rules: scoring, progressive and the last 3 cards face down are OFC options"))
     try:
         preset = read_chinese_preset(rules.preset, rules.house_options)
         data = rules.to_json()
@@ -49,18 +51,18 @@ def check_chinese_rules(rules: TableRules) -> ChinesePreset:
         named = sorted({name for pair in rules.pair_units for name in pair.players})
         read_pair_units(data["pair_units"], named)
     except DealInputError as error:
-        raise ActionRefused(f"rules: {error}") from None
+        raise ActionRefused(_("rules: {problem}").format(problem=error)) from None
     return preset
 
 
-def game_seats(rules: TableRules) -> tuple[str, int, int]:
-    """The game the rules name, refused when the core would not score it, and how many players
-    it seats, at least and at most."""
+def game_seats(rules: TableRules) -> tuple[LazyText, int, int]:
+    """The game the rules name (its word), refused when the core would not score it, and how many
+    players it seats, at least and at most."""
     if is_chinese(rules):
         check_chinese_rules(rules)
-        return "Chinese poker", *SEATS
-    structure = check_rules(rules)[1].structure
-    return rules.variant, structure.min_players, structure.max_players
+        return Game.CHINESE.label, *SEATS
+    variant = check_rules(rules)[1]
+    return variant.label, variant.structure.min_players, variant.structure.max_players
 
 
 class ChineseHandState:
@@ -82,8 +84,11 @@ class ChineseHandState:
 
     def waiting(self) -> str:
         """The status line while hands are missing: "waiting for Bob's and Cy's hands"."""
-        missing = [f"{player}'s" for player in self.showdown.players if player not in self.showdown.entries]
-        return f"waiting for {' and '.join(missing)} hand{'s' if len(missing) > 1 else ''}"
+        missing = [player for player in self.showdown.players if player not in self.showdown.entries]
+        if len(missing) == 1:
+            return _("waiting for {player}'s hand").format(player=missing[0])
+        whose = _(" and ").join(_("{player}'s").format(player=player) for player in missing)
+        return _("waiting for {players} hands").format(players=whose)
 
     def check(self, raw: RawPayload) -> ShownPayload:
         """The canonical payload of one player's showdown, or the rule it breaks."""
@@ -124,7 +129,7 @@ class ChineseHandState:
 
     def undo(self) -> ShownPayload:
         if not self.entries:
-            raise ActionRefused(f"nothing to undo in hand {self.number}")
+            raise nothing_to_undo(self.number)
         payload = self.entries.pop()
         self.showdown = self.showdown.withdraw(payload["player"])
         return payload

@@ -10,6 +10,7 @@ from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
 from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.rows import ROW_SIZE, Row
+from ofc_desk.i18n import _
 from ofc_desk.service.snapshot import RowView, SeatView, TableSnapshot, Turn, TurnKind
 from ofc_desk.service.view_parts import table_snapshot
 
@@ -88,5 +89,5 @@ def _showdown_words(entry: Entry | None) -> str:
     if entry is None:
         return ""
     if entry.surrendered:
-        return "surrendered"
-    return "" if entry.declared is None else f"declared {entry.declared.words}"
+        return _("surrendered")
+    return "" if entry.declared is None else _("declared {special}").format(special=entry.declared.kind.label)

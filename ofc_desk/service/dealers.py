@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from ofc_desk.i18n import _, ngettext
 from ofc_desk.service import reading
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.outcome import NO_ROWS, Outcome
@@ -25,7 +26,7 @@ NOT_THE_DEALERS = SUPERVISED | {EventKind.RULES_PINNED}
 
 def check_handed_over(machine: TableMachine, raw: RawPayload) -> HandedOver:
     """Any time the table is open, mid-hand too: a shift ends when it ends."""
-    return {"dealer": reading.name(raw.get("dealer"), "a dealer")}
+    return {"dealer": reading.name(raw.get("dealer"), _("a dealer"))}
 
 
 def apply_handed_over(machine: TableMachine, payload: HandedOver) -> Outcome:
@@ -88,7 +89,7 @@ def dealer_shifts(steps: Sequence[DealerStep]) -> tuple[DealerShift, ...]:
 def hands_words(hands: Sequence[int]) -> str:
     """'hands 1–6, 9', 'hand 7', or 'no hand'."""
     if not hands:
-        return "no hand"
+        return _("no hand")
     runs: list[list[int]] = []
     for number in hands:
         if runs and number == runs[-1][-1] + 1:
@@ -96,4 +97,4 @@ def hands_words(hands: Sequence[int]) -> str:
         else:
             runs.append([number])
     spans = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
-    return f"{'hand' if len(hands) == 1 else 'hands'} {spans}"
+    return ngettext("hand {numbers}", "hands {numbers}", len(hands)).format(numbers=spans)

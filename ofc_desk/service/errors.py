@@ -1,6 +1,9 @@
-"""The one exception a table action raises when it is refused."""
+"""The one exception a table action raises when it is refused, and the refusals said in more than
+one place."""
 
 from __future__ import annotations
+
+from ofc_desk.i18n import _
 
 
 class ActionRefused(Exception):
@@ -9,3 +12,13 @@ class ActionRefused(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def nothing_to_undo(hand: int) -> ActionRefused:
+    """An undo with no entry to take back, in either game."""
+    return ActionRefused(_("nothing to undo in hand {number}").format(number=hand))
+
+
+def no_showdown_being_entered() -> ActionRefused:
+    """A Chinese poker showdown given while no hand is being entered."""
+    return ActionRefused(_("no Chinese poker hand is being entered: start the next hand"))

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from sqlalchemy import Connection, select, text
 
 from ofc_desk.core.results import ResultTransfer
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
@@ -122,7 +123,8 @@ class _FollowedTable:
             try:
                 outcome = self.machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
             except (ActionRefused, ValueError, KeyError, TypeError) as error:
-                self.fault = f"event {event.seq} ({event.kind}) cannot be read back: {error}"
+                said = _("event {seq} ({kind}) cannot be read back: {problem}")
+                self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
                 return
             self.head_seq, self.head_hash = event.seq, event.hash
             if outcome.hand is not None:
@@ -263,7 +265,7 @@ class ListenWatch:
 
     def wait(self, seconds: float) -> bool:
         # Waiting on the socket, not in the driver, keeps the wait interruptible every `seconds`.
-        ready, _, _ = selector.select([self._driver.fileno()], [], [], seconds)
+        ready, _writable, _broken = selector.select([self._driver.fileno()], [], [], seconds)
         if not ready:
             return False
         # Every notice is read off the socket; only this room's (its schema's) count.

@@ -8,6 +8,7 @@ between the floor's reading and its write only means reading the table again and
 
 from __future__ import annotations
 
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
@@ -32,17 +33,23 @@ def decide_at_the_floor(
     try:
         account = sign_in(database, supervisor, pin, Role.SUPERVISOR)
     except SignInError as error:
-        raise ActionRefused(f"a floor supervisor must decide this: {error}") from None
+        raise ActionRefused(
+            _("a floor supervisor must decide this: {problem}").format(problem=error)
+        ) from None
     raw = {"request": request, "approved": approved, "note": note, "supervisor": account.name}
-    for _ in range(ATTEMPTS):
+    for _attempt in range(ATTEMPTS):
         store, machine = EventStore.load(database, session_id)
         payload = machine.check(EventKind.REQUEST_DECIDED, raw)
         try:
             store.append(machine, EventKind.REQUEST_DECIDED, payload, account.name, [account])
         except ActionRefused as refusal:
-            if str(refusal) != CHANGED_ELSEWHERE:
+            if str(refusal) != str(CHANGED_ELSEWHERE):
                 raise
             continue  # the desk recorded something meanwhile: read the table again
-        said = "approved" if approved else "declined"
-        return f"request #{request} at {machine.table} {said} by {account.name}"
-    raise ActionRefused(f"the table kept recording while request #{request} was decided: try again")
+        if approved:
+            said = _("request #{number} at {table} approved by {supervisor}")
+        else:
+            said = _("request #{number} at {table} declined by {supervisor}")
+        return said.format(number=request, table=machine.table, supervisor=account.name)
+    said = _("the table kept recording while request #{number} was decided: try again")
+    raise ActionRefused(said.format(number=request))

@@ -6,11 +6,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, parse_card, parse_entries
+from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, entered_twice, parse_card, parse_entries
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, parse_row_word
-from ofc_desk.service.errors import ActionRefused
+from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, already_in, parse_row_word
+from ofc_desk.i18n import _, ngettext
+from ofc_desk.service.errors import ActionRefused, nothing_to_undo
 from ofc_desk.service.payloads import EntryPayload
 from ofc_desk.service.snapshot import Turn, TurnKind
 
@@ -127,13 +128,9 @@ class HandState:
                 return Turn(name, TurnKind.FANTASYLAND_SET, 0, cards, HAND_SIZE, cards - HAND_SIZE)
         return None
 
-    def where(self, card: Card) -> str | None:
-        """Where a card already lies this hand: "Ann's middle", "Bob's discards"."""
-        location = self._locations.get(card)
-        if location is None:
-            return None
-        player, placement = location
-        return f"{player}'s {'discards' if placement == DISCARD else placement}"
+    def where(self, card: Card) -> tuple[str, Placement] | None:
+        """Where a card already lies this hand: whose, and in which row or the discards."""
+        return self._locations.get(card)
 
     # ------------------------------------------------------------------ checks
     def check_entry(
@@ -141,15 +138,17 @@ class HandState:
     ) -> Entry:
         """Refuse an entry that breaks a rule; return it in canonical form."""
         if player not in self.players:
-            raise ActionRefused(f"{player} is not dealt into hand {self.number}")
+            raise ActionRefused(
+                _("{player} is not dealt into hand {number}").format(player=player, number=self.number)
+            )
         entry = Entry(player, _read_cards(cards), _read_rows(rows))
         if len(entry.cards) != len(entry.rows):
-            raise ActionRefused(
-                f"{len(entry.cards)} cards but {len(entry.rows)} rows: give one row for each card"
-            )
+            raise ActionRefused(_cards_but_rows(len(entry.cards), len(entry.rows)))
         turn = self.turn()
         if turn is None:
-            raise ActionRefused(f"hand {self.number} is complete: confirm the settlement")
+            raise ActionRefused(
+                _("hand {number} is complete: confirm the settlement").format(number=self.number)
+            )
         self._check_turn(turn, player, fantasyland)
         self._check_counts(turn, entry, partial)
         self._check_cards(entry)
@@ -160,41 +159,76 @@ class HandState:
         in_fantasyland = bool(self.players[player].fantasyland_cards)
         if turn.player != player:
             if in_fantasyland:
-                raise ActionRefused(
-                    f"{player}'s Fantasyland set is entered after every other player has"
-                    f" finished; it is {turn.player}'s turn"
+                said = _(
+                    "{player}'s Fantasyland set is entered after every other player has finished;"
+                    " it is {turn}'s turn"
                 )
-            raise ActionRefused(f"it is {turn.player}'s turn, not {player}'s")
+                raise ActionRefused(said.format(player=player, turn=turn.player))
+            raise ActionRefused(
+                _("it is {turn}'s turn, not {player}'s").format(turn=turn.player, player=player)
+            )
         if fantasyland and not in_fantasyland:
-            raise ActionRefused(f"{player} is not in Fantasyland: enter the street")
+            raise ActionRefused(_("{player} is not in Fantasyland: enter the street").format(player=player))
         if in_fantasyland and not fantasyland:
-            raise ActionRefused(f"{player} is in Fantasyland: enter the whole set at the reveal")
+            raise ActionRefused(
+                _("{player} is in Fantasyland: enter the whole set at the reveal").format(player=player)
+            )
 
     def _check_counts(self, turn: Turn, entry: Entry, partial: bool) -> None:
         discards = entry.rows.count(DISCARD)
         placed = len(entry.rows) - discards
         fits = placed <= turn.place and discards <= turn.discard
         if turn.street == 1 and turn.kind is TurnKind.STREET and placed > turn.place:
-            raise ActionRefused(f"{turn.place} cards is the most on a first street")
+            said = ngettext(
+                "{count} card is the most on a first street",
+                "{count} cards is the most on a first street",
+                turn.place,
+            )
+            raise ActionRefused(said.format(count=turn.place))
         if not fits or (not partial and (placed, discards) != (turn.place, turn.discard)):
             raise ActionRefused(self._turn_rule(turn))
         if None in entry.cards and any(
             card is None and row != DISCARD for card, row in zip(entry.cards, entry.rows, strict=True)
         ):
-            raise ActionRefused(f"{UNKNOWN_TOKEN} can only be a discard: name each card placed in a row")
+            said = _("{unknown} can only be a discard: name each card placed in a row")
+            raise ActionRefused(said.format(unknown=UNKNOWN_TOKEN))
 
     def _turn_rule(self, turn: Turn) -> str:
         if turn.kind is TurnKind.FANTASYLAND_SET:
             if turn.discard:
-                return f"Fantasyland: place {turn.place} cards and discard {turn.discard}"
-            return f"Fantasyland: place all {turn.place} cards"
+                said = ngettext(
+                    "Fantasyland: place {place} cards and discard {discard}",
+                    "Fantasyland: place {place} cards and discard {discard}",
+                    turn.place,
+                )
+                return said.format(place=turn.place, discard=turn.discard)
+            said = ngettext(
+                "Fantasyland: place all {place} cards", "Fantasyland: place all {place} cards", turn.place
+            )
+            return said.format(place=turn.place)
         if turn.kind is TurnKind.FACE_DOWN_REVEAL:
-            return f"place the {turn.take} face-down cards"
+            said = ngettext("place the {take} face-down card", "place the {take} face-down cards", turn.take)
+            return said.format(take=turn.take)
         if turn.street == 1:
-            return f"first street: place all {turn.take} cards, no discard"
+            said = ngettext(
+                "first street: place all {take} cards, no discard",
+                "first street: place all {take} cards, no discard",
+                turn.take,
+            )
+            return said.format(take=turn.take)
         if turn.discard:
-            return f"{self.variant.value}: place {turn.place} cards and discard {turn.discard}"
-        return f"{self.variant.value}: place {turn.place} card, no discard"
+            said = ngettext(
+                "{variant}: place {place} card and discard {discard}",
+                "{variant}: place {place} cards and discard {discard}",
+                turn.place,
+            )
+            return said.format(variant=self.variant.label, place=turn.place, discard=turn.discard)
+        said = ngettext(
+            "{variant}: place {place} card, no discard",
+            "{variant}: place {place} cards, no discard",
+            turn.place,
+        )
+        return said.format(variant=self.variant.label, place=turn.place)
 
     def _check_cards(self, entry: Entry) -> None:
         seen: set[Card] = set()
@@ -202,10 +236,11 @@ class HandState:
             if card is None:
                 continue
             if card in seen:
-                raise ActionRefused(f"{card} is entered twice")
+                raise ActionRefused(entered_twice(card))
             seen.add(card)
-            if card in self._locations:
-                raise ActionRefused(f"{card} is already in {self.where(card)}")
+            location = self.where(card)
+            if location is not None:
+                raise ActionRefused(already_in(card, *location))
 
     def _check_room(self, entry: Entry) -> None:
         hand = self.players[entry.player]
@@ -214,12 +249,19 @@ class HandState:
             holds = len(hand.rows[row])
             if adding and holds + adding > ROW_SIZE[row]:
                 if holds == ROW_SIZE[row]:
-                    raise ActionRefused(f"{entry.player}'s {row.value} already holds {holds} cards")
+                    said = ngettext(
+                        "{player}'s {row} already holds {count} card",
+                        "{player}'s {row} already holds {count} cards",
+                        holds,
+                    )
+                    raise ActionRefused(said.format(player=entry.player, row=row.label, count=holds))
                 room = ROW_SIZE[row] - holds
-                raise ActionRefused(
-                    f"{entry.player}'s {row.value} has room for only {room} more"
-                    f" card{'s' if room != 1 else ''}"
+                said = ngettext(
+                    "{player}'s {row} has room for only {count} more card",
+                    "{player}'s {row} has room for only {count} more cards",
+                    room,
                 )
+                raise ActionRefused(said.format(player=entry.player, row=row.label, count=room))
 
     # ------------------------------------------------------------------ changes
     def apply(self, entry: Entry) -> None:
@@ -238,7 +280,7 @@ class HandState:
 
     def undo(self) -> Entry:
         if not self.entries:
-            raise ActionRefused(f"nothing to undo in hand {self.number}")
+            raise nothing_to_undo(self.number)
         entry = self.entries.pop()
         hand = self.players[entry.player]
         for card, row in reversed(list(zip(entry.cards, entry.rows, strict=True))):
@@ -254,10 +296,21 @@ class HandState:
         return entry
 
 
+def _cards_but_rows(cards: int, rows: int) -> str:
+    """ "2 cards but 3 rows: give one row for each card" (the rows' count is said as a number alone:
+    "1 rows" is the sentence the desk has always shown)."""
+    said = ngettext(
+        "{cards} card but {rows} rows: give one row for each card",
+        "{cards} cards but {rows} rows: give one row for each card",
+        cards,
+    )
+    return said.format(cards=cards, rows=rows)
+
+
 def _read_cards(cards: object) -> tuple[Card | None, ...]:
     """Cards through the core's one funnel (`??` or null is an unknown discard)."""
     if not isinstance(cards, str | list | tuple):
-        raise ActionRefused("cards must be given as text such as 'Qh Qd ??' or as a list")
+        raise ActionRefused(_("cards must be given as text such as 'Qh Qd ??' or as a list"))
     try:
         return tuple(parse_entries(cards))
     except CardError as error:
@@ -266,7 +319,7 @@ def _read_cards(cards: object) -> tuple[Card | None, ...]:
 
 def _read_rows(rows: object) -> tuple[Placement, ...]:
     if not isinstance(rows, str | list | tuple):
-        raise ActionRefused("rows must be given as words such as 'front middle discard'")
+        raise ActionRefused(_("rows must be given as words such as 'front middle discard'"))
     words: Iterable[object] = rows.split() if isinstance(rows, str) else rows
     try:
         return tuple([parse_row_word(str(word)) for word in words])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 
 
@@ -37,10 +38,20 @@ class FantasylandHolds:
         it: holding them would only force a rebuy."""
         return self._waiting.get(name, ()) if stack > 0 else ()
 
-    def refuse_if_held(self, name: str, stack: int, what: str) -> None:
+    def refuse_if_held(self, name: str, stack: int, leaving: bool) -> None:
+        """Refuse `name` leaving the table (or, `leaving` False, sitting out) while held."""
         waiting_for = self.waiting_for(name, stack)
-        if waiting_for:
-            raise ActionRefused(
-                f"{name} played the hand that sent {' and '.join(waiting_for)} to Fantasyland:"
-                f" {name} cannot {what} before that Fantasyland hand is finished"
+        if not waiting_for:
+            return
+        others = _(" and ").join(waiting_for)
+        if leaving:
+            said = _(
+                "{player} played the hand that sent {others} to Fantasyland:"
+                " {player} cannot leave before that Fantasyland hand is finished"
             )
+        else:
+            said = _(
+                "{player} played the hand that sent {others} to Fantasyland:"
+                " {player} cannot sit out before that Fantasyland hand is finished"
+            )
+        raise ActionRefused(said.format(player=name, others=others))

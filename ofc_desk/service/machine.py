@@ -20,13 +20,14 @@ from ofc_desk.core.ofc.deal import jackpot_pairs as ofc_jackpot_pairs
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import DECK_SIZE, StreetPlan, cards_needed
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.presets import RakeRules
+from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
+from ofc_desk.i18n import LazyText, _
 from ofc_desk.service import dealers, reading, room_pool, rule_pins, seats, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
-from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered, nothing_to_undo
 from ofc_desk.service.events import SUPERVISED, EventKind, LedgerKind
 from ofc_desk.service.hand import Entry, HandState
 from ofc_desk.service.holds import FantasylandHolds
@@ -50,11 +51,10 @@ from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.view import build_snapshot
 
-_HAND_STATES = {
-    Phase.LIVE: "live",
-    Phase.WAITING_FOR_FANTASYLAND: "waiting for Fantasyland sets",
-    Phase.AWAITING_SETTLEMENT: "awaiting settlement",
-}
+
+def _not_finished(number: int, waiting: str) -> str:
+    """A hand settled too early, and what it waits for: "hand 3 is not finished: Ann: take 3"."""
+    return _("hand {number} is not finished: {waiting}").format(number=number, waiting=waiting)
 
 
 class TableMachine:
@@ -140,7 +140,7 @@ class TableMachine:
         """The canonical payload of an acceptable action, or `ActionRefused` saying why not."""
         if kind in SUPERVISED and not supervision.approver(raw).strip():
             self._refuse_unless_open(kind)
-            raise ActionRefused("a floor supervisor must approve this")
+            raise ActionRefused(_("a floor supervisor must approve this"))
         return self.check_before_approval(kind, raw)
 
     def check_before_approval(self, kind: EventKind, raw: RawPayload) -> EventPayload:
@@ -173,30 +173,38 @@ class TableMachine:
     def _refuse_unless_open(self, kind: EventKind) -> None:
         if kind is not EventKind.TABLE_OPENED:
             if not self.opened:
-                raise ActionRefused("the table is not open")
+                raise ActionRefused(_("the table is not open"))
             if self.closed and kind is not EventKind.RULES_PINNED:
-                raise ActionRefused(f"the session at {self.table} is closed")
+                raise ActionRefused(_("the session at {table} is closed").format(table=self.table))
 
     # ------------------------------------------------------------------ opening and rules
     def _check_opened(self, raw: RawPayload) -> TableOpened:
         if self.opened:
-            raise ActionRefused(f"{self.table} is already open")
-        table = reading.name(raw.get("table"), "a table")
+            raise ActionRefused(_("{table} is already open").format(table=self.table))
+        table = reading.name(raw.get("table"), _("a table"))
         rules = reading.rules(raw.get("rules"))
         game, least, most = game_seats(rules)
         seats: list[SeatPayload] = [
-            {"name": reading.name(seat.get("name")), "buy_in": reading.chips(seat.get("buy_in"), "buy-in")}
+            {
+                "name": reading.name(seat.get("name")),
+                "buy_in": reading.chips(seat.get("buy_in"), _("a buy-in")),
+            }
             for seat in reading.mappings(raw.get("seats"), "seats")
         ]
         names = [seat["name"] for seat in seats]
         duplicate = next((name for name in names if names.count(name) > 1), None)
         if duplicate:
-            raise ActionRefused(f"{duplicate} is seated twice")
+            raise ActionRefused(_("{player} is seated twice").format(player=duplicate))
         if not least <= len(seats) <= most:
-            raise ActionRefused(f"{game} seats {least} to {most} players, not {len(seats)}")
+            said = _("{game} seats {least} to {most} players, not {count}")
+            raise ActionRefused(said.format(game=game, least=least, most=most, count=len(seats)))
         button = reading.text(raw, "button")
         if button not in names:
-            raise ActionRefused(f"the button must be at one of the seats, not {button or 'nobody'}")
+            if not button:
+                raise ActionRefused(_("the button must be at one of the seats, not nobody"))
+            raise ActionRefused(
+                _("the button must be at one of the seats, not {player}").format(player=button)
+            )
         return {"table": table, "seats": seats, "button": button, "rules": rules.to_json()}
 
     def _apply_opened(self, payload: TableOpened) -> Outcome:
@@ -224,33 +232,32 @@ class TableMachine:
             self.preset, self.variant = check_rules(rules)
         self.rules = rules
 
-    def seat_limits(self) -> tuple[str, int, int]:
-        """The table's game and how many players it seats, at least and at most."""
+    def seat_limits(self) -> tuple[LazyText, int, int]:
+        """The table's game (its word) and how many players it seats, at least and at most."""
         if self.chinese is not None:
-            return "Chinese poker", *CHINESE_SEATS
+            return Game.CHINESE.label, *CHINESE_SEATS
         structure = self.variant.structure
-        return self.variant.value, structure.min_players, structure.max_players
+        return self.variant.label, structure.min_players, structure.max_players
 
     # ------------------------------------------------------------------ the hand
     def _check_started(self, raw: RawPayload) -> HandStarted:
-        self.require_between_hands("a new hand is dealt")
+        self.require_between_hands(_("a new hand is dealt"))
         playing = self._playing()
         for seat in playing:
             if seat.stack <= 0:
-                raise ActionRefused(f"{seat.name} has no chips: rebuy or sit out")
+                raise ActionRefused(_("{player} has no chips: rebuy or sit out").format(player=seat.name))
         game, least, most = self.seat_limits()
         if len(playing) < least:
-            raise ActionRefused(
-                f"{game} needs at least {least} players in their seats; {len(playing)} can play"
-            )
+            said = _("{game} needs at least {least} players in their seats; {count} can play")
+            raise ActionRefused(said.format(game=game, least=least, count=len(playing)))
         if len(playing) > most:
-            raise ActionRefused(f"{game} deals to at most {most} players")
+            raise ActionRefused(_("{game} deals to at most {most} players").format(game=game, most=most))
         if self.chinese is not None:
             return {"number": self.hands_started + 1}
         plan = self._plan()
         needed = cards_needed(plan, [seat.fantasyland_next for seat in playing])
         if needed > DECK_SIZE:
-            raise ActionRefused(f"the deck cannot deal {needed} cards to these players")
+            raise ActionRefused(_("the deck cannot deal {count} cards to these players").format(count=needed))
         return {"number": self.hands_started + 1}
 
     def _apply_started(self, payload: HandStarted) -> Outcome:
@@ -281,7 +288,7 @@ class TableMachine:
         """The button holder, or the next player clockwise if the holder is not playing."""
         dealer = dealer_for_hand([seat.name for seat in self.seats], self.button, playing)
         if dealer is None:
-            raise ActionRefused("nobody can deal")
+            raise ActionRefused(_("nobody can deal"))
         return dealer
 
     def _check_entry(
@@ -339,7 +346,7 @@ class TableMachine:
 
     def _live_chinese_hand(self) -> ChineseHandState:
         if self.chinese_hand is None or self.hand_settled:
-            raise ActionRefused("no Chinese poker hand is being entered: start the next hand")
+            raise no_showdown_being_entered()
         return self.chinese_hand
 
     def _check_undone(self, raw: RawPayload) -> Undone:
@@ -347,14 +354,14 @@ class TableMachine:
             return self._check_chinese_undone()
         hand = self._live_hand()
         if not hand.entries:
-            raise ActionRefused(f"nothing to undo in hand {hand.number}")
+            raise nothing_to_undo(hand.number)
         entry = hand.entries[-1]
         return {"undone": entry.to_json()}
 
     def _check_chinese_undone(self) -> Undone:
         shown = self._live_chinese_hand()
         if not shown.entries:
-            raise ActionRefused(f"nothing to undo in hand {shown.number}")
+            raise nothing_to_undo(shown.number)
         return {"undone": shown.entries[-1]}
 
     def _apply_undone(self, payload: Undone) -> Outcome:
@@ -368,7 +375,7 @@ class TableMachine:
 
     def _live_hand(self) -> HandState:
         if self.hand is None or self.hand_settled:
-            raise ActionRefused("no hand is being dealt: start the next hand")
+            raise ActionRefused(_("no hand is being dealt: start the next hand"))
         return self.hand
 
     def _seating(self, hand: HandState) -> list[str]:
@@ -382,13 +389,13 @@ class TableMachine:
         if self.chinese is not None:
             hand = self._live_chinese_hand()
             if not hand.complete:
-                raise ActionRefused(f"hand {hand.number} is not finished: {hand.waiting()}")
+                raise ActionRefused(_not_finished(hand.number, hand.waiting()))
             return self._settled_payload(hand.number, raw)
         if self.hand is None or self.hand_settled:
-            raise ActionRefused("there is no hand to settle")
+            raise ActionRefused(_("there is no hand to settle"))
         turn = self.hand.turn()
         if turn is not None:
-            raise ActionRefused(f"hand {self.hand.number} is not finished: {turn.describe}")
+            raise ActionRefused(_not_finished(self.hand.number, turn.describe))
         return self._settled_payload(self.hand.number, raw)
 
     def _settled_payload(self, number: int, raw: RawPayload) -> HandSettled:
@@ -473,7 +480,7 @@ class TableMachine:
             self.seat(name).stack -= chips
         changes = {name: self.seat(name).stack - stacks_before[name] for name in seating}
         if sum(changes.values()) + rake.total != 0:
-            raise ActionRefused(f"hand {number}: chips are not conserved")
+            raise ActionRefused(_("hand {number}: chips are not conserved").format(number=number))
         self.jackpot_pool += rake.jackpot
         self.hand_changes[number] = changes
         self.hand_jackpots[number] = rake.jackpot
@@ -509,12 +516,13 @@ class TableMachine:
         return self.phase in (Phase.BETWEEN_HANDS, Phase.SETTLED) and not self.closed
 
     def require_between_hands(self, what: str) -> None:
+        """Refuse `what` (the action's words, translated: "rebuys") while a hand is being dealt."""
         if self.phase_waived:
             return
         phase = self.phase
         if phase not in (Phase.BETWEEN_HANDS, Phase.SETTLED):
-            state = _HAND_STATES[phase]
-            raise ActionRefused(f"{what} only between hands: hand {self.hands_started} is {state}")
+            said = _("{what} only between hands: hand {number} is {state}")
+            raise ActionRefused(said.format(what=what, number=self.hands_started, state=phase.label))
 
     def _playing(self) -> list[Seat]:
         return [seat for seat in self.seats if not seat.sitting_out]

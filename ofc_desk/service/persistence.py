@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.stored_results import read_hand_result
+from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import room_pool
 from ofc_desk.service.dealers import DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
@@ -38,7 +39,8 @@ from ofc_desk.storage.models import (
 )
 from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
-CHANGED_ELSEWHERE = "this table was changed at another desk: reopen it to see the latest state"
+CHANGED_ELSEWHERE = lazy_gettext("this table was changed at another desk: reopen it to see the latest state")
+"""The refusal a desk meets when another wrote first; compared as said (`str`), in the same thread."""
 
 
 class EventStore:
@@ -90,7 +92,7 @@ class EventStore:
         with database.session() as session:
             row = session.get(TableSession, session_id)
             if row is None:
-                raise ActionRefused(f"there is no table session {session_id}")
+                raise ActionRefused(_("there is no table session {number}").format(number=session_id))
             events = session.scalars(
                 select(Event).where(Event.session_id == session_id).order_by(Event.seq)
             ).all()
@@ -131,7 +133,9 @@ class EventStore:
         try:
             return sign_in(self.database, name, pin, Role.SUPERVISOR)
         except SignInError as error:
-            raise ActionRefused(f"a floor supervisor must approve this: {error}") from None
+            raise ActionRefused(
+                _("a floor supervisor must approve this: {problem}").format(problem=error)
+            ) from None
 
     def append(
         self,
@@ -159,12 +163,12 @@ class EventStore:
                     room_pool.record_moves(session, self.session_id, event.id, pool, outcome.pool_moves)
                 session.commit()
         except IntegrityError:
-            raise ActionRefused(CHANGED_ELSEWHERE) from None
+            raise ActionRefused(str(CHANGED_ELSEWHERE)) from None
 
     def _head_row(self, session: Session) -> TableSession:
         row = session.get(TableSession, self.session_id)
         if row is None or row.head_seq != self.head_seq:
-            raise ActionRefused(CHANGED_ELSEWHERE)
+            raise ActionRefused(str(CHANGED_ELSEWHERE))
         return row
 
     def _write(
@@ -295,7 +299,8 @@ def _refuse_if_open(session: Session, table: str) -> None:
         select(TableSession.id).where(TableSession.table_name == table, TableSession.closed_at.is_(None))
     )
     if open_id is not None:
-        raise ActionRefused(f"{table} already has an open session ({open_id}): resume it, or close it first")
+        said = _("{table} already has an open session ({number}): resume it, or close it first")
+        raise ActionRefused(said.format(table=table, number=open_id))
 
 
 def read_open_tables(database: Database) -> list[OpenTable]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from ofc_desk.core.names import clean_name
 from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.i18n import _, formatting
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.setup import TableRules
@@ -17,19 +18,21 @@ def text(raw: RawPayload, key: str) -> str:
     return str(raw.get(key) or "")
 
 
-def name(value: object, who: str = "a player") -> str:
+def name(value: object, who: str = "") -> str:
     """A name as the desk keeps it on every database (core.names): trimmed, no control character,
-    at most 40 characters."""
+    at most 40 characters; `who` is whose name it is, in the reader's words (a player's if "")."""
     try:
-        return clean_name(str(value or ""), who)
+        return clean_name(str(value or ""), who or _("a player"))
     except ValueError as error:
         raise ActionRefused(str(error)) from None
 
 
 def chips(value: object, what: str) -> int:
-    """A buy-in or rebuy: a whole number of chips from 1 to the core's limit."""
+    """A buy-in or rebuy (`what`, in the reader's words: "a rebuy"): a whole number of chips from 1
+    to the core's limit."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_CHIPS:
-        raise ActionRefused(f"a {what} is a whole number of chips from 1 to {MAX_CHIPS:,}, not {value}")
+        said = _("{what} is a whole number of chips from 1 to {most}, not {value}")
+        raise ActionRefused(said.format(what=what, most=formatting.number(MAX_CHIPS), value=value))
     return value
 
 
@@ -40,16 +43,16 @@ def whole_number(value: object) -> int | None:
 
 def rules(data: object) -> TableRules:
     if not isinstance(data, Mapping):
-        raise ActionRefused("rules: must be an object of rules keys")
+        raise ActionRefused(_("rules: must be an object of rules keys"))
     try:
         return TableRules.from_json(data)
     except (ValueError, TypeError, KeyError, IndexError) as error:
-        raise ActionRefused(f"rules: {error}") from None
+        raise ActionRefused(_("rules: {problem}").format(problem=error)) from None
 
 
 def mappings(value: object, what: str) -> list[Mapping[str, object]]:
-    """A list of objects (absent is none); anything else is refused naming `what`."""
+    """A list of objects (absent is none); anything else is refused naming `what` (a field's name)."""
     items = value or []
     if not isinstance(items, list | tuple) or not all(isinstance(item, Mapping) for item in items):
-        raise ActionRefused(f"{what}: must be a list of objects")
+        raise ActionRefused(_("{field}: must be a list of objects").format(field=what))
     return list(items)

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ofc_desk.i18n import _
 from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
@@ -63,8 +64,11 @@ def refuse_unknown_keys(data: Mapping[str, object], known: Iterable[str], where:
     unknown = sorted(str(key) for key in data if key not in known)
     if unknown:
         close = difflib.get_close_matches(unknown[0], known, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else f" (use {', '.join(sorted(known))})"
-        raise ReplayError(f"{where}.{unknown[0]}: unknown key{hint}")
+        if close:
+            said = _("{where}.{key}: unknown key (did you mean {close}?)")
+            raise ReplayError(said.format(where=where, key=unknown[0], close=close[0]))
+        said = _("{where}.{key}: unknown key (use {known})")
+        raise ReplayError(said.format(where=where, key=unknown[0], known=", ".join(sorted(known))))
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ class Step:
     pin: str | None = None
 
     def where(self) -> str:
-        return f"hand {self.hand}, {self.label}"
+        return _hand_step(self.hand, self.label)
 
 
 @dataclass(frozen=True)
@@ -93,17 +97,19 @@ def run_replay(
     """Play `script` into `database`; return the replay output (all hands, read back). `pins` gives
     the PINs of existing accounts the script's own `users` entries do not."""
     if not isinstance(script, Mapping):
-        raise ReplayError("script: must be a JSON object")
+        raise ReplayError(_("script: must be a JSON object"))
     refuse_unknown_keys(script, SCRIPT_KEYS, "script")
     table = str(script.get("table") or "").strip()
     if not table:
-        raise ReplayError("script: table: a table needs a name")
+        raise ReplayError(_("script: table: a table needs a name"))
     dealer = script.get("dealer")
     actor = str(dealer).strip() if dealer else None
     setup_payload = _setup(script)
     session_id = _latest_session(database, table)
     if session_id is not None and not resume and _is_open(database, session_id):
-        raise ReplayError(f"table {table} already has an open session here: use --resume")
+        raise ReplayError(
+            _("table {table} already has an open session here: use --resume").format(table=table)
+        )
     steps = list(_steps(script))
     hand_overs = [step.dealer for step in steps if isinstance(step, HandOver)]
     opening = None if resume and session_id is not None else _checked_opening(setup_payload)
@@ -118,7 +124,7 @@ def run_replay(
             try:
                 service = TableService.open(database, opening, accounts.dealer(actor))
             except ActionRefused as error:
-                raise ReplayError(f"table: {error}") from None
+                raise ReplayError(_table_refused(error)) from None
             service = _carry_on(service, steps, 0, accounts)
     except (AccountRefused, SignInError) as error:
         raise ReplayError(str(error)) from None
@@ -132,8 +138,17 @@ def _checked_opening(payload: dict[str, Any]) -> TableSetup:
         setup = _table_setup(payload)
         TableService.verify_open(setup)
     except (ActionRefused, ValueError, TypeError) as error:
-        raise ReplayError(f"table: {error}") from None
+        raise ReplayError(_table_refused(error)) from None
     return setup
+
+
+def _table_refused(error: Exception) -> str:
+    return _("table: {problem}").format(problem=error)
+
+
+def _hand_step(hand: int, label: str) -> str:
+    """Where in the script: "hand 3, action 2"."""
+    return _("hand {number}, {step}").format(number=hand, step=label)
 
 
 def _resume(
@@ -151,16 +166,17 @@ def _resume(
             .order_by(Event.seq)
         ).all()
     if not stored:
-        raise ReplayError(f"session {session_id} holds no events: it was not written by the desk")
+        said = _("session {number} holds no events: it was not written by the desk")
+        raise ReplayError(said.format(number=session_id))
     machine = TableMachine()
-    machine.pinned_presets = pins_in((kind, payload) for kind, payload, _ in stored)
+    machine.pinned_presets = pins_in((kind, payload) for kind, payload, _hash in stored)
     try:
         opened = machine.check(EventKind.TABLE_OPENED, setup)
     except ActionRefused as error:
-        raise ReplayError(f"table: {error}") from None
-    first_kind, first_payload, _ = stored[0]
+        raise ReplayError(_table_refused(error)) from None
+    first_kind, first_payload, _first_hash = stored[0]
     if first_kind != EventKind.TABLE_OPENED or not _as_scripted(json.loads(first_payload), opened):
-        raise ReplayError("table: the stored table differs from the script's seats or rules")
+        raise ReplayError(_("table: the stored table differs from the script's seats or rules"))
     machine.apply(EventKind.TABLE_OPENED, json.loads(first_payload))  # the rules as pinned then
     position, done = 1, 0
     for step in steps:
@@ -184,24 +200,24 @@ def _resume(
                 raw = {**raw, **_pool_found(stored[position][1])}
             payload = machine.check(kind, raw)
         except ActionRefused as error:
-            raise ReplayError(f"{step.where()}: {error}") from None
-        stored_kind, stored_payload, _ = stored[position]
+            raise ReplayError(_step_refused(step, error)) from None
+        stored_kind, stored_payload, _hash = stored[position]
         if stored_kind != kind.value or not _as_scripted(json.loads(stored_payload), payload):
-            raise ReplayError(
-                f"{step.where()}: the stored session differs from the script here"
-                f" (stored {stored_kind} {stored_payload})"
-            )
+            said = _("{where}: the stored session differs from the script here (stored {kind} {payload})")
+            raise ReplayError(said.format(where=step.where(), kind=stored_kind, payload=stored_payload))
         machine.apply(kind, json.loads(stored_payload))
         position += 1
         done += 1
     if _past_pins(machine, stored, position) < len(stored):
-        raise ReplayError("the stored session goes further than the script")
+        raise ReplayError(_("the stored session goes further than the script"))
     service = TableService.resume(database, session_id, accounts.dealer(actor))
     if service.snapshot().last_event_hash != stored[-1].hash:
         # Recorded by another desk since the script was matched: carrying on would repeat it.
         raise ReplayError(
-            "the stored session changed while it was being resumed (a desk is recording at this"
-            " table): run --resume again"
+            _(
+                "the stored session changed while it was being resumed (a desk is recording at this"
+                " table): run --resume again"
+            )
         )
     return _carry_on(service, steps, done, accounts)
 
@@ -222,11 +238,12 @@ def _past_pins(machine: TableMachine, stored: Sequence[Any], position: int) -> i
 def _past_hand_over(machine: TableMachine, stored: Sequence[Any], position: int, dealer: str) -> int:
     """Past the stored hand-over a `dealer` step made, if there is one: a session recorded before
     hand-overs were events holds none, and a step naming the dealer on duty records nothing."""
-    kind, payload, _ = stored[position]
+    kind, payload, _hash = stored[position]
     if kind != EventKind.HANDED_OVER:
         return position
     if json.loads(payload) != {"dealer": dealer}:
-        raise ReplayError(f"the stored session differs from the script here (stored {kind} {payload})")
+        said = _("the stored session differs from the script here (stored {kind} {payload})")
+        raise ReplayError(said.format(kind=kind, payload=payload))
     machine.apply(EventKind.HANDED_OVER, json.loads(payload))
     return position + 1
 
@@ -254,8 +271,12 @@ def _carry_on(
         try:
             _perform(service, step, accounts)
         except (ActionRefused, ValueError) as error:  # ValueError: rules of the wrong shape
-            raise ReplayError(f"{step.where()}: {error}") from None
+            raise ReplayError(_step_refused(step, error)) from None
     return service
+
+
+def _step_refused(step: Step, error: Exception) -> str:
+    return _("{where}: {problem}").format(where=step.where(), problem=error)
 
 
 def _resolve(step: Step, machine: TableMachine) -> tuple[EventKind, RawPayload] | None:
@@ -299,20 +320,26 @@ def _mapping(value: object) -> Mapping[str, object]:
 def _steps(script: Mapping[str, object]) -> Iterator[Step | HandOver]:
     hands = script.get("hands") or []
     if not isinstance(hands, list):
-        raise ReplayError("script: hands: must be a list")
+        raise ReplayError(_("script: hands: must be a list"))
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, Mapping):
-            raise ReplayError(f"hand {number}: must be an object with between and actions")
-        refuse_unknown_keys(hand, ("between", "actions"), f"hand {number}")
+            raise ReplayError(
+                _("hand {number}: must be an object with between and actions").format(number=number)
+            )
+        refuse_unknown_keys(hand, ("between", "actions"), _("hand {number}").format(number=number))
         for index, op in enumerate(hand.get("between") or [], start=1):
-            yield _op_step(number, f"between {index}", op)
+            yield _op_step(number, _("between {number}").format(number=index), op)
         actions = hand.get("actions") or []
         if not actions:
             continue
-        yield Step(number, "action 1", EventKind.HAND_STARTED, {})
+        yield Step(number, _action_label(1), EventKind.HAND_STARTED, {})
         for index, action in enumerate(actions, start=1):
             yield _action_step(number, index, action)
-        yield Step(number, f"action {len(actions)}", EventKind.HAND_SETTLED, {})
+        yield Step(number, _action_label(len(actions)), EventKind.HAND_SETTLED, {})
+
+
+def _action_label(index: int) -> str:
+    return _("action {number}").format(number=index)
 
 
 def _op_step(number: int, label: str, op: object) -> Step | HandOver:
@@ -320,12 +347,14 @@ def _op_step(number: int, label: str, op: object) -> Step | HandOver:
         return _hand_over(number, label, op)
     if not isinstance(op, Mapping) or op.get("op") not in OP_KINDS:
         known = ", ".join(sorted(OP_KINDS))
-        raise ReplayError(f"hand {number}, {label}: unknown operation (use {known})")
+        raise ReplayError(
+            _("{where}: unknown operation (use {known})").format(where=_hand_step(number, label), known=known)
+        )
     kind = OP_KINDS[str(op["op"])]
     rules = RULE_KEYS if kind is EventKind.RULES_CHANGED else ()
     approval = (SUPERVISOR_KEY,) if kind in SUPERVISED else ()
     keys = ("op", PIN_KEY, *approval, *OP_FIELDS[kind], *rules)
-    refuse_unknown_keys(op, keys, f"hand {number}, {label}")
+    refuse_unknown_keys(op, keys, _hand_step(number, label))
     raw: dict[str, object] = {key: op.get(key) for key in OP_FIELDS[kind]}
     if kind is EventKind.RULES_CHANGED:
         raw["rules"] = {key: op[key] for key in RULE_KEYS if key in op}
@@ -336,9 +365,9 @@ def _op_step(number: int, label: str, op: object) -> Step | HandOver:
 
 
 def _action_step(number: int, index: int, action: object) -> Step | HandOver:
-    label = f"action {index}"
+    label = _action_label(index)
     if isinstance(action, Mapping) and action.get("op") == UNDO_OP:
-        refuse_unknown_keys(action, ("op",), f"hand {number}, {label}")
+        refuse_unknown_keys(action, ("op",), _hand_step(number, label))
         return Step(number, label, EventKind.UNDONE, {})
     if isinstance(action, Mapping) and action.get("op") == DEALER_OP:
         return _hand_over(number, label, action)
@@ -350,17 +379,20 @@ def _action_step(number: int, index: int, action: object) -> Step | HandOver:
         raw = {key: action[key] for key in ("player", *CHINESE_ACTION_KEYS, "cards", "rows") if key in action}
         return Step(number, label, EventKind.SHOWN, raw)
     if not isinstance(action, Mapping) or not set(ACTION_KEYS) <= set(action):
-        raise ReplayError(f"hand {number}, {label}: an action needs player, cards and rows")
-    refuse_unknown_keys(action, ACTION_KEYS, f"hand {number}, {label}")
+        raise ReplayError(
+            _("{where}: an action needs player, cards and rows").format(where=_hand_step(number, label))
+        )
+    refuse_unknown_keys(action, ACTION_KEYS, _hand_step(number, label))
     raw = {key: action[key] for key in ACTION_KEYS}
     return Step(number, label, EventKind.PLACED, raw)
 
 
 def _hand_over(number: int, label: str, op: Mapping[str, object]) -> HandOver:
-    refuse_unknown_keys(op, ("op", "name"), f"hand {number}, {label}")
+    refuse_unknown_keys(op, ("op", "name"), _hand_step(number, label))
     name = op.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise ReplayError(f"hand {number}, {label}: a dealer hand-over needs the dealer's name")
+        said = _("{where}: a dealer hand-over needs the dealer's name")
+        raise ReplayError(said.format(where=_hand_step(number, label)))
     return HandOver(name.strip())
 
 
@@ -368,10 +400,10 @@ def _setup(script: Mapping[str, Any]) -> dict[str, Any]:
     try:
         rules = TableRules.from_json({key: script[key] for key in RULE_KEYS if key in script})
     except (ValueError, TypeError, KeyError, IndexError) as error:
-        raise ReplayError(f"script: {error}") from None
+        raise ReplayError(_("script: {problem}").format(problem=error)) from None
     seats = script.get("seats")
     if not isinstance(seats, list) or not all(isinstance(seat, Mapping) for seat in seats):
-        raise ReplayError("script: seats: must be a list of {name, buy_in}")
+        raise ReplayError(_("script: seats: must be a list of {name, buy_in}"))
     for position, seat in enumerate(seats):
         refuse_unknown_keys(seat, ("name", "buy_in"), f"script.seats[{position}]")
     return {

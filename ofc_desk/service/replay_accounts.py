@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ofc_desk.i18n import _
 from ofc_desk.service.room_chain import anchor_if_configured
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.database import Database
@@ -70,7 +71,7 @@ class ReplayAccounts:
             self.builtin = builtin_replay_account(self.database)
         if self.builtin is None:
             raise AccountRefused(
-                "script: dealer: the script names no dealer, and this database has no built-in one"
+                _("script: dealer: the script names no dealer, and this database has no built-in one")
             )
         if name is None:
             return self.builtin
@@ -86,17 +87,24 @@ class ReplayAccounts:
         with self.database.session() as session:
             return session.scalar(select(Event.id).where(Event.actor == name).limit(1)) is not None
 
-    def _sign_in(self, name: str, role: Role | None, hint: str = "") -> Account:
+    def _sign_in(self, name: str, role: Role | None, *, listed: bool = False) -> Account:
+        """Sign `name` in; `listed` when the script's users name them (in a database that has
+        accounts already, where a replay makes none)."""
         pin = self.pin(name)
         if pin is None:
-            raise AccountRefused(
-                f"users: {name}'s PIN is needed to sign"
+            said = _(
+                "users: {name}'s PIN is needed to sign"
                 " (a users entry, --pin-file, OFC_DESK_PINS or the prompt)"
             )
+            raise AccountRefused(said.format(name=name))
         try:
             account = sign_in(self.database, name, pin, role)
         except SignInError as error:
-            raise AccountRefused(f"users: {name}: {error}{hint}") from None
+            if listed:
+                said = _("users: {name}: {problem}; a replay makes accounts only in an empty database")
+            else:
+                said = _("users: {name}: {problem}")
+            raise AccountRefused(said.format(name=name, problem=error)) from None
         self.signed_in[name] = account
         return account
 
@@ -106,7 +114,7 @@ def prepare_accounts(
 ) -> ReplayAccounts:
     """Create the script's accounts in an empty database, or sign them in in one that has some."""
     entries = _entries(users)
-    accounts = ReplayAccounts(database, pins, {name: pin for name, _, pin in entries if pin})
+    accounts = ReplayAccounts(database, pins, {name: pin for name, _role, pin in entries if pin})
     if not list_users(database):
         try:
             _create(accounts, entries, dealers)
@@ -115,9 +123,9 @@ def prepare_accounts(
             if not list_users(database):
                 raise
             # Another run on the same new database made the accounts a moment ago: use theirs.
-    for name, role, _ in entries:
+    for name, role, _pin in entries:
         # Signed in like any name, an account's or not: the answer must not tell which exist.
-        accounts._sign_in(name, role, "; a replay makes accounts only in an empty database")
+        accounts._sign_in(name, role, listed=True)
     return accounts
 
 
@@ -125,13 +133,12 @@ def _create(
     accounts: ReplayAccounts, entries: list[tuple[str, Role, str]], dealers: Iterable[str | None]
 ) -> None:
     """All in one transaction: a run starting at the same time finds all of them or none."""
-    named = {name for name, _, _ in entries}
+    named = {name for name, _role, _pin in entries}
     accounts.builtin_dealers = {dealer for dealer in dealers if dealer is not None and dealer not in named}
     builtin = any(dealer is None or dealer not in named for dealer in dealers)
-    if entries and not any(role is Role.SUPERVISOR for _, role, _ in entries):
-        raise AccountRefused(
-            f"users: {entries[0][0]}: a floor supervisor must be among the users to approve accounts"
-        )
+    if entries and not any(role is Role.SUPERVISOR for _name, role, _pin in entries):
+        said = _("users: {name}: a floor supervisor must be among the users to approve accounts")
+        raise AccountRefused(said.format(name=entries[0][0]))
     # A script exported by `ofc-desk report --json` names its supervisors without PINs (exports
     # never hold one): the person replaying gives them as for any replay.
     entries = [(name, role, pin or _pin_given(accounts, name)) for name, role, pin in entries]
@@ -140,30 +147,32 @@ def _create(
             accounts.builtin = account
         else:
             accounts.signed_in[account.name] = account
-    anchor_if_configured(accounts.database, "the accounts were set up")  # as the tables' events are
+    anchor_if_configured(accounts.database, _("the accounts were set up"))  # as the tables' events are
 
 
 def _pin_given(accounts: ReplayAccounts, name: str) -> str:
     pin = accounts.pins(name)
     if pin is None:
-        raise AccountRefused(
-            f"users: {name}: no PIN given (a users entry, --pin-file, OFC_DESK_PINS or the prompt)"
-        )
+        said = _("users: {name}: no PIN given (a users entry, --pin-file, OFC_DESK_PINS or the prompt)")
+        raise AccountRefused(said.format(name=name))
     return pin
 
 
 def _entries(users: Any) -> list[tuple[str, Role, str]]:
     if not isinstance(users, list) or not all(isinstance(user, Mapping) for user in users):
-        raise AccountRefused("script: users: must be a list of {name, role, pin}")
+        raise AccountRefused(_("script: users: must be a list of {name, role, pin}"))
     entries = []
     for position, user in enumerate(users):
         unknown = sorted(str(key) for key in user if key not in ("name", "role", "pin"))
         if unknown:
-            raise AccountRefused(f"script.users[{position}].{unknown[0]}: unknown key (use name, role, pin)")
+            said = _("script.users[{position}].{key}: unknown key (use name, role, pin)")
+            raise AccountRefused(said.format(position=position, key=unknown[0]))
         try:
             role = Role(user.get("role"))
         except ValueError:
-            raise AccountRefused(f"script.users[{position}].role: dealer or supervisor") from None
+            raise AccountRefused(
+                _("script.users[{position}].role: dealer or supervisor").format(position=position)
+            ) from None
         pin = user.get("pin")
         entries.append((str(user.get("name") or "").strip(), role, "" if pin is None else str(pin)))
     return entries

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar
 
+from ofc_desk.i18n import _, formatting
 from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
@@ -67,25 +68,32 @@ class FloorRequest:
         """What is asked for, as the floor reads it: "void hand 3", "Ann +50 chips"."""
         details = self.details
         if self.action is EventKind.HAND_VOIDED:
-            return f"void hand {details.get('hand')}"
+            return _("void hand {number}").format(number=details.get("hand"))
         if self.action is EventKind.CHIPS_CORRECTED:
             amount = reading.whole_number(details.get("amount")) or 0
-            return f"correct {details.get('player')}'s chips by {amount:+,}"
-        return "change the rules and stakes"
+            said = _("correct {player}'s chips by {amount}")
+            return said.format(player=details.get("player"), amount=formatting.signed_number(amount))
+        return _("change the rules and stakes")
 
     def status(self) -> str:
         decision = self.decision
         if decision is None:
-            return "waiting for the floor"
+            return _("waiting for the floor")
+        supervisor = decision["supervisor"]
         if not decision["approved"]:
-            note = f": {decision['note']}" if decision["note"] else " (no note)"
-            return f"declined by {decision['supervisor']}{note}"
-        done = "done" if self.applied else "to be done between hands"
-        return f"approved by {decision['supervisor']}, {done}"
+            if decision["note"]:
+                return _("declined by {supervisor}: {note}").format(
+                    supervisor=supervisor, note=decision["note"]
+                )
+            return _("declined by {supervisor} (no note)").format(supervisor=supervisor)
+        if self.applied:
+            return _("approved by {supervisor}, done").format(supervisor=supervisor)
+        return _("approved by {supervisor}, to be done between hands").format(supervisor=supervisor)
 
     def line(self) -> str:
         """ "#2 void hand 3 (misdeal) — waiting for the floor"."""
-        return f"#{self.number} {self.words()} ({self.reason}) — {self.status()}"
+        said = _("#{number} {request} ({reason}) — {status}")
+        return said.format(number=self.number, request=self.words(), reason=self.reason, status=self.status())
 
 
 def open_request_views(requests: Mapping[int, FloorRequest]) -> tuple[RequestView, ...]:
@@ -105,14 +113,16 @@ def check_request_made(machine: TableMachine, raw: RawPayload) -> RequestMade:
     number = len(machine.requests) + 1
     given = raw.get(REQUEST_KEY)
     if given is not None and reading.whole_number(given) != number:
-        raise ActionRefused(f"the next request is number {number}, not {given}")
+        raise ActionRefused(
+            _("the next request is number {number}, not {given}").format(number=number, given=given)
+        )
     action = _requestable(raw.get("action"))
     reason = reading.text(raw, "reason").strip()
     if not reason:
-        raise ActionRefused("a request to the floor needs the dealer's reason")
+        raise ActionRefused(_("a request to the floor needs the dealer's reason"))
     details = raw.get("details")
     if not isinstance(details, dict):
-        raise ActionRefused("a request needs the details of the action asked for")
+        raise ActionRefused(_("a request needs the details of the action asked for"))
     with _any_phase(machine):
         checked = dict(
             machine.check_before_approval(action, {**details, "supervisor": "", REQUEST_KEY: None})
@@ -120,7 +130,8 @@ def check_request_made(machine: TableMachine, raw: RawPayload) -> RequestMade:
     checked.pop("supervisor")
     for request in machine.requests.values():
         if request.outstanding and request.action is action and request.details == checked:
-            raise ActionRefused(f"that is request #{request.number} already: {request.status()}")
+            said = _("that is request #{number} already: {status}")
+            raise ActionRefused(said.format(number=request.number, status=request.status()))
     return {"request": number, "action": action.value, "details": checked, "reason": reason}
 
 
@@ -135,11 +146,14 @@ def check_request_decided(machine: TableMachine, raw: RawPayload) -> RequestDeci
     request = _request(machine, raw.get(REQUEST_KEY))
     decision = request.decision
     if decision is not None:
-        said = "approved" if decision["approved"] else "declined"
-        raise ActionRefused(f"request #{request.number} was already {said} by {decision['supervisor']}")
+        if decision["approved"]:
+            said = _("request #{number} was already approved by {supervisor}")
+        else:
+            said = _("request #{number} was already declined by {supervisor}")
+        raise ActionRefused(said.format(number=request.number, supervisor=decision["supervisor"]))
     approved = raw.get("approved")
     if not isinstance(approved, bool):
-        raise ActionRefused("a decision on a request is approved: true or false")
+        raise ActionRefused(_("a decision on a request is approved: true or false"))
     supervisor = reading.text(raw, "supervisor")
     return {
         "request": request.number,
@@ -165,17 +179,21 @@ def link_to_request(machine: TableMachine, kind: EventKind, raw: RawPayload, pay
         return payload
     request = _request(machine, number)
     if request.action is not kind:
-        raise ActionRefused(f"request #{request.number} asked to {request.words()}, not this")
+        said = _("request #{number} asked to {request}, not this")
+        raise ActionRefused(said.format(number=request.number, request=request.words()))
     decision = request.decision
     if decision is None or not decision["approved"]:
-        raise ActionRefused(f"request #{request.number} is not approved: {request.status()}")
+        said = _("request #{number} is not approved: {status}")
+        raise ActionRefused(said.format(number=request.number, status=request.status()))
     if request.applied:
-        raise ActionRefused(f"request #{request.number} was already carried out")
+        raise ActionRefused(_("request #{number} was already carried out").format(number=request.number))
     if decision["supervisor"] != payload["supervisor"]:
-        raise ActionRefused(f"request #{request.number} was approved by {decision['supervisor']}")
+        said = _("request #{number} was approved by {supervisor}")
+        raise ActionRefused(said.format(number=request.number, supervisor=decision["supervisor"]))
     done = {key: value for key, value in payload.items() if key != "supervisor"}
     if done != request.details:
-        raise ActionRefused(f"request #{request.number} approved something else: {request.words()}")
+        said = _("request #{number} approved something else: {request}")
+        raise ActionRefused(said.format(number=request.number, request=request.words()))
     payload["request"] = request.number
     return payload
 
@@ -196,14 +214,16 @@ def _requestable(value: object) -> EventKind:
         if value == kind.value:
             return kind
     asked = ", ".join(kind.value for kind in REQUESTABLE)
-    raise ActionRefused(f"the floor is asked for one of {asked}, not {value!r}")
+    raise ActionRefused(
+        _("the floor is asked for one of {asked}, not {value}").format(asked=asked, value=repr(value))
+    )
 
 
 def _request(machine: TableMachine, value: object) -> FloorRequest:
     number = reading.whole_number(value)
     request = machine.requests.get(number) if number is not None else None
     if request is None:
-        raise ActionRefused(f"there is no request #{value} at this table")
+        raise ActionRefused(_("there is no request #{number} at this table").format(number=value))
     return request
 
 

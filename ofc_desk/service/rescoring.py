@@ -20,6 +20,7 @@ from typing import Any
 from ofc_desk.core.ofc.deal import DealResult
 from ofc_desk.core.results import HandResult, ResultTransfer, read_transfers
 from ofc_desk.core.stored_results import read_hand_result
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
 from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input
@@ -136,11 +137,21 @@ def rescore(stored: Mapping[int, str], hands: Iterator[Rescore]) -> str | None:
         try:
             last = number, score_deal_input(number, {**rules_keys, **hand_keys})
         except ActionRefused as error:
-            return f"event {event_id} breaks the rules: {error}"
+            return breaks_the_rules(event_id, error)
     return None if last is None else _differs(*last, stored)
+
+
+def breaks_the_rules(event_id: object, refusal: object) -> str:
+    """The fault of a stored event the rules refuse, said alike by `verify` and its second process."""
+    return _("event {event} breaks the rules: {refusal}").format(event=event_id, refusal=refusal)
+
+
+def result_differs(number: int) -> str:
+    """The fault of a stored result the rules score otherwise, said alike by both processes."""
+    return _("hand {number}: stored result differs from the rules").format(number=number)
 
 
 def _differs(number: int, result: DealResult, stored: Mapping[int, str]) -> str | None:
     if canonical_json(result.to_json()) != stored[number]:
-        return f"hand {number}: stored result differs from the rules"
+        return result_differs(number)
     return None

@@ -23,6 +23,7 @@ from pathlib import Path
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
+from ofc_desk.i18n import _
 from ofc_desk.storage.accounts import MIGRATION_MARKS, anchors_accounts
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
@@ -168,7 +169,8 @@ def append_anchor(database: Database, path: Path, table: int | None = None) -> R
             anchors.flush()
             os.fsync(anchors.fileno())
     except OSError as error:
-        raise AnchorFault(f"the anchor file {path} could not be written: {error.strerror or error}") from None
+        said = _("the anchor file {path} could not be written: {problem}")
+        raise AnchorFault(said.format(path=path, problem=error.strerror or error)) from None
     return head
 
 
@@ -181,7 +183,7 @@ def anchor_if_configured(database: Database, what: str) -> str | None:
     try:
         append_anchor(database, path)
     except AnchorFault as fault:
-        return f"{what}, but not anchored: {fault}"
+        return _("{done}, but not anchored: {fault}").format(done=what, fault=fault)
     return None
 
 
@@ -190,14 +192,17 @@ def read_anchors(path: Path) -> list[tuple[int, RoomHead]]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
-        raise AnchorFault(f"the anchor file {path} could not be read: {error}") from None
+        raise AnchorFault(
+            _("the anchor file {path} could not be read: {problem}").format(path=path, problem=error)
+        ) from None
     anchors = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         anchor = _read_anchor(line.strip())
         if anchor is None:
-            raise AnchorFault(f"{path} line {number} is not an anchor: {line[:80]!r}")
+            said = _("{path} line {number} is not an anchor: {line}")
+            raise AnchorFault(said.format(path=path, number=number, line=repr(line[:80])))
         anchors.append((number, anchor))
     return anchors
 
@@ -232,29 +237,41 @@ def missing_anchor(session: Session, path: Path) -> str | None:
     None if all hold. Each table, the accounts and the PIN checks are read once, whatever the
     number of lines (a desk writes one at every event)."""
     anchors = read_anchors(path)
-    events = _stored_hashes(session, {head.session_id for _, anchor in anchors for head in anchor.heads()})
+    events = _stored_hashes(
+        session, {head.session_id for _line, anchor in anchors for head in anchor.heads()}
+    )
     accounts = {seq: digest for seq, digest in session.execute(select(AccountEvent.seq, AccountEvent.hash))}
-    attempts = _anchored_attempts(session, {anchor.sign_ins[0] for _, anchor in anchors if anchor.sign_ins})
+    attempts = _anchored_attempts(
+        session, {anchor.sign_ins[0] for _line, anchor in anchors if anchor.sign_ins}
+    )
     for number, anchor in anchors:
-        where = f"anchor {path.name} line {number} ({anchor.at})"
+        where = _("anchor {file} line {number} ({at})").format(file=path.name, number=number, at=anchor.at)
         for head in anchor.heads():
             stored = events.get((head.session_id, head.seq))
             if stored != head.hash:
-                what = "is no longer in the database" if stored is None else "has another hash now"
-                return (
-                    f"{where}: event {head.seq} of session {head.session_id} {what}:"
-                    " the record was cut or rewritten after it was anchored"
-                )
+                if stored is None:
+                    said = _(
+                        "{where}: event {seq} of session {session} is no longer in the database: the record"
+                        " was cut or rewritten after it was anchored"
+                    )
+                else:
+                    said = _(
+                        "{where}: event {seq} of session {session} has another hash now: the record was cut"
+                        " or rewritten after it was anchored"
+                    )
+                return said.format(where=where, seq=head.seq, session=head.session_id)
         if anchor.accounts is not None and accounts.get(anchor.accounts[0]) != anchor.accounts[1]:
-            return (
-                f"{where}: account event {anchor.accounts[0]} is no longer in the database as it was:"
-                " the accounts were cut or rewritten after they were anchored"
+            said = _(
+                "{where}: account event {seq} is no longer in the database as it was: the accounts were cut"
+                " or rewritten after they were anchored"
             )
+            return said.format(where=where, seq=anchor.accounts[0])
         if anchor.sign_ins is not None and attempts.get(anchor.sign_ins[0]) != anchor.sign_ins[1]:
-            return (
-                f"{where}: sign-in attempt {anchor.sign_ins[0]} is no longer in the database as it was:"
-                " the record of PIN checks was cut or rewritten after it was anchored"
+            said = _(
+                "{where}: sign-in attempt {attempt} is no longer in the database as it was: the record of"
+                " PIN checks was cut or rewritten after it was anchored"
             )
+            return said.format(where=where, attempt=anchor.sign_ins[0])
     return None
 
 
@@ -288,15 +305,19 @@ def broken_link(session: Session, row: TableSession, previous: TableSession | No
     if link == GENESIS_HASH:
         return None
     if previous is None:
-        return f"session {row.id}'s opening links to a session before it, and there is none: one was deleted"
+        said = _(
+            "session {number}'s opening links to a session before it, and there is none: one was deleted"
+        )
+        return said.format(number=row.id)
     linked = session.scalar(
         select(Event.seq).where(
             Event.session_id == previous.id, Event.hash == link, Event.seq <= previous.head_seq
         )
     )
     if linked is None:
-        return (
-            f"session {row.id}'s opening links to event hash {link[:12]}…, which session {previous.id}"
-            " no longer holds: a session was deleted or cut short"
+        said = _(
+            "session {number}'s opening links to event hash {hash}…, which session {previous} no longer"
+            " holds: a session was deleted or cut short"
         )
+        return said.format(number=row.id, hash=link[:12], previous=previous.id)
     return None

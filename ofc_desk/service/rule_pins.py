@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.outcome import NO_ROWS, Outcome
@@ -54,18 +55,18 @@ def check_rules_pinned(machine: TableMachine, raw: RawPayload) -> RulesPinned:
     its own SHA-256: a pin that was not used, or used one the event does not hold, is a fault."""
     presets, digests, note = raw.get("presets"), raw.get("sha256"), raw.get("note")
     if not isinstance(presets, Mapping) or not isinstance(digests, Mapping) or not isinstance(note, str):
-        raise ActionRefused("rules pinned: needs presets, their sha256 and a note")
+        raise ActionRefused(_("rules pinned: needs presets, their sha256 and a note"))
     pinned = _copies(presets)
     if len(pinned) != len(presets) or set(pinned) != set(digests):
-        raise ActionRefused("rules pinned: each preset needs its object and its sha256")
+        raise ActionRefused(_("rules pinned: each preset needs its object and its sha256"))
     for name, data in pinned.items():
         if digests[name] != canonical_sha256(data):
-            raise ActionRefused(f"rules pinned: preset {name} does not match its SHA-256 {digests[name]}")
+            said = _("rules pinned: preset {preset} does not match its SHA-256 {digest}")
+            raise ActionRefused(said.format(preset=name, digest=digests[name]))
     if pinned != machine.pinned_presets or set(pinned) != machine.named_presets:
-        raise ActionRefused(
-            "rules pinned: the pins are not the presets this session was played by"
-            f" ({', '.join(sorted(machine.named_presets)) or 'none named'})"
-        )
+        named = ", ".join(sorted(machine.named_presets)) or _("none named")
+        said = _("rules pinned: the pins are not the presets this session was played by ({presets})")
+        raise ActionRefused(said.format(presets=named))
     return {"presets": pinned, "sha256": {name: str(digests[name]) for name in pinned}, "note": note}
 
 

@@ -18,7 +18,7 @@ from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import PresetError
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
-from ofc_desk.i18n import _
+from ofc_desk.i18n import _, formatting
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.hand import HandState
 from ofc_desk.service.outcome import ScoredResult
@@ -49,9 +49,10 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
         named = sorted({name for pair in rules.pair_units for name in pair.players})
         read_pair_units(rules.to_json()["pair_units"], named)
     except (DealInputError, PresetError) as error:
-        raise ActionRefused(f"rules: {error}") from None
+        raise ActionRefused(_("rules: {problem}").format(problem=error)) from None
     if not all(1 <= unit <= MAX_CHIPS for unit in (rules.unit, *(pair.unit for pair in rules.pair_units))):
-        raise ActionRefused(f"rules: a unit must be a whole number of chips from 1 to {MAX_CHIPS:,}")
+        said = _("rules: a unit must be a whole number of chips from 1 to {most}")
+        raise ActionRefused(said.format(most=formatting.number(MAX_CHIPS)))
     if preset.jackpot_award is not None and variant.lowball_middle:
         raise ActionRefused(
             _(
@@ -60,7 +61,7 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
             ).format(variant=variant.value)
         )
     if rules.last_three_face_down and variant is not Variant.REGULAR:
-        raise ActionRefused("rules: the last 3 cards face down is an option of regular OFC")
+        raise ActionRefused(_("rules: the last 3 cards face down is an option of regular OFC"))
     return preset, variant
 
 
@@ -123,5 +124,7 @@ def score_deal_input(number: int, data: Mapping[str, object]) -> DealResult:
     try:
         deal = deal_from_json(data)
     except DealInputError as error:
-        raise ActionRefused(f"hand {number} cannot be scored: {error}") from None
+        raise ActionRefused(
+            _("hand {number} cannot be scored: {problem}").format(number=number, problem=error)
+        ) from None
     return score_deal(deal)

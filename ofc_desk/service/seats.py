@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ofc_desk.i18n import _
 from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
@@ -38,7 +39,7 @@ class Seat:
 def free_seats(machine: TableMachine) -> list[int]:
     """The empty seats a newcomer may take, by number: the table's chairs (as many as its game
     seats) and any seat used this session, less the occupied ones."""
-    _, _, chairs = machine.seat_limits()
+    *_game, chairs = machine.seat_limits()
     taken = {seat.number for seat in machine.seats}
     return sorted((set(range(1, chairs + 1)) | machine.seat_numbers) - taken)
 
@@ -52,19 +53,19 @@ def seat_named(machine: TableMachine, name: str) -> Seat:
     for seat in machine.seats:
         if seat.name == name:
             return seat
-    raise ActionRefused(f"there is no player called {name} at this table")
+    raise ActionRefused(_("there is no player called {player} at this table").format(player=name))
 
 
 # ---------------------------------------------------------------------- joining
 def check_joined(machine: TableMachine, raw: RawPayload) -> Joined:
-    machine.require_between_hands("players join")
+    machine.require_between_hands(_("players join"))
     name = reading.name(raw.get("player"))
-    buy_in = reading.chips(raw.get("buy_in"), "buy-in")
+    buy_in = reading.chips(raw.get("buy_in"), _("a buy-in"))
     if any(seat.name == name for seat in machine.seats):
-        raise ActionRefused(f"there is already a player called {name} at this table")
-    game, _, most = machine.seat_limits()
+        raise ActionRefused(_("there is already a player called {player} at this table").format(player=name))
+    game, _least, most = machine.seat_limits()
     if len(machine.seats) >= most:
-        raise ActionRefused(f"the table is full: {game} seats at most {most}")
+        raise ActionRefused(_("the table is full: {game} seats at most {most}").format(game=game, most=most))
     given_after = seat_named(machine, str(raw.get("after"))).name if raw.get("after") else None
     if raw.get("seat") is None:
         # Named by the player before them only (a session recorded before seats kept their
@@ -74,8 +75,11 @@ def check_joined(machine: TableMachine, raw: RawPayload) -> Joined:
     number = _free_seat(machine, raw.get("seat"))
     after = _player_before(machine, number)
     if given_after is not None and given_after != after:
-        sits_after = f"it comes after {after}" if after else "it is the first seat taken"
-        raise ActionRefused(f"seat {number} is not after {given_after}: {sits_after}")
+        if after:
+            said = _("seat {number} is not after {player}: it comes after {before}")
+            raise ActionRefused(said.format(number=number, player=given_after, before=after))
+        said = _("seat {number} is not after {player}: it is the first seat taken")
+        raise ActionRefused(said.format(number=number, player=given_after))
     return {"player": name, "buy_in": buy_in, "after": after, "seat": number}
 
 
@@ -86,9 +90,12 @@ def _free_seat(machine: TableMachine, value: object) -> int:
         return number
     holder = next((seat.name for seat in machine.seats if seat.number == number), None)
     if holder is not None:
-        raise ActionRefused(f"seat {number} is taken: {holder} sits there")
+        raise ActionRefused(
+            _("seat {number} is taken: {player} sits there").format(number=number, player=holder)
+        )
     listed = ", ".join(str(n) for n in free)
-    raise ActionRefused(f"there is no empty seat {value} at this table: the empty seats are {listed}")
+    said = _("there is no empty seat {seat} at this table: the empty seats are {listed}")
+    raise ActionRefused(said.format(seat=value, listed=listed))
 
 
 def _player_before(machine: TableMachine, number: int) -> str | None:
@@ -120,9 +127,9 @@ def _seat_for_unnumbered_join(machine: TableMachine, at: int) -> int:
 
 # ---------------------------------------------------------------------- chips and sitting out
 def check_rebought(machine: TableMachine, raw: RawPayload) -> Rebought:
-    machine.require_between_hands("rebuys")
+    machine.require_between_hands(_("rebuys"))
     seat = seat_named(machine, str(raw.get("player")))
-    return {"player": seat.name, "amount": reading.chips(raw.get("amount"), "rebuy")}
+    return {"player": seat.name, "amount": reading.chips(raw.get("amount"), _("a rebuy"))}
 
 
 def apply_rebought(machine: TableMachine, payload: Rebought) -> Outcome:
@@ -131,9 +138,9 @@ def apply_rebought(machine: TableMachine, payload: Rebought) -> Outcome:
 
 
 def check_cashed_out(machine: TableMachine, raw: RawPayload) -> CashedOut:
-    machine.require_between_hands("cash-outs")
+    machine.require_between_hands(_("cash-outs"))
     seat = seat_named(machine, str(raw.get("player")))
-    machine.holds.refuse_if_held(seat.name, seat.stack, "leave")
+    machine.holds.refuse_if_held(seat.name, seat.stack, leaving=True)
     return {"player": seat.name, "amount": seat.stack}
 
 
@@ -148,11 +155,11 @@ def apply_cashed_out(machine: TableMachine, payload: CashedOut) -> Outcome:
 
 
 def check_sat_out(machine: TableMachine, raw: RawPayload) -> SatOut:
-    machine.require_between_hands("players sit out")
+    machine.require_between_hands(_("players sit out"))
     seat = seat_named(machine, str(raw.get("player")))
     if seat.sitting_out:
-        raise ActionRefused(f"{seat.name} is already sitting out")
-    machine.holds.refuse_if_held(seat.name, seat.stack, "sit out")
+        raise ActionRefused(_("{player} is already sitting out").format(player=seat.name))
+    machine.holds.refuse_if_held(seat.name, seat.stack, leaving=False)
     return {"player": seat.name}
 
 
@@ -166,10 +173,10 @@ def apply_sat_out(machine: TableMachine, payload: SatOut) -> Outcome:
 
 
 def check_sat_in(machine: TableMachine, raw: RawPayload) -> SatIn:
-    machine.require_between_hands("players sit in")
+    machine.require_between_hands(_("players sit in"))
     seat = seat_named(machine, str(raw.get("player")))
     if not seat.sitting_out:
-        raise ActionRefused(f"{seat.name} is not sitting out")
+        raise ActionRefused(_("{player} is not sitting out").format(player=seat.name))
     return {"player": seat.name}
 
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
-from ofc_desk.i18n import ngettext
-from ofc_desk.i18n.formatting import number as said_number
+from ofc_desk.core.cards import UNKNOWN_TOKEN
+from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.rows import placement_label
+from ofc_desk.core.settlement import SettlementPolicy
+from ofc_desk.i18n import LazyText, _, formatting, ngettext
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import (
     CashedOut,
@@ -39,19 +43,18 @@ from ofc_desk.service.payloads import (
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.requests import request_words
 
-UNKNOWN_CARD = "??"
-
 
 def audit_sentence(record: AuditRecord) -> str:
     """The sentence for a stored event; a payload that does not read says so (never raises)."""
     try:
         kind = EventKind(record.kind)
     except ValueError:
-        return f"an event of unknown kind “{record.kind}” (see the raw payload)"
+        return _("an event of unknown kind “{kind}” (see the raw payload)").format(kind=record.kind)
     try:
         return event_sentence(kind, cast(EventPayload, record.payload), record.actor)
     except (KeyError, TypeError, ValueError, AttributeError):
-        return f"{kind.value.replace('_', ' ')}: the payload does not read (see the raw payload)"
+        said = _("{kind}: the payload does not read (see the raw payload)")
+        return said.format(kind=kind.value.replace("_", " "))
 
 
 def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
@@ -60,78 +63,94 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
         case EventKind.TABLE_OPENED:
             return _opened(cast(TableOpened, payload), actor)
         case EventKind.HAND_STARTED:
-            return f"Hand {cast(HandStarted, payload)['number']} dealt"
+            return _("Hand {number} dealt").format(number=cast(HandStarted, payload)["number"])
         case EventKind.PLACED:
             return entry_sentence(cast(EntryPayload, payload))
         case EventKind.REVEALED:
             entry = cast(EntryPayload, payload)
-            return f"{entry['player']} revealed: {_by_row(entry)}"
+            return _("{player} revealed: {cards}").format(player=entry["player"], cards=_by_row(entry))
         case EventKind.SHOWN:
             return _shown(cast(ShownPayload, payload))
         case EventKind.UNDONE:
             undone = cast(Undone, payload)["undone"]
             shown = "surrender" in undone  # a Chinese poker showdown taken back
             taken = _shown(cast(ShownPayload, undone)) if shown else entry_sentence(undone)
-            return f"Taken back: {taken}"
+            return _("Taken back: {entry}").format(entry=taken)
         case EventKind.HAND_SETTLED:
-            return f"Hand {cast(HandSettled, payload)['number']} settled"
+            return _("Hand {number} settled").format(number=cast(HandSettled, payload)["number"])
         case EventKind.JOINED:
             return _joined(cast(Joined, payload))
         case EventKind.REBOUGHT:
             rebuy = cast(Rebought, payload)
-            return f"{rebuy['player']} rebought {rebuy['amount']:,} chips"
+            said = ngettext(
+                "{player} rebought {amount} chip", "{player} rebought {amount} chips", rebuy["amount"]
+            )
+            return said.format(player=rebuy["player"], amount=formatting.number(rebuy["amount"]))
         case EventKind.CASHED_OUT:
             cash_out = cast(CashedOut, payload)
-            return f"{cash_out['player']} cashed out {cash_out['amount']:,} chips"
+            said = ngettext(
+                "{player} cashed out {amount} chip", "{player} cashed out {amount} chips", cash_out["amount"]
+            )
+            return said.format(player=cash_out["player"], amount=formatting.number(cash_out["amount"]))
         case EventKind.SAT_OUT:
-            return f"{cast(SatOut, payload)['player']} sat out"
+            return _("{player} sat out").format(player=cast(SatOut, payload)["player"])
         case EventKind.SAT_IN:
-            return f"{cast(SatIn, payload)['player']} sat back in"
+            return _("{player} sat back in").format(player=cast(SatIn, payload)["player"])
         case EventKind.HAND_VOIDED:
             void = cast(HandVoided, payload)
-            reason = void["reason"] or "no reason given"
-            return f"{void['supervisor']} voided hand {void['hand']}: {reason}{_on_request(void)}"
+            reason = void["reason"] or _("no reason given")
+            said = _("{supervisor} voided hand {number}: {reason}{request}")
+            return said.format(
+                supervisor=void["supervisor"], number=void["hand"], reason=reason, request=_on_request(void)
+            )
         case EventKind.CHIPS_CORRECTED:
             return _corrected(cast(ChipsCorrected, payload))
         case EventKind.RULES_CHANGED:
             change = cast(RulesChanged, payload)
+            said = _("{supervisor} changed the rules: {rules}{request}")
             rules = _rules_words(change["rules"])
-            return f"{change['supervisor']} changed the rules: {rules}{_on_request(change)}"
+            return said.format(supervisor=change["supervisor"], rules=rules, request=_on_request(change))
         case EventKind.SESSION_CLOSED:
-            return f"{cast(SessionClosed, payload)['supervisor']} closed the table"
+            return _("{supervisor} closed the table").format(
+                supervisor=cast(SessionClosed, payload)["supervisor"]
+            )
         case EventKind.RULES_PINNED:
             digests = cast(RulesPinned, payload)["sha256"]
-            pinned = ", ".join(f"{name} (SHA-256 {digest[:12]}…)" for name, digest in sorted(digests.items()))
-            return f"{actor} pinned the preset numbers this table was played by: {pinned}"
+            pinned = ", ".join(
+                _("{preset} (SHA-256 {digest}…)").format(preset=name, digest=digest[:12])
+                for name, digest in sorted(digests.items())
+            )
+            said = _("{actor} pinned the preset numbers this table was played by: {presets}")
+            return said.format(actor=actor, presets=pinned)
         case EventKind.REQUEST_MADE:
             made = cast(RequestMade, payload)
-            asked = f"{request_words(made)} — {made['reason']}"
-            return f"{actor} asked the floor (request #{made['request']}): {asked}"
+            said = _("{actor} asked the floor (request #{number}): {request} — {reason}")
+            return said.format(
+                actor=actor, number=made["request"], request=request_words(made), reason=made["reason"]
+            )
         case EventKind.REQUEST_DECIDED:
-            decided = cast(RequestDecided, payload)
-            said = "approved" if decided["approved"] else "declined"
-            note = f": {decided['note']}" if decided["note"] else ""
-            return f"{decided['supervisor']} {said} request #{decided['request']}{note}"
+            return _decided(cast(RequestDecided, payload))
         case EventKind.HANDED_OVER:
-            return f"{actor} handed the table over to {cast(HandedOver, payload)['dealer']}"
+            said = _("{actor} handed the table over to {dealer}")
+            return said.format(actor=actor, dealer=cast(HandedOver, payload)["dealer"])
         case EventKind.JACKPOT_SEEDED:
             seed = cast(JackpotSeeded, payload)
             return ngettext(
                 "{supervisor} seeded the room's jackpot with {chips} chip",
                 "{supervisor} seeded the room's jackpot with {chips} chips",
                 seed["chips"],
-            ).format(supervisor=seed["supervisor"], chips=said_number(seed["chips"]))
+            ).format(supervisor=seed["supervisor"], chips=formatting.number(seed["chips"]))
 
 
 def entry_sentence(entry: Mapping[str, object]) -> str:
     """ "Ann: 8s front, Kd back, ?? discard" for a street's cards and rows."""
     placed = _placements(cast(EntryPayload, entry))
-    return f"{entry.get('player', '?')}: {placed}" if placed else "the last entry"
+    return f"{entry.get('player', '?')}: {placed}" if placed else _("the last entry")
 
 
 def _placements(entry: EntryPayload) -> str:
-    cards = [card or UNKNOWN_CARD for card in entry.get("cards") or ()]
-    rows = [str(row) for row in entry.get("rows") or ()]
+    cards = [card or UNKNOWN_TOKEN for card in entry.get("cards") or ()]
+    rows = [placement_label(str(row)) for row in entry.get("rows") or ()]
     return ", ".join(f"{card} {row}" for card, row in zip(cards, rows, strict=False))
 
 
@@ -139,49 +158,112 @@ def _shown(shown: ShownPayload) -> str:
     """A Chinese poker showdown: "Ann showed: front … · middle … · back …", a surrender or a
     declared special hand."""
     if shown["surrender"]:
-        return f"{shown['player']} surrendered"
+        return _("{player} surrendered").format(player=shown["player"])
     if shown["declare"]:
-        return f"{shown['player']} declared {shown['declare']}: {' '.join(shown['cards'])}"
-    return f"{shown['player']} showed: {_by_row(shown)}"
+        said = _("{player} declared {special}: {cards}")
+        return said.format(player=shown["player"], special=shown["declare"], cards=" ".join(shown["cards"]))
+    return _("{player} showed: {cards}").format(player=shown["player"], cards=_by_row(shown))
 
 
 def _by_row(entry: EntryPayload | ShownPayload) -> str:
     """A whole hand at once, row by row: "front Ah Ad 3c · middle … · back … · discard 9c"."""
     rows: dict[str, list[str]] = {}
     for card, row in zip(entry["cards"], entry["rows"] or (), strict=False):
-        rows.setdefault(str(row), []).append(card or UNKNOWN_CARD)
+        rows.setdefault(str(placement_label(str(row))), []).append(card or UNKNOWN_TOKEN)
     return " · ".join(f"{row} {' '.join(cards)}" for row, cards in rows.items())
 
 
 def _opened(opened: TableOpened, actor: str) -> str:
-    seats = ", ".join(f"{seat['name']} {seat['buy_in']:,}" for seat in opened["seats"])
-    by = f" by {actor}" if actor else ""
-    return (
-        f"Table {opened['table']} opened{by}: {seats}; button {opened['button']}; "
-        f"{_rules_words(opened['rules'])}"
-    )
+    seats = ", ".join(f"{seat['name']} {formatting.number(seat['buy_in'])}" for seat in opened["seats"])
+    rules = _rules_words(opened["rules"])
+    if actor:
+        said = _("Table {table} opened by {actor}: {seats}; button {button}; {rules}")
+    else:
+        said = _("Table {table} opened: {seats}; button {button}; {rules}")
+    return said.format(table=opened["table"], actor=actor, seats=seats, button=opened["button"], rules=rules)
 
 
 def _joined(joined: Joined) -> str:
-    after = f", seated after {joined['after']}" if joined["after"] else ""
-    seat = f" at seat {joined['seat']}" if "seat" in joined else ""
-    return f"{joined['player']} joined with {joined['buy_in']:,} chips{seat}{after}"
+    fields = {"player": joined["player"], "after": joined["after"], "seat": joined.get("seat")}
+    amount = joined["buy_in"]
+    fields["chips"] = formatting.number(amount)
+    match "seat" in joined, bool(joined["after"]):
+        case True, True:
+            said = ngettext(
+                "{player} joined with {chips} chip at seat {seat}, seated after {after}",
+                "{player} joined with {chips} chips at seat {seat}, seated after {after}",
+                amount,
+            )
+        case True, False:
+            said = ngettext(
+                "{player} joined with {chips} chip at seat {seat}",
+                "{player} joined with {chips} chips at seat {seat}",
+                amount,
+            )
+        case False, True:
+            said = ngettext(
+                "{player} joined with {chips} chip, seated after {after}",
+                "{player} joined with {chips} chips, seated after {after}",
+                amount,
+            )
+        case _:
+            said = ngettext("{player} joined with {chips} chip", "{player} joined with {chips} chips", amount)
+    return said.format(**fields)
 
 
 def _corrected(correction: ChipsCorrected) -> str:
-    reason = correction["reason"] or "no reason given"
-    return (
-        f"{correction['supervisor']} corrected {correction['player']}'s chips by "
-        f"{correction['amount']:+,}: {reason}{_on_request(correction)}"
+    reason = correction["reason"] or _("no reason given")
+    said = _("{supervisor} corrected {player}'s chips by {amount}: {reason}{request}")
+    return said.format(
+        supervisor=correction["supervisor"],
+        player=correction["player"],
+        amount=formatting.signed_number(correction["amount"]),
+        reason=reason,
+        request=_on_request(correction),
     )
+
+
+def _decided(decided: RequestDecided) -> str:
+    fields = {"supervisor": decided["supervisor"], "number": decided["request"], "note": decided["note"]}
+    if decided["approved"]:
+        said = (
+            _("{supervisor} approved request #{number}: {note}")
+            if decided["note"]
+            else _("{supervisor} approved request #{number}")
+        )
+    else:
+        said = (
+            _("{supervisor} declined request #{number}: {note}")
+            if decided["note"]
+            else _("{supervisor} declined request #{number}")
+        )
+    return said.format(**fields)
 
 
 def _on_request(payload: HandVoided | ChipsCorrected | RulesChanged) -> str:
     """An action carried out on the floor's approval names its request."""
     number = payload.get("request")
-    return "" if number is None else f" (request #{number})"
+    return "" if number is None else _(" (request #{number})").format(number=number)
 
 
 def _rules_words(rules: RulesPayload) -> str:
-    preset = rules["rules"] if isinstance(rules["rules"], str) else "custom rules"
-    return f"{rules['variant']}, {preset}, unit {rules['unit']:,}, {rules['settlement']}"
+    preset = rules["rules"] if isinstance(rules["rules"], str) else _("custom rules")
+    said = _("{variant}, {preset}, unit {unit}, {settlement}")
+    return said.format(
+        variant=_stored_word(rules["variant"]),
+        preset=preset,
+        unit=formatting.number(rules["unit"]),
+        settlement=_stored_word(rules["settlement"]),
+    )
+
+
+def _stored_word(stored: str) -> LazyText | str:
+    """A stored variant or settlement policy in the reader's words; an unknown one as stored."""
+    return _RULES_WORDS.get(stored, stored)
+
+
+_RULES_WORDS: dict[str, LazyText] = {
+    **{variant.value: variant.label for variant in Variant},
+    CHINESE: CHINESE_LABEL,
+    **{policy.value: policy.label for policy in SettlementPolicy},
+}

@@ -8,7 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from ofc_desk.core.presets import Game, PresetError, find_preset_file, read_preset_json
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError, find_preset_file, read_preset_json
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.i18n import _
 from ofc_desk.service.payloads import PairUnitPayload, RulesPayload
 from ofc_desk.storage.audit import canonical_json
 
@@ -33,17 +36,17 @@ class PairUnit:
 class TableRules:
     """The rules keys exactly as `ofc-desk score` reads them, plus the table's own options."""
 
-    preset: str | Mapping[str, object] = "standard"
+    preset: str | Mapping[str, object] = DEFAULT_PRESET
     """A shipped preset's name, or a whole preset object (docs/rules.md §4)."""
     house_options: Mapping[str, object] | None = None
     """Preset fields a house changes (e.g. rake, a Fantasyland cap), layered over the preset."""
     scoring: str | None = None
-    variant: str = "regular"
+    variant: str = Variant.REGULAR.value
     progressive: bool = False
     unit: int = 1
     pair_units: tuple[PairUnit, ...] = ()
-    settlement: str = "win-cap"
-    settle_from: str = "left-of-dealer"
+    settlement: str = SettlementPolicy.WIN_CAP.value
+    settle_from: str = SettleFrom.LEFT_OF_DEALER.value
     last_three_face_down: bool = False
     """docs/rules.md §7 option: the last 3 cards are dealt face down and entered when revealed."""
     preset_name: str | None = None
@@ -167,12 +170,13 @@ def _check_pin(rules: TableRules, recorded: object) -> None:
     if rules.preset_name is None and recorded is None:
         return
     if rules.preset_name is None or isinstance(rules.preset, str):
-        raise ValueError("preset_name and preset_sha256 belong together, with a preset object")
+        raise ValueError(_("preset_name and preset_sha256 belong together, with a preset object"))
     if recorded != rules.preset_sha256:
-        raise ValueError(
-            f"the pinned preset {rules.preset_label} does not match its SHA-256 {recorded}:"
-            " its numbers were changed after they were recorded"
+        said = _(
+            "the pinned preset {preset} does not match its SHA-256 {digest}: its numbers were changed"
+            " after they were recorded"
         )
+        raise ValueError(said.format(preset=rules.preset_label, digest=recorded))
 
 
 def _items(value: object) -> list[object] | tuple[object, ...]:
@@ -180,7 +184,9 @@ def _items(value: object) -> list[object] | tuple[object, ...]:
     if not value:
         return ()
     if not isinstance(value, list | tuple):
-        raise ValueError(f"pair_units: must be a list of {{players, unit}}, not {value!r}")
+        raise ValueError(
+            _("pair_units: must be a list of {{players, unit}}, not {value}").format(value=repr(value))
+        )
     return value
 
 
@@ -191,21 +197,26 @@ def _pair_unit_json(pair: PairUnit) -> PairUnitPayload:
 def _pair_unit(data: object) -> PairUnit:
     players = data.get("players") if isinstance(data, Mapping) else None
     if not isinstance(data, Mapping) or not isinstance(players, list | tuple) or len(players) != 2:
-        raise ValueError(f"pair_units: a pair unit names two players, not {players!r}")
+        raise ValueError(
+            _("pair_units: a pair unit names two players, not {players}").format(players=repr(players))
+        )
     if "unit" not in data:
-        raise ValueError(f"pair_units: the unit between {players[0]} and {players[1]} is missing")
+        said = _("pair_units: the unit between {first} and {second} is missing")
+        raise ValueError(said.format(first=players[0], second=players[1]))
     return PairUnit((str(players[0]), str(players[1])), _whole(data, "unit", 1))
 
 
 def _whole(data: Mapping[str, object], key: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{key} must be a whole number of chips, not {value!r}")
+        raise ValueError(
+            _("{key} must be a whole number of chips, not {value}").format(key=key, value=repr(value))
+        )
     return value
 
 
 def _flag(data: Mapping[str, object], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise ValueError(f"{key} must be true or false, not {value!r}")
+        raise ValueError(_("{key} must be true or false, not {value}").format(key=key, value=repr(value)))
     return value

@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import literal, select
 from sqlalchemy.orm import Session
 
+from ofc_desk.i18n import _
 from ofc_desk.service.events import DEALER_SIGNED, SUPERVISED, EventKind
 from ofc_desk.storage.accounts import (
     BUILTIN_REPLAY,
@@ -117,16 +118,18 @@ def check_session_signoffs(
             continue
         event = by_seq.get(signature.seq)
         if event is None or event.hash != signature.hash:
-            raise SignoffFault(
-                f"session {session_id}: {signature.signer}'s signature on event number {signature.seq}"
-                " covers a chain that is no longer there"
+            said = _(
+                "session {number}: {signer}'s signature on event number {seq} covers a chain that is no"
+                " longer there"
             )
+            raise SignoffFault(said.format(number=session_id, signer=signature.signer, seq=signature.seq))
         if accounts_seq and not chain.holds(accounts_seq, accounts_hash):
             # A signature that holds over accounts no longer there: those were signed as they stood.
-            raise SignoffFault(
-                f"event {event.id}: {signature.signer}'s signature names account event {accounts_seq},"
-                " which the accounts chain no longer holds: the accounts were cut or rewritten"
+            said = _(
+                "event {event}: {signer}'s signature names account event {seq}, which the accounts chain"
+                " no longer holds: the accounts were cut or rewritten"
             )
+            raise SignoffFault(said.format(event=event.id, signer=signature.signer, seq=accounts_seq))
         signed[signature.seq].add(signature.signer)
     approvals: dict[int, int] = {}
     """Each approved request to the floor: the event that approved it (signed by its supervisor)."""
@@ -149,10 +152,11 @@ def check_session_signoffs(
 
 
 def _set_aside(session_id: int, signature: Any) -> str:
-    return (
-        f"session {session_id}: signature row {signature.id} ({signature.signer!r} on event number"
-        f" {signature.seq}) does not hold: it proves nothing and is not counted"
+    said = _(
+        "session {number}: signature row {row} ({signer} on event number {seq}) does not hold: it proves"
+        " nothing and is not counted"
     )
+    return said.format(number=session_id, row=signature.id, signer=repr(signature.signer), seq=signature.seq)
 
 
 def _check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None:
@@ -168,9 +172,11 @@ def _check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None
             or account.builtin
             or account.role_at(event.at) != Role.SUPERVISOR.value
         ):
-            raise SignoffFault(f"event {event.id}: {event.actor} is not a supervisor who could approve it")
+            said = _("event {event}: {actor} is not a supervisor who could approve it")
+            raise SignoffFault(said.format(event=event.id, actor=event.actor))
         if event.actor not in signers:
-            raise SignoffFault(f"event {event.id}: no signature of its approving supervisor {event.actor}")
+            said = _("event {event}: no signature of its approving supervisor {actor}")
+            raise SignoffFault(said.format(event=event.id, actor=event.actor))
     elif kind in DEALER_SIGNED:
         account = chain.accounts.get(event.actor)
         builtin = chain.accounts.get(BUILTIN_REPLAY)
@@ -180,6 +186,11 @@ def _check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None
         else:
             signer = event.actor
         if account is None or account.role_at(event.at) not in SIGNING_ROLES:
-            raise SignoffFault(f"event {event.id}: {event.actor} has no account that could sign it")
+            said = _("event {event}: {actor} has no account that could sign it")
+            raise SignoffFault(said.format(event=event.id, actor=event.actor))
         if signer not in signers:
-            raise SignoffFault(f"event {event.id}: no signature of its dealer {event.actor}")
+            raise SignoffFault(
+                _("event {event}: no signature of its dealer {actor}").format(
+                    event=event.id, actor=event.actor
+                )
+            )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.rows import Row
+from ofc_desk.i18n import LazyText, _, lazy_gettext
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.deal import ChineseDealResult
@@ -29,6 +30,21 @@ class Phase(StrEnum):
     SETTLED = "settled"
     CLOSED = "closed"
 
+    @property
+    def label(self) -> LazyText:
+        """The phase in the reader's words (its value is the service's English name)."""
+        return _PHASE_LABELS[self]
+
+
+_PHASE_LABELS: dict[Phase, LazyText] = {
+    Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
+    Phase.LIVE: lazy_gettext("live"),
+    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
+    Phase.AWAITING_SETTLEMENT: lazy_gettext("awaiting settlement"),
+    Phase.SETTLED: lazy_gettext("settled"),
+    Phase.CLOSED: lazy_gettext("closed"),
+}
+
 
 class TurnKind(StrEnum):
     STREET = "street"
@@ -36,6 +52,19 @@ class TurnKind(StrEnum):
     FACE_DOWN_REVEAL = "face-down cards revealed"
     SHOWDOWN = "showdown"
     """A Chinese poker player's set hand (or surrender, or declared special), entered at once."""
+
+    @property
+    def label(self) -> LazyText:
+        """The kind of turn in the reader's words (its value is the service's English name)."""
+        return _TURN_LABELS[self]
+
+
+_TURN_LABELS: dict[TurnKind, LazyText] = {
+    TurnKind.STREET: lazy_gettext("street"),
+    TurnKind.FANTASYLAND_SET: lazy_gettext("fantasyland set"),
+    TurnKind.FACE_DOWN_REVEAL: lazy_gettext("face-down cards revealed"),
+    TurnKind.SHOWDOWN: lazy_gettext("showdown"),
+}
 
 
 class Turn(NamedTuple):
@@ -53,8 +82,9 @@ class Turn(NamedTuple):
     def describe(self) -> str:
         """The status-line sentence: "Ann: take 3, place 2, discard 1"."""
         if self.discard:
-            return f"{self.player}: take {self.take}, place {self.place}, discard {self.discard}"
-        return f"{self.player}: take {self.take}"
+            said = _("{player}: take {take}, place {place}, discard {discard}")
+            return said.format(player=self.player, take=self.take, place=self.place, discard=self.discard)
+        return _("{player}: take {take}").format(player=self.player, take=self.take)
 
 
 @dataclass(frozen=True)

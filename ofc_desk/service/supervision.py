@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.i18n import _, formatting, ngettext
 from ofc_desk.service import reading, requests, room_pool, rule_pins
 from ofc_desk.service.chinese_play import game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
@@ -36,18 +37,20 @@ def approver(raw: RawPayload) -> str:
 
 
 def check_voided(machine: TableMachine, raw: RawPayload) -> HandVoided:
-    machine.require_between_hands("hands are voided")
+    machine.require_between_hands(_("hands are voided"))
     number = reading.whole_number(raw.get("hand"))
     if number is None or number not in machine.hand_changes:
-        raise ActionRefused(f"there is no settled hand {raw.get('hand')} to void")
+        raise ActionRefused(_("there is no settled hand {number} to void").format(number=raw.get("hand")))
     if number in machine.voided:
-        raise ActionRefused(f"hand {number} is already voided")
+        raise ActionRefused(_("hand {number} is already voided").format(number=number))
     for name, change in machine.hand_changes[number].items():
         seat = next((seat for seat in machine.seats if seat.name == name), None)
         if seat is None:
-            raise ActionRefused(f"{name} has left the table: hand {number} cannot be voided")
+            said = _("{player} has left the table: hand {number} cannot be voided")
+            raise ActionRefused(said.format(player=name, number=number))
         if seat.stack - change < 0:
-            raise ActionRefused(f"voiding hand {number} would leave {name} with {seat.stack - change} chips")
+            said = _("voiding hand {number} would leave {player} with {chips} chips")
+            raise ActionRefused(said.format(number=number, player=name, chips=seat.stack - change))
     payload: HandVoided = {"hand": number, "reason": reading.text(raw, "reason"), "supervisor": approver(raw)}
     return requests.link_to_request(machine, EventKind.HAND_VOIDED, raw, payload)
 
@@ -66,17 +69,17 @@ def apply_voided(machine: TableMachine, payload: HandVoided) -> Outcome:
 
 
 def check_corrected(machine: TableMachine, raw: RawPayload) -> ChipsCorrected:
-    machine.require_between_hands("chip corrections")
+    machine.require_between_hands(_("chip corrections"))
     seat = machine.seat(str(raw.get("player")))
     amount = reading.whole_number(raw.get("amount"))
     if amount is None or not 0 < abs(amount) <= MAX_CHIPS:
-        limit = f"{MAX_CHIPS:,}"
-        raise ActionRefused(f"a correction is a whole number of chips, not 0, up to {limit} each way")
+        said = _("a correction is a whole number of chips, not 0, up to {limit} each way")
+        raise ActionRefused(said.format(limit=formatting.number(MAX_CHIPS)))
     if seat.stack + amount < 0:
-        raise ActionRefused(f"{seat.name} has only {seat.stack} chips")
+        raise ActionRefused(_("{player} has only {chips} chips").format(player=seat.name, chips=seat.stack))
     reason = reading.text(raw, "reason").strip()
     if not reason:
-        raise ActionRefused("a chip correction needs a reason")
+        raise ActionRefused(_("a chip correction needs a reason"))
     payload: ChipsCorrected = {
         "player": seat.name,
         "amount": amount,
@@ -94,14 +97,15 @@ def apply_corrected(machine: TableMachine, payload: ChipsCorrected) -> Outcome:
 
 
 def check_rules_changed(machine: TableMachine, raw: RawPayload) -> RulesChanged:
-    machine.require_between_hands("rules and stakes change")
+    machine.require_between_hands(_("rules and stakes change"))
     rules = reading.rules(raw.get("rules"))
     if is_chinese(rules) != is_chinese(machine.rules):
-        raise ActionRefused("a table keeps its game: open a new table for Chinese poker or OFC")
-    game, _, most = game_seats(rules)
+        raise ActionRefused(_("a table keeps its game: open a new table for Chinese poker or OFC"))
+    game, _least, most = game_seats(rules)
     _refuse_if_fantasyland_changes(machine, rules)
     if len(machine.seats) > most:
-        raise ActionRefused(f"{game} seats at most {most} players; {len(machine.seats)} are seated")
+        said = _("{game} seats at most {most} players; {count} are seated")
+        raise ActionRefused(said.format(game=game, most=most, count=len(machine.seats)))
     payload: RulesChanged = {"rules": rules.to_json(), "supervisor": approver(raw)}
     return requests.link_to_request(machine, EventKind.RULES_CHANGED, raw, payload)
 
@@ -110,12 +114,18 @@ def _refuse_if_fantasyland_changes(machine: TableMachine, rules: TableRules) -> 
     """A Fantasyland hand already earned is dealt by the rules it was earned under, so what
     decides its cards (preset, house options, variant, progressive) waits until it is played;
     stakes and settlement may change."""
-    owed = [f"{s.name} ({s.fantasyland_next} cards)" for s in machine.seats if s.fantasyland_next]
-    if owed and not rule_pins.with_pins(rules, machine.pinned_presets).deals_like(machine.rules):
-        raise ActionRefused(
-            "the preset, house options and variant stay until the Fantasyland hands owed are"
-            f" played: {', '.join(owed)}"
+    owed = [
+        ngettext("{player} ({count} card)", "{player} ({count} cards)", s.fantasyland_next).format(
+            player=s.name, count=s.fantasyland_next
         )
+        for s in machine.seats
+        if s.fantasyland_next
+    ]
+    if owed and not rule_pins.with_pins(rules, machine.pinned_presets).deals_like(machine.rules):
+        said = _(
+            "the preset, house options and variant stay until the Fantasyland hands owed are played: {owed}"
+        )
+        raise ActionRefused(said.format(owed=", ".join(owed)))
 
 
 def apply_rules_changed(machine: TableMachine, payload: RulesChanged) -> Outcome:
@@ -125,7 +135,7 @@ def apply_rules_changed(machine: TableMachine, payload: RulesChanged) -> Outcome
 
 
 def check_closed(machine: TableMachine, raw: RawPayload) -> SessionClosed:
-    machine.require_between_hands("the session closes")
+    machine.require_between_hands(_("the session closes"))
     return {"supervisor": approver(raw)}
 
 

@@ -21,7 +21,7 @@ from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.chinese_play import ChineseHandState
-from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered
 from ofc_desk.service.events import DEALER_SIGNED, FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
@@ -161,7 +161,7 @@ class TableService:
     def _showdown_being_entered(self) -> ChineseHandState:
         hand = self._machine.chinese_hand
         if hand is None or self._machine.hand_settled:
-            raise ActionRefused("no Chinese poker hand is being entered: start the next hand")
+            raise no_showdown_being_entered()
         return hand
 
     def can_show(self, player: str) -> bool:
@@ -404,7 +404,8 @@ class TableService:
         for request in ready_to_apply(self._machine):
             approved_by = request.decision["supervisor"] if request.decision else ""
             self.carry_out_request(request.number)
-            done.append(f"request #{request.number} done: {request.words()}, approved by {approved_by}")
+            said = _("request #{number} done: {request}, approved by {supervisor}")
+            done.append(said.format(number=request.number, request=request.words(), supervisor=approved_by))
         return done
 
     def carry_out_request(self, number: int) -> TableSnapshot:
@@ -412,7 +413,7 @@ class TableService:
         signature is on the approval); refused when not approved, already done, or mid-hand."""
         request = self._machine.requests.get(number)
         if request is None or request.decision is None:
-            raise ActionRefused(f"request #{number} is not approved")
+            raise ActionRefused(_("request #{number} is not approved").format(number=number))
         supervisor = request.decision["supervisor"]
         raw = {**request.details, "supervisor": supervisor, "request": number}
         return self._record(request.action, self._machine.check(request.action, raw), actor=supervisor)
@@ -478,13 +479,15 @@ class TableService:
         try:
             append_anchor(self._store.database, self.anchor_file, self.session_id)
         except AnchorFault as fault:
-            done = "hand settled" if kind is EventKind.HAND_SETTLED else "recorded"
-            self.anchor_fault = f"{done}, but not anchored: {fault}"
+            if kind is EventKind.HAND_SETTLED:
+                self.anchor_fault = _("hand settled, but not anchored: {fault}").format(fault=fault)
+            else:
+                self.anchor_fault = _("recorded, but not anchored: {fault}").format(fault=fault)
 
     def _floor_decided_since(self, failure: BaseException, head: int) -> bool:
         """Whether only the floor wrote at this table since `head`: then the desk's action is not
         stale, only later in the chain."""
-        if not isinstance(failure, ActionRefused) or str(failure) != CHANGED_ELSEWHERE:
+        if not isinstance(failure, ActionRefused) or str(failure) != str(CHANGED_ELSEWHERE):
             return False
         since = self._store.kinds_after(head)
         return bool(since) and all(kind in FLOOR_WRITTEN for kind in since)

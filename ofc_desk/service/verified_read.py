@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Row
 
 from ofc_desk.core.stored_results import read_hand_result
+from ofc_desk.i18n import _
 from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
@@ -42,7 +43,7 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
     with database.snapshot() as session:
         row = session.get(TableSession, session_id)
         if row is None:
-            raise VerifyFault(f"there is no session {session_id}")
+            raise VerifyFault(_("there is no session {number}").format(number=session_id))
         verified = verify_one_session(session, row)
         head = room_head_in(session)
     events = [_audit_record(session_id, event) for event in verified.events]

@@ -18,12 +18,13 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
-from ofc_desk.service.rescoring import ScoresBeside, StoredResult, rescore
+from ofc_desk.service.rescoring import ScoresBeside, StoredResult, breaks_the_rules, rescore, result_differs
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.room_pool import PoolStep, RoomPoolCheck, pool_step
 from ofc_desk.service.rule_pins import pins_in
@@ -57,7 +58,9 @@ class SessionFingerprint:
     final_hash: str
 
     def line(self) -> str:
-        return f"session {self.session_id} ({self.table}): {self.final_hash}"
+        return _("session {number} ({table}): {hash}").format(
+            number=self.session_id, table=self.table, hash=self.final_hash
+        )
 
 
 @dataclass(frozen=True)
@@ -74,22 +77,30 @@ class VerifySummary:
     derived row no event gives (`VerifiedRows.set_aside`)."""
 
     def line(self) -> str:
-        anchored = (
-            ""
-            if self.anchors is None
-            else f"; every anchored head present ({_count(self.anchors, 'anchor')})"
+        anchored = ""
+        if self.anchors is not None:
+            anchors = ngettext("{count} anchor", "{count} anchors", self.anchors).format(count=self.anchors)
+            anchored = _("; every anchored head present ({anchors})").format(anchors=anchors)
+        aside = ""
+        if self.set_aside:
+            rows = len(self.set_aside)
+            aside = ngettext(
+                "; {count} row set aside (below)", "; {count} rows set aside (below)", rows
+            ).format(count=rows)
+        said = _(
+            "verified: {sessions}, {events}, {hands}; hash chains intact, every hand re-scored and"
+            " re-settled, chips conserved ({chips} on the tables){anchored}{aside}"
         )
-        aside = f"; {_count(len(self.set_aside), 'row')} set aside (below)" if self.set_aside else ""
-        return (
-            f"verified: {_count(self.sessions, 'session')}, {_count(self.events, 'event')},"
-            f" {_count(self.hands, 'hand')};"
-            f" hash chains intact, every hand re-scored and re-settled, chips conserved"
-            f" ({self.chips_on_tables} on the tables){anchored}{aside}"
+        return said.format(
+            sessions=ngettext("{count} session", "{count} sessions", self.sessions).format(
+                count=self.sessions
+            ),
+            events=ngettext("{count} event", "{count} events", self.events).format(count=self.events),
+            hands=ngettext("{count} hand", "{count} hands", self.hands).format(count=self.hands),
+            chips=self.chips_on_tables,
+            anchored=anchored,
+            aside=aside,
         )
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 TRANSFER_KEYS = ("ordinal", "from_player", "to_player", "owed", "paid", "reason")
@@ -177,10 +188,11 @@ class _RoomLinks:
         link = session.scalar(select(Event.prev_hash).where(Event.session_id == row.id, Event.seq == 1))
         fault = broken_link(session, row, self.previous, link)
         if fault is None and link == GENESIS_HASH and self.linked_from is not None:
-            fault = (
-                f"session {row.id}'s opening links to no session, though session {self.linked_from}"
-                " before it is linked: its chain was rewritten"
+            said = _(
+                "session {number}'s opening links to no session, though session {linked} before it is linked:"
+                " its chain was rewritten"
             )
+            fault = said.format(number=row.id, linked=self.linked_from)
         if fault is not None:
             raise VerifyFault(fault)
         if link != GENESIS_HASH and self.linked_from is None:
@@ -250,7 +262,11 @@ def _verify_session(
     )
     if not events:
         # The service writes a session row and its opening event in one transaction.
-        raise VerifyFault(f"session {row.id} holds no events, not even its opening: it was added by hand")
+        raise VerifyFault(
+            _("session {number} holds no events, not even its opening: it was added by hand").format(
+                number=row.id
+            )
+        )
     signatures = read_signatures(session, row.id)
     hands = (
         session.connection()
@@ -348,16 +364,18 @@ def _fold_session(
             expected.transfers[outcome.hand.number] = transfer_fields(outcome)
         expected.ledger.extend(ledger_fields(outcome, event.id))
         if outcome.closes_session and row.closed_at != event.at:
-            raise VerifyFault(f"session {row.id}: its closing time was altered")
+            raise VerifyFault(_("session {number}: its closing time was altered").format(number=row.id))
     if row.closed_at is not None and not machine.closed:
-        raise VerifyFault(f"session {row.id}: marked closed, but no event closed it")
+        raise VerifyFault(_("session {number}: marked closed, but no event closed it").format(number=row.id))
     if row.table_name != machine.table or row.opened_at != events[0].at:
-        raise VerifyFault(f"session {row.id}: its table name or opening time was altered")
+        raise VerifyFault(
+            _("session {number}: its table name or opening time was altered").format(number=row.id)
+        )
     set_aside = _check_hands(session, row.id, stored.hands, expected)
     set_aside += _check_ledger(session, row.id, expected.ledger)
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
-        raise VerifyFault(f"session {row.id}: chips are not conserved")
+        raise VerifyFault(_("session {number}: chips are not conserved").format(number=row.id))
     return VerifiedRows(events, expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps))
 
 
@@ -380,23 +398,23 @@ def _check_chain(head: _Head, events: Sequence[Any], start: int, stop: int) -> N
     )
     for position, event in enumerate(events[start:stop], start=start + 1):
         if event.seq != position:
-            raise VerifyFault(
-                f"session {head.session_id}: an event is missing before event {event.id}"
-                f" (sequence jumps to {event.seq})"
-            )
+            said = _("session {number}: an event is missing before event {event} (sequence jumps to {seq})")
+            raise VerifyFault(said.format(number=head.session_id, event=event.id, seq=event.seq))
         if event.id <= previous_id:
             # Event numbers are handed out in order; the desk and reports show them to people.
-            raise VerifyFault(f"event {event.id} is numbered out of order (after event {previous_id})")
+            said = _("event {event} is numbered out of order (after event {previous})")
+            raise VerifyFault(said.format(event=event.id, previous=previous_id))
         if event.prev_hash != previous:
-            raise VerifyFault(f"event {event.id} does not follow the event before it")
+            raise VerifyFault(_("event {event} does not follow the event before it").format(event=event.id))
         if _digest(event) != event.hash:
-            raise VerifyFault(f"event {event.id} was altered")
+            raise VerifyFault(_altered(event.id))
         previous, previous_id = event.hash, event.id
     if stop == len(events) and (head.seq, head.hash) != (len(events), previous):
-        raise VerifyFault(
-            f"session {head.session_id}: its chain should end at event number {head.seq}, but the"
-            f" stored events end at {len(events)}: events were removed or the session row altered"
+        said = _(
+            "session {number}: its chain should end at event number {seq}, but the stored events end at"
+            " {stored}: events were removed or the session row altered"
         )
+        raise VerifyFault(said.format(number=head.session_id, seq=head.seq, stored=len(events)))
 
 
 def _digest(event: Any) -> str:
@@ -411,17 +429,25 @@ def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
     try:
         kind = _KINDS.get(event.kind)
         if kind is None:
-            raise VerifyFault(f"event {event.id} cannot be read: {event.kind!r} is not a kind of event")
+            said = _("event {event} cannot be read: {kind} is not a kind of event")
+            raise VerifyFault(said.format(event=event.id, kind=repr(event.kind)))
         canonical = machine.check(kind, read_json(event.payload))
         if canonical_json(canonical) != event.payload:
-            raise VerifyFault(f"event {event.id} was altered")
+            raise VerifyFault(_altered(event.id))
         if kind in SUPERVISED and (supervisor := approver(canonical)) not in supervisors:
-            raise VerifyFault(f"event {event.id}: {supervisor} is not a supervisor")
+            said = _("event {event}: {supervisor} is not a supervisor")
+            raise VerifyFault(said.format(event=event.id, supervisor=supervisor))
         return machine.apply_checked(kind, canonical)
     except ActionRefused as error:
-        raise VerifyFault(f"event {event.id} breaks the rules: {error}") from None
+        raise VerifyFault(breaks_the_rules(event.id, error)) from None
     except (ValueError, KeyError, TypeError) as error:
-        raise VerifyFault(f"event {event.id} cannot be read: {error}") from None
+        raise VerifyFault(
+            _("event {event} cannot be read: {problem}").format(event=event.id, problem=error)
+        ) from None
+
+
+def _altered(event_id: int) -> str:
+    return _("event {event} was altered").format(event=event_id)
 
 
 def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected: _Expected) -> list[str]:
@@ -434,21 +460,24 @@ def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected:
         number = fields["number"]
         row = by_number.pop(number, None)
         if row is None:
-            raise VerifyFault(f"hand {number} of session {session_id} is missing")
+            said = _("hand {number} of session {session} is missing")
+            raise VerifyFault(said.format(number=number, session=session_id))
         changed = [key for key, value in fields.items() if getattr(row, key) != value]
         if "result" in changed:
-            raise VerifyFault(f"hand {number}: stored result differs from the rules")
+            raise VerifyFault(result_differs(number))
         if changed:
-            raise VerifyFault(f"hand {number}: stored {changed[0]} differs from the events")
+            said = _("hand {number}: stored {column} differs from the events")
+            raise VerifyFault(said.format(number=number, column=changed[0]))
         extra = _beside(transfers.get(row.id, ([], [])), expected.transfers[number])
         if extra is None:
-            raise VerifyFault(f"hand {number}: stored transfers differ from the rules")
-        set_aside += [
-            f"session {session_id}: transfer row {row_id} of hand {number} is none the rules give"
-            for row_id, _ in extra
-        ]
+            raise VerifyFault(
+                _("hand {number}: stored transfers differ from the rules").format(number=number)
+            )
+        said = _("session {session}: transfer row {row} of hand {number} is none the rules give")
+        set_aside += [said.format(session=session_id, row=row_id, number=number) for row_id, _fields in extra]
+    said = _("session {session}: hand row {row} (hand {number}) is of a hand never settled")
     set_aside += [
-        f"session {session_id}: hand row {row.id} (hand {number}) is of a hand never settled"
+        said.format(session=session_id, row=row.id, number=number)
         for number, row in sorted(by_number.items())
     ]
     return set_aside
@@ -509,9 +538,17 @@ def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]])
     rows = [dict(zip(LEDGER_KEYS, values, strict=True)) for _, *values in stored]
     extra = _beside((ids, rows), expected)
     if extra is not None:
+        said = _(
+            "session {session}: chip ledger row {row} ({player} {amount}, {kind}) is none the events give"
+        )
         return [
-            f"session {session_id}: chip ledger row {row_id} ({row['player']} {row['amount']:+},"
-            f" {row['kind']}) is none the events give"
+            said.format(
+                session=session_id,
+                row=row_id,
+                player=row["player"],
+                amount=f"{row['amount']:+}",
+                kind=row["kind"],
+            )
             for row_id, row in extra
         ]
     for position, (row_id, fields) in enumerate(zip(ids, rows, strict=True)):
@@ -520,29 +557,33 @@ def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]])
         if fields in expected[position + 1 : position + 2]:
             # This row belongs one further on: the one expected here is gone, not this one altered.
             raise VerifyFault(_missing_ledger_entry(session_id, expected[position]))
-        raise VerifyFault(f"chip ledger row {row_id} differs from the events")
+        raise VerifyFault(_("chip ledger row {row} differs from the events").format(row=row_id))
     raise VerifyFault(_missing_ledger_entry(session_id, expected[len(rows)]))
 
 
 def _missing_ledger_entry(session_id: int, missing: dict[str, Any]) -> str:
-    return (
-        f"session {session_id}: the chip ledger is missing {missing['player']}'s"
-        f" {missing['kind']} of event {missing['event_id']}"
+    said = _("session {session}: the chip ledger is missing {player}'s {kind} of event {event}")
+    return said.format(
+        session=session_id, player=missing["player"], kind=missing["kind"], event=missing["event_id"]
     )
 
 
 def _refuse_orphans(session: Any) -> None:
     """Rows that no table session accounts for (added by hand, outside the service). The database
     looks for them: reading every row's owner cost as much as checking a session's chain."""
-    owned = (Event, "event"), (HandRow, "hand row"), (LedgerRow, "chip ledger row")
-    for model, label in owned:
+    owned = (
+        (Event, lazy_gettext("event {row} belongs to no table session")),
+        (HandRow, lazy_gettext("hand row {row} belongs to no table session")),
+        (LedgerRow, lazy_gettext("chip ledger row {row} belongs to no table session")),
+    )
+    for model, fault in owned:
         orphan = session.scalar(
             select(func.min(model.id)).where(model.session_id.not_in(select(TableSession.id)))
         )
         if orphan is not None:
-            raise VerifyFault(f"{label} {orphan} belongs to no table session")
+            raise VerifyFault(str(fault).format(row=orphan))
     orphan = session.scalar(
         select(func.min(TransferRow.id)).where(TransferRow.hand_id.not_in(select(HandRow.id)))
     )
     if orphan is not None:
-        raise VerifyFault(f"transfer {orphan} belongs to no hand")
+        raise VerifyFault(_("transfer {row} belongs to no hand").format(row=orphan))

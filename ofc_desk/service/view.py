@@ -10,6 +10,7 @@ from ofc_desk.core.ofc.scoring import evaluate_row, foul_certain
 from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import ROW_SIZE, Row
+from ofc_desk.i18n import _
 from ofc_desk.service.chinese_view import build_chinese_snapshot
 from ofc_desk.service.hand import HandState, PlayerHand
 from ofc_desk.service.snapshot import RowView, SeatView, TableSnapshot
@@ -75,8 +76,16 @@ def _seat_view(
         back=rows[Row.BACK],
         foul_certain=fouled,
         discards=tuple(played.discards) if played else (),
-        locked_reason=(f"must stay until {' and '.join(lock)}'s Fantasyland hand is over" if lock else None),
+        locked_reason=_locked_reason(lock),
     )
+
+
+def _locked_reason(waiting_for: tuple[str, ...]) -> str | None:
+    """Why a player may not sit out or leave yet: "must stay until Bob's Fantasyland hand is over"."""
+    if not waiting_for:
+        return None
+    said = _("must stay until {players}'s Fantasyland hand is over")
+    return said.format(players=_(" and ").join(waiting_for))
 
 
 def _row_view(

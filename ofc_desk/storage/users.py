@@ -109,7 +109,7 @@ def _dummy_hash() -> str:
 def account_name(value: str) -> str:
     """A name as accounts keep it: trimmed, no control characters, at most the one length limit."""
     try:
-        return clean_name(value, "a user")
+        return clean_name(value, _("a user"))
     except ValueError as error:
         raise SignInError(str(error)) from None
 

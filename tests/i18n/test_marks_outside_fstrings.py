@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ofc_desk.i18n.maintain import KEYWORDS, PACKAGE
 
-CHECKED = ("storage", "cli", "reports", "i18n", "desk")
+CHECKED = ("core", "storage", "service", "cli", "reports", "i18n", "desk")
 
 
 def marks_in_fstrings(source: str) -> list[int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ofc_desk.core.chinese.pairs import PairScore
 from ofc_desk.core.chinese.presets import ChinesePreset
@@ -50,8 +50,11 @@ from ofc_desk.core.settlement import (
     settle,
     settlement_order,
 )
+from ofc_desk.i18n import lazy_pgettext
 
 CHINESE = "chinese"
+CHINESE_LABEL: Final = lazy_pgettext("variant", "chinese")
+"""The closed game's variant word in the reader's language, as `Variant.label` is OFC's."""
 """The `variant` word of a Chinese poker deal."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 

@@ -19,18 +19,27 @@ from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dic
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.ofc.deal_input import (
+    CARDS_LIKE,
+    MISSING,
+    NON_EMPTY_NAME,
+    PLAYERS_IN_ORDER,
+    UNKNOWN_FIELD,
     DealInputError,
+    holds_cards,
     is_unicode,
+    not_unicode,
     read_choice,
     read_count,
     read_jackpot_pool,
     read_name,
     read_pair_units,
+    sits_twice,
 )
 from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.presets import PresetError
-from ofc_desk.core.rows import ROW_SIZE, ROWS
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, already_in
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.i18n import _
 
 DEAL_FIELDS = frozenset({
     "variant", "rules", "house_options", "unit", "pair_units", "settlement", "settle_from", "dealer",
@@ -65,7 +74,7 @@ def chinese_deal_from_json(data: Mapping[str, Any]) -> ChineseDeal:
 
 def read_chinese_preset(rules: Any, house_options: Any = None) -> ChinesePreset:
     if house_options is not None and not isinstance(house_options, Mapping):
-        raise DealInputError("house_options", "must be an object of preset fields")
+        raise DealInputError("house_options", _("must be an object of preset fields"))
     try:
         if isinstance(rules, str):
             base = load_chinese_preset(rules)
@@ -74,7 +83,7 @@ def read_chinese_preset(rules: Any, house_options: Any = None) -> ChinesePreset:
             return chinese_preset_from_dict(rules, house_options)
     except PresetError as error:
         raise DealInputError("rules", str(error)) from None
-    raise DealInputError("rules", "must be a Chinese poker preset name or a preset object")
+    raise DealInputError("rules", _("must be a Chinese poker preset name or a preset object"))
 
 
 def _refuse_unknown(
@@ -85,61 +94,60 @@ def _refuse_unknown(
         return
     key = min(unknown)
     if key in ofc_only:
-        raise DealInputError(
-            f"{where}{key}", f"is an OFC key; {what} has no Fantasyland, streets or royalties"
-        )
-    raise DealInputError(f"{where}{key}", "unknown field")
+        said = _("is an OFC key; {what} has no Fantasyland, streets or royalties").format(what=what)
+        raise DealInputError(f"{where}{key}", said)
+    raise DealInputError(f"{where}{key}", str(UNKNOWN_FIELD))
 
 
 def _read_players(value: Any, preset: ChinesePreset) -> tuple[ChineseSeat, ...]:
     if not isinstance(value, list):
-        raise DealInputError("players", "must be a list of players in clockwise order")
+        raise DealInputError("players", str(PLAYERS_IN_ORDER))
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise DealInputError(
-            "players", f"Chinese poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
-        )
+        said = _("Chinese poker is for {least} to {most} players, not {count}")
+        raise DealInputError("players", said.format(least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(value)))
     seats: list[ChineseSeat] = []
-    held: dict[Card, str] = {}
+    held: dict[Card, tuple[str, Row | None]] = {}
     for position, entry in enumerate(value):
         seat = _read_player(entry, position, preset)
         where = f"players[{position}] ({seat.name})"
         if any(other.name == seat.name for other in seats):
-            raise DealInputError(f"{where}.name", f"{seat.name!r} sits twice")
+            raise DealInputError(f"{where}.name", sits_twice(seat.name))
         _refuse_cards_held_twice(seat, where, held)
         seats.append(seat)
     return tuple(seats)
 
 
-def _refuse_cards_held_twice(seat: ChineseSeat, where: str, held: dict[Card, str]) -> None:
+def _refuse_cards_held_twice(seat: ChineseSeat, where: str, held: dict[Card, tuple[str, Row | None]]) -> None:
     """Name a card met a second time and where it already lies: "Qs is already in Ann's middle"."""
-    for card, place in _places(seat):
+    for card, row in _places(seat):
         if card in held:
-            raise DealInputError(f"{where}.{place}", f"{card} is already in {held[card]}")
-        held[card] = f"{seat.name}'s {place}"
+            raise DealInputError(f"{where}.{row or 'cards'}", already_in(card, *held[card]))
+        held[card] = (seat.name, row)
 
 
-def _places(seat: ChineseSeat) -> list[tuple[Card, str]]:
+def _places(seat: ChineseSeat) -> list[tuple[Card, Row | None]]:
+    """Each card and its row (None: a declared hand's cards, in no row)."""
     rows = seat.entry.rows
     if rows is not None:
-        return [(card, row.value) for row in ROWS for card in rows.row(row)]
-    return [(card, "cards") for card in seat.entry.cards]
+        return [(card, row) for row in ROWS for card in rows.row(row)]
+    return [(card, None) for card in seat.entry.cards]
 
 
 def _read_player(entry: Any, position: int, preset: ChinesePreset) -> ChineseSeat:
     where = f"players[{position}]"
     if not isinstance(entry, Mapping):
         raise DealInputError(
-            where, "must be an object with name, stack and the hand (or surrender, or declare)"
+            where, _("must be an object with name, stack and the hand (or surrender, or declare)")
         )
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise DealInputError(f"{where}.name", "must be a non-empty name")
+        raise DealInputError(f"{where}.name", str(NON_EMPTY_NAME))
     if not is_unicode(name):
-        raise DealInputError(f"{where}.name", f"{name!r} is not valid Unicode text")
+        raise DealInputError(f"{where}.name", not_unicode(name))
     where = f"{where} ({name})"
-    _refuse_unknown(entry.keys(), PLAYER_FIELDS, OFC_ONLY_PLAYER_FIELDS, f"{where}.", "a Chinese hand")
+    _refuse_unknown(entry.keys(), PLAYER_FIELDS, OFC_ONLY_PLAYER_FIELDS, f"{where}.", _("a Chinese hand"))
     if "stack" not in entry:
-        raise DealInputError(f"{where}.stack", "is missing")
+        raise DealInputError(f"{where}.stack", str(MISSING))
     stack = read_count(entry, "stack", 0, least=0, where=f"{where}.")
     return ChineseSeat(name, stack, _read_entry(entry, where, name, preset))
 
@@ -148,15 +156,14 @@ def _read_entry(entry: Mapping[str, Any], where: str, name: str, preset: Chinese
     has_rows = any(row.value in entry for row in ROWS)
     surrender = entry.get("surrender", False)
     if not isinstance(surrender, bool):
-        raise DealInputError(f"{where}.surrender", "must be true or false")
+        raise DealInputError(f"{where}.surrender", _("must be true or false"))
     if surrender:
         refusal = preset.unplayed(surrender=True)
         if refusal:
             raise DealInputError(f"{where}.surrender", refusal)
         if has_rows or "cards" in entry or "declare" in entry:
-            raise DealInputError(
-                f"{where}.surrender", f"{name} surrendered: give no cards and no declaration"
-            )
+            said = _("{player} surrendered: give no cards and no declaration").format(player=name)
+            raise DealInputError(f"{where}.surrender", said)
         return Entry.surrender()
     if "declare" in entry:
         refusal = preset.unplayed(declaration=True)
@@ -164,7 +171,9 @@ def _read_entry(entry: Mapping[str, Any], where: str, name: str, preset: Chinese
             raise DealInputError(f"{where}.declare", refusal)
         return _read_declaration(entry, where, name, preset, has_rows)
     if "cards" in entry:
-        raise DealInputError(f"{where}.cards", "13 cards without a declaration: give front, middle and back")
+        raise DealInputError(
+            f"{where}.cards", _("13 cards without a declaration: give front, middle and back")
+        )
     return Entry.set_rows(_read_rows(entry, where))
 
 
@@ -172,12 +181,12 @@ def _read_declaration(
     entry: Mapping[str, Any], where: str, name: str, preset: ChinesePreset, has_rows: bool
 ) -> Entry:
     if has_rows and "cards" in entry:
-        raise DealInputError(f"{where}.cards", "give the 13 cards or the three rows, not both")
+        raise DealInputError(f"{where}.cards", _("give the 13 cards or the three rows, not both"))
     rows = _read_rows(entry, where) if has_rows else None
     cards = rows.cards if rows is not None else _read_cards(entry.get("cards"), f"{where}.cards", HAND_CARDS)
     twice = find_duplicate(cards)
     if twice is not None:
-        raise DealInputError(f"{where}.cards", f"{twice} is given twice")
+        raise DealInputError(f"{where}.cards", _("{card} is given twice").format(card=twice))
     try:
         special = declared_special(preset, entry["declare"], cards, name)
     except EntryRefused as error:
@@ -194,13 +203,13 @@ def _read_rows(entry: Mapping[str, Any], where: str) -> SetHand:
 
 def _read_cards(value: Any, where: str, size: int) -> tuple[Card, ...]:
     if value is None:
-        raise DealInputError(where, "is missing")
+        raise DealInputError(where, str(MISSING))
     if not isinstance(value, str | list):
-        raise DealInputError(where, "must be cards such as 'Ah Kd 7c'")
+        raise DealInputError(where, str(CARDS_LIKE))
     try:
         cards = parse_cards(value)
     except CardError as error:
         raise DealInputError(where, str(error)) from None
     if len(cards) != size:
-        raise DealInputError(where, f"holds {len(cards)} cards, needs {size}")
+        raise DealInputError(where, holds_cards(len(cards), size))
     return tuple(cards)

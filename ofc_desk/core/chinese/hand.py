@@ -22,20 +22,29 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ofc_desk.core.cards import Card, CardError, find_duplicate, parse_cards, split_tokens
+from ofc_desk.core.cards import Card, CardError, entered_twice, find_duplicate, parse_cards, split_tokens
 from ofc_desk.core.chinese.deal import ChineseDeal, ChineseSeat
 from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
 from ofc_desk.core.ofc.scoring import SetHand
-from ofc_desk.core.rows import DISCARD, ROW_SIZE, ROWS, Row, parse_row_word
+from ofc_desk.core.rows import DISCARD, ROW_SIZE, ROWS, Row, already_in, parse_row_word
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 
-NOTHING_DISCARDED = "a Chinese hand discards nothing: every card goes to front, middle or back"
+NOTHING_DISCARDED = lazy_gettext("a Chinese hand discards nothing: every card goes to front, middle or back")
 
 
 class EntryRefused(ValueError):
     """An entry the rules refuse; the message says why, in words for the dealer."""
+
+
+def row_takes(row: Row, count: int) -> str:
+    """ "the front takes 3 cards, not 4"."""
+    said = ngettext(
+        "the {row} takes {size} card, not {count}", "the {row} takes {size} cards, not {count}", row.size
+    )
+    return said.format(row=row.label, size=row.size, count=count)
 
 
 def declared_special(preset: ChinesePreset, kind: Any, cards: Sequence[Card], player: str) -> SpecialRule:
@@ -48,15 +57,21 @@ def declared_special(preset: ChinesePreset, kind: Any, cards: Sequence[Card], pl
         special_kind = SpecialKind(kind)
     except ValueError:
         kinds = ", ".join(kind.value for kind in SpecialKind)
-        raise EntryRefused(f"{kind!r} is not a special hand ({kinds})") from None
+        raise EntryRefused(
+            _("{kind} is not a special hand ({kinds})").format(kind=repr(kind), kinds=kinds)
+        ) from None
     special = preset.special(special_kind)
     if special is None:
-        listed = ", ".join(special.kind.value for special in preset.specials) or "none"
-        raise EntryRefused(f"{preset.name} does not pay {special_kind.words} (it lists: {listed})")
+        listed = ", ".join(special.kind.value for special in preset.specials) or _("none")
+        said = _("{preset} does not pay {special} (it lists: {listed})")
+        raise EntryRefused(said.format(preset=preset.name, special=special_kind.label, listed=listed))
     if len(cards) != HAND_CARDS:
-        raise EntryRefused(f"a declaration needs the {HAND_CARDS} cards, not {len(cards)}")
+        said = _("a declaration needs the {needed} cards, not {count}")
+        raise EntryRefused(said.format(needed=HAND_CARDS, count=len(cards)))
     if not special.made_by(cards):
-        raise EntryRefused(f"{player}'s cards are not {special_kind.words}")
+        raise EntryRefused(
+            _("{player}'s cards are not {special}").format(player=player, special=special_kind.label)
+        )
     return special
 
 
@@ -69,15 +84,14 @@ def placed_rows(cards: Any, rows: Any) -> SetHand:
     except (CardError, ValueError) as error:
         raise EntryRefused(str(error)) from None
     if len(read) != HAND_CARDS or len(words) != HAND_CARDS:
-        raise EntryRefused(
-            f"give {HAND_CARDS} cards and a row for each, not {len(read)} cards and {len(words)} rows"
-        )
+        said = _("give {needed} cards and a row for each, not {cards} cards and {rows} rows")
+        raise EntryRefused(said.format(needed=HAND_CARDS, cards=len(read), rows=len(words)))
     if DISCARD in words:
-        raise EntryRefused(NOTHING_DISCARDED)
+        raise EntryRefused(str(NOTHING_DISCARDED))
     by_row = {row: tuple(card for card, word in zip(read, words, strict=True) if word == row) for row in ROWS}
     for row in ROWS:
         if len(by_row[row]) != ROW_SIZE[row]:
-            raise EntryRefused(f"the {row.value} takes {ROW_SIZE[row]} cards, not {len(by_row[row])}")
+            raise EntryRefused(row_takes(row, len(by_row[row])))
     return SetHand(by_row[Row.FRONT], by_row[Row.MIDDLE], by_row[Row.BACK])
 
 
@@ -86,7 +100,9 @@ def entry_from_action(preset: ChinesePreset, player: str, action: Mapping[str, A
     `{"surrender": true}` or `{"declare", "cards"}`."""
     if action.get("surrender") is True:
         if "cards" in action or "declare" in action or "rows" in action:
-            raise EntryRefused(f"{player} surrendered: give no cards and no declaration")
+            raise EntryRefused(
+                _("{player} surrendered: give no cards and no declaration").format(player=player)
+            )
         return Entry.surrender()
     if "declare" in action:
         if "rows" in action:
@@ -100,10 +116,10 @@ def entry_from_action(preset: ChinesePreset, player: str, action: Mapping[str, A
             raise EntryRefused(str(error)) from None
         twice = find_duplicate(cards)
         if twice is not None:
-            raise EntryRefused(f"{twice} is entered twice")
+            raise EntryRefused(entered_twice(twice))
         return Entry.declare(declared_special(preset, action["declare"], cards, player), cards)
     if "rows" not in action:
-        raise EntryRefused("give the cards with their rows, a surrender or a declaration")
+        raise EntryRefused(_("give the cards with their rows, a surrender or a declaration"))
     return Entry.set_rows(placed_rows(action.get("cards", ""), action["rows"]))
 
 
@@ -123,15 +139,16 @@ class ChineseHand:
         """The first player, clockwise from the dealer's left, whose hand is not entered yet."""
         return next((player for player in self.players if player not in self.entries), None)
 
-    def where(self, card: Card) -> str | None:
-        """Where a card already lies this hand: "Ann's middle", "Bob's cards"."""
+    def already_in(self, card: Card) -> str | None:
+        """The refusal for a card that already lies in this hand: "Qs is already in Ann's middle",
+        "… in Bob's cards" (a declared hand); None when it lies nowhere yet."""
         for player, entry in self.entries.items():
             if entry.rows is not None:
                 for row in ROWS:
                     if card in entry.rows.row(row):
-                        return f"{player}'s {row.value}"
+                        return already_in(card, player, row)
             elif card in entry.cards:
-                return f"{player}'s cards"
+                return already_in(card, player, None)
         return None
 
     def verify_enter(self, player: str, entry: Entry) -> None:
@@ -157,32 +174,32 @@ class ChineseHand:
         filled: dict[Row, int] = dict.fromkeys(ROWS, 0)
         for card, word in placed:
             if card is None:
-                raise EntryRefused("every card of a Chinese hand is entered face up: no unknown cards")
+                raise EntryRefused(_("every card of a Chinese hand is entered face up: no unknown cards"))
             try:
                 row = parse_row_word(word)
             except ValueError as error:
                 raise EntryRefused(str(error)) from None
             if not isinstance(row, Row):
-                raise EntryRefused(NOTHING_DISCARDED)
+                raise EntryRefused(str(NOTHING_DISCARDED))
             filled[row] += 1
             if filled[row] > ROW_SIZE[row]:
-                raise EntryRefused(f"the {row.value} takes {ROW_SIZE[row]} cards, not {filled[row]}")
+                raise EntryRefused(row_takes(row, filled[row]))
         self._verify_free(tuple(card for card, _ in placed if card is not None))
 
     def _verify_waiting(self, player: str) -> None:
         if player not in self.players:
-            raise EntryRefused(f"{player} is not dealt into this hand")
+            raise EntryRefused(_("{player} is not dealt into this hand").format(player=player))
         if player in self.entries:
-            raise EntryRefused(f"{player}'s hand is already entered: undo it first")
+            raise EntryRefused(_("{player}'s hand is already entered: undo it first").format(player=player))
 
     def _verify_free(self, cards: Sequence[Card]) -> None:
         twice = find_duplicate(cards)
         if twice is not None:
-            raise EntryRefused(f"{twice} is entered twice")
+            raise EntryRefused(entered_twice(twice))
         for card in cards:
-            where = self.where(card)
-            if where is not None:
-                raise EntryRefused(f"{card} is already in {where}")
+            refusal = self.already_in(card)
+            if refusal is not None:
+                raise EntryRefused(refusal)
 
     def can_enter(self, player: str, entry: Entry) -> bool:
         try:
@@ -198,7 +215,7 @@ class ChineseHand:
     def withdraw(self, player: str) -> ChineseHand:
         """The hand without that player's entry: the undo of `enter`."""
         if player not in self.entries:
-            raise EntryRefused(f"{player}'s hand is not entered")
+            raise EntryRefused(_("{player}'s hand is not entered").format(player=player))
         rest = {name: entry for name, entry in self.entries.items() if name != player}
         return ChineseHand(self.preset, self.players, MappingProxyType(rest))
 
@@ -215,7 +232,7 @@ class ChineseHand:
         """The finished hand as a deal to score and settle, once every player's hand is entered."""
         waiting = self.next_to_enter()
         if waiting is not None:
-            raise EntryRefused(f"{waiting}'s hand is not entered yet")
+            raise EntryRefused(_("{player}'s hand is not entered yet").format(player=waiting))
         seats = tuple(ChineseSeat(player, stacks[player], self.entries[player]) for player in self.players)
         return ChineseDeal(
             self.preset,

@@ -21,9 +21,10 @@ from enum import StrEnum
 from typing import Any, Final
 
 from ofc_desk.core.presets import PresetError
+from ofc_desk.i18n import LazyText, _, lazy_gettext
 
-NO_SURRENDER: Final = "this table's preset plays no surrender"
-NO_DECLARATIONS: Final = "this table's preset plays no declared special hands"
+NO_SURRENDER: Final[LazyText] = lazy_gettext("this table's preset plays no surrender")
+NO_DECLARATIONS: Final[LazyText] = lazy_gettext("this table's preset plays no declared special hands")
 _DEFAULT_NUMBERS: Final = {"pool_row": 1, "pool_scoop": 0, "stake": 1}
 
 
@@ -91,8 +92,11 @@ def refuse_contradictions(payment: Payment, surrender: int | None, specials: int
     if payment.plays_declarations:
         return
     if surrender is not None:
-        raise PresetError(f"preset.surrender must be null under payment {payment.value}: {NO_SURRENDER}")
+        said = _("preset.surrender must be null under payment {payment}: {reason}")
+        raise PresetError(said.format(payment=payment.value, reason=NO_SURRENDER))
     if specials:
-        raise PresetError(f"preset.specials must be empty under payment {payment.value}: {NO_DECLARATIONS}")
+        said = _("preset.specials must be empty under payment {payment}: {reason}")
+        raise PresetError(said.format(payment=payment.value, reason=NO_DECLARATIONS))
     if bank:
-        raise PresetError(f"preset.bank must be false under payment {payment.value}: there is no bank")
+        said = _("preset.bank must be false under payment {payment}: there is no bank")
+        raise PresetError(said.format(payment=payment.value))

@@ -53,6 +53,7 @@ from ofc_desk.core.presets import (
 )
 from ofc_desk.core.rows import Row
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
+from ofc_desk.i18n import _
 
 MAX_MULTIPLIER: Final = 10
 """A scoop multiplier beyond any card room's; it keeps amounts owed inside 64-bit integers."""
@@ -182,9 +183,9 @@ class ChinesePreset:
     def unplayed(self, *, surrender: bool = False, declaration: bool = False) -> str:
         """Why this preset refuses a surrender or a declaration, or "" when it plays it."""
         if surrender and self.surrender is None:
-            return NO_SURRENDER
+            return str(NO_SURRENDER)
         if declaration and not self.payment.payment.plays_declarations:
-            return NO_DECLARATIONS
+            return str(NO_DECLARATIONS)
         return ""
 
     def aces_worth(self, aces: int) -> int:
@@ -215,11 +216,13 @@ def chinese_preset_from_dict(
     fill_payment_defaults(merged)
     reader = PresetReader(merged, "preset")
     if reader.text("game") != Game.CHINESE:
-        raise PresetError(f"preset.game must be {Game.CHINESE.value} for a Chinese poker preset")
+        raise PresetError(
+            _("preset.game must be {game} for a Chinese poker preset").format(game=Game.CHINESE.value)
+        )
     scheme = _choice(reader, "scheme", Scheme)
     bonus_mode = _choice(reader, "bonus_mode", BonusMode)
     if scheme is Scheme.MAJORITY and bonus_mode is BonusMode.INSTEAD:
-        raise PresetError("preset.bonus_mode must be extra or always under the majority scheme")
+        raise PresetError(_("preset.bonus_mode must be extra or always under the majority scheme"))
     preset = ChinesePreset(
         name=reader.text("name"),
         description=reader.text("description"),
@@ -280,7 +283,10 @@ def _choice(reader: PresetReader, key: str, enum: type[E], default: E | None = N
         return enum(value)
     except ValueError:
         allowed = ", ".join(member.value for member in enum)
-        raise PresetError(f"{reader.path}.{key} must be one of {allowed}, not {value!r}") from None
+        said = _("{field} must be one of {allowed}, not {value}")
+        raise PresetError(
+            said.format(field=f"{reader.path}.{key}", allowed=allowed, value=repr(value))
+        ) from None
 
 
 def _bonuses(section: PresetReader) -> Mapping[Row, Mapping[HandClass, int]]:
@@ -291,7 +297,8 @@ def _bonuses(section: PresetReader) -> Mapping[Row, Mapping[HandClass, int]]:
         for key in table.data:
             if key not in allowed:
                 names = ", ".join(sorted(allowed))
-                raise PresetError(f"{table.path}.{key} is not a bonus hand of the {row.value} ({names})")
+                said = _("{field} is not a bonus hand of the {row} ({names})")
+                raise PresetError(said.format(field=f"{table.path}.{key}", row=row.label, names=names))
         bonuses[row] = MappingProxyType({allowed[key]: table.number(key) for key in table.data})
     section.refuse_unread()
     return MappingProxyType(bonuses)
@@ -299,12 +306,13 @@ def _bonuses(section: PresetReader) -> Mapping[Row, Mapping[HandClass, int]]:
 
 def _specials(value: Any) -> tuple[SpecialRule, ...]:
     if not isinstance(value, list):
-        raise PresetError("preset.specials must be a list of {kind, units}, the lowest ranked first")
+        raise PresetError(_("preset.specials must be a list of {kind, units}, the lowest ranked first"))
     specials: list[SpecialRule] = []
     for position, entry in enumerate(value):
         special = _special(entry, f"preset.specials[{position}]")
         if any(other.kind is special.kind for other in specials):
-            raise PresetError(f"preset.specials[{position}]: {special.kind.value} is listed twice")
+            said = _("preset.specials[{position}]: {kind} is listed twice")
+            raise PresetError(said.format(position=position, kind=special.kind.value))
         specials.append(special)
     return tuple(specials)
 
@@ -319,7 +327,8 @@ def _special(entry: Any, path: str) -> SpecialRule:
         kind = SpecialKind(text)
     except ValueError:
         kinds = ", ".join(kind.value for kind in SpecialKind)
-        raise PresetError(f"{path}.kind {text!r} is not a special hand ({kinds})") from None
+        said = _("{field} {kind} is not a special hand ({kinds})")
+        raise PresetError(said.format(field=f"{path}.kind", kind=repr(text), kinds=kinds)) from None
     units = item.number("units")
     limit = None
     if kind in _LIMIT_KEYS:
@@ -328,9 +337,13 @@ def _special(entry: Any, path: str) -> SpecialRule:
         try:
             limit = Rank(limit_text)
         except ValueError:
-            raise PresetError(f"{path}.{key} must be a rank: 2-9, T, J, Q, K") from None
+            raise PresetError(
+                _("{field} must be a rank: 2-9, T, J, Q, K").format(field=f"{path}.{key}")
+            ) from None
         if limit is Rank.ACE:
-            raise PresetError(f"{path}.{key} must be below an ace (an ace is high)")
+            raise PresetError(
+                _("{field} must be below an ace (an ace is high)").format(field=f"{path}.{key}")
+            )
     item.refuse_unread()
     return SpecialRule(kind, units, limit)
 
@@ -345,9 +358,8 @@ def _ace_units(reader: PresetReader) -> tuple[int, ...]:
             for units in value
         )
     ):
-        raise PresetError(
-            f"preset.ace_units must be four whole numbers from 0 to {MAX_POINTS:,}: the worth of 1-4 aces"
-        )
+        said = _("preset.ace_units must be four whole numbers from 0 to {most}: the worth of 1-4 aces")
+        raise PresetError(said.format(most=f"{MAX_POINTS:,}"))
     return tuple(value)
 
 

@@ -21,6 +21,7 @@ from ofc_desk.core.results import (
     read_seat,
 )
 from ofc_desk.core.rows import ROWS
+from ofc_desk.i18n import _
 
 
 def read_chinese_result(result: ResultReader) -> HandResult:
@@ -34,7 +35,7 @@ def _seat(player: ResultReader) -> ResultSeat:
 
 
 def _showdown(player: ResultReader) -> Showdown:
-    special = player.optional_choice("special", SpecialKind, "a special hand")
+    special = player.optional_choice("special", SpecialKind, _("a special hand"))
     aces = None if player.optional("aces") is None else player.whole("aces")
     return Showdown(player.flag("surrendered"), special, aces)
 
@@ -50,4 +51,5 @@ def _payment(payment: ResultReader) -> PaymentOutcome:
         return PaymentOutcome(Payment.POOL, tuple(winners.optional_text(row.value) for row in ROWS))
     if kind == Payment.SINGLE_WINNER:
         return PaymentOutcome(Payment.SINGLE_WINNER, winner=payment.optional_text("winner"))
-    raise ResultUnreadable(f"{payment.path}.payment: {kind!r} has no outcome of its own")
+    said = _("{field}: {kind} has no outcome of its own")
+    raise ResultUnreadable(said.format(field=f"{payment.path}.payment", kind=repr(kind)))

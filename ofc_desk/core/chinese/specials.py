@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Final
 
 from ofc_desk.core.cards import Card, Rank, Suit
+from ofc_desk.i18n import LazyText, lazy_pgettext
 
 HAND_CARDS: Final = 13
 _SPLIT: Final = (5, 5, 3)
@@ -49,6 +50,30 @@ class SpecialKind(StrEnum):
     def words(self) -> str:
         """As a dealer says it: 'six pairs', 'three straight flushes'."""
         return self.value.replace("-", " ")
+
+    @property
+    def label(self) -> LazyText:
+        """`words` in the reader's language."""
+        return _SPECIAL_LABELS[self]
+
+
+_SPECIAL_LABELS: Final[dict[SpecialKind, LazyText]] = {
+    SpecialKind.SIX_PAIRS: lazy_pgettext("special hand", "six pairs"),
+    SpecialKind.FIVE_PAIRS_AND_TRIPS: lazy_pgettext("special hand", "five pairs and trips"),
+    SpecialKind.FOUR_TRIPS: lazy_pgettext("special hand", "four trips"),
+    SpecialKind.THREE_QUADS: lazy_pgettext("special hand", "three quads"),
+    SpecialKind.THREE_STRAIGHTS: lazy_pgettext("special hand", "three straights"),
+    SpecialKind.THREE_FLUSHES: lazy_pgettext("special hand", "three flushes"),
+    SpecialKind.THREE_STRAIGHT_FLUSHES: lazy_pgettext("special hand", "three straight flushes"),
+    SpecialKind.ALL_ONE_COLOUR: lazy_pgettext("special hand", "all one colour"),
+    SpecialKind.TWELVE_ONE_COLOUR: lazy_pgettext("special hand", "twelve one colour"),
+    SpecialKind.SMALL: lazy_pgettext("special hand", "small"),
+    SpecialKind.BIG: lazy_pgettext("special hand", "big"),
+    SpecialKind.TWELVE_PICTURES: lazy_pgettext("special hand", "twelve pictures"),
+    SpecialKind.NO_PICTURES: lazy_pgettext("special hand", "no pictures"),
+    SpecialKind.DRAGON: lazy_pgettext("special hand", "dragon"),
+    SpecialKind.ONE_SUIT: lazy_pgettext("special hand", "one suit"),
+}
 
 
 def _straights(size: int) -> tuple[tuple[int, ...], ...]:

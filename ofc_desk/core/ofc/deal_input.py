@@ -9,16 +9,17 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
 from ofc_desk.core.ofc.deal import Deal, SeatHand
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict, refuse_award_for_variant
 from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.presets import PresetError
-from ofc_desk.core.rows import ROW_SIZE, ROWS
+from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, already_in
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 
 DEAL_FIELDS = frozenset({
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
@@ -40,12 +41,36 @@ class DealInputError(ValueError):
         super().__init__(f"{field}: {problem}" if field else problem)
 
 
+UNKNOWN_FIELD: Final = lazy_gettext("unknown field")
+MISSING: Final = lazy_gettext("is missing")
+WHOLE_CHIPS: Final = lazy_gettext("must be a whole number of chips")
+PLAYERS_IN_ORDER: Final = lazy_gettext("must be a list of players in clockwise order")
+NON_EMPTY_NAME: Final = lazy_gettext("must be a non-empty name")
+CARDS_LIKE: Final = lazy_gettext("must be cards such as 'Ah Kd 7c'")
+"""Problems both games' deals are refused for, said alike (`DealInputError`'s problem)."""
+
+
+def sits_twice(name: str) -> str:
+    return _("{name} sits twice").format(name=repr(name))
+
+
+def not_unicode(name: str) -> str:
+    return _("{name} is not valid Unicode text").format(name=repr(name))
+
+
+def holds_cards(count: int, size: int) -> str:
+    """A row or hand of the wrong size: "holds 4 cards, needs 5"."""
+    return ngettext("holds {count} card, needs {size}", "holds {count} cards, needs {size}", count).format(
+        count=count, size=size
+    )
+
+
 def deal_from_json(data: Any) -> Deal:
     if not isinstance(data, Mapping):
-        raise DealInputError("", "a deal must be a JSON object")
+        raise DealInputError("", _("a deal must be a JSON object"))
     if not data.keys() <= DEAL_FIELDS:
-        raise DealInputError(min(set(data) - DEAL_FIELDS), "unknown field")
-    preset = read_preset(data.get("rules", "standard"), data.get("house_options"))
+        raise DealInputError(min(set(data) - DEAL_FIELDS), str(UNKNOWN_FIELD))
+    preset = read_preset(data.get("rules", DEFAULT_PRESET), data.get("house_options"))
     variant = read_choice(data, "variant", Variant, Variant.REGULAR)
     try:
         refuse_award_for_variant(preset.jackpot_award, variant)
@@ -76,7 +101,7 @@ def deal_from_json(data: Any) -> Deal:
 
 def read_preset(rules: Any, house_options: Any = None) -> RulesPreset:
     if house_options is not None and not isinstance(house_options, Mapping):
-        raise DealInputError("house_options", "must be an object of preset fields")
+        raise DealInputError("house_options", _("must be an object of preset fields"))
     try:
         if isinstance(rules, str):
             base = load_preset(rules)
@@ -85,7 +110,7 @@ def read_preset(rules: Any, house_options: Any = None) -> RulesPreset:
             return _built_preset(rules, house_options)
     except PresetError as error:
         raise DealInputError("rules", str(error)) from None
-    raise DealInputError("rules", "must be a preset name or a preset object")
+    raise DealInputError("rules", _("must be a preset name or a preset object"))
 
 
 def _built_preset(rules: Mapping[str, Any], house_options: Any) -> RulesPreset:
@@ -106,7 +131,7 @@ def _preset_from_json(key: str) -> RulesPreset:
 
 def _check_scoring(preset: RulesPreset, scoring: Any) -> None:
     if not isinstance(scoring, str):
-        raise DealInputError("scoring", "must be text such as '1-6' or '2-4'")
+        raise DealInputError("scoring", _("must be text such as '1-6' or '2-4'"))
     try:
         preset.scoring_system(scoring)
     except PresetError as error:
@@ -119,23 +144,26 @@ def read_choice(data: Mapping[str, Any], key: str, enum: type[E], default: E) ->
         member: E = enum(value)
     except ValueError:
         allowed = ", ".join(choice.value for choice in enum)
-        raise DealInputError(key, f"unknown {key} {value!r} (use {allowed})") from None
+        said = _("unknown {key} {value} (use {allowed})").format(key=key, value=repr(value), allowed=allowed)
+        raise DealInputError(key, said) from None
     return member
 
 
 def read_flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise DealInputError(key, "must be true or false")
+        raise DealInputError(key, _("must be true or false"))
     return value
 
 
 def read_count(data: Mapping[str, Any], key: str, default: int, *, least: int, where: str = "") -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealInputError(where + key, "must be a whole number of chips")
+        raise DealInputError(where + key, str(WHOLE_CHIPS))
     if value < least:
-        raise DealInputError(where + key, f"must be at least {least}, not {value}")
+        raise DealInputError(
+            where + key, _("must be at least {least}, not {value}").format(least=least, value=value)
+        )
     return value
 
 
@@ -145,29 +173,36 @@ def read_jackpot_pool(data: Mapping[str, Any]) -> int | None:
         return None
     value = data["jackpot_pool"]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealInputError("jackpot_pool", "must be a whole number of chips")
+        raise DealInputError("jackpot_pool", str(WHOLE_CHIPS))
     if value < 0:
-        raise DealInputError("jackpot_pool", f"a pool holds 0 chips or more, not {value}")
+        raise DealInputError(
+            "jackpot_pool", _("a pool holds 0 chips or more, not {value}").format(value=value)
+        )
     return value
 
 
 def read_name(data: Mapping[str, Any], key: str, names: list[str]) -> str:
     value = data.get(key)
     if value is None:
-        raise DealInputError(key, "is missing")
+        raise DealInputError(key, str(MISSING))
     if value not in names:
-        raise DealInputError(key, f"{value!r} is not one of the players ({', '.join(names)})")
+        said = _("{name} is not one of the players ({players})").format(
+            name=repr(value), players=", ".join(names)
+        )
+        raise DealInputError(key, said)
     return str(value)
 
 
 def read_name_list(value: Any, field: str, names: list[str]) -> list[str]:
     if not isinstance(value, list):
-        raise DealInputError(field, "must be a list of player names")
+        raise DealInputError(field, _("must be a list of player names"))
     for position, name in enumerate(value):
         if name not in names:
-            raise DealInputError(f"{field}[{position}]", f"{name!r} is not one of the players")
+            raise DealInputError(
+                f"{field}[{position}]", _("{name} is not one of the players").format(name=repr(name))
+            )
         if name in value[:position]:
-            raise DealInputError(f"{field}[{position}]", f"{name!r} is named twice")
+            raise DealInputError(f"{field}[{position}]", _("{name} is named twice").format(name=repr(name)))
     return list(value)
 
 
@@ -175,54 +210,56 @@ def read_streaks(value: Any, in_fantasyland: frozenset[str]) -> dict[str, int]:
     """Fantasyland hands played in a row, this deal included (1 when not given): what the cap on
     consecutive Fantasyland hands counts."""
     if not isinstance(value, Mapping):
-        raise DealInputError("fantasyland_streaks", "must be an object of player names and hand counts")
+        raise DealInputError("fantasyland_streaks", _("must be an object of player names and hand counts"))
     streaks: dict[str, int] = {}
     for name, count in value.items():
         where = f"fantasyland_streaks.{name}"
         if name not in in_fantasyland:
-            raise DealInputError(where, f"{name!r} did not play this deal in Fantasyland (in_fantasyland)")
+            said = _("{name} did not play this deal in Fantasyland (in_fantasyland)").format(name=repr(name))
+            raise DealInputError(where, said)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise DealInputError(where, "must be a whole number of hands, 1 or more")
+            raise DealInputError(where, _("must be a whole number of hands, 1 or more"))
         streaks[name] = count
     return streaks
 
 
 def read_pair_units(value: Any, names: list[str]) -> dict[frozenset[str], int]:
     if not isinstance(value, list):
-        raise DealInputError("pair_units", "must be a list of {players, unit}")
+        raise DealInputError("pair_units", _("must be a list of {players, unit}"))
     units: dict[frozenset[str], int] = {}
     for position, entry in enumerate(value):
         where = f"pair_units[{position}]"
         if not isinstance(entry, Mapping):
-            raise DealInputError(where, "must be an object with players and unit")
+            raise DealInputError(where, _("must be an object with players and unit"))
         if not entry.keys() <= PAIR_UNIT_FIELDS:
-            raise DealInputError(f"{where}.{min(set(entry) - PAIR_UNIT_FIELDS)}", "unknown field")
+            raise DealInputError(f"{where}.{min(set(entry) - PAIR_UNIT_FIELDS)}", str(UNKNOWN_FIELD))
         pair = read_name_list(entry.get("players"), f"{where}.players", names)
         if len(pair) != 2:
-            raise DealInputError(f"{where}.players", "must name two different players")
+            raise DealInputError(f"{where}.players", _("must name two different players"))
         if frozenset(pair) in units:
-            raise DealInputError(f"{where}.players", f"{pair[0]} and {pair[1]} already have a unit")
+            said = _("{first} and {second} already have a unit").format(first=pair[0], second=pair[1])
+            raise DealInputError(f"{where}.players", said)
         if "unit" not in entry:
-            raise DealInputError(f"{where}.unit", "is missing")
+            raise DealInputError(f"{where}.unit", str(MISSING))
         units[frozenset(pair)] = read_count(entry, "unit", 1, least=1, where=f"{where}.")
     return units
 
 
 def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
     if not isinstance(value, list):
-        raise DealInputError("players", "must be a list of players in clockwise order")
+        raise DealInputError("players", str(PLAYERS_IN_ORDER))
     structure = variant.structure
     if not structure.min_players <= len(value) <= structure.max_players:
+        said = _("{variant} is for {least} to {most} players, not {count}")
+        least, most = structure.min_players, structure.max_players
         raise DealInputError(
-            "players",
-            f"{variant.value} is for {structure.min_players} to {structure.max_players} players,"
-            f" not {len(value)}",
+            "players", said.format(variant=variant.value, least=least, most=most, count=len(value))
         )
     seats: list[SeatHand] = []
     for position, entry in enumerate(value):
         seat = _read_player(entry, position)
         if any(other.name == seat.name for other in seats):
-            raise DealInputError(f"players[{position}].name", f"{seat.name!r} sits twice")
+            raise DealInputError(f"players[{position}].name", sits_twice(seat.name))
         seats.append(seat)
     dealt = [card.code for seat in seats for card in seat.hand.cards]
     if len(set(dealt)) != len(dealt):
@@ -233,17 +270,17 @@ def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
 def _read_player(entry: Any, position: int) -> SeatHand:
     if not isinstance(entry, Mapping):
         raise DealInputError(
-            f"players[{position}]", "must be an object with name, stack, front, middle, back"
+            f"players[{position}]", _("must be an object with name, stack, front, middle, back")
         )
     if not entry.keys() <= PLAYER_FIELDS:
-        raise DealInputError(f"players[{position}].{min(set(entry) - PLAYER_FIELDS)}", "unknown field")
+        raise DealInputError(f"players[{position}].{min(set(entry) - PLAYER_FIELDS)}", str(UNKNOWN_FIELD))
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise DealInputError(f"players[{position}].name", "must be a non-empty name")
+        raise DealInputError(f"players[{position}].name", str(NON_EMPTY_NAME))
     if not is_unicode(name):
-        raise DealInputError(f"players[{position}].name", f"{name!r} is not valid Unicode text")
+        raise DealInputError(f"players[{position}].name", not_unicode(name))
     if "stack" not in entry:
-        raise DealInputError(f"players[{position}].stack", "is missing")
+        raise DealInputError(f"players[{position}].stack", str(MISSING))
     stack = read_count(entry, "stack", 0, least=0, where=f"players[{position}].")
     front, middle, back = (
         _read_row(entry.get(row_name), position, row_name, size) for row_name, size in _ROW_NAMES_AND_SIZES
@@ -253,16 +290,13 @@ def _read_player(entry: Any, position: int) -> SeatHand:
 
 def _refuse_card_dealt_twice(seats: list[SeatHand]) -> NoReturn:
     """Name the first card met a second time, reading seat by seat and row by row."""
-    placed: dict[Card, tuple[str, str]] = {}
+    placed: dict[Card, tuple[str, Row]] = {}
     for position, seat in enumerate(seats):
         for row in ROWS:
             for card in seat.hand.row(row):
                 if card in placed:
-                    owner, owner_row = placed[card]
-                    raise DealInputError(
-                        f"players[{position}].{row.value}", f"{card} is already in {owner}'s {owner_row}"
-                    )
-                placed[card] = (seat.name, row.value)
+                    raise DealInputError(f"players[{position}].{row.value}", already_in(card, *placed[card]))
+                placed[card] = (seat.name, row)
     raise AssertionError("called for a deal with no card dealt twice")  # pragma: no cover
 
 
@@ -284,7 +318,7 @@ def _read_row(value: Any, position: int, row_name: str, size: int) -> tuple[Card
             raise DealInputError(f"players[{position}].{row_name}", str(error)) from None
         if len(cards) == size:
             return tuple(cards)
-        raise DealInputError(f"players[{position}].{row_name}", f"holds {len(cards)} cards, needs {size}")
+        raise DealInputError(f"players[{position}].{row_name}", holds_cards(len(cards), size))
     if value is None:
-        raise DealInputError(f"players[{position}].{row_name}", "is missing")
-    raise DealInputError(f"players[{position}].{row_name}", "must be cards such as 'Ah Kd 7c'")
+        raise DealInputError(f"players[{position}].{row_name}", str(MISSING))
+    raise DealInputError(f"players[{position}].{row_name}", str(CARDS_LIKE))

@@ -33,6 +33,7 @@ from ofc_desk.core.presets import (
 )
 from ofc_desk.core.rows import Row
 from ofc_desk.core.settlement import MAX_CHIPS
+from ofc_desk.i18n import _
 
 FANTASYLAND_CARDS = (13, 52)
 """A Fantasyland hand sets 13 cards; it may be dealt more, never more than the deck."""
@@ -98,7 +99,8 @@ class RulesPreset:
             return self.scoring_systems[chosen]
         except KeyError:
             known = ", ".join(sorted(self.scoring_systems))
-            raise PresetError(f"unknown scoring '{chosen}' (this preset has {known})") from None
+            said = _("unknown scoring '{scoring}' (this preset has {known})")
+            raise PresetError(said.format(scoring=chosen, known=known)) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The preset as stored: what the session records and every report prints."""
@@ -135,7 +137,7 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
     merged = deep_merge(dict(data), overrides or {})
     reader = PresetReader(merged, "preset")
     if reader.text("game", Game.OFC.value) != Game.OFC:
-        raise PresetError(f"preset.game must be {Game.OFC.value} for an OFC preset")
+        raise PresetError(_("preset.game must be {game} for an OFC preset").format(game=Game.OFC.value))
     royalties = reader.section("royalties")
     fantasyland = reader.section("fantasyland")
     deuce = fantasyland.section("deuce_to_seven")
@@ -154,12 +156,18 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
         foul_penalty=reader.number("foul_penalty"),
         winner_only_royalties=reader.flag("winner_only_royalties"),
         royalties=Royalties(
-            back=royalties.table("back", _HAND_CLASSES.__contains__, "a hand class such as flush"),
-            middle=royalties.table("middle", _HAND_CLASSES.__contains__, "a hand class such as flush"),
-            front_pairs=royalties.table("front_pairs", _RANKS.__contains__, "a rank: 2-9, T, J, Q, K or A"),
-            front_trips=royalties.table("front_trips", _RANKS.__contains__, "a rank: 2-9, T, J, Q, K or A"),
+            back=royalties.table("back", _HAND_CLASSES.__contains__, _("a hand class such as flush")),
+            middle=royalties.table("middle", _HAND_CLASSES.__contains__, _("a hand class such as flush")),
+            front_pairs=royalties.table(
+                "front_pairs", _RANKS.__contains__, _("a rank: 2-9, T, J, Q, K or A")
+            ),
+            front_trips=royalties.table(
+                "front_trips", _RANKS.__contains__, _("a rank: 2-9, T, J, Q, K or A")
+            ),
             deuce_to_seven_middle=royalties.table(
-                "deuce_to_seven_middle", _is_low_hand, "a high card such as 9 or five ranks such as 7-5-4-3-2"
+                "deuce_to_seven_middle",
+                _is_low_hand,
+                _("a high card such as 9 or five ranks such as 7-5-4-3-2"),
             ),
         ),
         fantasyland=FantasylandRules(
@@ -167,13 +175,13 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
             cards=fantasyland.table(
                 "cards",
                 {variant.value for variant in Variant}.__contains__,
-                "a variant such as pineapple",
+                _("a variant such as pineapple"),
                 FANTASYLAND_CARDS,
             ),
             progressive_cards=fantasyland.table(
                 "progressive_cards",
                 {*_RANKS, "trips"}.__contains__,
-                "a pair's rank such as Q, or trips",
+                _("a pair's rank such as Q, or trips"),
                 FANTASYLAND_CARDS,
             ),
             progressive_stay_cards=fantasyland.number("progressive_stay_cards", *FANTASYLAND_CARDS),
@@ -208,10 +216,11 @@ def refuse_award_for_variant(award: JackpotAward | None, variant: Variant) -> No
     """A 2-7 pineapple table takes no award: its middle is a low hand, with no class in the award's
     order (docs/rules.md §11). Refused when the table opens or the deal is read."""
     if award is not None and variant.lowball_middle:
-        raise PresetError(
-            f"a {variant.value} table takes no jackpot_award: its middle is a low hand, which has no"
-            " class in the award's order"
+        said = _(
+            "a {variant} table takes no jackpot_award: its middle is a low hand, which has no class in"
+            " the award's order"
         )
+        raise PresetError(said.format(variant=variant.value))
 
 
 def _check_fantasyland(rules: FantasylandRules, path: str) -> None:
@@ -221,25 +230,29 @@ def _check_fantasyland(rules: FantasylandRules, path: str) -> None:
     _rank(deuce.entry_front_pair, f"{path}.deuce_to_seven.entry_front_pair")
     low = deuce.entry_middle.split("-")
     if len(low) != 5:
-        raise PresetError(f"{path}.deuce_to_seven.entry_middle must be five ranks such as 7-5-4-3-2")
+        said = _("{field} must be five ranks such as 7-5-4-3-2")
+        raise PresetError(said.format(field=f"{path}.deuce_to_seven.entry_middle"))
     for rank in low:
         _rank(rank, f"{path}.deuce_to_seven.entry_middle")
     for variant in Variant:
         if not variant.lowball_middle and variant.value not in rules.cards:
-            raise PresetError(f"{path}.cards.{variant.value} is missing")
+            raise PresetError(_("{field} is missing").format(field=f"{path}.cards.{variant.value}"))
     for key in [rank.value for rank in Rank if rank.order >= entry.order] + ["trips"]:
         if key not in rules.progressive_cards:
-            raise PresetError(f"{path}.progressive_cards.{key} is missing")
+            raise PresetError(_("{field} is missing").format(field=f"{path}.progressive_cards.{key}"))
     for stay, where in ((rules.stay, f"{path}.stay"), (deuce.stay, f"{path}.deuce_to_seven.stay")):
         for row, least in stay.items():
             if row not in set(Row):
-                raise PresetError(f"{where}.{row} is not a row (front, middle, back)")
+                raise PresetError(
+                    _("{field} is not a row (front, middle, back)").format(field=f"{where}.{row}")
+                )
             if least.upper() not in HandClass.__members__:
-                raise PresetError(f"{where}.{row} must name a hand such as trips, full_house, quads")
+                said = _("{field} must name a hand such as trips, full_house, quads")
+                raise PresetError(said.format(field=f"{where}.{row}"))
 
 
 def _rank(value: str, path: str) -> Rank:
     try:
         return Rank(value)
     except ValueError:
-        raise PresetError(f"{path} must be a rank: 2-9, T, J, Q, K or A") from None
+        raise PresetError(_("{field} must be a rank: 2-9, T, J, Q, K or A").format(field=path)) from None

@@ -14,6 +14,7 @@ from ofc_desk.core.results import (
     read_rows,
     read_seat,
 )
+from ofc_desk.i18n import _
 
 
 def read_ofc_result(result: ResultReader) -> HandResult:
@@ -28,7 +29,8 @@ def _seat(player: ResultReader) -> ResultSeat:
 def _pair(matchup: ResultReader) -> ResultPair:
     fouled = matchup.optional("foul") or ()
     if not isinstance(fouled, list | tuple) or not all(isinstance(name, str) for name in fouled):
-        raise ResultUnreadable(f"{matchup.path}.foul must be the fouled players' names or null")
+        said = _("{field} must be the fouled players' names or null")
+        raise ResultUnreadable(said.format(field=f"{matchup.path}.foul"))
     return read_pair(
         matchup,
         scoop=matchup.whole("scoop"),

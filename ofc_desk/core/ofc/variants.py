@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
+
+from ofc_desk.i18n import LazyText, lazy_pgettext
 
 
 class Variant(StrEnum):
@@ -18,6 +21,18 @@ class Variant(StrEnum):
     @property
     def lowball_middle(self) -> bool:
         return self is Variant.DEUCE_TO_SEVEN_PINEAPPLE
+
+    @property
+    def label(self) -> LazyText:
+        """The variant's name in the reader's language (its value is the stored identifier)."""
+        return _LABELS[self]
+
+
+_LABELS: Final[dict[Variant, LazyText]] = {
+    Variant.REGULAR: lazy_pgettext("variant", "regular"),
+    Variant.PINEAPPLE: lazy_pgettext("variant", "pineapple"),
+    Variant.DEUCE_TO_SEVEN_PINEAPPLE: lazy_pgettext("variant", "2-7-pineapple"),
+}
 
 
 @dataclass(frozen=True)
