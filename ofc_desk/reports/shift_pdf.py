@@ -10,7 +10,7 @@ from typing import IO
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
-from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext
+from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext, ngettext
 from ofc_desk.reports.fonts import needs_wide
 from ofc_desk.reports.formatting import chips, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import (
@@ -110,9 +110,12 @@ def _pool_section(report: ShiftReport, pool: PoolReconciliation, styles: Styles)
     ]
     yield key_value_table(lines, styles, columns=1)
     if pool.difference:
-        alarm = _(
+        alarm = ngettext(
             "The room's jackpot pool does NOT reconcile: the pool at the end differs from its start and"
-            " the tables' changes by {difference} chips. Run ofc-desk verify before signing."
+            " the tables' changes by {difference} chip. Run ofc-desk verify before signing.",
+            "The room's jackpot pool does NOT reconcile: the pool at the end differs from its start and"
+            " the tables' changes by {difference} chips. Run ofc-desk verify before signing.",
+            abs(pool.difference),
         ).format(difference=signed_chips(pool.difference))
         yield Paragraph(f'<font color="#b00020"><b>{text(alarm)}</b></font>', styles.body)
     else:
