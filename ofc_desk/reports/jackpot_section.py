@@ -22,7 +22,7 @@ MOVE_WORDS = {
     MoveKind.AWARD: lazy_gettext("jackpot award"),
     MoveKind.VOID: lazy_gettext("void"),
 }
-MOVE_WIDTHS = [13 * mm, 33 * mm, 11 * mm, 29 * mm, 18 * mm, 18 * mm]
+MOVE_WIDTHS = [13 * mm, 33 * mm, 11 * mm, 27 * mm, 18 * mm, 20 * mm]
 
 
 def shows_jackpot(record: SessionRecord) -> bool:
@@ -100,7 +100,8 @@ def pool_moves_table(record: SessionRecord, styles: Styles) -> Iterator[Flowable
                 str(move.seq),
                 timestamp(move.at),
                 str(move.hand_number) if move.hand_number else "–",
-                str(MOVE_WORDS[move.kind]),
+                # A longer language's words wrap rather than run into the chips.
+                Paragraph(text(str(MOVE_WORDS[move.kind])), styles.cell),
                 signed_chips(move.chips),
                 chips(move.pool_after),
                 Paragraph(text(_move_details(record, move)), styles.cell_small),

@@ -38,7 +38,8 @@ FIGURE_HEADINGS = (
 )  # fmt: skip
 FIGURE_WIDTHS_MM = (18, 13, 12, 16, 15, 15, 18, 13, 14, 16, 11, 19)
 FINGERPRINT_WIDTHS_MM = (20, 13, 38, 12)
-POOL_WIDTHS_MM = (30, 16, 26, 26, 26)
+POOL_WIDTHS_MM = (16, 30, 30, 30)
+"""Beside the table's name, which takes the rest of the width."""
 
 
 def write_shift_report(report: ShiftReport, out: str | IO[bytes], language: Language | None = None) -> None:
@@ -128,6 +129,7 @@ def _pool_section(report: ShiftReport, pool: PoolReconciliation, styles: Styles)
             for t in touched
         ]
         widths = [width * mm for width in POOL_WIDTHS_MM]
+        widths.insert(0, CONTENT_WIDTH - sum(widths))
         yield grid_table(rows, widths, styles, numeric_columns=(1, 2, 3, 4))
     yield Paragraph(
         text(
