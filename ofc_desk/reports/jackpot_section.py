@@ -22,6 +22,13 @@ MOVE_WORDS = {
     MoveKind.AWARD: lazy_gettext("jackpot award"),
     MoveKind.VOID: lazy_gettext("void"),
 }
+ROLE_WORDS = (lazy_gettext("loser"), lazy_gettext("winner"), lazy_gettext("table"))
+SHARE_WORDS = (
+    lazy_gettext("loser, {percent}%"),
+    lazy_gettext("winner, {percent}%"),
+    lazy_gettext("table, {percent}%"),
+)
+"""A player's part in an award, by the award's shares (loser, winner, table) in that order."""
 MOVE_WIDTHS = [13 * mm, 33 * mm, 11 * mm, 27 * mm, 18 * mm, 20 * mm]
 
 
@@ -47,26 +54,22 @@ def hand_jackpot_lines(hand: HandRecord) -> list[str]:
 
 def award_words(award: JackpotAward) -> str:
     """'Jackpot award: Ann lost all three rows to Bob; Ann (loser, 50%) 502 · Bob (winner, 25%)
-    251 · Cy (table, 25%) 125 · Dee (table, 25%) 125; 1,003 chips in all'."""
-    shares = dict(zip(("loser", "winner", "table"), award.shares or (None, None, None), strict=True))
-    paid = " · ".join(_player_share(name, amount, award, shares) for name, amount in award.chips)
+    251 · Cy (table, 25%) 125 · Dee (table, 25%) 125; 1,003 in all'."""
+    paid = " · ".join(
+        _("{player} ({role}) {chips}").format(player=name, role=_role(name, award), chips=chips(amount))
+        for name, amount in award.chips
+    )
     return _("Jackpot award: {loser} lost all three rows to {winner}; {paid}; {total} in all").format(
         loser=award.loser, winner=award.winner, paid=paid, total=chips(award.total)
     )
 
 
-def _player_share(name: str, amount: int, award: JackpotAward, shares: dict[str, int | None]) -> str:
-    role = "loser" if name == award.loser else "winner" if name == award.winner else "table"
-    percent = shares[role]
-    if percent is None:
-        words = {"loser": _("loser"), "winner": _("winner"), "table": _("table")}[role]
-        return _("{player} ({role}) {chips}").format(player=name, role=words, chips=chips(amount))
-    share = {
-        "loser": _("loser, {percent}%"),
-        "winner": _("winner, {percent}%"),
-        "table": _("table, {percent}%"),
-    }[role].format(percent=percent)
-    return _("{player} ({role}) {chips}").format(player=name, role=share, chips=chips(amount))
+def _role(name: str, award: JackpotAward) -> str:
+    """'loser, 50%': who the player is to the award, with the share it gave them."""
+    part = 0 if name == award.loser else 1 if name == award.winner else 2
+    if award.shares is None:
+        return str(ROLE_WORDS[part])
+    return str(SHARE_WORDS[part]).format(percent=award.shares[part])
 
 
 def jackpot_section(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:

@@ -15,11 +15,13 @@ import pytest
 from sqlalchemy import text
 
 from ofc_desk.cli.main import main
+from ofc_desk.reports.exports import transaction_rows
 from ofc_desk.reports.loader import ReportNotVerified, load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import table_close_figures, write_table_close_report
+from ofc_desk.service import TableService
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts
@@ -195,3 +197,29 @@ def test_a_pool_row_of_a_table_in_the_shift_removed_refuses_its_reports(room: Ro
     with pytest.raises(ReportNotVerified):
         shift_report(database, ShiftWindow(start=room.shift_start))
     database.dispose()
+
+
+def test_a_void_gives_the_award_back_on_the_csv_and_in_the_shifts_reconciliation(room: Room) -> None:
+    """Jade 3's hand voided: its award of 3 goes back to the pool and its drop of 4 out of it."""
+    database = Database(room.url)
+    service = TableService.resume(database, room.sessions[2], DEALER)
+    service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    report = shift_report(database, ShiftWindow(start=room.shift_start))
+    database.dispose()
+    assert report.pool is not None
+    assert (report.pool.voids, report.pool.at_end, report.pool.difference) == (-1, 1, 0)
+    assert [t.jackpot_awards for t in report.tables] == [1003, 0]
+    record = load_session_record(room.url, session_id=room.sessions[2])
+    rows = list(transaction_rows(record))
+    awards = [(row["player"], row["amount"]) for row in rows if row["kind"] == "jackpot award"]
+    assert awards == [("Ann", 2), ("Bob", 1), ("Ann", -2), ("Bob", -1)]
+    # The void's reversal of Ann's transfers leaves her award to its own row.
+    (hand,) = record.hands
+    won = sum(t.paid for t in hand.transfers if t.payee == "Ann") - sum(
+        t.paid for t in hand.transfers if t.payer == "Ann"
+    )
+    reversed_ann = [
+        row["amount"] for row in rows if row["kind"] == "void reversal" and row["player"] == "Ann"
+    ]
+    assert won != 0 and reversed_ann == [-won]
+    assert record.jackpot_awards == 0 and record.final_stacks_total == 400
