@@ -91,7 +91,7 @@ def _story(report: ShiftReport, styles: Styles) -> Iterator[Flowable]:
         "Voids and corrections: recorded in the shift (corrections with their chips)."
     )
     yield Paragraph(text(notes), styles.small)
-    if report.pool is not None and (report.pool.touched or report.total("jackpot_drop")):
+    if report.pool is not None and report.pool.touched:
         yield from _pool_section(report, report.pool, styles)
     yield Paragraph(text(_("Audit fingerprints")), styles.heading)
     yield TableWithClosing(_fingerprints_table(report, styles), _closing(report, styles))

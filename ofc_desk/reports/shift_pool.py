@@ -43,6 +43,7 @@ class PoolReconciliation:
 
     @property
     def touched(self) -> bool:
+        """Whether the room had a pool in the shift (a database from before the room's pool has none)."""
         return bool(self.at_start or self.at_end or self.drops or self.seeds or self.awards or self.voids)
 
 
