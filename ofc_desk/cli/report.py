@@ -24,9 +24,11 @@ DESCRIPTION = lazy_gettext("""\
 Write the report of one stored table session. Give at least one output:
   --out FILE.pdf             the session report (header, players, stack chart, hand by hand
                              with ordered transfers, rake and jackpot, voids/corrections/undos,
+                             the room's jackpot pool: drops, seeds, awards and their shares,
                              audit fingerprint, signature lines)
-  --close-out FILE.pdf       the table-close report (one page; more only with many players,
-                             the signatures kept with the last stacks); with --counted N the
+  --close-out FILE.pdf       the table-close report (one page; more with many players or the
+                             room's jackpot changes, the signatures kept with the last stacks;
+                             jackpot awards counted in the expected chips); with --counted N the
                              supervisor's chip count is printed against the expected chips and
                              any variance is flagged (without it the count is left blank)
   --csv-hands FILE.csv       one row per player per hand

@@ -26,8 +26,9 @@ Shift report (--shift): every table open during the shift, for the floor supervi
 shift manager to sign:
   --shift [--from TIME] [--to TIME] --out FILE.pdf|FILE.csv [--csv FILE.csv]
                              per table: hands dealt, buy-ins and rebuys (drop), cash-outs,
-                             rake, jackpot drop, chips on the table at the end, voids and
-                             corrections, audit fingerprint; the room's totals. TIME is UTC,
+                             rake, jackpot drop, seeds and awards, chips on the table at the
+                             end, voids and corrections, audit fingerprint; the room's totals
+                             and its jackpot pool reconciled over the shift. TIME is UTC,
                              e.g. 2026-11-23 18:00; the shift runs from --from up to (not
                              including) --to, either left open. The database is verified first.""")
 

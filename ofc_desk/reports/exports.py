@@ -76,7 +76,8 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
 
 def transaction_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
     """Every chip movement in the order it happened: buy-ins, rebuys, cash-outs, corrections and
-    voids between hands, and each hand's transfers (payer to payee), rake and jackpot drop."""
+    voids between hands, and each hand's transfers (payer to payee), rake, jackpot drop and jackpot
+    award (the room's pool to each player)."""
     between: list[tuple[int, int, list[dict[str, object]]]] = [
         (t.after_hand, t.seq, [_between_row(record, t)]) for t in record.chip_transactions
     ]
@@ -109,9 +110,11 @@ def _void_rows(record: SessionRecord, void: Adjustment, hand: HandRecord) -> Ite
         "approved_by": void.approver,
     }
     note = f"hand {hand.number} voided"
+    awarded = dict(_award_chips(hand))
     for seat in hand.seats:
-        # chips_moved is after rake: the transfers alone are what the void reverses as such.
-        transfers = seat.chips_moved + seat.rake
+        # chips_moved is after rake and with the award: the transfers alone are what the void
+        # reverses as such.
+        transfers = seat.chips_moved + seat.rake - awarded.get(seat.name, 0)
         if transfers:
             yield {**base, "kind": "void reversal", "player": seat.name, "counterparty": "",
                    "amount": -transfers, "note": note}  # fmt: skip
@@ -121,6 +124,15 @@ def _void_rows(record: SessionRecord, void: Adjustment, hand: HandRecord) -> Ite
     if hand.jackpot_drop:
         yield {**base, "kind": "jackpot drop", "player": "", "counterparty": "jackpot",
                "amount": -hand.jackpot_drop, "note": f"taken back: {note}"}  # fmt: skip
+    for name, chips in _award_chips(hand):
+        yield {**base, "kind": "jackpot award", "player": name, "counterparty": "jackpot",
+               "amount": -chips, "note": f"given back: {note}"}  # fmt: skip
+
+
+def _award_chips(hand: HandRecord) -> list[tuple[str, int]]:
+    """Each player's chips from the hand's jackpot award (none without one)."""
+    award = hand.jackpot.award if hand.jackpot is not None else None
+    return [(name, chips) for name, chips in award.chips if chips] if award is not None else []
 
 
 def _between_row(record: SessionRecord, t: ChipTransaction) -> dict[str, object]:
@@ -181,6 +193,12 @@ def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[
             "owed": "",
             "note": "part of the rake",
         }
+    award = hand.jackpot.award if hand.jackpot is not None else None
+    if award is not None:
+        why = f"{award.loser} lost all three rows to {award.winner}"
+        for name, chips in _award_chips(hand):
+            yield {**base, "kind": "jackpot award", "player": name, "counterparty": "jackpot",
+                   "amount": chips, "owed": "", "note": why}  # fmt: skip
 
 
 def _write_csv(rows: Iterator[dict[str, object]], columns: tuple[str, ...], out: IO[str]) -> None:

@@ -19,6 +19,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.reports.chinese_section import chinese_seat
+from ofc_desk.reports.pool_record import award_shares, hand_jackpot
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
@@ -27,6 +28,7 @@ from ofc_desk.reports.record import (
     HandRecord,
     MatchupRecord,
     PlayerSummary,
+    PoolMove,
     RowRecord,
     SeatResult,
     SessionRecord,
@@ -40,6 +42,7 @@ from ofc_desk.service.payloads import RequestMade
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
 from ofc_desk.service.requests import request_words
+from ofc_desk.service.room_pool import MoveKind, PoolRow
 from ofc_desk.service.sentences import entry_sentence
 from ofc_desk.service.setup import PairUnit
 from ofc_desk.service.verified_read import read_verified_session
@@ -81,7 +84,9 @@ def load_session_record(
         except VerifyFault as fault:
             raise ReportNotVerified(f"session {chosen} does not verify, so no report: {fault}") from None
         try:
-            record = _build(chosen, verified.events, verified.hands, verified.ledger, room)
+            record = _build(
+                chosen, verified.events, verified.hands, verified.ledger, room, verified.pool_rows
+            )
             head = verified.room_head
             room_head = head.line() if head is not None else ""
             return replace(record, room_head=room_head, set_aside=verified.set_aside)
@@ -170,9 +175,11 @@ def _build(
     stored_hands: list[StoredHand],
     ledger: list[LedgerRecord],
     room: str,
+    pool_rows: tuple[PoolRow, ...] = (),
 ) -> SessionRecord:
     opening = events[0].payload
     rules = with_migration_pins(opening.get("rules", {}), events)
+    shares = award_shares(rules, events)
     walk = _walk_events(events, ledger)
     stacks_by_hand = _stacks_after_each_hand(events, ledger)
     steps = [_dealer_step(event) for event in events]
@@ -181,6 +188,7 @@ def _build(
         replace(
             _hand_record(stored, walk.hand_started_at.get(stored.number), stacks_by_hand),
             dealers=dealt_by.get(stored.number, ()),
+            jackpot=hand_jackpot(stored.number, stored.result.jackpot, pool_rows, shares),
         )
         for stored in stored_hands
     )
@@ -210,10 +218,27 @@ def _build(
         hands=hands,
         chip_transactions=tuple(walk.transactions),
         adjustments=tuple(walk.adjustments),
+        pool_moves=_pool_moves(pool_rows, events),
         final_hash=events[-1].hash,
         event_count=events[-1].seq,
         replay_script=ScriptBuilder.from_events(events).script(),
         live_hand=walk.hands_settled + 1 if walk.hands_settled + 1 in walk.hand_started_at else None,
+    )
+
+
+def _pool_moves(rows: tuple[PoolRow, ...], events: list[AuditRecord]) -> tuple[PoolMove, ...]:
+    by_id = {event.event_id: event for event in events}
+    return tuple(
+        PoolMove(
+            by_id[row.event_id].seq,
+            parse_time(row.at),
+            MoveKind(row.kind),
+            row.chips,
+            row.hand_number,
+            row.pool_after,
+            str(by_id[row.event_id].payload.get("supervisor") or "") if row.kind == MoveKind.SEED else "",
+        )
+        for row in rows
     )
 
 

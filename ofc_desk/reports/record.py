@@ -15,6 +15,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from ofc_desk.service.dealers import DealerShift, hands_words
+from ofc_desk.service.room_pool import MoveKind
 from ofc_desk.service.setup import PairUnit
 
 
@@ -130,6 +131,50 @@ class TransferRecord:
 
 
 @dataclass(frozen=True)
+class JackpotAward:
+    """A hand's jackpot award out of the room's pool (docs/rules.md §11)."""
+
+    loser: str
+    winner: str
+    chips: tuple[tuple[str, int], ...]
+    """Every player dealt in with the chips the award gave them, in seat order."""
+    shares: tuple[int, int, int] | None = None
+    """The loser's, the winner's and the table's percent of the pool, as the rules in force gave
+    them (None when the report cannot read those rules)."""
+
+    @property
+    def total(self) -> int:
+        return sum(chips for _name, chips in self.chips)
+
+
+@dataclass(frozen=True)
+class HandJackpot:
+    """The room's pool as the table saw it around a hand: before the hand (and its drop), after
+    its drop and its award."""
+
+    pool_before: int
+    pool_after: int
+    award: JackpotAward | None = None
+
+
+@dataclass(frozen=True)
+class PoolMove:
+    """A change of the room's jackpot pool this session made, in the order of its events."""
+
+    seq: int
+    at: datetime | None
+    kind: MoveKind
+    """A void gives the hand's award back and takes its drop out."""
+    chips: int
+    """Signed, from the pool's side: an award is negative."""
+    hand_number: int | None
+    pool_after: int
+    """The room's pool once it was made (every table's changes before it included)."""
+    by: str = ""
+    """Who signed a seed."""
+
+
+@dataclass(frozen=True)
 class HandRecord:
     """A settled hand as stored."""
 
@@ -147,6 +192,14 @@ class HandRecord:
     """Every seated player's stack once the hand was settled (or voided), in seat order."""
     dealers: tuple[str, ...] = ()
     """The dealers on duty while it was dealt, in order (two when one took over mid-hand)."""
+    jackpot: HandJackpot | None = None
+    """The room's pool around the hand, where it dropped into it or its table pays an award."""
+
+    @property
+    def jackpot_award(self) -> int:
+        """The chips the hand's award paid out of the room's pool onto the stacks."""
+        award = self.jackpot.award if self.jackpot is not None else None
+        return award.total if award is not None else 0
 
     @property
     def fantasyland(self) -> tuple[tuple[str, int], ...]:
@@ -260,6 +313,8 @@ class SessionRecord:
     """The session in `ofc-desk replay` script form, when the loader could rebuild it."""
     live_hand: int | None = None
     """A hand dealt and not yet settled (being played, or awaiting the dealer's confirmation)."""
+    pool_moves: tuple[PoolMove, ...] = ()
+    """The session's drops, seeds, awards and voids of the room's jackpot pool."""
     set_aside: tuple[str, ...] = ()
     """Stored rows the verification set aside (a signature that does not hold, a row no event
     gives): nothing printed comes from them; the command line names them."""
@@ -291,6 +346,15 @@ class SessionRecord:
     @property
     def jackpot_total(self) -> int:
         return sum(h.jackpot_drop for h in self.counted_hands)
+
+    @property
+    def jackpot_awards(self) -> int:
+        """Chips the room's pool paid onto this table's stacks (voided hands gave theirs back)."""
+        return sum(h.jackpot_award for h in self.counted_hands)
+
+    @property
+    def jackpot_seeds(self) -> int:
+        return sum(move.chips for move in self.pool_moves if move.kind is MoveKind.SEED)
 
     def chip_total(self, kind: ChipKind) -> int:
         """The sum of one kind of chip transaction, as a positive amount for cash-outs too."""

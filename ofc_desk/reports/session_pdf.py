@@ -35,6 +35,7 @@ from ofc_desk.reports.formatting import (
     signed_chips,
     timestamp,
 )
+from ofc_desk.reports.jackpot_section import hand_jackpot_lines, jackpot_section
 from ofc_desk.reports.pdf_common import (
     ALERT,
     CONTENT_WIDTH,
@@ -107,6 +108,7 @@ def session_story(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield from _hands(record, styles)
     yield from _chip_transactions(record, styles)
     yield from _house(record, styles)
+    yield from jackpot_section(record, styles)
     yield from _adjustments(record, styles)
     yield from _fingerprint_and_signatures(record, styles)
 
@@ -244,7 +246,17 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
         first = [28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm]
     widths = [*first, CONTENT_WIDTH - sum(first)]
     yield grid_table(rows, widths, styles, numeric_columns=range(1, 10), total_row=True)
-    if record.rake_total or record.jackpot_total:
+    if record.jackpot_awards:
+        adds_up = _(
+            "The net results add up to the jackpot awards ({awards}) less the rake ({rake}) and the"
+            " jackpot drop ({jackpot})."
+        ).format(
+            awards=chips(record.jackpot_awards),
+            rake=chips(record.rake_total),
+            jackpot=chips(record.jackpot_total),
+        )
+        yield Paragraph(text(adds_up), styles.small)
+    elif record.rake_total or record.jackpot_total:
         yield Paragraph(
             text(
                 _(
@@ -329,6 +341,8 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
             ),
             styles.small,
         )
+    for line in hand_jackpot_lines(hand):
+        yield Paragraph(text(line), styles.small)
     yield Spacer(1, 3 * mm)
 
 
@@ -472,6 +486,7 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     pairs = [
         (_("Rake"), chips(record.rake_total)),
         (_("Jackpot drop"), chips(record.jackpot_total)),
+        *([(_("Jackpot awards"), chips(record.jackpot_awards))] if record.jackpot_awards else []),
         (_("Hands raked"), _("{raked} of {hands}").format(raked=chips(raked_hands), hands=chips(counted))),
         (_("Buy-ins (opening and later)"), chips(record.bought_in)),
         (_("Rebuys"), chips(record.chip_total(ChipKind.REBUY))),

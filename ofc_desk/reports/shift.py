@@ -7,12 +7,16 @@ from the session's stored record (`load_session_record`, as every report reads a
 
 - hands dealt: hands settled in the window (a hand voided since still counts as dealt);
 - drop: buy-ins (the opening ones and players who joined) and rebuys;
-- cash-outs, rake and jackpot drop of the hands that stand (voided hands gave theirs back);
+- cash-outs, rake, jackpot drop and jackpot awards of the hands that stand (voided hands gave
+  theirs back), and the seeds of the room's jackpot signed at the table;
 - chips on the table at the end of the window, which no other column can give: all the chips
-  brought to the table up to then, less cash-outs, rake and jackpot drop, with the supervisors'
-  corrections (the table-close report's sum, stopped at the end of the shift);
+  brought to the table up to then, less cash-outs, rake and jackpot drop, plus jackpot awards, with
+  the supervisors' corrections (the table-close report's sum, stopped at the end of the shift);
 - voids and chip corrections recorded in the window;
 - the session's audit fingerprint: the final hash of its chain as it stands when printed.
+
+The room's jackpot pool is reconciled over the shift (`shift_pool`): the pool at the start, every
+table's drops, seeds, awards and voids in the shift, and the pool at the end.
 """
 
 from __future__ import annotations
@@ -29,7 +33,9 @@ from sqlalchemy import or_, select
 from ofc_desk.i18n import _
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, HandRecord, SessionRecord
+from ofc_desk.reports.shift_pool import PoolReconciliation, reconcile_pool
 from ofc_desk.service.room_chain import room_head
+from ofc_desk.service.room_pool import MoveKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
 
@@ -88,6 +94,8 @@ class TableShift:
     cash_outs: int
     rake: int
     jackpot_drop: int
+    jackpot_seeds: int
+    jackpot_awards: int
     chips_on_table: int
     corrections: int
     correction_chips: int
@@ -103,6 +111,8 @@ class ShiftReport:
     tables: tuple[TableShift, ...]
     room_head: str = ""
     """The newest event of the database when the report was read (`room_chain.RoomHead`)."""
+    pool: PoolReconciliation | None = None
+    """The room's jackpot pool over the shift."""
 
     def total(self, figure: str) -> int:
         return sum(int(getattr(table, figure)) for table in self.tables)
@@ -110,7 +120,7 @@ class ShiftReport:
 
 SUMMED = (
     "hands_dealt", "hands_voided", "buy_ins", "rebuys", "drop", "cash_outs", "rake", "jackpot_drop",
-    "chips_on_table", "corrections", "correction_chips", "events",
+    "jackpot_seeds", "jackpot_awards", "chips_on_table", "corrections", "correction_chips", "events",
 )  # fmt: skip
 """The figures that add up to the room's totals."""
 
@@ -156,8 +166,12 @@ def table_shift(record: SessionRecord, window: ShiftWindow) -> TableShift:
         cash_outs=chips_in(ChipKind.CASH_OUT),
         rake=sum(hand.rake for hand in _standing(settled)),
         jackpot_drop=sum(hand.jackpot_drop for hand in _standing(settled)),
+        jackpot_seeds=sum(
+            move.chips for move in record.pool_moves if move.kind is MoveKind.SEED and window.holds(move.at)
+        ),
+        jackpot_awards=sum(hand.jackpot_award for hand in _standing(settled)),
         chips_on_table=sum(t.amount for t in up_to_end)
-        - sum(hand.rake + hand.jackpot_drop for hand in standing_at_end),
+        - sum(hand.rake + hand.jackpot_drop - hand.jackpot_award for hand in standing_at_end),
         corrections=len(corrections),
         correction_chips=sum(t.amount for t in corrections),
         events=record.event_count,
@@ -181,13 +195,24 @@ def shift_report(
 ) -> ShiftReport:
     """Every session open during the window, read and summed, tables in their natural order."""
     printed_at = now()
-    tables = tuple(
-        table_shift(load_session_record(database, session_id=session_id, room=room), window)
+    records = [
+        load_session_record(database, session_id=session_id, room=room)
         for session_id in _sessions_in(database, window)
-    )
+    ]
+    tables = tuple(table_shift(record, window) for record in records)
+    # An open end is the moment of printing: a change recorded while the report is read is the
+    # next report's, for the tables' changes and the stored pool alike.
+    end = window.end or printed_at
+    moves = [
+        move
+        for record in records
+        for move in record.pool_moves
+        if window.holds(move.at) and move.at is not None and move.at < end
+    ]
+    pool = reconcile_pool(database, moves, window.start, end)
     head = room_head(database)
     ordered = tuple(sorted(tables, key=_natural_order))
-    return ShiftReport(room, window, printed_at, ordered, head.line() if head is not None else "")
+    return ShiftReport(room, window, printed_at, ordered, head.line() if head is not None else "", pool)
 
 
 def _sessions_in(database: Database, window: ShiftWindow) -> list[int]:

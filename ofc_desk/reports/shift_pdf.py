@@ -10,7 +10,7 @@ from typing import IO
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
-from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext
+from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext, ngettext
 from ofc_desk.reports.fonts import needs_wide
 from ofc_desk.reports.formatting import chips, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import (
@@ -27,6 +27,7 @@ from ofc_desk.reports.pdf_common import (
     with_markup,
 )
 from ofc_desk.reports.shift import ShiftReport, ShiftWindow, TableShift
+from ofc_desk.reports.shift_pool import PoolReconciliation
 
 FIGURE_HEADINGS = (
     lazy_gettext("Table"), lazy_gettext("Session"), lazy_gettext("Hands"), lazy_gettext("Buy-ins"),
@@ -37,6 +38,8 @@ FIGURE_HEADINGS = (
 )  # fmt: skip
 FIGURE_WIDTHS_MM = (18, 13, 12, 16, 15, 15, 18, 13, 14, 16, 11, 19)
 FINGERPRINT_WIDTHS_MM = (20, 13, 38, 12)
+POOL_WIDTHS_MM = (16, 30, 30, 30)
+"""Beside the table's name, which takes the rest of the width."""
 
 
 def write_shift_report(report: ShiftReport, out: str | IO[bytes], language: Language | None = None) -> None:
@@ -88,8 +91,55 @@ def _story(report: ShiftReport, styles: Styles) -> Iterator[Flowable]:
         "Voids and corrections: recorded in the shift (corrections with their chips)."
     )
     yield Paragraph(text(notes), styles.small)
+    if report.pool is not None and report.pool.touched:
+        yield from _pool_section(report, report.pool, styles)
     yield Paragraph(text(_("Audit fingerprints")), styles.heading)
     yield TableWithClosing(_fingerprints_table(report, styles), _closing(report, styles))
+
+
+def _pool_section(report: ShiftReport, pool: PoolReconciliation, styles: Styles) -> Iterator[Flowable]:
+    """The room's pool over the shift, reconciled, and each table's part in it."""
+    yield Paragraph(text(_("The room's jackpot pool over the shift")), styles.heading)
+    lines = [
+        (_("Pool at the start of the shift"), chips(pool.at_start)),
+        ("+ " + _("Jackpot drops"), chips(pool.drops)),
+        ("+ " + _("Seeds (house chips)"), chips(pool.seeds)),
+        ("− " + _("Awards paid"), chips(pool.awards)),
+        ("± " + _("Voids (awards given back, drops taken out)"), signed_chips(pool.voids)),
+        ("= " + _("Pool at the end, by the tables' changes"), chips(pool.expected)),
+        (_("Pool at the end, as the room's pool stands"), chips(pool.at_end)),
+    ]
+    yield key_value_table(lines, styles, columns=1)
+    if pool.difference:
+        alarm = ngettext(
+            "The room's jackpot pool does NOT reconcile: the pool at the end differs from its start and"
+            " the tables' changes by {difference} chip. Run ofc-desk verify before signing.",
+            "The room's jackpot pool does NOT reconcile: the pool at the end differs from its start and"
+            " the tables' changes by {difference} chips. Run ofc-desk verify before signing.",
+            abs(pool.difference),
+        ).format(difference=signed_chips(pool.difference))
+        yield Paragraph(f'<font color="#b00020"><b>{text(alarm)}</b></font>', styles.body)
+    else:
+        yield Paragraph(text(_("The room's jackpot pool reconciles.")), styles.body)
+    touched = [t for t in report.tables if t.jackpot_drop or t.jackpot_seeds or t.jackpot_awards]
+    if touched:
+        rows: list[list[object]] = [[_("Table"), _("Session"), _("Jackpot drops"), _("Seeds"), _("Awards")]]
+        rows += [
+            [t.table, str(t.session), chips(t.jackpot_drop), chips(t.jackpot_seeds), chips(t.jackpot_awards)]
+            for t in touched
+        ]
+        widths = [width * mm for width in POOL_WIDTHS_MM]
+        widths.insert(0, CONTENT_WIDTH - sum(widths))
+        yield grid_table(rows, widths, styles, numeric_columns=(1, 2, 3, 4))
+    yield Paragraph(
+        text(
+            _(
+                "A table's drops and awards are those of its hands that stand; a void in the shift gives"
+                " its hand's award back to the pool and takes its drop out."
+            )
+        ),
+        styles.small,
+    )
 
 
 def _figures_table(report: ShiftReport, styles: Styles) -> Table:

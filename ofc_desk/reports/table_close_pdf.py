@@ -1,8 +1,9 @@
 """The one-page table-close report: the chips that should be on the table against the count.
 
 Expected chips = buy-ins (at the opening and on joining) + rebuys − cash-outs ± supervisor
-corrections − rake − jackpot drop. The floor supervisor counts the chips and enters the count; any
-difference is flagged as the variance.
+corrections − rake − jackpot drop + jackpot awards (the house's chips from the room's pool, which
+enter the table onto the stacks: docs/rules.md §11). The floor supervisor counts the chips and
+enters the count; any difference is flagged as the variance.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 from ofc_desk.i18n import Language, _, active_language, in_language, ngettext
 from ofc_desk.reports.fonts import WIDE, needs_wide
 from ofc_desk.reports.formatting import chips, hand_count, signed_chips, timestamp
+from ofc_desk.reports.jackpot_section import pool_moves_table, pool_summary, shows_jackpot
 from ofc_desk.reports.pdf_common import (
     ALERT,
     CONTENT_WIDTH,
@@ -49,13 +51,15 @@ class TableCloseFigures:
     corrections: int
     rake: int
     jackpot_drop: int
+    jackpot_awards: int
     stacks_total: int
     """The sum of the players' stacks as the events leave them (must equal `expected`)."""
     counted: int | None
 
     @property
     def expected(self) -> int:
-        return self.buy_ins + self.rebuys - self.cash_outs + self.corrections - self.rake - self.jackpot_drop
+        taken = self.cash_outs + self.rake + self.jackpot_drop
+        return self.buy_ins + self.rebuys + self.corrections + self.jackpot_awards - taken
 
     @property
     def variance(self) -> int | None:
@@ -76,6 +80,7 @@ def table_close_figures(record: SessionRecord, counted: int | None) -> TableClos
         corrections=record.chip_total(ChipKind.CORRECTION),
         rake=record.rake_total,
         jackpot_drop=record.jackpot_total,
+        jackpot_awards=record.jackpot_awards,
         stacks_total=record.final_stacks_total,
         counted=counted,
     )
@@ -140,6 +145,10 @@ def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) ->
             "ofc-desk verify before signing."
         ).format(stacks=chips(figures.stacks_total), difference=signed_chips(figures.ledger_mismatch))
         yield Paragraph(f'<font color="#b00020"><b>{text(mismatch)}</b></font>', styles.body)
+    if shows_jackpot(record):
+        yield Paragraph(text(_("The room's jackpot pool")), styles.heading)
+        yield key_value_table(pool_summary(record), styles, columns=2)
+        yield from pool_moves_table(record, styles)
     yield Paragraph(text(_("Stacks at close")), styles.heading)
     yield TableWithClosing(_stacks_table(record, styles), _closing(record, styles))
 
@@ -182,6 +191,12 @@ def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
         ("± " + _("Supervisor chip corrections"), signed_chips(figures.corrections)),
         ("− " + _("Rake (house)"), chips(figures.rake)),
         ("− " + _("Jackpot drop"), chips(figures.jackpot_drop)),
+        # Only a table whose hands were paid an award has the line: the page stays as it was elsewhere.
+        *(
+            [("+ " + _("Jackpot awards (the house's, from the room's pool)"), chips(figures.jackpot_awards))]
+            if figures.jackpot_awards
+            else []
+        ),
         ("= " + _("Expected chips on the table"), chips(figures.expected)),
         (_("Counted chips (entered by the floor supervisor)"), counted),
         (
@@ -194,7 +209,8 @@ def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
         colWidths=[125 * mm, CONTENT_WIDTH - 125 * mm],
         rowHeights=[6.5 * mm] * len(lines),
     )
-    expected_row, counted_row, variance_row = 6, 7, 8
+    expected_row = len(lines) - 3
+    counted_row, variance_row = expected_row + 1, expected_row + 2
     flag = BALANCED_GREEN if variance == 0 else ALERT
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), styles.regular, 10),

@@ -35,7 +35,7 @@ from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.outcome import LedgerEntry, Outcome, PoolMove
 from ofc_desk.service.payloads import JackpotSeeded, RawPayload
 from ofc_desk.storage.database import JACKPOT_LOCK, Database, hold_append_lock
-from ofc_desk.storage.models import JackpotMove
+from ofc_desk.storage.models import Event, JackpotMove
 
 POOL_KEY: Final = "jackpot_pool"
 """The settlement payload's key for the pool the hand found (only at a table with an award)."""
@@ -288,3 +288,49 @@ def _stored_moves_fault(session: Session, expected: list[dict[str, Any]]) -> str
             kind=missing["kind"], event=missing["event_id"]
         )
     return None
+
+
+# ---------------------------------------------------------------------- the reports' part
+@dataclass(frozen=True)
+class PoolRow:
+    """A stored change of the room's pool as the reports read it, with its event's time."""
+
+    session_id: int
+    event_id: int
+    at: str
+    hand_number: int | None
+    kind: str
+    chips: int
+    pool_after: int
+    """The room's pool once this change was made, as the store kept it (every table's changes)."""
+
+
+def pool_rows(session: Session, session_id: int | None = None) -> tuple[PoolRow, ...]:
+    """The room's stored pool changes in the order they were made (one session's, or every
+    table's); none in a database from before the room's pool."""
+    if not _has_pool(session):
+        return ()
+    columns = (JackpotMove.session_id, JackpotMove.event_id, Event.at, JackpotMove.hand_number)
+    query = select(*columns, JackpotMove.kind, JackpotMove.chips, JackpotMove.pool_after).join(
+        Event, Event.id == JackpotMove.event_id
+    )
+    if session_id is not None:
+        query = query.where(JackpotMove.session_id == session_id)
+    return tuple(PoolRow(*row) for row in session.execute(query.order_by(JackpotMove.id)).all())
+
+
+def session_pool_rows(
+    session: Session, session_id: int, steps: Sequence[PoolStep]
+) -> tuple[tuple[PoolRow, ...], str | None]:
+    """A session's stored pool changes, and a fault when they are not the ones its events give
+    (the pool after each is the whole room's: `RoomPoolCheck` holds it)."""
+    if not _has_pool(session):
+        return (), None  # a database from before the room's pool: its drops are in its hands
+    rows = pool_rows(session, session_id)
+    given = [
+        (step.event_id, move.hand_number, move.kind, move.chips) for step in steps for move in step.moves
+    ]
+    if [(row.event_id, row.hand_number, row.kind, row.chips) for row in rows] == given:
+        return rows, None
+    fault = _("session {session}: its rows of the room's jackpot pool differ from its events")
+    return rows, fault.format(session=session_id)

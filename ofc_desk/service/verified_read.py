@@ -22,6 +22,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
+from ofc_desk.service.room_pool import PoolRow, session_pool_rows
 from ofc_desk.service.verify import VerifiedRows, VerifyFault, verify_one_session
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
@@ -36,6 +37,9 @@ class VerifiedSession:
     """The newest event of the database in the same snapshot."""
     set_aside: tuple[str, ...] = ()
     """The session's stored rows `verify` set aside (`VerifiedRows.set_aside`): none is printed."""
+    pool_rows: tuple[PoolRow, ...] = ()
+    """The session's changes of the room's jackpot pool, the ones its events give, each with the
+    room's pool after it."""
 
 
 def read_verified_session(database: Database, session_id: int) -> VerifiedSession:
@@ -45,10 +49,13 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
         if row is None:
             raise VerifyFault(_("there is no session {number}").format(number=session_id))
         verified = verify_one_session(session, row)
+        pool_rows, fault = session_pool_rows(session, session_id, verified.pool_steps)
+        if fault is not None:
+            raise VerifyFault(fault)
         head = room_head_in(session)
     events = [_audit_record(session_id, event) for event in verified.events]
     hands, ledger = _hands(session_id, verified, events), _ledger(session_id, verified)
-    return VerifiedSession(events, hands, ledger, head, verified.set_aside)
+    return VerifiedSession(events, hands, ledger, head, verified.set_aside, pool_rows)
 
 
 def _audit_record(session_id: int, event: Row[Any]) -> AuditRecord:

@@ -1,0 +1,75 @@
+"""The room's jackpot pool over a shift (docs/rules.md §11): pool at the start + drops + seeds −
+awards ± voids = pool at the end.
+
+The start and the end are the pool as the store kept it (`room_pool.pool_rows`: each change with
+the room's pool after it); the changes between them are the tables' own, read from their verified
+sessions (`SessionRecord.pool_moves`), so a stored pool that no longer agrees with the tables'
+events does not reconcile, and says by how much.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from ofc_desk.reports.loader import parse_time
+from ofc_desk.reports.record import PoolMove
+from ofc_desk.service.room_pool import MoveKind, PoolRow, pool_rows
+from ofc_desk.storage.database import Database
+
+
+@dataclass(frozen=True)
+class PoolReconciliation:
+    at_start: int
+    """The room's pool as stored when the shift started (0 before any change)."""
+    drops: int
+    seeds: int
+    awards: int
+    """Paid out, as a positive amount."""
+    voids: int
+    """Signed: a void gives its hand's award back (+) and takes its drop out (−)."""
+    at_end: int
+    """The room's pool as stored when the shift ended (or the report was printed)."""
+
+    @property
+    def expected(self) -> int:
+        return self.at_start + self.drops + self.seeds - self.awards + self.voids
+
+    @property
+    def difference(self) -> int:
+        """The stored pool at the end less what its start and the shift's changes give (0: reconciles)."""
+        return self.at_end - self.expected
+
+    @property
+    def touched(self) -> bool:
+        """Whether the room had a pool in the shift (a database from before the room's pool has none)."""
+        return bool(self.at_start or self.at_end or self.drops or self.seeds or self.awards or self.voids)
+
+
+def reconcile_pool(
+    database: Database, moves: Iterable[PoolMove], start: datetime | None, end: datetime
+) -> PoolReconciliation:
+    """The pool from `start` (None: the first change) up to, not including, `end`, with every
+    table's changes of the shift (`moves`, already those inside it)."""
+    with database.snapshot() as session:
+        rows = pool_rows(session)
+    totals = dict.fromkeys(MoveKind, 0)
+    for move in moves:
+        totals[move.kind] += move.chips
+    return PoolReconciliation(
+        at_start=_pool_before(rows, start),
+        drops=totals[MoveKind.DROP],
+        seeds=totals[MoveKind.SEED],
+        awards=-totals[MoveKind.AWARD],
+        voids=totals[MoveKind.VOID],
+        at_end=_pool_before(rows, end),
+    )
+
+
+def _pool_before(rows: Sequence[PoolRow], moment: datetime | None) -> int:
+    """The pool after the last change made before `moment` (0 if none was)."""
+    if moment is None:
+        return 0
+    before = [row for row in rows if (at := parse_time(row.at)) is not None and at < moment]
+    return before[-1].pool_after if before else 0
