@@ -119,14 +119,13 @@ class TableController(QObject):
         window.status_line.setText(status_text(snapshot, jackpot))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
-        window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for()))
+        surrenders = self.service is not None and self.service.can_surrender()
+        window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for(), surrenders=surrenders))
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
         offered = window.entry.surrender_button  # a pool or single-winner table plays none
-        offered.setVisible(
-            not offered.isHidden() and self.service is not None and self.service.can_surrender()
-        )
+        offered.setVisible(not offered.isHidden() and surrenders)
         window.entry.offer_declarations(*self.showdown.specials())
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
@@ -143,7 +142,14 @@ class TableController(QObject):
         elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (snapshot.result or snapshot.chinese_result):
             result = snapshot.result or snapshot.chinese_result
             assert result is not None
-            window.settlement.show_result(snapshot.hand_number, result.view(), _rake_line(snapshot))
+            service = self.service
+            window.settlement.show_result(
+                snapshot.hand_number,
+                result.view(),
+                _rake_line(snapshot),
+                service.payment_rules() if service is not None else None,
+                service.jackpot_due() if service is not None else None,
+            )
             window.show_page(window.SETTLEMENT_PAGE)
         else:
             window.between_hands.message.setText(self._between_hands_text(snapshot))

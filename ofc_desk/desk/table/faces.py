@@ -150,8 +150,9 @@ def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
     return SEPARATOR.join(part.replace(" ", "\u00a0") for part in parts)
 
 
-def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:
-    """`typed_for` is the seat whose Chinese hand is being typed, when not the next one's."""
+def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None, *, surrenders: bool = True) -> str:
+    """`typed_for` is the seat whose Chinese hand is being typed, when not the next one's;
+    `surrenders`: whether the table plays a surrender (the service's `can_surrender`)."""
     turn = snapshot.to_act
     if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
         turn = turn._replace(player=typed_for)
@@ -168,6 +169,14 @@ def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:
         return ngettext(
             "{player}: enter the {count} face-down card as revealed",
             "{player}: enter the {count} face-down cards as revealed",
+            turn.take,
+        ).format(player=turn.player, count=turn.take)
+    if turn.kind is TurnKind.SHOWDOWN and not surrenders:
+        return ngettext(
+            "▶ {player}: {count} card with their rows · "
+            "another seat: click it or type its number and a colon",
+            "▶ {player}: {count} cards with their rows · "
+            "another seat: click it or type its number and a colon",
             turn.take,
         ).format(player=turn.player, count=turn.take)
     if turn.kind is TurnKind.SHOWDOWN:

@@ -1,0 +1,116 @@
+"""What the settlement panel says of a Chinese hand paid by `pool` or `single-winner` (each row's
+winner, or the deal's single winner, and what the preset says they collect) and of a jackpot award
+(its shares and the room's pool before and after), for every game.
+
+The winners and the award are the service's scored result and its `jackpot_due`; the units are the
+preset's numbers as the service gives them (`payment_rules`). Nothing here decides who wins.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ofc_desk.core.chinese.payment import Payment, PaymentRules
+from ofc_desk.core.chinese.schemes import PaymentOutcome
+from ofc_desk.core.results import JackpotView
+from ofc_desk.core.rows import ROWS
+from ofc_desk.desk.entry.key_syntax import ROW_WORDS
+from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n.formatting import number
+
+
+def payment_html(outcome: PaymentOutcome | None, rules: PaymentRules | None) -> str:
+    """The pool's row winners or the single winner; nothing for a hand paid pair by pair."""
+    if outcome is None:
+        return ""
+    if outcome.payment is Payment.POOL:
+        return _pool_html(outcome, rules)
+    heading = escape(_("Single winner"))
+    if outcome.winner is None:
+        line = escape(_("nobody beat everyone on two rows: no chips move"))
+    else:
+        stake = rules.stake if rules is not None else None
+        line = escape(_("{player} beat everyone on two rows").format(player=outcome.winner))
+        if stake is not None:
+            line += " — " + escape(_collects(stake))
+    return f"<p><b>{heading}</b>: <b>{line}</b></p>"
+
+
+def _pool_html(outcome: PaymentOutcome, rules: PaymentRules | None) -> str:
+    heading = escape(_("The pool: each row's winner"))
+    lines = []
+    for row, winner in zip(ROWS, outcome.row_winners, strict=True):
+        title = escape(str(ROW_WORDS[row.value]))
+        if winner is None:
+            said = escape(_("nobody: the strongest hands tie"))
+        else:
+            said = f"<b>{escape(winner)}</b>"
+            if rules is not None:
+                said += " — " + escape(_collects(rules.pool_row))
+        lines.append(f"{title}: {said}")
+    scoop = ""
+    if rules is not None and rules.pool_scoop:
+        scoop = (
+            "<p>"
+            + escape(
+                ngettext(
+                    "A player who wins all three rows collects {units} more unit from each other player.",
+                    "A player who wins all three rows collects {units} more units from each other player.",
+                    rules.pool_scoop,
+                ).format(units=rules.pool_scoop)
+            )
+            + "</p>"
+        )
+    return f"<p><b>{heading}</b><br>{'<br>'.join(lines)}</p>{scoop}"
+
+
+def _collects(units: int) -> str:
+    return ngettext(
+        "collects {units} unit from each other player",
+        "collects {units} units from each other player",
+        units,
+    ).format(units=units)
+
+
+def jackpot_html(jackpot: JackpotView | None, *, before_settling: bool) -> str:
+    """The award and its shares, each player's chips, and the room's pool before and after; before
+    the hand is settled, as it would be paid from the pool as it stands now."""
+    if jackpot is None:
+        return ""
+    heading = escape(_("Room jackpot"))
+    pool = escape(
+        _("room pool {before} → {after}").format(
+            before=number(jackpot.pool_before), after=number(jackpot.pool_after)
+        )
+    )
+    award = jackpot.award
+    if award is None:
+        said = escape(_("no hand qualifies for the award this hand"))
+        return f"<p><b>{heading}</b>: {said} · {pool}</p>"
+    qualified = escape(
+        _("{loser}'s hand lost all three rows to {winner}'s: the award pays").format(
+            loser=award.loser, winner=award.winner
+        )
+    )
+    rows = []
+    for name, chips in award.chips.items():
+        share = (
+            _("loser's share") if name == award.loser
+            else _("winner's share") if name == award.winner
+            else _("the table's share")
+        )  # fmt: skip
+        rows.append(
+            f"<tr><td><b>{escape(name)}</b>&nbsp;&nbsp;</td>"
+            f"<td align='right'><b>{number(chips)}</b>&nbsp;&nbsp;</td><td>{escape(share)}</td></tr>"
+        )
+    when = ""
+    if before_settling:
+        when = (
+            "<p><small>"
+            + escape(_("As the pool stands now: Confirm reads it again and pays from it."))
+            + "</small></p>"
+        )
+    return (
+        f"<p><b>{heading}</b>: {qualified}</p><table cellpadding='1' cellspacing='0'>{''.join(rows)}</table>"
+        f"<p>{pool}</p>{when}"
+    )
