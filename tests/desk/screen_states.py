@@ -182,8 +182,11 @@ def _payment_walk(service: TableService, game: ScreenGame) -> Iterator[str]:
     service.start_next_hand()
     yield "dealing"
     players = [seat.name for seat in service.snapshot().seats]
-    for player, hand in zip(players, POOL_HANDS if game.name == "pool" else AWARD_HANDS, strict=True):
+    shown = list(zip(players, POOL_HANDS if game.name == "pool" else AWARD_HANDS, strict=True))
+    for player, hand in shown[:-1]:
         service.show(player, _showdown(hand))
+    yield "showdown-entry"
+    service.show(*shown[-1][:1], _showdown(shown[-1][1]))
     yield "settlement"
     yield from _after_settlement(service)
 

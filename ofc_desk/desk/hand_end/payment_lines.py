@@ -37,31 +37,24 @@ def payment_html(outcome: PaymentOutcome | None, rules: PaymentRules | None) -> 
 
 
 def _pool_html(outcome: PaymentOutcome, rules: PaymentRules | None) -> str:
-    heading = escape(_("The pool: each row's winner"))
-    lines = []
+    """One line of winners, one of what they collect: the hands and pairs below keep their room."""
+    heading = escape(_("The pool's row winners"))
+    winners = []
     for row, winner in zip(ROWS, outcome.row_winners, strict=True):
         title = escape(str(ROW_WORDS[row.value]))
-        if winner is None:
-            said = escape(_("nobody: the strongest hands tie"))
-        else:
-            said = f"<b>{escape(winner)}</b>"
-            if rules is not None:
-                said += " — " + escape(_collects(rules.pool_row))
-        lines.append(f"{title}: {said}")
-    scoop = ""
-    if rules is not None and rules.pool_scoop:
-        scoop = (
-            "<p>"
-            + escape(
-                ngettext(
-                    "A player who wins all three rows collects {units} more unit from each other player.",
-                    "A player who wins all three rows collects {units} more units from each other player.",
-                    rules.pool_scoop,
-                ).format(units=rules.pool_scoop)
-            )
-            + "</p>"
-        )
-    return f"<p><b>{heading}</b><br>{'<br>'.join(lines)}</p>{scoop}"
+        said = escape(_("nobody: the strongest hands tie")) if winner is None else f"<b>{escape(winner)}</b>"
+        winners.append(f"{title}: {said}")
+    terms = ""
+    if rules is not None:
+        collects = ngettext(
+            "each row's winner collects {units} unit from each other player",
+            "each row's winner collects {units} units from each other player",
+            rules.pool_row,
+        ).format(units=rules.pool_row)
+        if rules.pool_scoop:
+            collects = _("{pays}; all three rows, {units} more").format(pays=collects, units=rules.pool_scoop)
+        terms = f"<br><small>{escape(collects)}</small>"
+    return f"<p><b>{heading}</b>: {' · '.join(winners)}{terms}</p>"
 
 
 def _collects(units: int) -> str:
@@ -92,25 +85,15 @@ def jackpot_html(jackpot: JackpotView | None, *, before_settling: bool) -> str:
             loser=award.loser, winner=award.winner
         )
     )
-    rows = []
+    shares = []
     for name, chips in award.chips.items():
         share = (
             _("loser's share") if name == award.loser
             else _("winner's share") if name == award.winner
             else _("the table's share")
         )  # fmt: skip
-        rows.append(
-            f"<tr><td><b>{escape(name)}</b>&nbsp;&nbsp;</td>"
-            f"<td align='right'><b>{number(chips)}</b>&nbsp;&nbsp;</td><td>{escape(share)}</td></tr>"
-        )
+        shares.append(f"<b>{escape(name)} {number(chips)}</b> ({escape(share)})")
     when = ""
     if before_settling:
-        when = (
-            "<p><small>"
-            + escape(_("As the pool stands now: Confirm reads it again and pays from it."))
-            + "</small></p>"
-        )
-    return (
-        f"<p><b>{heading}</b>: {qualified}</p><table cellpadding='1' cellspacing='0'>{''.join(rows)}</table>"
-        f"<p>{pool}</p>{when}"
-    )
+        when = " " + escape(_("(as the pool stands now: Confirm reads it again)"))
+    return f"<p><b>{heading}</b>: {qualified} {' · '.join(shares)}. {pool}{when}</p>"
