@@ -6,18 +6,21 @@ table's prompt offers no surrender."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.payment import Payment, PaymentRules
 from ofc_desk.core.chinese.schemes import PaymentOutcome
 from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import SupervisorDialog
+from ofc_desk.desk.dialogs.new_table import NewTableDialog
+from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.hand_end.payment_lines import payment_html
 from ofc_desk.service.persistence import read_ledger
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
-from tests.desk.test_chinese_table import hand_keys, open_chinese_table
+from tests.desk.test_chinese_table import hand_keys, open_chinese_table, pick_with_keys
 from tests.desk.test_fantasyland_and_supervisor import amount_field
 from tests.service.test_room_pool import HOUSE_AWARD
 
@@ -99,7 +102,7 @@ def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> 
     assert (
         "Room jackpot: Ann's hand lost all three rows to Bob's: the award pays Ann 500 (loser's share)"
         " · Bob 250 (winner's share) · Cy 125 (the table's share) · Dee 125 (the table's share)."
-        " room pool 1,000 → 0 (as the pool stands now: Confirm reads it again)"
+        " Room pool 1,000 → 0 (as the pool stands now: Confirm reads it again)"
     ) in transfers
     desk.screenshot("28-jackpot-award")
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
@@ -121,3 +124,23 @@ def test_a_single_winner_deal_nobody_won_says_no_chips_move() -> None:
         PaymentOutcome(Payment.SINGLE_WINNER, winner="Bob"), PaymentRules(Payment.SINGLE_WINNER)
     )
     assert "Bob beat everyone on two rows — collects 1 unit from each other player" in won
+
+
+def test_the_new_table_preset_list_says_how_each_preset_pays(qtbot: QtBot) -> None:
+    dialog = NewTableDialog()
+    qtbot.addWidget(dialog)
+    fields = dialog.rules
+    assert fields.pays.text() == "pays pair by pair"  # OFC's standard preset
+    qtbot.keyClick(fields.variant, Qt.Key.Key_End)  # Chinese poker, the last game
+    lines = {
+        fields.preset.itemText(i): fields.preset.itemData(i, PAYS_ROLE) for i in range(fields.preset.count())
+    }
+    assert lines["pool"] == (
+        "pool: each row's winner collects 1 unit from each other player; all three rows, 3 more"
+    )
+    assert lines["pusoy-single-winner"] == (
+        "single winner: who beats everyone on two rows collects 1 unit from each other player"
+    )
+    assert lines["hawaiian-gardens"] == "pays pair by pair"
+    pick_with_keys(qtbot, fields.preset, "pusoy-single-winner")
+    assert fields.pays.text() == lines["pusoy-single-winner"]

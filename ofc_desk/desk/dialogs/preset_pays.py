@@ -1,10 +1,10 @@
 """How a rules preset pays, in one line, read from the preset's data (docs/rules.md §10–§11): pair by
 pair, the pool or a single winner, and the jackpot award, if it has one. The New table dialog's
-preset list shows it under each preset's name, and beside the preset chosen."""
+preset list shows it after each preset's name, and under the preset chosen."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem
 
 from ofc_desk.core.chinese.payment import Payment
@@ -16,6 +16,7 @@ from ofc_desk.i18n import _, ngettext
 
 PAYS_ROLE = Qt.ItemDataRole.UserRole + 1
 """The item role that holds a preset's line in the preset list."""
+SEPARATOR = " — "
 
 
 def pays_line(game: Game, name: str) -> str:
@@ -58,7 +59,7 @@ def _award_words(award: JackpotAward | None) -> list[str]:
 
 
 class PaysDelegate(QStyledItemDelegate):
-    """Each preset of the open list on two lines: its name, and under it how it pays."""
+    """Each preset of the open list on one line: its name, then how it pays."""
 
     def initStyleOption(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
@@ -66,7 +67,17 @@ class PaysDelegate(QStyledItemDelegate):
         super().initStyleOption(option, index)
         pays = index.data(PAYS_ROLE)
         if pays:
-            option.text = f"{option.text}\n    {pays}"
+            option.text = f"{option.text}{SEPARATOR}{pays}"
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """As wide as the name and its line: the list opens wide enough not to cut the line short."""
+        size = super().sizeHint(option, index)
+        pays = index.data(PAYS_ROLE)
+        if not pays:
+            return size
+        metrics = option.fontMetrics
+        wide = metrics.horizontalAdvance(f"{index.data()}{SEPARATOR}{pays}") + 4 * metrics.averageCharWidth()
+        return QSize(max(size.width(), wide), size.height())
 
 
 def offer_pays_lines(box: QComboBox, game: Game) -> None:
@@ -75,3 +86,6 @@ def offer_pays_lines(box: QComboBox, game: Game) -> None:
         pays = pays_line(game, box.itemText(row))
         box.setItemData(row, pays, PAYS_ROLE)
         box.setItemData(row, pays, Qt.ItemDataRole.ToolTipRole)
+    # The open list as wide as its widest line (a combo box's list is only as wide as its names).
+    view = box.view()
+    view.setMinimumWidth(view.sizeHintForColumn(0))

@@ -72,7 +72,7 @@ def jackpot_html(jackpot: JackpotView | None, *, before_settling: bool) -> str:
         return ""
     heading = escape(_("Room jackpot"))
     pool = escape(
-        _("room pool {before} → {after}").format(
+        _("Room pool {before} → {after}").format(
             before=number(jackpot.pool_before), after=number(jackpot.pool_after)
         )
     )
