@@ -29,7 +29,14 @@ from ofc_desk.desk.entry.staging import (
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
+from ofc_desk.desk.table.faces import (
+    cards_in_play,
+    prompt_text,
+    seat_faces,
+    showdown_keys,
+    status_text,
+    window_title,
+)
 from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
@@ -119,13 +126,15 @@ class TableController(QObject):
         window.status_line.setText(status_text(snapshot, jackpot))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
-        surrenders = self.service is not None and self.service.can_surrender()
-        window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for(), surrenders=surrenders))
+        keys = showdown_keys(self.service)
+        window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for(), keys))
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
         offered = window.entry.surrender_button  # a pool or single-winner table plays none
-        offered.setVisible(not offered.isHidden() and surrenders)
+        offered.setVisible(
+            not offered.isHidden() and self.service is not None and self.service.can_surrender()
+        )
         window.entry.offer_declarations(*self.showdown.specials())
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
