@@ -59,7 +59,9 @@ def seed_at_the_floor(database: Database, session_id: int, chips: int, superviso
     try:
         account = sign_in(database, supervisor, pin, Role.SUPERVISOR)
     except SignInError as error:
-        raise ActionRefused(f"a floor supervisor must approve this: {error}") from None
+        raise ActionRefused(
+            _("a floor supervisor must approve this: {problem}").format(problem=error)
+        ) from None
     raw = {"chips": chips, "supervisor": account.name}
     for _attempt in range(ATTEMPTS):
         store, machine = EventStore.load(database, session_id)
@@ -67,7 +69,7 @@ def seed_at_the_floor(database: Database, session_id: int, chips: int, superviso
         try:
             store.append(machine, EventKind.JACKPOT_SEEDED, payload, account.name, [account])
         except ActionRefused as refusal:
-            if str(refusal) != CHANGED_ELSEWHERE:
+            if str(refusal) != str(CHANGED_ELSEWHERE):
                 raise
             continue  # the desk recorded something meanwhile: read the table again
         return _("{supervisor} seeded the room's jackpot with {chips} at {table}: it holds {pool}").format(
