@@ -79,6 +79,7 @@ class Dialog(StrEnum):
     CORRECT = "correct"
     CHANGE_RULES = "change_rules"
     CLOSE_TABLE = "close_table"
+    SEED_JACKPOT = "seed_jackpot"
 
 
 class Submenu(StrEnum):
@@ -174,6 +175,10 @@ def _may_change_rules(now: TableNow) -> bool:
 
 def _can_close(now: TableNow) -> bool:
     return now.service is not None and now.service.can_close_session()
+
+
+def _can_seed(now: TableNow) -> bool:
+    return now.service is not None and now.service.can_seed_jackpot()
 
 
 # ---------------------------------------------------------------------------------------- dialogs
@@ -307,6 +312,22 @@ CLOSE_TABLE = ActionDialog(
     (),
     call=lambda service, values: service.close_session(values.supervisor, values.pin),
     said=lambda _values, _before, _after: _("The table is closed"),
+    supervised=True,
+)
+
+SEED_JACKPOT = ActionDialog(
+    lazy_gettext("Seed the jackpot"),
+    lazy_gettext(
+        "The house's chips go into the room's jackpot pool at once, for every table that pays an award"
+        " from it. Between hands; a floor supervisor must authorise it."
+    ),
+    (Field("chips", FieldKind.CHIPS, lazy_gettext("Chips from the house"), default=1000),),
+    call=lambda service, values: service.seed_jackpot(values.number("chips"), values.supervisor, values.pin),
+    said=lambda values, _before, _after: ngettext(
+        "{supervisor} seeded the room's jackpot with {chips} chip",
+        "{supervisor} seeded the room's jackpot with {chips} chips",
+        values.number("chips"),
+    ).format(supervisor=values.supervisor, chips=values.number("chips")),
     supervised=True,
 )
 
@@ -446,6 +467,13 @@ DESK_ACTIONS: tuple[DeskAction, ...] = (
         lazy_gettext("Change rules or &stakes (supervisor)…"),
         enabled=_may_change_rules,
         dialog=CHANGE_RULES,
+    ),
+    DeskAction(
+        Dialog.SEED_JACKPOT,
+        Menu.TABLE,
+        lazy_gettext("Seed the jac&kpot (supervisor)…"),
+        enabled=_can_seed,
+        dialog=SEED_JACKPOT,
     ),
     DeskAction(
         Command.HAND_OVER,

@@ -90,6 +90,6 @@ DEALER_SIGNED = frozenset(
 """Kinds the dealer signs: every settlement, chip operation and hand-over (about one signature a
 hand)."""
 
-FLOOR_WRITTEN = frozenset({EventKind.REQUEST_DECIDED})
-"""The only kind the floor view records into a table's chain (and the floor's database role may
+FLOOR_WRITTEN = frozenset({EventKind.REQUEST_DECIDED, EventKind.JACKPOT_SEEDED})
+"""The kinds the floor view records into a table's chain (and the floor's database role may
 insert): a desk that finds one appended since its last action folds it in and carries on."""

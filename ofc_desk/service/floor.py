@@ -25,6 +25,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
@@ -93,13 +94,16 @@ class FloorRoom:
     not_ready: str | None = None
     """Why nothing can be read yet, in words: the room has no tables yet or its schema is not
     the one this program reads, and what to do (the owner's `ofc-desk db upgrade`)."""
+    jackpot_pool: int = 0
+    """The room's jackpot pool (`room_pool.room_pool`): every table's drops and seeds less awards."""
 
     def reads_as(self, other: FloorRoom) -> bool:
         """Whether the two readings show the same (whenever each was taken)."""
-        return (self.tables, self.ever_opened, self.not_ready) == (
+        return (self.tables, self.ever_opened, self.not_ready, self.jackpot_pool) == (
             other.tables,
             other.ever_opened,
             other.not_ready,
+            other.jackpot_pool,
         )
 
 
@@ -231,7 +235,7 @@ class FloorReader:
             ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
         tables.sort(key=lambda table: (natural_key(table.table), table.session_id))
-        return FloorRoom(now, tuple(tables), ever_opened)
+        return FloorRoom(now, tuple(tables), ever_opened, jackpot_pool=room_pool(self.database))
 
 
 class ChangeWatch(Protocol):

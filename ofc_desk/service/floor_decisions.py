@@ -1,5 +1,6 @@
-"""The one thing the floor view writes: a supervisor's decision on a table's request, appended to
-that table's chain and signed with the supervisor's key, while the table's desk goes on recording.
+"""What the floor view writes: a supervisor's decision on a table's request, or a seed of the room's
+jackpot pool, appended to a table's chain and signed with the supervisor's key, while the table's
+desk goes on recording.
 
 The desk and the floor may decide the same request at once: the chain takes one of them, and the
 other is told who decided first ("request #2 was already approved by Sue"). A desk action stored
@@ -9,9 +10,11 @@ between the floor's reading and its write only means reading the table again and
 from __future__ import annotations
 
 from ofc_desk.i18n import _
+from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
+from ofc_desk.service.room_pool import room_pool
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, SignInError, sign_in
 
@@ -53,3 +56,32 @@ def decide_at_the_floor(
         return said.format(number=request, table=machine.table, supervisor=account.name)
     said = _("the table kept recording while request #{number} was decided: try again")
     raise ActionRefused(said.format(number=request))
+
+
+def seed_at_the_floor(database: Database, session_id: int, chips: int, supervisor: str, pin: str) -> str:
+    """Seed the room's jackpot pool with the house's `chips`, recorded between hands in the chain of
+    the table of `session_id` and signed with the supervisor's key (docs/rules.md §11); the sentence
+    that says it was done, or `ActionRefused` saying why not (a wrong PIN, a hand being dealt)."""
+    try:
+        account = sign_in(database, supervisor, pin, Role.SUPERVISOR)
+    except SignInError as error:
+        raise ActionRefused(
+            _("a floor supervisor must approve this: {problem}").format(problem=error)
+        ) from None
+    raw = {"chips": chips, "supervisor": account.name}
+    for _attempt in range(ATTEMPTS):
+        store, machine = EventStore.load(database, session_id)
+        payload = machine.check(EventKind.JACKPOT_SEEDED, raw)
+        try:
+            store.append(machine, EventKind.JACKPOT_SEEDED, payload, account.name, [account])
+        except ActionRefused as refusal:
+            if str(refusal) != str(CHANGED_ELSEWHERE):
+                raise
+            continue  # the desk recorded something meanwhile: read the table again
+        return _("{supervisor} seeded the room's jackpot with {chips} at {table}: it holds {pool}").format(
+            supervisor=account.name,
+            chips=said_number(chips),
+            table=machine.table,
+            pool=said_number(room_pool(database)),
+        )
+    raise ActionRefused(_("the table kept recording while the jackpot was seeded: try again"))

@@ -16,7 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import count
 
 from ofc_desk.core.cards import Card
+from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.chinese.specials import SpecialKind
+from ofc_desk.core.results import JackpotView
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
@@ -28,10 +30,10 @@ from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.requests import FloorRequest, ready_to_apply
 from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.room_pool import POOL_KEY, room_pool, void_moves
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
@@ -181,6 +183,12 @@ class TableService:
         preset = self._machine.chinese
         return preset is not None and not preset.unplayed(surrender=True)
 
+    def payment_rules(self) -> PaymentRules | None:
+        """How a Chinese poker table's preset pays (pairs, pool or single winner, with its numbers
+        in units); None at an OFC table."""
+        preset = self._machine.chinese
+        return None if preset is None else preset.payment
+
     def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
         """Enter a Chinese poker player's showdown (any order); the hand is scored once every
         player has one."""
@@ -288,7 +296,11 @@ class TableService:
 
     def can_void_hand(self, number: int) -> bool:
         """Whether a supervisor could void settled hand `number` now."""
-        return self._could_approve(EventKind.HAND_VOIDED, _void_payload(number, ""))
+        if not self._could_approve(EventKind.HAND_VOIDED, _void_payload(number, "")):
+            return False
+        # The store refuses a void that would take the room's pool below 0 (`room_pool.record_moves`).
+        taken = sum(move.chips for move in void_moves(self._machine, number))
+        return taken >= 0 or room_pool(self.database) + taken >= 0
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
         return self.act_supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
@@ -347,6 +359,18 @@ class TableService:
         if self._machine.jackpot_award() is None:
             return None
         return _("room jackpot {chips}").format(chips=said_number(room_pool(self.database)))
+
+    def jackpot_due(self) -> JackpotView | None:
+        """At a hand awaiting settlement at a table whose preset pays an award: the award it would
+        be paid if settled now, from the room's pool as it stands (another table may change the
+        pool first: the settlement reads it again), found by settling a copy of the table read
+        from its events; None otherwise."""
+        if self._machine.jackpot_award() is None or self._machine.phase is not Phase.AWAITING_SETTLEMENT:
+            return None
+        _store, trial = EventStore.load(self.database, self.session_id)
+        payload = trial.check(EventKind.HAND_SETTLED, {POOL_KEY: room_pool(self.database)})
+        settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
+        return None if settled is None else settled.result.jackpot
 
     def room_jackpot_pool(self) -> int:
         """The room's jackpot pool now, every table's drops, seeds and awards (`room_pool`)."""

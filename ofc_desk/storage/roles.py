@@ -8,8 +8,9 @@ the first event's time in the transaction that inserts it). It writes no account
 account event (not even a key for an account an upgrade left without one: that takes a
 supervisor's signed approval, made from a desk started with the owner's login) nor any column of
 `users`. `ofc_desk_floor` reads everything and records only a supervisor's decision on a table's
-request (`FLOOR_EVENT_KINDS`): a row-level security policy on `events` refuses it any other kind
-of event, and it moves only a session's chain head, with the signature and the PIN checks.
+request and a seed of the room's jackpot pool (`FLOOR_EVENT_KINDS`): a row-level security policy
+on `events` refuses it any other kind of event, and it moves only a session's chain head, with the
+signature, the seed's row of the pool and the PIN checks.
 
 What either inserts is held to the event it belongs to (`_row_checks`), so that no one row a
 login adds can silence a session: an event only as the next of an open session's chain, committed
@@ -53,13 +54,14 @@ roles are applied again after the upgrade that adds it)."""
 FLOOR_INSERTS: dict[str, str] = {
     "events": "a supervisor's decision on a request (only that kind: FLOOR_EVENT_KINDS)",
     "signatures": "the supervisor's signature of an approval",
+    "jackpot_moves": "a seed of the room's jackpot pool (derived)",
     "sign_in_attempts": "every PIN check, for the lockout",
 }
-FLOOR_EVENT_KINDS = ("request_decided",)
+FLOOR_EVENT_KINDS = ("request_decided", "jackpot_seeded")
 """The event kinds the floor's role may insert (service.events.FLOOR_WRITTEN; storage does not
 import the service, so the word is said here and a test holds the two together)."""
 FLOOR_COLUMNS_MOVED = ("head_seq", "head_hash")
-"""The floor moves a session's chain head when it records a decision, nothing else of it."""
+"""The floor moves a session's chain head when it records a decision or a seed, nothing else of it."""
 SESSION_COLUMNS_MOVED = ("head_seq", "head_hash", "closed_at", "opened_at")
 """The UPDATEs of the event flow on the session row (persistence.EventStore._write)."""
 
@@ -212,17 +214,18 @@ def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
     onto it and a session only with its opening recorded. The deferred checks bind every login,
     the owner's too: the event flow and the migrations meet them."""
     statements = []
+    both = f"{roles.table}, {roles.floor}"
     for table, rule in DERIVED_ROWS.items():
         if table in present:
             check = rule.format(schema=schema)
+            inserters = both if table in FLOOR_INSERTS else roles.table  # a seed's row, from the floor
             statements += _policies(
                 f"{schema}.{table}",
                 {
                     "ofc_desk_reads": "FOR SELECT USING (true)",
-                    ROW_POLICIES[table]: f"FOR INSERT TO {roles.table} WITH CHECK ({check})",
+                    ROW_POLICIES[table]: f"FOR INSERT TO {inserters} WITH CHECK ({check})",
                 },
             )
-    both = f"{roles.table}, {roles.floor}"
     outcomes = ", ".join(f"'{outcome.value}'" for outcome in Attempt)
     either = {
         "signatures": SIGNED_EVENT.format(schema=schema),

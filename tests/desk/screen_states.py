@@ -39,6 +39,7 @@ class ScreenGame:
     settle_from: str = "left-of-dealer"
     short_seat: int = -1
     """The seat (from 0) with the short stack at three or four players."""
+    house_options: Mapping[str, object] | None = None
 
     def stacks(self, players: int) -> list[int]:
         stacks = [STACK] * players
@@ -60,6 +61,7 @@ class ScreenGame:
                 unit=25,
                 settlement=self.settlement,
                 settle_from=self.settle_from,
+                house_options=self.house_options,
             ),
         )
 
@@ -71,6 +73,20 @@ GAMES = (
     # The misset hand's player is short: the winners are paid what there is, in settlement order.
     ScreenGame("chinese", CHINESE, "hawaiian-gardens", (2, 3, 4), "chip-exposure", "dealer", short_seat=1),
 )
+AWARD = {
+    "front": "high-card",
+    "middle": "high-card",
+    "back": "high-card",
+    "loser": 50,
+    "winner": 25,
+    "table": 25,
+}
+PAYMENT_GAMES = (
+    # Not in the screen matrix: a pool table's settlement, and an award paid from a seeded pool.
+    ScreenGame("pool", CHINESE, "pool", (3,)),
+    ScreenGame("jackpot", CHINESE, "chinese-basic", (4,), house_options={"jackpot_award": AWARD}),
+)
+SEED = 1000
 
 # The first hand at an OFC table: Annabelle earns Fantasyland, Bartholomew fouls.
 FIRST_HAND: dict[str, Mapping[str, Plan]] = {
@@ -97,6 +113,19 @@ CHINESE_HANDS: dict[int, tuple[Mapping[str, object] | tuple[str, str, str], ...]
     3: (SURRENDER, MISSET, SIX_PAIRS),
     4: (SURRENDER, MISSET, WITH_BONUSES, SIX_PAIRS),
 }
+# The pool's example of the core: the front and the middle to the second seat, the back to the third.
+POOL_HANDS: tuple[tuple[str, str, str], ...] = (
+    ("Ah Kd 2c", "3s 3h 7d 8c 9s", "Ts Js Qs Ks 2s"),
+    ("Qh Qd 4c", "5s 5h 5d 8d 9d", "6c 6d 6h 4d 4h"),
+    ("Kh Jd 3c", "2d 2h 7c Td Tc", "Ad As Ac 7s 7h"),
+)
+# The first seat's high cards lose every row to the second's: the award's pair; the others surrender.
+AWARD_HANDS: tuple[Mapping[str, object] | tuple[str, str, str], ...] = (
+    ("2c 3d 5h", "4s 6c 7d 9h Jc", "8d Th Qs Kh Ac"),
+    ("Ad Kd Qc", "2h 2s 3h 3s 4d", "5c 5d 5s 6h 6d"),
+    SURRENDER,
+    SURRENDER,
+)
 ROWS_OF_13 = ["front"] * 3 + ["middle"] * 5 + ["back"] * 5
 Queues = dict[str, tuple[list[tuple[Card, str]], list[Card | None]]]
 """Per player, the placements and the discards still to enter: a hand entered in parts goes on
@@ -107,6 +136,9 @@ def walk(service: TableService, game: ScreenGame) -> Iterator[str]:
     """Drive `service` from a fresh table through each of PHASES, yielding its name once the table
     is in it; the caller looks at the desk then. Chinese: one hand. OFC: a first hand (Fantasyland
     earned, a foul) settled unseen, then the second hand, with the Fantasyland set last."""
+    if game in PAYMENT_GAMES:
+        yield from _payment_walk(service, game)
+        return
     if game.variant == CHINESE:
         yield from _chinese_walk(service)
         return
@@ -140,6 +172,21 @@ def _chinese_walk(service: TableService) -> Iterator[str]:
     last = players[-1]
     if service.can_show(last):  # not declared at the desk already
         service.show(last, {"cards": " ".join(SIX_PAIRS), "rows": ROWS_OF_13, "declare": "six-pairs"})
+    yield "settlement"
+    yield from _after_settlement(service)
+
+
+def _payment_walk(service: TableService, game: ScreenGame) -> Iterator[str]:
+    if game.house_options:
+        service.seed_jackpot(SEED, *SUPERVISOR)
+    service.start_next_hand()
+    yield "dealing"
+    players = [seat.name for seat in service.snapshot().seats]
+    shown = list(zip(players, POOL_HANDS if game.name == "pool" else AWARD_HANDS, strict=True))
+    for player, hand in shown[:-1]:
+        service.show(player, _showdown(hand))
+    yield "showdown-entry"
+    service.show(*shown[-1][:1], _showdown(shown[-1][1]))
     yield "settlement"
     yield from _after_settlement(service)
 
@@ -201,7 +248,7 @@ def _main(game_name: str, players: int, phase: str) -> int:
     from ofc_desk.storage.database import Database
     from ofc_desk.storage.users import Role, create_accounts
 
-    game = next(game for game in GAMES if game.name == game_name)
+    game = next(game for game in GAMES + PAYMENT_GAMES if game.name == game_name)
     path = Path(tempfile.mkdtemp(prefix="ofc-screen-")) / "screen.db"
     database = Database(f"sqlite:///{path}")
     _supervisor, dealer = create_accounts(

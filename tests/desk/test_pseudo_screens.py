@@ -31,7 +31,7 @@ from ofc_desk.i18n import Language
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.users import Account
 from tests.desk.conftest import DEALER, SUPERVISOR, Desk, make_desk
-from tests.desk.screen_states import GAMES, NAMES, PHASES, walk
+from tests.desk.screen_states import GAMES, NAMES, PAYMENT_GAMES, PHASES, ScreenGame, walk
 from tests.desk.test_languages import english_after  # noqa: F401  (a fixture: English again afterwards)
 from tests.desk.test_screen_matrix import (
     SCREENS,
@@ -51,7 +51,7 @@ DATA_WORDS = {
     *TABLE_NAME.replace(",", "").split(),
     DEALER[0],
     SUPERVISOR[0],
-    *["standard", "hawaiian", "gardens", "regular", "pineapple", "chinese"],
+    *["standard", "hawaiian", "gardens", "regular", "pineapple", "chinese", "pool", "basic", "jackpot"],
 }
 """Words the dealer typed or the record stores, shown as they are in every language."""
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -100,6 +100,28 @@ def test_a_longer_language_is_never_cut_and_never_english(
             problems += [f"{where}: {problem}" for problem in found]
             shoot(desk, f"pseudo-{game.name}-{players}p-{phase}")
     assert phases == list(PHASES)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.usefixtures("english_after")
+@pytest.mark.parametrize("game", PAYMENT_GAMES, ids=[game.name for game in PAYMENT_GAMES])
+def test_a_pools_row_winners_and_an_awards_shares_are_never_cut_and_never_english(
+    pseudo_desk: Desk, game: ScreenGame
+) -> None:
+    desk = pseudo_desk
+    (players,) = game.players
+    setup = dataclasses.replace(game.setup(players), name=TABLE_NAME.format(game=game.name))
+    assert desk.session.open_new_table(setup) is None
+    service = desk.session.controller.service
+    assert service is not None
+    problems: list[str] = []
+    for phase in walk(service, game):
+        if phase == "settlement":
+            desk.session.controller.refresh()
+            place_window(desk, SCREEN)
+            found = [*what_does_not_fit(desk, SCREEN, phase), *words_problems(desk)]
+            problems += [f"{game.name}, {phase}: {problem}" for problem in found]
+            shoot(desk, f"pseudo-{game.name}-{players}p-{phase}")
     assert not problems, "\n".join(problems)
 
 

@@ -149,8 +149,8 @@ def test_the_roles_are_current_once_applied_and_not_after_an_upgrade_adds_tables
     assert (made, is_current) == (True, False)
     assert words.startswith(
         f"not current: {roles.floor} lacks SELECT on table account_events;"
+        f" {roles.floor} lacks INSERT on table jackpot_moves;"
         f" {roles.floor} lacks SELECT on table jackpot_moves;"
-        f" {roles.floor} lacks INSERT on table signatures;"
     )
     apply(room_url, roles)
     assert state() == (True, True, current)

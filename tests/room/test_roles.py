@@ -15,7 +15,7 @@ from sqlalchemy.exc import ProgrammingError
 
 from ofc_desk.cli.main import main
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
-from ofc_desk.service.floor_decisions import decide_at_the_floor
+from ofc_desk.service.floor_decisions import decide_at_the_floor, seed_at_the_floor
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
@@ -160,6 +160,26 @@ def test_a_supervisor_at_the_floor_role_approves_a_request_the_desk_carries_out(
     assert desk.carry_out_approved() == ["request #1 done: void hand 1, approved by Sam"]
     verify_database(desk_database)
     desk_database.dispose()
+
+
+def test_a_supervisor_at_the_floor_role_seeds_the_room_jackpot_between_hands(
+    room: str, roles: RoomRoles
+) -> None:
+    """The seed's event and its row of the room's pool, at the floor's login; the desk folds it in."""
+    desk_database = Database(_as(room, roles.table))
+    run_replay(desk_database, table_script("T1", 1, extras=False, close=False), resume=False)
+    desk = TableService.resume(desk_database, 1, sign_in(desk_database, "Dana", "1234"))
+    floor = Database(_as(room, roles.floor))
+    try:
+        said = seed_at_the_floor(floor, 1, 1500, "Sam", "98769876")
+    finally:
+        floor.dispose()
+    assert said == "Sam seeded the room's jackpot with 1,500 at T1: it holds 1,500"
+    assert desk.catch_up() and desk.room_jackpot_pool() == 1500
+    desk.start_next_hand()  # the desk records on after the floor's seed
+    verify_database(desk_database)
+    desk_database.dispose()
+    assert "permission denied" in _refused(room, roles.floor, "DELETE FROM jackpot_moves")
 
 
 def test_db_roles_prints_the_sql_for_the_database_schema(

@@ -125,9 +125,11 @@ def test_a_void_gives_the_award_back_and_is_refused_when_the_pool_cannot_return_
     dropping = open_award_table(database, "Jade 4", rake=rake)
     show_the_losing_hand(dropping)
     dropping.confirm_settlement()
+    assert dropping.can_void_hand(1)  # the pool holds its drop still
     show_the_losing_hand(service)
     service.confirm_settlement()  # 1,000 and the other table's drop of 20 paid out, but for 1 chip
     assert service.room_jackpot_pool() == 1
+    assert not dropping.can_void_hand(1)  # the desk offers no void the store would refuse
     with pytest.raises(ActionRefused, match="room's jackpot pool"):
         dropping.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
     verify_database(database, fork=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSizePolicy, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSizePolicy, QWidget
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET as CHINESE_DEFAULT_PRESET
@@ -18,6 +18,7 @@ from ofc_desk.core.presets import Game, PresetError, preset_names
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
+from ofc_desk.desk.dialogs.preset_pays import PaysDelegate, offer_pays_lines, pays_line
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.reports.spoken import data_words
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
@@ -85,6 +86,11 @@ class RulesFields:
         # pinned (the service decides), choosing another pins that file as it is now.
         self._own = current.preset if isinstance(current.preset, str) else current.preset_name
         self.preset = dialog.add_choice(_("Rules preset"), [])
+        self.preset.setItemDelegate(PaysDelegate(self.preset))
+        self.pays = QLabel(dialog)
+        self.pays.setAccessibleName(_("How the preset pays"))
+        self.pays.setWordWrap(True)  # a longer language's line takes two rather than widen the dialog
+        dialog.form.addRow(self.pays)
         self.progressive = QCheckBox(_("Progressive Fantasyland"), dialog)
         self.progressive.setAccessibleName(_("Progressive Fantasyland"))
         self.progressive.setChecked(current.progressive)
@@ -112,6 +118,8 @@ class RulesFields:
         self.preset.setCurrentText(self._picked[self._game])
         self.variant.currentIndexChanged.connect(self._on_game_changed)
         self.preset.textActivated.connect(self._on_preset_picked)
+        self.preset.currentTextChanged.connect(self._say_how_it_pays)
+        self._say_how_it_pays(self.preset.currentText())
 
     def game(self) -> Game:
         return Game.CHINESE if self.variant.currentData() == CHINESE else Game.OFC
@@ -124,7 +132,11 @@ class RulesFields:
         names = self._presets(self.game())
         self.preset.clear()
         self.preset.addItems(names if self._own else [self._own_words, *names])
+        offer_pays_lines(self.preset, self.game())
         self.progressive.setEnabled(self.game() is Game.OFC)
+
+    def _say_how_it_pays(self, preset: str) -> None:
+        self.pays.setText(pays_line(self.game(), preset))
 
     def _on_game_changed(self) -> None:
         if self.game() is self._game:

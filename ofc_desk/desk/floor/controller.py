@@ -14,12 +14,14 @@ from PySide6.QtCore import QModelIndex, QObject
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.floor.decision_dialog import decision_dialog
 from ofc_desk.desk.floor.model import FloorTableModel
+from ofc_desk.desk.floor.seed_dialog import seed_dialog
 from ofc_desk.desk.floor.shift_dialog import shift_report_dialog
 from ofc_desk.desk.floor.view import FloorWindow, TableRecordsWindow
 from ofc_desk.desk.floor.watcher import FloorWatcher
 from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n.formatting import number
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorRoom
 from ofc_desk.storage.database import Database
@@ -42,8 +44,10 @@ class FloorController(QObject):
         self.window.table.activated.connect(self.open_records)
         self.window.action_shift_report.triggered.connect(self.on_shift_report)
         self.window.action_decide.triggered.connect(self.on_decide)
+        self.window.action_seed.triggered.connect(self.on_seed)
         self.shift_dialog: AttemptDialog | None = None
         self.decision_dialog: AttemptDialog | None = None
+        self.seed_dialog: AttemptDialog | None = None
 
     def start(self) -> None:
         self.window.show()
@@ -56,6 +60,7 @@ class FloorController(QObject):
     def on_room_read(self, room: FloorRoom) -> None:
         self.model.set_tables(room.tables)
         self.window.heading.setText(room_heading(room))
+        self.window.jackpot_line.setText(jackpot_words(room))
         self.window.live_line.setText(
             _("Live ({how}) · updated {time} UTC · {where}").format(
                 how=self.watcher.live_by, time=f"{room.read_at:%H:%M:%S}", where=self._where()
@@ -107,6 +112,11 @@ class FloorController(QObject):
         )
         self.decision_dialog.open()
 
+    def on_seed(self) -> None:
+        said = partial(self.window.statusBar().showMessage, timeout=10_000)
+        self.seed_dialog = seed_dialog(self.database, self.model.tables, self.runner, self.window, said)
+        self.seed_dialog.open()
+
     def _where(self) -> str:
         return self.database.engine.url.render_as_string(hide_password=True)
 
@@ -124,6 +134,13 @@ def records_read(hands: int, movements: int, events: int) -> str:
         ),
         events=ngettext("{count} event", "{count} events", events).format(count=events),
     )
+
+
+def jackpot_words(room: FloorRoom) -> str:
+    """The room's jackpot pool as last read: every table's drops and seeds less the awards paid."""
+    if room.not_ready is not None:
+        return ""
+    return _("Room jackpot pool: {chips}").format(chips=number(room.jackpot_pool))
 
 
 def room_heading(room: FloorRoom) -> str:

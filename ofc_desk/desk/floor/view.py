@@ -25,7 +25,8 @@ from ofc_desk.i18n import _, lazy_gettext
 TITLE = lazy_gettext("OFC Desk — Floor")
 HINT = lazy_gettext(
     "Enter or a double-click on a table opens its hand history, chip ledger and audit log."
-    " Table → Decide a request (Ctrl+D) approves or declines what a desk asked for."
+    " Table → Decide a request (Ctrl+D) approves or declines what a desk asked for;"
+    " Table → Seed the jackpot (Ctrl+J) adds the house's chips to the room's jackpot pool."
 )
 RECORD_TITLES = (lazy_gettext("Hand history"), lazy_gettext("Chip ledger"), lazy_gettext("Audit log"))
 HEADER_WRAP = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
@@ -50,6 +51,10 @@ class FloorWindow(QMainWindow):
         self.heading = QLabel(_("Reading the open tables…"), self)
         self.heading.setAccessibleName(_("Open tables"))
         self.heading.setWordWrap(True)  # a new room's heading says why it has no tables yet
+        self.jackpot_line = QLabel(self)
+        self.jackpot_line.setObjectName("jackpot")
+        self.jackpot_line.setAccessibleName(_("Room jackpot pool"))
+        self.jackpot_line.setWordWrap(True)
         self.table = QTableView(self)
         self.table.setAccessibleName(_("Open tables"))
         self.table.setModel(model)
@@ -72,6 +77,7 @@ class FloorWindow(QMainWindow):
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.addWidget(self.heading)
+        layout.addWidget(self.jackpot_line)
         layout.addWidget(self.table)
         layout.addWidget(self.hint)
         self.setCentralWidget(central)
@@ -86,6 +92,8 @@ class FloorWindow(QMainWindow):
         table_menu = self.menuBar().addMenu(_("&Table"))
         self.action_decide = table_menu.addAction(_("&Decide a request…"))
         self.action_decide.setShortcut("Ctrl+D")
+        self.action_seed = table_menu.addAction(_("Seed the &jackpot…"))
+        self.action_seed.setShortcut("Ctrl+J")
 
     def _fit_header_height(self) -> None:
         """As tall as its most wrapped title (the table view takes the header's minimum height),

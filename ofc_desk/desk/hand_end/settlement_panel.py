@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.presets import Game
-from ofc_desk.core.results import HandResult, ResultPair, ResultSeat
+from ofc_desk.core.results import HandResult, JackpotView, ResultPair, ResultSeat
 from ofc_desk.core.rows import ROWS
 from ofc_desk.desk import refusals
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
 from ofc_desk.desk.hand_end.chinese_settlement import chinese_details_html
+from ofc_desk.desk.hand_end.payment_lines import jackpot_html, payment_html
 from ofc_desk.desk.hand_end.transfer_lines import (
     hands_table,
     keep_cell,
@@ -75,7 +77,7 @@ class SettlementPanel(QWidget):
         self.transfers = _browser(self, _("Chip transfers"))
         self.refusal = refusal_label(self)
         self.inks = Inks()
-        self._shown: tuple[int, HandResult, str] | None = None
+        self._shown: tuple[int, HandResult, str, PaymentRules | None, JackpotView | None] | None = None
         self.confirm_button = QPushButton(_("Confirm and deal next hand (Enter)"), self)
         self.confirm_button.setAccessibleName(_("Confirm settlement"))
         self.confirm_button.setDefault(True)
@@ -136,16 +138,30 @@ class SettlementPanel(QWidget):
         if self._shown is not None:
             self.show_result(*self._shown)
 
-    def show_result(self, hand_number: int, result: HandResult, rake_line: str) -> None:
-        self._shown = (hand_number, result, rake_line)
+    def show_result(
+        self,
+        hand_number: int,
+        result: HandResult,
+        rake_line: str,
+        payment: PaymentRules | None = None,
+        jackpot: JackpotView | None = None,
+    ) -> None:
+        """`payment`: how the table's preset pays (the service's `payment_rules`); `jackpot`: the
+        award the hand would be paid if settled now (the service's `jackpot_due`)."""
+        self._shown = (hand_number, result, rake_line, payment, jackpot)
         self.title.setText(
             _("Hand {number} complete — check and confirm the settlement").format(number=hand_number)
         )
         if result.game is Game.CHINESE:
-            self.details.setHtml(chinese_details_html(result, rake_line, self.inks.foul))
+            details = payment_html(result.payment, payment) + chinese_details_html(
+                result, rake_line, self.inks.foul
+            )
         else:
-            self.details.setHtml(settlement_html(result, rake_line, self.inks))
-        self.transfers.setHtml(transfers_html(result.transfers, self.inks.capped))
+            details = settlement_html(result, rake_line, self.inks)
+        self.details.setHtml(details)
+        self.transfers.setHtml(
+            transfers_html(result.transfers, self.inks.capped) + jackpot_html(jackpot, before_settling=True)
+        )
         refusals.show_on(self.refusal, "")
 
 

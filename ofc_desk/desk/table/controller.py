@@ -29,7 +29,14 @@ from ofc_desk.desk.entry.staging import (
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
+from ofc_desk.desk.table.faces import (
+    cards_in_play,
+    prompt_text,
+    seat_faces,
+    showdown_keys,
+    status_text,
+    window_title,
+)
 from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
@@ -119,7 +126,8 @@ class TableController(QObject):
         window.status_line.setText(status_text(snapshot, jackpot))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
-        window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for()))
+        keys = showdown_keys(self.service)
+        window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for(), keys))
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
         window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
@@ -143,7 +151,14 @@ class TableController(QObject):
         elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (snapshot.result or snapshot.chinese_result):
             result = snapshot.result or snapshot.chinese_result
             assert result is not None
-            window.settlement.show_result(snapshot.hand_number, result.view(), _rake_line(snapshot))
+            service = self.service
+            window.settlement.show_result(
+                snapshot.hand_number,
+                result.view(),
+                _rake_line(snapshot),
+                service.payment_rules() if service is not None else None,
+                service.jackpot_due() if service is not None else None,
+            )
             window.show_page(window.SETTLEMENT_PAGE)
         else:
             window.between_hands.message.setText(self._between_hands_text(snapshot))

@@ -5,7 +5,8 @@ Pure functions of the snapshot plus the cards the dealer has staged but not yet 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
@@ -15,6 +16,9 @@ from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, ngettext
 from ofc_desk.reports.spoken import hand_words
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
+
+if TYPE_CHECKING:
+    from ofc_desk.service.table_service import TableService
 
 
 def seat_faces(
@@ -150,8 +154,23 @@ def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
     return SEPARATOR.join(part.replace(" ", "\u00a0") for part in parts)
 
 
-def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:
-    """`typed_for` is the seat whose Chinese hand is being typed, when not the next one's."""
+PROMPT_SEPARATOR = " · "
+SHOWDOWN_KEYS: tuple[tuple[LazyText, Callable[[TableService], bool]], ...] = (
+    # TRANSLATORS: at a Chinese poker showdown, the key s (then Enter) gives up the hand.
+    (lazy_gettext("s surrenders"), lambda service: service.can_surrender()),
+)
+"""The keys a showdown takes besides the cards, each with the service's answer to whether the
+table plays it (a `pool` or `single-winner` table plays no surrender)."""
+
+
+def showdown_keys(service: TableService | None) -> list[str]:
+    """The words of the showdown's keys this table plays, for the prompt."""
+    return [str(words) for words, played in SHOWDOWN_KEYS if service is not None and played(service)]
+
+
+def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None, keys: Sequence[str] = ()) -> str:
+    """`typed_for` is the seat whose Chinese hand is being typed, when not the next one's; `keys`
+    the words of the keys the table takes at a showdown besides the cards (`showdown_keys`)."""
     turn = snapshot.to_act
     if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
         turn = turn._replace(player=typed_for)
@@ -171,13 +190,13 @@ def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:
             turn.take,
         ).format(player=turn.player, count=turn.take)
     if turn.kind is TurnKind.SHOWDOWN:
-        return ngettext(
-            "▶ {player}: {count} card with their rows · s surrenders · "
-            "another seat: click it or type its number and a colon",
-            "▶ {player}: {count} cards with their rows · s surrenders · "
-            "another seat: click it or type its number and a colon",
+        cards = ngettext(
+            "▶ {player}: {count} card with their rows",
+            "▶ {player}: {count} cards with their rows",
             turn.take,
         ).format(player=turn.player, count=turn.take)
+        other_seat = _("another seat: click it or type its number and a colon")
+        return PROMPT_SEPARATOR.join([cards, *keys, other_seat])
     return "▶ " + turn.describe
 
 

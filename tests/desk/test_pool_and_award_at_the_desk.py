@@ -1,0 +1,146 @@
+"""The closed game's other payments and the room's jackpot at the desk (issue 28, point 6): the
+supervisor seeds the pool by keys, a pool table's settlement names each row's winner, a single-winner
+table says when nobody won, an award shows its shares and the pool before and after, and a pool
+table's prompt offers no surrender."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.core.chinese.payment import Payment, PaymentRules
+from ofc_desk.core.chinese.schemes import PaymentOutcome
+from ofc_desk.desk.actions import Dialog
+from ofc_desk.desk.dialogs.attempt import SupervisorDialog
+from ofc_desk.desk.dialogs.new_table import NewTableDialog
+from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
+from ofc_desk.desk.hand_end.payment_lines import payment_html
+from ofc_desk.service.persistence import read_ledger
+from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.snapshot import Phase
+from tests.desk.conftest import SUPERVISOR, Desk
+from tests.desk.test_chinese_table import hand_keys, open_chinese_table, pick_with_keys
+from tests.desk.test_fantasyland_and_supervisor import amount_field
+from tests.service.test_room_pool import HOUSE_AWARD
+
+# The pool's example of the core (core/chinese/schemes.py): Bob wins the front and the middle, Cy the back.
+ANN = ("Ah Kd 2c", "3s 3h 7d 8c 9s", "Ts Js Qs Ks 2s")
+BOB = ("Qh Qd 4c", "5s 5h 5d 8d 9d", "6c 6d 6h 4d 4h")
+CY = ("Kh Jd 3c", "2d 2h 7c Td Tc", "Ad As Ac 7s 7h")
+# Ann's high cards lose every row to Bob's: the award's qualifying pair (tests/service/test_room_pool.py).
+LOSER = ("2c 3d 5h", "4s 6c 7d 9h Jc", "8d Th Qs Kh Ac")
+WINNER = ("Ad Kd Qc", "2h 2s 3h 3s 4d", "5c 5d 5s 6h 6d")
+
+
+def open_award_table(desk: Desk) -> None:
+    rules = TableRules.from_json({"variant": CHINESE, "rules": "chinese-basic", "house_options": HOUSE_AWARD})
+    seats = tuple(SeatSetup(name, 100) for name in ("Ann", "Bob", "Cy", "Dee"))
+    assert desk.session.open_new_table(TableSetup("Jade 1", seats, "Dee", rules)) is None
+
+
+def seed_by_keys(desk: Desk, chips: str) -> SupervisorDialog:
+    desk.window.action(Dialog.SEED_JACKPOT).trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    amount = amount_field(dialog, "Chips from the house")
+    amount.selectAll()
+    desk.qtbot.keyClicks(amount, chips)
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    desk.qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    return dialog
+
+
+def test_a_supervisor_seeds_the_jackpot_by_keys_between_hands_only(desk: Desk) -> None:
+    open_award_table(desk)
+    service = desk.session.controller.service
+    assert service is not None and desk.window.action(Dialog.SEED_JACKPOT).isEnabled()
+    dialog = seed_by_keys(desk, "1000")
+    assert not dialog.isVisible()
+    assert service.room_jackpot_pool() == 1000
+    assert "Floor seeded the room's jackpot with 1000 chips" in desk.window.between_hands.notice.text()
+    assert desk.window.status_line.text().replace("\u00a0", " ").endswith("room jackpot 1,000")
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    assert not desk.window.action(Dialog.SEED_JACKPOT).isEnabled()  # a hand is being dealt
+
+
+def test_a_wrong_pin_is_the_services_refusal_and_seeds_nothing(desk: Desk) -> None:
+    open_award_table(desk)
+    desk.window.action(Dialog.SEED_JACKPOT).trigger()
+    dialog = desk.session.chip_actions.active_dialog
+    assert isinstance(dialog, SupervisorDialog)
+    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    desk.qtbot.keyClicks(dialog.pin, "00000000")
+    desk.qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    assert dialog.isVisible() and "supervisor" in dialog.refusal.text()
+    service = desk.session.controller.service
+    assert service is not None and service.room_jackpot_pool() == 0
+
+
+def test_a_pool_tables_settlement_names_each_rows_winner_and_its_prompt_no_surrender(desk: Desk) -> None:
+    open_chinese_table(desk, "pool")
+    assert "13 cards with their rows" in desk.window.entry.prompt.text()
+    assert "s surrenders" not in desk.window.entry.prompt.text()
+    for hand in (ANN, BOB, CY):
+        desk.street(hand_keys(hand))
+    assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
+    details = " ".join(desk.window.settlement.details.toPlainText().split())
+    assert "The pool's row winners: front: Bob · middle: Bob · back: Cy" in details
+    assert "each row's winner collects 1 unit from each other player; all three rows, 3 more" in details
+
+
+def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> None:
+    open_award_table(desk)
+    seed_by_keys(desk, "1000")
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    desk.street(hand_keys(LOSER))
+    desk.street(hand_keys(WINNER))
+    desk.street("s")  # Cy and Dee surrender: the table's share is theirs
+    desk.street("s")
+    transfers = " ".join(desk.window.settlement.transfers.toPlainText().split())
+    assert (
+        "Room jackpot: Ann's hand lost all three rows to Bob's: the award pays Ann 500 (loser's share)"
+        " · Bob 250 (winner's share) · Cy 125 (the table's share) · Dee 125 (the table's share)."
+        " Room pool 1,000 → 0 (as the pool stands now: Confirm reads it again)"
+    ) in transfers
+    desk.screenshot("28-jackpot-award")
+    desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
+    service = desk.session.controller.service
+    assert service is not None and service.room_jackpot_pool() == 0
+    awarded = [(line.player, line.amount) for line in read_ledger(service.database, service.session_id)]
+    assert [line for line in awarded if line[1] in (500, 250, 125)][-4:] == [
+        ("Ann", 500),
+        ("Bob", 250),
+        ("Cy", 125),
+        ("Dee", 125),
+    ]
+
+
+def test_a_single_winner_deal_nobody_won_says_no_chips_move() -> None:
+    nobody = PaymentOutcome(Payment.SINGLE_WINNER, winner=None)
+    assert "nobody beat everyone on two rows: no chips move" in payment_html(nobody, None)
+    won = payment_html(
+        PaymentOutcome(Payment.SINGLE_WINNER, winner="Bob"), PaymentRules(Payment.SINGLE_WINNER)
+    )
+    assert "Bob beat everyone on two rows — collects 1 unit from each other player" in won
+
+
+def test_the_new_table_preset_list_says_how_each_preset_pays(qtbot: QtBot) -> None:
+    dialog = NewTableDialog()
+    qtbot.addWidget(dialog)
+    fields = dialog.rules
+    assert fields.pays.text() == "pays pair by pair"  # OFC's standard preset
+    qtbot.keyClick(fields.variant, Qt.Key.Key_End)  # Chinese poker, the last game
+    lines = {
+        fields.preset.itemText(i): fields.preset.itemData(i, PAYS_ROLE) for i in range(fields.preset.count())
+    }
+    assert lines["pool"] == (
+        "pool: each row's winner collects 1 unit from each other player; all three rows, 3 more"
+    )
+    assert lines["pusoy-single-winner"] == (
+        "single winner: who beats everyone on two rows collects 1 unit from each other player"
+    )
+    assert lines["hawaiian-gardens"] == "pays pair by pair"
+    pick_with_keys(qtbot, fields.preset, "pusoy-single-winner")
+    assert fields.pays.text() == lines["pusoy-single-winner"]
