@@ -12,7 +12,7 @@ from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
-from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, ngettext
+from ofc_desk.i18n import LazyText, _, lazy_pgettext, ngettext
 from ofc_desk.reports.spoken import hand_words
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
@@ -71,15 +71,6 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     )
 
 
-PHASE_WORDS: dict[str, LazyText] = {
-    Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
-    Phase.LIVE: lazy_gettext("live"),
-    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
-    Phase.AWAITING_SETTLEMENT: lazy_gettext("awaiting settlement"),
-    Phase.SETTLED: lazy_gettext("settled"),
-    Phase.CLOSED: lazy_gettext("closed"),
-}
-"""The snapshot's phase in the reader's words (its value is the service's English name)."""
 VARIANT_WORDS = {
     "regular": lazy_pgettext("variant", "regular"),
     "pineapple": lazy_pgettext("variant", "pineapple"),
@@ -134,7 +125,7 @@ def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
         )
         hand = _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
     elif not (snapshot.hand_voided and snapshot.phase is Phase.SETTLED):  # VOID says it was settled
-        hand = _("{hand}, {phase}").format(hand=hand, phase=_word(PHASE_WORDS, snapshot.phase))
+        hand = _("{hand}, {phase}").format(hand=hand, phase=str(snapshot.phase.label))
     parts = [snapshot.table, rules_text(snapshot), hand]
     parts.append(_("{seen} seen, {left} left").format(seen=snapshot.cards_seen, left=snapshot.cards_left))
     if snapshot.button:  # every open table has one
@@ -156,7 +147,7 @@ def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None) -> str:
     if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
         turn = turn._replace(player=typed_for)
     if turn is None:
-        phase = _word(PHASE_WORDS, snapshot.phase)
+        phase = str(snapshot.phase.label)
         return phase[:1].upper() + phase[1:]
     if turn.kind is TurnKind.FANTASYLAND_SET:
         return ngettext(
