@@ -26,7 +26,9 @@ from ofc_desk.core.hands import (
     lowball_ranks,
     strength,
 )
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import Row
+from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.i18n import Language, _, active_language, lazy_gettext, lazy_pgettext, pgettext
 from ofc_desk.i18n.translate import LazyText
 from ofc_desk.reports.formatting import chips
@@ -258,14 +260,11 @@ def signing_roles(record: SessionRecord) -> list[tuple[str, str]]:
     ]
 
 
-DATA_WORDS = {
-    # The desk's words for these (desk/table/faces.py), so both say them alike.
-    "regular": lazy_pgettext("variant", "regular"),
-    "pineapple": lazy_pgettext("variant", "pineapple"),
-    "2-7-pineapple": lazy_pgettext("variant", "2-7-pineapple"),
+DATA_WORDS: dict[str, LazyText] = {
+    # The enums' labels, which the desk's faces say too.
+    **{variant.value: variant.label for variant in Variant},
     "chinese": lazy_pgettext("variant", "chinese"),
-    "win-cap": lazy_pgettext("settlement policy", "win-cap"),
-    "chip-exposure": lazy_pgettext("settlement policy", "chip-exposure"),
+    **{policy.value: policy.label for policy in SettlementPolicy},
     **{row.value: row.label for row in Row},
 }
 """Stored values (variants, settlement policies, rows) by their words; English shows them as

@@ -5,15 +5,15 @@ Pure functions of the snapshot plus the cards the dealer has staged but not yet 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
-from ofc_desk.i18n import LazyText, _, lazy_pgettext, ngettext
-from ofc_desk.reports.spoken import hand_words
+from ofc_desk.i18n import _, ngettext
+from ofc_desk.reports.spoken import data_words, hand_words
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 
@@ -71,30 +71,13 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     )
 
 
-VARIANT_WORDS = {
-    "regular": lazy_pgettext("variant", "regular"),
-    "pineapple": lazy_pgettext("variant", "pineapple"),
-    "2-7-pineapple": lazy_pgettext("variant", "2-7-pineapple"),
-    CHINESE: lazy_pgettext("variant", "chinese"),
-}
-SETTLEMENT_WORDS = {
-    "win-cap": lazy_pgettext("settlement policy", "win-cap"),
-    "chip-exposure": lazy_pgettext("settlement policy", "chip-exposure"),
-}
-
-
-def _word(words: Mapping[str, LazyText], value: str) -> str:
-    """A stored word in the reader's language; one the desk has no label for, as stored."""
-    return str(words[value]) if value in words else value
-
-
 def rules_text(snapshot: TableSnapshot) -> str:
     """The table's game and stakes, in the reader's words."""
     return _("{preset} {variant}, {unit} a point, {settlement}").format(
         preset=snapshot.preset,
-        variant=_word(VARIANT_WORDS, snapshot.variant),
+        variant=data_words(snapshot.variant),
         unit=snapshot.unit,
-        settlement=_word(SETTLEMENT_WORDS, snapshot.settlement),
+        settlement=data_words(snapshot.settlement),
     )
 
 
