@@ -12,10 +12,9 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.ofc.deal_input import DealInputError
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
-from ofc_desk.reports.payment_words import why_words
 from ofc_desk.reports.record import ChineseSeat, HandRecord, SeatResult, TransferRecord
 from ofc_desk.reports.rules_words import PRESET_TABLES
-from ofc_desk.reports.spoken import reason_words, speaks_as_stored
+from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
 
 CHINESE_VARIANT = "chinese"
 SPECIAL_KINDS = frozenset(SpecialKind)

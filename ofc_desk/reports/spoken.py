@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ofc_desk.core.cards import CardError, parse_cards
+from ofc_desk.core.chinese.purpose_words import purpose_words
 from ofc_desk.core.hands import (
     HandClass,
     deciding_rank,
@@ -78,6 +79,15 @@ def hand_words(cards: Sequence[str], stored: str) -> str:
             first=ranks[0], second=ranks[1], ranks="-".join(ranks)
         )
     return stored
+
+
+def why_words(stored: str, payer: str, payee: str) -> str:
+    """What a Chinese payment is for (the result's `for`), in the active language: as stored in
+    English, or when it is none of the deal's sentences (`core.chinese.purpose_words`)."""
+    if speaks_as_stored():
+        return stored
+    said = purpose_words(stored, payer, payee)
+    return stored if said is None else said
 
 
 _WEAKER = re.compile(r"the (?P<row>front|middle|back) is weaker than the (?P<other>front|middle|back)")

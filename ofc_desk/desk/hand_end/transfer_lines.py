@@ -14,8 +14,7 @@ from html import escape
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.core.settlement import SettlementPass
 from ofc_desk.i18n import _, lazy_gettext, pgettext
-from ofc_desk.reports.payment_words import why_words
-from ofc_desk.reports.spoken import reason_words
+from ofc_desk.reports.spoken import reason_words, why_words
 
 PASS_TITLES = {
     SettlementPass.SPECIAL: lazy_gettext("Special hands, settled first"),

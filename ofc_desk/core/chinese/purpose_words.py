@@ -1,12 +1,12 @@
-"""What a Chinese poker payment is for, said again in the reader's language from the stored words.
+"""What a payment is for, said again in the reader's language from the words the result stores.
 
-The core stores each Chinese transfer's purpose in English in the result (`for`: "Cy's six pairs
-(3 units)", "rows: Ann won 2, Bob won 1; aces: Ann 2, Bob 0"; `core/chinese/deal.py` `_why` and
-each scheme's `rows_words`), and the result is the `ofc-desk score` contract: it stays stored as it
-is. The payer and the payee are known, so each of the core's fixed sentences is matched with their
-names in place and said again from its parts; English prints it as stored, and a sentence that
-matches none of them prints as stored too: never a guess (as `spoken.reason_words` does for a
-capped transfer's reason).
+`deal._why` and each scheme's `rows_words` write a payment's purpose in English into the result
+(`for`: "Cy's six pairs (3 units)", "rows: Ann won 2, Bob won 1; aces: Ann 2, Bob 0"), and the
+result is the `ofc-desk score` contract: it stays stored as it is. The payer and the payee are
+known, so each of those fixed sentences is matched with their names in place and said again from
+its parts; a sentence that matches none of them is not guessed at (None). Kept beside the code
+that writes the sentences, so that a change to one shows in the other. The faces ask
+`reports.spoken.why_words`, which leaves English as stored.
 """
 
 from __future__ import annotations
@@ -17,25 +17,22 @@ from collections.abc import Callable
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _, ngettext, pgettext
-from ofc_desk.reports.spoken import speaks_as_stored
 
 _SPECIALS = {kind.words: kind for kind in SpecialKind}
 _ROW = "(?:front|middle|back)"
 _BONUSES = ", with row bonuses"
 
 
-def why_words(stored: str, payer: str, payee: str) -> str:
-    """A Chinese payment's purpose in the active language; `payee` is the winner it pays.
+def purpose_words(stored: str, payer: str, payee: str) -> str | None:
+    """A payment's purpose in the active language, `payee` being the winner it pays; None when
+    `stored` is none of the sentences the deal writes.
 
     >>> from ofc_desk.i18n import Language, in_language
     >>> with in_language(Language.RU):
-    ...     why_words("Cy's six pairs (3 units)", "Ann", "Cy")
+    ...     purpose_words("Cy's six pairs (3 units)", "Ann", "Cy")
     'Cy: шесть пар (3 единицы)'
     """
-    if speaks_as_stored() or not stored:
-        return stored
-    said = _said_again(stored, re.escape(payee), re.escape(payer))
-    return stored if said is None else said
+    return _said_again(stored, re.escape(payee), re.escape(payer)) if stored else None
 
 
 def _said_again(stored: str, winner: str, loser: str) -> str | None:

@@ -1,5 +1,5 @@
 """What a Chinese payment is for and why a hand fouled, stored in English in the result, said
-again in the reader's language from the stored words (reports/payment_words.py, reports/spoken.py);
+again in the reader's language from the stored words (core/chinese/purpose_words.py, reports/spoken.py);
 English and an unknown sentence print as stored (issue 29)."""
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from ofc_desk.i18n import Language, in_language
-from ofc_desk.reports.payment_words import why_words
-from ofc_desk.reports.spoken import foul_words
+from ofc_desk.reports.spoken import foul_words, why_words
 from tests.fixtures.recorded_room.observe import load_dump
 
 ROOM = Path(__file__).parents[1] / "fixtures" / "recorded_room" / "room.sql"
