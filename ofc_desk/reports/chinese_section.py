@@ -8,14 +8,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.ofc.deal_input import DealInputError
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.reports.record import ChineseSeat, HandRecord, SeatResult, TransferRecord
 from ofc_desk.reports.rules_words import PRESET_TABLES
-from ofc_desk.reports.spoken import reason_words, speaks_as_stored
+from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
 
 CHINESE_VARIANT = "chinese"
+SPECIAL_KINDS = frozenset(SpecialKind)
 
 # The preset's fields in the order a supervisor checks them, with the words the rules use.
 CHINESE_LABELS: dict[str, LazyText] = {
@@ -88,30 +90,10 @@ def _special_words(special: Mapping[str, Any]) -> str:
     return f"{kind} {special['units']}"
 
 
-SPECIAL_WORDS = {
-    "six-pairs": lazy_gettext("six pairs"),
-    "five-pairs-and-trips": lazy_gettext("five pairs and trips"),
-    "four-trips": lazy_gettext("four trips"),
-    "three-quads": lazy_gettext("three quads"),
-    "three-straights": lazy_gettext("three straights"),
-    "three-flushes": lazy_gettext("three flushes"),
-    "three-straight-flushes": lazy_gettext("three straight flushes"),
-    "all-one-colour": lazy_gettext("all one colour"),
-    "twelve-one-colour": lazy_gettext("twelve one colour"),
-    "small": lazy_gettext("small"),
-    "big": lazy_gettext("big"),
-    "twelve-pictures": lazy_gettext("twelve pictures"),
-    "no-pictures": lazy_gettext("no pictures"),
-    "dragon": lazy_gettext("dragon"),
-    "one-suit": lazy_gettext("one suit"),
-}
-"""Each declared special (core.chinese.specials.SpecialKind's values) by its words; an unknown
-one by its stored name."""
-
-
 def special_words(kind: str) -> str:
-    words = SPECIAL_WORDS.get(kind)
-    return str(words) if words is not None else kind.replace("-", " ")
+    """A declared special (`SpecialKind`'s value) in the reader's words; an unknown one by its
+    stored name."""
+    return str(SpecialKind(kind).label) if kind in SPECIAL_KINDS else kind.replace("-", " ")
 
 
 def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
@@ -148,18 +130,19 @@ def is_chinese_hand(hand: HandRecord) -> bool:
 
 def transfer_why(transfer: TransferRecord) -> str:
     """A Chinese payment's pass and purpose, then the cap when the payer's stack ran short."""
-    parts = [_pass_words(transfer) if transfer.settles else transfer.why]
+    why = why_words(transfer.why, transfer.payer, transfer.payee)
+    parts = [_pass_words(transfer.settles, why) if transfer.settles else why]
     if transfer.capped:
         parts.append(reason_words(transfer.reason))
     return "; ".join(part for part in parts if part)
 
 
-def _pass_words(transfer: TransferRecord) -> str:
-    if transfer.settles == "special":
-        return _("special pass: {why}").format(why=transfer.why)
-    if transfer.settles == "rest":
-        return _("rest pass: {why}").format(why=transfer.why)
-    return f"{transfer.settles} pass: {transfer.why}"
+def _pass_words(settles: str, why: str) -> str:
+    if settles == "special":
+        return _("special pass: {why}").format(why=why)
+    if settles == "rest":
+        return _("rest pass: {why}").format(why=why)
+    return f"{settles} pass: {why}"
 
 
 def showdown_words(seat: SeatResult) -> str:

@@ -17,7 +17,10 @@ from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.results import ResultSeat
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.i18n import _
 from ofc_desk.reports.chinese_section import chinese_seat
 from ofc_desk.reports.pool_record import award_shares, hand_jackpot
 from ofc_desk.reports.record import (
@@ -204,15 +207,15 @@ def _build(
         dealer_hands=shifts,
         supervisors=tuple(walk.supervisors),
         preset_name=resolve_preset(rules)[0],
-        variant=str(rules.get("variant", "regular")),
+        variant=str(rules.get("variant", Variant.REGULAR.value)),
         rules=rules_settings(rules),
         unit=int(rules.get("unit", 1)),
         pair_units=tuple(
             PairUnit((str(p["players"][0]), str(p["players"][1])), int(p["unit"]))
             for p in rules.get("pair_units") or ()
         ),
-        settlement_policy=str(rules.get("settlement", "win-cap")),
-        settle_from=str(rules.get("settle_from", "left-of-dealer")),
+        settlement_policy=str(rules.get("settlement", SettlementPolicy.WIN_CAP.value)),
+        settle_from=str(rules.get("settle_from", SettleFrom.LEFT_OF_DEALER.value)),
         opening_button=str(opening.get("button", "")),
         players=_player_summaries(walk.transactions, hands, final_stacks),
         hands=hands,
@@ -321,7 +324,7 @@ class _UndoTracker:
                 at=parse_time(event.at),
                 kind=AdjustmentKind.UNDO,
                 hand_number=hand,
-                description=entry_sentence(taken) + " taken back",
+                description=_("{entry} taken back").format(entry=entry_sentence(taken)),
                 actor=event.actor,
             )
         return None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from ofc_desk.service.dealers import DealerShift, hands_words
+from ofc_desk.service.dealers import DealerShift
 from ofc_desk.service.room_pool import MoveKind
 from ofc_desk.service.setup import PairUnit
 
@@ -318,21 +318,6 @@ class SessionRecord:
     set_aside: tuple[str, ...] = ()
     """Stored rows the verification set aside (a signature that does not hold, a row no event
     gives): nothing printed comes from them; the command line names them."""
-
-    def dealers_text(self) -> str:
-        """ "Dana (hands 1–6), Rita (hands 6–13)": who dealt which hands."""
-        if not self.dealer_hands:
-            return ", ".join(self.dealers)
-        return ", ".join(f"{shift.dealer} ({hands_words(shift.hands)})" for shift in self.dealer_hands)
-
-    def signing_roles(self) -> list[tuple[str, str]]:
-        """The signature lines: one for each dealer, saying which hands they sign for, then the
-        floor supervisors'."""
-        dealers = [(f"Dealer, {hands_words(shift.hands)}", shift.dealer) for shift in self.dealer_hands]
-        return [
-            *(dealers or [("Dealer", ", ".join(self.dealers))]),
-            ("Floor supervisor", ", ".join(self.supervisors)),
-        ]
 
     @property
     def counted_hands(self) -> tuple[HandRecord, ...]:

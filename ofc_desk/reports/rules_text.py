@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
-from ofc_desk.core.presets import PresetError
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.reports.chinese_section import chinese_preset, chinese_preset_lines, is_chinese
 from ofc_desk.reports.record import RuleSetting
@@ -56,7 +58,7 @@ def resolve_preset(rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None
     """The preset's name and its full data with house options applied (None if unreadable)."""
     if is_chinese(rules):
         return chinese_preset(rules)
-    chosen = rules.get("rules", "standard")
+    chosen = rules.get("rules", DEFAULT_PRESET)
     overrides = rules.get("house_options") or None
     try:
         if isinstance(chosen, Mapping):
@@ -78,13 +80,19 @@ def table_options(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
     )
     return (
         RuleSetting(_label(lazy_gettext("Preset")), name),
-        RuleSetting(_label(lazy_gettext("Variant")), data_words(str(rules.get("variant", "regular")))),
+        RuleSetting(
+            _label(lazy_gettext("Variant")), data_words(str(rules.get("variant", Variant.REGULAR.value)))
+        ),
         *_play_options(rules, preset),
         RuleSetting(_label(lazy_gettext("Unit")), str(rules.get("unit", 1))),
         RuleSetting(_label(lazy_gettext("Per-pair units")), pair_units or _("none")),
-        RuleSetting(_label(lazy_gettext("Settlement")), data_words(str(rules.get("settlement", "win-cap")))),
         RuleSetting(
-            _label(lazy_gettext("Settle from")), _settle_from(str(rules.get("settle_from", "left-of-dealer")))
+            _label(lazy_gettext("Settlement")),
+            data_words(str(rules.get("settlement", SettlementPolicy.WIN_CAP.value))),
+        ),
+        RuleSetting(
+            _label(lazy_gettext("Settle from")),
+            _settle_from(str(rules.get("settle_from", SettleFrom.LEFT_OF_DEALER.value))),
         ),
     )
 
@@ -120,7 +128,7 @@ def _pin_line(rules: Mapping[str, Any]) -> str:
         return _("{sha256} (pinned by {by} from {file})").format(
             sha256=recorded, by=by, file=f"{rules.get('preset_name')}.json"
         )
-    chosen = rules.get("rules", "standard")
+    chosen = rules.get("rules", DEFAULT_PRESET)
     if isinstance(chosen, Mapping):
         return _("{sha256} (the table's own preset, in the record)").format(sha256=canonical_sha256(chosen))
     return _("not pinned: read from the preset file {file}").format(file=f"{chosen}.json")

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ofc_desk.core.cards import CardError, parse_cards
+from ofc_desk.core.chinese.purpose_words import purpose_words
 from ofc_desk.core.hands import (
     HandClass,
     deciding_rank,
@@ -26,6 +27,9 @@ from ofc_desk.core.hands import (
     lowball_ranks,
     strength,
 )
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.rows import Row
+from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.i18n import Language, _, active_language, lazy_gettext, lazy_pgettext, pgettext
 from ofc_desk.i18n.translate import LazyText
 from ofc_desk.reports.formatting import chips
@@ -47,8 +51,9 @@ HAND_PATTERNS: dict[HandClass, LazyText] = {
 
 
 def speaks_as_stored(language: Language | None = None) -> bool:
-    """English (and its pseudo-language) print the stored words as they are."""
-    return (language or active_language()) in (Language.EN, Language.PSEUDO)
+    """English prints the stored words as they are. The pseudo-language says them again from the
+    data, as any other language does, so that its screen run sees a stored word left unmarked."""
+    return (language or active_language()) is Language.EN
 
 
 def hand_words(cards: Sequence[str], stored: str) -> str:
@@ -74,6 +79,41 @@ def hand_words(cards: Sequence[str], stored: str) -> str:
             first=ranks[0], second=ranks[1], ranks="-".join(ranks)
         )
     return stored
+
+
+def why_words(stored: str, payer: str, payee: str) -> str:
+    """What a Chinese payment is for (the result's `for`), in the active language: as stored in
+    English, or when it is none of the deal's sentences (`core.chinese.purpose_words`)."""
+    if speaks_as_stored():
+        return stored
+    said = purpose_words(stored, payer, payee)
+    return stored if said is None else said
+
+
+_WEAKER = re.compile(r"the (?P<row>front|middle|back) is weaker than the (?P<other>front|middle|back)")
+_NOT_LOW = "the middle is not a ten-high or better low"
+
+
+def foul_words(stored: str) -> str:
+    """Why a hand fouled (OFC) or is misset (Chinese poker), in the active language: the core's
+    English (`core.ofc.scoring.foul_reason`, stored in the result) said again from its rows; as
+    stored in English, or when it is none of the core's sentences.
+
+    >>> from ofc_desk.i18n import in_language
+    >>> with in_language(Language.RU):
+    ...     foul_words("the middle is weaker than the front")
+    'средний ряд слабее, чем верхний'
+    """
+    if speaks_as_stored():
+        return stored
+    if stored == _NOT_LOW:
+        return _("the middle is not a ten-high or better low")
+    match = _WEAKER.fullmatch(stored)
+    if match is None:
+        return stored
+    return _("the {row} is weaker than the {other}").format(
+        row=Row(match["row"]).label, other=Row(match["other"]).label
+    )
 
 
 @dataclass(frozen=True)
@@ -230,17 +270,12 @@ def signing_roles(record: SessionRecord) -> list[tuple[str, str]]:
     ]
 
 
-DATA_WORDS = {
-    # The desk's words for these (desk/table/faces.py), so both say them alike.
-    "regular": lazy_pgettext("variant", "regular"),
-    "pineapple": lazy_pgettext("variant", "pineapple"),
-    "2-7-pineapple": lazy_pgettext("variant", "2-7-pineapple"),
+DATA_WORDS: dict[str, LazyText] = {
+    # The enums' labels, which the desk's faces say too.
+    **{variant.value: variant.label for variant in Variant},
     "chinese": lazy_pgettext("variant", "chinese"),
-    "win-cap": lazy_pgettext("settlement policy", "win-cap"),
-    "chip-exposure": lazy_pgettext("settlement policy", "chip-exposure"),
-    "front": lazy_pgettext("row", "front"),
-    "middle": lazy_pgettext("row", "middle"),
-    "back": lazy_pgettext("row", "back"),
+    **{policy.value: policy.label for policy in SettlementPolicy},
+    **{row.value: row.label for row in Row},
 }
 """Stored values (variants, settlement policies, rows) by their words; English shows them as
 stored, and an unknown value shows as stored in every language."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n import _
 from ofc_desk.service import reading
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.outcome import NO_ROWS, Outcome
@@ -84,17 +84,3 @@ def dealer_shifts(steps: Sequence[DealerStep]) -> tuple[DealerShift, ...]:
         for name in names
         if name
     )
-
-
-def hands_words(hands: Sequence[int]) -> str:
-    """'hands 1–6, 9', 'hand 7', or 'no hand'."""
-    if not hands:
-        return _("no hand")
-    runs: list[list[int]] = []
-    for number in hands:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    spans = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
-    return ngettext("hand {numbers}", "hands {numbers}", len(hands)).format(numbers=spans)

@@ -6,9 +6,11 @@ At each phase, besides what the screen matrix checks (tests/desk/test_screen_mat
 or dialog is bigger than the screen; no text the dealer sees is cut short (a `⟦` whose `⟧` is not
 shown, or a text wider than its widget); and no text of the desk's window is plain English (any
 word of Latin letters that is not data: a player's, the table's or the dealer's name, a preset, a
-card). The sentences the service and the core make (the turn's counts, why a seat waits, a foul's
-reason, a capped transfer's) are theirs to mark, and are left out of the last check; so are the
-dialogs' words (desk/dialogs).
+card). That holds the words the service and the core make too (the turn's counts, why a seat
+waits, a Chinese seat's showdown) and those the result stores in English (a row's hand, a foul's
+reason, a capped transfer's, what a Chinese payment is for), which the pseudo-language says again
+from the data as any other language does (reports/spoken.py). The dialogs' words (desk/dialogs) are
+left out of the last check.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from ofc_desk.desk.shell.language import install_language
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.status_line import StatusLine
 from ofc_desk.i18n import Language
-from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.users import Account
 from tests.desk.conftest import DEALER, SUPERVISOR, Desk, make_desk
 from tests.desk.screen_states import GAMES, NAMES, PAYMENT_GAMES, PHASES, ScreenGame, walk
@@ -127,31 +128,15 @@ def test_a_pools_row_winners_and_an_awards_shares_are_never_cut_and_never_englis
 
 def words_problems(desk: Desk) -> list[str]:
     dialogs = [dialog for dialog in desk.window.findChildren(QDialog) if dialog.isVisible()]
-    theirs = others_sentences(desk.snapshot)
     problems = []
     for top in (desk.window, *dialogs):
         for name, text, shown in visible_texts(top):
             if not fully_shown(shown):
                 problems.append(f"{name} is cut: {text!r} shows as {shown!r}")
-            english = english_words(text, theirs) if top is desk.window else []
+            english = english_words(text) if top is desk.window else []
             if english:
                 problems.append(f"{name} is plain English ({', '.join(english)}): {text!r}")
     return problems
-
-
-def others_sentences(snapshot: TableSnapshot) -> list[str]:
-    """What the service and the core said in English at this phase, shown by the desk as given."""
-    said = [snapshot.to_act.describe] if snapshot.to_act is not None else []
-    said += [text for seat in snapshot.seats for text in (seat.locked_reason, seat.showdown) if text]
-    said += [seat.showdown.upper() for seat in snapshot.seats if seat.showdown]  # as its badge says it
-    result = snapshot.result or snapshot.chinese_result
-    if result is not None:
-        view = result.view()
-        said += [seat.foul_reason for seat in view.seats if seat.foul_reason]
-        # The rows' hand names: the stored English, which the pseudo-language keeps (reports/spoken.py).
-        said += [row.hand for seat in view.seats for row in seat.rows or () if row.hand]
-        said += [text for transfer in view.transfers for text in (transfer.reason, transfer.why) if text]
-    return sorted(said, key=len, reverse=True)
 
 
 def visible_texts(top: QWidget) -> Iterator[tuple[str, str, str]]:
@@ -203,11 +188,8 @@ def fully_shown(shown: str) -> bool:
     return shown != "…" and shown.count("⟦") == shown.count("⟧")
 
 
-def english_words(text: str, theirs: list[str]) -> list[str]:
-    """The words of `text` in plain Latin letters that are no data (every marked word is accented),
-    leaving out the sentences `theirs`."""
-    for sentence in theirs:
-        text = text.replace(sentence, " ")
+def english_words(text: str) -> list[str]:
+    """The words of `text` in plain Latin letters that are no data (every marked word is accented)."""
     words = []
     for word in LATIN_WORD.findall(re.sub(r"<[^<>]*>", " ", text)):
         if word not in DATA_WORDS and not CARD.match(word) and word not in words:

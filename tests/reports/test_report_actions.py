@@ -6,6 +6,7 @@ import shutil
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtPrintSupport import QPrinter
@@ -16,9 +17,12 @@ from ofc_desk.desk.records import report_actions
 from ofc_desk.desk.records.report_actions import (
     ReportPreview,
     build_session_report,
+    build_table_close_report,
     open_session_report,
     open_table_close_report,
 )
+from ofc_desk.i18n import Language, active_language
+from ofc_desk.reports.record import SessionRecord
 from tests.helpers.pdf_text import page_count, page_texts
 
 
@@ -115,3 +119,22 @@ def test_a_session_that_does_not_verify_prints_no_report_at_the_desk(
         "the report could not be built: session 1 does not verify, so no report:"
         " chip ledger row 1 differs from the events"
     ]
+
+
+def test_a_report_in_another_language_is_read_in_it(example_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loader says some words as it reads (an undo's entry, the rules page's values): a Chinese
+    report printed at an English desk reads the record in Chinese, on the worker's thread too."""
+    from ofc_desk.reports import loader
+
+    read_in: list[Language] = []
+    load = loader.load_session_record
+
+    def load_and_note(*args: Any, **kwargs: Any) -> SessionRecord:
+        read_in.append(active_language())
+        return load(*args, **kwargs)
+
+    monkeypatch.setattr(loader, "load_session_record", load_and_note)
+    build_session_report(example_db, 1, language=Language.ZH_CN)
+    build_table_close_report(example_db, 1, None, language=Language.RU)
+    assert read_in == [Language.ZH_CN, Language.RU]
+    assert active_language() is Language.EN

@@ -28,18 +28,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ofc_desk.core.cards import Card, CardError, parse_card
-from ofc_desk.core.rows import DISCARD, parse_row_word
-from ofc_desk.i18n import _, lazy_pgettext, pgettext
+from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, parse_card
+from ofc_desk.core.rows import DISCARD, parse_row_word, placement_label
+from ofc_desk.i18n import _, pgettext
 
-UNKNOWN_KEYS = ("??", "?")
-ROW_WORDS = {
-    "front": lazy_pgettext("row", "front"),
-    "middle": lazy_pgettext("row", "middle"),
-    "back": lazy_pgettext("row", "back"),
-    "discard": lazy_pgettext("row", "discard"),
-}
-"""A placement's row (stored and sent to the service as its English identifier) in the reader's words."""
+UNKNOWN_KEYS = (UNKNOWN_TOKEN, "?")
 _WORD = re.compile(r"[A-Za-z]+")
 _SEAT = re.compile(r"\s*([^\s:]+)\s*:")
 
@@ -53,7 +46,7 @@ class KeyedPlacement:
 
     @property
     def label(self) -> str:
-        return "??" if self.card is None else str(self.card)
+        return UNKNOWN_TOKEN if self.card is None else str(self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,12 +103,12 @@ def keyed_text(placements: Iterable[KeyedPlacement]) -> str:
     >>> keyed_text(read_keyed_text(text).placements) == text
     True
     """
-    return " ".join("??" if p.card is None else f"{p.card} {p.placement}" for p in placements)
+    return " ".join(UNKNOWN_TOKEN if p.card is None else f"{p.card} {p.placement}" for p in placements)
 
 
 def row_word(placement: str) -> str:
     """A row as the reader says it; one without a label, as stored."""
-    return str(ROW_WORDS[placement]) if placement in ROW_WORDS else placement
+    return str(placement_label(placement))
 
 
 def _read_one(text: str) -> tuple[KeyedPlacement, str] | None:

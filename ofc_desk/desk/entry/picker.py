@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QToolButton, QWidget
 
-from ofc_desk.desk.shell.theme import SUIT_SYMBOLS, DisplayOptions
+from ofc_desk.core.cards import SUIT_SYMBOLS
+from ofc_desk.desk.shell.theme import DisplayOptions
 from ofc_desk.i18n import _, lazy_pgettext
 
 PICKER_RANKS = "AKQJT98765432"

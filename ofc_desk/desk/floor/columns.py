@@ -19,15 +19,6 @@ TOO_EARLY = lazy_gettext("too early")
 """The pace of a table open less than `service.floor.PACE_AFTER_MINUTES`."""
 KEEP = "\u00a0"
 """A space a line never breaks at: a player's name and chips wrap as one, and so does each badge."""
-PHASE_WORDS: dict[str, LazyText] = {
-    Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
-    Phase.LIVE: lazy_gettext("live"),
-    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
-    Phase.AWAITING_SETTLEMENT: lazy_gettext("hand complete, awaiting settlement"),
-    Phase.SETTLED: lazy_gettext("settled"),
-    Phase.CLOSED: lazy_gettext("closed"),
-}
-"""The snapshot's phase in the reader's words (its value is the service's English name)."""
 
 
 def game_text(table: FloorTable) -> str:
@@ -43,8 +34,7 @@ def hand_text(table: FloorTable) -> str:
         return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=snapshot.street)
     if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
         return _("#{hand} done · between hands").format(hand=snapshot.hand_number)
-    phase = PHASE_WORDS.get(snapshot.phase, snapshot.phase.value)
-    return f"#{snapshot.hand_number} · {phase}"
+    return f"#{snapshot.hand_number} · {snapshot.phase.label}"
 
 
 def to_act_text(table: FloorTable) -> str:

@@ -13,8 +13,7 @@ from html import escape
 from ofc_desk.core.results import HandResult, ResultPair, ResultSeat
 from ofc_desk.desk.hand_end.transfer_lines import hands_table, keep_cell, pairs_heading, points_words, signed
 from ofc_desk.i18n import _, lazy_pgettext, pgettext
-from ofc_desk.reports.chinese_section import special_words
-from ofc_desk.reports.spoken import hand_words
+from ofc_desk.reports.spoken import foul_words, hand_words
 
 GAP = "&nbsp;" * 3
 PAIR_COLUMNS = (
@@ -54,11 +53,11 @@ def _showdown(seat: ResultSeat, foul_ink: str) -> str:
         surrendered = escape(_("surrendered"))
         return f"<b>{surrendered}</b>"
     if showdown is not None and showdown.special is not None:
-        declared = _("declared {special}").format(special=special_words(showdown.special.value))
+        declared = _("declared {special}").format(special=showdown.special.label)
         return f"<b>{escape(declared)}</b>"
     if seat.foul:
         misset = escape(_("MISSET"))
-        reason = escape(_("{reason}: loses every row").format(reason=seat.foul_reason or ""))
+        reason = escape(_("{reason}: loses every row").format(reason=foul_words(seat.foul_reason or "")))
         return f"<b style='color:{foul_ink}'>{misset}</b> — {reason}"
     return " · ".join(
         escape(hand_words([str(card) for card in row.cards], row.hand))

@@ -14,7 +14,6 @@ from ofc_desk.core.chinese.payment import Payment, PaymentRules
 from ofc_desk.core.chinese.schemes import PaymentOutcome
 from ofc_desk.core.results import JackpotView
 from ofc_desk.core.rows import ROWS
-from ofc_desk.desk.entry.key_syntax import ROW_WORDS
 from ofc_desk.i18n import _, ngettext
 from ofc_desk.i18n.formatting import number
 
@@ -41,7 +40,7 @@ def _pool_html(outcome: PaymentOutcome, rules: PaymentRules | None) -> str:
     heading = escape(_("The pool's row winners"))
     winners = []
     for row, winner in zip(ROWS, outcome.row_winners, strict=True):
-        title = escape(str(ROW_WORDS[row.value]))
+        title = escape(str(row.label))
         said = escape(_("nobody: the strongest hands tie")) if winner is None else f"<b>{escape(winner)}</b>"
         winners.append(f"{title}: {said}")
     terms = ""

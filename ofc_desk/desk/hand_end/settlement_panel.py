@@ -43,6 +43,7 @@ from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
 from ofc_desk.desk.table.seat_widget import ROW_LETTERS
 from ofc_desk.i18n import _, lazy_pgettext, ngettext, pgettext
+from ofc_desk.reports.spoken import foul_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +200,7 @@ def _players_html(seats: Sequence[ResultSeat], inks: Inks) -> str:
         name = escape(seat.name)
         foul = ""
         if seat.foul:
-            foul_word, reason = escape(_("FOUL")), escape(seat.foul_reason or "")
+            foul_word, reason = escape(_("FOUL")), escape(foul_words(seat.foul_reason or ""))
             foul = f"<b style='color:{inks.foul}'>{foul_word}</b> — {reason}"
         count = seat.fantasyland_next
         going = ""

@@ -14,7 +14,7 @@ from html import escape
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.core.settlement import SettlementPass
 from ofc_desk.i18n import _, lazy_gettext, pgettext
-from ofc_desk.reports.spoken import reason_words
+from ofc_desk.reports.spoken import reason_words, why_words
 
 PASS_TITLES = {
     SettlementPass.SPECIAL: lazy_gettext("Special hands, settled first"),
@@ -60,7 +60,7 @@ def _rows(number: int, transfer: ResultTransfer, capped_ink: str) -> str:
     of_owed = escape(_("of {owed} owed").format(owed=owed)) if capped else ""
     last = f"<td width='100%' style='{KEEP}'>&nbsp;{of_owed}</td>"
     line = f"<tr{style}>{''.join(keep_cell(cell) for cell in cells)}{last}</tr>"
-    why = [transfer.why] if transfer.why else []
+    why = [why_words(transfer.why, transfer.payer, transfer.payee)] if transfer.why else []
     if capped:
         why.append(reason_words(transfer.reason) if transfer.reason else _("capped"))
     if not why:

@@ -18,7 +18,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QToolButton, QWidget
 
 from ofc_desk.desk import refusals
-from ofc_desk.i18n import Language, _, active_language
+from ofc_desk.i18n import Language, _, active_language, in_language
 
 SAVE_KEYS, PRINT_KEYS = QKeySequence.StandardKey.Save, QKeySequence.StandardKey.Print
 PREVIEW_DPI = 150
@@ -37,26 +37,35 @@ def build_session_report(
     database_url: str | None, session_id: int | None, room: str = "", language: Language | None = None
 ) -> bytes:
     """The session report of a stored session as PDF bytes (runs in a worker thread), in
-    `language` (default: the desk's)."""
+    `language` (default: the desk's). Read in it too: the loader says some words as it reads (an
+    undo's entry, the rules page's values)."""
     from ofc_desk.reports.loader import load_session_record
     from ofc_desk.reports.session_pdf import write_session_report
 
-    record = load_session_record(database_url, session_id=session_id, room=room)
+    chosen = language or active_language()
+    with in_language(chosen):
+        record = load_session_record(database_url, session_id=session_id, room=room)
     buffer = io.BytesIO()
-    write_session_report(record, buffer, language)
+    write_session_report(record, buffer, chosen)
     return buffer.getvalue()
 
 
 def build_table_close_report(
-    database_url: str | None, session_id: int | None, counted: int | None, room: str = ""
+    database_url: str | None,
+    session_id: int | None,
+    counted: int | None,
+    room: str = "",
+    language: Language | None = None,
 ) -> bytes:
-    """The table-close report as PDF bytes (runs in a worker thread)."""
+    """The table-close report as PDF bytes (runs in a worker thread), read and written in
+    `language` (default: the desk's)."""
     from ofc_desk.reports.loader import load_session_record
     from ofc_desk.reports.table_close_pdf import write_table_close_report
 
-    record = load_session_record(database_url, session_id=session_id, room=room)
-    buffer = io.BytesIO()
-    write_table_close_report(record, buffer, counted)
+    with in_language(language or active_language()):
+        record = load_session_record(database_url, session_id=session_id, room=room)
+        buffer = io.BytesIO()
+        write_table_close_report(record, buffer, counted)
     return buffer.getvalue()
 
 
@@ -287,12 +296,14 @@ def open_table_close_report(
     *,
     refuse: Refuse,
 ) -> None:
-    """The one-page table-close report; `counted` is the supervisor's chip count (None: blank)."""
+    """The one-page table-close report; `counted` is the supervisor's chip count (None: blank).
+    In the desk's language, taken now: the job runs on another thread."""
+    chosen = active_language()
     _open_in_background(
         parent,
         _("Table close"),
         _("Building the table close report…"),
-        lambda: build_table_close_report(database_url, session_id, counted, room),
+        lambda: build_table_close_report(database_url, session_id, counted, room, chosen),
         refuse,
     )
 

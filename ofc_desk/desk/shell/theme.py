@@ -72,7 +72,6 @@ PALETTES: dict[ThemeName, Palette] = {
 
 TWO_COLOUR_SUITS = {"s": "#111111", "h": "#d0021b", "d": "#d0021b", "c": "#111111"}
 FOUR_COLOUR_SUITS = {"s": "#111111", "h": "#d0021b", "d": "#0b5ed7", "c": "#138a36"}
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 
-from ofc_desk.desk.shell.theme import SUIT_SYMBOLS, DisplayOptions
+from ofc_desk.core.cards import SUIT_SYMBOLS, UNKNOWN_TOKEN
+from ofc_desk.desk.shell.theme import DisplayOptions
 
-UNKNOWN_LABEL = "??"
 BASE_CARD_WIDTH = 46
 BASE_CARD_HEIGHT = 64
 
@@ -30,7 +30,7 @@ def paint_card(
     *,
     pending: bool = False,
 ) -> None:
-    """`label` is a canonical card ('Ah'), UNKNOWN_LABEL for face down, or None for an empty slot."""
+    """`label` is a canonical card ('Ah'), UNKNOWN_TOKEN for face down, or None for an empty slot."""
     colours = options.palette
     radius = rect.width() * 0.12
     painter.save()
@@ -38,7 +38,7 @@ def paint_card(
         painter.setPen(QPen(QColor(colours.slot), 2, Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(rect.adjusted(2, 2, -2, -2), radius, radius)
-    elif label == UNKNOWN_LABEL:
+    elif label == UNKNOWN_TOKEN:
         painter.setPen(QPen(QColor(colours.card_edge), 1.5))
         painter.setBrush(QBrush(QColor(colours.card_back), Qt.BrushStyle.SolidPattern))
         painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)

@@ -5,7 +5,7 @@ Pure functions of the snapshot plus the cards the dealer has staged but not yet 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ofc_desk.core.chinese.deal import CHINESE
@@ -13,8 +13,8 @@ from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
-from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, ngettext
-from ofc_desk.reports.spoken import hand_words
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.reports.spoken import data_words, hand_words
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 if TYPE_CHECKING:
@@ -75,39 +75,13 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
     )
 
 
-PHASE_WORDS: dict[str, LazyText] = {
-    Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
-    Phase.LIVE: lazy_gettext("live"),
-    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
-    Phase.AWAITING_SETTLEMENT: lazy_gettext("awaiting settlement"),
-    Phase.SETTLED: lazy_gettext("settled"),
-    Phase.CLOSED: lazy_gettext("closed"),
-}
-"""The snapshot's phase in the reader's words (its value is the service's English name)."""
-VARIANT_WORDS = {
-    "regular": lazy_pgettext("variant", "regular"),
-    "pineapple": lazy_pgettext("variant", "pineapple"),
-    "2-7-pineapple": lazy_pgettext("variant", "2-7-pineapple"),
-    CHINESE: lazy_pgettext("variant", "chinese"),
-}
-SETTLEMENT_WORDS = {
-    "win-cap": lazy_pgettext("settlement policy", "win-cap"),
-    "chip-exposure": lazy_pgettext("settlement policy", "chip-exposure"),
-}
-
-
-def _word(words: Mapping[str, LazyText], value: str) -> str:
-    """A stored word in the reader's language; one the desk has no label for, as stored."""
-    return str(words[value]) if value in words else value
-
-
 def rules_text(snapshot: TableSnapshot) -> str:
     """The table's game and stakes, in the reader's words."""
     return _("{preset} {variant}, {unit} a point, {settlement}").format(
         preset=snapshot.preset,
-        variant=_word(VARIANT_WORDS, snapshot.variant),
+        variant=data_words(snapshot.variant),
         unit=snapshot.unit,
-        settlement=_word(SETTLEMENT_WORDS, snapshot.settlement),
+        settlement=data_words(snapshot.settlement),
     )
 
 
@@ -138,7 +112,7 @@ def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
         )
         hand = _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
     elif not (snapshot.hand_voided and snapshot.phase is Phase.SETTLED):  # VOID says it was settled
-        hand = _("{hand}, {phase}").format(hand=hand, phase=_word(PHASE_WORDS, snapshot.phase))
+        hand = _("{hand}, {phase}").format(hand=hand, phase=str(snapshot.phase.label))
     parts = [snapshot.table, rules_text(snapshot), hand]
     parts.append(_("{seen} seen, {left} left").format(seen=snapshot.cards_seen, left=snapshot.cards_left))
     if snapshot.button:  # every open table has one
@@ -175,7 +149,7 @@ def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None, keys: Seq
     if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
         turn = turn._replace(player=typed_for)
     if turn is None:
-        phase = _word(PHASE_WORDS, snapshot.phase)
+        phase = str(snapshot.phase.label)
         return phase[:1].upper() + phase[1:]
     if turn.kind is TurnKind.FANTASYLAND_SET:
         return ngettext(

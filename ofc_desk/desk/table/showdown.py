@@ -13,7 +13,6 @@ from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.entry.staging import Staging, asks_surrender, is_showdown
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
-from ofc_desk.reports.chinese_section import special_words
 
 
 class ShowdownEntry:
@@ -83,7 +82,7 @@ class ShowdownEntry:
             return
         cards, rows = self.staging.lists()
         self.view.enter(
-            _("{player} declares {special}").format(player=player, special=special_words(kind)),
+            _("{player} declares {special}").format(player=player, special=SpecialKind(kind).label),
             lambda: service.show(player, {"cards": cards, "rows": rows, "declare": kind}),
         )
 
@@ -94,4 +93,4 @@ class ShowdownEntry:
         kinds: list[SpecialKind] = []
         if service is not None and player is not None and is_showdown(self.view.snapshot):
             kinds = service.specials_made(self.staging.lists()[0])
-        return player or "", [(kind.value, special_words(kind.value)) for kind in kinds]
+        return player or "", [(kind.value, str(kind.label)) for kind in kinds]
