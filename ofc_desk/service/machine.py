@@ -24,7 +24,7 @@ from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.i18n import LazyText, _
-from ofc_desk.service import dealers, reading, room_pool, rule_pins, seats, supervision
+from ofc_desk.service import actions, dealers, reading, room_pool, rule_pins, seats, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered, nothing_to_undo
@@ -535,7 +535,7 @@ class TableMachine:
         EventKind.SHOWN: _check_shown,
         EventKind.UNDONE: _check_undone,
         EventKind.HAND_SETTLED: _check_settled,
-        **seats.CHECKERS,
+        **actions.CHECKERS,
         EventKind.HANDED_OVER: dealers.check_handed_over,
         **supervision.CHECKERS,
         EventKind.RULES_PINNED: rule_pins.check_rules_pinned,
@@ -551,7 +551,7 @@ class TableMachine:
         EventKind.SHOWN: _apply_shown,
         EventKind.UNDONE: _apply_undone,
         EventKind.HAND_SETTLED: _apply_settled,
-        **seats.APPLIERS,
+        **actions.APPLIERS,
         EventKind.HANDED_OVER: dealers.apply_handed_over,
         **supervision.APPLIERS,
         EventKind.RULES_PINNED: rule_pins.apply_rules_pinned,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ofc_desk.service.actions import SPECS
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.requests import REQUEST_KEY
 
@@ -39,11 +40,7 @@ PIN_KEY: Final = "pin"
 SUPERVISOR_KEY: Final = "supervisor"
 
 OP_NAMES: Final[dict[EventKind, str]] = {
-    EventKind.JOINED: "join",
-    EventKind.REBOUGHT: "rebuy",
-    EventKind.CASHED_OUT: "cash_out",
-    EventKind.SAT_OUT: "sit_out",
-    EventKind.SAT_IN: "sit_in",
+    **{spec.kind: spec.op for spec in SPECS},
     EventKind.HAND_VOIDED: "void",
     EventKind.CHIPS_CORRECTED: "correct_chips",
     EventKind.RULES_CHANGED: "change_rules",
@@ -64,11 +61,7 @@ OP_KINDS: Final[dict[str, EventKind]] = {
 """Every `between` operation the reader accepts, older spellings included."""
 
 OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
-    EventKind.JOINED: ("player", "buy_in", "after", "seat"),
-    EventKind.REBOUGHT: ("player", "amount"),
-    EventKind.CASHED_OUT: ("player",),
-    EventKind.SAT_OUT: ("player",),
-    EventKind.SAT_IN: ("player",),
+    **{spec.kind: spec.op_fields for spec in SPECS},
     EventKind.HAND_VOIDED: ("hand", "reason", REQUEST_KEY),
     EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", REQUEST_KEY),
     EventKind.RULES_CHANGED: (REQUEST_KEY,),

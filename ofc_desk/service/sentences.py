@@ -15,9 +15,9 @@ from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import placement_label
 from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.i18n import LazyText, _, formatting, ngettext
+from ofc_desk.service.actions import SPEC_OF
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import (
-    CashedOut,
     ChipsCorrected,
     EntryPayload,
     EventPayload,
@@ -26,15 +26,11 @@ from ofc_desk.service.payloads import (
     HandStarted,
     HandVoided,
     JackpotSeeded,
-    Joined,
-    Rebought,
     RequestDecided,
     RequestMade,
     RulesChanged,
     RulesPayload,
     RulesPinned,
-    SatIn,
-    SatOut,
     SessionClosed,
     ShownPayload,
     TableOpened,
@@ -78,24 +74,6 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             return _("Taken back: {entry}").format(entry=taken)
         case EventKind.HAND_SETTLED:
             return _("Hand {number} settled").format(number=cast(HandSettled, payload)["number"])
-        case EventKind.JOINED:
-            return _joined(cast(Joined, payload))
-        case EventKind.REBOUGHT:
-            rebuy = cast(Rebought, payload)
-            said = ngettext(
-                "{player} rebought {amount} chip", "{player} rebought {amount} chips", rebuy["amount"]
-            )
-            return said.format(player=rebuy["player"], amount=formatting.number(rebuy["amount"]))
-        case EventKind.CASHED_OUT:
-            cash_out = cast(CashedOut, payload)
-            said = ngettext(
-                "{player} cashed out {amount} chip", "{player} cashed out {amount} chips", cash_out["amount"]
-            )
-            return said.format(player=cash_out["player"], amount=formatting.number(cash_out["amount"]))
-        case EventKind.SAT_OUT:
-            return _("{player} sat out").format(player=cast(SatOut, payload)["player"])
-        case EventKind.SAT_IN:
-            return _("{player} sat back in").format(player=cast(SatIn, payload)["player"])
         case EventKind.HAND_VOIDED:
             void = cast(HandVoided, payload)
             reason = void["reason"] or _("no reason given")
@@ -140,6 +118,8 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
                 "{supervisor} seeded the room's jackpot with {chips} chips",
                 seed["chips"],
             ).format(supervisor=seed["supervisor"], chips=formatting.number(seed["chips"]))
+        case _:
+            return SPEC_OF[kind].sentence(payload, actor)
 
 
 def entry_sentence(entry: Mapping[str, object]) -> str:
@@ -181,34 +161,6 @@ def _opened(opened: TableOpened, actor: str) -> str:
     else:
         said = _("Table {table} opened: {seats}; button {button}; {rules}")
     return said.format(table=opened["table"], actor=actor, seats=seats, button=opened["button"], rules=rules)
-
-
-def _joined(joined: Joined) -> str:
-    fields = {"player": joined["player"], "after": joined["after"], "seat": joined.get("seat")}
-    amount = joined["buy_in"]
-    fields["chips"] = formatting.number(amount)
-    match "seat" in joined, bool(joined["after"]):
-        case True, True:
-            said = ngettext(
-                "{player} joined with {chips} chip at seat {seat}, seated after {after}",
-                "{player} joined with {chips} chips at seat {seat}, seated after {after}",
-                amount,
-            )
-        case True, False:
-            said = ngettext(
-                "{player} joined with {chips} chip at seat {seat}",
-                "{player} joined with {chips} chips at seat {seat}",
-                amount,
-            )
-        case False, True:
-            said = ngettext(
-                "{player} joined with {chips} chip, seated after {after}",
-                "{player} joined with {chips} chips, seated after {after}",
-                amount,
-            )
-        case _:
-            said = ngettext("{player} joined with {chips} chip", "{player} joined with {chips} chips", amount)
-    return said.format(**fields)
 
 
 def _corrected(correction: ChipsCorrected) -> str:

@@ -20,9 +20,10 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
+from ofc_desk.service.actions import DEALER_SIGNED
 from ofc_desk.service.chinese_play import ChineseHandState
 from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered
-from ofc_desk.service.events import DEALER_SIGNED, FLOOR_WRITTEN, EventKind
+from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore

@@ -19,7 +19,6 @@ IMPORT_CIRCLES: frozenset[frozenset[str]] = frozenset(
                 "service.machine",
                 "service.requests",
                 "service.rule_pins",
-                "service.seats",
                 "service.supervision",
                 "service.view",
                 "service.view_parts",
