@@ -425,6 +425,11 @@ class TableService:
         it; the same checks as the method of the action's own name."""
         return self._record(kind, self._machine.check(kind, raw))
 
+    def can_act(self, kind: EventKind, raw: RawPayload) -> bool:
+        """Whether `act(kind, raw)` would be accepted now: a desk row offers an action that has no
+        `can_x` of its own by this (a new chip operation needs no method here)."""
+        return _accepted(lambda: self._machine.check(kind, raw))
+
     def act_supervised(self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str) -> TableSnapshot:
         """`act` for an action a floor supervisor approves with their PIN."""
         payload, account = self._supervised(kind, raw, supervisor, pin)
