@@ -536,10 +536,7 @@ class TableMachine:
         EventKind.UNDONE: _check_undone,
         EventKind.HAND_SETTLED: _check_settled,
         **actions.CHECKERS,
-        EventKind.HANDED_OVER: dealers.check_handed_over,
         **supervision.CHECKERS,
-        EventKind.RULES_PINNED: rule_pins.check_rules_pinned,
-        EventKind.JACKPOT_SEEDED: room_pool.check_seeded,
     }
     # Any: each applier takes its own kind's payload, which `check` made; mypy cannot tie a key's
     # kind to its value's parameter type.
@@ -552,8 +549,5 @@ class TableMachine:
         EventKind.UNDONE: _apply_undone,
         EventKind.HAND_SETTLED: _apply_settled,
         **actions.APPLIERS,
-        EventKind.HANDED_OVER: dealers.apply_handed_over,
         **supervision.APPLIERS,
-        EventKind.RULES_PINNED: rule_pins.apply_rules_pinned,
-        EventKind.JACKPOT_SEEDED: room_pool.apply_seeded,
     }

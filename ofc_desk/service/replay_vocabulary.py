@@ -40,14 +40,13 @@ PIN_KEY: Final = "pin"
 SUPERVISOR_KEY: Final = "supervisor"
 
 OP_NAMES: Final[dict[EventKind, str]] = {
-    **{spec.kind: spec.op for spec in SPECS},
+    **{spec.kind: spec.op for spec in SPECS if spec.op is not None},
     EventKind.HAND_VOIDED: "void",
     EventKind.CHIPS_CORRECTED: "correct_chips",
     EventKind.RULES_CHANGED: "change_rules",
     EventKind.SESSION_CLOSED: "close",
     EventKind.REQUEST_MADE: "request",
     EventKind.REQUEST_DECIDED: "decide",
-    EventKind.JACKPOT_SEEDED: "seed_jackpot",
 }
 """The `between` operation that makes each kind of event (the name the writer uses). A request to
 the floor and its decision may also stand among a hand's actions, where the hand was live."""
@@ -61,7 +60,7 @@ OP_KINDS: Final[dict[str, EventKind]] = {
 """Every `between` operation the reader accepts, older spellings included."""
 
 OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
-    **{spec.kind: spec.op_fields for spec in SPECS},
+    **{spec.kind: spec.op_fields for spec in SPECS if spec.op is not None},
     EventKind.HAND_VOIDED: ("hand", "reason", REQUEST_KEY),
     EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", REQUEST_KEY),
     EventKind.RULES_CHANGED: (REQUEST_KEY,),
@@ -69,7 +68,6 @@ OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
     EventKind.UNDONE: (),
     EventKind.REQUEST_MADE: (REQUEST_KEY, "action", "details", "reason"),
     EventKind.REQUEST_DECIDED: (REQUEST_KEY, "approved", "note"),
-    EventKind.JACKPOT_SEEDED: ("chips",),
 }
 """The keys an operation carries, beside the rules keys of `change_rules` and the supervisor and
 PIN of a supervised one."""

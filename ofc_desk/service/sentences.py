@@ -14,23 +14,20 @@ from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import placement_label
 from ofc_desk.core.settlement import SettlementPolicy
-from ofc_desk.i18n import LazyText, _, formatting, ngettext
+from ofc_desk.i18n import LazyText, _, formatting
 from ofc_desk.service.actions import SPEC_OF
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import (
     ChipsCorrected,
     EntryPayload,
     EventPayload,
-    HandedOver,
     HandSettled,
     HandStarted,
     HandVoided,
-    JackpotSeeded,
     RequestDecided,
     RequestMade,
     RulesChanged,
     RulesPayload,
-    RulesPinned,
     SessionClosed,
     ShownPayload,
     TableOpened,
@@ -92,14 +89,6 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             return _("{supervisor} closed the table").format(
                 supervisor=cast(SessionClosed, payload)["supervisor"]
             )
-        case EventKind.RULES_PINNED:
-            digests = cast(RulesPinned, payload)["sha256"]
-            pinned = ", ".join(
-                _("{preset} (SHA-256 {digest}…)").format(preset=name, digest=digest[:12])
-                for name, digest in sorted(digests.items())
-            )
-            said = _("{actor} pinned the preset numbers this table was played by: {presets}")
-            return said.format(actor=actor, presets=pinned)
         case EventKind.REQUEST_MADE:
             made = cast(RequestMade, payload)
             said = _("{actor} asked the floor (request #{number}): {request} — {reason}")
@@ -108,16 +97,6 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             )
         case EventKind.REQUEST_DECIDED:
             return _decided(cast(RequestDecided, payload))
-        case EventKind.HANDED_OVER:
-            said = _("{actor} handed the table over to {dealer}")
-            return said.format(actor=actor, dealer=cast(HandedOver, payload)["dealer"])
-        case EventKind.JACKPOT_SEEDED:
-            seed = cast(JackpotSeeded, payload)
-            return ngettext(
-                "{supervisor} seeded the room's jackpot with {chips} chip",
-                "{supervisor} seeded the room's jackpot with {chips} chips",
-                seed["chips"],
-            ).format(supervisor=seed["supervisor"], chips=formatting.number(seed["chips"]))
         case _:
             return SPEC_OF[kind].sentence(payload, actor)
 

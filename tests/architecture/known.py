@@ -15,10 +15,8 @@ IMPORT_CIRCLES: frozenset[frozenset[str]] = frozenset(
         frozenset(
             {
                 "service.chinese_view",
-                "service.dealers",
                 "service.machine",
                 "service.requests",
-                "service.rule_pins",
                 "service.supervision",
                 "service.view",
                 "service.view_parts",

@@ -2,9 +2,10 @@
 
 The machine's checks and applies, the audit log's sentences, the replay script's operations and
 their keys, the kinds the dealer signs and the reports' chip kinds are read from the specs, so a
-new kind is said once, in its spec. So far the chip work between hands has specs (`seating`,
-`chips`); the other kinds are still listed where they were (`TableMachine`, `supervision`,
-`sentences`, `replay_vocabulary`), and the lists below add them by hand.
+new kind is said once, in its spec. So far the chip work between hands (`seating`, `chips`) and
+the hand-over, the pinned presets and the jackpot's seed (`housekeeping`) have specs; the other
+kinds are still listed where they were (`TableMachine`, `supervision`, `sentences`,
+`replay_vocabulary`), and the lists below add them by hand.
 """
 
 from __future__ import annotations
@@ -13,24 +14,22 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ofc_desk.service.actions.chips import CHIP_SPECS
+from ofc_desk.service.actions.housekeeping import HOUSEKEEPING_SPECS
 from ofc_desk.service.actions.seating import SEATING_SPECS
 from ofc_desk.service.actions.spec import ActionSpec, Signer
 from ofc_desk.service.events import ChipKind, EventKind
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, RawPayload
-from ofc_desk.service.seats import SeatedTable
 
-SPECS: Final[tuple[ActionSpec[Any], ...]] = (*SEATING_SPECS, *CHIP_SPECS)
-SPEC_OF: Final[dict[EventKind, ActionSpec[Any]]] = {spec.kind: spec for spec in SPECS}
+SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (*SEATING_SPECS, *CHIP_SPECS, *HOUSEKEEPING_SPECS)
+SPEC_OF: Final[dict[EventKind, ActionSpec[Any, Any]]] = {spec.kind: spec for spec in SPECS}
 
-CHECKERS: Final[dict[EventKind, Callable[[SeatedTable, RawPayload], EventPayload]]] = {
+CHECKERS: Final[dict[EventKind, Callable[[Any, RawPayload], EventPayload]]] = {
     spec.kind: spec.check for spec in SPECS
 }
 """The specs' checks, for `TableMachine`'s table of checks."""
 # Any: each applier takes its own kind's payload (as in `TableMachine._appliers`).
-APPLIERS: Final[dict[EventKind, Callable[[SeatedTable, Any], Outcome]]] = {
-    spec.kind: spec.apply for spec in SPECS
-}
+APPLIERS: Final[dict[EventKind, Callable[[Any, Any], Outcome]]] = {spec.kind: spec.apply for spec in SPECS}
 
 _SIGNED_BY_THE_DEALER_WITHOUT_SPEC = frozenset(
     {EventKind.TABLE_OPENED, EventKind.HAND_SETTLED, EventKind.HANDED_OVER}

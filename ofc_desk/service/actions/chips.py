@@ -61,9 +61,9 @@ REBOUGHT = ActionSpec(
     check_rebought,
     apply_rebought,
     rebought_sentence,
+    Signer.DEALER,
     op="rebuy",
     op_fields=("player", "amount"),
-    signer=Signer.DEALER,
     chips=ChipKind.REBUY,
 )
 CASHED_OUT = ActionSpec(
@@ -71,10 +71,10 @@ CASHED_OUT = ActionSpec(
     check_cashed_out,
     apply_cashed_out,
     cashed_out_sentence,
+    Signer.DEALER,
     op="cash_out",
     op_fields=("player",),
-    signer=Signer.DEALER,
     chips=ChipKind.CASH_OUT,
 )
 
-CHIP_SPECS: tuple[ActionSpec[Any], ...] = (REBOUGHT, CASHED_OUT)
+CHIP_SPECS: tuple[ActionSpec[Any, Any], ...] = (REBOUGHT, CASHED_OUT)

@@ -159,16 +159,16 @@ JOINED = ActionSpec(
     check_joined,
     apply_joined,
     joined_sentence,
+    Signer.DEALER,
     op="join",
     op_fields=("player", "buy_in", "after", "seat"),
-    signer=Signer.DEALER,
     chips=ChipKind.BUY_IN,
 )
 SAT_OUT = ActionSpec(
-    EventKind.SAT_OUT, check_sat_out, apply_sat_out, sat_out_sentence, "sit_out", ("player",), Signer.NOBODY
+    EventKind.SAT_OUT, check_sat_out, apply_sat_out, sat_out_sentence, Signer.NOBODY, "sit_out", ("player",)
 )
 SAT_IN = ActionSpec(
-    EventKind.SAT_IN, check_sat_in, apply_sat_in, sat_in_sentence, "sit_in", ("player",), Signer.NOBODY
+    EventKind.SAT_IN, check_sat_in, apply_sat_in, sat_in_sentence, Signer.NOBODY, "sit_in", ("player",)
 )
 
-SEATING_SPECS: tuple[ActionSpec[Any], ...] = (JOINED, SAT_OUT, SAT_IN)
+SEATING_SPECS: tuple[ActionSpec[Any, Any], ...] = (JOINED, SAT_OUT, SAT_IN)
