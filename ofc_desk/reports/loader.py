@@ -51,7 +51,6 @@ from ofc_desk.storage.models import TableSession
 CHIP_KINDS = {
     EventKind.TABLE_OPENED: ChipKind.OPENING,
     **actions.CHIP_KINDS,
-    EventKind.CHIPS_CORRECTED: ChipKind.CORRECTION,
 }
 
 

@@ -536,7 +536,6 @@ class TableMachine:
         EventKind.UNDONE: _check_undone,
         EventKind.HAND_SETTLED: _check_settled,
         **actions.CHECKERS,
-        **supervision.CHECKERS,
     }
     # Any: each applier takes its own kind's payload, which `check` made; mypy cannot tie a key's
     # kind to its value's parameter type.
@@ -549,5 +548,4 @@ class TableMachine:
         EventKind.UNDONE: _apply_undone,
         EventKind.HAND_SETTLED: _apply_settled,
         **actions.APPLIERS,
-        **supervision.APPLIERS,
     }

@@ -17,7 +17,6 @@ from typing import Final
 
 from ofc_desk.service.actions import SPECS
 from ofc_desk.service.events import SUPERVISED, EventKind
-from ofc_desk.service.requests import REQUEST_KEY
 
 RULE_KEYS: Final = (
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
@@ -39,15 +38,7 @@ recorded before that event existed hold none, and their scripts say it where the
 PIN_KEY: Final = "pin"
 SUPERVISOR_KEY: Final = "supervisor"
 
-OP_NAMES: Final[dict[EventKind, str]] = {
-    **{spec.kind: spec.op for spec in SPECS if spec.op is not None},
-    EventKind.HAND_VOIDED: "void",
-    EventKind.CHIPS_CORRECTED: "correct_chips",
-    EventKind.RULES_CHANGED: "change_rules",
-    EventKind.SESSION_CLOSED: "close",
-    EventKind.REQUEST_MADE: "request",
-    EventKind.REQUEST_DECIDED: "decide",
-}
+OP_NAMES: Final[dict[EventKind, str]] = {spec.kind: spec.op for spec in SPECS if spec.op is not None}
 """The `between` operation that makes each kind of event (the name the writer uses). A request to
 the floor and its decision may also stand among a hand's actions, where the hand was live."""
 
@@ -61,13 +52,7 @@ OP_KINDS: Final[dict[str, EventKind]] = {
 
 OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
     **{spec.kind: spec.op_fields for spec in SPECS if spec.op is not None},
-    EventKind.HAND_VOIDED: ("hand", "reason", REQUEST_KEY),
-    EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", REQUEST_KEY),
-    EventKind.RULES_CHANGED: (REQUEST_KEY,),
-    EventKind.SESSION_CLOSED: (),
     EventKind.UNDONE: (),
-    EventKind.REQUEST_MADE: (REQUEST_KEY, "action", "details", "reason"),
-    EventKind.REQUEST_DECIDED: (REQUEST_KEY, "approved", "note"),
 }
 """The keys an operation carries, beside the rules keys of `change_rules` and the supervisor and
 PIN of a supervised one."""

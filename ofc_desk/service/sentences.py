@@ -10,31 +10,21 @@ from collections.abc import Mapping
 from typing import cast
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN
-from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
-from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import placement_label
-from ofc_desk.core.settlement import SettlementPolicy
-from ofc_desk.i18n import LazyText, _, formatting
+from ofc_desk.i18n import _, formatting
 from ofc_desk.service.actions import SPEC_OF
+from ofc_desk.service.actions.words import rules_words
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import (
-    ChipsCorrected,
     EntryPayload,
     EventPayload,
     HandSettled,
     HandStarted,
-    HandVoided,
-    RequestDecided,
-    RequestMade,
-    RulesChanged,
-    RulesPayload,
-    SessionClosed,
     ShownPayload,
     TableOpened,
     Undone,
 )
 from ofc_desk.service.records import AuditRecord
-from ofc_desk.service.requests import request_words
 
 
 def audit_sentence(record: AuditRecord) -> str:
@@ -71,32 +61,6 @@ def event_sentence(kind: EventKind, payload: EventPayload, actor: str) -> str:
             return _("Taken back: {entry}").format(entry=taken)
         case EventKind.HAND_SETTLED:
             return _("Hand {number} settled").format(number=cast(HandSettled, payload)["number"])
-        case EventKind.HAND_VOIDED:
-            void = cast(HandVoided, payload)
-            reason = void["reason"] or _("no reason given")
-            said = _("{supervisor} voided hand {number}: {reason}{request}")
-            return said.format(
-                supervisor=void["supervisor"], number=void["hand"], reason=reason, request=_on_request(void)
-            )
-        case EventKind.CHIPS_CORRECTED:
-            return _corrected(cast(ChipsCorrected, payload))
-        case EventKind.RULES_CHANGED:
-            change = cast(RulesChanged, payload)
-            said = _("{supervisor} changed the rules: {rules}{request}")
-            rules = _rules_words(change["rules"])
-            return said.format(supervisor=change["supervisor"], rules=rules, request=_on_request(change))
-        case EventKind.SESSION_CLOSED:
-            return _("{supervisor} closed the table").format(
-                supervisor=cast(SessionClosed, payload)["supervisor"]
-            )
-        case EventKind.REQUEST_MADE:
-            made = cast(RequestMade, payload)
-            said = _("{actor} asked the floor (request #{number}): {request} — {reason}")
-            return said.format(
-                actor=actor, number=made["request"], request=request_words(made), reason=made["reason"]
-            )
-        case EventKind.REQUEST_DECIDED:
-            return _decided(cast(RequestDecided, payload))
         case _:
             return SPEC_OF[kind].sentence(payload, actor)
 
@@ -134,67 +98,9 @@ def _by_row(entry: EntryPayload | ShownPayload) -> str:
 
 def _opened(opened: TableOpened, actor: str) -> str:
     seats = ", ".join(f"{seat['name']} {formatting.number(seat['buy_in'])}" for seat in opened["seats"])
-    rules = _rules_words(opened["rules"])
+    rules = rules_words(opened["rules"])
     if actor:
         said = _("Table {table} opened by {actor}: {seats}; button {button}; {rules}")
     else:
         said = _("Table {table} opened: {seats}; button {button}; {rules}")
     return said.format(table=opened["table"], actor=actor, seats=seats, button=opened["button"], rules=rules)
-
-
-def _corrected(correction: ChipsCorrected) -> str:
-    reason = correction["reason"] or _("no reason given")
-    said = _("{supervisor} corrected {player}'s chips by {amount}: {reason}{request}")
-    return said.format(
-        supervisor=correction["supervisor"],
-        player=correction["player"],
-        amount=formatting.signed_number(correction["amount"]),
-        reason=reason,
-        request=_on_request(correction),
-    )
-
-
-def _decided(decided: RequestDecided) -> str:
-    fields = {"supervisor": decided["supervisor"], "number": decided["request"], "note": decided["note"]}
-    if decided["approved"]:
-        said = (
-            _("{supervisor} approved request #{number}: {note}")
-            if decided["note"]
-            else _("{supervisor} approved request #{number}")
-        )
-    else:
-        said = (
-            _("{supervisor} declined request #{number}: {note}")
-            if decided["note"]
-            else _("{supervisor} declined request #{number}")
-        )
-    return said.format(**fields)
-
-
-def _on_request(payload: HandVoided | ChipsCorrected | RulesChanged) -> str:
-    """An action carried out on the floor's approval names its request."""
-    number = payload.get("request")
-    return "" if number is None else _(" (request #{number})").format(number=number)
-
-
-def _rules_words(rules: RulesPayload) -> str:
-    preset = rules["rules"] if isinstance(rules["rules"], str) else _("custom rules")
-    said = _("{variant}, {preset}, unit {unit}, {settlement}")
-    return said.format(
-        variant=_stored_word(rules["variant"]),
-        preset=preset,
-        unit=formatting.number(rules["unit"]),
-        settlement=_stored_word(rules["settlement"]),
-    )
-
-
-def _stored_word(stored: str) -> LazyText | str:
-    """A stored variant or settlement policy in the reader's words; an unknown one as stored."""
-    return _RULES_WORDS.get(stored, stored)
-
-
-_RULES_WORDS: dict[str, LazyText] = {
-    **{variant.value: variant.label for variant in Variant},
-    CHINESE: CHINESE_LABEL,
-    **{policy.value: policy.label for policy in SettlementPolicy},
-}

@@ -16,8 +16,6 @@ IMPORT_CIRCLES: frozenset[frozenset[str]] = frozenset(
             {
                 "service.chinese_view",
                 "service.machine",
-                "service.requests",
-                "service.supervision",
                 "service.view",
                 "service.view_parts",
             }

@@ -17,11 +17,17 @@ from ofc_desk.service.actions.chips import CHIP_SPECS
 from ofc_desk.service.actions.housekeeping import HOUSEKEEPING_SPECS
 from ofc_desk.service.actions.seating import SEATING_SPECS
 from ofc_desk.service.actions.spec import ActionSpec, Signer
+from ofc_desk.service.actions.supervised import SUPERVISED_SPECS
 from ofc_desk.service.events import ChipKind, EventKind
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, RawPayload
 
-SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (*SEATING_SPECS, *CHIP_SPECS, *HOUSEKEEPING_SPECS)
+SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (
+    *SEATING_SPECS,
+    *CHIP_SPECS,
+    *SUPERVISED_SPECS,
+    *HOUSEKEEPING_SPECS,
+)
 SPEC_OF: Final[dict[EventKind, ActionSpec[Any, Any]]] = {spec.kind: spec for spec in SPECS}
 
 CHECKERS: Final[dict[EventKind, Callable[[Any, RawPayload], EventPayload]]] = {
