@@ -48,10 +48,7 @@ from ofc_desk.service.verify import VerifyFault
 from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
 from ofc_desk.storage.models import TableSession
 
-CHIP_KINDS = {
-    EventKind.TABLE_OPENED: ChipKind.OPENING,
-    **actions.CHIP_KINDS,
-}
+CHIP_KINDS = actions.CHIP_KINDS
 
 
 class ReportSourceError(LookupError):

@@ -2,10 +2,9 @@
 
 The machine's checks and applies, the audit log's sentences, the replay script's operations and
 their keys, the kinds the dealer signs and the reports' chip kinds are read from the specs, so a
-new kind is said once, in its spec. So far the chip work between hands (`seating`, `chips`) and
-the hand-over, the pinned presets and the jackpot's seed (`housekeeping`) have specs; the other
-kinds are still listed where they were (`TableMachine`, `supervision`, `sentences`,
-`replay_vocabulary`), and the lists below add them by hand.
+new kind is said once, in its spec: the opening and the play of a hand (`hand`), a seat's
+(`seating`) and its chips' (`chips`) work between hands, the floor's (`supervised`) and the rest
+(`housekeeping`).
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ofc_desk.service.actions.chips import CHIP_SPECS
+from ofc_desk.service.actions.hand import HAND_SPECS
 from ofc_desk.service.actions.housekeeping import HOUSEKEEPING_SPECS
 from ofc_desk.service.actions.seating import SEATING_SPECS
 from ofc_desk.service.actions.spec import ActionSpec, Signer
@@ -23,6 +23,7 @@ from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, RawPayload
 
 SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (
+    *HAND_SPECS,
     *SEATING_SPECS,
     *CHIP_SPECS,
     *SUPERVISED_SPECS,
@@ -37,17 +38,11 @@ CHECKERS: Final[dict[EventKind, Callable[[Any, RawPayload], EventPayload]]] = {
 # Any: each applier takes its own kind's payload (as in `TableMachine._appliers`).
 APPLIERS: Final[dict[EventKind, Callable[[Any, Any], Outcome]]] = {spec.kind: spec.apply for spec in SPECS}
 
-_SIGNED_BY_THE_DEALER_WITHOUT_SPEC = frozenset(
-    {EventKind.TABLE_OPENED, EventKind.HAND_SETTLED, EventKind.HANDED_OVER}
-)
-DEALER_SIGNED: Final = frozenset(
-    {spec.kind for spec in SPECS if spec.signer is Signer.DEALER} | _SIGNED_BY_THE_DEALER_WITHOUT_SPEC
-)
+DEALER_SIGNED: Final = frozenset(spec.kind for spec in SPECS if spec.signer is Signer.DEALER)
 """Kinds the dealer signs: every settlement, chip operation and hand-over (about one signature a
 hand)."""
 
 CHIP_KINDS: Final[dict[EventKind, ChipKind]] = {
     spec.kind: spec.chips for spec in SPECS if spec.chips is not None
 }
-"""What the reports call the chips each spec'd kind moves (`reports.loader` adds the opening's
-and a correction's)."""
+"""What the reports call the chips each kind moves, for `reports.loader`."""
