@@ -39,6 +39,7 @@ from ofc_desk.reports.record import (
 )
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
+from ofc_desk.service import actions
 from ofc_desk.service.dealers import DealerStep, dealer_shifts, hand_dealers
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.payloads import RequestMade
@@ -53,13 +54,7 @@ from ofc_desk.service.verify import VerifyFault
 from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
 from ofc_desk.storage.models import TableSession
 
-CHIP_KINDS = {
-    EventKind.TABLE_OPENED: ChipKind.OPENING,
-    EventKind.JOINED: ChipKind.BUY_IN,
-    EventKind.REBOUGHT: ChipKind.REBUY,
-    EventKind.CASHED_OUT: ChipKind.CASH_OUT,
-    EventKind.CHIPS_CORRECTED: ChipKind.CORRECTION,
-}
+CHIP_KINDS = actions.CHIP_KINDS
 
 
 class ReportSourceError(LookupError):

@@ -15,18 +15,9 @@ from datetime import datetime
 from enum import StrEnum
 
 from ofc_desk.service.dealers import DealerShift
+from ofc_desk.service.events import ChipKind as ChipKind
 from ofc_desk.service.room_pool import MoveKind
 from ofc_desk.service.setup import PairUnit
-
-
-class ChipKind(StrEnum):
-    """Why chips came onto or left the table outside the play of a hand."""
-
-    OPENING = "opening buy-in"
-    BUY_IN = "buy-in"
-    REBUY = "rebuy"
-    CASH_OUT = "cash-out"
-    CORRECTION = "correction"
 
 
 class AdjustmentKind(StrEnum):

@@ -9,29 +9,12 @@ is read here: a hand was dealt by each dealer who recorded any of its events, in
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from ofc_desk.i18n import _
-from ofc_desk.service import reading
 from ofc_desk.service.events import SUPERVISED, EventKind
-from ofc_desk.service.outcome import NO_ROWS, Outcome
-from ofc_desk.service.payloads import HandedOver, RawPayload
-
-if TYPE_CHECKING:
-    from ofc_desk.service.machine import TableMachine
 
 NOT_THE_DEALERS = SUPERVISED | {EventKind.RULES_PINNED}
 """Events that say nothing of the dealer: a supervisor's, or migration 0007's."""
-
-
-def check_handed_over(machine: TableMachine, raw: RawPayload) -> HandedOver:
-    """Any time the table is open, mid-hand too: a shift ends when it ends."""
-    return {"dealer": reading.name(raw.get("dealer"), _("a dealer"))}
-
-
-def apply_handed_over(machine: TableMachine, payload: HandedOver) -> Outcome:
-    machine.dealer_on_duty = payload["dealer"]
-    return NO_ROWS
 
 
 class DealerStep(NamedTuple):

@@ -64,6 +64,17 @@ class LedgerKind(StrEnum):
             return None
 
 
+class ChipKind(StrEnum):
+    """Why chips came onto or left the table outside the play of a hand, as the reports say it (an
+    action's spec names it: `service.actions`)."""
+
+    OPENING = "opening buy-in"
+    BUY_IN = "buy-in"
+    REBUY = "rebuy"
+    CASH_OUT = "cash-out"
+    CORRECTION = "correction"
+
+
 SUPERVISED = frozenset(
     {
         EventKind.HAND_VOIDED,
@@ -76,19 +87,6 @@ SUPERVISED = frozenset(
 )
 """Kinds that need a floor supervisor's PIN; their payload names the supervisor, whose key signs
 the event."""
-
-DEALER_SIGNED = frozenset(
-    {
-        EventKind.TABLE_OPENED,
-        EventKind.HAND_SETTLED,
-        EventKind.JOINED,
-        EventKind.REBOUGHT,
-        EventKind.CASHED_OUT,
-        EventKind.HANDED_OVER,
-    }
-)
-"""Kinds the dealer signs: every settlement, chip operation and hand-over (about one signature a
-hand)."""
 
 FLOOR_WRITTEN = frozenset({EventKind.REQUEST_DECIDED, EventKind.JACKPOT_SEEDED})
 """The kinds the floor view records into a table's chain (and the floor's database role may

@@ -24,7 +24,7 @@ from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.i18n import LazyText, _
-from ofc_desk.service import dealers, reading, room_pool, rule_pins, seats, supervision
+from ofc_desk.service import actions, dealers, reading, room_pool, rule_pins, seats, supervision
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered, nothing_to_undo
@@ -162,7 +162,7 @@ class TableMachine:
 
     def check_opening(self, raw: RawPayload) -> TableOpened:
         """`check` of the event that opens a table, typed for the store that creates the session."""
-        return self._check_opened(raw)
+        return self.check_opened(raw)
 
     def check_place(self, player: str, cards: object, rows: object, *, partial: bool) -> EntryPayload:
         return self._check_entry(player, cards, rows, partial=partial, fantasyland=False)
@@ -178,7 +178,7 @@ class TableMachine:
                 raise ActionRefused(_("the session at {table} is closed").format(table=self.table))
 
     # ------------------------------------------------------------------ opening and rules
-    def _check_opened(self, raw: RawPayload) -> TableOpened:
+    def check_opened(self, raw: RawPayload) -> TableOpened:
         if self.opened:
             raise ActionRefused(_("{table} is already open").format(table=self.table))
         table = reading.name(raw.get("table"), _("a table"))
@@ -207,7 +207,7 @@ class TableMachine:
             )
         return {"table": table, "seats": seats, "button": button, "rules": rules.to_json()}
 
-    def _apply_opened(self, payload: TableOpened) -> Outcome:
+    def apply_opened(self, payload: TableOpened) -> Outcome:
         self.opened = True
         self.table = payload["table"]
         self.set_rules(TableRules.from_json(payload["rules"]))
@@ -240,7 +240,7 @@ class TableMachine:
         return self.variant.label, structure.min_players, structure.max_players
 
     # ------------------------------------------------------------------ the hand
-    def _check_started(self, raw: RawPayload) -> HandStarted:
+    def check_started(self, raw: RawPayload) -> HandStarted:
         self.require_between_hands(_("a new hand is dealt"))
         playing = self._playing()
         for seat in playing:
@@ -260,7 +260,7 @@ class TableMachine:
             raise ActionRefused(_("the deck cannot deal {count} cards to these players").format(count=needed))
         return {"number": self.hands_started + 1}
 
-    def _apply_started(self, payload: HandStarted) -> Outcome:
+    def apply_started(self, payload: HandStarted) -> Outcome:
         playing = [seat.name for seat in self._playing()]
         dealer = self._dealer(playing)
         order = acting_order(playing, dealer)
@@ -300,7 +300,7 @@ class TableMachine:
         self._checked_entry = (payload, entry)
         return payload
 
-    def _check_placed(self, raw: RawPayload) -> EntryPayload:
+    def check_placed(self, raw: RawPayload) -> EntryPayload:
         return self._check_entry(
             str(raw.get("player")),
             raw.get("cards"),
@@ -309,7 +309,7 @@ class TableMachine:
             fantasyland=False,
         )
 
-    def _check_revealed(self, raw: RawPayload) -> EntryPayload:
+    def check_revealed(self, raw: RawPayload) -> EntryPayload:
         return self._check_entry(
             str(raw.get("player")),
             raw.get("cards"),
@@ -318,7 +318,7 @@ class TableMachine:
             fantasyland=True,
         )
 
-    def _apply_entry(self, payload: EntryPayload) -> Outcome:
+    def apply_entry(self, payload: EntryPayload) -> Outcome:
         hand = self._live_hand()
         hand.apply(self._entry_of(payload))
         if hand.complete:
@@ -334,10 +334,10 @@ class TableMachine:
             return self._checked_entry[1]
         return Entry.from_json(payload)
 
-    def _check_shown(self, raw: RawPayload) -> ShownPayload:
+    def check_shown(self, raw: RawPayload) -> ShownPayload:
         return self._live_chinese_hand().check(raw)
 
-    def _apply_shown(self, payload: ShownPayload) -> Outcome:
+    def apply_shown(self, payload: ShownPayload) -> Outcome:
         hand = self._live_chinese_hand()
         hand.apply(payload)
         if hand.complete:
@@ -349,7 +349,7 @@ class TableMachine:
             raise no_showdown_being_entered()
         return self.chinese_hand
 
-    def _check_undone(self, raw: RawPayload) -> Undone:
+    def check_undone(self, raw: RawPayload) -> Undone:
         if self.chinese is not None:
             return self._check_chinese_undone()
         hand = self._live_hand()
@@ -364,7 +364,7 @@ class TableMachine:
             raise nothing_to_undo(shown.number)
         return {"undone": shown.entries[-1]}
 
-    def _apply_undone(self, payload: Undone) -> Outcome:
+    def apply_undone(self, payload: Undone) -> Outcome:
         if self.chinese is not None:
             self._live_chinese_hand().undo()
             self.chinese_result = None
@@ -385,7 +385,7 @@ class TableMachine:
         return {name: self.seat(name).fantasyland_streak + 1 for name in hand.fantasyland}
 
     # ------------------------------------------------------------------ settlement
-    def _check_settled(self, raw: RawPayload) -> HandSettled:
+    def check_settled(self, raw: RawPayload) -> HandSettled:
         if self.chinese is not None:
             hand = self._live_chinese_hand()
             if not hand.complete:
@@ -404,7 +404,7 @@ class TableMachine:
             return {"number": number}
         return {"number": number, "jackpot_pool": room_pool.pool_found(raw)}
 
-    def _apply_settled(self, payload: HandSettled) -> Outcome:
+    def apply_settled(self, payload: HandSettled) -> Outcome:
         if self.chinese is not None:
             return self._apply_chinese_settled(payload)
         hand, result = self.hand, self.result
@@ -527,33 +527,9 @@ class TableMachine:
     def _playing(self) -> list[Seat]:
         return [seat for seat in self.seats if not seat.sitting_out]
 
-    _checkers: ClassVar[dict[EventKind, Callable[[TableMachine, RawPayload], EventPayload]]] = {
-        EventKind.TABLE_OPENED: _check_opened,
-        EventKind.HAND_STARTED: _check_started,
-        EventKind.PLACED: _check_placed,
-        EventKind.REVEALED: _check_revealed,
-        EventKind.SHOWN: _check_shown,
-        EventKind.UNDONE: _check_undone,
-        EventKind.HAND_SETTLED: _check_settled,
-        **seats.CHECKERS,
-        EventKind.HANDED_OVER: dealers.check_handed_over,
-        **supervision.CHECKERS,
-        EventKind.RULES_PINNED: rule_pins.check_rules_pinned,
-        EventKind.JACKPOT_SEEDED: room_pool.check_seeded,
-    }
+    _checkers: ClassVar[dict[EventKind, Callable[[TableMachine, RawPayload], EventPayload]]] = dict(
+        actions.CHECKERS
+    )
     # Any: each applier takes its own kind's payload, which `check` made; mypy cannot tie a key's
     # kind to its value's parameter type.
-    _appliers: ClassVar[dict[EventKind, Callable[[TableMachine, Any], Outcome]]] = {
-        EventKind.TABLE_OPENED: _apply_opened,
-        EventKind.HAND_STARTED: _apply_started,
-        EventKind.PLACED: _apply_entry,
-        EventKind.REVEALED: _apply_entry,
-        EventKind.SHOWN: _apply_shown,
-        EventKind.UNDONE: _apply_undone,
-        EventKind.HAND_SETTLED: _apply_settled,
-        **seats.APPLIERS,
-        EventKind.HANDED_OVER: dealers.apply_handed_over,
-        **supervision.APPLIERS,
-        EventKind.RULES_PINNED: rule_pins.apply_rules_pinned,
-        EventKind.JACKPOT_SEEDED: room_pool.apply_seeded,
-    }
+    _appliers: ClassVar[dict[EventKind, Callable[[TableMachine, Any], Outcome]]] = dict(actions.APPLIERS)

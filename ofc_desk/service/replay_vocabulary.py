@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ofc_desk.service.actions import SPECS
 from ofc_desk.service.events import SUPERVISED, EventKind
-from ofc_desk.service.requests import REQUEST_KEY
 
 RULE_KEYS: Final = (
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
@@ -38,20 +38,7 @@ recorded before that event existed hold none, and their scripts say it where the
 PIN_KEY: Final = "pin"
 SUPERVISOR_KEY: Final = "supervisor"
 
-OP_NAMES: Final[dict[EventKind, str]] = {
-    EventKind.JOINED: "join",
-    EventKind.REBOUGHT: "rebuy",
-    EventKind.CASHED_OUT: "cash_out",
-    EventKind.SAT_OUT: "sit_out",
-    EventKind.SAT_IN: "sit_in",
-    EventKind.HAND_VOIDED: "void",
-    EventKind.CHIPS_CORRECTED: "correct_chips",
-    EventKind.RULES_CHANGED: "change_rules",
-    EventKind.SESSION_CLOSED: "close",
-    EventKind.REQUEST_MADE: "request",
-    EventKind.REQUEST_DECIDED: "decide",
-    EventKind.JACKPOT_SEEDED: "seed_jackpot",
-}
+OP_NAMES: Final[dict[EventKind, str]] = {spec.kind: spec.op for spec in SPECS if spec.op is not None}
 """The `between` operation that makes each kind of event (the name the writer uses). A request to
 the floor and its decision may also stand among a hand's actions, where the hand was live."""
 
@@ -64,19 +51,8 @@ OP_KINDS: Final[dict[str, EventKind]] = {
 """Every `between` operation the reader accepts, older spellings included."""
 
 OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
-    EventKind.JOINED: ("player", "buy_in", "after", "seat"),
-    EventKind.REBOUGHT: ("player", "amount"),
-    EventKind.CASHED_OUT: ("player",),
-    EventKind.SAT_OUT: ("player",),
-    EventKind.SAT_IN: ("player",),
-    EventKind.HAND_VOIDED: ("hand", "reason", REQUEST_KEY),
-    EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", REQUEST_KEY),
-    EventKind.RULES_CHANGED: (REQUEST_KEY,),
-    EventKind.SESSION_CLOSED: (),
+    **{spec.kind: spec.op_fields for spec in SPECS if spec.op is not None},
     EventKind.UNDONE: (),
-    EventKind.REQUEST_MADE: (REQUEST_KEY, "action", "details", "reason"),
-    EventKind.REQUEST_DECIDED: (REQUEST_KEY, "approved", "note"),
-    EventKind.JACKPOT_SEEDED: ("chips",),
 }
 """The keys an operation carries, beside the rules keys of `change_rules` and the supervisor and
 PIN of a supervised one."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from ofc_desk.i18n import _, formatting
 from ofc_desk.service import reading
@@ -25,6 +25,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.payloads import (
     ChipsCorrected,
+    EventPayload,
     HandVoided,
     RawPayload,
     RequestDecided,
@@ -32,9 +33,6 @@ from ofc_desk.service.payloads import (
     RulesChanged,
 )
 from ofc_desk.service.snapshot import RequestView
-
-if TYPE_CHECKING:
-    from ofc_desk.service.machine import TableMachine
 
 REQUESTABLE: Final = (EventKind.HAND_VOIDED, EventKind.CHIPS_CORRECTED, EventKind.RULES_CHANGED)
 """What a dealer may ask the floor for."""
@@ -105,11 +103,21 @@ def open_request_views(requests: Mapping[int, FloorRequest]) -> tuple[RequestVie
     )
 
 
+class RequestTable(Protocol):
+    """What the requests to the floor read and change of a table (the machine; taken, not
+    imported back)."""
+
+    requests: dict[int, FloorRequest]
+    phase_waived: bool
+
+    def check_before_approval(self, kind: EventKind, raw: RawPayload) -> EventPayload: ...
+
+
 def request_words(made: RequestMade) -> str:
     return FloorRequest(made["request"], EventKind(made["action"]), made["details"], made["reason"]).words()
 
 
-def check_request_made(machine: TableMachine, raw: RawPayload) -> RequestMade:
+def check_request_made(machine: RequestTable, raw: RawPayload) -> RequestMade:
     number = len(machine.requests) + 1
     given = raw.get(REQUEST_KEY)
     if given is not None and reading.whole_number(given) != number:
@@ -135,14 +143,14 @@ def check_request_made(machine: TableMachine, raw: RawPayload) -> RequestMade:
     return {"request": number, "action": action.value, "details": checked, "reason": reason}
 
 
-def apply_request_made(machine: TableMachine, payload: RequestMade) -> Outcome:
+def apply_request_made(machine: RequestTable, payload: RequestMade) -> Outcome:
     number = payload["request"]
     action = EventKind(payload["action"])
     machine.requests[number] = FloorRequest(number, action, payload["details"], payload["reason"])
     return NO_ROWS
 
 
-def check_request_decided(machine: TableMachine, raw: RawPayload) -> RequestDecided:
+def check_request_decided(machine: RequestTable, raw: RawPayload) -> RequestDecided:
     request = _request(machine, raw.get(REQUEST_KEY))
     decision = request.decision
     if decision is not None:
@@ -163,7 +171,7 @@ def check_request_decided(machine: TableMachine, raw: RawPayload) -> RequestDeci
     }
 
 
-def apply_request_decided(machine: TableMachine, payload: RequestDecided) -> Outcome:
+def apply_request_decided(machine: RequestTable, payload: RequestDecided) -> Outcome:
     machine.requests[payload["request"]].decision = payload
     return NO_ROWS
 
@@ -171,7 +179,7 @@ def apply_request_decided(machine: TableMachine, payload: RequestDecided) -> Out
 Applied = TypeVar("Applied", HandVoided, ChipsCorrected, RulesChanged)
 
 
-def link_to_request(machine: TableMachine, kind: EventKind, raw: RawPayload, payload: Applied) -> Applied:
+def link_to_request(machine: RequestTable, kind: EventKind, raw: RawPayload, payload: Applied) -> Applied:
     """A supervised action that names a request is held to exactly what was approved, by whom it
     was approved, and only once; one that names none is the desk's own, approved by PIN."""
     number = raw.get(REQUEST_KEY)
@@ -198,13 +206,13 @@ def link_to_request(machine: TableMachine, kind: EventKind, raw: RawPayload, pay
     return payload
 
 
-def mark_applied(machine: TableMachine, payload: HandVoided | ChipsCorrected | RulesChanged) -> None:
+def mark_applied(machine: RequestTable, payload: HandVoided | ChipsCorrected | RulesChanged) -> None:
     number = payload.get("request")
     if number is not None:
         machine.requests[number].applied = True
 
 
-def ready_to_apply(machine: TableMachine) -> list[FloorRequest]:
+def ready_to_apply(machine: RequestTable) -> list[FloorRequest]:
     """Approved requests not yet carried out, oldest first."""
     return [request for request in machine.requests.values() if request.approved and not request.applied]
 
@@ -219,7 +227,7 @@ def _requestable(value: object) -> EventKind:
     )
 
 
-def _request(machine: TableMachine, value: object) -> FloorRequest:
+def _request(machine: RequestTable, value: object) -> FloorRequest:
     number = reading.whole_number(value)
     request = machine.requests.get(number) if number is not None else None
     if request is None:
@@ -228,7 +236,7 @@ def _request(machine: TableMachine, value: object) -> FloorRequest:
 
 
 @contextmanager
-def _any_phase(machine: TableMachine) -> Iterator[None]:
+def _any_phase(machine: RequestTable) -> Iterator[None]:
     """A request may be made while a hand is played: what it asks for is done between hands."""
     machine.phase_waived = True
     try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
@@ -22,11 +22,15 @@ from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.payloads import RawPayload, RulesPinned
 from ofc_desk.service.setup import TableRules, canonical_copy, canonical_sha256
 
-if TYPE_CHECKING:
-    from ofc_desk.service.machine import TableMachine
-
 PinnedPresets = dict[str, dict[str, object]]
 MIGRATION_ACTOR = "migration 0007"
+
+
+class PinningTable(Protocol):
+    """What checking a `rules_pinned` event reads of a table (the machine; taken, not imported)."""
+
+    pinned_presets: PinnedPresets
+    named_presets: set[str]
 
 
 def pins_in(events: Iterable[tuple[str, str]]) -> PinnedPresets:
@@ -50,7 +54,7 @@ def with_pins(rules: TableRules, pins: Mapping[str, dict[str, object]]) -> Table
     return rules
 
 
-def check_rules_pinned(machine: TableMachine, raw: RawPayload) -> RulesPinned:
+def check_rules_pinned(machine: PinningTable, raw: RawPayload) -> RulesPinned:
     """The pins must be exactly the presets this session named and was folded with, each with
     its own SHA-256: a pin that was not used, or used one the event does not hold, is a fault."""
     presets, digests, note = raw.get("presets"), raw.get("sha256"), raw.get("note")
@@ -70,6 +74,6 @@ def check_rules_pinned(machine: TableMachine, raw: RawPayload) -> RulesPinned:
     return {"presets": pinned, "sha256": {name: str(digests[name]) for name in pinned}, "note": note}
 
 
-def apply_rules_pinned(machine: TableMachine, payload: RulesPinned) -> Outcome:
+def apply_rules_pinned(machine: PinningTable, payload: RulesPinned) -> Outcome:
     """Nothing changes: the session was folded with these numbers from its first event on."""
     return NO_ROWS

@@ -7,8 +7,7 @@ checked the supervisor's PIN before that.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.i18n import _, formatting, ngettext
@@ -19,16 +18,32 @@ from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome
 from ofc_desk.service.payloads import (
     ChipsCorrected,
-    EventPayload,
     HandVoided,
     RawPayload,
     RulesChanged,
     SessionClosed,
 )
+from ofc_desk.service.requests import RequestTable
+from ofc_desk.service.room_pool import PoolTable
+from ofc_desk.service.rule_pins import PinnedPresets
+from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 
-if TYPE_CHECKING:
-    from ofc_desk.service.machine import TableMachine
+
+class SupervisedTable(RequestTable, PoolTable, Protocol):
+    """What the supervisor's actions read and change of a table (the machine; taken, not
+    imported back)."""
+
+    seats: list[Seat]
+    voided: set[int]
+    jackpot_pool: int
+    rules: TableRules
+    pinned_presets: PinnedPresets
+    closed: bool
+
+    def seat(self, name: str) -> Seat: ...
+
+    def set_rules(self, rules: TableRules) -> None: ...
 
 
 def approver(raw: RawPayload) -> str:
@@ -36,7 +51,7 @@ def approver(raw: RawPayload) -> str:
     return reading.text(raw, "supervisor")
 
 
-def check_voided(machine: TableMachine, raw: RawPayload) -> HandVoided:
+def check_voided(machine: SupervisedTable, raw: RawPayload) -> HandVoided:
     machine.require_between_hands(_("hands are voided"))
     number = reading.whole_number(raw.get("hand"))
     if number is None or number not in machine.hand_changes:
@@ -55,7 +70,7 @@ def check_voided(machine: TableMachine, raw: RawPayload) -> HandVoided:
     return requests.link_to_request(machine, EventKind.HAND_VOIDED, raw, payload)
 
 
-def apply_voided(machine: TableMachine, payload: HandVoided) -> Outcome:
+def apply_voided(machine: SupervisedTable, payload: HandVoided) -> Outcome:
     requests.mark_applied(machine, payload)
     number = payload["hand"]
     machine.voided.add(number)
@@ -68,7 +83,7 @@ def apply_voided(machine: TableMachine, payload: HandVoided) -> Outcome:
     return Outcome(tuple(ledger), pool_moves=room_pool.void_moves(machine, number))
 
 
-def check_corrected(machine: TableMachine, raw: RawPayload) -> ChipsCorrected:
+def check_corrected(machine: SupervisedTable, raw: RawPayload) -> ChipsCorrected:
     machine.require_between_hands(_("chip corrections"))
     seat = machine.seat(str(raw.get("player")))
     amount = reading.whole_number(raw.get("amount"))
@@ -89,14 +104,14 @@ def check_corrected(machine: TableMachine, raw: RawPayload) -> ChipsCorrected:
     return requests.link_to_request(machine, EventKind.CHIPS_CORRECTED, raw, payload)
 
 
-def apply_corrected(machine: TableMachine, payload: ChipsCorrected) -> Outcome:
+def apply_corrected(machine: SupervisedTable, payload: ChipsCorrected) -> Outcome:
     requests.mark_applied(machine, payload)
     machine.seat(payload["player"]).stack += payload["amount"]
     entry = LedgerEntry(payload["player"], LedgerKind.CORRECTION, payload["amount"], note=payload["reason"])
     return Outcome((entry,))
 
 
-def check_rules_changed(machine: TableMachine, raw: RawPayload) -> RulesChanged:
+def check_rules_changed(machine: SupervisedTable, raw: RawPayload) -> RulesChanged:
     machine.require_between_hands(_("rules and stakes change"))
     rules = reading.rules(raw.get("rules"))
     if is_chinese(rules) != is_chinese(machine.rules):
@@ -110,7 +125,7 @@ def check_rules_changed(machine: TableMachine, raw: RawPayload) -> RulesChanged:
     return requests.link_to_request(machine, EventKind.RULES_CHANGED, raw, payload)
 
 
-def _refuse_if_fantasyland_changes(machine: TableMachine, rules: TableRules) -> None:
+def _refuse_if_fantasyland_changes(machine: SupervisedTable, rules: TableRules) -> None:
     """A Fantasyland hand already earned is dealt by the rules it was earned under, so what
     decides its cards (preset, house options, variant, progressive) waits until it is played;
     stakes and settlement may change."""
@@ -128,37 +143,17 @@ def _refuse_if_fantasyland_changes(machine: TableMachine, rules: TableRules) -> 
         raise ActionRefused(said.format(owed=", ".join(owed)))
 
 
-def apply_rules_changed(machine: TableMachine, payload: RulesChanged) -> Outcome:
+def apply_rules_changed(machine: SupervisedTable, payload: RulesChanged) -> Outcome:
     requests.mark_applied(machine, payload)
     machine.set_rules(TableRules.from_json(payload["rules"]))
     return NO_ROWS
 
 
-def check_closed(machine: TableMachine, raw: RawPayload) -> SessionClosed:
+def check_closed(machine: SupervisedTable, raw: RawPayload) -> SessionClosed:
     machine.require_between_hands(_("the session closes"))
     return {"supervisor": approver(raw)}
 
 
-def apply_closed(machine: TableMachine, payload: SessionClosed) -> Outcome:
+def apply_closed(machine: SupervisedTable, payload: SessionClosed) -> Outcome:
     machine.closed = True
     return Outcome(closes_session=True)
-
-
-CHECKERS: dict[EventKind, Callable[[TableMachine, RawPayload], EventPayload]] = {
-    EventKind.HAND_VOIDED: check_voided,
-    EventKind.CHIPS_CORRECTED: check_corrected,
-    EventKind.RULES_CHANGED: check_rules_changed,
-    EventKind.SESSION_CLOSED: check_closed,
-    EventKind.REQUEST_MADE: requests.check_request_made,
-    EventKind.REQUEST_DECIDED: requests.check_request_decided,
-}
-"""The supervisor's actions and the requests for them, for `TableMachine`'s table of checks."""
-# Any: each applier takes its own kind's payload (as in `TableMachine._appliers`).
-APPLIERS: dict[EventKind, Callable[[TableMachine, Any], Outcome]] = {
-    EventKind.HAND_VOIDED: apply_voided,
-    EventKind.CHIPS_CORRECTED: apply_corrected,
-    EventKind.RULES_CHANGED: apply_rules_changed,
-    EventKind.SESSION_CLOSED: apply_closed,
-    EventKind.REQUEST_MADE: requests.apply_request_made,
-    EventKind.REQUEST_DECIDED: requests.apply_request_decided,
-}

@@ -22,9 +22,10 @@ from ofc_desk.core.results import JackpotView
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
+from ofc_desk.service.actions import DEALER_SIGNED
 from ofc_desk.service.chinese_play import ChineseHandState
 from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered
-from ofc_desk.service.events import DEALER_SIGNED, FLOOR_WRITTEN, EventKind
+from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
@@ -447,6 +448,11 @@ class TableService:
         """Do an action given as its event kind and raw payload, the way a replay script states
         it; the same checks as the method of the action's own name."""
         return self._record(kind, self._machine.check(kind, raw))
+
+    def can_act(self, kind: EventKind, raw: RawPayload) -> bool:
+        """Whether `act(kind, raw)` would be accepted now: a desk row offers an action that has no
+        `can_x` of its own by this (a new chip operation needs no method here)."""
+        return _accepted(lambda: self._machine.check(kind, raw))
 
     def act_supervised(self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str) -> TableSnapshot:
         """`act` for an action a floor supervisor approves with their PIN."""

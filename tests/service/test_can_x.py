@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ofc_desk.service import TableService
+from ofc_desk.service.events import EventKind
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import (
     ANN_QQ,
@@ -77,3 +78,14 @@ def test_a_closed_session_offers_nothing(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     service.close_session(SUPERVISOR, SUPERVISOR_PIN)
     assert not any(offers(service).values())
+
+
+def test_can_act_answers_as_the_action_of_its_own_name(database: Database) -> None:
+    """A new chip operation's desk row asks `can_act` and needs no `can_x` in the service."""
+    service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
+    assert service.can_act(EventKind.REBOUGHT, {"player": "Ann", "amount": 1})
+    assert not service.can_act(EventKind.REBOUGHT, {"player": "Zed", "amount": 1})
+    assert service.can_act(EventKind.CASHED_OUT, {"player": "Ann"})
+    service.start_next_hand()
+    assert not service.can_act(EventKind.REBOUGHT, {"player": "Ann", "amount": 1})
+    assert not service.can_act(EventKind.CASHED_OUT, {"player": "Ann"})

@@ -1,0 +1,48 @@
+"""One spec per kind of event (issue 27): `SPECS`, and every list derived from them.
+
+The machine's checks and applies, the audit log's sentences, the replay script's operations and
+their keys, the kinds the dealer signs and the reports' chip kinds are read from the specs, so a
+new kind is said once, in its spec: the opening and the play of a hand (`hand`), a seat's
+(`seating`) and its chips' (`chips`) work between hands, the floor's (`supervised`) and the rest
+(`housekeeping`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from ofc_desk.service.actions.chips import CHIP_SPECS
+from ofc_desk.service.actions.hand import HAND_SPECS
+from ofc_desk.service.actions.housekeeping import HOUSEKEEPING_SPECS
+from ofc_desk.service.actions.seating import SEATING_SPECS
+from ofc_desk.service.actions.spec import ActionSpec, Signer
+from ofc_desk.service.actions.supervised import SUPERVISED_SPECS
+from ofc_desk.service.events import ChipKind, EventKind
+from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.payloads import EventPayload, RawPayload
+
+SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (
+    *HAND_SPECS,
+    *SEATING_SPECS,
+    *CHIP_SPECS,
+    *SUPERVISED_SPECS,
+    *HOUSEKEEPING_SPECS,
+)
+SPEC_OF: Final[dict[EventKind, ActionSpec[Any, Any]]] = {spec.kind: spec for spec in SPECS}
+
+CHECKERS: Final[dict[EventKind, Callable[[Any, RawPayload], EventPayload]]] = {
+    spec.kind: spec.check for spec in SPECS
+}
+"""The specs' checks, for `TableMachine`'s table of checks."""
+# Any: each applier takes its own kind's payload (as in `TableMachine._appliers`).
+APPLIERS: Final[dict[EventKind, Callable[[Any, Any], Outcome]]] = {spec.kind: spec.apply for spec in SPECS}
+
+DEALER_SIGNED: Final = frozenset(spec.kind for spec in SPECS if spec.signer is Signer.DEALER)
+"""Kinds the dealer signs: every settlement, chip operation and hand-over (about one signature a
+hand)."""
+
+CHIP_KINDS: Final[dict[EventKind, ChipKind]] = {
+    spec.kind: spec.chips for spec in SPECS if spec.chips is not None
+}
+"""What the reports call the chips each kind moves, for `reports.loader`."""

@@ -1,0 +1,76 @@
+"""The events beside play and chips at a seat, one spec each: the hand-over to another dealer, the
+presets pinned by migration 0007 (checked in `rule_pins`) and a supervisor's seed of the room's
+jackpot (checked in `room_pool`, which keeps the pool)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ofc_desk.i18n import _, formatting, ngettext
+from ofc_desk.service import reading, room_pool, rule_pins
+from ofc_desk.service.actions.spec import ActionSpec, Signer
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.outcome import NO_ROWS, Outcome
+from ofc_desk.service.payloads import HandedOver, JackpotSeeded, RawPayload, RulesPinned
+
+
+class DealingTable(Protocol):
+    """What a hand-over changes of a table."""
+
+    dealer_on_duty: str
+
+
+def check_handed_over(machine: DealingTable, raw: RawPayload) -> HandedOver:
+    """Any time the table is open, mid-hand too: a shift ends when it ends."""
+    return {"dealer": reading.name(raw.get("dealer"), _("a dealer"))}
+
+
+def apply_handed_over(machine: DealingTable, payload: HandedOver) -> Outcome:
+    machine.dealer_on_duty = payload["dealer"]
+    return NO_ROWS
+
+
+def handed_over_sentence(handed_over: HandedOver, actor: str) -> str:
+    said = _("{actor} handed the table over to {dealer}")
+    return said.format(actor=actor, dealer=handed_over["dealer"])
+
+
+def rules_pinned_sentence(pins: RulesPinned, actor: str) -> str:
+    digests = pins["sha256"]
+    pinned = ", ".join(
+        _("{preset} (SHA-256 {digest}…)").format(preset=name, digest=digest[:12])
+        for name, digest in sorted(digests.items())
+    )
+    said = _("{actor} pinned the preset numbers this table was played by: {presets}")
+    return said.format(actor=actor, presets=pinned)
+
+
+def seeded_sentence(seed: JackpotSeeded, actor: str) -> str:
+    return ngettext(
+        "{supervisor} seeded the room's jackpot with {chips} chip",
+        "{supervisor} seeded the room's jackpot with {chips} chips",
+        seed["chips"],
+    ).format(supervisor=seed["supervisor"], chips=formatting.number(seed["chips"]))
+
+
+HANDED_OVER = ActionSpec(
+    EventKind.HANDED_OVER, check_handed_over, apply_handed_over, handed_over_sentence, Signer.DEALER
+)
+RULES_PINNED = ActionSpec(
+    EventKind.RULES_PINNED,
+    rule_pins.check_rules_pinned,
+    rule_pins.apply_rules_pinned,
+    rules_pinned_sentence,
+    Signer.NOBODY,
+)
+JACKPOT_SEEDED = ActionSpec(
+    EventKind.JACKPOT_SEEDED,
+    room_pool.check_seeded,
+    room_pool.apply_seeded,
+    seeded_sentence,
+    Signer.SUPERVISOR,
+    op="seed_jackpot",
+    op_fields=("chips",),
+)
+
+HOUSEKEEPING_SPECS: tuple[ActionSpec[Any, Any], ...] = (HANDED_OVER, RULES_PINNED, JACKPOT_SEEDED)

@@ -1,0 +1,33 @@
+"""Words more than one kind's sentence says: the rules in brief (the opening's and a change of
+rules') and the request an action carried out (`sentences`, `actions.supervised`)."""
+
+from __future__ import annotations
+
+from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.settlement import SettlementPolicy
+from ofc_desk.i18n import LazyText, _, formatting
+from ofc_desk.service.payloads import RulesPayload
+
+
+def rules_words(rules: RulesPayload) -> str:
+    preset = rules["rules"] if isinstance(rules["rules"], str) else _("custom rules")
+    said = _("{variant}, {preset}, unit {unit}, {settlement}")
+    return said.format(
+        variant=_stored_word(rules["variant"]),
+        preset=preset,
+        unit=formatting.number(rules["unit"]),
+        settlement=_stored_word(rules["settlement"]),
+    )
+
+
+def _stored_word(stored: str) -> LazyText | str:
+    """A stored variant or settlement policy in the reader's words; an unknown one as stored."""
+    return _RULES_WORDS.get(stored, stored)
+
+
+_RULES_WORDS: dict[str, LazyText] = {
+    **{variant.value: variant.label for variant in Variant},
+    CHINESE: CHINESE_LABEL,
+    **{policy.value: policy.label for policy in SettlementPolicy},
+}

@@ -1,0 +1,107 @@
+"""One spec per kind of event (issue 27): the lists the service and the reports read are derived
+from `service.actions.SPECS` and say exactly what they said when they were written by hand."""
+
+from __future__ import annotations
+
+from ofc_desk.reports.loader import CHIP_KINDS
+from ofc_desk.service import actions
+from ofc_desk.service.actions import DEALER_SIGNED, SPECS
+from ofc_desk.service.actions.hand import PlayingTable
+from ofc_desk.service.actions.housekeeping import DealingTable
+from ofc_desk.service.actions.spec import Signer
+from ofc_desk.service.events import SUPERVISED, ChipKind, EventKind
+from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.replay_vocabulary import OP_FIELDS, OP_NAMES
+from ofc_desk.service.requests import RequestTable
+from ofc_desk.service.room_pool import PoolTable
+from ofc_desk.service.rule_pins import PinningTable
+from ofc_desk.service.seats import SeatedTable
+from ofc_desk.service.supervision import SupervisedTable
+
+
+def test_every_kind_has_exactly_one_spec() -> None:
+    kinds = [spec.kind for spec in SPECS]
+    assert len(kinds) == len(set(kinds))
+    assert set(kinds) == set(EventKind)
+
+
+def test_the_machine_checks_and_applies_every_kind_through_its_spec() -> None:
+    assert set(TableMachine._checkers) == set(EventKind)
+    assert set(TableMachine._appliers) == set(EventKind)
+    for spec in SPECS:
+        assert TableMachine._checkers[spec.kind] is spec.check
+        assert TableMachine._appliers[spec.kind] is spec.apply
+
+
+def test_who_signs_is_what_it_was() -> None:
+    assert {
+        EventKind.TABLE_OPENED,
+        EventKind.HAND_SETTLED,
+        EventKind.JOINED,
+        EventKind.REBOUGHT,
+        EventKind.CASHED_OUT,
+        EventKind.HANDED_OVER,
+    } == DEALER_SIGNED
+    assert {spec.kind for spec in SPECS if spec.signer is Signer.SUPERVISOR} == SUPERVISED
+    assert not DEALER_SIGNED & SUPERVISED
+
+
+def test_the_replay_vocabulary_and_the_chip_kinds_are_what_they_were() -> None:
+    assert {
+        EventKind.JOINED: "join",
+        EventKind.REBOUGHT: "rebuy",
+        EventKind.CASHED_OUT: "cash_out",
+        EventKind.SAT_OUT: "sit_out",
+        EventKind.SAT_IN: "sit_in",
+        EventKind.HAND_VOIDED: "void",
+        EventKind.CHIPS_CORRECTED: "correct_chips",
+        EventKind.RULES_CHANGED: "change_rules",
+        EventKind.SESSION_CLOSED: "close",
+        EventKind.REQUEST_MADE: "request",
+        EventKind.REQUEST_DECIDED: "decide",
+        EventKind.JACKPOT_SEEDED: "seed_jackpot",
+    } == OP_NAMES
+    assert {
+        EventKind.JOINED: ("player", "buy_in", "after", "seat"),
+        EventKind.REBOUGHT: ("player", "amount"),
+        EventKind.CASHED_OUT: ("player",),
+        EventKind.SAT_OUT: ("player",),
+        EventKind.SAT_IN: ("player",),
+        EventKind.HAND_VOIDED: ("hand", "reason", "request"),
+        EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", "request"),
+        EventKind.RULES_CHANGED: ("request",),
+        EventKind.SESSION_CLOSED: (),
+        EventKind.UNDONE: (),
+        EventKind.REQUEST_MADE: ("request", "action", "details", "reason"),
+        EventKind.REQUEST_DECIDED: ("request", "approved", "note"),
+        EventKind.JACKPOT_SEEDED: ("chips",),
+    } == OP_FIELDS
+    assert {
+        EventKind.TABLE_OPENED: ChipKind.OPENING,
+        EventKind.JOINED: ChipKind.BUY_IN,
+        EventKind.REBOUGHT: ChipKind.REBUY,
+        EventKind.CASHED_OUT: ChipKind.CASH_OUT,
+        EventKind.CHIPS_CORRECTED: ChipKind.CORRECTION,
+    } == CHIP_KINDS
+
+
+def test_a_spec_says_its_event() -> None:
+    rebuy = actions.SPEC_OF[EventKind.REBOUGHT]
+    assert rebuy.sentence({"player": "Ann", "amount": 50}, "Dee") == "Ann rebought 50 chips"
+
+
+def test_the_machine_is_every_table_the_specs_take() -> None:
+    """The specs take protocols, not the machine: mypy checks here that the machine meets them."""
+    machine = TableMachine()
+    tables: tuple[
+        PlayingTable, SeatedTable, PinningTable, PoolTable, DealingTable, RequestTable, SupervisedTable
+    ] = (
+        machine,
+        machine,
+        machine,
+        machine,
+        machine,
+        machine,
+        machine,
+    )
+    assert all(table is machine for table in tables)
