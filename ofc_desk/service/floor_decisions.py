@@ -13,10 +13,12 @@ from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.room_pool import room_pool
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, SignInError, sign_in
+from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
 ATTEMPTS = 5
 """Readings of a busy table before the floor gives up and says so."""
@@ -33,55 +35,57 @@ def decide_at_the_floor(
 ) -> str:
     """Approve or decline `request` at the table of `session_id`; the sentence that says it was
     done, or `ActionRefused` saying why not (a wrong PIN, a request already decided)."""
-    try:
-        account = sign_in(database, supervisor, pin, Role.SUPERVISOR)
-    except SignInError as error:
-        raise ActionRefused(
-            _("a floor supervisor must decide this: {problem}").format(problem=error)
-        ) from None
+    account = _supervisor(database, supervisor, pin, _("a floor supervisor must decide this: {problem}"))
     raw = {"request": request, "approved": approved, "note": note, "supervisor": account.name}
-    for _attempt in range(ATTEMPTS):
-        store, machine = EventStore.load(database, session_id)
-        payload = machine.check(EventKind.REQUEST_DECIDED, raw)
-        try:
-            store.append(machine, EventKind.REQUEST_DECIDED, payload, account.name, [account])
-        except ActionRefused as refusal:
-            if str(refusal) != str(CHANGED_ELSEWHERE):
-                raise
-            continue  # the desk recorded something meanwhile: read the table again
-        if approved:
-            said = _("request #{number} at {table} approved by {supervisor}")
-        else:
-            said = _("request #{number} at {table} declined by {supervisor}")
-        return said.format(number=request, table=machine.table, supervisor=account.name)
-    said = _("the table kept recording while request #{number} was decided: try again")
-    raise ActionRefused(said.format(number=request))
+    machine = _append_signed(database, session_id, EventKind.REQUEST_DECIDED, raw, account)
+    if machine is None:
+        said = _("the table kept recording while request #{number} was decided: try again")
+        raise ActionRefused(said.format(number=request))
+    if approved:
+        said = _("request #{number} at {table} approved by {supervisor}")
+    else:
+        said = _("request #{number} at {table} declined by {supervisor}")
+    return said.format(number=request, table=machine.table, supervisor=account.name)
 
 
 def seed_at_the_floor(database: Database, session_id: int, chips: int, supervisor: str, pin: str) -> str:
     """Seed the room's jackpot pool with the house's `chips`, recorded between hands in the chain of
     the table of `session_id` and signed with the supervisor's key (docs/rules.md §11); the sentence
     that says it was done, or `ActionRefused` saying why not (a wrong PIN, a hand being dealt)."""
-    try:
-        account = sign_in(database, supervisor, pin, Role.SUPERVISOR)
-    except SignInError as error:
-        raise ActionRefused(
-            _("a floor supervisor must approve this: {problem}").format(problem=error)
-        ) from None
+    account = _supervisor(database, supervisor, pin, _("a floor supervisor must approve this: {problem}"))
     raw = {"chips": chips, "supervisor": account.name}
+    machine = _append_signed(database, session_id, EventKind.JACKPOT_SEEDED, raw, account)
+    if machine is None:
+        raise ActionRefused(_("the table kept recording while the jackpot was seeded: try again"))
+    return _("{supervisor} seeded the room's jackpot with {chips} at {table}: it holds {pool}").format(
+        supervisor=account.name,
+        chips=said_number(chips),
+        table=machine.table,
+        pool=said_number(room_pool(database)),
+    )
+
+
+def _supervisor(database: Database, name: str, pin: str, refusal: str) -> Account:
+    """The supervisor the PIN signs in, or `ActionRefused` with `refusal` naming the problem."""
+    try:
+        return sign_in(database, name, pin, Role.SUPERVISOR)
+    except SignInError as error:
+        raise ActionRefused(refusal.format(problem=error)) from None
+
+
+def _append_signed(
+    database: Database, session_id: int, kind: EventKind, raw: RawPayload, account: Account
+) -> TableMachine | None:
+    """`kind` appended to the table's chain, signed by `account`: the table as it stands after it,
+    or None when the desk kept recording through every attempt."""
     for _attempt in range(ATTEMPTS):
         store, machine = EventStore.load(database, session_id)
-        payload = machine.check(EventKind.JACKPOT_SEEDED, raw)
+        payload = machine.check(kind, raw)
         try:
-            store.append(machine, EventKind.JACKPOT_SEEDED, payload, account.name, [account])
+            store.append(machine, kind, payload, account.name, [account])
         except ActionRefused as refusal:
             if str(refusal) != str(CHANGED_ELSEWHERE):
                 raise
             continue  # the desk recorded something meanwhile: read the table again
-        return _("{supervisor} seeded the room's jackpot with {chips} at {table}: it holds {pool}").format(
-            supervisor=account.name,
-            chips=said_number(chips),
-            table=machine.table,
-            pool=said_number(room_pool(database)),
-        )
-    raise ActionRefused(_("the table kept recording while the jackpot was seeded: try again"))
+        return machine
+    return None
