@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ofc_desk.core.chinese.deal import ChineseDealResult
+from ofc_desk.core.chinese.deal import CHINESE, ChineseDealResult
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry, show
 from ofc_desk.core.chinese.specials import HAND_CARDS
@@ -18,8 +18,6 @@ from ofc_desk.service.chinese_play import ChineseHandState
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.snapshot import RowView, Turn, TurnKind
 from ofc_desk.service.view_parts import GameView, SeatPlay
-
-CHINESE = "chinese"
 
 
 class ChineseTable(Protocol):
