@@ -1,88 +1,83 @@
-"""The `TableSnapshot` of a Chinese poker table: no streets and no Fantasyland; each seat shows
-the hand entered for it (set rows, or nothing for a surrender or a declared special)."""
+"""A Chinese poker table's part of its snapshot: no streets and no Fantasyland; each seat shows the
+hand entered for it (set rows, or nothing for a surrender or a declared special)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
+from ofc_desk.core.chinese.deal import CHINESE, ChineseDealResult
+from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry, show
 from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
 from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
-from ofc_desk.service.snapshot import RowView, SeatView, TableSnapshot, Turn, TurnKind
-from ofc_desk.service.view_parts import table_snapshot
-
-if TYPE_CHECKING:
-    from ofc_desk.service.machine import TableMachine
-    from ofc_desk.service.seats import Seat
-
-CHINESE = "chinese"
+from ofc_desk.service.chinese_play import ChineseHandState
+from ofc_desk.service.seats import Seat
+from ofc_desk.service.snapshot import RowView, Turn, TurnKind
+from ofc_desk.service.view_parts import GameView, SeatPlay
 
 
-def build_chinese_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> TableSnapshot:
-    preset = machine.chinese
-    assert preset is not None  # a Chinese table
-    hand = machine.chinese_hand
+class ChineseTable(Protocol):
+    """What a Chinese poker table's view reads of a table (`TableMachine` is one), so it never
+    imports the machine."""
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def chinese_hand(self) -> ChineseHandState | None: ...
+    @property
+    def hand_settled(self) -> bool: ...
+    @property
+    def chinese_result(self) -> ChineseDealResult | None: ...
+
+
+def chinese_game_view(table: ChineseTable, preset: ChinesePreset) -> GameView:
+    hand = table.chinese_hand
     entries = hand.showdown.entries if hand is not None else {}
-    waiting = hand.showdown.next_to_enter() if hand is not None and not machine.hand_settled else None
+    waiting = hand.showdown.next_to_enter() if hand is not None and not table.hand_settled else None
     dealt = len(hand.showdown.players) * 13 if hand is not None else 0
-    return table_snapshot(
-        machine,
-        session_id,
-        head_hash,
+    return GameView(
         variant=CHINESE,
         preset=preset.name,
         to_act=None if waiting is None else Turn(waiting, TurnKind.SHOWDOWN, 0, HAND_CARDS, HAND_CARDS, 0),
-        seats=tuple(
-            _seat_view(
-                machine,
-                seat,
-                position,
+        plays=tuple(
+            _seat_play(
+                preset,
                 hand is not None and seat.name in hand.stacks_before,
                 entries.get(seat.name),
                 seat.name == waiting,
             )
-            for position, seat in enumerate(machine.seats)
+            for seat in table.seats
         ),
         cards_seen=sum(len(entry.cards) for entry in entries.values()),
         cards_left=DECK_SIZE - dealt,
-        chinese_result=machine.chinese_result,
+        chinese_result=table.chinese_result,
     )
 
 
-def _seat_view(
-    machine: TableMachine, seat: Seat, position: int, in_hand: bool, entry: Entry | None, next_up: bool
-) -> SeatView:
-    preset = machine.chinese
-    assert preset is not None  # a Chinese table
-    rows = entry.rows if entry is not None else None
-    views = {
-        row: RowView(row, rows.row(row), ROW_SIZE[row], hand_name(rows.row(row)), None)
-        if rows is not None
-        else RowView(row, (), ROW_SIZE[row], None, None)
-        for row in Row
-    }
-    return SeatView(
-        name=seat.name,
-        position=position,
-        number=seat.number,
-        stack=seat.stack,
-        button=seat.name == machine.button,
-        sitting_out=seat.sitting_out,
+def _seat_play(preset: ChinesePreset, in_hand: bool, entry: Entry | None, next_up: bool) -> SeatPlay:
+    return SeatPlay(
         in_hand=in_hand,
         to_act=next_up,
-        fantasyland_cards=0,
-        fantasyland_next=0,
-        front=views[Row.FRONT],
-        middle=views[Row.MIDDLE],
-        back=views[Row.BACK],
+        rows=(
+            _row_view(Row.FRONT, entry),
+            _row_view(Row.MIDDLE, entry),
+            _row_view(Row.BACK, entry),
+        ),
         foul_certain=entry is not None and show(entry, preset).misset,
-        discards=(),
-        locked_reason=None,
         showdown=_showdown_words(entry),
     )
+
+
+def _row_view(row: Row, entry: Entry | None) -> RowView:
+    """A set row and its hand's name; an empty one until the seat's entry is set rows."""
+    rows = entry.rows if entry is not None else None
+    if rows is None:
+        return RowView(row, (), ROW_SIZE[row], None, None)
+    return RowView(row, rows.row(row), ROW_SIZE[row], hand_name(rows.row(row)), None)
 
 
 def _showdown_words(entry: Entry | None) -> str:

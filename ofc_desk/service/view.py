@@ -1,100 +1,106 @@
-"""Builds the `TableSnapshot` the desk draws from the machine's live state."""
+"""The one builder of the `TableSnapshot` the desk draws: what every table says alike is built
+here once, from the table's plain fields; the game played gives the rest (`ofc_view`,
+`chinese_view`). It reads a `ViewedTable`, so the machine imports it and it never imports the
+machine."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Set
+from typing import Protocol
 
-from ofc_desk.core.ofc.deal import DealResult
-from ofc_desk.core.ofc.presets import RulesPreset
-from ofc_desk.core.ofc.scoring import evaluate_row, foul_certain
-from ofc_desk.core.ofc.streets import DECK_SIZE
-from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.rows import ROW_SIZE, Row
-from ofc_desk.i18n import _
-from ofc_desk.service.chinese_view import build_chinese_snapshot
-from ofc_desk.service.hand import HandState, PlayerHand
-from ofc_desk.service.snapshot import RowView, SeatView, TableSnapshot
-from ofc_desk.service.view_parts import table_snapshot
-
-if TYPE_CHECKING:
-    from ofc_desk.service.machine import TableMachine
-    from ofc_desk.service.seats import Seat
+from ofc_desk.core.chinese.presets import ChinesePreset
+from ofc_desk.core.rake import RakeResult
+from ofc_desk.service.chinese_view import ChineseTable, chinese_game_view
+from ofc_desk.service.ofc_view import OfcTable, ofc_game_view
+from ofc_desk.service.requests import FloorRequest, open_request_views
+from ofc_desk.service.seats import Seat, SeatedTable, empty_seats
+from ofc_desk.service.setup import TableRules
+from ofc_desk.service.snapshot import Phase, RakeView, SeatView, TableSnapshot
+from ofc_desk.service.view_parts import SeatPlay
 
 
-def build_snapshot(machine: TableMachine, session_id: int, head_hash: str) -> TableSnapshot:
-    if machine.chinese is not None:
-        return build_chinese_snapshot(machine, session_id, head_hash)
-    hand = machine.hand
-    turn = hand.turn() if hand is not None and not machine.hand_settled else None
-    preset = machine.preset
-    assert preset is not None  # snapshots exist only for opened tables
-    seats = tuple(
-        _seat_view(machine, seat, position, hand, turn.player if turn else None, preset)
-        for position, seat in enumerate(machine.seats)
-    )
-    dealt = hand.cards_dealt if hand is not None else 0
-    return table_snapshot(
-        machine,
-        session_id,
-        head_hash,
-        variant=machine.variant.value,
-        preset=preset.name,
-        to_act=turn,
+class ViewedTable(SeatedTable, OfcTable, ChineseTable, Protocol):
+    """What a snapshot reads of a table (`TableMachine` is one): its games' parts and these."""
+
+    @property
+    def table(self) -> str: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def rules(self) -> TableRules: ...
+    @property
+    def chinese(self) -> ChinesePreset | None: ...
+    @property
+    def hands_started(self) -> int: ...
+    @property
+    def button_held(self) -> bool: ...
+    @property
+    def rake(self) -> RakeResult | None: ...
+    @property
+    def jackpot_pool(self) -> int: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def voided(self) -> Set[int]: ...
+    @property
+    def requests(self) -> Mapping[int, FloorRequest]: ...
+    @property
+    def dealer_on_duty(self) -> str: ...
+
+
+def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> TableSnapshot:
+    chinese = table.chinese
+    game = ofc_game_view(table) if chinese is None else chinese_game_view(table, chinese)
+    rake = table.rake
+    pairs = enumerate(zip(table.seats, game.plays, strict=True))
+    seats = tuple(_seat_view(seat, position, play, table.button) for position, (seat, play) in pairs)
+    return TableSnapshot(
+        table=table.table,
+        session_id=session_id,
+        hand_number=table.hands_started,
+        phase=table.phase,
+        variant=game.variant,
+        preset=game.preset,
+        unit=table.rules.unit,
+        settlement=table.rules.settlement,
+        street=game.to_act.street if game.to_act else 0,
+        to_act=game.to_act,
+        cards_seen=game.cards_seen,
+        cards_left=game.cards_left,
+        button=table.button,
+        button_held_for_fantasyland=table.button_held,
         seats=seats,
-        cards_seen=hand.cards_seen if hand is not None else 0,
-        cards_left=DECK_SIZE - dealt,
-        # A live table scores with the core; only `verify` folds a stored result (`rescoring`).
-        result=machine.result if isinstance(machine.result, DealResult) else None,
+        result=game.result,
+        rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
+        jackpot_pool=table.jackpot_pool,
+        last_event_hash=head_hash,
+        closed=table.closed,
+        hand_voided=table.hands_started in table.voided,
+        chinese_result=game.chinese_result,
+        open_requests=open_request_views(table.requests),
+        dealer=table.dealer_on_duty,
+        empty_seats=empty_seats(table),
     )
 
 
-def _seat_view(
-    machine: TableMachine,
-    seat: Seat,
-    position: int,
-    hand: HandState | None,
-    to_act: str | None,
-    preset: RulesPreset,
-) -> SeatView:
-    played = hand.players.get(seat.name) if hand is not None else None
-    fouled = played is not None and foul_certain(played.rows, machine.variant)
-    rows = {row: _row_view(row, played, preset, machine.variant, fouled) for row in Row}
-    lock = machine.holds.waiting_for(seat.name, seat.stack)
+def _seat_view(seat: Seat, position: int, play: SeatPlay, button: str | None) -> SeatView:
+    front, middle, back = play.rows
     return SeatView(
         name=seat.name,
         position=position,
         number=seat.number,
         stack=seat.stack,
-        button=seat.name == machine.button,
+        button=seat.name == button,
         sitting_out=seat.sitting_out,
-        in_hand=played is not None,
-        to_act=seat.name == to_act,
-        fantasyland_cards=played.fantasyland_cards if played else 0,
-        fantasyland_next=seat.fantasyland_next,
-        front=rows[Row.FRONT],
-        middle=rows[Row.MIDDLE],
-        back=rows[Row.BACK],
-        foul_certain=fouled,
-        discards=tuple(played.discards) if played else (),
-        locked_reason=_locked_reason(lock),
+        in_hand=play.in_hand,
+        to_act=play.to_act,
+        fantasyland_cards=play.fantasyland_cards,
+        fantasyland_next=play.fantasyland_next,
+        front=front,
+        middle=middle,
+        back=back,
+        foul_certain=play.foul_certain,
+        discards=play.discards,
+        locked_reason=play.locked_reason,
+        showdown=play.showdown,
     )
-
-
-def _locked_reason(waiting_for: tuple[str, ...]) -> str | None:
-    """Why a player may not sit out or leave yet: "must stay until Bob's Fantasyland hand is over"."""
-    if not waiting_for:
-        return None
-    said = _("must stay until {players}'s Fantasyland hand is over")
-    return said.format(players=_(" and ").join(waiting_for))
-
-
-def _row_view(
-    row: Row, played: PlayerHand | None, preset: RulesPreset, variant: Variant, fouled: bool
-) -> RowView:
-    cards = tuple(played.rows[row]) if played else ()
-    if len(cards) < ROW_SIZE[row]:
-        return RowView(row, cards, ROW_SIZE[row], None, None)
-    # A full row's royalty on its own, until the hand is certain to foul: a fouled hand earns no
-    # royalties (docs/rules.md §3), and the felt must agree with the settlement.
-    report = evaluate_row(row, cards, preset, variant)
-    return RowView(row, cards, ROW_SIZE[row], report.hand, 0 if fouled else report.royalty)
