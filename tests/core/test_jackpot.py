@@ -38,17 +38,11 @@ from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import PresetError
 from ofc_desk.core.settlement import SettleFrom
+from tests.helpers.jackpot_awards import ANY_HAND_AWARD
 
 HAWAIIAN = {"front": "pair", "middle": "three-of-a-kind", "back": "straight-flush"}
 AWARD = {**HAWAIIAN, "loser": 50, "winner": 25, "table": 25}
-ANY_HAND = {
-    "front": "high-card",
-    "middle": "high-card",
-    "back": "high-card",
-    "loser": 50,
-    "winner": 25,
-    "table": 25,
-}
+ANY_HAND = ANY_HAND_AWARD
 # Bob holds a pair, trips and a straight flush and loses all three rows to Ann.
 ANN = {"front": "Ks Kh 2c", "middle": "Ac Ad Ah 3c 3d", "back": "9d Td Jd Qd Kd"}
 BOB = {"front": "2s 2h 4c", "middle": "4s 4h 4d 6c 7d", "back": "8c 9c Tc Jc Qc"}

@@ -19,6 +19,7 @@ from ofc_desk.core.rows import DISCARD
 from ofc_desk.service import TableService
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import TurnKind
+from tests.helpers.jackpot_awards import ANY_HAND_AWARD
 from tests.helpers.table_helpers import Plan, filler_plans
 
 NAMES = ("Annabelle", "Bartholomew", "Cordelia", "Dmitri")
@@ -73,14 +74,7 @@ GAMES = (
     # The misset hand's player is short: the winners are paid what there is, in settlement order.
     ScreenGame("chinese", CHINESE, "hawaiian-gardens", (2, 3, 4), "chip-exposure", "dealer", short_seat=1),
 )
-AWARD = {
-    "front": "high-card",
-    "middle": "high-card",
-    "back": "high-card",
-    "loser": 50,
-    "winner": 25,
-    "table": 25,
-}
+AWARD = ANY_HAND_AWARD
 PAYMENT_GAMES = (
     # Not in the screen matrix: a pool table's settlement, and an award paid from a seeded pool.
     ScreenGame("pool", CHINESE, "pool", (3,)),

@@ -23,6 +23,7 @@ from ofc_desk.storage.models import JackpotMove
 from ofc_desk.storage.users import Role, create_accounts
 from tests.fixtures.recorded_room.observe import load_dump
 from tests.helpers.concurrent_calls import at_once
+from tests.helpers.jackpot_awards import ANY_HAND_AWARD
 from tests.helpers.replay_helpers import run_cli, write_script
 from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, dealer
 
@@ -32,14 +33,7 @@ LOSER = "2c 3d 5h 4s 6c 7d 9h Jc 8d Th Qs Kh Ac"
 """Ann's hand: high cards in every row, each row lost to Bob's."""
 WINNER = "Ad Kd Qc 2h 2s 3h 3s 4d 5c 5d 5s 6h 6d"
 """Bob's: ace high, two pair, a full house."""
-AWARD = {
-    "front": "high-card",
-    "middle": "high-card",
-    "back": "high-card",
-    "loser": 50,
-    "winner": 25,
-    "table": 25,
-}
+AWARD = ANY_HAND_AWARD
 HOUSE_AWARD = {"jackpot_award": AWARD}
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 USERS = [
