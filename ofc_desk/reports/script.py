@@ -6,8 +6,8 @@ dealer took over the table (its `handed_over` event, or where the actor changes 
 before hand-overs were events: so every event keeps its actor), and the supervisor's operations (`void`,
 `correct_chips`, `change_rules`, `close`) in the `between` list of the hand that followed them
 (or of a last hand with no actions). PINs are never stored, so those operations carry
-`"pin": null` here; `ofc_desk.reports.exports.replay_script` fills them in from the PINs the
-person exporting gives, or refuses.
+`"pin": null` here; `ofc_desk.reports.exports.replay_script` lists their supervisors under `users`
+by name and role, and whoever replays the script gives their PINs as for any replay.
 """
 
 from __future__ import annotations
