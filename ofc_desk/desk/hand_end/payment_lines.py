@@ -95,4 +95,4 @@ def jackpot_html(jackpot: JackpotView | None, *, before_settling: bool) -> str:
     when = ""
     if before_settling:
         when = " " + escape(_("(as the pool stands now: Confirm reads it again)"))
-    return f"<p><b>{heading}</b>: {qualified} {' · '.join(shares)}. {pool}{when}</p>"
+    return f"<p><b>{heading}</b>: {qualified} {' · '.join(shares)} · {pool}{when}</p>"
