@@ -18,12 +18,12 @@ from ofc_desk.service import room_pool
 from ofc_desk.service.dealers import DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
+from ofc_desk.service.fold import fold_event, folded
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.service.room_chain import link_new_session, lock_openings
-from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
 from ofc_desk.storage.database import Database, notify_table_changed
@@ -96,10 +96,7 @@ class EventStore:
             events = session.scalars(
                 select(Event).where(Event.session_id == session_id).order_by(Event.seq)
             ).all()
-        machine = TableMachine()
-        machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
-        for event in events:
-            machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
+        machine = folded(events)
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
         return cls(database, session_id, head_seq, head_hash), machine
 
@@ -113,7 +110,7 @@ class EventStore:
                 .order_by(Event.seq)
             ).all()
         for event in events:
-            machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
+            fold_event(machine, event)
             self.head_seq, self.head_hash = event.seq, event.hash
         return [EventKind(event.kind) for event in events]
 

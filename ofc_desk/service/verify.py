@@ -21,13 +21,13 @@ from sqlalchemy import func, select
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.fold import pinned_machine
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
 from ofc_desk.service.rescoring import ScoresBeside, StoredResult, breaks_the_rules, rescore, result_differs
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.room_pool import PoolStep, RoomPoolCheck, pool_step
-from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.side_check import Faults, can_fork, checked_beside
 from ofc_desk.service.signoffs import (
     SignoffFault,
@@ -341,12 +341,10 @@ def _fold_session(
     session: Any, row: TableSession, events: Sequence[Any], supervisors: set[str], stored: _Stored
 ) -> VerifiedRows:
     """Every event folded through the rules again, every derived row compared, chips conserved."""
-    machine, expected, scorer = TableMachine(), _Expected([], {}, []), stored.scorer
-    pool_steps = []
     pinning = EventKind.RULES_PINNED.value
-    machine.pinned_presets = pins_in(
-        [(event.kind, event.payload) for event in events if event.kind == pinning]
-    )
+    machine = pinned_machine([event for event in events if event.kind == pinning])
+    expected, scorer = _Expected([], {}, []), stored.scorer
+    pool_steps = []
     if scorer is not None:
         machine.scorer = scorer
     for event in events:
