@@ -11,18 +11,14 @@ rules give for the verified events, not the stored rows (which were compared wit
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Any
 
-from sqlalchemy import Row
-
-from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.i18n import _
-from ofc_desk.service.events import EventKind, LedgerKind
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
 from ofc_desk.service.room_pool import PoolRow, session_pool_rows
+from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
 from ofc_desk.service.verify import VerifiedRows, VerifyFault, verify_one_session
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
@@ -53,59 +49,12 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
         if fault is not None:
             raise VerifyFault(fault)
         head = room_head_in(session)
-    events = [_audit_record(session_id, event) for event in verified.events]
-    hands, ledger = _hands(session_id, verified, events), _ledger(session_id, verified)
+    events = [audit_record(event) for event in verified.events]
+    hands = _hands(session_id, verified, events)
+    ledger = [ledger_record(session_id, entry) for entry in verified.ledger]
     return VerifiedSession(events, hands, ledger, head, verified.set_aside, pool_rows)
 
 
-def _audit_record(session_id: int, event: Row[Any]) -> AuditRecord:
-    return AuditRecord(
-        event.id,
-        session_id,
-        event.seq,
-        event.kind,
-        event.actor,
-        event.at,
-        json.loads(event.payload),
-        event.prev_hash,
-        event.hash,
-    )
-
-
 def _hands(session_id: int, verified: VerifiedRows, events: list[AuditRecord]) -> list[HandRecord]:
-    voids = {
-        int(event.payload["hand"]): str(event.payload.get("reason") or "")
-        for event in events
-        if event.kind == EventKind.HAND_VOIDED
-    }
-    return [
-        HandRecord(
-            session_id=session_id,
-            number=fields["number"],
-            button=fields["button"],
-            fantasyland=json.loads(fields["fantasyland"]),
-            result=read_hand_result(json.loads(fields["result"])),
-            result_text=fields["result"],
-            rake=json.loads(fields["rake"]),
-            jackpot=fields["jackpot"],
-            settled_at=fields["settled_at"],
-            voided=fields["number"] in voids,
-            void_reason=voids.get(fields["number"]),
-        )
-        for fields in verified.hands
-    ]
-
-
-def _ledger(session_id: int, verified: VerifiedRows) -> list[LedgerRecord]:
-    return [
-        LedgerRecord(
-            entry["event_id"],
-            session_id,
-            entry["hand_number"],
-            entry["player"],
-            LedgerKind(entry["kind"]),
-            entry["amount"],
-            entry["note"],
-        )
-        for entry in verified.ledger
-    ]
+    voids = voided_hands(event.payload for event in events if event.kind == EventKind.HAND_VOIDED)
+    return [hand_record(session_id, fields, voids) for fields in verified.hands]
