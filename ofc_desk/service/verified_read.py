@@ -11,7 +11,8 @@ rules give for the verified events, not the stored rows (which were compared wit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from ofc_desk.i18n import _
 from ofc_desk.service.events import EventKind
@@ -19,7 +20,7 @@ from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
 from ofc_desk.service.room_pool import PoolRow, session_pool_rows
 from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
-from ofc_desk.service.verify import VerifiedRows, VerifyFault, verify_one_session
+from ofc_desk.service.verify import Stacks, VerifiedRows, VerifyFault, verify_one_session
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
 
@@ -36,6 +37,8 @@ class VerifiedSession:
     pool_rows: tuple[PoolRow, ...] = ()
     """The session's changes of the room's jackpot pool, the ones its events give, each with the
     room's pool after it."""
+    stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
+    """Each settled hand's number and the stacks its settlement left (`VerifiedRows.stacks_after`)."""
 
 
 def read_verified_session(database: Database, session_id: int) -> VerifiedSession:
@@ -52,7 +55,7 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
     events = [audit_record(event) for event in verified.events]
     hands = _hands(session_id, verified, events)
     ledger = [ledger_record(session_id, entry) for entry in verified.ledger]
-    return VerifiedSession(events, hands, ledger, head, verified.set_aside, pool_rows)
+    return VerifiedSession(events, hands, ledger, head, verified.set_aside, pool_rows, verified.stacks_after)
 
 
 def _hands(session_id: int, verified: VerifiedRows, events: list[AuditRecord]) -> list[HandRecord]:

@@ -9,9 +9,9 @@ transfers, the chip ledger) compared with what the events give, and chips conser
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -111,6 +111,8 @@ LEDGER_KEYS = ("event_id", "hand_number", "player", "kind", "amount", "note")
 # of columns through the ORM session passes every row through its loading.
 _EVENT_COLUMNS = tuple(Event.__table__.columns)
 _HAND_COLUMNS = tuple(HandRow.__table__.columns)
+Stacks = tuple[tuple[str, int], ...]
+"""Every seated player's stack, in the order they first had chips in the ledger."""
 _KINDS = {kind.value: kind for kind in EventKind}
 """Each stored kind's member, looked up without the enum's call (once per event of a session)."""
 FORK_FROM_EVENTS = 2000
@@ -223,6 +225,8 @@ class VerifiedRows:
     it is what a person needs to look for who added it."""
     pool_steps: tuple[PoolStep, ...] = ()
     """The session's part in the room's jackpot pool, checked with every table's (`room_pool`)."""
+    stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
+    """Each settled hand's number and the seated players' stacks the fold left at its settlement."""
 
 
 def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
@@ -344,7 +348,8 @@ def _fold_session(
     pinning = EventKind.RULES_PINNED.value
     machine = pinned_machine([event for event in events if event.kind == pinning])
     expected, scorer = _Expected([], {}, []), stored.scorer
-    pool_steps = []
+    pool_steps, stacks_after = [], {}
+    ledger_order: dict[str, None] = {}  # each player once, in the order they first had chips
     if scorer is not None:
         machine.scorer = scorer
     for event in events:
@@ -355,11 +360,14 @@ def _fold_session(
             continue
         if step := pool_step(event.id, row.id, outcome):
             pool_steps.append(step)
+        for entry in outcome.ledger:
+            ledger_order.setdefault(entry.player, None)
         if outcome.hand is not None:
             # A stored result the fold went on with is its own text (the second process compares it).
             text = machine.result.text if isinstance(machine.result, StoredResult) else None
             expected.hands.append(hand_fields(outcome, event.id, event.at, text))
             expected.transfers[outcome.hand.number] = transfer_fields(outcome)
+            stacks_after[outcome.hand.number] = _stacks(machine, ledger_order)
         expected.ledger.extend(ledger_fields(outcome, event.id))
         if outcome.closes_session and row.closed_at != event.at:
             raise VerifyFault(_("session {number}: its closing time was altered").format(number=row.id))
@@ -374,7 +382,15 @@ def _fold_session(
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(_("session {number}: chips are not conserved").format(number=row.id))
-    return VerifiedRows(events, expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps))
+    return VerifiedRows(
+        events, expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps), stacks_after
+    )
+
+
+def _stacks(machine: TableMachine, ledger_order: Mapping[str, None]) -> Stacks:
+    """The seated players' stacks, in the order they first had chips in the ledger (a report's)."""
+    seated = {seat.name: seat.stack for seat in machine.seats}
+    return tuple((name, seated[name]) for name in ledger_order if name in seated)
 
 
 def _chain_fault(head: _Head, events: Sequence[Any], start: int, stop: int) -> str | None:
