@@ -40,7 +40,6 @@ from ofc_desk.reports.record import (
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import actions
-from ofc_desk.service.dealers import DealerStep, dealer_shifts, hand_dealers
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.payloads import RequestMade
 from ofc_desk.service.records import AuditRecord, LedgerRecord
@@ -171,17 +170,15 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
     rules = with_migration_pins(opening.get("rules", {}), events)
     shares = award_shares(rules, events)
     walk = _walk_events(events, ledger)
-    steps = [_dealer_step(event) for event in events]
-    dealt_by = hand_dealers(steps)
     hands = tuple(
         replace(
             _hand_record(stored, walk.hand_started_at.get(stored.number), verified.stacks_after),
-            dealers=dealt_by.get(stored.number, ()),
+            dealers=stored.dealers,
             jackpot=hand_jackpot(stored.number, stored.result.jackpot, pool_rows, shares),
         )
         for stored in verified.hands
     )
-    shifts = dealer_shifts(steps)
+    shifts = verified.dealer_shifts
     final_stacks = _fold_ledger(ledger)
     return SessionRecord(
         room=room,
@@ -229,11 +226,6 @@ def _pool_moves(rows: tuple[PoolRow, ...], events: list[AuditRecord]) -> tuple[P
         )
         for row in rows
     )
-
-
-def _dealer_step(event: AuditRecord) -> DealerStep:
-    taken_over_by = str(event.payload.get("dealer", "")) if event.kind == EventKind.HANDED_OVER else ""
-    return DealerStep(event.kind, event.actor, taken_over_by)
 
 
 def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ofc_desk.i18n import _
+from ofc_desk.service.dealers import DealerShift, dealer_shifts, dealer_step, hand_dealers
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
@@ -37,6 +38,8 @@ class VerifiedSession:
     pool_rows: tuple[PoolRow, ...] = ()
     """The session's changes of the room's jackpot pool, the ones its events give, each with the
     room's pool after it."""
+    dealer_shifts: tuple[DealerShift, ...] = ()
+    """Every dealer of the session, each with the hands they dealt (`dealers.dealer_shifts`)."""
     stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
     """Each settled hand's number and the stacks its settlement left (`VerifiedRows.stacks_after`)."""
 
@@ -53,11 +56,23 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
             raise VerifyFault(fault)
         head = room_head_in(session)
     events = [audit_record(event) for event in verified.events]
-    hands = _hands(session_id, verified, events)
+    steps = [dealer_step(event.kind, event.actor, event.payload) for event in events]
+    hands = _hands(session_id, verified, events, hand_dealers(steps))
     ledger = [ledger_record(session_id, entry) for entry in verified.ledger]
-    return VerifiedSession(events, hands, ledger, head, verified.set_aside, pool_rows, verified.stacks_after)
+    return VerifiedSession(
+        events,
+        hands,
+        ledger,
+        head,
+        verified.set_aside,
+        pool_rows,
+        dealer_shifts(steps),
+        verified.stacks_after,
+    )
 
 
-def _hands(session_id: int, verified: VerifiedRows, events: list[AuditRecord]) -> list[HandRecord]:
+def _hands(
+    session_id: int, verified: VerifiedRows, events: list[AuditRecord], dealers: Mapping[int, tuple[str, ...]]
+) -> list[HandRecord]:
     voids = voided_hands(event.payload for event in events if event.kind == EventKind.HAND_VOIDED)
-    return [hand_record(session_id, fields, voids) for fields in verified.hands]
+    return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in verified.hands]
