@@ -40,7 +40,6 @@ from ofc_desk.reports.record import (
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import actions
-from ofc_desk.service.dealers import DealerStep, dealer_shifts, hand_dealers
 from ofc_desk.service.events import SUPERVISED, EventKind
 from ofc_desk.service.payloads import RequestMade
 from ofc_desk.service.records import AuditRecord, LedgerRecord
@@ -49,7 +48,7 @@ from ofc_desk.service.requests import request_words
 from ofc_desk.service.room_pool import MoveKind, PoolRow
 from ofc_desk.service.sentences import entry_sentence
 from ofc_desk.service.setup import PairUnit
-from ofc_desk.service.verified_read import read_verified_session
+from ofc_desk.service.verified_read import VerifiedSession, read_verified_session
 from ofc_desk.service.verify import VerifyFault
 from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
 from ofc_desk.storage.models import TableSession
@@ -82,9 +81,7 @@ def load_session_record(
         except VerifyFault as fault:
             raise ReportNotVerified(f"session {chosen} does not verify, so no report: {fault}") from None
         try:
-            record = _build(
-                chosen, verified.events, verified.hands, verified.ledger, room, verified.pool_rows
-            )
+            record = _build(chosen, verified, room)
             head = verified.room_head
             room_head = head.line() if head is not None else ""
             return replace(record, room_head=room_head, set_aside=verified.set_aside)
@@ -167,30 +164,21 @@ class _Walk:
     closed_at: datetime | None = None
 
 
-def _build(
-    session_id: int,
-    events: list[AuditRecord],
-    stored_hands: list[StoredHand],
-    ledger: list[LedgerRecord],
-    room: str,
-    pool_rows: tuple[PoolRow, ...] = (),
-) -> SessionRecord:
+def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionRecord:
+    events, ledger, pool_rows = verified.events, verified.ledger, verified.pool_rows
     opening = events[0].payload
     rules = with_migration_pins(opening.get("rules", {}), events)
     shares = award_shares(rules, events)
     walk = _walk_events(events, ledger)
-    stacks_by_hand = _stacks_after_each_hand(events, ledger)
-    steps = [_dealer_step(event) for event in events]
-    dealt_by = hand_dealers(steps)
     hands = tuple(
         replace(
-            _hand_record(stored, walk.hand_started_at.get(stored.number), stacks_by_hand),
-            dealers=dealt_by.get(stored.number, ()),
+            _hand_record(stored, walk.hand_started_at.get(stored.number), verified.stacks_after),
+            dealers=stored.dealers,
             jackpot=hand_jackpot(stored.number, stored.result.jackpot, pool_rows, shares),
         )
-        for stored in stored_hands
+        for stored in verified.hands
     )
-    shifts = dealer_shifts(steps)
+    shifts = verified.dealer_shifts
     final_stacks = _fold_ledger(ledger)
     return SessionRecord(
         room=room,
@@ -238,11 +226,6 @@ def _pool_moves(rows: tuple[PoolRow, ...], events: list[AuditRecord]) -> tuple[P
         )
         for row in rows
     )
-
-
-def _dealer_step(event: AuditRecord) -> DealerStep:
-    taken_over_by = str(event.payload.get("dealer", "")) if event.kind == EventKind.HANDED_OVER else ""
-    return DealerStep(event.kind, event.actor, taken_over_by)
 
 
 def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk:
@@ -401,37 +384,6 @@ def _fold_ledger(ledger: Iterable[LedgerRecord]) -> dict[str, int]:
     for entry in ledger:
         stacks[entry.player] = stacks.get(entry.player, 0) + entry.amount
     return stacks
-
-
-def _stacks_after_each_hand(
-    events: list[AuditRecord], ledger: list[LedgerRecord]
-) -> dict[int, tuple[tuple[str, int], ...]]:
-    """Every seated player's stack after each settled hand, from the chip ledger in order."""
-    settled_event_hand: dict[int, int] = {}
-    cashed_out: set[str] = set()
-    number = 0
-    for event in events:
-        if event.kind == EventKind.HAND_SETTLED:
-            number += 1
-            settled_event_hand[event.event_id] = number
-    stacks: dict[str, int] = {}
-    after: dict[int, tuple[tuple[str, int], ...]] = {}
-    kinds = {e.event_id: e.kind for e in events}
-    for entry in ledger:
-        stacks[entry.player] = stacks.get(entry.player, 0) + entry.amount
-        if kinds.get(entry.event_id) == EventKind.CASHED_OUT:
-            cashed_out.add(entry.player)
-        elif kinds.get(entry.event_id) in (EventKind.JOINED, EventKind.REBOUGHT):
-            cashed_out.discard(entry.player)
-        if entry.event_id in settled_event_hand:
-            after[settled_event_hand[entry.event_id]] = tuple(
-                (name, chips) for name, chips in stacks.items() if name not in cashed_out
-            )
-    running: tuple[tuple[str, int], ...] = ()
-    for hand in range(1, number + 1):
-        # A hand where no chip moved leaves no ledger row: its stacks are the ones before it.
-        running = after.setdefault(hand, running)
-    return after
 
 
 def _hand_record(

@@ -8,7 +8,7 @@ is read here: a hand was dealt by each dealer who recorded any of its events, in
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from ofc_desk.service.events import SUPERVISED, EventKind
@@ -24,6 +24,11 @@ class DealerStep(NamedTuple):
     actor: str
     taken_over_by: str = ""
     """For a hand-over, the dealer taking over."""
+
+
+def dealer_step(kind: str, actor: str, payload: Mapping[str, object]) -> DealerStep:
+    """The step of a stored event read with its payload: a hand-over names who takes over."""
+    return DealerStep(kind, actor, str(payload.get("dealer", "")) if kind == EventKind.HANDED_OVER else "")
 
 
 class DealerShift(NamedTuple):

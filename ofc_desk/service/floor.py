@@ -10,7 +10,6 @@ has no such channel, every wait is a short poll.
 
 from __future__ import annotations
 
-import json
 import re
 import select as selector
 import time
@@ -23,10 +22,9 @@ from sqlalchemy import Connection, select, text
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.fold import fold_event, pinned_machine
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.room_pool import room_pool
-from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, schema_sentence
@@ -122,10 +120,10 @@ class _FollowedTable:
 
     def fold(self, events: list[Event]) -> None:
         if self.head_seq == 0:  # the first batch is the whole session so far
-            self.machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
+            self.machine = pinned_machine(events)
         for event in events:
             try:
-                outcome = self.machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
+                outcome = fold_event(self.machine, event)
             except (ActionRefused, ValueError, KeyError, TypeError) as error:
                 said = _("event {seq} ({kind}) cannot be read back: {problem}")
                 self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)

@@ -12,18 +12,18 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import room_pool
 from ofc_desk.service.dealers import DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind, LedgerKind
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.fold import fold_event, folded
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.service.room_chain import link_new_session, lock_openings
-from ofc_desk.service.rule_pins import pins_in
+from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
 from ofc_desk.storage.database import Database, notify_table_changed
@@ -96,10 +96,7 @@ class EventStore:
             events = session.scalars(
                 select(Event).where(Event.session_id == session_id).order_by(Event.seq)
             ).all()
-        machine = TableMachine()
-        machine.pinned_presets = pins_in((event.kind, event.payload) for event in events)
-        for event in events:
-            machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
+        machine = folded(events)
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
         return cls(database, session_id, head_seq, head_hash), machine
 
@@ -113,7 +110,7 @@ class EventStore:
                 .order_by(Event.seq)
             ).all()
         for event in events:
-            machine.apply(EventKind(event.kind), json.loads(event.payload), event.actor)
+            fold_event(machine, event)
             self.head_seq, self.head_hash = event.seq, event.hash
         return [EventKind(event.kind) for event in events]
 
@@ -329,14 +326,17 @@ def read_open_tables(database: Database) -> list[OpenTable]:
 
 
 def read_hands(database: Database, session_id: int) -> list[HandRecord]:
-    voids = {
-        int(payload["hand"]): str(payload.get("reason") or "")
-        for payload in _payloads(database, session_id, EventKind.HAND_VOIDED)
-    }
+    voids = voided_hands(_payloads(database, session_id, EventKind.HAND_VOIDED))
     with database.session() as session:
-        rows = session.scalars(
-            select(HandRow).where(HandRow.session_id == session_id).order_by(HandRow.number)
-        ).all()
+        rows = (
+            session.execute(
+                select(*HandRow.__table__.columns)
+                .where(HandRow.session_id == session_id)
+                .order_by(HandRow.number)
+            )
+            .mappings()
+            .all()
+        )
         events = select(Event.kind, Event.actor).where(Event.session_id == session_id).order_by(Event.seq)
         steps = session.execute(events).all()
         # Only a hand-over's payload is read: the cards of every street are not needed here.
@@ -348,42 +348,21 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
         DealerStep(kind, actor, next(taken_over) if kind == EventKind.HANDED_OVER else "")
         for kind, actor in steps
     )
-    return [
-        HandRecord(
-            session_id=row.session_id,
-            number=row.number,
-            button=row.button,
-            fantasyland=json.loads(row.fantasyland),
-            result=read_hand_result(json.loads(row.result)),
-            result_text=row.result,
-            rake=json.loads(row.rake),
-            jackpot=row.jackpot,
-            settled_at=row.settled_at,
-            voided=row.number in voids,
-            void_reason=voids.get(row.number),
-            dealers=dealers.get(row.number, ()),
-        )
-        for row in rows
-    ]
+    return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in rows]
 
 
 def read_ledger(database: Database, session_id: int) -> list[LedgerRecord]:
     with database.session() as session:
-        rows = session.scalars(
-            select(LedgerRow).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
-        ).all()
-    return [
-        LedgerRecord(
-            row.event_id,
-            row.session_id,
-            row.hand_number,
-            row.player,
-            LedgerKind.read(row.kind) or row.kind,
-            row.amount,
-            row.note,
+        rows = (
+            session.execute(
+                select(*LedgerRow.__table__.columns)
+                .where(LedgerRow.session_id == session_id)
+                .order_by(LedgerRow.id)
+            )
+            .mappings()
+            .all()
         )
-        for row in rows
-    ]
+    return [ledger_record(session_id, row) for row in rows]
 
 
 def read_audit(database: Database, session_id: int | None = None) -> list[AuditRecord]:
@@ -392,20 +371,7 @@ def read_audit(database: Database, session_id: int | None = None) -> list[AuditR
         query = query.where(Event.session_id == session_id)
     with database.session() as session:
         events = session.scalars(query).all()
-    return [
-        AuditRecord(
-            event.id,
-            event.session_id,
-            event.seq,
-            event.kind,
-            event.actor,
-            event.at,
-            json.loads(event.payload),
-            event.prev_hash,
-            event.hash,
-        )
-        for event in events
-    ]
+    return [audit_record(event) for event in events]
 
 
 def _payloads(database: Database, session_id: int, kind: EventKind) -> list[dict[str, Any]]:

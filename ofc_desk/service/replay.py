@@ -19,6 +19,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.fold import pinned_machine
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import read_hands
@@ -43,7 +44,6 @@ from ofc_desk.service.replay_vocabulary import (
 )
 from ofc_desk.service.requests import REQUEST_KEY, REQUESTABLE
 from ofc_desk.service.room_pool import POOL_KEY
-from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.table_service import TableService
@@ -168,8 +168,7 @@ def _resume(
     if not stored:
         said = _("session {number} holds no events: it was not written by the desk")
         raise ReplayError(said.format(number=session_id))
-    machine = TableMachine()
-    machine.pinned_presets = pins_in((kind, payload) for kind, payload, _hash in stored)
+    machine = pinned_machine(stored)
     try:
         opened = machine.check(EventKind.TABLE_OPENED, setup)
     except ActionRefused as error:

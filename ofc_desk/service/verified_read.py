@@ -11,19 +11,17 @@ rules give for the verified events, not the stored rows (which were compared wit
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from sqlalchemy import Row
-
-from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.i18n import _
-from ofc_desk.service.events import EventKind, LedgerKind
+from ofc_desk.service.dealers import DealerShift, dealer_shifts, dealer_step, hand_dealers
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
 from ofc_desk.service.room_pool import PoolRow, session_pool_rows
-from ofc_desk.service.verify import VerifiedRows, VerifyFault, verify_one_session
+from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
+from ofc_desk.service.verify import Stacks, VerifiedRows, VerifyFault, verify_one_session
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
 
@@ -40,6 +38,10 @@ class VerifiedSession:
     pool_rows: tuple[PoolRow, ...] = ()
     """The session's changes of the room's jackpot pool, the ones its events give, each with the
     room's pool after it."""
+    dealer_shifts: tuple[DealerShift, ...] = ()
+    """Every dealer of the session, each with the hands they dealt (`dealers.dealer_shifts`)."""
+    stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
+    """Each settled hand's number and the stacks its settlement left (`VerifiedRows.stacks_after`)."""
 
 
 def read_verified_session(database: Database, session_id: int) -> VerifiedSession:
@@ -53,59 +55,24 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
         if fault is not None:
             raise VerifyFault(fault)
         head = room_head_in(session)
-    events = [_audit_record(session_id, event) for event in verified.events]
-    hands, ledger = _hands(session_id, verified, events), _ledger(session_id, verified)
-    return VerifiedSession(events, hands, ledger, head, verified.set_aside, pool_rows)
-
-
-def _audit_record(session_id: int, event: Row[Any]) -> AuditRecord:
-    return AuditRecord(
-        event.id,
-        session_id,
-        event.seq,
-        event.kind,
-        event.actor,
-        event.at,
-        json.loads(event.payload),
-        event.prev_hash,
-        event.hash,
+    events = [audit_record(event) for event in verified.events]
+    steps = [dealer_step(event.kind, event.actor, event.payload) for event in events]
+    hands = _hands(session_id, verified, events, hand_dealers(steps))
+    ledger = [ledger_record(session_id, entry) for entry in verified.ledger]
+    return VerifiedSession(
+        events,
+        hands,
+        ledger,
+        head,
+        verified.set_aside,
+        pool_rows,
+        dealer_shifts(steps),
+        verified.stacks_after,
     )
 
 
-def _hands(session_id: int, verified: VerifiedRows, events: list[AuditRecord]) -> list[HandRecord]:
-    voids = {
-        int(event.payload["hand"]): str(event.payload.get("reason") or "")
-        for event in events
-        if event.kind == EventKind.HAND_VOIDED
-    }
-    return [
-        HandRecord(
-            session_id=session_id,
-            number=fields["number"],
-            button=fields["button"],
-            fantasyland=json.loads(fields["fantasyland"]),
-            result=read_hand_result(json.loads(fields["result"])),
-            result_text=fields["result"],
-            rake=json.loads(fields["rake"]),
-            jackpot=fields["jackpot"],
-            settled_at=fields["settled_at"],
-            voided=fields["number"] in voids,
-            void_reason=voids.get(fields["number"]),
-        )
-        for fields in verified.hands
-    ]
-
-
-def _ledger(session_id: int, verified: VerifiedRows) -> list[LedgerRecord]:
-    return [
-        LedgerRecord(
-            entry["event_id"],
-            session_id,
-            entry["hand_number"],
-            entry["player"],
-            LedgerKind(entry["kind"]),
-            entry["amount"],
-            entry["note"],
-        )
-        for entry in verified.ledger
-    ]
+def _hands(
+    session_id: int, verified: VerifiedRows, events: list[AuditRecord], dealers: Mapping[int, tuple[str, ...]]
+) -> list[HandRecord]:
+    voids = voided_hands(event.payload for event in events if event.kind == EventKind.HAND_VOIDED)
+    return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in verified.hands]

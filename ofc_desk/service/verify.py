@@ -9,9 +9,9 @@ transfers, the chip ledger) compared with what the events give, and chips conser
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -21,13 +21,13 @@ from sqlalchemy import func, select
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.fold import pinned_machine
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
 from ofc_desk.service.rescoring import ScoresBeside, StoredResult, breaks_the_rules, rescore, result_differs
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.room_pool import PoolStep, RoomPoolCheck, pool_step
-from ofc_desk.service.rule_pins import pins_in
 from ofc_desk.service.side_check import Faults, can_fork, checked_beside
 from ofc_desk.service.signoffs import (
     SignoffFault,
@@ -111,6 +111,8 @@ LEDGER_KEYS = ("event_id", "hand_number", "player", "kind", "amount", "note")
 # of columns through the ORM session passes every row through its loading.
 _EVENT_COLUMNS = tuple(Event.__table__.columns)
 _HAND_COLUMNS = tuple(HandRow.__table__.columns)
+Stacks = tuple[tuple[str, int], ...]
+"""Every seated player's stack, in the order they first had chips in the ledger."""
 _KINDS = {kind.value: kind for kind in EventKind}
 """Each stored kind's member, looked up without the enum's call (once per event of a session)."""
 FORK_FROM_EVENTS = 2000
@@ -223,6 +225,8 @@ class VerifiedRows:
     it is what a person needs to look for who added it."""
     pool_steps: tuple[PoolStep, ...] = ()
     """The session's part in the room's jackpot pool, checked with every table's (`room_pool`)."""
+    stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
+    """Each settled hand's number and the seated players' stacks the fold left at its settlement."""
 
 
 def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
@@ -341,12 +345,11 @@ def _fold_session(
     session: Any, row: TableSession, events: Sequence[Any], supervisors: set[str], stored: _Stored
 ) -> VerifiedRows:
     """Every event folded through the rules again, every derived row compared, chips conserved."""
-    machine, expected, scorer = TableMachine(), _Expected([], {}, []), stored.scorer
-    pool_steps = []
     pinning = EventKind.RULES_PINNED.value
-    machine.pinned_presets = pins_in(
-        [(event.kind, event.payload) for event in events if event.kind == pinning]
-    )
+    machine = pinned_machine([event for event in events if event.kind == pinning])
+    expected, scorer = _Expected([], {}, []), stored.scorer
+    pool_steps, stacks_after = [], {}
+    ledger_order: dict[str, None] = {}  # each player once, in the order they first had chips
     if scorer is not None:
         machine.scorer = scorer
     for event in events:
@@ -357,11 +360,14 @@ def _fold_session(
             continue
         if step := pool_step(event.id, row.id, outcome):
             pool_steps.append(step)
+        for entry in outcome.ledger:
+            ledger_order.setdefault(entry.player, None)
         if outcome.hand is not None:
             # A stored result the fold went on with is its own text (the second process compares it).
             text = machine.result.text if isinstance(machine.result, StoredResult) else None
             expected.hands.append(hand_fields(outcome, event.id, event.at, text))
             expected.transfers[outcome.hand.number] = transfer_fields(outcome)
+            stacks_after[outcome.hand.number] = _stacks(machine, ledger_order)
         expected.ledger.extend(ledger_fields(outcome, event.id))
         if outcome.closes_session and row.closed_at != event.at:
             raise VerifyFault(_("session {number}: its closing time was altered").format(number=row.id))
@@ -376,7 +382,15 @@ def _fold_session(
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(_("session {number}: chips are not conserved").format(number=row.id))
-    return VerifiedRows(events, expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps))
+    return VerifiedRows(
+        events, expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps), stacks_after
+    )
+
+
+def _stacks(machine: TableMachine, ledger_order: Mapping[str, None]) -> Stacks:
+    """The seated players' stacks, in the order they first had chips in the ledger (a report's)."""
+    seated = {seat.name: seat.stack for seat in machine.seats}
+    return tuple((name, seated[name]) for name in ledger_order if name in seated)
 
 
 def _chain_fault(head: _Head, events: Sequence[Any], start: int, stop: int) -> str | None:
