@@ -97,6 +97,7 @@ def update_catalogs(template: Catalog | None = None) -> list[Path]:
     for language in TRANSLATED:
         catalog = read_catalog(language)
         catalog.update(template, update_creation_date=False)
+        _drop_stale_previous_ids(catalog)
         path = catalog_path(language)
         text = po_text(catalog)
         if not path.is_file() or path.read_bytes() != text:
@@ -104,6 +105,17 @@ def update_catalogs(template: Catalog | None = None) -> list[Path]:
             path.write_bytes(text)
             changed.append(path)
     return changed
+
+
+def _drop_stale_previous_ids(catalog: Catalog) -> None:
+    """Keep the English a string had before only while it is fuzzy (the translator's starting
+    point). Babel reads a `#|` line written back by another tool as a translator's comment
+    (`# | msgid …`), which then stands over an unrelated entry: those go too."""
+    for message in catalog:
+        if not message.fuzzy:
+            message.previous_id = []
+        comments = message.user_comments
+        message.user_comments = [comment for comment in comments if not comment.startswith("| msg")]
 
 
 def _fields(text: str) -> list[str]:
