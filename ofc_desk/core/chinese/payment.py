@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from ofc_desk.core.presets import PresetError
-from ofc_desk.i18n import LazyText, _, lazy_gettext
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 NO_SURRENDER: Final[LazyText] = lazy_gettext("this table's preset plays no surrender")
 NO_DECLARATIONS: Final[LazyText] = lazy_gettext("this table's preset plays no declared special hands")
@@ -61,6 +61,21 @@ class PaymentRules:
     def numbers(self) -> dict[str, int]:
         """The numbers this payment plays by, by their preset names."""
         return {key: getattr(self, key) for key in self.payment.own_numbers}
+
+    def pool_terms(self) -> str:
+        """What a pool's row winners collect, in the reader's language.
+
+        >>> PaymentRules(Payment.POOL, pool_row=1, pool_scoop=3).pool_terms()
+        "each row's winner collects 1 unit from each other player; all three rows, 3 more"
+        """
+        collects = ngettext(
+            "each row's winner collects {units} unit from each other player",
+            "each row's winner collects {units} units from each other player",
+            self.pool_row,
+        ).format(units=self.pool_row)
+        if not self.pool_scoop:
+            return collects
+        return _("{pays}; all three rows, {units} more").format(pays=collects, units=self.pool_scoop)
 
 
 def fill_payment_defaults(merged: dict[str, Any]) -> None:

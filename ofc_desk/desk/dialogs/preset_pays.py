@@ -30,13 +30,7 @@ def pays_line(game: Game, name: str) -> str:
         return ""
     rules = preset.payment
     if rules.payment is Payment.POOL:
-        pays = ngettext(
-            "pool: each row's winner collects {units} unit from each other player",
-            "pool: each row's winner collects {units} units from each other player",
-            rules.pool_row,
-        ).format(units=rules.pool_row)
-        if rules.pool_scoop:
-            pays = _("{pays}; all three rows, {units} more").format(pays=pays, units=rules.pool_scoop)
+        pays = _("pool: {terms}").format(terms=rules.pool_terms())
     elif rules.payment is Payment.SINGLE_WINNER:
         pays = ngettext(
             "single winner: who beats everyone on two rows collects {units} unit from each other player",

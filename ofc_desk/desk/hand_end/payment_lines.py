@@ -43,16 +43,7 @@ def _pool_html(outcome: PaymentOutcome, rules: PaymentRules | None) -> str:
         title = escape(str(row.label))
         said = escape(_("nobody: the strongest hands tie")) if winner is None else f"<b>{escape(winner)}</b>"
         winners.append(f"{title}: {said}")
-    terms = ""
-    if rules is not None:
-        collects = ngettext(
-            "each row's winner collects {units} unit from each other player",
-            "each row's winner collects {units} units from each other player",
-            rules.pool_row,
-        ).format(units=rules.pool_row)
-        if rules.pool_scoop:
-            collects = _("{pays}; all three rows, {units} more").format(pays=collects, units=rules.pool_scoop)
-        terms = f"<br><small>{escape(collects)}</small>"
+    terms = "" if rules is None else f"<br><small>{escape(rules.pool_terms())}</small>"
     return f"<p><b>{heading}</b>: {' · '.join(winners)}{terms}</p>"
 
 
