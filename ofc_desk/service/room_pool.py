@@ -126,7 +126,7 @@ def pay_award(
     the table's stakes applies: the chips are the house's)."""
     jackpot = jackpot_after_deal(award, pairs, dealt_in, pool_before, drop)
     ledger = []
-    moves = [PoolMove(MoveKind.DROP, drop, number)] if drop else []
+    moves = list(drop_moves(number, drop))
     if jackpot.award is not None:
         for name, chips in jackpot.award.chips.items():
             if chips:
@@ -139,7 +139,7 @@ def pay_award(
 
 
 def drop_moves(number: int, drop: int) -> tuple[PoolMove, ...]:
-    """A hand's drop at a table without an award."""
+    """A hand's drop into the pool (nothing when the hand dropped nothing)."""
     return (PoolMove(MoveKind.DROP, drop, number),) if drop else ()
 
 
