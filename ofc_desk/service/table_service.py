@@ -373,10 +373,6 @@ class TableService:
         settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
         return None if settled is None else settled.result.jackpot
 
-    def room_jackpot_pool(self) -> int:
-        """The room's jackpot pool now, every table's drops, seeds and awards (`room_pool`)."""
-        return room_pool(self.database)
-
     # ----------------------------------------------------------------- requests to the floor
     def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:
         """Refuse a request to the floor (a void, a chip correction, a rules change: `details` as

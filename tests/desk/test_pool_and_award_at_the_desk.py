@@ -17,6 +17,7 @@ from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.hand_end.payment_lines import payment_html
 from ofc_desk.service.persistence import read_ledger
+from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
@@ -58,7 +59,7 @@ def test_a_supervisor_seeds_the_jackpot_by_keys_between_hands_only(desk: Desk) -
     assert service is not None and desk.window.action(Dialog.SEED_JACKPOT).isEnabled()
     dialog = seed_by_keys(desk, "1000")
     assert not dialog.isVisible()
-    assert service.room_jackpot_pool() == 1000
+    assert room_pool(service.database) == 1000
     assert "Floor seeded the room's jackpot with 1000 chips" in desk.window.between_hands.notice.text()
     assert desk.window.status_line.text().replace("\u00a0", " ").endswith("room jackpot 1,000")
     desk.press_enter_on(desk.window.between_hands.deal_button)
@@ -75,7 +76,7 @@ def test_a_wrong_pin_is_the_services_refusal_and_seeds_nothing(desk: Desk) -> No
     desk.qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
     assert dialog.isVisible() and "supervisor" in dialog.refusal.text()
     service = desk.session.controller.service
-    assert service is not None and service.room_jackpot_pool() == 0
+    assert service is not None and room_pool(service.database) == 0
 
 
 def test_a_pool_tables_settlement_names_each_rows_winner_and_its_prompt_no_surrender(desk: Desk) -> None:
@@ -107,7 +108,7 @@ def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> 
     desk.screenshot("28-jackpot-award")
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     service = desk.session.controller.service
-    assert service is not None and service.room_jackpot_pool() == 0
+    assert service is not None and room_pool(service.database) == 0
     awarded = [(line.player, line.amount) for line in read_ledger(service.database, service.session_id)]
     assert [line for line in awarded if line[1] in (500, 250, 125)][-4:] == [
         ("Ann", 500),

@@ -17,6 +17,7 @@ from ofc_desk.cli.main import main
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor, seed_at_the_floor
 from ofc_desk.service.replay import run_replay
+from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -175,7 +176,7 @@ def test_a_supervisor_at_the_floor_role_seeds_the_room_jackpot_between_hands(
     finally:
         floor.dispose()
     assert said == "Sam seeded the room's jackpot with 1,500 at T1: it holds 1,500"
-    assert desk.catch_up() and desk.room_jackpot_pool() == 1500
+    assert desk.catch_up() and room_pool(desk.database) == 1500
     desk.start_next_hand()  # the desk records on after the floor's seed
     verify_database(desk_database)
     desk_database.dispose()

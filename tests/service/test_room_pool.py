@@ -64,7 +64,7 @@ def test_a_seeded_pool_of_1000_pays_500_250_125_125(database: Database) -> None:
     """The issue's worked example: a jackpot of 1,000 at 50/25/25 with two others at the table."""
     service = open_award_table(database, "Jade 1", **HOUSE_AWARD)
     service.seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
-    assert service.room_jackpot_pool() == 1000
+    assert room_pool(service.database) == 1000
     show_the_losing_hand(service)
     before = {seat.name: seat.stack for seat in service.snapshot().seats}
     service.confirm_settlement()
@@ -85,7 +85,7 @@ def test_a_seeded_pool_of_1000_pays_500_250_125_125(database: Database) -> None:
         (e.player, e.amount) for e in read_ledger(database, service.session_id) if e.kind == "jackpot"
     ]
     assert jackpot_lines == list(chips.items())
-    assert service.room_jackpot_pool() == 0
+    assert room_pool(service.database) == 0
     assert verify_database(database, fork=False).hands == 1
 
 
@@ -112,7 +112,7 @@ def test_a_void_gives_the_award_back_and_is_refused_when_the_pool_cannot_return_
     show_the_losing_hand(service)
     service.confirm_settlement()
     service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
-    assert service.room_jackpot_pool() == 1000
+    assert room_pool(service.database) == 1000
     assert {seat.name: seat.stack for seat in service.snapshot().seats} == dict.fromkeys(PLAYERS, 100)
     # A drop paid out since cannot be taken back: the pool never goes below 0.
     rake = {"mode": "per-player", "amount": 5, "percent": 0, "cap": 20, "jackpot_percent": 100}
@@ -122,7 +122,7 @@ def test_a_void_gives_the_award_back_and_is_refused_when_the_pool_cannot_return_
     assert dropping.can_void_hand(1)  # the pool holds its drop still
     show_the_losing_hand(service)
     service.confirm_settlement()  # 1,000 and the other table's drop of 20 paid out, but for 1 chip
-    assert service.room_jackpot_pool() == 1
+    assert room_pool(service.database) == 1
     assert not dropping.can_void_hand(1)  # the desk offers no void the store would refuse
     with pytest.raises(ActionRefused, match="room's jackpot pool"):
         dropping.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
