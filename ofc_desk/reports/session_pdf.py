@@ -476,7 +476,7 @@ def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowab
                 t.approver or "–",
             ]
         )
-    widths = [13 * mm, 32 * mm, 17 * mm, 26 * mm, 25 * mm, 18 * mm, 24 * mm, CONTENT_WIDTH - 155 * mm]
+    widths = [16 * mm, 32 * mm, 17 * mm, 26 * mm, 25 * mm, 18 * mm, 24 * mm, CONTENT_WIDTH - 158 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 2, 5))
 
 
@@ -519,7 +519,7 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
                 a.approver or "–",
             ]
         )
-    widths = [13 * mm, 35 * mm, 24 * mm, 11 * mm, 49 * mm, 22 * mm, CONTENT_WIDTH - 154 * mm]
+    widths = [16 * mm, 35 * mm, 24 * mm, 11 * mm, 49 * mm, 22 * mm, CONTENT_WIDTH - 157 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
 
 
