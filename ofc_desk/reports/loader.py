@@ -40,7 +40,8 @@ from ofc_desk.reports.record import (
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import actions
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import RequestMade
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.replay_vocabulary import (
     ACTION_KEYS,

@@ -25,10 +25,11 @@ from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service import actions, dealers, reading, room_pool, rule_pins, seats, supervision
+from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
 from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered, nothing_to_undo
-from ofc_desk.service.events import SUPERVISED, EventKind, LedgerKind
+from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.hand import Entry, HandState
 from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome, PoolMove, ScoredResult, SettledHand

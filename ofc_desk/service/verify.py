@@ -19,8 +19,9 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ofc_desk.i18n import _, lazy_gettext, ngettext
+from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import NO_ROWS, Outcome
