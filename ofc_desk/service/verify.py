@@ -228,6 +228,8 @@ class VerifiedRows:
     """The session's part in the room's jackpot pool, checked with every table's (`room_pool`)."""
     stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
     """Each settled hand's number and the seated players' stacks the fold left at its settlement."""
+    live_hand: int | None = None
+    """The hand dealt and not settled when the events end; None between hands."""
 
 
 def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
@@ -383,9 +385,9 @@ def _fold_session(
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(_("session {number}: chips are not conserved").format(number=row.id))
-    return VerifiedRows(
-        events, expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps), stacks_after
-    )
+    live_hand = machine.hands_started if machine.hands_started and not machine.hand_settled else None
+    derived = (expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps), stacks_after)
+    return VerifiedRows(events, *derived, live_hand)
 
 
 def _stacks(machine: TableMachine, ledger_order: Mapping[str, None]) -> Stacks:

@@ -25,7 +25,6 @@ GAME_BRANCHES: dict[str, int] = {
     "desk/table/faces.py": 1,
     "desk/table/showdown.py": 2,
     "reports/chinese_section.py": 9,
-    "reports/loader.py": 2,
     "reports/rules_text.py": 3,
     "reports/script.py": 2,
     "reports/session_pdf.py": 6,
