@@ -41,7 +41,14 @@ from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import actions
 from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.payloads import EventPayload, Undone
+from ofc_desk.service.payloads import (
+    EntryPayload,
+    EventPayload,
+    HandSettled,
+    HandVoided,
+    JackpotSeeded,
+    Undone,
+)
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
 from ofc_desk.service.room_pool import MoveKind, PoolRow
@@ -222,7 +229,9 @@ def _pool_moves(rows: tuple[PoolRow, ...], events: list[AuditRecord]) -> tuple[P
             row.chips,
             row.hand_number,
             row.pool_after,
-            str(by_id[row.event_id].payload.get("supervisor") or "") if row.kind == MoveKind.SEED else "",
+            cast(JackpotSeeded, by_id[row.event_id].payload)["supervisor"]
+            if row.kind == MoveKind.SEED
+            else "",
         )
         for row in rows
     )
@@ -243,7 +252,7 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
         if kind in SUPERVISED:
             _add_once(walk.supervisors, supervisor or event.actor)
         if kind is EventKind.HAND_SETTLED:
-            walk.hands_settled = int(event.payload["number"])  # hands are settled in their order
+            walk.hands_settled = cast(HandSettled, event.payload)["number"]  # settled in their order
         elif kind is EventKind.SESSION_CLOSED:
             walk.closed_at = at
         if kind in CHIP_KINDS:
@@ -283,7 +292,7 @@ class _Reentries:
 
     def follow(self, event: AuditRecord, kind: EventKind) -> None:
         if kind in (EventKind.PLACED, EventKind.REVEALED):
-            self._note_reentry(event.payload)
+            self._note_reentry(cast(EntryPayload, event.payload))
         elif kind in (EventKind.HAND_STARTED, EventKind.HAND_SETTLED):
             self._awaiting.clear()
         elif kind is EventKind.UNDONE:
@@ -291,9 +300,9 @@ class _Reentries:
             taken = cast(Undone, event.payload)["undone"]
             self._awaiting.setdefault(taken["player"], []).append(len(self._adjustments))
 
-    def _note_reentry(self, entry: Mapping[str, Any]) -> None:
+    def _note_reentry(self, entry: EntryPayload) -> None:
         # Undos take back the latest entry first, so a player's re-entries answer them latest first.
-        waiting = self._awaiting.get(str(entry.get("player", "")))
+        waiting = self._awaiting.get(entry["player"])
         if waiting:
             row = waiting.pop()
             self._adjustments[row] = replace(self._adjustments[row], reentered=entry_sentence(entry))
@@ -330,7 +339,7 @@ def _hand_adjusted(kind: EventKind, payload: Mapping[str, Any], live_hand: int) 
     """The hand an undo (the live one) or a void changed; None for the floor's other work."""
     if kind is EventKind.UNDONE:
         return live_hand
-    return int(payload["hand"]) if kind is EventKind.HAND_VOIDED else None
+    return cast(HandVoided, payload)["hand"] if kind is EventKind.HAND_VOIDED else None
 
 
 def _fold_ledger(ledger: Iterable[LedgerRecord]) -> dict[str, int]:
