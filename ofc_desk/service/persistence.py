@@ -290,7 +290,7 @@ def ledger_fields(outcome: Outcome, event_id: int) -> list[LedgerFields]:
             "event_id": event_id,
             "hand_number": entry.hand_number,
             "player": entry.player,
-            "kind": entry.kind.value,
+            "kind": entry.kind,
             "amount": entry.amount,
             "note": entry.note,
         }

@@ -93,11 +93,11 @@ class TransferFields(TypedDict):
 
 
 class LedgerFields(TypedDict):
-    """One chip-ledger row (`persistence.ledger_fields`); `kind` is a `LedgerKind`'s stored word."""
+    """One chip-ledger row (`persistence.ledger_fields`); its kind is stored as the member's word."""
 
     event_id: int
     hand_number: int | None
     player: str
-    kind: str
+    kind: LedgerKind
     amount: int
     note: str
