@@ -39,7 +39,7 @@ class ReportGame(Protocol):
         ...
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
-        """What runs across a player's three row cells when no rows were set ('' : the rows)."""
+        """What runs across a player's three row cells in place of rows not set (empty: the rows)."""
         ...
 
     @property
