@@ -60,6 +60,8 @@ def test_a_part_gives_the_new_tables_game_parts(part: DeskGame) -> None:
     for preset in preset_names(part.game):
         part.proposed_settlement(preset)  # a preset's proposal, or None: never a refusal
     assert part.proposed_settlement("(this table's own preset)") is None
+    assert all(part.pays_line(preset) for preset in preset_names(part.game))
+    assert part.pays_line("(this table's own preset)") == ""
 
 
 @pytest.mark.parametrize("part", PARTS)
@@ -85,6 +87,7 @@ def test_the_games_differ_where_the_desk_asks() -> None:
     assert (ofc.foul_word(), chinese.foul_word()) == ("FOUL", "MISSET")
     proposed = chinese.proposed_settlement("hawaiian-gardens")
     assert proposed is not None and ofc.proposed_settlement("standard") is None
+    assert ofc.pays_line("standard").startswith("pays pair by pair")
 
 
 @pytest.mark.parametrize("part", PARTS)

@@ -15,7 +15,7 @@ from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
-from ofc_desk.desk.dialogs.preset_pays import PaysDelegate, offer_pays_lines, pays_line
+from ofc_desk.desk.dialogs.preset_pays import PaysDelegate, offer_pays_lines
 from ofc_desk.desk.games import DESK_GAMES, chosen_game
 from ofc_desk.desk.games.base import DeskGame
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
@@ -133,11 +133,11 @@ class RulesFields:
         names = self._presets(self.game())
         self.preset.clear()
         self.preset.addItems(names if self._own else [self._own_words, *names])
-        offer_pays_lines(self.preset, self.game())
+        offer_pays_lines(self.preset, self.part())
         self.progressive.setEnabled(self.part().takes_progressive)
 
     def _say_how_it_pays(self, preset: str) -> None:
-        self.pays.setText(pays_line(self.game(), preset))
+        self.pays.setText(self.part().pays_line(preset))
 
     def _on_game_changed(self) -> None:
         if self.game() is self._game:

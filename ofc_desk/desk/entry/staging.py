@@ -121,10 +121,10 @@ class Staging:
     def _word_typed(self, keyed: KeyedText, snapshot: TableSnapshot | None) -> str:
         """What Enter does with a word typed instead of cards at a showdown, as the table's game
         says; "" off a showdown, where every word is a card or a row."""
-        player = self.player(snapshot, keyed)
-        if snapshot is None or player is None or not is_showdown(snapshot):
+        if snapshot is None or not is_showdown(snapshot):
             return ""
-        return game_at(snapshot).word_typed(keyed, player)
+        player = self.player(snapshot, keyed)
+        return "" if player is None else game_at(snapshot).word_typed(keyed, player)
 
     def addressed_refusal(
         self, keyed: KeyedText, snapshot: TableSnapshot | None, checks: StagingChecks | None

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.i18n import LazyText
+from ofc_desk.i18n import LazyText, _
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.core.chinese.presets import ProposedSettlement
+    from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
     from ofc_desk.service.snapshot import TableSnapshot
     from ofc_desk.service.table_service import TableService
@@ -33,6 +34,17 @@ class EntryForm(NamedTuple):
     hint_keys: str
     """The hint's keys alone, the same in every language: shown where the whole hint would be cut."""
     surrender: bool = False
+
+
+def award_words(award: JackpotAward | None) -> list[str]:
+    """A preset's jackpot award in the words of its `pays_line`, both games' ([] without one)."""
+    if award is None:
+        return []
+    return [
+        _("jackpot award: loser {loser}%, winner {winner}%, table {table}%").format(
+            loser=award.loser, winner=award.winner, table=award.table
+        )
+    ]
 
 
 class DeskGame(Protocol):
@@ -59,6 +71,11 @@ class DeskGame(Protocol):
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """How a preset of this game proposes its tables settle (None: it says nothing)."""
+        ...
+
+    def pays_line(self, preset: str) -> str:
+        """How a preset of this game pays, in one line for the New table ("pays pair by pair ·
+        jackpot award: …"); "" for a name that is no preset file (the table's own preset)."""
         ...
 
     def entry_form(self, service: TableService | None) -> EntryForm:

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET
+from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm
+from ofc_desk.desk.games.base import EntryForm, award_words
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html
 from ofc_desk.desk.hand_end.payment_lines import payment_html
-from ofc_desk.i18n import LazyText, _, lazy_gettext
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
@@ -64,6 +65,26 @@ class ChineseDesk:
             return load_chinese_preset(preset).proposed_settlement
         except PresetError:
             return None  # not a preset file (the table's own): nothing to propose
+
+    def pays_line(self, preset: str) -> str:
+        """ "pool: each row's winner collects 1 unit from each other player; all three rows, 3
+        more", then the jackpot award, if the preset has one."""
+        try:
+            loaded = load_chinese_preset(preset)
+        except PresetError:
+            return ""
+        rules = loaded.payment
+        if rules.payment is Payment.POOL:
+            pays = _("pool: {terms}").format(terms=rules.pool_terms())
+        elif rules.payment is Payment.SINGLE_WINNER:
+            pays = ngettext(
+                "single winner: who beats everyone on two rows collects {units} unit from each other player",
+                "single winner: who beats everyone on two rows collects {units} units from each other player",
+                rules.stake,
+            ).format(units=rules.stake)
+        else:
+            pays = _("pays pair by pair")
+        return " · ".join([pays, *award_words(loaded.jackpot_award)])
 
     def entry_form(self, service: TableService | None) -> EntryForm:
         return SHOWDOWN_FORM._replace(surrender=_plays_surrender(service))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.presets import DEFAULT_PRESET, Game
+from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm
+from ofc_desk.desk.games.base import EntryForm, award_words
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext
 
@@ -44,6 +45,13 @@ class OfcDesk:
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         return None  # an OFC preset names no settlement: the table's stays
+
+    def pays_line(self, preset: str) -> str:
+        try:
+            award = load_preset(preset).jackpot_award
+        except PresetError:
+            return ""
+        return " · ".join([_("pays pair by pair"), *award_words(award)])
 
     def entry_form(self, service: TableService | None) -> EntryForm:
         return STREET_FORM

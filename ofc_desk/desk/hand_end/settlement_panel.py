@@ -1,7 +1,8 @@
 """The end of a hand: each pair's breakdown and the ordered chip transfers, then Confirm.
 
 It shows the service's scored result (the core's `HandResult` of the hand) as it is; the desk
-adds no arithmetic of its own.
+adds no arithmetic of its own. The hands and pairs are drawn by the hand's game's part
+(`DeskGame.settlement_html`), the transfers and the jackpot here for every game.
 """
 
 from __future__ import annotations
