@@ -16,14 +16,6 @@ GAME_BRANCHES: dict[str, int] = {
     # The conditionals of each file outside the games' own packages that ask which game is played:
     # test_game_branches.py.
     "cli/score.py": 1,
-    "desk/dialogs/new_table.py": 3,
-    "desk/entry/panel.py": 4,
-    "desk/entry/staging.py": 1,
-    "desk/hand_end/chinese_settlement.py": 1,
-    "desk/hand_end/settlement_panel.py": 1,
-    "desk/table/controller.py": 2,
-    "desk/table/faces.py": 1,
-    "desk/table/showdown.py": 2,
     "reports/loader.py": 2,
     "service/actions/hand.py": 2,
     "service/chinese_play.py": 4,
