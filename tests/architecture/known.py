@@ -29,14 +29,6 @@ GAME_BRANCHES: dict[str, int] = {
     "reports/rules_text.py": 3,
     "reports/script.py": 2,
     "reports/session_pdf.py": 6,
-    "service/actions/hand.py": 2,
-    "service/chinese_play.py": 4,
-    "service/chinese_view.py": 2,
-    "service/machine.py": 11,
-    "service/replay.py": 2,
-    "service/setup.py": 1,
-    "service/supervision.py": 1,
-    "service/view.py": 1,
 }
 
 UNNAMED_MODULES: frozenset[str] = frozenset()
