@@ -190,17 +190,12 @@ class TableGame(Protocol):
         ...
 
 
-ENTRIES_REFUSED = {
-    EventKind.PLACED: lambda: ActionRefused(_("no hand is being dealt: start the next hand")),
-    EventKind.REVEALED: lambda: ActionRefused(_("no hand is being dealt: start the next hand")),
-    EventKind.SHOWN: no_showdown_being_entered,
-}
-"""Each entry's refusal when no hand of its game is being entered: between hands, or at a table
-of the other game."""
-
-
 def entry_refused(kind: EventKind) -> ActionRefused:
-    return ENTRIES_REFUSED[kind]()
+    """An entry's refusal when no hand of its game is being entered: between hands, or at a table
+    of the other game (a showdown at an OFC table, a street at a Chinese one)."""
+    if kind is EventKind.SHOWN:
+        return no_showdown_being_entered()
+    return ActionRefused(_("no hand is being dealt: start the next hand"))
 
 
 def by_row(entry: EntryPayload | ShownPayload) -> str:
