@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.games.base import DeskGame
 from ofc_desk.desk.games.chinese import ChineseDesk
@@ -28,7 +27,7 @@ def desk_game(game: Game) -> DeskGame:
 
 def game_at(snapshot: TableSnapshot) -> DeskGame:
     """The part of the game the table plays: the desk's one reading of it from a snapshot."""
-    return desk_game(Game.CHINESE if snapshot.variant == CHINESE else Game.OFC)
+    return desk_game(snapshot.game)
 
 
 def chosen_game(variant: str) -> DeskGame:
