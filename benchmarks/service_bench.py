@@ -21,6 +21,7 @@ from typing import Any
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.ofc.hand import HandState
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
@@ -57,8 +58,9 @@ def generate_script(hands: int, seed: int = 7) -> dict[str, Any]:
 
 
 def _choose(machine: TableMachine, player: str, place: int, discard: int, deck: list[Card]) -> dict[str, Any]:
-    assert machine.hand is not None
-    rows = {row: len(cards) for row, cards in machine.hand.players[player].rows.items()}
+    hand = machine.live
+    assert isinstance(hand, HandState)  # the bench deals OFC
+    rows = {row: len(cards) for row, cards in hand.players[player].rows.items()}
     cards, words = [], []
     for _ in range(place):
         row = next(row for row in FILL_ORDER if rows[row] < ROW_SIZE[row])

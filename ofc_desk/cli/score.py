@@ -70,22 +70,41 @@ def score_document(document: Any) -> list[bytes]:
 
 def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
     try:
-        if is_chinese_deal(deal):
-            chinese = chinese_deal_from_json(deal)
-            chinese_result = score_chinese_deal(chinese)
-            paid = partial(chinese_jackpot, chinese, chinese_result)
-            return chinese_result.to_json(_jackpot(chinese.jackpot_pool, chinese.preset.jackpot_award, paid))
-        ofc = deal_from_json(deal)
-        result = score_deal(ofc)
-        return result.to_json(
-            _jackpot(ofc.jackpot_pool, ofc.preset.jackpot_award, partial(deal_jackpot, ofc, result))
-        )
+        score = next(score for reads, score in DEAL_GAMES if reads(deal))
+        return score(deal)
     except DealInputError as error:
         if index is None:
             raise
         raise DealInputError(
             f"deal {index}" + (f", {error.field}" if error.field else ""), error.problem
         ) from None
+
+
+def _score_chinese(data: Any) -> dict[str, Any]:
+    deal = chinese_deal_from_json(data)
+    result = score_chinese_deal(deal)
+    paid = partial(chinese_jackpot, deal, result)
+    return result.to_json(_jackpot(deal.jackpot_pool, deal.preset.jackpot_award, paid))
+
+
+def _score_ofc(data: Any) -> dict[str, Any]:
+    deal = deal_from_json(data)
+    result = score_deal(deal)
+    return result.to_json(
+        _jackpot(deal.jackpot_pool, deal.preset.jackpot_award, partial(deal_jackpot, deal, result))
+    )
+
+
+def _any_deal(data: Any) -> bool:
+    """OFC reads every deal no other game does: its reader refuses what is not an OFC deal."""
+    return True
+
+
+DEAL_GAMES: tuple[tuple[Callable[[Any], bool], Callable[[Any], dict[str, Any]]], ...] = (
+    (is_chinese_deal, _score_chinese),
+    (_any_deal, _score_ofc),
+)
+"""The games the command scores, each with whether a deal is its own, asked in this order."""
 
 
 def _jackpot(

@@ -13,16 +13,14 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
-from ofc_desk.i18n import _, in_language
-from ofc_desk.i18n.languages import SOURCE
-from ofc_desk.reports.chinese_section import showdown_words, transfer_why
+from ofc_desk.i18n import _
+from ofc_desk.reports.games import report_game
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
     ChipTransaction,
     HandRecord,
     SessionRecord,
-    TransferRecord,
 )
 from ofc_desk.reports.script import supervisors_needing_pins
 
@@ -44,6 +42,7 @@ class ExportError(ValueError):
 
 
 def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
+    game = report_game(record)
     for hand in record.hands:
         for seat in hand.seats:
             row: dict[str, object] = {
@@ -68,7 +67,7 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
                     "chips_moved": seat.chips_moved,
                     "rake": seat.rake,
                     "fantasyland_next": seat.fantasyland_next,
-                    "showdown": showdown_words(seat),
+                    "showdown": game.showdown_words(seat),
                 }
             )
             yield row
@@ -162,6 +161,7 @@ def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[
         "by": "",
         "approved_by": "",
     }
+    game = report_game(record)
     for transfer in hand.transfers:
         yield {
             **base,
@@ -170,7 +170,7 @@ def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[
             "counterparty": transfer.payee,
             "amount": transfer.paid,
             "owed": transfer.owed,
-            "note": _english_why(transfer) if transfer.settles else transfer.reason,
+            "note": game.transfer_note(transfer),
         }
     for seat in hand.seats:
         if seat.rake:
@@ -205,12 +205,6 @@ def _write_csv(rows: Iterator[dict[str, object]], columns: tuple[str, ...], out:
     writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-
-
-def _english_why(transfer: TransferRecord) -> str:
-    """The CSV is machine-readable: its words are the record's English, whatever the language."""
-    with in_language(SOURCE):
-        return transfer_why(transfer)
 
 
 def write_hands_csv(record: SessionRecord, out: IO[str]) -> None:

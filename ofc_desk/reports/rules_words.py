@@ -1,8 +1,9 @@
-"""The preset's tables in words a supervisor reads at a glance, in the order of the game rather
-than of the record: royalties from the weakest hand up ("sixes 1 · sevens 2 · … · aces 9", "trips 0
-· straight 2 · … · royal flush 25"), the rake as a sentence, and a preset's proposed table stakes.
-Rules pinned in the chain are canonical JSON, whose keys are in alphabetical order ("A 9 · J 6 ·
-K 8"): never printed that way."""
+"""The rules page's words: a preset's tables in words a supervisor reads at a glance, in the order
+of the game rather than of the record: royalties from the weakest hand up ("sixes 1 · sevens 2 · … ·
+aces 9", "trips 0 · straight 2 · … · royal flush 25"), the rake as a sentence, and a preset's
+proposed table stakes. Rules pinned in the chain are canonical JSON, whose keys are in alphabetical
+order ("A 9 · J 6 · K 8"): never printed that way. And any other value or section of the rules
+(`value_words`, `inline_words`), each game's lines alike."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ofc_desk.core.cards import Rank
 from ofc_desk.core.hands import HandClass
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import RakeMode
-from ofc_desk.i18n import _, lazy_gettext, ngettext
+from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, ngettext
 from ofc_desk.reports.spoken import data_words, speaks_as_stored
 
 SEPARATOR = " · "
@@ -125,3 +126,72 @@ PRESET_TABLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "proposed_settlement": proposed_stakes_words,
 }
 """A preset's tables (by their path in it) and how each reads."""
+
+
+def rules_label(words: LazyText) -> str:
+    """A rules line's label stays its English message, marked where it is written: the report
+    translates it when it prints it, in the report's language (session_pdf)."""
+    return words.message
+
+
+def _mode_first(value: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """A section's `mode` (the rake's) says how its numbers read, so it leads; the rest keep the
+    record's order, which for rules pinned in the chain is alphabetical (canonical JSON)."""
+    return sorted(value.items(), key=lambda item: item[0] != "mode")
+
+
+def inline_words(value: Any) -> str:
+    """A section of the rules on one line: "mode percent · percent 5 · cap 3"."""
+    if isinstance(value, Mapping):
+        parts = []
+        for key, item in _mode_first(value):
+            inner = inline_words(item)
+            words = _key_words(str(key))
+            parts.append(f"{words}: {inner}" if isinstance(item, Mapping) else f"{words} {inner}")
+        return (
+            " · ".join(parts) if not any(isinstance(v, Mapping) for v in value.values()) else "; ".join(parts)
+        )
+    return value_words(value)
+
+
+def value_words(value: Any) -> str:
+    """One value of the rules: yes or no, none, a word of the record in the reader's words."""
+    if isinstance(value, Mapping):
+        return inline_words(value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return _("none")
+    if isinstance(value, str) and not speaks_as_stored():
+        return data_words(value).replace("_", " ")
+    return str(value).replace("_", " ")
+
+
+PRESET_KEY_WORDS = {
+    "both_conditions_cards": lazy_pgettext("preset key", "both conditions cards"),
+    "one_condition_cards": lazy_pgettext("preset key", "one condition cards"),
+    "entry_front_pair": lazy_pgettext("preset key", "entry front pair"),
+    "entry_middle": lazy_pgettext("preset key", "entry middle"),
+    "stay": lazy_pgettext("preset key", "stay"),
+    "stay_cards": lazy_pgettext("preset key", "stay cards"),
+    "cards": lazy_pgettext("preset key", "cards"),
+    "majority": lazy_pgettext("preset key", "majority"),
+    "row": lazy_pgettext("preset key", "row"),
+    "scoop": lazy_pgettext("preset key", "scoop"),
+    "mode": lazy_pgettext("preset key", "mode"),
+    "percent": lazy_pgettext("preset key", "percent"),
+    "amount": lazy_pgettext("preset key", "amount"),
+    "cap": lazy_pgettext("preset key", "cap"),
+    "jackpot_percent": lazy_pgettext("preset key", "jackpot percent"),
+    "policy": lazy_pgettext("preset key", "policy"),
+    "settle_from": lazy_pgettext("preset key", "settle from"),
+}
+"""The keys inside a preset's tables (resources/presets) by their words; English prints a key
+as it is spelt, its underscores as spaces."""
+
+
+def _key_words(key: str) -> str:
+    if speaks_as_stored():
+        return key.replace("_", " ")
+    words = PRESET_KEY_WORDS.get(key)
+    return str(words) if words is not None else data_words(key).replace("_", " ")

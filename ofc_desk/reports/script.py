@@ -16,12 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ofc_desk.core.cards import UNKNOWN_TOKEN
+from ofc_desk.reports.games import report_game
+from ofc_desk.reports.games.base import ReportGame
 from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.replay_vocabulary import (
-    ACTION_KEYS,
     DEALER_OP,
     OP_FIELDS,
     OP_NAMES,
@@ -39,6 +39,8 @@ DECIDE = OP_NAMES[EventKind.REQUEST_DECIDED]
 @dataclass
 class ScriptBuilder:
     header: dict[str, Any]
+    game: ReportGame
+    """The game the table played (all session long): it spells its players' entries."""
     hands: list[dict[str, Any]] = field(default_factory=list)
     pending_between: list[dict[str, Any]] = field(default_factory=list)
     dealer: str = ""
@@ -53,7 +55,8 @@ class ScriptBuilder:
     def from_events(cls, events: list[AuditRecord]) -> ScriptBuilder:
         pinned = next((e.payload for e in events if e.kind == EventKind.RULES_PINNED), {})
         pins = pinned.get("presets", {})
-        builder = cls(header=_header(events[0], pins), dealer=events[0].actor, pins=pins)
+        game = report_game(events[0].payload.get("rules", {}))
+        builder = cls(header=_header(events[0], pins), game=game, dealer=events[0].actor, pins=pins)
         for event in events[1:]:
             builder.add(event)
         return builder
@@ -76,10 +79,8 @@ class ScriptBuilder:
             self.live = True
         elif kind is EventKind.HAND_SETTLED:
             self.live = False
-        elif kind in (EventKind.PLACED, EventKind.REVEALED):
-            self._actions().append(_action(event.payload))
-        elif kind is EventKind.SHOWN:
-            self._actions().append(_shown_action(event.payload))
+        elif kind in self.game.entry_kinds:
+            self._actions().append(self.game.script_entry(event.payload))
         elif kind is EventKind.UNDONE:
             self._actions().append({"op": UNDO_OP})
 
@@ -160,26 +161,3 @@ def _between_op(kind: EventKind, payload: Mapping[str, Any], pins: Mapping[str, 
     if kind in SUPERVISED:
         result[SUPERVISOR_KEY] = payload.get(SUPERVISOR_KEY)  # never a PIN: the replay asks for it
     return result
-
-
-def _action(payload: Mapping[str, Any]) -> dict[str, Any]:
-    player, cards, rows = ACTION_KEYS
-    return {
-        player: payload[player],
-        cards: " ".join(UNKNOWN_TOKEN if card is None else str(card) for card in payload.get(cards) or []),
-        rows: " ".join(str(row) for row in payload.get(rows) or []),
-    }
-
-
-def _shown_action(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """A Chinese poker showdown as the script says it: a surrender, a declaration with its cards
-    (and rows when given), or the cards with their rows."""
-    action: dict[str, Any] = {"player": payload["player"]}
-    if payload.get("surrender"):
-        return {**action, "surrender": True}
-    if payload.get("declare"):
-        action["declare"] = payload["declare"]
-    action["cards"] = " ".join(payload.get("cards") or [])
-    if payload.get("rows"):
-        action["rows"] = " ".join(payload["rows"])
-    return action

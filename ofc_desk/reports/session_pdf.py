@@ -19,13 +19,6 @@ from reportlab.platypus import (
 )
 
 from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext, ngettext, pgettext
-from ofc_desk.reports.chinese_section import (
-    CHINESE_VARIANT,
-    is_chinese_hand,
-    seat_flag,
-    seat_in_place_of_rows,
-    transfer_why,
-)
 from ofc_desk.reports.fonts import font_for
 from ofc_desk.reports.formatting import (
     card_is_red,
@@ -35,6 +28,8 @@ from ofc_desk.reports.formatting import (
     signed_chips,
     timestamp,
 )
+from ofc_desk.reports.games import report_game
+from ofc_desk.reports.games.base import ReportGame
 from ofc_desk.reports.jackpot_section import hand_jackpot_lines, jackpot_section
 from ofc_desk.reports.pdf_common import (
     ALERT,
@@ -60,14 +55,12 @@ from ofc_desk.reports.record import (
     MatchupRecord,
     SeatResult,
     SessionRecord,
-    TransferRecord,
 )
 from ofc_desk.reports.spoken import (
     data_words,
     dealers_words,
     hand_words,
     kind_words,
-    reason_words,
     signing_roles,
 )
 from ofc_desk.reports.stack_chart import stack_chart, stack_lines, voided_hand_numbers
@@ -151,7 +144,7 @@ def _header(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         else:
             rules_in_force = _("Rules in force: preset “{preset}”").format(preset=record.preset_name)
         yield Paragraph(text(rules_in_force), styles.subheading)
-        # The labels were marked where they are written (rules_text, chinese_section); the values
+        # The labels were marked where they are written (rules_text, the games' parts); the values
         # were said in the language the record was read in.
         yield key_value_table([(_said(r.label), _said(r.value)) for r in record.rules], styles, columns=2)
 
@@ -189,12 +182,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
     """The session per player; the last three columns are the game's: fouls, Fantasyland hands and
     royalties at OFC; missets, surrenders and specials declared at Chinese poker."""
     yield Paragraph(text(_("Players")), styles.heading)
-    chinese = record.variant == CHINESE_VARIANT
-    game_columns = (
-        [_("Missets"), _("Surrenders"), _("Specials")]
-        if chinese
-        else [_("Fouls"), _("FL hands"), _("Royalties")]
-    )
+    game = report_game(record)
     header: list[object] = [
         _("Player"),
         _("Buy-ins"),
@@ -203,15 +191,10 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
         _("Final stack"),
         _("Net result"),
         _("Hands"),
-        *game_columns,
+        *game.player_headings,
     ]
     rows: list[list[object]] = [header]
     for p in record.players:
-        game = (
-            [chips(p.fouls), chips(p.surrenders), chips(p.specials)]
-            if chinese
-            else [chips(p.fouls), chips(p.fantasyland_hands), chips(p.royalties)]
-        )
         rows.append(
             [
                 p.name,
@@ -221,7 +204,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
                 chips(p.final_stack),
                 signed_chips(p.net),
                 chips(p.hands_played),
-                *game,
+                *(chips(figure) for figure in game.player_figures(p)),
             ]
         )
     players = record.players
@@ -239,11 +222,8 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
             "",
         ]
     )
-    # The game's headings are wider than their figures: the player's column gives them the room,
-    # so that "Fouls" and "FL hands" do not read as one heading.
-    first = [26 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 12 * mm, 15 * mm, 19 * mm]
-    if not chinese:
-        first = [28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm]
+    # The game's headings are wider than their figures: its widths give them the room.
+    first = game.player_widths
     widths = [*first, CONTENT_WIDTH - sum(first)]
     yield grid_table(rows, widths, styles, numeric_columns=range(1, 10), total_row=True)
     if record.jackpot_awards:
@@ -280,15 +260,16 @@ def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield Paragraph(text(_("Hand by hand")), styles.heading)
     if not record.hands:
         yield Paragraph(text(_("No hand was settled in this session.")), styles.body)
+    game = report_game(record)
     for hand in record.hands:
-        yield KeepTogether(list(_hand_block(hand, styles)))
+        yield KeepTogether(list(_hand_block(hand, game, styles)))
 
 
 # "Stack before" and "Bonus" each need their heading's width, or the two read as one.
 SEAT_WIDTHS = [24 * mm, 31 * mm, 36 * mm, 36 * mm, 18 * mm, 12 * mm, 11 * mm, CONTENT_WIDTH - 168 * mm]
 
 
-def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
+def _hand_block(hand: HandRecord, game: ReportGame, styles: Styles) -> Iterator[Flowable]:
     parts = [_("button {player}").format(player=hand.button)]
     if hand.dealers:
         parts.append(_("dealt by {dealers}").format(dealers=_(", then ").join(hand.dealers)))
@@ -309,29 +290,27 @@ def _hand_block(hand: HandRecord, styles: Styles) -> Iterator[Flowable]:
     yield Spacer(1, 2 * mm)
     yield RunsCell([title], leading=1.45)
     # The stack each player sat down to the hand with: a capped payment is checked against it.
-    # TRANSLATORS: "Roy." is the royalties column of a hand's table, a narrow one: keep it short.
-    bonus = _("Bonus") if is_chinese_hand(hand) else _("Roy.")
     header: list[object] = [
         _("Player"),
         pgettext("row", "Front"),
         pgettext("row", "Middle"),
         pgettext("row", "Back"),
         _("Stack before"),
-        bonus,
+        game.bonus_heading,
         _("Points"),
         _("Chips"),
     ]
-    rows: list[list[object]] = [header] + [_seat_row(seat, styles) for seat in hand.seats]
+    rows: list[list[object]] = [header] + [_seat_row(seat, game, styles) for seat in hand.seats]
     # A surrender or a declared special has no rows: its words run across the three row cells.
     spans = [
-        ("SPAN", (1, r), (3, r)) for r, seat in enumerate(hand.seats, start=1) if seat_in_place_of_rows(seat)
+        ("SPAN", (1, r), (3, r)) for r, seat in enumerate(hand.seats, start=1) if game.in_place_of_rows(seat)
     ]
     yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6, 7), extra=spans)
     if hand.matchups:
         label: Run = (_("Points by pair: "), styles.bold, 7, GREY)
         yield RunsCell([[label, (_pairs(hand), styles.regular, 7, GREY)]], 1.6)
     yield Spacer(1, 1.5 * mm)
-    yield _transfers_table(hand, styles)
+    yield _transfers_table(hand, game, styles)
     if hand.rake or hand.jackpot_drop:
         yield Paragraph(
             text(
@@ -380,15 +359,15 @@ GREY = colors.HexColor("#444444")
 RED = colors.HexColor("#b00020")
 
 
-def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
+def _seat_row(seat: SeatResult, game: ReportGame, styles: Styles) -> list[object]:
     name_lines: list[list[Run]] = [[(seat.name, styles.bold, 8, INK)]]
     if seat.foul:
-        name_lines.append([(seat_flag(seat), styles.bold, 8, ALERT)])
+        name_lines.append([(game.flag, styles.bold, 8, ALERT)])
     if seat.fantasyland_next:
         next_words = _("→ Fantasyland ({cards})").format(cards=seat.fantasyland_next)
         name_lines.append([(next_words, styles.regular, 6.5, INK)])
     cells: list[object] = [RunsCell(name_lines)]
-    in_place_of_rows = seat_in_place_of_rows(seat)
+    in_place_of_rows = game.in_place_of_rows(seat)
     for row in seat.rows if not in_place_of_rows else ():
         card_runs: list[Run] = []
         for card in row.cards:
@@ -416,16 +395,15 @@ def _seat_row(seat: SeatResult, styles: Styles) -> list[object]:
 TRANSFER_WIDTHS = [8 * mm, 26 * mm, 26 * mm, 15 * mm, 15 * mm, CONTENT_WIDTH - 90 * mm]
 
 
-def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
+def _transfers_table(hand: HandRecord, game: ReportGame, styles: Styles) -> Flowable:
     if not hand.transfers:
         return Paragraph(text(_("No chips moved.")), styles.small)
-    chinese = is_chinese_hand(hand)
-    why = _("Why") if chinese else _("Why capped")
-    rows: list[list[object]] = [["#", _("From"), _("To"), _("Owed"), _("Paid"), why]]
+    rows: list[list[object]] = [["#", _("From"), _("To"), _("Owed"), _("Paid"), game.why_heading]]
     capped_rows: list[int] = []
     for index, transfer in enumerate(hand.transfers, start=1):
         if transfer.capped:
             capped_rows.append(index)
+        why = game.why(transfer)
         rows.append(
             [
                 str(index),
@@ -433,17 +411,11 @@ def _transfers_table(hand: HandRecord, styles: Styles) -> Flowable:
                 transfer.payee,
                 chips(transfer.owed),
                 chips(transfer.paid),
-                _why(transfer, chinese, styles),
+                Paragraph(text(why), styles.cell_small) if why is not None else "",
             ]
         )
     extra = [("TEXTCOLOR", (4, r), (4, r), ALERT) for r in capped_rows]
     return grid_table(rows, TRANSFER_WIDTHS, styles, numeric_columns=(0, 3, 4), extra=extra)
-
-
-def _why(transfer: TransferRecord, chinese: bool, styles: Styles) -> object:
-    if chinese:
-        return Paragraph(text(transfer_why(transfer)), styles.cell_small)
-    return Paragraph(text(reason_words(transfer.reason)), styles.cell_small) if transfer.capped else ""
 
 
 def _chip_transactions(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:

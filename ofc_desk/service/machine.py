@@ -9,28 +9,19 @@ rebuilds the table exactly, which is how a desk resumes and how `verify` re-chec
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from ofc_desk.core.chinese.deal import ChineseDealResult
-from ofc_desk.core.chinese.deal import jackpot_pairs as chinese_jackpot_pairs
-from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.jackpot import JackpotAward
-from ofc_desk.core.ofc.deal import DealResult
-from ofc_desk.core.ofc.deal import jackpot_pairs as ofc_jackpot_pairs
-from ofc_desk.core.ofc.presets import RulesPreset
-from ofc_desk.core.ofc.streets import DECK_SIZE, StreetPlan, cards_needed
-from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.presets import Game, RakeRules
+from ofc_desk.core.presets import RakeRules
 from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service import actions, dealers, reading, room_pool, rule_pins, seats, supervision
 from ofc_desk.service.actions import SUPERVISED
-from ofc_desk.service.chinese_play import SEATS as CHINESE_SEATS
-from ofc_desk.service.chinese_play import ChineseHandState, check_chinese_rules, game_seats, is_chinese
-from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered, nothing_to_undo
+from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
-from ofc_desk.service.hand import Entry, HandState
+from ofc_desk.service.games.base import HandDeal, LiveHand, SettledResult, TableGame, entry_refused
+from ofc_desk.service.games.choose import game_for
 from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome, PoolMove, ScoredResult, SettledHand
 from ofc_desk.service.payloads import (
@@ -46,7 +37,7 @@ from ofc_desk.service.payloads import (
 )
 from ofc_desk.service.requests import FloorRequest
 from ofc_desk.service.rule_pins import PinnedPresets
-from ofc_desk.service.scoring_bridge import HandScorer, ScoredHand, SettledPlayer, check_rules, score_hand
+from ofc_desk.service.scoring_bridge import HandScorer, SettledPlayer, score_hand
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
@@ -66,8 +57,8 @@ class TableMachine:
         self.pinned_presets: PinnedPresets = {}
         """Presets pinned after the fact (`rule_pins`): set before folding a stored session."""
         self.named_presets: set[str] = set()
-        self.preset: RulesPreset | None = None
-        self.variant = Variant.REGULAR
+        self.game: TableGame = game_for(self.rules)
+        """The game played under the rules in force (`games`): the machine never asks which."""
         self.seats: list[Seat] = []
         """The occupied seats, clockwise (`seats`: empty ones are in `seat_numbers` only)."""
         self.seat_numbers: set[int] = set()
@@ -77,13 +68,11 @@ class TableMachine:
         a desk puts its own signed-in dealer here."""
         self.button: str | None = None
         self.button_held = False
-        self.hand: HandState | None = None
-        self.chinese: ChinesePreset | None = None
-        """The preset of a Chinese poker table (then `preset` is None and `variant` unused)."""
-        self.chinese_hand: ChineseHandState | None = None
-        self.chinese_result: ChineseDealResult | None = None
+        self.live: LiveHand | None = None
+        """The hand being dealt, or the last one until the next starts."""
         self.hand_settled = False
-        self.result: ScoredHand | None = None
+        self.result: SettledResult | None = None
+        """The live hand's score once its last entry is in."""
         self.scorer: HandScorer = score_hand
         self.rake: RakeResult | None = None
         self.hands_started = 0
@@ -98,27 +87,17 @@ class TableMachine:
         self.holds = FantasylandHolds()
         self.jackpot_pool = 0
         self.closed = False
-        self._checked_entry: tuple[EntryPayload, Entry] | None = None
 
     # ------------------------------------------------------------------ reading
     @property
     def phase(self) -> Phase:
         if self.closed:
             return Phase.CLOSED
-        if self.chinese_hand is not None:
-            if self.hand_settled:
-                return Phase.SETTLED
-            return Phase.AWAITING_SETTLEMENT if self.chinese_hand.complete else Phase.LIVE
-        if self.hand is None:
+        if self.live is None:
             return Phase.BETWEEN_HANDS
         if self.hand_settled:
             return Phase.SETTLED
-        turn = self.hand.turn()
-        if turn is None:
-            return Phase.AWAITING_SETTLEMENT
-        if self.hand.players[turn.player].fantasyland_cards:
-            return Phase.WAITING_FOR_FANTASYLAND
-        return Phase.LIVE
+        return self.live.phase
 
     def seat(self, name: str) -> Seat:
         return seats.seat_named(self, name)
@@ -130,8 +109,7 @@ class TableMachine:
 
     def jackpot_award(self) -> JackpotAward | None:
         """The award the table's preset pays out of the room's pool, if any (docs/rules.md §11)."""
-        preset = self.chinese or self.preset
-        return preset.jackpot_award if preset is not None else None
+        return self.game.jackpot_award
 
     def snapshot(self, session_id: int, head_hash: str) -> TableSnapshot:
         return build_snapshot(self, session_id, head_hash)
@@ -165,11 +143,13 @@ class TableMachine:
         """`check` of the event that opens a table, typed for the store that creates the session."""
         return self.check_opened(raw)
 
-    def check_place(self, player: str, cards: object, rows: object, *, partial: bool) -> EntryPayload:
-        return self._check_entry(player, cards, rows, partial=partial, fantasyland=False)
+    def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
+        """Refuse an entry of `kind` being typed as soon as what is typed so far breaks a rule."""
+        self._live(kind).check_typing(kind, player, cards, rows)
 
-    def check_reveal(self, player: str, cards: object, rows: object, *, partial: bool) -> EntryPayload:
-        return self._check_entry(player, cards, rows, partial=partial, fantasyland=True)
+    def entry_kind(self, raw: RawPayload) -> EventKind:
+        """The event a scripted entry makes at this table now (a street, a set, a showdown)."""
+        return self.game.entry_kind(self.live, raw)
 
     def _refuse_unless_open(self, kind: EventKind) -> None:
         if kind is not EventKind.TABLE_OPENED:
@@ -184,7 +164,8 @@ class TableMachine:
             raise ActionRefused(_("{table} is already open").format(table=self.table))
         table = reading.name(raw.get("table"), _("a table"))
         rules = reading.rules(raw.get("rules"))
-        game, least, most = game_seats(rules)
+        game = game_for(rules)
+        least, most = game.seat_limits
         seats: list[SeatPayload] = [
             {
                 "name": reading.name(seat.get("name")),
@@ -198,7 +179,7 @@ class TableMachine:
             raise ActionRefused(_("{player} is seated twice").format(player=duplicate))
         if not least <= len(seats) <= most:
             said = _("{game} seats {least} to {most} players, not {count}")
-            raise ActionRefused(said.format(game=game, least=least, most=most, count=len(seats)))
+            raise ActionRefused(said.format(game=game.label, least=least, most=most, count=len(seats)))
         button = reading.text(raw, "button")
         if button not in names:
             if not button:
@@ -226,19 +207,12 @@ class TableMachine:
         if isinstance(rules.preset, str):
             self.named_presets.add(rules.preset)
             rules = rule_pins.with_pins(rules, self.pinned_presets)
-        if is_chinese(rules):
-            self.chinese, self.preset = check_chinese_rules(rules), None
-        else:
-            self.chinese = None
-            self.preset, self.variant = check_rules(rules)
+        self.game = game_for(rules)
         self.rules = rules
 
     def seat_limits(self) -> tuple[LazyText, int, int]:
         """The table's game (its word) and how many players it seats, at least and at most."""
-        if self.chinese is not None:
-            return Game.CHINESE.label, *CHINESE_SEATS
-        structure = self.variant.structure
-        return self.variant.label, structure.min_players, structure.max_players
+        return self.game.label, *self.game.seat_limits
 
     # ------------------------------------------------------------------ the hand
     def check_started(self, raw: RawPayload) -> HandStarted:
@@ -253,37 +227,23 @@ class TableMachine:
             raise ActionRefused(said.format(game=game, least=least, count=len(playing)))
         if len(playing) > most:
             raise ActionRefused(_("{game} deals to at most {most} players").format(game=game, most=most))
-        if self.chinese is not None:
-            return {"number": self.hands_started + 1}
-        plan = self._plan()
-        needed = cards_needed(plan, [seat.fantasyland_next for seat in playing])
-        if needed > DECK_SIZE:
-            raise ActionRefused(_("the deck cannot deal {count} cards to these players").format(count=needed))
+        self.game.check_deal(playing)
         return {"number": self.hands_started + 1}
 
     def apply_started(self, payload: HandStarted) -> Outcome:
-        playing = [seat.name for seat in self._playing()]
-        dealer = self._dealer(playing)
-        order = acting_order(playing, dealer)
-        fantasyland = {s.name: s.fantasyland_next for s in self._playing() if s.fantasyland_next}
-        stacks = {seat.name: seat.stack for seat in self._playing()}
+        playing = self._playing()
+        names = [seat.name for seat in playing]
+        dealer = self._dealer(names)
+        fantasyland = {seat.name: seat.fantasyland_next for seat in playing if seat.fantasyland_next}
+        stacks = {seat.name: seat.stack for seat in playing}
         self.button = dealer
         self.hands_started = payload["number"]
         self.hand_settled = False
-        self.result = self.chinese_result = None
+        self.result = None
         self.rake = None
-        if self.chinese is not None:
-            self.hand = None
-            self.chinese_hand = ChineseHandState(payload["number"], dealer, order, stacks, self.chinese)
-            return NO_ROWS
-        self.chinese_hand = None
-        self.hand = HandState(
-            payload["number"], dealer, order, fantasyland, stacks, self._plan(), self.variant
-        )
+        order = tuple(acting_order(names, dealer))
+        self.live = self.game.start(HandDeal(payload["number"], dealer, order, stacks, fantasyland))
         return NO_ROWS
-
-    def _plan(self) -> StreetPlan:
-        return StreetPlan.for_variant(self.variant, self.rules.last_three_face_down)
 
     def _dealer(self, playing: list[str]) -> str:
         """The button holder, or the next player clockwise if the holder is not playing."""
@@ -292,112 +252,54 @@ class TableMachine:
             raise ActionRefused(_("nobody can deal"))
         return dealer
 
-    def _check_entry(
-        self, player: str, cards: object, rows: object, *, partial: bool, fantasyland: bool
-    ) -> EntryPayload:
-        hand = self._live_hand()
-        entry = hand.check_entry(player, cards, rows, partial=partial, fantasyland=fantasyland)
-        payload = entry.to_json()
-        self._checked_entry = (payload, entry)
-        return payload
-
+    # A live hand's check of a kind gives that kind's payload; mypy cannot tie the two.
     def check_placed(self, raw: RawPayload) -> EntryPayload:
-        return self._check_entry(
-            str(raw.get("player")),
-            raw.get("cards"),
-            raw.get("rows"),
-            partial=False,
-            fantasyland=False,
-        )
+        return cast(EntryPayload, self._check_entry(EventKind.PLACED, raw))
 
     def check_revealed(self, raw: RawPayload) -> EntryPayload:
-        return self._check_entry(
-            str(raw.get("player")),
-            raw.get("cards"),
-            raw.get("rows"),
-            partial=False,
-            fantasyland=True,
-        )
-
-    def apply_entry(self, payload: EntryPayload) -> Outcome:
-        hand = self._live_hand()
-        hand.apply(self._entry_of(payload))
-        if hand.complete:
-            # An award is paid from the scored pairs: a stored result (verify's scorer) has none.
-            scorer = score_hand if self.jackpot_award() is not None else self.scorer
-            self.result = scorer(hand, self._seating(hand), self.rules, self._streaks(hand))
-        return NO_ROWS
-
-    def _entry_of(self, payload: EntryPayload) -> Entry:
-        """The entry a payload holds; the one just checked is not read a second time (every
-        street is checked, then applied: `verify` does it for every street of a session)."""
-        if self._checked_entry is not None and self._checked_entry[0] == payload:
-            return self._checked_entry[1]
-        return Entry.from_json(payload)
+        return cast(EntryPayload, self._check_entry(EventKind.REVEALED, raw))
 
     def check_shown(self, raw: RawPayload) -> ShownPayload:
-        return self._live_chinese_hand().check(raw)
+        return cast(ShownPayload, self._check_entry(EventKind.SHOWN, raw))
+
+    def _check_entry(self, kind: EventKind, raw: RawPayload) -> EventPayload:
+        return self._live(kind).check_event(kind, raw)
+
+    def apply_entry(self, payload: EntryPayload) -> Outcome:
+        return self._apply_entry(EventKind.PLACED, payload)
 
     def apply_shown(self, payload: ShownPayload) -> Outcome:
-        hand = self._live_chinese_hand()
-        hand.apply(payload)
-        if hand.complete:
-            self.chinese_result = hand.score(self.rules)
+        return self._apply_entry(EventKind.SHOWN, payload)
+
+    def _apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome:
+        live = self._live(kind)
+        live.apply_event(kind, payload)
+        if live.complete:
+            self.result = live.score(self.rules, self.seats, self.scorer)
         return NO_ROWS
 
-    def _live_chinese_hand(self) -> ChineseHandState:
-        if self.chinese_hand is None or self.hand_settled:
-            raise no_showdown_being_entered()
-        return self.chinese_hand
+    def _live(self, kind: EventKind) -> LiveHand:
+        """The hand an entry of `kind` goes into; refused between hands."""
+        if self.live is None or self.hand_settled:
+            raise entry_refused(kind)
+        return self.live
 
     def check_undone(self, raw: RawPayload) -> Undone:
-        if self.chinese is not None:
-            return self._check_chinese_undone()
-        hand = self._live_hand()
-        if not hand.entries:
-            raise nothing_to_undo(hand.number)
-        entry = hand.entries[-1]
-        return {"undone": entry.to_json()}
-
-    def _check_chinese_undone(self) -> Undone:
-        shown = self._live_chinese_hand()
-        if not shown.entries:
-            raise nothing_to_undo(shown.number)
-        return {"undone": shown.entries[-1]}
+        return self._live(self.game.entry).last_entry()
 
     def apply_undone(self, payload: Undone) -> Outcome:
-        if self.chinese is not None:
-            self._live_chinese_hand().undo()
-            self.chinese_result = None
-            return NO_ROWS
-        self._live_hand().undo()
+        self._live(self.game.entry).take_back()
         self.result = None
         return NO_ROWS
 
-    def _live_hand(self) -> HandState:
-        if self.hand is None or self.hand_settled:
-            raise ActionRefused(_("no hand is being dealt: start the next hand"))
-        return self.hand
-
-    def _seating(self, hand: HandState) -> list[str]:
-        return [seat.name for seat in self.seats if seat.name in hand.players]
-
-    def _streaks(self, hand: HandState) -> dict[str, int]:
-        return {name: self.seat(name).fantasyland_streak + 1 for name in hand.fantasyland}
-
     # ------------------------------------------------------------------ settlement
     def check_settled(self, raw: RawPayload) -> HandSettled:
-        if self.chinese is not None:
-            hand = self._live_chinese_hand()
-            if not hand.complete:
-                raise ActionRefused(_not_finished(hand.number, hand.waiting()))
-            return self._settled_payload(hand.number, raw)
-        if self.hand is None or self.hand_settled:
-            raise ActionRefused(_("there is no hand to settle"))
-        turn = self.hand.turn()
-        if turn is not None:
-            raise ActionRefused(_not_finished(self.hand.number, turn.describe))
-        return self._settled_payload(self.hand.number, raw)
+        live = self.live
+        if live is None or self.hand_settled:
+            raise self.game.nothing_to_settle()
+        if not live.complete:
+            raise ActionRefused(_not_finished(live.number, live.waiting()))
+        return self._settled_payload(live.number, raw)
 
     def _settled_payload(self, number: int, raw: RawPayload) -> HandSettled:
         """At a table with an award, the settlement says the room's pool it found."""
@@ -406,62 +308,32 @@ class TableMachine:
         return {"number": number, "jackpot_pool": room_pool.pool_found(raw)}
 
     def apply_settled(self, payload: HandSettled) -> Outcome:
-        if self.chinese is not None:
-            return self._apply_chinese_settled(payload)
-        hand, result = self.hand, self.result
-        assert hand is not None and result is not None  # checked: the hand is complete
-        assert self.preset is not None  # set when the table opened
+        """Chips move as the core settled them, the rake is taken, the game carries on what it
+        carries (Fantasyland, the button), and an award is paid out of the room's pool."""
+        live, result = self.live, self.result
+        assert live is not None and result is not None  # checked: the hand is complete
+        dealt_in = live.dealt_in(self.seats)
         rake, ledger = self._pay_out(
-            hand.number, self._seating(hand), hand.stacks_before, result.players, self.preset.rake
+            live.number, dealt_in, live.stacks_before, result.players, self.game.rake
         )
-        self._carry_fantasyland(hand, result)
+        live.after_settling(self, result)
         award = self.jackpot_award()
         if award is None:
             settled = SettledHand(
-                hand.number, hand.button, hand.fantasyland, result, dict(rake.per_player), rake.jackpot
+                live.number, live.button, live.fantasyland, result, dict(rake.per_player), rake.jackpot
             )
-            return Outcome(ledger, settled, pool_moves=room_pool.drop_moves(hand.number, rake.jackpot))
-        assert isinstance(result, DealResult)  # scored by the core when the table has an award
+            return Outcome(ledger, settled, pool_moves=room_pool.drop_moves(live.number, rake.jackpot))
+        deal = live.jackpot_deal(result, self.seats)
+        pool_before = payload.get("jackpot_pool", 0)
         paid = room_pool.pay_award(
-            self, hand.number, award, ofc_jackpot_pairs(result), result,
-            self._seating(hand), payload.get("jackpot_pool", 0), rake.jackpot,
-        )  # fmt: skip
-        return self._settled_with_award(
-            payload, (hand.number, hand.button, hand.fantasyland), rake, ledger, paid
+            self, live.number, award, deal.pairs, deal.scored, deal.dealt_in, pool_before, rake.jackpot
         )
-
-    def _settled_with_award(
-        self,
-        payload: HandSettled,
-        hand: tuple[int, str, dict[str, int]],
-        rake: RakeResult,
-        ledger: tuple[LedgerEntry, ...],
-        paid: room_pool.PaidJackpot,
-    ) -> Outcome:
         scored: ScoredResult = paid.result
-        settled = SettledHand(*hand, scored, dict(rake.per_player), rake.jackpot)
+        settled = SettledHand(
+            live.number, live.button, live.fantasyland, scored, dict(rake.per_player), rake.jackpot
+        )
         moves: tuple[PoolMove, ...] = paid.moves
-        return Outcome(
-            ledger + paid.ledger, settled, pool_moves=moves, pool_before=payload.get("jackpot_pool", 0)
-        )
-
-    def _apply_chinese_settled(self, payload: HandSettled) -> Outcome:
-        """Chips move as the core settled them, the rake is taken, the button moves (every hand)."""
-        hand, result, preset = self.chinese_hand, self.chinese_result, self.chinese
-        assert hand is not None and result is not None and preset is not None  # checked: complete
-        rake, ledger = self._pay_out(
-            hand.number, list(hand.stacks_before), hand.stacks_before, result.players, preset.rake
-        )
-        self.button_held = False
-        self.button = self.next_clockwise(hand.button)
-        if preset.jackpot_award is None:
-            settled = SettledHand(hand.number, hand.button, {}, result, dict(rake.per_player), rake.jackpot)
-            return Outcome(ledger, settled, pool_moves=room_pool.drop_moves(hand.number, rake.jackpot))
-        paid = room_pool.pay_award(
-            self, hand.number, preset.jackpot_award, chinese_jackpot_pairs(result), result,
-            [player.name for player in result.players], payload.get("jackpot_pool", 0), rake.jackpot,
-        )  # fmt: skip
-        return self._settled_with_award(payload, (hand.number, hand.button, {}), rake, ledger, paid)
+        return Outcome(ledger + paid.ledger, settled, pool_moves=moves, pool_before=pool_before)
 
     def _pay_out(
         self,
@@ -492,21 +364,6 @@ class TableMachine:
             for name in seating
         ] + [LedgerEntry(name, LedgerKind.RAKE, -chips, number) for name, chips in rake.per_player.items()]
         return rake, tuple(ledger)
-
-    def _carry_fantasyland(self, hand: HandState, result: ScoredHand) -> None:
-        """Who plays the next hand in Fantasyland; hold the button or move it (docs/rules.md §6)."""
-        going: list[str] = []
-        for player in result.players:
-            seat = self.seat(player.name)
-            played_in = bool(hand.players[player.name].fantasyland_cards)
-            seat.fantasyland_streak = seat.fantasyland_streak + 1 if played_in else 0
-            seat.fantasyland_next = player.fantasyland_next
-            if player.fantasyland_next:
-                going.append(player.name)
-        self.holds.hold_for(going, hand.players)
-        self.button_held = bool(going)
-        if not going:
-            self.button = self.next_clockwise(hand.button)
 
     def next_clockwise(self, name: str) -> str:
         sitting_out = {seat.name for seat in self.seats if seat.sitting_out}

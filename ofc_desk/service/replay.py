@@ -21,6 +21,7 @@ from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
+from ofc_desk.service.games.choose import own_entry
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import read_hands
@@ -33,7 +34,6 @@ from ofc_desk.service.replay_accounts import (
 )
 from ofc_desk.service.replay_vocabulary import (
     ACTION_KEYS,
-    CHINESE_ACTION_KEYS,
     DEALER_OP,
     FLOOR_OPS,
     OP_FIELDS,
@@ -284,12 +284,8 @@ def _resolve(step: Step, machine: TableMachine) -> tuple[EventKind, RawPayload] 
     None for an automatic settlement when the hand is not complete."""
     if step.kind is EventKind.HAND_SETTLED:
         return (step.kind, {}) if machine.phase is Phase.AWAITING_SETTLEMENT else None
-    if step.kind is EventKind.PLACED and machine.chinese is not None:
-        return EventKind.SHOWN, step.raw
-    if step.kind is EventKind.PLACED and machine.hand is not None:
-        player = machine.hand.players.get(str(step.raw.get("player")))
-        if player is not None and player.fantasyland_cards:
-            return EventKind.REVEALED, step.raw
+    if step.kind is EventKind.PLACED:
+        return machine.entry_kind(step.raw), step.raw
     return step.kind, step.raw
 
 
@@ -373,11 +369,12 @@ def _action_step(number: int, index: int, action: object) -> Step | HandOver:
         return _hand_over(number, label, action)
     if isinstance(action, Mapping) and action.get("op") in FLOOR_OPS:
         return _op_step(number, label, action)  # asked or decided while the hand was live
-    if isinstance(action, Mapping) and "player" in action and set(action) & set(CHINESE_ACTION_KEYS):
-        # A Chinese showdown: a surrender, or a declared special (the table's rules tell them apart
-        # from a street when the hand is played).
-        raw = {key: action[key] for key in ("player", *CHINESE_ACTION_KEYS, "cards", "rows") if key in action}
-        return Step(number, label, EventKind.SHOWN, raw)
+    if isinstance(action, Mapping) and "player" in action and (own := own_entry(action)) is not None:
+        # An entry only one game has (a Chinese surrender or declared special); any other is told
+        # apart by the table's game when the hand is played (`TableMachine.entry_kind`).
+        kind, keys = own
+        raw = {key: action[key] for key in ("player", *keys, "cards", "rows") if key in action}
+        return Step(number, label, kind, raw)
     if not isinstance(action, Mapping) or not set(ACTION_KEYS) <= set(action):
         raise ReplayError(
             _("{where}: an action needs player, cards and rows").format(where=_hand_step(number, label))

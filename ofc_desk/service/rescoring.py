@@ -22,7 +22,7 @@ from ofc_desk.core.results import HandResult, ResultTransfer, read_transfers
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.hand import HandState
+from ofc_desk.service.games.ofc.hand import HandState
 from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.side_check import Beside

@@ -20,7 +20,7 @@ from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, formatting
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.hand import HandState
+from ofc_desk.service.games.ofc.hand import HandState
 from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.setup import TableRules
 

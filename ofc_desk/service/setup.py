@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Final
 
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError, find_preset_file, read_preset_json
@@ -16,6 +17,11 @@ from ofc_desk.service.payloads import PairUnitPayload, RulesPayload
 from ofc_desk.storage.audit import canonical_json
 
 CHINESE_VARIANT = "chinese"
+GAME_OF_VARIANT: Final[dict[str, Game]] = {
+    **{variant.value: Game.OFC for variant in Variant},
+    CHINESE_VARIANT: Game.CHINESE,
+}
+"""The game each variant word is dealt in (an unknown word is OFC's, whose rules refuse it)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,11 @@ class TableRules:
         return None if isinstance(self.preset, str) else canonical_sha256(self.preset)
 
     @property
+    def game(self) -> Game:
+        """The game the rules deal: the service's games are chosen by it (`games.choose`)."""
+        return GAME_OF_VARIANT.get(self.variant, Game.OFC)
+
+    @property
     def preset_label(self) -> str:
         """The preset's name as a dealer knows it, pinned or not."""
         if isinstance(self.preset, str):
@@ -74,9 +85,8 @@ class TableRules:
             return self
         if current is not None and current.preset_name == self.preset:
             return replace(self, preset=current.preset, preset_name=current.preset_name)
-        game = Game.CHINESE if self.variant == CHINESE_VARIANT else Game.OFC
         try:
-            data = read_preset_json(find_preset_file(self.preset, game))
+            data = read_preset_json(find_preset_file(self.preset, self.game))
         except PresetError:
             return self
         pinned_data: dict[str, object] = canonical_copy(data)

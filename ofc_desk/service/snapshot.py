@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from ofc_desk.core.cards import Card
+from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import LazyText, _, lazy_gettext
 
@@ -186,6 +187,8 @@ class TableSnapshot:
     """The dealer on duty at this desk ("" when nobody has said)."""
     empty_seats: tuple[int, ...] = ()
     """Seats used this session that nobody holds now, by number: shown empty, still numbered."""
+    game: Game = Game.OFC
+    """The game the table plays: the desk draws each game's own parts by it."""
 
     def seat(self, name: str) -> SeatView:
         for view in self.seats:

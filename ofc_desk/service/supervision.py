@@ -12,9 +12,9 @@ from typing import Protocol
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.i18n import _, formatting, ngettext
 from ofc_desk.service import reading, requests, room_pool, rule_pins
-from ofc_desk.service.chinese_play import game_seats, is_chinese
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
+from ofc_desk.service.games.choose import game_for
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome
 from ofc_desk.service.payloads import (
     ChipsCorrected,
@@ -114,13 +114,14 @@ def apply_corrected(machine: SupervisedTable, payload: ChipsCorrected) -> Outcom
 def check_rules_changed(machine: SupervisedTable, raw: RawPayload) -> RulesChanged:
     machine.require_between_hands(_("rules and stakes change"))
     rules = reading.rules(raw.get("rules"))
-    if is_chinese(rules) != is_chinese(machine.rules):
+    if rules.game is not machine.rules.game:
         raise ActionRefused(_("a table keeps its game: open a new table for Chinese poker or OFC"))
-    game, _least, most = game_seats(rules)
+    game = game_for(rules)
+    _least, most = game.seat_limits
     _refuse_if_fantasyland_changes(machine, rules)
     if len(machine.seats) > most:
         said = _("{game} seats at most {most} players; {count} are seated")
-        raise ActionRefused(said.format(game=game, most=most, count=len(machine.seats)))
+        raise ActionRefused(said.format(game=game.label, most=most, count=len(machine.seats)))
     payload: RulesChanged = {"rules": rules.to_json(), "supervisor": approver(raw)}
     return requests.link_to_request(machine, EventKind.RULES_CHANGED, raw, payload)
 

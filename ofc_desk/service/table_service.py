@@ -23,8 +23,7 @@ from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.actions import DEALER_SIGNED
-from ofc_desk.service.chinese_play import ChineseHandState
-from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered
+from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
@@ -127,21 +126,21 @@ class TableService:
     def verify_place(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
         """Refuse a street entry that breaks a rule. Also accepts a PARTIAL street (fewer cards
         than the turn takes) so the desk can refuse a duplicate card the moment it is typed."""
-        self._machine.check_place(player, cards, rows, partial=True)
+        self._machine.check_typing(EventKind.PLACED, player, cards, rows)
 
     def place(self, player: str, cards: CardEntries, rows: RowEntries) -> TableSnapshot:
         """Enter a whole street for `player` (5 cards first; then 1, or 3 with one discard)."""
-        payload = self._machine.check_place(player, cards, rows, partial=False)
+        payload = self._machine.check_placed({"player": player, "cards": cards, "rows": rows})
         return self._record(EventKind.PLACED, payload)
 
     def verify_reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
         """Refuse a Fantasyland set (13 kept, the extras discarded) or face-down reveal that breaks
         a rule. A partial set is checked as far as it goes."""
-        self._machine.check_reveal(player, cards, rows, partial=True)
+        self._machine.check_typing(EventKind.REVEALED, player, cards, rows)
 
     def reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> TableSnapshot:
         """Enter a Fantasyland player's whole set, after every other player has finished."""
-        payload = self._machine.check_reveal(player, cards, rows, partial=False)
+        payload = self._machine.check_revealed({"player": player, "cards": cards, "rows": rows})
         return self._record(EventKind.REVEALED, payload)
 
     def verify_show(self, player: str, showdown: Mapping[str, object]) -> None:
@@ -153,42 +152,29 @@ class TableService:
     def verify_showing(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
         """Refuse a Chinese poker showdown being typed (cards and their rows so far) the moment a
         card cannot belong to it: held elsewhere, typed twice, a row overfilled, a discard."""
-        self._showdown_being_entered().check_typing(player, cards, rows)
+        self._machine.check_typing(EventKind.SHOWN, player, cards, rows)
 
     def specials_made(self, cards: CardEntries) -> list[SpecialKind]:
         """The specials a Chinese hand's 13 cards make under this table's preset, most valuable
         first (none while a card is missing): the desk offers them; the dealer declares one."""
-        hand = self._machine.chinese_hand
-        return [] if hand is None else hand.specials_made(cards)
-
-    def _showdown_being_entered(self) -> ChineseHandState:
-        hand = self._machine.chinese_hand
-        if hand is None or self._machine.hand_settled:
-            raise no_showdown_being_entered()
-        return hand
+        live = self._machine.live
+        return [] if live is None else live.specials_made(cards)
 
     def can_show(self, player: str) -> bool:
         """Whether the desk should take a showdown for `player` now (a Chinese hand is being
         entered and theirs is not yet)."""
-        hand = self._machine.chinese_hand
-        return (
-            hand is not None
-            and not self._machine.hand_settled
-            and player in hand.showdown.players
-            and player not in hand.showdown.entries
-        )
+        live = self._machine.live
+        return live is not None and not self._machine.hand_settled and live.takes_showdown_from(player)
 
     def can_surrender(self) -> bool:
         """Whether the table's preset plays a surrender at all: a `pool` or `single-winner` table
         plays none, and `show` refuses one there with the reason (docs/rules.md §11)."""
-        preset = self._machine.chinese
-        return preset is not None and not preset.unplayed(surrender=True)
+        return self._machine.game.plays_surrender
 
     def payment_rules(self) -> PaymentRules | None:
         """How a Chinese poker table's preset pays (pairs, pool or single winner, with its numbers
         in units); None at an OFC table."""
-        preset = self._machine.chinese
-        return None if preset is None else preset.payment
+        return self._machine.game.payment_rules
 
     def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
         """Enter a Chinese poker player's showdown (any order); the hand is scored once every

@@ -1,6 +1,6 @@
 """The one builder of the `TableSnapshot` the desk draws: what every table says alike is built
-here once, from the table's plain fields; the game played gives the rest (`ofc_view`,
-`chinese_view`). It reads a `ViewedTable`, so the machine imports it and it never imports the
+here once, from the table's plain fields; the game played gives the rest (`games.base.TableGame.view`).
+It reads a `ViewedTable`, so the machine imports it and it never imports the
 machine."""
 
 from __future__ import annotations
@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Set
 from typing import Protocol
 
-from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.rake import RakeResult
-from ofc_desk.service.chinese_view import ChineseTable, chinese_game_view
-from ofc_desk.service.ofc_view import OfcTable, ofc_game_view
+from ofc_desk.service.games.base import GameTable, LiveHand, TableGame
+from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.requests import FloorRequest, open_request_views
 from ofc_desk.service.seats import Seat, SeatedTable, empty_seats
 from ofc_desk.service.setup import TableRules
@@ -19,8 +18,8 @@ from ofc_desk.service.snapshot import Phase, RakeView, SeatView, TableSnapshot
 from ofc_desk.service.view_parts import SeatPlay
 
 
-class ViewedTable(SeatedTable, OfcTable, ChineseTable, Protocol):
-    """What a snapshot reads of a table (`TableMachine` is one): its games' parts and these."""
+class ViewedTable(SeatedTable, GameTable, Protocol):
+    """What a snapshot reads of a table (`TableMachine` is one): its game's parts and these."""
 
     @property
     def table(self) -> str: ...
@@ -29,11 +28,13 @@ class ViewedTable(SeatedTable, OfcTable, ChineseTable, Protocol):
     @property
     def rules(self) -> TableRules: ...
     @property
-    def chinese(self) -> ChinesePreset | None: ...
+    def game(self) -> TableGame: ...
+    @property
+    def live(self) -> LiveHand | None: ...
+    @property
+    def result(self) -> ScoredResult | None: ...
     @property
     def hands_started(self) -> int: ...
-    @property
-    def button_held(self) -> bool: ...
     @property
     def rake(self) -> RakeResult | None: ...
     @property
@@ -49,8 +50,7 @@ class ViewedTable(SeatedTable, OfcTable, ChineseTable, Protocol):
 
 
 def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> TableSnapshot:
-    chinese = table.chinese
-    game = ofc_game_view(table) if chinese is None else chinese_game_view(table, chinese)
+    game = table.game.view(table, table.live, table.result)
     rake = table.rake
     pairs = enumerate(zip(table.seats, game.plays, strict=True))
     seats = tuple(_seat_view(seat, position, play, table.button) for position, (seat, play) in pairs)
@@ -80,6 +80,7 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         open_requests=open_request_views(table.requests),
         dealer=table.dealer_on_duty,
         empty_seats=empty_seats(table),
+        game=table.game.game,
     )
 
 

@@ -1,6 +1,6 @@
 """What the one snapshot builder (`view`) takes from the game a table plays: the game's own parts
-of the snapshot and of each seat's view. Each game's view (`ofc_view`, `chinese_view`) gives them;
-the builder says the rest, the same for every game."""
+of the snapshot and of each seat's view. Each game gives them (`TableGame.view`:
+`games.ofc.view`, `games.chinese.view`); the builder says the rest, the same for every game."""
 
 from __future__ import annotations
 

@@ -15,27 +15,6 @@ inside functions included): test_import_circles.py. None now; a new one is broke
 GAME_BRANCHES: dict[str, int] = {
     # The conditionals of each file outside the games' own packages that ask which game is played:
     # test_game_branches.py.
-    "cli/score.py": 1,
-    "desk/dialogs/new_table.py": 3,
-    "desk/entry/panel.py": 4,
-    "desk/entry/staging.py": 1,
-    "desk/hand_end/chinese_settlement.py": 1,
-    "desk/hand_end/settlement_panel.py": 1,
-    "desk/table/controller.py": 2,
-    "desk/table/faces.py": 1,
-    "desk/table/showdown.py": 2,
-    "reports/chinese_section.py": 9,
-    "reports/rules_text.py": 3,
-    "reports/script.py": 2,
-    "reports/session_pdf.py": 6,
-    "service/actions/hand.py": 2,
-    "service/chinese_play.py": 4,
-    "service/chinese_view.py": 2,
-    "service/machine.py": 11,
-    "service/replay.py": 2,
-    "service/setup.py": 1,
-    "service/supervision.py": 1,
-    "service/view.py": 1,
 }
 
 UNNAMED_MODULES: frozenset[str] = frozenset()

@@ -44,7 +44,7 @@ def test_a_typed_street_is_staged_card_by_card_and_the_line_keeps_what_is_half_t
     staging, snapshot = Staging(), dealt.snapshot()
     read = staging.read("ks b kd b 7", snapshot, dealt)
     assert staging.lists() == (["Ks", "Kd"], ["back", "back"])
-    assert (read.line, read.refusal, read.staged, read.surrender) == ("7", "", True, None)
+    assert (read.line, read.refusal, read.staged, read.notice) == ("7", "", True, "")
     assert staging.text(snapshot) == "This street: Ks→back  Kd→back"
     assert staging.draft(snapshot) == StagedDraft(snapshot.last_event_hash, "Ann", "Ks back Kd back")
 
@@ -131,7 +131,7 @@ def test_at_a_chinese_showdown_a_seat_is_picked_and_s_asks_for_its_surrender(sho
     staging = Staging()
     assert staging.player(snapshot) == first
     read = staging.read(f"{other.number}: s", snapshot, service)
-    assert read.surrender == other.name and staging.addressed == other.name
+    assert read.notice == f"Enter: {other.name} surrenders" and staging.addressed == other.name
     staging.read(f"{other.number}: ks f kd f", snapshot, service)
     assert staging.player(snapshot) == other.name and staging.text(snapshot).startswith(
         f"{other.name}'s hand: "

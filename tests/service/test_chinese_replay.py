@@ -13,6 +13,7 @@ import pytest
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.chinese.game import ChineseGame
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import ShownPayload
 from tests.helpers.replay_helpers import run_cli, write_script
@@ -154,7 +155,7 @@ def test_a_table_keeps_its_game() -> None:
         EventKind.RULES_CHANGED, {"rules": {"variant": "chinese", "rules": "malayan"}, "supervisor": "Sue"}
     )
     machine.apply_checked(EventKind.RULES_CHANGED, changed)
-    assert machine.chinese is not None and machine.chinese.bank
+    assert isinstance(machine.game, ChineseGame) and machine.game.preset.bank
 
 
 def test_chinese_rules_refuse_ofc_options_and_seat_two_to_four() -> None:

@@ -15,6 +15,7 @@ from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.chinese.play import ChineseHandState
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.storage.database import Database
@@ -84,11 +85,12 @@ def test_random_chinese_sessions_keep_every_chip(
         if any(seat.stack <= 0 for seat in machine.seats):
             break
         machine.apply(EventKind.HAND_STARTED, {})
-        assert machine.chinese_hand is not None
-        buttons.append(machine.chinese_hand.button)
+        hand = machine.live
+        assert isinstance(hand, ChineseHandState)
+        buttons.append(hand.button)
         deck = list(FULL_DECK)
         rng.shuffle(deck)
-        players = list(machine.chinese_hand.showdown.players)
+        players = list(hand.showdown.players)
         rng.shuffle(players)
         for seat, name in enumerate(players):
             cards = deck[13 * seat : 13 * seat + 13]

@@ -10,6 +10,7 @@ from ofc_desk.core.cards import parse_card
 from ofc_desk.service import payloads
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.ofc.live import OfcHand
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, RawPayload
@@ -86,8 +87,8 @@ def heads_up_hand(table: Recorder) -> Outcome:
 def test_the_player_left_of_the_dealer_acts_first_and_the_dealer_last() -> None:
     table = opened({"Ann": 100, "Bob": 100, "Cy": 100}, "Bob")
     table.do(EventKind.HAND_STARTED)
-    hand = table.machine.hand
-    assert hand is not None
+    hand = table.machine.live
+    assert isinstance(hand, OfcHand)
     assert hand.order == ("Cy", "Ann", "Bob")
     turn = hand.turn()
     assert turn is not None and (turn.player, turn.street, turn.take) == ("Cy", 1, 5)
@@ -115,8 +116,8 @@ def test_the_button_passes_over_a_player_sitting_out() -> None:
     table.do(EventKind.SAT_OUT, {"player": "Ann"})
     assert table.machine.next_dealer() == "Bob"
     table.do(EventKind.HAND_STARTED)
-    hand = table.machine.hand
-    assert hand is not None and hand.button == "Bob" and hand.order == ("Cy", "Bob")
+    hand = table.machine.live
+    assert isinstance(hand, OfcHand) and hand.button == "Bob" and hand.order == ("Cy", "Bob")
 
 
 def test_a_refused_entry_leaves_the_state_as_it_was() -> None:
@@ -126,8 +127,8 @@ def test_a_refused_entry_leaves_the_state_as_it_was() -> None:
         table.street("Bob", BOB["back"], "back")
     with pytest.raises(ActionRefused, match="'Zz' \\(card 2\\)"):
         table.do(EventKind.PLACED, {"player": "Ann", "cards": "Ah Zz", "rows": "back back"})
-    hand = table.machine.hand
-    assert hand is not None and hand.entries == [] and hand.cards_seen == 0
+    hand = table.machine.live
+    assert isinstance(hand, OfcHand) and hand.entries == [] and hand.cards_seen == 0
 
 
 def test_undo_takes_back_the_last_entry() -> None:
@@ -135,8 +136,8 @@ def test_undo_takes_back_the_last_entry() -> None:
     table.do(EventKind.HAND_STARTED)
     table.street("Ann", ANN["back"], "back")
     table.do(EventKind.UNDONE)
-    hand = table.machine.hand
-    assert hand is not None and hand.entries == [] and hand.where(parse_card("Ah")) is None
+    hand = table.machine.live
+    assert isinstance(hand, OfcHand) and hand.entries == [] and hand.where(parse_card("Ah")) is None
     assert table.log[-1][1] == {
         "undone": {"player": "Ann", "cards": ANN["back"].split(), "rows": ["back"] * 5}
     }

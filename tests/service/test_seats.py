@@ -9,6 +9,7 @@ import pytest
 
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.ofc.live import OfcHand
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.snapshot import TableSnapshot
 from tests.service.test_machine import Recorder, heads_up_hand, opened
@@ -33,8 +34,8 @@ def test_a_seat_keeps_its_number_when_a_player_cashes_out() -> None:
     assert seat_numbers(snapshot) == [("Ann", 1), ("Cy", 3), ("Dee", 4)]
     assert snapshot.empty_seats == (2,)
     table.do(EventKind.HAND_STARTED)
-    hand = table.machine.hand
-    assert hand is not None and hand.order == ("Ann", "Cy", "Dee")
+    hand = table.machine.live
+    assert isinstance(hand, OfcHand) and hand.order == ("Ann", "Cy", "Dee")
 
 
 def test_a_newcomer_takes_an_empty_seat_by_its_number() -> None:
@@ -54,8 +55,8 @@ def test_a_newcomer_takes_an_empty_seat_by_its_number() -> None:
     assert seat_numbers(snapshot) == [("Ann", 1), ("Eve", 2), ("Cy", 3), ("Fay", 4)]
     assert snapshot.empty_seats == ()
     table.do(EventKind.HAND_STARTED)
-    hand = table.machine.hand
-    assert hand is not None and hand.order == ("Fay", "Ann", "Eve", "Cy")  # Cy deals
+    hand = table.machine.live
+    assert isinstance(hand, OfcHand) and hand.order == ("Fay", "Ann", "Eve", "Cy")  # Cy deals
 
 
 def test_the_first_seat_comes_first_when_it_is_taken_again() -> None:
@@ -79,8 +80,8 @@ def test_a_join_that_names_no_seat_plays_where_it_always_did() -> None:
     table.do(EventKind.JOINED, {"player": "Fay", "buy_in": 50, "after": "Ann"})
     assert seat_numbers(table.machine.snapshot(1, "h")) == [("Ann", 1), ("Fay", 3), ("Dee", 4), ("Eve", 2)]
     table.do(EventKind.HAND_STARTED)
-    hand = table.machine.hand
-    assert hand is not None and hand.order == ("Eve", "Ann", "Fay", "Dee")  # Dee deals
+    hand = table.machine.live
+    assert isinstance(hand, OfcHand) and hand.order == ("Eve", "Ann", "Fay", "Dee")  # Dee deals
 
 
 def test_a_seat_number_is_kept_through_a_fold_of_the_log() -> None:

@@ -10,32 +10,30 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSizePolicy, QWidget
 
-from ofc_desk.core.chinese.deal import CHINESE
-from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET as CHINESE_DEFAULT_PRESET
-from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.presets import Game, PresetError, preset_names
+from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
-from ofc_desk.desk.dialogs.preset_pays import PaysDelegate, offer_pays_lines, pays_line
+from ofc_desk.desk.dialogs.preset_pays import PaysDelegate, offer_pays_lines
+from ofc_desk.desk.games import DESK_GAMES, chosen_game
+from ofc_desk.desk.games.base import DeskGame
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.reports.spoken import data_words
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 
 MAX_SEATS = max(variant.structure.max_players for variant in Variant)
 TABLE_OWN_PRESET = lazy_gettext("(this table's own preset)")
-GAMES: tuple[tuple[LazyText, str], ...] = (
-    # TRANSLATORS: a game in the New table dialog; {variant} is regular, pineapple or 2-7 pineapple.
-    *((lazy_gettext("OFC {variant}"), variant.value) for variant in Variant),
-    (lazy_gettext("Chinese poker"), CHINESE),
+GAMES: tuple[tuple[LazyText, str], ...] = tuple(
+    choice for part in DESK_GAMES.values() for choice in part.choices
 )
-"""What the dealer reads in the game choice (`game_caption`), and the variant the rules name."""
+"""What the dealer reads in the game choice (`game_caption`), and the variant the rules name: each
+game's choices (`DeskGame.choices`)."""
 SETTLE_FROM_WORDS: dict[str, LazyText] = {
     SettleFrom.LEFT_OF_DEALER: lazy_pgettext("settle from", "left-of-dealer"),
     SettleFrom.DEALER: lazy_pgettext("settle from", "dealer"),
 }
-DEFAULT_PRESETS = {Game.OFC: str(TableRules().preset), Game.CHINESE: CHINESE_DEFAULT_PRESET}
+DEFAULT_PRESETS = {game: part.default_preset for game, part in DESK_GAMES.items()}
 """The preset a game starts with (`ofc-desk score`'s too) until the dealer picks another."""
 
 
@@ -77,10 +75,9 @@ class RulesFields:
         self.current = current
         self._presets = presets
         self.variant = dialog.add_choice(_("Game"), [])
-        chinese_now = current.variant == CHINESE
-        for caption, variant in GAMES:
-            if not keep_game or (variant == CHINESE) == chinese_now:
-                self.variant.addItem(game_caption(caption, variant), variant)
+        offered = (chosen_game(current.variant),) if keep_game else tuple(DESK_GAMES.values())
+        for caption, variant in (choice for part in offered for choice in part.choices):
+            self.variant.addItem(game_caption(caption, variant), variant)
         self.variant.setCurrentIndex(max(self.variant.findData(current.variant), 0))
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.
@@ -122,7 +119,11 @@ class RulesFields:
         self._say_how_it_pays(self.preset.currentText())
 
     def game(self) -> Game:
-        return Game.CHINESE if self.variant.currentData() == CHINESE else Game.OFC
+        return self.part().game
+
+    def part(self) -> DeskGame:
+        """The chosen game's part of the desk."""
+        return chosen_game(str(self.variant.currentData()))
 
     def _on_preset_picked(self, preset: str) -> None:
         self._picked[self.game()] = preset
@@ -132,11 +133,11 @@ class RulesFields:
         names = self._presets(self.game())
         self.preset.clear()
         self.preset.addItems(names if self._own else [self._own_words, *names])
-        offer_pays_lines(self.preset, self.game())
-        self.progressive.setEnabled(self.game() is Game.OFC)
+        offer_pays_lines(self.preset, self.part())
+        self.progressive.setEnabled(self.part().takes_progressive)
 
     def _say_how_it_pays(self, preset: str) -> None:
-        self.pays.setText(pays_line(self.game(), preset))
+        self.pays.setText(self.part().pays_line(preset))
 
     def _on_game_changed(self) -> None:
         if self.game() is self._game:
@@ -148,27 +149,21 @@ class RulesFields:
         self._propose_settlement(self.preset.currentText())
 
     def _propose_settlement(self, preset: str) -> None:
-        """A Chinese preset may name how its tables usually settle (Hawaiian Gardens: chip
-        exposure from the dealer): proposed, and the dealer may still change it."""
-        if self.game() is not Game.CHINESE:
-            return
-        try:
-            proposed = load_chinese_preset(preset).proposed_settlement
-        except PresetError:
-            return  # not a preset file: nothing to propose
+        """How the game's preset proposes its tables settle (`DeskGame.proposed_settlement`), if
+        it says: proposed, and the dealer may still change it."""
+        proposed = self.part().proposed_settlement(preset)
         if proposed is not None:
             _choose(self.settlement, proposed.policy.value)
             _choose(self.settle_from, proposed.settle_from.value)
 
     def rules(self) -> TableRules:
         preset = self.preset.currentText()
-        chinese = self.game() is Game.CHINESE
         return replace(
             self.current,
             preset=self.current.preset if preset == self._own_words else preset,
             preset_name=self.current.preset_name if preset == self._own_words else None,
             variant=str(self.variant.currentData()),
-            progressive=self.progressive.isChecked() and not chinese,
+            progressive=self.progressive.isChecked() and self.part().takes_progressive,
             unit=self.unit.value(),
             settlement=str(self.settlement.currentData()),
             settle_from=str(self.settle_from.currentData()),

@@ -22,6 +22,7 @@ from ofc_desk.desk.entry.key_syntax import (
     row_word,
     seat_named,
 )
+from ofc_desk.desk.games import game_at
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
@@ -29,7 +30,6 @@ from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 NO_HAND = lazy_gettext("no hand is being dealt: deal the next hand first")
 ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
 """The phases whose cards are typed into the entry (or a Fantasyland set's dialog)."""
-SURRENDER_KEY = "s"
 
 
 class StagingChecks(Protocol):
@@ -50,8 +50,9 @@ class StagingRead:
     """What stays in the line: the text after the placements staged."""
     refusal: str = ""
     """Why the line stopped being staged (the service's word, or the syntax's)."""
-    surrender: str | None = None
-    """`s` at a Chinese showdown: the player whose hand Enter would surrender."""
+    notice: str = ""
+    """A word typed instead of cards at a showdown, said: what Enter will do with it (`s`, a
+    surrender, at a Chinese table: the game's part reads it, `DeskGame.word_typed`)."""
     staged: bool = False
     """At least one placement was staged: the table is drawn again."""
 
@@ -59,11 +60,6 @@ class StagingRead:
 def is_showdown(snapshot: TableSnapshot | None) -> bool:
     turn = snapshot.to_act if snapshot is not None else None
     return turn is not None and turn.kind is TurnKind.SHOWDOWN
-
-
-def asks_surrender(keyed: KeyedText) -> bool:
-    """`s` alone after the seat (if any): a surrender, not a card being typed."""
-    return not keyed.placements and keyed.rest.strip().lower() == SURRENDER_KEY
 
 
 def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
@@ -108,8 +104,8 @@ class Staging:
             return StagingRead(text, text, refusal)
         if keyed.seat and is_showdown(snapshot):
             self.addressed = player  # a seat picked for its hand: its staged cards show there
-        if asks_surrender(keyed) and is_showdown(snapshot):
-            return StagingRead(text, text, surrender=self.player(snapshot, keyed))
+        if notice := self._word_typed(keyed, snapshot):
+            return StagingRead(text, text, notice=notice)
         kept_from, refused = 0, None
         for placement, end in zip(keyed.placements, keyed.ends, strict=True):
             refusal = self._check([*self.placements, placement], snapshot, checks, player)
@@ -121,6 +117,14 @@ class Staging:
             kept_from = end
         refusal = _with_staging_help(refusal, refused, self.placements) if refusal else keyed.problem
         return StagingRead(text, text[kept_from:].lstrip(), refusal, staged=bool(kept_from))
+
+    def _word_typed(self, keyed: KeyedText, snapshot: TableSnapshot | None) -> str:
+        """What Enter does with a word typed instead of cards at a showdown, as the table's game
+        says; "" off a showdown, where every word is a card or a row."""
+        if snapshot is None or not is_showdown(snapshot):
+            return ""
+        player = self.player(snapshot, keyed)
+        return "" if player is None else game_at(snapshot).word_typed(keyed, player)
 
     def addressed_refusal(
         self, keyed: KeyedText, snapshot: TableSnapshot | None, checks: StagingChecks | None

@@ -1,14 +1,13 @@
 """The end of a hand: each pair's breakdown and the ordered chip transfers, then Confirm.
 
 It shows the service's scored result (the core's `HandResult` of the hand) as it is; the desk
-adds no arithmetic of its own.
+adds no arithmetic of its own. The hands and pairs are drawn by the hand's game's part
+(`DeskGame.settlement_html`), the transfers and the jackpot here for every game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -24,26 +23,15 @@ from PySide6.QtWidgets import (
 )
 
 from ofc_desk.core.chinese.payment import PaymentRules
-from ofc_desk.core.presets import Game
-from ofc_desk.core.results import HandResult, JackpotView, ResultPair, ResultSeat
-from ofc_desk.core.rows import ROWS
+from ofc_desk.core.results import HandResult, JackpotView
 from ofc_desk.desk import refusals
+from ofc_desk.desk.games import desk_game
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
-from ofc_desk.desk.hand_end.chinese_settlement import chinese_details_html
-from ofc_desk.desk.hand_end.payment_lines import jackpot_html, payment_html
-from ofc_desk.desk.hand_end.transfer_lines import (
-    hands_table,
-    keep_cell,
-    pairs_heading,
-    points_words,
-    signed,
-    transfers_html,
-)
+from ofc_desk.desk.hand_end.payment_lines import jackpot_html
+from ofc_desk.desk.hand_end.transfer_lines import transfers_html
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
-from ofc_desk.desk.table.seat_widget import ROW_LETTERS
-from ofc_desk.i18n import _, lazy_pgettext, ngettext, pgettext
-from ofc_desk.reports.spoken import foul_words
+from ofc_desk.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +46,6 @@ HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
 WANTED_LINES = 15
 """Lines of text the settlement wants in view below its title and buttons: four players' hands and
 their six pairs; beside them, the page's whole height, six transfers with what each was for."""
-GAP = "&nbsp;" * 3
 
 
 class SettlementPanel(QWidget):
@@ -153,12 +140,7 @@ class SettlementPanel(QWidget):
         self.title.setText(
             _("Hand {number} complete — check and confirm the settlement").format(number=hand_number)
         )
-        if result.game is Game.CHINESE:
-            details = payment_html(result.payment, payment) + chinese_details_html(
-                result, rake_line, self.inks.foul
-            )
-        else:
-            details = settlement_html(result, rake_line, self.inks)
+        details = desk_game(result.game).settlement_html(result, rake_line, payment, self.inks.foul)
         self.details.setHtml(details)
         self.transfers.setHtml(
             transfers_html(result.transfers, self.inks.capped) + jackpot_html(jackpot, before_settling=True)
@@ -180,76 +162,3 @@ def _browser(parent: QWidget, name: str) -> QTextBrowser:
     browser.setMinimumHeight(80)
     browser.document().setDocumentMargin(2)
     return browser
-
-
-def settlement_html(result: HandResult, rake_line: str = "", inks: Inks = Inks()) -> str:
-    """The hands and the pairs; the transfers, with why one was capped, have their own view beside
-    them."""
-    parts = [_players_html(result.seats, inks), _matchups_html(result.pairs)]
-    if rake_line:
-        parts.append(f"<p>{escape(rake_line)}</p>")
-    return "".join(parts)
-
-
-def _players_html(seats: Sequence[ResultSeat], inks: Inks) -> str:
-    """One line a player: the felt above already shows each row's hand and royalty, so the line
-    says what the felt does not (a foul's reason, the totals, the stacks) and four players are
-    read without scrolling at 1366x768."""
-    rows = []
-    for seat in seats:
-        name = escape(seat.name)
-        foul = ""
-        if seat.foul:
-            foul_word, reason = escape(_("FOUL")), escape(foul_words(seat.foul_reason or ""))
-            foul = f"<b style='color:{inks.foul}'>{foul_word}</b> — {reason}"
-        count = seat.fantasyland_next
-        going = ""
-        if count:
-            going = ngettext("→ Fantasyland ({count} card)", "→ Fantasyland ({count} cards)", count)
-            going = going.format(count=count)
-        stacks = f"{seat.stack_before} → <b>{seat.stack_after}</b>"
-        royalties = _("royalties {points}").format(points=seat.royalties)
-        points = points_words(seat.points)
-        rows.append(
-            f"<tr><td><b>{name}</b>{GAP}</td><td>{escape(royalties)}{GAP}</td>"
-            f"<td align='right'>{escape(points)}{GAP}</td>"
-            f"<td align='right'>{stacks}{GAP}</td>"
-            f"<td>{escape(going)}{foul}</td></tr>"
-        )
-    return hands_table(rows)
-
-
-PAIR_COLUMNS = (
-    # The rows by their keys, as the felt labels them: a longer language's words never widen the view.
-    *ROW_LETTERS.values(),
-    lazy_pgettext("settlement column", "scoop"),
-    lazy_pgettext("settlement column", "royalties"),
-    lazy_pgettext("settlement column", "foul"),
-)
-
-
-def _matchups_html(pairs: Sequence[ResultPair]) -> str:
-    """One line a pair, in columns (each row won or lost, the scoop, royalties, a foul's penalty,
-    and who wins how many points): six pairs are read at a glance."""
-    heading = "".join(f"<th align='right'>&nbsp;{escape(str(column))}</th>" for column in PAIR_COLUMNS)
-    pair_word, result_word = (
-        escape(pgettext("settlement column", "pair")),
-        escape(pgettext("settlement column", "result")),
-    )
-    rows = [
-        f"<tr><th align='left'>{pair_word}</th>{heading}<th align='left'>&nbsp;&nbsp;{result_word}</th></tr>"
-    ]
-    for pair in pairs:
-        first, second = escape(pair.first), escape(pair.second)
-        points = pair.points
-        summary = (
-            _("{player} wins {points}").format(player=first, points=points) if points > 0
-            else _("{player} wins {points}").format(player=second, points=-points) if points < 0
-            else _("even")
-        )  # fmt: skip
-        figures: list[int | None] = [*(pair.rows or (None,) * len(ROWS))]
-        figures += [pair.scoop, pair.royalties, pair.foul_penalty]
-        cells = "".join(keep_cell(f"&nbsp;{signed(value) if value else ''}", "right") for value in figures)
-        result = f"&nbsp;&nbsp;<b>{summary}</b> × {pair.unit}"
-        rows.append(f"<tr>{keep_cell(f'<b>{first} – {second}</b>')}{cells}{keep_cell(result)}</tr>")
-    return pairs_heading() + "<table cellpadding='1' cellspacing='0'>" + "".join(rows) + "</table>"

@@ -27,20 +27,14 @@ from ofc_desk.desk.entry.staging import (
     seat_names,
 )
 from ofc_desk.desk.entry.undo import EntryCommand
+from ofc_desk.desk.games import game_at
+from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import (
-    cards_in_play,
-    prompt_text,
-    seat_faces,
-    showdown_keys,
-    status_text,
-    window_title,
-)
+from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
 from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
-from ofc_desk.desk.table.showdown import ShowdownEntry
 from ofc_desk.i18n import _, ngettext
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
@@ -126,15 +120,12 @@ class TableController(QObject):
         window.status_line.setText(status_text(snapshot, jackpot))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
-        keys = showdown_keys(self.service)
+        game = game_at(snapshot)
+        keys = game.prompt_keys(self.service)
         window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for(), keys))
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
-        window.entry.set_chinese(snapshot.chinese_result is not None or is_showdown(snapshot))
-        offered = window.entry.surrender_button  # a pool or single-winner table plays none
-        offered.setVisible(
-            not offered.isHidden() and self.service is not None and self.service.can_surrender()
-        )
+        window.entry.set_form(game.entry_form(self.service))
         window.entry.offer_declarations(*self.showdown.specials())
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
@@ -148,13 +139,14 @@ class TableController(QObject):
             if window.bottom.currentIndex() != window.ENTRY_PAGE:
                 window.show_page(window.ENTRY_PAGE)
             self.fantasyland.offer(snapshot)
-        elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (snapshot.result or snapshot.chinese_result):
-            result = snapshot.result or snapshot.chinese_result
-            assert result is not None
+        elif (
+            snapshot.phase is Phase.AWAITING_SETTLEMENT
+            and (result := game_at(snapshot).scored_hand(snapshot)) is not None
+        ):
             service = self.service
             window.settlement.show_result(
                 snapshot.hand_number,
-                result.view(),
+                result,
                 _rake_line(snapshot),
                 service.payment_rules() if service is not None else None,
                 service.jackpot_due() if service is not None else None,
@@ -232,9 +224,9 @@ class TableController(QObject):
 
     def _show_read(self, read: StagingRead) -> None:
         """What reading the line staged, said: the line keeps what was not staged, and why."""
-        if read.surrender is not None:
+        if read.notice:
             self.refresh_staging()
-            self.show_notice(_("Enter: {player} surrenders").format(player=read.surrender))
+            self.show_notice(read.notice)
             return
         if read.line != read.typed:
             self.window.entry.line.setText(read.line)

@@ -5,20 +5,16 @@ Pure functions of the snapshot plus the cards the dealer has staged but not yet 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
+from ofc_desk.desk.games import game_at
 from ofc_desk.desk.shell.status_line import SEPARATOR
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
-from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.i18n import _, ngettext
 from ofc_desk.reports.spoken import data_words, hand_words
 from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
-
-if TYPE_CHECKING:
-    from ofc_desk.service.table_service import TableService
 
 
 def seat_faces(
@@ -66,7 +62,7 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
         cards_to_take=turn.take if turn is not None and turn.player == seat.name else 0,
         sitting_out=seat.sitting_out,
         fouled=seat.foul_certain,
-        foul_word=_("MISSET") if snapshot.variant == CHINESE else _("FOUL"),
+        foul_word=game_at(snapshot).foul_word(),
         showdown=seat.showdown,
         discards=len(seat.discards),
         pending_discards=tuple(p.label for p in staged if p.placement == DISCARD),
@@ -129,22 +125,11 @@ def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
 
 
 PROMPT_SEPARATOR = " · "
-SHOWDOWN_KEYS: tuple[tuple[LazyText, Callable[[TableService], bool]], ...] = (
-    # TRANSLATORS: at a Chinese poker showdown, the key s (then Enter) gives up the hand.
-    (lazy_gettext("s surrenders"), lambda service: service.can_surrender()),
-)
-"""The keys a showdown takes besides the cards, each with the service's answer to whether the
-table plays it (a `pool` or `single-winner` table plays no surrender)."""
-
-
-def showdown_keys(service: TableService | None) -> list[str]:
-    """The words of the showdown's keys this table plays, for the prompt."""
-    return [str(words) for words, played in SHOWDOWN_KEYS if service is not None and played(service)]
 
 
 def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None, keys: Sequence[str] = ()) -> str:
     """`typed_for` is the seat whose Chinese hand is being typed, when not the next one's; `keys`
-    the words of the keys the table takes at a showdown besides the cards (`showdown_keys`)."""
+    the words of the keys the table takes at a showdown besides the cards (`DeskGame.prompt_keys`)."""
     turn = snapshot.to_act
     if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
         turn = turn._replace(player=typed_for)

@@ -22,11 +22,9 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ofc_desk.desk.shell.theme import DisplayOptions, Palette
 from ofc_desk.desk.table.cardface import card_size, paint_card
-from ofc_desk.desk.table.seatface import RowFace, SeatFace
+from ofc_desk.desk.table.seatface import ROW_LETTERS, RowFace, SeatFace
 from ofc_desk.i18n import _
 
-ROW_LETTERS = {"front": "F", "middle": "M", "back": "B"}
-"""The row keys the dealer types (f m b), the same in every language (docs/glossary.md)."""
 MAX_ROW_CARDS = 5
 MIN_SCALE = 0.6
 MAX_SCALE = 1.8

@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from ofc_desk.desk.entry.key_syntax import row_word
 from ofc_desk.i18n import _, ngettext
 
+ROW_LETTERS = {"front": "F", "middle": "M", "back": "B"}
+"""The row keys the dealer types (f m b), the same in every language (docs/glossary.md)."""
+
 
 @dataclass(frozen=True, slots=True)
 class RowFace:

@@ -14,6 +14,8 @@ from ofc_desk.i18n import _, formatting
 from ofc_desk.service.actions.spec import ActionSpec, Signer
 from ofc_desk.service.actions.words import rules_words
 from ofc_desk.service.events import ChipKind, EventKind
+from ofc_desk.service.games.base import by_row
+from ofc_desk.service.games.chinese.words import shown_words
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import (
     EntryPayload,
@@ -105,17 +107,17 @@ def placed_sentence(entry: EntryPayload, actor: str) -> str:
 
 
 def revealed_sentence(entry: EntryPayload, actor: str) -> str:
-    return _("{player} revealed: {cards}").format(player=entry["player"], cards=_by_row(entry))
+    return _("{player} revealed: {cards}").format(player=entry["player"], cards=by_row(entry))
 
 
 def shown_sentence(shown: ShownPayload, actor: str) -> str:
-    return _shown(shown)
+    return shown_words(shown)
 
 
 def undone_sentence(payload: Undone, actor: str) -> str:
     undone = payload["undone"]
     shown = "surrender" in undone  # a Chinese poker showdown taken back
-    taken = _shown(cast(ShownPayload, undone)) if shown else entry_sentence(undone)
+    taken = shown_words(cast(ShownPayload, undone)) if shown else entry_sentence(undone)
     return _("Taken back: {entry}").format(entry=taken)
 
 
@@ -133,25 +135,6 @@ def _placements(entry: EntryPayload) -> str:
     cards = [card or UNKNOWN_TOKEN for card in entry.get("cards") or ()]
     rows = [placement_label(str(row)) for row in entry.get("rows") or ()]
     return ", ".join(f"{card} {row}" for card, row in zip(cards, rows, strict=False))
-
-
-def _shown(shown: ShownPayload) -> str:
-    """A Chinese poker showdown: "Ann showed: front … · middle … · back …", a surrender or a
-    declared special hand."""
-    if shown["surrender"]:
-        return _("{player} surrendered").format(player=shown["player"])
-    if shown["declare"]:
-        said = _("{player} declared {special}: {cards}")
-        return said.format(player=shown["player"], special=shown["declare"], cards=" ".join(shown["cards"]))
-    return _("{player} showed: {cards}").format(player=shown["player"], cards=_by_row(shown))
-
-
-def _by_row(entry: EntryPayload | ShownPayload) -> str:
-    """A whole hand at once, row by row: "front Ah Ad 3c · middle … · back … · discard 9c"."""
-    rows: dict[str, list[str]] = {}
-    for card, row in zip(entry["cards"], entry["rows"] or (), strict=False):
-        rows.setdefault(str(placement_label(str(row))), []).append(card or UNKNOWN_TOKEN)
-    return " · ".join(f"{row} {' '.join(cards)}" for row, cards in rows.items())
 
 
 def opened_sentence(opened: TableOpened, actor: str) -> str:

@@ -8,66 +8,33 @@ the order they were recorded (for undo) and turns them into the `shown` event's 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final, cast
 
 from ofc_desk.core.cards import CardError, parse_cards, parse_entries, split_tokens
-from ofc_desk.core.chinese.deal import (
-    CHINESE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    ChineseDealResult,
-    score_chinese_deal,
-)
-from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.chinese.deal import ChineseDealResult, jackpot_pairs, score_chinese_deal
 from ofc_desk.core.chinese.hand import ChineseHand, EntryRefused, entry_from_action
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
-from ofc_desk.core.ofc.deal_input import DealInputError, read_choice, read_pair_units
-from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.i18n import LazyText, _
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused, nothing_to_undo
-from ofc_desk.service.payloads import RawPayload, ShownPayload
-from ofc_desk.service.scoring_bridge import check_rules
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.base import GameTable, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.payloads import EventPayload, RawPayload, ShownPayload, Undone
+from ofc_desk.service.scoring_bridge import HandScorer
+from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
+from ofc_desk.service.snapshot import Phase
 
-SEATS = (MIN_PLAYERS, MAX_PLAYERS)
-
-
-def is_chinese(rules: TableRules) -> bool:
-    return rules.variant == CHINESE
-
-
-def check_chinese_rules(rules: TableRules) -> ChinesePreset:
-    """Refuse Chinese rules the core would not score; give the preset they name."""
-    if rules.scoring is not None or rules.progressive or rules.last_three_face_down:
-        raise ActionRefused(_("rules: scoring, progressive and the last 3 cards face down are OFC options"))
-    try:
-        preset = read_chinese_preset(rules.preset, rules.house_options)
-        data = rules.to_json()
-        read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP)
-        read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER)
-        named = sorted({name for pair in rules.pair_units for name in pair.players})
-        read_pair_units(data["pair_units"], named)
-    except DealInputError as error:
-        raise ActionRefused(_("rules: {problem}").format(problem=error)) from None
-    return preset
-
-
-def game_seats(rules: TableRules) -> tuple[LazyText, int, int]:
-    """The game the rules name (its word), refused when the core would not score it, and how many
-    players it seats, at least and at most."""
-    if is_chinese(rules):
-        check_chinese_rules(rules)
-        return Game.CHINESE.label, *SEATS
-    variant = check_rules(rules)[1]
-    return variant.label, variant.structure.min_players, variant.structure.max_players
+SHOWDOWN_KEYS: Final = ("surrender", "declare")
+"""What a Chinese poker showdown says besides `player` (and `cards`, for a declaration)."""
 
 
 class ChineseHandState:
-    """One Chinese hand being entered: who deals, who plays (clockwise from the dealer's left),
-    their stacks at the start, and the showdowns recorded so far."""
+    """One Chinese hand being entered (`base.LiveHand`): who deals, who plays (clockwise from the
+    dealer's left), their stacks at the start, and the showdowns recorded so far."""
 
     def __init__(
         self, number: int, button: str, order: list[str], stacks: dict[str, int], preset: ChinesePreset
@@ -81,6 +48,14 @@ class ChineseHandState:
     @property
     def complete(self) -> bool:
         return self.showdown.complete
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.AWAITING_SETTLEMENT if self.complete else Phase.LIVE
+
+    @property
+    def fantasyland(self) -> dict[str, int]:
+        return {}  # Chinese poker has no Fantasyland
 
     def waiting(self) -> str:
         """The status line while hands are missing: "waiting for Bob's and Cy's hands"."""
@@ -103,7 +78,7 @@ class ChineseHandState:
             raise ActionRefused(str(error)) from None
         return shown_payload(player, entry)
 
-    def check_typing(self, player: str, cards: str | Sequence[object], rows: str | Sequence[object]) -> None:
+    def check_typed(self, player: str, cards: str | Sequence[object], rows: str | Sequence[object]) -> None:
         """Refuse a showdown being typed as soon as a card cannot be part of it."""
         try:
             placed = list(zip(parse_entries(cards), split_tokens(rows), strict=True))
@@ -111,11 +86,11 @@ class ChineseHandState:
         except (CardError, ValueError) as error:  # EntryRefused is a ValueError
             raise ActionRefused(str(error)) from None
 
-    def specials_made(self, cards: str | Sequence[object]) -> list[SpecialKind]:
+    def specials_made(self, cards: object) -> list[SpecialKind]:
         """The specials the preset pays that these 13 cards make, most valuable first: what the
         desk offers the dealer to declare (it never declares by itself)."""
         try:
-            read = parse_cards(cards)
+            read = parse_cards(cast(str | Sequence[object], cards))
         except CardError:
             return []
         if len(read) != HAND_CARDS:
@@ -134,8 +109,9 @@ class ChineseHandState:
         self.showdown = self.showdown.withdraw(payload["player"])
         return payload
 
-    def score(self, rules: TableRules) -> ChineseDealResult:
-        """Score and settle the complete hand exactly as `ofc-desk score` would."""
+    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer) -> ChineseDealResult:
+        """Score and settle the complete hand exactly as `ofc-desk score` would (always by the core:
+        `verify` re-scores OFC hands only)."""
         deal = self.showdown.deal(
             self.button,
             self.stacks_before,
@@ -145,6 +121,43 @@ class ChineseHandState:
             settle_from=SettleFrom(rules.settle_from),
         )
         return score_chinese_deal(deal)
+
+    # ------------------------------------------------------------------ as the machine's live hand
+    def check_event(self, kind: EventKind, raw: RawPayload) -> ShownPayload:
+        if kind is not EventKind.SHOWN:
+            raise entry_refused(kind)
+        return self.check(raw)
+
+    def apply_event(self, kind: EventKind, payload: EventPayload) -> None:
+        self.apply(cast(ShownPayload, payload))
+
+    def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
+        if kind is not EventKind.SHOWN:
+            raise entry_refused(kind)
+        self.check_typed(player, cast(str | Sequence[object], cards), cast(str | Sequence[object], rows))
+
+    def last_entry(self) -> Undone:
+        if not self.entries:
+            raise nothing_to_undo(self.number)
+        return {"undone": self.entries[-1]}
+
+    def take_back(self) -> None:
+        self.undo()
+
+    def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
+        return list(self.stacks_before)
+
+    def after_settling(self, table: GameTable, result: SettledResult) -> None:
+        """The button moves after every hand."""
+        table.button_held = False
+        table.button = table.next_clockwise(self.button)
+
+    def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal:
+        assert isinstance(result, ChineseDealResult)  # scored by the core: nothing else is stored
+        return JackpotDeal(jackpot_pairs(result), result, [player.name for player in result.players])
+
+    def takes_showdown_from(self, player: str) -> bool:
+        return player in self.showdown.players and player not in self.showdown.entries
 
 
 def shown_payload(player: str, entry: Entry) -> ShownPayload:

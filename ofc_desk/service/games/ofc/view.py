@@ -13,9 +13,9 @@ from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
-from ofc_desk.service.hand import HandState, PlayerHand
+from ofc_desk.service.games.ofc.hand import HandState, PlayerHand
 from ofc_desk.service.holds import FantasylandHolds
-from ofc_desk.service.scoring_bridge import ScoredHand
+from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.snapshot import RowView
 from ofc_desk.service.view_parts import GameView, SeatPlay
@@ -28,51 +28,51 @@ class OfcTable(Protocol):
     @property
     def seats(self) -> Sequence[Seat]: ...
     @property
-    def hand(self) -> HandState | None: ...
-    @property
     def hand_settled(self) -> bool: ...
-    @property
-    def preset(self) -> RulesPreset | None: ...
-    @property
-    def variant(self) -> Variant: ...
-    @property
-    def result(self) -> ScoredHand | None: ...
     @property
     def holds(self) -> FantasylandHolds: ...
 
 
-def ofc_game_view(table: OfcTable) -> GameView:
-    hand = table.hand
+def ofc_game_view(
+    table: OfcTable,
+    preset: RulesPreset,
+    variant: Variant,
+    hand: HandState | None,
+    result: ScoredResult | None,
+) -> GameView:
     turn = hand.turn() if hand is not None and not table.hand_settled else None
-    preset = table.preset
-    assert preset is not None  # snapshots exist only for opened tables
     to_act = turn.player if turn else None
     dealt = hand.cards_dealt if hand is not None else 0
     return GameView(
-        variant=table.variant.value,
+        variant=variant.value,
         preset=preset.name,
         to_act=turn,
-        plays=tuple(_seat_play(table, seat, hand, to_act, preset) for seat in table.seats),
+        plays=tuple(_seat_play(table, seat, hand, to_act, preset, variant) for seat in table.seats),
         cards_seen=hand.cards_seen if hand is not None else 0,
         cards_left=DECK_SIZE - dealt,
         # A live table scores with the core; only `verify` folds a stored result (`rescoring`).
-        result=table.result if isinstance(table.result, DealResult) else None,
+        result=result if isinstance(result, DealResult) else None,
     )
 
 
 def _seat_play(
-    table: OfcTable, seat: Seat, hand: HandState | None, to_act: str | None, preset: RulesPreset
+    table: OfcTable,
+    seat: Seat,
+    hand: HandState | None,
+    to_act: str | None,
+    preset: RulesPreset,
+    variant: Variant,
 ) -> SeatPlay:
     played = hand.players.get(seat.name) if hand is not None else None
-    fouled = played is not None and foul_certain(played.rows, table.variant)
+    fouled = played is not None and foul_certain(played.rows, variant)
     lock = table.holds.waiting_for(seat.name, seat.stack)
     return SeatPlay(
         in_hand=played is not None,
         to_act=seat.name == to_act,
         rows=(
-            _row_view(Row.FRONT, played, preset, table.variant, fouled),
-            _row_view(Row.MIDDLE, played, preset, table.variant, fouled),
-            _row_view(Row.BACK, played, preset, table.variant, fouled),
+            _row_view(Row.FRONT, played, preset, variant, fouled),
+            _row_view(Row.MIDDLE, played, preset, variant, fouled),
+            _row_view(Row.BACK, played, preset, variant, fouled),
         ),
         foul_certain=fouled,
         fantasyland_cards=played.fantasyland_cards if played else 0,

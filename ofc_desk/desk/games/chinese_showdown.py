@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.entry.staging import Staging, asks_surrender, is_showdown
+from ofc_desk.desk.entry.staging import Staging, is_showdown
+from ofc_desk.desk.games.chinese import asks_surrender
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
 

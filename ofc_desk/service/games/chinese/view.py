@@ -14,7 +14,8 @@ from ofc_desk.core.hands import hand_name
 from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
-from ofc_desk.service.chinese_play import ChineseHandState
+from ofc_desk.service.games.chinese.play import ChineseHandState
+from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.snapshot import RowView, Turn, TurnKind
 from ofc_desk.service.view_parts import GameView, SeatPlay
@@ -27,15 +28,12 @@ class ChineseTable(Protocol):
     @property
     def seats(self) -> Sequence[Seat]: ...
     @property
-    def chinese_hand(self) -> ChineseHandState | None: ...
-    @property
     def hand_settled(self) -> bool: ...
-    @property
-    def chinese_result(self) -> ChineseDealResult | None: ...
 
 
-def chinese_game_view(table: ChineseTable, preset: ChinesePreset) -> GameView:
-    hand = table.chinese_hand
+def chinese_game_view(
+    table: ChineseTable, preset: ChinesePreset, hand: ChineseHandState | None, result: ScoredResult | None
+) -> GameView:
     entries = hand.showdown.entries if hand is not None else {}
     waiting = hand.showdown.next_to_enter() if hand is not None and not table.hand_settled else None
     dealt = len(hand.showdown.players) * 13 if hand is not None else 0
@@ -54,7 +52,7 @@ def chinese_game_view(table: ChineseTable, preset: ChinesePreset) -> GameView:
         ),
         cards_seen=sum(len(entry.cards) for entry in entries.values()),
         cards_left=DECK_SIZE - dealt,
-        chinese_result=table.chinese_result,
+        chinese_result=result if isinstance(result, ChineseDealResult) else None,
     )
 
 

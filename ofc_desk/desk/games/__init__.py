@@ -1,0 +1,38 @@
+"""Each game's part of the desk (issue 27: a game is a part, not a branch): the desk asks the part
+of the table's game (`base.DeskGame`) what differs, and only this package tells the games apart.
+
+`game_at` is the one place a table's game is read from its snapshot; `desk_game` gives a game's part
+and `chosen_game` the part of a game the New table offers by its variant.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.presets import Game
+from ofc_desk.desk.games.base import DeskGame
+from ofc_desk.desk.games.chinese import ChineseDesk
+from ofc_desk.desk.games.ofc import OfcDesk
+
+if TYPE_CHECKING:
+    from ofc_desk.service.snapshot import TableSnapshot
+
+DESK_GAMES: dict[Game, DeskGame] = {Game.OFC: OfcDesk(), Game.CHINESE: ChineseDesk()}
+"""Every game's part, in the order the New table offers them."""
+
+
+def desk_game(game: Game) -> DeskGame:
+    return DESK_GAMES[game]
+
+
+def game_at(snapshot: TableSnapshot) -> DeskGame:
+    """The part of the game the table plays: the desk's one reading of it from a snapshot."""
+    return desk_game(snapshot.game)
+
+
+def chosen_game(variant: str) -> DeskGame:
+    """The part of the game whose New table choice names `variant` (OFC's for one none names)."""
+    return next(
+        (part for part in DESK_GAMES.values() if any(variant == named for _, named in part.choices)),
+        DESK_GAMES[Game.OFC],
+    )

@@ -1,0 +1,106 @@
+"""What the desk asks of a game's part (`DeskGame`): each game answers in its own module, and the
+desk asks the part of the table's game instead of asking which game is played.
+
+A part decides only what the desk shows and which service call it makes; the rules stay the core's
+and the service's. Nothing here imports Qt: the staging model reads a part too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from ofc_desk.core.presets import Game
+from ofc_desk.desk.entry.key_syntax import KeyedText
+from ofc_desk.i18n import LazyText, _
+
+if TYPE_CHECKING:
+    from ofc_desk.core.chinese.payment import PaymentRules
+    from ofc_desk.core.chinese.presets import ProposedSettlement
+    from ofc_desk.core.jackpot import JackpotAward
+    from ofc_desk.core.results import HandResult
+    from ofc_desk.service.snapshot import TableSnapshot
+    from ofc_desk.service.table_service import TableService
+
+
+class EntryForm(NamedTuple):
+    """How the card entry looks for a game: its confirm button, the row keys it leaves out, the
+    hint in the empty line, and whether it offers the Surrender button."""
+
+    confirm_caption: LazyText
+    confirm_name: LazyText
+    hidden_keys: tuple[str, ...]
+    hint: LazyText
+    """The whole hint, shown where the line has room for it."""
+    hint_keys: str
+    """The hint's keys alone, the same in every language: shown where the whole hint would be cut."""
+    surrender: bool = False
+
+
+def award_words(award: JackpotAward | None) -> list[str]:
+    """A preset's jackpot award in the words of its `pays_line`, both games' ([] without one)."""
+    if award is None:
+        return []
+    return [
+        _("jackpot award: loser {loser}%, winner {winner}%, table {table}%").format(
+            loser=award.loser, winner=award.winner, table=award.table
+        )
+    ]
+
+
+class DeskGame(Protocol):
+    """One game's part of the desk."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def choices(self) -> tuple[tuple[LazyText, str], ...]:
+        """The New table's game choices this game gives: the caption the dealer reads (with
+        {variant} for the variant's words) and the variant the rules name."""
+        ...
+
+    @property
+    def default_preset(self) -> str:
+        """The preset a table of this game starts with until the dealer picks another."""
+        ...
+
+    @property
+    def takes_progressive(self) -> bool:
+        """Whether the New table's "Progressive Fantasyland" applies to this game."""
+        ...
+
+    def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
+        """How a preset of this game proposes its tables settle (None: it says nothing)."""
+        ...
+
+    def pays_line(self, preset: str) -> str:
+        """How a preset of this game pays, in one line for the New table ("pays pair by pair ·
+        jackpot award: …"); "" for a name that is no preset file (the table's own preset)."""
+        ...
+
+    def entry_form(self, service: TableService | None) -> EntryForm:
+        """The card entry's form at this game's table (`service`: what the table plays)."""
+        ...
+
+    def prompt_keys(self, service: TableService | None) -> list[str]:
+        """The words of the keys a showdown takes besides the cards, for the entry's prompt."""
+        ...
+
+    def word_typed(self, keyed: KeyedText, player: str) -> str:
+        """What Enter does with a word typed instead of cards for `player` at a showdown
+        ("Enter: Bo surrenders"), or "" when the line is cards."""
+        ...
+
+    def foul_word(self) -> str:
+        """The seat's mark for a hand that loses every row (FOUL, MISSET)."""
+        ...
+
+    def scored_hand(self, snapshot: TableSnapshot) -> HandResult | None:
+        """The scored hand awaiting settlement (None while the hand is not scored)."""
+        ...
+
+    def settlement_html(
+        self, result: HandResult, rake_line: str, payment: PaymentRules | None, foul_ink: str
+    ) -> str:
+        """The settlement's details: the hands and the pairs (the transfers are drawn apart)."""
+        ...

@@ -1,0 +1,110 @@
+"""Closed Chinese poker's part of the desk: each hand typed whole at showdown (no discards, no
+unknown cards), `s` then Enter or the Surrender button for a surrender where the table plays one, a
+misset rather than a foul, the preset's proposed settlement in the New table, and the Chinese
+settlement (how the deal pays, each showdown, the pairs). The showdown's entry itself is
+`chinese_showdown`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET
+from ofc_desk.core.chinese.payment import Payment
+from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.core.presets import Game, PresetError
+from ofc_desk.desk.entry.key_syntax import KeyedText
+from ofc_desk.desk.games.base import EntryForm, award_words
+from ofc_desk.desk.games.chinese_settlement import chinese_details_html
+from ofc_desk.desk.hand_end.payment_lines import payment_html
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+
+if TYPE_CHECKING:
+    from ofc_desk.core.chinese.payment import PaymentRules
+    from ofc_desk.core.chinese.presets import ProposedSettlement
+    from ofc_desk.core.results import HandResult
+    from ofc_desk.service.snapshot import TableSnapshot
+    from ofc_desk.service.table_service import TableService
+
+SURRENDER_KEY = "s"
+SHOWDOWN_FORM = EntryForm(
+    confirm_caption=lazy_gettext("Confirm hand (Enter)"),
+    confirm_name=lazy_gettext("Confirm hand"),
+    hidden_keys=("x", "?"),
+    # Whole beside the picker at 1366 px; the prompt above says that s surrenders.
+    hint=lazy_gettext("qh f · 10d m · 7c b … 13 cards — Enter confirms"),
+    hint_keys="qh f · 10d m · 7c b …",
+)
+# TRANSLATORS: at a Chinese poker showdown, the key s (then Enter) gives up the hand.
+SURRENDER_WORDS = lazy_gettext("s surrenders")
+"""The prompt's word for the surrender key, at a table that plays a surrender."""
+
+
+def asks_surrender(keyed: KeyedText) -> bool:
+    """`s` alone after the seat (if any): a surrender, not a card being typed."""
+    return not keyed.placements and keyed.rest.strip().lower() == SURRENDER_KEY
+
+
+def _plays_surrender(service: TableService | None) -> bool:
+    """A `pool` or `single-winner` table plays none: the service says."""
+    return service is not None and service.can_surrender()
+
+
+class ChineseDesk:
+    """`DeskGame` for closed Chinese poker."""
+
+    game = Game.CHINESE
+    choices: tuple[tuple[LazyText, str], ...] = ((lazy_gettext("Chinese poker"), CHINESE),)
+    default_preset = DEFAULT_PRESET
+    takes_progressive = False
+
+    def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
+        """A Chinese preset may name how its tables usually settle (Hawaiian Gardens: chip
+        exposure from the dealer)."""
+        try:
+            return load_chinese_preset(preset).proposed_settlement
+        except PresetError:
+            return None  # not a preset file (the table's own): nothing to propose
+
+    def pays_line(self, preset: str) -> str:
+        """ "pool: each row's winner collects 1 unit from each other player; all three rows, 3
+        more", then the jackpot award, if the preset has one."""
+        try:
+            loaded = load_chinese_preset(preset)
+        except PresetError:
+            return ""
+        rules = loaded.payment
+        if rules.payment is Payment.POOL:
+            pays = _("pool: {terms}").format(terms=rules.pool_terms())
+        elif rules.payment is Payment.SINGLE_WINNER:
+            pays = ngettext(
+                "single winner: who beats everyone on two rows collects {units} unit from each other player",
+                "single winner: who beats everyone on two rows collects {units} units from each other player",
+                rules.stake,
+            ).format(units=rules.stake)
+        else:
+            pays = _("pays pair by pair")
+        return " · ".join([pays, *award_words(loaded.jackpot_award)])
+
+    def entry_form(self, service: TableService | None) -> EntryForm:
+        return SHOWDOWN_FORM._replace(surrender=_plays_surrender(service))
+
+    def prompt_keys(self, service: TableService | None) -> list[str]:
+        return [str(SURRENDER_WORDS)] if _plays_surrender(service) else []
+
+    def word_typed(self, keyed: KeyedText, player: str) -> str:
+        if asks_surrender(keyed):
+            return _("Enter: {player} surrenders").format(player=player)
+        return ""
+
+    def foul_word(self) -> str:
+        return _("MISSET")
+
+    def scored_hand(self, snapshot: TableSnapshot) -> HandResult | None:
+        result = snapshot.chinese_result
+        return None if result is None else result.view()
+
+    def settlement_html(
+        self, result: HandResult, rake_line: str, payment: PaymentRules | None, foul_ink: str
+    ) -> str:
+        return payment_html(result.payment, payment) + chinese_details_html(result, rake_line, foul_ink)

@@ -1,0 +1,74 @@
+"""Open-face Chinese poker's part of the desk: streets typed card by card (discards and unknown
+cards among them), Fantasyland, the three variants in the New table, and the OFC settlement."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.ofc.presets import load_preset
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
+from ofc_desk.desk.entry.key_syntax import KeyedText
+from ofc_desk.desk.games.base import EntryForm, award_words
+from ofc_desk.desk.games.ofc_settlement import ofc_details_html
+from ofc_desk.i18n import LazyText, _, lazy_gettext
+
+if TYPE_CHECKING:
+    from ofc_desk.core.chinese.payment import PaymentRules
+    from ofc_desk.core.chinese.presets import ProposedSettlement
+    from ofc_desk.core.results import HandResult
+    from ofc_desk.service.snapshot import TableSnapshot
+    from ofc_desk.service.table_service import TableService
+
+STREET_FORM = EntryForm(
+    confirm_caption=lazy_gettext("Confirm street (Enter)"),
+    confirm_name=lazy_gettext("Confirm street"),
+    hidden_keys=(),
+    hint=lazy_gettext("qh f · 10d m · 7c x · ? — Enter confirms"),
+    hint_keys="qh f · 10d m · 7c x · ?",
+)
+"""A street: every row key, discards and unknown cards too; short enough to be read whole beside
+the picker at 1366 px (F1 has the rest)."""
+
+
+class OfcDesk:
+    """`DeskGame` for open-face Chinese poker."""
+
+    game = Game.OFC
+    choices: tuple[tuple[LazyText, str], ...] = tuple(
+        # TRANSLATORS: a game in the New table dialog; {variant} is regular, pineapple or 2-7 pineapple.
+        (lazy_gettext("OFC {variant}"), variant.value)
+        for variant in Variant
+    )
+    default_preset = DEFAULT_PRESET
+    takes_progressive = True
+
+    def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
+        return None  # an OFC preset names no settlement: the table's stays
+
+    def pays_line(self, preset: str) -> str:
+        try:
+            award = load_preset(preset).jackpot_award
+        except PresetError:
+            return ""
+        return " · ".join([_("pays pair by pair"), *award_words(award)])
+
+    def entry_form(self, service: TableService | None) -> EntryForm:
+        return STREET_FORM
+
+    def prompt_keys(self, service: TableService | None) -> list[str]:
+        return []  # a street's turn says its own keys (`Turn.describe`)
+
+    def word_typed(self, keyed: KeyedText, player: str) -> str:
+        return ""  # every word typed at a street is a card or a row
+
+    def foul_word(self) -> str:
+        return _("FOUL")
+
+    def scored_hand(self, snapshot: TableSnapshot) -> HandResult | None:
+        return None if snapshot.result is None else snapshot.result.view()
+
+    def settlement_html(
+        self, result: HandResult, rake_line: str, payment: PaymentRules | None, foul_ink: str
+    ) -> str:
+        return ofc_details_html(result, rake_line, foul_ink)

@@ -1,0 +1,78 @@
+"""What the reports ask of the game a table played, so that none of them asks which game it was.
+
+Each game answers in its own words: OFC (`games.ofc`) and closed Chinese poker (`games.chinese`).
+`games.report_game` is the one way from a session's record or its rules to the game's part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from ofc_desk.reports.record import PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.service.events import EventKind
+
+
+class ReportGame(Protocol):
+    """A game's part of the session report, the rules page, the CSV exports and the replay script."""
+
+    # The players table: the game's three columns after "Hands", and every column's width.
+    @property
+    def player_headings(self) -> tuple[str, str, str]: ...
+
+    def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]: ...
+
+    @property
+    def player_widths(self) -> tuple[float, ...]:
+        """The players table's columns but the last (which takes the rest of the page)."""
+        ...
+
+    # A hand's table and its transfers.
+    @property
+    def bonus_heading(self) -> str:
+        """The heading of the column after "Stack before": royalties at OFC, row bonuses at Chinese."""
+        ...
+
+    @property
+    def flag(self) -> str:
+        """The word under the name of a player whose hand did not stand (foul, misset)."""
+        ...
+
+    def in_place_of_rows(self, seat: SeatResult) -> str:
+        """What runs across a player's three row cells in place of rows not set (empty: the rows)."""
+        ...
+
+    @property
+    def why_heading(self) -> str: ...
+
+    def why(self, transfer: TransferRecord) -> str | None:
+        """A transfer's last cell: why it was paid, or capped (None: an empty cell)."""
+        ...
+
+    # The rules page.
+    def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        """The preset's name and its data with house options applied (None if unreadable)."""
+        ...
+
+    def play_options(self, rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
+        """The table's own choices of play beyond the preset (before the house options)."""
+        ...
+
+    def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
+        """Every number and flag of the preset the hands were scored with."""
+        ...
+
+    # The hands CSV and the chip-transactions CSV (in the record's English).
+    def showdown_words(self, seat: SeatResult) -> str: ...
+
+    def transfer_note(self, transfer: TransferRecord) -> str: ...
+
+    # The replay script.
+    @property
+    def entry_kinds(self) -> frozenset[EventKind]:
+        """The events a player's entry of a hand is stored as."""
+        ...
+
+    def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """An entry as a replay script spells it among a hand's actions."""
+        ...

@@ -1,0 +1,201 @@
+"""Closed Chinese poker's part of the reports (docs/rules.md §10): missets, surrenders and specials
+in the players table, row bonuses in a hand's, a player's surrender or declared special in place of
+the rows, what each payment was for, the Chinese preset's numbers on the rules page, and a showdown
+as a replay script spells it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reportlab.lib.units import mm
+
+from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.chinese.specials import SpecialKind
+from ofc_desk.core.ofc.deal_input import DealInputError
+from ofc_desk.core.results import ResultSeat
+from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
+from ofc_desk.i18n.languages import SOURCE
+from ofc_desk.reports.record import ChineseSeat, PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
+from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.replay_vocabulary import CHINESE_ACTION_KEYS
+
+SPECIAL_KINDS = frozenset(SpecialKind)
+
+# The preset's fields in the order a supervisor checks them, with the words the rules use.
+CHINESE_LABELS: dict[str, LazyText] = {
+    "scheme": lazy_gettext("Scoring scheme"),
+    "bonus_mode": lazy_gettext("Bonus mode"),
+    "bonuses": lazy_gettext("Row bonuses (units)"),
+    "sweep": lazy_gettext("Sweep bonus"),
+    "overall_point": lazy_gettext("Overall point"),
+    "majority": lazy_gettext("Majority units"),
+    "scoop": lazy_gettext("Scoop units"),
+    "scoop_all": lazy_gettext("Scoop-all units"),
+    "scoop_multiplier": lazy_gettext("Scoop multiplier"),
+    "scoop_all_multiplier": lazy_gettext("Scoop-all multiplier"),
+    "specials": lazy_gettext("Specials (units)"),
+    "special_vs_special": lazy_gettext("Special against special"),
+    "surrender": lazy_gettext("Surrender (units)"),
+    "bank": lazy_gettext("Bank"),
+    "aces": lazy_gettext("Aces"),
+    "ace_units": lazy_gettext("Ace units (1–4 aces)"),
+    "rake": lazy_gettext("Rake"),
+    "proposed_settlement": lazy_gettext("Proposed table stakes"),
+}
+
+
+class ChineseReport:
+    """What the reports ask of a closed Chinese poker table, answered for Chinese poker."""
+
+    @property
+    def player_headings(self) -> tuple[str, str, str]:
+        return (_("Missets"), _("Surrenders"), _("Specials"))
+
+    def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
+        return (player.fouls, player.surrenders, player.specials)
+
+    player_widths = (26 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 12 * mm, 15 * mm, 19 * mm)
+
+    @property
+    def bonus_heading(self) -> str:
+        return _("Bonus")
+
+    @property
+    def flag(self) -> str:
+        return _("MISSET")
+
+    def in_place_of_rows(self, seat: SeatResult) -> str:
+        """The words a player's row cells carry when the hand was not set: never an empty row."""
+        if seat.chinese is None:
+            return ""
+        if seat.chinese.surrendered:
+            return _("surrendered: no hand shown")
+        if seat.chinese.declared:
+            special = special_words(seat.chinese.declared)
+            return _("declared {special}: paid as a special").format(special=special)
+        return ""
+
+    @property
+    def why_heading(self) -> str:
+        return _("Why")
+
+    def why(self, transfer: TransferRecord) -> str:
+        """A payment's pass and purpose, then the cap when the payer's stack ran short."""
+        why = why_words(transfer.why, transfer.payer, transfer.payee)
+        parts = [_pass_words(transfer.settles, why) if transfer.settles else why]
+        if transfer.capped:
+            parts.append(reason_words(transfer.reason))
+        return "; ".join(part for part in parts if part)
+
+    def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        chosen = rules.get("rules", "chinese-basic")
+        try:
+            preset = read_chinese_preset(chosen, rules.get("house_options"))
+        except DealInputError:
+            return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)
+        return preset.name, preset.to_dict()
+
+    def play_options(self, rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
+        return []  # no streets, no Fantasyland: the preset's lines say everything
+
+    def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
+        return [RuleSetting(label, value_words(value)) for label, value in chinese_preset_lines(preset)]
+
+    def showdown_words(self, seat: SeatResult) -> str:
+        """The hands CSV's account of a showdown."""
+        if seat.chinese is None:
+            return ""
+        if seat.chinese.surrendered:
+            return "surrendered"
+        if seat.chinese.declared:
+            return f"declared {seat.chinese.declared}"
+        if seat.chinese.misset_reason:
+            return f"misset: {seat.chinese.misset_reason}"
+        return "set"
+
+    def transfer_note(self, transfer: TransferRecord) -> str:
+        """What a payment settled; the CSV is machine-readable: its words are the record's
+        English, whatever the language."""
+        if not transfer.settles:
+            return transfer.reason
+        with in_language(SOURCE):
+            return self.why(transfer)
+
+    entry_kinds = frozenset({EventKind.SHOWN})
+
+    def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A showdown: a surrender, a declaration with its cards (and rows when given), or the
+        cards with their rows."""
+        surrender, declare = CHINESE_ACTION_KEYS
+        action: dict[str, Any] = {"player": payload["player"]}
+        if payload.get(surrender):
+            return {**action, surrender: True}
+        if payload.get(declare):
+            action[declare] = payload[declare]
+        action["cards"] = " ".join(payload.get("cards") or [])
+        if payload.get("rows"):
+            action["rows"] = " ".join(payload["rows"])
+        return action
+
+
+def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Label and value of every number the hands were scored with, specials as `dragon 13`."""
+    lines: list[tuple[str, Any]] = []
+    for key, label in CHINESE_LABELS.items():
+        if key not in preset:
+            continue
+        value = preset[key]
+        if key == "specials":
+            value = ", ".join(_special_words(s) for s in value) or _("none")
+        elif key == "ace_units":
+            value = " · ".join(
+                ngettext("{aces} ace {units}", "{aces} aces {units}", aces).format(aces=aces, units=units)
+                for aces, units in enumerate(value, 1)
+            )
+        elif key in PRESET_TABLES:
+            value = PRESET_TABLES[key](value)
+        # The label stays the English message: the report translates it when it prints it.
+        lines.append((label.message, value))
+    others = [key for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
+    return lines + [(key.replace("_", " ").capitalize(), preset[key]) for key in others]
+
+
+_SHOWN = {"name", "description", "game"}
+
+
+def _special_words(special: Mapping[str, Any]) -> str:
+    limit = special.get("highest") or special.get("lowest")
+    # The rules page has always named a special by its key in English ("six-pairs").
+    kind = str(special["kind"]) if speaks_as_stored() else special_words(str(special["kind"]))
+    if limit:
+        kind = _("{special} (to {rank})").format(special=kind, rank=limit)
+    return f"{kind} {special['units']}"
+
+
+def special_words(kind: str) -> str:
+    """A declared special (`SpecialKind`'s value) in the reader's words; an unknown one by its
+    stored name."""
+    return str(SpecialKind(kind).label) if kind in SPECIAL_KINDS else kind.replace("-", " ")
+
+
+def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
+    """A settled result's Chinese part of one player, None for an OFC player."""
+    showdown = seat.showdown
+    if showdown is None:
+        return None
+    return ChineseSeat(
+        surrendered=showdown.surrendered,
+        declared=showdown.special.value if showdown.special else "",
+        misset_reason=(seat.foul_reason or "") if seat.foul else "",
+    )
+
+
+def _pass_words(settles: str, why: str) -> str:
+    if settles == "special":
+        return _("special pass: {why}").format(why=why)
+    if settles == "rest":
+        return _("rest pass: {why}").format(why=why)
+    return f"{settles} pass: {why}"

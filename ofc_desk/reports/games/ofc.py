@@ -1,0 +1,141 @@
+"""OFC's part of the reports (every variant): fouls, Fantasyland and royalties in the players table,
+royalties in a hand's, a transfer's cap as its only why, every number of the OFC preset on the rules
+page, and the streets and Fantasyland sets of a replay script."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reportlab.lib.units import mm
+
+from ofc_desk.core.cards import UNKNOWN_TOKEN
+from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
+from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
+from ofc_desk.i18n import LazyText, _, lazy_gettext
+from ofc_desk.reports.record import PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.reports.rules_words import PRESET_TABLES, inline_words, rules_label, value_words
+from ofc_desk.reports.spoken import reason_words
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.replay_vocabulary import ACTION_KEYS
+
+LABELS: dict[str, LazyText] = {
+    "scoring_systems": lazy_gettext("Scoring systems"),
+    "foul_penalty": lazy_gettext("Foul penalty (points)"),
+    "winner_only_royalties": lazy_gettext("Winner-only royalties"),
+    "royalties.back": lazy_gettext("Back royalties"),
+    "royalties.middle": lazy_gettext("Middle royalties"),
+    "royalties.front_pairs": lazy_gettext("Front pairs"),
+    "royalties.front_trips": lazy_gettext("Front trips"),
+    "royalties.deuce_to_seven_middle": lazy_gettext("2-7 middle royalties"),
+    "fantasyland.entry_front_pair": lazy_gettext("Fantasyland entry (front pair)"),
+    "fantasyland.cards": lazy_gettext("Fantasyland cards"),
+    "fantasyland.progressive_cards": lazy_gettext("Progressive cards"),
+    "fantasyland.progressive_stay_cards": lazy_gettext("Progressive stay cards"),
+    "fantasyland.stay": lazy_gettext("Fantasyland stay"),
+    "fantasyland.max_consecutive": lazy_gettext("Consecutive Fantasyland cap"),
+    "fantasyland.deuce_to_seven": lazy_gettext("2-7 Fantasyland"),
+    "rake.jackpot_percent": lazy_gettext("Jackpot share of rake (%)"),
+}
+SKIPPED = {"name", "description", "scoring"}
+
+
+class OfcReport:
+    """What the reports ask of an OFC table, answered for OFC."""
+
+    @property
+    def player_headings(self) -> tuple[str, str, str]:
+        return (_("Fouls"), _("FL hands"), _("Royalties"))
+
+    def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
+        return (player.fouls, player.fantasyland_hands, player.royalties)
+
+    # "Fouls" and "FL hands" are wider than their figures: the player's column gives them the room.
+    player_widths = (28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm)
+
+    @property
+    def bonus_heading(self) -> str:
+        # TRANSLATORS: "Roy." is the royalties column of a hand's table, a narrow one: keep it short.
+        return _("Roy.")
+
+    @property
+    def flag(self) -> str:
+        return _("FOUL")
+
+    def in_place_of_rows(self, seat: SeatResult) -> str:
+        return ""  # every OFC player sets three rows, even a fouled one
+
+    @property
+    def why_heading(self) -> str:
+        return _("Why capped")
+
+    def why(self, transfer: TransferRecord) -> str | None:
+        return reason_words(transfer.reason) if transfer.capped else None
+
+    def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        chosen = rules.get("rules", DEFAULT_PRESET)
+        overrides = rules.get("house_options") or None
+        try:
+            if isinstance(chosen, Mapping):
+                preset = preset_from_dict(chosen, overrides)
+            else:
+                preset = load_preset(str(chosen))
+                if overrides:
+                    preset = preset_from_dict(preset.to_dict(), overrides)
+        except PresetError:
+            return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)
+        return preset.name, preset.to_dict()
+
+    def play_options(self, rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
+        scoring = rules.get("scoring") or (preset or {}).get("scoring") or _("the preset's own")
+        progressive = value_words(bool(rules.get("progressive", False)))
+        face_down = value_words(bool(rules.get("last_three_face_down")))
+        return [
+            RuleSetting(rules_label(lazy_gettext("Scoring")), str(scoring)),
+            RuleSetting(rules_label(lazy_gettext("Progressive Fantasyland")), progressive),
+            RuleSetting(rules_label(lazy_gettext("Last 3 cards face down")), face_down),
+        ]
+
+    def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
+        return _flatten(preset, "")
+
+    def showdown_words(self, seat: SeatResult) -> str:
+        return ""  # the rows say it all
+
+    def transfer_note(self, transfer: TransferRecord) -> str:
+        return transfer.reason
+
+    entry_kinds = frozenset({EventKind.PLACED, EventKind.REVEALED})
+
+    def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A street, a face-down card turned up or a Fantasyland set: the cards and their rows."""
+        player, cards, rows = ACTION_KEYS
+        entered = payload.get(cards) or []
+        return {
+            player: payload[player],
+            cards: " ".join(UNKNOWN_TOKEN if card is None else str(card) for card in entered),
+            rows: " ".join(str(row) for row in payload.get(rows) or []),
+        }
+
+
+def _flatten(data: Mapping[str, Any], prefix: str) -> list[RuleSetting]:
+    settings: list[RuleSetting] = []
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if path in SKIPPED:
+            continue
+        if isinstance(value, Mapping) and any(isinstance(v, Mapping) for v in value.values()):
+            if path in LABELS:
+                settings.append(RuleSetting(rules_label(LABELS[path]), inline_words(value)))
+            else:
+                settings += _flatten(value, f"{path}.")
+        else:
+            words = PRESET_TABLES[path](value) if path in PRESET_TABLES else value_words(value)
+            label = rules_label(LABELS[path]) if path in LABELS else _humanize(path)
+            settings.append(RuleSetting(label, words))
+    return settings
+
+
+def _humanize(path: str) -> str:
+    words = path.replace(".", " ").replace("_", " ")
+    return words[:1].upper() + words[1:]

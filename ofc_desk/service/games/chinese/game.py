@@ -1,0 +1,101 @@
+"""Chinese poker as a table plays it (`base.TableGame`, docs/rules.md §10): the preset the rules
+name, two to four players, a showdown entered for each."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ofc_desk.core.chinese.deal import MAX_PLAYERS, MIN_PLAYERS
+from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.chinese.payment import PaymentRules
+from ofc_desk.core.chinese.presets import ChinesePreset
+from ofc_desk.core.jackpot import JackpotAward
+from ofc_desk.core.ofc.deal_input import DealInputError, read_choice, read_pair_units
+from ofc_desk.core.presets import Game, RakeRules
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.i18n import LazyText, _
+from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.base import GameTable, HandDeal, LiveHand
+from ofc_desk.service.games.chinese.play import ChineseHandState
+from ofc_desk.service.games.chinese.view import chinese_game_view
+from ofc_desk.service.outcome import ScoredResult
+from ofc_desk.service.payloads import RawPayload
+from ofc_desk.service.seats import Seat
+from ofc_desk.service.setup import TableRules
+from ofc_desk.service.view_parts import GameView
+
+
+def check_chinese_rules(rules: TableRules) -> ChinesePreset:
+    """Refuse Chinese rules the core would not score; give the preset they name."""
+    if rules.scoring is not None or rules.progressive or rules.last_three_face_down:
+        raise ActionRefused(_("rules: scoring, progressive and the last 3 cards face down are OFC options"))
+    try:
+        preset = read_chinese_preset(rules.preset, rules.house_options)
+        data = rules.to_json()
+        read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP)
+        read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER)
+        named = sorted({name for pair in rules.pair_units for name in pair.players})
+        read_pair_units(data["pair_units"], named)
+    except DealInputError as error:
+        raise ActionRefused(_("rules: {problem}").format(problem=error)) from None
+    return preset
+
+
+@dataclass(frozen=True)
+class ChineseGame:
+    preset: ChinesePreset
+
+    @classmethod
+    def for_rules(cls, rules: TableRules) -> ChineseGame:
+        return cls(check_chinese_rules(rules))
+
+    @property
+    def game(self) -> Game:
+        return Game.CHINESE
+
+    @property
+    def label(self) -> LazyText:
+        return Game.CHINESE.label
+
+    @property
+    def seat_limits(self) -> tuple[int, int]:
+        return MIN_PLAYERS, MAX_PLAYERS
+
+    @property
+    def rake(self) -> RakeRules:
+        return self.preset.rake
+
+    @property
+    def jackpot_award(self) -> JackpotAward | None:
+        return self.preset.jackpot_award
+
+    @property
+    def payment_rules(self) -> PaymentRules:
+        return self.preset.payment
+
+    @property
+    def plays_surrender(self) -> bool:
+        """A `pool` or `single-winner` preset plays none (docs/rules.md §11)."""
+        return not self.preset.unplayed(surrender=True)
+
+    @property
+    def entry(self) -> EventKind:
+        return EventKind.SHOWN
+
+    def nothing_to_settle(self) -> ActionRefused:
+        return no_showdown_being_entered()
+
+    def check_deal(self, playing: Sequence[Seat]) -> None:
+        """Every seat's 13 cards fit the deck: the seat limits are the game's only limit."""
+
+    def start(self, deal: HandDeal) -> ChineseHandState:
+        return ChineseHandState(deal.number, deal.button, list(deal.order), deal.stacks, self.preset)
+
+    def entry_kind(self, live: LiveHand | None, raw: RawPayload) -> EventKind:
+        return EventKind.SHOWN
+
+    def view(self, table: GameTable, live: LiveHand | None, result: ScoredResult | None) -> GameView:
+        hand = live if isinstance(live, ChineseHandState) else None
+        return chinese_game_view(table, self.preset, hand, result)

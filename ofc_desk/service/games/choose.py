@@ -1,0 +1,34 @@
+"""The one place that names every game a table can play: the game the rules name, and the script
+keys only one game's entries have."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from ofc_desk.core.presets import Game
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.base import TableGame
+from ofc_desk.service.games.chinese.game import ChineseGame
+from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.games.ofc.game import OfcGame
+from ofc_desk.service.setup import TableRules
+
+GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
+    Game.OFC: OfcGame.for_rules,
+    Game.CHINESE: ChineseGame.for_rules,
+}
+
+OWN_ENTRY_KEYS: Final[tuple[tuple[tuple[str, ...], EventKind], ...]] = ((SHOWDOWN_KEYS, EventKind.SHOWN),)
+"""Keys only one game's entry has, and the event such an entry makes at any table."""
+
+
+def game_for(rules: TableRules) -> TableGame:
+    """The game the rules name, or `ActionRefused` when the core would not score it."""
+    return GAMES[rules.game](rules)
+
+
+def own_entry(action: Mapping[str, object]) -> tuple[EventKind, tuple[str, ...]] | None:
+    """The event of a scripted entry that names its game by a key only that game's entries have (a
+    Chinese surrender or declared special: a showdown), with those keys; None for any other."""
+    return next(((kind, keys) for keys, kind in OWN_ENTRY_KEYS if set(action) & set(keys)), None)

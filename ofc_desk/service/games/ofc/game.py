@@ -1,0 +1,97 @@
+"""OFC as a table plays it (`base.TableGame`): the preset and variant the rules name, the streets
+they deal, and the deck's limit on a hand with Fantasyland players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.jackpot import JackpotAward
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.streets import DECK_SIZE, StreetPlan, cards_needed
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import Game, RakeRules
+from ofc_desk.i18n import LazyText, _
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.base import GameTable, HandDeal, LiveHand
+from ofc_desk.service.games.ofc.live import OfcHand
+from ofc_desk.service.games.ofc.view import ofc_game_view
+from ofc_desk.service.outcome import ScoredResult
+from ofc_desk.service.payloads import RawPayload
+from ofc_desk.service.scoring_bridge import check_rules
+from ofc_desk.service.seats import Seat
+from ofc_desk.service.setup import TableRules
+from ofc_desk.service.view_parts import GameView
+
+if TYPE_CHECKING:
+    from ofc_desk.core.chinese.payment import PaymentRules
+
+
+@dataclass(frozen=True)
+class OfcGame:
+    preset: RulesPreset
+    variant: Variant
+    plan: StreetPlan
+
+    @classmethod
+    def for_rules(cls, rules: TableRules) -> OfcGame:
+        """The game the rules name, refused when the core would not score it."""
+        preset, variant = check_rules(rules)
+        return cls(preset, variant, StreetPlan.for_variant(variant, rules.last_three_face_down))
+
+    @property
+    def game(self) -> Game:
+        return Game.OFC
+
+    @property
+    def label(self) -> LazyText:
+        return self.variant.label
+
+    @property
+    def seat_limits(self) -> tuple[int, int]:
+        return self.variant.structure.min_players, self.variant.structure.max_players
+
+    @property
+    def rake(self) -> RakeRules:
+        return self.preset.rake
+
+    @property
+    def jackpot_award(self) -> JackpotAward | None:
+        return self.preset.jackpot_award
+
+    @property
+    def payment_rules(self) -> PaymentRules | None:
+        return None
+
+    @property
+    def plays_surrender(self) -> bool:
+        return False
+
+    @property
+    def entry(self) -> EventKind:
+        return EventKind.PLACED
+
+    def nothing_to_settle(self) -> ActionRefused:
+        return ActionRefused(_("there is no hand to settle"))
+
+    def check_deal(self, playing: Sequence[Seat]) -> None:
+        needed = cards_needed(self.plan, [seat.fantasyland_next for seat in playing])
+        if needed > DECK_SIZE:
+            raise ActionRefused(_("the deck cannot deal {count} cards to these players").format(count=needed))
+
+    def start(self, deal: HandDeal) -> OfcHand:
+        return OfcHand(
+            deal.number, deal.button, deal.order, deal.fantasyland, deal.stacks, self.plan, self.variant,
+            pays_award=self.jackpot_award is not None,
+        )  # fmt: skip
+
+    def entry_kind(self, live: LiveHand | None, raw: RawPayload) -> EventKind:
+        """A street, or the whole set of a player in Fantasyland."""
+        player = live.players.get(str(raw.get("player"))) if isinstance(live, OfcHand) else None
+        return EventKind.REVEALED if player is not None and player.fantasyland_cards else EventKind.PLACED
+
+    def view(self, table: GameTable, live: LiveHand | None, result: ScoredResult | None) -> GameView:
+        hand = live if isinstance(live, OfcHand) else None
+        return ofc_game_view(table, self.preset, self.variant, hand, result)

@@ -1,0 +1,136 @@
+"""An OFC hand as the machine plays it (`base.LiveHand`): streets and Fantasyland sets entered in
+turn, scored by the core once the last is in; settling carries Fantasyland on and holds or moves
+the button (docs/rules.md §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+from ofc_desk.core.ofc.deal import DealResult, jackpot_pairs
+from ofc_desk.core.ofc.streets import StreetPlan
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.service.errors import nothing_to_undo
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.base import GameTable, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.games.ofc.hand import Entry, HandState
+from ofc_desk.service.payloads import EntryPayload, EventPayload, RawPayload, Undone
+from ofc_desk.service.scoring_bridge import HandScorer, ScoredHand, score_hand
+from ofc_desk.service.seats import Seat
+from ofc_desk.service.setup import TableRules
+from ofc_desk.service.snapshot import Phase
+
+if TYPE_CHECKING:
+    from ofc_desk.core.chinese.specials import SpecialKind
+
+FANTASYLAND_SET = {EventKind.PLACED: False, EventKind.REVEALED: True}
+"""The entries OFC plays: a street, or a Fantasyland set revealed."""
+
+
+class OfcHand(HandState):
+    """A `HandState` the machine holds: its events, its score and its settling."""
+
+    def __init__(
+        self,
+        number: int,
+        button: str,
+        order: Sequence[str],
+        fantasyland: dict[str, int],
+        stacks_before: dict[str, int],
+        plan: StreetPlan,
+        variant: Variant,
+        *,
+        pays_award: bool = False,
+    ) -> None:
+        super().__init__(number, button, order, fantasyland, stacks_before, plan, variant)
+        self.pays_award = pays_award
+        """An award is paid from the scored pairs, which a stored result (verify's scorer) lacks."""
+        self._checked: tuple[EntryPayload, Entry] | None = None
+
+    @property
+    def phase(self) -> Phase:
+        turn = self.turn()
+        if turn is None:
+            return Phase.AWAITING_SETTLEMENT
+        if self.players[turn.player].fantasyland_cards:
+            return Phase.WAITING_FOR_FANTASYLAND
+        return Phase.LIVE
+
+    def waiting(self) -> str:
+        turn = self.turn()
+        return "" if turn is None else turn.describe
+
+    def check_event(self, kind: EventKind, raw: RawPayload) -> EntryPayload:
+        fantasyland = FANTASYLAND_SET.get(kind)
+        if fantasyland is None:
+            raise entry_refused(kind)
+        return self.check_typed(str(raw.get("player")), raw.get("cards"), raw.get("rows"), fantasyland)
+
+    def check_typed(
+        self, player: str, cards: object, rows: object, fantasyland: bool, *, partial: bool = False
+    ) -> EntryPayload:
+        entry = self.check_entry(player, cards, rows, partial=partial, fantasyland=fantasyland)
+        payload = entry.to_json()
+        self._checked = (payload, entry)
+        return payload
+
+    def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
+        fantasyland = FANTASYLAND_SET.get(kind)
+        if fantasyland is None:
+            raise entry_refused(kind)
+        self.check_typed(player, cards, rows, fantasyland, partial=True)
+
+    def apply_event(self, kind: EventKind, payload: EventPayload) -> None:
+        self.apply(self._entry_of(cast(EntryPayload, payload)))
+
+    def _entry_of(self, payload: EntryPayload) -> Entry:
+        """The entry a payload holds; the one just checked is not read a second time (every
+        street is checked, then applied: `verify` does it for every street of a session)."""
+        if self._checked is not None and self._checked[0] == payload:
+            return self._checked[1]
+        return Entry.from_json(payload)
+
+    def last_entry(self) -> Undone:
+        if not self.entries:
+            raise nothing_to_undo(self.number)
+        return {"undone": self.entries[-1].to_json()}
+
+    def take_back(self) -> None:
+        self.undo()
+
+    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer) -> ScoredHand:
+        streaks = {name: _seat(seats, name).fantasyland_streak + 1 for name in self.fantasyland}
+        chosen = score_hand if self.pays_award else scorer
+        return chosen(self, self.dealt_in(seats), rules, streaks)
+
+    def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
+        return [seat.name for seat in seats if seat.name in self.players]
+
+    def after_settling(self, table: GameTable, result: SettledResult) -> None:
+        """Who plays the next hand in Fantasyland; hold the button or move it (docs/rules.md §6)."""
+        going: list[str] = []
+        for player in cast(ScoredHand, result).players:
+            seat = table.seat(player.name)
+            played_in = bool(self.players[player.name].fantasyland_cards)
+            seat.fantasyland_streak = seat.fantasyland_streak + 1 if played_in else 0
+            seat.fantasyland_next = player.fantasyland_next
+            if player.fantasyland_next:
+                going.append(player.name)
+        table.holds.hold_for(going, self.players)
+        table.button_held = bool(going)
+        if not going:
+            table.button = table.next_clockwise(self.button)
+
+    def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal:
+        assert isinstance(result, DealResult)  # scored by the core when the table has an award
+        return JackpotDeal(jackpot_pairs(result), result, self.dealt_in(seats))
+
+    def specials_made(self, cards: object) -> list[SpecialKind]:
+        return []  # OFC declares no special hand
+
+    def takes_showdown_from(self, player: str) -> bool:
+        return False
+
+
+def _seat(seats: Sequence[Seat], name: str) -> Seat:
+    return next(seat for seat in seats if seat.name == name)

@@ -1,0 +1,112 @@
+"""Each game's part of the desk gives everything the desk asks of it (`DeskGame`), without Qt: the
+New table's choices and default preset, the entry's form, the prompt's keys, a word typed instead of
+cards, the seat's mark for a lost hand, the scored hand and its settlement view; and the one lookup
+finds a table's part from its snapshot and a New table choice's from its variant."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ofc_desk.core.chinese.deal import CHINESE, score_chinese_deal
+from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
+from ofc_desk.core.ofc.deal import score_deal
+from ofc_desk.core.ofc.deal_input import deal_from_json
+from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.core.resources import resources_dir
+from ofc_desk.core.results import HandResult
+from ofc_desk.desk.entry.key_syntax import read_keyed_text
+from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
+from ofc_desk.desk.games.base import DeskGame, EntryForm
+from ofc_desk.service import TableService, TableSetup
+from ofc_desk.service.setup import SeatSetup, TableRules
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Account
+
+PARTS = [pytest.param(part, id=game.value) for game, part in DESK_GAMES.items()]
+
+
+EXAMPLES: dict[Game, tuple[str, Callable[[Any], HandResult]]] = {
+    Game.OFC: ("score-deal.json", lambda data: score_deal(deal_from_json(data)).view()),
+    Game.CHINESE: ("chinese-deal.json", lambda data: score_chinese_deal(chinese_deal_from_json(data)).view()),
+}
+"""Each game's shipped example deal, and how the core scores it."""
+
+
+def scored_example(game: Game) -> HandResult:
+    name, scored = EXAMPLES[game]
+    return scored(json.loads((resources_dir() / "examples" / name).read_text(encoding="utf-8")))
+
+
+def test_every_game_has_its_part_and_each_variant_one_game() -> None:
+    assert set(DESK_GAMES) == set(Game)
+    variants = [variant for part in DESK_GAMES.values() for _, variant in part.choices]
+    assert len(variants) == len(set(variants))
+    for game, part in DESK_GAMES.items():
+        assert desk_game(game) is part and part.game is game
+        assert all(chosen_game(variant) is part for _, variant in part.choices)
+    assert chosen_game(CHINESE) is desk_game(Game.CHINESE)
+    assert chosen_game("no such variant") is desk_game(Game.OFC)
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_a_part_gives_the_new_tables_game_parts(part: DeskGame) -> None:
+    assert part.choices and all(str(caption) for caption, _ in part.choices)
+    assert part.default_preset in preset_names(part.game)
+    for preset in preset_names(part.game):
+        part.proposed_settlement(preset)  # a preset's proposal, or None: never a refusal
+    assert part.proposed_settlement("(this table's own preset)") is None
+    assert all(part.pays_line(preset) for preset in preset_names(part.game))
+    assert part.pays_line("(this table's own preset)") == ""
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_a_part_gives_the_entrys_form_and_words(part: DeskGame) -> None:
+    form = part.entry_form(None)
+    assert isinstance(form, EntryForm)
+    assert set(form.hidden_keys) < set("fmbx?")  # the row buttons' keys: a game hides some
+    assert str(form.confirm_caption) and str(form.confirm_name) and str(form.hint) and form.hint_keys
+    assert not form.surrender and part.prompt_keys(None) == []  # no table: nothing it plays
+    assert part.word_typed(read_keyed_text("qh f", []), "Ann") == ""
+    assert part.foul_word()
+
+
+def test_the_games_differ_where_the_desk_asks() -> None:
+    ofc, chinese = desk_game(Game.OFC), desk_game(Game.CHINESE)
+    assert (ofc.takes_progressive, chinese.takes_progressive) == (True, False)
+    assert ofc.entry_form(None).hidden_keys == () and set(chinese.entry_form(None).hidden_keys) == {"x", "?"}
+    surrender = read_keyed_text("s", [])
+    assert (ofc.word_typed(surrender, "Ann"), chinese.word_typed(surrender, "Ann")) == (
+        "",
+        "Enter: Ann surrenders",
+    )
+    assert (ofc.foul_word(), chinese.foul_word()) == ("FOUL", "MISSET")
+    proposed = chinese.proposed_settlement("hawaiian-gardens")
+    assert proposed is not None and ofc.proposed_settlement("standard") is None
+    assert ofc.pays_line("standard").startswith("pays pair by pair")
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_a_part_draws_its_games_settlement(part: DeskGame) -> None:
+    result = scored_example(part.game)
+    html = part.settlement_html(result, "Rake 2", None, "#ff0000")
+    assert all(seat.name in html for seat in result.seats) and "Rake 2" in html
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_a_tables_part_is_read_from_its_snapshot_and_gives_its_scored_hand(
+    game: Game, database: Database, template_accounts: tuple[Path, Account]
+) -> None:
+    part = desk_game(game)
+    seats = tuple(SeatSetup(name, 100) for name in ("Ann", "Bob", "Cy"))
+    rules = TableRules(preset=part.default_preset, variant=part.choices[0][1])
+    service = TableService.open(database, TableSetup("Parts", seats, "Cy", rules), template_accounts[1])
+    service.start_next_hand()
+    snapshot = service.snapshot()
+    assert game_at(snapshot) is part
+    assert part.scored_hand(snapshot) is None  # dealt, not scored
+    assert part.entry_form(service).surrender == service.can_surrender()

@@ -1,0 +1,106 @@
+"""Both games played through the one interface the machine asks (`service.games.base`): a tiny OFC
+hand and a tiny Chinese poker hand, each dealt, entered, taken back, scored and settled, with the
+machine holding one game, one live hand and one result."""
+
+from __future__ import annotations
+
+import pytest
+
+from ofc_desk.core.presets import Game
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.base import LiveHand, TableGame
+from ofc_desk.service.games.chinese.game import ChineseGame
+from ofc_desk.service.games.chinese.play import ChineseHandState
+from ofc_desk.service.games.choose import game_for, own_entry
+from ofc_desk.service.games.ofc.game import OfcGame
+from ofc_desk.service.games.ofc.live import OfcHand
+from ofc_desk.service.setup import TableRules
+from ofc_desk.service.snapshot import Phase
+from tests.service.test_machine import ANN, BOB, Recorder, opened
+
+SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
+SEED_B = "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad"
+ROWS = "f f f m m m m m b b b b b"
+
+
+def test_the_rules_choose_the_game_and_its_seats() -> None:
+    # Each game is a `TableGame` (mypy --strict holds it to the protocol), and the rules choose it.
+    ofc: TableGame = OfcGame.for_rules(TableRules(variant="pineapple"))
+    chinese: TableGame = ChineseGame.for_rules(TableRules(preset="chinese-typical", variant="chinese"))
+    assert game_for(TableRules(variant="pineapple")) == ofc
+    assert game_for(TableRules(preset="chinese-typical", variant="chinese")) == chinese
+    assert (ofc.game, str(ofc.label), ofc.seat_limits) == (Game.OFC, "pineapple", (2, 3))
+    assert (chinese.game, str(chinese.label), chinese.seat_limits) == (Game.CHINESE, "Chinese poker", (2, 4))
+    assert ofc.payment_rules is None and not ofc.plays_surrender
+    assert chinese.payment_rules is not None
+    with pytest.raises(ActionRefused, match="are OFC options"):
+        game_for(TableRules(preset="chinese-typical", variant="chinese", progressive=True))
+
+
+def test_an_ofc_hand_through_the_interface() -> None:
+    table = opened({"Ann": 100, "Bob": 100}, "Bob")
+    assert table.machine.game.game is Game.OFC and table.machine.live is None
+    table.do(EventKind.HAND_STARTED)
+    table.street("Ann", ANN["back"], "back")  # the first street: five cards at once
+    table.street("Bob", BOB["back"], "back")
+    for row in ("middle", "front"):
+        for ann, bob in zip(ANN[row].split(), BOB[row].split(), strict=True):
+            table.street("Ann", ann, row)
+            table.street("Bob", bob, row)
+    live = table.machine.live
+    assert isinstance(live, OfcHand) and live.complete and live.phase is Phase.AWAITING_SETTLEMENT
+    assert table.machine.result is not None
+    hand: LiveHand = live  # each game's hand is a `LiveHand`
+    assert hand.dealt_in(table.machine.seats) == ["Ann", "Bob"]
+    with pytest.raises(ActionRefused, match="no Chinese poker hand is being entered"):
+        table.machine.check(EventKind.SHOWN, {"player": "Ann", "cards": SEED_A, "rows": ROWS})
+    table.do(EventKind.UNDONE)
+    turn = live.turn()
+    assert table.machine.result is None and turn is not None and live.waiting() == turn.describe
+    table.street("Bob", BOB["front"].split()[-1], "front")
+    outcome = table.do(EventKind.HAND_SETTLED)
+    assert outcome.hand is not None and outcome.hand.result.seats
+    assert table.machine.snapshot(1, "").game is Game.OFC
+
+
+def _chinese_table() -> Recorder:
+    return opened({"Ann": 20, "Bob": 20}, "Bob", variant="chinese", rules="chinese-typical")
+
+
+def test_a_chinese_hand_through_the_interface() -> None:
+    table = _chinese_table()
+    assert table.machine.game.game is Game.CHINESE
+    table.do(EventKind.HAND_STARTED)
+    live = table.machine.live
+    assert isinstance(live, ChineseHandState) and live.phase is Phase.LIVE and live.fantasyland == {}
+    assert table.machine.entry_kind({"player": "Ann"}) is EventKind.SHOWN
+    with pytest.raises(ActionRefused, match="no hand is being dealt"):
+        table.machine.check(EventKind.PLACED, {"player": "Ann", "cards": "As", "rows": "back"})
+    table.do(EventKind.SHOWN, {"player": "Bob", "cards": SEED_B, "rows": ROWS})
+    with pytest.raises(ActionRefused, match="hand 1 is not finished: waiting for Ann's hand"):
+        table.machine.check(EventKind.HAND_SETTLED, {})
+    table.do(EventKind.SHOWN, {"player": "Ann", "cards": SEED_A, "rows": ROWS})
+    assert live.complete and table.machine.result is not None
+    hand: LiveHand = live
+    assert hand.dealt_in(table.machine.seats) == ["Ann", "Bob"]
+    table.do(EventKind.UNDONE)
+    assert table.machine.result is None and live.takes_showdown_from("Ann")
+    table.do(EventKind.SHOWN, {"player": "Ann", "cards": SEED_A, "rows": ROWS})
+    table.do(EventKind.HAND_SETTLED)
+    assert [seat.stack for seat in table.machine.seats] == [17, 23]
+    assert table.machine.button == "Ann"  # the button moves every hand
+    snapshot = table.machine.snapshot(1, "")
+    assert (snapshot.game, snapshot.variant, snapshot.chinese_result is not None) == (
+        Game.CHINESE,
+        "chinese",
+        True,
+    )
+
+
+def test_a_table_keeps_its_game_and_a_surrender_names_its_own() -> None:
+    table = _chinese_table()
+    with pytest.raises(ActionRefused, match="a table keeps its game"):
+        table.machine.check(EventKind.RULES_CHANGED, {"rules": {"rules": "standard"}, "supervisor": "Sue"})
+    assert own_entry({"player": "Ann", "surrender": True}) == (EventKind.SHOWN, ("surrender", "declare"))
+    assert own_entry({"player": "Ann", "cards": "As", "rows": "back"}) is None
