@@ -122,6 +122,18 @@ def test_the_room_holds_what_the_golden_file_claims(golden: Observation) -> None
     assert "not settled yet" in golden["sessions"]["5"]["script"]  # the live hand
 
 
+def test_a_report_says_each_adjustment_as_the_audit_log_does(golden: Observation) -> None:
+    """One sentence per action (docs/decisions.md, P3 Reading): an undo, void, correction, rules
+    change or request is said on a report as in the audit log, and a Chinese undo names the
+    showdown its stored payload took back."""
+    described = []
+    for session in golden["sessions"].values():
+        rows = [row["description"] for row in session["record"]["adjustments"]]
+        assert set(rows) <= set(session["audit"])
+        described += rows
+    assert any(row.startswith("Taken back: Ann showed: front") for row in described)
+
+
 def test_a_planted_difference_is_found_and_named(golden: Observation) -> None:
     changed = json.loads(json.dumps(golden["verify"]))
     last = len(changed["fingerprints"]) - 1

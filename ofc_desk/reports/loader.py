@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
@@ -20,7 +20,6 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.i18n import _
 from ofc_desk.reports.chinese_section import chinese_seat
 from ofc_desk.reports.pool_record import award_shares, hand_jackpot
 from ofc_desk.reports.record import (
@@ -37,16 +36,23 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
-from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
+from ofc_desk.reports.rules_text import resolve_preset, rules_settings, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import actions
-from ofc_desk.service.events import SUPERVISED, EventKind
-from ofc_desk.service.payloads import RequestMade
+from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.payloads import (
+    EntryPayload,
+    EventPayload,
+    HandSettled,
+    HandVoided,
+    JackpotSeeded,
+    Undone,
+)
 from ofc_desk.service.records import AuditRecord, LedgerRecord
 from ofc_desk.service.records import HandRecord as StoredHand
-from ofc_desk.service.requests import request_words
 from ofc_desk.service.room_pool import MoveKind, PoolRow
-from ofc_desk.service.sentences import entry_sentence
+from ofc_desk.service.sentences import entry_sentence, event_sentence
 from ofc_desk.service.setup import PairUnit
 from ofc_desk.service.verified_read import VerifiedSession, read_verified_session
 from ofc_desk.service.verify import VerifyFault
@@ -157,7 +163,6 @@ class _Walk:
     """What one pass over the events collects, in event order."""
 
     hands_settled: int = 0
-    hand_started_at: dict[int, datetime | None] = field(default_factory=dict)
     supervisors: list[str] = field(default_factory=list)
     transactions: list[ChipTransaction] = field(default_factory=list)
     adjustments: list[Adjustment] = field(default_factory=list)
@@ -172,7 +177,9 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
     walk = _walk_events(events, ledger)
     hands = tuple(
         replace(
-            _hand_record(stored, walk.hand_started_at.get(stored.number), verified.stacks_after),
+            _hand_record(
+                stored, parse_time(verified.hands_started_at.get(stored.number)), verified.stacks_after
+            ),
             dealers=stored.dealers,
             jackpot=hand_jackpot(stored.number, stored.result.jackpot, pool_rows, shares),
         )
@@ -208,7 +215,7 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
         final_hash=events[-1].hash,
         event_count=events[-1].seq,
         replay_script=ScriptBuilder.from_events(events).script(),
-        live_hand=walk.hands_settled + 1 if walk.hands_settled + 1 in walk.hand_started_at else None,
+        live_hand=verified.live_hand,
     )
 
 
@@ -222,7 +229,9 @@ def _pool_moves(rows: tuple[PoolRow, ...], events: list[AuditRecord]) -> tuple[P
             row.chips,
             row.hand_number,
             row.pool_after,
-            str(by_id[row.event_id].payload.get("supervisor") or "") if row.kind == MoveKind.SEED else "",
+            cast(JackpotSeeded, by_id[row.event_id].payload)["supervisor"]
+            if row.kind == MoveKind.SEED
+            else "",
         )
         for row in rows
     )
@@ -233,7 +242,7 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
     ledger_by_event: dict[int, list[LedgerRecord]] = {}
     for entry in ledger:
         ledger_by_event.setdefault(entry.event_id, []).append(entry)
-    undo_tracker = _UndoTracker(walk.adjustments)
+    reentries = _Reentries(walk.adjustments)
     for event in events:
         kind = EventKind(event.kind)
         at = parse_time(event.at)
@@ -242,10 +251,8 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
             continue  # written by migration 0007, not by a dealer; its numbers are on the rules page
         if kind in SUPERVISED:
             _add_once(walk.supervisors, supervisor or event.actor)
-        if kind is EventKind.HAND_STARTED:
-            walk.hand_started_at[walk.hands_settled + 1] = at
-        elif kind is EventKind.HAND_SETTLED:
-            walk.hands_settled += 1
+        if kind is EventKind.HAND_SETTLED:
+            walk.hands_settled = cast(HandSettled, event.payload)["number"]  # settled in their order
         elif kind is EventKind.SESSION_CLOSED:
             walk.closed_at = at
         if kind in CHIP_KINDS:
@@ -263,9 +270,8 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
                         note=str(event.payload.get("reason") or entry.note),
                     )
                 )
-        adjustment = undo_tracker.follow(event, kind, walk.hands_settled + 1)
-        if adjustment is None:
-            adjustment = _supervised_adjustment(event, kind, at, supervisor)
+        reentries.follow(event, kind)
+        adjustment = _adjustment(event, kind, at, walk.hands_settled + 1)
         if adjustment is not None:
             walk.adjustments.append(replace(adjustment, after_hand=walk.hands_settled))
     return walk
@@ -276,107 +282,64 @@ def _add_once(names: list[str], name: str) -> None:
         names.append(name)
 
 
-class _UndoTracker:
-    """Remembers the live hand's entries so an undo can say which entry it took back, and fills in
-    the undo's row of `adjustments` with what the player entered again in its place."""
+class _Reentries:
+    """Fills in an undo's row of `adjustments` with what the player entered again in its place."""
 
     def __init__(self, adjustments: list[Adjustment]) -> None:
-        self._entries: list[dict[str, Any]] = []
         self._adjustments = adjustments
         self._awaiting: dict[str, list[int]] = {}
         """Per player, the rows of their undos still waiting for the re-entry, latest last."""
 
-    def follow(self, event: AuditRecord, kind: EventKind, hand: int) -> Adjustment | None:
+    def follow(self, event: AuditRecord, kind: EventKind) -> None:
         if kind in (EventKind.PLACED, EventKind.REVEALED):
-            self._entries.append(event.payload)
-            self._note_reentry(event.payload)
+            self._note_reentry(cast(EntryPayload, event.payload))
         elif kind in (EventKind.HAND_STARTED, EventKind.HAND_SETTLED):
-            self._entries.clear()
             self._awaiting.clear()
         elif kind is EventKind.UNDONE:
-            taken = self._entries.pop() if self._entries else {}
             # The caller appends the undo's row next: remember where it goes.
-            self._awaiting.setdefault(str(taken.get("player", "")), []).append(len(self._adjustments))
-            return Adjustment(
-                seq=event.seq,
-                at=parse_time(event.at),
-                kind=AdjustmentKind.UNDO,
-                hand_number=hand,
-                description=_("{entry} taken back").format(entry=entry_sentence(taken)),
-                actor=event.actor,
-            )
-        return None
+            taken = cast(Undone, event.payload)["undone"]
+            self._awaiting.setdefault(taken["player"], []).append(len(self._adjustments))
 
-    def _note_reentry(self, entry: Mapping[str, Any]) -> None:
+    def _note_reentry(self, entry: EntryPayload) -> None:
         # Undos take back the latest entry first, so a player's re-entries answer them latest first.
-        waiting = self._awaiting.get(str(entry.get("player", "")))
+        waiting = self._awaiting.get(entry["player"])
         if waiting:
             row = waiting.pop()
             self._adjustments[row] = replace(self._adjustments[row], reentered=entry_sentence(entry))
 
 
-def _supervised_adjustment(
-    event: AuditRecord, kind: EventKind, at: datetime | None, supervisor: str
+ADJUSTMENT_KINDS: Final[dict[EventKind, AdjustmentKind]] = {
+    EventKind.UNDONE: AdjustmentKind.UNDO,
+    EventKind.HAND_VOIDED: AdjustmentKind.VOID,
+    EventKind.CHIPS_CORRECTED: AdjustmentKind.CORRECTION,
+    EventKind.RULES_CHANGED: AdjustmentKind.RULES_CHANGE,
+    EventKind.REQUEST_MADE: AdjustmentKind.REQUEST,
+    EventKind.REQUEST_DECIDED: AdjustmentKind.REQUEST,
+}
+"""The kinds a supervisor reads before signing, each as the report's adjustments list it."""
+
+
+def _adjustment(
+    event: AuditRecord, kind: EventKind, at: datetime | None, live_hand: int
 ) -> Adjustment | None:
+    """The event's row of the adjustments, said as its spec says it (the audit log's sentence)."""
+    adjustment_kind = ADJUSTMENT_KINDS.get(kind)
+    if adjustment_kind is None:
+        return None
     payload = event.payload
-    if kind in (EventKind.REQUEST_MADE, EventKind.REQUEST_DECIDED):
-        return _request_adjustment(event, kind, at)
-    if kind is EventKind.HAND_VOIDED:
-        reason = payload.get("reason") or "no reason given"
-        return Adjustment(
-            event.seq,
-            at,
-            AdjustmentKind.VOID,
-            int(payload["hand"]),
-            f"hand {payload['hand']} voided: {reason}; its transfers reversed{_on_request(payload)}",
-            event.actor,
-            supervisor,
-        )
-    if kind is EventKind.CHIPS_CORRECTED:
-        amount = int(payload.get("amount", 0))
-        reason = payload.get("reason") or "no reason given"
-        return Adjustment(
-            event.seq,
-            at,
-            AdjustmentKind.CORRECTION,
-            None,
-            f"{payload.get('player')} {amount:+,} chips: {reason}{_on_request(payload)}",
-            event.actor,
-            supervisor,
-        )
-    if kind is EventKind.RULES_CHANGED:
-        new_rules = payload.get("rules", {})
-        described = "; ".join(f"{s.label} {s.value}" for s in table_options(new_rules))
-        return Adjustment(
-            event.seq,
-            at,
-            AdjustmentKind.RULES_CHANGE,
-            None,
-            f"rules now: {described}",
-            event.actor,
-            supervisor,
-        )
-    return None
+    supervisor = str(payload.get("supervisor") or "")
+    # A decision is the supervisor's own act; the other kinds were recorded at the desk.
+    actor = (supervisor or event.actor) if kind is EventKind.REQUEST_DECIDED else event.actor
+    described = event_sentence(kind, cast(EventPayload, payload), event.actor)
+    hand = _hand_adjusted(kind, payload, live_hand)
+    return Adjustment(event.seq, at, adjustment_kind, hand, described, actor, supervisor)
 
 
-def _request_adjustment(event: AuditRecord, kind: EventKind, at: datetime | None) -> Adjustment:
-    """A request to the floor (by the dealer) or its decision (by a supervisor), in words."""
-    payload = event.payload
-    number = int(payload["request"])
-    if kind is EventKind.REQUEST_MADE:
-        made = cast(RequestMade, payload)
-        described = f"#{number} asked: {request_words(made)} — {made['reason']}"
-        return Adjustment(event.seq, at, AdjustmentKind.REQUEST, None, described, event.actor, "")
-    said = "approved" if payload.get("approved") else "declined"
-    note = f": {payload['note']}" if payload.get("note") else ""
-    supervisor = str(payload.get("supervisor") or event.actor)
-    return Adjustment(
-        event.seq, at, AdjustmentKind.REQUEST, None, f"#{number} {said}{note}", supervisor, supervisor
-    )
-
-
-def _on_request(payload: Mapping[str, Any]) -> str:
-    return f" (request #{payload['request']})" if payload.get("request") is not None else ""
+def _hand_adjusted(kind: EventKind, payload: Mapping[str, Any], live_hand: int) -> int | None:
+    """The hand an undo (the live one) or a void changed; None for the floor's other work."""
+    if kind is EventKind.UNDONE:
+        return live_hand
+    return cast(HandVoided, payload)["hand"] if kind is EventKind.HAND_VOIDED else None
 
 
 def _fold_ledger(ledger: Iterable[LedgerRecord]) -> dict[str, int]:
@@ -485,8 +448,8 @@ def _player_summaries(
                 fouls=sum(1 for s in seats if s.foul),
                 fantasyland_hands=sum(1 for s in seats if s.fantasyland_cards),
                 royalties=sum(s.royalties for s in seats if not s.foul),
-                surrenders=sum(1 for s in seats if s.chinese is not None and s.chinese.surrendered),
-                specials=sum(1 for s in seats if s.chinese is not None and s.chinese.declared),
+                surrenders=sum(s.surrendered for s in seats),
+                specials=sum(s.declared_special for s in seats),
             )
         )
     return tuple(summaries)

@@ -88,6 +88,16 @@ class SeatResult:
     def rows(self) -> tuple[RowRecord, RowRecord, RowRecord]:
         return (self.front, self.middle, self.back)
 
+    @property
+    def surrendered(self) -> bool:
+        """A Chinese poker hand given up (no other game's hand is)."""
+        return self.chinese is not None and self.chinese.surrendered
+
+    @property
+    def declared_special(self) -> bool:
+        """A Chinese poker special hand declared (no other game's hand is)."""
+        return self.chinese is not None and bool(self.chinese.declared)
+
 
 @dataclass(frozen=True)
 class MatchupRecord:

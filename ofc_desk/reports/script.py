@@ -18,7 +18,8 @@ from typing import Any
 
 from ofc_desk.reports.games import report_game
 from ofc_desk.reports.games.base import ReportGame
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.replay_vocabulary import (
     DEALER_OP,

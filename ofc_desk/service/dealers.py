@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.events import EventKind
 
 NOT_THE_DEALERS = SUPERVISED | {EventKind.RULES_PINNED}
 """Events that say nothing of the dealer: a supervisor's, or migration 0007's."""

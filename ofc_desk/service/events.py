@@ -75,19 +75,6 @@ class ChipKind(StrEnum):
     CORRECTION = "correction"
 
 
-SUPERVISED = frozenset(
-    {
-        EventKind.HAND_VOIDED,
-        EventKind.CHIPS_CORRECTED,
-        EventKind.RULES_CHANGED,
-        EventKind.SESSION_CLOSED,
-        EventKind.REQUEST_DECIDED,
-        EventKind.JACKPOT_SEEDED,
-    }
-)
-"""Kinds that need a floor supervisor's PIN; their payload names the supervisor, whose key signs
-the event."""
-
 FLOOR_WRITTEN = frozenset({EventKind.REQUEST_DECIDED, EventKind.JACKPOT_SEEDED})
 """The kinds the floor view records into a table's chain (and the floor's database role may
 insert): a desk that finds one appended since its last action folds it in and carries on."""

@@ -17,8 +17,9 @@ from ofc_desk.core.rake import RakeResult, compute_rake
 from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service import actions, dealers, reading, room_pool, rule_pins, seats, supervision
+from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import SUPERVISED, EventKind, LedgerKind
+from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.games.base import HandDeal, LiveHand, SettledResult, TableGame, entry_refused
 from ofc_desk.service.games.choose import game_for
 from ofc_desk.service.holds import FantasylandHolds

@@ -21,7 +21,15 @@ from ofc_desk.service.fold import fold_event, folded
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
-from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
+from ofc_desk.service.records import (
+    AuditRecord,
+    HandFields,
+    HandRecord,
+    LedgerFields,
+    LedgerRecord,
+    OpenTable,
+    TransferFields,
+)
 from ofc_desk.service.room_chain import link_new_session, lock_openings
 from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
@@ -238,13 +246,13 @@ def write_derived(session: Session, session_id: int, event_id: int, at: str, out
         hand = HandRow(session_id=session_id, **hand_fields(outcome, event_id, at))
         session.add(hand)
         session.flush()
-        for fields in transfer_fields(outcome):
-            session.add(TransferRow(hand_id=hand.id, **fields))
-    for fields in ledger_fields(outcome, event_id):
-        session.add(LedgerRow(session_id=session_id, **fields))
+        for transfer in transfer_fields(outcome):
+            session.add(TransferRow(hand_id=hand.id, **transfer))
+    for entry in ledger_fields(outcome, event_id):
+        session.add(LedgerRow(session_id=session_id, **entry))
 
 
-def hand_fields(outcome: Outcome, event_id: int, at: str, result_text: str | None = None) -> dict[str, Any]:
+def hand_fields(outcome: Outcome, event_id: int, at: str, result_text: str | None = None) -> HandFields:
     """The hand row an outcome derives; `result_text`, when given, is the canonical JSON of its
     result, already at hand."""
     settled = outcome.hand
@@ -261,7 +269,7 @@ def hand_fields(outcome: Outcome, event_id: int, at: str, result_text: str | Non
     }
 
 
-def transfer_fields(outcome: Outcome) -> list[dict[str, Any]]:
+def transfer_fields(outcome: Outcome) -> list[TransferFields]:
     assert outcome.hand is not None
     return [
         {
@@ -276,13 +284,13 @@ def transfer_fields(outcome: Outcome) -> list[dict[str, Any]]:
     ]
 
 
-def ledger_fields(outcome: Outcome, event_id: int) -> list[dict[str, Any]]:
+def ledger_fields(outcome: Outcome, event_id: int) -> list[LedgerFields]:
     return [
         {
             "event_id": event_id,
             "hand_number": entry.hand_number,
             "player": entry.player,
-            "kind": entry.kind.value,
+            "kind": entry.kind,
             "amount": entry.amount,
             "note": entry.note,
         }

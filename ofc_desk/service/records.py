@@ -1,9 +1,11 @@
-"""Plain rows the faces read: open tables, hand history, the chip ledger and the audit log."""
+"""Plain rows the faces read: open tables, hand history, the chip ledger and the audit log; and the
+derived rows' columns as the service writes them and `verify` compares them (`HandFields`,
+`TransferFields`, `LedgerFields`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from ofc_desk.core.results import HandResult
 from ofc_desk.service.events import LedgerKind
@@ -64,3 +66,38 @@ class AuditRecord:
     payload: dict[str, Any]
     prev_hash: str
     hash: str
+
+
+class HandFields(TypedDict):
+    """A settled hand's row (`persistence.hand_fields`), its maps and result as stored JSON text."""
+
+    event_id: int
+    number: int
+    button: str
+    fantasyland: str
+    result: str
+    rake: str
+    jackpot: int
+    settled_at: str
+
+
+class TransferFields(TypedDict):
+    """One transfer row of a settled hand (`persistence.transfer_fields`), in settlement order."""
+
+    ordinal: int
+    from_player: str
+    to_player: str
+    owed: int
+    paid: int
+    reason: str
+
+
+class LedgerFields(TypedDict):
+    """One chip-ledger row (`persistence.ledger_fields`); its kind is stored as the member's word."""
+
+    event_id: int
+    hand_number: int | None
+    player: str
+    kind: LedgerKind
+    amount: int
+    note: str

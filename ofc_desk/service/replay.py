@@ -17,8 +17,9 @@ from sqlalchemy import select
 
 from ofc_desk.i18n import _
 from ofc_desk.service import reading
+from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
 from ofc_desk.service.games.choose import own_entry
 from ofc_desk.service.machine import TableMachine

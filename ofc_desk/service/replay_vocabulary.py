@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ofc_desk.service.actions import SPECS
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.actions import SPECS, SUPERVISED
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
 
 RULE_KEYS: Final = (

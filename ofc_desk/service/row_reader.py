@@ -13,11 +13,11 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import Row
+from sqlalchemy import Row, RowMapping
 
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.service.events import LedgerKind
-from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
+from ofc_desk.service.records import AuditRecord, HandFields, HandRecord, LedgerFields, LedgerRecord
 from ofc_desk.storage.models import Event
 
 
@@ -42,7 +42,7 @@ def voided_hands(payloads: Iterable[Mapping[str, Any]]) -> dict[int, str]:
 
 
 def hand_record(
-    session_id: int, fields: Mapping[Any, Any], voids: Mapping[int, str], dealers: tuple[str, ...] = ()
+    session_id: int, fields: HandFields | RowMapping, voids: Mapping[int, str], dealers: tuple[str, ...] = ()
 ) -> HandRecord:
     """A hand row's columns (`persistence.hand_fields`) as a record; `voids` as `voided_hands`."""
     number = fields["number"]
@@ -62,7 +62,7 @@ def hand_record(
     )
 
 
-def ledger_record(session_id: int, fields: Mapping[Any, Any]) -> LedgerRecord:
+def ledger_record(session_id: int, fields: LedgerFields | RowMapping) -> LedgerRecord:
     """A chip-ledger row's columns (`persistence.ledger_fields`) as a record; a kind none of the
     desk's (a row added by hand) stays the word stored."""
     return LedgerRecord(

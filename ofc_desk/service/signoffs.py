@@ -21,8 +21,8 @@ from sqlalchemy import literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
-from ofc_desk.service.actions import DEALER_SIGNED
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.actions import DEALER_SIGNED, SUPERVISED
+from ofc_desk.service.events import EventKind
 from ofc_desk.storage.accounts import (
     BUILTIN_REPLAY,
     AccountsChain,

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from ofc_desk.i18n import _
 from ofc_desk.service.dealers import DealerShift, dealer_shifts, dealer_step, hand_dealers
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.payloads import HandStarted
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
 from ofc_desk.service.room_pool import PoolRow, session_pool_rows
@@ -42,6 +44,10 @@ class VerifiedSession:
     """Every dealer of the session, each with the hands they dealt (`dealers.dealer_shifts`)."""
     stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
     """Each settled hand's number and the stacks its settlement left (`VerifiedRows.stacks_after`)."""
+    hands_started_at: Mapping[int, str] = field(default_factory=dict)
+    """Each dealt hand's number and when it was dealt (its `hand_started` event's time)."""
+    live_hand: int | None = None
+    """The hand dealt and not settled when the events end (`VerifiedRows.live_hand`)."""
 
 
 def read_verified_session(database: Database, session_id: int) -> VerifiedSession:
@@ -68,6 +74,8 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
         pool_rows,
         dealer_shifts(steps),
         verified.stacks_after,
+        _hands_started_at(events),
+        verified.live_hand,
     )
 
 
@@ -76,3 +84,8 @@ def _hands(
 ) -> list[HandRecord]:
     voids = voided_hands(event.payload for event in events if event.kind == EventKind.HAND_VOIDED)
     return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in verified.hands]
+
+
+def _hands_started_at(events: list[AuditRecord]) -> dict[int, str]:
+    started = (event for event in events if event.kind == EventKind.HAND_STARTED)
+    return {cast(HandStarted, event.payload)["number"]: event.at for event in started}

@@ -19,12 +19,14 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ofc_desk.i18n import _, lazy_gettext, ngettext
+from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
+from ofc_desk.service.records import HandFields, LedgerFields, TransferFields
 from ofc_desk.service.rescoring import ScoresBeside, StoredResult, breaks_the_rules, rescore, result_differs
 from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.room_pool import PoolStep, RoomPoolCheck, pool_step
@@ -125,9 +127,9 @@ after the fold: the share that, on two cores, has both processes end together.""
 
 @dataclass
 class _Expected:
-    hands: list[dict[str, Any]]
-    transfers: dict[int, list[dict[str, Any]]]
-    ledger: list[dict[str, Any]]
+    hands: list[HandFields]
+    transfers: dict[int, list[TransferFields]]
+    ledger: list[LedgerFields]
 
 
 def verify_database(database: Database, anchors: Path | None = None, *, fork: bool = True) -> VerifySummary:
@@ -215,8 +217,8 @@ class VerifiedRows:
     them (equal to the stored ones, which were compared): what a report may print."""
 
     events: Sequence[Any]
-    hands: list[dict[str, Any]]
-    ledger: list[dict[str, Any]]
+    hands: list[HandFields]
+    ledger: list[LedgerFields]
     chips: int
     set_aside: tuple[str, ...] = ()
     """A sentence for each stored row of the session set aside: a row a database login may add
@@ -227,6 +229,8 @@ class VerifiedRows:
     """The session's part in the room's jackpot pool, checked with every table's (`room_pool`)."""
     stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
     """Each settled hand's number and the seated players' stacks the fold left at its settlement."""
+    live_hand: int | None = None
+    """The hand dealt and not settled when the events end; None between hands."""
 
 
 def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
@@ -382,9 +386,9 @@ def _fold_session(
     chips = sum(seat.stack for seat in machine.seats)
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(_("session {number}: chips are not conserved").format(number=row.id))
-    return VerifiedRows(
-        events, expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps), stacks_after
-    )
+    live_hand = machine.hands_started if machine.hands_started and not machine.hand_settled else None
+    derived = (expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps), stacks_after)
+    return VerifiedRows(events, *derived, live_hand)
 
 
 def _stacks(machine: TableMachine, ledger_order: Mapping[str, None]) -> Stacks:
@@ -497,11 +501,13 @@ def _check_hands(session: Any, session_id: int, stored: Sequence[Any], expected:
     return set_aside
 
 
-Rows = tuple[list[int], list[dict[str, Any]]]
+Rows = tuple[list[int], list[dict[str, object]]]
 """Stored rows: their ids, and their fields as the events would give them, in the same order."""
 
 
-def _beside(stored: Rows, expected: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]] | None:
+def _beside(
+    stored: Rows, expected: Sequence[TransferFields] | Sequence[LedgerFields]
+) -> list[tuple[int, dict[str, object]]] | None:
     """The stored rows (id and fields) beside the expected ones, when every expected row is stored,
     unaltered and in order among them; None when one is missing or altered."""
     ids, rows = stored
@@ -537,7 +543,7 @@ def _transfers_by_hand(session: Any, session_id: int) -> dict[int, Rows]:
     return transfers
 
 
-def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]]) -> list[str]:
+def _check_ledger(session: Any, session_id: int, expected: list[LedgerFields]) -> list[str]:
     """Faults for a ledger row missing or altered; a sentence for each row set aside: one beside
     those the events give, all of which are there, unaltered and in order."""
     columns = [getattr(LedgerRow, key) for key in LEDGER_KEYS]
@@ -575,7 +581,7 @@ def _check_ledger(session: Any, session_id: int, expected: list[dict[str, Any]])
     raise VerifyFault(_missing_ledger_entry(session_id, expected[len(rows)]))
 
 
-def _missing_ledger_entry(session_id: int, missing: dict[str, Any]) -> str:
+def _missing_ledger_entry(session_id: int, missing: LedgerFields) -> str:
     said = _("session {session}: the chip ledger is missing {player}'s {kind} of event {event}")
     return said.format(
         session=session_id, player=missing["player"], kind=missing["kind"], event=missing["event_id"]

@@ -82,13 +82,13 @@ def test_undo_void_correction_and_close_are_reported_with_approvers(eventful_db:
     assert kinds == [AdjustmentKind.VOID, AdjustmentKind.CORRECTION, AdjustmentKind.UNDO]
     void, correction, undo = record.adjustments
     assert void.hand_number == 4 and void.approver == "Sam" and "misdeal" in void.description
-    assert correction.approver == "Sam" and "Bob -5 chips" in correction.description
-    assert undo.hand_number == 5 and undo.description.startswith("Ann: 2c back")
+    assert correction.approver == "Sam" and "Bob's chips by -5" in correction.description
+    assert undo.hand_number == 5 and undo.description.startswith("Taken back: Ann: 2c back")
     assert [h.number for h in record.hands if h.voided] == [4]
     assert record.chip_total(ChipKind.CORRECTION) == -5
     text = pdf_text(record)
     assert "VOIDED" in text
-    assert re.search(r"void 4 hand 4 voided: misdeal: wrong deck; its transfers reversed Sam Sam", text)
+    assert re.search(r"void 4 Sam voided hand 4: misdeal: wrong deck Sam Sam", text)
 
 
 def test_default_is_the_last_session_and_table_narrows_it(tmp_path: Path) -> None:
@@ -141,7 +141,7 @@ def test_rules_change_is_listed_with_its_approver(tmp_path: object) -> None:
     database.dispose()
     change = record.adjustments[-1]
     assert change.kind is AdjustmentKind.RULES_CHANGE and change.approver == SUPERVISOR
-    assert "Unit 2" in change.description and "Variant pineapple" in change.description
+    assert change.description == "Sam changed the rules: pineapple, custom rules, unit 2, win-cap"
     text = pdf_text(record)
     assert "when the table opened (changed later" in text
     assert "rules change" in text
@@ -254,6 +254,6 @@ def test_an_undo_is_listed_with_what_was_entered_again_in_its_place(eventful_db:
         f"{c} {r}" for c, r in zip(action["cards"].split(), action["rows"].split(), strict=True)
     )
     first = f"{action['player']}: {placed}"
-    assert undo.description == "Ann: 2c back, 3c back, 4c back, 5c back, 6c back taken back"
+    assert undo.description == "Taken back: Ann: 2c back, 3c back, 4c back, 5c back, 6c back"
     assert undo.reentered == first
-    assert f"taken back; entered again as {first}" in pdf_text(record)
+    assert f"6c back; entered again as {first}" in pdf_text(record)

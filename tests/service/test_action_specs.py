@@ -8,8 +8,7 @@ from ofc_desk.service import actions
 from ofc_desk.service.actions import DEALER_SIGNED, SPECS
 from ofc_desk.service.actions.hand import PlayingTable
 from ofc_desk.service.actions.housekeeping import DealingTable
-from ofc_desk.service.actions.spec import Signer
-from ofc_desk.service.events import SUPERVISED, ChipKind, EventKind
+from ofc_desk.service.events import ChipKind, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.replay_vocabulary import OP_FIELDS, OP_NAMES
 from ofc_desk.service.requests import RequestTable
@@ -42,8 +41,6 @@ def test_who_signs_is_what_it_was() -> None:
         EventKind.CASHED_OUT,
         EventKind.HANDED_OVER,
     } == DEALER_SIGNED
-    assert {spec.kind for spec in SPECS if spec.signer is Signer.SUPERVISOR} == SUPERVISED
-    assert not DEALER_SIGNED & SUPERVISED
 
 
 def test_the_replay_vocabulary_and_the_chip_kinds_are_what_they_were() -> None:

@@ -33,7 +33,6 @@ from tests.helpers.table_helpers import (
 
 THREE = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
 ANN_PLAIN = Plan("Qh Td 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
-REVERSED = "its transfers reversed"
 VOID_1 = (EventKind.HAND_VOIDED, {"hand": 1, "reason": "misdeal"})
 
 
@@ -160,16 +159,16 @@ def test_a_session_with_requests_exports_to_a_script_that_replays_it_event_for_e
 
     record = load_session_record(url)
     assert [(a.kind, a.description, a.actor, a.approver) for a in record.adjustments] == [
-        (AdjustmentKind.REQUEST, "#1 asked: void hand 1 — misdeal", DEALER, ""),
-        (AdjustmentKind.REQUEST, "#1 approved", SUPERVISOR, SUPERVISOR),
+        (AdjustmentKind.REQUEST, f"{DEALER} asked the floor (request #1): void hand 1 — misdeal", DEALER, ""),
+        (AdjustmentKind.REQUEST, f"{SUPERVISOR} approved request #1", SUPERVISOR, SUPERVISOR),
+        (AdjustmentKind.VOID, f"{SUPERVISOR} voided hand 1: misdeal (request #1)", SUPERVISOR, SUPERVISOR),
         (
-            AdjustmentKind.VOID,
-            "hand 1 voided: misdeal; its transfers reversed (request #1)",
-            SUPERVISOR,
-            SUPERVISOR,
+            AdjustmentKind.REQUEST,
+            f"{DEALER} asked the floor (request #2): correct Cy's chips by +5 — count",
+            DEALER,
+            "",
         ),
-        (AdjustmentKind.REQUEST, "#2 asked: correct Cy's chips by +5 — count", DEALER, ""),
-        (AdjustmentKind.REQUEST, "#2 declined: recount first", SUPERVISOR, SUPERVISOR),
+        (AdjustmentKind.REQUEST, f"{SUPERVISOR} declined request #2: recount first", SUPERVISOR, SUPERVISOR),
     ]
     script = replay_script(record)
     hands = script["hands"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ofc_desk.reports import script
 from ofc_desk.service import replay, replay_vocabulary
-from ofc_desk.service.events import SUPERVISED, EventKind
+from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.events import EventKind
 from ofc_desk.service.replay_vocabulary import OP_FIELDS, OP_KINDS, OP_NAMES, SUPERVISED_OPS
 
 

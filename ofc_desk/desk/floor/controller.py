@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject
 
@@ -24,9 +23,11 @@ from ofc_desk.i18n import _, ngettext
 from ofc_desk.i18n.formatting import number
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorRoom
+from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.storage.database import Database
 
-Records = tuple[Sequence[Any], Sequence[Any], Sequence[Any]]
+Records = tuple[Sequence[HandRecord], Sequence[LedgerRecord], Sequence[AuditRecord]]
+"""A table's hand history, chip ledger and audit log, as its records window shows them."""
 
 
 class FloorController(QObject):

@@ -1,10 +1,10 @@
 """One spec per kind of event (issue 27): `SPECS`, and every list derived from them.
 
 The machine's checks and applies, the audit log's sentences, the replay script's operations and
-their keys, the kinds the dealer signs and the reports' chip kinds are read from the specs, so a
-new kind is said once, in its spec: the opening and the play of a hand (`hand`), a seat's
-(`seating`) and its chips' (`chips`) work between hands, the floor's (`supervised`) and the rest
-(`housekeeping`).
+their keys, the kinds the dealer and a supervisor sign and the reports' chip kinds are read from
+the specs, so a new kind is said once, in its spec: the opening and the play of a hand (`hand`), a
+seat's (`seating`) and its chips' (`chips`) work between hands, the floor's (`supervised`) and the
+rest (`housekeeping`).
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ APPLIERS: Final[dict[EventKind, Callable[[Any, Any], Outcome]]] = {spec.kind: sp
 DEALER_SIGNED: Final = frozenset(spec.kind for spec in SPECS if spec.signer is Signer.DEALER)
 """Kinds the dealer signs: every settlement, chip operation and hand-over (about one signature a
 hand)."""
+SUPERVISED: Final = frozenset(spec.kind for spec in SPECS if spec.signer is Signer.SUPERVISOR)
+"""Kinds that need a floor supervisor's PIN; their payload names the supervisor, whose key signs
+the event."""
 
 CHIP_KINDS: Final[dict[EventKind, ChipKind]] = {
     spec.kind: spec.chips for spec in SPECS if spec.chips is not None
