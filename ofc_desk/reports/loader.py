@@ -20,7 +20,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.reports.chinese_section import chinese_seat
+from ofc_desk.reports.games.chinese import chinese_seat
 from ofc_desk.reports.pool_record import award_shares, hand_jackpot
 from ofc_desk.reports.record import (
     Adjustment,
@@ -36,7 +36,7 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
-from ofc_desk.reports.rules_text import resolve_preset, rules_settings, with_migration_pins
+from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service import actions
 from ofc_desk.service.actions import SUPERVISED
@@ -47,6 +47,7 @@ from ofc_desk.service.payloads import (
     HandSettled,
     HandVoided,
     JackpotSeeded,
+    RulesChanged,
     Undone,
 )
 from ofc_desk.service.records import AuditRecord, LedgerRecord
@@ -332,7 +333,15 @@ def _adjustment(
     actor = (supervisor or event.actor) if kind is EventKind.REQUEST_DECIDED else event.actor
     described = event_sentence(kind, cast(EventPayload, payload), event.actor)
     hand = _hand_adjusted(kind, payload, live_hand)
-    return Adjustment(event.seq, at, adjustment_kind, hand, described, actor, supervisor)
+    adjustment = Adjustment(event.seq, at, adjustment_kind, hand, described, actor, supervisor)
+    if kind is EventKind.RULES_CHANGED:
+        return replace(adjustment, settings=_every_setting(cast(RulesChanged, payload)))
+    return adjustment
+
+
+def _every_setting(change: RulesChanged) -> str:
+    """A rules change's every new setting, as the rules page says them."""
+    return "; ".join(f"{setting.label} {setting.value}" for setting in table_options(change["rules"]))
 
 
 def _hand_adjusted(kind: EventKind, payload: Mapping[str, Any], live_hand: int) -> int | None:

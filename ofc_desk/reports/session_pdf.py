@@ -496,7 +496,10 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
 
 
 def _adjustment_details(adjustment: Adjustment) -> str:
-    """An undo says what was entered in place of what it took back, so the pair reads together."""
+    """An undo says what was entered in place of what it took back, so the pair reads together;
+    a rules change says every new setting after its sentence."""
+    if adjustment.settings:
+        return f"{adjustment.description} — {adjustment.settings}"
     if adjustment.kind is not AdjustmentKind.UNDO:
         return adjustment.description
     if adjustment.reentered:

@@ -11,7 +11,9 @@ from ofc_desk.service.payloads import RulesPayload
 
 
 def rules_words(rules: RulesPayload) -> str:
-    preset = rules["rules"] if isinstance(rules["rules"], str) else _("custom rules")
+    # Pinned rules hold the preset's numbers and keep its file's name beside them.
+    named = rules["rules"] if isinstance(rules["rules"], str) else rules.get("preset_name")
+    preset = named or _("custom rules")
     said = _("{variant}, {preset}, unit {unit}, {settlement}")
     return said.format(
         variant=_stored_word(rules["variant"]),
