@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from ofc_desk.core.cards import FULL_DECK, Card
+from ofc_desk.core.ofc.hand import HandState
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.ofc.hand import HandState
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup

@@ -11,18 +11,14 @@ import gc
 import json
 import sys
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import orjson
 
 from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
 from ofc_desk.cli.main import one_line
-from ofc_desk.core.chinese.deal import chinese_jackpot, score_chinese_deal
-from ofc_desk.core.chinese.deal_input import chinese_deal_from_json, is_chinese_deal
-from ofc_desk.core.jackpot import JackpotAward, JackpotResult
-from ofc_desk.core.ofc.deal import deal_jackpot, score_deal
-from ofc_desk.core.ofc.deal_input import DealInputError, deal_from_json
+from ofc_desk.core.chinese.deal_input import is_chinese_deal, score_chinese_deal_json
+from ofc_desk.core.ofc.deal_input import DealInputError, score_deal_json
 from ofc_desk.i18n import _
 
 EXIT_BAD_INPUT = 2
@@ -80,41 +76,17 @@ def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
         ) from None
 
 
-def _score_chinese(data: Any) -> dict[str, Any]:
-    deal = chinese_deal_from_json(data)
-    result = score_chinese_deal(deal)
-    paid = partial(chinese_jackpot, deal, result)
-    return result.to_json(_jackpot(deal.jackpot_pool, deal.preset.jackpot_award, paid))
-
-
-def _score_ofc(data: Any) -> dict[str, Any]:
-    deal = deal_from_json(data)
-    result = score_deal(deal)
-    return result.to_json(
-        _jackpot(deal.jackpot_pool, deal.preset.jackpot_award, partial(deal_jackpot, deal, result))
-    )
-
-
 def _any_deal(data: Any) -> bool:
     """OFC reads every deal no other game does: its reader refuses what is not an OFC deal."""
     return True
 
 
 DEAL_GAMES: tuple[tuple[Callable[[Any], bool], Callable[[Any], dict[str, Any]]], ...] = (
-    (is_chinese_deal, _score_chinese),
-    (_any_deal, _score_ofc),
+    (is_chinese_deal, score_chinese_deal_json),
+    (_any_deal, score_deal_json),
 )
-"""The games the command scores, each with whether a deal is its own, asked in this order."""
-
-
-def _jackpot(
-    pool: int | None, award: JackpotAward | None, pay: Callable[[int], JackpotResult]
-) -> JackpotResult | None:
-    """The answer's `jackpot` is there when the deal carries a pool or its preset an award; the
-    pool is 0 when left out, and the command takes no rake, so it pays from the pool as given."""
-    if pool is None and award is None:
-        return None
-    return pay(pool or 0)
+"""The games the command scores, each with whether a deal is its own (asked in this order) and its
+core's reading and scoring of the deal into the answer."""
 
 
 def _encode(result: dict[str, Any]) -> bytes:

@@ -15,7 +15,7 @@ the pool and the drop in, the award and the pool after out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
@@ -183,6 +183,17 @@ class JackpotResult(NamedTuple):
             "pool_after": self.pool_after,
             "award": self.award.to_json() if self.award is not None else None,
         }
+
+
+def answered_jackpot(
+    pool: int | None, award: JackpotAward | None, pay: Callable[[int], JackpotResult]
+) -> JackpotResult | None:
+    """The `jackpot` of `ofc-desk score`'s answer: there when the deal carries a pool or its preset
+    an award; the pool is 0 when left out, and the command takes no rake, so `pay` pays from the
+    pool as given."""
+    if pool is None and award is None:
+        return None
+    return pay(pool or 0)
 
 
 def jackpot_after_deal(

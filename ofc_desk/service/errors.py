@@ -15,7 +15,8 @@ class ActionRefused(Exception):
 
 
 def nothing_to_undo(hand: int) -> ActionRefused:
-    """An undo with no entry to take back, in either game."""
+    """An undo with no entry to take back in Chinese poker (OFC's core, `core.ofc.hand`, says the
+    same words)."""
     return ActionRefused(_("nothing to undo in hand {number}").format(number=hand))
 
 

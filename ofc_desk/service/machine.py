@@ -20,7 +20,15 @@ from ofc_desk.service import actions, dealers, reading, room_pool, rule_pins, se
 from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
-from ofc_desk.service.games.base import HandDeal, LiveHand, SettledResult, TableGame, entry_refused
+from ofc_desk.service.games.base import (
+    HandDeal,
+    HandScorer,
+    LiveHand,
+    SettledPlayer,
+    SettledResult,
+    TableGame,
+    entry_refused,
+)
 from ofc_desk.service.games.choose import game_for
 from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome, PoolMove, ScoredResult, SettledHand
@@ -37,7 +45,6 @@ from ofc_desk.service.payloads import (
 )
 from ofc_desk.service.requests import FloorRequest
 from ofc_desk.service.rule_pins import PinnedPresets
-from ofc_desk.service.scoring_bridge import HandScorer, SettledPlayer, score_hand
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, TableSnapshot
@@ -73,7 +80,8 @@ class TableMachine:
         self.hand_settled = False
         self.result: SettledResult | None = None
         """The live hand's score once its last entry is in."""
-        self.scorer: HandScorer = score_hand
+        self.scorer: HandScorer | None = None
+        """`verify`'s, scoring OFC hands beside the fold; None: every hand is scored by the core."""
         self.rake: RakeResult | None = None
         self.hands_started = 0
         self.hand_changes: dict[int, dict[str, int]] = {}

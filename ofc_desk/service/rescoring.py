@@ -22,8 +22,7 @@ from ofc_desk.core.results import HandResult, ResultTransfer, read_transfers
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.ofc.hand import HandState
-from ofc_desk.service.scoring_bridge import ScoredHand, hand_deal_keys, rules_deal_keys, score_deal_input
+from ofc_desk.service.games.ofc.scoring import ScoredHand, rules_deal_keys, score_deal_input
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.side_check import Beside
 from ofc_desk.storage.audit import canonical_json, read_json
@@ -104,20 +103,20 @@ class ScoresBeside:
     rules_sent: dict[str, object] | None = None
 
     def __call__(
-        self, hand: HandState, seating: list[str], rules: TableRules, streaks: dict[str, int]
+        self, number: int, seating: list[str], rules: TableRules, deal: dict[str, object]
     ) -> ScoredHand:
+        """A `games.base.HandScorer`: `deal` is the hand's own keys (`scoring.hand_deal_keys`)."""
         seated = set(seating)
         if (rules, seated) != self.rules_for:
             self.rules_for, self.rules_keys = (rules, seated), rules_deal_keys(rules, seated)
         rules_keys = self.rules_keys
-        hand_keys = hand_deal_keys(hand, seating, streaks)
-        result = stored_result(self.stored.get(hand.number), seating)
+        result = stored_result(self.stored.get(number), seating)
         if result is None:
-            return score_deal_input(hand.number, {**rules_keys, **hand_keys})
+            return score_deal_input(number, {**rules_keys, **deal})
         # The rules (a whole pinned preset) are sent when they change: sending them with every
         # hand cost more than the scoring saved.
         changed = rules_keys is not self.rules_sent
-        message: Rescore = (hand.number, self.event_id, rules_keys if changed else None, hand_keys)
+        message: Rescore = (number, self.event_id, rules_keys if changed else None, deal)
         self.second.send(message)
         self.rules_sent = rules_keys
         return result

@@ -56,7 +56,7 @@ def test_an_ofc_hand_through_the_interface() -> None:
     with pytest.raises(ActionRefused, match="no Chinese poker hand is being entered"):
         table.machine.check(EventKind.SHOWN, {"player": "Ann", "cards": SEED_A, "rows": ROWS})
     table.do(EventKind.UNDONE)
-    turn = live.turn()
+    turn = live.to_act()
     assert table.machine.result is None and turn is not None and live.waiting() == turn.describe
     table.street("Bob", BOB["front"].split()[-1], "front")
     outcome = table.do(EventKind.HAND_SETTLED)

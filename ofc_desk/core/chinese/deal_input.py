@@ -10,14 +10,24 @@ six pairs``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from ofc_desk.core.cards import Card, CardError, find_duplicate, parse_cards
-from ofc_desk.core.chinese.deal import CHINESE, MAX_PLAYERS, MIN_PLAYERS, ChineseDeal, ChineseSeat
+from ofc_desk.core.chinese.deal import (
+    CHINESE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ChineseDeal,
+    ChineseSeat,
+    chinese_jackpot,
+    score_chinese_deal,
+)
 from ofc_desk.core.chinese.hand import EntryRefused, declared_special
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS
+from ofc_desk.core.jackpot import answered_jackpot
 from ofc_desk.core.ofc.deal_input import (
     CARDS_LIKE,
     MISSING,
@@ -70,6 +80,15 @@ def chinese_deal_from_json(data: Mapping[str, Any]) -> ChineseDeal:
         settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
         jackpot_pool=read_jackpot_pool(data),
     )
+
+
+def score_chinese_deal_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A Chinese poker deal as `ofc-desk score` reads it, scored and settled into the command's
+    answer."""
+    deal = chinese_deal_from_json(data)
+    result = score_chinese_deal(deal)
+    paid = partial(chinese_jackpot, deal, result)
+    return result.to_json(answered_jackpot(deal.jackpot_pool, deal.preset.jackpot_award, paid))
 
 
 def read_chinese_preset(rules: Any, house_options: Any = None) -> ChinesePreset:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Final, NoReturn, TypeVar
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
-from ofc_desk.core.ofc.deal import Deal, SeatHand
+from ofc_desk.core.jackpot import answered_jackpot
+from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict, refuse_award_for_variant
 from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
@@ -97,6 +98,14 @@ def deal_from_json(data: Any) -> Deal:
         fantasyland_streaks=read_streaks(data.get("fantasyland_streaks", {}), in_fantasyland),
         jackpot_pool=read_jackpot_pool(data),
     )
+
+
+def score_deal_json(data: Any) -> dict[str, Any]:
+    """An OFC deal as `ofc-desk score` reads it, scored and settled into the command's answer."""
+    deal = deal_from_json(data)
+    result = score_deal(deal)
+    paid = partial(deal_jackpot, deal, result)
+    return result.to_json(answered_jackpot(deal.jackpot_pool, deal.preset.jackpot_award, paid))
 
 
 def read_preset(rules: Any, house_options: Any = None) -> RulesPreset:

@@ -23,7 +23,6 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.payloads import EntryPayload, EventPayload, RawPayload, ShownPayload, Undone
-from ofc_desk.service.scoring_bridge import HandScorer, SettledPlayer
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase
@@ -35,11 +34,32 @@ if TYPE_CHECKING:
     from ofc_desk.service.room_pool import JackpotScored
 
 
+class SettledPlayer(Protocol):
+    """A player's line in any game's settled result, as paying out reads it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def stack_before(self) -> int: ...
+    @property
+    def stack_after(self) -> int: ...
+
+
 class SettledResult(ScoredResult, Protocol):
     """A scored hand as settling it reads it: each player's stacks before and after."""
 
     @property
     def players(self) -> Sequence[SettledPlayer]: ...
+
+
+class HandScorer(Protocol):
+    """How `verify` has a finished hand scored beside its fold (`rescoring.ScoresBeside`): from the
+    hand's number, the players dealt in, the rules and the hand's own keys of its deal as
+    `ofc-desk score` reads it. Without one, every hand is scored by the core."""
+
+    def __call__(
+        self, number: int, seating: list[str], rules: TableRules, deal: dict[str, object]
+    ) -> SettledResult: ...
 
 
 @dataclass(frozen=True)
@@ -116,9 +136,9 @@ class LiveHand(Protocol):
 
     def take_back(self) -> None: ...
 
-    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer) -> SettledResult:
+    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer | None) -> SettledResult:
         """The complete hand scored by the core (or, at an OFC table without an award, by
-        `scorer`: `verify` goes on with the stored result)."""
+        `verify`'s `scorer`, which goes on with the stored result)."""
         ...
 
     def dealt_in(self, seats: Sequence[Seat]) -> list[str]:

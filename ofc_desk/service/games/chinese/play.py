@@ -21,9 +21,8 @@ from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused, nothing_to_undo
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.base import GameTable, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
 from ofc_desk.service.payloads import EventPayload, RawPayload, ShownPayload, Undone
-from ofc_desk.service.scoring_bridge import HandScorer
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase
@@ -109,7 +108,7 @@ class ChineseHandState:
         self.showdown = self.showdown.withdraw(payload["player"])
         return payload
 
-    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer) -> ChineseDealResult:
+    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer | None) -> ChineseDealResult:
         """Score and settle the complete hand exactly as `ofc-desk score` would (always by the core:
         `verify` re-scores OFC hands only)."""
         deal = self.showdown.deal(

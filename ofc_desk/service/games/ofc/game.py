@@ -17,10 +17,10 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.base import GameTable, HandDeal, LiveHand
 from ofc_desk.service.games.ofc.live import OfcHand
+from ofc_desk.service.games.ofc.scoring import check_rules
 from ofc_desk.service.games.ofc.view import ofc_game_view
 from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.payloads import RawPayload
-from ofc_desk.service.scoring_bridge import check_rules
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.view_parts import GameView

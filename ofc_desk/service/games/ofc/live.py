@@ -1,24 +1,30 @@
 """An OFC hand as the machine plays it (`base.LiveHand`): streets and Fantasyland sets entered in
 turn, scored by the core once the last is in; settling carries Fantasyland on and holds or moves
-the button (docs/rules.md §6)."""
+the button (docs/rules.md §6).
+
+The rules are the core's (`ofc_desk.core.ofc.hand`); this module turns the `placed` and `revealed`
+events' payloads into the core's entries and back, and the core's refusals into `ActionRefused`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
+from ofc_desk.core.cards import parse_card
 from ofc_desk.core.ofc.deal import DealResult, jackpot_pairs
+from ofc_desk.core.ofc.hand import Entry, EntryRefused, HandState, Stage
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.service.errors import nothing_to_undo
+from ofc_desk.core.rows import parse_row_word
+from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.base import GameTable, JackpotDeal, SettledResult, entry_refused
-from ofc_desk.service.games.ofc.hand import Entry, HandState
+from ofc_desk.service.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.games.ofc.scoring import ScoredHand, hand_deal_keys, score_hand
 from ofc_desk.service.payloads import EntryPayload, EventPayload, RawPayload, Undone
-from ofc_desk.service.scoring_bridge import HandScorer, ScoredHand, score_hand
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.snapshot import Phase, Turn, TurnKind
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.specials import SpecialKind
@@ -26,9 +32,16 @@ if TYPE_CHECKING:
 FANTASYLAND_SET = {EventKind.PLACED: False, EventKind.REVEALED: True}
 """The entries OFC plays: a street, or a Fantasyland set revealed."""
 
+TURN_KINDS = {
+    Stage.STREET: TurnKind.STREET,
+    Stage.FACE_DOWN_REVEAL: TurnKind.FACE_DOWN_REVEAL,
+    Stage.FANTASYLAND_SET: TurnKind.FANTASYLAND_SET,
+}
+"""Each of the core's turns as the snapshot names it."""
+
 
 class OfcHand(HandState):
-    """A `HandState` the machine holds: its events, its score and its settling."""
+    """The core's `HandState` as the machine holds it: its events, its score and its settling."""
 
     def __init__(
         self,
@@ -56,8 +69,16 @@ class OfcHand(HandState):
             return Phase.WAITING_FOR_FANTASYLAND
         return Phase.LIVE
 
-    def waiting(self) -> str:
+    def to_act(self) -> Turn | None:
+        """Whose turn it is, as the snapshot shows it."""
         turn = self.turn()
+        if turn is None:
+            return None
+        kind = TURN_KINDS[turn.stage]
+        return Turn(turn.player, kind, turn.street, turn.take, turn.place, turn.discard)
+
+    def waiting(self) -> str:
+        turn = self.to_act()
         return "" if turn is None else turn.describe
 
     def check_event(self, kind: EventKind, raw: RawPayload) -> EntryPayload:
@@ -69,8 +90,12 @@ class OfcHand(HandState):
     def check_typed(
         self, player: str, cards: object, rows: object, fantasyland: bool, *, partial: bool = False
     ) -> EntryPayload:
-        entry = self.check_entry(player, cards, rows, partial=partial, fantasyland=fantasyland)
-        payload = entry.to_json()
+        try:
+            entry = self.read_entry(player, cards, rows)
+            self.verify_enter(entry, fantasyland=fantasyland, partial=partial)
+        except EntryRefused as error:
+            raise ActionRefused(str(error)) from None
+        payload = entry_payload(entry)
         self._checked = (payload, entry)
         return payload
 
@@ -88,20 +113,27 @@ class OfcHand(HandState):
         street is checked, then applied: `verify` does it for every street of a session)."""
         if self._checked is not None and self._checked[0] == payload:
             return self._checked[1]
-        return Entry.from_json(payload)
+        return entry_of(payload)
 
     def last_entry(self) -> Undone:
-        if not self.entries:
-            raise nothing_to_undo(self.number)
-        return {"undone": self.entries[-1].to_json()}
+        try:
+            return {"undone": entry_payload(self.entry_to_undo())}
+        except EntryRefused as error:
+            raise ActionRefused(str(error)) from None
 
     def take_back(self) -> None:
-        self.undo()
+        try:
+            self.undo()
+        except EntryRefused as error:
+            raise ActionRefused(str(error)) from None
 
-    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer) -> ScoredHand:
+    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer | None) -> SettledResult:
+        """Scored by the core, or by `verify`'s `scorer` unless the hand pays an award."""
         streaks = {name: _seat(seats, name).fantasyland_streak + 1 for name in self.fantasyland}
-        chosen = score_hand if self.pays_award else scorer
-        return chosen(self, self.dealt_in(seats), rules, streaks)
+        seating = self.dealt_in(seats)
+        deal = hand_deal_keys(self, seating, streaks)
+        chosen = score_hand if scorer is None or self.pays_award else scorer
+        return chosen(self.number, seating, rules, deal)
 
     def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
         return [seat.name for seat in seats if seat.name in self.players]
@@ -130,6 +162,21 @@ class OfcHand(HandState):
 
     def takes_showdown_from(self, player: str) -> bool:
         return False
+
+
+def entry_payload(entry: Entry) -> EntryPayload:
+    """An entry as the `placed` and `revealed` events store it."""
+    return {
+        "player": entry.player,
+        "cards": [None if card is None else card.text for card in entry.cards],
+        "rows": [str(row) for row in entry.rows],
+    }
+
+
+def entry_of(payload: EntryPayload) -> Entry:
+    """The entry a stored payload holds."""
+    cards = tuple(None if card is None else parse_card(card) for card in payload["cards"])
+    return Entry(str(payload["player"]), cards, tuple(parse_row_word(row) for row in payload["rows"]))
 
 
 def _seat(seats: Sequence[Seat], name: str) -> Seat:

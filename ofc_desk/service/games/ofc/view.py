@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ofc_desk.core.ofc.deal import DealResult
+from ofc_desk.core.ofc.hand import PlayerHand
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.scoring import evaluate_row, foul_certain
 from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
-from ofc_desk.service.games.ofc.hand import HandState, PlayerHand
+from ofc_desk.service.games.ofc.live import OfcHand
 from ofc_desk.service.holds import FantasylandHolds
 from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.seats import Seat
@@ -37,10 +38,10 @@ def ofc_game_view(
     table: OfcTable,
     preset: RulesPreset,
     variant: Variant,
-    hand: HandState | None,
+    hand: OfcHand | None,
     result: ScoredResult | None,
 ) -> GameView:
-    turn = hand.turn() if hand is not None and not table.hand_settled else None
+    turn = hand.to_act() if hand is not None and not table.hand_settled else None
     to_act = turn.player if turn else None
     dealt = hand.cards_dealt if hand is not None else 0
     return GameView(
@@ -58,7 +59,7 @@ def ofc_game_view(
 def _seat_play(
     table: OfcTable,
     seat: Seat,
-    hand: HandState | None,
+    hand: OfcHand | None,
     to_act: str | None,
     preset: RulesPreset,
     variant: Variant,

@@ -1,8 +1,9 @@
-"""The only road to scores and chips: a core `Deal` for the finished hand, scored by the core."""
+"""The only road to an OFC hand's scores and chips: a core `Deal` for the finished hand, scored by
+the core (and the OFC rules' check)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ofc_desk.core.ofc.deal import DealResult, score_deal
@@ -13,6 +14,7 @@ from ofc_desk.core.ofc.deal_input import (
     read_pair_units,
     read_preset,
 )
+from ofc_desk.core.ofc.hand import HandState
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import PresetError
@@ -20,7 +22,7 @@ from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, formatting
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.ofc.hand import HandState
+from ofc_desk.service.games.base import SettledPlayer
 from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.setup import TableRules
 
@@ -65,17 +67,6 @@ def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
     return preset, variant
 
 
-class SettledPlayer(Protocol):
-    """A player's line in any game's settled result, as paying out reads it."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def stack_before(self) -> int: ...
-    @property
-    def stack_after(self) -> int: ...
-
-
 class ScoredPlayer(SettledPlayer, Protocol):
     """A player's line in a scored OFC hand: paid out, and Fantasyland carried on."""
 
@@ -91,14 +82,10 @@ class ScoredHand(ScoredResult, Protocol):
     def players(self) -> Sequence[ScoredPlayer]: ...
 
 
-HandScorer = Callable[[HandState, list[str], TableRules, dict[str, int]], ScoredHand]
-"""How a table scores a finished hand: `score_hand`, unless `verify` re-scores beside the fold."""
-
-
-def score_hand(hand: HandState, seating: list[str], rules: TableRules, streaks: dict[str, int]) -> DealResult:
-    """Score and settle the finished hand exactly as `ofc-desk score` would."""
-    deal = {**rules_deal_keys(rules, set(seating)), **hand_deal_keys(hand, seating, streaks)}
-    return score_deal_input(hand.number, deal)
+def score_hand(number: int, seating: list[str], rules: TableRules, deal: dict[str, object]) -> DealResult:
+    """Score and settle the finished hand (`deal`: its `hand_deal_keys`) exactly as `ofc-desk score`
+    would (a `base.HandScorer`)."""
+    return score_deal_input(number, {**rules_deal_keys(rules, set(seating)), **deal})
 
 
 def hand_deal_keys(hand: HandState, seating: list[str], streaks: dict[str, int]) -> dict[str, object]:

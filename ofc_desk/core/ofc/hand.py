@@ -1,19 +1,65 @@
-"""One live hand: who has which cards where, whose turn it is, and the checks on every entry."""
+"""An OFC hand being dealt (docs/rules.md §6–§7): who has which cards where, whose turn it is (the
+regular players street by street in acting order, then the Fantasyland sets), and the checks on
+every entry: how many cards a player takes, places and discards, room in the rows, a card not
+entered twice.
+
+An entry is read (`read_entry`), checked (`verify_enter`) and applied (`apply`); `undo` takes the
+last one back. A refused entry raises `EntryRefused` and changes nothing.
+
+>>> from ofc_desk.core.cards import parse_card
+>>> plan = StreetPlan.for_variant(Variant.REGULAR, face_down_last=False)
+>>> hand = HandState(1, "Bob", ("Ann", "Bob"), {}, {"Ann": 100, "Bob": 100}, plan, Variant.REGULAR)
+>>> hand.turn()
+OfcTurn(player='Ann', stage=<Stage.STREET: 1>, street=1, take=5, place=5, discard=0)
+>>> entry = hand.read_entry("Bob", "Qs", "middle")
+>>> hand.verify_enter(entry, fantasyland=False)
+Traceback (most recent call last):
+...
+ofc_desk.core.ofc.hand.EntryRefused: it is Ann's turn, not Bob's
+>>> entry = hand.read_entry("Ann", "Qs Qh 2c 3d 4s", "middle middle back back back")
+>>> hand.verify_enter(entry, fantasyland=False)
+>>> hand.apply(entry)
+>>> str(hand.where(parse_card("Qs"))[1]), hand.turn().player
+('middle', 'Bob')
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import NamedTuple
 
-from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, entered_twice, parse_card, parse_entries
+from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, entered_twice, parse_entries
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, already_in, parse_row_word
 from ofc_desk.i18n import _, ngettext
-from ofc_desk.service.errors import ActionRefused, nothing_to_undo
-from ofc_desk.service.payloads import EntryPayload
-from ofc_desk.service.snapshot import Turn, TurnKind
+
+
+class EntryRefused(ValueError):
+    """An entry the rules refuse; the message says why, in words for the dealer."""
+
+
+class Stage(Enum):
+    """What a turn enters: a street, the face-down cards of the last street, a Fantasyland set."""
+
+    STREET = 1
+    FACE_DOWN_REVEAL = 2
+    FANTASYLAND_SET = 3
+
+
+class OfcTurn(NamedTuple):
+    """Who must act now and with how many cards: take = place + discard. (A named tuple: `verify`
+    works one out for every card entered in a long session.)"""
+
+    player: str
+    stage: Stage
+    street: int
+    """1-based; 0 for a Fantasyland set."""
+    take: int
+    place: int
+    discard: int
 
 
 class Entry(NamedTuple):
@@ -23,18 +69,6 @@ class Entry(NamedTuple):
     player: str
     cards: tuple[Card | None, ...]
     rows: tuple[Placement, ...]
-
-    def to_json(self) -> EntryPayload:
-        return {
-            "player": self.player,
-            "cards": [None if card is None else card.text for card in self.cards],
-            "rows": [str(row) for row in self.rows],
-        }
-
-    @classmethod
-    def from_json(cls, data: EntryPayload) -> Entry:
-        cards = tuple(None if card is None else parse_card(card) for card in data["cards"])
-        return cls(str(data["player"]), cards, tuple(parse_row_word(row) for row in data["rows"]))
 
 
 @dataclass
@@ -51,7 +85,7 @@ class PlayerHand:
 
 
 class HandState:
-    """A hand being dealt. `order` is the acting order: left of the dealer first, dealer last."""
+    """An OFC hand being dealt. `order` is the acting order: left of the dealer first, dealer last."""
 
     def __init__(
         self,
@@ -75,7 +109,7 @@ class HandState:
         """Who holds each card seen this hand, and where; put in words only for a refusal."""
         # Whose turn it is changes only when an entry is applied or undone; an entry's check and
         # the look after it both ask, and `verify` asks for every event of a long session.
-        self._turn: Turn | None = None
+        self._turn: OfcTurn | None = None
         self._turn_known = False
 
     @property
@@ -99,13 +133,13 @@ class HandState:
     def complete(self) -> bool:
         return self.turn() is None
 
-    def turn(self) -> Turn | None:
+    def turn(self) -> OfcTurn | None:
         """Regular players street by street in acting order; then Fantasyland sets in order."""
         if not self._turn_known:
             self._turn, self._turn_known = self._next_turn(), True
         return self._turn
 
-    def _next_turn(self) -> Turn | None:
+    def _next_turn(self) -> OfcTurn | None:
         streets = len(self.plan.takes)
         # The regular player furthest behind, the first in acting order among equals.
         behind: PlayerHand | None = None
@@ -119,13 +153,13 @@ class HandState:
             player, street = behind, behind.entries_made
             take, discard = self.plan.takes[street], self.plan.discards[street]
             face_down = self.plan.face_down_last and street == streets - 1
-            kind = TurnKind.FACE_DOWN_REVEAL if face_down else TurnKind.STREET
-            return Turn(player.name, kind, street + 1, take, take - discard, discard)
+            stage = Stage.FACE_DOWN_REVEAL if face_down else Stage.STREET
+            return OfcTurn(player.name, stage, street + 1, take, take - discard, discard)
         for name in self.order:
             player = self.players[name]
             if player.fantasyland_cards and not player.entries_made:
                 cards = player.fantasyland_cards
-                return Turn(name, TurnKind.FANTASYLAND_SET, 0, cards, HAND_SIZE, cards - HAND_SIZE)
+                return OfcTurn(name, Stage.FANTASYLAND_SET, 0, cards, HAND_SIZE, cards - HAND_SIZE)
         return None
 
     def where(self, card: Card) -> tuple[str, Placement] | None:
@@ -133,29 +167,33 @@ class HandState:
         return self._locations.get(card)
 
     # ------------------------------------------------------------------ checks
-    def check_entry(
-        self, player: str, cards: object, rows: object, *, partial: bool, fantasyland: bool
-    ) -> Entry:
-        """Refuse an entry that breaks a rule; return it in canonical form."""
+    def read_entry(self, player: str, cards: object, rows: object) -> Entry:
+        """A player's cards (text such as "Qh Qd ??" or a list) and a row word for each, in canonical
+        form; refused when the player is not dealt in or they cannot be read."""
         if player not in self.players:
-            raise ActionRefused(
+            raise EntryRefused(
                 _("{player} is not dealt into hand {number}").format(player=player, number=self.number)
             )
         entry = Entry(player, _read_cards(cards), _read_rows(rows))
         if len(entry.cards) != len(entry.rows):
-            raise ActionRefused(_cards_but_rows(len(entry.cards), len(entry.rows)))
+            raise EntryRefused(_cards_but_rows(len(entry.cards), len(entry.rows)))
+        return entry
+
+    def verify_enter(self, entry: Entry, *, fantasyland: bool, partial: bool = False) -> None:
+        """Refuse an entry that breaks a rule: out of turn, a street for a Fantasyland set (or the
+        other way round), the wrong counts (`partial`: a street still being typed may have fewer
+        cards), a card already seen, a row with no room."""
         turn = self.turn()
         if turn is None:
-            raise ActionRefused(
+            raise EntryRefused(
                 _("hand {number} is complete: confirm the settlement").format(number=self.number)
             )
-        self._check_turn(turn, player, fantasyland)
+        self._check_turn(turn, entry.player, fantasyland)
         self._check_counts(turn, entry, partial)
         self._check_cards(entry)
         self._check_room(entry)
-        return entry
 
-    def _check_turn(self, turn: Turn, player: str, fantasyland: bool) -> None:
+    def _check_turn(self, turn: OfcTurn, player: str, fantasyland: bool) -> None:
         in_fantasyland = bool(self.players[player].fantasyland_cards)
         if turn.player != player:
             if in_fantasyland:
@@ -163,38 +201,38 @@ class HandState:
                     "{player}'s Fantasyland set is entered after every other player has finished;"
                     " it is {turn}'s turn"
                 )
-                raise ActionRefused(said.format(player=player, turn=turn.player))
-            raise ActionRefused(
+                raise EntryRefused(said.format(player=player, turn=turn.player))
+            raise EntryRefused(
                 _("it is {turn}'s turn, not {player}'s").format(turn=turn.player, player=player)
             )
         if fantasyland and not in_fantasyland:
-            raise ActionRefused(_("{player} is not in Fantasyland: enter the street").format(player=player))
+            raise EntryRefused(_("{player} is not in Fantasyland: enter the street").format(player=player))
         if in_fantasyland and not fantasyland:
-            raise ActionRefused(
+            raise EntryRefused(
                 _("{player} is in Fantasyland: enter the whole set at the reveal").format(player=player)
             )
 
-    def _check_counts(self, turn: Turn, entry: Entry, partial: bool) -> None:
+    def _check_counts(self, turn: OfcTurn, entry: Entry, partial: bool) -> None:
         discards = entry.rows.count(DISCARD)
         placed = len(entry.rows) - discards
         fits = placed <= turn.place and discards <= turn.discard
-        if turn.street == 1 and turn.kind is TurnKind.STREET and placed > turn.place:
+        if turn.street == 1 and turn.stage is Stage.STREET and placed > turn.place:
             said = ngettext(
                 "{count} card is the most on a first street",
                 "{count} cards is the most on a first street",
                 turn.place,
             )
-            raise ActionRefused(said.format(count=turn.place))
+            raise EntryRefused(said.format(count=turn.place))
         if not fits or (not partial and (placed, discards) != (turn.place, turn.discard)):
-            raise ActionRefused(self._turn_rule(turn))
+            raise EntryRefused(self._turn_rule(turn))
         if None in entry.cards and any(
             card is None and row != DISCARD for card, row in zip(entry.cards, entry.rows, strict=True)
         ):
             said = _("{unknown} can only be a discard: name each card placed in a row")
-            raise ActionRefused(said.format(unknown=UNKNOWN_TOKEN))
+            raise EntryRefused(said.format(unknown=UNKNOWN_TOKEN))
 
-    def _turn_rule(self, turn: Turn) -> str:
-        if turn.kind is TurnKind.FANTASYLAND_SET:
+    def _turn_rule(self, turn: OfcTurn) -> str:
+        if turn.stage is Stage.FANTASYLAND_SET:
             if turn.discard:
                 said = ngettext(
                     "Fantasyland: place {place} cards and discard {discard}",
@@ -206,7 +244,7 @@ class HandState:
                 "Fantasyland: place all {place} cards", "Fantasyland: place all {place} cards", turn.place
             )
             return said.format(place=turn.place)
-        if turn.kind is TurnKind.FACE_DOWN_REVEAL:
+        if turn.stage is Stage.FACE_DOWN_REVEAL:
             said = ngettext("place the {take} face-down card", "place the {take} face-down cards", turn.take)
             return said.format(take=turn.take)
         if turn.street == 1:
@@ -236,11 +274,11 @@ class HandState:
             if card is None:
                 continue
             if card in seen:
-                raise ActionRefused(entered_twice(card))
+                raise EntryRefused(entered_twice(card))
             seen.add(card)
             location = self.where(card)
             if location is not None:
-                raise ActionRefused(already_in(card, *location))
+                raise EntryRefused(already_in(card, *location))
 
     def _check_room(self, entry: Entry) -> None:
         hand = self.players[entry.player]
@@ -254,17 +292,19 @@ class HandState:
                         "{player}'s {row} already holds {count} cards",
                         holds,
                     )
-                    raise ActionRefused(said.format(player=entry.player, row=row.label, count=holds))
+                    raise EntryRefused(said.format(player=entry.player, row=row.label, count=holds))
                 room = ROW_SIZE[row] - holds
                 said = ngettext(
                     "{player}'s {row} has room for only {count} more card",
                     "{player}'s {row} has room for only {count} more cards",
                     room,
                 )
-                raise ActionRefused(said.format(player=entry.player, row=row.label, count=room))
+                raise EntryRefused(said.format(player=entry.player, row=row.label, count=room))
 
     # ------------------------------------------------------------------ changes
     def apply(self, entry: Entry) -> None:
+        """Put an entry `verify_enter` accepted into the hand (not checked again: `verify` applies
+        every street of a long session)."""
         hand = self.players[entry.player]
         for card, row in zip(entry.cards, entry.rows, strict=True):
             if isinstance(row, Row):
@@ -278,10 +318,16 @@ class HandState:
         self.entries.append(entry)
         self._turn_known = False
 
-    def undo(self) -> Entry:
+    def entry_to_undo(self) -> Entry:
+        """The entry `undo` would take back: the last one applied; refused when there is none."""
         if not self.entries:
-            raise nothing_to_undo(self.number)
-        entry = self.entries.pop()
+            raise EntryRefused(_("nothing to undo in hand {number}").format(number=self.number))
+        return self.entries[-1]
+
+    def undo(self) -> Entry:
+        """Take the last entry back, as if it had never been applied."""
+        entry = self.entry_to_undo()
+        self.entries.pop()
         hand = self.players[entry.player]
         for card, row in reversed(list(zip(entry.cards, entry.rows, strict=True))):
             if row == DISCARD:
@@ -310,18 +356,18 @@ def _cards_but_rows(cards: int, rows: int) -> str:
 def _read_cards(cards: object) -> tuple[Card | None, ...]:
     """Cards through the core's one funnel (`??` or null is an unknown discard)."""
     if not isinstance(cards, str | list | tuple):
-        raise ActionRefused(_("cards must be given as text such as 'Qh Qd ??' or as a list"))
+        raise EntryRefused(_("cards must be given as text such as 'Qh Qd ??' or as a list"))
     try:
         return tuple(parse_entries(cards))
     except CardError as error:
-        raise ActionRefused(str(error)) from None
+        raise EntryRefused(str(error)) from None
 
 
 def _read_rows(rows: object) -> tuple[Placement, ...]:
     if not isinstance(rows, str | list | tuple):
-        raise ActionRefused(_("rows must be given as words such as 'front middle discard'"))
+        raise EntryRefused(_("rows must be given as words such as 'front middle discard'"))
     words: Iterable[object] = rows.split() if isinstance(rows, str) else rows
     try:
         return tuple([parse_row_word(str(word)) for word in words])
     except ValueError as error:
-        raise ActionRefused(str(error)) from None
+        raise EntryRefused(str(error)) from None
