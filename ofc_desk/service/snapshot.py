@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.presets import Game
+from ofc_desk.core.results import HandResult
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import LazyText, _, lazy_gettext
-
-if TYPE_CHECKING:
-    from ofc_desk.core.chinese.deal import ChineseDealResult
-    from ofc_desk.core.ofc.deal import DealResult
 
 
 class Phase(StrEnum):
@@ -171,16 +168,15 @@ class TableSnapshot:
     button: str | None
     button_held_for_fantasyland: bool
     seats: tuple[SeatView, ...]
-    result: DealResult | None
-    """The scored hand when complete (awaiting settlement) or settled; None otherwise."""
+    result: HandResult | None
+    """The scored hand, in either game, when complete (awaiting settlement) or settled; None
+    otherwise."""
     rake: RakeView | None
     jackpot_pool: int
     last_event_hash: str
     closed: bool
     hand_voided: bool = False
     """The hand shown (`hand_number`) was voided by a supervisor after it was settled."""
-    chinese_result: ChineseDealResult | None = None
-    """A Chinese poker hand's scored result, as `result` is an OFC hand's."""
     open_requests: tuple[RequestView, ...] = ()
     """Requests to the floor waiting for a decision or approved and not yet carried out."""
     dealer: str = ""

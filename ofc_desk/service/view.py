@@ -50,7 +50,8 @@ class ViewedTable(SeatedTable, GameTable, Protocol):
 
 
 def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> TableSnapshot:
-    game = table.game.view(table, table.live, table.result)
+    game = table.game.view(table, table.live)
+    scored = table.result
     rake = table.rake
     pairs = enumerate(zip(table.seats, game.plays, strict=True))
     seats = tuple(_seat_view(seat, position, play, table.button) for position, (seat, play) in pairs)
@@ -70,13 +71,12 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         button=table.button,
         button_held_for_fantasyland=table.button_held,
         seats=seats,
-        result=game.result,
+        result=None if scored is None else scored.view(),
         rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
         jackpot_pool=table.jackpot_pool,
         last_event_hash=head_hash,
         closed=table.closed,
         hand_voided=table.hands_started in table.voided,
-        chinese_result=game.chinese_result,
         open_requests=open_request_views(table.requests),
         dealer=table.dealer_on_duty,
         empty_seats=empty_seats(table),
