@@ -15,6 +15,7 @@ from ofc_desk.core.cards import Card
 from ofc_desk.core.presets import Game
 from ofc_desk.core.results import HandResult
 from ofc_desk.core.rows import Row
+from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.i18n import LazyText, _, lazy_gettext
 
 
@@ -156,9 +157,10 @@ class TableSnapshot:
     """The current hand, or the last one between hands (0 before the first)."""
     phase: Phase
     variant: str
+    """The rules' variant word: an OFC `Variant`'s value, or "chinese" (`game` says the game)."""
     preset: str
     unit: int
-    settlement: str
+    settlement: SettlementPolicy
     street: int
     """1 for the first five cards, then 2, 3, …; 0 when no street is being dealt."""
     to_act: Turn | None

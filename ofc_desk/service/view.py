@@ -9,6 +9,7 @@ from collections.abc import Mapping, Set
 from typing import Protocol
 
 from ofc_desk.core.rake import RakeResult
+from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.service.games.base import GameTable, LiveHand, TableGame
 from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.requests import FloorRequest, open_request_views
@@ -63,7 +64,8 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         variant=game.variant,
         preset=game.preset,
         unit=table.rules.unit,
-        settlement=table.rules.settlement,
+        # The rules in force passed their game's check, which refuses a policy the core has not.
+        settlement=SettlementPolicy(table.rules.settlement),
         street=game.to_act.street if game.to_act else 0,
         to_act=game.to_act,
         cards_seen=game.cards_seen,
