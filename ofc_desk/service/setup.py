@@ -40,7 +40,12 @@ class PairUnit:
 
 @dataclass(frozen=True)
 class TableRules:
-    """The rules keys exactly as `ofc-desk score` reads them, plus the table's own options."""
+    """The rules keys exactly as `ofc-desk score` reads them, plus the table's own options.
+
+    The words `variant`, `settlement` and `settle_from` are kept as a script, an event or the desk
+    wrote them: the game's check (`games.choose.game_for`) refuses an unknown one in the core's
+    words, in the order it reads the keys. What is read of rules in force is typed
+    (`snapshot.TableSnapshot.settlement`, the games' `Variant`)."""
 
     preset: str | Mapping[str, object] = DEFAULT_PRESET
     """A shipped preset's name, or a whole preset object (docs/rules.md §4)."""

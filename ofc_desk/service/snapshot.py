@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.presets import Game
+from ofc_desk.core.results import HandResult
 from ofc_desk.core.rows import Row
+from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.i18n import LazyText, _, lazy_gettext
-
-if TYPE_CHECKING:
-    from ofc_desk.core.chinese.deal import ChineseDealResult
-    from ofc_desk.core.ofc.deal import DealResult
 
 
 class Phase(StrEnum):
@@ -159,9 +157,10 @@ class TableSnapshot:
     """The current hand, or the last one between hands (0 before the first)."""
     phase: Phase
     variant: str
+    """The rules' variant word: an OFC `Variant`'s value, or "chinese" (`game` says the game)."""
     preset: str
     unit: int
-    settlement: str
+    settlement: SettlementPolicy
     street: int
     """1 for the first five cards, then 2, 3, …; 0 when no street is being dealt."""
     to_act: Turn | None
@@ -171,16 +170,15 @@ class TableSnapshot:
     button: str | None
     button_held_for_fantasyland: bool
     seats: tuple[SeatView, ...]
-    result: DealResult | None
-    """The scored hand when complete (awaiting settlement) or settled; None otherwise."""
+    result: HandResult | None
+    """The scored hand, in either game, when complete (awaiting settlement) or settled; None
+    otherwise."""
     rake: RakeView | None
     jackpot_pool: int
     last_event_hash: str
     closed: bool
     hand_voided: bool = False
     """The hand shown (`hand_number`) was voided by a supervisor after it was settled."""
-    chinese_result: ChineseDealResult | None = None
-    """A Chinese poker hand's scored result, as `result` is an OFC hand's."""
     open_requests: tuple[RequestView, ...] = ()
     """Requests to the floor waiting for a decision or approved and not yet carried out."""
     dealer: str = ""

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Set
 from typing import Protocol
 
 from ofc_desk.core.rake import RakeResult
+from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.service.games.base import GameTable, LiveHand, TableGame
 from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.requests import FloorRequest, open_request_views
@@ -50,7 +51,8 @@ class ViewedTable(SeatedTable, GameTable, Protocol):
 
 
 def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> TableSnapshot:
-    game = table.game.view(table, table.live, table.result)
+    game = table.game.view(table, table.live)
+    scored = table.result
     rake = table.rake
     pairs = enumerate(zip(table.seats, game.plays, strict=True))
     seats = tuple(_seat_view(seat, position, play, table.button) for position, (seat, play) in pairs)
@@ -62,7 +64,8 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         variant=game.variant,
         preset=game.preset,
         unit=table.rules.unit,
-        settlement=table.rules.settlement,
+        # The rules in force passed their game's check, which refuses a policy the core has not.
+        settlement=SettlementPolicy(table.rules.settlement),
         street=game.to_act.street if game.to_act else 0,
         to_act=game.to_act,
         cards_seen=game.cards_seen,
@@ -70,13 +73,12 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         button=table.button,
         button_held_for_fantasyland=table.button_held,
         seats=seats,
-        result=game.result,
+        result=None if scored is None else scored.view(),
         rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
         jackpot_pool=table.jackpot_pool,
         last_event_hash=head_hash,
         closed=table.closed,
         hand_voided=table.hands_started in table.voided,
-        chinese_result=game.chinese_result,
         open_requests=open_request_views(table.requests),
         dealer=table.dealer_on_duty,
         empty_seats=empty_seats(table),

@@ -11,8 +11,6 @@ from ofc_desk.service.snapshot import RowView, Turn
 
 if TYPE_CHECKING:
     from ofc_desk.core.cards import Card
-    from ofc_desk.core.chinese.deal import ChineseDealResult
-    from ofc_desk.core.ofc.deal import DealResult
 
 
 @dataclass(frozen=True)
@@ -44,5 +42,3 @@ class GameView:
     """One a seat, in the order of the table's seats."""
     cards_seen: int
     cards_left: int
-    result: DealResult | None = None
-    chinese_result: ChineseDealResult | None = None

@@ -191,8 +191,8 @@ def test_a_fouled_hand_shows_no_royalty_and_its_foul_hides_no_row(desk: Desk) ->
     assert face.rows[0].hand_name and face.rows[0].royalty == 0  # kings in front pay nothing fouled
     result = desk.snapshot.result
     assert result is not None
-    ann = next(player for player in result.to_json()["players"] if player["name"] == "Ann")
-    assert ann["foul"] and ann["royalties"] == 0
+    ann = result.seat("Ann")
+    assert ann.foul and ann.royalties == 0
     desk.screenshot("14-fouled-hand")
     fouled = widget.grab().toImage()
     widget.set_seat(replace(face, fouled=False))
@@ -302,14 +302,14 @@ def test_four_players_settle_at_1366_with_the_transfers_in_view_and_the_seats_ke
     assert [widget.painted_rect().size() for widget in desk.window.felt.seat_widgets] == seats_while_entering
     transfers = desk.window.settlement.transfers
     result = desk.snapshot.result
-    assert result is not None and len(result.to_json()["transfers"]) >= 3
+    assert result is not None and len(result.transfers) >= 3
     assert transfers.isVisible()
     assert desk.window.rect().contains(inside(desk.window, transfers))
     viewport = transfers.viewport()
     assert transfers.document().size().height() <= viewport.height()  # all of it, no scrolling
     assert desk.window.rect().contains(inside(desk.window, desk.window.settlement.confirm_button))
     details = desk.window.settlement.details
-    last_player = details.document().find(result.to_json()["players"][-1]["name"])
+    last_player = details.document().find(result.seats[-1].name)
     assert details.cursorRect(last_player).bottom() <= details.viewport().height()  # every hand's line
 
 

@@ -98,7 +98,7 @@ def test_a_part_draws_its_games_settlement(part: DeskGame) -> None:
 
 
 @pytest.mark.parametrize("game", list(Game))
-def test_a_tables_part_is_read_from_its_snapshot_and_gives_its_scored_hand(
+def test_a_tables_part_is_read_from_its_snapshot(
     game: Game, database: Database, template_accounts: tuple[Path, Account]
 ) -> None:
     part = desk_game(game)
@@ -108,5 +108,5 @@ def test_a_tables_part_is_read_from_its_snapshot_and_gives_its_scored_hand(
     service.start_next_hand()
     snapshot = service.snapshot()
     assert game_at(snapshot) is part
-    assert part.scored_hand(snapshot) is None  # dealt, not scored
+    assert snapshot.result is None  # dealt, not scored
     assert part.entry_form(service).surrender == service.can_surrender()

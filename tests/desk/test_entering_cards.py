@@ -47,13 +47,13 @@ def test_a_whole_regular_hand_by_keyboard_then_settlement(desk: Desk) -> None:
     assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
     settlement = desk.window.settlement
     assert "Ann – Bob" in settlement.details.toPlainText()
-    transfer = desk.snapshot.result.to_json()["transfers"][0]  # type: ignore[union-attr]
-    paid = " ".join(settlement.transfers.toPlainText().split())  # one line a transfer
-    assert f"1 {transfer['from']} → {transfer['to']} {transfer['paid']}" in paid
-    desk.screenshot("03-settlement")
     result = desk.snapshot.result
     assert result is not None
-    stacks_after = {player["name"]: player["stack_after"] for player in result.to_json()["players"]}
+    transfer = result.transfers[0]
+    paid = " ".join(settlement.transfers.toPlainText().split())  # one line a transfer
+    assert f"1 {transfer.payer} → {transfer.payee} {transfer.paid}" in paid
+    desk.screenshot("03-settlement")
+    stacks_after = {seat.name: seat.stack_after for seat in result.seats}
     assert stacks_after["Ann"] != 100
     desk.press_enter_on(desk.window.settlement.confirm_button)
     assert desk.snapshot.hand_number == 2

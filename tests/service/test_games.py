@@ -91,11 +91,8 @@ def test_a_chinese_hand_through_the_interface() -> None:
     assert [seat.stack for seat in table.machine.seats] == [17, 23]
     assert table.machine.button == "Ann"  # the button moves every hand
     snapshot = table.machine.snapshot(1, "")
-    assert (snapshot.game, snapshot.variant, snapshot.chinese_result is not None) == (
-        Game.CHINESE,
-        "chinese",
-        True,
-    )
+    scored = None if snapshot.result is None else snapshot.result.game
+    assert (snapshot.game, snapshot.variant, scored) == (Game.CHINESE, "chinese", Game.CHINESE)
 
 
 def test_a_table_keeps_its_game_and_a_surrender_names_its_own() -> None:

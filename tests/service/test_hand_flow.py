@@ -38,6 +38,7 @@ def test_pineapple_hand_with_unknown_discards_settles_like_the_core(database: Da
     history = hand_history(database, service.session_id)
     assert [hand.number for hand in history] == [1]
     result = history[0].result
+    assert result == snapshot.result  # the hand the desk showed for settling is the one stored
     stacks = {seat.name: seat.stack_after for seat in result.seats}
     assert sum(stacks.values()) == 300
     assert {seat.name: seat.stack for seat in service.snapshot().seats} == stacks

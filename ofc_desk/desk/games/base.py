@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
-    from ofc_desk.service.snapshot import TableSnapshot
     from ofc_desk.service.table_service import TableService
 
 
@@ -93,10 +92,6 @@ class DeskGame(Protocol):
 
     def foul_word(self) -> str:
         """The seat's mark for a hand that loses every row (FOUL, MISSET)."""
-        ...
-
-    def scored_hand(self, snapshot: TableSnapshot) -> HandResult | None:
-        """The scored hand awaiting settlement (None while the hand is not scored)."""
         ...
 
     def settlement_html(

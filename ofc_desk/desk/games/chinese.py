@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
-    from ofc_desk.service.snapshot import TableSnapshot
     from ofc_desk.service.table_service import TableService
 
 SURRENDER_KEY = "s"
@@ -99,10 +98,6 @@ class ChineseDesk:
 
     def foul_word(self) -> str:
         return _("MISSET")
-
-    def scored_hand(self, snapshot: TableSnapshot) -> HandResult | None:
-        result = snapshot.chinese_result
-        return None if result is None else result.view()
 
     def settlement_html(
         self, result: HandResult, rake_line: str, payment: PaymentRules | None, foul_ink: str

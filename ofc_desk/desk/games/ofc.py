@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
-    from ofc_desk.service.snapshot import TableSnapshot
     from ofc_desk.service.table_service import TableService
 
 STREET_FORM = EntryForm(
@@ -64,9 +63,6 @@ class OfcDesk:
 
     def foul_word(self) -> str:
         return _("FOUL")
-
-    def scored_hand(self, snapshot: TableSnapshot) -> HandResult | None:
-        return None if snapshot.result is None else snapshot.result.view()
 
     def settlement_html(
         self, result: HandResult, rake_line: str, payment: PaymentRules | None, foul_ink: str

@@ -139,10 +139,7 @@ class TableController(QObject):
             if window.bottom.currentIndex() != window.ENTRY_PAGE:
                 window.show_page(window.ENTRY_PAGE)
             self.fantasyland.offer(snapshot)
-        elif (
-            snapshot.phase is Phase.AWAITING_SETTLEMENT
-            and (result := game_at(snapshot).scored_hand(snapshot)) is not None
-        ):
+        elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (result := snapshot.result) is not None:
             service = self.service
             window.settlement.show_result(
                 snapshot.hand_number,

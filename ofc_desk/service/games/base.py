@@ -205,7 +205,7 @@ class TableGame(Protocol):
         """The event a scripted entry makes in this game (a street, a Fantasyland set, a showdown)."""
         ...
 
-    def view(self, table: GameTable, live: LiveHand | None, result: ScoredResult | None) -> GameView:
+    def view(self, table: GameTable, live: LiveHand | None) -> GameView:
         """The game's part of the table's snapshot."""
         ...
 

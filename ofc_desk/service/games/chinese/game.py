@@ -20,7 +20,6 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.base import GameTable, HandDeal, LiveHand
 from ofc_desk.service.games.chinese.play import ChineseHandState
 from ofc_desk.service.games.chinese.view import chinese_game_view
-from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
@@ -96,6 +95,6 @@ class ChineseGame:
     def entry_kind(self, live: LiveHand | None, raw: RawPayload) -> EventKind:
         return EventKind.SHOWN
 
-    def view(self, table: GameTable, live: LiveHand | None, result: ScoredResult | None) -> GameView:
+    def view(self, table: GameTable, live: LiveHand | None) -> GameView:
         hand = live if isinstance(live, ChineseHandState) else None
-        return chinese_game_view(table, self.preset, hand, result)
+        return chinese_game_view(table, self.preset, hand)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ofc_desk.core.chinese.deal import CHINESE, ChineseDealResult
+from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry, show
 from ofc_desk.core.chinese.specials import HAND_CARDS
@@ -15,7 +15,6 @@ from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
 from ofc_desk.service.games.chinese.play import ChineseHandState
-from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.snapshot import RowView, Turn, TurnKind
 from ofc_desk.service.view_parts import GameView, SeatPlay
@@ -31,9 +30,7 @@ class ChineseTable(Protocol):
     def hand_settled(self) -> bool: ...
 
 
-def chinese_game_view(
-    table: ChineseTable, preset: ChinesePreset, hand: ChineseHandState | None, result: ScoredResult | None
-) -> GameView:
+def chinese_game_view(table: ChineseTable, preset: ChinesePreset, hand: ChineseHandState | None) -> GameView:
     entries = hand.showdown.entries if hand is not None else {}
     waiting = hand.showdown.next_to_enter() if hand is not None and not table.hand_settled else None
     dealt = len(hand.showdown.players) * 13 if hand is not None else 0
@@ -52,7 +49,6 @@ def chinese_game_view(
         ),
         cards_seen=sum(len(entry.cards) for entry in entries.values()),
         cards_left=DECK_SIZE - dealt,
-        chinese_result=result if isinstance(result, ChineseDealResult) else None,
     )
 
 

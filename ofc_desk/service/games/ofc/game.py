@@ -19,7 +19,6 @@ from ofc_desk.service.games.base import GameTable, HandDeal, LiveHand
 from ofc_desk.service.games.ofc.live import OfcHand
 from ofc_desk.service.games.ofc.scoring import check_rules
 from ofc_desk.service.games.ofc.view import ofc_game_view
-from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
@@ -92,6 +91,6 @@ class OfcGame:
         player = live.players.get(str(raw.get("player"))) if isinstance(live, OfcHand) else None
         return EventKind.REVEALED if player is not None and player.fantasyland_cards else EventKind.PLACED
 
-    def view(self, table: GameTable, live: LiveHand | None, result: ScoredResult | None) -> GameView:
+    def view(self, table: GameTable, live: LiveHand | None) -> GameView:
         hand = live if isinstance(live, OfcHand) else None
-        return ofc_game_view(table, self.preset, self.variant, hand, result)
+        return ofc_game_view(table, self.preset, self.variant, hand)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ofc_desk.core.ofc.deal import DealResult
 from ofc_desk.core.ofc.hand import PlayerHand
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.scoring import evaluate_row, foul_certain
@@ -16,7 +15,6 @@ from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
 from ofc_desk.service.games.ofc.live import OfcHand
 from ofc_desk.service.holds import FantasylandHolds
-from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.snapshot import RowView
 from ofc_desk.service.view_parts import GameView, SeatPlay
@@ -39,7 +37,6 @@ def ofc_game_view(
     preset: RulesPreset,
     variant: Variant,
     hand: OfcHand | None,
-    result: ScoredResult | None,
 ) -> GameView:
     turn = hand.to_act() if hand is not None and not table.hand_settled else None
     to_act = turn.player if turn else None
@@ -51,8 +48,6 @@ def ofc_game_view(
         plays=tuple(_seat_play(table, seat, hand, to_act, preset, variant) for seat in table.seats),
         cards_seen=hand.cards_seen if hand is not None else 0,
         cards_left=DECK_SIZE - dealt,
-        # A live table scores with the core; only `verify` folds a stored result (`rescoring`).
-        result=result if isinstance(result, DealResult) else None,
     )
 
 
