@@ -9,12 +9,16 @@ Three steps, each an event in the table's chain (docs/decisions.md, "Approvals f
 3. the action's own event (`hand_voided`, `chips_corrected`, `rules_changed`) naming the request and
    the approving supervisor, recorded by the desk once the table is between hands. Its check holds
    it to exactly what was approved, once.
+
+The steps are specs, each with its check, apply and sentence: the first two in
+`actions.floor_requests`, the third in `actions.supervised`. Here is the book they keep of each
+request (`FloorRequest`), what the floor and the desk read of it, and the link from an action to
+its request (`link_to_request`, `mark_applied`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
 
@@ -22,7 +26,6 @@ from ofc_desk.i18n import _, formatting
 from ofc_desk.service import reading
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.outcome import NO_ROWS, Outcome
 from ofc_desk.service.payloads import (
     ChipsCorrected,
     EventPayload,
@@ -117,65 +120,6 @@ def request_words(made: RequestMade) -> str:
     return FloorRequest(made["request"], EventKind(made["action"]), made["details"], made["reason"]).words()
 
 
-def check_request_made(machine: RequestTable, raw: RawPayload) -> RequestMade:
-    number = len(machine.requests) + 1
-    given = raw.get(REQUEST_KEY)
-    if given is not None and reading.whole_number(given) != number:
-        raise ActionRefused(
-            _("the next request is number {number}, not {given}").format(number=number, given=given)
-        )
-    action = _requestable(raw.get("action"))
-    reason = reading.text(raw, "reason").strip()
-    if not reason:
-        raise ActionRefused(_("a request to the floor needs the dealer's reason"))
-    details = raw.get("details")
-    if not isinstance(details, dict):
-        raise ActionRefused(_("a request needs the details of the action asked for"))
-    with _any_phase(machine):
-        checked = dict(
-            machine.check_before_approval(action, {**details, "supervisor": "", REQUEST_KEY: None})
-        )
-    checked.pop("supervisor")
-    for request in machine.requests.values():
-        if request.outstanding and request.action is action and request.details == checked:
-            said = _("that is request #{number} already: {status}")
-            raise ActionRefused(said.format(number=request.number, status=request.status()))
-    return {"request": number, "action": action.value, "details": checked, "reason": reason}
-
-
-def apply_request_made(machine: RequestTable, payload: RequestMade) -> Outcome:
-    number = payload["request"]
-    action = EventKind(payload["action"])
-    machine.requests[number] = FloorRequest(number, action, payload["details"], payload["reason"])
-    return NO_ROWS
-
-
-def check_request_decided(machine: RequestTable, raw: RawPayload) -> RequestDecided:
-    request = _request(machine, raw.get(REQUEST_KEY))
-    decision = request.decision
-    if decision is not None:
-        if decision["approved"]:
-            said = _("request #{number} was already approved by {supervisor}")
-        else:
-            said = _("request #{number} was already declined by {supervisor}")
-        raise ActionRefused(said.format(number=request.number, supervisor=decision["supervisor"]))
-    approved = raw.get("approved")
-    if not isinstance(approved, bool):
-        raise ActionRefused(_("a decision on a request is approved: true or false"))
-    supervisor = reading.text(raw, "supervisor")
-    return {
-        "request": request.number,
-        "approved": approved,
-        "supervisor": supervisor,
-        "note": reading.text(raw, "note"),
-    }
-
-
-def apply_request_decided(machine: RequestTable, payload: RequestDecided) -> Outcome:
-    machine.requests[payload["request"]].decision = payload
-    return NO_ROWS
-
-
 Applied = TypeVar("Applied", HandVoided, ChipsCorrected, RulesChanged)
 
 
@@ -185,7 +129,7 @@ def link_to_request(machine: RequestTable, kind: EventKind, raw: RawPayload, pay
     number = raw.get(REQUEST_KEY)
     if number is None:
         return payload
-    request = _request(machine, number)
+    request = request_numbered(machine, number)
     if request.action is not kind:
         said = _("request #{number} asked to {request}, not this")
         raise ActionRefused(said.format(number=request.number, request=request.words()))
@@ -207,6 +151,7 @@ def link_to_request(machine: RequestTable, kind: EventKind, raw: RawPayload, pay
 
 
 def mark_applied(machine: RequestTable, payload: HandVoided | ChipsCorrected | RulesChanged) -> None:
+    """An action carried out on a request: the request is done."""
     number = payload.get("request")
     if number is not None:
         machine.requests[number].applied = True
@@ -217,29 +162,10 @@ def ready_to_apply(machine: RequestTable) -> list[FloorRequest]:
     return [request for request in machine.requests.values() if request.approved and not request.applied]
 
 
-def _requestable(value: object) -> EventKind:
-    for kind in REQUESTABLE:
-        if value == kind.value:
-            return kind
-    asked = ", ".join(kind.value for kind in REQUESTABLE)
-    raise ActionRefused(
-        _("the floor is asked for one of {asked}, not {value}").format(asked=asked, value=repr(value))
-    )
-
-
-def _request(machine: RequestTable, value: object) -> FloorRequest:
+def request_numbered(machine: RequestTable, value: object) -> FloorRequest:
+    """The request a raw action names by its number, or `ActionRefused`."""
     number = reading.whole_number(value)
     request = machine.requests.get(number) if number is not None else None
     if request is None:
         raise ActionRefused(_("there is no request #{number} at this table").format(number=value))
     return request
-
-
-@contextmanager
-def _any_phase(machine: RequestTable) -> Iterator[None]:
-    """A request may be made while a hand is played: what it asks for is done between hands."""
-    machine.phase_waived = True
-    try:
-        yield
-    finally:
-        machine.phase_waived = False

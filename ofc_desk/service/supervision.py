@@ -1,28 +1,18 @@
-"""The actions a floor supervisor approves (void a hand, correct chips, change the rules, close the
-session): each as a check that reads the raw action and an apply that folds in its payload.
+"""What the supervisor's actions (void a hand, correct chips, change the rules, close the session)
+share beside their specs in `actions.supervised`: the table they read and change
+(`SupervisedTable`) and the supervisor an action names (`approver`, read by the decision on a
+request to the floor and by `verify` too).
 
-`TableMachine.check` has already refused an action that names no supervisor; the service has
-checked the supervisor's PIN before that.
+`TableMachine.check` refuses an action a supervisor signs that names none before its check runs;
+the service has checked the supervisor's PIN before that.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from ofc_desk.core.settlement import MAX_CHIPS
-from ofc_desk.i18n import _, formatting, ngettext
-from ofc_desk.service import reading, requests, room_pool, rule_pins
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind, LedgerKind
-from ofc_desk.service.games.choose import game_for
-from ofc_desk.service.outcome import NO_ROWS, LedgerEntry, Outcome
-from ofc_desk.service.payloads import (
-    ChipsCorrected,
-    HandVoided,
-    RawPayload,
-    RulesChanged,
-    SessionClosed,
-)
+from ofc_desk.service import reading
+from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.requests import RequestTable
 from ofc_desk.service.room_pool import PoolTable
 from ofc_desk.service.rule_pins import PinnedPresets
@@ -49,112 +39,3 @@ class SupervisedTable(RequestTable, PoolTable, Protocol):
 def approver(raw: RawPayload) -> str:
     """The supervisor the action names, as given."""
     return reading.text(raw, "supervisor")
-
-
-def check_voided(machine: SupervisedTable, raw: RawPayload) -> HandVoided:
-    machine.require_between_hands(_("hands are voided"))
-    number = reading.whole_number(raw.get("hand"))
-    if number is None or number not in machine.hand_changes:
-        raise ActionRefused(_("there is no settled hand {number} to void").format(number=raw.get("hand")))
-    if number in machine.voided:
-        raise ActionRefused(_("hand {number} is already voided").format(number=number))
-    for name, change in machine.hand_changes[number].items():
-        seat = next((seat for seat in machine.seats if seat.name == name), None)
-        if seat is None:
-            said = _("{player} has left the table: hand {number} cannot be voided")
-            raise ActionRefused(said.format(player=name, number=number))
-        if seat.stack - change < 0:
-            said = _("voiding hand {number} would leave {player} with {chips} chips")
-            raise ActionRefused(said.format(number=number, player=name, chips=seat.stack - change))
-    payload: HandVoided = {"hand": number, "reason": reading.text(raw, "reason"), "supervisor": approver(raw)}
-    return requests.link_to_request(machine, EventKind.HAND_VOIDED, raw, payload)
-
-
-def apply_voided(machine: SupervisedTable, payload: HandVoided) -> Outcome:
-    requests.mark_applied(machine, payload)
-    number = payload["hand"]
-    machine.voided.add(number)
-    machine.jackpot_pool -= machine.hand_jackpots[number]
-    ledger = []
-    for name, change in machine.hand_changes[number].items():
-        machine.seat(name).stack -= change
-        if change:
-            ledger.append(LedgerEntry(name, LedgerKind.VOID, -change, number, payload["reason"]))
-    return Outcome(tuple(ledger), pool_moves=room_pool.void_moves(machine, number))
-
-
-def check_corrected(machine: SupervisedTable, raw: RawPayload) -> ChipsCorrected:
-    machine.require_between_hands(_("chip corrections"))
-    seat = machine.seat(str(raw.get("player")))
-    amount = reading.whole_number(raw.get("amount"))
-    if amount is None or not 0 < abs(amount) <= MAX_CHIPS:
-        said = _("a correction is a whole number of chips, not 0, up to {limit} each way")
-        raise ActionRefused(said.format(limit=formatting.number(MAX_CHIPS)))
-    if seat.stack + amount < 0:
-        raise ActionRefused(_("{player} has only {chips} chips").format(player=seat.name, chips=seat.stack))
-    reason = reading.text(raw, "reason").strip()
-    if not reason:
-        raise ActionRefused(_("a chip correction needs a reason"))
-    payload: ChipsCorrected = {
-        "player": seat.name,
-        "amount": amount,
-        "reason": reason,
-        "supervisor": approver(raw),
-    }
-    return requests.link_to_request(machine, EventKind.CHIPS_CORRECTED, raw, payload)
-
-
-def apply_corrected(machine: SupervisedTable, payload: ChipsCorrected) -> Outcome:
-    requests.mark_applied(machine, payload)
-    machine.seat(payload["player"]).stack += payload["amount"]
-    entry = LedgerEntry(payload["player"], LedgerKind.CORRECTION, payload["amount"], note=payload["reason"])
-    return Outcome((entry,))
-
-
-def check_rules_changed(machine: SupervisedTable, raw: RawPayload) -> RulesChanged:
-    machine.require_between_hands(_("rules and stakes change"))
-    rules = reading.rules(raw.get("rules"))
-    if rules.game is not machine.rules.game:
-        raise ActionRefused(_("a table keeps its game: open a new table for Chinese poker or OFC"))
-    game = game_for(rules)
-    _least, most = game.seat_limits
-    _refuse_if_fantasyland_changes(machine, rules)
-    if len(machine.seats) > most:
-        said = _("{game} seats at most {most} players; {count} are seated")
-        raise ActionRefused(said.format(game=game.label, most=most, count=len(machine.seats)))
-    payload: RulesChanged = {"rules": rules.to_json(), "supervisor": approver(raw)}
-    return requests.link_to_request(machine, EventKind.RULES_CHANGED, raw, payload)
-
-
-def _refuse_if_fantasyland_changes(machine: SupervisedTable, rules: TableRules) -> None:
-    """A Fantasyland hand already earned is dealt by the rules it was earned under, so what
-    decides its cards (preset, house options, variant, progressive) waits until it is played;
-    stakes and settlement may change."""
-    owed = [
-        ngettext("{player} ({count} card)", "{player} ({count} cards)", s.fantasyland_next).format(
-            player=s.name, count=s.fantasyland_next
-        )
-        for s in machine.seats
-        if s.fantasyland_next
-    ]
-    if owed and not rule_pins.with_pins(rules, machine.pinned_presets).deals_like(machine.rules):
-        said = _(
-            "the preset, house options and variant stay until the Fantasyland hands owed are played: {owed}"
-        )
-        raise ActionRefused(said.format(owed=", ".join(owed)))
-
-
-def apply_rules_changed(machine: SupervisedTable, payload: RulesChanged) -> Outcome:
-    requests.mark_applied(machine, payload)
-    machine.set_rules(TableRules.from_json(payload["rules"]))
-    return NO_ROWS
-
-
-def check_closed(machine: SupervisedTable, raw: RawPayload) -> SessionClosed:
-    machine.require_between_hands(_("the session closes"))
-    return {"supervisor": approver(raw)}
-
-
-def apply_closed(machine: SupervisedTable, payload: SessionClosed) -> Outcome:
-    machine.closed = True
-    return Outcome(closes_session=True)

@@ -3,11 +3,15 @@ from `service.actions.SPECS` and say exactly what they said when they were writt
 
 from __future__ import annotations
 
+import pytest
+
 from ofc_desk.reports.loader import CHIP_KINDS
 from ofc_desk.service import actions
 from ofc_desk.service.actions import DEALER_SIGNED, SPECS
 from ofc_desk.service.actions.hand import PlayingTable
 from ofc_desk.service.actions.housekeeping import DealingTable
+from ofc_desk.service.actions.spec import Signer
+from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import ChipKind, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.replay_vocabulary import OP_FIELDS, OP_NAMES
@@ -30,6 +34,33 @@ def test_the_machine_checks_and_applies_every_kind_through_its_spec() -> None:
     for spec in SPECS:
         assert TableMachine._checkers[spec.kind] is spec.check
         assert TableMachine._appliers[spec.kind] is spec.apply
+
+
+SAID_BESIDE_THE_STATE_THEY_FOLD = {
+    EventKind.RULES_PINNED: "ofc_desk.service.rule_pins",
+    EventKind.JACKPOT_SEEDED: "ofc_desk.service.room_pool",
+}
+"""The kinds whose check and apply stay with the state they fold, not beside their spec: this list
+only shrinks."""
+
+
+def test_a_kind_is_checked_applied_and_said_in_one_module_of_the_actions_package() -> None:
+    for spec in SPECS:
+        said = spec.sentence.__module__
+        assert said.startswith("ofc_desk.service.actions."), spec.kind
+        checked = SAID_BESIDE_THE_STATE_THEY_FOLD.get(spec.kind, said)
+        assert (spec.check.__module__, spec.apply.__module__) == (checked, checked), spec.kind
+
+
+def test_an_action_a_supervisor_signs_is_refused_without_one_before_its_check() -> None:
+    """An empty action: its own check would refuse it otherwise, or let a close through."""
+    machine = TableMachine()
+    seats = [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}]
+    machine.apply(EventKind.TABLE_OPENED, {"table": "T1", "seats": seats, "button": "Ann", "rules": {}})
+    for spec in SPECS:
+        if spec.signer is Signer.SUPERVISOR:
+            with pytest.raises(ActionRefused, match=r"^a floor supervisor must approve this$"):
+                machine.check(spec.kind, {})
 
 
 def test_who_signs_is_what_it_was() -> None:

@@ -3,8 +3,9 @@
 The machine's checks and applies, the audit log's sentences, the replay script's operations and
 their keys, the kinds the dealer and a supervisor sign and the reports' chip kinds are read from
 the specs, so a new kind is said once, in its spec: the opening and the play of a hand (`hand`), a
-seat's (`seating`) and its chips' (`chips`) work between hands, the floor's (`supervised`) and the
-rest (`housekeeping`).
+seat's (`seating`) and its chips' (`chips`) work between hands, the supervisor's actions
+(`supervised`), the requests to the floor for them (`floor_requests`) and the rest
+(`housekeeping`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ofc_desk.service.actions.chips import CHIP_SPECS
+from ofc_desk.service.actions.floor_requests import FLOOR_REQUEST_SPECS
 from ofc_desk.service.actions.hand import HAND_SPECS
 from ofc_desk.service.actions.housekeeping import HOUSEKEEPING_SPECS
 from ofc_desk.service.actions.seating import SEATING_SPECS
@@ -27,6 +29,7 @@ SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (
     *SEATING_SPECS,
     *CHIP_SPECS,
     *SUPERVISED_SPECS,
+    *FLOOR_REQUEST_SPECS,
     *HOUSEKEEPING_SPECS,
 )
 SPEC_OF: Final[dict[EventKind, ActionSpec[Any, Any]]] = {spec.kind: spec for spec in SPECS}
