@@ -335,13 +335,8 @@ def _adjustment(
     hand = _hand_adjusted(kind, payload, live_hand)
     adjustment = Adjustment(event.seq, at, adjustment_kind, hand, described, actor, supervisor)
     if kind is EventKind.RULES_CHANGED:
-        return replace(adjustment, settings=_every_setting(cast(RulesChanged, payload)))
+        return replace(adjustment, settings=table_options(cast(RulesChanged, payload)["rules"]))
     return adjustment
-
-
-def _every_setting(change: RulesChanged) -> str:
-    """A rules change's every new setting, as the rules page says them."""
-    return "; ".join(f"{setting.label} {setting.value}" for setting in table_options(change["rules"]))
 
 
 def _hand_adjusted(kind: EventKind, payload: Mapping[str, Any], live_hand: int) -> int | None:

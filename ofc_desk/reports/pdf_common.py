@@ -260,7 +260,10 @@ def grid_table(
 ) -> Table:
     """A ruled table whose header row repeats on every page and whose rows never split; a heading
     wider than its column (a longer language's) wraps within it."""
-    rows = [_fitted_header(rows[0], widths, styles, numeric_columns), *rows[1:]] if rows else rows
+    if rows:
+        body_end = len(rows) - 1 if total_row else len(rows)
+        fitted_body = [_fitted_row(row, widths, styles) for row in rows[1:body_end]]
+        rows = [_fitted_header(rows[0], widths, styles, numeric_columns), *fitted_body, *rows[body_end:]]
     table = Table(list(map(list, rows)), colWidths=list(widths), repeatRows=1, splitInRow=0)
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), styles.regular, 8),
@@ -298,6 +301,17 @@ def _fitted_header(
             cell = Paragraph(text(cell).replace("\n", "<br/>"), _shrunk(style, cell, width - CELL_PADDING))
         fitted.append(cell)
     return fitted + list(header[len(fitted) :])
+
+
+def _fitted_row(row: Sequence[object], widths: Sequence[float], styles: Styles) -> list[object]:
+    """A body row with each text too wide for its column as a Paragraph, which wraps: a longer
+    language's date or word would run into its neighbour."""
+    return [
+        Paragraph(text(cell), styles.cell)
+        if isinstance(cell, str) and _widest([cell], styles.regular) > width
+        else cell
+        for cell, width in zip(row, widths, strict=False)
+    ] + list(row[len(widths) :])
 
 
 CELL_PADDING = 6

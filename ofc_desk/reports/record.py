@@ -240,7 +240,7 @@ class Adjustment:
     """Hands settled before it: it came between hand `after_hand` and the next one dealt."""
     reentered: str = ""
     """For an undo: the entry the player made in place of the one taken back ('' if none was)."""
-    settings: str = ""
+    settings: tuple[RuleSetting, ...] = ()
     """For a rules change: every new setting as the rules page says them (the sentence names only
     the game, preset, unit and settlement, and the supervisor signs for all of them)."""
 

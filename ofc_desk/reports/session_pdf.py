@@ -491,7 +491,7 @@ def _adjustments(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
                 a.approver or "–",
             ]
         )
-    widths = [16 * mm, 35 * mm, 24 * mm, 11 * mm, 49 * mm, 22 * mm, CONTENT_WIDTH - 157 * mm]
+    widths = [16 * mm, 35 * mm, 24 * mm, 14 * mm, 46 * mm, 22 * mm, CONTENT_WIDTH - 157 * mm]
     yield grid_table(rows, widths, styles, numeric_columns=(0, 3))
 
 
@@ -499,7 +499,8 @@ def _adjustment_details(adjustment: Adjustment) -> str:
     """An undo says what was entered in place of what it took back, so the pair reads together;
     a rules change says every new setting after its sentence."""
     if adjustment.settings:
-        return f"{adjustment.description} — {adjustment.settings}"
+        settings = "; ".join(f"{_said(s.label)} {_said(s.value)}" for s in adjustment.settings)
+        return f"{adjustment.description} — {settings}"
     if adjustment.kind is not AdjustmentKind.UNDO:
         return adjustment.description
     if adjustment.reentered:
