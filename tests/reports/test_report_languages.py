@@ -7,9 +7,12 @@ import dataclasses
 import io
 
 import pytest
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph
 
 from ofc_desk.i18n import Language, active_language
-from ofc_desk.reports.record import RuleSetting, SessionRecord
+from ofc_desk.reports.pdf_common import grid_table, make_styles
+from ofc_desk.reports.record import Adjustment, AdjustmentKind, RuleSetting, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from tests.helpers.pdf_text import page_texts
 
@@ -73,3 +76,31 @@ def test_the_rules_labels_and_values_print_in_the_report_language(sample_record:
     page = page_texts(rendered(record, Language.RU))[0]
     assert "Прогрессивная Фантазия да" in " ".join(page.split())
     assert "Project-Id-Version" not in page, "a blank value stays blank"
+
+
+def test_a_rules_change_lists_its_settings_in_the_report_language(sample_record: SessionRecord) -> None:
+    change = Adjustment(
+        95,
+        sample_record.started_at,
+        AdjustmentKind.RULES_CHANGE,
+        None,
+        "Sam Floor changed the rules",
+        "Dana Dealer",
+        "Sam Floor",
+        settings=(RuleSetting("Unit", "2"), RuleSetting("Settlement", "win-cap")),
+    )
+    record = dataclasses.replace(sample_record, adjustments=(*sample_record.adjustments, change))
+    english, russian = ("\n".join(page_texts(rendered(record, lang))) for lang in (Language.EN, Language.RU))
+    assert "Unit 2; Settlement win-cap" in " ".join(english.split())
+    assert "Единица 2" in russian and "Unit 2" not in russian
+
+
+def test_a_cell_wider_than_its_column_wraps_and_a_narrow_one_stays_text() -> None:
+    styles = make_styles()
+    long_date = "26 нояб. 2026 г. 10:10 UTC"
+    table = grid_table([["Time", "Hand"], [long_date, "3"]], [20 * mm, 20 * mm], styles)
+    wide, narrow = table._cellvalues[1]  # reportlab keeps the cells it was given here
+    assert isinstance(wide, Paragraph) and wide.text == long_date
+    assert narrow == "3"
+    _, height = table.wrap(40 * mm, 1000)
+    assert height > 2 * 8 * 1.25 + 10, "the wrapped date takes a second line"
