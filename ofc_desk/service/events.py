@@ -121,8 +121,9 @@ CHIP_TOTALS: Final[dict[ChipTotal, TotalSaid]] = {
         either_way=True,
     ),
 }
-"""Each total's words in the reports and how it adds up; a new total is a new line in each of the
-reports, and a new figure of the shift's only where `reports.shift` gives it a column."""
+"""Each total's words in the reports and how it adds up. A new total gets its line in the session's
+figures and in the table close's sum from here; a players-table column takes a width in each
+game's report part, and a shift column (its CSV's too) a field in `reports.shift.TableShift`."""
 
 
 class SeatMove(StrEnum):
