@@ -8,6 +8,7 @@ from datetime import datetime
 from ofc_desk.core.cards import SUIT_SYMBOLS, UNKNOWN_TOKEN
 from ofc_desk.i18n import ngettext
 from ofc_desk.i18n.formatting import date_time, number, signed_number
+from ofc_desk.service.events import ChipTotal
 
 RED_SUITS = frozenset("hd")
 
@@ -20,6 +21,11 @@ def chips(amount: int) -> str:
 def signed_chips(amount: int) -> str:
     """A gain or loss: '+1,200', '-35', '0'."""
     return signed_number(amount)
+
+
+def total_chips(amount: int, total: ChipTotal) -> str:
+    """One of the chip totals (`ChipTotal`): with its sign if it may add chips or take them."""
+    return signed_chips(amount) if total.said.either_way else chips(amount)
 
 
 def hand_count(settled: int, voided: int) -> str:

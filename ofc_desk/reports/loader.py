@@ -25,7 +25,6 @@ from ofc_desk.reports.pool_record import award_shares, hand_jackpot
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
-    ChipKind,
     ChipTransaction,
     HandRecord,
     MatchupRecord,
@@ -35,6 +34,7 @@ from ofc_desk.reports.record import (
     SeatResult,
     SessionRecord,
     TransferRecord,
+    chips_by_kind,
 )
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
@@ -433,20 +433,13 @@ def _player_summaries(
     names: list[str] = []
     for t in transactions:
         _add_once(names, t.player)
-    totals: dict[tuple[str, ChipKind], int] = {}
-    for t in transactions:
-        totals[(t.player, t.kind)] = totals.get((t.player, t.kind), 0) + t.amount
     summaries = []
     for name in names:
         seats = [s for h in hands if not h.voided for s in h.seats if s.name == name]
         summaries.append(
             PlayerSummary(
                 name=name,
-                opening_buy_in=totals.get((name, ChipKind.OPENING), 0),
-                buy_ins=totals.get((name, ChipKind.BUY_IN), 0),
-                rebuys=totals.get((name, ChipKind.REBUY), 0),
-                cash_outs=-totals.get((name, ChipKind.CASH_OUT), 0),
-                corrections=totals.get((name, ChipKind.CORRECTION), 0),
+                chips_by_kind=chips_by_kind(t for t in transactions if t.player == name),
                 final_stack=final_stacks.get(name, 0),
                 hands_played=len(seats),
                 fouls=sum(1 for s in seats if s.foul),

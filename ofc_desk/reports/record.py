@@ -10,12 +10,15 @@ went into it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
 from ofc_desk.service.dealers import DealerShift
 from ofc_desk.service.events import ChipKind as ChipKind
+from ofc_desk.service.events import ChipTotal as ChipTotal
+from ofc_desk.service.events import SeatMove as SeatMove
 from ofc_desk.service.room_pool import MoveKind
 from ofc_desk.service.setup import PairUnit
 
@@ -250,11 +253,8 @@ class PlayerSummary:
     """A player's whole session."""
 
     name: str
-    opening_buy_in: int
-    buy_ins: int
-    rebuys: int
-    cash_outs: int
-    corrections: int
+    chips_by_kind: Mapping[ChipKind, int]
+    """The chips each kind of transaction moved onto (+) or off (-) the player's stack."""
     final_stack: int
     hands_played: int
     fouls: int
@@ -265,23 +265,32 @@ class PlayerSummary:
     specials: int = 0
     """Chinese poker: specials declared."""
 
-    @property
-    def bought_in(self) -> int:
-        """Every buy-in: at the opening and on joining later (what the reports call "Buy-ins")."""
-        return self.opening_buy_in + self.buy_ins
-
-    @property
-    def total_in(self) -> int:
-        """Every chip the player brought to the table."""
-        return self.opening_buy_in + self.buy_ins + self.rebuys
+    def chip_total(self, total: ChipTotal) -> int:
+        """One of the reports' totals of the player's chip transactions (`chip_total`)."""
+        return chip_total(self.chips_by_kind, total)
 
     @property
     def net(self) -> int:
         """Won (+) or lost (-) at the table: what they leave with less what they brought.
 
-        Supervisor corrections fix a miscount; they are not winnings, so they are taken out.
+        Every chip transaction is taken out: buy-ins and rebuys were brought, cash-outs are left
+        with, and supervisor corrections fix a miscount, which is no winning.
         """
-        return self.final_stack + self.cash_outs - self.total_in - self.corrections
+        return self.final_stack - sum(self.chips_by_kind.values())
+
+
+def chips_by_kind(transactions: Iterable[ChipTransaction]) -> dict[ChipKind, int]:
+    """The signed chips each kind of transaction moved, in the order the kinds first came."""
+    moved: dict[ChipKind, int] = {}
+    for t in transactions:
+        moved[t.kind] = moved.get(t.kind, 0) + t.amount
+    return moved
+
+
+def chip_total(by_kind: Mapping[ChipKind, int], total: ChipTotal) -> int:
+    """The chips of every kind that adds to `total` (`ChipKind.said`), as the reports print it:
+    chips taken off the stacks (cash-outs) as a positive amount."""
+    return total.said.sign * sum(chips for kind, chips in by_kind.items() if kind.said.total is total)
 
 
 @dataclass(frozen=True)
@@ -345,15 +354,9 @@ class SessionRecord:
     def jackpot_seeds(self) -> int:
         return sum(move.chips for move in self.pool_moves if move.kind is MoveKind.SEED)
 
-    def chip_total(self, kind: ChipKind) -> int:
-        """The sum of one kind of chip transaction, as a positive amount for cash-outs too."""
-        total = sum(t.amount for t in self.chip_transactions if t.kind is kind)
-        return -total if kind is ChipKind.CASH_OUT else total
-
-    @property
-    def bought_in(self) -> int:
-        """Every buy-in of the session, at the opening and on joining later ("Buy-ins")."""
-        return self.chip_total(ChipKind.OPENING) + self.chip_total(ChipKind.BUY_IN)
+    def chip_total(self, total: ChipTotal) -> int:
+        """One of the reports' totals of the session's chip transactions (`chip_total`)."""
+        return chip_total(chips_by_kind(self.chip_transactions), total)
 
     @property
     def final_stacks_total(self) -> int:
@@ -367,7 +370,7 @@ class SessionRecord:
         """
         opening: dict[str, int] = {}
         for t in self.chip_transactions:
-            if t.kind is ChipKind.OPENING or (t.kind is ChipKind.BUY_IN and t.after_hand == 0):
+            if t.kind.said.seat is SeatMove.TAKES and t.after_hand == 0:
                 opening[t.player] = opening.get(t.player, 0) + t.amount
         series: dict[str, list[tuple[int, int]]] = {p.name: [] for p in self.players}
         for name, chips in opening.items():

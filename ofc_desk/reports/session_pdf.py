@@ -27,6 +27,7 @@ from ofc_desk.reports.formatting import (
     hand_count,
     signed_chips,
     timestamp,
+    total_chips,
 )
 from ofc_desk.reports.games import report_game
 from ofc_desk.reports.games.base import ReportGame
@@ -50,7 +51,7 @@ from ofc_desk.reports.pdf_common import (
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
-    ChipKind,
+    ChipTotal,
     HandRecord,
     MatchupRecord,
     SeatResult,
@@ -183,11 +184,10 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
     royalties at OFC; missets, surrenders and specials declared at Chinese poker."""
     yield Paragraph(text(_("Players")), styles.heading)
     game = report_game(record)
+    columns = [(total, total.said.column) for total in ChipTotal if total.said.column is not None]
     header: list[object] = [
         _("Player"),
-        _("Buy-ins"),
-        _("Rebuys"),
-        _("Cash-outs"),
+        *(str(column) for _total, column in columns),
         _("Final stack"),
         _("Net result"),
         _("Hands"),
@@ -198,9 +198,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
         rows.append(
             [
                 p.name,
-                chips(p.bought_in),
-                chips(p.rebuys),
-                chips(p.cash_outs),
+                *(chips(p.chip_total(total)) for total, _column in columns),
                 chips(p.final_stack),
                 signed_chips(p.net),
                 chips(p.hands_played),
@@ -211,9 +209,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
     rows.append(
         [
             _("Total"),
-            chips(sum(p.bought_in for p in players)),
-            chips(sum(p.rebuys for p in players)),
-            chips(sum(p.cash_outs for p in players)),
+            *(chips(sum(p.chip_total(total) for p in players)) for total, _column in columns),
             chips(sum(p.final_stack for p in players)),
             signed_chips(sum(p.net for p in players)),
             "",
@@ -225,7 +221,7 @@ def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable
     # The game's headings are wider than their figures: its widths give them the room.
     first = game.player_widths
     widths = [*first, CONTENT_WIDTH - sum(first)]
-    yield grid_table(rows, widths, styles, numeric_columns=range(1, 10), total_row=True)
+    yield grid_table(rows, widths, styles, numeric_columns=range(1, len(header)), total_row=True)
     if record.jackpot_awards:
         adds_up = _(
             "The net results add up to the jackpot awards ({awards}) less the rake ({rake}) and the"
@@ -460,10 +456,7 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         (_("Jackpot drop"), chips(record.jackpot_total)),
         *([(_("Jackpot awards"), chips(record.jackpot_awards))] if record.jackpot_awards else []),
         (_("Hands raked"), _("{raked} of {hands}").format(raked=chips(raked_hands), hands=chips(counted))),
-        (_("Buy-ins (opening and later)"), chips(record.bought_in)),
-        (_("Rebuys"), chips(record.chip_total(ChipKind.REBUY))),
-        (_("Cash-outs"), chips(record.chip_total(ChipKind.CASH_OUT))),
-        (_("Chip corrections"), signed_chips(record.chip_total(ChipKind.CORRECTION))),
+        *((str(total.said.figure), total_chips(record.chip_total(total), total)) for total in ChipTotal),
         (_("Chips in play at the end"), chips(record.final_stacks_total)),
     ]
     yield KeepTogether(

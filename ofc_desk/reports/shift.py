@@ -6,7 +6,7 @@ session was open at any moment of the window. Its figures are what happened insi
 from the session's stored record (`load_session_record`, as every report reads a session):
 
 - hands dealt: hands settled in the window (a hand voided since still counts as dealt);
-- drop: buy-ins (the opening ones and players who joined) and rebuys;
+- drop: buy-ins (the opening ones and players who joined) and rebuys (`ChipTotal`'s `in_drop`);
 - cash-outs, rake, jackpot drop and jackpot awards of the hands that stand (voided hands gave
   theirs back), and the seeds of the room's jackpot signed at the table;
 - chips on the table at the end of the window, which no other column can give: all the chips
@@ -32,7 +32,14 @@ from sqlalchemy import or_, select
 
 from ofc_desk.i18n import _
 from ofc_desk.reports.loader import load_session_record
-from ofc_desk.reports.record import AdjustmentKind, ChipKind, HandRecord, SessionRecord
+from ofc_desk.reports.record import (
+    AdjustmentKind,
+    ChipTotal,
+    HandRecord,
+    SessionRecord,
+    chip_total,
+    chips_by_kind,
+)
 from ofc_desk.reports.shift_pool import PoolReconciliation, reconcile_pool
 from ofc_desk.service.room_chain import room_head
 from ofc_desk.service.room_pool import MoveKind
@@ -142,15 +149,10 @@ def table_shift(record: SessionRecord, window: ShiftWindow) -> TableShift:
         and not window.is_after(hand.settled_at)
         and hand.number not in voided_by_end
     ]
-    corrections = [t for t in in_window if t.kind is ChipKind.CORRECTION]
+    moved = chips_by_kind(in_window)
+    totals = {total: chip_total(moved, total) for total in ChipTotal}
+    corrections = sum(1 for t in in_window if t.kind.said.total is ChipTotal.CORRECTIONS)
     closed = record.ended_at if record.ended_at and not window.is_after(record.ended_at) else None
-
-    def chips_in(*kinds: ChipKind) -> int:
-        """Chips of these kinds moved in the shift, as a positive amount (cash-outs too)."""
-        return sum(abs(t.amount) for t in in_window if t.kind in kinds)
-
-    buy_ins = chips_in(ChipKind.OPENING, ChipKind.BUY_IN)
-    rebuys = chips_in(ChipKind.REBUY)
     return TableShift(
         table=record.table,
         session=record.session_id,
@@ -160,10 +162,10 @@ def table_shift(record: SessionRecord, window: ShiftWindow) -> TableShift:
         hands_voided=sum(
             1 for a in record.adjustments if a.kind is AdjustmentKind.VOID and window.holds(a.at)
         ),
-        buy_ins=buy_ins,
-        rebuys=rebuys,
-        drop=buy_ins + rebuys,
-        cash_outs=chips_in(ChipKind.CASH_OUT),
+        buy_ins=totals[ChipTotal.BUY_INS],
+        rebuys=totals[ChipTotal.REBUYS],
+        drop=sum(amount for total, amount in totals.items() if total.said.in_drop),
+        cash_outs=totals[ChipTotal.CASH_OUTS],
         rake=sum(hand.rake for hand in _standing(settled)),
         jackpot_drop=sum(hand.jackpot_drop for hand in _standing(settled)),
         jackpot_seeds=sum(
@@ -172,8 +174,8 @@ def table_shift(record: SessionRecord, window: ShiftWindow) -> TableShift:
         jackpot_awards=sum(hand.jackpot_award for hand in _standing(settled)),
         chips_on_table=sum(t.amount for t in up_to_end)
         - sum(hand.rake + hand.jackpot_drop - hand.jackpot_award for hand in standing_at_end),
-        corrections=len(corrections),
-        correction_chips=sum(t.amount for t in corrections),
+        corrections=corrections,
+        correction_chips=totals[ChipTotal.CORRECTIONS],
         events=record.event_count,
         fingerprint=record.final_hash,
     )

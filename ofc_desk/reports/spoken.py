@@ -210,13 +210,6 @@ def reason_words(stored: str) -> str:
     return pgettext("joining two causes", "{first}; {second}").format(first=first, second=complete)
 
 
-CHIP_KIND_WORDS: dict[ChipKind, LazyText] = {
-    ChipKind.OPENING: lazy_gettext("opening buy-in"),
-    ChipKind.BUY_IN: lazy_gettext("buy-in"),
-    ChipKind.REBUY: lazy_gettext("rebuy"),
-    ChipKind.CASH_OUT: lazy_gettext("cash-out"),
-    ChipKind.CORRECTION: lazy_gettext("chip correction"),
-}
 ADJUSTMENT_WORDS: dict[AdjustmentKind, LazyText] = {
     AdjustmentKind.VOID: lazy_gettext("void"),
     AdjustmentKind.CORRECTION: lazy_gettext("chip correction"),
@@ -231,7 +224,9 @@ def kind_words(kind: ChipKind | AdjustmentKind) -> str:
     chip ledger's word; the report has always said 'correction' there, so English keeps it)."""
     if speaks_as_stored():
         return str(kind)
-    words = CHIP_KIND_WORDS.get(kind) if isinstance(kind, ChipKind) else ADJUSTMENT_WORDS.get(kind)
+    if isinstance(kind, ChipKind):
+        return str(kind.said.label)
+    words = ADJUSTMENT_WORDS.get(kind)
     return str(words) if words is not None else str(kind)
 
 

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from ofc_desk.i18n import _
 from ofc_desk.reports.fonts import font_for
 from ofc_desk.reports.formatting import chips
-from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
+from ofc_desk.reports.record import AdjustmentKind, SeatMove, SessionRecord
 
 # Distinct when printed in colour and still told apart in grey by the dash patterns.
 LINE_COLOURS = (
@@ -76,7 +76,7 @@ def _with_chips_between_hands(record: SessionRecord, name: str, points: Stretch)
     hand it followed, instead of drawing the chips as won in the next hand."""
     added: dict[int, list[int]] = {}
     for t in record.chip_transactions:
-        if t.player == name and t.kind in (ChipKind.REBUY, ChipKind.CORRECTION):
+        if t.player == name and t.kind.said.seat is SeatMove.KEEPS:
             added.setdefault(t.after_hand, []).append(t.amount)
     stepped: list[tuple[int, int]] = []
     for hand, stack in points:
@@ -126,11 +126,11 @@ def _stretches(points: Stretch, position: Mapping[int, int]) -> tuple[Stretch, .
 def _how_it_ended(record: SessionRecord, name: str, final_stack: int) -> str:
     """The player's stack at the end, or "cashed out" if they had left the table by then."""
     seat_changes = [
-        t.kind
+        t.kind.said.seat
         for t in record.chip_transactions
-        if t.player == name and t.kind in (ChipKind.OPENING, ChipKind.BUY_IN, ChipKind.CASH_OUT)
+        if t.player == name and t.kind.said.seat is not SeatMove.KEEPS
     ]
-    return _("cashed out") if seat_changes[-1:] == [ChipKind.CASH_OUT] else chips(final_stack)
+    return _("cashed out") if seat_changes[-1:] == [SeatMove.LEAVES] else chips(final_stack)
 
 
 def _nice_step(span: int, ticks: int = 6) -> int:

@@ -8,7 +8,7 @@ enters the count; any difference is flagged as the variance.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO
 
@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from ofc_desk.i18n import Language, _, active_language, in_language, ngettext
 from ofc_desk.reports.fonts import WIDE, needs_wide
-from ofc_desk.reports.formatting import chips, hand_count, signed_chips, timestamp
+from ofc_desk.reports.formatting import chips, hand_count, signed_chips, timestamp, total_chips
 from ofc_desk.reports.jackpot_section import pool_moves_table, pool_summary, shows_jackpot
 from ofc_desk.reports.pdf_common import (
     ALERT,
@@ -36,7 +36,7 @@ from ofc_desk.reports.pdf_common import (
     signature_block,
     text,
 )
-from ofc_desk.reports.record import ChipKind, SessionRecord
+from ofc_desk.reports.record import ChipTotal, SessionRecord
 from ofc_desk.reports.spoken import dealers_words, signing_roles
 
 BALANCED_GREEN = colors.HexColor("#1b5e20")
@@ -44,11 +44,8 @@ BALANCED_GREEN = colors.HexColor("#1b5e20")
 
 @dataclass(frozen=True)
 class TableCloseFigures:
-    buy_ins: int
-    """Every buy-in, at the opening and on joining later, as the session report's "Buy-ins"."""
-    rebuys: int
-    cash_outs: int
-    corrections: int
+    chip_totals: Mapping[ChipTotal, int]
+    """Every total of the chips moved between hands, as the session report's (cash-outs positive)."""
     rake: int
     jackpot_drop: int
     jackpot_awards: int
@@ -58,8 +55,8 @@ class TableCloseFigures:
 
     @property
     def expected(self) -> int:
-        taken = self.cash_outs + self.rake + self.jackpot_drop
-        return self.buy_ins + self.rebuys + self.corrections + self.jackpot_awards - taken
+        moved = sum(total.said.sign * amount for total, amount in self.chip_totals.items())
+        return moved + self.jackpot_awards - self.rake - self.jackpot_drop
 
     @property
     def variance(self) -> int | None:
@@ -74,10 +71,7 @@ class TableCloseFigures:
 
 def table_close_figures(record: SessionRecord, counted: int | None) -> TableCloseFigures:
     return TableCloseFigures(
-        buy_ins=record.bought_in,
-        rebuys=record.chip_total(ChipKind.REBUY),
-        cash_outs=record.chip_total(ChipKind.CASH_OUT),
-        corrections=record.chip_total(ChipKind.CORRECTION),
+        chip_totals={total: record.chip_total(total) for total in ChipTotal},
         rake=record.rake_total,
         jackpot_drop=record.jackpot_total,
         jackpot_awards=record.jackpot_awards,
@@ -155,7 +149,10 @@ def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) ->
 
 def _stacks_table(record: SessionRecord, styles: Styles) -> Table:
     rows: list[list[object]] = [[_("Player"), _("Stack"), _("Cashed out"), _("Net result")]]
-    rows += [[p.name, chips(p.final_stack), chips(p.cash_outs), signed_chips(p.net)] for p in record.players]
+    rows += [
+        [p.name, chips(p.final_stack), chips(p.chip_total(ChipTotal.CASH_OUTS)), signed_chips(p.net)]
+        for p in record.players
+    ]
     return grid_table(
         rows, [CONTENT_WIDTH - 105 * mm, 35 * mm, 35 * mm, 35 * mm], styles, numeric_columns=(1, 2, 3)
     )
@@ -181,14 +178,20 @@ def _courier(words: str, size: float) -> str:
     return f'<font face="Courier" size={size}>{text(words)}</font>'
 
 
+def _chip_lines(figures: TableCloseFigures) -> Iterator[tuple[str, str]]:
+    """The chips moved between hands, each total with the sign it adds to the sum with (the first
+    line, the buy-ins, starts the sum)."""
+    for number, (total, amount) in enumerate(figures.chip_totals.items()):
+        said = total.said
+        sign = "" if number == 0 else "± " if said.either_way else "− " if said.sign < 0 else "+ "
+        yield sign + str(said.close_line), total_chips(amount, total)
+
+
 def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
     counted = "" if figures.counted is None else chips(figures.counted)
     variance = figures.variance
     lines: list[tuple[str, str]] = [
-        (_("Buy-ins (opening and later)"), chips(figures.buy_ins)),
-        ("+ " + _("Rebuys and top-ups"), chips(figures.rebuys)),
-        ("− " + _("Cash-outs"), chips(figures.cash_outs)),
-        ("± " + _("Supervisor chip corrections"), signed_chips(figures.corrections)),
+        *_chip_lines(figures),
         ("− " + _("Rake (house)"), chips(figures.rake)),
         ("− " + _("Jackpot drop"), chips(figures.jackpot_drop)),
         # Only a table whose hands were paid an award has the line: the page stays as it was elsewhere.

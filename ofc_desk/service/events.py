@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
+
+from ofc_desk.i18n import LazyText, lazy_gettext
 
 
 class EventKind(StrEnum):
@@ -64,15 +68,110 @@ class LedgerKind(StrEnum):
             return None
 
 
+class ChipTotal(StrEnum):
+    """A total the reports add chip transactions into: a players-table column, a line of the session's
+    house figures and of the table close's sum, a figure of the shift (`CHIP_TOTALS`)."""
+
+    BUY_INS = "buy_ins"
+    REBUYS = "rebuys"
+    CASH_OUTS = "cash_outs"
+    CORRECTIONS = "corrections"
+
+    @property
+    def said(self) -> TotalSaid:
+        """Its words in the reports and how it adds up."""
+        return CHIP_TOTALS[self]
+
+
+@dataclass(frozen=True)
+class TotalSaid:
+    """A `ChipTotal` in the reports: its words, its sign and where it counts."""
+
+    figure: LazyText
+    close_line: LazyText
+    column: LazyText | None = None
+    sign: int = 1
+    in_drop: bool = False
+    either_way: bool = False
+
+
+CHIP_TOTALS: Final[dict[ChipTotal, TotalSaid]] = {
+    ChipTotal.BUY_INS: TotalSaid(
+        figure=lazy_gettext("Buy-ins (opening and later)"),
+        close_line=lazy_gettext("Buy-ins (opening and later)"),
+        column=lazy_gettext("Buy-ins"),
+        in_drop=True,
+    ),
+    ChipTotal.REBUYS: TotalSaid(
+        figure=lazy_gettext("Rebuys"),
+        close_line=lazy_gettext("Rebuys and top-ups"),
+        column=lazy_gettext("Rebuys"),
+        in_drop=True,
+    ),
+    ChipTotal.CASH_OUTS: TotalSaid(
+        figure=lazy_gettext("Cash-outs"),
+        close_line=lazy_gettext("Cash-outs"),
+        column=lazy_gettext("Cash-outs"),
+        sign=-1,
+    ),
+    # A correction fixes a miscount: no column of the players' (their net leaves it out).
+    ChipTotal.CORRECTIONS: TotalSaid(
+        figure=lazy_gettext("Chip corrections"),
+        close_line=lazy_gettext("Supervisor chip corrections"),
+        either_way=True,
+    ),
+}
+"""Each total's words in the reports and how it adds up. A new total gets its line in the session's
+figures and in the table close's sum from here; a players-table column takes a width in each
+game's report part, and a shift column (its CSV's too) a field in `reports.shift.TableShift`."""
+
+
+class SeatMove(StrEnum):
+    """What a chip transaction does to the player's seat, as the stack chart draws it."""
+
+    TAKES = "takes"
+    """The player sits down with these chips: their line starts."""
+    KEEPS = "keeps"
+    """Chips added to or taken off a seated player's stack: their line steps."""
+    LEAVES = "leaves"
+    """The player leaves with them: their line ends."""
+
+
 class ChipKind(StrEnum):
     """Why chips came onto or left the table outside the play of a hand, as the reports say it (an
-    action's spec names it: `service.actions`)."""
+    action's spec names it: `service.actions`). Its words and the total it adds to are said once, in
+    `CHIP_KINDS_SAID`; the reports read them from there."""
 
     OPENING = "opening buy-in"
     BUY_IN = "buy-in"
     REBUY = "rebuy"
     CASH_OUT = "cash-out"
     CORRECTION = "correction"
+
+    @property
+    def said(self) -> KindSaid:
+        """Its words in the reports, the total it adds to and what it does to the seat."""
+        return CHIP_KINDS_SAID[self]
+
+
+@dataclass(frozen=True)
+class KindSaid:
+    """A `ChipKind` in the reports: its words, the total it adds to, what it does to the seat."""
+
+    label: LazyText
+    total: ChipTotal
+    seat: SeatMove = SeatMove.KEEPS
+
+
+CHIP_KINDS_SAID: Final[dict[ChipKind, KindSaid]] = {
+    ChipKind.OPENING: KindSaid(lazy_gettext("opening buy-in"), ChipTotal.BUY_INS, SeatMove.TAKES),
+    ChipKind.BUY_IN: KindSaid(lazy_gettext("buy-in"), ChipTotal.BUY_INS, SeatMove.TAKES),
+    ChipKind.REBUY: KindSaid(lazy_gettext("rebuy"), ChipTotal.REBUYS),
+    ChipKind.CASH_OUT: KindSaid(lazy_gettext("cash-out"), ChipTotal.CASH_OUTS, SeatMove.LEAVES),
+    ChipKind.CORRECTION: KindSaid(lazy_gettext("chip correction"), ChipTotal.CORRECTIONS),
+}
+"""Each kind's words, the total it adds to and what it does to the seat: a new kind is one line
+here (and its words in the catalogs), every report reads it from this table."""
 
 
 FLOOR_WRITTEN = frozenset({EventKind.REQUEST_DECIDED, EventKind.JACKPOT_SEEDED})

@@ -184,9 +184,9 @@ def make_record() -> SessionRecord:
         settle_from="left-of-dealer",
         opening_button="Cy",
         players=(
-            PlayerSummary("Ann", 100, 0, 0, 0, 0, 146, 3, 0, 1, 64),
-            PlayerSummary("Bob", 80, 0, 10, 0, 0, 38, 3, 1, 0, 0),
-            PlayerSummary("Cy", 20, 0, 0, 0, 0, 22, 3, 0, 0, 10),
+            PlayerSummary("Ann", {ChipKind.OPENING: 100}, 146, 3, 0, 1, 64),
+            PlayerSummary("Bob", {ChipKind.OPENING: 80, ChipKind.REBUY: 10}, 38, 3, 1, 0, 0),
+            PlayerSummary("Cy", {ChipKind.OPENING: 20}, 22, 3, 0, 0, 10),
         ),
         hands=(hand1, hand2, hand3),
         chip_transactions=(

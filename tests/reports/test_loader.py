@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ofc_desk.reports.loader import ReportSourceError, load_session_record
-from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
+from ofc_desk.reports.record import AdjustmentKind, ChipKind, ChipTotal, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.storage.database import Database
@@ -46,9 +46,10 @@ def test_players_summary_adds_up_from_the_ledger(example_db: str) -> None:
     database.dispose()
     for player in record.players:
         assert player.final_stack == sum(e.amount for e in ledger if e.player == player.name)
-        assert player.net == player.final_stack - player.total_in
+        brought = player.chip_total(ChipTotal.BUY_INS) + player.chip_total(ChipTotal.REBUYS)
+        assert player.net == player.final_stack - brought
     cy = next(p for p in record.players if p.name == "Cy")
-    assert (cy.opening_buy_in, cy.rebuys) == (48, 50 + 55)
+    assert cy.chips_by_kind == {ChipKind.OPENING: 48, ChipKind.REBUY: 50 + 55}
     assert sum(p.net for p in record.players) == -(record.rake_total + record.jackpot_total)
     assert sum(p.hands_played for p in record.players) == sum(len(h.seats) for h in record.hands)
 
@@ -85,7 +86,7 @@ def test_undo_void_correction_and_close_are_reported_with_approvers(eventful_db:
     assert correction.approver == "Sam" and "Bob's chips by -5" in correction.description
     assert undo.hand_number == 5 and undo.description.startswith("Taken back: Ann: 2c back")
     assert [h.number for h in record.hands if h.voided] == [4]
-    assert record.chip_total(ChipKind.CORRECTION) == -5
+    assert record.chip_total(ChipTotal.CORRECTIONS) == -5
     text = pdf_text(record)
     assert "VOIDED" in text
     assert re.search(r"void 4 Sam voided hand 4: misdeal: wrong deck Sam Sam", text)
@@ -209,8 +210,9 @@ def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
     database.dispose()
     bob = next(p for p in record.players if p.name == "Bob")
     dee = next(p for p in record.players if p.name == "Dee")
-    assert (bob.final_stack, bob.cash_outs, bob.net) == (0, 76, 76 - 62)
-    assert (dee.buy_ins, dee.final_stack, dee.hands_played, dee.net) == (100, 100, 0, 0)
+    assert (bob.final_stack, bob.chip_total(ChipTotal.CASH_OUTS), bob.net) == (0, 76, 76 - 62)
+    assert dee.chips_by_kind == {ChipKind.BUY_IN: 100}
+    assert (dee.final_stack, dee.hands_played, dee.net) == (100, 0, 0)
     assert [t.kind for t in record.chip_transactions][-2:] == [ChipKind.CASH_OUT, ChipKind.BUY_IN]
     assert record.chip_transactions[-1].after_hand == 2
     figures = table_close_figures(record, counted=42 + 34 + 100)

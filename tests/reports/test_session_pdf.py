@@ -19,6 +19,7 @@ from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
     ChipKind,
+    ChipTotal,
     ChipTransaction,
     HandRecord,
     PlayerSummary,
@@ -134,7 +135,8 @@ def test_long_session_paginates_with_repeated_headers_and_whole_rows(
 
 def test_table_close_balances_or_flags_the_variance(sample_record: SessionRecord) -> None:
     figures = table_close_figures(sample_record, counted=205)
-    assert (figures.buy_ins, figures.rebuys, figures.rake, figures.jackpot_drop) == (200, 10, 3, 1)
+    assert (figures.chip_totals[ChipTotal.BUY_INS], figures.chip_totals[ChipTotal.REBUYS]) == (200, 10)
+    assert (figures.rake, figures.jackpot_drop) == (3, 1)
     assert figures.expected == 206 == figures.stacks_total
     assert figures.variance == -1 and variance_words(figures) == "SHORT by 1 chip"
     assert variance_words(table_close_figures(sample_record, 206)) == "BALANCED"
@@ -231,7 +233,8 @@ def test_page_number_stays_clear_of_a_long_room_and_table_name(
 
 
 def _with_players(record: SessionRecord, count: int) -> SessionRecord:
-    players = tuple(PlayerSummary(f"Guest{i:02d}", 50, 0, 0, 0, 0, 50, 1, 0, 0, 0) for i in range(count))
+    brought = {ChipKind.OPENING: 50}
+    players = tuple(PlayerSummary(f"Guest{i:02d}", brought, 50, 1, 0, 0, 0) for i in range(count))
     return dataclasses.replace(record, players=players)
 
 
@@ -310,7 +313,8 @@ def _cy_away_for_hand_2_and_bob_cashed_out(record: SessionRecord) -> SessionReco
     without_cy = dataclasses.replace(hand2, stacks_after=(("Ann", 146), ("Bob", 38)))
     moment = datetime(2026, 11, 21, 21, 0, tzinfo=UTC)
     cash_out = ChipTransaction(100, moment, ChipKind.CASH_OUT, "Bob", -44, 3, "Dana Dealer")
-    bob = dataclasses.replace(record.players[1], cash_outs=44, final_stack=0)
+    moved = {**record.players[1].chips_by_kind, ChipKind.CASH_OUT: -44}
+    bob = dataclasses.replace(record.players[1], chips_by_kind=moved, final_stack=0)
     return dataclasses.replace(
         record,
         hands=(hand1, without_cy, hand3),
