@@ -19,6 +19,7 @@ from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, re
 from ofc_desk.cli.main import one_line
 from ofc_desk.core.chinese.deal_input import is_chinese_deal, score_chinese_deal_json
 from ofc_desk.core.ofc.deal_input import DealInputError, score_deal_json
+from ofc_desk.core.presets import Game
 from ofc_desk.i18n import _
 
 EXIT_BAD_INPUT = 2
@@ -66,7 +67,7 @@ def score_document(document: Any) -> list[bytes]:
 
 def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
     try:
-        score = next(score for reads, score in DEAL_GAMES if reads(deal))
+        score = next(score for reads, score in DEAL_GAMES.values() if reads(deal))
         return score(deal)
     except DealInputError as error:
         if index is None:
@@ -81,12 +82,13 @@ def _any_deal(data: Any) -> bool:
     return True
 
 
-DEAL_GAMES: tuple[tuple[Callable[[Any], bool], Callable[[Any], dict[str, Any]]], ...] = (
-    (is_chinese_deal, score_chinese_deal_json),
-    (_any_deal, score_deal_json),
-)
-"""The games the command scores, each with whether a deal is its own (asked in this order) and its
-core's reading and scoring of the deal into the answer."""
+DEAL_GAMES: dict[Game, tuple[Callable[[Any], bool], Callable[[Any], dict[str, Any]]]] = {
+    Game.CHINESE: (is_chinese_deal, score_chinese_deal_json),
+    Game.OFC: (_any_deal, score_deal_json),
+}
+"""Each game the command scores, with whether a deal is its own (asked in this order: OFC's reader
+takes any deal, and refuses what is not an OFC deal) and its core's reading and scoring of the deal
+into the answer."""
 
 
 def _encode(result: dict[str, Any]) -> bytes:

@@ -44,17 +44,15 @@ class Game(StrEnum):
     CHINESE = "chinese"
 
     @property
-    def display_name(self) -> str:
-        return "OFC" if self is Game.OFC else "Chinese poker"
-
-    @property
     def label(self) -> LazyText:
-        """`display_name` in the reader's language."""
-        return _OFC_LABEL if self is Game.OFC else _CHINESE_LABEL
+        """The game's name in the reader's language."""
+        return _GAME_LABELS[self]
 
 
-_OFC_LABEL: Final = lazy_pgettext("game", "OFC")
-_CHINESE_LABEL: Final = lazy_pgettext("game", "Chinese poker")
+_GAME_LABELS: Final[Mapping[Game, LazyText]] = {
+    Game.OFC: lazy_pgettext("game", "OFC"),
+    Game.CHINESE: lazy_pgettext("game", "Chinese poker"),
+}
 
 
 class RakeMode(StrEnum):
@@ -131,7 +129,7 @@ def _preset_file(name: str) -> tuple[Path, int]:
         else:
             if stat.S_ISREG(status.st_mode):
                 return path, status.st_mtime_ns
-    known = ", ".join(preset_names(Game.OFC) + preset_names(Game.CHINESE))
+    known = ", ".join(name for game in Game for name in preset_names(game))
     raise PresetError(_("unknown preset '{name}' (known: {known})").format(name=name, known=known))
 
 

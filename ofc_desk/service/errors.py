@@ -1,5 +1,5 @@
-"""The one exception a table action raises when it is refused, and the refusals said in more than
-one place."""
+"""The one exception a table action raises when it is refused, the refusals said in more than one
+place, and the one exception `verify` raises on the first fault it finds."""
 
 from __future__ import annotations
 
@@ -23,3 +23,7 @@ def nothing_to_undo(hand: int) -> ActionRefused:
 def no_showdown_being_entered() -> ActionRefused:
     """A Chinese poker showdown given while no hand is being entered."""
     return ActionRefused(_("no Chinese poker hand is being entered: start the next hand"))
+
+
+class VerifyFault(Exception):
+    """The first fault `verify` found; `str()` names it: "event 812 was altered"."""

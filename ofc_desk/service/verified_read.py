@@ -23,7 +23,8 @@ from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.room_chain import RoomHead, room_head_in
 from ofc_desk.service.room_pool import PoolRow, session_pool_rows
 from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
-from ofc_desk.service.verify import Stacks, VerifiedRows, VerifyFault, verify_one_session
+from ofc_desk.service.verify import VerifyFault, verify_one_session
+from ofc_desk.service.verify_session import Stacks, VerifiedRows
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
 

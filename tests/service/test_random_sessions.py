@@ -10,7 +10,7 @@ import pytest
 
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.rows import DISCARD, Row
-from ofc_desk.service import TableService, chip_ledger, side_check, verify
+from ofc_desk.service import TableService, chip_ledger, side_check, verify_session
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -62,7 +62,7 @@ def test_random_session_conserves_chips_and_verifies(database: Database, variant
     assert summary.hands == HANDS, f"seed {seed}"
     if hasattr(os, "fork"):  # the same verdict with the chain and the re-scoring beside the fold
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(verify, "FORK_FROM_EVENTS", 0)
+            patch.setattr(verify_session, "FORK_FROM_EVENTS", 0)
             patch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
             assert verify_database(database) == summary, f"seed {seed}"
     resumed = TableService.resume(database, service.session_id, dealer(database))

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from ofc_desk.cli.main import main
 from ofc_desk.core.cards import FULL_DECK
-from ofc_desk.service import resume_table, side_check, verify
+from ofc_desk.service import resume_table, side_check, verify_rows, verify_session
 from ofc_desk.service.verified_read import read_verified_session
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
@@ -204,7 +204,7 @@ def check_beside(monkeypatch: pytest.MonkeyPatch) -> None:
     """Check the chain and signatures in a second process, as a long session's are."""
     if not hasattr(os, "fork"):
         pytest.skip("a second process is forked only where fork exists")
-    monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
+    monkeypatch.setattr(verify_session, "FORK_FROM_EVENTS", 0)
     monkeypatch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
 
 
@@ -258,7 +258,7 @@ def test_a_hand_finished_undone_and_finished_again_verifies_beside(
     open_row = next(row.row for row in seat.rows if len(row.cards) < row.size)
     service.place(turn.player, [next(card for card in FULL_DECK if card not in seen)], [str(open_row)])
     service.confirm_settlement()
-    monkeypatch.setattr(verify, "FORK_FROM_EVENTS", 0)
+    monkeypatch.setattr(verify_session, "FORK_FROM_EVENTS", 0)
     monkeypatch.setattr(side_check, "can_fork", lambda: True)
     assert verify_database(database).hands == 1
 
@@ -309,7 +309,7 @@ def add_copy_of_a_ledger_row(session: Session) -> str:
     """An exact copy of a real row (its event, amount, note): still one row more than the events give."""
     real = session.get(LedgerRow, first_id(session, LedgerRow, kind="rebuy"))
     assert real is not None
-    copy = LedgerRow(**{key: getattr(real, key) for key in verify.LEDGER_KEYS}, session_id=1)
+    copy = LedgerRow(**{key: getattr(real, key) for key in verify_rows.LEDGER_KEYS}, session_id=1)
     session.add(copy)
     session.flush()
     return f"session 1: chip ledger row {copy.id} (Bob +40, rebuy) is none the events give"

@@ -1,0 +1,61 @@
+"""Every game is a part in every registry (issue 27): a game is added in its own packages and named
+once in each lookup below, and a game one of them lacks fails here with that registry's name
+(docs/architecture.md, "Where a change goes", "A game")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+import pytest
+
+from ofc_desk.cli.score import DEAL_GAMES
+from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.desk.games import DESK_GAMES
+from ofc_desk.reports.games import GAMES as REPORT_GAMES
+from ofc_desk.reports.games import report_game
+from ofc_desk.service.games.choose import GAMES as SERVICE_GAMES
+from ofc_desk.service.games.choose import game_for
+from ofc_desk.service.setup import GAME_OF_VARIANT, TableRules
+
+
+def _labelled() -> set[Game]:
+    labelled = set()
+    for game in Game:
+        try:
+            str(game.label)
+        except KeyError:
+            continue
+        labelled.add(game)
+    return labelled
+
+
+REGISTRIES: dict[str, Callable[[], Collection[Game]]] = {
+    "core: Game.label (core/presets.py, _GAME_LABELS)": _labelled,
+    "core: its shipped presets (resources/presets/*.json, preset_names)": lambda: {
+        game for game in Game if preset_names(game)
+    },
+    "service: service/games/choose.py, GAMES (game_for)": lambda: SERVICE_GAMES.keys(),
+    "service: service/setup.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
+    "desk: desk/games/__init__.py, DESK_GAMES": lambda: DESK_GAMES.keys(),
+    "reports: reports/games/__init__.py, GAMES (report_game)": lambda: REPORT_GAMES.keys(),
+    "cli: cli/score.py, DEAL_GAMES (ofc-desk score)": lambda: DEAL_GAMES.keys(),
+}
+"""Each registry, and the games it has a part for."""
+
+
+@pytest.mark.parametrize("registry", REGISTRIES)
+def test_every_game_has_its_part_in_the_registry(registry: str) -> None:
+    missing = sorted(set(Game) - set(REGISTRIES[registry]()))
+    assert not missing, f"{registry} has no part for {[game.value for game in missing]}"
+
+
+@pytest.mark.parametrize("word", GAME_OF_VARIANT)
+def test_each_variant_word_reaches_its_games_part(word: str) -> None:
+    """The lookups that go by a table's rules find the part of the game its variant word is dealt in."""
+    game = GAME_OF_VARIANT[word]
+    rules = TableRules(preset=preset_names(game)[0], variant=word)
+    assert game_for(rules).game is game, f"service: games.choose.game_for deals {word!r} in another game"
+    assert report_game({"variant": word}) is REPORT_GAMES[game], (
+        f"reports: report_game reads {word!r} as another game"
+    )
+    assert DESK_GAMES[game].game is game, f"desk: DESK_GAMES[{game.value!r}] is another game's part"
