@@ -24,7 +24,6 @@ from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.fold import fold_event, pinned_machine
 from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.outcome import SettledHand
 from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
@@ -106,7 +105,7 @@ class _FollowedTable:
         self.machine = TableMachine()
         self.head_seq = 0
         self.head_hash = GENESIS_HASH
-        self.last_settled: SettledHand | None = None
+        self.last_settled: tuple[int, tuple[ResultTransfer, ...]] | None = None
         self.fault: str | None = None
 
     def fold(self, events: list[Event]) -> None:
@@ -120,15 +119,16 @@ class _FollowedTable:
                 self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
                 return
             self.head_seq, self.head_hash = event.seq, event.hash
-            if outcome.hand is not None:
-                self.last_settled = outcome.hand
+            if (settled := outcome.hand) is not None:
+                self.last_settled = (settled.number, settled.transfers)  # read once, shown often
 
     def floor_table(self, now: datetime) -> FloorTable | None:
         if not self.machine.opened:
             return None
         last = None
-        if (settled := self.last_settled) is not None:
-            last = LastSettlement(settled.number, settled.transfers, settled.number in self.machine.voided)
+        if self.last_settled is not None:
+            number, transfers = self.last_settled
+            last = LastSettlement(number, transfers, number in self.machine.voided)
         snapshot = self.machine.snapshot(self.session_id, self.head_hash)
         hands_settled = self.machine.hands_settled
         return FloorTable(
