@@ -36,19 +36,10 @@ SQLITE_POLL_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
-class FloorTransfer:
-    """One chip transfer of a settled hand: `paid` of the `owed` chips went from payer to payee."""
-
-    payer: str
-    payee: str
-    owed: int
-    paid: int
-
-
-@dataclass(frozen=True)
 class LastSettlement:
     hand_number: int
-    transfers: tuple[FloorTransfer, ...]
+    transfers: tuple[ResultTransfer, ...]
+    """The settlement's transfers in order, as the settled hand's result gives them."""
     voided: bool
     """The supervisor voided this hand afterwards (its chips went back)."""
 
@@ -114,8 +105,7 @@ class _FollowedTable:
         self.machine = TableMachine()
         self.head_seq = 0
         self.head_hash = GENESIS_HASH
-        self.hands_settled = 0
-        self.last_settled: tuple[int, tuple[FloorTransfer, ...]] | None = None
+        self.last_settled: tuple[int, tuple[ResultTransfer, ...]] | None = None
         self.fault: str | None = None
 
     def fold(self, events: list[Event]) -> None:
@@ -129,10 +119,8 @@ class _FollowedTable:
                 self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
                 return
             self.head_seq, self.head_hash = event.seq, event.hash
-            if outcome.hand is not None:
-                self.hands_settled += 1
-                transfers = tuple(_transfer(transfer) for transfer in outcome.hand.transfers)
-                self.last_settled = (outcome.hand.number, transfers)
+            if (settled := outcome.hand) is not None:
+                self.last_settled = (settled.number, settled.transfers)  # read once, shown often
 
     def floor_table(self, now: datetime) -> FloorTable | None:
         if not self.machine.opened:
@@ -142,19 +130,16 @@ class _FollowedTable:
             number, transfers = self.last_settled
             last = LastSettlement(number, transfers, number in self.machine.voided)
         snapshot = self.machine.snapshot(self.session_id, self.head_hash)
+        hands_settled = self.machine.hands_settled
         return FloorTable(
             snapshot=snapshot,
             opened_at=self.opened_at,
-            hands_settled=self.hands_settled,
-            hands_per_hour=hands_per_hour(self.hands_settled, self.opened_at, now),
+            hands_settled=hands_settled,
+            hands_per_hour=hands_per_hour(hands_settled, self.opened_at, now),
             last_settlement=last,
             open_requests=snapshot.open_requests,
             fault=self.fault,
         )
-
-
-def _transfer(transfer: ResultTransfer) -> FloorTransfer:
-    return FloorTransfer(transfer.payer, transfer.payee, transfer.owed, transfer.paid)
 
 
 def hands_per_hour(settled: int, opened_at: str, now: datetime) -> int | None:

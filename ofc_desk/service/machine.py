@@ -85,6 +85,7 @@ class TableMachine:
         self.rake: RakeResult | None = None
         self.hands_started = 0
         self.hand_changes: dict[int, dict[str, int]] = {}
+        """Each settled hand's chips won or lost per player, kept for a void to give back."""
         self.hand_jackpots: dict[int, int] = {}
         self.hand_awards: dict[int, int] = {}
         """The chips each hand's jackpot award paid out of the room's pool (a void gives them back)."""
@@ -106,6 +107,11 @@ class TableMachine:
         if self.hand_settled:
             return Phase.SETTLED
         return self.live.phase
+
+    @property
+    def hands_settled(self) -> int:
+        """Hands dealt to the end and settled so far, voided ones included (they were dealt)."""
+        return len(self.hand_changes)
 
     def seat(self, name: str) -> Seat:
         return seats.seat_named(self, name)

@@ -17,6 +17,7 @@ from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.new_table import GAMES, NewTableDialog, RulesFields
+from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.verify import verify_database
@@ -115,6 +116,7 @@ def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_c
     open_chinese_table(desk)
     assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Ann"
     assert "13 cards with their rows" in desk.window.entry.prompt.text()
+    assert isinstance(desk.session.controller.turn_entry(), ShowdownEntry)  # the game's part enters it
 
     desk.type("s")  # Ann, the first left of the dealer, surrenders
     assert "Ann surrenders" in desk.window.entry.notice.text() and not desk.refusal()
@@ -143,6 +145,7 @@ def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_c
     assert offered.phase is Phase.LIVE  # the desk never declares by itself
     desk.qtbot.mouseClick(desk.window.entry.declare_buttons[0], Qt.MouseButton.LeftButton)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
+    assert desk.session.controller.turn_entry() is None  # every hand is in: no turn left to enter
 
     desk.window.action(Command.UNDO).trigger()  # Bob's declaration taken back, recorded as an undo
     undone = desk.snapshot

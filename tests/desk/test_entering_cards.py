@@ -34,6 +34,7 @@ def test_a_whole_regular_hand_by_keyboard_then_settlement(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
     desk.screenshot("01-new-table")
     assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Ann"
+    assert desk.session.controller.turn_entry() is None  # an OFC street is the desk's own entry's
     desk.street(street_keys(ANN[2], "b"))
     desk.street(street_keys(BOB[2], "b"))
     desk.screenshot("02-mid-hand")

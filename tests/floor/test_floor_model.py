@@ -97,7 +97,8 @@ def test_a_short_paid_transfer_a_voided_hand_and_an_unreadable_table_say_so(
 ) -> None:
     table = tables[0]
     assert table.last_settlement is not None
-    short = replace(table.last_settlement.transfers[0], owed=table.last_settlement.transfers[0].paid + 4)
+    paid_in_full = table.last_settlement.transfers[0]
+    short = paid_in_full._replace(owed=paid_in_full.paid + 4)
     voided = LastSettlement(7, (short,), voided=True)
     model = FloorTableModel()
     model.set_tables([replace(table, last_settlement=voided)])

@@ -10,7 +10,7 @@ import psycopg
 import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
-from ofc_desk.service.floor import FloorReader, FloorTransfer, watch_changes
+from ofc_desk.service.floor import FloorReader, watch_changes
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
 from ofc_desk.storage.models import Event, TableSession
 from tests.helpers.floor_room import play_table
@@ -35,9 +35,7 @@ def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> Non
         assert table.hands_settled == len(stored)
         assert table.last_settlement is not None
         assert table.last_settlement.hand_number == stored[-1].number
-        assert table.last_settlement.transfers == tuple(
-            FloorTransfer(t.payer, t.payee, t.owed, t.paid) for t in stored[-1].result.transfers
-        )
+        assert table.last_settlement.transfers == stored[-1].result.transfers
         assert table.open_requests == ()
         assert table.hands_per_hour is None  # opened seconds ago: no pace to show yet
     t1, t2 = room.tables

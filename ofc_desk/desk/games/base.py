@@ -2,7 +2,8 @@
 desk asks the part of the table's game instead of asking which game is played.
 
 A part decides only what the desk shows and which service call it makes; the rules stay the core's
-and the service's. Nothing here imports Qt: the staging model reads a part too.
+and the service's. A turn the desk's street entry does not take (a Chinese showdown) the part
+enters itself (`DeskGame.entry_for`). Nothing here imports Qt: the staging model reads a part too.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ofc_desk.core.presets import Game
-from ofc_desk.desk.entry.key_syntax import KeyedText
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText
 from ofc_desk.i18n import LazyText, _
 
 if TYPE_CHECKING:
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
+    from ofc_desk.desk.table.table_view import ServiceGetter, TableView
+    from ofc_desk.service.snapshot import TableSnapshot, Turn
     from ofc_desk.service.table_service import TableService
 
 
@@ -44,6 +47,46 @@ def award_words(award: JackpotAward | None) -> list[str]:
             loser=award.loser, winner=award.winner, table=award.table
         )
     ]
+
+
+class StagedCards(Protocol):
+    """What a game's own entry reads of the cards staged at the desk: `entry.staging.Staging`,
+    not named here because it reads the games' parts itself."""
+
+    placements: list[KeyedPlacement]
+
+    def player(self, snapshot: TableSnapshot | None, keyed: KeyedText | None = None) -> str | None:
+        """Whose hand is being typed."""
+        ...
+
+    def addressed_refusal(
+        self, keyed: KeyedText, snapshot: TableSnapshot | None, checks: TableService | None
+    ) -> str:
+        """Why the seat the line names cannot be typed for now ("" when it can, or none is named)."""
+        ...
+
+    def lists(self) -> tuple[list[str], list[str]]:
+        """The staged cards and their rows, as the service takes them."""
+        ...
+
+
+class TurnEntry(Protocol):
+    """A turn a game's part enters itself rather than the desk's street entry (a Chinese showdown:
+    each hand typed whole): Enter, the Surrender button, a special chosen, the specials offered."""
+
+    def confirm(self, keyed: KeyedText) -> None:
+        """Enter, with the line as typed."""
+        ...
+
+    def surrender(self) -> None: ...
+
+    def declare(self, kind: str) -> None:
+        """The dealer chose the special `kind` among those offered."""
+        ...
+
+    def specials(self) -> tuple[str, list[tuple[str, str]]]:
+        """Whose hand, and the specials its staged cards make (kind and words), to offer."""
+        ...
 
 
 class DeskGame(Protocol):
@@ -75,6 +118,12 @@ class DeskGame(Protocol):
     def pays_line(self, preset: str) -> str:
         """How a preset of this game pays, in one line for the New table ("pays pair by pair ·
         jackpot award: …"); "" for a name that is no preset file (the table's own preset)."""
+        ...
+
+    def entry_for(
+        self, turn: Turn | None, staging: StagedCards, service: ServiceGetter, view: TableView
+    ) -> TurnEntry | None:
+        """The entry the part enters `turn` with, or None where the desk's street entry takes it."""
         ...
 
     def entry_form(self, service: TableService | None) -> EntryForm:

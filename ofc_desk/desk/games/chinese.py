@@ -2,7 +2,7 @@
 unknown cards), `s` then Enter or the Surrender button for a surrender where the table plays one, a
 misset rather than a foul, the preset's proposed settlement in the New table, and the Chinese
 settlement (how the deal pays, each showdown, the pairs). The showdown's entry itself is
-`chinese_showdown`."""
+`chinese_showdown`'s, made for each showdown's turn (`entry_for`)."""
 
 from __future__ import annotations
 
@@ -14,18 +14,20 @@ from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, award_words
+from ofc_desk.desk.games.base import EntryForm, StagedCards, award_words
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html
+from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
 from ofc_desk.desk.hand_end.payment_lines import payment_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.snapshot import Turn, TurnKind
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
+    from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.table_service import TableService
 
-SURRENDER_KEY = "s"
 SHOWDOWN_FORM = EntryForm(
     confirm_caption=lazy_gettext("Confirm hand (Enter)"),
     confirm_name=lazy_gettext("Confirm hand"),
@@ -37,11 +39,6 @@ SHOWDOWN_FORM = EntryForm(
 # TRANSLATORS: at a Chinese poker showdown, the key s (then Enter) gives up the hand.
 SURRENDER_WORDS = lazy_gettext("s surrenders")
 """The prompt's word for the surrender key, at a table that plays a surrender."""
-
-
-def asks_surrender(keyed: KeyedText) -> bool:
-    """`s` alone after the seat (if any): a surrender, not a card being typed."""
-    return not keyed.placements and keyed.rest.strip().lower() == SURRENDER_KEY
 
 
 def _plays_surrender(service: TableService | None) -> bool:
@@ -84,6 +81,14 @@ class ChineseDesk:
         else:
             pays = _("pays pair by pair")
         return " · ".join([pays, *award_words(loaded.jackpot_award)])
+
+    def entry_for(
+        self, turn: Turn | None, staging: StagedCards, service: ServiceGetter, view: TableView
+    ) -> ShowdownEntry | None:
+        """A showdown's turn: each hand typed whole, `s`, a seat picked out of turn, a special."""
+        if turn is None or turn.kind is not TurnKind.SHOWDOWN:
+            return None
+        return ShowdownEntry(staging, service, view)
 
     def entry_form(self, service: TableService | None) -> EntryForm:
         return SHOWDOWN_FORM._replace(surrender=_plays_surrender(service))

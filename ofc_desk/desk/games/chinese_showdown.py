@@ -10,14 +10,22 @@ from __future__ import annotations
 
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.entry.staging import Staging, is_showdown
-from ofc_desk.desk.games.chinese import asks_surrender
+from ofc_desk.desk.games.base import StagedCards
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
 
+SURRENDER_KEY = "s"
+
+
+def asks_surrender(keyed: KeyedText) -> bool:
+    """`s` alone after the seat (if any): a surrender, not a card being typed."""
+    return not keyed.placements and keyed.rest.strip().lower() == SURRENDER_KEY
+
 
 class ShowdownEntry:
-    def __init__(self, staging: Staging, service: ServiceGetter, view: TableView) -> None:
+    """`TurnEntry` for a showdown's turn, made for it by `ChineseDesk.entry_for`."""
+
+    def __init__(self, staging: StagedCards, service: ServiceGetter, view: TableView) -> None:
         self.staging = staging
         self.service = service
         self.view = view
@@ -92,6 +100,6 @@ class ShowdownEntry:
         words), for the dealer to choose from; the desk never declares by itself. And whose hand."""
         service, player = self.service(), self.player()
         kinds: list[SpecialKind] = []
-        if service is not None and player is not None and is_showdown(self.view.snapshot):
+        if service is not None and player is not None:
             kinds = service.specials_made(self.staging.lists()[0])
         return player or "", [(kind.value, str(kind.label)) for kind in kinds]

@@ -9,7 +9,7 @@ from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, award_words
+from ofc_desk.desk.games.base import EntryForm, StagedCards, TurnEntry, award_words
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext
 
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
+    from ofc_desk.desk.table.table_view import ServiceGetter, TableView
+    from ofc_desk.service.snapshot import Turn
     from ofc_desk.service.table_service import TableService
 
 STREET_FORM = EntryForm(
@@ -51,6 +53,11 @@ class OfcDesk:
         except PresetError:
             return ""
         return " · ".join([_("pays pair by pair"), *award_words(award)])
+
+    def entry_for(
+        self, turn: Turn | None, staging: StagedCards, service: ServiceGetter, view: TableView
+    ) -> TurnEntry | None:
+        return None  # every turn is the desk's street entry's (the Fantasyland set its dialog's)
 
     def entry_form(self, service: TableService | None) -> EntryForm:
         return STREET_FORM

@@ -28,7 +28,7 @@ from ofc_desk.desk.entry.staging import (
 )
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.games import game_at
-from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
+from ofc_desk.desk.games.base import TurnEntry
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
@@ -54,7 +54,6 @@ class TableController(QObject):
         self.undo_stack = QUndoStack(self)
         self.fantasyland = FantasylandEntry(self.staging, self._service, self, window)
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
-        self.showdown = ShowdownEntry(self.staging, self._service, self)
         self.floor_requests = FloorRequestWatch(self._service, self, self)
         self._connect()
         self._offer_actions()  # no table yet: nothing to deal, undo or pay
@@ -70,8 +69,8 @@ class TableController(QObject):
         window.entry.key_text_clicked.connect(self.on_key_text_clicked)
         window.picker.card_picked.connect(self.on_card_picked)
         window.felt.seat_clicked.connect(self.on_seat_clicked)
-        window.entry.surrender_requested.connect(self.showdown.surrender)
-        window.entry.declare_requested.connect(self.showdown.declare)
+        window.entry.surrender_requested.connect(self.on_surrender)
+        window.entry.declare_requested.connect(self.on_declare)
         window.settlement.confirm_requested.connect(self.on_confirm_settlement)
         window.settlement.confirm_and_hold_requested.connect(self.on_confirm_settlement_and_hold)
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
@@ -91,6 +90,14 @@ class TableController(QObject):
 
     def _service(self) -> TableService | None:
         return self.service
+
+    def turn_entry(self) -> TurnEntry | None:
+        """The entry the table's game enters the turn with itself (a Chinese showdown's), or None
+        where the street entry here takes it."""
+        snapshot = self.snapshot
+        if snapshot is None:
+            return None
+        return game_at(snapshot).entry_for(snapshot.to_act, self.staging, self._service, self)
 
     @property
     def staged(self) -> list[KeyedPlacement]:
@@ -126,7 +133,8 @@ class TableController(QObject):
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
         window.entry.set_form(game.entry_form(self.service))
-        window.entry.offer_declarations(*self.showdown.specials())
+        turn_entry = self.turn_entry()
+        window.entry.offer_declarations(*(turn_entry.specials() if turn_entry else ("", [])))
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
@@ -281,11 +289,21 @@ class TableController(QObject):
         self.on_entry_edited(line.text())
         line.setFocus()
 
+    def on_surrender(self) -> None:
+        """The Surrender button, offered where the table's game plays one."""
+        if (turn_entry := self.turn_entry()) is not None:
+            turn_entry.surrender()
+
+    def on_declare(self, kind: str) -> None:
+        """A special the dealer chose among those offered for the staged cards."""
+        if (turn_entry := self.turn_entry()) is not None:
+            turn_entry.declare(kind)
+
     def on_confirm_entry(self) -> None:
         """Enter: confirm the street (or the face-down cards, once revealed) with the service."""
         keyed = read_keyed_text(self.window.entry.line.text(), seat_names(self.snapshot))
-        if is_showdown(self.snapshot):
-            self.showdown.confirm(keyed)
+        if (turn_entry := self.turn_entry()) is not None:
+            turn_entry.confirm(keyed)
             return
         if keyed.rest:
             self.show_refusal(keyed.problem or _unfinished(keyed.rest))

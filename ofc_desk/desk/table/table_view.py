@@ -1,6 +1,7 @@
 """What the table's helpers (the Chinese showdown, the Fantasyland set, the floor's requests) ask of
-the table on screen. `TableController` is it; the helpers take this protocol, the `Staging` and a
-service getter instead of the controller, so none of them imports it."""
+the table on screen. `TableController` is it; the helpers take this protocol, the `Staging` (the
+showdown reads it as `games.base.StagedCards`) and a service getter instead of the controller, so
+none of them imports it."""
 
 from __future__ import annotations
 
