@@ -91,7 +91,7 @@ class ResultTransfer(NamedTuple):
     owed: int
     paid: int
     reason: str
-    """Why less was paid than owed (a cap), in the settlement's words; empty when paid in full."""
+    """Why the transfer paid what it did, in the settlement's words: "paid in full", or a cap's reason."""
     settles: SettlementPass | None
     """Chinese poker's pass (the special hands, or the rest); None at an OFC table."""
     why: str
