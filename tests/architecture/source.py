@@ -120,8 +120,11 @@ def circles(graph: Mapping[str, Mapping[str, ImportKind]]) -> set[frozenset[str]
     return found
 
 
-GAME_WORDS = re.compile(r"chinese|surrender|declare|misset|bonus", re.IGNORECASE)
-"""Words that tell the games apart; plan27 P2 adds the `Game` members and the result types."""
+GAME_WORDS = re.compile(r"chinese|surrender|declare|misset|bonus|\bofc\b|DealResult", re.IGNORECASE)
+"""Words that tell the games apart: the games' names (`Game.OFC`, `Game.CHINESE`, "chinese"), their
+result types (`DealResult`, `ChineseDealResult`) and what only the closed game has. What a seat or
+hand may hold in one game only (a Fantasyland count, a royalty, a street) is read where it is
+shown, as data another game leaves empty; asking which game is played is not."""
 SHORT_TEXT = 40
 """A string constant this long or shorter is a word a condition compares with ("chinese"); a longer
 one is a sentence (a refusal's), which names the game without asking which is played."""

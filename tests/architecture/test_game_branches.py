@@ -37,6 +37,10 @@ def test_planted_branches_are_counted_and_the_games_own_are_not(tmp_path: Path) 
             "            pass\n"
             "    if rules.unit > 1:\n"  # not the game
             "        raise ValueError('a Chinese poker table takes no scoring system here')\n"
+            "    if game is Game.OFC:\n"  # 6: the other game's member
+            "        pass\n"
+            "    if isinstance(result, DealResult):\n"  # 7: a game's result type
+            "        pass\n"
             "    if len(seats) > 13:\n"
             "        raise ValueError('chinese')\n"  # a word in a raise, not in a condition
         ),
@@ -47,4 +51,4 @@ def test_planted_branches_are_counted_and_the_games_own_are_not(tmp_path: Path) 
         path = tmp_path / PACKAGE / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    assert found_branches(tmp_path) == {"service/table.py": 5}
+    assert found_branches(tmp_path) == {"service/table.py": 7}
