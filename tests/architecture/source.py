@@ -259,3 +259,13 @@ def unnamed_modules(root: Path, doc: str, package: str = PACKAGE) -> set[str]:
     wanted = documented_modules(root, package)
     sections = layer_sections(doc, {layer for layer, _ in wanted}, package)
     return {f"{layer}/{module}" for layer, module in wanted if not is_named(module, sections.get(layer, ""))}
+
+
+def plant(root: Path, files: Mapping[str, str], package: str = PACKAGE) -> Path:
+    """A package of these files (paths inside it, with their text) under `root`, for a check's
+    own test to read: what it must find, and what it must not."""
+    for name, text in {"__init__.py": "", **files}.items():
+        path = root / package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root

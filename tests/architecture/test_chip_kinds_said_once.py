@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.architecture.source import PACKAGE, ROOT
+from tests.architecture.source import PACKAGE, ROOT, plant
 
 SAID_IN = ("service/events.py", "service/actions/")
 
@@ -41,8 +41,5 @@ def test_a_planted_kind_is_found_outside_the_service_only(tmp_path: Path) -> Non
         "service/actions/chips.py": "spec = ChipKind.REBUY\n",
         "service/events.py": "said = {ChipKind.REBUY: 1}\n",
     }
-    for name, text in planted.items():
-        path = tmp_path / PACKAGE / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    plant(tmp_path, planted)
     assert kinds_named(tmp_path) == {"reports/shift.py": 2}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.architecture.known import GAME_BRANCHES
-from tests.architecture.source import PACKAGE, ROOT, game_branches
+from tests.architecture.source import PACKAGE, ROOT, game_branches, plant
 
 
 def found_branches(root: Path) -> dict[str, int]:
@@ -47,8 +47,5 @@ def test_planted_branches_are_counted_and_the_games_own_are_not(tmp_path: Path) 
         "core/chinese/deal.py": "def g(entry):\n    if entry.surrender:\n        pass\n",
         "service/games/chinese.py": "def h(rules):\n    return 1 if rules.chinese else 2\n",
     }
-    for name, text in planted.items():
-        path = tmp_path / PACKAGE / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    plant(tmp_path, planted)
     assert found_branches(tmp_path) == {"service/table.py": 7}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.architecture.known import IMPORT_CIRCLES
-from tests.architecture.source import PACKAGE, ROOT, circles, import_graph
+from tests.architecture.source import PACKAGE, ROOT, circles, import_graph, plant
 
 
 def found_circles(root: Path) -> set[frozenset[str]]:
@@ -25,14 +25,6 @@ def test_no_import_circle_but_the_known_ones() -> None:
     gone = [said(circle) for circle in IMPORT_CIRCLES - found]
     assert not new, f"new import circles (a module takes what it needs instead of importing back): {new}"
     assert not gone, f"circles no longer there: delete them from tests/architecture/known.py: {gone}"
-
-
-def plant(root: Path, files: dict[str, str]) -> Path:
-    for name, text in {"__init__.py": "", **files}.items():
-        path = root / PACKAGE / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
 
 
 def test_a_planted_circle_is_found_however_it_imports(tmp_path: Path) -> None:
