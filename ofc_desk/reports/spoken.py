@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ofc_desk.core.cards import CardError, parse_cards
+from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
 from ofc_desk.core.chinese.purpose_words import purpose_words
 from ofc_desk.core.hands import (
     HandClass,
@@ -268,7 +269,7 @@ def signing_roles(record: SessionRecord) -> list[tuple[str, str]]:
 DATA_WORDS: dict[str, LazyText] = {
     # The enums' labels, which the desk's faces say too.
     **{variant.value: variant.label for variant in Variant},
-    "chinese": lazy_pgettext("variant", "chinese"),
+    CHINESE: CHINESE_LABEL,
     **{policy.value: policy.label for policy in SettlementPolicy},
     **{row.value: row.label for row in Row},
 }

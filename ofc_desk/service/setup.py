@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Final
 
+from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError, find_preset_file, read_preset_json
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
@@ -16,10 +17,9 @@ from ofc_desk.i18n import _
 from ofc_desk.service.payloads import PairUnitPayload, RulesPayload
 from ofc_desk.storage.audit import canonical_json
 
-CHINESE_VARIANT = "chinese"
 GAME_OF_VARIANT: Final[dict[str, Game]] = {
     **{variant.value: Game.OFC for variant in Variant},
-    CHINESE_VARIANT: Game.CHINESE,
+    CHINESE: Game.CHINESE,
 }
 """The game each variant word is dealt in (an unknown word is OFC's, whose rules refuse it)."""
 
