@@ -2,11 +2,12 @@
 
 The fold needs each finished hand's settled stacks before it can check the next hand; scoring the
 hand is most of what settling it costs. So for a long session the fold goes on with the result
-stored for the hand, and sends the hand's deal (the core's, built from the folded state, in the
-JSON `ofc-desk score` reads: the one form that crosses to a second process) to a second process,
-which scores it with the core and compares that with the stored result. Nothing is left unchecked: the deal comes from the fold, the score from the core, and a
-stored result that is not the core's is named ("hand 12: stored result differs from the rules")
-before any fault the fold met after going on with it. A stored result the fold cannot read as one
+stored for the hand, and sends the hand's deal (the core's, built from the folded state, written
+out as `ofc-desk score` reads it: the one form that crosses to a second process) to a second
+process, which scores it with the core and compares that with the stored result. Nothing is left
+unchecked: the deal comes from the fold, the score from the core, and a stored result that is not
+the core's is named ("hand 12: stored result differs from the rules") before any fault the fold
+met after going on with it. A stored result the fold cannot read as one
 (missing, malformed, other players) is not used: the fold scores that hand itself, and the
 comparison of the stored rows names it.
 """

@@ -127,14 +127,7 @@ def deal_hands_json(deal: Deal) -> dict[str, object]:
     Fantasyland, and the jackpot pool when the deal carries one."""
     keys: dict[str, object] = {
         "dealer": deal.dealer,
-        "players": [
-            {
-                "name": seat.name,
-                "stack": seat.stack,
-                **{row.value: [card.text for card in seat.hand.row(row)] for row in ROWS},
-            }
-            for seat in deal.players
-        ],
+        "players": [_seat_json(seat) for seat in deal.players],
         "in_fantasyland": [seat.name for seat in deal.players if seat.name in deal.in_fantasyland],
         "fantasyland_streaks": dict(deal.fantasyland_streaks),
     }

@@ -194,7 +194,7 @@ class HandState:
             variant=self.variant,
             progressive=progressive,
             unit=unit,
-            pair_units={pair: unit for pair, unit in (pair_units or {}).items() if pair <= seated},
+            pair_units={pair: units for pair, units in (pair_units or {}).items() if pair <= seated},
             settlement=settlement,
             settle_from=settle_from,
             in_fantasyland=frozenset(name for name in seating if self.players[name].fantasyland_cards),
