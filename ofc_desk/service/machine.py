@@ -80,7 +80,8 @@ class TableMachine:
         self.hand_settled = False
         self.result: SettledResult | None = None
         """The live hand's score once its last entry is in."""
-        self.scorer: HandScorer | None = None
+        # Any: the scorer takes the deal of the table's game, which the machine never names.
+        self.scorer: HandScorer[Any] | None = None
         """`verify`'s, scoring OFC hands beside the fold; None: every hand is scored by the core."""
         self.rake: RakeResult | None = None
         self.hands_started = 0

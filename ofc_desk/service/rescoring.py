@@ -2,11 +2,12 @@
 
 The fold needs each finished hand's settled stacks before it can check the next hand; scoring the
 hand is most of what settling it costs. So for a long session the fold goes on with the result
-stored for the hand, and sends the hand's deal (as `ofc-desk score` reads it, built from the
-folded state) to a second process, which scores it with the core and compares that with the stored
-result. Nothing is left unchecked: the deal comes from the fold, the score from the core, and a
-stored result that is not the core's is named ("hand 12: stored result differs from the rules")
-before any fault the fold met after going on with it. A stored result the fold cannot read as one
+stored for the hand, and sends the hand's deal (the core's, built from the folded state, written
+out as `ofc-desk score` reads it: the one form that crosses to a second process) to a second
+process, which scores it with the core and compares that with the stored result. Nothing is left
+unchecked: the deal comes from the fold, the score from the core, and a stored result that is not
+the core's is named ("hand 12: stored result differs from the rules") before any fault the fold
+met after going on with it. A stored result the fold cannot read as one
 (missing, malformed, other players) is not used: the fold scores that hand itself, and the
 comparison of the stored rows names it.
 """
@@ -17,13 +18,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ofc_desk.core.ofc.deal import DealResult
+from ofc_desk.core.ofc.deal import Deal, DealResult, score_deal
+from ofc_desk.core.ofc.deal_input import DealInputError, deal_from_json, deal_hands_json, deal_rules_json
 from ofc_desk.core.results import HandResult, ResultTransfer, read_transfers
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.ofc.scoring import ScoredHand, rules_deal_keys, score_deal_input
-from ofc_desk.service.setup import TableRules
+from ofc_desk.service.games.ofc.scoring import ScoredHand
 from ofc_desk.service.side_check import Beside
 from ofc_desk.storage.audit import canonical_json, read_json
 
@@ -97,29 +98,57 @@ class ScoresBeside:
     second: Beside
     event_id: int = 0
     """The event being folded: the one that finishes a hand, when a hand is scored."""
-    rules_for: tuple[TableRules, set[str]] | None = None
+    rules_for: tuple[object, ...] | None = None
     rules_keys: dict[str, object] = field(default_factory=dict)
-    """The rules' keys of a deal, worked out again only when the rules or the players change."""
+    """The rules' keys of a deal, worked out again only when the deal's rules change."""
     rules_sent: dict[str, object] | None = None
 
-    def __call__(
-        self, number: int, seating: list[str], rules: TableRules, deal: dict[str, object]
-    ) -> ScoredHand:
-        """A `games.base.HandScorer`: `deal` is the hand's own keys (`scoring.hand_deal_keys`)."""
-        seated = set(seating)
-        if (rules, seated) != self.rules_for:
-            self.rules_for, self.rules_keys = (rules, seated), rules_deal_keys(rules, seated)
-        rules_keys = self.rules_keys
-        result = stored_result(self.stored.get(number), seating)
+    def __call__(self, number: int, deal: Deal) -> ScoredHand:
+        """A `games.base.HandScorer` of OFC deals."""
+        result = stored_result(self.stored.get(number), [seat.name for seat in deal.players])
         if result is None:
-            return score_deal_input(number, {**rules_keys, **deal})
+            return score_deal(deal)
+        rules_of = _rules_of(deal)
+        if rules_of != self.rules_for:
+            self.rules_for, self.rules_keys = rules_of, deal_rules_json(deal)
         # The rules (a whole pinned preset) are sent when they change: sending them with every
         # hand cost more than the scoring saved.
-        changed = rules_keys is not self.rules_sent
-        message: Rescore = (number, self.event_id, rules_keys if changed else None, deal)
+        changed = self.rules_keys is not self.rules_sent
+        message: Rescore = (
+            number,
+            self.event_id,
+            self.rules_keys if changed else None,
+            deal_hands_json(deal),
+        )
         self.second.send(message)
-        self.rules_sent = rules_keys
+        self.rules_sent = self.rules_keys
         return result
+
+
+def _rules_of(deal: Deal) -> tuple[object, ...]:
+    """What `deal_rules_json` reads of a deal (the preset compared as the same object first)."""
+    return (
+        deal.preset,
+        deal.scoring,
+        deal.variant,
+        deal.progressive,
+        deal.unit,
+        deal.pair_units,
+        deal.settlement,
+        deal.settle_from,
+    )
+
+
+def score_deal_input(number: int, data: Mapping[str, object]) -> DealResult:
+    """Hand `number`'s deal, as the second process is sent it, scored by the core, or refused as
+    the rules refuse it (a deal built from a hand the fold accepted is not)."""
+    try:
+        deal = deal_from_json(data)
+    except DealInputError as error:
+        raise ActionRefused(
+            _("hand {number} cannot be scored: {problem}").format(number=number, problem=error)
+        ) from None
+    return score_deal(deal)
 
 
 def rescore(stored: Mapping[int, str], hands: Iterator[Rescore]) -> str | None:

@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 
 from ofc_desk.core.cards import parse_card
+from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.core.ofc.hand import EntryRefused, HandState, OfcTurn, Stage
+from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import DEFAULT_PRESET
 from ofc_desk.core.rows import Row
 
 PINEAPPLE = StreetPlan.for_variant(Variant.PINEAPPLE, face_down_last=False)
@@ -111,3 +114,38 @@ def test_the_fantasyland_set_is_entered_whole_at_the_reveal() -> None:
     assert refusal(hand, "Ann", "Ks", "back") == "Ann is in Fantasyland: enter the whole set at the reveal"
     assert refusal(hand, "Ann", "Ks", "back", fantasyland=True) == "Fantasyland: place 13 cards and discard 1"
     assert not hand.complete
+
+
+def test_the_finished_hand_is_a_deal_as_ofc_desk_score_reads_it() -> None:
+    """The deal the table scores is the one `ofc-desk score` reads from the same hand, its pair
+    units kept to the pairs dealt in."""
+    hand = HandState(1, "Bob", ("Ann", "Bob"), {"Ann": 14}, STACKS, PINEAPPLE, Variant.PINEAPPLE)
+    for cards, rows in [
+        ("As Ad 5c 6d 7s", "back back middle middle front"),
+        ("2h 2c ??", "middle middle discard"),
+        ("3h 3c ??", "back back discard"),
+        ("4h 4c ??", "middle back discard"),
+    ]:
+        enter(hand, "Bob", cards, rows)
+    with pytest.raises(EntryRefused, match=r"^Bob's hand is not entered yet$"):
+        hand.deal(["Ann", "Bob"], load_preset(DEFAULT_PRESET), streaks={})
+    enter(hand, "Bob", "5h 5s ??", "front front discard")
+    ann_set = "Qs Qh Qd Ks Kh Kd Kc 8s 8h 8d 8c 9s Tc Jc"
+    enter(
+        hand, "Ann", ann_set, "front front front " + "back " * 5 + "middle " * 5 + "discard", fantasyland=True
+    )
+    pairs = {frozenset({"Ann", "Bob"}): 10, frozenset({"Ann", "Cy"}): 3}
+    deal = hand.deal(
+        ["Ann", "Bob"], load_preset(DEFAULT_PRESET), streaks={"Ann": 2}, unit=5, pair_units=pairs
+    )
+    read = deal_from_json({
+        "variant": "pineapple", "unit": 5, "pair_units": [{"players": ["Ann", "Bob"], "unit": 10}],
+        "dealer": "Bob", "in_fantasyland": ["Ann"], "fantasyland_streaks": {"Ann": 2},
+        "players": [
+            {"name": "Ann", "stack": 100, "front": "Qs Qh Qd", "middle": "8h 8d 8c 9s Tc",
+             "back": "Ks Kh Kd Kc 8s"},
+            {"name": "Bob", "stack": 100, "front": "7s 5h 5s", "middle": "5c 6d 2h 2c 4h",
+             "back": "As Ad 3h 3c 4c"},
+        ],
+    })  # fmt: skip
+    assert deal == read

@@ -7,7 +7,8 @@ import json
 
 from ofc_desk.core.ofc.deal import DealResult, score_deal
 from ofc_desk.core.ofc.deal_input import deal_from_json
-from ofc_desk.service.rescoring import Rescore, rescore, stored_result
+from ofc_desk.service.rescoring import Rescore, ScoresBeside, StoredResult, rescore, stored_result
+from ofc_desk.service.side_check import Beside
 from ofc_desk.storage.audit import canonical_json
 
 RULES_KEYS: dict[str, object] = {"rules": "standard"}
@@ -65,3 +66,21 @@ def test_a_deal_the_core_refuses_is_named_at_its_event() -> None:
     assert fault is not None and fault.startswith(
         "event 77 breaks the rules: hand 3 cannot be scored: dealer"
     )
+
+
+def test_the_fold_sends_the_core_deal_and_goes_on_with_the_stored_result() -> None:
+    """The fold's scorer writes each deal out for the second process, the rules only when they
+    change; a hand with no stored result to go on with is scored by the core there and then."""
+    stored = {1: stored_text(), 2: stored_text()}
+    second = Beside((), lambda _messages: None)
+    scorer = ScoresBeside(stored, second)
+    deal = deal_from_json({**RULES_KEYS, **HAND_KEYS})
+    for number in stored:
+        scorer.event_id = 10 * number
+        assert isinstance(scorer(number, deal), StoredResult)
+    assert [(number, event, rules is None) for number, event, rules, _hand in second.sent] == [
+        (1, 10, False),
+        (2, 20, True),
+    ]
+    assert rescore(stored, iter(second.sent)) is None
+    assert scorer(3, deal) == scored() and len(second.sent) == 2

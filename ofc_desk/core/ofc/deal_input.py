@@ -100,6 +100,47 @@ def deal_from_json(data: Any) -> Deal:
     )
 
 
+def deal_to_json(deal: Deal) -> dict[str, object]:
+    """The deal as `ofc-desk score` reads it (`deal_from_json` gives it back): to send it to
+    another process."""
+    return {**deal_rules_json(deal), **deal_hands_json(deal)}
+
+
+def deal_rules_json(deal: Deal) -> dict[str, object]:
+    """The keys of a deal its table's rules give: alike hand after hand, so sent once."""
+    keys: dict[str, object] = {
+        "rules": deal.preset.to_dict(),
+        "variant": deal.variant.value,
+        "progressive": deal.progressive,
+        "unit": deal.unit,
+        "pair_units": [{"players": sorted(pair), "unit": unit} for pair, unit in deal.pair_units.items()],
+        "settlement": deal.settlement.value,
+        "settle_from": deal.settle_from.value,
+    }
+    if deal.scoring is not None:
+        keys["scoring"] = deal.scoring
+    return keys
+
+
+def deal_hands_json(deal: Deal) -> dict[str, object]:
+    """The keys of a deal the hand itself gives: who dealt, the seats' stacks and rows,
+    Fantasyland, and the jackpot pool when the deal carries one."""
+    keys: dict[str, object] = {
+        "dealer": deal.dealer,
+        "players": [_seat_json(seat) for seat in deal.players],
+        "in_fantasyland": [seat.name for seat in deal.players if seat.name in deal.in_fantasyland],
+        "fantasyland_streaks": dict(deal.fantasyland_streaks),
+    }
+    if deal.jackpot_pool is not None:
+        keys["jackpot_pool"] = deal.jackpot_pool
+    return keys
+
+
+def _seat_json(seat: SeatHand) -> dict[str, object]:
+    rows = {row.value: [card.text for card in seat.hand.row(row)] for row in ROWS}
+    return {"name": seat.name, "stack": seat.stack, **rows}
+
+
 def score_deal_json(data: Any) -> dict[str, Any]:
     """An OFC deal as `ofc-desk score` reads it, scored and settled into the command's answer."""
     deal = deal_from_json(data)

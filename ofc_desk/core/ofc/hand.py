@@ -25,15 +25,19 @@ ofc_desk.core.ofc.hand.EntryRefused: it is Ann's turn, not Bob's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, entered_twice, parse_entries
+from ofc_desk.core.ofc.deal import Deal, SeatHand
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, already_in, parse_row_word
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, ngettext
 
 
@@ -161,6 +165,45 @@ class HandState:
                 cards = player.fantasyland_cards
                 return OfcTurn(name, Stage.FANTASYLAND_SET, 0, cards, HAND_SIZE, cards - HAND_SIZE)
         return None
+
+    def deal(
+        self,
+        seating: Sequence[str],
+        preset: RulesPreset,
+        *,
+        streaks: Mapping[str, int],
+        scoring: str | None = None,
+        progressive: bool = False,
+        unit: int = 1,
+        pair_units: Mapping[frozenset[str], int] | None = None,
+        settlement: SettlementPolicy = SettlementPolicy.WIN_CAP,
+        settle_from: SettleFrom = SettleFrom.LEFT_OF_DEALER,
+    ) -> Deal:
+        """The finished hand as a deal to score and settle: its players as `seating` lists them
+        (clockwise), the pair units of two of them, and `streaks`, the Fantasyland hands each
+        player in Fantasyland has played in a row, this one included."""
+        turn = self.turn()
+        if turn is not None:
+            raise EntryRefused(_("{player}'s hand is not entered yet").format(player=turn.player))
+        seated = frozenset(seating)
+        return Deal(
+            preset=preset,
+            dealer=self.button,
+            players=tuple(self._seat_hand(name) for name in seating),
+            scoring=scoring,
+            variant=self.variant,
+            progressive=progressive,
+            unit=unit,
+            pair_units={pair: units for pair, units in (pair_units or {}).items() if pair <= seated},
+            settlement=settlement,
+            settle_from=settle_from,
+            in_fantasyland=frozenset(name for name in seating if self.players[name].fantasyland_cards),
+            fantasyland_streaks=dict(streaks),
+        )
+
+    def _seat_hand(self, name: str) -> SeatHand:
+        rows = self.players[name].rows
+        return SeatHand(name, self.stacks_before[name], SetHand(*(tuple(rows[row]) for row in ROWS)))
 
     def where(self, card: Card) -> tuple[str, Placement] | None:
         """Where a card already lies this hand: whose, and in which row or the discards."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.jackpot import JackpotAward, PairRows
@@ -52,14 +52,15 @@ class SettledResult(ScoredResult, Protocol):
     def players(self) -> Sequence[SettledPlayer]: ...
 
 
-class HandScorer(Protocol):
-    """How `verify` has a finished hand scored beside its fold (`rescoring.ScoresBeside`): from the
-    hand's number, the players dealt in, the rules and the hand's own keys of its deal as
-    `ofc-desk score` reads it. Without one, every hand is scored by the core."""
+DealT_contra = TypeVar("DealT_contra", contravariant=True)
 
-    def __call__(
-        self, number: int, seating: list[str], rules: TableRules, deal: dict[str, object]
-    ) -> SettledResult: ...
+
+class HandScorer(Protocol[DealT_contra]):
+    """How `verify` has a finished hand scored beside its fold (`rescoring.ScoresBeside`): from the
+    hand's number and its deal, the game core's typed one. Without one, every hand is scored by
+    the core."""
+
+    def __call__(self, number: int, deal: DealT_contra) -> SettledResult: ...
 
 
 @dataclass(frozen=True)
@@ -136,9 +137,12 @@ class LiveHand(Protocol):
 
     def take_back(self) -> None: ...
 
-    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer | None) -> SettledResult:
+    def score(
+        self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[Any] | None
+    ) -> SettledResult:
         """The complete hand scored by the core (or, at an OFC table without an award, by
-        `verify`'s `scorer`, which goes on with the stored result)."""
+        `verify`'s `scorer`, which goes on with the stored result). The scorer takes the deal of
+        the hand's game: the machine holding it never reads which."""
         ...
 
     def dealt_in(self, seats: Sequence[Seat]) -> list[str]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
 from ofc_desk.core.cards import CardError, parse_cards, parse_entries, split_tokens
-from ofc_desk.core.chinese.deal import ChineseDealResult, jackpot_pairs, score_chinese_deal
+from ofc_desk.core.chinese.deal import ChineseDeal, ChineseDealResult, jackpot_pairs, score_chinese_deal
 from ofc_desk.core.chinese.hand import ChineseHand, EntryRefused, entry_from_action
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry
@@ -108,7 +108,9 @@ class ChineseHandState:
         self.showdown = self.showdown.withdraw(payload["player"])
         return payload
 
-    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer | None) -> ChineseDealResult:
+    def score(
+        self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[ChineseDeal] | None
+    ) -> ChineseDealResult:
         """Score and settle the complete hand exactly as `ofc-desk score` would (always by the core:
         `verify` re-scores OFC hands only)."""
         deal = self.showdown.deal(

@@ -83,7 +83,7 @@ class OfcGame:
     def start(self, deal: HandDeal) -> OfcHand:
         return OfcHand(
             deal.number, deal.button, deal.order, deal.fantasyland, deal.stacks, self.plan, self.variant,
-            pays_award=self.jackpot_award is not None,
+            self.preset, pays_award=self.jackpot_award is not None,
         )  # fmt: skip
 
     def entry_kind(self, live: LiveHand | None, raw: RawPayload) -> EventKind:

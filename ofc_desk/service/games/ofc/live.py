@@ -12,15 +12,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from ofc_desk.core.cards import parse_card
-from ofc_desk.core.ofc.deal import DealResult, jackpot_pairs
+from ofc_desk.core.ofc.deal import Deal, DealResult, jackpot_pairs, score_deal
 from ofc_desk.core.ofc.hand import Entry, EntryRefused, HandState, Stage
+from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import parse_row_word
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
-from ofc_desk.service.games.ofc.scoring import ScoredHand, hand_deal_keys, score_hand
+from ofc_desk.service.games.ofc.scoring import ScoredHand
 from ofc_desk.service.payloads import EntryPayload, EventPayload, RawPayload, Undone
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
@@ -52,10 +54,13 @@ class OfcHand(HandState):
         stacks_before: dict[str, int],
         plan: StreetPlan,
         variant: Variant,
+        preset: RulesPreset,
         *,
         pays_award: bool = False,
     ) -> None:
         super().__init__(number, button, order, fantasyland, stacks_before, plan, variant)
+        self.preset = preset
+        """The table's preset, checked with its rules (`OfcGame`): the hand is scored by it."""
         self.pays_award = pays_award
         """An award is paid from the scored pairs, which a stored result (verify's scorer) lacks."""
         self._checked: tuple[EntryPayload, Entry] | None = None
@@ -127,13 +132,24 @@ class OfcHand(HandState):
         except EntryRefused as error:
             raise ActionRefused(str(error)) from None
 
-    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer | None) -> SettledResult:
+    def score(
+        self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[Deal] | None
+    ) -> SettledResult:
         """Scored by the core, or by `verify`'s `scorer` unless the hand pays an award."""
-        streaks = {name: _seat(seats, name).fantasyland_streak + 1 for name in self.fantasyland}
-        seating = self.dealt_in(seats)
-        deal = hand_deal_keys(self, seating, streaks)
-        chosen = score_hand if scorer is None or self.pays_award else scorer
-        return chosen(self.number, seating, rules, deal)
+        deal = self.deal(
+            self.dealt_in(seats),
+            self.preset,
+            streaks={name: _seat(seats, name).fantasyland_streak + 1 for name in self.fantasyland},
+            scoring=rules.scoring,
+            progressive=rules.progressive,
+            unit=rules.unit,
+            pair_units={frozenset(pair.players): pair.unit for pair in rules.pair_units},
+            settlement=SettlementPolicy(rules.settlement),
+            settle_from=SettleFrom(rules.settle_from),
+        )
+        if scorer is None or self.pays_award:
+            return score_deal(deal)
+        return scorer(self.number, deal)
 
     def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
         return [seat.name for seat in seats if seat.name in self.players]

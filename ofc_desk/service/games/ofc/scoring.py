@@ -1,24 +1,20 @@
-"""The only road to an OFC hand's scores and chips: a core `Deal` for the finished hand, scored by
-the core (and the OFC rules' check)."""
+"""The OFC rules' check (what the core would not score is refused when the rules are set), and
+what settling reads of a scored hand."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
-from ofc_desk.core.ofc.deal import DealResult, score_deal
 from ofc_desk.core.ofc.deal_input import (
     DealInputError,
-    deal_from_json,
     read_choice,
     read_pair_units,
     read_preset,
 )
-from ofc_desk.core.ofc.hand import HandState
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import PresetError
-from ofc_desk.core.rows import ROWS
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, formatting
 from ofc_desk.service.errors import ActionRefused
@@ -27,21 +23,11 @@ from ofc_desk.service.outcome import ScoredResult
 from ofc_desk.service.setup import TableRules
 
 
-def rules_deal_keys(rules: TableRules, players: set[str]) -> dict[str, object]:
-    """The table's rules as the `ofc-desk score` keys, pair units kept to seated pairs."""
-    keys = rules.to_json()
-    pair_units = [pair for pair in keys["pair_units"] if set(pair["players"]) <= players]
-    deal_keys: dict[str, object] = {**keys, "pair_units": pair_units}
-    for table_only in ("last_three_face_down", "preset_name", "preset_sha256"):
-        deal_keys.pop(table_only, None)
-    return {key: value for key, value in deal_keys.items() if value is not None}
-
-
 def check_rules(rules: TableRules) -> tuple[RulesPreset, Variant]:
     """Refuse rules the core would not score; give the preset and variant they name."""
     try:
         preset = read_preset(rules.preset, rules.house_options)
-        data = rules_deal_keys(rules, set())
+        data = {"variant": rules.variant, "settlement": rules.settlement, "settle_from": rules.settle_from}
         variant = read_choice(data, "variant", Variant, Variant.REGULAR)
         read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP)
         read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER)
@@ -80,38 +66,3 @@ class ScoredHand(ScoredResult, Protocol):
 
     @property
     def players(self) -> Sequence[ScoredPlayer]: ...
-
-
-def score_hand(number: int, seating: list[str], rules: TableRules, deal: dict[str, object]) -> DealResult:
-    """Score and settle the finished hand (`deal`: its `hand_deal_keys`) exactly as `ofc-desk score`
-    would (a `base.HandScorer`)."""
-    return score_deal_input(number, {**rules_deal_keys(rules, set(seating)), **deal})
-
-
-def hand_deal_keys(hand: HandState, seating: list[str], streaks: dict[str, int]) -> dict[str, object]:
-    """The finished hand as `ofc-desk score` reads a deal, but for the rules' keys."""
-    players = [
-        {
-            "name": name,
-            "stack": hand.stacks_before[name],
-            **{row.value: [card.text for card in hand.players[name].rows[row]] for row in ROWS},
-        }
-        for name in seating
-    ]
-    return {
-        "dealer": hand.button,
-        "in_fantasyland": [name for name in seating if hand.players[name].fantasyland_cards],
-        "fantasyland_streaks": streaks,
-        "players": players,
-    }
-
-
-def score_deal_input(number: int, data: Mapping[str, object]) -> DealResult:
-    """Hand `number`'s deal scored by the core, or refused as the rules refuse it."""
-    try:
-        deal = deal_from_json(data)
-    except DealInputError as error:
-        raise ActionRefused(
-            _("hand {number} cannot be scored: {problem}").format(number=number, problem=error)
-        ) from None
-    return score_deal(deal)
