@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from ofc_desk.i18n import LazyText, lazy_gettext
+from ofc_desk.i18n import LazyText, lazy_gettext, lazy_pgettext
 
 
 class EventKind(StrEnum):
@@ -54,6 +54,11 @@ class LedgerKind(StrEnum):
     JACKPOT = "jackpot"
     """A jackpot award's chips, from the room's pool (the house's, not another player's)."""
 
+    @property
+    def label(self) -> LazyText:
+        """The kind in the reader's words, as the records browser shows the chip ledger."""
+        return _LEDGER_KIND_WORDS[self]
+
     @classmethod
     def read(cls, stored: str) -> LedgerKind | None:
         """The kind a stored row names; None for a word none of the desk's (a row added by hand),
@@ -66,6 +71,18 @@ class LedgerKind(StrEnum):
             return cls(stored)
         except ValueError:
             return None
+
+
+_LEDGER_KIND_WORDS: Final[dict[LedgerKind, LazyText]] = {
+    LedgerKind.BUY_IN: lazy_pgettext("ledger kind", "buy_in"),
+    LedgerKind.HAND: lazy_pgettext("ledger kind", "hand"),
+    LedgerKind.RAKE: lazy_pgettext("ledger kind", "rake"),
+    LedgerKind.REBUY: lazy_pgettext("ledger kind", "rebuy"),
+    LedgerKind.CASH_OUT: lazy_pgettext("ledger kind", "cash_out"),
+    LedgerKind.VOID: lazy_pgettext("ledger kind", "void"),
+    LedgerKind.CORRECTION: lazy_pgettext("ledger kind", "correction"),
+    LedgerKind.JACKPOT: lazy_pgettext("ledger kind", "jackpot"),
+}
 
 
 class ChipTotal(StrEnum):

@@ -7,7 +7,7 @@ import pytest
 
 from ofc_desk.i18n import Language, in_language
 from ofc_desk.service import ActionRefused, TableService, audit_log
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.sentences import audit_sentence
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import open_test_table
@@ -78,3 +78,13 @@ def test_the_record_holds_no_sentence_whatever_the_language(database: Database) 
     rebuy = next(r for r in audit_log(database, service.session_id) if r.kind == EventKind.REBOUGHT)
     with in_language(Language.VI):
         assert audit_sentence(rebuy) == "Ann đã mua thêm 1.000 chip"
+
+
+@pytest.mark.parametrize("kind", list(LedgerKind))
+def test_every_ledger_kind_has_its_words_in_each_language(kind: LedgerKind) -> None:
+    """The records browser shows the chip ledger's kinds by these words: a new kind without them
+    would fail here, not show its stored word to a Russian supervisor."""
+    english = str(kind.label)
+    with in_language(Language.RU):
+        russian = str(kind.label)
+    assert english and russian != english

@@ -89,20 +89,10 @@ def _column(header: LazyText, value: Callable[[Any], Any], text: Callable[[Any],
     return Column(header, lambda record: text(value(record)), value)
 
 
-LEDGER_KIND_WORDS: dict[str, LazyText] = {
-    LedgerKind.BUY_IN: lazy_pgettext("ledger kind", "buy_in"),
-    LedgerKind.HAND: lazy_pgettext("ledger kind", "hand"),
-    LedgerKind.RAKE: lazy_pgettext("ledger kind", "rake"),
-    LedgerKind.REBUY: lazy_pgettext("ledger kind", "rebuy"),
-    LedgerKind.CASH_OUT: lazy_pgettext("ledger kind", "cash_out"),
-    LedgerKind.VOID: lazy_pgettext("ledger kind", "void"),
-    LedgerKind.CORRECTION: lazy_pgettext("ledger kind", "correction"),
-}
-"""The chip ledger's kinds in the reader's words; a kind the desk does not know shows as stored."""
-
-
 def _kind_text(kind: str) -> str:
-    return str(LEDGER_KIND_WORDS[kind]) if kind in LEDGER_KIND_WORDS else kind
+    """A ledger kind in the reader's words; a kind the desk does not know shows as stored."""
+    known = LedgerKind.read(kind)
+    return kind if known is None else str(known.label)
 
 
 def _status_text(hand: HandRecord) -> str:
