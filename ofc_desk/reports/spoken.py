@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ofc_desk.core.cards import CardError, parse_cards
-from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
 from ofc_desk.core.chinese.purpose_words import purpose_words
 from ofc_desk.core.hands import (
     HandClass,
@@ -28,13 +27,12 @@ from ofc_desk.core.hands import (
     lowball_ranks,
     strength,
 )
-from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import Row
-from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.i18n import Language, _, active_language, lazy_gettext, lazy_pgettext, pgettext
 from ofc_desk.i18n.translate import LazyText
 from ofc_desk.reports.formatting import chips
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
+from ofc_desk.service.actions.words import STORED_RULE_WORDS
 
 HAND_PATTERNS: dict[HandClass, LazyText] = {
     # TRANSLATORS: {top} and {second} are ranks as on the cards: A K Q J T 9 … 2 (docs/glossary.md).
@@ -268,9 +266,7 @@ def signing_roles(record: SessionRecord) -> list[tuple[str, str]]:
 
 DATA_WORDS: dict[str, LazyText] = {
     # The enums' labels, which the desk's faces say too.
-    **{variant.value: variant.label for variant in Variant},
-    CHINESE: CHINESE_LABEL,
-    **{policy.value: policy.label for policy in SettlementPolicy},
+    **STORED_RULE_WORDS,
     **{row.value: row.label for row in Row},
 }
 """Stored values (variants, settlement policies, rows) by their words; English shows them as

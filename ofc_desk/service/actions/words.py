@@ -1,5 +1,5 @@
-"""Words more than one kind's sentence says: the rules in brief (the opening's and a change of
-rules') and the request an action carried out (`sentences`, `actions.supervised`)."""
+"""Words more than one kind's sentence says: the rules in brief, the opening's and a change of
+rules' (`sentences`, `actions.supervised`)."""
 
 from __future__ import annotations
 
@@ -25,11 +25,13 @@ def rules_words(rules: RulesPayload) -> str:
 
 def _stored_word(stored: str) -> LazyText | str:
     """A stored variant or settlement policy in the reader's words; an unknown one as stored."""
-    return _RULES_WORDS.get(stored, stored)
+    return STORED_RULE_WORDS.get(stored, stored)
 
 
-_RULES_WORDS: dict[str, LazyText] = {
+STORED_RULE_WORDS: dict[str, LazyText] = {
     **{variant.value: variant.label for variant in Variant},
     CHINESE: CHINESE_LABEL,
     **{policy.value: policy.label for policy in SettlementPolicy},
 }
+"""A stored variant or settlement policy by its words in the reader's language (the reports say
+the same stored words by these too)."""
