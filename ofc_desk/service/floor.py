@@ -24,7 +24,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.fold import fold_event, pinned_machine
 from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.room_pool import pool_in
 from ofc_desk.service.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, schema_sentence
@@ -216,9 +216,10 @@ class FloorReader:
                     ).all()
                     followed.fold(list(new_events))
             ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
+            jackpot_pool = pool_in(session)
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
         tables.sort(key=lambda table: (natural_key(table.table), table.session_id))
-        return FloorRoom(now, tuple(tables), ever_opened, jackpot_pool=room_pool(self.database))
+        return FloorRoom(now, tuple(tables), ever_opened, jackpot_pool=jackpot_pool)
 
 
 class ChangeWatch(Protocol):

@@ -154,10 +154,6 @@ class TableMachine:
             self.dealer_on_duty = actor
         return self._appliers[kind](self, canonical)
 
-    def check_opening(self, raw: RawPayload) -> TableOpened:
-        """`check` of the event that opens a table, typed for the store that creates the session."""
-        return self.check_opened(raw)
-
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         """Refuse an entry of `kind` being typed as soon as what is typed so far breaks a rule."""
         self._live(kind).check_typing(kind, player, cards, rows)

@@ -216,7 +216,12 @@ def record_moves(
 def room_pool(database: Database) -> int:
     """The room's jackpot pool now (0 for a database from before the room's pool)."""
     with database.session() as session:
-        return _last_pool(session) if _has_pool(session) else 0
+        return pool_in(session)
+
+
+def pool_in(session: Session) -> int:
+    """`room_pool` read in a session already open (the floor's reading of the room)."""
+    return _last_pool(session) if _has_pool(session) else 0
 
 
 # ---------------------------------------------------------------------- verify's part
@@ -308,8 +313,10 @@ class PoolRow:
 def pool_rows(session: Session, session_id: int | None = None) -> tuple[PoolRow, ...]:
     """The room's stored pool changes in the order they were made (one session's, or every
     table's); none in a database from before the room's pool."""
-    if not _has_pool(session):
-        return ()
+    return _stored_rows(session, session_id) if _has_pool(session) else ()
+
+
+def _stored_rows(session: Session, session_id: int | None) -> tuple[PoolRow, ...]:
     columns = (JackpotMove.session_id, JackpotMove.event_id, Event.at, JackpotMove.hand_number)
     query = select(*columns, JackpotMove.kind, JackpotMove.chips, JackpotMove.pool_after).join(
         Event, Event.id == JackpotMove.event_id
@@ -326,7 +333,7 @@ def session_pool_rows(
     (the pool after each is the whole room's: `RoomPoolCheck` holds it)."""
     if not _has_pool(session):
         return (), None  # a database from before the room's pool: its drops are in its hands
-    rows = pool_rows(session, session_id)
+    rows = _stored_rows(session, session_id)
     given = [
         (step.event_id, move.hand_number, move.kind, move.chips) for step in steps for move in step.moves
     ]

@@ -78,7 +78,7 @@ class TableService:
     @staticmethod
     def verify_open(setup: TableSetup) -> None:
         """Refuse a table `open` would refuse for its seats, button or rules, storing nothing."""
-        TableMachine().check_opening(_setup_payload(setup))
+        TableMachine().check_opened(_setup_payload(setup))
 
     @classmethod
     def open(cls, database: Database, setup: TableSetup, actor: Dealer) -> TableService:
@@ -86,7 +86,7 @@ class TableService:
         signs the chain at every settlement, chip operation and hand-over. A bare name signs
         nothing: `verify` refuses such a session's settlements."""
         machine = TableMachine()
-        payload = machine.check_opening(_setup_payload(setup))
+        payload = machine.check_opened(_setup_payload(setup))
         signers = (actor,) if isinstance(actor, Account) else ()
         name = actor.name if isinstance(actor, Account) else actor
         store = EventStore.create_session(database, setup.name, name, payload, machine, signers)
