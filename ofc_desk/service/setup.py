@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Final
+from typing import Final, TypedDict
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.ofc.variants import Variant
@@ -36,6 +36,15 @@ class PairUnit:
 
     players: tuple[str, str]
     unit: int
+
+
+class SettlingTerms(TypedDict):
+    """What settles a hand at the table, as both games' core `deal` takes it."""
+
+    unit: int
+    pair_units: dict[frozenset[str], int]
+    settlement: SettlementPolicy
+    settle_from: SettleFrom
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,14 @@ class TableRules:
         if self.preset_name is None:
             return self
         return replace(self, preset=self.preset_name, preset_name=None)
+
+    def settling_terms(self) -> SettlingTerms:
+        return {
+            "unit": self.unit,
+            "pair_units": {frozenset(pair.players): pair.unit for pair in self.pair_units},
+            "settlement": SettlementPolicy(self.settlement),
+            "settle_from": SettleFrom(self.settle_from),
+        }
 
     def deals_like(self, other: TableRules) -> bool:
         """Whether both deal the same game: same preset, house options, variant and progressive

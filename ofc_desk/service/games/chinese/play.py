@@ -17,7 +17,6 @@ from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
 from ofc_desk.core.rows import ROWS
-from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused, nothing_to_undo
 from ofc_desk.service.events import EventKind
@@ -113,14 +112,7 @@ class ChineseHandState:
     ) -> ChineseDealResult:
         """Score and settle the complete hand exactly as `ofc-desk score` would (always by the core:
         `verify` re-scores OFC hands only)."""
-        deal = self.showdown.deal(
-            self.button,
-            self.stacks_before,
-            unit=rules.unit,
-            pair_units={frozenset(pair.players): pair.unit for pair in rules.pair_units},
-            settlement=SettlementPolicy(rules.settlement),
-            settle_from=SettleFrom(rules.settle_from),
-        )
+        deal = self.showdown.deal(self.button, self.stacks_before, **rules.settling_terms())
         return score_chinese_deal(deal)
 
     # ------------------------------------------------------------------ as the machine's live hand

@@ -18,7 +18,6 @@ from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import parse_row_word
-from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
@@ -142,10 +141,7 @@ class OfcHand(HandState):
             streaks={name: _seat(seats, name).fantasyland_streak + 1 for name in self.fantasyland},
             scoring=rules.scoring,
             progressive=rules.progressive,
-            unit=rules.unit,
-            pair_units={frozenset(pair.players): pair.unit for pair in rules.pair_units},
-            settlement=SettlementPolicy(rules.settlement),
-            settle_from=SettleFrom(rules.settle_from),
+            **rules.settling_terms(),
         )
         if scorer is None or self.pays_award:
             return score_deal(deal)
