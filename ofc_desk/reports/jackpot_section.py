@@ -74,13 +74,21 @@ def _role(name: str, award: JackpotAward) -> str:
 
 def jackpot_section(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     """The session's part in the room's pool: its totals, the pool before its first change and
-    after its last, and every change with the pool after it."""
+    after its last, and every change with the pool after it; kept together on a page."""
     if not shows_jackpot(record):
         return
     yield CondPageBreak(50 * mm)
+    yield from jackpot_body(record, styles, moves_table_when_empty=False)
+
+
+def jackpot_body(
+    record: SessionRecord, styles: Styles, *, moves_table_when_empty: bool
+) -> Iterator[Flowable]:
+    """The pool's heading, totals and moves table. The table-close report prints the moves table's
+    header even when the session made no change to the pool; the session report leaves it out."""
     yield Paragraph(text(_("The room's jackpot pool")), styles.heading)
     yield key_value_table(pool_summary(record), styles, columns=2)
-    if record.pool_moves:
+    if record.pool_moves or moves_table_when_empty:
         yield from pool_moves_table(record, styles)
 
 
