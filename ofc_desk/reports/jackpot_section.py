@@ -13,7 +13,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.reports.formatting import chips, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import CONTENT_WIDTH, Styles, grid_table, key_value_table, text
-from ofc_desk.reports.record import HandRecord, JackpotAward, PoolMove, SessionRecord
+from ofc_desk.reports.record import HandRecord, JackpotAward, PoolMove, SessionRecord, pool_totals
 from ofc_desk.service.room_pool import MoveKind
 
 MOVE_WORDS = {
@@ -124,7 +124,7 @@ def pool_moves_table(record: SessionRecord, styles: Styles) -> Iterator[Flowable
 
 def pool_summary(record: SessionRecord) -> list[tuple[str, str]]:
     moves = record.pool_moves
-    totals = {kind: sum(m.chips for m in moves if m.kind is kind) for kind in MoveKind}
+    totals = pool_totals(moves)
     lines = [
         (_("Jackpot drops"), chips(totals[MoveKind.DROP])),
         (_("Seeds (house chips)"), chips(totals[MoveKind.SEED])),

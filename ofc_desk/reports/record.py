@@ -287,6 +287,15 @@ def chips_by_kind(transactions: Iterable[ChipTransaction]) -> dict[ChipKind, int
     return moved
 
 
+def pool_totals(moves: Iterable[PoolMove]) -> dict[MoveKind, int]:
+    """The signed chips each kind of pool change moved, from the pool's side (awards negative);
+    every kind present, 0 if none came."""
+    totals = dict.fromkeys(MoveKind, 0)
+    for move in moves:
+        totals[move.kind] += move.chips
+    return totals
+
+
 def chip_total(by_kind: Mapping[ChipKind, int], total: ChipTotal) -> int:
     """The chips of every kind that adds to `total` (`ChipKind.said`), as the reports print it:
     chips taken off the stacks (cash-outs) as a positive amount."""
