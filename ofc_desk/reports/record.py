@@ -359,10 +359,6 @@ class SessionRecord:
         """Chips the room's pool paid onto this table's stacks (voided hands gave theirs back)."""
         return sum(h.jackpot_award for h in self.counted_hands)
 
-    @property
-    def jackpot_seeds(self) -> int:
-        return sum(move.chips for move in self.pool_moves if move.kind is MoveKind.SEED)
-
     def chip_total(self, total: ChipTotal) -> int:
         """One of the reports' totals of the session's chip transactions (`chip_total`)."""
         return chip_total(chips_by_kind(self.chip_transactions), total)
