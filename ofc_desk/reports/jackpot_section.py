@@ -143,7 +143,7 @@ def _move_details(record: SessionRecord, move: PoolMove) -> str:
     if move.kind is MoveKind.SEED:
         return _("signed by {supervisor}").format(supervisor=move.by or "–")
     hand = next((hand for hand in record.hands if hand.number == move.hand_number), None)
-    award = hand.jackpot.award if hand is not None and hand.jackpot is not None else None
+    award = hand.award if hand is not None else None
     if move.kind is MoveKind.AWARD and award is not None:
         return award_words(award)
     if move.kind is MoveKind.VOID:

@@ -200,10 +200,14 @@ class HandRecord:
     """The room's pool around the hand, where it dropped into it or its table pays an award."""
 
     @property
+    def award(self) -> JackpotAward | None:
+        """The room's pool's award the hand paid, if it paid one."""
+        return self.jackpot.award if self.jackpot is not None else None
+
+    @property
     def jackpot_award(self) -> int:
         """The chips the hand's award paid out of the room's pool onto the stacks."""
-        award = self.jackpot.award if self.jackpot is not None else None
-        return award.total if award is not None else 0
+        return self.award.total if self.award is not None else 0
 
     @property
     def fantasyland(self) -> tuple[tuple[str, int], ...]:
