@@ -36,6 +36,12 @@ from ofc_desk.i18n import _, lazy_gettext, ngettext
 NOTHING_DISCARDED = lazy_gettext("a Chinese hand discards nothing: every card goes to front, middle or back")
 
 
+def surrendered_with_cards(player: str) -> str:
+    """The refusal of a surrender that also gives cards, rows or a declaration: a hand's action
+    (`entry_from_action`) and a deal read whole (`deal_input`) say it alike."""
+    return _("{player} surrendered: give no cards and no declaration").format(player=player)
+
+
 def row_takes(row: Row, count: int) -> str:
     """ "the front takes 3 cards, not 4"."""
     said = ngettext(
@@ -97,9 +103,7 @@ def entry_from_action(preset: ChinesePreset, player: str, action: Mapping[str, A
     `{"surrender": true}` or `{"declare", "cards"}`."""
     if action.get("surrender") is True:
         if "cards" in action or "declare" in action or "rows" in action:
-            raise EntryRefused(
-                _("{player} surrendered: give no cards and no declaration").format(player=player)
-            )
+            raise EntryRefused(surrendered_with_cards(player))
         return Entry.surrender()
     if "declare" in action:
         if "rows" in action:
