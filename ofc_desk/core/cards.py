@@ -58,11 +58,6 @@ class Suit(StrEnum):
     DIAMOND = "d"
     CLUB = "c"
 
-    @property
-    def symbol(self) -> str:
-        """♠ ♥ ♦ ♣: how a suit is shown in every language."""
-        return SUIT_SYMBOLS[self]
-
 
 SUIT_SYMBOLS: Final[dict[str, str]] = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.DIAMOND: "♦", Suit.CLUB: "♣"}
 """Keyed by the suit (a `str`), so a suit letter read from a stored card finds its symbol too."""

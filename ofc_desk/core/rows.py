@@ -70,6 +70,11 @@ def placement_label(stored: str) -> LazyText | str:
     return Row(stored).label if stored in _ROW_LABELS else stored
 
 
+class EntryRefused(ValueError):
+    """An entry the rules refuse, in either game's hand; the message says why, in words for the
+    dealer."""
+
+
 def already_in(card: object, player: str, place: Placement | None) -> str:
     """The refusal for a card met a second time, wherever it was met: "Qs is already in Ann's
     middle"; `place` None for a declared Chinese hand's cards, which lie in no row."""

@@ -109,7 +109,8 @@ def _void_rows(record: SessionRecord, void: Adjustment, hand: HandRecord) -> Ite
         "approved_by": void.approver,
     }
     note = f"hand {hand.number} voided"
-    awarded = dict(_award_chips(hand))
+    award_chips = _award_chips(hand)
+    awarded = dict(award_chips)
     for seat in hand.seats:
         # chips_moved is after rake and with the award: the transfers alone are what the void
         # reverses as such.
@@ -123,14 +124,14 @@ def _void_rows(record: SessionRecord, void: Adjustment, hand: HandRecord) -> Ite
     if hand.jackpot_drop:
         yield {**base, "kind": "jackpot drop", "player": "", "counterparty": "jackpot",
                "amount": -hand.jackpot_drop, "note": f"taken back: {note}"}  # fmt: skip
-    for name, chips in _award_chips(hand):
+    for name, chips in award_chips:
         yield {**base, "kind": "jackpot award", "player": name, "counterparty": "jackpot",
                "amount": -chips, "note": f"given back: {note}"}  # fmt: skip
 
 
 def _award_chips(hand: HandRecord) -> list[tuple[str, int]]:
     """Each player's chips from the hand's jackpot award (none without one)."""
-    award = hand.jackpot.award if hand.jackpot is not None else None
+    award = hand.award
     return [(name, chips) for name, chips in award.chips if chips] if award is not None else []
 
 
@@ -193,7 +194,7 @@ def _hand_transaction_rows(record: SessionRecord, hand: HandRecord) -> Iterator[
             "owed": "",
             "note": "part of the rake",
         }
-    award = hand.jackpot.award if hand.jackpot is not None else None
+    award = hand.award
     if award is not None:
         why = f"{award.loser} lost all three rows to {award.winner}"
         for name, chips in _award_chips(hand):

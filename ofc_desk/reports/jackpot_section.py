@@ -13,7 +13,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.reports.formatting import chips, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import CONTENT_WIDTH, Styles, grid_table, key_value_table, text
-from ofc_desk.reports.record import HandRecord, JackpotAward, PoolMove, SessionRecord
+from ofc_desk.reports.record import HandRecord, JackpotAward, PoolMove, SessionRecord, pool_totals
 from ofc_desk.service.room_pool import MoveKind
 
 MOVE_WORDS = {
@@ -74,13 +74,21 @@ def _role(name: str, award: JackpotAward) -> str:
 
 def jackpot_section(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     """The session's part in the room's pool: its totals, the pool before its first change and
-    after its last, and every change with the pool after it."""
+    after its last, and every change with the pool after it; kept together on a page."""
     if not shows_jackpot(record):
         return
     yield CondPageBreak(50 * mm)
+    yield from jackpot_body(record, styles, moves_table_when_empty=False)
+
+
+def jackpot_body(
+    record: SessionRecord, styles: Styles, *, moves_table_when_empty: bool
+) -> Iterator[Flowable]:
+    """The pool's heading, totals and moves table. The table-close report prints the moves table's
+    header even when the session made no change to the pool; the session report leaves it out."""
     yield Paragraph(text(_("The room's jackpot pool")), styles.heading)
     yield key_value_table(pool_summary(record), styles, columns=2)
-    if record.pool_moves:
+    if record.pool_moves or moves_table_when_empty:
         yield from pool_moves_table(record, styles)
 
 
@@ -116,7 +124,7 @@ def pool_moves_table(record: SessionRecord, styles: Styles) -> Iterator[Flowable
 
 def pool_summary(record: SessionRecord) -> list[tuple[str, str]]:
     moves = record.pool_moves
-    totals = {kind: sum(m.chips for m in moves if m.kind is kind) for kind in MoveKind}
+    totals = pool_totals(moves)
     lines = [
         (_("Jackpot drops"), chips(totals[MoveKind.DROP])),
         (_("Seeds (house chips)"), chips(totals[MoveKind.SEED])),
@@ -135,7 +143,7 @@ def _move_details(record: SessionRecord, move: PoolMove) -> str:
     if move.kind is MoveKind.SEED:
         return _("signed by {supervisor}").format(supervisor=move.by or "–")
     hand = next((hand for hand in record.hands if hand.number == move.hand_number), None)
-    award = hand.jackpot.award if hand is not None and hand.jackpot is not None else None
+    award = hand.award if hand is not None else None
     if move.kind is MoveKind.AWARD and award is not None:
         return award_words(award)
     if move.kind is MoveKind.VOID:

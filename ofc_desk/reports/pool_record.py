@@ -10,12 +10,13 @@ them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ofc_desk.core.results import JackpotView
 from ofc_desk.reports.record import HandJackpot, JackpotAward
 from ofc_desk.reports.rules_text import resolve_preset
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.payloads import HandSettled
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.room_pool import MoveKind, PoolRow
 
@@ -44,14 +45,14 @@ def hand_jackpot(
 def award_shares(
     opening_rules: Mapping[str, Any], events: Sequence[AuditRecord]
 ) -> dict[int, tuple[int, int, int] | None]:
-    """Each settled hand's award shares in percent under the rules in force when it was dealt."""
-    rules, settled, shares = opening_rules, 0, {}
+    """Each settled hand's award shares in percent under the rules in force when it was dealt,
+    keyed by its number; the preset is resolved only when the rules change."""
+    in_force, shares = _shares(opening_rules), {}
     for event in events:
         if event.kind == EventKind.RULES_CHANGED:
-            rules = event.payload.get("rules", {})
+            in_force = _shares(event.payload.get("rules", {}))
         elif event.kind == EventKind.HAND_SETTLED:
-            settled += 1
-            shares[settled] = _shares(rules)
+            shares[cast(HandSettled, event.payload)["number"]] = in_force
     return shares
 
 

@@ -200,10 +200,14 @@ class HandRecord:
     """The room's pool around the hand, where it dropped into it or its table pays an award."""
 
     @property
+    def award(self) -> JackpotAward | None:
+        """The room's pool's award the hand paid, if it paid one."""
+        return self.jackpot.award if self.jackpot is not None else None
+
+    @property
     def jackpot_award(self) -> int:
         """The chips the hand's award paid out of the room's pool onto the stacks."""
-        award = self.jackpot.award if self.jackpot is not None else None
-        return award.total if award is not None else 0
+        return self.award.total if self.award is not None else 0
 
     @property
     def fantasyland(self) -> tuple[tuple[str, int], ...]:
@@ -287,6 +291,15 @@ def chips_by_kind(transactions: Iterable[ChipTransaction]) -> dict[ChipKind, int
     return moved
 
 
+def pool_totals(moves: Iterable[PoolMove]) -> dict[MoveKind, int]:
+    """The signed chips each kind of pool change moved, from the pool's side (awards negative);
+    every kind present, 0 if none came."""
+    totals = dict.fromkeys(MoveKind, 0)
+    for move in moves:
+        totals[move.kind] += move.chips
+    return totals
+
+
 def chip_total(by_kind: Mapping[ChipKind, int], total: ChipTotal) -> int:
     """The chips of every kind that adds to `total` (`ChipKind.said`), as the reports print it:
     chips taken off the stacks (cash-outs) as a positive amount."""
@@ -349,10 +362,6 @@ class SessionRecord:
     def jackpot_awards(self) -> int:
         """Chips the room's pool paid onto this table's stacks (voided hands gave theirs back)."""
         return sum(h.jackpot_award for h in self.counted_hands)
-
-    @property
-    def jackpot_seeds(self) -> int:
-        return sum(move.chips for move in self.pool_moves if move.kind is MoveKind.SEED)
 
     def chip_total(self, total: ChipTotal) -> int:
         """One of the reports' totals of the session's chip transactions (`chip_total`)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ofc_desk.reports.loader import parse_time
-from ofc_desk.reports.record import PoolMove
+from ofc_desk.reports.record import PoolMove, pool_totals
 from ofc_desk.service.room_pool import MoveKind, PoolRow, pool_rows
 from ofc_desk.storage.database import Database
 
@@ -54,9 +54,7 @@ def reconcile_pool(
     table's changes of the shift (`moves`, already those inside it)."""
     with database.snapshot() as session:
         rows = pool_rows(session)
-    totals = dict.fromkeys(MoveKind, 0)
-    for move in moves:
-        totals[move.kind] += move.chips
+    totals = pool_totals(moves)
     return PoolReconciliation(
         at_start=_pool_before(rows, start),
         drops=totals[MoveKind.DROP],

@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 from ofc_desk.i18n import Language, _, active_language, in_language, ngettext
 from ofc_desk.reports.fonts import WIDE, needs_wide
 from ofc_desk.reports.formatting import chips, hand_count, signed_chips, timestamp, total_chips
-from ofc_desk.reports.jackpot_section import pool_moves_table, pool_summary, shows_jackpot
+from ofc_desk.reports.jackpot_section import jackpot_body, shows_jackpot
 from ofc_desk.reports.pdf_common import (
     ALERT,
     CONTENT_WIDTH,
@@ -140,9 +140,7 @@ def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) ->
         ).format(stacks=chips(figures.stacks_total), difference=signed_chips(figures.ledger_mismatch))
         yield Paragraph(f'<font color="#b00020"><b>{text(mismatch)}</b></font>', styles.body)
     if shows_jackpot(record):
-        yield Paragraph(text(_("The room's jackpot pool")), styles.heading)
-        yield key_value_table(pool_summary(record), styles, columns=2)
-        yield from pool_moves_table(record, styles)
+        yield from jackpot_body(record, styles, moves_table_when_empty=True)
     yield Paragraph(text(_("Stacks at close")), styles.heading)
     yield TableWithClosing(_stacks_table(record, styles), _closing(record, styles))
 

@@ -21,7 +21,6 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
@@ -29,7 +28,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ofc_desk import __version__
 from ofc_desk.i18n import _
-from ofc_desk.storage.schema_revision import alembic_config, revision_fault
+from ofc_desk.storage.schema_revision import alembic_config, revision_fault, shipped_migrations
 
 APP_NAME = "ofc-desk"
 DEFAULT_FILE = "ofc-desk.db"
@@ -273,7 +272,7 @@ def _revisions() -> tuple[str, frozenset[str]]:
     """The newest migration shipped with this program and every one it knows, read once a process:
     Alembic reads every migration script again for each upgrade, which most of the time has
     nothing to do."""
-    scripts = ScriptDirectory.from_config(alembic_config())
+    scripts = shipped_migrations()
     newest = scripts.get_current_head()
     assert newest is not None, "the migrations have one head"
     return newest, frozenset(script.revision for script in scripts.walk_revisions())

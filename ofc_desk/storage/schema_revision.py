@@ -45,7 +45,7 @@ def revision_fault(connection: Connection) -> str | None:
     stored = MigrationContext.configure(connection).get_current_heads()
     if stored == (_newest_file(),):
         return None  # at the head: no need to read the migrations (a tenth of a second)
-    script = _migrations()
+    script = shipped_migrations()
     heads = set(script.get_heads())
     if set(stored) == heads:
         return None
@@ -103,8 +103,8 @@ def _newest_file() -> str:
 
 
 @cache
-def _migrations() -> ScriptDirectory:
-    """The migrations this program ships, read once a process."""
+def shipped_migrations() -> ScriptDirectory:
+    """The migrations this program ships, read once a process (here and by `database`)."""
     return ScriptDirectory(str(MIGRATIONS))
 
 

@@ -77,7 +77,7 @@ def test_a_database_not_yet_upgraded_is_verified_as_it_stands(database_url: str)
 
 def test_the_newest_migration_file_is_named_by_the_head_revision() -> None:
     """verify reads the migrations only when the stored revision is not the newest file's name."""
-    assert (schema_revision._newest_file(),) == tuple(schema_revision._migrations().get_heads())
+    assert (schema_revision._newest_file(),) == tuple(schema_revision.shipped_migrations().get_heads())
 
 
 def test_a_start_does_not_migrate_a_schema_whose_revision_was_set_back(database: Database) -> None:

@@ -23,7 +23,7 @@ from ofc_desk.core.chinese.deal import (
     chinese_jackpot,
     score_chinese_deal,
 )
-from ofc_desk.core.chinese.hand import EntryRefused, declared_special
+from ofc_desk.core.chinese.hand import EntryRefused, declared_special, surrendered_with_cards
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS
@@ -181,8 +181,7 @@ def _read_entry(entry: Mapping[str, Any], where: str, name: str, preset: Chinese
         if refusal:
             raise DealInputError(f"{where}.surrender", refusal)
         if has_rows or "cards" in entry or "declare" in entry:
-            said = _("{player} surrendered: give no cards and no declaration").format(player=name)
-            raise DealInputError(f"{where}.surrender", said)
+            raise DealInputError(f"{where}.surrender", surrendered_with_cards(name))
         return Entry.surrender()
     if "declare" in entry:
         refusal = preset.unplayed(declaration=True)

@@ -29,14 +29,17 @@ from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
 from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, ROWS, Row, already_in, parse_row_word
+from ofc_desk.core.rows import EntryRefused as EntryRefused  # re-exported: the hand's refusal
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 
 NOTHING_DISCARDED = lazy_gettext("a Chinese hand discards nothing: every card goes to front, middle or back")
 
 
-class EntryRefused(ValueError):
-    """An entry the rules refuse; the message says why, in words for the dealer."""
+def surrendered_with_cards(player: str) -> str:
+    """The refusal of a surrender that also gives cards, rows or a declaration: a hand's action
+    (`entry_from_action`) and a deal read whole (`deal_input`) say it alike."""
+    return _("{player} surrendered: give no cards and no declaration").format(player=player)
 
 
 def row_takes(row: Row, count: int) -> str:
@@ -100,9 +103,7 @@ def entry_from_action(preset: ChinesePreset, player: str, action: Mapping[str, A
     `{"surrender": true}` or `{"declare", "cards"}`."""
     if action.get("surrender") is True:
         if "cards" in action or "declare" in action or "rows" in action:
-            raise EntryRefused(
-                _("{player} surrendered: give no cards and no declaration").format(player=player)
-            )
+            raise EntryRefused(surrendered_with_cards(player))
         return Entry.surrender()
     if "declare" in action:
         if "rows" in action:
@@ -168,7 +169,7 @@ class ChineseHand:
         >>> hand.verify_typing("Ann", list(zip(parse_cards("2s 3s 4s 5s"), "ffff")))
         Traceback (most recent call last):
         ...
-        ofc_desk.core.chinese.hand.EntryRefused: the front takes 3 cards, not 4
+        ofc_desk.core.rows.EntryRefused: the front takes 3 cards, not 4
         """
         self._verify_waiting(player)
         filled: dict[Row, int] = dict.fromkeys(ROWS, 0)

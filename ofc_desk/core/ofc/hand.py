@@ -15,7 +15,7 @@ OfcTurn(player='Ann', stage=<Stage.STREET: 1>, street=1, take=5, place=5, discar
 >>> hand.verify_enter(entry, fantasyland=False)
 Traceback (most recent call last):
 ...
-ofc_desk.core.ofc.hand.EntryRefused: it is Ann's turn, not Bob's
+ofc_desk.core.rows.EntryRefused: it is Ann's turn, not Bob's
 >>> entry = hand.read_entry("Ann", "Qs Qh 2c 3d 4s", "middle middle back back back")
 >>> hand.verify_enter(entry, fantasyland=False)
 >>> hand.apply(entry)
@@ -37,12 +37,9 @@ from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, already_in, parse_row_word
+from ofc_desk.core.rows import EntryRefused as EntryRefused  # re-exported: the hand's refusal
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, ngettext
-
-
-class EntryRefused(ValueError):
-    """An entry the rules refuse; the message says why, in words for the dealer."""
 
 
 class Stage(Enum):

@@ -76,3 +76,9 @@ class ReportGame(Protocol):
     def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
         """An entry as a replay script spells it among a hand's actions."""
         ...
+
+
+def unreadable_preset(chosen: object) -> tuple[str, None]:
+    """`resolve_preset`'s answer for a preset that cannot be read: the name it was stored under
+    (a custom preset's own, else "custom"; a named one's name), and no data."""
+    return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)

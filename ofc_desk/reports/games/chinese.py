@@ -16,6 +16,7 @@ from ofc_desk.core.ofc.deal_input import DealInputError
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
+from ofc_desk.reports.games.base import unreadable_preset
 from ofc_desk.reports.record import ChineseSeat, PlayerSummary, RuleSetting, SeatResult, TransferRecord
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
 from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
@@ -95,7 +96,7 @@ class ChineseReport:
         try:
             preset = read_chinese_preset(chosen, rules.get("house_options"))
         except DealInputError:
-            return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)
+            return unreadable_preset(chosen)
         return preset.name, preset.to_dict()
 
     def play_options(self, rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:

@@ -13,6 +13,7 @@ from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
 from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
 from ofc_desk.i18n import LazyText, _, lazy_gettext
+from ofc_desk.reports.games.base import unreadable_preset
 from ofc_desk.reports.record import PlayerSummary, RuleSetting, SeatResult, TransferRecord
 from ofc_desk.reports.rules_words import PRESET_TABLES, inline_words, rules_label, value_words
 from ofc_desk.reports.spoken import reason_words
@@ -83,7 +84,7 @@ class OfcReport:
                 if overrides:
                     preset = preset_from_dict(preset.to_dict(), overrides)
         except PresetError:
-            return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)
+            return unreadable_preset(chosen)
         return preset.name, preset.to_dict()
 
     def play_options(self, rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
