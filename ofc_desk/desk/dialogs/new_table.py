@@ -61,11 +61,12 @@ class RulesFields:
         """`keep_game`: a table's change of rules, which never turns OFC into Chinese poker or back."""
         self.current = current
         self._presets = presets
-        self.variant = dialog.add_choice(_("Game"), [])
-        offered = (chosen_game(current.variant),) if keep_game else tuple(DESK_GAMES.values())
-        for caption, variant in (choice for part in offered for choice in part.choices):
-            self.variant.addItem(game_caption(caption, variant), variant)
-        self.variant.setCurrentIndex(max(self.variant.findData(current.variant), 0))
+        offered = chosen_game(current.variant).choices if keep_game else GAMES
+        self.variant = dialog.add_labelled_choice(
+            _("Game"),
+            ((variant, game_caption(caption, variant)) for caption, variant in offered),
+            current.variant,
+        )
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.
         self._own = current.preset if isinstance(current.preset, str) else current.preset_name
@@ -81,9 +82,7 @@ class RulesFields:
         # The whole row: its size hint falls a few pixels short under the style sheet, which cut the
         # last letters of a longer language's words.
         self.progressive.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        dialog.form.addRow(
-            self.progressive
-        )  # the whole row: a longer language's words are not cut at the edge
+        dialog.form.addRow(self.progressive)
         self.unit = dialog.add_amount(_("Chips per point"), current.unit, minimum=1)
         self.settlement = dialog.add_labelled_choice(
             _("Settlement"), ((p, data_words(p)) for p in SettlementPolicy), current.settlement
