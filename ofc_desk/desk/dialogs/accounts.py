@@ -12,7 +12,7 @@ from enum import Enum
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog
+from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.service.account_policy import (
@@ -107,12 +107,7 @@ def account_dialog(
 
     def start(report: Report) -> None:
         change = dialog.change()
-
-        def finished(sentence: str) -> None:
-            report(None)
-            done(sentence)
-
-        runner.run(_("Checking the PINs…"), lambda: make(database, change), finished, report)
+        run_and_say(runner, _("Checking the PINs…"), lambda: make(database, change), report, done)
 
     dialog.set_background_attempt(start)
     return dialog

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.refusals import refusal_label
+from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import LazyText, _
 
 Attempt = Callable[[], str | None]
@@ -32,6 +33,23 @@ Attempt = Callable[[], str | None]
 Report = Callable[[str | None], None]
 BackgroundAttempt = Callable[[Report], None]
 """Start the action off the UI thread; it calls the report back with a refusal or None."""
+
+
+def run_and_say(
+    runner: BackgroundRunner,
+    caption: str,
+    work: Callable[[], str],
+    report: Report,
+    said: Callable[[str], None],
+) -> None:
+    """`work` off the UI thread: once done the dialog closes (`report(None)`) and its sentence is
+    said; a refusal is reported in the dialog, which stays open."""
+
+    def done(sentence: str) -> None:
+        report(None)
+        said(sentence)
+
+    runner.run(caption, work, done, report)
 
 
 class AttemptDialog(QDialog):
