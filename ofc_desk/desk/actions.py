@@ -315,13 +315,16 @@ CLOSE_TABLE = ActionDialog(
     supervised=True,
 )
 
+DEFAULT_SEED = 1000
+"""The chips a jackpot seed offers first, at the desk and in the floor view (`floor/seed_dialog.py`)."""
+
 SEED_JACKPOT = ActionDialog(
     lazy_gettext("Seed the jackpot"),
     lazy_gettext(
         "The house's chips go into the room's jackpot pool at once, for every table that pays an award"
         " from it. Between hands; a floor supervisor must authorise it."
     ),
-    (Field("chips", FieldKind.CHIPS, lazy_gettext("Chips from the house"), default=1000),),
+    (Field("chips", FieldKind.CHIPS, lazy_gettext("Chips from the house"), default=DEFAULT_SEED),),
     call=lambda service, values: service.seed_jackpot(values.number("chips"), values.supervisor, values.pin),
     said=lambda values, _before, _after: ngettext(
         "{supervisor} seeded the room's jackpot with {chips} chip",

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
@@ -22,6 +23,7 @@ from ofc_desk.core.results import HandResult
 from ofc_desk.desk.entry.key_syntax import read_keyed_text
 from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
 from ofc_desk.desk.games.base import DeskGame, EntryForm
+from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.storage.database import Database
@@ -91,10 +93,14 @@ def test_the_games_differ_where_the_desk_asks() -> None:
 
 
 @pytest.mark.parametrize("part", PARTS)
-def test_a_part_draws_its_games_settlement(part: DeskGame) -> None:
+def test_a_part_draws_its_games_settlement(part: DeskGame, qtbot: QtBot) -> None:
     result = scored_example(part.game)
-    html = part.settlement_html(result, "Rake 2", None, "#ff0000")
-    assert all(seat.name in html for seat in result.seats) and "Rake 2" in html
+    html = part.settlement_html(result, None, "#ff0000")
+    assert all(seat.name in html for seat in result.seats)
+    panel = SettlementPanel()  # the rake line is the panel's, under every game's details
+    qtbot.addWidget(panel)
+    panel.show_result(1, result, "Rake 2")
+    assert "Rake 2" in panel.details.toPlainText()
 
 
 @pytest.mark.parametrize("game", list(Game))

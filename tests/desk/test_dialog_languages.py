@@ -9,14 +9,25 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.dialogs.new_table import NewTableDialog
+from ofc_desk.core.settlement import SettleFrom
+from ofc_desk.desk.dialogs.accounts import ROLE_WORDS
+from ofc_desk.desk.dialogs.new_table import SETTLE_FROM_WORDS, NewTableDialog
+from ofc_desk.desk.dialogs.settings import THEME_WORDS
 from ofc_desk.desk.shell.language import install_language
+from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.i18n import Language
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Account
+from ofc_desk.storage.users import Account, Role
 from tests.desk.conftest import make_desk
 from tests.desk.test_keyboard_walk import dialog_up, done, focus, press, tab_to, type_in
 from tests.desk.test_languages import english_after  # noqa: F401 - the fixture, set back after each test
+
+
+def test_every_stored_value_a_dialog_offers_has_its_words() -> None:
+    """The choices show these words alone: a value left out would not be offered at all."""
+    assert set(ROLE_WORDS) == set(Role)
+    assert set(THEME_WORDS) == set(ThemeName)
+    assert set(SETTLE_FROM_WORDS) == set(SettleFrom)
 
 
 def form_captions(dialog: NewTableDialog) -> list[str]:

@@ -5,6 +5,7 @@ table's prompt offers no surrender."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -16,6 +17,7 @@ from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.hand_end.payment_lines import payment_html
+from ofc_desk.service import table_service
 from ofc_desk.service.persistence import read_ledger
 from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
@@ -77,6 +79,23 @@ def test_a_wrong_pin_is_the_services_refusal_and_seeds_nothing(desk: Desk) -> No
     assert dialog.isVisible() and "supervisor" in dialog.refusal.text()
     service = desk.session.controller.service
     assert service is not None and room_pool(service.database) == 0
+
+
+def test_staging_cards_at_an_award_table_does_not_read_the_room_pool_again(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_award_table(desk)
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    reads: list[int] = []
+
+    def counted(database: object) -> int:
+        reads.append(1)
+        return 0
+
+    monkeypatch.setattr(table_service, "room_pool", counted)
+    desk.type("ah f kd m")  # two cards staged, each drawing the table again
+    assert "AH" in desk.window.entry.staged.text().upper() and reads == []
+    assert desk.window.status_line.text().replace("\u00a0", " ").endswith("room jackpot 0")
 
 
 def test_a_pool_tables_settlement_names_each_rows_winner_and_its_prompt_no_surrender(desk: Desk) -> None:

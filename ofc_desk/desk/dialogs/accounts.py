@@ -12,7 +12,7 @@ from enum import Enum
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog
+from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.service.account_policy import (
@@ -32,7 +32,7 @@ ROLE_WORDS: dict[Role, LazyText] = {
     Role.DEALER: lazy_pgettext("role", "dealer"),
     Role.SUPERVISOR: lazy_pgettext("role", "supervisor"),
 }
-"""A role in the reader's words (its value is what the room stores)."""
+"""Every role in the reader's words (its value is what the room stores)."""
 
 
 class AccountTask(Enum):
@@ -69,20 +69,15 @@ class AccountDialog(SupervisorDialog):
         self.name: QLineEdit | QComboBox = (
             self.add_line(_("Name")) if task is AccountTask.ADD else self.add_choice(_("Account"), names)
         )
-        self.role = self._role_choice() if task is not AccountTask.PIN else None
+        self.role = (
+            self.add_labelled_choice(_("Role"), ROLE_WORDS.items()) if task is not AccountTask.PIN else None
+        )
         self.old_pin = self.add_line(_("Current PIN"), secret=True) if task is AccountTask.PIN else None
         self.new_pin = (
             self.add_line(_("PIN") if task is AccountTask.ADD else _("New PIN"), secret=True)
             if task is not AccountTask.ROLE
             else None
         )
-
-    def _role_choice(self) -> QComboBox:
-        """Each role in the reader's words; the role itself is the item's data."""
-        box = self.add_choice(_("Role"), [])
-        for role in Role:
-            box.addItem(str(ROLE_WORDS.get(role, role.value)), role.value)
-        return box
 
     def change(self) -> AccountChange:
         name = self.name.text() if isinstance(self.name, QLineEdit) else self.name.currentText()
@@ -112,12 +107,7 @@ def account_dialog(
 
     def start(report: Report) -> None:
         change = dialog.change()
-
-        def finished(sentence: str) -> None:
-            report(None)
-            done(sentence)
-
-        runner.run(_("Checking the PINs…"), lambda: make(database, change), finished, report)
+        run_and_say(runner, _("Checking the PINs…"), lambda: make(database, change), report, done)
 
     dialog.set_background_attempt(start)
     return dialog

@@ -5,7 +5,7 @@ top of the first."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
@@ -25,13 +25,31 @@ from PySide6.QtWidgets import (
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.refusals import refusal_label
-from ofc_desk.i18n import _
+from ofc_desk.desk.shell.worker import BackgroundRunner
+from ofc_desk.i18n import LazyText, _
 
 Attempt = Callable[[], str | None]
 """Try the action; return the refusal sentence, or None when it was done."""
 Report = Callable[[str | None], None]
 BackgroundAttempt = Callable[[Report], None]
 """Start the action off the UI thread; it calls the report back with a refusal or None."""
+
+
+def run_and_say(
+    runner: BackgroundRunner,
+    caption: str,
+    work: Callable[[], str],
+    report: Report,
+    said: Callable[[str], None],
+) -> None:
+    """`work` off the UI thread: once done the dialog closes (`report(None)`) and its sentence is
+    said; a refusal is reported in the dialog, which stays open."""
+
+    def done(sentence: str) -> None:
+        report(None)
+        said(sentence)
+
+    runner.run(caption, work, done, report)
 
 
 class AttemptDialog(QDialog):
@@ -121,6 +139,12 @@ class AttemptDialog(QDialog):
         box.setAccessibleName(caption)
         self.form.addRow(caption, box)
         return box
+
+    def add_labelled_choice(
+        self, caption: str, labels: Iterable[tuple[str, str | LazyText]], current: str | None = None
+    ) -> QComboBox:
+        """A choice of stored values, each shown by its label (`offer_labelled`)."""
+        return offer_labelled(self.add_choice(caption, []), labels, current)
 
     def add_amount(self, caption: str, value: int = 0, minimum: int = 0) -> ChipAmountEdit:
         """A number of chips, up to the core's limit; checked before the attempt is made."""
@@ -231,6 +255,24 @@ class SupervisorDialog(AttemptDialog):
             _("Send this to the floor supervisor's view instead of entering a PIN here")
         )
         self.ask_floor.clicked.connect(lambda: self._report(attempt()))
+
+
+def offer_labelled(
+    box: QComboBox, labels: Iterable[tuple[str, str | LazyText]], current: str | None = None
+) -> QComboBox:
+    """Each stored value of `labels` (value, label) shown by its label; the value is the item's
+    data. `current`: the value chosen, if the box offers it (otherwise the first stays chosen)."""
+    for value, label in labels:
+        box.addItem(str(label), str(value))
+    if current is not None:
+        choose_data(box, current)
+    return box
+
+
+def choose_data(box: QComboBox, value: str) -> None:
+    """The item whose data is `value`; one the box does not offer leaves the choice as it is."""
+    if (index := box.findData(value)) >= 0:
+        box.setCurrentIndex(index)
 
 
 def _takes_keys(widget: QWidget) -> bool:

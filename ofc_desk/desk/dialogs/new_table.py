@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSizePoli
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, choose_data
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.preset_pays import PaysDelegate, offer_pays_lines
 from ofc_desk.desk.games import DESK_GAMES, chosen_game
@@ -29,10 +29,11 @@ GAMES: tuple[tuple[LazyText, str], ...] = tuple(
 )
 """What the dealer reads in the game choice (`game_caption`), and the variant the rules name: each
 game's choices (`DeskGame.choices`)."""
-SETTLE_FROM_WORDS: dict[str, LazyText] = {
+SETTLE_FROM_WORDS: dict[SettleFrom, LazyText] = {
     SettleFrom.LEFT_OF_DEALER: lazy_pgettext("settle from", "left-of-dealer"),
     SettleFrom.DEALER: lazy_pgettext("settle from", "dealer"),
 }
+"""Where a settlement starts, in the reader's words, for every `SettleFrom`."""
 DEFAULT_PRESETS = {game: part.default_preset for game, part in DESK_GAMES.items()}
 """The preset a game starts with (`ofc-desk score`'s too) until the dealer picks another."""
 
@@ -40,20 +41,6 @@ DEFAULT_PRESETS = {game: part.default_preset for game, part in DESK_GAMES.items(
 def game_caption(caption: LazyText, variant: str) -> str:
     """ "OFC pineapple": a game of `GAMES` in the reader's words (Chinese poker has no {variant})."""
     return str(caption).format(variant=data_words(variant))
-
-
-def _labelled_choice(dialog: AttemptDialog, caption: str, labels: dict[str, str]) -> QComboBox:
-    """A choice of stored values, each shown by its label; the value is the item's data."""
-    box = dialog.add_choice(caption, [])
-    for value, label in labels.items():
-        box.addItem(label, str(value))
-    return box
-
-
-def _choose(box: QComboBox, value: str) -> None:
-    """The item whose data is `value`; one the box does not offer leaves the choice as it is."""
-    if (index := box.findData(value)) >= 0:
-        box.setCurrentIndex(index)
 
 
 class RulesFields:
@@ -74,11 +61,12 @@ class RulesFields:
         """`keep_game`: a table's change of rules, which never turns OFC into Chinese poker or back."""
         self.current = current
         self._presets = presets
-        self.variant = dialog.add_choice(_("Game"), [])
-        offered = (chosen_game(current.variant),) if keep_game else tuple(DESK_GAMES.values())
-        for caption, variant in (choice for part in offered for choice in part.choices):
-            self.variant.addItem(game_caption(caption, variant), variant)
-        self.variant.setCurrentIndex(max(self.variant.findData(current.variant), 0))
+        offered = chosen_game(current.variant).choices if keep_game else GAMES
+        self.variant = dialog.add_labelled_choice(
+            _("Game"),
+            ((variant, game_caption(caption, variant)) for caption, variant in offered),
+            current.variant,
+        )
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.
         self._own = current.preset if isinstance(current.preset, str) else current.preset_name
@@ -94,20 +82,14 @@ class RulesFields:
         # The whole row: its size hint falls a few pixels short under the style sheet, which cut the
         # last letters of a longer language's words.
         self.progressive.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        dialog.form.addRow(
-            self.progressive
-        )  # the whole row: a longer language's words are not cut at the edge
+        dialog.form.addRow(self.progressive)
         self.unit = dialog.add_amount(_("Chips per point"), current.unit, minimum=1)
-        self.settlement = _labelled_choice(
-            dialog, _("Settlement"), {p: data_words(p) for p in SettlementPolicy}
+        self.settlement = dialog.add_labelled_choice(
+            _("Settlement"), ((p, data_words(p)) for p in SettlementPolicy), current.settlement
         )
-        _choose(self.settlement, current.settlement)
-        self.settle_from = _labelled_choice(
-            dialog,
-            _("Settle from"),
-            {start: str(SETTLE_FROM_WORDS.get(start, start)) for start in SettleFrom},
+        self.settle_from = dialog.add_labelled_choice(
+            _("Settle from"), SETTLE_FROM_WORDS.items(), current.settle_from
         )
-        _choose(self.settle_from, current.settle_from)
         self._own_words = str(TABLE_OWN_PRESET)
         self._game = self.game()
         self._picked = {**DEFAULT_PRESETS, self._game: self._own or self._own_words}
@@ -153,8 +135,8 @@ class RulesFields:
         it says: proposed, and the dealer may still change it."""
         proposed = self.part().proposed_settlement(preset)
         if proposed is not None:
-            _choose(self.settlement, proposed.policy.value)
-            _choose(self.settle_from, proposed.settle_from.value)
+            choose_data(self.settlement, proposed.policy.value)
+            choose_data(self.settle_from, proposed.settle_from.value)
 
     def rules(self) -> TableRules:
         preset = self.preset.currentText()

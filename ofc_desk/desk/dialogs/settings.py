@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.presets import PresetError, preset_names, presets_dir
+from ofc_desk.desk.dialogs.attempt import offer_labelled
 from ofc_desk.desk.shell.theme import ZOOM_STEPS, DisplayOptions, ThemeName
 from ofc_desk.i18n import LazyText, _, lazy_pgettext
 
@@ -26,6 +27,7 @@ THEME_WORDS: dict[ThemeName, LazyText] = {
     ThemeName.DARK: lazy_pgettext("theme", "dark"),
     ThemeName.LIGHT: lazy_pgettext("theme", "light"),
 }
+"""Every theme in the reader's words (its value is what the settings store)."""
 
 
 class SettingsDialog(QDialog):
@@ -45,9 +47,7 @@ class SettingsDialog(QDialog):
         self.zoom.setCurrentIndex(ZOOM_STEPS.index(nearest))
         self.theme = QComboBox(self)
         self.theme.setAccessibleName(_("Theme"))
-        for theme in ThemeName:
-            self.theme.addItem(str(THEME_WORDS.get(theme, theme.value)), theme.value)
-        self.theme.setCurrentIndex(max(self.theme.findData(options.theme.value), 0))
+        offer_labelled(self.theme, THEME_WORDS.items(), options.theme)
         self.four_colour = QCheckBox(_("Four-colour deck (♦ blue, ♣ green)"), self)
         self.four_colour.setAccessibleName(_("Four-colour deck"))
         self.four_colour.setChecked(options.four_colour)

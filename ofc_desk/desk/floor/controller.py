@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from functools import partial
 
 from PySide6.QtCore import QModelIndex, QObject
 
@@ -102,21 +101,22 @@ class FloorController(QObject):
         self.runner.run(_("Reading {table}'s records…").format(table=table.table), read, show, fail)
 
     def on_shift_report(self) -> None:
-        said = partial(self.window.statusBar().showMessage, timeout=10_000)
-        self.shift_dialog = shift_report_dialog(self.database, self.runner, self.window, said)
+        self.shift_dialog = shift_report_dialog(self.database, self.runner, self.window, self.say)
         self.shift_dialog.open()
 
     def on_decide(self) -> None:
-        said = partial(self.window.statusBar().showMessage, timeout=10_000)
         self.decision_dialog = decision_dialog(
-            self.database, self.model.tables, self.runner, self.window, said
+            self.database, self.model.tables, self.runner, self.window, self.say
         )
         self.decision_dialog.open()
 
     def on_seed(self) -> None:
-        said = partial(self.window.statusBar().showMessage, timeout=10_000)
-        self.seed_dialog = seed_dialog(self.database, self.model.tables, self.runner, self.window, said)
+        self.seed_dialog = seed_dialog(self.database, self.model.tables, self.runner, self.window, self.say)
         self.seed_dialog.open()
+
+    def say(self, sentence: str) -> None:
+        """What a floor dialog did, in the status bar for ten seconds."""
+        self.window.statusBar().showMessage(sentence, timeout=10_000)
 
     def _where(self) -> str:
         return self.database.engine.url.render_as_string(hide_password=True)

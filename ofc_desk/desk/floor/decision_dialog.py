@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtWidgets import QDialogButtonBox, QWidget
 
-from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service.floor import FloorTable
@@ -69,11 +69,7 @@ def decision_dialog(
         def decide() -> str:
             return decide_at_the_floor(database, session_id, number, approved, name, code, words)
 
-        def done(sentence: str) -> None:
-            report(None)
-            said(sentence)
-
-        runner.run(_("Recording the decision…"), decide, done, report)
+        run_and_say(runner, _("Recording the decision…"), decide, report, said)
 
     dialog.set_background_attempt(lambda report: begin(True, report))
     decline.clicked.connect(lambda: dialog.try_in_background(lambda report: begin(False, report)))

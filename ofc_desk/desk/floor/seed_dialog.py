@@ -12,14 +12,13 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtWidgets import QWidget
 
-from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
+from ofc_desk.desk.actions import DEFAULT_SEED
+from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _
 from ofc_desk.service.floor import FloorTable
 from ofc_desk.service.floor_decisions import seed_at_the_floor
 from ofc_desk.storage.database import Database
-
-DEFAULT_SEED = 1000
 
 
 def seed_dialog(
@@ -28,8 +27,8 @@ def seed_dialog(
     runner: BackgroundRunner,
     parent: QWidget,
     said: Callable[[str], None],
-) -> AttemptDialog:
-    dialog = AttemptDialog(
+) -> SupervisorDialog:
+    dialog = SupervisorDialog(
         _("Seed the jackpot"),
         _(
             "The house's chips go into the room's jackpot pool at once, for every table that pays an"
@@ -40,24 +39,18 @@ def seed_dialog(
     )
     choice = dialog.add_choice(_("Recorded at"), [table.snapshot.table for table in tables])
     chips = dialog.add_amount(_("Chips from the house"), DEFAULT_SEED, minimum=1)
-    supervisor = dialog.add_line(_("Supervisor"))
-    pin = dialog.add_line(_("Supervisor PIN"), secret=True)
 
     def begin(report: Report) -> None:
         if not tables:
             report(_("no table is open: a seed is recorded at an open table, between hands"))
             return
         session_id = tables[choice.currentIndex()].session_id
-        amount, name, code = chips.value(), supervisor.text().strip(), pin.text()
+        amount, name, code = chips.value(), dialog.supervisor.text().strip(), dialog.pin.text()
 
         def seed() -> str:
             return seed_at_the_floor(database, session_id, amount, name, code)
 
-        def done(sentence: str) -> None:
-            report(None)
-            said(sentence)
-
-        runner.run(_("Recording the seed…"), seed, done, report)
+        run_and_say(runner, _("Recording the seed…"), seed, report, said)
 
     dialog.set_background_attempt(begin)
     return dialog

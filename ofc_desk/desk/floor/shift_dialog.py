@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
-from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, ngettext
 from ofc_desk.reports.atomic import write_atomically
@@ -48,12 +48,9 @@ def shift_report_dialog(
         if not target:
             report(_("give the PDF file to write"))
             return
-
-        def done(sentence: str) -> None:
-            report(None)
-            written(sentence)
-
-        runner.run(_("Writing the shift report…"), lambda: _write(database, window, target), done, report)
+        run_and_say(
+            runner, _("Writing the shift report…"), lambda: _write(database, window, target), report, written
+        )
 
     dialog.set_background_attempt(begin)
     return dialog

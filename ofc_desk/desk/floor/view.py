@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QRect, Qt
+from PySide6.QtCore import QAbstractTableModel, QRect, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -71,7 +71,12 @@ class FloorWindow(QMainWindow):
             if column.wide:
                 header.setSectionResizeMode(index, QHeaderView.ResizeMode.Stretch)
         header.setDefaultAlignment(HEADER_WRAP)
-        header.sectionResized.connect(lambda *_moved: self._fit_header_height())
+        # Once after a resize, not once per column it moved: the fit measures every title and row.
+        self._header_fit = QTimer(self)
+        self._header_fit.setSingleShot(True)
+        self._header_fit.setInterval(0)
+        self._header_fit.timeout.connect(self._fit_header_height)
+        header.sectionResized.connect(lambda *_moved: self._header_fit.start())
         self.hint = QLabel(str(HINT), self)
         self.hint.setWordWrap(True)  # a longer language wraps it rather than widen the window off the screen
         central = QWidget(self)

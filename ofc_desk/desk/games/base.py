@@ -143,8 +143,6 @@ class DeskGame(Protocol):
         """The seat's mark for a hand that loses every row (FOUL, MISSET)."""
         ...
 
-    def settlement_html(
-        self, result: HandResult, rake_line: str, payment: PaymentRules | None, foul_ink: str
-    ) -> str:
+    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
         """The settlement's details: the hands and the pairs (the transfers are drawn apart)."""
         ...

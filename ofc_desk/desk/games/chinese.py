@@ -104,7 +104,6 @@ class ChineseDesk:
     def foul_word(self) -> str:
         return _("MISSET")
 
-    def settlement_html(
-        self, result: HandResult, rake_line: str, payment: PaymentRules | None, foul_ink: str
-    ) -> str:
-        return payment_html(result.payment, payment) + chinese_details_html(result, rake_line, foul_ink)
+    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
+        details = chinese_details_html(result, self.foul_word(), foul_ink)
+        return payment_html(result.payment, payment) + details

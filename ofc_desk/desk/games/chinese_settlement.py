@@ -11,11 +11,18 @@ from collections.abc import Sequence
 from html import escape
 
 from ofc_desk.core.results import HandResult, ResultPair, ResultSeat
-from ofc_desk.desk.hand_end.transfer_lines import hands_table, keep_cell, pairs_heading, points_words, signed
+from ofc_desk.desk.hand_end.transfer_lines import (
+    GAP,
+    hands_table,
+    keep_cell,
+    pairs_table,
+    points_words,
+    signed,
+    stacks_cell,
+)
 from ofc_desk.i18n import _, lazy_pgettext, pgettext
 from ofc_desk.reports.spoken import foul_words, hand_words
 
-GAP = "&nbsp;" * 3
 PAIR_COLUMNS = (
     (lazy_pgettext("settlement column", "specials"), "right"),
     (lazy_pgettext("settlement column", "rows"), "left"),
@@ -24,30 +31,27 @@ PAIR_COLUMNS = (
 )
 
 
-def chinese_details_html(result: HandResult, rake_line: str, foul_ink: str) -> str:
-    parts = [_players_html(result.seats, foul_ink), _pairs_html(result.pairs)]
-    if rake_line:
-        parts.append(f"<p>{escape(rake_line)}</p>")
-    return "".join(parts)
+def chinese_details_html(result: HandResult, foul_word: str, foul_ink: str) -> str:
+    """`foul_word`: the game's mark for a misset hand (`DeskGame.foul_word`)."""
+    return _players_html(result.seats, foul_word, foul_ink) + _pairs_html(result.pairs)
 
 
-def _players_html(seats: Sequence[ResultSeat], foul_ink: str) -> str:
+def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) -> str:
     rows = []
     for seat in seats:
-        stacks = f"{seat.stack_before} → <b>{seat.stack_after}</b>"
         aces = seat.showdown.aces if seat.showdown else None
         aces_words = "" if aces is None else escape(_("aces {count}").format(count=aces))
         rows.append(
             f"<tr><td><b>{escape(seat.name)}</b>{GAP}</td>"
-            f"<td>{_showdown(seat, foul_ink)}{GAP}</td>"
+            f"<td>{_showdown(seat, foul_word, foul_ink)}{GAP}</td>"
             f"<td>{aces_words}{GAP}</td>"
             f"<td align='right'>{escape(points_words(seat.points))}{GAP}</td>"
-            f"<td align='right'>{stacks}</td></tr>"
+            f"<td align='right'>{stacks_cell(seat)}</td></tr>"
         )
     return hands_table(rows)
 
 
-def _showdown(seat: ResultSeat, foul_ink: str) -> str:
+def _showdown(seat: ResultSeat, foul_word: str, foul_ink: str) -> str:
     showdown = seat.showdown
     if showdown is not None and showdown.surrendered:
         surrendered = escape(_("surrendered"))
@@ -56,9 +60,8 @@ def _showdown(seat: ResultSeat, foul_ink: str) -> str:
         declared = _("declared {special}").format(special=showdown.special.label)
         return f"<b>{escape(declared)}</b>"
     if seat.foul:
-        misset = escape(_("MISSET"))
         reason = escape(_("{reason}: loses every row").format(reason=foul_words(seat.foul_reason or "")))
-        return f"<b style='color:{foul_ink}'>{misset}</b> — {reason}"
+        return f"<b style='color:{foul_ink}'>{escape(foul_word)}</b> — {reason}"
     return " · ".join(
         escape(hand_words([str(card) for card in row.cards], row.hand))
         + (f" (+{row.points})" if row.points else "")
@@ -82,4 +85,4 @@ def _pairs_html(pairs: Sequence[ResultPair]) -> str:
             (f"&nbsp;× {pair.unit}", "left"),
         )
         rows.append("<tr>" + "".join(keep_cell(html, align) for html, align in cells) + "</tr>")
-    return pairs_heading() + "<table cellpadding='1' cellspacing='0'>" + "".join(rows) + "</table>"
+    return pairs_table(rows)

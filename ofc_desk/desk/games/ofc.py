@@ -71,7 +71,5 @@ class OfcDesk:
     def foul_word(self) -> str:
         return _("FOUL")
 
-    def settlement_html(
-        self, result: HandResult, rake_line: str, payment: PaymentRules | None, foul_ink: str
-    ) -> str:
-        return ofc_details_html(result, rake_line, foul_ink)
+    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
+        return ofc_details_html(result, self.foul_word(), foul_ink)

@@ -12,24 +12,27 @@ from html import escape
 
 from ofc_desk.core.results import HandResult, ResultPair, ResultSeat
 from ofc_desk.core.rows import ROWS
-from ofc_desk.desk.hand_end.transfer_lines import hands_table, keep_cell, pairs_heading, points_words, signed
+from ofc_desk.desk.hand_end.transfer_lines import (
+    GAP,
+    hands_table,
+    keep_cell,
+    pairs_table,
+    points_words,
+    signed,
+    stacks_cell,
+)
 from ofc_desk.desk.table.seatface import ROW_LETTERS
 from ofc_desk.i18n import _, lazy_pgettext, ngettext, pgettext
 from ofc_desk.reports.spoken import foul_words
 
-GAP = "&nbsp;" * 3
 
-
-def ofc_details_html(result: HandResult, rake_line: str, foul_ink: str) -> str:
+def ofc_details_html(result: HandResult, foul_word: str, foul_ink: str) -> str:
     """The hands and the pairs; the transfers, with why one was capped, have their own view beside
-    them."""
-    parts = [_players_html(result.seats, foul_ink), _matchups_html(result.pairs)]
-    if rake_line:
-        parts.append(f"<p>{escape(rake_line)}</p>")
-    return "".join(parts)
+    them. `foul_word`: the game's mark for a fouled hand (`DeskGame.foul_word`)."""
+    return _players_html(result.seats, foul_word, foul_ink) + _matchups_html(result.pairs)
 
 
-def _players_html(seats: Sequence[ResultSeat], foul_ink: str) -> str:
+def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) -> str:
     """One line a player: the felt above already shows each row's hand and royalty, so the line
     says what the felt does not (a foul's reason, the totals, the stacks) and four players are
     read without scrolling at 1366x768."""
@@ -38,20 +41,19 @@ def _players_html(seats: Sequence[ResultSeat], foul_ink: str) -> str:
         name = escape(seat.name)
         foul = ""
         if seat.foul:
-            foul_word, reason = escape(_("FOUL")), escape(foul_words(seat.foul_reason or ""))
-            foul = f"<b style='color:{foul_ink}'>{foul_word}</b> — {reason}"
+            reason = escape(foul_words(seat.foul_reason or ""))
+            foul = f"<b style='color:{foul_ink}'>{escape(foul_word)}</b> — {reason}"
         count = seat.fantasyland_next
         going = ""
         if count:
             going = ngettext("→ Fantasyland ({count} card)", "→ Fantasyland ({count} cards)", count)
             going = going.format(count=count)
-        stacks = f"{seat.stack_before} → <b>{seat.stack_after}</b>"
         royalties = _("royalties {points}").format(points=seat.royalties)
         points = points_words(seat.points)
         rows.append(
             f"<tr><td><b>{name}</b>{GAP}</td><td>{escape(royalties)}{GAP}</td>"
             f"<td align='right'>{escape(points)}{GAP}</td>"
-            f"<td align='right'>{stacks}{GAP}</td>"
+            f"<td align='right'>{stacks_cell(seat)}{GAP}</td>"
             f"<td>{escape(going)}{foul}</td></tr>"
         )
     return hands_table(rows)
@@ -90,4 +92,4 @@ def _matchups_html(pairs: Sequence[ResultPair]) -> str:
         cells = "".join(keep_cell(f"&nbsp;{signed(value) if value else ''}", "right") for value in figures)
         result = f"&nbsp;&nbsp;<b>{summary}</b> × {pair.unit}"
         rows.append(f"<tr>{keep_cell(f'<b>{first} – {second}</b>')}{cells}{keep_cell(result)}</tr>")
-    return pairs_heading() + "<table cellpadding='1' cellspacing='0'>" + "".join(rows) + "</table>"
+    return pairs_table(rows)

@@ -2,12 +2,13 @@
 
 It shows the service's scored result (the core's `HandResult` of the hand) as it is; the desk
 adds no arithmetic of its own. The hands and pairs are drawn by the hand's game's part
-(`DeskGame.settlement_html`), the transfers and the jackpot here for every game.
+(`DeskGame.settlement_html`), the rake line, the transfers and the jackpot here for every game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -140,7 +141,9 @@ class SettlementPanel(QWidget):
         self.title.setText(
             _("Hand {number} complete — check and confirm the settlement").format(number=hand_number)
         )
-        details = desk_game(result.game).settlement_html(result, rake_line, payment, self.inks.foul)
+        details = desk_game(result.game).settlement_html(result, payment, self.inks.foul)
+        if rake_line:
+            details += f"<p>{escape(rake_line)}</p>"
         self.details.setHtml(details)
         self.transfers.setHtml(
             transfers_html(result.transfers, self.inks.capped) + jackpot_html(jackpot, before_settling=True)

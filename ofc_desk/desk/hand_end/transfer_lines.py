@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ofc_desk.core.results import ResultTransfer
+from ofc_desk.core.results import ResultSeat, ResultTransfer
 from ofc_desk.core.settlement import SettlementPass
 from ofc_desk.i18n import _, lazy_gettext, pgettext
 from ofc_desk.reports.spoken import reason_words, why_words
@@ -83,12 +83,22 @@ def points_words(points: int | None) -> str:
     return _("{points} pts").format(points=signed(points))
 
 
+GAP = "&nbsp;" * 3
+"""The space after a cell of the settlement's hands."""
+
+
 def hands_table(rows: Sequence[str]) -> str:
     """The settlement's players, one table row each, under their heading."""
     heading = escape(pgettext("settlement heading", "Hands"))
     return f"<b>{heading}</b><table cellpadding='0' cellspacing='0'>" + "".join(rows) + "</table>"
 
 
-def pairs_heading() -> str:
+def stacks_cell(seat: ResultSeat) -> str:
+    """A player's stack before the hand and, in bold, after it."""
+    return f"{seat.stack_before} → <b>{seat.stack_after}</b>"
+
+
+def pairs_table(rows: Sequence[str]) -> str:
+    """The settlement's pairs, one table row each (the first the columns' titles), under their heading."""
     heading = escape(_("Pairs (points from the first player's side)"))
-    return f"<h3>{heading}</h3>"
+    return f"<h3>{heading}</h3><table cellpadding='1' cellspacing='0'>" + "".join(rows) + "</table>"

@@ -51,6 +51,7 @@ class TableController(QObject):
         self.staging = Staging()
         self._done_sentence = ""
         self._kept_draft: StagedDraft | None = None
+        self._jackpot_read: tuple[TableSnapshot, str | None] | None = None
         self.undo_stack = QUndoStack(self)
         self.fantasyland = FantasylandEntry(self.staging, self._service, self, window)
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
@@ -123,8 +124,7 @@ class TableController(QObject):
         window.setWindowTitle(window_title(snapshot))
         staging = self.staging
         window.felt.set_seats(seat_faces(snapshot, staging.placements, staging.staged_for()))
-        jackpot = self.service.jackpot_words() if self.service is not None else None
-        window.status_line.setText(status_text(snapshot, jackpot))
+        window.status_line.setText(status_text(snapshot, self._jackpot_words(snapshot)))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
         game = game_at(snapshot)
@@ -140,6 +140,15 @@ class TableController(QObject):
         self._show_phase(snapshot)
         for listener in self.snapshot_listeners:
             listener(snapshot)
+
+    def _jackpot_words(self, snapshot: TableSnapshot) -> str | None:
+        """The room pool's words, read once per snapshot: staging a card draws the same snapshot
+        again, and the pool is a database read."""
+        if self._jackpot_read is not None and self._jackpot_read[0] is snapshot:
+            return self._jackpot_read[1]
+        words = self.service.jackpot_words() if self.service is not None else None
+        self._jackpot_read = (snapshot, words)
+        return words
 
     def _show_phase(self, snapshot: TableSnapshot) -> None:
         window = self.window
