@@ -12,13 +12,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.shell.language import install_language
 from ofc_desk.i18n import Language
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.storage.users import Account
 from tests.desk.conftest import Desk, make_desk
-from tests.desk.test_keyboard_walk import dialog_up, done, focus, press, type_in
+from tests.desk.test_keyboard_walk import focus, new_table_dialog_by_keys, open_table_by_keys, press
 from tests.desk.test_languages import english_after  # noqa: F401  (a fixture: English again afterwards)
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -62,21 +61,8 @@ def test_a_russian_desk_opens_and_deals_a_table_in_russian(russian_desk: Desk) -
 
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    press(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = dialog_up(qtbot, NewTableDialog)
-    assert isinstance(dialog, NewTableDialog)
-    type_in(qtbot, "Walk")  # the proposed name is selected: typing replaces it (QTest types Latin-1 only)
-    first_player, _buy_in = dialog.seats[0]
-    for _press in range(30):
-        if focus() is first_player:
-            break
-        press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, "Ann")
-    press(qtbot, Qt.Key.Key_Tab)
-    press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, "Bob")
-    press(qtbot, Qt.Key.Key_Return)
-    done(desk, dialog)
+    # QTest types Latin-1 only: the name stays Latin
+    open_table_by_keys(desk, new_table_dialog_by_keys(desk), "Walk")
 
     between = window.between_hands
     assert between.message.text() == "Между раздачами — следующая раздача 1. Enter сдаёт её."
