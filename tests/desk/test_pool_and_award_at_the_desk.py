@@ -23,15 +23,12 @@ from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_chinese_table import hand_keys, open_chinese_table, pick_with_keys
 from tests.desk.test_fantasyland_and_supervisor import amount_field
-from tests.service.test_room_pool import HOUSE_AWARD
+from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
 
 # The pool's example of the core (core/chinese/schemes.py): Bob wins the front and the middle, Cy the back.
 ANN = ("Ah Kd 2c", "3s 3h 7d 8c 9s", "Ts Js Qs Ks 2s")
 BOB = ("Qh Qd 4c", "5s 5h 5d 8d 9d", "6c 6d 6h 4d 4h")
 CY = ("Kh Jd 3c", "2d 2h 7c Td Tc", "Ad As Ac 7s 7h")
-# Ann's high cards lose every row to Bob's: the award's qualifying pair (tests/service/test_room_pool.py).
-LOSER = ("2c 3d 5h", "4s 6c 7d 9h Jc", "8d Th Qs Kh Ac")
-WINNER = ("Ad Kd Qc", "2h 2s 3h 3s 4d", "5c 5d 5s 6h 6d")
 
 
 def open_award_table(desk: Desk) -> None:
@@ -95,8 +92,8 @@ def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> 
     open_award_table(desk)
     seed_by_keys(desk, "1000")
     desk.press_enter_on(desk.window.between_hands.deal_button)
-    desk.street(hand_keys(LOSER))
-    desk.street(hand_keys(WINNER))
+    desk.street(hand_keys(LOSER_ROWS))
+    desk.street(hand_keys(WINNER_ROWS))
     desk.street("s")  # Cy and Dee surrender: the table's share is theirs
     desk.street("s")
     transfers = " ".join(desk.window.settlement.transfers.toPlainText().split())

@@ -7,7 +7,7 @@ from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_chinese_table import open_chinese_table
-from tests.service.test_room_pool import HOUSE_AWARD
+from tests.helpers.jackpot_awards import HOUSE_AWARD
 
 SEATS = (SeatSetup("Ann", 100), SeatSetup("Bob", 100), SeatSetup("Cy", 100))
 

@@ -25,9 +25,9 @@ from ofc_desk.service import TableService
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts
+from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand
 from tests.helpers.pdf_text import page_texts
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
-from tests.service.test_room_pool import HOUSE_AWARD, open_award_table, show_the_losing_hand
 
 RAKE = {"mode": "per-player", "amount": 1, "percent": 0, "cap": 4, "jackpot_percent": 100}
 """Each hand drops 4 chips into the room's pool (one from each of the four players)."""

@@ -34,8 +34,8 @@ from ofc_desk.storage.users import (
     set_up_first_key,
     sign_in,
 )
+from tests.helpers.jackpot_awards import award_replay_script
 from tests.helpers.room_scripts import table_script
-from tests.service.test_room_pool import replay_script as pool_script
 
 DANA = ("Dana", "dealer", "1234")
 
@@ -470,7 +470,7 @@ def test_a_desk_logged_in_as_the_table_role_seeds_and_pays_the_room_jackpot(
     """The room's pool is derived rows of the desk's own events: the table role writes them."""
     desk = Database(_as(room, roles.table))
     try:
-        output = run_replay(desk, pool_script("T1", seed=1000), resume=False)
+        output = run_replay(desk, award_replay_script("T1", seed=1000), resume=False)
         verify_database(desk)
     finally:
         desk.dispose()
