@@ -15,7 +15,6 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 from tests.desk.conftest import make_desk
 from tests.desk.test_keyboard_walk import new_table_dialog_by_keys, open_table_by_keys
-from tests.desk.test_languages import english_after  # noqa: F401 - the fixture, set back after each test
 
 
 def form_captions(dialog: NewTableDialog) -> list[str]:
@@ -33,7 +32,7 @@ def test_the_new_table_dialog_in_chinese_opens_a_table_by_keys(
     tmp_path: Path,
     database: Database,
     template_accounts: tuple[Path, Account],
-    english_after: None,  # noqa: F811 - the fixture imported above
+    english_after: None,
 ) -> None:
     app = QApplication.instance()
     assert isinstance(app, QApplication)

@@ -4,40 +4,24 @@ the way (the menus, the between-hands page, the status line, the card entry) is 
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.shell.language import install_language
 from ofc_desk.i18n import Language
 from ofc_desk.service.snapshot import Phase
-from ofc_desk.storage.users import Account
-from tests.desk.conftest import Desk, make_desk
+from tests.desk.conftest import Desk
 from tests.desk.test_keyboard_walk import focus, new_table_dialog_by_keys, open_table_by_keys, press
-from tests.desk.test_languages import english_after  # noqa: F401  (a fixture: English again afterwards)
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
 @pytest.fixture
-def russian_desk(qtbot: QtBot, tmp_path: Path, template_accounts: tuple[Path, Account]) -> Desk:
+def russian_desk(desk_in: Callable[[Language], Desk]) -> Desk:
     """The desk as a Russian-speaking room starts it: the language installed before the window."""
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    install_language(app, Language.RU)
-    path = tmp_path / "desk.db"
-    shutil.copyfile(template_accounts[0], path)
-    desk = make_desk(qtbot, tmp_path, f"sqlite:///{path}")
-    desk.session.start()  # opens the database on the worker thread, as at a start
-    qtbot.waitUntil(lambda: desk.session.database is not None, timeout=15_000)
-    if desk.session.active_dialog is not None:
-        desk.session.active_dialog.reject()  # signed in below without hashing the PIN again
-    desk.session.account = template_accounts[1]
-    return desk
+    return desk_in(Language.RU)
 
 
 def russian(text: str) -> bool:

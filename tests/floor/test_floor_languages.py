@@ -16,12 +16,8 @@ from ofc_desk.desk.shell.language import DESK_KEY, FLOOR_KEY, stored_language
 from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.i18n import Language, active_language
 from ofc_desk.storage.database import Database, open_existing
-from tests.desk.test_languages import english_after  # noqa: F401 - the fixture, set back after each test
 from tests.helpers.floor_room import play_table
-
-
-def menu_titles(controller: FloorController) -> list[str]:
-    return [action.text() for action in controller.window.menuBar().actions()]
+from tests.helpers.qt_languages import menu_titles
 
 
 def headers(controller: FloorController) -> list[str]:
@@ -41,7 +37,7 @@ def language_entry(controller: FloorController, name: str) -> QMenu:
 def test_the_floor_chooses_vietnamese_for_itself_and_speaks_it_from_the_next_start(
     qtbot: QtBot,
     tmp_path: Path,
-    english_after: None,  # noqa: F811 - the fixture imported above
+    english_after: None,
 ) -> None:
     url = f"sqlite:///{tmp_path / 'room.db'}"
     desk_database = Database(url)
@@ -52,7 +48,7 @@ def test_the_floor_chooses_vietnamese_for_itself_and_speaks_it_from_the_next_sta
     try:
         english = build_floor(database, store)
         qtbot.addWidget(english.window)
-        assert menu_titles(english) == ["&File", "&Table", "&Settings"]
+        assert menu_titles(english.window) == ["&File", "&Table", "&Settings"]
         vietnamese = next(
             a for a in language_entry(english, "&Language").actions() if a.text() == "Tiếng Việt"
         )
@@ -65,7 +61,7 @@ def test_the_floor_chooses_vietnamese_for_itself_and_speaks_it_from_the_next_sta
 
         floor = build_floor(database, store)  # the next start
         qtbot.addWidget(floor.window)
-        assert menu_titles(floor) == ["&Tệp", "&Bàn", "&Cài đặt"]
+        assert menu_titles(floor.window) == ["&Tệp", "&Bàn", "&Cài đặt"]
         assert headers(floor) == [
             "Bàn",
             "Trò chơi",

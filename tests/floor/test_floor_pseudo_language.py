@@ -20,7 +20,6 @@ from ofc_desk.desk.shell.app import FRAME_ALLOWANCE
 from ofc_desk.desk.shell.language import FLOOR_KEY
 from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.storage.database import Database, open_existing
-from tests.desk.test_languages import english_after  # noqa: F401 - the fixture, set back after each test
 from tests.helpers.floor_room import play_table
 
 SCREEN = QSize(1366, 768)
@@ -81,7 +80,7 @@ def cut_cells(floor: FloorController) -> list[str]:
 def test_nothing_is_cut_or_off_the_screen_in_the_pseudo_language(
     qtbot: QtBot,
     tmp_path: Path,
-    english_after: None,  # noqa: F811 - the fixture imported above
+    english_after: None,
 ) -> None:
     url = f"sqlite:///{tmp_path / 'room.db'}"
     desk_database = Database(url)
