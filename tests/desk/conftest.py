@@ -83,6 +83,11 @@ class Desk:
         assert self.session.controller.snapshot is not None
         return self.session.controller.snapshot
 
+    @property
+    def status(self) -> str:
+        """The status line as read, its no-break spaces plain spaces."""
+        return self.window.status_line.text().replace("\u00a0", " ")
+
     def open_table(self, names: tuple[str, ...], button: str, variant: str = "regular") -> None:
         setup = TableSetup(
             name="Test table",

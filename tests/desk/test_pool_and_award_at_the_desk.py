@@ -1,7 +1,7 @@
 """The closed game's other payments and the room's jackpot at the desk (issue 28, point 6): the
 supervisor seeds the pool by keys, a pool table's settlement names each row's winner, a single-winner
-table says when nobody won, an award shows its shares and the pool before and after, and a pool
-table's prompt offers no surrender."""
+table says when nobody won, an award shows its shares and the pool before and after, a table with an
+award shows the room's pool on its status line, and a pool table offers no surrender."""
 
 from __future__ import annotations
 
@@ -37,15 +37,18 @@ def open_award_table(desk: Desk) -> None:
     assert desk.session.open_new_table(TableSetup("Jade 1", seats, "Dee", rules)) is None
 
 
-def seed_by_keys(desk: Desk, chips: str) -> SupervisorDialog:
+def seed_by_keys(desk: Desk, chips: str | None = None, pin: str = SUPERVISOR[1]) -> SupervisorDialog:
+    """Seed the room's jackpot: `chips` typed over the amount (left as proposed when None), the
+    supervisor signs with `pin`, Enter."""
     desk.window.action(Dialog.SEED_JACKPOT).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
-    amount = amount_field(dialog, "Chips from the house")
-    amount.selectAll()
-    desk.qtbot.keyClicks(amount, chips)
+    if chips is not None:
+        amount = amount_field(dialog, "Chips from the house")
+        amount.selectAll()
+        desk.qtbot.keyClicks(amount, chips)
     desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
-    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    desk.qtbot.keyClicks(dialog.pin, pin)
     desk.qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
     return dialog
 
@@ -58,19 +61,14 @@ def test_a_supervisor_seeds_the_jackpot_by_keys_between_hands_only(desk: Desk) -
     assert not dialog.isVisible()
     assert room_pool(service.database) == 1000
     assert "Floor seeded the room's jackpot with 1000 chips" in desk.window.between_hands.notice.text()
-    assert desk.window.status_line.text().replace("\u00a0", " ").endswith("room jackpot 1,000")
+    assert desk.status.endswith("room jackpot 1,000")
     desk.press_enter_on(desk.window.between_hands.deal_button)
     assert not desk.window.action(Dialog.SEED_JACKPOT).isEnabled()  # a hand is being dealt
 
 
 def test_a_wrong_pin_is_the_services_refusal_and_seeds_nothing(desk: Desk) -> None:
     open_award_table(desk)
-    desk.window.action(Dialog.SEED_JACKPOT).trigger()
-    dialog = desk.session.chip_actions.active_dialog
-    assert isinstance(dialog, SupervisorDialog)
-    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
-    desk.qtbot.keyClicks(dialog.pin, "00000000")
-    desk.qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    dialog = seed_by_keys(desk, pin="00000000")
     assert dialog.isVisible() and "supervisor" in dialog.refusal.text()
     service = desk.session.controller.service
     assert service is not None and room_pool(service.database) == 0
@@ -80,6 +78,8 @@ def test_a_pool_tables_settlement_names_each_rows_winner_and_its_prompt_no_surre
     open_chinese_table(desk, "pool")
     assert "13 cards with their rows" in desk.window.entry.prompt.text()
     assert "s surrenders" not in desk.window.entry.prompt.text()
+    assert desk.window.entry.surrender_button.isHidden()
+    assert "room jackpot" not in desk.status
     for hand in (ANN, BOB, CY):
         desk.street(hand_keys(hand))
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
@@ -113,6 +113,23 @@ def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> 
         ("Cy", 125),
         ("Dee", 125),
     ]
+
+
+def test_a_table_with_an_award_shows_the_room_jackpot_on_its_status_line(desk: Desk) -> None:
+    desk.window.resize(1366, 768)
+    open_award_table(desk)
+    assert desk.status.endswith("room jackpot 0")
+    service = desk.session.controller.service
+    assert service is not None
+    service.seed_jackpot(1250, *SUPERVISOR)
+    desk.session.controller.show_snapshot(service.snapshot())
+    assert desk.status.endswith("room jackpot 1,250")
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    assert desk.status.endswith("room jackpot 1,250")
+    desk.window.grab()  # laid out as a paint would
+    line = desk.window.status_line
+    assert line.height() < 2 * line.fontMetrics().lineSpacing(), line.text()
+    desk.screenshot("27-room-jackpot-status-line-1366")
 
 
 def test_a_single_winner_deal_nobody_won_says_no_chips_move() -> None:

@@ -56,7 +56,7 @@ def test_a_russian_desk_opens_and_deals_a_table_in_russian(russian_desk: Desk) -
     press(qtbot, Qt.Key.Key_Return)  # deals hand 1
     assert desk.snapshot.phase is Phase.LIVE
 
-    status = window.status_line.text().replace("\u00a0", " ")
+    status = desk.status
     assert status.startswith("Walk  ·  standard классика, 1 за очко, лимит выигрыша  ·  Раздача 1, улица 1:")
     assert "ходит Ann" in status and "баттон Bob" in status
     assert window.windowTitle().startswith("OFC Desk — Walk — standard классика")
