@@ -19,7 +19,6 @@ from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import JackpotMove
-from ofc_desk.storage.users import Role, create_accounts
 from tests.fixtures.recorded_room.observe import load_dump
 from tests.helpers.concurrent_calls import at_once
 from tests.helpers.jackpot_awards import (
@@ -167,35 +166,25 @@ def test_two_tables_replayed_into_one_database_share_the_pool(
     assert (status, err) == (0, "") and "2 sessions" in out
 
 
-def test_tables_awarding_at_once_never_pay_the_same_chips(database_url: str) -> None:
+def test_tables_awarding_at_once_never_pay_the_same_chips(database: Database) -> None:
     """Four desks settle at the same moment on one pool: one finds 1,000 and pays it all, the others
     find what is left; the pool never pays more than it holds and never goes below 0."""
-    database = Database(database_url)
-    create_accounts(database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), ("Dan", Role.DEALER, "1234")])
     tables = [open_award_table(database, f"Jade {n}", **HOUSE_AWARD) for n in (1, 2, 3, 4)]
     tables[0].seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
     for table in tables:
         show_the_losing_hand(table)
     outcomes = at_once([table.confirm_settlement for table in tables])
     assert not [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
-    found = sorted(
-        json.loads(read_hands(database, table.session_id)[0].result_text)["jackpot"]["pool_before"]
-        for table in tables
-    )
-    paid = sum(
-        sum(
-            json.loads(read_hands(database, table.session_id)[0].result_text)["jackpot"]["award"][
-                "chips"
-            ].values()
-        )
-        for table in tables
-    )
+    jackpots = [
+        json.loads(read_hands(database, table.session_id)[0].result_text)["jackpot"] for table in tables
+    ]
+    found = sorted(jackpot["pool_before"] for jackpot in jackpots)
+    paid = sum(sum(jackpot["award"]["chips"].values()) for jackpot in jackpots)
     assert found == [0, 0, 0, 1000] and paid == 1000 and room_pool(database) == 0
     with database.session() as session:
         pools = session.scalars(select(JackpotMove.pool_after).order_by(JackpotMove.id)).all()
     assert pools == [1000, 0, 0, 0, 0]
     verify_database(database, fork=False)
-    database.dispose()
 
 
 def test_the_upgrade_makes_every_earlier_drop_the_rooms_pool(tmp_path: Path) -> None:
