@@ -9,6 +9,7 @@ from typing import Any
 from ofc_desk.service import TableService
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.storage.database import Database
+from tests.helpers.chinese_hands import ROWS
 from tests.helpers.room_scripts import DEALER, USERS, _supervised
 from tests.helpers.table_helpers import dealer
 
@@ -24,7 +25,6 @@ ANY_HAND_AWARD: dict[str, str | int] = {
 quarter, the others at the table share the last quarter."""
 HOUSE_AWARD = {"jackpot_award": ANY_HAND_AWARD}
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
-ROWS = "f f f m m m m m b b b b b"
 LOSER_ROWS = ("2c 3d 5h", "4s 6c 7d 9h Jc", "8d Th Qs Kh Ac")
 """Ann's hand, front, middle and back: high cards in every row, each row lost to Bob's."""
 WINNER_ROWS = ("Ad Kd Qc", "2h 2s 3h 3s 4d", "5c 5d 5s 6h 6d")

@@ -18,6 +18,7 @@ from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
+from tests.helpers.chinese_hands import ROWS
 from tests.helpers.pdf_text import page_texts
 from tests.helpers.report_sessions import (
     DEALER,
@@ -29,7 +30,6 @@ from tests.helpers.report_sessions import (
     play_script,
 )
 
-ROWS = "f f f m m m m m b b b b b"
 ANN = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
 BOB = "Ah Ad 2s Qs Js Ts 5s 3s Qh Jh Th 7h 5h"
 CY_SIX_PAIRS = "2c 2d 3c 3d 7c 7s Tc Td Qc Qd Ac As 9c"
