@@ -19,7 +19,7 @@ from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
 from tests.helpers.chinese_hands import ROWS
-from tests.helpers.pdf_text import page_texts
+from tests.helpers.pdf_text import squeezed_text
 from tests.helpers.report_sessions import (
     DEALER,
     SUPERVISOR,
@@ -78,7 +78,7 @@ def printed(record: SessionRecord, out: Path | None = None) -> str:
     write_session_report(record, pdf)
     if out is not None:
         out.write_bytes(pdf.getvalue())
-    return re.sub(r"\s+", " ", " ".join(page_texts(pdf.getvalue())))
+    return squeezed_text(pdf.getvalue())
 
 
 def test_a_chinese_hands_points_by_pair_add_up_to_its_points_column(
@@ -150,5 +150,5 @@ def test_the_report_says_which_dealer_dealt_which_hands_with_a_signature_line_ea
     ]
     close = io.BytesIO()
     write_table_close_report(record, close)
-    closing = re.sub(r"\s+", " ", " ".join(page_texts(close.getvalue())))
+    closing = squeezed_text(close.getvalue())
     assert f"Dealer, hands 1–3 {DEALER} Dealer, hands 3–4 Rita" in closing
