@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.architecture.known import UNNAMED_MODULES
-from tests.architecture.source import PACKAGE, ROOT, unnamed_modules
+from tests.architecture.source import ROOT, plant, unnamed_modules
 
 DOC = ROOT / "docs" / "architecture.md"
 
@@ -22,14 +22,12 @@ def test_every_module_but_the_known_ones_is_named() -> None:
 
 
 def test_a_planted_module_is_named_only_where_its_layer_is(tmp_path: Path) -> None:
-    for name in (
+    names = (
         "service/__init__.py", "service/machine.py", "service/rule_pins.py", "service/outcome.py",
         "desk/__init__.py", "desk/table/__init__.py", "desk/table/controller.py", "desk/table/felt.py",
         "desk/refusals.py", "storage/migrations/versions/0001_initial.py",
-    ):  # fmt: skip
-        path = tmp_path / PACKAGE / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch()
+    )  # fmt: skip
+    plant(tmp_path, dict.fromkeys(names, ""))
     doc = (
         "# Architecture\n\n`ofc_desk.desk` and `rule_pins` named before any layer's section.\n\n"
         "## The session service (`ofc_desk.service`)\n\n- `machine`: the machine; see `outcome.Outcome`.\n"

@@ -42,7 +42,6 @@ from tests.helpers.jackpot_awards import ANY_HAND_AWARD
 
 HAWAIIAN = {"front": "pair", "middle": "three-of-a-kind", "back": "straight-flush"}
 AWARD = {**HAWAIIAN, "loser": 50, "winner": 25, "table": 25}
-ANY_HAND = ANY_HAND_AWARD
 # Bob holds a pair, trips and a straight flush and loses all three rows to Ann.
 ANN = {"front": "Ks Kh 2c", "middle": "Ac Ad Ah 3c 3d", "back": "9d Td Jd Qd Kd"}
 BOB = {"front": "2s 2h 4c", "middle": "4s 4h 4d 6c 7d", "back": "8c 9c Tc Jc Qc"}
@@ -126,7 +125,7 @@ def test_a_row_the_loser_ties_or_wins_means_no_award(ann_front: str, bob_front: 
 def test_the_first_qualifying_pair_follows_the_settlement_order(settle_from: SettleFrom, loser: str) -> None:
     # Dealer D. From the dealer's left: A–B first (B scooped); from the dealer: D–A first (D scooped).
     deal = chinese("chinese-basic", "D", RANKED, settle_from=settle_from.value,
-                   house_options={"jackpot_award": ANY_HAND})  # fmt: skip
+                   house_options={"jackpot_award": ANY_HAND_AWARD})  # fmt: skip
     chips, _, paid_loser = award_of(deal, 100)
     assert paid_loser == loser
     assert chips is not None and chips["A"] == 25 and chips[loser] == 50
@@ -136,7 +135,7 @@ def test_in_a_bank_game_a_tied_row_is_the_banks_and_the_bank_can_lose() -> None:
     bank = {"front": "2d 3h 5s", "middle": "9s 9h 4c 6d 8c", "back": "Ks Kh Kd 7c 7d"}
     tied_then_beaten = {"front": "2c 3s 5h", "middle": "8s 8h 4d 6c Tc", "back": "Qs Qh Qd 2s 2h"}
     ann = {"front": "3c 4h 7h", "middle": "Js Jh 4s 5c 6h", "back": "Ac Ad Ah Ts Td"}
-    options = {"jackpot_award": ANY_HAND}
+    options = {"jackpot_award": ANY_HAND_AWARD}
     deal = chinese("malayan", "Bob", {"Ann": ann, "Bob": bank, "Cy": tied_then_beaten}, house_options=options)
     # The bank's pairs from the dealer's left: Cy–Bob, then Ann–Bob. Cy tied the front (the bank's)
     # and lost the other two rows.
@@ -153,7 +152,10 @@ def test_misset_surrendered_and_declared_hands_never_qualify_but_share_as_table(
     misset_bob = {"front": "As Ah Ad", "middle": "4s 4h 4d 6c 7d", "back": "8c 9c Tc Jc Qc"}
     ann = {"front": "Ks Kh 2c", "middle": "3s 3h 3c 5c 5d", "back": "9d Td Jd Qd Kd"}
     deal = chinese(
-        "chinese-basic", "Bob", {"Ann": ann, "Bob": misset_bob}, house_options={"jackpot_award": ANY_HAND}
+        "chinese-basic",
+        "Bob",
+        {"Ann": ann, "Bob": misset_bob},
+        house_options={"jackpot_award": ANY_HAND_AWARD},
     )
     assert score_chinese_deal(deal).player("Bob").shown.misset
     assert award_of(deal, 1000) == (None, 1000, None)
@@ -212,7 +214,7 @@ def test_a_house_option_replaces_the_award_whole() -> None:
 
 
 def test_the_first_qualifying_pair_in_the_order_given_is_paid() -> None:
-    award = JackpotAward.from_json(ANY_HAND)
+    award = JackpotAward.from_json(ANY_HAND_AWARD)
     classes = (HandClass.PAIR, HandClass.PAIR, HandClass.PAIR)
     pairs = [
         PairRows("A", "B", (1, 1, 0), classes, classes),

@@ -11,7 +11,7 @@ import functools
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,15 +21,18 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.shell.app import build_window
+from ofc_desk.desk.shell.language import install_language
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.session import DeskSession
 from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.desk.table.seatface import SeatFace
+from ofc_desk.i18n import Language
 from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role, create_accounts
+from tests.helpers.qt_languages import english_after  # noqa: F401 - a fixture for the desk's tests
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 DEALER = ("Dana", "1234")
@@ -79,6 +82,11 @@ class Desk:
     def snapshot(self) -> TableSnapshot:
         assert self.session.controller.snapshot is not None
         return self.session.controller.snapshot
+
+    @property
+    def status(self) -> str:
+        """The status line as read, its no-break spaces plain spaces."""
+        return self.window.status_line.text().replace("\u00a0", " ")
 
     def open_table(self, names: tuple[str, ...], button: str, variant: str = "regular") -> None:
         setup = TableSetup(
@@ -151,6 +159,30 @@ def desk(qtbot: QtBot, tmp_path: Path, database: Database, template_accounts: tu
     # Signed in without hashing the PIN again: the sign-in dialog has its own test.
     desk.session.account = template_accounts[1]
     return desk
+
+
+@pytest.fixture
+def desk_in(
+    qtbot: QtBot, tmp_path: Path, template_accounts: tuple[Path, Account]
+) -> Callable[[Language], Desk]:
+    """A desk as a room speaking `language` starts it: the language installed before the window,
+    the database opened on the worker thread (the test takes `english_after` to end in English)."""
+
+    def start(language: Language) -> Desk:
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        install_language(app, language)
+        path = tmp_path / "desk.db"
+        shutil.copyfile(template_accounts[0], path)
+        desk = make_desk(qtbot, tmp_path, f"sqlite:///{path}")
+        desk.session.start()
+        qtbot.waitUntil(lambda: desk.session.database is not None, timeout=15_000)
+        if desk.session.active_dialog is not None:
+            desk.session.active_dialog.reject()  # signed in below without hashing the PIN again
+        desk.session.account = template_accounts[1]
+        return desk
+
+    return start
 
 
 def street_keys(cards: str, row_key: str) -> str:

@@ -19,7 +19,7 @@ from ofc_desk.core.rows import DISCARD
 from ofc_desk.service import TableService
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import TurnKind
-from tests.helpers.jackpot_awards import ANY_HAND_AWARD
+from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
 from tests.helpers.table_helpers import Plan, filler_plans
 
 NAMES = ("Annabelle", "Bartholomew", "Cordelia", "Dmitri")
@@ -74,11 +74,10 @@ GAMES = (
     # The misset hand's player is short: the winners are paid what there is, in settlement order.
     ScreenGame("chinese", CHINESE, "hawaiian-gardens", (2, 3, 4), "chip-exposure", "dealer", short_seat=1),
 )
-AWARD = ANY_HAND_AWARD
 PAYMENT_GAMES = (
     # Not in the screen matrix: a pool table's settlement, and an award paid from a seeded pool.
     ScreenGame("pool", CHINESE, "pool", (3,)),
-    ScreenGame("jackpot", CHINESE, "chinese-basic", (4,), house_options={"jackpot_award": AWARD}),
+    ScreenGame("jackpot", CHINESE, "chinese-basic", (4,), house_options=HOUSE_AWARD),
 )
 SEED = 1000
 
@@ -115,8 +114,8 @@ POOL_HANDS: tuple[tuple[str, str, str], ...] = (
 )
 # The first seat's high cards lose every row to the second's: the award's pair; the others surrender.
 AWARD_HANDS: tuple[Mapping[str, object] | tuple[str, str, str], ...] = (
-    ("2c 3d 5h", "4s 6c 7d 9h Jc", "8d Th Qs Kh Ac"),
-    ("Ad Kd Qc", "2h 2s 3h 3s 4d", "5c 5d 5s 6h 6d"),
+    LOSER_ROWS,
+    WINNER_ROWS,
     SURRENDER,
     SURRENDER,
 )

@@ -215,7 +215,7 @@ def test_a_voided_hand_is_marked_void_on_the_felt(desk: Desk) -> None:
     for name in ("Ann", "Bob"):
         face = desk.face(name)
         assert face.voided and "hand voided" in face.spoken()
-    assert "Hand 2 VOID" in desk.window.status_line.text().replace("\u00a0", " ")
+    assert "Hand 2 VOID" in desk.status
     assert desk.window.between_hands.message.text().startswith("Hand 2 was voided: it does not count.")
     assert desk.window.between_hands.notice.text() == (
         "Hand 2 voided by Floor: its chip transfers are reversed"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 
@@ -19,8 +18,7 @@ from ofc_desk.i18n import Language
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role
 from tests.desk.conftest import make_desk
-from tests.desk.test_keyboard_walk import dialog_up, done, focus, press, tab_to, type_in
-from tests.desk.test_languages import english_after  # noqa: F401 - the fixture, set back after each test
+from tests.desk.test_keyboard_walk import new_table_dialog_by_keys, open_table_by_keys
 
 
 def test_every_stored_value_a_dialog_offers_has_its_words() -> None:
@@ -45,7 +43,7 @@ def test_the_new_table_dialog_in_chinese_opens_a_table_by_keys(
     tmp_path: Path,
     database: Database,
     template_accounts: tuple[Path, Account],
-    english_after: None,  # noqa: F811 - the fixture imported above
+    english_after: None,
 ) -> None:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -55,9 +53,7 @@ def test_the_new_table_dialog_in_chinese_opens_a_table_by_keys(
     desk.window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is desk.window)
 
-    press(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = dialog_up(qtbot, NewTableDialog)
-    assert isinstance(dialog, NewTableDialog)
+    dialog = new_table_dialog_by_keys(desk)
     assert dialog.windowTitle() == "新牌桌"
     captions = form_captions(dialog)
     assert captions[:6] == ["牌桌名称", "游戏", "规则预设", "每分筹码", "结算", "结算起点"]
@@ -69,16 +65,9 @@ def test_the_new_table_dialog_in_chinese_opens_a_table_by_keys(
         "递进范特西",
     )
     assert dialog.ok_button.text() == "确定", "Qt's own button in Qt's Chinese"
+    assert [player.accessibleName() for player, _buy_in in dialog.seats[:2]] == ["1 号座玩家", "2 号座玩家"]
 
-    type_in(qtbot, "T8")  # the proposed name ("牌桌 1") is selected: typing replaces it
-    tab_to(qtbot, "1 号座玩家")
-    type_in(qtbot, "Ann")
-    press(qtbot, Qt.Key.Key_Tab)
-    press(qtbot, Qt.Key.Key_Tab)
-    assert focus().accessibleName() == "2 号座玩家"
-    type_in(qtbot, "Bob")
-    press(qtbot, Qt.Key.Key_Return)
-    done(desk, dialog)
+    open_table_by_keys(desk, dialog, "T8")  # the proposed name ("牌桌 1") is selected: typing replaces it
     snapshot = desk.snapshot
     assert (snapshot.table, [seat.name for seat in snapshot.seats], snapshot.button) == (
         "T8",

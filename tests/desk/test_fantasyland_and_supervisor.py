@@ -48,7 +48,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     snapshot = desk.snapshot
     assert snapshot.hand_number == 2
     assert snapshot.button == "Bob" and snapshot.button_held_for_fantasyland
-    assert "button Bob (held: Fantasyland)" in desk.window.status_line.text().replace("\u00a0", " ")
+    assert "button Bob (held: Fantasyland)" in desk.status
     ann_face = desk.face("Ann")
     assert ann_face.fantasyland_cards == 13
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
@@ -167,7 +167,7 @@ def test_a_supervisor_changes_the_stakes_between_hands_and_the_rest_of_the_rules
     assert not dialog.isVisible()
     assert desk.snapshot.unit == 5
     assert service.rules == replace(before, unit=5)
-    assert "5 a point" in desk.window.status_line.text().replace("\u00a0", " ")
+    assert "5 a point" in desk.status
 
 
 def test_mid_hand_a_rules_change_is_refused_with_a_pin_and_asked_of_the_floor_instead(desk: Desk) -> None:

@@ -364,20 +364,36 @@ def test_a_shift_by_keys_alone(desk: Desk, tmp_path: Path, monkeypatch: pytest.M
     close_by_keys(desk)
 
 
-def new_table_by_keys(desk: Desk) -> None:
-    qtbot = desk.qtbot
-    press(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = dialog_up(qtbot, NewTableDialog)
+def new_table_dialog_by_keys(desk: Desk) -> NewTableDialog:
+    """Ctrl+N, and the new-table dialog up with the keys inside it."""
+    press(desk.qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    dialog = dialog_up(desk.qtbot, NewTableDialog)
     assert isinstance(dialog, NewTableDialog)
-    type_in(qtbot, "Walk")  # the proposed name is selected: typing replaces it
-    fields = [field.accessibleName() for field in dialog.fields_in_order()]
-    assert tab_to(qtbot, "Seat 1 player") == fields[: fields.index("Seat 1 player")]
+    return dialog
+
+
+def open_table_by_keys(desk: Desk, dialog: NewTableDialog, name: str) -> list[str]:
+    """The table named (typing replaces the proposed name, which is selected), Ann in seat 1 and
+    Bob in seat 2, Enter: the table opens. Returns the fields Tab passed on the way to seat 1."""
+    qtbot = desk.qtbot
+    first_player, second_player = dialog.seats[0][0], dialog.seats[1][0]
+    type_in(qtbot, name)
+    passed = tab_to(qtbot, first_player.accessibleName())
+    assert focus() is first_player
     type_in(qtbot, "Ann")
     press(qtbot, Qt.Key.Key_Tab)
     press(qtbot, Qt.Key.Key_Tab)
+    assert focus() is second_player
     type_in(qtbot, "Bob")
     press(qtbot, Qt.Key.Key_Return)
     done(desk, dialog)
+    return passed
+
+
+def new_table_by_keys(desk: Desk) -> None:
+    dialog = new_table_dialog_by_keys(desk)
+    fields = [field.accessibleName() for field in dialog.fields_in_order()]
+    assert open_table_by_keys(desk, dialog, "Walk") == fields[: fields.index("Seat 1 player")]
     snapshot = desk.snapshot
     assert (snapshot.table, [seat.name for seat in snapshot.seats], snapshot.button) == (
         "Walk",
@@ -386,7 +402,7 @@ def new_table_by_keys(desk: Desk) -> None:
     )
     assert (snapshot.preset, snapshot.variant) == ("standard", "regular")
     assert focus() is desk.window.between_hands.deal_button
-    press(qtbot, Qt.Key.Key_Return)  # deals hand 1
+    press(desk.qtbot, Qt.Key.Key_Return)  # deals hand 1
     assert desk.snapshot.phase is Phase.LIVE
 
 

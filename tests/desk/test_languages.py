@@ -3,7 +3,6 @@ Language kept per desk; the command line's language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,20 +15,7 @@ from ofc_desk.desk.action_parts import Menu
 from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language, stored_language
 from ofc_desk.i18n import Language, active_language, use_language
 from tests.desk.conftest import make_desk
-
-
-@pytest.fixture
-def english_after() -> Iterator[None]:
-    yield
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    for translator in app.property("ofc_desk_translators") or []:
-        app.removeTranslator(translator)
-    use_language(Language.EN)
-
-
-def menu_titles(window: object) -> list[str]:
-    return [action.text() for action in window.menuBar().actions()]  # type: ignore[attr-defined]
+from tests.helpers.qt_languages import menu_titles
 
 
 def test_a_vietnamese_desk_shows_its_menus_status_and_qt_buttons_in_vietnamese(

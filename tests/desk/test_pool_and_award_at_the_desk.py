@@ -1,7 +1,7 @@
 """The closed game's other payments and the room's jackpot at the desk (issue 28, point 6): the
 supervisor seeds the pool by keys, a pool table's settlement names each row's winner, a single-winner
-table says when nobody won, an award shows its shares and the pool before and after, and a pool
-table's prompt offers no surrender."""
+table says when nobody won, an award shows its shares and the pool before and after, a table with an
+award shows the room's pool on its status line, and a pool table offers no surrender."""
 
 from __future__ import annotations
 
@@ -25,15 +25,12 @@ from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_chinese_table import hand_keys, open_chinese_table, pick_with_keys
 from tests.desk.test_fantasyland_and_supervisor import amount_field
-from tests.service.test_room_pool import HOUSE_AWARD
+from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
 
 # The pool's example of the core (core/chinese/schemes.py): Bob wins the front and the middle, Cy the back.
 ANN = ("Ah Kd 2c", "3s 3h 7d 8c 9s", "Ts Js Qs Ks 2s")
 BOB = ("Qh Qd 4c", "5s 5h 5d 8d 9d", "6c 6d 6h 4d 4h")
 CY = ("Kh Jd 3c", "2d 2h 7c Td Tc", "Ad As Ac 7s 7h")
-# Ann's high cards lose every row to Bob's: the award's qualifying pair (tests/service/test_room_pool.py).
-LOSER = ("2c 3d 5h", "4s 6c 7d 9h Jc", "8d Th Qs Kh Ac")
-WINNER = ("Ad Kd Qc", "2h 2s 3h 3s 4d", "5c 5d 5s 6h 6d")
 
 
 def open_award_table(desk: Desk) -> None:
@@ -42,15 +39,18 @@ def open_award_table(desk: Desk) -> None:
     assert desk.session.open_new_table(TableSetup("Jade 1", seats, "Dee", rules)) is None
 
 
-def seed_by_keys(desk: Desk, chips: str) -> SupervisorDialog:
+def seed_by_keys(desk: Desk, chips: str | None = None, pin: str = SUPERVISOR[1]) -> SupervisorDialog:
+    """Seed the room's jackpot: `chips` typed over the amount (left as proposed when None), the
+    supervisor signs with `pin`, Enter."""
     desk.window.action(Dialog.SEED_JACKPOT).trigger()
     dialog = desk.session.chip_actions.active_dialog
     assert isinstance(dialog, SupervisorDialog)
-    amount = amount_field(dialog, "Chips from the house")
-    amount.selectAll()
-    desk.qtbot.keyClicks(amount, chips)
+    if chips is not None:
+        amount = amount_field(dialog, "Chips from the house")
+        amount.selectAll()
+        desk.qtbot.keyClicks(amount, chips)
     desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
-    desk.qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    desk.qtbot.keyClicks(dialog.pin, pin)
     desk.qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
     return dialog
 
@@ -63,19 +63,14 @@ def test_a_supervisor_seeds_the_jackpot_by_keys_between_hands_only(desk: Desk) -
     assert not dialog.isVisible()
     assert room_pool(service.database) == 1000
     assert "Floor seeded the room's jackpot with 1000 chips" in desk.window.between_hands.notice.text()
-    assert desk.window.status_line.text().replace("\u00a0", " ").endswith("room jackpot 1,000")
+    assert desk.status.endswith("room jackpot 1,000")
     desk.press_enter_on(desk.window.between_hands.deal_button)
     assert not desk.window.action(Dialog.SEED_JACKPOT).isEnabled()  # a hand is being dealt
 
 
 def test_a_wrong_pin_is_the_services_refusal_and_seeds_nothing(desk: Desk) -> None:
     open_award_table(desk)
-    desk.window.action(Dialog.SEED_JACKPOT).trigger()
-    dialog = desk.session.chip_actions.active_dialog
-    assert isinstance(dialog, SupervisorDialog)
-    desk.qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
-    desk.qtbot.keyClicks(dialog.pin, "00000000")
-    desk.qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    dialog = seed_by_keys(desk, pin="00000000")
     assert dialog.isVisible() and "supervisor" in dialog.refusal.text()
     service = desk.session.controller.service
     assert service is not None and room_pool(service.database) == 0
@@ -102,6 +97,8 @@ def test_a_pool_tables_settlement_names_each_rows_winner_and_its_prompt_no_surre
     open_chinese_table(desk, "pool")
     assert "13 cards with their rows" in desk.window.entry.prompt.text()
     assert "s surrenders" not in desk.window.entry.prompt.text()
+    assert desk.window.entry.surrender_button.isHidden()
+    assert "room jackpot" not in desk.status
     for hand in (ANN, BOB, CY):
         desk.street(hand_keys(hand))
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
@@ -114,8 +111,8 @@ def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> 
     open_award_table(desk)
     seed_by_keys(desk, "1000")
     desk.press_enter_on(desk.window.between_hands.deal_button)
-    desk.street(hand_keys(LOSER))
-    desk.street(hand_keys(WINNER))
+    desk.street(hand_keys(LOSER_ROWS))
+    desk.street(hand_keys(WINNER_ROWS))
     desk.street("s")  # Cy and Dee surrender: the table's share is theirs
     desk.street("s")
     transfers = " ".join(desk.window.settlement.transfers.toPlainText().split())
@@ -135,6 +132,23 @@ def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> 
         ("Cy", 125),
         ("Dee", 125),
     ]
+
+
+def test_a_table_with_an_award_shows_the_room_jackpot_on_its_status_line(desk: Desk) -> None:
+    desk.window.resize(1366, 768)
+    open_award_table(desk)
+    assert desk.status.endswith("room jackpot 0")
+    service = desk.session.controller.service
+    assert service is not None
+    service.seed_jackpot(1250, *SUPERVISOR)
+    desk.session.controller.show_snapshot(service.snapshot())
+    assert desk.status.endswith("room jackpot 1,250")
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    assert desk.status.endswith("room jackpot 1,250")
+    desk.window.grab()  # laid out as a paint would
+    line = desk.window.status_line
+    assert line.height() < 2 * line.fontMetrics().lineSpacing(), line.text()
+    desk.screenshot("27-room-jackpot-status-line-1366")
 
 
 def test_a_single_winner_deal_nobody_won_says_no_chips_move() -> None:

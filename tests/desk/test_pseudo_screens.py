@@ -17,23 +17,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QLabel, QLineEdit, QTextBrowser, QWidget
-from pytestqt.qtbot import QtBot
+from PySide6.QtWidgets import QAbstractButton, QDialog, QLabel, QLineEdit, QTextBrowser, QWidget
 
 from ofc_desk.desk.entry.panel import HINT_ROOM
-from ofc_desk.desk.shell.language import install_language
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.status_line import StatusLine
 from ofc_desk.i18n import Language
-from ofc_desk.storage.users import Account
-from tests.desk.conftest import DEALER, SUPERVISOR, Desk, make_desk
+from tests.desk.conftest import DEALER, SUPERVISOR, Desk
 from tests.desk.screen_states import GAMES, NAMES, PAYMENT_GAMES, PHASES, ScreenGame, walk
-from tests.desk.test_languages import english_after  # noqa: F401  (a fixture: English again afterwards)
 from tests.desk.test_screen_matrix import (
     SCREENS,
     dealer_at_work,
@@ -61,20 +55,9 @@ CARD = re.compile(r"^(?:[2-9TJQKA]|10)[SHDC]$", re.IGNORECASE)
 
 
 @pytest.fixture
-def pseudo_desk(qtbot: QtBot, tmp_path: Path, template_accounts: tuple[Path, Account]) -> Desk:
+def pseudo_desk(desk_in: Callable[[Language], Desk]) -> Desk:
     """A desk started in the pseudo-language (installed before the window, as at a start)."""
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    install_language(app, Language.PSEUDO)
-    path = tmp_path / "desk.db"
-    shutil.copyfile(template_accounts[0], path)
-    desk = make_desk(qtbot, tmp_path, f"sqlite:///{path}")
-    desk.session.start()
-    qtbot.waitUntil(lambda: desk.session.database is not None, timeout=15_000)
-    if desk.session.active_dialog is not None:
-        desk.session.active_dialog.reject()  # signed in below without hashing the PIN again
-    desk.session.account = template_accounts[1]
-    return desk
+    return desk_in(Language.PSEUDO)
 
 
 @pytest.mark.usefixtures("english_after")

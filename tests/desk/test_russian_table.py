@@ -4,41 +4,24 @@ the way (the menus, the between-hands page, the status line, the card entry) is 
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.dialogs.new_table import NewTableDialog
-from ofc_desk.desk.shell.language import install_language
 from ofc_desk.i18n import Language
 from ofc_desk.service.snapshot import Phase
-from ofc_desk.storage.users import Account
-from tests.desk.conftest import Desk, make_desk
-from tests.desk.test_keyboard_walk import dialog_up, done, focus, press, type_in
-from tests.desk.test_languages import english_after  # noqa: F401  (a fixture: English again afterwards)
+from tests.desk.conftest import Desk
+from tests.desk.test_keyboard_walk import focus, new_table_dialog_by_keys, open_table_by_keys, press
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
 @pytest.fixture
-def russian_desk(qtbot: QtBot, tmp_path: Path, template_accounts: tuple[Path, Account]) -> Desk:
+def russian_desk(desk_in: Callable[[Language], Desk]) -> Desk:
     """The desk as a Russian-speaking room starts it: the language installed before the window."""
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    install_language(app, Language.RU)
-    path = tmp_path / "desk.db"
-    shutil.copyfile(template_accounts[0], path)
-    desk = make_desk(qtbot, tmp_path, f"sqlite:///{path}")
-    desk.session.start()  # opens the database on the worker thread, as at a start
-    qtbot.waitUntil(lambda: desk.session.database is not None, timeout=15_000)
-    if desk.session.active_dialog is not None:
-        desk.session.active_dialog.reject()  # signed in below without hashing the PIN again
-    desk.session.account = template_accounts[1]
-    return desk
+    return desk_in(Language.RU)
 
 
 def russian(text: str) -> bool:
@@ -62,21 +45,8 @@ def test_a_russian_desk_opens_and_deals_a_table_in_russian(russian_desk: Desk) -
 
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    press(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = dialog_up(qtbot, NewTableDialog)
-    assert isinstance(dialog, NewTableDialog)
-    type_in(qtbot, "Walk")  # the proposed name is selected: typing replaces it (QTest types Latin-1 only)
-    first_player, _buy_in = dialog.seats[0]
-    for _press in range(30):
-        if focus() is first_player:
-            break
-        press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, "Ann")
-    press(qtbot, Qt.Key.Key_Tab)
-    press(qtbot, Qt.Key.Key_Tab)
-    type_in(qtbot, "Bob")
-    press(qtbot, Qt.Key.Key_Return)
-    done(desk, dialog)
+    # QTest types Latin-1 only: the name stays Latin
+    open_table_by_keys(desk, new_table_dialog_by_keys(desk), "Walk")
 
     between = window.between_hands
     assert between.message.text() == "Между раздачами — следующая раздача 1. Enter сдаёт её."
@@ -86,7 +56,7 @@ def test_a_russian_desk_opens_and_deals_a_table_in_russian(russian_desk: Desk) -
     press(qtbot, Qt.Key.Key_Return)  # deals hand 1
     assert desk.snapshot.phase is Phase.LIVE
 
-    status = window.status_line.text().replace("\u00a0", " ")
+    status = desk.status
     assert status.startswith("Walk  ·  standard классика, 1 за очко, лимит выигрыша  ·  Раздача 1, улица 1:")
     assert "ходит Ann" in status and "баттон Bob" in status
     assert window.windowTitle().startswith("OFC Desk — Walk — standard классика")

@@ -210,7 +210,7 @@ def name_of(widget: QWidget) -> str:
 
 def voided_hand_shown(desk: Desk) -> bool:
     seats = [widget.seat for widget in desk.window.felt.seat_widgets]
-    status = desk.window.status_line.text().replace("\u00a0", " ")
+    status = desk.status
     return all(seat is not None and seat.voided for seat in seats) and " VOID" in status
 
 

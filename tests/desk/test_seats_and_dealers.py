@@ -92,9 +92,9 @@ def test_the_dealer_on_duty_is_on_the_status_line_and_in_the_hand_history(
     supervisor = sign_in(database, *SUPERVISOR, Role.SUPERVISOR)
     create_user(database, "Yan", Role.DEALER, "5678", approver=supervisor)
     desk.open_table(("Ann", "Bob"), button="Bob")
-    assert "dealer Dana, button Bob" in status(desk)
+    assert "dealer Dana, button Bob" in desk.status
     hand_over(desk, "Yan", "5678")  # hand 1 is dealt: Dana dealt it, Yan deals on
-    qtbot.waitUntil(lambda: "dealer Yan, button Bob" in status(desk))
+    qtbot.waitUntil(lambda: "dealer Yan, button Bob" in desk.status)
     desk.screenshot("26-dealer-on-duty")
     desk.window.action(Command.HISTORY).trigger()
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
@@ -106,10 +106,6 @@ def test_the_dealer_on_duty_is_on_the_status_line_and_in_the_hand_history(
     desk.window.action(Command.HISTORY).trigger()
     qtbot.waitUntil(lambda: browser.model.rowCount() == 1)
     assert browser.proxy.index(0, HandHistoryModel.DEALERS).data() == "Dana, then Yan"
-
-
-def status(desk: Desk) -> str:
-    return desk.window.status_line.text().replace("\u00a0", " ")
 
 
 def test_a_voided_hand_at_a_chinese_table_shows_void(desk: Desk) -> None:
@@ -132,7 +128,7 @@ def test_a_voided_hand_at_a_chinese_table_shows_void(desk: Desk) -> None:
     for name in ("Ann", "Bob", "Cy"):
         face = desk.face(name)
         assert face.voided
-    assert "Hand 1 VOID  ·  26 seen" in desk.window.status_line.text().replace("\u00a0", " ")
+    assert "Hand 1 VOID  ·  26 seen" in desk.status
     desk.screenshot("26-chinese-void")
 
 

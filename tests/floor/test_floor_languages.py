@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
@@ -13,15 +13,9 @@ from ofc_desk.desk.floor.app import build_floor
 from ofc_desk.desk.floor.columns import column_index
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.shell.language import DESK_KEY, FLOOR_KEY, stored_language
-from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.i18n import Language, active_language
-from ofc_desk.storage.database import Database, open_existing
-from tests.desk.test_languages import english_after  # noqa: F401 - the fixture, set back after each test
-from tests.helpers.floor_room import play_table
-
-
-def menu_titles(controller: FloorController) -> list[str]:
-    return [action.text() for action in controller.window.menuBar().actions()]
+from tests.helpers.floor_room import play_table, room_for_the_floor
+from tests.helpers.qt_languages import menu_titles
 
 
 def headers(controller: FloorController) -> list[str]:
@@ -41,18 +35,15 @@ def language_entry(controller: FloorController, name: str) -> QMenu:
 def test_the_floor_chooses_vietnamese_for_itself_and_speaks_it_from_the_next_start(
     qtbot: QtBot,
     tmp_path: Path,
-    english_after: None,  # noqa: F811 - the fixture imported above
+    english_after: None,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'room.db'}"
-    desk_database = Database(url)
-    play_table(desk_database, "T7", 4, next_hand_actions=2)
-    desk_database.dispose()
-    store = DisplaySettingsStore(QSettings(str(tmp_path / "floor.ini"), QSettings.Format.IniFormat))
-    database = open_existing(url)
+    database, store = room_for_the_floor(
+        tmp_path, lambda desk: play_table(desk, "T7", 4, next_hand_actions=2)
+    )
     try:
         english = build_floor(database, store)
         qtbot.addWidget(english.window)
-        assert menu_titles(english) == ["&File", "&Table", "&Settings"]
+        assert menu_titles(english.window) == ["&File", "&Table", "&Settings"]
         vietnamese = next(
             a for a in language_entry(english, "&Language").actions() if a.text() == "Tiếng Việt"
         )
@@ -65,7 +56,7 @@ def test_the_floor_chooses_vietnamese_for_itself_and_speaks_it_from_the_next_sta
 
         floor = build_floor(database, store)  # the next start
         qtbot.addWidget(floor.window)
-        assert menu_titles(floor) == ["&Tệp", "&Bàn", "&Cài đặt"]
+        assert menu_titles(floor.window) == ["&Tệp", "&Bàn", "&Cài đặt"]
         assert headers(floor) == [
             "Bàn",
             "Trò chơi",

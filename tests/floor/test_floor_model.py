@@ -19,10 +19,10 @@ from ofc_desk.service import TableService, list_open_tables
 from ofc_desk.service.floor import FloorReader, FloorTable, LastSettlement
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
+from tests.helpers.chinese_hands import ROWS
 from tests.helpers.floor_room import play_table
 from tests.helpers.room_scripts import DEALER, USERS
 
-ROWS = "f f f m m m m m b b b b b"
 SEED = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
 DISPLAY, TOOLTIP = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole)
 

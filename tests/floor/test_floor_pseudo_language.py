@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QRect, QSettings, QSize
+from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QStyle, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -18,10 +18,9 @@ from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.view import header_text_height
 from ofc_desk.desk.shell.app import FRAME_ALLOWANCE
 from ofc_desk.desk.shell.language import FLOOR_KEY
-from ofc_desk.desk.shell.theme import DisplaySettingsStore
-from ofc_desk.storage.database import Database, open_existing
-from tests.desk.test_languages import english_after  # noqa: F401 - the fixture, set back after each test
-from tests.helpers.floor_room import play_table
+from ofc_desk.storage.database import Database
+from tests.desk.test_screen_matrix import frame_problems
+from tests.helpers.floor_room import play_table, room_for_the_floor
 
 SCREEN = QSize(1366, 768)
 BREAKS = re.compile(r"[ \n]+")
@@ -29,10 +28,7 @@ BREAKS = re.compile(r"[ \n]+")
 
 
 def too_big(window: QWidget) -> list[str]:
-    frame = window.size().grownBy(FRAME_ALLOWANCE)
-    if frame.width() <= SCREEN.width() and frame.height() <= SCREEN.height():
-        return []
-    return [f"{window.windowTitle()!r} is {frame.width()}x{frame.height()} with its frame"]
+    return [f"{window.windowTitle()!r}: {problem}" for problem in frame_problems(window, SCREEN)]
 
 
 def cut_widgets(window: QWidget) -> list[str]:
@@ -81,16 +77,15 @@ def cut_cells(floor: FloorController) -> list[str]:
 def test_nothing_is_cut_or_off_the_screen_in_the_pseudo_language(
     qtbot: QtBot,
     tmp_path: Path,
-    english_after: None,  # noqa: F811 - the fixture imported above
+    english_after: None,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'room.db'}"
-    desk_database = Database(url)
-    play_table(desk_database, "Table 12 — high stakes", 4, next_hand_actions=2)
-    play_table(desk_database, "T8", 2, sitting_out="Cy")
-    desk_database.dispose()
-    store = DisplaySettingsStore(QSettings(str(tmp_path / "floor.ini"), QSettings.Format.IniFormat))
+
+    def two_tables(desk: Database) -> None:
+        play_table(desk, "Table 12 — high stakes", 4, next_hand_actions=2)
+        play_table(desk, "T8", 2, sitting_out="Cy")
+
+    database, store = room_for_the_floor(tmp_path, two_tables)
     store.settings.setValue(FLOOR_KEY, "en_XA")
-    database = open_existing(url)
     floor = build_floor(database, store)
     qtbot.addWidget(floor.window)
     floor.window.resize(QSize(*DEFAULT_WINDOW_SIZE).boundedTo(SCREEN.shrunkBy(FRAME_ALLOWANCE)))

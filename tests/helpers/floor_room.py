@@ -1,12 +1,18 @@
 """Tables for the floor to watch, played through the real session service: the published
 pineapple example's first hands at a named table, optionally stopped part-way into the next hand
-and with a player sitting out."""
+and with a player sitting out; and a room so played, opened again as the floor opens it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.service import TableService, list_open_tables
 from ofc_desk.service.replay import run_replay
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, open_existing
 from tests.helpers.room_scripts import DEALER, example_script, table_script
 
 
@@ -25,3 +31,18 @@ def play_table(
         for action in example_script()["hands"][hands]["actions"][:next_hand_actions]:
             service.place(action["player"], action["cards"], action["rows"])
     return service
+
+
+def room_for_the_floor(
+    folder: Path, play: Callable[[Database], object]
+) -> tuple[Database, DisplaySettingsStore]:
+    """A room database in `folder` played by `play` and closed, as a desk leaves it; then opened
+    as the floor opens it, with the floor's own settings file beside it."""
+    url = f"sqlite:///{folder / 'room.db'}"
+    desk_database = Database(url)
+    try:
+        play(desk_database)
+    finally:
+        desk_database.dispose()
+    store = DisplaySettingsStore(QSettings(str(folder / "floor.ini"), QSettings.Format.IniFormat))
+    return open_existing(url), store

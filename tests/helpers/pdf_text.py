@@ -9,6 +9,7 @@ text.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -39,3 +40,14 @@ def page_count(pdf: bytes | str | Path) -> int:
         return len(document)
     finally:
         document.close()
+
+
+def squeezed(text: str) -> str:
+    """`text` with each run of whitespace (line ends, wide gaps between columns) one space: what a
+    test looks for in a printed page, whatever its layout."""
+    return re.sub(r"\s+", " ", text)
+
+
+def squeezed_text(pdf: bytes | str | Path) -> str:
+    """Every page's text of the PDF in `pdf`, one after the other, squeezed."""
+    return squeezed(" ".join(page_texts(pdf)))

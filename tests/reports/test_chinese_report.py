@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +16,9 @@ from ofc_desk.reports.record import ChineseSeat, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
-from tests.helpers.pdf_text import page_texts
+from tests.helpers.chinese_hands import ROWS, SEED_A
+from tests.helpers.pdf_text import squeezed_text
 
-ROWS = "f f f m m m m m b b b b b"
-SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
 SIX_PAIRS = "2c 2d 3c 3d 7c 7s Tc Td Qc Qd Ac As 9c"
 # Front trips over a middle of two pair: misset (§3 read for §10).
 MISSET = ("6s 6h 6d 4s 4c 4d 9s 9h Kh Kd 8s 8h 2c", "f f f b b b m m m m b b m")
@@ -77,7 +75,7 @@ def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page
     ]
     out = io.BytesIO()
     write_session_report(record, out)
-    page = re.sub(r"\s+", " ", " ".join(page_texts(out.getvalue())))
+    page = squeezed_text(out.getvalue())
     assert "surrendered: no hand shown" in page
     assert "declared six pairs: paid as a special" in page
     assert "MISSET" in page and "FOUL" not in page

@@ -5,7 +5,6 @@ does; storage's refusals come in the language spoken."""
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, SignInError, create_accounts, sign_in
-from tests.helpers.pdf_text import page_texts
+from tests.helpers.pdf_text import squeezed_text
 
 Capture = pytest.CaptureFixture[str]
 
@@ -29,10 +28,6 @@ def english_after() -> Iterator[None]:
     """`main` sets the process's language, as the command line does: set English back."""
     yield
     use_language(Language.EN)
-
-
-def text_of(pdf: bytes | Path) -> str:
-    return re.sub(r"\s+", " ", " ".join(page_texts(pdf)))
 
 
 @pytest.mark.parametrize(
@@ -85,7 +80,7 @@ def test_the_report_commands_write_in_the_language_named(
     )
     assert main(["--lang", "ru", "report", "--db", example_db, "--shift", "--out", str(shift)]) == 0
     assert capsys.readouterr().out == f"отчёт о смене: 1 стол -> {shift}\n"
-    closing, shifting = text_of(close), text_of(shift)
+    closing, shifting = squeezed_text(close), squeezed_text(shift)
     assert "Закрытие стола" in closing and "Язык отчёта Русский" in closing
     assert "НЕДОСТАЧА 247 фишек" in closing, "a variance of 247 chips takes Russian's third form"
     assert "Отчёт о смене" in shifting and "Язык отчёта Русский" in shifting
@@ -105,7 +100,7 @@ def test_the_table_close_report_prints_in_the_language_chosen(
     record = load_session_record(example_db)
     out = io.BytesIO()
     write_table_close_report(record, out, record.final_stacks_total - 1, language)
-    page = text_of(out.getvalue())
+    page = squeezed_text(out.getvalue())
     assert all(word in page for word in words)
     assert active_language() is Language.EN, "printing in another language leaves the process's alone"
 
@@ -118,7 +113,7 @@ def test_the_shift_report_prints_in_the_language_chosen(example_db: str) -> None
         database.dispose()
     out = io.BytesIO()
     write_shift_report(report, out, Language.ZH_CN)
-    page = text_of(out.getvalue())
+    page = squeezed_text(out.getvalue())
     assert "班次报告" in page and "报告语言 简体中文" in page and "牌室合计" in page
     assert "Shift report" not in page
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 import shutil
 import sqlite3
 from contextlib import closing
@@ -14,7 +13,7 @@ import pytest
 
 from ofc_desk.cli.main import main
 from ofc_desk.reports.loader import load_session_record
-from tests.helpers.pdf_text import page_texts
+from tests.helpers.pdf_text import page_texts, squeezed
 
 Capture = pytest.CaptureFixture[str]
 
@@ -54,7 +53,7 @@ def test_writes_every_output(example_db: str, tmp_path: Path, capsys: Capture) -
     assert (status, out, err) == (0, "", "")
     session_text = " ".join(page_texts(files["session.pdf"]))
     assert "Riverside" in session_text and "T778" in session_text
-    close_text = re.sub(r"\s+", " ", page_texts(files["close.pdf"])[0])
+    close_text = squeezed(page_texts(files["close.pdf"])[0])
     # 42 + 62 + 48 opened, Cy rebought 50 and 55: 257 expected, and 257 counted.
     assert "= Expected chips on the table 257" in close_text and "BALANCED" in close_text
     with open(files["hands.csv"], encoding="utf-8") as f:

@@ -5,7 +5,6 @@ shift report's reconciliation of the pool, which a tampered pool row does not pa
 from __future__ import annotations
 
 import io
-import re
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,9 +24,9 @@ from ofc_desk.service import TableService
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts
-from tests.helpers.pdf_text import page_texts
+from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand
+from tests.helpers.pdf_text import squeezed_text
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
-from tests.service.test_room_pool import HOUSE_AWARD, open_award_table, show_the_losing_hand
 
 RAKE = {"mode": "per-player", "amount": 1, "percent": 0, "cap": 4, "jackpot_percent": 100}
 """Each hand drops 4 chips into the room's pool (one from each of the four players)."""
@@ -41,14 +40,14 @@ class Room:
     sessions: tuple[int, int, int]
 
 
-def _play_award_table(database: Database, name: str, seed: int | None) -> int:
+def _play_award_table(database: Database, name: str, seed: int | None) -> TableService:
     """A table whose one hand pays an award: Ann loses all three rows to Bob, Cy and Dee surrender."""
     service = open_award_table(database, name, **HOUSE_AWARD, rake=RAKE)
     if seed:
         service.seed_jackpot(seed, SUPERVISOR, SUPERVISOR_PIN)
     show_the_losing_hand(service)
     service.confirm_settlement()
-    return service.session_id
+    return service
 
 
 def _room(path: Path) -> Room:
@@ -59,16 +58,13 @@ def _room(path: Path) -> Room:
     create_accounts(
         database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
     )
-    early = open_award_table(database, "Jade 1", **HOUSE_AWARD, rake=RAKE)
-    early.seed_jackpot(500, SUPERVISOR, SUPERVISOR_PIN)
-    show_the_losing_hand(early)
-    early.confirm_settlement()
+    early = _play_award_table(database, "Jade 1", seed=500)
     early.close_session(SUPERVISOR, SUPERVISOR_PIN)
     time.sleep(0.01)
     start = datetime.now(UTC)
     time.sleep(0.01)
-    second = _play_award_table(database, "Jade 2", seed=1000)
-    third = _play_award_table(database, "Jade 3", seed=None)
+    second = _play_award_table(database, "Jade 2", seed=1000).session_id
+    third = _play_award_table(database, "Jade 3", seed=None).session_id
     database.dispose()
     return Room(url, start, (early.session_id, second, third))
 
@@ -78,15 +74,11 @@ def room(tmp_path: Path) -> Room:
     return _room(tmp_path / "room.db")
 
 
-def squeeze(words: str) -> str:
-    return re.sub(r"\s+", " ", words)
-
-
 def pdf_text(write: object, *args: object) -> str:
     buffer = io.BytesIO()
     assert callable(write)
     write(args[0], buffer, *args[1:])
-    return squeeze(" ".join(page_texts(buffer.getvalue())))
+    return squeezed_text(buffer.getvalue())
 
 
 def test_the_session_report_prints_the_seed_the_drop_the_awards_shares_and_the_pool(room: Room) -> None:

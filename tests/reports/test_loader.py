@@ -13,14 +13,14 @@ from ofc_desk.reports.record import AdjustmentKind, ChipKind, ChipTotal, Session
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.storage.database import Database
-from tests.helpers.pdf_text import page_texts
+from tests.helpers.pdf_text import page_texts, squeezed, squeezed_text
 from tests.helpers.report_sessions import expected_example, new_database, play_script
 
 
 def pdf_text(record: SessionRecord) -> str:
     buffer = io.BytesIO()
     write_session_report(record, buffer)
-    return re.sub(r"\s+", " ", " ".join(page_texts(buffer.getvalue())))
+    return squeezed_text(buffer.getvalue())
 
 
 def test_example_session_matches_the_worked_example(example_db: str) -> None:
@@ -243,7 +243,7 @@ def test_buy_ins_are_one_figure_in_the_summary_the_players_table_and_the_table_c
     assert re.search(rf"Total {total} 0 ", text), "the players' table totals the same buy-ins"
     buffer = io.BytesIO()
     write_table_close_report(record, buffer, None)
-    close = re.sub(r"\s+", " ", page_texts(buffer.getvalue())[0])
+    close = squeezed(page_texts(buffer.getvalue())[0])
     assert f"Buy-ins (opening and later) {total}" in close
     assert "joined later" not in close and "Opening chips" not in text
 

@@ -18,7 +18,8 @@ from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
-from tests.helpers.pdf_text import page_texts
+from tests.helpers.chinese_hands import ROWS
+from tests.helpers.pdf_text import squeezed_text
 from tests.helpers.report_sessions import (
     DEALER,
     SUPERVISOR,
@@ -29,7 +30,6 @@ from tests.helpers.report_sessions import (
     play_script,
 )
 
-ROWS = "f f f m m m m m b b b b b"
 ANN = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
 BOB = "Ah Ad 2s Qs Js Ts 5s 3s Qh Jh Th 7h 5h"
 CY_SIX_PAIRS = "2c 2d 3c 3d 7c 7s Tc Td Qc Qd Ac As 9c"
@@ -78,7 +78,7 @@ def printed(record: SessionRecord, out: Path | None = None) -> str:
     write_session_report(record, pdf)
     if out is not None:
         out.write_bytes(pdf.getvalue())
-    return re.sub(r"\s+", " ", " ".join(page_texts(pdf.getvalue())))
+    return squeezed_text(pdf.getvalue())
 
 
 def test_a_chinese_hands_points_by_pair_add_up_to_its_points_column(
@@ -150,5 +150,5 @@ def test_the_report_says_which_dealer_dealt_which_hands_with_a_signature_line_ea
     ]
     close = io.BytesIO()
     write_table_close_report(record, close)
-    closing = re.sub(r"\s+", " ", " ".join(page_texts(close.getvalue())))
+    closing = squeezed_text(close.getvalue())
     assert f"Dealer, hands 1–3 {DEALER} Dealer, hands 3–4 Rita" in closing

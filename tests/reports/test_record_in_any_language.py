@@ -7,7 +7,6 @@ English and are said again from the data in the other languages (reports/spoken.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from ofc_desk.reports.spoken import hand_words, reason_words
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, TransferRow
-from tests.helpers.pdf_text import page_texts
+from tests.helpers.pdf_text import squeezed_text
 from tests.helpers.report_sessions import example_script, new_database, play_script
 
 
@@ -85,7 +84,7 @@ def stored(url: str) -> tuple[list[tuple[Any, ...]], ...]:
 def pdf_text(url: str, language: Language) -> str:
     buffer = io.BytesIO()
     write_session_report(load_session_record(url), buffer, language)
-    return re.sub(r"\s+", " ", " ".join(page_texts(buffer.getvalue())))
+    return squeezed_text(buffer.getvalue())
 
 
 def test_a_session_recorded_in_russian_verifies_and_prints_in_english_and_in_chinese(

@@ -32,7 +32,7 @@ from ofc_desk.reports.table_close_pdf import (
     variance_words,
     write_table_close_report,
 )
-from tests.helpers.pdf_text import page_count, page_texts
+from tests.helpers.pdf_text import page_count, page_texts, squeezed
 
 
 def pdf_pages(write: Callable[..., object], *args: object) -> list[str]:
@@ -41,12 +41,8 @@ def pdf_pages(write: Callable[..., object], *args: object) -> list[str]:
     return page_texts(buffer.getvalue())
 
 
-def squeeze(text: str) -> str:
-    return re.sub(r"\s+", " ", text)
-
-
 def test_header_names_the_session_rules_and_people(sample_record: SessionRecord) -> None:
-    first = squeeze(pdf_pages(write_session_report, sample_record)[0])
+    first = squeezed(pdf_pages(write_session_report, sample_record)[0])
     for expected in (
         "Session report",
         "Riverside Card Room",
@@ -67,7 +63,7 @@ def test_header_names_the_session_rules_and_people(sample_record: SessionRecord)
 
 
 def test_players_summary_carries_each_net_result(sample_record: SessionRecord) -> None:
-    text = squeeze(pdf_pages(write_session_report, sample_record)[0])
+    text = squeezed(pdf_pages(write_session_report, sample_record)[0])
     # name, buy-ins, rebuys, cash-outs, final stack, net, hands, fouls, FL hands, royalties
     assert "Ann 100 0 0 146 +46 3 0 1 64" in text
     assert "Bob 80 10 0 38 -52 3 1 0 0" in text
@@ -76,7 +72,7 @@ def test_players_summary_carries_each_net_result(sample_record: SessionRecord) -
 
 
 def test_hands_show_rows_with_suits_and_ordered_transfers(sample_record: SessionRecord) -> None:
-    text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
+    text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
     assert "Q♠ Q♦ 2♣" in text and "pair of queens +7" in text
     assert "FOUL" in text
     assert "1 Bob Ann 27 27 2 Cy Ann 1 1 3 Bob Cy 21 14 capped: Cy reached the win cap of 20" in text
@@ -91,13 +87,13 @@ def test_every_page_is_numbered_and_carries_the_fingerprint(sample_record: Sessi
     for number, page in enumerate(pages, start=1):
         assert f"Page {number} of {len(pages)}" in page
         assert "fingerprint 9f2c4e8a9f2c4e8a" in page
-    last = squeeze(pages[-1])
+    last = squeezed(pages[-1])
     assert sample_record.final_hash in last.replace(" ", "")
     assert "Dealer Dana Dealer" in last and "Floor supervisor Sam Floor" in last
 
 
 def test_adjustments_name_who_approved(sample_record: SessionRecord) -> None:
-    text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
+    text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
     assert "void 3 hand 3 voided: misdeal Dana Dealer Sam Floor" in text
     assert "undo 2 Bob's 5h to middle taken back; entered again as Bob: 5h back Dana Dealer" in text
 
@@ -124,12 +120,12 @@ def test_long_session_paginates_with_repeated_headers_and_whole_rows(
     for i in range(120):
         # Each transaction row lies whole on one page: its event, player and chips together.
         row = re.compile(rf"{1000 + i} 2026-11-21 20:00 UTC {i} Player{i:03d} rebuy \+{10 + i}")
-        assert sum(1 for page in pages if row.search(squeeze(page))) == 1, i
+        assert sum(1 for page in pages if row.search(squeezed(page))) == 1, i
     pages_with_rows = [page for page in pages if "Player0" in page or "Player1" in page]
     assert len(pages_with_rows) >= 2
     for page in pages_with_rows:
-        assert "Event Time After hand Player What Chips By Approved by" in squeeze(page)
-    hand_headers = [squeeze(page).count("Player Front Middle Back") for page in pages]
+        assert "Event Time After hand Player What Chips By Approved by" in squeezed(page)
+    hand_headers = [squeezed(page).count("Player Front Middle Back") for page in pages]
     assert sum(hand_headers) == 40
 
 
@@ -143,7 +139,7 @@ def test_table_close_balances_or_flags_the_variance(sample_record: SessionRecord
     assert variance_words(table_close_figures(sample_record, 208)) == "OVER by 2 chips"
     pages = pdf_pages(write_table_close_report, sample_record, 205)
     assert len(pages) == 1
-    text = squeeze(pages[0])
+    text = squeezed(pages[0])
     assert "= Expected chips on the table 206" in text
     assert "Counted chips (entered by the floor supervisor) 205" in text
     assert "-1 SHORT by 1 chip" in text
@@ -151,14 +147,14 @@ def test_table_close_balances_or_flags_the_variance(sample_record: SessionRecord
 
 
 def test_table_close_without_a_count_leaves_it_to_fill_in(sample_record: SessionRecord) -> None:
-    text = squeeze(pdf_pages(write_table_close_report, sample_record, None)[0])
+    text = squeezed(pdf_pages(write_table_close_report, sample_record, None)[0])
     assert "Counted chips (entered by the floor supervisor) Variance" in text
     assert "SHORT" not in text and "BALANCED" not in text
 
 
 def test_a_session_with_no_hands_still_reports(sample_record: SessionRecord) -> None:
     empty = dataclasses.replace(sample_record, hands=(), adjustments=())
-    text = squeeze(" ".join(pdf_pages(write_session_report, empty)))
+    text = squeezed(" ".join(pdf_pages(write_session_report, empty)))
     assert "No hand was settled in this session." in text
     assert "None recorded." in text
 
@@ -193,7 +189,7 @@ def test_signature_lines_print_names_as_typed(sample_record: SessionRecord) -> N
     record = dataclasses.replace(sample_record, dealers=("Lee & Kim",), supervisors=("Ana <Floor>",))
     for write, args in ((write_session_report, ()), (write_table_close_report, (205,))):
         pages = pdf_pages(write, record, *args)
-        last = squeeze(pages[-1])
+        last = squeezed(pages[-1])
         assert "Name (print)" in last
         assert "Dealer Lee & Kim" in last and "Floor supervisor Ana <Floor>" in last
         assert not any("&amp;" in page or "&lt;" in page for page in pages)
@@ -243,7 +239,7 @@ def test_table_close_keeps_the_signatures_with_the_last_stacks(
     sample_record: SessionRecord, players: int
 ) -> None:
     pages = [
-        squeeze(page)
+        squeezed(page)
         for page in pdf_pages(write_table_close_report, _with_players(sample_record, players), 0)
     ]
     if players == 16:
@@ -259,7 +255,7 @@ def test_table_close_keeps_the_signatures_with_the_last_stacks(
 
 
 def test_table_close_counts_voided_hands_as_settled(sample_record: SessionRecord) -> None:
-    text = squeeze(pdf_pages(write_table_close_report, sample_record, None)[0])
+    text = squeezed(pdf_pages(write_table_close_report, sample_record, None)[0])
     assert "Hands settled 3 (1 voided)" in text
 
 
@@ -281,7 +277,7 @@ def test_header_gives_the_rules_as_at_the_opening_and_the_hand_they_changed_befo
     sample_record: SessionRecord,
 ) -> None:
     record = dataclasses.replace(sample_record, adjustments=(_rules_change(after_hand=1),))
-    pages = [squeeze(page) for page in pdf_pages(write_session_report, record)]
+    pages = [squeezed(page) for page in pdf_pages(write_session_report, record)]
     first, everything = pages[0], " ".join(pages)
     for expected in (
         "Unit (chips per point) 1 (at the opening)",
@@ -296,15 +292,15 @@ def test_header_gives_the_rules_as_at_the_opening_and_the_hand_they_changed_befo
 
 def test_a_rules_change_after_the_last_hand_applied_to_none(sample_record: SessionRecord) -> None:
     record = dataclasses.replace(sample_record, adjustments=(_rules_change(after_hand=3),))
-    everything = squeeze(" ".join(pdf_pages(write_session_report, record)))
+    everything = squeezed(" ".join(pdf_pages(write_session_report, record)))
     assert "Rules changed after the last hand" in everything
     assert "rules change – rules now: Unit 2" in everything
     in_play = dataclasses.replace(record, live_hand=4)
-    assert "Rules changed before hand 4" in squeeze(pdf_pages(write_session_report, in_play)[0])
+    assert "Rules changed before hand 4" in squeezed(pdf_pages(write_session_report, in_play)[0])
 
 
 def test_opening_rules_without_a_change_are_not_qualified(sample_record: SessionRecord) -> None:
-    first = squeeze(pdf_pages(write_session_report, sample_record)[0])
+    first = squeezed(pdf_pages(write_session_report, sample_record)[0])
     assert "at the opening" not in first and "Rules changed" not in first
 
 
@@ -364,10 +360,10 @@ def test_a_hand_voided_after_later_hands_leaves_its_result_out_of_them(sample_re
 
 def test_stack_chart_legend_gives_final_stacks_or_cashed_out(sample_record: SessionRecord) -> None:
     # The voided last hand left Cy at 16 in its stacks; the void gave back the 6, so Cy ends on 22.
-    text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
+    text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
     assert "Ann (146) Bob (38) Cy (22)" in text
     record = _cy_away_for_hand_2_and_bob_cashed_out(sample_record)
-    text = squeeze(" ".join(pdf_pages(write_session_report, record)))
+    text = squeezed(" ".join(pdf_pages(write_session_report, record)))
     assert "Ann (146) Bob (cashed out) Cy (22)" in text
 
 
@@ -376,13 +372,13 @@ def test_each_pair_shows_its_chips_a_point_where_that_is_not_one(sample_record: 
     ann_bob, ann_cy = first.matchups
     hand = dataclasses.replace(first, matchups=(dataclasses.replace(ann_bob, unit=5), ann_cy))
     record = dataclasses.replace(sample_record, hands=(hand, *sample_record.hands[1:]))
-    text = squeeze(" ".join(pdf_pages(write_session_report, record)))
+    text = squeezed(" ".join(pdf_pages(write_session_report, record)))
     assert "Points by pair: Ann v Bob +27 ×5 · Ann v Cy +1" in text
 
 
 def test_each_hand_prints_every_players_stack_before_it(sample_record: SessionRecord) -> None:
     """So a capped payment can be checked on paper against the stack the payer sat down with."""
-    text = squeeze(" ".join(pdf_pages(write_session_report, sample_record)))
+    text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
     assert text.count("Player Front Middle Back Stack before Roy. Points Chips") == len(sample_record.hands)
     for hand in sample_record.hands:
         block = text[text.index(f"Hand {hand.number} ·") :]

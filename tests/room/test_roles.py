@@ -34,8 +34,8 @@ from ofc_desk.storage.users import (
     set_up_first_key,
     sign_in,
 )
-from tests.helpers.room_scripts import table_script
-from tests.service.test_room_pool import replay_script as pool_script
+from tests.helpers.jackpot_awards import award_replay_script
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 DANA = ("Dana", "dealer", "1234")
 
@@ -54,7 +54,7 @@ def _as(url: str, role: str) -> str:
 def room(room_url: str, roles: RoomRoles) -> Iterator[str]:
     """A migrated card room with its accounts, the roles applied twice (the SQL is re-runnable)."""
     owner = Database(room_url)
-    create_accounts(owner, [("Sam", Role.SUPERVISOR, "98769876"), ("Dana", Role.DEALER, "1234")])
+    create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
     with owner.engine.connect() as connection:
         for _ in range(2):
             apply_roles(connection, room_roles_sql(connection, roles))
@@ -145,41 +145,45 @@ def test_the_floor_reads_everything_and_records_only_decisions_on_requests(
     assert set(FLOOR_EVENT_KINDS) == {kind.value for kind in FLOOR_WRITTEN}
 
 
+def _desk_at_the_table_role(room: str, roles: RoomRoles, hands: int) -> TableService:
+    """T1 replayed for `hands` hands at the desks' login, and resumed there by its dealer."""
+    desk_database = Database(_as(room, roles.table))
+    run_replay(desk_database, table_script("T1", hands, extras=False, close=False), resume=False)
+    return TableService.resume(desk_database, 1, sign_in(desk_database, DEALER, DEALER_PIN))
+
+
 def test_a_supervisor_at_the_floor_role_approves_a_request_the_desk_carries_out(
     room: str, roles: RoomRoles
 ) -> None:
-    desk_database = Database(_as(room, roles.table))
-    run_replay(desk_database, table_script("T1", 2, extras=False, close=False), resume=False)
-    desk = TableService.resume(desk_database, 1, sign_in(desk_database, "Dana", "1234"))
+    desk = _desk_at_the_table_role(room, roles, hands=2)
     desk.request(EventKind.HAND_VOIDED, {"hand": 1, "reason": "misdeal"}, "cards exposed")
     floor = Database(_as(room, roles.floor))
     try:
-        assert decide_at_the_floor(floor, 1, 1, True, "Sam", "98769876") == "request #1 at T1 approved by Sam"
+        said = decide_at_the_floor(floor, 1, 1, True, SUPERVISOR, SUPERVISOR_PIN)
     finally:
         floor.dispose()
+    assert said == "request #1 at T1 approved by Sam"
     desk.catch_up()
     assert desk.carry_out_approved() == ["request #1 done: void hand 1, approved by Sam"]
-    verify_database(desk_database)
-    desk_database.dispose()
+    verify_database(desk.database)
+    desk.database.dispose()
 
 
 def test_a_supervisor_at_the_floor_role_seeds_the_room_jackpot_between_hands(
     room: str, roles: RoomRoles
 ) -> None:
     """The seed's event and its row of the room's pool, at the floor's login; the desk folds it in."""
-    desk_database = Database(_as(room, roles.table))
-    run_replay(desk_database, table_script("T1", 1, extras=False, close=False), resume=False)
-    desk = TableService.resume(desk_database, 1, sign_in(desk_database, "Dana", "1234"))
+    desk = _desk_at_the_table_role(room, roles, hands=1)
     floor = Database(_as(room, roles.floor))
     try:
-        said = seed_at_the_floor(floor, 1, 1500, "Sam", "98769876")
+        said = seed_at_the_floor(floor, 1, 1500, SUPERVISOR, SUPERVISOR_PIN)
     finally:
         floor.dispose()
     assert said == "Sam seeded the room's jackpot with 1,500 at T1: it holds 1,500"
     assert desk.catch_up() and room_pool(desk.database) == 1500
     desk.start_next_hand()  # the desk records on after the floor's seed
-    verify_database(desk_database)
-    desk_database.dispose()
+    verify_database(desk.database)
+    desk.database.dispose()
     assert "permission denied" in _refused(room, roles.floor, "DELETE FROM jackpot_moves")
 
 
@@ -470,7 +474,7 @@ def test_a_desk_logged_in_as_the_table_role_seeds_and_pays_the_room_jackpot(
     """The room's pool is derived rows of the desk's own events: the table role writes them."""
     desk = Database(_as(room, roles.table))
     try:
-        output = run_replay(desk, pool_script("T1", seed=1000), resume=False)
+        output = run_replay(desk, award_replay_script("T1", seed=1000), resume=False)
         verify_database(desk)
     finally:
         desk.dispose()

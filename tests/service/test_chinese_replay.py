@@ -16,11 +16,9 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.chinese.game import ChineseGame
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import ShownPayload
+from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.helpers.replay_helpers import run_cli, write_script
 
-ROWS = "f f f m m m m m b b b b b"
-SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
-SEED_B = "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad"
 SIX_PAIRS = "2c 2d 3c 3d 7c 7s Tc Td Qc Qd Ac As 9c"
 SCRIPT: dict[str, Any] = {
     "table": "Jade 1",

@@ -19,11 +19,8 @@ from ofc_desk.service.games.chinese.play import ChineseHandState
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.storage.database import Database
+from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.helpers.table_helpers import open_test_table
-
-ROWS = "f f f m m m m m b b b b b"
-SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
-SEED_B = "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad"
 
 
 def test_the_desk_enters_each_showdown_and_settles(database: Database) -> None:

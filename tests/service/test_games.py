@@ -17,11 +17,8 @@ from ofc_desk.service.games.ofc.game import OfcGame
 from ofc_desk.service.games.ofc.live import OfcHand
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase
+from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.service.test_machine import ANN, BOB, Recorder, opened
-
-SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
-SEED_B = "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad"
-ROWS = "f f f m m m m m b b b b b"
 
 
 def test_the_rules_choose_the_game_and_its_seats() -> None:

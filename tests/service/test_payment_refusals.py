@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from ofc_desk.service import TableService
 from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.storage.database import Database
-from tests.helpers.table_helpers import dealer
+from tests.helpers.table_helpers import open_test_table
 
-SEATS = (SeatSetup("Ann", 50), SeatSetup("Bob", 50), SeatSetup("Cy", 50))
+SEATS = (("Ann", 50), ("Bob", 50), ("Cy", 50))
 
 
 @pytest.mark.parametrize(
@@ -20,8 +18,7 @@ SEATS = (SeatSetup("Ann", 50), SeatSetup("Bob", 50), SeatSetup("Cy", 50))
 def test_only_a_table_whose_preset_plays_a_surrender_offers_one(
     database: Database, preset: str, plays: bool
 ) -> None:
-    rules = TableRules.from_json({"variant": "chinese", "rules": preset})
-    service = TableService.open(database, TableSetup(f"Jade {preset}", SEATS, "Cy", rules), dealer(database))
+    service = open_test_table(database, SEATS, "Cy", variant="chinese", rules=preset)
     service.start_next_hand()
     assert service.can_surrender() is plays
     if not plays:
@@ -30,7 +27,5 @@ def test_only_a_table_whose_preset_plays_a_surrender_offers_one(
 
 
 def test_an_ofc_table_offers_no_surrender(database: Database) -> None:
-    service = TableService.open(
-        database, TableSetup("Ofc 1", SEATS[:2], "Bob", TableRules()), dealer(database)
-    )
+    service = open_test_table(database, SEATS[:2], "Bob")
     assert not service.can_surrender()

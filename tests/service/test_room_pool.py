@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from sqlalchemy import select, text
@@ -20,44 +19,19 @@ from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import JackpotMove
-from ofc_desk.storage.users import Role, create_accounts
 from tests.fixtures.recorded_room.observe import load_dump
 from tests.helpers.concurrent_calls import at_once
-from tests.helpers.jackpot_awards import ANY_HAND_AWARD
+from tests.helpers.jackpot_awards import (
+    HOUSE_AWARD,
+    PLAYERS,
+    award_replay_script,
+    open_award_table,
+    show_the_losing_hand,
+)
 from tests.helpers.replay_helpers import run_cli, write_script
-from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, dealer
+from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN
 
 RECORDED_ROOM = Path(__file__).parents[1] / "fixtures" / "recorded_room" / "room.sql"
-ROWS = "f f f m m m m m b b b b b"
-LOSER = "2c 3d 5h 4s 6c 7d 9h Jc 8d Th Qs Kh Ac"
-"""Ann's hand: high cards in every row, each row lost to Bob's."""
-WINNER = "Ad Kd Qc 2h 2s 3h 3s 4d 5c 5d 5s 6h 6d"
-"""Bob's: ace high, two pair, a full house."""
-AWARD = ANY_HAND_AWARD
-HOUSE_AWARD = {"jackpot_award": AWARD}
-PLAYERS = ("Ann", "Bob", "Cy", "Dee")
-USERS = [
-    {"name": "Dana", "role": "dealer", "pin": "1234"},
-    {"name": "Sam", "role": "supervisor", "pin": "98769876"},
-]
-
-
-def award_rules(**house: Any) -> TableRules:
-    return TableRules.from_json({"variant": "chinese", "rules": "chinese-basic", "house_options": house})
-
-
-def open_award_table(database: Database, name: str, **house: Any) -> TableService:
-    setup = TableSetup(name, tuple(SeatSetup(player, 100) for player in PLAYERS), "Dee", award_rules(**house))
-    return TableService.open(database, setup, dealer(database))
-
-
-def show_the_losing_hand(service: TableService) -> None:
-    """Ann's set hand loses all three rows to Bob's; Cy and Dee surrender (the table's share)."""
-    service.start_next_hand()
-    service.show("Ann", {"cards": LOSER, "rows": ROWS})
-    service.show("Bob", {"cards": WINNER, "rows": ROWS})
-    service.show("Cy", {"surrender": True})
-    service.show("Dee", {"surrender": True})
 
 
 def test_a_seeded_pool_of_1000_pays_500_250_125_125(database: Database) -> None:
@@ -161,41 +135,13 @@ def test_a_tampered_award_is_caught(database: Database) -> None:
         verify_database(database, fork=False)
 
 
-def replay_script(table: str, *, seed: int | None) -> dict[str, Any]:
-    between = [{"op": "seed_jackpot", "chips": seed, "supervisor": "Sam", "pin": "98769876"}] if seed else []
-    return {
-        "table": table,
-        "dealer": "Dana",
-        "users": USERS,
-        "variant": "chinese",
-        "rules": "chinese-basic",
-        "house_options": {
-            **HOUSE_AWARD,
-            "rake": {"mode": "per-player", "amount": 1, "percent": 0, "cap": 4, "jackpot_percent": 100},
-        },
-        "seats": [{"name": name, "buy_in": 100} for name in PLAYERS],
-        "button": "Dee",
-        "hands": [
-            {
-                "between": between,
-                "actions": [
-                    {"player": "Ann", "cards": LOSER, "rows": ROWS},
-                    {"player": "Bob", "cards": WINNER, "rows": ROWS},
-                    {"player": "Cy", "surrender": True},
-                    {"player": "Dee", "surrender": True},
-                ],
-            }
-        ],
-    }
-
-
 def test_two_tables_replayed_into_one_database_share_the_pool(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A seed at the first table, an award at each; the second pays from what the first left."""
     jackpots = []
     for table, seed in (("Jade 1", 1000), ("Jade 2", None)):
-        script = write_script(tmp_path, replay_script(table, seed=seed), f"{table}.json")
+        script = write_script(tmp_path, award_replay_script(table, seed=seed), f"{table}.json")
         status, out, err = run_cli(capsys, "replay", str(script), "--db", database_url)
         assert (status, err) == (0, "")
         jackpots.append(json.loads(out)["hands"][0]["result"]["jackpot"])
@@ -220,35 +166,25 @@ def test_two_tables_replayed_into_one_database_share_the_pool(
     assert (status, err) == (0, "") and "2 sessions" in out
 
 
-def test_tables_awarding_at_once_never_pay_the_same_chips(database_url: str) -> None:
+def test_tables_awarding_at_once_never_pay_the_same_chips(database: Database) -> None:
     """Four desks settle at the same moment on one pool: one finds 1,000 and pays it all, the others
     find what is left; the pool never pays more than it holds and never goes below 0."""
-    database = Database(database_url)
-    create_accounts(database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), ("Dan", Role.DEALER, "1234")])
     tables = [open_award_table(database, f"Jade {n}", **HOUSE_AWARD) for n in (1, 2, 3, 4)]
     tables[0].seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
     for table in tables:
         show_the_losing_hand(table)
     outcomes = at_once([table.confirm_settlement for table in tables])
     assert not [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
-    found = sorted(
-        json.loads(read_hands(database, table.session_id)[0].result_text)["jackpot"]["pool_before"]
-        for table in tables
-    )
-    paid = sum(
-        sum(
-            json.loads(read_hands(database, table.session_id)[0].result_text)["jackpot"]["award"][
-                "chips"
-            ].values()
-        )
-        for table in tables
-    )
+    jackpots = [
+        json.loads(read_hands(database, table.session_id)[0].result_text)["jackpot"] for table in tables
+    ]
+    found = sorted(jackpot["pool_before"] for jackpot in jackpots)
+    paid = sum(sum(jackpot["award"]["chips"].values()) for jackpot in jackpots)
     assert found == [0, 0, 0, 1000] and paid == 1000 and room_pool(database) == 0
     with database.session() as session:
         pools = session.scalars(select(JackpotMove.pool_after).order_by(JackpotMove.id)).all()
     assert pools == [1000, 0, 0, 0, 0]
     verify_database(database, fork=False)
-    database.dispose()
 
 
 def test_the_upgrade_makes_every_earlier_drop_the_rooms_pool(tmp_path: Path) -> None:

@@ -12,11 +12,8 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.ofc.live import OfcHand
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.snapshot import TableSnapshot
+from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.service.test_machine import Recorder, heads_up_hand, opened
-
-ROWS = "f f f m m m m m b b b b b"
-SEED_A = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
-SEED_B = "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad"
 
 
 def seat_numbers(snapshot: TableSnapshot) -> list[tuple[str, int]]:
