@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET
+from ofc_desk.core.chinese.house_words import house_variant_line
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, PresetError
@@ -64,7 +65,8 @@ class ChineseDesk:
 
     def pays_line(self, preset: str) -> str:
         """ "pool: each row's winner collects 1 unit from each other player; all three rows, 3
-        more", then the jackpot award, if the preset has one."""
+        more", then the house variants it plays (§13: "A-2-3-4-5 second-highest · strict six
+        pairs"), then the jackpot award, if the preset has one."""
         try:
             loaded = load_chinese_preset(preset)
         except PresetError:
@@ -80,7 +82,7 @@ class ChineseDesk:
             ).format(units=rules.stake)
         else:
             pays = _("pays pair by pair")
-        return " · ".join([pays, *award_words(loaded.jackpot_award)])
+        return " · ".join([pays, *house_variant_line(loaded.house), *award_words(loaded.jackpot_award)])
 
     def entry_for(
         self, turn: Turn | None, staging: StagedCards, service: ServiceGetter, view: TableView

@@ -11,6 +11,8 @@ from typing import Any
 from reportlab.lib.units import mm
 
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.chinese.house_variants import house_variants_of
+from ofc_desk.core.chinese.house_words import OPTION_LABELS, house_variant_words
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.ofc.deal_input import DealInputError
 from ofc_desk.core.results import ResultSeat
@@ -28,8 +30,10 @@ SPECIAL_KINDS = frozenset(SpecialKind)
 # The preset's fields in the order a supervisor checks them, with the words the rules use.
 CHINESE_LABELS: dict[str, LazyText] = {
     "scheme": lazy_gettext("Scoring scheme"),
+    "wheel": OPTION_LABELS["wheel"],
     "bonus_mode": lazy_gettext("Bonus mode"),
     "bonuses": lazy_gettext("Row bonuses (units)"),
+    "bonus_by_rank": OPTION_LABELS["bonus_by_rank"],
     "sweep": lazy_gettext("Sweep bonus"),
     "overall_point": lazy_gettext("Overall point"),
     "majority": lazy_gettext("Majority units"),
@@ -37,8 +41,10 @@ CHINESE_LABELS: dict[str, LazyText] = {
     "scoop_all": lazy_gettext("Scoop-all units"),
     "scoop_multiplier": lazy_gettext("Scoop multiplier"),
     "scoop_all_multiplier": lazy_gettext("Scoop-all multiplier"),
+    "scoop_multipliers": OPTION_LABELS["scoop_multipliers"],
     "specials": lazy_gettext("Specials (units)"),
     "special_vs_special": lazy_gettext("Special against special"),
+    "strict_specials": OPTION_LABELS["strict_specials"],
     "surrender": lazy_gettext("Surrender (units)"),
     "bank": lazy_gettext("Bank"),
     "aces": lazy_gettext("Aces"),
@@ -145,11 +151,15 @@ class ChineseReport:
 def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """Label and value of every number the hands were scored with, specials as `dragon 13`."""
     lines: list[tuple[str, Any]] = []
+    house = house_variants_of(preset)
+    house_words = {} if house is None else house_variant_words(house)
     for key, label in CHINESE_LABELS.items():
-        if key not in preset:
+        if key not in preset or (key in _REPLACED_BY_SCOOP_COUNT and "scoop_multipliers" in house_words):
             continue
         value = preset[key]
-        if key == "specials":
+        if key in house_words:
+            value = house_words[key]
+        elif key == "specials":
             value = ", ".join(_special_words(s) for s in value) or _("none")
         elif key == "ace_units":
             value = " · ".join(
@@ -165,6 +175,8 @@ def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
 
 
 _SHOWN = {"name", "description", "game"}
+_REPLACED_BY_SCOOP_COUNT = {"scoop_multiplier", "scoop_all_multiplier"}
+"""Ignored where the house multiplies by scoop count (§13): not printed as if they paid."""
 
 
 def _special_words(special: Mapping[str, Any]) -> str:
