@@ -206,3 +206,19 @@ def test_a_chinese_hand_half_typed_is_staged_again_on_resume_and_the_record_veri
     reopened.window.close()
     summary = verify_database(database)
     assert (summary.sessions, summary.hands) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("preset", "offered"),
+    [
+        ("shisanshui", ["&1 Declare Ann's five pairs and trips"]),
+        ("vietnamese", ["&1 Declare Ann's five pairs and trips", "&2 Declare Ann's six pairs"]),
+    ],
+)
+def test_a_strict_table_offers_only_the_specials_made_in_their_exact_form(
+    desk: Desk, preset: str, offered: list[str]
+) -> None:
+    """§13: six pairs with trips are five pairs and trips; six pairs only where played loosely."""
+    open_chinese_table(desk, preset)
+    desk.type(hand_keys(("Qh Jh 9d", "9s 9h Ts Th Js", "Qs Ks Kh As Ah")))
+    assert [button.text() for button in desk.window.entry.declare_buttons if button.isVisible()] == offered

@@ -90,6 +90,13 @@ def test_the_games_differ_where_the_desk_asks() -> None:
     proposed = chinese.proposed_settlement("hawaiian-gardens")
     assert proposed is not None and ofc.proposed_settlement("standard") is None
     assert ofc.pays_line("standard").startswith("pays pair by pair")
+    # The house variants (§13) in the New table list: what each variant preset plays beyond vietnamese.
+    assert chinese.pays_line("vietnamese") == "pays pair by pair"
+    assert chinese.pays_line("taiwanese") == (
+        "pays pair by pair · A-2-3-4-5 second-highest · bonuses by rank · scoops ×2, ×3, ×4 by scoop count"
+        " · strict six pairs, five pairs and trips, four trips, three flushes"
+    )
+    assert chinese.pays_line("shisanshui").endswith("three flushes, three straight flushes")
 
 
 @pytest.mark.parametrize("part", PARTS)

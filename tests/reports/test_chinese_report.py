@@ -10,7 +10,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.i18n import Language, in_language
 from ofc_desk.reports.exports import hand_rows, transaction_rows, write_replay_json
+from ofc_desk.reports.games.chinese import chinese_preset_lines
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import ChineseSeat, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
@@ -124,3 +129,42 @@ def test_the_json_export_of_a_chinese_session_replays_to_the_same_results(tmp_pa
     assert [(h.seats, h.transfers, h.stacks_after) for h in second.hands] == [
         (h.seats, h.transfers, h.stacks_after) for h in first.hands
     ]
+
+
+def test_the_rules_page_prints_the_house_variants_in_words(tmp_path: Path) -> None:
+    """§13: each option the preset sets, in words; the two multipliers it replaces left out."""
+    settings = {
+        s.label: s.value for s in _played(tmp_path / "variants.db", {**SCRIPT, "rules": "taiwanese"}).rules
+    }
+    assert settings["Wheel (A-2-3-4-5)"] == (
+        "A-2-3-4-5 ranks second, below the ace-high straight (and the royal flush)"
+    )
+    assert settings["Row bonuses by rank (units)"] == (
+        "front trips 3: 6 · middle quads 4: 16 · back quads 4: 8 · middle straight flush A: 14, 5: 12 · "
+        "back straight flush A: 7, 5: 6"
+    )
+    assert settings["Scoop multipliers by scoop count"] == "1 scoop ×2 · 2 scoops ×3 · 3 scoops or more ×4"
+    assert settings["Specials declared only in their exact form"] == (
+        "six pairs, five pairs and trips, four trips, three flushes"
+    )
+    assert "Scoop multiplier" not in settings and "Scoop-all multiplier" not in settings
+
+
+@pytest.mark.parametrize(
+    ("language", "multipliers", "strict"),
+    [
+        (Language.RU, "1 скуп ×2 · 2 скупа ×3 · 3 скупа и больше ×4", "шесть пар, пять пар и тройка"),
+        (Language.VI, "1 lần sập hầm ×2 · 2 lần sập hầm ×3 · 3 lần sập hầm trở lên ×4", "lục phé bôn"),
+        (Language.ZH_CN, "打枪 1 家 ×2 · 打枪 2 家 ×3 · 打枪 3 家及以上 ×4", "六对半, 五对三条"),
+    ],
+)
+def test_the_house_variants_are_said_in_each_language(
+    language: Language, multipliers: str, strict: str
+) -> None:
+    with in_language(language):
+        lines = dict(chinese_preset_lines(load_chinese_preset("taiwanese").to_dict()))
+    assert lines["Scoop multipliers by scoop count"] == multipliers
+    assert lines["Specials declared only in their exact form"].startswith(strict)
+    assert "A-2-3-4-5" in lines["Wheel (A-2-3-4-5)"] and lines["Wheel (A-2-3-4-5)"] != (
+        "A-2-3-4-5 ranks second, below the ace-high straight (and the royal flush)"
+    )

@@ -66,7 +66,8 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
             "Ann scooped Bob, with row bonuses, Ann's front paid 6 by rank, ×3 for 2 scoops",
             "Bob",
             "Ann",
-            "Ann сделал скуп против Bob, с бонусами за ряды, верхний у Ann оплачен по рангу: 6, ×3 за 2 скупа",
+            "Ann сделал скуп против Bob, с бонусами за ряды, верхний у Ann оплачен по рангу: 6, "
+            "×3 за 2 скупа",
             "Ann 打枪 Bob，含各道奖励，Ann 的头道按点数付 6，打枪 2 家 ×3",
         ),
         (

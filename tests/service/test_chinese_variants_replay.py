@@ -66,7 +66,7 @@ def test_the_taiwanese_example_replays_and_scores_alike(
 def test_a_strict_table_refuses_a_loose_declaration_by_hand_and_action(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    actions = [
+    actions: list[dict[str, Any]] = [
         {"player": "Ann", "surrender": True},
         {"player": "Bob", "declare": "six-pairs", "cards": "9s 9h 9d Ts Th Js Jh Qs Qh Ks Kh As Ah"},
     ]
