@@ -10,6 +10,7 @@ import pytest
 
 from ofc_desk.core.chinese.deal import ChineseDealResult, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
+from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.ofc.deal_input import DealInputError
 
 
@@ -132,3 +133,44 @@ def test_shisanshui_three_flushes_need_three_suits() -> None:
         "vietnamese", player("Ann", declare="three-flushes", cards=ten_spades), player("Bob", surrender=True)
     )
     assert pair_points(taken) == {("Ann", "Bob"): 1}  # a surrender pays the declarer its 1 unit
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        (
+            "taiwanese",
+            {
+                "wheel": "second",
+                "bonus_by_rank": {
+                    "front_trips": {"3": 6},
+                    "middle_quads": {"4": 16},
+                    "back_quads": {"4": 8},
+                    "middle_straight_flush": {"A": 14, "5": 12},
+                    "back_straight_flush": {"A": 7, "5": 6},
+                },
+                "scoop_multipliers": [2, 3, 4],
+                "strict_specials": ["six-pairs", "five-pairs-and-trips", "four-trips", "three-flushes"],
+            },
+        ),
+        (
+            "shisanshui",
+            {
+                "strict_specials": [
+                    "six-pairs",
+                    "five-pairs-and-trips",
+                    "four-trips",
+                    "three-flushes",
+                    "three-straight-flushes",
+                ]
+            },
+        ),
+    ],
+)
+def test_each_variant_preset_is_vietnamese_with_the_options_of_rules_13(
+    name: str, options: dict[str, Any]
+) -> None:
+    variant = load_chinese_preset(name).to_dict()
+    vietnamese = load_chinese_preset("vietnamese").to_dict()
+    assert variant == {**vietnamese, **options, "name": name, "description": variant["description"]}
+    assert variant["description"].startswith("Vietnamese with")
