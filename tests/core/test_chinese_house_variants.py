@@ -82,6 +82,14 @@ def test_a_strictness_for_a_kind_the_preset_does_not_list_is_harmless() -> None:
     assert preset.house.strict_specials == {SpecialKind.FOUR_TRIPS}
 
 
+def test_a_house_option_replaces_the_bonuses_by_rank_whole() -> None:
+    house = with_options("taiwanese", bonus_by_rank={"front_trips": {"2": 9}})
+    front_twos = show(SetHand.parse("2s 2h 2d", "2c 5c 7c 9c Jc", "As Ah Ad 4c 4h"), house)
+    front_threes = show(SetHand.parse("3s 3h 3d", "3c 6c 8c Tc Qc", "Ks Kh Kd 4d 4s"), house)
+    assert front_twos.rows is not None and front_twos.rows[0].bonus == 9
+    assert front_threes.rows is not None and front_threes.rows[0].bonus == 3  # taiwanese's 6 is gone
+
+
 def test_options_left_out_are_not_stored_with_the_preset() -> None:
     """The preset's stored data (and so every stored session) is what it was before §13."""
     assert not {"wheel", "bonus_by_rank", "scoop_multipliers", "strict_specials"} & set(
