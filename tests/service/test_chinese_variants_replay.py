@@ -1,6 +1,7 @@
 """`ofc-desk replay` and `ofc-desk score` at the house-variant presets (docs/rules.md §13): the
-Taiwanese worked example played as a session pays what the core scores, and a strict table refuses
-a loose declaration naming the hand and the action."""
+Taiwanese worked example played as a session pays what the core scores, a strict table refuses
+a loose declaration naming the hand and the action, and a table refuses an option its preset
+contradicts when it opens."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Any
 
 import pytest
 
+from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.games.chinese.game import check_chinese_rules
+from ofc_desk.service.setup import TableRules
 from tests.core.score_output import score
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.replay_helpers import run_cli, write_script
@@ -77,3 +81,13 @@ def test_a_strict_table_refuses_a_loose_declaration_by_hand_and_action(
     assert err == (
         "hand 1, action 2: Bob's cards are six pairs only with trips: this table plays six pairs strictly\n"
     )
+
+
+def test_a_table_refuses_an_option_its_preset_contradicts_when_it_opens() -> None:
+    rules = TableRules(
+        preset="hawaiian-gardens", variant="chinese", house_options={"scoop_multipliers": [2, 3]}
+    )
+    with pytest.raises(ActionRefused, match=r"rules: preset\.scoop_multipliers is for the rows scheme only"):
+        check_chinese_rules(rules)
+    taken = TableRules(preset="vietnamese", variant="chinese", house_options={"wheel": "second"})
+    assert check_chinese_rules(taken).house.wheel.value == "second"
