@@ -33,7 +33,6 @@ from ofc_desk.i18n import _
 
 MAX_MULTIPLIER: Final = 10
 """A scoop multiplier beyond any card room's; it keeps amounts owed inside 64-bit integers."""
-OPTION_KEYS: Final = ("wheel", "bonus_by_rank", "scoop_multipliers", "strict_specials")
 
 BonusHand = tuple[Row, HandClass]
 BONUS_BY_RANK_KEYS: Final[Mapping[str, BonusHand]] = MappingProxyType({
