@@ -19,6 +19,7 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.hands import strength
 from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.presets import PresetError
+from tests.core.score_output import score
 
 SUITS = "shdc"
 RANKS = "A23456789TJQKA"
@@ -354,3 +355,52 @@ def test_a_strict_table_still_refuses_cards_that_make_no_form() -> None:
         declared_special(
             strict_table, "six-pairs", parse_cards("2s 2h 3s 3h 4s 4h 5s 5h 6s 6h 7s 8h 9d"), "Ann"
         )
+
+
+def test_a_bank_counts_the_players_it_scooped() -> None:
+    """Malayan's bank (the dealer, Ann here) scoops all three players: its count is 3, ×4 each."""
+    players = [{"name": "Ann", "stack": 500, **ANN}] + [
+        {"name": name, "stack": 500, **hand} for name, hand in WEAK.items()
+    ]
+    deal = {"variant": "chinese", "rules": "malayan", "dealer": "Ann", "players": players}
+    result = score_chinese_deal(
+        chinese_deal_from_json({**deal, "house_options": {"scoop_multipliers": [2, 3, 4]}})
+    )
+    assert rest(result) == {("Bob", "Ann"): -12, ("Cy", "Ann"): -12, ("Dee", "Ann"): -12}
+
+
+def test_the_wheel_decides_whether_a_hand_loses_all_three_rows_for_the_jackpot() -> None:
+    award = {
+        "front": "high-card",
+        "middle": "high-card",
+        "back": "straight",
+        "loser": 50,
+        "winner": 25,
+        "table": 25,
+    }
+    deal = {
+        "variant": "chinese",
+        "rules": "vietnamese",
+        "dealer": "Bob",
+        "jackpot_pool": 1000,
+        "players": [
+            {
+                "name": "Ann",
+                "stack": 50,
+                "front": "Jh 8d 3h",
+                "middle": "Kh Td 7c 6h 2c",
+                "back": "As 2h 3c 4s 5d",
+            },
+            {
+                "name": "Bob",
+                "stack": 50,
+                "front": "Qc 4d 2s",
+                "middle": "Ah Tc 7s 6s 3d",
+                "back": "9c Th Jc Qs Kc",
+            },
+        ],
+    }
+    low = score({**deal, "house_options": {"jackpot_award": award}})
+    second = score({**deal, "house_options": {"jackpot_award": award, "wheel": "second"}})
+    assert low["jackpot"]["award"] is not None and low["jackpot"]["award"]["loser"] == "Ann"
+    assert second["jackpot"]["award"] is None
