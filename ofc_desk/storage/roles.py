@@ -186,17 +186,18 @@ SIGNED_EVENT = (
 CHAINED_CHECK = (
     "sign_in_attempts.outcome IN ({outcomes})"
     " AND sign_in_attempts.prev_hash = coalesce((SELECT a.hash FROM {schema}.sign_in_attempts a"
-    " ORDER BY a.id DESC LIMIT 1), '{genesis}')"
+    " WHERE a.hash <> '' ORDER BY a.id DESC LIMIT 1), '{genesis}')"
     " AND sign_in_attempts.hash = encode(sha256(convert_to(sign_in_attempts.prev_hash"
     """ || '{{"at":' || to_json(sign_in_attempts.at)::text"""
     """ || ',"name":' || to_json(sign_in_attempts.name)::text"""
     """ || ',"outcome":' || to_json(sign_in_attempts.outcome)::text"""
     """ || ',"role":' || to_json(sign_in_attempts.role)::text || '}}', 'UTF8')), 'hex')"""
 )
-"""A PIN check is the next link of their chain, its hash over its content as `lockout.attempt_hash`
-makes it (PostgreSQL's `to_json` escapes a text as Python's JSON writer does with
-`ensure_ascii=False`). Whether an accepted one is signed, SQL cannot tell: `verify` sets aside one
-that is not, and the lockout counts it as a wrong PIN."""
+"""A PIN check is the next link of their chain (after the newest chained one: a try from before
+migration 0008 has no hash and links nothing, as `lockout.record` reads it), its hash over its
+content as `lockout.attempt_hash` makes it (PostgreSQL's `to_json` escapes a text as Python's JSON
+writer does with `ensure_ascii=False`). Whether an accepted one is signed, SQL cannot tell: `verify`
+sets aside one that is not, and the lockout counts it as a wrong PIN."""
 ROW_POLICIES = {
     **dict.fromkeys(DERIVED_ROWS, "ofc_desk_derived"),
     "signatures": "ofc_desk_signs",

@@ -195,6 +195,10 @@ _DESK_POLICY = """
 SELECT coalesce(with_check, '') FROM pg_policies
 WHERE schemaname = current_schema() AND tablename = 'events' AND policyname = 'ofc_desk_desk_records'
 """
+_SIGN_IN_POLICY = """
+SELECT coalesce(with_check, '') FROM pg_policies
+WHERE schemaname = current_schema() AND tablename = 'sign_in_attempts' AND policyname = 'ofc_desk_chained'
+"""
 _TRIGGERS = """
 SELECT c.relname, t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
 WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND NOT t.tgisinternal
@@ -213,6 +217,10 @@ def _row_check_differences(connection: Connection) -> list[str]:
     if desk_check is not None and "head_seq" not in desk_check:
         differences.append(_("the desk's policy on events does not hold it to the next event of a chain"))
     chained = sign_ins_chained(connection)
+    sign_in_check = connection.scalar(text(_SIGN_IN_POLICY))
+    if sign_in_check is not None and "<> ''" not in sign_in_check:
+        # The policy of 0.1.0 took a try from before migration 0008 (no hash) for the chain's head.
+        differences.append(_("the policy on sign_in_attempts does not follow the newest chained PIN check"))
     for table, policy in ROW_POLICIES.items():
         if table not in secured or (table == "sign_in_attempts" and not chained):
             continue
