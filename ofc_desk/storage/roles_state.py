@@ -25,6 +25,7 @@ from ofc_desk.storage.roles import (
     SESSION_COLUMNS_MOVED,
     RoomRoles,
     sign_ins_chained,
+    tables_owner,
 )
 
 Grant = tuple[str, str, str]
@@ -102,6 +103,8 @@ def roles_state(connection: Connection, roles: RoomRoles = ROOM_ROLES) -> RolesS
     ]
     differences += _policy_differences(connection, roles)
     differences += _row_check_differences(connection)
+    differences += _function_owner_differences(connection)
+    differences += _database_differences(connection, roles)
     if not differences:
         exactly = _("current ({roles} have exactly the grants of this OFC Desk)")
         return RolesState(True, True, exactly.format(roles=_(" and ").join(names)))
@@ -235,3 +238,49 @@ def _row_check_differences(connection: Connection) -> list[str]:
         if table in secured and (table, name) not in triggers
     ]
     return differences
+
+
+_CONNECT = """
+SELECT coalesce(r.rolname, 'PUBLIC') FROM pg_database d
+CROSS JOIN LATERAL aclexplode(coalesce(d.datacl, acldefault('d', d.datdba))) g
+LEFT JOIN pg_roles r ON r.oid = g.grantee
+WHERE d.datname = current_database() AND g.privilege_type = 'CONNECT'
+"""
+
+
+def _database_differences(connection: Connection, roles: RoomRoles) -> list[str]:
+    """The roles are bound to the room's database: they may connect to it, and PUBLIC (every
+    login of the server, another room's desks too) may not."""
+    database = str(connection.scalar(text("SELECT current_database()")))
+    connecting = set(connection.scalars(text(_CONNECT)))
+    differences = [
+        _("{role} may not connect to the database {database}").format(role=role, database=database)
+        for role in (roles.table, roles.floor)
+        if role not in connecting
+    ]
+    if PUBLIC in connecting:
+        differences.append(
+            _("every login of the server may connect to the database {database}").format(database=database)
+        )
+    return differences
+
+
+_FUNCTION_OWNERS = """
+SELECT p.proname, pg_get_userbyid(p.proowner) FROM pg_proc p
+WHERE p.pronamespace = CAST(current_schema() AS regnamespace) AND p.proname = ANY(:names)
+"""
+
+
+def _function_owner_differences(connection: Connection) -> list[str]:
+    """The checks at commit belong to the tables' owner, who can then replace them at the next
+    upgrade; one an administrator made with the SQL of 0.1.0 is theirs until they give it away."""
+    owner = tables_owner(connection)
+    found = connection.execute(text(_FUNCTION_OWNERS), {"names": list(COMMIT_CHECKS)})
+    return [
+        _(
+            "the function {function} belongs to {login}, not to the tables' owner {owner}: {login} runs"
+            " the SQL of `ofc-desk db roles` once more"
+        ).format(function=function, login=login, owner=owner)
+        for function, login in found
+        if login != owner
+    ]

@@ -196,11 +196,14 @@ def test_a_login_the_roles_were_not_given_to_is_told_what_the_owner_must_do(room
     stranger = f"ofc_test_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(libpq(room_url), autocommit=True) as connection:
         connection.execute(f"CREATE ROLE {stranger} LOGIN")
+        # It may connect (applied roles take CONNECT on the database from PUBLIC), but holds no grant.
+        connection.execute(f"GRANT CONNECT ON DATABASE {connection.info.dbname} TO {stranger}")
     try:
         with pytest.raises(RoomNotReady) as refused:
             Database(as_login(room_url, stranger))
     finally:
         with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+            connection.execute(f"DROP OWNED BY {stranger}")
             connection.execute(f"DROP ROLE {stranger}")
     assert str(refused.value) == (
         f"the login {stranger} may not read the room's tables: the room's owner applies the roles"

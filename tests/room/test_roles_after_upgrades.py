@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import psycopg
 import pytest
 from sqlalchemy import text
 
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
+from ofc_desk.storage.roles import RoomRoles, apply_roles, as_script, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, create_accounts, sign_in
-from tests.helpers.room_logins import as_login
+from tests.helpers.room_logins import as_login, libpq
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 pytestmark = pytest.mark.postgres
@@ -25,6 +26,7 @@ OLD_CHECKS = (
     " ('Dana', 'dealer', 'accepted', '2026-11-24T10:00:05.000000Z')"
 )
 """Two PIN checks as a desk of migration 0005 to 0007 recorded them: no hash, no signature."""
+ACCOUNTS = [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
 
 
 def _apply(url: str, roles: RoomRoles) -> None:
@@ -87,4 +89,151 @@ def test_db_status_names_a_sign_in_policy_that_follows_an_unchained_check(
         owner.dispose()
     assert state.words == (
         "not current: the policy on sign_in_attempts does not follow the newest chained PIN check"
+    )
+
+
+@pytest.fixture
+def owned_room(room_url: str, roles: RoomRoles) -> Iterator[tuple[str, str]]:
+    """A room whose database and tables belong to a login that is no superuser (the room's owner,
+    as `CREATE DATABASE room OWNER them` makes it), at migration
+    0008 with its accounts: (the administrator's URL, the owner's URL). The administrator is the
+    server's superuser, who runs the printed SQL with psql."""
+    owner = f"{roles.table.removesuffix('_table')}_owner"
+    with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+        schema = connection.execute("SELECT current_schema()").fetchone()
+        assert schema is not None
+        connection.execute(f"CREATE ROLE {owner} LOGIN CREATEROLE")
+        connection.execute(f"ALTER DATABASE {connection.info.dbname} OWNER TO {owner}")
+        connection.execute(f'ALTER SCHEMA "{schema[0]}" OWNER TO {owner}')
+    owner_url = as_login(room_url, owner)
+    database = Database(owner_url, migrate=False)
+    try:
+        database.migrate("0008")  # the next upgrade adds a table the roles get no grant on by themselves
+        create_accounts(
+            database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+        )
+    finally:
+        database.dispose()
+    yield room_url, owner_url
+    with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+        connection.execute(f"REASSIGN OWNED BY {owner} TO CURRENT_USER")
+        connection.execute(f"DROP OWNED BY {owner}")
+        connection.execute(f"DROP ROLE {owner}")
+
+
+def _run_printed_sql(admin_url: str, roles: RoomRoles) -> None:
+    """What README's roles step has an administrator do: print the SQL, run it with psql."""
+    admin = Database(admin_url, migrate=False)
+    try:
+        with admin.engine.connect() as connection:
+            script = as_script(room_roles_sql(connection, roles))
+    finally:
+        admin.dispose()
+    with psycopg.connect(libpq(admin_url), autocommit=True) as connection:
+        connection.execute(script.encode("utf-8"))
+
+
+def _upgrade_and_apply(owner_url: str, roles: RoomRoles) -> None:
+    owner = Database(owner_url, migrate=False)
+    try:
+        owner.migrate()
+        with owner.engine.connect() as connection:
+            apply_roles(connection, room_roles_sql(connection, roles))
+            assert roles_state(connection, roles).words.startswith("current")
+    finally:
+        owner.dispose()
+
+
+def _every_role_signs_in(url: str, roles: RoomRoles) -> None:
+    for login, name, pin in ((roles.table, DEALER, DEALER_PIN), (roles.floor, SUPERVISOR, SUPERVISOR_PIN)):
+        desk = Database(as_login(url, login))
+        try:
+            assert sign_in(desk, name, pin).name == name
+        finally:
+            desk.dispose()
+
+
+def test_the_owner_applies_the_roles_after_an_administrator_ran_their_sql(
+    owned_room: tuple[str, str], roles: RoomRoles
+) -> None:
+    """Before, the administrator owned the checks at commit and the owner's `--apply` after the
+    next upgrade failed: "must be owner of function ofc_desk_event_in_chain"."""
+    admin_url, owner_url = owned_room
+    _run_printed_sql(admin_url, roles)
+    _upgrade_and_apply(owner_url, roles)
+    _every_role_signs_in(owner_url, roles)
+
+
+def test_an_administrator_runs_the_sql_after_the_owner_applied_it(
+    owned_room: tuple[str, str], roles: RoomRoles
+) -> None:
+    admin_url, owner_url = owned_room
+    _upgrade_and_apply(owner_url, roles)
+    _run_printed_sql(admin_url, roles)
+    owner = Database(owner_url, migrate=False)
+    try:
+        with owner.engine.connect() as connection:
+            assert roles_state(connection, roles).words.startswith("current")
+            apply_roles(connection, room_roles_sql(connection, roles))
+    finally:
+        owner.dispose()
+    _every_role_signs_in(owner_url, roles)
+
+
+def test_a_check_an_administrator_still_owns_is_named_and_the_owner_applies_all_the_same(
+    owned_room: tuple[str, str], roles: RoomRoles
+) -> None:
+    """The checks an administrator made with the SQL of 0.1.0 stay theirs (only they can give
+    them away); the owner's `--apply` leaves an unchanged one as it is, and `db status` says who
+    must run the SQL once more."""
+    admin_url, owner_url = owned_room
+    _run_printed_sql(admin_url, roles)
+    with psycopg.connect(libpq(admin_url), autocommit=True) as connection:
+        connection.execute("ALTER FUNCTION ofc_desk_event_in_chain() OWNER TO CURRENT_USER")
+        admin = connection.execute("SELECT current_user").fetchone()
+    assert admin is not None
+    owner = Database(owner_url, migrate=False)
+    try:
+        owner.migrate()
+        with owner.engine.connect() as connection:
+            apply_roles(connection, room_roles_sql(connection, roles))
+            words = roles_state(connection, roles).words
+    finally:
+        owner.dispose()
+    owner_login = owner_url.split("://", 1)[1].split("@", 1)[0]
+    assert words == (
+        f"not current: the function ofc_desk_event_in_chain belongs to {admin[0]}, not to the tables'"
+        f" owner {owner_login}: {admin[0]} runs the SQL of `ofc-desk db roles` once more"
+    )
+    _run_printed_sql(admin_url, roles)
+    _every_role_signs_in(owner_url, roles)
+
+
+def test_the_roles_bind_the_room_database_to_its_own_logins(upgraded_room: str, roles: RoomRoles) -> None:
+    """Roles are the server's; the room's database is not: another room's login (or any login the
+    server has) may not connect to it once its roles are applied, and `db status` says when every
+    login may."""
+    stranger = f"{roles.table.removesuffix('_table')}_elsewhere"
+    with psycopg.connect(libpq(upgraded_room), autocommit=True) as connection:
+        database = connection.info.dbname
+        connection.execute(f"CREATE ROLE {stranger} LOGIN")
+    try:
+        with pytest.raises(psycopg.OperationalError, match="permission denied for database"):
+            psycopg.connect(libpq(as_login(upgraded_room, stranger))).close()
+    finally:
+        with psycopg.connect(libpq(upgraded_room), autocommit=True) as connection:
+            connection.execute(f"DROP ROLE {stranger}")
+    _every_role_signs_in(upgraded_room, roles)
+    owner = Database(upgraded_room, migrate=False)
+    try:
+        with owner.engine.begin() as connection:
+            connection.execute(text(f"GRANT CONNECT ON DATABASE {database} TO PUBLIC"))
+            connection.execute(text(f"REVOKE CONNECT ON DATABASE {database} FROM {roles.floor}"))
+            words = roles_state(connection, roles).words
+            connection.execute(text(f"REVOKE CONNECT ON DATABASE {database} FROM PUBLIC"))
+    finally:
+        owner.dispose()
+    assert words == (
+        f"not current: {roles.floor} may not connect to the database {database};"
+        f" every login of the server may connect to the database {database}"
     )
