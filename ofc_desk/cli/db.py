@@ -72,8 +72,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
             description=str(description),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        # Not required here: `ofc-desk --db URL db status` names it before the command, as for verify.
         action.add_argument(
-            "--db", metavar="URL", required=True, help=_("the room's database URL (as its owner)")
+            "--db", metavar="URL", default=argparse.SUPPRESS, help=_("the room's database URL (as its owner)")
         )
     actions.choices["roles"].add_argument(
         "--apply", action="store_true", help=_("run the SQL instead of printing it")
@@ -82,6 +83,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     command = {"upgrade": _upgrade, "status": _status, "roles": _roles}[args.db_action]
+    if not getattr(args, "db", None):
+        which = _("which database? Give its URL with --db URL")
+        return _refuse(f"ofc-desk db {args.db_action}: {which}")
     try:
         return command(args)
     except (NotADeskDatabase, RolesError, RoomNotReady) as error:

@@ -113,6 +113,17 @@ def test_db_status_on_sqlite_says_the_schema_and_that_roles_do_not_apply(
     )
 
 
+def test_db_honours_the_database_named_before_the_command_as_verify_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    Database(url).dispose()
+    assert main(["--db", url, "db", "status"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [f"database: {url}", f"schema: {NEWEST_WORDS}"]
+    assert main(["db", "status"]) == 2
+    assert capsys.readouterr().err == "ofc-desk db status: which database? Give its URL with --db URL\n"
+
+
 def test_a_schema_newer_than_this_desk_is_said_and_never_touched(database_url: str, run_db: RunDb) -> None:  # noqa: F811
     database = Database(database_url)
     with database.engine.begin() as connection:
