@@ -211,6 +211,15 @@ migration 0008 has no hash and links nothing, as `lockout.record` reads it), its
 content as `lockout.attempt_hash` makes it (PostgreSQL's `to_json` escapes a text as Python's JSON
 writer does with `ensure_ascii=False`). Whether an accepted one is signed, SQL cannot tell: `verify`
 sets aside one that is not, and the lockout counts it as a wrong PIN."""
+
+
+def chained_check(schema: str) -> str:
+    """The insert policy's check on `sign_in_attempts` in `schema` (quoted), also set by migration
+    0010 on a room whose roles were applied before."""
+    outcomes = ", ".join(f"'{outcome.value}'" for outcome in Attempt)
+    return CHAINED_CHECK.format(schema=schema, outcomes=outcomes, genesis=GENESIS_HASH)
+
+
 ROW_POLICIES = {
     **dict.fromkeys(DERIVED_ROWS, "ofc_desk_derived"),
     "signatures": "ofc_desk_signs",
@@ -240,11 +249,7 @@ def _row_checks(schema: str, roles: RoomRoles, present: set[str], owner: str) ->
                     ROW_POLICIES[table]: f"FOR INSERT TO {inserters} WITH CHECK ({check})",
                 },
             )
-    outcomes = ", ".join(f"'{outcome.value}'" for outcome in Attempt)
-    either = {
-        "signatures": SIGNED_EVENT.format(schema=schema),
-        "sign_in_attempts": CHAINED_CHECK.format(schema=schema, outcomes=outcomes, genesis=GENESIS_HASH),
-    }
+    either = {"signatures": SIGNED_EVENT.format(schema=schema), "sign_in_attempts": chained_check(schema)}
     for table, check in either.items():
         if table in present:
             statements += _policies(

@@ -12,7 +12,7 @@ from sqlalchemy import text
 
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.roles import RoomRoles, apply_roles, as_script, room_roles_sql
+from ofc_desk.storage.roles import RoomRoles, apply_roles, as_script, chained_check, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, create_accounts, sign_in
 from tests.helpers.room_logins import as_login, libpq
@@ -75,6 +75,35 @@ def test_every_role_signs_in_after_pin_checks_from_before_their_chain(
             assert roles_state(connection, roles).current
     finally:
         owner.dispose()
+
+
+def test_the_upgrade_mends_the_sign_in_policy_of_roles_applied_before(
+    room_url: str, roles: RoomRoles
+) -> None:
+    """A room upgraded and its roles applied under 0.1.0 (the policy of then) signs in once the
+    owner runs `ofc-desk db upgrade` again: migration 0010 sets the policy, nothing else changes."""
+    owner = Database(room_url, migrate=False)
+    try:
+        owner.migrate("0007")
+        with owner.engine.begin() as connection:
+            connection.execute(text(OLD_CHECKS))
+        owner.migrate("0009")
+        create_accounts(owner, ACCOUNTS)
+        with owner.engine.connect() as connection:
+            apply_roles(connection, room_roles_sql(connection, roles))
+            schema = str(connection.scalar(text("SELECT quote_ident(current_schema())")))
+            then = chained_check(schema).replace(" WHERE a.hash <> ''", "")
+            connection.exec_driver_sql(
+                f"ALTER POLICY ofc_desk_chained ON sign_in_attempts WITH CHECK ({then})"
+            )
+            connection.commit()
+            assert not roles_state(connection, roles).current
+        owner.migrate()
+        with owner.engine.connect() as connection:
+            assert roles_state(connection, roles).current
+    finally:
+        owner.dispose()
+    _every_role_signs_in(room_url, roles)
 
 
 def test_db_status_names_a_sign_in_policy_that_follows_an_unchained_check(
