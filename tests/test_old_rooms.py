@@ -22,6 +22,7 @@ from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database, newest_revision
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
+from ofc_desk.storage.schema_revision import shipped_migrations
 from ofc_desk.storage.users import Role, change_pin, set_up_first_key, sign_in
 from tests.fixtures.old_rooms.make import MADE_BY, POSTGRESQL, ROLE_PREFIX, postgresql_dump, sqlite_dump
 from tests.fixtures.old_rooms.old_room import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, room_script
@@ -73,7 +74,14 @@ def test_a_sqlite_room_of_each_earlier_schema_upgrades_and_plays_on(
     connection.close()
     url = f"sqlite:///{path}"
     code, lines = _status(url, capsys)
-    older = f"revision {revision}, older than this OFC Desk's {newest_revision()}"
+    pending = sorted(
+        script.revision for script in shipped_migrations().walk_revisions() if script.revision > revision
+    )
+    migrations = "migration" if len(pending) == 1 else "migrations"
+    older = (
+        f"revision {revision}, older than this OFC Desk's {newest_revision()}"
+        f" ({len(pending)} {migrations} to run: {', '.join(pending)})"
+    )
     assert (code, lines[1]) == (1, f"schema: {older}: run `ofc-desk db upgrade --db {url}`")
     assert main(["db", "upgrade", "--db", url]) == 0
     assert f"migrated from revision {revision} to revision {newest_revision()}" in capsys.readouterr().out

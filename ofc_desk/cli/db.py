@@ -32,6 +32,7 @@ from ofc_desk.storage.database import (
 )
 from ofc_desk.storage.roles import RolesError, apply_roles, as_script, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
+from ofc_desk.storage.schema_revision import pending_migrations
 
 EXIT_TO_DO = 1
 EXIT_REFUSED = 2
@@ -135,6 +136,12 @@ def _status(args: argparse.Namespace) -> int:
     finally:
         database.dispose()
     schema = state.words()
+    if not state.current and state.known and state.revision is not None:
+        pending = pending_migrations(state.revision)
+        to_run = ngettext(
+            "{count} migration to run: {revisions}", "{count} migrations to run: {revisions}", len(pending)
+        )
+        schema += f" ({to_run.format(count=len(pending), revisions=', '.join(pending))})"
     if not state.current:
         command = f"`ofc-desk db upgrade --db {_shown(args.db)}`"
         upgrade = _("run {command}").format(command=command) if owner else upgrade_hint(args.db)

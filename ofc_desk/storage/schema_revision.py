@@ -107,6 +107,12 @@ def _newest_file() -> str:
     return names[-1] if names else ""
 
 
+def pending_migrations(revision: str | None) -> list[str]:
+    """The migrations an upgrade from `revision` (None: no tables yet) runs, in their order."""
+    later = shipped_migrations().iterate_revisions("heads", revision or "base")
+    return [script.revision for script in reversed(list(later)) if script.revision != revision]
+
+
 @cache
 def shipped_migrations() -> ScriptDirectory:
     """The migrations this program ships, read once a process (here and by `database`)."""
