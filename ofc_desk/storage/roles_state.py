@@ -247,10 +247,17 @@ LEFT JOIN pg_roles r ON r.oid = g.grantee
 WHERE d.datname = current_database() AND g.privilege_type = 'CONNECT'
 """
 
+_OTHER_ROOMS = """
+SELECT r.rolname, d.datname FROM pg_database d CROSS JOIN LATERAL aclexplode(d.datacl) g
+JOIN pg_roles r ON r.oid = g.grantee
+WHERE d.datname <> current_database() AND g.privilege_type = 'CONNECT' AND r.rolname = ANY(:names)
+ORDER BY r.rolname, d.datname
+"""
+
 
 def _database_differences(connection: Connection, roles: RoomRoles) -> list[str]:
     """The roles are bound to the room's database: they may connect to it, and PUBLIC (every
-    login of the server, another room's desks too) may not."""
+    login of the server, another room's desks too) may not; nor were they given another room's."""
     database = str(connection.scalar(text("SELECT current_database()")))
     connecting = set(connection.scalars(text(_CONNECT)))
     differences = [
@@ -261,6 +268,13 @@ def _database_differences(connection: Connection, roles: RoomRoles) -> list[str]
     if PUBLIC in connecting:
         differences.append(
             _("every login of the server may connect to the database {database}").format(database=database)
+        )
+    for role, other in connection.execute(text(_OTHER_ROOMS), {"names": [roles.table, roles.floor]}):
+        differences.append(
+            _(
+                "{role} may connect to the database {other} too: a room there needs roles of its own"
+                " (ofc-desk db roles --roles NAME)"
+            ).format(role=role, other=other)
         )
     return differences
 
