@@ -20,8 +20,7 @@ from ofc_desk.service.replay import run_replay
 from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database, newest_revision
-from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.roles_state import roles_state
+from ofc_desk.storage.roles import RoomRoles
 from ofc_desk.storage.schema_revision import shipped_migrations
 from ofc_desk.storage.users import Role, change_pin, set_up_first_key, sign_in
 from tests.fixtures.old_rooms.make import MADE_BY, POSTGRESQL, ROLE_PREFIX, postgresql_dump, sqlite_dump
@@ -37,8 +36,8 @@ DROPS = 6
 """The jackpot drops of the first hand and of the open one, once it is settled: 3 chips each."""
 
 
-def _status(url: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
-    code = main(["--db", url, "db", "status"])
+def _status(url: str, capsys: pytest.CaptureFixture[str], *roles: str) -> tuple[int, list[str]]:
+    code = main(["--db", url, "db", "status", *roles])
     return code, capsys.readouterr().out.splitlines()
 
 
@@ -129,16 +128,19 @@ def test_a_postgresql_room_of_an_earlier_schema_upgrades_and_signs_in_as_every_r
     """Before, a room whose PIN checks began before migration 0008 refused every login of its
     roles after the upgrade (the row policy took an unchained check for the chain's head)."""
     url, roles = restored
+    named = ["--roles", roles.table.removesuffix("_table")]
     owner = Database(url, migrate=False)
     try:
         revision = owner.schema_state().revision
         assert revision is not None and revision in POSTGRESQL
-        assert _status(url, capsys)[1][1].startswith(f"schema: revision {revision}, older than")
-        assert main(["db", "upgrade", "--db", url]) == 0
+        code, lines = _status(url, capsys, *named)
+        assert code == 1 and lines[1].startswith(f"schema: revision {revision}, older than")
+        assert main(["db", "upgrade", "--db", url, *named]) == 0
         capsys.readouterr()
-        with owner.engine.connect() as connection:
-            apply_roles(connection, room_roles_sql(connection, roles))
-            assert roles_state(connection, roles).current
+        code, lines = _status(url, capsys, *named)
+        assert code == 1 and lines[2].startswith("roles: not current: ")
+        assert main(["db", "roles", "--db", url, *named, "--apply"]) == 0
+        assert _status(url, capsys, *named)[0] == 0
         _keys_after_the_upgrade(owner, revision)
     finally:
         owner.dispose()
