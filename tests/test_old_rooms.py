@@ -13,6 +13,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from ofc_desk.cli.main import main
@@ -32,6 +33,7 @@ EXAMPLE = Path(__file__).parents[1] / "resources" / "examples" / "replay-pineapp
 TABLE = "T778"
 KEYED_FROM = "0006"
 """Accounts made before this revision are imported without keys (migration 0006)."""
+SIGN_IN_POLICY = "SELECT with_check FROM pg_policies WHERE policyname = 'ofc_desk_chained'"
 DROPS = 6
 """The jackpot drops of the first hand and of the open one, once it is settled: 3 chips each."""
 
@@ -137,6 +139,10 @@ def test_a_postgresql_room_of_an_earlier_schema_upgrades_and_signs_in_as_every_r
         assert code == 1 and lines[1].startswith(f"schema: revision {revision}, older than")
         assert main(["db", "upgrade", "--db", url, *named]) == 0
         capsys.readouterr()
+        with owner.engine.connect() as connection:  # 0009's roles made it: migration 0010 mends it
+            policies = connection.scalars(text(SIGN_IN_POLICY)).all()
+        assert len(policies) == (1 if revision == "0009" else 0)
+        assert all("<> ''" in check for check in policies)
         code, lines = _status(url, capsys, *named)
         assert code == 1 and lines[2].startswith("roles: not current: ")
         assert main(["db", "roles", "--db", url, *named, "--apply"]) == 0
