@@ -14,7 +14,7 @@ from sqlalchemy.engine import make_url
 from ofc_desk.cli.main import main
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.roles import RoomRoles, apply_roles, as_script, chained_check, room_roles_sql
+from ofc_desk.storage.roles import RoomRoles, apply_roles, chained_check, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, create_accounts, sign_in
 from tests.helpers.room_logins import as_login, libpq
@@ -153,15 +153,17 @@ def owned_room(room_url: str, roles: RoomRoles) -> Iterator[tuple[str, str]]:
 
 
 def _run_printed_sql(admin_url: str, roles: RoomRoles) -> None:
-    """What README's roles step has an administrator do: print the SQL, run it with psql."""
+    """What README's roles step has an administrator do: print the SQL, run it with psql (which
+    runs and commits each statement by itself)."""
     admin = Database(admin_url, migrate=False)
     try:
         with admin.engine.connect() as connection:
-            script = as_script(room_roles_sql(connection, roles))
+            statements = room_roles_sql(connection, roles)
     finally:
         admin.dispose()
     with psycopg.connect(libpq(admin_url), autocommit=True) as connection:
-        connection.execute(script.encode("utf-8"))
+        for statement in statements:
+            connection.execute(statement.encode("utf-8"))
 
 
 def _upgrade_and_apply(owner_url: str, roles: RoomRoles) -> None:
