@@ -133,7 +133,11 @@ def record(
     """Append one try to the chain and commit; an accepted one is signed with `key`."""
     if session.get_bind().dialect.name == "postgresql":
         session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CHAIN_LOCK})
-    last = session.scalar(select(SignInAttempt.hash).order_by(SignInAttempt.id.desc()).limit(1))
+    # The newest chained check, or the genesis hash: tries from before migration 0008 have no hash
+    # and link nothing (roles.CHAINED_CHECK, the row policy a role's insert meets, says the same).
+    last = session.scalar(
+        select(SignInAttempt.hash).where(SignInAttempt.hash != "").order_by(SignInAttempt.id.desc()).limit(1)
+    )
     previous, at = last or GENESIS_HASH, now.strftime(TIME_FORMAT)
     digest = attempt_hash(previous, name, role, outcome.value, at)
     signed = outcome is Attempt.ACCEPTED and key is not None
