@@ -25,6 +25,10 @@ from sqlalchemy import Connection, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from ofc_desk.service import TableService
+from ofc_desk.service.events import EventKind
+from ofc_desk.service.persistence import CHANGED_ELSEWHERE
+from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from tests.helpers.fault_scenarios import (
     SCENARIOS,
@@ -35,12 +39,14 @@ from tests.helpers.fault_scenarios import (
     stored_events,
     with_accounts,
 )
+from tests.helpers.table_helpers import DEALER
 
 pytestmark = pytest.mark.xdist_group("sqlite faults")
 BUSY_MILLISECONDS = 50
 """The desk's busy timeout in these tests (the product waits 30 s for a lock)."""
 TINY_DISK = "24m"
-DESK_SCENARIOS = [scenario for scenario in SCENARIOS if scenario.kind.value != "request_decided"]
+DESK_SCENARIOS = [scenario for scenario in SCENARIOS if scenario.kind is not EventKind.REQUEST_DECIDED]
+CORRECTION = {"player": "Ann", "amount": 1, "reason": "recount"}
 
 
 def _open_room(path: Path) -> Database:
@@ -238,3 +244,40 @@ def test_a_floor_decision_whose_answer_was_lost_is_said_decided(room: Database) 
     assert attempt(prepared.act) == "request #1 was already approved by Sue"
     prepared.desk.catch_up()
     assert prepared.desk.machine.requests[1].approved
+
+
+# ---------------------------------------------------------------------------- a constraint
+@pytest.mark.parametrize("scenario", DESK_SCENARIOS, ids=str)
+def test_another_desk_writing_first(room: Database, scenario: Scenario) -> None:
+    """A second desk at the same table records a request just as this desk's action writes (before
+    its INSERT, or before it takes the write lock for the room's pool or a PIN check): the event's
+    (session, seq) is then taken and the chain's unique constraint refuses it. The dealer is told
+    the table changed elsewhere, the desk shows what is stored (the request too), and the same
+    action is then accepted, after the request."""
+    prepared = scenario.prepare(room)
+    before = stored_events(room, prepared.desk.session_id)
+    other_room = Database(room.url, migrate=False)
+    event.listen(other_room.engine, "connect", _short_busy_timeout)
+    other = TableService.resume(other_room, prepared.desk.session_id, DEALER)
+    wrote: list[object] = []
+
+    def other_desk_first(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if not wrote and statement.lstrip().upper().startswith(("INSERT INTO EVENTS", "BEGIN IMMEDIATE")):
+            wrote.append(other.request(EventKind.CHIPS_CORRECTED, CORRECTION, "count"))
+
+    event.listen(room.engine, "before_cursor_execute", other_desk_first)
+    try:
+        said = attempt(prepared.act)
+    finally:
+        event.remove(room.engine, "before_cursor_execute", other_desk_first)
+        other_room.dispose()
+    assert said == str(CHANGED_ELSEWHERE)
+    assert prepared.desk.snapshot() == other.snapshot()  # the table as stored, the request in it
+    assert attempt(prepared.act) is None
+    after = stored_events(room, prepared.desk.session_id)
+    assert after[: len(before)] == before
+    assert [kind for _seq, kind, _actor, _payload in after[len(before) :]] == [
+        EventKind.REQUEST_MADE.value,
+        scenario.kind.value,
+    ]
+    verify_database(room)
