@@ -25,7 +25,7 @@ from sqlalchemy import Connection, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from ofc_desk.service import TableService
+from ofc_desk.service import TableService, table_service
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE
 from ofc_desk.service.verify import verify_database
@@ -281,3 +281,22 @@ def test_another_desk_writing_first(room: Database, scenario: Scenario) -> None:
         scenario.kind.value,
     ]
     verify_database(room)
+
+
+# ---------------------------------------------------------------------------- after the commit
+def test_a_failure_after_the_commit_leaves_the_action_recorded(
+    room: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database fails as the desk reads the room's head for its anchor file, just after the
+    event committed: the action stands, and only the anchor is said missing."""
+    monkeypatch.setenv("OFC_DESK_ANCHOR_FILE", str(tmp_path / "anchors.txt"))
+    prepared = SCENARIOS[0].prepare(room)
+    before = stored_events(room, prepared.desk.session_id)
+
+    def head_unread(*_args: object) -> None:
+        raise OperationalError("SELECT", None, ConnectionResetError(errno.ECONNRESET, "connection reset"))
+
+    monkeypatch.setattr(table_service, "append_anchor", head_unread)
+    assert attempt(prepared.act) is None
+    assert prepared.desk.anchor_fault == "recorded, but not anchored: [Errno 104] connection reset"
+    assert len(stored_events(room, prepared.desk.session_id)) == len(before) + 1
