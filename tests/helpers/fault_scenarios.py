@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.service import ActionRefused, SeatSetup, TableRules, TableService, TableSetup
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.floor_decisions import decide_at_the_floor
+from ofc_desk.service.floor_decisions import decide_at_the_floor, seed_at_the_floor
 from ofc_desk.service.snapshot import TableSnapshot, TurnKind
 from ofc_desk.service.unrecorded import unrecorded_sentence
 from ofc_desk.service.verify import verify_database
@@ -152,6 +152,12 @@ def _floor_decision(database: Database) -> Prepared:
     return Prepared(desk, decide)
 
 
+def _floor_seed(database: Database) -> Prepared:
+    desk = _ofc_table(database)
+    session_id = desk.session_id
+    return Prepared(desk, lambda: seed_at_the_floor(database, session_id, 25, SUPERVISOR, SUPERVISOR_PIN))
+
+
 SCENARIOS = [
     Scenario("entry", EventKind.PLACED, _entry),
     Scenario("street confirmed", EventKind.PLACED, _street_confirmed),
@@ -162,6 +168,7 @@ SCENARIOS = [
     Scenario("supervised action", EventKind.CHIPS_CORRECTED, _supervised),
     Scenario("hand-over", EventKind.HANDED_OVER, _hand_over),
     Scenario("floor decision", EventKind.REQUEST_DECIDED, _floor_decision),
+    Scenario("floor seed", EventKind.JACKPOT_SEEDED, _floor_seed),
 ]
 
 
