@@ -1,8 +1,10 @@
 """A desk's SQLite file fails around each kind of action (issue 34): another program holds the write
-lock past the desk's busy timeout, the disk under the file is full, or a commit's answer is lost
-after the commit was made. The action is refused in words that say nothing was recorded, the desk
-holds the table as stored, and the same action is accepted afterwards by the same desk: stored
-once, nothing else, and `verify` passes.
+lock past the desk's busy timeout, the disk under the file is full, a commit's answer is lost after
+the commit was made, or another desk at the same table writes first (the chain's unique
+constraint). The action is refused in words (that nothing was recorded, or that the table changed
+elsewhere), the desk holds the table as stored, and the same action is accepted afterwards by the
+same desk: stored once, nothing else, and `verify` passes. A failure just after the commit (the
+anchor file's read of the room's head) leaves the action recorded.
 
 The full disk is a real one where the tests run as root and may mount a tmpfs (a 24 MB one, filled
 up with a file): SQLite's own "database or disk is full" from a write that found no space. Elsewhere
