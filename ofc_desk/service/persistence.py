@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select
@@ -17,7 +18,7 @@ from ofc_desk.service import room_pool
 from ofc_desk.service.dealers import DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.fold import fold_event, folded
+from ofc_desk.service.fold import StoredEvent, fold_event, folded
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
@@ -51,14 +52,33 @@ CHANGED_ELSEWHERE = lazy_gettext("this table was changed at another desk: reopen
 """The refusal a desk meets when another wrote first; compared as said (`str`), in the same thread."""
 
 
-class EventStore:
-    """Appends one session's events; remembers the head of its chain."""
+@dataclass(frozen=True)
+class StoredStep:
+    """What folding needs of one committed event, kept in memory by the desk that holds the table."""
 
-    def __init__(self, database: Database, session_id: int, head_seq: int, head_hash: str) -> None:
+    kind: str
+    payload: str
+    actor: str
+
+
+class EventStore:
+    """Appends one session's events; remembers the head of its chain and what is stored up to it
+    (`history`), so the table as stored can be rebuilt while the database does not answer."""
+
+    def __init__(
+        self,
+        database: Database,
+        session_id: int,
+        head_seq: int,
+        head_hash: str,
+        history: Sequence[StoredEvent] = (),
+    ) -> None:
         self.database = database
         self.session_id = session_id
         self.head_seq = head_seq
         self.head_hash = head_hash
+        self.history = [StoredStep(event.kind, event.payload, event.actor) for event in history]
+        """Every event of the session up to the head, as committed: nothing that failed to commit."""
 
     @classmethod
     def create_session(
@@ -92,6 +112,7 @@ class EventStore:
             event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
             row.opened_at = event.at
             session.commit()
+        store._stored(event)
         return store
 
     @classmethod
@@ -106,7 +127,18 @@ class EventStore:
             ).all()
         machine = folded(events)
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
-        return cls(database, session_id, head_seq, head_hash), machine
+        return cls(database, session_id, head_seq, head_hash, events), machine
+
+    def stored_since(self, count: int, kind: EventKind, payload: EventPayload, actor: str) -> bool:
+        """Whether this very event (kind, payload and actor) is among those stored after the first
+        `count` of `history`: a commit whose answer was lost, found stored once the database is back."""
+        step = StoredStep(kind.value, canonical_json(payload), actor)
+        return step in self.history[count:]
+
+    def stored_machine(self) -> TableMachine:
+        """The table as stored up to this store's head, folded from `history` without asking the
+        database: what a desk holds again after an action that was not recorded."""
+        return folded(self.history)
 
     def catch_up(self, machine: TableMachine) -> list[EventKind]:
         """Fold in the events recorded into this session elsewhere since this store's head (the
@@ -119,7 +151,7 @@ class EventStore:
             ).all()
         for event in events:
             fold_event(machine, event)
-            self.head_seq, self.head_hash = event.seq, event.hash
+            self._stored(event)
         return [EventKind(event.kind) for event in events]
 
     def kinds_after(self, seq: int) -> list[EventKind]:
@@ -151,8 +183,9 @@ class EventStore:
         signers: Sequence[Account] = (),
     ) -> None:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
-        derived rows and the signatures of `signers` over the new head. On any failure the caller
-        must reload the machine (it may hold the unstored event)."""
+        derived rows and the signatures of `signers` over the new head. On any failure this store
+        is left at the head stored before, and `machine` may hold the event that was not stored:
+        the caller puts `stored_machine()` in its place."""
         try:
             with self.database.session() as session:
                 # The room's pool is read and changed by one table at a time (`room_pool`).
@@ -169,6 +202,12 @@ class EventStore:
                 session.commit()
         except IntegrityError:
             raise ActionRefused(str(CHANGED_ELSEWHERE)) from None
+        self._stored(event)
+
+    def _stored(self, event: Event) -> None:
+        """Move the head to `event`, which is committed."""
+        self.head_seq, self.head_hash = event.seq, event.hash
+        self.history.append(StoredStep(event.kind, event.payload, event.actor))
 
     def _head_row(self, session: Session) -> TableSession:
         row = session.get(TableSession, self.session_id)
@@ -207,7 +246,6 @@ class EventStore:
         row.head_seq, row.head_hash = seq, digest
         if outcome.closes_session:
             row.closed_at = at
-        self.head_seq, self.head_hash = seq, digest
         return event
 
 

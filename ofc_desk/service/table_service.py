@@ -7,13 +7,19 @@ approves; the PIN is asked for afterwards, so `can_x` takes none).
 
 An accepted action is stored as an event and COMMITTED before the method returns; the live state
 is a fold of the stored events, so a desk that dies resumes exactly where it was
-(`TableService.resume`).
+(`TableService.resume`). The table a service holds is always the table as stored: an action whose
+transaction fails for any reason (the server down, the connection lost, a lock not granted in
+time, a full disk) leaves it as the last commit left it, rebuilt from the events kept in memory
+whether or not the database can be read then; the next action reads what the database may have
+stored meanwhile first (`unrecorded` words the failure for the dealer).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import count
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.payment import PaymentRules
@@ -34,7 +40,7 @@ from ofc_desk.service.room_pool import POOL_KEY, room_pool, void_moves
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase, TableSnapshot
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, failure_cause
 from ofc_desk.storage.users import Account
 
 CardEntries = str | Sequence[Card | str | None]
@@ -61,6 +67,9 @@ class TableService:
         among them); None when not configured."""
         self.anchor_fault: str | None = None
         """Why the last event's anchor could not be written (the event stands)."""
+        self._unsure = False
+        """The last write failed without saying what the database kept (a commit whose answer was
+        lost may still have been stored): read the table's head again before the next one."""
 
     def hand_over(self, dealer: Dealer) -> TableSnapshot:
         """Another dealer takes over this desk's table: the hand-over is recorded as the outgoing
@@ -392,15 +401,23 @@ class TableService:
         """Fold in what the floor recorded at this table since the last action (one cheap query
         when nothing was); True when something was."""
         try:
-            return bool(self._store.catch_up(self._machine))
+            caught_up = bool(self._store.catch_up(self._machine))
         except BaseException:
-            self._reload()
+            self._restore()
             raise
+        self._unsure = False
+        return caught_up
+
+    def _restore(self) -> None:
+        """The table as stored up to this desk's head, from memory: the database may not answer."""
+        self._machine = self._store.stored_machine()
+        self._machine.dealer_on_duty = self._actor
 
     def _reload(self) -> None:
-        """The table as stored, when what this desk holds may be ahead of it."""
+        """The table as the database has it now, when another wrote at it since this desk's head."""
         self._store, self._machine = EventStore.load(self._store.database, self.session_id)
         self._machine.dealer_on_duty = self._actor
+        self._unsure = False
 
     def carry_out_approved(self) -> list[str]:
         """Between hands, record each action the floor approved and the table has not yet done;
@@ -466,13 +483,24 @@ class TableService:
         dealer_signs = kind in DEALER_SIGNED and self._dealer is not None
         signers = [s for s in ((approver,) if approver else (self._dealer,) if dealer_signs else ()) if s]
         actor = actor or (approver.name if approver is not None else self._actor)
+        if self._unsure:
+            stored = len(self._store.history)
+            if self.catch_up():
+                if self._store.stored_since(stored, kind, payload, actor):
+                    return self.snapshot()  # the failed commit was stored after all: once is enough
+                payload = self._machine.check(kind, payload)  # what was stored meanwhile may refuse it
         for attempt in range(1, FLOOR_RETRIES + 1):
             head = self._store.head_seq
             try:
                 self._store.append(self._machine, kind, payload, actor, signers)
             except BaseException as failure:
-                # The machine may hold the event that was not stored: rebuild it from what was.
-                self._reload()
+                # The machine may hold the event that was not stored: back to what was, from
+                # memory, as the database may not answer now; it is read at the next action.
+                self._restore()
+                self._unsure = True
+                if not isinstance(failure, ActionRefused):
+                    raise
+                self._reload()  # it answered, refusing: another desk or the floor wrote first
                 if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
                     raise
                 payload = self._machine.check(kind, payload)
@@ -490,7 +518,8 @@ class TableService:
             return
         try:
             append_anchor(self._store.database, self.anchor_file, self.session_id)
-        except AnchorFault as fault:
+        except (AnchorFault, SQLAlchemyError) as error:  # the event is committed all the same
+            fault = error if isinstance(error, AnchorFault) else failure_cause(error)
             if kind is EventKind.HAND_SETTLED:
                 self.anchor_fault = _("hand settled, but not anchored: {fault}").format(fault=fault)
             else:
