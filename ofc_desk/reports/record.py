@@ -278,9 +278,12 @@ class PlayerSummary:
         """Won (+) or lost (-) at the table: what they leave with less what they brought.
 
         Every chip transaction is taken out: buy-ins and rebuys were brought, cash-outs are left
-        with, and supervisor corrections fix a miscount, which is no winning.
+        with, and supervisor corrections fix a miscount, which is no winning; a corrected hand's
+        difference was won or lost at play and stays in.
         """
-        return self.final_stack - sum(self.chips_by_kind.values())
+        moved = self.chips_by_kind.items()
+        brought = (chips for kind, chips in moved if not kind.said.total.said.won_in_play)
+        return self.final_stack - sum(brought)
 
 
 def chips_by_kind(transactions: Iterable[ChipTransaction]) -> dict[ChipKind, int]:

@@ -25,6 +25,9 @@ class EventKind(StrEnum):
     SAT_IN = "sat_in"
     HAND_VOIDED = "hand_voided"
     CHIPS_CORRECTED = "chips_corrected"
+    HAND_CORRECTED = "hand_corrected"
+    """A floor supervisor corrects a settled hand's entries: re-scored, re-settled, the difference
+    paid now (docs/rules.md §12)."""
     RULES_CHANGED = "rules_changed"
     SESSION_CLOSED = "session_closed"
     RULES_PINNED = "rules_pinned"
@@ -51,6 +54,8 @@ class LedgerKind(StrEnum):
     CASH_OUT = "cash_out"
     VOID = "void"
     CORRECTION = "correction"
+    HAND_CORRECTION = "hand_correction"
+    """A settled hand's difference paid when a supervisor corrected it (docs/rules.md §12)."""
     JACKPOT = "jackpot"
     """A jackpot award's chips, from the room's pool (the house's, not another player's)."""
 
@@ -81,6 +86,7 @@ _LEDGER_KIND_WORDS: Final[dict[LedgerKind, LazyText]] = {
     LedgerKind.CASH_OUT: lazy_pgettext("ledger kind", "cash_out"),
     LedgerKind.VOID: lazy_pgettext("ledger kind", "void"),
     LedgerKind.CORRECTION: lazy_pgettext("ledger kind", "correction"),
+    LedgerKind.HAND_CORRECTION: lazy_pgettext("ledger kind", "hand_correction"),
     LedgerKind.JACKPOT: lazy_pgettext("ledger kind", "jackpot"),
 }
 
@@ -93,6 +99,7 @@ class ChipTotal(StrEnum):
     REBUYS = "rebuys"
     CASH_OUTS = "cash_outs"
     CORRECTIONS = "corrections"
+    HAND_CORRECTIONS = "hand_corrections"
 
     @property
     def said(self) -> TotalSaid:
@@ -110,6 +117,8 @@ class TotalSaid:
     sign: int = 1
     in_drop: bool = False
     either_way: bool = False
+    won_in_play: bool = False
+    """Chips won or lost at the table (a corrected hand's difference), part of a player's net."""
 
 
 CHIP_TOTALS: Final[dict[ChipTotal, TotalSaid]] = {
@@ -136,6 +145,14 @@ CHIP_TOTALS: Final[dict[ChipTotal, TotalSaid]] = {
         figure=lazy_gettext("Chip corrections"),
         close_line=lazy_gettext("Supervisor chip corrections"),
         either_way=True,
+    ),
+    # A corrected hand's differences move chips between players (they add up to 0 at the table,
+    # less what is not covered): won or lost at play, so in the players' net.
+    ChipTotal.HAND_CORRECTIONS: TotalSaid(
+        figure=lazy_gettext("Corrected hands (differences paid)"),
+        close_line=lazy_gettext("Corrected hands (differences paid)"),
+        either_way=True,
+        won_in_play=True,
     ),
 }
 """Each total's words in the reports and how it adds up. A new total gets its line in the session's
@@ -164,6 +181,7 @@ class ChipKind(StrEnum):
     REBUY = "rebuy"
     CASH_OUT = "cash-out"
     CORRECTION = "correction"
+    HAND_CORRECTION = "hand correction"
 
     @property
     def said(self) -> KindSaid:
@@ -186,6 +204,7 @@ CHIP_KINDS_SAID: Final[dict[ChipKind, KindSaid]] = {
     ChipKind.REBUY: KindSaid(lazy_gettext("rebuy"), ChipTotal.REBUYS),
     ChipKind.CASH_OUT: KindSaid(lazy_gettext("cash-out"), ChipTotal.CASH_OUTS, SeatMove.LEAVES),
     ChipKind.CORRECTION: KindSaid(lazy_gettext("chip correction"), ChipTotal.CORRECTIONS),
+    ChipKind.HAND_CORRECTION: KindSaid(lazy_gettext("corrected hand"), ChipTotal.HAND_CORRECTIONS),
 }
 """Each kind's words, the total it adds to and what it does to the seat: a new kind is one line
 here (and its words in the catalogs), every report reads it from this table."""

@@ -9,6 +9,7 @@ rebuilds the table exactly, which is how a desk resumes and how `verify` re-chec
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar, cast
 
 from ofc_desk.core.jackpot import JackpotAward
@@ -18,6 +19,7 @@ from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service import actions, dealers, reading, room_pool, rule_pins, seats, supervision
 from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.corrections import HandTrace, traced
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.games.base import (
@@ -85,12 +87,18 @@ class TableMachine:
         """`verify`'s, scoring OFC hands beside the fold; None: every hand is scored by the core."""
         self.rake: RakeResult | None = None
         self.hands_started = 0
+        self.hand_deal = HandDeal(0, "", (), {})
+        """The live hand's deal, as the game started it."""
         self.hand_changes: dict[int, dict[str, int]] = {}
         """Each settled hand's chips won or lost per player, kept for a void to give back."""
         self.hand_jackpots: dict[int, int] = {}
         self.hand_awards: dict[int, int] = {}
         """The chips each hand's jackpot award paid out of the room's pool (a void gives them back)."""
         self.voided: set[int] = set()
+        self.hand_traces: dict[int, HandTrace] = {}
+        """What each settled hand needs to be dealt again from corrected entries (`corrections`)."""
+        self.hand_entries: list[EventPayload] = []
+        """The live hand's entries in order, undone ones taken out."""
         self.requests: dict[int, FloorRequest] = {}
         self.phase_waived = False
         """While a request to the floor is checked: what it asks for is done between hands."""
@@ -253,7 +261,9 @@ class TableMachine:
         self.result = None
         self.rake = None
         order = tuple(acting_order(names, dealer))
-        self.live = self.game.start(HandDeal(payload["number"], dealer, order, stacks, fantasyland))
+        self.hand_deal = HandDeal(payload["number"], dealer, order, stacks, fantasyland)
+        self.hand_entries = []
+        self.live = self.game.start(self.hand_deal)
         return NO_ROWS
 
     def _dealer(self, playing: list[str]) -> str:
@@ -285,6 +295,7 @@ class TableMachine:
     def _apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome:
         live = self._live(kind)
         live.apply_event(kind, payload)
+        self.hand_entries.append(payload)
         if live.complete:
             self.result = live.score(self.rules, self.seats, self.scorer)
         return NO_ROWS
@@ -300,6 +311,7 @@ class TableMachine:
 
     def apply_undone(self, payload: Undone) -> Outcome:
         self._live(self.game.entry).take_back()
+        self.hand_entries.pop()
         self.result = None
         return NO_ROWS
 
@@ -324,10 +336,15 @@ class TableMachine:
         live, result = self.live, self.result
         assert live is not None and result is not None  # checked: the hand is complete
         dealt_in = live.dealt_in(self.seats)
+        trace = traced(
+            self.game, self.rules, self.hand_deal, self.seats, self.hand_entries, result, self.button
+        )
         rake, ledger = self._pay_out(
             live.number, dealt_in, live.stacks_before, result.players, self.game.rake
         )
         live.after_settling(self, result)
+        going = {s.name: s.fantasyland_next for s in self.seats if s.name in dealt_in and s.fantasyland_next}
+        self.hand_traces[live.number] = replace(trace, fantasyland_next=going)
         award = self.jackpot_award()
         if award is None:
             settled = SettledHand(

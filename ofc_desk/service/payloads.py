@@ -128,6 +128,35 @@ class ChipsCorrected(TypedDict):
     request: NotRequired[int]
 
 
+class HandCorrected(TypedDict):
+    """A settled hand corrected by a floor supervisor (docs/rules.md §12): its entries as they
+    should stand, the result they score and settle to from the stacks the hand began with, each
+    player's difference D against the recorded (or last corrected) settlement, and D paid now."""
+
+    hand: int
+    entries: list[EntryPayload | ShownPayload]
+    """The hand's entries whole, in the shape its own events store them."""
+    result: dict[str, object]
+    """The corrected hand scored and settled, as `ofc-desk score` answers it."""
+    difference: dict[str, int]
+    paid: dict[str, int]
+    """Chips each player paid (negative) or received now, at the stacks as they were."""
+    not_covered: dict[str, int]
+    """What could not be paid at the table, with D's sign (paid + not covered = D)."""
+    stacks_after: dict[str, int]
+    """The stacks of the hand's players still seated once the correction is paid."""
+    fantasyland: dict[str, int]
+    """Who the corrected hand sends to Fantasyland, with their cards (empty in the closed game)."""
+    fantasyland_recorded: dict[str, int]
+    """Who the hand sent there as recorded (or last corrected)."""
+    fantasyland_follows: bool
+    """Whether the next hand's Fantasyland and button follow the corrected hand (it is the last
+    settled one and the next has not started)."""
+    reason: str
+    supervisor: str
+    request: NotRequired[int]
+
+
 class RulesChanged(TypedDict):
     rules: RulesPayload
     supervisor: str
@@ -189,6 +218,7 @@ EventPayload = (
     | SatIn
     | HandVoided
     | ChipsCorrected
+    | HandCorrected
     | RulesChanged
     | SessionClosed
     | JackpotSeeded

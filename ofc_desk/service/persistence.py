@@ -420,6 +420,11 @@ def read_audit(database: Database, session_id: int | None = None) -> list[AuditR
     return [audit_record(event) for event in events]
 
 
+def read_corrections(database: Database, session_id: int) -> list[dict[str, Any]]:
+    """The session's corrected hands (docs/rules.md §12), as their events store them, in order."""
+    return _payloads(database, session_id, EventKind.HAND_CORRECTED)
+
+
 def _payloads(database: Database, session_id: int, kind: EventKind) -> list[dict[str, Any]]:
     with database.session() as session:
         texts = session.scalars(

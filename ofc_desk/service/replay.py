@@ -11,7 +11,7 @@ import difflib
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import select
 
@@ -24,7 +24,7 @@ from ofc_desk.service.fold import pinned_machine
 from ofc_desk.service.games.choose import own_entry
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
-from ofc_desk.service.persistence import read_hands
+from ofc_desk.service.persistence import read_corrections, read_hands
 from ofc_desk.service.replay_accounts import (
     AccountRefused,
     PinSource,
@@ -437,6 +437,15 @@ def _is_open(database: Database, session_id: int) -> bool:
         return row is not None and row.closed_at is None
 
 
+CORRECTION_OUTPUT: Final = ("hand", "difference", "paid", "not_covered", "stacks_after")
+"""What `replay`'s answer lists of each corrected hand (docs/rules.md §12)."""
+
+
+def _correction_output(correction: Mapping[str, Any]) -> dict[str, Any]:
+    said = {key: correction[key] for key in CORRECTION_OUTPUT}
+    return {**said, "result": correction["result"], "entries": correction["entries"]}
+
+
 def replay_output(service: TableService) -> dict[str, Any]:
     """All settled hands (read back from storage), the stacks now, and what comes next."""
     snapshot = service.snapshot()
@@ -454,6 +463,10 @@ def replay_output(service: TableService) -> dict[str, Any]:
     return {
         "table": snapshot.table,
         "hands": hands,
+        "corrections": [
+            _correction_output(correction)
+            for correction in read_corrections(service.database, service.session_id)
+        ],
         "stacks": {seat.name: seat.stack for seat in snapshot.seats},
         "next": {
             "button": service.machine.next_dealer(),

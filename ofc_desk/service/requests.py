@@ -29,6 +29,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import (
     ChipsCorrected,
     EventPayload,
+    HandCorrected,
     HandVoided,
     RawPayload,
     RequestDecided,
@@ -37,8 +38,25 @@ from ofc_desk.service.payloads import (
 )
 from ofc_desk.service.snapshot import RequestView
 
-REQUESTABLE: Final = (EventKind.HAND_VOIDED, EventKind.CHIPS_CORRECTED, EventKind.RULES_CHANGED)
+REQUESTABLE: Final = (
+    EventKind.HAND_VOIDED,
+    EventKind.CHIPS_CORRECTED,
+    EventKind.RULES_CHANGED,
+    EventKind.HAND_CORRECTED,
+)
 """What a dealer may ask the floor for."""
+ASKED: Final[dict[EventKind, tuple[str, ...]]] = {EventKind.HAND_CORRECTED: ("hand", "entries", "reason")}
+"""The keys a request holds of an action whose other keys are worked out when it is carried out
+(a corrected hand's differences are paid from the stacks as they are then); every key of the rest."""
+
+
+def asked_details(kind: EventKind, payload: Mapping[str, object]) -> dict[str, object]:
+    """What a request asks for of an action's payload (its supervisor and request aside)."""
+    keys = ASKED.get(kind)
+    done = {key: value for key, value in payload.items() if key not in ("supervisor", REQUEST_KEY)}
+    return done if keys is None else {key: done[key] for key in keys}
+
+
 REQUEST_KEY: Final = "request"
 
 
@@ -70,6 +88,8 @@ class FloorRequest:
         details = self.details
         if self.action is EventKind.HAND_VOIDED:
             return _("void hand {number}").format(number=details.get("hand"))
+        if self.action is EventKind.HAND_CORRECTED:
+            return _("correct hand {number}").format(number=details.get("hand"))
         if self.action is EventKind.CHIPS_CORRECTED:
             amount = reading.whole_number(details.get("amount")) or 0
             said = _("correct {player}'s chips by {amount}")
@@ -120,7 +140,7 @@ def request_words(made: RequestMade) -> str:
     return FloorRequest(made["request"], EventKind(made["action"]), made["details"], made["reason"]).words()
 
 
-Applied = TypeVar("Applied", HandVoided, ChipsCorrected, RulesChanged)
+Applied = TypeVar("Applied", HandVoided, ChipsCorrected, RulesChanged, HandCorrected)
 
 
 def link_to_request(machine: RequestTable, kind: EventKind, raw: RawPayload, payload: Applied) -> Applied:
@@ -142,15 +162,16 @@ def link_to_request(machine: RequestTable, kind: EventKind, raw: RawPayload, pay
     if decision["supervisor"] != payload["supervisor"]:
         said = _("request #{number} was approved by {supervisor}")
         raise ActionRefused(said.format(number=request.number, supervisor=decision["supervisor"]))
-    done = {key: value for key, value in payload.items() if key != "supervisor"}
-    if done != request.details:
+    if asked_details(kind, payload) != request.details:
         said = _("request #{number} approved something else: {request}")
         raise ActionRefused(said.format(number=request.number, request=request.words()))
     payload["request"] = request.number
     return payload
 
 
-def mark_applied(machine: RequestTable, payload: HandVoided | ChipsCorrected | RulesChanged) -> None:
+def mark_applied(
+    machine: RequestTable, payload: HandVoided | ChipsCorrected | RulesChanged | HandCorrected
+) -> None:
     """An action carried out on a request: the request is done."""
     number = payload.get("request")
     if number is not None:

@@ -39,7 +39,13 @@ from ofc_desk.storage.users import Role
 
 SIGNING_ROLES = frozenset({Role.DEALER.value, Role.SUPERVISOR.value})
 _CARRIED_OUT = frozenset(
-    {EventKind.HAND_VOIDED, EventKind.CHIPS_CORRECTED, EventKind.RULES_CHANGED, EventKind.REQUEST_DECIDED}
+    {
+        EventKind.HAND_VOIDED,
+        EventKind.CHIPS_CORRECTED,
+        EventKind.RULES_CHANGED,
+        EventKind.HAND_CORRECTED,
+        EventKind.REQUEST_DECIDED,
+    }
 )
 """The kinds whose payload may name a request: the supervisor's actions, and the decisions."""
 

@@ -87,6 +87,7 @@ def test_the_replay_vocabulary_and_the_chip_kinds_are_what_they_were() -> None:
         EventKind.SAT_IN: "sit_in",
         EventKind.HAND_VOIDED: "void",
         EventKind.CHIPS_CORRECTED: "correct_chips",
+        EventKind.HAND_CORRECTED: "correct_hand",
         EventKind.RULES_CHANGED: "change_rules",
         EventKind.SESSION_CLOSED: "close",
         EventKind.REQUEST_MADE: "request",
@@ -101,6 +102,7 @@ def test_the_replay_vocabulary_and_the_chip_kinds_are_what_they_were() -> None:
         EventKind.SAT_IN: ("player",),
         EventKind.HAND_VOIDED: ("hand", "reason", "request"),
         EventKind.CHIPS_CORRECTED: ("player", "amount", "reason", "request"),
+        EventKind.HAND_CORRECTED: ("hand", "entries", "reason", "request"),
         EventKind.RULES_CHANGED: ("request",),
         EventKind.SESSION_CLOSED: (),
         EventKind.UNDONE: (),
@@ -114,6 +116,7 @@ def test_the_replay_vocabulary_and_the_chip_kinds_are_what_they_were() -> None:
         EventKind.REBOUGHT: ChipKind.REBUY,
         EventKind.CASHED_OUT: ChipKind.CASH_OUT,
         EventKind.CHIPS_CORRECTED: ChipKind.CORRECTION,
+        EventKind.HAND_CORRECTED: ChipKind.HAND_CORRECTION,
     } == CHIP_KINDS
 
 

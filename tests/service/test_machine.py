@@ -15,6 +15,7 @@ from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.snapshot import Phase
+from tests.helpers.corrections import swap_rows
 
 # A heads-up regular hand nobody fouls and nobody reaches Fantasyland with: Ann wins the back
 # (flush against two pair) and the middle (aces against queens), Bob the front (seven-high).
@@ -36,6 +37,7 @@ PAYLOAD_TYPES: dict[EventKind, type] = {
     EventKind.SAT_IN: payloads.SatIn,
     EventKind.HAND_VOIDED: payloads.HandVoided,
     EventKind.CHIPS_CORRECTED: payloads.ChipsCorrected,
+    EventKind.HAND_CORRECTED: payloads.HandCorrected,
     EventKind.RULES_CHANGED: payloads.RulesChanged,
     EventKind.SESSION_CLOSED: payloads.SessionClosed,
     EventKind.REQUEST_MADE: payloads.RequestMade,
@@ -193,6 +195,8 @@ def test_every_payload_has_exactly_its_typed_keys() -> None:
     table.do(EventKind.SAT_OUT, {"player": "Cy"})
     heads_up_hand(table)
     table.do(EventKind.SAT_IN, {"player": "Cy"})
+    entries = swap_rows(table.machine.hand_traces[1].entries, "Ann")
+    table.do(EventKind.HAND_CORRECTED, {"hand": 1, "entries": entries, "supervisor": "Sue"})
     table.do(EventKind.HAND_VOIDED, {"hand": 1, "supervisor": "Sue"})
     table.do(EventKind.CASHED_OUT, {"player": "Cy"})
     table.do(EventKind.JOINED, {"player": "Dee", "buy_in": 50})

@@ -9,6 +9,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.sentences import audit_sentence
 from ofc_desk.storage.database import Database
+from tests.helpers.corrections import swap_rows
 from tests.helpers.table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
@@ -30,6 +31,9 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})  # Ann to Fantasyland
     play_hand(service, {"Bob": BOB_PLAIN, "Cy": CY_PLAIN})  # Ann sets her Fantasyland hand
     service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    bob_rows = swap_rows(service.machine.hand_traces[1].entries, "Bob")
+    corrected = {"hand": 1, "entries": bob_rows, "reason": "rows"}
+    service.act_supervised(EventKind.HAND_CORRECTED, corrected, SUPERVISOR, SUPERVISOR_PIN)
     service.sit_out("Cy")
     service.sit_in("Cy")
     service.rebuy("Bob", 20)
@@ -96,6 +100,7 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     assert by_kind["rebought"] == ["Bob rebought 20 chips"]
     assert by_kind["sat_out"] == ["Cy sat out"] and by_kind["sat_in"] == ["Cy sat back in"]
     assert by_kind["hand_settled"] == ["Hand 1 settled", "Hand 2 settled"]
+    assert by_kind["hand_corrected"][0].startswith(f"{SUPERVISOR} corrected hand 1: ")
     assert by_kind["session_closed"] == [f"{SUPERVISOR} closed the table"]
     assert by_kind["rules_changed"][0].startswith(f"{SUPERVISOR} changed the rules: ")
     assert "unit 2" in by_kind["rules_changed"][0]

@@ -16,6 +16,7 @@ from typing import Any, Final
 from ofc_desk.service.actions.chips import CHIP_SPECS
 from ofc_desk.service.actions.floor_requests import FLOOR_REQUEST_SPECS
 from ofc_desk.service.actions.hand import HAND_SPECS
+from ofc_desk.service.actions.hand_corrections import CORRECTION_SPECS
 from ofc_desk.service.actions.housekeeping import HOUSEKEEPING_SPECS
 from ofc_desk.service.actions.seating import SEATING_SPECS
 from ofc_desk.service.actions.spec import ActionSpec, Signer
@@ -29,6 +30,7 @@ SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (
     *SEATING_SPECS,
     *CHIP_SPECS,
     *SUPERVISED_SPECS,
+    *CORRECTION_SPECS,
     *FLOOR_REQUEST_SPECS,
     *HOUSEKEEPING_SPECS,
 )

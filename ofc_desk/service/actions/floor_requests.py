@@ -25,6 +25,7 @@ from ofc_desk.service.requests import (
     REQUESTABLE,
     FloorRequest,
     RequestTable,
+    asked_details,
     request_numbered,
     request_words,
 )
@@ -48,10 +49,9 @@ def check_request_made(machine: RequestTable, raw: RawPayload) -> RequestMade:
     if not isinstance(details, dict):
         raise ActionRefused(_("a request needs the details of the action asked for"))
     with _any_phase(machine):
-        checked = dict(
-            machine.check_before_approval(action, {**details, "supervisor": "", REQUEST_KEY: None})
+        checked = asked_details(
+            action, machine.check_before_approval(action, {**details, "supervisor": "", REQUEST_KEY: None})
         )
-    checked.pop("supervisor")
     for request in machine.requests.values():
         if request.outstanding and request.action is action and request.details == checked:
             said = _("that is request #{number} already: {status}")
