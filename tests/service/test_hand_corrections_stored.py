@@ -44,7 +44,9 @@ def test_the_worked_example_replays_verifies_and_exports_to_the_same_record(tmp_
     database.dispose()
 
     script = replay_script(load_session_record(url))
-    between = script["hands"][4]["between"]
+    hands = script["hands"]
+    assert isinstance(hands, list)
+    between = hands[4]["between"]
     assert between[0]["op"] == "correct_hand" and between[0]["hand"] == 2
     again = Database(f"sqlite:///{tmp_path / 'again.db'}")
     replayed = run_replay(again, script, resume=False, pins=SUE_PIN.get)
