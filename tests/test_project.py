@@ -149,6 +149,6 @@ def test_the_citation_checks_catch_what_they_forbid() -> None:
     assert outside_citations("see ../" + "shared/" + "RULES" + ".md §8") == list(OUTSIDE_CITATIONS)
     assert outside_citations("see docs/rules.md §8") == []
     cite = "docs/rules" + ".md"  # in pieces: this file must not cite a section that does not exist
-    cited = cited_sections(f"{cite} §4–§7, {cite} §10.4 and {cite} §12")
-    assert cited == {"4", "5", "6", "7", "10.4", "12"}
-    assert "12" not in rules_sections()
+    cited = cited_sections(f"{cite} §4–§7, {cite} §10.4 and {cite} §99")
+    assert cited == {"4", "5", "6", "7", "10.4", "99"}
+    assert "99" not in rules_sections()

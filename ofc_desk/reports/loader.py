@@ -20,6 +20,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.reports.corrections import hand_corrections
 from ofc_desk.reports.games.chinese import chinese_seat
 from ofc_desk.reports.pool_record import award_shares, hand_jackpot
 from ofc_desk.reports.record import (
@@ -44,6 +45,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import (
     EntryPayload,
     EventPayload,
+    HandCorrected,
     HandSettled,
     HandVoided,
     JackpotSeeded,
@@ -213,6 +215,7 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
         chip_transactions=tuple(walk.transactions),
         adjustments=tuple(walk.adjustments),
         pool_moves=_pool_moves(pool_rows, events),
+        hand_corrections=hand_corrections(events, hands, _seat_result, parse_time),
         final_hash=events[-1].hash,
         event_count=events[-1].seq,
         replay_script=ScriptBuilder.from_events(events).script(),
@@ -268,7 +271,7 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
                         after_hand=walk.hands_settled,
                         actor=event.actor,
                         approver=supervisor,
-                        note=str(event.payload.get("reason") or entry.note),
+                        note=_chip_note(kind, event, entry),
                     )
                 )
         reentries.follow(event, kind)
@@ -276,6 +279,13 @@ def _walk_events(events: list[AuditRecord], ledger: list[LedgerRecord]) -> _Walk
         if adjustment is not None:
             walk.adjustments.append(replace(adjustment, after_hand=walk.hands_settled))
     return walk
+
+
+def _chip_note(kind: EventKind, event: AuditRecord, entry: LedgerRecord) -> str:
+    """The reason given; a corrected hand's moves say which hand (their ledger rows do)."""
+    if kind is EventKind.HAND_CORRECTED:
+        return entry.note
+    return str(event.payload.get("reason") or entry.note)
 
 
 def _add_once(names: list[str], name: str) -> None:
@@ -313,6 +323,7 @@ ADJUSTMENT_KINDS: Final[dict[EventKind, AdjustmentKind]] = {
     EventKind.UNDONE: AdjustmentKind.UNDO,
     EventKind.HAND_VOIDED: AdjustmentKind.VOID,
     EventKind.CHIPS_CORRECTED: AdjustmentKind.CORRECTION,
+    EventKind.HAND_CORRECTED: AdjustmentKind.HAND_CORRECTION,
     EventKind.RULES_CHANGED: AdjustmentKind.RULES_CHANGE,
     EventKind.REQUEST_MADE: AdjustmentKind.REQUEST,
     EventKind.REQUEST_DECIDED: AdjustmentKind.REQUEST,
@@ -340,9 +351,12 @@ def _adjustment(
 
 
 def _hand_adjusted(kind: EventKind, payload: Mapping[str, Any], live_hand: int) -> int | None:
-    """The hand an undo (the live one) or a void changed; None for the floor's other work."""
+    """The hand an undo (the live one), a void or a correction changed; None for the floor's other
+    work."""
     if kind is EventKind.UNDONE:
         return live_hand
+    if kind is EventKind.HAND_CORRECTED:
+        return cast(HandCorrected, payload)["hand"]
     return cast(HandVoided, payload)["hand"] if kind is EventKind.HAND_VOIDED else None
 
 

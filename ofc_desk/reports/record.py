@@ -32,6 +32,8 @@ class AdjustmentKind(StrEnum):
     RULES_CHANGE = "rules change"
     REQUEST = "floor request"
     """Asked of the floor by the dealer, or decided by a supervisor there."""
+    HAND_CORRECTION = "hand correction"
+    """A settled hand corrected by a supervisor, re-scored and re-settled (docs/rules.md §12)."""
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,27 @@ class HandRecord:
 
 
 @dataclass(frozen=True)
+class HandCorrection:
+    """A settled hand corrected by a supervisor (docs/rules.md §12): the hand as recorded (or as
+    last corrected) and as corrected, each player's difference, what was paid now and what is
+    not covered (for the floor to settle off the table)."""
+
+    seq: int
+    at: datetime | None
+    hand_number: int
+    supervisor: str
+    reason: str
+    recorded: tuple[SeatResult, ...]
+    corrected: tuple[SeatResult, ...]
+    difference: Mapping[str, int]
+    paid: Mapping[str, int]
+    not_covered: Mapping[str, int]
+    stacks_after: Mapping[str, int]
+    description: str
+    """The correction in the audit log's words (Fantasyland it would have changed among them)."""
+
+
+@dataclass(frozen=True)
 class ChipTransaction:
     """Chips that came onto or left the table between hands, in the order they happened."""
 
@@ -344,6 +367,8 @@ class SessionRecord:
     """A hand dealt and not yet settled (being played, or awaiting the dealer's confirmation)."""
     pool_moves: tuple[PoolMove, ...] = ()
     """The session's drops, seeds, awards and voids of the room's jackpot pool."""
+    hand_corrections: tuple[HandCorrection, ...] = ()
+    """Each settled hand a supervisor corrected, in the order corrected (docs/rules.md §12)."""
     set_aside: tuple[str, ...] = ()
     """Stored rows the verification set aside (a signature that does not hold, a row no event
     gives): nothing printed comes from them; the command line names them."""

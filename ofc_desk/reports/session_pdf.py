@@ -19,6 +19,7 @@ from reportlab.platypus import (
 )
 
 from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext, ngettext, pgettext
+from ofc_desk.reports.corrections_pdf import corrections_section
 from ofc_desk.reports.fonts import font_for
 from ofc_desk.reports.formatting import (
     card_is_red,
@@ -100,6 +101,7 @@ def session_story(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
     yield from _players_summary(record, styles)
     yield from _chart(record, styles)
     yield from _hands(record, styles)
+    yield from corrections_section(record, styles)
     yield from _chip_transactions(record, styles)
     yield from _house(record, styles)
     yield from jackpot_section(record, styles)

@@ -12,7 +12,7 @@ from the session's stored record (`load_session_record`, as every report reads a
 - chips on the table at the end of the window, which no other column can give: all the chips
   brought to the table up to then, less cash-outs, rake and jackpot drop, plus jackpot awards, with
   the supervisors' corrections (the table-close report's sum, stopped at the end of the shift);
-- voids and chip corrections recorded in the window;
+- voids, chip corrections and corrected hands (one correction each) recorded in the window;
 - the session's audit fingerprint: the final hash of its chain as it stands when printed.
 
 The room's jackpot pool is reconciled over the shift (`shift_pool`): the pool at the start, every
@@ -152,6 +152,8 @@ def table_shift(record: SessionRecord, window: ShiftWindow) -> TableShift:
     moved = chips_by_kind(in_window)
     totals = {total: chip_total(moved, total) for total in ChipTotal}
     corrections = sum(1 for t in in_window if t.kind.said.total is ChipTotal.CORRECTIONS)
+    # A corrected hand is one correction however many stacks it moved (docs/rules.md §12).
+    corrections += sum(1 for c in record.hand_corrections if window.holds(c.at))
     closed = record.ended_at if record.ended_at and not window.is_after(record.ended_at) else None
     return TableShift(
         table=record.table,

@@ -90,7 +90,8 @@ def _story(report: ShiftReport, styles: Styles) -> Iterator[Flowable]:
         "jackpot: of the hands that stand. Chips at end: on the table when the shift ended. "
         "Voids and corrections: recorded in the shift (corrections with their chips)."
     )
-    yield Paragraph(text(notes), styles.small)
+    corrected = _("A corrected hand is one correction; its differences move chips between players only.")
+    yield Paragraph(f"{text(notes)} {text(corrected)}", styles.small)
     if report.pool is not None and report.pool.touched:
         yield from _pool_section(report, report.pool, styles)
     yield Paragraph(text(_("Audit fingerprints")), styles.heading)

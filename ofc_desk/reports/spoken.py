@@ -215,6 +215,7 @@ ADJUSTMENT_WORDS: dict[AdjustmentKind, LazyText] = {
     AdjustmentKind.UNDO: lazy_gettext("undo"),
     AdjustmentKind.RULES_CHANGE: lazy_gettext("rules change"),
     AdjustmentKind.REQUEST: lazy_gettext("floor request"),
+    AdjustmentKind.HAND_CORRECTION: lazy_gettext("hand correction"),
 }
 
 

@@ -52,6 +52,9 @@ class TableCloseFigures:
     stacks_total: int
     """The sum of the players' stacks as the events leave them (must equal `expected`)."""
     counted: int | None
+    hands_corrected: int = 0
+    """Settled hands a supervisor corrected (docs/rules.md §12): their differences are a line of
+    the sum (0 when every difference was paid at the table) only where there were some."""
 
     @property
     def expected(self) -> int:
@@ -77,6 +80,7 @@ def table_close_figures(record: SessionRecord, counted: int | None) -> TableClos
         jackpot_awards=record.jackpot_awards,
         stacks_total=record.final_stacks_total,
         counted=counted,
+        hands_corrected=len(record.hand_corrections),
     )
 
 
@@ -181,6 +185,8 @@ def _chip_lines(figures: TableCloseFigures) -> Iterator[tuple[str, str]]:
     line, the buy-ins, starts the sum)."""
     for number, (total, amount) in enumerate(figures.chip_totals.items()):
         said = total.said
+        if said.won_in_play and not figures.hands_corrected:
+            continue  # no hand was corrected: the page stays as it was
         sign = "" if number == 0 else "± " if said.either_way else "− " if said.sign < 0 else "+ "
         yield sign + str(said.close_line), total_chips(amount, total)
 

@@ -91,12 +91,14 @@ def apply_hand_corrected(machine: CorrectingTable, payload: HandCorrected) -> Ou
     trace = machine.hand_traces[number]
     changes = machine.hand_changes[number]
     ledger = []
+    # The chip ledger's note says which hand, in the record's English (as every stored note).
+    note = f"hand {number} corrected" + (f": {payload['reason']}" if payload["reason"] else "")
     for name in trace.deal.order:
         chips = payload["paid"].get(name, 0)
         if chips:
             machine.seat(name).stack += chips
             changes[name] = changes.get(name, 0) + chips  # a void takes these back too
-            ledger.append(LedgerEntry(name, LedgerKind.HAND_CORRECTION, chips, number, payload["reason"]))
+            ledger.append(LedgerEntry(name, LedgerKind.HAND_CORRECTION, chips, number, note))
     rescored = rescore(trace, payload["entries"])
     if payload["fantasyland_follows"]:
         _carry_on(machine, trace, rescored.live, rescored.result)
