@@ -51,6 +51,7 @@ class Command(StrEnum):
     FANTASYLAND_SET = "fantasyland_set"
     DEAL = "deal"
     HAND_OVER = "hand_over"
+    CORRECT_HAND = "correct_hand"
     HISTORY = "history"
     LEDGER = "ledger"
     AUDIT = "audit"
@@ -160,6 +161,13 @@ def _may_correct(now: TableNow) -> bool:
         )
         for seat in snapshot.seats
     )
+
+
+def _may_correct_hand(now: TableNow) -> bool:
+    """A settled hand not voided to correct (with a PIN between hands, or asked of the floor)."""
+    from ofc_desk.service.correction_view import correctable_hands
+
+    return now.service is not None and _table_open(now) and bool(correctable_hands(now.service.machine))
 
 
 def _may_change_rules(now: TableNow) -> bool:
@@ -463,6 +471,12 @@ DESK_ACTIONS: tuple[DeskAction, ...] = (
         lazy_gettext("Corr&ect chips (supervisor)…"),
         enabled=_may_correct,
         dialog=CORRECT,
+    ),
+    DeskAction(
+        Command.CORRECT_HAND,
+        Menu.TABLE,
+        lazy_gettext("Correct &a settled hand (supervisor)…"),
+        enabled=_may_correct_hand,
     ),
     DeskAction(
         Dialog.CHANGE_RULES,

@@ -37,6 +37,7 @@ from ofc_desk.desk.table.controller import TableController
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
 from ofc_desk.service.records import OpenTable
+from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
@@ -95,6 +96,7 @@ class DeskSession(QObject):
             Command.NEW_TABLE: self.on_new_table,
             Command.RESUME: self.offer_tables,
             Command.HAND_OVER: self.on_hand_over,
+            Command.CORRECT_HAND: self.on_correct_hand,
             Command.ADD_ACCOUNT: lambda: self.on_account_task(AccountTask.ADD),
             Command.CHANGE_ROLE: lambda: self.on_account_task(AccountTask.ROLE),
             Command.CHANGE_PIN: lambda: self.on_account_task(AccountTask.PIN),
@@ -162,6 +164,21 @@ class DeskSession(QObject):
             return
         outgoing = self.account.name
         self.open_dialog(hand_over_dialog(database, self.runner, self.window, outgoing, self.on_taken_over))
+
+    def on_correct_hand(self) -> None:
+        """Table → Correct a settled hand… (docs/rules.md §12)."""
+        from ofc_desk.desk.dialogs.correct_hand import CorrectHandDialog
+
+        service = self.controller.service
+        if service is None:
+            refusals.show_in_window(self.window, _("open or resume a table first"))
+            return
+
+        def done(snapshot: TableSnapshot, said: str) -> None:
+            self.controller.show_snapshot(snapshot)
+            self.controller.show_notice(said)
+
+        self.open_dialog(CorrectHandDialog(service, done, self.window))
 
     def on_account_task(self, task: AccountTask) -> None:
         database = self.database_or_say()
