@@ -4,11 +4,16 @@ refusal as when dealing, approved with the supervisor's PIN."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QApplication
 
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.correct_hand import CorrectHandDialog
+from ofc_desk.i18n import Language
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_fantasyland_and_supervisor import settle_first_hand
 
@@ -78,3 +83,30 @@ def test_a_card_seen_twice_is_refused_as_when_dealing_and_nothing_is_recorded(de
     assert dialog.isVisible() and "Qh" in dialog.refusal.text()
     assert desk.session.controller.service is not None
     assert desk.session.controller.service.machine.hand_traces[1].corrections == 0
+
+
+def _shown_at_1366(desk: Desk, name: str) -> CorrectHandDialog:
+    """The dialog with a correction typed, on a 1366×768 desk: it fits, and its picture is kept."""
+    desk.window.resize(1366, 768)
+    settle_first_hand(desk, deal_next=False)
+    dialog = opened_dialog(desk)
+    retype(desk, dialog, "Ann: Qh front", "an: qh m")
+    retype(desk, dialog, "Ann: 9s middle", "an: 9s f")
+    QApplication.processEvents()
+    assert dialog.table.rowCount() == 2
+    assert dialog.width() <= 1366 and dialog.height() <= 768
+    desk.screenshot(name, dialog)
+    return dialog
+
+
+def test_the_dialog_fits_a_1366_desk_in_english(desk: Desk) -> None:
+    dialog = _shown_at_1366(desk, "correct-hand-en")
+    assert dialog.windowTitle() == "Correct a settled hand"
+
+
+@pytest.mark.usefixtures("english_after")
+def test_the_dialog_fits_a_1366_desk_in_russian(desk_in: Callable[[Language], Desk]) -> None:
+    dialog = _shown_at_1366(desk_in(Language.RU), "correct-hand-ru")
+    assert dialog.windowTitle() == "Исправить рассчитанную раздачу"
+    header = dialog.table.horizontalHeaderItem(5)
+    assert header is not None and header.text() == "Не покрыто"

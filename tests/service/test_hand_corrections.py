@@ -286,3 +286,19 @@ def test_the_closed_game_at_a_pool_table() -> None:
     assert moves == correction["paid"]
     assert {entry.kind for entry in table.outcome.ledger} == {LedgerKind.HAND_CORRECTION}
     assert {entry.hand_number for entry in table.outcome.ledger} == {1}
+
+
+@pytest.mark.parametrize("key", ["paid", "not_covered", "difference", "stacks_after", "result"])
+def test_a_stored_correction_whose_figures_do_not_agree_is_caught_when_folded(key: str) -> None:
+    """`verify` checks each event's canonical payload against its stored bytes: figures altered
+    after the fact are worked out again from the entries and do not agree."""
+    table = Table({"Ann": 60, "Bob": 60}, "Bob")
+    table.play(KEYED)
+    table.play(LATER)
+    stored = dict(table.correct(1, RIGHT))
+    altered = {**stored, key: {"Ann": 1}}
+    machine = TableMachine()
+    for kind, payload in table.log[:-1]:
+        machine.apply(kind, payload)
+    assert machine.check(EventKind.HAND_CORRECTED, stored) == stored
+    assert machine.check(EventKind.HAND_CORRECTED, altered) != altered

@@ -67,12 +67,14 @@ class CorrectHandDialog(SupervisorDialog):
         self.entries = QPlainTextEdit(self)
         self.entries.setTabChangesFocus(True)  # Tab goes on to the reason, as in every dialog
         self.entries.setAccessibleName(_("Entries"))
-        self.entries.setMinimumHeight(self.fontMetrics().height() * 10)
+        self.entries.setMinimumHeight(self.fontMetrics().height() * 12)
         self.form.addRow(_("Entries"), self.entries)
         self.table = QTableWidget(0, len(HEADINGS), self)
         self.table.setHorizontalHeaderLabels([str(heading) for heading in HEADINGS])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setAccessibleName(_("Recorded and corrected settlements"))
         self.form.addRow(self.table)
         self.words = QLabel(self)
@@ -84,7 +86,7 @@ class CorrectHandDialog(SupervisorDialog):
         self.entries.textChanged.connect(self._check)
         self.set_attempt(self._approve)
         self.offer_floor_request(self._ask_the_floor)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 96)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 130)
         self._show_hand()
 
     def number(self) -> int:
@@ -141,7 +143,19 @@ class CorrectHandDialog(SupervisorDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
         self.table.resizeColumnsToContents()
+        self._fit_table()
         self.words.setText(shown.words)
+
+    def _fit_table(self) -> None:
+        """Every column and player in sight, no scroll bar: the dialog grows to the table."""
+        table, frame = self.table, 2 * self.table.frameWidth()
+        width = sum(table.columnWidth(column) for column in range(table.columnCount()))
+        height = table.horizontalHeader().height() + sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setMinimumSize(width + frame, height + frame)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+            self.resize(self.size().expandedTo(self.minimumSizeHint()))
 
     def _raw(self) -> dict[str, object]:
         return {"hand": self.number(), "entries": self._typed(), "reason": self.reason.text().strip()}
