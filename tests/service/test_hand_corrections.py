@@ -302,3 +302,41 @@ def test_a_stored_correction_whose_figures_do_not_agree_is_caught_when_folded(ke
         machine.apply(kind, payload)
     assert machine.check(EventKind.HAND_CORRECTED, stored) == stored
     assert machine.check(EventKind.HAND_CORRECTED, altered) != altered
+
+
+@pytest.mark.parametrize(
+    ("preset", "settlement"),
+    [
+        ("chinese-basic", "win-cap"),
+        ("chinese-basic", "chip-exposure"),
+        ("pusoy-single-winner", "win-cap"),
+        ("pool", "chip-exposure"),
+    ],
+)
+def test_the_closed_game_under_every_payment_and_policy(preset: str, settlement: str) -> None:
+    """Pairs, single winner and pool, each policy: the difference is the hand entered right on a
+    fresh table less the hand as recorded (under single winner Bob wins the deal either way)."""
+    rules = {"variant": "chinese", "rules": preset, "unit": 5, "settlement": settlement}
+    table = Table({"Ann": 40, "Bob": 100, "Cy": 100}, "Cy", **rules)
+    table.play(_showdowns(ANN_MISSET_ROWS))
+    recorded = dict(table.machine.hand_changes[1])
+    correction = table.correct(1, _showdowns(ROWS))
+    corrected = oracle_net({"Ann": 40, "Bob": 100, "Cy": 100}, "Cy", _showdowns(ROWS), **rules)
+    difference = {name: corrected[name] - recorded[name] for name in recorded}
+    assert correction["difference"] == {name: d for name, d in difference.items() if d}
+    assert (difference["Ann"] > 0) is (preset != "pusoy-single-winner")
+    assert table.folded_again().snapshot(1, "h") == table.machine.snapshot(1, "h")
+
+
+def test_a_surrender_added_and_taken_back() -> None:
+    rules = {"variant": "chinese", "rules": "chinese-basic"}
+    table = Table({"Ann": 100, "Bob": 100, "Cy": 100}, "Cy", **rules)
+    table.play(_showdowns(ROWS))
+    surrendered = [*_showdowns(ROWS)[:2], {"player": "Cy", "surrender": True}]
+    first = table.correct(1, surrendered, reason="Cy had surrendered")
+    assert first["entries"][2]["surrender"] is True
+    corrected = oracle_net({"Ann": 100, "Bob": 100, "Cy": 100}, "Cy", surrendered, **rules)
+    assert table.machine.hand_traces[1].net == corrected
+    again = table.correct(1, _showdowns(ROWS), reason="he had not")
+    assert again["difference"] == {name: -d for name, d in first["difference"].items()}
+    assert table.stacks == {name: 100 + chips for name, chips in table.machine.hand_changes[1].items()}
