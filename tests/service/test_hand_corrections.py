@@ -13,7 +13,7 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
-from ofc_desk.service.payloads import EventPayload, HandCorrected, RawPayload
+from ofc_desk.service.payloads import EventPayload, HandCorrected, RawPayload, ShownPayload
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 
 SUPERVISOR = {"supervisor": "Sue"}
@@ -334,7 +334,7 @@ def test_a_surrender_added_and_taken_back() -> None:
     table.play(_showdowns(ROWS))
     surrendered = [*_showdowns(ROWS)[:2], {"player": "Cy", "surrender": True}]
     first = table.correct(1, surrendered, reason="Cy had surrendered")
-    assert first["entries"][2]["surrender"] is True
+    assert cast(ShownPayload, first["entries"][2])["surrender"] is True
     corrected = oracle_net({"Ann": 100, "Bob": 100, "Cy": 100}, "Cy", surrendered, **rules)
     assert table.machine.hand_traces[1].net == corrected
     again = table.correct(1, _showdowns(ROWS), reason="he had not")
