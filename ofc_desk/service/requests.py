@@ -45,9 +45,12 @@ REQUESTABLE: Final = (
     EventKind.HAND_CORRECTED,
 )
 """What a dealer may ask the floor for."""
-ASKED: Final[dict[EventKind, tuple[str, ...]]] = {EventKind.HAND_CORRECTED: ("hand", "entries", "reason")}
+ASKED: Final[dict[EventKind, tuple[str, ...]]] = {
+    EventKind.HAND_CORRECTED: ("hand", "entries", "reason", "difference")
+}
 """The keys a request holds of an action whose other keys are worked out when it is carried out
-(a corrected hand's differences are paid from the stacks as they are then); every key of the rest."""
+(a corrected hand's differences, which the hand alone decides, are paid from the stacks as they
+are then); every key of the rest."""
 
 
 def asked_details(kind: EventKind, payload: Mapping[str, object]) -> dict[str, object]:
@@ -89,7 +92,7 @@ class FloorRequest:
         if self.action is EventKind.HAND_VOIDED:
             return _("void hand {number}").format(number=details.get("hand"))
         if self.action is EventKind.HAND_CORRECTED:
-            return _("correct hand {number}").format(number=details.get("hand"))
+            return _correct_hand_words(details)
         if self.action is EventKind.CHIPS_CORRECTED:
             amount = reading.whole_number(details.get("amount")) or 0
             said = _("correct {player}'s chips by {amount}")
@@ -115,6 +118,18 @@ class FloorRequest:
         """ "#2 void hand 3 (misdeal) — waiting for the floor"."""
         said = _("#{number} {request} ({reason}) — {status}")
         return said.format(number=self.number, request=self.words(), reason=self.reason, status=self.status())
+
+
+def _correct_hand_words(details: Mapping[str, object]) -> str:
+    """A corrected hand with its differences, as the floor decides on it: "correct hand 2: Ann -12,
+    Bob +5, Cy +7" (no chips change: the hand alone)."""
+    number, difference = details.get("hand"), details.get("difference")
+    if not isinstance(difference, Mapping) or not difference:
+        return _("correct hand {number}").format(number=number)
+    said = ", ".join(
+        f"{name} {formatting.signed_number(reading.whole_number(d) or 0)}" for name, d in difference.items()
+    )
+    return _("correct hand {number}: {differences}").format(number=number, differences=said)
 
 
 def open_request_views(requests: Mapping[int, FloorRequest]) -> tuple[RequestView, ...]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ofc_desk.reports.exports import replay_script
 from ofc_desk.reports.loader import load_session_record
+from ofc_desk.service.correction_view import preview
 from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor
 from ofc_desk.service.persistence import read_ledger
@@ -73,16 +74,19 @@ def test_a_correction_asked_of_the_floor_is_carried_out_between_hands(database: 
     desk = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
     play_hand(desk, {"Ann": ANN_PLAIN, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})
     entries = swap_rows(desk.machine.hand_traces[1].entries, "Ann")
+    difference = preview(desk.machine, 1, entries).payload["difference"]
+    said = ", ".join(f"{name} {d:+}" for name, d in difference.items())
+    assert said
     desk.start_next_hand()
     asked = {"hand": 1, "entries": entries, "reason": "Ann's rows"}
     snapshot = desk.request(EventKind.HAND_CORRECTED, asked, "Ann disputes hand 1")
     assert [r.line for r in snapshot.open_requests] == [
-        "#1 correct hand 1 (Ann disputes hand 1) — waiting for the floor"
+        f"#1 correct hand 1: {said} (Ann disputes hand 1) — waiting for the floor"
     ]
     decide_at_the_floor(database, desk.session_id, 1, True, SUPERVISOR, SUPERVISOR_PIN, "seen")
     play_streets(desk, {})  # hand 2 settles: the stacks the difference is paid from change
     stacks = {seat.name: seat.stack for seat in desk.snapshot().seats}
-    assert desk.carry_out_approved() == ["request #1 done: correct hand 1, approved by Sue"]
+    assert desk.carry_out_approved() == [f"request #1 done: correct hand 1: {said}, approved by Sue"]
     trace = desk.machine.hand_traces[1]
     assert trace.corrections == 1 and list(trace.entries) == entries
     ledger = read_ledger(database, desk.session_id)
