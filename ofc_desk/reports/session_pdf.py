@@ -458,7 +458,11 @@ def _house(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
         (_("Jackpot drop"), chips(record.jackpot_total)),
         *([(_("Jackpot awards"), chips(record.jackpot_awards))] if record.jackpot_awards else []),
         (_("Hands raked"), _("{raked} of {hands}").format(raked=chips(raked_hands), hands=chips(counted))),
-        *((str(total.said.figure), total_chips(record.chip_total(total), total)) for total in ChipTotal),
+        *(
+            (str(total.said.figure), total_chips(record.chip_total(total), total))
+            for total in ChipTotal
+            if record.hand_corrections or not total.said.won_in_play  # a line only where a hand was
+        ),
         (_("Chips in play at the end"), chips(record.final_stacks_total)),
     ]
     yield KeepTogether(
