@@ -130,10 +130,16 @@ class EventStore:
         return cls(database, session_id, head_seq, head_hash, events), machine
 
     def stored_since(self, count: int, kind: EventKind, payload: EventPayload, actor: str) -> bool:
-        """Whether this very event (kind, payload and actor) is among those stored after the first
-        `count` of `history`: a commit whose answer was lost, found stored once the database is back."""
-        step = StoredStep(kind.value, canonical_json(payload), actor)
-        return step in self.history[count:]
+        """Whether this very action (kind, payload and actor) is among the events stored after the
+        first `count` of `history`: a commit whose answer was lost, found stored once the database
+        is back. The room's pool a settlement found is the store's reading, not the action's."""
+        wanted = _without_pool(dict(payload))
+        return any(
+            step.kind == kind.value
+            and step.actor == actor
+            and _without_pool(json.loads(step.payload)) == wanted
+            for step in self.history[count:]
+        )
 
     def stored_machine(self) -> TableMachine:
         """The table as stored up to this store's head, folded from `history` without asking the
@@ -247,6 +253,11 @@ class EventStore:
         if outcome.closes_session:
             row.closed_at = at
         return event
+
+
+def _without_pool(payload: dict[str, Any]) -> str:
+    """A payload's canonical text, less the room's pool a settlement found."""
+    return canonical_json({key: value for key, value in payload.items() if key != room_pool.POOL_KEY})
 
 
 def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, signer: Account) -> None:

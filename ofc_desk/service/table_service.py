@@ -296,7 +296,10 @@ class TableService:
             return False
         # The store refuses a void that would take the room's pool below 0 (`room_pool.record_moves`).
         taken = sum(move.chips for move in void_moves(self._machine, number))
-        return taken >= 0 or room_pool(self.database) + taken >= 0
+        try:
+            return taken >= 0 or room_pool(self.database) + taken >= 0
+        except SQLAlchemyError:  # the pool cannot be read now: not offered until it can
+            return False
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
         return self.act_supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
@@ -351,20 +354,28 @@ class TableService:
 
     def jackpot_words(self) -> str | None:
         """The room's pool in words ("room jackpot 1,250") when this table's preset pays an award
-        from it, for the desk's status line; None otherwise."""
+        from it, for the desk's status line; None otherwise, and while the pool cannot be read."""
         if self._machine.jackpot_award() is None:
             return None
-        return _("room jackpot {chips}").format(chips=said_number(room_pool(self.database)))
+        try:
+            chips = room_pool(self.database)
+        except SQLAlchemyError:  # the database does not answer: the action's refusal says so
+            return None
+        return _("room jackpot {chips}").format(chips=said_number(chips))
 
     def jackpot_due(self) -> JackpotView | None:
         """At a hand awaiting settlement at a table whose preset pays an award: the award it would
         be paid if settled now, from the room's pool as it stands (another table may change the
-        pool first: the settlement reads it again), found by settling a copy of the table read
-        from its events; None otherwise."""
+        pool first: the settlement reads it again), found by settling a copy of the table folded
+        from its stored events; None otherwise, and while the pool cannot be read."""
         if self._machine.jackpot_award() is None or self._machine.phase is not Phase.AWAITING_SETTLEMENT:
             return None
-        _store, trial = EventStore.load(self.database, self.session_id)
-        payload = trial.check(EventKind.HAND_SETTLED, {POOL_KEY: room_pool(self.database)})
+        trial = self._store.stored_machine()
+        try:
+            pool = room_pool(self.database)
+        except SQLAlchemyError:  # the database does not answer: no award can be said
+            return None
+        payload = trial.check(EventKind.HAND_SETTLED, {POOL_KEY: pool})
         settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
         return None if settled is None else settled.result.jackpot
 
