@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QMenu
+
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.shell.app import application
 from ofc_desk.desk.shell.language import FLOOR_KEY, add_language_menu, install_language, start_language
@@ -20,7 +22,8 @@ def build_floor(database: Database, store: DisplaySettingsStore | None = None) -
     use_stylesheet(application(), store.load())
     controller = FloorController(database)
     window = controller.window
-    settings_menu = window.menuBar().addMenu(_("&Settings"))
+    settings_menu = QMenu(_("&Settings"), window)
+    window.menuBar().insertMenu(window.help_menu.menuAction(), settings_menu)  # Help stays last
     add_language_menu(
         settings_menu, store.settings, FLOOR_KEY, lambda said: window.statusBar().showMessage(said)
     )
