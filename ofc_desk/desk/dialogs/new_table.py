@@ -72,6 +72,7 @@ class RulesFields:
         self._own = current.preset if isinstance(current.preset, str) else current.preset_name
         self.preset = dialog.add_choice(_("Rules preset"), [])
         self.preset.setItemDelegate(PaysDelegate(self.preset))
+        self._fit_every_preset_name(offered)
         self.pays = QLabel(dialog)
         self.pays.setAccessibleName(_("How the preset pays"))
         self.pays.setWordWrap(True)  # a longer language's line takes two rather than widen the dialog
@@ -99,6 +100,19 @@ class RulesFields:
         self.preset.textActivated.connect(self._on_preset_picked)
         self.preset.currentTextChanged.connect(self._say_how_it_pays)
         self._say_how_it_pays(self.preset.currentText())
+        # The description wraps: a longer one (a jackpot's hands) makes the dialog taller, not
+        # squeezed over the fields around it.
+        self.preset.currentTextChanged.connect(lambda _text: dialog.fit_height())
+
+    def _fit_every_preset_name(self, offered: tuple[tuple[LazyText, str], ...]) -> None:
+        """Wide enough for the longest preset name of every game offered ("pusoy-single-winner"
+        was cut): the list is filled again at each change of game, and the box sized at first."""
+        games = {chosen_game(variant).game for _caption, variant in offered}
+        names = [name for game in sorted(games) for name in self._presets(game)]
+        self.preset.addItems([*names, self._own or str(TABLE_OWN_PRESET)])
+        self.preset.ensurePolished()  # in the style sheet's font
+        self.preset.setMinimumWidth(self.preset.sizeHint().width())
+        self.preset.clear()
 
     def game(self) -> Game:
         return self.part().game
@@ -171,9 +185,13 @@ class NewTableDialog(AttemptDialog):
         self._button_chosen = False
         """Until the dealer picks the button, it is the last seat's, whatever was typed first."""
         self.button.activated.connect(self._on_button_chosen)
+        self.button.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)  # a name typed is not a new seat
         line = self.button.lineEdit()
         if line is not None:
             line.textEdited.connect(self._on_button_chosen)
+            # Enter does what OK does, as in every other field: an editable box keeps the key for
+            # itself (Qt's QComboBox takes it to add the typed text) and the first Enter was lost.
+            line.returnPressed.connect(self.ok_button.click)
         for name, _buy_in in self.seats:
             name.textChanged.connect(self._refresh_button_choices)
 
