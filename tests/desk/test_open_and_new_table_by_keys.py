@@ -6,11 +6,14 @@ the preset's description shows whole, wrapped."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox
 
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
+from ofc_desk.desk.shell.language import install_language
+from ofc_desk.i18n import Language
 from ofc_desk.service import TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
 from tests.desk.conftest import Desk
@@ -148,3 +151,24 @@ def test_a_long_description_wraps_and_the_dialog_grows_for_it(desk: Desk) -> Non
     pays = dialog.rules.pays
     assert pays.wordWrap() and pays.heightForWidth(pays.width()) <= pays.height()
     assert dialog.height() > before
+
+
+@pytest.mark.usefixtures("english_after")
+@pytest.mark.parametrize("language", list(Language), ids=[language.value for language in Language])
+def test_every_game_and_preset_fits_its_box_in_every_language(desk: Desk, language: Language) -> None:
+    """ "Mậu Binh" was cut in the game list: every choice of the game and preset boxes shows whole."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    install_language(app, language)
+    dialog = NewTableDialog(desk.window)
+    desk.qtbot.addWidget(dialog)
+    dialog.show()
+    rules, problems = dialog.rules, []
+    for game in range(rules.variant.count()):
+        rules.variant.setCurrentIndex(game)
+        QApplication.processEvents()
+        for box in (rules.variant, rules.preset):
+            text = box.currentText()
+            if box.fontMetrics().horizontalAdvance(text) > edit_field(box).width():
+                problems.append(f"{text!r} is cut in its box")
+    assert not problems, "\n".join(problems)

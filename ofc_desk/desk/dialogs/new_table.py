@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionComboBox,
+    QWidget,
+)
 
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, preset_names
@@ -43,6 +52,21 @@ def game_caption(caption: LazyText, variant: str) -> str:
     return str(caption).format(variant=data_words(variant))
 
 
+def _fit_widest_choice(box: QComboBox) -> None:
+    """At least as wide as its widest choice in the style sheet's font (a box measures itself
+    before the style sheet applies: "Mậu Binh", "开放式十三张（2-7 大菠萝）" were cut)."""
+    box.ensurePolished()
+    metrics = box.fontMetrics()
+    widest = max((metrics.horizontalAdvance(box.itemText(row)) for row in range(box.count())), default=0)
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    field = box.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+    )
+    around = option.rect.width() - field.width()  # the frame, the padding and the arrow
+    box.setMinimumWidth(max(box.sizeHint().width(), widest + around))
+
+
 class RulesFields:
     """The rules and stakes a dealer picks, starting from `current`; what the fields do not show
     (house options, pair units, scoring, face-down cards) is kept as it is. The presets offered
@@ -67,6 +91,7 @@ class RulesFields:
             ((variant, game_caption(caption, variant)) for caption, variant in offered),
             current.variant,
         )
+        _fit_widest_choice(self.variant)
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.
         self._own = current.preset if isinstance(current.preset, str) else current.preset_name
@@ -110,8 +135,7 @@ class RulesFields:
         games = {chosen_game(variant).game for _caption, variant in offered}
         names = [name for game in sorted(games) for name in self._presets(game)]
         self.preset.addItems([*names, self._own or str(TABLE_OWN_PRESET)])
-        self.preset.ensurePolished()  # in the style sheet's font
-        self.preset.setMinimumWidth(self.preset.sizeHint().width())
+        _fit_widest_choice(self.preset)
         self.preset.clear()
 
     def game(self) -> Game:
