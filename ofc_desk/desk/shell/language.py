@@ -68,6 +68,11 @@ QT_WORDS = (
     lazy_pgettext("QFileSystemModel", "Type"),
     lazy_pgettext("QFileSystemModel", "Date Modified"),
     lazy_pgettext("QFileSystemModel", "Computer"),
+    lazy_pgettext("QAbstractFileIconProvider", "Folder"),
+    lazy_pgettext("QAbstractFileIconProvider", "Drive"),
+    lazy_pgettext("QAbstractFileIconProvider", "Unknown"),
+    # TRANSLATORS: a file's type in the file dialog; %1 is its suffix: "pdf File".
+    lazy_pgettext("QAbstractFileIconProvider", "%1 File"),
     lazy_pgettext("QPrintDialog", "Print"),
     lazy_pgettext("QPrintDialog", "&Print"),
     lazy_pgettext("QPrintDialog", "&Options >>"),
