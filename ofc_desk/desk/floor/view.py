@@ -74,6 +74,9 @@ class FloorWindow(QMainWindow):
             if column.wide:
                 header.setSectionResizeMode(index, QHeaderView.ResizeMode.Stretch)
         header.setDefaultAlignment(HEADER_WRAP)
+        # A chosen row would turn every title bold (Qt highlights the sections of a whole row),
+        # wider than measured: a title that fitted on two lines then needed three and was cut.
+        header.setHighlightSections(False)
         # Once after a resize, not once per column it moved: the fit measures every title and row.
         self._header_fit = QTimer(self)
         self._header_fit.setSingleShot(True)
