@@ -156,7 +156,10 @@ class TableRecordsWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(self.status)
-        self.resize(1100, 600)
+        # Most of the screen, as the desk's record windows: the transfers' column shows without
+        # scrolling sideways where the screen lets it.
+        available = parent.screen().availableGeometry()
+        self.resize(min(available.width() * 9 // 10, 1500), min(available.height() * 8 // 10, 800))
 
     def _step_tab(self, step: int) -> None:
         self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())
