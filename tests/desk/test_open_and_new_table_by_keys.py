@@ -172,3 +172,14 @@ def test_every_game_and_preset_fits_its_box_in_every_language(desk: Desk, langua
             if box.fontMetrics().horizontalAdvance(text) > edit_field(box).width():
                 problems.append(f"{text!r} is cut in its box")
     assert not problems, "\n".join(problems)
+
+
+def test_the_preset_list_opens_no_wider_than_the_screen(desk: Desk) -> None:
+    """Each preset's line ends in "…" at the screen's edge; the chosen one shows whole below."""
+    dialog = NewTableDialog(desk.window)
+    desk.qtbot.addWidget(dialog)
+    rules = dialog.rules
+    screen = rules.preset.screen().availableGeometry().width()
+    for game in range(rules.variant.count()):
+        rules.variant.setCurrentIndex(game)
+        assert rules.preset.view().minimumWidth() <= screen, rules.variant.currentText()
