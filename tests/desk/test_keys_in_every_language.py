@@ -29,11 +29,14 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs.accounts import AccountDialog, AccountTask
+from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.settings import SettingsDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog, TextDialog
 from ofc_desk.desk.floor.app import add_settings_menu
 from ofc_desk.desk.floor.controller import FloorController
+from ofc_desk.desk.floor.decision_dialog import decision_dialog
+from ofc_desk.desk.floor.seed_dialog import seed_dialog
 from ofc_desk.desk.floor.shift_dialog import shift_report_dialog
 from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.desk.records.models import AuditModel
@@ -112,6 +115,9 @@ def every_dialog(parent: QWidget, database: Database, runner: BackgroundRunner) 
     yield TextDialog("About", "text", parent)
     yield AccountDialog(AccountTask.ADD, ["Dana"], parent)
     yield shift_report_dialog(database, runner, parent, lambda _said: None)
+    yield decision_dialog(database, [], runner, parent, lambda _said: None)  # its Decline button
+    yield seed_dialog(database, [], runner, parent, lambda _said: None)
+    yield FantasylandSetDialog("Ann", 14, parent)
     browser = RecordBrowser("Audit log", AuditModel(), parent, details=str)
     assert browser.details_button is not None
     browser.details_button.setChecked(True)  # "Hide the raw record"
