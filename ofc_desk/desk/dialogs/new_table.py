@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionComboBox,
+    QWidget,
+)
 
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, preset_names
@@ -43,6 +52,21 @@ def game_caption(caption: LazyText, variant: str) -> str:
     return str(caption).format(variant=data_words(variant))
 
 
+def _fit_widest_choice(box: QComboBox) -> None:
+    """At least as wide as its widest choice in the style sheet's font (a box measures itself
+    before the style sheet applies: "Mậu Binh", "开放式十三张（2-7 大菠萝）" were cut)."""
+    box.ensurePolished()
+    metrics = box.fontMetrics()
+    widest = max((metrics.horizontalAdvance(box.itemText(row)) for row in range(box.count())), default=0)
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    field = box.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+    )
+    around = option.rect.width() - field.width()  # the frame, the padding and the arrow
+    box.setMinimumWidth(max(box.sizeHint().width(), widest + around))
+
+
 class RulesFields:
     """The rules and stakes a dealer picks, starting from `current`; what the fields do not show
     (house options, pair units, scoring, face-down cards) is kept as it is. The presets offered
@@ -67,11 +91,13 @@ class RulesFields:
             ((variant, game_caption(caption, variant)) for caption, variant in offered),
             current.variant,
         )
+        _fit_widest_choice(self.variant)
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.
         self._own = current.preset if isinstance(current.preset, str) else current.preset_name
         self.preset = dialog.add_choice(_("Rules preset"), [])
         self.preset.setItemDelegate(PaysDelegate(self.preset))
+        self._fit_every_preset_name(offered)
         self.pays = QLabel(dialog)
         self.pays.setAccessibleName(_("How the preset pays"))
         self.pays.setWordWrap(True)  # a longer language's line takes two rather than widen the dialog
@@ -99,6 +125,18 @@ class RulesFields:
         self.preset.textActivated.connect(self._on_preset_picked)
         self.preset.currentTextChanged.connect(self._say_how_it_pays)
         self._say_how_it_pays(self.preset.currentText())
+        # The description wraps: a longer one (a jackpot's hands) makes the dialog taller, not
+        # squeezed over the fields around it.
+        self.preset.currentTextChanged.connect(lambda _text: dialog.fit_height())
+
+    def _fit_every_preset_name(self, offered: tuple[tuple[LazyText, str], ...]) -> None:
+        """Wide enough for the longest preset name of every game offered ("pusoy-single-winner"
+        was cut): the list is filled again at each change of game, and the box sized at first."""
+        games = {chosen_game(variant).game for _caption, variant in offered}
+        names = [name for game in sorted(games) for name in self._presets(game)]
+        self.preset.addItems([*names, self._own or str(TABLE_OWN_PRESET)])
+        _fit_widest_choice(self.preset)
+        self.preset.clear()
 
     def game(self) -> Game:
         return self.part().game
@@ -171,9 +209,13 @@ class NewTableDialog(AttemptDialog):
         self._button_chosen = False
         """Until the dealer picks the button, it is the last seat's, whatever was typed first."""
         self.button.activated.connect(self._on_button_chosen)
+        self.button.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)  # a name typed is not a new seat
         line = self.button.lineEdit()
         if line is not None:
             line.textEdited.connect(self._on_button_chosen)
+            # Enter does what OK does, as in every other field: an editable box keeps the key for
+            # itself (Qt's QComboBox takes it to add the typed text) and the first Enter was lost.
+            line.returnPressed.connect(self.ok_button.click)
         for name, _buy_in in self.seats:
             name.textChanged.connect(self._refresh_button_choices)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
@@ -44,10 +45,12 @@ def shift_report_dialog(
         except ValueError as error:
             report(str(error))
             return
-        target = path.text().strip()
-        if not target:
+        if not path.text().strip():
             report(_("give the PDF file to write"))
             return
+        # Said and written with its whole folder: "written to shift.pdf" leaves the supervisor
+        # to guess which folder the floor was started in.
+        target = str(Path(path.text().strip()).expanduser().resolve())
         run_and_say(
             runner, _("Writing the shift report…"), lambda: _write(database, window, target), report, written
         )

@@ -7,12 +7,13 @@ adds no arithmetic of its own. The hands and pairs are drawn by the hand's game'
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -44,6 +45,8 @@ class Inks:
 
 
 HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+QWIDGETSIZE_MAX = (1 << 24) - 1
+"""Qt's widest width: a label's height on one line."""
 WANTED_LINES = 15
 """Lines of text the settlement wants in view below its title and buttons: four players' hands and
 their six pairs; beside them, the page's whole height, six transfers with what each was for."""
@@ -90,6 +93,7 @@ class SettlementPanel(QWidget):
         left.addLayout(buttons)
         left.addWidget(self.refusal)
         left.addWidget(self.details, 1)
+        self._left = left
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(left, 3)
@@ -100,9 +104,26 @@ class SettlementPanel(QWidget):
         lays the felt out in the rest: `MainWindow.fit_felt`)."""
         for widget in (self, self.title, self.confirm_button, self.details):
             widget.ensurePolished()
-        lines = self.details.fontMetrics().lineSpacing() * WANTED_LINES
+        lines = self._lines_height(WANTED_LINES)
         frame = 2 * self.details.frameWidth() + 2 * int(self.details.document().documentMargin())
-        return self.title.sizeHint().height() + self.confirm_button.sizeHint().height() + lines + frame + 8
+        # Everything above the details as laid out (the title, the buttons, the refusal's line and
+        # the spacing between them), the title on one line whatever its words: the felt is fitted
+        # before the settlement's title is said, and a hint that changed with it cut the last pair.
+        rows = [self.title.heightForWidth(QWIDGETSIZE_MAX), self.confirm_button.sizeHint().height()]
+        if not self.refusal.isHidden():
+            rows.append(max(self.refusal.sizeHint().height(), self.refusal.fontMetrics().lineSpacing()))
+        above = sum(rows) + len(rows) * self._left.spacing()
+        return above + lines + frame
+
+    def _lines_height(self, count: int) -> int:
+        """`count` lines of the page's words as the details draw them: in Chinese the glyphs come
+        from a taller fallback font than the one the metrics speak of, and a four-player hand's
+        pairs were cut short even on a 1920x1080 screen."""
+        sample = QTextDocument()
+        sample.setDefaultFont(self.details.font())
+        sample.setDocumentMargin(0)
+        sample.setPlainText("\n".join([f"Ág {self.title.text()}"] * count))
+        return max(self.details.fontMetrics().lineSpacing() * count, math.ceil(sample.size().height()))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A focused push button takes Enter with any modifier as its own click: Ctrl+Enter on

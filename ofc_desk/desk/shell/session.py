@@ -201,9 +201,16 @@ class DeskSession(QObject):
         database = self.database_or_say()
         if database is None:
             return
-        self.open_tables = list_open_tables(database)
+        # The table at this desk last, and chosen only when no other is open: Ctrl+O, Enter must
+        # not resume the table the dealer is at (the next Enter would deal a stray hand).
+        here = self.controller.service.session_id if self.controller.service is not None else None
+        tables = list_open_tables(database)
+        self.open_tables = [t for t in tables if t.session_id != here] + [
+            t for t in tables if t.session_id == here
+        ]
         labels = [open_table_label(table) for table in self.open_tables]
-        dialog = ChooseTableDialog(labels, self.window)
+        others = any(table.session_id != here for table in self.open_tables)
+        dialog = ChooseTableDialog(labels, self.window, selected=0 if others else None)
 
         def chosen() -> None:
             row = dialog.tables.currentRow()
