@@ -31,11 +31,13 @@ from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.menus import connect_commands, handlers_of
 from ofc_desk.desk.shell.sign_in import checked_sign_in, hand_over_dialog, sign_in_dialog
+from ofc_desk.desk.shell.take_over import needs_take_over, open_table_label, take_over_dialog
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, use_stylesheet
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
-from ofc_desk.i18n import _, lazy_gettext, ngettext
+from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
+from ofc_desk.service.desk_holds import ThisDesk
 from ofc_desk.service.records import OpenTable
 from ofc_desk.service.table_service import TableService
 from ofc_desk.storage.database import Database
@@ -63,6 +65,8 @@ class DeskSession(QObject):
         self.database: Database | None = None
         self.account: Account | None = None
         self.open_tables: list[OpenTable] = []
+        self.desk = ThisDesk.here()
+        """This desk: the tables it opens or resumes are held by it (`service.desk_holds`)."""
         self.controller = TableController(window, DraftStore(store.settings))
         self.chip_actions = ChipActions(self.controller)
         self.runner = BackgroundRunner(self)
@@ -202,35 +206,62 @@ class DeskSession(QObject):
         if database is None:
             return
         self.open_tables = list_open_tables(database)
-        labels = [open_table_label(table) for table in self.open_tables]
+        labels = [open_table_label(table, self.desk) for table in self.open_tables]
         dialog = ChooseTableDialog(labels, self.window)
 
         def chosen() -> None:
             row = dialog.tables.currentRow()
             if dialog.wants_new_table or row < 0:
                 self.on_new_table()
+            elif needs_take_over(table := self.open_tables[row], self.desk):
+                self.offer_take_over(table)
             else:
-                self.resume(self.open_tables[row].session_id)
+                self.resume(table.session_id)
 
         dialog.accepted.connect(chosen)
         self.open_dialog(dialog)
 
     # ------------------------------------------------------------------ tables
     def resume(self, session_id: int) -> None:
-        database, actor = self.require_database(), self._actor()
+        database, actor, desk = self.require_database(), self._actor(), self.desk
         self.run_in_background(
             _("Resuming the table…"),
-            lambda: resume_table(database, session_id, actor),
-            self.controller.attach,
+            lambda: resume_table(database, session_id, actor, desk),
+            self.attach,
         )
+
+    def offer_take_over(self, table: OpenTable) -> None:
+        """A table live at another desk: a floor supervisor's PIN takes it over to this one."""
+        database = self.require_database()
+        dialog = take_over_dialog(
+            database, self.runner, self.window, table, self._actor(), self.desk, self.attach
+        )
+        self.open_dialog(dialog)
 
     def open_new_table(self, setup: TableSetup) -> str | None:
         try:
-            service = open_table(self.require_database(), setup, self._actor())
+            service = open_table(self.require_database(), setup, self._actor(), self.desk)
         except SERVICE_FAILURES as failure:
             return dealer_sentence(failure)
-        self.controller.attach(service)
+        self.attach(service)
         return None
+
+    def attach(self, service: TableService) -> None:
+        """The table this desk deals now; the one it held before is let go."""
+        self.let_go()
+        self.controller.attach(service)
+
+    def let_go(self) -> None:
+        """Let the table held here go (another opened, or the desk closed): resumed elsewhere
+        without a supervisor. A database that does not answer keeps it held, which a supervisor's
+        takeover ends."""
+        service = self.controller.service
+        if service is None:
+            return
+        try:
+            service.release()
+        except SERVICE_FAILURES:
+            return
 
     def on_new_table(self) -> None:
         if self.account is None:
@@ -303,6 +334,7 @@ class DeskSession(QObject):
 
     def on_closing(self) -> None:
         self.runner.wait()
+        self.let_go()
         if self.database is not None:
             self.database.dispose()
 
@@ -333,11 +365,3 @@ class DeskSession(QObject):
     def _actor(self) -> Account | str:
         """The signed-in dealer, whose key (unsealed at sign-in, held for the shift) signs."""
         return self.account if self.account else "dealer"  # an identifier the record keeps, not a word
-
-
-def open_table_label(table: OpenTable) -> str:
-    """A table offered for resuming, in the chooser's list."""
-    settled = ngettext("{count} hand settled", "{count} hands settled", table.hands_settled)
-    return _("{table} — {settled}, last action {when}").format(
-        table=table.table, settled=settled.format(count=table.hands_settled), when=table.last_event_at
-    )

@@ -44,11 +44,15 @@ class FloorRequestWatch(QObject):
         service = self.service()
         if service is None:
             return
-        decided_before = _decided(service)
+        decided_before, taken_before = _decided(service), service.taken_elsewhere
         try:
             changed = service.catch_up()
         except SERVICE_FAILURES as failure:
             self.view.show_refusal(dealer_sentence(failure))
+            return
+        if service.taken_elsewhere is not None:  # another desk took the table: shown read-only
+            if changed or taken_before is None:
+                self.view.refresh()
             return
         if not changed:
             return
