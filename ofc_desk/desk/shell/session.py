@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QProgressBar
 
 from ofc_desk import __version__
@@ -40,8 +40,11 @@ from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_ta
 from ofc_desk.service.desk_holds import ThisDesk
 from ofc_desk.service.records import OpenTable
 from ofc_desk.service.table_service import TableService
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, RoomNotReady
 from ofc_desk.storage.users import Account
+
+ROOM_RETRY_SECONDS = 5.0
+"""How often a desk whose room waits for an upgrade tries the database again."""
 
 ABOUT = lazy_gettext(
     """# OFC Desk {version}
@@ -118,15 +121,21 @@ class DeskSession(QObject):
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
-        """Open (and migrate) the database off the UI thread, then ask the dealer to sign in."""
+        """Open (and migrate) the database off the UI thread, then ask the dealer to sign in; a
+        room waiting for its owner's upgrade is tried again until it is ready."""
         url = self.database_url
-        self.run_in_background(_("Opening the database…"), lambda: Database(url), self.on_database_open)
+        self.run_in_background(
+            _("Opening the database…"), lambda: open_when_ready(url), self.on_database_open
+        )
 
     def start_signed_in(self, dealer: tuple[str, str], session_id: int) -> None:
         """Open the database, sign `dealer` (name, PIN) in and resume `session_id`: no dialogs."""
         url = self.database_url
 
-        def ready(database: Database) -> None:
+        def ready(database: Database | RoomNotReady) -> None:
+            if isinstance(database, RoomNotReady):
+                self.wait_for_the_room(database, lambda: self.start_signed_in(dealer, session_id))
+                return
             self.database = database
             refusal = self.sign_in(*dealer)
             if refusal is not None:
@@ -134,12 +143,25 @@ class DeskSession(QObject):
                 return
             self.resume(session_id)
 
-        self.run_in_background(_("Opening the database…"), lambda: Database(url), ready)
+        self.run_in_background(_("Opening the database…"), lambda: open_when_ready(url), ready)
 
-    def on_database_open(self, database: Database) -> None:
+    def on_database_open(self, database: Database | RoomNotReady) -> None:
+        if isinstance(database, RoomNotReady):
+            self.wait_for_the_room(database, self.start)
+            return
         self.database = database
         self.window.status_line.setText(_("Database: {url} — sign in to continue").format(url=database.url))
         self.offer_sign_in()
+
+    def wait_for_the_room(self, not_ready: RoomNotReady, again: Callable[[], None]) -> None:
+        """The schema is not this desk's yet (an upgrade its owner has still to run): said, and
+        tried again by itself, as the floor does, until the room is ready."""
+        said = _("{reason} — this desk tries again every {seconds} seconds by itself").format(
+            reason=not_ready, seconds=f"{ROOM_RETRY_SECONDS:g}"
+        )
+        self.window.status_line.setText(said)
+        refusals.show_in_window_and_status(self.window, said)
+        QTimer.singleShot(round(ROOM_RETRY_SECONDS * 1000), self, again)
 
     def offer_sign_in(self) -> None:
         database = self.database_or_say()
@@ -365,3 +387,18 @@ class DeskSession(QObject):
     def _actor(self) -> Account | str:
         """The signed-in dealer, whose key (unsealed at sign-in, held for the shift) signs."""
         return self.account if self.account else "dealer"  # an identifier the record keeps, not a word
+
+
+def open_when_ready(url: str | None) -> Database | RoomNotReady:
+    """The database opened and migrated; or, when this login may not use it as it stands yet (an
+    upgrade to be run by the room's owner), why (the engine let go: the desk tries again)."""
+    database = Database(url, migrate=False)
+    try:
+        database.migrate()
+    except RoomNotReady as not_ready:
+        database.dispose()
+        return not_ready
+    except BaseException:
+        database.dispose()
+        raise
+    return database
