@@ -27,7 +27,7 @@ def test_an_empty_pin_never_signs_in(database_url: str) -> None:
             session.commit()
         for name in ("replay", "Eve"):
             for role in (None, Role.DEALER, Role.SUPERVISOR):
-                with pytest.raises(SignInError, match="^wrong name or PIN"):
+                with pytest.raises(SignInError, match=r"^wrong name or PIN"):
                     sign_in(database, name, "", role)
     finally:
         database.dispose()
