@@ -181,8 +181,9 @@ def _hold(session: Session, row: DeskHold | None, session_id: int, desk: ThisDes
             )
         )
         return
-    if row.token != desk.token or row.dealer != dealer:
-        row.desk, row.dealer, row.since, row.token = desk.machine, dealer, utc_now(), desk.token
+    if row.token != desk.token:  # since when this desk holds it
+        row.desk, row.since, row.token = desk.machine, utc_now(), desk.token
+    row.dealer = dealer
     session.flush()
 
 

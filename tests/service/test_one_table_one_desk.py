@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import select
 
-from ofc_desk.service import TableService, list_open_tables
+from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, list_open_tables
 from ofc_desk.service.desk_holds import TableHeld, TakenElsewhere, ThisDesk
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
@@ -60,8 +60,16 @@ def test_a_table_live_at_a_desk_says_where_since_when_and_by_whom(database: Data
     assert kinds(database, desk_one.session_id)[-1] == EventKind.HAND_STARTED  # nothing recorded
 
 
-def test_a_desk_opening_a_table_holds_it_from_its_opening(database: Database) -> None:
-    desk_one = held_at_pit_1(database)
+def test_a_desk_opening_a_table_holds_it_from_its_opening_and_lets_it_go_when_closed(
+    database: Database,
+) -> None:
+    seats = (SeatSetup("Ann", 100), SeatSetup("Bob", 100))
+    dealer = sign_in(database, DEALER, DEALER_PIN)
+    desk_one = TableService.open(database, TableSetup("Table 7", seats, "Bob", TableRules()), dealer, PIT_1)
+    assert held_at(database) == "PIT-1"
+    with pytest.raises(TableHeld):
+        TableService.resume(database, desk_one.session_id, "Rex", PIT_2)
+    desk_one.start_next_hand()
     desk_one.place("Ann", *ANN_FIRST)
     desk_one.release()  # the desk closed normally: the table may go anywhere
     assert list_open_tables(database)[0].holder is None
