@@ -38,6 +38,10 @@ class EventKind(StrEnum):
     and signed by them); sessions recorded before it said a hand-over only by their events' actors."""
     JACKPOT_SEEDED = "jackpot_seeded"
     """A floor supervisor adds the house's chips to the room's jackpot pool, between hands."""
+    TAKEN_OVER = "taken_over"
+    """A floor supervisor hands a table live at one desk to a dealer at another (issue 34): a
+    hand-over the outgoing dealer was not there to sign, so the supervisor signs it; the desk that
+    held the table is read-only from then on (`desk_holds`)."""
 
 
 class LedgerKind(StrEnum):

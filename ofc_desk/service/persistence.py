@@ -14,8 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _, lazy_gettext
-from ofc_desk.service import room_pool
-from ofc_desk.service.dealers import DealerStep, hand_dealers
+from ofc_desk.service import desk_holds, room_pool
+from ofc_desk.service.dealers import HAND_OVERS, DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import StoredEvent, fold_event, folded
@@ -79,6 +79,8 @@ class EventStore:
         self.head_hash = head_hash
         self.history = [StoredStep(event.kind, event.payload, event.actor) for event in history]
         """Every event of the session up to the head, as committed: nothing that failed to commit."""
+        self.desk: desk_holds.ThisDesk | None = None
+        """The desk this store appends for: each append checks it still holds the table."""
 
     @classmethod
     def create_session(
@@ -89,7 +91,10 @@ class EventStore:
         payload: TableOpened,
         machine: TableMachine,
         signers: Sequence[Account] = (),
+        desk: desk_holds.ThisDesk | None = None,
     ) -> EventStore:
+        """A new session's store, its opening committed (and held by `desk`, if given, from the
+        same transaction)."""
         with database.session() as session:
             lock_openings(session)
             _refuse_if_open(session, table)
@@ -108,6 +113,9 @@ class EventStore:
                 _refuse_if_open(session, table)
                 raise
             store = cls(database, row.id, 0, link_new_session(session, row.id))
+            if desk is not None:
+                desk_holds.hold_new(session, row.id, desk, actor)
+                store.desk = desk
             outcome = machine.apply(EventKind.TABLE_OPENED, payload, actor)
             event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
             row.opened_at = event.at
@@ -196,6 +204,8 @@ class EventStore:
             with self.database.session() as session:
                 # The room's pool is read and changed by one table at a time (`room_pool`).
                 pool = room_pool.hold_pool(session) if kind in room_pool.POOL_KINDS else None
+                # One table, one desk: refused here if another desk took the table (issue 34).
+                desk_holds.check_in_append(session, self.session_id, self.desk, kind, payload)
                 if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
                     payload = machine.check(
                         kind, {**payload, room_pool.POOL_KEY: pool or 0}
@@ -375,8 +385,11 @@ def read_open_tables(database: Database) -> list[OpenTable]:
             .outerjoin(last, last.c.session_id == TableSession.id)
             .where(TableSession.closed_at.is_(None))
         ).all()
+    held = desk_holds.holders(database)
     tables = [
-        OpenTable(row.id, row.table_name, row.opened_at, settled or 0, last_at or row.opened_at)
+        OpenTable(
+            row.id, row.table_name, row.opened_at, settled or 0, last_at or row.opened_at, held.get(row.id)
+        )
         for row, settled, last_at in rows
     ]
     return sorted(tables, key=lambda table: (table.last_event_at, table.session_id), reverse=True)
@@ -396,14 +409,13 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
         )
         events = select(Event.kind, Event.actor).where(Event.session_id == session_id).order_by(Event.seq)
         steps = session.execute(events).all()
-        # Only a hand-over's payload is read: the cards of every street are not needed here.
+        # Only a hand-over's (or takeover's) payload is read: the cards of every street are not needed here.
         hand_overs = session.scalars(
-            events.with_only_columns(Event.payload).where(Event.kind == EventKind.HANDED_OVER)
+            events.with_only_columns(Event.payload).where(Event.kind.in_(HAND_OVERS))
         ).all()
     taken_over = (json.loads(payload)["dealer"] for payload in hand_overs)
     dealers = hand_dealers(
-        DealerStep(kind, actor, next(taken_over) if kind == EventKind.HANDED_OVER else "")
-        for kind, actor in steps
+        DealerStep(kind, actor, next(taken_over) if kind in HAND_OVERS else "") for kind, actor in steps
     )
     return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in rows]
 

@@ -35,7 +35,9 @@ from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, st
 from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
+from ofc_desk.desk.table.read_only import TakenTableGuard
 from ofc_desk.i18n import _, ngettext
+from ofc_desk.service.desk_holds import TakenElsewhere
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
@@ -56,6 +58,7 @@ class TableController(QObject):
         self.fantasyland = FantasylandEntry(self.staging, self._service, self, window)
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
         self.floor_requests = FloorRequestWatch(self._service, self, self)
+        self.taken_guard = TakenTableGuard(window, self._service, self)
         self._connect()
         self._offer_actions()  # no table yet: nothing to deal, undo or pay
 
@@ -138,6 +141,7 @@ class TableController(QObject):
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
+        self.taken_guard.show()  # after the page: a desk whose table was taken over says why
         for listener in self.snapshot_listeners:
             listener(snapshot)
 
@@ -194,13 +198,16 @@ class TableController(QObject):
 
     def _offer_actions(self) -> None:
         """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
-        offer_actions(self.window, self.service, self.snapshot, staged=bool(self.staging.placements))
+        service = self.service if self.taken_guard.reason() is None else None  # read-only: nothing
+        offer_actions(self.window, service, self.snapshot, staged=bool(self.staging.placements))
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
 
     def _show_failure(self, failure: Exception) -> None:
         """The table as stored (the service has rolled back anything unrecorded), then why."""
+        if self.service is not None and isinstance(failure, TakenElsewhere):
+            self.service.check_hold()  # read-only from now on, saying why
         if self.service is not None:
             self.show_snapshot(self.service.snapshot())
         self.show_refusal(dealer_sentence(failure))
