@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QProgressBar
 
 from ofc_desk import __version__
@@ -38,7 +38,7 @@ from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
 from ofc_desk.service.records import OpenTable
 from ofc_desk.service.table_service import TableService
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, RoomNotReady
 from ofc_desk.storage.users import Account
 
 ABOUT = lazy_gettext(
@@ -114,9 +114,10 @@ class DeskSession(QObject):
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
-        """Open (and migrate) the database off the UI thread, then ask the dealer to sign in."""
+        """Open (and migrate) the database off the UI thread, then ask the dealer to sign in; a
+        room not ready for this desk yet (its owner's upgrade or roles to come) is tried again."""
         url = self.database_url
-        self.run_in_background(_("Opening the database…"), lambda: Database(url), self.on_database_open)
+        self.run_in_background(_("Opening the database…"), lambda: _open_or_wait(url), self.on_database_open)
 
     def start_signed_in(self, dealer: tuple[str, str], session_id: int) -> None:
         """Open the database, sign `dealer` (name, PIN) in and resume `session_id`: no dialogs."""
@@ -132,10 +133,26 @@ class DeskSession(QObject):
 
         self.run_in_background(_("Opening the database…"), lambda: Database(url), ready)
 
-    def on_database_open(self, database: Database) -> None:
+    def on_database_open(self, database: Database | RoomNotReady) -> None:
+        if isinstance(database, RoomNotReady):
+            self.wait_for_the_room(database)
+            return
+        refusals.clear_in_window(self.window)  # a wait for the room said before is over
         self.database = database
         self.window.status_line.setText(_("Database: {url} — sign in to continue").format(url=database.url))
         self.offer_sign_in()
+
+    def wait_for_the_room(self, not_ready: RoomNotReady) -> None:
+        """Say why the room cannot be used yet, and try again by itself, as the floor does: the
+        desk carries on once the owner has upgraded the schema or applied the roles."""
+        seconds = ROOM_RETRY_MILLISECONDS // 1000
+        waiting = ngettext(
+            "{reason} — trying again every {seconds} second",
+            "{reason} — trying again every {seconds} seconds",
+            seconds,
+        )
+        refusals.show_in_window_and_status(self.window, waiting.format(reason=not_ready, seconds=seconds))
+        QTimer.singleShot(ROOM_RETRY_MILLISECONDS, self, self.start)
 
     def offer_sign_in(self) -> None:
         database = self.database_or_say()
@@ -333,6 +350,18 @@ class DeskSession(QObject):
     def _actor(self) -> Account | str:
         """The signed-in dealer, whose key (unsealed at sign-in, held for the shift) signs."""
         return self.account if self.account else "dealer"  # an identifier the record keeps, not a word
+
+
+ROOM_RETRY_MILLISECONDS = 5_000
+"""How often a desk whose room is not ready for it yet tries again (the floor's watcher: 2 s)."""
+
+
+def _open_or_wait(url: str | None) -> Database | RoomNotReady:
+    """The database, or why the room is not ready for this desk yet (the owner's work to come)."""
+    try:
+        return Database(url)
+    except RoomNotReady as not_ready:
+        return not_ready
 
 
 def open_table_label(table: OpenTable) -> str:
