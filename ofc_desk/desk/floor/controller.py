@@ -183,7 +183,9 @@ def room_heading(room: FloorRoom) -> str:
             reason=room.not_ready
         )
     if room.not_ready is not None:
-        return _("The tables cannot be shown: {reason}.").format(reason=room.not_ready)
+        return _(
+            "The tables cannot be shown: {reason}. The list comes back by itself once they can be."
+        ).format(reason=room.not_ready)
     if count == 0 and room.ever_opened:
         return _("No open tables: each table appears here as its desk opens it.")
     if count == 0:

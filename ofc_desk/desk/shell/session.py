@@ -149,6 +149,7 @@ class DeskSession(QObject):
         if isinstance(database, RoomNotReady):
             self.wait_for_the_room(database, self.start)
             return
+        refusals.clear_in_window(self.window)  # a wait for the room said before is over
         self.database = database
         self.window.status_line.setText(_("Database: {url} — sign in to continue").format(url=database.url))
         self.offer_sign_in()
