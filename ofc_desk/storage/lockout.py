@@ -12,9 +12,9 @@ server's, which no table login can move. Nothing a login can write shortens a wa
 accepted PIN signed by the account's key as it is now ends a count (an accepted try signed by an
 older key, which an older PIN unsealed, counts as a wrong one), only refused and accepted tries
 are read (a `keyless` or `waiting` row, or one of an outcome no check writes, pushes no wrong PIN
-out of the count), the wait runs from the newest wrong PIN's time (a row dated earlier moves
-nothing), and no wait is longer than `LONGEST_DELAY` (a row dated in the future locks no one out
-for longer than wrong PINs can).
+out of the count), the wait runs from the newest wrong PIN's time in the chain's order (a row
+dated back moves nothing; one dated ahead takes the time of the row before it), and no wait is
+longer than `LONGEST_DELAY`.
 
 A check runs in one transaction that holds the name (PostgreSQL: an advisory lock on it; SQLite: the
 file's write lock), from reading the wait to recording the outcome, so tries made at once are
@@ -119,26 +119,42 @@ def wait_left(session: Session, name: str, now: datetime, chain: AccountsChain) 
         .order_by(SignInAttempt.id.desc())
         .limit(CHECKS_READ)
     ).all()
-    wrong, last_wrong_at = 0, None
+    wrong, first_id, last_id = 0, None, None
     for row in rows:
         if row.outcome == Attempt.ACCEPTED and _accepted_holds(session, name, row, chain):
             break
         wrong += 1
-        at = _when(row.at, now)
-        last_wrong_at = at if last_wrong_at is None else max(last_wrong_at, at)
-    if last_wrong_at is None:
+        first_id, last_id = row.id, last_id or row.id
+    if first_id is None or last_id is None:
         return timedelta(0)
-    return min(last_wrong_at + lockout_delay(wrong) - now, LONGEST_DELAY)
+    return min(_newest_wrong_at(session, first_id, last_id, now) + lockout_delay(wrong) - now, LONGEST_DELAY)
 
 
-def _when(at: object, now: datetime) -> datetime:
-    """A wrong PIN's recorded time, taken as `now` when it is none (a row the lockout did not
-    write) or later than now: a row no check wrote never shortens a wait."""
+def _newest_wrong_at(session: Session, first_id: int, last_id: int, now: datetime) -> datetime:
+    """When the newest counted wrong PIN (row `last_id`) was made, as the chain's order tells it
+    from the oldest counted one (`first_id`) on: no row is earlier than the one before it (a row
+    dated back moves no wait), and a row dated ahead of the database's time, or not dated at all,
+    takes the time of the one before it (so one row locks no one out for good)."""
+    times = session.scalars(
+        select(SignInAttempt.at)
+        .where(SignInAttempt.id >= first_id, SignInAttempt.id <= last_id)
+        .order_by(SignInAttempt.id)
+    )
+    newest: datetime | None = None
+    for at in times:
+        recorded = _parsed(at)
+        if recorded is None or recorded > now:
+            newest = newest or now
+        else:
+            newest = recorded if newest is None else max(newest, recorded)
+    return newest or now
+
+
+def _parsed(at: object) -> datetime | None:
     try:
-        recorded = datetime.strptime(str(at), TIME_FORMAT).replace(tzinfo=UTC)
+        return datetime.strptime(str(at), TIME_FORMAT).replace(tzinfo=UTC)
     except ValueError:
-        return now
-    return min(recorded, now)
+        return None
 
 
 def _accepted_holds(session: Session, name: str, row: Any, chain: AccountsChain) -> bool:
@@ -229,11 +245,11 @@ def chain_fault(rows: Sequence[Any], chain: AccountsChain, set_aside: list[str])
         if previous_at is not None and str(row.at) < previous_at:
             set_aside.append(
                 _(
-                    "{where} is dated before the PIN check before it: written to shorten a wait, which it"
-                    " does not"
+                    "{where} is dated before the PIN check before it: one of the two was written to move a"
+                    " wait, which it does not"
                 ).format(where=where)
             )
-        previous_at = max(previous_at or "", str(row.at))
+        previous_at = str(row.at)
         previous = row.hash
     return None
 

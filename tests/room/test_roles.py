@@ -467,7 +467,8 @@ def test_an_accepted_pin_check_no_key_signed_is_set_aside_and_counted_as_wrong(
         desk.dispose()
     assert "records an accepted PIN that Dana's key did not sign" in said
     assert dated.endswith(
-        "is dated before the PIN check before it: written to shorten a wait, which it does not"
+        "is dated before the PIN check before it: one of the two was written to move a wait,"
+        " which it does not"
     )
 
 
