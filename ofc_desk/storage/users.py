@@ -536,7 +536,8 @@ def refusal(role: Role | None) -> str:
 def sign_in(database: Database, name: str, pin: str, role: Role | None = None) -> Account:
     """Check a name and PIN (and, if given, that the account has `role`) against the accounts
     chain; every try is recorded (`lockout`). The account comes back with its key unsealed. A
-    supervisor whose PIN is shorter than a supervisor's must change it before approving."""
+    supervisor whose PIN is shorter than a supervisor's, or whose key was ever sealed under such a
+    PIN (before migration 0010), must change it before approving."""
     account = _check(database, name, pin, role)
     if account.key is None:
         raise SignInError(
@@ -547,6 +548,12 @@ def sign_in(database: Database, name: str, pin: str, role: Role | None = None) -
         )
     if role is Role.SUPERVISOR and len(pin) < SUPERVISOR_PIN_LENGTH:
         raise SignInError(_short_supervisor_pin(account.name))
+    if role is Role.SUPERVISOR:
+        with database.session() as session:
+            chain = read_chain(session)
+        state = chain.accounts.get(account.name)
+        if chain.rotate_from and (state is None or not state.strong_key):
+            raise SignInError(_weak_key_refusal(account.name))
     return account
 
 

@@ -28,6 +28,7 @@ from ofc_desk.storage.users import (
     SignInError,
     change_pin,
     change_role,
+    create_accounts,
     create_user,
     sign_in,
 )
@@ -238,3 +239,34 @@ def test_a_backdated_signature_beside_a_true_one_is_set_aside_and_named(
     [said] = verify_database(database).set_aside
     assert f"('Vic' on event number {event.seq}) names account event {old.seq}, though account event" in said
     assert said.endswith("it was backdated, proves nothing and is not counted")
+
+
+def test_a_room_upgraded_with_a_supervisor_key_from_a_short_seal_approves_nothing_until_a_new_pin(
+    database_url: str,
+) -> None:
+    """A room whose Vic rose before migration 0010 (the same key sealed again under the long PIN):
+    the key his first seal holds is his supervisor's key until the upgrade. After it, that key is
+    no supervisor's: live, Vic approves nothing; in the record, a void signed with the cracked key
+    fails `verify`; his own change to a new PIN gives him a key that approves again."""
+    database = Database(database_url, migrate=False)
+    database.migrate("0009")
+    create_accounts(
+        database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
+    )
+    vic_rises(database)  # before the mark: the PIN change seals the same key again
+    table = open_table(database)
+    play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    cracked, vic = old_private_key(database, VIC, VIC_SHORT), sign_in(database, VIC, VIC_LONG)
+    assert vic.key is not None and keys.public_hex(cracked) == keys.public_hex(vic.key)
+    database.dispose()
+    database = Database(database_url)  # the upgrade
+    with pytest.raises(SignInError, match="Vic's key was once sealed under a PIN shorter than 8 characters"):
+        sign_in(database, VIC, VIC_LONG, Role.SUPERVISOR)
+    with pytest.raises(SignInError, match="Vic's key was once sealed under a PIN shorter than 8 characters"):
+        create_user(database, "Zed", Role.DEALER, "5555", approver=sign_in(database, VIC, VIC_LONG))
+    void_signed(database, VIC, cracked)
+    with pytest.raises(VerifyFault, match="Vic is not a supervisor who could approve it"):
+        verify_database(database)
+    change_pin(database, VIC, VIC_LONG, "97531864", sign_in(database, VIC, VIC_LONG))  # his own
+    assert sign_in(database, VIC, "97531864", Role.SUPERVISOR).name == VIC
+    database.dispose()
