@@ -19,7 +19,8 @@ from ofc_desk.service import SeatSetup, TableService, TableSetup, persistence
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import keys
-from ofc_desk.storage.accounts import fold_accounts
+from ofc_desk.storage.accounts import account_event_hash, fold_accounts
+from ofc_desk.storage.audit import canonical_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, Event, Signature, User
 from ofc_desk.storage.users import (
@@ -270,3 +271,52 @@ def test_a_room_upgraded_with_a_supervisor_key_from_a_short_seal_approves_nothin
     change_pin(database, VIC, VIC_LONG, "97531864", sign_in(database, VIC, VIC_LONG))  # his own
     assert sign_in(database, VIC, "97531864", Role.SUPERVISOR).name == VIC
     database.dispose()
+
+
+def append_signed_by_sue(database: Database, kind: str, name: str, payload: dict[str, object]) -> None:
+    """An account event the library would not write, signed by a supervisor (the forger holds
+    Sue's key, or is Sue), appended with the triggers in place (an insert is allowed)."""
+    sue = sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
+    assert sue.key is not None
+    with database.session() as session:
+        last = session.scalars(select(AccountEvent).order_by(AccountEvent.seq.desc())).first()
+        assert last is not None
+        seq, at, body = last.seq + 1, "2026-12-06T10:00:00.000000Z", canonical_json(payload)
+        digest = account_event_hash(last.hash, seq, kind, name, SUPERVISOR, at, body)
+        session.add(
+            AccountEvent(
+                seq=seq,
+                kind=kind,
+                name=name,
+                approved_by=SUPERVISOR,
+                at=at,
+                payload=body,
+                prev_hash=last.hash,
+                hash=digest,
+                signature=keys.sign(sue.key, keys.account_message(seq, digest)),
+            )
+        )
+        session.commit()
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload", "fault"),
+    [
+        (
+            "pin_changed",
+            {"pin_hash": "", "sealed_key": "", "room": {"newest_session": 0, "open": {}}},
+            "a PIN change gives the account a new key",
+        ),
+        ("role_changed", {"role": "dealer"}, "does not say where the room stood when it was written"),
+    ],
+    ids=["a PIN change keeping the key", "no room position"],
+)
+def test_account_events_the_library_never_writes_break_the_chain(
+    database_copy: DatabaseCopy, kind: str, payload: dict[str, object], fault: str
+) -> None:
+    database = database_copy(None)
+    append_signed_by_sue(database, kind, DEALER, payload)
+    with pytest.raises(VerifyFault, match=fault):
+        verify_database(database)
+    with pytest.raises(SignInError, match="accounts do not verify"):
+        sign_in(database, DEALER, DEALER_PIN)
