@@ -13,8 +13,8 @@ accepted PIN signed by the account's key as it is now ends a count (an accepted 
 older key, which an older PIN unsealed, counts as a wrong one), only refused and accepted tries
 are read (a `keyless` or `waiting` row, or one of an outcome no check writes, pushes no wrong PIN
 out of the count), the wait runs from the newest wrong PIN's time in the chain's order (a row
-dated back moves nothing; one dated ahead takes the time of the row before it), and no wait is
-longer than `LONGEST_DELAY`.
+dated back moves nothing; one dated ahead takes the time of the row before it, so rows written
+ahead keep no one waiting for good), and no wait is longer than `LONGEST_DELAY`.
 
 A check runs in one transaction that holds the name (PostgreSQL: an advisory lock on it; SQLite: the
 file's write lock), from reading the wait to recording the outcome, so tries made at once are
@@ -134,20 +134,39 @@ def _newest_wrong_at(session: Session, first_id: int, last_id: int, now: datetim
     """When the newest counted wrong PIN (row `last_id`) was made, as the chain's order tells it
     from the oldest counted one (`first_id`) on: no row is earlier than the one before it (a row
     dated back moves no wait), and a row dated ahead of the database's time, or not dated at all,
-    takes the time of the one before it (so one row locks no one out for good)."""
+    takes the time of the one before it (so rows written ahead lock no one out for good)."""
     times = session.scalars(
         select(SignInAttempt.at)
         .where(SignInAttempt.id >= first_id, SignInAttempt.id <= last_id)
         .order_by(SignInAttempt.id)
     )
-    newest: datetime | None = None
+    newest = _last_time_before(session, first_id, now)
     for at in times:
         recorded = _parsed(at)
-        if recorded is None or recorded > now:
-            newest = newest or now
-        else:
+        if recorded is not None and recorded <= now:
             newest = recorded if newest is None else max(newest, recorded)
+        elif newest is None:
+            newest = now  # nothing dated before it in the whole chain
     return newest or now
+
+
+def _last_time_before(session: Session, row_id: int, now: datetime) -> datetime | None:
+    """The time of the newest row before `row_id` that has one, not ahead of the database's (read
+    a page at a time: past rows written ahead, however many)."""
+    while True:
+        page = session.execute(
+            select(SignInAttempt.id, SignInAttempt.at)
+            .where(SignInAttempt.id < row_id)
+            .order_by(SignInAttempt.id.desc())
+            .limit(CHECKS_READ)
+        ).all()
+        for row in page:
+            recorded = _parsed(row.at)
+            if recorded is not None and recorded <= now:
+                return recorded
+        if len(page) < CHECKS_READ:
+            return None
+        row_id = page[-1].id
 
 
 def _parsed(at: object) -> datetime | None:

@@ -114,6 +114,17 @@ def test_a_row_dated_ahead_locks_no_one_out_for_good(
     assert right_pin_answer(locked_out) == "accepted"
 
 
+def test_a_batch_of_rows_dated_ahead_keeps_no_one_waiting_for_good(
+    locked_out: Database, database_time: DatabaseTime
+) -> None:
+    chain_rows(
+        locked_out, Attempt.REFUSED.value, "2099-01-01T00:00:00.000000Z", count=lockout.CHECKS_READ + 1
+    )
+    assert right_pin_answer(locked_out).endswith("try again in 15 min 0 s")  # from the 5th wrong PIN
+    database_time.now += lockout.LONGEST_DELAY
+    assert right_pin_answer(locked_out) == "accepted"
+
+
 def test_a_clock_moved_ahead_checks_no_pin(locked_out: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """The library takes no clock (`sign_in(clock=…)` checked 12 of 12 guesses), and the one it
     keeps for account events moves nothing: the lockout reads the database's time."""
