@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from ofc_desk.service import persistence
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.floor_decisions import _append_signed
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
@@ -120,3 +121,19 @@ def test_chained_keyless_rows_at_the_table_role_reset_no_count(desk: Database) -
     said = verify_database(desk).set_aside
     assert len(said) == lockout.CHECKS_READ + 1
     assert all(f"but {SUPERVISOR} always had one" in sentence for sentence in said)
+
+
+def test_a_jackpot_seed_signed_with_the_key_of_an_old_short_seal_at_the_floor_role_fails_verify(
+    desk: Database, room_url: str, roles: RoomRoles
+) -> None:
+    """The issue's million-chip seed: the floor's login appends it, signed with the cracked key."""
+    floor = Database(as_login(room_url, roles.floor))
+    try:
+        raw = {"chips": 1_000_000, "supervisor": VIC}
+        assert _append_signed(
+            floor, 1, EventKind.JACKPOT_SEEDED, raw, Account(VIC, Role.SUPERVISOR, old_seal_opened(floor))
+        )
+    finally:
+        floor.dispose()
+    with pytest.raises(VerifyFault, match="no signature of its approving supervisor Vic"):
+        verify_database(desk)
