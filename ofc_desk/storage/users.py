@@ -348,13 +348,7 @@ def change_role(database: Database, name: str, role: Role, approver: Account) ->
         session.commit()
 
 
-def change_pin(
-    database: Database,
-    name: str,
-    old_pin: str,
-    new_pin: str,
-    approver: Account,
-) -> None:
+def change_pin(database: Database, name: str, old_pin: str, new_pin: str, approver: Account) -> None:
     """A new PIN for an account, with a new key pair sealed under it (the old key stays valid for
     what it signed before: each key is sealed under one PIN only), signed by the approving
     supervisor; the old PIN, checked as a sign-in is, must open the key. An account an upgrade
