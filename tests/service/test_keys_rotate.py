@@ -45,7 +45,8 @@ from tests.helpers.table_helpers import (
 )
 
 VIC, VIC_SHORT, VIC_LONG = "Vic", "2468", "13572468"
-SHORT_GUESSES = ("0000", DEALER_PIN, VIC_SHORT, "9999")
+VIC_SHORT_AGAIN = "1357"
+SHORT_GUESSES = ("0000", DEALER_PIN, VIC_SHORT, VIC_SHORT_AGAIN, "9999")
 """The attacker's candidates: a 4-digit space the test keeps tiny, the true short PINs among it."""
 
 
@@ -63,11 +64,11 @@ def cracked_keys(database: Database) -> dict[str, set[str]]:
     with database.session() as session:
         events = session.scalars(select(AccountEvent)).all()
         users = session.scalars(select(User)).all()
-    seals = [(user.name, user.pin_hash, user.sealed_key) for user in users]
+    seals = {(user.name, user.pin_hash, user.sealed_key) for user in users}  # each row's is an event's
     for event in events:
         payload = json.loads(event.payload)
         if "sealed_key" in payload:
-            seals.append((event.name, payload["pin_hash"], payload["sealed_key"]))
+            seals.add((event.name, payload["pin_hash"], payload["sealed_key"]))
     opened: dict[str, set[str]] = {}
     for name, pin_hash, sealed in seals:
         _scheme, n, r, p, salt, _digest = pin_hash.split("$")
@@ -84,12 +85,20 @@ def test_no_seal_in_the_database_opens_a_supervisors_key_with_a_short_pin(
 ) -> None:
     database = database_copy(None)
     vic_rises(database)  # Vic's PINs hashed at the product's cost
+    sue = sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
+    change_role(database, VIC, Role.DEALER, sue)  # and down, and up again
+    change_pin(database, VIC, VIC_LONG, VIC_SHORT_AGAIN, sue)
+    with pytest.raises(SignInError, match="too few for a floor supervisor"):
+        change_role(database, VIC, Role.SUPERVISOR, sue)
+    change_pin(database, VIC, VIC_SHORT_AGAIN, VIC_LONG, sue)
+    change_role(database, VIC, Role.SUPERVISOR, sue)
     opened = cracked_keys(database)
     with database.session() as session:
         chain = fold_accounts(session.scalars(select(AccountEvent).order_by(AccountEvent.seq)).all())
     vic = chain.accounts[VIC]
     assert vic.role == Role.SUPERVISOR.value and vic.strong_key
-    assert opened[VIC] == {vic.keys[0].public_key}  # the crack works: Vic's first key falls
+    # The crack works: Vic's two keys sealed under 4 digits fall, and neither is his key now.
+    assert opened[VIC] == {vic.keys[0].public_key, vic.keys[2].public_key} and len(vic.keys) == 4
     supervisors_keys = {
         state.public_key for state in chain.accounts.values() if state.role == Role.SUPERVISOR.value
     }
