@@ -35,7 +35,7 @@ from ofc_desk.service.room_chain import link_new_session, lock_openings
 from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
-from ofc_desk.storage.database import Database, notify_table_changed
+from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, notify_table_changed, share_append_lock
 from ofc_desk.storage.keys import head_message, sign
 from ofc_desk.storage.models import (
     AccountEvent,
@@ -292,7 +292,9 @@ def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, 
 
 def accounts_head(session: Session) -> tuple[int, str]:
     """The accounts chain's head, signed with a table's head: cutting or rewriting the accounts
-    below it breaks the signature."""
+    below it breaks the signature. Read under the accounts chain's lock, shared: an account event
+    written meanwhile records the room's position after this event, or this reads it."""
+    share_append_lock(session, ACCOUNTS_LOCK)
     head = session.execute(
         select(AccountEvent.seq, AccountEvent.hash).order_by(AccountEvent.seq.desc()).limit(1)
     ).first()

@@ -239,7 +239,7 @@ def test_a_desk_on_a_room_without_accounts_is_told_the_owner_makes_them(
     owner = Database(room_url)
     try:
         with owner.engine.connect() as connection:
-            assert connection.scalar(text("SELECT count(*) FROM account_events")) == 2  # the migrations'
+            assert connection.scalar(text("SELECT count(*) FROM account_events")) == 3  # the migrations'
             assert connection.scalar(text("SELECT count(*) FROM table_sessions")) == 0
     finally:
         owner.dispose()
