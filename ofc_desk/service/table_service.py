@@ -18,7 +18,6 @@ from itertools import count
 from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.chinese.specials import SpecialKind
-from ofc_desk.core.results import JackpotView
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
@@ -33,7 +32,7 @@ from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_a
 from ofc_desk.service.room_pool import POOL_KEY, room_pool, void_moves
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
-from ofc_desk.service.snapshot import Phase, TableSnapshot
+from ofc_desk.service.snapshot import Phase, SettlementPreview, TableSnapshot, preview_of
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
@@ -347,17 +346,20 @@ class TableService:
             return None
         return _("room jackpot {chips}").format(chips=said_number(room_pool(self.database)))
 
-    def jackpot_due(self) -> JackpotView | None:
-        """At a hand awaiting settlement at a table whose preset pays an award: the award it would
-        be paid if settled now, from the room's pool as it stands (another table may change the
-        pool first: the settlement reads it again), found by settling a copy of the table read
-        from its events; None otherwise."""
-        if self._machine.jackpot_award() is None or self._machine.phase is not Phase.AWAITING_SETTLEMENT:
+    def settlement_preview(self) -> SettlementPreview | None:
+        """At a hand awaiting settlement: what Confirm would leave (each stack after the settlement,
+        the rake and an award, the rake per player, the room's pool before and after), found by
+        settling a copy of the table read from its events, so the panel shows the chips the felt
+        will show. An award is paid from the room's pool as it stands now (another table may
+        change the pool first: the settlement reads it again). None at any other time."""
+        if self._machine.phase is not Phase.AWAITING_SETTLEMENT:
             return None
         _store, trial = EventStore.load(self.database, self.session_id)
-        payload = trial.check(EventKind.HAND_SETTLED, {POOL_KEY: room_pool(self.database)})
+        found = {POOL_KEY: room_pool(self.database)} if self._machine.jackpot_award() is not None else {}
+        payload = trial.check(EventKind.HAND_SETTLED, found)
         settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
-        return None if settled is None else settled.result.jackpot
+        jackpot = None if settled is None else settled.result.jackpot
+        return preview_of(trial.snapshot(self.session_id, self._store.head_hash), jackpot)
 
     # ----------------------------------------------------------------- requests to the floor
     def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:

@@ -26,6 +26,7 @@ from ofc_desk.desk.games.base import DeskGame, EntryForm
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
+from ofc_desk.service.snapshot import RakeView, SettlementPreview
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
@@ -99,8 +100,10 @@ def test_a_part_draws_its_games_settlement(part: DeskGame, qtbot: QtBot) -> None
     assert all(seat.name in html for seat in result.seats)
     panel = SettlementPanel()  # the rake line is the panel's, under every game's details
     qtbot.addWidget(panel)
-    panel.show_result(1, result, "Rake 2")
-    assert "Rake 2" in panel.details.toPlainText()
+    rake = RakeView(((result.seats[0].name, 2),), 2, 0)
+    stacks = tuple((seat.name, seat.stack_after) for seat in result.seats)
+    panel.show_result(1, result, None, SettlementPreview(stacks, rake, 0, None))
+    assert f"Rake 2 ({result.seats[0].name} 2)" in panel.details.toPlainText()
 
 
 @pytest.mark.parametrize("game", list(Game))

@@ -161,9 +161,8 @@ class TableController(QObject):
             window.settlement.show_result(
                 snapshot.hand_number,
                 result,
-                _rake_line(snapshot),
                 service.payment_rules() if service is not None else None,
-                service.jackpot_due() if service is not None else None,
+                service.settlement_preview() if service is not None else None,
             )
             window.show_page(window.SETTLEMENT_PAGE)
         else:
@@ -452,13 +451,3 @@ def _unfinished(rest: str) -> str:
     return _(
         "finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
     ).format(rest=rest)
-
-
-def _rake_line(snapshot: TableSnapshot) -> str:
-    rake = snapshot.rake
-    if rake is None or not rake.total:
-        return ""
-    each = ", ".join(f"{name} {chips}" for name, chips in rake.per_player if chips)
-    return _("Rake {total} ({each}); jackpot drop {drop}; jackpot pool {pool}").format(
-        total=rake.total, each=each, drop=rake.jackpot, pool=snapshot.jackpot_pool
-    )
