@@ -111,6 +111,12 @@ class DeskGame(Protocol):
         """Whether the New table's "Progressive Fantasyland" applies to this game."""
         ...
 
+    @property
+    def counts_cards(self) -> bool:
+        """Whether the status line counts the cards seen and left (streets dealt from one deck),
+        or has nothing to count (a Chinese showdown is entered whole)."""
+        ...
+
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """How a preset of this game proposes its tables settle (None: it says nothing)."""
         ...

@@ -53,6 +53,7 @@ class ChineseDesk:
     choices: tuple[tuple[LazyText, str], ...] = ((lazy_gettext("Chinese poker"), CHINESE),)
     default_preset = DEFAULT_PRESET
     takes_progressive = False
+    counts_cards = False
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """A Chinese preset may name how its tables usually settle (Hawaiian Gardens: chip

@@ -43,6 +43,7 @@ class OfcDesk:
     )
     default_preset = DEFAULT_PRESET
     takes_progressive = True
+    counts_cards = True
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         return None  # an OFC preset names no settlement: the table's stays

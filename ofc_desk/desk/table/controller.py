@@ -31,7 +31,7 @@ from ofc_desk.desk.games import game_at
 from ofc_desk.desk.games.base import TurnEntry
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
+from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_parts, window_title
 from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
@@ -124,7 +124,7 @@ class TableController(QObject):
         window.setWindowTitle(window_title(snapshot))
         staging = self.staging
         window.felt.set_seats(seat_faces(snapshot, staging.placements, staging.staged_for()))
-        window.status_line.setText(status_text(snapshot, self._jackpot_words(snapshot)))
+        window.status_line.set_parts(status_parts(snapshot, self._jackpot_words(snapshot)))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
         game = game_at(snapshot)
