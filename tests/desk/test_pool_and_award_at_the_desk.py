@@ -177,5 +177,9 @@ def test_the_new_table_preset_list_says_how_each_preset_pays(qtbot: QtBot) -> No
         "single winner: who beats everyone on two rows collects 1 unit from each other player"
     )
     assert lines["hawaiian-gardens"] == "pays pair by pair"
+    assert lines["hawaiian-gardens-jackpot"] == (  # the shipped award says which hands win it
+        "pays pair by pair · jackpot award to pair, trips and straight flush or better losing every row:"
+        " loser 50%, winner 25%, table 25%"
+    )
     pick_with_keys(qtbot, fields.preset, "pusoy-single-winner")
     assert fields.pays.text() == lines["pusoy-single-winner"]

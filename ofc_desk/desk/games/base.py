@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText
 from ofc_desk.i18n import LazyText, _
+from ofc_desk.reports.spoken import data_words
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
@@ -39,12 +40,17 @@ class EntryForm(NamedTuple):
 
 
 def award_words(award: JackpotAward | None) -> list[str]:
-    """A preset's jackpot award in the words of its `pays_line`, both games' ([] without one)."""
+    """A preset's jackpot award in the words of its `pays_line`, both games' ([] without one): which
+    hands win it (at least these classes, front to back, losing every row) and its shares."""
     if award is None:
         return []
+    front, middle, back = (data_words(least.key) for least in award.least)
     return [
-        _("jackpot award: loser {loser}%, winner {winner}%, table {table}%").format(
-            loser=award.loser, winner=award.winner, table=award.table
+        _(
+            "jackpot award to {front}, {middle} and {back} or better losing every row:"
+            " loser {loser}%, winner {winner}%, table {table}%"
+        ).format(
+            front=front, middle=middle, back=back, loser=award.loser, winner=award.winner, table=award.table
         )
     ]
 
