@@ -55,6 +55,12 @@ def award_words(award: JackpotAward | None) -> list[str]:
     ]
 
 
+class SurrenderCheck(Protocol):
+    """Whether the table plays a surrender now (`TableService.can_surrender`)."""
+
+    def can_surrender(self) -> bool: ...
+
+
 class StagedCards(Protocol):
     """What a game's own entry reads of the cards staged at the desk: `entry.staging.Staging`,
     not named here because it reads the games' parts itself."""
@@ -146,9 +152,15 @@ class DeskGame(Protocol):
         """The words of the keys a showdown takes besides the cards, for the entry's prompt."""
         ...
 
-    def word_typed(self, keyed: KeyedText, player: str) -> str:
+    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
         """What Enter does with a word typed instead of cards for `player` at a showdown
-        ("Enter: Bo surrenders"), or "" when the line is cards."""
+        ("Enter: Bo surrenders", where the `table` plays a surrender), or "" when the line is
+        cards."""
+        ...
+
+    def taken_back_words(self, count: int) -> str:
+        """What Esc says after taking back `count` staged cards: type the street (OFC) or the hand
+        (Chinese poker) again."""
         ...
 
     def foul_word(self) -> str:

@@ -35,7 +35,7 @@ from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, st
 from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
-from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
@@ -271,19 +271,13 @@ class TableController(QObject):
             self.refresh_staging()
 
     def on_clear_staged(self) -> None:
-        """Esc: every card staged for this street taken back, and the line emptied; nothing that
-        was recorded changes."""
+        """Esc: every card staged for this street (or hand) taken back, and the line emptied;
+        nothing that was recorded changes."""
         count = self.staging.clear()
         self.window.entry.line.clear()
         self.refresh_staging()
-        if count:
-            self.show_notice(
-                ngettext(
-                    "{count} card taken back, none of them recorded: type the street again",
-                    "{count} cards taken back, none of them recorded: type the street again",
-                    count,
-                ).format(count=count)
-            )
+        if count and self.snapshot is not None:  # cards are staged only at a table
+            self.show_notice(game_at(self.snapshot).taken_back_words(count))
         else:
             self._clear_refusals()
 
