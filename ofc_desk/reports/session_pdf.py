@@ -399,7 +399,7 @@ def _transfers_table(hand: HandRecord, game: ReportGame, styles: Styles) -> Flow
     for index, transfer in enumerate(hand.transfers, start=1):
         if transfer.capped:
             capped_rows.append(index)
-        why = game.why(transfer)
+        why = game.why(transfer, hand)
         rows.append(
             [
                 str(index),

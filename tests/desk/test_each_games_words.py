@@ -43,7 +43,7 @@ def test_a_table_without_a_surrender_never_offers_one_and_esc_speaks_of_the_hand
     assert "type the hand again" in notice and "street" not in notice, notice
 
 
-def test_a_pool_tables_transfers_speak_of_no_pass(desk: Desk) -> None:
+def test_a_pool_tables_settlement_speaks_of_no_pass_nor_pair_rows(desk: Desk) -> None:
     open_chinese_table(desk, "pool")
     for hand in (ANN, BOB, CY):
         desk.street(hand_keys(hand))
@@ -51,6 +51,8 @@ def test_a_pool_tables_transfers_speak_of_no_pass(desk: Desk) -> None:
     transfers = desk.window.settlement.transfers.toPlainText()
     assert "Then the rest" not in transfers and "Special hands" not in transfers
     assert "Chip transfers, in settlement order" in transfers
+    details = " ".join(desk.window.settlement.details.toPlainText().split())
+    assert "pair result unit" in details and "rest" not in details  # rows between two drive no chips
 
 
 def test_a_chinese_tables_history_has_no_fantasyland_column(desk: Desk, qtbot: QtBot) -> None:

@@ -80,7 +80,8 @@ def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page
     assert "declared six pairs: paid as a special" in page
     assert "MISSET" in page and "FOUL" not in page
     assert "special pass: Cy's six pairs (3 units)" in page
-    assert "rest pass: Ann surrendered" in page
+    assert "rest pass: Bob surrendered" in page  # hand 1 settled in both passes
+    assert "Ann surrendered" in page and "rest pass: Ann surrendered" not in page  # hand 2 in one
     # The players' table counts the game's own events, never Fantasyland or royalties.
     assert "Missets Surrenders Specials" in page and "FL hands" not in page
     assert [(p.fouls, p.surrenders, p.specials) for p in record.players] == [(0, 1, 0), (0, 1, 0), (1, 0, 1)]

@@ -75,7 +75,10 @@ def test_hands_show_rows_with_suits_and_ordered_transfers(sample_record: Session
     text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
     assert "Q♠ Q♦ 2♣" in text and "pair of queens +7" in text
     assert "FOUL" in text
-    assert "1 Bob Ann 27 27 2 Cy Ann 1 1 3 Bob Cy 21 14 capped: Cy reached the win cap of 20" in text
+    assert (
+        "1 Bob Ann 27 27 Ann won 27 points from Bob, 1 a point"
+        " 2 Cy Ann 1 1 Ann won 1 point from Cy, 1 a point 3 Bob Cy 21 14 capped: Cy reached the win cap of 20"
+    ) in text  # each OFC transfer says why: its pair's points (the sample has none for Bob and Cy)
     assert "Hand 2 · button Cy · Fantasyland: Ann (14 cards)" in text
     assert "VOIDED" in text
     assert "Rake 3 · jackpot drop 1" in text

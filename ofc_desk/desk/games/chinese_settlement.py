@@ -31,9 +31,18 @@ PAIR_COLUMNS = (
 )
 
 
+WHOLE_DEAL_COLUMNS = (
+    (lazy_pgettext("settlement column", "result"), "right"),
+    (lazy_pgettext("settlement column", "unit"), "left"),
+)
+"""A `pool` or `single-winner` pair: what it settles, from the deal's row winners or its winner;
+the two players' own rows and a special pass drive no chips there."""
+
+
 def chinese_details_html(result: HandResult, foul_word: str, foul_ink: str) -> str:
     """`foul_word`: the game's mark for a misset hand (`DeskGame.foul_word`)."""
-    return _players_html(result.seats, foul_word, foul_ink) + _pairs_html(result.pairs)
+    pairs = _pairs_html(result.pairs) if result.payment is None else _whole_deal_pairs_html(result.pairs)
+    return _players_html(result.seats, foul_word, foul_ink) + pairs
 
 
 def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) -> str:
@@ -81,6 +90,23 @@ def _pairs_html(pairs: Sequence[ResultPair]) -> str:
             (f"<b>{first} – {second}</b>", "left"),
             (f"&nbsp;{signed(pair.special)}", "right"),
             (f"&nbsp;{escape(by_row)}", "left"),
+            (f"&nbsp;{signed(pair.points)}", "right"),
+            (f"&nbsp;× {pair.unit}", "left"),
+        )
+        rows.append("<tr>" + "".join(keep_cell(html, align) for html, align in cells) + "</tr>")
+    return pairs_table(rows)
+
+
+def _whole_deal_pairs_html(pairs: Sequence[ResultPair]) -> str:
+    """One line a pair under a payment decided by the whole deal: its result and its unit."""
+    heading = "".join(
+        f"<th align='{align}'>&nbsp;{escape(str(title))}</th>" for title, align in WHOLE_DEAL_COLUMNS
+    )
+    pair_word = escape(pgettext("settlement column", "pair"))
+    rows = [f"<tr><th align='left'>{pair_word}</th>{heading}</tr>"]
+    for pair in pairs:
+        cells = (
+            (f"<b>{escape(pair.first)} – {escape(pair.second)}</b>", "left"),
             (f"&nbsp;{signed(pair.points)}", "right"),
             (f"&nbsp;× {pair.unit}", "left"),
         )

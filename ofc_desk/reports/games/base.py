@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from ofc_desk.reports.record import PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.reports.record import HandRecord, PlayerSummary, RuleSetting, SeatResult, TransferRecord
 from ofc_desk.service.events import EventKind
 
 
@@ -45,8 +45,8 @@ class ReportGame(Protocol):
     @property
     def why_heading(self) -> str: ...
 
-    def why(self, transfer: TransferRecord) -> str | None:
-        """A transfer's last cell: why it was paid, or capped (None: an empty cell)."""
+    def why(self, transfer: TransferRecord, hand: HandRecord) -> str | None:
+        """A transfer of `hand`, its last cell: why it was paid, and capped (None: an empty cell)."""
         ...
 
     # The rules page.

@@ -17,7 +17,14 @@ from ofc_desk.core.results import ResultSeat
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
 from ofc_desk.reports.games.base import unreadable_preset
-from ofc_desk.reports.record import ChineseSeat, PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.reports.record import (
+    ChineseSeat,
+    HandRecord,
+    PlayerSummary,
+    RuleSetting,
+    SeatResult,
+    TransferRecord,
+)
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
 from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
 from ofc_desk.service.events import EventKind
@@ -83,13 +90,11 @@ class ChineseReport:
     def why_heading(self) -> str:
         return _("Why")
 
-    def why(self, transfer: TransferRecord) -> str:
-        """A payment's pass and purpose, then the cap when the payer's stack ran short."""
-        why = why_words(transfer.why, transfer.payer, transfer.payee)
-        parts = [_pass_words(transfer.settles, why) if transfer.settles else why]
-        if transfer.capped:
-            parts.append(reason_words(transfer.reason))
-        return "; ".join(part for part in parts if part)
+    def why(self, transfer: TransferRecord, hand: HandRecord) -> str:
+        """A payment's purpose, with its pass when the hand settled in both (a pool table's, or a
+        hand without specials, settles in one: a pass would say nothing), then the cap when the
+        payer's stack ran short."""
+        return _why(transfer, passes=len({t.settles for t in hand.transfers}) > 1)
 
     def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
         chosen = rules.get("rules", "chinese-basic")
@@ -123,7 +128,7 @@ class ChineseReport:
         if not transfer.settles:
             return transfer.reason
         with in_language(SOURCE):
-            return self.why(transfer)
+            return _why(transfer, passes=True)
 
     entry_kinds = frozenset({EventKind.SHOWN})
 
@@ -192,6 +197,14 @@ def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
         declared=showdown.special.value if showdown.special else "",
         misset_reason=(seat.foul_reason or "") if seat.foul else "",
     )
+
+
+def _why(transfer: TransferRecord, *, passes: bool) -> str:
+    why = why_words(transfer.why, transfer.payer, transfer.payee)
+    parts = [_pass_words(transfer.settles, why) if transfer.settles and passes else why]
+    if transfer.capped:
+        parts.append(reason_words(transfer.reason))
+    return "; ".join(part for part in parts if part)
 
 
 def _pass_words(settles: str, why: str) -> str:
