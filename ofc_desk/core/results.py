@@ -35,6 +35,9 @@ class ResultRow(NamedTuple):
     hand: str
     points: int
     """The row's royalty (OFC) or its bonus (Chinese poker)."""
+    paid: bool = True
+    """Whether `points` moved chips: a Chinese row bonus is paid only as its bonus mode says
+    (`chinese.bonus_paid.mark_paid`); as stored, a row's bonus is the bonus its hand holds."""
 
 
 class Showdown(NamedTuple):

@@ -8,8 +8,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.desk.records.models import HandHistoryModel
+from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
+from tests.core.test_bonus_paid import ANN as BONUS_ROWS_LOSING
+from tests.core.test_bonus_paid import BOB as BONUS_ROWS_WINNING
 from tests.desk.conftest import Desk
 from tests.desk.test_chinese_table import hand_keys, open_chinese_table
 from tests.desk.test_pool_and_award_at_the_desk import ANN, BOB, CY
@@ -78,3 +82,18 @@ def test_an_ofc_tables_history_keeps_its_fantasyland_column(desk: Desk, qtbot: Q
     browser = desk.session.records.browsers["Hand history"]
     qtbot.waitUntil(lambda: browser.model.rowCount() >= 1 and browser.isVisible())
     assert not browser.table.isColumnHidden(HandHistoryModel.FANTASYLAND)
+
+
+def test_a_bonus_row_lost_shows_no_bonus_and_the_settlement_says_why(desk: Desk) -> None:
+    """Hawaiian Gardens pays a row bonus on top of a row won: Ann's eights full and four nines lose
+    to Bob's rows, so only Bob's bonuses show, and a line says why Ann's are not paid."""
+    seats = (SeatSetup("Ann", 100), SeatSetup("Bob", 100))
+    setup = TableSetup("Jade 3", seats, "Bob", TableRules(preset="hawaiian-gardens", variant=CHINESE))
+    assert desk.session.open_new_table(setup) is None
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    desk.street(hand_keys(BONUS_ROWS_LOSING))
+    desk.street(hand_keys(BONUS_ROWS_WINNING))
+    assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT, (desk.refusal(), desk.window.entry.notice.text())
+    details = " ".join(desk.window.settlement.details.toPlainText().split())
+    assert "(+2)" in details and "(+5)" in details and "(+4)" not in details  # Bob's, not Ann's
+    assert "Row bonuses are paid on rows won; not paid here: Ann's middle +2, Ann's back +4" in details

@@ -16,6 +16,8 @@ from ofc_desk.reports.record import ChineseSeat, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
+from tests.core.test_bonus_paid import ANN as BONUS_ROWS_LOSING
+from tests.core.test_bonus_paid import BOB as BONUS_ROWS_WINNING
 from tests.helpers.chinese_hands import ROWS, SEED_A
 from tests.helpers.pdf_text import squeezed_text
 
@@ -125,3 +127,24 @@ def test_the_json_export_of_a_chinese_session_replays_to_the_same_results(tmp_pa
     assert [(h.seats, h.transfers, h.stacks_after) for h in second.hands] == [
         (h.seats, h.transfers, h.stacks_after) for h in first.hands
     ]
+
+
+def test_a_row_bonus_not_paid_is_no_bonus_on_the_record(tmp_path: Path) -> None:
+    """Issue 36, point 5: under Hawaiian Gardens' `extra`, Ann's bonus rows lose every row to Bob's,
+    so her Bonus is 0 and her rows show none; Bob's rows won are counted (2 + 5)."""
+    hands = {"Ann": " ".join(BONUS_ROWS_LOSING), "Bob": " ".join(BONUS_ROWS_WINNING)}
+    script = {
+        **SCRIPT,
+        "rules": "hawaiian-gardens",
+        "seats": [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}],
+        "button": "Bob",
+        "hands": [
+            {"actions": [{"player": name, "cards": cards, "rows": ROWS} for name, cards in hands.items()]}
+        ],
+    }
+    (hand,) = _played(tmp_path / "bonus.db", script).hands
+    by_name = {seat.name: seat for seat in hand.seats}
+    assert by_name["Ann"].royalties == 0 and [
+        row.royalty for row in (by_name["Ann"].front, by_name["Ann"].middle, by_name["Ann"].back)
+    ] == [0, 0, 0]
+    assert by_name["Bob"].royalties == 7

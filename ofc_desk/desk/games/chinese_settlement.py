@@ -41,8 +41,28 @@ the two players' own rows and a special pass drive no chips there."""
 
 def chinese_details_html(result: HandResult, foul_word: str, foul_ink: str) -> str:
     """`foul_word`: the game's mark for a misset hand (`DeskGame.foul_word`)."""
-    pairs = _pairs_html(result.pairs) if result.payment is None else _whole_deal_pairs_html(result.pairs)
-    return _players_html(result.seats, foul_word, foul_ink) + pairs
+    if result.payment is not None:  # no bonus is paid there: none is shown
+        return _players_html(result.seats, foul_word, foul_ink) + _whole_deal_pairs_html(result.pairs)
+    return (
+        _players_html(result.seats, foul_word, foul_ink)
+        + _unpaid_bonuses(result.seats)
+        + _pairs_html(result.pairs)
+    )
+
+
+def _unpaid_bonuses(seats: Sequence[ResultSeat]) -> str:
+    """The bonus rows a hand holds that paid nothing (the preset pays a bonus on a row won), so a
+    dealer who sees a bonus hand without its (+n) reads why."""
+    unpaid = [
+        _("{player}'s {row} +{points}").format(player=seat.name, row=str(row.row.label), points=row.points)
+        for seat in seats
+        for row in seat.rows or ()
+        if row.points and not row.paid
+    ]
+    if not unpaid:
+        return ""
+    said = _("Row bonuses are paid on rows won; not paid here: {rows}").format(rows=", ".join(unpaid))
+    return f"<p><small>{escape(said)}</small></p>"
 
 
 def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) -> str:
@@ -73,7 +93,7 @@ def _showdown(seat: ResultSeat, foul_word: str, foul_ink: str) -> str:
         return f"<b style='color:{foul_ink}'>{escape(foul_word)}</b> — {reason}"
     return " · ".join(
         escape(hand_words([str(card) for card in row.cards], row.hand))
-        + (f" (+{row.points})" if row.points else "")
+        + (f" (+{row.points})" if row.points and row.paid else "")
         for row in seat.rows or ()
     )
 

@@ -10,10 +10,11 @@ from typing import Any
 
 from reportlab.lib.units import mm
 
+from ofc_desk.core.chinese.bonus_paid import BonusPaid, mark_paid
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.ofc.deal_input import DealInputError
-from ofc_desk.core.results import ResultSeat
+from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
 from ofc_desk.reports.games.base import unreadable_preset
@@ -95,6 +96,13 @@ class ChineseReport:
         hand without specials, settles in one: a pass would say nothing), then the cap when the
         payer's stack ran short."""
         return _why(transfer, passes=len({t.settles for t in hand.transfers}) > 1)
+
+    def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
+        try:
+            preset = read_chinese_preset(rules.get("rules", "chinese-basic"), rules.get("house_options"))
+        except DealInputError:
+            return result  # a preset no longer readable: its bonuses as the result stored them
+        return mark_paid(result, BonusPaid.of(preset.bonus_mode, preset.payment.payment))
 
     def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
         chosen = rules.get("rules", "chinese-basic")

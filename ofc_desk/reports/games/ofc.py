@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
 from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
+from ofc_desk.core.results import HandResult
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.reports.games.base import unreadable_preset
 from ofc_desk.reports.record import (
@@ -84,6 +85,9 @@ class OfcReport:
         if transfer.capped:
             parts.append(reason_words(transfer.reason))
         return "; ".join(part for part in parts if part) or None
+
+    def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
+        return result  # a royalty is always paid where it stands
 
     def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
         chosen = rules.get("rules", DEFAULT_PRESET)
