@@ -45,9 +45,7 @@ def test_under_extra_a_bonus_is_paid_only_on_a_row_won() -> None:
 
 
 @pytest.mark.parametrize(("paid", "ann", "bob"), [(BonusPaid.ALWAYS, 6, 7), (BonusPaid.NEVER, 0, 0)])
-def test_always_pays_every_bonus_row_and_a_whole_deal_none(
-    paid: BonusPaid, ann: int, bob: int
-) -> None:
+def test_always_pays_every_bonus_row_and_a_whole_deal_none(paid: BonusPaid, ann: int, bob: int) -> None:
     shown = mark_paid(hawaiian_gardens_hand(), paid)
     assert (shown.seat("Ann").royalties, shown.seat("Bob").royalties) == (ann, bob)
 
