@@ -135,16 +135,21 @@ def test_a_row_bonus_not_paid_is_no_bonus_on_the_record(tmp_path: Path) -> None:
     hands = {"Ann": " ".join(BONUS_ROWS_LOSING), "Bob": " ".join(BONUS_ROWS_WINNING)}
     script = {
         **SCRIPT,
-        "rules": "hawaiian-gardens",
+        "rules": "hawaiian-gardens-jackpot",
         "seats": [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}],
         "button": "Bob",
         "hands": [
             {"actions": [{"player": name, "cards": cards, "rows": ROWS} for name, cards in hands.items()]}
         ],
     }
-    (hand,) = _played(tmp_path / "bonus.db", script).hands
+    record = _played(tmp_path / "bonus.db", script)
+    (hand,) = record.hands
     by_name = {seat.name: seat for seat in hand.seats}
     assert by_name["Ann"].royalties == 0 and [
         row.royalty for row in (by_name["Ann"].front, by_name["Ann"].middle, by_name["Ann"].back)
     ] == [0, 0, 0]
     assert by_name["Bob"].royalties == 7
+    out = io.BytesIO()
+    write_session_report(record, out)
+    page = squeezed_text(out.getvalue())  # the award's rule row by row, then its shares by rank
+    assert "front pair · middle trips · back straight flush · loser 50 % · winner 25 % · table 25 %" in page

@@ -174,7 +174,13 @@ def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
         # The label stays the English message: the report translates it when it prints it.
         lines.append((label.message, value))
     others = [key for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
-    return lines + [(key.replace("_", " ").capitalize(), preset[key]) for key in others]
+    return lines + [
+        (
+            key.replace("_", " ").capitalize(),
+            PRESET_TABLES[key](preset[key]) if key in PRESET_TABLES else preset[key],
+        )
+        for key in others
+    ]
 
 
 _SHOWN = {"name", "description", "game"}
