@@ -199,6 +199,7 @@ def test_rake_and_jackpot_from_house_options_add_up(tmp_path: object) -> None:
 
 def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
     from ofc_desk.reports.record import ChipKind
+    from ofc_desk.reports.stack_chart import stack_lines
     from ofc_desk.reports.table_close_pdf import table_close_figures
     from tests.helpers.report_sessions import example_script
 
@@ -216,6 +217,10 @@ def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
     assert (dee.final_stack, dee.hands_played, dee.net) == (100, 0, 0)
     assert [t.kind for t in record.chip_transactions][-2:] == [ChipKind.CASH_OUT, ChipKind.BUY_IN]
     assert record.chip_transactions[-1].after_hand == 2
+    # Issue 36, point 9: the late joiner's line starts from the buy-in, at the hand joined after.
+    assert dict(record.stack_series())["Dee"] == ((2, 100),)
+    dee_line = [line.stretches for line in stack_lines(record) if line.label.startswith("Dee")]
+    assert dee_line == [(((2, 100),),)]
     figures = table_close_figures(record, counted=42 + 34 + 100)
     assert figures.expected == figures.stacks_total == 152 - 76 + 100
     assert figures.variance == 0
