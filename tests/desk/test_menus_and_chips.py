@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.actions import Command, Dialog, Submenu
-from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.i18n import Language
 from ofc_desk.service.snapshot import Phase
-from tests.desk.conftest import Desk
+from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_start_and_resume import field
 from tests.helpers.pdf_text import page_texts
@@ -246,7 +246,15 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
     assert counted is not None and counted.accessibleName() == "Chips counted on the table"
     counted.selectAll()
     qtbot.keyClicks(counted, "195")
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert isinstance(dialog, SupervisorDialog)  # the count is the supervisor's, signed with a PIN
+    qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    qtbot.keyClicks(dialog.pin, "00000000")
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and "PIN" in dialog.refusal.text()  # a wrong PIN builds nothing
+    dialog.pin.clear()
+    qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
 
     def preview() -> ReportPreview | None:
         found = desk.window.findChildren(ReportPreview)
@@ -257,7 +265,8 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
     assert shown is not None and shown.windowTitle() == "Table close"
     page = " ".join(page_texts(shown.pdf)[0].split())
     # Two players bought in for 100 each; 195 counted leaves the table 5 chips short.
-    assert "Counted chips (entered by the floor supervisor) 195" in page
+    assert f"Counted chips (entered by {SUPERVISOR[0]}) 195" in page
+    assert f"Floor supervisor {SUPERVISOR[0]}" in page
     assert "SHORT by 5 chips" in page
     shown.close()
 

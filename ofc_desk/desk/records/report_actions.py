@@ -56,16 +56,17 @@ def build_table_close_report(
     counted: int | None,
     room: str = "",
     language: Language | None = None,
+    counted_by: str = "",
 ) -> bytes:
     """The table-close report as PDF bytes (runs in a worker thread), read and written in
-    `language` (default: the desk's)."""
+    `language` (default: the desk's); `counted_by` the supervisor who entered the count."""
     from ofc_desk.reports.loader import load_session_record
     from ofc_desk.reports.table_close_pdf import write_table_close_report
 
     with in_language(language or active_language()):
         record = load_session_record(database_url, session_id=session_id, room=room)
         buffer = io.BytesIO()
-        write_table_close_report(record, buffer, counted)
+        write_table_close_report(record, buffer, counted, counted_by=counted_by)
     return buffer.getvalue()
 
 
@@ -295,15 +296,17 @@ def open_table_close_report(
     room: str = "",
     *,
     refuse: Refuse,
+    counted_by: str = "",
 ) -> None:
-    """The one-page table-close report; `counted` is the supervisor's chip count (None: blank).
-    In the desk's language, taken now: the job runs on another thread."""
+    """The one-page table-close report; `counted` is the supervisor's chip count (None: blank),
+    entered by the supervisor `counted_by`. In the desk's language, taken now: the job runs on
+    another thread."""
     chosen = active_language()
     _open_in_background(
         parent,
         _("Table close"),
         _("Building the table close report…"),
-        lambda: build_table_close_report(database_url, session_id, counted, room, chosen),
+        lambda: build_table_close_report(database_url, session_id, counted, room, chosen, counted_by),
         refuse,
     )
 
