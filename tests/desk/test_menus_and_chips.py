@@ -189,10 +189,10 @@ def test_every_interactive_widget_has_an_accessible_name(desk: Desk) -> None:
 def test_file_session_report_hands_over_the_database_and_session(
     desk: Desk, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[tuple[object, str | None, int | None, Language | None]] = []
+    calls: list[tuple[object, str | None, int | None, Language | None, str]] = []
     fake = types.ModuleType("ofc_desk.desk.records.report_actions")
-    fake.open_session_report = lambda parent, url, session_id, refuse, language=None: calls.append(  # type: ignore[attr-defined]
-        (parent, url, session_id, language)
+    fake.open_session_report = lambda parent, url, session_id, refuse, language=None, table="": calls.append(  # type: ignore[attr-defined]
+        (parent, url, session_id, language, table)
     )
     monkeypatch.setitem(sys.modules, "ofc_desk.desk.records.report_actions", fake)
     desk.open_table(("Ann", "Bob"), button="Bob")
@@ -202,9 +202,10 @@ def test_file_session_report_hands_over_the_database_and_session(
     service = desk.session.controller.service
     assert service is not None and desk.session.database is not None
     url = desk.session.database.url
+    table = desk.snapshot.table  # the file's proposed name says it
     assert calls == [
-        (desk.window, url, service.session_id, None),
-        (desk.window, url, service.session_id, Language.ZH_CN),
+        (desk.window, url, service.session_id, None, table),
+        (desk.window, url, service.session_id, Language.ZH_CN, table),
     ]
 
 

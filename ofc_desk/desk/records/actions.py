@@ -87,7 +87,12 @@ class RecordActions(QObject):
             return
         url = self.session.require_database().url
         open_session_report(
-            self.session.window, url, service.session_id, refuse=self._refuse, language=language
+            self.session.window,
+            url,
+            service.session_id,
+            refuse=self._refuse,
+            language=language,
+            table=service.snapshot().table,
         )
 
     def on_close_report(self) -> None:
@@ -117,7 +122,13 @@ class RecordActions(QObject):
             except SignInError as error:
                 return str(error)
             open_table_close_report(
-                window, url, session_id, counted.value(), refuse=self._refuse, counted_by=supervisor.name
+                window,
+                url,
+                session_id,
+                counted.value(),
+                refuse=self._refuse,
+                counted_by=supervisor.name,
+                table=service.snapshot().table,
             )
             return None
 
