@@ -208,8 +208,9 @@ class SettlementPreview:
     jackpot: JackpotView | None
     """The room's pool before and after and the award, at a table whose preset pays one."""
 
-    def stack_after(self, name: str) -> int:
-        return dict(self.stacks_after)[name]
+    def stack_after(self, name: str, otherwise: int) -> int:
+        """`name`'s stack after Confirm; `otherwise` for a name the table does not seat."""
+        return dict(self.stacks_after).get(name, otherwise)
 
 
 def preview_of(settled: TableSnapshot, jackpot: JackpotView | None) -> SettlementPreview:

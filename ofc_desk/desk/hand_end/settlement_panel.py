@@ -145,7 +145,10 @@ class SettlementPanel(QWidget):
             _("Hand {number} complete — check and confirm the settlement").format(number=hand_number)
         )
         if preview is not None:
-            final = tuple(seat._replace(stack_after=preview.stack_after(seat.name)) for seat in result.seats)
+            final = tuple(
+                seat._replace(stack_after=preview.stack_after(seat.name, seat.stack_after))
+                for seat in result.seats
+            )
             result = result._replace(seats=final)
         details = desk_game(result.game).settlement_html(result, payment, self.inks.foul)
         details += rake_html(preview)
