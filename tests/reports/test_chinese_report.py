@@ -109,6 +109,7 @@ def test_the_rules_page_prints_the_chinese_presets_numbers(tmp_path: Path) -> No
     settings = {s.label: s.value for s in _played(tmp_path / "rules.db", script).rules}
     assert settings["Scoring scheme"] == "rows"
     assert settings["Bonus mode"] == "instead"
+    assert settings["Row bonuses paid"].startswith("only a row won")  # why a lost bonus row counts 0
     assert settings["Row bonuses (units)"].startswith("front: trips 3; middle: full house 2")
     assert settings["Specials (units)"] == "six-pairs 3, three-straights 3, three-flushes 3, dragon 13"
     assert settings["Special against special"] == "higher"

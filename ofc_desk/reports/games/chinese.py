@@ -12,6 +12,8 @@ from reportlab.lib.units import mm
 
 from ofc_desk.core.chinese.bonus_paid import BonusPaid, mark_paid
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.chinese.payment import Payment
+from ofc_desk.core.chinese.presets import BonusMode
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.ofc.deal_input import DealInputError
 from ofc_desk.core.results import HandResult, ResultSeat
@@ -155,6 +157,23 @@ class ChineseReport:
         return action
 
 
+BONUS_PAID_LABEL = lazy_gettext("Row bonuses paid")
+
+
+def _bonus_paid_words(preset: Mapping[str, Any]) -> str:
+    """Which bonus rows the hands were paid, as the Bonus column counts them ("" for a preset whose
+    bonus mode or payment is no longer known)."""
+    try:
+        paid = BonusPaid.of(BonusMode(preset["bonus_mode"]), Payment(preset.get("payment", Payment.PAIRS)))
+    except (ValueError, KeyError):
+        return ""
+    if paid is BonusPaid.ALWAYS:
+        return _("every bonus row of a hand set correctly, won, tied or lost")
+    if paid is BonusPaid.WON:
+        return _("only a row won: a bonus row lost or tied pays nothing, and the Bonus column leaves it out")
+    return _("none: the payment is decided by the whole deal")
+
+
 def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """Label and value of every number the hands were scored with, specials as `dragon 13`."""
     lines: list[tuple[str, Any]] = []
@@ -173,6 +192,8 @@ def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
             value = PRESET_TABLES[key](value)
         # The label stays the English message: the report translates it when it prints it.
         lines.append((label.message, value))
+        if key == "bonus_mode" and (paid := _bonus_paid_words(preset)):
+            lines.append((BONUS_PAID_LABEL.message, paid))
     others = [key for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
     return lines + [
         (
