@@ -78,11 +78,11 @@ class LedgerKind(StrEnum):
 
 
 _LEDGER_KIND_WORDS: Final[dict[LedgerKind, LazyText]] = {
-    LedgerKind.BUY_IN: lazy_pgettext("ledger kind", "buy_in"),
+    LedgerKind.BUY_IN: lazy_pgettext("ledger kind", "buy-in"),
     LedgerKind.HAND: lazy_pgettext("ledger kind", "hand"),
     LedgerKind.RAKE: lazy_pgettext("ledger kind", "rake"),
     LedgerKind.REBUY: lazy_pgettext("ledger kind", "rebuy"),
-    LedgerKind.CASH_OUT: lazy_pgettext("ledger kind", "cash_out"),
+    LedgerKind.CASH_OUT: lazy_pgettext("ledger kind", "cash-out"),
     LedgerKind.VOID: lazy_pgettext("ledger kind", "void"),
     LedgerKind.CORRECTION: lazy_pgettext("ledger kind", "correction"),
     LedgerKind.JACKPOT: lazy_pgettext("ledger kind", "jackpot"),

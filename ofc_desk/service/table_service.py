@@ -24,7 +24,6 @@ from sqlalchemy.exc import SQLAlchemyError
 from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.chinese.specials import SpecialKind
-from ofc_desk.core.results import JackpotView
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
@@ -40,7 +39,7 @@ from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_a
 from ofc_desk.service.room_pool import POOL_KEY, room_pool, void_moves
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
-from ofc_desk.service.snapshot import Phase, TableSnapshot
+from ofc_desk.service.snapshot import Phase, SettlementPreview, TableSnapshot, preview_of
 from ofc_desk.storage.database import Database, failure_cause
 from ofc_desk.storage.users import Account
 
@@ -424,21 +423,26 @@ class TableService:
             return None
         return _("room jackpot {chips}").format(chips=said_number(chips))
 
-    def jackpot_due(self) -> JackpotView | None:
-        """At a hand awaiting settlement at a table whose preset pays an award: the award it would
-        be paid if settled now, from the room's pool as it stands (another table may change the
-        pool first: the settlement reads it again), found by settling a copy of the table folded
-        from its stored events; None otherwise, and while the pool cannot be read."""
-        if self._machine.jackpot_award() is None or self._machine.phase is not Phase.AWAITING_SETTLEMENT:
+    def settlement_preview(self) -> SettlementPreview | None:
+        """At a hand awaiting settlement: what Confirm would leave (each stack after the settlement,
+        the rake and an award, the rake per player, the room's pool before and after), found by
+        settling a copy of the table folded from its stored events, so the panel shows the chips
+        the felt will show. An award is paid from the room's pool as it stands now (another table
+        may change the pool first: the settlement reads it again). None at any other time, and
+        while the pool cannot be read."""
+        if self._machine.phase is not Phase.AWAITING_SETTLEMENT:
             return None
         trial = self._store.stored_machine()
-        try:
-            pool = room_pool(self.database)
-        except SQLAlchemyError:  # the database does not answer: no award can be said
-            return None
-        payload = trial.check(EventKind.HAND_SETTLED, {POOL_KEY: pool})
+        found: dict[str, object] = {}
+        if self._machine.jackpot_award() is not None:
+            try:
+                found = {POOL_KEY: room_pool(self.database)}
+            except SQLAlchemyError:  # the database does not answer: no award can be said
+                return None
+        payload = trial.check(EventKind.HAND_SETTLED, found)
         settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
-        return None if settled is None else settled.result.jackpot
+        jackpot = None if settled is None else settled.result.jackpot
+        return preview_of(trial.snapshot(self.session_id, self._store.head_hash), jackpot)
 
     # ----------------------------------------------------------------- requests to the floor
     def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:

@@ -533,8 +533,8 @@ def reports_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         assert happened(), action.text()
     press(qtbot, Qt.Key.Key_Escape)
     done(desk, preview)
-    attempt_up(desk, desk.window.action(Command.CLOSE_REPORT))
-    type_in(qtbot, "1,000")
+    attempt_up(desk, desk.window.action(Command.CLOSE_REPORT), SupervisorDialog)
+    fill_in(qtbot, "1,000", SUPERVISOR[0], SUPERVISOR[1])  # the count, signed by the supervisor
     press(qtbot, Qt.Key.Key_Return)
     preview = dialog_up(qtbot, ReportPreview)
     assert isinstance(preview, ReportPreview) and preview.title == "Table close"

@@ -57,9 +57,9 @@ def test_a_russian_desk_opens_and_deals_a_table_in_russian(russian_desk: Desk) -
     assert desk.snapshot.phase is Phase.LIVE
 
     status = desk.status
-    assert status.startswith("Walk  ·  standard классика, 1 за очко, лимит выигрыша  ·  Раздача 1, улица 1:")
+    assert status.startswith("Walk  ·  standard обычный, 1 за очко, лимит выигрыша  ·  Раздача 1, улица 1:")
     assert "ходит Ann" in status and "баттон Bob" in status
-    assert window.windowTitle().startswith("OFC Desk — Walk — standard классика")
+    assert window.windowTitle().startswith("OFC Desk — Walk — standard обычный")
     entry = window.entry
     assert entry.confirm_button.text() == "Подтвердить улицу (Enter)"
     assert [entry.row_buttons[key].text() for key in "fmbx?"] == [

@@ -72,7 +72,10 @@ class RulesFields:
     (house options, pair units, scoring, face-down cards) is kept as it is. The presets offered
     are the chosen game's (`presets` lists a game's). The preset never changes by itself: another
     OFC variant keeps it, another game offers its default (or the one the dealer picked for it
-    earlier in the dialog), and coming back finds the one left."""
+    earlier in the dialog), and coming back finds the one left. The settlement and where it starts
+    go with the game too: a game met for the first time proposes its preset's (when it says), and
+    coming back finds them as they were left, so no change of game changes a setting the dealer
+    did not touch."""
 
     def __init__(
         self,
@@ -119,6 +122,8 @@ class RulesFields:
         self._own_words = str(TABLE_OWN_PRESET)
         self._game = self.game()
         self._picked = {**DEFAULT_PRESETS, self._game: self._own or self._own_words}
+        self._settling: dict[Game, tuple[str, str]] = {}
+        """Each game's settlement and where it starts, as the dealer left them there."""
         self._offer_presets()
         self.preset.setCurrentText(self._picked[self._game])
         self.variant.currentIndexChanged.connect(self._on_game_changed)
@@ -163,10 +168,16 @@ class RulesFields:
         if self.game() is self._game:
             return  # another OFC variant: the same presets, and the one picked stays
         self._picked[self._game] = self.preset.currentText()
+        self._settling[self._game] = (str(self.settlement.currentData()), str(self.settle_from.currentData()))
         self._game = self.game()
         self._offer_presets()
         self.preset.setCurrentText(self._picked[self._game])
-        self._propose_settlement(self.preset.currentText())
+        left = self._settling.get(self._game)
+        if left is None:
+            self._propose_settlement(self.preset.currentText())
+        else:
+            choose_data(self.settlement, left[0])
+            choose_data(self.settle_from, left[1])
 
     def _propose_settlement(self, preset: str) -> None:
         """How the game's preset proposes its tables settle (`DeskGame.proposed_settlement`), if

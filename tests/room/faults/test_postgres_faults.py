@@ -168,10 +168,10 @@ def test_what_the_desk_reads_for_an_award_table_while_the_server_is_down(
     (award,) = (scenario for scenario in SCENARIOS if scenario.name == "award settlement")
     prepared, _before = _prepare(award, room)
     desk = prepared.desk
-    answered = (desk.jackpot_words(), desk.jackpot_due())
+    answered = (desk.jackpot_words(), desk.settlement_preview())
     assert answered[0] is not None and answered[1] is not None
     running.stop()
     refused_as_stored(prepared, desk.snapshot())
-    assert (desk.jackpot_words(), desk.jackpot_due()) == (None, None)
+    assert (desk.jackpot_words(), desk.settlement_preview()) == (None, None)
     running.start()
-    assert (desk.jackpot_words(), desk.jackpot_due()) == answered
+    assert (desk.jackpot_words(), desk.settlement_preview()) == answered
