@@ -23,7 +23,7 @@ from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database, newest_revision
 from ofc_desk.storage.roles import RoomRoles
 from ofc_desk.storage.schema_revision import shipped_migrations
-from ofc_desk.storage.users import Role, change_pin, set_up_first_key, sign_in
+from ofc_desk.storage.users import Role, SignInError, change_pin, set_up_first_key, sign_in
 from tests.fixtures.old_rooms.make import MADE_BY, POSTGRESQL, ROLE_PREFIX, postgresql_dump, sqlite_dump
 from tests.fixtures.old_rooms.old_room import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, room_script
 from tests.helpers.ofc_test_databases import needs_server, postgres_url  # noqa: F401 (fixture)
@@ -33,6 +33,10 @@ EXAMPLE = Path(__file__).parents[1] / "resources" / "examples" / "replay-pineapp
 TABLE = "T778"
 KEYED_FROM = "0006"
 """Accounts made before this revision are imported without keys (migration 0006)."""
+LONG_PIN_SAID_FROM = "0008"
+"""Accounts made before this revision do not say their PIN had a supervisor's length: after the
+upgrade (migration 0012, keys rotate) such a supervisor's key counts as once sealed under a short
+PIN."""
 SIGN_IN_POLICY = "SELECT with_check FROM pg_policies WHERE policyname = 'ofc_desk_chained'"
 DROPS = 6
 """The jackpot drops of the first hand and of the open one, once it is settled: 3 chips each."""
@@ -45,8 +49,17 @@ def _status(url: str, capsys: pytest.CaptureFixture[str], *roles: str) -> tuple[
 
 def _keys_after_the_upgrade(owner: Database, revision: str) -> None:
     """What a room upgraded from before keys does once (README, the owner's desk): the supervisor
-    sets up their key, then approves the dealer's."""
+    sets up their key, then approves the dealer's; from before PIN lengths were said, the
+    supervisor takes a new key under their own approval."""
+    if revision >= LONG_PIN_SAID_FROM:
+        return
     if revision >= KEYED_FROM:
+        # Nothing says the key was never sealed under a shorter PIN: the supervisor approves no
+        # one until a new PIN of a supervisor's length (their own approval) gives a new key.
+        with pytest.raises(SignInError, match="once sealed under a PIN shorter than 8 characters"):
+            sign_in(owner, SUPERVISOR, SUPERVISOR_PIN, Role.SUPERVISOR)
+        supervisor = sign_in(owner, SUPERVISOR, SUPERVISOR_PIN)
+        change_pin(owner, SUPERVISOR, SUPERVISOR_PIN, SUPERVISOR_PIN, supervisor)
         return
     supervisor = set_up_first_key(owner, SUPERVISOR, SUPERVISOR_PIN, SUPERVISOR_PIN)
     change_pin(owner, DEALER, DEALER_PIN, DEALER_PIN, supervisor)

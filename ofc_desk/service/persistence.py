@@ -14,8 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _, lazy_gettext
-from ofc_desk.service import room_pool
-from ofc_desk.service.dealers import DealerStep, hand_dealers
+from ofc_desk.service import desk_holds, room_pool
+from ofc_desk.service.dealers import HAND_OVERS, DealerStep, hand_dealers
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import StoredEvent, fold_event, folded
@@ -35,7 +35,7 @@ from ofc_desk.service.room_chain import link_new_session, lock_openings
 from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
-from ofc_desk.storage.database import Database, notify_table_changed
+from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, notify_table_changed, share_append_lock
 from ofc_desk.storage.keys import head_message, sign
 from ofc_desk.storage.models import (
     AccountEvent,
@@ -79,6 +79,8 @@ class EventStore:
         self.head_hash = head_hash
         self.history = [StoredStep(event.kind, event.payload, event.actor) for event in history]
         """Every event of the session up to the head, as committed: nothing that failed to commit."""
+        self.desk: desk_holds.ThisDesk | None = None
+        """The desk this store appends for: each append checks it still holds the table."""
 
     @classmethod
     def create_session(
@@ -89,7 +91,10 @@ class EventStore:
         payload: TableOpened,
         machine: TableMachine,
         signers: Sequence[Account] = (),
+        desk: desk_holds.ThisDesk | None = None,
     ) -> EventStore:
+        """A new session's store, its opening committed (and held by `desk`, if given, from the
+        same transaction)."""
         with database.session() as session:
             lock_openings(session)
             _refuse_if_open(session, table)
@@ -108,6 +113,9 @@ class EventStore:
                 _refuse_if_open(session, table)
                 raise
             store = cls(database, row.id, 0, link_new_session(session, row.id))
+            if desk is not None:
+                desk_holds.hold_new(session, row.id, desk, actor)
+                store.desk = desk
             outcome = machine.apply(EventKind.TABLE_OPENED, payload, actor)
             event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
             row.opened_at = event.at
@@ -130,10 +138,16 @@ class EventStore:
         return cls(database, session_id, head_seq, head_hash, events), machine
 
     def stored_since(self, count: int, kind: EventKind, payload: EventPayload, actor: str) -> bool:
-        """Whether this very event (kind, payload and actor) is among those stored after the first
-        `count` of `history`: a commit whose answer was lost, found stored once the database is back."""
-        step = StoredStep(kind.value, canonical_json(payload), actor)
-        return step in self.history[count:]
+        """Whether this very action (kind, payload and actor) is among the events stored after the
+        first `count` of `history`: a commit whose answer was lost, found stored once the database
+        is back. The room's pool a settlement found is the store's reading, not the action's."""
+        wanted = _without_pool(dict(payload))
+        return any(
+            step.kind == kind.value
+            and step.actor == actor
+            and _without_pool(json.loads(step.payload)) == wanted
+            for step in self.history[count:]
+        )
 
     def stored_machine(self) -> TableMachine:
         """The table as stored up to this store's head, folded from `history` without asking the
@@ -190,6 +204,8 @@ class EventStore:
             with self.database.session() as session:
                 # The room's pool is read and changed by one table at a time (`room_pool`).
                 pool = room_pool.hold_pool(session) if kind in room_pool.POOL_KINDS else None
+                # One table, one desk: refused here if another desk took the table (issue 34).
+                desk_holds.check_in_append(session, self.session_id, self.desk, kind, payload)
                 if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
                     payload = machine.check(
                         kind, {**payload, room_pool.POOL_KEY: pool or 0}
@@ -249,6 +265,11 @@ class EventStore:
         return event
 
 
+def _without_pool(payload: dict[str, Any]) -> str:
+    """A payload's canonical text, less the room's pool a settlement found."""
+    return canonical_json({key: value for key, value in payload.items() if key != room_pool.POOL_KEY})
+
+
 def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, signer: Account) -> None:
     if signer.key is None:
         return  # an account from before sign-offs, or a name without an account: nothing to sign with
@@ -271,7 +292,9 @@ def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, 
 
 def accounts_head(session: Session) -> tuple[int, str]:
     """The accounts chain's head, signed with a table's head: cutting or rewriting the accounts
-    below it breaks the signature."""
+    below it breaks the signature. Read under the accounts chain's lock, shared: an account event
+    written meanwhile records the room's position after this event, or this reads it."""
+    share_append_lock(session, ACCOUNTS_LOCK)
     head = session.execute(
         select(AccountEvent.seq, AccountEvent.hash).order_by(AccountEvent.seq.desc()).limit(1)
     ).first()
@@ -364,8 +387,11 @@ def read_open_tables(database: Database) -> list[OpenTable]:
             .outerjoin(last, last.c.session_id == TableSession.id)
             .where(TableSession.closed_at.is_(None))
         ).all()
+    held = desk_holds.holders(database)
     tables = [
-        OpenTable(row.id, row.table_name, row.opened_at, settled or 0, last_at or row.opened_at)
+        OpenTable(
+            row.id, row.table_name, row.opened_at, settled or 0, last_at or row.opened_at, held.get(row.id)
+        )
         for row, settled, last_at in rows
     ]
     return sorted(tables, key=lambda table: (table.last_event_at, table.session_id), reverse=True)
@@ -385,14 +411,13 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
         )
         events = select(Event.kind, Event.actor).where(Event.session_id == session_id).order_by(Event.seq)
         steps = session.execute(events).all()
-        # Only a hand-over's payload is read: the cards of every street are not needed here.
+        # Only a hand-over's (or takeover's) payload is read: the cards of every street are not needed here.
         hand_overs = session.scalars(
-            events.with_only_columns(Event.payload).where(Event.kind == EventKind.HANDED_OVER)
+            events.with_only_columns(Event.payload).where(Event.kind.in_(HAND_OVERS))
         ).all()
     taken_over = (json.loads(payload)["dealer"] for payload in hand_overs)
     dealers = hand_dealers(
-        DealerStep(kind, actor, next(taken_over) if kind == EventKind.HANDED_OVER else "")
-        for kind, actor in steps
+        DealerStep(kind, actor, next(taken_over) if kind in HAND_OVERS else "") for kind, actor in steps
     )
     return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in rows]
 

@@ -24,10 +24,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.chinese.specials import SpecialKind
-from ofc_desk.core.results import JackpotView
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
+from ofc_desk.service import desk_holds
 from ofc_desk.service.actions import DEALER_SIGNED
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
@@ -39,7 +39,7 @@ from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_a
 from ofc_desk.service.room_pool import POOL_KEY, room_pool, void_moves
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
-from ofc_desk.service.snapshot import Phase, TableSnapshot
+from ofc_desk.service.snapshot import Phase, SettlementPreview, TableSnapshot, preview_of
 from ofc_desk.storage.database import Database, failure_cause
 from ofc_desk.storage.users import Account
 
@@ -56,8 +56,14 @@ Dealer = Account | str
 class TableService:
     """One open table session. Construct with `TableService.open` or `TableService.resume`."""
 
-    def __init__(self, store: EventStore, machine: TableMachine, actor: Dealer) -> None:
+    def __init__(
+        self, store: EventStore, machine: TableMachine, actor: Dealer, desk: desk_holds.ThisDesk | None = None
+    ) -> None:
         self._store = store
+        self._desk = store.desk = desk
+        self.taken_elsewhere: str | None = None
+        """Why this desk is read-only: another desk took its table over (`desk_holds`); None while
+        it holds the table."""
         self._machine = machine
         self._dealer = actor if isinstance(actor, Account) else None
         self._actor = actor.name if isinstance(actor, Account) else actor
@@ -90,24 +96,78 @@ class TableService:
         TableMachine().check_opened(_setup_payload(setup))
 
     @classmethod
-    def open(cls, database: Database, setup: TableSetup, actor: Dealer) -> TableService:
+    def open(
+        cls, database: Database, setup: TableSetup, actor: Dealer, desk: desk_holds.ThisDesk | None = None
+    ) -> TableService:
         """Open a new table session; `actor` is the signed-in dealer (`users.sign_in`), whose key
         signs the chain at every settlement, chip operation and hand-over. A bare name signs
-        nothing: `verify` refuses such a session's settlements."""
+        nothing: `verify` refuses such a session's settlements. A desk given holds the table."""
         machine = TableMachine()
         payload = machine.check_opened(_setup_payload(setup))
         signers = (actor,) if isinstance(actor, Account) else ()
         name = actor.name if isinstance(actor, Account) else actor
-        store = EventStore.create_session(database, setup.name, name, payload, machine, signers)
-        service = cls(store, machine, actor)
+        store = EventStore.create_session(database, setup.name, name, payload, machine, signers, desk)
+        service = cls(store, machine, actor, desk)
         service._anchor(EventKind.TABLE_OPENED)
         return service
 
     @classmethod
-    def resume(cls, database: Database, session_id: int, actor: Dealer) -> TableService:
-        """Rebuild a stored session from its events, exactly where it stopped."""
+    def resume(
+        cls, database: Database, session_id: int, actor: Dealer, desk: desk_holds.ThisDesk | None = None
+    ) -> TableService:
+        """Rebuild a stored session from its events, exactly where it stopped. A desk given holds
+        the table from now on; refused (`desk_holds.TableHeld`: where, since when, by whom) while a
+        desk on another machine holds it, which a supervisor's takeover (`take_over`) ends."""
         store, machine = EventStore.load(database, session_id)
-        return cls(store, machine, actor)
+        if desk is not None:
+            name = actor.name if isinstance(actor, Account) else actor
+            desk_holds.claim(database, session_id, machine.table, desk, name)
+        return cls(store, machine, actor, desk)
+
+    @classmethod
+    def take_over(
+        cls,
+        database: Database,
+        session_id: int,
+        actor: Dealer,
+        desk: desk_holds.ThisDesk,
+        supervisor: str,
+        pin: str,
+    ) -> TableService:
+        """A floor supervisor hands a table live at another desk to `actor` at `desk`: recorded as
+        a `taken_over` event signed by the supervisor, whose append moves the table's hold here;
+        the desk that held it is refused from then on and says why."""
+        store, machine = EventStore.load(database, session_id)
+        service = cls(store, machine, actor, desk)
+        name = actor.name if isinstance(actor, Account) else actor
+        raw = {"dealer": name, "desk": desk.machine}
+        payload, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
+        for attempt in range(1, FLOOR_RETRIES + 1):
+            try:
+                service._record(EventKind.TAKEN_OVER, payload, account)
+            except ActionRefused as refusal:
+                # The desk that holds it recorded meanwhile: a takeover is taken at any head.
+                if attempt == FLOOR_RETRIES or str(refusal) != str(CHANGED_ELSEWHERE):
+                    raise
+                continue
+            break
+        return service
+
+    def release(self) -> None:
+        """This desk lets the table go (the desk is closed, or another table opened): it may be
+        resumed at any desk without a supervisor."""
+        if self._desk is not None and self.taken_elsewhere is None:
+            desk_holds.release(self.database, self.session_id, self._desk)
+
+    def check_hold(self) -> str | None:
+        """Whether another desk took this table (one cheap read); the sentence why this desk is
+        read-only, kept in `taken_elsewhere`, or None."""
+        if self._desk is not None and self.taken_elsewhere is None:
+            holder = desk_holds.holder_now(self.database, self.session_id, self._desk)
+            if holder is not None:
+                self.taken_elsewhere = desk_holds.taken_sentence(holder)
+                self._machine.dealer_on_duty = self._actor = holder.dealer  # who deals it now
+        return self.taken_elsewhere
 
     @property
     def session_id(self) -> int:
@@ -296,7 +356,10 @@ class TableService:
             return False
         # The store refuses a void that would take the room's pool below 0 (`room_pool.record_moves`).
         taken = sum(move.chips for move in void_moves(self._machine, number))
-        return taken >= 0 or room_pool(self.database) + taken >= 0
+        try:
+            return taken >= 0 or room_pool(self.database) + taken >= 0
+        except SQLAlchemyError:  # the pool cannot be read now: not offered until it can
+            return False
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
         return self.act_supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
@@ -351,22 +414,35 @@ class TableService:
 
     def jackpot_words(self) -> str | None:
         """The room's pool in words ("room jackpot 1,250") when this table's preset pays an award
-        from it, for the desk's status line; None otherwise."""
+        from it, for the desk's status line; None otherwise, and while the pool cannot be read."""
         if self._machine.jackpot_award() is None:
             return None
-        return _("room jackpot {chips}").format(chips=said_number(room_pool(self.database)))
-
-    def jackpot_due(self) -> JackpotView | None:
-        """At a hand awaiting settlement at a table whose preset pays an award: the award it would
-        be paid if settled now, from the room's pool as it stands (another table may change the
-        pool first: the settlement reads it again), found by settling a copy of the table read
-        from its events; None otherwise."""
-        if self._machine.jackpot_award() is None or self._machine.phase is not Phase.AWAITING_SETTLEMENT:
+        try:
+            chips = room_pool(self.database)
+        except SQLAlchemyError:  # the database does not answer: the action's refusal says so
             return None
-        _store, trial = EventStore.load(self.database, self.session_id)
-        payload = trial.check(EventKind.HAND_SETTLED, {POOL_KEY: room_pool(self.database)})
+        return _("room jackpot {chips}").format(chips=said_number(chips))
+
+    def settlement_preview(self) -> SettlementPreview | None:
+        """At a hand awaiting settlement: what Confirm would leave (each stack after the settlement,
+        the rake and an award, the rake per player, the room's pool before and after), found by
+        settling a copy of the table folded from its stored events, so the panel shows the chips
+        the felt will show. An award is paid from the room's pool as it stands now (another table
+        may change the pool first: the settlement reads it again). None at any other time, and
+        while the pool cannot be read."""
+        if self._machine.phase is not Phase.AWAITING_SETTLEMENT:
+            return None
+        trial = self._store.stored_machine()
+        found: dict[str, object] = {}
+        if self._machine.jackpot_award() is not None:
+            try:
+                found = {POOL_KEY: room_pool(self.database)}
+            except SQLAlchemyError:  # the database does not answer: no award can be said
+                return None
+        payload = trial.check(EventKind.HAND_SETTLED, found)
         settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
-        return None if settled is None else settled.result.jackpot
+        jackpot = None if settled is None else settled.result.jackpot
+        return preview_of(trial.snapshot(self.session_id, self._store.head_hash), jackpot)
 
     # ----------------------------------------------------------------- requests to the floor
     def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:
@@ -399,13 +475,15 @@ class TableService:
 
     def catch_up(self) -> bool:
         """Fold in what the floor recorded at this table since the last action (one cheap query
-        when nothing was); True when something was."""
+        when nothing was), and whether another desk took the table (`check_hold`, another); True
+        when something was recorded."""
         try:
             caught_up = bool(self._store.catch_up(self._machine))
         except BaseException:
             self._restore()
             raise
         self._unsure = False
+        self.check_hold()
         return caught_up
 
     def _restore(self) -> None:
@@ -416,6 +494,7 @@ class TableService:
     def _reload(self) -> None:
         """The table as the database has it now, when another wrote at it since this desk's head."""
         self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+        self._store.desk = self._desk
         self._machine.dealer_on_duty = self._actor
         self._unsure = False
 

@@ -199,3 +199,19 @@ class JackpotMove(Base):
     kind: Mapped[str] = mapped_column(String(20))
     chips: Mapped[int] = mapped_column(BigInteger)
     pool_after: Mapped[int] = mapped_column(BigInteger)
+
+
+class DeskHold(Base):
+    """The desk that holds an open table (migration 0011): a lease, not history, so it is the one
+    row a desk updates and deletes. `token` tells one desk process from another on the same
+    machine; `desk` is the machine's name, said to whoever finds the table held."""
+
+    __tablename__ = "desk_holds"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("table_sessions.id"), primary_key=True, autoincrement=False
+    )
+    desk: Mapped[str] = mapped_column(String(120))
+    dealer: Mapped[str] = mapped_column(String(120))
+    since: Mapped[str] = mapped_column(String(40))
+    token: Mapped[str] = mapped_column(String(64))

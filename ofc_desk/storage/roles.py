@@ -2,15 +2,16 @@
 
 `ofc_desk_table` is what a desk logs in as. It reads everything, inserts events with the rows they
 leave beside them (a session, a settled hand, its transfers, chip ledger lines, sign-offs, PIN
-checks: `DESK_INSERTS`) and updates only the columns the event flow moves: a session's chain head
-(`head_seq`, `head_hash`), its `closed_at` when the close is recorded, and its `opened_at` (set to
-the first event's time in the transaction that inserts it). It writes no account: neither an
-account event (not even a key for an account an upgrade left without one: that takes a
-supervisor's signed approval, made from a desk started with the owner's login) nor any column of
-`users`. `ofc_desk_floor` reads everything and records only a supervisor's decision on a table's
-request and a seed of the room's jackpot pool (`FLOOR_EVENT_KINDS`): a row-level security policy
-on `events` refuses it any other kind of event, and it moves only a session's chain head, with the
-signature, the seed's row of the pool and the PIN checks.
+checks: `DESK_INSERTS`), keeps the lease of the table it holds (`desk_holds`, migration 0011: no
+history, so inserted and updated, never deleted) and updates only the columns the event flow moves:
+a session's chain head (`head_seq`, `head_hash`), its `closed_at` when the close is recorded, and
+its `opened_at` (set to the first event's time in the transaction that inserts it). It writes no
+account: neither an account event (not even a key for an account an upgrade left without one: that
+takes a supervisor's signed approval, made from a desk started with the owner's login) nor any
+column of `users`. `ofc_desk_floor` reads everything and records only a supervisor's decision on a
+table's request and a seed of the room's jackpot pool (`FLOOR_EVENT_KINDS`): a row-level security
+policy on `events` refuses it any other kind of event, and it moves only a session's chain head,
+with the signature, the seed's row of the pool and the PIN checks.
 
 What either inserts is held to the event it belongs to (`_row_checks`), so that no one row a
 login adds can silence a session: an event only as the next of an open session's chain, committed
@@ -48,9 +49,12 @@ DESK_INSERTS: dict[str, str] = {
     "jackpot_moves": "the room's jackpot pool: drops, seeds and awards (derived)",
     "signatures": "the sign-offs of the chain by dealers and supervisors",
     "sign_in_attempts": "every PIN check, for the lockout",
+    "desk_holds": "which desk holds a table (a lease, not history: also updated)",
 }
 """What a desk records into; a table an older schema lacks is left out (its grant comes when the
 roles are applied again after the upgrade that adds it)."""
+LEASES = "desk_holds"
+"""The one table a desk updates whole: which desk holds each table (issue 34), a lease."""
 FLOOR_INSERTS: dict[str, str] = {
     "events": "a supervisor's decision on a request (only that kind: FLOOR_EVENT_KINDS)",
     "signatures": "the supervisor's signature of an approval",
@@ -124,6 +128,8 @@ def roles_sql(
         statements.append(f"GRANT INSERT ON {', '.join(f'{in_schema}.{t}' for t in present)} TO {role}")
         generated = [str(sequences[table]) for table in present if sequences[table]]
         statements.append(f"GRANT USAGE ON SEQUENCE {', '.join(generated)} TO {role}")
+    if LEASES in sequences:  # a desk takes, moves and lets go of its table's hold
+        statements.append(f"GRANT UPDATE ON {in_schema}.{LEASES} TO {roles.table}")
     moved = ", ".join(SESSION_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({moved}) ON {in_schema}.table_sessions TO {roles.table}")
     floor_moved = ", ".join(FLOOR_COLUMNS_MOVED)

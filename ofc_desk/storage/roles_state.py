@@ -21,6 +21,7 @@ from ofc_desk.storage.roles import (
     FLOOR_COLUMNS_MOVED,
     FLOOR_EVENT_KINDS,
     FLOOR_INSERTS,
+    LEASES,
     ROW_POLICIES,
     SESSION_COLUMNS_MOVED,
     RoomRoles,
@@ -142,6 +143,8 @@ def _expected(connection: Connection, roles: RoomRoles) -> set[Grant]:
     ]
     for role, table, columns in moved:
         expected |= {(role, f"column {table}.{column}", "UPDATE") for column in columns}
+    if LEASES in tables:
+        expected.add((roles.table, f"table {LEASES}", "UPDATE"))
     return expected
 
 

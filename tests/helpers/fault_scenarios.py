@@ -22,6 +22,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import Role, create_accounts
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
+from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand
 from tests.helpers.table_helpers import (
     ANN_QQ,
     BOB_PLAIN,
@@ -125,6 +126,14 @@ def _settlement(database: Database) -> Prepared:
     return Prepared(desk, desk.confirm_settlement)
 
 
+def _award_settlement(database: Database) -> Prepared:
+    """A closed game's settlement that pays the room's jackpot award out of the pool it finds."""
+    desk = open_award_table(database, f"T{next(_tables)}", **HOUSE_AWARD)
+    desk.seed_jackpot(80, SUPERVISOR, SUPERVISOR_PIN)  # an award to pay, the pool's found in the event
+    show_the_losing_hand(desk)
+    return Prepared(desk, desk.confirm_settlement)
+
+
 def _chip_operation(database: Database) -> Prepared:
     desk = _ofc_table(database)
     return Prepared(desk, lambda: desk.rebuy("Ann", 40))
@@ -164,6 +173,7 @@ SCENARIOS = [
     Scenario("Fantasyland set", EventKind.REVEALED, _fantasyland_set),
     Scenario("showdown", EventKind.SHOWN, _showdown),
     Scenario("settlement", EventKind.HAND_SETTLED, _settlement),
+    Scenario("award settlement", EventKind.HAND_SETTLED, _award_settlement),
     Scenario("chip operation", EventKind.REBOUGHT, _chip_operation),
     Scenario("supervised action", EventKind.CHIPS_CORRECTED, _supervised),
     Scenario("hand-over", EventKind.HANDED_OVER, _hand_over),

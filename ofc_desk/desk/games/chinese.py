@@ -15,7 +15,7 @@ from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, award_words
+from ofc_desk.desk.games.base import EntryForm, StagedCards, SurrenderCheck, award_words
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
 from ofc_desk.desk.hand_end.payment_lines import payment_html
@@ -54,6 +54,7 @@ class ChineseDesk:
     choices: tuple[tuple[LazyText, str], ...] = ((lazy_gettext("Chinese poker"), CHINESE),)
     default_preset = DEFAULT_PRESET
     takes_progressive = False
+    counts_cards = False
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """A Chinese preset may name how its tables usually settle (Hawaiian Gardens: chip
@@ -98,10 +99,17 @@ class ChineseDesk:
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return [str(SURRENDER_WORDS)] if _plays_surrender(service) else []
 
-    def word_typed(self, keyed: KeyedText, player: str) -> str:
-        if asks_surrender(keyed):
+    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
+        if asks_surrender(keyed) and table is not None and table.can_surrender():
             return _("Enter: {player} surrenders").format(player=player)
         return ""
+
+    def taken_back_words(self, count: int) -> str:
+        return ngettext(
+            "{count} card taken back, none of them recorded: type the hand again",
+            "{count} cards taken back, none of them recorded: type the hand again",
+            count,
+        ).format(count=count)
 
     def foul_word(self) -> str:
         return _("MISSET")

@@ -49,7 +49,7 @@ class FloorRequestWatch(QObject):
         service = self.service()
         if service is None:
             return
-        decided_before = _decided(service)
+        decided_before, taken_before = _decided(service), service.taken_elsewhere
         try:
             changed = service.catch_up()
         except SERVICE_FAILURES as failure:
@@ -60,6 +60,10 @@ class FloorRequestWatch(QObject):
             self.unanswered = False
             self.view.refresh()
             self.view.show_notice(str(BACK))
+        if service.taken_elsewhere is not None:  # another desk took the table: shown read-only
+            if changed or taken_before is None:
+                self.view.refresh()
+            return
         if not changed:
             return
         decided = [

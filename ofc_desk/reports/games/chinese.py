@@ -10,16 +10,26 @@ from typing import Any
 
 from reportlab.lib.units import mm
 
+from ofc_desk.core.chinese.bonus_paid import BonusPaid, mark_paid
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.chinese.house_variants import house_variants_of
 from ofc_desk.core.chinese.house_words import OPTION_LABELS, house_variant_words
+from ofc_desk.core.chinese.payment import Payment
+from ofc_desk.core.chinese.presets import BonusMode
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.ofc.deal_input import DealInputError
-from ofc_desk.core.results import ResultSeat
+from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
 from ofc_desk.reports.games.base import unreadable_preset
-from ofc_desk.reports.record import ChineseSeat, PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.reports.record import (
+    ChineseSeat,
+    HandRecord,
+    PlayerSummary,
+    RuleSetting,
+    SeatResult,
+    TransferRecord,
+)
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
 from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
 from ofc_desk.service.events import EventKind
@@ -89,13 +99,18 @@ class ChineseReport:
     def why_heading(self) -> str:
         return _("Why")
 
-    def why(self, transfer: TransferRecord) -> str:
-        """A payment's pass and purpose, then the cap when the payer's stack ran short."""
-        why = why_words(transfer.why, transfer.payer, transfer.payee)
-        parts = [_pass_words(transfer.settles, why) if transfer.settles else why]
-        if transfer.capped:
-            parts.append(reason_words(transfer.reason))
-        return "; ".join(part for part in parts if part)
+    def why(self, transfer: TransferRecord, hand: HandRecord) -> str:
+        """A payment's purpose, with its pass when the hand settled in both (a pool table's, or a
+        hand without specials, settles in one: a pass would say nothing), then the cap when the
+        payer's stack ran short."""
+        return _why(transfer, passes=len({t.settles for t in hand.transfers}) > 1)
+
+    def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
+        try:
+            preset = read_chinese_preset(rules.get("rules", "chinese-basic"), rules.get("house_options"))
+        except DealInputError:
+            return result  # a preset no longer readable: its bonuses as the result stored them
+        return mark_paid(result, BonusPaid.of(preset.bonus_mode, preset.payment.payment))
 
     def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
         chosen = rules.get("rules", "chinese-basic")
@@ -129,7 +144,7 @@ class ChineseReport:
         if not transfer.settles:
             return transfer.reason
         with in_language(SOURCE):
-            return self.why(transfer)
+            return _why(transfer, passes=True)
 
     entry_kinds = frozenset({EventKind.SHOWN})
 
@@ -146,6 +161,23 @@ class ChineseReport:
         if payload.get("rows"):
             action["rows"] = " ".join(payload["rows"])
         return action
+
+
+BONUS_PAID_LABEL = lazy_gettext("Row bonuses paid")
+
+
+def _bonus_paid_words(preset: Mapping[str, Any]) -> str:
+    """Which bonus rows the hands were paid, as the Bonus column counts them ("" for a preset whose
+    bonus mode or payment is no longer known)."""
+    try:
+        paid = BonusPaid.of(BonusMode(preset["bonus_mode"]), Payment(preset.get("payment", Payment.PAIRS)))
+    except (ValueError, KeyError):
+        return ""
+    if paid is BonusPaid.ALWAYS:
+        return _("every bonus row of a hand set correctly, won, tied or lost")
+    if paid is BonusPaid.WON:
+        return _("only a row won: a bonus row lost or tied pays nothing, and the Bonus column leaves it out")
+    return _("none: the payment is decided by the whole deal")
 
 
 def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
@@ -170,8 +202,16 @@ def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
             value = PRESET_TABLES[key](value)
         # The label stays the English message: the report translates it when it prints it.
         lines.append((label.message, value))
+        if key == "bonus_mode" and (paid := _bonus_paid_words(preset)):
+            lines.append((BONUS_PAID_LABEL.message, paid))
     others = [key for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
-    return lines + [(key.replace("_", " ").capitalize(), preset[key]) for key in others]
+    return lines + [
+        (
+            key.replace("_", " ").capitalize(),
+            PRESET_TABLES[key](preset[key]) if key in PRESET_TABLES else preset[key],
+        )
+        for key in others
+    ]
 
 
 _SHOWN = {"name", "description", "game"}
@@ -204,6 +244,14 @@ def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
         declared=showdown.special.value if showdown.special else "",
         misset_reason=(seat.foul_reason or "") if seat.foul else "",
     )
+
+
+def _why(transfer: TransferRecord, *, passes: bool) -> str:
+    why = why_words(transfer.why, transfer.payer, transfer.payee)
+    parts = [_pass_words(transfer.settles, why) if transfer.settles and passes else why]
+    if transfer.capped:
+        parts.append(reason_words(transfer.reason))
+    return "; ".join(part for part in parts if part)
 
 
 def _pass_words(settles: str, why: str) -> str:

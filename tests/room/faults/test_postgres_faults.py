@@ -157,3 +157,21 @@ def _cut_the_rooms_connections(server: StoppableServer) -> None:
         ]
     assert pids  # the room's pooled connections, idle between actions
     server.terminate(pids)
+
+
+def test_what_the_desk_reads_for_an_award_table_while_the_server_is_down(
+    running: StoppableServer, room: Database
+) -> None:
+    """The status line's pool and the settlement page's award are database reads the desk makes
+    at every redraw, the one after a refusal too: while the server is down they say nothing
+    (the refusal says why) instead of failing the redraw, and say their figures once it is back."""
+    (award,) = (scenario for scenario in SCENARIOS if scenario.name == "award settlement")
+    prepared, _before = _prepare(award, room)
+    desk = prepared.desk
+    answered = (desk.jackpot_words(), desk.settlement_preview())
+    assert answered[0] is not None and answered[1] is not None
+    running.stop()
+    refused_as_stored(prepared, desk.snapshot())
+    assert (desk.jackpot_words(), desk.settlement_preview()) == (None, None)
+    running.start()
+    assert (desk.jackpot_words(), desk.settlement_preview()) == answered
