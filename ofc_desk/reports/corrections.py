@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import cast
 
-from ofc_desk.core.results import ResultSeat
+from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.reports.record import HandCorrection, HandRecord, SeatResult
 from ofc_desk.service.events import EventKind
@@ -18,6 +18,9 @@ from ofc_desk.service.sentences import event_sentence
 
 SeatReader = Callable[[ResultSeat, int, int], SeatResult]
 """How the loader reads a result's seat: the seat, its rake, the Fantasyland cards it played."""
+Shown = Callable[[int, HandResult], HandResult]
+"""How the loader has a hand's stored result shown, by the hand's number: as its game counts it
+under the rules the hand was dealt by (a Chinese row bonus paid or not, `ReportGame.shown_result`)."""
 
 
 def hand_corrections(
@@ -25,8 +28,10 @@ def hand_corrections(
     hands: Iterable[HandRecord],
     seat_result: SeatReader,
     parse_time: Callable[[str | None], datetime | None],
+    shown: Shown,
 ) -> tuple[HandCorrection, ...]:
-    """Every correction in order; a hand corrected again is shown against its last correction."""
+    """Every correction in order; a hand corrected again is shown against its last correction.
+    The corrected result is shown as the hand's own is (`shown`)."""
     standing: dict[int, tuple[SeatResult, ...]] = {hand.number: hand.seats for hand in hands}
     played_in = {hand.number: dict(hand.fantasyland) for hand in hands}
     corrections = []
@@ -36,7 +41,7 @@ def hand_corrections(
         payload = cast(HandCorrected, event.payload)
         number = payload["hand"]
         cards = played_in.get(number, {})
-        result = read_hand_result(payload["result"])
+        result = shown(number, read_hand_result(payload["result"]))
         corrected = tuple(seat_result(seat, 0, cards.get(seat.name, 0)) for seat in result.seats)
         corrections.append(
             HandCorrection(

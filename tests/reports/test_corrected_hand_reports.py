@@ -71,3 +71,54 @@ def test_the_session_report_prints_the_correction(record: SessionRecord, tmp_pat
     for words in ("Corrected hands", "As recorded", "As corrected", "Not covered", "Paid now", "(FOUL): -18"):
         assert words in printed
     assert "Hand 2, corrected at event 102" in printed
+
+
+def test_a_corrected_chinese_hand_counts_only_the_row_bonuses_paid(tmp_path: Path) -> None:
+    """Issue 36's bonus rows beside §12: Ann's middle and back keyed swapped (a misset), corrected
+    to her rows as set. Under Hawaiian Gardens' `extra` her bonus rows lose every row to Bob's, so
+    the hand as corrected shows her no bonus, as a hand recorded so does; Bob's rows won count."""
+    from tests.core.test_bonus_paid import ANN, BOB
+    from tests.helpers.chinese_hands import ROWS
+
+    def shown(rows: tuple[str, str, str]) -> str:
+        return " ".join(rows)
+
+    front, middle, back = ANN
+    keyed = [{"player": "Ann", "cards": shown((front, back, middle)), "rows": ROWS}]
+    right = [{"player": "Ann", "cards": shown(ANN), "rows": ROWS}]
+    bob = [{"player": "Bob", "cards": shown(BOB), "rows": ROWS}]
+    script = {
+        "table": "Jade 2",
+        "variant": "chinese",
+        "rules": "hawaiian-gardens-jackpot",
+        "seats": [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}],
+        "button": "Bob",
+        "users": [
+            {"name": "Dan", "role": "dealer", "pin": "1357"},
+            {"name": "Sue", "role": "supervisor", "pin": "24682468"},
+        ],
+        "hands": [
+            {"actions": [*keyed, *bob]},
+            {
+                "between": [
+                    {
+                        "op": "correct_hand",
+                        "hand": 1,
+                        "entries": [*right, *bob],
+                        "supervisor": "Sue",
+                        "pin": "24682468",
+                    }
+                ]
+            },
+        ],
+    }
+    url = f"sqlite:///{tmp_path / 'bonus.db'}"
+    database = Database(url)
+    run_replay(database, script, resume=False)
+    database.dispose()
+    (correction,) = load_session_record(url).hand_corrections
+    by_name = {seat.name: seat for seat in correction.corrected}
+    ann, bob_seat = by_name["Ann"], by_name["Bob"]
+    assert not ann.foul and ann.royalties == 0
+    assert [row.royalty for row in (ann.front, ann.middle, ann.back)] == [0, 0, 0]
+    assert bob_seat.royalties == 7
