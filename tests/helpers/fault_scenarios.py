@@ -22,6 +22,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import Role, create_accounts
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
+from tests.helpers.corrections import swap_rows
 from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand
 from tests.helpers.table_helpers import (
     ANN_QQ,
@@ -144,6 +145,17 @@ def _supervised(database: Database) -> Prepared:
     return Prepared(desk, lambda: desk.correct_chips("Bob", 5, "miscount", SUPERVISOR, SUPERVISOR_PIN))
 
 
+def _hand_correction(database: Database) -> Prepared:
+    """A settled hand corrected (docs/rules.md §12): the machine changes the hand's trace and the
+    stacks, all of which a failed transaction must leave as stored."""
+    desk = _ofc_table(database)
+    play_hand(desk, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})
+    raw = {"hand": 1, "entries": swap_rows(desk.machine.hand_traces[1].entries, "Bob"), "reason": "rows"}
+    return Prepared(
+        desk, lambda: desk.act_supervised(EventKind.HAND_CORRECTED, raw, SUPERVISOR, SUPERVISOR_PIN)
+    )
+
+
 def _hand_over(database: Database) -> Prepared:
     desk = _ofc_table(database)
     desk.start_next_hand()
@@ -176,6 +188,7 @@ SCENARIOS = [
     Scenario("award settlement", EventKind.HAND_SETTLED, _award_settlement),
     Scenario("chip operation", EventKind.REBOUGHT, _chip_operation),
     Scenario("supervised action", EventKind.CHIPS_CORRECTED, _supervised),
+    Scenario("hand correction", EventKind.HAND_CORRECTED, _hand_correction),
     Scenario("hand-over", EventKind.HANDED_OVER, _hand_over),
     Scenario("floor decision", EventKind.REQUEST_DECIDED, _floor_decision),
     Scenario("floor seed", EventKind.JACKPOT_SEEDED, _floor_seed),
