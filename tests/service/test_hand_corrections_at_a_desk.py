@@ -7,6 +7,7 @@ again), and the settlement panel's preview (issue 36) beside a correction previe
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -57,7 +58,7 @@ def kinds(database: Database, session_id: int) -> list[str]:
         )
 
 
-def correct(desk: TableService, entries: list[dict[str, Any]], reason: str = "Ann's rows") -> None:
+def correct(desk: TableService, entries: Sequence[Any], reason: str = "Ann's rows") -> None:
     raw = {"hand": 1, "entries": entries, "reason": reason}
     desk.act_supervised(EventKind.HAND_CORRECTED, raw, SUPERVISOR, SUPERVISOR_PIN)
 
