@@ -22,7 +22,7 @@ import platformdirs
 from alembic import command
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -422,8 +422,22 @@ def _in_transaction(connection: Connection) -> bool:
     return bool(getattr(connection.connection.dbapi_connection, "in_transaction", False))
 
 
+CONNECT_TIMEOUT_SECONDS = 10
+"""How long a new connection to PostgreSQL may take before the desk says the database did not
+answer (libpq's `connect_timeout`; it counts at least 2 s). Read at each engine's creation."""
+KEEPALIVE_IDLE_SECONDS = 10
+KEEPALIVE_INTERVAL_SECONDS = 5
+KEEPALIVE_PROBES = 3
+"""An idle link is probed after 10 s, every 5 s, and given up after 3 probes unanswered."""
+TCP_USER_TIMEOUT_MILLISECONDS = 30_000
+"""Data sent and not acknowledged for 30 s drops the link (Linux; libpq 12 and later)."""
+_TCP_USER_TIMEOUT_LIBPQ = 120000
+
+
 def _create_engine(url: str) -> Engine:
     parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        return create_engine(url, pool_pre_ping=True, connect_args=_link_timeouts(parsed))
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"timeout": 30})
@@ -449,3 +463,32 @@ def sqlite_synchronous() -> str:
     keep FULL."""
     lowered = os.environ.get(TEST_SYNCHRONOUS_VARIABLE, "").strip().upper()
     return lowered if lowered in ("OFF", "NORMAL") else "FULL"
+
+
+def _link_timeouts(parsed: URL) -> dict[str, int]:
+    """libpq's settings that keep a dropped link from holding a desk for minutes: a connection
+    that does not answer in time, and one that went silent, fail; a URL's own settings stand."""
+    wanted = {
+        "connect_timeout": CONNECT_TIMEOUT_SECONDS,
+        "keepalives": 1,
+        "keepalives_idle": KEEPALIVE_IDLE_SECONDS,
+        "keepalives_interval": KEEPALIVE_INTERVAL_SECONDS,
+        "keepalives_count": KEEPALIVE_PROBES,
+    }
+    if _libpq_version(parsed) >= _TCP_USER_TIMEOUT_LIBPQ:
+        wanted["tcp_user_timeout"] = TCP_USER_TIMEOUT_MILLISECONDS
+    return {name: value for name, value in wanted.items() if name not in parsed.query}
+
+
+def _libpq_version(parsed: URL) -> int:
+    """The version of the libpq the URL's driver uses, as libpq numbers it (0 when unknown)."""
+    try:
+        if parsed.get_driver_name() == "psycopg":
+            import psycopg
+
+            return psycopg.pq.version()
+        import psycopg2  # type: ignore[import-untyped, unused-ignore]
+
+        return int(psycopg2.__libpq_version__)
+    except (ImportError, AttributeError):
+        return 0
