@@ -532,8 +532,11 @@ def room_fault(session: Session, chain: AccountsChain) -> str | None:
         ).format(session=linked or later, before=before)
     # Sessions are numbered in the order they open (the room chain links each to the one before).
     first_signed = select(func.min(TableSession.id)).where(~early).scalar_subquery()
+    # Tables replayed under the built-in dealer's key before the set-up held no other account's.
+    replay = chain.accounts.get(BUILTIN_REPLAY)
+    replayed_from = replay.created_at if replay is not None and replay.builtin else chain.founded_at
     signed = chain.founded_at and session.scalar(
-        openings.where(TableSession.id == first_signed, Event.at < chain.founded_at)
+        openings.where(TableSession.id == first_signed, Event.at < chain.founded_at, Event.at < replayed_from)
     )
     if signed:
         return _(
