@@ -22,7 +22,7 @@ import platformdirs
 from alembic import command
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -424,7 +424,7 @@ def _in_transaction(connection: Connection) -> bool:
 
 CONNECT_TIMEOUT_SECONDS = 10
 """How long a new connection to PostgreSQL may take before the desk says the database did not
-answer (libpq's `connect_timeout`; it counts at least 2 s). Read at each engine's creation."""
+answer (libpq's `connect_timeout`; it counts at least 2 s). Read at each new connection."""
 KEEPALIVE_IDLE_SECONDS = 10
 KEEPALIVE_INTERVAL_SECONDS = 5
 KEEPALIVE_PROBES = 3
@@ -437,7 +437,9 @@ _TCP_USER_TIMEOUT_LIBPQ = 120000
 def _create_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "postgresql":
-        return create_engine(url, pool_pre_ping=True, connect_args=_link_timeouts(parsed))
+        engine = create_engine(url, pool_pre_ping=True)
+        event.listen(engine, "do_connect", _link_timeouts)
+        return engine
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"timeout": 30})
@@ -465,9 +467,10 @@ def sqlite_synchronous() -> str:
     return lowered if lowered in ("OFF", "NORMAL") else "FULL"
 
 
-def _link_timeouts(parsed: URL) -> dict[str, int]:
-    """libpq's settings that keep a dropped link from holding a desk for minutes: a connection
-    that does not answer in time, and one that went silent, fail; a URL's own settings stand."""
+def _link_timeouts(dialect: Any, _record: Any, _args: Any, settings: dict[str, Any]) -> None:
+    """libpq's settings that keep a dropped link from holding a desk for minutes, given to each new
+    connection: one that does not answer in time, and one that went silent, fail. A URL's own
+    settings (already in `settings`) stand."""
     wanted = {
         "connect_timeout": CONNECT_TIMEOUT_SECONDS,
         "keepalives": 1,
@@ -475,20 +478,16 @@ def _link_timeouts(parsed: URL) -> dict[str, int]:
         "keepalives_interval": KEEPALIVE_INTERVAL_SECONDS,
         "keepalives_count": KEEPALIVE_PROBES,
     }
-    if _libpq_version(parsed) >= _TCP_USER_TIMEOUT_LIBPQ:
+    if _libpq_version(dialect.dbapi) >= _TCP_USER_TIMEOUT_LIBPQ:
         wanted["tcp_user_timeout"] = TCP_USER_TIMEOUT_MILLISECONDS
-    return {name: value for name, value in wanted.items() if name not in parsed.query}
+    for name, value in wanted.items():
+        settings.setdefault(name, value)
 
 
-def _libpq_version(parsed: URL) -> int:
-    """The version of the libpq the URL's driver uses, as libpq numbers it (0 when unknown)."""
-    try:
-        if parsed.get_driver_name() == "psycopg":
-            import psycopg
-
-            return psycopg.pq.version()
-        import psycopg2  # type: ignore[import-untyped, unused-ignore]
-
-        return int(psycopg2.__libpq_version__)
-    except (ImportError, AttributeError):
-        return 0
+def _libpq_version(driver: Any) -> int:
+    """The version of the libpq the driver (psycopg or psycopg2) uses, as libpq numbers it; 0 when
+    it does not say."""
+    pq = getattr(driver, "pq", None)
+    if pq is not None:
+        return int(pq.version())
+    return int(getattr(driver, "__libpq_version__", 0))
