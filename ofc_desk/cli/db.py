@@ -45,6 +45,9 @@ The roles a card room's desks and floor log in as (PostgreSQL only):
                   hands, transfers, chip ledger), updates only a session's chain head, close
                   and opening time; never updates or deletes an event
   ofc_desk_floor  the floor: reads everything, inserts events (for approvals from the floor)
+With --roles NAME they are NAME_table and NAME_floor: roles belong to the whole server, so each
+room of a server names its own. They are bound to the room's database: CONNECT on it is taken
+from PUBLIC and given only to them and the owner, so no other room's roles log in to it.
 Each inserts an event only as the next of an open table's chain, with the head moved onto it, a
 row beside an event only with that event, a signature only over an event the table holds.
 Neither owns anything and nobody but the owner may create in the schema, so neither can alter

@@ -9,15 +9,18 @@ between the floor's reading and its write only means reading the table again and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.payloads import RawPayload
+from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.unrecorded import refused_unrecorded
+from ofc_desk.storage.audit import canonical_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
@@ -75,21 +78,64 @@ def _supervisor(database: Database, name: str, pin: str, refusal: str) -> Accoun
         raise ActionRefused(refusal.format(problem=error)) from None
 
 
+@dataclass(frozen=True)
+class _Attempt:
+    """A floor action whose write failed without saying whether it was stored."""
+
+    url: str
+    session_id: int
+    kind: EventKind
+    raw: str
+    actor: str
+
+
+@dataclass(frozen=True)
+class _Written:
+    head_seq: int
+    """The head of the table's chain the action was written on: if stored, it is after it."""
+    payload: EventPayload
+
+
+_unsure: dict[_Attempt, _Written] = {}
+"""The floor's attempts whose commit may have been made though its answer was lost, by this process:
+the same action asked again is first looked for in the chain, so it is stored once."""
+
+
 def _append_signed(
     database: Database, session_id: int, kind: EventKind, raw: RawPayload, account: Account
 ) -> TableMachine | None:
     """`kind` appended to the table's chain, signed by `account`: the table as it stands after it,
     or None when the desk kept recording through every attempt. A failed transaction leaves
-    nothing stored and its machine is dropped: `ActionRefused` says so."""
-    for _attempt in range(ATTEMPTS):
+    nothing stored and its machine is dropped: `ActionRefused` says so. An attempt that failed
+    without an answer is found in the chain when asked again, and not stored twice."""
+    attempt = _Attempt(str(database.url), session_id, kind, canonical_json(dict(raw)), account.name)
+    for _reading in range(ATTEMPTS):
         try:
             with refused_unrecorded():
                 store, machine = EventStore.load(database, session_id)
+                written = _unsure.pop(attempt, None)
+                if written and store.stored_since(written.head_seq, kind, written.payload, account.name):
+                    return machine  # the commit whose answer was lost was made: once is enough
                 payload = machine.check(kind, raw)
-                store.append(machine, kind, payload, account.name, [account])
+                _append_or_remember(store, machine, attempt, payload, account)
         except ActionRefused as refusal:
             if str(refusal) != str(CHANGED_ELSEWHERE):
                 raise
             continue  # the desk recorded something meanwhile: read the table again
         return machine
     return None
+
+
+def _append_or_remember(
+    store: EventStore, machine: TableMachine, attempt: _Attempt, payload: EventPayload, account: Account
+) -> None:
+    """Append the action; remember it when the database failed without refusing it (its commit
+    may have been made): a refusal stored nothing."""
+    head_seq = store.head_seq
+    try:
+        store.append(machine, attempt.kind, payload, account.name, [account])
+    except ActionRefused:
+        raise
+    except BaseException:
+        _unsure[attempt] = _Written(head_seq, payload)
+        raise

@@ -48,8 +48,12 @@ from ofc_desk.storage.models import (
 )
 from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
-CHANGED_ELSEWHERE = lazy_gettext("this table was changed at another desk: reopen it to see the latest state")
-"""The refusal a desk meets when another wrote first; compared as said (`str`), in the same thread."""
+CHANGED_ELSEWHERE = lazy_gettext(
+    "this table was changed at another desk: it now shows what is stored — check it, then do it"
+    " again if it still applies"
+)
+"""The refusal a desk meets when another wrote first, said once it holds the table as stored
+(`TableService._record`); compared as said (`str`), in the same thread."""
 
 
 @dataclass(frozen=True)

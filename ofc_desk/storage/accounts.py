@@ -8,8 +8,8 @@ supervisor who approved it, and the `users` table derived from it.
 - `account_created`: signed by a supervisor holding that role then. The room's set-up is the one
   exception: its first supervisor signs their own creation, when the chain holds no account but
   the built-in `replay` dealer (whose key is sealed with no PIN, so it can deal but never sign a
-  supervisor's action), and before any signed table session (checked with the room:
-  `service.signoffs`).
+  supervisor's action), and before any table session but those replayed under that dealer's key
+  (checked with the room: `room_fault`).
 - `role_changed`, `pin_changed`: signed by a supervisor.
 - `key_added`: an imported account's key pair. Before the mark below, signed by that new key at
   the account's first sign-in (the rule migration 0006 shipped with).
@@ -515,7 +515,8 @@ def room_fault(session: Session, chain: AccountsChain) -> str | None:
     """Where the accounts chain disagrees with the room's tables and schema, said in words: where
     it says sign-offs began must agree with the tables (a session linked into the room chain, which
     came after sign-offs, or opened after they began, cannot be one from before them); the room's
-    set-up (its first supervisor signing their own creation) comes before any signed session; a
+    set-up (its first supervisor signing their own creation) comes before any signed session but
+    those replayed under the built-in dealer's key once it existed (only an empty room gets it); a
     schema of migration 0008 has its mark in the chain. A session is judged by its opening event
     (its row is checked against it)."""
     before = chain.sessions_before
@@ -532,8 +533,11 @@ def room_fault(session: Session, chain: AccountsChain) -> str | None:
         ).format(session=linked or later, before=before)
     # Sessions are numbered in the order they open (the room chain links each to the one before).
     first_signed = select(func.min(TableSession.id)).where(~early).scalar_subquery()
+    # Tables replayed under the built-in dealer's key before the set-up held no other account's.
+    replay = chain.accounts.get(BUILTIN_REPLAY)
+    replayed_from = replay.created_at if replay is not None and replay.builtin else chain.founded_at
     signed = chain.founded_at and session.scalar(
-        openings.where(TableSession.id == first_signed, Event.at < chain.founded_at)
+        openings.where(TableSession.id == first_signed, Event.at < chain.founded_at, Event.at < replayed_from)
     )
     if signed:
         return _(

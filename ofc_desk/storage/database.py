@@ -422,8 +422,24 @@ def _in_transaction(connection: Connection) -> bool:
     return bool(getattr(connection.connection.dbapi_connection, "in_transaction", False))
 
 
+CONNECT_TIMEOUT_SECONDS = 10
+"""How long a new connection to PostgreSQL may take before the desk says the database did not
+answer (libpq's `connect_timeout`; it counts at least 2 s). Read at each new connection."""
+KEEPALIVE_IDLE_SECONDS = 10
+KEEPALIVE_INTERVAL_SECONDS = 5
+KEEPALIVE_PROBES = 3
+"""An idle link is probed after 10 s, every 5 s, and given up after 3 probes unanswered."""
+TCP_USER_TIMEOUT_MILLISECONDS = 30_000
+"""Data sent and not acknowledged for 30 s drops the link (Linux; libpq 12 and later)."""
+_TCP_USER_TIMEOUT_LIBPQ = 120000
+
+
 def _create_engine(url: str) -> Engine:
     parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        engine = create_engine(url, pool_pre_ping=True)
+        event.listen(engine, "do_connect", _link_timeouts)
+        return engine
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"timeout": 30})
@@ -449,3 +465,29 @@ def sqlite_synchronous() -> str:
     keep FULL."""
     lowered = os.environ.get(TEST_SYNCHRONOUS_VARIABLE, "").strip().upper()
     return lowered if lowered in ("OFF", "NORMAL") else "FULL"
+
+
+def _link_timeouts(dialect: Any, _record: Any, _args: Any, settings: dict[str, Any]) -> None:
+    """libpq's settings that keep a dropped link from holding a desk for minutes, given to each new
+    connection: one that does not answer in time, and one that went silent, fail. A URL's own
+    settings (already in `settings`) stand."""
+    wanted = {
+        "connect_timeout": CONNECT_TIMEOUT_SECONDS,
+        "keepalives": 1,
+        "keepalives_idle": KEEPALIVE_IDLE_SECONDS,
+        "keepalives_interval": KEEPALIVE_INTERVAL_SECONDS,
+        "keepalives_count": KEEPALIVE_PROBES,
+    }
+    if _libpq_version(dialect.dbapi) >= _TCP_USER_TIMEOUT_LIBPQ:
+        wanted["tcp_user_timeout"] = TCP_USER_TIMEOUT_MILLISECONDS
+    for name, value in wanted.items():
+        settings.setdefault(name, value)
+
+
+def _libpq_version(driver: Any) -> int:
+    """The version of the libpq the driver (psycopg or psycopg2) uses, as libpq numbers it; 0 when
+    it does not say."""
+    pq = getattr(driver, "pq", None)
+    if pq is not None:
+        return int(pq.version())
+    return int(getattr(driver, "__libpq_version__", 0))

@@ -221,7 +221,7 @@ def create_accounts(
     created: list[Account] = []
     with database.session() as session:
         chain = _chain_to_write(session)
-        if chain.accounts:
+        if chain.accounts and (builtin or not _only_replay(chain)):
             session.rollback()
             return _same_accounts(database, ordered, builtin=builtin)
         _refuse_unless_new(session, chain)
@@ -270,8 +270,17 @@ def same_account(database: Database, name: str, role: Role, pin: str) -> Account
         ) from None
 
 
+def _only_replay(chain: AccountsChain) -> bool:
+    """Whether the built-in replay dealer is the room's only account (a replay into an empty
+    database): nobody signs in there yet, so the room is still to be set up."""
+    return bool(chain.accounts) and all(state.builtin for state in chain.accounts.values())
+
+
 def _refuse_unless_new(session: Session, chain: AccountsChain) -> None:
-    """A room is set up once: before any account, and before any table signed its record."""
+    """A room is set up once: before any account, and before any table signed its record; or
+    where only the built-in replay dealer was made, whose key is all its replayed tables hold."""
+    if _only_replay(chain):
+        return
     if chain.accounts:
         raise SignInError(_("this room has accounts already: a floor supervisor approves each new one"))
     signed = session.scalar(select(TableSession.id).where(TableSession.id > chain.sessions_before).limit(1))
@@ -595,6 +604,16 @@ def _spoken(wait: timedelta) -> str:
     if minutes:
         return _("{minutes} min {seconds} s").format(minutes=minutes, seconds=seconds)
     return _("{seconds} s").format(seconds=seconds)
+
+
+def nobody_signs_in(database: Database) -> bool:
+    """Whether the room has no account a person signs in with: none at all, or only the built-in
+    replay dealer (`ofc-desk replay --db FILE` into an empty file). Its first accounts are then
+    made as in an empty room (`create_accounts`)."""
+    names = {account.name for account in list_users(database)}
+    if not names:
+        return True
+    return names == {BUILTIN_REPLAY} and builtin_replay_account(database) is not None
 
 
 def list_users(database: Database) -> list[Account]:

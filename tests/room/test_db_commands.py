@@ -124,6 +124,16 @@ def test_db_honours_the_database_named_before_the_command_as_verify_does(
     assert capsys.readouterr().err == "ofc-desk db status: which database? Give its URL with --db URL\n"
 
 
+def test_db_roles_help_says_the_roles_are_bound_to_the_rooms_database_and_named_by_roles(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["db", "roles", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "With --roles NAME they are NAME_table and NAME_floor" in said
+    assert "CONNECT on it is taken from PUBLIC and given only to them and the owner" in said
+
+
 def test_a_schema_newer_than_this_desk_is_said_and_never_touched(database_url: str, run_db: RunDb) -> None:  # noqa: F811
     database = Database(database_url)
     with database.engine.begin() as connection:

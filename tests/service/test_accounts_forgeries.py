@@ -255,9 +255,10 @@ def test_a_key_added_for_a_keyless_supervisor_by_anyone_but_a_supervisor_does_no
     database.dispose()
 
 
-def test_no_supervisor_is_made_without_an_approver_where_the_built_in_replay_dealer_dealt(
-    database_url: str,
-) -> None:
+def test_where_only_the_built_in_replay_dealer_dealt_the_room_is_set_up_once(database_url: str) -> None:
+    """A replay without users leaves only the built-in dealer, whom nobody signs in as: it approves
+    nothing, the room's set-up makes its first supervisor (who signs their own creation, after the
+    replayed table, which only the built-in key signed), and no one makes themselves one after."""
     database = Database(database_url)
     script = {
         "table": "T1",
@@ -269,13 +270,29 @@ def test_no_supervisor_is_made_without_an_approver_where_the_built_in_replay_dea
     assert builtin is not None
     with pytest.raises(SignInError, match="a floor supervisor, signed in, must approve this"):
         create_user(database, "Eve", Role.SUPERVISOR, MALLORY_PIN, approver=builtin)
+    create_accounts(database, [("Eve", Role.SUPERVISOR, MALLORY_PIN)])
+    verify_database(database)
     with pytest.raises(SignInError, match="this room has accounts already"):
-        create_accounts(database, [("Eve", Role.SUPERVISOR, MALLORY_PIN)])
+        create_accounts(database, [("Mal", Role.SUPERVISOR, MALLORY_PIN)])
     with database.session() as session:  # the library's own self-signed creation, forced
-        _create_in(session, "Eve", Role.SUPERVISOR, MALLORY_PIN, None)
+        _create_in(session, "Mal", Role.SUPERVISOR, MALLORY_PIN, None)
         session.commit()
     with pytest.raises(SignInError, match="accounts do not verify"):
         sign_in(database, "Eve", MALLORY_PIN, Role.SUPERVISOR)
+    database.dispose()
+
+
+def test_no_supervisor_makes_themselves_after_a_table_was_recorded(database_url: str) -> None:
+    """A table recorded under a bare name in a room without accounts, then a supervisor's
+    self-signed creation forced in: verify says the set-up came after the table."""
+    database = Database(database_url)
+    setup = TableSetup("T1", (SeatSetup("Ann", 100), SeatSetup("Bob", 100)), "Ann")
+    TableService.open(database, setup, "Dana")
+    with pytest.raises(SignInError, match="this room has recorded tables already"):
+        create_accounts(database, [("Eve", Role.SUPERVISOR, MALLORY_PIN)])
+    with database.session() as session:
+        _create_in(session, "Eve", Role.SUPERVISOR, MALLORY_PIN, None)
+        session.commit()
     with pytest.raises(VerifyFault, match="signed their own creation after session 1 was recorded"):
         verify_database(database)
     database.dispose()

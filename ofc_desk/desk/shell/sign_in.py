@@ -16,7 +16,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.account_policy import NewAccount, create_first_accounts, needs_key_set_up, set_up_key
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Account, SignInError, list_users, sign_in
+from ofc_desk.storage.users import Account, SignInError, nobody_signs_in, sign_in
 
 SignedIn = Callable[[Account], None]
 
@@ -24,9 +24,9 @@ SignedIn = Callable[[Account], None]
 def sign_in_dialog(
     database: Database, runner: BackgroundRunner, parent: QWidget, signed_in: SignedIn
 ) -> AttemptDialog:
-    """The dealer's sign-in; the first start's accounts when the database has none; the room's set-up
-    when an upgrade left no supervisor with a key."""
-    if not list_users(database):
+    """The dealer's sign-in; the first start's accounts when the database has none a person signs in
+    with; the room's set-up when an upgrade left no supervisor with a key."""
+    if nobody_signs_in(database):
         return _first_accounts_dialog(database, runner, parent, signed_in)
     if needs_key_set_up(database):
         return _key_set_up_dialog(database, runner, parent, signed_in)

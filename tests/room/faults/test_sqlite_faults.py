@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from ofc_desk.service import TableService, table_service
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE
+from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from tests.helpers.fault_scenarios import (
@@ -48,6 +49,8 @@ BUSY_MILLISECONDS = 50
 """The desk's busy timeout in these tests (the product waits 30 s for a lock)."""
 TINY_DISK = "24m"
 DESK_SCENARIOS = [scenario for scenario in SCENARIOS if scenario.kind not in FLOOR_WRITTEN]
+(FLOOR_DECISION,) = (scenario for scenario in SCENARIOS if scenario.kind is EventKind.REQUEST_DECIDED)
+(FLOOR_SEED,) = (scenario for scenario in SCENARIOS if scenario.kind is EventKind.JACKPOT_SEEDED)
 CORRECTION = {"player": "Ann", "amount": 1, "reason": "recount"}
 
 
@@ -204,48 +207,63 @@ def test_a_full_disk(full_disk: tuple[Database, _TmpfsDisk | _InjectedFull], sce
 
 
 # ---------------------------------------------------------------------------- an answer lost
-@pytest.mark.parametrize("scenario", DESK_SCENARIOS, ids=str)
-def test_a_commit_whose_answer_was_lost_is_found_stored_once(room: Database, scenario: Scenario) -> None:
-    """The COMMIT reached the disk, but the desk heard an error (a link that dropped just then):
-    the dealer is told nothing was recorded and the desk keeps the table it knew; the same action
-    entered again finds the event stored, and it is not stored twice."""
-    prepared = scenario.prepare(room)
-    before, shown = stored_events(room, prepared.desk.session_id), prepared.desk.snapshot()
-    commits = _EventsCommit(room)
+class _AnswerLost:
+    """The COMMIT of the next transaction that inserts an event reaches the disk, but the caller
+    hears an error (a link that dropped just then)."""
 
-    def answer_lost(_session: Session) -> None:
-        if commits.take():
+    def __init__(self, database: Database) -> None:
+        self.commits = _EventsCommit(database)
+
+    def __enter__(self) -> None:
+        event.listen(Session, "after_commit", self._lost)
+
+    def __exit__(self, *_exc: object) -> None:
+        event.remove(Session, "after_commit", self._lost)
+        self.commits.remove()
+
+    def _lost(self, _session: Session) -> None:
+        if self.commits.take():
             raise OperationalError("COMMIT", None, ConnectionResetError(errno.ECONNRESET, "connection reset"))
 
-    event.listen(Session, "after_commit", answer_lost)
-    try:
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=str)
+def test_a_commit_whose_answer_was_lost_is_found_stored_once(room: Database, scenario: Scenario) -> None:
+    """The dealer (or the floor) is told nothing was recorded and the desk keeps the table it knew;
+    the same action entered again finds the event stored, and it is not stored twice."""
+    prepared = scenario.prepare(room)
+    before, shown = stored_events(room, prepared.desk.session_id), prepared.desk.snapshot()
+    with _AnswerLost(room):
         said = refused_as_stored(prepared, shown)
-    finally:
-        event.remove(Session, "after_commit", answer_lost)
-        commits.remove()
     assert said.startswith("the database did not answer (")
     assert len(stored_events(room, prepared.desk.session_id)) == len(before) + 1  # stored, unknown to it
     check_recorded_once(room, prepared, scenario, before)
 
 
-def test_a_floor_decision_whose_answer_was_lost_is_said_decided(room: Database) -> None:
-    (floor,) = (scenario for scenario in SCENARIOS if scenario.kind is EventKind.REQUEST_DECIDED)
-    prepared = floor.prepare(room)
-    commits = _EventsCommit(room)
-
-    def answer_lost(_session: Session) -> None:
-        if commits.take():
-            raise OperationalError("COMMIT", None, ConnectionResetError(errno.ECONNRESET, "connection reset"))
-
-    event.listen(Session, "after_commit", answer_lost)
-    try:
+@pytest.mark.parametrize(
+    ("scenario", "acknowledged"),
+    [
+        (FLOOR_DECISION, "request #1 at {table} approved by Sue"),
+        (FLOOR_SEED, "Sue seeded the room's jackpot with 25 at {table}: it holds {pool}"),
+    ],
+    ids=["floor decision", "floor seed"],
+)
+def test_the_floor_asking_again_after_a_lost_answer_is_told_it_is_done(
+    room: Database, scenario: Scenario, acknowledged: str
+) -> None:
+    """The floor keeps no table, but it remembers the attempt whose answer was lost: asked again,
+    it finds it stored and says it is done, once; asked once more, a seed is a new one."""
+    prepared = scenario.prepare(room)
+    before, pool = stored_events(room, prepared.desk.session_id), room_pool(room)
+    with _AnswerLost(room):
         assert "nothing was recorded" in (attempt(prepared.act) or "")
-    finally:
-        event.remove(Session, "after_commit", answer_lost)
-        commits.remove()
-    assert attempt(prepared.act) == "request #1 was already approved by Sue"
-    prepared.desk.catch_up()
-    assert prepared.desk.machine.requests[1].approved
+    assert prepared.act() == acknowledged.format(table=prepared.desk.machine.table, pool=pool + 25)
+    assert len(stored_events(room, prepared.desk.session_id)) == len(before) + 1
+    if scenario is FLOOR_SEED:
+        prepared.act()
+        assert room_pool(room) == pool + 50
+    else:
+        assert attempt(prepared.act) == "request #1 was already approved by Sue"
+    verify_database(room)
 
 
 # ---------------------------------------------------------------------------- a constraint
