@@ -14,7 +14,7 @@ from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.chinese.house_variants import house_variants_of
 from ofc_desk.core.chinese.house_words import OPTION_LABELS, house_variant_words
 from ofc_desk.core.chinese.specials import SpecialKind
-from ofc_desk.core.ofc.deal_input import DealInputError
+from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
