@@ -35,9 +35,9 @@ from ofc_desk.core.jackpot import (
 from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
 from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import PresetError
+from ofc_desk.core.rows import SetHand
 from ofc_desk.core.settlement import SettleFrom
 from tests.helpers.jackpot_awards import ANY_HAND_AWARD
 

@@ -43,8 +43,7 @@ from ofc_desk.core.deal_input import (
     sits_twice,
 )
 from ofc_desk.core.jackpot import answered_jackpot
-from ofc_desk.core.ofc.scoring import SetHand
-from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, already_in
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, SetHand, already_in
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, lazy_gettext
 

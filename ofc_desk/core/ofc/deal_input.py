@@ -31,10 +31,9 @@ from ofc_desk.core.deal_input import (
 from ofc_desk.core.jackpot import answered_jackpot
 from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict, refuse_award_for_variant
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
-from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, already_in
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, SetHand, already_in
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, lazy_gettext
 
