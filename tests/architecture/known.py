@@ -46,12 +46,11 @@ the goal is none: a generic module asks a game's part through a registry."""
 
 GAME_IMPORTS_OF_ANOTHER_GAME: frozenset[str] = frozenset({
     "desk.games.ofc",  # core.chinese.payment, core.chinese.presets
-    "service.games.chinese.view",  # core.ofc.streets
     "service.games.ofc.game",  # core.chinese.payment
     "service.games.ofc.live",  # core.chinese.specials
 })  # fmt: skip
 """A game's own modules that import another game's: test_game_imports.py. Each is a piece both
-games share that one of them still keeps (the deck size, a payment, a special) and belongs in
+games share that one of them still keeps (a payment, a special) and belongs in
 the core beside `rows` and `settlement`."""
 
 WIDE_GAME_BRANCHES: dict[str, int] = {
