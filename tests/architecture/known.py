@@ -34,7 +34,6 @@ GENERIC_GAME_IMPORTS: frozenset[str] = frozenset({
     "service.actions.hand",  # service.games.chinese.words
     "service.actions.words",  # core.chinese.deal, core.ofc.variants
     "service.games.base",  # core.chinese.payment, core.chinese.specials
-    "service.replay_vocabulary",  # service.games.chinese.play
     "service.rescoring",  # core.ofc.deal, core.ofc.deal_input, service.games.ofc.scoring
     "service.setup",  # core.chinese.deal, core.ofc.variants
     "service.table_service",  # core.chinese.payment, core.chinese.specials

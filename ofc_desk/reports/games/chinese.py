@@ -23,7 +23,7 @@ from ofc_desk.reports.record import ChineseSeat, PlayerSummary, RuleSetting, Sea
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
 from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.replay_vocabulary import CHINESE_ACTION_KEYS
+from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
 
 SPECIAL_KINDS = frozenset(SpecialKind)
 
@@ -136,7 +136,7 @@ class ChineseReport:
     def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
         """A showdown: a surrender, a declaration with its cards (and rows when given), or the
         cards with their rows."""
-        surrender, declare = CHINESE_ACTION_KEYS
+        surrender, declare = SHOWDOWN_KEYS
         action: dict[str, Any] = {"player": payload["player"]}
         if payload.get(surrender):
             return {**action, surrender: True}
