@@ -19,7 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
 from ofc_desk.cli.main import database_refusal, one_line
 from ofc_desk.cli.pins import add_pin_file_option, pin_source
-from ofc_desk.core.ofc.deal_input import is_unicode
+from ofc_desk.core.deal_input import is_unicode
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number
 

@@ -18,7 +18,8 @@ import orjson
 from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
 from ofc_desk.cli.main import one_line
 from ofc_desk.core.chinese.deal_input import is_chinese_deal, score_chinese_deal_json
-from ofc_desk.core.ofc.deal_input import DealInputError, score_deal_json
+from ofc_desk.core.deal_input import DealInputError
+from ofc_desk.core.ofc.deal_input import score_deal_json
 from ofc_desk.core.presets import Game
 from ofc_desk.i18n import _
 

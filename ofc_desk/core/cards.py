@@ -113,6 +113,8 @@ class Card:
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+DECK_SIZE: Final = len(FULL_DECK)
+"""Cards in the one deck both games are dealt from."""
 # Every lower-case spelling of every card, mapped to the deck's own objects: parsing is one lookup,
 # and the same 52 objects everywhere make the evaluator's dictionary lookups hit on identity.
 _CARDS_BY_SPELLING: dict[str, Card] = {

@@ -19,12 +19,15 @@ from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar, cast
 
 from ofc_desk.core.jackpot import AwardRulesError, JackpotAward, read_jackpot_award
 from ofc_desk.core.resources import resources_dir
+from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.i18n import LazyText, _, lazy_pgettext
 
+E = TypeVar("E", bound=StrEnum)
+P = TypeVar("P")
 DEFAULT_PRESET: Final = "standard"
 """The OFC preset a deal or a table plays when it names none."""
 MAX_POINTS = 1_000
@@ -259,11 +262,45 @@ class PresetReader:
         section = self.section(key)
         return MappingProxyType({name: section.text(name) for name in section.data})
 
-    def choice(self, key: str, enum: type[RakeMode]) -> RakeMode:
-        value = self.text(key)
+    def choice(self, key: str, enum: type[E], default: E | None = None) -> E:
+        """One of `enum`'s words; a refusal lists them and names what was given."""
+        value = self.text(key, None if default is None else default.value)
         try:
             return enum(value)
         except ValueError:
-            allowed = ", ".join(member.value for member in enum)
-            said = _("{field} must be one of {allowed}")
-            raise PresetError(said.format(field=f"{self.path}.{key}", allowed=allowed)) from None
+            raise PresetError(not_one_of(f"{self.path}.{key}", enum, value)) from None
+
+
+def not_one_of(field: str, enum: type[StrEnum], value: object) -> str:
+    allowed = ", ".join(member.value for member in enum)
+    said = _("{field} must be one of {allowed}, not {value}")
+    return said.format(field=field, allowed=allowed, value=repr(value))
+
+
+def read_rake(rake: PresetReader) -> RakeRules:
+    """A preset's `rake` section (either game's)."""
+    return RakeRules(
+        mode=rake.choice("mode", RakeMode),
+        amount=rake.number("amount", 0, MAX_CHIPS),
+        percent=rake.number("percent", 0, 100),
+        cap=rake.number("cap", 0, MAX_CHIPS),
+        jackpot_percent=rake.number("jackpot_percent", 0, 100),
+    )
+
+
+def load_game_preset(name: str, game: Game, build: Callable[[Mapping[str, Any]], P]) -> P:
+    """One game's preset by its file's name, built by `build` once per version of the file: a batch
+    of deals names the same preset many times."""
+    found = find_preset_file(name, game)
+    return cast(P, _built_from_file(found.path, found.version, build))
+
+
+@lru_cache(maxsize=64)
+def _built_from_file(path: Path, version: int, build: Callable[[Mapping[str, Any]], object]) -> object:
+    return build(read_preset_json(PresetFile(path, version)))
+
+
+def stored_preset(source: Mapping[str, Any]) -> dict[str, Any]:
+    """A preset's data as stored with a session and printed on its reports: plain JSON data."""
+    # `default=dict` unwraps the read-only mappings a preset keeps its data in.
+    return json.loads(json.dumps(source, default=dict))  # type: ignore[no-any-return]

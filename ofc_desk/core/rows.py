@@ -1,10 +1,13 @@
-"""The three rows of an OFC hand and the words that name where a card goes."""
+"""The three rows of a hand (both games': `SetHand`, and the order their high hands keep) and the
+words that name where a card goes."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
+from ofc_desk.core.cards import Card, parse_cards
 from ofc_desk.i18n import LazyText, _, lazy_pgettext
 
 DISCARD: Final = "discard"
@@ -37,6 +40,42 @@ _ROW_LABELS: Final[dict[Row, LazyText]] = {
     Row.MIDDLE: lazy_pgettext("row", "middle"),
     Row.BACK: lazy_pgettext("row", "back"),
 }
+
+
+class SetHand(NamedTuple):
+    """A finished hand: 3 cards in front, 5 in the middle, 5 in the back."""
+
+    front: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    back: tuple[Card, ...]
+
+    @classmethod
+    def parse(cls, front: str, middle: str, back: str) -> SetHand:
+        return cls(tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back)))
+
+    def row(self, row: Row) -> tuple[Card, ...]:
+        cards: tuple[Card, ...] = getattr(self, row.value)
+        return cards
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.front + self.middle + self.back
+
+
+HIGH_ROW_ORDER: Final[tuple[tuple[int, int], ...]] = ((0, 1), (1, 2), (0, 2))
+"""The rows (by place, front to back) whose high hands may not go down, each pair lower first:
+both games' foul (OFC's, docs/rules.md §3) and misset (closed Chinese poker's, §10)."""
+
+
+def rows_out_of_order(values: Sequence[int | None], order: Sequence[tuple[int, int]] = HIGH_ROW_ORDER) -> str:
+    """Why rows of these strengths (front, middle, back; None for a row not yet full) are out of
+    order, as stored ("the middle is weaker than the front"), or "" while they are not."""
+    for lower, upper in order:
+        weaker, stronger = values[lower], values[upper]
+        if weaker is not None and stronger is not None and stronger < weaker:
+            return f"the {ROWS[upper].value} is weaker than the {ROWS[lower].value}"
+    return ""
+
 
 _ROW_WORDS: Final[dict[str, Placement]] = {
     "front": Row.FRONT, "f": Row.FRONT, "top": Row.FRONT, "1": Row.FRONT,

@@ -17,7 +17,6 @@ from typing import Final
 
 from ofc_desk.service.actions import SPECS, SUPERVISED
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
 
 RULE_KEYS: Final = (
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
@@ -28,9 +27,9 @@ RULE_KEYS: Final = (
 `change_rules`."""
 
 ACTION_KEYS: Final = ("player", "cards", "rows")
-"""What a street or a Fantasyland set says; also a Chinese poker hand set in its rows."""
-CHINESE_ACTION_KEYS: Final = SHOWDOWN_KEYS
-"""What a Chinese poker showdown says besides `player` (and `cards`, for a declaration)."""
+"""What a street or a Fantasyland set says; also a Chinese poker hand set in its rows. What only one
+game's entry says besides (a Chinese surrender or declaration) is that game's
+(`service.games.choose.OWN_ENTRY_KEYS`)."""
 UNDO_OP: Final = "undo"
 """Takes back the last entry (an action, or a `between` operation before any entry)."""
 DEALER_OP: Final = "dealer"

@@ -18,8 +18,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.ofc.deal import Deal, DealResult, score_deal
-from ofc_desk.core.ofc.deal_input import DealInputError, deal_from_json, deal_hands_json, deal_rules_json
+from ofc_desk.core.ofc.deal_input import deal_from_json, deal_hands_json, deal_rules_json
 from ofc_desk.core.results import HandResult, ResultTransfer, read_transfers
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.i18n import _

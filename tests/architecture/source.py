@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -269,3 +269,132 @@ def plant(root: Path, files: Mapping[str, str], package: str = PACKAGE) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return root
+
+
+GAME_FOLDERS = ("core", "service.games", "desk.games", "reports.games")
+"""The folders that hold each game's own package (`core.ofc`, `service.games.chinese`) or module
+(`desk.games.chinese_controls`, `reports.games.ofc`), named after a `Game` member's word."""
+REGISTRIES = frozenset({"service.games.choose", "desk.games", "reports.games"})
+"""The lookups from a game to its part, whose work is to import every game's part."""
+
+
+def game_of_module(module: str, games: Collection[str], package: str = PACKAGE) -> str | None:
+    """The game whose own package or module `module` is in (its word), or None for a generic one."""
+    inside = module.removeprefix(f"{package}.")
+    for folder in GAME_FOLDERS:
+        rest = inside.removeprefix(f"{folder}.")
+        if rest == inside:
+            continue
+        for game in games:
+            if re.fullmatch(rf"{game}(?:[._]\w*)*", rest):
+                return game
+    return None
+
+
+def game_imports(root: Path, games: Collection[str], package: str = PACKAGE) -> dict[str, set[str]]:
+    """Each module that imports a game's package while not in it (a generic module, or another
+    game's), with the game modules it imports; the registries are left out."""
+    found: dict[str, set[str]] = {}
+    for module, targets in import_graph(root, package).items():
+        own = game_of_module(module, games, package)
+        if module.removeprefix(f"{package}.") in REGISTRIES:
+            continue
+        imported = {
+            target.removeprefix(f"{package}.")
+            for target in targets
+            if game_of_module(target, games, package) not in (None, own)
+        }
+        if imported:
+            found[module.removeprefix(f"{package}.")] = imported
+    return found
+
+
+WIDE_GAME_WORDS = re.compile(
+    rf"{GAME_WORDS.pattern}|fantasyland|showdown|special|street|royalt", re.IGNORECASE
+)
+"""The narrow scan's words, and what one game alone has: Fantasyland, streets and royalties (OFC),
+the showdown and its specials (closed Chinese poker)."""
+
+
+PRODUCT = re.compile(r"ofc[-_ ]desk", re.IGNORECASE)
+"""The program's own name ("ofc-desk", "OFC Desk"), which holds a game's word but asks nothing."""
+
+
+def _names_a_word(node: ast.AST, words: re.Pattern[str], flags: Collection[str] = ()) -> bool:
+    for part in ast.walk(node):
+        if isinstance(part, ast.Name) and (words.search(part.id) or part.id in flags):
+            return True
+        if isinstance(part, ast.Attribute) and words.search(part.attr):
+            return True
+        if (
+            isinstance(part, ast.Constant)
+            and isinstance(part.value, str)
+            and len(part.value) <= SHORT_TEXT
+            and words.search(PRODUCT.sub("", part.value))
+        ):
+            return True
+        if isinstance(part, ast.MatchValue | ast.MatchClass | ast.MatchAs) and words.search(
+            ast.unparse(part)
+        ):
+            return True
+    return False
+
+
+def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """A function's nodes, without those of the functions and classes defined inside it."""
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _flags(function: ast.AST) -> set[str]:
+    """The local names a function sets from something that names a game's word: a flag tested
+    later (`in_fantasyland = seat.fantasyland is not None` … `if in_fantasyland:`)."""
+    found = set()
+    for node in _own_nodes(function):
+        if not isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr) or node.value is None:
+            continue
+        if _names_a_word(node.value, WIDE_GAME_WORDS):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return found
+
+
+def _is_boolean(node: ast.AST) -> bool:
+    return isinstance(node, ast.BoolOp | ast.Compare) or (
+        isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+    )
+
+
+def _wide_count(tree: ast.Module) -> int:
+    """The conditionals and boolean expressions of a module that name a game's word, or test a
+    flag set from one; one inside a counted one counts with it."""
+    counted: set[int] = set()
+    count = 0
+    functions = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    for scope, flags in [(tree, set[str]()), *((function, _flags(function)) for function in functions)]:
+        for node in ast.walk(scope):
+            tests = [test for test in _conditions(node) if test is not None]
+            for test in [*tests, node] if _is_boolean(node) else tests:
+                if id(test) not in counted and _names_a_word(test, WIDE_GAME_WORDS, flags):
+                    count += 1
+                    counted |= {id(part) for part in ast.walk(test)}
+    return count
+
+
+def wide_game_branches(root: Path, package: str = PACKAGE) -> dict[str, int]:
+    """The wider scan, per file outside the games' packages: conditionals, boolean expressions
+    (`return seat.surrendered or …`) and flags tested later that name a game, its name, its result
+    or a word only one game has (Fantasyland, a street, a royalty, the showdown, a special)."""
+    counts: dict[str, int] = {}
+    for path in sorted((root / package).rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
+        if relative.startswith(GAME_PACKAGES):
+            continue
+        found = _wide_count(ast.parse(path.read_text(encoding="utf-8")))
+        if found:
+            counts[relative] = found
+    return counts

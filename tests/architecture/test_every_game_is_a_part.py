@@ -10,9 +10,11 @@ import pytest
 
 from ofc_desk.cli.score import DEAL_GAMES
 from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.core.stored_results import READERS
 from ofc_desk.desk.games import DESK_GAMES
 from ofc_desk.reports.games import GAMES as REPORT_GAMES
 from ofc_desk.reports.games import report_game
+from ofc_desk.service.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.games.choose import GAMES as SERVICE_GAMES
 from ofc_desk.service.games.choose import game_for
 from ofc_desk.service.setup import GAME_OF_VARIANT, TableRules
@@ -34,8 +36,15 @@ REGISTRIES: dict[str, Callable[[], Collection[Game]]] = {
     "core: its shipped presets (resources/presets/*.json, preset_names)": lambda: {
         game for game in Game if preset_names(game)
     },
+    "core: core/stored_results.py, READERS (by the variant word a stored result names; an OFC result"
+    " names none, and is read when no reader is named)": lambda: (
+        {GAME_OF_VARIANT[word] for word in READERS} | {Game.OFC}
+    ),
     "service: service/games/choose.py, GAMES (game_for)": lambda: SERVICE_GAMES.keys(),
     "service: service/setup.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
+    "service: service/actions/words.py, STORED_RULE_WORDS (its variant words said)": lambda: {
+        GAME_OF_VARIANT[word] for word in GAME_OF_VARIANT if word in STORED_RULE_WORDS
+    },
     "desk: desk/games/__init__.py, DESK_GAMES": lambda: DESK_GAMES.keys(),
     "reports: reports/games/__init__.py, GAMES (report_game)": lambda: REPORT_GAMES.keys(),
     "cli: cli/score.py, DEAL_GAMES (ofc-desk score)": lambda: DEAL_GAMES.keys(),
@@ -59,3 +68,9 @@ def test_each_variant_word_reaches_its_games_part(word: str) -> None:
         f"reports: report_game reads {word!r} as another game"
     )
     assert DESK_GAMES[game].game is game, f"desk: DESK_GAMES[{game.value!r}] is another game's part"
+    assert word in STORED_RULE_WORDS, f"service: actions.words.STORED_RULE_WORDS does not say {word!r}"
+
+
+@pytest.mark.parametrize("word", READERS)
+def test_each_result_reader_is_named_by_a_variant_word(word: str) -> None:
+    assert word in GAME_OF_VARIANT, f"core: stored_results.READERS reads {word!r}, which no game deals"

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ofc_desk.core.cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from ofc_desk.core.hands import strength
-from ofc_desk.core.ofc.scoring import SetHand
+from ofc_desk.core.rows import SetHand
 
 _TOPS_HIGH_FIRST = [rank for rank in reversed(Rank) if rank.order >= Rank.SIX.order]
 

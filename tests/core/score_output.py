@@ -11,7 +11,7 @@ import pytest
 
 from ofc_desk.cli.main import main
 from ofc_desk.cli.score import score_document
-from ofc_desk.core.ofc.deal_input import DealInputError
+from ofc_desk.core.deal_input import DealInputError
 
 
 def score(document: object) -> Any:

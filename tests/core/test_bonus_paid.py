@@ -12,8 +12,8 @@ from ofc_desk.core.chinese.deal import ChineseDeal, ChineseSeat, score_chinese_d
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import BonusMode, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.results import HandResult
+from ofc_desk.core.rows import SetHand
 
 # Ann's bonus rows (eights full in the middle, four nines at the back) lose every row to Bob's
 # (tens full, a straight flush).

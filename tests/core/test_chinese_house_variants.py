@@ -17,8 +17,8 @@ from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dic
 from ofc_desk.core.chinese.showdown import show
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.hands import strength
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.presets import PresetError
+from ofc_desk.core.rows import SetHand
 from tests.core.score_output import score
 
 SUITS = "shdc"

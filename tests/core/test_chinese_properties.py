@@ -15,8 +15,8 @@ from ofc_desk.core.chinese.pairs import Scoops, compare_rows, score_pair
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry, show
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.core.rows import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")

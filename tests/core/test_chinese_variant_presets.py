@@ -11,7 +11,7 @@ import pytest
 from ofc_desk.core.chinese.deal import ChineseDealResult, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.chinese.presets import load_chinese_preset
-from ofc_desk.core.ofc.deal_input import DealInputError
+from ofc_desk.core.deal_input import DealInputError
 
 
 def scored(rules: str, *players: dict[str, Any]) -> ChineseDealResult:

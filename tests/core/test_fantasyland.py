@@ -8,8 +8,9 @@ import pytest
 
 from ofc_desk.core.ofc.fantasyland import fantasyland_cards
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict
-from ofc_desk.core.ofc.scoring import SetHand, evaluate_hand
+from ofc_desk.core.ofc.scoring import evaluate_hand
 from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.rows import SetHand
 from tests.core.hands_for_tests import around_front
 
 STANDARD = load_preset("standard")

@@ -22,6 +22,7 @@ from ofc_desk.core.chinese.deal import (
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.chinese.presets import chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
+from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.hands import HandClass, category_of
 from ofc_desk.core.jackpot import (
     AwardRulesError,
@@ -32,11 +33,11 @@ from ofc_desk.core.jackpot import (
     qualifying_pair,
 )
 from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
-from ofc_desk.core.ofc.deal_input import DealInputError, deal_from_json
+from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import PresetError
+from ofc_desk.core.rows import SetHand
 from ofc_desk.core.settlement import SettleFrom
 from tests.helpers.jackpot_awards import ANY_HAND_AWARD
 

@@ -14,9 +14,9 @@ from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.ofc.deal import Deal, SeatHand
 from ofc_desk.core.ofc.deal_input import deal_from_json, deal_to_json
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.core.rows import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Éva", "李")

@@ -20,9 +20,9 @@ from ofc_desk.core.chinese.presets import chinese_preset_from_dict, load_chinese
 from ofc_desk.core.chinese.schemes import payment_scheme
 from ofc_desk.core.chinese.showdown import Entry, show
 from ofc_desk.core.chinese.specials import SpecialKind, makes
-from ofc_desk.core.ofc.deal_input import DealInputError
-from ofc_desk.core.ofc.scoring import SetHand
+from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.presets import Game, PresetError, preset_names
+from ofc_desk.core.rows import SetHand
 
 # The seed text's pool of four: Ann the best front, Bob the best middle, Cy the best back.
 SEED_POOL = {

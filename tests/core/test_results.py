@@ -27,10 +27,10 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.jackpot import JackpotResult
 from ofc_desk.core.ofc.deal import Deal, DealResult, SeatHand, deal_jackpot, score_deal
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.results import HandResult, ResultUnreadable, read_transfers
+from ofc_desk.core.rows import SetHand
 from ofc_desk.core.settlement import SettleFrom, SettlementPass, SettlementPolicy
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.storage.audit import canonical_json

@@ -9,9 +9,9 @@ import pytest
 from ofc_desk.core.cards import Rank
 from ofc_desk.core.hands import HandClass, hand_class
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict
-from ofc_desk.core.ofc.scoring import SetHand, evaluate_hand
+from ofc_desk.core.ofc.scoring import evaluate_hand
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.rows import Row
+from ofc_desk.core.rows import Row, SetHand
 from tests.core.hands_for_tests import around_back, around_front, around_middle
 
 FIVE_CARD_EXAMPLES = {

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict
-from ofc_desk.core.ofc.scoring import HandReport, MatchupScore, SetHand, evaluate_hand, score_matchup
+from ofc_desk.core.ofc.scoring import HandReport, MatchupScore, evaluate_hand, score_matchup
 from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.rows import SetHand
 
 STANDARD = load_preset("standard")
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.ofc.deal import Deal, DealResult, SeatHand, score_deal
 from ofc_desk.core.ofc.presets import load_preset
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.rows import SetHand
 from ofc_desk.core.settlement import (
     Obligation,
     SettleFrom,

@@ -18,7 +18,8 @@ from ofc_desk.reports.games.ofc import OfcReport
 from ofc_desk.reports.pdf_common import CONTENT_WIDTH
 from ofc_desk.reports.record import ChineseSeat, SessionRecord, TransferRecord
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.replay_vocabulary import ACTION_KEYS, CHINESE_ACTION_KEYS
+from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.replay_vocabulary import ACTION_KEYS
 
 RULES: dict[Game, dict[str, Any]] = {
     Game.OFC: {"variant": "pineapple", "rules": "standard", "house_options": {"foul_penalty": 6}},
@@ -70,7 +71,7 @@ def test_each_entry_is_one_games_and_a_script_spells_it_as_the_replay_reads_it()
     placed = {"player": "Ann", "cards": ["Ah", None], "rows": ["front", "back"]}
     assert set(ofc.script_entry(placed)) == set(ACTION_KEYS)
     assert ofc.script_entry(placed)["cards"] == "Ah ??"
-    surrender, declare = CHINESE_ACTION_KEYS
+    surrender, declare = SHOWDOWN_KEYS
     assert chinese.script_entry({"player": "Bob", surrender: True}) == {"player": "Bob", surrender: True}
     declared = chinese.script_entry({"player": "Cy", declare: "dragon", "cards": ["Ah", "Kh"]})
     assert declared == {"player": "Cy", declare: "dragon", "cards": "Ah Kh"}

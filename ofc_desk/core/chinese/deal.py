@@ -6,7 +6,7 @@ in settlement order: one ledger for both passes, so the caps and used chips of t
 the second (a `pool` or `single-winner` deal has no specials, so it settles in the one pass).
 
 >>> from ofc_desk.core.chinese.presets import load_chinese_preset
->>> from ofc_desk.core.ofc.scoring import SetHand
+>>> from ofc_desk.core.rows import SetHand
 >>> deal = ChineseDeal(load_chinese_preset("chinese-typical"), "Bob", (
 ...     ChineseSeat("Ann", 20, Entry.set_rows(SetHand.parse(
 ...         "6s 6h 6d", "4s 4h 4d 9s 9h", "Ks Kh Kd 8s 8h"))),

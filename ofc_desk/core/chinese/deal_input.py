@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from ofc_desk.core.cards import Card, CardError, find_duplicate, parse_cards
+from ofc_desk.core.cards import Card, find_duplicate
 from ofc_desk.core.chinese.deal import (
     CHINESE,
     MAX_PLAYERS,
@@ -27,29 +27,25 @@ from ofc_desk.core.chinese.hand import EntryRefused, declared_special, surrender
 from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dict, load_chinese_preset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS
-from ofc_desk.core.jackpot import answered_jackpot
-from ofc_desk.core.ofc.deal_input import (
-    CARDS_LIKE,
-    MISSING,
-    NON_EMPTY_NAME,
+from ofc_desk.core.deal_input import (
     PLAYERS_IN_ORDER,
     UNKNOWN_FIELD,
     DealInputError,
-    holds_cards,
-    is_unicode,
-    not_unicode,
+    read_cards,
     read_choice,
     read_count,
+    read_game_preset,
     read_jackpot_pool,
     read_name,
     read_pair_units,
+    read_player_name,
+    read_stack,
     sits_twice,
 )
-from ofc_desk.core.ofc.scoring import SetHand
-from ofc_desk.core.presets import PresetError
-from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, already_in
+from ofc_desk.core.jackpot import answered_jackpot
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, SetHand, already_in
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.i18n import _
+from ofc_desk.i18n import _, lazy_gettext
 
 DEAL_FIELDS = frozenset({
     "variant", "rules", "house_options", "unit", "pair_units", "settlement", "settle_from", "dealer",
@@ -91,18 +87,14 @@ def score_chinese_deal_json(data: Mapping[str, Any]) -> dict[str, Any]:
     return result.to_json(answered_jackpot(deal.jackpot_pool, deal.preset.jackpot_award, paid))
 
 
+_NOT_A_PRESET = lazy_gettext("must be a Chinese poker preset name or a preset object")
+
+
 def read_chinese_preset(rules: Any, house_options: Any = None) -> ChinesePreset:
-    if house_options is not None and not isinstance(house_options, Mapping):
-        raise DealInputError("house_options", _("must be an object of preset fields"))
-    try:
-        if isinstance(rules, str):
-            base = load_chinese_preset(rules)
-            return chinese_preset_from_dict(base.source, house_options) if house_options else base
-        if isinstance(rules, Mapping):
-            return chinese_preset_from_dict(rules, house_options)
-    except PresetError as error:
-        raise DealInputError("rules", str(error)) from None
-    raise DealInputError("rules", _("must be a Chinese poker preset name or a preset object"))
+    """A Chinese deal's or table's `rules` and `house_options` (`core.deal_input.read_game_preset`)."""
+    return read_game_preset(
+        rules, house_options, load_chinese_preset, chinese_preset_from_dict, _NOT_A_PRESET
+    )
 
 
 def _refuse_unknown(
@@ -158,16 +150,10 @@ def _read_player(entry: Any, position: int, preset: ChinesePreset) -> ChineseSea
         raise DealInputError(
             where, _("must be an object with name, stack and the hand (or surrender, or declare)")
         )
-    name = entry.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise DealInputError(f"{where}.name", str(NON_EMPTY_NAME))
-    if not is_unicode(name):
-        raise DealInputError(f"{where}.name", not_unicode(name))
+    name = read_player_name(entry, where)
     where = f"{where} ({name})"
     _refuse_unknown(entry.keys(), PLAYER_FIELDS, OFC_ONLY_PLAYER_FIELDS, f"{where}.", _("a Chinese hand"))
-    if "stack" not in entry:
-        raise DealInputError(f"{where}.stack", str(MISSING))
-    stack = read_count(entry, "stack", 0, least=0, where=f"{where}.")
+    stack = read_stack(entry, where)
     return ChineseSeat(name, stack, _read_entry(entry, where, name, preset))
 
 
@@ -201,7 +187,7 @@ def _read_declaration(
     if has_rows and "cards" in entry:
         raise DealInputError(f"{where}.cards", _("give the 13 cards or the three rows, not both"))
     rows = _read_rows(entry, where) if has_rows else None
-    cards = rows.cards if rows is not None else _read_cards(entry.get("cards"), f"{where}.cards", HAND_CARDS)
+    cards = rows.cards if rows is not None else read_cards(entry.get("cards"), f"{where}.cards", HAND_CARDS)
     twice = find_duplicate(cards)
     if twice is not None:
         raise DealInputError(f"{where}.cards", _("{card} is given twice").format(card=twice))
@@ -214,20 +200,6 @@ def _read_declaration(
 
 def _read_rows(entry: Mapping[str, Any], where: str) -> SetHand:
     front, middle, back = (
-        _read_cards(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row]) for row in ROWS
+        read_cards(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row]) for row in ROWS
     )
     return SetHand(front, middle, back)
-
-
-def _read_cards(value: Any, where: str, size: int) -> tuple[Card, ...]:
-    if value is None:
-        raise DealInputError(where, str(MISSING))
-    if not isinstance(value, str | list):
-        raise DealInputError(where, str(CARDS_LIKE))
-    try:
-        cards = parse_cards(value)
-    except CardError as error:
-        raise DealInputError(where, str(error)) from None
-    if len(cards) != size:
-        raise DealInputError(where, holds_cards(len(cards), size))
-    return tuple(cards)

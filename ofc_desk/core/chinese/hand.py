@@ -27,8 +27,7 @@ from ofc_desk.core.chinese.deal import ChineseDeal, ChineseSeat
 from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, LooseBy, SpecialKind, loose_by
-from ofc_desk.core.ofc.scoring import SetHand
-from ofc_desk.core.rows import DISCARD, ROW_SIZE, ROWS, Row, already_in, parse_row_word
+from ofc_desk.core.rows import DISCARD, ROW_SIZE, ROWS, Row, SetHand, already_in, parse_row_word
 from ofc_desk.core.rows import EntryRefused as EntryRefused  # re-exported: the hand's refusal
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, lazy_gettext, ngettext

@@ -27,7 +27,7 @@ from ofc_desk.core.cards import Rank, parse_cards
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.hands import HandClass, category_of, deciding_rank, strength
-from ofc_desk.core.presets import MAX_POINTS, PresetError, PresetReader
+from ofc_desk.core.presets import MAX_POINTS, PresetError, PresetReader, not_one_of
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 
@@ -132,9 +132,7 @@ def _wheel(reader: PresetReader) -> Wheel:
     try:
         return Wheel(value)
     except ValueError:
-        said = _("{field} must be one of {allowed}, not {value}")
-        allowed = ", ".join(wheel.value for wheel in Wheel)
-        raise PresetError(said.format(field="preset.wheel", allowed=allowed, value=repr(value))) from None
+        raise PresetError(not_one_of("preset.wheel", Wheel, value)) from None
 
 
 def _bonus_by_rank(reader: PresetReader) -> Mapping[BonusHand, Mapping[Rank, int]]:

@@ -5,7 +5,7 @@ A pair's result has two parts, settled in two passes: the special-hand payment, 
 
 >>> from ofc_desk.core.chinese.presets import load_chinese_preset
 >>> from ofc_desk.core.chinese.showdown import show
->>> from ofc_desk.core.ofc.scoring import SetHand
+>>> from ofc_desk.core.rows import SetHand
 >>> typical = load_chinese_preset("chinese-typical")
 >>> a = show(SetHand.parse("6s 6h 6d", "4s 4h 4d 9s 9h", "Ks Kh Kd 8s 8h"), typical)
 >>> b = show(SetHand.parse("Qs Qh 7d", "Js Jh Jd 2s 2h", "5s 5h 5d 5c Ad"), typical)

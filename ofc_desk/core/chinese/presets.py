@@ -15,14 +15,11 @@ scale is one more file. Fields §10 gives a default for may be left out.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import lru_cache
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple
 
 from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.chinese.house_variants import MAX_MULTIPLIER, HouseVariants, read_house_variants
@@ -43,17 +40,16 @@ from ofc_desk.core.presets import (
     MAX_POINTS,
     Game,
     PresetError,
-    PresetFile,
     PresetReader,
-    RakeMode,
     RakeRules,
     deep_merge,
-    find_preset_file,
+    load_game_preset,
     preset_jackpot_award,
-    read_preset_json,
+    read_rake,
+    stored_preset,
 )
 from ofc_desk.core.rows import Row
-from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _
 
 BONUS_HANDS: Final[Mapping[Row, frozenset[HandClass]]] = MappingProxyType({
@@ -205,18 +201,11 @@ class ChinesePreset:
 
     def to_dict(self) -> dict[str, Any]:
         """The preset as stored with a session and printed on its reports, defaults filled in."""
-        return json.loads(json.dumps(self.source, default=dict))  # type: ignore[no-any-return]
+        return stored_preset(self.source)
 
 
 def load_chinese_preset(name: str) -> ChinesePreset:
-    found = find_preset_file(name, Game.CHINESE)
-    return _read_file(found.path, found.version)
-
-
-@lru_cache(maxsize=64)
-def _read_file(path: Path, version: int) -> ChinesePreset:
-    """Built once per version of the file: a batch of deals names the same preset many times."""
-    return chinese_preset_from_dict(read_preset_json(PresetFile(path, version)))
+    return load_game_preset(name, Game.CHINESE, chinese_preset_from_dict)
 
 
 def chinese_preset_from_dict(
@@ -231,8 +220,8 @@ def chinese_preset_from_dict(
         raise PresetError(
             _("preset.game must be {game} for a Chinese poker preset").format(game=Game.CHINESE.value)
         )
-    scheme = _choice(reader, "scheme", Scheme)
-    bonus_mode = _choice(reader, "bonus_mode", BonusMode)
+    scheme = reader.choice("scheme", Scheme)
+    bonus_mode = reader.choice("bonus_mode", BonusMode)
     if scheme is Scheme.MAJORITY and bonus_mode is BonusMode.INSTEAD:
         raise PresetError(_("preset.bonus_mode must be extra or always under the majority scheme"))
     payment = _payment(reader)
@@ -251,12 +240,12 @@ def chinese_preset_from_dict(
         scoop=reader.number("scoop"),
         scoop_all=reader.number("scoop_all"),
         surrender=_surrender(reader),
-        special_vs_special=_choice(reader, "special_vs_special", SpecialVsSpecial),
+        special_vs_special=reader.choice("special_vs_special", SpecialVsSpecial),
         specials=_specials(reader.value("specials"), house.strict_specials),
         bank=reader.flag("bank"),
         aces=reader.flag("aces"),
         ace_units=_ace_units(reader),
-        rake=_rake(reader.section("rake")),
+        rake=read_rake(reader.section("rake")),
         payment=payment,
         jackpot_award=preset_jackpot_award(reader),
         proposed_settlement=_proposed_settlement(reader),
@@ -266,9 +255,6 @@ def chinese_preset_from_dict(
     reader.refuse_unread()
     refuse_contradictions(preset.payment.payment, preset.surrender, len(preset.specials), preset.bank)
     return preset
-
-
-E = TypeVar("E", Scheme, BonusMode, SpecialVsSpecial, RakeMode, SettlementPolicy, SettleFrom, Payment)
 
 
 def _surrender(reader: PresetReader) -> int | None:
@@ -281,27 +267,15 @@ def _payment(reader: PresetReader) -> PaymentRules:
     numbers = {
         key: reader.number(key) if key in reader.data else default_number(key) for key in payment_numbers()
     }
-    return PaymentRules(_choice(reader, "payment", Payment, Payment.PAIRS), **numbers)
+    return PaymentRules(reader.choice("payment", Payment, Payment.PAIRS), **numbers)
 
 
 def _proposed_settlement(reader: PresetReader) -> ProposedSettlement | None:
     if "proposed_settlement" not in reader.data:
         return None
     section = reader.section("proposed_settlement")
-    policy = _choice(section, "policy", SettlementPolicy)
-    return ProposedSettlement(policy, _choice(section, "settle_from", SettleFrom))
-
-
-def _choice(reader: PresetReader, key: str, enum: type[E], default: E | None = None) -> E:
-    value = reader.text(key, None if default is None else default.value)
-    try:
-        return enum(value)
-    except ValueError:
-        allowed = ", ".join(member.value for member in enum)
-        said = _("{field} must be one of {allowed}, not {value}")
-        raise PresetError(
-            said.format(field=f"{reader.path}.{key}", allowed=allowed, value=repr(value))
-        ) from None
+    policy = section.choice("policy", SettlementPolicy)
+    return ProposedSettlement(policy, section.choice("settle_from", SettleFrom))
 
 
 def _bonuses(section: PresetReader) -> Mapping[Row, Mapping[HandClass, int]]:
@@ -376,13 +350,3 @@ def _ace_units(reader: PresetReader) -> tuple[int, ...]:
         said = _("preset.ace_units must be four whole numbers from 0 to {most}: the worth of 1-4 aces")
         raise PresetError(said.format(most=f"{MAX_POINTS:,}"))
     return tuple(value)
-
-
-def _rake(rake: PresetReader) -> RakeRules:
-    return RakeRules(
-        mode=_choice(rake, "mode", RakeMode),
-        amount=rake.number("amount", 0, MAX_CHIPS),
-        percent=rake.number("percent", 0, 100),
-        cap=rake.number("cap", 0, MAX_CHIPS),
-        jackpot_percent=rake.number("jackpot_percent", 0, 100),
-    )

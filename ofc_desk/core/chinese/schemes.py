@@ -8,7 +8,7 @@ row-by-row outcome (what the jackpot for unusual events looks at); settlement is
 
 >>> from ofc_desk.core.chinese.presets import load_chinese_preset
 >>> from ofc_desk.core.chinese.showdown import show
->>> from ofc_desk.core.ofc.scoring import SetHand
+>>> from ofc_desk.core.rows import SetHand
 >>> pool = load_chinese_preset("pool")
 >>> shown = {"Ann": show(SetHand.parse("Ah Kd 2c", "3s 3h 7d 8c 9s", "Ts Js Qs Ks 2s"), pool),
 ...          "Bob": show(SetHand.parse("Qh Qd 4c", "5s 5h 5d 8d 9d", "6c 6d 6h 4d 4h"), pool),

@@ -21,9 +21,7 @@ from typing import NamedTuple
 from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
 from ofc_desk.core.hands import hand_facts, strength
-from ofc_desk.core.ofc.scoring import SetHand, foul_reason
-from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.rows import ROWS
+from ofc_desk.core.rows import ROWS, SetHand, rows_out_of_order
 
 
 @dataclass(frozen=True)
@@ -93,7 +91,7 @@ def show(entry: Entry | SetHand, preset: ChinesePreset) -> Shown:
         return Shown(entry, None, False, "", aces)
     strengths = tuple(strength(cards) for cards in entry.rows)
     values = tuple(preset.house.ranked(value) for value in strengths)
-    reason = foul_reason(values, Variant.REGULAR, entry.rows.middle)
+    reason = rows_out_of_order(values)
     shown_rows = []
     for row, cards, hand_strength, value in zip(ROWS, entry.rows, strengths, values, strict=True):
         category, top, name = hand_facts(hand_strength)

@@ -24,14 +24,13 @@ from ofc_desk.core.ofc.scoring import (
     HandReport,
     MatchupScore,
     RowReport,
-    SetHand,
     evaluate_hand,
     score_matchup,
 )
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game
 from ofc_desk.core.results import HandResult, ResultPair, ResultRow, ResultSeat, ResultTransfer, jackpot_view
-from ofc_desk.core.rows import ROWS
+from ofc_desk.core.rows import ROWS, SetHand
 from ofc_desk.core.settlement import (
     Obligation,
     SettleFrom,

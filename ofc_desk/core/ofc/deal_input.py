@@ -6,64 +6,44 @@ front``. Unknown fields are refused too: a misspelt option must not silently sco
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import lru_cache, partial
-from typing import Any, Final, NoReturn, TypeVar
+from functools import partial
+from typing import Any, NoReturn
 
-from ofc_desk.core.cards import Card, CardError, parse_cards
+from ofc_desk.core.cards import Card
+from ofc_desk.core.deal_input import (
+    PLAYERS_IN_ORDER,
+    UNKNOWN_FIELD,
+    DealInputError,
+    read_cards,
+    read_choice,
+    read_count,
+    read_flag,
+    read_game_preset,
+    read_jackpot_pool,
+    read_name,
+    read_name_list,
+    read_pair_units,
+    read_player_name,
+    read_stack,
+    sits_twice,
+)
 from ofc_desk.core.jackpot import answered_jackpot
 from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict, refuse_award_for_variant
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
-from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, already_in
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, SetHand, already_in
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
-from ofc_desk.i18n import _, lazy_gettext, ngettext
+from ofc_desk.i18n import _, lazy_gettext
 
 DEAL_FIELDS = frozenset({
     "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
     "settlement", "settle_from", "in_fantasyland", "fantasyland_streaks", "dealer", "players",
     "jackpot_pool",
 })  # fmt: skip
-E = TypeVar("E", Variant, SettlementPolicy, SettleFrom)
 _ROW_NAMES_AND_SIZES = tuple((row.value, ROW_SIZE[row]) for row in ROWS)
 PLAYER_FIELDS = frozenset({"name", "stack", "front", "middle", "back"})
-PAIR_UNIT_FIELDS = frozenset({"players", "unit"})
-
-
-class DealInputError(ValueError):
-    """Bad input for a deal; `field` is where it is, the message says what is wrong."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        self.field = field
-        self.problem = problem
-        super().__init__(f"{field}: {problem}" if field else problem)
-
-
-UNKNOWN_FIELD: Final = lazy_gettext("unknown field")
-MISSING: Final = lazy_gettext("is missing")
-WHOLE_CHIPS: Final = lazy_gettext("must be a whole number of chips")
-PLAYERS_IN_ORDER: Final = lazy_gettext("must be a list of players in clockwise order")
-NON_EMPTY_NAME: Final = lazy_gettext("must be a non-empty name")
-CARDS_LIKE: Final = lazy_gettext("must be cards such as 'Ah Kd 7c'")
-"""Problems both games' deals are refused for, said alike (`DealInputError`'s problem)."""
-
-
-def sits_twice(name: str) -> str:
-    return _("{name} sits twice").format(name=repr(name))
-
-
-def not_unicode(name: str) -> str:
-    return _("{name} is not valid Unicode text").format(name=repr(name))
-
-
-def holds_cards(count: int, size: int) -> str:
-    """A row or hand of the wrong size: "holds 4 cards, needs 5"."""
-    return ngettext("holds {count} card, needs {size}", "holds {count} cards, needs {size}", count).format(
-        count=count, size=size
-    )
 
 
 def deal_from_json(data: Any) -> Deal:
@@ -149,34 +129,12 @@ def score_deal_json(data: Any) -> dict[str, Any]:
     return result.to_json(answered_jackpot(deal.jackpot_pool, deal.preset.jackpot_award, paid))
 
 
+_NOT_A_PRESET = lazy_gettext("must be a preset name or a preset object")
+
+
 def read_preset(rules: Any, house_options: Any = None) -> RulesPreset:
-    if house_options is not None and not isinstance(house_options, Mapping):
-        raise DealInputError("house_options", _("must be an object of preset fields"))
-    try:
-        if isinstance(rules, str):
-            base = load_preset(rules)
-            return _built_preset(base.source, house_options) if house_options else base
-        if isinstance(rules, Mapping):
-            return _built_preset(rules, house_options)
-    except PresetError as error:
-        raise DealInputError("rules", str(error)) from None
-    raise DealInputError("rules", _("must be a preset name or a preset object"))
-
-
-def _built_preset(rules: Mapping[str, Any], house_options: Any) -> RulesPreset:
-    """A preset object, with house options laid over it, built once per distinct content: a table's
-    pinned preset comes with every hand it scores (and `verify` re-scores thousands)."""
-    try:
-        key = json.dumps([rules, house_options], sort_keys=True, default=dict)
-    except (TypeError, ValueError):  # not JSON data: build it as it is, and let it refuse itself
-        return preset_from_dict(rules, house_options)
-    return _preset_from_json(key)
-
-
-@lru_cache(maxsize=64)
-def _preset_from_json(key: str) -> RulesPreset:
-    rules, house_options = json.loads(key)
-    return preset_from_dict(rules, house_options)
+    """An OFC deal's or table's `rules` and `house_options` (`core.deal_input.read_game_preset`)."""
+    return read_game_preset(rules, house_options, load_preset, preset_from_dict, _NOT_A_PRESET)
 
 
 def _check_scoring(preset: RulesPreset, scoring: Any) -> None:
@@ -186,74 +144,6 @@ def _check_scoring(preset: RulesPreset, scoring: Any) -> None:
         preset.scoring_system(scoring)
     except PresetError as error:
         raise DealInputError("scoring", str(error)) from None
-
-
-def read_choice(data: Mapping[str, Any], key: str, enum: type[E], default: E) -> E:
-    value = data.get(key, default.value)
-    try:
-        member: E = enum(value)
-    except ValueError:
-        allowed = ", ".join(choice.value for choice in enum)
-        said = _("unknown {key} {value} (use {allowed})").format(key=key, value=repr(value), allowed=allowed)
-        raise DealInputError(key, said) from None
-    return member
-
-
-def read_flag(data: Mapping[str, Any], key: str) -> bool:
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise DealInputError(key, _("must be true or false"))
-    return value
-
-
-def read_count(data: Mapping[str, Any], key: str, default: int, *, least: int, where: str = "") -> int:
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DealInputError(where + key, str(WHOLE_CHIPS))
-    if value < least:
-        raise DealInputError(
-            where + key, _("must be at least {least}, not {value}").format(least=least, value=value)
-        )
-    return value
-
-
-def read_jackpot_pool(data: Mapping[str, Any]) -> int | None:
-    """The room's jackpot pool before the deal (docs/rules.md §11), None when the deal carries none."""
-    if "jackpot_pool" not in data:
-        return None
-    value = data["jackpot_pool"]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DealInputError("jackpot_pool", str(WHOLE_CHIPS))
-    if value < 0:
-        raise DealInputError(
-            "jackpot_pool", _("a pool holds 0 chips or more, not {value}").format(value=value)
-        )
-    return value
-
-
-def read_name(data: Mapping[str, Any], key: str, names: list[str]) -> str:
-    value = data.get(key)
-    if value is None:
-        raise DealInputError(key, str(MISSING))
-    if value not in names:
-        said = _("{name} is not one of the players ({players})").format(
-            name=repr(value), players=", ".join(names)
-        )
-        raise DealInputError(key, said)
-    return str(value)
-
-
-def read_name_list(value: Any, field: str, names: list[str]) -> list[str]:
-    if not isinstance(value, list):
-        raise DealInputError(field, _("must be a list of player names"))
-    for position, name in enumerate(value):
-        if name not in names:
-            raise DealInputError(
-                f"{field}[{position}]", _("{name} is not one of the players").format(name=repr(name))
-            )
-        if name in value[:position]:
-            raise DealInputError(f"{field}[{position}]", _("{name} is named twice").format(name=repr(name)))
-    return list(value)
 
 
 def read_streaks(value: Any, in_fantasyland: frozenset[str]) -> dict[str, int]:
@@ -271,28 +161,6 @@ def read_streaks(value: Any, in_fantasyland: frozenset[str]) -> dict[str, int]:
             raise DealInputError(where, _("must be a whole number of hands, 1 or more"))
         streaks[name] = count
     return streaks
-
-
-def read_pair_units(value: Any, names: list[str]) -> dict[frozenset[str], int]:
-    if not isinstance(value, list):
-        raise DealInputError("pair_units", _("must be a list of {players, unit}"))
-    units: dict[frozenset[str], int] = {}
-    for position, entry in enumerate(value):
-        where = f"pair_units[{position}]"
-        if not isinstance(entry, Mapping):
-            raise DealInputError(where, _("must be an object with players and unit"))
-        if not entry.keys() <= PAIR_UNIT_FIELDS:
-            raise DealInputError(f"{where}.{min(set(entry) - PAIR_UNIT_FIELDS)}", str(UNKNOWN_FIELD))
-        pair = read_name_list(entry.get("players"), f"{where}.players", names)
-        if len(pair) != 2:
-            raise DealInputError(f"{where}.players", _("must name two different players"))
-        if frozenset(pair) in units:
-            said = _("{first} and {second} already have a unit").format(first=pair[0], second=pair[1])
-            raise DealInputError(f"{where}.players", said)
-        if "unit" not in entry:
-            raise DealInputError(f"{where}.unit", str(MISSING))
-        units[frozenset(pair)] = read_count(entry, "unit", 1, least=1, where=f"{where}.")
-    return units
 
 
 def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
@@ -318,22 +186,16 @@ def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
 
 
 def _read_player(entry: Any, position: int) -> SeatHand:
+    where = f"players[{position}]"
     if not isinstance(entry, Mapping):
-        raise DealInputError(
-            f"players[{position}]", _("must be an object with name, stack, front, middle, back")
-        )
+        raise DealInputError(where, _("must be an object with name, stack, front, middle, back"))
     if not entry.keys() <= PLAYER_FIELDS:
-        raise DealInputError(f"players[{position}].{min(set(entry) - PLAYER_FIELDS)}", str(UNKNOWN_FIELD))
-    name = entry.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise DealInputError(f"players[{position}].name", str(NON_EMPTY_NAME))
-    if not is_unicode(name):
-        raise DealInputError(f"players[{position}].name", not_unicode(name))
-    if "stack" not in entry:
-        raise DealInputError(f"players[{position}].stack", str(MISSING))
-    stack = read_count(entry, "stack", 0, least=0, where=f"players[{position}].")
+        raise DealInputError(f"{where}.{min(set(entry) - PLAYER_FIELDS)}", str(UNKNOWN_FIELD))
+    name = read_player_name(entry, where)
+    stack = read_stack(entry, where)
     front, middle, back = (
-        _read_row(entry.get(row_name), position, row_name, size) for row_name, size in _ROW_NAMES_AND_SIZES
+        read_cards(entry.get(row_name), f"{where}.{row_name}", size)
+        for row_name, size in _ROW_NAMES_AND_SIZES
     )
     return SeatHand(name, stack, SetHand(front, middle, back))
 
@@ -348,27 +210,3 @@ def _refuse_card_dealt_twice(seats: list[SeatHand]) -> NoReturn:
                     raise DealInputError(f"players[{position}].{row.value}", already_in(card, *placed[card]))
                 placed[card] = (seat.name, row)
     raise AssertionError("called for a deal with no card dealt twice")  # pragma: no cover
-
-
-def is_unicode(text: str) -> bool:
-    """False for a string holding half a surrogate pair, which JSON can spell (`"\\ud800"`) but
-    which can be neither written out as UTF-8 nor stored."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _read_row(value: Any, position: int, row_name: str, size: int) -> tuple[Card, ...]:
-    if isinstance(value, str | list):
-        try:
-            cards = parse_cards(value)
-        except CardError as error:
-            raise DealInputError(f"players[{position}].{row_name}", str(error)) from None
-        if len(cards) == size:
-            return tuple(cards)
-        raise DealInputError(f"players[{position}].{row_name}", holds_cards(len(cards), size))
-    if value is None:
-        raise DealInputError(f"players[{position}].{row_name}", str(MISSING))
-    raise DealInputError(f"players[{position}].{row_name}", str(CARDS_LIKE))

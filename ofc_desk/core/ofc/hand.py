@@ -33,10 +33,19 @@ from typing import NamedTuple
 from ofc_desk.core.cards import UNKNOWN_TOKEN, Card, CardError, entered_twice, parse_entries
 from ofc_desk.core.ofc.deal import Deal, SeatHand
 from ofc_desk.core.ofc.presets import RulesPreset
-from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.rows import DISCARD, HAND_SIZE, ROW_SIZE, ROWS, Placement, Row, already_in, parse_row_word
+from ofc_desk.core.rows import (
+    DISCARD,
+    HAND_SIZE,
+    ROW_SIZE,
+    ROWS,
+    Placement,
+    Row,
+    SetHand,
+    already_in,
+    parse_row_word,
+)
 from ofc_desk.core.rows import EntryRefused as EntryRefused  # re-exported: the hand's refusal
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, ngettext

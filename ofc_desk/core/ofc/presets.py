@@ -7,11 +7,8 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -22,17 +19,15 @@ from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import (
     Game,
     PresetError,
-    PresetFile,
     PresetReader,
-    RakeMode,
     RakeRules,
     deep_merge,
-    find_preset_file,
+    load_game_preset,
     preset_jackpot_award,
-    read_preset_json,
+    read_rake,
+    stored_preset,
 )
 from ofc_desk.core.rows import Row
-from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.i18n import _
 
 FANTASYLAND_CARDS = (13, 52)
@@ -104,18 +99,11 @@ class RulesPreset:
 
     def to_dict(self) -> dict[str, Any]:
         """The preset as stored: what the session records and every report prints."""
-        # `default=dict` unwraps the read-only mappings the preset keeps its data in.
-        return json.loads(json.dumps(self.source, default=dict))  # type: ignore[no-any-return]
+        return stored_preset(self.source)
 
 
 def load_preset(name: str) -> RulesPreset:
-    found = find_preset_file(name, Game.OFC)
-    return _read_preset_file(found.path, found.version)
-
-
-@lru_cache(maxsize=64)
-def _read_preset_file(path: Path, modified_ns: int) -> RulesPreset:
-    return preset_from_dict(read_preset_json(PresetFile(path, modified_ns)))
+    return load_game_preset(name, Game.OFC, preset_from_dict)
 
 
 _HAND_CLASSES = frozenset(hand_class.name.lower() for hand_class in HandClass)
@@ -141,7 +129,6 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
     royalties = reader.section("royalties")
     fantasyland = reader.section("fantasyland")
     deuce = fantasyland.section("deuce_to_seven")
-    rake = reader.section("rake")
     systems = reader.section("scoring_systems")
     preset = RulesPreset(
         name=reader.text("name"),
@@ -196,13 +183,7 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
                 stay_cards=deuce.number("stay_cards", *FANTASYLAND_CARDS),
             ),
         ),
-        rake=RakeRules(
-            mode=rake.choice("mode", RakeMode),
-            amount=rake.number("amount", 0, MAX_CHIPS),
-            percent=rake.number("percent", 0, 100),
-            cap=rake.number("cap", 0, MAX_CHIPS),
-            jackpot_percent=rake.number("jackpot_percent", 0, 100),
-        ),
+        rake=read_rake(reader.section("rake")),
         jackpot_award=preset_jackpot_award(reader),
         source=MappingProxyType(merged),
     )

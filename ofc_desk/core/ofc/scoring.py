@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ofc_desk.core.cards import Card, Rank, parse_cards
+from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.hands import (
     HandClass,
     deuce_to_seven_value,
@@ -27,27 +27,7 @@ from ofc_desk.core.hands import (
 )
 from ofc_desk.core.ofc.presets import RulesPreset, ScoringSystem
 from ofc_desk.core.ofc.variants import Variant
-from ofc_desk.core.rows import ROW_SIZE, ROWS, Row
-
-
-class SetHand(NamedTuple):
-    """A finished hand: 3 cards in front, 5 in the middle, 5 in the back."""
-
-    front: tuple[Card, ...]
-    middle: tuple[Card, ...]
-    back: tuple[Card, ...]
-
-    @classmethod
-    def parse(cls, front: str, middle: str, back: str) -> SetHand:
-        return cls(tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back)))
-
-    def row(self, row: Row) -> tuple[Card, ...]:
-        cards: tuple[Card, ...] = getattr(self, row.value)
-        return cards
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self.front + self.middle + self.back
+from ofc_desk.core.rows import HIGH_ROW_ORDER, ROW_SIZE, ROWS, Row, SetHand, rows_out_of_order
 
 
 class RowReport(NamedTuple):
@@ -125,7 +105,7 @@ def foul_certain(rows: Mapping[Row, Sequence[Card]], variant: Variant) -> bool:
 # order. Front against back decides nothing more on a finished regular hand, but makes a foul
 # certain before the middle is full.
 _ROW_ORDER: Mapping[bool, tuple[tuple[int, int], ...]] = {
-    False: ((0, 1), (1, 2), (0, 2)),
+    False: HIGH_ROW_ORDER,
     True: ((0, 2),),  # 2-7: the middle is a low hand, ranked on its own
 }
 
@@ -135,10 +115,9 @@ def foul_reason(values: Sequence[int | None], variant: Variant, middle: Sequence
 
     `values` are the strengths of front, middle and back, None for a row not yet full.
     """
-    for lower, upper in _ROW_ORDER[variant.lowball_middle]:
-        weaker, stronger = values[lower], values[upper]
-        if weaker is not None and stronger is not None and stronger < weaker:
-            return f"the {ROWS[upper].value} is weaker than the {ROWS[lower].value}"
+    reason = rows_out_of_order(values, _ROW_ORDER[variant.lowball_middle])
+    if reason:
+        return reason
     if variant.lowball_middle and middle is not None and not qualifies_as_low(middle):
         return "the middle is not a ten-high or better low"
     return ""

@@ -13,10 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.ofc.variants import Variant
 
-DECK_SIZE = len(FULL_DECK)
 FACE_DOWN_CARDS = 3
 """The §7 option: the last three cards of four-handed regular OFC come face down, entered at once."""
 

@@ -17,7 +17,7 @@ from ofc_desk.core.chinese.house_words import OPTION_LABELS, house_variant_words
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import BonusMode
 from ofc_desk.core.chinese.specials import SpecialKind
-from ofc_desk.core.ofc.deal_input import DealInputError
+from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
@@ -33,7 +33,7 @@ from ofc_desk.reports.record import (
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
 from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.replay_vocabulary import CHINESE_ACTION_KEYS
+from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
 
 SPECIAL_KINDS = frozenset(SpecialKind)
 
@@ -151,7 +151,7 @@ class ChineseReport:
     def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
         """A showdown: a surrender, a declaration with its cards (and rows when given), or the
         cards with their rows."""
-        surrender, declare = CHINESE_ACTION_KEYS
+        surrender, declare = SHOWDOWN_KEYS
         action: dict[str, Any] = {"player": payload["player"]}
         if payload.get(surrender):
             return {**action, surrender: True}

@@ -11,8 +11,8 @@ from ofc_desk.core.chinese.deal import MAX_PLAYERS, MIN_PLAYERS
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.chinese.presets import ChinesePreset
+from ofc_desk.core.deal_input import DealInputError, read_choice, read_pair_units
 from ofc_desk.core.jackpot import JackpotAward
-from ofc_desk.core.ofc.deal_input import DealInputError, read_choice, read_pair_units
 from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.results import HandResult
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from ofc_desk.core.cards import DECK_SIZE
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry, show
 from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
-from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
 from ofc_desk.service.games.chinese.play import ChineseHandState

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ofc_desk.core.cards import DECK_SIZE
 from ofc_desk.core.jackpot import JackpotAward
 from ofc_desk.core.ofc.presets import RulesPreset
-from ofc_desk.core.ofc.streets import DECK_SIZE, StreetPlan, cards_needed
+from ofc_desk.core.ofc.streets import StreetPlan, cards_needed
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.results import HandResult

@@ -6,12 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ofc_desk.core.ofc.deal_input import (
-    DealInputError,
-    read_choice,
-    read_pair_units,
-    read_preset,
-)
+from ofc_desk.core.deal_input import DealInputError, read_choice, read_pair_units
+from ofc_desk.core.ofc.deal_input import read_preset
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import PresetError

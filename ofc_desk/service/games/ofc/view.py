@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from ofc_desk.core.cards import DECK_SIZE
 from ofc_desk.core.ofc.hand import PlayerHand
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.scoring import evaluate_row, foul_certain
-from ofc_desk.core.ofc.streets import DECK_SIZE
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
