@@ -21,6 +21,7 @@ from ofc_desk.service.fold import fold_event, folded
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
+from ofc_desk.service.pool_ledger import held_pool, pool_reading
 from ofc_desk.service.records import (
     AuditRecord,
     HandFields,
@@ -153,19 +154,23 @@ class EventStore:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
         derived rows and the signatures of `signers` over the new head. On any failure the caller
         must reload the machine (it may hold the unstored event)."""
+        changes_pool = kind in room_pool.POOL_KINDS
+        if changes_pool:
+            pool_reading(self.database)  # the room walked before the lock: under it, only what is new
         try:
             with self.database.session() as session:
                 # The room's pool is read and changed by one table at a time (`room_pool`).
-                pool = room_pool.hold_pool(session) if kind in room_pool.POOL_KINDS else None
+                pool = held_pool(session, self.database) if changes_pool else None
                 if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
-                    payload = machine.check(
-                        kind, {**payload, room_pool.POOL_KEY: pool or 0}
-                    )  # the pool it found
+                    found = pool.payable() if pool is not None else 0
+                    payload = machine.check(kind, {**payload, room_pool.POOL_KEY: found})  # the pool it found
                 outcome = machine.apply_checked(kind, payload, actor)
                 row = self._head_row(session)
                 event = self._write(session, row, kind, payload, actor, outcome, signers)
                 if pool is not None:
-                    room_pool.record_moves(session, self.session_id, event.id, pool, outcome.pool_moves)
+                    if any(move.chips < 0 for move in outcome.pool_moves):
+                        pool.payable()  # nothing is taken out of a pool that does not verify
+                    room_pool.record_moves(session, self.session_id, event.id, pool.pool, outcome.pool_moves)
                 session.commit()
         except IntegrityError:
             raise ActionRefused(str(CHANGED_ELSEWHERE)) from None

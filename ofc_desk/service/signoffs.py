@@ -146,9 +146,9 @@ def check_session_signoffs(
         if request is not None:
             # Carried out by the desk as the floor approved it: the approval bears the signature.
             approval = approvals.get(request)
-            _check_signed(event, signed[approval] if approval is not None else set(), chain)
+            check_signed(event, signed[approval] if approval is not None else set(), chain)
         else:
-            _check_signed(event, signed[event.seq], chain)
+            check_signed(event, signed[event.seq], chain)
     return set_aside
 
 
@@ -160,7 +160,7 @@ def _set_aside(session_id: int, signature: Any) -> str:
     return said.format(number=session_id, row=signature.id, signer=repr(signature.signer), seq=signature.seq)
 
 
-def _check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None:
+def check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None:
     """`signers` are those who signed the event, or for an action carried out on an approval from
     the floor, those who signed the approval."""
     kind = event.kind  # a stored kind that is none of the service's is the fold's to name

@@ -28,9 +28,10 @@ from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
+from ofc_desk.service.pool_ledger import pool_reading, room_pool
 from ofc_desk.service.requests import FloorRequest, ready_to_apply
 from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
-from ofc_desk.service.room_pool import POOL_KEY, room_pool, void_moves
+from ofc_desk.service.room_pool import POOL_KEY, void_moves
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase, TableSnapshot
@@ -345,7 +346,10 @@ class TableService:
         from it, for the desk's status line; None otherwise."""
         if self._machine.jackpot_award() is None:
             return None
-        return _("room jackpot {chips}").format(chips=said_number(room_pool(self.database)))
+        pool = pool_reading(self.database)
+        if pool.fault is not None:
+            return _("room jackpot does not verify: call the floor")
+        return _("room jackpot {chips}").format(chips=said_number(pool.pool))
 
     def jackpot_due(self) -> JackpotView | None:
         """At a hand awaiting settlement at a table whose preset pays an award: the award it would

@@ -19,7 +19,7 @@ from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.hand_end.payment_lines import payment_html
 from ofc_desk.service import table_service
 from ofc_desk.service.persistence import read_ledger
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
