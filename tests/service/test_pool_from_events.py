@@ -5,23 +5,19 @@ aside and named, and a pool whose stored rows disagree with its events pays noth
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select, text
-from sqlalchemy.orm import Session
+from sqlalchemy import text
 
 from ofc_desk.service import persistence
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.pool_ledger import pool_reading, room_pool
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import JackpotMove
 from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand
+from tests.helpers.pool_attacks import PHANTOM, add_a_phantom_row_beside_each_event
 from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, dealer
-
-PHANTOM = 100_000
 
 
 @pytest.fixture
@@ -30,27 +26,6 @@ def seeded(database: Database) -> TableService:
     service = open_award_table(database, "Jade 1", **HOUSE_AWARD)
     service.seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
     return service
-
-
-def add_a_phantom_row_beside_each_event(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The attacker's library: every event's derived rows carry one more row of the pool, +100,000,
-    in the same transaction (as the table's login could write it beside a real rebuy)."""
-    write_derived = persistence.write_derived
-
-    def with_a_phantom(session: Session, session_id: int, event_id: int, at: str, outcome: Outcome) -> None:
-        write_derived(session, session_id, event_id, at, outcome)
-        last = session.scalar(select(JackpotMove.pool_after).order_by(JackpotMove.id.desc()).limit(1))
-        phantom = JackpotMove(
-            session_id=session_id,
-            event_id=event_id,
-            hand_number=None,
-            kind="seed",
-            chips=PHANTOM,
-            pool_after=(last or 0) + PHANTOM,
-        )
-        session.add(phantom)
-
-    monkeypatch.setattr(persistence, "write_derived", with_a_phantom)
 
 
 def _second_desk(service: TableService) -> TableService:
