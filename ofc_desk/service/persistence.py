@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import room_pool
 from ofc_desk.service.dealers import DealerStep, hand_dealers
+from ofc_desk.service.entry_marks import EntryStamp, stamp_row
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import fold_event, folded
@@ -70,7 +71,10 @@ class EventStore:
         payload: TableOpened,
         machine: TableMachine,
         signers: Sequence[Account] = (),
+        entries_key: str = "",
     ) -> EventStore:
+        """A new session and its opening; `entries_key`, signed by the first signer, is the key
+        that marks the opening desk's entries (`entry_marks`)."""
         with database.session() as session:
             lock_openings(session)
             _refuse_if_open(session, table)
@@ -90,7 +94,16 @@ class EventStore:
                 raise
             store = cls(database, row.id, 0, link_new_session(session, row.id))
             outcome = machine.apply(EventKind.TABLE_OPENED, payload, actor)
-            event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
+            event = store._write(
+                session,
+                row,
+                EventKind.TABLE_OPENED,
+                payload,
+                actor,
+                outcome,
+                signers,
+                entries_key=entries_key,
+            )
             row.opened_at = event.at
             session.commit()
         return store
@@ -150,10 +163,12 @@ class EventStore:
         payload: EventPayload,
         actor: str,
         signers: Sequence[Account] = (),
+        stamp: EntryStamp | None = None,
     ) -> None:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
-        derived rows and the signatures of `signers` over the new head. On any failure the caller
-        must reload the machine (it may hold the unstored event)."""
+        derived rows, the signatures of `signers` over the new head and its desk's `stamp` (an
+        entry's: `entry_marks`). On any failure the caller must reload the machine (it may hold the
+        unstored event)."""
         changes_pool = kind in room_pool.POOL_KINDS
         if changes_pool:
             pool_reading(self.database)  # the room walked before the lock: under it, only what is new
@@ -166,7 +181,7 @@ class EventStore:
                     payload = machine.check(kind, {**payload, room_pool.POOL_KEY: found})  # the pool it found
                 outcome = machine.apply_checked(kind, payload, actor)
                 row = self._head_row(session)
-                event = self._write(session, row, kind, payload, actor, outcome, signers)
+                event = self._write(session, row, kind, payload, actor, outcome, signers, stamp)
                 if pool is not None:
                     if any(move.chips < 0 for move in outcome.pool_moves):
                         pool.payable()  # nothing is taken out of a pool that does not verify
@@ -190,6 +205,8 @@ class EventStore:
         actor: str,
         outcome: Outcome,
         signers: Sequence[Account] = (),
+        stamp: EntryStamp | None = None,
+        entries_key: str = "",
     ) -> Event:
         seq, at, text = self.head_seq + 1, utc_now(), canonical_json(payload)
         digest = event_hash(self.head_hash, self.session_id, seq, kind.value, actor, at, text)
@@ -207,7 +224,12 @@ class EventStore:
         session.flush()
         write_derived(session, self.session_id, event.id, at, outcome)
         for signer in signers:
-            _add_signature(session, self.session_id, seq, digest, signer)
+            _add_signature(session, self.session_id, seq, digest, signer, entries_key)
+            entries_key = ""  # the first signer's: the opening dealer's
+        if stamp is not None:
+            session.add(stamp_row(self.session_id, event.id, seq, stamp))
+            if stamp.key:
+                _add_signature(session, self.session_id, seq, digest, stamp.signer, stamp.key)
         notify_table_changed(session, self.session_id)
         row.head_seq, row.head_hash = seq, digest
         if outcome.closes_session:
@@ -216,11 +238,13 @@ class EventStore:
         return event
 
 
-def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, signer: Account) -> None:
+def _add_signature(
+    session: Session, session_id: int, seq: int, head_hash: str, signer: Account, entries_key: str = ""
+) -> None:
     if signer.key is None:
         return  # an account from before sign-offs, or a name without an account: nothing to sign with
     accounts_seq, accounts_hash = accounts_head(session)
-    message = head_message(session_id, seq, head_hash, accounts_seq, accounts_hash)
+    message = head_message(session_id, seq, head_hash, accounts_seq, accounts_hash, entries_key)
     # A dealer without an account of their own in a replayed session signs with the built-in key.
     name = BUILTIN_REPLAY if signer.builtin else signer.name
     session.add(
@@ -232,6 +256,7 @@ def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, 
             signature=sign(signer.key, message),
             accounts_seq=accounts_seq,
             accounts_hash=accounts_hash,
+            entries_key=entries_key,
         )
     )
 

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import select
+from sqlalchemy import literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
+from ofc_desk.service.entry_marks import marks_entries
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
@@ -242,6 +243,7 @@ def _signers(session: Session, session_id: int, seqs: set[int], chain: AccountsC
         select(Event.seq, Event.hash).where(Event.session_id == session_id, Event.seq.in_(seqs))
     )
     hashes = {seq: digest for seq, digest in found}
+    keyed = Signature.entries_key if marks_entries(session) else literal("")
     rows = session.connection().execute(
         select(
             Signature.seq,
@@ -250,12 +252,13 @@ def _signers(session: Session, session_id: int, seqs: set[int], chain: AccountsC
             Signature.signature,
             Signature.accounts_seq,
             Signature.accounts_hash,
+            keyed,
         ).where(Signature.session_id == session_id, Signature.seq.in_(seqs))
     )
     signed: dict[int, set[str]] = {}
-    for seq, digest, signer, signature, accounts_seq, accounts_hash in rows:
+    for seq, digest, signer, signature, accounts_seq, accounts_hash, entries_key in rows:
         account = chain.accounts.get(signer)
-        message = head_message(session_id, seq, digest, accounts_seq, accounts_hash)
+        message = head_message(session_id, seq, digest, accounts_seq, accounts_hash, entries_key)
         if (
             account is not None
             and hashes.get(seq) == digest

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
 from ofc_desk.service.actions import DEALER_SIGNED, SUPERVISED
+from ofc_desk.service.entry_marks import marks_entries
 from ofc_desk.service.events import EventKind
 from ofc_desk.storage.accounts import (
     BUILTIN_REPLAY,
@@ -80,16 +81,18 @@ def sign_in_fault(session: Session, chain: AccountsChain, set_aside: list[str]) 
 _SIGNATURE_COLUMNS = (Signature.id, Signature.seq, Signature.hash, Signature.signer, Signature.signature)
 _ACCOUNTS_NAMED = (Signature.accounts_seq, Signature.accounts_hash)
 _NO_ACCOUNTS_NAMED = (literal(0).label("accounts_seq"), literal("").label("accounts_hash"))
+_NO_ENTRIES_KEY = literal("").label("entries_key")
 
 
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
     """A session's signatures as plain rows (id, seq, hash, signer, signature), for
     `check_session_signoffs`, which reads nothing itself."""
     named = _ACCOUNTS_NAMED if anchors_accounts(session) else _NO_ACCOUNTS_NAMED
+    keyed = Signature.entries_key if marks_entries(session) else _NO_ENTRIES_KEY
     return (
         session.connection()
         .execute(
-            select(*_SIGNATURE_COLUMNS, *named)
+            select(*_SIGNATURE_COLUMNS, *named, keyed)
             .where(Signature.session_id == session_id)
             .order_by(Signature.id)
         )
@@ -113,7 +116,9 @@ def check_session_signoffs(
     for signature in signatures:
         account = chain.accounts.get(signature.signer)
         accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
-        message = head_message(session_id, signature.seq, signature.hash, accounts_seq, accounts_hash)
+        message = head_message(
+            session_id, signature.seq, signature.hash, accounts_seq, accounts_hash, signature.entries_key
+        )
         if account is None or not signature_holds(account.public_key, message, signature.signature):
             set_aside.append(_set_aside(session_id, signature))
             continue

@@ -23,6 +23,7 @@ from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.actions import DEALER_SIGNED
+from ofc_desk.service.entry_marks import MARKED, DeskMarks
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
@@ -51,10 +52,14 @@ Dealer = Account | str
 class TableService:
     """One open table session. Construct with `TableService.open` or `TableService.resume`."""
 
-    def __init__(self, store: EventStore, machine: TableMachine, actor: Dealer) -> None:
+    def __init__(
+        self, store: EventStore, machine: TableMachine, actor: Dealer, marks: DeskMarks | None = None
+    ) -> None:
         self._store = store
         self._machine = machine
         self._dealer = actor if isinstance(actor, Account) else None
+        self._marks = marks or DeskMarks.for_dealer(self._dealer)
+        """This desk's chain of marks for its entries (`entry_marks`), published with its first."""
         self._actor = actor.name if isinstance(actor, Account) else actor
         machine.dealer_on_duty = self._actor
         self.anchor_file = configured_anchor_file()
@@ -72,6 +77,7 @@ class TableService:
             return self.snapshot()
         self.act(EventKind.HANDED_OVER, {"dealer": name})
         self._dealer = dealer if isinstance(dealer, Account) else None
+        self._marks = DeskMarks.for_dealer(self._dealer)
         self._actor = name
         return self.snapshot()
 
@@ -90,8 +96,12 @@ class TableService:
         payload = machine.check_opened(_setup_payload(setup))
         signers = (actor,) if isinstance(actor, Account) else ()
         name = actor.name if isinstance(actor, Account) else actor
-        store = EventStore.create_session(database, setup.name, name, payload, machine, signers)
-        service = cls(store, machine, actor)
+        marks = DeskMarks.for_dealer(actor if isinstance(actor, Account) else None)
+        key = marks.key if marks is not None else ""
+        store = EventStore.create_session(database, setup.name, name, payload, machine, signers, key)
+        if marks is not None:
+            marks.published = True  # the opening's signature carries the key
+        service = cls(store, machine, actor, marks)
         service._anchor(EventKind.TABLE_OPENED)
         return service
 
@@ -472,8 +482,9 @@ class TableService:
         actor = actor or (approver.name if approver is not None else self._actor)
         for attempt in range(1, FLOOR_RETRIES + 1):
             head = self._store.head_seq
+            stamp = self._marks.stamp() if self._marks is not None and kind in MARKED else None
             try:
-                self._store.append(self._machine, kind, payload, actor, signers)
+                self._store.append(self._machine, kind, payload, actor, signers, stamp)
             except BaseException as failure:
                 # The machine may hold the event that was not stored: rebuild it from what was.
                 self._reload()
@@ -481,6 +492,8 @@ class TableService:
                     raise
                 payload = self._machine.check(kind, payload)
                 continue
+            if stamp is not None and self._marks is not None:
+                self._marks = self._marks.confirm()
             self._anchor(kind)
             return self.snapshot()
         raise AssertionError("unreachable: the last attempt raises")

@@ -46,6 +46,7 @@ DESK_INSERTS: dict[str, str] = {
     "transfers": "a settled hand's transfers (derived)",
     "chip_ledger": "chip movements (derived)",
     "jackpot_moves": "the room's jackpot pool: drops, seeds and awards (derived)",
+    "entry_marks": "each entry's mark of the desk that recorded it (beside its event)",
     "signatures": "the sign-offs of the chain by dealers and supervisors",
     "sign_in_attempts": "every PIN check, for the lockout",
 }
@@ -181,6 +182,11 @@ DERIVED_ROWS: dict[str, str] = {
         " AND jackpot_moves.chips = (e.payload::json->>'chips')::bigint))"
         " AND NOT EXISTS (SELECT 1 FROM {schema}.jackpot_moves m WHERE m.event_id = jackpot_moves.event_id"
         " AND m.kind = jackpot_moves.kind)"
+    ),
+    "entry_marks": (
+        "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = entry_marks.event_id"
+        " AND e.session_id = entry_marks.session_id AND e.seq = entry_marks.seq"
+        f" AND e.xmin = {THIS_TRANSACTION})"
     ),
 }
 """What a desk may insert into the rows an event leaves beside it: only rows of an event (a hand:

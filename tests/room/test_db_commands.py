@@ -144,13 +144,13 @@ def test_the_roles_are_current_once_applied_and_not_after_an_upgrade_adds_tables
     apply(room_url, roles)
     current = f"current ({roles.table} and {roles.floor} have exactly the grants of this OFC Desk)"
     assert state() == (True, True, current)
-    owner.migrate()  # 0006 adds account_events and signatures, 0009 jackpot_moves: no grants on them yet
+    owner.migrate()  # 0006 adds account_events and signatures, 0009 jackpot_moves, 0010 entry_marks
     made, is_current, words = state()
     assert (made, is_current) == (True, False)
     assert words.startswith(
         f"not current: {roles.floor} lacks SELECT on table account_events;"
+        f" {roles.floor} lacks SELECT on table entry_marks;"
         f" {roles.floor} lacks INSERT on table jackpot_moves;"
-        f" {roles.floor} lacks SELECT on table jackpot_moves;"
     )
     apply(room_url, roles)
     assert state() == (True, True, current)

@@ -33,7 +33,7 @@ def test_migrations_build_the_whole_schema(database_url: str) -> None:
     tables = set(inspect(database.engine).get_table_names())
     assert set(Base.metadata.tables) <= tables
     with database.engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
     indexes = {index["name"]: index for index in inspect(database.engine).get_indexes("table_sessions")}
     assert indexes["uq_table_sessions_open_table"]["unique"]
     database.dispose()
