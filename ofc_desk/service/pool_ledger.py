@@ -34,7 +34,16 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
 from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.room_pool import PoolStep, PoolWalk, has_pool, hold_pool, pool_step, read_moves
+from ofc_desk.service.room_pool import (
+    PoolRow,
+    PoolStep,
+    PoolWalk,
+    has_pool,
+    hold_pool,
+    pool_rows,
+    pool_step,
+    read_moves,
+)
 from ofc_desk.service.signoffs import SignoffFault, check_signed, read_accounts
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import canonical_json, event_hash, read_json
@@ -125,6 +134,11 @@ class PoolLedger:
             walk.set_aside_rows(self._walked)
             fault = chain if isinstance(chain, str) else walk.fault
             return PoolReading(walk.pool, fault, (*self._not_counted, *walk.set_aside))
+
+    def matched_rows(self) -> frozenset[int]:
+        """The ids of the stored rows the events give, as far as this process has walked."""
+        with self._lock:
+            return frozenset(row.id for row in self._walk.matched) if self._walk is not None else frozenset()
 
     def _walked(self, row: Any) -> bool:
         """Whether the row's event was folded (so it gave no such change) or never will be."""
@@ -297,6 +311,15 @@ def room_pool(database: Database) -> int:
 def pool_in(session: Session, database: Database) -> int:
     """`room_pool` read in a snapshot already open (the floor's reading of the room)."""
     return ledger_of(database).read(session).pool
+
+
+def verified_pool_rows(database: Database) -> tuple[PoolRow, ...]:
+    """The room's stored pool changes that its events give, in order, with their events' times (a
+    row set aside is left out): the pool after each is the events' own."""
+    with database.snapshot() as session:
+        ledger = ledger_of(database)
+        ledger.read(session)
+        return pool_rows(session, kept=ledger.matched_rows())
 
 
 def held_pool(session: Session, database: Database) -> PoolReading | None:

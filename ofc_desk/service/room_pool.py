@@ -16,7 +16,7 @@ and for the desk (`pool_ledger`, which pays from it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Protocol
@@ -380,20 +380,25 @@ class PoolRow:
     """The room's pool once this change was made, as the store kept it (every table's changes)."""
 
 
-def pool_rows(session: Session, session_id: int | None = None) -> tuple[PoolRow, ...]:
+def pool_rows(
+    session: Session, session_id: int | None = None, kept: Container[int] | None = None
+) -> tuple[PoolRow, ...]:
     """The room's stored pool changes in the order they were made (one session's, or every
-    table's); none in a database from before the room's pool."""
-    return _stored_rows(session, session_id) if has_pool(session) else ()
+    table's; with `kept`, only the rows of those ids); none in a database from before the room's
+    pool."""
+    return _stored_rows(session, session_id, kept) if has_pool(session) else ()
 
 
-def _stored_rows(session: Session, session_id: int | None) -> tuple[PoolRow, ...]:
+def _stored_rows(
+    session: Session, session_id: int | None, kept: Container[int] | None = None
+) -> tuple[PoolRow, ...]:
     columns = (JackpotMove.session_id, JackpotMove.event_id, Event.at, JackpotMove.hand_number)
-    query = select(*columns, JackpotMove.kind, JackpotMove.chips, JackpotMove.pool_after).join(
-        Event, Event.id == JackpotMove.event_id
-    )
+    query = select(JackpotMove.id, *columns, JackpotMove.kind, JackpotMove.chips, JackpotMove.pool_after)
+    query = query.join(Event, Event.id == JackpotMove.event_id)
     if session_id is not None:
         query = query.where(JackpotMove.session_id == session_id)
-    return tuple(PoolRow(*row) for row in session.execute(query.order_by(JackpotMove.id)).all())
+    rows = session.execute(query.order_by(JackpotMove.id)).all()
+    return tuple(PoolRow(*row[1:]) for row in rows if kept is None or row[0] in kept)
 
 
 def session_pool_rows(

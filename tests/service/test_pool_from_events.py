@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
+from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.service import persistence
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
@@ -45,6 +46,8 @@ def test_a_row_added_beside_a_rebuy_is_set_aside_and_never_paid(
     assert summary.set_aside == (
         "jackpot pool row 2 (seed +100,000, event 3) is none the events give: it is not counted",
     )
+    pool = shift_report(Database(seeded.database.url), ShiftWindow()).pool
+    assert (pool.at_end, pool.seeds, pool.difference) == (1000, 1000, 0)  # the phantom left out
     later = _second_desk(seeded)
     show_the_losing_hand(later)
     later.confirm_settlement()  # the award is paid from 1,000, not from 101,000
