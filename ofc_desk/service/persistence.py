@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import room_pool
 from ofc_desk.service.dealers import DealerStep, hand_dealers
-from ofc_desk.service.entry_marks import EntryStamp, stamp_row
+from ofc_desk.service.entry_marks import EntryStamp, marks_entries, stamp_row
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import fold_event, folded
@@ -61,6 +61,8 @@ class EventStore:
         self.session_id = session_id
         self.head_seq = head_seq
         self.head_hash = head_hash
+        self._keeps_marks: bool | None = None
+        """Whether the schema keeps entries' marks (migration 0010), read once."""
 
     @classmethod
     def create_session(
@@ -223,6 +225,8 @@ class EventStore:
         session.add(event)
         session.flush()
         write_derived(session, self.session_id, event.id, at, outcome)
+        if not self._marks_kept(session):
+            stamp, entries_key = None, ""  # a test recording as a desk from before migration 0010
         for signer in signers:
             _add_signature(session, self.session_id, seq, digest, signer, entries_key)
             entries_key = ""  # the first signer's: the opening dealer's
@@ -236,6 +240,11 @@ class EventStore:
             row.closed_at = at
         self.head_seq, self.head_hash = seq, digest
         return event
+
+    def _marks_kept(self, session: Session) -> bool:
+        if self._keeps_marks is None:
+            self._keeps_marks = marks_entries(session)
+        return self._keeps_marks
 
 
 def _add_signature(
