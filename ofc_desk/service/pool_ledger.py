@@ -107,6 +107,10 @@ class PoolLedger:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._forget()
+
+    def _forget(self) -> None:
+        """Nothing walked yet."""
         self._followed: dict[int, _Followed] = {}
         self._walk: PoolWalk | None = None
         self._last_row = 0
@@ -117,23 +121,30 @@ class PoolLedger:
         """The pool now, read inside the caller's snapshot or under the pool's lock (`hold_pool`),
         so that a change and its event are read together."""
         with self._lock:
-            if self._walk is None:
-                self._walk = PoolWalk(rows_kept=has_pool(session))
-            walk = self._walk
-            if not walk.rows_kept:
-                return PoolReading(0)  # a schema from before the room's pool: its drops paid nothing
-            rows = read_moves(session, self._last_row)
-            self._last_row = rows[-1].id if rows else self._last_row
-            walk.take(rows)
-            for row in rows:
-                self._followed.setdefault(row.session_id, _Followed())
-            chain = self._chain(session)
-            steps = self._fold_new(session, chain)
-            for step in sorted(steps, key=lambda step: step.event_id):
-                walk.walk(step)
-            walk.set_aside_rows(self._walked)
-            fault = chain if isinstance(chain, str) else walk.fault
-            return PoolReading(walk.pool, fault, (*self._not_counted, *walk.set_aside))
+            try:
+                return self._read(session)
+            except BaseException:
+                self._forget()  # half a walk is no walk: the next reading starts afresh
+                raise
+
+    def _read(self, session: Session) -> PoolReading:
+        if self._walk is None:
+            self._walk = PoolWalk(rows_kept=has_pool(session))
+        walk = self._walk
+        if not walk.rows_kept:
+            return PoolReading(0)  # a schema from before the room's pool: its drops paid nothing
+        rows = read_moves(session, self._last_row)
+        self._last_row = rows[-1].id if rows else self._last_row
+        walk.take(rows)
+        for row in rows:
+            self._followed.setdefault(row.session_id, _Followed())
+        chain = self._chain(session)
+        steps = self._fold_new(session, chain)
+        for step in sorted(steps, key=lambda step: step.event_id):
+            walk.walk(step)
+        walk.set_aside_rows(self._walked)
+        fault = chain if isinstance(chain, str) else walk.fault
+        return PoolReading(walk.pool, fault, (*self._not_counted, *walk.set_aside))
 
     def matched_rows(self) -> frozenset[int]:
         """The ids of the stored rows the events give, as far as this process has walked."""

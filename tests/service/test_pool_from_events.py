@@ -12,6 +12,7 @@ from ofc_desk.service import persistence
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.pool_ledger import pool_reading, room_pool
+from ofc_desk.service.room_pool import PoolWalk
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
@@ -105,3 +106,21 @@ def test_the_pool_is_the_events_sum_across_tables(database: Database) -> None:
     assert first.machine.hand_awards[1] == 1000
     assert pool_reading(Database(database.url)).pool == 0 == room_pool(database)
     verify_database(database, fork=False)
+
+
+def test_a_reading_that_fails_half_way_leaves_no_half_walk(
+    seeded: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The events were folded when the walk failed (any error): the next reading walks the room
+    afresh rather than without their changes."""
+    database = Database(seeded.database.url)
+
+    def fails(*_args: object) -> None:
+        raise RuntimeError("the connection dropped")
+
+    with monkeypatch.context() as failing:
+        failing.setattr(PoolWalk, "walk", fails)
+        with pytest.raises(RuntimeError):
+            pool_reading(database)
+    assert pool_reading(database).pool == 1000
+    database.dispose()
