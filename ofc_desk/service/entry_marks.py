@@ -143,9 +143,14 @@ def check_entries(
     for mark in marks:
         by_seq.setdefault(mark.seq, []).append(mark)
     if any(key.seq == 1 for key in keys):
+        heads = {key.head: key for key in keys}
+        signers: dict[str, str] = {}
         for event in events:
             if event.kind in MARKED:
-                _marked(event, by_seq.pop(event.seq, []), keys, chain, by_seq)
+                signer = signers.get(event.actor) or signers.setdefault(
+                    event.actor, _signer(event.actor, chain)
+                )
+                _marked(event, signer, by_seq.pop(event.seq, []), heads, by_seq)
     said = _("session {session}: entry mark row {row} (event number {seq}) marks no entry: it is not counted")
     return [
         said.format(session=session_id, row=mark.id, seq=mark.seq)
@@ -178,24 +183,26 @@ def _keys(
     return keys
 
 
-def _marked(
-    event: Any, candidates: list[Any], keys: list[_Key], chain: AccountsChain, left: dict[int, list[Any]]
-) -> None:
-    """Advance the key of the entry's dealer that its mark follows; the other candidates stay
-    `left` (set aside)."""
-    actor = event.actor
+def _signer(actor: str, chain: AccountsChain) -> str:
+    """Whose key marks an entry of `actor`: theirs, or the built-in replay key for a replayed
+    session's dealer without an account (as `signoffs.check_signed` reads a settlement's)."""
     builtin = chain.accounts.get(BUILTIN_REPLAY)
-    signer = (
-        BUILTIN_REPLAY if actor not in chain.accounts and builtin is not None and builtin.builtin else actor
-    )
+    if actor not in chain.accounts and builtin is not None and builtin.builtin:
+        return BUILTIN_REPLAY
+    return actor
+
+
+def _marked(
+    event: Any, signer: str, candidates: list[Any], heads: dict[str, _Key], left: dict[int, list[Any]]
+) -> None:
+    """Advance the key of the entry's dealer that its mark follows (`heads`: each key by the last
+    link it revealed); the other candidates stay `left` (set aside)."""
     for position, mark in enumerate(candidates):
-        follows = link(mark.mark)
-        key = next(
-            (key for key in keys if key.seq <= event.seq and key.signer == signer and key.head == follows),
-            None,
-        )
-        if key is not None:
+        key = heads.get(link(mark.mark))
+        if key is not None and key.seq <= event.seq and key.signer == signer:
+            del heads[key.head]
             key.head = mark.mark
+            heads[mark.mark] = key
             rest = candidates[:position] + candidates[position + 1 :]
             if rest:
                 left[event.seq] = rest
@@ -204,4 +211,4 @@ def _marked(
         "event {event}: {kind} by {actor} carries no mark of the desk that holds the table: it was"
         " recorded at another desk's login"
     )
-    raise EntryFault(said.format(event=event.id, kind=event.kind, actor=actor))
+    raise EntryFault(said.format(event=event.id, kind=event.kind, actor=event.actor))
