@@ -26,16 +26,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import inspect, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
 from ofc_desk.service.actions import SPECS
 from ofc_desk.service.actions.spec import Signer
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.signoffs import SignoffFault, marks_entries, read_accounts, read_signatures
 from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountsChain
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.keys import head_message, signature_holds
-from ofc_desk.storage.models import EntryMark
+from ofc_desk.storage.models import EntryMark, Event
 from ofc_desk.storage.users import Account
 
 MARKED: Final = frozenset(spec.kind for spec in SPECS if spec.signer is Signer.NOBODY) - {
@@ -104,11 +106,6 @@ def stamp_row(session_id: int, event_id: int, seq: int, stamp: EntryStamp) -> En
 
 
 # ---------------------------------------------------------------------- verify's part
-def marks_entries(session: Session) -> bool:
-    """Whether the schema keeps entries' marks (migration 0010)."""
-    return inspect(session.connection()).has_table(EntryMark.__tablename__)
-
-
 def read_marks(session: Session, session_id: int) -> Sequence[Any]:
     """A session's marks as plain rows (id, seq, mark); none before migration 0010."""
     if not marks_entries(session):
@@ -212,3 +209,26 @@ def _marked(
         " recorded at another desk's login"
     )
     raise EntryFault(said.format(event=event.id, kind=event.kind, actor=event.actor))
+
+
+def foreign_entry(database: Database, session_id: int) -> str | None:
+    """Why a desk taking the table should call the floor: an entry of its chain no desk of the
+    table marked (`check_entries`); None when every entry is marked, or nothing says it must be."""
+    with database.snapshot() as session:
+        events = session.execute(
+            select(Event.id, Event.seq, Event.kind, Event.actor, Event.hash)
+            .where(Event.session_id == session_id)
+            .order_by(Event.seq)
+        ).all()
+        try:
+            chain = read_accounts(session)
+        except SignoffFault:
+            return None  # nobody signs in at such a room: sign-in says why
+        signatures, marks = read_signatures(session, session_id), read_marks(session, session_id)
+    try:
+        check_entries(session_id, events, signatures, marks, chain)
+    except EntryFault as fault:
+        return _("this table holds an entry another desk's login recorded ({fault}): call the floor").format(
+            fault=fault
+        )
+    return None

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import room_pool
 from ofc_desk.service.dealers import DealerStep, hand_dealers
-from ofc_desk.service.entry_marks import EntryStamp, marks_entries, stamp_row
+from ofc_desk.service.entry_marks import EntryStamp, stamp_row
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import fold_event, folded
@@ -34,6 +34,7 @@ from ofc_desk.service.records import (
 )
 from ofc_desk.service.room_chain import link_new_session, lock_openings
 from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
+from ofc_desk.service.signoffs import marks_entries
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
 from ofc_desk.storage.database import Database, notify_table_changed

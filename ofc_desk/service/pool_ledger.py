@@ -29,7 +29,6 @@ from sqlalchemy import literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
-from ofc_desk.service.entry_marks import marks_entries
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
@@ -44,7 +43,7 @@ from ofc_desk.service.room_pool import (
     pool_step,
     read_moves,
 )
-from ofc_desk.service.signoffs import SignoffFault, check_signed, read_accounts
+from ofc_desk.service.signoffs import SignoffFault, check_signed, marks_entries, read_accounts
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import canonical_json, event_hash, read_json
 from ofc_desk.storage.database import Database

@@ -17,12 +17,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import literal, select
+from sqlalchemy import inspect, literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
 from ofc_desk.service.actions import DEALER_SIGNED, SUPERVISED
-from ofc_desk.service.entry_marks import marks_entries
 from ofc_desk.service.events import EventKind
 from ofc_desk.storage.accounts import (
     BUILTIN_REPLAY,
@@ -35,7 +34,7 @@ from ofc_desk.storage.accounts import (
 )
 from ofc_desk.storage.keys import head_message, signature_holds
 from ofc_desk.storage.lockout import chain_fault
-from ofc_desk.storage.models import AccountEvent, Event, Signature, SignInAttempt, User
+from ofc_desk.storage.models import AccountEvent, EntryMark, Event, Signature, SignInAttempt, User
 from ofc_desk.storage.users import Role
 
 SIGNING_ROLES = frozenset({Role.DEALER.value, Role.SUPERVISOR.value})
@@ -82,6 +81,11 @@ _SIGNATURE_COLUMNS = (Signature.id, Signature.seq, Signature.hash, Signature.sig
 _ACCOUNTS_NAMED = (Signature.accounts_seq, Signature.accounts_hash)
 _NO_ACCOUNTS_NAMED = (literal(0).label("accounts_seq"), literal("").label("accounts_hash"))
 _NO_ENTRIES_KEY = literal("").label("entries_key")
+
+
+def marks_entries(session: Session) -> bool:
+    """Whether the schema keeps entries' marks and their keys (migration 0010, `entry_marks`)."""
+    return inspect(session.connection()).has_table(EntryMark.__tablename__)
 
 
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:

@@ -23,7 +23,7 @@ from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.actions import DEALER_SIGNED
-from ofc_desk.service.entry_marks import MARKED, DeskMarks
+from ofc_desk.service.entry_marks import MARKED, DeskMarks, foreign_entry
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
@@ -67,6 +67,8 @@ class TableService:
         among them); None when not configured."""
         self.anchor_fault: str | None = None
         """Why the last event's anchor could not be written (the event stands)."""
+        self.entry_fault: str | None = None
+        """At a resumed table, an entry another desk's login recorded, in words (`entry_marks`)."""
 
     def hand_over(self, dealer: Dealer) -> TableSnapshot:
         """Another dealer takes over this desk's table: the hand-over is recorded as the outgoing
@@ -109,7 +111,9 @@ class TableService:
     def resume(cls, database: Database, session_id: int, actor: Dealer) -> TableService:
         """Rebuild a stored session from its events, exactly where it stopped."""
         store, machine = EventStore.load(database, session_id)
-        return cls(store, machine, actor)
+        service = cls(store, machine, actor)
+        service.entry_fault = foreign_entry(database, session_id)
+        return service
 
     @property
     def session_id(self) -> int:

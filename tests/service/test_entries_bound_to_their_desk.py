@@ -75,3 +75,17 @@ def test_a_mark_added_beside_an_entry_is_set_aside(live_hand: TableService) -> N
     assert verify_database(database, fork=False).set_aside == (
         "session 1: entry mark row 3 (event number 3) marks no entry: it is not counted",
     )
+
+
+def test_a_desk_taking_the_table_tells_the_dealer_to_call_the_floor(live_hand: TableService) -> None:
+    database = live_hand.database
+    assert (
+        TableService.resume(Database(database.url), live_hand.session_id, dealer(database)).entry_fault
+        is None
+    )
+    _another_login(live_hand).show("Bob", {"cards": WINNER, "rows": ROWS})
+    taken = TableService.resume(Database(database.url), live_hand.session_id, dealer(database))
+    assert taken.entry_fault == (
+        "this table holds an entry another desk's login recorded (event 4: shown by Dan carries no mark"
+        " of the desk that holds the table: it was recorded at another desk's login): call the floor"
+    )
