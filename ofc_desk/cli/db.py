@@ -30,9 +30,12 @@ from ofc_desk.storage.database import (
     owner_url,
     upgrade_hint,
 )
-from ofc_desk.storage.roles import RolesError, apply_roles, as_script, room_roles_sql
+from ofc_desk.storage.roles import RolesError, RoomRoles, apply_roles, as_script, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
+from ofc_desk.storage.schema_revision import pending_migrations
 
+DEFAULT_ROLES = "ofc_desk"
+"""The roles' names without their ending: ofc_desk_table and ofc_desk_floor."""
 EXIT_TO_DO = 1
 EXIT_REFUSED = 2
 
@@ -72,8 +75,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
             description=str(description),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        # Not required here: `ofc-desk --db URL db status` names it before the command, as for verify.
         action.add_argument(
-            "--db", metavar="URL", required=True, help=_("the room's database URL (as its owner)")
+            "--db", metavar="URL", default=argparse.SUPPRESS, help=_("the room's database URL (as its owner)")
+        )
+        action.add_argument(
+            "--roles",
+            metavar="NAME",
+            default=DEFAULT_ROLES,
+            help=_(
+                "the room's roles, NAME_table and NAME_floor (default: {name}); each room of a server its own"
+            ).format(name=DEFAULT_ROLES),
         )
     actions.choices["roles"].add_argument(
         "--apply", action="store_true", help=_("run the SQL instead of printing it")
@@ -82,7 +94,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     command = {"upgrade": _upgrade, "status": _status, "roles": _roles}[args.db_action]
+    if not getattr(args, "db", None):
+        which = _("which database? Give its URL with --db URL")
+        return _refuse(f"ofc-desk db {args.db_action}: {which}")
     try:
+        args.room_roles = RoomRoles(f"{args.roles}_table", f"{args.roles}_floor")
         return command(args)
     except (NotADeskDatabase, RolesError, RoomNotReady) as error:
         return _refuse(f"ofc-desk db {args.db_action}: {error}")
@@ -98,7 +114,8 @@ def _upgrade(args: argparse.Namespace) -> int:
     try:
         before = database.migrate()
         after = database.schema_state()
-        roles = _roles_line(database, args.db, True) if database.engine.dialect.name == "postgresql" else None
+        postgresql = database.engine.dialect.name == "postgresql"
+        roles = _roles_line(database, args, True) if postgresql else None
     finally:
         database.dispose()
     where = _shown(args.db)
@@ -127,10 +144,16 @@ def _status(args: argparse.Namespace) -> int:
         owner = database.may_change_schema()
         postgresql = database.engine.dialect.name == "postgresql"
         no_roles = (True, _("do not apply (SQLite has no roles)"))
-        roles = _roles_line(database, args.db, owner) if postgresql else no_roles
+        roles = _roles_line(database, args, owner) if postgresql else no_roles
     finally:
         database.dispose()
     schema = state.words()
+    if not state.current and state.known and state.revision is not None:
+        pending = pending_migrations(state.revision)
+        to_run = ngettext(
+            "{count} migration to run: {revisions}", "{count} migrations to run: {revisions}", len(pending)
+        )
+        schema += f" ({to_run.format(count=len(pending), revisions=', '.join(pending))})"
     if not state.current:
         command = f"`ofc-desk db upgrade --db {_shown(args.db)}`"
         upgrade = _("run {command}").format(command=command) if owner else upgrade_hint(args.db)
@@ -141,14 +164,15 @@ def _status(args: argparse.Namespace) -> int:
     return 0 if state.current and roles[0] else EXIT_TO_DO
 
 
-def _roles_line(database: Database, url: str, owner: bool) -> tuple[bool, str]:
+def _roles_line(database: Database, args: argparse.Namespace, owner: bool) -> tuple[bool, str]:
     """(current, the words for the roles' line), with what the owner runs when they are not
     (`owner`: this login is the owner)."""
     with database.engine.connect() as connection:
-        state = roles_state(connection)
+        state = roles_state(connection, args.room_roles)
     if state.current:
         return True, state.words
-    command = f"`ofc-desk db roles --db {_shown(url) if owner else owner_url(url)} --apply`"
+    named = "" if args.roles == DEFAULT_ROLES else f" --roles {args.roles}"
+    command = f"`ofc-desk db roles --db {_shown(args.db) if owner else owner_url(args.db)}{named} --apply`"
     if not state.made:
         make = _("make them with {command}, as a login that may create roles").format(command=command)
         return False, f"{state.words}: {make}"
@@ -160,7 +184,7 @@ def _roles(args: argparse.Namespace) -> int:
     database = open_existing(args.db)
     try:
         with database.engine.connect() as connection:
-            statements = room_roles_sql(connection)
+            statements = room_roles_sql(connection, args.room_roles)
             if args.apply:
                 apply_roles(connection, statements)
     finally:

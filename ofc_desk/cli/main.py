@@ -7,6 +7,7 @@ only when chosen, so that `ofc-desk score` never pays for Qt or the database at 
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import io
 import re
@@ -81,15 +82,18 @@ class _CommandLine:
 _command_line = _CommandLine()
 
 
-def one_line(message: str) -> str:
-    """A refusal as exactly one line, without anything typed on the command line: a value typed
-    there is shown as "…" (it may be a PIN), and a character that would break the line or is an
-    invisible control (a newline in a player's name, say) is shown escaped, as Python writes it.
+def one_line(message: str, shown: Sequence[str] = ()) -> str:
+    """A refusal as exactly one line, without anything typed on the command line but the words
+    `shown`: a value typed there is shown as "…" (it may be a PIN), and a character that would
+    break the line or is an invisible control (a newline in a player's name, say) is shown
+    escaped, as Python writes it.
 
     >>> print(one_line("Qs is already in Ann\\nLee's front"))
     Qs is already in Ann\\nLee's front
     """
     for word in _command_line.typed:
+        if word in shown:
+            continue
         message = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", HELD_BACK, message)
     return "".join(char if char.isprintable() else char.encode("unicode_escape").decode() for char in message)
 
@@ -104,7 +108,32 @@ class OneLineParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        unknown = UNKNOWN_COMMAND.match(message)
+        if unknown is not None:  # what was typed in a command's place is a command misspelt
+            typed = unknown["typed"]
+            said = _not_a_command(typed, [word.strip(" '") for word in unknown["choices"].split(",")])
+            # A word of a command's shape is said again; one with a digit or a sign may be a PIN.
+            shown = (typed,) if COMMAND_SHAPE.fullmatch(typed) else ()
+            self.exit(2, one_line(f"{self.prog}: {said}", shown=shown) + "\n")
         self.exit(2, one_line(f"{self.prog}: {_without_values(message)}") + "\n")
+
+
+UNKNOWN_COMMAND = re.compile(
+    r"argument [^-\s]\S*: invalid choice: '(?P<typed>.*)' \(choose from (?P<choices>.*)\)$"
+)
+"""argparse's refusal of a word in a (sub)command's place (a positional's choice, never an option's)."""
+COMMAND_SHAPE = re.compile(r"[A-Za-z][A-Za-z_-]*")
+"""A word typed in a command's place that the refusal says again: letters, as commands are."""
+
+
+def _not_a_command(typed: str, commands: Sequence[str]) -> str:
+    """ "'verfy' is not a command (did you mean verify?): score, replay, verify, …" """
+    listed = ", ".join(commands)
+    close = difflib.get_close_matches(typed, commands, n=1)
+    if close:
+        said = _("'{typed}' is not a command (did you mean {command}?): {commands}")
+        return said.format(typed=typed, command=close[0], commands=listed)
+    return _("'{typed}' is not a command: {commands}").format(typed=typed, commands=listed)
 
 
 UNRECOGNIZED = "unrecognized arguments: "
@@ -168,22 +197,44 @@ def _known_words(parser: argparse.ArgumentParser) -> set[str]:
     return words
 
 
+LANGUAGE_CHOICES = [language.value for language in Language]
+LANG_HELP = lazy_gettext("the language to speak (default: LANG, or for the desk its Settings → Language)")
+
+
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="ofc-desk", description=_("OFC Desk"))
+    parser = OneLineParser(
+        prog="ofc-desk",
+        description=_(
+            "OFC Desk. Without a COMMAND, ofc-desk opens the desk, the dealer's window (on --db, or"
+            " the desk's own database); a COMMAND does its work on the command line and never opens"
+            " the desk. --lang may come before the COMMAND or after it, and so may --db for a COMMAND"
+            " that uses a database."
+        ),
+    )
     parser.add_argument("--version", action="version", version=f"ofc-desk {__version__}")
     parser.add_argument("--db", metavar="URL", help=_("SQLAlchemy database URL for the desk"))
-    parser.add_argument(
-        "--lang",
-        choices=[language.value for language in Language],
-        help=_("the language to speak (default: LANG, or for the desk its Settings → Language)"),
-    )
+    parser.add_argument("--lang", choices=LANGUAGE_CHOICES, help=str(LANG_HELP))
     chosen = next((word for word in argv if word in SUBCOMMANDS), None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         sub = subparsers.add_parser(name, help=str(help_text))
         if name == chosen:
             importlib.import_module(module_name).configure(sub)
+        _take_lang_here_too(sub)
     return parser
+
+
+def _take_lang_here_too(parser: argparse.ArgumentParser) -> None:
+    """`--lang` after a (sub)command as before it (`verify --lang ru`): the same option, which
+    leaves the one given before the command alone when it is not given here."""
+    if "--lang" not in parser._option_string_actions:
+        parser.add_argument(
+            "--lang", choices=LANGUAGE_CHOICES, default=argparse.SUPPRESS, help=str(LANG_HELP)
+        )
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for subparser in action.choices.values():
+                _take_lang_here_too(subparser)
 
 
 def write_utf8() -> None:
@@ -195,20 +246,24 @@ def write_utf8() -> None:
 
 
 def language_named(argv: Sequence[str]) -> Language | None:
-    """The language `--lang` names before the subcommand, read before the parser is built so that
-    its help already speaks it (a bad name is left to the parser to refuse).
+    """The language `--lang` names, before the subcommand or after it (the last one given, as the
+    parser reads them), read before the parser is built so that its help and refusals already
+    speak it (a bad name is left to the parser to refuse).
 
-    >>> language_named(["--lang", "vi", "report"]), language_named(["--lang=ru"]), language_named(["score"])
-    (<Language.VI: 'vi'>, <Language.RU: 'ru'>, None)
+    >>> language_named(["--lang", "vi", "report"]), language_named(["verify", "--lang=ru"])
+    (<Language.VI: 'vi'>, <Language.RU: 'ru'>)
+    >>> language_named(["score"]), language_named(["--lang", "vi", "verify", "--lang", "zh_CN"])
+    (None, <Language.ZH_CN: 'zh_CN'>)
     """
+    named = None
     for index, word in enumerate(argv):
-        if word in SUBCOMMANDS:
-            return None
+        if word == "--":
+            break
         if word == "--lang" and index + 1 < len(argv):
-            return parse_language(argv[index + 1])
-        if word.startswith("--lang="):
-            return parse_language(word.removeprefix("--lang="))
-    return None
+            named = parse_language(argv[index + 1])
+        elif word.startswith("--lang="):
+            named = parse_language(word.removeprefix("--lang="))
+    return named
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,7 +1,10 @@
 """`ofc-desk replay FILE --db URL [--resume]`: play a scripted session through the session service.
 
-JSON on standard output. A refused step ends the run with exit status 2 and one line on standard
-error ("hand 3, action 7: it is Bob's turn, not Ann's"); everything accepted before it stays stored.
+Without `--db` the script is played into a throw-away database in memory, never the desk's own
+(which would then hold the script's accounts or the built-in replay dealer, and no first start): the
+output is the same, and nothing is kept. JSON on standard output. A refused step ends the run with
+exit status 2 and one line on standard error ("hand 3, action 7: it is Bob's turn, not Ann's");
+everything accepted before it stays stored.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
-from ofc_desk.cli.main import add_database_option, database_refusal, one_line
+from ofc_desk.cli.main import database_refusal, one_line
 from ofc_desk.cli.pins import add_pin_file_option, pin_source
 from ofc_desk.core.ofc.deal_input import is_unicode
 from ofc_desk.i18n import _
@@ -23,9 +26,18 @@ from ofc_desk.i18n.formatting import number
 EXIT_REFUSED = 2
 
 
+THROW_AWAY = "sqlite://"
+"""Where a replay without `--db` plays: SQLite in memory, gone when the command ends."""
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help=_("the session script (JSON), or - for stdin"))
-    add_database_option(parser)
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help=_("SQLAlchemy database URL to store the session in (default: a throw-away one in memory)"),
+    )
     add_pin_file_option(parser, _("for the accounts of a database that has some"))
     parser.add_argument(
         "--resume",
@@ -41,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         script = _read_script(args.file)
         pins = pin_source(args.pin_file, may_prompt=args.file != "-")
-        database = Database(getattr(args, "db", None))
+        database = Database(getattr(args, "db", None) or THROW_AWAY)
         output = run_replay(database, script, resume=args.resume, pins=pins)
     except (ReplayError, ValueError, OSError) as error:
         return _refuse(str(error))

@@ -159,9 +159,10 @@ def preset_jackpot_award(reader: PresetReader) -> JackpotAward | None:
         raise PresetError(str(error)) from None
 
 
-WHOLE_KEYS = frozenset({"jackpot_award"})
+WHOLE_KEYS = frozenset({"jackpot_award", "bonus_by_rank"})
 """Preset keys a house option replaces whole, never field by field: an award half the preset's and
-half the house's would pay by neither (docs/rules.md §11)."""
+half the house's would pay by neither (docs/rules.md §11), and a house's bonuses by rank are its
+whole table (§13)."""
 
 
 def deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:

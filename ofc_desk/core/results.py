@@ -35,6 +35,9 @@ class ResultRow(NamedTuple):
     hand: str
     points: int
     """The row's royalty (OFC) or its bonus (Chinese poker)."""
+    paid: bool = True
+    """Whether `points` moved chips: a Chinese row bonus is paid only as its bonus mode says
+    (`chinese.bonus_paid.mark_paid`); as stored, a row's bonus is the bonus its hand holds."""
 
 
 class Showdown(NamedTuple):
@@ -100,8 +103,20 @@ class ResultTransfer(NamedTuple):
 
 class JackpotView(NamedTuple):
     pool_before: int
+    """The room's pool before the hand."""
     pool_after: int
     award: AwardPaid | None
+
+    @property
+    def drop(self) -> int:
+        """This hand's drop into the pool, added before the award was paid: what the pool gained
+        less the award (a stored result keeps only the pool before and after)."""
+        return self.pool_after - self.pool_before + (self.award.total if self.award is not None else 0)
+
+    @property
+    def pool_paid_from(self) -> int:
+        """The pool the award's shares were taken from: the pool before and the hand's drop."""
+        return self.pool_before + self.drop
 
 
 class HandResult(NamedTuple):

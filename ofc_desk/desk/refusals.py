@@ -22,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.unrecorded import unrecorded_sentence
 from ofc_desk.storage.database import RoomNotReady, failure_cause
 
 SERVICE_FAILURES: tuple[type[Exception], ...] = (ActionRefused, SQLAlchemyError, OSError)
@@ -115,8 +116,8 @@ def background_sentence(failure: Exception) -> str:
 
 
 def dealer_sentence(failure: Exception) -> str:
+    """A refusal as the service said it; a failed transaction as what happened, that nothing was
+    recorded and what to do (`unrecorded`)."""
     if isinstance(failure, ActionRefused):
         return str(failure)
-    return _(
-        "the database did not answer ({failure}): nothing was recorded — check the connection and try again"
-    ).format(failure=type(failure).__name__)
+    return unrecorded_sentence(failure)

@@ -126,6 +126,13 @@ def _mnemonics(text: str) -> int:
     return text.replace("&&", "").count("&")
 
 
+def mnemonic_key(text: str) -> str:
+    """The key after a text's `&` (lower case), or "" if it has none."""
+    plain = text.replace("&&", "")
+    index = plain.find("&")
+    return plain[index + 1 : index + 2].lower() if index >= 0 else ""
+
+
 def message_problems(language: Language, message: Message) -> list[str]:
     """What is wrong with one translated message: forms, placeholders, mnemonics."""
     ids = [str(part) for part in (message.id if isinstance(message.id, (list, tuple)) else (message.id,))]
@@ -147,6 +154,10 @@ def message_problems(language: Language, message: Message) -> list[str]:
             problems.append(f"{name}: {string!r} does not keep the fields {_fields(ids[-1])}")
         if _mnemonics(string) != _mnemonics(ids[0]):
             problems.append(f"{name}: {string!r} must have as many & mnemonics as the source")
+        elif mnemonic_key(string) != mnemonic_key(ids[0]):
+            # The dealer types cards with a Latin layout: a Cyrillic key cannot be pressed, and the
+            # keyboard reference names the same key in every language.
+            problems.append(f"{name}: {string!r} must keep the source's mnemonic &{mnemonic_key(ids[0])}")
     return problems
 
 

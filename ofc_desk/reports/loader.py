@@ -20,8 +20,9 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.reports.games import report_game
 from ofc_desk.reports.games.chinese import chinese_seat
-from ofc_desk.reports.pool_record import award_shares, hand_jackpot
+from ofc_desk.reports.pool_record import award_shares, hand_jackpot, rules_at_settlement
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
@@ -175,11 +176,15 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
     opening = events[0].payload
     rules = with_migration_pins(opening.get("rules", {}), events)
     shares = award_shares(rules, events)
+    dealt_by = rules_at_settlement(rules, events)
+    game = report_game(rules)
     walk = _walk_events(events, ledger)
     hands = tuple(
         replace(
             _hand_record(
-                stored, parse_time(verified.hands_started_at.get(stored.number)), verified.stacks_after
+                replace(stored, result=game.shown_result(stored.result, dealt_by.get(stored.number, rules))),
+                parse_time(verified.hands_started_at.get(stored.number)),
+                verified.stacks_after,
             ),
             dealers=stored.dealers,
             jackpot=hand_jackpot(stored.number, stored.result.jackpot, pool_rows, shares),
@@ -408,7 +413,10 @@ def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int) -> SeatRes
     front, middle, back = (
         (NO_ROW, NO_ROW, NO_ROW)
         if seat.rows is None
-        else (RowRecord(tuple(str(card) for card in row.cards), row.hand, row.points) for row in seat.rows)
+        else (
+            RowRecord(tuple(str(card) for card in row.cards), row.hand, row.points if row.paid else 0)
+            for row in seat.rows
+        )
     )
     return SeatResult(
         name=seat.name,

@@ -296,7 +296,7 @@ def _fitted_header(
     plain text would run into its neighbour."""
     fitted: list[object] = []
     for column, (cell, width) in enumerate(zip(header, widths, strict=False)):
-        if isinstance(cell, str) and _widest(cell.split("\n"), styles.bold) > width:
+        if isinstance(cell, str) and _widest(cell.split("\n"), styles.bold) > width - CELL_PADDING:
             style = styles.header_right if column in numeric_columns else styles.header
             cell = Paragraph(text(cell).replace("\n", "<br/>"), _shrunk(style, cell, width - CELL_PADDING))
         fitted.append(cell)
@@ -320,8 +320,8 @@ SMALLEST_HEADING = 5.5
 
 
 def _widest(pieces: Sequence[str], font: str, size: float = 8) -> float:
-    # Plain text may run into the cell's padding (the English headings do); beyond it, it would
-    # run into the neighbour.
+    # A heading must stay inside its cell's padding: text running into it touches the neighbour's
+    # ("Missets Surrenders" read as one).
     return max((stringWidth(piece, font_for(piece, font), size) for piece in pieces), default=0)
 
 

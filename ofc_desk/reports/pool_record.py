@@ -56,6 +56,20 @@ def award_shares(
     return shares
 
 
+def rules_at_settlement(
+    opening_rules: Mapping[str, Any], events: Sequence[AuditRecord]
+) -> dict[int, Mapping[str, Any]]:
+    """The rules each settled hand was dealt by, keyed by its number (a change of rules between
+    hands holds from the next hand)."""
+    in_force, by_hand = opening_rules, {}
+    for event in events:
+        if event.kind == EventKind.RULES_CHANGED:
+            in_force = event.payload.get("rules", {})
+        elif event.kind == EventKind.HAND_SETTLED:
+            by_hand[cast(HandSettled, event.payload)["number"]] = in_force
+    return by_hand
+
+
 def _shares(rules: Mapping[str, Any]) -> tuple[int, int, int] | None:
     preset = resolve_preset(rules)[1]
     award = preset.get("jackpot_award") if preset is not None else None

@@ -374,17 +374,29 @@ class SessionRecord:
     def stack_series(self) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
         """Each player's stack after every hand: (name, ((hand number, stack), ...)).
 
-        Point 0 is the opening buy-in; a player who joins later starts at the hand they joined
-        after, and a player who cashed out stays out of the later points.
+        Point 0 is the opening buy-in; a player who joins later starts from their buy-in at the
+        hand they joined after, and a player who cashed out stays out of the later points.
         """
-        opening: dict[str, int] = {}
+        joined: dict[tuple[str, int], int] = {}
         for t in self.chip_transactions:
-            if t.kind.said.seat is SeatMove.TAKES and t.after_hand == 0:
-                opening[t.player] = opening.get(t.player, 0) + t.amount
-        series: dict[str, list[tuple[int, int]]] = {p.name: [] for p in self.players}
-        for name, chips in opening.items():
-            series.setdefault(name, []).append((0, chips))
+            if t.kind.said.seat is SeatMove.TAKES:
+                joined[t.player, t.after_hand] = joined.get((t.player, t.after_hand), 0) + t.amount
+        # At one hand, the stack after it before a buy-in made after it (a player who left and
+        # came back): (hand, 0) sorts before (hand, 1).
+        points: dict[str, list[tuple[int, int, int]]] = {p.name: [] for p in self.players}
+        for (name, after_hand), chips in joined.items():
+            points.setdefault(name, []).append((after_hand, 1, chips))
         for hand in self.hands:
             for name, stack in hand.stacks_after:
-                series.setdefault(name, []).append((hand.number, stack))
-        return tuple((name, tuple(points)) for name, points in series.items())
+                points.setdefault(name, []).append((hand.number, 0, stack))
+        order = {0: 0} | {hand.number: index for index, hand in enumerate(self.hands, start=1)}
+        return tuple(
+            (
+                name,
+                tuple(
+                    (hand, chips)
+                    for hand, _kind, chips in sorted(dots, key=lambda d: (order.get(d[0], 0), d[1]))
+                ),
+            )
+            for name, dots in points.items()
+        )

@@ -12,8 +12,10 @@ from typing import Any
 
 from ofc_desk.core.cards import Rank
 from ofc_desk.core.hands import HandClass
+from ofc_desk.core.jackpot import AwardRulesError, JackpotAward
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import RakeMode
+from ofc_desk.core.rows import ROWS
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, ngettext
 from ofc_desk.reports.spoken import data_words, speaks_as_stored
 
@@ -97,6 +99,28 @@ def rake_words(rake: Mapping[str, Any]) -> str:
     )
 
 
+def award_rule_words(award: Any) -> str:
+    """ "front pair · middle trips · back straight flush · loser 50 % · winner 25 % · table 25 %":
+    the least hand of each row, front to back, then the shares by the award's rank (the loser's
+    first); "none" without an award, and a rule the core cannot read as it is stored."""
+    if award is None:
+        return _("none")
+    try:
+        rule = JackpotAward.from_json(award)
+    except AwardRulesError:
+        return inline_words(award) if isinstance(award, Mapping) else value_words(award)
+    rows = [
+        f"{data_words(row.value)} {data_words(least.key)}"
+        for row, least in zip(ROWS, rule.least, strict=True)
+    ]
+    shares = [
+        _("loser {percent} %").format(percent=rule.loser),
+        _("winner {percent} %").format(percent=rule.winner),
+        _("table {percent} %").format(percent=rule.table),
+    ]
+    return SEPARATOR.join([*rows, *shares])
+
+
 SETTLE_FROM = {
     "dealer": lazy_gettext("from the dealer"),
     "left-of-dealer": lazy_gettext("from the player left of the dealer"),
@@ -124,6 +148,7 @@ PRESET_TABLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "fantasyland.stay": _rows,
     "rake": rake_words,
     "proposed_settlement": proposed_stakes_words,
+    "jackpot_award": award_rule_words,
 }
 """A preset's tables (by their path in it) and how each reads."""
 

@@ -19,6 +19,7 @@ from typing import Any
 from ofc_desk.reports.games import report_game
 from ofc_desk.reports.games.base import ReportGame
 from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.dealers import HAND_OVERS
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.replay_vocabulary import (
@@ -68,7 +69,7 @@ class ScriptBuilder:
         # A supervisor's event is recorded as the supervisor's: it says nothing of the dealer.
         if kind not in SUPERVISED and event.actor != self.dealer:
             self._hand_over(kind, event.actor)
-        if kind is EventKind.HANDED_OVER:
+        if kind in HAND_OVERS:
             self._hand_over(kind, str(event.payload["dealer"]))
         elif kind in FLOOR_KINDS and self.live:
             self._actions().append(_between_op(kind, event.payload, self.pins))
@@ -89,7 +90,7 @@ class ScriptBuilder:
         hand is dealt, or among the actions of the hand being played."""
         op = {"op": DEALER_OP, "name": dealer}
         between = kind in OP_NAMES or kind is EventKind.HAND_STARTED
-        if between or (kind is EventKind.HANDED_OVER and not self.live):
+        if between or (kind in HAND_OVERS and not self.live):
             self.pending_between.append(op)
         else:
             self._actions().append(op)

@@ -253,12 +253,16 @@ def _chart(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
 
 
 def _hands(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
-    yield Paragraph(text(_("Hand by hand")), styles.heading)
+    heading = Paragraph(text(_("Hand by hand")), styles.heading)
     if not record.hands:
+        yield heading
         yield Paragraph(text(_("No hand was settled in this session.")), styles.body)
+        return
     game = report_game(record)
-    for hand in record.hands:
-        yield KeepTogether(list(_hand_block(hand, game, styles)))
+    blocks = [list(_hand_block(hand, game, styles)) for hand in record.hands]
+    yield KeepTogether([heading, *blocks[0]])  # the heading goes over with the first hand
+    for block in blocks[1:]:
+        yield KeepTogether(block)
 
 
 # "Stack before" and "Bonus" each need their heading's width, or the two read as one.
@@ -399,7 +403,7 @@ def _transfers_table(hand: HandRecord, game: ReportGame, styles: Styles) -> Flow
     for index, transfer in enumerate(hand.transfers, start=1):
         if transfer.capped:
             capped_rows.append(index)
-        why = game.why(transfer)
+        why = game.why(transfer, hand)
         rows.append(
             [
                 str(index),

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ofc_desk.core.cards import CardError, parse_cards
+from ofc_desk.core.cards import CardError, Rank, parse_cards
 from ofc_desk.core.chinese.purpose_words import purpose_words
 from ofc_desk.core.hands import (
     HandClass,
@@ -35,7 +35,7 @@ from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
 from ofc_desk.service.actions.words import STORED_RULE_WORDS
 
 HAND_PATTERNS: dict[HandClass, LazyText] = {
-    # TRANSLATORS: {top} and {second} are ranks as on the cards: A K Q J T 9 … 2 (docs/glossary.md).
+    # TRANSLATORS: {top} and {second} are ranks as on the cards: A K Q J 10 9 … 2 (docs/glossary.md).
     HandClass.HIGH_CARD: lazy_gettext("{top}-high"),
     HandClass.PAIR: lazy_gettext("pair of {top}"),
     HandClass.TWO_PAIR: lazy_gettext("two pair, {top} and {second}"),
@@ -55,6 +55,11 @@ def speaks_as_stored(language: Language | None = None) -> bool:
     return (language or active_language()) is Language.EN
 
 
+def rank_shown(rank: Rank) -> str:
+    """A rank as the cards show it: 10, not the T typed ("đôi 10" beside a 10 on the felt)."""
+    return "10" if rank is Rank.TEN else rank.value
+
+
 def hand_words(cards: Sequence[str], stored: str) -> str:
     """A row's hand in the active language: the stored name in English; else made from the cards,
     if their name is the stored one (a 2-7 middle's low included); else the stored name."""
@@ -69,10 +74,10 @@ def hand_words(cards: Sequence[str], stored: str) -> str:
     value = strength(parsed)
     category = hand_class_of(value)
     if hand_name_of(value, category) == stored:
-        top, second = deciding_rank(value).value, deciding_rank(value, 1).value
+        top, second = rank_shown(deciding_rank(value)), rank_shown(deciding_rank(value, 1))
         return str(HAND_PATTERNS[category]).format(top=top, second=second)
     if len(parsed) == 5 and lowball_name(parsed) == stored and stored.endswith(")"):
-        ranks = [rank.value for rank in lowball_ranks(parsed)]
+        ranks = [rank_shown(rank) for rank in lowball_ranks(parsed)]
         # TRANSLATORS: a 2-7 low: "seven-five low (7-5-4-3-2)"; {first} {second} are ranks, {ranks} all five.
         return _("{first}-{second} low ({ranks})").format(
             first=ranks[0], second=ranks[1], ranks="-".join(ranks)
@@ -264,10 +269,22 @@ def signing_roles(record: SessionRecord) -> list[tuple[str, str]]:
     ]
 
 
+PRESET_VALUE_WORDS: dict[str, LazyText] = {
+    # A Chinese preset's scoring scheme, bonus mode and special against special (core.chinese.presets).
+    "rows": lazy_pgettext("preset value", "rows"),
+    "majority": lazy_pgettext("preset value", "majority"),
+    "instead": lazy_pgettext("preset value", "instead"),
+    "extra": lazy_pgettext("preset value", "extra"),
+    "always": lazy_pgettext("preset value", "always"),
+    "difference": lazy_pgettext("preset value", "difference"),
+    "higher": lazy_pgettext("preset value", "higher"),
+}
+"""The words a preset's rules page says for its enumerated values (the report's rules)."""
 DATA_WORDS: dict[str, LazyText] = {
     # The enums' labels, which the desk's faces say too.
     **STORED_RULE_WORDS,
     **{row.value: row.label for row in Row},
+    **PRESET_VALUE_WORDS,
 }
 """Stored values (variants, settlement policies, rows) by their words; English shows them as
 stored, and an unknown value shows as stored in every language."""

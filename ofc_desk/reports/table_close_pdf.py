@@ -98,9 +98,12 @@ def write_table_close_report(
     out: str | IO[bytes],
     counted: int | None = None,
     language: Language | None = None,
+    counted_by: str = "",
 ) -> None:
-    """Write the table-close report; `counted` is the supervisor's chip count (None: to fill in);
-    in `language` (default: the language spoken now), which the report names."""
+    """Write the table-close report; `counted` is the supervisor's chip count (None: to fill in),
+    `counted_by` the supervisor who entered it (their PIN checked by the desk; "" from the command
+    line, where the line stays "entered by the floor supervisor"); in `language` (default: the
+    language spoken now), which the report names."""
     with in_language(language or active_language()):
         styles = make_styles()
         place = f"{record.room} · " if record.room else ""
@@ -109,11 +112,17 @@ def write_table_close_report(
         footer = PageFooter(
             left=f"{title} · {place}{record.table} · {session}", fingerprint=record.final_hash
         )
-        story = list(_story(record, table_close_figures(record, counted), styles))
+        story = list(_story(record, table_close_figures(record, counted), styles, counted_by))
         build_pdf(out, story, footer, f"{title} · {record.table}", styles)
 
 
-def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) -> Iterator[Flowable]:
+def _story(
+    record: SessionRecord, figures: TableCloseFigures, styles: Styles, counted_by: str
+) -> Iterator[Flowable]:
+    supervisors = [
+        *record.supervisors,
+        *([counted_by] if counted_by not in ("", *record.supervisors) else []),
+    ]
     yield Paragraph(text(_("Table close")), styles.title)
     room = f"{text(record.room)} · " if record.room else ""
     session = text(_("session {session}").format(session=record.session_id))
@@ -124,7 +133,7 @@ def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) ->
             (_("Session start"), timestamp(record.started_at)),
             (_("Closed"), timestamp(record.ended_at) if record.ended_at else _("still open")),
             (_("Dealer(s)"), dealers_words(record) or "–"),
-            (_("Floor supervisor"), ", ".join(record.supervisors) or "–"),
+            (_("Floor supervisor"), ", ".join(supervisors) or "–"),
             (_("Hands settled"), hand_count(len(record.hands), voided)),
             (_("Audit events"), chips(record.event_count)),
             (_("Report language"), active_language().native_name),
@@ -132,7 +141,7 @@ def _story(record: SessionRecord, figures: TableCloseFigures, styles: Styles) ->
         styles,
     )
     yield Paragraph(text(_("Chips")), styles.heading)
-    yield _figures_table(figures, styles)
+    yield _figures_table(figures, styles, counted_by)
     if figures.ledger_mismatch:
         mismatch = _(
             "The stored stacks ({stacks}) differ from the chip movements by {difference}: run "
@@ -185,7 +194,7 @@ def _chip_lines(figures: TableCloseFigures) -> Iterator[tuple[str, str]]:
         yield sign + str(said.close_line), total_chips(amount, total)
 
 
-def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
+def _figures_table(figures: TableCloseFigures, styles: Styles, counted_by: str) -> Table:
     counted = "" if figures.counted is None else chips(figures.counted)
     variance = figures.variance
     lines: list[tuple[str, str]] = [
@@ -199,7 +208,12 @@ def _figures_table(figures: TableCloseFigures, styles: Styles) -> Table:
             else []
         ),
         ("= " + _("Expected chips on the table"), chips(figures.expected)),
-        (_("Counted chips (entered by the floor supervisor)"), counted),
+        (
+            _("Counted chips (entered by {supervisor})").format(supervisor=counted_by)
+            if counted_by
+            else _("Counted chips (entered by the floor supervisor)"),
+            counted,
+        ),
         (
             _("Variance (counted − expected)"),
             "" if variance is None else f"{signed_chips(variance)}   {variance_words(figures)}",

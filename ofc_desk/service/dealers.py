@@ -15,7 +15,10 @@ from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.events import EventKind
 
 NOT_THE_DEALERS = SUPERVISED | {EventKind.RULES_PINNED}
-"""Events that say nothing of the dealer: a supervisor's, or migration 0007's."""
+"""Events whose actor is not the dealer: a supervisor's, or migration 0007's."""
+HAND_OVERS = frozenset({EventKind.HANDED_OVER, EventKind.TAKEN_OVER})
+"""The events that name the dealer taking the table: a hand-over, or a supervisor's takeover of a
+table live at another desk (whose actor, the supervisor, deals nothing)."""
 
 
 class DealerStep(NamedTuple):
@@ -29,7 +32,7 @@ class DealerStep(NamedTuple):
 
 def dealer_step(kind: str, actor: str, payload: Mapping[str, object]) -> DealerStep:
     """The step of a stored event read with its payload: a hand-over names who takes over."""
-    return DealerStep(kind, actor, str(payload.get("dealer", "")) if kind == EventKind.HANDED_OVER else "")
+    return DealerStep(kind, actor, str(payload.get("dealer", "")) if kind in HAND_OVERS else "")
 
 
 class DealerShift(NamedTuple):
@@ -44,6 +47,8 @@ def hand_dealers(steps: Iterable[DealerStep]) -> dict[int, tuple[str, ...]]:
     dealers: dict[int, dict[str, None]] = {}  # a dict keeps each name once, in order
     live = 0
     for step in steps:
+        if step.kind == EventKind.TAKEN_OVER and live:
+            dealers[live].setdefault(step.taken_over_by)
         if step.kind in NOT_THE_DEALERS:
             continue
         if step.kind == EventKind.HAND_STARTED:
@@ -65,7 +70,7 @@ def dealer_shifts(steps: Sequence[DealerStep]) -> tuple[DealerShift, ...]:
     for step in steps:
         if step.kind not in NOT_THE_DEALERS:
             names.setdefault(step.actor)
-        if step.kind == EventKind.HANDED_OVER:
+        if step.kind in HAND_OVERS:
             names.setdefault(step.taken_over_by)
     by_hand = hand_dealers(steps)
     return tuple(

@@ -14,7 +14,7 @@ seed can make the next one. An entry appended at another desk's login carries no
 entry would cost an Ed25519 check each (about 0.1 ms, or a long session's `verify` three times
 over).
 
-A session whose opening signature publishes no key (every one recorded before migration 0010, or
+A session whose opening signature publishes no key (every one recorded before migration 0013, or
 opened under a bare name that signs nothing) is checked as before.
 """
 
@@ -33,7 +33,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.actions import SPECS
 from ofc_desk.service.actions.spec import Signer
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.signoffs import SignoffFault, marks_entries, read_accounts, read_signatures
+from ofc_desk.service.signoffs import SignoffFault, key_named, marks_entries, read_accounts, read_signatures
 from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountsChain
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.keys import head_message, signature_holds
@@ -107,7 +107,7 @@ def stamp_row(session_id: int, event_id: int, seq: int, stamp: EntryStamp) -> En
 
 # ---------------------------------------------------------------------- verify's part
 def read_marks(session: Session, session_id: int) -> Sequence[Any]:
-    """A session's marks as plain rows (id, seq, mark); none before migration 0010."""
+    """A session's marks as plain rows (id, seq, mark); none before migration 0013."""
     if not marks_entries(session):
         return ()
     query = select(EntryMark.id, EntryMark.seq, EntryMark.mark).where(EntryMark.session_id == session_id)
@@ -159,13 +159,19 @@ def check_entries(
 def _keys(
     session_id: int, events: Sequence[Any], signatures: Sequence[Any], chain: AccountsChain
 ) -> list[_Key]:
-    """The keys published in signatures that hold over an event the session holds."""
+    """The keys published in signatures that hold over an event the session holds, under the key
+    their signer held under the accounts head they name, and are not backdated (`signoffs`)."""
     hashes = {event.seq: event.hash for event in events}
     keys = []
     for signature in signatures:
         entries_key = getattr(signature, "entries_key", "")
-        account = chain.accounts.get(signature.signer)
-        if not entries_key or account is None or hashes.get(signature.seq) != signature.hash:
+        signing = key_named(chain, signature.signer, signature.accounts_seq)
+        if (
+            not entries_key
+            or signing is None
+            or hashes.get(signature.seq) != signature.hash
+            or signature.accounts_seq < chain.floor(session_id, signature.seq)
+        ):
             continue
         message = head_message(
             session_id,
@@ -175,7 +181,7 @@ def _keys(
             signature.accounts_hash,
             entries_key,
         )
-        if signature_holds(account.public_key, message, signature.signature):
+        if signature_holds(signing.public_key, message, signature.signature):
             keys.append(_Key(signature.seq, signature.signer, entries_key))
     return keys
 
@@ -216,7 +222,7 @@ def foreign_entry(database: Database, session_id: int) -> str | None:
     table marked (`check_entries`); None when every entry is marked, or nothing says it must be."""
     with database.snapshot() as session:
         if not marks_entries(session):
-            return None  # a schema from before migration 0010 (a test recording as a desk of then)
+            return None  # a schema from before migration 0013 (a test recording as a desk of then)
         events = session.execute(
             select(Event.id, Event.seq, Event.kind, Event.actor, Event.hash)
             .where(Event.session_id == session_id)

@@ -38,6 +38,10 @@ class EventKind(StrEnum):
     and signed by them); sessions recorded before it said a hand-over only by their events' actors."""
     JACKPOT_SEEDED = "jackpot_seeded"
     """A floor supervisor adds the house's chips to the room's jackpot pool, between hands."""
+    TAKEN_OVER = "taken_over"
+    """A floor supervisor hands a table live at one desk to a dealer at another (issue 34): a
+    hand-over the outgoing dealer was not there to sign, so the supervisor signs it; the desk that
+    held the table is read-only from then on (`desk_holds`)."""
 
 
 class LedgerKind(StrEnum):
@@ -74,11 +78,11 @@ class LedgerKind(StrEnum):
 
 
 _LEDGER_KIND_WORDS: Final[dict[LedgerKind, LazyText]] = {
-    LedgerKind.BUY_IN: lazy_pgettext("ledger kind", "buy_in"),
+    LedgerKind.BUY_IN: lazy_pgettext("ledger kind", "buy-in"),
     LedgerKind.HAND: lazy_pgettext("ledger kind", "hand"),
     LedgerKind.RAKE: lazy_pgettext("ledger kind", "rake"),
     LedgerKind.REBUY: lazy_pgettext("ledger kind", "rebuy"),
-    LedgerKind.CASH_OUT: lazy_pgettext("ledger kind", "cash_out"),
+    LedgerKind.CASH_OUT: lazy_pgettext("ledger kind", "cash-out"),
     LedgerKind.VOID: lazy_pgettext("ledger kind", "void"),
     LedgerKind.CORRECTION: lazy_pgettext("ledger kind", "correction"),
     LedgerKind.JACKPOT: lazy_pgettext("ledger kind", "jackpot"),

@@ -19,12 +19,14 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, select, text
 
+from ofc_desk.core.jackpot import AwardPaid
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.fold import fold_event, pinned_machine
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.pool_ledger import pool_in
+from ofc_desk.service.room_pool import WithJackpot
 from ofc_desk.service.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, schema_sentence
@@ -42,6 +44,8 @@ class LastSettlement:
     """The settlement's transfers in order, as the settled hand's result gives them."""
     voided: bool
     """The supervisor voided this hand afterwards (its chips went back)."""
+    award: AwardPaid | None = None
+    """The room jackpot's award the hand paid, at a table whose preset pays one."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ class _FollowedTable:
         self.machine = TableMachine()
         self.head_seq = 0
         self.head_hash = GENESIS_HASH
-        self.last_settled: tuple[int, tuple[ResultTransfer, ...]] | None = None
+        self.last_settled: tuple[int, tuple[ResultTransfer, ...], AwardPaid | None] | None = None
         self.fault: str | None = None
 
     def fold(self, events: list[Event]) -> None:
@@ -120,15 +124,16 @@ class _FollowedTable:
                 return
             self.head_seq, self.head_hash = event.seq, event.hash
             if (settled := outcome.hand) is not None:
-                self.last_settled = (settled.number, settled.transfers)  # read once, shown often
+                paid = settled.scored.jackpot.award if isinstance(settled.scored, WithJackpot) else None
+                self.last_settled = (settled.number, settled.transfers, paid)  # read once, shown often
 
     def floor_table(self, now: datetime) -> FloorTable | None:
         if not self.machine.opened:
             return None
         last = None
         if self.last_settled is not None:
-            number, transfers = self.last_settled
-            last = LastSettlement(number, transfers, number in self.machine.voided)
+            number, transfers, award = self.last_settled
+            last = LastSettlement(number, transfers, number in self.machine.voided, award)
         snapshot = self.machine.snapshot(self.session_id, self.head_hash)
         hands_settled = self.machine.hands_settled
         return FloorTable(

@@ -17,6 +17,7 @@ from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.pool_ledger import room_pool
+from ofc_desk.service.unrecorded import refused_unrecorded
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
@@ -68,7 +69,8 @@ def seed_at_the_floor(database: Database, session_id: int, chips: int, superviso
 def _supervisor(database: Database, name: str, pin: str, refusal: str) -> Account:
     """The supervisor the PIN signs in, or `ActionRefused` with `refusal` naming the problem."""
     try:
-        return sign_in(database, name, pin, Role.SUPERVISOR)
+        with refused_unrecorded():
+            return sign_in(database, name, pin, Role.SUPERVISOR)
     except SignInError as error:
         raise ActionRefused(refusal.format(problem=error)) from None
 
@@ -77,12 +79,14 @@ def _append_signed(
     database: Database, session_id: int, kind: EventKind, raw: RawPayload, account: Account
 ) -> TableMachine | None:
     """`kind` appended to the table's chain, signed by `account`: the table as it stands after it,
-    or None when the desk kept recording through every attempt."""
+    or None when the desk kept recording through every attempt. A failed transaction leaves
+    nothing stored and its machine is dropped: `ActionRefused` says so."""
     for _attempt in range(ATTEMPTS):
-        store, machine = EventStore.load(database, session_id)
-        payload = machine.check(kind, raw)
         try:
-            store.append(machine, kind, payload, account.name, [account])
+            with refused_unrecorded():
+                store, machine = EventStore.load(database, session_id)
+                payload = machine.check(kind, raw)
+                store.append(machine, kind, payload, account.name, [account])
         except ActionRefused as refusal:
             if str(refusal) != str(CHANGED_ELSEWHERE):
                 raise

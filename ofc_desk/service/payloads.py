@@ -160,6 +160,14 @@ class HandedOver(TypedDict):
     dealer: str
 
 
+class TakenOver(TypedDict):
+    """A supervisor hands the table to `dealer` at the desk on machine `desk`, whoever held it."""
+
+    dealer: str
+    desk: str
+    supervisor: str
+
+
 class SessionClosed(TypedDict):
     supervisor: str
 
@@ -196,5 +204,6 @@ EventPayload = (
     | RequestMade
     | RequestDecided
     | HandedOver
+    | TakenOver
 )
 """Any event's payload; the event's kind says which."""

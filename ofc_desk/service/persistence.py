@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select
@@ -13,12 +14,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _, lazy_gettext
-from ofc_desk.service import room_pool
-from ofc_desk.service.dealers import DealerStep, hand_dealers
+from ofc_desk.service import desk_holds, room_pool
+from ofc_desk.service.dealers import HAND_OVERS, DealerStep, hand_dealers
 from ofc_desk.service.entry_marks import EntryStamp, stamp_row
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.fold import fold_event, folded
+from ofc_desk.service.fold import StoredEvent, fold_event, folded
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
@@ -37,7 +38,7 @@ from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record
 from ofc_desk.service.signoffs import marks_entries
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
-from ofc_desk.storage.database import Database, notify_table_changed
+from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, notify_table_changed, share_append_lock
 from ofc_desk.storage.keys import head_message, sign
 from ofc_desk.storage.models import (
     AccountEvent,
@@ -54,16 +55,37 @@ CHANGED_ELSEWHERE = lazy_gettext("this table was changed at another desk: reopen
 """The refusal a desk meets when another wrote first; compared as said (`str`), in the same thread."""
 
 
-class EventStore:
-    """Appends one session's events; remembers the head of its chain."""
+@dataclass(frozen=True)
+class StoredStep:
+    """What folding needs of one committed event, kept in memory by the desk that holds the table."""
 
-    def __init__(self, database: Database, session_id: int, head_seq: int, head_hash: str) -> None:
+    kind: str
+    payload: str
+    actor: str
+
+
+class EventStore:
+    """Appends one session's events; remembers the head of its chain and what is stored up to it
+    (`history`), so the table as stored can be rebuilt while the database does not answer."""
+
+    def __init__(
+        self,
+        database: Database,
+        session_id: int,
+        head_seq: int,
+        head_hash: str,
+        history: Sequence[StoredEvent] = (),
+    ) -> None:
         self.database = database
         self.session_id = session_id
         self.head_seq = head_seq
         self.head_hash = head_hash
+        self.history = [StoredStep(event.kind, event.payload, event.actor) for event in history]
+        """Every event of the session up to the head, as committed: nothing that failed to commit."""
+        self.desk: desk_holds.ThisDesk | None = None
+        """The desk this store appends for: each append checks it still holds the table."""
         self._keeps_marks: bool | None = None
-        """Whether the schema keeps entries' marks (migration 0010), read once."""
+        """Whether the schema keeps entries' marks (migration 0013), read once."""
 
     @classmethod
     def create_session(
@@ -75,9 +97,11 @@ class EventStore:
         machine: TableMachine,
         signers: Sequence[Account] = (),
         entries_key: str = "",
+        desk: desk_holds.ThisDesk | None = None,
     ) -> EventStore:
-        """A new session and its opening; `entries_key`, signed by the first signer, is the key
-        that marks the opening desk's entries (`entry_marks`)."""
+        """A new session's store, its opening committed (and held by `desk`, if given, from the
+        same transaction); `entries_key`, signed by the first signer, is the key that marks the
+        opening desk's entries (`entry_marks`)."""
         with database.session() as session:
             lock_openings(session)
             _refuse_if_open(session, table)
@@ -96,6 +120,9 @@ class EventStore:
                 _refuse_if_open(session, table)
                 raise
             store = cls(database, row.id, 0, link_new_session(session, row.id))
+            if desk is not None:
+                desk_holds.hold_new(session, row.id, desk, actor)
+                store.desk = desk
             outcome = machine.apply(EventKind.TABLE_OPENED, payload, actor)
             event = store._write(
                 session,
@@ -109,6 +136,7 @@ class EventStore:
             )
             row.opened_at = event.at
             session.commit()
+        store._stored(event)
         return store
 
     @classmethod
@@ -123,7 +151,24 @@ class EventStore:
             ).all()
         machine = folded(events)
         head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
-        return cls(database, session_id, head_seq, head_hash), machine
+        return cls(database, session_id, head_seq, head_hash, events), machine
+
+    def stored_since(self, count: int, kind: EventKind, payload: EventPayload, actor: str) -> bool:
+        """Whether this very action (kind, payload and actor) is among the events stored after the
+        first `count` of `history`: a commit whose answer was lost, found stored once the database
+        is back. The room's pool a settlement found is the store's reading, not the action's."""
+        wanted = _without_pool(dict(payload))
+        return any(
+            step.kind == kind.value
+            and step.actor == actor
+            and _without_pool(json.loads(step.payload)) == wanted
+            for step in self.history[count:]
+        )
+
+    def stored_machine(self) -> TableMachine:
+        """The table as stored up to this store's head, folded from `history` without asking the
+        database: what a desk holds again after an action that was not recorded."""
+        return folded(self.history)
 
     def catch_up(self, machine: TableMachine) -> list[EventKind]:
         """Fold in the events recorded into this session elsewhere since this store's head (the
@@ -136,7 +181,7 @@ class EventStore:
             ).all()
         for event in events:
             fold_event(machine, event)
-            self.head_seq, self.head_hash = event.seq, event.hash
+            self._stored(event)
         return [EventKind(event.kind) for event in events]
 
     def kinds_after(self, seq: int) -> list[EventKind]:
@@ -170,8 +215,9 @@ class EventStore:
     ) -> None:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
         derived rows, the signatures of `signers` over the new head and its desk's `stamp` (an
-        entry's: `entry_marks`). On any failure the caller must reload the machine (it may hold the
-        unstored event)."""
+        entry's: `entry_marks`). On any failure this store is left at the head stored before, and
+        `machine` may hold the event that was not stored: the caller puts `stored_machine()` in its
+        place."""
         changes_pool = kind in room_pool.POOL_KINDS
         if changes_pool:
             pool_reading(self.database)  # the room walked before the lock: under it, only what is new
@@ -179,6 +225,8 @@ class EventStore:
             with self.database.session() as session:
                 # The room's pool is read and changed by one table at a time (`room_pool`).
                 pool = held_pool(session, self.database) if changes_pool else None
+                # One table, one desk: refused here if another desk took the table (issue 34).
+                desk_holds.check_in_append(session, self.session_id, self.desk, kind, payload)
                 if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
                     found = pool.payable() if pool is not None else 0
                     payload = machine.check(kind, {**payload, room_pool.POOL_KEY: found})  # the pool it found
@@ -192,6 +240,12 @@ class EventStore:
                 session.commit()
         except IntegrityError:
             raise ActionRefused(str(CHANGED_ELSEWHERE)) from None
+        self._stored(event)
+
+    def _stored(self, event: Event) -> None:
+        """Move the head to `event`, which is committed."""
+        self.head_seq, self.head_hash = event.seq, event.hash
+        self.history.append(StoredStep(event.kind, event.payload, event.actor))
 
     def _head_row(self, session: Session) -> TableSession:
         row = session.get(TableSession, self.session_id)
@@ -227,7 +281,7 @@ class EventStore:
         session.flush()
         write_derived(session, self.session_id, event.id, at, outcome)
         if not self._marks_kept(session):
-            stamp, entries_key = None, ""  # a test recording as a desk from before migration 0010
+            stamp, entries_key = None, ""  # a test recording as a desk from before migration 0013
         for signer in signers:
             _add_signature(session, self.session_id, seq, digest, signer, entries_key)
             entries_key = ""  # the first signer's: the opening dealer's
@@ -239,13 +293,17 @@ class EventStore:
         row.head_seq, row.head_hash = seq, digest
         if outcome.closes_session:
             row.closed_at = at
-        self.head_seq, self.head_hash = seq, digest
         return event
 
     def _marks_kept(self, session: Session) -> bool:
         if self._keeps_marks is None:
             self._keeps_marks = marks_entries(session)
         return self._keeps_marks
+
+
+def _without_pool(payload: dict[str, Any]) -> str:
+    """A payload's canonical text, less the room's pool a settlement found."""
+    return canonical_json({key: value for key, value in payload.items() if key != room_pool.POOL_KEY})
 
 
 def _add_signature(
@@ -273,7 +331,9 @@ def _add_signature(
 
 def accounts_head(session: Session) -> tuple[int, str]:
     """The accounts chain's head, signed with a table's head: cutting or rewriting the accounts
-    below it breaks the signature."""
+    below it breaks the signature. Read under the accounts chain's lock, shared: an account event
+    written meanwhile records the room's position after this event, or this reads it."""
+    share_append_lock(session, ACCOUNTS_LOCK)
     head = session.execute(
         select(AccountEvent.seq, AccountEvent.hash).order_by(AccountEvent.seq.desc()).limit(1)
     ).first()
@@ -366,8 +426,11 @@ def read_open_tables(database: Database) -> list[OpenTable]:
             .outerjoin(last, last.c.session_id == TableSession.id)
             .where(TableSession.closed_at.is_(None))
         ).all()
+    held = desk_holds.holders(database)
     tables = [
-        OpenTable(row.id, row.table_name, row.opened_at, settled or 0, last_at or row.opened_at)
+        OpenTable(
+            row.id, row.table_name, row.opened_at, settled or 0, last_at or row.opened_at, held.get(row.id)
+        )
         for row, settled, last_at in rows
     ]
     return sorted(tables, key=lambda table: (table.last_event_at, table.session_id), reverse=True)
@@ -387,14 +450,13 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
         )
         events = select(Event.kind, Event.actor).where(Event.session_id == session_id).order_by(Event.seq)
         steps = session.execute(events).all()
-        # Only a hand-over's payload is read: the cards of every street are not needed here.
+        # Only a hand-over's (or takeover's) payload is read: the cards of every street are not needed here.
         hand_overs = session.scalars(
-            events.with_only_columns(Event.payload).where(Event.kind == EventKind.HANDED_OVER)
+            events.with_only_columns(Event.payload).where(Event.kind.in_(HAND_OVERS))
         ).all()
     taken_over = (json.loads(payload)["dealer"] for payload in hand_overs)
     dealers = hand_dealers(
-        DealerStep(kind, actor, next(taken_over) if kind == EventKind.HANDED_OVER else "")
-        for kind, actor in steps
+        DealerStep(kind, actor, next(taken_over) if kind in HAND_OVERS else "") for kind, actor in steps
     )
     return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in rows]
 

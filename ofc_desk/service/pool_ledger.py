@@ -43,7 +43,7 @@ from ofc_desk.service.room_pool import (
     pool_step,
     read_moves,
 )
-from ofc_desk.service.signoffs import SignoffFault, check_signed, marks_entries, read_accounts
+from ofc_desk.service.signoffs import SignoffFault, check_signed, key_named, marks_entries, read_accounts
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import canonical_json, event_hash, read_json
 from ofc_desk.storage.database import Database
@@ -222,7 +222,7 @@ class PoolLedger:
         counted = []
         for event, step in made:
             try:
-                check_signed(event, signers.get(_signed_at(followed, event), set()), chain)
+                check_signed(event, signers.get(_signed_at(followed, event), {}), chain)
             except SignoffFault as fault:
                 said = _("event {event}'s change of the room's jackpot pool is not counted: {fault}")
                 self._not_counted.append(said.format(event=event.id, fault=fault))
@@ -260,9 +260,13 @@ def _signed_at(followed: _Followed, event: Any) -> int:
     return int(event.seq)
 
 
-def _signers(session: Session, session_id: int, seqs: set[int], chain: AccountsChain) -> dict[int, set[str]]:
-    """Who signed each of these events of the session with a signature that holds over the event
-    as stored and over accounts the chain still holds."""
+def _signers(
+    session: Session, session_id: int, seqs: set[int], chain: AccountsChain
+) -> dict[int, dict[str, int]]:
+    """Who signed each of these events of the session with a signature that holds, under the key
+    its signer held under the accounts head it names, over the event as stored and over accounts
+    the chain still holds, and is not backdated (`signoffs.check_session_signoffs`); each with the
+    accounts head their signature names."""
     found = session.connection().execute(
         select(Event.seq, Event.hash).where(Event.session_id == session_id, Event.seq.in_(seqs))
     )
@@ -279,17 +283,18 @@ def _signers(session: Session, session_id: int, seqs: set[int], chain: AccountsC
             keyed,
         ).where(Signature.session_id == session_id, Signature.seq.in_(seqs))
     )
-    signed: dict[int, set[str]] = {}
+    signed: dict[int, dict[str, int]] = {}
     for seq, digest, signer, signature, accounts_seq, accounts_hash, entries_key in rows:
-        account = chain.accounts.get(signer)
+        key = key_named(chain, signer, accounts_seq)
         message = head_message(session_id, seq, digest, accounts_seq, accounts_hash, entries_key)
         if (
-            account is not None
+            key is not None
             and hashes.get(seq) == digest
             and (not accounts_seq or chain.holds(accounts_seq, accounts_hash))
-            and signature_holds(account.public_key, message, signature)
+            and accounts_seq >= chain.floor(session_id, seq)
+            and signature_holds(key.public_key, message, signature)
         ):
-            signed.setdefault(seq, set()).add(signer)
+            signed.setdefault(seq, {})[signer] = accounts_seq
     return signed
 
 

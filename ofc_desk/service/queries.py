@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ofc_desk.service.desk_holds import ThisDesk
 from ofc_desk.service.persistence import read_audit, read_hands, read_ledger, read_open_tables
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.service.setup import TableSetup
@@ -9,14 +10,19 @@ from ofc_desk.service.table_service import Dealer, TableService
 from ofc_desk.storage.database import Database
 
 
-def open_table(database: Database, setup: TableSetup, actor: Dealer) -> TableService:
-    """Open a new table session run by the signed-in dealer `actor`."""
-    return TableService.open(database, setup, actor)
+def open_table(
+    database: Database, setup: TableSetup, actor: Dealer, desk: ThisDesk | None = None
+) -> TableService:
+    """Open a new table session run by the signed-in dealer `actor` (held by `desk`, if given)."""
+    return TableService.open(database, setup, actor, desk)
 
 
-def resume_table(database: Database, session_id: int, actor: Dealer) -> TableService:
-    """Pick up a stored session exactly where it stopped (after a crash, or the next shift)."""
-    return TableService.resume(database, session_id, actor)
+def resume_table(
+    database: Database, session_id: int, actor: Dealer, desk: ThisDesk | None = None
+) -> TableService:
+    """Pick up a stored session exactly where it stopped (after a crash, or the next shift); with
+    a desk, refused while a desk on another machine holds it (`desk_holds.TableHeld`)."""
+    return TableService.resume(database, session_id, actor, desk)
 
 
 def list_open_tables(database: Database) -> list[OpenTable]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from ofc_desk.core.results import HandResult
+from ofc_desk.service.desk_holds import Holder
 from ofc_desk.service.events import LedgerKind
 
 
@@ -18,6 +19,8 @@ class OpenTable:
     opened_at: str
     hands_settled: int
     last_event_at: str
+    holder: Holder | None = None
+    """The desk that holds it (where, by whom, since when); None when no desk does."""
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from sqlalchemy import select
 from ofc_desk.i18n import _
 from ofc_desk.service import reading
 from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.dealers import HAND_OVERS
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
@@ -239,12 +240,13 @@ def _past_hand_over(machine: TableMachine, stored: Sequence[Any], position: int,
     """Past the stored hand-over a `dealer` step made, if there is one: a session recorded before
     hand-overs were events holds none, and a step naming the dealer on duty records nothing."""
     kind, payload, _hash = stored[position]
-    if kind != EventKind.HANDED_OVER:
+    if kind not in HAND_OVERS:
         return position
-    if json.loads(payload) != {"dealer": dealer}:
+    read = json.loads(payload)
+    if read.get("dealer") != dealer or (kind == EventKind.HANDED_OVER and read != {"dealer": dealer}):
         said = _("the stored session differs from the script here (stored {kind} {payload})")
         raise ReplayError(said.format(kind=kind, payload=payload))
-    machine.apply(EventKind.HANDED_OVER, json.loads(payload))
+    machine.apply(EventKind(kind), read)  # a takeover the script says as a hand-over too
     return position + 1
 
 

@@ -58,7 +58,8 @@ OP_FIELDS: Final[dict[EventKind, tuple[str, ...]]] = {
 """The keys an operation carries, beside the rules keys of `change_rules` and the supervisor and
 PIN of a supervised one."""
 
-SUPERVISED_OPS: Final = frozenset(OP_NAMES[kind] for kind in SUPERVISED)
+SUPERVISED_OPS: Final = frozenset(OP_NAMES[kind] for kind in SUPERVISED if kind in OP_NAMES)
 """Operations a floor supervisor approves: they name the supervisor and carry a PIN, except an
-action carried out on a request the floor approved (it names the request, and needs no PIN)."""
+action carried out on a request the floor approved (it names the request, and needs no PIN). A
+takeover (issue 34) has none: a script says it as the hand-over it is (`{"op": "dealer"}`)."""
 FLOOR_OPS: Final = frozenset({OP_NAMES[EventKind.REQUEST_MADE], OP_NAMES[EventKind.REQUEST_DECIDED]})

@@ -27,6 +27,8 @@ from ofc_desk.storage.accounts import (
     BUILTIN_REPLAY,
     AccountsChain,
     AccountsFault,
+    AccountState,
+    KeySpan,
     anchors_accounts,
     check_users_table,
     fold_accounts,
@@ -84,7 +86,7 @@ _NO_ENTRIES_KEY = literal("").label("entries_key")
 
 
 def marks_entries(session: Session) -> bool:
-    """Whether the schema keeps entries' marks and their keys (migration 0010, `entry_marks`)."""
+    """Whether the schema keeps entries' marks and their keys (migration 0013, `entry_marks`)."""
     return inspect(session.connection()).has_table(EntryMark.__tablename__)
 
 
@@ -114,16 +116,17 @@ def check_session_signoffs(
     signed, so the one stored now was rewritten."""
     if session_id <= chain.sessions_before:
         return []  # opened before sign-offs began (migration 0006): it has none to check
-    signed: dict[int, set[str]] = defaultdict(set)
+    signed: dict[int, dict[str, int]] = defaultdict(dict)
+    """Each event's signers that hold, with the accounts head each signature names."""
     set_aside = []
     by_seq = {event.seq: event for event in events}
     for signature in signatures:
-        account = chain.accounts.get(signature.signer)
         accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
         message = head_message(
             session_id, signature.seq, signature.hash, accounts_seq, accounts_hash, signature.entries_key
         )
-        if account is None or not signature_holds(account.public_key, message, signature.signature):
+        key = key_named(chain, signature.signer, accounts_seq)
+        if key is None or not signature_holds(key.public_key, message, signature.signature):
             set_aside.append(_set_aside(session_id, signature))
             continue
         event = by_seq.get(signature.seq)
@@ -140,7 +143,13 @@ def check_session_signoffs(
                 " no longer holds: the accounts were cut or rewritten"
             )
             raise SignoffFault(said.format(event=event.id, signer=signature.signer, seq=accounts_seq))
-        signed[signature.seq].add(signature.signer)
+        floor = chain.floor(session_id, signature.seq)
+        if accounts_seq < floor:
+            # Made after account event `floor` was written, yet naming an older head: backdated, to
+            # sign with a key or a role that was no longer this account's (it proves nothing).
+            set_aside.append(_backdated(session_id, signature, floor))
+            continue
+        signed[signature.seq][signature.signer] = accounts_seq
     approvals: dict[int, int] = {}
     """Each approved request to the floor: the event that approved it (signed by its supervisor)."""
     for event in events:
@@ -155,7 +164,7 @@ def check_session_signoffs(
         if request is not None:
             # Carried out by the desk as the floor approved it: the approval bears the signature.
             approval = approvals.get(request)
-            check_signed(event, signed[approval] if approval is not None else set(), chain)
+            check_signed(event, signed[approval] if approval is not None else {}, chain)
         else:
             check_signed(event, signed[event.seq], chain)
     return set_aside
@@ -169,18 +178,60 @@ def _set_aside(session_id: int, signature: Any) -> str:
     return said.format(number=session_id, row=signature.id, signer=repr(signature.signer), seq=signature.seq)
 
 
-def check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None:
+def key_named(chain: AccountsChain, signer: str, accounts_seq: int) -> KeySpan | None:
+    """The key `signer` held under the accounts head a signature names; a signature from before
+    migration 0008 names none, and was made before any key rotated (migration 0012)."""
+    account = chain.accounts.get(signer)
+    if account is None:
+        return None
+    return account.key_under(accounts_seq or chain.rotate_from or len(chain.hashes))
+
+
+def _backdated(session_id: int, signature: Any, floor: int) -> str:
+    said = _(
+        "session {number}: signature row {row} ({signer} on event number {seq}) names account event"
+        " {named}, though account event {floor} was written before that event: it was backdated, proves"
+        " nothing and is not counted"
+    )
+    return said.format(
+        number=session_id,
+        row=signature.id,
+        signer=repr(signature.signer),
+        seq=signature.seq,
+        named=signature.accounts_seq,
+        floor=floor,
+    )
+
+
+def _role_when_signed(account: AccountState, event: Event, accounts_seq: int | None) -> str | None:
+    """The account's role under the accounts head its signature names: its position in the record,
+    not a time anyone may write. A signature from before migration 0008 names none: the event's
+    time then."""
+    return account.role_under(accounts_seq) if accounts_seq else account.role_at(event.at)
+
+
+def _a_supervisors_key(chain: AccountsChain, account: AccountState, accounts_seq: int | None) -> bool:
+    """From migration 0012's mark on, a key once sealed under a short PIN signs no supervisor's act."""
+    if not chain.rotate_from or not accounts_seq or accounts_seq < chain.rotate_from:
+        return True
+    key = account.key_under(accounts_seq)
+    return key is not None and key.strong
+
+
+def check_signed(event: Event, signers: dict[str, int], chain: AccountsChain) -> None:
     """`signers` are those who signed the event, or for an action carried out on an approval from
-    the floor, those who signed the approval."""
+    the floor, those who signed the approval, each with the accounts head their signature names."""
     kind = event.kind  # a stored kind that is none of the service's is the fold's to name
     if kind in SUPERVISED:
         supervisor = json.loads(event.payload).get("supervisor")
         account = chain.accounts.get(event.actor)
+        named = signers.get(event.actor)
         if (
             supervisor != event.actor
             or account is None
             or account.builtin
-            or account.role_at(event.at) != Role.SUPERVISOR.value
+            or _role_when_signed(account, event, named) != Role.SUPERVISOR.value
+            or not _a_supervisors_key(chain, account, named)
         ):
             said = _("event {event}: {actor} is not a supervisor who could approve it")
             raise SignoffFault(said.format(event=event.id, actor=event.actor))
@@ -195,7 +246,7 @@ def check_signed(event: Event, signers: set[str], chain: AccountsChain) -> None:
             account, signer = builtin, BUILTIN_REPLAY
         else:
             signer = event.actor
-        if account is None or account.role_at(event.at) not in SIGNING_ROLES:
+        if account is None or _role_when_signed(account, event, signers.get(signer)) not in SIGNING_ROLES:
             said = _("event {event}: {actor} has no account that could sign it")
             raise SignoffFault(said.format(event=event.id, actor=event.actor))
         if signer not in signers:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.presets import Game
-from ofc_desk.core.results import HandResult
+from ofc_desk.core.results import HandResult, JackpotView
 from ofc_desk.core.rows import Row
 from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.i18n import LazyText, _, lazy_gettext
@@ -193,3 +193,28 @@ class TableSnapshot:
             if view.name == name:
                 return view
         raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class SettlementPreview:
+    """What Confirm will leave at a hand awaiting settlement (the service's `settlement_preview`):
+    the settlement panel shows these figures, so the chips on screen are the chips on the felt."""
+
+    stacks_after: tuple[tuple[str, int], ...]
+    """Each seated player's stack after the settlement, the rake and a jackpot award."""
+    rake: RakeView | None
+    jackpot_pool: int
+    """The table's jackpot pool after the hand's drop, as the status line and rake line say it."""
+    jackpot: JackpotView | None
+    """The room's pool before and after and the award, at a table whose preset pays one."""
+
+    def stack_after(self, name: str, otherwise: int) -> int:
+        """`name`'s stack after Confirm; `otherwise` for a name the table does not seat."""
+        return dict(self.stacks_after).get(name, otherwise)
+
+
+def preview_of(settled: TableSnapshot, jackpot: JackpotView | None) -> SettlementPreview:
+    """The preview read from the snapshot of a settled copy of the table and the award its
+    settlement paid."""
+    stacks = tuple((seat.name, seat.stack) for seat in settled.seats)
+    return SettlementPreview(stacks, settled.rake, settled.jackpot_pool, jackpot)

@@ -7,7 +7,11 @@ approves; the PIN is asked for afterwards, so `can_x` takes none).
 
 An accepted action is stored as an event and COMMITTED before the method returns; the live state
 is a fold of the stored events, so a desk that dies resumes exactly where it was
-(`TableService.resume`).
+(`TableService.resume`). The table a service holds is always the table as stored: an action whose
+transaction fails for any reason (the server down, the connection lost, a lock not granted in
+time, a full disk) leaves it as the last commit left it, rebuilt from the events kept in memory
+whether or not the database can be read then; the next action reads what the database may have
+stored meanwhile first (`unrecorded` words the failure for the dealer).
 """
 
 from __future__ import annotations
@@ -15,13 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import count
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.chinese.specials import SpecialKind
-from ofc_desk.core.results import JackpotView
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
+from ofc_desk.service import desk_holds
 from ofc_desk.service.actions import DEALER_SIGNED
 from ofc_desk.service.entry_marks import MARKED, DeskMarks, foreign_entry
 from ofc_desk.service.errors import ActionRefused
@@ -29,14 +35,14 @@ from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
-from ofc_desk.service.pool_ledger import pool_reading, room_pool
+from ofc_desk.service.pool_ledger import PoolFault, pool_reading, room_pool
 from ofc_desk.service.requests import FloorRequest, ready_to_apply
 from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
 from ofc_desk.service.room_pool import POOL_KEY, void_moves
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
-from ofc_desk.service.snapshot import Phase, TableSnapshot
-from ofc_desk.storage.database import Database
+from ofc_desk.service.snapshot import Phase, SettlementPreview, TableSnapshot, preview_of
+from ofc_desk.storage.database import Database, failure_cause
 from ofc_desk.storage.users import Account
 
 CardEntries = str | Sequence[Card | str | None]
@@ -53,9 +59,18 @@ class TableService:
     """One open table session. Construct with `TableService.open` or `TableService.resume`."""
 
     def __init__(
-        self, store: EventStore, machine: TableMachine, actor: Dealer, marks: DeskMarks | None = None
+        self,
+        store: EventStore,
+        machine: TableMachine,
+        actor: Dealer,
+        desk: desk_holds.ThisDesk | None = None,
+        marks: DeskMarks | None = None,
     ) -> None:
         self._store = store
+        self._desk = store.desk = desk
+        self.taken_elsewhere: str | None = None
+        """Why this desk is read-only: another desk took its table over (`desk_holds`); None while
+        it holds the table."""
         self._machine = machine
         self._dealer = actor if isinstance(actor, Account) else None
         self._marks = marks or DeskMarks.for_dealer(self._dealer)
@@ -69,6 +84,9 @@ class TableService:
         """Why the last event's anchor could not be written (the event stands)."""
         self.entry_fault: str | None = None
         """At a resumed table, an entry another desk's login recorded, in words (`entry_marks`)."""
+        self._unsure = False
+        """The last write failed without saying what the database kept (a commit whose answer was
+        lost may still have been stored): read the table's head again before the next one."""
 
     def hand_over(self, dealer: Dealer) -> TableSnapshot:
         """Another dealer takes over this desk's table: the hand-over is recorded as the outgoing
@@ -90,30 +108,86 @@ class TableService:
         TableMachine().check_opened(_setup_payload(setup))
 
     @classmethod
-    def open(cls, database: Database, setup: TableSetup, actor: Dealer) -> TableService:
+    def open(
+        cls, database: Database, setup: TableSetup, actor: Dealer, desk: desk_holds.ThisDesk | None = None
+    ) -> TableService:
         """Open a new table session; `actor` is the signed-in dealer (`users.sign_in`), whose key
         signs the chain at every settlement, chip operation and hand-over. A bare name signs
-        nothing: `verify` refuses such a session's settlements."""
+        nothing: `verify` refuses such a session's settlements. A desk given holds the table."""
         machine = TableMachine()
         payload = machine.check_opened(_setup_payload(setup))
         signers = (actor,) if isinstance(actor, Account) else ()
         name = actor.name if isinstance(actor, Account) else actor
         marks = DeskMarks.for_dealer(actor if isinstance(actor, Account) else None)
         key = marks.key if marks is not None else ""
-        store = EventStore.create_session(database, setup.name, name, payload, machine, signers, key)
+        store = EventStore.create_session(database, setup.name, name, payload, machine, signers, key, desk)
         if marks is not None:
             marks.published = True  # the opening's signature carries the key
-        service = cls(store, machine, actor, marks)
+        service = cls(store, machine, actor, desk, marks)
         service._anchor(EventKind.TABLE_OPENED)
         return service
 
     @classmethod
-    def resume(cls, database: Database, session_id: int, actor: Dealer) -> TableService:
-        """Rebuild a stored session from its events, exactly where it stopped."""
+    def resume(
+        cls, database: Database, session_id: int, actor: Dealer, desk: desk_holds.ThisDesk | None = None
+    ) -> TableService:
+        """Rebuild a stored session from its events, exactly where it stopped. A desk given holds
+        the table from now on; refused (`desk_holds.TableHeld`: where, since when, by whom) while a
+        desk on another machine holds it, which a supervisor's takeover (`take_over`) ends."""
         store, machine = EventStore.load(database, session_id)
-        service = cls(store, machine, actor)
+        if desk is not None:
+            name = actor.name if isinstance(actor, Account) else actor
+            desk_holds.claim(database, session_id, machine.table, desk, name)
+        service = cls(store, machine, actor, desk)
         service.entry_fault = foreign_entry(database, session_id)
         return service
+
+    @classmethod
+    def take_over(
+        cls,
+        database: Database,
+        session_id: int,
+        actor: Dealer,
+        desk: desk_holds.ThisDesk,
+        supervisor: str,
+        pin: str,
+    ) -> TableService:
+        """A floor supervisor hands a table live at another desk to `actor` at `desk`: recorded as
+        a `taken_over` event signed by the supervisor, whose append moves the table's hold here;
+        the desk that held it is refused from then on and says why. The desk starts its own chain
+        of marks for `actor` (`entry_marks`, published with its first entry), as at a resume."""
+        store, machine = EventStore.load(database, session_id)
+        service = cls(store, machine, actor, desk)
+        name = actor.name if isinstance(actor, Account) else actor
+        raw = {"dealer": name, "desk": desk.machine}
+        payload, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
+        for attempt in range(1, FLOOR_RETRIES + 1):
+            try:
+                service._record(EventKind.TAKEN_OVER, payload, account)
+            except ActionRefused as refusal:
+                # The desk that holds it recorded meanwhile: a takeover is taken at any head.
+                if attempt == FLOOR_RETRIES or str(refusal) != str(CHANGED_ELSEWHERE):
+                    raise
+                continue
+            break
+        service.entry_fault = foreign_entry(database, session_id)
+        return service
+
+    def release(self) -> None:
+        """This desk lets the table go (the desk is closed, or another table opened): it may be
+        resumed at any desk without a supervisor."""
+        if self._desk is not None and self.taken_elsewhere is None:
+            desk_holds.release(self.database, self.session_id, self._desk)
+
+    def check_hold(self) -> str | None:
+        """Whether another desk took this table (one cheap read); the sentence why this desk is
+        read-only, kept in `taken_elsewhere`, or None."""
+        if self._desk is not None and self.taken_elsewhere is None:
+            holder = desk_holds.holder_now(self.database, self.session_id, self._desk)
+            if holder is not None:
+                self.taken_elsewhere = desk_holds.taken_sentence(holder)
+                self._machine.dealer_on_duty = self._actor = holder.dealer  # who deals it now
+        return self.taken_elsewhere
 
     @property
     def session_id(self) -> int:
@@ -302,7 +376,10 @@ class TableService:
             return False
         # The store refuses a void that would take the room's pool below 0 (`room_pool.record_moves`).
         taken = sum(move.chips for move in void_moves(self._machine, number))
-        return taken >= 0 or room_pool(self.database) + taken >= 0
+        try:
+            return taken >= 0 or room_pool(self.database) + taken >= 0
+        except SQLAlchemyError:  # the pool cannot be read now: not offered until it can
+            return False
 
     def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
         return self.act_supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
@@ -357,25 +434,40 @@ class TableService:
 
     def jackpot_words(self) -> str | None:
         """The room's pool in words ("room jackpot 1,250") when this table's preset pays an award
-        from it, for the desk's status line; None otherwise."""
+        from it, for the desk's status line; None otherwise, and while the pool cannot be read."""
         if self._machine.jackpot_award() is None:
             return None
-        pool = pool_reading(self.database)
+        try:
+            pool = pool_reading(self.database)
+        except SQLAlchemyError:  # the database does not answer: the action's refusal says so
+            return None
         if pool.fault is not None:
             return _("room jackpot does not verify: call the floor")
         return _("room jackpot {chips}").format(chips=said_number(pool.pool))
 
-    def jackpot_due(self) -> JackpotView | None:
-        """At a hand awaiting settlement at a table whose preset pays an award: the award it would
-        be paid if settled now, from the room's pool as it stands (another table may change the
-        pool first: the settlement reads it again), found by settling a copy of the table read
-        from its events; None otherwise."""
-        if self._machine.jackpot_award() is None or self._machine.phase is not Phase.AWAITING_SETTLEMENT:
+    def settlement_preview(self) -> SettlementPreview | None:
+        """At a hand awaiting settlement: what Confirm would leave (each stack after the settlement,
+        the rake and an award, the rake per player, the room's pool before and after), found by
+        settling a copy of the table folded from its stored events, so the panel shows the chips
+        the felt will show. An award is paid from the room's pool as its events give it now
+        (`pool_ledger`: another table may change the pool first, and the settlement reads it
+        again). None at any other time, while the pool cannot be read, and while it does not
+        verify (Confirm is refused then: nothing is paid from it)."""
+        if self._machine.phase is not Phase.AWAITING_SETTLEMENT:
             return None
-        _store, trial = EventStore.load(self.database, self.session_id)
-        payload = trial.check(EventKind.HAND_SETTLED, {POOL_KEY: room_pool(self.database)})
+        trial = self._store.stored_machine()
+        found: dict[str, object] = {}
+        if self._machine.jackpot_award() is not None:
+            try:
+                found = {POOL_KEY: pool_reading(self.database).payable()}
+            except SQLAlchemyError:  # the database does not answer: no award can be said
+                return None
+            except PoolFault:  # Confirm is refused, saying why (`jackpot_words` says it too)
+                return None
+        payload = trial.check(EventKind.HAND_SETTLED, found)
         settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
-        return None if settled is None else settled.result.jackpot
+        jackpot = None if settled is None else settled.result.jackpot
+        return preview_of(trial.snapshot(self.session_id, self._store.head_hash), jackpot)
 
     # ----------------------------------------------------------------- requests to the floor
     def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:
@@ -408,17 +500,28 @@ class TableService:
 
     def catch_up(self) -> bool:
         """Fold in what the floor recorded at this table since the last action (one cheap query
-        when nothing was); True when something was."""
+        when nothing was), and whether another desk took the table (`check_hold`, another); True
+        when something was recorded."""
         try:
-            return bool(self._store.catch_up(self._machine))
+            caught_up = bool(self._store.catch_up(self._machine))
         except BaseException:
-            self._reload()
+            self._restore()
             raise
+        self._unsure = False
+        self.check_hold()
+        return caught_up
+
+    def _restore(self) -> None:
+        """The table as stored up to this desk's head, from memory: the database may not answer."""
+        self._machine = self._store.stored_machine()
+        self._machine.dealer_on_duty = self._actor
 
     def _reload(self) -> None:
-        """The table as stored, when what this desk holds may be ahead of it."""
+        """The table as the database has it now, when another wrote at it since this desk's head."""
         self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+        self._store.desk = self._desk
         self._machine.dealer_on_duty = self._actor
+        self._unsure = False
 
     def carry_out_approved(self) -> list[str]:
         """Between hands, record each action the floor approved and the table has not yet done;
@@ -484,14 +587,29 @@ class TableService:
         dealer_signs = kind in DEALER_SIGNED and self._dealer is not None
         signers = [s for s in ((approver,) if approver else (self._dealer,) if dealer_signs else ()) if s]
         actor = actor or (approver.name if approver is not None else self._actor)
+        if self._unsure:
+            stored = len(self._store.history)
+            if self.catch_up():
+                if self._store.stored_since(stored, kind, payload, actor):
+                    return self.snapshot()  # the failed commit was stored after all: once is enough
+                payload = self._machine.check(kind, payload)  # what was stored meanwhile may refuse it
         for attempt in range(1, FLOOR_RETRIES + 1):
             head = self._store.head_seq
             stamp = self._marks.stamp() if self._marks is not None and kind in MARKED else None
             try:
                 self._store.append(self._machine, kind, payload, actor, signers, stamp)
             except BaseException as failure:
-                # The machine may hold the event that was not stored: rebuild it from what was.
-                self._reload()
+                # The machine may hold the event that was not stored: back to what was, from
+                # memory, as the database may not answer now; it is read at the next action.
+                self._restore()
+                self._unsure = True
+                if not isinstance(failure, ActionRefused):
+                    if stamp is not None:
+                        # A commit whose answer was lost may have stored the mark, or not: which
+                        # link follows is unknown, so the next entry publishes a chain of its own.
+                        self._marks = DeskMarks.for_dealer(self._dealer)
+                    raise
+                self._reload()  # it answered, refusing: another desk or the floor wrote first
                 if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
                     raise
                 payload = self._machine.check(kind, payload)
@@ -511,7 +629,8 @@ class TableService:
             return
         try:
             append_anchor(self._store.database, self.anchor_file, self.session_id)
-        except AnchorFault as fault:
+        except (AnchorFault, SQLAlchemyError) as error:  # the event is committed all the same
+            fault = error if isinstance(error, AnchorFault) else failure_cause(error)
             if kind is EventKind.HAND_SETTLED:
                 self.anchor_fault = _("hand settled, but not anchored: {fault}").format(fault=fault)
             else:

@@ -27,9 +27,8 @@ from ofc_desk.service.verify_session import VerifiedRows, check_session, raise_f
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow, User
+from ofc_desk.storage.models import Event, HandRow, LedgerRow, TableSession, TransferRow
 from ofc_desk.storage.schema_revision import revision_fault
-from ofc_desk.storage.users import Role
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,9 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
         accounts = _accounts(session)
         set_aside: list[str] = []
         raise_first((sign_in_fault(session, accounts, set_aside),))
-        supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
+        # Who held the role when they signed is the sign-offs' check (`signoffs`); the fold only
+        # asks that an approver was ever a supervisor, so that a demotion breaks no history.
+        supervisors = accounts.ever_supervisors()
         counted = (0, 0, 0)
         fingerprints = []
         links, pool = _RoomLinks(), RoomPoolCheck()
@@ -176,9 +177,9 @@ def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
     link = session.scalar(select(Event.prev_hash).where(Event.session_id == row.id, Event.seq == 1))
     if link is not None and (fault := broken_link(session, row, previous, link)):
         raise VerifyFault(fault)
-    supervisors = set(session.scalars(select(User.name).where(User.role == Role.SUPERVISOR.value)).all())
+    accounts = _accounts(session)
     with _collector_paused():
-        return check_session(session, row, supervisors, _accounts(session))
+        return check_session(session, row, accounts.ever_supervisors(), accounts)
 
 
 @contextmanager

@@ -73,7 +73,7 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         button=table.button,
         button_held_for_fantasyland=table.button_held,
         seats=seats,
-        result=None if scored is None else scored.view(),
+        result=None if scored is None else table.game.shown_result(scored.view()),
         rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
         jackpot_pool=table.jackpot_pool,
         last_event_hash=head_hash,

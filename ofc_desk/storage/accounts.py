@@ -18,6 +18,17 @@ supervisor who approved it, and the `users` table derived from it.
   supervisor sign their own); a supervisor's PIN has at least 8 characters (`long_pin` in the
   payload that set it: a new supervisor, a supervisor's new PIN or key, a dealer made supervisor);
   a supervisor whose PIN is shorter approves nothing but their own change to a longer one.
+- `keys_rotate`: written once by migration 0012, with the room's position then (`room`). From it
+  on: every PIN change gives the account a new key pair (`public_key` in its payload), so each key
+  is sealed under one PIN only; a key ever sealed under a PIN shorter than a supervisor's (before
+  the mark) is never a supervisor's: such a supervisor approves nothing but their own change to a
+  longer PIN, and such a dealer is promoted only after one.
+
+Every account event the library writes records the room's position as it stood (`room`: the
+newest session and the head of every open one), read under the accounts chain's lock, which each
+signature at a table takes (shared) to read the accounts head it names: so an event at a table
+after that position was signed under that account event or a later one (`AccountsChain.floor`),
+and a signature naming an older one was made with a key or role it no longer had (backdated).
 
 `fold_accounts` replays the chain and checks every hash and signature: what sign-in trusts, what
 `verify` runs, and what the users table must equal.
@@ -28,7 +39,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -54,14 +65,56 @@ class AccountKind(StrEnum):
     KEY_ADDED = "key_added"
     SIGNOFFS_STARTED = "signoffs_started"
     APPROVALS_REQUIRED = "approvals_required"
+    KEYS_ROTATE = "keys_rotate"
 
 
-MIGRATION_MARKS = (AccountKind.SIGNOFFS_STARTED, AccountKind.APPROVALS_REQUIRED)
+MIGRATION_MARKS = (AccountKind.SIGNOFFS_STARTED, AccountKind.APPROVALS_REQUIRED, AccountKind.KEYS_ROTATE)
 """Unsigned events only the migrations write."""
 
 
 class AccountsFault(Exception):
     """The first thing wrong with the accounts chain or the users table."""
+
+
+@dataclass(frozen=True)
+class KeySpan:
+    """One key pair an account held, from the account event that gave it on."""
+
+    since: int
+    public_key: str
+    strong: bool
+    """Every PIN that ever sealed it had a supervisor's length: only such a key is a supervisor's
+    after the `keys_rotate` mark (a key once sealed under a short PIN can be unsealed offline)."""
+
+
+@dataclass(frozen=True)
+class RoomPosition:
+    """Where the room's tables stood when an account event was written: the newest session, and
+    the head of each session open then. An event at a table beyond it came after that account
+    event."""
+
+    since: int
+    newest_session: int
+    open_heads: dict[int, int]
+
+    def precedes(self, session_id: int, seq: int) -> bool:
+        if session_id > self.newest_session:
+            return True
+        head = self.open_heads.get(session_id)
+        return head is not None and seq > head
+
+
+def room_position(session: Session) -> dict[str, object]:
+    """The `room` field of an account event (`RoomPosition`), as stored: read under the accounts
+    chain's lock, which every signature at a table takes (shared) before it reads the accounts head,
+    so no event signed under an older head can come after the position read here."""
+    newest = session.scalar(select(func.coalesce(func.max(TableSession.id), 0)))
+    heads = session.execute(
+        select(TableSession.id, TableSession.head_seq)
+        .where(TableSession.closed_at.is_(None))
+        .order_by(TableSession.id)
+    ).all()
+    return {"newest_session": int(newest or 0), "open": {str(row.id): int(row.head_seq) for row in heads}}
 
 
 @dataclass
@@ -82,6 +135,9 @@ class AccountState:
     """(from time, role): what the account could sign when."""
     roles_by_seq: list[tuple[int, str]] = field(default_factory=list)
     """(from account event, role): what the account could sign under which accounts head."""
+    keys: list[KeySpan] = field(default_factory=list)
+    """Every key pair it held, in order: a signature is checked against the one valid under the
+    accounts head it names."""
 
     def role_at(self, at: str) -> str | None:
         held = [role for since, role in self.roles if since <= at]
@@ -96,6 +152,25 @@ class AccountState:
         self.role = role
         self.roles.append((event.at, role))
         self.roles_by_seq.append((event.seq, role))
+
+    def key_under(self, accounts_seq: int) -> KeySpan | None:
+        """The key pair it held as the accounts chain stood at event `accounts_seq`."""
+        held = [span for span in self.keys if span.since <= accounts_seq]
+        return held[-1] if held else None
+
+    def set_key(self, event: AccountEvent, public_key: str, strong: bool) -> None:
+        self.public_key = public_key
+        self.keys.append(KeySpan(event.seq, public_key, strong))
+
+    @property
+    def created_keyed(self) -> bool:
+        """Made with a key (not imported without one): it never had a right PIN without a key."""
+        return bool(self.keys) and self.keys[0].since == self.roles_by_seq[0][0]
+
+    @property
+    def strong_key(self) -> bool:
+        """Its key was only ever sealed under PINs of a supervisor's length."""
+        return bool(self.keys) and self.keys[-1].strong
 
 
 def account_event_hash(
@@ -122,6 +197,25 @@ class AccountsChain:
     """Every event's hash, by event number (the first at index 0)."""
     supervisor_keyed: bool = False
     """Some supervisor has held a key: the room is set up (never by a self-signed key again)."""
+    rotate_from: int = 0
+    """The `keys_rotate` mark's event number (0: the chain has none, an older schema)."""
+    positions: tuple[RoomPosition, ...] = ()
+    """The room's position each account event recorded (those from before the mark record none)."""
+
+    def ever_supervisors(self) -> set[str]:
+        """Every name that held the supervisor's role at some point of the chain."""
+        return {
+            name
+            for name, state in self.accounts.items()
+            if any(role == SUPERVISOR for _since, role in state.roles_by_seq)
+        }
+
+    def floor(self, session_id: int, seq: int) -> int:
+        """The newest account event written before event `seq` of session `session_id` was
+        recorded: a signature on that event names it or a later one (0: none known)."""
+        return max(
+            (position.since for position in self.positions if position.precedes(session_id, seq)), default=0
+        )
 
     @property
     def head(self) -> tuple[int, str]:
@@ -142,6 +236,8 @@ class _Fold:
     strict_from: int = 0
     supervisor_keyed: bool = False
     """Some supervisor has held a key: the room's set-up is done."""
+    rotate_from: int = 0
+    positions: list[RoomPosition] = field(default_factory=list)
 
     def note_keys(self, name: str) -> None:
         """After an event for `name`: whether a supervisor now holds a key."""
@@ -164,7 +260,9 @@ def fold_accounts(events: Sequence[AccountEvent]) -> AccountsChain:
         if event.prev_hash != previous or event.hash != digest:
             raise AccountsFault(_("{where} was altered").format(where=where))
         try:
-            _fold_one(fold, event, json.loads(event.payload), where)
+            payload = json.loads(event.payload)
+            _fold_one(fold, event, payload, where)
+            _note_position(fold, event, payload)
         except (ValueError, KeyError, TypeError) as error:
             raise AccountsFault(
                 _("{where} cannot be read: {error}").format(where=where, error=error)
@@ -182,7 +280,25 @@ def fold_accounts(events: Sequence[AccountEvent]) -> AccountsChain:
         fold.strict_from,
         tuple(hashes),
         fold.supervisor_keyed,
+        fold.rotate_from,
+        tuple(fold.positions),
     )
+
+
+def _note_position(fold: _Fold, event: AccountEvent, payload: dict[str, Any]) -> None:
+    """The room's position the event recorded: every event from the `keys_rotate` mark on has one
+    (before it, none is read: the rules of the chain then did not ask for it)."""
+    if not fold.rotate_from:
+        return
+    room = payload.get("room")
+    if not isinstance(room, dict):
+        raise AccountsFault(
+            _("account event {seq} does not say where the room stood when it was written").format(
+                seq=event.seq
+            )
+        )
+    heads = {int(key): int(value) for key, value in dict(room["open"]).items()}
+    fold.positions.append(RoomPosition(event.seq, int(room["newest_session"]), heads))
 
 
 def _fold_one(fold: _Fold, event: AccountEvent, payload: dict[str, Any], where: str) -> None:
@@ -202,6 +318,8 @@ def _fold_one(fold: _Fold, event: AccountEvent, payload: dict[str, Any], where: 
             )
     elif kind is AccountKind.APPROVALS_REQUIRED and not fold.strict_from:
         fold.strict_from = event.seq
+    elif kind is AccountKind.KEYS_ROTATE and fold.strict_from and not fold.rotate_from:
+        fold.rotate_from = event.seq
     elif kind in (AccountKind.IMPORTED, *MIGRATION_MARKS):
         raise AccountsFault(
             _("{where}: only a migration writes {kind}, once, at its place in the chain").format(
@@ -237,8 +355,9 @@ def _add_key(fold: _Fold, event: AccountEvent, payload: dict[str, Any], where: s
         _check_signature(event, _approver(fold, event, where).public_key, where)
     if fold.strict_from and state.role == SUPERVISOR and payload.get("long_pin") is not True:
         raise AccountsFault(_("{where}: a supervisor's PIN has at least 8 characters").format(where=where))
-    state.public_key, state.sealed_key = payload["public_key"], payload["sealed_key"]
+    state.sealed_key = payload["sealed_key"]
     state.pin_hash, state.long_pin = payload["pin_hash"], payload.get("long_pin") is True
+    state.set_key(event, str(payload["public_key"]), state.long_pin)
     state.keyed_seq = state.seq = event.seq
 
 
@@ -278,15 +397,41 @@ def _apply(fold: _Fold, event: AccountEvent, kind: AccountKind, payload: dict[st
                     where=where, name=event.name
                 )
             )
+        if fold.rotate_from and payload["role"] == SUPERVISOR and not state.strong_key:
+            raise AccountsFault(_weak_key(where, event.name))
         state.set_role(event, payload["role"])
     else:
         if fold.strict_from and state.role == SUPERVISOR and payload.get("long_pin") is not True:
             raise AccountsFault(
                 _("{where}: a supervisor's PIN has at least 8 characters").format(where=where)
             )
-        state.pin_hash, state.sealed_key = payload["pin_hash"], payload["sealed_key"]
-        state.long_pin = payload.get("long_pin") is True
+        _new_pin(fold, event, state, payload, where)
     state.seq = event.seq
+
+
+def _new_pin(
+    fold: _Fold, event: AccountEvent, state: AccountState, payload: dict[str, Any], where: str
+) -> None:
+    """A PIN change: from the `keys_rotate` mark on, with a new key pair (the old one stays valid
+    for what it signed before); before it, the same key sealed again, strong only if every PIN
+    that sealed it was."""
+    state.pin_hash, state.sealed_key = payload["pin_hash"], payload["sealed_key"]
+    state.long_pin = payload.get("long_pin") is True
+    if "public_key" in payload and fold.rotate_from:
+        state.set_key(event, str(payload["public_key"]), state.long_pin)
+    elif fold.rotate_from:
+        raise AccountsFault(
+            _("{where}: a PIN change gives the account a new key (migration 0012)").format(where=where)
+        )
+    elif state.keys:
+        state.keys[-1] = replace(state.keys[-1], strong=state.keys[-1].strong and state.long_pin)
+
+
+def _weak_key(where: str, name: str) -> str:
+    return _(
+        "{where}: {name}'s key was once sealed under a PIN shorter than a supervisor's: it is no"
+        " supervisor's key (a new PIN gives a new one)"
+    ).format(where=where, name=name)
 
 
 def _approver(fold: _Fold, event: AccountEvent, where: str, own_longer_pin: bool = False) -> AccountState:
@@ -303,6 +448,8 @@ def _approver(fold: _Fold, event: AccountEvent, where: str, own_longer_pin: bool
                 where=where, name=approver.name
             )
         )
+    if fold.rotate_from and not approver.strong_key and not own_longer_pin:
+        raise AccountsFault(_weak_key(where, approver.name))
     return approver
 
 
@@ -324,6 +471,8 @@ def _new(accounts: dict[str, AccountState], event: AccountEvent, payload: dict[s
         keyed_seq=event.seq if public_key else 0,
     )
     state.set_role(event, role)
+    if public_key:
+        state.set_key(event, public_key, state.long_pin)
     accounts[event.name] = state
 
 
@@ -343,18 +492,22 @@ def _check_signature(event: AccountEvent, public_key: str, where: str) -> None:
 APPROVALS_REVISION = "0008"
 """The migration that writes the accounts chain's `approvals_required` mark, names the accounts head
 in every sign-off and chains the PIN checks."""
+ROTATION_REVISION = "0012"
+"""The migration that writes the accounts chain's `keys_rotate` mark."""
 
 
 def anchors_accounts(session: Session) -> bool:
     """Whether the schema is of migration 0008 or later (remembered for the session): a copy of an
     older one, read only (`verify`, a report), has neither the sign-offs' accounts columns nor the
     chain of PIN checks, and is read as it stands."""
-    known = session.info.get(APPROVALS_REVISION)
+    return _at_least(session, APPROVALS_REVISION)
+
+
+def _at_least(session: Session, wanted: str) -> bool:
+    known = session.info.get(wanted)
     if known is None:
         revision = session.scalar(text("SELECT max(version_num) FROM alembic_version"))
-        known = session.info[APPROVALS_REVISION] = (
-            revision is not None and str(revision) >= APPROVALS_REVISION
-        )
+        known = session.info[wanted] = revision is not None and str(revision) >= wanted
     return bool(known)
 
 
@@ -389,6 +542,8 @@ def room_fault(session: Session, chain: AccountsChain) -> str | None:
         ).format(signed=signed)
     if not chain.strict_from and anchors_accounts(session):
         return _("accounts: the chain lacks the mark migration 0008 wrote: it was cut or rewritten")
+    if not chain.rotate_from and _at_least(session, ROTATION_REVISION):
+        return _("accounts: the chain lacks the mark migration 0012 wrote: it was cut or rewritten")
     return None
 
 

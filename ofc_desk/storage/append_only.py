@@ -27,10 +27,11 @@ _SESSION_ROW_REWRITTEN = (
 
 
 # An account's row changes only as the accounts chain says (migration 0006): to the state an
-# account event already written for it gives, its name, creation and public key kept.
+# account event already written for it gives, its name and creation kept (its public key changes
+# with a PIN since migration 0012: `verify` holds the row to the chain).
 _USER_ROW_REWRITTEN = (
     "NEW.id <> OLD.id OR NEW.name <> OLD.name OR NEW.created_at <> OLD.created_at"
-    " OR NEW.account_seq <= OLD.account_seq OR (OLD.public_key <> '' AND NEW.public_key <> OLD.public_key)"
+    " OR NEW.account_seq <= OLD.account_seq"
     " OR NOT EXISTS (SELECT 1 FROM account_events WHERE account_events.seq = NEW.account_seq"
     " AND account_events.name = NEW.name)"
 )
@@ -107,7 +108,7 @@ def guard_users(connection: Connection) -> None:
 
 
 _LATER_TABLES = ("account_events", "signatures", "sign_in_attempts", "jackpot_moves", "entry_marks")
-"""Tables guarded by migrations after the first append-only one (0005, 0006, 0009, 0010)."""
+"""Tables guarded by migrations after the first append-only one (0005, 0006, 0009, 0013)."""
 
 
 def remove_all(connection: Connection) -> None:

@@ -406,6 +406,18 @@ def hold_append_lock(session: Session, key: int) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def share_append_lock(session: Session, key: int) -> None:
+    """Hold off appends to a chain (`hold_append_lock`) while this transaction reads its head and
+    until it ends, without holding off other readers: what a signature at a table takes before it
+    names the accounts head, so that an account event recording the room's position never misses
+    an event signed under the head before it. PostgreSQL: a shared transaction-scoped advisory
+    lock. SQLite: the write lock, which a signing transaction holds already (its event is
+    flushed)."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock_shared(:key)"), {"key": key})
+
+
 def _in_transaction(connection: Connection) -> bool:
     return bool(getattr(connection.connection.dbapi_connection, "in_transaction", False))
 

@@ -7,6 +7,15 @@ without it. A name's wait is counted from its checks alone (a try made while it 
 and neither checked nor counted): after `LOCKOUT_AFTER` wrong PINs since its last accepted one,
 30 s, doubling with each further wrong PIN, at most 15 minutes.
 
+The time is the database's (`database_now`), never a clock the caller passes: on PostgreSQL the
+server's, which no table login can move. Nothing a login can write shortens a wait: only an
+accepted PIN signed by the account's key as it is now ends a count (an accepted try signed by an
+older key, which an older PIN unsealed, counts as a wrong one), only refused and accepted tries
+are read (a `keyless` or `waiting` row, or one of an outcome no check writes, pushes no wrong PIN
+out of the count), the wait runs from the newest wrong PIN's time in the chain's order (a row
+dated back moves nothing; one dated ahead takes the time of the row before it, so rows written
+ahead keep no one waiting for good), and no wait is longer than `LONGEST_DELAY`.
+
 A check runs in one transaction that holds the name (PostgreSQL: an advisory lock on it; SQLite: the
 file's write lock), from reading the wait to recording the outcome, so tries made at once are
 checked one after the other: the sixth of sixteen waits like the sixth of one.
@@ -84,32 +93,92 @@ def name_held(database: Database, name: str) -> Iterator[Session]:
         yield session
 
 
+def database_now(session: Session) -> datetime:
+    """The time as the database tells it: what the lockout counts in and records, never a clock
+    the caller of the library passes (one moved ahead would end every wait)."""
+    if session.get_bind().dialect.name == "postgresql":
+        now = session.scalar(text("SELECT clock_timestamp()"))
+        assert isinstance(now, datetime)
+        return now.astimezone(UTC)
+    said = session.scalar(text("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"))
+    return datetime.strptime(str(said), "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+
+_COUNTED = (Attempt.ACCEPTED.value, Attempt.REFUSED.value)
+"""The only outcomes a wait is counted from: no other row a login writes moves the count."""
+
+
 def wait_left(session: Session, name: str, now: datetime, chain: AccountsChain) -> timedelta:
     """How long `name` must still wait, counted from its checks since its last accepted PIN whose
     signature holds (an accepted try anyone else wrote counts as a wrong one)."""
     rows = session.execute(
         select(SignInAttempt.id, SignInAttempt.outcome, SignInAttempt.at, SignInAttempt.role)
         .add_columns(SignInAttempt.prev_hash, SignInAttempt.hash, SignInAttempt.signature)
-        .where(SignInAttempt.name == name, SignInAttempt.outcome != Attempt.WAITING.value)
+        .where(SignInAttempt.name == name, SignInAttempt.outcome.in_(_COUNTED))
         .where(SignInAttempt.hash != "")  # tries from before the chain (migration 0008) are not counted
         .order_by(SignInAttempt.id.desc())
         .limit(CHECKS_READ)
     ).all()
-    wrong, last_wrong_at = 0, None
+    wrong, first_id, last_id = 0, None, None
     for row in rows:
-        if row.outcome == Attempt.KEYLESS:
-            continue
         if row.outcome == Attempt.ACCEPTED and _accepted_holds(session, name, row, chain):
             break
         wrong += 1
-        last_wrong_at = last_wrong_at or datetime.strptime(str(row.at), TIME_FORMAT).replace(tzinfo=UTC)
-    if last_wrong_at is None:
+        first_id, last_id = row.id, last_id or row.id
+    if first_id is None or last_id is None:
         return timedelta(0)
-    return last_wrong_at + lockout_delay(wrong) - now
+    return min(_newest_wrong_at(session, first_id, last_id, now) + lockout_delay(wrong) - now, LONGEST_DELAY)
+
+
+def _newest_wrong_at(session: Session, first_id: int, last_id: int, now: datetime) -> datetime:
+    """When the newest counted wrong PIN (row `last_id`) was made, as the chain's order tells it
+    from the oldest counted one (`first_id`) on: no row is earlier than the one before it (a row
+    dated back moves no wait), and a row dated ahead of the database's time, or not dated at all,
+    takes the time of the one before it (so rows written ahead lock no one out for good)."""
+    times = session.scalars(
+        select(SignInAttempt.at)
+        .where(SignInAttempt.id >= first_id, SignInAttempt.id <= last_id)
+        .order_by(SignInAttempt.id)
+    )
+    newest = _last_time_before(session, first_id, now)
+    for at in times:
+        recorded = _parsed(at)
+        if recorded is not None and recorded <= now:
+            newest = recorded if newest is None else max(newest, recorded)
+        elif newest is None:
+            newest = now  # nothing dated before it in the whole chain
+    return newest or now
+
+
+def _last_time_before(session: Session, row_id: int, now: datetime) -> datetime | None:
+    """The time of the newest row before `row_id` that has one, not ahead of the database's (read
+    a page at a time: past rows written ahead, however many)."""
+    while True:
+        page = session.execute(
+            select(SignInAttempt.id, SignInAttempt.at)
+            .where(SignInAttempt.id < row_id)
+            .order_by(SignInAttempt.id.desc())
+            .limit(CHECKS_READ)
+        ).all()
+        for row in page:
+            recorded = _parsed(row.at)
+            if recorded is not None and recorded <= now:
+                return recorded
+        if len(page) < CHECKS_READ:
+            return None
+        row_id = page[-1].id
+
+
+def _parsed(at: object) -> datetime | None:
+    try:
+        return datetime.strptime(str(at), TIME_FORMAT).replace(tzinfo=UTC)
+    except ValueError:
+        return None
 
 
 def _accepted_holds(session: Session, name: str, row: Any, chain: AccountsChain) -> bool:
-    """An accepted try signed by the account's key, in its place in the chain."""
+    """An accepted try signed by the account's key as it is now (an older one, which an older PIN
+    unsealed, may be known to someone who cracked that PIN offline), in its place in the chain."""
     before = session.scalar(
         select(SignInAttempt.hash).where(SignInAttempt.id < row.id).order_by(SignInAttempt.id.desc()).limit(1)
     )
@@ -123,18 +192,18 @@ def _accepted_holds(session: Session, name: str, row: Any, chain: AccountsChain)
 
 
 def record(
-    session: Session,
-    name: str,
-    role: str,
-    outcome: Attempt,
-    now: datetime,
-    key: Ed25519PrivateKey | None = None,
+    session: Session, name: str, role: str, outcome: Attempt, key: Ed25519PrivateKey | None = None
 ) -> None:
-    """Append one try to the chain and commit; an accepted one is signed with `key`."""
+    """Append one try to the chain and commit; an accepted one is signed with `key`. Its time is
+    the database's, read once the chain is held, so the chain's times never go back."""
     if session.get_bind().dialect.name == "postgresql":
         session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CHAIN_LOCK})
-    last = session.scalar(select(SignInAttempt.hash).order_by(SignInAttempt.id.desc()).limit(1))
-    previous, at = last or GENESIS_HASH, now.strftime(TIME_FORMAT)
+    # The newest chained check, or the genesis hash: tries from before migration 0008 have no hash
+    # and link nothing (roles.CHAINED_CHECK, the row policy a role's insert meets, says the same).
+    last = session.scalar(
+        select(SignInAttempt.hash).where(SignInAttempt.hash != "").order_by(SignInAttempt.id.desc()).limit(1)
+    )
+    previous, at = last or GENESIS_HASH, database_now(session).strftime(TIME_FORMAT)
     digest = attempt_hash(previous, name, role, outcome.value, at)
     signed = outcome is Attempt.ACCEPTED and key is not None
     session.add(
@@ -157,6 +226,7 @@ def chain_fault(rows: Sequence[Any], chain: AccountsChain, set_aside: list[str])
     accepted try its account's key did not sign breaks nothing: any login that records PIN checks
     may chain one, and the lockout counts it as a wrong PIN; it is named in `set_aside`."""
     previous: str | None = None
+    previous_at: str | None = None
     outcomes = {attempt.value for attempt in Attempt}
     for row in rows:
         where = _("sign-in attempt {id}").format(id=row.id)
@@ -177,7 +247,10 @@ def chain_fault(rows: Sequence[Any], chain: AccountsChain, set_aside: list[str])
         account = chain.accounts.get(row.name)
         if row.outcome == Attempt.ACCEPTED and (
             account is None
-            or not keys.signature_holds(account.public_key, keys.sign_in_message(row.hash), row.signature)
+            or not any(
+                keys.signature_holds(span.public_key, keys.sign_in_message(row.hash), row.signature)
+                for span in account.keys
+            )
         ):
             set_aside.append(
                 _(
@@ -185,6 +258,21 @@ def chain_fault(rows: Sequence[Any], chain: AccountsChain, set_aside: list[str])
                     " the lockout counts it as a wrong PIN"
                 ).format(where=where, name=row.name)
             )
+        elif row.outcome == Attempt.KEYLESS and (account is None or account.created_keyed):
+            set_aside.append(
+                _(
+                    "{where} records the right PIN of an account without a key, but {name} always had one:"
+                    " written to reset the count of wrong PINs, which it does not"
+                ).format(where=where, name=row.name)
+            )
+        if previous_at is not None and str(row.at) < previous_at:
+            set_aside.append(
+                _(
+                    "{where} is dated before the PIN check before it: one of the two was written to move a"
+                    " wait, which it does not"
+                ).format(where=where)
+            )
+        previous_at = str(row.at)
         previous = row.hash
     return None
 

@@ -64,7 +64,7 @@ class Signature(Base):
     accounts_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
     entries_key: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
     """The top of the hash chain whose links mark the signer's desk's entries from this event on
-    (migration 0010; "" when the signature publishes none: `service.entry_marks`)."""
+    (migration 0013; "" when the signature publishes none: `service.entry_marks`)."""
 
 
 class SignInAttempt(Base):
@@ -205,7 +205,7 @@ class JackpotMove(Base):
 
 
 class EntryMark(Base):
-    """An entry's mark (migration 0010): the next link of the hash chain its desk's key published,
+    """An entry's mark (migration 0013): the next link of the hash chain its desk's key published,
     written in the entry's own transaction, so an entry another login appended carries none
     (`service.entry_marks`)."""
 
@@ -217,3 +217,19 @@ class EntryMark(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id"))
     seq: Mapped[int]
     mark: Mapped[str] = mapped_column(String(HASH_LENGTH))
+
+
+class DeskHold(Base):
+    """The desk that holds an open table (migration 0011): a lease, not history, so it is the one
+    row a desk updates and deletes. `token` tells one desk process from another on the same
+    machine; `desk` is the machine's name, said to whoever finds the table held."""
+
+    __tablename__ = "desk_holds"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("table_sessions.id"), primary_key=True, autoincrement=False
+    )
+    desk: Mapped[str] = mapped_column(String(120))
+    dealer: Mapped[str] = mapped_column(String(120))
+    since: Mapped[str] = mapped_column(String(40))
+    token: Mapped[str] = mapped_column(String(64))

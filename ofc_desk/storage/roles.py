@@ -2,15 +2,16 @@
 
 `ofc_desk_table` is what a desk logs in as. It reads everything, inserts events with the rows they
 leave beside them (a session, a settled hand, its transfers, chip ledger lines, sign-offs, PIN
-checks: `DESK_INSERTS`) and updates only the columns the event flow moves: a session's chain head
-(`head_seq`, `head_hash`), its `closed_at` when the close is recorded, and its `opened_at` (set to
-the first event's time in the transaction that inserts it). It writes no account: neither an
-account event (not even a key for an account an upgrade left without one: that takes a
-supervisor's signed approval, made from a desk started with the owner's login) nor any column of
-`users`. `ofc_desk_floor` reads everything and records only a supervisor's decision on a table's
-request and a seed of the room's jackpot pool (`FLOOR_EVENT_KINDS`): a row-level security policy
-on `events` refuses it any other kind of event, and it moves only a session's chain head, with the
-signature, the seed's row of the pool and the PIN checks.
+checks: `DESK_INSERTS`), keeps the lease of the table it holds (`desk_holds`, migration 0011: no
+history, so inserted and updated, never deleted) and updates only the columns the event flow moves:
+a session's chain head (`head_seq`, `head_hash`), its `closed_at` when the close is recorded, and
+its `opened_at` (set to the first event's time in the transaction that inserts it). It writes no
+account: neither an account event (not even a key for an account an upgrade left without one: that
+takes a supervisor's signed approval, made from a desk started with the owner's login) nor any
+column of `users`. `ofc_desk_floor` reads everything and records only a supervisor's decision on a
+table's request and a seed of the room's jackpot pool (`FLOOR_EVENT_KINDS`): a row-level security
+policy on `events` refuses it any other kind of event, and it moves only a session's chain head,
+with the signature, the seed's row of the pool and the PIN checks.
 
 What either inserts is held to the event it belongs to (`_row_checks`), so that no one row a
 login adds can silence a session: an event only as the next of an open session's chain, committed
@@ -49,9 +50,12 @@ DESK_INSERTS: dict[str, str] = {
     "entry_marks": "each entry's mark of the desk that recorded it (beside its event)",
     "signatures": "the sign-offs of the chain by dealers and supervisors",
     "sign_in_attempts": "every PIN check, for the lockout",
+    "desk_holds": "which desk holds a table (a lease, not history: also updated)",
 }
 """What a desk records into; a table an older schema lacks is left out (its grant comes when the
 roles are applied again after the upgrade that adds it)."""
+LEASES = "desk_holds"
+"""The one table a desk updates whole: which desk holds each table (issue 34), a lease."""
 FLOOR_INSERTS: dict[str, str] = {
     "events": "a supervisor's decision on a request (only that kind: FLOOR_EVENT_KINDS)",
     "signatures": "the supervisor's signature of an approval",
@@ -86,20 +90,33 @@ class RoomRoles:
                 )
 
 
+@dataclass(frozen=True)
+class RoomPlace:
+    """Where the roles' SQL runs: the room's database, and who owns its tables."""
+
+    database: str
+    owner: str
+
+
 def roles_sql(
     schema: str,
     sequences: dict[str, str | None],
     roles: RoomRoles = RoomRoles(),
     *,
+    room: RoomPlace,
     chained_sign_ins: bool = True,
 ) -> list[str]:
-    """The statements, in order, for `schema`; `sequences` maps each table of the schema that a
-    role inserts into to its id sequence (schema-qualified, as `pg_get_serial_sequence` gives it;
-    None for a table whose key is not generated)."""
+    """The statements, in order, for `schema` of the `room`; `sequences` maps each table of the
+    schema that a role inserts into to its id sequence (schema-qualified, as `pg_get_serial_sequence`
+    gives it; None for a table whose key is not generated)."""
     both = f"{roles.table}, {roles.floor}"
     in_schema = _quote(schema)
+    database = _quote(room.database)
     statements = [
         *(_create_role(name) for name in (roles.table, roles.floor)),
+        # Roles are the server's: bound to this room's database, not to every database PUBLIC may reach.
+        f"REVOKE CONNECT ON DATABASE {database} FROM PUBLIC",
+        f"GRANT CONNECT ON DATABASE {database} TO {both}, {_quote(room.owner)}",
         f"REVOKE CREATE ON SCHEMA {in_schema} FROM PUBLIC",
         f"REVOKE ALL ON SCHEMA {in_schema} FROM {both}",
         f"REVOKE ALL ON ALL TABLES IN SCHEMA {in_schema} FROM {both}",
@@ -112,13 +129,15 @@ def roles_sql(
         statements.append(f"GRANT INSERT ON {', '.join(f'{in_schema}.{t}' for t in present)} TO {role}")
         generated = [str(sequences[table]) for table in present if sequences[table]]
         statements.append(f"GRANT USAGE ON SEQUENCE {', '.join(generated)} TO {role}")
+    if LEASES in sequences:  # a desk takes, moves and lets go of its table's hold
+        statements.append(f"GRANT UPDATE ON {in_schema}.{LEASES} TO {roles.table}")
     moved = ", ".join(SESSION_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({moved}) ON {in_schema}.table_sessions TO {roles.table}")
     floor_moved = ", ".join(FLOOR_COLUMNS_MOVED)
     statements.append(f"GRANT UPDATE ({floor_moved}) ON {in_schema}.table_sessions TO {roles.floor}")
     statements += _event_policies(f"{in_schema}.events", roles)
     held = set(sequences) - (set() if chained_sign_ins else {"sign_in_attempts"})
-    statements += _row_checks(in_schema, roles, held)
+    statements += _row_checks(in_schema, roles, held, room.owner)
     return statements
 
 
@@ -208,17 +227,27 @@ SIGNED_EVENT = (
 CHAINED_CHECK = (
     "sign_in_attempts.outcome IN ({outcomes})"
     " AND sign_in_attempts.prev_hash = coalesce((SELECT a.hash FROM {schema}.sign_in_attempts a"
-    " ORDER BY a.id DESC LIMIT 1), '{genesis}')"
+    " WHERE a.hash <> '' ORDER BY a.id DESC LIMIT 1), '{genesis}')"
     " AND sign_in_attempts.hash = encode(sha256(convert_to(sign_in_attempts.prev_hash"
     """ || '{{"at":' || to_json(sign_in_attempts.at)::text"""
     """ || ',"name":' || to_json(sign_in_attempts.name)::text"""
     """ || ',"outcome":' || to_json(sign_in_attempts.outcome)::text"""
     """ || ',"role":' || to_json(sign_in_attempts.role)::text || '}}', 'UTF8')), 'hex')"""
 )
-"""A PIN check is the next link of their chain, its hash over its content as `lockout.attempt_hash`
-makes it (PostgreSQL's `to_json` escapes a text as Python's JSON writer does with
-`ensure_ascii=False`). Whether an accepted one is signed, SQL cannot tell: `verify` sets aside one
-that is not, and the lockout counts it as a wrong PIN."""
+"""A PIN check is the next link of their chain (after the newest chained one: a try from before
+migration 0008 has no hash and links nothing, as `lockout.record` reads it), its hash over its
+content as `lockout.attempt_hash` makes it (PostgreSQL's `to_json` escapes a text as Python's JSON
+writer does with `ensure_ascii=False`). Whether an accepted one is signed, SQL cannot tell: `verify`
+sets aside one that is not, and the lockout counts it as a wrong PIN."""
+
+
+def chained_check(schema: str) -> str:
+    """The insert policy's check on `sign_in_attempts` in `schema` (quoted), also set by migration
+    0010 on a room whose roles were applied before."""
+    outcomes = ", ".join(f"'{outcome.value}'" for outcome in Attempt)
+    return CHAINED_CHECK.format(schema=schema, outcomes=outcomes, genesis=GENESIS_HASH)
+
+
 ROW_POLICIES = {
     **dict.fromkeys(DERIVED_ROWS, "ofc_desk_derived"),
     "signatures": "ofc_desk_signs",
@@ -229,7 +258,7 @@ COMMIT_CHECKS = {"ofc_desk_event_in_chain": "events", "ofc_desk_session_opened":
 """The checks made when a transaction commits, and the table each is on."""
 
 
-def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
+def _row_checks(schema: str, roles: RoomRoles, present: set[str], owner: str) -> list[str]:
     """No one row a role may insert can silence a session (issue 25): derived rows only with their
     event, signatures only over an event of that session (one that does not hold is set aside by
     `verify`), and, checked when the transaction commits, an event only with the chain head moved
@@ -248,11 +277,7 @@ def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
                     ROW_POLICIES[table]: f"FOR INSERT TO {inserters} WITH CHECK ({check})",
                 },
             )
-    outcomes = ", ".join(f"'{outcome.value}'" for outcome in Attempt)
-    either = {
-        "signatures": SIGNED_EVENT.format(schema=schema),
-        "sign_in_attempts": CHAINED_CHECK.format(schema=schema, outcomes=outcomes, genesis=GENESIS_HASH),
-    }
+    either = {"signatures": SIGNED_EVENT.format(schema=schema), "sign_in_attempts": chained_check(schema)}
     for table, check in either.items():
         if table in present:
             statements += _policies(
@@ -262,12 +287,16 @@ def _row_checks(schema: str, roles: RoomRoles, present: set[str]) -> list[str]:
                     ROW_POLICIES[table]: f"FOR INSERT TO {both} WITH CHECK ({check})",
                 },
             )
-    return statements + _commit_checks(schema)
+    return statements + _commit_checks(schema, owner)
 
 
-def _commit_checks(schema: str) -> list[str]:
+def _commit_checks(schema: str, owner: str) -> list[str]:
     """Deferred to the commit, when the event flow has moved the head: a committed event lies
-    within its session's chain, and a session is committed only with its opening event."""
+    within its session's chain, and a session is committed only with its opening event.
+
+    The functions belong to the tables' `owner` whoever runs the SQL (an administrator with psql,
+    or the owner with `--apply`), so that either may run it again after the next upgrade: one is
+    replaced only when its body changed, and given to the owner by whoever may."""
     sessions = f"{schema}.table_sessions"
     # The messages are built with || (a % would be read as a parameter by the driver).
     checks = {
@@ -287,9 +316,15 @@ def _commit_checks(schema: str) -> list[str]:
     }
     statements = []
     for name, (table, body) in checks.items():
+        function, source = f"{schema}.{name}()", f" BEGIN {body} RETURN NULL; END "
+        found = f"SELECT FROM pg_proc WHERE oid = to_regprocedure({_literal(function)})"
         statements += [
-            f"CREATE OR REPLACE FUNCTION {schema}.{name}() RETURNS trigger LANGUAGE plpgsql AS"
-            f" $$ BEGIN {body} RETURN NULL; END $$",
+            f"DO $do$ BEGIN IF NOT EXISTS ({found} AND prosrc = $body${source}$body$) THEN"
+            f" CREATE OR REPLACE FUNCTION {function} RETURNS trigger LANGUAGE plpgsql AS"
+            f" $body${source}$body$; END IF;"
+            f" IF EXISTS ({found} AND proowner <> to_regrole({_literal(_quote(owner))})"
+            f" AND pg_has_role(proowner, 'MEMBER')) THEN ALTER FUNCTION {function} OWNER TO {_quote(owner)};"
+            " END IF; END $do$",
             f"DROP TRIGGER IF EXISTS {name} ON {table}",
             f"CREATE CONSTRAINT TRIGGER {name} AFTER INSERT ON {table} DEFERRABLE INITIALLY DEFERRED"
             f" FOR EACH ROW EXECUTE FUNCTION {schema}.{name}()",
@@ -317,7 +352,14 @@ def room_roles_sql(connection: Connection, roles: RoomRoles = RoomRoles()) -> li
                 schema=schema, tables=_(" or ").join(missing)
             )
         )
-    return roles_sql(str(schema), sequences, roles, chained_sign_ins=sign_ins_chained(connection))
+    room = RoomPlace(str(connection.scalar(text("SELECT current_database()"))), tables_owner(connection))
+    return roles_sql(str(schema), sequences, roles, room=room, chained_sign_ins=sign_ins_chained(connection))
+
+
+def tables_owner(connection: Connection) -> str:
+    """Who owns the schema's tables (who ran the migrations): the owner of its `events`."""
+    owner = "SELECT tableowner FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'events'"
+    return str(connection.scalar(text(owner)))
 
 
 def sign_ins_chained(connection: Connection) -> bool:
@@ -362,6 +404,10 @@ def _create_role(name: str) -> str:
         f"DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{name}') "
         f"THEN CREATE ROLE {name} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF; END $$"
     )
+
+
+def _literal(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
 
 
 def _quote(identifier: str) -> str:

@@ -21,11 +21,13 @@ from ofc_desk.storage.roles import (
     FLOOR_COLUMNS_MOVED,
     FLOOR_EVENT_KINDS,
     FLOOR_INSERTS,
+    LEASES,
     POOL_POLICY_WORD,
     ROW_POLICIES,
     SESSION_COLUMNS_MOVED,
     RoomRoles,
     sign_ins_chained,
+    tables_owner,
 )
 
 Grant = tuple[str, str, str]
@@ -103,6 +105,8 @@ def roles_state(connection: Connection, roles: RoomRoles = ROOM_ROLES) -> RolesS
     ]
     differences += _policy_differences(connection, roles)
     differences += _row_check_differences(connection)
+    differences += _function_owner_differences(connection)
+    differences += _database_differences(connection, roles)
     if not differences:
         exactly = _("current ({roles} have exactly the grants of this OFC Desk)")
         return RolesState(True, True, exactly.format(roles=_(" and ").join(names)))
@@ -140,6 +144,8 @@ def _expected(connection: Connection, roles: RoomRoles) -> set[Grant]:
     ]
     for role, table, columns in moved:
         expected |= {(role, f"column {table}.{column}", "UPDATE") for column in columns}
+    if LEASES in tables:
+        expected.add((roles.table, f"table {LEASES}", "UPDATE"))
     return expected
 
 
@@ -200,6 +206,10 @@ _POOL_POLICY = """
 SELECT coalesce(with_check, '') FROM pg_policies
 WHERE schemaname = current_schema() AND tablename = 'jackpot_moves' AND policyname = 'ofc_desk_derived'
 """
+_SIGN_IN_POLICY = """
+SELECT coalesce(with_check, '') FROM pg_policies
+WHERE schemaname = current_schema() AND tablename = 'sign_in_attempts' AND policyname = 'ofc_desk_chained'
+"""
 _TRIGGERS = """
 SELECT c.relname, t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
 WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND NOT t.tgisinternal
@@ -221,6 +231,10 @@ def _row_check_differences(connection: Connection) -> list[str]:
     if pool_check is not None and POOL_POLICY_WORD not in pool_check:
         differences.append(_("the policy on jackpot_moves does not hold a change to its event"))
     chained = sign_ins_chained(connection)
+    sign_in_check = connection.scalar(text(_SIGN_IN_POLICY))
+    if sign_in_check is not None and "<> ''" not in sign_in_check:
+        # The policy of 0.1.0 took a try from before migration 0008 (no hash) for the chain's head.
+        differences.append(_("the policy on sign_in_attempts does not follow the newest chained PIN check"))
     for table, policy in ROW_POLICIES.items():
         if table not in secured or (table == "sign_in_attempts" and not chained):
             continue
@@ -235,3 +249,63 @@ def _row_check_differences(connection: Connection) -> list[str]:
         if table in secured and (table, name) not in triggers
     ]
     return differences
+
+
+_CONNECT = """
+SELECT coalesce(r.rolname, 'PUBLIC') FROM pg_database d
+CROSS JOIN LATERAL aclexplode(coalesce(d.datacl, acldefault('d', d.datdba))) g
+LEFT JOIN pg_roles r ON r.oid = g.grantee
+WHERE d.datname = current_database() AND g.privilege_type = 'CONNECT'
+"""
+
+_OTHER_ROOMS = """
+SELECT r.rolname, d.datname FROM pg_database d CROSS JOIN LATERAL aclexplode(d.datacl) g
+JOIN pg_roles r ON r.oid = g.grantee
+WHERE d.datname <> current_database() AND g.privilege_type = 'CONNECT' AND r.rolname = ANY(:names)
+ORDER BY r.rolname, d.datname
+"""
+
+
+def _database_differences(connection: Connection, roles: RoomRoles) -> list[str]:
+    """The roles are bound to the room's database: they may connect to it, and PUBLIC (every
+    login of the server, another room's desks too) may not; nor were they given another room's."""
+    database = str(connection.scalar(text("SELECT current_database()")))
+    connecting = set(connection.scalars(text(_CONNECT)))
+    differences = [
+        _("{role} may not connect to the database {database}").format(role=role, database=database)
+        for role in (roles.table, roles.floor)
+        if role not in connecting
+    ]
+    if PUBLIC in connecting:
+        differences.append(
+            _("every login of the server may connect to the database {database}").format(database=database)
+        )
+    for role, other in connection.execute(text(_OTHER_ROOMS), {"names": [roles.table, roles.floor]}):
+        differences.append(
+            _(
+                "{role} may connect to the database {other} too: a room there needs roles of its own"
+                " (ofc-desk db roles --roles NAME)"
+            ).format(role=role, other=other)
+        )
+    return differences
+
+
+_FUNCTION_OWNERS = """
+SELECT p.proname, pg_get_userbyid(p.proowner) FROM pg_proc p
+WHERE p.pronamespace = CAST(current_schema() AS regnamespace) AND p.proname = ANY(:names)
+"""
+
+
+def _function_owner_differences(connection: Connection) -> list[str]:
+    """The checks at commit belong to the tables' owner, who can then replace them at the next
+    upgrade; one an administrator made with the SQL of 0.1.0 is theirs until they give it away."""
+    owner = tables_owner(connection)
+    found = connection.execute(text(_FUNCTION_OWNERS), {"names": list(COMMIT_CHECKS)})
+    return [
+        _(
+            "the function {function} belongs to {login}, not to the tables' owner {owner}: {login} runs"
+            " the SQL of `ofc-desk db roles` once more"
+        ).format(function=function, login=login, owner=owner)
+        for function, login in found
+        if login != owner
+    ]

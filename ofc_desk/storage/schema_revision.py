@@ -25,6 +25,11 @@ from sqlalchemy import Connection, create_engine, inspect, text
 
 from ofc_desk.i18n import _
 
+RELEASED_SCHEMAS: dict[str, str] = {"0.1.0": "0009", "0.2.0": "0013"}
+"""Each version of OFC Desk, oldest first, with the newest migration it ships. A version once
+released keeps its entry; a new migration comes with a new version ([project].version in
+pyproject.toml) and its entry here, which tests/storage/test_versions.py holds to the migrations
+and to the README's words."""
 MIGRATIONS = Path(__file__).with_name("migrations")
 """The Alembic migrations this program ships."""
 MIGRATION_ACTOR = "migration "
@@ -100,6 +105,12 @@ def _newest_file() -> str:
     """The revision of the newest migration file: each is named by its revision (0007_…)."""
     names = sorted(path.name.partition("_")[0] for path in (MIGRATIONS / "versions").glob("[0-9]*_*.py"))
     return names[-1] if names else ""
+
+
+def pending_migrations(revision: str | None) -> list[str]:
+    """The migrations an upgrade from `revision` (None: no tables yet) runs, in their order."""
+    later = shipped_migrations().iterate_revisions("heads", revision or "base")
+    return [script.revision for script in reversed(list(later)) if script.revision != revision]
 
 
 @cache

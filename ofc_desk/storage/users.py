@@ -33,6 +33,7 @@ from ofc_desk.storage.accounts import (
     account_event_hash,
     fold_accounts,
     room_fault,
+    room_position,
 )
 from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
 from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, hold_append_lock
@@ -43,8 +44,6 @@ MIN_PIN_LENGTH = 4
 SUPERVISOR_PIN_LENGTH = 8
 """A supervisor's key signs voids and chip corrections: at 8 characters, trying every PIN of
 digits alone against a stolen copy of the database takes weeks (docs/decisions.md)."""
-
-Clock = Callable[[], datetime]
 
 
 def system_clock() -> datetime:
@@ -340,6 +339,8 @@ def change_role(database: Database, name: str, role: Role, approver: Account) ->
                     "change it first"
                 ).format(name=state.name, count=SUPERVISOR_PIN_LENGTH)
             )
+        if role is Role.SUPERVISOR and chain.rotate_from and not state.strong_key:
+            raise SignInError(_weak_key_refusal(state.name))
         user = _user_or_refuse(session, state.name)
         payload = {"role": role.value}
         event = _append_event(session, AccountKind.ROLE_CHANGED, user.name, signer, payload)
@@ -347,23 +348,16 @@ def change_role(database: Database, name: str, role: Role, approver: Account) ->
         session.commit()
 
 
-def change_pin(
-    database: Database,
-    name: str,
-    old_pin: str,
-    new_pin: str,
-    approver: Account,
-    *,
-    clock: Clock | None = None,
-) -> None:
-    """A new PIN for an account (its key pair kept, sealed again), signed by the approving
+def change_pin(database: Database, name: str, old_pin: str, new_pin: str, approver: Account) -> None:
+    """A new PIN for an account, with a new key pair sealed under it (the old key stays valid for
+    what it signed before: each key is sealed under one PIN only), signed by the approving
     supervisor; the old PIN, checked as a sign-in is, must open the key. An account an upgrade
     left without a key gets one this way (`key_added`, the supervisor's signature on it). A
     supervisor may approve their own change to a PIN of a supervisor's length."""
     with database.session() as session:
         state = _state_or_refuse(read_chain(session), name)
     _check_new_pin(Role(state.role), new_pin)
-    account = _check(database, state.name, old_pin, None, clock or system_clock)
+    account = _check(database, state.name, old_pin, None)
     own = approver.name == state.name and len(new_pin) >= SUPERVISOR_PIN_LENGTH and account.key is not None
     _seal_again(database, account, new_pin, lambda chain: _approving(chain, approver, own_longer_pin=own))
 
@@ -373,9 +367,7 @@ _NO_SECOND_SET_UP = lazy_gettext(
 )
 
 
-def set_up_first_key(
-    database: Database, name: str, pin: str, new_pin: str, *, clock: Clock | None = None
-) -> Account:
+def set_up_first_key(database: Database, name: str, pin: str, new_pin: str) -> Account:
     """The set-up of a room an upgrade left with no supervisor holding a key: a supervisor, with
     their PIN, gives themselves a key pair sealed with a new PIN of a supervisor's length, signing
     it with that key. Only once: never when any supervisor holds a key."""
@@ -385,7 +377,7 @@ def set_up_first_key(
     state = _state_or_refuse(chain, name)
     if chain.supervisor_keyed or state.role != Role.SUPERVISOR.value or state.public_key:
         raise SignInError(str(_NO_SECOND_SET_UP))
-    account = _check(database, state.name, pin, Role.SUPERVISOR, clock or system_clock)
+    account = _check(database, state.name, pin, Role.SUPERVISOR)
 
     def itself(chain: AccountsChain) -> Account | None:
         if chain.supervisor_keyed:
@@ -398,27 +390,33 @@ def set_up_first_key(
 def _seal_again(
     database: Database, account: Account, new_pin: str, signer: Callable[[AccountsChain], Account | None]
 ) -> Account:
-    """`account`'s key sealed with `new_pin` (a new key pair, `key_added`, for an account without
-    one), the event signed by whom `signer` names as the chain stands (None: the new key itself)."""
+    """A new key pair for `account`, sealed with `new_pin` (`key_added` for an account without one:
+    a PIN change otherwise), the event signed by whom `signer` names as the chain stands (None: the
+    new key itself). The old key is never sealed under the new PIN: a key once sealed under a short
+    PIN could be unsealed from the record whatever PIN came after."""
     pin_hash, derived = _pin_material(new_pin)
-    key = account.key or keys.new_private_key()
-    payload: dict[str, object] = {
-        "pin_hash": pin_hash,
-        "sealed_key": keys.seal(key, derived),
-        **_pin_length(new_pin),
-    }
-    kind = AccountKind.PIN_CHANGED
-    if account.key is None:
-        kind, payload["public_key"] = AccountKind.KEY_ADDED, keys.public_hex(key)
-    keyed = Account(account.name, account.role, key)
+    kind = AccountKind.PIN_CHANGED if account.key is not None else AccountKind.KEY_ADDED
     with database.session() as session:
-        approving = signer(_chain_to_write(session)) or keyed
+        chain = _chain_to_write(session)
+        # A schema from before migration 0012 (a test of an upgrade) seals the same key again.
+        key = keys.new_private_key() if chain.rotate_from or account.key is None else account.key
+        keyed = Account(account.name, account.role, key)
+        payload: dict[str, object] = {
+            "pin_hash": pin_hash,
+            "public_key": keys.public_hex(key),
+            "sealed_key": keys.seal(key, derived),
+            **_pin_length(new_pin),
+        }
+        approving = signer(chain) or keyed
         user = _user_or_refuse(session, account.name)
         event = _append_event(session, kind, user.name, approving, payload)
         user.pin_hash, user.sealed_key, user.account_seq = pin_hash, str(payload["sealed_key"]), event.seq
-        if kind is AccountKind.KEY_ADDED:
-            user.public_key = str(payload["public_key"])
+        user.public_key = str(payload["public_key"])
         session.commit()
+    # The old PIN was just checked and the new key made: an accepted PIN signed by the new key
+    # ends the count of wrong PINs (one signed by an older key no longer does: `lockout`).
+    with lockout.name_held(database, account.name) as session:
+        lockout.record(session, account.name, "", Attempt.ACCEPTED, key)
     return keyed
 
 
@@ -444,7 +442,16 @@ def _approving(chain: AccountsChain, approver: Account, *, own_longer_pin: bool 
         raise SignInError(_("a floor supervisor, signed in, must approve this"))
     if not state.long_pin and not own_longer_pin:
         raise SignInError(_short_supervisor_pin(state.name))
+    if chain.rotate_from and not state.strong_key and not own_longer_pin:
+        raise SignInError(_weak_key_refusal(state.name))
     return Account(state.name, Role.SUPERVISOR, approver.key)
+
+
+def _weak_key_refusal(name: str) -> str:
+    return _(
+        "{name}'s key was once sealed under a PIN shorter than {count} characters: a new PIN (Settings →"
+        " Change an account's PIN…) gives a floor supervisor's key"
+    ).format(name=name, count=SUPERVISOR_PIN_LENGTH)
 
 
 def _short_supervisor_pin(name: str) -> str:
@@ -477,7 +484,8 @@ def _append_event(
     hold_append_lock(session, ACCOUNTS_LOCK)
     last = session.scalars(select(AccountEvent).order_by(AccountEvent.seq.desc()).limit(1)).first()
     seq, previous = (last.seq + 1, last.hash) if last is not None else (1, GENESIS_HASH)
-    at, text = system_clock().strftime(TIME_FORMAT), canonical_json(payload)
+    at = system_clock().strftime(TIME_FORMAT)
+    text = canonical_json({**payload, "room": room_position(session)})
     digest = account_event_hash(previous, seq, kind.value, name, signer.name, at, text)
     assert signer.key is not None
     event = AccountEvent(
@@ -519,13 +527,12 @@ def refusal(role: Role | None) -> str:
     )
 
 
-def sign_in(
-    database: Database, name: str, pin: str, role: Role | None = None, *, clock: Clock = system_clock
-) -> Account:
+def sign_in(database: Database, name: str, pin: str, role: Role | None = None) -> Account:
     """Check a name and PIN (and, if given, that the account has `role`) against the accounts
     chain; every try is recorded (`lockout`). The account comes back with its key unsealed. A
-    supervisor whose PIN is shorter than a supervisor's must change it before approving."""
-    account = _check(database, name, pin, role, clock)
+    supervisor whose PIN is shorter than a supervisor's, or whose key was ever sealed under such a
+    PIN (before migration 0012), must change it before approving."""
+    account = _check(database, name, pin, role)
     if account.key is None:
         raise SignInError(
             _(
@@ -535,34 +542,43 @@ def sign_in(
         )
     if role is Role.SUPERVISOR and len(pin) < SUPERVISOR_PIN_LENGTH:
         raise SignInError(_short_supervisor_pin(account.name))
+    if role is Role.SUPERVISOR:
+        with database.session() as session:
+            chain = read_chain(session)
+        state = chain.accounts.get(account.name)
+        if chain.rotate_from and (state is None or not state.strong_key):
+            raise SignInError(_weak_key_refusal(account.name))
     return account
 
 
-def _check(database: Database, name: str, pin: str, role: Role | None, clock: Clock) -> Account:
+def _check(database: Database, name: str, pin: str, role: Role | None) -> Account:
     """One PIN check, counted by the lockout and recorded in its chain, in one transaction that
-    holds the name; the account (maybe without a key) or SignInError."""
+    holds the name; the account (maybe without a key) or SignInError. The lockout's time is the
+    database's (`lockout.database_now`): no caller passes a clock."""
     typed = _as_recorded(name)
-    now = clock()
     asked = role.value if role is not None else ""
     account: Account | None = None
     with lockout.name_held(database, typed) as session:
         chain = read_chain(session)
-        wait = lockout.wait_left(session, typed, now, chain)
+        wait = lockout.wait_left(session, typed, lockout.database_now(session), chain)
         if wait > timedelta(0):
-            lockout.record(session, typed, asked, Attempt.WAITING, now)
+            lockout.record(session, typed, asked, Attempt.WAITING)
             raise SignInError(
                 _("too many wrong PINs for this name: try again in {wait}").format(wait=_spoken(wait))
             )
         state = chain.accounts.get(typed) if typed == name.strip() else None
-        account = _opened(state, pin) if state is not None else None
-        if state is None:
+        # An empty PIN never signs in, whatever is stored (the built-in replay dealer's is empty:
+        # its key is the replay's to use, nobody's to sign in with); the same work is done.
+        opens = state is not None and pin != "" and not state.builtin
+        account = _opened(state, pin) if state is not None and opens else None
+        if not opens:
             pin_matches(pin, _dummy_hash())
         accepted = account is not None and (role is None or account.role is role)
         if account is not None and accepted:
             outcome = Attempt.ACCEPTED if account.key is not None else Attempt.KEYLESS
-            lockout.record(session, typed, asked, outcome, now, account.key)
+            lockout.record(session, typed, asked, outcome, account.key)
             return account
-        lockout.record(session, typed, asked, Attempt.REFUSED, now)
+        lockout.record(session, typed, asked, Attempt.REFUSED)
     raise SignInError(refusal(role))
 
 

@@ -3,6 +3,7 @@ card room's own file, each game listing only its own presets, and malformed data
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from pathlib import Path
@@ -22,6 +23,7 @@ from ofc_desk.core.chinese.presets import (
 )
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.hands import HandClass
+from ofc_desk.core.jackpot import JackpotAward
 from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.presets import Game, PresetError, preset_names
 from ofc_desk.core.rows import Row
@@ -242,3 +244,16 @@ def test_a_preset_may_propose_its_table_stakes_and_only_real_ones() -> None:
     ):
         with pytest.raises(PresetError, match=message):
             chinese_preset_from_dict({**data, "proposed_settlement": proposal})
+
+
+def test_hawaiian_gardens_jackpot_is_hawaiian_gardens_with_its_own_award() -> None:
+    """Issue 36: a shipped preset with an award, as docs/rules.md §11.3 quotes the room: a straight
+    flush, three of a kind and a pair losing all three rows; half the pool to the loser, a quarter
+    each to the winner and the table."""
+    with_award = load_chinese_preset("hawaiian-gardens-jackpot")
+    assert with_award.jackpot_award == JackpotAward((HandClass.PAIR, HandClass.TRIPS, SF), 50, 25, 25)
+    plain = load_chinese_preset("hawaiian-gardens")
+    assert (
+        dataclasses.replace(with_award, name=plain.name, description=plain.description, jackpot_award=None)
+        == plain
+    )

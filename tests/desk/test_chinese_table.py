@@ -15,8 +15,9 @@ from ofc_desk.core.chinese.deal import CHINESE, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.desk.actions import Command
-from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, choose_data
 from ofc_desk.desk.dialogs.new_table import GAMES, NewTableDialog, RulesFields
+from ofc_desk.desk.games import chosen_game
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
@@ -206,3 +207,44 @@ def test_a_chinese_hand_half_typed_is_staged_again_on_resume_and_the_record_veri
     reopened.window.close()
     summary = verify_database(database)
     assert (summary.sessions, summary.hands) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("preset", "offered"),
+    [
+        ("shisanshui", ["&1 Declare Ann's five pairs and trips"]),
+        ("vietnamese", ["&1 Declare Ann's five pairs and trips", "&2 Declare Ann's six pairs"]),
+    ],
+)
+def test_a_strict_table_offers_only_the_specials_made_in_their_exact_form(
+    desk: Desk, preset: str, offered: list[str]
+) -> None:
+    """§13: six pairs with trips are five pairs and trips; six pairs only where played loosely."""
+    open_chinese_table(desk, preset)
+    desk.type(hand_keys(("Qh Jh 9d", "9s 9h Ts Th Js", "Qs Ks Kh As Ah")))
+    assert [button.text() for button in desk.window.entry.declare_buttons if button.isVisible()] == offered
+
+
+def test_switching_game_and_back_never_changes_a_setting_the_dealer_did_not_touch(qtbot: QtBot) -> None:
+    """Issue 36, point 2: from each game's choice, with the dealer's own settings there, to every
+    other game with each of its presets picked by keys (hawaiian-gardens proposes another
+    settlement) and back: every rule the fields give is as the dealer left it."""
+    for (_, first), (_, second), touched in itertools.product(GAMES, GAMES, (False, True)):
+        dialog = NewTableDialog()
+        qtbot.addWidget(dialog)
+        fields = dialog.rules
+        fields.variant.setCurrentIndex(fields.variant.findData(first))
+        if touched:  # else the dialog's own: win-cap, from left of the dealer
+            fields.unit.setValue(5)
+            fields.progressive.setChecked(True)
+            choose_data(fields.settle_from, "dealer")
+        left = fields.rules()
+        fields.variant.setCurrentIndex(fields.variant.findData(second))
+        other_game = chosen_game(second) is not chosen_game(first)
+        offered = [fields.preset.itemText(i) for i in range(fields.preset.count())] if other_game else [""]
+        for preset in offered:  # another OFC variant offers the same presets: picking one is a touch
+            fields.variant.setCurrentIndex(fields.variant.findData(second))
+            if preset:
+                pick_with_keys(qtbot, fields.preset, preset)
+            fields.variant.setCurrentIndex(fields.variant.findData(first))
+            assert fields.rules() == left, (first, second, preset)

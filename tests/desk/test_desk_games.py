@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from ofc_desk.desk.games.base import DeskGame, EntryForm
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.setup import SeatSetup, TableRules
+from ofc_desk.service.snapshot import RakeView, SettlementPreview
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
@@ -73,8 +75,18 @@ def test_a_part_gives_the_entrys_form_and_words(part: DeskGame) -> None:
     assert set(form.hidden_keys) < set("fmbx?")  # the row buttons' keys: a game hides some
     assert str(form.confirm_caption) and str(form.confirm_name) and str(form.hint) and form.hint_keys
     assert not form.surrender and part.prompt_keys(None) == []  # no table: nothing it plays
-    assert part.word_typed(read_keyed_text("qh f", []), "Ann") == ""
+    assert part.word_typed(read_keyed_text("qh f", []), "Ann", Plays(surrender=True)) == ""
     assert part.foul_word()
+
+
+@dataclass(frozen=True)
+class Plays:
+    """A table as `DeskGame.word_typed` asks it: whether it plays a surrender."""
+
+    surrender: bool
+
+    def can_surrender(self) -> bool:
+        return self.surrender
 
 
 def test_the_games_differ_where_the_desk_asks() -> None:
@@ -82,14 +94,23 @@ def test_the_games_differ_where_the_desk_asks() -> None:
     assert (ofc.takes_progressive, chinese.takes_progressive) == (True, False)
     assert ofc.entry_form(None).hidden_keys == () and set(chinese.entry_form(None).hidden_keys) == {"x", "?"}
     surrender = read_keyed_text("s", [])
-    assert (ofc.word_typed(surrender, "Ann"), chinese.word_typed(surrender, "Ann")) == (
+    plays, plays_none = Plays(surrender=True), Plays(surrender=False)
+    assert (ofc.word_typed(surrender, "Ann", plays), chinese.word_typed(surrender, "Ann", plays)) == (
         "",
         "Enter: Ann surrenders",
     )
+    assert chinese.word_typed(surrender, "Ann", plays_none) == ""  # a pool table: no surrender offered
     assert (ofc.foul_word(), chinese.foul_word()) == ("FOUL", "MISSET")
     proposed = chinese.proposed_settlement("hawaiian-gardens")
     assert proposed is not None and ofc.proposed_settlement("standard") is None
     assert ofc.pays_line("standard").startswith("pays pair by pair")
+    # The house variants (§13) in the New table list: what each variant preset plays beyond vietnamese.
+    assert chinese.pays_line("vietnamese") == "pays pair by pair"
+    assert chinese.pays_line("taiwanese") == (
+        "pays pair by pair · A-2-3-4-5 second-highest · bonuses by rank · scoops ×2, ×3, ×4 by scoop count"
+        " · strict six pairs, five pairs and trips, four trips, three flushes"
+    )
+    assert chinese.pays_line("shisanshui").endswith("three flushes, three straight flushes")
 
 
 @pytest.mark.parametrize("part", PARTS)
@@ -99,8 +120,10 @@ def test_a_part_draws_its_games_settlement(part: DeskGame, qtbot: QtBot) -> None
     assert all(seat.name in html for seat in result.seats)
     panel = SettlementPanel()  # the rake line is the panel's, under every game's details
     qtbot.addWidget(panel)
-    panel.show_result(1, result, "Rake 2")
-    assert "Rake 2" in panel.details.toPlainText()
+    rake = RakeView(((result.seats[0].name, 2),), 2, 0)
+    stacks = tuple((seat.name, seat.stack_after) for seat in result.seats)
+    panel.show_result(1, result, None, SettlementPreview(stacks, rake, 0, None))
+    assert f"Rake 2 ({result.seats[0].name} 2)" in panel.details.toPlainText()
 
 
 @pytest.mark.parametrize("game", list(Game))

@@ -59,7 +59,7 @@ def test_the_new_table_dialog_in_chinese_opens_a_table_by_keys(
     assert captions[:6] == ["牌桌名称", "游戏", "规则预设", "每分筹码", "结算", "结算起点"]
     assert {"1 号座玩家", "1 号座买入", "庄位（庄家）"} <= set(captions)
     games = [dialog.rules.variant.itemText(index) for index in range(dialog.rules.variant.count())]
-    assert games[0] == "开放式十三张（经典）" and games[-1] == "十三张"
+    assert games[0] == "开放式十三张（常规）" and games[-1] == "十三张"
     assert (dialog.rules.settlement.currentText(), dialog.rules.progressive.text()) == (
         "赢额封顶",
         "递进范特西",

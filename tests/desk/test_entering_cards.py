@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
+from typing import Any
+
 import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
+from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
 from ofc_desk.core.cards import FULL_DECK
@@ -202,3 +207,51 @@ def test_a_database_failure_is_said_plainly_and_the_staged_cards_stay(
     desk.street("")
     assert desk.refusal() == ""
     assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
+
+
+def test_a_street_refused_for_a_write_lock_held_elsewhere_goes_in_once_it_is_let_go(desk: Desk) -> None:
+    """Another program holds the file's write lock past the desk's busy timeout (lowered here from
+    30 s): the street is refused in words, the table is drawn as stored, the cards stay staged, and
+    Enter again once the lock is let go records it."""
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    service = desk.session.controller.service
+    assert service is not None
+    event.listen(service.database.engine, "connect", _busy_timeout_of_50_milliseconds)
+    service.database.engine.dispose()
+    with closing(sqlite3.connect(str(service.database.engine.url.database), isolation_level=None)) as other:
+        other.execute("BEGIN IMMEDIATE")
+        desk.street(street_keys(ANN[2], "b"))
+        assert desk.refusal() == (
+            "the database was kept busy by another program (database is locked): nothing was"
+            " recorded — do it again in a moment"
+        )
+        assert desk.snapshot.seat("Ann").back.cards == ()
+        assert len(desk.session.controller.staged) == 5
+        other.execute("ROLLBACK")
+    desk.street("")
+    assert desk.refusal() == ""
+    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
+
+
+def _busy_timeout_of_50_milliseconds(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.execute("PRAGMA busy_timeout = 50")
+
+
+def test_the_desk_says_when_the_database_answers_again(desk: Desk, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk.open_table(("Ann", "Bob"), button="Bob")
+    service = desk.session.controller.service
+    assert service is not None
+
+    def database_gone() -> bool:
+        raise OperationalError("SELECT", {}, ConnectionRefusedError("connection refused"))
+
+    monkeypatch.setattr(service, "catch_up", database_gone)
+    watch = desk.session.controller.floor_requests
+    watch.on_tick()
+    assert desk.refusal().startswith("the database did not answer (connection refused): nothing was recorded")
+    monkeypatch.undo()
+    watch.on_tick()
+    assert desk.refusal() == ""
+    assert desk.window.entry.notice.text() == (
+        "the database answers again: the table shows what is stored — do again what was not recorded"
+    )

@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QColor, QImage
+from PySide6.QtGui import QAction, QColor, QImage, QKeySequence
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QDialog,
     QFileDialog,
+    QLineEdit,
     QMainWindow,
     QMenu,
     QPushButton,
@@ -107,7 +108,10 @@ def menu_of(window: QMainWindow, action: QAction) -> tuple[QAction, QMenu]:
 
 def choose(desk: Desk, action: QAction) -> None:
     """The entry chosen with the keys: Alt and the menu's letter, then the entry's letter."""
-    window, qtbot = desk.window, desk.qtbot
+    choose_in(desk.window, desk.qtbot, action)
+
+
+def choose_in(window: QMainWindow, qtbot: QtBot, action: QAction) -> None:
     top, menu = menu_of(window, action)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
@@ -529,8 +533,8 @@ def reports_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         assert happened(), action.text()
     press(qtbot, Qt.Key.Key_Escape)
     done(desk, preview)
-    attempt_up(desk, desk.window.action(Command.CLOSE_REPORT))
-    type_in(qtbot, "1,000")
+    attempt_up(desk, desk.window.action(Command.CLOSE_REPORT), SupervisorDialog)
+    fill_in(qtbot, "1,000", SUPERVISOR[0], SUPERVISOR[1])  # the count, signed by the supervisor
     press(qtbot, Qt.Key.Key_Return)
     preview = dialog_up(qtbot, ReportPreview)
     assert isinstance(preview, ReportPreview) and preview.title == "Table close"
@@ -647,10 +651,34 @@ def close_by_keys(desk: Desk) -> None:
 
 
 # ---------------------------------------------------------------------------------------- floor
+def records_closed_after_ctrl_tab(
+    floor: FloorController, qtbot: QtBot, closer: Qt.Key, modifier: Qt.KeyboardModifier
+) -> None:
+    """Enter on the current row opens its records; Ctrl+Tab goes to the next tab, and `closer`
+    still closes the window."""
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bool(floor.records) and next(iter(floor.records.values())).isVisible())
+    records = next(iter(floor.records.values()))
+    records.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is records)
+    shown = records.tabs.currentIndex()
+    records.browsers[shown].table.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is records.browsers[shown].table)
+    press(qtbot, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)  # the next tab
+    assert records.tabs.currentIndex() == (shown + 1) % 3
+    press(qtbot, closer, modifier)
+    assert not records.isVisible(), closer
+    floor.window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is floor.window)
+
+
 def test_the_floor_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Enter on a row opens its records (Escape closes them); Ctrl+D decides a request by keys;
-    Ctrl+P's shift report takes its file from a file dialog reached by Tab."""
+    """Enter on the first row opens its records as the floor opens (no Down first); Escape closes
+    them, and Ctrl+W after Ctrl+Tab; Ctrl+D decides a request by keys; Ctrl+P's shift report takes
+    its file from a file dialog reached by Tab and says its whole folder; Help → About by its
+    letters; Ctrl+Q quits."""
     qtbot = desk.qtbot
+    control, plain = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.NoModifier
     desk.open_table(("Ann", "Bob"), button="Bob")
     service = desk.session.controller.service
     assert service is not None
@@ -664,18 +692,10 @@ def test_the_floor_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.Monke
     try:
         qtbot.waitUntil(lambda: floor.model.rowCount() == 1, timeout=SLOW)
         floor.window.activateWindow()
-        floor.window.table.setFocus()
-        floor.window.table.selectRow(0)
-        press(qtbot, Qt.Key.Key_Return)
-        qtbot.waitUntil(lambda: bool(floor.records) and next(iter(floor.records.values())).isVisible())
-        records = next(iter(floor.records.values()))
-        records.activateWindow()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is records)
-        records.browsers[0].table.setFocus()
-        press(qtbot, Qt.Key.Key_Escape)
-        assert not records.isVisible()
-        floor.window.activateWindow()
         qtbot.waitUntil(lambda: QApplication.activeWindow() is floor.window)
+        assert focus() is floor.window.table
+        for closer, modifier in ((Qt.Key.Key_Escape, plain), (Qt.Key.Key_W, control)):
+            records_closed_after_ctrl_tab(floor, qtbot, closer, modifier)
         press(qtbot, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
         decide = dialog_up(qtbot, AttemptDialog)
         press(qtbot, Qt.Key.Key_Tab)
@@ -691,8 +711,26 @@ def test_the_floor_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.Monke
         tab_to(qtbot, "Choose the PDF file")
         press(qtbot, Qt.Key.Key_Return)  # the file dialog; the path comes back into the field
         assert focus().accessibleName() == "PDF file"
+        monkeypatch.chdir(tmp_path)
+        field = focus()
+        assert isinstance(field, QLineEdit)
+        field.selectAll()
+        type_in(qtbot, target.name)  # typed without its folder: the working one
         press(qtbot, Qt.Key.Key_Return)
         done(desk, shift)
         assert page_count(target) >= 1
+        said = floor.window.statusBar().currentMessage()
+        assert said.endswith(f"written to {target}"), said
+        choose_in(floor.window, qtbot, floor.window.action_about)
+        about = dialog_up(qtbot, TextDialog)
+        assert isinstance(about, TextDialog) and about.windowTitle() == "About OFC Desk"
+        assert database.url.split("/")[-1] in about.browser.toPlainText()
+        press(qtbot, Qt.Key.Key_Escape)
+        done(desk, about)
+        # File → Quit by its letters (the desk's own Ctrl+Q, application-wide, is still in this
+        # process: the floor's machine has only the floor's).
+        assert floor.window.action_quit.shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
+        choose_in(floor.window, qtbot, floor.window.action_quit)
+        assert not floor.window.isVisible(), "File → Quit closes the floor"
     finally:
         floor.stop()

@@ -25,7 +25,14 @@ def test_a_vietnamese_desk_shows_its_menus_status_and_qt_buttons_in_vietnamese(
     assert isinstance(app, QApplication)
     install_language(app, Language.VI)
     desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'desk.db'}")
-    assert menu_titles(desk.window) == ["&Tệp", "&Sửa", "&Bàn", "&Xem", "&Cài đặt", "Trợ &giúp"]
+    assert menu_titles(desk.window) == [
+        "Tệp (&F)",
+        "Sửa (&E)",
+        "Bàn (&T)",
+        "Xem (&V)",
+        "Cài đặt (&S)",
+        "Trợ giúp (&H)",
+    ]
     assert desk.window.status_line.text() == "Đang mở cơ sở dữ liệu…"
     assert desk.window.between_hands.message.text().startswith("Chưa mở bàn: Tệp → Bàn mới (Ctrl+N)")
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.actions import Command, Dialog, Submenu
-from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.i18n import Language
 from ofc_desk.service.snapshot import Phase
-from tests.desk.conftest import Desk
+from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_start_and_resume import field
 from tests.helpers.pdf_text import page_texts
@@ -189,10 +189,10 @@ def test_every_interactive_widget_has_an_accessible_name(desk: Desk) -> None:
 def test_file_session_report_hands_over_the_database_and_session(
     desk: Desk, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[tuple[object, str | None, int | None, Language | None]] = []
+    calls: list[tuple[object, str | None, int | None, Language | None, str]] = []
     fake = types.ModuleType("ofc_desk.desk.records.report_actions")
-    fake.open_session_report = lambda parent, url, session_id, refuse, language=None: calls.append(  # type: ignore[attr-defined]
-        (parent, url, session_id, language)
+    fake.open_session_report = lambda parent, url, session_id, refuse, language=None, table="": calls.append(  # type: ignore[attr-defined]
+        (parent, url, session_id, language, table)
     )
     monkeypatch.setitem(sys.modules, "ofc_desk.desk.records.report_actions", fake)
     desk.open_table(("Ann", "Bob"), button="Bob")
@@ -202,9 +202,10 @@ def test_file_session_report_hands_over_the_database_and_session(
     service = desk.session.controller.service
     assert service is not None and desk.session.database is not None
     url = desk.session.database.url
+    table = desk.snapshot.table  # the file's proposed name says it
     assert calls == [
-        (desk.window, url, service.session_id, None),
-        (desk.window, url, service.session_id, Language.ZH_CN),
+        (desk.window, url, service.session_id, None, table),
+        (desk.window, url, service.session_id, Language.ZH_CN, table),
     ]
 
 
@@ -246,7 +247,15 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
     assert counted is not None and counted.accessibleName() == "Chips counted on the table"
     counted.selectAll()
     qtbot.keyClicks(counted, "195")
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert isinstance(dialog, SupervisorDialog)  # the count is the supervisor's, signed with a PIN
+    qtbot.keyClicks(dialog.supervisor, SUPERVISOR[0])
+    qtbot.keyClicks(dialog.pin, "00000000")
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and "PIN" in dialog.refusal.text()  # a wrong PIN builds nothing
+    dialog.pin.clear()
+    qtbot.keyClicks(dialog.pin, SUPERVISOR[1])
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
 
     def preview() -> ReportPreview | None:
         found = desk.window.findChildren(ReportPreview)
@@ -257,7 +266,8 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
     assert shown is not None and shown.windowTitle() == "Table close"
     page = " ".join(page_texts(shown.pdf)[0].split())
     # Two players bought in for 100 each; 195 counted leaves the table 5 chips short.
-    assert "Counted chips (entered by the floor supervisor) 195" in page
+    assert f"Counted chips (entered by {SUPERVISOR[0]}) 195" in page
+    assert f"Floor supervisor {SUPERVISOR[0]}" in page
     assert "SHORT by 5 chips" in page
     shown.close()
 

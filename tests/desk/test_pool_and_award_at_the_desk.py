@@ -119,7 +119,8 @@ def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> 
     assert (
         "Room jackpot: Ann's hand lost all three rows to Bob's: the award pays Ann 500 (loser's share)"
         " · Bob 250 (winner's share) · Cy 125 (the table's share) · Dee 125 (the table's share) ·"
-        " Room pool 1,000 → 0 (as the pool stands now: Confirm reads it again)"
+        " Room pool 1,000 + this hand's drop 0 = 1,000; award 1,000 → 0"
+        " (as the pool stands now: Confirm reads it again)"
     ) in transfers
     desk.screenshot("28-jackpot-award")
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
@@ -176,5 +177,9 @@ def test_the_new_table_preset_list_says_how_each_preset_pays(qtbot: QtBot) -> No
         "single winner: who beats everyone on two rows collects 1 unit from each other player"
     )
     assert lines["hawaiian-gardens"] == "pays pair by pair"
+    assert lines["hawaiian-gardens-jackpot"] == (  # the shipped award says which hands win it
+        "pays pair by pair · jackpot award to pair, trips and straight flush or better losing every row:"
+        " loser 50%, winner 25%, table 25%"
+    )
     pick_with_keys(qtbot, fields.preset, "pusoy-single-winner")
     assert fields.pays.text() == lines["pusoy-single-winner"]

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
+from sqlalchemy import text as sql
 
 from ofc_desk.cli.demo import DEMO_DEALER, build_demo
 from ofc_desk.cli.main import main
@@ -18,9 +19,10 @@ from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.entry.drafts import DraftStore
+from ofc_desk.desk.shell import session as session_module
 from ofc_desk.desk.shell.smoke_test import SmokeTest
 from ofc_desk.service import resume_table
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, newest_revision
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
 
@@ -290,4 +292,27 @@ def test_a_database_that_cannot_be_opened_is_said_in_words_and_the_menus_wait(
         desk.window.between_hands.refusal.clear()
         action.trigger()
         assert desk.window.between_hands.refusal.text().startswith("the database is not open yet")
+    desk.window.close()
+
+
+def test_a_desk_on_a_room_not_ready_for_it_says_why_and_opens_by_itself_once_it_is(
+    qtbot: QtBot, tmp_path: Path, database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the floor does: a room waiting for its owner (here a schema this desk does not know, as
+    a desk left behind by an upgrade meets it) is said, tried again, and used once it is ready."""
+    monkeypatch.setattr(session_module, "ROOM_RETRY_SECONDS", 0.1)
+    with database.engine.begin() as connection:
+        connection.execute(sql("UPDATE alembic_version SET version_num = '0099'"))
+    desk = make_desk(qtbot, tmp_path, database.url)
+    desk.session.start()
+    said = desk.window.refusal_line()
+    qtbot.waitUntil(lambda: "tries again every" in said.text())
+    assert said.text().startswith("the room's schema is at revision 0099, newer than this OFC Desk")
+    assert desk.session.database is None
+    with database.engine.begin() as connection:
+        connection.execute(
+            sql("UPDATE alembic_version SET version_num = :newest"), {"newest": newest_revision()}
+        )
+    sign_in_through_the_dialog(desk)
+    assert said.text() == ""
     desk.window.close()

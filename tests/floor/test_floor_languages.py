@@ -25,7 +25,7 @@ def headers(controller: FloorController) -> list[str]:
 
 def language_entry(controller: FloorController, name: str) -> QMenu:
     """Settings → Language, found by the words the floor shows now."""
-    settings_menu = controller.window.menuBar().actions()[-1].menu()
+    settings_menu = controller.window.menuBar().actions()[-2].menu()  # Help is last
     assert isinstance(settings_menu, QMenu)
     language = next(action.menu() for action in settings_menu.actions() if action.text() == name)
     assert isinstance(language, QMenu)
@@ -43,7 +43,7 @@ def test_the_floor_chooses_vietnamese_for_itself_and_speaks_it_from_the_next_sta
     try:
         english = build_floor(database, store)
         qtbot.addWidget(english.window)
-        assert menu_titles(english.window) == ["&File", "&Table", "&Settings"]
+        assert menu_titles(english.window) == ["&File", "&Table", "&Settings", "&Help"]
         vietnamese = next(
             a for a in language_entry(english, "&Language").actions() if a.text() == "Tiếng Việt"
         )
@@ -56,7 +56,7 @@ def test_the_floor_chooses_vietnamese_for_itself_and_speaks_it_from_the_next_sta
 
         floor = build_floor(database, store)  # the next start
         qtbot.addWidget(floor.window)
-        assert menu_titles(floor.window) == ["&Tệp", "&Bàn", "&Cài đặt"]
+        assert menu_titles(floor.window) == ["Tệp (&F)", "Bàn (&T)", "Cài đặt (&S)", "Trợ giúp (&H)"]
         assert headers(floor) == [
             "Bàn",
             "Trò chơi",
@@ -67,7 +67,7 @@ def test_the_floor_chooses_vietnamese_for_itself_and_speaks_it_from_the_next_sta
             "Thanh toán gần nhất",
             "Yêu cầu đang chờ",
         ]
-        assert [a.text() for a in language_entry(floor, "&Ngôn ngữ").actions() if a.isChecked()] == [
+        assert [a.text() for a in language_entry(floor, "Ngôn ngữ (&L)").actions() if a.isChecked()] == [
             "Tiếng Việt"
         ]
         assert floor.window.windowTitle() == "OFC Desk — Giám sát sàn"

@@ -12,15 +12,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from pytestqt.qtbot import QtBot
 
-from ofc_desk.desk.floor.columns import FLOOR_COLUMNS, column_index
+from ofc_desk.desk.floor.columns import FLOOR_COLUMNS, column_index, settlement_text
 from ofc_desk.desk.floor.model import FloorTableModel
-from ofc_desk.desk.records.models import OBJECT_ROLE
-from ofc_desk.service import TableService, list_open_tables
+from ofc_desk.desk.records.models import OBJECT_ROLE, LedgerModel
+from ofc_desk.service import TableService, chip_ledger, list_open_tables
 from ofc_desk.service.floor import FloorReader, FloorTable, LastSettlement
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.floor_room import play_table
+from tests.helpers.jackpot_awards import award_replay_script
 from tests.helpers.room_scripts import DEALER, USERS
 
 SEED = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
@@ -161,3 +162,19 @@ def test_a_chinese_poker_table_shows_whose_showdown_is_next(qtbot: QtBot, tmp_pa
     assert table.last_settlement is not None and table.last_settlement.hand_number == 1
     assert table.last_settlement.transfers  # the two who surrendered paid Cy
     assert {transfer.payee for transfer in table.last_settlement.transfers} == {"Cy"}
+
+
+def test_the_last_settlement_shows_the_jackpot_award_and_the_ledger_speaks_words(tmp_path: Path) -> None:
+    """Issue 36, point 1: the floor sees the award a hand paid beside its transfers, and the chip
+    ledger's kinds in words ("buy-in"), never as stored ("buy_in")."""
+    database = Database(f"sqlite:///{tmp_path / 'room.db'}")
+    run_replay(database, award_replay_script("Jade 2", seed=1000), resume=False)
+    (table,) = FloorReader(database).read().tables
+    ledger = chip_ledger(database, table.session_id)
+    database.dispose()
+    said = settlement_text(table.last_settlement)
+    assert "room jackpot award: Ann\u00a0+502, Bob\u00a0+251, Cy\u00a0+125, Dee\u00a0+125" in said, said
+    model = LedgerModel()
+    model.set_records(ledger)
+    kinds = {model.index(row, LedgerModel.KIND).data() for row in range(model.rowCount())}
+    assert {"buy-in", "hand", "rake", "jackpot"} <= kinds and not any("_" in kind for kind in kinds)

@@ -132,8 +132,8 @@ COLUMNS_OF_0008 = {
         column: "VARCHAR(128) NOT NULL DEFAULT ''" for column in ("prev_hash", "hash", "signature")
     },
 }
-COLUMNS_OF_0010 = {"signatures": {"entries_key": "VARCHAR(64) NOT NULL DEFAULT ''"}}
-"""The column migration 0010 adds that today's code names in every signature it writes (a desk
+COLUMNS_OF_0013 = {"signatures": {"entries_key": "VARCHAR(64) NOT NULL DEFAULT ''"}}
+"""The column migration 0013 adds that today's code names in every signature it writes (a desk
 of then wrote no key in it, and no entry's mark: `EventStore` writes none in a schema without
 `entry_marks`)."""
 
@@ -155,7 +155,7 @@ def recording_as_of(database: Database, revision: str) -> Iterator[None]:
 
 def _columns_of_0008(database: Database, *, added: bool) -> None:
     with database.engine.begin() as connection:
-        for table, columns in (*COLUMNS_OF_0008.items(), *COLUMNS_OF_0010.items()):
+        for table, columns in (*COLUMNS_OF_0008.items(), *COLUMNS_OF_0013.items()):
             for column, spelled in columns.items():
                 change = f"ADD COLUMN {column} {spelled}" if added else f"DROP COLUMN {column}"
                 connection.exec_driver_sql(f"ALTER TABLE {table} {change}")

@@ -37,7 +37,7 @@ def test_every_product_string_is_in_every_catalog_translated_and_current() -> No
 
 def test_the_check_names_missing_untranslated_fuzzy_stale_and_wrong_forms() -> None:
     template = Catalog()
-    for message in ("Hand {number}", "Players", "Total", "&File"):
+    for message in ("Hand {number}", "Players", "Total", "&File", "&Edit"):
         template.add(message)
     template.add(SETTLED)
     catalog = Catalog(locale="ru")
@@ -45,6 +45,7 @@ def test_the_check_names_missing_untranslated_fuzzy_stale_and_wrong_forms() -> N
     catalog.add("Players", "")  # untranslated
     catalog.add("Total", "Итого", flags=("fuzzy",))
     catalog.add("&File", "Файл")  # the mnemonic lost
+    catalog.add("&Edit", "&Правка")  # a Cyrillic key: not typed with the Latin layout cards are typed in
     catalog.add("Gone", "Ушло")  # stale: no longer in the source
     catalog.add(SETTLED, ("{count} раздача", "{count} раздачи"))  # Russian needs three forms
     problems = "\n".join(catalog_problems(template, Language.RU, catalog))
@@ -52,7 +53,8 @@ def test_the_check_names_missing_untranslated_fuzzy_stale_and_wrong_forms() -> N
         "{number}",
         "'Players' is not translated",
         "'Total' is fuzzy",
-        "mnemonic",
+        "as many & mnemonics",
+        "must keep the source's mnemonic &e",
         "'Gone' is stale",
     ):
         assert expected in problems

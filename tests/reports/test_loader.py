@@ -68,11 +68,12 @@ def test_report_text_agrees_with_the_database(example_db: str) -> None:
             text,
         ), player.name
     for stored in hands:
-        ordered = " ".join(
-            f"{i} {t.payer} {t.payee} {t.owed} {t.paid}"
+        # Each transfer's row in settlement order, its why after it.
+        ordered = r"\b.*?".join(
+            re.escape(f"{i} {t.payer} {t.payee} {t.owed} {t.paid} {t.payee} won")
             for i, t in enumerate(stored.result.transfers, start=1)
         )
-        assert ordered in text, stored.number
+        assert re.search(ordered, text), stored.number
 
 
 def test_undo_void_correction_and_close_are_reported_with_approvers(eventful_db: str) -> None:
@@ -198,6 +199,7 @@ def test_rake_and_jackpot_from_house_options_add_up(tmp_path: object) -> None:
 
 def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
     from ofc_desk.reports.record import ChipKind
+    from ofc_desk.reports.stack_chart import stack_lines
     from ofc_desk.reports.table_close_pdf import table_close_figures
     from tests.helpers.report_sessions import example_script
 
@@ -215,6 +217,10 @@ def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
     assert (dee.final_stack, dee.hands_played, dee.net) == (100, 0, 0)
     assert [t.kind for t in record.chip_transactions][-2:] == [ChipKind.CASH_OUT, ChipKind.BUY_IN]
     assert record.chip_transactions[-1].after_hand == 2
+    # Issue 36, point 9: the late joiner's line starts from the buy-in, at the hand joined after.
+    assert dict(record.stack_series())["Dee"] == ((2, 100),)
+    dee_line = [line.stretches for line in stack_lines(record) if line.label.startswith("Dee")]
+    assert dee_line == [(((2, 100),),)]
     figures = table_close_figures(record, counted=42 + 34 + 100)
     assert figures.expected == figures.stacks_total == 152 - 76 + 100
     assert figures.variance == 0

@@ -116,7 +116,7 @@ def test_a_session_recorded_in_russian_verifies_and_prints_in_english_and_in_chi
     with in_language(Language.ZH_CN):
         said = [hand_words(row.cards, row.hand) for row in record.hands[0].seats[0].rows]
     assert all(name in in_chinese for name in said)
-    for english_word in ("-high", "pair of", "two pair", "Session report", "Hand 1", "Why capped"):
+    for english_word in ("-high", "pair of", "two pair", "Session report", "Hand 1", "won 6 points"):
         assert english_word not in in_chinese
 
 

@@ -47,7 +47,7 @@ def test_a_part_says_its_tables_in_its_own_words(game: Game, sample_record: Sess
     seat = sample_record.hands[0].seats[0]
     assert part.in_place_of_rows(seat) == ""  # a player who set three rows shows them
     capped = TransferRecord("Ann", "Bob", owed=10, paid=4, reason="Ann's stack ran out", why="scoop")
-    assert part.why(capped)  # a capped payment always says why
+    assert part.why(capped, sample_record.hands[0])  # a capped payment always says why
     assert part.transfer_note(capped)
     assert isinstance(part.showdown_words(seat), str)
 

@@ -13,8 +13,12 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import String
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ofc_desk.reports.pdf_common import CONTENT_WIDTH
+from ofc_desk.core.presets import Game
+from ofc_desk.i18n import Language, _, in_language
+from ofc_desk.reports.games import GAMES
+from ofc_desk.reports.pdf_common import CELL_PADDING, CONTENT_WIDTH, grid_table, make_styles
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
@@ -75,7 +79,10 @@ def test_hands_show_rows_with_suits_and_ordered_transfers(sample_record: Session
     text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
     assert "Q♠ Q♦ 2♣" in text and "pair of queens +7" in text
     assert "FOUL" in text
-    assert "1 Bob Ann 27 27 2 Cy Ann 1 1 3 Bob Cy 21 14 capped: Cy reached the win cap of 20" in text
+    assert (
+        "1 Bob Ann 27 27 Ann won 27 points from Bob, 1 a point"
+        " 2 Cy Ann 1 1 Ann won 1 point from Cy, 1 a point 3 Bob Cy 21 14 capped: Cy reached the win cap of 20"
+    ) in text  # each OFC transfer says why: its pair's points (the sample has none for Bob and Cy)
     assert "Hand 2 · button Cy · Fantasyland: Ann (14 cards)" in text
     assert "VOIDED" in text
     assert "Rake 3 · jackpot drop 1" in text
@@ -387,3 +394,41 @@ def test_each_hand_prints_every_players_stack_before_it(sample_record: SessionRe
             figures = f"{seat.stack_before} {seat.royalties} {seat.points:+d} {seat.chips_moved:+d}"
             figures = figures.replace("+0", "0")
             assert f"{back} {figures}" in block, (hand.number, seat.name)
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.RU, Language.VI, Language.ZH_CN])
+@pytest.mark.parametrize("game", list(Game))
+def test_no_two_column_headings_touch(game: Game, language: Language) -> None:
+    """Issue 36, point 9 ("Missets Surrenders"): a heading stays inside its column's padding; one
+    that would not wraps, in letters small enough for its longest word."""
+    part, styles = GAMES[game], make_styles()
+    with in_language(language):
+        totals = [str(total.said.column) for total in ChipTotal if total.said.column is not None]
+        words = [_("Player"), *totals, _("Final stack"), _("Net result"), _("Hands")]
+        header = [*words, *part.player_headings]
+        widths = [*part.player_widths, CONTENT_WIDTH - sum(part.player_widths)]
+        numbers = range(1, len(header))
+        table = grid_table([header, ["x"] * len(header)], widths, styles, numeric_columns=numbers)
+    for cell, width in zip(table._cellvalues[0], widths, strict=True):
+        room = width - CELL_PADDING
+        if isinstance(cell, str):
+            assert stringWidth(cell, styles.bold, 8) <= room, (cell, language)
+        else:
+            cell.wrap(room, 1000)
+            assert max(cell.getActualLineWidths0()) <= room + 0.01, (cell.text, language)
+
+
+@pytest.mark.parametrize("extra_players", range(0, 24, 3))
+def test_hand_by_hand_is_never_left_alone_at_a_page_bottom(
+    sample_record: SessionRecord, extra_players: int
+) -> None:
+    """Issue 36, point 9: however long the players' table before it, the heading "Hand by hand"
+    is on the page of the first hand."""
+    extra = tuple(
+        dataclasses.replace(sample_record.players[0], name=f"Guest {n}") for n in range(extra_players)
+    )
+    record = dataclasses.replace(sample_record, players=(*sample_record.players, *extra))
+    out = io.BytesIO()
+    write_session_report(record, out)
+    pages = [page for page in page_texts(out.getvalue()) if "Hand by hand" in page]
+    assert len(pages) == 1 and "Hand 1" in pages[0].split("Hand by hand", 1)[1], extra_players

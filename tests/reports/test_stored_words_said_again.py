@@ -61,6 +61,22 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
             "Cy выиграл раздачу: два ряда или больше против каждого игрока",
             "Cy 赢下本手：对每位其他玩家赢两道或以上",
         ),
+        # The house variants that paid (§13): a bonus by rank, a multiplier by scoop count.
+        (
+            "Ann scooped Bob, with row bonuses, Ann's front paid 6 by rank, ×3 for 2 scoops",
+            "Bob",
+            "Ann",
+            "Ann сделал скуп против Bob, с бонусами за ряды, верхний у Ann оплачен по рангу: 6, "
+            "×3 за 2 скупа",
+            "Ann 打枪 Bob，含各道奖励，Ann 的头道按点数付 6，打枪 2 家 ×3",
+        ),
+        (
+            "Bob scooped Cy, ×2 for 1 scoop",
+            "Cy",
+            "Bob",
+            "Bob сделал скуп против Cy, ×2 за 1 скуп",
+            "Bob 打枪 Cy，打枪 1 家 ×2",
+        ),
         # A name with the sentence's own words in it is matched whole, as the payer's and payee's.
         ("Ann won 2's six pairs (3 units)", "Bob", "Ann won 2", "Ann won 2: шесть пар (3 единицы)", None),
         # Words the core never writes, or names that are not the payment's: as stored.

@@ -113,6 +113,17 @@ def test_db_status_on_sqlite_says_the_schema_and_that_roles_do_not_apply(
     )
 
 
+def test_db_honours_the_database_named_before_the_command_as_verify_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    Database(url).dispose()
+    assert main(["--db", url, "db", "status"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [f"database: {url}", f"schema: {NEWEST_WORDS}"]
+    assert main(["db", "status"]) == 2
+    assert capsys.readouterr().err == "ofc-desk db status: which database? Give its URL with --db URL\n"
+
+
 def test_a_schema_newer_than_this_desk_is_said_and_never_touched(database_url: str, run_db: RunDb) -> None:  # noqa: F811
     database = Database(database_url)
     with database.engine.begin() as connection:
@@ -144,11 +155,13 @@ def test_the_roles_are_current_once_applied_and_not_after_an_upgrade_adds_tables
     apply(room_url, roles)
     current = f"current ({roles.table} and {roles.floor} have exactly the grants of this OFC Desk)"
     assert state() == (True, True, current)
-    owner.migrate()  # 0006 adds account_events and signatures, 0009 jackpot_moves, 0010 entry_marks
+    # 0006 adds account_events and signatures, 0009 jackpot_moves, 0011 desk_holds, 0013 entry_marks
+    owner.migrate()
     made, is_current, words = state()
     assert (made, is_current) == (True, False)
     assert words.startswith(
         f"not current: {roles.floor} lacks SELECT on table account_events;"
+        f" {roles.floor} lacks SELECT on table desk_holds;"
         f" {roles.floor} lacks SELECT on table entry_marks;"
         f" {roles.floor} lacks INSERT on table jackpot_moves;"
     )
@@ -196,11 +209,14 @@ def test_a_login_the_roles_were_not_given_to_is_told_what_the_owner_must_do(room
     stranger = f"ofc_test_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(libpq(room_url), autocommit=True) as connection:
         connection.execute(f"CREATE ROLE {stranger} LOGIN")
+        # It may connect (applied roles take CONNECT on the database from PUBLIC), but holds no grant.
+        connection.execute(f"GRANT CONNECT ON DATABASE {connection.info.dbname} TO {stranger}")
     try:
         with pytest.raises(RoomNotReady) as refused:
             Database(as_login(room_url, stranger))
     finally:
         with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+            connection.execute(f"DROP OWNED BY {stranger}")
             connection.execute(f"DROP ROLE {stranger}")
     assert str(refused.value) == (
         f"the login {stranger} may not read the room's tables: the room's owner applies the roles"
@@ -225,7 +241,7 @@ def test_a_desk_on_a_room_without_accounts_is_told_the_owner_makes_them(
     owner = Database(room_url)
     try:
         with owner.engine.connect() as connection:
-            assert connection.scalar(text("SELECT count(*) FROM account_events")) == 2  # the migrations'
+            assert connection.scalar(text("SELECT count(*) FROM account_events")) == 3  # the migrations'
             assert connection.scalar(text("SELECT count(*) FROM table_sessions")) == 0
     finally:
         owner.dispose()

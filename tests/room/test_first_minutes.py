@@ -74,6 +74,7 @@ def one_room(url: str) -> None:
         assert [tuple(link) for link in chain] == [
             (AccountKind.SIGNOFFS_STARTED, ""),
             (AccountKind.APPROVALS_REQUIRED, ""),
+            (AccountKind.KEYS_ROTATE, ""),
             (AccountKind.CREATED, SUPERVISOR),
             (AccountKind.CREATED, DEALER),
         ]

@@ -462,10 +462,14 @@ def test_an_accepted_pin_check_no_key_signed_is_set_aside_and_counted_as_wrong(
         )
         with psycopg.connect(_libpq(_as(room, roles.table)), autocommit=True) as connection:
             connection.execute(forged)
-        [said] = verify_database(desk).set_aside
+        said, dated = verify_database(desk).set_aside
     finally:
         desk.dispose()
     assert "records an accepted PIN that Dana's key did not sign" in said
+    assert dated.endswith(
+        "is dated before the PIN check before it: one of the two was written to move a wait,"
+        " which it does not"
+    )
 
 
 def test_a_desk_logged_in_as_the_table_role_seeds_and_pays_the_room_jackpot(

@@ -139,5 +139,11 @@ def test_a_database_of_schema_0007_verifies_as_it_stands_and_after_its_upgrade(d
     assert verify_database(database).hands == 2
     with database.session() as session:
         kinds = session.scalars(select(AccountEvent.kind).order_by(AccountEvent.seq)).all()
-    assert kinds == ["signoffs_started", "account_created", "account_created", "approvals_required"]
+    assert kinds == [
+        "signoffs_started",
+        "account_created",
+        "account_created",
+        "approvals_required",
+        "keys_rotate",
+    ]
     database.dispose()

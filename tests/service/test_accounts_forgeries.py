@@ -30,6 +30,7 @@ from ofc_desk.storage.users import (
     Role,
     SignInError,
     _create_in,
+    builtin_replay_account,
     change_role,
     create_accounts,
     create_user,
@@ -264,7 +265,8 @@ def test_no_supervisor_is_made_without_an_approver_where_the_built_in_replay_dea
         "hands": [],
     }
     run_replay(database, script, resume=False)
-    builtin = sign_in(database, "replay", "")
+    builtin = builtin_replay_account(database)
+    assert builtin is not None
     with pytest.raises(SignInError, match="a floor supervisor, signed in, must approve this"):
         create_user(database, "Eve", Role.SUPERVISOR, MALLORY_PIN, approver=builtin)
     with pytest.raises(SignInError, match="this room has accounts already"):

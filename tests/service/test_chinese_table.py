@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
@@ -112,3 +113,19 @@ def test_random_chinese_sessions_keep_every_chip(
 
 def _next(names: list[str], name: str) -> str:
     return names[(names.index(name) + 1) % len(names)]
+
+
+def test_a_strict_table_offers_and_takes_only_the_exact_form(database: Database) -> None:
+    """§13: the service suggests the specials the cards make under the table's strictness and
+    refuses a declaration the strict form does not allow; the desk shows its sentence."""
+    service = open_test_table(
+        database, [("Ann", 20), ("Bob", 20)], "Bob", variant="chinese", rules="shisanshui"
+    )
+    service.start_next_hand()
+    with_trips = "9s 9h 9d Ts Th Js Jh Qs Qh Ks Kh As Ah"
+    assert service.specials_made(with_trips) == [SpecialKind.FIVE_PAIRS_AND_TRIPS]
+    said = "Ann's cards are six pairs only with trips: this table plays six pairs strictly"
+    with pytest.raises(ActionRefused, match=said):
+        service.verify_show("Ann", {"declare": "six-pairs", "cards": with_trips})
+    service.show("Ann", {"declare": "five-pairs-and-trips", "cards": with_trips})
+    assert not service.can_show("Ann")

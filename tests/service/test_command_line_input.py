@@ -183,4 +183,4 @@ def test_pin_is_not_taken_for_pin_file(tmp_path: Path, capsys: Capture) -> None:
 
 def test_a_subcommand_is_not_taken_by_an_abbreviation(capsys: Capture) -> None:
     status, _, err = refusal(capsys, "rep", "x.json")
-    assert status == 2 and "argument COMMAND: invalid choice: 'rep'" in err
+    assert status == 2 and err.startswith("ofc-desk: 'rep' is not a command (did you mean ")

@@ -41,6 +41,7 @@ PAYLOAD_TYPES: dict[EventKind, type] = {
     EventKind.REQUEST_MADE: payloads.RequestMade,
     EventKind.REQUEST_DECIDED: payloads.RequestDecided,
     EventKind.HANDED_OVER: payloads.HandedOver,
+    EventKind.TAKEN_OVER: payloads.TakenOver,
     EventKind.JACKPOT_SEEDED: payloads.JackpotSeeded,
 }
 
@@ -198,6 +199,7 @@ def test_every_payload_has_exactly_its_typed_keys() -> None:
     table.do(EventKind.JOINED, {"player": "Dee", "buy_in": 50})
     table.do(EventKind.JOINED, {"player": "Eve", "buy_in": 50, "seat": 4})
     table.do(EventKind.HANDED_OVER, {"dealer": "Rita"})
+    table.do(EventKind.TAKEN_OVER, {"dealer": "Rita", "desk": "PIT-2", "supervisor": "Sue"})
     table.do(EventKind.REBOUGHT, {"player": "Dee", "amount": 5})
     table.do(EventKind.CHIPS_CORRECTED, {"player": "Dee", "amount": -5, "reason": "r", "supervisor": "Sue"})
     table.do(EventKind.RULES_CHANGED, {"rules": {}, "supervisor": "Sue"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, audit_log
+from ofc_desk.service.desk_holds import ThisDesk
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.sentences import audit_sentence
@@ -48,6 +49,8 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     second.place("Ann", "8s Kd 2c 3c 4c", "front back back back back")
     second.undo()
     second.hand_over("Rita")
+    pit_2 = ThisDesk("PIT-2", "t")
+    TableService.take_over(database, second.session_id, "Rex", pit_2, SUPERVISOR, SUPERVISOR_PIN)
     seats = (SeatSetup("Ann", 20), SeatSetup("Bob", 20))
     rules = TableRules.from_json({"variant": "chinese", "rules": "chinese-typical"})
     chinese = TableService.open(database, TableSetup("Table 8", seats, "Bob", rules), DEALER)
@@ -93,6 +96,7 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     assert by_kind["request_decided"] == [f"{SUPERVISOR} approved request #1: seen on camera"]
     assert by_kind["joined"] == ["Dee joined with 50 chips at seat 3, seated after Bob"]
     assert by_kind["handed_over"] == ["Dan handed the table over to Rita"]
+    assert by_kind["taken_over"] == [f"{SUPERVISOR} handed the table over to Rex at desk PIT-2"]
     assert by_kind["rebought"] == ["Bob rebought 20 chips"]
     assert by_kind["sat_out"] == ["Cy sat out"] and by_kind["sat_in"] == ["Cy sat back in"]
     assert by_kind["hand_settled"] == ["Hand 1 settled", "Hand 2 settled"]

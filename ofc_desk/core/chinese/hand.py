@@ -26,7 +26,7 @@ from ofc_desk.core.cards import Card, CardError, entered_twice, find_duplicate, 
 from ofc_desk.core.chinese.deal import ChineseDeal, ChineseSeat
 from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
 from ofc_desk.core.chinese.showdown import Entry
-from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
+from ofc_desk.core.chinese.specials import HAND_CARDS, LooseBy, SpecialKind, loose_by
 from ofc_desk.core.ofc.scoring import SetHand
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, ROWS, Row, already_in, parse_row_word
 from ofc_desk.core.rows import EntryRefused as EntryRefused  # re-exported: the hand's refusal
@@ -71,11 +71,30 @@ def declared_special(preset: ChinesePreset, kind: Any, cards: Sequence[Card], pl
     if len(cards) != HAND_CARDS:
         said = _("a declaration needs the {needed} cards, not {count}")
         raise EntryRefused(said.format(needed=HAND_CARDS, count=len(cards)))
+    if special.made_only_loosely(cards):
+        raise EntryRefused(strictly_refused(player, special_kind, cards))
     if not special.made_by(cards):
         raise EntryRefused(
             _("{player}'s cards are not {special}").format(player=player, special=special_kind.label)
         )
     return special
+
+
+def strictly_refused(player: str, kind: SpecialKind, cards: Sequence[Card]) -> str:
+    """ "Ann's cards are six pairs only with trips: this table plays six pairs strictly" (§13)."""
+    loose = loose_by(kind, cards)
+    if loose is LooseBy.TRIPS:
+        said = _("{player}'s cards are {special} only with trips: this table plays {special} strictly")
+    elif loose is LooseBy.FOUR_OF_A_KIND:
+        said = _(
+            "{player}'s cards are {special} only with four of a kind: this table plays {special} strictly"
+        )
+    else:
+        said = _(
+            "{player}'s cards are {special} only with two rows of one suit: this table plays {special} "
+            "strictly"
+        )
+    return said.format(player=player, special=kind.label)
 
 
 def placed_rows(cards: Any, rows: Any) -> SetHand:

@@ -30,10 +30,13 @@ ROWS_IN_HAND = 3
 
 
 class Scoops(NamedTuple):
-    """Whether each player of the pair scooped every opponent compared row by row (two or more)."""
+    """Whether each player of the pair scooped every opponent compared row by row (two or more),
+    and how many opponents each scooped this deal (the scoop count of §13)."""
 
     first_all: bool = False
     second_all: bool = False
+    first_count: int = 0
+    second_count: int = 0
 
 
 class PairScore(NamedTuple):
@@ -150,6 +153,8 @@ def _sweep_and_multiply(points: int, outcome: Outcome, preset: ChinesePreset, sc
     scoop = scooped(outcome)
     points += scoop * preset.sweep
     points += preset.overall_point * ((points > 0) - (points < 0))
+    if scoop and preset.house.scoop_multipliers is not None:
+        return points * preset.house.multiplier(scoops.first_count if scoop > 0 else scoops.second_count)
     if scoop > 0:
         return points * (preset.scoop_all_multiplier if scoops.first_all else preset.scoop_multiplier)
     if scoop < 0:

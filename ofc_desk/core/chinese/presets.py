@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple, TypeVar
 
 from ofc_desk.core.cards import Card, Rank
+from ofc_desk.core.chinese.house_variants import MAX_MULTIPLIER, HouseVariants, read_house_variants
 from ofc_desk.core.chinese.payment import (
     NO_DECLARATIONS,
     NO_SURRENDER,
@@ -55,8 +56,6 @@ from ofc_desk.core.rows import Row
 from ofc_desk.core.settlement import MAX_CHIPS, SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _
 
-MAX_MULTIPLIER: Final = 10
-"""A scoop multiplier beyond any card room's; it keeps amounts owed inside 64-bit integers."""
 BONUS_HANDS: Final[Mapping[Row, frozenset[HandClass]]] = MappingProxyType({
     Row.FRONT: frozenset({HandClass.TRIPS}),
     Row.MIDDLE: frozenset({HandClass.FULL_HOUSE, HandClass.QUADS, HandClass.STRAIGHT_FLUSH}),
@@ -112,9 +111,15 @@ class SpecialRule:
     units: int
     limit: Rank | None = None
     """The highest rank of a `small` hand, the lowest of a `big` one; None for the other kinds."""
+    strict: bool = False
+    """Declared only in its exact form (the preset's `strict_specials`, §13)."""
 
     def made_by(self, cards: Sequence[Card]) -> bool:
-        return makes(self.kind, cards, self.limit)
+        return makes(self.kind, cards, self.limit, strict=self.strict)
+
+    def made_only_loosely(self, cards: Sequence[Card]) -> bool:
+        """The cards make the kind, but not in the exact form this table plays."""
+        return self.strict and makes(self.kind, cards, self.limit) and not self.made_by(cards)
 
     @property
     def words(self) -> str:
@@ -158,10 +163,17 @@ class ChinesePreset:
     proposed_settlement: ProposedSettlement | None = None
     """The house's usual table stakes for this game (Hawaiian Gardens: chip exposure from the
     dealer), proposed when a table is opened; None: the desk's usual defaults."""
+    house: HouseVariants = field(default_factory=HouseVariants)
+    """The §13 options: the wheel's rank, bonuses by rank, scoop multipliers, strict specials."""
     source: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
-    def bonus(self, row: Row, category: HandClass) -> int:
-        """The row bonus of a hand in that row; 0 when the row has none for it."""
+    def bonus(self, row: Row, category: HandClass, rank: Rank | None = None) -> int:
+        """The row bonus of a hand in that row; 0 when the row has none for it. `rank` (the
+        trips', quads' or full house's rank, a straight flush's top card) looks up the house's
+        `bonus_by_rank` first."""
+        by_rank = None if rank is None else self.house.rank_bonus(row, category, rank)
+        if by_rank is not None:
+            return by_rank
         if category is HandClass.ROYAL_FLUSH:
             category = HandClass.STRAIGHT_FLUSH
         return self.bonuses[row].get(category, 0)
@@ -223,6 +235,8 @@ def chinese_preset_from_dict(
     bonus_mode = _choice(reader, "bonus_mode", BonusMode)
     if scheme is Scheme.MAJORITY and bonus_mode is BonusMode.INSTEAD:
         raise PresetError(_("preset.bonus_mode must be extra or always under the majority scheme"))
+    payment = _payment(reader)
+    house = read_house_variants(reader, scheme.value, payment.payment)
     preset = ChinesePreset(
         name=reader.text("name"),
         description=reader.text("description"),
@@ -238,14 +252,15 @@ def chinese_preset_from_dict(
         scoop_all=reader.number("scoop_all"),
         surrender=_surrender(reader),
         special_vs_special=_choice(reader, "special_vs_special", SpecialVsSpecial),
-        specials=_specials(reader.value("specials")),
+        specials=_specials(reader.value("specials"), house.strict_specials),
         bank=reader.flag("bank"),
         aces=reader.flag("aces"),
         ace_units=_ace_units(reader),
         rake=_rake(reader.section("rake")),
-        payment=_payment(reader),
+        payment=payment,
         jackpot_award=preset_jackpot_award(reader),
         proposed_settlement=_proposed_settlement(reader),
+        house=house,
         source=MappingProxyType(merged),
     )
     reader.refuse_unread()
@@ -304,7 +319,7 @@ def _bonuses(section: PresetReader) -> Mapping[Row, Mapping[HandClass, int]]:
     return MappingProxyType(bonuses)
 
 
-def _specials(value: Any) -> tuple[SpecialRule, ...]:
+def _specials(value: Any, strict: frozenset[SpecialKind]) -> tuple[SpecialRule, ...]:
     if not isinstance(value, list):
         raise PresetError(_("preset.specials must be a list of {kind, units}, the lowest ranked first"))
     specials: list[SpecialRule] = []
@@ -313,7 +328,7 @@ def _specials(value: Any) -> tuple[SpecialRule, ...]:
         if any(other.kind is special.kind for other in specials):
             said = _("preset.specials[{position}]: {kind} is listed twice")
             raise PresetError(said.format(position=position, kind=special.kind.value))
-        specials.append(special)
+        specials.append(replace(special, strict=special.kind in strict))
     return tuple(specials)
 
 

@@ -95,7 +95,17 @@ def _rows_and_aces(match: re.Match[str]) -> str | None:
 
 
 def _rows(stored: str, winner: str, loser: str) -> str | None:
-    """A scheme's rows part (`rows_words`), with row bonuses or without."""
+    """A scheme's rows part (`rows_words`), with row bonuses or without, then the house options
+    that paid (§13): each bonus paid by rank, the multiplier by scoop count."""
+    if (match := re.fullmatch(_MULTIPLIED, stored)) is not None:
+        return _multiplied(match, _rows(match["rows"], winner, loser))
+    if (match := re.fullmatch(rf"(?P<rows>.+), (?P<player>{winner}|{loser}){_BY_RANK}", stored)) is not None:
+        said = _rows(match["rows"], winner, loser)
+        if said is None:
+            return None
+        return _("{rows}, {player}'s {row} paid {units} by rank").format(
+            rows=said, player=match["player"], row=Row(match["row"]).label, units=match["units"]
+        )
     if stored.endswith(_BONUSES):
         said = _rows(stored.removesuffix(_BONUSES), winner, loser)
         return None if said is None else _("{rows}, with row bonuses").format(rows=said)
@@ -114,6 +124,18 @@ def _rows(stored: str, winner: str, loser: str) -> str | None:
     if (match := re.fullmatch(rf"the pool: (?P<winner>{winner}) won all three rows", stored)) is not None:
         return _("the pool: {winner} won all three rows").format(**match.groupdict())
     return _pool_rows(stored, winner, loser)
+
+
+_MULTIPLIED = r"(?P<rows>.+), ×(?P<times>\d+) for (?P<count>\d+) scoops?"
+_BY_RANK = rf"'s (?P<row>{_ROW}) paid (?P<units>\d+) by rank"
+
+
+def _multiplied(match: re.Match[str], rows: str | None) -> str | None:
+    if rows is None:
+        return None
+    count = int(match["count"])
+    said = ngettext("{rows}, ×{times} for {count} scoop", "{rows}, ×{times} for {count} scoops", count)
+    return said.format(rows=rows, times=match["times"], count=count)
 
 
 def _pool_rows(stored: str, winner: str, loser: str) -> str | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final, NamedTuple, Protocol
 
 from ofc_desk.core.chinese.pairs import (
@@ -38,7 +39,7 @@ from ofc_desk.core.chinese.pairs import (
     score_pair,
 )
 from ofc_desk.core.chinese.payment import Payment
-from ofc_desk.core.chinese.presets import ChinesePreset
+from ofc_desk.core.chinese.presets import BonusMode, ChinesePreset
 from ofc_desk.core.chinese.showdown import Shown
 from ofc_desk.core.rows import ROWS
 
@@ -63,10 +64,29 @@ class PaymentOutcome:
         return {"payment": self.payment.value, "winner": self.winner}
 
 
+class ScoopMultiplied(NamedTuple):
+    """A pair's scoop multiplied by the house's `scoop_multipliers` (§13)."""
+
+    times: int
+    scoops: int
+    """The scooper's scoop count this deal."""
+
+
+class RankBonus(NamedTuple):
+    """A row bonus a pair's result counts that the house pays by the hand's rank (§13)."""
+
+    player: str
+    row: int
+    units: int
+
+
 class SchemeScore(NamedTuple):
     scores: Mapping[Pair, PairScore]
     outcome: PaymentOutcome | None
     """None under `pairs`, whose result is every pair's own."""
+    multiplied: Mapping[Pair, ScoopMultiplied] = MappingProxyType({})
+    rank_bonuses: Mapping[Pair, tuple[RankBonus, ...]] = MappingProxyType({})
+    """The §13 options that paid in a pair, for its "why" words; empty at their defaults."""
 
 
 class PaymentScheme(Protocol):
@@ -92,18 +112,27 @@ class PairsScheme:
         self, preset: ChinesePreset, shown: Mapping[str, Shown], pairs: Sequence[Pair], bank: str | None
     ) -> SchemeScore:
         outcomes = {pair: _outcome(shown, *pair, bank) for pair in pairs}
-        scoops_all = _scooped_everyone(outcomes)
+        compared, scoops = _scoop_counts(outcomes)
+        scoops_all = {name for name, count in compared.items() if count >= 2 and scoops[name] == count}
         scores = {
             (first, second): score_pair(
                 shown[first],
                 shown[second],
                 preset,
                 outcomes[first, second],
-                Scoops(first in scoops_all, second in scoops_all),
+                Scoops(first in scoops_all, second in scoops_all, scoops[first], scoops[second]),
             )
             for first, second in pairs
         }
-        return SchemeScore(scores, None)
+        multiplied = {
+            pair: ScoopMultiplied(preset.house.multiplier(scoops[scooper]), scoops[scooper])
+            for pair, outcome in outcomes.items()
+            if preset.house.scoop_multipliers is not None
+            and outcome is not None
+            and (scooper := _scooper(pair, outcome))
+        }
+        ranked = {pair: _rank_bonuses(preset, shown, pair, outcomes[pair]) for pair in pairs}
+        return SchemeScore(scores, None, multiplied, {pair: paid for pair, paid in ranked.items() if paid})
 
     def rows_words(
         self, pair: Pair, score: PairScore, shown: Mapping[str, Shown], deal: SchemeScore, winner: str
@@ -121,8 +150,35 @@ class PairsScheme:
             words = f"{winner} scooped {loser}"
         else:
             words = f"rows: {winner} won {won}, {loser} won {lost}"
-        bonuses = any(row.bonus for name in pair for row in shown[name].rows or ())
-        return f"{words}, with row bonuses" if bonuses else words
+        if any(row.bonus for name in pair for row in shown[name].rows or ()):
+            words += ", with row bonuses"
+        for paid in deal.rank_bonuses.get(pair, ()):
+            words += f", {paid.player}'s {ROWS[paid.row].value} paid {paid.units} by rank"
+        if pair in deal.multiplied:
+            times, scoops = deal.multiplied[pair]
+            words += f", ×{times} for {scoops} scoop{'' if scoops == 1 else 's'}"
+        return words
+
+
+def _scooper(pair: Pair, outcome: Outcome) -> str | None:
+    side = scooped(outcome)
+    return None if not side else pair[0] if side > 0 else pair[1]
+
+
+def _rank_bonuses(
+    preset: ChinesePreset, shown: Mapping[str, Shown], pair: Pair, outcome: Outcome | None
+) -> tuple[RankBonus, ...]:
+    """The rows of the pair whose bonus, paid by rank, the result counts: every one under
+    `always`, a row its holder won under `instead` and `extra`."""
+    if outcome is None:
+        return ()
+    every_row = preset.bonus_mode is BonusMode.ALWAYS
+    return tuple(
+        RankBonus(name, row, hand_row.bonus)
+        for name, side in zip(pair, (1, -1), strict=True)
+        for row, hand_row in enumerate(shown[name].rows or ())
+        if hand_row.by_rank and hand_row.bonus and (every_row or outcome[row] == side)
+    )
 
 
 def _outcome(shown: Mapping[str, Shown], first: str, second: str, bank: str | None) -> Outcome | None:
@@ -132,17 +188,18 @@ def _outcome(shown: Mapping[str, Shown], first: str, second: str, bank: str | No
     return compare_rows(mine, theirs, (first == bank) - (second == bank))
 
 
-def _scooped_everyone(outcomes: Mapping[Pair, Outcome | None]) -> set[str]:
-    """Players who scooped every opponent compared with them row by row, two or more of them."""
-    compared: dict[str, int] = {}
-    scoops: dict[str, int] = {}
+def _scoop_counts(outcomes: Mapping[Pair, Outcome | None]) -> tuple[dict[str, int], dict[str, int]]:
+    """Per player, how many opponents were compared with them row by row, and how many of those
+    they scooped (a misset opponent is scooped; surrendered and declaring ones are not compared)."""
+    compared: dict[str, int] = {name: 0 for pair in outcomes for name in pair}
+    scoops: dict[str, int] = dict(compared)
     for (first, second), outcome in outcomes.items():
         if outcome is None:
             continue
         for name, side in ((first, 1), (second, -1)):
-            compared[name] = compared.get(name, 0) + 1
-            scoops[name] = scoops.get(name, 0) + (scooped(outcome) == side)
-    return {name for name, count in compared.items() if count >= 2 and scoops[name] == count}
+            compared[name] += 1
+            scoops[name] += scooped(outcome) == side
+    return compared, scoops
 
 
 class PoolScheme:

@@ -57,10 +57,13 @@ class Entry:
 class ShownRow(NamedTuple):
     cards: tuple[Card, ...]
     value: int
-    """The OFC core's strength: higher is stronger, front and middle on one scale."""
+    """The OFC core's strength, higher is stronger, front and middle on one scale; under the
+    house's `wheel: second`, A-2-3-4-5 placed just below the ace-high straight (§13)."""
     hand: str
     bonus: int
     """The preset's row bonus for this hand in this row; 0 for a misset hand."""
+    by_rank: bool = False
+    """The bonus is the house's `bonus_by_rank` for this hand's rank (§13)."""
 
 
 class Shown(NamedTuple):
@@ -88,12 +91,14 @@ def show(entry: Entry | SetHand, preset: ChinesePreset) -> Shown:
     aces = sum(card.rank is Rank.ACE for card in entry.cards)
     if not entry.compared_row_by_row or entry.rows is None:
         return Shown(entry, None, False, "", aces)
-    values = tuple(strength(cards) for cards in entry.rows)
+    strengths = tuple(strength(cards) for cards in entry.rows)
+    values = tuple(preset.house.ranked(value) for value in strengths)
     reason = foul_reason(values, Variant.REGULAR, entry.rows.middle)
     shown_rows = []
-    for row, cards, value in zip(ROWS, entry.rows, values, strict=True):
-        category, _, name = hand_facts(value)
-        bonus = 0 if reason else preset.bonus(row, category)
-        shown_rows.append(ShownRow(cards, value, name, bonus))
+    for row, cards, hand_strength, value in zip(ROWS, entry.rows, strengths, values, strict=True):
+        category, top, name = hand_facts(hand_strength)
+        by_rank = not reason and preset.house.rank_bonus(row, category, top) is not None
+        bonus = 0 if reason else preset.bonus(row, category, top)
+        shown_rows.append(ShownRow(cards, value, name, bonus, by_rank))
     front, middle, back = shown_rows
     return Shown(entry, (front, middle, back), bool(reason), reason, aces)

@@ -244,13 +244,61 @@ _BY_CARDS: Final[dict[SpecialKind, Callable[[Sequence[Card]], bool]]] = {
 }
 
 
-def makes(kind: SpecialKind, cards: Sequence[Card], limit: Rank | None = None) -> bool:
+def makes(
+    kind: SpecialKind, cards: Sequence[Card], limit: Rank | None = None, *, strict: bool = False
+) -> bool:
     """Whether 13 cards make the special. `limit` is the preset's highest rank of a `small` hand
-    or lowest of a `big` one (8 when not given)."""
+    or lowest of a `big` one (8 when not given); `strict`: only in its exact form (§13)."""
     if len(cards) != HAND_CARDS:
+        return False
+    if strict and not exact_form(kind, cards):
         return False
     if kind is SpecialKind.SMALL:
         return small(cards, limit or Rank.EIGHT)
     if kind is SpecialKind.BIG:
         return big(cards, limit or Rank.EIGHT)
     return _BY_CARDS[kind](cards)
+
+
+class LooseBy(StrEnum):
+    """What a hand that makes a special only in its loose form holds beyond the exact one."""
+
+    TRIPS = "trips"
+    FOUR_OF_A_KIND = "four of a kind"
+    ROWS_OF_ONE_SUIT = "two rows of one suit"
+
+
+_RANK_SHAPES: Final[dict[SpecialKind, list[int]]] = {
+    SpecialKind.SIX_PAIRS: [2, 2, 2, 2, 2, 2, 1],
+    SpecialKind.FIVE_PAIRS_AND_TRIPS: [3, 2, 2, 2, 2, 2],
+    SpecialKind.FOUR_TRIPS: [3, 3, 3, 3, 1],
+}
+"""The exact forms of docs/rules.md §13 by the 13 cards' rank counts, largest first."""
+_SUIT_SHAPE: Final = [5, 5, 3]
+_SUIT_KINDS: Final = frozenset({SpecialKind.THREE_FLUSHES, SpecialKind.THREE_STRAIGHT_FLUSHES})
+
+
+def _shape(counts: Sequence[int]) -> list[int]:
+    return sorted((count for count in counts if count), reverse=True)
+
+
+def _suit_counts(cards: Sequence[Card]) -> list[int]:
+    return [sum(card.suit is suit for card in cards) for suit in Suit]
+
+
+def exact_form(kind: SpecialKind, cards: Sequence[Card]) -> bool:
+    """Whether the cards hold the kind's exact shape (§13's strict form); a kind without one
+    (dragon, one suit …) always does. The kind itself is decided by `makes`."""
+    if kind in _RANK_SHAPES:
+        return _shape(rank_counts(cards)) == _RANK_SHAPES[kind]
+    if kind in _SUIT_KINDS:
+        return _shape(_suit_counts(cards)) == _SUIT_SHAPE
+    return True
+
+
+def loose_by(kind: SpecialKind, cards: Sequence[Card]) -> LooseBy:
+    """What keeps cards that make `kind` loosely from its exact form: four of a rank, three of a
+    rank (six pairs), or one suit filling two rows (three flushes, three straight flushes)."""
+    if kind in _SUIT_KINDS:
+        return LooseBy.ROWS_OF_ONE_SUIT
+    return LooseBy.FOUR_OF_A_KIND if max(rank_counts(cards)) >= 4 else LooseBy.TRIPS

@@ -194,15 +194,16 @@ class AttemptDialog(QDialog):
         else:
             refusals.show_on(self.refusal, refusal)
             self.field_to_correct(refusal)  # first: a focused field's mark may take room
-            self._fit_height()
+            self.fit_height()
 
     def field_to_correct(self, refusal: str) -> None:
         """After a refusal, the keys go where it is corrected (a supervisor's PIN, say); by default
         they stay where they were."""
 
-    def _fit_height(self) -> None:
-        """Taller, at the same width, by what the wrapped refusal needs: a dialog keeps the size
-        it opened with, so the sentence would squash the fields or hide behind the buttons."""
+    def fit_height(self) -> None:
+        """Taller, at the same width, by what a wrapped text needs (a refusal, a preset's
+        description): a dialog keeps the size it opened with, so the sentence would squash the
+        fields or hide behind the buttons."""
         layout = self.layout()
         if layout is None:
             return

@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionComboBox,
+    QWidget,
+)
 
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, preset_names
@@ -43,12 +52,30 @@ def game_caption(caption: LazyText, variant: str) -> str:
     return str(caption).format(variant=data_words(variant))
 
 
+def _fit_widest_choice(box: QComboBox) -> None:
+    """At least as wide as its widest choice in the style sheet's font (a box measures itself
+    before the style sheet applies: "Mậu Binh", "开放式十三张（2-7 大菠萝）" were cut)."""
+    box.ensurePolished()
+    metrics = box.fontMetrics()
+    widest = max((metrics.horizontalAdvance(box.itemText(row)) for row in range(box.count())), default=0)
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    field = box.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+    )
+    around = option.rect.width() - field.width()  # the frame, the padding and the arrow
+    box.setMinimumWidth(max(box.sizeHint().width(), widest + around))
+
+
 class RulesFields:
     """The rules and stakes a dealer picks, starting from `current`; what the fields do not show
     (house options, pair units, scoring, face-down cards) is kept as it is. The presets offered
     are the chosen game's (`presets` lists a game's). The preset never changes by itself: another
     OFC variant keeps it, another game offers its default (or the one the dealer picked for it
-    earlier in the dialog), and coming back finds the one left."""
+    earlier in the dialog), and coming back finds the one left. The settlement and where it starts
+    go with the game too: a game met for the first time proposes its preset's (when it says), and
+    coming back finds them as they were left, so no change of game changes a setting the dealer
+    did not touch."""
 
     def __init__(
         self,
@@ -67,11 +94,13 @@ class RulesFields:
             ((variant, game_caption(caption, variant)) for caption, variant in offered),
             current.variant,
         )
+        _fit_widest_choice(self.variant)
         # A preset pinned from a file is offered by that file's name: keeping it keeps the numbers
         # pinned (the service decides), choosing another pins that file as it is now.
         self._own = current.preset if isinstance(current.preset, str) else current.preset_name
         self.preset = dialog.add_choice(_("Rules preset"), [])
         self.preset.setItemDelegate(PaysDelegate(self.preset))
+        self._fit_every_preset_name(offered)
         self.pays = QLabel(dialog)
         self.pays.setAccessibleName(_("How the preset pays"))
         self.pays.setWordWrap(True)  # a longer language's line takes two rather than widen the dialog
@@ -93,12 +122,26 @@ class RulesFields:
         self._own_words = str(TABLE_OWN_PRESET)
         self._game = self.game()
         self._picked = {**DEFAULT_PRESETS, self._game: self._own or self._own_words}
+        self._settling: dict[Game, tuple[str, str]] = {}
+        """Each game's settlement and where it starts, as the dealer left them there."""
         self._offer_presets()
         self.preset.setCurrentText(self._picked[self._game])
         self.variant.currentIndexChanged.connect(self._on_game_changed)
         self.preset.textActivated.connect(self._on_preset_picked)
         self.preset.currentTextChanged.connect(self._say_how_it_pays)
         self._say_how_it_pays(self.preset.currentText())
+        # The description wraps: a longer one (a jackpot's hands) makes the dialog taller, not
+        # squeezed over the fields around it.
+        self.preset.currentTextChanged.connect(lambda _text: dialog.fit_height())
+
+    def _fit_every_preset_name(self, offered: tuple[tuple[LazyText, str], ...]) -> None:
+        """Wide enough for the longest preset name of every game offered ("pusoy-single-winner"
+        was cut): the list is filled again at each change of game, and the box sized at first."""
+        games = {chosen_game(variant).game for _caption, variant in offered}
+        names = [name for game in sorted(games) for name in self._presets(game)]
+        self.preset.addItems([*names, self._own or str(TABLE_OWN_PRESET)])
+        _fit_widest_choice(self.preset)
+        self.preset.clear()
 
     def game(self) -> Game:
         return self.part().game
@@ -125,10 +168,16 @@ class RulesFields:
         if self.game() is self._game:
             return  # another OFC variant: the same presets, and the one picked stays
         self._picked[self._game] = self.preset.currentText()
+        self._settling[self._game] = (str(self.settlement.currentData()), str(self.settle_from.currentData()))
         self._game = self.game()
         self._offer_presets()
         self.preset.setCurrentText(self._picked[self._game])
-        self._propose_settlement(self.preset.currentText())
+        left = self._settling.get(self._game)
+        if left is None:
+            self._propose_settlement(self.preset.currentText())
+        else:
+            choose_data(self.settlement, left[0])
+            choose_data(self.settle_from, left[1])
 
     def _propose_settlement(self, preset: str) -> None:
         """How the game's preset proposes its tables settle (`DeskGame.proposed_settlement`), if
@@ -171,9 +220,13 @@ class NewTableDialog(AttemptDialog):
         self._button_chosen = False
         """Until the dealer picks the button, it is the last seat's, whatever was typed first."""
         self.button.activated.connect(self._on_button_chosen)
+        self.button.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)  # a name typed is not a new seat
         line = self.button.lineEdit()
         if line is not None:
             line.textEdited.connect(self._on_button_chosen)
+            # Enter does what OK does, as in every other field: an editable box keeps the key for
+            # itself (Qt's QComboBox takes it to add the typed text) and the first Enter was lost.
+            line.returnPressed.connect(self.ok_button.click)
         for name, _buy_in in self.seats:
             name.textChanged.connect(self._refresh_button_choices)
 

@@ -43,6 +43,9 @@ def offer_pays_lines(box: QComboBox, game: DeskGame) -> None:
         pays = game.pays_line(box.itemText(row))
         box.setItemData(row, pays, PAYS_ROLE)
         box.setItemData(row, pays, Qt.ItemDataRole.ToolTipRole)
-    # The open list as wide as its widest line (a combo box's list is only as wide as its names).
+    # The open list as wide as its widest line (a combo box's list is only as wide as its names),
+    # but never wider than the screen: a longer line (a jackpot's hands) ends in "…" there, and
+    # shows whole under the box once chosen.
     view = box.view()
-    view.setMinimumWidth(view.sizeHintForColumn(0))
+    room = box.screen().availableGeometry().width() - 4 * box.fontMetrics().averageCharWidth()
+    view.setMinimumWidth(min(view.sizeHintForColumn(0), room))

@@ -39,6 +39,8 @@ class StagingChecks(Protocol):
 
     def verify_showing(self, player: str, cards: list[str], rows: list[str]) -> None: ...
 
+    def can_surrender(self) -> bool: ...
+
 
 @dataclass(frozen=True)
 class StagingRead:
@@ -104,7 +106,7 @@ class Staging:
             return StagingRead(text, text, refusal)
         if keyed.seat and is_showdown(snapshot):
             self.addressed = player  # a seat picked for its hand: its staged cards show there
-        if notice := self._word_typed(keyed, snapshot):
+        if notice := self._word_typed(keyed, snapshot, checks):
             return StagingRead(text, text, notice=notice)
         kept_from, refused = 0, None
         for placement, end in zip(keyed.placements, keyed.ends, strict=True):
@@ -118,13 +120,15 @@ class Staging:
         refusal = _with_staging_help(refusal, refused, self.placements) if refusal else keyed.problem
         return StagingRead(text, text[kept_from:].lstrip(), refusal, staged=bool(kept_from))
 
-    def _word_typed(self, keyed: KeyedText, snapshot: TableSnapshot | None) -> str:
+    def _word_typed(
+        self, keyed: KeyedText, snapshot: TableSnapshot | None, checks: StagingChecks | None
+    ) -> str:
         """What Enter does with a word typed instead of cards at a showdown, as the table's game
         says; "" off a showdown, where every word is a card or a row."""
         if snapshot is None or not is_showdown(snapshot):
             return ""
         player = self.player(snapshot, keyed)
-        return "" if player is None else game_at(snapshot).word_typed(keyed, player)
+        return "" if player is None else game_at(snapshot).word_typed(keyed, player, checks)
 
     def addressed_refusal(
         self, keyed: KeyedText, snapshot: TableSnapshot | None, checks: StagingChecks | None

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QMenu
+
 from ofc_desk.desk.floor.controller import FloorController
+from ofc_desk.desk.floor.view import FloorWindow
 from ofc_desk.desk.shell.app import application
 from ofc_desk.desk.shell.language import FLOOR_KEY, add_language_menu, install_language, start_language
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
@@ -19,15 +22,21 @@ def build_floor(database: Database, store: DisplaySettingsStore | None = None) -
     install_language(application(), start_language(store.settings, FLOOR_KEY))
     use_stylesheet(application(), store.load())
     controller = FloorController(database)
-    window = controller.window
-    settings_menu = window.menuBar().addMenu(_("&Settings"))
-    add_language_menu(
-        settings_menu, store.settings, FLOOR_KEY, lambda said: window.statusBar().showMessage(said)
-    )
+    add_settings_menu(controller.window, store)
     available = controller.window.screen().availableGeometry()
     width, height = DEFAULT_WINDOW_SIZE
     controller.window.resize(min(width, available.width()), min(height, available.height()))
     return controller
+
+
+def add_settings_menu(window: FloorWindow, store: DisplaySettingsStore) -> QMenu:
+    """Settings → Language, the floor's own choice, before Help (which stays last)."""
+    settings_menu = QMenu(_("&Settings"), window)
+    window.menuBar().insertMenu(window.help_menu.menuAction(), settings_menu)
+    add_language_menu(
+        settings_menu, store.settings, FLOOR_KEY, lambda said: window.statusBar().showMessage(said)
+    )
+    return settings_menu
 
 
 def run_floor(database: Database, *, smoke_test: int | None = None) -> int:

@@ -138,6 +138,9 @@ def settlement_text(last: LastSettlement | None) -> str:
         return NO_VALUE
     moves = [f"{t.payer}→{t.payee}{KEEP}{_amount_moved(t.paid, t.owed)}" for t in last.transfers]
     shown = ", ".join(moves) if moves else _("no chips moved")
+    if last.award is not None:
+        shares = ", ".join(f"{name}{KEEP}+{chips}" for name, chips in last.award.chips.items() if chips)
+        shown = _("{moves}; room jackpot award: {shares}").format(moves=shown, shares=shares or "0")
     if last.voided:
         return _("hand {number}: {moves} (voided)").format(number=last.hand_number, moves=shown)
     return _("hand {number}: {moves}").format(number=last.hand_number, moves=shown)

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QModelIndex, QObject
+from PySide6.QtCore import QModelIndex, QObject, Qt
 
+from ofc_desk import __version__
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.desk.floor.decision_dialog import decision_dialog
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.floor.seed_dialog import seed_dialog
@@ -18,13 +20,23 @@ from ofc_desk.desk.floor.view import FloorWindow, TableRecordsWindow
 from ofc_desk.desk.floor.watcher import FloorWatcher
 from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
 from ofc_desk.desk.shell.worker import BackgroundRunner
-from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.i18n.formatting import number
 from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorRoom
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.storage.database import Database
 
+ABOUT = lazy_gettext(
+    """# OFC Desk {version} — Floor
+
+The floor supervisor's window over every open table of the room: it reads the tables' records,
+and writes only the requests it decides, the jackpot's seeds and the shift report.
+
+- Licence: MIT
+- Database in use: `{database}`
+"""
+)
 Records = tuple[Sequence[HandRecord], Sequence[LedgerRecord], Sequence[AuditRecord]]
 """A table's hand history, chip ledger and audit log, as its records window shows them."""
 
@@ -45,6 +57,7 @@ class FloorController(QObject):
         self.window.action_shift_report.triggered.connect(self.on_shift_report)
         self.window.action_decide.triggered.connect(self.on_decide)
         self.window.action_seed.triggered.connect(self.on_seed)
+        self.window.action_about.triggered.connect(self.on_about)
         self.shift_dialog: AttemptDialog | None = None
         self.decision_dialog: AttemptDialog | None = None
         self.seed_dialog: AttemptDialog | None = None
@@ -58,7 +71,10 @@ class FloorController(QObject):
         self.runner.wait()
 
     def on_room_read(self, room: FloorRoom) -> None:
+        current = self.window.table.currentIndex()
+        was = self.model.table_at(current.row()).session_id if current.isValid() else None
         self.model.set_tables(room.tables)
+        self._keep_a_row_current(was)
         self.window.heading.setText(room_heading(room))
         self.window.jackpot_line.setText(jackpot_words(room))
         self.window.live_line.setText(
@@ -114,6 +130,21 @@ class FloorController(QObject):
         self.seed_dialog = seed_dialog(self.database, self.model.tables, self.runner, self.window, self.say)
         self.seed_dialog.open()
 
+    def on_about(self) -> None:
+        text = str(ABOUT).format(version=__version__, database=self._where())
+        about = TextDialog(_("About OFC Desk"), text, self.window)
+        about.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        about.open()
+
+    def _keep_a_row_current(self, session_id: int | None) -> None:
+        """A row is always current once there is one, the same table's after the list changed:
+        Enter opens the first table's records without a Down first (a view starts with none)."""
+        table, model = self.window.table, self.model
+        if not model.rowCount() or table.currentIndex().isValid():
+            return
+        rows = [row for row in range(model.rowCount()) if model.table_at(row).session_id == session_id]
+        table.setCurrentIndex(model.index(rows[0] if rows else 0, 0))
+
     def say(self, sentence: str) -> None:
         """What a floor dialog did, in the status bar for ten seconds."""
         self.window.statusBar().showMessage(sentence, timeout=10_000)
@@ -152,7 +183,9 @@ def room_heading(room: FloorRoom) -> str:
             reason=room.not_ready
         )
     if room.not_ready is not None:
-        return _("The tables cannot be shown: {reason}.").format(reason=room.not_ready)
+        return _(
+            "The tables cannot be shown: {reason}. The list comes back by itself once they can be."
+        ).format(reason=room.not_ready)
     if count == 0 and room.ever_opened:
         return _("No open tables: each table appears here as its desk opens it.")
     if count == 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
@@ -30,30 +31,46 @@ def shift_report_dialog(
         _("Shift report"),
         _(
             "Every table open during the shift, for the floor supervisor and the shift manager to sign."
-            " Times are UTC; the shift runs from From up to, not including, To. The room is verified first."
+            " Times are UTC; the shift runs from From up to, not including, To. Left as it is, To is"
+            " now: the minute under way is in. The room is verified first."
         ),
         parent,
     )
     start = dialog.add_line(_("From (UTC)"), text=(now - DEFAULT_SHIFT).strftime(TIME_SHOWN))
-    end = dialog.add_line(_("To (UTC)"), text=now.strftime(TIME_SHOWN))
+    shown_end = next_minute(now).strftime(TIME_SHOWN)
+    end = dialog.add_line(_("To (UTC)"), text=shown_end)
     path = _file_row(dialog)
 
     def begin(report: Report) -> None:
         try:
-            window = ShiftWindow(parse_shift_time(start.text()), parse_shift_time(end.text()))
+            window = shift_window(start.text(), end.text(), shown_end, datetime.now(UTC))
         except ValueError as error:
             report(str(error))
             return
-        target = path.text().strip()
-        if not target:
+        if not path.text().strip():
             report(_("give the PDF file to write"))
             return
+        # Said and written with its whole folder: "written to shift.pdf" leaves the supervisor
+        # to guess which folder the floor was started in.
+        target = str(Path(path.text().strip()).expanduser().resolve())
         run_and_say(
             runner, _("Writing the shift report…"), lambda: _write(database, window, target), report, written
         )
 
     dialog.set_background_attempt(begin)
     return dialog
+
+
+def next_minute(moment: datetime) -> datetime:
+    """The minute after the one under way: a shift up to it, not including it, runs to now."""
+    return moment.replace(second=0, microsecond=0) + timedelta(minutes=1)
+
+
+def shift_window(start: str, end: str, shown_end: str, now: datetime) -> ShiftWindow:
+    """The shift the dialog's fields give. A To left as the dialog showed it means now, when the
+    report is written (the minute under way included), however long the dialog stayed open."""
+    ending = next_minute(now) if end.strip() == shown_end else parse_shift_time(end)
+    return ShiftWindow(parse_shift_time(start), ending)
 
 
 def _write(database: Database, window: ShiftWindow, target: str) -> str:

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QAbstractTableModel, QRect, Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -71,6 +74,9 @@ class FloorWindow(QMainWindow):
             if column.wide:
                 header.setSectionResizeMode(index, QHeaderView.ResizeMode.Stretch)
         header.setDefaultAlignment(HEADER_WRAP)
+        # A chosen row would turn every title bold (Qt highlights the sections of a whole row),
+        # wider than measured: a title that fitted on two lines then needed three and was cut.
+        header.setHighlightSections(False)
         # Once after a resize, not once per column it moved: the fit measures every title and row.
         self._header_fit = QTimer(self)
         self._header_fit.setSingleShot(True)
@@ -94,11 +100,17 @@ class FloorWindow(QMainWindow):
         file_menu = self.menuBar().addMenu(_("&File"))
         self.action_shift_report = file_menu.addAction(_("&Shift report…"))
         self.action_shift_report.setShortcut("Ctrl+P")
+        file_menu.addSeparator()
+        self.action_quit = file_menu.addAction(_("&Quit"))
+        self.action_quit.setShortcut(QKeySequence.StandardKey.Quit)
+        self.action_quit.triggered.connect(self.close)
         table_menu = self.menuBar().addMenu(_("&Table"))
         self.action_decide = table_menu.addAction(_("&Decide a request…"))
         self.action_decide.setShortcut("Ctrl+D")
         self.action_seed = table_menu.addAction(_("Seed the &jackpot…"))
         self.action_seed.setShortcut("Ctrl+J")
+        self.help_menu = self.menuBar().addMenu(_("&Help"))
+        self.action_about = self.help_menu.addAction(_("&About OFC Desk"))
 
     def _fit_header_height(self) -> None:
         """As tall as its most wrapped title (the table view takes the header's minimum height),
@@ -123,9 +135,31 @@ class TableRecordsWindow(QWidget):
         )
         for title, browser in zip(titles, self.browsers, strict=True):
             self.tabs.addTab(browser, title)
+        # Ctrl+Tab leaves the keys on the tab just hidden: give them to the one shown, whose
+        # Escape and Ctrl+W close the window; and the tab bar (clicked) closes it with them too.
+        self.tabs.currentChanged.connect(lambda index: self.browsers[index].table.setFocus())
+        for keys in (QKeySequence(Qt.Key.Key_Escape), QKeySequence("Ctrl+W")):
+            closer = QShortcut(keys, self.tabs.tabBar())
+            closer.setContext(Qt.ShortcutContext.WidgetShortcut)
+            closer.activated.connect(self.close)
+        # Ctrl+Tab moves between the tabs from a records table too (a table with rows would take
+        # it as Tab and move its cell instead).
+        for standard, step in (
+            (QKeySequence.StandardKey.NextChild, 1),
+            (QKeySequence.StandardKey.PreviousChild, -1),
+        ):
+            switch = QShortcut(QKeySequence(standard), self)
+            switch.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            switch.activated.connect(partial(self._step_tab, step))
         self.status = QLabel(_("Reading the records…"), self)
         self.status.setWordWrap(True)  # what was read, in a longer language, must not widen the window
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(self.status)
-        self.resize(1100, 600)
+        # Most of the screen, as the desk's record windows: the transfers' column shows without
+        # scrolling sideways where the screen lets it.
+        available = parent.screen().availableGeometry()
+        self.resize(min(available.width() * 9 // 10, 1500), min(available.height() * 8 // 10, 800))
+
+    def _step_tab(self, step: int) -> None:
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())

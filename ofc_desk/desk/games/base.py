@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText
 from ofc_desk.i18n import LazyText, _
+from ofc_desk.reports.spoken import data_words
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
@@ -39,14 +40,25 @@ class EntryForm(NamedTuple):
 
 
 def award_words(award: JackpotAward | None) -> list[str]:
-    """A preset's jackpot award in the words of its `pays_line`, both games' ([] without one)."""
+    """A preset's jackpot award in the words of its `pays_line`, both games' ([] without one): which
+    hands win it (at least these classes, front to back, losing every row) and its shares."""
     if award is None:
         return []
+    front, middle, back = (data_words(least.key) for least in award.least)
     return [
-        _("jackpot award: loser {loser}%, winner {winner}%, table {table}%").format(
-            loser=award.loser, winner=award.winner, table=award.table
+        _(
+            "jackpot award to {front}, {middle} and {back} or better losing every row:"
+            " loser {loser}%, winner {winner}%, table {table}%"
+        ).format(
+            front=front, middle=middle, back=back, loser=award.loser, winner=award.winner, table=award.table
         )
     ]
+
+
+class SurrenderCheck(Protocol):
+    """Whether the table plays a surrender now (`TableService.can_surrender`)."""
+
+    def can_surrender(self) -> bool: ...
 
 
 class StagedCards(Protocol):
@@ -111,6 +123,12 @@ class DeskGame(Protocol):
         """Whether the New table's "Progressive Fantasyland" applies to this game."""
         ...
 
+    @property
+    def counts_cards(self) -> bool:
+        """Whether the status line counts the cards seen and left (streets dealt from one deck),
+        or has nothing to count (a Chinese showdown is entered whole)."""
+        ...
+
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """How a preset of this game proposes its tables settle (None: it says nothing)."""
         ...
@@ -134,9 +152,15 @@ class DeskGame(Protocol):
         """The words of the keys a showdown takes besides the cards, for the entry's prompt."""
         ...
 
-    def word_typed(self, keyed: KeyedText, player: str) -> str:
+    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
         """What Enter does with a word typed instead of cards for `player` at a showdown
-        ("Enter: Bo surrenders"), or "" when the line is cards."""
+        ("Enter: Bo surrenders", where the `table` plays a surrender), or "" when the line is
+        cards."""
+        ...
+
+    def taken_back_words(self, count: int) -> str:
+        """What Esc says after taking back `count` staged cards: type the street (OFC) or the hand
+        (Chinese poker) again."""
         ...
 
     def foul_word(self) -> str:

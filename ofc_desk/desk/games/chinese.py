@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET
+from ofc_desk.core.chinese.house_words import house_variant_line
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, award_words
+from ofc_desk.desk.games.base import EntryForm, StagedCards, SurrenderCheck, award_words
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
 from ofc_desk.desk.hand_end.payment_lines import payment_html
@@ -53,6 +54,7 @@ class ChineseDesk:
     choices: tuple[tuple[LazyText, str], ...] = ((lazy_gettext("Chinese poker"), CHINESE),)
     default_preset = DEFAULT_PRESET
     takes_progressive = False
+    counts_cards = False
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """A Chinese preset may name how its tables usually settle (Hawaiian Gardens: chip
@@ -64,7 +66,8 @@ class ChineseDesk:
 
     def pays_line(self, preset: str) -> str:
         """ "pool: each row's winner collects 1 unit from each other player; all three rows, 3
-        more", then the jackpot award, if the preset has one."""
+        more", then the house variants it plays (§13: "A-2-3-4-5 second-highest · strict six
+        pairs"), then the jackpot award, if the preset has one."""
         try:
             loaded = load_chinese_preset(preset)
         except PresetError:
@@ -80,7 +83,7 @@ class ChineseDesk:
             ).format(units=rules.stake)
         else:
             pays = _("pays pair by pair")
-        return " · ".join([pays, *award_words(loaded.jackpot_award)])
+        return " · ".join([pays, *house_variant_line(loaded.house), *award_words(loaded.jackpot_award)])
 
     def entry_for(
         self, turn: Turn | None, staging: StagedCards, service: ServiceGetter, view: TableView
@@ -96,10 +99,17 @@ class ChineseDesk:
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return [str(SURRENDER_WORDS)] if _plays_surrender(service) else []
 
-    def word_typed(self, keyed: KeyedText, player: str) -> str:
-        if asks_surrender(keyed):
+    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
+        if asks_surrender(keyed) and table is not None and table.can_surrender():
             return _("Enter: {player} surrenders").format(player=player)
         return ""
+
+    def taken_back_words(self, count: int) -> str:
+        return ngettext(
+            "{count} card taken back, none of them recorded: type the hand again",
+            "{count} cards taken back, none of them recorded: type the hand again",
+            count,
+        ).format(count=count)
 
     def foul_word(self) -> str:
         return _("MISSET")

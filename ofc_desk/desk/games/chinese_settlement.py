@@ -31,9 +31,38 @@ PAIR_COLUMNS = (
 )
 
 
+WHOLE_DEAL_COLUMNS = (
+    (lazy_pgettext("settlement column", "result"), "right"),
+    (lazy_pgettext("settlement column", "unit"), "left"),
+)
+"""A `pool` or `single-winner` pair: what it settles, from the deal's row winners or its winner;
+the two players' own rows and a special pass drive no chips there."""
+
+
 def chinese_details_html(result: HandResult, foul_word: str, foul_ink: str) -> str:
     """`foul_word`: the game's mark for a misset hand (`DeskGame.foul_word`)."""
-    return _players_html(result.seats, foul_word, foul_ink) + _pairs_html(result.pairs)
+    if result.payment is not None:  # no bonus is paid there: none is shown
+        return _players_html(result.seats, foul_word, foul_ink) + _whole_deal_pairs_html(result.pairs)
+    return (
+        _players_html(result.seats, foul_word, foul_ink)
+        + _unpaid_bonuses(result.seats)
+        + _pairs_html(result.pairs)
+    )
+
+
+def _unpaid_bonuses(seats: Sequence[ResultSeat]) -> str:
+    """The bonus rows a hand holds that paid nothing (the preset pays a bonus on a row won), so a
+    dealer who sees a bonus hand without its (+n) reads why."""
+    unpaid = [
+        _("{player}'s {row} +{points}").format(player=seat.name, row=str(row.row.label), points=row.points)
+        for seat in seats
+        for row in seat.rows or ()
+        if row.points and not row.paid
+    ]
+    if not unpaid:
+        return ""
+    said = _("Row bonuses are paid on rows won; not paid here: {rows}").format(rows=", ".join(unpaid))
+    return f"<p><small>{escape(said)}</small></p>"
 
 
 def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) -> str:
@@ -64,7 +93,7 @@ def _showdown(seat: ResultSeat, foul_word: str, foul_ink: str) -> str:
         return f"<b style='color:{foul_ink}'>{escape(foul_word)}</b> — {reason}"
     return " · ".join(
         escape(hand_words([str(card) for card in row.cards], row.hand))
-        + (f" (+{row.points})" if row.points else "")
+        + (f" (+{row.points})" if row.points and row.paid else "")
         for row in seat.rows or ()
     )
 
@@ -81,6 +110,23 @@ def _pairs_html(pairs: Sequence[ResultPair]) -> str:
             (f"<b>{first} – {second}</b>", "left"),
             (f"&nbsp;{signed(pair.special)}", "right"),
             (f"&nbsp;{escape(by_row)}", "left"),
+            (f"&nbsp;{signed(pair.points)}", "right"),
+            (f"&nbsp;× {pair.unit}", "left"),
+        )
+        rows.append("<tr>" + "".join(keep_cell(html, align) for html, align in cells) + "</tr>")
+    return pairs_table(rows)
+
+
+def _whole_deal_pairs_html(pairs: Sequence[ResultPair]) -> str:
+    """One line a pair under a payment decided by the whole deal: its result and its unit."""
+    heading = "".join(
+        f"<th align='{align}'>&nbsp;{escape(str(title))}</th>" for title, align in WHOLE_DEAL_COLUMNS
+    )
+    pair_word = escape(pgettext("settlement column", "pair"))
+    rows = [f"<tr><th align='left'>{pair_word}</th>{heading}</tr>"]
+    for pair in pairs:
+        cells = (
+            (f"<b>{escape(pair.first)} – {escape(pair.second)}</b>", "left"),
             (f"&nbsp;{signed(pair.points)}", "right"),
             (f"&nbsp;× {pair.unit}", "left"),
         )

@@ -9,9 +9,9 @@ from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, TurnEntry, award_words
+from ofc_desk.desk.games.base import EntryForm, StagedCards, SurrenderCheck, TurnEntry, award_words
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
-from ofc_desk.i18n import LazyText, _, lazy_gettext
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
     from ofc_desk.core.chinese.payment import PaymentRules
@@ -30,6 +30,13 @@ STREET_FORM = EntryForm(
 )
 """A street: every row key, discards and unknown cards too; short enough to be read whole beside
 the picker at 1366 px (F1 has the rest)."""
+NO_DISCARD_FORM = STREET_FORM._replace(
+    hidden_keys=("x", "?"),
+    hint=lazy_gettext("qh f · 10d m · 7c b — Enter confirms"),
+    hint_keys="qh f · 10d m · 7c b",
+)
+"""A street of a variant that discards nothing (regular OFC): no Discard or Unknown button, and
+no discard in the hint. A Fantasyland set's discards are its dialog's."""
 
 
 class OfcDesk:
@@ -43,6 +50,7 @@ class OfcDesk:
     )
     default_preset = DEFAULT_PRESET
     takes_progressive = True
+    counts_cards = True
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         return None  # an OFC preset names no settlement: the table's stays
@@ -60,16 +68,33 @@ class OfcDesk:
         return None  # every turn is the desk's street entry's (the Fantasyland set its dialog's)
 
     def entry_form(self, service: TableService | None) -> EntryForm:
-        return STREET_FORM
+        if service is None or _discards(service.rules.variant):
+            return STREET_FORM
+        return NO_DISCARD_FORM
 
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return []  # a street's turn says its own keys (`Turn.describe`)
 
-    def word_typed(self, keyed: KeyedText, player: str) -> str:
+    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
         return ""  # every word typed at a street is a card or a row
+
+    def taken_back_words(self, count: int) -> str:
+        return ngettext(
+            "{count} card taken back, none of them recorded: type the street again",
+            "{count} cards taken back, none of them recorded: type the street again",
+            count,
+        ).format(count=count)
 
     def foul_word(self) -> str:
         return _("FOUL")
 
     def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
         return ofc_details_html(result, self.foul_word(), foul_ink)
+
+
+def _discards(variant: str) -> bool:
+    """Whether the variant's streets discard (pineapple's do); an unknown word offers everything."""
+    try:
+        return Variant(variant).structure.later_street_discards > 0
+    except ValueError:
+        return True

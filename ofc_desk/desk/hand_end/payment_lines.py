@@ -2,7 +2,7 @@
 winner, or the deal's single winner, and what the preset says they collect) and of a jackpot award
 (its shares and the room's pool before and after), for every game.
 
-The winners and the award are the service's scored result and its `jackpot_due`; the units are the
+The winners and the award are the service's scored result and its `settlement_preview`; the units are the
 preset's numbers as the service gives them (`payment_rules`). Nothing here decides who wins.
 """
 
@@ -55,17 +55,30 @@ def _collects(units: int) -> str:
     ).format(units=units)
 
 
+def pool_words(jackpot: JackpotView) -> str:
+    """The room's pool through the hand: before it, this hand's drop, the award and after it, so
+    the figures add up on screen ("1,000 + drop 1 = 1,001; award 1,000 → 1")."""
+    award = jackpot.award
+    if award is None:
+        return _("Room pool {before} + this hand's drop {drop} → {after}").format(
+            before=number(jackpot.pool_before), drop=number(jackpot.drop), after=number(jackpot.pool_after)
+        )
+    return _("Room pool {before} + this hand's drop {drop} = {paid_from}; award {award} → {after}").format(
+        before=number(jackpot.pool_before),
+        drop=number(jackpot.drop),
+        paid_from=number(jackpot.pool_paid_from),
+        award=number(award.total),
+        after=number(jackpot.pool_after),
+    )
+
+
 def jackpot_html(jackpot: JackpotView | None, *, before_settling: bool) -> str:
     """The award and its shares, each player's chips, and the room's pool before and after; before
     the hand is settled, as it would be paid from the pool as it stands now."""
     if jackpot is None:
         return ""
     heading = escape(_("Room jackpot"))
-    pool = escape(
-        _("Room pool {before} → {after}").format(
-            before=number(jackpot.pool_before), after=number(jackpot.pool_after)
-        )
-    )
+    pool = escape(pool_words(jackpot))
     award = jackpot.award
     if award is None:
         said = escape(_("no hand qualifies for the award this hand"))

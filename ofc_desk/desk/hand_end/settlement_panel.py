@@ -1,18 +1,21 @@
 """The end of a hand: each pair's breakdown and the ordered chip transfers, then Confirm.
 
-It shows the service's scored result (the core's `HandResult` of the hand) as it is; the desk
-adds no arithmetic of its own. The hands and pairs are drawn by the hand's game's part
-(`DeskGame.settlement_html`), the rake line, the transfers and the jackpot here for every game.
+It shows the service's scored result (the core's `HandResult` of the hand) and what Confirm will
+leave (the service's `SettlementPreview`: stacks after the rake and an award, the rake per player,
+the room's pool) as they are; the desk adds no arithmetic of its own. The hands and pairs are drawn
+by the hand's game's part (`DeskGame.settlement_html`), the rake line, the transfers and the
+jackpot here for every game.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ofc_desk.core.chinese.payment import PaymentRules
-from ofc_desk.core.results import HandResult, JackpotView
+from ofc_desk.core.results import HandResult
 from ofc_desk.desk import refusals
 from ofc_desk.desk.games import desk_game
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
@@ -33,6 +36,7 @@ from ofc_desk.desk.hand_end.transfer_lines import transfers_html
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
 from ofc_desk.i18n import _
+from ofc_desk.service.snapshot import SettlementPreview
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,8 @@ class Inks:
 
 
 HOLD_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+QWIDGETSIZE_MAX = (1 << 24) - 1
+"""Qt's widest width: a label's height on one line."""
 WANTED_LINES = 15
 """Lines of text the settlement wants in view below its title and buttons: four players' hands and
 their six pairs; beside them, the page's whole height, six transfers with what each was for."""
@@ -66,7 +72,7 @@ class SettlementPanel(QWidget):
         self.transfers = _browser(self, _("Chip transfers"))
         self.refusal = refusal_label(self)
         self.inks = Inks()
-        self._shown: tuple[int, HandResult, str, PaymentRules | None, JackpotView | None] | None = None
+        self._shown: tuple[int, HandResult, PaymentRules | None, SettlementPreview | None] | None = None
         self.confirm_button = QPushButton(_("Confirm and deal next hand (Enter)"), self)
         self.confirm_button.setAccessibleName(_("Confirm settlement"))
         self.confirm_button.setDefault(True)
@@ -90,6 +96,7 @@ class SettlementPanel(QWidget):
         left.addLayout(buttons)
         left.addWidget(self.refusal)
         left.addWidget(self.details, 1)
+        self._left = left
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(left, 3)
@@ -100,9 +107,26 @@ class SettlementPanel(QWidget):
         lays the felt out in the rest: `MainWindow.fit_felt`)."""
         for widget in (self, self.title, self.confirm_button, self.details):
             widget.ensurePolished()
-        lines = self.details.fontMetrics().lineSpacing() * WANTED_LINES
+        lines = self._lines_height(WANTED_LINES)
         frame = 2 * self.details.frameWidth() + 2 * int(self.details.document().documentMargin())
-        return self.title.sizeHint().height() + self.confirm_button.sizeHint().height() + lines + frame + 8
+        # Everything above the details as laid out (the title, the buttons, the refusal's line and
+        # the spacing between them), the title on one line whatever its words: the felt is fitted
+        # before the settlement's title is said, and a hint that changed with it cut the last pair.
+        rows = [self.title.heightForWidth(QWIDGETSIZE_MAX), self.confirm_button.sizeHint().height()]
+        if not self.refusal.isHidden():
+            rows.append(max(self.refusal.sizeHint().height(), self.refusal.fontMetrics().lineSpacing()))
+        above = sum(rows) + len(rows) * self._left.spacing()
+        return above + lines + frame
+
+    def _lines_height(self, count: int) -> int:
+        """`count` lines of the page's words as the details draw them: in Chinese the glyphs come
+        from a taller fallback font than the one the metrics speak of, and a four-player hand's
+        pairs were cut short even on a 1920x1080 screen."""
+        sample = QTextDocument()
+        sample.setDefaultFont(self.details.font())
+        sample.setDocumentMargin(0)
+        sample.setPlainText("\n".join([f"Ág {self.title.text()}"] * count))
+        return max(self.details.fontMetrics().lineSpacing() * count, math.ceil(sample.size().height()))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A focused push button takes Enter with any modifier as its own click: Ctrl+Enter on
@@ -131,24 +155,42 @@ class SettlementPanel(QWidget):
         self,
         hand_number: int,
         result: HandResult,
-        rake_line: str,
         payment: PaymentRules | None = None,
-        jackpot: JackpotView | None = None,
+        preview: SettlementPreview | None = None,
     ) -> None:
-        """`payment`: how the table's preset pays (the service's `payment_rules`); `jackpot`: the
-        award the hand would be paid if settled now (the service's `jackpot_due`)."""
-        self._shown = (hand_number, result, rake_line, payment, jackpot)
+        """`payment`: how the table's preset pays (the service's `payment_rules`); `preview`: what
+        Confirm will leave (the service's `settlement_preview`): each stack is shown after the
+        rake and an award, as the felt will show it."""
+        self._shown = (hand_number, result, payment, preview)
         self.title.setText(
             _("Hand {number} complete — check and confirm the settlement").format(number=hand_number)
         )
+        if preview is not None:
+            final = tuple(
+                seat._replace(stack_after=preview.stack_after(seat.name, seat.stack_after))
+                for seat in result.seats
+            )
+            result = result._replace(seats=final)
         details = desk_game(result.game).settlement_html(result, payment, self.inks.foul)
-        if rake_line:
-            details += f"<p>{escape(rake_line)}</p>"
+        details += rake_html(preview)
         self.details.setHtml(details)
+        jackpot = preview.jackpot if preview is not None else None
         self.transfers.setHtml(
             transfers_html(result.transfers, self.inks.capped) + jackpot_html(jackpot, before_settling=True)
         )
         refusals.show_on(self.refusal, "")
+
+
+def rake_html(preview: SettlementPreview | None) -> str:
+    """The house's take, player by player, before Confirm: the stacks above are after it."""
+    rake = preview.rake if preview is not None else None
+    if preview is None or rake is None or not rake.total:
+        return ""
+    each = ", ".join(f"{name} {chips}" for name, chips in rake.per_player if chips)
+    line = _("Rake {total} ({each}); jackpot drop {drop}; jackpot pool {pool}").format(
+        total=rake.total, each=each, drop=rake.jackpot, pool=preview.jackpot_pool
+    )
+    return f"<p>{escape(line)}</p>"
 
 
 def _is_hold(event: QKeyEvent) -> bool:

@@ -1,7 +1,7 @@
 """The chip transfers of a settled hand as the settlement panel shows them, for every game: in
 settlement order, one line a transfer, with what it was for and why it was capped on a smaller line
-under it (which wraps: a long reason never widens the view). A Chinese hand's transfers come pass
-by pass: the special pass first, then the rest.
+under it (which wraps: a long reason never widens the view). A Chinese hand whose transfers settle
+in both passes shows them pass by pass: the special pass first, then the rest.
 
 The figures and sentences are the service's scored result (the core's `HandResult` of the hand).
 """
@@ -30,8 +30,8 @@ def transfers_html(transfers: Sequence[ResultTransfer], capped_ink: str) -> str:
     heading = escape(_("Chip transfers, in settlement order"))
     parts = [f"<b>{heading}</b>"]
     numbered = list(enumerate(transfers, start=1))
-    passes = [transfer.settles for transfer in transfers]
-    if not any(passes):
+    passes = {transfer.settles for transfer in transfers}
+    if len(passes) < 2:  # one pass (a pool table's, a hand without specials) needs no heading
         return "".join([*parts, _table(numbered, capped_ink)])
     for settlement_pass, title in PASS_TITLES.items():
         in_pass = [(number, t) for number, t in numbered if t.settles == settlement_pass]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialog
 from ofc_desk.desk import refusals
 from ofc_desk.desk.action_parts import Handler
 from ofc_desk.desk.actions import Command, Submenu
-from ofc_desk.desk.dialogs.attempt import AttemptDialog
+from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.desk.records.browser import Details, RecordBrowser
 from ofc_desk.desk.records.models import (
@@ -28,6 +28,7 @@ from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Role, SignInError, sign_in
 
 NO_TABLE = lazy_gettext("open or resume a table first")
 
@@ -86,7 +87,12 @@ class RecordActions(QObject):
             return
         url = self.session.require_database().url
         open_session_report(
-            self.session.window, url, service.session_id, refuse=self._refuse, language=language
+            self.session.window,
+            url,
+            service.session_id,
+            refuse=self._refuse,
+            language=language,
+            table=service.snapshot().table,
         )
 
     def on_close_report(self) -> None:
@@ -97,19 +103,34 @@ class RecordActions(QObject):
         from ofc_desk.desk.records.report_actions import open_table_close_report
 
         window = self.session.window
-        dialog = AttemptDialog(
+        dialog = SupervisorDialog(
             _("Table-close report"),
             _(
                 "Count the chips on the table; the report sets them against the chips the session says "
-                "should be there and flags any difference."
+                "should be there and flags any difference. The floor supervisor who counted signs with "
+                "their PIN."
             ),
             window,
         )
         counted = dialog.add_amount(_("Chips counted on the table"))
-        url, session_id = self.session.require_database().url, service.session_id
+        database = self.session.require_database()
+        url, session_id = database.url, service.session_id
 
-        def build() -> None:
-            open_table_close_report(window, url, session_id, counted.value(), refuse=self._refuse)
+        def build() -> str | None:
+            try:
+                supervisor = sign_in(database, dialog.supervisor.text(), dialog.pin.text(), Role.SUPERVISOR)
+            except SignInError as error:
+                return str(error)
+            open_table_close_report(
+                window,
+                url,
+                session_id,
+                counted.value(),
+                refuse=self._refuse,
+                counted_by=supervisor.name,
+                table=service.snapshot().table,
+            )
+            return None
 
         dialog.set_attempt(build)
         self.session.open_dialog(dialog)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.desk.records.models import OBJECT_ROLE, searchable_proxy
+from ofc_desk.desk.records.models import OBJECT_ROLE, RecordTableModel, searchable_proxy
 from ofc_desk.i18n import _
 
 Details = Callable[[Any], str]
@@ -49,6 +49,7 @@ class RecordBrowser(QWidget):
         self.table = QTableView(self)
         self.table.setAccessibleName(title)
         self.table.setModel(self.proxy)
+        model.modelReset.connect(self._hide_columns_saying_nothing)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -67,6 +68,12 @@ class RecordBrowser(QWidget):
             self._add_details_pane(top, layout)
         self._add_keys()
         self._fit_screen()
+
+    def _hide_columns_saying_nothing(self) -> None:
+        model = self.model
+        hidden = model.columns_saying_nothing() if isinstance(model, RecordTableModel) else frozenset()
+        for column in range(model.columnCount()):
+            self.table.setColumnHidden(column, column in hidden)
 
     def _add_keys(self) -> None:
         within = Qt.ShortcutContext.WidgetWithChildrenShortcut

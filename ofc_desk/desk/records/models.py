@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from ofc_desk.desk.games import desk_game
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, pgettext
 from ofc_desk.service.events import LedgerKind
 from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
@@ -50,6 +51,10 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
         self.beginResetModel()
         self._records = list(records)
         self.endResetModel()
+
+    def columns_saying_nothing(self) -> frozenset[int]:
+        """Columns that have nothing to say of these records: the views hide them."""
+        return frozenset()
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt API
         return 0 if parent.isValid() else len(self._records)
@@ -142,6 +147,13 @@ class HandHistoryModel(RecordTableModel[HandRecord]):
         _column(lazy_gettext("Rake"), lambda hand: sum(hand.rake.values())),
         _column(lazy_gettext("Settled at"), lambda hand: hand.settled_at, time_text),
     )
+
+    def columns_saying_nothing(self) -> frozenset[int]:
+        """A table whose game has no Fantasyland (Chinese poker) has no Fantasyland column: a game
+        that takes progressive Fantasyland is one that plays it."""
+        if any(desk_game(hand.result.game).takes_progressive for hand in self._records):
+            return frozenset()
+        return frozenset({self.FANTASYLAND}) if self._records else frozenset()
 
 
 class LedgerModel(RecordTableModel[LedgerRecord]):

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from collections.abc import Callable
+from datetime import date
+from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QRunnable, QSize, QStandardPaths, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QImage, QKeyEvent, QKeySequence, QPainter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QToolButton, QWidget
@@ -56,16 +59,17 @@ def build_table_close_report(
     counted: int | None,
     room: str = "",
     language: Language | None = None,
+    counted_by: str = "",
 ) -> bytes:
     """The table-close report as PDF bytes (runs in a worker thread), read and written in
-    `language` (default: the desk's)."""
+    `language` (default: the desk's); `counted_by` the supervisor who entered the count."""
     from ofc_desk.reports.loader import load_session_record
     from ofc_desk.reports.table_close_pdf import write_table_close_report
 
     with in_language(language or active_language()):
         record = load_session_record(database_url, session_id=session_id, room=room)
         buffer = io.BytesIO()
-        write_table_close_report(record, buffer, counted)
+        write_table_close_report(record, buffer, counted, counted_by=counted_by)
     return buffer.getvalue()
 
 
@@ -123,7 +127,15 @@ class ReportPreview(QPrintPreviewDialog):
     mouse: Tab reaches every button of its toolbar, Save and Print first, and Enter presses the one
     it is on. Print opens the print dialog, then paints the report's pages onto the printer."""
 
-    def __init__(self, pdf: bytes, pages: PdfPages, parent: QWidget | None, title: str | None = None) -> None:
+    def __init__(
+        self,
+        pdf: bytes,
+        pages: PdfPages,
+        parent: QWidget | None,
+        title: str | None = None,
+        table: str = "",
+    ) -> None:
+        """`table`: the table the report is of, which the file's proposed name says."""
         # Kept on the dialog: Qt does not own the printer it is given.
         self._report_printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         super().__init__(self._report_printer, parent)
@@ -133,6 +145,7 @@ class ReportPreview(QPrintPreviewDialog):
         self.setWindowTitle(title)
         self.setAccessibleName(_("{report} print preview").format(report=title))
         self.title = title
+        self.table = table
         self.paintRequested.connect(self.paint_pages)
         save = QAction(_("Save as PDF… (Ctrl+S)"), self)
         save.setObjectName("save_report_pdf")
@@ -141,6 +154,7 @@ class ReportPreview(QPrintPreviewDialog):
         print_report.setObjectName("print_report")
         print_report.triggered.connect(self.print_report)
         self.refusal = refusals.refusal_label(self)
+        self.notice = refusals.notice_label(self)
         self.save_action, self.print_action = save, print_report
         self.addActions([save, print_report])
         toolbar = self.findChild(QToolBar)
@@ -160,6 +174,7 @@ class ReportPreview(QPrintPreviewDialog):
         layout = self.layout()
         if layout is not None:
             layout.addWidget(self.refusal)
+            layout.addWidget(self.notice)
         self.resize(_default_size(toolbar, self.screen().availableGeometry().size()))
 
     def event(self, event: QEvent) -> bool:
@@ -240,7 +255,7 @@ class ReportPreview(QPrintPreviewDialog):
             out.write(self.pdf)
 
     def ask_and_save(self) -> None:
-        suggested = self.title.lower().replace(" ", "-") + ".pdf"
+        suggested = str(report_folder() / report_file_name(self.title, self.table, date.today()))
         path, _filter = QFileDialog.getSaveFileName(
             self, _("Save {report}").format(report=self.title.lower()), suggested, _("PDF files (*.pdf)")
         )
@@ -253,7 +268,37 @@ class ReportPreview(QPrintPreviewDialog):
                 self.refusal, _("could not save {path}: {reason}").format(path=path, reason=error.strerror)
             )
             return
+        remember_report_folder(Path(path).parent)
         refusals.show_on(self.refusal, "")
+        self.notice.setText(_("Saved: {path}").format(path=str(Path(path).resolve())))
+
+
+_last_folder: list[Path] = []
+"""The folder the last report was saved to in this run of the desk."""
+
+
+def report_folder() -> Path:
+    """Where a report is proposed to be saved: the folder the last one went to, else the dealer's
+    Documents (else their home), never the folder the desk happened to start in."""
+    if _last_folder:
+        return _last_folder[-1]
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents) if documents else Path.home()
+
+
+def remember_report_folder(folder: Path) -> None:
+    _last_folder[:] = [folder]
+
+
+def report_file_name(title: str, table: str, day: date) -> str:
+    """ "session-report-jade-1-2026-12-06.pdf": the report, its table and the day, in letters every
+    file system keeps (a name's other characters become hyphens)."""
+    words = [title, table, day.isoformat()] if table else [title, day.isoformat()]
+    slug = "-".join(_FILE_UNSAFE.sub("-", word.strip().lower()).strip("-") for word in words if word.strip())
+    return f"{slug}.pdf"
+
+
+_FILE_UNSAFE = re.compile(r"[^\w.]+")
 
 
 def _default_size(toolbar: QToolBar, screen: QSize) -> QSize:
@@ -272,8 +317,10 @@ def open_session_report(
     *,
     refuse: Refuse,
     language: Language | None = None,
+    table: str = "",
 ) -> None:
-    """Build the session report in the background, then show its print preview.
+    """Build the session report in the background, then show its print preview (`table`: its
+    table's name, for the file's proposed name).
 
     `room` is the card room's name for the header (sessions do not store it); `language` the
     report's, chosen when printing (default: the desk's, taken now: the job runs on another thread)."""
@@ -284,6 +331,7 @@ def open_session_report(
         _("Building the session report…"),
         lambda: build_session_report(database_url, session_id, room, chosen),
         refuse,
+        table,
     )
 
 
@@ -295,21 +343,30 @@ def open_table_close_report(
     room: str = "",
     *,
     refuse: Refuse,
+    counted_by: str = "",
+    table: str = "",
 ) -> None:
-    """The one-page table-close report; `counted` is the supervisor's chip count (None: blank).
-    In the desk's language, taken now: the job runs on another thread."""
+    """The one-page table-close report; `counted` is the supervisor's chip count (None: blank),
+    entered by the supervisor `counted_by`. In the desk's language, taken now: the job runs on
+    another thread."""
     chosen = active_language()
     _open_in_background(
         parent,
         _("Table close"),
         _("Building the table close report…"),
-        lambda: build_table_close_report(database_url, session_id, counted, room, chosen),
+        lambda: build_table_close_report(database_url, session_id, counted, room, chosen, counted_by),
         refuse,
+        table,
     )
 
 
 def _open_in_background(
-    parent: QWidget | None, title: str, building: str, build: Callable[[], bytes], refuse: Refuse
+    parent: QWidget | None,
+    title: str,
+    building: str,
+    build: Callable[[], bytes],
+    refuse: Refuse,
+    table: str = "",
 ) -> None:
     progress = QProgressDialog(building, "", 0, 0, parent)
     progress.setCancelButton(None)
@@ -321,7 +378,7 @@ def _open_in_background(
     def done(pdf: bytes) -> None:
         _running.discard(signals)
         progress.close()
-        show_preview(parent, pdf, title, refuse=refuse)
+        show_preview(parent, pdf, title, refuse=refuse, table=table)
 
     def failed(message: str) -> None:
         _running.discard(signals)
@@ -334,7 +391,7 @@ def _open_in_background(
 
 
 def show_preview(
-    parent: QWidget | None, pdf: bytes, title: str | None = None, *, refuse: Refuse
+    parent: QWidget | None, pdf: bytes, title: str | None = None, *, refuse: Refuse, table: str = ""
 ) -> ReportPreview | None:
     """Open the preview window (not blocking the desk); None if pages cannot be rendered."""
     title = title or _("Session report")
@@ -348,7 +405,7 @@ def show_preview(
             with open(path, "wb") as out:
                 out.write(pdf)
         return None
-    preview = ReportPreview(pdf, pages, parent, title)
+    preview = ReportPreview(pdf, pages, parent, title, table)
     # Without a parent nothing else holds the window: keep it until the dealer closes it.
     _open_previews.add(preview)
     preview.open()

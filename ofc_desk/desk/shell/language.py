@@ -7,9 +7,10 @@ the system's if the desk speaks it, else English. A choice takes effect at the n
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, Qt, QTranslator
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -18,10 +19,14 @@ from ofc_desk.i18n.languages import SOURCE, parse_language
 
 DESK_KEY = "desk/language"
 FLOOR_KEY = "floor/language"
-OFFERED = (Language.EN, Language.RU, Language.VI, Language.ZH_CN, Language.PSEUDO)
+OFFERED = (Language.EN, Language.RU, Language.VI, Language.ZH_CN)
+PSEUDO_WANTED = "OFC_DESK_PSEUDO"
+"""Set (to anything) for a developer's Settings → Language to offer the pseudo-language as well;
+`--lang en_XA` speaks it whatever this says."""
 
-# Qt's own words the desk shows: its standard buttons and a text field's context menu. Qt ships
-# no Vietnamese, so these are in our catalogs too, under Qt's context (QtWords gives them to Qt).
+# Qt's own words the desk shows: its standard buttons, a text field's context menu, the file and
+# print dialogs. Qt ships no Vietnamese, so these are in our catalogs too, under Qt's context
+# (QtWords gives them to Qt, before Qt's own files), each with the Latin key of the English.
 # Each is written out: Babel extracts a literal string, never a variable.
 QT_WORDS = (
     lazy_pgettext("QPlatformTheme", "OK"),
@@ -38,6 +43,73 @@ QT_WORDS = (
     lazy_pgettext("QLineEdit", "&Paste"),
     lazy_pgettext("QLineEdit", "Delete"),
     lazy_pgettext("QLineEdit", "Select All"),
+    # The file and print dialogs, drawn by Qt (never the system's: `install_language`). Qt's own
+    # files leave some out ("&Look in:") and underline Cyrillic keys; these come first.
+    lazy_pgettext("QPlatformTheme", "Open"),
+    lazy_pgettext("QFileDialog", "&Look in:"),
+    lazy_pgettext("QFileDialog", "File &name:"),
+    lazy_pgettext("QFileDialog", "Files of &type:"),
+    lazy_pgettext("QFileDialog", "&Open"),
+    lazy_pgettext("QFileDialog", "&Save"),
+    lazy_pgettext("QFileDialog", "&Choose"),
+    lazy_pgettext("QFileDialog", "Back"),
+    lazy_pgettext("QFileDialog", "Forward"),
+    lazy_pgettext("QFileDialog", "Parent Directory"),
+    lazy_pgettext("QFileDialog", "Create New Folder"),
+    lazy_pgettext("QFileDialog", "List View"),
+    lazy_pgettext("QFileDialog", "Detail View"),
+    lazy_pgettext("QFileDialog", "&New Folder"),
+    lazy_pgettext("QFileDialog", "&Delete"),
+    lazy_pgettext("QFileDialog", "&Rename"),
+    lazy_pgettext("QFileDialog", "Show &hidden files"),
+    lazy_pgettext("QFileDialog", "All Files (*)"),
+    lazy_pgettext("QFileSystemModel", "Name"),
+    lazy_pgettext("QFileSystemModel", "Size"),
+    lazy_pgettext("QFileSystemModel", "Type"),
+    lazy_pgettext("QFileSystemModel", "Date Modified"),
+    lazy_pgettext("QFileSystemModel", "Computer"),
+    lazy_pgettext("QAbstractFileIconProvider", "Folder"),
+    lazy_pgettext("QAbstractFileIconProvider", "Drive"),
+    lazy_pgettext("QAbstractFileIconProvider", "Unknown"),
+    # TRANSLATORS: a file's type in the file dialog; %1 is its suffix: "pdf File".
+    lazy_pgettext("QAbstractFileIconProvider", "%1 File"),
+    lazy_pgettext("QPrintDialog", "Print"),
+    lazy_pgettext("QPrintDialog", "&Print"),
+    lazy_pgettext("QPrintDialog", "&Options >>"),
+    lazy_pgettext("QPrintDialog", "&Options <<"),
+    lazy_pgettext("QPrintDialog", "Local file"),
+    lazy_pgettext("QPrintDialog", "Write PDF file"),
+    lazy_pgettext("QPrintDialog", "Print to File (PDF)"),
+    lazy_pgettext("QPrintDialog", "All Pages"),
+    lazy_pgettext("QPrintDialog", "Odd Pages"),
+    lazy_pgettext("QPrintDialog", "Even Pages"),
+    lazy_pgettext("QPrintWidget", "Printer"),
+    lazy_pgettext("QPrintWidget", "&Name:"),
+    lazy_pgettext("QPrintWidget", "P&roperties"),
+    lazy_pgettext("QPrintWidget", "Location:"),
+    lazy_pgettext("QPrintWidget", "Type:"),
+    lazy_pgettext("QPrintWidget", "Output &file:"),
+    lazy_pgettext("QPrintSettingsOutput", "Copies"),
+    lazy_pgettext("QPrintSettingsOutput", "Copies:"),
+    lazy_pgettext("QPrintSettingsOutput", "Collate"),
+    lazy_pgettext("QPrintSettingsOutput", "Reverse"),
+    lazy_pgettext("QPrintSettingsOutput", "Options"),
+    lazy_pgettext("QPrintSettingsOutput", "Print range"),
+    lazy_pgettext("QPrintSettingsOutput", "Print all"),
+    lazy_pgettext("QPrintSettingsOutput", "Pages from"),
+    lazy_pgettext("QPrintSettingsOutput", "to"),
+    lazy_pgettext("QPrintSettingsOutput", "Current Page"),
+    lazy_pgettext("QPrintSettingsOutput", "Selection"),
+    lazy_pgettext("QPrintSettingsOutput", "Color Mode"),
+    lazy_pgettext("QPrintSettingsOutput", "Color"),
+    lazy_pgettext("QPrintSettingsOutput", "Grayscale"),
+    lazy_pgettext("QPrintSettingsOutput", "Double Sided Printing"),
+    lazy_pgettext("QPrintSettingsOutput", "Off"),
+    lazy_pgettext("QPrintSettingsOutput", "Long side binding"),
+    lazy_pgettext("QPrintSettingsOutput", "Short side binding"),
+    lazy_pgettext("QPrintSettingsOutput", "Page &Set:"),
+    lazy_pgettext("QPrintSettingsOutput", "Pages"),
+    lazy_pgettext("QPrintSettingsOutput", "Output Settings"),
 )
 
 
@@ -74,6 +146,9 @@ def install_language(app: QApplication, language: Language) -> None:
     """Speak `language` from now on: our catalogs, Qt's `qtbase_*.qm` where Qt has one (Russian,
     Chinese), and our own catalog's Qt words on top (Vietnamese has no qtbase file)."""
     use_language(language, asked_for=language_asked_for() is language)
+    # Qt draws its file and print dialogs itself, in the desk's language: the system's own would
+    # speak the system's (and Qt's words for Vietnamese come from our catalogs).
+    app.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
     translators: list[QTranslator] = []
     if language is not SOURCE:
         qt_files = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
@@ -86,13 +161,18 @@ def install_language(app: QApplication, language: Language) -> None:
     app.setProperty("ofc_desk_translators", translators)  # kept alive with the application
 
 
+def offered_languages() -> tuple[Language, ...]:
+    """The languages Settings → Language offers: the pseudo-language only to a developer."""
+    return (*OFFERED, Language.PSEUDO) if os.environ.get(PSEUDO_WANTED) else OFFERED
+
+
 def add_language_menu(menu: QMenu, settings: QSettings, key: str, said: Callable[[str], None]) -> QMenu:
     """Settings → Language: one checkable entry per language, each in its own name; choosing
     one keeps it in `settings` under `key` and says (through `said`) when it applies."""
     submenu = menu.addMenu(_("&Language"))
     group = QActionGroup(submenu)
     current = stored_language(settings, key) or start_language(settings, key)
-    for language in OFFERED:
+    for language in offered_languages():
         action = submenu.addAction(language.native_name)
         action.setCheckable(True)
         action.setChecked(language is current)

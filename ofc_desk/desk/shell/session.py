@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QProgressBar
 
 from ofc_desk import __version__
@@ -31,15 +31,20 @@ from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.menus import connect_commands, handlers_of
 from ofc_desk.desk.shell.sign_in import checked_sign_in, hand_over_dialog, sign_in_dialog
+from ofc_desk.desk.shell.take_over import needs_take_over, open_table_label, take_over_dialog
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, use_stylesheet
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
-from ofc_desk.i18n import _, lazy_gettext, ngettext
+from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
+from ofc_desk.service.desk_holds import ThisDesk
 from ofc_desk.service.records import OpenTable
 from ofc_desk.service.table_service import TableService
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import Database, RoomNotReady
 from ofc_desk.storage.users import Account
+
+ROOM_RETRY_SECONDS = 5.0
+"""How often a desk whose room waits for an upgrade tries the database again."""
 
 ABOUT = lazy_gettext(
     """# OFC Desk {version}
@@ -63,6 +68,8 @@ class DeskSession(QObject):
         self.database: Database | None = None
         self.account: Account | None = None
         self.open_tables: list[OpenTable] = []
+        self.desk = ThisDesk.here()
+        """This desk: the tables it opens or resumes are held by it (`service.desk_holds`)."""
         self.controller = TableController(window, DraftStore(store.settings))
         self.chip_actions = ChipActions(self.controller)
         self.runner = BackgroundRunner(self)
@@ -114,15 +121,21 @@ class DeskSession(QObject):
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
-        """Open (and migrate) the database off the UI thread, then ask the dealer to sign in."""
+        """Open (and migrate) the database off the UI thread, then ask the dealer to sign in; a
+        room waiting for its owner's upgrade is tried again until it is ready."""
         url = self.database_url
-        self.run_in_background(_("Opening the database…"), lambda: Database(url), self.on_database_open)
+        self.run_in_background(
+            _("Opening the database…"), lambda: open_when_ready(url), self.on_database_open
+        )
 
     def start_signed_in(self, dealer: tuple[str, str], session_id: int) -> None:
         """Open the database, sign `dealer` (name, PIN) in and resume `session_id`: no dialogs."""
         url = self.database_url
 
-        def ready(database: Database) -> None:
+        def ready(database: Database | RoomNotReady) -> None:
+            if isinstance(database, RoomNotReady):
+                self.wait_for_the_room(database, lambda: self.start_signed_in(dealer, session_id))
+                return
             self.database = database
             refusal = self.sign_in(*dealer)
             if refusal is not None:
@@ -130,12 +143,26 @@ class DeskSession(QObject):
                 return
             self.resume(session_id)
 
-        self.run_in_background(_("Opening the database…"), lambda: Database(url), ready)
+        self.run_in_background(_("Opening the database…"), lambda: open_when_ready(url), ready)
 
-    def on_database_open(self, database: Database) -> None:
+    def on_database_open(self, database: Database | RoomNotReady) -> None:
+        if isinstance(database, RoomNotReady):
+            self.wait_for_the_room(database, self.start)
+            return
+        refusals.clear_in_window(self.window)  # a wait for the room said before is over
         self.database = database
         self.window.status_line.setText(_("Database: {url} — sign in to continue").format(url=database.url))
         self.offer_sign_in()
+
+    def wait_for_the_room(self, not_ready: RoomNotReady, again: Callable[[], None]) -> None:
+        """The schema is not this desk's yet (an upgrade its owner has still to run): said, and
+        tried again by itself, as the floor does, until the room is ready."""
+        said = _("{reason} — this desk tries again every {seconds} seconds by itself").format(
+            reason=not_ready, seconds=f"{ROOM_RETRY_SECONDS:g}"
+        )
+        self.window.status_line.setText(said)
+        refusals.show_in_window_and_status(self.window, said)
+        QTimer.singleShot(round(ROOM_RETRY_SECONDS * 1000), self, again)
 
     def offer_sign_in(self) -> None:
         database = self.database_or_say()
@@ -201,36 +228,70 @@ class DeskSession(QObject):
         database = self.database_or_say()
         if database is None:
             return
-        self.open_tables = list_open_tables(database)
-        labels = [open_table_label(table) for table in self.open_tables]
-        dialog = ChooseTableDialog(labels, self.window)
+        # The table at this desk last, and chosen only when no other is open: Ctrl+O, Enter must
+        # not resume the table the dealer is at (the next Enter would deal a stray hand).
+        here = self.controller.service.session_id if self.controller.service is not None else None
+        tables = list_open_tables(database)
+        self.open_tables = [t for t in tables if t.session_id != here] + [
+            t for t in tables if t.session_id == here
+        ]
+        labels = [open_table_label(table, self.desk) for table in self.open_tables]
+        others = any(table.session_id != here for table in self.open_tables)
+        dialog = ChooseTableDialog(labels, self.window, selected=0 if others else None)
 
         def chosen() -> None:
             row = dialog.tables.currentRow()
             if dialog.wants_new_table or row < 0:
                 self.on_new_table()
+            elif needs_take_over(table := self.open_tables[row], self.desk):
+                self.offer_take_over(table)
             else:
-                self.resume(self.open_tables[row].session_id)
+                self.resume(table.session_id)
 
         dialog.accepted.connect(chosen)
         self.open_dialog(dialog)
 
     # ------------------------------------------------------------------ tables
     def resume(self, session_id: int) -> None:
-        database, actor = self.require_database(), self._actor()
+        database, actor, desk = self.require_database(), self._actor(), self.desk
         self.run_in_background(
             _("Resuming the table…"),
-            lambda: resume_table(database, session_id, actor),
-            self.controller.attach,
+            lambda: resume_table(database, session_id, actor, desk),
+            self.attach,
         )
+
+    def offer_take_over(self, table: OpenTable) -> None:
+        """A table live at another desk: a floor supervisor's PIN takes it over to this one."""
+        database = self.require_database()
+        dialog = take_over_dialog(
+            database, self.runner, self.window, table, self._actor(), self.desk, self.attach
+        )
+        self.open_dialog(dialog)
 
     def open_new_table(self, setup: TableSetup) -> str | None:
         try:
-            service = open_table(self.require_database(), setup, self._actor())
+            service = open_table(self.require_database(), setup, self._actor(), self.desk)
         except SERVICE_FAILURES as failure:
             return dealer_sentence(failure)
-        self.controller.attach(service)
+        self.attach(service)
         return None
+
+    def attach(self, service: TableService) -> None:
+        """The table this desk deals now; the one it held before is let go."""
+        self.let_go()
+        self.controller.attach(service)
+
+    def let_go(self) -> None:
+        """Let the table held here go (another opened, or the desk closed): resumed elsewhere
+        without a supervisor. A database that does not answer keeps it held, which a supervisor's
+        takeover ends."""
+        service = self.controller.service
+        if service is None:
+            return
+        try:
+            service.release()
+        except SERVICE_FAILURES:
+            return
 
     def on_new_table(self) -> None:
         if self.account is None:
@@ -303,6 +364,7 @@ class DeskSession(QObject):
 
     def on_closing(self) -> None:
         self.runner.wait()
+        self.let_go()
         if self.database is not None:
             self.database.dispose()
 
@@ -335,9 +397,16 @@ class DeskSession(QObject):
         return self.account if self.account else "dealer"  # an identifier the record keeps, not a word
 
 
-def open_table_label(table: OpenTable) -> str:
-    """A table offered for resuming, in the chooser's list."""
-    settled = ngettext("{count} hand settled", "{count} hands settled", table.hands_settled)
-    return _("{table} — {settled}, last action {when}").format(
-        table=table.table, settled=settled.format(count=table.hands_settled), when=table.last_event_at
-    )
+def open_when_ready(url: str | None) -> Database | RoomNotReady:
+    """The database opened and migrated; or, when this login may not use it as it stands yet (an
+    upgrade to be run by the room's owner), why (the engine let go: the desk tries again)."""
+    database = Database(url, migrate=False)
+    try:
+        database.migrate()
+    except RoomNotReady as not_ready:
+        database.dispose()
+        return not_ready
+    except BaseException:
+        database.dispose()
+        raise
+    return database

@@ -31,11 +31,13 @@ from ofc_desk.desk.games import game_at
 from ofc_desk.desk.games.base import TurnEntry
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_text, window_title
+from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_parts, window_title
 from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
-from ofc_desk.i18n import _, ngettext
+from ofc_desk.desk.table.read_only import TakenTableGuard
+from ofc_desk.i18n import _
+from ofc_desk.service.desk_holds import TakenElsewhere
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
@@ -56,6 +58,7 @@ class TableController(QObject):
         self.fantasyland = FantasylandEntry(self.staging, self._service, self, window)
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
         self.floor_requests = FloorRequestWatch(self._service, self, self)
+        self.taken_guard = TakenTableGuard(window, self._service, self)
         self._connect()
         self._offer_actions()  # no table yet: nothing to deal, undo or pay
 
@@ -126,7 +129,7 @@ class TableController(QObject):
         window.setWindowTitle(window_title(snapshot))
         staging = self.staging
         window.felt.set_seats(seat_faces(snapshot, staging.placements, staging.staged_for()))
-        window.status_line.setText(status_text(snapshot, self._jackpot_words(snapshot)))
+        window.status_line.set_parts(status_parts(snapshot, self._jackpot_words(snapshot)))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
         game = game_at(snapshot)
@@ -140,6 +143,7 @@ class TableController(QObject):
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
+        self.taken_guard.show()  # after the page: a desk whose table was taken over says why
         for listener in self.snapshot_listeners:
             listener(snapshot)
 
@@ -163,9 +167,8 @@ class TableController(QObject):
             window.settlement.show_result(
                 snapshot.hand_number,
                 result,
-                _rake_line(snapshot),
                 service.payment_rules() if service is not None else None,
-                service.jackpot_due() if service is not None else None,
+                service.settlement_preview() if service is not None else None,
             )
             window.show_page(window.SETTLEMENT_PAGE)
         else:
@@ -196,13 +199,16 @@ class TableController(QObject):
 
     def _offer_actions(self) -> None:
         """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
-        offer_actions(self.window, self.service, self.snapshot, staged=bool(self.staging.placements))
+        service = self.service if self.taken_guard.reason() is None else None  # read-only: nothing
+        offer_actions(self.window, service, self.snapshot, staged=bool(self.staging.placements))
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
 
     def _show_failure(self, failure: Exception) -> None:
         """The table as stored (the service has rolled back anything unrecorded), then why."""
+        if self.service is not None and isinstance(failure, TakenElsewhere):
+            self.service.check_hold()  # read-only from now on, saying why
         if self.service is not None:
             self.show_snapshot(self.service.snapshot())
         self.show_refusal(dealer_sentence(failure))
@@ -274,19 +280,13 @@ class TableController(QObject):
             self.refresh_staging()
 
     def on_clear_staged(self) -> None:
-        """Esc: every card staged for this street taken back, and the line emptied; nothing that
-        was recorded changes."""
+        """Esc: every card staged for this street (or hand) taken back, and the line emptied;
+        nothing that was recorded changes."""
         count = self.staging.clear()
         self.window.entry.line.clear()
         self.refresh_staging()
-        if count:
-            self.show_notice(
-                ngettext(
-                    "{count} card taken back, none of them recorded: type the street again",
-                    "{count} cards taken back, none of them recorded: type the street again",
-                    count,
-                ).format(count=count)
-            )
+        if count and self.snapshot is not None:  # cards are staged only at a table
+            self.show_notice(game_at(self.snapshot).taken_back_words(count))
         else:
             self._clear_refusals()
 
@@ -454,13 +454,3 @@ def _unfinished(rest: str) -> str:
     return _(
         "finish '{rest}': a card, then its row (or a seat's number or name, then a colon: '2:' or 'bo:')"
     ).format(rest=rest)
-
-
-def _rake_line(snapshot: TableSnapshot) -> str:
-    rake = snapshot.rake
-    if rake is None or not rake.total:
-        return ""
-    each = ", ".join(f"{name} {chips}" for name, chips in rake.per_player if chips)
-    return _("Rake {total} ({each}); jackpot drop {drop}; jackpot pool {pool}").format(
-        total=rake.total, each=each, drop=rake.jackpot, pool=snapshot.jackpot_pool
-    )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.games import game_at
-from ofc_desk.desk.shell.status_line import SEPARATOR
+from ofc_desk.desk.shell.status_line import StatusPart
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.i18n import _, ngettext
 from ofc_desk.reports.spoken import data_words, hand_words
@@ -87,11 +87,28 @@ def window_title(snapshot: TableSnapshot) -> str:
     return f"{product} — {snapshot.table} — {rules_text(snapshot)}"
 
 
-def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
+def status_parts(snapshot: TableSnapshot, jackpot: str | None = None) -> list[StatusPart]:
     """One line at the narrowest window a card room uses (1366 px): the counts of the turn are in
     the entry's prompt, so only the name of the player to act is here, in one part with the hand
-    and the street; the dealer on duty is with the button: who deals. The table and its rules
-    come first (`StatusLine` leaves them out first, for the window's title has them)."""
+    and the street; the dealer on duty is with the button: who deals. Short of room, the line says
+    less (`StatusLine`): the cards' count goes first, then the rules shrink to the preset's name,
+    then the button gives way to the dealer; the table, the preset, the hand and the dealer stay."""
+    parts = [
+        StatusPart(snapshot.table),
+        StatusPart(rules_text(snapshot), short=snapshot.preset, order=2),
+        StatusPart(_hand_words(snapshot)),
+    ]
+    if game_at(snapshot).counts_cards:
+        counts = _("{seen} seen, {left} left").format(seen=snapshot.cards_seen, left=snapshot.cards_left)
+        parts.append(StatusPart(counts, short="", order=1))
+    if snapshot.button:  # every open table has one
+        parts.append(_button_part(snapshot))
+    if jackpot:  # the room's pool, at a table whose preset pays an award from it
+        parts.append(StatusPart(jackpot))
+    return parts
+
+
+def _hand_words(snapshot: TableSnapshot) -> str:
     hand = (
         _("Hand {number}").format(number=snapshot.hand_number) if snapshot.hand_number else _("No hand yet")
     )
@@ -99,29 +116,28 @@ def status_text(snapshot: TableSnapshot, jackpot: str | None = None) -> str:
     turn = snapshot.to_act
     entering = snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
     if entering and turn is not None and turn.kind is TurnKind.SHOWDOWN:
-        hand = _("{hand}, showdown: {player}'s hand next").format(hand=hand, player=turn.player)
-    elif entering and turn is not None:
+        return _("{hand}, showdown: {player}'s hand next").format(hand=hand, player=turn.player)
+    if entering and turn is not None:
         street = (
             _("Fantasyland set")
             if turn.kind is TurnKind.FANTASYLAND_SET
             else _("street {number}").format(number=snapshot.street)
         )
-        hand = _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
-    elif not (snapshot.hand_voided and snapshot.phase is Phase.SETTLED):  # VOID says it was settled
-        hand = _("{hand}, {phase}").format(hand=hand, phase=str(snapshot.phase.label))
-    parts = [snapshot.table, rules_text(snapshot), hand]
-    parts.append(_("{seen} seen, {left} left").format(seen=snapshot.cards_seen, left=snapshot.cards_left))
-    if snapshot.button:  # every open table has one
-        button = _("button {player}").format(player=snapshot.button)
-        if snapshot.button_held_for_fantasyland:
-            button = _("{button} (held: Fantasyland)").format(button=button)
-        if snapshot.dealer:
-            button = _("dealer {dealer}, {button}").format(dealer=snapshot.dealer, button=button)
-        parts.append(button)
-    if jackpot:  # the room's pool, at a table whose preset pays an award from it
-        parts.append(jackpot)
-    # Should it still wrap (a long table name), only between its parts, never inside one.
-    return SEPARATOR.join(part.replace(" ", "\u00a0") for part in parts)
+        return _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
+    if snapshot.hand_voided and snapshot.phase is Phase.SETTLED:  # VOID says it was settled
+        return hand
+    return _("{hand}, {phase}").format(hand=hand, phase=str(snapshot.phase.label))
+
+
+def _button_part(snapshot: TableSnapshot) -> StatusPart:
+    """Who has the button, and the dealer on duty, who stays when the button gives way."""
+    button = _("button {player}").format(player=snapshot.button)
+    if snapshot.button_held_for_fantasyland:
+        button = _("{button} (held: Fantasyland)").format(button=button)
+    if not snapshot.dealer:
+        return StatusPart(button)
+    dealer = _("dealer {dealer}").format(dealer=snapshot.dealer)
+    return StatusPart(_("dealer {dealer}, {button}").format(dealer=snapshot.dealer, button=button), dealer, 3)
 
 
 PROMPT_SEPARATOR = " · "

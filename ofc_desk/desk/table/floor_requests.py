@@ -13,11 +13,14 @@ from PySide6.QtCore import QObject, QTimer
 
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
-from ofc_desk.i18n import _
+from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
 
 WATCH_MS = 1000
+BACK = lazy_gettext(
+    "the database answers again: the table shows what is stored — do again what was not recorded"
+)
 
 
 def requests_text(snapshot: TableSnapshot) -> str:
@@ -39,16 +42,27 @@ class FloorRequestWatch(QObject):
         self.timer.setInterval(WATCH_MS)
         self.timer.timeout.connect(self.on_tick)
         self.timer.start()
+        self.unanswered = False
+        """The last tick's reading failed: the next one that succeeds says the database is back."""
 
     def on_tick(self) -> None:
         service = self.service()
         if service is None:
             return
-        decided_before = _decided(service)
+        decided_before, taken_before = _decided(service), service.taken_elsewhere
         try:
             changed = service.catch_up()
         except SERVICE_FAILURES as failure:
+            self.unanswered = True
             self.view.show_refusal(dealer_sentence(failure))
+            return
+        if self.unanswered:
+            self.unanswered = False
+            self.view.refresh()
+            self.view.show_notice(str(BACK))
+        if service.taken_elsewhere is not None:  # another desk took the table: shown read-only
+            if changed or taken_before is None:
+                self.view.refresh()
             return
         if not changed:
             return

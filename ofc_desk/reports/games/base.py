@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from ofc_desk.reports.record import PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.core.results import HandResult
+from ofc_desk.reports.record import HandRecord, PlayerSummary, RuleSetting, SeatResult, TransferRecord
 from ofc_desk.service.events import EventKind
 
 
@@ -45,8 +46,13 @@ class ReportGame(Protocol):
     @property
     def why_heading(self) -> str: ...
 
-    def why(self, transfer: TransferRecord) -> str | None:
-        """A transfer's last cell: why it was paid, or capped (None: an empty cell)."""
+    def why(self, transfer: TransferRecord, hand: HandRecord) -> str | None:
+        """A transfer of `hand`, its last cell: why it was paid, and capped (None: an empty cell)."""
+        ...
+
+    def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
+        """A stored result as the report counts it under the rules it was dealt by: a Chinese row
+        bonus its bonus mode did not pay is no bonus (OFC's as stored)."""
         ...
 
     # The rules page.

@@ -10,14 +10,26 @@ from typing import Any
 
 from reportlab.lib.units import mm
 
+from ofc_desk.core.chinese.bonus_paid import BonusPaid, mark_paid
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
+from ofc_desk.core.chinese.house_variants import house_variants_of
+from ofc_desk.core.chinese.house_words import OPTION_LABELS, house_variant_words
+from ofc_desk.core.chinese.payment import Payment
+from ofc_desk.core.chinese.presets import BonusMode
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.ofc.deal_input import DealInputError
-from ofc_desk.core.results import ResultSeat
+from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
 from ofc_desk.reports.games.base import unreadable_preset
-from ofc_desk.reports.record import ChineseSeat, PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.reports.record import (
+    ChineseSeat,
+    HandRecord,
+    PlayerSummary,
+    RuleSetting,
+    SeatResult,
+    TransferRecord,
+)
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
 from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
 from ofc_desk.service.events import EventKind
@@ -28,8 +40,10 @@ SPECIAL_KINDS = frozenset(SpecialKind)
 # The preset's fields in the order a supervisor checks them, with the words the rules use.
 CHINESE_LABELS: dict[str, LazyText] = {
     "scheme": lazy_gettext("Scoring scheme"),
+    "wheel": OPTION_LABELS["wheel"],
     "bonus_mode": lazy_gettext("Bonus mode"),
     "bonuses": lazy_gettext("Row bonuses (units)"),
+    "bonus_by_rank": OPTION_LABELS["bonus_by_rank"],
     "sweep": lazy_gettext("Sweep bonus"),
     "overall_point": lazy_gettext("Overall point"),
     "majority": lazy_gettext("Majority units"),
@@ -37,8 +51,10 @@ CHINESE_LABELS: dict[str, LazyText] = {
     "scoop_all": lazy_gettext("Scoop-all units"),
     "scoop_multiplier": lazy_gettext("Scoop multiplier"),
     "scoop_all_multiplier": lazy_gettext("Scoop-all multiplier"),
+    "scoop_multipliers": OPTION_LABELS["scoop_multipliers"],
     "specials": lazy_gettext("Specials (units)"),
     "special_vs_special": lazy_gettext("Special against special"),
+    "strict_specials": OPTION_LABELS["strict_specials"],
     "surrender": lazy_gettext("Surrender (units)"),
     "bank": lazy_gettext("Bank"),
     "aces": lazy_gettext("Aces"),
@@ -83,13 +99,18 @@ class ChineseReport:
     def why_heading(self) -> str:
         return _("Why")
 
-    def why(self, transfer: TransferRecord) -> str:
-        """A payment's pass and purpose, then the cap when the payer's stack ran short."""
-        why = why_words(transfer.why, transfer.payer, transfer.payee)
-        parts = [_pass_words(transfer.settles, why) if transfer.settles else why]
-        if transfer.capped:
-            parts.append(reason_words(transfer.reason))
-        return "; ".join(part for part in parts if part)
+    def why(self, transfer: TransferRecord, hand: HandRecord) -> str:
+        """A payment's purpose, with its pass when the hand settled in both (a pool table's, or a
+        hand without specials, settles in one: a pass would say nothing), then the cap when the
+        payer's stack ran short."""
+        return _why(transfer, passes=len({t.settles for t in hand.transfers}) > 1)
+
+    def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
+        try:
+            preset = read_chinese_preset(rules.get("rules", "chinese-basic"), rules.get("house_options"))
+        except DealInputError:
+            return result  # a preset no longer readable: its bonuses as the result stored them
+        return mark_paid(result, BonusPaid.of(preset.bonus_mode, preset.payment.payment))
 
     def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
         chosen = rules.get("rules", "chinese-basic")
@@ -123,7 +144,7 @@ class ChineseReport:
         if not transfer.settles:
             return transfer.reason
         with in_language(SOURCE):
-            return self.why(transfer)
+            return _why(transfer, passes=True)
 
     entry_kinds = frozenset({EventKind.SHOWN})
 
@@ -142,14 +163,35 @@ class ChineseReport:
         return action
 
 
+BONUS_PAID_LABEL = lazy_gettext("Row bonuses paid")
+
+
+def _bonus_paid_words(preset: Mapping[str, Any]) -> str:
+    """Which bonus rows the hands were paid, as the Bonus column counts them ("" for a preset whose
+    bonus mode or payment is no longer known)."""
+    try:
+        paid = BonusPaid.of(BonusMode(preset["bonus_mode"]), Payment(preset.get("payment", Payment.PAIRS)))
+    except (ValueError, KeyError):
+        return ""
+    if paid is BonusPaid.ALWAYS:
+        return _("every bonus row of a hand set correctly, won, tied or lost")
+    if paid is BonusPaid.WON:
+        return _("only a row won: a bonus row lost or tied pays nothing, and the Bonus column leaves it out")
+    return _("none: the payment is decided by the whole deal")
+
+
 def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """Label and value of every number the hands were scored with, specials as `dragon 13`."""
     lines: list[tuple[str, Any]] = []
+    house = house_variants_of(preset)
+    house_words = {} if house is None else house_variant_words(house)
     for key, label in CHINESE_LABELS.items():
-        if key not in preset:
+        if key not in preset or (key in _REPLACED_BY_SCOOP_COUNT and "scoop_multipliers" in house_words):
             continue
         value = preset[key]
-        if key == "specials":
+        if key in house_words:
+            value = house_words[key]
+        elif key == "specials":
             value = ", ".join(_special_words(s) for s in value) or _("none")
         elif key == "ace_units":
             value = " · ".join(
@@ -160,11 +202,21 @@ def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:
             value = PRESET_TABLES[key](value)
         # The label stays the English message: the report translates it when it prints it.
         lines.append((label.message, value))
+        if key == "bonus_mode" and (paid := _bonus_paid_words(preset)):
+            lines.append((BONUS_PAID_LABEL.message, paid))
     others = [key for key in preset if key not in CHINESE_LABELS and key not in _SHOWN]
-    return lines + [(key.replace("_", " ").capitalize(), preset[key]) for key in others]
+    return lines + [
+        (
+            key.replace("_", " ").capitalize(),
+            PRESET_TABLES[key](preset[key]) if key in PRESET_TABLES else preset[key],
+        )
+        for key in others
+    ]
 
 
 _SHOWN = {"name", "description", "game"}
+_REPLACED_BY_SCOOP_COUNT = {"scoop_multiplier", "scoop_all_multiplier"}
+"""Ignored where the house multiplies by scoop count (§13): not printed as if they paid."""
 
 
 def _special_words(special: Mapping[str, Any]) -> str:
@@ -192,6 +244,14 @@ def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
         declared=showdown.special.value if showdown.special else "",
         misset_reason=(seat.foul_reason or "") if seat.foul else "",
     )
+
+
+def _why(transfer: TransferRecord, *, passes: bool) -> str:
+    why = why_words(transfer.why, transfer.payer, transfer.payee)
+    parts = [_pass_words(transfer.settles, why) if transfer.settles and passes else why]
+    if transfer.capped:
+        parts.append(reason_words(transfer.reason))
+    return "; ".join(part for part in parts if part)
 
 
 def _pass_words(settles: str, why: str) -> str:

@@ -1,10 +1,10 @@
 """OFC's part of the reports (every variant): fouls, Fantasyland and royalties in the players table,
-royalties in a hand's, a transfer's cap as its only why, every number of the OFC preset on the rules
-page, and the streets and Fantasyland sets of a replay script."""
+royalties in a hand's, a transfer's points and its cap as its why, every number of the OFC preset on
+the rules page, and the streets and Fantasyland sets of a replay script."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -12,9 +12,17 @@ from reportlab.lib.units import mm
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
 from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
-from ofc_desk.i18n import LazyText, _, lazy_gettext
+from ofc_desk.core.results import HandResult
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.reports.games.base import unreadable_preset
-from ofc_desk.reports.record import PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.reports.record import (
+    HandRecord,
+    MatchupRecord,
+    PlayerSummary,
+    RuleSetting,
+    SeatResult,
+    TransferRecord,
+)
 from ofc_desk.reports.rules_words import PRESET_TABLES, inline_words, rules_label, value_words
 from ofc_desk.reports.spoken import reason_words
 from ofc_desk.service.events import EventKind
@@ -68,10 +76,18 @@ class OfcReport:
 
     @property
     def why_heading(self) -> str:
-        return _("Why capped")
+        return _("Why")
 
-    def why(self, transfer: TransferRecord) -> str | None:
-        return reason_words(transfer.reason) if transfer.capped else None
+    def why(self, transfer: TransferRecord, hand: HandRecord) -> str | None:
+        """The points the pair settled (from the hand's matchups), then the cap when the payer's
+        stack ran short."""
+        parts = [_points_words(transfer, hand.matchups)]
+        if transfer.capped:
+            parts.append(reason_words(transfer.reason))
+        return "; ".join(part for part in parts if part) or None
+
+    def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
+        return result  # a royalty is always paid where it stands
 
     def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
         chosen = rules.get("rules", DEFAULT_PRESET)
@@ -140,3 +156,16 @@ def _flatten(data: Mapping[str, Any], prefix: str) -> list[RuleSetting]:
 def _humanize(path: str) -> str:
     words = path.replace(".", " ").replace("_", " ")
     return words[:1].upper() + words[1:]
+
+
+def _points_words(transfer: TransferRecord, matchups: Sequence[MatchupRecord]) -> str:
+    """ "Ann won 6 points from Bob, 5 a point": the pair's points from the payee's side."""
+    pair = next((m for m in matchups if set(m.players) == {transfer.payer, transfer.payee}), None)
+    if pair is None:
+        return ""
+    points = pair.points if pair.players[0] == transfer.payee else -pair.points
+    return ngettext(
+        "{payee} won {points} point from {payer}, {unit} a point",
+        "{payee} won {points} points from {payer}, {unit} a point",
+        points,
+    ).format(payee=transfer.payee, payer=transfer.payer, points=points, unit=pair.unit)

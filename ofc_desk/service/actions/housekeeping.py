@@ -1,6 +1,7 @@
-"""The events beside play and chips at a seat, one spec each: the hand-over to another dealer, the
-presets pinned by migration 0007 (checked in `rule_pins`) and a supervisor's seed of the room's
-jackpot (checked in `room_pool`, which keeps the pool)."""
+"""The events beside play and chips at a seat, one spec each: the hand-over to another dealer (and
+a supervisor's takeover of a table live at another desk, issue 34), the presets pinned by migration
+0007 (checked in `rule_pins`) and a supervisor's seed of the room's jackpot (checked in
+`room_pool`, which keeps the pool)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from ofc_desk.service import reading, room_pool, rule_pins
 from ofc_desk.service.actions.spec import ActionSpec, Signer
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.outcome import NO_ROWS, Outcome
-from ofc_desk.service.payloads import HandedOver, JackpotSeeded, RawPayload, RulesPinned
+from ofc_desk.service.payloads import HandedOver, JackpotSeeded, RawPayload, RulesPinned, TakenOver
+from ofc_desk.service.supervision import approver
 
 
 class DealingTable(Protocol):
@@ -35,6 +37,25 @@ def handed_over_sentence(handed_over: HandedOver, actor: str) -> str:
     return said.format(actor=actor, dealer=handed_over["dealer"])
 
 
+def check_taken_over(machine: DealingTable, raw: RawPayload) -> TakenOver:
+    """Any time the table is open, mid-hand too: the desk that held it may have died mid-hand."""
+    return {
+        "dealer": reading.name(raw.get("dealer"), _("a dealer")),
+        "desk": reading.name(raw.get("desk"), _("a desk")),
+        "supervisor": approver(raw),
+    }
+
+
+def apply_taken_over(machine: DealingTable, payload: TakenOver) -> Outcome:
+    machine.dealer_on_duty = payload["dealer"]
+    return NO_ROWS
+
+
+def taken_over_sentence(taken: TakenOver, actor: str) -> str:
+    said = _("{supervisor} handed the table over to {dealer} at desk {desk}")
+    return said.format(supervisor=taken["supervisor"], dealer=taken["dealer"], desk=taken["desk"])
+
+
 def rules_pinned_sentence(pins: RulesPinned, actor: str) -> str:
     digests = pins["sha256"]
     pinned = ", ".join(
@@ -56,6 +77,9 @@ def seeded_sentence(seed: JackpotSeeded, actor: str) -> str:
 HANDED_OVER = ActionSpec(
     EventKind.HANDED_OVER, check_handed_over, apply_handed_over, handed_over_sentence, Signer.DEALER
 )
+TAKEN_OVER = ActionSpec(
+    EventKind.TAKEN_OVER, check_taken_over, apply_taken_over, taken_over_sentence, Signer.SUPERVISOR
+)
 RULES_PINNED = ActionSpec(
     EventKind.RULES_PINNED,
     rule_pins.check_rules_pinned,
@@ -73,4 +97,4 @@ JACKPOT_SEEDED = ActionSpec(
     op_fields=("chips",),
 )
 
-HOUSEKEEPING_SPECS: tuple[ActionSpec[Any, Any], ...] = (HANDED_OVER, RULES_PINNED, JACKPOT_SEEDED)
+HOUSEKEEPING_SPECS: tuple[ActionSpec[Any, Any], ...] = (HANDED_OVER, TAKEN_OVER, RULES_PINNED, JACKPOT_SEEDED)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.jackpot import JackpotAward, PairRows
 from ofc_desk.core.presets import Game, RakeRules
+from ofc_desk.core.results import HandResult
 from ofc_desk.core.rows import placement_label
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered
@@ -211,6 +212,11 @@ class TableGame(Protocol):
 
     def view(self, table: GameTable, live: LiveHand | None) -> GameView:
         """The game's part of the table's snapshot."""
+        ...
+
+    def shown_result(self, result: HandResult) -> HandResult:
+        """A scored hand's result as the table shows it: a Chinese row bonus marked paid or not
+        under this table's preset (`core.chinese.bonus_paid`); OFC's as scored."""
         ...
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ofc_desk.core.chinese.bonus_paid import BonusPaid, mark_paid
 from ofc_desk.core.chinese.deal import MAX_PLAYERS, MIN_PLAYERS
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.chinese.payment import PaymentRules
@@ -13,6 +14,7 @@ from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.jackpot import JackpotAward
 from ofc_desk.core.ofc.deal_input import DealInputError, read_choice, read_pair_units
 from ofc_desk.core.presets import Game, RakeRules
+from ofc_desk.core.results import HandResult
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered
@@ -73,6 +75,9 @@ class ChineseGame:
     @property
     def payment_rules(self) -> PaymentRules:
         return self.preset.payment
+
+    def shown_result(self, result: HandResult) -> HandResult:
+        return mark_paid(result, BonusPaid.of(self.preset.bonus_mode, self.preset.payment.payment))
 
     @property
     def plays_surrender(self) -> bool:

@@ -12,6 +12,7 @@ from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import DECK_SIZE, StreetPlan, cards_needed
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, RakeRules
+from ofc_desk.core.results import HandResult
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
@@ -63,6 +64,9 @@ class OfcGame:
     @property
     def payment_rules(self) -> PaymentRules | None:
         return None
+
+    def shown_result(self, result: HandResult) -> HandResult:
+        return result  # a royalty is always paid where it stands
 
     @property
     def plays_surrender(self) -> bool:

@@ -8,8 +8,8 @@ and `verify` names it (ofc_desk.service.entry_marks).
 Nothing stored is rewritten: a session whose opening signature names no key (every one recorded
 before) is checked as before.
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-12-06
 """
 
@@ -20,8 +20,8 @@ from alembic import op
 
 from ofc_desk.storage import append_only
 
-revision = "0010"
-down_revision = "0009"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,304 @@
+"""A desk's SQLite file fails around each kind of action (issue 34): another program holds the write
+lock past the desk's busy timeout, the disk under the file is full, a commit's answer is lost after
+the commit was made, or another desk at the same table writes first (the chain's unique
+constraint). The action is refused in words (that nothing was recorded, or that the table changed
+elsewhere), the desk holds the table as stored, and the same action is accepted afterwards by the
+same desk: stored once, nothing else, and `verify` passes. A failure just after the commit (the
+anchor file's read of the room's head) leaves the action recorded.
+
+The full disk is a real one where the tests run as root and may mount a tmpfs (a 24 MB one, filled
+up with a file): SQLite's own "database or disk is full" from a write that found no space. Elsewhere
+it is injected: SQLAlchemy's `commit` event raises that same error before the event's COMMIT."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, event
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
+
+from ofc_desk.service import TableService, table_service
+from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
+from ofc_desk.service.persistence import CHANGED_ELSEWHERE
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
+from tests.helpers.fault_scenarios import (
+    SCENARIOS,
+    Scenario,
+    attempt,
+    check_recorded_once,
+    refused_as_stored,
+    stored_events,
+    with_accounts,
+)
+from tests.helpers.table_helpers import DEALER
+
+pytestmark = pytest.mark.xdist_group("sqlite faults")
+BUSY_MILLISECONDS = 50
+"""The desk's busy timeout in these tests (the product waits 30 s for a lock)."""
+TINY_DISK = "24m"
+DESK_SCENARIOS = [scenario for scenario in SCENARIOS if scenario.kind not in FLOOR_WRITTEN]
+CORRECTION = {"player": "Ann", "amount": 1, "reason": "recount"}
+
+
+def _open_room(path: Path) -> Database:
+    database = Database(f"sqlite:///{path}")
+    with_accounts(database)
+    event.listen(database.engine, "connect", _short_busy_timeout)
+    database.engine.dispose()  # every connection from now on waits only that long
+    return database
+
+
+def _short_busy_timeout(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.execute(f"PRAGMA busy_timeout = {BUSY_MILLISECONDS}")
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    database = _open_room(tmp_path_factory.mktemp("sqlite-faults") / "room.db")
+    yield database
+    database.dispose()
+
+
+class _EventsCommit:
+    """Finds the COMMIT of a transaction that inserted an event (not a sign-in attempt's before it)."""
+
+    def __init__(self, database: Database) -> None:
+        self.engine = database.engine
+        self.writing_an_event = False
+        event.listen(self.engine, "before_cursor_execute", self._statement)
+
+    def _statement(self, _connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        self.writing_an_event |= statement.lstrip().upper().startswith("INSERT INTO EVENTS")
+
+    def take(self) -> bool:
+        """Whether the transaction ending now inserted an event."""
+        taken, self.writing_an_event = self.writing_an_event, False
+        return taken
+
+    def remove(self) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._statement)
+
+
+# ---------------------------------------------------------------------------- a lock held too long
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=str)
+def test_a_write_lock_held_past_the_busy_timeout(room: Database, scenario: Scenario) -> None:
+    prepared = scenario.prepare(room)
+    before, shown = stored_events(room, prepared.desk.session_id), prepared.desk.snapshot()
+    path = str(room.engine.url.database)
+    with closing(sqlite3.connect(path, isolation_level=None)) as holder:
+        holder.execute("BEGIN IMMEDIATE")  # another program writing, and not letting go
+        said = refused_as_stored(prepared, shown)
+        refused_as_stored(prepared, shown)
+        holder.execute("ROLLBACK")
+    assert said.startswith("the database was kept busy by another program (database is locked)")
+    check_recorded_once(room, prepared, scenario, before)
+
+
+# ---------------------------------------------------------------------------- a full disk
+class _TmpfsDisk:
+    """A real full disk: the room's file on a small tmpfs, filled up with a file."""
+
+    def __init__(self, mount: Path) -> None:
+        self.mount = mount
+        self.filler = mount / "filler"
+
+    def fill(self, database: Database) -> None:
+        # An empty log, so the next commit needs new space, which there is none of.
+        with closing(sqlite3.connect(str(database.engine.url.database))) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        block = b"\0" * 65536
+        with self.filler.open("wb", buffering=0) as filler:
+            while True:
+                try:
+                    filler.write(block)
+                except OSError as error:
+                    assert error.errno == errno.ENOSPC
+                    if len(block) == 1:
+                        return
+                    block = block[: len(block) // 2]
+
+    def free(self) -> None:
+        self.filler.unlink()
+
+
+class _InjectedFull:
+    """SQLite's "database or disk is full" raised by SQLAlchemy's commit event, before the COMMIT
+    of the transaction that inserts the event (where a real full disk makes a WAL commit fail)."""
+
+    def __init__(self) -> None:
+        self.commits: _EventsCommit | None = None
+
+    def fill(self, database: Database) -> None:
+        self.commits = _EventsCommit(database)
+        event.listen(database.engine, "commit", self._before_commit)
+
+    def _before_commit(self, _connection: Connection) -> None:
+        assert self.commits is not None
+        if self.commits.take():
+            full = sqlite3.OperationalError("database or disk is full")
+            raise OperationalError("COMMIT", None, full)
+
+    def free(self) -> None:
+        assert self.commits is not None
+        event.remove(self.commits.engine, "commit", self._before_commit)
+        self.commits.remove()
+
+
+def _mount_tmpfs() -> tuple[Path | None, str]:
+    """A tmpfs of `TINY_DISK` mounted in a new temp folder, or None and why not."""
+    if os.geteuid() != 0:
+        return None, "mounting a tmpfs needs root"
+    folder = Path(tempfile.mkdtemp(prefix="ofc-desk-full-disk-"))
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={TINY_DISK}", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+    )
+    if mounted.returncode != 0:
+        folder.rmdir()
+        return None, mounted.stderr.strip()
+    return folder, ""
+
+
+@pytest.fixture(scope="module")
+def full_disk(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Database, _TmpfsDisk | _InjectedFull]]:
+    """A room whose disk a test may fill: a real one where possible, else the injected error."""
+    mount, _why_not = _mount_tmpfs()
+    folder = mount or tmp_path_factory.mktemp("full-disk")
+    database = _open_room(folder / "room.db")
+    try:
+        yield database, _TmpfsDisk(mount) if mount else _InjectedFull()
+    finally:
+        database.dispose()
+        if mount is not None:
+            subprocess.run(["umount", str(mount)], check=True)
+            mount.rmdir()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=str)
+def test_a_full_disk(full_disk: tuple[Database, _TmpfsDisk | _InjectedFull], scenario: Scenario) -> None:
+    room, disk = full_disk
+    prepared = scenario.prepare(room)
+    before, shown = stored_events(room, prepared.desk.session_id), prepared.desk.snapshot()
+    disk.fill(room)
+    try:
+        said = refused_as_stored(prepared, shown)
+        refused_as_stored(prepared, shown)
+    finally:
+        disk.free()
+    assert said.startswith("the database's disk is full (database or disk is full)")
+    check_recorded_once(room, prepared, scenario, before)
+
+
+# ---------------------------------------------------------------------------- an answer lost
+@pytest.mark.parametrize("scenario", DESK_SCENARIOS, ids=str)
+def test_a_commit_whose_answer_was_lost_is_found_stored_once(room: Database, scenario: Scenario) -> None:
+    """The COMMIT reached the disk, but the desk heard an error (a link that dropped just then):
+    the dealer is told nothing was recorded and the desk keeps the table it knew; the same action
+    entered again finds the event stored, and it is not stored twice."""
+    prepared = scenario.prepare(room)
+    before, shown = stored_events(room, prepared.desk.session_id), prepared.desk.snapshot()
+    commits = _EventsCommit(room)
+
+    def answer_lost(_session: Session) -> None:
+        if commits.take():
+            raise OperationalError("COMMIT", None, ConnectionResetError(errno.ECONNRESET, "connection reset"))
+
+    event.listen(Session, "after_commit", answer_lost)
+    try:
+        said = refused_as_stored(prepared, shown)
+    finally:
+        event.remove(Session, "after_commit", answer_lost)
+        commits.remove()
+    assert said.startswith("the database did not answer (")
+    assert len(stored_events(room, prepared.desk.session_id)) == len(before) + 1  # stored, unknown to it
+    check_recorded_once(room, prepared, scenario, before)
+
+
+def test_a_floor_decision_whose_answer_was_lost_is_said_decided(room: Database) -> None:
+    (floor,) = (scenario for scenario in SCENARIOS if scenario.kind is EventKind.REQUEST_DECIDED)
+    prepared = floor.prepare(room)
+    commits = _EventsCommit(room)
+
+    def answer_lost(_session: Session) -> None:
+        if commits.take():
+            raise OperationalError("COMMIT", None, ConnectionResetError(errno.ECONNRESET, "connection reset"))
+
+    event.listen(Session, "after_commit", answer_lost)
+    try:
+        assert "nothing was recorded" in (attempt(prepared.act) or "")
+    finally:
+        event.remove(Session, "after_commit", answer_lost)
+        commits.remove()
+    assert attempt(prepared.act) == "request #1 was already approved by Sue"
+    prepared.desk.catch_up()
+    assert prepared.desk.machine.requests[1].approved
+
+
+# ---------------------------------------------------------------------------- a constraint
+@pytest.mark.parametrize("scenario", DESK_SCENARIOS, ids=str)
+def test_another_desk_writing_first(room: Database, scenario: Scenario) -> None:
+    """A second desk at the same table records a request just as this desk's action writes (before
+    its INSERT, or before it takes the write lock for the room's pool or a PIN check): the event's
+    (session, seq) is then taken and the chain's unique constraint refuses it. The dealer is told
+    the table changed elsewhere, the desk shows what is stored (the request too), and the same
+    action is then accepted, after the request."""
+    prepared = scenario.prepare(room)
+    before = stored_events(room, prepared.desk.session_id)
+    other_room = Database(room.url, migrate=False)
+    event.listen(other_room.engine, "connect", _short_busy_timeout)
+    other = TableService.resume(other_room, prepared.desk.session_id, DEALER)
+    wrote: list[object] = []
+
+    def other_desk_first(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if not wrote and statement.lstrip().upper().startswith(("INSERT INTO EVENTS", "BEGIN IMMEDIATE")):
+            wrote.append(other.request(EventKind.CHIPS_CORRECTED, CORRECTION, "count"))
+
+    event.listen(room.engine, "before_cursor_execute", other_desk_first)
+    try:
+        said = attempt(prepared.act)
+    finally:
+        event.remove(room.engine, "before_cursor_execute", other_desk_first)
+        other_room.dispose()
+    assert said == str(CHANGED_ELSEWHERE)
+    assert prepared.desk.snapshot() == other.snapshot()  # the table as stored, the request in it
+    assert attempt(prepared.act) is None
+    after = stored_events(room, prepared.desk.session_id)
+    assert after[: len(before)] == before
+    assert [kind for _seq, kind, _actor, _payload in after[len(before) :]] == [
+        EventKind.REQUEST_MADE.value,
+        scenario.kind.value,
+    ]
+    verify_database(room)
+
+
+# ---------------------------------------------------------------------------- after the commit
+def test_a_failure_after_the_commit_leaves_the_action_recorded(
+    room: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database fails as the desk reads the room's head for its anchor file, just after the
+    event committed: the action stands, and only the anchor is said missing."""
+    monkeypatch.setenv("OFC_DESK_ANCHOR_FILE", str(tmp_path / "anchors.txt"))
+    prepared = SCENARIOS[0].prepare(room)
+    before = stored_events(room, prepared.desk.session_id)
+
+    def head_unread(*_args: object) -> None:
+        raise OperationalError("SELECT", None, ConnectionResetError(errno.ECONNRESET, "connection reset"))
+
+    monkeypatch.setattr(table_service, "append_anchor", head_unread)
+    assert attempt(prepared.act) is None
+    assert prepared.desk.anchor_fault == "recorded, but not anchored: [Errno 104] connection reset"
+    assert len(stored_events(room, prepared.desk.session_id)) == len(before) + 1

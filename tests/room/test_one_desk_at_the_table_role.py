@@ -1,0 +1,60 @@
+"""One table, one desk at a card room's logins (issue 34): the desks' role claims a table, takes
+it over with a supervisor's PIN and lets it go, which its grants on `desk_holds` allow and nothing
+more (no DELETE: a hold let go keeps its row)."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from psycopg import errors
+from sqlalchemy.engine import make_url
+
+from ofc_desk.service import list_open_tables
+from ofc_desk.service.desk_holds import TableHeld, TakenElsewhere, ThisDesk
+from ofc_desk.service.replay import run_replay
+from ofc_desk.service.table_service import TableService
+from ofc_desk.service.verify import verify_database
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
+from ofc_desk.storage.users import Role, create_accounts, sign_in
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
+
+pytestmark = pytest.mark.postgres
+
+
+def _as(url: str, role: str) -> str:
+    return make_url(url).set(username=role).render_as_string(hide_password=False)
+
+
+def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(room_url: str, roles: RoomRoles) -> None:
+    owner = Database(room_url)
+    create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
+    with owner.engine.connect() as connection:
+        apply_roles(connection, room_roles_sql(connection, roles))
+    owner.dispose()
+    desks = Database(_as(room_url, roles.table))
+    try:
+        run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)
+        dealer = sign_in(desks, DEALER, DEALER_PIN)
+        first = TableService.resume(desks, 1, dealer, ThisDesk("PIT-1", "one"))
+        first.start_next_hand()
+        with pytest.raises(TableHeld, match="T1 is live at desk PIT-1"):
+            TableService.resume(desks, 1, dealer, ThisDesk("PIT-2", "two"))
+        second = TableService.take_over(
+            desks, 1, dealer, ThisDesk("PIT-2", "two"), SUPERVISOR, SUPERVISOR_PIN
+        )
+        with pytest.raises(TakenElsewhere):
+            first.hand_over("Rita")
+        second.release()
+        assert list_open_tables(desks)[0].holder is None
+        TableService.resume(desks, 1, dealer, ThisDesk("PIT-3", "three"))
+        verify_database(desks, fork=False)
+    finally:
+        desks.dispose()
+    with (
+        psycopg.connect(
+            make_url(_as(room_url, roles.table)).set(drivername="postgresql").render_as_string(False)
+        ) as c,
+        pytest.raises(errors.InsufficientPrivilege),
+    ):
+        c.execute("DELETE FROM desk_holds")
