@@ -37,7 +37,7 @@ from ofc_desk.service.signoffs import SignoffFault, key_named, marks_entries, re
 from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountsChain
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.keys import head_message, signature_holds
-from ofc_desk.storage.models import EntryMark, Event
+from ofc_desk.storage.models import EntryMark, Event, Signature
 from ofc_desk.storage.users import Account
 
 MARKED: Final = frozenset(spec.kind for spec in SPECS if spec.signer is Signer.NOBODY) - {
@@ -215,6 +215,19 @@ def _marked(
         " recorded at another desk's login"
     )
     raise EntryFault(said.format(event=event.id, kind=event.kind, actor=event.actor))
+
+
+def keyed_session(database: Database, session_id: int) -> bool:
+    """Whether the session's opening publishes a key (`check_entries` holds its entries to marks
+    only then), so that a desk taking it marks what it records; False in a schema from before
+    migration 0013."""
+    with database.snapshot() as session:
+        if not marks_entries(session):
+            return False
+        opening = select(Signature.id).where(
+            Signature.session_id == session_id, Signature.seq == 1, Signature.entries_key != ""
+        )
+        return session.scalar(opening.limit(1)) is not None
 
 
 def foreign_entry(database: Database, session_id: int) -> str | None:

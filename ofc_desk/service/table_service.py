@@ -29,7 +29,7 @@ from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service import desk_holds
 from ofc_desk.service.actions import DEALER_SIGNED
-from ofc_desk.service.entry_marks import MARKED, DeskMarks, foreign_entry
+from ofc_desk.service.entry_marks import MARKED, DeskMarks, foreign_entry, keyed_session
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
@@ -73,6 +73,8 @@ class TableService:
         it holds the table."""
         self._machine = machine
         self._dealer = actor if isinstance(actor, Account) else None
+        self._marking = True
+        """Whether this desk marks its entries: in a session whose opening published a key."""
         self._marks = marks or DeskMarks.for_dealer(self._dealer)
         """This desk's chain of marks for its entries (`entry_marks`), published with its first."""
         self._actor = actor.name if isinstance(actor, Account) else actor
@@ -97,7 +99,7 @@ class TableService:
             return self.snapshot()
         self.act(EventKind.HANDED_OVER, {"dealer": name})
         self._dealer = dealer if isinstance(dealer, Account) else None
-        self._marks = DeskMarks.for_dealer(self._dealer)
+        self._marks = self._new_marks()
         self._actor = name
         return self.snapshot()
 
@@ -124,6 +126,7 @@ class TableService:
         if marks is not None:
             marks.published = True  # the opening's signature carries the key
         service = cls(store, machine, actor, desk, marks)
+        service._marking = marks is not None  # a bare name published no key: nothing is marked
         service._anchor(EventKind.TABLE_OPENED)
         return service
 
@@ -139,7 +142,7 @@ class TableService:
             name = actor.name if isinstance(actor, Account) else actor
             desk_holds.claim(database, session_id, machine.table, desk, name)
         service = cls(store, machine, actor, desk)
-        service.entry_fault = foreign_entry(database, session_id)
+        service._take_marks(database)
         return service
 
     @classmethod
@@ -158,6 +161,8 @@ class TableService:
         of marks for `actor` (`entry_marks`, published with its first entry), as at a resume."""
         store, machine = EventStore.load(database, session_id)
         service = cls(store, machine, actor, desk)
+        service._marking = keyed_session(database, session_id)
+        service._marks = service._new_marks()
         name = actor.name if isinstance(actor, Account) else actor
         raw = {"dealer": name, "desk": desk.machine}
         payload, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
@@ -172,6 +177,19 @@ class TableService:
             break
         service.entry_fault = foreign_entry(database, session_id)
         return service
+
+    def _take_marks(self, database: Database) -> None:
+        """At a table taken (resumed, taken over): its marks are this desk's from now on, when the
+        session's opening published a key; and an entry another desk's login recorded, in words."""
+        self._marking = keyed_session(database, self.session_id)
+        self._marks = self._new_marks()
+        self.entry_fault = foreign_entry(database, self.session_id)
+
+    def _new_marks(self) -> DeskMarks | None:
+        """A new chain of marks for the dealer on duty; None where nothing is marked: a session
+        whose opening published no key (recorded before migration 0013, or opened under a bare
+        name) is checked as before, and a mark there would be one no entry needs."""
+        return DeskMarks.for_dealer(self._dealer) if self._marking else None
 
     def release(self) -> None:
         """This desk lets the table go (the desk is closed, or another table opened): it may be
@@ -607,7 +625,7 @@ class TableService:
                     if stamp is not None:
                         # A commit whose answer was lost may have stored the mark, or not: which
                         # link follows is unknown, so the next entry publishes a chain of its own.
-                        self._marks = DeskMarks.for_dealer(self._dealer)
+                        self._marks = self._new_marks()
                     raise
                 self._reload()  # it answered, refusing: another desk or the floor wrote first
                 if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
