@@ -162,8 +162,7 @@ def test_the_roles_are_current_once_applied_and_not_after_an_upgrade_adds_tables
     assert words.startswith(
         f"not current: {roles.floor} lacks SELECT on table account_events;"
         f" {roles.floor} lacks SELECT on table desk_holds;"
-        f" {roles.floor} lacks SELECT on table entry_marks;"
-        f" {roles.floor} lacks INSERT on table jackpot_moves;"
+        f" {roles.floor} lacks SELECT on table entry_marks; and "  # the first three said
     )
     apply(room_url, roles)
     assert state() == (True, True, current)

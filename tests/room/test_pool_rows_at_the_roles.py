@@ -12,6 +12,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ProgrammingError
 
 from ofc_desk.service import room_pool as pool_rows_module
+from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.floor_decisions import seed_at_the_floor
 from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.replay import run_replay
@@ -93,7 +94,8 @@ def test_the_floor_role_may_not_store_a_seed_other_than_its_event_says(
     monkeypatch.setattr(pool_rows_module, "record_moves", tenfold)
     floor = Database(_as(room, roles.floor))
     try:
-        with pytest.raises(ProgrammingError, match="row-level security"):
+        # The floor's decisions say the database's refusal in words (`unrecorded`).
+        with pytest.raises(ActionRefused, match=r"the database refused it .*row-level security"):
             seed_at_the_floor(floor, 1, 1500, SUPERVISOR, SUPERVISOR_PIN)
     finally:
         floor.dispose()
