@@ -17,8 +17,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from ofc_desk.cli.main import main
+from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.replay import run_replay
-from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database, newest_revision
 from ofc_desk.storage.roles import RoomRoles

@@ -1,10 +1,11 @@
 """The room's jackpot pool over a shift (docs/rules.md §11): pool at the start + drops + seeds −
 awards ± voids = pool at the end.
 
-The start and the end are the pool as the store kept it (`room_pool.pool_rows`: each change with
-the room's pool after it); the changes between them are the tables' own, read from their verified
-sessions (`SessionRecord.pool_moves`), so a stored pool that no longer agrees with the tables'
-events does not reconcile, and says by how much.
+The start and the end are the pool as the store kept it (`pool_ledger.verified_pool_rows`: each
+change the events give, with the room's pool after it; a row set aside is left out); the changes
+between them are the tables' own, read from their verified sessions (`SessionRecord.pool_moves`),
+so a stored pool that no longer agrees with the tables' events does not reconcile, and says by how
+much.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from datetime import datetime
 
 from ofc_desk.reports.loader import parse_time
 from ofc_desk.reports.record import PoolMove, pool_totals
-from ofc_desk.service.room_pool import MoveKind, PoolRow, pool_rows
+from ofc_desk.service.pool_ledger import verified_pool_rows
+from ofc_desk.service.room_pool import MoveKind, PoolRow
 from ofc_desk.storage.database import Database
 
 
@@ -52,8 +54,7 @@ def reconcile_pool(
 ) -> PoolReconciliation:
     """The pool from `start` (None: the first change) up to, not including, `end`, with every
     table's changes of the shift (`moves`, already those inside it)."""
-    with database.snapshot() as session:
-        rows = pool_rows(session)
+    rows = verified_pool_rows(database)
     totals = pool_totals(moves)
     return PoolReconciliation(
         at_start=_pool_before(rows, start),

@@ -25,7 +25,8 @@ from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.fold import fold_event, pinned_machine
 from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.room_pool import WithJackpot, pool_in
+from ofc_desk.service.pool_ledger import pool_in
+from ofc_desk.service.room_pool import WithJackpot
 from ofc_desk.service.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, schema_sentence
@@ -87,7 +88,7 @@ class FloorRoom:
     """Why nothing can be read yet, in words: the room has no tables yet or its schema is not
     the one this program reads, and what to do (the owner's `ofc-desk db upgrade`)."""
     jackpot_pool: int = 0
-    """The room's jackpot pool (`room_pool.room_pool`): every table's drops and seeds less awards."""
+    """The room's jackpot pool (`pool_ledger.room_pool`): every table's drops and seeds less awards."""
 
     def reads_as(self, other: FloorRoom) -> bool:
         """Whether the two readings show the same (whenever each was taken)."""
@@ -220,7 +221,7 @@ class FloorReader:
                     ).all()
                     followed.fold(list(new_events))
             ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
-            jackpot_pool = pool_in(session)
+            jackpot_pool = pool_in(session, self.database)
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
         tables.sort(key=lambda table: (natural_key(table.table), table.session_id))
         return FloorRoom(now, tuple(tables), ever_opened, jackpot_pool=jackpot_pool)

@@ -18,7 +18,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.unrecorded import refused_unrecorded
 from ofc_desk.storage.audit import canonical_json
 from ofc_desk.storage.database import Database

@@ -16,12 +16,14 @@ from sqlalchemy.orm import Session
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import desk_holds, room_pool
 from ofc_desk.service.dealers import HAND_OVERS, DealerStep, hand_dealers
+from ofc_desk.service.entry_marks import EntryStamp, stamp_row
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import StoredEvent, fold_event, folded
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
+from ofc_desk.service.pool_ledger import held_pool, pool_reading
 from ofc_desk.service.records import (
     AuditRecord,
     HandFields,
@@ -33,6 +35,7 @@ from ofc_desk.service.records import (
 )
 from ofc_desk.service.room_chain import link_new_session, lock_openings
 from ofc_desk.service.row_reader import audit_record, hand_record, ledger_record, voided_hands
+from ofc_desk.service.signoffs import marks_entries
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
 from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, notify_table_changed, share_append_lock
@@ -85,6 +88,8 @@ class EventStore:
         """Every event of the session up to the head, as committed: nothing that failed to commit."""
         self.desk: desk_holds.ThisDesk | None = None
         """The desk this store appends for: each append checks it still holds the table."""
+        self._keeps_marks: bool | None = None
+        """Whether the schema keeps entries' marks (migration 0013), read once."""
 
     @classmethod
     def create_session(
@@ -95,10 +100,12 @@ class EventStore:
         payload: TableOpened,
         machine: TableMachine,
         signers: Sequence[Account] = (),
+        entries_key: str = "",
         desk: desk_holds.ThisDesk | None = None,
     ) -> EventStore:
         """A new session's store, its opening committed (and held by `desk`, if given, from the
-        same transaction)."""
+        same transaction); `entries_key`, signed by the first signer, is the key that marks the
+        opening desk's entries (`entry_marks`)."""
         with database.session() as session:
             lock_openings(session)
             _refuse_if_open(session, table)
@@ -121,7 +128,16 @@ class EventStore:
                 desk_holds.hold_new(session, row.id, desk, actor)
                 store.desk = desk
             outcome = machine.apply(EventKind.TABLE_OPENED, payload, actor)
-            event = store._write(session, row, EventKind.TABLE_OPENED, payload, actor, outcome, signers)
+            event = store._write(
+                session,
+                row,
+                EventKind.TABLE_OPENED,
+                payload,
+                actor,
+                outcome,
+                signers,
+                entries_key=entries_key,
+            )
             row.opened_at = event.at
             session.commit()
         store._stored(event)
@@ -199,26 +215,32 @@ class EventStore:
         payload: EventPayload,
         actor: str,
         signers: Sequence[Account] = (),
+        stamp: EntryStamp | None = None,
     ) -> None:
         """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
-        derived rows and the signatures of `signers` over the new head. On any failure this store
-        is left at the head stored before, and `machine` may hold the event that was not stored:
-        the caller puts `stored_machine()` in its place."""
+        derived rows, the signatures of `signers` over the new head and its desk's `stamp` (an
+        entry's: `entry_marks`). On any failure this store is left at the head stored before, and
+        `machine` may hold the event that was not stored: the caller puts `stored_machine()` in its
+        place."""
+        changes_pool = kind in room_pool.POOL_KINDS
+        if changes_pool:
+            pool_reading(self.database)  # the room walked before the lock: under it, only what is new
         try:
             with self.database.session() as session:
                 # The room's pool is read and changed by one table at a time (`room_pool`).
-                pool = room_pool.hold_pool(session) if kind in room_pool.POOL_KINDS else None
+                pool = held_pool(session, self.database) if changes_pool else None
                 # One table, one desk: refused here if another desk took the table (issue 34).
                 desk_holds.check_in_append(session, self.session_id, self.desk, kind, payload)
                 if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
-                    payload = machine.check(
-                        kind, {**payload, room_pool.POOL_KEY: pool or 0}
-                    )  # the pool it found
+                    found = pool.payable() if pool is not None else 0
+                    payload = machine.check(kind, {**payload, room_pool.POOL_KEY: found})  # the pool it found
                 outcome = machine.apply_checked(kind, payload, actor)
                 row = self._head_row(session)
-                event = self._write(session, row, kind, payload, actor, outcome, signers)
+                event = self._write(session, row, kind, payload, actor, outcome, signers, stamp)
                 if pool is not None:
-                    room_pool.record_moves(session, self.session_id, event.id, pool, outcome.pool_moves)
+                    if any(move.chips < 0 for move in outcome.pool_moves):
+                        pool.payable()  # nothing is taken out of a pool that does not verify
+                    room_pool.record_moves(session, self.session_id, event.id, pool.pool, outcome.pool_moves)
                 session.commit()
         except IntegrityError:
             raise ActionRefused(str(CHANGED_ELSEWHERE)) from None
@@ -244,6 +266,8 @@ class EventStore:
         actor: str,
         outcome: Outcome,
         signers: Sequence[Account] = (),
+        stamp: EntryStamp | None = None,
+        entries_key: str = "",
     ) -> Event:
         seq, at, text = self.head_seq + 1, utc_now(), canonical_json(payload)
         digest = event_hash(self.head_hash, self.session_id, seq, kind.value, actor, at, text)
@@ -260,13 +284,25 @@ class EventStore:
         session.add(event)
         session.flush()
         write_derived(session, self.session_id, event.id, at, outcome)
+        if not self._marks_kept(session):
+            stamp, entries_key = None, ""  # a test recording as a desk from before migration 0013
         for signer in signers:
-            _add_signature(session, self.session_id, seq, digest, signer)
+            _add_signature(session, self.session_id, seq, digest, signer, entries_key)
+            entries_key = ""  # the first signer's: the opening dealer's
+        if stamp is not None:
+            session.add(stamp_row(self.session_id, event.id, seq, stamp))
+            if stamp.key:
+                _add_signature(session, self.session_id, seq, digest, stamp.signer, stamp.key)
         notify_table_changed(session, self.session_id)
         row.head_seq, row.head_hash = seq, digest
         if outcome.closes_session:
             row.closed_at = at
         return event
+
+    def _marks_kept(self, session: Session) -> bool:
+        if self._keeps_marks is None:
+            self._keeps_marks = marks_entries(session)
+        return self._keeps_marks
 
 
 def _without_pool(payload: dict[str, Any]) -> str:
@@ -274,11 +310,13 @@ def _without_pool(payload: dict[str, Any]) -> str:
     return canonical_json({key: value for key, value in payload.items() if key != room_pool.POOL_KEY})
 
 
-def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, signer: Account) -> None:
+def _add_signature(
+    session: Session, session_id: int, seq: int, head_hash: str, signer: Account, entries_key: str = ""
+) -> None:
     if signer.key is None:
         return  # an account from before sign-offs, or a name without an account: nothing to sign with
     accounts_seq, accounts_hash = accounts_head(session)
-    message = head_message(session_id, seq, head_hash, accounts_seq, accounts_hash)
+    message = head_message(session_id, seq, head_hash, accounts_seq, accounts_hash, entries_key)
     # A dealer without an account of their own in a replayed session signs with the built-in key.
     name = BUILTIN_REPLAY if signer.builtin else signer.name
     session.add(
@@ -290,6 +328,7 @@ def _add_signature(session: Session, session_id: int, seq: int, head_hash: str, 
             signature=sign(signer.key, message),
             accounts_seq=accounts_seq,
             accounts_hash=accounts_hash,
+            entries_key=entries_key,
         )
     )
 

@@ -8,14 +8,15 @@ it found (`jackpot_pool`); the award is worked out from it and the hand, after t
 settlement and rake, and stored in the hand's result as `ofc-desk score` answers it. The store
 keeps each change as a `jackpot_moves` row with the pool after it, under one lock for the whole
 room (`hold_pool`): two desks settling at the same moment read and change the pool one after the
-other, so the same chips are never paid twice and the pool never goes below 0. `verify` walks
-every table's changes in the order of their events and holds each settlement's pool to it
-(`RoomPoolCheck`).
+other, so the same chips are never paid twice and the pool never goes below 0. The pool is never
+read from those rows: `PoolWalk` walks every table's changes in the order of their events, holds
+each settlement's pool to it and the stored rows to the changes, for `verify` (`RoomPoolCheck`)
+and for the desk (`pool_ledger`, which pays from it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Protocol
@@ -34,7 +35,7 @@ from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.outcome import LedgerEntry, Outcome, PoolMove
 from ofc_desk.service.payloads import JackpotSeeded, RawPayload
-from ofc_desk.storage.database import JACKPOT_LOCK, Database, hold_append_lock
+from ofc_desk.storage.database import JACKPOT_LOCK, hold_append_lock
 from ofc_desk.storage.models import Event, JackpotMove
 
 POOL_KEY: Final = "jackpot_pool"
@@ -166,28 +167,23 @@ def apply_seeded(machine: PoolTable, payload: JackpotSeeded) -> Outcome:
 
 
 # ---------------------------------------------------------------------- the store's part
-def hold_pool(session: Session) -> int | None:
-    """Make this transaction the only one changing the room's pool until it ends, and read the
-    pool: the last change's `pool_after` (0 before the first); None in a schema from before the
-    room's pool (a test recording as an older desk did)."""
-    hold_append_lock(session, JACKPOT_LOCK)
-    return _last_pool(session) if _has_pool(session) else None
-
-
-def _has_pool(session: Session) -> bool:
+def has_pool(session: Session) -> bool:
+    """Whether the schema keeps the room's pool (migration 0009)."""
     return inspect(session.connection()).has_table(JackpotMove.__tablename__)
 
 
-def _last_pool(session: Session) -> int:
-    last = session.scalar(select(JackpotMove.pool_after).order_by(JackpotMove.id.desc()).limit(1))
-    return int(last or 0)
+def hold_pool(session: Session) -> None:
+    """Make this transaction the only one changing the room's pool until it ends (PostgreSQL: a
+    transaction-scoped advisory lock; SQLite: the write lock, taken at once)."""
+    hold_append_lock(session, JACKPOT_LOCK)
 
 
 def record_moves(
     session: Session, session_id: int, event_id: int, pool: int, moves: Sequence[PoolMove]
 ) -> int:
-    """The event's changes of the pool as rows, each with the pool after it; refused when one
-    would take the pool below 0 (a void of a hand whose drop was paid out since)."""
+    """The event's changes of the pool as rows, each with the pool after it (`pool`: the pool the
+    room's events give, never a stored total: `pool_ledger`); refused when one would take the pool
+    below 0 (a void of a hand whose drop was paid out since)."""
     for move in moves:
         if pool + move.chips < 0:
             raise ActionRefused(
@@ -213,21 +209,7 @@ def record_moves(
     return pool
 
 
-def room_pool(database: Database) -> int:
-    """The room's jackpot pool now (0 for a database from before the room's pool)."""
-    with database.session() as session:
-        return pool_in(session)
-
-
-def pool_in(session: Session) -> int:
-    """`room_pool` read in a session already open (the floor's reading of the room)."""
-    return _last_pool(session) if _has_pool(session) else 0
-
-
-# ---------------------------------------------------------------------- verify's part
-MOVE_KEYS: Final = ("session_id", "event_id", "hand_number", "kind", "chips", "pool_after")
-
-
+# ---------------------------------------------------------------------- the walk (verify's, the desk's)
 @dataclass(frozen=True)
 class PoolStep:
     """One event's part in the room's pool: the pool it says it found, and its changes."""
@@ -244,55 +226,143 @@ def pool_step(event_id: int, session_id: int, outcome: Outcome) -> PoolStep | No
     return PoolStep(event_id, session_id, outcome.pool_before, outcome.pool_moves)
 
 
+@dataclass(frozen=True)
+class StoredMove:
+    """A `jackpot_moves` row as read (or, with `id` 0, as an event gives it)."""
+
+    id: int
+    session_id: int
+    event_id: int
+    hand_number: int | None
+    kind: str
+    chips: int
+    pool_after: int
+
+    def fields(self) -> tuple[int, int, int | None, str, int, int]:
+        return (self.session_id, self.event_id, self.hand_number, self.kind, self.chips, self.pool_after)
+
+
+_MOVE_COLUMNS = (
+    JackpotMove.id,
+    JackpotMove.session_id,
+    JackpotMove.event_id,
+    JackpotMove.hand_number,
+    JackpotMove.kind,
+    JackpotMove.chips,
+    JackpotMove.pool_after,
+)
+
+
+def read_moves(session: Session, after: int = 0) -> list[StoredMove]:
+    """The stored rows of the pool numbered after `after`, in order; none before migration 0009."""
+    if not has_pool(session):
+        return []
+    query = select(*_MOVE_COLUMNS).where(JackpotMove.id > after).order_by(JackpotMove.id)
+    return [StoredMove(*row) for row in session.connection().execute(query)]
+
+
 @dataclass
-class RoomPoolCheck:
-    """Every table's changes of the pool, walked in the order of their events: each settlement
-    found the pool the events before it give, the pool never went below 0, and the stored rows
-    are the ones the events give."""
+class PoolWalk:
+    """The room's pool as its events give it, walked change by change in the order of the events,
+    each event's stored rows held to the changes it gives. `pool` is the events' figure, never a
+    stored one; a row beside those the events give (any login that records may add one) is set
+    aside, named and not counted; a row missing or altered, a settlement that found another pool
+    or a pool below 0 is `fault` (the first one), which the desk will not pay from."""
 
-    steps: list[PoolStep] = field(default_factory=list)
+    rows_kept: bool = True
+    """False for a schema from before the room's pool: its changes have no rows to hold."""
+    pool: int = 0
+    waiting: dict[int, list[StoredMove]] = field(default_factory=dict)
+    """Stored rows by their event, not yet walked to."""
+    matched: list[StoredMove] = field(default_factory=list)
+    """The stored rows the events give, in the order walked."""
+    aside: list[StoredMove] = field(default_factory=list)
+    """The stored rows beside them."""
+    fault: str | None = None
 
-    def fault(self, session: Session) -> str | None:
-        expected, pool = [], 0
-        for step in sorted(self.steps, key=lambda step: step.event_id):
-            if step.pool_before is not None and step.pool_before != pool:
-                return ngettext(
+    @property
+    def set_aside(self) -> list[str]:
+        """A sentence for each row set aside, in the order they were stored."""
+        return [_row_set_aside(row) for row in sorted(self.aside, key=lambda row: row.id)]
+
+    def take(self, rows: Sequence[StoredMove]) -> None:
+        for row in rows:
+            self.waiting.setdefault(row.event_id, []).append(row)
+
+    def walk(self, step: PoolStep) -> None:
+        if step.pool_before is not None and step.pool_before != self.pool:
+            self._fault(
+                ngettext(
                     "event {event} says the room's jackpot pool held {claimed} chip; the events before"
                     " it give {pool}",
                     "event {event} says the room's jackpot pool held {claimed} chips; the events before"
                     " it give {pool}",
                     step.pool_before,
-                ).format(event=step.event_id, claimed=step.pool_before, pool=pool)
-            for move in step.moves:
-                pool += move.chips
-                if pool < 0:
-                    return _("event {event} takes the room's jackpot pool below 0 ({pool})").format(
-                        event=step.event_id, pool=pool
-                    )
-                values = (step.session_id, step.event_id, move.hand_number, move.kind, move.chips, pool)
-                expected.append(dict(zip(MOVE_KEYS, values, strict=True)))
-        return _stored_moves_fault(session, expected)
-
-
-def _stored_moves_fault(session: Session, expected: list[dict[str, Any]]) -> str | None:
-    if not _has_pool(session):
-        return None  # a database from before the room's pool: its drops are in its hands
-    columns = [getattr(JackpotMove, key) for key in MOVE_KEYS]
-    stored = session.execute(select(JackpotMove.id, *columns).order_by(JackpotMove.id)).all()
-    for position, (row_id, *values) in enumerate(stored):
-        fields = dict(zip(MOVE_KEYS, values, strict=True))
-        if position >= len(expected):
-            return _("jackpot pool row {row} ({kind} {chips}) is none the events give").format(
-                row=row_id, kind=fields["kind"], chips=signed_number(fields["chips"])
+                ).format(event=step.event_id, claimed=step.pool_before, pool=self.pool)
             )
-        if fields != expected[position]:
-            return _("jackpot pool row {row} differs from the events").format(row=row_id)
-    if len(stored) < len(expected):
-        missing = expected[len(stored)]
-        return _("the room's jackpot pool is missing the {kind} of event {event}").format(
-            kind=missing["kind"], event=missing["event_id"]
-        )
-    return None
+        expected = []
+        for move in step.moves:
+            self.pool += move.chips
+            if self.pool < 0:
+                said = _("event {event} takes the room's jackpot pool below 0 ({pool})")
+                self._fault(said.format(event=step.event_id, pool=self.pool))
+            values = (step.session_id, step.event_id, move.hand_number, move.kind, move.chips, self.pool)
+            expected.append(StoredMove(0, *values))
+        self._hold(expected, self.waiting.pop(step.event_id, []))
+
+    def set_aside_rows(self, walked: Callable[[StoredMove], bool] = lambda row: True) -> None:
+        """Set aside the waiting rows whose event `walked` says was walked past: it gave no such
+        change of the pool (a rebuy's, say)."""
+        for event_id in [event_id for event_id, rows in self.waiting.items() if walked(rows[0])]:
+            self.aside += self.waiting.pop(event_id)
+
+    def _hold(self, expected: list[StoredMove], rows: list[StoredMove]) -> None:
+        if not self.rows_kept:
+            return
+        extra, position = [], 0
+        for row in rows:
+            if position < len(expected) and row.fields() == expected[position].fields():
+                self.matched.append(row)
+                position += 1
+            else:
+                extra.append(row)
+        if position < len(expected):
+            missing = expected[position]
+            altered = next((row for row in extra if row.kind == missing.kind), None)
+            if altered is not None:
+                extra.remove(altered)
+                self._fault(_("jackpot pool row {row} differs from the events").format(row=altered.id))
+            else:
+                said = _("the room's jackpot pool is missing the {kind} of event {event}")
+                self._fault(said.format(kind=missing.kind, event=missing.event_id))
+        self.aside += extra
+
+    def _fault(self, fault: str) -> None:
+        if self.fault is None:
+            self.fault = fault
+
+
+def _row_set_aside(row: StoredMove) -> str:
+    said = _(
+        "jackpot pool row {row} ({kind} {chips}, event {event}) is none the events give: it is not counted"
+    )
+    return said.format(row=row.id, kind=row.kind, chips=signed_number(row.chips), event=row.event_id)
+
+
+@dataclass
+class RoomPoolCheck:
+    """`verify`'s walk of every table's changes of the pool in the order of their events
+    (`PoolWalk`): the first fault, and a sentence for each row set aside."""
+
+    steps: list[PoolStep] = field(default_factory=list)
+
+    def check(self, session: Session) -> tuple[str | None, list[str]]:
+        walk = PoolWalk(rows_kept=has_pool(session))
+        walk.take(read_moves(session))
+        for step in sorted(self.steps, key=lambda step: step.event_id):
+            walk.walk(step)
+        walk.set_aside_rows()
+        return walk.fault, walk.set_aside
 
 
 # ---------------------------------------------------------------------- the reports' part
@@ -310,34 +380,44 @@ class PoolRow:
     """The room's pool once this change was made, as the store kept it (every table's changes)."""
 
 
-def pool_rows(session: Session, session_id: int | None = None) -> tuple[PoolRow, ...]:
+def pool_rows(
+    session: Session, session_id: int | None = None, kept: Container[int] | None = None
+) -> tuple[PoolRow, ...]:
     """The room's stored pool changes in the order they were made (one session's, or every
-    table's); none in a database from before the room's pool."""
-    return _stored_rows(session, session_id) if _has_pool(session) else ()
+    table's; with `kept`, only the rows of those ids); none in a database from before the room's
+    pool."""
+    return _stored_rows(session, session_id, kept) if has_pool(session) else ()
 
 
-def _stored_rows(session: Session, session_id: int | None) -> tuple[PoolRow, ...]:
+def _stored_rows(
+    session: Session, session_id: int | None, kept: Container[int] | None = None
+) -> tuple[PoolRow, ...]:
     columns = (JackpotMove.session_id, JackpotMove.event_id, Event.at, JackpotMove.hand_number)
-    query = select(*columns, JackpotMove.kind, JackpotMove.chips, JackpotMove.pool_after).join(
-        Event, Event.id == JackpotMove.event_id
-    )
+    query = select(JackpotMove.id, *columns, JackpotMove.kind, JackpotMove.chips, JackpotMove.pool_after)
+    query = query.join(Event, Event.id == JackpotMove.event_id)
     if session_id is not None:
         query = query.where(JackpotMove.session_id == session_id)
-    return tuple(PoolRow(*row) for row in session.execute(query.order_by(JackpotMove.id)).all())
+    rows = session.execute(query.order_by(JackpotMove.id)).all()
+    return tuple(PoolRow(*row[1:]) for row in rows if kept is None or row[0] in kept)
 
 
 def session_pool_rows(
     session: Session, session_id: int, steps: Sequence[PoolStep]
 ) -> tuple[tuple[PoolRow, ...], str | None]:
-    """A session's stored pool changes, and a fault when they are not the ones its events give
-    (the pool after each is the whole room's: `RoomPoolCheck` holds it)."""
-    if not _has_pool(session):
+    """A session's stored pool changes that its events give (a row beside them, which any login
+    that records may add, is left out: `verify` names it), and a fault when one it gives is missing
+    or altered (the pool after each is the whole room's: `RoomPoolCheck` holds it)."""
+    if not has_pool(session):
         return (), None  # a database from before the room's pool: its drops are in its hands
-    rows = _stored_rows(session, session_id)
     given = [
         (step.event_id, move.hand_number, move.kind, move.chips) for step in steps for move in step.moves
     ]
-    if [(row.event_id, row.hand_number, row.kind, row.chips) for row in rows] == given:
-        return rows, None
+    kept: list[PoolRow] = []
+    for row in _stored_rows(session, session_id):
+        said = (row.event_id, row.hand_number, row.kind, row.chips)
+        if len(kept) < len(given) and said == given[len(kept)]:
+            kept.append(row)
+    if len(kept) == len(given):
+        return tuple(kept), None
     fault = _("session {session}: its rows of the room's jackpot pool differ from its events")
-    return rows, fault.format(session=session_id)
+    return tuple(kept), fault.format(session=session_id)

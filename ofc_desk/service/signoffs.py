@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import literal, select
+from sqlalchemy import inspect, literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -36,7 +36,7 @@ from ofc_desk.storage.accounts import (
 )
 from ofc_desk.storage.keys import head_message, signature_holds
 from ofc_desk.storage.lockout import chain_fault
-from ofc_desk.storage.models import AccountEvent, Event, Signature, SignInAttempt, User
+from ofc_desk.storage.models import AccountEvent, EntryMark, Event, Signature, SignInAttempt, User
 from ofc_desk.storage.users import Role
 
 SIGNING_ROLES = frozenset({Role.DEALER.value, Role.SUPERVISOR.value})
@@ -88,16 +88,23 @@ def sign_in_fault(session: Session, chain: AccountsChain, set_aside: list[str]) 
 _SIGNATURE_COLUMNS = (Signature.id, Signature.seq, Signature.hash, Signature.signer, Signature.signature)
 _ACCOUNTS_NAMED = (Signature.accounts_seq, Signature.accounts_hash)
 _NO_ACCOUNTS_NAMED = (literal(0).label("accounts_seq"), literal("").label("accounts_hash"))
+_NO_ENTRIES_KEY = literal("").label("entries_key")
+
+
+def marks_entries(session: Session) -> bool:
+    """Whether the schema keeps entries' marks and their keys (migration 0013, `entry_marks`)."""
+    return inspect(session.connection()).has_table(EntryMark.__tablename__)
 
 
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
     """A session's signatures as plain rows (id, seq, hash, signer, signature), for
     `check_session_signoffs`, which reads nothing itself."""
     named = _ACCOUNTS_NAMED if anchors_accounts(session) else _NO_ACCOUNTS_NAMED
+    keyed = Signature.entries_key if marks_entries(session) else _NO_ENTRIES_KEY
     return (
         session.connection()
         .execute(
-            select(*_SIGNATURE_COLUMNS, *named)
+            select(*_SIGNATURE_COLUMNS, *named, keyed)
             .where(Signature.session_id == session_id)
             .order_by(Signature.id)
         )
@@ -121,8 +128,10 @@ def check_session_signoffs(
     by_seq = {event.seq: event for event in events}
     for signature in signatures:
         accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
-        message = head_message(session_id, signature.seq, signature.hash, accounts_seq, accounts_hash)
-        key = _key_named(chain, signature.signer, accounts_seq)
+        message = head_message(
+            session_id, signature.seq, signature.hash, accounts_seq, accounts_hash, signature.entries_key
+        )
+        key = key_named(chain, signature.signer, accounts_seq)
         if key is None or not signature_holds(key.public_key, message, signature.signature):
             set_aside.append(_set_aside(session_id, signature))
             continue
@@ -161,9 +170,9 @@ def check_session_signoffs(
         if request is not None:
             # Carried out by the desk as the floor approved it: the approval bears the signature.
             approval = approvals.get(request)
-            _check_signed(event, signed[approval] if approval is not None else {}, chain)
+            check_signed(event, signed[approval] if approval is not None else {}, chain)
         else:
-            _check_signed(event, signed[event.seq], chain)
+            check_signed(event, signed[event.seq], chain)
     return set_aside
 
 
@@ -175,7 +184,7 @@ def _set_aside(session_id: int, signature: Any) -> str:
     return said.format(number=session_id, row=signature.id, signer=repr(signature.signer), seq=signature.seq)
 
 
-def _key_named(chain: AccountsChain, signer: str, accounts_seq: int) -> KeySpan | None:
+def key_named(chain: AccountsChain, signer: str, accounts_seq: int) -> KeySpan | None:
     """The key `signer` held under the accounts head a signature names; a signature from before
     migration 0008 names none, and was made before any key rotated (migration 0012)."""
     account = chain.accounts.get(signer)
@@ -215,7 +224,7 @@ def _a_supervisors_key(chain: AccountsChain, account: AccountState, accounts_seq
     return key is not None and key.strong
 
 
-def _check_signed(event: Event, signers: dict[str, int], chain: AccountsChain) -> None:
+def check_signed(event: Event, signers: dict[str, int], chain: AccountsChain) -> None:
     """`signers` are those who signed the event, or for an action carried out on an approval from
     the floor, those who signed the approval, each with the accounts head their signature names."""
     kind = event.kind  # a stored kind that is none of the service's is the fold's to name

@@ -29,14 +29,16 @@ from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service import desk_holds
 from ofc_desk.service.actions import DEALER_SIGNED
+from ofc_desk.service.entry_marks import MARKED, DeskMarks, foreign_entry, keyed_session
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE, EventStore
+from ofc_desk.service.pool_ledger import PoolFault, pool_reading, room_pool
 from ofc_desk.service.requests import FloorRequest, ready_to_apply
 from ofc_desk.service.room_chain import AnchorFault, append_anchor, configured_anchor_file
-from ofc_desk.service.room_pool import POOL_KEY, room_pool, void_moves
+from ofc_desk.service.room_pool import POOL_KEY, void_moves
 from ofc_desk.service.seats import free_seats
 from ofc_desk.service.setup import TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase, SettlementPreview, TableSnapshot, preview_of
@@ -57,7 +59,12 @@ class TableService:
     """One open table session. Construct with `TableService.open` or `TableService.resume`."""
 
     def __init__(
-        self, store: EventStore, machine: TableMachine, actor: Dealer, desk: desk_holds.ThisDesk | None = None
+        self,
+        store: EventStore,
+        machine: TableMachine,
+        actor: Dealer,
+        desk: desk_holds.ThisDesk | None = None,
+        marks: DeskMarks | None = None,
     ) -> None:
         self._store = store
         self._desk = store.desk = desk
@@ -66,6 +73,10 @@ class TableService:
         it holds the table."""
         self._machine = machine
         self._dealer = actor if isinstance(actor, Account) else None
+        self._marking = True
+        """Whether this desk marks its entries: in a session whose opening published a key."""
+        self._marks = marks or DeskMarks.for_dealer(self._dealer)
+        """This desk's chain of marks for its entries (`entry_marks`), published with its first."""
         self._actor = actor.name if isinstance(actor, Account) else actor
         machine.dealer_on_duty = self._actor
         self.anchor_file = configured_anchor_file()
@@ -73,6 +84,8 @@ class TableService:
         among them); None when not configured."""
         self.anchor_fault: str | None = None
         """Why the last event's anchor could not be written (the event stands)."""
+        self.entry_fault: str | None = None
+        """At a resumed table, an entry another desk's login recorded, in words (`entry_marks`)."""
         self._unsure = False
         """The last write failed without saying what the database kept (a commit whose answer was
         lost may still have been stored): read the table's head again before the next one."""
@@ -86,6 +99,7 @@ class TableService:
             return self.snapshot()
         self.act(EventKind.HANDED_OVER, {"dealer": name})
         self._dealer = dealer if isinstance(dealer, Account) else None
+        self._marks = self._new_marks()
         self._actor = name
         return self.snapshot()
 
@@ -106,8 +120,13 @@ class TableService:
         payload = machine.check_opened(_setup_payload(setup))
         signers = (actor,) if isinstance(actor, Account) else ()
         name = actor.name if isinstance(actor, Account) else actor
-        store = EventStore.create_session(database, setup.name, name, payload, machine, signers, desk)
-        service = cls(store, machine, actor, desk)
+        marks = DeskMarks.for_dealer(actor if isinstance(actor, Account) else None)
+        key = marks.key if marks is not None else ""
+        store = EventStore.create_session(database, setup.name, name, payload, machine, signers, key, desk)
+        if marks is not None:
+            marks.published = True  # the opening's signature carries the key
+        service = cls(store, machine, actor, desk, marks)
+        service._marking = marks is not None  # a bare name published no key: nothing is marked
         service._anchor(EventKind.TABLE_OPENED)
         return service
 
@@ -122,7 +141,9 @@ class TableService:
         if desk is not None:
             name = actor.name if isinstance(actor, Account) else actor
             desk_holds.claim(database, session_id, machine.table, desk, name)
-        return cls(store, machine, actor, desk)
+        service = cls(store, machine, actor, desk)
+        service._take_marks(database)
+        return service
 
     @classmethod
     def take_over(
@@ -136,9 +157,12 @@ class TableService:
     ) -> TableService:
         """A floor supervisor hands a table live at another desk to `actor` at `desk`: recorded as
         a `taken_over` event signed by the supervisor, whose append moves the table's hold here;
-        the desk that held it is refused from then on and says why."""
+        the desk that held it is refused from then on and says why. The desk starts its own chain
+        of marks for `actor` (`entry_marks`, published with its first entry), as at a resume."""
         store, machine = EventStore.load(database, session_id)
         service = cls(store, machine, actor, desk)
+        service._marking = keyed_session(database, session_id)
+        service._marks = service._new_marks()
         name = actor.name if isinstance(actor, Account) else actor
         raw = {"dealer": name, "desk": desk.machine}
         payload, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
@@ -151,7 +175,21 @@ class TableService:
                     raise
                 continue
             break
+        service.entry_fault = foreign_entry(database, session_id)
         return service
+
+    def _take_marks(self, database: Database) -> None:
+        """At a table taken (resumed, taken over): its marks are this desk's from now on, when the
+        session's opening published a key; and an entry another desk's login recorded, in words."""
+        self._marking = keyed_session(database, self.session_id)
+        self._marks = self._new_marks()
+        self.entry_fault = foreign_entry(database, self.session_id)
+
+    def _new_marks(self) -> DeskMarks | None:
+        """A new chain of marks for the dealer on duty; None where nothing is marked: a session
+        whose opening published no key (recorded before migration 0013, or opened under a bare
+        name) is checked as before, and a mark there would be one no entry needs."""
+        return DeskMarks.for_dealer(self._dealer) if self._marking else None
 
     def release(self) -> None:
         """This desk lets the table go (the desk is closed, or another table opened): it may be
@@ -418,26 +456,31 @@ class TableService:
         if self._machine.jackpot_award() is None:
             return None
         try:
-            chips = room_pool(self.database)
+            pool = pool_reading(self.database)
         except SQLAlchemyError:  # the database does not answer: the action's refusal says so
             return None
-        return _("room jackpot {chips}").format(chips=said_number(chips))
+        if pool.fault is not None:
+            return _("room jackpot does not verify: call the floor")
+        return _("room jackpot {chips}").format(chips=said_number(pool.pool))
 
     def settlement_preview(self) -> SettlementPreview | None:
         """At a hand awaiting settlement: what Confirm would leave (each stack after the settlement,
         the rake and an award, the rake per player, the room's pool before and after), found by
         settling a copy of the table folded from its stored events, so the panel shows the chips
-        the felt will show. An award is paid from the room's pool as it stands now (another table
-        may change the pool first: the settlement reads it again). None at any other time, and
-        while the pool cannot be read."""
+        the felt will show. An award is paid from the room's pool as its events give it now
+        (`pool_ledger`: another table may change the pool first, and the settlement reads it
+        again). None at any other time, while the pool cannot be read, and while it does not
+        verify (Confirm is refused then: nothing is paid from it)."""
         if self._machine.phase is not Phase.AWAITING_SETTLEMENT:
             return None
         trial = self._store.stored_machine()
         found: dict[str, object] = {}
         if self._machine.jackpot_award() is not None:
             try:
-                found = {POOL_KEY: room_pool(self.database)}
+                found = {POOL_KEY: pool_reading(self.database).payable()}
             except SQLAlchemyError:  # the database does not answer: no award can be said
+                return None
+            except PoolFault:  # Confirm is refused, saying why (`jackpot_words` says it too)
                 return None
         payload = trial.check(EventKind.HAND_SETTLED, found)
         settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
@@ -570,20 +613,27 @@ class TableService:
                 payload = self._machine.check(kind, payload)  # what was stored meanwhile may refuse it
         for attempt in range(1, FLOOR_RETRIES + 1):
             head = self._store.head_seq
+            stamp = self._marks.stamp() if self._marks is not None and kind in MARKED else None
             try:
-                self._store.append(self._machine, kind, payload, actor, signers)
+                self._store.append(self._machine, kind, payload, actor, signers, stamp)
             except BaseException as failure:
                 # The machine may hold the event that was not stored: back to what was, from
                 # memory, as the database may not answer now; it is read at the next action.
                 self._restore()
                 self._unsure = True
                 if not isinstance(failure, ActionRefused):
+                    if stamp is not None:
+                        # A commit whose answer was lost may have stored the mark, or not: which
+                        # link follows is unknown, so the next entry publishes a chain of its own.
+                        self._marks = self._new_marks()
                     raise
                 self._reload()  # it answered, refusing: another desk or the floor wrote first
                 if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
                     raise
                 payload = self._machine.check(kind, payload)
                 continue
+            if stamp is not None and self._marks is not None:
+                self._marks = self._marks.confirm()
             self._anchor(kind)
             return self.snapshot()
         raise AssertionError("unreachable: the last attempt raises")

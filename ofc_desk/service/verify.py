@@ -117,7 +117,9 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
             fingerprints.append(SessionFingerprint(row.id, row.table_name, verified.events[-1].hash))
             set_aside += verified.set_aside
         _refuse_orphans(session)
-        raise_first((pool.fault(session),))
+        pool_fault, rows_aside = pool.check(session)
+        raise_first((pool_fault,))
+        set_aside += rows_aside
         anchored = None if anchors is None else _check_anchors(session, anchors)
     return VerifySummary(
         len(sessions),

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from ofc_desk.i18n import _
 from ofc_desk.service.actions import SUPERVISED
+from ofc_desk.service.entry_marks import EntryFault, check_entries, read_marks
 from ofc_desk.service.errors import ActionRefused, VerifyFault
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.fold import pinned_machine
@@ -92,6 +93,7 @@ def check_session(
             )
         )
     signatures = read_signatures(session, row.id)
+    marks = read_marks(session, row.id)
     hands = (
         session.connection()
         .execute(select(*_HAND_COLUMNS).where(HandRow.session_id == row.id).order_by(HandRow.number))
@@ -107,7 +109,7 @@ def check_session(
     split = len(events) - len(events) // CHAIN_CHECKED_AFTER_THE_FOLD if beside else len(events)
     checks = (
         partial(chain_fault, head, events, 0, split),
-        partial(_signoffs_fault, head.session_id, events, signatures, accounts),
+        partial(_signoffs_fault, head.session_id, events, signatures, marks, accounts),
     )
     with checked_beside(checks, partial(rescore, results), fork=beside) as second:
         stored = _Stored(hands, ScoresBeside(results, second) if beside else None)
@@ -143,12 +145,18 @@ def raise_first(faults: Faults) -> None:
 
 
 def _signoffs_fault(
-    session_id: int, events: Sequence[Any], signatures: Sequence[Any], accounts: AccountsChain
+    session_id: int,
+    events: Sequence[Any],
+    signatures: Sequence[Any],
+    marks: Sequence[Any],
+    accounts: AccountsChain,
 ) -> str | list[str] | None:
-    """The sign-offs' fault, or the sentences of the signatures set aside (None: none)."""
+    """The sign-offs' fault (the entries' marks among them: `entry_marks`), or the sentences of
+    the signatures and marks set aside (None: none)."""
     try:
-        return check_session_signoffs(session_id, events, signatures, accounts) or None
-    except SignoffFault as fault:
+        aside = check_session_signoffs(session_id, events, signatures, accounts)
+        return aside + check_entries(session_id, events, signatures, marks, accounts) or None
+    except (SignoffFault, EntryFault) as fault:
         return str(fault)
 
 

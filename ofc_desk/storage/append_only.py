@@ -107,8 +107,8 @@ def guard_users(connection: Connection) -> None:
     )
 
 
-_LATER_TABLES = ("account_events", "signatures", "sign_in_attempts", "jackpot_moves")
-"""Tables guarded by migrations after the first append-only one (0005, 0006, 0009)."""
+_LATER_TABLES = ("account_events", "signatures", "sign_in_attempts", "jackpot_moves", "entry_marks")
+"""Tables guarded by migrations after the first append-only one (0005, 0006, 0009, 0013)."""
 
 
 def remove_all(connection: Connection) -> None:

@@ -77,13 +77,20 @@ def signature_holds(public: str, message: str, signature: str) -> bool:
 
 
 def head_message(
-    session_id: int, seq: int, head_hash: str, accounts_seq: int = 0, accounts_hash: str = ""
+    session_id: int,
+    seq: int,
+    head_hash: str,
+    accounts_seq: int = 0,
+    accounts_hash: str = "",
+    entries_key: str = "",
 ) -> str:
     """What a dealer or supervisor signs at a table: its chain's head, which covers every event
     before it through the hash chain, and the accounts chain's head it was signed under (which
-    covers every account event before it; a signature from before migration 0008 names none)."""
+    covers every account event before it; a signature from before migration 0008 names none); a
+    dealer taking the table also signs the key that marks their desk's entries (migration 0013)."""
     table = f"session {session_id} event {seq} {head_hash}"
-    return f"{table} accounts {accounts_seq} {accounts_hash}" if accounts_seq else table
+    signed = f"{table} accounts {accounts_seq} {accounts_hash}" if accounts_seq else table
+    return f"{signed} entries {entries_key}" if entries_key else signed
 
 
 def account_message(seq: int, event_hash: str) -> str:

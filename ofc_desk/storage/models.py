@@ -62,6 +62,9 @@ class Signature(Base):
     accounts_seq: Mapped[int] = mapped_column(server_default="0")
     """The accounts chain's head it was signed under (migration 0008; 0 before: none named)."""
     accounts_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
+    entries_key: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
+    """The top of the hash chain whose links mark the signer's desk's entries from this event on
+    (migration 0013; "" when the signature publishes none: `service.entry_marks`)."""
 
 
 class SignInAttempt(Base):
@@ -199,6 +202,21 @@ class JackpotMove(Base):
     kind: Mapped[str] = mapped_column(String(20))
     chips: Mapped[int] = mapped_column(BigInteger)
     pool_after: Mapped[int] = mapped_column(BigInteger)
+
+
+class EntryMark(Base):
+    """An entry's mark (migration 0013): the next link of the hash chain its desk's key published,
+    written in the entry's own transaction, so an entry another login appended carries none
+    (`service.entry_marks`)."""
+
+    __tablename__ = "entry_marks"
+    __table_args__ = (Index("ix_entry_marks_session", "session_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id"))
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"))
+    seq: Mapped[int]
+    mark: Mapped[str] = mapped_column(String(HASH_LENGTH))
 
 
 class DeskHold(Base):

@@ -47,6 +47,7 @@ DESK_INSERTS: dict[str, str] = {
     "transfers": "a settled hand's transfers (derived)",
     "chip_ledger": "chip movements (derived)",
     "jackpot_moves": "the room's jackpot pool: drops, seeds and awards (derived)",
+    "entry_marks": "each entry's mark of the desk that recorded it (beside its event)",
     "signatures": "the sign-offs of the chain by dealers and supervisors",
     "sign_in_attempts": "every PIN check, for the lockout",
     "desk_holds": "which desk holds a table (a lease, not history: also updated)",
@@ -189,12 +190,33 @@ DERIVED_ROWS: dict[str, str] = {
     ),
     "jackpot_moves": (
         "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = jackpot_moves.event_id"
-        f" AND e.session_id = jackpot_moves.session_id AND e.xmin = {THIS_TRANSACTION})"
+        f" AND e.session_id = jackpot_moves.session_id AND e.xmin = {THIS_TRANSACTION}"
+        " AND (jackpot_moves.kind = 'drop' AND jackpot_moves.chips > 0 AND e.kind = 'hand_settled'"
+        " AND jackpot_moves.hand_number = (e.payload::json->>'number')::bigint"
+        " OR jackpot_moves.kind = 'award' AND jackpot_moves.chips < 0 AND e.kind = 'hand_settled'"
+        " AND jackpot_moves.hand_number = (e.payload::json->>'number')::bigint"
+        " OR jackpot_moves.kind = 'void' AND e.kind = 'hand_voided'"
+        " AND jackpot_moves.hand_number = (e.payload::json->>'hand')::bigint"
+        " OR jackpot_moves.kind = 'seed' AND e.kind = 'jackpot_seeded' AND jackpot_moves.hand_number IS NULL"
+        " AND jackpot_moves.chips = (e.payload::json->>'chips')::bigint))"
+        " AND NOT EXISTS (SELECT 1 FROM {schema}.jackpot_moves m WHERE m.event_id = jackpot_moves.event_id"
+        " AND m.kind = jackpot_moves.kind)"
+    ),
+    "entry_marks": (
+        "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.id = entry_marks.event_id"
+        " AND e.session_id = entry_marks.session_id AND e.seq = entry_marks.seq"
+        f" AND e.xmin = {THIS_TRANSACTION})"
     ),
 }
 """What a desk may insert into the rows an event leaves beside it: only rows of an event (a hand:
 of a settlement) inserted in the same transaction, as `persistence.EventStore` writes them. A row
-added later for any event, which `verify` would otherwise have to set aside, is refused."""
+added later for any event, which `verify` would otherwise have to set aside, is refused. A change
+of the room's pool is held to its event's kind, hand and sign (a seed to its chips), once per
+event and kind (issue 35): the pool is walked from the events all the same (`pool_ledger`), and
+`verify` sets aside a row beside them."""
+POOL_POLICY_WORD = "jackpot_seeded"
+"""A word the policy on `jackpot_moves` says only since it holds a change to its event's kind
+(`roles_state` names a room whose roles were applied before)."""
 SIGNED_EVENT = (
     "EXISTS (SELECT 1 FROM {schema}.events e WHERE e.session_id = signatures.session_id"
     " AND e.seq = signatures.seq AND e.hash = signatures.hash)"

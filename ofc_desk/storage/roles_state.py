@@ -22,6 +22,7 @@ from ofc_desk.storage.roles import (
     FLOOR_EVENT_KINDS,
     FLOOR_INSERTS,
     LEASES,
+    POOL_POLICY_WORD,
     ROW_POLICIES,
     SESSION_COLUMNS_MOVED,
     RoomRoles,
@@ -201,6 +202,10 @@ _DESK_POLICY = """
 SELECT coalesce(with_check, '') FROM pg_policies
 WHERE schemaname = current_schema() AND tablename = 'events' AND policyname = 'ofc_desk_desk_records'
 """
+_POOL_POLICY = """
+SELECT coalesce(with_check, '') FROM pg_policies
+WHERE schemaname = current_schema() AND tablename = 'jackpot_moves' AND policyname = 'ofc_desk_derived'
+"""
 _SIGN_IN_POLICY = """
 SELECT coalesce(with_check, '') FROM pg_policies
 WHERE schemaname = current_schema() AND tablename = 'sign_in_attempts' AND policyname = 'ofc_desk_chained'
@@ -222,6 +227,9 @@ def _row_check_differences(connection: Connection) -> list[str]:
     desk_check = connection.scalar(text(_DESK_POLICY))
     if desk_check is not None and "head_seq" not in desk_check:
         differences.append(_("the desk's policy on events does not hold it to the next event of a chain"))
+    pool_check = connection.scalar(text(_POOL_POLICY))
+    if pool_check is not None and POOL_POLICY_WORD not in pool_check:
+        differences.append(_("the policy on jackpot_moves does not hold a change to its event"))
     chained = sign_ins_chained(connection)
     sign_in_check = connection.scalar(text(_SIGN_IN_POLICY))
     if sign_in_check is not None and "<> ''" not in sign_in_check:

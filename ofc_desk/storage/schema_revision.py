@@ -25,7 +25,7 @@ from sqlalchemy import Connection, create_engine, inspect, text
 
 from ofc_desk.i18n import _
 
-RELEASED_SCHEMAS: dict[str, str] = {"0.1.0": "0009", "0.2.0": "0012"}
+RELEASED_SCHEMAS: dict[str, str] = {"0.1.0": "0009", "0.2.0": "0013"}
 """Each version of OFC Desk, oldest first, with the newest migration it ships. A version once
 released keeps its entry; a new migration comes with a new version ([project].version in
 pyproject.toml) and its entry here, which tests/storage/test_versions.py holds to the migrations

@@ -19,7 +19,7 @@ from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.hand_end.payment_lines import payment_html
 from ofc_desk.service import table_service
 from ofc_desk.service.persistence import read_ledger
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.pool_ledger import PoolReading, room_pool
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
@@ -87,7 +87,12 @@ def test_staging_cards_at_an_award_table_does_not_read_the_room_pool_again(
         reads.append(1)
         return 0
 
+    def counted_reading(database: object) -> PoolReading:
+        reads.append(1)
+        return PoolReading(0)
+
     monkeypatch.setattr(table_service, "room_pool", counted)
+    monkeypatch.setattr(table_service, "pool_reading", counted_reading)  # the status line's
     desk.type("ah f kd m")  # two cards staged, each drawing the table again
     assert "AH" in desk.window.entry.staged.text().upper() and reads == []
     assert desk.window.status_line.text().replace("\u00a0", " ").endswith("room jackpot 0")

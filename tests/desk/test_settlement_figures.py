@@ -16,7 +16,7 @@ from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.i18n.formatting import number
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
 from ofc_desk.service.persistence import read_ledger
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account

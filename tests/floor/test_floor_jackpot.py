@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.service.persistence import EventStore
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import SCREENSHOTS

@@ -6,7 +6,7 @@ an older schema held, for today's code to record into it as a desk of then would
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,6 +132,10 @@ COLUMNS_OF_0008 = {
         column: "VARCHAR(128) NOT NULL DEFAULT ''" for column in ("prev_hash", "hash", "signature")
     },
 }
+COLUMNS_OF_0013 = {"signatures": {"entries_key": "VARCHAR(64) NOT NULL DEFAULT ''"}}
+"""The column migration 0013 adds that today's code names in every signature it writes (a desk
+of then wrote no key in it, and no entry's mark: `EventStore` writes none in a schema without
+`entry_marks`)."""
 
 
 @contextmanager
@@ -149,9 +153,23 @@ def recording_as_of(database: Database, revision: str) -> Iterator[None]:
     _columns_of_0008(database, added=False)
 
 
+@contextmanager
+def recording_before_0013(database: Database) -> Iterator[None]:
+    """Today's code recording into a schema from 0008 to 0012 what a desk of then would: the
+    column migration 0013 adds is there while it records, and dropped with what it held
+    afterwards (a desk of then wrote no key in it)."""
+    _columns(database, COLUMNS_OF_0013.items(), added=True)
+    yield
+    _columns(database, COLUMNS_OF_0013.items(), added=False)
+
+
 def _columns_of_0008(database: Database, *, added: bool) -> None:
+    _columns(database, (*COLUMNS_OF_0008.items(), *COLUMNS_OF_0013.items()), added=added)
+
+
+def _columns(database: Database, added_by: Iterable[tuple[str, dict[str, str]]], *, added: bool) -> None:
     with database.engine.begin() as connection:
-        for table, columns in COLUMNS_OF_0008.items():
+        for table, columns in added_by:
             for column, spelled in columns.items():
                 change = f"ADD COLUMN {column} {spelled}" if added else f"DROP COLUMN {column}"
                 connection.exec_driver_sql(f"ALTER TABLE {table} {change}")

@@ -165,13 +165,14 @@ def test_the_roles_are_current_once_applied_and_not_after_an_upgrade_adds_tables
     apply(room_url, roles)
     current = f"current ({roles.table} and {roles.floor} have exactly the grants of this OFC Desk)"
     assert state() == (True, True, current)
-    owner.migrate()  # 0006 adds account_events and signatures, 0009 jackpot_moves, 0011 desk_holds
+    # 0006 adds account_events and signatures, 0009 jackpot_moves, 0011 desk_holds, 0013 entry_marks
+    owner.migrate()
     made, is_current, words = state()
     assert (made, is_current) == (True, False)
     assert words.startswith(
         f"not current: {roles.floor} lacks SELECT on table account_events;"
         f" {roles.floor} lacks SELECT on table desk_holds;"
-        f" {roles.floor} lacks INSERT on table jackpot_moves;"
+        f" {roles.floor} lacks SELECT on table entry_marks; and "  # the first three said
     )
     apply(room_url, roles)
     assert state() == (True, True, current)

@@ -16,8 +16,8 @@ from sqlalchemy.exc import ProgrammingError
 from ofc_desk.cli.main import main
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor, seed_at_the_floor
+from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.replay import run_replay
-from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database

@@ -18,7 +18,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import sign_in
+from ofc_desk.storage.users import Role, create_user, sign_in
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, open_test_table
 
 PIT_1 = ThisDesk("PIT-1", "desk-one")
@@ -105,7 +105,11 @@ def test_a_supervisor_takes_a_table_over_and_the_first_desk_is_refused_and_says_
     assert kinds(database, desk_one.session_id) == before
     assert held_at(database) == "PIT-1"
 
-    desk_two = TableService.take_over(database, desk_one.session_id, "Rex", PIT_2, SUPERVISOR, SUPERVISOR_PIN)
+    # Rex signs in at PIT-2: the entries of the desk that takes the table carry its marks.
+    rex = create_user(
+        database, "Rex", Role.DEALER, "8642", approver=sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
+    )
+    desk_two = TableService.take_over(database, desk_one.session_id, rex, PIT_2, SUPERVISOR, SUPERVISOR_PIN)
     assert kinds(database, desk_one.session_id) == [*before, EventKind.TAKEN_OVER]
     holder = list_open_tables(database)[0].holder
     assert holder is not None and (holder.machine, holder.dealer) == ("PIT-2", "Rex")
@@ -150,7 +154,7 @@ def test_a_takeover_and_an_action_at_once_are_never_both_accepted_after_it(datab
 def test_two_desks_acting_at_once_on_one_head_are_never_both_accepted(database: Database) -> None:
     """Two stores at the same head (no hold between them: the chain's head decides)."""
     desk_one = held_at_pit_1(database)
-    other = TableService.resume(database, desk_one.session_id, DEALER)
+    other = TableService.resume(database, desk_one.session_id, sign_in(database, DEALER, DEALER_PIN))
     outcomes = race(lambda: desk_one.place("Ann", *ANN_FIRST), lambda: other.place("Ann", *ANN_FIRST))
     assert sum(not isinstance(outcome, BaseException) for outcome in outcomes) == 1, outcomes
     assert kinds(database, desk_one.session_id).count(EventKind.PLACED) == 1

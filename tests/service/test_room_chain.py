@@ -57,6 +57,7 @@ def delete_session(database: Database, session_id: int) -> None:
         "DELETE FROM chip_ledger WHERE session_id = :id",
         "DELETE FROM hands WHERE session_id = :id",
         "DELETE FROM signatures WHERE session_id = :id",
+        "DELETE FROM entry_marks WHERE session_id = :id",
         "DELETE FROM events WHERE session_id = :id",
         "DELETE FROM table_sessions WHERE id = :id",
         id=session_id,
@@ -76,6 +77,7 @@ def cut_to_opening(database: Database, session_id: int) -> None:
         " AND event_id <> (SELECT MIN(id) FROM events WHERE session_id = :id)",
         "DELETE FROM hands WHERE session_id = :id",
         "DELETE FROM signatures WHERE session_id = :id AND seq > 1",
+        "DELETE FROM entry_marks WHERE session_id = :id AND seq > 1",
         "DELETE FROM events WHERE session_id = :id AND seq > 1",
         "UPDATE table_sessions SET head_seq = 1, head_hash = :head WHERE id = :id",
         id=session_id,
@@ -230,6 +232,7 @@ def cut_last_event(database: Database, session_id: int) -> None:
         ).all()
     as_owner(
         database,
+        "DELETE FROM entry_marks WHERE event_id = :id",
         "DELETE FROM events WHERE id = :id",
         "UPDATE table_sessions SET head_seq = :seq, head_hash = :hash WHERE id = :session",
         id=head.id,

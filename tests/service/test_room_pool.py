@@ -13,7 +13,7 @@ from sqlalchemy import select, text
 from ofc_desk.service import TableService
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.persistence import read_hands, read_ledger
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only

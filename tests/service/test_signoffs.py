@@ -148,7 +148,12 @@ def test_a_forger_holding_the_keys_is_still_caught_by_the_rules(history: Databas
             signer = keys[signature.signer].key
             assert signer is not None
             message = head_message(
-                1, signature.seq, signature.hash, signature.accounts_seq, signature.accounts_hash
+                1,
+                signature.seq,
+                signature.hash,
+                signature.accounts_seq,
+                signature.accounts_hash,
+                signature.entries_key,
             )
             signature.signature = sign(signer, message)
         session.commit()

@@ -170,9 +170,21 @@ def swap_event_numbers(session: Session) -> str:
     first, second = session.scalars(
         select(Event.id).where(Event.kind == "placed").order_by(Event.id).limit(2)
     )
+    # Their entries' marks name them by id: the forger takes them out and puts them back swapped.
+    pair = {"first": first, "second": second}
+    marks = session.execute(
+        text("SELECT session_id, event_id, seq, mark FROM entry_marks WHERE event_id IN (:first, :second)"),
+        pair,
+    ).all()
+    session.execute(text("DELETE FROM entry_marks WHERE event_id IN (:first, :second)"), pair)
     session.execute(text("UPDATE events SET id = -1 WHERE id = :id"), {"id": first})
     session.execute(text("UPDATE events SET id = :new WHERE id = :old"), {"new": first, "old": second})
     session.execute(text("UPDATE events SET id = :new WHERE id = -1"), {"new": second})
+    for session_id, event_id, seq, mark in marks:
+        session.execute(
+            text("INSERT INTO entry_marks (session_id, event_id, seq, mark) VALUES (:s, :e, :seq, :m)"),
+            {"s": session_id, "e": second if event_id == first else first, "seq": seq, "m": mark},
+        )
     return f"event {first} is numbered out of order"
 
 

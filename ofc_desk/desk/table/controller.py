@@ -120,6 +120,8 @@ class TableController(QObject):
         self.show_snapshot(snapshot)
         if draft is not None:
             self._restore_draft(draft, snapshot)
+        if service.entry_fault:  # an entry another desk's login recorded: the dealer calls the floor
+            refusals.show_in_window_and_status(self.window, service.entry_fault)
 
     def show_snapshot(self, snapshot: TableSnapshot) -> None:
         self.snapshot = snapshot

@@ -33,6 +33,7 @@ from ofc_desk.service.persistence import CHANGED_ELSEWHERE
 from ofc_desk.service.room_pool import room_pool
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import sign_in
 from tests.helpers.fault_scenarios import (
     SCENARIOS,
     Scenario,
@@ -42,7 +43,7 @@ from tests.helpers.fault_scenarios import (
     stored_events,
     with_accounts,
 )
-from tests.helpers.table_helpers import DEALER
+from tests.helpers.table_helpers import DEALER, DEALER_PIN
 
 pytestmark = pytest.mark.xdist_group("sqlite faults")
 BUSY_MILLISECONDS = 50
@@ -278,7 +279,8 @@ def test_another_desk_writing_first(room: Database, scenario: Scenario) -> None:
     before = stored_events(room, prepared.desk.session_id)
     other_room = Database(room.url, migrate=False)
     event.listen(other_room.engine, "connect", _short_busy_timeout)
-    other = TableService.resume(other_room, prepared.desk.session_id, DEALER)
+    # The other desk's dealer signs in, as at any desk: its entries carry its own desk's marks.
+    other = TableService.resume(other_room, prepared.desk.session_id, sign_in(other_room, DEALER, DEALER_PIN))
     wrote: list[object] = []
 
     def other_desk_first(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
