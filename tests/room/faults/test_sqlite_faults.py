@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from ofc_desk.service import TableService, table_service
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE
-from ofc_desk.service.room_pool import room_pool
+from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import sign_in
