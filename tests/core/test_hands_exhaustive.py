@@ -121,9 +121,11 @@ def collect(size: int, *orders: Order) -> int:
     return count
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def five_card_orders() -> tuple[Order, Order, int]:
-    """The high-hand and the 2-7 orders of every five-card hand, from one walk."""
+    """The high-hand and the 2-7 orders of every five-card hand, from one walk. Kept for the
+    session, not the module: a worker that ran another module's test between the two that read it
+    walked every hand twice (a minute each on a loaded machine)."""
     high = Order(strength, reference.high_key)
     low = Order(deuce_to_seven_value, reference.deuce_to_seven_key)
     return high, low, collect(5, high, low)

@@ -42,7 +42,7 @@ class Room:
     """A moment after the early tables closed and before the late ones opened (stored form)."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # not the module's: played once, however the tests are spread
 def room(postgres_url: str | None) -> Iterator[Room]:
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
