@@ -123,9 +123,8 @@ def collect(size: int, *orders: Order) -> int:
 
 @pytest.fixture(scope="session")
 def five_card_orders() -> tuple[Order, Order, int]:
-    """The high-hand and the 2-7 orders of every five-card hand, from one walk. Kept for the
-    session, not the module: a worker that ran another module's test between the two that read it
-    walked every hand twice (a minute each on a loaded machine)."""
+    """The high-hand and the 2-7 orders of every five-card hand, from one walk, kept for the
+    worker's session (a module's fixture goes when its worker turns to another module's test)."""
     high = Order(strength, reference.high_key)
     low = Order(deuce_to_seven_value, reference.deuce_to_seven_key)
     return high, low, collect(5, high, low)
