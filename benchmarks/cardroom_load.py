@@ -2,14 +2,20 @@
 
 Each desk is its own process with its own table and its own connection, driving the real session
 service (`TableService`), as a table machine does. First at a fast dealer's pace (one action every
-`--pace` seconds per desk, 200 ms by default), then flat out. Every action is timed from the call
-to its return, which comes only once its event is committed: what the dealer waits for. Printed
-per phase: actions, events per second for the room, p50/p99/max of that latency. At the end
-`verify` runs over the whole database, and the events stored for each desk's session are counted
-against the actions the desk had acknowledged: none may be missing and none doubled.
+`--pace` seconds per desk, 200 ms by default) with nobody else reading; then at the same pace while
+a floor reads the room; then flat out, the floor still reading. The floor is a process of its own
+running the floor view's reading code headless (`FloorReader` woken by `watch_changes`, as the
+floor's `FloorWatcher` thread does), and halfway through each phase it reads it prints a shift
+report as the floor's dialog does (`verify`, `shift_report`, the PDF), in a thread beside its
+reading. Every action is timed from the call to its return, which comes only once its event is
+committed: what the dealer waits for. Printed per phase: actions, events per second for the room,
+p50/p99/max of that latency; and for the floor: its readings (how many, p50/p99/max), its CPU, and
+the report's parts. At the end `verify` runs over the whole database, and the events stored for
+each desk's session are counted against the actions the desk had acknowledged: none may be missing
+and none doubled.
 
 Usage: python benchmarks/cardroom_load.py --desks N[,N...] --hands H --db URL
-       [--flat-out-hands H] [--pace 0.2]
+       [--flat-out-hands H] [--pace 0.2] [--report-after SECONDS]
 Give a dedicated database (e.g. `createdb -h 127.0.0.1 -U postgres cardroom_bench`; drop it
 afterwards): the tables it records stay there, and verify reads all of them.
 """
@@ -21,6 +27,8 @@ import multiprocessing
 import os
 import queue
 import statistics
+import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -35,6 +43,9 @@ from sqlalchemy import event, func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from ofc_desk.reports.shift import ShiftWindow, shift_report
+from ofc_desk.reports.shift_pdf import write_shift_report
+from ofc_desk.service.floor import FloorReader, watch_changes
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
@@ -42,10 +53,16 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import Role, create_accounts, list_users, sign_in
 
-PHASES = ("paced", "flat out")
+PHASES = ("paced", "paced+floor", "flat+floor")
+FLOOR_PHASES = PHASES[1:]
+"""The phases during which the floor reads the room and prints a shift report halfway."""
+FLOOR_WAIT_SECONDS = 0.25
+"""As the floor's `FloorWatcher`: the longest a wait for a change lasts."""
 WARM_UP_HANDS = 1
 FANTASYLAND_SET_CARDS = 13
 GOAL_DESKS, GOAL_PACE, GOAL_P99_MS = 24, 0.2, 20.0
+ACTIONS_PER_HAND = 17
+"""A three-handed pineapple hand: its start, 15 entries (a Fantasyland set is one) and its settlement."""
 
 BENCH_DEALER, BENCH_PIN = "bench", "24682468"
 
@@ -94,9 +111,16 @@ class _Timings:
 
 
 def run_desk(
-    url: str, table: str, hands: tuple[int, int], pace: float, offset: float, seed: int, start: Barrier
+    url: str,
+    table: str,
+    hands: tuple[int, int],
+    pace: float,
+    offset: float,
+    seed: int,
+    start: Barrier,
+    done: Barrier,
 ) -> DeskRun:
-    script = iter(generate_script(WARM_UP_HANDS + sum(hands), seed=seed)["hands"])
+    script = iter(generate_script(WARM_UP_HANDS + 2 * hands[0] + hands[1], seed=seed)["hands"])
     database = Database(url, migrate=False)
     setup = TableSetup(
         table,
@@ -111,7 +135,7 @@ def run_desk(
         _deal_hand(service, next(script)["actions"], _Pacer(0.0), timings)
     spans: dict[str, tuple[float, float]] = {}
     cpu: dict[str, float] = {}
-    for phase, count, gap in ((PHASES[0], hands[0], pace), (PHASES[1], hands[1], 0.0)):
+    for phase, count, gap in zip(PHASES, (hands[0], hands[0], hands[1]), (pace, pace, 0.0), strict=True):
         # Every desk starts each phase together (the barrier is used again): a desk still dealing
         # at the pace must not share the server with desks already flat out.
         start.wait()
@@ -122,6 +146,7 @@ def run_desk(
         for _ in range(count):
             _deal_hand(service, next(script)["actions"], clock, timings)
         spans[phase], cpu[phase] = (began, time.time()), time.process_time() - cpu_began
+        done.wait()  # the floor stops reading once every desk is done with the phase
     database.dispose()
     # Each call returned once its one event was committed; the opening was the first.
     acknowledged = 1 + timings.calls
@@ -164,18 +189,105 @@ def _desk_main(args: tuple[Any, ...], results: Any) -> None:
     results.put(run_desk(*args))
 
 
-def run_room(url: str, desks: int, hands: tuple[int, int], pace: float) -> list[DeskRun]:
-    """Start `desks` processes together; each opens its own table first, then all deal at once."""
+@dataclass(frozen=True)
+class FloorRun:
+    """What the floor reports back, per phase it read in."""
+
+    readings: dict[str, list[float]]
+    """ms of each reading of the room (`FloorReader.read`: heads, new events folded, the pool)."""
+    cpu: dict[str, float]
+    """CPU seconds of the floor's process (its reading and its report)."""
+    report: dict[str, tuple[float, float, float, float]]
+    """When the report began (seconds into the phase), and the seconds of its `verify`, of reading
+    the shift (`shift_report`) and of writing the PDF."""
+    tables: int
+    """Open tables in the floor's last reading."""
+
+
+def run_floor(url: str, start: Barrier, done: Barrier, report_after: tuple[float, float]) -> FloorRun:
+    """The floor view's reading, headless: a reading thread woken by the room's changes, and
+    halfway through each floor phase a shift report in a thread of its own (as the floor's dialog
+    runs it: the process has other threads, so `verify` checks one session after another)."""
+    database = Database(url, migrate=False)
+    reader, watch = FloorReader(database), watch_changes(database)
+    tables = len(reader.read().tables)  # the floor was open before the room started dealing
+    readings: dict[str, list[float]] = {}
+    cpu: dict[str, float] = {}
+    report: dict[str, tuple[float, float, float, float]] = {}
+    start.wait()  # the desks deal their first phase with nobody reading
+    done.wait()
+    for phase, after in zip(FLOOR_PHASES, report_after, strict=True):
+        start.wait()
+        began, cpu_began, stop = time.perf_counter(), time.process_time(), threading.Event()
+        readings[phase] = []
+        following = threading.Thread(target=_follow, args=(reader, watch, stop, readings[phase]))
+        reporting = threading.Thread(target=_report, args=(database, stop, began, after, report, phase))
+        following.start()
+        reporting.start()
+        done.wait()  # every desk is done with the phase; none starts the next before the floor does
+        stop.set()
+        following.join()
+        reporting.join()
+        cpu[phase] = time.process_time() - cpu_began
+    tables = max(tables, len(reader.read().tables))
+    watch.close()
+    database.dispose()
+    return FloorRun(readings, cpu, report, tables)
+
+
+def _follow(reader: FloorReader, watch: Any, stop: threading.Event, timings: list[float]) -> None:
+    changed = True
+    while not stop.is_set():
+        if changed:
+            started = time.perf_counter()
+            reader.read()
+            timings.append((time.perf_counter() - started) * 1000)
+        changed = watch.wait(FLOOR_WAIT_SECONDS)
+
+
+def _report(
+    database: Database,
+    stop: threading.Event,
+    phase_began: float,
+    after: float,
+    report: dict[str, Any],
+    phase: str,
+) -> None:
+    if stop.wait(max(0.0, phase_began + after - time.perf_counter())):
+        return  # the phase ended first: no report in it
+    began = time.perf_counter()
+    verify_database(database)
+    verified = time.perf_counter()
+    shift = shift_report(database, ShiftWindow())
+    read = time.perf_counter()
+    with tempfile.TemporaryFile() as pdf:
+        write_shift_report(shift, pdf)
+    written = time.perf_counter()
+    report[phase] = (began - phase_began, verified - began, read - verified, written - read)
+
+
+def run_room(
+    url: str, desks: int, hands: tuple[int, int], pace: float, report_after: tuple[float, float]
+) -> tuple[list[DeskRun], FloorRun]:
+    """Start `desks` processes and the floor's together; each desk opens its own table first, then
+    all deal at once, phase by phase."""
     run = uuid.uuid4().hex[:6]
-    start = multiprocessing.Barrier(desks)
+    start, done = multiprocessing.Barrier(desks + 1), multiprocessing.Barrier(desks + 1)
     results: multiprocessing.Queue[DeskRun] = multiprocessing.Queue()
+    floor_results: multiprocessing.Queue[FloorRun] = multiprocessing.Queue()
     processes = [
         multiprocessing.Process(
             target=_desk_main,
-            args=((url, f"Load {run} desk {n:02d}", hands, pace, pace * n / desks, 1000 + n, start), results),
+            args=(
+                (url, f"Load {run} desk {n:02d}", hands, pace, pace * n / desks, 1000 + n, start, done),
+                results,
+            ),
         )
         for n in range(desks)
     ]
+    processes.append(
+        multiprocessing.Process(target=_floor_main, args=((url, start, done, report_after), floor_results))
+    )
     for process in processes:
         process.start()
     runs: list[DeskRun] = []
@@ -183,13 +295,27 @@ def run_room(url: str, desks: int, hands: tuple[int, int], pace: float) -> list[
         try:
             runs.append(results.get(timeout=1))
         except queue.Empty:
-            if any(process.exitcode for process in processes):
-                for process in processes:
-                    process.kill()
-                raise SystemExit("a desk process failed: see its error above") from None
+            _fail_if_any_failed(processes)
+    while True:
+        try:
+            floor = floor_results.get(timeout=1)
+            break
+        except queue.Empty:
+            _fail_if_any_failed(processes)
     for process in processes:
         process.join()
-    return runs
+    return runs, floor
+
+
+def _floor_main(args: tuple[Any, ...], results: Any) -> None:
+    results.put(run_floor(*args))
+
+
+def _fail_if_any_failed(processes: list[multiprocessing.Process]) -> None:
+    if any(process.exitcode for process in processes):
+        for process in processes:
+            process.kill()
+        raise SystemExit("a desk or the floor failed: see its error above")
 
 
 def percentile(sorted_values: list[float], fraction: float) -> float:
@@ -211,13 +337,13 @@ class PhaseFigures:
         action = " ".join(f"{figure:>6.1f}" for figure in self.action_ms)
         commit = " ".join(f"{figure:>6.1f}" for figure in self.commit_ms)
         return (
-            f"{phase:<9} {self.actions:>7,} {self.events_per_second:>8.1f}   {commit}   {action}"
+            f"{phase:<11} {self.actions:>7,} {self.events_per_second:>8.1f}   {commit}   {action}"
             f"   {self.desk_cpu_ms:>5.1f}"
         )
 
 
 HEADER = (
-    f"{'phase':<9} {'actions':>7} {'events/s':>8}   {'commit: p50    p99    max':>20}"
+    f"{'phase':<11} {'actions':>7} {'events/s':>8}   {'commit: p50    p99    max':>20}"
     f"   {'action: p50    p99    max':>20}   desk CPU"
 )
 
@@ -300,52 +426,89 @@ def _ensure_bench_accounts(url: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--desks", default="24", help="desks at once; a list (1,4,8) runs each in turn")
-    parser.add_argument("--hands", type=int, default=3, help="hands per desk at the dealer's pace")
+    parser.add_argument("--hands", type=int, default=3, help="hands per desk in each paced phase")
     parser.add_argument("--flat-out-hands", type=int, help="hands per desk flat out (default: --hands)")
     parser.add_argument("--pace", type=float, default=0.2, help="seconds between a desk's actions")
+    parser.add_argument(
+        "--report-after",
+        type=float,
+        help="seconds into each floor phase the shift report begins (default: halfway through the"
+        " paced phase's beats; 1 s into the flat-out one)",
+    )
     parser.add_argument("--db", required=True, metavar="URL", help="a dedicated PostgreSQL database")
     args = parser.parse_args()
     hands = (args.hands, args.hands if args.flat_out_hands is None else args.flat_out_hands)
+    halfway = hands[0] * ACTIONS_PER_HAND * args.pace / 2
+    report_after = (halfway, 1.0) if args.report_after is None else (args.report_after,) * 2
     _ensure_bench_accounts(args.db)  # migrated once, with the accounts, before the desks start
     shown = make_url(args.db).render_as_string(hide_password=True)
     print(f"card room load on {shown}: per desk {WARM_UP_HANDS} hand to warm up, {hands[0]} at a")
-    print(f"dealer's pace (an action every {args.pace * 1000:.0f} ms), {hands[1]} flat out. Times in ms:")
-    print("commit = the action's database transaction, first statement to COMMIT returned;")
+    print(f"dealer's pace (an action every {args.pace * 1000:.0f} ms) with nobody reading, {hands[0]} more")
+    print(f"at that pace while the floor reads the room, {hands[1]} flat out with the floor reading.")
+    print("The floor prints a shift report (verify, read, PDF) halfway through each phase it reads in.")
+    print("Times in ms: commit = the action's database transaction, first statement to COMMIT returned;")
     print("action = the service call, rules checked and event committed (what the dealer waits for).")
     print("desk CPU = CPU time of the desks' processes per action (on this one machine, shared).")
     print(server_floor(args.db))
-    curve = [(desks, *one_run(args.db, desks, hands, args.pace)) for desks in map(int, args.desks.split(","))]
-    print("\ncurve: desks, paced commit p99, paced action p99, flat-out commit p99, flat-out events/s, load")
-    for desks, paced, flat, load in curve:
+    curve = [
+        (desks, *one_run(args.db, desks, hands, args.pace, report_after))
+        for desks in map(int, args.desks.split(","))
+    ]
+    print("\ncurve: desks; action p99: paced, paced+floor; flat-out commit p99, events/s; load")
+    for desks, paced, floored, flat, load in curve:
         print(
-            f"{desks:>5} {paced.commit_ms[1]:>8.1f} {paced.action_ms[1]:>8.1f}"
+            f"{desks:>5} {paced.action_ms[1]:>8.1f} {floored.action_ms[1]:>8.1f}"
             f" {flat.commit_ms[1]:>8.1f} {flat.events_per_second:>8.1f} {load:>6.2f}"
         )
 
 
 def one_run(
-    url: str, desks: int, hands: tuple[int, int], pace: float
-) -> tuple[PhaseFigures, PhaseFigures, float]:
+    url: str, desks: int, hands: tuple[int, int], pace: float, report_after: tuple[float, float]
+) -> tuple[PhaseFigures, PhaseFigures, PhaseFigures, float]:
     load_before = os.getloadavg()[0]
-    runs = run_room(url, desks, hands, pace)
+    runs, floor = run_room(url, desks, hands, pace, report_after)
     load_after = os.getloadavg()[0]
     plural = "s" if desks != 1 else ""
     print(f"\n{desks} desk{plural}; load average {load_before:.2f} before, {load_after:.2f} after")
     print(HEADER)
-    paced, flat = (phase_figures(runs, phase) for phase in PHASES)
-    print(paced.line(PHASES[0]))
-    print(flat.line(PHASES[1]))
+    figures = [phase_figures(runs, phase) for phase in PHASES]
+    for phase, phase_figure in zip(PHASES, figures, strict=True):
+        print(phase_figure.line(phase))
+    for phase in FLOOR_PHASES:
+        print(floor_line(floor, phase))
     database = Database(url, migrate=False)
     print(check_events(database, runs))
     started = time.perf_counter()
     print(f"{verify_database(database).line()} ({time.perf_counter() - started:.1f} s)")
     database.dispose()
     if desks == GOAL_DESKS and pace <= GOAL_PACE:
-        for name, p99 in (("commit", paced.commit_ms[1]), ("action", paced.action_ms[1])):
+        for phase, phase_figure in zip(PHASES[:2], figures, strict=False):
+            p99 = phase_figure.action_ms[1]
             verdict = "met" if p99 < GOAL_P99_MS else "NOT met"
-            goal = f"{GOAL_DESKS} desks at a dealer's pace, {name} p99 under {GOAL_P99_MS:.0f} ms"
+            goal = f"{GOAL_DESKS} desks at a dealer's pace ({phase}), action p99 under {GOAL_P99_MS:.0f} ms"
             print(f"goal: {goal}: {verdict}")
-    return paced, flat, load_after
+    return figures[0], figures[1], figures[2], load_after
+
+
+def floor_line(floor: FloorRun, phase: str) -> str:
+    """The floor's readings and report in one phase."""
+    readings = sorted(floor.readings.get(phase, []))
+    said = f"floor, {phase}: {len(readings)} readings of {floor.tables} tables"
+    if readings:
+        said += (
+            f", p50 {statistics.median(readings):.1f} ms, p99 {percentile(readings, 0.99):.1f} ms,"
+            f" max {readings[-1]:.1f} ms"
+        )
+    said += f"; floor CPU {floor.cpu.get(phase, 0.0):.2f} s"
+    if phase in floor.report:
+        began, verified, read, written = floor.report[phase]
+        said += (
+            f"; shift report from {began:.1f} s in: verify {verified:.2f} s, read {read:.2f} s,"
+            f" PDF {written:.2f} s"
+        )
+    else:
+        said += "; the phase ended before its shift report began"
+    return said
 
 
 if __name__ == "__main__":

@@ -1,20 +1,27 @@
 """`ofc-desk verify` at card-room scale (prints figures; not part of the test suite).
 
-Builds a 1,000-hand three-handed progressive pineapple session in SQLite through the real session
-service (the engine of `ofc-desk replay`; not timed, about a minute), then times `verify_database`
-on it: every hash, every event re-checked by the rules, every hand re-scored and re-settled, every
-derived row compared. Start-up (imports, opening the database) is outside the timing.
+Builds a room of `--sessions` tables of three-handed progressive pineapple, `--hands` hands in
+all, in SQLite through the real session service (the engine of `ofc-desk replay`; not timed, and
+long: about 10 ms an event on the shared machine, so a room's day of 50,000 hands takes hours),
+kept in the temp folder and reused by the next run with the same figures. Then times
+`verify_database` on it: every hash, every event re-checked by the rules, every hand re-scored and
+re-settled, every derived row compared; start-up (imports, opening the database) outside the
+timing, a fresh process a round. Each round verifies with the sessions spread over a process a
+core (`verify_workers`) and with one worker, one session after another (the code before the pool:
+a long session still gets its second process, `side_check`), in turn, so both figures come from one
+run on the same machine load.
 
 With `--baseline TREE` (a checkout of another commit, e.g. made with `git worktree add`), the same
-database is also verified by that tree's code in a child process, rounds taken in turn, so the two
-figures come from one run on the same machine load.
+database is also verified by that tree's code in a child process, round for round.
 
-Usage: python benchmarks/verify_bench.py [--hands 1000] [--rounds 3] [--db FILE] [--baseline TREE]
+Usage: python benchmarks/verify_bench.py [--hands 50000] [--sessions 24] [--rounds 3] [--db FILE]
+[--baseline TREE]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -25,7 +32,7 @@ from pathlib import Path
 from service_bench import generate_script
 
 from ofc_desk.service.replay import run_replay
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database
 
 # Run in a child with the baseline tree first on sys.path; prints "<hands> <seconds>" per round.
 BASELINE_ROUND = """
@@ -37,8 +44,9 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 database = open_existing(sys.argv[1])
 database.schema_revision()
+options = {"workers": int(sys.argv[3])} if len(sys.argv) > 3 else {}
 started, cpu, beside = time.perf_counter(), time.process_time(), children_cpu()
-summary = verify_database(database)
+summary = verify_database(database, **options)
 wall, own = time.perf_counter() - started, time.process_time() - cpu
 print(summary.hands, wall, own + children_cpu() - beside)
 """
@@ -49,16 +57,33 @@ assert Path(ofc_desk.__file__).resolve().is_relative_to(Path(sys.argv[2]).resolv
 """
 
 
-def build_session(path: Path, hands: int) -> None:
-    """Play the session into a new SQLite file unless `path` already holds one."""
+def build_room(path: Path, hands: int, sessions: int) -> None:
+    """Play `sessions` tables of `hands` hands in all into a new SQLite file unless `path` already
+    holds one. Two processes play the tables (each a table at a time, the room chain linking the
+    sessions in the order they open), without waiting for the disk: what is stored is the same."""
     if path.exists():
-        print(f"reusing the session in {path}")
+        print(f"reusing the room in {path}")
         return
     started = time.perf_counter()
-    database = Database(f"sqlite:///{path}")
-    run_replay(database, generate_script(hands), resume=False)
+    partial = path.with_suffix(".partial")
+    partial.unlink(missing_ok=True)
+    os.environ[TEST_SYNCHRONOUS_VARIABLE] = "OFF"
+    Database(f"sqlite:///{partial}").dispose()  # the schema, made once before the players start
+    shares = [hands // sessions + (1 if table < hands % sessions else 0) for table in range(sessions)]
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        pool.starmap(_play_table, [(partial, table, share) for table, share in enumerate(shares)])
+    partial.rename(path)
+    print(
+        f"played {hands} hands at {sessions} tables into {path} in {time.perf_counter() - started:.0f} s"
+        " (not timed)"
+    )
+
+
+def _play_table(path: Path, table: int, hands: int) -> None:
+    database = Database(f"sqlite:///{path}", migrate=False)
+    script = {**generate_script(hands, seed=7 + table), "table": f"Bench {table + 1}"}
+    run_replay(database, script, resume=False)
     database.dispose()
-    print(f"played {hands} hands into {path} in {time.perf_counter() - started:.0f} s (not timed)")
 
 
 Round = tuple[int, float, float]
@@ -66,11 +91,12 @@ Round = tuple[int, float, float]
 (a long session's chain, signatures and re-scoring are checked in second processes)."""
 
 
-def verify_in(tree: Path, url: str) -> Round:
+def verify_in(tree: Path, url: str, workers: int | None = None) -> Round:
     # Run inside the tree: `python -c` puts the working folder first on sys.path.
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    asked = [] if workers is None else [str(workers)]
     printed = subprocess.run(
-        [sys.executable, "-c", BASELINE_ROUND + CHECK_TREE, url, str(tree)],
+        [sys.executable, "-c", BASELINE_ROUND + CHECK_TREE, url, str(tree), *asked],
         env=env,
         cwd=tree,
         check=True,
@@ -95,25 +121,30 @@ def report(label: str, rounds: list[Round]) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--hands", type=int, default=50_000, help="hands in all (fewer: a quick run)")
+    parser.add_argument("--sessions", type=int, default=24)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--db", type=Path, help="SQLite file to keep the session in (reused if present)")
+    parser.add_argument("--db", type=Path, help="SQLite file to keep the room in (reused if present)")
     parser.add_argument("--baseline", type=Path, help="a checkout of the code to compare against")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        path = args.db or Path(folder) / "verify.db"
-        build_session(path, args.hands)
-        url = f"sqlite:///{path}"
-        ours, theirs = [], []
-        for _ in range(args.rounds):
-            # A fresh process a round, as for the baseline: no cache warmed by an earlier round.
-            ours.append(verify_in(Path(__file__).resolve().parents[1], url))
-            if args.baseline:
-                theirs.append(verify_in(args.baseline, url))
-        speed = report("verify (this tree)", ours)
+    kept = Path(tempfile.gettempdir()) / f"ofc_verify_room_{args.sessions}x{args.hands}.db"
+    path = args.db or kept
+    build_room(path, args.hands, args.sessions)
+    url, tree = f"sqlite:///{path}", Path(__file__).resolve().parents[1]
+    pooled, alone, theirs = [], [], []
+    for _ in range(args.rounds):
+        # A fresh process a round: no cache warmed by an earlier round.
+        pooled.append(verify_in(tree, url))
+        alone.append(verify_in(tree, url, workers=1))
         if args.baseline:
-            before = report(f"verify ({args.baseline})", theirs)
-            print(f"ratio: {speed[0] / before[0]:.1f}x wall, {speed[1] / before[1]:.1f}x CPU")
+            theirs.append(verify_in(args.baseline, url))
+    speed = report("verify, sessions side by side (a process a core)", pooled)
+    before = report("verify, one worker (one session after another, as before)", alone)
+    print(f"ratio: {speed[0] / before[0]:.2f}x wall, {speed[1] / before[1]:.2f}x CPU")
+    if args.baseline:
+        baseline = report(f"verify ({args.baseline})", theirs)
+        ratios = f"{speed[0] / baseline[0]:.2f}x wall, {speed[1] / baseline[1]:.2f}x CPU"
+        print(f"ratio to {args.baseline}: {ratios}")
 
 
 if __name__ == "__main__":

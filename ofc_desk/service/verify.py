@@ -24,6 +24,7 @@ from ofc_desk.service.room_chain import broken_link, missing_anchor, read_anchor
 from ofc_desk.service.room_pool import RoomPoolCheck
 from ofc_desk.service.signoffs import SignoffFault, read_accounts, sign_in_fault
 from ofc_desk.service.verify_session import VerifiedRows, check_session, raise_first
+from ofc_desk.service.verify_workers import Room, checked_sessions
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
@@ -85,12 +86,15 @@ class VerifySummary:
         )
 
 
-def verify_database(database: Database, anchors: Path | None = None, *, fork: bool = True) -> VerifySummary:
+def verify_database(
+    database: Database, anchors: Path | None = None, *, fork: bool = True, workers: int | None = None
+) -> VerifySummary:
     """Everything `verify` checks; with `anchors`, also that every head anchored in that file is
     still in the database (`room_chain`). Raises VerifyFault naming the first fault, AnchorFault
-    when the anchor file cannot be read. With `fork`, a long session's chain and signatures are
-    checked and its hands re-scored in a second process where that is safe (`side_check`,
-    `rescoring`); the result is the same."""
+    when the anchor file cannot be read. With `fork`, where that is safe, a room's sessions are
+    checked side by side in `workers` processes (by default one a core for a long enough room:
+    `verify_workers`), or a long session's chain and signatures are checked and its hands
+    re-scored in a second process (`side_check`, `rescoring`); the result is the same."""
     # One snapshot for everything: a table recording meanwhile must not look like tampering.
     with database.snapshot() as session, _collector_paused():
         # The revision decides what the next start runs over this history (`schema_revision`).
@@ -105,16 +109,17 @@ def verify_database(database: Database, anchors: Path | None = None, *, fork: bo
         counted = (0, 0, 0)
         fingerprints = []
         links, pool = _RoomLinks(), RoomPoolCheck()
-        for row in sessions:
-            verified = check_session(session, row, supervisors, accounts, fork=fork)
+        room = Room(supervisors, accounts)
+        checked = checked_sessions(database, session, sessions, room, fork=fork, workers=workers)
+        for row, verified in zip(sessions, checked, strict=True):
             links.check(session, row)
             pool.steps += verified.pool_steps
             counted = (
-                counted[0] + len(verified.events),
-                counted[1] + len(verified.hands),
+                counted[0] + verified.events,
+                counted[1] + verified.hands,
                 counted[2] + verified.chips,
             )
-            fingerprints.append(SessionFingerprint(row.id, row.table_name, verified.events[-1].hash))
+            fingerprints.append(SessionFingerprint(row.id, row.table_name, verified.final_hash))
             set_aside += verified.set_aside
         _refuse_orphans(session)
         pool_fault, rows_aside = pool.check(session)

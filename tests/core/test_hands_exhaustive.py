@@ -121,9 +121,10 @@ def collect(size: int, *orders: Order) -> int:
     return count
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def five_card_orders() -> tuple[Order, Order, int]:
-    """The high-hand and the 2-7 orders of every five-card hand, from one walk."""
+    """The high-hand and the 2-7 orders of every five-card hand, from one walk, kept for the
+    worker's session (a module's fixture goes when its worker turns to another module's test)."""
     high = Order(strength, reference.high_key)
     low = Order(deuce_to_seven_value, reference.deuce_to_seven_key)
     return high, low, collect(5, high, low)

@@ -26,7 +26,8 @@ from tests.helpers.ofc_test_databases import fresh_schema
 from tests.helpers.pdf_text import page_texts
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, RAKES, SUPERVISOR, SUPERVISOR_PIN, table_script
 
-pytestmark = pytest.mark.postgres
+# The room of ten tables is played once, for every test here, on one worker (about 20 s a worker).
+pytestmark = [pytest.mark.postgres, pytest.mark.xdist_group("shift-report room")]
 
 # (table, hands, void + correction + cash-out, closed); the first three close before the boundary.
 EARLY = [("T1", 4, True, True), ("T2", 5, False, True), ("T3", 4, True, True)]
@@ -41,7 +42,7 @@ class Room:
     """A moment after the early tables closed and before the late ones opened (stored form)."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # not the module's: played once, however the tests are spread
 def room(postgres_url: str | None) -> Iterator[Room]:
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
