@@ -61,6 +61,7 @@ CHINESE_LABELS: dict[str, LazyText] = {
     "ace_units": lazy_gettext("Ace units (1–4 aces)"),
     "rake": lazy_gettext("Rake"),
     "proposed_settlement": lazy_gettext("Proposed table stakes"),
+    "jackpot_award": lazy_gettext("Jackpot award"),
 }
 
 
