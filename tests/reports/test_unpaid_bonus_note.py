@@ -23,7 +23,6 @@ from tests.core.test_bonus_paid import ANN, BOB
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.pdf_text import squeezed_text
 
-
 HOUSE_BONUSES = {
     "bonuses": {
         "front": {"trips": 3},
