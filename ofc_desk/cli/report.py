@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from ofc_desk.cli.main import add_database_option, cannot_write, one_line, verify_failed
+from ofc_desk.cli.pins import PIN_ENVIRONMENT, add_pin_file_option, pin_source
 from ofc_desk.cli.shift_report import SHIFT_HELP, add_shift_options, run_shift
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.reports.record import SessionRecord
@@ -28,8 +29,9 @@ Write the report of one stored table session. Give at least one output:
                              audit fingerprint, signature lines)
   --close-out FILE.pdf       the table-close report (one page; more with many players or the
                              room's jackpot changes, the signatures kept with the last stacks;
-                             jackpot awards counted in the expected chips); with --counted N the
-                             supervisor's chip count is printed against the expected chips and
+                             jackpot awards counted in the expected chips); with --counted N
+                             --counted-by NAME the chip count of the floor supervisor NAME, who
+                             signs it with their PIN, is printed against the expected chips and
                              any variance is flagged (without it the count is left blank)
   --csv-hands FILE.csv       one row per player per hand
   --csv-transactions FILE.csv
@@ -66,6 +68,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=int,
         help=_("chips counted by the floor supervisor (table-close report)"),
     )
+    parser.add_argument(
+        "--counted-by",
+        metavar="NAME",
+        help=_("the floor supervisor who counted the chips (with --counted); signs with their PIN"),
+    )
+    add_pin_file_option(parser, _("for the supervisor who counted the chips"))
     parser.add_argument("--csv-hands", metavar="FILE.csv", help=_("write the hands as CSV here"))
     parser.add_argument(
         "--csv-transactions", metavar="FILE.csv", help=_("write the chip transactions as CSV here")
@@ -101,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(_("--counted goes with --close-out (the table-close report)"))
     if args.counted is not None and args.counted < 0:
         return _fail(_("--counted must be a whole number of chips, 0 or more"))
+    if (args.counted is None) != (args.counted_by is None):
+        return _fail(_("--counted and --counted-by go together: the count and the supervisor who signs it"))
     # Imported here so that `ofc-desk report --help` stays instant.
     from ofc_desk.reports.loader import (
         ReportNotVerified,
@@ -118,8 +128,9 @@ def run(args: argparse.Namespace) -> int:
         if args.fingerprint and (fault := _verify_fault(database)):
             print(one_line(verify_failed(fault)))
             return 1
+        counted_by = "" if args.counted_by is None else _counted_by(database, args.counted_by, args.pin_file)
         record = load_session_record(database, table=args.table, session_id=args.session, room=args.room)
-        _write_outputs(record, args, database)
+        _write_outputs(record, args, counted_by)
     except ReportNotVerified as fault:
         print(one_line(verify_failed(fault)))
         return 1
@@ -153,7 +164,31 @@ def _verify_fault(database: Database) -> str:
     return ""
 
 
-def _write_outputs(record: SessionRecord, args: argparse.Namespace, database: Database) -> None:
+def _counted_by(database: Database, name: str, pin_file: str | None) -> str:
+    """The floor supervisor who counted, signed in as at the desk's table-close report (the try
+    counted by the lockout); their PIN from --pin-file, OFC_DESK_PINS or the terminal, unechoed.
+    ValueError names what is wrong, never the PIN."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ofc_desk.storage.users import Role, SignInError, sign_in
+
+    pin = pin_source(pin_file, may_prompt=True)(name)
+    if pin is None:
+        said = _(
+            "--counted-by: no PIN for the supervisor (give --pin-file or {variable}, or run on a terminal)"
+        )
+        raise ValueError(said.format(variable=PIN_ENVIRONMENT))
+    try:
+        return sign_in(database, name, pin, Role.SUPERVISOR).name
+    except SignInError as error:
+        raise ValueError(_("--counted-by: {problem}").format(problem=error)) from None
+    except SQLAlchemyError:  # a database this login may only read: the check is recorded
+        raise ValueError(
+            _("--counted-by: the PIN cannot be checked: this database cannot be written here")
+        ) from None
+
+
+def _write_outputs(record: SessionRecord, args: argparse.Namespace, counted_by: str) -> None:
     from ofc_desk.reports import exports
     from ofc_desk.reports.session_pdf import write_session_report
     from ofc_desk.reports.table_close_pdf import write_table_close_report
@@ -163,7 +198,11 @@ def _write_outputs(record: SessionRecord, args: argparse.Namespace, database: Da
         _write("--json", args.json, lambda path: exports.write_text_file(path, _dumper(script), record))
     writers: list[tuple[str, str | None, Callable[[str], None]]] = [
         ("--out", args.out, lambda path: write_session_report(record, path)),
-        ("--close-out", args.close_out, lambda path: write_table_close_report(record, path, args.counted)),
+        (
+            "--close-out",
+            args.close_out,
+            lambda path: write_table_close_report(record, path, args.counted, counted_by=counted_by),
+        ),
         (
             "--csv-hands",
             args.csv_hands,

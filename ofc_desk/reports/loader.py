@@ -421,6 +421,7 @@ def _hand_record(
         jackpot_drop=stored.jackpot,
         voided=stored.voided,
         stacks_after=stacks_by_hand.get(stored.number, ()),
+        whole_deal=result.payment is not None,
     )
 
 
@@ -434,7 +435,12 @@ def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int) -> SeatRes
         (NO_ROW, NO_ROW, NO_ROW)
         if seat.rows is None
         else (
-            RowRecord(tuple(str(card) for card in row.cards), row.hand, row.points if row.paid else 0)
+            RowRecord(
+                tuple(str(card) for card in row.cards),
+                row.hand,
+                row.points if row.paid else 0,
+                unpaid=0 if row.paid else row.points,
+            )
             for row in seat.rows
         )
     )

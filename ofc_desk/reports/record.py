@@ -51,6 +51,9 @@ class RowRecord:
     cards: tuple[str, ...]
     hand: str
     royalty: int
+    unpaid: int = 0
+    """A Chinese row bonus the row held that moved no chips (its preset pays on a row won, or its
+    payment on the whole deal): the report's note on the hand names it and says why."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,8 @@ class HandRecord:
     """The dealers on duty while it was dealt, in order (two when one took over mid-hand)."""
     jackpot: HandJackpot | None = None
     """The room's pool around the hand, where it dropped into it or its table pays an award."""
+    whole_deal: bool = False
+    """A Chinese hand paid on the whole deal (`pool`, `single-winner`), where no row bonus is paid."""
 
     @property
     def award(self) -> JackpotAward | None:

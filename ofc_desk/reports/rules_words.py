@@ -153,6 +153,11 @@ PRESET_TABLES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 """A preset's tables (by their path in it) and how each reads."""
 
 
+INLINE_TABLES: dict[str, Callable[[Any], str]] = {"jackpot_award": award_rule_words}
+"""A table that keeps its own words where it is a house option among others: the award rule's rows
+and shares said as on its own line, not as the record spells them ("loser 50", "high-card")."""
+
+
 def rules_label(words: LazyText) -> str:
     """A rules line's label stays its English message, marked where it is written: the report
     translates it when it prints it, in the report's language (session_pdf)."""
@@ -170,7 +175,8 @@ def inline_words(value: Any) -> str:
     if isinstance(value, Mapping):
         parts = []
         for key, item in _mode_first(value):
-            inner = inline_words(item)
+            table = INLINE_TABLES.get(str(key))
+            inner = table(item) if table is not None else inline_words(item)
             words = _key_words(str(key))
             parts.append(f"{words}: {inner}" if isinstance(item, Mapping) else f"{words} {inner}")
         return (
@@ -210,6 +216,7 @@ PRESET_KEY_WORDS = {
     "jackpot_percent": lazy_pgettext("preset key", "jackpot percent"),
     "policy": lazy_pgettext("preset key", "policy"),
     "settle_from": lazy_pgettext("preset key", "settle from"),
+    "jackpot_award": lazy_pgettext("preset key", "jackpot award"),
 }
 """The keys inside a preset's tables (resources/presets) by their words; English prints a key
 as it is spelt, its underscores as spaces."""

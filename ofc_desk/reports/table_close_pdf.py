@@ -105,9 +105,9 @@ def write_table_close_report(
     counted_by: str = "",
 ) -> None:
     """Write the table-close report; `counted` is the supervisor's chip count (None: to fill in),
-    `counted_by` the supervisor who entered it (their PIN checked by the desk; "" from the command
-    line, where the line stays "entered by the floor supervisor"); in `language` (default: the
-    language spoken now), which the report names."""
+    `counted_by` the supervisor who entered it (their PIN checked by the desk or by `ofc-desk
+    report --counted-by`; "" with no count, where the line stays "entered by the floor
+    supervisor"); in `language` (default: the language spoken now), which the report names."""
     with in_language(language or active_language()):
         styles = make_styles()
         place = f"{record.room} · " if record.room else ""

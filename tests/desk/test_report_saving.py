@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 from reportlab.pdfgen.canvas import Canvas
@@ -38,6 +39,7 @@ def test_the_save_proposes_documents_then_the_last_folder_and_says_the_full_path
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(report_actions, "_last_folder", [])
+    monkeypatch.setattr(report_actions, "_kept_in", [])
     proposed: list[str] = []
     target = tmp_path / "kept" / "jade.pdf"
     target.parent.mkdir()
@@ -61,3 +63,28 @@ def test_the_save_proposes_documents_then_the_last_folder_and_says_the_full_path
     preview.ask_and_save()
     assert Path(proposed[1]).parent == target.parent  # the folder the last report went to
     preview.close()
+
+
+def test_the_last_folder_is_kept_in_the_settings_for_the_next_run(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings_file = str(tmp_path / "desk.ini")
+    monkeypatch.setattr(report_actions, "_last_folder", [])
+    monkeypatch.setattr(report_actions, "_kept_in", [])
+    report_actions.keep_report_folder_in(QSettings(settings_file, QSettings.Format.IniFormat))
+    documents = report_actions.report_folder()
+    target = tmp_path / "kept" / "jade.pdf"
+    target.parent.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_args: (str(target), ""))
+    preview = show_preview(None, one_page_pdf(), "Session report", refuse=lambda _said: None, table="Jade 1")
+    assert isinstance(preview, ReportPreview)
+    qtbot.addWidget(preview)
+    preview.ask_and_save()
+    preview.close()
+    # The desk starts again: nothing in memory, its settings file read anew.
+    monkeypatch.setattr(report_actions, "_last_folder", [])
+    report_actions.keep_report_folder_in(QSettings(settings_file, QSettings.Format.IniFormat))
+    assert report_actions.report_folder() == target.parent
+    target.unlink()
+    target.parent.rmdir()  # the folder is gone (a USB stick taken out): Documents again
+    assert report_actions.report_folder() == documents

@@ -5,6 +5,8 @@ does; storage's refusals come in the language spoken."""
 from __future__ import annotations
 
 import io
+import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, SignInError, create_accounts, sign_in
 from tests.helpers.pdf_text import squeezed_text
+from tests.helpers.report_sessions import SUPERVISOR, SUPERVISOR_PIN
 
 Capture = pytest.CaptureFixture[str]
 
@@ -71,13 +74,14 @@ def test_without_lang_the_command_line_speaks_langs_language(
 
 
 def test_the_report_commands_write_in_the_language_named(
-    example_db: str, tmp_path: Path, capsys: Capture
+    example_db: str, tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     close, shift = tmp_path / "close.pdf", tmp_path / "shift.pdf"
-    assert (
-        main(["--lang", "ru", "report", "--db", example_db, "--close-out", str(close), "--counted", "10"])
-        == 0
-    )
+    room = tmp_path / "room.db"  # a copy: the count's PIN check is recorded
+    shutil.copyfile(example_db.removeprefix("sqlite:///"), room)
+    monkeypatch.setenv("OFC_DESK_PINS", json.dumps({SUPERVISOR: SUPERVISOR_PIN}))
+    counted = ["--close-out", str(close), "--counted", "10", "--counted-by", SUPERVISOR]
+    assert main(["--lang", "ru", "report", "--db", f"sqlite:///{room}", *counted]) == 0
     assert main(["--lang", "ru", "report", "--db", example_db, "--shift", "--out", str(shift)]) == 0
     assert capsys.readouterr().out == f"отчёт о смене: 1 стол -> {shift}\n"
     closing, shifting = squeezed_text(close), squeezed_text(shift)

@@ -14,6 +14,7 @@ import pytest
 from ofc_desk.cli.main import main
 from ofc_desk.reports.loader import load_session_record
 from tests.helpers.pdf_text import page_texts, squeezed
+from tests.helpers.report_sessions import SUPERVISOR, SUPERVISOR_PIN
 
 Capture = pytest.CaptureFixture[str]
 
@@ -24,7 +25,12 @@ def run_report(capsys: Capture, *args: str) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
-def test_writes_every_output(example_db: str, tmp_path: Path, capsys: Capture) -> None:
+def test_writes_every_output(
+    example_db: str, tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room = tmp_path / "room.db"  # a copy: the count's PIN check is recorded
+    shutil.copyfile(example_db.removeprefix("sqlite:///"), room)
+    monkeypatch.setenv("OFC_DESK_PINS", json.dumps({SUPERVISOR: SUPERVISOR_PIN}))
     files = {
         name: tmp_path / name
         for name in ("session.pdf", "close.pdf", "hands.csv", "chips.csv", "session.json")
@@ -32,7 +38,7 @@ def test_writes_every_output(example_db: str, tmp_path: Path, capsys: Capture) -
     status, out, err = run_report(
         capsys,
         "--db",
-        example_db,
+        f"sqlite:///{room}",
         "--table",
         "T778",
         "--room",
@@ -43,6 +49,8 @@ def test_writes_every_output(example_db: str, tmp_path: Path, capsys: Capture) -
         str(files["close.pdf"]),
         "--counted",
         "257",
+        "--counted-by",
+        SUPERVISOR,
         "--csv-hands",
         str(files["hands.csv"]),
         "--csv-transactions",
@@ -81,6 +89,7 @@ def test_fingerprint_matches_the_printed_report(example_db: str, capsys: Capture
         (("--table", "Nowhere", "--out", "{tmp}/x.pdf"), "no session of that table in this database"),
         (("--counted", "10", "--out", "{tmp}/x.pdf"), "--counted goes with --close-out"),
         (("--close-out", "{tmp}/c.pdf", "--counted", "-3"), "--counted must be a whole number"),
+        (("--close-out", "{tmp}/c.pdf", "--counted", "10"), "--counted and --counted-by go together"),
         (("--out", "{tmp}/no/such/folder/x.pdf"), "cannot write the --out file: no such folder"),
         (("--out", "/dev/full"), "cannot write the --out file: No space left on device"),
         (("--csv-hands", "/dev/full"), "cannot write the --csv-hands file: No space left on device"),

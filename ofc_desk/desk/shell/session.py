@@ -26,6 +26,7 @@ from ofc_desk.desk.entry.drafts import DraftStore
 from ofc_desk.desk.entry.keyboard_help import keyboard_markdown
 from ofc_desk.desk.hand_end.chip_actions import ChipActions
 from ofc_desk.desk.records.actions import RecordActions
+from ofc_desk.desk.records.report_actions import keep_report_folder_in
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
 from ofc_desk.desk.shell.main_window import MainWindow
@@ -72,6 +73,7 @@ class DeskSession(QObject):
         self.desk = ThisDesk.here()
         """This desk: the tables it opens or resumes are held by it (`service.desk_holds`)."""
         self.controller = TableController(window, DraftStore(store.settings))
+        keep_report_folder_in(store.settings)
         self.chip_actions = ChipActions(self.controller)
         self.runner = BackgroundRunner(self)
         self.active_dialog: QDialog | None = None

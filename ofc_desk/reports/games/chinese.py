@@ -19,6 +19,7 @@ from ofc_desk.core.chinese.presets import BonusMode
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.results import HandResult, ResultSeat
+from ofc_desk.core.rows import ROWS
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
 from ofc_desk.reports.games.base import unreadable_preset
@@ -61,6 +62,7 @@ CHINESE_LABELS: dict[str, LazyText] = {
     "ace_units": lazy_gettext("Ace units (1–4 aces)"),
     "rake": lazy_gettext("Rake"),
     "proposed_settlement": lazy_gettext("Proposed table stakes"),
+    "jackpot_award": lazy_gettext("Jackpot award"),
 }
 
 
@@ -178,6 +180,27 @@ def _bonus_paid_words(preset: Mapping[str, Any]) -> str:
     if paid is BonusPaid.WON:
         return _("only a row won: a bonus row lost or tied pays nothing, and the Bonus column leaves it out")
     return _("none: the payment is decided by the whole deal")
+
+
+def unpaid_bonus_note(hand: HandRecord) -> str:
+    """The row bonuses a hand held that paid nothing, and why, so that a reader who sees a bonus
+    hand without its "+n" in the Bonus column knows ("" when every bonus held was paid: an OFC
+    hand, or a Chinese one under `always`)."""
+    unpaid = [
+        _("{player}'s {row} +{points}").format(player=seat.name, row=str(row.label), points=record.unpaid)
+        for seat in hand.seats
+        for row, record in zip(ROWS, (seat.front, seat.middle, seat.back), strict=True)
+        if record.unpaid
+    ]
+    if not unpaid:
+        return ""
+    if hand.whole_deal:
+        said = _(
+            "Row bonuses are not paid where the payment is decided by the whole deal; not paid here: {rows}"
+        )
+    else:
+        said = _("Row bonuses are paid on rows won; not paid here: {rows}")
+    return said.format(rows=", ".join(unpaid))
 
 
 def chinese_preset_lines(preset: Mapping[str, Any]) -> list[tuple[str, Any]]:

@@ -45,6 +45,7 @@ LABELS: dict[str, LazyText] = {
     "fantasyland.max_consecutive": lazy_gettext("Consecutive Fantasyland cap"),
     "fantasyland.deuce_to_seven": lazy_gettext("2-7 Fantasyland"),
     "rake.jackpot_percent": lazy_gettext("Jackpot share of rake (%)"),
+    "jackpot_award": lazy_gettext("Jackpot award"),
 }
 SKIPPED = {"name", "description", "scoring"}
 
