@@ -32,7 +32,6 @@ from ofc_desk.reports.formatting import (
 )
 from ofc_desk.reports.games import report_game
 from ofc_desk.reports.games.base import ReportGame
-from ofc_desk.reports.games.chinese import unpaid_bonus_note
 from ofc_desk.reports.jackpot_section import hand_jackpot_lines, jackpot_section
 from ofc_desk.reports.pdf_common import (
     ALERT,
@@ -309,8 +308,8 @@ def _hand_block(hand: HandRecord, game: ReportGame, styles: Styles) -> Iterator[
         ("SPAN", (1, r), (3, r)) for r, seat in enumerate(hand.seats, start=1) if game.in_place_of_rows(seat)
     ]
     yield grid_table(rows, SEAT_WIDTHS, styles, numeric_columns=(4, 5, 6, 7), extra=spans)
-    if unpaid := unpaid_bonus_note(hand):
-        yield Paragraph(text(unpaid), styles.small)
+    if note := game.hand_note(hand):
+        yield Paragraph(text(note), styles.small)
     if hand.matchups:
         label: Run = (_("Points by pair: "), styles.bold, 7, GREY)
         yield RunsCell([[label, (_pairs(hand), styles.regular, 7, GREY)]], 1.6)

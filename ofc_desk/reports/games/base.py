@@ -50,6 +50,11 @@ class ReportGame(Protocol):
         """A transfer of `hand`, its last cell: why it was paid, and capped (None: an empty cell)."""
         ...
 
+    def hand_note(self, hand: HandRecord) -> str:
+        """A line under a hand's table ("": none): the Chinese row bonuses it held that paid
+        nothing, and why."""
+        ...
+
     def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
         """A stored result as the report counts it under the rules it was dealt by: a Chinese row
         bonus its bonus mode did not pay is no bonus (OFC's as stored)."""

@@ -101,6 +101,9 @@ class ChineseReport:
     def why_heading(self) -> str:
         return _("Why")
 
+    def hand_note(self, hand: HandRecord) -> str:
+        return unpaid_bonus_note(hand)
+
     def why(self, transfer: TransferRecord, hand: HandRecord) -> str:
         """A payment's purpose, with its pass when the hand settled in both (a pool table's, or a
         hand without specials, settles in one: a pass would say nothing), then the cap when the

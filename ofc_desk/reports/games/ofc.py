@@ -79,6 +79,9 @@ class OfcReport:
     def why_heading(self) -> str:
         return _("Why")
 
+    def hand_note(self, hand: HandRecord) -> str:
+        return ""  # every royalty a hand scored is paid
+
     def why(self, transfer: TransferRecord, hand: HandRecord) -> str | None:
         """The points the pair settled (from the hand's matchups), then the cap when the payer's
         stack ran short."""
