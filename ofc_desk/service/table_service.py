@@ -73,10 +73,11 @@ class TableService:
         it holds the table."""
         self._machine = machine
         self._dealer = actor if isinstance(actor, Account) else None
-        self._marking = True
+        self._marks = marks
+        """This desk's chain of marks for its entries (`entry_marks`), published with its first;
+        a resumed or taken table gets its own (`_take_marks`)."""
+        self._marking = marks is not None
         """Whether this desk marks its entries: in a session whose opening published a key."""
-        self._marks = marks or DeskMarks.for_dealer(self._dealer)
-        """This desk's chain of marks for its entries (`entry_marks`), published with its first."""
         self._actor = actor.name if isinstance(actor, Account) else actor
         machine.dealer_on_duty = self._actor
         self.anchor_file = configured_anchor_file()
@@ -125,8 +126,7 @@ class TableService:
         store = EventStore.create_session(database, setup.name, name, payload, machine, signers, key, desk)
         if marks is not None:
             marks.published = True  # the opening's signature carries the key
-        service = cls(store, machine, actor, desk, marks)
-        service._marking = marks is not None  # a bare name published no key: nothing is marked
+        service = cls(store, machine, actor, desk, marks)  # a bare name published no key: no marks
         service._anchor(EventKind.TABLE_OPENED)
         return service
 
@@ -143,6 +143,7 @@ class TableService:
             desk_holds.claim(database, session_id, machine.table, desk, name)
         service = cls(store, machine, actor, desk)
         service._take_marks(database)
+        service.entry_fault = foreign_entry(database, session_id)
         return service
 
     @classmethod
@@ -161,8 +162,7 @@ class TableService:
         of marks for `actor` (`entry_marks`, published with its first entry), as at a resume."""
         store, machine = EventStore.load(database, session_id)
         service = cls(store, machine, actor, desk)
-        service._marking = keyed_session(database, session_id)
-        service._marks = service._new_marks()
+        service._take_marks(database)
         name = actor.name if isinstance(actor, Account) else actor
         raw = {"dealer": name, "desk": desk.machine}
         payload, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
@@ -180,10 +180,9 @@ class TableService:
 
     def _take_marks(self, database: Database) -> None:
         """At a table taken (resumed, taken over): its marks are this desk's from now on, when the
-        session's opening published a key; and an entry another desk's login recorded, in words."""
+        session's opening published a key."""
         self._marking = keyed_session(database, self.session_id)
         self._marks = self._new_marks()
-        self.entry_fault = foreign_entry(database, self.session_id)
 
     def _new_marks(self) -> DeskMarks | None:
         """A new chain of marks for the dealer on duty; None where nothing is marked: a session
