@@ -27,7 +27,7 @@ from ofc_desk.core.cards import Rank, parse_cards
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.hands import HandClass, category_of, deciding_rank, strength
-from ofc_desk.core.presets import MAX_POINTS, PresetError, PresetReader, not_one_of
+from ofc_desk.core.presets import MAX_POINTS, PresetError, PresetReader
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 
@@ -126,13 +126,7 @@ def house_variants_of(preset: Mapping[str, Any]) -> HouseVariants | None:
 
 
 def _wheel(reader: PresetReader) -> Wheel:
-    value = reader.optional("wheel")
-    if value is None:
-        return Wheel.LOW
-    try:
-        return Wheel(value)
-    except ValueError:
-        raise PresetError(not_one_of("preset.wheel", Wheel, value)) from None
+    return Wheel.LOW if reader.optional("wheel") is None else reader.choice("wheel", Wheel)
 
 
 def _bonus_by_rank(reader: PresetReader) -> Mapping[BonusHand, Mapping[Rank, int]]:
