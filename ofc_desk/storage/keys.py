@@ -2,7 +2,7 @@
 key derived from the PIN, and the signatures over a chain's head.
 
 One scrypt run serves both the PIN check and the seal: its first 32 bytes are the stored PIN
-digest (`users.hash_pin`), the next 32 the key that seals the private key (ChaCha20-Poly1305), so
+digest (`pins.hash_pin`), the next 32 the key that seals the private key (ChaCha20-Poly1305), so
 signing in costs no more than it did.
 """
 

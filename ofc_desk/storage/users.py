@@ -9,8 +9,6 @@ tells nothing about which exist or what a dealer's PIN is.
 
 from __future__ import annotations
 
-import hmac
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -39,6 +37,7 @@ from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
 from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, hold_append_lock
 from ofc_desk.storage.lockout import Attempt
 from ofc_desk.storage.models import NAME_COLUMN, AccountEvent, TableSession, User
+from ofc_desk.storage.pins import derive, dummy_hash, pin_matches, pin_material
 
 MIN_PIN_LENGTH = 4
 SUPERVISOR_PIN_LENGTH = 8
@@ -66,43 +65,6 @@ class Account:
     key: Ed25519PrivateKey | None = field(default=None, compare=False, repr=False)
     """The private key, unsealed by the PIN at sign-in: what signs this account's sign-offs."""
     builtin: bool = False
-
-
-def hash_pin(pin: str) -> str:
-    return _pin_material(pin)[0]
-
-
-def _pin_material(pin: str) -> tuple[str, bytes]:
-    """A new salted PIN hash, and the scrypt output whose second half seals a private key."""
-    salt = secrets.token_bytes(16)
-    n, r, p = keys.scrypt_cost()
-    derived = keys.pin_scrypt(pin, salt, n, r, p)
-    digest = derived[: keys.DIGEST_BYTES]
-    return f"scrypt${n}${r}${p}${salt.hex()}${digest.hex()}", derived
-
-
-def _derive(pin: str, stored: str) -> bytes | None:
-    """The scrypt output of `pin` under `stored`'s salt when `pin` is the right PIN, else None."""
-    try:
-        scheme, n, r, p, salt, digest = stored.split("$")
-        if scheme != "scrypt":
-            return None
-        derived = keys.pin_scrypt(pin, bytes.fromhex(salt), int(n), int(r), int(p))
-    except ValueError:
-        return None
-    return derived if hmac.compare_digest(derived[: keys.DIGEST_BYTES].hex(), digest) else None
-
-
-def pin_matches(pin: str, stored: str) -> bool:
-    return _derive(pin, stored) is not None
-
-
-def _dummy_hash() -> str:
-    """What an unknown name's PIN is checked against: a hash of no PIN, with the parameters a new
-    account's takes, so the check does the same scrypt work."""
-    salt, digest = secrets.token_hex(16), secrets.token_hex(keys.DIGEST_BYTES)
-    n, r, p = keys.scrypt_cost()
-    return f"scrypt${n}${r}${p}${salt}${digest}"
 
 
 def account_name(value: str) -> str:
@@ -300,7 +262,7 @@ def _create_in(
 ) -> Account:
     """One new account; without an approver it signs its own creation (the room's set-up)."""
     key = keys.new_private_key()
-    pin_hash, derived = _pin_material(pin)
+    pin_hash, derived = pin_material(pin)
     payload: dict[str, object] = {
         "role": role.value,
         "pin_hash": pin_hash,
@@ -403,7 +365,7 @@ def _seal_again(
     a PIN change otherwise), the event signed by whom `signer` names as the chain stands (None: the
     new key itself). The old key is never sealed under the new PIN: a key once sealed under a short
     PIN could be unsealed from the record whatever PIN came after."""
-    pin_hash, derived = _pin_material(new_pin)
+    pin_hash, derived = pin_material(new_pin)
     kind = AccountKind.PIN_CHANGED if account.key is not None else AccountKind.KEY_ADDED
     with database.session() as session:
         chain = _chain_to_write(session)
@@ -516,7 +478,7 @@ def _append_event(
 def _opened(state: AccountState, pin: str) -> Account | None:
     """The account with its private key when `pin` is its PIN, as the accounts chain holds it (an
     account an upgrade left without a key comes back without one)."""
-    derived = _derive(pin, state.pin_hash)
+    derived = derive(pin, state.pin_hash)
     if derived is None:
         return None
     key = keys.unseal(state.sealed_key, derived) if state.sealed_key else None
@@ -581,7 +543,7 @@ def _check(database: Database, name: str, pin: str, role: Role | None) -> Accoun
         opens = state is not None and pin != "" and not state.builtin
         account = _opened(state, pin) if state is not None and opens else None
         if not opens:
-            pin_matches(pin, _dummy_hash())
+            pin_matches(pin, dummy_hash())
         accepted = account is not None and (role is None or account.role is role)
         if account is not None and accepted:
             outcome = Attempt.ACCEPTED if account.key is not None else Attempt.KEYLESS

@@ -13,7 +13,7 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import hash_pin
+from ofc_desk.storage.pins import hash_pin
 from tests.desk.conftest import make_desk
 from tests.desk.test_start_and_resume import field
 

@@ -22,6 +22,7 @@ from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import attempt_hash
+from ofc_desk.storage.pins import hash_pin
 from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import (
@@ -30,7 +31,6 @@ from ofc_desk.storage.users import (
     change_pin,
     create_accounts,
     create_user,
-    hash_pin,
     set_up_first_key,
     sign_in,
 )

@@ -25,6 +25,7 @@ from ofc_desk.storage.accounts import AccountKind, account_event_hash
 from ofc_desk.storage.audit import canonical_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent
+from ofc_desk.storage.pins import hash_pin
 from ofc_desk.storage.users import (
     Account,
     Role,
@@ -34,7 +35,6 @@ from ofc_desk.storage.users import (
     change_role,
     create_accounts,
     create_user,
-    hash_pin,
     set_up_first_key,
     sign_in,
 )

@@ -24,8 +24,9 @@ from ofc_desk.service import (
 )
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.pins import hash_pin
 from ofc_desk.storage.schema_revision import MIGRATIONS
-from ofc_desk.storage.users import change_pin, hash_pin, set_up_first_key, sign_in
+from ofc_desk.storage.users import change_pin, set_up_first_key, sign_in
 from tests.helpers.table_helpers import (
     ANN_QQ,
     BOB_PLAIN,

@@ -16,13 +16,12 @@ from sqlalchemy import inspect, text
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database, newest_revision, sqlite_synchronous
 from ofc_desk.storage.models import Base
+from ofc_desk.storage.pins import hash_pin, pin_matches
 from ofc_desk.storage.users import (
     Role,
     SignInError,
     create_accounts,
     create_user,
-    hash_pin,
-    pin_matches,
     sign_in,
 )
 
