@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
@@ -33,21 +34,23 @@ Attempt = Callable[[], str | None]
 Report = Callable[[str | None], None]
 BackgroundAttempt = Callable[[Report], None]
 """Start the action off the UI thread; it calls the report back with a refusal or None."""
+Outcome = TypeVar("Outcome")
 
 
 def run_and_say(
     runner: BackgroundRunner,
     caption: str,
-    work: Callable[[], str],
+    work: Callable[[], Outcome],
     report: Report,
-    said: Callable[[str], None],
+    said: Callable[[Outcome], None],
 ) -> None:
-    """`work` off the UI thread: once done the dialog closes (`report(None)`) and its sentence is
-    said; a refusal is reported in the dialog, which stays open."""
+    """`work` off the UI thread: once done the dialog closes (`report(None)`) and what it gave (a
+    sentence, a table taken over) is handed to `said`; a refusal is reported in the dialog, which
+    stays open."""
 
-    def done(sentence: str) -> None:
+    def done(outcome: Outcome) -> None:
         report(None)
-        said(sentence)
+        said(outcome)
 
     runner.run(caption, work, done, report)
 

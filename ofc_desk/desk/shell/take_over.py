@@ -9,11 +9,10 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
-from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
+from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, ngettext
 from ofc_desk.service.desk_holds import ThisDesk
-from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.records import OpenTable
 from ofc_desk.service.table_service import Dealer, TableService
 from ofc_desk.storage.database import Database
@@ -60,23 +59,12 @@ def take_over_dialog(
     supervisor = dialog.add_line(_("Supervisor"))
     pin = dialog.add_line(_("Supervisor PIN"), secret=True)
 
-    def work() -> TableService | str:
-        try:
-            return TableService.take_over(
-                database, table.session_id, dealer, desk, supervisor.text(), pin.text()
-            )
-        except ActionRefused as refusal:
-            return str(refusal)
+    def work() -> TableService:
+        # A refusal (`ActionRefused`) reaches the dialog in its own words (`background_sentence`).
+        return TableService.take_over(database, table.session_id, dealer, desk, supervisor.text(), pin.text())
 
     def start(report: Report) -> None:
-        def done(outcome: TableService | str) -> None:
-            if isinstance(outcome, str):
-                report(outcome)
-                return
-            report(None)
-            taken(outcome)
-
-        runner.run(_("Checking the PIN…"), work, done, report)
+        run_and_say(runner, _("Checking the PIN…"), work, report, taken)
 
     dialog.set_background_attempt(start)
     return dialog
