@@ -128,11 +128,7 @@ def check_session_signoffs(
     by_seq = {event.seq: event for event in events}
     for signature in signatures:
         accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
-        message = head_message(
-            session_id, signature.seq, signature.hash, accounts_seq, accounts_hash, signature.entries_key
-        )
-        key = key_named(chain, signature.signer, accounts_seq)
-        if key is None or not signature_holds(key.public_key, message, signature.signature):
+        if not signature_verifies(chain, session_id, signature):
             set_aside.append(_set_aside(session_id, signature))
             continue
         event = by_seq.get(signature.seq)
@@ -191,6 +187,24 @@ def key_named(chain: AccountsChain, signer: str, accounts_seq: int) -> KeySpan |
     if account is None:
         return None
     return account.key_under(accounts_seq or chain.rotate_from or len(chain.hashes))
+
+
+def signature_verifies(chain: AccountsChain, session_id: int, signature: Any) -> bool:
+    """Whether a signature row (seq, hash, signer, signature, accounts_seq, accounts_hash,
+    entries_key) holds over the head it names, under the key its signer held under the accounts
+    head it names (`key_named`); what it is held to beside that is each caller's."""
+    key = key_named(chain, signature.signer, signature.accounts_seq)
+    if key is None:
+        return False
+    message = head_message(
+        session_id,
+        signature.seq,
+        signature.hash,
+        signature.accounts_seq,
+        signature.accounts_hash,
+        signature.entries_key,
+    )
+    return signature_holds(key.public_key, message, signature.signature)
 
 
 def _backdated(session_id: int, signature: Any, floor: int) -> str:
