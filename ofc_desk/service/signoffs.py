@@ -238,6 +238,15 @@ def _a_supervisors_key(chain: AccountsChain, account: AccountState, accounts_seq
     return key is not None and key.strong
 
 
+def dealer_signer(actor: str, chain: AccountsChain) -> str:
+    """Whose key signs (and marks) an entry of `actor`: theirs, or the built-in replay key for a
+    replayed session's dealer without an account, who deals under it."""
+    builtin = chain.accounts.get(BUILTIN_REPLAY)
+    if actor not in chain.accounts and builtin is not None and builtin.builtin:
+        return BUILTIN_REPLAY
+    return actor
+
+
 def check_signed(event: Event, signers: dict[str, int], chain: AccountsChain) -> None:
     """`signers` are those who signed the event, or for an action carried out on an approval from
     the floor, those who signed the approval, each with the accounts head their signature names."""
@@ -259,13 +268,8 @@ def check_signed(event: Event, signers: dict[str, int], chain: AccountsChain) ->
             said = _("event {event}: no signature of its approving supervisor {actor}")
             raise SignoffFault(said.format(event=event.id, actor=event.actor))
     elif kind in DEALER_SIGNED:
-        account = chain.accounts.get(event.actor)
-        builtin = chain.accounts.get(BUILTIN_REPLAY)
-        if account is None and builtin is not None and builtin.builtin:
-            # A replayed session's dealer without an account deals under the built-in key.
-            account, signer = builtin, BUILTIN_REPLAY
-        else:
-            signer = event.actor
+        signer = dealer_signer(event.actor, chain)
+        account = chain.accounts.get(signer)
         if account is None or _role_when_signed(account, event, signers.get(signer)) not in SIGNING_ROLES:
             said = _("event {event}: {actor} has no account that could sign it")
             raise SignoffFault(said.format(event=event.id, actor=event.actor))
