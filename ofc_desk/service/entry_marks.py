@@ -33,10 +33,16 @@ from ofc_desk.i18n import _
 from ofc_desk.service.actions import SPECS
 from ofc_desk.service.actions.spec import Signer
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.signoffs import SignoffFault, key_named, marks_entries, read_accounts, read_signatures
-from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountsChain
+from ofc_desk.service.signoffs import (
+    SignoffFault,
+    dealer_signer,
+    marks_entries,
+    read_accounts,
+    read_signatures,
+    signature_verifies,
+)
+from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.keys import head_message, signature_holds
 from ofc_desk.storage.models import EntryMark, Event, Signature
 from ofc_desk.storage.users import Account
 
@@ -145,7 +151,7 @@ def check_entries(
         for event in events:
             if event.kind in MARKED:
                 signer = signers.get(event.actor) or signers.setdefault(
-                    event.actor, _signer(event.actor, chain)
+                    event.actor, dealer_signer(event.actor, chain)
                 )
                 _marked(event, signer, by_seq.pop(event.seq, []), heads, by_seq)
     said = _("session {session}: entry mark row {row} (event number {seq}) marks no entry: it is not counted")
@@ -165,34 +171,14 @@ def _keys(
     keys = []
     for signature in signatures:
         entries_key = getattr(signature, "entries_key", "")
-        signing = key_named(chain, signature.signer, signature.accounts_seq)
         if (
-            not entries_key
-            or signing is None
-            or hashes.get(signature.seq) != signature.hash
-            or signature.accounts_seq < chain.floor(session_id, signature.seq)
+            entries_key
+            and hashes.get(signature.seq) == signature.hash
+            and signature.accounts_seq >= chain.floor(session_id, signature.seq)
+            and signature_verifies(chain, session_id, signature)
         ):
-            continue
-        message = head_message(
-            session_id,
-            signature.seq,
-            signature.hash,
-            signature.accounts_seq,
-            signature.accounts_hash,
-            entries_key,
-        )
-        if signature_holds(signing.public_key, message, signature.signature):
             keys.append(_Key(signature.seq, signature.signer, entries_key))
     return keys
-
-
-def _signer(actor: str, chain: AccountsChain) -> str:
-    """Whose key marks an entry of `actor`: theirs, or the built-in replay key for a replayed
-    session's dealer without an account (as `signoffs.check_signed` reads a settlement's)."""
-    builtin = chain.accounts.get(BUILTIN_REPLAY)
-    if actor not in chain.accounts and builtin is not None and builtin.builtin:
-        return BUILTIN_REPLAY
-    return actor
 
 
 def _marked(

@@ -43,11 +43,16 @@ from ofc_desk.service.room_pool import (
     pool_step,
     read_moves,
 )
-from ofc_desk.service.signoffs import SignoffFault, check_signed, key_named, marks_entries, read_accounts
+from ofc_desk.service.signoffs import (
+    SignoffFault,
+    check_signed,
+    marks_entries,
+    read_accounts,
+    signature_verifies,
+)
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import canonical_json, event_hash, read_json
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.keys import head_message, signature_holds
 from ofc_desk.storage.models import AccountEvent, Event, Signature
 
 _EVENT_COLUMNS = (
@@ -271,7 +276,7 @@ def _signers(
         select(Event.seq, Event.hash).where(Event.session_id == session_id, Event.seq.in_(seqs))
     )
     hashes = {seq: digest for seq, digest in found}
-    keyed = Signature.entries_key if marks_entries(session) else literal("")
+    keyed = Signature.entries_key if marks_entries(session) else literal("").label("entries_key")
     rows = session.connection().execute(
         select(
             Signature.seq,
@@ -284,17 +289,14 @@ def _signers(
         ).where(Signature.session_id == session_id, Signature.seq.in_(seqs))
     )
     signed: dict[int, dict[str, int]] = {}
-    for seq, digest, signer, signature, accounts_seq, accounts_hash, entries_key in rows:
-        key = key_named(chain, signer, accounts_seq)
-        message = head_message(session_id, seq, digest, accounts_seq, accounts_hash, entries_key)
+    for row in rows:
         if (
-            key is not None
-            and hashes.get(seq) == digest
-            and (not accounts_seq or chain.holds(accounts_seq, accounts_hash))
-            and accounts_seq >= chain.floor(session_id, seq)
-            and signature_holds(key.public_key, message, signature)
+            hashes.get(row.seq) == row.hash
+            and (not row.accounts_seq or chain.holds(row.accounts_seq, row.accounts_hash))
+            and row.accounts_seq >= chain.floor(session_id, row.seq)
+            and signature_verifies(chain, session_id, row)
         ):
-            signed.setdefault(seq, {})[signer] = accounts_seq
+            signed.setdefault(row.seq, {})[row.signer] = row.accounts_seq
     return signed
 
 

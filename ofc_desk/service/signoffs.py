@@ -128,11 +128,7 @@ def check_session_signoffs(
     by_seq = {event.seq: event for event in events}
     for signature in signatures:
         accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
-        message = head_message(
-            session_id, signature.seq, signature.hash, accounts_seq, accounts_hash, signature.entries_key
-        )
-        key = key_named(chain, signature.signer, accounts_seq)
-        if key is None or not signature_holds(key.public_key, message, signature.signature):
+        if not signature_verifies(chain, session_id, signature):
             set_aside.append(_set_aside(session_id, signature))
             continue
         event = by_seq.get(signature.seq)
@@ -193,6 +189,24 @@ def key_named(chain: AccountsChain, signer: str, accounts_seq: int) -> KeySpan |
     return account.key_under(accounts_seq or chain.rotate_from or len(chain.hashes))
 
 
+def signature_verifies(chain: AccountsChain, session_id: int, signature: Any) -> bool:
+    """Whether a signature row (seq, hash, signer, signature, accounts_seq, accounts_hash,
+    entries_key) holds over the head it names, under the key its signer held under the accounts
+    head it names (`key_named`); what it is held to beside that is each caller's."""
+    key = key_named(chain, signature.signer, signature.accounts_seq)
+    if key is None:
+        return False
+    message = head_message(
+        session_id,
+        signature.seq,
+        signature.hash,
+        signature.accounts_seq,
+        signature.accounts_hash,
+        signature.entries_key,
+    )
+    return signature_holds(key.public_key, message, signature.signature)
+
+
 def _backdated(session_id: int, signature: Any, floor: int) -> str:
     said = _(
         "session {number}: signature row {row} ({signer} on event number {seq}) names account event"
@@ -224,6 +238,15 @@ def _a_supervisors_key(chain: AccountsChain, account: AccountState, accounts_seq
     return key is not None and key.strong
 
 
+def dealer_signer(actor: str, chain: AccountsChain) -> str:
+    """Whose key signs (and marks) an entry of `actor`: theirs, or the built-in replay key for a
+    replayed session's dealer without an account, who deals under it."""
+    builtin = chain.accounts.get(BUILTIN_REPLAY)
+    if actor not in chain.accounts and builtin is not None and builtin.builtin:
+        return BUILTIN_REPLAY
+    return actor
+
+
 def check_signed(event: Event, signers: dict[str, int], chain: AccountsChain) -> None:
     """`signers` are those who signed the event, or for an action carried out on an approval from
     the floor, those who signed the approval, each with the accounts head their signature names."""
@@ -245,13 +268,8 @@ def check_signed(event: Event, signers: dict[str, int], chain: AccountsChain) ->
             said = _("event {event}: no signature of its approving supervisor {actor}")
             raise SignoffFault(said.format(event=event.id, actor=event.actor))
     elif kind in DEALER_SIGNED:
-        account = chain.accounts.get(event.actor)
-        builtin = chain.accounts.get(BUILTIN_REPLAY)
-        if account is None and builtin is not None and builtin.builtin:
-            # A replayed session's dealer without an account deals under the built-in key.
-            account, signer = builtin, BUILTIN_REPLAY
-        else:
-            signer = event.actor
+        signer = dealer_signer(event.actor, chain)
+        account = chain.accounts.get(signer)
         if account is None or _role_when_signed(account, event, signers.get(signer)) not in SIGNING_ROLES:
             said = _("event {event}: {actor} has no account that could sign it")
             raise SignoffFault(said.format(event=event.id, actor=event.actor))
