@@ -17,6 +17,7 @@ import pytest
 
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE
+from tests.helpers import xdist_groups
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault(TEST_SYNCHRONOUS_VARIABLE, "OFF")
@@ -67,3 +68,10 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
         if QCoreApplication.instance() is not None:
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     return result
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `xdist_group` share a worker (tests/helpers/xdist_groups.py says why this is
+    needed under pytest 9)."""
+    xdist_groups.keep_groups_together(config, items)
