@@ -130,6 +130,8 @@ def test_a_draft_is_dropped_when_the_table_moved_on_without_it(
     assert staged_labels(desk) == ["Ks", "Kd"]
     session_id = desk.snapshot.session_id
     desk.window.close()
+    # The closed desk no longer reads the table (it would save its staged cards again as a draft).
+    assert not desk.session.controller.floor_requests.timer.isActive()
     # Another desk entered both first streets in the meantime: it is Ann's turn again, a later street.
     elsewhere = resume_table(database, session_id, DEALER[0])
     elsewhere.place("Ann", ["2c", "3c", "4c", "5c", "6c"], ["front", "front", "middle", "middle", "middle"])

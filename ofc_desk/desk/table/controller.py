@@ -78,6 +78,9 @@ class TableController(QObject):
         window.settlement.confirm_requested.connect(self.on_confirm_settlement)
         window.settlement.confirm_and_hold_requested.connect(self.on_confirm_settlement_and_hold)
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
+        # A closed window has let its table go: a floor watch still ticking would fold in what
+        # another desk recorded since and save the staged cards again as that table's draft.
+        window.closing.connect(self.floor_requests.timer.stop)
         # Offered only when there is an entry to enter again: otherwise Ctrl+Y would do nothing, unsaid.
         redo = window.action(Command.REDO)
         redo.setEnabled(False)
