@@ -10,17 +10,24 @@ front``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, Final, Protocol, TypeVar, cast
+from typing import Any, Final, Protocol, TypedDict, TypeVar, cast
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
 from ofc_desk.core.presets import PresetError
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, SetHand, already_in
+from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 E = TypeVar("E", bound=StrEnum)
 PAIR_UNIT_FIELDS = frozenset({"players", "unit"})
+COMMON_DEAL_FIELDS = frozenset({
+    "rules", "house_options", "unit", "pair_units", "settlement", "settle_from", "dealer", "players",
+    "jackpot_pool",
+})  # fmt: skip
+"""The keys every game's deal has; a game adds its own (`variant` names the game beside OFC's)."""
 
 
 class DealInputError(ValueError):
@@ -233,3 +240,66 @@ def read_cards(value: Any, where: str, size: int) -> tuple[Card, ...]:
     if len(cards) != size:
         raise DealInputError(where, holds_cards(len(cards), size))
     return tuple(cards)
+
+
+def read_rows(entry: Mapping[str, Any], where: str) -> SetHand:
+    """A seat's `front`, `middle` and `back`, each of its row's size."""
+    front, middle, back = (
+        read_cards(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row]) for row in ROWS
+    )
+    return SetHand(front, middle, back)
+
+
+class DealTerms(TypedDict):
+    """The fields every game's deal reads alike beside its rules and seats: a game's deal takes
+    them as keyword arguments (`read_deal_terms`)."""
+
+    dealer: str
+    unit: int
+    pair_units: dict[frozenset[str], int]
+    settlement: SettlementPolicy
+    settle_from: SettleFrom
+    jackpot_pool: int | None
+
+
+def read_deal_terms(data: Mapping[str, Any], names: list[str]) -> DealTerms:
+    """Who dealt, the units, how the deal settles and the jackpot pool, for seats named `names`."""
+    return DealTerms(
+        dealer=read_name(data, "dealer", names),
+        unit=read_count(data, "unit", 1, least=1),
+        pair_units=read_pair_units(data.get("pair_units", []), names),
+        settlement=read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP),
+        settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
+        jackpot_pool=read_jackpot_pool(data),
+    )
+
+
+def player_entries(value: Any, least: int, most: int, wrong_count: str, **words: str) -> list[Any]:
+    """The deal's `players`: a list of `least` to `most` entries, each read by its game; a count
+    outside is refused with `wrong_count` (formatted with least, most, count and `words`)."""
+    if not isinstance(value, list):
+        raise DealInputError("players", str(PLAYERS_IN_ORDER))
+    if not least <= len(value) <= most:
+        said = wrong_count.format(least=least, most=most, count=len(value), **words)
+        raise DealInputError("players", said)
+    return value
+
+
+CardPlaces = dict[Card, tuple[str, Row | None]]
+"""Each card met so far: whose it is and its row (None: a declared hand's cards, in no row)."""
+
+
+def row_places(hand: SetHand) -> list[tuple[Card, Row | None]]:
+    """A set hand's cards with their rows, front to back."""
+    return [(card, row) for row in ROWS for card in hand.row(row)]
+
+
+def refuse_cards_held_twice(
+    name: str, places: Iterable[tuple[Card, Row | None]], where: str, held: CardPlaces
+) -> None:
+    """Name a card met a second time and where it already lies ("Qs is already in Ann's middle"),
+    at `where` and the card's row; add the seat's cards to `held` otherwise."""
+    for card, row in places:
+        if card in held:
+            raise DealInputError(f"{where}.{row or 'cards'}", already_in(card, *held[card]))
+        held[card] = (name, row)

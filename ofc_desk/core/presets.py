@@ -304,3 +304,20 @@ def stored_preset(source: Mapping[str, Any]) -> dict[str, Any]:
     """A preset's data as stored with a session and printed on its reports: plain JSON data."""
     # `default=dict` unwraps the read-only mappings a preset keeps its data in.
     return json.loads(json.dumps(source, default=dict))  # type: ignore[no-any-return]
+
+
+class StoredPreset:
+    """What a preset of either game keeps of the data it was read from: `source`, its file's data
+    with the house options laid over it (and, for Chinese poker, the defaults filled in)."""
+
+    source: Mapping[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The preset as stored: what the session records and every report prints."""
+        return stored_preset(self.source)
+
+
+def refuse_other_game(reader: PresetReader, game: Game, refusal: str) -> None:
+    """A preset's `game` (`game` when left out) must be `game`: `refusal` says so, with {game}."""
+    if reader.text("game", game.value) != game:
+        raise PresetError(refusal.format(game=game.value))

@@ -1,26 +1,48 @@
 """Every name docs/architecture.md's recipes ("Where a change goes") give in backticks is real
 (issue 37): a module, a file or folder, a name the code defines, or a word it stores or reads. A
-recipe that names `_RULES_WORDS` where the code says `STORED_RULE_WORDS` sends a newcomer nowhere."""
+recipe that names `_RULES_WORDS` where the code says `STORED_RULE_WORDS` sends a newcomer nowhere.
+
+A dotted name is looked up where it points (`session_pdf._house` in a module `session_pdf`,
+`Signer.DEALER` in the class `Signer`); a test function a step names is in a test file that step
+names; every numbered step names the test that holds it, or says it has none."""
 
 from __future__ import annotations
 
 import ast
-import itertools
+import builtins
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from tests.architecture.source import PACKAGE, ROOT
 
 DOC = ROOT / "docs" / "architecture.md"
 RECIPES = "## Where a change goes"
-CODE_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\(.*\))?")
-"""A span that reads as code: a name, a dotted one (`core.presets.PresetReader`), or a call of one
-(`preset_names(game)`, whose arguments are not checked)."""
+PART = r"(?:[A-Za-z_]|<\w+>)(?:\w|<\w+>)*"
+CODE_NAME = re.compile(rf"{PART}(?:\.{PART})*(?:\(.*\))?")
+"""A span that reads as code: a name, a dotted one (`core.presets.PresetReader`), a call of one
+(`preset_names(game)`, whose arguments are not checked), or a pattern of names (`check_<kind>`)."""
 PATH = re.compile(r"[\w.<>*{},/-]*/[\w.<>*{},/-]*")
 """A span that reads as a path: it has a slash (`core/<game>/`, `resources/presets/*.json`)."""
+KEYWORD = re.compile(r"(\w+)=[\w.'\"]+")
+"""A keyword argument as a call gives it (`supervised=True`): its name is checked."""
+ANNOTATED = re.compile(r"(\w+): ([\w\[\], |]+)")
+"""A field and its type (`request: NotRequired[int]`): every name in it is checked."""
+JSON_KEY = re.compile(r'"(\w+)": .*')
+"""A key of stored or input JSON (`"game": "<game>"`): a word the code reads."""
+COMMAND = re.compile(r"(ofc-desk|python -m|grep) ?(.*)")
+"""A command to run: `ofc-desk X` (X a subcommand), `python -m M …` (M a module), `grep …`."""
+FILE_SUFFIXES = frozenset({"json", "md", "po", "toml"})
+"""A dotted span ending so is a file's name (`standard.json`), found under the package, resources
+or docs."""
 FOLDERS = ("", f"{PACKAGE}/", "tests/", f"{PACKAGE}/**/")
 """Where a path in the recipes may start: the repository, the package (`service/events.py`), the
 tests, or a folder the sentence names (`chinese/play` in `service/games/`)."""
+NO_TEST = ("no test", "the every-game test")
+"""What a step names instead of a test file: none holds it, or test_every_game_is_a_part.py (which
+the recipe "A game" names once)."""
 
 
 def recipes(text: str) -> str:
@@ -29,26 +51,94 @@ def recipes(text: str) -> str:
     return text[start : end if end >= 0 else len(text)]
 
 
-def known_names(root: Path) -> set[str]:
-    """Every name the package and its tests define or say: modules and folders, functions, classes,
-    assigned names and attributes, keyword arguments, and short string constants (stored words,
-    script keys). Not this folder's tests, which spell wrong names on purpose."""
+def _file_names(tree: ast.AST) -> set[str]:
+    """Every name a module defines or says: functions, classes, assigned names and attributes,
+    keyword arguments, and short string constants (stored words, script keys)."""
     names: set[str] = set()
-    tests = (path for path in (root / "tests").rglob("*.py") if "architecture" not in path.parts)
-    for path in itertools.chain((root / PACKAGE).rglob("*.py"), tests):
-        names.update(path.relative_to(root).with_suffix("").parts)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                names.add(node.name)
-            elif isinstance(node, ast.Name):
-                names.add(node.id)
-            elif isinstance(node, ast.arg | ast.keyword) and node.arg is not None:
-                names.add(node.arg)
-            elif isinstance(node, ast.Attribute):
-                names.add(node.attr)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 40:
-                names.add(node.value)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.arg | ast.keyword) and node.arg is not None:
+            names.add(node.arg)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 40:
+            names.add(node.value)
     return names
+
+
+def _members(cls: ast.ClassDef) -> set[str]:
+    """A class's own names: its methods, fields, members and the attributes its methods set."""
+    members = set()
+    for node in ast.walk(cls):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node is not cls:
+            members.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            members.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            members.add(node.attr)
+    return members
+
+
+@dataclass
+class Index:
+    """What the package and its tests define: every name (not this folder's tests, which spell
+    wrong names on purpose), each file's names, and each class's members."""
+
+    root: Path
+    names: set[str] = field(default_factory=set)
+    files: dict[Path, set[str]] = field(default_factory=dict)
+    classes: dict[str, set[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, root: Path) -> Index:
+        index = cls(root)
+        for path in sorted([*(root / PACKAGE).rglob("*.py"), *(root / "tests").rglob("*.py")]):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            relative = path.relative_to(root)
+            index.files[relative] = _file_names(tree) | set(relative.with_suffix("").parts)
+            if "architecture" not in relative.parts:
+                index.names |= index.files[relative]
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef):
+                    index.classes.setdefault(node.name, set()).update(_members(node))
+        return index
+
+    def modules(self, parts: list[str]) -> list[Path]:
+        """The files of a module named by its last dotted parts (`session_pdf`, `core.presets`)."""
+        tail = "/".join(parts)
+        return [
+            path
+            for path in self.files
+            if f"/{path.with_suffix('').as_posix()}".endswith(f"/{tail}")
+            or (path.name == "__init__.py" and f"/{path.parent.as_posix()}".endswith(f"/{tail}"))
+        ]
+
+    def has(self, name: str) -> bool:
+        """A name the code has; `<…>` in it stands for any part of one (`check_<kind>`)."""
+        if "<" not in name:
+            return name in self.names
+        pattern = re.compile(re.sub(r"<\w+>", r"\\w+", name))
+        return any(pattern.fullmatch(known) for known in self.names)
+
+    def in_file(self, path: Path, rest: list[str]) -> bool:
+        """`rest[0]` is said in the file, and a further part is a member of that class."""
+        if rest[0] not in self.files[path]:
+            return False
+        return len(rest) == 1 or rest[1] in self.classes.get(rest[0], set())
+
+    def dotted(self, parts: list[str]) -> bool:
+        """A module (`core.deal_input`), a name in one (`requests.mark_applied`), a class's member
+        (`Signer.DEALER`), or a name the code has, unqualified."""
+        if len(parts) == 1:
+            return self.has(parts[0])
+        for cut in range(len(parts), 0, -1):
+            for path in self.modules(parts[:cut]):
+                if cut == len(parts) or self.in_file(path, parts[cut:]):
+                    return True
+        return parts[1] in self.classes.get(parts[0], set())
 
 
 def _globs(span: str) -> list[str]:
@@ -62,31 +152,125 @@ def _globs(span: str) -> list[str]:
     ]
 
 
-def path_exists(root: Path, span: str, names: set[str]) -> bool:
+def _found(root: Path, glob: str) -> bool:
+    return any(any(root.glob(f"{folder}{glob}".rstrip("/"))) for folder in FOLDERS)
+
+
+def path_exists(index: Index, span: str) -> bool:
     """A file or folder, a module without its `.py` (`reports/rules_words`), or a name in one
-    (`desk/action_parts.FloorAsk`)."""
-    globs = [pattern for glob in _globs(span) for pattern in (glob, f"{glob}.py")]
-    if all(any(any(root.glob(f"{folder}{glob}".rstrip("/"))) for folder in FOLDERS) for glob in globs[::2]):
-        return True
-    if any(any(root.glob(f"{folder}{glob}")) for folder in FOLDERS for glob in globs[1::2]):
+    (`desk/action_parts.FloorAsk`: said in that module)."""
+    root = index.root
+    globs = _globs(span)
+    if all(_found(root, glob) for glob in globs) or all(_found(root, f"{glob}.py") for glob in globs):
         return True
     module, dot, name = span.rpartition(".")
-    return bool(dot) and name in names and "/" in module and path_exists(root, module, names)
+    if not dot or "/" not in module:
+        return False
+    files = [path for glob in _globs(module) for f in FOLDERS for path in root.glob(f"{f}{glob}.py")]
+    return any(name in index.files.get(path.relative_to(root), set()) for path in files)
+
+
+def _file(root: Path, name: str) -> bool:
+    return any(any((root / folder).rglob(name)) for folder in (PACKAGE, "resources", "docs"))
+
+
+def resolves(index: Index, span: str) -> bool:
+    """The span names something there is (module, file, name, member, command, stored word)."""
+    if PATH.fullmatch(span):
+        return path_exists(index, span)
+    if CODE_NAME.fullmatch(span):
+        dotted = span.split("(", 1)[0]
+        if dotted.rpartition(".")[2] in FILE_SUFFIXES:
+            return _file(index.root, dotted)
+        return index.dotted(dotted.split("."))
+    if match := KEYWORD.fullmatch(span):
+        return index.has(match[1])
+    if match := ANNOTATED.fullmatch(span):
+        return all(index.has(name) or hasattr(builtins, name) for name in re.findall(r"\w+", span))
+    if match := JSON_KEY.fullmatch(span):
+        return index.has(match[1])
+    if match := COMMAND.fullmatch(span):
+        tool, words = match[1], match[2].split()
+        if tool == "ofc-desk":
+            return bool(words) and index.has(words[0])
+        if tool == "python -m":
+            return bool(words) and bool(index.modules(words[0].split(".")))
+        return True
+    return False
+
+
+@cache
+def index_of(root: Path) -> Index:
+    """Read once per tree: the checks below read the same one."""
+    return Index.of(root)
 
 
 def unresolved(root: Path, doc: str) -> list[str]:
     """The backticked spans of the recipes that name nothing there is."""
-    names = known_names(root)
-    missing = []
-    for span in sorted(set(re.findall(r"`([^`\n]+)`", recipes(doc)))):
-        if PATH.fullmatch(span):
-            if not path_exists(root, span, names):
-                missing.append(span)
-        elif CODE_NAME.fullmatch(span):
-            dotted = span.split("(", 1)[0]
-            if not all(part in names for part in dotted.split(".")):
-                missing.append(span)
-    return missing
+    index = index_of(root)
+    spans = sorted(set(re.findall(r"`([^`\n]+)`", recipes(doc))))
+    return [span for span in spans if not resolves(index, span)]
+
+
+def blocks(section: str) -> Iterator[tuple[bool, str]]:
+    """The recipes' paragraphs and numbered steps (a step's lines after its first are indented),
+    each with whether it is a step."""
+    lines: list[str] = []
+    step = False
+    for line in [*section.splitlines(), ""]:
+        starts_step = re.match(r"\d+\. ", line) is not None
+        if lines and (starts_step or not line.strip() or (step and not line.startswith(" "))):
+            yield step, " ".join(text.strip() for text in lines)
+            lines = []
+        if line.strip():
+            step = starts_step if not lines else step
+            lines.append(line)
+
+
+def misplaced_tests(root: Path, doc: str) -> list[str]:
+    """Test names a block gives that are not in the test files it names: a `test_…` function."""
+    index = index_of(root)
+    wrong = []
+    for _step, text in blocks(recipes(doc)):
+        files = [Path(path) for path in re.findall(r"tests/[\w/]+\.py", text)]
+        for name in re.findall(r"`(test_\w+)`", text):
+            if not any(name in index.files.get(path, set()) for path in files):
+                wrong.append(name)
+    return sorted(set(wrong))
+
+
+NAMED_WITH_FILE = re.compile(r"`?((?:tests/)?[\w/]+\.py)`? \(([^()]*)\)")
+"""A module and, in the parentheses right after it, names it holds: `reports/shift.py` (`TableShift`,
+`SUMMED`), tests/service/test_machine.py (`PAYLOAD_TYPES`)."""
+
+
+def misplaced_names(root: Path, doc: str) -> list[str]:
+    """Names given in the parentheses right after a module that the module does not say."""
+    index = index_of(root)
+    wrong = []
+    for _step, text in blocks(recipes(doc)):
+        for span, inside in NAMED_WITH_FILE.findall(text):
+            paths = [path for f in FOLDERS for path in root.glob(f"{f}{span}")]
+            said = set().union(*(index.files.get(path.relative_to(root), set()) for path in paths))
+            for name in re.findall(rf"`({PART})[.(`]", inside):
+                if not (said and _matches(name, said)):
+                    wrong.append(f"{span}: {name}")
+    return sorted(set(wrong))
+
+
+def _matches(name: str, names: set[str]) -> bool:
+    """`name` is one of `names`; `<…>` in it stands for any part of one (`check_<kind>`)."""
+    pattern = re.compile(re.sub(r"<\w+>", r"\\w+", name))
+    return any(pattern.fullmatch(known) for known in names)
+
+
+def steps_without_a_test(doc: str) -> list[str]:
+    """Numbered steps that name no test file and do not say they have none."""
+    return [
+        text[:60]
+        for step, text in blocks(recipes(doc))
+        if step and "tests/" not in text and not any(words in text for words in NO_TEST)
+    ]
 
 
 def test_every_name_in_the_recipes_is_real() -> None:
@@ -101,19 +285,72 @@ def test_every_test_the_recipes_name_is_there() -> None:
     assert named and not missing, f"docs/architecture.md's recipes name tests that are not there: {missing}"
 
 
+def test_a_test_function_is_named_with_its_file() -> None:
+    wrong = misplaced_tests(ROOT, DOC.read_text(encoding="utf-8"))
+    assert not wrong, f"docs/architecture.md's recipes name tests their step's test files lack: {wrong}"
+
+
+def test_a_name_given_after_its_module_is_in_it() -> None:
+    wrong = misplaced_names(ROOT, DOC.read_text(encoding="utf-8"))
+    assert not wrong, f"docs/architecture.md's recipes name, after a module, what it does not say: {wrong}"
+
+
+def test_every_step_names_the_test_that_holds_it() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    assert "tests/architecture/test_every_game_is_a_part.py" in recipes(doc)
+    bare = steps_without_a_test(doc)
+    assert not bare, f"docs/architecture.md's recipe steps name no test (say 'no test' if none): {bare}"
+
+
+PLANTED = {
+    f"{PACKAGE}/service/actions/words.py": (
+        "STORED_RULE_WORDS = {'chinese': 1, 'game': 2}\ndef rules_words(rules): ...\n"
+    ),
+    f"{PACKAGE}/service/actions/spec.py": "class Signer:\n    DEALER = 1\n",
+    f"{PACKAGE}/service/table_service.py": (
+        "class TableService:\n    def act_supervised(self, supervised): ...\n"
+    ),
+    "resources/presets/standard.json": "{}",
+    "tests/test_words.py": "def test_words(): ...\n",
+}
+
+
+def _planted(root: Path) -> Path:
+    for name, text in PLANTED.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
 def test_a_planted_recipe_name_is_checked(tmp_path: Path) -> None:
-    (tmp_path / PACKAGE / "service" / "actions").mkdir(parents=True)
-    (tmp_path / "tests").mkdir()
-    (tmp_path / PACKAGE / "service" / "actions" / "words.py").write_text(
-        "STORED_RULE_WORDS = {'chinese': 1}\ndef rules_words(rules): ...\n", encoding="utf-8"
-    )
     doc = (
         "## Layers\n\n`_NOT_CHECKED_HERE`\n\n## Where a change goes\n\n"
         "- `service/actions/words.py` (`STORED_RULE_WORDS`, `_RULES_WORDS`, `rules_words(r)`,\n"
-        '  `actions.words.rules_words`, `"game": "chinese"`, `chinese`), `service/<x>.py`,\n'
+        '  `actions.words.rules_words`, `"game": "chinese"`, `chinese`), `reports/<x>.py`,\n'
         "  `desk/actions.py`, `words.missing`, `actions/words`, `service/actions/words.rules_words`,\n"
-        "  `actions/words.RULES`\n"
+        "  `actions/words.RULES`, `words.Signer`, `Signer.DEALER`, `Signer.PLAYER`, `check_<kind>`,\n"
+        "  `rules_<x>`, `TableService.act_supervised`, `service.act_supervised`, `supervised=True`,\n"
+        "  `standard.json`, `classic.json`, `ofc-desk rules`, `python -m actions.spec`, `grep -rn`,\n"
+        "  `python -m words.nothing`, `rules: Signer[int]`, `make words`\n"
     )
-    assert unresolved(tmp_path, doc) == [
-        "_RULES_WORDS", "actions/words.RULES", "desk/actions.py", "service/<x>.py", "words.missing"
+    assert unresolved(_planted(tmp_path), doc) == [
+        "Signer.PLAYER", "_RULES_WORDS", "actions/words.RULES", "check_<kind>", "classic.json",
+        "desk/actions.py", "make words", "python -m words.nothing", "reports/<x>.py",
+        "service.act_supervised", "words.Signer", "words.missing",
     ]  # fmt: skip
+
+
+def test_a_planted_step_without_its_test_is_found(tmp_path: Path) -> None:
+    doc = (
+        "## Where a change goes\n\n### A thing\n\n"
+        "1. `service/actions/spec.py` (`Signer`, `Missing`) — tests/test_words.py (`test_words`).\n"
+        "2. `spec.py`, held by\n   nothing.\n"
+        "3. `spec.py` — no test.\n\n"
+        "A paragraph naming `test_words` with no file, and tests/test_words.py (`test_other`).\n"
+    )
+    assert steps_without_a_test(doc) == ["2. `spec.py`, held by nothing."]
+    assert misplaced_tests(_planted(tmp_path), doc) == ["test_other"]
+    assert misplaced_names(tmp_path, doc) == [
+        "service/actions/spec.py: Missing",
+        "tests/test_words.py: test_other",
+    ]

@@ -28,29 +28,26 @@ from ofc_desk.core.chinese.presets import ChinesePreset, chinese_preset_from_dic
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.deal_input import (
-    PLAYERS_IN_ORDER,
+    COMMON_DEAL_FIELDS,
     UNKNOWN_FIELD,
+    CardPlaces,
     DealInputError,
+    player_entries,
     read_cards,
-    read_choice,
-    read_count,
+    read_deal_terms,
     read_game_preset,
-    read_jackpot_pool,
-    read_name,
-    read_pair_units,
     read_player_name,
+    read_rows,
     read_stack,
+    refuse_cards_held_twice,
+    row_places,
     sits_twice,
 )
 from ofc_desk.core.jackpot import answered_jackpot
-from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, SetHand, already_in
-from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.core.rows import ROWS, Row
 from ofc_desk.i18n import _, lazy_gettext
 
-DEAL_FIELDS = frozenset({
-    "variant", "rules", "house_options", "unit", "pair_units", "settlement", "settle_from", "dealer",
-    "players", "jackpot_pool",
-})  # fmt: skip
+DEAL_FIELDS = COMMON_DEAL_FIELDS | {"variant"}
 OFC_ONLY_FIELDS = frozenset({"scoring", "progressive", "in_fantasyland", "fantasyland_streaks"})
 PLAYER_FIELDS = frozenset({"name", "stack", "front", "middle", "back", "surrender", "declare", "cards"})
 OFC_ONLY_PLAYER_FIELDS = frozenset({"royalties", "fantasyland"})
@@ -66,16 +63,7 @@ def chinese_deal_from_json(data: Mapping[str, Any]) -> ChineseDeal:
     preset = read_chinese_preset(data.get("rules", DEFAULT_PRESET), data.get("house_options"))
     players = _read_players(data.get("players"), preset)
     names = [seat.name for seat in players]
-    return ChineseDeal(
-        preset=preset,
-        dealer=read_name(data, "dealer", names),
-        players=players,
-        unit=read_count(data, "unit", 1, least=1),
-        pair_units=read_pair_units(data.get("pair_units", []), names),
-        settlement=read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP),
-        settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
-        jackpot_pool=read_jackpot_pool(data),
-    )
+    return ChineseDeal(preset=preset, players=players, **read_deal_terms(data, names))
 
 
 def score_chinese_deal_json(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -111,36 +99,24 @@ def _refuse_unknown(
 
 
 def _read_players(value: Any, preset: ChinesePreset) -> tuple[ChineseSeat, ...]:
-    if not isinstance(value, list):
-        raise DealInputError("players", str(PLAYERS_IN_ORDER))
-    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        said = _("Chinese poker is for {least} to {most} players, not {count}")
-        raise DealInputError("players", said.format(least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(value)))
+    said = _("Chinese poker is for {least} to {most} players, not {count}")
     seats: list[ChineseSeat] = []
-    held: dict[Card, tuple[str, Row | None]] = {}
-    for position, entry in enumerate(value):
+    held: CardPlaces = {}
+    for position, entry in enumerate(player_entries(value, MIN_PLAYERS, MAX_PLAYERS, said)):
         seat = _read_player(entry, position, preset)
         where = f"players[{position}] ({seat.name})"
         if any(other.name == seat.name for other in seats):
             raise DealInputError(f"{where}.name", sits_twice(seat.name))
-        _refuse_cards_held_twice(seat, where, held)
+        refuse_cards_held_twice(seat.name, _places(seat), where, held)
         seats.append(seat)
     return tuple(seats)
-
-
-def _refuse_cards_held_twice(seat: ChineseSeat, where: str, held: dict[Card, tuple[str, Row | None]]) -> None:
-    """Name a card met a second time and where it already lies: "Qs is already in Ann's middle"."""
-    for card, row in _places(seat):
-        if card in held:
-            raise DealInputError(f"{where}.{row or 'cards'}", already_in(card, *held[card]))
-        held[card] = (seat.name, row)
 
 
 def _places(seat: ChineseSeat) -> list[tuple[Card, Row | None]]:
     """Each card and its row (None: a declared hand's cards, in no row)."""
     rows = seat.entry.rows
     if rows is not None:
-        return [(card, row) for row in ROWS for card in rows.row(row)]
+        return row_places(rows)
     return [(card, None) for card in seat.entry.cards]
 
 
@@ -178,7 +154,7 @@ def _read_entry(entry: Mapping[str, Any], where: str, name: str, preset: Chinese
         raise DealInputError(
             f"{where}.cards", _("13 cards without a declaration: give front, middle and back")
         )
-    return Entry.set_rows(_read_rows(entry, where))
+    return Entry.set_rows(read_rows(entry, where))
 
 
 def _read_declaration(
@@ -186,7 +162,7 @@ def _read_declaration(
 ) -> Entry:
     if has_rows and "cards" in entry:
         raise DealInputError(f"{where}.cards", _("give the 13 cards or the three rows, not both"))
-    rows = _read_rows(entry, where) if has_rows else None
+    rows = read_rows(entry, where) if has_rows else None
     cards = rows.cards if rows is not None else read_cards(entry.get("cards"), f"{where}.cards", HAND_CARDS)
     twice = find_duplicate(cards)
     if twice is not None:
@@ -196,10 +172,3 @@ def _read_declaration(
     except EntryRefused as error:
         raise DealInputError(f"{where}.declare", str(error)) from None
     return Entry.declare(special, cards, rows)
-
-
-def _read_rows(entry: Mapping[str, Any], where: str) -> SetHand:
-    front, middle, back = (
-        read_cards(entry.get(row.value), f"{where}.{row.value}", ROW_SIZE[row]) for row in ROWS
-    )
-    return SetHand(front, middle, back)

@@ -42,11 +42,12 @@ from ofc_desk.core.presets import (
     PresetError,
     PresetReader,
     RakeRules,
+    StoredPreset,
     deep_merge,
     load_game_preset,
     preset_jackpot_award,
     read_rake,
-    stored_preset,
+    refuse_other_game,
 )
 from ofc_desk.core.rows import Row
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
@@ -130,7 +131,7 @@ class ProposedSettlement(NamedTuple):
 
 
 @dataclass(frozen=True)
-class ChinesePreset:
+class ChinesePreset(StoredPreset):
     name: str
     description: str
     scheme: Scheme
@@ -199,10 +200,6 @@ class ChinesePreset:
     def aces_worth(self, aces: int) -> int:
         return self.ace_units[aces - 1] if aces else 0
 
-    def to_dict(self) -> dict[str, Any]:
-        """The preset as stored with a session and printed on its reports, defaults filled in."""
-        return stored_preset(self.source)
-
 
 def load_chinese_preset(name: str) -> ChinesePreset:
     return load_game_preset(name, Game.CHINESE, chinese_preset_from_dict)
@@ -216,10 +213,7 @@ def chinese_preset_from_dict(
     merged = deep_merge(deep_merge(dict(_DEFAULTS), data), overrides or {})
     fill_payment_defaults(merged)
     reader = PresetReader(merged, "preset")
-    if reader.text("game") != Game.CHINESE:
-        raise PresetError(
-            _("preset.game must be {game} for a Chinese poker preset").format(game=Game.CHINESE.value)
-        )
+    refuse_other_game(reader, Game.CHINESE, _("preset.game must be {game} for a Chinese poker preset"))
     scheme = reader.choice("scheme", Scheme)
     bonus_mode = reader.choice("bonus_mode", BonusMode)
     if scheme is Scheme.MAJORITY and bonus_mode is BonusMode.INSTEAD:

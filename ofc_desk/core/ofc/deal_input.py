@@ -8,24 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, NoReturn
+from typing import Any
 
-from ofc_desk.core.cards import Card
 from ofc_desk.core.deal_input import (
-    PLAYERS_IN_ORDER,
+    COMMON_DEAL_FIELDS,
     UNKNOWN_FIELD,
+    CardPlaces,
     DealInputError,
-    read_cards,
+    player_entries,
     read_choice,
-    read_count,
+    read_deal_terms,
     read_flag,
     read_game_preset,
-    read_jackpot_pool,
-    read_name,
     read_name_list,
-    read_pair_units,
     read_player_name,
+    read_rows,
     read_stack,
+    refuse_cards_held_twice,
+    row_places,
     sits_twice,
 )
 from ofc_desk.core.jackpot import answered_jackpot
@@ -33,16 +33,12 @@ from ofc_desk.core.ofc.deal import Deal, SeatHand, deal_jackpot, score_deal
 from ofc_desk.core.ofc.presets import RulesPreset, load_preset, preset_from_dict, refuse_award_for_variant
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
-from ofc_desk.core.rows import ROW_SIZE, ROWS, Row, SetHand, already_in
-from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.core.rows import ROWS
 from ofc_desk.i18n import _, lazy_gettext
 
-DEAL_FIELDS = frozenset({
-    "rules", "house_options", "scoring", "variant", "progressive", "unit", "pair_units",
-    "settlement", "settle_from", "in_fantasyland", "fantasyland_streaks", "dealer", "players",
-    "jackpot_pool",
-})  # fmt: skip
-_ROW_NAMES_AND_SIZES = tuple((row.value, ROW_SIZE[row]) for row in ROWS)
+DEAL_FIELDS = COMMON_DEAL_FIELDS | {
+    "scoring", "variant", "progressive", "in_fantasyland", "fantasyland_streaks",
+}  # fmt: skip
 PLAYER_FIELDS = frozenset({"name", "stack", "front", "middle", "back"})
 
 
@@ -63,20 +59,16 @@ def deal_from_json(data: Any) -> Deal:
     if scoring is not None:
         _check_scoring(preset, scoring)
     in_fantasyland = frozenset(read_name_list(data.get("in_fantasyland", []), "in_fantasyland", names))
+    terms = read_deal_terms(data, names)
     return Deal(
         preset=preset,
-        dealer=read_name(data, "dealer", names),
         players=players,
         scoring=scoring,
         variant=variant,
         progressive=read_flag(data, "progressive"),
-        unit=read_count(data, "unit", 1, least=1),
-        pair_units=read_pair_units(data.get("pair_units", []), names),
-        settlement=read_choice(data, "settlement", SettlementPolicy, SettlementPolicy.WIN_CAP),
-        settle_from=read_choice(data, "settle_from", SettleFrom, SettleFrom.LEFT_OF_DEALER),
         in_fantasyland=in_fantasyland,
         fantasyland_streaks=read_streaks(data.get("fantasyland_streaks", {}), in_fantasyland),
-        jackpot_pool=read_jackpot_pool(data),
+        **terms,
     )
 
 
@@ -164,24 +156,19 @@ def read_streaks(value: Any, in_fantasyland: frozenset[str]) -> dict[str, int]:
 
 
 def _read_players(value: Any, variant: Variant) -> tuple[SeatHand, ...]:
-    if not isinstance(value, list):
-        raise DealInputError("players", str(PLAYERS_IN_ORDER))
     structure = variant.structure
-    if not structure.min_players <= len(value) <= structure.max_players:
-        said = _("{variant} is for {least} to {most} players, not {count}")
-        least, most = structure.min_players, structure.max_players
-        raise DealInputError(
-            "players", said.format(variant=variant.value, least=least, most=most, count=len(value))
-        )
+    said = _("{variant} is for {least} to {most} players, not {count}")
+    entries = player_entries(value, structure.min_players, structure.max_players, said, variant=variant.value)
     seats: list[SeatHand] = []
-    for position, entry in enumerate(value):
+    for position, entry in enumerate(entries):
         seat = _read_player(entry, position)
         if any(other.name == seat.name for other in seats):
             raise DealInputError(f"players[{position}].name", sits_twice(seat.name))
         seats.append(seat)
-    dealt = [card.code for seat in seats for card in seat.hand.cards]
-    if len(set(dealt)) != len(dealt):
-        _refuse_card_dealt_twice(seats)
+    # Every seat is read before a card dealt twice is named: the first met seat by seat, row by row.
+    held: CardPlaces = {}
+    for position, seat in enumerate(seats):
+        refuse_cards_held_twice(seat.name, row_places(seat.hand), f"players[{position}]", held)
     return tuple(seats)
 
 
@@ -192,21 +179,4 @@ def _read_player(entry: Any, position: int) -> SeatHand:
     if not entry.keys() <= PLAYER_FIELDS:
         raise DealInputError(f"{where}.{min(set(entry) - PLAYER_FIELDS)}", str(UNKNOWN_FIELD))
     name = read_player_name(entry, where)
-    stack = read_stack(entry, where)
-    front, middle, back = (
-        read_cards(entry.get(row_name), f"{where}.{row_name}", size)
-        for row_name, size in _ROW_NAMES_AND_SIZES
-    )
-    return SeatHand(name, stack, SetHand(front, middle, back))
-
-
-def _refuse_card_dealt_twice(seats: list[SeatHand]) -> NoReturn:
-    """Name the first card met a second time, reading seat by seat and row by row."""
-    placed: dict[Card, tuple[str, Row]] = {}
-    for position, seat in enumerate(seats):
-        for row in ROWS:
-            for card in seat.hand.row(row):
-                if card in placed:
-                    raise DealInputError(f"players[{position}].{row.value}", already_in(card, *placed[card]))
-                placed[card] = (seat.name, row)
-    raise AssertionError("called for a deal with no card dealt twice")  # pragma: no cover
+    return SeatHand(name, read_stack(entry, where), read_rows(entry, where))

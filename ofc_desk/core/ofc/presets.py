@@ -21,11 +21,12 @@ from ofc_desk.core.presets import (
     PresetError,
     PresetReader,
     RakeRules,
+    StoredPreset,
     deep_merge,
     load_game_preset,
     preset_jackpot_award,
     read_rake,
-    stored_preset,
+    refuse_other_game,
 )
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
@@ -74,7 +75,7 @@ class FantasylandRules:
 
 
 @dataclass(frozen=True)
-class RulesPreset:
+class RulesPreset(StoredPreset):
     name: str
     description: str
     scoring: str
@@ -96,10 +97,6 @@ class RulesPreset:
             known = ", ".join(sorted(self.scoring_systems))
             said = _("unknown scoring '{scoring}' (this preset has {known})")
             raise PresetError(said.format(scoring=chosen, known=known)) from None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The preset as stored: what the session records and every report prints."""
-        return stored_preset(self.source)
 
 
 def load_preset(name: str) -> RulesPreset:
@@ -124,8 +121,7 @@ def preset_from_dict(data: Mapping[str, Any], overrides: Mapping[str, Any] | Non
     """
     merged = deep_merge(dict(data), overrides or {})
     reader = PresetReader(merged, "preset")
-    if reader.text("game", Game.OFC.value) != Game.OFC:
-        raise PresetError(_("preset.game must be {game} for an OFC preset").format(game=Game.OFC.value))
+    refuse_other_game(reader, Game.OFC, _("preset.game must be {game} for an OFC preset"))
     royalties = reader.section("royalties")
     fantasyland = reader.section("fantasyland")
     deuce = fantasyland.section("deuce_to_seven")
