@@ -11,11 +11,13 @@ core (`verify_workers`) and with one worker, one session after another (the code
 a long session still gets its second process, `side_check`), in turn, so both figures come from one
 run on the same machine load.
 
-With `--baseline TREE` (a checkout of another commit, e.g. made with `git worktree add`), the same
-database is also verified by that tree's code in a child process, round for round.
+With `--baseline TREE` (a checkout of another commit, e.g. made with `git worktree add`), or
+`--baseline COMMIT` (exported with `git archive` into the temp folder, kept for the next run), the
+same database is also verified by that code in a child process, round for round, and the ratio of
+the two printed.
 
 Usage: python benchmarks/verify_bench.py [--hands 50000] [--sessions 24] [--rounds 3] [--db FILE]
-[--baseline TREE]
+[--baseline TREE|COMMIT]
 """
 
 from __future__ import annotations
@@ -91,6 +93,29 @@ Round = tuple[int, float, float]
 (a long session's chain, signatures and re-scoring are checked in second processes)."""
 
 
+def baseline_tree(given: str) -> Path:
+    """The folder of the code to compare against: `given` itself, or the commit it names exported
+    into the temp folder (once: a later run reuses it)."""
+    if Path(given).is_dir():
+        return Path(given)
+    repository = Path(__file__).resolve().parents[1]
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", f"{given}^{{commit}}"],
+        cwd=repository,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    tree = Path(tempfile.gettempdir()) / f"ofc_verify_baseline_{commit}"
+    if not tree.exists():
+        partial = tree.with_suffix(".partial")
+        partial.mkdir(exist_ok=True)
+        archive = subprocess.run(["git", "archive", commit], cwd=repository, check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", str(partial)], input=archive.stdout, check=True)
+        partial.rename(tree)
+    return tree
+
+
 def verify_in(tree: Path, url: str, workers: int | None = None) -> Round:
     # Run inside the tree: `python -c` puts the working folder first on sys.path.
     env = {**os.environ, "PYTHONPATH": str(tree)}
@@ -125,25 +150,26 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=24)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--db", type=Path, help="SQLite file to keep the room in (reused if present)")
-    parser.add_argument("--baseline", type=Path, help="a checkout of the code to compare against")
+    parser.add_argument("--baseline", help="a checkout, or a commit, of the code to compare against")
     args = parser.parse_args()
     kept = Path(tempfile.gettempdir()) / f"ofc_verify_room_{args.sessions}x{args.hands}.db"
     path = args.db or kept
     build_room(path, args.hands, args.sessions)
     url, tree = f"sqlite:///{path}", Path(__file__).resolve().parents[1]
+    baseline = baseline_tree(args.baseline) if args.baseline else None
     pooled, alone, theirs = [], [], []
     for _ in range(args.rounds):
         # A fresh process a round: no cache warmed by an earlier round.
         pooled.append(verify_in(tree, url))
         alone.append(verify_in(tree, url, workers=1))
-        if args.baseline:
-            theirs.append(verify_in(args.baseline, url))
+        if baseline is not None:
+            theirs.append(verify_in(baseline, url))
     speed = report("verify, sessions side by side (a process a core)", pooled)
     before = report("verify, one worker (one session after another, as before)", alone)
     print(f"ratio: {speed[0] / before[0]:.2f}x wall, {speed[1] / before[1]:.2f}x CPU")
-    if args.baseline:
-        baseline = report(f"verify ({args.baseline})", theirs)
-        ratios = f"{speed[0] / baseline[0]:.2f}x wall, {speed[1] / baseline[1]:.2f}x CPU"
+    if baseline is not None:
+        before_change = report(f"verify, sessions side by side, by {args.baseline} ({baseline})", theirs)
+        ratios = f"{speed[0] / before_change[0]:.2f}x wall, {speed[1] / before_change[1]:.2f}x CPU"
         print(f"ratio to {args.baseline}: {ratios}")
 
 

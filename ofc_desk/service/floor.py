@@ -22,9 +22,9 @@ from sqlalchemy import Connection, select, text
 from ofc_desk.core.jackpot import AwardPaid
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.i18n import _
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.fold import fold_event, pinned_machine
+from ofc_desk.service.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.pool_ledger import pool_in
 from ofc_desk.service.room_pool import WithJackpot
 from ofc_desk.service.snapshot import RequestView, TableSnapshot
@@ -100,8 +100,8 @@ class FloorRoom:
         )
 
 
-class _FollowedTable:
-    """One open session's machine, folded up to `head_seq`."""
+class _FollowedTable(FoldHooks[Event]):
+    """One open session's machine, folded up to `head_seq` (the fold's hooks move the head)."""
 
     def __init__(self, session_id: int, opened_at: str) -> None:
         self.session_id = session_id
@@ -112,20 +112,20 @@ class _FollowedTable:
         self.last_settled: tuple[int, tuple[ResultTransfer, ...], AwardPaid | None] | None = None
         self.fault: str | None = None
 
-    def fold(self, events: list[Event]) -> None:
+    def follow(self, events: list[Event]) -> None:
         if self.head_seq == 0:  # the first batch is the whole session so far
             self.machine = pinned_machine(events)
-        for event in events:
-            try:
-                outcome = fold_event(self.machine, event)
-            except (ActionRefused, ValueError, KeyError, TypeError) as error:
-                said = _("event {seq} ({kind}) cannot be read back: {problem}")
-                self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
-                return
-            self.head_seq, self.head_hash = event.seq, event.hash
-            if (settled := outcome.hand) is not None:
-                paid = settled.scored.jackpot.award if isinstance(settled.scored, WithJackpot) else None
-                self.last_settled = (settled.number, settled.transfers, paid)  # read once, shown often
+        fold(self.machine, events, self)
+
+    def folded(self, event: Event, outcome: Outcome) -> None:
+        self.head_seq, self.head_hash = event.seq, event.hash
+        if (settled := outcome.hand) is not None:
+            paid = settled.scored.jackpot.award if isinstance(settled.scored, WithJackpot) else None
+            self.last_settled = (settled.number, settled.transfers, paid)  # read once, shown often
+
+    def refused(self, event: Event, error: Exception) -> None:
+        said = _("event {seq} ({kind}) cannot be read back: {problem}")
+        self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
 
     def floor_table(self, now: datetime) -> FloorTable | None:
         if not self.machine.opened:
@@ -219,7 +219,7 @@ class FloorReader:
                         .where(Event.seq <= head_seq)
                         .order_by(Event.seq)
                     ).all()
-                    followed.fold(list(new_events))
+                    followed.follow(list(new_events))
             ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
             jackpot_pool = pool_in(session, self.database)
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]

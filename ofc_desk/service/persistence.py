@@ -19,7 +19,7 @@ from ofc_desk.service.dealers import HAND_OVERS, DealerStep, hand_dealers
 from ofc_desk.service.entry_marks import EntryStamp, stamp_row
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.fold import StoredEvent, fold_event, folded
+from ofc_desk.service.fold import StoredEvent, fold, folded
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import EventPayload, TableOpened
@@ -183,8 +183,8 @@ class EventStore:
                 .where(Event.session_id == self.session_id, Event.seq > self.head_seq)
                 .order_by(Event.seq)
             ).all()
-        for event in events:
-            fold_event(machine, event)
+        for event in events:  # one at a time: the head moves past each event folded
+            fold(machine, (event,))
             self._stored(event)
         return [EventKind(event.kind) for event in events]
 

@@ -31,8 +31,10 @@ from sqlalchemy.orm import Session
 from ofc_desk.i18n import _
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.fold import pinned_machine
+from ofc_desk.service.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.machine import TableMachine
+from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.payloads import EventPayload
 from ofc_desk.service.room_pool import (
     PoolRow,
     PoolStep,
@@ -66,7 +68,6 @@ _EVENT_COLUMNS = (
     Event.prev_hash,
     Event.hash,
 )
-_KINDS = {kind.value: kind for kind in EventKind}
 
 
 class PoolFault(ActionRefused):
@@ -200,21 +201,15 @@ class PoolLedger:
         the change of the pool it gives."""
         if followed.machine is None:
             followed.machine = pinned_machine(events)
-        made = []
-        for event in events:
-            try:
-                step = _fold_one(followed, followed.machine, event)
-            except (ActionRefused, ValueError, KeyError, TypeError):
-                followed.stopped = True
-                said = _(
-                    "session {session} does not verify from event {event} on: its later changes of the"
-                    " room's jackpot pool are not counted"
-                )
-                self._not_counted.append(said.format(session=event.session_id, event=event.id))
-                break
-            if step is not None:
-                made.append((event, step))
-        return made
+        walked = _Walked(followed)
+        if not fold(followed.machine, events, walked):
+            followed.stopped = True
+            said = _(
+                "session {session} does not verify from event {event} on: its later changes of the"
+                " room's jackpot pool are not counted"
+            )
+            self._not_counted.append(said.format(session=walked.at.session_id, event=walked.at.id))
+        return walked.made
 
     def _tied(
         self, session: Session, followed: _Followed, made: list[tuple[Any, PoolStep]], chain: AccountsChain
@@ -236,23 +231,47 @@ class PoolLedger:
         return counted
 
 
-def _fold_one(followed: _Followed, machine: TableMachine, event: Any) -> PoolStep | None:
-    """One event checked and folded in (raises what the rules or a broken chain raise)."""
-    previous = event.prev_hash if followed.seq == 0 else followed.hash
-    content = (event.prev_hash, event.session_id, event.seq, event.kind, event.actor, event.at, event.payload)
-    if event.seq != followed.seq + 1 or event.prev_hash != previous or event_hash(*content) != event.hash:
-        raise ValueError("the chain is broken here")
-    kind = _KINDS[event.kind]
-    canonical = machine.check(kind, read_json(event.payload))
-    if canonical_json(canonical) != event.payload:
-        raise ValueError("the payload is not as the rules write it")
-    outcome = machine.apply_checked(kind, canonical, event.actor)
-    if kind is EventKind.REQUEST_DECIDED:
-        decided = read_json(event.payload)
-        if decided.get("approved") is True:
-            followed.approvals[decided["request"]] = event.seq
-    followed.seq, followed.hash, followed.last_event = event.seq, event.hash, event.id
-    return pool_step(event.id, event.session_id, outcome)
+class _Walked(FoldHooks[Any]):
+    """A table's new events checked as they are folded: each links to the one before and hashes
+    as stored, and is stored as the rules write it. Keeps each change of the pool with its event,
+    and the event the fold stopped at, if it did."""
+
+    def __init__(self, followed: _Followed) -> None:
+        self.followed = followed
+        self.made: list[tuple[Any, PoolStep]] = []
+        self.at: Any = None
+
+    def before(self, machine: TableMachine, event: Any) -> None:
+        followed = self.followed
+        previous = event.prev_hash if followed.seq == 0 else followed.hash
+        content = (
+            event.prev_hash,
+            event.session_id,
+            event.seq,
+            event.kind,
+            event.actor,
+            event.at,
+            event.payload,
+        )
+        if event.seq != followed.seq + 1 or event.prev_hash != previous or event_hash(*content) != event.hash:
+            raise ValueError("the chain is broken here")
+
+    def checked(self, event: Any, kind: EventKind, canonical: EventPayload) -> None:
+        if canonical_json(canonical) != event.payload:
+            raise ValueError("the payload is not as the rules write it")
+
+    def folded(self, event: Any, outcome: Outcome) -> None:
+        followed = self.followed
+        if event.kind == EventKind.REQUEST_DECIDED:
+            decided = read_json(event.payload)
+            if decided.get("approved") is True:
+                followed.approvals[decided["request"]] = event.seq
+        followed.seq, followed.hash, followed.last_event = event.seq, event.hash, event.id
+        if (step := pool_step(event.id, event.session_id, outcome)) is not None:
+            self.made.append((event, step))
+
+    def refused(self, event: Any, error: Exception) -> None:
+        self.at = event
 
 
 def _signed_at(followed: _Followed, event: Any) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -21,7 +21,7 @@ from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.dealers import HAND_OVERS
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.fold import pinned_machine
+from ofc_desk.service.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.games.choose import own_entry
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload, RawPayload
@@ -163,55 +163,16 @@ def _resume(
 ) -> TableService:
     with database.session() as session:
         stored = session.execute(
-            select(Event.kind, Event.payload, Event.hash)
+            select(Event.kind, Event.payload, Event.actor, Event.hash)
             .where(Event.session_id == session_id)
             .order_by(Event.seq)
         ).all()
     if not stored:
         said = _("session {number} holds no events: it was not written by the desk")
         raise ReplayError(said.format(number=session_id))
-    machine = pinned_machine(stored)
-    try:
-        opened = machine.check(EventKind.TABLE_OPENED, setup)
-    except ActionRefused as error:
-        raise ReplayError(_table_refused(error)) from None
-    first_kind, first_payload, _first_hash = stored[0]
-    if first_kind != EventKind.TABLE_OPENED or not _as_scripted(json.loads(first_payload), opened):
-        raise ReplayError(_("table: the stored table differs from the script's seats or rules"))
-    machine.apply(EventKind.TABLE_OPENED, json.loads(first_payload))  # the rules as pinned then
-    position, done = 1, 0
-    for step in steps:
-        position = _past_pins(machine, stored, position)
-        if position >= len(stored):
-            break
-        if isinstance(step, HandOver):
-            position = _past_hand_over(machine, stored, position, step.dealer)
-            actor, done = step.dealer, done + 1
-            continue
-        resolved = _resolve(step, machine)
-        if resolved is None:
-            done += 1
-            continue
-        kind, raw = resolved
-        try:
-            if kind is EventKind.RULES_CHANGED:
-                rules = reading.rules(raw.get("rules")).pinned(machine.rules)
-                raw = {**raw, "rules": rules.to_json()}
-            if kind is EventKind.HAND_SETTLED:  # the room's pool it found is the store's, not the script's
-                raw = {**raw, **_pool_found(stored[position][1])}
-            payload = machine.check(kind, raw)
-        except ActionRefused as error:
-            raise ReplayError(_step_refused(step, error)) from None
-        stored_kind, stored_payload, _hash = stored[position]
-        if stored_kind != kind.value or not _as_scripted(json.loads(stored_payload), payload):
-            said = _("{where}: the stored session differs from the script here (stored {kind} {payload})")
-            raise ReplayError(said.format(where=step.where(), kind=stored_kind, payload=stored_payload))
-        machine.apply(kind, json.loads(stored_payload))
-        position += 1
-        done += 1
-    if _past_pins(machine, stored, position) < len(stored):
-        raise ReplayError(_("the stored session goes further than the script"))
-    service = TableService.resume(database, session_id, accounts.dealer(actor))
+    script = _ScriptMatch(setup, steps, actor)
+    fold(pinned_machine(stored), stored, script)
+    service = TableService.resume(database, session_id, accounts.dealer(script.actor))
     if service.snapshot().last_event_hash != stored[-1].hash:
         # Recorded by another desk since the script was matched: carrying on would repeat it.
         raise ReplayError(
@@ -220,7 +181,64 @@ def _resume(
                 " table): run --resume again"
             )
         )
-    return _carry_on(service, steps, done, accounts)
+    return _carry_on(service, steps, script.done, accounts)
+
+
+class _ScriptMatch(FoldHooks[Any]):
+    """Each stored event matched, before it is folded, with the script's step that made it: the
+    opening with the script's table, then the steps in order (`done` of them so far). A step that
+    records nothing here (a settlement not due yet, a hand-over to the dealer on duty in a
+    session that stores none) is passed; a stored `rules_pinned` (migration 0007) matches none."""
+
+    def __init__(self, setup: RawPayload, steps: list[Step | HandOver], actor: str | None) -> None:
+        self.setup, self.steps, self.actor = setup, steps, actor
+        self.done = 0
+        self.opened = False
+
+    def before(self, machine: TableMachine, event: Any) -> None:
+        if not self.opened:
+            self.opened = True
+            _match_opening(machine, self.setup, event)
+            return
+        if event.kind == EventKind.RULES_PINNED:
+            return
+        while self.done < len(self.steps):
+            step = self.steps[self.done]
+            self.done += 1
+            if isinstance(step, HandOver):
+                self.actor = step.dealer
+                if event.kind in HAND_OVERS:
+                    return _match_hand_over(event, step.dealer)
+            elif (resolved := _resolve(step, machine)) is not None:
+                return _match_step(machine, step, resolved, event)
+        raise ReplayError(_("the stored session goes further than the script"))
+
+
+def _match_opening(machine: TableMachine, setup: RawPayload, event: Any) -> None:
+    try:
+        opened = machine.check(EventKind.TABLE_OPENED, setup)
+    except ActionRefused as error:
+        raise ReplayError(_table_refused(error)) from None
+    if event.kind != EventKind.TABLE_OPENED or not _as_scripted(json.loads(event.payload), opened):
+        raise ReplayError(_("table: the stored table differs from the script's seats or rules"))
+
+
+def _match_step(
+    machine: TableMachine, step: Step, resolved: tuple[EventKind, RawPayload], event: Any
+) -> None:
+    kind, raw = resolved
+    try:
+        if kind is EventKind.RULES_CHANGED:
+            rules = reading.rules(raw.get("rules")).pinned(machine.rules)
+            raw = {**raw, "rules": rules.to_json()}
+        if kind is EventKind.HAND_SETTLED:  # the room's pool it found is the store's, not the script's
+            raw = {**raw, **_pool_found(event.payload)}
+        payload = machine.check(kind, raw)
+    except ActionRefused as error:
+        raise ReplayError(_step_refused(step, error)) from None
+    if event.kind != kind.value or not _as_scripted(json.loads(event.payload), payload):
+        said = _("{where}: the stored session differs from the script here (stored {kind} {payload})")
+        raise ReplayError(said.format(where=step.where(), kind=event.kind, payload=event.payload))
 
 
 def _pool_found(stored_payload: str) -> dict[str, object]:
@@ -228,26 +246,12 @@ def _pool_found(stored_payload: str) -> dict[str, object]:
     return {POOL_KEY: found[POOL_KEY]} if isinstance(found, dict) and POOL_KEY in found else {}
 
 
-def _past_pins(machine: TableMachine, stored: Sequence[Any], position: int) -> int:
-    """Past a `rules_pinned` event (no script step makes it: migration 0007 appended it)."""
-    while position < len(stored) and stored[position][0] == EventKind.RULES_PINNED:
-        machine.apply(EventKind.RULES_PINNED, json.loads(stored[position][1]))
-        position += 1
-    return position
-
-
-def _past_hand_over(machine: TableMachine, stored: Sequence[Any], position: int, dealer: str) -> int:
-    """Past the stored hand-over a `dealer` step made, if there is one: a session recorded before
-    hand-overs were events holds none, and a step naming the dealer on duty records nothing."""
-    kind, payload, _hash = stored[position]
-    if kind not in HAND_OVERS:
-        return position
-    read = json.loads(payload)
-    if read.get("dealer") != dealer or (kind == EventKind.HANDED_OVER and read != {"dealer": dealer}):
+def _match_hand_over(event: Any, dealer: str) -> None:
+    """The stored hand-over a `dealer` step made (a takeover the script says as a hand-over too)."""
+    read = json.loads(event.payload)
+    if read.get("dealer") != dealer or (event.kind == EventKind.HANDED_OVER and read != {"dealer": dealer}):
         said = _("the stored session differs from the script here (stored {kind} {payload})")
-        raise ReplayError(said.format(kind=kind, payload=payload))
-    machine.apply(EventKind(kind), read)  # a takeover the script says as a hand-over too
-    return position + 1
+        raise ReplayError(said.format(kind=event.kind, payload=event.payload))
 
 
 def _as_scripted(stored: object, checked: EventPayload) -> bool:

@@ -5,10 +5,10 @@ action the rules refuse is a fault), every derived row compared with what the ev
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import select
 
@@ -17,9 +17,10 @@ from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.entry_marks import EntryFault, check_entries, read_marks
 from ofc_desk.service.errors import ActionRefused, VerifyFault
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.fold import pinned_machine
+from ofc_desk.service.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.outcome import NO_ROWS, Outcome
+from ofc_desk.service.payloads import EventPayload
 from ofc_desk.service.persistence import hand_fields, ledger_fields, transfer_fields
 from ofc_desk.service.records import HandFields, LedgerFields
 from ofc_desk.service.rescoring import ScoresBeside, StoredResult, breaks_the_rules, rescore
@@ -30,15 +31,61 @@ from ofc_desk.service.supervision import approver
 from ofc_desk.service.verify_chain import ChainHead, altered, chain_fault
 from ofc_desk.service.verify_rows import ExpectedRows, check_hands, check_ledger
 from ofc_desk.storage.accounts import AccountsChain
-from ofc_desk.storage.audit import canonical_json, read_json
+from ofc_desk.storage.audit import canonical_json
 from ofc_desk.storage.models import Event, HandRow, TableSession
+
+
+class EventRow(NamedTuple):
+    """A stored event's columns as `verify` reads them: every check reads a long session's events
+    by name many times, and a name read from a SQLAlchemy `Row` cost a tenth of the whole check
+    (a tuple's field, a tenth of that)."""
+
+    id: int
+    session_id: int
+    seq: int
+    kind: str
+    actor: str
+    at: str
+    payload: str
+    prev_hash: str
+    hash: str
+
+
+class MarkRow(NamedTuple):
+    """An entry's mark as `verify` reads it (`entry_marks.read_marks`), as `EventRow`."""
+
+    id: int
+    seq: int
+    mark: str
+
+
+class SignatureRow(NamedTuple):
+    """A signature as `verify` reads it (`signoffs.read_signatures`), as `EventRow`."""
+
+    id: int
+    seq: int
+    hash: str
+    signer: str
+    signature: str
+    accounts_seq: int
+    accounts_hash: str
+    entries_key: str
+
+
+Named = TypeVar("Named", EventRow, MarkRow, SignatureRow)
+
+
+def named(kind: type[Named], rows: Iterable[Any]) -> list[Named]:
+    """Rows of the columns `kind` names, in its order, as `kind`."""
+    return list(map(kind._make, rows))
+
 
 # Rows are read as plain tuples through the session's connection (SQLAlchemy Core), each table
 # in one query per session (`verify_rows` reads the transfers and the ledger so too): building an
 # ORM object for each of a long session's events, or asking for each hand's transfers apart, cost
 # more than all of the rules' re-checking, and even a select of columns through the ORM session
 # passes every row through its loading.
-_EVENT_COLUMNS = tuple(Event.__table__.columns)
+_EVENT_COLUMNS = tuple(getattr(Event, name) for name in EventRow._fields)
 _HAND_COLUMNS = tuple(HandRow.__table__.columns)
 Stacks = tuple[tuple[str, int], ...]
 """Every seated player's stack, in the order they first had chips in the ledger."""
@@ -80,11 +127,8 @@ def check_session(
     """Everything `verify` checks of one session but its link to the session before it; with
     `fork`, a long one's chain and signatures are checked and its hands re-scored in a second
     process where that is safe. Raises VerifyFault naming the first fault."""
-    events = (
-        session.connection()
-        .execute(select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id))
-        .all()
-    )
+    query = select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
+    events = named(EventRow, session.connection().execute(query))
     if not events:
         # The service writes a session row and its opening event in one transaction.
         raise VerifyFault(
@@ -92,8 +136,8 @@ def check_session(
                 number=row.id
             )
         )
-    signatures = read_signatures(session, row.id)
-    marks = read_marks(session, row.id)
+    signatures = named(SignatureRow, read_signatures(session, row.id))
+    marks = named(MarkRow, read_marks(session, row.id))
     hands = (
         session.connection()
         .execute(select(*_HAND_COLUMNS).where(HandRow.session_id == row.id).order_by(HandRow.number))
@@ -166,30 +210,11 @@ def _fold_session(
     """Every event folded through the rules again, every derived row compared, chips conserved."""
     pinning = EventKind.RULES_PINNED.value
     machine = pinned_machine([event for event in events if event.kind == pinning])
-    expected, scorer = ExpectedRows([], {}, []), stored.scorer
-    pool_steps, stacks_after = [], {}
-    ledger_order: dict[str, None] = {}  # each player once, in the order they first had chips
-    if scorer is not None:
-        machine.scorer = scorer
-    for event in events:
-        if scorer is not None:
-            scorer.event_id = event.id
-        outcome = _fold(machine, event, supervisors)
-        if outcome is NO_ROWS:
-            continue
-        if step := pool_step(event.id, row.id, outcome):
-            pool_steps.append(step)
-        for entry in outcome.ledger:
-            ledger_order.setdefault(entry.player, None)
-        if outcome.hand is not None:
-            # A stored result the fold went on with is its own text (the second process compares it).
-            text = machine.result.text if isinstance(machine.result, StoredResult) else None
-            expected.hands.append(hand_fields(outcome, event.id, event.at, text))
-            expected.transfers[outcome.hand.number] = transfer_fields(outcome)
-            stacks_after[outcome.hand.number] = _stacks(machine, ledger_order)
-        expected.ledger.extend(ledger_fields(outcome, event.id))
-        if outcome.closes_session and row.closed_at != event.at:
-            raise VerifyFault(_("session {number}: its closing time was altered").format(number=row.id))
+    if stored.scorer is not None:
+        machine.scorer = stored.scorer
+    checks = _Checks(machine, row, supervisors, stored.scorer)
+    fold(machine, events, checks)
+    expected = checks.expected
     if row.closed_at is not None and not machine.closed:
         raise VerifyFault(_("session {number}: marked closed, but no event closed it").format(number=row.id))
     if row.table_name != machine.table or row.opened_at != events[0].at:
@@ -202,32 +227,62 @@ def _fold_session(
     if chips != sum(entry["amount"] for entry in expected.ledger):
         raise VerifyFault(_("session {number}: chips are not conserved").format(number=row.id))
     live_hand = machine.hands_started if machine.hands_started and not machine.hand_settled else None
-    derived = (expected.hands, expected.ledger, chips, tuple(set_aside), tuple(pool_steps), stacks_after)
-    return VerifiedRows(events, *derived, live_hand)
+    derived = (expected.hands, expected.ledger, chips, tuple(set_aside), tuple(checks.pool_steps))
+    return VerifiedRows(events, *derived, checks.stacks_after, live_hand)
+
+
+class _Checks(FoldHooks[Any]):
+    """`verify`'s checks of each event the fold reads, and the rows the events give."""
+
+    def __init__(
+        self, machine: TableMachine, row: TableSession, supervisors: set[str], scorer: ScoresBeside | None
+    ) -> None:
+        self.machine, self.row, self.supervisors, self.scorer = machine, row, supervisors, scorer
+        self.expected = ExpectedRows([], {}, [])
+        self.pool_steps: list[PoolStep] = []
+        self.stacks_after: dict[int, Stacks] = {}
+        self.ledger_order: dict[str, None] = {}  # each player once, in the order they first had chips
+
+    def before(self, machine: TableMachine, event: Any) -> None:
+        if event.kind not in _KINDS:
+            said = _("event {event} cannot be read: {kind} is not a kind of event")
+            raise VerifyFault(said.format(event=event.id, kind=repr(event.kind)))
+        if self.scorer is not None:
+            self.scorer.event_id = event.id
+
+    def checked(self, event: Any, kind: EventKind, canonical: EventPayload) -> None:
+        if canonical_json(canonical) != event.payload:
+            raise VerifyFault(altered(event.id))
+        if kind in SUPERVISED and (supervisor := approver(canonical)) not in self.supervisors:
+            said = _("event {event}: {supervisor} is not a supervisor")
+            raise VerifyFault(said.format(event=event.id, supervisor=supervisor))
+
+    def folded(self, event: Any, outcome: Outcome) -> None:
+        if outcome is NO_ROWS:
+            return
+        if step := pool_step(event.id, self.row.id, outcome):
+            self.pool_steps.append(step)
+        for entry in outcome.ledger:
+            self.ledger_order.setdefault(entry.player, None)
+        machine, expected = self.machine, self.expected
+        if outcome.hand is not None:
+            # A stored result the fold went on with is its own text (the second process compares it).
+            text = machine.result.text if isinstance(machine.result, StoredResult) else None
+            expected.hands.append(hand_fields(outcome, event.id, event.at, text))
+            expected.transfers[outcome.hand.number] = transfer_fields(outcome)
+            self.stacks_after[outcome.hand.number] = _stacks(machine, self.ledger_order)
+        expected.ledger.extend(ledger_fields(outcome, event.id))
+        if outcome.closes_session and self.row.closed_at != event.at:
+            raise VerifyFault(_("session {number}: its closing time was altered").format(number=self.row.id))
+
+    def refused(self, event: Any, error: Exception) -> None:
+        if isinstance(error, ActionRefused):
+            raise VerifyFault(breaks_the_rules(event.id, error)) from None
+        said = _("event {event} cannot be read: {problem}")
+        raise VerifyFault(said.format(event=event.id, problem=error)) from None
 
 
 def _stacks(machine: TableMachine, ledger_order: Mapping[str, None]) -> Stacks:
     """The seated players' stacks, in the order they first had chips in the ledger (a report's)."""
     seated = {seat.name: seat.stack for seat in machine.seats}
     return tuple((name, seated[name]) for name in ledger_order if name in seated)
-
-
-def _fold(machine: TableMachine, event: Any, supervisors: set[str]) -> Outcome:
-    try:
-        kind = _KINDS.get(event.kind)
-        if kind is None:
-            said = _("event {event} cannot be read: {kind} is not a kind of event")
-            raise VerifyFault(said.format(event=event.id, kind=repr(event.kind)))
-        canonical = machine.check(kind, read_json(event.payload))
-        if canonical_json(canonical) != event.payload:
-            raise VerifyFault(altered(event.id))
-        if kind in SUPERVISED and (supervisor := approver(canonical)) not in supervisors:
-            said = _("event {event}: {supervisor} is not a supervisor")
-            raise VerifyFault(said.format(event=event.id, supervisor=supervisor))
-        return machine.apply_checked(kind, canonical)
-    except ActionRefused as error:
-        raise VerifyFault(breaks_the_rules(event.id, error)) from None
-    except (ValueError, KeyError, TypeError) as error:
-        raise VerifyFault(
-            _("event {event} cannot be read: {problem}").format(event=event.id, problem=error)
-        ) from None

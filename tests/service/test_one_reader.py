@@ -3,9 +3,11 @@ give the same records, and the fold a desk resumes by leaves the stacks a report
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
-from ofc_desk.service.fold import folded
+from ofc_desk.service.fold import REFUSALS, FoldHooks, fold, folded, pinned_machine
+from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.persistence import read_audit, read_hands, read_ledger
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.verified_read import read_verified_session
@@ -40,3 +42,24 @@ def test_the_stacks_a_report_prints_are_the_resumed_table_s(database_url: str) -
     assert sorted(last) == sorted((seat.name, seat.stack) for seat in machine.seats)
     assert sum(chips for _, chips in last) > 0
     database.dispose()
+
+
+def test_the_fold_stops_at_the_first_event_the_rules_refuse(database_url: str) -> None:
+    database = _example(database_url)
+    with database.session() as session:
+        events = session.scalars(select(Event).where(Event.session_id == 1).order_by(Event.seq)).all()
+    database.dispose()
+    seen: list[int] = []
+
+    class Seen(FoldHooks[Event]):
+        def folded(self, event: Event, outcome: Outcome) -> None:
+            seen.append(event.seq)
+
+        def refused(self, event: Event, error: Exception) -> None:
+            seen.append(-event.seq)
+
+    again = [*events[:6], events[5], *events[6:]]  # the sixth event twice: the rules refuse it
+    assert not fold(pinned_machine(again), again, Seen())
+    assert seen == [1, 2, 3, 4, 5, 6, -6]
+    with pytest.raises(REFUSALS):
+        fold(pinned_machine(again), again)  # a plain fold raises what refused it
