@@ -23,7 +23,6 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.payment import PaymentRules
-from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
@@ -259,12 +258,6 @@ class TableService:
         """Refuse a Chinese poker showdown being typed (cards and their rows so far) the moment a
         card cannot belong to it: held elsewhere, typed twice, a row overfilled, a discard."""
         self._machine.check_typing(EventKind.SHOWN, player, cards, rows)
-
-    def specials_made(self, cards: CardEntries) -> list[SpecialKind]:
-        """The specials a Chinese hand's 13 cards make under this table's preset, most valuable
-        first (none while a card is missing): the desk offers them; the dealer declares one."""
-        live = self._machine.live
-        return [] if live is None else live.specials_made(cards)
 
     def can_show(self, player: str) -> bool:
         """Whether the desk should take a showdown for `player` now (a Chinese hand is being

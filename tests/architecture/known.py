@@ -46,7 +46,6 @@ the goal is none: a generic module asks a game's part through a registry."""
 GAME_IMPORTS_OF_ANOTHER_GAME: frozenset[str] = frozenset({
     "desk.games.ofc",  # core.chinese.payment, core.chinese.presets
     "service.games.ofc.game",  # core.chinese.payment
-    "service.games.ofc.live",  # core.chinese.specials
 })  # fmt: skip
 """A game's own modules that import another game's: test_game_imports.py. Each is a piece both
 games share that one of them still keeps (a payment, a special) and belongs in

@@ -16,6 +16,7 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.chinese.game import specials_made
 from ofc_desk.service.games.chinese.play import ChineseHandState
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.snapshot import Phase
@@ -123,7 +124,7 @@ def test_a_strict_table_offers_and_takes_only_the_exact_form(database: Database)
     )
     service.start_next_hand()
     with_trips = "9s 9h 9d Ts Th Js Jh Qs Qh Ks Kh As Ah"
-    assert service.specials_made(with_trips) == [SpecialKind.FIVE_PAIRS_AND_TRIPS]
+    assert specials_made(service.machine, with_trips) == [SpecialKind.FIVE_PAIRS_AND_TRIPS]
     said = "Ann's cards are six pairs only with trips: this table plays six pairs strictly"
     with pytest.raises(ActionRefused, match=said):
         service.verify_show("Ann", {"declare": "six-pairs", "cards": with_trips})
