@@ -259,12 +259,6 @@ class TableService:
         card cannot belong to it: held elsewhere, typed twice, a row overfilled, a discard."""
         self._machine.check_typing(EventKind.SHOWN, player, cards, rows)
 
-    def can_show(self, player: str) -> bool:
-        """Whether the desk should take a showdown for `player` now (a Chinese hand is being
-        entered and theirs is not yet)."""
-        live = self._machine.live
-        return live is not None and not self._machine.hand_settled and live.takes_showdown_from(player)
-
     def can_surrender(self) -> bool:
         """Whether the table's preset plays a surrender at all: a `pool` or `single-winner` table
         plays none, and `show` refuses one there with the reason (docs/rules.md §11)."""

@@ -71,7 +71,6 @@ WIDE_GAME_BRANCHES: dict[str, int] = {
     "service/machine.py": 2,
     "service/replay.py": 1,
     "service/rescoring.py": 1,
-    "service/table_service.py": 1,
 }  # fmt: skip
 """The wider scan of issue 37 (test_game_branches.py): per file outside the games' packages, the
 conditionals, boolean expressions and flags tested later that name a game or a word only one game

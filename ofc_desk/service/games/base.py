@@ -155,10 +155,6 @@ class LiveHand(Protocol):
 
     def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal: ...
 
-    def takes_showdown_from(self, player: str) -> bool:
-        """Whether the desk should take a whole showdown for `player` now (never in OFC)."""
-        ...
-
 
 class TableGame(Protocol):
     """A game played under the rules in force (made anew when the rules change)."""

@@ -166,9 +166,6 @@ class OfcHand(HandState):
         assert isinstance(result, DealResult)  # scored by the core when the table has an award
         return JackpotDeal(jackpot_pairs(result), result, self.dealt_in(seats))
 
-    def takes_showdown_from(self, player: str) -> bool:
-        return False
-
 
 def entry_payload(entry: Entry) -> EntryPayload:
     """An entry as the `placed` and `revealed` events store it."""
