@@ -259,11 +259,6 @@ class TableService:
         card cannot belong to it: held elsewhere, typed twice, a row overfilled, a discard."""
         self._machine.check_typing(EventKind.SHOWN, player, cards, rows)
 
-    def can_surrender(self) -> bool:
-        """Whether the table's preset plays a surrender at all: a `pool` or `single-winner` table
-        plays none, and `show` refuses one there with the reason (docs/rules.md §11)."""
-        return self._machine.game.plays_surrender
-
     def payment_rules(self) -> PaymentRules | None:
         """How a Chinese poker table's preset pays (pairs, pool or single winner, with its numbers
         in units); None at an OFC table."""

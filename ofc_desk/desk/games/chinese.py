@@ -15,11 +15,12 @@ from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, SurrenderCheck, award_words
+from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, award_words
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
 from ofc_desk.desk.hand_end.payment_lines import payment_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.games.chinese.game import plays_surrender
 from ofc_desk.service.snapshot import Turn, TurnKind
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ SURRENDER_WORDS = lazy_gettext("s surrenders")
 
 def _plays_surrender(service: TableService | None) -> bool:
     """A `pool` or `single-winner` table plays none: the service says."""
-    return service is not None and service.can_surrender()
+    return service is not None and plays_surrender(service.machine)
 
 
 class ChineseDesk:
@@ -99,8 +100,8 @@ class ChineseDesk:
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return [str(SURRENDER_WORDS)] if _plays_surrender(service) else []
 
-    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
-        if asks_surrender(keyed) and table is not None and table.can_surrender():
+    def word_typed(self, keyed: KeyedText, player: str, table: TableAsked | None) -> str:
+        if asks_surrender(keyed) and table is not None and plays_surrender(table.machine):
             return _("Enter: {player} surrenders").format(player=player)
         return ""
 

@@ -9,7 +9,7 @@ from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, SurrenderCheck, TurnEntry, award_words
+from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, TurnEntry, award_words
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
@@ -75,7 +75,7 @@ class OfcDesk:
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return []  # a street's turn says its own keys (`Turn.describe`)
 
-    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
+    def word_typed(self, keyed: KeyedText, player: str, table: TableAsked | None) -> str:
         return ""  # every word typed at a street is a card or a row
 
     def taken_back_words(self, count: int) -> str:

@@ -81,11 +81,6 @@ class ChineseGame:
         return mark_paid(result, BonusPaid.of(self.preset.bonus_mode, self.preset.payment.payment))
 
     @property
-    def plays_surrender(self) -> bool:
-        """A `pool` or `single-winner` preset plays none (docs/rules.md §11)."""
-        return not self.preset.unplayed(surrender=True)
-
-    @property
     def entry(self) -> EventKind:
         return EventKind.SHOWN
 
@@ -104,6 +99,14 @@ class ChineseGame:
     def view(self, table: GameTable, live: LiveHand | None) -> GameView:
         hand = live if isinstance(live, ChineseHandState) else None
         return chinese_game_view(table, self.preset, hand)
+
+
+def plays_surrender(table: PlayedTable) -> bool:
+    """Whether the table's Chinese preset plays a surrender at all: a `pool` or `single-winner`
+    preset plays none, and a showdown's surrender is refused there with the reason (docs/rules.md
+    §11); another game's table plays none."""
+    game = table.game
+    return isinstance(game, ChineseGame) and not game.preset.unplayed(surrender=True)
 
 
 def specials_made(table: PlayedTable, cards: object) -> list[SpecialKind]:

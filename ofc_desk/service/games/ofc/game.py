@@ -70,10 +70,6 @@ class OfcGame:
         return result  # a royalty is always paid where it stands
 
     @property
-    def plays_surrender(self) -> bool:
-        return False
-
-    @property
     def entry(self) -> EventKind:
         return EventKind.PLACED
 
