@@ -22,7 +22,6 @@ from itertools import count
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.core.cards import Card
-from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
@@ -258,11 +257,6 @@ class TableService:
         """Refuse a Chinese poker showdown being typed (cards and their rows so far) the moment a
         card cannot belong to it: held elsewhere, typed twice, a row overfilled, a discard."""
         self._machine.check_typing(EventKind.SHOWN, player, cards, rows)
-
-    def payment_rules(self) -> PaymentRules | None:
-        """How a Chinese poker table's preset pays (pairs, pool or single winner, with its numbers
-        in units); None at an OFC table."""
-        return self._machine.game.payment_rules
 
     def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
         """Enter a Chinese poker player's showdown (any order); the hand is scored once every

@@ -24,19 +24,15 @@ GENERIC_GAME_IMPORTS: frozenset[str] = frozenset({
     "desk.dialogs.new_table",  # core.ofc.variants
     "desk.dialogs.settings",  # core.ofc.presets
     "desk.entry.panel",  # desk.games.chinese_controls, desk.games.ofc
-    "desk.games.base",  # core.chinese.payment, core.chinese.presets
-    "desk.hand_end.payment_lines",  # core.chinese.payment, core.chinese.schemes
-    "desk.hand_end.settlement_panel",  # core.chinese.payment
+    "desk.games.base",  # core.chinese.presets
     "reports.loader",  # core.ofc.variants, reports.games.chinese
     "reports.rules_text",  # core.ofc.variants
     "reports.rules_words",  # core.ofc.variants
     "reports.spoken",  # core.chinese.purpose_words
     "service.actions.hand",  # service.games.chinese.words
     "service.actions.words",  # core.chinese.deal, core.ofc.variants
-    "service.games.base",  # core.chinese.payment, core.chinese.specials
     "service.rescoring",  # core.ofc.deal, core.ofc.deal_input, service.games.ofc.scoring
     "service.setup",  # core.chinese.deal, core.ofc.variants
-    "service.table_service",  # core.chinese.payment, core.chinese.specials
 })  # fmt: skip
 """Modules outside every game's package (and no registry of `source.REGISTRIES`) that import one
 game's package, each with what it imports: test_game_imports.py. Issue 37 counted 19 (with
@@ -44,8 +40,7 @@ game's package, each with what it imports: test_game_imports.py. Issue 37 counte
 the goal is none: a generic module asks a game's part through a registry."""
 
 GAME_IMPORTS_OF_ANOTHER_GAME: frozenset[str] = frozenset({
-    "desk.games.ofc",  # core.chinese.payment, core.chinese.presets
-    "service.games.ofc.game",  # core.chinese.payment
+    "desk.games.ofc",  # core.chinese.presets
 })  # fmt: skip
 """A game's own modules that import another game's: test_game_imports.py. Each is a piece both
 games share that one of them still keeps (a payment, a special) and belongs in

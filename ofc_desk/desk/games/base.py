@@ -16,7 +16,6 @@ from ofc_desk.i18n import LazyText, _
 from ofc_desk.reports.spoken import data_words
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
@@ -170,6 +169,7 @@ class DeskGame(Protocol):
         """The seat's mark for a hand that loses every row (FOUL, MISSET)."""
         ...
 
-    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
-        """The settlement's details: the hands and the pairs (the transfers are drawn apart)."""
+    def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
+        """The settlement's details: the hands and the pairs (the transfers are drawn apart);
+        `table`: the table the hand was scored at, for what its preset pays (None: not read)."""
         ...

@@ -16,15 +16,13 @@ from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, award_words
-from ofc_desk.desk.games.chinese_settlement import chinese_details_html
+from ofc_desk.desk.games.chinese_settlement import chinese_details_html, payment_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
-from ofc_desk.desk.hand_end.payment_lines import payment_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
-from ofc_desk.service.games.chinese.game import plays_surrender
+from ofc_desk.service.games.chinese.game import payment_rules, plays_surrender
 from ofc_desk.service.snapshot import Turn, TurnKind
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
@@ -115,6 +113,6 @@ class ChineseDesk:
     def foul_word(self) -> str:
         return _("MISSET")
 
-    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
+    def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         details = chinese_details_html(result, self.foul_word(), foul_ink)
-        return payment_html(result.payment, payment) + details
+        return payment_html(result.payment, payment_rules(table.machine) if table else None) + details

@@ -14,7 +14,6 @@ from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
@@ -88,7 +87,7 @@ class OfcDesk:
     def foul_word(self) -> str:
         return _("FOUL")
 
-    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
+    def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return ofc_details_html(result, self.foul_word(), foul_ink)
 
 

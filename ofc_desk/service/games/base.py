@@ -30,7 +30,6 @@ from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.view_parts import GameView
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
     from ofc_desk.service.room_pool import JackpotScored
 
 
@@ -175,11 +174,6 @@ class TableGame(Protocol):
     def rake(self) -> RakeRules: ...
     @property
     def jackpot_award(self) -> JackpotAward | None: ...
-    @property
-    def payment_rules(self) -> PaymentRules | None:
-        """How a Chinese poker preset pays; None in OFC."""
-        ...
-
     @property
     def entry(self) -> EventKind:
         """The game's usual entry (a street, a showdown): how an undo is refused between hands."""

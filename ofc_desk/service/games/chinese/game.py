@@ -73,10 +73,6 @@ class ChineseGame:
     def jackpot_award(self) -> JackpotAward | None:
         return self.preset.jackpot_award
 
-    @property
-    def payment_rules(self) -> PaymentRules:
-        return self.preset.payment
-
     def shown_result(self, result: HandResult) -> HandResult:
         return mark_paid(result, BonusPaid.of(self.preset.bonus_mode, self.preset.payment.payment))
 
@@ -99,6 +95,13 @@ class ChineseGame:
     def view(self, table: GameTable, live: LiveHand | None) -> GameView:
         hand = live if isinstance(live, ChineseHandState) else None
         return chinese_game_view(table, self.preset, hand)
+
+
+def payment_rules(table: PlayedTable) -> PaymentRules | None:
+    """How the table's Chinese preset pays (pairs, pool or single winner, with its numbers in
+    units), for the settlement panel; None at another game's table."""
+    game = table.game
+    return game.preset.payment if isinstance(game, ChineseGame) else None
 
 
 def plays_surrender(table: PlayedTable) -> bool:
