@@ -16,9 +16,9 @@ from ofc_desk.i18n import LazyText, _
 from ofc_desk.reports.spoken import data_words
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
+    from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.games.base import PlayedTable
     from ofc_desk.service.snapshot import TableSnapshot, Turn

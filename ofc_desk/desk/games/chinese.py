@@ -23,8 +23,8 @@ from ofc_desk.service.games.chinese.game import payment_rules, plays_surrender
 from ofc_desk.service.snapshot import Turn, TurnKind
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
+    from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.table_service import TableService
 

@@ -14,8 +14,8 @@ from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
+    from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.snapshot import Turn
     from ofc_desk.service.table_service import TableService
