@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.games import DEFAULT_VARIANT
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.reports.corrections import hand_corrections
@@ -205,7 +205,7 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
         dealer_hands=shifts,
         supervisors=tuple(walk.supervisors),
         preset_name=resolve_preset(rules)[0],
-        variant=str(rules.get("variant", Variant.REGULAR.value)),
+        variant=str(rules.get("variant", DEFAULT_VARIANT)),
         rules=rules_settings(rules),
         unit=int(rules.get("unit", 1)),
         pair_units=tuple(

@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection
 import pytest
 
 from ofc_desk.cli.score import DEAL_GAMES
+from ofc_desk.core.games import GAME_OF_VARIANT, VARIANT_LABELS
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.stored_results import READERS
 from ofc_desk.desk.games import DESK_GAMES
@@ -17,7 +18,7 @@ from ofc_desk.reports.games import report_game
 from ofc_desk.service.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.games.choose import GAMES as SERVICE_GAMES
 from ofc_desk.service.games.choose import game_for
-from ofc_desk.service.setup import GAME_OF_VARIANT, TableRules
+from ofc_desk.service.setup import TableRules
 
 
 def _labelled() -> set[Game]:
@@ -41,7 +42,10 @@ REGISTRIES: dict[str, Callable[[], Collection[Game]]] = {
         {GAME_OF_VARIANT[word] for word in READERS} | {Game.OFC}
     ),
     "service: service/games/choose.py, GAMES (game_for)": lambda: SERVICE_GAMES.keys(),
-    "service: service/setup.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
+    "core: core/games.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
+    "core: core/games.py, VARIANT_LABELS (its variant words said)": lambda: {
+        GAME_OF_VARIANT[word] for word in VARIANT_LABELS
+    },
     "service: service/actions/words.py, STORED_RULE_WORDS (its variant words said)": lambda: {
         GAME_OF_VARIANT[word] for word in GAME_OF_VARIANT if word in STORED_RULE_WORDS
     },
