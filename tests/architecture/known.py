@@ -24,7 +24,6 @@ GENERIC_GAME_IMPORTS: frozenset[str] = frozenset({
     "desk.entry.panel",  # desk.games.chinese_controls, desk.games.ofc
     "reports.loader",  # reports.games.chinese
     "reports.spoken",  # core.chinese.purpose_words
-    "service.actions.hand",  # service.games.chinese.words
     "service.rescoring",  # core.ofc.deal, core.ofc.deal_input, service.games.ofc.scoring
 })  # fmt: skip
 """Modules outside every game's package (and no registry of `source.REGISTRIES`) that import one
@@ -49,7 +48,6 @@ WIDE_GAME_BRANCHES: dict[str, int] = {
     "reports/loader.py": 3,
     "reports/record.py": 3,
     "reports/session_pdf.py": 5,
-    "service/actions/hand.py": 2,
     "service/actions/hand_corrections.py": 3,
     "service/actions/supervised.py": 2,
     "service/corrections.py": 1,
