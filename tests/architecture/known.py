@@ -22,7 +22,6 @@ GENERIC_GAME_IMPORTS: frozenset[str] = frozenset({
     "core.results",  # core.chinese.schemes, core.chinese.specials
     "desk.dialogs.settings",  # core.ofc.presets
     "desk.entry.panel",  # desk.games.chinese_controls, desk.games.ofc
-    "reports.loader",  # reports.games.chinese
     "reports.spoken",  # core.chinese.purpose_words
     "service.rescoring",  # core.ofc.deal, core.ofc.deal_input, service.games.ofc.scoring
 })  # fmt: skip

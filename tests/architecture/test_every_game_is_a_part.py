@@ -17,7 +17,7 @@ from ofc_desk.reports.games import GAMES as REPORT_GAMES
 from ofc_desk.reports.games import report_game
 from ofc_desk.service.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.games.choose import GAMES as SERVICE_GAMES
-from ofc_desk.service.games.choose import game_for
+from ofc_desk.service.games.choose import OWN_ENTRY_KEYS, OWN_ENTRY_WORDS, game_for
 from ofc_desk.service.setup import TableRules
 
 
@@ -78,3 +78,10 @@ def test_each_variant_word_reaches_its_games_part(word: str) -> None:
 @pytest.mark.parametrize("word", READERS)
 def test_each_result_reader_is_named_by_a_variant_word(word: str) -> None:
     assert word in GAME_OF_VARIANT, f"core: stored_results.READERS reads {word!r}, which no game deals"
+
+
+def test_each_entry_only_one_game_has_is_said() -> None:
+    """An entry a game alone has (its keys in `OWN_ENTRY_KEYS`) has its audit words in
+    `OWN_ENTRY_WORDS` of the same registry, so the service never imports the game to say it."""
+    missing = {kind for _, kind in OWN_ENTRY_KEYS} - set(OWN_ENTRY_WORDS)
+    assert not missing, f"service: games.choose.OWN_ENTRY_WORDS says nothing of {sorted(missing)}"

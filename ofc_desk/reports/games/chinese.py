@@ -86,6 +86,9 @@ class ChineseReport:
     def flag(self) -> str:
         return _("MISSET")
 
+    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
+        return chinese_seat(seat)
+
     def in_place_of_rows(self, seat: SeatResult) -> str:
         """The words a player's row cells carry when the hand was not set: never an empty row."""
         if seat.chinese is None:
