@@ -1,15 +1,18 @@
-"""Every game's variant words, the one place in the core that names each game's package for the
-generic modules (issue 37: a generic module asks a registry, never a game's package): the game each
-word is dealt in, its label, the word rules name when they name none, and the most seats a table of
-any game has."""
+"""Every game's variant words and readers, the one place in the core that names each game's package
+for the generic modules (issue 37: a generic module asks a registry, never a game's package): the
+game each word is dealt in, its label, the word rules name when they name none, the most seats a
+table of any game has, each game's preset by name and the sentences its results store."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
 from ofc_desk.core.chinese.deal import MAX_PLAYERS as CHINESE_MOST_PLAYERS
+from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.core.chinese.purpose_words import purpose_words
+from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game
 from ofc_desk.i18n import LazyText
@@ -32,3 +35,14 @@ VARIANT_LABELS: Final[Mapping[str, LazyText]] = {
 
 MOST_SEATS: Final = max(CHINESE_MOST_PLAYERS, *(variant.structure.max_players for variant in Variant))
 """The most players a table of any game seats: the seat numbers a new table offers."""
+
+PRESET_LOADERS: Final[Mapping[Game, Callable[[str], object]]] = {
+    Game.OFC: load_preset,
+    Game.CHINESE: load_chinese_preset,
+}
+"""Each game's preset read by its file's name: `PresetError` when its rules core would not take it."""
+
+STORED_SENTENCES: Final[tuple[Callable[[str, str, str], str | None], ...]] = (purpose_words,)
+"""Each game's reader of the English sentences its results store for what a payment is for (the
+stored text, payer, payee): the sentence in the reader's language, or None when it is none of that
+game's (a Chinese payment's `for`; OFC stores none)."""

@@ -20,9 +20,7 @@ GAME_BRANCHES: dict[str, int] = {
 GENERIC_GAME_IMPORTS: frozenset[str] = frozenset({
     "cli.score",  # core.chinese.deal_input, core.ofc.deal_input
     "core.results",  # core.chinese.schemes, core.chinese.specials
-    "desk.dialogs.settings",  # core.ofc.presets
     "desk.entry.panel",  # desk.games.chinese_controls, desk.games.ofc
-    "reports.spoken",  # core.chinese.purpose_words
     "service.rescoring",  # core.ofc.deal, core.ofc.deal_input, service.games.ofc.scoring
 })  # fmt: skip
 """Modules outside every game's package (and no registry of `source.REGISTRIES`) that import one

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection
 import pytest
 
 from ofc_desk.cli.score import DEAL_GAMES
-from ofc_desk.core.games import GAME_OF_VARIANT, VARIANT_LABELS
+from ofc_desk.core.games import GAME_OF_VARIANT, PRESET_LOADERS, VARIANT_LABELS
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.stored_results import READERS
 from ofc_desk.desk.games import DESK_GAMES
@@ -43,6 +43,7 @@ REGISTRIES: dict[str, Callable[[], Collection[Game]]] = {
     ),
     "service: service/games/choose.py, GAMES (game_for)": lambda: SERVICE_GAMES.keys(),
     "core: core/games.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
+    "core: core/games.py, PRESET_LOADERS (its preset by name)": lambda: PRESET_LOADERS.keys(),
     "core: core/games.py, VARIANT_LABELS (its variant words said)": lambda: {
         GAME_OF_VARIANT[word] for word in VARIANT_LABELS
     },
