@@ -18,7 +18,6 @@ GAME_BRANCHES: dict[str, int] = {
 }
 
 GENERIC_GAME_IMPORTS: frozenset[str] = frozenset({
-    "core.results",  # core.chinese.schemes, core.chinese.specials
     "desk.entry.panel",  # desk.games.chinese_controls, desk.games.ofc
     "service.rescoring",  # core.ofc.deal, core.ofc.deal_input, service.games.ofc.scoring
 })  # fmt: skip

@@ -13,6 +13,7 @@ from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET
 from ofc_desk.core.chinese.house_words import house_variant_line
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.core.chinese.schemes import payment_outcome
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, award_words
@@ -115,4 +116,6 @@ class ChineseDesk:
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         details = chinese_details_html(result, self.foul_word(), foul_ink)
-        return payment_html(result.payment, payment_rules(table.machine) if table else None) + details
+        return (
+            payment_html(payment_outcome(result), payment_rules(table.machine) if table else None) + details
+        )

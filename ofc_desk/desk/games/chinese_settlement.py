@@ -15,6 +15,7 @@ from html import escape
 
 from ofc_desk.core.chinese.payment import Payment, PaymentRules
 from ofc_desk.core.chinese.schemes import PaymentOutcome
+from ofc_desk.core.chinese.showdown import showdown_of
 from ofc_desk.core.results import HandResult, ResultPair, ResultSeat
 from ofc_desk.core.rows import ROWS
 from ofc_desk.desk.hand_end.transfer_lines import (
@@ -74,7 +75,8 @@ def _unpaid_bonuses(seats: Sequence[ResultSeat]) -> str:
 def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) -> str:
     rows = []
     for seat in seats:
-        aces = seat.showdown.aces if seat.showdown else None
+        showdown = showdown_of(seat)
+        aces = showdown.aces if showdown else None
         aces_words = "" if aces is None else escape(_("aces {count}").format(count=aces))
         rows.append(
             f"<tr><td><b>{escape(seat.name)}</b>{GAP}</td>"
@@ -87,7 +89,7 @@ def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) ->
 
 
 def _showdown(seat: ResultSeat, foul_word: str, foul_ink: str) -> str:
-    showdown = seat.showdown
+    showdown = showdown_of(seat)
     if showdown is not None and showdown.surrendered:
         surrendered = escape(_("surrendered"))
         return f"<b>{surrendered}</b>"
