@@ -10,17 +10,14 @@ import argparse
 import gc
 import json
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import orjson
 
 from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
 from ofc_desk.cli.main import one_line
-from ofc_desk.core.chinese.deal_input import is_chinese_deal, score_chinese_deal_json
 from ofc_desk.core.deal_input import DealInputError
-from ofc_desk.core.ofc.deal_input import score_deal_json
-from ofc_desk.core.presets import Game
+from ofc_desk.core.games import DEAL_GAMES
 from ofc_desk.i18n import _
 
 EXIT_BAD_INPUT = 2
@@ -76,20 +73,6 @@ def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
         raise DealInputError(
             f"deal {index}" + (f", {error.field}" if error.field else ""), error.problem
         ) from None
-
-
-def _any_deal(data: Any) -> bool:
-    """OFC reads every deal no other game does: its reader refuses what is not an OFC deal."""
-    return True
-
-
-DEAL_GAMES: dict[Game, tuple[Callable[[Any], bool], Callable[[Any], dict[str, Any]]]] = {
-    Game.CHINESE: (is_chinese_deal, score_chinese_deal_json),
-    Game.OFC: (_any_deal, score_deal_json),
-}
-"""Each game the command scores, with whether a deal is its own (asked in this order: OFC's reader
-takes any deal, and refuses what is not an OFC deal) and its core's reading and scoring of the deal
-into the answer."""
 
 
 def _encode(result: dict[str, Any]) -> bytes:

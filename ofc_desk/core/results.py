@@ -10,12 +10,11 @@ results.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple, TypeVar
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
-from ofc_desk.core.chinese.schemes import PaymentOutcome
-from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.jackpot import AwardPaid, JackpotResult
 from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS, Row
@@ -40,14 +39,17 @@ class ResultRow(NamedTuple):
     (`chinese.bonus_paid.mark_paid`); as stored, a row's bonus is the bonus its hand holds."""
 
 
-class Showdown(NamedTuple):
-    """What a Chinese poker player showed besides rows."""
+@dataclass(frozen=True)
+class SeatPart:
+    """A game's own part of a player's line, beside what every game's line holds: subclassed in
+    the game's package (closed Chinese poker's `core.chinese.showdown.Showdown`) and matched only
+    there (issue 37: a game is a variant; this module names no game's concept)."""
 
-    surrendered: bool
-    special: SpecialKind | None
-    """The special hand declared, if any."""
-    aces: int | None
-    """Aces held, where the preset pays them (None for a surrender, or when it does not)."""
+
+@dataclass(frozen=True)
+class HandPart:
+    """A game's own part of a whole hand's result, subclassed in the game's package (closed Chinese
+    poker's `core.chinese.schemes.PaymentOutcome`) and matched only there."""
 
 
 class ResultSeat(NamedTuple):
@@ -66,8 +68,9 @@ class ResultSeat(NamedTuple):
     all rows' bonuses (0 for a misset hand, or rows not shown)."""
     fantasyland_next: int
     """Cards the player is dealt in Fantasyland next hand; 0 when not (always at a Chinese table)."""
-    showdown: Showdown | None
-    """None at an OFC table."""
+    showdown: SeatPart | None
+    """The game's own part of the line (what a Chinese player showed besides rows); None at an OFC
+    table. Its name and place are the snapshot's shape, which the recorded room pins."""
 
 
 class ResultPair(NamedTuple):
@@ -126,8 +129,9 @@ class HandResult(NamedTuple):
     seats: tuple[ResultSeat, ...]
     pairs: tuple[ResultPair, ...]
     transfers: tuple[ResultTransfer, ...]
-    payment: PaymentOutcome | None
-    """A `pool` deal's row winners or a `single-winner` deal's winner; None otherwise."""
+    payment: HandPart | None
+    """The game's own part of the hand (a Chinese `pool` deal's row winners or a `single-winner`
+    deal's winner); None otherwise."""
     jackpot: JackpotView | None
 
     def seat(self, name: str) -> ResultSeat:
@@ -144,7 +148,7 @@ def read_result(
     preset: str | None,
     seat: Callable[[ResultReader], ResultSeat],
     pair: Callable[[ResultReader], ResultPair],
-    payment: PaymentOutcome | None = None,
+    payment: HandPart | None = None,
 ) -> HandResult:
     """A stored result, each player's line and each pair's read by the game's own readers."""
     return HandResult(
@@ -163,7 +167,7 @@ def read_seat(
     rows: tuple[ResultRow, ResultRow, ResultRow] | None,
     royalties: int,
     fantasyland_next: int = 0,
-    showdown: Showdown | None = None,
+    showdown: SeatPart | None = None,
 ) -> ResultSeat:
     """A player's line: what every game stores of it, with the parts the game read itself."""
     return ResultSeat(

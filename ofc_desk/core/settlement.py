@@ -43,6 +43,14 @@ class SettleFrom(StrEnum):
     DEALER = "dealer"
 
 
+class ProposedSettlement(NamedTuple):
+    """How a new table with a preset is proposed to settle (a Chinese preset may say, OFC's say
+    nothing); the dealer may change it."""
+
+    policy: SettlementPolicy
+    settle_from: SettleFrom
+
+
 class SettlementPass(StrEnum):
     """The passes of a two-pass settlement (docs/rules.md §8, §10): special hands first, then the
     rest, one ledger for both. An OFC deal settles in one pass and names none."""

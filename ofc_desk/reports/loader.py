@@ -11,18 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Final, cast
 
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.games import DEFAULT_VARIANT
 from ofc_desk.core.results import ResultSeat
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.reports.corrections import hand_corrections
 from ofc_desk.reports.games import report_game
-from ofc_desk.reports.games.chinese import chinese_seat
+from ofc_desk.reports.games.base import ReportGame
 from ofc_desk.reports.pool_record import award_shares, hand_jackpot, rules_at_settlement
 from ofc_desk.reports.record import (
     Adjustment,
@@ -187,6 +188,7 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
                 replace(stored, result=game.shown_result(stored.result, dealt_by.get(stored.number, rules))),
                 parse_time(verified.hands_started_at.get(stored.number)),
                 verified.stacks_after,
+                game,
             ),
             dealers=stored.dealers,
             jackpot=hand_jackpot(stored.number, stored.result.jackpot, pool_rows, shares),
@@ -205,7 +207,7 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
         dealer_hands=shifts,
         supervisors=tuple(walk.supervisors),
         preset_name=resolve_preset(rules)[0],
-        variant=str(rules.get("variant", Variant.REGULAR.value)),
+        variant=str(rules.get("variant", DEFAULT_VARIANT)),
         rules=rules_settings(rules),
         unit=int(rules.get("unit", 1)),
         pair_units=tuple(
@@ -223,7 +225,7 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
         hand_corrections=hand_corrections(
             events,
             hands,
-            _seat_result,
+            partial(_seat_result, game=game),
             parse_time,
             lambda number, result: game.shown_result(result, dealt_by.get(number, rules)),
         ),
@@ -382,11 +384,12 @@ def _hand_record(
     stored: StoredHand,
     started_at: datetime | None,
     stacks_by_hand: Mapping[int, tuple[tuple[str, int], ...]],
+    game: ReportGame,
 ) -> HandRecord:
     result = stored.result
     rake = {str(name): int(chips) for name, chips in stored.rake.items()}
     seats = tuple(
-        _seat_result(seat, rake.get(seat.name, 0), stored.fantasyland.get(seat.name, 0))
+        _seat_result(seat, rake.get(seat.name, 0), stored.fantasyland.get(seat.name, 0), game=game)
         for seat in result.seats
     )
     transfers = tuple(
@@ -429,7 +432,7 @@ NO_ROW = RowRecord((), "", 0)
 """A Chinese surrender's or declared special's row: no cards shown."""
 
 
-def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int) -> SeatResult:
+def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int, *, game: ReportGame) -> SeatResult:
     # A Chinese row's bonus stands where an OFC row's royalty does.
     front, middle, back = (
         (NO_ROW, NO_ROW, NO_ROW)
@@ -457,7 +460,7 @@ def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int) -> SeatRes
         fantasyland_cards=fantasyland_cards,
         fantasyland_next=seat.fantasyland_next,
         rake=rake,
-        chinese=chinese_seat(seat),
+        chinese=game.seat_part(seat),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.games import DEFAULT_VARIANT
 from ofc_desk.core.presets import DEFAULT_PRESET
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _, lazy_gettext
@@ -41,7 +41,7 @@ def table_options(rules: Mapping[str, Any]) -> tuple[RuleSetting, ...]:
     return (
         RuleSetting(rules_label(lazy_gettext("Preset")), name),
         RuleSetting(
-            rules_label(lazy_gettext("Variant")), data_words(str(rules.get("variant", Variant.REGULAR.value)))
+            rules_label(lazy_gettext("Variant")), data_words(str(rules.get("variant", DEFAULT_VARIANT)))
         ),
         *_play_options(rules, preset),
         RuleSetting(rules_label(lazy_gettext("Unit")), str(rules.get("unit", 1))),

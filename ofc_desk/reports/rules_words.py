@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ofc_desk.core.cards import Rank
+from ofc_desk.core.games import GAME_OF_VARIANT
 from ofc_desk.core.hands import HandClass
 from ofc_desk.core.jackpot import AwardRulesError, JackpotAward
-from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import RakeMode
 from ofc_desk.core.rows import ROWS
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, ngettext
@@ -65,7 +65,7 @@ def _low(key: str) -> str:
 
 def _variants(table: Mapping[str, Any]) -> str:
     """ "regular 13 · pineapple 14", in the order the games are listed."""
-    order = [variant.value for variant in Variant]
+    order = list(GAME_OF_VARIANT)
     items = sorted(table.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
     return SEPARATOR.join(f"{data_words(key)} {value}" for key, value in items)
 

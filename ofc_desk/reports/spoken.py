@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ofc_desk.core.cards import CardError, Rank, parse_cards
-from ofc_desk.core.chinese.purpose_words import purpose_words
+from ofc_desk.core.games import STORED_SENTENCES
 from ofc_desk.core.hands import (
     HandClass,
     deciding_rank,
@@ -86,12 +86,12 @@ def hand_words(cards: Sequence[str], stored: str) -> str:
 
 
 def why_words(stored: str, payer: str, payee: str) -> str:
-    """What a Chinese payment is for (the result's `for`), in the active language: as stored in
-    English, or when it is none of the deal's sentences (`core.chinese.purpose_words`)."""
+    """What a payment is for (the result's `for`, a Chinese one's), in the active language: as
+    stored in English, or when it is none of a game's sentences (`core.games.STORED_SENTENCES`)."""
     if speaks_as_stored():
         return stored
-    said = purpose_words(stored, payer, payee)
-    return stored if said is None else said
+    said = (reader(stored, payer, payee) for reader in STORED_SENTENCES)
+    return next((words for words in said if words is not None), stored)
 
 
 _WEAKER = re.compile(r"the (?P<row>front|middle|back) is weaker than the (?P<other>front|middle|back)")

@@ -7,21 +7,14 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Final, TypedDict
+from typing import TypedDict
 
-from ofc_desk.core.chinese.deal import CHINESE
-from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.games import DEFAULT_VARIANT, GAME_OF_VARIANT
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError, find_preset_file, read_preset_json
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _
 from ofc_desk.service.payloads import PairUnitPayload, RulesPayload
 from ofc_desk.storage.audit import canonical_json
-
-GAME_OF_VARIANT: Final[dict[str, Game]] = {
-    **{variant.value: Game.OFC for variant in Variant},
-    CHINESE: Game.CHINESE,
-}
-"""The game each variant word is dealt in (an unknown word is OFC's, whose rules refuse it)."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +54,7 @@ class TableRules:
     house_options: Mapping[str, object] | None = None
     """Preset fields a house changes (e.g. rake, a Fantasyland cap), layered over the preset."""
     scoring: str | None = None
-    variant: str = Variant.REGULAR.value
+    variant: str = DEFAULT_VARIANT
     progressive: bool = False
     unit: int = 1
     pair_units: tuple[PairUnit, ...] = ()

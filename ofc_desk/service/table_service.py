@@ -22,8 +22,6 @@ from itertools import count
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.core.cards import Card
-from ofc_desk.core.chinese.payment import PaymentRules
-from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
@@ -259,28 +257,6 @@ class TableService:
         """Refuse a Chinese poker showdown being typed (cards and their rows so far) the moment a
         card cannot belong to it: held elsewhere, typed twice, a row overfilled, a discard."""
         self._machine.check_typing(EventKind.SHOWN, player, cards, rows)
-
-    def specials_made(self, cards: CardEntries) -> list[SpecialKind]:
-        """The specials a Chinese hand's 13 cards make under this table's preset, most valuable
-        first (none while a card is missing): the desk offers them; the dealer declares one."""
-        live = self._machine.live
-        return [] if live is None else live.specials_made(cards)
-
-    def can_show(self, player: str) -> bool:
-        """Whether the desk should take a showdown for `player` now (a Chinese hand is being
-        entered and theirs is not yet)."""
-        live = self._machine.live
-        return live is not None and not self._machine.hand_settled and live.takes_showdown_from(player)
-
-    def can_surrender(self) -> bool:
-        """Whether the table's preset plays a surrender at all: a `pool` or `single-winner` table
-        plays none, and `show` refuses one there with the reason (docs/rules.md §11)."""
-        return self._machine.game.plays_surrender
-
-    def payment_rules(self) -> PaymentRules | None:
-        """How a Chinese poker table's preset pays (pairs, pool or single winner, with its numbers
-        in units); None at an OFC table."""
-        return self._machine.game.payment_rules
 
     def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
         """Enter a Chinese poker player's showdown (any order); the hand is scored once every

@@ -274,8 +274,11 @@ def plant(root: Path, files: Mapping[str, str], package: str = PACKAGE) -> Path:
 GAME_FOLDERS = ("core", "service.games", "desk.games", "reports.games")
 """The folders that hold each game's own package (`core.ofc`, `service.games.chinese`) or module
 (`desk.games.chinese_controls`, `reports.games.ofc`), named after a `Game` member's word."""
-REGISTRIES = frozenset({"service.games.choose", "desk.games", "reports.games"})
-"""The lookups from a game to its part, whose work is to import every game's part."""
+REGISTRIES = frozenset(
+    {"core.games", "core.stored_results", "service.games.choose", "desk.games", "reports.games"}
+)
+"""The lookups from a game to its part, whose work is to import every game's part: its variant words
+(`core.games`), its result's reader (`core.stored_results.READERS`), its table, desk and report parts."""
 
 
 def game_of_module(module: str, games: Collection[str], package: str = PACKAGE) -> str | None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection
 
 import pytest
 
-from ofc_desk.cli.score import DEAL_GAMES
+from ofc_desk.core.games import DEAL_GAMES, GAME_OF_VARIANT, PRESET_LOADERS, VARIANT_LABELS
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.stored_results import READERS
 from ofc_desk.desk.games import DESK_GAMES
@@ -16,8 +16,8 @@ from ofc_desk.reports.games import GAMES as REPORT_GAMES
 from ofc_desk.reports.games import report_game
 from ofc_desk.service.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.games.choose import GAMES as SERVICE_GAMES
-from ofc_desk.service.games.choose import game_for
-from ofc_desk.service.setup import GAME_OF_VARIANT, TableRules
+from ofc_desk.service.games.choose import OWN_ENTRY_KEYS, OWN_ENTRY_WORDS, game_for
+from ofc_desk.service.setup import TableRules
 
 
 def _labelled() -> set[Game]:
@@ -41,13 +41,17 @@ REGISTRIES: dict[str, Callable[[], Collection[Game]]] = {
         {GAME_OF_VARIANT[word] for word in READERS} | {Game.OFC}
     ),
     "service: service/games/choose.py, GAMES (game_for)": lambda: SERVICE_GAMES.keys(),
-    "service: service/setup.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
+    "core: core/games.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
+    "core: core/games.py, PRESET_LOADERS (its preset by name)": lambda: PRESET_LOADERS.keys(),
+    "core: core/games.py, VARIANT_LABELS (its variant words said)": lambda: {
+        GAME_OF_VARIANT[word] for word in VARIANT_LABELS
+    },
     "service: service/actions/words.py, STORED_RULE_WORDS (its variant words said)": lambda: {
         GAME_OF_VARIANT[word] for word in GAME_OF_VARIANT if word in STORED_RULE_WORDS
     },
     "desk: desk/games/__init__.py, DESK_GAMES": lambda: DESK_GAMES.keys(),
     "reports: reports/games/__init__.py, GAMES (report_game)": lambda: REPORT_GAMES.keys(),
-    "cli: cli/score.py, DEAL_GAMES (ofc-desk score)": lambda: DEAL_GAMES.keys(),
+    "core: core/games.py, DEAL_GAMES (ofc-desk score)": lambda: DEAL_GAMES.keys(),
 }
 """Each registry, and the games it has a part for."""
 
@@ -74,3 +78,10 @@ def test_each_variant_word_reaches_its_games_part(word: str) -> None:
 @pytest.mark.parametrize("word", READERS)
 def test_each_result_reader_is_named_by_a_variant_word(word: str) -> None:
     assert word in GAME_OF_VARIANT, f"core: stored_results.READERS reads {word!r}, which no game deals"
+
+
+def test_each_entry_only_one_game_has_is_said() -> None:
+    """An entry a game alone has (its keys in `OWN_ENTRY_KEYS`) has its audit words in
+    `OWN_ENTRY_WORDS` of the same registry, so the service never imports the game to say it."""
+    missing = {kind for _, kind in OWN_ENTRY_KEYS} - set(OWN_ENTRY_WORDS)
+    assert not missing, f"service: games.choose.OWN_ENTRY_WORDS says nothing of {sorted(missing)}"

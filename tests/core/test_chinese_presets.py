@@ -15,7 +15,6 @@ from ofc_desk.core import presets as preset_files
 from ofc_desk.core.cards import parse_cards
 from ofc_desk.core.chinese.presets import (
     BonusMode,
-    ProposedSettlement,
     Scheme,
     SpecialVsSpecial,
     chinese_preset_from_dict,
@@ -27,7 +26,7 @@ from ofc_desk.core.jackpot import JackpotAward
 from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.presets import Game, PresetError, preset_names
 from ofc_desk.core.rows import Row
-from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.core.settlement import ProposedSettlement, SettleFrom, SettlementPolicy
 
 SHIPPED = ["chinese-basic", "chinese-typical", "hawaiian-gardens", "malayan", "singapore", "vietnamese"]
 SHIPPED_PAYMENTS = ["pool", "pusoy-single-winner"]

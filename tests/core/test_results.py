@@ -22,7 +22,8 @@ from ofc_desk.core.chinese.deal import (
 )
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import chinese_preset_from_dict, load_chinese_preset
-from ofc_desk.core.chinese.showdown import Entry
+from ofc_desk.core.chinese.schemes import payment_outcome
+from ofc_desk.core.chinese.showdown import Entry, Showdown, showdown_of
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.jackpot import JackpotResult
 from ofc_desk.core.ofc.deal import Deal, DealResult, SeatHand, deal_jackpot, score_deal
@@ -180,8 +181,8 @@ def test_a_chinese_result_with_bonuses_and_an_award_reads_back() -> None:
     bob = view.seat("Bob")
     assert bob.royalties == sum(row.points for row in bob.rows or ()) > 0  # his straight flush's bonus
     assert bob.stack_after == result.player("Bob").stack_after + jackpot.chips_for("Bob")
-    assert bob.showdown == (False, None, 0)  # a house that pays aces: Bob holds none
-    assert view.seat("Ann").showdown == (False, None, 3)
+    assert bob.showdown == Showdown(False, None, 0)  # a house that pays aces: Bob holds none
+    assert view.seat("Ann").showdown == Showdown(False, None, 3)
 
 
 def seed_deal() -> tuple[dict[str, Any], HandResult]:
@@ -208,9 +209,10 @@ def test_a_chinese_result_stored_before_payments_had_their_outcome_reads_the_sam
     assert "payment" not in answer  # a pairs deal writes none to this day
     assert read_hand_result(answer) == view
     surrendered, declared = view.seats[1], view.seats[2]
-    assert (surrendered.rows, surrendered.showdown) == (None, (True, None, None))
-    assert declared.rows is None and declared.showdown is not None
-    assert declared.showdown.special is SpecialKind.SIX_PAIRS
+    assert (surrendered.rows, surrendered.showdown) == (None, Showdown(True, None, None))
+    shown = showdown_of(declared)
+    assert declared.rows is None and shown is not None
+    assert shown.special is SpecialKind.SIX_PAIRS
     assert [pair.rows for pair in view.pairs if "Bob" in (pair.first, pair.second)] == [None, None]
     assert {transfer.settles for transfer in view.transfers} <= set(SettlementPass)
 
@@ -224,7 +226,8 @@ def test_a_pool_and_a_single_winner_outcome_read_back() -> None:
         )
         result = score_chinese_deal(ChineseDeal(load_chinese_preset(name), "Ann", seats))
         view = read_hand_result(stored(result.to_json()))
-        assert view.payment is not None and view.payment.payment is payment
+        outcome = payment_outcome(view)
+        assert outcome is not None and outcome.payment is payment
         assert view == result.view()
 
 

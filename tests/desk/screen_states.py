@@ -17,6 +17,7 @@ from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD
 from ofc_desk.service import TableService
+from ofc_desk.service.games.chinese.game import takes_showdown_from
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import TurnKind
 from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
@@ -163,7 +164,7 @@ def _chinese_walk(service: TableService) -> Iterator[str]:
         service.show(player, _showdown(hand))
     yield "showdown-entry"
     last = players[-1]
-    if service.can_show(last):  # not declared at the desk already
+    if takes_showdown_from(service.machine, last):  # not declared at the desk already
         service.show(last, {"cards": " ".join(SIX_PAIRS), "rows": ROWS_OF_13, "declare": "six-pairs"})
     yield "settlement"
     yield from _after_settlement(service)

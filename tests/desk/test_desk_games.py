@@ -26,6 +26,9 @@ from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
 from ofc_desk.desk.games.base import DeskGame, EntryForm
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.service import TableService, TableSetup
+from ofc_desk.service.games.base import LiveHand, PlayedTable, TableGame
+from ofc_desk.service.games.chinese.game import plays_surrender
+from ofc_desk.service.games.choose import game_for
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import RakeView, SettlementPreview
 from ofc_desk.storage.database import Database
@@ -80,13 +83,25 @@ def test_a_part_gives_the_entrys_form_and_words(part: DeskGame) -> None:
 
 
 @dataclass(frozen=True)
+class Between:
+    """A table between hands, as a game's own queries read it (`PlayedTable`)."""
+
+    game: TableGame
+    live: LiveHand | None = None
+    hand_settled: bool = False
+
+
+@dataclass(frozen=True)
 class Plays:
-    """A table as `DeskGame.word_typed` asks it: whether it plays a surrender."""
+    """A table as `DeskGame.word_typed` asks it: a Chinese table whose preset plays a surrender,
+    or one whose preset (a pool) plays none."""
 
     surrender: bool
 
-    def can_surrender(self) -> bool:
-        return self.surrender
+    @property
+    def machine(self) -> PlayedTable:
+        preset = "chinese-basic" if self.surrender else "pool"
+        return Between(game_for(TableRules(preset=preset, variant=CHINESE)))
 
 
 def test_the_games_differ_where_the_desk_asks() -> None:
@@ -138,4 +153,4 @@ def test_a_tables_part_is_read_from_its_snapshot(
     snapshot = service.snapshot()
     assert game_at(snapshot) is part
     assert snapshot.result is None  # dealt, not scored
-    assert part.entry_form(service).surrender == service.can_surrender()
+    assert part.entry_form(service).surrender == plays_surrender(service.machine)

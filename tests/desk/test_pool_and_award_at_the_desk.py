@@ -16,7 +16,7 @@ from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
-from ofc_desk.desk.hand_end.payment_lines import payment_html
+from ofc_desk.desk.games.chinese_settlement import payment_html
 from ofc_desk.service import table_service
 from ofc_desk.service.persistence import read_ledger
 from ofc_desk.service.pool_ledger import PoolReading, room_pool

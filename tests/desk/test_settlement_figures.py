@@ -111,9 +111,7 @@ def test_the_panels_figures_are_the_tables_after_confirm(
     panel = SettlementPanel()
     qtbot.addWidget(panel)
     assert before.result is not None
-    panel.show_result(
-        before.hand_number, before.result, service.payment_rules(), service.settlement_preview()
-    )
+    panel.show_result(before.hand_number, before.result, service, service.settlement_preview())
     details = " ".join(panel.details.toPlainText().split())
     transfers = " ".join(panel.transfers.toPlainText().split())
 

@@ -1,5 +1,6 @@
-"""A Chinese poker table through `TableService` and the machine: the `verify_show` / `can_show` /
-`show` triple the desk calls, and random sessions that keep every chip (docs/rules.md §10, §8, §9)."""
+"""A Chinese poker table through `TableService` and the machine: the `verify_show` /
+`takes_showdown_from` / `show` triple the desk calls, and random sessions that keep every chip
+(docs/rules.md §10, §8, §9)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.chinese.game import specials_made, takes_showdown_from
 from ofc_desk.service.games.chinese.play import ChineseHandState
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.snapshot import Phase
@@ -28,20 +30,20 @@ def test_the_desk_enters_each_showdown_and_settles(database: Database) -> None:
     service = open_test_table(
         database, [("Ann", 20), ("Bob", 20)], "Bob", variant="chinese", rules="chinese-typical"
     )
-    assert not service.can_show("Ann")
+    assert not takes_showdown_from(service.machine, "Ann")
     service.start_next_hand()
-    assert service.can_show("Ann") and service.can_show("Bob")
+    assert takes_showdown_from(service.machine, "Ann") and takes_showdown_from(service.machine, "Bob")
     with pytest.raises(ActionRefused, match="Ann's cards are not dragon"):
         service.verify_show("Ann", {"declare": "dragon", "cards": SEED_A})
     snapshot = service.show("Bob", {"cards": SEED_B, "rows": ROWS})
-    assert not service.can_show("Bob")
+    assert not takes_showdown_from(service.machine, "Bob")
     assert (snapshot.phase, snapshot.variant, snapshot.seat("Ann").to_act) == (Phase.LIVE, "chinese", True)
     assert snapshot.seat("Bob").back.hand_name == "four fives"
     assert not service.can_confirm_settlement()
     snapshot = service.show("Ann", {"cards": SEED_A, "rows": ROWS})
     assert snapshot.phase is Phase.AWAITING_SETTLEMENT
     service.undo()
-    assert service.can_show("Ann")
+    assert takes_showdown_from(service.machine, "Ann")
     service.show("Ann", {"cards": SEED_A, "rows": ROWS})
     snapshot = service.confirm_settlement()
     assert {seat.name: seat.stack for seat in snapshot.seats} == {"Ann": 17, "Bob": 23}
@@ -123,9 +125,9 @@ def test_a_strict_table_offers_and_takes_only_the_exact_form(database: Database)
     )
     service.start_next_hand()
     with_trips = "9s 9h 9d Ts Th Js Jh Qs Qh Ks Kh As Ah"
-    assert service.specials_made(with_trips) == [SpecialKind.FIVE_PAIRS_AND_TRIPS]
+    assert specials_made(service.machine, with_trips) == [SpecialKind.FIVE_PAIRS_AND_TRIPS]
     said = "Ann's cards are six pairs only with trips: this table plays six pairs strictly"
     with pytest.raises(ActionRefused, match=said):
         service.verify_show("Ann", {"declare": "six-pairs", "cards": with_trips})
     service.show("Ann", {"declare": "five-pairs-and-trips", "cards": with_trips})
-    assert not service.can_show("Ann")
+    assert not takes_showdown_from(service.machine, "Ann")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.games.chinese.game import plays_surrender
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import open_test_table
 
@@ -20,7 +21,7 @@ def test_only_a_table_whose_preset_plays_a_surrender_offers_one(
 ) -> None:
     service = open_test_table(database, SEATS, "Cy", variant="chinese", rules=preset)
     service.start_next_hand()
-    assert service.can_surrender() is plays
+    assert plays_surrender(service.machine) is plays
     if not plays:
         with pytest.raises(ActionRefused, match="plays no surrender"):
             service.show("Ann", {"surrender": True})
@@ -28,4 +29,4 @@ def test_only_a_table_whose_preset_plays_a_surrender_offers_one(
 
 def test_an_ofc_table_offers_no_surrender(database: Database) -> None:
     service = open_test_table(database, SEATS[:2], "Bob")
-    assert not service.can_surrender()
+    assert not plays_surrender(service.machine)

@@ -25,7 +25,7 @@ from typing import Any, Final, NamedTuple
 from ofc_desk.core.chinese.pairs import PairScore
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.schemes import PaymentOutcome, PaymentScheme, SchemeScore, payment_scheme
-from ofc_desk.core.chinese.showdown import Entry, Shown, ShownRow, show
+from ofc_desk.core.chinese.showdown import Entry, Showdown, Shown, ShownRow, show
 from ofc_desk.core.hands import category_of
 from ofc_desk.core.jackpot import JackpotResult, PairRows, RowClasses, jackpot_after_deal
 from ofc_desk.core.presets import Game
@@ -35,7 +35,6 @@ from ofc_desk.core.results import (
     ResultRow,
     ResultSeat,
     ResultTransfer,
-    Showdown,
     jackpot_view,
 )
 from ofc_desk.core.rows import ROWS

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.chinese.house_variants import MAX_MULTIPLIER, HouseVariants, read_house_variants
@@ -50,7 +50,7 @@ from ofc_desk.core.presets import (
     refuse_other_game,
 )
 from ofc_desk.core.rows import Row
-from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
+from ofc_desk.core.settlement import ProposedSettlement, SettleFrom, SettlementPolicy
 from ofc_desk.i18n import _
 
 BONUS_HANDS: Final[Mapping[Row, frozenset[HandClass]]] = MappingProxyType({
@@ -121,13 +121,6 @@ class SpecialRule:
     @property
     def words(self) -> str:
         return self.kind.words
-
-
-class ProposedSettlement(NamedTuple):
-    """How a new table with this preset is proposed to settle; the dealer may change it."""
-
-    policy: SettlementPolicy
-    settle_from: SettleFrom
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.schemes import PaymentOutcome
+from ofc_desk.core.chinese.showdown import Showdown
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.presets import Game
 from ofc_desk.core.results import (
@@ -14,7 +15,6 @@ from ofc_desk.core.results import (
     ResultReader,
     ResultSeat,
     ResultUnreadable,
-    Showdown,
     read_pair,
     read_result,
     read_rows,

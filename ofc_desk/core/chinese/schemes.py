@@ -41,6 +41,7 @@ from ofc_desk.core.chinese.pairs import (
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import BonusMode, ChinesePreset
 from ofc_desk.core.chinese.showdown import Shown
+from ofc_desk.core.results import HandPart, HandResult
 from ofc_desk.core.rows import ROWS
 
 Pair = tuple[str, str]
@@ -48,8 +49,9 @@ ROWS_TO_WIN_THE_DEAL: Final = 2
 
 
 @dataclass(frozen=True)
-class PaymentOutcome:
-    """What a `pool` or `single-winner` deal came to, as a whole: the row winners or the winner."""
+class PaymentOutcome(HandPart):
+    """What a `pool` or `single-winner` deal came to, as a whole: the row winners or the winner
+    (the Chinese part of a hand's result, `HandResult.payment`)."""
 
     payment: Payment
     row_winners: tuple[str | None, ...] = ()
@@ -62,6 +64,12 @@ class PaymentOutcome:
             winners = dict(zip((row.value for row in ROWS), self.row_winners, strict=True))
             return {"payment": self.payment.value, "row_winners": winners}
         return {"payment": self.payment.value, "winner": self.winner}
+
+
+def payment_outcome(result: HandResult) -> PaymentOutcome | None:
+    """A hand's whole-deal outcome, where a `pool` or `single-winner` deal has one."""
+    part = result.payment
+    return part if isinstance(part, PaymentOutcome) else None
 
 
 class ScoopMultiplied(NamedTuple):

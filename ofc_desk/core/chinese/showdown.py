@@ -20,7 +20,9 @@ from typing import NamedTuple
 
 from ofc_desk.core.cards import Card, Rank
 from ofc_desk.core.chinese.presets import ChinesePreset, SpecialRule
+from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.hands import hand_facts, strength
+from ofc_desk.core.results import ResultSeat, SeatPart
 from ofc_desk.core.rows import ROWS, SetHand, rows_out_of_order
 
 
@@ -100,3 +102,21 @@ def show(entry: Entry | SetHand, preset: ChinesePreset) -> Shown:
         shown_rows.append(ShownRow(cards, value, name, bonus, by_rank))
     front, middle, back = shown_rows
     return Shown(entry, (front, middle, back), bool(reason), reason, aces)
+
+
+@dataclass(frozen=True)
+class Showdown(SeatPart):
+    """What a Chinese poker player showed besides rows: the Chinese part of a player's line in a
+    hand's result (`ResultSeat.showdown`)."""
+
+    surrendered: bool
+    special: SpecialKind | None
+    """The special hand declared, if any."""
+    aces: int | None
+    """Aces held, where the preset pays them (None for a surrender, or when it does not)."""
+
+
+def showdown_of(seat: ResultSeat) -> Showdown | None:
+    """A player's showdown beside the rows, at a Chinese table; None at another game's."""
+    part = seat.showdown
+    return part if isinstance(part, Showdown) else None

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.core.ofc.presets import load_preset
-from ofc_desk.core.presets import PresetError, preset_names, presets_dir
+from ofc_desk.core.games import PRESET_LOADERS
+from ofc_desk.core.presets import Game, PresetError, preset_names, presets_dir
 from ofc_desk.desk.dialogs.attempt import offer_labelled
 from ofc_desk.desk.shell.theme import ZOOM_STEPS, DisplayOptions, ThemeName
 from ofc_desk.i18n import LazyText, _, lazy_pgettext
@@ -98,7 +98,7 @@ class SettingsDialog(QDialog):
         if not name:
             return
         try:
-            load_preset(name)  # refuses a preset the rules core would not accept
+            PRESET_LOADERS[Game.OFC](name)  # refuses a preset the rules core would not accept
             # The shipped file as written (RulesPreset.to_dict() fails on its read-only mappings).
             text = (presets_dir() / f"{name}.json").read_text(encoding="utf-8")
         except (PresetError, OSError) as error:

@@ -25,6 +25,7 @@ from ofc_desk.desk.entry.key_syntax import (
 from ofc_desk.desk.games import game_at
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.games.base import PlayedTable
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 
 NO_HAND = lazy_gettext("no hand is being dealt: deal the next hand first")
@@ -39,7 +40,10 @@ class StagingChecks(Protocol):
 
     def verify_showing(self, player: str, cards: list[str], rows: list[str]) -> None: ...
 
-    def can_surrender(self) -> bool: ...
+    @property
+    def machine(self) -> PlayedTable:
+        """The table a game's own queries ask (whether a Chinese table plays a surrender)."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,11 @@ from ofc_desk.i18n import LazyText, _
 from ofc_desk.reports.spoken import data_words
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
-    from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
+    from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
+    from ofc_desk.service.games.base import PlayedTable
     from ofc_desk.service.snapshot import TableSnapshot, Turn
     from ofc_desk.service.table_service import TableService
 
@@ -55,10 +55,12 @@ def award_words(award: JackpotAward | None) -> list[str]:
     ]
 
 
-class SurrenderCheck(Protocol):
-    """Whether the table plays a surrender now (`TableService.can_surrender`)."""
+class TableAsked(Protocol):
+    """What a game's part reads of a table beside its snapshot: the table its game's own queries
+    ask (`TableService.machine`: whether a Chinese table plays a surrender)."""
 
-    def can_surrender(self) -> bool: ...
+    @property
+    def machine(self) -> PlayedTable: ...
 
 
 class StagedCards(Protocol):
@@ -152,7 +154,7 @@ class DeskGame(Protocol):
         """The words of the keys a showdown takes besides the cards, for the entry's prompt."""
         ...
 
-    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
+    def word_typed(self, keyed: KeyedText, player: str, table: TableAsked | None) -> str:
         """What Enter does with a word typed instead of cards for `player` at a showdown
         ("Enter: Bo surrenders", where the `table` plays a surrender), or "" when the line is
         cards."""
@@ -167,6 +169,7 @@ class DeskGame(Protocol):
         """The seat's mark for a hand that loses every row (FOUL, MISSET)."""
         ...
 
-    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
-        """The settlement's details: the hands and the pairs (the transfers are drawn apart)."""
+    def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
+        """The settlement's details: the hands and the pairs (the transfers are drawn apart);
+        `table`: the table the hand was scored at, for what its preset pays (None: not read)."""
         ...

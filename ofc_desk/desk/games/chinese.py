@@ -13,19 +13,19 @@ from ofc_desk.core.chinese.deal_input import DEFAULT_PRESET
 from ofc_desk.core.chinese.house_words import house_variant_line
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import load_chinese_preset
+from ofc_desk.core.chinese.schemes import payment_outcome
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, SurrenderCheck, award_words
-from ofc_desk.desk.games.chinese_settlement import chinese_details_html
+from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, award_words
+from ofc_desk.desk.games.chinese_settlement import chinese_details_html, payment_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
-from ofc_desk.desk.hand_end.payment_lines import payment_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.games.chinese.game import payment_rules, plays_surrender
 from ofc_desk.service.snapshot import Turn, TurnKind
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
-    from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
+    from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.table_service import TableService
 
@@ -44,7 +44,7 @@ SURRENDER_WORDS = lazy_gettext("s surrenders")
 
 def _plays_surrender(service: TableService | None) -> bool:
     """A `pool` or `single-winner` table plays none: the service says."""
-    return service is not None and service.can_surrender()
+    return service is not None and plays_surrender(service.machine)
 
 
 class ChineseDesk:
@@ -99,8 +99,8 @@ class ChineseDesk:
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return [str(SURRENDER_WORDS)] if _plays_surrender(service) else []
 
-    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
-        if asks_surrender(keyed) and table is not None and table.can_surrender():
+    def word_typed(self, keyed: KeyedText, player: str, table: TableAsked | None) -> str:
+        if asks_surrender(keyed) and table is not None and plays_surrender(table.machine):
             return _("Enter: {player} surrenders").format(player=player)
         return ""
 
@@ -114,6 +114,8 @@ class ChineseDesk:
     def foul_word(self) -> str:
         return _("MISSET")
 
-    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
+    def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         details = chinese_details_html(result, self.foul_word(), foul_ink)
-        return payment_html(result.payment, payment) + details
+        return (
+            payment_html(payment_outcome(result), payment_rules(table.machine) if table else None) + details
+        )

@@ -1,7 +1,10 @@
 """A Chinese poker hand's settlement as the panel shows it: each player's showdown (set rows, a
-surrender, a declared special, a misset) and the pairs (the transfers are drawn by `transfer_lines`).
+surrender, a declared special, a misset), the pairs (the transfers are drawn by `transfer_lines`)
+and, for a hand paid by `pool` or `single-winner`, each row's winner or the deal's single winner and
+what the preset says they collect.
 
-The figures are the service's scored result (the core's `HandResult` of the hand); nothing here
+The figures are the service's scored result (the core's `HandResult` of the hand) and the preset's
+numbers as the Chinese game gives them (`service.games.chinese.game.payment_rules`); nothing here
 adds or decides anything.
 """
 
@@ -10,7 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from ofc_desk.core.chinese.payment import Payment, PaymentRules
+from ofc_desk.core.chinese.schemes import PaymentOutcome
+from ofc_desk.core.chinese.showdown import showdown_of
 from ofc_desk.core.results import HandResult, ResultPair, ResultSeat
+from ofc_desk.core.rows import ROWS
 from ofc_desk.desk.hand_end.transfer_lines import (
     GAP,
     hands_table,
@@ -20,7 +27,7 @@ from ofc_desk.desk.hand_end.transfer_lines import (
     signed,
     stacks_cell,
 )
-from ofc_desk.i18n import _, lazy_pgettext, pgettext
+from ofc_desk.i18n import _, lazy_pgettext, ngettext, pgettext
 from ofc_desk.reports.spoken import foul_words, hand_words
 
 PAIR_COLUMNS = (
@@ -68,7 +75,8 @@ def _unpaid_bonuses(seats: Sequence[ResultSeat]) -> str:
 def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) -> str:
     rows = []
     for seat in seats:
-        aces = seat.showdown.aces if seat.showdown else None
+        showdown = showdown_of(seat)
+        aces = showdown.aces if showdown else None
         aces_words = "" if aces is None else escape(_("aces {count}").format(count=aces))
         rows.append(
             f"<tr><td><b>{escape(seat.name)}</b>{GAP}</td>"
@@ -81,7 +89,7 @@ def _players_html(seats: Sequence[ResultSeat], foul_word: str, foul_ink: str) ->
 
 
 def _showdown(seat: ResultSeat, foul_word: str, foul_ink: str) -> str:
-    showdown = seat.showdown
+    showdown = showdown_of(seat)
     if showdown is not None and showdown.surrendered:
         surrendered = escape(_("surrendered"))
         return f"<b>{surrendered}</b>"
@@ -132,3 +140,40 @@ def _whole_deal_pairs_html(pairs: Sequence[ResultPair]) -> str:
         )
         rows.append("<tr>" + "".join(keep_cell(html, align) for html, align in cells) + "</tr>")
     return pairs_table(rows)
+
+
+def payment_html(outcome: PaymentOutcome | None, rules: PaymentRules | None) -> str:
+    """The pool's row winners or the single winner; nothing for a hand paid pair by pair."""
+    if outcome is None:
+        return ""
+    if outcome.payment is Payment.POOL:
+        return _pool_html(outcome, rules)
+    heading = escape(_("Single winner"))
+    if outcome.winner is None:
+        line = escape(_("nobody beat everyone on two rows: no chips move"))
+    else:
+        stake = rules.stake if rules is not None else None
+        line = escape(_("{player} beat everyone on two rows").format(player=outcome.winner))
+        if stake is not None:
+            line += " — " + escape(_collects(stake))
+    return f"<p><b>{heading}</b>: <b>{line}</b></p>"
+
+
+def _pool_html(outcome: PaymentOutcome, rules: PaymentRules | None) -> str:
+    """One line of winners, one of what they collect: the hands and pairs below keep their room."""
+    heading = escape(_("The pool's row winners"))
+    winners = []
+    for row, winner in zip(ROWS, outcome.row_winners, strict=True):
+        title = escape(str(row.label))
+        said = escape(_("nobody: the strongest hands tie")) if winner is None else f"<b>{escape(winner)}</b>"
+        winners.append(f"{title}: {said}")
+    terms = "" if rules is None else f"<br><small>{escape(rules.pool_terms())}</small>"
+    return f"<p><b>{heading}</b>: {' · '.join(winners)}{terms}</p>"
+
+
+def _collects(units: int) -> str:
+    return ngettext(
+        "collects {units} unit from each other player",
+        "collects {units} units from each other player",
+        units,
+    ).format(units=units)

@@ -13,6 +13,7 @@ from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import StagedCards
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
+from ofc_desk.service.games.chinese.game import specials_made
 
 SURRENDER_KEY = "s"
 
@@ -101,5 +102,5 @@ class ShowdownEntry:
         service, player = self.service(), self.player()
         kinds: list[SpecialKind] = []
         if service is not None and player is not None:
-            kinds = service.specials_made(self.staging.lists()[0])
+            kinds = specials_made(service.machine, self.staging.lists()[0])
         return player or "", [(kind.value, str(kind.label)) for kind in kinds]

@@ -9,14 +9,13 @@ from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, SurrenderCheck, TurnEntry, award_words
+from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, TurnEntry, award_words
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
-    from ofc_desk.core.chinese.presets import ProposedSettlement
     from ofc_desk.core.results import HandResult
+    from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.snapshot import Turn
     from ofc_desk.service.table_service import TableService
@@ -75,7 +74,7 @@ class OfcDesk:
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return []  # a street's turn says its own keys (`Turn.describe`)
 
-    def word_typed(self, keyed: KeyedText, player: str, table: SurrenderCheck | None) -> str:
+    def word_typed(self, keyed: KeyedText, player: str, table: TableAsked | None) -> str:
         return ""  # every word typed at a street is a card or a row
 
     def taken_back_words(self, count: int) -> str:
@@ -88,7 +87,7 @@ class OfcDesk:
     def foul_word(self) -> str:
         return _("FOUL")
 
-    def settlement_html(self, result: HandResult, payment: PaymentRules | None, foul_ink: str) -> str:
+    def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return ofc_details_html(result, self.foul_word(), foul_ink)
 
 

@@ -1,58 +1,17 @@
-"""What the settlement panel says of a Chinese hand paid by `pool` or `single-winner` (each row's
-winner, or the deal's single winner, and what the preset says they collect) and of a jackpot award
-(its shares and the room's pool before and after), for every game.
+"""What the settlement panel says of a jackpot award (its shares and the room's pool before and
+after), for every game; a Chinese hand paid by `pool` or `single-winner` is said by its game's part
+(`desk/games/chinese_settlement.payment_html`).
 
-The winners and the award are the service's scored result and its `settlement_preview`; the units are the
-preset's numbers as the service gives them (`payment_rules`). Nothing here decides who wins.
+The award is the service's scored result and its `settlement_preview`. Nothing here decides who wins.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from ofc_desk.core.chinese.payment import Payment, PaymentRules
-from ofc_desk.core.chinese.schemes import PaymentOutcome
 from ofc_desk.core.results import JackpotView
-from ofc_desk.core.rows import ROWS
-from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number
-
-
-def payment_html(outcome: PaymentOutcome | None, rules: PaymentRules | None) -> str:
-    """The pool's row winners or the single winner; nothing for a hand paid pair by pair."""
-    if outcome is None:
-        return ""
-    if outcome.payment is Payment.POOL:
-        return _pool_html(outcome, rules)
-    heading = escape(_("Single winner"))
-    if outcome.winner is None:
-        line = escape(_("nobody beat everyone on two rows: no chips move"))
-    else:
-        stake = rules.stake if rules is not None else None
-        line = escape(_("{player} beat everyone on two rows").format(player=outcome.winner))
-        if stake is not None:
-            line += " — " + escape(_collects(stake))
-    return f"<p><b>{heading}</b>: <b>{line}</b></p>"
-
-
-def _pool_html(outcome: PaymentOutcome, rules: PaymentRules | None) -> str:
-    """One line of winners, one of what they collect: the hands and pairs below keep their room."""
-    heading = escape(_("The pool's row winners"))
-    winners = []
-    for row, winner in zip(ROWS, outcome.row_winners, strict=True):
-        title = escape(str(row.label))
-        said = escape(_("nobody: the strongest hands tie")) if winner is None else f"<b>{escape(winner)}</b>"
-        winners.append(f"{title}: {said}")
-    terms = "" if rules is None else f"<br><small>{escape(rules.pool_terms())}</small>"
-    return f"<p><b>{heading}</b>: {' · '.join(winners)}{terms}</p>"
-
-
-def _collects(units: int) -> str:
-    return ngettext(
-        "collects {units} unit from each other player",
-        "collects {units} units from each other player",
-        units,
-    ).format(units=units)
 
 
 def pool_words(jackpot: JackpotView) -> str:

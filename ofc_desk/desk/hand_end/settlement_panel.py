@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.results import HandResult
 from ofc_desk.desk import refusals
 from ofc_desk.desk.games import desk_game
+from ofc_desk.desk.games.base import TableAsked
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
 from ofc_desk.desk.hand_end.payment_lines import jackpot_html
 from ofc_desk.desk.hand_end.transfer_lines import transfers_html
@@ -72,7 +72,7 @@ class SettlementPanel(QWidget):
         self.transfers = _browser(self, _("Chip transfers"))
         self.refusal = refusal_label(self)
         self.inks = Inks()
-        self._shown: tuple[int, HandResult, PaymentRules | None, SettlementPreview | None] | None = None
+        self._shown: tuple[int, HandResult, TableAsked | None, SettlementPreview | None] | None = None
         self.confirm_button = QPushButton(_("Confirm and deal next hand (Enter)"), self)
         self.confirm_button.setAccessibleName(_("Confirm settlement"))
         self.confirm_button.setDefault(True)
@@ -155,13 +155,14 @@ class SettlementPanel(QWidget):
         self,
         hand_number: int,
         result: HandResult,
-        payment: PaymentRules | None = None,
+        table: TableAsked | None = None,
         preview: SettlementPreview | None = None,
     ) -> None:
-        """`payment`: how the table's preset pays (the service's `payment_rules`); `preview`: what
+        """`table`: the table the hand was scored at, which its game's part reads (what a Chinese
+        preset pays); `preview`: what
         Confirm will leave (the service's `settlement_preview`): each stack is shown after the
         rake and an award, as the felt will show it."""
-        self._shown = (hand_number, result, payment, preview)
+        self._shown = (hand_number, result, table, preview)
         self.title.setText(
             _("Hand {number} complete — check and confirm the settlement").format(number=hand_number)
         )
@@ -171,7 +172,7 @@ class SettlementPanel(QWidget):
                 for seat in result.seats
             )
             result = result._replace(seats=final)
-        details = desk_game(result.game).settlement_html(result, payment, self.inks.foul)
+        details = desk_game(result.game).settlement_html(result, table, self.inks.foul)
         details += rake_html(preview)
         self.details.setHtml(details)
         jackpot = preview.jackpot if preview is not None else None

@@ -170,7 +170,7 @@ class TableController(QObject):
             window.settlement.show_result(
                 snapshot.hand_number,
                 result,
-                service.payment_rules() if service is not None else None,
+                service,
                 service.settlement_preview() if service is not None else None,
             )
             window.show_page(window.SETTLEMENT_PAGE)

@@ -8,19 +8,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ofc_desk.core.games import GAME_OF_VARIANT
 from ofc_desk.core.presets import Game
 from ofc_desk.reports.games.base import ReportGame
 from ofc_desk.reports.games.chinese import ChineseReport
 from ofc_desk.reports.games.ofc import OfcReport
 from ofc_desk.reports.record import SessionRecord
-from ofc_desk.service.setup import GAME_OF_VARIANT
 
 GAMES: Mapping[Game, ReportGame] = {Game.OFC: OfcReport(), Game.CHINESE: ChineseReport()}
 
 
 def report_game(source: SessionRecord | Mapping[str, Any]) -> ReportGame:
     """The part of the game a session's record was played at, or a table's rules (the `ofc-desk
-    score` keys) are for: the game its variant word is dealt in (`setup.GAME_OF_VARIANT`), OFC's
+    score` keys) are for: the game its variant word is dealt in (`core.games.GAME_OF_VARIANT`), OFC's
     for a word none names, as a table's rules read it."""
     variant = source.variant if isinstance(source, SessionRecord) else source.get("variant")
     game = GAME_OF_VARIANT.get(variant, Game.OFC) if isinstance(variant, str) else Game.OFC

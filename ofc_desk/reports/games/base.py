@@ -9,8 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from ofc_desk.core.results import HandResult
-from ofc_desk.reports.record import HandRecord, PlayerSummary, RuleSetting, SeatResult, TransferRecord
+from ofc_desk.core.results import HandResult, ResultSeat
+from ofc_desk.reports.record import (
+    ChineseSeat,
+    HandRecord,
+    PlayerSummary,
+    RuleSetting,
+    SeatResult,
+    TransferRecord,
+)
 from ofc_desk.service.events import EventKind
 
 
@@ -37,6 +44,11 @@ class ReportGame(Protocol):
     @property
     def flag(self) -> str:
         """The word under the name of a player whose hand did not stand (foul, misset)."""
+        ...
+
+    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
+        """What the game's record of a player adds to the rows (a Chinese surrender, a declared
+        special, a misset's reason); None for a game whose record adds nothing."""
         ...
 
     def in_place_of_rows(self, seat: SeatResult) -> str:

@@ -16,6 +16,7 @@ from ofc_desk.core.chinese.house_variants import house_variants_of
 from ofc_desk.core.chinese.house_words import OPTION_LABELS, house_variant_words
 from ofc_desk.core.chinese.payment import Payment
 from ofc_desk.core.chinese.presets import BonusMode
+from ofc_desk.core.chinese.showdown import showdown_of
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.results import HandResult, ResultSeat
@@ -85,6 +86,9 @@ class ChineseReport:
     @property
     def flag(self) -> str:
         return _("MISSET")
+
+    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
+        return chinese_seat(seat)
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
         """The words a player's row cells carry when the hand was not set: never an empty row."""
@@ -262,7 +266,7 @@ def special_words(kind: str) -> str:
 
 def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
     """A settled result's Chinese part of one player, None for an OFC player."""
-    showdown = seat.showdown
+    showdown = showdown_of(seat)
     if showdown is None:
         return None
     return ChineseSeat(

@@ -12,10 +12,11 @@ from reportlab.lib.units import mm
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
 from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
-from ofc_desk.core.results import HandResult
+from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.reports.games.base import unreadable_preset
 from ofc_desk.reports.record import (
+    ChineseSeat,
     HandRecord,
     MatchupRecord,
     PlayerSummary,
@@ -71,6 +72,9 @@ class OfcReport:
     @property
     def flag(self) -> str:
         return _("FOUL")
+
+    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
+        return None  # a fouled hand's reason is the record's own
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
         return ""  # every OFC player sets three rows, even a fouled one

@@ -15,7 +15,7 @@ from ofc_desk.service.actions.spec import ActionSpec, Signer
 from ofc_desk.service.actions.words import rules_words
 from ofc_desk.service.events import ChipKind, EventKind
 from ofc_desk.service.games.base import by_row
-from ofc_desk.service.games.chinese.words import shown_words
+from ofc_desk.service.games.choose import OWN_ENTRY_WORDS, own_entry_words
 from ofc_desk.service.outcome import Outcome
 from ofc_desk.service.payloads import (
     EntryPayload,
@@ -111,13 +111,12 @@ def revealed_sentence(entry: EntryPayload, actor: str) -> str:
 
 
 def shown_sentence(shown: ShownPayload, actor: str) -> str:
-    return shown_words(shown)
+    return OWN_ENTRY_WORDS[EventKind.SHOWN](shown)
 
 
 def undone_sentence(payload: Undone, actor: str) -> str:
     undone = payload["undone"]
-    shown = "surrender" in undone  # a Chinese poker showdown taken back
-    taken = shown_words(cast(ShownPayload, undone)) if shown else entry_sentence(undone)
+    taken = own_entry_words(undone) or entry_sentence(undone)  # a game's own entry, or a street
     return _("Taken back: {entry}").format(entry=taken)
 
 

@@ -3,8 +3,7 @@ rules' (`sentences`, `actions.supervised`)."""
 
 from __future__ import annotations
 
-from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
-from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.games import VARIANT_LABELS
 from ofc_desk.core.settlement import SettlementPolicy
 from ofc_desk.i18n import LazyText, _, formatting
 from ofc_desk.service.payloads import RulesPayload
@@ -29,8 +28,7 @@ def _stored_word(stored: str) -> LazyText | str:
 
 
 STORED_RULE_WORDS: dict[str, LazyText] = {
-    **{variant.value: variant.label for variant in Variant},
-    CHINESE: CHINESE_LABEL,
+    **VARIANT_LABELS,
     **{policy.value: policy.label for policy in SettlementPolicy},
 }
 """A stored variant or settlement policy by its words in the reader's language (the reports say

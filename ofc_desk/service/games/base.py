@@ -30,8 +30,6 @@ from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.view_parts import GameView
 
 if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
-    from ofc_desk.core.chinese.specials import SpecialKind
     from ofc_desk.service.room_pool import JackpotScored
 
 
@@ -156,14 +154,6 @@ class LiveHand(Protocol):
 
     def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal: ...
 
-    def specials_made(self, cards: object) -> list[SpecialKind]:
-        """The special hands these cards make that the dealer may declare (none in OFC)."""
-        ...
-
-    def takes_showdown_from(self, player: str) -> bool:
-        """Whether the desk should take a whole showdown for `player` now (never in OFC)."""
-        ...
-
 
 class TableGame(Protocol):
     """A game played under the rules in force (made anew when the rules change)."""
@@ -184,13 +174,6 @@ class TableGame(Protocol):
     def rake(self) -> RakeRules: ...
     @property
     def jackpot_award(self) -> JackpotAward | None: ...
-    @property
-    def payment_rules(self) -> PaymentRules | None:
-        """How a Chinese poker preset pays; None in OFC."""
-        ...
-
-    @property
-    def plays_surrender(self) -> bool: ...
     @property
     def entry(self) -> EventKind:
         """The game's usual entry (a street, a showdown): how an undo is refused between hands."""
@@ -235,3 +218,16 @@ def by_row(entry: EntryPayload | ShownPayload) -> str:
     for card, row in zip(entry["cards"], entry["rows"] or (), strict=False):
         rows.setdefault(str(placement_label(str(row))), []).append(card or UNKNOWN_TOKEN)
     return " · ".join(f"{row} {' '.join(cards)}" for row, cards in rows.items())
+
+
+class PlayedTable(Protocol):
+    """A table as a game's own queries read it (`TableMachine` is one, `TableService.machine` gives
+    it): the game, the hand being dealt and whether it is scored. What only one game asks (which
+    specials a Chinese hand makes) is that game's function of it, in its own package."""
+
+    @property
+    def game(self) -> TableGame: ...
+    @property
+    def live(self) -> LiveHand | None: ...
+    @property
+    def hand_settled(self) -> bool: ...

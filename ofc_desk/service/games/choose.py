@@ -11,6 +11,7 @@ from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.base import TableGame
 from ofc_desk.service.games.chinese.game import ChineseGame
 from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.games.chinese.words import said_showdown
 from ofc_desk.service.games.ofc.game import OfcGame
 from ofc_desk.service.setup import TableRules
 
@@ -22,6 +23,12 @@ GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
 OWN_ENTRY_KEYS: Final[tuple[tuple[tuple[str, ...], EventKind], ...]] = ((SHOWDOWN_KEYS, EventKind.SHOWN),)
 """Keys only one game's entry has, and the event such an entry makes at any table."""
 
+OWN_ENTRY_WORDS: Final[Mapping[EventKind, Callable[[Mapping[str, object]], str]]] = {
+    EventKind.SHOWN: said_showdown,
+}
+"""The audit log's words for each entry only one game has, by its event (a street's are the
+service's own, `actions.hand.entry_sentence`)."""
+
 
 def game_for(rules: TableRules) -> TableGame:
     """The game the rules name, or `ActionRefused` when the core would not score it."""
@@ -32,3 +39,10 @@ def own_entry(action: Mapping[str, object]) -> tuple[EventKind, tuple[str, ...]]
     """The event of a scripted entry that names its game by a key only that game's entries have (a
     Chinese surrender or declared special: a showdown), with those keys; None for any other."""
     return next(((kind, keys) for keys, kind in OWN_ENTRY_KEYS if set(action) & set(keys)), None)
+
+
+def own_entry_words(entry: Mapping[str, object]) -> str | None:
+    """A stored entry that only one game has (a Chinese showdown) in the audit log's words; None
+    for a street, which the service says itself."""
+    own = own_entry(entry)
+    return None if own is None else OWN_ENTRY_WORDS[own[0]](entry)

@@ -11,6 +11,7 @@ from ofc_desk.core.chinese.deal import MAX_PLAYERS, MIN_PLAYERS
 from ofc_desk.core.chinese.deal_input import read_chinese_preset
 from ofc_desk.core.chinese.payment import PaymentRules
 from ofc_desk.core.chinese.presets import ChinesePreset
+from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.deal_input import DealInputError, read_choice, read_pair_units
 from ofc_desk.core.jackpot import JackpotAward
 from ofc_desk.core.presets import Game, RakeRules
@@ -19,7 +20,7 @@ from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.errors import ActionRefused, no_showdown_being_entered
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.base import GameTable, HandDeal, LiveHand
+from ofc_desk.service.games.base import GameTable, HandDeal, LiveHand, PlayedTable
 from ofc_desk.service.games.chinese.play import ChineseHandState
 from ofc_desk.service.games.chinese.view import chinese_game_view
 from ofc_desk.service.payloads import RawPayload
@@ -72,17 +73,8 @@ class ChineseGame:
     def jackpot_award(self) -> JackpotAward | None:
         return self.preset.jackpot_award
 
-    @property
-    def payment_rules(self) -> PaymentRules:
-        return self.preset.payment
-
     def shown_result(self, result: HandResult) -> HandResult:
         return mark_paid(result, BonusPaid.of(self.preset.bonus_mode, self.preset.payment.payment))
-
-    @property
-    def plays_surrender(self) -> bool:
-        """A `pool` or `single-winner` preset plays none (docs/rules.md §11)."""
-        return not self.preset.unplayed(surrender=True)
 
     @property
     def entry(self) -> EventKind:
@@ -103,3 +95,33 @@ class ChineseGame:
     def view(self, table: GameTable, live: LiveHand | None) -> GameView:
         hand = live if isinstance(live, ChineseHandState) else None
         return chinese_game_view(table, self.preset, hand)
+
+
+def payment_rules(table: PlayedTable) -> PaymentRules | None:
+    """How the table's Chinese preset pays (pairs, pool or single winner, with its numbers in
+    units), for the settlement panel; None at another game's table."""
+    game = table.game
+    return game.preset.payment if isinstance(game, ChineseGame) else None
+
+
+def plays_surrender(table: PlayedTable) -> bool:
+    """Whether the table's Chinese preset plays a surrender at all: a `pool` or `single-winner`
+    preset plays none, and a showdown's surrender is refused there with the reason (docs/rules.md
+    §11); another game's table plays none."""
+    game = table.game
+    return isinstance(game, ChineseGame) and not game.preset.unplayed(surrender=True)
+
+
+def specials_made(table: PlayedTable, cards: object) -> list[SpecialKind]:
+    """The specials a Chinese hand's 13 cards make under the table's preset, most valuable first
+    (none while a card is missing, or at another game's table): the desk offers them; the dealer
+    declares one."""
+    live = table.live
+    return live.specials_made(cards) if isinstance(live, ChineseHandState) else []
+
+
+def takes_showdown_from(table: PlayedTable, player: str) -> bool:
+    """Whether the desk should take a showdown for `player` now: a Chinese hand is being entered
+    and theirs is not yet."""
+    live = table.live
+    return isinstance(live, ChineseHandState) and not table.hand_settled and live.takes_showdown_from(player)

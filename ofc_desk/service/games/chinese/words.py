@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import cast
+
 from ofc_desk.i18n import _
 from ofc_desk.service.games.base import by_row
 from ofc_desk.service.payloads import ShownPayload
@@ -16,3 +19,8 @@ def shown_words(shown: ShownPayload) -> str:
         said = _("{player} declared {special}: {cards}")
         return said.format(player=shown["player"], special=shown["declare"], cards=" ".join(shown["cards"]))
     return _("{player} showed: {cards}").format(player=shown["player"], cards=by_row(shown))
+
+
+def said_showdown(entry: Mapping[str, object]) -> str:
+    """A stored showdown (a `shown` event's payload, or one an undo took back) in those words."""
+    return shown_words(cast(ShownPayload, entry))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ofc_desk.core.cards import DECK_SIZE
 from ofc_desk.core.jackpot import JackpotAward
@@ -25,9 +24,6 @@ from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.view_parts import GameView
-
-if TYPE_CHECKING:
-    from ofc_desk.core.chinese.payment import PaymentRules
 
 
 @dataclass(frozen=True)
@@ -62,16 +58,8 @@ class OfcGame:
     def jackpot_award(self) -> JackpotAward | None:
         return self.preset.jackpot_award
 
-    @property
-    def payment_rules(self) -> PaymentRules | None:
-        return None
-
     def shown_result(self, result: HandResult) -> HandResult:
         return result  # a royalty is always paid where it stands
-
-    @property
-    def plays_surrender(self) -> bool:
-        return False
 
     @property
     def entry(self) -> EventKind:

@@ -9,7 +9,7 @@ events' payloads into the core's entries and back, and the core's refusals into 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from ofc_desk.core.cards import parse_card
 from ofc_desk.core.ofc.deal import Deal, DealResult, jackpot_pairs, score_deal
@@ -26,9 +26,6 @@ from ofc_desk.service.payloads import EntryPayload, EventPayload, RawPayload, Un
 from ofc_desk.service.seats import Seat
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase, Turn, TurnKind
-
-if TYPE_CHECKING:
-    from ofc_desk.core.chinese.specials import SpecialKind
 
 FANTASYLAND_SET = {EventKind.PLACED: False, EventKind.REVEALED: True}
 """The entries OFC plays: a street, or a Fantasyland set revealed."""
@@ -168,12 +165,6 @@ class OfcHand(HandState):
     def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal:
         assert isinstance(result, DealResult)  # scored by the core when the table has an award
         return JackpotDeal(jackpot_pairs(result), result, self.dealt_in(seats))
-
-    def specials_made(self, cards: object) -> list[SpecialKind]:
-        return []  # OFC declares no special hand
-
-    def takes_showdown_from(self, player: str) -> bool:
-        return False
 
 
 def entry_payload(entry: Entry) -> EntryPayload:
