@@ -11,15 +11,19 @@ OFC_DESK_TEST_SQLITE_SYNCHRONOUS=FULL to run everything durably.
 import functools
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 
 import pytest
 
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE
+from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault(TEST_SYNCHRONOUS_VARIABLE, "OFF")
+# What a desk keeps for itself (checkpoints of long sessions) stays out of the user's cache.
+os.environ.setdefault(CACHE_VARIABLE, tempfile.mkdtemp(prefix="ofc-desk-test-cache-"))
 
 
 PRODUCT_SCRYPT_COST = keys.scrypt_cost()
