@@ -11,7 +11,6 @@ OFC_DESK_TEST_SQLITE_SYNCHRONOUS=FULL to run everything durably.
 import functools
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -22,12 +21,19 @@ from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault(TEST_SYNCHRONOUS_VARIABLE, "OFF")
-# What a desk keeps for itself (checkpoints of long sessions) stays out of the user's cache.
-os.environ.setdefault(CACHE_VARIABLE, tempfile.mkdtemp(prefix="ofc-desk-test-cache-"))
 
 
 PRODUCT_SCRYPT_COST = keys.scrypt_cost()
 SUITE_SCRYPT_N = 2**10
+
+
+@pytest.fixture(autouse=True, scope="session")
+def desk_cache_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """What a desk keeps for itself (checkpoints of long sessions) goes to this run's temporary
+    folder, never the user's cache (processes the tests start inherit it)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_VARIABLE, str(tmp_path_factory.mktemp("desk-cache")))
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")
