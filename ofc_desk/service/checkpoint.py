@@ -15,7 +15,6 @@ desk's checkpoint of a long session").
 from __future__ import annotations
 
 import contextlib
-import copyreg
 import gc
 import hashlib
 import io
@@ -24,11 +23,11 @@ import os
 import pickle
 import sys
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from types import MappingProxyType
+from types import BuiltinFunctionType, FunctionType, MappingProxyType
 from typing import Any, Final
 
 from sqlalchemy import select
@@ -126,8 +125,9 @@ class CheckpointedStore(EventStore):
         """`machine` is the checkpoint at the head from now on: in memory, and in this desk's
         cache for the next resume (a cache that cannot be written keeps nothing)."""
         try:
-            frozen = _dumps(machine)
-        except (pickle.PicklingError, TypeError, AttributeError):
+            with _collector_paused():
+                frozen = _dumps(machine)
+        except Exception:  # a checkpoint only saves time: nothing about it fails what is stored
             return  # something in this table does not pickle: it is folded whole, as before
         self.base = Checkpoint(self.head_seq, self.head_hash, frozen)
         self.history = []
@@ -243,22 +243,35 @@ def _read_only(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
     return MappingProxyType(items)
 
 
-def _reduce_read_only(proxy: MappingProxyType[Any, Any]) -> tuple[Callable[..., object], tuple[object]]:
-    return _read_only, (dict(proxy),)
+def _allowed(module: str, name: str) -> bool:
+    """What a pickled table may name: this program's own objects and plain containers."""
+    return module.startswith("ofc_desk.") or (module == "builtins" and name in _SAFE_BUILTINS)
 
 
 def _dumps(machine: TableMachine) -> bytes:
     buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, MappingProxyType: _reduce_read_only}
-    pickler.dump(machine)
+    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(machine)
     return buffer.getvalue()
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles a table only as `_Unpickler` makes it again: a checkpoint that would not thaw is
+    never kept (the store's history starts at it)."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, MappingProxyType):
+            return _read_only, (dict(obj),)
+        if isinstance(obj, type | FunctionType | BuiltinFunctionType) and not _allowed(
+            obj.__module__, obj.__qualname__
+        ):
+            raise pickle.PicklingError(f"{obj.__module__}.{obj.__qualname__} is not part of a table")
+        return NotImplemented
 
 
 class _Unpickler(pickle.Unpickler):
     """Makes nothing but this program's own objects and plain containers."""
 
     def find_class(self, module: str, name: str) -> Any:
-        if module.startswith("ofc_desk.") or (module == "builtins" and name in _SAFE_BUILTINS):
+        if _allowed(module, name):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"{module}.{name} is not part of a table")

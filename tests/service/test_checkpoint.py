@@ -144,3 +144,14 @@ def test_an_unreadable_checkpoint_is_set_aside(database: Database) -> None:
     kept_file(database, service.session_id).write_bytes(b"not a checkpoint")
     resumed = TableService.resume(database, service.session_id, dealer(database))
     assert frozen(resumed.machine) == frozen(whole_fold(database, service.session_id))
+
+
+def test_a_table_that_would_not_thaw_is_never_kept(database: Database) -> None:
+    service = played(database)
+    store, machine = checkpoint.load(database, service.session_id)
+    base = store.base
+    machine.__dict__["stray"] = os.getpid  # anything the thaw refuses to make
+    store.keep(machine)
+    assert store.base is base  # the store's history still starts at the checkpoint it had
+    del machine.__dict__["stray"]
+    assert state(store.stored_machine()) == state(machine)
