@@ -8,12 +8,17 @@
     day; played once through the session service and kept in the temp folder), beside the bare
     window. Goal for the long session: at most 0.5 s. And launch to the floor's window listing
     every open table of a room (`ofc-desk floor --smoke-test N`, on the room `verify_bench.py`
-    keeps in the temp folder when there is one: `--room FILE`).
+    keeps in the temp folder when there is one: `--room FILE`). The long session is resumed at a
+    desk that kept a checkpoint of it (`service.checkpoint`: one earlier resume, not timed, made
+    it), and at a desk that has none (a cache folder of its own each run); with `--baseline TREE`
+    (a checkout of other code, e.g. `git worktree add` of an earlier commit) also by that code,
+    run for run, so both figures come from the same machine load.
 (2) Key press to repainted seat: on a live table, the time from pressing the row key that completes
     a typed card (the service checks the partial street, the staged card is drawn) to the end of
     the acting seat's paint. Goal < 16 ms (one frame at 60 Hz).
 
     python benchmarks/desk_bench.py [--runs 7] [--presses 60] [--hands 2000] [--room FILE]
+        [--baseline TREE]
 
 Runs on the offscreen Qt platform unless QT_QPA_PLATFORM says otherwise.
 """
@@ -30,6 +35,8 @@ import tempfile
 import textwrap
 import time
 from pathlib import Path
+
+from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -82,12 +89,30 @@ app.exec()
 """
 
 
-def time_script(script: str) -> float:
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+IN_TREE = """
+from pathlib import Path
+import ofc_desk
+assert Path(ofc_desk.__file__).resolve().is_relative_to(Path({tree!r}).resolve()), ofc_desk.__file__
+"""
+
+
+def time_script(script: str, cache: Path | None = None, tree: Path | None = None) -> float:
+    """Seconds the script prints last, run in a fresh interpreter: with `cache` as the desk's cache
+    folder, and inside `tree` (its code first on sys.path: `python -c` puts the working folder
+    there) when given."""
+    env = dict(os.environ)
+    if cache is not None:
+        env[CACHE_VARIABLE] = str(cache)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
+        script = IN_TREE.format(tree=str(tree)) + script
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env, cwd=tree
+    )
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def launch_figures(runs: int, folder: Path, hands: int, room: Path | None) -> None:
+def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, baseline: Path | None) -> None:
     from ofc_desk.cli.demo import build_demo
     from ofc_desk.storage.database import Database
 
@@ -98,31 +123,54 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None) -> No
     long_url, long_id = long_session(hands)
     tables = _open_tables(room) if room else 0
     settings = str(folder / "settings.ini")
-    bare, desk, ready, long_ready, floor = [], [], [], [], []
-    for _ in range(runs):  # interleaved, so machine load falls on both alike
+    long_script = DESK_READY.format(settings=settings, url=long_url, session_id=long_id)
+    kept = folder / "cache"
+    time_script(long_script, kept)  # the desk that held the table: its checkpoint is kept
+    demo_script = DESK_READY.format(settings=settings, url=url, session_id=session_id)
+    bare, desk, ready, their_ready, long_ready, cold, theirs = [], [], [], [], [], [], []
+    floor, their_floor = [], []
+    for run in range(runs):  # interleaved, so machine load falls on both alike
         bare.append(time_script(BARE_WINDOW))
         desk.append(time_script(DESK_WINDOW.format(settings=settings)))
-        ready.append(time_script(DESK_READY.format(settings=settings, url=url, session_id=session_id)))
-        long_ready.append(time_script(DESK_READY.format(settings=settings, url=long_url, session_id=long_id)))
+        ready.append(time_script(demo_script, kept))
+        if baseline:
+            their_ready.append(time_script(demo_script, kept, baseline))
+        long_ready.append(time_script(long_script, kept))
+        cold.append(time_script(long_script, folder / f"cache-{run}"))
+        if baseline:
+            theirs.append(time_script(long_script, kept, baseline))
         if room:
             floor.append(time_floor(room, tables))
+            if baseline:
+                their_floor.append(time_floor(room, tables, baseline))
     bare_ms, desk_ms = statistics.median(bare) * 1000, statistics.median(desk) * 1000
     print(f"launch to first window, bare PySide6 : {bare_ms:7.1f} ms (median of {runs})")
     ratio = desk_ms / bare_ms
     ready_ms = statistics.median(ready) * 1000
     print(f"launch to first window, OFC Desk     : {desk_ms:7.1f} ms   ratio {ratio:.2f}x (goal <= 1.5x)")
     print(f"launch to resumed table ready to type: {ready_ms:7.1f} ms (the demo table, 4 hands)")
-    long_ms = statistics.median(long_ready) * 1000
-    print(
-        f"launch to resumed table ready to type: {long_ms:7.1f} ms ({hands} hands;"
-        f" {long_ms / bare_ms:.1f}x the bare window; goal <= 500 ms)"
-    )
-    if room:
-        floor_ms = statistics.median(floor) * 1000
-        print(
-            f"launch to the floor listing {tables} tables: {floor_ms:7.1f} ms ({room.name};"
-            f" {floor_ms / bare_ms:.1f}x the bare window; whole process, start to exit)"
-        )
+    if their_ready:
+        their_ms = statistics.median(their_ready) * 1000
+        said = f"{their_ms:7.1f} ms (the demo table, code of {baseline})"
+        print(f"launch to resumed table ready to type: {said}")
+    for label, timings in (
+        ("this desk's checkpoint", long_ready),
+        ("no checkpoint", cold),
+        (f"code of {baseline}", theirs),
+    ):
+        if timings:
+            long_ms = statistics.median(timings) * 1000
+            print(
+                f"launch to resumed table ready to type: {long_ms:7.1f} ms ({hands} hands, {label};"
+                f" {long_ms / bare_ms:.1f}x the bare window; goal <= 500 ms)"
+            )
+    for label, timings in (("", floor), (f", code of {baseline}", their_floor)):
+        if room and timings:
+            floor_ms = statistics.median(timings) * 1000
+            print(
+                f"launch to the floor listing {tables} tables: {floor_ms:7.1f} ms ({room.name}{label};"
+                f" {floor_ms / bare_ms:.1f}x the bare window; whole process, start to exit)"
+            )
 
 
 def long_session(hands: int) -> tuple[str, int]:
@@ -179,13 +227,17 @@ def _open_tables(room: Path) -> int:
     return int(found[0])
 
 
-def time_floor(room: Path, tables: int) -> float:
-    """From launching `ofc-desk floor --smoke-test N` to its exit once its window lists N tables."""
+def time_floor(room: Path, tables: int, tree: Path | None = None) -> float:
+    """From launching `ofc-desk floor --smoke-test N` to its exit once its window lists N tables
+    (run inside `tree`, when given: `python -m` puts the working folder first on sys.path)."""
+    env = {**os.environ, "PYTHONPATH": str(tree)} if tree else None
     started = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "ofc_desk", "floor", "--db", f"sqlite:///{room}", "--smoke-test", str(tables)],
         capture_output=True,
         check=True,
+        env=env,
+        cwd=tree,
     )
     return time.perf_counter() - started
 
@@ -265,6 +317,7 @@ def main() -> None:
     parser.add_argument(
         "--room", type=Path, default=rooms[-1] if rooms else None, help="a room for the floor to open"
     )
+    parser.add_argument("--baseline", type=Path, help="a checkout of the code to compare against")
     args = parser.parse_args()
     print(
         textwrap.dedent(f"""\
@@ -273,7 +326,8 @@ def main() -> None:
         Qt platform {os.environ["QT_QPA_PLATFORM"]}""")
     )
     with tempfile.TemporaryDirectory(prefix="ofc-desk-bench-") as folder:
-        launch_figures(args.runs, Path(folder), args.hands, args.room)
+        os.environ[CACHE_VARIABLE] = str(Path(folder) / "bench-cache")  # never the user's cache
+        launch_figures(args.runs, Path(folder), args.hands, args.room, args.baseline)
         key_to_paint_figures(args.presses, Path(folder))
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE
+from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from tests.helpers import xdist_groups
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -25,6 +26,15 @@ os.environ.setdefault(TEST_SYNCHRONOUS_VARIABLE, "OFF")
 
 PRODUCT_SCRYPT_COST = keys.scrypt_cost()
 SUITE_SCRYPT_N = 2**10
+
+
+@pytest.fixture(autouse=True, scope="session")
+def desk_cache_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """What a desk keeps for itself (checkpoints of long sessions) goes to this run's temporary
+    folder, never the user's cache (processes the tests start inherit it)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_VARIABLE, str(tmp_path_factory.mktemp("desk-cache")))
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")

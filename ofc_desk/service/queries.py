@@ -18,11 +18,16 @@ def open_table(
 
 
 def resume_table(
-    database: Database, session_id: int, actor: Dealer, desk: ThisDesk | None = None
+    database: Database,
+    session_id: int,
+    actor: Dealer,
+    desk: ThisDesk | None = None,
+    entries_now: bool = True,
 ) -> TableService:
     """Pick up a stored session exactly where it stopped (after a crash, or the next shift); with
-    a desk, refused while a desk on another machine holds it (`desk_holds.TableHeld`)."""
-    return TableService.resume(database, session_id, actor, desk)
+    a desk, refused while a desk on another machine holds it (`desk_holds.TableHeld`). Without
+    `entries_now`, the entries' marks are checked by `TableService.find_foreign_entry` later."""
+    return TableService.resume(database, session_id, actor, desk, entries_now)
 
 
 def list_open_tables(database: Database) -> list[OpenTable]:

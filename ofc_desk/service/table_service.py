@@ -25,7 +25,7 @@ from ofc_desk.core.cards import Card
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
-from ofc_desk.service import desk_holds
+from ofc_desk.service import checkpoint, desk_holds
 from ofc_desk.service.actions import DEALER_SIGNED
 from ofc_desk.service.entry_marks import MARKED, DeskMarks, foreign_entry, keyed_session
 from ofc_desk.service.errors import ActionRefused
@@ -121,7 +121,9 @@ class TableService:
         name = actor.name if isinstance(actor, Account) else actor
         marks = DeskMarks.for_dealer(actor if isinstance(actor, Account) else None)
         key = marks.key if marks is not None else ""
-        store = EventStore.create_session(database, setup.name, name, payload, machine, signers, key, desk)
+        store = checkpoint.CheckpointedStore.create_session(
+            database, setup.name, name, payload, machine, signers, key, desk
+        )
         if marks is not None:
             marks.published = True  # the opening's signature carries the key
         service = cls(store, machine, actor, desk, marks)  # a bare name published no key: no marks
@@ -130,19 +132,34 @@ class TableService:
 
     @classmethod
     def resume(
-        cls, database: Database, session_id: int, actor: Dealer, desk: desk_holds.ThisDesk | None = None
+        cls,
+        database: Database,
+        session_id: int,
+        actor: Dealer,
+        desk: desk_holds.ThisDesk | None = None,
+        entries_now: bool = True,
     ) -> TableService:
-        """Rebuild a stored session from its events, exactly where it stopped. A desk given holds
-        the table from now on; refused (`desk_holds.TableHeld`: where, since when, by whom) while a
-        desk on another machine holds it, which a supervisor's takeover (`take_over`) ends."""
-        store, machine = EventStore.load(database, session_id)
+        """Rebuild a stored session from its events (from this desk's `checkpoint` of it, when it
+        has one), exactly where it stopped. A desk given holds the table from now on; refused
+        (`desk_holds.TableHeld`: where, since when, by whom) while a desk on another machine holds
+        it, which a supervisor's takeover (`take_over`) ends. Without `entries_now` the entries'
+        marks are left for `find_foreign_entry`, once the table is shown."""
+        store, machine = checkpoint.load(database, session_id)
         if desk is not None:
             name = actor.name if isinstance(actor, Account) else actor
             desk_holds.claim(database, session_id, machine.table, desk, name)
         service = cls(store, machine, actor, desk)
         service._take_marks(database)
-        service.entry_fault = foreign_entry(database, session_id)
+        if entries_now:
+            service.find_foreign_entry()
         return service
+
+    def find_foreign_entry(self) -> str | None:
+        """Why the dealer should call the floor: an entry of this table's chain that no desk of the
+        table marked (`entry_marks.foreign_entry`), kept in `entry_fault`; None when none is.
+        Reads only the database: a desk may run it beside the table it shows."""
+        self.entry_fault = foreign_entry(self.database, self.session_id)
+        return self.entry_fault
 
     @classmethod
     def take_over(
@@ -158,7 +175,7 @@ class TableService:
         a `taken_over` event signed by the supervisor, whose append moves the table's hold here;
         the desk that held it is refused from then on and says why. The desk starts its own chain
         of marks for `actor` (`entry_marks`, published with its first entry), as at a resume."""
-        store, machine = EventStore.load(database, session_id)
+        store, machine = checkpoint.load(database, session_id)
         service = cls(store, machine, actor, desk)
         service._take_marks(database)
         name = actor.name if isinstance(actor, Account) else actor
@@ -511,7 +528,7 @@ class TableService:
 
     def _reload(self) -> None:
         """The table as the database has it now, when another wrote at it since this desk's head."""
-        self._store, self._machine = EventStore.load(self._store.database, self.session_id)
+        self._store, self._machine = checkpoint.load(self._store.database, self.session_id)
         self._store.desk = self._desk
         self._machine.dealer_on_duty = self._actor
         self._unsure = False

@@ -19,8 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from alembic import command
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
@@ -28,7 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ofc_desk import __version__
 from ofc_desk.i18n import _
-from ofc_desk.storage.schema_revision import alembic_config, revision_fault, shipped_migrations
+from ofc_desk.storage.schema_revision import alembic_config, newest_file, revision_fault, shipped_migrations
 
 APP_NAME = "ofc-desk"
 DEFAULT_FILE = "ofc-desk.db"
@@ -116,6 +114,8 @@ class Database:
             if revision == "head" and before.current:
                 return before
             _check_migratable(connection, before, self.url)
+            from alembic import command  # only when there is a migration to run
+
             try:
                 command.upgrade(alembic_config(connection), revision)
             except DBAPIError as error:
@@ -130,7 +130,7 @@ class Database:
     def schema_revision(self) -> str | None:
         """The migration the schema is at; None when the database holds no OFC Desk schema."""
         with self.engine.connect() as connection:
-            return MigrationContext.configure(connection).get_current_revision()
+            return _stored_revision(connection)
 
     def schema_state(self) -> SchemaState:
         """Where the schema stands against the newest migration this program knows."""
@@ -292,16 +292,31 @@ def schema_state(connection: Connection) -> SchemaState:
         if not insufficient_privilege(error):
             raise
         raise RoomNotReady(_may_not_read(connection)) from None
+    if revision is not None and revision == newest_file():
+        return SchemaState(revision, revision, True)  # current: no migration need be read
     newest, known = _revisions()
     return SchemaState(revision, newest, revision is None or revision in known)
 
 
 def _current_revision(connection: Connection) -> str | None:
     if connection.dialect.name != "postgresql":
-        return MigrationContext.configure(connection).get_current_revision()
+        return _stored_revision(connection)
     # A refusal rolls back to the savepoint only, so the transaction can still say who was refused.
     with connection.begin_nested():
+        return _stored_revision(connection)
+
+
+def _stored_revision(connection: Connection) -> str | None:
+    """What `alembic_version` holds (None: no such table, or no row), read as Alembic reads it,
+    without importing Alembic at each start."""
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    stored = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    if len(stored) > 1:  # Alembic refuses to say one revision, in its own words
+        from alembic.runtime.migration import MigrationContext
+
         return MigrationContext.configure(connection).get_current_revision()
+    return str(stored[0]) if stored else None
 
 
 def insufficient_privilege(error: DBAPIError) -> bool:

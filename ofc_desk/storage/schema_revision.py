@@ -14,16 +14,15 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.script.revision import RevisionError
-from alembic.util import CommandError
 from sqlalchemy import Connection, create_engine, inspect, text
 
 from ofc_desk.i18n import _
+
+if TYPE_CHECKING:  # Alembic is imported when a migration is read or run, not at each start
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
 RELEASED_SCHEMAS: dict[str, str] = {"0.1.0": "0009", "0.2.0": "0013"}
 """Each version of OFC Desk, oldest first, with the newest migration it ships. A version once
@@ -38,6 +37,8 @@ MIGRATION_ACTOR = "migration "
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """Alembic's configuration for the shipped migrations, run on `connection` (migrations/env.py)."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     if connection is not None:
@@ -47,8 +48,12 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 def revision_fault(connection: Connection) -> str | None:
     """Why the schema revision cannot be what it says, in words; None when it can."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script.revision import RevisionError
+    from alembic.util import CommandError
+
     stored = MigrationContext.configure(connection).get_current_heads()
-    if stored == (_newest_file(),):
+    if stored == (newest_file(),):
         return None  # at the head: no need to read the migrations (a tenth of a second)
     script = shipped_migrations()
     heads = set(script.get_heads())
@@ -101,7 +106,7 @@ def _made_later(connection: Connection, stored: tuple[str, ...]) -> str | None:
 
 
 @cache
-def _newest_file() -> str:
+def newest_file() -> str:
     """The revision of the newest migration file: each is named by its revision (0007_…)."""
     names = sorted(path.name.partition("_")[0] for path in (MIGRATIONS / "versions").glob("[0-9]*_*.py"))
     return names[-1] if names else ""
@@ -116,6 +121,8 @@ def pending_migrations(revision: str | None) -> list[str]:
 @cache
 def shipped_migrations() -> ScriptDirectory:
     """The migrations this program ships, read once a process (here and by `database`)."""
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory(str(MIGRATIONS))
 
 
@@ -123,6 +130,8 @@ def shipped_migrations() -> ScriptDirectory:
 def _schema_at(revisions: tuple[str, ...]) -> dict[str, frozenset[str]]:
     """Each table of the schema the migrations make up to `revisions`, with its columns: built
     in memory, once a process."""
+    from alembic import command
+
     scratch = create_engine("sqlite://")
     try:
         with scratch.begin() as connection:

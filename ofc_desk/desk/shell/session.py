@@ -275,9 +275,20 @@ class DeskSession(QObject):
         database, actor, desk = self.require_database(), self._actor(), self.desk
         self.run_in_background(
             _("Resuming the table…"),
-            lambda: resume_table(database, session_id, actor, desk),
-            self.attach,
+            lambda: resume_table(database, session_id, actor, desk, entries_now=False),
+            self.attach_resumed,
         )
+
+    def attach_resumed(self, service: TableService) -> None:
+        """A resumed table is shown at once; its entries' marks are checked after, off the UI
+        thread (a long session's take a second), and a fault said when found."""
+        self.attach(service)
+
+        def checked(fault: str | None) -> None:
+            if fault and self.controller.service is service:
+                refusals.show_in_window_and_status(self.window, fault)
+
+        self.run_in_background(_("Resuming the table…"), service.find_foreign_entry, checked)
 
     def offer_take_over(self, table: OpenTable) -> None:
         """A table live at another desk: a floor supervisor's PIN takes it over to this one."""
