@@ -37,7 +37,7 @@ from ofc_desk.core.resources import resources_dir
 from ofc_desk.service.dealers import NOT_THE_DEALERS
 from ofc_desk.service.entry_marks import EntryStamp
 from ofc_desk.service.events import EventKind
-from ofc_desk.service.fold import StoredEvent, fold_event
+from ofc_desk.service.fold import StoredEvent, fold
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.payloads import EventPayload
 from ofc_desk.service.persistence import EventStore
@@ -97,8 +97,7 @@ class CheckpointedStore(EventStore):
         if self.base is None:
             return super().stored_machine()
         machine = self.base.thawed()
-        for step in self.history:
-            fold_event(machine, step)
+        fold(machine, self.history)
         return machine
 
     def append(
@@ -168,8 +167,7 @@ def _resumed(
         return None  # pins are taken before the first event is folded: the whole session again
     try:
         machine = kept.thawed()
-        for row in later:
-            fold_event(machine, row)
+        fold(machine, later)
     except Exception:  # whatever the checkpoint gives wrong, the whole fold decides
         return None
     head = rows[-1]
