@@ -4,7 +4,8 @@ recipe that names `_RULES_WORDS` where the code says `STORED_RULE_WORDS` sends a
 
 A dotted name is looked up where it points (`session_pdf._house` in a module `session_pdf`,
 `Signer.DEALER` in the class `Signer`); a test function a step names is in a test file that step
-names; every numbered step names the test that holds it, or says it has none."""
+names, and names given in parentheses right after a module are in it; every numbered step names
+the test that holds it, or says it has none."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ FOLDERS = ("", f"{PACKAGE}/", "tests/", f"{PACKAGE}/**/")
 tests, or a folder the sentence names (`chinese/play` in `service/games/`)."""
 NO_TEST = ("no test", "the every-game test")
 """What a step names instead of a test file: none holds it, or test_every_game_is_a_part.py (which
-the recipe "A game" names once)."""
+the recipes' opening names)."""
 
 
 def recipes(text: str) -> str:
@@ -185,7 +186,7 @@ def resolves(index: Index, span: str) -> bool:
         return index.dotted(dotted.split("."))
     if match := KEYWORD.fullmatch(span):
         return index.has(match[1])
-    if match := ANNOTATED.fullmatch(span):
+    if ANNOTATED.fullmatch(span):
         return all(index.has(name) or hasattr(builtins, name) for name in re.findall(r"\w+", span))
     if match := JSON_KEY.fullmatch(span):
         return index.has(match[1])
