@@ -29,6 +29,7 @@ from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service import desk_holds
 from ofc_desk.service.actions import DEALER_SIGNED
+from ofc_desk.service.commands import Command, Entry, HandOver, VoidHand
 from ofc_desk.service.entry_marks import MARKED, DeskMarks, foreign_entry, keyed_session
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
@@ -562,6 +563,65 @@ class TableService:
         supervisor = request.decision["supervisor"]
         raw = {**request.details, "supervisor": supervisor, "request": number}
         return self._record(request.action, self._machine.check(request.action, raw), actor=supervisor)
+
+    # ----------------------------------------------------------------- any action as a command
+    def do(self, command: Command) -> TableSnapshot:
+        """Do an action (`service.commands`): stored and committed, or refused with the dealer's
+        sentence (`ActionRefused`); a supervised one checks the supervisor's PIN first."""
+        if isinstance(command, HandOver):
+            return self._hand_over(command)
+        kind, approval = command.event_kind(), command.approval()
+        if approval is None:
+            return self._record(kind, self._machine.check(kind, command.raw(self.rules)))
+        payload, account = self._supervised(kind, command.raw(self.rules), *approval)
+        return self._record(kind, payload, account)
+
+    def check(self, command: Command) -> None:
+        """Refuse an action `do` would refuse, storing nothing (a supervised one: its PIN too)."""
+        kind, approval = command.event_kind(), command.approval()
+        if isinstance(command, HandOver):
+            return
+        if approval is None:
+            self._machine.check(kind, command.raw(self.rules))
+        else:
+            self._supervised(kind, command.raw(self.rules), *approval)
+
+    def can(self, command: Command) -> bool:
+        """Whether the desk should offer an action now; a supervised one if a supervisor approves
+        (the PIN is asked for afterwards, so none is needed here)."""
+        kind, raw = command.event_kind(), command.raw(self.rules)
+        if command.approval() is None:
+            return _accepted(lambda: self._machine.check(kind, raw))
+        if not _accepted(lambda: self._machine.check_before_approval(kind, raw)):
+            return False
+        return not isinstance(command, VoidHand) or self._pool_allows_void(command.hand)
+
+    def check_typing(self, entry: Entry) -> None:
+        """Refuse an entry being typed (a street, a set, a showdown: what is typed so far) the
+        moment a card cannot belong to it: held elsewhere, typed twice, a row overfilled."""
+        self._machine.check_typing(entry.event_kind(), entry.player, entry.cards, entry.rows)
+
+    def _pool_allows_void(self, number: int) -> bool:
+        """The store refuses a void that would take the room's pool below 0
+        (`room_pool.record_moves`)."""
+        taken = sum(move.chips for move in void_moves(self._machine, number))
+        try:
+            return taken >= 0 or room_pool(self.database) + taken >= 0
+        except SQLAlchemyError:  # the pool cannot be read now: not offered until it can
+            return False
+
+    def _hand_over(self, command: HandOver) -> TableSnapshot:
+        """The hand-over is recorded as the outgoing dealer's (their key signs it, and with it
+        everything before), and what follows as the new dealer's. Naming the dealer already on
+        duty records nothing."""
+        name = command.name()
+        if name == self._actor:
+            return self.snapshot()
+        self._record(EventKind.HANDED_OVER, self._machine.check(EventKind.HANDED_OVER, {"dealer": name}))
+        self._dealer = command.dealer if isinstance(command.dealer, Account) else None
+        self._marks = self._new_marks()
+        self._actor = name
+        return self.snapshot()
 
     # ----------------------------------------------------------------- any action by its kind
     def act(self, kind: EventKind, raw: RawPayload) -> TableSnapshot:
