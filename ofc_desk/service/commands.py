@@ -18,7 +18,6 @@ from typing import ClassVar
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.rows import Row
-from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import RawPayload
 from ofc_desk.service.setup import TableRules
@@ -271,12 +270,12 @@ class HandOver(Command):
 # ------------------------------------------------------------------------------ scripts
 @dataclass(frozen=True, kw_only=True)
 class Scripted(Command):
-    """A replay script's step as the script states it (its payload read from a file, checked by
-    the machine as a stored event is), approved with `pin` where its kind needs a supervisor."""
+    """A replay script's step as the script states it (its payload read from a file, checked by the
+    machine as a stored event is); `approved` is the supervisor and PIN where its kind needs one."""
 
     event: EventKind
     payload: RawPayload
-    pin: str = field(default="", repr=False)
+    approved: tuple[str, str] | None = field(default=None, repr=False)
 
     def event_kind(self) -> EventKind:
         return self.event
@@ -285,6 +284,4 @@ class Scripted(Command):
         return self.payload
 
     def approval(self) -> tuple[str, str] | None:
-        if self.event not in SUPERVISED:
-            return None
-        return str(self.payload.get("supervisor") or ""), self.pin
+        return self.approved

@@ -1,5 +1,5 @@
-"""The one place that names every game a table can play: the game the rules name, and the script
-keys only one game's entries have."""
+"""The one place that names every game a table can play: the game the rules name, the script
+keys only one game's entries have, and the command that enters each kind of turn."""
 
 from __future__ import annotations
 
@@ -7,12 +7,16 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from ofc_desk.core.presets import Game
+from ofc_desk.service.commands import CardEntries, Entry, RowEntries
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.base import TableGame
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.games.chinese.game import ChineseGame
 from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.games.ofc.game import OfcGame
 from ofc_desk.service.setup import TableRules
+from ofc_desk.service.snapshot import TurnKind
 
 GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
     Game.OFC: OfcGame.for_rules,
@@ -21,6 +25,14 @@ GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
 
 OWN_ENTRY_KEYS: Final[tuple[tuple[tuple[str, ...], EventKind], ...]] = ((SHOWDOWN_KEYS, EventKind.SHOWN),)
 """Keys only one game's entry has, and the event such an entry makes at any table."""
+
+TURN_ENTRIES: Final[dict[TurnKind, type[Entry]]] = {
+    TurnKind.STREET: Place,
+    TurnKind.FACE_DOWN_REVEAL: Place,  # the face-down cards of a regular hand are placed as a street
+    TurnKind.FANTASYLAND_SET: Reveal,
+    TurnKind.SHOWDOWN: Show,
+}
+"""The command (`service.commands.Entry`) that enters each kind of turn, whatever the game."""
 
 
 def game_for(rules: TableRules) -> TableGame:
@@ -32,3 +44,9 @@ def own_entry(action: Mapping[str, object]) -> tuple[EventKind, tuple[str, ...]]
     """The event of a scripted entry that names its game by a key only that game's entries have (a
     Chinese surrender or declared special: a showdown), with those keys; None for any other."""
     return next(((kind, keys) for keys, kind in OWN_ENTRY_KEYS if set(action) & set(keys)), None)
+
+
+def entry_for(turn: TurnKind, player: str, cards: CardEntries = (), rows: RowEntries = ()) -> Entry:
+    """The command entering `player`'s cards at a turn of this kind (`snapshot.to_act`), for a
+    caller that does not ask which game is played."""
+    return TURN_ENTRIES[turn](player, cards, rows)

@@ -14,7 +14,7 @@ from ofc_desk.service.setup import TableRules
 class Show(Entry):
     """A player's showdown, in any order; the hand is scored once every player has one: 13 cards
     with a row word each, a special they make which the dealer declares (`declare`, its kind's
-    value), or a surrender (no cards)."""
+    value; its rows may be left out), or a surrender (no cards)."""
 
     kind = EventKind.SHOWN
     declare: str | None = None
@@ -24,4 +24,8 @@ class Show(Entry):
         if self.surrender:
             return {"surrender": True, "player": self.player}
         raw = dict(super().raw(in_force))
-        return raw if self.declare is None else {**raw, "declare": self.declare}
+        if self.declare is None:
+            return raw
+        if not self.rows:  # a special declared from its 13 cards alone, as a script may say it
+            del raw["rows"]
+        return {**raw, "declare": self.declare}
