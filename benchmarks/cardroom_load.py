@@ -45,7 +45,9 @@ from sqlalchemy.orm import Session
 
 from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
+from ofc_desk.service.commands import Settle, StartHand
 from ofc_desk.service.floor import FloorReader, watch_changes
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import verify_database
@@ -174,15 +176,15 @@ def _deal_hand(
     service: TableService, actions: list[dict[str, Any]], clock: _Pacer, timings: _Timings
 ) -> None:
     clock.wait()
-    timings.action(service.start_next_hand)
+    timings.action(partial(service.do, StartHand()))
     for action in actions:
         # A Fantasyland set is the only entry of 13 cards or more; asking the service for the
         # turn would add the desk's drawing work to this shared machine's load.
-        enter = service.reveal if len(action["cards"].split()) >= FANTASYLAND_SET_CARDS else service.place
+        entry = Reveal if len(action["cards"].split()) >= FANTASYLAND_SET_CARDS else Place
         clock.wait()
-        timings.action(partial(enter, action["player"], action["cards"], action["rows"]))
+        timings.action(partial(service.do, entry(action["player"], action["cards"], action["rows"])))
     clock.wait()
-    timings.action(service.confirm_settlement)
+    timings.action(partial(service.do, Settle()))
 
 
 def _desk_main(args: tuple[Any, ...], results: Any) -> None:

@@ -180,6 +180,8 @@ def long_session(hands: int) -> tuple[str, int]:
     from sqlalchemy import func, select
 
     from ofc_desk.cli.demo import DEMO_DEALER, DEMO_SUPERVISOR
+    from ofc_desk.service.commands import Settle, StartHand
+    from ofc_desk.service.games.ofc.commands import Place, Reveal
     from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
     from ofc_desk.service.table_service import TableService
     from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database
@@ -202,12 +204,12 @@ def long_session(hands: int) -> tuple[str, int]:
         setup = TableSetup("Long table", seats, "Cy", TableRules(variant="pineapple", progressive=True))
         service = TableService.open(database, setup, dealer)
         for hand in generate_script(hands)["hands"]:
-            service.start_next_hand()
+            service.do(StartHand())
             for action in hand["actions"]:
-                enter = service.reveal if len(action["cards"].split()) >= 13 else service.place
-                enter(action["player"], action["cards"], action["rows"])
-            service.confirm_settlement()
-        service.start_next_hand()
+                entry = Reveal if len(action["cards"].split()) >= 13 else Place
+                service.do(entry(action["player"], action["cards"], action["rows"]))
+            service.do(Settle())
+        service.do(StartHand())
         database.dispose()
         del os.environ[TEST_SYNCHRONOUS_VARIABLE]
         partial.rename(path)
@@ -251,6 +253,7 @@ def key_to_paint_figures(presses: int, folder: Path) -> None:
     from ofc_desk.desk.shell.session import DeskSession
     from ofc_desk.desk.shell.theme import DisplaySettingsStore
     from ofc_desk.service import TableSetup, open_table
+    from ofc_desk.service.commands import StartHand
     from ofc_desk.service.setup import SeatSetup
     from ofc_desk.storage.database import Database
 
@@ -262,7 +265,7 @@ def key_to_paint_figures(presses: int, folder: Path) -> None:
     database = Database(f"sqlite:///{folder / 'keys.db'}")
     setup = TableSetup("Bench", (SeatSetup("Ann", 100), SeatSetup("Bob", 100), SeatSetup("Cy", 100)), "Cy")
     service = open_table(database, setup, "bench")
-    service.start_next_hand()
+    service.do(StartHand())
     session.controller.attach(service)
     QApplication.processEvents()
     seat = window.felt.seat_widget("Ann")

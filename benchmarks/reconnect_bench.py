@@ -22,11 +22,14 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import psycopg
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import SeatSetup, TableService, TableSetup
+from ofc_desk.service.commands import StartHand, Undo
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.unrecorded import unrecorded_sentence
 from ofc_desk.storage.database import Database
 from tests.helpers.stoppable_postgres import NO_BINARIES, StoppableServer, stoppable_server
@@ -43,11 +46,11 @@ def _milliseconds(action: Callable[[], object]) -> float:
 
 def _first_entry(service: TableService) -> Callable[[], object]:
     """A new hand dealt; the entry of the player first to act, five cards from the top."""
-    service.start_next_hand()
+    service.do(StartHand())
     turn = service.snapshot().to_act
     assert turn is not None
     cards = " ".join(str(card) for card in FULL_DECK[:5])
-    return lambda: service.place(turn.player, cards, ROWS)
+    return lambda: service.do(Place(turn.player, cards, ROWS))
 
 
 def _refused(action: Callable[[], object]) -> tuple[float, str]:
@@ -74,14 +77,14 @@ def run(server: StoppableServer, rounds: int) -> None:
         service = TableService.open(database, TableSetup(f"Bench {round_number}", seats, "Bob"), "Dan")
         entry = _first_entry(service)
         ordinary.append(_milliseconds(entry))
-        ordinary.append(_milliseconds(service.undo))
+        ordinary.append(_milliseconds(partial(service.do, Undo())))
         server.stop()
         took, said = _refused(entry)
         refusal.append(took)
         restart.append(_milliseconds(server.start))
         first_after.append(_milliseconds(entry))
         server.terminate(_pids(server))
-        after_cut.append(_milliseconds(service.undo))
+        after_cut.append(_milliseconds(partial(service.do, Undo())))
     database.dispose()
     print(f"{rounds} rounds on a throw-away PostgreSQL server (127.0.0.1:{server.port})")
     print(f"the dealer read: {said}")

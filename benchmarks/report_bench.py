@@ -24,6 +24,8 @@ from ofc_desk.reports.exports import write_hands_csv, write_replay_json, write_t
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
+from ofc_desk.service.commands import Rebuy, Settle, StartHand
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts
@@ -48,19 +50,19 @@ def _rows_for(service: TableService, player: str, place: int, discard: int, rng:
 def _play_hand(service: TableService, rng: random.Random) -> None:
     deck = [str(card) for card in FULL_DECK]
     rng.shuffle(deck)
-    service.start_next_hand()
+    service.do(StartHand())
     while service.snapshot().phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND):
         turn = service.snapshot().to_act
         assert turn is not None
         cards = [deck.pop() for _ in range(turn.take)]
         if turn.kind is TurnKind.STREET:
             rows = _rows_for(service, turn.player, turn.place, turn.discard, rng)
-            service.place(turn.player, " ".join(cards), " ".join(rows))
+            service.do(Place(turn.player, " ".join(cards), " ".join(rows)))
         else:
             rows = [row for row, size in ROW_SIZES.items() for _ in range(size)]
             rows += ["discard"] * (len(cards) - len(rows))
-            service.reveal(turn.player, " ".join(cards), " ".join(rows))
-    service.confirm_settlement()
+            service.do(Reveal(turn.player, " ".join(cards), " ".join(rows)))
+    service.do(Settle())
 
 
 def build_session(url: str, hands: int, seed: int) -> None:
@@ -75,7 +77,7 @@ def build_session(url: str, hands: int, seed: int) -> None:
     for _ in range(hands):
         for seat in service.snapshot().seats:
             if seat.stack < BUY_IN // 4:
-                service.rebuy(seat.name, BUY_IN)
+                service.do(Rebuy(seat.name, BUY_IN))
         _play_hand(service, rng)
     database.dispose()
 

@@ -21,7 +21,9 @@ from typing import Any
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.ofc.hand import HandState
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
+from ofc_desk.service.commands import Settle, StartHand
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
@@ -87,14 +89,14 @@ def bench_commit_latency(folder: Path, actions: int) -> None:
     service = TableService.open(database, setup, "bench")
     timings = []
     for hand in script["hands"]:
-        service.start_next_hand()
+        service.do(StartHand())
         for action in hand["actions"]:
             fantasyland = service.snapshot().seat(action["player"]).fantasyland_cards
-            enter = service.reveal if fantasyland else service.place
+            entry = (Reveal if fantasyland else Place)(action["player"], action["cards"], action["rows"])
             started = time.perf_counter()
-            enter(action["player"], action["cards"], action["rows"])
+            service.do(entry)
             timings.append(time.perf_counter() - started)
-        service.confirm_settlement()
+        service.do(Settle())
     timings = sorted(timings[:actions])
     p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
     print(

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from ofc_desk.i18n import _
 from ofc_desk.service import TableService, TableSetup, open_table
+from ofc_desk.service.commands import Settle, StartHand
+from ofc_desk.service.games.choose import entry_for
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
@@ -107,26 +109,28 @@ def build_demo(database: Database) -> int:
     service = open_table(database, DEMO_SETUP, dealer)
     for hand in SETTLED_HANDS:
         play_hand(service, hand)
-        service.confirm_settlement()
-    service.start_next_hand()
+        service.do(Settle())
+    service.do(StartHand())
     for player, cards, rows in LIVE_HAND_STREETS:
-        service.place(player, cards, rows)
+        service.do(entry_for(TurnKind.STREET, player, cards, rows))
     return service.session_id
 
 
 def play_hand(service: TableService, hand: Mapping[str, tuple[str, str, str]]) -> None:
     """Deal a hand to its end, each player acting when the service says it is their turn."""
     if service.snapshot().phase is not Phase.LIVE:
-        service.start_next_hand()
+        service.do(StartHand())
     streets = {player: _streets(rows) for player, rows in hand.items()}
     while (turn := service.snapshot().to_act) is not None:
         front, middle, back = hand[turn.player]
         if turn.kind is TurnKind.FANTASYLAND_SET:
             cards = f"{front} {middle} {back}"
-            service.reveal(turn.player, cards, ["front"] * 3 + ["middle"] * 5 + ["back"] * 5)
+            service.do(
+                entry_for(turn.kind, turn.player, cards, ["front"] * 3 + ["middle"] * 5 + ["back"] * 5)
+            )
             continue
         cards, rows = streets[turn.player].pop(0)
-        service.place(turn.player, cards, rows)
+        service.do(entry_for(turn.kind, turn.player, cards, rows))
 
 
 def _streets(rows: tuple[str, str, str]) -> list[tuple[str, list[str]]]:

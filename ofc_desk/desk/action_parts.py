@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ofc_desk.i18n import LazyText, lazy_gettext
 
 if TYPE_CHECKING:
-    from ofc_desk.service.payloads import RawPayload
+    from ofc_desk.service.commands import Command as ServiceCommand
     from ofc_desk.service.setup import TableRules
     from ofc_desk.service.snapshot import TableSnapshot
     from ofc_desk.service.table_service import TableService
@@ -140,18 +140,17 @@ class Values:
         return self.rules
 
 
-ServiceCall = Callable[["TableService", Values], "TableSnapshot"]
+CommandOf = Callable[[Values], "ServiceCommand"]
+"""The service's command a dialog's values make (`service.commands`), done by `TableService.do`."""
 Said = Callable[[Values, "TableSnapshot", "TableSnapshot"], str]
 """What was done, in words, from the values and the table before and after: the notice line."""
 
 
 @dataclass(frozen=True)
 class FloorAsk:
-    """The dialog's "Ask the floor": the same action as a request, with the dialog's reason."""
+    """The dialog's "Ask the floor": the same action (the dialog's command) as a request, with the
+    dialog's reason."""
 
-    kind: str
-    """The `EventKind` asked for, by its value (the service is not imported here)."""
-    details: Callable[[Values, TableService], RawPayload]
     reason: str = "reason"
     """The field whose text goes with the request."""
 
@@ -161,7 +160,7 @@ class ActionDialog:
     title: LazyText
     explanation: LazyText
     fields: tuple[Field, ...]
-    call: ServiceCall
+    command: CommandOf
     said: Said
     supervised: bool = False
     """Authorised by a floor supervisor's name and PIN, asked for last."""

@@ -1,5 +1,5 @@
 """Every action the desk offers, said once: its menu entry (text and mnemonic, shortcut, menu, the
-separator before it), its between-hands button, when it is offered (the service's `can_x`), and
+separator before it), its between-hands button, when it is offered (the service's `can` of a command), and
 what it opens: a dialog described by data here, or a command whose handler a controller registers.
 
 The menus (`shell/menus.py`), the between-hands buttons, what is offered (`table/offered.py`), the
@@ -29,10 +29,12 @@ from ofc_desk.desk.action_parts import (
     Seated,
     StandardShortcut,
     TableNow,
+    Values,
 )
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
+    from ofc_desk.service import commands
     from ofc_desk.service.table_service import TableService
 
 
@@ -101,11 +103,15 @@ ANY_REASON = "a reason"
 
 
 def _can_deal(now: TableNow) -> bool:
-    return now.service is not None and now.service.can_start_next_hand()
+    from ofc_desk.service.commands import StartHand
+
+    return now.service is not None and now.service.can(StartHand())
 
 
 def _can_undo(now: TableNow) -> bool:
-    return now.staged or (now.service is not None and now.service.can_undo())
+    from ofc_desk.service.commands import Undo
+
+    return now.staged or (now.service is not None and now.service.can(Undo()))
 
 
 def _fantasyland_set_due(now: TableNow) -> bool:
@@ -122,45 +128,46 @@ def _table_open(now: TableNow) -> bool:
 
 
 def _can_join(now: TableNow) -> bool:
-    return now.service is not None and now.service.can_join()
+    from ofc_desk.service.commands import newcomer
+
+    service = now.service
+    return service is not None and service.can(newcomer([seat.name for seat in service.machine.seats]))
 
 
-def _for_some_player(can: Callable[[TableService, str], bool]) -> Enabled:
-    """Offered when the service would take it for some seated player."""
+def _for_some_player(command: Callable[[str], commands.Command]) -> Enabled:
+    """Offered when the service would take the player's command for some seated player."""
 
     def enabled(now: TableNow) -> bool:
         service = now.service
-        return service is not None and any(can(service, player) for player in now.players())
+        return service is not None and any(service.can(command(player)) for player in now.players())
 
     return enabled
 
 
+def _may(service: TableService, command: commands.Command) -> bool:
+    """Whether a supervised action could be done now with a PIN, or asked of the floor."""
+    from ofc_desk.service.commands import Request
+
+    return service.can(command) or service.can(Request(command, ANY_REASON))
+
+
 def _may_void(now: TableNow) -> bool:
     """A hand may be voided now with a PIN, or asked of the floor (while a later hand is dealt)."""
-    from ofc_desk.service.events import EventKind
+    from ofc_desk.service.commands import VoidHand
 
     service, snapshot = now.service, now.snapshot
     if service is None or snapshot is None:
         return False
-    return any(
-        service.can_void_hand(n) or service.can_request(EventKind.HAND_VOIDED, {"hand": n, "reason": ""})
-        for n in range(snapshot.hand_number, 0, -1)
-    )
+    return any(_may(service, VoidHand(n)) for n in range(snapshot.hand_number, 0, -1))
 
 
 def _may_correct(now: TableNow) -> bool:
-    from ofc_desk.service.events import EventKind
+    from ofc_desk.service.commands import CorrectChips
 
     service, snapshot = now.service, now.snapshot
     if service is None or snapshot is None:
         return False
-    return any(
-        service.can_correct_chips(seat.name)
-        or service.can_request(
-            EventKind.CHIPS_CORRECTED, {"player": seat.name, "amount": 1, "reason": ANY_REASON}
-        )
-        for seat in snapshot.seats
-    )
+    return any(_may(service, CorrectChips(seat.name, 1, ANY_REASON)) for seat in snapshot.seats)
 
 
 def _may_correct_hand(now: TableNow) -> bool:
@@ -171,22 +178,87 @@ def _may_correct_hand(now: TableNow) -> bool:
 
 
 def _may_change_rules(now: TableNow) -> bool:
-    from ofc_desk.service.events import EventKind
+    from ofc_desk.service.commands import ChangeRules
 
     service = now.service
-    if service is None:
-        return False
-    return service.can_change_rules() or service.can_request(
-        EventKind.RULES_CHANGED, {"rules": service.rules.to_json()}
-    )
+    return service is not None and _may(service, ChangeRules(service.rules))
 
 
 def _can_close(now: TableNow) -> bool:
-    return now.service is not None and now.service.can_close_session()
+    from ofc_desk.service.commands import CloseSession
+
+    return now.service is not None and now.service.can(CloseSession())
 
 
 def _can_seed(now: TableNow) -> bool:
-    return now.service is not None and now.service.can_seed_jackpot()
+    from ofc_desk.service.commands import SeedJackpot
+
+    return now.service is not None and now.service.can(SeedJackpot(1))
+
+
+# ---------------------------------------------------------------------------------------- commands
+# What each dialog's values make: the service's commands are imported when a dialog is done, by
+# which time the service is loaded.
+def _join(values: Values) -> commands.Join:
+    from ofc_desk.service.commands import Join
+
+    return Join(values.text("name"), values.number("buy_in"), seat=values.seat)
+
+
+def _rebuy_of(player: str, amount: int = 1) -> commands.Rebuy:
+    from ofc_desk.service.commands import Rebuy
+
+    return Rebuy(player, amount)
+
+
+def _cash_out_of(player: str) -> commands.CashOut:
+    from ofc_desk.service.commands import CashOut
+
+    return CashOut(player)
+
+
+def _sit_out_of(player: str) -> commands.SitOut:
+    from ofc_desk.service.commands import SitOut
+
+    return SitOut(player)
+
+
+def _sit_in_of(player: str) -> commands.SitIn:
+    from ofc_desk.service.commands import SitIn
+
+    return SitIn(player)
+
+
+def _void(values: Values) -> commands.VoidHand:
+    from ofc_desk.service.commands import VoidHand
+
+    hand, reason = values.number("hand"), values.text("reason")
+    return VoidHand(hand, reason, supervisor=values.supervisor, pin=values.pin)
+
+
+def _correct(values: Values) -> commands.CorrectChips:
+    from ofc_desk.service.commands import CorrectChips
+
+    player, amount, reason = values.text("player"), values.number("amount"), values.text("reason")
+    return CorrectChips(player, amount, reason, supervisor=values.supervisor, pin=values.pin)
+
+
+def _change_rules(values: Values) -> commands.ChangeRules:
+    from ofc_desk.service.commands import ChangeRules
+
+    return ChangeRules(values.chosen_rules(), supervisor=values.supervisor, pin=values.pin)
+
+
+def _close(values: Values) -> commands.CloseSession:
+    from ofc_desk.service.commands import CloseSession
+
+    return CloseSession(supervisor=values.supervisor, pin=values.pin)
+
+
+def _seed(values: Values) -> commands.SeedJackpot:
+    from ofc_desk.service.commands import SeedJackpot
+
+    return SeedJackpot(values.number("chips"), supervisor=values.supervisor, pin=values.pin)
 
 
 # ---------------------------------------------------------------------------------------- dialogs
@@ -204,7 +276,7 @@ JOIN = ActionDialog(
         Field("buy_in", FieldKind.CHIPS, lazy_gettext("Buy-in (chips)"), default=100),
         Field("seat", FieldKind.FREE_SEAT, lazy_gettext("Seat")),
     ),
-    call=lambda service, values: service.join(values.text("name"), values.number("buy_in"), seat=values.seat),
+    command=_join,
     said=lambda values, _before, _after: ngettext(
         "{player} joined at seat {seat} with {chips} chip",
         "{player} joined at seat {seat} with {chips} chips",
@@ -215,7 +287,7 @@ REBUY = ActionDialog(
     lazy_gettext("Rebuy"),
     lazy_gettext("A rebuy or top-up, between hands."),
     (_player(), Field("amount", FieldKind.CHIPS, lazy_gettext("Chips"), default=100)),
-    call=lambda service, values: service.rebuy(values.text("player"), values.number("amount")),
+    command=lambda values: _rebuy_of(values.text("player"), values.number("amount")),
     said=lambda values, _before, after: ngettext(
         "{player} rebought {chips} chip: stack now {stack}",
         "{player} rebought {chips} chips: stack now {stack}",
@@ -230,7 +302,7 @@ CASH_OUT = ActionDialog(
     lazy_gettext("Cash out"),
     lazy_gettext("The player leaves with their whole stack."),
     (_player(),),
-    call=lambda service, values: service.cash_out(values.text("player")),
+    command=lambda values: _cash_out_of(values.text("player")),
     said=lambda values, before, _after: ngettext(
         "{player} cashed out {chips} chip and left the table",
         "{player} cashed out {chips} chips and left the table",
@@ -241,7 +313,7 @@ SIT_OUT = ActionDialog(
     lazy_gettext("Sit out"),
     lazy_gettext("The player keeps the seat but is not dealt in."),
     (_player(seated=Seated.PLAYING),),
-    call=lambda service, values: service.sit_out(values.text("player")),
+    command=lambda values: _sit_out_of(values.text("player")),
     said=lambda values, _before, _after: _("{player} sits out: not dealt in from the next hand").format(
         player=values.text("player")
     ),
@@ -250,7 +322,7 @@ SIT_IN = ActionDialog(
     lazy_gettext("Sit in"),
     lazy_gettext("The player is dealt in again from the next hand."),
     (_player(seated=Seated.SITTING_OUT),),
-    call=lambda service, values: service.sit_in(values.text("player")),
+    command=lambda values: _sit_in_of(values.text("player")),
     said=lambda values, _before, _after: _("{player} sits in: dealt in from the next hand").format(
         player=values.text("player")
     ),
@@ -262,39 +334,25 @@ VOID = ActionDialog(
         "A floor supervisor must authorise it."
     ),
     (Field("hand", FieldKind.SETTLED_HAND, lazy_gettext("Hand number")), _REASON),
-    call=lambda service, values: service.void_hand(
-        values.number("hand"), values.supervisor, values.pin, values.text("reason")
-    ),
+    command=_void,
     said=lambda values, _before, _after: _(
         "Hand {number} voided by {supervisor}: its chip transfers are reversed"
     ).format(number=values.number("hand"), supervisor=values.supervisor),
     supervised=True,
-    ask_the_floor=FloorAsk(
-        "hand_voided",
-        lambda values, _service: {"hand": values.number("hand"), "reason": values.text("reason")},
-    ),
+    ask_the_floor=FloorAsk(),
 )
 CORRECT = ActionDialog(
     lazy_gettext("Correct chips"),
     lazy_gettext("Add (positive) or remove (negative) chips from a stack, with a reason."),
     (_player(), Field("amount", FieldKind.SIGNED_CHIPS, lazy_gettext("Chips (+/−)")), _REASON),
-    call=lambda service, values: service.correct_chips(
-        values.text("player"), values.number("amount"), values.text("reason"), values.supervisor, values.pin
-    ),
+    command=_correct,
     said=lambda values, _before, after: _("{player}'s stack corrected by {amount}: now {stack}").format(
         player=values.text("player"),
         amount=f"{values.number('amount'):+}",
         stack=after.seat(values.text("player")).stack,
     ),
     supervised=True,
-    ask_the_floor=FloorAsk(
-        "chips_corrected",
-        lambda values, _service: {
-            "player": values.text("player"),
-            "amount": values.number("amount"),
-            "reason": values.text("reason"),
-        },
-    ),
+    ask_the_floor=FloorAsk(),
 )
 CHANGE_RULES = ActionDialog(
     lazy_gettext("Change rules or stakes"),
@@ -306,19 +364,16 @@ CHANGE_RULES = ActionDialog(
         Field("rules", FieldKind.RULES),
         Field("reason", FieldKind.TEXT, lazy_gettext("Reason (asked of the floor)")),
     ),
-    call=lambda service, values: service.change_rules(values.chosen_rules(), values.supervisor, values.pin),
+    command=_change_rules,
     said=lambda _values, _before, _after: _("New rules and stakes: they apply from the next hand"),
     supervised=True,
-    ask_the_floor=FloorAsk(
-        "rules_changed",
-        lambda values, service: {"rules": values.chosen_rules().pinned(service.rules).to_json()},
-    ),
+    ask_the_floor=FloorAsk(),
 )
 CLOSE_TABLE = ActionDialog(
     lazy_gettext("Close the table"),
     lazy_gettext("Nothing can be entered at this table afterwards. A floor supervisor must authorise it."),
     (),
-    call=lambda service, values: service.close_session(values.supervisor, values.pin),
+    command=_close,
     said=lambda _values, _before, _after: _("The table is closed"),
     supervised=True,
 )
@@ -333,7 +388,7 @@ SEED_JACKPOT = ActionDialog(
         " from it. Between hands; a floor supervisor must authorise it."
     ),
     (Field("chips", FieldKind.CHIPS, lazy_gettext("Chips from the house"), default=DEFAULT_SEED),),
-    call=lambda service, values: service.seed_jackpot(values.number("chips"), values.supervisor, values.pin),
+    command=_seed,
     said=lambda values, _before, _after: ngettext(
         "{supervisor} seeded the room's jackpot with {chips} chip",
         "{supervisor} seeded the room's jackpot with {chips} chips",
@@ -367,7 +422,7 @@ class DeskAction:
     checkable: bool = False
     checked: bool = False
     enabled: Enabled | None = None
-    """When the table offers it (a `can_x` over players or hands); None: always, or the desk's
+    """When the table offers it (`can` of a command over players or hands); None: always, or the desk's
     own to say (Redo, by its undo stack)."""
     dialog: ActionDialog | None = None
     """What a `Dialog` action opens; a command's handler and a submenu's entries are registered."""
@@ -429,7 +484,7 @@ DESK_ACTIONS: tuple[DeskAction, ...] = (
         Menu.TABLE,
         lazy_gettext("&Rebuy…"),
         button=Button(lazy_gettext("Rebuy…"), lazy_gettext("Rebuy")),
-        enabled=_for_some_player(lambda service, player: service.can_rebuy(player)),
+        enabled=_for_some_player(_rebuy_of),
         dialog=REBUY,
     ),
     DeskAction(
@@ -437,7 +492,7 @@ DESK_ACTIONS: tuple[DeskAction, ...] = (
         Menu.TABLE,
         lazy_gettext("&Cash out…"),
         button=Button(lazy_gettext("Cash out…"), lazy_gettext("Cash out")),
-        enabled=_for_some_player(lambda service, player: service.can_cash_out(player)),
+        enabled=_for_some_player(_cash_out_of),
         dialog=CASH_OUT,
     ),
     DeskAction(
@@ -445,7 +500,7 @@ DESK_ACTIONS: tuple[DeskAction, ...] = (
         Menu.TABLE,
         lazy_gettext("Sit &out…"),
         button=Button(lazy_gettext("Sit out…"), lazy_gettext("Sit out")),
-        enabled=_for_some_player(lambda service, player: service.can_sit_out(player)),
+        enabled=_for_some_player(_sit_out_of),
         dialog=SIT_OUT,
     ),
     DeskAction(
@@ -453,7 +508,7 @@ DESK_ACTIONS: tuple[DeskAction, ...] = (
         Menu.TABLE,
         lazy_gettext("Sit &in…"),
         button=Button(lazy_gettext("Sit in…"), lazy_gettext("Sit in")),
-        enabled=_for_some_player(lambda service, player: service.can_sit_in(player)),
+        enabled=_for_some_player(_sit_in_of),
         dialog=SIT_IN,
     ),
     # Offered with a PIN between hands, or to be asked of the floor while a hand is dealt.

@@ -16,7 +16,7 @@ from typing import Any, Final
 from sqlalchemy import select
 
 from ofc_desk.i18n import _
-from ofc_desk.service import reading
+from ofc_desk.service import commands, reading
 from ofc_desk.service.actions import SUPERVISED
 from ofc_desk.service.dealers import HAND_OVERS
 from ofc_desk.service.errors import ActionRefused
@@ -272,7 +272,7 @@ def _carry_on(
 ) -> TableService:
     for step in steps[done:]:
         if isinstance(step, HandOver):
-            service.hand_over(accounts.dealer(step.dealer))
+            service.do(commands.HandOver(accounts.dealer(step.dealer)))
             continue
         try:
             _perform(service, step, accounts)
@@ -307,12 +307,18 @@ def _perform(service: TableService, step: Step, accounts: ReplayAccounts) -> Non
     if raw.get(REQUEST_KEY) is not None and kind in REQUESTABLE:
         # Carried out on the floor's approval, which the table holds it to: no PIN.
         service.carry_out_request(reading.whole_number(raw[REQUEST_KEY]) or 0)
-    elif kind in SUPERVISED:
-        supervisor = str(raw.get(SUPERVISOR_KEY) or "")
-        pin = step.pin if step.pin is not None else accounts.pin(supervisor)
-        service.act_supervised(kind, raw, supervisor, pin or "")
     else:
-        service.act(kind, raw)
+        service.do(_command(kind, raw, step, accounts))
+
+
+def _command(kind: EventKind, raw: RawPayload, step: Step, accounts: ReplayAccounts) -> commands.Scripted:
+    """The one place a script's step becomes a command: as the script states it, approved by the
+    supervisor it names with the step's PIN (or the one the script's accounts give them)."""
+    if kind not in SUPERVISED:
+        return commands.Scripted(event=kind, payload=raw)
+    supervisor = str(raw.get(SUPERVISOR_KEY) or "")
+    pin = step.pin if step.pin is not None else accounts.pin(supervisor)
+    return commands.Scripted(event=kind, payload=raw, approved=(supervisor, pin or ""))
 
 
 def _mapping(value: object) -> Mapping[str, object]:

@@ -1,11 +1,11 @@
 """`TableService`: the one place a live table's game flow lives, persisted event by event.
 
-Every action comes as `verify_x(...)`, which raises `ActionRefused` with the dealer's sentence,
-and `x(...)`, which does it. The actions the desk offers from a menu or a button also have
-`can_x(...)`: True when the desk should offer it now (for a supervised action: if a supervisor
-approves; the PIN is asked for afterwards, so `can_x` takes none).
+Every action is a command (`service.commands`): `do(command)` does it, `check(command)` raises
+`ActionRefused` with the dealer's sentence and stores nothing, and `can(command)` says whether the
+desk should offer it now (for a supervised action: if a supervisor approves; the PIN is asked for
+afterwards, so `can` needs none). `check_typing` refuses an entry typed only in part.
 
-An accepted action is stored as an event and COMMITTED before the method returns; the live state
+An accepted action is stored as an event and COMMITTED before `do` returns; the live state
 is a fold of the stored events, so a desk that dies resumes exactly where it was
 (`TableService.resume`). The table a service holds is always the table as stored: an action whose
 transaction fails for any reason (the server down, the connection lost, a lock not granted in
@@ -16,17 +16,15 @@ stored meanwhile first (`unrecorded` words the failure for the dealer).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from itertools import count
+from collections.abc import Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ofc_desk.core.cards import Card
-from ofc_desk.core.rows import Row
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service import checkpoint, desk_holds
 from ofc_desk.service.actions import DEALER_SIGNED
+from ofc_desk.service.commands import Command, Entry, HandOver, VoidHand
 from ofc_desk.service.entry_marks import MARKED, DeskMarks, foreign_entry, keyed_session
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
@@ -43,10 +41,6 @@ from ofc_desk.service.snapshot import Phase, SettlementPreview, TableSnapshot, p
 from ofc_desk.storage.database import Database, failure_cause
 from ofc_desk.storage.users import Account
 
-CardEntries = str | Sequence[Card | str | None]
-"""Cards as typed ("Qh Qd ??") or as a sequence; `None` or "??" is an unknown discard."""
-RowEntries = str | Sequence[Row | str]
-"""One word per card: front/middle/back/discard (also f/m/b/x, 1/2/3)."""
 FLOOR_RETRIES = 5
 """Attempts to store an action while the floor keeps recording decisions at this table."""
 Dealer = Account | str
@@ -88,19 +82,6 @@ class TableService:
         self._unsure = False
         """The last write failed without saying what the database kept (a commit whose answer was
         lost may still have been stored): read the table's head again before the next one."""
-
-    def hand_over(self, dealer: Dealer) -> TableSnapshot:
-        """Another dealer takes over this desk's table: the hand-over is recorded as the outgoing
-        dealer's (their key signs it, and with it everything before), and what follows as the new
-        dealer's. Naming the dealer already on duty records nothing."""
-        name = dealer.name if isinstance(dealer, Account) else dealer
-        if name == self._actor:
-            return self.snapshot()
-        self.act(EventKind.HANDED_OVER, {"dealer": name})
-        self._dealer = dealer if isinstance(dealer, Account) else None
-        self._marks = self._new_marks()
-        self._actor = name
-        return self.snapshot()
 
     # ----------------------------------------------------------------- opening and resuming
     @staticmethod
@@ -244,204 +225,14 @@ class TableService:
         return self._machine.snapshot(self._store.session_id, self._store.head_hash)
 
     # ----------------------------------------------------------------- entering cards
-    def verify_place(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
-        """Refuse a street entry that breaks a rule. Also accepts a PARTIAL street (fewer cards
-        than the turn takes) so the desk can refuse a duplicate card the moment it is typed."""
-        self._machine.check_typing(EventKind.PLACED, player, cards, rows)
-
-    def place(self, player: str, cards: CardEntries, rows: RowEntries) -> TableSnapshot:
-        """Enter a whole street for `player` (5 cards first; then 1, or 3 with one discard)."""
-        payload = self._machine.check_placed({"player": player, "cards": cards, "rows": rows})
-        return self._record(EventKind.PLACED, payload)
-
-    def verify_reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
-        """Refuse a Fantasyland set (13 kept, the extras discarded) or face-down reveal that breaks
-        a rule. A partial set is checked as far as it goes."""
-        self._machine.check_typing(EventKind.REVEALED, player, cards, rows)
-
-    def reveal(self, player: str, cards: CardEntries, rows: RowEntries) -> TableSnapshot:
-        """Enter a Fantasyland player's whole set, after every other player has finished."""
-        payload = self._machine.check_revealed({"player": player, "cards": cards, "rows": rows})
-        return self._record(EventKind.REVEALED, payload)
-
-    def verify_show(self, player: str, showdown: Mapping[str, object]) -> None:
-        """Refuse a Chinese poker player's showdown that breaks a rule: `showdown` is
-        `{"cards", "rows"}` (13 cards, a row word each), `{"surrender": True}` or
-        `{"declare", "cards"}` (a special the cards make, which the dealer chose)."""
-        self._machine.check(EventKind.SHOWN, {**showdown, "player": player})
-
-    def verify_showing(self, player: str, cards: CardEntries, rows: RowEntries) -> None:
-        """Refuse a Chinese poker showdown being typed (cards and their rows so far) the moment a
-        card cannot belong to it: held elsewhere, typed twice, a row overfilled, a discard."""
-        self._machine.check_typing(EventKind.SHOWN, player, cards, rows)
-
-    def show(self, player: str, showdown: Mapping[str, object]) -> TableSnapshot:
-        """Enter a Chinese poker player's showdown (any order); the hand is scored once every
-        player has one."""
-        return self.act(EventKind.SHOWN, {**showdown, "player": player})
-
-    def verify_undo(self) -> None:
-        """Refuse an undo when the hand has no entry left to take back."""
-        self._machine.check(EventKind.UNDONE, {})
-
-    def can_undo(self) -> bool:
-        return _accepted(self.verify_undo)
-
-    def undo(self) -> TableSnapshot:
-        """Take back the last entry of the live hand. Recorded as an undo, never erased."""
-        return self.act(EventKind.UNDONE, {})
 
     # ----------------------------------------------------------------- end of hand
-    def verify_confirm_settlement(self) -> None:
-        self._machine.check(EventKind.HAND_SETTLED, {})
-
-    def can_confirm_settlement(self) -> bool:
-        return _accepted(self.verify_confirm_settlement)
-
-    def confirm_settlement(self) -> TableSnapshot:
-        """Settle the complete hand: chips move, rake is taken, the button moves or is held."""
-        return self.act(EventKind.HAND_SETTLED, {})
-
-    def verify_start_next_hand(self) -> None:
-        """Refuse to deal while a hand is unsettled, or a seated player has no chips."""
-        self._machine.check(EventKind.HAND_STARTED, {})
-
-    def can_start_next_hand(self) -> bool:
-        return _accepted(self.verify_start_next_hand)
-
-    def start_next_hand(self) -> TableSnapshot:
-        return self.act(EventKind.HAND_STARTED, {})
-
     # ----------------------------------------------------------------- between hands
-    def verify_join(
-        self, player: str, buy_in: int, after: str | None = None, seat: int | None = None
-    ) -> None:
-        """A new player buys in to the empty seat numbered `seat` (`free_seats` lists them). Without
-        a seat, as sessions recorded before seats kept their numbers did: clockwise after `after`
-        (default: after the last seat)."""
-        self._machine.check(EventKind.JOINED, _join_payload(player, buy_in, after, seat))
-
     def free_seats(self) -> list[int]:
         """The empty seats a newcomer may take now, by number."""
         return free_seats(self._machine)
 
-    def can_join(self) -> bool:
-        """Whether a new player could take a seat now (between hands, a seat free)."""
-        seated = {seat.name for seat in self._machine.seats}
-        newcomer = next(f"new player {n}" for n in count(1) if f"new player {n}" not in seated)
-        return _accepted(lambda: self.verify_join(newcomer, 1))
-
-    def join(
-        self, player: str, buy_in: int, after: str | None = None, seat: int | None = None
-    ) -> TableSnapshot:
-        return self.act(EventKind.JOINED, _join_payload(player, buy_in, after, seat))
-
-    def verify_rebuy(self, player: str, amount: int) -> None:
-        """A rebuy or top-up, between hands only."""
-        self._machine.check(EventKind.REBOUGHT, {"player": player, "amount": amount})
-
-    def can_rebuy(self, player: str) -> bool:
-        """Whether `player` could rebuy now (any amount within the limit)."""
-        return _accepted(lambda: self.verify_rebuy(player, 1))
-
-    def rebuy(self, player: str, amount: int) -> TableSnapshot:
-        return self.act(EventKind.REBOUGHT, {"player": player, "amount": amount})
-
-    def verify_cash_out(self, player: str) -> None:
-        """A player leaves with their whole stack, between hands only."""
-        self._machine.check(EventKind.CASHED_OUT, {"player": player})
-
-    def can_cash_out(self, player: str) -> bool:
-        return _accepted(lambda: self.verify_cash_out(player))
-
-    def cash_out(self, player: str) -> TableSnapshot:
-        return self.act(EventKind.CASHED_OUT, {"player": player})
-
-    def verify_sit_out(self, player: str) -> None:
-        self._machine.check(EventKind.SAT_OUT, {"player": player})
-
-    def can_sit_out(self, player: str) -> bool:
-        return _accepted(lambda: self.verify_sit_out(player))
-
-    def sit_out(self, player: str) -> TableSnapshot:
-        return self.act(EventKind.SAT_OUT, {"player": player})
-
-    def verify_sit_in(self, player: str) -> None:
-        self._machine.check(EventKind.SAT_IN, {"player": player})
-
-    def can_sit_in(self, player: str) -> bool:
-        return _accepted(lambda: self.verify_sit_in(player))
-
-    def sit_in(self, player: str) -> TableSnapshot:
-        return self.act(EventKind.SAT_IN, {"player": player})
-
     # ----------------------------------------------------------------- supervisor actions
-    def verify_void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> None:
-        """Void a settled hand: its transfers are reversed by a new event, never deleted."""
-        self._supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
-
-    def can_void_hand(self, number: int) -> bool:
-        """Whether a supervisor could void settled hand `number` now."""
-        if not self._could_approve(EventKind.HAND_VOIDED, _void_payload(number, "")):
-            return False
-        # The store refuses a void that would take the room's pool below 0 (`room_pool.record_moves`).
-        taken = sum(move.chips for move in void_moves(self._machine, number))
-        try:
-            return taken >= 0 or room_pool(self.database) + taken >= 0
-        except SQLAlchemyError:  # the pool cannot be read now: not offered until it can
-            return False
-
-    def void_hand(self, number: int, supervisor: str, pin: str, reason: str = "") -> TableSnapshot:
-        return self.act_supervised(EventKind.HAND_VOIDED, _void_payload(number, reason), supervisor, pin)
-
-    def verify_correct_chips(self, player: str, amount: int, reason: str, supervisor: str, pin: str) -> None:
-        """Add (positive) or remove (negative) chips from a stack, with a stated reason."""
-        self._supervised(EventKind.CHIPS_CORRECTED, _correction(player, amount, reason), supervisor, pin)
-
-    def can_correct_chips(self, player: str) -> bool:
-        """Whether a supervisor could correct `player`'s stack now (adding a chip, say)."""
-        return self._could_approve(EventKind.CHIPS_CORRECTED, _correction(player, 1, _ANY_REASON))
-
-    def correct_chips(
-        self, player: str, amount: int, reason: str, supervisor: str, pin: str
-    ) -> TableSnapshot:
-        raw = _correction(player, amount, reason)
-        return self.act_supervised(EventKind.CHIPS_CORRECTED, raw, supervisor, pin)
-
-    def verify_change_rules(self, rules: TableRules, supervisor: str, pin: str) -> None:
-        """New rules or stakes, between hands only."""
-        self._supervised(EventKind.RULES_CHANGED, self._rules_change(rules), supervisor, pin)
-
-    def can_change_rules(self) -> bool:
-        """Whether a supervisor could change the rules and stakes now (to the ones in force)."""
-        return self._could_approve(EventKind.RULES_CHANGED, {"rules": self.rules.to_json()})
-
-    def change_rules(self, rules: TableRules, supervisor: str, pin: str) -> TableSnapshot:
-        return self.act_supervised(EventKind.RULES_CHANGED, self._rules_change(rules), supervisor, pin)
-
-    def _rules_change(self, rules: TableRules) -> RawPayload:
-        return {"rules": rules.pinned(self.rules).to_json()}
-
-    def verify_close_session(self, supervisor: str, pin: str) -> None:
-        """Close the table between hands; nothing can be entered afterwards."""
-        self._supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
-
-    def can_close_session(self) -> bool:
-        return self._could_approve(EventKind.SESSION_CLOSED, {})
-
-    def close_session(self, supervisor: str, pin: str) -> TableSnapshot:
-        return self.act_supervised(EventKind.SESSION_CLOSED, {}, supervisor, pin)
-
-    def verify_seed_jackpot(self, chips: int, supervisor: str, pin: str) -> None:
-        """Add the house's chips to the room's jackpot pool, between hands (docs/rules.md §11)."""
-        self._supervised(EventKind.JACKPOT_SEEDED, {"chips": chips}, supervisor, pin)
-
-    def can_seed_jackpot(self) -> bool:
-        return self._could_approve(EventKind.JACKPOT_SEEDED, {"chips": 1})
-
-    def seed_jackpot(self, chips: int, supervisor: str, pin: str) -> TableSnapshot:
-        return self.act_supervised(EventKind.JACKPOT_SEEDED, {"chips": chips}, supervisor, pin)
-
     def jackpot_words(self) -> str | None:
         """The room's pool in words ("room jackpot 1,250") when this table's preset pays an award
         from it, for the desk's status line; None otherwise, and while the pool cannot be read."""
@@ -480,30 +271,6 @@ class TableService:
         return preview_of(trial.snapshot(self.session_id, self._store.head_hash), jackpot)
 
     # ----------------------------------------------------------------- requests to the floor
-    def verify_request(self, action: EventKind, details: RawPayload, reason: str) -> None:
-        """Refuse a request to the floor (a void, a chip correction, a rules change: `details` as
-        for the action itself) that the table could not carry out, or one already asked."""
-        self._machine.check(EventKind.REQUEST_MADE, _request(action, details, reason))
-
-    def can_request(self, action: EventKind, details: RawPayload) -> bool:
-        return _accepted(lambda: self.verify_request(action, details, _ANY_REASON))
-
-    def request(self, action: EventKind, details: RawPayload, reason: str) -> TableSnapshot:
-        """Ask the floor; the desk carries on dealing while the request waits."""
-        return self.act(EventKind.REQUEST_MADE, _request(action, details, reason))
-
-    def verify_decide_request(
-        self, number: int, approved: bool, supervisor: str, pin: str, note: str = ""
-    ) -> None:
-        self._supervised(EventKind.REQUEST_DECIDED, _decision(number, approved, note), supervisor, pin)
-
-    def decide_request(
-        self, number: int, approved: bool, supervisor: str, pin: str, note: str = ""
-    ) -> TableSnapshot:
-        """A supervisor at the desk approves or declines a request, as the floor view would."""
-        raw = _decision(number, approved, note)
-        return self.act_supervised(EventKind.REQUEST_DECIDED, raw, supervisor, pin)
-
     def open_requests(self) -> list[FloorRequest]:
         """Requests waiting for the floor, or approved and not yet carried out, oldest first."""
         return [request for request in self._machine.requests.values() if request.outstanding]
@@ -556,21 +323,64 @@ class TableService:
         raw = {**request.details, "supervisor": supervisor, "request": number}
         return self._record(request.action, self._machine.check(request.action, raw), actor=supervisor)
 
-    # ----------------------------------------------------------------- any action by its kind
-    def act(self, kind: EventKind, raw: RawPayload) -> TableSnapshot:
-        """Do an action given as its event kind and raw payload, the way a replay script states
-        it; the same checks as the method of the action's own name."""
-        return self._record(kind, self._machine.check(kind, raw))
-
-    def can_act(self, kind: EventKind, raw: RawPayload) -> bool:
-        """Whether `act(kind, raw)` would be accepted now: a desk row offers an action that has no
-        `can_x` of its own by this (a new chip operation needs no method here)."""
-        return _accepted(lambda: self._machine.check(kind, raw))
-
-    def act_supervised(self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str) -> TableSnapshot:
-        """`act` for an action a floor supervisor approves with their PIN."""
-        payload, account = self._supervised(kind, raw, supervisor, pin)
+    # ----------------------------------------------------------------- any action as a command
+    def do(self, command: Command) -> TableSnapshot:
+        """Do an action (`service.commands`): stored and committed, or refused with the dealer's
+        sentence (`ActionRefused`); a supervised one checks the supervisor's PIN first."""
+        if isinstance(command, HandOver):
+            return self._hand_over(command)
+        kind, approval = command.event_kind(), command.approval()
+        if approval is None:
+            return self._record(kind, self._machine.check(kind, command.raw(self.rules)))
+        payload, account = self._supervised(kind, command.raw(self.rules), *approval)
         return self._record(kind, payload, account)
+
+    def check(self, command: Command) -> None:
+        """Refuse an action `do` would refuse, storing nothing (a supervised one: its PIN too)."""
+        if isinstance(command, HandOver) and command.name() == self._actor:
+            return  # naming the dealer on duty records nothing
+        kind, approval = command.event_kind(), command.approval()
+        if approval is None:
+            self._machine.check(kind, command.raw(self.rules))
+        else:
+            self._supervised(kind, command.raw(self.rules), *approval)
+
+    def can(self, command: Command) -> bool:
+        """Whether the desk should offer an action now; a supervised one if a supervisor approves
+        (the PIN is asked for afterwards, so none is needed here)."""
+        kind, raw = command.event_kind(), command.raw(self.rules)
+        if command.approval() is None:
+            return _accepted(lambda: self._machine.check(kind, raw))
+        if not _accepted(lambda: self._machine.check_before_approval(kind, raw)):
+            return False
+        return not isinstance(command, VoidHand) or self._pool_allows_void(command.hand)
+
+    def check_typing(self, entry: Entry) -> None:
+        """Refuse an entry being typed (a street, a set, a showdown: what is typed so far) the
+        moment a card cannot belong to it: held elsewhere, typed twice, a row overfilled."""
+        self._machine.check_typing(entry.event_kind(), entry.player, entry.cards, entry.rows)
+
+    def _pool_allows_void(self, number: int) -> bool:
+        """The store refuses a void that would take the room's pool below 0
+        (`room_pool.record_moves`)."""
+        taken = sum(move.chips for move in void_moves(self._machine, number))
+        try:
+            return taken >= 0 or room_pool(self.database) + taken >= 0
+        except SQLAlchemyError:  # the pool cannot be read now: not offered until it can
+            return False
+
+    def _hand_over(self, command: HandOver) -> TableSnapshot:
+        """The hand-over is recorded as the outgoing dealer's (their key signs it, and with it
+        everything before), and what follows as the new dealer's. Naming the dealer already on
+        duty records nothing."""
+        name = command.name()
+        if name == self._actor:
+            return self.snapshot()
+        self._record(EventKind.HANDED_OVER, self._machine.check(EventKind.HANDED_OVER, {"dealer": name}))
+        self._dealer = command.dealer if isinstance(command.dealer, Account) else None
+        self._marks = self._new_marks()
+        self._actor = name
+        return self.snapshot()
 
     # ----------------------------------------------------------------- internals
 
@@ -580,9 +390,6 @@ class TableService:
         """The checked payload and the approving supervisor's account, its key unsealed to sign."""
         account = self._store.check_supervisor(supervisor, pin)
         return self._machine.check(kind, {**raw, "supervisor": account.name}), account
-
-    def _could_approve(self, kind: EventKind, raw: RawPayload) -> bool:
-        return _accepted(lambda: self._machine.check_before_approval(kind, raw))
 
     def _record(
         self,
@@ -655,10 +462,6 @@ class TableService:
         return bool(since) and all(kind in FLOOR_WRITTEN for kind in since)
 
 
-# What the desk asks for only after it offers a correction: any reason answers whether it is open.
-_ANY_REASON = "a reason"
-
-
 def _accepted(check: Callable[[], object]) -> bool:
     try:
         check()
@@ -674,23 +477,3 @@ def _setup_payload(setup: TableSetup) -> RawPayload:
         "button": setup.button,
         "rules": setup.rules.pinned().to_json(),
     }
-
-
-def _join_payload(player: str, buy_in: int, after: str | None, seat: int | None) -> RawPayload:
-    return {"player": player, "buy_in": buy_in, "after": after, "seat": seat}
-
-
-def _request(action: EventKind, details: RawPayload, reason: str) -> RawPayload:
-    return {"action": action.value, "details": dict(details), "reason": reason}
-
-
-def _decision(number: int, approved: bool, note: str) -> RawPayload:
-    return {"request": number, "approved": approved, "note": note}
-
-
-def _void_payload(number: int, reason: str) -> RawPayload:
-    return {"hand": number, "reason": reason}
-
-
-def _correction(player: str, amount: int, reason: str) -> RawPayload:
-    return {"player": player, "amount": amount, "reason": reason}

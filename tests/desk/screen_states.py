@@ -17,7 +17,10 @@ from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD
 from ofc_desk.service import TableService
+from ofc_desk.service.commands import SeedJackpot, Settle, StartHand, VoidHand
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.games.chinese.game import takes_showdown_from
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.snapshot import TurnKind
 from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
@@ -136,10 +139,10 @@ def walk(service: TableService, game: ScreenGame) -> Iterator[str]:
     if game.variant == CHINESE:
         yield from _chinese_walk(service)
         return
-    service.start_next_hand()
+    service.do(StartHand())
     _play(service, _queues(filler_plans(service, _first_hand(service, game))))
-    service.confirm_settlement()
-    service.start_next_hand()
+    service.do(Settle())
+    service.do(StartHand())
     queues = _queues(filler_plans(service, {}))
     _play(service, queues, streets=1)
     yield "dealing"
@@ -156,46 +159,47 @@ def _first_hand(service: TableService, game: ScreenGame) -> dict[str, Plan]:
 
 
 def _chinese_walk(service: TableService) -> Iterator[str]:
-    service.start_next_hand()
+    service.do(StartHand())
     yield "dealing"
     players = [seat.name for seat in service.snapshot().seats]
     planned = CHINESE_HANDS[len(players)]
     for player, hand in zip(players[:-1], planned, strict=False):
-        service.show(player, _showdown(hand))
+        service.do(_showdown(player, hand))
     yield "showdown-entry"
     last = players[-1]
     if takes_showdown_from(service.machine, last):  # not declared at the desk already
-        service.show(last, {"cards": " ".join(SIX_PAIRS), "rows": ROWS_OF_13, "declare": "six-pairs"})
+        service.do(Show(last, " ".join(SIX_PAIRS), ROWS_OF_13, declare="six-pairs"))
     yield "settlement"
     yield from _after_settlement(service)
 
 
 def _payment_walk(service: TableService, game: ScreenGame) -> Iterator[str]:
     if game.house_options:
-        service.seed_jackpot(SEED, *SUPERVISOR)
-    service.start_next_hand()
+        service.do(SeedJackpot(SEED, supervisor=SUPERVISOR[0], pin=SUPERVISOR[1]))
+    service.do(StartHand())
     yield "dealing"
     players = [seat.name for seat in service.snapshot().seats]
     shown = list(zip(players, POOL_HANDS if game.name == "pool" else AWARD_HANDS, strict=True))
     for player, hand in shown[:-1]:
-        service.show(player, _showdown(hand))
+        service.do(_showdown(player, hand))
     yield "showdown-entry"
-    service.show(*shown[-1][:1], _showdown(shown[-1][1]))
+    service.do(_showdown(*shown[-1]))
     yield "settlement"
     yield from _after_settlement(service)
 
 
-def _showdown(hand: Mapping[str, object] | tuple[str, str, str]) -> Mapping[str, object]:
+def _showdown(player: str, hand: Mapping[str, object] | tuple[str, str, str]) -> Show:
     if isinstance(hand, tuple):
-        return {"cards": " ".join(hand), "rows": ROWS_OF_13}
-    return hand
+        return Show(player, " ".join(hand), ROWS_OF_13)
+    assert hand == SURRENDER
+    return Show(player, surrender=True)
 
 
 def _after_settlement(service: TableService) -> Iterator[str]:
-    service.confirm_settlement()
+    service.do(Settle())
     yield "between-hands"
     number = service.snapshot().hand_number
-    service.void_hand(number, *SUPERVISOR, "cards exposed in the deal")
+    service.do(VoidHand(number, "cards exposed in the deal", supervisor=SUPERVISOR[0], pin=SUPERVISOR[1]))
     yield "voided"
 
 
@@ -220,9 +224,9 @@ def _play(
         cards = [str(card) for card, _ in placed] + [str(card) if card else "??" for card in dropped]
         rows = [row for _, row in placed] + [DISCARD] * len(dropped)
         if turn.kind is TurnKind.FANTASYLAND_SET:
-            service.reveal(turn.player, cards, rows)
+            service.do(Reveal(turn.player, cards, rows))
         else:
-            service.place(turn.player, cards, rows)
+            service.do(Place(turn.player, cards, rows))
 
 
 def _queues(plans: Mapping[str, Plan]) -> Queues:

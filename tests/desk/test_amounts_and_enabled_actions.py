@@ -12,6 +12,7 @@ from ofc_desk.core.settlement import MAX_CHIPS, SettlementPolicy
 from ofc_desk.desk.actions import Command, Dialog
 from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
+from ofc_desk.service.commands import CorrectChips, Rebuy, StartHand
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN
 from tests.desk.test_fantasyland_and_supervisor import click_ok, settle_first_hand
@@ -78,14 +79,16 @@ def test_a_deal_the_service_would_refuse_is_greyed_out_and_says_why(desk: Desk) 
     service = desk.session.controller.service
     assert service is not None and desk.window.between_hands.deal_button.isEnabled()
     bob = desk.snapshot.seat("Bob").stack
-    service.correct_chips("Bob", -bob, "chips taken off the table", *SUPERVISOR)
+    service.do(
+        CorrectChips("Bob", -bob, "chips taken off the table", supervisor=SUPERVISOR[0], pin=SUPERVISOR[1])
+    )
     desk.session.controller.refresh()
-    assert not service.can_start_next_hand()
+    assert not service.can(StartHand())
     assert not desk.window.between_hands.deal_button.isEnabled()
     assert not desk.window.action(Command.DEAL).isEnabled()
     message = desk.window.between_hands.message.text()
     assert "cannot be dealt yet" in message and "Bob" in message
-    service.rebuy("Bob", 100)
+    service.do(Rebuy("Bob", 100))
     desk.session.controller.refresh()
     assert desk.window.action(Command.DEAL).isEnabled() and desk.window.between_hands.deal_button.isEnabled()
 

@@ -18,7 +18,7 @@ from ofc_desk.desk.action_parts import FieldKind, Handler, Menu, StandardShortcu
 from ofc_desk.desk.actions import DESK_ACTIONS, Command, DeskAction, Dialog, Submenu
 from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.shell.menus import connect_commands, handlers_of
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.commands import CashOut, CloseSession, Rebuy, SitIn, SitOut, StartHand, newcomer
 from ofc_desk.service.table_service import TableService
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_a_shift_at_the_keyboard import ANN_PLAIN
@@ -53,7 +53,7 @@ def test_each_key_has_one_row_and_every_dialog_action_its_dialog() -> None:
     for action in DESK_ACTIONS:
         ask = action.dialog.ask_the_floor if action.dialog else None
         if ask is not None:
-            assert EventKind(ask.kind) and action.dialog is not None and action.dialog.supervised
+            assert action.dialog is not None and action.dialog.supervised
             assert ask.reason in {field.key for field in action.dialog.fields}
 
 
@@ -119,10 +119,10 @@ def test_a_command_without_a_handler_or_with_two_is_a_mistake_said_at_once(desk:
 
 
 CAN: dict[Dialog, Callable[[TableService, str], bool]] = {
-    Dialog.REBUY: TableService.can_rebuy,
-    Dialog.CASH_OUT: TableService.can_cash_out,
-    Dialog.SIT_OUT: TableService.can_sit_out,
-    Dialog.SIT_IN: TableService.can_sit_in,
+    Dialog.REBUY: lambda service, player: service.can(Rebuy(player, 1)),
+    Dialog.CASH_OUT: lambda service, player: service.can(CashOut(player)),
+    Dialog.SIT_OUT: lambda service, player: service.can(SitOut(player)),
+    Dialog.SIT_IN: lambda service, player: service.can(SitIn(player)),
 }
 
 
@@ -145,8 +145,10 @@ def offers_agree(desk: Desk, state: str) -> dict[str, bool]:
     for key, can in CAN.items():
         expected = service is not None and any(can(service, player) for player in players)
         assert offered[key.value] == expected, (state, key)
-    assert offered[Dialog.JOIN.value] == (service is not None and service.can_join()), state
-    assert offered[Command.DEAL.value] == (service is not None and service.can_start_next_hand()), state
+    assert offered[Dialog.JOIN.value] == (
+        service is not None and service.can(newcomer([seat.name for seat in service.machine.seats]))
+    ), state
+    assert offered[Command.DEAL.value] == (service is not None and service.can(StartHand())), state
     return offered
 
 
@@ -164,9 +166,11 @@ def test_what_is_offered_is_what_the_service_would_take(desk: Desk) -> None:
     assert between["deal"] and between["rebuy"] and between["void"] and not between["sit_in"]
     service = desk.session.controller.service
     assert service is not None
-    desk.session.controller.show_snapshot(service.sit_out("Bob"))
+    desk.session.controller.show_snapshot(service.do(SitOut("Bob")))
     assert offers_agree(desk, "Bob sitting out")["sit_in"]
-    desk.session.controller.show_snapshot(service.close_session(*SUPERVISOR))
+    desk.session.controller.show_snapshot(
+        service.do(CloseSession(supervisor=SUPERVISOR[0], pin=SUPERVISOR[1]))
+    )
     assert not any(offers_agree(desk, "closed").values())
 
 

@@ -26,6 +26,7 @@ from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
 from ofc_desk.desk.games.base import DeskGame, EntryForm
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.service import TableService, TableSetup
+from ofc_desk.service.commands import StartHand
 from ofc_desk.service.games.base import LiveHand, PlayedTable, TableGame
 from ofc_desk.service.games.chinese.game import plays_surrender
 from ofc_desk.service.games.choose import game_for
@@ -149,7 +150,7 @@ def test_a_tables_part_is_read_from_its_snapshot(
     seats = tuple(SeatSetup(name, 100) for name in ("Ann", "Bob", "Cy"))
     rules = TableRules(preset=part.default_preset, variant=part.choices[0][1])
     service = TableService.open(database, TableSetup("Parts", seats, "Cy", rules), template_accounts[1])
-    service.start_next_hand()
+    service.do(StartHand())
     snapshot = service.snapshot()
     assert game_at(snapshot) is part
     assert snapshot.result is None  # dealt, not scored

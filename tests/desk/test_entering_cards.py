@@ -199,7 +199,7 @@ def test_a_database_failure_is_said_plainly_and_the_staged_cards_stay(
     def database_gone(*_args: object) -> None:
         raise OperationalError("INSERT INTO events", {}, Exception("server closed the connection"))
 
-    monkeypatch.setattr(service, "place", database_gone)
+    monkeypatch.setattr(service, "do", database_gone)
     desk.street(street_keys(ANN[2], "b"))
     assert "nothing was recorded" in desk.refusal()
     assert len(desk.session.controller.staged) == 5

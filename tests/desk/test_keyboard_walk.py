@@ -42,7 +42,7 @@ from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.desk.records.report_actions import ReportPreview
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName, application_stylesheet
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.commands import CloseSession, CorrectChips, Request
 from ofc_desk.service.setup import TableRules
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.storage.database import open_existing
@@ -348,7 +348,9 @@ def test_nothing_offered_is_refused_silently_and_a_closed_table_offers_nothing(d
     assert between[Dialog.VOID] and between[Dialog.CLOSE_TABLE] and not between[Command.FANTASYLAND_SET]
     service = desk.session.controller.service
     assert service is not None
-    desk.session.controller.show_snapshot(service.close_session(*SUPERVISOR))
+    desk.session.controller.show_snapshot(
+        service.do(CloseSession(supervisor=SUPERVISOR[0], pin=SUPERVISOR[1]))
+    )
     closed = sweep(desk, "closed")
     assert not any(offered for name, offered in closed.items() if name != Command.CLOSE_REPORT), closed
 
@@ -682,7 +684,7 @@ def test_the_floor_by_keys(desk: Desk, tmp_path: Path, monkeypatch: pytest.Monke
     desk.open_table(("Ann", "Bob"), button="Bob")
     service = desk.session.controller.service
     assert service is not None
-    service.request(EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": 5, "reason": "short"}, "short")
+    service.do(Request(CorrectChips("Ann", 5, "short"), "short"))
     database = desk.session.database
     assert database is not None
     desk.window.close()  # the floor runs on a machine of its own: no desk's Ctrl+P beside its own

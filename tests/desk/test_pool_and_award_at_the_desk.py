@@ -18,6 +18,7 @@ from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.games.chinese_settlement import payment_html
 from ofc_desk.service import table_service
+from ofc_desk.service.commands import SeedJackpot
 from ofc_desk.service.persistence import read_ledger
 from ofc_desk.service.pool_ledger import PoolReading, room_pool
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
@@ -146,7 +147,7 @@ def test_a_table_with_an_award_shows_the_room_jackpot_on_its_status_line(desk: D
     assert desk.status.endswith("room jackpot 0")
     service = desk.session.controller.service
     assert service is not None
-    service.seed_jackpot(1250, *SUPERVISOR)
+    service.do(SeedJackpot(1250, supervisor=SUPERVISOR[0], pin=SUPERVISOR[1]))
     desk.session.controller.show_snapshot(service.snapshot())
     assert desk.status.endswith("room jackpot 1,250")
     desk.press_enter_on(desk.window.between_hands.deal_button)

@@ -19,6 +19,7 @@ from ofc_desk.desk.records.models import OBJECT_ROLE, AuditModel, HandHistoryMod
 from ofc_desk.desk.records.report_actions import build_session_report, show_preview
 from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.service import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.commands import VoidHand
 from tests.desk.conftest import SCREENSHOTS, SUPERVISOR, Desk
 from tests.helpers.table_helpers import BOB_PLAIN, play_hand
 
@@ -48,7 +49,7 @@ def play_three_hands_and_void_one(desk: Desk) -> None:
     assert service is not None
     for _ in range(3):
         play_hand(service, {"Bob": BOB_PLAIN})
-    service.void_hand(2, SUPERVISOR[0], SUPERVISOR[1], "misdeal")
+    service.do(VoidHand(2, "misdeal", supervisor=SUPERVISOR[0], pin=SUPERVISOR[1]))
 
 
 def open_view(desk: Desk, qtbot: QtBot, title: str) -> RecordBrowser:

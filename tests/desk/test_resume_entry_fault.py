@@ -8,6 +8,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.service import resume_table
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import DEALER, Desk, make_desk
 
@@ -28,7 +29,8 @@ def test_an_entry_recorded_at_another_desk_s_login_is_said_after_the_table_shows
     session_id = desk.snapshot.session_id
     desk.window.close()
     elsewhere = resume_table(database, session_id, DEALER[0])  # a bare name marks nothing
-    elsewhere.place("Ann", ["2c", "3c", "4c", "5c", "6c"], ["front", "front", "middle", "middle", "middle"])
+    rows = ["front", "front", "middle", "middle", "middle"]
+    elsewhere.do(Place("Ann", ["2c", "3c", "4c", "5c", "6c"], rows))
 
     reopened = reopen(qtbot, tmp_path, database, session_id)
     qtbot.waitUntil(lambda: FOREIGN in reopened.refusal(), timeout=10_000)

@@ -15,7 +15,7 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.records.models import HandHistoryModel
 from ofc_desk.service import TableService, TableSetup
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.commands import CorrectChips, DecideRequest, Request
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.storage.database import Database
@@ -164,9 +164,13 @@ def test_a_declined_request_is_said_in_red_with_the_floors_note(desk: Desk, data
     desk.open_table(("Ann", "Bob"), button="Bob")
     service = desk.session.controller.service
     assert service is not None
-    service.request(EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": 5, "reason": "short"}, "Ann short")
+    service.do(Request(CorrectChips("Ann", 5, "short"), "Ann short"))
     floor = TableService.resume(database, service.session_id, "floor")
-    floor.decide_request(1, False, *SUPERVISOR, "counted again: the stack is right")
+    floor.do(
+        DecideRequest(
+            1, False, "counted again: the stack is right", supervisor=SUPERVISOR[0], pin=SUPERVISOR[1]
+        )
+    )
     desk.session.controller.floor_requests.on_tick()
     assert desk.refusal() == "Request #1 declined by Floor: counted again: the stack is right"
     assert desk.window.entry.notice.text() == ""

@@ -15,6 +15,8 @@ from ofc_desk.core.cards import FULL_DECK, parse_cards
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.i18n.formatting import number
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
+from ofc_desk.service.commands import SeedJackpot, Settle, StartHand
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.persistence import read_ledger
 from ofc_desk.service.pool_ledger import room_pool
 from ofc_desk.service.snapshot import Phase
@@ -72,10 +74,10 @@ def open_table(
 
 
 def play_to_settlement(service: TableService) -> None:
-    service.start_next_hand()
+    service.do(StartHand())
     if service.snapshot().game.value == "chinese":
         for name, cards in chinese_hands().items():
-            service.show(name, {"cards": cards, "rows": ROWS})
+            service.do(Show(name, cards, ROWS))
     else:
         play_streets(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN}, settle=False)
     assert service.snapshot().phase is Phase.AWAITING_SETTLEMENT
@@ -105,7 +107,7 @@ def test_the_panels_figures_are_the_tables_after_confirm(
         house["jackpot_award"] = ANY_HAND_AWARD
     service = open_table(database, template_accounts[1], variant, preset, button, house)
     if award:
-        service.seed_jackpot(SEED, *SUPERVISOR)
+        service.do(SeedJackpot(SEED, supervisor=SUPERVISOR[0], pin=SUPERVISOR[1]))
     play_to_settlement(service)
     before = service.snapshot()
     panel = SettlementPanel()
@@ -115,7 +117,7 @@ def test_the_panels_figures_are_the_tables_after_confirm(
     details = " ".join(panel.details.toPlainText().split())
     transfers = " ".join(panel.transfers.toPlainText().split())
 
-    after = service.confirm_settlement()
+    after = service.do(Settle())
 
     for seat in after.seats:
         assert f"{before.seat(seat.name).stack} → {seat.stack}" in details, (seat.name, details)

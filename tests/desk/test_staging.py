@@ -12,7 +12,9 @@ from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.desk.entry.drafts import StagedDraft
 from ofc_desk.desk.entry.staging import NO_HAND, Staging, seat_map
 from ofc_desk.service import TableService, TableSetup
+from ofc_desk.service.commands import StartHand
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.setup import SeatSetup, TableRules
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
@@ -26,13 +28,13 @@ def dealt(database: Database, template_accounts: tuple[Path, Account]) -> TableS
     service = TableService.open(
         database, TableSetup("Staged", seats, "Cy", TableRules()), template_accounts[1]
     )
-    service.start_next_hand()
+    service.do(StartHand())
     return service
 
 
 def refusal_of(service: TableService, player: str, cards: list[str], rows: list[str]) -> str:
     try:
-        service.verify_place(player, cards, rows)
+        service.check_typing(Place(player, cards, rows))
     except ActionRefused as refusal:
         return str(refusal)
     raise AssertionError(f"the service takes {cards} for {player}")
@@ -110,7 +112,7 @@ def test_a_draft_comes_back_checked_again_only_while_nothing_was_recorded_since(
     assert restored.text(snapshot) == "Typed before the desk closed, not yet confirmed: Ks→back  Kd→back"
     assert Staging().restore(StagedDraft("another hash", "Ann", draft.text), snapshot, dealt) is None
     assert Staging().restore(StagedDraft(draft.event_hash, "Bob", draft.text), snapshot, dealt) is None
-    dealt.place("Ann", ["Ks", "Kd", "Kc", "7h", "7d"], ["back"] * 5)
+    dealt.do(Place("Ann", ["Ks", "Kd", "Kc", "7h", "7d"], ["back"] * 5))
     assert Staging().restore(draft, dealt.snapshot(), dealt) is None  # Ann's street was recorded
 
 
@@ -119,7 +121,7 @@ def showdown(database: Database, template_accounts: tuple[Path, Account]) -> Tab
     seats = tuple(SeatSetup(name, 100) for name in ("Ann", "Bob", "Cy"))
     rules = TableRules(preset="chinese-typical", variant=CHINESE)
     service = TableService.open(database, TableSetup("Chinese", seats, "Cy", rules), template_accounts[1])
-    service.start_next_hand()
+    service.do(StartHand())
     return service
 
 

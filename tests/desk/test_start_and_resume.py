@@ -22,6 +22,7 @@ from ofc_desk.desk.entry.drafts import DraftStore
 from ofc_desk.desk.shell import session as session_module
 from ofc_desk.desk.shell.smoke_test import SmokeTest
 from ofc_desk.service import resume_table
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.storage.database import Database, newest_revision
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
@@ -134,8 +135,10 @@ def test_a_draft_is_dropped_when_the_table_moved_on_without_it(
     assert not desk.session.controller.floor_requests.timer.isActive()
     # Another desk entered both first streets in the meantime: it is Ann's turn again, a later street.
     elsewhere = resume_table(database, session_id, DEALER[0])
-    elsewhere.place("Ann", ["2c", "3c", "4c", "5c", "6c"], ["front", "front", "middle", "middle", "middle"])
-    elsewhere.place("Bob", ["2d", "3d", "4d", "5d", "6d"], ["back"] * 5)
+    elsewhere.do(
+        Place("Ann", ["2c", "3c", "4c", "5c", "6c"], ["front", "front", "middle", "middle", "middle"])
+    )
+    elsewhere.do(Place("Bob", ["2d", "3d", "4d", "5d", "6d"], ["back"] * 5))
 
     reopened = reopen_signed_in(qtbot, tmp_path, database, session_id)
     assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.player == "Ann"

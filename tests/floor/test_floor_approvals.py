@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.floor.columns import column_index
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.snapshot import Phase
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -90,7 +91,7 @@ def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
         service = desk.session.controller.service
         assert service is not None
         for action in example_script()["hands"][1]["actions"]:
-            service.place(action["player"], action["cards"], action["rows"])
+            service.do(Place(action["player"], action["cards"], action["rows"]))
         desk.session.controller.refresh()
         assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
         desk.qtbot.keyClick(desk.window.settlement, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)

@@ -16,7 +16,9 @@ from ofc_desk.desk.floor.columns import FLOOR_COLUMNS, column_index, settlement_
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.models import OBJECT_ROLE, LedgerModel
 from ofc_desk.service import TableService, chip_ledger, list_open_tables
+from ofc_desk.service.commands import StartHand
 from ofc_desk.service.floor import FloorReader, FloorTable, LastSettlement
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
 from tests.helpers.chinese_hands import ROWS
@@ -148,8 +150,8 @@ def test_a_chinese_poker_table_shows_whose_showdown_is_next(qtbot: QtBot, tmp_pa
     run_replay(database, script, resume=False)
     (opened,) = list_open_tables(database)
     desk = TableService.resume(database, opened.session_id, DEALER)
-    desk.start_next_hand()
-    desk.show("Bob", {"surrender": True})
+    desk.do(StartHand())
+    desk.do(Show("Bob", surrender=True))
     (table,) = FloorReader(database).read().tables
     database.dispose()
     model = FloorTableModel()

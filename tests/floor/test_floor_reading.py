@@ -10,7 +10,9 @@ import psycopg
 import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
+from ofc_desk.service.commands import CloseSession, StartHand
 from ofc_desk.service.floor import FloorReader, watch_changes
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
 from ofc_desk.storage.models import Event, TableSession
 from tests.helpers.floor_room import play_table
@@ -47,12 +49,12 @@ def test_the_floor_follows_new_events_and_drops_a_closed_table(database: Databas
     desk = play_table(database, "T3", 2)
     reader = FloorReader(database)
     assert reader.read().tables[0].snapshot.hand_number == 2
-    desk.start_next_hand()
+    desk.do(StartHand())
     (table,) = reader.read().tables
     assert table.snapshot == desk.snapshot()
     assert table.snapshot.hand_number == 3
     with pytest.raises(ActionRefused):  # a refused action stores nothing, the floor sees nothing new
-        desk.place("Nobody", "Ah", "front")
+        desk.do(Place("Nobody", "Ah", "front"))
     assert reader.read().tables[0].snapshot == desk.snapshot()
 
 
@@ -60,7 +62,7 @@ def test_a_closed_table_leaves_the_floor(database: Database) -> None:
     first, second = play_table(database, "T4", 1), play_table(database, "T5", 1)
     reader = FloorReader(database)
     assert [table.session_id for table in reader.read().tables] == [first.session_id, second.session_id]
-    first.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    first.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert [table.session_id for table in reader.read().tables] == [second.session_id]
 
 
@@ -76,10 +78,10 @@ def test_every_committed_event_notifies_its_table(postgres_url: str | None) -> N
         watch = watch_changes(database)
         try:
             assert watch.wait(0.05) is False  # nothing recorded since it started listening
-            desk.start_next_hand()
-            desk.place(*_first_entry(desk))
+            desk.do(StartHand())
+            desk.do(Place(_first_entry(desk)[0], _first_entry(desk)[1], _first_entry(desk)[2]))
             with pytest.raises(ActionRefused):
-                desk.place("Nobody", "Ah", "front")  # refused before any write: no notification
+                desk.do(Place("Nobody", "Ah", "front"))  # refused before any write: no notification
             schema = listener.execute("SELECT current_schema()").fetchone()
             assert schema is not None
             heard = [n.payload for n in listener.notifies(timeout=0.5)]

@@ -22,6 +22,7 @@ from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.records.models import OBJECT_ROLE
 from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
 from ofc_desk.service.floor import FloorTable
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, open_existing
 from tests.helpers.floor_room import play_table
@@ -96,7 +97,7 @@ def test_what_a_desk_records_appears_on_the_floor_within_a_second(
     def next_entry(database: Database) -> TableSnapshot:
         desk = TableService.resume(database, replayed.session_id, DEALER)
         action = example_script()["hands"][4]["actions"][2]
-        return desk.place(action["player"], action["cards"], action["rows"])
+        return desk.do(Place(action["player"], action["cards"], action["rows"]))
 
     entered = at_a_desk(database_url, next_entry)
     assert entered != replayed

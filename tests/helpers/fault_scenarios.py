@@ -13,8 +13,20 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.service import ActionRefused, SeatSetup, TableRules, TableService, TableSetup
+from ofc_desk.service.commands import (
+    CorrectChips,
+    HandOver,
+    Rebuy,
+    Request,
+    Scripted,
+    SeedJackpot,
+    Settle,
+    StartHand,
+)
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor, seed_at_the_floor
+from ofc_desk.service.games.chinese.commands import Show
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.snapshot import TableSnapshot, TurnKind
 from ofc_desk.service.unrecorded import unrecorded_sentence
 from ofc_desk.service.verify import verify_database
@@ -85,64 +97,68 @@ def _ofc_table(database: Database) -> TableService:
 
 def _entry(database: Database) -> Prepared:
     desk = _ofc_table(database)
-    desk.start_next_hand()
-    return Prepared(desk, lambda: desk.place("Ann", "Qh Qd 2c Ah Kh", "f f f m m"))
+    desk.do(StartHand())
+    return Prepared(desk, lambda: desk.do(Place("Ann", "Qh Qd 2c Ah Kh", "f f f m m")))
 
 
 def _street_confirmed(database: Database) -> Prepared:
     """The dealer's seat enters last: its entry completes the street."""
     desk = _ofc_table(database)
-    desk.start_next_hand()
-    desk.place("Ann", "Qh Qd 2c Ah Kh", "f f f m m")
-    desk.place("Bob", "Ks 5d 2d Jc Jd", "f f f m m")
-    return Prepared(desk, lambda: desk.place("Cy", "6s 5s 4s Ac Ad", "f f f m m"))
+    desk.do(StartHand())
+    desk.do(Place("Ann", "Qh Qd 2c Ah Kh", "f f f m m"))
+    desk.do(Place("Bob", "Ks 5d 2d Jc Jd", "f f f m m"))
+    return Prepared(desk, lambda: desk.do(Place("Cy", "6s 5s 4s Ac Ad", "f f f m m")))
 
 
 def _fantasyland_set(database: Database) -> Prepared:
     desk = _ofc_table(database)
     play_hand(desk, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})
-    desk.start_next_hand()
+    desk.do(StartHand())
     plans = filler_plans(desk, {})
     queues = {name: plan.placements() for name, plan in plans.items()}
     # Everyone else's streets first: the Fantasyland set is entered last.
     while (turn := desk.snapshot().to_act) is not None and turn.kind is not TurnKind.FANTASYLAND_SET:
         placed = [queues[turn.player].pop(0) for _ in range(turn.place)]
-        desk.place(turn.player, [card for card, _row in placed], [str(row) for _card, row in placed])
+        desk.do(Place(turn.player, [card for card, _row in placed], [str(row) for _card, row in placed]))
     assert turn is not None and turn.player == "Ann"
     cards = [card for card, _row in queues["Ann"]]
     rows = [str(row) for _card, row in queues["Ann"]]
-    return Prepared(desk, lambda: desk.reveal("Ann", cards, rows))
+    return Prepared(desk, lambda: desk.do(Reveal("Ann", cards, rows)))
 
 
 def _showdown(database: Database) -> Prepared:
     desk = _open(database, [("Ann", 20), ("Bob", 20)], "Bob", variant="chinese", rules="chinese-typical")
-    desk.start_next_hand()
-    desk.show("Bob", {"cards": SEED_B, "rows": ROWS})
-    return Prepared(desk, lambda: desk.show("Ann", {"cards": SEED_A, "rows": ROWS}))
+    desk.do(StartHand())
+    desk.do(Show("Bob", SEED_B, ROWS))
+    return Prepared(desk, lambda: desk.do(Show("Ann", SEED_A, ROWS)))
 
 
 def _settlement(database: Database) -> Prepared:
     desk = _ofc_table(database)
     play_hand(desk, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN}, settle=False)
-    return Prepared(desk, desk.confirm_settlement)
+    return Prepared(desk, lambda: desk.do(Settle()))
 
 
 def _award_settlement(database: Database) -> Prepared:
     """A closed game's settlement that pays the room's jackpot award out of the pool it finds."""
     desk = open_award_table(database, f"T{next(_tables)}", **HOUSE_AWARD)
-    desk.seed_jackpot(80, SUPERVISOR, SUPERVISOR_PIN)  # an award to pay, the pool's found in the event
+    desk.do(
+        SeedJackpot(80, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN)
+    )  # an award to pay, the pool's found in the event
     show_the_losing_hand(desk)
-    return Prepared(desk, desk.confirm_settlement)
+    return Prepared(desk, lambda: desk.do(Settle()))
 
 
 def _chip_operation(database: Database) -> Prepared:
     desk = _ofc_table(database)
-    return Prepared(desk, lambda: desk.rebuy("Ann", 40))
+    return Prepared(desk, lambda: desk.do(Rebuy("Ann", 40)))
 
 
 def _supervised(database: Database) -> Prepared:
     desk = _ofc_table(database)
-    return Prepared(desk, lambda: desk.correct_chips("Bob", 5, "miscount", SUPERVISOR, SUPERVISOR_PIN))
+    return Prepared(
+        desk, lambda: desk.do(CorrectChips("Bob", 5, "miscount", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    )
 
 
 def _hand_correction(database: Database) -> Prepared:
@@ -152,19 +168,22 @@ def _hand_correction(database: Database) -> Prepared:
     play_hand(desk, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})
     raw = {"hand": 1, "entries": swap_rows(desk.machine.hand_traces[1].entries, "Bob"), "reason": "rows"}
     return Prepared(
-        desk, lambda: desk.act_supervised(EventKind.HAND_CORRECTED, raw, SUPERVISOR, SUPERVISOR_PIN)
+        desk,
+        lambda: desk.do(
+            Scripted(event=EventKind.HAND_CORRECTED, payload=raw, approved=(SUPERVISOR, SUPERVISOR_PIN))
+        ),
     )
 
 
 def _hand_over(database: Database) -> Prepared:
     desk = _ofc_table(database)
-    desk.start_next_hand()
-    return Prepared(desk, lambda: desk.hand_over("Eve"), dealer="Eve")
+    desk.do(StartHand())
+    return Prepared(desk, lambda: desk.do(HandOver("Eve")), dealer="Eve")
 
 
 def _floor_decision(database: Database) -> Prepared:
     desk = _ofc_table(database)
-    desk.request(EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": 3, "reason": "r"}, "count")
+    desk.do(Request(CorrectChips("Ann", 3, "r"), "count"))
     session_id = desk.session_id
 
     def decide() -> str:

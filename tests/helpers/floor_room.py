@@ -11,6 +11,8 @@ from PySide6.QtCore import QSettings
 
 from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.service import TableService, list_open_tables
+from ofc_desk.service.commands import SitOut, StartHand
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database, open_existing
 from tests.helpers.room_scripts import DEALER, example_script, table_script
@@ -25,11 +27,11 @@ def play_table(
     session_id = next(opened.session_id for opened in list_open_tables(database) if opened.table == table)
     service = TableService.resume(database, session_id, DEALER)
     if sitting_out is not None:
-        service.sit_out(sitting_out)
+        service.do(SitOut(sitting_out))
     if next_hand_actions:
-        service.start_next_hand()
+        service.do(StartHand())
         for action in example_script()["hands"][hands]["actions"][:next_hand_actions]:
-            service.place(action["player"], action["cards"], action["rows"])
+            service.do(Place(action["player"], action["cards"], action["rows"]))
     return service
 
 

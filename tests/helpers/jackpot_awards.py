@@ -7,6 +7,8 @@ import copy
 from typing import Any
 
 from ofc_desk.service import TableService
+from ofc_desk.service.commands import StartHand
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.storage.database import Database
 from tests.helpers.chinese_hands import ROWS
@@ -44,11 +46,11 @@ def open_award_table(database: Database, name: str, **house: Any) -> TableServic
 
 def show_the_losing_hand(service: TableService) -> None:
     """Ann's set hand loses all three rows to Bob's; Cy and Dee surrender (the table's share)."""
-    service.start_next_hand()
-    service.show("Ann", {"cards": LOSER, "rows": ROWS})
-    service.show("Bob", {"cards": WINNER, "rows": ROWS})
-    service.show("Cy", {"surrender": True})
-    service.show("Dee", {"surrender": True})
+    service.do(StartHand())
+    service.do(Show("Ann", LOSER, ROWS))
+    service.do(Show("Bob", WINNER, ROWS))
+    service.do(Show("Cy", surrender=True))
+    service.do(Show("Dee", surrender=True))
 
 
 def award_replay_script(table: str, *, seed: int | None) -> dict[str, Any]:

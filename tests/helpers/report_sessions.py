@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
+from ofc_desk.service.commands import CashOut, Join, Rebuy, Settle, SitIn, SitOut, StartHand
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts, sign_in
@@ -47,20 +49,20 @@ def play_script(database: Database, script: dict[str, Any]) -> TableService:
 def play_hands(service: TableService, hands: list[dict[str, Any]]) -> None:
     """Go on with a script's hands at an open table."""
     operations = {
-        "rebuy": lambda op: service.rebuy(op["player"], op["amount"]),
-        "join": lambda op: service.join(op["player"], op["buy_in"], op.get("after")),
-        "cash_out": lambda op: service.cash_out(op["player"]),
-        "sit_out": lambda op: service.sit_out(op["player"]),
-        "sit_in": lambda op: service.sit_in(op["player"]),
+        "rebuy": lambda op: service.do(Rebuy(op["player"], op["amount"])),
+        "join": lambda op: service.do(Join(op["player"], op["buy_in"], op.get("after"))),
+        "cash_out": lambda op: service.do(CashOut(op["player"])),
+        "sit_out": lambda op: service.do(SitOut(op["player"])),
+        "sit_in": lambda op: service.do(SitIn(op["player"])),
     }
     for hand in hands:
         for op in hand.get("between", ()):
             operations[op["op"]](op)
         if not hand["actions"]:
             continue
-        service.start_next_hand()
+        service.do(StartHand())
         enter_actions(service, hand["actions"])
-        service.confirm_settlement()
+        service.do(Settle())
 
 
 def enter_actions(service: TableService, actions: list[dict[str, Any]]) -> None:
@@ -68,6 +70,6 @@ def enter_actions(service: TableService, actions: list[dict[str, Any]]) -> None:
     for action in actions:
         turn = service.snapshot().to_act
         if turn is not None and turn.kind is TurnKind.STREET:
-            service.place(action["player"], action["cards"], action["rows"])
+            service.do(Place(action["player"], action["cards"], action["rows"]))
         else:
-            service.reveal(action["player"], action["cards"], action["rows"])
+            service.do(Reveal(action["player"], action["cards"], action["rows"]))

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from ofc_desk.core.cards import FULL_DECK, Card, parse_cards
 from ofc_desk.core.rows import DISCARD, Row
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
+from ofc_desk.service.commands import Settle, StartHand
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, sign_in
@@ -89,7 +91,7 @@ def _distinct_ranks(cards: list[Card], count: int) -> list[Card]:
 
 def play_hand(service: TableService, plans: Mapping[str, Plan], *, settle: bool = True) -> None:
     """Start the next hand and enter every street (and Fantasyland set) from the plans."""
-    service.start_next_hand()
+    service.do(StartHand())
     play_streets(service, plans, settle=settle)
 
 
@@ -105,11 +107,11 @@ def play_streets(service: TableService, plans: Mapping[str, Plan], *, settle: bo
         cards = [card for card, _ in placed] + dropped
         rows = [str(row) for _, row in placed] + [DISCARD] * len(dropped)
         if turn.kind is TurnKind.FANTASYLAND_SET:
-            service.reveal(turn.player, cards, rows)
+            service.do(Reveal(turn.player, cards, rows))
         else:
-            service.place(turn.player, cards, rows)
+            service.do(Place(turn.player, cards, rows))
     if settle:
-        service.confirm_settlement()
+        service.do(Settle())
 
 
 # Ready-made hands (disjoint cards): Ann enters Fantasyland with QQ, Bob and Cy do not.

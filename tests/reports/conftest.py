@@ -22,6 +22,8 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
+from ofc_desk.service.commands import CloseSession, CorrectChips, Rebuy, Settle, StartHand, Undo, VoidHand
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.setup import PairUnit
 from tests.helpers.report_sessions import (
     SUPERVISOR,
@@ -251,18 +253,18 @@ def eventful_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     script = example_script()
     script["hands"] = script["hands"][:4]
     service = play_script(database, script)
-    service.void_hand(4, SUPERVISOR, SUPERVISOR_PIN, "misdeal: wrong deck")
-    service.correct_chips("Bob", -5, "chip fell on the floor", SUPERVISOR, SUPERVISOR_PIN)
-    service.rebuy("Cy", 40)
-    service.start_next_hand()
+    service.do(VoidHand(4, "misdeal: wrong deck", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    service.do(CorrectChips("Bob", -5, "chip fell on the floor", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    service.do(Rebuy("Cy", 40))
+    service.do(StartHand())
     turn = service.snapshot().to_act
     assert turn is not None
-    service.place(turn.player, "2c 3c 4c 5c 6c", "back back back back back")
-    service.undo()
+    service.do(Place(turn.player, "2c 3c 4c 5c 6c", "back back back back back"))
+    service.do(Undo())
     for action in example_script()["hands"][4]["actions"]:
-        service.place(action["player"], action["cards"], action["rows"])
-    service.confirm_settlement()
-    service.close_session(SUPERVISOR, SUPERVISOR_PIN)
+        service.do(Place(action["player"], action["cards"], action["rows"]))
+    service.do(Settle())
+    service.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     database.dispose()
     return url
 

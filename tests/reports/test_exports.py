@@ -21,6 +21,8 @@ from ofc_desk.reports.exports import (
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.service import audit_log
+from ofc_desk.service.commands import HandOver, Settle, StartHand, Undo, VoidHand
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.replay import ReplayError, run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
@@ -112,13 +114,13 @@ def test_json_export_keeps_undos_so_it_replays_event_for_event(tmp_path: Path) -
     original = example_script()
     database = new_database(f"sqlite:///{tmp_path / 'undo.db'}")
     service = play_script(database, {**original, "hands": original["hands"][:1]})
-    service.start_next_hand()
+    service.do(StartHand())
     first, *rest = original["hands"][1]["actions"]
-    service.place(first["player"], "2c 3c 4c 5c 6c", "back back back back back")
-    service.undo()
+    service.do(Place(first["player"], "2c 3c 4c 5c 6c", "back back back back back"))
+    service.do(Undo())
     for action in [first, *rest]:
-        service.place(action["player"], action["cards"], action["rows"])
-    service.confirm_settlement()
+        service.do(Place(action["player"], action["cards"], action["rows"]))
+    service.do(Settle())
     record = load_session_record(database)
     database.dispose()
     hands = replay_script(record)["hands"]
@@ -206,7 +208,7 @@ def test_transactions_csv_gives_a_void_where_it_happened_and_keeps_rake_totals(t
     hands = script["hands"]
     script["hands"] = hands[:3]
     service = play_script(database, script)
-    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    service.do(VoidHand(2, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     play_hands(service, hands[3:4])
     record = load_session_record(database)
     rows = csv_rows(write_transactions_csv, record)
@@ -251,14 +253,14 @@ def test_a_session_with_a_hand_not_yet_settled_is_not_exported(tmp_path: Path) -
     hands = script["hands"]
     script["hands"] = hands[:1]
     service = play_script(database, script)
-    service.start_next_hand()
+    service.do(StartHand())
     with pytest.raises(ExportError, match="hand 2 of session 1 is not settled yet"):
         replay_script(load_session_record(database))
     for action in hands[1]["actions"]:
-        service.place(action["player"], action["cards"], action["rows"])
+        service.do(Place(action["player"], action["cards"], action["rows"]))
     with pytest.raises(ExportError, match="hand 2 of session 1 is not settled yet"):
         replay_script(load_session_record(database))
-    service.confirm_settlement()
+    service.do(Settle())
     hands = replay_script(load_session_record(database))["hands"]
     assert isinstance(hands, list) and len(hands) == 2
     database.dispose()
@@ -273,13 +275,13 @@ def test_a_shift_change_keeps_every_event_with_its_dealer(tmp_path: Path) -> Non
     create_user(database, "Yan", Role.DEALER, "5678", approver=supervisor)
     service = play_script(database, script)
     # between hands: Yan deals hand 3, signed in, so the settlements Yan signs verify
-    service.hand_over(sign_in(database, "Yan", "5678", Role.DEALER))
+    service.do(HandOver(sign_in(database, "Yan", "5678", Role.DEALER)))
     play_hands(service, hands[2:3])
-    service.start_next_hand()
+    service.do(StartHand())
     enter_actions(service, hands[3]["actions"][:1])
-    service.hand_over(sign_in(database, DEALER, DEALER_PIN, Role.DEALER))  # back, mid hand 4
+    service.do(HandOver(sign_in(database, DEALER, DEALER_PIN, Role.DEALER)))  # back, mid hand 4
     enter_actions(service, hands[3]["actions"][1:])
-    service.confirm_settlement()
+    service.do(Settle())
     original = audit_log(database, service.session_id)
     record = load_session_record(database)
     database.dispose()

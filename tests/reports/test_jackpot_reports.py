@@ -21,6 +21,7 @@ from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import table_close_figures, write_table_close_report
 from ofc_desk.service import TableService
+from ofc_desk.service.commands import CloseSession, SeedJackpot, Settle, VoidHand
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts
@@ -44,9 +45,9 @@ def _play_award_table(database: Database, name: str, seed: int | None) -> TableS
     """A table whose one hand pays an award: Ann loses all three rows to Bob, Cy and Dee surrender."""
     service = open_award_table(database, name, **HOUSE_AWARD, rake=RAKE)
     if seed:
-        service.seed_jackpot(seed, SUPERVISOR, SUPERVISOR_PIN)
+        service.do(SeedJackpot(seed, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     show_the_losing_hand(service)
-    service.confirm_settlement()
+    service.do(Settle())
     return service
 
 
@@ -59,7 +60,7 @@ def _room(path: Path) -> Room:
         database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
     )
     early = _play_award_table(database, "Jade 1", seed=500)
-    early.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    early.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     time.sleep(0.01)
     start = datetime.now(UTC)
     time.sleep(0.01)
@@ -195,7 +196,7 @@ def test_a_void_gives_the_award_back_on_the_csv_and_in_the_shifts_reconciliation
     """Jade 3's hand voided: its award of 3 goes back to the pool and its drop of 4 out of it."""
     database = Database(room.url)
     service = TableService.resume(database, room.sessions[2], DEALER)
-    service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    service.do(VoidHand(1, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     report = shift_report(database, ShiftWindow(start=room.shift_start))
     database.dispose()
     assert report.pool is not None

@@ -12,6 +12,7 @@ from ofc_desk.reports.loader import ReportSourceError, load_session_record
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, ChipTotal, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import audit_log, chip_ledger, hand_history
+from ofc_desk.service.commands import CashOut, ChangeRules, Join
 from ofc_desk.storage.database import Database
 from tests.helpers.pdf_text import page_texts, squeezed, squeezed_text
 from tests.helpers.report_sessions import expected_example, new_database, play_script
@@ -138,7 +139,7 @@ def test_rules_change_is_listed_with_its_approver(tmp_path: object) -> None:
     script = example_script()
     service = play_script(database, {**script, "hands": script["hands"][:1]})
     new_rules = TableRules.from_json({**script, "unit": 2})
-    service.change_rules(new_rules, SUPERVISOR, SUPERVISOR_PIN)
+    service.do(ChangeRules(new_rules, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     record = load_session_record(database)
     database.dispose()
     change = record.adjustments[-1]
@@ -206,8 +207,8 @@ def test_cash_out_and_a_later_join_are_accounted(tmp_path: object) -> None:
     script = example_script()
     database = new_database(f"sqlite:///{tmp_path}/moves.db")
     service = play_script(database, {**script, "hands": script["hands"][:2]})
-    service.cash_out("Bob")
-    service.join("Dee", 100, "Cy")
+    service.do(CashOut("Bob"))
+    service.do(Join("Dee", 100, "Cy"))
     record = load_session_record(database)
     database.dispose()
     bob = next(p for p in record.players if p.name == "Bob")
@@ -238,8 +239,8 @@ def test_buy_ins_are_one_figure_in_the_summary_the_players_table_and_the_table_c
     script = example_script()
     database = new_database(f"sqlite:///{tmp_path}/buy-ins.db")
     service = play_script(database, {**script, "hands": script["hands"][:1]})
-    service.cash_out("Bob")  # the pineapple table seats three: Dee takes Bob's place
-    service.join("Dee", 100, "Cy")
+    service.do(CashOut("Bob"))  # the pineapple table seats three: Dee takes Bob's place
+    service.do(Join("Dee", 100, "Cy"))
     record = load_session_record(database)
     database.dispose()
     opening = sum(seat["buy_in"] for seat in script["seats"])

@@ -15,6 +15,8 @@ from ofc_desk.reports.record import SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.reports.stack_chart import stack_lines
 from ofc_desk.reports.table_close_pdf import write_table_close_report
+from ofc_desk.service.commands import HandOver, Settle, StartHand
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
@@ -132,12 +134,12 @@ def test_the_report_says_which_dealer_dealt_which_hands_with_a_signature_line_ea
     script = example_script()
     script["hands"] = script["hands"][:2]
     service = play_script(database, script)
-    service.start_next_hand()
-    service.hand_over(sign_in(database, "Rita", "5678"))  # within hand 3
+    service.do(StartHand())
+    service.do(HandOver(sign_in(database, "Rita", "5678")))  # within hand 3
     later = example_script()["hands"][2:4]
     for action in later[0]["actions"]:
-        service.place(action["player"], action["cards"], action["rows"])
-    service.confirm_settlement()
+        service.do(Place(action["player"], action["cards"], action["rows"]))
+    service.do(Settle())
     play_hands(service, later[1:])
     database.dispose()
     record = load_session_record(url)

@@ -12,6 +12,8 @@ import pytest
 from psycopg import errors
 from sqlalchemy.engine import make_url
 
+from ofc_desk.service.commands import StartHand
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
@@ -40,8 +42,8 @@ def desk(room_url: str, roles: RoomRoles) -> Iterator[TableService]:
     database = Database(_as(room_url, roles.table))
     run_replay(database, award_replay_script("T1", seed=None), resume=False)
     service = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
-    service.start_next_hand()
-    service.show("Ann", {"cards": LOSER, "rows": ROWS})
+    service.do(StartHand())
+    service.do(Show("Ann", LOSER, ROWS))
     yield service
     database.dispose()
 
@@ -49,7 +51,7 @@ def desk(room_url: str, roles: RoomRoles) -> Iterator[TableService]:
 def test_a_showdown_appended_at_another_table_login_is_named(desk: TableService) -> None:
     verify_database(desk.database)
     elsewhere = TableService.resume(Database(desk.database.url), desk.session_id, DEALER)
-    elsewhere.show("Bob", {"cards": WINNER, "rows": ROWS})
+    elsewhere.do(Show("Bob", WINNER, ROWS))
     with pytest.raises(VerifyFault, match="shown by Dana carries no mark of the desk that holds the table"):
         verify_database(desk.database)
     elsewhere.database.dispose()

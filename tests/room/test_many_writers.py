@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
-from typing import Any
 
 import psycopg
 import pytest
@@ -17,8 +16,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
 from ofc_desk.service import ActionRefused, SeatSetup, TableRules, TableService, TableSetup
+from ofc_desk.service.commands import Command, CorrectChips, DecideRequest, Rebuy, Request, Settle, StartHand
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
@@ -86,13 +87,11 @@ def test_a_desk_and_the_floor_deciding_one_request_at_once_one_wins_the_other_is
     desk = TableService.open(room, _setup("T1"), sign_in(room, DEALER, DEALER_PIN))
     try:
         for number in range(1, RACES + 1):
-            desk.request(
-                EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": number, "reason": "r"}, "count"
-            )
+            desk.do(Request(CorrectChips("Ann", number, "r"), "count"))
             sue = (SUPERVISOR, SUPERVISOR_PIN)
             outcomes = at_once([
                 partial(decide_at_the_floor, floor, desk.session_id, number, True, *sue),
-                partial(desk.decide_request, number, False, *sue),
+                partial(desk.do, DecideRequest(number, False, supervisor=sue[0], pin=sue[1])),
             ])  # fmt: skip
             refused = [o for o in outcomes if isinstance(o, ActionRefused)]
             assert len(refused) == 1, outcomes
@@ -150,17 +149,18 @@ def test_a_desk_whose_connection_is_killed_mid_commit_carries_on(room: Database,
     killer = _KillAtCommit(room)
     for number, hand in enumerate(script["hands"][:3], start=1):
         for op in hand.get("between", ()):
-            service.rebuy(op["player"], op["amount"])
-        service.start_next_hand()
+            service.do(Rebuy(op["player"], op["amount"]))
+        service.do(StartHand())
         actions = hand["actions"]
         for index, action in enumerate(actions):
-            enter = service.reveal if len(action["cards"].split()) >= 13 else service.place
+            entry_of = Reveal if len(action["cards"].split()) >= 13 else Place
+            entry = entry_of(action["player"], action["cards"], action["rows"])
             if number == 2 and index == len(actions) // 2 and killed_at == "a street":
-                _refused_by_the_dropped_connection(service, killer, enter, action)
-            enter(action["player"], action["cards"], action["rows"])
+                _refused_by_the_dropped_connection(service, killer, entry)
+            service.do(entry)
         if number == 2 and killed_at == "the settlement":
-            _refused_by_the_dropped_connection(service, killer, service.confirm_settlement)
-        service.confirm_settlement()
+            _refused_by_the_dropped_connection(service, killer, Settle())
+        service.do(Settle())
     assert killer.killed == 1
     with room.session() as session:
         seqs = session.scalars(select(Event.seq).where(Event.session_id == service.session_id)).all()
@@ -172,13 +172,12 @@ def test_a_desk_whose_connection_is_killed_mid_commit_carries_on(room: Database,
 def _refused_by_the_dropped_connection(
     service: TableService,
     killer: _KillAtCommit,
-    enter: Callable[..., Any],
-    action: dict[str, Any] | None = None,
+    command: Command,
 ) -> None:
     before = service.snapshot()
     killer.armed = True
     with pytest.raises(OperationalError):
-        enter(action["player"], action["cards"], action["rows"]) if action else enter()
+        service.do(command)
     # The service rebuilt the table from what is stored, on a new connection: as it was.
     assert service.snapshot() == before
 
@@ -191,7 +190,7 @@ def test_a_connection_dropped_between_actions_is_replaced_without_a_word(
     name = f"ofc_test_desk_{uuid.uuid4().hex[:12]}"
     desk = Database(f"{room_url}&application_name={name}", migrate=False)
     service = TableService.open(desk, _setup("T1"), sign_in(room, DEALER, DEALER_PIN))
-    service.start_next_hand()
+    service.do(StartHand())
     admin_url = make_url(room.url).set(drivername="postgresql").render_as_string(hide_password=False)
     for action in example_script()["hands"][0]["actions"][:4]:
         with psycopg.connect(admin_url, autocommit=True) as admin:
@@ -203,7 +202,7 @@ def test_a_connection_dropped_between_actions_is_replaced_without_a_word(
             ]
         assert len(pids) == 1  # the desk's one pooled connection, idle between actions
         _terminate(admin_url, pids)
-        service.place(action["player"], action["cards"], action["rows"])
+        service.do(Place(action["player"], action["cards"], action["rows"]))
     desk.dispose()
     assert service.snapshot().hand_number == 1
     assert "1 session, 6 events" in verify_database(room).line()

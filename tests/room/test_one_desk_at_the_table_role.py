@@ -10,6 +10,7 @@ from psycopg import errors
 from sqlalchemy.engine import make_url
 
 from ofc_desk.service import list_open_tables
+from ofc_desk.service.commands import HandOver, StartHand
 from ofc_desk.service.desk_holds import TableHeld, TakenElsewhere, ThisDesk
 from ofc_desk.service.replay import run_replay
 from ofc_desk.service.table_service import TableService
@@ -37,14 +38,14 @@ def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(room_url: str, 
         run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)
         dealer = sign_in(desks, DEALER, DEALER_PIN)
         first = TableService.resume(desks, 1, dealer, ThisDesk("PIT-1", "one"))
-        first.start_next_hand()
+        first.do(StartHand())
         with pytest.raises(TableHeld, match="T1 is live at desk PIT-1"):
             TableService.resume(desks, 1, dealer, ThisDesk("PIT-2", "two"))
         second = TableService.take_over(
             desks, 1, dealer, ThisDesk("PIT-2", "two"), SUPERVISOR, SUPERVISOR_PIN
         )
         with pytest.raises(TakenElsewhere):
-            first.hand_over("Rita")
+            first.do(HandOver("Rita"))
         second.release()
         assert list_open_tables(desks)[0].holder is None
         TableService.resume(desks, 1, dealer, ThisDesk("PIT-3", "three"))

@@ -12,6 +12,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ProgrammingError
 
 from ofc_desk.service import room_pool as pool_rows_module
+from ofc_desk.service.commands import Rebuy, SeedJackpot, Settle
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.floor_decisions import seed_at_the_floor
 from ofc_desk.service.pool_ledger import room_pool
@@ -58,7 +59,7 @@ def test_a_phantom_row_beside_a_rebuy_is_refused_at_the_table_role(
     pool = room_pool(desk.database)
     add_a_phantom_row_beside_each_event(monkeypatch)
     with pytest.raises(ProgrammingError, match='row-level security policy for table "jackpot_moves"'):
-        desk.rebuy("Ann", 50)
+        desk.do(Rebuy("Ann", 50))
     monkeypatch.undo()
     assert room_pool(desk.database) == pool
     assert verify_database(desk.database).set_aside == ()
@@ -69,13 +70,13 @@ def test_a_second_drop_beside_a_settlement_is_refused_at_the_table_role(
 ) -> None:
     """One change of each kind per event: a phantom drop written before the hand's own drop has
     the settlement refused, and the desk settles the hand again without it."""
-    desk.seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
+    desk.do(SeedJackpot(1000, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     show_the_losing_hand(desk)
     add_a_phantom_row_beside_each_event(monkeypatch, kind="drop")
     with pytest.raises(ProgrammingError, match="row-level security"):
-        desk.confirm_settlement()  # the hand's own drop after the phantom: one drop per event
+        desk.do(Settle())  # the hand's own drop after the phantom: one drop per event
     monkeypatch.undo()
-    desk.confirm_settlement()
+    desk.do(Settle())
     fresh = Database(desk.database.url)
     assert room_pool(desk.database) == room_pool(fresh) < 1000  # the award was paid, once
     fresh.dispose()

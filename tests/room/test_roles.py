@@ -14,6 +14,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ProgrammingError
 
 from ofc_desk.cli.main import main
+from ofc_desk.service.commands import Request, StartHand, VoidHand
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor, seed_at_the_floor
 from ofc_desk.service.pool_ledger import room_pool
@@ -156,7 +157,7 @@ def test_a_supervisor_at_the_floor_role_approves_a_request_the_desk_carries_out(
     room: str, roles: RoomRoles
 ) -> None:
     desk = _desk_at_the_table_role(room, roles, hands=2)
-    desk.request(EventKind.HAND_VOIDED, {"hand": 1, "reason": "misdeal"}, "cards exposed")
+    desk.do(Request(VoidHand(1, "misdeal"), "cards exposed"))
     floor = Database(_as(room, roles.floor))
     try:
         said = decide_at_the_floor(floor, 1, 1, True, SUPERVISOR, SUPERVISOR_PIN)
@@ -181,7 +182,7 @@ def test_a_supervisor_at_the_floor_role_seeds_the_room_jackpot_between_hands(
         floor.dispose()
     assert said == "Sam seeded the room's jackpot with 1,500 at T1: it holds 1,500"
     assert desk.catch_up() and room_pool(desk.database) == 1500
-    desk.start_next_hand()  # the desk records on after the floor's seed
+    desk.do(StartHand())  # the desk records on after the floor's seed
     verify_database(desk.database)
     desk.database.dispose()
     assert "permission denied" in _refused(room, roles.floor, "DELETE FROM jackpot_moves")

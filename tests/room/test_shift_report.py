@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from ofc_desk.cli.main import main
 from ofc_desk.reports.formatting import chips
 from ofc_desk.service import TableService, chip_ledger, hand_history
+from ofc_desk.service.commands import Rebuy, VoidHand
 from ofc_desk.service.replay import run_replay
 from ofc_desk.storage.audit import utc_now
 from ofc_desk.storage.database import Database
@@ -245,8 +246,8 @@ def test_chips_at_the_end_of_a_shift_are_the_ledger_up_to_then(room_url: str, tm
     boundary = utc_now()
     time.sleep(0.01)
     service = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
-    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
-    service.rebuy("Ann", 10)
+    service.do(VoidHand(2, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    service.do(Rebuy("Ann", 10))
     with database.session() as session:
         ledger_then = session.scalar(
             select(func.sum(LedgerRow.amount))

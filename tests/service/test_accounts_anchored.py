@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import select, text
 
 from ofc_desk.service import resume_table
+from ofc_desk.service.commands import VoidHand
 from ofc_desk.service.room_chain import append_anchor
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
@@ -135,7 +136,7 @@ def test_a_database_of_schema_0007_verifies_as_it_stands_and_after_its_upgrade(d
     database = Database(database_url)  # what every start does: the upgrade
     table = resume_table(database, 1, sign_in(database, DEALER, DEALER_PIN))
     play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-    table.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    table.do(VoidHand(1, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert verify_database(database).hands == 2
     with database.session() as session:
         kinds = session.scalars(select(AccountEvent.kind).order_by(AccountEvent.seq)).all()

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from ofc_desk.service import SeatSetup, TableService, TableSetup
+from ofc_desk.service.commands import VoidHand
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.replay import run_replay
@@ -192,7 +193,9 @@ def test_a_demotion_cut_off_the_accounts_tail_is_caught_by_a_later_signature_and
             text("UPDATE users SET role = 'supervisor', account_seq = :seq WHERE name = :n"),
             {"seq": created, "n": FLO},
         )
-    table.void_hand(2, FLO, FLO_PIN, "cut")  # live, the cut chain holds: only the record can tell
+    table.do(
+        VoidHand(2, "cut", supervisor=FLO, pin=FLO_PIN)
+    )  # live, the cut chain holds: only the record can tell
     with pytest.raises(
         VerifyFault, match=f"names account event {demotion}, which the accounts chain no longer"
     ):
@@ -313,7 +316,7 @@ def test_live_sign_in_and_approvals_trust_the_accounts_chain_not_the_users_row(
         )
     table = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
     with pytest.raises(ActionRefused, match="wrong name or PIN, or not a supervisor"):
-        table.void_hand(1, SUPERVISOR, MALLORY_PIN, "forged")
+        table.do(VoidHand(1, "forged", supervisor=SUPERVISOR, pin=MALLORY_PIN))
     with database.session() as session:
         before = session.scalar(select(func.max(AccountEvent.seq)))
     with pytest.raises(SignInError, match="a floor supervisor, signed in, must approve this"):

@@ -9,6 +9,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from ofc_desk.service import resume_table
+from ofc_desk.service.commands import CloseSession, Rebuy
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.append_only import REFUSAL
 from ofc_desk.storage.database import Database
@@ -57,7 +58,7 @@ REWRITES = [
 def a_hand_and_a_rebuy(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-    service.rebuy("Bob", 40)
+    service.do(Rebuy("Bob", 40))
 
 
 @pytest.fixture
@@ -73,7 +74,7 @@ def test_every_rewrite_of_the_history_is_refused(history: Database, statement: s
 
 
 def test_a_closed_session_takes_no_change(history: Database) -> None:
-    resume_table(history, 1, dealer(history)).close_session(SUPERVISOR, SUPERVISOR_PIN)
+    resume_table(history, 1, dealer(history)).do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     with history.engine.connect() as connection, pytest.raises(DBAPIError, match=REFUSAL):
         connection.execute(text("UPDATE table_sessions SET closed_at = NULL, head_seq = head_seq + 1"))
 
@@ -90,5 +91,5 @@ def test_the_event_flow_still_records_after_the_refusals(history: Database) -> N
     before = verify_database(history).events
     with history.engine.connect() as connection, pytest.raises(DBAPIError):
         connection.execute(text("DELETE FROM events"))
-    resume_table(history, 1, dealer(history)).rebuy("Ann", 5)
+    resume_table(history, 1, dealer(history)).do(Rebuy("Ann", 5))
     assert verify_database(history).events == before + 1

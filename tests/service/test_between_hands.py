@@ -22,6 +22,19 @@ from ofc_desk.service import (
     list_open_tables,
     resume_table,
 )
+from ofc_desk.service.commands import (
+    CashOut,
+    ChangeRules,
+    CloseSession,
+    CorrectChips,
+    Join,
+    Rebuy,
+    Settle,
+    SitIn,
+    SitOut,
+    StartHand,
+    VoidHand,
+)
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.pins import hash_pin
@@ -48,24 +61,24 @@ def stacks(service: TableService) -> dict[str, int]:
 
 def test_join_takes_the_seat_after_the_named_player(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
-    service.join("Eve", 60, after="Ann")
+    service.do(Join("Eve", 60, after="Ann"))
     assert [seat.name for seat in service.snapshot().seats] == ["Ann", "Eve", "Bob", "Cy"]
     with pytest.raises(ActionRefused, match="the table is full: regular seats at most 4"):
-        service.join("Fay", 60)
-    service.cash_out("Bob")
+        service.do(Join("Fay", 60))
+    service.do(CashOut("Bob"))
     with pytest.raises(ActionRefused, match="there is already a player called Eve"):
-        service.join("Eve", 10)
-    service.start_next_hand()
+        service.do(Join("Eve", 10))
+    service.do(StartHand())
     turn = service.snapshot().to_act
     assert turn is not None and turn.player == "Ann"
 
 
 def test_a_table_everyone_left_takes_new_players(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-    service.cash_out("Ann")
-    service.cash_out("Bob")
-    service.join("Cy", 50)
-    service.join("Dee", 50)
+    service.do(CashOut("Ann"))
+    service.do(CashOut("Bob"))
+    service.do(Join("Cy", 50))
+    service.do(Join("Dee", 50))
     assert [seat.name for seat in service.snapshot().seats] == ["Cy", "Dee"]
     play_hand(service, {})
     verify_database(database)
@@ -73,13 +86,13 @@ def test_a_table_everyone_left_takes_new_players(database: Database) -> None:
 
 def test_sitting_out_player_is_not_dealt_and_the_button_skips_them(database: Database) -> None:
     service = open_test_table(database, FOUR, "Dee")
-    service.sit_out("Bob")
+    service.do(SitOut("Bob"))
     play_hand(service, {})
     snapshot = service.snapshot()
     assert not snapshot.seat("Bob").in_hand
     assert snapshot.button == "Ann"
-    service.sit_in("Bob")
-    service.start_next_hand()
+    service.do(SitIn("Bob"))
+    service.do(StartHand())
     assert service.snapshot().seat("Bob").in_hand
     turn = service.snapshot().to_act
     assert turn is not None and turn.player == "Bob"
@@ -87,8 +100,8 @@ def test_sitting_out_player_is_not_dealt_and_the_button_skips_them(database: Dat
 
 def test_rebuy_and_cash_out_are_in_the_ledger(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
-    service.rebuy("Ann", 50)
-    service.cash_out("Cy")
+    service.do(Rebuy("Ann", 50))
+    service.do(CashOut("Cy"))
     assert stacks(service) == {"Ann": 150, "Bob": 100}
     assert service.snapshot().button == "Ann"
     ledger = [(row.player, row.kind, row.amount) for row in chip_ledger(database, service.session_id)]
@@ -128,26 +141,26 @@ def test_void_reverses_the_hand_with_a_new_event(database: Database) -> None:
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
     assert stacks(service) != {"Ann": 100, "Bob": 100}
     with pytest.raises(ActionRefused, match="a floor supervisor must approve this"):
-        service.void_hand(1, SUPERVISOR, "9999")
+        service.do(VoidHand(1, supervisor=SUPERVISOR, pin="9999"))
     with pytest.raises(ActionRefused, match="wrong name or PIN, or not a supervisor"):
-        service.void_hand(1, DEALER, DEALER_PIN)
-    service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+        service.do(VoidHand(1, supervisor=DEALER, pin=DEALER_PIN))
+    service.do(VoidHand(1, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert stacks(service) == {"Ann": 100, "Bob": 100}
     [hand] = hand_history(database, service.session_id)
     assert (hand.voided, hand.void_reason) == (True, "misdeal")
     last = audit_log(database, service.session_id)[-1]
     assert (last.kind, last.actor, last.payload["supervisor"]) == ("hand_voided", "Sue", "Sue")
     with pytest.raises(ActionRefused, match="hand 1 is already voided"):
-        service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN)
+        service.do(VoidHand(1, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
 
 
 def test_chip_correction_needs_a_supervisor_and_a_reason(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     with pytest.raises(ActionRefused, match="a chip correction needs a reason"):
-        service.correct_chips("Ann", 5, "", SUPERVISOR, SUPERVISOR_PIN)
+        service.do(CorrectChips("Ann", 5, "", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     with pytest.raises(ActionRefused, match="supervisor"):
-        service.verify_correct_chips("Ann", 5, "miscount", SUPERVISOR, "0000")
-    service.correct_chips("Ann", -5, "miscount", SUPERVISOR, SUPERVISOR_PIN)
+        service.check(CorrectChips("Ann", 5, "miscount", supervisor=SUPERVISOR, pin="0000"))
+    service.do(CorrectChips("Ann", -5, "miscount", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert stacks(service)["Ann"] == 95
 
 
@@ -155,13 +168,13 @@ def test_amounts_beyond_a_trillion_chips_are_refused_and_nothing_is_stored(datab
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     events = len(audit_log(database, service.session_id))
     with pytest.raises(ActionRefused, match="a rebuy is a whole number of chips from 1 to 1,000,000,000,000"):
-        service.rebuy("Ann", 10**12 + 1)
+        service.do(Rebuy("Ann", 10**12 + 1))
     with pytest.raises(ActionRefused, match="up to 1,000,000,000,000 each way"):
-        service.correct_chips("Ann", -(10**13), "miscount", SUPERVISOR, SUPERVISOR_PIN)
+        service.do(CorrectChips("Ann", -(10**13), "miscount", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     with pytest.raises(ActionRefused, match="a unit must be a whole number of chips from 1 to"):
-        service.change_rules(TableRules(unit=2**70), SUPERVISOR, SUPERVISOR_PIN)
+        service.do(ChangeRules(TableRules(unit=2**70), supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert len(audit_log(database, service.session_id)) == events
-    service.rebuy("Ann", 10**12)
+    service.do(Rebuy("Ann", 10**12))
     assert stacks(service)["Ann"] == 10**12 + 100
 
 
@@ -171,18 +184,18 @@ def test_rules_change_only_between_hands_with_a_supervisor(database: Database) -
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
     expected = "rules and stakes change only between hands: hand 1 is awaiting settlement"
     with pytest.raises(ActionRefused, match=expected):
-        service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
-    service.confirm_settlement()
+        service.do(ChangeRules(pineapple, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    service.do(Settle())
     with pytest.raises(ActionRefused, match="a floor supervisor must approve this"):
-        service.change_rules(pineapple, SUPERVISOR, "1111")
+        service.do(ChangeRules(pineapple, supervisor=SUPERVISOR, pin="1111"))
     # Ann earned Fantasyland at regular OFC and plays it so; the stakes may change meanwhile.
     owed = r"variant stay until the Fantasyland hands owed are played: Ann \(13 cards\)"
     with pytest.raises(ActionRefused, match=owed):
-        service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
-    service.change_rules(TableRules(unit=2), SUPERVISOR, SUPERVISOR_PIN)
+        service.do(ChangeRules(pineapple, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    service.do(ChangeRules(TableRules(unit=2), supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     play_hand(service, {})
     assert hand_history(database, service.session_id)[1].result.pairs[0].unit == 2
-    service.change_rules(pineapple, SUPERVISOR, SUPERVISOR_PIN)
+    service.do(ChangeRules(pineapple, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert (service.snapshot().variant, service.snapshot().unit) == ("pineapple", 2)
     play_hand(service, {})
     assert hand_history(database, service.session_id)[2].result.pairs[0].unit == 2
@@ -218,7 +231,7 @@ def test_a_table_has_one_open_session_at_a_time(database: Database) -> None:
     )
     with database.engine.begin() as connection, pytest.raises(IntegrityError):
         connection.execute(text(forged))
-    service.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    service.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert open_test_table(database, [("Cy", 100), ("Dee", 100)], "Dee").session_id != service.session_id
 
 
@@ -226,11 +239,11 @@ def test_closing_needs_a_supervisor_and_ends_the_session(database: Database) -> 
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     assert [t.session_id for t in list_open_tables(database)] == [service.session_id]
     with pytest.raises(ActionRefused):
-        service.close_session(DEALER, DEALER_PIN)
-    service.close_session(SUPERVISOR, SUPERVISOR_PIN)
+        service.do(CloseSession(supervisor=DEALER, pin=DEALER_PIN))
+    service.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert list_open_tables(database) == []
     with pytest.raises(ActionRefused, match="the session at Table 7 is closed"):
-        service.start_next_hand()
+        service.do(StartHand())
 
 
 def test_a_database_of_the_first_schema_is_migrated_and_then_takes_a_trillion_chips(
@@ -256,7 +269,7 @@ def test_a_database_of_the_first_schema_is_migrated_and_then_takes_a_trillion_ch
     sue = set_up_first_key(database, SUPERVISOR, SUPERVISOR_PIN, SUPERVISOR_PIN)
     change_pin(database, DEALER, DEALER_PIN, DEALER_PIN, sue)
     service = resume_table(database, session_id, sign_in(database, DEALER, DEALER_PIN))
-    service.rebuy("Ann", 10**12)
+    service.do(Rebuy("Ann", 10**12))
     assert [(entry.player, entry.amount) for entry in chip_ledger(database, session_id)][-1] == (
         "Ann",
         10**12,

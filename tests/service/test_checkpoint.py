@@ -13,6 +13,7 @@ import pytest
 
 from ofc_desk.service import checkpoint
 from ofc_desk.service.checkpoint import Checkpoint
+from ofc_desk.service.commands import StartHand
 from ofc_desk.service.machine import TableMachine
 from ofc_desk.service.persistence import EventStore
 from ofc_desk.service.table_service import TableService
@@ -34,7 +35,7 @@ def played(database: Database, hands: int = 3) -> TableService:
     service = open_test_table(database, [("Ann", 500), ("Bob", 500), ("Cy", 500)], "Cy")
     for _hand in range(hands):
         play_hand(service, {})
-    service.start_next_hand()
+    service.do(StartHand())
     return service
 
 

@@ -15,8 +15,10 @@ from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.service.commands import Settle, StartHand, Undo
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.games.chinese.game import specials_made, takes_showdown_from
 from ofc_desk.service.games.chinese.play import ChineseHandState
 from ofc_desk.service.machine import TableMachine
@@ -31,21 +33,21 @@ def test_the_desk_enters_each_showdown_and_settles(database: Database) -> None:
         database, [("Ann", 20), ("Bob", 20)], "Bob", variant="chinese", rules="chinese-typical"
     )
     assert not takes_showdown_from(service.machine, "Ann")
-    service.start_next_hand()
+    service.do(StartHand())
     assert takes_showdown_from(service.machine, "Ann") and takes_showdown_from(service.machine, "Bob")
     with pytest.raises(ActionRefused, match="Ann's cards are not dragon"):
-        service.verify_show("Ann", {"declare": "dragon", "cards": SEED_A})
-    snapshot = service.show("Bob", {"cards": SEED_B, "rows": ROWS})
+        service.check(Show("Ann", SEED_A, (), declare="dragon"))
+    snapshot = service.do(Show("Bob", SEED_B, ROWS))
     assert not takes_showdown_from(service.machine, "Bob")
     assert (snapshot.phase, snapshot.variant, snapshot.seat("Ann").to_act) == (Phase.LIVE, "chinese", True)
     assert snapshot.seat("Bob").back.hand_name == "four fives"
-    assert not service.can_confirm_settlement()
-    snapshot = service.show("Ann", {"cards": SEED_A, "rows": ROWS})
+    assert not service.can(Settle())
+    snapshot = service.do(Show("Ann", SEED_A, ROWS))
     assert snapshot.phase is Phase.AWAITING_SETTLEMENT
-    service.undo()
+    service.do(Undo())
     assert takes_showdown_from(service.machine, "Ann")
-    service.show("Ann", {"cards": SEED_A, "rows": ROWS})
-    snapshot = service.confirm_settlement()
+    service.do(Show("Ann", SEED_A, ROWS))
+    snapshot = service.do(Settle())
     assert {seat.name: seat.stack for seat in snapshot.seats} == {"Ann": 17, "Bob": 23}
     assert snapshot.button == "Ann"  # the button moves every hand
 
@@ -123,11 +125,11 @@ def test_a_strict_table_offers_and_takes_only_the_exact_form(database: Database)
     service = open_test_table(
         database, [("Ann", 20), ("Bob", 20)], "Bob", variant="chinese", rules="shisanshui"
     )
-    service.start_next_hand()
+    service.do(StartHand())
     with_trips = "9s 9h 9d Ts Th Js Jh Qs Qh Ks Kh As Ah"
     assert specials_made(service.machine, with_trips) == [SpecialKind.FIVE_PAIRS_AND_TRIPS]
     said = "Ann's cards are six pairs only with trips: this table plays six pairs strictly"
     with pytest.raises(ActionRefused, match=said):
-        service.verify_show("Ann", {"declare": "six-pairs", "cards": with_trips})
-    service.show("Ann", {"declare": "five-pairs-and-trips", "cards": with_trips})
+        service.check(Show("Ann", with_trips, (), declare="six-pairs"))
+    service.do(Show("Ann", with_trips, (), declare="five-pairs-and-trips"))
     assert not takes_showdown_from(service.machine, "Ann")

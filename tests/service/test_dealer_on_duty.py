@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from ofc_desk.service import TableService, audit_log, hand_history, list_open_tables
+from ofc_desk.service.commands import CashOut, HandOver, Join, StartHand
 from ofc_desk.service.sentences import audit_sentence
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -34,8 +35,8 @@ def test_a_hand_over_is_recorded_signed_and_named(database: Database) -> None:
     assert service.snapshot().dealer == DEALER
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
     sue = sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
-    service.start_next_hand()
-    snapshot = service.hand_over(sue)  # within hand 2
+    service.do(StartHand())
+    snapshot = service.do(HandOver(sue))  # within hand 2
     assert snapshot.dealer == SUPERVISOR
     play_streets(service, {"Bob": BOB_PLAIN})
     events = audit_log(database, service.session_id)
@@ -50,7 +51,7 @@ def test_a_hand_over_is_recorded_signed_and_named(database: Database) -> None:
         (DEALER,),
         (DEALER, SUPERVISOR),
     ]
-    assert service.hand_over(sue).dealer == SUPERVISOR  # the dealer on duty: nothing recorded
+    assert service.do(HandOver(sue)).dealer == SUPERVISOR  # the dealer on duty: nothing recorded
     assert len(audit_log(database, service.session_id)) == len(events)
     resumed = TableService.resume(database, service.session_id, sue)
     assert resumed.snapshot().dealer == SUPERVISOR
@@ -63,8 +64,8 @@ def test_a_session_recorded_before_hand_overs_were_events_reads_by_its_actors(da
     same, and the session verifies."""
     service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
     play_hand(service, {"Bob": BOB_PLAIN, "Cy": CY_PLAIN})
-    service.cash_out("Cy")
-    service.join("Dee", 60, "Ann")  # a join naming only the player before, as main recorded it
+    service.do(CashOut("Cy"))
+    service.do(Join("Dee", 60, "Ann"))  # a join naming only the player before, as main recorded it
     sue = sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
     taken_over = TableService.resume(database, service.session_id, sue)
     play_hand(taken_over, {"Bob": BOB_PLAIN})

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from ofc_desk.service.commands import HandOver, StartHand, Undo
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.table_service import TableService
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage.database import Database
@@ -21,8 +23,8 @@ from tests.helpers.table_helpers import DEALER, SUPERVISOR, SUPERVISOR_PIN, deal
 def live_hand(database: Database) -> TableService:
     """A Chinese table's desk, a hand dealt and Ann's hand shown."""
     service = open_award_table(database, "Jade 1")
-    service.start_next_hand()
-    service.show("Ann", {"cards": LOSER, "rows": ROWS})
+    service.do(StartHand())
+    service.do(Show("Ann", LOSER, ROWS))
     return service
 
 
@@ -34,7 +36,7 @@ def _another_login(service: TableService) -> TableService:
 
 def test_a_showdown_appended_at_another_desk_is_named(live_hand: TableService) -> None:
     verify_database(live_hand.database, fork=False)
-    _another_login(live_hand).show("Bob", {"cards": WINNER, "rows": ROWS})
+    _another_login(live_hand).do(Show("Bob", WINNER, ROWS))
     with pytest.raises(VerifyFault) as fault:
         verify_database(live_hand.database, fork=False)
     assert str(fault.value) == (
@@ -44,7 +46,7 @@ def test_a_showdown_appended_at_another_desk_is_named(live_hand: TableService) -
 
 
 def test_an_undo_appended_at_another_desk_is_named(live_hand: TableService) -> None:
-    _another_login(live_hand).undo()
+    _another_login(live_hand).do(Undo())
     with pytest.raises(VerifyFault, match="event 4: undone by Dan carries no mark of the desk"):
         verify_database(live_hand.database, fork=False)
 
@@ -52,12 +54,12 @@ def test_an_undo_appended_at_another_desk_is_named(live_hand: TableService) -> N
 def test_the_desk_s_entries_verify_across_a_resume_and_a_hand_over(live_hand: TableService) -> None:
     database = live_hand.database
     resumed = TableService.resume(Database(database.url), live_hand.session_id, dealer(database))
-    resumed.show("Bob", {"cards": WINNER, "rows": ROWS})
+    resumed.do(Show("Bob", WINNER, ROWS))
     create_user(database, "Deb", Role.DEALER, "5678", approver=sign_in(database, SUPERVISOR, SUPERVISOR_PIN))
-    resumed.hand_over(sign_in(database, "Deb", "5678"))
-    resumed.show("Cy", {"surrender": True})
-    resumed.undo()
-    resumed.show("Cy", {"surrender": True})
+    resumed.do(HandOver(sign_in(database, "Deb", "5678")))
+    resumed.do(Show("Cy", surrender=True))
+    resumed.do(Undo())
+    resumed.do(Show("Cy", surrender=True))
     assert verify_database(database, fork=False).set_aside == ()
     with database.session() as session:
         keys = session.scalars(select(Signature.signer).where(Signature.entries_key != "")).all()
@@ -83,7 +85,7 @@ def test_a_desk_taking_the_table_tells_the_dealer_to_call_the_floor(live_hand: T
         TableService.resume(Database(database.url), live_hand.session_id, dealer(database)).entry_fault
         is None
     )
-    _another_login(live_hand).show("Bob", {"cards": WINNER, "rows": ROWS})
+    _another_login(live_hand).do(Show("Bob", WINNER, ROWS))
     taken = TableService.resume(Database(database.url), live_hand.session_id, dealer(database))
     assert taken.entry_fault == (
         "this table holds an entry another desk's login recorded (event 4: shown by Dan carries no mark"

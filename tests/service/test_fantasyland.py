@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
+from ofc_desk.service.commands import CashOut, CorrectChips, Rebuy, SitOut, StartHand
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
 
@@ -58,7 +59,7 @@ def test_entry_stay_and_exit_chain_holds_then_moves_the_button(database: Databas
 def test_fantasyland_player_enters_the_whole_set_last(database: Database) -> None:
     service = pineapple(database, progressive=True)
     play_hand(service, {"Ann": KINGS})
-    service.start_next_hand()
+    service.do(StartHand())
     snapshot = service.snapshot()
     assert snapshot.seat("Ann").fantasyland_cards == 15
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
@@ -93,36 +94,38 @@ def test_players_of_the_sending_hand_stay_until_fantasyland_is_played(database: 
         " Bob cannot sit out before that Fantasyland hand is finished"
     )
     with pytest.raises(ActionRefused, match=expected):
-        service.sit_out("Bob")
+        service.do(SitOut("Bob"))
     with pytest.raises(ActionRefused, match="Cy cannot leave before"):
-        service.cash_out("Cy")
+        service.do(CashOut("Cy"))
     assert service.snapshot().seat("Bob").locked_reason == "must stay until Ann's Fantasyland hand is over"
-    service.rebuy("Bob", 10)
+    service.do(Rebuy("Bob", 10))
     play_hand(service, {"Ann": QUEENS})
-    service.sit_out("Bob")
-    service.cash_out("Cy")
+    service.do(SitOut("Bob"))
+    service.do(CashOut("Cy"))
     assert [seat.name for seat in service.snapshot().seats] == ["Ann", "Bob"]
 
 
-@pytest.mark.parametrize("leaves", ["sit_out", "cash_out"])
-def test_a_fantasyland_forfeited_by_leaving_holds_nobody(database: Database, leaves: str) -> None:
+@pytest.mark.parametrize("leaves", [SitOut, CashOut])
+def test_a_fantasyland_forfeited_by_leaving_holds_nobody(
+    database: Database, leaves: type[SitOut | CashOut]
+) -> None:
     service = open_test_table(database, [("Ann", 200), ("Bob", 200)], "Bob", variant="pineapple")
     play_hand(service, {"Ann": QUEENS})
     assert service.snapshot().seat("Bob").locked_reason is not None
-    getattr(service, leaves)("Ann")  # Ann forfeits her Fantasyland hand
+    service.do(leaves("Ann"))  # Ann forfeits her Fantasyland hand
     assert service.snapshot().seat("Bob").locked_reason is None
-    service.cash_out("Bob")  # heads-up, Bob would otherwise be held for a hand that cannot be dealt
-    assert [seat.name for seat in service.snapshot().seats] == (["Ann"] if leaves == "sit_out" else [])
+    service.do(CashOut("Bob"))  # heads-up, Bob would otherwise be held for a hand that cannot be dealt
+    assert [seat.name for seat in service.snapshot().seats] == (["Ann"] if leaves is SitOut else [])
 
 
 def test_a_player_with_no_chips_is_not_held_for_fantasyland(database: Database) -> None:
     service = open_test_table(database, [("Ann", 200), ("Bob", 200), ("Cy", 200)], "Cy", variant="pineapple")
-    service.correct_chips("Bob", -195, "test: a short stack", SUPERVISOR, SUPERVISOR_PIN)
+    service.do(CorrectChips("Bob", -195, "test: a short stack", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     play_hand(service, {"Ann": QUEENS, "Bob": FOULED_BOB})
     assert service.snapshot().seat("Bob").stack == 0
     assert service.snapshot().seat("Bob").locked_reason is None
     with pytest.raises(ActionRefused, match="Cy cannot sit out"):
-        service.sit_out("Cy")
-    service.sit_out("Bob")  # rather than a rebuy he does not want
+        service.do(SitOut("Cy"))
+    service.do(SitOut("Bob"))  # rather than a rebuy he does not want
     play_hand(service, {})
     assert hand_history(database, service.session_id)[-1].fantasyland == {"Ann": 14}

@@ -12,6 +12,15 @@ from ofc_desk.reports.exports import replay_script
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import AdjustmentKind
 from ofc_desk.service import ActionRefused, TableService
+from ofc_desk.service.commands import (
+    CorrectChips,
+    DecideRequest,
+    Request,
+    Scripted,
+    Settle,
+    StartHand,
+    VoidHand,
+)
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor
 from ofc_desk.service.replay import run_replay
@@ -33,7 +42,7 @@ from tests.helpers.table_helpers import (
 
 THREE = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
 ANN_PLAIN = Plan("Qh Td 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
-VOID_1 = (EventKind.HAND_VOIDED, {"hand": 1, "reason": "misdeal"})
+VOID_1 = VoidHand(1, "misdeal")
 
 
 def a_table_after_one_hand(database: Database) -> TableService:
@@ -47,8 +56,8 @@ def test_a_void_requested_mid_hand_is_approved_at_the_floor_and_done_between_han
 ) -> None:
     desk = a_table_after_one_hand(database)
     after_hand_1 = {seat.name: seat.stack for seat in desk.snapshot().seats}
-    desk.start_next_hand()
-    snapshot = desk.request(*VOID_1, "wrong cards in hand 1")
+    desk.do(StartHand())
+    snapshot = desk.do(Request(VOID_1, "wrong cards in hand 1"))
     assert [(r.line, r.waiting) for r in snapshot.open_requests] == [
         ("#1 void hand 1 (wrong cards in hand 1) — waiting for the floor", True)
     ]
@@ -61,7 +70,7 @@ def test_a_void_requested_mid_hand_is_approved_at_the_floor_and_done_between_han
     play_streets(desk, {}, settle=False)
     assert desk.open_requests()[0].status() == "approved by Sue, to be done between hands"
     assert desk.carry_out_approved() == []  # the hand is not settled yet
-    desk.confirm_settlement()
+    desk.do(Settle())
     hand_2 = desk.machine.hand_changes[2]
 
     assert desk.carry_out_approved() == ["request #1 done: void hand 1, approved by Sue"]
@@ -75,7 +84,7 @@ def test_a_void_requested_mid_hand_is_approved_at_the_floor_and_done_between_han
 def test_a_declined_request_changes_nothing_and_says_who_declined(database: Database) -> None:
     desk = a_table_after_one_hand(database)
     bob = desk.snapshot().seat("Bob").stack
-    desk.request(EventKind.CHIPS_CORRECTED, {"player": "Bob", "amount": 50, "reason": "miscount"}, "Bob says")
+    desk.do(Request(CorrectChips("Bob", 50, "miscount"), "Bob says"))
     decide_at_the_floor(database, desk.session_id, 1, False, SUPERVISOR, SUPERVISOR_PIN, "no evidence")
     desk.catch_up()
     assert desk.open_requests() == [] and desk.carry_out_approved() == []
@@ -86,13 +95,13 @@ def test_a_declined_request_changes_nothing_and_says_who_declined(database: Data
 
 def test_the_desk_and_the_floor_deciding_at_once_one_wins_and_the_other_is_told(database: Database) -> None:
     desk = a_table_after_one_hand(database)
-    desk.request(*VOID_1, "misdeal")
+    desk.do(Request(VOID_1, "misdeal"))
     floor = create_user(
         database, "Flo", Role.SUPERVISOR, "24682468", approver=sign_in(database, SUPERVISOR, SUPERVISOR_PIN)
     )
     decide_at_the_floor(database, desk.session_id, 1, True, floor.name, "24682468")
     with pytest.raises(ActionRefused, match="request #1 was already approved by Flo"):
-        desk.decide_request(1, False, SUPERVISOR, SUPERVISOR_PIN)
+        desk.do(DecideRequest(1, False, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     with pytest.raises(ActionRefused, match="request #1 was already approved by Flo"):
         decide_at_the_floor(database, desk.session_id, 1, True, SUPERVISOR, SUPERVISOR_PIN)
     assert desk.carry_out_approved() == ["request #1 done: void hand 1, approved by Flo"]
@@ -115,29 +124,29 @@ def test_a_request_the_table_could_not_carry_out_is_refused_and_stores_nothing(
     desk = a_table_after_one_hand(database)
     head = desk._store.head_seq
     with pytest.raises(ActionRefused, match=refusal):
-        desk.request(action, details, reason)
+        desk.do(Request(Scripted(event=action, payload=details), reason))
     assert desk._store.head_seq == head
     # The desk offers a request when what it asks for could be done (the reason comes later).
-    assert desk.can_request(action, details) is (reason == " ")
+    assert desk.can(Request(Scripted(event=action, payload=details), "a reason")) is (reason == " ")
 
 
 def test_the_same_request_twice_is_refused_and_an_unapproved_one_cannot_be_carried_out(
     database: Database,
 ) -> None:
     desk = a_table_after_one_hand(database)
-    desk.request(*VOID_1, "misdeal")
+    desk.do(Request(VOID_1, "misdeal"))
     with pytest.raises(ActionRefused, match="that is request #1 already: waiting for the floor"):
-        desk.request(*VOID_1, "misdeal again")
-    forged = {**VOID_1[1], "supervisor": SUPERVISOR, "request": 1}
+        desk.do(Request(VOID_1, "misdeal again"))
+    forged = {"hand": 1, "reason": "misdeal", "supervisor": SUPERVISOR, "request": 1}
     with pytest.raises(ActionRefused, match="request #1 is not approved: waiting for the floor"):
-        desk.act(EventKind.HAND_VOIDED, forged)
-    desk.decide_request(1, True, SUPERVISOR, SUPERVISOR_PIN)
+        desk.do(Scripted(event=EventKind.HAND_VOIDED, payload=forged))
+    desk.do(DecideRequest(1, True, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     other = {"hand": 1, "reason": "something else", "supervisor": SUPERVISOR, "request": 1}
     with pytest.raises(ActionRefused, match="request #1 approved something else: void hand 1"):
-        desk.act(EventKind.HAND_VOIDED, other)
+        desk.do(Scripted(event=EventKind.HAND_VOIDED, payload=other))
     desk.carry_out_approved()
     with pytest.raises(ActionRefused, match="hand 1 is already voided"):
-        desk.act(EventKind.HAND_VOIDED, forged)
+        desk.do(Scripted(event=EventKind.HAND_VOIDED, payload=forged))
     verify_database(database)
 
 
@@ -148,13 +157,13 @@ def test_a_session_with_requests_exports_to_a_script_that_replays_it_event_for_e
         database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
     )
     desk = a_table_after_one_hand(database)
-    desk.start_next_hand()
-    desk.request(*VOID_1, "misdeal")  # asked mid-hand
+    desk.do(StartHand())
+    desk.do(Request(VOID_1, "misdeal"))  # asked mid-hand
     decide_at_the_floor(database, desk.session_id, 1, True, SUPERVISOR, SUPERVISOR_PIN)
     play_streets(desk, {})
     desk.carry_out_approved()
-    desk.request(EventKind.CHIPS_CORRECTED, {"player": "Cy", "amount": 5, "reason": "count"}, "count")
-    desk.decide_request(2, False, SUPERVISOR, SUPERVISOR_PIN, "recount first")
+    desk.do(Request(CorrectChips("Cy", 5, "count"), "count"))
+    desk.do(DecideRequest(2, False, "recount first", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     database.dispose()
 
     record = load_session_record(url)
@@ -199,16 +208,18 @@ def test_a_rules_change_and_a_correction_approved_at_the_floor_apply_from_the_ne
     database: Database,
 ) -> None:
     desk = a_table_after_one_hand(database)
-    desk.start_next_hand()
+    desk.do(StartHand())
     stakes = {"rules": desk.rules.to_json() | {"unit": 3}}
-    desk.request(EventKind.RULES_CHANGED, stakes, "the players asked for higher stakes")
-    desk.request(
-        EventKind.CHIPS_CORRECTED, {"player": "Bob", "amount": 10, "reason": "found"}, "a chip found"
+    desk.do(
+        Request(
+            Scripted(event=EventKind.RULES_CHANGED, payload=stakes), "the players asked for higher stakes"
+        )
     )
+    desk.do(Request(CorrectChips("Bob", 10, "found"), "a chip found"))
     for number in (1, 2):
         decide_at_the_floor(database, desk.session_id, number, True, SUPERVISOR, SUPERVISOR_PIN)
     play_streets(desk, {}, settle=False)
-    desk.confirm_settlement()
+    desk.do(Settle())
     bob = desk.snapshot().seat("Bob").stack
     assert desk.rules.unit == 1  # hand 2 was played and settled at the old stakes
     assert desk.carry_out_approved() == [

@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
 from ofc_desk.service import TableService
+from ofc_desk.service.commands import Scripted, Settle
 from ofc_desk.service.correction_view import preview
 from ofc_desk.service.desk_holds import TakenElsewhere, ThisDesk
 from ofc_desk.service.events import EventKind
@@ -60,7 +61,7 @@ def kinds(database: Database, session_id: int) -> list[str]:
 
 def correct(desk: TableService, entries: Sequence[Any], reason: str = "Ann's rows") -> None:
     raw = {"hand": 1, "entries": entries, "reason": reason}
-    desk.act_supervised(EventKind.HAND_CORRECTED, raw, SUPERVISOR, SUPERVISOR_PIN)
+    desk.do(Scripted(event=EventKind.HAND_CORRECTED, payload=raw, approved=(SUPERVISOR, SUPERVISOR_PIN)))
 
 
 def trace_of(desk: TableService) -> tuple[object, ...]:
@@ -135,6 +136,6 @@ def test_the_settlement_preview_beside_a_correction(database: Database) -> None:
     assert desk.snapshot().phase is Phase.AWAITING_SETTLEMENT
     assert desk.settlement_preview() == shown
 
-    settled = desk.confirm_settlement()
+    settled = desk.do(Settle())
     assert tuple((seat.name, seat.stack) for seat in settled.seats) == shown.stacks_after
     verify_database(database, fork=False)

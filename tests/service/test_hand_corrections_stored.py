@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ofc_desk.reports.exports import replay_script
 from ofc_desk.reports.loader import load_session_record
+from ofc_desk.service.commands import Request, Scripted, StartHand
 from ofc_desk.service.correction_view import preview
 from ofc_desk.service.events import EventKind, LedgerKind
 from ofc_desk.service.floor_decisions import decide_at_the_floor
@@ -77,9 +78,11 @@ def test_a_correction_asked_of_the_floor_is_carried_out_between_hands(database: 
     difference = preview(desk.machine, 1, entries).payload["difference"]
     said = ", ".join(f"{name} {d:+}" for name, d in difference.items())
     assert said
-    desk.start_next_hand()
+    desk.do(StartHand())
     asked = {"hand": 1, "entries": entries, "reason": "Ann's rows"}
-    snapshot = desk.request(EventKind.HAND_CORRECTED, asked, "Ann disputes hand 1")
+    snapshot = desk.do(
+        Request(Scripted(event=EventKind.HAND_CORRECTED, payload=asked), "Ann disputes hand 1")
+    )
     assert [r.line for r in snapshot.open_requests] == [
         f"#1 correct hand 1: {said} (Ann disputes hand 1) — waiting for the floor"
     ]

@@ -5,20 +5,22 @@ from __future__ import annotations
 import pytest
 
 from ofc_desk.service import ActionRefused, Phase, TableService, audit_log, hand_history
+from ofc_desk.service.commands import Settle, StartHand, Undo
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 
 
 def test_regular_hand_turn_order_starts_left_of_the_dealer(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Bob")
-    service.start_next_hand()
+    service.do(StartHand())
     snapshot = service.snapshot()
     assert snapshot.phase is Phase.LIVE
     assert snapshot.to_act is not None
     assert (snapshot.to_act.player, snapshot.to_act.take, snapshot.street) == ("Cy", 5, 1)
-    service.place("Cy", CY_PLAIN.front + " " + "Ac Ad", "front front front middle middle")
-    service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
-    service.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
+    service.do(Place("Cy", CY_PLAIN.front + " " + "Ac Ad", "front front front middle middle"))
+    service.do(Place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle"))
+    service.do(Place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle"))
     turn = service.snapshot().to_act
     assert turn is not None
     assert (turn.player, turn.take, turn.place, turn.discard, turn.street) == ("Cy", 1, 1, 0, 2)
@@ -34,7 +36,7 @@ def test_pineapple_hand_with_unknown_discards_settles_like_the_core(database: Da
     assert snapshot.phase is Phase.AWAITING_SETTLEMENT
     assert snapshot.cards_seen == 51
     assert snapshot.result is not None
-    service.confirm_settlement()
+    service.do(Settle())
     history = hand_history(database, service.session_id)
     assert [hand.number for hand in history] == [1]
     result = history[0].result
@@ -47,8 +49,8 @@ def test_pineapple_hand_with_unknown_discards_settles_like_the_core(database: Da
 
 def test_complete_rows_show_hand_name_and_live_royalty(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-    service.start_next_hand()
-    service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
+    service.do(StartHand())
+    service.do(Place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle"))
     front = service.snapshot().seat("Ann").front
     assert (front.hand_name, front.royalty) == ("pair of queens", 7)
     assert service.snapshot().seat("Ann").middle.hand_name is None
@@ -56,36 +58,36 @@ def test_complete_rows_show_hand_name_and_live_royalty(database: Database) -> No
 
 def test_foul_is_marked_once_certain(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-    service.start_next_hand()
-    service.place("Ann", "Qh Qd 2c 3h 4d", "front front front middle middle")
+    service.do(StartHand())
+    service.do(Place("Ann", "Qh Qd 2c 3h 4d", "front front front middle middle"))
     assert not service.snapshot().seat("Ann").foul_certain
-    service.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
+    service.do(Place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle"))
     for card in ("5s", "7c", "9d"):
         assert not service.snapshot().seat("Ann").foul_certain
-        service.place("Ann", card, "middle")
-        service.place("Bob", {"5s": "As", "7c": "Ac", "9d": "Ad"}[card], "back")
+        service.do(Place("Ann", card, "middle"))
+        service.do(Place("Bob", {"5s": "As", "7c": "Ac", "9d": "Ad"}[card], "back"))
     assert service.snapshot().seat("Ann").foul_certain
 
 
 def test_undo_is_recorded_and_takes_back_the_last_entry(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-    service.start_next_hand()
-    service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
-    service.undo()
+    service.do(StartHand())
+    service.do(Place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle"))
+    service.do(Undo())
     snapshot = service.snapshot()
     assert snapshot.to_act is not None and snapshot.to_act.player == "Ann"
     assert snapshot.cards_seen == 0
     kinds = [row.kind for row in audit_log(database, service.session_id)]
     assert kinds == ["table_opened", "hand_started", "placed", "undone"]
     with pytest.raises(ActionRefused, match="nothing to undo in hand 1"):
-        service.undo()
+        service.do(Undo())
 
 
 def test_undo_after_the_last_card_reopens_the_hand(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
     assert service.snapshot().phase is Phase.AWAITING_SETTLEMENT
-    service.undo()
+    service.do(Undo())
     assert service.snapshot().phase is Phase.LIVE
     assert service.snapshot().result is None
 
@@ -93,10 +95,10 @@ def test_undo_after_the_last_card_reopens_the_hand(database: Database) -> None:
 @pytest.mark.durable
 def test_resume_mid_hand_rebuilds_the_same_table(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob", variant="pineapple")
-    service.start_next_hand()
-    service.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
-    service.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
-    service.place("Ann", "9h 4h ??", "middle middle discard")
+    service.do(StartHand())
+    service.do(Place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle"))
+    service.do(Place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle"))
+    service.do(Place("Ann", "9h 4h ??", "middle middle discard"))
     resumed = TableService.resume(database, service.session_id, dealer(database))
     assert resumed.snapshot() == service.snapshot()
 
@@ -118,9 +120,9 @@ def test_last_three_face_down_are_entered_together(database: Database) -> None:
 def test_a_second_desk_on_the_same_table_is_told_to_reload(database: Database) -> None:
     first = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     second = TableService.resume(database, first.session_id, dealer(database))
-    first.start_next_hand()
+    first.do(StartHand())
     with pytest.raises(ActionRefused, match="this table was changed at another desk"):
-        second.start_next_hand()
+        second.do(StartHand())
     assert second.snapshot() == first.snapshot()
-    second.place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle")
+    second.do(Place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle"))
     assert len(audit_log(database, first.session_id)) == 3

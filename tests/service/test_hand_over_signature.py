@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select, text
 
+from ofc_desk.service.commands import HandOver, Settle, StartHand
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
@@ -18,15 +20,15 @@ from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, DEALER, SUPERVISOR, S
 def test_deleting_the_hand_over_signature_of_a_mid_hand_shift_change_fails_verify(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     queues = {name: plan.placements() for name, plan in {"Ann": ANN_QQ, "Bob": BOB_PLAIN}.items()}
-    service.start_next_hand()
+    service.do(StartHand())
     entered = 0
     while (turn := service.snapshot().to_act) is not None:
         placed = [queues[turn.player].pop(0) for _ in range(turn.place)]
-        service.place(turn.player, [card for card, _ in placed], [str(row) for _, row in placed])
+        service.do(Place(turn.player, [card for card, _ in placed], [str(row) for _, row in placed]))
         entered += 1
         if entered == 2:  # the hand is being dealt: the next dealer takes over
-            service.hand_over(sign_in(database, SUPERVISOR, SUPERVISOR_PIN))
-    service.confirm_settlement()
+            service.do(HandOver(sign_in(database, SUPERVISOR, SUPERVISOR_PIN)))
+    service.do(Settle())
     verify_database(database)
     with database.session() as session:
         handed_over = session.scalars(

@@ -16,6 +16,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select
 
 from ofc_desk.service import SeatSetup, TableService, TableSetup, persistence
+from ofc_desk.service.commands import Rebuy, VoidHand
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import keys
@@ -159,7 +160,7 @@ def vic_voided_and_demoted(database_copy: DatabaseCopy) -> Database:
     vic_rises(database)
     table = open_table(database)
     play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-    table.void_hand(1, VIC, VIC_LONG, "misdeal")
+    table.do(VoidHand(1, "misdeal", supervisor=VIC, pin=VIC_LONG))
     change_role(database, VIC, Role.DEALER, sign_in(database, SUPERVISOR, SUPERVISOR_PIN))
     play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
     return database
@@ -227,7 +228,7 @@ def test_a_backdated_signature_beside_a_true_one_is_set_aside_and_named(
     verifies on the signatures that hold (one row never silences a session)."""
     database = vic_voided_and_demoted
     table = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
-    table.rebuy("Ann", 10)  # a chip operation its dealer signs
+    table.do(Rebuy("Ann", 10))  # a chip operation its dealer signs
     vic = sign_in(database, VIC, VIC_LONG)
     assert vic.key is not None
     with database.session() as session:

@@ -7,7 +7,9 @@ import pytest
 
 from ofc_desk.i18n import Language, in_language
 from ofc_desk.service import ActionRefused, TableService, audit_log
+from ofc_desk.service.commands import Rebuy, StartHand
 from ofc_desk.service.events import EventKind, LedgerKind
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.sentences import audit_sentence
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import open_test_table
@@ -16,14 +18,14 @@ from tests.helpers.table_helpers import open_test_table
 @pytest.fixture
 def pineapple(database: Database) -> TableService:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy", variant="pineapple")
-    service.start_next_hand()
-    service.place("Ann", "As Kd 7h Qs 2s", "back back middle middle front")
+    service.do(StartHand())
+    service.do(Place("Ann", "As Kd 7h Qs 2s", "back back middle middle front"))
     return service
 
 
 def refusal(service: TableService, cards: str, rows: str) -> str:
     with pytest.raises(ActionRefused) as caught:
-        service.verify_place("Bob", cards, rows)
+        service.check_typing(Place("Bob", cards, rows))
     return str(caught.value)
 
 
@@ -51,7 +53,7 @@ def test_a_count_takes_the_russian_form_its_number_needs(database: Database) -> 
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     amounts = (1, 3, 5, 21)
     for amount in amounts:
-        service.rebuy("Ann", amount)
+        service.do(Rebuy("Ann", amount))
     rebuys = [r for r in audit_log(database, service.session_id) if r.kind == EventKind.REBOUGHT]
     with in_language(Language.RU):
         said = [audit_sentence(record) for record in rebuys]
@@ -72,7 +74,7 @@ def test_a_count_takes_the_russian_form_its_number_needs(database: Database) -> 
 def test_the_record_holds_no_sentence_whatever_the_language(database: Database) -> None:
     with in_language(Language.RU):
         service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-        service.rebuy("Ann", 1000)
+        service.do(Rebuy("Ann", 1000))
     payloads = [record.payload for record in audit_log(database, service.session_id)]
     assert {"player": "Ann", "amount": 1000} in payloads
     rebuy = next(r for r in audit_log(database, service.session_id) if r.kind == EventKind.REBOUGHT)

@@ -12,9 +12,11 @@ import pytest
 from sqlalchemy import select
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, list_open_tables
+from ofc_desk.service.commands import StartHand
 from ofc_desk.service.desk_holds import TableHeld, TakenElsewhere, ThisDesk
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
@@ -30,7 +32,7 @@ def held_at_pit_1(database: Database) -> TableService:
     """A table opened at desk PIT-1, its first hand dealt."""
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     desk_one = TableService.resume(database, service.session_id, sign_in(database, DEALER, DEALER_PIN), PIT_1)
-    desk_one.start_next_hand()
+    desk_one.do(StartHand())
     return desk_one
 
 
@@ -69,8 +71,8 @@ def test_a_desk_opening_a_table_holds_it_from_its_opening_and_lets_it_go_when_cl
     assert held_at(database) == "PIT-1"
     with pytest.raises(TableHeld):
         TableService.resume(database, desk_one.session_id, "Rex", PIT_2)
-    desk_one.start_next_hand()
-    desk_one.place("Ann", *ANN_FIRST)
+    desk_one.do(StartHand())
+    desk_one.do(Place("Ann", ANN_FIRST[0], ANN_FIRST[1]))
     desk_one.release()  # the desk closed normally: the table may go anywhere
     assert list_open_tables(database)[0].holder is None
     desk_two = TableService.resume(database, desk_one.session_id, "Rex", PIT_2)
@@ -84,9 +86,9 @@ def test_the_same_machine_takes_its_own_table_back_and_the_old_window_goes_read_
 ) -> None:
     desk_one = held_at_pit_1(database)
     restarted = TableService.resume(database, desk_one.session_id, DEALER, ThisDesk("PIT-1", "after-a-crash"))
-    restarted.place("Ann", *ANN_FIRST)
+    restarted.do(Place("Ann", ANN_FIRST[0], ANN_FIRST[1]))
     with pytest.raises(TakenElsewhere, match=r"^this table was taken over: it is now live at desk PIT-1"):
-        desk_one.place("Ann", *ANN_FIRST)  # what it held: Ann to act
+        desk_one.do(Place("Ann", ANN_FIRST[0], ANN_FIRST[1]))  # what it held: Ann to act
     said = desk_one.check_hold()
     assert said is not None and said.endswith("This desk is read-only: open another table")
     assert restarted.check_hold() is None
@@ -96,7 +98,7 @@ def test_a_supervisor_takes_a_table_over_and_the_first_desk_is_refused_and_says_
     database: Database,
 ) -> None:
     desk_one = held_at_pit_1(database)
-    desk_one.place("Ann", *ANN_FIRST)
+    desk_one.do(Place("Ann", ANN_FIRST[0], ANN_FIRST[1]))
     before = kinds(database, desk_one.session_id)
     with pytest.raises(ActionRefused, match="a floor supervisor must approve this"):
         TableService.take_over(database, desk_one.session_id, "Rex", PIT_2, SUPERVISOR, "wrong pin")
@@ -117,7 +119,7 @@ def test_a_supervisor_takes_a_table_over_and_the_first_desk_is_refused_and_says_
 
     # The first desk's next action is refused, whatever it held in memory, and it says why.
     with pytest.raises(TakenElsewhere) as refused:
-        desk_one.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
+        desk_one.do(Place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle"))
     assert str(refused.value) == (
         f"this table was taken over: it is now {holder.words()}. This desk is read-only: open another table"
     )
@@ -128,7 +130,7 @@ def test_a_supervisor_takes_a_table_over_and_the_first_desk_is_refused_and_says_
     desk_one.release()  # a desk that lost its table lets nothing go
     assert list_open_tables(database)[0].holder == holder
 
-    desk_two.place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle")
+    desk_two.do(Place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle"))
     assert kinds(database, desk_one.session_id)[-1] == EventKind.PLACED
     verify_database(database, fork=False)
 
@@ -136,7 +138,7 @@ def test_a_supervisor_takes_a_table_over_and_the_first_desk_is_refused_and_says_
 def test_a_takeover_and_an_action_at_once_are_never_both_accepted_after_it(database: Database) -> None:
     desk_one = held_at_pit_1(database)
     outcomes = race(
-        lambda: desk_one.place("Ann", *ANN_FIRST),
+        lambda: desk_one.do(Place("Ann", ANN_FIRST[0], ANN_FIRST[1])),
         lambda: TableService.take_over(
             database, desk_one.session_id, "Rex", PIT_2, SUPERVISOR, SUPERVISOR_PIN
         ),
@@ -155,7 +157,10 @@ def test_two_desks_acting_at_once_on_one_head_are_never_both_accepted(database: 
     """Two stores at the same head (no hold between them: the chain's head decides)."""
     desk_one = held_at_pit_1(database)
     other = TableService.resume(database, desk_one.session_id, sign_in(database, DEALER, DEALER_PIN))
-    outcomes = race(lambda: desk_one.place("Ann", *ANN_FIRST), lambda: other.place("Ann", *ANN_FIRST))
+    outcomes = race(
+        lambda: desk_one.do(Place("Ann", ANN_FIRST[0], ANN_FIRST[1])),
+        lambda: other.do(Place("Ann", ANN_FIRST[0], ANN_FIRST[1])),
+    )
     assert sum(not isinstance(outcome, BaseException) for outcome in outcomes) == 1, outcomes
     assert kinds(database, desk_one.session_id).count(EventKind.PLACED) == 1
     verify_database(database, fork=False)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from ofc_desk.service.commands import StartHand
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.games.chinese.game import plays_surrender
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import open_test_table
@@ -20,11 +22,11 @@ def test_only_a_table_whose_preset_plays_a_surrender_offers_one(
     database: Database, preset: str, plays: bool
 ) -> None:
     service = open_test_table(database, SEATS, "Cy", variant="chinese", rules=preset)
-    service.start_next_hand()
+    service.do(StartHand())
     assert plays_surrender(service.machine) is plays
     if not plays:
         with pytest.raises(ActionRefused, match="plays no surrender"):
-            service.show("Ann", {"surrender": True})
+            service.do(Show("Ann", surrender=True))
 
 
 def test_an_ofc_table_offers_no_surrender(database: Database) -> None:

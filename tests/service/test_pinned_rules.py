@@ -17,6 +17,7 @@ from ofc_desk.core import presets
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.rules_text import rules_settings, table_options
 from ofc_desk.service import SeatSetup, TableService, TableSetup, resume_table
+from ofc_desk.service.commands import ChangeRules, CloseSession
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.payloads import RulesPinned
 from ofc_desk.service.sentences import event_sentence
@@ -104,7 +105,11 @@ def test_changing_only_the_stakes_keeps_the_pinned_numbers(database: Database, p
     service = open_test_table(database, SEATS, "Bob", rules="standard")
     before = service.rules
     edit_standard(preset_files)
-    service.change_rules(TableRules.from_json({"rules": "standard", "unit": 2}), SUPERVISOR, SUPERVISOR_PIN)
+    service.do(
+        ChangeRules(
+            TableRules.from_json({"rules": "standard", "unit": 2}), supervisor=SUPERVISOR, pin=SUPERVISOR_PIN
+        )
+    )
     assert service.rules.preset == before.preset and service.rules.unit == 2
     verify_database(database)
 
@@ -139,7 +144,7 @@ def legacy_database(
         play_hand(open_table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
         closed_table = open_named(database, "Table 2")
         play_hand(closed_table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-        closed_table.close_session(SUPERVISOR, SUPERVISOR_PIN)
+        closed_table.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert isinstance(opening_rules(database, open_table.snapshot().session_id)["rules"], str)
     database.migrate()
     yield database, open_table.snapshot().session_id, closed_table.snapshot().session_id

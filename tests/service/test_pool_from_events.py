@@ -9,6 +9,7 @@ from sqlalchemy import text
 
 from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.service import persistence
+from ofc_desk.service.commands import Rebuy, SeedJackpot, Settle
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.pool_ledger import pool_reading, room_pool
@@ -26,7 +27,7 @@ from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, dealer
 def seeded(database: Database) -> TableService:
     """An award table whose room pool a supervisor seeded with 1,000."""
     service = open_award_table(database, "Jade 1", **HOUSE_AWARD)
-    service.seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
+    service.do(SeedJackpot(1000, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     return service
 
 
@@ -40,7 +41,7 @@ def test_a_row_added_beside_a_rebuy_is_set_aside_and_never_paid(
     seeded: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     add_a_phantom_row_beside_each_event(monkeypatch)
-    seeded.rebuy("Ann", 50)
+    seeded.do(Rebuy("Ann", 50))
     monkeypatch.undo()
     assert room_pool(seeded.database) == 1000
     summary = verify_database(seeded.database, fork=False)
@@ -52,7 +53,7 @@ def test_a_row_added_beside_a_rebuy_is_set_aside_and_never_paid(
     assert (pool.at_end, pool.seeds, pool.difference) == (1000, 1000, 0)
     later = _second_desk(seeded)
     show_the_losing_hand(later)
-    later.confirm_settlement()  # the award is paid from 1,000, not from 101,000
+    later.do(Settle())  # the award is paid from 1,000, not from 101,000
     award = later.machine.hand_awards[1]
     assert award == 1000 and room_pool(later.database) == 0
     assert len(verify_database(later.database, fork=False).set_aside) == 1  # the room still verifies
@@ -70,7 +71,7 @@ def test_an_edited_pool_after_pays_nothing_and_the_desk_says_why(seeded: TableSe
     assert later.jackpot_words() == "room jackpot does not verify: call the floor"
     show_the_losing_hand(later)
     with pytest.raises(ActionRefused) as refusal:
-        later.confirm_settlement()
+        later.do(Settle())
     assert str(refusal.value) == (
         "the room's jackpot pool does not verify (jackpot pool row 1 differs from the events):"
         " nothing is paid from it; call the floor"
@@ -98,11 +99,11 @@ def test_the_pool_is_the_events_sum_across_tables(database: Database) -> None:
     """Two tables: a seed at one, the award at the other; each desk reads the same pool."""
     first = open_award_table(database, "Jade 1", **HOUSE_AWARD)
     second = open_award_table(database, "Jade 2", **HOUSE_AWARD)
-    first.seed_jackpot(600, SUPERVISOR, SUPERVISOR_PIN)
-    second.seed_jackpot(400, SUPERVISOR, SUPERVISOR_PIN)
+    first.do(SeedJackpot(600, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    second.do(SeedJackpot(400, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert pool_reading(database).pool == 1000
     show_the_losing_hand(first)
-    first.confirm_settlement()
+    first.do(Settle())
     assert first.machine.hand_awards[1] == 1000
     assert pool_reading(Database(database.url)).pool == 0 == room_pool(database)
     verify_database(database, fork=False)

@@ -11,6 +11,8 @@ import pytest
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.rows import DISCARD, Row
 from ofc_desk.service import TableService, chip_ledger, side_check, verify_session
+from ofc_desk.service.commands import Rebuy, Settle, StartHand
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.snapshot import TurnKind
 from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
@@ -20,7 +22,7 @@ HANDS = 8
 
 
 def play_random_hand(service: TableService, chooser: random.Random) -> None:
-    service.start_next_hand()
+    service.do(StartHand())
     deck = list(FULL_DECK)
     chooser.shuffle(deck)
     while (turn := service.snapshot().to_act) is not None:
@@ -38,10 +40,10 @@ def play_random_hand(service: TableService, chooser: random.Random) -> None:
             cards.append(None if chooser.random() < 0.5 else card)
             rows.append(DISCARD)
         if turn.kind is TurnKind.FANTASYLAND_SET:
-            service.reveal(turn.player, cards, rows)
+            service.do(Reveal(turn.player, cards, rows))
         else:
-            service.place(turn.player, cards, rows)
-    service.confirm_settlement()
+            service.do(Place(turn.player, cards, rows))
+    service.do(Settle())
 
 
 @pytest.mark.parametrize("variant", ["regular", "pineapple", "2-7-pineapple"])
@@ -55,7 +57,7 @@ def test_random_session_conserves_chips_and_verifies(database: Database, variant
         play_random_hand(service, chooser)
         broke = [seat.name for seat in service.snapshot().seats if seat.stack == 0]
         for name in broke:
-            service.rebuy(name, 100)
+            service.do(Rebuy(name, 100))
         total = sum(seat.stack for seat in service.snapshot().seats)
         assert total == 450 + 100 * number_of_rebuys(service), f"seed {seed}, hand {number}"
     summary = verify_database(database)

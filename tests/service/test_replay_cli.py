@@ -16,6 +16,7 @@ from ofc_desk.cli.main import main
 from ofc_desk.core.ofc.deal import score_deal
 from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.service import TableService, audit_log, list_open_tables
+from ofc_desk.service.commands import Rebuy
 from ofc_desk.storage.database import Database
 from tests.helpers.ofc_test_databases import BACKENDS, fresh_schema, needs_server, sqlite_url
 from tests.helpers.replay_helpers import EXPECTED, load_example, run_cli, write_script
@@ -304,7 +305,7 @@ def test_resume_refuses_when_a_desk_records_between_matching_and_carrying_on(
     resume = TableService.resume
 
     def another_desk_records_first(database: Database, session_id: int, actor: str) -> TableService:
-        resume(database, session_id, "Dan").rebuy("Cy", 50)
+        resume(database, session_id, "Dan").do(Rebuy("Cy", 50))
         return resume(database, session_id, actor)
 
     monkeypatch.setattr(TableService, "resume", staticmethod(another_desk_records_first))

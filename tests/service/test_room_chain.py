@@ -17,6 +17,8 @@ from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
+from ofc_desk.service.commands import Settle, StartHand
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.room_chain import append_anchor, room_head
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
@@ -188,7 +190,7 @@ def test_a_desk_with_an_anchor_file_anchors_every_event_it_records(
     not_a_folder = tmp_path / "share-gone"
     not_a_folder.write_text("", encoding="utf-8")  # the share's mount point, now a plain file
     service.anchor_file = not_a_folder / "anchors.txt"
-    service.confirm_settlement()
+    service.do(Settle())
     assert service.anchor_fault is not None and "hand settled, but not anchored" in service.anchor_fault
     assert service.snapshot().hand_number == 2  # the settlement stands
     assert verify_database(database, anchors).anchors == len(hashes)
@@ -221,7 +223,7 @@ def first_street(service: TableService, cards: str) -> None:
     """The player to act places five cards on their back row."""
     turn = service.snapshot().to_act
     assert turn is not None and turn.place == 5
-    service.place(turn.player, cards, ["back"] * 5)
+    service.do(Place(turn.player, cards, ["back"] * 5))
 
 
 def cut_last_event(database: Database, session_id: int) -> None:
@@ -248,7 +250,7 @@ def test_a_street_cut_from_a_live_hand_is_caught_by_the_anchor_the_desk_wrote_wi
     anchors = tmp_path / "anchors.txt"
     monkeypatch.setenv("OFC_DESK_ANCHOR_FILE", str(anchors))
     table = open_table(database, "Table 1")
-    table.start_next_hand()
+    table.do(StartHand())
     first_street(table, "2c 3c 4c 5c 6c")
     first_street(table, "2d 3d 4d 5d 6d")
     cut_last_event(database, table.session_id)
@@ -261,7 +263,7 @@ def test_an_older_open_table_cut_after_a_newer_one_linked_it_is_caught_by_the_fl
     database: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     older = open_table(database, "Table 1")
-    older.start_next_hand()
+    older.do(StartHand())
     first_street(older, "2c 3c 4c 5c 6c")
     open_table(database, "Table 2")  # links to the older table's head as it stands
     first_street(older, "2d 3d 4d 5d 6d")

@@ -5,12 +5,14 @@ rake; `verify` re-derives it, and two tables awarding at the same moment never p
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select, text
 
 from ofc_desk.service import TableService
+from ofc_desk.service.commands import SeedJackpot, Settle, VoidHand
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.persistence import read_hands, read_ledger
 from ofc_desk.service.pool_ledger import room_pool
@@ -37,11 +39,11 @@ RECORDED_ROOM = Path(__file__).parents[1] / "fixtures" / "recorded_room" / "room
 def test_a_seeded_pool_of_1000_pays_500_250_125_125(database: Database) -> None:
     """The issue's worked example: a jackpot of 1,000 at 50/25/25 with two others at the table."""
     service = open_award_table(database, "Jade 1", **HOUSE_AWARD)
-    service.seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
+    service.do(SeedJackpot(1000, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert room_pool(service.database) == 1000
     show_the_losing_hand(service)
     before = {seat.name: seat.stack for seat in service.snapshot().seats}
-    service.confirm_settlement()
+    service.do(Settle())
     (hand,) = read_hands(database, service.session_id)
     stored = json.loads(hand.result_text)
     chips = {"Ann": 500, "Bob": 250, "Cy": 125, "Dee": 125}
@@ -68,7 +70,7 @@ def test_a_table_without_an_award_leaves_its_settlement_as_before(database: Data
     rake = {"mode": "per-player", "amount": 2, "percent": 0, "cap": 8, "jackpot_percent": 50}
     service = open_award_table(database, "Jade 2", rake=rake)
     show_the_losing_hand(service)
-    service.confirm_settlement()
+    service.do(Settle())
     (hand,) = read_hands(database, service.session_id)
     assert "jackpot" not in json.loads(hand.result_text) and hand.jackpot == 4
     with database.session() as session:
@@ -82,24 +84,24 @@ def test_a_void_gives_the_award_back_and_is_refused_when_the_pool_cannot_return_
     database: Database,
 ) -> None:
     service = open_award_table(database, "Jade 3", **HOUSE_AWARD)
-    service.seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
+    service.do(SeedJackpot(1000, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     show_the_losing_hand(service)
-    service.confirm_settlement()
-    service.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    service.do(Settle())
+    service.do(VoidHand(1, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     assert room_pool(service.database) == 1000
     assert {seat.name: seat.stack for seat in service.snapshot().seats} == dict.fromkeys(PLAYERS, 100)
     # A drop paid out since cannot be taken back: the pool never goes below 0.
     rake = {"mode": "per-player", "amount": 5, "percent": 0, "cap": 20, "jackpot_percent": 100}
     dropping = open_award_table(database, "Jade 4", rake=rake)
     show_the_losing_hand(dropping)
-    dropping.confirm_settlement()
-    assert dropping.can_void_hand(1)  # the pool holds its drop still
+    dropping.do(Settle())
+    assert dropping.can(VoidHand(1))  # the pool holds its drop still
     show_the_losing_hand(service)
-    service.confirm_settlement()  # 1,000 and the other table's drop of 20 paid out, but for 1 chip
+    service.do(Settle())  # 1,000 and the other table's drop of 20 paid out, but for 1 chip
     assert room_pool(service.database) == 1
-    assert not dropping.can_void_hand(1)  # the desk offers no void the store would refuse
+    assert not dropping.can(VoidHand(1))  # the desk offers no void the store would refuse
     with pytest.raises(ActionRefused, match="room's jackpot pool"):
-        dropping.void_hand(1, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+        dropping.do(VoidHand(1, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     verify_database(database, fork=False)
 
 
@@ -112,9 +114,9 @@ def test_an_award_at_a_2_7_pineapple_table_is_refused_when_the_table_opens(datab
 
 def test_a_tampered_award_is_caught(database: Database) -> None:
     service = open_award_table(database, "Jade 5", **HOUSE_AWARD)
-    service.seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
+    service.do(SeedJackpot(1000, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     show_the_losing_hand(service)
-    service.confirm_settlement()
+    service.do(Settle())
     verify_database(database, fork=False)
     with database.engine.begin() as connection:
         append_only.remove_all(connection)
@@ -170,10 +172,10 @@ def test_tables_awarding_at_once_never_pay_the_same_chips(database: Database) ->
     """Four desks settle at the same moment on one pool: one finds 1,000 and pays it all, the others
     find what is left; the pool never pays more than it holds and never goes below 0."""
     tables = [open_award_table(database, f"Jade {n}", **HOUSE_AWARD) for n in (1, 2, 3, 4)]
-    tables[0].seed_jackpot(1000, SUPERVISOR, SUPERVISOR_PIN)
+    tables[0].do(SeedJackpot(1000, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     for table in tables:
         show_the_losing_hand(table)
-    outcomes = at_once([table.confirm_settlement for table in tables])
+    outcomes = at_once([partial(table.do, Settle()) for table in tables])
     assert not [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
     jackpots = [
         json.loads(read_hands(database, table.session_id)[0].result_text)["jackpot"] for table in tables

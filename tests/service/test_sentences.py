@@ -5,8 +5,28 @@ from __future__ import annotations
 import re
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, audit_log
+from ofc_desk.service.commands import (
+    CashOut,
+    ChangeRules,
+    CloseSession,
+    CorrectChips,
+    DecideRequest,
+    HandOver,
+    Join,
+    Rebuy,
+    Request,
+    Scripted,
+    SeedJackpot,
+    SitIn,
+    SitOut,
+    StartHand,
+    Undo,
+    VoidHand,
+)
 from ofc_desk.service.desk_holds import ThisDesk
 from ofc_desk.service.events import EventKind
+from ofc_desk.service.games.chinese.commands import Show
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.records import AuditRecord
 from ofc_desk.service.sentences import audit_sentence
 from ofc_desk.storage.database import Database
@@ -31,38 +51,38 @@ def test_every_kind_of_event_reads_as_a_sentence(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Cy")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN, "Cy": CY_PLAIN})  # Ann to Fantasyland
     play_hand(service, {"Bob": BOB_PLAIN, "Cy": CY_PLAIN})  # Ann sets her Fantasyland hand
-    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    service.do(VoidHand(2, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     bob_rows = swap_rows(service.machine.hand_traces[1].entries, "Bob")
     corrected = {"hand": 1, "entries": bob_rows, "reason": "rows"}
-    service.act_supervised(EventKind.HAND_CORRECTED, corrected, SUPERVISOR, SUPERVISOR_PIN)
-    service.sit_out("Cy")
-    service.sit_in("Cy")
-    service.rebuy("Bob", 20)
-    service.cash_out("Cy")
-    service.join("Dee", 50, seat=3)
-    service.correct_chips("Bob", -5, "miscounted rebuy", SUPERVISOR, SUPERVISOR_PIN)
-    service.change_rules(TableRules(unit=2), SUPERVISOR, SUPERVISOR_PIN)
-    service.seed_jackpot(500, SUPERVISOR, SUPERVISOR_PIN)
+    service.do(
+        Scripted(event=EventKind.HAND_CORRECTED, payload=corrected, approved=(SUPERVISOR, SUPERVISOR_PIN))
+    )
+    service.do(SitOut("Cy"))
+    service.do(SitIn("Cy"))
+    service.do(Rebuy("Bob", 20))
+    service.do(CashOut("Cy"))
+    service.do(Join("Dee", 50, seat=3))
+    service.do(CorrectChips("Bob", -5, "miscounted rebuy", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    service.do(ChangeRules(TableRules(unit=2), supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
+    service.do(SeedJackpot(500, supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     found = {"player": "Bob", "amount": 7, "reason": "chips found"}
-    service.request(EventKind.CHIPS_CORRECTED, found, "Bob's stack is short")
-    service.decide_request(1, True, SUPERVISOR, SUPERVISOR_PIN, "seen on camera")
+    service.do(Request(Scripted(event=EventKind.CHIPS_CORRECTED, payload=found), "Bob's stack is short"))
+    service.do(DecideRequest(1, True, "seen on camera", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     service.carry_out_approved()
-    service.close_session(SUPERVISOR, SUPERVISOR_PIN)
+    service.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     second = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-    second.start_next_hand()
-    second.place("Ann", "8s Kd 2c 3c 4c", "front back back back back")
-    second.undo()
-    second.hand_over("Rita")
+    second.do(StartHand())
+    second.do(Place("Ann", "8s Kd 2c 3c 4c", "front back back back back"))
+    second.do(Undo())
+    second.do(HandOver("Rita"))
     pit_2 = ThisDesk("PIT-2", "t")
     TableService.take_over(database, second.session_id, "Rex", pit_2, SUPERVISOR, SUPERVISOR_PIN)
     seats = (SeatSetup("Ann", 20), SeatSetup("Bob", 20))
     rules = TableRules.from_json({"variant": "chinese", "rules": "chinese-typical"})
     chinese = TableService.open(database, TableSetup("Table 8", seats, "Bob", rules), DEALER)
-    chinese.start_next_hand()
-    chinese.show(
-        "Bob", {"cards": "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad", "rows": "f f f m m m m m b b b b b"}
-    )
-    chinese.undo()
+    chinese.do(StartHand())
+    chinese.do(Show("Bob", "Qs Qh 7d Js Jh Jd 2s 2h 5s 5h 5d 5c Ad", "f f f m m m m m b b b b b"))
+    chinese.do(Undo())
 
     said = [
         *sentences_of(database, service.session_id),

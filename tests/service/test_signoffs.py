@@ -14,6 +14,7 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from ofc_desk.service import TableService
+from ofc_desk.service.commands import CorrectChips, HandOver, Settle, VoidHand
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
@@ -47,9 +48,9 @@ def a_correction_a_void_and_a_hand(database: Database) -> None:
     triggers are lifted."""
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-    service.correct_chips("Bob", 5, "miscount", SUPERVISOR, SUPERVISOR_PIN)
+    service.do(CorrectChips("Bob", 5, "miscount", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     play_hand(service, {})
-    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    service.do(VoidHand(2, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     play_hand(service, {})
     verify_database(database)
     with database.engine.begin() as connection:
@@ -243,12 +244,12 @@ def test_a_table_dealt_without_a_key_fails_verify(database: Database) -> None:
 def test_a_hand_over_is_signed_by_the_dealer_leaving(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
-    service.hand_over(sign_in(database, SUPERVISOR, SUPERVISOR_PIN))
+    service.do(HandOver(sign_in(database, SUPERVISOR, SUPERVISOR_PIN)))
     with database.session() as session:
         head = session.scalars(select(TableSession)).one().head_seq
         signers = session.scalars(select(Signature.signer).where(Signature.seq == head)).all()
     assert signers == [DEALER]
-    service.confirm_settlement()
+    service.do(Settle())
     verify_database(database)
 
 

@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session
 from ofc_desk.cli.main import main
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import resume_table, side_check, verify_rows, verify_session
+from ofc_desk.service.commands import Rebuy, Settle, Undo, VoidHand
+from ofc_desk.service.games.ofc.commands import Place
 from ofc_desk.service.verified_read import read_verified_session
 from ofc_desk.service.verify import VerifyFault, verify_database
 from ofc_desk.storage import append_only
@@ -41,9 +43,9 @@ def two_hands_a_rebuy_and_a_void(database: Database) -> None:
     """Every kind of derived row exists; the triggers are lifted."""
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-    service.rebuy("Bob", 40)
+    service.do(Rebuy("Bob", 40))
     play_hand(service, {})
-    service.void_hand(2, SUPERVISOR, SUPERVISOR_PIN, "misdeal")
+    service.do(VoidHand(2, "misdeal", supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     verify_database(database)
     with database.engine.begin() as connection:
         append_only.remove_all(connection)
@@ -263,13 +265,13 @@ def test_a_hand_finished_undone_and_finished_again_verifies_beside(
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN}, settle=False)
     seen = {card for seat in service.snapshot().seats for row in seat.rows for card in row.cards}
-    service.undo()
+    service.do(Undo())
     turn = service.snapshot().to_act
     assert turn is not None and turn.place == 1
     seat = next(seat for seat in service.snapshot().seats if seat.name == turn.player)
     open_row = next(row.row for row in seat.rows if len(row.cards) < row.size)
-    service.place(turn.player, [next(card for card in FULL_DECK if card not in seen)], [str(open_row)])
-    service.confirm_settlement()
+    service.do(Place(turn.player, [next(card for card in FULL_DECK if card not in seen)], [str(open_row)]))
+    service.do(Settle())
     monkeypatch.setattr(verify_session, "FORK_FROM_EVENTS", 0)
     monkeypatch.setattr(side_check, "can_fork", lambda: True)
     assert verify_database(database).hands == 1
@@ -279,7 +281,7 @@ def test_one_snapshot_holds_while_another_desk_records(history: Database) -> Non
     """What verify reads through: a table recording meanwhile must not look like tampering."""
     with history.snapshot() as session:
         events_before = session.execute(select(func.count()).select_from(Event)).scalar_one()
-        resume_table(history, 1, dealer(history)).rebuy("Ann", 5)  # another desk, between the reads
+        resume_table(history, 1, dealer(history)).do(Rebuy("Ann", 5))  # another desk, between the reads
         assert session.scalar(select(func.count()).select_from(Event)) == events_before
     verify_database(history)
     with history.session() as session:

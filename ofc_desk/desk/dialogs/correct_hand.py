@@ -24,13 +24,13 @@ from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.entry.correction_lines import entry_line, read_entry_lines
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.i18n import _, formatting, lazy_gettext
+from ofc_desk.service.commands import CorrectHand, Request
 from ofc_desk.service.correction_view import (
     CorrectionPreview,
     correctable_hands,
     hand_to_correct,
     preview,
 )
-from ofc_desk.service.events import EventKind
 from ofc_desk.service.snapshot import TableSnapshot
 from ofc_desk.service.table_service import TableService
 
@@ -157,15 +157,14 @@ class CorrectHandDialog(SupervisorDialog):
             layout.activate()
             self.resize(self.size().expandedTo(self.minimumSizeHint()))
 
-    def _raw(self) -> dict[str, object]:
-        return {"hand": self.number(), "entries": self._typed(), "reason": self.reason.text().strip()}
+    def _correction(self) -> CorrectHand:
+        supervisor, pin = self.supervisor.text().strip(), self.pin.text()
+        reason = self.reason.text().strip()
+        return CorrectHand(self.number(), self._typed(), reason, supervisor=supervisor, pin=pin)
 
     def _approve(self) -> str | None:
         try:
-            raw = self._raw()
-            snapshot = self.service.act_supervised(
-                EventKind.HAND_CORRECTED, raw, self.supervisor.text().strip(), self.pin.text()
-            )
+            snapshot = self.service.do(self._correction())
         except ValueError as problem:
             return str(problem)
         except SERVICE_FAILURES as failure:
@@ -179,8 +178,7 @@ class CorrectHandDialog(SupervisorDialog):
     def _ask_the_floor(self) -> str | None:
         reason = self.reason.text().strip()
         try:
-            raw = self._raw()
-            snapshot = self.service.request(EventKind.HAND_CORRECTED, raw, reason)
+            snapshot = self.service.do(Request(self._correction(), reason))
         except ValueError as problem:
             return str(problem)
         except SERVICE_FAILURES as failure:

@@ -24,8 +24,10 @@ from ofc_desk.desk.entry.key_syntax import (
 )
 from ofc_desk.desk.games import game_at
 from ofc_desk.i18n import _, lazy_gettext, ngettext
+from ofc_desk.service.commands import Entry
 from ofc_desk.service.errors import ActionRefused
 from ofc_desk.service.games.base import PlayedTable
+from ofc_desk.service.games.choose import entry_for
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 
 NO_HAND = lazy_gettext("no hand is being dealt: deal the next hand first")
@@ -36,9 +38,7 @@ ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
 class StagingChecks(Protocol):
     """The service's checks of a partial entry (`TableService` has them)."""
 
-    def verify_place(self, player: str, cards: list[str], rows: list[str]) -> None: ...
-
-    def verify_showing(self, player: str, cards: list[str], rows: list[str]) -> None: ...
+    def check_typing(self, entry: Entry) -> None: ...
 
     @property
     def machine(self) -> PlayedTable:
@@ -189,12 +189,7 @@ class Staging:
             return str(NO_HAND)
         cards, rows = entry_lists(placements)
         try:
-            if turn.kind is TurnKind.SHOWDOWN:
-                checks.verify_showing(player or turn.player, cards, rows)
-            else:
-                # Streets and the face-down cards of a regular hand are both entered with `place`;
-                # whose turn it is is the service's to say.
-                checks.verify_place(player or turn.player, cards, rows)
+            checks.check_typing(entry_for(turn.kind, player or turn.player, cards, rows))
         except ActionRefused as refusal:
             return str(refusal)
         return ""

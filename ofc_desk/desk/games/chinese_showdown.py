@@ -13,6 +13,7 @@ from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import StagedCards
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.games.chinese.game import specials_made
 
 SURRENDER_KEY = "s"
@@ -60,9 +61,7 @@ class ShowdownEntry:
             )
             return
         cards, rows = staging.lists()
-        view.enter(
-            f"{player}: {' '.join(cards)}", lambda: service.show(player, {"cards": cards, "rows": rows})
-        )
+        view.enter(f"{player}: {' '.join(cards)}", lambda: service.do(Show(player, cards, rows)))
 
     def surrender(self) -> None:
         """The Surrender button: as `s` then Enter for the player whose hand is being typed."""
@@ -82,7 +81,7 @@ class ShowdownEntry:
         service = self.service()
         assert service is not None
         entry = _("{player} surrenders").format(player=player)
-        if self.view.enter(entry, lambda: service.show(player, {"surrender": True})):
+        if self.view.enter(entry, lambda: service.do(Show(player, surrender=True))):
             self.view.show_notice(_("{player} surrendered (Ctrl+Z takes it back)").format(player=player))
 
     def declare(self, kind: str) -> None:
@@ -93,7 +92,7 @@ class ShowdownEntry:
         cards, rows = self.staging.lists()
         self.view.enter(
             _("{player} declares {special}").format(player=player, special=SpecialKind(kind).label),
-            lambda: service.show(player, {"cards": cards, "rows": rows, "declare": kind}),
+            lambda: service.do(Show(player, cards, rows, declare=kind)),
         )
 
     def specials(self) -> tuple[str, list[tuple[str, str]]]:

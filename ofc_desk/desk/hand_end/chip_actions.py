@@ -12,12 +12,12 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.desk.action_parts import (
     ActionDialog,
+    CommandOf,
     Field,
     FieldKind,
     FloorAsk,
     Said,
     Seated,
-    ServiceCall,
     Values,
 )
 from ofc_desk.desk.actions import DESK_ACTIONS
@@ -28,7 +28,7 @@ from ofc_desk.desk.entry.staging import seat_map
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.i18n import _
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.commands import Request
 from ofc_desk.service.snapshot import Phase, TableSnapshot
 from ofc_desk.service.table_service import TableService
 
@@ -58,8 +58,8 @@ class ChipActions(QObject):
         dialog = kind(str(form.title), str(form.explanation), controller.window)
         read = self._add_fields(dialog, form.fields, service)
         if isinstance(dialog, SupervisorDialog) and form.ask_the_floor is not None:
-            self._ask_the_floor(dialog, form.ask_the_floor, read)
-        dialog.set_attempt(self._attempt(form.call, form.said, read))
+            self._ask_the_floor(dialog, form.command, form.ask_the_floor, read)
+        dialog.set_attempt(self._attempt(form.command, form.said, read))
         dialog.finished.connect(lambda _result: self._forget(dialog))
         self.active_dialog = dialog
         dialog.open()
@@ -90,7 +90,7 @@ class ChipActions(QObject):
                 shown.rules = RulesFields(dialog, service.rules, keep_game=True)
         return shown.read
 
-    def _attempt(self, call: ServiceCall, said: Said, read: ReadValues) -> Callable[[], str | None]:
+    def _attempt(self, command: CommandOf, said: Said, read: ReadValues) -> Callable[[], str | None]:
         def attempt() -> str | None:
             service = self.controller.service
             if service is None:
@@ -98,7 +98,7 @@ class ChipActions(QObject):
             values = read()
             before = service.snapshot()
             try:
-                snapshot = call(service, values)
+                snapshot = service.do(command(values))
             except SERVICE_FAILURES as failure:
                 self.controller.refresh()
                 return dealer_sentence(failure)
@@ -108,11 +108,13 @@ class ChipActions(QObject):
 
         return attempt
 
-    def _ask_the_floor(self, dialog: SupervisorDialog, ask: FloorAsk, read: ReadValues) -> None:
+    def _ask_the_floor(
+        self, dialog: SupervisorDialog, command: CommandOf, ask: FloorAsk, read: ReadValues
+    ) -> None:
         """The dialog's "Ask the floor": the same action as a request, with the dialog's reason."""
 
-        def request(service: TableService, values: Values) -> TableSnapshot:
-            return service.request(EventKind(ask.kind), ask.details(values, service), values.text(ask.reason))
+        def request(values: Values) -> Request:
+            return Request(command(values), values.text(ask.reason))
 
         def said(_values: Values, _before: TableSnapshot, after: TableSnapshot) -> str:
             number = after.open_requests[-1].number if after.open_requests else 0

@@ -38,6 +38,7 @@ from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
+from ofc_desk.service.commands import HandOver
 from ofc_desk.service.desk_holds import ThisDesk
 from ofc_desk.service.records import OpenTable
 from ofc_desk.service.snapshot import TableSnapshot
@@ -222,7 +223,7 @@ class DeskSession(QObject):
             return
         outgoing = self.account.name if self.account else _("the dealer")
         try:
-            snapshot = service.hand_over(account)
+            snapshot = service.do(HandOver(account))
         except SERVICE_FAILURES as failure:
             refusals.show_in_window(self.window, dealer_sentence(failure))
             return

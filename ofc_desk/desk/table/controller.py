@@ -1,7 +1,7 @@
 """The table controller: keys and clicks in, service calls out, the service's words back on screen.
 
-It never decides a rule. Every placement is checked by `verify_place` the moment it is typed (the
-service accepts a partial street), confirmed with `place`, and taken back with `undo`. What is staged
+It never decides a rule. Every placement is checked by `check_typing` the moment it is typed (the
+service accepts a partial street), confirmed with `do`, and taken back with an `Undo` command. What is staged
 but not yet confirmed is kept as a draft (`entry/drafts.py`) and staged again when the table is resumed.
 """
 
@@ -37,8 +37,10 @@ from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
 from ofc_desk.desk.table.read_only import TakenTableGuard
 from ofc_desk.i18n import _
+from ofc_desk.service.commands import Settle, StartHand, Undo
 from ofc_desk.service.desk_holds import TakenElsewhere
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.games.choose import entry_for
 from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
 from ofc_desk.service.table_service import TableService
 
@@ -189,7 +191,7 @@ class TableController(QObject):
         if self.service is None:
             return _("{upcoming}.").format(upcoming=upcoming)
         try:
-            self.service.verify_start_next_hand()
+            self.service.check(StartHand())
         except ActionRefused as refusal:
             return _("{upcoming}, but it cannot be dealt yet: {refusal}.").format(
                 upcoming=upcoming, refusal=refusal
@@ -201,7 +203,7 @@ class TableController(QObject):
         return self.fantasyland.dialog
 
     def _offer_actions(self) -> None:
-        """What the service would refuse now is greyed out (its `can_x`); the reason is on screen."""
+        """What the service would refuse now is greyed out (its `can`); the reason is on screen."""
         service = self.service if self.taken_guard.reason() is None else None  # read-only: nothing
         offer_actions(self.window, service, self.snapshot, staged=bool(self.staging.placements))
 
@@ -342,7 +344,7 @@ class TableController(QObject):
         player = turn.player
 
         def enter() -> TableSnapshot:
-            return service.place(player, cards, rows)
+            return service.do(entry_for(TurnKind.STREET, player, cards, rows))  # a face-down reveal too
 
         self.enter(f"{player}: {' '.join(cards)}", enter)
 
@@ -363,8 +365,10 @@ class TableController(QObject):
         return True
 
     def push_entry(self, text: str, redo: Callable[[], TableSnapshot]) -> None:
-        assert self.service is not None
-        command = EntryCommand(text, self.service.undo, redo, self.after_undo_or_redo, self.show_refusal)
+        service = self.service
+        assert service is not None
+        undo = lambda: service.do(Undo())  # noqa: E731
+        command = EntryCommand(text, undo, redo, self.after_undo_or_redo, self.show_refusal)
         self.undo_stack.push(command)
 
     # ------------------------------------------------------------------ undo
@@ -383,7 +387,7 @@ class TableController(QObject):
             return
         # Entries made before this desk was opened (a resumed table) are not on the stack.
         try:
-            snapshot = self.service.undo()
+            snapshot = self.service.do(Undo())
         except SERVICE_FAILURES as failure:
             self._show_failure(failure)
             return
@@ -421,7 +425,7 @@ class TableController(QObject):
         if service is None:
             return False
         try:
-            service.confirm_settlement()
+            service.do(Settle())
         except SERVICE_FAILURES as failure:
             self._show_failure(failure)
             return False
@@ -440,7 +444,7 @@ class TableController(QObject):
         if service is None:
             return
         try:
-            snapshot = service.start_next_hand()
+            snapshot = service.do(StartHand())
         except SERVICE_FAILURES as failure:
             self._show_failure(failure)
             return

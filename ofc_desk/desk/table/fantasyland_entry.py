@@ -15,7 +15,9 @@ from ofc_desk.desk.entry.staging import ENTRY_PHASES, Staging, entry_lists
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
+from ofc_desk.service.commands import Entry
 from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.games.choose import entry_for
 from ofc_desk.service.snapshot import TableSnapshot, TurnKind
 
 
@@ -66,7 +68,7 @@ class FantasylandEntry:
         if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
             return _("nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn")
         try:
-            service.verify_reveal(waiting[0], [], [])
+            service.check_typing(_set(waiting[0]))
         except ActionRefused as refusal:
             return str(refusal)
         return _("{player}'s Fantasyland set is next").format(player=waiting[0])
@@ -90,7 +92,7 @@ class FantasylandEntry:
         cards, rows = entry_lists(placements)
         try:
             if partial:
-                service.verify_reveal(dialog.player, cards, rows)
+                service.check_typing(_set(dialog.player, cards, rows))
             else:
                 self._reveal(dialog.player, cards, rows)
         except SERVICE_FAILURES as failure:
@@ -105,13 +107,17 @@ class FantasylandEntry:
     def _reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
         service = self.service()
         assert service is not None
-        snapshot = service.reveal(player, cards, rows)
+        entry = _set(player, cards, rows)
+        snapshot = service.do(entry)
         self.staging.drop()
-        self.view.push_entry(
-            _("{player}: Fantasyland set").format(player=player), lambda: service.reveal(player, cards, rows)
-        )
+        self.view.push_entry(_("{player}: Fantasyland set").format(player=player), lambda: service.do(entry))
         self.view.show_snapshot(snapshot)
 
 
 def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
     return [KeyedPlacement(card, row) for row, line in dialog.fields() for card in parse_entries(line.text())]
+
+
+def _set(player: str, cards: list[str] | None = None, rows: list[str] | None = None) -> Entry:
+    """A Fantasyland set as the service takes it (whole, or typed so far)."""
+    return entry_for(TurnKind.FANTASYLAND_SET, player, cards or [], rows or [])

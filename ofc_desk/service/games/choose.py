@@ -1,5 +1,5 @@
-"""The one place that names every game a table can play: the game the rules name, and the script
-keys only one game's entries have."""
+"""The one place that names every game a table can play: the game the rules name, the script
+keys only one game's entries have, and the command that enters each kind of turn."""
 
 from __future__ import annotations
 
@@ -7,13 +7,17 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from ofc_desk.core.presets import Game
+from ofc_desk.service.commands import CardEntries, Entry, RowEntries
 from ofc_desk.service.events import EventKind
 from ofc_desk.service.games.base import TableGame
+from ofc_desk.service.games.chinese.commands import Show
 from ofc_desk.service.games.chinese.game import ChineseGame
 from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
 from ofc_desk.service.games.chinese.words import said_showdown
+from ofc_desk.service.games.ofc.commands import Place, Reveal
 from ofc_desk.service.games.ofc.game import OfcGame
 from ofc_desk.service.setup import TableRules
+from ofc_desk.service.snapshot import TurnKind
 
 GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
     Game.OFC: OfcGame.for_rules,
@@ -28,6 +32,14 @@ OWN_ENTRY_WORDS: Final[Mapping[EventKind, Callable[[Mapping[str, object]], str]]
 }
 """The audit log's words for each entry only one game has, by its event (a street's are the
 service's own, `actions.hand.entry_sentence`)."""
+
+TURN_ENTRIES: Final[dict[TurnKind, type[Entry]]] = {
+    TurnKind.STREET: Place,
+    TurnKind.FACE_DOWN_REVEAL: Place,  # the face-down cards of a regular hand are placed as a street
+    TurnKind.FANTASYLAND_SET: Reveal,
+    TurnKind.SHOWDOWN: Show,
+}
+"""The command (`service.commands.Entry`) that enters each kind of turn, whatever the game."""
 
 
 def game_for(rules: TableRules) -> TableGame:
@@ -46,3 +58,9 @@ def own_entry_words(entry: Mapping[str, object]) -> str | None:
     for a street, which the service says itself."""
     own = own_entry(entry)
     return None if own is None else OWN_ENTRY_WORDS[own[0]](entry)
+
+
+def entry_for(turn: TurnKind, player: str, cards: CardEntries = (), rows: RowEntries = ()) -> Entry:
+    """The command entering `player`'s cards at a turn of this kind (`snapshot.to_act`), for a
+    caller that does not ask which game is played."""
+    return TURN_ENTRIES[turn](player, cards, rows)

@@ -28,6 +28,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from ofc_desk.service import TableService, table_service
+from ofc_desk.service.commands import Request, Scripted
 from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.service.persistence import CHANGED_ELSEWHERE
 from ofc_desk.service.pool_ledger import room_pool
@@ -285,7 +286,9 @@ def test_another_desk_writing_first(room: Database, scenario: Scenario) -> None:
 
     def other_desk_first(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if not wrote and statement.lstrip().upper().startswith(("INSERT INTO EVENTS", "BEGIN IMMEDIATE")):
-            wrote.append(other.request(EventKind.CHIPS_CORRECTED, CORRECTION, "count"))
+            wrote.append(
+                other.do(Request(Scripted(event=EventKind.CHIPS_CORRECTED, payload=CORRECTION), "count"))
+            )
 
     event.listen(room.engine, "before_cursor_execute", other_desk_first)
     try:
