@@ -45,12 +45,12 @@ from sqlalchemy.orm import Session
 
 from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
-from ofc_desk.service.commands import Settle, StartHand
-from ofc_desk.service.floor import FloorReader, watch_changes
-from ofc_desk.service.games.ofc.commands import Place, Reveal
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.oversight.floor import FloorReader, watch_changes
+from ofc_desk.service.table.commands import Settle, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import Role, create_accounts, list_users, sign_in

@@ -9,7 +9,7 @@
     window. Goal for the long session: at most 0.5 s. And launch to the floor's window listing
     every open table of a room (`ofc-desk floor --smoke-test N`, on the room `verify_bench.py`
     keeps in the temp folder when there is one: `--room FILE`). The long session is resumed at a
-    desk that kept a checkpoint of it (`service.checkpoint`: one earlier resume, not timed, made
+    desk that kept a checkpoint of it (`service.store.checkpoint`: one earlier resume, not timed, made
     it), and at a desk that has none (a cache folder of its own each run); with `--baseline TREE`
     (a checkout of other code, e.g. `git worktree add` of an earlier commit) also by that code,
     run for run, so both figures come from the same machine load.
@@ -180,10 +180,10 @@ def long_session(hands: int) -> tuple[str, int]:
     from sqlalchemy import func, select
 
     from ofc_desk.cli.demo import DEMO_DEALER, DEMO_SUPERVISOR
-    from ofc_desk.service.commands import Settle, StartHand
-    from ofc_desk.service.games.ofc.commands import Place, Reveal
-    from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
-    from ofc_desk.service.table_service import TableService
+    from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.table.commands import Settle, StartHand
+    from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+    from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
     from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database
     from ofc_desk.storage.models import TableSession
     from ofc_desk.storage.users import Role, create_accounts
@@ -253,8 +253,8 @@ def key_to_paint_figures(presses: int, folder: Path) -> None:
     from ofc_desk.desk.shell.session import DeskSession
     from ofc_desk.desk.shell.theme import DisplaySettingsStore
     from ofc_desk.service import TableSetup, open_table
-    from ofc_desk.service.commands import StartHand
-    from ofc_desk.service.setup import SeatSetup
+    from ofc_desk.service.table.commands import StartHand
+    from ofc_desk.service.terms.setup import SeatSetup
     from ofc_desk.storage.database import Database
 
     app = application()

@@ -23,9 +23,9 @@ from typing import TypeVar
 
 from service_bench import generate_script
 
-from ofc_desk.service.pool_ledger import pool_reading
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store.pool_ledger import pool_reading
 from ofc_desk.storage.database import Database
 
 T = TypeVar("T")

@@ -28,9 +28,9 @@ import psycopg
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import SeatSetup, TableService, TableSetup
-from ofc_desk.service.commands import StartHand, Undo
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.unrecorded import unrecorded_sentence
+from ofc_desk.service.store.unrecorded import unrecorded_sentence
+from ofc_desk.service.table.commands import StartHand, Undo
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import Database
 from tests.helpers.stoppable_postgres import NO_BINARIES, StoppableServer, stoppable_server
 

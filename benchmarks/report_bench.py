@@ -24,9 +24,9 @@ from ofc_desk.reports.exports import write_hands_csv, write_replay_json, write_t
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
-from ofc_desk.service.commands import Rebuy, Settle, StartHand
-from ofc_desk.service.games.ofc.commands import Place, Reveal
-from ofc_desk.service.snapshot import Phase, TurnKind
+from ofc_desk.service.table.commands import Rebuy, Settle, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.terms.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts
 

@@ -21,15 +21,15 @@ from typing import Any
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.ofc.hand import HandState
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
-from ofc_desk.service.commands import Settle, StartHand
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.ofc.commands import Place, Reveal
-from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.snapshot import TurnKind
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.table.commands import Settle, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 
 SEATS = [{"name": name, "buy_in": 1_000_000} for name in ("Ann", "Bob", "Cy")]

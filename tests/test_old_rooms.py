@@ -18,9 +18,9 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from ofc_desk.cli.main import main
-from ofc_desk.service.pool_ledger import room_pool
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.storage.database import Database, newest_revision
 from ofc_desk.storage.roles import RoomRoles
 from ofc_desk.storage.schema_revision import shipped_migrations

@@ -35,7 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ofc_desk.service.room_chain import AnchorFault, append_anchor
+    from ofc_desk.service.room.room_chain import AnchorFault, append_anchor
     from ofc_desk.storage.database import NotADeskDatabase, open_existing
 
     try:

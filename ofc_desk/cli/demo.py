@@ -16,10 +16,10 @@ from pathlib import Path
 
 from ofc_desk.i18n import _
 from ofc_desk.service import TableService, TableSetup, open_table
-from ofc_desk.service.commands import Settle, StartHand
-from ofc_desk.service.games.choose import entry_for
-from ofc_desk.service.setup import SeatSetup, TableRules
-from ofc_desk.service.snapshot import Phase, TurnKind
+from ofc_desk.service.table.commands import Settle, StartHand
+from ofc_desk.service.table.games.choose import entry_for
+from ofc_desk.service.terms.setup import SeatSetup, TableRules
+from ofc_desk.service.terms.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts
 

@@ -47,7 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ofc_desk.service.replay import ReplayError, run_replay
+    from ofc_desk.service.replays.replay import ReplayError, run_replay
     from ofc_desk.storage.database import Database, RoomNotReady
 
     try:

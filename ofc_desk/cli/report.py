@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify_fault(database: Database) -> str:
-    from ofc_desk.service.verify import VerifyFault, verify_database
+    from ofc_desk.service.audit.verify import VerifyFault, verify_database
 
     try:
         verify_database(database)

@@ -83,7 +83,7 @@ def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[tuple[s
     from ofc_desk.reports.loader import ReportSourceError, open_to_read
     from ofc_desk.reports.shift import shift_report
     from ofc_desk.reports.shift_pdf import write_shift_report
-    from ofc_desk.service.verify import VerifyFault, verify_database
+    from ofc_desk.service.audit.verify import VerifyFault, verify_database
 
     try:
         database = open_to_read(getattr(args, "db", None))

@@ -40,8 +40,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ofc_desk.service.room_chain import AnchorFault
-    from ofc_desk.service.verify import VerifyFault, verify_database
+    from ofc_desk.service.audit.verify import VerifyFault, verify_database
+    from ofc_desk.service.room.room_chain import AnchorFault
     from ofc_desk.storage.database import NotADeskDatabase, open_existing
 
     try:

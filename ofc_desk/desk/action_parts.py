@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from ofc_desk.i18n import LazyText, lazy_gettext
 
 if TYPE_CHECKING:
-    from ofc_desk.service.commands import Command as ServiceCommand
-    from ofc_desk.service.setup import TableRules
-    from ofc_desk.service.snapshot import TableSnapshot
-    from ofc_desk.service.table_service import TableService
+    from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.table.commands import Command as ServiceCommand
+    from ofc_desk.service.terms.setup import TableRules
+    from ofc_desk.service.terms.snapshot import TableSnapshot
 
 
 class Menu(StrEnum):
@@ -141,7 +141,7 @@ class Values:
 
 
 CommandOf = Callable[[Values], "ServiceCommand"]
-"""The service's command a dialog's values make (`service.commands`), done by `TableService.do`."""
+"""The service's command a dialog's values make (`service.table.commands`), done by `TableService.do`."""
 Said = Callable[[Values, "TableSnapshot", "TableSnapshot"], str]
 """What was done, in words, from the values and the table before and after: the notice line."""
 

@@ -34,8 +34,8 @@ from ofc_desk.desk.action_parts import (
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
-    from ofc_desk.service import commands
-    from ofc_desk.service.table_service import TableService
+    from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.table import commands
 
 
 class Command(StrEnum):
@@ -103,13 +103,13 @@ ANY_REASON = "a reason"
 
 
 def _can_deal(now: TableNow) -> bool:
-    from ofc_desk.service.commands import StartHand
+    from ofc_desk.service.table.commands import StartHand
 
     return now.service is not None and now.service.can(StartHand())
 
 
 def _can_undo(now: TableNow) -> bool:
-    from ofc_desk.service.commands import Undo
+    from ofc_desk.service.table.commands import Undo
 
     return now.staged or (now.service is not None and now.service.can(Undo()))
 
@@ -122,13 +122,13 @@ def _fantasyland_set_due(now: TableNow) -> bool:
 
 
 def _table_open(now: TableNow) -> bool:
-    from ofc_desk.service.snapshot import Phase
+    from ofc_desk.service.terms.snapshot import Phase
 
     return now.service is not None and now.snapshot is not None and now.snapshot.phase is not Phase.CLOSED
 
 
 def _can_join(now: TableNow) -> bool:
-    from ofc_desk.service.commands import newcomer
+    from ofc_desk.service.table.commands import newcomer
 
     service = now.service
     return service is not None and service.can(newcomer([seat.name for seat in service.machine.seats]))
@@ -146,14 +146,14 @@ def _for_some_player(command: Callable[[str], commands.Command]) -> Enabled:
 
 def _may(service: TableService, command: commands.Command) -> bool:
     """Whether a supervised action could be done now with a PIN, or asked of the floor."""
-    from ofc_desk.service.commands import Request
+    from ofc_desk.service.table.commands import Request
 
     return service.can(command) or service.can(Request(command, ANY_REASON))
 
 
 def _may_void(now: TableNow) -> bool:
     """A hand may be voided now with a PIN, or asked of the floor (while a later hand is dealt)."""
-    from ofc_desk.service.commands import VoidHand
+    from ofc_desk.service.table.commands import VoidHand
 
     service, snapshot = now.service, now.snapshot
     if service is None or snapshot is None:
@@ -162,7 +162,7 @@ def _may_void(now: TableNow) -> bool:
 
 
 def _may_correct(now: TableNow) -> bool:
-    from ofc_desk.service.commands import CorrectChips
+    from ofc_desk.service.table.commands import CorrectChips
 
     service, snapshot = now.service, now.snapshot
     if service is None or snapshot is None:
@@ -172,26 +172,26 @@ def _may_correct(now: TableNow) -> bool:
 
 def _may_correct_hand(now: TableNow) -> bool:
     """A settled hand not voided to correct (with a PIN between hands, or asked of the floor)."""
-    from ofc_desk.service.correction_view import correctable_hands
+    from ofc_desk.service.table.correction_view import correctable_hands
 
     return now.service is not None and _table_open(now) and bool(correctable_hands(now.service.machine))
 
 
 def _may_change_rules(now: TableNow) -> bool:
-    from ofc_desk.service.commands import ChangeRules
+    from ofc_desk.service.table.commands import ChangeRules
 
     service = now.service
     return service is not None and _may(service, ChangeRules(service.rules))
 
 
 def _can_close(now: TableNow) -> bool:
-    from ofc_desk.service.commands import CloseSession
+    from ofc_desk.service.table.commands import CloseSession
 
     return now.service is not None and now.service.can(CloseSession())
 
 
 def _can_seed(now: TableNow) -> bool:
-    from ofc_desk.service.commands import SeedJackpot
+    from ofc_desk.service.table.commands import SeedJackpot
 
     return now.service is not None and now.service.can(SeedJackpot(1))
 
@@ -200,63 +200,63 @@ def _can_seed(now: TableNow) -> bool:
 # What each dialog's values make: the service's commands are imported when a dialog is done, by
 # which time the service is loaded.
 def _join(values: Values) -> commands.Join:
-    from ofc_desk.service.commands import Join
+    from ofc_desk.service.table.commands import Join
 
     return Join(values.text("name"), values.number("buy_in"), seat=values.seat)
 
 
 def _rebuy_of(player: str, amount: int = 1) -> commands.Rebuy:
-    from ofc_desk.service.commands import Rebuy
+    from ofc_desk.service.table.commands import Rebuy
 
     return Rebuy(player, amount)
 
 
 def _cash_out_of(player: str) -> commands.CashOut:
-    from ofc_desk.service.commands import CashOut
+    from ofc_desk.service.table.commands import CashOut
 
     return CashOut(player)
 
 
 def _sit_out_of(player: str) -> commands.SitOut:
-    from ofc_desk.service.commands import SitOut
+    from ofc_desk.service.table.commands import SitOut
 
     return SitOut(player)
 
 
 def _sit_in_of(player: str) -> commands.SitIn:
-    from ofc_desk.service.commands import SitIn
+    from ofc_desk.service.table.commands import SitIn
 
     return SitIn(player)
 
 
 def _void(values: Values) -> commands.VoidHand:
-    from ofc_desk.service.commands import VoidHand
+    from ofc_desk.service.table.commands import VoidHand
 
     hand, reason = values.number("hand"), values.text("reason")
     return VoidHand(hand, reason, supervisor=values.supervisor, pin=values.pin)
 
 
 def _correct(values: Values) -> commands.CorrectChips:
-    from ofc_desk.service.commands import CorrectChips
+    from ofc_desk.service.table.commands import CorrectChips
 
     player, amount, reason = values.text("player"), values.number("amount"), values.text("reason")
     return CorrectChips(player, amount, reason, supervisor=values.supervisor, pin=values.pin)
 
 
 def _change_rules(values: Values) -> commands.ChangeRules:
-    from ofc_desk.service.commands import ChangeRules
+    from ofc_desk.service.table.commands import ChangeRules
 
     return ChangeRules(values.chosen_rules(), supervisor=values.supervisor, pin=values.pin)
 
 
 def _close(values: Values) -> commands.CloseSession:
-    from ofc_desk.service.commands import CloseSession
+    from ofc_desk.service.table.commands import CloseSession
 
     return CloseSession(supervisor=values.supervisor, pin=values.pin)
 
 
 def _seed(values: Values) -> commands.SeedJackpot:
-    from ofc_desk.service.commands import SeedJackpot
+    from ofc_desk.service.table.commands import SeedJackpot
 
     return SeedJackpot(values.number("chips"), supervisor=values.supervisor, pin=values.pin)
 

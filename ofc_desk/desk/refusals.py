@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.i18n import _
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.unrecorded import unrecorded_sentence
+from ofc_desk.service.store.unrecorded import unrecorded_sentence
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage.database import RoomNotReady, failure_cause
 
 SERVICE_FAILURES: tuple[type[Exception], ...] = (ActionRefused, SQLAlchemyError, OSError)

@@ -11,10 +11,10 @@ from typing import cast
 from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.reports.record import HandCorrection, HandRecord, SeatResult
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.payloads import HandCorrected
-from ofc_desk.service.records import AuditRecord
-from ofc_desk.service.sentences import event_sentence
+from ofc_desk.service.store.records import AuditRecord
+from ofc_desk.service.store.sentences import event_sentence
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.payloads import HandCorrected
 
 SeatReader = Callable[[ResultSeat, int, int], SeatResult]
 """How the loader reads a result's seat: the seat, its rake, the Fantasyland cards it played."""

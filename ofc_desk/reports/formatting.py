@@ -8,7 +8,7 @@ from datetime import datetime
 from ofc_desk.core.cards import SUIT_SYMBOLS, UNKNOWN_TOKEN
 from ofc_desk.i18n import ngettext
 from ofc_desk.i18n.formatting import date_time, number, signed_number
-from ofc_desk.service.events import ChipTotal
+from ofc_desk.service.terms.events import ChipTotal
 
 RED_SUITS = frozenset("hd")
 

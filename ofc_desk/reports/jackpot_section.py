@@ -14,7 +14,7 @@ from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.reports.formatting import chips, signed_chips, timestamp
 from ofc_desk.reports.pdf_common import CONTENT_WIDTH, Styles, grid_table, key_value_table, text
 from ofc_desk.reports.record import HandRecord, JackpotAward, PoolMove, SessionRecord, pool_totals
-from ofc_desk.service.room_pool import MoveKind
+from ofc_desk.service.room.room_pool import MoveKind
 
 MOVE_WORDS = {
     MoveKind.DROP: lazy_gettext("jackpot drop"),

@@ -41,10 +41,16 @@ from ofc_desk.reports.record import (
 )
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
-from ofc_desk.service import actions
-from ofc_desk.service.actions import SUPERVISED
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.payloads import (
+from ofc_desk.service.audit.verified_read import VerifiedSession, read_verified_session
+from ofc_desk.service.audit.verify import VerifyFault
+from ofc_desk.service.room.room_pool import MoveKind, PoolRow
+from ofc_desk.service.store.records import AuditRecord, LedgerRecord
+from ofc_desk.service.store.records import HandRecord as StoredHand
+from ofc_desk.service.store.sentences import entry_sentence, event_sentence
+from ofc_desk.service.table import actions
+from ofc_desk.service.table.actions import SUPERVISED
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.payloads import (
     EntryPayload,
     EventPayload,
     HandCorrected,
@@ -54,13 +60,7 @@ from ofc_desk.service.payloads import (
     RulesChanged,
     Undone,
 )
-from ofc_desk.service.records import AuditRecord, LedgerRecord
-from ofc_desk.service.records import HandRecord as StoredHand
-from ofc_desk.service.room_pool import MoveKind, PoolRow
-from ofc_desk.service.sentences import entry_sentence, event_sentence
-from ofc_desk.service.setup import PairUnit
-from ofc_desk.service.verified_read import VerifiedSession, read_verified_session
-from ofc_desk.service.verify import VerifyFault
+from ofc_desk.service.terms.setup import PairUnit
 from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
 from ofc_desk.storage.models import TableSession
 

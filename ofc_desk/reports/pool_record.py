@@ -15,10 +15,10 @@ from typing import Any, cast
 from ofc_desk.core.results import JackpotView
 from ofc_desk.reports.record import HandJackpot, JackpotAward
 from ofc_desk.reports.rules_text import resolve_preset
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.payloads import HandSettled
-from ofc_desk.service.records import AuditRecord
-from ofc_desk.service.room_pool import MoveKind, PoolRow
+from ofc_desk.service.room.room_pool import MoveKind, PoolRow
+from ofc_desk.service.store.records import AuditRecord
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.payloads import HandSettled
 
 SHARE_KEYS = ("loser", "winner", "table")
 

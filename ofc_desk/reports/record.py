@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from ofc_desk.service.dealers import DealerShift
-from ofc_desk.service.events import ChipKind as ChipKind
-from ofc_desk.service.events import ChipTotal as ChipTotal
-from ofc_desk.service.events import SeatMove as SeatMove
-from ofc_desk.service.room_pool import MoveKind
-from ofc_desk.service.setup import PairUnit
+from ofc_desk.service.room.room_pool import MoveKind
+from ofc_desk.service.table.dealers import DealerShift
+from ofc_desk.service.terms.events import ChipKind as ChipKind
+from ofc_desk.service.terms.events import ChipTotal as ChipTotal
+from ofc_desk.service.terms.events import SeatMove as SeatMove
+from ofc_desk.service.terms.setup import PairUnit
 
 
 class AdjustmentKind(StrEnum):

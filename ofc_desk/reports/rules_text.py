@@ -19,9 +19,9 @@ from ofc_desk.reports.games import report_game
 from ofc_desk.reports.record import RuleSetting
 from ofc_desk.reports.rules_words import SETTLE_FROM, inline_words, rules_label
 from ofc_desk.reports.spoken import data_words, speaks_as_stored
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.records import AuditRecord
-from ofc_desk.service.setup import canonical_sha256
+from ofc_desk.service.store.records import AuditRecord
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.setup import canonical_sha256
 
 PINNED_BY = "pinned_by"
 """Set on rules a report reads, never stored: who pinned a preset the session named."""

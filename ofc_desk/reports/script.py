@@ -18,11 +18,7 @@ from typing import Any
 
 from ofc_desk.reports.games import report_game
 from ofc_desk.reports.games.base import ReportGame
-from ofc_desk.service.actions import SUPERVISED
-from ofc_desk.service.dealers import HAND_OVERS
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.records import AuditRecord
-from ofc_desk.service.replay_vocabulary import (
+from ofc_desk.service.replays.replay_vocabulary import (
     DEALER_OP,
     OP_FIELDS,
     OP_NAMES,
@@ -31,7 +27,11 @@ from ofc_desk.service.replay_vocabulary import (
     SUPERVISOR_KEY,
     UNDO_OP,
 )
-from ofc_desk.service.requests import REQUEST_KEY
+from ofc_desk.service.room.requests import REQUEST_KEY
+from ofc_desk.service.store.records import AuditRecord
+from ofc_desk.service.table.actions import SUPERVISED
+from ofc_desk.service.table.dealers import HAND_OVERS
+from ofc_desk.service.terms.events import EventKind
 
 FLOOR_KINDS = (EventKind.REQUEST_MADE, EventKind.REQUEST_DECIDED)
 DECIDE = OP_NAMES[EventKind.REQUEST_DECIDED]

@@ -41,8 +41,8 @@ from ofc_desk.reports.record import (
     chips_by_kind,
 )
 from ofc_desk.reports.shift_pool import PoolReconciliation, reconcile_pool
-from ofc_desk.service.room_chain import room_head
-from ofc_desk.service.room_pool import MoveKind
+from ofc_desk.service.room.room_chain import room_head
+from ofc_desk.service.room.room_pool import MoveKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
 

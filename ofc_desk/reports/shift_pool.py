@@ -16,8 +16,8 @@ from datetime import datetime
 
 from ofc_desk.reports.loader import parse_time
 from ofc_desk.reports.record import PoolMove, pool_totals
-from ofc_desk.service.pool_ledger import verified_pool_rows
-from ofc_desk.service.room_pool import MoveKind, PoolRow
+from ofc_desk.service.room.room_pool import MoveKind, PoolRow
+from ofc_desk.service.store.pool_ledger import verified_pool_rows
 from ofc_desk.storage.database import Database
 
 

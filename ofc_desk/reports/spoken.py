@@ -32,7 +32,7 @@ from ofc_desk.i18n import Language, _, active_language, lazy_gettext, lazy_pgett
 from ofc_desk.i18n.translate import LazyText
 from ofc_desk.reports.formatting import chips
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
-from ofc_desk.service.actions.words import STORED_RULE_WORDS
+from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 
 HAND_PATTERNS: dict[HandClass, LazyText] = {
     # TRANSLATORS: {top} and {second} are ranks as on the cards: A K Q J 10 9 … 2 (docs/glossary.md).

@@ -1,11 +1,10 @@
 """The session service: a live table's game flow, on top of the rules core and storage (no Qt).
 
-Faces use `TableService` (ofc_desk.service.table_service) for a table's actions and the module
+Faces use `TableService` (ofc_desk.service.front.table_service) for a table's actions and the module
 functions below to open tables, find open ones to resume, and read history and the audit log.
 """
 
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.queries import (
+from ofc_desk.service.front.queries import (
     audit_log,
     chip_ledger,
     hand_history,
@@ -13,9 +12,10 @@ from ofc_desk.service.queries import (
     open_table,
     resume_table,
 )
-from ofc_desk.service.setup import PairUnit, SeatSetup, TableRules, TableSetup
-from ofc_desk.service.snapshot import Phase, TableSnapshot
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.setup import PairUnit, SeatSetup, TableRules, TableSetup
+from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
 
 __all__ = [
     "ActionRefused",

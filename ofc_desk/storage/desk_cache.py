@@ -1,5 +1,5 @@
 """The desk's own cache folder: what a desk keeps for itself to start faster, never what the room
-stores (`service.checkpoint`). Anything in it may be deleted at any time: the desk rebuilds it."""
+stores (`service.store.checkpoint`). Anything in it may be deleted at any time: the desk rebuilds it."""
 
 from __future__ import annotations
 

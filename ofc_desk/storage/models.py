@@ -64,7 +64,7 @@ class Signature(Base):
     accounts_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
     entries_key: Mapped[str] = mapped_column(String(HASH_LENGTH), server_default="")
     """The top of the hash chain whose links mark the signer's desk's entries from this event on
-    (migration 0013; "" when the signature publishes none: `service.entry_marks`)."""
+    (migration 0013; "" when the signature publishes none: `service.store.entry_marks`)."""
 
 
 class SignInAttempt(Base):
@@ -207,7 +207,7 @@ class JackpotMove(Base):
 class EntryMark(Base):
     """An entry's mark (migration 0013): the next link of the hash chain its desk's key published,
     written in the entry's own transaction, so an entry another login appended carries none
-    (`service.entry_marks`)."""
+    (`service.store.entry_marks`)."""
 
     __tablename__ = "entry_marks"
     __table_args__ = (Index("ix_entry_marks_session", "session_id", "seq"),)

@@ -63,7 +63,7 @@ FLOOR_INSERTS: dict[str, str] = {
     "sign_in_attempts": "every PIN check, for the lockout",
 }
 FLOOR_EVENT_KINDS = ("request_decided", "jackpot_seeded")
-"""The event kinds the floor's role may insert (service.events.FLOOR_WRITTEN; storage does not
+"""The event kinds the floor's role may insert (service.terms.events.FLOOR_WRITTEN; storage does not
 import the service, so the word is said here and a test holds the two together)."""
 FLOOR_COLUMNS_MOVED = ("head_seq", "head_hash")
 """The floor moves a session's chain head when it records a decision or a seed, nothing else of it."""

@@ -131,7 +131,7 @@ one is a sentence (a refusal's), which names the game without asking which is pl
 GAME_PACKAGES = (
     "ofc_desk/core/ofc/",
     "ofc_desk/core/chinese/",
-    "ofc_desk/service/games/",
+    "ofc_desk/service/table/games/",
     "ofc_desk/desk/games/",
     "ofc_desk/reports/games/",
     "ofc_desk/storage/migrations/",
@@ -271,11 +271,11 @@ def plant(root: Path, files: Mapping[str, str], package: str = PACKAGE) -> Path:
     return root
 
 
-GAME_FOLDERS = ("core", "service.games", "desk.games", "reports.games")
-"""The folders that hold each game's own package (`core.ofc`, `service.games.chinese`) or module
+GAME_FOLDERS = ("core", "service.table.games", "desk.games", "reports.games")
+"""The folders that hold each game's own package (`core.ofc`, `service.table.games.chinese`) or module
 (`desk.games.chinese_controls`, `reports.games.ofc`), named after a `Game` member's word."""
 REGISTRIES = frozenset(
-    {"core.games", "core.stored_results", "service.games.choose", "desk.games", "reports.games"}
+    {"core.games", "core.stored_results", "service.table.games.choose", "desk.games", "reports.games"}
 )
 """The lookups from a game to its part, whose work is to import every game's part: its variant words
 (`core.games`), its result's reader (`core.stored_results.READERS`), its table, desk and report parts."""

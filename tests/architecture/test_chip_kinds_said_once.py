@@ -1,5 +1,5 @@
-"""A new kind of chips on the reports (`ChipKind`) is said in service/events.py, its words and its
-total in `CHIP_KINDS_SAID`, and named by its action's spec in service/actions/ (docs/architecture.md,
+"""A new kind of chips on the reports (`ChipKind`) is said in service/terms/events.py, its words and its
+total in `CHIP_KINDS_SAID`, and named by its action's spec in service/table/actions/ (docs/architecture.md,
 "A chip operation"): no other module names a kind, so a new one touches no report."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.architecture.source import PACKAGE, ROOT, plant
 
-SAID_IN = ("service/events.py", "service/actions/")
+SAID_IN = ("service/terms/events.py", "service/table/actions/")
 
 
 def kinds_named(root: Path) -> dict[str, int]:
@@ -38,8 +38,8 @@ def test_no_module_but_the_kinds_own_names_a_chip_kind() -> None:
 def test_a_planted_kind_is_found_outside_the_service_only(tmp_path: Path) -> None:
     planted = {
         "reports/shift.py": "x = [ChipKind.REBUY, ChipKind.CASH_OUT, kind.said.total]\n",
-        "service/actions/chips.py": "spec = ChipKind.REBUY\n",
-        "service/events.py": "said = {ChipKind.REBUY: 1}\n",
+        "service/table/actions/chips.py": "spec = ChipKind.REBUY\n",
+        "service/terms/events.py": "said = {ChipKind.REBUY: 1}\n",
     }
     plant(tmp_path, planted)
     assert kinds_named(tmp_path) == {"reports/shift.py": 2}

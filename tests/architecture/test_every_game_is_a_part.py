@@ -14,10 +14,10 @@ from ofc_desk.core.stored_results import READERS
 from ofc_desk.desk.games import DESK_GAMES
 from ofc_desk.reports.games import GAMES as REPORT_GAMES
 from ofc_desk.reports.games import report_game
-from ofc_desk.service.actions.words import STORED_RULE_WORDS
-from ofc_desk.service.games.choose import GAMES as SERVICE_GAMES
-from ofc_desk.service.games.choose import OWN_ENTRY_KEYS, OWN_ENTRY_WORDS, game_for
-from ofc_desk.service.setup import TableRules
+from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
+from ofc_desk.service.table.games.choose import GAMES as SERVICE_GAMES
+from ofc_desk.service.table.games.choose import OWN_ENTRY_KEYS, OWN_ENTRY_WORDS, game_for
+from ofc_desk.service.terms.setup import TableRules
 
 
 def _labelled() -> set[Game]:
@@ -40,13 +40,13 @@ REGISTRIES: dict[str, Callable[[], Collection[Game]]] = {
     " names none, and is read when no reader is named)": lambda: (
         {GAME_OF_VARIANT[word] for word in READERS} | {Game.OFC}
     ),
-    "service: service/games/choose.py, GAMES (game_for)": lambda: SERVICE_GAMES.keys(),
+    "service: service/table/games/choose.py, GAMES (game_for)": lambda: SERVICE_GAMES.keys(),
     "core: core/games.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
     "core: core/games.py, PRESET_LOADERS (its preset by name)": lambda: PRESET_LOADERS.keys(),
     "core: core/games.py, VARIANT_LABELS (its variant words said)": lambda: {
         GAME_OF_VARIANT[word] for word in VARIANT_LABELS
     },
-    "service: service/actions/words.py, STORED_RULE_WORDS (its variant words said)": lambda: {
+    "service: service/table/actions/words.py, STORED_RULE_WORDS (its variant words said)": lambda: {
         GAME_OF_VARIANT[word] for word in GAME_OF_VARIANT if word in STORED_RULE_WORDS
     },
     "desk: desk/games/__init__.py, DESK_GAMES": lambda: DESK_GAMES.keys(),

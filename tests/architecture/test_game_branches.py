@@ -51,7 +51,7 @@ def test_planted_branches_are_counted_and_the_games_own_are_not(tmp_path: Path) 
             "        raise ValueError('chinese')\n"  # a word in a raise, not in a condition
         ),
         "core/chinese/deal.py": "def g(entry):\n    if entry.surrender:\n        pass\n",
-        "service/games/chinese.py": "def h(rules):\n    return 1 if rules.chinese else 2\n",
+        "service/table/games/chinese.py": "def h(rules):\n    return 1 if rules.chinese else 2\n",
     }
     plant(tmp_path, planted)
     assert found_branches(tmp_path) == {"service/table.py": 7}

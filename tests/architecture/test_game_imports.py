@@ -1,5 +1,5 @@
 """No new generic module imports one game's package, and no game another's (issue 37): a generic
-module asks a game's part through a registry (`service.games.choose`, `desk.games`,
+module asks a game's part through a registry (`service.table.games.choose`, `desk.games`,
 `reports.games`), which alone imports every game. The importers there are today are listed in
 known.py, and the lists only shrink."""
 
@@ -47,11 +47,12 @@ def test_planted_imports_are_told_apart(tmp_path: Path) -> None:
         "core/toy/deal.py": "from ofc_desk.core.ofc.scoring import SetHand\n",  # another game's
         "core/results.py": "def f():\n    from ofc_desk.core.toy import deal\n",  # generic, lazily
         "service/__init__.py": "",
-        "service/games/__init__.py": "",
-        "service/games/choose.py": "from ofc_desk.service.games.toy import game\n",  # the registry
-        "service/games/toy/__init__.py": "",
-        "service/games/toy/game.py": "from ofc_desk.core.toy.deal import x\n",  # its own game
-        "service/games/base.py": "from ofc_desk.core.ofc import scoring\n",  # generic by name
+        "service/table/games/__init__.py": "",
+        # the registry
+        "service/table/games/choose.py": "from ofc_desk.service.table.games.toy import game\n",
+        "service/table/games/toy/__init__.py": "",
+        "service/table/games/toy/game.py": "from ofc_desk.core.toy.deal import x\n",  # its own game
+        "service/table/games/base.py": "from ofc_desk.core.ofc import scoring\n",  # generic by name
         "desk/__init__.py": "",
         "desk/games/__init__.py": "",
         "desk/games/toy_controls.py": "from ofc_desk.core.toy.deal import x\n",  # its own game
@@ -59,5 +60,5 @@ def test_planted_imports_are_told_apart(tmp_path: Path) -> None:
     }
     plant(tmp_path, planted)
     generic, games = found_importers(tmp_path, ["ofc", "toy"])
-    assert generic == {"core.results", "service.games.base", "desk.panel"}
+    assert generic == {"core.results", "service.table.games.base", "desk.panel"}
     assert games == {"core.toy.deal"}

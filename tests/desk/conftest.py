@@ -28,8 +28,8 @@ from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.desk.table.seatface import SeatFace
 from ofc_desk.i18n import Language
 from ofc_desk.service import TableSetup
-from ofc_desk.service.setup import SeatSetup, TableRules
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.terms.setup import SeatSetup, TableRules
+from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role, create_accounts
 from tests.helpers.qt_languages import english_after  # noqa: F401 - a fixture for the desk's tests

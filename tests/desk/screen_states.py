@@ -17,12 +17,12 @@ from ofc_desk.core.cards import Card
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.core.rows import DISCARD
 from ofc_desk.service import TableService
-from ofc_desk.service.commands import SeedJackpot, Settle, StartHand, VoidHand
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.games.chinese.game import takes_showdown_from
-from ofc_desk.service.games.ofc.commands import Place, Reveal
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.snapshot import TurnKind
+from ofc_desk.service.table.commands import SeedJackpot, Settle, StartHand, VoidHand
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.chinese.game import takes_showdown_from
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.terms.snapshot import TurnKind
 from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
 from tests.helpers.table_helpers import Plan, filler_plans
 

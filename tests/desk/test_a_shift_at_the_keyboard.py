@@ -15,8 +15,8 @@ from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.shell.theme import PALETTES, ThemeName
 from ofc_desk.service import TableSetup
-from ofc_desk.service.setup import SeatSetup, TableRules
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.terms.setup import SeatSetup, TableRules
+from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import click_ok, settle_first_hand

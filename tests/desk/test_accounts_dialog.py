@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox
 
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.accounts import AccountDialog
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, list_users, sign_in
 from tests.desk.conftest import DEALER, SUPERVISOR, Desk

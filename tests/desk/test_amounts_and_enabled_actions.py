@@ -12,7 +12,7 @@ from ofc_desk.core.settlement import MAX_CHIPS, SettlementPolicy
 from ofc_desk.desk.actions import Command, Dialog
 from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
-from ofc_desk.service.commands import CorrectChips, Rebuy, StartHand
+from ofc_desk.service.table.commands import CorrectChips, Rebuy, StartHand
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN
 from tests.desk.test_fantasyland_and_supervisor import click_ok, settle_first_hand

@@ -19,9 +19,9 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, choose_data
 from ofc_desk.desk.dialogs.new_table import GAMES, NewTableDialog, RulesFields
 from ofc_desk.desk.games import chosen_game
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.snapshot import Phase
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import Desk, street_keys
 from tests.desk.test_start_and_resume import reopen_signed_in

@@ -18,8 +18,8 @@ from ofc_desk.desk.action_parts import FieldKind, Handler, Menu, StandardShortcu
 from ofc_desk.desk.actions import DESK_ACTIONS, Command, DeskAction, Dialog, Submenu
 from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.shell.menus import connect_commands, handlers_of
-from ofc_desk.service.commands import CashOut, CloseSession, Rebuy, SitIn, SitOut, StartHand, newcomer
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.table.commands import CashOut, CloseSession, Rebuy, SitIn, SitOut, StartHand, newcomer
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_a_shift_at_the_keyboard import ANN_PLAIN
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets

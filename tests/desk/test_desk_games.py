@@ -26,12 +26,12 @@ from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
 from ofc_desk.desk.games.base import DeskGame, EntryForm
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.service import TableService, TableSetup
-from ofc_desk.service.commands import StartHand
-from ofc_desk.service.games.base import LiveHand, PlayedTable, TableGame
-from ofc_desk.service.games.chinese.game import plays_surrender
-from ofc_desk.service.games.choose import game_for
-from ofc_desk.service.setup import SeatSetup, TableRules
-from ofc_desk.service.snapshot import RakeView, SettlementPreview
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.games.base import LiveHand, PlayedTable, TableGame
+from ofc_desk.service.table.games.chinese.game import plays_surrender
+from ofc_desk.service.table.games.choose import game_for
+from ofc_desk.service.terms.setup import SeatSetup, TableRules
+from ofc_desk.service.terms.snapshot import RakeView, SettlementPreview
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 

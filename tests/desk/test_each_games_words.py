@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.desk.records.models import HandHistoryModel
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.terms.snapshot import Phase
 from tests.core.test_bonus_paid import ANN as BONUS_ROWS_LOSING
 from tests.core.test_bonus_paid import BOB as BONUS_ROWS_WINNING
 from tests.desk.conftest import Desk

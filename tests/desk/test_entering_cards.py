@@ -15,8 +15,8 @@ from sqlalchemy.exc import OperationalError
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import TableSetup
-from ofc_desk.service.setup import SeatSetup, TableRules
-from ofc_desk.service.snapshot import Phase, TurnKind
+from ofc_desk.service.terms.setup import SeatSetup, TableRules
+from ofc_desk.service.terms.snapshot import Phase, TurnKind
 from tests.desk.conftest import Desk, street_keys
 
 # Two regular hands that end clean (Ann sets queens in front: Fantasyland).

@@ -13,8 +13,8 @@ from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.new_table import TABLE_OWN_PRESET, RulesFields
-from ofc_desk.service.setup import TableRules
-from ofc_desk.service.snapshot import Phase, TurnKind
+from ofc_desk.service.terms.setup import TableRules
+from ofc_desk.service.terms.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets

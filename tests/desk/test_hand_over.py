@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, Signature
 from ofc_desk.storage.users import Role, create_user, sign_in

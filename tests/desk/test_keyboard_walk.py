@@ -42,9 +42,9 @@ from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.desk.records.report_actions import ReportPreview
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName, application_stylesheet
-from ofc_desk.service.commands import CloseSession, CorrectChips, Request
-from ofc_desk.service.setup import TableRules
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.table.commands import CloseSession, CorrectChips, Request
+from ofc_desk.service.terms.setup import TableRules
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import open_existing
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys

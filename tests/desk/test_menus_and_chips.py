@@ -24,7 +24,7 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.i18n import Language
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_start_and_resume import field

@@ -20,7 +20,7 @@ from ofc_desk.desk.records.models import (
     searchable_proxy,
     time_text,
 )
-from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
+from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 

@@ -14,7 +14,7 @@ from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.service import list_open_tables
-from ofc_desk.service.desk_holds import ThisDesk
+from ofc_desk.service.room.desk_holds import ThisDesk
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 from tests.desk.conftest import DEALER, SUPERVISOR, Desk, make_desk, street_keys

@@ -15,7 +15,7 @@ from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.shell.language import install_language
 from ofc_desk.i18n import Language
 from ofc_desk.service import TableSetup
-from ofc_desk.service.setup import SeatSetup, TableRules
+from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from tests.desk.conftest import Desk
 from tests.desk.test_keyboard_walk import (
     dialog_up,

@@ -17,12 +17,12 @@ from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.games.chinese_settlement import payment_html
-from ofc_desk.service import table_service
-from ofc_desk.service.commands import SeedJackpot
-from ofc_desk.service.persistence import read_ledger
-from ofc_desk.service.pool_ledger import PoolReading, room_pool
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.front import table_service
+from ofc_desk.service.store.persistence import read_ledger
+from ofc_desk.service.store.pool_ledger import PoolReading, room_pool
+from ofc_desk.service.table.commands import SeedJackpot
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_chinese_table import hand_keys, open_chinese_table, pick_with_keys
 from tests.desk.test_fantasyland_and_supervisor import amount_field

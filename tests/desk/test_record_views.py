@@ -19,7 +19,7 @@ from ofc_desk.desk.records.models import OBJECT_ROLE, AuditModel, HandHistoryMod
 from ofc_desk.desk.records.report_actions import build_session_report, show_preview
 from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.service import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.commands import VoidHand
+from ofc_desk.service.table.commands import VoidHand
 from tests.desk.conftest import SCREENSHOTS, SUPERVISOR, Desk
 from tests.helpers.table_helpers import BOB_PLAIN, play_hand
 

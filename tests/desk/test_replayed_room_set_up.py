@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.cli.main import main
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import list_users, nobody_signs_in

@@ -8,7 +8,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.service import resume_table
-from ofc_desk.service.games.ofc.commands import Place
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import DEALER, Desk, make_desk
 

@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.pins import hash_pin
 from tests.desk.conftest import make_desk

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from ofc_desk.i18n import Language
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import Desk
 from tests.desk.test_keyboard_walk import focus, new_table_dialog_by_keys, open_table_by_keys, press
 

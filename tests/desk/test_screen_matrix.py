@@ -25,7 +25,7 @@ from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.desk.shell.app import FRAME_ALLOWANCE, fit_to_screen
 from ofc_desk.desk.table.faces import cards_in_play
 from ofc_desk.desk.table.seat_widget import MIN_SCALE
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import SCREENSHOTS, Desk
 from tests.desk.screen_states import GAMES, PHASES, SIX_PAIRS, ScreenGame, walk
 from tests.desk.test_chinese_table import hand_keys

@@ -15,9 +15,9 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.records.models import HandHistoryModel
 from ofc_desk.service import TableService, TableSetup
-from ofc_desk.service.commands import CorrectChips, DecideRequest, Request
-from ofc_desk.service.setup import SeatSetup, TableRules
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.table.commands import CorrectChips, DecideRequest, Request
+from ofc_desk.service.terms.setup import SeatSetup, TableRules
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys

@@ -12,11 +12,11 @@ from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.desk.entry.drafts import StagedDraft
 from ofc_desk.desk.entry.staging import NO_HAND, Staging, seat_map
 from ofc_desk.service import TableService, TableSetup
-from ofc_desk.service.commands import StartHand
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.setup import SeatSetup, TableRules
-from ofc_desk.service.snapshot import TurnKind
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.setup import SeatSetup, TableRules
+from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 

@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.floor.columns import column_index
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.snapshot import Phase
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import SCREENSHOTS, Desk, make_desk
 from tests.floor.test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on

@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
-from ofc_desk.service.persistence import EventStore
-from ofc_desk.service.pool_ledger import room_pool
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.store.persistence import EventStore
+from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import SCREENSHOTS
 from tests.floor.test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on

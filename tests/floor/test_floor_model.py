@@ -16,10 +16,10 @@ from ofc_desk.desk.floor.columns import FLOOR_COLUMNS, column_index, settlement_
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.models import OBJECT_ROLE, LedgerModel
 from ofc_desk.service import TableService, chip_ledger, list_open_tables
-from ofc_desk.service.commands import StartHand
-from ofc_desk.service.floor import FloorReader, FloorTable, LastSettlement
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.replay import run_replay
+from ofc_desk.service.oversight.floor import FloorReader, FloorTable, LastSettlement
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.storage.database import Database
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.floor_room import play_table

@@ -18,8 +18,8 @@ from sqlalchemy.engine import make_url
 from ofc_desk import __version__
 from ofc_desk.cli.main import main
 from ofc_desk.desk.floor.controller import FloorController, room_heading
-from ofc_desk.service.floor import FloorReader, FloorRoom
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.oversight.floor import FloorReader, FloorRoom
+from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage import database as database_module
 from ofc_desk.storage.database import Database, NotADeskDatabase, SchemaState, newest_revision, open_existing
 from tests.helpers.floor_room import play_table

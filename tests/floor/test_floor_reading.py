@@ -10,9 +10,9 @@ import psycopg
 import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
-from ofc_desk.service.commands import CloseSession, StartHand
-from ofc_desk.service.floor import FloorReader, watch_changes
-from ofc_desk.service.games.ofc.commands import Place
+from ofc_desk.service.oversight.floor import FloorReader, watch_changes
+from ofc_desk.service.table.commands import CloseSession, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
 from ofc_desk.storage.models import Event, TableSession
 from tests.helpers.floor_room import play_table

@@ -21,9 +21,9 @@ from ofc_desk.desk.floor.columns import column_index
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.records.models import OBJECT_ROLE
 from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
-from ofc_desk.service.floor import FloorTable
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.oversight.floor import FloorTable
+from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, open_existing
 from tests.helpers.floor_room import play_table
 from tests.helpers.ofc_test_databases import fresh_schema

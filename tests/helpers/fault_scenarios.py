@@ -13,7 +13,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.service import ActionRefused, SeatSetup, TableRules, TableService, TableSetup
-from ofc_desk.service.commands import (
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.oversight.floor_decisions import decide_at_the_floor, seed_at_the_floor
+from ofc_desk.service.store.unrecorded import unrecorded_sentence
+from ofc_desk.service.table.commands import (
     CorrectChips,
     HandOver,
     Rebuy,
@@ -23,13 +26,10 @@ from ofc_desk.service.commands import (
     Settle,
     StartHand,
 )
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.floor_decisions import decide_at_the_floor, seed_at_the_floor
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.games.ofc.commands import Place, Reveal
-from ofc_desk.service.snapshot import TableSnapshot, TurnKind
-from ofc_desk.service.unrecorded import unrecorded_sentence
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.snapshot import TableSnapshot, TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import Role, create_accounts

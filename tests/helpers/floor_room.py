@@ -11,9 +11,9 @@ from PySide6.QtCore import QSettings
 
 from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.service import TableService, list_open_tables
-from ofc_desk.service.commands import SitOut, StartHand
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.replay import run_replay
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.table.commands import SitOut, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import Database, open_existing
 from tests.helpers.room_scripts import DEALER, example_script, table_script
 

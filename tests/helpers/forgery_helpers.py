@@ -15,7 +15,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select, text
 
-from ofc_desk.service import persistence
+from ofc_desk.service.store import persistence
 from ofc_desk.storage import append_only, keys
 from ofc_desk.storage.accounts import account_event_hash
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, utc_now

@@ -7,9 +7,9 @@ import copy
 from typing import Any
 
 from ofc_desk.service import TableService
-from ofc_desk.service.commands import StartHand
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.storage.database import Database
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.room_scripts import DEALER, USERS, _supervised

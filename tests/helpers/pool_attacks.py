@@ -7,8 +7,8 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ofc_desk.service import persistence
-from ofc_desk.service.outcome import Outcome
+from ofc_desk.service.store import persistence
+from ofc_desk.service.terms.outcome import Outcome
 from ofc_desk.storage.models import JackpotMove
 
 PHANTOM = 100_000

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
-from ofc_desk.service.commands import CashOut, Join, Rebuy, Settle, SitIn, SitOut, StartHand
-from ofc_desk.service.games.ofc.commands import Place, Reveal
-from ofc_desk.service.snapshot import TurnKind
+from ofc_desk.service.table.commands import CashOut, Join, Rebuy, Settle, SitIn, SitOut, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts, sign_in
 from tests.helpers.replay_helpers import EXPECTED, load_example, read_object

@@ -22,9 +22,17 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
-from ofc_desk.service.commands import CloseSession, CorrectChips, Rebuy, Settle, StartHand, Undo, VoidHand
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.setup import PairUnit
+from ofc_desk.service.table.commands import (
+    CloseSession,
+    CorrectChips,
+    Rebuy,
+    Settle,
+    StartHand,
+    Undo,
+    VoidHand,
+)
+from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.terms.setup import PairUnit
 from tests.helpers.report_sessions import (
     SUPERVISOR,
     SUPERVISOR_PIN,

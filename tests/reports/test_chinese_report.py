@@ -19,7 +19,7 @@ from ofc_desk.reports.games.chinese import chinese_preset_lines
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import ChineseSeat, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
-from ofc_desk.service.replay import run_replay
+from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.database import Database
 from tests.core.test_bonus_paid import ANN as BONUS_ROWS_LOSING
 from tests.core.test_bonus_paid import BOB as BONUS_ROWS_WINNING

@@ -1,4 +1,4 @@
-"""A chip kind is said once (service/events.py) and every report adds it up from there: a kind
+"""A chip kind is said once (service/terms/events.py) and every report adds it up from there: a kind
 without its words or its total, or a total whose sign disagrees with the stored amounts, fails here."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ofc_desk.reports.record import ChipKind, ChipTotal, ChipTransaction, Sessio
 from ofc_desk.reports.shift import ShiftWindow, table_shift
 from ofc_desk.reports.spoken import kind_words
 from ofc_desk.reports.table_close_pdf import table_close_figures
-from ofc_desk.service.events import CHIP_KINDS_SAID, CHIP_TOTALS
+from ofc_desk.service.terms.events import CHIP_KINDS_SAID, CHIP_TOTALS
 
 
 def test_every_kind_has_its_words_and_a_total_and_every_total_a_kind() -> None:

@@ -15,7 +15,7 @@ from ofc_desk.reports.record import AdjustmentKind, ChipKind, ChipTotal, Session
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.reports.shift import ShiftWindow, table_shift
 from ofc_desk.reports.table_close_pdf import table_close_figures
-from ofc_desk.service.replay import run_replay
+from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.database import Database
 from tests.helpers.pdf_text import page_texts
 from tests.helpers.replay_helpers import DATA, read_object

@@ -21,9 +21,9 @@ from ofc_desk.reports.exports import (
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.service import audit_log
-from ofc_desk.service.commands import HandOver, Settle, StartHand, Undo, VoidHand
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.replay import ReplayError, run_replay
+from ofc_desk.service.replays.replay import ReplayError, run_replay
+from ofc_desk.service.table.commands import HandOver, Settle, StartHand, Undo, VoidHand
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
 from tests.helpers.report_sessions import (

@@ -21,7 +21,7 @@ from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import table_close_figures, write_table_close_report
 from ofc_desk.service import TableService
-from ofc_desk.service.commands import CloseSession, SeedJackpot, Settle, VoidHand
+from ofc_desk.service.table.commands import CloseSession, SeedJackpot, Settle, VoidHand
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts

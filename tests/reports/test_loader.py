@@ -12,7 +12,7 @@ from ofc_desk.reports.loader import ReportSourceError, load_session_record
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, ChipTotal, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import audit_log, chip_ledger, hand_history
-from ofc_desk.service.commands import CashOut, ChangeRules, Join
+from ofc_desk.service.table.commands import CashOut, ChangeRules, Join
 from ofc_desk.storage.database import Database
 from tests.helpers.pdf_text import page_texts, squeezed, squeezed_text
 from tests.helpers.report_sessions import expected_example, new_database, play_script

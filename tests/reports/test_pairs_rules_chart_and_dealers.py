@@ -15,9 +15,9 @@ from ofc_desk.reports.record import SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.reports.stack_chart import stack_lines
 from ofc_desk.reports.table_close_pdf import write_table_close_report
-from ofc_desk.service.commands import HandOver, Settle, StartHand
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.replay import run_replay
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.table.commands import HandOver, Settle, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_user, sign_in
 from tests.helpers.chinese_hands import ROWS

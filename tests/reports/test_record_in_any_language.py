@@ -18,7 +18,7 @@ from ofc_desk.i18n import Language, in_language, use_language
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.reports.spoken import hand_words, reason_words
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, TransferRow
 from tests.helpers.pdf_text import squeezed_text

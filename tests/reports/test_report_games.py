@@ -17,9 +17,9 @@ from ofc_desk.reports.games.chinese import ChineseReport
 from ofc_desk.reports.games.ofc import OfcReport
 from ofc_desk.reports.pdf_common import CONTENT_WIDTH
 from ofc_desk.reports.record import ChineseSeat, SessionRecord, TransferRecord
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
-from ofc_desk.service.replay_vocabulary import ACTION_KEYS
+from ofc_desk.service.replays.replay_vocabulary import ACTION_KEYS
+from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.terms.events import EventKind
 
 RULES: dict[Game, dict[str, Any]] = {
     Game.OFC: {"variant": "pineapple", "rules": "standard", "house_options": {"foul_penalty": 6}},

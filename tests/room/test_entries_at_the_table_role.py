@@ -12,11 +12,11 @@ import pytest
 from psycopg import errors
 from sqlalchemy.engine import make_url
 
-from ofc_desk.service.commands import StartHand
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.users import Role, create_accounts, sign_in

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage.accounts import AccountKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, User

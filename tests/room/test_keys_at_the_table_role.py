@@ -11,12 +11,12 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select
 
-from ofc_desk.service import persistence
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.floor_decisions import _append_signed
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.oversight.floor_decisions import _append_signed
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store import persistence
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import keys, lockout
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import Attempt

@@ -16,11 +16,19 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
 from ofc_desk.service import ActionRefused, SeatSetup, TableRules, TableService, TableSetup
-from ofc_desk.service.commands import Command, CorrectChips, DecideRequest, Rebuy, Request, Settle, StartHand
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.floor_decisions import decide_at_the_floor
-from ofc_desk.service.games.ofc.commands import Place, Reveal
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.oversight.floor_decisions import decide_at_the_floor
+from ofc_desk.service.table.commands import (
+    Command,
+    CorrectChips,
+    DecideRequest,
+    Rebuy,
+    Request,
+    Settle,
+    StartHand,
+)
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
 from ofc_desk.storage.users import Role, create_accounts, sign_in

@@ -10,11 +10,11 @@ from psycopg import errors
 from sqlalchemy.engine import make_url
 
 from ofc_desk.service import list_open_tables
-from ofc_desk.service.commands import HandOver, StartHand
-from ofc_desk.service.desk_holds import TableHeld, TakenElsewhere, ThisDesk
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.room.desk_holds import TableHeld, TakenElsewhere, ThisDesk
+from ofc_desk.service.table.commands import HandOver, StartHand
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.users import Role, create_accounts, sign_in

@@ -11,14 +11,14 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ProgrammingError
 
-from ofc_desk.service import room_pool as pool_rows_module
-from ofc_desk.service.commands import Rebuy, SeedJackpot, Settle
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.floor_decisions import seed_at_the_floor
-from ofc_desk.service.pool_ledger import room_pool
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.oversight.floor_decisions import seed_at_the_floor
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.room import room_pool as pool_rows_module
+from ofc_desk.service.store.pool_ledger import room_pool
+from ofc_desk.service.table.commands import Rebuy, SeedJackpot, Settle
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state

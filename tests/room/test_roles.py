@@ -14,13 +14,13 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ProgrammingError
 
 from ofc_desk.cli.main import main
-from ofc_desk.service.commands import Request, StartHand, VoidHand
-from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
-from ofc_desk.service.floor_decisions import decide_at_the_floor, seed_at_the_floor
-from ofc_desk.service.pool_ledger import room_pool
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.oversight.floor_decisions import decide_at_the_floor, seed_at_the_floor
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store.pool_ledger import room_pool
+from ofc_desk.service.table.commands import Request, StartHand, VoidHand
+from ofc_desk.service.terms.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import attempt_hash
 from ofc_desk.storage.pins import hash_pin

@@ -12,7 +12,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from ofc_desk.cli.main import main
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, chained_check, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state

@@ -17,8 +17,8 @@ from sqlalchemy import func, select
 from ofc_desk.cli.main import main
 from ofc_desk.reports.formatting import chips
 from ofc_desk.service import TableService, chip_ledger, hand_history
-from ofc_desk.service.commands import Rebuy, VoidHand
-from ofc_desk.service.replay import run_replay
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.table.commands import Rebuy, VoidHand
 from ofc_desk.storage.audit import utc_now
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, LedgerRow, TableSession

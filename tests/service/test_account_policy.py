@@ -6,13 +6,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from ofc_desk.service.account_policy import (
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.room.account_policy import (
     NewAccount,
     can_create_first_accounts,
     create_first_accounts,
 )
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import (
     Account,

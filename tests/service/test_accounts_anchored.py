@@ -12,9 +12,9 @@ import pytest
 from sqlalchemy import select, text
 
 from ofc_desk.service import resume_table
-from ofc_desk.service.commands import VoidHand
-from ofc_desk.service.room_chain import append_anchor
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.room.room_chain import append_anchor
+from ofc_desk.service.table.commands import VoidHand
 from ofc_desk.storage import append_only
 from ofc_desk.storage.accounts import fold_accounts
 from ofc_desk.storage.database import Database, open_existing

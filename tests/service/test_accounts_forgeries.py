@@ -15,12 +15,12 @@ import pytest
 from sqlalchemy import func, select, text
 
 from ofc_desk.service import SeatSetup, TableService, TableSetup
-from ofc_desk.service.commands import VoidHand
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.room_chain import append_anchor, missing_anchor
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.room.room_chain import append_anchor, missing_anchor
+from ofc_desk.service.table.commands import VoidHand
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import append_only, keys
 from ofc_desk.storage.accounts import AccountKind, account_event_hash
 from ofc_desk.storage.audit import canonical_json

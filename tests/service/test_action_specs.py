@@ -1,5 +1,5 @@
 """One spec per kind of event (issue 27): the lists the service and the reports read are derived
-from `service.actions.SPECS` and say exactly what they said when they were written by hand."""
+from `service.table.actions.SPECS` and say exactly what they said when they were written by hand."""
 
 from __future__ import annotations
 
@@ -8,22 +8,22 @@ from typing import TYPE_CHECKING
 import pytest
 
 from ofc_desk.reports.loader import CHIP_KINDS
-from ofc_desk.service import actions
-from ofc_desk.service.actions import DEALER_SIGNED, SPECS
-from ofc_desk.service.actions.spec import Signer
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import ChipKind, EventKind
-from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.replay_vocabulary import OP_FIELDS, OP_NAMES
+from ofc_desk.service.replays.replay_vocabulary import OP_FIELDS, OP_NAMES
+from ofc_desk.service.table import actions
+from ofc_desk.service.table.actions import DEALER_SIGNED, SPECS
+from ofc_desk.service.table.actions.spec import Signer
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import ChipKind, EventKind
 
 if TYPE_CHECKING:
-    from ofc_desk.service.actions.hand import PlayingTable
-    from ofc_desk.service.actions.housekeeping import DealingTable
-    from ofc_desk.service.requests import RequestTable
-    from ofc_desk.service.room_pool import PoolTable
-    from ofc_desk.service.rule_pins import PinningTable
-    from ofc_desk.service.seats import SeatedTable
-    from ofc_desk.service.supervision import SupervisedTable
+    from ofc_desk.service.room.requests import RequestTable
+    from ofc_desk.service.room.room_pool import PoolTable
+    from ofc_desk.service.table.actions.hand import PlayingTable
+    from ofc_desk.service.table.actions.housekeeping import DealingTable
+    from ofc_desk.service.table.rule_pins import PinningTable
+    from ofc_desk.service.table.seats import SeatedTable
+    from ofc_desk.service.table.supervision import SupervisedTable
 
 
 def test_every_kind_has_exactly_one_spec() -> None:
@@ -41,8 +41,8 @@ def test_the_machine_checks_and_applies_every_kind_through_its_spec() -> None:
 
 
 SAID_BESIDE_THE_STATE_THEY_FOLD = {
-    EventKind.RULES_PINNED: "ofc_desk.service.rule_pins",
-    EventKind.JACKPOT_SEEDED: "ofc_desk.service.room_pool",
+    EventKind.RULES_PINNED: "ofc_desk.service.table.rule_pins",
+    EventKind.JACKPOT_SEEDED: "ofc_desk.service.room.room_pool",
 }
 """The kinds whose check and apply stay with the state they fold, not beside their spec: this list
 only shrinks."""
@@ -51,7 +51,7 @@ only shrinks."""
 def test_a_kind_is_checked_applied_and_said_in_one_module_of_the_actions_package() -> None:
     for spec in SPECS:
         said = spec.sentence.__module__
-        assert said.startswith("ofc_desk.service.actions."), spec.kind
+        assert said.startswith("ofc_desk.service.table.actions."), spec.kind
         checked = SAID_BESIDE_THE_STATE_THEY_FOLD.get(spec.kind, said)
         assert (spec.check.__module__, spec.apply.__module__) == (checked, checked), spec.kind
 

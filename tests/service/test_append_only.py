@@ -9,8 +9,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from ofc_desk.service import resume_table
-from ofc_desk.service.commands import CloseSession, Rebuy
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.table.commands import CloseSession, Rebuy
 from ofc_desk.storage.append_only import REFUSAL
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import (

@@ -22,7 +22,8 @@ from ofc_desk.service import (
     list_open_tables,
     resume_table,
 )
-from ofc_desk.service.commands import (
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.table.commands import (
     CashOut,
     ChangeRules,
     CloseSession,
@@ -35,7 +36,6 @@ from ofc_desk.service.commands import (
     StartHand,
     VoidHand,
 )
-from ofc_desk.service.verify import verify_database
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.pins import hash_pin
 from ofc_desk.storage.schema_revision import MIGRATIONS

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ofc_desk.service import TableService
-from ofc_desk.service.commands import (
+from ofc_desk.service.table.commands import (
     CashOut,
     ChangeRules,
     CloseSession,
@@ -18,8 +18,8 @@ from ofc_desk.service.commands import (
     VoidHand,
     newcomer,
 )
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.ofc.commands import Place
+from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import (
     ANN_QQ,

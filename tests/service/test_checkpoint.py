@@ -11,12 +11,12 @@ from types import MappingProxyType
 
 import pytest
 
-from ofc_desk.service import checkpoint
-from ofc_desk.service.checkpoint import Checkpoint
-from ofc_desk.service.commands import StartHand
-from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.persistence import EventStore
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.store import checkpoint
+from ofc_desk.service.store.checkpoint import Checkpoint
+from ofc_desk.service.store.persistence import EventStore
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from tests.helpers.table_helpers import dealer, open_test_table, play_hand, play_streets

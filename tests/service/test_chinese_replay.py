@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.chinese.game import ChineseGame
-from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.payloads import ShownPayload
+from ofc_desk.service.table.games.chinese.game import ChineseGame
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.payloads import ShownPayload
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.helpers.replay_helpers import run_cli, write_script
 

@@ -15,14 +15,14 @@ from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.presets import Game, preset_names
-from ofc_desk.service.commands import Settle, StartHand, Undo
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.games.chinese.game import specials_made, takes_showdown_from
-from ofc_desk.service.games.chinese.play import ChineseHandState
-from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.table.commands import Settle, StartHand, Undo
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.chinese.game import specials_made, takes_showdown_from
+from ofc_desk.service.table.games.chinese.play import ChineseHandState
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.helpers.table_helpers import open_test_table

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.chinese.game import check_chinese_rules
-from ofc_desk.service.setup import TableRules
+from ofc_desk.service.table.games.chinese.game import check_chinese_rules
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.setup import TableRules
 from tests.core.score_output import score
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.replay_helpers import run_cli, write_script

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import select
 
 from ofc_desk.service import TableService, audit_log, hand_history, list_open_tables
-from ofc_desk.service.commands import CashOut, HandOver, Join, StartHand
-from ofc_desk.service.sentences import audit_sentence
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.store.sentences import audit_sentence
+from ofc_desk.service.table.commands import CashOut, HandOver, Join, StartHand
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Signature
 from ofc_desk.storage.users import sign_in

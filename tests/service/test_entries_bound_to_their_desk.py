@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from ofc_desk.service.commands import HandOver, StartHand, Undo
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.table.commands import HandOver, StartHand, Undo
+from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import EntryMark, Event, Signature
 from ofc_desk.storage.users import Role, create_user, sign_in

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
-from ofc_desk.service.commands import CashOut, CorrectChips, Rebuy, SitOut, StartHand
+from ofc_desk.service.table.commands import CashOut, CorrectChips, Rebuy, SitOut, StartHand
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
 

@@ -12,7 +12,10 @@ from ofc_desk.reports.exports import replay_script
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import AdjustmentKind
 from ofc_desk.service import ActionRefused, TableService
-from ofc_desk.service.commands import (
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.oversight.floor_decisions import decide_at_the_floor
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.table.commands import (
     CorrectChips,
     DecideRequest,
     Request,
@@ -21,10 +24,7 @@ from ofc_desk.service.commands import (
     StartHand,
     VoidHand,
 )
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.floor_decisions import decide_at_the_floor
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, create_accounts, create_user, sign_in
 from tests.helpers.table_helpers import (

@@ -1,4 +1,4 @@
-"""Both games played through the one interface the machine asks (`service.games.base`): a tiny OFC
+"""Both games played through the one interface the machine asks (`service.table.games.base`): a tiny OFC
 hand and a tiny Chinese poker hand, each dealt, entered, taken back, scored and settled, with the
 machine holding one game, one live hand and one result."""
 
@@ -7,16 +7,16 @@ from __future__ import annotations
 import pytest
 
 from ofc_desk.core.presets import Game
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.base import LiveHand, TableGame
-from ofc_desk.service.games.chinese.game import ChineseGame
-from ofc_desk.service.games.chinese.play import ChineseHandState
-from ofc_desk.service.games.choose import game_for, own_entry
-from ofc_desk.service.games.ofc.game import OfcGame
-from ofc_desk.service.games.ofc.live import OfcHand
-from ofc_desk.service.setup import TableRules
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.table.games.base import LiveHand, TableGame
+from ofc_desk.service.table.games.chinese.game import ChineseGame
+from ofc_desk.service.table.games.chinese.play import ChineseHandState
+from ofc_desk.service.table.games.choose import game_for, own_entry
+from ofc_desk.service.table.games.ofc.game import OfcGame
+from ofc_desk.service.table.games.ofc.live import OfcHand
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.setup import TableRules
+from ofc_desk.service.terms.snapshot import Phase
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.service.test_machine import ANN, BOB, Recorder, opened
 

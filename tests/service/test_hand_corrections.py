@@ -8,12 +8,12 @@ from typing import Any, cast
 
 import pytest
 
-from ofc_desk.service.actions import SPEC_OF
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind, LedgerKind
-from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.outcome import Outcome
-from ofc_desk.service.payloads import EventPayload, HandCorrected, RawPayload, ShownPayload
+from ofc_desk.service.table.actions import SPEC_OF
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind, LedgerKind
+from ofc_desk.service.terms.outcome import Outcome
+from ofc_desk.service.terms.payloads import EventPayload, HandCorrected, RawPayload, ShownPayload
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 
 SUPERVISOR = {"supervisor": "Sue"}

@@ -15,13 +15,13 @@ from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
 from ofc_desk.service import TableService
-from ofc_desk.service.commands import Scripted, Settle
-from ofc_desk.service.correction_view import preview
-from ofc_desk.service.desk_holds import TakenElsewhere, ThisDesk
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.persistence import EventStore
-from ofc_desk.service.snapshot import Phase
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.room.desk_holds import TakenElsewhere, ThisDesk
+from ofc_desk.service.store.persistence import EventStore
+from ofc_desk.service.table.commands import Scripted, Settle
+from ofc_desk.service.table.correction_view import preview
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import sign_in

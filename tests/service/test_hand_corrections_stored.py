@@ -8,13 +8,13 @@ from pathlib import Path
 
 from ofc_desk.reports.exports import replay_script
 from ofc_desk.reports.loader import load_session_record
-from ofc_desk.service.commands import Request, Scripted, StartHand
-from ofc_desk.service.correction_view import preview
-from ofc_desk.service.events import EventKind, LedgerKind
-from ofc_desk.service.floor_decisions import decide_at_the_floor
-from ofc_desk.service.persistence import read_ledger
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.oversight.floor_decisions import decide_at_the_floor
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store.persistence import read_ledger
+from ofc_desk.service.table.commands import Request, Scripted, StartHand
+from ofc_desk.service.table.correction_view import preview
+from ofc_desk.service.terms.events import EventKind, LedgerKind
 from ofc_desk.storage.database import Database
 from tests.helpers.corrections import swap_rows
 from tests.helpers.replay_helpers import DATA, read_object

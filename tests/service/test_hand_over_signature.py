@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select, text
 
-from ofc_desk.service.commands import HandOver, Settle, StartHand
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.table.commands import HandOver, Settle, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, Signature

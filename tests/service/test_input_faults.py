@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from ofc_desk.service import replay_accounts
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.replays import replay_accounts
+from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import list_users
 from tests.helpers.replay_helpers import run_cli, write_script

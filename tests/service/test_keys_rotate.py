@@ -15,10 +15,11 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import select
 
-from ofc_desk.service import SeatSetup, TableService, TableSetup, persistence
-from ofc_desk.service.commands import Rebuy, VoidHand
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service import SeatSetup, TableService, TableSetup
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.store import persistence
+from ofc_desk.service.table.commands import Rebuy, VoidHand
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import keys
 from ofc_desk.storage.accounts import account_event_hash, fold_accounts
 from ofc_desk.storage.audit import canonical_json

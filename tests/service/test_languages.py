@@ -7,10 +7,10 @@ import pytest
 
 from ofc_desk.i18n import Language, in_language
 from ofc_desk.service import ActionRefused, TableService, audit_log
-from ofc_desk.service.commands import Rebuy, StartHand
-from ofc_desk.service.events import EventKind, LedgerKind
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.sentences import audit_sentence
+from ofc_desk.service.store.sentences import audit_sentence
+from ofc_desk.service.table.commands import Rebuy, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.terms.events import EventKind, LedgerKind
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import open_test_table
 

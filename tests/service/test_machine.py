@@ -7,14 +7,14 @@ import typing
 import pytest
 
 from ofc_desk.core.cards import parse_card
-from ofc_desk.service import payloads
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.ofc.live import OfcHand
-from ofc_desk.service.machine import TableMachine
-from ofc_desk.service.outcome import Outcome
-from ofc_desk.service.payloads import EventPayload, RawPayload
-from ofc_desk.service.snapshot import Phase
+from ofc_desk.service.table.games.ofc.live import OfcHand
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.service.terms import payloads
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.outcome import Outcome
+from ofc_desk.service.terms.payloads import EventPayload, RawPayload
+from ofc_desk.service.terms.snapshot import Phase
 from tests.helpers.corrections import swap_rows
 
 # A heads-up regular hand nobody fouls and nobody reaches Fantasyland with: Ann wins the back

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from ofc_desk.service.fold import REFUSALS, FoldHooks, fold, folded, pinned_machine
-from ofc_desk.service.outcome import Outcome
-from ofc_desk.service.persistence import read_audit, read_hands, read_ledger
-from ofc_desk.service.replay import run_replay
-from ofc_desk.service.verified_read import read_verified_session
+from ofc_desk.service.audit.verified_read import read_verified_session
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store.persistence import read_audit, read_hands, read_ledger
+from ofc_desk.service.table.fold import REFUSALS, FoldHooks, fold, folded, pinned_machine
+from ofc_desk.service.terms.outcome import Outcome
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from tests.helpers.replay_helpers import load_example

@@ -12,12 +12,12 @@ import pytest
 from sqlalchemy import select
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, list_open_tables
-from ofc_desk.service.commands import StartHand
-from ofc_desk.service.desk_holds import TableHeld, TakenElsewhere, ThisDesk
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.room.desk_holds import TableHeld, TakenElsewhere, ThisDesk
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import Role, create_user, sign_in

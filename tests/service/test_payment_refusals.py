@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from ofc_desk.service.commands import StartHand
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.games.chinese.game import plays_surrender
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.chinese.game import plays_surrender
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import open_test_table
 

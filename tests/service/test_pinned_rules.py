@@ -17,12 +17,12 @@ from ofc_desk.core import presets
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.rules_text import rules_settings, table_options
 from ofc_desk.service import SeatSetup, TableService, TableSetup, resume_table
-from ofc_desk.service.commands import ChangeRules, CloseSession
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.payloads import RulesPinned
-from ofc_desk.service.sentences import event_sentence
-from ofc_desk.service.setup import TableRules, canonical_sha256
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.store.sentences import event_sentence
+from ofc_desk.service.table.commands import ChangeRules, CloseSession
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.payloads import RulesPinned
+from ofc_desk.service.terms.setup import TableRules, canonical_sha256
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from tests.helpers.forgery_helpers import recording_as_of

@@ -8,14 +8,14 @@ import pytest
 from sqlalchemy import text
 
 from ofc_desk.reports.shift import ShiftWindow, shift_report
-from ofc_desk.service import persistence
-from ofc_desk.service.commands import Rebuy, SeedJackpot, Settle
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.pool_ledger import pool_reading, room_pool
-from ofc_desk.service.room_pool import PoolWalk
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.room.room_pool import PoolWalk
+from ofc_desk.service.store import persistence
+from ofc_desk.service.store.pool_ledger import pool_reading, room_pool
+from ofc_desk.service.table.commands import Rebuy, SeedJackpot, Settle
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand

@@ -10,11 +10,12 @@ import pytest
 
 from ofc_desk.core.cards import FULL_DECK, Card
 from ofc_desk.core.rows import DISCARD, Row
-from ofc_desk.service import TableService, chip_ledger, side_check, verify_session
-from ofc_desk.service.commands import Rebuy, Settle, StartHand
-from ofc_desk.service.games.ofc.commands import Place, Reveal
-from ofc_desk.service.snapshot import TurnKind
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service import TableService, chip_ledger
+from ofc_desk.service.audit import side_check, verify_session
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.table.commands import Rebuy, Settle, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import dealer, open_test_table
 

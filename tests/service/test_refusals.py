@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from ofc_desk.service import ActionRefused, TableService, audit_log
-from ofc_desk.service.commands import CashOut, CloseSession, Command, Join, Rebuy, SitOut, StartHand
-from ofc_desk.service.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.commands import CashOut, CloseSession, Command, Join, Rebuy, SitOut, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, SUPERVISOR, open_test_table, play_hand
 

@@ -16,7 +16,7 @@ from ofc_desk.cli.main import main
 from ofc_desk.core.ofc.deal import score_deal
 from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.service import TableService, audit_log, list_open_tables
-from ofc_desk.service.commands import Rebuy
+from ofc_desk.service.table.commands import Rebuy
 from ofc_desk.storage.database import Database
 from tests.helpers.ofc_test_databases import BACKENDS, fresh_schema, needs_server, sqlite_url
 from tests.helpers.replay_helpers import EXPECTED, load_example, run_cli, write_script

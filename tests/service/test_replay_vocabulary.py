@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ofc_desk.reports import script
-from ofc_desk.service import replay, replay_vocabulary
-from ofc_desk.service.actions import SUPERVISED
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.replay_vocabulary import OP_FIELDS, OP_KINDS, OP_NAMES, SUPERVISED_OPS
+from ofc_desk.service.replays import replay, replay_vocabulary
+from ofc_desk.service.replays.replay_vocabulary import OP_FIELDS, OP_KINDS, OP_NAMES, SUPERVISED_OPS
+from ofc_desk.service.table.actions import SUPERVISED
+from ofc_desk.service.terms.events import EventKind
 
 
 def test_every_operation_the_writer_names_reads_back_as_its_kind() -> None:

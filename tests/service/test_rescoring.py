@@ -7,8 +7,8 @@ import json
 
 from ofc_desk.core.ofc.deal import DealResult, score_deal
 from ofc_desk.core.ofc.deal_input import deal_from_json
-from ofc_desk.service.rescoring import Rescore, ScoresBeside, StoredResult, rescore, stored_result
-from ofc_desk.service.side_check import Beside
+from ofc_desk.service.audit.rescoring import Rescore, ScoresBeside, StoredResult, rescore, stored_result
+from ofc_desk.service.audit.side_check import Beside
 from ofc_desk.storage.audit import canonical_json
 
 RULES_KEYS: dict[str, object] = {"rules": "standard"}

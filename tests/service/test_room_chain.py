@@ -17,10 +17,10 @@ from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
-from ofc_desk.service.commands import Settle, StartHand
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.room_chain import append_anchor, room_head
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.room.room_chain import append_anchor, room_head
+from ofc_desk.service.table.commands import Settle, StartHand
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database

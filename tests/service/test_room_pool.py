@@ -12,12 +12,12 @@ import pytest
 from sqlalchemy import select, text
 
 from ofc_desk.service import TableService
-from ofc_desk.service.commands import SeedJackpot, Settle, VoidHand
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.persistence import read_hands, read_ledger
-from ofc_desk.service.pool_ledger import room_pool
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.store.persistence import read_hands, read_ledger
+from ofc_desk.service.store.pool_ledger import room_pool
+from ofc_desk.service.table.commands import SeedJackpot, Settle, VoidHand
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import JackpotMove

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from ofc_desk.cli.main import main
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.storage import schema_revision
 from ofc_desk.storage.database import Database, RoomNotReady
 from tests.helpers.table_helpers import open_test_table

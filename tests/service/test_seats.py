@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.ofc.live import OfcHand
-from ofc_desk.service.seats import free_seats
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.table.games.ofc.live import OfcHand
+from ofc_desk.service.table.seats import free_seats
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.snapshot import TableSnapshot
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.service.test_machine import Recorder, heads_up_hand, opened
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, audit_log
-from ofc_desk.service.commands import (
+from ofc_desk.service.room.desk_holds import ThisDesk
+from ofc_desk.service.store.records import AuditRecord
+from ofc_desk.service.store.sentences import audit_sentence
+from ofc_desk.service.table.commands import (
     CashOut,
     ChangeRules,
     CloseSession,
@@ -23,12 +26,9 @@ from ofc_desk.service.commands import (
     Undo,
     VoidHand,
 )
-from ofc_desk.service.desk_holds import ThisDesk
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.records import AuditRecord
-from ofc_desk.service.sentences import audit_sentence
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage.database import Database
 from tests.helpers.corrections import swap_rows
 from tests.helpers.table_helpers import (

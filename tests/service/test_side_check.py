@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from ofc_desk.service import side_check
-from ofc_desk.service.side_check import checked_beside
+from ofc_desk.service.audit import side_check
+from ofc_desk.service.audit.side_check import checked_beside
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "fork"), reason="a second process is forked only where fork exists"

@@ -14,9 +14,9 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from ofc_desk.service import TableService
-from ofc_desk.service.commands import CorrectChips, HandOver, Settle, VoidHand
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.table.commands import CorrectChips, HandOver, Settle, VoidHand
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH, event_hash
 from ofc_desk.storage.database import Database

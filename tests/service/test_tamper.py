@@ -15,11 +15,12 @@ from sqlalchemy.orm import Session
 
 from ofc_desk.cli.main import main
 from ofc_desk.core.cards import FULL_DECK
-from ofc_desk.service import resume_table, side_check, verify_rows, verify_session
-from ofc_desk.service.commands import Rebuy, Settle, Undo, VoidHand
-from ofc_desk.service.games.ofc.commands import Place
-from ofc_desk.service.verified_read import read_verified_session
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service import resume_table
+from ofc_desk.service.audit import side_check, verify_rows, verify_session
+from ofc_desk.service.audit.verified_read import read_verified_session
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.table.commands import Rebuy, Settle, Undo, VoidHand
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH, event_hash
 from ofc_desk.storage.database import Database

@@ -1,4 +1,4 @@
-"""Which failure a database reported, and the words for it (`service.unrecorded`): the kinds the
+"""Which failure a database reported, and the words for it (`service.store.unrecorded`): the kinds the
 fault tests meet for real (tests/room/faults), and PostgreSQL's states no test can cheaply make
 (a lock timeout, a full disk under the server, a crash)."""
 
@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 from sqlalchemy.exc import IntegrityError, InternalError, OperationalError, ProgrammingError
 
-from ofc_desk.service.unrecorded import DatabaseFault, database_fault, unrecorded_sentence
+from ofc_desk.service.store.unrecorded import DatabaseFault, database_fault, unrecorded_sentence
 
 
 class _DriverError(Exception):

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from ofc_desk.service import verify_workers
-from ofc_desk.service.verify import VerifyFault, verify_database
-from ofc_desk.service.verify_session import VerifiedRows, check_session
-from ofc_desk.service.verify_workers import Checked
+from ofc_desk.service.audit import verify_workers
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify_session import VerifiedRows, check_session
+from ofc_desk.service.audit.verify_workers import Checked
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from tests.service.test_room_chain import room_of_three

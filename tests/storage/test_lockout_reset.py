@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage import lockout, users
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import Attempt, attempt_hash

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage import keys, lockout
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import attempt_hash, lockout_delay

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
-from ofc_desk.service.account_policy import (
+from ofc_desk.service.room.account_policy import (
     AccountChange,
     NewAccount,
     add_account,

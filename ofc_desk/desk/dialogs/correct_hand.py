@@ -24,15 +24,15 @@ from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.entry.correction_lines import entry_line, read_entry_lines
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.i18n import _, formatting, lazy_gettext
-from ofc_desk.service.commands import CorrectHand, Request
-from ofc_desk.service.correction_view import (
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.table.commands import CorrectHand, Request
+from ofc_desk.service.table.correction_view import (
     CorrectionPreview,
     correctable_hands,
     hand_to_correct,
     preview,
 )
-from ofc_desk.service.snapshot import TableSnapshot
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.terms.snapshot import TableSnapshot
 
 Done = Callable[[TableSnapshot, str], None]
 """What the desk does once the correction is recorded or asked: the table redrawn, a notice said."""

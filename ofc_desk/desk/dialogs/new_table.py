@@ -29,7 +29,7 @@ from ofc_desk.desk.games import DESK_GAMES, chosen_game
 from ofc_desk.desk.games.base import DeskGame
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.reports.spoken import data_words
-from ofc_desk.service.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 
 TABLE_OWN_PRESET = lazy_gettext("(this table's own preset)")
 GAMES: tuple[tuple[LazyText, str], ...] = tuple(

@@ -2,7 +2,7 @@
 line an entry, in the keys the dealer deals with (`key_syntax`): the player's seat or the first
 letters of their name, a colon, then the cards with their rows (``ann: ah b kh b qh b``). In the
 closed game a line may say ``surrender=true``, or ``declare=KIND`` before the cards. Syntax only: the
-service checks the hand (`service.correction_view`), as when dealing. Qt-free.
+service checks the hand (`service.table.correction_view`), as when dealing. Qt-free.
 
 >>> line = entry_line({"player": "Ann", "cards": ["Ah", "Kd"], "rows": ["back", "front"]})
 >>> line

@@ -24,11 +24,11 @@ from ofc_desk.desk.entry.key_syntax import (
 )
 from ofc_desk.desk.games import game_at
 from ofc_desk.i18n import _, lazy_gettext, ngettext
-from ofc_desk.service.commands import Entry
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.base import PlayedTable
-from ofc_desk.service.games.choose import entry_for
-from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
+from ofc_desk.service.table.commands import Entry
+from ofc_desk.service.table.games.base import PlayedTable
+from ofc_desk.service.table.games.choose import entry_for
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.snapshot import Phase, TableSnapshot, TurnKind
 
 NO_HAND = lazy_gettext("no hand is being dealt: deal the next hand first")
 ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)

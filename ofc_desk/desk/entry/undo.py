@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QUndoCommand
 
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
-from ofc_desk.service.snapshot import TableSnapshot
+from ofc_desk.service.terms.snapshot import TableSnapshot
 
 Redo = Callable[[], TableSnapshot]
 

@@ -1,6 +1,6 @@
 """The floor's columns, said once: each one's key, header, text, detail (its tooltip) and look.
 
-`FloorTableModel` reads only `FLOOR_COLUMNS`; a new column is a row here (plus `service/floor.py`
+`FloorTableModel` reads only `FLOOR_COLUMNS`; a new column is a row here (plus `service/oversight/floor.py`
 if it needs data the floor does not read yet). The texts are made from the service's `FloorTable`.
 """
 
@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext, pgettext
 from ofc_desk.reports.spoken import data_words
-from ofc_desk.service.floor import PACE_AFTER_MINUTES, FloorTable, LastSettlement
-from ofc_desk.service.snapshot import Phase, SeatView, TurnKind
+from ofc_desk.service.oversight.floor import PACE_AFTER_MINUTES, FloorTable, LastSettlement
+from ofc_desk.service.terms.snapshot import Phase, SeatView, TurnKind
 
 NO_VALUE = "—"
 TOO_EARLY = lazy_gettext("too early")
-"""The pace of a table open less than `service.floor.PACE_AFTER_MINUTES`."""
+"""The pace of a table open less than `service.oversight.floor.PACE_AFTER_MINUTES`."""
 KEEP = "\u00a0"
 """A space a line never breaks at: a player's name and chips wrap as one, and so does each badge."""
 

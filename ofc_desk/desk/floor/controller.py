@@ -23,8 +23,8 @@ from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.i18n.formatting import number
 from ofc_desk.service import audit_log, chip_ledger, hand_history
-from ofc_desk.service.floor import FloorRoom
-from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
+from ofc_desk.service.oversight.floor import FloorRoom
+from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.storage.database import Database
 
 ABOUT = lazy_gettext(

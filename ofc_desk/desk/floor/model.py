@@ -16,7 +16,7 @@ from PySide6.QtGui import QFont
 
 from ofc_desk.desk.floor.columns import FLOOR_COLUMNS
 from ofc_desk.desk.records.models import OBJECT_ROLE
-from ofc_desk.service.floor import FloorTable
+from ofc_desk.service.oversight.floor import FloorTable
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

@@ -15,8 +15,8 @@ from ofc_desk.i18n import _, ngettext
 from ofc_desk.reports.atomic import write_atomically
 from ofc_desk.reports.shift import ShiftWindow, parse_shift_time, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage.database import Database
 
 DEFAULT_SHIFT = timedelta(hours=8)

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QThread, Signal
 
 from ofc_desk.desk.refusals import background_sentence
 from ofc_desk.i18n import _
-from ofc_desk.service.floor import ChangeWatch, FloorReader, FloorRoom, watch_changes
+from ofc_desk.service.oversight.floor import ChangeWatch, FloorReader, FloorRoom, watch_changes
 from ofc_desk.storage.database import Database
 
 WAIT_SECONDS = 0.25

@@ -15,7 +15,7 @@ from ofc_desk.desk.games.chinese import ChineseDesk
 from ofc_desk.desk.games.ofc import OfcDesk
 
 if TYPE_CHECKING:
-    from ofc_desk.service.snapshot import TableSnapshot
+    from ofc_desk.service.terms.snapshot import TableSnapshot
 
 DESK_GAMES: dict[Game, DeskGame] = {Game.OFC: OfcDesk(), Game.CHINESE: ChineseDesk()}
 """Every game's part, in the order the New table offers them."""

@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
-    from ofc_desk.service.games.base import PlayedTable
-    from ofc_desk.service.snapshot import TableSnapshot, Turn
-    from ofc_desk.service.table_service import TableService
+    from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.table.games.base import PlayedTable
+    from ofc_desk.service.terms.snapshot import TableSnapshot, Turn
 
 
 class EntryForm(NamedTuple):

@@ -20,14 +20,14 @@ from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, award_w
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html, payment_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
-from ofc_desk.service.games.chinese.game import payment_rules, plays_surrender
-from ofc_desk.service.snapshot import Turn, TurnKind
+from ofc_desk.service.table.games.chinese.game import payment_rules, plays_surrender
+from ofc_desk.service.terms.snapshot import Turn, TurnKind
 
 if TYPE_CHECKING:
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
-    from ofc_desk.service.table_service import TableService
+    from ofc_desk.service.front.table_service import TableService
 
 SHOWDOWN_FORM = EntryForm(
     confirm_caption=lazy_gettext("Confirm hand (Enter)"),

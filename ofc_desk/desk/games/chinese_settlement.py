@@ -4,7 +4,7 @@ and, for a hand paid by `pool` or `single-winner`, each row's winner or the deal
 what the preset says they collect.
 
 The figures are the service's scored result (the core's `HandResult` of the hand) and the preset's
-numbers as the Chinese game gives them (`service.games.chinese.game.payment_rules`); nothing here
+numbers as the Chinese game gives them (`service.table.games.chinese.game.payment_rules`); nothing here
 adds or decides anything.
 """
 

@@ -13,8 +13,8 @@ from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import StagedCards
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
-from ofc_desk.service.games.chinese.commands import Show
-from ofc_desk.service.games.chinese.game import specials_made
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.chinese.game import specials_made
 
 SURRENDER_KEY = "s"
 

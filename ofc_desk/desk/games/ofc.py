@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
-    from ofc_desk.service.snapshot import Turn
-    from ofc_desk.service.table_service import TableService
+    from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.terms.snapshot import Turn
 
 STREET_FORM = EntryForm(
     confirm_caption=lazy_gettext("Confirm street (Enter)"),

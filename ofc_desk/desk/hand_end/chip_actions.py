@@ -28,9 +28,9 @@ from ofc_desk.desk.entry.staging import seat_map
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.i18n import _
-from ofc_desk.service.commands import Request
-from ofc_desk.service.snapshot import Phase, TableSnapshot
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.table.commands import Request
+from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
 
 SETTLED_PHASES = (Phase.SETTLED, Phase.BETWEEN_HANDS, Phase.CLOSED)
 ReadValues = Callable[[], Values]

@@ -36,7 +36,7 @@ from ofc_desk.desk.hand_end.transfer_lines import transfers_html
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
 from ofc_desk.i18n import _
-from ofc_desk.service.snapshot import SettlementPreview
+from ofc_desk.service.terms.snapshot import SettlementPreview
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,8 @@ from ofc_desk.desk.records.models import (
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.i18n import Language, _, lazy_gettext
 from ofc_desk.service import audit_log, chip_ledger, hand_history
-from ofc_desk.service.table_service import TableService
-from ofc_desk.service.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.front.table_service import TableService
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, SignInError, sign_in
 

@@ -23,9 +23,9 @@ from PySide6.QtCore import (
 
 from ofc_desk.desk.games import desk_game
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, pgettext
-from ofc_desk.service.events import LedgerKind
-from ofc_desk.service.records import AuditRecord, HandRecord, LedgerRecord
-from ofc_desk.service.sentences import audit_sentence
+from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
+from ofc_desk.service.store.sentences import audit_sentence
+from ofc_desk.service.terms.events import LedgerKind
 
 SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 OBJECT_ROLE = int(Qt.ItemDataRole.UserRole) + 2

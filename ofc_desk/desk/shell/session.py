@@ -38,11 +38,11 @@ from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
-from ofc_desk.service.commands import HandOver
-from ofc_desk.service.desk_holds import ThisDesk
-from ofc_desk.service.records import OpenTable
-from ofc_desk.service.snapshot import TableSnapshot
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.room.desk_holds import ThisDesk
+from ofc_desk.service.store.records import OpenTable
+from ofc_desk.service.table.commands import HandOver
+from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database, RoomNotReady
 from ofc_desk.storage.users import Account
 
@@ -72,7 +72,7 @@ class DeskSession(QObject):
         self.account: Account | None = None
         self.open_tables: list[OpenTable] = []
         self.desk = ThisDesk.here()
-        """This desk: the tables it opens or resumes are held by it (`service.desk_holds`)."""
+        """This desk: the tables it opens or resumes are held by it (`service.room.desk_holds`)."""
         self.controller = TableController(window, DraftStore(store.settings))
         keep_report_folder_in(store.settings)
         self.chip_actions = ChipActions(self.controller)

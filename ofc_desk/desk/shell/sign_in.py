@@ -1,7 +1,7 @@
 """Dealer sign-in, and on a database with no accounts the first start's dealer and supervisor.
 
 The PIN hash is slow on purpose, so each check runs on the worker thread while its dialog waits.
-Which accounts a room needs is the service's rule (`ofc_desk.service.account_policy`).
+Which accounts a room needs is the service's rule (`ofc_desk.service.room.account_policy`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,13 @@ from PySide6.QtWidgets import QWidget
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _
-from ofc_desk.service.account_policy import NewAccount, create_first_accounts, needs_key_set_up, set_up_key
-from ofc_desk.service.errors import ActionRefused
+from ofc_desk.service.room.account_policy import (
+    NewAccount,
+    create_first_accounts,
+    needs_key_set_up,
+    set_up_key,
+)
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, SignInError, nobody_signs_in, sign_in
 

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QTimer
 
 if TYPE_CHECKING:  # the floor's check uses PolledCheck without the desk's session
     from ofc_desk.desk.shell.session import DeskSession
-    from ofc_desk.service.snapshot import TableSnapshot
+    from ofc_desk.service.terms.snapshot import TableSnapshot
 
 SMOKE_TEST_SECONDS = 60
 POLL_MS = 100

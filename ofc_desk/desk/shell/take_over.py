@@ -1,7 +1,7 @@
 """Taking over a table live at another desk (issue 34): the Open a table list says where each
 table is live, since when and by whom, and resuming one held at another machine asks a floor
 supervisor's PIN; the service records the takeover as a hand-over and the other desk goes
-read-only (`service.desk_holds`). The PIN is checked on the worker thread (it is slow on purpose)."""
+read-only (`service.room.desk_holds`). The PIN is checked on the worker thread (it is slow on purpose)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QWidget
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, ngettext
-from ofc_desk.service.desk_holds import ThisDesk
-from ofc_desk.service.records import OpenTable
-from ofc_desk.service.table_service import Dealer, TableService
+from ofc_desk.service.front.table_service import Dealer, TableService
+from ofc_desk.service.room.desk_holds import ThisDesk
+from ofc_desk.service.store.records import OpenTable
 from ofc_desk.storage.database import Database
 
 Taken = Callable[[TableService], None]

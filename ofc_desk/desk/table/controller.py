@@ -37,12 +37,12 @@ from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
 from ofc_desk.desk.table.read_only import TakenTableGuard
 from ofc_desk.i18n import _
-from ofc_desk.service.commands import Settle, StartHand, Undo
-from ofc_desk.service.desk_holds import TakenElsewhere
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.choose import entry_for
-from ofc_desk.service.snapshot import Phase, TableSnapshot, TurnKind
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.room.desk_holds import TakenElsewhere
+from ofc_desk.service.table.commands import Settle, StartHand, Undo
+from ofc_desk.service.table.games.choose import entry_for
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.snapshot import Phase, TableSnapshot, TurnKind
 
 
 class TableController(QObject):

@@ -14,7 +14,7 @@ from ofc_desk.desk.shell.status_line import StatusPart
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.i18n import _, ngettext
 from ofc_desk.reports.spoken import data_words, hand_words
-from ofc_desk.service.snapshot import Phase, SeatView, TableSnapshot, TurnKind
+from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 
 def seat_faces(

@@ -15,10 +15,10 @@ from ofc_desk.desk.entry.staging import ENTRY_PHASES, Staging, entry_lists
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
-from ofc_desk.service.commands import Entry
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.games.choose import entry_for
-from ofc_desk.service.snapshot import TableSnapshot, TurnKind
+from ofc_desk.service.table.commands import Entry
+from ofc_desk.service.table.games.choose import entry_for
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.snapshot import TableSnapshot, TurnKind
 
 
 class FantasylandEntry:

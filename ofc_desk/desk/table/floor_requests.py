@@ -14,8 +14,8 @@ from PySide6.QtCore import QObject, QTimer
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _, lazy_gettext
-from ofc_desk.service.snapshot import TableSnapshot
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.terms.snapshot import TableSnapshot
 
 WATCH_MS = 1000
 BACK = lazy_gettext(

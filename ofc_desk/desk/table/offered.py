@@ -8,9 +8,9 @@ from __future__ import annotations
 from ofc_desk.desk.action_parts import TableNow
 from ofc_desk.desk.actions import DESK_ACTIONS
 from ofc_desk.desk.shell.main_window import MainWindow
-from ofc_desk.service.commands import Settle
-from ofc_desk.service.snapshot import TableSnapshot
-from ofc_desk.service.table_service import TableService
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.table.commands import Settle
+from ofc_desk.service.terms.snapshot import TableSnapshot
 
 
 def offer_actions(

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from ofc_desk.service.snapshot import TableSnapshot
-    from ofc_desk.service.table_service import TableService
+    from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.terms.snapshot import TableSnapshot
 
 ServiceGetter = Callable[[], "TableService | None"]
 """The table open now, if any: asked at each use, for the desk may open another."""

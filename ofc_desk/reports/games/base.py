@@ -18,7 +18,7 @@ from ofc_desk.reports.record import (
     SeatResult,
     TransferRecord,
 )
-from ofc_desk.service.events import EventKind
+from ofc_desk.service.terms.events import EventKind
 
 
 class ReportGame(Protocol):

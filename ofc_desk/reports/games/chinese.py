@@ -34,8 +34,8 @@ from ofc_desk.reports.record import (
 )
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
 from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.terms.events import EventKind
 
 SPECIAL_KINDS = frozenset(SpecialKind)
 

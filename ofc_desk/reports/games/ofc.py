@@ -26,8 +26,8 @@ from ofc_desk.reports.record import (
 )
 from ofc_desk.reports.rules_words import PRESET_TABLES, inline_words, rules_label, value_words
 from ofc_desk.reports.spoken import reason_words
-from ofc_desk.service.events import EventKind
-from ofc_desk.service.replay_vocabulary import ACTION_KEYS
+from ofc_desk.service.replays.replay_vocabulary import ACTION_KEYS
+from ofc_desk.service.terms.events import EventKind
 
 LABELS: dict[str, LazyText] = {
     "scoring_systems": lazy_gettext("Scoring systems"),

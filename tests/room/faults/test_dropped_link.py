@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import event, text
 
-from ofc_desk.service.errors import ActionRefused
-from ofc_desk.service.unrecorded import refused_unrecorded
+from ofc_desk.service.store.unrecorded import refused_unrecorded
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage import database as database_module
 from ofc_desk.storage.database import Database
 

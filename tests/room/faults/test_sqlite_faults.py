@@ -27,12 +27,13 @@ from sqlalchemy import Connection, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from ofc_desk.service import TableService, table_service
-from ofc_desk.service.commands import Request, Scripted
-from ofc_desk.service.events import FLOOR_WRITTEN, EventKind
-from ofc_desk.service.persistence import CHANGED_ELSEWHERE
-from ofc_desk.service.pool_ledger import room_pool
-from ofc_desk.service.verify import verify_database
+from ofc_desk.service import TableService
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.front import table_service
+from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE
+from ofc_desk.service.store.pool_ledger import room_pool
+from ofc_desk.service.table.commands import Request, Scripted
+from ofc_desk.service.terms.events import FLOOR_WRITTEN, EventKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import sign_in
 from tests.helpers.fault_scenarios import (

@@ -3,7 +3,7 @@ signature of its dealer (`signatures.entries_key`, the top of a hash chain whose
 holds), and marks each entry it records (a street, a showdown, an undo, a new hand, a seat's
 sitting out or in, a request to the floor) with the next link of that chain (`entry_marks`), in
 the entry's own transaction. An entry another login appended carries no mark the chain accepts,
-and `verify` names it (ofc_desk.service.entry_marks).
+and `verify` names it (ofc_desk.service.store.entry_marks).
 
 Nothing stored is rewritten: a session whose opening signature names no key (every one recorded
 before) is checked as before.

@@ -1,0 +1,92 @@
+"""The one road from the database to a printed report: a session read in one snapshot and
+verified before anything of it is handed out.
+
+Reports used to read a session's events, hands and ledger in three transactions and trust the
+stored rows: a changed ledger amount was printed on a signed report, and a table recording
+meanwhile could print figures ahead of their fingerprint. Here the session's events, its hash
+chain, its link to the session before it, its signatures and every derived row are checked in
+one snapshot (`verify.verify_one_session`), and the hands and ledger handed out are the ones the
+rules give for the verified events, not the stored rows (which were compared with them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import cast
+
+from ofc_desk.i18n import _
+from ofc_desk.service.audit.verify import VerifyFault, verify_one_session
+from ofc_desk.service.audit.verify_session import Stacks, VerifiedRows
+from ofc_desk.service.room.room_chain import RoomHead, room_head_in
+from ofc_desk.service.room.room_pool import PoolRow, session_pool_rows
+from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
+from ofc_desk.service.store.row_reader import audit_record, hand_record, ledger_record, voided_hands
+from ofc_desk.service.table.dealers import DealerShift, dealer_shifts, dealer_step, hand_dealers
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.payloads import HandStarted
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import TableSession
+
+
+@dataclass(frozen=True)
+class VerifiedSession:
+    events: list[AuditRecord]
+    hands: list[HandRecord]
+    ledger: list[LedgerRecord]
+    room_head: RoomHead | None
+    """The newest event of the database in the same snapshot."""
+    set_aside: tuple[str, ...] = ()
+    """The session's stored rows `verify` set aside (`VerifiedRows.set_aside`): none is printed."""
+    pool_rows: tuple[PoolRow, ...] = ()
+    """The session's changes of the room's jackpot pool, the ones its events give, each with the
+    room's pool after it."""
+    dealer_shifts: tuple[DealerShift, ...] = ()
+    """Every dealer of the session, each with the hands they dealt (`dealers.dealer_shifts`)."""
+    stacks_after: Mapping[int, Stacks] = field(default_factory=dict)
+    """Each settled hand's number and the stacks its settlement left (`VerifiedRows.stacks_after`)."""
+    hands_started_at: Mapping[int, str] = field(default_factory=dict)
+    """Each dealt hand's number and when it was dealt (its `hand_started` event's time)."""
+    live_hand: int | None = None
+    """The hand dealt and not settled when the events end (`VerifiedRows.live_hand`)."""
+
+
+def read_verified_session(database: Database, session_id: int) -> VerifiedSession:
+    """The session as verified; raises VerifyFault naming the first fault (nothing is handed out)."""
+    with database.snapshot() as session:
+        row = session.get(TableSession, session_id)
+        if row is None:
+            raise VerifyFault(_("there is no session {number}").format(number=session_id))
+        verified = verify_one_session(session, row)
+        pool_rows, fault = session_pool_rows(session, session_id, verified.pool_steps)
+        if fault is not None:
+            raise VerifyFault(fault)
+        head = room_head_in(session)
+    events = [audit_record(event) for event in verified.events]
+    steps = [dealer_step(event.kind, event.actor, event.payload) for event in events]
+    hands = _hands(session_id, verified, events, hand_dealers(steps))
+    ledger = [ledger_record(session_id, entry) for entry in verified.ledger]
+    return VerifiedSession(
+        events,
+        hands,
+        ledger,
+        head,
+        verified.set_aside,
+        pool_rows,
+        dealer_shifts(steps),
+        verified.stacks_after,
+        _hands_started_at(events),
+        verified.live_hand,
+    )
+
+
+def _hands(
+    session_id: int, verified: VerifiedRows, events: list[AuditRecord], dealers: Mapping[int, tuple[str, ...]]
+) -> list[HandRecord]:
+    voids = voided_hands(event.payload for event in events if event.kind == EventKind.HAND_VOIDED)
+    return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in verified.hands]
+
+
+def _hands_started_at(events: list[AuditRecord]) -> dict[int, str]:
+    started = (event for event in events if event.kind == EventKind.HAND_STARTED)
+    return {cast(HandStarted, event.payload)["number"]: event.at for event in started}

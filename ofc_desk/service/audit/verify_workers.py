@@ -1,0 +1,204 @@
+"""`verify`'s sessions checked side by side: a room's day is many sessions, each checked alone
+(`verify_session.check_session`), so on a machine of several cores a pool of processes checks
+them at once, and the room's walk (`verify`) takes their findings in the sessions' order, so that
+the first fault it names is the one a walk of one session after another names.
+
+The workers are forks started before this process starts a thread; each opens the database anew
+(an inherited connection is never touched) and checks a session in a snapshot of its own. A
+worker's snapshot may be later than the walk's, while tables go on recording: each worker also
+reads what it checked of the session (its head, how many rows of each kind), and a session whose
+rows differ from the walk's snapshot is checked again in the walk's own, so every session is
+checked as the walk sees the room. Where forking is unsafe or unavailable (`side_check.can_fork`),
+on one core, or when a pool process dies, the sessions are checked here, one after another: the
+same code with one worker.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from typing import Any, NamedTuple
+
+from sqlalchemy import func, select
+
+from ofc_desk.service.audit.side_check import can_fork
+from ofc_desk.service.audit.verify_session import FORK_FROM_EVENTS, VerifiedRows, check_session
+from ofc_desk.service.room.room_pool import PoolStep
+from ofc_desk.service.terms.errors import VerifyFault
+from ofc_desk.storage.accounts import AccountsChain
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Event, HandRow, LedgerRow, Signature, TableSession, TransferRow
+
+
+class SessionTally(NamedTuple):
+    """What the room's walk keeps of a session checked: its counts, where its chain ends, the rows
+    set aside and its part in the jackpot pool."""
+
+    events: int
+    hands: int
+    chips: int
+    final_hash: str
+    set_aside: tuple[str, ...]
+    pool_steps: tuple[PoolStep, ...]
+
+
+def tally(verified: VerifiedRows) -> SessionTally:
+    return SessionTally(
+        len(verified.events),
+        len(verified.hands),
+        verified.chips,
+        verified.events[-1].hash,
+        verified.set_aside,
+        verified.pool_steps,
+    )
+
+
+@dataclass(frozen=True)
+class Room:
+    """What every session's check reads of the room, read once in the walk's snapshot."""
+
+    supervisors: set[str]
+    accounts: AccountsChain
+
+
+Sizes = tuple[Any, ...]
+"""A session's head, closing time and how many rows of each kind it holds: rows are only ever
+added, so two snapshots that agree on these hold the same rows of the session."""
+
+
+def checked_sessions(
+    database: Database,
+    snapshot: Any,
+    rows: Sequence[TableSession],
+    room: Room,
+    *,
+    fork: bool,
+    workers: int | None = None,
+) -> Iterator[SessionTally]:
+    """Each of `rows` checked, in their order: a session's fault is raised when its turn comes.
+    With `fork`, sessions are spread over `workers` processes (by default one a core, when the room
+    is long enough to pay for them and no session is most of it); a long session checked here
+    checks its chain, signatures and scores in a second process instead (`side_check`)."""
+    sizes = _sizes(snapshot)
+    count = _pool_size(rows, sizes, workers) if fork and can_fork() else 1
+    if count < 2:
+        for row in rows:
+            yield tally(check_session(snapshot, row, room.supervisors, room.accounts, fork=fork))
+        return
+    yield from _spread(database, snapshot, rows, room, sizes, count)
+
+
+def _pool_size(rows: Sequence[TableSession], sizes: dict[int, Sizes], workers: int | None) -> int:
+    if workers is not None or len(rows) < 2:
+        return min(workers or 1, len(rows))
+    events = [sizes[row.id][_EVENTS] for row in rows]
+    # A session that is most of the room is checked faster with its own second process.
+    if sum(events) < FORK_FROM_EVENTS or max(events) * 2 > sum(events):
+        return 1
+    return min(_cores(), len(rows))
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _spread(
+    database: Database,
+    snapshot: Any,
+    rows: Sequence[TableSession],
+    room: Room,
+    sizes: dict[int, Sizes],
+    count: int,
+) -> Iterator[SessionTally]:
+    global _WORKER_ROOM
+    _WORKER_ROOM = (database.url, database.read_only, room)  # the forks start with it
+    pool = ProcessPoolExecutor(count, mp_context=get_context("fork"), initializer=_start_worker)
+    try:
+        # The longest first, so that no worker is left with a long one at the end.
+        by_length = sorted(rows, key=lambda row: -sizes[row.id][_EVENTS])
+        futures = {row.id: pool.submit(_check_in_worker, row.id) for row in by_length}
+        for row in rows:
+            yield _taken(futures[row.id], snapshot, row, room, sizes[row.id])
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        _WORKER_ROOM = None
+
+
+Checked = tuple[Sizes, "SessionTally | str"]
+"""What a worker read of a session, and its tally or its fault in words."""
+
+
+def _taken(
+    future: Future[Checked], snapshot: Any, row: TableSession, room: Room, sizes: Sizes
+) -> SessionTally:
+    try:
+        seen, found = future.result()
+    except Exception:  # a worker failed (killed, out of memory, its own error): checked here alike
+        seen, found = None, ""
+    if seen != sizes:  # recorded meanwhile, or not checked: checked in the walk's snapshot
+        return tally(check_session(snapshot, row, room.supervisors, room.accounts))
+    if isinstance(found, str):
+        raise VerifyFault(found)
+    return found
+
+
+_WORKER_ROOM: tuple[str, bool, Room] | None = None
+_worker_database: Database | None = None
+
+
+def _start_worker() -> None:
+    global _worker_database
+    assert _WORKER_ROOM is not None  # set before the pool forks
+    url, read_only, _room = _WORKER_ROOM
+    # The fold makes many short-lived objects, none in a reference cycle (as `verify`'s walk).
+    gc.disable()
+    _worker_database = Database(url, migrate=False, read_only=read_only)
+
+
+def _check_in_worker(session_id: int) -> Checked:
+    assert _WORKER_ROOM is not None and _worker_database is not None
+    room = _WORKER_ROOM[2]
+    with _worker_database.snapshot() as snapshot:
+        row = snapshot.get(TableSession, session_id)
+        if row is None:  # cannot be: the walk saw it, and sessions are never deleted
+            return (), ""
+        sizes = _sizes(snapshot, session_id)[session_id]
+        try:
+            return sizes, tally(check_session(snapshot, row, room.supervisors, room.accounts))
+        except VerifyFault as fault:
+            return sizes, str(fault)
+
+
+_EVENTS = 3
+"""Where a session's event count stands in its `Sizes`."""
+
+
+def _sizes(snapshot: Any, session_id: int | None = None) -> dict[int, Sizes]:
+    """Every session's `Sizes`, or only `session_id`'s."""
+    connection = snapshot.connection()
+    heads = select(TableSession.id, TableSession.head_seq, TableSession.head_hash, TableSession.closed_at)
+    counts = [
+        _counted(connection, select(model.session_id, func.count()), model.session_id, session_id)
+        for model in (Event, Signature, HandRow, LedgerRow)
+    ]
+    transfers = select(HandRow.session_id, func.count()).join(TransferRow, TransferRow.hand_id == HandRow.id)
+    counts.append(_counted(connection, transfers, HandRow.session_id, session_id))
+    return {
+        head[0]: (*head[1:], *(count.get(head[0], 0) for count in counts))
+        for head in connection.execute(_only(heads, TableSession.id, session_id)).all()
+    }
+
+
+def _counted(connection: Any, query: Any, column: Any, session_id: int | None) -> dict[int, int]:
+    return dict(connection.execute(_only(query, column, session_id).group_by(column)).all())
+
+
+def _only(query: Any, column: Any, session_id: int | None) -> Any:
+    return query if session_id is None else query.where(column == session_id)

@@ -1,0 +1,275 @@
+"""The floor supervisor's reading of a room: every open table and its state, rebuilt from the
+event log exactly as a desk rebuilds its table on resume, kept up to date by folding in only the
+events recorded since the last reading. It reads; it never writes.
+
+`FloorReader.read()` is cheap when nothing changed (one query of each open session's chain head),
+so a face may call it often. `ChangeWatch` says when to call it: on PostgreSQL it LISTENs to the
+channel every stored event notifies (`storage.database.notify_table_changed`); on SQLite, which
+has no such channel, every wait is a short poll.
+"""
+
+from __future__ import annotations
+
+import re
+import select as selector
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from sqlalchemy import Connection, select, text
+
+from ofc_desk.core.jackpot import AwardPaid
+from ofc_desk.core.results import ResultTransfer
+from ofc_desk.i18n import _
+from ofc_desk.service.room.room_pool import WithJackpot
+from ofc_desk.service.store.pool_ledger import pool_in
+from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.service.terms.outcome import Outcome
+from ofc_desk.service.terms.snapshot import RequestView, TableSnapshot
+from ofc_desk.storage.audit import GENESIS_HASH
+from ofc_desk.storage.database import EVENTS_CHANNEL, Database, schema_sentence
+from ofc_desk.storage.models import Event, TableSession
+
+PACE_AFTER_MINUTES = 10
+"""A table's hands per hour is shown once it has been open this long: earlier it says nothing."""
+SQLITE_POLL_SECONDS = 0.25
+
+
+@dataclass(frozen=True)
+class LastSettlement:
+    hand_number: int
+    transfers: tuple[ResultTransfer, ...]
+    """The settlement's transfers in order, as the settled hand's result gives them."""
+    voided: bool
+    """The supervisor voided this hand afterwards (its chips went back)."""
+    award: AwardPaid | None = None
+    """The room jackpot's award the hand paid, at a table whose preset pays one."""
+
+
+@dataclass(frozen=True)
+class FloorTable:
+    """One open table as the floor sees it."""
+
+    snapshot: TableSnapshot
+    """What the table's desk draws now: hand, street, whose turn, seats and stacks."""
+    opened_at: str
+    hands_settled: int
+    """Hands dealt to the end and settled, voided ones included (they were dealt)."""
+    hands_per_hour: int | None
+    """Settled hands per hour since the table opened; None while it has been open less than
+    `PACE_AFTER_MINUTES`."""
+    last_settlement: LastSettlement | None
+    open_requests: tuple[RequestView, ...]
+    """Requests waiting for the floor (voids, chip corrections, rules changes asked for at the
+    desk), or approved and waiting for the hand to end, each in words."""
+    fault: str | None = None
+    """Why the stored events could not be folded (the table then shows its last good state)."""
+
+    @property
+    def session_id(self) -> int:
+        return self.snapshot.session_id
+
+    @property
+    def table(self) -> str:
+        return self.snapshot.table
+
+
+@dataclass(frozen=True)
+class FloorRoom:
+    read_at: datetime
+    tables: tuple[FloorTable, ...]
+    """Ordered by table name, numbers as numbers (T2 before T10)."""
+    ever_opened: bool = True
+    """Some table has been (or, in a schema this program cannot read, may have been) opened in
+    this room; False: a new room, no table yet."""
+    not_ready: str | None = None
+    """Why nothing can be read yet, in words: the room has no tables yet or its schema is not
+    the one this program reads, and what to do (the owner's `ofc-desk db upgrade`)."""
+    jackpot_pool: int = 0
+    """The room's jackpot pool (`pool_ledger.room_pool`): every table's drops and seeds less awards."""
+
+    def reads_as(self, other: FloorRoom) -> bool:
+        """Whether the two readings show the same (whenever each was taken)."""
+        return (self.tables, self.ever_opened, self.not_ready, self.jackpot_pool) == (
+            other.tables,
+            other.ever_opened,
+            other.not_ready,
+            other.jackpot_pool,
+        )
+
+
+class _FollowedTable(FoldHooks[Event]):
+    """One open session's machine, folded up to `head_seq` (the fold's hooks move the head)."""
+
+    def __init__(self, session_id: int, opened_at: str) -> None:
+        self.session_id = session_id
+        self.opened_at = opened_at
+        self.machine = TableMachine()
+        self.head_seq = 0
+        self.head_hash = GENESIS_HASH
+        self.last_settled: tuple[int, tuple[ResultTransfer, ...], AwardPaid | None] | None = None
+        self.fault: str | None = None
+
+    def follow(self, events: list[Event]) -> None:
+        if self.head_seq == 0:  # the first batch is the whole session so far
+            self.machine = pinned_machine(events)
+        fold(self.machine, events, self)
+
+    def folded(self, event: Event, outcome: Outcome) -> None:
+        self.head_seq, self.head_hash = event.seq, event.hash
+        if (settled := outcome.hand) is not None:
+            paid = settled.scored.jackpot.award if isinstance(settled.scored, WithJackpot) else None
+            self.last_settled = (settled.number, settled.transfers, paid)  # read once, shown often
+
+    def refused(self, event: Event, error: Exception) -> None:
+        said = _("event {seq} ({kind}) cannot be read back: {problem}")
+        self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
+
+    def floor_table(self, now: datetime) -> FloorTable | None:
+        if not self.machine.opened:
+            return None
+        last = None
+        if self.last_settled is not None:
+            number, transfers, award = self.last_settled
+            last = LastSettlement(number, transfers, number in self.machine.voided, award)
+        snapshot = self.machine.snapshot(self.session_id, self.head_hash)
+        hands_settled = self.machine.hands_settled
+        return FloorTable(
+            snapshot=snapshot,
+            opened_at=self.opened_at,
+            hands_settled=hands_settled,
+            hands_per_hour=hands_per_hour(hands_settled, self.opened_at, now),
+            last_settlement=last,
+            open_requests=snapshot.open_requests,
+            fault=self.fault,
+        )
+
+
+def hands_per_hour(settled: int, opened_at: str, now: datetime) -> int | None:
+    """Settled hands per hour since opening, rounded; None before `PACE_AFTER_MINUTES`.
+
+    >>> now = datetime(2026, 1, 1, 21, 30, tzinfo=UTC)
+    >>> hands_per_hour(45, "2026-01-01T20:00:00.000000Z", now)
+    30
+    >>> hands_per_hour(3, "2026-01-01T21:25:00.000000Z", now) is None
+    True
+    """
+    opened = datetime.strptime(opened_at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    seconds = (now - opened).total_seconds()
+    if seconds < PACE_AFTER_MINUTES * 60:
+        return None
+    return round(settled * 3600 / seconds)
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """Table names sorted as a person reads them: digits as numbers.
+
+    >>> sorted(["T10", "T2", "Bar 1"], key=natural_key)
+    ['Bar 1', 'T2', 'T10']
+    """
+    parts = re.split(r"(\d+)", name.casefold())
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in parts if part)
+
+
+class FloorReader:
+    """Every open table of a database, kept folded between readings."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._followed: dict[int, _FollowedTable] = {}
+        self._schema_current = False
+        """The schema was found current; looked at again after any failed reading."""
+
+    def read(self, now: datetime | None = None) -> FloorRoom:
+        """The room now. A room whose schema is not there yet (a new room: its owner has not run
+        `ofc-desk db upgrade`, or its first desk is making it this moment) or not this program's
+        reads as no tables, saying why, until it is."""
+        now = now or datetime.now(UTC)
+        if not self._schema_current:
+            state = self.database.schema_state()
+            if not state.current:
+                # A schema there but not this program's may hold tables this floor cannot read.
+                sentence = schema_sentence(state, self.database.url)
+                return FloorRoom(now, (), ever_opened=state.revision is not None, not_ready=sentence)
+            self._schema_current = True
+        try:
+            return self._read(now)
+        except BaseException:
+            self._schema_current = False
+            raise
+
+    def _read(self, now: datetime) -> FloorRoom:
+        with self.database.session() as session:
+            heads = session.execute(
+                select(TableSession.id, TableSession.opened_at, TableSession.head_seq).where(
+                    TableSession.closed_at.is_(None)
+                )
+            ).all()
+            open_ids = {row.id for row in heads}
+            for gone in set(self._followed) - open_ids:
+                del self._followed[gone]
+            for session_id, opened_at, head_seq in heads:
+                followed = self._followed.setdefault(session_id, _FollowedTable(session_id, opened_at))
+                if head_seq > followed.head_seq and followed.fault is None:
+                    new_events = session.scalars(
+                        select(Event)
+                        .where(Event.session_id == session_id, Event.seq > followed.head_seq)
+                        .where(Event.seq <= head_seq)
+                        .order_by(Event.seq)
+                    ).all()
+                    followed.follow(list(new_events))
+            ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
+            jackpot_pool = pool_in(session, self.database)
+        tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
+        tables.sort(key=lambda table: (natural_key(table.table), table.session_id))
+        return FloorRoom(now, tuple(tables), ever_opened, jackpot_pool=jackpot_pool)
+
+
+class ChangeWatch(Protocol):
+    def wait(self, seconds: float) -> bool:
+        """Block up to `seconds`; True when some table may have changed since the last wait."""
+
+    def close(self) -> None: ...
+
+
+class PollWatch:
+    """SQLite: no notifications, so every short wait ends in a (cheap) look at the heads."""
+
+    def wait(self, seconds: float) -> bool:
+        time.sleep(min(seconds, SQLITE_POLL_SECONDS))
+        return True
+
+    def close(self) -> None:
+        pass
+
+
+class ListenWatch:
+    """PostgreSQL: LISTEN on the events channel over a connection of its own (autocommit)."""
+
+    def __init__(self, database: Database) -> None:
+        self._connection: Connection = database.engine.connect().execution_options(
+            isolation_level="AUTOCOMMIT"
+        )
+        self._ours = f"{self._connection.scalar(text('SELECT current_schema()'))}:"
+        self._connection.exec_driver_sql(f"LISTEN {EVENTS_CHANNEL}")
+        self._driver: Any = self._connection.connection.driver_connection
+
+    def wait(self, seconds: float) -> bool:
+        # Waiting on the socket, not in the driver, keeps the wait interruptible every `seconds`.
+        ready, _writable, _broken = selector.select([self._driver.fileno()], [], [], seconds)
+        if not ready:
+            return False
+        # Every notice is read off the socket; only this room's (its schema's) count.
+        return any([notice.payload.startswith(self._ours) for notice in self._driver.notifies(timeout=0)])
+
+    def close(self) -> None:
+        self._connection.invalidate()  # a LISTENing connection must not go back to the pool
+        self._connection.close()
+
+
+def watch_changes(database: Database) -> ChangeWatch:
+    if database.engine.dialect.name == "postgresql":
+        return ListenWatch(database)
+    return PollWatch()

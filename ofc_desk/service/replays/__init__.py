@@ -1,0 +1,1 @@
+"""Replaying a scripted session: its vocabulary, its accounts, and the walk."""

@@ -1,0 +1,503 @@
+"""The service's bridge to storage: append an accepted event with its derived rows in ONE
+transaction, committed before the action is acknowledged; fold stored events back into a machine;
+read history rows for the faces."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ofc_desk.i18n import _, lazy_gettext
+from ofc_desk.service.room import desk_holds, room_pool
+from ofc_desk.service.room.room_chain import link_new_session, lock_openings
+from ofc_desk.service.store.entry_marks import EntryStamp, stamp_row
+from ofc_desk.service.store.pool_ledger import held_pool, pool_reading
+from ofc_desk.service.store.records import (
+    AuditRecord,
+    HandFields,
+    HandRecord,
+    LedgerFields,
+    LedgerRecord,
+    OpenTable,
+    TransferFields,
+)
+from ofc_desk.service.store.row_reader import audit_record, hand_record, ledger_record, voided_hands
+from ofc_desk.service.store.signoffs import marks_entries
+from ofc_desk.service.table.dealers import HAND_OVERS, DealerStep, hand_dealers
+from ofc_desk.service.table.fold import StoredEvent, fold, folded
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.outcome import Outcome
+from ofc_desk.service.terms.payloads import EventPayload, TableOpened
+from ofc_desk.storage.accounts import BUILTIN_REPLAY
+from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
+from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, notify_table_changed, share_append_lock
+from ofc_desk.storage.keys import head_message, sign
+from ofc_desk.storage.models import (
+    AccountEvent,
+    Event,
+    HandRow,
+    LedgerRow,
+    Signature,
+    TableSession,
+    TransferRow,
+)
+from ofc_desk.storage.users import Account, Role, SignInError, sign_in
+
+CHANGED_ELSEWHERE = lazy_gettext(
+    "this table was changed at another desk: it now shows what is stored — check it, then do it"
+    " again if it still applies"
+)
+"""The refusal a desk meets when another wrote first, said once it holds the table as stored
+(`TableService._record`); compared as said (`str`), in the same thread."""
+
+
+@dataclass(frozen=True)
+class StoredStep:
+    """What folding needs of one committed event, kept in memory by the desk that holds the table."""
+
+    kind: str
+    payload: str
+    actor: str
+
+
+class EventStore:
+    """Appends one session's events; remembers the head of its chain and what is stored up to it
+    (`history`), so the table as stored can be rebuilt while the database does not answer."""
+
+    def __init__(
+        self,
+        database: Database,
+        session_id: int,
+        head_seq: int,
+        head_hash: str,
+        history: Sequence[StoredEvent] = (),
+    ) -> None:
+        self.database = database
+        self.session_id = session_id
+        self.head_seq = head_seq
+        self.head_hash = head_hash
+        self.history = [StoredStep(event.kind, event.payload, event.actor) for event in history]
+        """Every event of the session up to the head, as committed: nothing that failed to commit."""
+        self.desk: desk_holds.ThisDesk | None = None
+        """The desk this store appends for: each append checks it still holds the table."""
+        self._keeps_marks: bool | None = None
+        """Whether the schema keeps entries' marks (migration 0013), read once."""
+
+    @classmethod
+    def create_session(
+        cls,
+        database: Database,
+        table: str,
+        actor: str,
+        payload: TableOpened,
+        machine: TableMachine,
+        signers: Sequence[Account] = (),
+        entries_key: str = "",
+        desk: desk_holds.ThisDesk | None = None,
+    ) -> EventStore:
+        """A new session's store, its opening committed (and held by `desk`, if given, from the
+        same transaction); `entries_key`, signed by the first signer, is the key that marks the
+        opening desk's entries (`entry_marks`)."""
+        with database.session() as session:
+            lock_openings(session)
+            _refuse_if_open(session, table)
+            row = TableSession(
+                table_name=table,
+                opened_at=utc_now(),
+                closed_at=None,
+                head_seq=0,
+                head_hash=GENESIS_HASH,
+            )
+            session.add(row)
+            try:
+                session.flush()
+            except IntegrityError:  # another desk opened it since the look above
+                session.rollback()
+                _refuse_if_open(session, table)
+                raise
+            store = cls(database, row.id, 0, link_new_session(session, row.id))
+            if desk is not None:
+                desk_holds.hold_new(session, row.id, desk, actor)
+                store.desk = desk
+            outcome = machine.apply(EventKind.TABLE_OPENED, payload, actor)
+            event = store._write(
+                session,
+                row,
+                EventKind.TABLE_OPENED,
+                payload,
+                actor,
+                outcome,
+                signers,
+                entries_key=entries_key,
+            )
+            row.opened_at = event.at
+            session.commit()
+        store._stored(event)
+        return store
+
+    @classmethod
+    def load(cls, database: Database, session_id: int) -> tuple[EventStore, TableMachine]:
+        """Rebuild a session's machine from its stored events."""
+        with database.session() as session:
+            row = session.get(TableSession, session_id)
+            if row is None:
+                raise ActionRefused(_("there is no table session {number}").format(number=session_id))
+            events = session.scalars(
+                select(Event).where(Event.session_id == session_id).order_by(Event.seq)
+            ).all()
+        machine = folded(events)
+        head_seq, head_hash = (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
+        return cls(database, session_id, head_seq, head_hash, events), machine
+
+    def stored_since(self, count: int, kind: EventKind, payload: EventPayload, actor: str) -> bool:
+        """Whether this very action (kind, payload and actor) is among the events stored after the
+        first `count` of `history`: a commit whose answer was lost, found stored once the database
+        is back. The room's pool a settlement found is the store's reading, not the action's."""
+        wanted = _without_pool(dict(payload))
+        return any(
+            step.kind == kind.value
+            and step.actor == actor
+            and _without_pool(json.loads(step.payload)) == wanted
+            for step in self.history[count:]
+        )
+
+    def stored_machine(self) -> TableMachine:
+        """The table as stored up to this store's head, folded from `history` without asking the
+        database: what a desk holds again after an action that was not recorded."""
+        return folded(self.history)
+
+    def catch_up(self, machine: TableMachine) -> list[EventKind]:
+        """Fold in the events recorded into this session elsewhere since this store's head (the
+        floor's decisions on requests); their kinds, oldest first, none when nothing is new."""
+        with self.database.session() as session:
+            events = session.scalars(
+                select(Event)
+                .where(Event.session_id == self.session_id, Event.seq > self.head_seq)
+                .order_by(Event.seq)
+            ).all()
+        for event in events:  # one at a time: the head moves past each event folded
+            fold(machine, (event,))
+            self._stored(event)
+        return [EventKind(event.kind) for event in events]
+
+    def kinds_after(self, seq: int) -> list[EventKind]:
+        """The kinds of this session's events after number `seq`, oldest first."""
+        with self.database.session() as session:
+            kinds = session.scalars(
+                select(Event.kind)
+                .where(Event.session_id == self.session_id, Event.seq > seq)
+                .order_by(Event.seq)
+            ).all()
+        return [EventKind(kind) for kind in kinds]
+
+    def check_supervisor(self, name: str, pin: str) -> Account:
+        """The supervisor's account, its key unsealed for this one approval, once name and PIN are
+        checked."""
+        try:
+            return sign_in(self.database, name, pin, Role.SUPERVISOR)
+        except SignInError as error:
+            raise ActionRefused(
+                _("a floor supervisor must approve this: {problem}").format(problem=error)
+            ) from None
+
+    def append(
+        self,
+        machine: TableMachine,
+        kind: EventKind,
+        payload: EventPayload,
+        actor: str,
+        signers: Sequence[Account] = (),
+        stamp: EntryStamp | None = None,
+    ) -> None:
+        """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
+        derived rows, the signatures of `signers` over the new head and its desk's `stamp` (an
+        entry's: `entry_marks`). On any failure this store is left at the head stored before, and
+        `machine` may hold the event that was not stored: the caller puts `stored_machine()` in its
+        place."""
+        changes_pool = kind in room_pool.POOL_KINDS
+        if changes_pool:
+            pool_reading(self.database)  # the room walked before the lock: under it, only what is new
+        try:
+            with self.database.session() as session:
+                # The room's pool is read and changed by one table at a time (`room_pool`).
+                pool = held_pool(session, self.database) if changes_pool else None
+                # One table, one desk: refused here if another desk took the table (issue 34).
+                desk_holds.check_in_append(session, self.session_id, self.desk, kind, payload)
+                if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
+                    found = pool.payable() if pool is not None else 0
+                    payload = machine.check(kind, {**payload, room_pool.POOL_KEY: found})  # the pool it found
+                outcome = machine.apply_checked(kind, payload, actor)
+                row = self._head_row(session)
+                event = self._write(session, row, kind, payload, actor, outcome, signers, stamp)
+                if pool is not None:
+                    if any(move.chips < 0 for move in outcome.pool_moves):
+                        pool.payable()  # nothing is taken out of a pool that does not verify
+                    room_pool.record_moves(session, self.session_id, event.id, pool.pool, outcome.pool_moves)
+                session.commit()
+        except IntegrityError:
+            raise ActionRefused(str(CHANGED_ELSEWHERE)) from None
+        self._stored(event)
+
+    def _stored(self, event: Event) -> None:
+        """Move the head to `event`, which is committed."""
+        self.head_seq, self.head_hash = event.seq, event.hash
+        self.history.append(StoredStep(event.kind, event.payload, event.actor))
+
+    def _head_row(self, session: Session) -> TableSession:
+        row = session.get(TableSession, self.session_id)
+        if row is None or row.head_seq != self.head_seq:
+            raise ActionRefused(str(CHANGED_ELSEWHERE))
+        return row
+
+    def _write(
+        self,
+        session: Session,
+        row: TableSession,
+        kind: EventKind,
+        payload: EventPayload,
+        actor: str,
+        outcome: Outcome,
+        signers: Sequence[Account] = (),
+        stamp: EntryStamp | None = None,
+        entries_key: str = "",
+    ) -> Event:
+        seq, at, text = self.head_seq + 1, utc_now(), canonical_json(payload)
+        digest = event_hash(self.head_hash, self.session_id, seq, kind.value, actor, at, text)
+        event = Event(
+            session_id=self.session_id,
+            seq=seq,
+            kind=kind.value,
+            actor=actor,
+            at=at,
+            payload=text,
+            prev_hash=self.head_hash,
+            hash=digest,
+        )
+        session.add(event)
+        session.flush()
+        write_derived(session, self.session_id, event.id, at, outcome)
+        if not self._marks_kept(session):
+            stamp, entries_key = None, ""  # a test recording as a desk from before migration 0013
+        for signer in signers:
+            _add_signature(session, self.session_id, seq, digest, signer, entries_key)
+            entries_key = ""  # the first signer's: the opening dealer's
+        if stamp is not None:
+            session.add(stamp_row(self.session_id, event.id, seq, stamp))
+            if stamp.key:
+                _add_signature(session, self.session_id, seq, digest, stamp.signer, stamp.key)
+        notify_table_changed(session, self.session_id)
+        row.head_seq, row.head_hash = seq, digest
+        if outcome.closes_session:
+            row.closed_at = at
+        return event
+
+    def _marks_kept(self, session: Session) -> bool:
+        if self._keeps_marks is None:
+            self._keeps_marks = marks_entries(session)
+        return self._keeps_marks
+
+
+def _without_pool(payload: dict[str, Any]) -> str:
+    """A payload's canonical text, less the room's pool a settlement found."""
+    return canonical_json({key: value for key, value in payload.items() if key != room_pool.POOL_KEY})
+
+
+def _add_signature(
+    session: Session, session_id: int, seq: int, head_hash: str, signer: Account, entries_key: str = ""
+) -> None:
+    if signer.key is None:
+        return  # an account from before sign-offs, or a name without an account: nothing to sign with
+    accounts_seq, accounts_hash = accounts_head(session)
+    message = head_message(session_id, seq, head_hash, accounts_seq, accounts_hash, entries_key)
+    # A dealer without an account of their own in a replayed session signs with the built-in key.
+    name = BUILTIN_REPLAY if signer.builtin else signer.name
+    session.add(
+        Signature(
+            session_id=session_id,
+            seq=seq,
+            hash=head_hash,
+            signer=name,
+            signature=sign(signer.key, message),
+            accounts_seq=accounts_seq,
+            accounts_hash=accounts_hash,
+            entries_key=entries_key,
+        )
+    )
+
+
+def accounts_head(session: Session) -> tuple[int, str]:
+    """The accounts chain's head, signed with a table's head: cutting or rewriting the accounts
+    below it breaks the signature. Read under the accounts chain's lock, shared: an account event
+    written meanwhile records the room's position after this event, or this reads it."""
+    share_append_lock(session, ACCOUNTS_LOCK)
+    head = session.execute(
+        select(AccountEvent.seq, AccountEvent.hash).order_by(AccountEvent.seq.desc()).limit(1)
+    ).first()
+    return (head.seq, head.hash) if head is not None else (0, "")
+
+
+def write_derived(session: Session, session_id: int, event_id: int, at: str, outcome: Outcome) -> None:
+    """Store the rows an event leaves beside itself: a settled hand, its transfers, ledger."""
+    if outcome.hand is not None:
+        hand = HandRow(session_id=session_id, **hand_fields(outcome, event_id, at))
+        session.add(hand)
+        session.flush()
+        for transfer in transfer_fields(outcome):
+            session.add(TransferRow(hand_id=hand.id, **transfer))
+    for entry in ledger_fields(outcome, event_id):
+        session.add(LedgerRow(session_id=session_id, **entry))
+
+
+def hand_fields(outcome: Outcome, event_id: int, at: str, result_text: str | None = None) -> HandFields:
+    """The hand row an outcome derives; `result_text`, when given, is the canonical JSON of its
+    result, already at hand."""
+    settled = outcome.hand
+    assert settled is not None
+    return {
+        "event_id": event_id,
+        "number": settled.number,
+        "button": settled.button,
+        "fantasyland": canonical_json(settled.fantasyland),
+        "result": settled.result_text if result_text is None else result_text,
+        "rake": canonical_json(settled.rake),
+        "jackpot": settled.jackpot,
+        "settled_at": at,
+    }
+
+
+def transfer_fields(outcome: Outcome) -> list[TransferFields]:
+    assert outcome.hand is not None
+    return [
+        {
+            "ordinal": ordinal,
+            "from_player": t.payer,
+            "to_player": t.payee,
+            "owed": t.owed,
+            "paid": t.paid,
+            "reason": t.reason,
+        }
+        for ordinal, t in enumerate(outcome.hand.transfers, start=1)
+    ]
+
+
+def ledger_fields(outcome: Outcome, event_id: int) -> list[LedgerFields]:
+    return [
+        {
+            "event_id": event_id,
+            "hand_number": entry.hand_number,
+            "player": entry.player,
+            "kind": entry.kind,
+            "amount": entry.amount,
+            "note": entry.note,
+        }
+        for entry in outcome.ledger
+    ]
+
+
+# ---------------------------------------------------------------------- reads for the faces
+def _refuse_if_open(session: Session, table: str) -> None:
+    open_id = session.scalar(
+        select(TableSession.id).where(TableSession.table_name == table, TableSession.closed_at.is_(None))
+    )
+    if open_id is not None:
+        said = _("{table} already has an open session ({number}): resume it, or close it first")
+        raise ActionRefused(said.format(table=table, number=open_id))
+
+
+def read_open_tables(database: Database) -> list[OpenTable]:
+    with database.session() as session:
+        hands = (
+            select(HandRow.session_id, func.count(HandRow.id).label("settled"))
+            .group_by(HandRow.session_id)
+            .subquery()
+        )
+        last = (
+            select(Event.session_id, func.max(Event.at).label("last_at"))
+            .group_by(Event.session_id)
+            .subquery()
+        )
+        rows = session.execute(
+            select(TableSession, hands.c.settled, last.c.last_at)
+            .outerjoin(hands, hands.c.session_id == TableSession.id)
+            .outerjoin(last, last.c.session_id == TableSession.id)
+            .where(TableSession.closed_at.is_(None))
+        ).all()
+    held = desk_holds.holders(database)
+    tables = [
+        OpenTable(
+            row.id, row.table_name, row.opened_at, settled or 0, last_at or row.opened_at, held.get(row.id)
+        )
+        for row, settled, last_at in rows
+    ]
+    return sorted(tables, key=lambda table: (table.last_event_at, table.session_id), reverse=True)
+
+
+def read_hands(database: Database, session_id: int) -> list[HandRecord]:
+    voids = voided_hands(_payloads(database, session_id, EventKind.HAND_VOIDED))
+    with database.session() as session:
+        rows = (
+            session.execute(
+                select(*HandRow.__table__.columns)
+                .where(HandRow.session_id == session_id)
+                .order_by(HandRow.number)
+            )
+            .mappings()
+            .all()
+        )
+        events = select(Event.kind, Event.actor).where(Event.session_id == session_id).order_by(Event.seq)
+        steps = session.execute(events).all()
+        # Only a hand-over's (or takeover's) payload is read: the cards of every street are not needed here.
+        hand_overs = session.scalars(
+            events.with_only_columns(Event.payload).where(Event.kind.in_(HAND_OVERS))
+        ).all()
+    taken_over = (json.loads(payload)["dealer"] for payload in hand_overs)
+    dealers = hand_dealers(
+        DealerStep(kind, actor, next(taken_over) if kind in HAND_OVERS else "") for kind, actor in steps
+    )
+    return [hand_record(session_id, row, voids, dealers.get(row["number"], ())) for row in rows]
+
+
+def read_ledger(database: Database, session_id: int) -> list[LedgerRecord]:
+    with database.session() as session:
+        rows = (
+            session.execute(
+                select(*LedgerRow.__table__.columns)
+                .where(LedgerRow.session_id == session_id)
+                .order_by(LedgerRow.id)
+            )
+            .mappings()
+            .all()
+        )
+    return [ledger_record(session_id, row) for row in rows]
+
+
+def read_audit(database: Database, session_id: int | None = None) -> list[AuditRecord]:
+    query = select(Event).order_by(Event.session_id, Event.seq)
+    if session_id is not None:
+        query = query.where(Event.session_id == session_id)
+    with database.session() as session:
+        events = session.scalars(query).all()
+    return [audit_record(event) for event in events]
+
+
+def read_corrections(database: Database, session_id: int) -> list[dict[str, Any]]:
+    """The session's corrected hands (docs/rules.md §12), as their events store them, in order."""
+    return _payloads(database, session_id, EventKind.HAND_CORRECTED)
+
+
+def _payloads(database: Database, session_id: int, kind: EventKind) -> list[dict[str, Any]]:
+    with database.session() as session:
+        texts = session.scalars(
+            select(Event.payload)
+            .where(Event.session_id == session_id, Event.kind == kind.value)
+            .order_by(Event.seq)
+        ).all()
+    return [json.loads(text) for text in texts]

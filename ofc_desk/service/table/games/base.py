@@ -1,0 +1,233 @@
+"""The game a table plays, as the machine asks it (issue 27: a game is a part).
+
+`TableGame` is a game under the rules in force: its seats, rake and award, whether a hand can be
+dealt and how, and its part of the snapshot. `LiveHand` is one hand of it being dealt: the entries
+only it takes, what it waits for, the undo, its score and what settling it does to the seats and
+the button. `TableMachine` holds one of each and never asks which game it is; a new game is a new
+package beside `ofc` and `chinese`, named once in `choose`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from ofc_desk.core.cards import UNKNOWN_TOKEN
+from ofc_desk.core.jackpot import JackpotAward, PairRows
+from ofc_desk.core.presets import Game, RakeRules
+from ofc_desk.core.results import HandResult
+from ofc_desk.core.rows import placement_label
+from ofc_desk.i18n import LazyText, _
+from ofc_desk.service.table.holds import FantasylandHolds
+from ofc_desk.service.table.seats import Seat
+from ofc_desk.service.table.view_parts import GameView
+from ofc_desk.service.terms.errors import ActionRefused, no_showdown_being_entered
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.outcome import ScoredResult
+from ofc_desk.service.terms.payloads import EntryPayload, EventPayload, RawPayload, ShownPayload, Undone
+from ofc_desk.service.terms.setup import TableRules
+from ofc_desk.service.terms.snapshot import Phase
+
+if TYPE_CHECKING:
+    from ofc_desk.service.room.room_pool import JackpotScored
+
+
+class SettledPlayer(Protocol):
+    """A player's line in any game's settled result, as paying out reads it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def stack_before(self) -> int: ...
+    @property
+    def stack_after(self) -> int: ...
+
+
+class SettledResult(ScoredResult, Protocol):
+    """A scored hand as settling it reads it: each player's stacks before and after."""
+
+    @property
+    def players(self) -> Sequence[SettledPlayer]: ...
+
+
+DealT_contra = TypeVar("DealT_contra", contravariant=True)
+
+
+class HandScorer(Protocol[DealT_contra]):
+    """How `verify` has a finished hand scored beside its fold (`rescoring.ScoresBeside`): from the
+    hand's number and its deal, the game core's typed one. Without one, every hand is scored by
+    the core."""
+
+    def __call__(self, number: int, deal: DealT_contra) -> SettledResult: ...
+
+
+@dataclass(frozen=True)
+class HandDeal:
+    """What the table deals a new hand with: its number, who deals, who plays (left of the dealer
+    first), their stacks, and the Fantasyland hands owed (none in a game without Fantasyland)."""
+
+    number: int
+    button: str
+    order: tuple[str, ...]
+    stacks: dict[str, int]
+    fantasyland: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class JackpotDeal:
+    """A scored hand as the room's jackpot award reads it: the pairs of rows it compares, the
+    result the award is written into, and who was dealt in."""
+
+    pairs: Sequence[PairRows]
+    scored: JackpotScored
+    dealt_in: list[str]
+
+
+class GameTable(Protocol):
+    """What a game reads and changes of its table (`TableMachine` is one), so it never imports the
+    machine: the seats, the button and the Fantasyland holds."""
+
+    seats: list[Seat]
+    button: str | None
+    button_held: bool
+    holds: FantasylandHolds
+    hand_settled: bool
+
+    def seat(self, name: str) -> Seat: ...
+    def next_clockwise(self, name: str) -> str: ...
+
+
+class LiveHand(Protocol):
+    """One hand of a game being dealt, from its start until the next one starts."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def button(self) -> str: ...
+    @property
+    def stacks_before(self) -> dict[str, int]: ...
+    @property
+    def fantasyland(self) -> dict[str, int]: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def phase(self) -> Phase:
+        """Where the unsettled hand is: live, waiting for a Fantasyland set, or to be settled."""
+        ...
+
+    def waiting(self) -> str:
+        """What the hand waits for before it can be settled: "Ann: take 3"."""
+        ...
+
+    def check_event(self, kind: EventKind, raw: RawPayload) -> EventPayload:
+        """The canonical payload of an entry of this hand (a kind another game plays is refused)."""
+        ...
+
+    def apply_event(self, kind: EventKind, payload: EventPayload) -> None: ...
+
+    def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
+        """Refuse an entry being typed as soon as what is typed so far breaks a rule."""
+        ...
+
+    def last_entry(self) -> Undone:
+        """What an undo would take back, or `ActionRefused` when nothing is left."""
+        ...
+
+    def take_back(self) -> None: ...
+
+    def score(
+        self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[Any] | None
+    ) -> SettledResult:
+        """The complete hand scored by the core (or, at an OFC table without an award, by
+        `verify`'s `scorer`, which goes on with the stored result). The scorer takes the deal of
+        the hand's game: the machine holding it never reads which."""
+        ...
+
+    def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
+        """The players the hand's chips move between, in the order its ledger lists them."""
+        ...
+
+    def after_settling(self, table: GameTable, result: SettledResult) -> None:
+        """What settling does besides the chips: Fantasyland carried on, the button held or moved."""
+        ...
+
+    def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal: ...
+
+
+class TableGame(Protocol):
+    """A game played under the rules in force (made anew when the rules change)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def label(self) -> LazyText:
+        """The game's word in the seats' sentences: the OFC variant, or "Chinese poker"."""
+        ...
+
+    @property
+    def seat_limits(self) -> tuple[int, int]:
+        """How many players it seats, at least and at most."""
+        ...
+
+    @property
+    def rake(self) -> RakeRules: ...
+    @property
+    def jackpot_award(self) -> JackpotAward | None: ...
+    @property
+    def entry(self) -> EventKind:
+        """The game's usual entry (a street, a showdown): how an undo is refused between hands."""
+        ...
+
+    def nothing_to_settle(self) -> ActionRefused:
+        """The refusal of a settlement between hands."""
+        ...
+
+    def check_deal(self, playing: Sequence[Seat]) -> None:
+        """Refuse a hand these seats cannot be dealt (OFC: more cards than the deck holds)."""
+        ...
+
+    def start(self, deal: HandDeal) -> LiveHand: ...
+
+    def entry_kind(self, live: LiveHand | None, raw: RawPayload) -> EventKind:
+        """The event a scripted entry makes in this game (a street, a Fantasyland set, a showdown)."""
+        ...
+
+    def view(self, table: GameTable, live: LiveHand | None) -> GameView:
+        """The game's part of the table's snapshot."""
+        ...
+
+    def shown_result(self, result: HandResult) -> HandResult:
+        """A scored hand's result as the table shows it: a Chinese row bonus marked paid or not
+        under this table's preset (`core.chinese.bonus_paid`); OFC's as scored."""
+        ...
+
+
+def entry_refused(kind: EventKind) -> ActionRefused:
+    """An entry's refusal when no hand of its game is being entered: between hands, or at a table
+    of the other game (a showdown at an OFC table, a street at a Chinese one)."""
+    if kind is EventKind.SHOWN:
+        return no_showdown_being_entered()
+    return ActionRefused(_("no hand is being dealt: start the next hand"))
+
+
+def by_row(entry: EntryPayload | ShownPayload) -> str:
+    """A whole hand at once, row by row: "front Ah Ad 3c · middle … · back … · discard 9c" (an OFC
+    Fantasyland set, a Chinese showdown)."""
+    rows: dict[str, list[str]] = {}
+    for card, row in zip(entry["cards"], entry["rows"] or (), strict=False):
+        rows.setdefault(str(placement_label(str(row))), []).append(card or UNKNOWN_TOKEN)
+    return " · ".join(f"{row} {' '.join(cards)}" for row, cards in rows.items())
+
+
+class PlayedTable(Protocol):
+    """A table as a game's own queries read it (`TableMachine` is one, `TableService.machine` gives
+    it): the game, the hand being dealt and whether it is scored. What only one game asks (which
+    specials a Chinese hand makes) is that game's function of it, in its own package."""
+
+    @property
+    def game(self) -> TableGame: ...
+    @property
+    def live(self) -> LiveHand | None: ...
+    @property
+    def hand_settled(self) -> bool: ...

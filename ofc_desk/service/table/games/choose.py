@@ -1,0 +1,66 @@
+"""The one place that names every game a table can play: the game the rules name, the script
+keys only one game's entries have, and the command that enters each kind of turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from ofc_desk.core.presets import Game
+from ofc_desk.service.table.commands import CardEntries, Entry, RowEntries
+from ofc_desk.service.table.games.base import TableGame
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.chinese.game import ChineseGame
+from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.table.games.chinese.words import said_showdown
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.game import OfcGame
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.setup import TableRules
+from ofc_desk.service.terms.snapshot import TurnKind
+
+GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
+    Game.OFC: OfcGame.for_rules,
+    Game.CHINESE: ChineseGame.for_rules,
+}
+
+OWN_ENTRY_KEYS: Final[tuple[tuple[tuple[str, ...], EventKind], ...]] = ((SHOWDOWN_KEYS, EventKind.SHOWN),)
+"""Keys only one game's entry has, and the event such an entry makes at any table."""
+
+OWN_ENTRY_WORDS: Final[Mapping[EventKind, Callable[[Mapping[str, object]], str]]] = {
+    EventKind.SHOWN: said_showdown,
+}
+"""The audit log's words for each entry only one game has, by its event (a street's are the
+service's own, `actions.hand.entry_sentence`)."""
+
+TURN_ENTRIES: Final[dict[TurnKind, type[Entry]]] = {
+    TurnKind.STREET: Place,
+    TurnKind.FACE_DOWN_REVEAL: Place,  # the face-down cards of a regular hand are placed as a street
+    TurnKind.FANTASYLAND_SET: Reveal,
+    TurnKind.SHOWDOWN: Show,
+}
+"""The command (`service.table.commands.Entry`) that enters each kind of turn, whatever the game."""
+
+
+def game_for(rules: TableRules) -> TableGame:
+    """The game the rules name, or `ActionRefused` when the core would not score it."""
+    return GAMES[rules.game](rules)
+
+
+def own_entry(action: Mapping[str, object]) -> tuple[EventKind, tuple[str, ...]] | None:
+    """The event of a scripted entry that names its game by a key only that game's entries have (a
+    Chinese surrender or declared special: a showdown), with those keys; None for any other."""
+    return next(((kind, keys) for keys, kind in OWN_ENTRY_KEYS if set(action) & set(keys)), None)
+
+
+def own_entry_words(entry: Mapping[str, object]) -> str | None:
+    """A stored entry that only one game has (a Chinese showdown) in the audit log's words; None
+    for a street, which the service says itself."""
+    own = own_entry(entry)
+    return None if own is None else OWN_ENTRY_WORDS[own[0]](entry)
+
+
+def entry_for(turn: TurnKind, player: str, cards: CardEntries = (), rows: RowEntries = ()) -> Entry:
+    """The command entering `player`'s cards at a turn of this kind (`snapshot.to_act`), for a
+    caller that does not ask which game is played."""
+    return TURN_ENTRIES[turn](player, cards, rows)

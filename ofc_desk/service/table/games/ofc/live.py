@@ -1,0 +1,186 @@
+"""An OFC hand as the machine plays it (`base.LiveHand`): streets and Fantasyland sets entered in
+turn, scored by the core once the last is in; settling carries Fantasyland on and holds or moves
+the button (docs/rules.md §6).
+
+The rules are the core's (`ofc_desk.core.ofc.hand`); this module turns the `placed` and `revealed`
+events' payloads into the core's entries and back, and the core's refusals into `ActionRefused`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from ofc_desk.core.cards import parse_card
+from ofc_desk.core.ofc.deal import Deal, DealResult, jackpot_pairs, score_deal
+from ofc_desk.core.ofc.hand import Entry, EntryRefused, HandState, Stage
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.streets import StreetPlan
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.rows import parse_row_word
+from ofc_desk.service.table.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.table.games.ofc.scoring import ScoredHand
+from ofc_desk.service.table.seats import Seat
+from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.payloads import EntryPayload, EventPayload, RawPayload, Undone
+from ofc_desk.service.terms.setup import TableRules
+from ofc_desk.service.terms.snapshot import Phase, Turn, TurnKind
+
+FANTASYLAND_SET = {EventKind.PLACED: False, EventKind.REVEALED: True}
+"""The entries OFC plays: a street, or a Fantasyland set revealed."""
+
+TURN_KINDS = {
+    Stage.STREET: TurnKind.STREET,
+    Stage.FACE_DOWN_REVEAL: TurnKind.FACE_DOWN_REVEAL,
+    Stage.FANTASYLAND_SET: TurnKind.FANTASYLAND_SET,
+}
+"""Each of the core's turns as the snapshot names it."""
+
+
+class OfcHand(HandState):
+    """The core's `HandState` as the machine holds it: its events, its score and its settling."""
+
+    def __init__(
+        self,
+        number: int,
+        button: str,
+        order: Sequence[str],
+        fantasyland: dict[str, int],
+        stacks_before: dict[str, int],
+        plan: StreetPlan,
+        variant: Variant,
+        preset: RulesPreset,
+        *,
+        pays_award: bool = False,
+    ) -> None:
+        super().__init__(number, button, order, fantasyland, stacks_before, plan, variant)
+        self.preset = preset
+        """The table's preset, checked with its rules (`OfcGame`): the hand is scored by it."""
+        self.pays_award = pays_award
+        """An award is paid from the scored pairs, which a stored result (verify's scorer) lacks."""
+        self._checked: tuple[EntryPayload, Entry] | None = None
+
+    @property
+    def phase(self) -> Phase:
+        turn = self.turn()
+        if turn is None:
+            return Phase.AWAITING_SETTLEMENT
+        if self.players[turn.player].fantasyland_cards:
+            return Phase.WAITING_FOR_FANTASYLAND
+        return Phase.LIVE
+
+    def to_act(self) -> Turn | None:
+        """Whose turn it is, as the snapshot shows it."""
+        turn = self.turn()
+        if turn is None:
+            return None
+        kind = TURN_KINDS[turn.stage]
+        return Turn(turn.player, kind, turn.street, turn.take, turn.place, turn.discard)
+
+    def waiting(self) -> str:
+        turn = self.to_act()
+        return "" if turn is None else turn.describe
+
+    def check_event(self, kind: EventKind, raw: RawPayload) -> EntryPayload:
+        fantasyland = FANTASYLAND_SET.get(kind)
+        if fantasyland is None:
+            raise entry_refused(kind)
+        return self.check_typed(str(raw.get("player")), raw.get("cards"), raw.get("rows"), fantasyland)
+
+    def check_typed(
+        self, player: str, cards: object, rows: object, fantasyland: bool, *, partial: bool = False
+    ) -> EntryPayload:
+        try:
+            entry = self.read_entry(player, cards, rows)
+            self.verify_enter(entry, fantasyland=fantasyland, partial=partial)
+        except EntryRefused as error:
+            raise ActionRefused(str(error)) from None
+        payload = entry_payload(entry)
+        self._checked = (payload, entry)
+        return payload
+
+    def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
+        fantasyland = FANTASYLAND_SET.get(kind)
+        if fantasyland is None:
+            raise entry_refused(kind)
+        self.check_typed(player, cards, rows, fantasyland, partial=True)
+
+    def apply_event(self, kind: EventKind, payload: EventPayload) -> None:
+        self.apply(self._entry_of(cast(EntryPayload, payload)))
+
+    def _entry_of(self, payload: EntryPayload) -> Entry:
+        """The entry a payload holds; the one just checked is not read a second time (every
+        street is checked, then applied: `verify` does it for every street of a session)."""
+        if self._checked is not None and self._checked[0] == payload:
+            return self._checked[1]
+        return entry_of(payload)
+
+    def last_entry(self) -> Undone:
+        try:
+            return {"undone": entry_payload(self.entry_to_undo())}
+        except EntryRefused as error:
+            raise ActionRefused(str(error)) from None
+
+    def take_back(self) -> None:
+        try:
+            self.undo()
+        except EntryRefused as error:
+            raise ActionRefused(str(error)) from None
+
+    def score(
+        self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[Deal] | None
+    ) -> SettledResult:
+        """Scored by the core, or by `verify`'s `scorer` unless the hand pays an award."""
+        deal = self.deal(
+            self.dealt_in(seats),
+            self.preset,
+            streaks={name: _seat(seats, name).fantasyland_streak + 1 for name in self.fantasyland},
+            scoring=rules.scoring,
+            progressive=rules.progressive,
+            **rules.settling_terms(),
+        )
+        if scorer is None or self.pays_award:
+            return score_deal(deal)
+        return scorer(self.number, deal)
+
+    def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
+        return [seat.name for seat in seats if seat.name in self.players]
+
+    def after_settling(self, table: GameTable, result: SettledResult) -> None:
+        """Who plays the next hand in Fantasyland; hold the button or move it (docs/rules.md §6)."""
+        going: list[str] = []
+        for player in cast(ScoredHand, result).players:
+            seat = table.seat(player.name)
+            played_in = bool(self.players[player.name].fantasyland_cards)
+            seat.fantasyland_streak = seat.fantasyland_streak + 1 if played_in else 0
+            seat.fantasyland_next = player.fantasyland_next
+            if player.fantasyland_next:
+                going.append(player.name)
+        table.holds.hold_for(going, self.players)
+        table.button_held = bool(going)
+        if not going:
+            table.button = table.next_clockwise(self.button)
+
+    def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal:
+        assert isinstance(result, DealResult)  # scored by the core when the table has an award
+        return JackpotDeal(jackpot_pairs(result), result, self.dealt_in(seats))
+
+
+def entry_payload(entry: Entry) -> EntryPayload:
+    """An entry as the `placed` and `revealed` events store it."""
+    return {
+        "player": entry.player,
+        "cards": [None if card is None else card.text for card in entry.cards],
+        "rows": [str(row) for row in entry.rows],
+    }
+
+
+def entry_of(payload: EntryPayload) -> Entry:
+    """The entry a stored payload holds."""
+    cards = tuple(None if card is None else parse_card(card) for card in payload["cards"])
+    return Entry(str(payload["player"]), cards, tuple(parse_row_word(row) for row in payload["rows"]))
+
+
+def _seat(seats: Sequence[Seat], name: str) -> Seat:
+    return next(seat for seat in seats if seat.name == name)

@@ -1,0 +1,98 @@
+"""An OFC table's part of its snapshot: whose street it is, the cards out, the scored hand, and each
+seat's rows with their live royalties, Fantasyland and discards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ofc_desk.core.cards import DECK_SIZE
+from ofc_desk.core.ofc.hand import PlayerHand
+from ofc_desk.core.ofc.presets import RulesPreset
+from ofc_desk.core.ofc.scoring import evaluate_row, foul_certain
+from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.rows import ROW_SIZE, Row
+from ofc_desk.i18n import _
+from ofc_desk.service.table.games.ofc.live import OfcHand
+from ofc_desk.service.table.holds import FantasylandHolds
+from ofc_desk.service.table.seats import Seat
+from ofc_desk.service.table.view_parts import GameView, SeatPlay
+from ofc_desk.service.terms.snapshot import RowView
+
+
+class OfcTable(Protocol):
+    """What an OFC table's view reads of a table (`TableMachine` is one), so it never imports the
+    machine."""
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def hand_settled(self) -> bool: ...
+    @property
+    def holds(self) -> FantasylandHolds: ...
+
+
+def ofc_game_view(
+    table: OfcTable,
+    preset: RulesPreset,
+    variant: Variant,
+    hand: OfcHand | None,
+) -> GameView:
+    turn = hand.to_act() if hand is not None and not table.hand_settled else None
+    to_act = turn.player if turn else None
+    dealt = hand.cards_dealt if hand is not None else 0
+    return GameView(
+        variant=variant.value,
+        preset=preset.name,
+        to_act=turn,
+        plays=tuple(_seat_play(table, seat, hand, to_act, preset, variant) for seat in table.seats),
+        cards_seen=hand.cards_seen if hand is not None else 0,
+        cards_left=DECK_SIZE - dealt,
+    )
+
+
+def _seat_play(
+    table: OfcTable,
+    seat: Seat,
+    hand: OfcHand | None,
+    to_act: str | None,
+    preset: RulesPreset,
+    variant: Variant,
+) -> SeatPlay:
+    played = hand.players.get(seat.name) if hand is not None else None
+    fouled = played is not None and foul_certain(played.rows, variant)
+    lock = table.holds.waiting_for(seat.name, seat.stack)
+    return SeatPlay(
+        in_hand=played is not None,
+        to_act=seat.name == to_act,
+        rows=(
+            _row_view(Row.FRONT, played, preset, variant, fouled),
+            _row_view(Row.MIDDLE, played, preset, variant, fouled),
+            _row_view(Row.BACK, played, preset, variant, fouled),
+        ),
+        foul_certain=fouled,
+        fantasyland_cards=played.fantasyland_cards if played else 0,
+        fantasyland_next=seat.fantasyland_next,
+        discards=tuple(played.discards) if played else (),
+        locked_reason=_locked_reason(lock),
+    )
+
+
+def _locked_reason(waiting_for: tuple[str, ...]) -> str | None:
+    """Why a player may not sit out or leave yet: "must stay until Bob's Fantasyland hand is over"."""
+    if not waiting_for:
+        return None
+    said = _("must stay until {players}'s Fantasyland hand is over")
+    return said.format(players=_(" and ").join(waiting_for))
+
+
+def _row_view(
+    row: Row, played: PlayerHand | None, preset: RulesPreset, variant: Variant, fouled: bool
+) -> RowView:
+    cards = tuple(played.rows[row]) if played else ()
+    if len(cards) < ROW_SIZE[row]:
+        return RowView(row, cards, ROW_SIZE[row], None, None)
+    # A full row's royalty on its own, until the hand is certain to foul: a fouled hand earns no
+    # royalties (docs/rules.md §3), and the felt must agree with the settlement.
+    report = evaluate_row(row, cards, preset, variant)
+    return RowView(row, cards, ROW_SIZE[row], report.hand, 0 if fouled else report.royalty)
