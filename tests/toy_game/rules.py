@@ -1,0 +1,132 @@
+"""A toy third game, for the tests only (issue 37, point 6): one row of five cards each, the
+highest hand by the core's strength wins, every other player pays each winner one unit (as much as
+their stack holds). It is plugged in only through the registries (`register.py`), to show a new game
+needs no change to the generic modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, cast
+
+from ofc_desk.core.cards import Card, CardError, parse_cards
+from ofc_desk.core.hands import hand_name, strength
+from ofc_desk.core.presets import Game
+from ofc_desk.core.results import HandResult, ResultReader, ResultSeat, ResultTransfer
+
+TOY_WORD: Final = "toy"
+ROW_CARDS: Final = 5
+
+
+def _toy_member() -> Game:
+    """The toy game as a member of the closed `Game` enum, made once; `register.open_game` adds it
+    to the enum's lookups for one test only."""
+    member = str.__new__(Game, TOY_WORD)
+    opened = cast(Any, member)
+    opened._name_, opened._value_ = "TOY", TOY_WORD
+    return member
+
+
+TOY: Final = _toy_member()
+
+
+class ToyRefused(ValueError):
+    """An entry the toy's rules refuse."""
+
+
+def read_row(cards: object) -> tuple[Card, ...]:
+    """Five different cards, or the rule they break."""
+    try:
+        row = tuple(parse_cards(cast(str | Sequence[object], cards)))
+    except CardError as error:
+        raise ToyRefused(str(error)) from None
+    if len(row) != ROW_CARDS or len(set(row)) != ROW_CARDS:
+        raise ToyRefused(f"a toy row is {ROW_CARDS} different cards")
+    return row
+
+
+@dataclass(frozen=True)
+class ToyPlayer:
+    name: str
+    stack_before: int
+    stack_after: int
+    row: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ToyResult:
+    """A scored toy hand (`base.SettledResult`)."""
+
+    players: tuple[ToyPlayer, ...]
+    transfers: tuple[ResultTransfer, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": TOY_WORD,
+            "players": [
+                {
+                    "name": p.name,
+                    "stack_before": p.stack_before,
+                    "stack_after": p.stack_after,
+                    "row": [card.text for card in p.row],
+                }
+                for p in self.players
+            ],
+            "transfers": [
+                {"payer": t.payer, "payee": t.payee, "owed": t.owed, "paid": t.paid, "reason": t.reason}
+                for t in self.transfers
+            ],
+        }
+
+    def view(self) -> HandResult:
+        return read_toy_result(ResultReader(self.to_json(), "result"))
+
+    def transfers_view(self) -> tuple[ResultTransfer, ...]:
+        return self.transfers
+
+
+def score_toy(stacks: Mapping[str, int], rows: Mapping[str, tuple[Card, ...]], unit: int) -> ToyResult:
+    """Each player who is not among the strongest rows pays each winner a unit, while chips last."""
+    best = max(strength(row) for row in rows.values())
+    winners = [name for name, row in rows.items() if strength(row) == best]
+    after = dict(stacks)
+    transfers = []
+    for payer in (name for name in rows if name not in winners):
+        for payee in winners:
+            paid = min(unit, after[payer])
+            after[payer] -= paid
+            after[payee] += paid
+            reason = "paid in full" if paid == unit else "capped at the stack"
+            transfers.append(ResultTransfer(payer, payee, unit, paid, reason, None, ""))
+    players = tuple(ToyPlayer(name, stacks[name], after[name], rows[name]) for name in rows)
+    return ToyResult(players, tuple(transfers))
+
+
+def read_toy_result(result: ResultReader) -> HandResult:
+    """A stored toy result as every game's `HandResult` (`core.stored_results.READERS`)."""
+    seats = tuple(
+        ResultSeat(
+            player.text("name"),
+            player.whole("stack_before"),
+            player.whole("stack_after"),
+            player.whole("stack_after") - player.whole("stack_before"),
+            False,
+            None,
+            None,
+            0,
+            0,
+            None,
+        )
+        for player in result.items("players")
+    )
+    transfers = tuple(
+        ResultTransfer(
+            t.text("payer"), t.text("payee"), t.whole("owed"), t.whole("paid"), t.text("reason"), None, ""
+        )
+        for t in result.items("transfers")
+    )
+    return HandResult(TOY, None, seats, (), transfers, None, None)
+
+
+def row_name(row: Sequence[Card]) -> str:
+    return hand_name(row)
