@@ -1,0 +1,35 @@
+"""A toy third game plays a session end to end through the registries only (issue 37, point 6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ofc_desk.core.presets import Game
+from ofc_desk.service import SeatSetup, TableRules, TableSetup, open_table
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.table.commands import Settle, StartHand
+from ofc_desk.storage.users import sign_in
+from tests.helpers.report_sessions import DEALER, DEALER_PIN, new_database
+from tests.toy_game.rules import TOY
+from tests.toy_game.table import ShowRow
+
+ROWS = {"Ann": "As Ad Ac 2d 3d", "Bob": "Ks Kd 4c 2c 3c", "Cy": "5s 6d 8c 9c Th"}
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_toy_session_is_dealt_settled_and_verified(tmp_path: Path) -> None:
+    assert TOY in set(Game) and Game("toy") is TOY
+    database = new_database(f"sqlite:///{tmp_path / 'toy.db'}")
+    rules = TableRules.from_json({"rules": "toy", "variant": "toy", "unit": 5})
+    setup = TableSetup("Toy", tuple(SeatSetup(name, 100) for name in ROWS), "Cy", rules)
+    service = open_table(database, setup, sign_in(database, DEALER, DEALER_PIN))
+    service.do(StartHand())
+    for player, cards in ROWS.items():
+        service.do(ShowRow(player, cards))
+    service.do(Settle())
+    stacks = {seat.name: seat.stack for seat in service.snapshot().seats}
+    assert stacks == {"Ann": 110, "Bob": 95, "Cy": 95}
+    verify_database(database)
+    database.dispose()
