@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from ofc_desk.core.presets import Game
+from ofc_desk.reports.exports import replay_script, write_hands_csv
+from ofc_desk.reports.loader import load_session_record
+from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableSetup, open_table
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.table.commands import Settle, StartHand
@@ -32,4 +36,12 @@ def test_a_toy_session_is_dealt_settled_and_verified(tmp_path: Path) -> None:
     stacks = {seat.name: seat.stack for seat in service.snapshot().seats}
     assert stacks == {"Ann": 110, "Bob": 95, "Cy": 95}
     verify_database(database)
+    record = load_session_record(database)
+    assert [hand.number for hand in record.hands] == [1]
+    pdf, csv = io.BytesIO(), io.StringIO()
+    write_session_report(record, pdf)
+    write_hands_csv(record, csv)
+    assert pdf.getvalue().startswith(b"%PDF") and "Ann" in csv.getvalue()
+    script = replay_script(record)
+    assert script["variant"] == "toy", script
     database.dispose()

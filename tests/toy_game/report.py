@@ -1,0 +1,67 @@
+"""The toy game's part of the reports (`reports.games.base.ReportGame`): no preset numbers, no
+row bonus, a row shown as the player's entry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reportlab.lib.units import mm
+
+from ofc_desk.core.results import HandResult, ResultSeat
+from ofc_desk.reports.record import (
+    ChineseSeat,
+    HandRecord,
+    PlayerSummary,
+    RuleSetting,
+    SeatResult,
+    TransferRecord,
+)
+from ofc_desk.service.terms.events import EventKind
+
+
+class ToyReport:
+    """What the reports ask of a toy table, answered for the toy game."""
+
+    player_headings = ("Rows", "Wins", "Losses")
+    player_widths = (28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm)
+    bonus_heading = "Bonus"
+    flag = ""
+    why_heading = "Why"
+    entry_kinds = frozenset({EventKind.SHOWN})
+
+    def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
+        return (player.hands_played, 0, 0)
+
+    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
+        return None
+
+    def in_place_of_rows(self, seat: SeatResult) -> str:
+        return "one row of five"
+
+    def why(self, transfer: TransferRecord, hand: HandRecord) -> str | None:
+        return "the stronger row"
+
+    def hand_note(self, hand: HandRecord) -> str:
+        return ""
+
+    def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
+        return result
+
+    def resolve_preset(self, rules: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        return str(rules.get("rules", "toy")), None
+
+    def play_options(self, rules: Mapping[str, Any], preset: Mapping[str, Any] | None) -> list[RuleSetting]:
+        return []
+
+    def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
+        return []
+
+    def showdown_words(self, seat: SeatResult) -> str:
+        return ""
+
+    def transfer_note(self, transfer: TransferRecord) -> str:
+        return transfer.reason
+
+    def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
+        return {"player": payload["player"], "cards": " ".join(payload["cards"])}
