@@ -13,6 +13,7 @@ from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableSetup, open_table
 from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.storage.users import sign_in
 from tests.helpers.report_sessions import DEALER, DEALER_PIN, new_database
@@ -44,4 +45,10 @@ def test_a_toy_session_is_dealt_settled_and_verified(tmp_path: Path) -> None:
     assert pdf.getvalue().startswith(b"%PDF") and "Ann" in csv.getvalue()
     script = replay_script(record)
     assert script["variant"] == "toy", script
+    again = new_database(f"sqlite:///{tmp_path / 'again.db'}")
+    replayed = run_replay(again, script, resume=False, pins={DEALER: DEALER_PIN}.get)
+    verify_database(again)
+    hand, first = load_session_record(again).hands[0], record.hands[0]
+    assert (hand.seats, hand.transfers) == (first.seats, first.transfers), replayed
+    again.dispose()
     database.dispose()
