@@ -10,10 +10,12 @@ import pytest
 from ofc_desk.core import games as core_games
 from ofc_desk.core import presets, stored_results
 from ofc_desk.core.presets import Game
+from ofc_desk.desk import games as desk_games
 from ofc_desk.i18n import lazy_pgettext
 from ofc_desk.reports import games as report_games
 from ofc_desk.service.table.actions import words
 from ofc_desk.service.table.games import choose
+from tests.toy_game.desk import ToyDesk
 from tests.toy_game.report import ToyReport
 from tests.toy_game.rules import TOY, TOY_WORD, read_toy_result
 from tests.toy_game.table import ToyGame
@@ -38,3 +40,4 @@ def register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(cast(dict[str, object], stored_results.READERS), TOY_WORD, read_toy_result)
     monkeypatch.setitem(choose.GAMES, TOY, ToyGame.for_rules)
     monkeypatch.setitem(cast(dict[Game, object], report_games.GAMES), TOY, ToyReport())
+    monkeypatch.setitem(desk_games.DESK_GAMES, TOY, ToyDesk())

@@ -1,0 +1,91 @@
+"""The toy game's part of the desk (`desk.games.base.DeskGame`): each row typed whole, five cards
+keyed to the back row (`as b ad b …`), then Enter."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ofc_desk.core.presets import Game
+from ofc_desk.desk.entry.key_syntax import KeyedText
+from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked
+from ofc_desk.i18n import LazyText
+from tests.toy_game.rules import TOY, TOY_WORD
+from tests.toy_game.table import ShowRow
+
+if TYPE_CHECKING:
+    from ofc_desk.core.results import HandResult
+    from ofc_desk.core.settlement import ProposedSettlement
+    from ofc_desk.desk.table.table_view import ServiceGetter, TableView
+    from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.terms.snapshot import Turn
+
+ROW_FORM = EntryForm(
+    confirm_caption=LazyText("Confirm row (Enter)"),
+    confirm_name=LazyText("Confirm row"),
+    hidden_keys=("x", "?"),
+    hint=LazyText("as b · kd b … 5 cards — Enter confirms"),
+    hint_keys="as b · kd b …",
+)
+
+
+class RowEntry:
+    """`TurnEntry` for a toy row: the staged cards, for the player whose row is being typed."""
+
+    def __init__(self, staging: StagedCards, service: ServiceGetter, view: TableView) -> None:
+        self.staging, self.service, self.view = staging, service, view
+
+    def confirm(self, keyed: KeyedText) -> None:
+        service, player = self.service(), self.staging.player(self.view.snapshot, keyed)
+        if service is None or player is None or keyed.rest or not self.staging.placements:
+            self.view.show_refusal("type a row of five cards")
+            return
+        cards = self.staging.lists()[0]
+        self.view.enter(f"{player}: {' '.join(cards)}", lambda: service.do(ShowRow(player, cards)))
+
+    def surrender(self) -> None:
+        """The toy plays no surrender."""
+
+    def declare(self, kind: str) -> None:
+        """The toy has no specials."""
+
+    def specials(self) -> tuple[str, list[tuple[str, str]]]:
+        return "", []
+
+
+class ToyDesk:
+    """`DeskGame` for the toy game."""
+
+    game: Game = TOY
+    choices: tuple[tuple[LazyText, str], ...] = ((LazyText("Toy"), TOY_WORD),)
+    default_preset = "toy"
+    takes_progressive = False
+    counts_cards = False
+
+    def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
+        return None
+
+    def pays_line(self, preset: str) -> str:
+        return "each other player pays the highest row a unit"
+
+    def entry_for(
+        self, turn: Turn | None, staging: StagedCards, service: ServiceGetter, view: TableView
+    ) -> RowEntry:
+        return RowEntry(staging, service, view)
+
+    def entry_form(self, service: TableService | None) -> EntryForm:
+        return ROW_FORM
+
+    def prompt_keys(self, service: TableService | None) -> list[str]:
+        return []
+
+    def word_typed(self, keyed: KeyedText, player: str, table: TableAsked | None) -> str:
+        return ""
+
+    def taken_back_words(self, count: int) -> str:
+        return f"{count} cards taken back: type the row again"
+
+    def foul_word(self) -> str:
+        return ""
+
+    def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
+        return "".join(f"<p>{seat.name}: {seat.points:+d}</p>" for seat in result.seats)
