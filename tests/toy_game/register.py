@@ -13,11 +13,19 @@ from ofc_desk.core.presets import Game
 from ofc_desk.desk import games as desk_games
 from ofc_desk.i18n import lazy_pgettext
 from ofc_desk.reports import games as report_games
+from ofc_desk.reports import spoken
 from ofc_desk.service.table.actions import words
 from ofc_desk.service.table.games import choose
 from tests.toy_game.desk import ToyDesk
 from tests.toy_game.report import ToyReport
-from tests.toy_game.rules import TOY, TOY_WORD, read_toy_result
+from tests.toy_game.rules import (
+    TOY,
+    TOY_WORD,
+    is_toy_deal,
+    load_toy_preset,
+    read_toy_result,
+    score_toy_deal_json,
+)
 from tests.toy_game.table import ToyGame
 
 
@@ -41,3 +49,12 @@ def register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(choose.GAMES, TOY, ToyGame.for_rules)
     monkeypatch.setitem(cast(dict[Game, object], report_games.GAMES), TOY, ToyReport())
     monkeypatch.setitem(desk_games.DESK_GAMES, TOY, ToyDesk())
+    monkeypatch.setitem(spoken.DATA_WORDS, TOY_WORD, label)
+    monkeypatch.setitem(cast(dict[Game, object], core_games.PRESET_LOADERS), TOY, load_toy_preset)
+    deal_games = cast(dict[Game, object], core_games.DEAL_GAMES)
+    monkeypatch.setitem(deal_games, TOY, (is_toy_deal, score_toy_deal_json))
+    # OFC's reader takes any deal, so it stays asked last: out and in again, after the toy's (the
+    # monkeypatch undoes this in reverse, which leaves the order as it was).
+    ofc = deal_games[Game.OFC]
+    monkeypatch.delitem(deal_games, Game.OFC)
+    monkeypatch.setitem(deal_games, Game.OFC, ofc)

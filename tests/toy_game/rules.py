@@ -130,3 +130,22 @@ def read_toy_result(result: ResultReader) -> HandResult:
 
 def row_name(row: Sequence[Card]) -> str:
     return hand_name(row)
+
+
+def is_toy_deal(data: Any) -> bool:
+    """A deal `ofc-desk score` reads as the toy's: it names the toy's variant."""
+    return isinstance(data, Mapping) and data.get("variant") == TOY_WORD
+
+
+def score_toy_deal_json(data: Any) -> dict[str, Any]:
+    """A toy deal as `ofc-desk score` reads it: {"variant": "toy", "unit": 1, "players": [{"name",
+    "stack", "row"}]}, scored and settled."""
+    players = data["players"]
+    stacks = {player["name"]: int(player["stack"]) for player in players}
+    rows = {player["name"]: read_row(player["row"]) for player in players}
+    return score_toy(stacks, rows, int(data.get("unit", 1))).to_json()
+
+
+def load_toy_preset(name: str) -> str:
+    """The toy has one preset, its own rules, whatever its name."""
+    return name
