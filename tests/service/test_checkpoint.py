@@ -11,10 +11,12 @@ from types import MappingProxyType
 
 import pytest
 
+from ofc_desk.core import hands as core_hands
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.store import checkpoint
 from ofc_desk.service.store.checkpoint import Checkpoint
 from ofc_desk.service.store.persistence import EventStore
+from ofc_desk.service.table import machine as machine_module
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.storage.database import Database
@@ -156,3 +158,9 @@ def test_a_table_that_would_not_thaw_is_never_kept(database: Database) -> None:
     assert store.base is base  # the store's history still starts at the checkpoint it had
     del machine.__dict__["stray"]
     assert state(store.stored_machine()) == state(machine)
+
+
+def test_the_fingerprint_reads_the_rules_and_the_service_that_fold_a_session() -> None:
+    read = set(checkpoint.folding_sources())
+    assert Path(machine_module.__file__).resolve() in read
+    assert Path(core_hands.__file__).resolve() in read

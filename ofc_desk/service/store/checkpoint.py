@@ -32,6 +32,7 @@ from typing import Any, Final
 
 from sqlalchemy import select
 
+import ofc_desk
 from ofc_desk import __version__
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.service.store.entry_marks import EntryStamp
@@ -195,8 +196,7 @@ def code_fingerprint() -> str:
     """The code and presets that fold a session, as a SHA-256: the rules core's and the service's
     sources and the shipped presets (an installed bundle without sources: its executable)."""
     digest = hashlib.sha256(f"{sys.version}\n{__version__}\n{pickle.HIGHEST_PROTOCOL}\n".encode())
-    package = Path(__file__).resolve().parents[1]
-    sources = sorted(path for part in ("core", "service") for path in (package / part).rglob("*.py"))
+    sources = folding_sources()
     if not sources:
         stat = Path(sys.executable).stat()
         digest.update(f"{sys.executable}\n{stat.st_size}\n{stat.st_mtime_ns}\n".encode())
@@ -204,6 +204,13 @@ def code_fingerprint() -> str:
     for path in [*sources, *presets]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def folding_sources() -> list[Path]:
+    """The rules core's and the service's source files, found from the package itself (not from
+    this module's depth, which moves when the service's rooms do); none in a bundle."""
+    package = Path(ofc_desk.__file__).resolve().parent
+    return sorted(path for part in ("core", "service") for path in (package / part).rglob("*.py"))
 
 
 def _path(database: Database, session_id: int) -> Path:
