@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -36,6 +37,9 @@ ACCOUNTS_LOCK = 0x0FC0DEAC
 JACKPOT_LOCK = 0x0FC0DEAD
 """PostgreSQL advisory lock of the room's jackpot pool: one change of it at a time (`hold_append_lock`)."""
 INSUFFICIENT_PRIVILEGE = "42501"
+SQLITE_BUSY_SECONDS = 30
+"""How long a SQLite connection waits for a file another desk is writing before it gives up."""
+_WAL_RETRY_SECONDS = 0.02
 TEST_SYNCHRONOUS_VARIABLE = "OFC_DESK_TEST_SQLITE_SYNCHRONOUS"
 EVENTS_CHANNEL = "ofc_desk_events"
 """PostgreSQL's NOTIFY channel: the session id of every table that records an event."""
@@ -457,7 +461,7 @@ def _create_engine(url: str) -> Engine:
         return engine
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"timeout": 30})
+    engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_SECONDS})
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
@@ -465,11 +469,27 @@ def _create_engine(url: str) -> Engine:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _enter_wal(cursor)
         cursor.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
+
+
+def _enter_wal(cursor: sqlite3.Cursor) -> None:
+    """Put the file in WAL mode (it stays so: later connections find it there). Desks opening a new
+    file together each try the switch, and SQLite answers a switch that would deadlock with 'database
+    is locked' at once, without waiting its busy timeout: such an answer is tried again until the
+    timeout has passed, as any other wait for the file is."""
+    deadline = time.monotonic() + SQLITE_BUSY_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(_WAL_RETRY_SECONDS)
 
 
 def sqlite_synchronous() -> str:
