@@ -12,16 +12,16 @@ from pathlib import Path
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
-PLANTED_CONFTEST = '''
+PLANTED_CONFTEST = """
 import pytest
 from tests.helpers import xdist_groups
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     xdist_groups.keep_groups_together(config, items)
-'''
+"""
 
-PLANTED_TESTS = '''
+PLANTED_TESTS = """
 import os
 import pytest
 from pathlib import Path
@@ -43,7 +43,7 @@ def test_loose(n):
 @pytest.mark.parametrize("n", range(6))
 def test_second(n):
     note("second")
-'''
+"""
 
 
 def test_each_group_runs_on_one_worker(tmp_path: Path) -> None:
@@ -54,12 +54,20 @@ def test_each_group_runs_on_one_worker(tmp_path: Path) -> None:
     (planted / "conftest.py").write_text(PLANTED_CONFTEST)
     (planted / "test_planted.py").write_text(PLANTED_TESTS)
     # Only xdist is loaded (not Qt, hypothesis): a planted run is then a second of CPU.
-    environment = {**os.environ, "PLANTED_NOTES": str(notes), "PYTHONPATH": str(REPOSITORY),
-                   "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    environment = {
+        **os.environ,
+        "PLANTED_NOTES": str(notes),
+        "PYTHONPATH": str(REPOSITORY),
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+    }
     command = ["-q", "-p", "no:cacheprovider", "-p", "xdist", "-n", "2", "--dist", "loadgroup"]
     run = subprocess.run(
         [sys.executable, "-m", "pytest", *command],
-        cwd=planted, env=environment, capture_output=True, text=True, timeout=300,
+        cwd=planted,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     workers = {path.name: path.read_text().split() for path in notes.iterdir()}

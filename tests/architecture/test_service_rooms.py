@@ -45,8 +45,11 @@ def wrong_imports(root: Path, rooms: list[str]) -> list[str]:
 def test_every_service_module_sits_in_a_listed_room() -> None:
     rooms = room_table(DOC.read_text(encoding="utf-8"))
     assert rooms, "docs/architecture.md has no table of the service's rooms"
-    loose = [name for name in modules(ROOT) if name.count(".") == 2 and room_of(name) not in rooms
-             and name.startswith("ofc_desk.service.")]
+    loose = [
+        name
+        for name in modules(ROOT)
+        if name.count(".") == 2 and room_of(name) not in rooms and name.startswith("ofc_desk.service.")
+    ]
     assert not loose, f"service modules outside the rooms the doc lists: {loose}"
     for room in rooms:
         init = ROOT / "ofc_desk" / "service" / room / "__init__.py"

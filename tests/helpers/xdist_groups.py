@@ -15,8 +15,10 @@ import pytest
 
 def group_suffix(item: pytest.Item) -> str:
     """`@name` as xdist writes it (several groups sorted and joined by `_`), or "" for no group."""
-    names = {str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
-             for mark in item.iter_markers("xdist_group")}
+    names = {
+        str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+        for mark in item.iter_markers("xdist_group")
+    }
     return "@" + "_".join(sorted(names)) if names else ""
 
 
