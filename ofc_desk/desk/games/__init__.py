@@ -1,8 +1,9 @@
 """Each game's part of the desk (issue 27: a game is a part, not a branch): the desk asks the part
 of the table's game (`base.DeskGame`) what differs, and only this package tells the games apart.
 
-`game_at` is the one place a table's game is read from its snapshot; `desk_game` gives a game's part
-and `chosen_game` the part of a game the New table offers by its variant.
+`game_at` is the one place a table's game is read from its snapshot; `desk_game` gives a game's part,
+`chosen_game` the part of a game the New table offers by its variant, and `first_game` the part the
+entry takes before any table.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ if TYPE_CHECKING:
 
 DESK_GAMES: dict[Game, DeskGame] = {Game.OFC: OfcDesk(), Game.CHINESE: ChineseDesk()}
 """Every game's part, in the order the New table offers them."""
+
+
+def first_game() -> DeskGame:
+    """The part of the first game the New table offers: the desk's entry as it is before any table."""
+    return next(iter(DESK_GAMES.values()))
 
 
 def desk_game(game: Game) -> DeskGame:
