@@ -17,7 +17,7 @@ import orjson
 from ofc_desk.cli.json_input import MAX_NESTING, NestedTooDeeply, parse_json, read_utf8
 from ofc_desk.cli.main import one_line
 from ofc_desk.core.deal_input import DealInputError
-from ofc_desk.core.games import DEAL_GAMES
+from ofc_desk.core.games import deal_scoring
 from ofc_desk.i18n import _
 
 EXIT_BAD_INPUT = 2
@@ -65,8 +65,7 @@ def score_document(document: Any) -> list[bytes]:
 
 def _score(deal: Any, index: int | None = None) -> dict[str, Any]:
     try:
-        score = next(score for reads, score in DEAL_GAMES.values() if reads(deal))
-        return score(deal)
+        return deal_scoring(deal)(deal)
     except DealInputError as error:
         if index is None:
             raise

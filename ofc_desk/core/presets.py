@@ -52,10 +52,40 @@ class Game(StrEnum):
         return _GAME_LABELS[self]
 
 
-_GAME_LABELS: Final[Mapping[Game, LazyText]] = {
+_GAME_LABELS: Final[dict[Game, LazyText]] = {
     Game.OFC: lazy_pgettext("game", "OFC"),
     Game.CHINESE: lazy_pgettext("game", "Chinese poker"),
 }
+
+
+def new_game(name: str, word: str) -> Game:
+    """A `Game` member for a game beyond the shipped two (the tests' toy), by its `name` ("TOY")
+    and the `word` its presets and rules name ("toy"): made only, one of `Game`'s members (by value,
+    by name, in iteration) while `core.games.register_game` has it registered."""
+    if word in Game._value2member_map_ or name in Game.__members__:
+        raise ValueError(f"a game is named {name!r} or {word!r} already")
+    member = cast(Any, str.__new__(Game, word))
+    member._name_, member._value_ = name, word
+    return cast(Game, member)
+
+
+def enlist_game(game: Game, label: LazyText) -> Callable[[], None]:
+    """`game` (made by `new_game`) one of `Game`'s members, said as `label`: the first step of
+    `core.games.register_game`, the one place the closed enum is opened. The undo returned takes it
+    out again."""
+    if game.value in Game._value2member_map_:
+        raise ValueError(f"the game {game.value!r} is registered already")
+    opened = cast(Any, Game)
+    opened._member_map_[game.name] = game
+    opened._value2member_map_[game.value] = game
+    opened._member_names_ = [*opened._member_names_, game.name]
+    _GAME_LABELS[game] = label
+
+    def undo() -> None:
+        opened._member_names_ = [name for name in opened._member_names_ if name != game.name]
+        del opened._member_map_[game.name], opened._value2member_map_[game.value], _GAME_LABELS[game]
+
+    return undo
 
 
 class RakeMode(StrEnum):

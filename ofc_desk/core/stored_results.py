@@ -17,7 +17,7 @@ own part (`core/ofc/result_reader.py`, `core/chinese/result_reader.py`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Final
 
 from ofc_desk.core.chinese.result_reader import read_chinese_result
@@ -25,8 +25,9 @@ from ofc_desk.core.ofc.result_reader import read_ofc_result
 from ofc_desk.core.presets import Game
 from ofc_desk.core.results import HandResult, ResultReader
 
-READERS: Final[Mapping[str, Callable[[ResultReader], HandResult]]] = {Game.CHINESE.value: read_chinese_result}
-"""Each game's reader by the `variant` word its stored results start with; an OFC result names none."""
+READERS: Final[dict[str, Callable[[ResultReader], HandResult]]] = {Game.CHINESE.value: read_chinese_result}
+"""Each game's reader by the `variant` word its stored results start with; an OFC result names none
+(a game registered at run time is added by `core.games.register_game`)."""
 
 
 def read_hand_result(data: object) -> HandResult:

@@ -18,7 +18,6 @@ GAME_BRANCHES: dict[str, int] = {
 }
 
 GENERIC_GAME_IMPORTS: frozenset[str] = frozenset({
-    "desk.entry.panel",  # desk.games.chinese_controls, desk.games.ofc
     "service.audit.rescoring",  # core.ofc.deal, core.ofc.deal_input, service.table.games.ofc.scoring
 })  # fmt: skip
 """Modules outside every game's package (and no registry of `source.REGISTRIES`) that import one

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.desk.games.chinese_controls import ChineseControls
 from ofc_desk.desk.shell.app import build_window
 from ofc_desk.desk.shell.language import install_language
 from ofc_desk.desk.shell.main_window import MainWindow
@@ -117,6 +118,19 @@ class Desk:
 
     def refusal(self) -> str:
         return self.window.entry.refusal.text()
+
+    @property
+    def chinese_controls(self) -> ChineseControls:
+        """The card entry's controls of a Chinese poker table: its Surrender button and specials."""
+        controls = self.window.entry.controls
+        assert isinstance(controls, ChineseControls), controls
+        return controls
+
+    @property
+    def declare_buttons(self) -> list[QPushButton]:
+        """The specials offered for the staged cards, each a button (none at a table of another game)."""
+        controls = self.window.entry.controls
+        return controls.declare_bar.buttons if isinstance(controls, ChineseControls) else []
 
     def screenshot(self, name: str, widget: QWidget | None = None) -> Path:
         """The window (or another top-level widget, such as a dialog) as a PNG for people to see."""

@@ -130,21 +130,21 @@ def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_c
     desk.street(hand_keys(CY_MISSET))
     cy = desk.snapshot.seat("Cy")
     assert cy.foul_certain and desk.face("Cy").foul_word == "MISSET"
-    assert not desk.window.entry.declare_bar.isVisible()
+    assert not desk.chinese_controls.declare_bar.isVisible()
 
     desk.type("as f")
     assert "As is already in Cy's front" in desk.refusal()
     desk.window.entry.line.clear()
 
     desk.type(hand_keys(BOB_SIX_PAIRS))
-    assert desk.window.entry.declare_bar.isVisible()
-    captions = [button.text() for button in desk.window.entry.declare_buttons]
+    assert desk.chinese_controls.declare_bar.isVisible()
+    captions = [button.text() for button in desk.declare_buttons]
     assert captions[0] == "&1 Declare Bob's six pairs"
     desk.screenshot("chinese-declare")
     # Each phase asserted on a snapshot of its own (mypy would take one narrowed phase for the next).
     offered = desk.snapshot
     assert offered.phase is Phase.LIVE  # the desk never declares by itself
-    desk.qtbot.mouseClick(desk.window.entry.declare_buttons[0], Qt.MouseButton.LeftButton)
+    desk.qtbot.mouseClick(desk.declare_buttons[0], Qt.MouseButton.LeftButton)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     assert desk.session.controller.turn_entry() is None  # every hand is in: no turn left to enter
 
@@ -152,7 +152,7 @@ def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_c
     undone = desk.snapshot
     assert undone.phase is Phase.LIVE and undone.seat("Bob").showdown == ""
     desk.type(hand_keys(BOB_SIX_PAIRS))
-    desk.qtbot.mouseClick(desk.window.entry.declare_buttons[0], Qt.MouseButton.LeftButton)
+    desk.qtbot.mouseClick(desk.declare_buttons[0], Qt.MouseButton.LeftButton)
 
     details = desk.window.settlement.details.toPlainText()
     transfers = desk.window.settlement.transfers.toPlainText()
@@ -222,7 +222,7 @@ def test_a_strict_table_offers_only_the_specials_made_in_their_exact_form(
     """§13: six pairs with trips are five pairs and trips; six pairs only where played loosely."""
     open_chinese_table(desk, preset)
     desk.type(hand_keys(("Qh Jh 9d", "9s 9h Ts Th Js", "Qs Ks Kh As Ah")))
-    assert [button.text() for button in desk.window.entry.declare_buttons if button.isVisible()] == offered
+    assert [button.text() for button in desk.declare_buttons if button.isVisible()] == offered
 
 
 def test_switching_game_and_back_never_changes_a_setting_the_dealer_did_not_touch(qtbot: QtBot) -> None:

@@ -1,7 +1,8 @@
-"""Each game's part of the desk gives everything the desk asks of it (`DeskGame`), without Qt: the
-New table's choices and default preset, the entry's form, the prompt's keys, a word typed instead of
-cards, the seat's mark for a lost hand, the scored hand and its settlement view; and the one lookup
-finds a table's part from its snapshot and a New table choice's from its variant."""
+"""Each game's part of the desk gives everything the desk asks of it (`DeskGame`), without Qt but for
+its own controls in the card entry: the New table's choices and default preset, the entry's form,
+the prompt's keys, a word typed instead of cards, the seat's mark for a lost hand, the scored hand
+and its settlement view; and the one lookup finds a table's part from its snapshot and a New table
+choice's from its variant."""
 
 from __future__ import annotations
 
@@ -22,8 +23,10 @@ from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.core.results import HandResult
 from ofc_desk.desk.entry.key_syntax import read_keyed_text
+from ofc_desk.desk.entry.panel import EntryPanel
 from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
-from ofc_desk.desk.games.base import DeskGame, EntryForm
+from ofc_desk.desk.games.base import DeskGame, EntryForm, NoControls
+from ofc_desk.desk.games.chinese_controls import ChineseControls
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.table.commands import StartHand
@@ -81,6 +84,35 @@ def test_a_part_gives_the_entrys_form_and_words(part: DeskGame) -> None:
     assert not form.surrender and part.prompt_keys(None) == []  # no table: nothing it plays
     assert part.word_typed(read_keyed_text("qh f", []), "Ann", Plays(surrender=True)) == ""
     assert part.foul_word()
+
+
+def test_each_games_own_controls_are_its_parts_shown_at_its_tables_only(qtbot: QtBot) -> None:
+    """The entry lays out what a game's part builds (`entry_controls`, once) and hides it at
+    another game's table; what the controls ask comes out of the entry's signals."""
+    panel = EntryPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    ofc, chinese = desk_game(Game.OFC), desk_game(Game.CHINESE)
+    assert isinstance(panel.controls, NoControls)  # before any table: the first game offered's
+    assert panel.confirm_button.text() == str(ofc.entry_form(None).confirm_caption)
+    panel.set_form(chinese, chinese.entry_form(None)._replace(surrender=True))
+    controls = panel.controls
+    assert isinstance(controls, ChineseControls)
+    assert controls.surrender_button.parent() is panel and controls.surrender_button.isVisible()
+    panel.offer_declarations("Bob", [("six-pairs", "six pairs")])
+    assert [button.text() for button in controls.declare_bar.buttons] == ["&1 Declare Bob's six pairs"]
+    with qtbot.waitSignal(panel.declare_requested) as declared:
+        controls.declare_bar.buttons[0].click()
+    assert declared.args == ["six-pairs"]
+    with qtbot.waitSignal(panel.surrender_requested):
+        controls.surrender_button.click()
+
+    panel.set_form(ofc, ofc.entry_form(None))
+    assert isinstance(panel.controls, NoControls)
+    assert not controls.surrender_button.isVisible() and not controls.declare_bar.isVisible()
+    assert controls.declare_bar.buttons == []
+    panel.set_form(chinese, chinese.entry_form(None))
+    assert panel.controls is controls and not controls.surrender_button.isVisible()  # built once
 
 
 @dataclass(frozen=True)

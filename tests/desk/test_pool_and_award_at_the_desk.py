@@ -103,7 +103,7 @@ def test_a_pool_tables_settlement_names_each_rows_winner_and_its_prompt_no_surre
     open_chinese_table(desk, "pool")
     assert "13 cards with their rows" in desk.window.entry.prompt.text()
     assert "s surrenders" not in desk.window.entry.prompt.text()
-    assert desk.window.entry.surrender_button.isHidden()
+    assert desk.chinese_controls.surrender_button.isHidden()
     assert "room jackpot" not in desk.status
     for hand in (ANN, BOB, CY):
         desk.street(hand_keys(hand))

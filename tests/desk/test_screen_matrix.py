@@ -78,13 +78,13 @@ def dealer_at_work(desk: Desk, phase: str) -> Iterator[None]:
         assert controller.staged, desk.refusal()
     elif phase == "showdown-entry" and chinese:
         desk.type(hand_keys(SIX_PAIRS))
-        assert desk.window.entry.declare_buttons, desk.refusal()
+        assert desk.declare_buttons, desk.refusal()
     yield
     if phase == "dealing":
         while controller.staged:
             desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Backspace)
     elif phase == "showdown-entry" and chinese:
-        desk.qtbot.mouseClick(desk.window.entry.declare_buttons[0], Qt.MouseButton.LeftButton)
+        desk.qtbot.mouseClick(desk.declare_buttons[0], Qt.MouseButton.LeftButton)
         assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT, desk.refusal()
     elif phase == "showdown-entry":
         dialog = controller.fantasyland_dialog
@@ -157,10 +157,10 @@ def page_problems(desk: Desk, phase: str) -> list[str]:
         "between-hands": (between.message, between.deal_button),
         "voided": (between.message, between.deal_button),
     }
-    wanted = [*shown[phase], *(entry.declare_buttons if phase == "showdown-entry" else ())]
+    wanted = [*shown[phase], *(desk.declare_buttons if phase == "showdown-entry" else ())]
     problems = [f"{name_of(widget)} is out of view" for widget in wanted if not in_view(desk, widget)]
     problems += [f"{name_of(label)} is cut: {label.text()!r}" for label in wanted if cut_label(label)]
-    for button in entry.declare_buttons:
+    for button in desk.declare_buttons:
         words = button.text().replace("&", "")
         if button.fontMetrics().horizontalAdvance(words) > button.contentsRect().width():
             problems.append(f"the declare button {words!r} is cut")

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
-from tests.toy_game.register import register_toy
+from tests.toy_game.register import toy_registered
 
 
 @pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+def toy() -> Iterator[None]:
     """The toy game registered for this test only."""
-    register_toy(monkeypatch)
+    with toy_registered():
+        yield

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked
+from ofc_desk.desk.games.base import EntryForm, EntryRequests, NoControls, StagedCards, TableAsked
 from ofc_desk.i18n import LazyText
 from tests.toy_game.rules import TOY, TOY_WORD
 from tests.toy_game.table import ShowRow
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
@@ -74,6 +76,9 @@ class ToyDesk:
 
     def entry_form(self, service: TableService | None) -> EntryForm:
         return ROW_FORM
+
+    def entry_controls(self, parent: QWidget, requests: EntryRequests) -> NoControls:
+        return NoControls()  # the line and the row buttons do
 
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return []

@@ -11,23 +11,15 @@ from typing import Any, Final, cast
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
 from ofc_desk.core.hands import hand_name, strength
-from ofc_desk.core.presets import Game
+from ofc_desk.core.presets import new_game
 from ofc_desk.core.results import HandResult, ResultReader, ResultSeat, ResultTransfer
 
 TOY_WORD: Final = "toy"
 ROW_CARDS: Final = 5
 
 
-def _toy_member() -> Game:
-    """The toy game as a member of the closed `Game` enum, made once; `register.open_game` adds it
-    to the enum's lookups for one test only."""
-    member = str.__new__(Game, TOY_WORD)
-    opened = cast(Any, member)
-    opened._name_, opened._value_ = "TOY", TOY_WORD
-    return member
-
-
-TOY: Final = _toy_member()
+TOY: Final = new_game("TOY", TOY_WORD)
+"""The toy game's `Game` member, one of `Game`'s while `register.toy_registered` has it registered."""
 
 
 class ToyRefused(ValueError):

@@ -1,5 +1,7 @@
 """The toy game, registered, is a part in every registry the architecture test lists but the shipped
-presets (a resources folder the tests do not write), and `ofc-desk score` scores a toy deal."""
+presets (a resources folder the tests do not write), and `ofc-desk score` scores a toy deal; each
+layer's `register_game` refuses a game registered already, and its undo leaves every registry as
+it was."""
 
 from __future__ import annotations
 
@@ -8,10 +10,25 @@ import json
 import pytest
 
 from ofc_desk.cli.score import score_document
-from ofc_desk.core.games import DEAL_GAMES
-from ofc_desk.core.presets import Game
+from ofc_desk.core.games import (
+    DEAL_GAMES,
+    GAME_OF_VARIANT,
+    PRESET_LOADERS,
+    VARIANT_LABELS,
+    register_game,
+)
+from ofc_desk.core.presets import Game, new_game
+from ofc_desk.core.resources import resources_dir
+from ofc_desk.core.stored_results import READERS
+from ofc_desk.desk.games import DESK_GAMES
+from ofc_desk.reports import games as report_games
+from ofc_desk.reports.spoken import DATA_WORDS
+from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
+from ofc_desk.service.table.games import choose
 from tests.architecture import test_every_game_is_a_part as every_game
-from tests.toy_game.rules import TOY
+from tests.toy_game.register import TOY_CORE, toy_registered
+from tests.toy_game.rules import TOY, TOY_WORD, load_toy_preset
+from tests.toy_game.table import ToyGame
 from tests.toy_game.test_toy_session import ROWS
 
 SHIPPED_PRESETS = next(name for name in every_game.REGISTRIES if "shipped presets" in name)
@@ -30,12 +47,63 @@ def test_the_registries_stay_whole_with_the_toy() -> None:
 
 
 @pytest.mark.usefixtures("toy")
-def test_ofc_desk_score_scores_a_toy_deal_and_still_reads_ofc_last() -> None:
-    assert list(DEAL_GAMES)[-1] is Game.OFC
+def test_ofc_desk_score_scores_a_toy_deal_whatever_order_the_games_were_registered_in() -> None:
+    assert list(DEAL_GAMES)[-1] is TOY  # after OFC's reader, which takes any deal, and asked before it
     players = [{"name": name, "stack": 100, "row": row} for name, row in ROWS.items()]
     (scored,) = score_document({"variant": "toy", "unit": 5, "players": players})
     result = json.loads(scored)
     assert [player["stack_after"] for player in result["players"]] == [110, 95, 95]
+    ofc_deal = json.loads((resources_dir() / "examples" / "score-deal.json").read_text(encoding="utf-8"))
+    (scored,) = score_document(ofc_deal)
+    assert "variant" not in json.loads(scored)  # an OFC result, as OFC's reader scores it
+
+
+def registries() -> dict[str, object]:
+    """Every registry a game is added to, copied as it is now."""
+    return {
+        "Game": list(Game),
+        "labels": {game: str(game.label) for game in Game},
+        **{
+            name: dict(registry)
+            for name, registry in (
+                ("GAME_OF_VARIANT", GAME_OF_VARIANT),
+                ("VARIANT_LABELS", VARIANT_LABELS),
+                ("PRESET_LOADERS", PRESET_LOADERS),
+                ("DEAL_GAMES", DEAL_GAMES),
+                ("READERS", READERS),
+                ("service GAMES", choose.GAMES),
+                ("STORED_RULE_WORDS", STORED_RULE_WORDS),
+                ("report GAMES", report_games.GAMES),
+                ("DATA_WORDS", DATA_WORDS),
+                ("DESK_GAMES", DESK_GAMES),
+            )
+        },
+    }
+
+
+def test_a_game_is_registered_once_and_its_undo_leaves_every_registry_as_it_was() -> None:
+    before = registries()
+    with toy_registered():
+        assert Game(TOY_WORD) is TOY and str(TOY.label) == "Toy" and STORED_RULE_WORDS[TOY_WORD]
+        assert registries() != before
+        with pytest.raises(ValueError, match="registered already"):
+            register_game(TOY_CORE)
+        with pytest.raises(ValueError, match="registered already"):
+            choose.register_game(TOY, ToyGame.for_rules)
+        with pytest.raises(ValueError, match="already"):
+            new_game("TOY", TOY_WORD)
+    assert registries() == before
+    with pytest.raises(ValueError, match="already"):
+        new_game("CHINESE", "chinese")
+    # A registry that has the game already refuses it whole: nothing is added to the others.
+    PRESET_LOADERS[TOY] = load_toy_preset
+    try:
+        with pytest.raises(ValueError, match="registered already: toy"):
+            register_game(TOY_CORE)
+        assert TOY not in set(Game) and TOY_WORD not in GAME_OF_VARIANT
+    finally:
+        del PRESET_LOADERS[TOY]
+    assert registries() == before
 
 
 def test_the_toy_is_gone_after_its_test() -> None:

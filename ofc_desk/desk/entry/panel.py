@@ -1,9 +1,13 @@
 """The card entry: who is to act, the line the dealer types into, what is staged, and refusals.
 
 Layout only. The controller reads the typed text, stages placements and shows the service's words.
+A game's own controls (Chinese poker's Surrender button and specials) are its part's
+(`DeskGame.entry_controls`), built the first time a table of that game is shown and laid out here.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -17,11 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from ofc_desk.desk.actions import REDO_KEYS
-from ofc_desk.desk.games.base import EntryForm
-from ofc_desk.desk.games.chinese_controls import DeclareBar, surrender_button
-from ofc_desk.desk.games.ofc import STREET_FORM
+from ofc_desk.desk.games import first_game
+from ofc_desk.desk.games.base import DeskGame, EntryControls, EntryForm, EntryRequests
 from ofc_desk.desk.refusals import notice_label, refusal_label
 from ofc_desk.i18n import _, lazy_gettext, lazy_pgettext
+
+if TYPE_CHECKING:
+    from ofc_desk.core.presets import Game
 
 HINT_ROOM = 12
 """Pixels the line keeps beside its hint: the cursor and the frame's padding."""
@@ -44,8 +50,9 @@ class EntryPanel(QWidget):
     redo_requested = Signal()
     key_text_clicked = Signal(str)
     surrender_requested = Signal()
+    """Asked by a game's own controls (`EntryRequests`)."""
     declare_requested = Signal(str)
-    """A special hand's kind, chosen by the dealer from the ones offered."""
+    """A special hand's kind, chosen by the dealer from the ones offered by a game's own controls."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,7 +63,7 @@ class EntryPanel(QWidget):
         self.line = QLineEdit(self)
         self.line.setObjectName("cardEntry")
         self.line.setAccessibleName(_("Card entry"))
-        self._form = STREET_FORM
+        self._form: EntryForm | None = None
         self.line.installEventFilter(self)
         self.staged = QLabel("", self)
         self.staged.setObjectName("staged")
@@ -67,7 +74,7 @@ class EntryPanel(QWidget):
         self.confirm_button = QPushButton(self)
         self.confirm_button.clicked.connect(self.confirm_requested)
         self.row_buttons: dict[str, QPushButton] = {}
-        buttons = QHBoxLayout()
+        self._buttons = buttons = QHBoxLayout()
         for caption, name, key in ROW_BUTTONS:
             button = QPushButton(str(caption), self)
             button.setAccessibleName(str(name))
@@ -75,49 +82,64 @@ class EntryPanel(QWidget):
             button.clicked.connect(lambda _checked=False, text=key: self.key_text_clicked.emit(text))
             buttons.addWidget(button)
             self.row_buttons[key] = button
-        self.surrender_button = surrender_button(self)
-        self.surrender_button.clicked.connect(self.surrender_requested)
-        buttons.addWidget(self.surrender_button)
         buttons.addWidget(self.confirm_button)
-        self.declare_bar = DeclareBar(self)
-        self.declare_bar.declare_requested.connect(self.declare_requested)
-        layout = QVBoxLayout(self)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.prompt)
         layout.addWidget(self.line)
         layout.addWidget(self.staged)
         layout.addLayout(buttons)
-        layout.addWidget(self.declare_bar)
         layout.addWidget(self.refusal)
         layout.addWidget(self.notice)
         layout.addStretch(1)
-        self.set_form(STREET_FORM)  # before any table, as at an OFC street
+        self._requests = EntryRequests(self.surrender_requested.emit, self.declare_requested.emit)
+        self._controls: dict[Game, EntryControls] = {}
+        self.controls: EntryControls
+        """The own controls of the game shown (`set_form`)."""
+        before = first_game()  # before any table, as at a table of the first game offered
+        self.set_form(before, before.entry_form(None))
 
-    def set_form(self, form: EntryForm) -> None:
+    def set_form(self, game: DeskGame, form: EntryForm) -> None:
         """The entry as the table's game takes it (`DeskGame.entry_form`): a street card by card,
-        or a hand typed whole with a surrender."""
+        or a hand typed whole with a surrender; the game's own controls shown, any other's hidden."""
         self._form = form
+        shown = self._controls_of(game)
+        for controls in self._controls.values():
+            if controls is not shown:
+                controls.hide()
+        shown.show_form(form)
+        self.controls = shown
         self.confirm_button.setText(str(form.confirm_caption))
         self.confirm_button.setAccessibleName(str(form.confirm_name))
         for key, button in self.row_buttons.items():
             button.setVisible(key not in form.hidden_keys)
-        self.surrender_button.setVisible(form.surrender)
         self._show_hint()
+
+    def _controls_of(self, game: DeskGame) -> EntryControls:
+        """The game's own controls, built and laid out the first time its table is shown: in the row
+        of buttons before the confirm button, and under the row."""
+        if (built := self._controls.get(game.game)) is not None:
+            return built
+        controls = self._controls[game.game] = game.entry_controls(self, self._requests)
+        for widget in controls.beside_confirm:
+            self._buttons.insertWidget(self._buttons.indexOf(self.confirm_button), widget)
+        for widget in controls.below_buttons:
+            self._layout.insertWidget(self._layout.indexOf(self.refusal), widget)
+        return controls
 
     def _show_hint(self) -> None:
         """The whole hint where the line has room for it, else its keys alone: never cut short."""
+        if self._form is None:
+            return  # events of the line while the panel is being built
         whole, keys = str(self._form.hint), self._form.hint_keys
         room = self.line.contentsRect().width() - HINT_ROOM
         fits = self.line.fontMetrics().horizontalAdvance(whole) <= room
         self.line.setPlaceholderText(whole if fits or not self.line.isVisible() else keys)
 
-    @property
-    def declare_buttons(self) -> list[QPushButton]:
-        return self.declare_bar.buttons
-
     def offer_declarations(self, player: str, specials: list[tuple[str, str]]) -> None:
-        """The specials the staged cards make, each a button (`DeclareBar.offer`)."""
-        self.declare_bar.offer(player, specials)
+        """What the turn's entry offers for the staged cards (`TurnEntry.specials`), shown by the
+        game's own controls (Chinese poker's specials, each a button)."""
+        self.controls.offer(player, specials)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.line and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):

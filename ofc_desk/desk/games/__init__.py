@@ -1,14 +1,17 @@
 """Each game's part of the desk (issue 27: a game is a part, not a branch): the desk asks the part
 of the table's game (`base.DeskGame`) what differs, and only this package tells the games apart.
 
-`game_at` is the one place a table's game is read from its snapshot; `desk_game` gives a game's part
-and `chosen_game` the part of a game the New table offers by its variant.
+`game_at` is the one place a table's game is read from its snapshot; `desk_game` gives a game's part,
+`chosen_game` the part of a game the New table offers by its variant, and `first_game` the part the
+entry takes before any table. A game beyond the shipped two is added by `register_game`, after the
+core's (`core.games.register_game`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ofc_desk.core.games import Undo, add_entries
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.games.base import DeskGame
 from ofc_desk.desk.games.chinese import ChineseDesk
@@ -19,6 +22,17 @@ if TYPE_CHECKING:
 
 DESK_GAMES: dict[Game, DeskGame] = {Game.OFC: OfcDesk(), Game.CHINESE: ChineseDesk()}
 """Every game's part, in the order the New table offers them."""
+
+
+def register_game(part: DeskGame) -> Undo:
+    """The part of a game the core has registered (`core.games.register_game`) in `DESK_GAMES`,
+    offered by the New table after the shipped games'. The undo returned takes it out again."""
+    return add_entries((DESK_GAMES, {part.game: part}))
+
+
+def first_game() -> DeskGame:
+    """The part of the first game the New table offers: the desk's entry as it is before any table."""
+    return next(iter(DESK_GAMES.values()))
 
 
 def desk_game(game: Game) -> DeskGame:

@@ -3,11 +3,13 @@ desk asks the part of the table's game instead of asking which game is played.
 
 A part decides only what the desk shows and which service call it makes; the rules stay the core's
 and the service's. A turn the desk's street entry does not take (a Chinese showdown) the part
-enters itself (`DeskGame.entry_for`). Nothing here imports Qt: the staging model reads a part too.
+enters itself (`DeskGame.entry_for`), with controls of its own in the card entry where it has some
+(`DeskGame.entry_controls`). Nothing here imports Qt: the staging model reads a part too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ofc_desk.core.presets import Game
@@ -16,6 +18,8 @@ from ofc_desk.i18n import LazyText, _
 from ofc_desk.reports.spoken import data_words
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
@@ -37,6 +41,59 @@ class EntryForm(NamedTuple):
     hint_keys: str
     """The hint's keys alone, the same in every language: shown where the whole hint would be cut."""
     surrender: bool = False
+
+
+class EntryRequests(NamedTuple):
+    """What a game's own controls in the card entry ask of the turn's entry (`TurnEntry`): the card
+    entry passes them on to the table's controller."""
+
+    surrender: Callable[[], None]
+    declare: Callable[[str], None]
+    """A special's kind, chosen by the dealer from the ones offered."""
+
+
+class EntryControls(Protocol):
+    """A game's own controls in the card entry (Chinese poker's Surrender button and bar of
+    specials), built once by its part (`DeskGame.entry_controls`) and laid out by the entry: shown
+    at that game's tables only."""
+
+    @property
+    def beside_confirm(self) -> Sequence[QWidget]:
+        """The controls in the entry's row of buttons, before the confirm button."""
+        ...
+
+    @property
+    def below_buttons(self) -> Sequence[QWidget]:
+        """The controls under the row of buttons."""
+        ...
+
+    def show_form(self, form: EntryForm) -> None:
+        """Shown at a table of the game, as its form says (the Surrender button where it offers one)."""
+        ...
+
+    def offer(self, player: str, specials: list[tuple[str, str]]) -> None:
+        """What the turn's entry offers for the staged cards (`TurnEntry.specials`)."""
+        ...
+
+    def hide(self) -> None:
+        """Hidden: the table plays another game."""
+        ...
+
+
+class NoControls:
+    """`EntryControls` of a game with none of its own: the entry's line and row buttons do."""
+
+    beside_confirm: Sequence[QWidget] = ()
+    below_buttons: Sequence[QWidget] = ()
+
+    def show_form(self, form: EntryForm) -> None:
+        """Nothing to show."""
+
+    def offer(self, player: str, specials: list[tuple[str, str]]) -> None:
+        """Nothing is offered."""
+
+    def hide(self) -> None:
+        """Nothing to hide."""
 
 
 def award_words(award: JackpotAward | None) -> list[str]:
@@ -148,6 +205,11 @@ class DeskGame(Protocol):
 
     def entry_form(self, service: TableService | None) -> EntryForm:
         """The card entry's form at this game's table (`service`: what the table plays)."""
+        ...
+
+    def entry_controls(self, parent: QWidget, requests: EntryRequests) -> EntryControls:
+        """The game's own controls in the card entry `parent` (`NoControls` where it has none),
+        asking the turn's entry through `requests`; built once per desk."""
         ...
 
     def prompt_keys(self, service: TableService | None) -> list[str]:

@@ -16,7 +16,7 @@ from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.chinese.schemes import payment_outcome
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, award_words
+from ofc_desk.desk.games.base import EntryForm, EntryRequests, StagedCards, TableAsked, award_words
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html, payment_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
@@ -24,8 +24,11 @@ from ofc_desk.service.table.games.chinese.game import payment_rules, plays_surre
 from ofc_desk.service.terms.snapshot import Turn, TurnKind
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
+    from ofc_desk.desk.games.chinese_controls import ChineseControls
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
 
@@ -95,6 +98,13 @@ class ChineseDesk:
 
     def entry_form(self, service: TableService | None) -> EntryForm:
         return SHOWDOWN_FORM._replace(surrender=_plays_surrender(service))
+
+    def entry_controls(self, parent: QWidget, requests: EntryRequests) -> ChineseControls:
+        """The Surrender button and the bar of specials, the one part of the desk's games built
+        with Qt (imported here: the staging model reads this part without it)."""
+        from ofc_desk.desk.games.chinese_controls import ChineseControls
+
+        return ChineseControls(parent, requests)
 
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return [str(SURRENDER_WORDS)] if _plays_surrender(service) else []

@@ -1,13 +1,16 @@
-"""The card entry's Chinese poker controls: the Surrender button and the bar of the specials the
-staged cards make, each a button that declares it. The entry panel lays them out; the game's
-`EntryForm` says when the Surrender button shows, and the showdown (`chinese_showdown`) what the bar
-offers."""
+"""The card entry's Chinese poker controls (`ChineseControls`, built by `ChineseDesk.entry_controls`):
+the Surrender button and the bar of the specials the staged cards make, each a button that declares
+it. The entry panel lays them out; the game's `EntryForm` says when the Surrender button shows, and
+the showdown (`chinese_showdown`) what the bar offers."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QWidget
 
+from ofc_desk.desk.games.base import EntryForm, EntryRequests
 from ofc_desk.i18n import _
 
 DECLARE_COLUMNS = 2
@@ -61,3 +64,32 @@ class DeclareBar(QWidget):
             self._grid.addWidget(button, row, column)
             self.buttons.append(button)
         self.setVisible(bool(specials))
+
+
+class ChineseControls:
+    """`EntryControls` of Chinese poker: the Surrender button beside Confirm, the bar of specials
+    under the buttons."""
+
+    def __init__(self, parent: QWidget, requests: EntryRequests) -> None:
+        self.surrender_button = surrender_button(parent)
+        self.surrender_button.clicked.connect(lambda _checked=False: requests.surrender())
+        self.declare_bar = DeclareBar(parent)
+        self.declare_bar.declare_requested.connect(requests.declare)
+
+    @property
+    def beside_confirm(self) -> Sequence[QWidget]:
+        return (self.surrender_button,)
+
+    @property
+    def below_buttons(self) -> Sequence[QWidget]:
+        return (self.declare_bar,)
+
+    def show_form(self, form: EntryForm) -> None:
+        self.surrender_button.setVisible(form.surrender)
+
+    def offer(self, player: str, specials: list[tuple[str, str]]) -> None:
+        self.declare_bar.offer(player, specials)
+
+    def hide(self) -> None:
+        self.surrender_button.hide()
+        self.declare_bar.offer("", [])

@@ -9,11 +9,21 @@ from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, StagedCards, TableAsked, TurnEntry, award_words
+from ofc_desk.desk.games.base import (
+    EntryForm,
+    EntryRequests,
+    NoControls,
+    StagedCards,
+    TableAsked,
+    TurnEntry,
+    award_words,
+)
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
@@ -70,6 +80,9 @@ class OfcDesk:
         if service is None or _discards(service.rules.variant):
             return STREET_FORM
         return NO_DISCARD_FORM
+
+    def entry_controls(self, parent: QWidget, requests: EntryRequests) -> NoControls:
+        return NoControls()  # the line and the row buttons do
 
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return []  # a street's turn says its own keys (`Turn.describe`)

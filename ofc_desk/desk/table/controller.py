@@ -142,7 +142,7 @@ class TableController(QObject):
         window.entry.prompt.setText(prompt_text(snapshot, staging.staged_for(), keys))
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
-        window.entry.set_form(game.entry_form(self.service))
+        window.entry.set_form(game, game.entry_form(self.service))
         turn_entry = self.turn_entry()
         window.entry.offer_declarations(*(turn_entry.specials() if turn_entry else ("", [])))
         self._keep_draft(snapshot)

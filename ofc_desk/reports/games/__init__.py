@@ -1,21 +1,30 @@
 """Each game's part of the reports (`base.ReportGame`): OFC's (`ofc`) and closed Chinese poker's
 (`chinese`), and the one lookup from a session's record or a table's rules to it. Only here do the
 reports ask which game was played; a table keeps its game all session (a rules change to the other
-game is refused), so its hands are all that game's."""
+game is refused), so its hands are all that game's. A game beyond the shipped two is added by
+`register_game`, after the core's (`core.games.register_game`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ofc_desk.core.games import GAME_OF_VARIANT
+from ofc_desk.core.games import GAME_OF_VARIANT, Undo, add_entries, variant_words
 from ofc_desk.core.presets import Game
 from ofc_desk.reports.games.base import ReportGame
 from ofc_desk.reports.games.chinese import ChineseReport
 from ofc_desk.reports.games.ofc import OfcReport
 from ofc_desk.reports.record import SessionRecord
+from ofc_desk.reports.spoken import DATA_WORDS
 
-GAMES: Mapping[Game, ReportGame] = {Game.OFC: OfcReport(), Game.CHINESE: ChineseReport()}
+GAMES: dict[Game, ReportGame] = {Game.OFC: OfcReport(), Game.CHINESE: ChineseReport()}
+
+
+def register_game(game: Game, part: ReportGame) -> Undo:
+    """A game the core has registered (`core.games.register_game`) added to the reports': its part
+    (`GAMES`) and its variant words as the reports say stored values (`spoken.DATA_WORDS`). The
+    undo returned takes it out again."""
+    return add_entries((GAMES, {game: part}), (DATA_WORDS, variant_words(game)))
 
 
 def report_game(source: SessionRecord | Mapping[str, Any]) -> ReportGame:

@@ -1,12 +1,15 @@
 """The one place that names every game a table can play: the game the rules name, the script
-keys only one game's entries have, and the command that enters each kind of turn."""
+keys only one game's entries have, and the command that enters each kind of turn. A game beyond the
+shipped two is added by `register_game`, after the core's (`core.games.register_game`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from ofc_desk.core.games import Undo, add_entries, variant_words
 from ofc_desk.core.presets import Game
+from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.commands import CardEntries, Entry, RowEntries
 from ofc_desk.service.table.games.base import TableGame
 from ofc_desk.service.table.games.chinese.commands import Show
@@ -23,6 +26,7 @@ GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
     Game.OFC: OfcGame.for_rules,
     Game.CHINESE: ChineseGame.for_rules,
 }
+"""Each game's table, made for the rules (`game_for`)."""
 
 OWN_ENTRY_KEYS: Final[tuple[tuple[tuple[str, ...], EventKind], ...]] = ((SHOWDOWN_KEYS, EventKind.SHOWN),)
 """Keys only one game's entry has, and the event such an entry makes at any table."""
@@ -40,6 +44,13 @@ TURN_ENTRIES: Final[dict[TurnKind, type[Entry]]] = {
     TurnKind.SHOWDOWN: Show,
 }
 """The command (`service.table.commands.Entry`) that enters each kind of turn, whatever the game."""
+
+
+def register_game(game: Game, for_rules: Callable[[TableRules], TableGame]) -> Undo:
+    """A game the core has registered (`core.games.register_game`) added to the service's
+    registries: its table for the rules (`GAMES`) and its variant words as the audit log says stored
+    rules (`actions.words.STORED_RULE_WORDS`). The undo returned takes it out again."""
+    return add_entries((GAMES, {game: for_rules}), (STORED_RULE_WORDS, variant_words(game)))
 
 
 def game_for(rules: TableRules) -> TableGame:
