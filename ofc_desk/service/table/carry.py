@@ -4,7 +4,7 @@ between hands, which the machine keeps per table without reading it.
 A game's live hand leaves a `CarryOver` when it settles (`LiveHand.after_settling`), the machine
 hands it to the next hand's deal (`HandDeal.carried`), and the seats' actions ask it only the
 game-neutral questions below: may a player leave or sit out, what a player leaving forfeits, may
-the rules change. OFC's is in its own package (`games.ofc.carry`: Fantasyland, docs/rules.md §6);
+the rules change. OFC's is in its own package (`games.ofc.carry`, docs/rules.md §6);
 a game that carries nothing has `NOTHING_CARRIED`.
 """
 
@@ -21,7 +21,7 @@ class CarryOver(Protocol):
     @property
     def owed(self) -> Mapping[str, int]:
         """What the next hand owes each player who is owed something, as a count (OFC: the cards of
-        a Fantasyland hand); empty in a game that carries nothing."""
+        the hand a player earned, `games.ofc.carry`); empty in a game that carries nothing."""
         ...
 
     def refuse_leaving(self, name: str, stack: int, *, leaving: bool) -> None:

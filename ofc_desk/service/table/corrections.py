@@ -5,7 +5,7 @@ stacks.
 No second rulebook: the corrected entries go through a fresh hand of the game the hand was dealt
 in (`TableGame.start`, its own checks and refusals, as when dealing), the complete hand is scored
 and settled by the core (`LiveHand.score`, never `verify`'s scorer, which answers a hand's number
-with its stored result), and what the game carries over (OFC's Fantasyland) and the button by the
+with its stored result), and what the game carries over (`carry`) and the button by the
 hand's own `after_settling`.
 
 The table keeps a `HandTrace` of every settled hand: what the correction needs to deal it again.
@@ -43,8 +43,7 @@ class HandTrace:
     net: dict[str, int]
     """Each player's chips from the settlement (before rake and award, which a correction keeps)."""
     owed_next: dict[str, int]
-    """What the hand leaves the next owing its players (`CarryOver.owed`: who it sends to
-    Fantasyland, with how many cards), in their seats' order."""
+    """What the hand leaves the next owing its players (`CarryOver.owed`), in their seats' order."""
     button_before: str | None = None
     """The table's button before the hand settled: where a correction that follows starts from."""
     corrections: int = 0
@@ -165,8 +164,8 @@ class _Table:
 
 
 def owed_after(trace: HandTrace, live: LiveHand, result: SettledResult) -> dict[str, int]:
-    """What the hand scored so leaves the next owing its players (OFC: who it sends to
-    Fantasyland, with how many cards), as its game carries it on."""
+    """What the hand scored so leaves the next owing its players (`CarryOver.owed`), as its game
+    carries it on."""
     table = _Table([replace(seat) for seat in trace.seats], trace.deal.button, trace.deal.carried)
     live.after_settling(table, result)
     return owed_by_seat(table.carried, table.seats, trace.deal.order)

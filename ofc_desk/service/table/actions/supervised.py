@@ -134,7 +134,7 @@ def check_rules_changed(machine: SupervisedTable, raw: RawPayload) -> RulesChang
 
 
 def _refuse_if_owed_changes(machine: SupervisedTable, rules: TableRules) -> None:
-    """A hand the game already owes (an OFC Fantasyland hand earned) is dealt by the rules it was
+    """A hand the game already owes (OFC's, earned: `games.ofc.carry`) is dealt by the rules it was
     earned under: rules that would deal otherwise wait until it is played, as the game says."""
     if not rule_pins.with_pins(rules, machine.pinned_presets).deals_like(machine.rules):
         machine.carried.refuse_rules_change([seat.name for seat in machine.seats])
