@@ -17,9 +17,7 @@ GAME_BRANCHES: dict[str, int] = {
     # test_game_branches.py.
 }
 
-GENERIC_GAME_IMPORTS: frozenset[str] = frozenset({
-    "service.audit.rescoring",  # core.ofc.deal, core.ofc.deal_input, service.table.games.ofc.scoring
-})  # fmt: skip
+GENERIC_GAME_IMPORTS: frozenset[str] = frozenset()
 """Modules outside every game's package (and no registry of `source.REGISTRIES`) that import one
 game's package, each with what it imports: test_game_imports.py. Issue 37 counted 19 (with
 `cli.replay`, then in, and without the two `base` modules of the games' folders, which are generic);
@@ -43,11 +41,7 @@ WIDE_GAME_BRANCHES: dict[str, int] = {
     "reports/record.py": 3,
     "reports/session_pdf.py": 5,
     "service/table/actions/hand_corrections.py": 3,
-    "service/table/actions/supervised.py": 2,
-    "service/table/corrections.py": 1,
-    "service/table/machine.py": 2,
     "service/replays/replay.py": 1,
-    "service/audit/rescoring.py": 1,
 }  # fmt: skip
 """The wider scan of issue 37 (test_game_branches.py): per file outside the games' packages, the
 conditionals, boolean expressions and flags tested later that name a game or a word only one game

@@ -68,7 +68,7 @@ def test_a_chinese_hand_through_the_interface() -> None:
     assert table.machine.game.game is Game.CHINESE
     table.do(EventKind.HAND_STARTED)
     live = table.machine.live
-    assert isinstance(live, ChineseHandState) and live.phase is Phase.LIVE and live.fantasyland == {}
+    assert isinstance(live, ChineseHandState) and live.phase is Phase.LIVE and live.owed == {}
     assert table.machine.entry_kind({"player": "Ann"}) is EventKind.SHOWN
     with pytest.raises(ActionRefused, match="no hand is being dealt"):
         table.machine.check(EventKind.PLACED, {"player": "Ann", "cards": "As", "rows": "back"})

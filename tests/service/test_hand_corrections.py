@@ -229,10 +229,10 @@ def test_refusals_name_the_problem_and_store_nothing() -> None:
 def test_fantasyland_and_the_button_follow_the_last_hand_before_the_next_starts() -> None:
     table = Table({"Ann": 60, "Bob": 60}, "Bob")
     table.play(ofc_entries({"Ann": ANN_QUEENS_KEYED, "Bob": BOB_PLAIN}))
-    assert table.machine.seat("Ann").fantasyland_next == 0 and table.machine.button == "Ann"
+    assert table.machine.carried.owed.get("Ann", 0) == 0 and table.machine.button == "Ann"
     correction = table.correct(1, ofc_entries({"Ann": ANN_QUEENS_RIGHT, "Bob": BOB_PLAIN}))
     assert correction["fantasyland_follows"] and correction["fantasyland"] == {"Ann": 13}
-    assert table.machine.seat("Ann").fantasyland_next == 13
+    assert table.machine.carried.owed.get("Ann", 0) == 13
     assert table.machine.button == "Bob"  # held for Ann's Fantasyland hand
     assert table.folded_again().snapshot(1, "h") == table.machine.snapshot(1, "h")
 
@@ -245,7 +245,7 @@ def test_fantasyland_only_said_once_a_later_hand_was_dealt() -> None:
     correction = table.correct(1, ofc_entries({"Ann": ANN_QUEENS_RIGHT, "Bob": BOB_PLAIN}))
     assert not correction["fantasyland_follows"]
     assert (correction["fantasyland_recorded"], correction["fantasyland"]) == ({}, {"Ann": 13})
-    assert table.machine.seat("Ann").fantasyland_next == 0 and table.machine.button == button
+    assert table.machine.carried.owed.get("Ann", 0) == 0 and table.machine.button == button
     sentence = SPEC_OF[EventKind.HAND_CORRECTED].sentence(correction, "Sue")
     assert sentence.endswith(
         "; Fantasyland would have been Ann (13 cards) (recorded: nobody); later hands stand"

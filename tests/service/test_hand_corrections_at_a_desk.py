@@ -66,7 +66,7 @@ def correct(desk: TableService, entries: Sequence[Any], reason: str = "Ann's row
 
 def trace_of(desk: TableService) -> tuple[object, ...]:
     trace = desk.machine.hand_traces[1]
-    return (trace.entries, trace.net, trace.fantasyland_next, trace.corrections)
+    return (trace.entries, trace.net, trace.owed_next, trace.corrections)
 
 
 def test_a_correction_at_a_held_table_and_refused_once_another_desk_took_it(database: Database) -> None:

@@ -7,14 +7,18 @@ import json
 
 from ofc_desk.core.ofc.deal import DealResult, score_deal
 from ofc_desk.core.ofc.deal_input import deal_from_json
+from ofc_desk.core.presets import Game
 from ofc_desk.service.audit.rescoring import Rescore, ScoresBeside, StoredResult, rescore, stored_result
 from ofc_desk.service.audit.side_check import Beside
+from ofc_desk.service.table.games.choose import RESCORING
+from ofc_desk.service.table.games.ofc.rescoring import StoredPlayer
 from ofc_desk.storage.audit import canonical_json
 
 RULES_KEYS: dict[str, object] = {"rules": "standard"}
 ANN = {"name": "Ann", "stack": 100, "front": "Qs Qh 2c", "middle": "9s 9h 9d 4c 3d", "back": "As Ks Js 8s 6s"}
 BOB = {"name": "Bob", "stack": 80, "front": "5s 5h 7c", "middle": "Ts Th 8d 8c 2d", "back": "Kh Kd Kc 3s 3h"}
 HAND_KEYS: dict[str, object] = {"dealer": "Bob", "players": [ANN, BOB]}
+OFC = RESCORING[Game.OFC]
 
 
 def scored() -> DealResult:
@@ -26,10 +30,11 @@ def stored_text() -> str:
 
 
 def test_a_stored_result_gives_what_settling_reads() -> None:
-    result = stored_result(stored_text(), ["Ann", "Bob"])
+    result = stored_result(stored_text(), ["Ann", "Bob"], OFC)
     assert result is not None
     settled = [(p.name, p.stack_before, p.stack_after, p.fantasyland_next) for p in scored().players]
-    assert [(p.name, p.stack_before, p.stack_after, p.fantasyland_next) for p in result.players] == settled
+    players = [p for p in result.players if isinstance(p, StoredPlayer)]
+    assert [(p.name, p.stack_before, p.stack_after, p.fantasyland_next) for p in players] == settled
     assert settled[0][3] > 0 and settled[0][2] != 100  # Ann's queens: Fantasyland, and chips moved
     assert result.to_json() == json.loads(stored_text())
 
@@ -39,14 +44,14 @@ def test_a_stored_result_that_cannot_be_one_is_not_used() -> None:
     data = json.loads(text)
     data["players"][0]["stack_after"] = True
     for unusable in (None, "", "[1]", "{", canonical_json(data), canonical_json({"players": 1})):
-        assert stored_result(unusable, ["Ann", "Bob"]) is None
-    assert stored_result(text, ["Bob", "Ann"]) is None  # other seats
-    assert stored_result(text, ["Ann", "Bob", "Cy"]) is None
+        assert stored_result(unusable, ["Ann", "Bob"], OFC) is None
+    assert stored_result(text, ["Bob", "Ann"], OFC) is None  # other seats
+    assert stored_result(text, ["Ann", "Bob", "Cy"], OFC) is None
 
 
 def test_each_hand_is_scored_by_the_core_and_compared() -> None:
     stored = {1: stored_text(), 2: stored_text().replace('"royalties":', '"royalties":1', 1)}
-    hands: list[Rescore] = [(1, 40, RULES_KEYS, HAND_KEYS), (2, 80, None, HAND_KEYS)]
+    hands: list[Rescore] = [("ofc", 1, 40, RULES_KEYS, HAND_KEYS), ("ofc", 2, 80, None, HAND_KEYS)]
     assert rescore({1: stored[1]}, iter(hands[:1])) is None
     assert rescore(stored, iter(hands)) == "hand 2: stored result differs from the rules"
 
@@ -54,14 +59,14 @@ def test_each_hand_is_scored_by_the_core_and_compared() -> None:
 def test_a_hand_finished_again_is_compared_as_last_scored() -> None:
     """Its last card undone and entered again: the last deal is the one settled and stored."""
     first = {**HAND_KEYS, "players": [{**ANN, "front": "Qs Qh 3c"}, BOB]}
-    again: list[Rescore] = [(1, 40, RULES_KEYS, first), (1, 44, None, HAND_KEYS)]
+    again: list[Rescore] = [("ofc", 1, 40, RULES_KEYS, first), ("ofc", 1, 44, None, HAND_KEYS)]
     assert rescore({1: stored_text()}, iter(again)) is None
-    first_settled: list[Rescore] = [(1, 44, RULES_KEYS, HAND_KEYS), (1, 40, None, first)]
+    first_settled: list[Rescore] = [("ofc", 1, 44, RULES_KEYS, HAND_KEYS), ("ofc", 1, 40, None, first)]
     assert rescore({1: stored_text()}, iter(first_settled)) == "hand 1: stored result differs from the rules"
 
 
 def test_a_deal_the_core_refuses_is_named_at_its_event() -> None:
-    refused: Rescore = (3, 77, RULES_KEYS, {**HAND_KEYS, "dealer": "Zed"})
+    refused: Rescore = ("ofc", 3, 77, RULES_KEYS, {**HAND_KEYS, "dealer": "Zed"})
     fault = rescore({3: stored_text()}, iter([refused]))
     assert fault is not None and fault.startswith(
         "event 77 breaks the rules: hand 3 cannot be scored: dealer"
@@ -77,10 +82,10 @@ def test_the_fold_sends_the_core_deal_and_goes_on_with_the_stored_result() -> No
     deal = deal_from_json({**RULES_KEYS, **HAND_KEYS})
     for number in stored:
         scorer.event_id = 10 * number
-        assert isinstance(scorer(number, deal), StoredResult)
-    assert [(number, event, rules is None) for number, event, rules, _hand in second.sent] == [
+        assert isinstance(scorer(Game.OFC, number, deal), StoredResult)
+    assert [(number, event, rules is None) for _game, number, event, rules, _hand in second.sent] == [
         (1, 10, False),
         (2, 20, True),
     ]
     assert rescore(stored, iter(second.sent)) is None
-    assert scorer(3, deal) == scored() and len(second.sent) == 2
+    assert scorer(Game.OFC, 3, deal) == scored() and len(second.sent) == 2

@@ -13,6 +13,7 @@ from ofc_desk.core.presets import Game, RakeMode, RakeRules
 from ofc_desk.core.results import HandResult
 from ofc_desk.core.rows import Row
 from ofc_desk.i18n import LazyText
+from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.table.commands import Entry
 from ofc_desk.service.table.games.base import (
     GameTable,
@@ -69,7 +70,7 @@ class ToyHand:
         return {entry["player"]: read_row(entry["cards"]) for entry in self.entries}
 
     @property
-    def fantasyland(self) -> dict[str, int]:
+    def owed(self) -> dict[str, int]:
         return {}
 
     @property
@@ -173,7 +174,7 @@ class ToyGame:
     def nothing_to_settle(self) -> ActionRefused:
         return no_showdown_being_entered()
 
-    def check_deal(self, playing: Sequence[Seat]) -> None:
+    def check_deal(self, playing: Sequence[Seat], carried: CarryOver) -> None:
         """Six rows of five fit the deck."""
 
     def start(self, deal: HandDeal) -> ToyHand:

@@ -19,35 +19,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ofc_desk.core.deal_input import DealInputError
-from ofc_desk.core.ofc.deal import Deal, DealResult, score_deal
-from ofc_desk.core.ofc.deal_input import deal_from_json, deal_hands_json, deal_rules_json
+from ofc_desk.core.presets import Game
 from ofc_desk.core.results import HandResult, ResultTransfer, read_transfers
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.i18n import _
 from ofc_desk.service.audit.side_check import Beside
-from ofc_desk.service.table.games.ofc.scoring import ScoredHand
+from ofc_desk.service.table.games.base import GameRescoring, SettledPlayer, SettledResult
+from ofc_desk.service.table.games.choose import RESCORING
 from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.service.terms.outcome import ScoredResult
 from ofc_desk.storage.audit import canonical_json, read_json
 
-Rescore = tuple[int, int, dict[str, object] | None, dict[str, object]]
-"""What the second process is sent for each finished hand: its number, the event that finished
-it, the rules' keys of its deal (None when those of the hand before), the rest of its deal."""
-
-
-@dataclass(frozen=True)
-class StoredPlayer:
-    name: str
-    stack_before: int
-    stack_after: int
-    fantasyland_next: int
+Rescore = tuple[str, int, int, dict[str, object] | None, dict[str, object]]
+"""What the second process is sent for each finished hand: its game's word (`Game`), its number,
+the event that finished it, the rules' keys of its deal (None when those of the hand before), the
+rest of its deal."""
 
 
 @dataclass(frozen=True)
 class StoredResult:
-    """A hand's stored result, read as far as settling the hand needs, and its stored text (which
-    the second process compares with the core's, byte for byte)."""
+    """A hand's stored result, read as far as settling the hand needs (each player's line as its
+    game's part reads it: `GameRescoring.stored_player`), and its stored text (which the second
+    process compares with the core's, byte for byte)."""
 
-    players: tuple[StoredPlayer, ...]
+    players: tuple[SettledPlayer, ...]
     transfers: tuple[ResultTransfer, ...]
     data: dict[str, Any]
     text: str
@@ -62,13 +57,13 @@ class StoredResult:
         return self.transfers
 
 
-def stored_result(text: str | None, seating: list[str]) -> StoredResult | None:
-    """The stored result of a hand dealt to `seating`, or None when it cannot be one."""
+def stored_result(text: str | None, seating: list[str], part: GameRescoring[Any]) -> StoredResult | None:
+    """The stored result of a hand of `part`'s game dealt to `seating`, or None when it cannot be one."""
     if text is None:
         return None
     try:
         data = read_json(text)
-        players = tuple(_stored_player(player) for player in data["players"])
+        players = tuple(part.stored_player(player) for player in data["players"])
         transfers = read_transfers(data)  # ResultUnreadable is a ValueError
     except (ValueError, TypeError, KeyError):
         return None
@@ -77,16 +72,6 @@ def stored_result(text: str | None, seating: list[str]) -> StoredResult | None:
     if [player.name for player in players] != seating:
         return None
     return StoredResult(players, transfers, data, text)
-
-
-def _stored_player(line: Any) -> StoredPlayer:
-    player = StoredPlayer(
-        line["name"], line["stack_before"], line["stack_after"], line["fantasyland"]["cards"]
-    )
-    counts = (player.stack_before, player.stack_after, player.fantasyland_next)
-    if not isinstance(player.name, str) or not all(type(count) is int for count in counts):
-        raise TypeError("not a stored player's line")
-    return player
 
 
 @dataclass
@@ -104,52 +89,40 @@ class ScoresBeside:
     """The rules' keys of a deal, worked out again only when the deal's rules change."""
     rules_sent: dict[str, object] | None = None
 
-    def __call__(self, number: int, deal: Deal) -> ScoredHand:
-        """A `games.base.HandScorer` of OFC deals."""
-        result = stored_result(self.stored.get(number), [seat.name for seat in deal.players])
+    # Any: the deal is the game's core's, which only its part (`RESCORING`) reads.
+    def __call__(self, game: Game, number: int, deal: Any) -> SettledResult:
+        """A `games.base.HandScorer` of the deals of any game with a part in `RESCORING`."""
+        part = RESCORING[game]
+        result = stored_result(self.stored.get(number), part.players(deal), part)
         if result is None:
-            return score_deal(deal)
-        rules_of = _rules_of(deal)
+            return part.score(deal)
+        rules_of = (game, *part.rules_of(deal))
         if rules_of != self.rules_for:
-            self.rules_for, self.rules_keys = rules_of, deal_rules_json(deal)
+            self.rules_for, self.rules_keys = rules_of, part.rules_json(deal)
         # The rules (a whole pinned preset) are sent when they change: sending them with every
         # hand cost more than the scoring saved.
         changed = self.rules_keys is not self.rules_sent
         message: Rescore = (
+            game.value,
             number,
             self.event_id,
             self.rules_keys if changed else None,
-            deal_hands_json(deal),
+            part.hands_json(deal),
         )
         self.second.send(message)
         self.rules_sent = self.rules_keys
         return result
 
 
-def _rules_of(deal: Deal) -> tuple[object, ...]:
-    """What `deal_rules_json` reads of a deal (the preset compared as the same object first)."""
-    return (
-        deal.preset,
-        deal.scoring,
-        deal.variant,
-        deal.progressive,
-        deal.unit,
-        deal.pair_units,
-        deal.settlement,
-        deal.settle_from,
-    )
-
-
-def score_deal_input(number: int, data: Mapping[str, object]) -> DealResult:
-    """Hand `number`'s deal, as the second process is sent it, scored by the core, or refused as
-    the rules refuse it (a deal built from a hand the fold accepted is not)."""
+def score_deal_input(game: str, number: int, data: Mapping[str, object]) -> ScoredResult:
+    """Hand `number`'s deal, as the second process is sent it, scored by its game's core, or
+    refused as the rules refuse it (a deal built from a hand the fold accepted is not)."""
     try:
-        deal = deal_from_json(data)
+        return RESCORING[Game(game)].score_json(data)
     except DealInputError as error:
         raise ActionRefused(
             _("hand {number} cannot be scored: {problem}").format(number=number, problem=error)
         ) from None
-    return score_deal(deal)
 
 
 def rescore(stored: Mapping[int, str], hands: Iterator[Rescore]) -> str | None:
@@ -158,13 +131,13 @@ def rescore(stored: Mapping[int, str], hands: Iterator[Rescore]) -> str | None:
     again is scored each time (as the fold would score it), and its last score, the one settled,
     is compared."""
     rules_keys: dict[str, object] = {}
-    last: tuple[int, DealResult] | None = None
-    for number, event_id, new_rules_keys, hand_keys in hands:
+    last: tuple[int, ScoredResult] | None = None
+    for game, number, event_id, new_rules_keys, hand_keys in hands:
         if last is not None and last[0] != number and (fault := _differs(*last, stored)):
             return fault
         rules_keys = rules_keys if new_rules_keys is None else new_rules_keys
         try:
-            last = number, score_deal_input(number, {**rules_keys, **hand_keys})
+            last = number, score_deal_input(game, number, {**rules_keys, **hand_keys})
         except ActionRefused as error:
             return breaks_the_rules(event_id, error)
     return None if last is None else _differs(*last, stored)
@@ -180,7 +153,7 @@ def result_differs(number: int) -> str:
     return _("hand {number}: stored result differs from the rules").format(number=number)
 
 
-def _differs(number: int, result: DealResult, stored: Mapping[int, str]) -> str | None:
+def _differs(number: int, result: ScoredResult, stored: Mapping[int, str]) -> str | None:
     if canonical_json(result.to_json()) != stored[number]:
         return result_differs(number)
     return None

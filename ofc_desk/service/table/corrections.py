@@ -5,7 +5,8 @@ stacks.
 No second rulebook: the corrected entries go through a fresh hand of the game the hand was dealt
 in (`TableGame.start`, its own checks and refusals, as when dealing), the complete hand is scored
 and settled by the core (`LiveHand.score`, never `verify`'s scorer, which answers a hand's number
-with its stored result), and Fantasyland and the button by the hand's own `after_settling`.
+with its stored result), and what the game carries over (`carry`) and the button by the
+hand's own `after_settling`.
 
 The table keeps a `HandTrace` of every settled hand: what the correction needs to deal it again.
 The spec of the `hand_corrected` event (its check, apply and sentence) is in
@@ -14,13 +15,13 @@ The spec of the `hand_corrected` event (its check, apply and sentence) is in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from ofc_desk.core.settlement import SettleFrom, settlement_order
 from ofc_desk.i18n import _
+from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.table.games.base import HandDeal, LiveHand, SettledResult, TableGame
-from ofc_desk.service.table.holds import FantasylandHolds
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.payloads import EventPayload, RawPayload
@@ -30,9 +31,9 @@ from ofc_desk.service.terms.setup import TableRules
 @dataclass(frozen=True)
 class HandTrace:
     """What the table keeps of a settled hand to deal it again: the game and rules it was dealt
-    under, its deal (button, order, stacks at its start, Fantasyland hands), the seats as its score
-    read them, its entries and its settlement's chips per player (both the last correction's once
-    it is corrected), and the button and Fantasyland it left."""
+    under, its deal (button, order, stacks at its start, what the hand before carried over), the
+    seats as its score read them, its entries and its settlement's chips per player (both the last
+    correction's once it is corrected), and the button and what the next hand owes that it left."""
 
     game: TableGame
     rules: TableRules
@@ -41,8 +42,8 @@ class HandTrace:
     entries: tuple[EventPayload, ...]
     net: dict[str, int]
     """Each player's chips from the settlement (before rake and award, which a correction keeps)."""
-    fantasyland_next: dict[str, int]
-    """Who the hand sends to Fantasyland, with how many cards (none in the closed game)."""
+    owed_next: dict[str, int]
+    """What the hand leaves the next owing its players (`CarryOver.owed`), in their seats' order."""
     button_before: str | None = None
     """The table's button before the hand settled: where a correction that follows starts from."""
     corrections: int = 0
@@ -57,8 +58,7 @@ def traced(
     result: SettledResult,
     button_before: str | None,
 ) -> HandTrace:
-    """A settled hand's trace, taken as it settles (before Fantasyland is carried on: the seats'
-    streaks are the ones its score read)."""
+    """A settled hand's trace, taken as it settles (before the game carries on what it carries)."""
     copies = tuple(replace(seat) for seat in seats)
     return HandTrace(game, rules, deal, copies, tuple(entries), net_of(result), {}, button_before)
 
@@ -147,12 +147,12 @@ def settling_order(trace: HandTrace) -> list[str]:
 
 @dataclass
 class _Table:
-    """A table to carry a hand's Fantasyland on without touching the real one (`GameTable`)."""
+    """A table to carry a hand's carry-over on without touching the real one (`GameTable`)."""
 
     seats: list[Seat]
     button: str | None
+    carried: CarryOver
     button_held: bool = False
-    holds: FantasylandHolds = field(default_factory=FantasylandHolds)
     hand_settled: bool = True
 
     def seat(self, name: str) -> Seat:
@@ -163,8 +163,15 @@ class _Table:
         return names[(names.index(name) + 1) % len(names)]
 
 
-def fantasyland_of(trace: HandTrace, live: LiveHand, result: SettledResult) -> dict[str, int]:
-    """Who the hand scored so sends to Fantasyland, with how many cards, as its game carries it on."""
-    table = _Table([replace(seat) for seat in trace.seats], trace.deal.button)
+def owed_after(trace: HandTrace, live: LiveHand, result: SettledResult) -> dict[str, int]:
+    """What the hand scored so leaves the next owing its players (`CarryOver.owed`), as its game
+    carries it on."""
+    table = _Table([replace(seat) for seat in trace.seats], trace.deal.button, trace.deal.carried)
     live.after_settling(table, result)
-    return {seat.name: seat.fantasyland_next for seat in table.seats if seat.fantasyland_next}
+    return owed_by_seat(table.carried, table.seats, trace.deal.order)
+
+
+def owed_by_seat(carried: CarryOver, seats: Sequence[Seat], dealt_in: Collection[str]) -> dict[str, int]:
+    """What `carried` owes the players dealt in, in their seats' order."""
+    owed = carried.owed
+    return {seat.name: owed[seat.name] for seat in seats if seat.name in dealt_in and seat.name in owed}

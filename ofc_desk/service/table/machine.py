@@ -21,7 +21,8 @@ from ofc_desk.service.room import room_pool
 from ofc_desk.service.room.requests import FloorRequest
 from ofc_desk.service.table import actions, dealers, rule_pins, seats, supervision
 from ofc_desk.service.table.actions import SUPERVISED
-from ofc_desk.service.table.corrections import HandTrace, traced
+from ofc_desk.service.table.carry import NOTHING_CARRIED, CarryOver
+from ofc_desk.service.table.corrections import HandTrace, owed_by_seat, traced
 from ofc_desk.service.table.games.base import (
     HandDeal,
     HandScorer,
@@ -32,7 +33,6 @@ from ofc_desk.service.table.games.base import (
     entry_refused,
 )
 from ofc_desk.service.table.games.choose import game_for
-from ofc_desk.service.table.holds import FantasylandHolds
 from ofc_desk.service.table.rule_pins import PinnedPresets
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view import build_snapshot
@@ -104,7 +104,9 @@ class TableMachine:
         self.requests: dict[int, FloorRequest] = {}
         self.phase_waived = False
         """While a request to the floor is checked: what it asks for is done between hands."""
-        self.holds = FantasylandHolds()
+        self.carried: CarryOver = NOTHING_CARRIED
+        """What the game carried over from the last settled hand to the next (`carry`); the machine
+        hands it to the next hand's deal and never reads it."""
         self.jackpot_pool = 0
         self.closed = False
 
@@ -248,14 +250,13 @@ class TableMachine:
             raise ActionRefused(said.format(game=game, least=least, count=len(playing)))
         if len(playing) > most:
             raise ActionRefused(_("{game} deals to at most {most} players").format(game=game, most=most))
-        self.game.check_deal(playing)
+        self.game.check_deal(playing, self.carried)
         return {"number": self.hands_started + 1}
 
     def apply_started(self, payload: HandStarted) -> Outcome:
         playing = self._playing()
         names = [seat.name for seat in playing]
         dealer = self._dealer(names)
-        fantasyland = {seat.name: seat.fantasyland_next for seat in playing if seat.fantasyland_next}
         stacks = {seat.name: seat.stack for seat in playing}
         self.button = dealer
         self.hands_started = payload["number"]
@@ -263,7 +264,7 @@ class TableMachine:
         self.result = None
         self.rake = None
         order = tuple(acting_order(names, dealer))
-        self.hand_deal = HandDeal(payload["number"], dealer, order, stacks, fantasyland)
+        self.hand_deal = HandDeal(payload["number"], dealer, order, stacks, self.carried)
         self.hand_entries = []
         self.live = self.game.start(self.hand_deal)
         return NO_ROWS
@@ -334,7 +335,7 @@ class TableMachine:
 
     def apply_settled(self, payload: HandSettled) -> Outcome:
         """Chips move as the core settled them, the rake is taken, the game carries on what it
-        carries (Fantasyland, the button), and an award is paid out of the room's pool."""
+        carries (`carry`, the button), and an award is paid out of the room's pool."""
         live, result = self.live, self.result
         assert live is not None and result is not None  # checked: the hand is complete
         dealt_in = live.dealt_in(self.seats)
@@ -345,12 +346,12 @@ class TableMachine:
             live.number, dealt_in, live.stacks_before, result.players, self.game.rake
         )
         live.after_settling(self, result)
-        going = {s.name: s.fantasyland_next for s in self.seats if s.name in dealt_in and s.fantasyland_next}
-        self.hand_traces[live.number] = replace(trace, fantasyland_next=going)
+        owed = owed_by_seat(self.carried, self.seats, dealt_in)
+        self.hand_traces[live.number] = replace(trace, owed_next=owed)
         award = self.jackpot_award()
         if award is None:
             settled = SettledHand(
-                live.number, live.button, live.fantasyland, result, dict(rake.per_player), rake.jackpot
+                live.number, live.button, live.owed, result, dict(rake.per_player), rake.jackpot
             )
             return Outcome(ledger, settled, pool_moves=room_pool.drop_moves(live.number, rake.jackpot))
         deal = live.jackpot_deal(result, self.seats)
@@ -360,7 +361,7 @@ class TableMachine:
         )
         scored: ScoredResult = paid.result
         settled = SettledHand(
-            live.number, live.button, live.fantasyland, scored, dict(rake.per_player), rake.jackpot
+            live.number, live.button, live.owed, scored, dict(rake.per_player), rake.jackpot
         )
         moves: tuple[PoolMove, ...] = paid.moves
         return Outcome(ledger + paid.ledger, settled, pool_moves=moves, pool_before=pool_before)

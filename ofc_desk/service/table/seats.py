@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ofc_desk.i18n import LazyText, _
-from ofc_desk.service.table.holds import FantasylandHolds
+from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.terms.errors import ActionRefused
 
 
@@ -24,9 +24,6 @@ class Seat:
     number: int
     """The seat's number at the table, for the whole session (1 = the first seat clockwise)."""
     sitting_out: bool = False
-    fantasyland_next: int = 0
-    fantasyland_streak: int = 0
-    """Fantasyland hands played in a row up to the last hand (for the consecutive cap)."""
 
 
 class SeatedTable(Protocol):
@@ -36,7 +33,8 @@ class SeatedTable(Protocol):
     seats: list[Seat]
     seat_numbers: set[int]
     button: str | None
-    holds: FantasylandHolds
+    carried: CarryOver
+    """What the game carries to the next hand (`carry`): who may not leave yet, what leaving forfeits."""
 
     def seat_limits(self) -> tuple[LazyText, int, int]: ...
 

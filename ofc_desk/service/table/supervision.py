@@ -13,6 +13,7 @@ from typing import Protocol
 
 from ofc_desk.service.room.requests import RequestTable
 from ofc_desk.service.room.room_pool import PoolTable
+from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.table.rule_pins import PinnedPresets
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms import reading
@@ -30,6 +31,7 @@ class SupervisedTable(RequestTable, PoolTable, Protocol):
     rules: TableRules
     pinned_presets: PinnedPresets
     closed: bool
+    carried: CarryOver
 
     def seat(self, name: str) -> Seat: ...
 

@@ -35,7 +35,7 @@ def rebought_sentence(rebuy: Rebought, actor: str) -> str:
 def check_cashed_out(machine: SeatedTable, raw: RawPayload) -> CashedOut:
     machine.require_between_hands(_("cash-outs"))
     seat = seat_named(machine, str(raw.get("player")))
-    machine.holds.refuse_if_held(seat.name, seat.stack, leaving=True)
+    machine.carried.refuse_leaving(seat.name, seat.stack, leaving=True)
     return {"player": seat.name, "amount": seat.stack}
 
 
@@ -45,7 +45,7 @@ def apply_cashed_out(machine: SeatedTable, payload: CashedOut) -> Outcome:
     if machine.button == name and len(machine.seats) > 1:
         machine.button = machine.next_clockwise(name)
     machine.seats.remove(seat_named(machine, name))
-    machine.holds.release(name)
+    machine.carried = machine.carried.without(name)
     return Outcome((LedgerEntry(name, LedgerKind.CASH_OUT, -payload["amount"]),))
 
 

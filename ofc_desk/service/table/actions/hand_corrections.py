@@ -18,8 +18,8 @@ from ofc_desk.service.table.actions.spec import ActionSpec, Signer
 from ofc_desk.service.table.corrections import (
     HandTrace,
     differences,
-    fantasyland_of,
     net_of,
+    owed_after,
     pay_now,
     rescore,
     settling_order,
@@ -57,7 +57,7 @@ def check_hand_corrected(machine: CorrectingTable, raw: RawPayload) -> HandCorre
     difference = differences(trace.net, net_of(rescored.result))
     seated = {seat.name: seat.stack for seat in machine.seats}
     now = pay_now(difference, settling_order(trace), seated)
-    fantasyland = fantasyland_of(trace, rescored.live, rescored.result)
+    fantasyland = owed_after(trace, rescored.live, rescored.result)
     payload: HandCorrected = {
         "hand": number,
         "entries": [cast(EntryPayload | ShownPayload, entry) for entry in rescored.entries],
@@ -67,7 +67,7 @@ def check_hand_corrected(machine: CorrectingTable, raw: RawPayload) -> HandCorre
         "not_covered": now.not_covered,
         "stacks_after": {n: seated[n] + now.paid.get(n, 0) for n in trace.deal.order if n in seated},
         "fantasyland": fantasyland,
-        "fantasyland_recorded": trace.fantasyland_next,
+        "fantasyland_recorded": trace.owed_next,
         "fantasyland_follows": _follows(machine, trace),
         "reason": reading.text(raw, "reason").strip(),
         "supervisor": approver(raw),
@@ -118,11 +118,10 @@ def apply_hand_corrected(machine: CorrectingTable, payload: HandCorrected) -> Ou
 
 
 def _carry_on(machine: CorrectingTable, trace: HandTrace, live: Any, result: Any) -> None:
-    """The next hand's Fantasyland and button as the corrected hand leaves them: the seats'
-    streaks and the button put back as they were before the hand settled, then carried on."""
-    for copy in trace.seats:
-        if copy.name in trace.deal.order:
-            machine.seat(copy.name).fantasyland_streak = copy.fantasyland_streak
+    """The next hand's Fantasyland and button as the corrected hand leaves them: what the hand
+    before carried over and the button put back as they were before the hand settled, then carried
+    on."""
+    machine.carried = trace.deal.carried
     machine.button = trace.button_before
     live.after_settling(machine, result)
 

@@ -120,16 +120,14 @@ def check_sat_out(machine: SeatedTable, raw: RawPayload) -> SatOut:
     seat = seat_named(machine, str(raw.get("player")))
     if seat.sitting_out:
         raise ActionRefused(_("{player} is already sitting out").format(player=seat.name))
-    machine.holds.refuse_if_held(seat.name, seat.stack, leaving=False)
+    machine.carried.refuse_leaving(seat.name, seat.stack, leaving=False)
     return {"player": seat.name}
 
 
 def apply_sat_out(machine: SeatedTable, payload: SatOut) -> Outcome:
     seat = seat_named(machine, payload["player"])
     seat.sitting_out = True
-    seat.fantasyland_next = 0
-    seat.fantasyland_streak = 0
-    machine.holds.release(seat.name)
+    machine.carried = machine.carried.without(seat.name)
     return NO_ROWS
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ofc_desk.core.settlement import MAX_CHIPS
-from ofc_desk.i18n import _, formatting, ngettext
+from ofc_desk.i18n import _, formatting
 from ofc_desk.service.room import requests, room_pool
 from ofc_desk.service.room.requests import REQUEST_KEY
 from ofc_desk.service.table import rule_pins
@@ -125,7 +125,7 @@ def check_rules_changed(machine: SupervisedTable, raw: RawPayload) -> RulesChang
         raise ActionRefused(_("a table keeps its game: open a new table for Chinese poker or OFC"))
     game = game_for(rules)
     _least, most = game.seat_limits
-    _refuse_if_fantasyland_changes(machine, rules)
+    _refuse_if_owed_changes(machine, rules)
     if len(machine.seats) > most:
         said = _("{game} seats at most {most} players; {count} are seated")
         raise ActionRefused(said.format(game=game.label, most=most, count=len(machine.seats)))
@@ -133,22 +133,11 @@ def check_rules_changed(machine: SupervisedTable, raw: RawPayload) -> RulesChang
     return requests.link_to_request(machine, EventKind.RULES_CHANGED, raw, payload)
 
 
-def _refuse_if_fantasyland_changes(machine: SupervisedTable, rules: TableRules) -> None:
-    """A Fantasyland hand already earned is dealt by the rules it was earned under, so what
-    decides its cards (preset, house options, variant, progressive) waits until it is played;
-    stakes and settlement may change."""
-    owed = [
-        ngettext("{player} ({count} card)", "{player} ({count} cards)", s.fantasyland_next).format(
-            player=s.name, count=s.fantasyland_next
-        )
-        for s in machine.seats
-        if s.fantasyland_next
-    ]
-    if owed and not rule_pins.with_pins(rules, machine.pinned_presets).deals_like(machine.rules):
-        said = _(
-            "the preset, house options and variant stay until the Fantasyland hands owed are played: {owed}"
-        )
-        raise ActionRefused(said.format(owed=", ".join(owed)))
+def _refuse_if_owed_changes(machine: SupervisedTable, rules: TableRules) -> None:
+    """A hand the game already owes (OFC's, earned: `games.ofc.carry`) is dealt by the rules it was
+    earned under: rules that would deal otherwise wait until it is played, as the game says."""
+    if not rule_pins.with_pins(rules, machine.pinned_presets).deals_like(machine.rules):
+        machine.carried.refuse_rules_change([seat.name for seat in machine.seats])
 
 
 def apply_rules_changed(machine: SupervisedTable, payload: RulesChanged) -> Outcome:

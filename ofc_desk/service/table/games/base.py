@@ -9,8 +9,8 @@ package beside `ofc` and `chinese`, named once in `choose`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN
@@ -19,7 +19,7 @@ from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.results import HandResult
 from ofc_desk.core.rows import placement_label
 from ofc_desk.i18n import LazyText, _
-from ofc_desk.service.table.holds import FantasylandHolds
+from ofc_desk.service.table.carry import NOTHING_CARRIED, CarryOver
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView
 from ofc_desk.service.terms.errors import ActionRefused, no_showdown_being_entered
@@ -56,22 +56,58 @@ DealT_contra = TypeVar("DealT_contra", contravariant=True)
 
 class HandScorer(Protocol[DealT_contra]):
     """How `verify` has a finished hand scored beside its fold (`rescoring.ScoresBeside`): from the
-    hand's number and its deal, the game core's typed one. Without one, every hand is scored by
-    the core."""
+    hand's game, its number and its deal, the game core's typed one. Without one, every hand is
+    scored by the core. Only a game with a `GameRescoring` (`choose.RESCORING`) calls it."""
 
-    def __call__(self, number: int, deal: DealT_contra) -> SettledResult: ...
+    def __call__(self, game: Game, number: int, deal: DealT_contra) -> SettledResult: ...
+
+
+class GameRescoring(Protocol[DealT_contra]):
+    """A game's part of `verify`'s re-scoring beside the fold (`audit.rescoring`, issue 37): what
+    the generic re-scoring asks of a game's typed deal and stored result, never naming the game."""
+
+    def stored_player(self, line: Any) -> SettledPlayer:
+        """A player's line of a stored result as settling reads it; `KeyError`, `TypeError` or
+        `ValueError` when it cannot be one."""
+        ...
+
+    def rules_of(self, deal: DealT_contra) -> tuple[object, ...]:
+        """What `rules_json` reads of a deal: the rules are written out again only when it changes."""
+        ...
+
+    def rules_json(self, deal: DealT_contra) -> dict[str, object]:
+        """The keys of a deal its table's rules give, as `ofc-desk score` reads them."""
+        ...
+
+    def hands_json(self, deal: DealT_contra) -> dict[str, object]:
+        """The keys of a deal the hand itself gives, as `ofc-desk score` reads them."""
+        ...
+
+    def players(self, deal: DealT_contra) -> list[str]:
+        """Who the deal seats, in its order (a stored result of others is not used)."""
+        ...
+
+    def score(self, deal: DealT_contra) -> SettledResult:
+        """A hand with no stored result to go on with, scored by the game's core there and then."""
+        ...
+
+    def score_json(self, data: Mapping[str, object]) -> SettledResult:
+        """A deal as `rules_json` and `hands_json` wrote it, scored by the game's core;
+        `DealInputError` when the core refuses it."""
+        ...
 
 
 @dataclass(frozen=True)
 class HandDeal:
     """What the table deals a new hand with: its number, who deals, who plays (left of the dealer
-    first), their stacks, and the Fantasyland hands owed (none in a game without Fantasyland)."""
+    first), their stacks, and what the game carried over from the hand before (`carry`: OFC's
+    Fantasyland hands owed; nothing in a game without)."""
 
     number: int
     button: str
     order: tuple[str, ...]
     stacks: dict[str, int]
-    fantasyland: dict[str, int] = field(default_factory=dict)
+    carried: CarryOver = NOTHING_CARRIED
 
 
 @dataclass(frozen=True)
@@ -86,12 +122,13 @@ class JackpotDeal:
 
 class GameTable(Protocol):
     """What a game reads and changes of its table (`TableMachine` is one), so it never imports the
-    machine: the seats, the button and the Fantasyland holds."""
+    machine: the seats, the button, and what the game carries to the next hand (`carry`), which
+    settling a hand replaces."""
 
     seats: list[Seat]
     button: str | None
     button_held: bool
-    holds: FantasylandHolds
+    carried: CarryOver
     hand_settled: bool
 
     def seat(self, name: str) -> Seat: ...
@@ -108,7 +145,11 @@ class LiveHand(Protocol):
     @property
     def stacks_before(self) -> dict[str, int]: ...
     @property
-    def fantasyland(self) -> dict[str, int]: ...
+    def owed(self) -> dict[str, int]:
+        """What the hand was dealt owing each player owed something (`CarryOver.owed`: OFC's
+        Fantasyland cards), as its settled hand records it."""
+        ...
+
     @property
     def complete(self) -> bool: ...
     @property
@@ -149,7 +190,8 @@ class LiveHand(Protocol):
         ...
 
     def after_settling(self, table: GameTable, result: SettledResult) -> None:
-        """What settling does besides the chips: Fantasyland carried on, the button held or moved."""
+        """What settling does besides the chips: the table's carry-over replaced (OFC: Fantasyland
+        carried on), the button held or moved."""
         ...
 
     def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal: ...
@@ -183,8 +225,9 @@ class TableGame(Protocol):
         """The refusal of a settlement between hands."""
         ...
 
-    def check_deal(self, playing: Sequence[Seat]) -> None:
-        """Refuse a hand these seats cannot be dealt (OFC: more cards than the deck holds)."""
+    def check_deal(self, playing: Sequence[Seat], carried: CarryOver) -> None:
+        """Refuse a hand these seats cannot be dealt with what the hand before carried over (OFC:
+        more cards than the deck holds)."""
         ...
 
     def start(self, deal: HandDeal) -> LiveHand: ...

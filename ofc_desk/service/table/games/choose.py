@@ -5,19 +5,20 @@ shipped two is added by `register_game`, after the core's (`core.games.register_
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import Any, Final
 
 from ofc_desk.core.games import Undo, add_entries, variant_words
 from ofc_desk.core.presets import Game
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.commands import CardEntries, Entry, RowEntries
-from ofc_desk.service.table.games.base import TableGame
+from ofc_desk.service.table.games.base import GameRescoring, TableGame
 from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.table.games.chinese.game import ChineseGame
 from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
 from ofc_desk.service.table.games.chinese.words import said_showdown
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.table.games.ofc.game import OfcGame
+from ofc_desk.service.table.games.ofc.rescoring import OFC_RESCORING
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import TurnKind
@@ -27,6 +28,13 @@ GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
     Game.CHINESE: ChineseGame.for_rules,
 }
 """Each game's table, made for the rules (`game_for`)."""
+
+# Any: each game's part takes its own core's deal, which the re-scoring never names.
+RESCORING: Final[dict[Game, GameRescoring[Any]]] = {
+    Game.OFC: OFC_RESCORING,
+}
+"""Each game whose hands `verify` re-scores beside its fold, and its part of that (`audit.rescoring`);
+a game not here has every hand scored by its core in the fold (Chinese poker)."""
 
 OWN_ENTRY_KEYS: Final[tuple[tuple[tuple[str, ...], EventKind], ...]] = ((SHOWDOWN_KEYS, EventKind.SHOWN),)
 """Keys only one game's entry has, and the event such an entry makes at any table."""

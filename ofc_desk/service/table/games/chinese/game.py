@@ -18,6 +18,7 @@ from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.results import HandResult
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import LazyText, _
+from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.table.games.base import GameTable, HandDeal, LiveHand, PlayedTable
 from ofc_desk.service.table.games.chinese.play import ChineseHandState
 from ofc_desk.service.table.games.chinese.view import chinese_game_view
@@ -83,7 +84,7 @@ class ChineseGame:
     def nothing_to_settle(self) -> ActionRefused:
         return no_showdown_being_entered()
 
-    def check_deal(self, playing: Sequence[Seat]) -> None:
+    def check_deal(self, playing: Sequence[Seat], carried: CarryOver) -> None:
         """Every seat's 13 cards fit the deck: the seat limits are the game's only limit."""
 
     def start(self, deal: HandDeal) -> ChineseHandState:

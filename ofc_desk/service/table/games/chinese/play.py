@@ -52,8 +52,8 @@ class ChineseHandState:
         return Phase.AWAITING_SETTLEMENT if self.complete else Phase.LIVE
 
     @property
-    def fantasyland(self) -> dict[str, int]:
-        return {}  # Chinese poker has no Fantasyland
+    def owed(self) -> dict[str, int]:
+        return {}  # Chinese poker carries nothing from one hand to the next
 
     def waiting(self) -> str:
         """The status line while hands are missing: "waiting for Bob's and Cy's hands"."""

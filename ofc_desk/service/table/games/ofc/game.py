@@ -14,7 +14,9 @@ from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.results import HandResult
 from ofc_desk.i18n import LazyText, _
+from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.table.games.base import GameTable, HandDeal, LiveHand
+from ofc_desk.service.table.games.ofc.carry import OfcCarry
 from ofc_desk.service.table.games.ofc.live import OfcHand
 from ofc_desk.service.table.games.ofc.scoring import check_rules
 from ofc_desk.service.table.games.ofc.view import ofc_game_view
@@ -68,15 +70,19 @@ class OfcGame:
     def nothing_to_settle(self) -> ActionRefused:
         return ActionRefused(_("there is no hand to settle"))
 
-    def check_deal(self, playing: Sequence[Seat]) -> None:
-        needed = cards_needed(self.plan, [seat.fantasyland_next for seat in playing])
+    def check_deal(self, playing: Sequence[Seat], carried: CarryOver) -> None:
+        owed = OfcCarry.of(carried).fantasyland_next
+        needed = cards_needed(self.plan, [owed.get(seat.name, 0) for seat in playing])
         if needed > DECK_SIZE:
             raise ActionRefused(_("the deck cannot deal {count} cards to these players").format(count=needed))
 
     def start(self, deal: HandDeal) -> OfcHand:
+        """The hand dealt, those owed a Fantasyland hand playing it with their cards."""
+        carried = OfcCarry.of(deal.carried)
+        fantasyland = {name: cards for name in deal.order if (cards := carried.fantasyland_next.get(name, 0))}
         return OfcHand(
-            deal.number, deal.button, deal.order, deal.fantasyland, deal.stacks, self.plan, self.variant,
-            self.preset, pays_award=self.jackpot_award is not None,
+            deal.number, deal.button, deal.order, fantasyland, deal.stacks, self.plan, self.variant,
+            self.preset, carried, pays_award=self.jackpot_award is not None,
         )  # fmt: skip
 
     def entry_kind(self, live: LiveHand | None, raw: RawPayload) -> EventKind:

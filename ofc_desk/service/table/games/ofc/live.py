@@ -17,8 +17,10 @@ from ofc_desk.core.ofc.hand import Entry, EntryRefused, HandState, Stage
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
+from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import parse_row_word
 from ofc_desk.service.table.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.table.games.ofc.carry import OfcCarry
 from ofc_desk.service.table.games.ofc.scoring import ScoredHand
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused
@@ -51,15 +53,23 @@ class OfcHand(HandState):
         plan: StreetPlan,
         variant: Variant,
         preset: RulesPreset,
+        carried: OfcCarry,
         *,
         pays_award: bool = False,
     ) -> None:
         super().__init__(number, button, order, fantasyland, stacks_before, plan, variant)
         self.preset = preset
         """The table's preset, checked with its rules (`OfcGame`): the hand is scored by it."""
+        self.carried = carried
+        """What the hand before carried over: the Fantasyland streaks its score reads."""
         self.pays_award = pays_award
         """An award is paid from the scored pairs, which a stored result (verify's scorer) lacks."""
         self._checked: tuple[EntryPayload, Entry] | None = None
+
+    @property
+    def owed(self) -> dict[str, int]:
+        """The Fantasyland hands it deals, by player: their cards."""
+        return self.fantasyland
 
     @property
     def phase(self) -> Phase:
@@ -135,29 +145,24 @@ class OfcHand(HandState):
         deal = self.deal(
             self.dealt_in(seats),
             self.preset,
-            streaks={name: _seat(seats, name).fantasyland_streak + 1 for name in self.fantasyland},
+            streaks={name: self.carried.streak(name) + 1 for name in self.fantasyland},
             scoring=rules.scoring,
             progressive=rules.progressive,
             **rules.settling_terms(),
         )
         if scorer is None or self.pays_award:
             return score_deal(deal)
-        return scorer(self.number, deal)
+        return scorer(Game.OFC, self.number, deal)
 
     def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
         return [seat.name for seat in seats if seat.name in self.players]
 
     def after_settling(self, table: GameTable, result: SettledResult) -> None:
         """Who plays the next hand in Fantasyland; hold the button or move it (docs/rules.md §6)."""
-        going: list[str] = []
-        for player in cast(ScoredHand, result).players:
-            seat = table.seat(player.name)
-            played_in = bool(self.players[player.name].fantasyland_cards)
-            seat.fantasyland_streak = seat.fantasyland_streak + 1 if played_in else 0
-            seat.fantasyland_next = player.fantasyland_next
-            if player.fantasyland_next:
-                going.append(player.name)
-        table.holds.hold_for(going, self.players)
+        players = cast(ScoredHand, result).players
+        going = {player.name: player.fantasyland_next for player in players if player.fantasyland_next}
+        played_in = {player.name: bool(self.players[player.name].fantasyland_cards) for player in players}
+        table.carried = OfcCarry.of(table.carried).after_hand(played_in, going)
         table.button_held = bool(going)
         if not going:
             table.button = table.next_clockwise(self.button)
@@ -180,7 +185,3 @@ def entry_of(payload: EntryPayload) -> Entry:
     """The entry a stored payload holds."""
     cards = tuple(None if card is None else parse_card(card) for card in payload["cards"])
     return Entry(str(payload["player"]), cards, tuple(parse_row_word(row) for row in payload["rows"]))
-
-
-def _seat(seats: Sequence[Seat], name: str) -> Seat:
-    return next(seat for seat in seats if seat.name == name)

@@ -13,8 +13,9 @@ from ofc_desk.core.ofc.scoring import evaluate_row, foul_certain
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
+from ofc_desk.service.table.carry import CarryOver
+from ofc_desk.service.table.games.ofc.carry import OfcCarry
 from ofc_desk.service.table.games.ofc.live import OfcHand
-from ofc_desk.service.table.holds import FantasylandHolds
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView, SeatPlay
 from ofc_desk.service.terms.snapshot import RowView
@@ -29,7 +30,7 @@ class OfcTable(Protocol):
     @property
     def hand_settled(self) -> bool: ...
     @property
-    def holds(self) -> FantasylandHolds: ...
+    def carried(self) -> CarryOver: ...
 
 
 def ofc_game_view(
@@ -38,6 +39,7 @@ def ofc_game_view(
     variant: Variant,
     hand: OfcHand | None,
 ) -> GameView:
+    carried = OfcCarry.of(table.carried)
     turn = hand.to_act() if hand is not None and not table.hand_settled else None
     to_act = turn.player if turn else None
     dealt = hand.cards_dealt if hand is not None else 0
@@ -45,14 +47,14 @@ def ofc_game_view(
         variant=variant.value,
         preset=preset.name,
         to_act=turn,
-        plays=tuple(_seat_play(table, seat, hand, to_act, preset, variant) for seat in table.seats),
+        plays=tuple(_seat_play(carried, seat, hand, to_act, preset, variant) for seat in table.seats),
         cards_seen=hand.cards_seen if hand is not None else 0,
         cards_left=DECK_SIZE - dealt,
     )
 
 
 def _seat_play(
-    table: OfcTable,
+    carried: OfcCarry,
     seat: Seat,
     hand: OfcHand | None,
     to_act: str | None,
@@ -61,7 +63,7 @@ def _seat_play(
 ) -> SeatPlay:
     played = hand.players.get(seat.name) if hand is not None else None
     fouled = played is not None and foul_certain(played.rows, variant)
-    lock = table.holds.waiting_for(seat.name, seat.stack)
+    lock = carried.waiting_for(seat.name, seat.stack)
     return SeatPlay(
         in_hand=played is not None,
         to_act=seat.name == to_act,
@@ -72,7 +74,7 @@ def _seat_play(
         ),
         foul_certain=fouled,
         fantasyland_cards=played.fantasyland_cards if played else 0,
-        fantasyland_next=seat.fantasyland_next,
+        fantasyland_next=carried.fantasyland_next.get(seat.name, 0),
         discards=tuple(played.discards) if played else (),
         locked_reason=_locked_reason(lock),
     )
