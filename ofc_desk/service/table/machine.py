@@ -8,9 +8,9 @@ rebuilds the table exactly, which is how a desk resumes and how `verify` re-chec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from ofc_desk.core.jackpot import JackpotAward
 from ofc_desk.core.presets import RakeRules
@@ -21,6 +21,7 @@ from ofc_desk.service.room import room_pool
 from ofc_desk.service.room.requests import FloorRequest
 from ofc_desk.service.table import actions, dealers, rule_pins, seats, supervision
 from ofc_desk.service.table.actions import SUPERVISED
+from ofc_desk.service.table.actions.spec import CheckedAction, Spec
 from ofc_desk.service.table.corrections import HandTrace, traced
 from ofc_desk.service.table.games.base import (
     HandDeal,
@@ -41,13 +42,11 @@ from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind, LedgerKind
 from ofc_desk.service.terms.outcome import NO_ROWS, LedgerEntry, Outcome, PoolMove, ScoredResult, SettledHand
 from ofc_desk.service.terms.payloads import (
-    EntryPayload,
     EventPayload,
     HandSettled,
     HandStarted,
     RawPayload,
     SeatPayload,
-    ShownPayload,
     TableOpened,
     Undone,
 )
@@ -142,27 +141,37 @@ class TableMachine:
     # ------------------------------------------------------------------ the two entry points
     def check(self, kind: EventKind, raw: RawPayload) -> EventPayload:
         """The canonical payload of an acceptable action, or `ActionRefused` saying why not."""
+        return self.checked(kind, raw).payload
+
+    def checked(self, kind: EventKind, raw: RawPayload) -> CheckedAction:
+        """An acceptable action, checked by its kind's spec: its canonical payload and the apply
+        `apply_checked` folds it in with; or `ActionRefused` saying why not."""
         if kind in SUPERVISED and not supervision.approver(raw).strip():
             self._refuse_unless_open(kind)
             raise ActionRefused(_("a floor supervisor must approve this"))
-        return self.check_before_approval(kind, raw)
+        return self._checked(kind, raw)
 
     def check_before_approval(self, kind: EventKind, raw: RawPayload) -> EventPayload:
         """Like `check`, but a supervised action that names no supervisor yet is checked as if one
         approved it: whether the desk should offer it before asking for a PIN."""
+        return self._checked(kind, raw).payload
+
+    def _checked(self, kind: EventKind, raw: RawPayload) -> CheckedAction:
         self._refuse_unless_open(kind)
-        return self._checkers[kind](self, raw)
+        return self._specs[kind].checked(self, raw)
 
     def apply(self, kind: EventKind, payload: RawPayload, actor: str = "") -> Outcome:
         """Re-check a stored or new event and fold it into the state; `actor`, when given, is who
         recorded it: a dealer's event says who is dealing."""
-        return self.apply_checked(kind, self.check(kind, payload), actor)
+        return self.apply_checked(self.checked(kind, payload), actor)
 
-    def apply_checked(self, kind: EventKind, canonical: EventPayload, actor: str = "") -> Outcome:
-        """Fold in an event whose payload `check` has just returned (no second check)."""
-        if actor and kind not in dealers.NOT_THE_DEALERS:
+    def apply_checked(self, checked: CheckedAction, actor: str = "") -> Outcome:
+        """Fold in an action `checked` has just accepted at this machine (no second check)."""
+        if checked.at is not self:
+            raise ValueError(f"{checked.kind.value} was checked at another table")
+        if actor and checked.kind not in dealers.NOT_THE_DEALERS:
             self.dealer_on_duty = actor
-        return self._appliers[kind](self, canonical)
+        return checked.fold()
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         """Refuse an entry of `kind` being typed as soon as what is typed so far breaks a rule."""
@@ -275,26 +284,10 @@ class TableMachine:
             raise ActionRefused(_("nobody can deal"))
         return dealer
 
-    # A live hand's check of a kind gives that kind's payload; mypy cannot tie the two.
-    def check_placed(self, raw: RawPayload) -> EntryPayload:
-        return cast(EntryPayload, self._check_entry(EventKind.PLACED, raw))
-
-    def check_revealed(self, raw: RawPayload) -> EntryPayload:
-        return cast(EntryPayload, self._check_entry(EventKind.REVEALED, raw))
-
-    def check_shown(self, raw: RawPayload) -> ShownPayload:
-        return cast(ShownPayload, self._check_entry(EventKind.SHOWN, raw))
-
-    def _check_entry(self, kind: EventKind, raw: RawPayload) -> EventPayload:
+    def check_entry(self, kind: EventKind, raw: RawPayload) -> EventPayload:
         return self._live(kind).check_event(kind, raw)
 
-    def apply_entry(self, payload: EntryPayload) -> Outcome:
-        return self._apply_entry(EventKind.PLACED, payload)
-
-    def apply_shown(self, payload: ShownPayload) -> Outcome:
-        return self._apply_entry(EventKind.SHOWN, payload)
-
-    def _apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome:
+    def apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome:
         live = self._live(kind)
         live.apply_event(kind, payload)
         self.hand_entries.append(payload)
@@ -415,9 +408,4 @@ class TableMachine:
     def _playing(self) -> list[Seat]:
         return [seat for seat in self.seats if not seat.sitting_out]
 
-    _checkers: ClassVar[dict[EventKind, Callable[[TableMachine, RawPayload], EventPayload]]] = dict(
-        actions.CHECKERS
-    )
-    # Any: each applier takes its own kind's payload, which `check` made; mypy cannot tie a key's
-    # kind to its value's parameter type.
-    _appliers: ClassVar[dict[EventKind, Callable[[TableMachine, Any], Outcome]]] = dict(actions.APPLIERS)
+    _specs: ClassVar[Mapping[EventKind, Spec[TableMachine]]] = actions.SPEC_OF

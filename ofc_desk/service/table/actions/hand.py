@@ -5,13 +5,14 @@ the specs call through `PlayingTable`, so they do not import the machine."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol, cast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar, cast
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.rows import placement_label
 from ofc_desk.i18n import _, formatting
-from ofc_desk.service.table.actions.spec import ActionSpec, Signer
+from ofc_desk.service.table.actions.spec import ActionSpec, CheckedAction, Signer, Spec
 from ofc_desk.service.table.actions.words import rules_words
 from ofc_desk.service.table.games.base import by_row
 from ofc_desk.service.table.games.choose import OWN_ENTRY_WORDS, own_entry_words
@@ -19,6 +20,7 @@ from ofc_desk.service.terms.events import ChipKind, EventKind
 from ofc_desk.service.terms.outcome import Outcome
 from ofc_desk.service.terms.payloads import (
     EntryPayload,
+    EventPayload,
     HandSettled,
     HandStarted,
     RawPayload,
@@ -35,11 +37,11 @@ class PlayingTable(Protocol):
     def apply_opened(self, payload: TableOpened) -> Outcome: ...
     def check_started(self, raw: RawPayload) -> HandStarted: ...
     def apply_started(self, payload: HandStarted) -> Outcome: ...
-    def check_placed(self, raw: RawPayload) -> EntryPayload: ...
-    def check_revealed(self, raw: RawPayload) -> EntryPayload: ...
-    def apply_entry(self, payload: EntryPayload) -> Outcome: ...
-    def check_shown(self, raw: RawPayload) -> ShownPayload: ...
-    def apply_shown(self, payload: ShownPayload) -> Outcome: ...
+    def check_entry(self, kind: EventKind, raw: RawPayload) -> EventPayload:
+        """An entry of the live hand (a street, a set, a showdown): its game's check of `kind`."""
+        ...
+
+    def apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome: ...
     def check_undone(self, raw: RawPayload) -> Undone: ...
     def apply_undone(self, payload: Undone) -> Outcome: ...
     def check_settled(self, raw: RawPayload) -> HandSettled: ...
@@ -62,26 +64,6 @@ def _apply_started(table: PlayingTable, payload: HandStarted) -> Outcome:
     return table.apply_started(payload)
 
 
-def _check_placed(table: PlayingTable, raw: RawPayload) -> EntryPayload:
-    return table.check_placed(raw)
-
-
-def _check_revealed(table: PlayingTable, raw: RawPayload) -> EntryPayload:
-    return table.check_revealed(raw)
-
-
-def _apply_entry(table: PlayingTable, payload: EntryPayload) -> Outcome:
-    return table.apply_entry(payload)
-
-
-def _check_shown(table: PlayingTable, raw: RawPayload) -> ShownPayload:
-    return table.check_shown(raw)
-
-
-def _apply_shown(table: PlayingTable, payload: ShownPayload) -> Outcome:
-    return table.apply_shown(payload)
-
-
 def _check_undone(table: PlayingTable, raw: RawPayload) -> Undone:
     return table.check_undone(raw)
 
@@ -96,6 +78,28 @@ def _check_settled(table: PlayingTable, raw: RawPayload) -> HandSettled:
 
 def _apply_settled(table: PlayingTable, payload: HandSettled) -> Outcome:
     return table.apply_settled(payload)
+
+
+EntryT = TypeVar("EntryT", EntryPayload, ShownPayload)
+
+
+@dataclass(frozen=True)
+class EntrySpec(Generic[EntryT]):
+    """An entry of a hand (a street, a Fantasyland set, a showdown): checked and applied by the
+    live hand of the table's game, keyed by its kind (`LiveHand.check_event`), whose payload the
+    sentence reads (`EntryT`: a street's or a set's, or a showdown's)."""
+
+    kind: EventKind
+    sentence: Callable[[EntryT, str], str]
+    signer: Signer = Signer.NOBODY
+    op: str | None = None
+    """A script enters it among a hand's actions, not as a `between` operation."""
+    op_fields: tuple[str, ...] = ()
+    chips: ChipKind | None = None
+
+    def checked(self, table: PlayingTable, raw: RawPayload) -> CheckedAction:
+        payload = table.check_entry(self.kind, raw)
+        return CheckedAction(self.kind, payload, table, lambda: table.apply_entry(self.kind, payload))
 
 
 def started_sentence(started: HandStarted, actor: str) -> str:
@@ -157,9 +161,9 @@ TABLE_OPENED = ActionSpec(
 HAND_STARTED = ActionSpec(
     EventKind.HAND_STARTED, _check_started, _apply_started, started_sentence, Signer.NOBODY
 )
-PLACED = ActionSpec(EventKind.PLACED, _check_placed, _apply_entry, placed_sentence, Signer.NOBODY)
-REVEALED = ActionSpec(EventKind.REVEALED, _check_revealed, _apply_entry, revealed_sentence, Signer.NOBODY)
-SHOWN = ActionSpec(EventKind.SHOWN, _check_shown, _apply_shown, shown_sentence, Signer.NOBODY)
+PLACED = EntrySpec(EventKind.PLACED, placed_sentence)
+REVEALED = EntrySpec(EventKind.REVEALED, revealed_sentence)
+SHOWN = EntrySpec(EventKind.SHOWN, shown_sentence)
 UNDONE = ActionSpec(EventKind.UNDONE, _check_undone, _apply_undone, undone_sentence, Signer.NOBODY)
 """Taken back by `{"op": "undo"}` among a hand's actions or its `between` operations
 (`replay_vocabulary.UNDO_OP`), not by an operation of its own name."""
@@ -167,7 +171,7 @@ HAND_SETTLED = ActionSpec(
     EventKind.HAND_SETTLED, _check_settled, _apply_settled, settled_sentence, Signer.DEALER
 )
 
-HAND_SPECS: tuple[ActionSpec[Any, Any], ...] = (
+HAND_SPECS: tuple[Spec[PlayingTable], ...] = (
     TABLE_OPENED,
     HAND_STARTED,
     PLACED,
