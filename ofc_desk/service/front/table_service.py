@@ -31,6 +31,7 @@ from ofc_desk.service.store.entry_marks import MARKED, DeskMarks, foreign_entry,
 from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.store.pool_ledger import PoolFault, pool_reading, room_pool
 from ofc_desk.service.table.actions import DEALER_SIGNED
+from ofc_desk.service.table.actions.hand import check_opened
 from ofc_desk.service.table.actions.spec import CheckedAction
 from ofc_desk.service.table.commands import Command, Entry, HandOver, VoidHand
 from ofc_desk.service.table.machine import TableMachine
@@ -89,7 +90,7 @@ class TableService:
     @staticmethod
     def verify_open(setup: TableSetup) -> None:
         """Refuse a table `open` would refuse for its seats, button or rules, storing nothing."""
-        TableMachine().check_opened(_setup_payload(setup))
+        check_opened(TableMachine(), _setup_payload(setup))
 
     @classmethod
     def open(
@@ -99,7 +100,7 @@ class TableService:
         signs the chain at every settlement, chip operation and hand-over. A bare name signs
         nothing: `verify` refuses such a session's settlements. A desk given holds the table."""
         machine = TableMachine()
-        payload = machine.check_opened(_setup_payload(setup))
+        payload = check_opened(machine, _setup_payload(setup))
         signers = (actor,) if isinstance(actor, Account) else ()
         name = actor.name if isinstance(actor, Account) else actor
         marks = DeskMarks.for_dealer(actor if isinstance(actor, Account) else None)
