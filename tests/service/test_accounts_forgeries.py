@@ -81,10 +81,10 @@ def room(database_copy: DatabaseCopy, tmp_path: Path) -> tuple[Database, Path]:
 def void_as(database: Database, supervisor: Account, session_id: int = 1) -> None:
     """A void of hand 1 recorded as `supervisor` and signed with the key the forger gave them."""
     service = TableService.resume(database, session_id, DEALER)
-    payload = service.machine.check(
+    checked = service.machine.checked(
         EventKind.HAND_VOIDED, {"hand": 1, "reason": "", "supervisor": supervisor.name}
     )
-    service._store.append(service.machine, EventKind.HAND_VOIDED, payload, supervisor.name, [supervisor])
+    service._store.append(service.machine, checked, supervisor.name, [supervisor])
 
 
 def anchor_fault(database: Database, anchors: Path) -> str:

@@ -9,9 +9,10 @@ import pytest
 
 from ofc_desk.reports.loader import CHIP_KINDS
 from ofc_desk.service.replays.replay_vocabulary import OP_FIELDS, OP_NAMES
-from ofc_desk.service.table import actions
 from ofc_desk.service.table.actions import DEALER_SIGNED, SPECS
-from ofc_desk.service.table.actions.spec import Signer
+from ofc_desk.service.table.actions.chips import REBOUGHT
+from ofc_desk.service.table.actions.hand import EntrySpec
+from ofc_desk.service.table.actions.spec import ActionSpec, Signer
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import ChipKind, EventKind
@@ -19,6 +20,7 @@ from ofc_desk.service.terms.events import ChipKind, EventKind
 if TYPE_CHECKING:
     from ofc_desk.service.room.requests import RequestTable
     from ofc_desk.service.room.room_pool import PoolTable
+    from ofc_desk.service.table.actions import ActionTable
     from ofc_desk.service.table.actions.hand import PlayingTable
     from ofc_desk.service.table.actions.housekeeping import DealingTable
     from ofc_desk.service.table.rule_pins import PinningTable
@@ -33,11 +35,22 @@ def test_every_kind_has_exactly_one_spec() -> None:
 
 
 def test_the_machine_checks_and_applies_every_kind_through_its_spec() -> None:
-    assert set(TableMachine._checkers) == set(EventKind)
-    assert set(TableMachine._appliers) == set(EventKind)
+    assert set(TableMachine._specs) == set(EventKind)
     for spec in SPECS:
-        assert TableMachine._checkers[spec.kind] is spec.check
-        assert TableMachine._appliers[spec.kind] is spec.apply
+        assert TableMachine._specs[spec.kind] is spec
+
+
+def test_a_checked_action_is_applied_at_the_table_that_checked_it() -> None:
+    """Its apply is bound to that table: another machine refuses it rather than fold it there."""
+    machine, other = TableMachine(), TableMachine()
+    seats = [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}]
+    raw = {"table": "T1", "seats": seats, "button": "Ann", "rules": {}}
+    opened = machine.checked(EventKind.TABLE_OPENED, raw)
+    with pytest.raises(ValueError, match=r"^table_opened was checked at another table$"):
+        other.apply_checked(opened)
+    assert not other.opened
+    machine.apply_checked(opened, "Dee")
+    assert (machine.table, machine.dealer_on_duty) == ("T1", "Dee")
 
 
 SAID_BESIDE_THE_STATE_THEY_FOLD = {
@@ -52,6 +65,10 @@ def test_a_kind_is_checked_applied_and_said_in_one_module_of_the_actions_package
     for spec in SPECS:
         said = spec.sentence.__module__
         assert said.startswith("ofc_desk.service.table.actions."), spec.kind
+        if isinstance(spec, EntrySpec):  # checked and applied by the live hand of the table's game
+            assert said == EntrySpec.__module__, spec.kind
+            continue
+        assert isinstance(spec, ActionSpec), spec.kind
         checked = SAID_BESIDE_THE_STATE_THEY_FOLD.get(spec.kind, said)
         assert (spec.check.__module__, spec.apply.__module__) == (checked, checked), spec.kind
 
@@ -121,14 +138,14 @@ def test_the_replay_vocabulary_and_the_chip_kinds_are_what_they_were() -> None:
 
 
 def test_a_spec_says_its_event() -> None:
-    rebuy = actions.SPEC_OF[EventKind.REBOUGHT]
-    assert rebuy.sentence({"player": "Ann", "amount": 50}, "Dee") == "Ann rebought 50 chips"
+    assert REBOUGHT.sentence({"player": "Ann", "amount": 50}, "Dee") == "Ann rebought 50 chips"
 
 
 if TYPE_CHECKING:
     # Not a test: an identity check over one object could never fail. mypy checks these
     # assignments, which is the point: the specs take protocols, and the machine must meet each.
     def _the_machine_is_every_table_the_specs_take(machine: TableMachine) -> None:
+        _every: ActionTable = machine
         _playing: PlayingTable = machine
         _seated: SeatedTable = machine
         _pinning: PinningTable = machine

@@ -129,9 +129,9 @@ def test_a_showdown_payload_has_exactly_its_typed_keys() -> None:
         {"player": "Ann", "surrender": True},
         {"player": "Cy", "declare": "six-pairs", "cards": SIX_PAIRS},
     ):
-        payload = machine.check(EventKind.SHOWN, action)
-        assert set(payload) == set(typing.get_type_hints(ShownPayload))
-        machine.apply_checked(EventKind.SHOWN, payload)
+        checked = machine.checked(EventKind.SHOWN, action)
+        assert set(checked.payload) == set(typing.get_type_hints(ShownPayload))
+        machine.apply_checked(checked)
     undone = machine.check(EventKind.UNDONE, {})
     assert undone == {
         "undone": {
@@ -149,10 +149,10 @@ def test_a_table_keeps_its_game() -> None:
     rules = {"rules": "standard", "variant": "regular"}
     with pytest.raises(ActionRefused, match="a table keeps its game"):
         machine.check(EventKind.RULES_CHANGED, {"rules": rules, "supervisor": "Sue"})
-    changed = machine.check(
+    changed = machine.checked(
         EventKind.RULES_CHANGED, {"rules": {"variant": "chinese", "rules": "malayan"}, "supervisor": "Sue"}
     )
-    machine.apply_checked(EventKind.RULES_CHANGED, changed)
+    machine.apply_checked(changed)
     assert isinstance(machine.game, ChineseGame) and machine.game.preset.bank
 
 

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import pytest
 
-from ofc_desk.service.table.actions import SPEC_OF
+from ofc_desk.service.table.actions.hand_corrections import HAND_CORRECTED
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind, LedgerKind
@@ -64,10 +64,10 @@ class Table:
         self.do(EventKind.TABLE_OPENED, {"table": "T", "seats": seat_list, "button": button, "rules": rules})
 
     def do(self, kind: EventKind, raw: RawPayload | None = None) -> Any:
-        payload = self.machine.check(kind, raw or {})
-        self.log.append((kind, payload))
-        self.outcome = self.machine.apply_checked(kind, payload)
-        return payload
+        checked = self.machine.checked(kind, raw or {})
+        self.log.append((kind, checked.payload))
+        self.outcome = self.machine.apply_checked(checked)
+        return checked.payload
 
     def play(self, entries: list[dict[str, Any]]) -> None:
         self.do(EventKind.HAND_STARTED)
@@ -246,7 +246,7 @@ def test_fantasyland_only_said_once_a_later_hand_was_dealt() -> None:
     assert not correction["fantasyland_follows"]
     assert (correction["fantasyland_recorded"], correction["fantasyland"]) == ({}, {"Ann": 13})
     assert table.machine.carried.owed.get("Ann", 0) == 0 and table.machine.button == button
-    sentence = SPEC_OF[EventKind.HAND_CORRECTED].sentence(correction, "Sue")
+    sentence = HAND_CORRECTED.sentence(correction, "Sue")
     assert sentence.endswith(
         "; Fantasyland would have been Ann (13 cards) (recorded: nobody); later hands stand"
     )

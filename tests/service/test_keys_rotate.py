@@ -112,10 +112,8 @@ def test_no_seal_in_the_database_opens_a_supervisors_key_with_a_short_pin(
 def void_signed(database: Database, name: str, key: Ed25519PrivateKey, hand: int = 1) -> None:
     """A void recorded as `name` and signed with `key`, through the library's own append."""
     service = TableService.resume(database, 1, DEALER)
-    payload = service.machine.check(EventKind.HAND_VOIDED, {"hand": hand, "reason": "", "supervisor": name})
-    service._store.append(
-        service.machine, EventKind.HAND_VOIDED, payload, name, [Account(name, Role.SUPERVISOR, key)]
-    )
+    checked = service.machine.checked(EventKind.HAND_VOIDED, {"hand": hand, "reason": "", "supervisor": name})
+    service._store.append(service.machine, checked, name, [Account(name, Role.SUPERVISOR, key)])
 
 
 def test_a_key_from_an_old_short_seal_signs_nothing_that_verifies(database_copy: DatabaseCopy) -> None:

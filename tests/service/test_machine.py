@@ -56,9 +56,9 @@ class Recorder:
         self.log: list[tuple[EventKind, EventPayload]] = []
 
     def do(self, kind: EventKind, raw: RawPayload | None = None) -> Outcome:
-        payload = self.machine.check(kind, raw or {})
-        self.log.append((kind, payload))
-        return self.machine.apply_checked(kind, payload)
+        checked = self.machine.checked(kind, raw or {})
+        self.log.append((kind, checked.payload))
+        return self.machine.apply_checked(checked)
 
     def street(self, player: str, cards: str, row: str) -> None:
         self.do(EventKind.PLACED, {"player": player, "cards": cards, "rows": [row] * len(cards.split())})

@@ -83,8 +83,8 @@ def test_a_seed_no_supervisor_signed_is_not_counted(seeded: TableService) -> Non
     """The library can record a seed naming a supervisor without their key: it adds nothing."""
     store = persistence.EventStore.load(seeded.database, seeded.session_id)[0]
     machine = seeded.machine
-    payload = machine.check(EventKind.JACKPOT_SEEDED, {"chips": 1_000_000, "supervisor": SUPERVISOR})
-    store.append(machine, EventKind.JACKPOT_SEEDED, payload, SUPERVISOR, signers=())
+    checked = machine.checked(EventKind.JACKPOT_SEEDED, {"chips": 1_000_000, "supervisor": SUPERVISOR})
+    store.append(machine, checked, SUPERVISOR, signers=())
     reading = pool_reading(Database(seeded.database.url))
     assert reading.pool == 1000 and reading.fault is None
     assert reading.set_aside[0] == (

@@ -212,22 +212,22 @@ def test_a_forged_account_event_does_not_hold(history: Database) -> None:
 
 
 def test_append_of_a_supervised_event_without_a_signature_fails_verify(database: Database) -> None:
-    """The library's `EventStore.append` takes any payload; only Sue's key makes it hold."""
+    """The library's `EventStore.append` takes any checked action; only Sue's key makes it hold."""
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-    payload = service.machine.check(
+    checked = service.machine.checked(
         EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": 500, "reason": "tip", "supervisor": SUPERVISOR}
     )
-    service._store.append(service.machine, EventKind.CHIPS_CORRECTED, payload, SUPERVISOR)
+    service._store.append(service.machine, checked, SUPERVISOR)
     with pytest.raises(VerifyFault, match="no signature of its approving supervisor Sue"):
         verify_database(database)
 
 
 def test_a_supervisor_action_signed_by_a_dealer_fails_verify(database: Database) -> None:
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
-    payload = service.machine.check(
+    checked = service.machine.checked(
         EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": 500, "reason": "tip", "supervisor": SUPERVISOR}
     )
-    service._store.append(service.machine, EventKind.CHIPS_CORRECTED, payload, SUPERVISOR, [dealer(database)])
+    service._store.append(service.machine, checked, SUPERVISOR, [dealer(database)])
     with pytest.raises(VerifyFault, match="no signature of its approving supervisor Sue"):
         verify_database(database)
 

@@ -31,12 +31,14 @@ from ofc_desk.service.store.entry_marks import MARKED, DeskMarks, foreign_entry,
 from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.store.pool_ledger import PoolFault, pool_reading, room_pool
 from ofc_desk.service.table.actions import DEALER_SIGNED
+from ofc_desk.service.table.actions.hand import check_opened
+from ofc_desk.service.table.actions.spec import CheckedAction
 from ofc_desk.service.table.commands import Command, Entry, HandOver, VoidHand
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.table.seats import free_seats
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import FLOOR_WRITTEN, EventKind
-from ofc_desk.service.terms.payloads import EventPayload, RawPayload
+from ofc_desk.service.terms.payloads import RawPayload
 from ofc_desk.service.terms.setup import TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase, SettlementPreview, TableSnapshot, preview_of
 from ofc_desk.storage.database import Database, failure_cause
@@ -88,7 +90,7 @@ class TableService:
     @staticmethod
     def verify_open(setup: TableSetup) -> None:
         """Refuse a table `open` would refuse for its seats, button or rules, storing nothing."""
-        TableMachine().check_opened(_setup_payload(setup))
+        check_opened(TableMachine(), _setup_payload(setup))
 
     @classmethod
     def open(
@@ -98,7 +100,7 @@ class TableService:
         signs the chain at every settlement, chip operation and hand-over. A bare name signs
         nothing: `verify` refuses such a session's settlements. A desk given holds the table."""
         machine = TableMachine()
-        payload = machine.check_opened(_setup_payload(setup))
+        payload = check_opened(machine, _setup_payload(setup))
         signers = (actor,) if isinstance(actor, Account) else ()
         name = actor.name if isinstance(actor, Account) else actor
         marks = DeskMarks.for_dealer(actor if isinstance(actor, Account) else None)
@@ -162,14 +164,16 @@ class TableService:
         service._take_marks(database)
         name = actor.name if isinstance(actor, Account) else actor
         raw = {"dealer": name, "desk": desk.machine}
-        payload, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
+        checked, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
         for attempt in range(1, FLOOR_RETRIES + 1):
             try:
-                service._record(EventKind.TAKEN_OVER, payload, account)
+                service._record(checked, account)
             except ActionRefused as refusal:
                 # The desk that holds it recorded meanwhile: a takeover is taken at any head.
                 if attempt == FLOOR_RETRIES or str(refusal) != str(CHANGED_ELSEWHERE):
                     raise
+                # Checked again at the table as read again.
+                checked = service._machine.checked(EventKind.TAKEN_OVER, checked.payload)
                 continue
             break
         service.entry_fault = foreign_entry(database, session_id)
@@ -266,8 +270,7 @@ class TableService:
                 return None
             except PoolFault:  # Confirm is refused, saying why (`jackpot_words` says it too)
                 return None
-        payload = trial.check(EventKind.HAND_SETTLED, found)
-        settled = trial.apply_checked(EventKind.HAND_SETTLED, payload, self._actor).hand
+        settled = trial.apply_checked(trial.checked(EventKind.HAND_SETTLED, found), self._actor).hand
         jackpot = None if settled is None else settled.result.jackpot
         return preview_of(trial.snapshot(self.session_id, self._store.head_hash), jackpot)
 
@@ -322,7 +325,7 @@ class TableService:
             raise ActionRefused(_("request #{number} is not approved").format(number=number))
         supervisor = request.decision["supervisor"]
         raw = {**request.details, "supervisor": supervisor, "request": number}
-        return self._record(request.action, self._machine.check(request.action, raw), actor=supervisor)
+        return self._record(self._machine.checked(request.action, raw), actor=supervisor)
 
     # ----------------------------------------------------------------- any action as a command
     def do(self, command: Command) -> TableSnapshot:
@@ -332,9 +335,9 @@ class TableService:
             return self._hand_over(command)
         kind, approval = command.event_kind(), command.approval()
         if approval is None:
-            return self._record(kind, self._machine.check(kind, command.raw(self.rules)))
-        payload, account = self._supervised(kind, command.raw(self.rules), *approval)
-        return self._record(kind, payload, account)
+            return self._record(self._machine.checked(kind, command.raw(self.rules)))
+        checked, account = self._supervised(kind, command.raw(self.rules), *approval)
+        return self._record(checked, account)
 
     def check(self, command: Command) -> None:
         """Refuse an action `do` would refuse, storing nothing (a supervised one: its PIN too)."""
@@ -377,7 +380,7 @@ class TableService:
         name = command.name()
         if name == self._actor:
             return self.snapshot()
-        self._record(EventKind.HANDED_OVER, self._machine.check(EventKind.HANDED_OVER, {"dealer": name}))
+        self._record(self._machine.checked(EventKind.HANDED_OVER, {"dealer": name}))
         self._dealer = command.dealer if isinstance(command.dealer, Account) else None
         self._marks = self._new_marks()
         self._actor = name
@@ -387,35 +390,36 @@ class TableService:
 
     def _supervised(
         self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str
-    ) -> tuple[EventPayload, Account]:
-        """The checked payload and the approving supervisor's account, its key unsealed to sign."""
+    ) -> tuple[CheckedAction, Account]:
+        """The checked action and the approving supervisor's account, its key unsealed to sign."""
         account = self._store.check_supervisor(supervisor, pin)
-        return self._machine.check(kind, {**raw, "supervisor": account.name}), account
+        return self._machine.checked(kind, {**raw, "supervisor": account.name}), account
 
     def _record(
         self,
-        kind: EventKind,
-        payload: EventPayload,
+        checked: CheckedAction,
         approver: Account | None = None,
         actor: str | None = None,
     ) -> TableSnapshot:
         """Store the event, signed by the approving supervisor, or by the dealer where the dealer
         signs (settlements and chip operations). When the floor recorded a decision at this table
         since the last action, the action is checked again after it and stored after it."""
+        kind = checked.kind
         dealer_signs = kind in DEALER_SIGNED and self._dealer is not None
         signers = [s for s in ((approver,) if approver else (self._dealer,) if dealer_signs else ()) if s]
         actor = actor or (approver.name if approver is not None else self._actor)
         if self._unsure:
             stored = len(self._store.history)
             if self.catch_up():
-                if self._store.stored_since(stored, kind, payload, actor):
+                if self._store.stored_since(stored, kind, checked.payload, actor):
                     return self.snapshot()  # the failed commit was stored after all: once is enough
-                payload = self._machine.check(kind, payload)  # what was stored meanwhile may refuse it
+                # What was stored meanwhile may refuse it.
+                checked = self._machine.checked(kind, checked.payload)
         for attempt in range(1, FLOOR_RETRIES + 1):
             head = self._store.head_seq
             stamp = self._marks.stamp() if self._marks is not None and kind in MARKED else None
             try:
-                self._store.append(self._machine, kind, payload, actor, signers, stamp)
+                self._store.append(self._machine, checked, actor, signers, stamp)
             except BaseException as failure:
                 # The machine may hold the event that was not stored: back to what was, from
                 # memory, as the database may not answer now; it is read at the next action.
@@ -430,7 +434,7 @@ class TableService:
                 self._reload()  # it answered, refusing: another desk or the floor wrote first
                 if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
                     raise
-                payload = self._machine.check(kind, payload)
+                checked = self._machine.checked(kind, checked.payload)
                 continue
             if stamp is not None and self._marks is not None:
                 self._marks = self._marks.confirm()

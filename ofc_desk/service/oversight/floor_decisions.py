@@ -16,6 +16,7 @@ from ofc_desk.i18n.formatting import number as said_number
 from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.service.store.unrecorded import refused_unrecorded
+from ofc_desk.service.table.actions.spec import CheckedAction
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
@@ -116,8 +117,8 @@ def _append_signed(
                 written = _unsure.pop(attempt, None)
                 if written and store.stored_since(written.head_seq, kind, written.payload, account.name):
                     return machine  # the commit whose answer was lost was made: once is enough
-                payload = machine.check(kind, raw)
-                _append_or_remember(store, machine, attempt, payload, account)
+                checked = machine.checked(kind, raw)
+                _append_or_remember(store, machine, attempt, checked, account)
         except ActionRefused as refusal:
             if str(refusal) != str(CHANGED_ELSEWHERE):
                 raise
@@ -127,15 +128,15 @@ def _append_signed(
 
 
 def _append_or_remember(
-    store: EventStore, machine: TableMachine, attempt: _Attempt, payload: EventPayload, account: Account
+    store: EventStore, machine: TableMachine, attempt: _Attempt, checked: CheckedAction, account: Account
 ) -> None:
     """Append the action; remember it when the database failed without refusing it (its commit
     may have been made): a refusal stored nothing."""
     head_seq = store.head_seq
     try:
-        store.append(machine, attempt.kind, payload, account.name, [account])
+        store.append(machine, checked, account.name, [account])
     except ActionRefused:
         raise
     except BaseException:
-        _unsure[attempt] = _Written(head_seq, payload)
+        _unsure[attempt] = _Written(head_seq, checked.payload)
         raise

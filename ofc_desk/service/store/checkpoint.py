@@ -37,12 +37,11 @@ from ofc_desk import __version__
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.service.store.entry_marks import EntryStamp
 from ofc_desk.service.store.persistence import EventStore
+from ofc_desk.service.table.actions.spec import CheckedAction
 from ofc_desk.service.table.dealers import NOT_THE_DEALERS
 from ofc_desk.service.table.fold import StoredEvent, fold
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.table.rule_pins import pins_in
-from ofc_desk.service.terms.events import EventKind
-from ofc_desk.service.terms.payloads import EventPayload
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import cache_folder
 from ofc_desk.storage.models import Event
@@ -104,14 +103,13 @@ class CheckpointedStore(EventStore):
     def append(
         self,
         machine: TableMachine,
-        kind: EventKind,
-        payload: EventPayload,
+        checked: CheckedAction,
         actor: str,
         signers: Sequence[Account] = (),
         stamp: EntryStamp | None = None,
     ) -> None:
-        super().append(machine, kind, payload, actor, signers, stamp)
-        if actor and kind not in NOT_THE_DEALERS:
+        super().append(machine, checked, actor, signers, stamp)
+        if actor and checked.kind not in NOT_THE_DEALERS:
             # A dealer's event names the dealer on duty as a fold does: the machine is the fold's.
             self.keep_if_due(machine)
 

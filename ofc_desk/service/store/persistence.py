@@ -29,6 +29,7 @@ from ofc_desk.service.store.records import (
 )
 from ofc_desk.service.store.row_reader import audit_record, hand_record, ledger_record, voided_hands
 from ofc_desk.service.store.signoffs import marks_entries
+from ofc_desk.service.table.actions.spec import CheckedAction
 from ofc_desk.service.table.dealers import HAND_OVERS, DealerStep, hand_dealers
 from ofc_desk.service.table.fold import StoredEvent, fold, folded
 from ofc_desk.service.table.machine import TableMachine
@@ -211,17 +212,17 @@ class EventStore:
     def append(
         self,
         machine: TableMachine,
-        kind: EventKind,
-        payload: EventPayload,
+        checked: CheckedAction,
         actor: str,
         signers: Sequence[Account] = (),
         stamp: EntryStamp | None = None,
     ) -> None:
-        """Fold the event (a payload from `machine.check`) into `machine` and commit it with its
+        """Fold the event (an action `machine.checked` accepted) into `machine` and commit it with its
         derived rows, the signatures of `signers` over the new head and its desk's `stamp` (an
         entry's: `entry_marks`). On any failure this store is left at the head stored before, and
         `machine` may hold the event that was not stored: the caller puts `stored_machine()` in its
         place."""
+        kind, payload = checked.kind, checked.payload
         changes_pool = kind in room_pool.POOL_KINDS
         if changes_pool:
             pool_reading(self.database)  # the room walked before the lock: under it, only what is new
@@ -233,8 +234,9 @@ class EventStore:
                 desk_holds.check_in_append(session, self.session_id, self.desk, kind, payload)
                 if kind is EventKind.HAND_SETTLED and machine.jackpot_award() is not None:
                     found = pool.payable() if pool is not None else 0
-                    payload = machine.check(kind, {**payload, room_pool.POOL_KEY: found})  # the pool it found
-                outcome = machine.apply_checked(kind, payload, actor)
+                    checked = machine.checked(kind, {**payload, room_pool.POOL_KEY: found})  # the pool found
+                    payload = checked.payload
+                outcome = machine.apply_checked(checked, actor)
                 row = self._head_row(session)
                 event = self._write(session, row, kind, payload, actor, outcome, signers, stamp)
                 if pool is not None:

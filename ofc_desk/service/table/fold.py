@@ -86,9 +86,9 @@ def fold(machine: TableMachine, events: Iterable[E], hooks: FoldHooks[E] = PLAIN
         try:
             hooks.before(machine, event)
             kind = _KINDS.get(event.kind) or EventKind(event.kind)
-            canonical = machine.check(kind, read_json(event.payload))
-            hooks.checked(event, kind, canonical)
-            outcome = machine.apply_checked(kind, canonical, event.actor)
+            checked = machine.checked(kind, read_json(event.payload))
+            hooks.checked(event, kind, checked.payload)
+            outcome = machine.apply_checked(checked, event.actor)
         except REFUSALS as error:
             hooks.refused(event, error)
             return False

@@ -8,56 +8,40 @@ rebuilds the table exactly, which is how a desk resumes and how `verify` re-chec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
-from typing import Any, ClassVar, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ofc_desk.core.jackpot import JackpotAward
-from ofc_desk.core.presets import RakeRules
-from ofc_desk.core.rake import RakeResult, compute_rake
-from ofc_desk.core.seating import acting_order, dealer_for_hand, next_button
+from ofc_desk.core.rake import RakeResult
+from ofc_desk.core.seating import next_button
 from ofc_desk.i18n import LazyText, _
-from ofc_desk.service.room import room_pool
 from ofc_desk.service.room.requests import FloorRequest
 from ofc_desk.service.table import actions, dealers, rule_pins, seats, supervision
 from ofc_desk.service.table.actions import SUPERVISED
+from ofc_desk.service.table.actions.hand import dealer_of, in_play, live_hand
+from ofc_desk.service.table.actions.spec import CheckedAction, Spec
 from ofc_desk.service.table.carry import NOTHING_CARRIED, CarryOver
-from ofc_desk.service.table.corrections import HandTrace, owed_by_seat, traced
+from ofc_desk.service.table.corrections import HandTrace
 from ofc_desk.service.table.games.base import (
     HandDeal,
     HandScorer,
     LiveHand,
-    SettledPlayer,
     SettledResult,
     TableGame,
-    entry_refused,
 )
 from ofc_desk.service.table.games.choose import game_for
 from ofc_desk.service.table.rule_pins import PinnedPresets
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view import build_snapshot
-from ofc_desk.service.terms import reading
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.events import EventKind, LedgerKind
-from ofc_desk.service.terms.outcome import NO_ROWS, LedgerEntry, Outcome, PoolMove, ScoredResult, SettledHand
+from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.outcome import NO_ROWS, Outcome
 from ofc_desk.service.terms.payloads import (
-    EntryPayload,
     EventPayload,
-    HandSettled,
-    HandStarted,
     RawPayload,
-    SeatPayload,
-    ShownPayload,
-    TableOpened,
-    Undone,
 )
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
-
-
-def _not_finished(number: int, waiting: str) -> str:
-    """A hand settled too early, and what it waits for: "hand 3 is not finished: Ann: take 3"."""
-    return _("hand {number} is not finished: {waiting}").format(number=number, waiting=waiting)
 
 
 class TableMachine:
@@ -131,8 +115,8 @@ class TableMachine:
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand if it started now."""
-        playing = [seat.name for seat in self._playing()]
-        return self._dealer(playing) if playing else None
+        playing = [seat.name for seat in in_play(self)]
+        return dealer_of(self, playing) if playing else None
 
     def jackpot_award(self) -> JackpotAward | None:
         """The award the table's preset pays out of the room's pool, if any (docs/rules.md §11)."""
@@ -144,31 +128,41 @@ class TableMachine:
     # ------------------------------------------------------------------ the two entry points
     def check(self, kind: EventKind, raw: RawPayload) -> EventPayload:
         """The canonical payload of an acceptable action, or `ActionRefused` saying why not."""
+        return self.checked(kind, raw).payload
+
+    def checked(self, kind: EventKind, raw: RawPayload) -> CheckedAction:
+        """An acceptable action, checked by its kind's spec: its canonical payload and the apply
+        `apply_checked` folds it in with; or `ActionRefused` saying why not."""
         if kind in SUPERVISED and not supervision.approver(raw).strip():
             self._refuse_unless_open(kind)
             raise ActionRefused(_("a floor supervisor must approve this"))
-        return self.check_before_approval(kind, raw)
+        return self._checked(kind, raw)
 
     def check_before_approval(self, kind: EventKind, raw: RawPayload) -> EventPayload:
         """Like `check`, but a supervised action that names no supervisor yet is checked as if one
         approved it: whether the desk should offer it before asking for a PIN."""
+        return self._checked(kind, raw).payload
+
+    def _checked(self, kind: EventKind, raw: RawPayload) -> CheckedAction:
         self._refuse_unless_open(kind)
-        return self._checkers[kind](self, raw)
+        return self._specs[kind].checked(self, raw)
 
     def apply(self, kind: EventKind, payload: RawPayload, actor: str = "") -> Outcome:
         """Re-check a stored or new event and fold it into the state; `actor`, when given, is who
         recorded it: a dealer's event says who is dealing."""
-        return self.apply_checked(kind, self.check(kind, payload), actor)
+        return self.apply_checked(self.checked(kind, payload), actor)
 
-    def apply_checked(self, kind: EventKind, canonical: EventPayload, actor: str = "") -> Outcome:
-        """Fold in an event whose payload `check` has just returned (no second check)."""
-        if actor and kind not in dealers.NOT_THE_DEALERS:
+    def apply_checked(self, checked: CheckedAction, actor: str = "") -> Outcome:
+        """Fold in an action `checked` has just accepted at this machine (no second check)."""
+        if checked.at is not self:
+            raise ValueError(f"{checked.kind.value} was checked at another table")
+        if actor and checked.kind not in dealers.NOT_THE_DEALERS:
             self.dealer_on_duty = actor
-        return self._appliers[kind](self, canonical)
+        return checked.fold()
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         """Refuse an entry of `kind` being typed as soon as what is typed so far breaks a rule."""
-        self._live(kind).check_typing(kind, player, cards, rows)
+        live_hand(self, kind).check_typing(kind, player, cards, rows)
 
     def entry_kind(self, raw: RawPayload) -> EventKind:
         """The event a scripted entry makes at this table now (a street, a set, a showdown)."""
@@ -182,50 +176,6 @@ class TableMachine:
                 raise ActionRefused(_("the session at {table} is closed").format(table=self.table))
 
     # ------------------------------------------------------------------ opening and rules
-    def check_opened(self, raw: RawPayload) -> TableOpened:
-        if self.opened:
-            raise ActionRefused(_("{table} is already open").format(table=self.table))
-        table = reading.name(raw.get("table"), _("a table"))
-        rules = reading.rules(raw.get("rules"))
-        game = game_for(rules)
-        least, most = game.seat_limits
-        seats: list[SeatPayload] = [
-            {
-                "name": reading.name(seat.get("name")),
-                "buy_in": reading.chips(seat.get("buy_in"), _("a buy-in")),
-            }
-            for seat in reading.mappings(raw.get("seats"), "seats")
-        ]
-        names = [seat["name"] for seat in seats]
-        duplicate = next((name for name in names if names.count(name) > 1), None)
-        if duplicate:
-            raise ActionRefused(_("{player} is seated twice").format(player=duplicate))
-        if not least <= len(seats) <= most:
-            said = _("{game} seats {least} to {most} players, not {count}")
-            raise ActionRefused(said.format(game=game.label, least=least, most=most, count=len(seats)))
-        button = reading.text(raw, "button")
-        if button not in names:
-            if not button:
-                raise ActionRefused(_("the button must be at one of the seats, not nobody"))
-            raise ActionRefused(
-                _("the button must be at one of the seats, not {player}").format(player=button)
-            )
-        return {"table": table, "seats": seats, "button": button, "rules": rules.to_json()}
-
-    def apply_opened(self, payload: TableOpened) -> Outcome:
-        self.opened = True
-        self.table = payload["table"]
-        self.set_rules(TableRules.from_json(payload["rules"]))
-        opening = enumerate(payload["seats"], start=1)
-        self.seats = [Seat(seat["name"], seat["buy_in"], number) for number, seat in opening]
-        self.seat_numbers = {seat.number for seat in self.seats}
-        self.button = payload["button"]
-        return Outcome(
-            tuple(
-                LedgerEntry(seat.name, LedgerKind.BUY_IN, seat.stack, note="opening") for seat in self.seats
-            )
-        )
-
     def set_rules(self, rules: TableRules) -> None:
         if isinstance(rules.preset, str):
             self.named_presets.add(rules.preset)
@@ -238,163 +188,16 @@ class TableMachine:
         return self.game.label, *self.game.seat_limits
 
     # ------------------------------------------------------------------ the hand
-    def check_started(self, raw: RawPayload) -> HandStarted:
-        self.require_between_hands(_("a new hand is dealt"))
-        playing = self._playing()
-        for seat in playing:
-            if seat.stack <= 0:
-                raise ActionRefused(_("{player} has no chips: rebuy or sit out").format(player=seat.name))
-        game, least, most = self.seat_limits()
-        if len(playing) < least:
-            said = _("{game} needs at least {least} players in their seats; {count} can play")
-            raise ActionRefused(said.format(game=game, least=least, count=len(playing)))
-        if len(playing) > most:
-            raise ActionRefused(_("{game} deals to at most {most} players").format(game=game, most=most))
-        self.game.check_deal(playing, self.carried)
-        return {"number": self.hands_started + 1}
+    def check_entry(self, kind: EventKind, raw: RawPayload) -> EventPayload:
+        return live_hand(self, kind).check_event(kind, raw)
 
-    def apply_started(self, payload: HandStarted) -> Outcome:
-        playing = self._playing()
-        names = [seat.name for seat in playing]
-        dealer = self._dealer(names)
-        stacks = {seat.name: seat.stack for seat in playing}
-        self.button = dealer
-        self.hands_started = payload["number"]
-        self.hand_settled = False
-        self.result = None
-        self.rake = None
-        order = tuple(acting_order(names, dealer))
-        self.hand_deal = HandDeal(payload["number"], dealer, order, stacks, self.carried)
-        self.hand_entries = []
-        self.live = self.game.start(self.hand_deal)
-        return NO_ROWS
-
-    def _dealer(self, playing: list[str]) -> str:
-        """The button holder, or the next player clockwise if the holder is not playing."""
-        dealer = dealer_for_hand([seat.name for seat in self.seats], self.button, playing)
-        if dealer is None:
-            raise ActionRefused(_("nobody can deal"))
-        return dealer
-
-    # A live hand's check of a kind gives that kind's payload; mypy cannot tie the two.
-    def check_placed(self, raw: RawPayload) -> EntryPayload:
-        return cast(EntryPayload, self._check_entry(EventKind.PLACED, raw))
-
-    def check_revealed(self, raw: RawPayload) -> EntryPayload:
-        return cast(EntryPayload, self._check_entry(EventKind.REVEALED, raw))
-
-    def check_shown(self, raw: RawPayload) -> ShownPayload:
-        return cast(ShownPayload, self._check_entry(EventKind.SHOWN, raw))
-
-    def _check_entry(self, kind: EventKind, raw: RawPayload) -> EventPayload:
-        return self._live(kind).check_event(kind, raw)
-
-    def apply_entry(self, payload: EntryPayload) -> Outcome:
-        return self._apply_entry(EventKind.PLACED, payload)
-
-    def apply_shown(self, payload: ShownPayload) -> Outcome:
-        return self._apply_entry(EventKind.SHOWN, payload)
-
-    def _apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome:
-        live = self._live(kind)
+    def apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome:
+        live = live_hand(self, kind)
         live.apply_event(kind, payload)
         self.hand_entries.append(payload)
         if live.complete:
             self.result = live.score(self.rules, self.seats, self.scorer)
         return NO_ROWS
-
-    def _live(self, kind: EventKind) -> LiveHand:
-        """The hand an entry of `kind` goes into; refused between hands."""
-        if self.live is None or self.hand_settled:
-            raise entry_refused(kind)
-        return self.live
-
-    def check_undone(self, raw: RawPayload) -> Undone:
-        return self._live(self.game.entry).last_entry()
-
-    def apply_undone(self, payload: Undone) -> Outcome:
-        self._live(self.game.entry).take_back()
-        self.hand_entries.pop()
-        self.result = None
-        return NO_ROWS
-
-    # ------------------------------------------------------------------ settlement
-    def check_settled(self, raw: RawPayload) -> HandSettled:
-        live = self.live
-        if live is None or self.hand_settled:
-            raise self.game.nothing_to_settle()
-        if not live.complete:
-            raise ActionRefused(_not_finished(live.number, live.waiting()))
-        return self._settled_payload(live.number, raw)
-
-    def _settled_payload(self, number: int, raw: RawPayload) -> HandSettled:
-        """At a table with an award, the settlement says the room's pool it found."""
-        if self.jackpot_award() is None:
-            return {"number": number}
-        return {"number": number, "jackpot_pool": room_pool.pool_found(raw)}
-
-    def apply_settled(self, payload: HandSettled) -> Outcome:
-        """Chips move as the core settled them, the rake is taken, the game carries on what it
-        carries (`carry`, the button), and an award is paid out of the room's pool."""
-        live, result = self.live, self.result
-        assert live is not None and result is not None  # checked: the hand is complete
-        dealt_in = live.dealt_in(self.seats)
-        trace = traced(
-            self.game, self.rules, self.hand_deal, self.seats, self.hand_entries, result, self.button
-        )
-        rake, ledger = self._pay_out(
-            live.number, dealt_in, live.stacks_before, result.players, self.game.rake
-        )
-        live.after_settling(self, result)
-        owed = owed_by_seat(self.carried, self.seats, dealt_in)
-        self.hand_traces[live.number] = replace(trace, owed_next=owed)
-        award = self.jackpot_award()
-        if award is None:
-            settled = SettledHand(
-                live.number, live.button, live.owed, result, dict(rake.per_player), rake.jackpot
-            )
-            return Outcome(ledger, settled, pool_moves=room_pool.drop_moves(live.number, rake.jackpot))
-        deal = live.jackpot_deal(result, self.seats)
-        pool_before = payload.get("jackpot_pool", 0)
-        paid = room_pool.pay_award(
-            self, live.number, award, deal.pairs, deal.scored, deal.dealt_in, pool_before, rake.jackpot
-        )
-        scored: ScoredResult = paid.result
-        settled = SettledHand(
-            live.number, live.button, live.owed, scored, dict(rake.per_player), rake.jackpot
-        )
-        moves: tuple[PoolMove, ...] = paid.moves
-        return Outcome(ledger + paid.ledger, settled, pool_moves=moves, pool_before=pool_before)
-
-    def _pay_out(
-        self,
-        number: int,
-        seating: list[str],
-        stacks_before: Mapping[str, int],
-        players: Sequence[SettledPlayer],
-        rake_rules: RakeRules,
-    ) -> tuple[RakeResult, tuple[LedgerEntry, ...]]:
-        """The settled stacks, less the house's rake (docs/rules.md §9), with the hand's ledger lines;
-        the same for every game."""
-        for player in players:
-            self.seat(player.name).stack = player.stack_after
-        net_wins = {p.name: p.stack_after - p.stack_before for p in players}
-        rake = compute_rake(rake_rules, {name: self.seat(name).stack for name in seating}, net_wins)
-        for name, chips in rake.per_player.items():
-            self.seat(name).stack -= chips
-        changes = {name: self.seat(name).stack - stacks_before[name] for name in seating}
-        if sum(changes.values()) + rake.total != 0:
-            raise ActionRefused(_("hand {number}: chips are not conserved").format(number=number))
-        self.jackpot_pool += rake.jackpot
-        self.hand_changes[number] = changes
-        self.hand_jackpots[number] = rake.jackpot
-        self.hand_settled = True
-        self.rake = rake
-        ledger = [
-            LedgerEntry(name, LedgerKind.HAND, changes[name] + rake.per_player.get(name, 0), number)
-            for name in seating
-        ] + [LedgerEntry(name, LedgerKind.RAKE, -chips, number) for name, chips in rake.per_player.items()]
-        return rake, tuple(ledger)
 
     def next_clockwise(self, name: str) -> str:
         sitting_out = {seat.name for seat in self.seats if seat.sitting_out}
@@ -413,12 +216,4 @@ class TableMachine:
             said = _("{what} only between hands: hand {number} is {state}")
             raise ActionRefused(said.format(what=what, number=self.hands_started, state=phase.label))
 
-    def _playing(self) -> list[Seat]:
-        return [seat for seat in self.seats if not seat.sitting_out]
-
-    _checkers: ClassVar[dict[EventKind, Callable[[TableMachine, RawPayload], EventPayload]]] = dict(
-        actions.CHECKERS
-    )
-    # Any: each applier takes its own kind's payload, which `check` made; mypy cannot tie a key's
-    # kind to its value's parameter type.
-    _appliers: ClassVar[dict[EventKind, Callable[[TableMachine, Any], Outcome]]] = dict(actions.APPLIERS)
+    _specs: ClassVar[Mapping[EventKind, Spec[TableMachine]]] = actions.SPEC_OF

@@ -10,22 +10,26 @@ seat's (`seating`) and its chips' (`chips`) work between hands, the supervisor's
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final, Protocol
 
 from ofc_desk.service.table.actions.chips import CHIP_SPECS
 from ofc_desk.service.table.actions.floor_requests import FLOOR_REQUEST_SPECS
-from ofc_desk.service.table.actions.hand import HAND_SPECS
-from ofc_desk.service.table.actions.hand_corrections import CORRECTION_SPECS
-from ofc_desk.service.table.actions.housekeeping import HOUSEKEEPING_SPECS
+from ofc_desk.service.table.actions.hand import HAND_SPECS, PlayingTable
+from ofc_desk.service.table.actions.hand_corrections import CORRECTION_SPECS, CorrectingTable
+from ofc_desk.service.table.actions.housekeeping import HOUSEKEEPING_SPECS, HousekeepingTable
 from ofc_desk.service.table.actions.seating import SEATING_SPECS
-from ofc_desk.service.table.actions.spec import ActionSpec, Signer
+from ofc_desk.service.table.actions.spec import Signer, Spec
 from ofc_desk.service.table.actions.supervised import SUPERVISED_SPECS
+from ofc_desk.service.table.seats import SeatedTable
 from ofc_desk.service.terms.events import ChipKind, EventKind
-from ofc_desk.service.terms.outcome import Outcome
-from ofc_desk.service.terms.payloads import EventPayload, RawPayload
 
-SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (
+
+class ActionTable(PlayingTable, SeatedTable, CorrectingTable, HousekeepingTable, Protocol):
+    """Every table a spec takes, at once: the table the registry's specs check and apply at
+    (`TableMachine` meets it; the supervisor's and the floor's are among the correction's)."""
+
+
+SPECS: Final[tuple[Spec[ActionTable], ...]] = (
     *HAND_SPECS,
     *SEATING_SPECS,
     *CHIP_SPECS,
@@ -34,14 +38,8 @@ SPECS: Final[tuple[ActionSpec[Any, Any], ...]] = (
     *FLOOR_REQUEST_SPECS,
     *HOUSEKEEPING_SPECS,
 )
-SPEC_OF: Final[dict[EventKind, ActionSpec[Any, Any]]] = {spec.kind: spec for spec in SPECS}
-
-CHECKERS: Final[dict[EventKind, Callable[[Any, RawPayload], EventPayload]]] = {
-    spec.kind: spec.check for spec in SPECS
-}
-"""The specs' checks, for `TableMachine`'s table of checks."""
-# Any: each applier takes its own kind's payload (as in `TableMachine._appliers`).
-APPLIERS: Final[dict[EventKind, Callable[[Any, Any], Outcome]]] = {spec.kind: spec.apply for spec in SPECS}
+SPEC_OF: Final[dict[EventKind, Spec[ActionTable]]] = {spec.kind: spec for spec in SPECS}
+"""Each kind's spec: the machine's checks and applies (`Spec.checked`), the audit log's sentence."""
 
 DEALER_SIGNED: Final = frozenset(spec.kind for spec in SPECS if spec.signer is Signer.DEALER)
 """Kinds the dealer signs: every settlement, chip operation and hand-over (about one signature a

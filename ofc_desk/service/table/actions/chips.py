@@ -5,10 +5,8 @@ A new chip operation is a spec here (its check, apply and sentence) and its entr
 
 from __future__ import annotations
 
-from typing import Any
-
 from ofc_desk.i18n import _, formatting, ngettext
-from ofc_desk.service.table.actions.spec import ActionSpec, Signer
+from ofc_desk.service.table.actions.spec import ActionSpec, Signer, Spec
 from ofc_desk.service.table.seats import SeatedTable, seat_named
 from ofc_desk.service.terms import reading
 from ofc_desk.service.terms.events import ChipKind, EventKind, LedgerKind
@@ -77,4 +75,4 @@ CASHED_OUT = ActionSpec(
     chips=ChipKind.CASH_OUT,
 )
 
-CHIP_SPECS: tuple[ActionSpec[Any, Any], ...] = (REBOUGHT, CASHED_OUT)
+CHIP_SPECS: tuple[Spec[SeatedTable], ...] = (REBOUGHT, CASHED_OUT)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from ofc_desk.i18n import _
 from ofc_desk.service.room.requests import (
@@ -23,7 +22,7 @@ from ofc_desk.service.room.requests import (
     request_numbered,
     request_words,
 )
-from ofc_desk.service.table.actions.spec import ActionSpec, Signer
+from ofc_desk.service.table.actions.spec import ActionSpec, Signer, Spec
 from ofc_desk.service.table.supervision import approver
 from ofc_desk.service.terms import reading
 from ofc_desk.service.terms.errors import ActionRefused
@@ -154,4 +153,4 @@ REQUEST_DECIDED = ActionSpec(
     op_fields=(REQUEST_KEY, "approved", "note"),
 )
 
-FLOOR_REQUEST_SPECS: tuple[ActionSpec[Any, Any], ...] = (REQUEST_MADE, REQUEST_DECIDED)
+FLOOR_REQUEST_SPECS: tuple[Spec[RequestTable], ...] = (REQUEST_MADE, REQUEST_DECIDED)

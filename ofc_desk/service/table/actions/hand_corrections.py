@@ -14,7 +14,7 @@ from typing import Any, Protocol, cast
 from ofc_desk.i18n import _, formatting, ngettext
 from ofc_desk.service.room import requests
 from ofc_desk.service.room.requests import REQUEST_KEY
-from ofc_desk.service.table.actions.spec import ActionSpec, Signer
+from ofc_desk.service.table.actions.spec import ActionSpec, Signer, Spec
 from ofc_desk.service.table.corrections import (
     HandTrace,
     differences,
@@ -191,4 +191,4 @@ HAND_CORRECTED = ActionSpec(
     chips=ChipKind.HAND_CORRECTION,
 )
 
-CORRECTION_SPECS: tuple[ActionSpec[Any, Any], ...] = (HAND_CORRECTED,)
+CORRECTION_SPECS: tuple[Spec[CorrectingTable], ...] = (HAND_CORRECTED,)

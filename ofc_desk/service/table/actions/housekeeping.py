@@ -5,12 +5,12 @@ a supervisor's takeover of a table live at another desk, issue 34), the presets 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from ofc_desk.i18n import _, formatting, ngettext
 from ofc_desk.service.room import room_pool
 from ofc_desk.service.table import rule_pins
-from ofc_desk.service.table.actions.spec import ActionSpec, Signer
+from ofc_desk.service.table.actions.spec import ActionSpec, Signer, Spec
 from ofc_desk.service.table.supervision import approver
 from ofc_desk.service.terms import reading
 from ofc_desk.service.terms.events import EventKind
@@ -22,6 +22,10 @@ class DealingTable(Protocol):
     """What a hand-over changes of a table."""
 
     dealer_on_duty: str
+
+
+class HousekeepingTable(DealingTable, rule_pins.PinningTable, room_pool.PoolTable, Protocol):
+    """What the housekeeping kinds read and change of a table, between them."""
 
 
 def check_handed_over(machine: DealingTable, raw: RawPayload) -> HandedOver:
@@ -99,4 +103,9 @@ JACKPOT_SEEDED = ActionSpec(
     op_fields=("chips",),
 )
 
-HOUSEKEEPING_SPECS: tuple[ActionSpec[Any, Any], ...] = (HANDED_OVER, TAKEN_OVER, RULES_PINNED, JACKPOT_SEEDED)
+HOUSEKEEPING_SPECS: tuple[Spec[HousekeepingTable], ...] = (
+    HANDED_OVER,
+    TAKEN_OVER,
+    RULES_PINNED,
+    JACKPOT_SEEDED,
+)

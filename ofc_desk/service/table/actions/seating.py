@@ -7,10 +7,8 @@ order (`service.table.seats`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ofc_desk.i18n import _, formatting, ngettext
-from ofc_desk.service.table.actions.spec import ActionSpec, Signer
+from ofc_desk.service.table.actions.spec import ActionSpec, Signer, Spec
 from ofc_desk.service.table.seats import Seat, SeatedTable, free_seats, seat_named
 from ofc_desk.service.terms import reading
 from ofc_desk.service.terms.errors import ActionRefused
@@ -169,4 +167,4 @@ SAT_IN = ActionSpec(
     EventKind.SAT_IN, check_sat_in, apply_sat_in, sat_in_sentence, Signer.NOBODY, "sit_in", ("player",)
 )
 
-SEATING_SPECS: tuple[ActionSpec[Any, Any], ...] = (JOINED, SAT_OUT, SAT_IN)
+SEATING_SPECS: tuple[Spec[SeatedTable], ...] = (JOINED, SAT_OUT, SAT_IN)

@@ -1,20 +1,27 @@
 """What one kind of event is, said once (issue 27): its check, its apply, its sentence, its replay
 operation, its chips on the reports and who signs it. `service.table.actions` gathers the specs and
-derives from them every list the service and the reports used to keep by hand."""
+derives from them every list the service and the reports used to keep by hand.
+
+A spec is typed with its payload (`ActionSpec`): mypy checks that its check returns what its apply
+takes and its sentence says. The registry holds every kind's spec as a `Spec`, its payload's type
+erased: the only way to a spec's apply from there is `checked`, which checks the raw action and
+binds the canonical payload to the apply (`CheckedAction`), so a payload never reaches the apply
+of another kind."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import Generic, Never, Protocol, TypeVar
 
 from ofc_desk.service.terms.events import ChipKind, EventKind
 from ofc_desk.service.terms.outcome import Outcome
-from ofc_desk.service.terms.payloads import RawPayload
+from ofc_desk.service.terms.payloads import EventPayload, RawPayload
 
 TableT = TypeVar("TableT")
-PayloadT = TypeVar("PayloadT")
+TableT_contra = TypeVar("TableT_contra", contravariant=True)
+PayloadT = TypeVar("PayloadT", bound=EventPayload)
 
 
 class Signer(Enum):
@@ -23,6 +30,44 @@ class Signer(Enum):
     DEALER = "dealer"
     SUPERVISOR = "supervisor"
     NOBODY = "nobody"
+
+
+@dataclass(frozen=True)
+class CheckedAction:
+    """An action its spec's check accepted at a table: its canonical payload (what is stored, and
+    what `verify` compares with what was) and the apply that folds that payload into that table."""
+
+    kind: EventKind
+    payload: EventPayload
+    at: object
+    """The table it was checked at."""
+    fold: Callable[[], Outcome]
+    """The spec's apply of `payload` to that table (no second check)."""
+
+
+class Spec(Protocol[TableT_contra]):
+    """A kind's spec with its payload's type erased, as the registry holds it. `TableT_contra` is
+    the table it checks and applies at: a protocol the machine meets."""
+
+    @property
+    def kind(self) -> EventKind: ...
+    @property
+    def signer(self) -> Signer: ...
+    @property
+    def op(self) -> str | None: ...
+    @property
+    def op_fields(self) -> tuple[str, ...]: ...
+    @property
+    def chips(self) -> ChipKind | None: ...
+    @property
+    def sentence(self) -> Callable[[Never, str], str]:
+        """Said of its own kind's payload only: a caller that holds a stored payload of unknown
+        shape says why it is that kind's (`service.store.sentences`)."""
+        ...
+
+    def checked(self, table: TableT_contra, raw: RawPayload) -> CheckedAction:
+        """The raw action checked at `table` (or `ActionRefused`), ready to be applied there."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -47,3 +92,7 @@ class ActionSpec(Generic[TableT, PayloadT]):
     """The keys that operation carries."""
     chips: ChipKind | None = None
     """What the reports call the chips it moves onto or off a stack; None if it moves none."""
+
+    def checked(self, table: TableT, raw: RawPayload) -> CheckedAction:
+        payload = self.check(table, raw)
+        return CheckedAction(self.kind, payload, table, lambda: self.apply(table, payload))

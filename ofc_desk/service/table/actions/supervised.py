@@ -13,14 +13,12 @@ A new supervised action is a spec here (its check, apply and sentence) and its e
 
 from __future__ import annotations
 
-from typing import Any
-
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.i18n import _, formatting
 from ofc_desk.service.room import requests, room_pool
 from ofc_desk.service.room.requests import REQUEST_KEY
 from ofc_desk.service.table import rule_pins
-from ofc_desk.service.table.actions.spec import ActionSpec, Signer
+from ofc_desk.service.table.actions.spec import ActionSpec, Signer, Spec
 from ofc_desk.service.table.actions.words import rules_words
 from ofc_desk.service.table.games.choose import game_for
 from ofc_desk.service.table.supervision import SupervisedTable, approver
@@ -209,7 +207,7 @@ SESSION_CLOSED = ActionSpec(
     op="close",
 )
 
-SUPERVISED_SPECS: tuple[ActionSpec[Any, Any], ...] = (
+SUPERVISED_SPECS: tuple[Spec[SupervisedTable], ...] = (
     HAND_VOIDED,
     CHIPS_CORRECTED,
     RULES_CHANGED,
