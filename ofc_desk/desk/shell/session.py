@@ -73,8 +73,10 @@ class DeskSession(QObject):
         keep_report_folder_in(store.settings)
         self.chip_actions = ChipActions(self.controller)
         self.runner = BackgroundRunner(self)
-        self.pin_runner = BackgroundRunner(self)
-        """A second worker: a PIN's key derivation beside the table being read (`start_signed_in`)."""
+        self.table_reader = BackgroundRunner(self)
+        """A second worker: a table read while the dealer's PIN is checked on the first."""
+        self.read_ahead: dict[int, FoldedTable] = {}
+        """The table read while the dealer signed in (`read_ahead_of_sign_in`), until resumed."""
         self.active_dialog: QDialog | None = None
         self.busy = QProgressBar(window)
         self.busy.setRange(0, 0)
@@ -83,7 +85,7 @@ class DeskSession(QObject):
         self.busy.hide()
         window.statusBar().addPermanentWidget(self.busy)
         self.runner.busy_changed.connect(self.on_busy_changed)
-        self.pin_runner.busy_changed.connect(self.on_busy_changed)
+        self.table_reader.busy_changed.connect(self.on_busy_changed)
         self.records = RecordActions(self)
         self.commands = handlers_of(
             window.handlers(), self.controller.handlers(), self.records.handlers(), self.handlers()
@@ -170,14 +172,14 @@ class DeskSession(QObject):
                     self.attach_resumed,
                 )
 
-        self.pin_runner.run(
-            _("Checking the PIN…"),
-            lambda: checked_sign_in(database, *dealer),
-            partial(arrived, "dealer"),
-            self.on_background_failed,
-        )
         self.run_in_background(
-            _("Resuming the table…"), lambda: read_table(database, session_id), partial(arrived, "table")
+            _("Checking the PIN…"), lambda: checked_sign_in(database, *dealer), partial(arrived, "dealer")
+        )
+        self.table_reader.run(
+            _("Resuming the table…"),
+            lambda: read_table(database, session_id),
+            partial(arrived, "table"),
+            self.on_background_failed,
         )
 
     def on_database_open(self, database: Database | RoomNotReady) -> None:
@@ -188,6 +190,27 @@ class DeskSession(QObject):
         self.database = database
         self.window.status_line.setText(_("Database: {url} — sign in to continue").format(url=database.url))
         self.offer_sign_in()
+        self.read_ahead_of_sign_in()
+
+    def read_ahead_of_sign_in(self) -> None:
+        """While the dealer types their PIN, the table they will most likely resume is read and
+        folded on the second worker (nothing held, nothing recorded): the one this machine's desk
+        still held when it stopped, else the only table open. Resumed after signing in, it is
+        then only taken up (`resume`)."""
+        database, desk = self.require_database(), self.desk
+
+        def likely() -> tuple[int, FoldedTable] | None:
+            tables = list_open_tables(database)
+            here = [t for t in tables if t.holder is not None and t.holder.machine == desk.machine]
+            chosen = here if len(here) == 1 else tables if len(tables) == 1 else []
+            return (chosen[0].session_id, read_table(database, chosen[0].session_id)) if chosen else None
+
+        def read(found: tuple[int, FoldedTable] | None) -> None:
+            if found is not None and self.controller.service is None:
+                self.read_ahead[found[0]] = found[1]
+
+        # A read that fails says nothing: the table is read again when it is resumed.
+        self.table_reader.run(_("Reading the open table…"), likely, read, lambda _failure: None)
 
     def wait_for_the_room(self, not_ready: RoomNotReady, again: Callable[[], None]) -> None:
         """The schema is not this desk's yet (an upgrade its owner has still to run): said, and
@@ -301,10 +324,16 @@ class DeskSession(QObject):
 
     # ------------------------------------------------------------------ tables
     def resume(self, session_id: int) -> None:
+        """The table resumed off the UI thread: only taken up when it was read ahead."""
         database, actor, desk = self.require_database(), self._actor(), self.desk
+        folded = self.read_ahead.pop(session_id, None)
         self.run_in_background(
             _("Resuming the table…"),
-            lambda: resume_table(database, session_id, actor, desk, entries_now=False),
+            lambda: (
+                take_up_table(folded, actor, desk, entries_now=False)
+                if folded is not None
+                else resume_table(database, session_id, actor, desk, entries_now=False)
+            ),
             self.attach_resumed,
         )
 
@@ -337,6 +366,7 @@ class DeskSession(QObject):
 
     def attach(self, service: TableService) -> None:
         """The table this desk deals now; the one it held before is let go."""
+        self.read_ahead.clear()  # read before signing in: from now on a resume reads anew
         self.let_go()
         self.controller.attach(service)
 
@@ -421,7 +451,7 @@ class DeskSession(QObject):
         self.runner.run(label, work, done, self.on_background_failed)
 
     def on_busy_changed(self, label: str) -> None:
-        busy = bool(label) or self.runner.busy or self.pin_runner.busy
+        busy = bool(label) or self.runner.busy or self.table_reader.busy
         self.busy.setVisible(busy)
         if label:
             self.window.statusBar().showMessage(label)
@@ -433,7 +463,7 @@ class DeskSession(QObject):
 
     def on_closing(self) -> None:
         self.runner.wait()
-        self.pin_runner.wait()
+        self.table_reader.wait()
         self.let_go()
         if self.database is not None:
             self.database.dispose()
