@@ -40,6 +40,12 @@ def from_the_opening(database: Database, tmp_path: Path, monkeypatch: pytest.Mon
         return FloorReader(database).read()
 
 
+def kept_by(reader: FloorReader) -> None:
+    """A floor's reading and the checkpoints it keeps after it."""
+    reader.read()
+    reader.keep_checkpoints()
+
+
 def events_folded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many events each of the floor's folds from now on is given."""
     counted: list[int] = []
@@ -58,7 +64,9 @@ def test_a_floor_started_later_starts_each_table_from_its_checkpoint_and_reads_t
 ) -> None:
     mid_hand = play_table(database, "T1", 3, next_hand_actions=4)
     between = play_table(database, "T2", 4)
-    first = FloorReader(database).read()
+    reader = FloorReader(database)
+    first = reader.read()
+    reader.keep_checkpoints()  # as the floor's watcher does once a reading is shown
     for desk in (mid_hand, between):
         kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
         assert kept is not None and kept.seq > EVERY
@@ -77,7 +85,7 @@ def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(
     database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     desk = play_table(database, "T3", 3)
-    FloorReader(database).read()
+    kept_by(FloorReader(database))
     kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
     assert kept is not None
     empty = checkpoint.frozen_or_none(floor.FloorCheckpoint(TableMachine(), None))
@@ -94,7 +102,7 @@ def test_an_event_after_the_checkpoint_that_cannot_be_read_back_is_named_as_with
     database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     desk = play_table(database, "T4", 3)
-    FloorReader(database).read()
+    kept_by(FloorReader(database))
     before = desk.snapshot()
     with database.session() as session:  # an event appended behind the service's back
         head = session.get(TableSession, desk.session_id)

@@ -286,6 +286,12 @@ class FloorReader:
             self._schema_current = False
             raise
 
+    def keep_checkpoints(self) -> None:
+        """Keep a checkpoint of each table followed that folded `CHECKPOINT_EVENTS` since its last
+        (a pickle of each, written to this machine's cache): after a reading is shown, not in it."""
+        for followed in self._followed.values():
+            followed.keep_if_due(self.database)
+
     def _read(self, now: datetime) -> FloorRoom:
         with self.database.session() as session:
             heads = session.execute(
@@ -309,7 +315,6 @@ class FloorReader:
                         .order_by(Event.seq)
                     ).all()
                     followed.follow(new_events)
-                followed.keep_if_due(self.database)
             ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
             jackpot_pool = pool_in(session, self.database)
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
