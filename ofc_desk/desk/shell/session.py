@@ -210,7 +210,7 @@ class DeskSession(QObject):
                 self.read_ahead[found[0]] = found[1]
 
         # A read that fails says nothing: the table is read again when it is resumed.
-        self.table_reader.run(_("Reading the open table…"), likely, read, lambda _failure: None)
+        self.table_reader.run(_("Reading the open tables…"), likely, read, lambda _failure: None)
 
     def wait_for_the_room(self, not_ready: RoomNotReady, again: Callable[[], None]) -> None:
         """The schema is not this desk's yet (an upgrade its owner has still to run): said, and
