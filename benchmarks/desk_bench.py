@@ -8,7 +8,8 @@
     day; played once through the session service and kept in the temp folder), beside the bare
     window. Goal for the long session: at most 0.5 s. And launch to the floor's window listing
     every open table of a room (`ofc-desk floor --smoke-test N`, on the room `verify_bench.py`
-    keeps in the temp folder when there is one: `--room FILE`). The long session is resumed at a
+    keeps in the temp folder when there is one: `--room FILE`), with the checkpoints an earlier
+    floor on this machine kept (one run, not timed, makes them) and without. The long session is resumed at a
     desk that kept a checkpoint of it (`service.store.checkpoint`: one earlier resume, not timed, made
     it), and at a desk that has none (a cache folder of its own each run); with `--baseline TREE`
     (a checkout of other code, e.g. `git worktree add` of an earlier commit) also by that code,
@@ -124,25 +125,30 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
     tables = _open_tables(room) if room else 0
     settings = str(folder / "settings.ini")
     long_script = DESK_READY.format(settings=settings, url=long_url, session_id=long_id)
-    kept = folder / "cache"
+    kept, their_kept = folder / "cache", folder / "their-cache"
     time_script(long_script, kept)  # the desk that held the table: its checkpoint is kept
+    if baseline:  # in a cache of its own: each code sets aside (and replaces) the other's checkpoint
+        time_script(long_script, their_kept, baseline)
+    if room:
+        time_floor(room, tables, kept)  # a floor that read the room before: its checkpoints are kept
     demo_script = DESK_READY.format(settings=settings, url=url, session_id=session_id)
     bare, desk, ready, their_ready, long_ready, cold, theirs = [], [], [], [], [], [], []
-    floor, their_floor = [], []
+    floor, cold_floor, their_floor = [], [], []
     for run in range(runs):  # interleaved, so machine load falls on both alike
         bare.append(time_script(BARE_WINDOW))
         desk.append(time_script(DESK_WINDOW.format(settings=settings)))
         ready.append(time_script(demo_script, kept))
         if baseline:
-            their_ready.append(time_script(demo_script, kept, baseline))
+            their_ready.append(time_script(demo_script, their_kept, baseline))
         long_ready.append(time_script(long_script, kept))
         cold.append(time_script(long_script, folder / f"cache-{run}"))
         if baseline:
-            theirs.append(time_script(long_script, kept, baseline))
+            theirs.append(time_script(long_script, their_kept, baseline))
         if room:
-            floor.append(time_floor(room, tables))
+            floor.append(time_floor(room, tables, kept))
+            cold_floor.append(time_floor(room, tables, folder / f"floor-cache-{run}"))
             if baseline:
-                their_floor.append(time_floor(room, tables, baseline))
+                their_floor.append(time_floor(room, tables, their_kept, baseline))
     bare_ms, desk_ms = statistics.median(bare) * 1000, statistics.median(desk) * 1000
     print(f"launch to first window, bare PySide6 : {bare_ms:7.1f} ms (median of {runs})")
     ratio = desk_ms / bare_ms
@@ -156,7 +162,7 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
     for label, timings in (
         ("this desk's checkpoint", long_ready),
         ("no checkpoint", cold),
-        (f"code of {baseline}", theirs),
+        (f"code of {baseline}, its checkpoint", theirs),
     ):
         if timings:
             long_ms = statistics.median(timings) * 1000
@@ -164,7 +170,11 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
                 f"launch to resumed table ready to type: {long_ms:7.1f} ms ({hands} hands, {label};"
                 f" {long_ms / bare_ms:.1f}x the bare window; goal <= 500 ms)"
             )
-    for label, timings in (("", floor), (f", code of {baseline}", their_floor)):
+    for label, timings in (
+        (", the floor's checkpoints", floor),
+        (", no checkpoint", cold_floor),
+        (f", code of {baseline}", their_floor),
+    ):
         if room and timings:
             floor_ms = statistics.median(timings) * 1000
             print(
@@ -229,10 +239,13 @@ def _open_tables(room: Path) -> int:
     return int(found[0])
 
 
-def time_floor(room: Path, tables: int, tree: Path | None = None) -> float:
-    """From launching `ofc-desk floor --smoke-test N` to its exit once its window lists N tables
-    (run inside `tree`, when given: `python -m` puts the working folder first on sys.path)."""
-    env = {**os.environ, "PYTHONPATH": str(tree)} if tree else None
+def time_floor(room: Path, tables: int, cache: Path, tree: Path | None = None) -> float:
+    """From launching `ofc-desk floor --smoke-test N` to its exit once its window lists N tables,
+    with `cache` as its cache folder (run inside `tree`, when given: `python -m` puts the working
+    folder first on sys.path)."""
+    env = {**os.environ, CACHE_VARIABLE: str(cache)}
+    if tree:
+        env["PYTHONPATH"] = str(tree)
     started = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "ofc_desk", "floor", "--db", f"sqlite:///{room}", "--smoke-test", str(tables)],

@@ -52,6 +52,7 @@ class FloorWatcher(QThread):
                     if due or last is None or not room.reads_as(last):
                         self.room_read.emit(room)
                         last, next_handover = room, time.monotonic() + REFRESH_SECONDS
+                    reader.keep_checkpoints()  # for the next floor started here, once shown
                 # A room whose schema is still to come says nothing when it comes: look again.
                 changed = watch.wait(WAIT_SECONDS) or (last is not None and last.not_ready is not None)
             except Exception as error:  # a server gone away or a network cut: say so, try again

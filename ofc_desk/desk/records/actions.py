@@ -4,7 +4,7 @@ log. Reading the records runs on the worker thread; the windows stay open betwee
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog
@@ -14,21 +14,16 @@ from ofc_desk.desk.action_parts import Handler
 from ofc_desk.desk.actions import Command, Submenu
 from ofc_desk.desk.dialogs.attempt import SupervisorDialog
 from ofc_desk.desk.dialogs.text import TextDialog
-from ofc_desk.desk.records.browser import Details, RecordBrowser
-from ofc_desk.desk.records.models import (
-    AuditModel,
-    HandHistoryModel,
-    LedgerModel,
-    RecordTableModel,
-    raw_event_text,
-)
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.i18n import Language, _, lazy_gettext
 from ofc_desk.service import audit_log, chip_ledger, hand_history
-from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, SignInError, sign_in
+
+if TYPE_CHECKING:  # the record views and verify load when first asked for, not at the desk's start
+    from ofc_desk.desk.records.browser import Details, RecordBrowser
+    from ofc_desk.desk.records.models import RecordTableModel
 
 NO_TABLE = lazy_gettext("open or resume a table first")
 
@@ -137,6 +132,8 @@ class RecordActions(QObject):
 
     def on_verify(self) -> None:
         """Every hash, event, hand and ledger row checked again, off the UI thread."""
+        from ofc_desk.service.audit.verify import VerifyFault, verify_database
+
         database = self.session.database_or_say()
         if database is None:
             return
@@ -155,12 +152,18 @@ class RecordActions(QObject):
         self.session.run_in_background(_("Verifying the database…"), verify, show)
 
     def on_history(self) -> None:
+        from ofc_desk.desk.records.models import HandHistoryModel
+
         self._browse(_("Hand history"), HandHistoryModel, hand_history)
 
     def on_ledger(self) -> None:
+        from ofc_desk.desk.records.models import LedgerModel
+
         self._browse(_("Chip ledger"), LedgerModel, chip_ledger)
 
     def on_audit(self) -> None:
+        from ofc_desk.desk.records.models import AuditModel, raw_event_text
+
         self._browse(_("Audit log"), AuditModel, audit_log, raw_event_text)
 
     def _browse(
@@ -170,6 +173,9 @@ class RecordActions(QObject):
         read: Callable[[Database, int], Sequence[Any]],
         details: Details | None = None,
     ) -> None:
+        from ofc_desk.desk.records.browser import RecordBrowser
+        from ofc_desk.desk.records.models import RecordTableModel
+
         service = self._service_or_say()
         if service is None:
             return

@@ -18,12 +18,7 @@ from ofc_desk import __version__
 from ofc_desk.desk import refusals
 from ofc_desk.desk.action_parts import Handler, Menu
 from ofc_desk.desk.actions import Command
-from ofc_desk.desk.dialogs.accounts import AccountTask, account_dialog
-from ofc_desk.desk.dialogs.new_table import NewTableDialog
-from ofc_desk.desk.dialogs.settings import SettingsDialog
-from ofc_desk.desk.dialogs.text import ChooseTableDialog, TextDialog
 from ofc_desk.desk.entry.drafts import DraftStore
-from ofc_desk.desk.entry.keyboard_help import keyboard_markdown
 from ofc_desk.desk.hand_end.chip_actions import ChipActions
 from ofc_desk.desk.records.actions import RecordActions
 from ofc_desk.desk.records.report_actions import keep_report_folder_in
@@ -38,7 +33,8 @@ from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.desk.table.controller import TableController
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service import TableSetup, list_open_tables, open_table, resume_table
-from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.front.queries import read_table, take_up_table
+from ofc_desk.service.front.table_service import FoldedTable, TableService
 from ofc_desk.service.room.desk_holds import ThisDesk
 from ofc_desk.service.store.records import OpenTable
 from ofc_desk.service.table.commands import HandOver
@@ -77,6 +73,10 @@ class DeskSession(QObject):
         keep_report_folder_in(store.settings)
         self.chip_actions = ChipActions(self.controller)
         self.runner = BackgroundRunner(self)
+        self.table_reader = BackgroundRunner(self)
+        """A second worker: a table read while the dealer's PIN is checked on the first."""
+        self.read_ahead: dict[int, FoldedTable] = {}
+        """The table read while the dealer signed in (`read_ahead_of_sign_in`), until resumed."""
         self.active_dialog: QDialog | None = None
         self.busy = QProgressBar(window)
         self.busy.setRange(0, 0)
@@ -85,6 +85,7 @@ class DeskSession(QObject):
         self.busy.hide()
         window.statusBar().addPermanentWidget(self.busy)
         self.runner.busy_changed.connect(self.on_busy_changed)
+        self.table_reader.busy_changed.connect(self.on_busy_changed)
         self.records = RecordActions(self)
         self.commands = handlers_of(
             window.handlers(), self.controller.handlers(), self.records.handlers(), self.handlers()
@@ -107,9 +108,9 @@ class DeskSession(QObject):
             Command.RESUME: self.offer_tables,
             Command.HAND_OVER: self.on_hand_over,
             Command.CORRECT_HAND: self.on_correct_hand,
-            Command.ADD_ACCOUNT: lambda: self.on_account_task(AccountTask.ADD),
-            Command.CHANGE_ROLE: lambda: self.on_account_task(AccountTask.ROLE),
-            Command.CHANGE_PIN: lambda: self.on_account_task(AccountTask.PIN),
+            Command.ADD_ACCOUNT: lambda: self.on_account_task("ADD"),
+            Command.CHANGE_ROLE: lambda: self.on_account_task("ROLE"),
+            Command.CHANGE_PIN: lambda: self.on_account_task("PIN"),
             Command.QUIT: window.close,
             Command.ZOOM_IN: lambda: self.apply_options(self.options.zoomed(+1)),
             Command.ZOOM_OUT: lambda: self.apply_options(self.options.zoomed(-1)),
@@ -142,13 +143,44 @@ class DeskSession(QObject):
                 self.wait_for_the_room(database, lambda: self.start_signed_in(dealer, session_id))
                 return
             self.database = database
-            refusal = self.sign_in(*dealer)
-            if refusal is not None:
-                self.on_background_failed(refusal)
-                return
-            self.resume(session_id)
+            self.sign_in_beside_resume(dealer, session_id)
 
         self.run_in_background(_("Opening the database…"), lambda: open_when_ready(url), ready)
+
+    def sign_in_beside_resume(self, dealer: tuple[str, str], session_id: int) -> None:
+        """The dealer's PIN checked on one worker (its scrypt lets the other thread run) while the
+        table is read and folded on the other (`read_table`: no hold taken, nothing recorded).
+        Only once the dealer is in is the table held and shown (`take_up_table`): a wrong PIN
+        holds nothing, shows nothing, and says why. Until then the window has no table and takes
+        no key for one."""
+        database = self.require_database()
+        outcomes: dict[str, Account | str | FoldedTable] = {}
+
+        def arrived(part: str, outcome: Account | str | FoldedTable) -> None:
+            outcomes[part] = outcome
+            signed_in, folded = outcomes.get("dealer"), outcomes.get("table")
+            if isinstance(signed_in, str):
+                if part == "dealer":
+                    self.on_background_failed(signed_in)
+                return
+            if isinstance(signed_in, Account) and isinstance(folded, tuple):
+                self.account = signed_in
+                actor, desk = self._actor(), self.desk
+                self.run_in_background(
+                    _("Resuming the table…"),
+                    lambda: take_up_table(folded, actor, desk, entries_now=False),
+                    self.attach_resumed,
+                )
+
+        self.run_in_background(
+            _("Checking the PIN…"), lambda: checked_sign_in(database, *dealer), partial(arrived, "dealer")
+        )
+        self.table_reader.run(
+            _("Resuming the table…"),
+            lambda: read_table(database, session_id),
+            partial(arrived, "table"),
+            self.on_background_failed,
+        )
 
     def on_database_open(self, database: Database | RoomNotReady) -> None:
         if isinstance(database, RoomNotReady):
@@ -158,6 +190,27 @@ class DeskSession(QObject):
         self.database = database
         self.window.status_line.setText(_("Database: {url} — sign in to continue").format(url=database.url))
         self.offer_sign_in()
+        self.read_ahead_of_sign_in()
+
+    def read_ahead_of_sign_in(self) -> None:
+        """While the dealer types their PIN, the table they will most likely resume is read and
+        folded on the second worker (nothing held, nothing recorded): the one this machine's desk
+        still held when it stopped, else the only table open. Resumed after signing in, it is
+        then only taken up (`resume`)."""
+        database, desk = self.require_database(), self.desk
+
+        def likely() -> tuple[int, FoldedTable] | None:
+            tables = list_open_tables(database)
+            here = [t for t in tables if t.holder is not None and t.holder.machine == desk.machine]
+            chosen = here if len(here) == 1 else tables if len(tables) == 1 else []
+            return (chosen[0].session_id, read_table(database, chosen[0].session_id)) if chosen else None
+
+        def read(found: tuple[int, FoldedTable] | None) -> None:
+            if found is not None and self.controller.service is None:
+                self.read_ahead[found[0]] = found[1]
+
+        # A read that fails says nothing: the table is read again when it is resumed.
+        self.table_reader.run(_("Reading the open tables…"), likely, read, lambda _failure: None)
 
     def wait_for_the_room(self, not_ready: RoomNotReady, again: Callable[[], None]) -> None:
         """The schema is not this desk's yet (an upgrade its owner has still to run): said, and
@@ -210,12 +263,16 @@ class DeskSession(QObject):
 
         self.open_dialog(CorrectHandDialog(service, done, self.window))
 
-    def on_account_task(self, task: AccountTask) -> None:
+    def on_account_task(self, task: str) -> None:
+        """Settings → Add an account…, Change an account's role… or PIN…: `task` names the
+        `AccountTask` (its dialogs load only when one is first opened)."""
+        from ofc_desk.desk.dialogs.accounts import AccountTask, account_dialog
+
         database = self.database_or_say()
         if database is None:
             return
         done = partial(refusals.show_notice_in_window, self.window)
-        self.open_dialog(account_dialog(task, database, self.runner, self.window, done))
+        self.open_dialog(account_dialog(AccountTask[task], database, self.runner, self.window, done))
 
     def on_taken_over(self, account: Account) -> None:
         service = self.controller.service
@@ -236,15 +293,9 @@ class DeskSession(QObject):
             ),
         )
 
-    def sign_in(self, name: str, pin: str) -> str | None:
-        """Sign in at once (no dialog): the demo and prepared desks."""
-        outcome = checked_sign_in(self.require_database(), name, pin)
-        if isinstance(outcome, str):
-            return outcome
-        self.account = outcome
-        return None
-
     def offer_tables(self) -> None:
+        from ofc_desk.desk.dialogs.text import ChooseTableDialog
+
         database = self.database_or_say()
         if database is None:
             return
@@ -273,10 +324,16 @@ class DeskSession(QObject):
 
     # ------------------------------------------------------------------ tables
     def resume(self, session_id: int) -> None:
+        """The table resumed off the UI thread: only taken up when it was read ahead."""
         database, actor, desk = self.require_database(), self._actor(), self.desk
+        folded = self.read_ahead.pop(session_id, None)
         self.run_in_background(
             _("Resuming the table…"),
-            lambda: resume_table(database, session_id, actor, desk, entries_now=False),
+            lambda: (
+                take_up_table(folded, actor, desk, entries_now=False)
+                if folded is not None
+                else resume_table(database, session_id, actor, desk, entries_now=False)
+            ),
             self.attach_resumed,
         )
 
@@ -309,6 +366,7 @@ class DeskSession(QObject):
 
     def attach(self, service: TableService) -> None:
         """The table this desk deals now; the one it held before is let go."""
+        self.read_ahead.clear()  # read before signing in: from now on a resume reads anew
         self.let_go()
         self.controller.attach(service)
 
@@ -325,6 +383,8 @@ class DeskSession(QObject):
             return
 
     def on_new_table(self) -> None:
+        from ofc_desk.desk.dialogs.new_table import NewTableDialog
+
         if self.account is None:
             self.offer_sign_in()
             return
@@ -358,6 +418,8 @@ class DeskSession(QObject):
         self.apply_options(replace(self.options, theme=ThemeName.DARK if checked else ThemeName.LIGHT))
 
     def on_settings(self) -> None:
+        from ofc_desk.desk.dialogs.settings import SettingsDialog
+
         in_use = self.database.url if self.database else _("(not open yet)")
         dialog = SettingsDialog(self.options, self.store.database_url(), in_use, self.window)
 
@@ -369,9 +431,14 @@ class DeskSession(QObject):
         self.open_dialog(dialog)
 
     def on_keyboard_reference(self) -> None:
+        from ofc_desk.desk.dialogs.text import TextDialog
+        from ofc_desk.desk.entry.keyboard_help import keyboard_markdown
+
         self.open_dialog(TextDialog(_("Keyboard reference"), keyboard_markdown(), self.window))
 
     def on_about(self) -> None:
+        from ofc_desk.desk.dialogs.text import TextDialog
+
         text = str(ABOUT).format(
             version=__version__,
             database=self.database.url if self.database else _("(not open yet)"),
@@ -384,10 +451,11 @@ class DeskSession(QObject):
         self.runner.run(label, work, done, self.on_background_failed)
 
     def on_busy_changed(self, label: str) -> None:
-        self.busy.setVisible(bool(label))
+        busy = bool(label) or self.runner.busy or self.table_reader.busy
+        self.busy.setVisible(busy)
         if label:
             self.window.statusBar().showMessage(label)
-        else:
+        elif not busy:
             self.window.statusBar().clearMessage()
 
     def on_background_failed(self, message: str) -> None:
@@ -395,6 +463,7 @@ class DeskSession(QObject):
 
     def on_closing(self) -> None:
         self.runner.wait()
+        self.table_reader.wait()
         self.let_go()
         if self.database is not None:
             self.database.dispose()

@@ -79,6 +79,11 @@ class BackgroundRunner(QObject):
         self.busy_changed.emit(label)
         self._pool.start(_Job(work, relay))
 
+    @property
+    def busy(self) -> bool:
+        """Some work is still running or waiting for its answer."""
+        return bool(self._relays)
+
     def wait(self, milliseconds: int = 30_000) -> bool:
         return self._pool.waitForDone(milliseconds)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ofc_desk.service.front.table_service import Dealer, TableService
+from ofc_desk.service.front.table_service import Dealer, FoldedTable, TableService
 from ofc_desk.service.room.desk_holds import ThisDesk
 from ofc_desk.service.store.persistence import read_audit, read_hands, read_ledger, read_open_tables
 from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
@@ -28,6 +28,20 @@ def resume_table(
     a desk, refused while a desk on another machine holds it (`desk_holds.TableHeld`). Without
     `entries_now`, the entries' marks are checked by `TableService.find_foreign_entry` later."""
     return TableService.resume(database, session_id, actor, desk, entries_now)
+
+
+def read_table(database: Database, session_id: int) -> FoldedTable:
+    """A stored session folded, held by no desk and recording nothing (`TableService.read`): what
+    a desk may do while its dealer still signs in."""
+    return TableService.read(database, session_id)
+
+
+def take_up_table(
+    folded: FoldedTable, actor: Dealer, desk: ThisDesk | None = None, entries_now: bool = True
+) -> TableService:
+    """The table `read_table` read, now held by `desk` and dealt by the signed-in `actor`: the rest
+    of `resume_table` (`TableService.take_up`)."""
+    return TableService.take_up(folded, actor, desk, entries_now)
 
 
 def list_open_tables(database: Database) -> list[OpenTable]:

@@ -48,6 +48,8 @@ FLOOR_RETRIES = 5
 """Attempts to store an action while the floor keeps recording decisions at this table."""
 Dealer = Account | str
 """The signed-in dealer (whose key signs), or a bare name for a table that signs nothing."""
+FoldedTable = tuple[checkpoint.CheckpointedStore, TableMachine]
+"""A stored session read back (`TableService.read`): its store and its machine, held by no desk."""
 
 
 class TableService:
@@ -128,10 +130,32 @@ class TableService:
         (`desk_holds.TableHeld`: where, since when, by whom) while a desk on another machine holds
         it, which a supervisor's takeover (`take_over`) ends. Without `entries_now` the entries'
         marks are left for `find_foreign_entry`, once the table is shown."""
-        store, machine = checkpoint.load(database, session_id)
+        return cls.take_up(cls.read(database, session_id), actor, desk, entries_now)
+
+    @staticmethod
+    def read(database: Database, session_id: int) -> FoldedTable:
+        """A stored session folded (from this desk's `checkpoint` of it, when trusted) and nothing
+        else: no hold taken, nothing recorded. A desk may read it while the dealer still signs in;
+        `take_up` then makes it the dealer's table."""
+        return checkpoint.load(database, session_id)
+
+    @classmethod
+    def take_up(
+        cls,
+        folded: FoldedTable,
+        actor: Dealer,
+        desk: desk_holds.ThisDesk | None = None,
+        entries_now: bool = True,
+    ) -> TableService:
+        """The second half of `resume`: the table `read` folded, held by `desk` (refused as
+        `resume` is) and dealt by `actor`. What was recorded at the table since the read (its
+        desk let it go meanwhile) is folded in once the hold is taken, as at any catch-up."""
+        store, machine = folded
+        database, session_id = store.database, store.session_id
         if desk is not None:
             name = actor.name if isinstance(actor, Account) else actor
             desk_holds.claim(database, session_id, machine.table, desk, name)
+        store.catch_up(machine)
         service = cls(store, machine, actor, desk)
         service._take_marks(database)
         if entries_now:

@@ -1,6 +1,12 @@
 """The floor supervisor's reading of a room: every open table and its state, rebuilt from the
 event log exactly as a desk rebuilds its table on resume, kept up to date by folding in only the
-events recorded since the last reading. It reads; it never writes.
+events recorded since the last reading. It reads; it never writes to the room.
+
+As a desk does (`service.store.checkpoint`), the floor keeps in its machine's cache a checkpoint of
+each long table it follows (the folded table and its last settlement, at one event); the next
+floor started there starts each table from it when the stored chain still holds that event as it
+was, and folds only what follows. Anything else about a checkpoint (another code's, a session
+pinned after it, a fold of what follows refused) and the table is folded from its opening.
 
 `FloorReader.read()` is cheap when nothing changed (one query of each open session's chain head),
 so a face may call it often. `ChangeWatch` says when to call it: on PostgreSQL it LISTENs to the
@@ -13,6 +19,7 @@ from __future__ import annotations
 import re
 import select as selector
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -23,6 +30,7 @@ from ofc_desk.core.jackpot import AwardPaid
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.i18n import _
 from ofc_desk.service.room.room_pool import WithJackpot
+from ofc_desk.service.store import checkpoint
 from ofc_desk.service.store.pool_ledger import pool_in
 from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.table.machine import TableMachine
@@ -32,6 +40,10 @@ from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database, schema_sentence
 from ofc_desk.storage.models import Event, TableSession
 
+KEPT_FOLDER = "floor"
+"""The folder of the floor's checkpoints in this machine's cache (`storage.desk_cache`)."""
+KEPT_TABLES = 256
+"""Checkpoints the floor keeps, the newest (one a table)."""
 PACE_AFTER_MINUTES = 10
 """A table's hands per hour is shown once it has been open this long: earlier it says nothing."""
 SQLITE_POLL_SECONDS = 0.25
@@ -100,30 +112,93 @@ class FloorRoom:
         )
 
 
-class _FollowedTable(FoldHooks[Event]):
+class FollowedEvent(Protocol):
+    """What the floor reads of a stored event: an `Event` row, or a checkpoint's rows after it."""
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def hash(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def payload(self) -> str: ...
+
+    @property
+    def actor(self) -> str: ...
+
+
+Settled = tuple[int, tuple[ResultTransfer, ...], AwardPaid | None]
+"""A settled hand as the floor shows it: its number, its transfers and the jackpot award it paid."""
+
+
+@dataclass(frozen=True)
+class FloorCheckpoint:
+    """What the floor keeps of a table at one event: the fold's machine and its last settlement."""
+
+    machine: TableMachine
+    last_settled: Settled | None
+
+
+class _FollowedTable(FoldHooks[FollowedEvent]):
     """One open session's machine, folded up to `head_seq` (the fold's hooks move the head)."""
 
     def __init__(self, session_id: int, opened_at: str) -> None:
         self.session_id = session_id
         self.opened_at = opened_at
+        self._from_the_opening()
+
+    def _from_the_opening(self) -> None:
+        """Nothing folded yet."""
         self.machine = TableMachine()
         self.head_seq = 0
         self.head_hash = GENESIS_HASH
-        self.last_settled: tuple[int, tuple[ResultTransfer, ...], AwardPaid | None] | None = None
+        self.last_settled: Settled | None = None
         self.fault: str | None = None
+        self.kept_seq = 0
+        """The event of the last checkpoint read or kept (0: none)."""
 
-    def follow(self, events: list[Event]) -> None:
+    def start_from_kept(self, database: Database) -> None:
+        """Start from the floor's checkpoint of this table and the events after it, when it is
+        trusted (`checkpoint.trusted_rows`) and they fold onto it; else as if there were none."""
+        kept = checkpoint.kept(database, self.session_id, KEPT_FOLDER)
+        rows = checkpoint.trusted_rows(database, self.session_id, kept) if kept is not None else None
+        if kept is None or rows is None:
+            return
+        try:
+            start = kept.thawed_as(FloorCheckpoint)
+            self.machine, self.last_settled = start.machine, start.last_settled
+            self.head_seq, self.head_hash, self.kept_seq = kept.seq, kept.hash, kept.seq
+            fold(self.machine, rows[1:], _Strictly(self))
+        except Exception:  # whatever the checkpoint gives wrong, the whole fold decides
+            self._from_the_opening()
+
+    def follow(self, events: Sequence[FollowedEvent]) -> None:
         if self.head_seq == 0:  # the first batch is the whole session so far
             self.machine = pinned_machine(events)
         fold(self.machine, events, self)
 
-    def folded(self, event: Event, outcome: Outcome) -> None:
+    def keep_if_due(self, database: Database) -> None:
+        """Keep the table in the floor's cache when enough events were folded since the last."""
+        if self.fault is not None or self.head_seq - self.kept_seq < checkpoint.CHECKPOINT_EVENTS:
+            return
+        frozen = checkpoint.frozen_or_none(FloorCheckpoint(self.machine, self.last_settled))
+        if frozen is None:
+            return
+        self.kept_seq = self.head_seq
+        kept = checkpoint.Checkpoint(self.head_seq, self.head_hash, frozen)
+        checkpoint.keep_file(database, self.session_id, kept, KEPT_FOLDER, KEPT_TABLES)
+
+    def folded(self, event: FollowedEvent, outcome: Outcome) -> None:
         self.head_seq, self.head_hash = event.seq, event.hash
         if (settled := outcome.hand) is not None:
             paid = settled.scored.jackpot.award if isinstance(settled.scored, WithJackpot) else None
             self.last_settled = (settled.number, settled.transfers, paid)  # read once, shown often
 
-    def refused(self, event: Event, error: Exception) -> None:
+    def refused(self, event: FollowedEvent, error: Exception) -> None:
         said = _("event {seq} ({kind}) cannot be read back: {problem}")
         self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
 
@@ -145,6 +220,17 @@ class _FollowedTable(FoldHooks[Event]):
             open_requests=snapshot.open_requests,
             fault=self.fault,
         )
+
+
+class _Strictly(FoldHooks[FollowedEvent]):
+    """A followed table's hooks for the events after its checkpoint: a refusal leaves the fold
+    (the table is then folded from its opening, which says the fault where it is)."""
+
+    def __init__(self, table: _FollowedTable) -> None:
+        self.table = table
+
+    def folded(self, event: FollowedEvent, outcome: Outcome) -> None:
+        self.table.folded(event, outcome)
 
 
 def hands_per_hour(settled: int, opened_at: str, now: datetime) -> int | None:
@@ -200,6 +286,12 @@ class FloorReader:
             self._schema_current = False
             raise
 
+    def keep_checkpoints(self) -> None:
+        """Keep a checkpoint of each table followed that folded `CHECKPOINT_EVENTS` since its last
+        (a pickle of each, written to this machine's cache): after a reading is shown, not in it."""
+        for followed in self._followed.values():
+            followed.keep_if_due(self.database)
+
     def _read(self, now: datetime) -> FloorRoom:
         with self.database.session() as session:
             heads = session.execute(
@@ -211,7 +303,10 @@ class FloorReader:
             for gone in set(self._followed) - open_ids:
                 del self._followed[gone]
             for session_id, opened_at, head_seq in heads:
-                followed = self._followed.setdefault(session_id, _FollowedTable(session_id, opened_at))
+                followed = self._followed.get(session_id)
+                if followed is None:
+                    followed = self._followed[session_id] = _FollowedTable(session_id, opened_at)
+                    followed.start_from_kept(self.database)
                 if head_seq > followed.head_seq and followed.fault is None:
                     new_events = session.scalars(
                         select(Event)
@@ -219,7 +314,7 @@ class FloorReader:
                         .where(Event.seq <= head_seq)
                         .order_by(Event.seq)
                     ).all()
-                    followed.follow(list(new_events))
+                    followed.follow(new_events)
             ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
             jackpot_pool = pool_in(session, self.database)
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Row, select
 
 import ofc_desk
 from ofc_desk import __version__
@@ -54,6 +54,7 @@ KEPT_FILES: Final = 32
 """Checkpoints a desk keeps, the newest (one a session)."""
 FOLDER: Final = "checkpoints"
 SUFFIX: Final = ".fold"
+T = TypeVar("T")
 _SAFE_BUILTINS: Final = frozenset({"set", "frozenset", "dict", "list", "tuple", "int", "str", "bytes"})
 """The only builtins a pickled table may name: containers and plain values."""
 
@@ -68,11 +69,15 @@ class Checkpoint:
 
     def thawed(self) -> TableMachine:
         """A new machine, as the fold left it at `seq`."""
+        return self.thawed_as(TableMachine)
+
+    def thawed_as(self, kind: type[T]) -> T:
+        """What was kept (a reader's own record around the machine: the floor's), made again."""
         with _collector_paused():
-            machine = _Unpickler(io.BytesIO(self.machine)).load()
-        if not isinstance(machine, TableMachine):
-            raise pickle.UnpicklingError("not a table")
-        return machine
+            kept = _Unpickler(io.BytesIO(self.machine)).load()
+        if not isinstance(kept, kind):
+            raise pickle.UnpicklingError(f"not a {kind.__name__}")
+        return kept
 
 
 class CheckpointedStore(EventStore):
@@ -122,24 +127,47 @@ class CheckpointedStore(EventStore):
     def keep(self, machine: TableMachine) -> None:
         """`machine` is the checkpoint at the head from now on: in memory, and in this desk's
         cache for the next resume (a cache that cannot be written keeps nothing)."""
-        try:
-            with _collector_paused():
-                frozen = _dumps(machine)
-        except Exception:  # a checkpoint only saves time: nothing about it fails what is stored
+        frozen = frozen_or_none(machine)
+        if frozen is None:
             return  # something in this table does not pickle: it is folded whole, as before
         self.base = Checkpoint(self.head_seq, self.head_hash, frozen)
         self.history = []
-        with contextlib.suppress(OSError):
-            _write(_path(self.database, self.session_id), self.base)
+        keep_file(self.database, self.session_id, self.base)
+
+
+def frozen_or_none(value: object) -> bytes | None:
+    """`value` pickled as a checkpoint keeps it (only this program's objects and plain containers);
+    None when something in it does not pickle so: a checkpoint only saves time, nothing about it
+    fails what is stored."""
+    try:
+        with _collector_paused():
+            return _dumps(value)
+    except Exception:
+        return None
+
+
+def kept(database: Database, session_id: int, folder: str = FOLDER) -> Checkpoint | None:
+    """The checkpoint of the session kept in this machine's cache `folder`, if this code made one
+    (not yet checked against the stored chain: `trusted_rows`)."""
+    return _read(_path(database, session_id, folder))
+
+
+def keep_file(
+    database: Database, session_id: int, checkpoint: Checkpoint, folder: str = FOLDER, most: int = KEPT_FILES
+) -> None:
+    """`checkpoint` kept in this machine's cache `folder` (at most `most` files there, the newest);
+    a cache that cannot be written keeps nothing."""
+    with contextlib.suppress(OSError):
+        _write(_path(database, session_id, folder), checkpoint, most)
 
 
 def load(database: Database, session_id: int) -> tuple[CheckpointedStore, TableMachine]:
     """A stored session's store and machine: from this desk's checkpoint when it is trusted, the
     events after it folded; else folded from the opening (`EventStore.load`), a checkpoint kept
     when the session is long."""
-    kept = _read(_path(database, session_id))
-    if kept is not None:
-        resumed = _resumed(database, session_id, kept)
+    found = kept(database, session_id)
+    if found is not None:
+        resumed = _resumed(database, session_id, found)
         if resumed is not None:
             return resumed
     with _collector_paused():
@@ -154,16 +182,10 @@ def _resumed(
 ) -> tuple[CheckpointedStore, TableMachine] | None:
     """The session from `kept` and the events after it; None when the stored chain does not hold
     the checkpoint's event as it was, or what follows cannot be folded onto it."""
-    with database.snapshot() as session:
-        query = select(Event.seq, Event.hash, Event.kind, Event.payload, Event.actor).where(
-            Event.session_id == session_id, Event.seq >= kept.seq
-        )
-        rows = session.execute(query.order_by(Event.seq)).all()
-    if not rows or rows[0].seq != kept.seq or rows[0].hash != kept.hash:
+    rows = trusted_rows(database, session_id, kept)
+    if rows is None:
         return None
     later = rows[1:]
-    if pins_in((row.kind, row.payload) for row in later):
-        return None  # pins are taken before the first event is folded: the whole session again
     try:
         machine = kept.thawed()
         fold(machine, later)
@@ -173,6 +195,25 @@ def _resumed(
     store = CheckpointedStore(database, session_id, head.seq, head.hash, later, kept)
     store.keep_if_due(machine)
     return store, machine
+
+
+def trusted_rows(
+    database: Database, session_id: int, kept: Checkpoint
+) -> Sequence[Row[int, str, str, str, str]] | None:
+    """The session's events from the checkpoint's on (seq, hash, kind, payload, actor; the
+    checkpoint's own first) when the stored chain holds the checkpoint's event as it was (the chain
+    covers every event before it) and none after it pins presets (pins are taken before the first
+    event is folded: such a session is folded whole); else None."""
+    with database.snapshot() as session:
+        query = select(Event.seq, Event.hash, Event.kind, Event.payload, Event.actor).where(
+            Event.session_id == session_id, Event.seq >= kept.seq
+        )
+        rows = session.execute(query.order_by(Event.seq)).all()
+    if not rows or rows[0].seq != kept.seq or rows[0].hash != kept.hash:
+        return None
+    if pins_in((row.kind, row.payload) for row in rows[1:]):
+        return None
+    return rows
 
 
 @contextlib.contextmanager
@@ -211,21 +252,21 @@ def folding_sources() -> list[Path]:
     return sorted(path for part in ("core", "service") for path in (package / part).rglob("*.py"))
 
 
-def _path(database: Database, session_id: int) -> Path:
+def _path(database: Database, session_id: int, folder: str = FOLDER) -> Path:
     where = hashlib.sha256(database.url.encode()).hexdigest()[:32]
-    return cache_folder(FOLDER) / f"{where}-{session_id}{SUFFIX}"
+    return cache_folder(folder) / f"{where}-{session_id}{SUFFIX}"
 
 
-def _write(path: Path, checkpoint: Checkpoint) -> None:
+def _write(path: Path, checkpoint: Checkpoint, most: int = KEPT_FILES) -> None:
     """Written whole or not at all (a new file moved into place), then the oldest files past
-    `KEPT_FILES` deleted."""
+    `most` deleted."""
     head = {"fingerprint": code_fingerprint(), "seq": checkpoint.seq, "hash": checkpoint.hash}
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
     partial.write_bytes(json.dumps(head).encode() + b"\n" + zlib.compress(checkpoint.machine, 1))
     os.replace(partial, path)
     kept = sorted(path.parent.glob(f"*{SUFFIX}"), key=lambda each: each.stat().st_mtime, reverse=True)
-    for old in kept[KEPT_FILES:]:
+    for old in kept[most:]:
         old.unlink(missing_ok=True)
 
 
@@ -251,7 +292,7 @@ def _allowed(module: str, name: str) -> bool:
     return module.startswith("ofc_desk.") or (module == "builtins" and name in _SAFE_BUILTINS)
 
 
-def _dumps(machine: TableMachine) -> bytes:
+def _dumps(machine: object) -> bytes:
     buffer = io.BytesIO()
     _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(machine)
     return buffer.getvalue()

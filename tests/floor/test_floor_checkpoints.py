@@ -1,0 +1,128 @@
+"""The floor keeps a checkpoint of each long table it follows (issue 39: opening the floor on a long
+day), and a floor started later starts each table from it: it reads every table exactly as a floor
+folding from the opening, and a checkpoint the stored chain does not hold, or whose next events do
+not fold onto it, is set aside."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ofc_desk.service.oversight import floor
+from ofc_desk.service.oversight.floor import FloorReader, FloorRoom
+from ofc_desk.service.store import checkpoint
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.fold import fold
+from ofc_desk.service.table.machine import TableMachine
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.desk_cache import CACHE_VARIABLE
+from ofc_desk.storage.models import Event, TableSession
+from tests.helpers.floor_room import play_table
+
+EVERY = 10
+"""Events between checkpoints here (the floor's, as a desk's, is a thousand)."""
+
+
+@pytest.fixture
+def database(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
+    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", EVERY)
+    return Database(database_url)
+
+
+def from_the_opening(database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FloorRoom:
+    """The room as a floor with no checkpoint reads it (a cache folder of its own)."""
+    with monkeypatch.context() as patch:
+        patch.setenv(CACHE_VARIABLE, str(tmp_path / "no-checkpoints"))
+        return FloorReader(database).read()
+
+
+def kept_by(reader: FloorReader) -> None:
+    """A floor's reading and the checkpoints it keeps after it."""
+    reader.read()
+    reader.keep_checkpoints()
+
+
+def events_folded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many events each of the floor's folds from now on is given."""
+    counted: list[int] = []
+    real_fold = fold
+
+    def counting(machine: TableMachine, events: Sequence[Any], hooks: Any) -> None:
+        counted.append(len(events))
+        real_fold(machine, events, hooks)
+
+    monkeypatch.setattr(floor, "fold", counting)
+    return counted
+
+
+def test_a_floor_started_later_starts_each_table_from_its_checkpoint_and_reads_the_same(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mid_hand = play_table(database, "T1", 3, next_hand_actions=4)
+    between = play_table(database, "T2", 4)
+    reader = FloorReader(database)
+    first = reader.read()
+    reader.keep_checkpoints()  # as the floor's watcher does once a reading is shown
+    for desk in (mid_hand, between):
+        kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
+        assert kept is not None and kept.seq > EVERY
+    between.do(StartHand())  # the room goes on after the first floor kept its checkpoints
+
+    folded = events_folded(monkeypatch)
+    room = FloorReader(database).read()
+    assert sum(folded) == 1  # the hand dealt since: the rest is in the checkpoints
+    assert room.tables == from_the_opening(database, tmp_path, monkeypatch).tables
+    assert room.tables[0].snapshot == mid_hand.snapshot() == first.tables[0].snapshot
+    assert room.tables[1].snapshot == between.snapshot() and room.tables[1].snapshot.hand_number == 5
+    assert room.tables[1].last_settlement == first.tables[1].last_settlement is not None
+
+
+def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = play_table(database, "T3", 3)
+    kept_by(FloorReader(database))
+    kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
+    assert kept is not None
+    empty = checkpoint.frozen_or_none(floor.FloorCheckpoint(TableMachine(), None))
+    assert empty is not None  # a table not even opened: trusted, it would show no table at all
+    planted = checkpoint.Checkpoint(kept.seq, "0" * 64, empty)
+    checkpoint.keep_file(database, desk.session_id, planted, floor.KEPT_FOLDER)
+
+    room = FloorReader(database).read()
+    assert room.tables == from_the_opening(database, tmp_path, monkeypatch).tables
+    assert room.tables[0].snapshot == desk.snapshot()
+
+
+def test_an_event_after_the_checkpoint_that_cannot_be_read_back_is_named_as_without_one(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = play_table(database, "T4", 3)
+    kept_by(FloorReader(database))
+    before = desk.snapshot()
+    with database.session() as session:  # an event appended behind the service's back
+        head = session.get(TableSession, desk.session_id)
+        assert head is not None
+        seq = head.head_seq + 1
+        forged = Event(
+            session_id=desk.session_id,
+            seq=seq,
+            kind="placed",
+            actor="Mallory",
+            at=head.opened_at,
+            payload="{}",
+            prev_hash=head.head_hash,
+            hash="0" * 64,
+        )
+        session.add(forged)
+        head.head_seq, head.head_hash = seq, "0" * 64
+        session.commit()
+
+    (table,) = FloorReader(database).read().tables
+    assert table.fault is not None and table.fault.startswith(f"event {seq} (placed) cannot be read back:")
+    assert table.snapshot == before
+    assert (table,) == from_the_opening(database, tmp_path, monkeypatch).tables
