@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from json.encoder import encode_basestring
 from typing import Any, cast
 
+import orjson
+
 GENESIS_HASH = "0" * 64
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
@@ -32,6 +34,26 @@ def _canonical_encoder() -> Callable[[Any], str]:
 
 canonical_json: Callable[[Any], str] = _canonical_encoder()
 """One spelling per value: sorted keys, no spaces, UTF-8 kept as is."""
+
+_PLAIN = (
+    orjson.OPT_SORT_KEYS
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+    | orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+)
+
+
+def plain_canonical_json(value: Any) -> str:
+    """`canonical_json` of a value the rules build: text, whole numbers, booleans, null, lists and
+    dicts keyed by text, and no float (orjson spells 1e-05 as 0.00001, and infinity as null) nor
+    enum member (which it spells by its value). orjson writes those the same, several times faster:
+    `verify` spells every entry of every session, and every hand's result. What orjson refuses (a
+    number beyond 64 bits, a lone surrogate, a key that is not text, a subclass of str or int) is
+    spelt by `canonical_json`."""
+    try:
+        return orjson.dumps(value, option=_PLAIN).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is one
+        return canonical_json(value)
 
 
 def _json_reader() -> Callable[[str], Any]:
