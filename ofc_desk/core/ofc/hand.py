@@ -85,7 +85,7 @@ class Entry(NamedTuple):
 class PlayerHand:
     name: str
     fantasyland_cards: int
-    rows: dict[Row, list[Card]] = field(default_factory=lambda: {row: [] for row in Row})
+    rows: dict[Row, list[Card]] = field(default_factory=lambda: {row: [] for row in ROWS})
     discards: list[Card | None] = field(default_factory=list)
     entries_made: int = 0
 
