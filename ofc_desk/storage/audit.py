@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import json.scanner
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from json.encoder import encode_basestring
@@ -77,6 +78,22 @@ def _json_reader() -> Callable[[str], Any]:
 
 read_json: Callable[[str], Any] = _json_reader()
 """A stored JSON text's value, as `json.loads` gives it."""
+
+
+_FLOAT_LIKE = re.compile(r"[0-9][.eE]")
+"""Where a float may be spelt (a digit, then a point or an exponent): text like it is held to
+`canonical_json`, since orjson and json spell floats differently."""
+
+
+def spelt_canonically(value: Any, text: str) -> bool:
+    """Whether `text` is `canonical_json(value)`, for a value of JSON's types that holds no
+    infinity nor NaN where the text says null (orjson spells those null): `verify`'s payloads,
+    which the rules build out of what they read from the text. Asked of orjson's spelling first
+    (`plain_canonical_json`): the same, and no float spelt in the text, it is json's too;
+    otherwise `canonical_json` decides."""
+    if plain_canonical_json(value) == text and _FLOAT_LIKE.search(text) is None:
+        return True
+    return canonical_json(value) == text
 
 
 def utc_now() -> str:

@@ -31,7 +31,7 @@ from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.outcome import NO_ROWS, Outcome
 from ofc_desk.service.terms.payloads import EventPayload
 from ofc_desk.storage.accounts import AccountsChain
-from ofc_desk.storage.audit import canonical_json, plain_canonical_json
+from ofc_desk.storage.audit import plain_canonical_json, spelt_canonically
 from ofc_desk.storage.models import Event, HandRow, TableSession
 
 
@@ -251,10 +251,7 @@ class _Checks(FoldHooks[Any]):
             self.scorer.event_id = event.id
 
     def checked(self, event: Any, kind: EventKind, canonical: EventPayload) -> None:
-        # What the rules build is spelt alike by orjson (`plain_canonical_json`); a payload it
-        # spells otherwise is held to `canonical_json`, which decides.
-        stored = event.payload
-        if plain_canonical_json(canonical) != stored and canonical_json(canonical) != stored:
+        if not spelt_canonically(canonical, event.payload):
             raise VerifyFault(altered(event.id))
         if kind in SUPERVISED and (supervisor := approver(canonical)) not in self.supervisors:
             said = _("event {event}: {supervisor} is not a supervisor")
