@@ -3,9 +3,9 @@ words that name where a card goes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal, NamedTuple, cast
 
 from ofc_desk.core.cards import Card, parse_cards
 from ofc_desk.i18n import LazyText, _, lazy_pgettext
@@ -83,6 +83,22 @@ _ROW_WORDS: Final[dict[str, Placement]] = {
     "back": Row.BACK, "b": Row.BACK, "bottom": Row.BACK, "3": Row.BACK,
     "discard": DISCARD, "x": DISCARD,
 }  # fmt: skip
+
+
+def parse_row_words(words: Sequence[object]) -> tuple[Placement, ...]:
+    """`parse_row_word` of each word (each as text), in one lookup each for the words as the
+    desk stores them (`verify` reads every entry of a long session); any other is read as
+    `parse_row_word` reads it, or refused with its sentence.
+
+    >>> parse_row_words(["front", "M", 3])
+    (<Row.FRONT: 'front'>, <Row.MIDDLE: 'middle'>, <Row.BACK: 'back'>)
+    """
+    # A word that is not text is looked up too: it is no key (KeyError) or cannot be one (TypeError).
+    look_up = cast(Callable[[object], Placement], _ROW_WORDS.__getitem__)
+    try:
+        return tuple(map(look_up, words))
+    except (KeyError, TypeError):  # another spelling, or not text
+        return tuple([parse_row_word(str(word)) for word in words])
 
 
 def parse_row_word(word: str) -> Placement:

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
 from pathlib import Path
 
+import orjson
 import platformdirs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import inspect, text
 
-from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, read_json
+from ofc_desk.storage.audit import (
+    GENESIS_HASH,
+    canonical_json,
+    event_hash,
+    plain_canonical_json,
+    read_json,
+    spelt_canonically,
+)
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database, newest_revision, sqlite_synchronous
 from ofc_desk.storage.models import Base
 from ofc_desk.storage.pins import hash_pin, pin_matches
@@ -130,6 +139,58 @@ def test_canonical_json_spells_as_json_dumps_with_its_options(value: object) -> 
     assert canonical_json(value) == json.dumps(
         value, sort_keys=True, separators=(",", ":"), ensure_ascii=False
     )
+
+
+PLAIN_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(PLAIN_VALUES)
+def test_plain_canonical_json_spells_as_json_dumps(value: object) -> None:
+    """What the rules build (no float) is spelt by orjson exactly as the canonical spelling:
+    numbers beyond 64 bits and lone surrogates, which orjson refuses, included."""
+    assert plain_canonical_json(value) == json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+
+
+def test_plain_canonical_json_escapes_every_character_as_json_does() -> None:
+    every = "".join(chr(point) for point in range(0x110000) if not 0xD800 <= point < 0xE000)
+    value = {every: [every, "\ud800", 2**64, -(2**63) - 1, True, None]}
+    assert plain_canonical_json(value) == canonical_json(value)
+    assert plain_canonical_json({1: "a"}) == canonical_json({1: "a"})  # a key that is not text
+
+
+FINITE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(FINITE_VALUES)
+def test_a_payload_is_spelt_canonically_as_json_decides(value: object) -> None:
+    """Orjson's spelling is asked first, but only json's canonical text passes: not orjson's own
+    spelling of a float (1e-05 as 0.00001), spaces, or escapes json's canonical form has not."""
+    spellings = [
+        canonical_json(value),
+        json.dumps(value, indent=1),
+        json.dumps(value, sort_keys=True, separators=(",", ":")),
+    ]
+    with contextlib.suppress(TypeError):  # a number beyond 64 bits, a lone surrogate: orjson spells none
+        spellings.append(orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode("utf-8"))
+    for spelt in spellings:
+        assert spelt_canonically(value, spelt) == (spelt == canonical_json(value))
+
+
+def test_a_float_orjson_spells_otherwise_is_not_canonical() -> None:
+    for value in ({"chips": 1e-05}, [1e-09, 2.5], {"a": 1e16}):
+        assert spelt_canonically(value, canonical_json(value))
+        assert not spelt_canonically(value, orjson.dumps(value).decode("utf-8").replace("e+", "e"))
+    assert not spelt_canonically({"chips": 1e-05}, '{"chips":0.00001}')
 
 
 @given(st.integers(1, 10**9), st.integers(1, 10**9), st.text(), st.text(), st.text(), st.text())

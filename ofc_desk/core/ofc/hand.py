@@ -25,7 +25,7 @@ ofc_desk.core.rows.EntryRefused: it is Ann's turn, not Bob's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
@@ -44,7 +44,7 @@ from ofc_desk.core.rows import (
     Row,
     SetHand,
     already_in,
-    parse_row_word,
+    parse_row_words,
 )
 from ofc_desk.core.rows import EntryRefused as EntryRefused  # re-exported: the hand's refusal
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
@@ -85,7 +85,7 @@ class Entry(NamedTuple):
 class PlayerHand:
     name: str
     fantasyland_cards: int
-    rows: dict[Row, list[Card]] = field(default_factory=lambda: {row: [] for row in Row})
+    rows: dict[Row, list[Card]] = field(default_factory=lambda: {row: [] for row in ROWS})
     discards: list[Card | None] = field(default_factory=list)
     entries_made: int = 0
 
@@ -115,8 +115,10 @@ class HandState:
         self.plan = plan
         self.variant = variant
         self.entries: list[Entry] = []
-        self._locations: dict[Card, tuple[str, Placement]] = {}
-        """Who holds each card seen this hand, and where; put in words only for a refusal."""
+        self._locations: dict[int, tuple[str, Placement]] = {}
+        """Who holds each card seen this hand, and where, by the card's `code` (an integer hashes in
+        C, a card in Python: `verify` looks up every card of a long session); put in words only for
+        a refusal."""
         # Whose turn it is changes only when an entry is applied or undone; an entry's check and
         # the look after it both ask, and `verify` asks for every event of a long session.
         self._turn: OfcTurn | None = None
@@ -213,7 +215,7 @@ class HandState:
 
     def where(self, card: Card) -> tuple[str, Placement] | None:
         """Where a card already lies this hand: whose, and in which row or the discards."""
-        return self._locations.get(card)
+        return self._locations.get(card.code)
 
     # ------------------------------------------------------------------ checks
     def read_entry(self, player: str, cards: object, rows: object) -> Entry:
@@ -274,11 +276,11 @@ class HandState:
             raise EntryRefused(said.format(count=turn.place))
         if not fits or (not partial and (placed, discards) != (turn.place, turn.discard)):
             raise EntryRefused(self._turn_rule(turn))
-        if None in entry.cards and any(
-            card is None and row != DISCARD for card, row in zip(entry.cards, entry.rows, strict=True)
-        ):
-            said = _("{unknown} can only be a discard: name each card placed in a row")
-            raise EntryRefused(said.format(unknown=UNKNOWN_TOKEN))
+        # `is None`, card by card: `None in cards` would call a card's `__eq__` for each card.
+        for card, row in zip(entry.cards, entry.rows, strict=True):
+            if card is None and row != DISCARD:
+                said = _("{unknown} can only be a discard: name each card placed in a row")
+                raise EntryRefused(said.format(unknown=UNKNOWN_TOKEN))
 
     def _turn_rule(self, turn: OfcTurn) -> str:
         if turn.stage is Stage.FANTASYLAND_SET:
@@ -318,14 +320,16 @@ class HandState:
         return said.format(variant=self.variant.label, place=turn.place)
 
     def _check_cards(self, entry: Entry) -> None:
-        seen: set[Card] = set()
+        seen: set[int] = set()
+        locations = self._locations
         for card in entry.cards:
             if card is None:
                 continue
-            if card in seen:
+            code = card.code
+            if code in seen:
                 raise EntryRefused(entered_twice(card))
-            seen.add(card)
-            location = self.where(card)
+            seen.add(code)
+            location = locations.get(code)
             if location is not None:
                 raise EntryRefused(already_in(card, *location))
 
@@ -354,15 +358,17 @@ class HandState:
     def apply(self, entry: Entry) -> None:
         """Put an entry `verify_enter` accepted into the hand (not checked again: `verify` applies
         every street of a long session)."""
-        hand = self.players[entry.player]
+        player = entry.player
+        hand = self.players[player]
+        rows, locations = hand.rows, self._locations
         for card, row in zip(entry.cards, entry.rows, strict=True):
             if isinstance(row, Row):
                 assert card is not None  # checked: unknown cards are discards only
-                hand.rows[row].append(card)
+                rows[row].append(card)
             else:
                 hand.discards.append(card)
             if card is not None:
-                self._locations[card] = (entry.player, row)
+                locations[card.code] = (player, row)
         hand.entries_made += 1
         self.entries.append(entry)
         self._turn_known = False
@@ -385,7 +391,7 @@ class HandState:
                 removed = hand.rows[Row(row)].pop()
                 assert removed == card
             if card is not None:
-                del self._locations[card]
+                del self._locations[card.code]
         hand.entries_made -= 1
         self._turn_known = False
         return entry
@@ -415,8 +421,8 @@ def _read_cards(cards: object) -> tuple[Card | None, ...]:
 def _read_rows(rows: object) -> tuple[Placement, ...]:
     if not isinstance(rows, str | list | tuple):
         raise EntryRefused(_("rows must be given as words such as 'front middle discard'"))
-    words: Iterable[object] = rows.split() if isinstance(rows, str) else rows
+    words: Sequence[object] = rows.split() if isinstance(rows, str) else rows
     try:
-        return tuple([parse_row_word(str(word)) for word in words])
+        return parse_row_words(words)
     except ValueError as error:
         raise EntryRefused(str(error)) from None

@@ -31,7 +31,7 @@ from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.outcome import NO_ROWS, Outcome
 from ofc_desk.service.terms.payloads import EventPayload
 from ofc_desk.storage.accounts import AccountsChain
-from ofc_desk.storage.audit import canonical_json
+from ofc_desk.storage.audit import plain_canonical_json, spelt_canonically
 from ofc_desk.storage.models import Event, HandRow, TableSession
 
 
@@ -251,7 +251,7 @@ class _Checks(FoldHooks[Any]):
             self.scorer.event_id = event.id
 
     def checked(self, event: Any, kind: EventKind, canonical: EventPayload) -> None:
-        if canonical_json(canonical) != event.payload:
+        if not spelt_canonically(canonical, event.payload):
             raise VerifyFault(altered(event.id))
         if kind in SUPERVISED and (supervisor := approver(canonical)) not in self.supervisors:
             said = _("event {event}: {supervisor} is not a supervisor")
@@ -266,8 +266,13 @@ class _Checks(FoldHooks[Any]):
             self.ledger_order.setdefault(entry.player, None)
         machine, expected = self.machine, self.expected
         if outcome.hand is not None:
-            # A stored result the fold went on with is its own text (the second process compares it).
-            text = machine.result.text if isinstance(machine.result, StoredResult) else None
+            # A stored result the fold went on with is its own text (the second process compares it);
+            # the core's is spelt as `SettledHand.result_text` spells it, through orjson.
+            result = machine.result
+            if isinstance(result, StoredResult):
+                text = result.text
+            else:
+                text = plain_canonical_json(outcome.hand.scored.to_json())
             expected.hands.append(hand_fields(outcome, event.id, event.at, text))
             expected.transfers[outcome.hand.number] = transfer_fields(outcome)
             self.stacks_after[outcome.hand.number] = _stacks(machine, self.ledger_order)

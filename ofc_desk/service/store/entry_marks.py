@@ -192,9 +192,8 @@ def _marked(
             del heads[key.head]
             key.head = mark.mark
             heads[mark.mark] = key
-            rest = candidates[:position] + candidates[position + 1 :]
-            if rest:
-                left[event.seq] = rest
+            if len(candidates) > 1:  # one mark, as nearly always: nothing left
+                left[event.seq] = candidates[:position] + candidates[position + 1 :]
             return
     said = _(
         "event {event}: {kind} by {actor} carries no mark of the desk that holds the table: it was"

@@ -122,8 +122,9 @@ class OfcHand(HandState):
     def _entry_of(self, payload: EntryPayload) -> Entry:
         """The entry a payload holds; the one just checked is not read a second time (every
         street is checked, then applied: `verify` does it for every street of a session)."""
-        if self._checked is not None and self._checked[0] == payload:
-            return self._checked[1]
+        checked = self._checked
+        if checked is not None and (checked[0] is payload or checked[0] == payload):
+            return checked[1]
         return entry_of(payload)
 
     def last_entry(self) -> Undone:
