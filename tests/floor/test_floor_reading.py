@@ -4,6 +4,7 @@ stored event notifies its table, and only when it commits."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import psycopg
@@ -56,6 +57,25 @@ def test_the_floor_follows_new_events_and_drops_a_closed_table(database: Databas
     with pytest.raises(ActionRefused):  # a refused action stores nothing, the floor sees nothing new
         desk.do(Place("Nobody", "Ah", "front"))
     assert reader.read().tables[0].snapshot == desk.snapshot()
+
+
+def test_a_reading_builds_again_only_the_tables_that_moved(database: Database) -> None:
+    """At a table's event the floor reads the room again: the tables that did not move are shown
+    as they were (not built again), until their hands per hour move with the clock."""
+    moving, still = play_table(database, "T6", 1), play_table(database, "T7", 2)
+    reader = FloorReader(database)
+    before = reader.read().tables
+    assert reader.read().tables == before
+    moving.do(StartHand())
+    after = reader.read().tables
+    assert after[0] is not before[0]
+    assert after[0].snapshot == moving.snapshot()
+    assert after[1] is before[1]
+    assert after[1].snapshot == still.snapshot()
+    opened = datetime.strptime(before[1].opened_at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    an_hour_on = reader.read(now=opened + timedelta(hours=1)).tables
+    assert (an_hour_on[0].hands_per_hour, an_hour_on[1].hands_per_hour) == (1, 2)
+    assert an_hour_on[1].snapshot == still.snapshot()
 
 
 def test_a_closed_table_leaves_the_floor(database: Database) -> None:

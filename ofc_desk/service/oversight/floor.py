@@ -101,7 +101,9 @@ class FloorRoom:
 
 
 class _FollowedTable(FoldHooks[Event]):
-    """One open session's machine, folded up to `head_seq` (the fold's hooks move the head)."""
+    """One open session's machine, folded up to `head_seq` (the fold's hooks move the head), and
+    the table as last shown, kept until the table or its hands per hour change: a room's reading
+    builds again only the tables that moved, not every open table at every table's event."""
 
     def __init__(self, session_id: int, opened_at: str) -> None:
         self.session_id = session_id
@@ -111,6 +113,8 @@ class _FollowedTable(FoldHooks[Event]):
         self.head_hash = GENESIS_HASH
         self.last_settled: tuple[int, tuple[ResultTransfer, ...], AwardPaid | None] | None = None
         self.fault: str | None = None
+        self._shown: tuple[tuple[int, str | None, int | None], FloorTable] | None = None
+        """What the last `floor_table` gave, under the head, fault and pace it was built at."""
 
     def follow(self, events: list[Event]) -> None:
         if self.head_seq == 0:  # the first batch is the whole session so far
@@ -130,21 +134,26 @@ class _FollowedTable(FoldHooks[Event]):
     def floor_table(self, now: datetime) -> FloorTable | None:
         if not self.machine.opened:
             return None
+        hands_settled = self.machine.hands_settled
+        shown_as = (self.head_seq, self.fault, hands_per_hour(hands_settled, self.opened_at, now))
+        if self._shown is not None and self._shown[0] == shown_as:
+            return self._shown[1]
         last = None
         if self.last_settled is not None:
             number, transfers, award = self.last_settled
             last = LastSettlement(number, transfers, number in self.machine.voided, award)
         snapshot = self.machine.snapshot(self.session_id, self.head_hash)
-        hands_settled = self.machine.hands_settled
-        return FloorTable(
+        table = FloorTable(
             snapshot=snapshot,
             opened_at=self.opened_at,
             hands_settled=hands_settled,
-            hands_per_hour=hands_per_hour(hands_settled, self.opened_at, now),
+            hands_per_hour=shown_as[2],
             last_settlement=last,
             open_requests=snapshot.open_requests,
             fault=self.fault,
         )
+        self._shown = (shown_as, table)
+        return table
 
 
 def hands_per_hour(settled: int, opened_at: str, now: datetime) -> int | None:
