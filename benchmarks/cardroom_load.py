@@ -29,7 +29,6 @@ import multiprocessing
 import os
 import queue
 import statistics
-import tempfile
 import threading
 import time
 import uuid
@@ -37,19 +36,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.synchronize import Barrier
+from pathlib import Path
 from typing import Any
 
 import psycopg
+from cardroom_floor import THIS_CODE, FloorProcess, FloorRun, Phase, relay_floors, room_phases
 from service_bench import SEATS, generate_script
 from sqlalchemy import event, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
+from verify_bench import baseline_tree
 
-from ofc_desk.reports.shift import ShiftWindow, shift_report
-from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.front.table_service import TableService
-from ofc_desk.service.oversight.floor import FloorReader, watch_changes
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
@@ -57,16 +56,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import Role, create_accounts, list_users, sign_in
 
-PHASES = ("paced", "paced+floor", "paced+report", "flat+report")
-PACED_PHASES = PHASES[:3]
-FLOOR_PHASES = PHASES[1:]
-"""The phases during which the floor follows the room live."""
-REPORT_PHASES = PHASES[2:]
-"""The phases in which the floor also prints a shift report, once, part of the way through."""
-FLOOR_WAIT_SECONDS = 0.25
-"""As the floor's `FloorWatcher`: the longest a wait for a change lasts."""
-FLOOR_REFRESH_SECONDS = 30.0
-"""As the floor's `FloorWatcher`: a reading is taken at least this often, notified or not."""
+REPOSITORY = Path(__file__).resolve().parents[1]
 WARM_UP_HANDS = 1
 FANTASYLAND_SET_CARDS = 13
 GOAL_DESKS, GOAL_PACE, GOAL_P99_MS = 24, 0.2, 20.0
@@ -97,10 +87,10 @@ class DeskRun:
 class _Timings:
     """Times the actions and, through SQLAlchemy's session events, their transactions."""
 
-    def __init__(self) -> None:
+    def __init__(self, phases: tuple[Phase, ...]) -> None:
         self.phase = ""
-        self.actions: dict[str, list[float]] = {phase: [] for phase in PHASES}
-        self.commits: dict[str, list[float]] = {phase: [] for phase in PHASES}
+        self.actions: dict[str, list[float]] = {phase.name: [] for phase in phases}
+        self.commits: dict[str, list[float]] = {phase.name: [] for phase in phases}
         self._began = 0.0
         self.calls = 0
         event.listen(Session, "after_begin", self._transaction_began)
@@ -124,6 +114,7 @@ class _Timings:
 def run_desk(
     url: str,
     table: str,
+    phases: tuple[Phase, ...],
     hands: tuple[int, int],
     pace: float,
     offset: float,
@@ -131,9 +122,8 @@ def run_desk(
     start: Barrier,
     done: Barrier,
 ) -> DeskRun:
-    script = iter(
-        generate_script(WARM_UP_HANDS + len(PACED_PHASES) * hands[0] + hands[1], seed=seed)["hands"]
-    )
+    counts = [hands[0] if phase.paced else hands[1] for phase in phases]
+    script = iter(generate_script(WARM_UP_HANDS + sum(counts), seed=seed)["hands"])
     database = Database(url, migrate=False)
     setup = TableSetup(
         table,
@@ -141,7 +131,7 @@ def run_desk(
         "Cy",
         TableRules(variant="pineapple", progressive=True),
     )
-    timings = _Timings()
+    timings = _Timings(phases)
     service = TableService.open(database, setup, sign_in(database, BENCH_DEALER, BENCH_PIN))
     # A desk that has dealt all evening has its connection and statement caches warm.
     for _ in range(WARM_UP_HANDS):
@@ -149,9 +139,8 @@ def run_desk(
     spans: dict[str, tuple[float, float]] = {}
     cpu: dict[str, float] = {}
     seqs: dict[str, tuple[int, int]] = {}
-    counts = [hands[0]] * len(PACED_PHASES) + [hands[1]]
-    gaps = [pace] * len(PACED_PHASES) + [0.0]
-    for phase, count, gap in zip(PHASES, counts, gaps, strict=True):
+    for phase, count in zip((phase.name for phase in phases), counts, strict=True):
+        gap = pace if phases[len(spans)].paced else 0.0
         # Every desk starts each phase together (the barrier is used again): a desk still dealing
         # at the pace must not share the server with desks already flat out.
         start.wait()
@@ -207,133 +196,64 @@ def _desk_main(args: tuple[Any, ...], results: Any) -> None:
     results.put(run_desk(*args))
 
 
-@dataclass(frozen=True)
-class FloorRun:
-    """What the floor reports back, per phase it read in."""
-
-    readings: dict[str, list[float]]
-    """ms of each reading of the room (`FloorReader.read`: heads, new events folded, the pool)."""
-    cpu: dict[str, float]
-    """CPU seconds of the floor's process (its reading and its report)."""
-    report: dict[str, tuple[float, float, float, float]]
-    """When the report began (seconds into the phase), and the seconds of its `verify`, of reading
-    the shift (`shift_report`) and of writing the PDF."""
-    tables: int
-    """Open tables in the floor's last reading."""
-
-
-def run_floor(url: str, start: Barrier, done: Barrier, report_after: dict[str, float]) -> FloorRun:
-    """The floor view's reading, headless: a reading thread woken by the room's changes, as the
-    floor's window follows the room, and in the report phases a shift report in a thread of its
-    own, part of the way through (as the floor's dialog runs it: the process has other threads,
-    so `verify` checks one session after another)."""
-    database = Database(url, migrate=False)
-    reader, watch = FloorReader(database), watch_changes(database)
-    tables = len(reader.read().tables)  # the floor was open before the room started dealing
-    readings: dict[str, list[float]] = {}
-    cpu: dict[str, float] = {}
-    report: dict[str, tuple[float, float, float, float]] = {}
-    for phase in PHASES:
-        start.wait()
-        if phase not in FLOOR_PHASES:
-            done.wait()  # the desks deal this phase with nobody reading
-            continue
-        began, cpu_began, stop = time.perf_counter(), time.process_time(), threading.Event()
-        readings[phase] = []
-        threads = [threading.Thread(target=_follow, args=(reader, watch, stop, readings[phase]))]
-        if phase in REPORT_PHASES:
-            args = (database, stop, began, report_after[phase], report, phase)
-            threads.append(threading.Thread(target=_report, args=args))
-        for thread in threads:
-            thread.start()
-        done.wait()  # every desk is done with the phase; none starts the next before the floor does
-        stop.set()
-        for thread in threads:
-            thread.join()
-        cpu[phase] = time.process_time() - cpu_began
-    tables = max(tables, len(reader.read().tables))
-    watch.close()
-    database.dispose()
-    return FloorRun(readings, cpu, report, tables)
-
-
-def _follow(reader: FloorReader, watch: Any, stop: threading.Event, timings: list[float]) -> None:
-    """The loop of the floor's `FloorWatcher` without Qt: a reading whenever a table changed (the
-    wait ends at a notification) and at least every `FLOOR_REFRESH_SECONDS`."""
-    changed, next_refresh = True, 0.0
-    while not stop.is_set():
-        if changed or time.monotonic() >= next_refresh:
-            started = time.perf_counter()
-            reader.read()
-            timings.append((time.perf_counter() - started) * 1000)
-            next_refresh = time.monotonic() + FLOOR_REFRESH_SECONDS
-        changed = watch.wait(FLOOR_WAIT_SECONDS)
-
-
-def _report(
-    database: Database,
-    stop: threading.Event,
-    phase_began: float,
-    after: float,
-    report: dict[str, Any],
-    phase: str,
-) -> None:
-    if stop.wait(max(0.0, phase_began + after - time.perf_counter())):
-        return  # the phase ended first: no report in it
-    began = time.perf_counter()
-    verify_database(database)
-    verified = time.perf_counter()
-    shift = shift_report(database, ShiftWindow())
-    read = time.perf_counter()
-    with tempfile.TemporaryFile() as pdf:
-        write_shift_report(shift, pdf)
-    written = time.perf_counter()
-    report[phase] = (began - phase_began, verified - began, read - verified, written - read)
-
-
 def run_room(
-    url: str, desks: int, hands: tuple[int, int], pace: float, report_after: dict[str, float]
+    url: str,
+    desks: int,
+    phases: tuple[Phase, ...],
+    trees: dict[str, Path],
+    hands: tuple[int, int],
+    pace: float,
+    report_after: tuple[float, float],
 ) -> tuple[list[DeskRun], FloorRun]:
-    """Start `desks` processes and the floor's together; each desk opens its own table first, then
-    all deal at once, phase by phase."""
+    """Start `desks` processes and the floors together; each desk opens its own table first,
+    then all deal at once, phase by phase."""
     run = uuid.uuid4().hex[:6]
     start, done = multiprocessing.Barrier(desks + 1), multiprocessing.Barrier(desks + 1)
     results: multiprocessing.Queue[DeskRun] = multiprocessing.Queue()
-    floor_results: multiprocessing.Queue[FloorRun] = multiprocessing.Queue()
     processes = [
         multiprocessing.Process(
             target=_desk_main,
             args=(
-                (url, f"Load {run} desk {n:02d}", hands, pace, pace * n / desks, 1000 + n, start, done),
+                (
+                    url,
+                    f"Load {run} desk {n:02d}",
+                    phases,
+                    hands,
+                    pace,
+                    pace * n / desks,
+                    1000 + n,
+                    start,
+                    done,
+                ),
                 results,
             ),
         )
         for n in range(desks)
     ]
-    processes.append(
-        multiprocessing.Process(target=_floor_main, args=((url, start, done, report_after), floor_results))
-    )
-    for process in processes:
-        process.start()
-    runs: list[DeskRun] = []
-    while len(runs) < desks:
-        try:
-            runs.append(results.get(timeout=1))
-        except queue.Empty:
-            _fail_if_any_failed(processes)
-    while True:
-        try:
-            floor = floor_results.get(timeout=1)
-            break
-        except queue.Empty:
-            _fail_if_any_failed(processes)
-    for process in processes:
-        process.join()
-    return runs, floor
-
-
-def _floor_main(args: tuple[Any, ...], results: Any) -> None:
-    results.put(run_floor(*args))
+    floors = {name: FloorProcess(url, tree) for name, tree in trees.items()}
+    finished: list[FloorRun] = []
+    relay = threading.Thread(target=relay_floors, args=(floors, phases, report_after, start, done, finished))
+    try:
+        for process in processes:
+            process.start()
+        relay.start()
+        runs: list[DeskRun] = []
+        while len(runs) < desks:
+            try:
+                runs.append(results.get(timeout=1))
+            except queue.Empty:
+                _fail_if_any_failed(processes)
+                if not relay.is_alive() and not finished:
+                    raise SystemExit("the floors failed: see the error above") from None
+        relay.join()
+        for process in processes:
+            process.join()
+    finally:
+        for floor in floors.values():
+            floor.kill()
+    if not finished:
+        raise SystemExit("the floors failed: see the error above")
+    return runs, finished[0]
 
 
 def _fail_if_any_failed(processes: list[multiprocessing.Process]) -> None:
@@ -362,13 +282,13 @@ class PhaseFigures:
         action = " ".join(f"{figure:>6.1f}" for figure in self.action_ms)
         commit = " ".join(f"{figure:>6.1f}" for figure in self.commit_ms)
         return (
-            f"{phase:<12} {self.actions:>7,} {self.events_per_second:>8.1f}   {commit}   {action}"
+            f"{phase:<20} {self.actions:>7,} {self.events_per_second:>8.1f}   {commit}   {action}"
             f"   {self.desk_cpu_ms:>5.1f} {lost:>6}"
         )
 
 
 HEADER = (
-    f"{'phase':<12} {'actions':>7} {'events/s':>8}   {'commit: p50    p99    max':>20}"
+    f"{'phase':<20} {'actions':>7} {'events/s':>8}   {'commit: p50    p99    max':>20}"
     f"   {'action: p50    p99    max':>20}   desk CPU   lost"
 )
 
@@ -419,7 +339,7 @@ def check_events(database: Database, runs: list[DeskRun]) -> EventCheck:
     stored: dict[int, list[int]] = {run.session_id: [] for run in runs}
     for session_id, seq in rows:
         stored[session_id].append(seq)
-    lost = {phase: 0 for phase in PHASES}
+    lost = {phase: 0 for phase in runs[0].seqs}
     for run in runs:
         seqs = set(stored[run.session_id])
         for phase, (first, last) in run.seqs.items():
@@ -481,85 +401,109 @@ def main() -> None:
     parser.add_argument(
         "--report-after",
         type=float,
-        help="seconds into each report phase the shift report begins (default: halfway through the"
+        help="seconds into each report phase the shift report begins (default: halfway through a"
         " paced phase's beats; 1 s into the flat-out one)",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="TREE|COMMIT",
+        help="also deal the paced floor phases with the floor running this code (a checkout, or a"
+        " commit exported with git archive), before this code's, in the same run",
     )
     parser.add_argument("--db", required=True, metavar="URL", help="a dedicated PostgreSQL database")
     args = parser.parse_args()
     hands = (args.hands, args.hands if args.flat_out_hands is None else args.flat_out_hands)
     halfway = hands[0] * ACTIONS_PER_HAND * args.pace / 2
-    after = (halfway, 1.0) if args.report_after is None else (args.report_after,) * 2
-    report_after = dict(zip(REPORT_PHASES, after, strict=True))
+    report_after = (halfway, 1.0) if args.report_after is None else (args.report_after,) * 2
+    trees = {THIS_CODE: REPOSITORY}
+    baseline = None
+    if args.baseline:
+        # Named as given, a checkout by its folder's name.
+        baseline = Path(args.baseline).name if Path(args.baseline).is_dir() else args.baseline
+        trees[baseline] = baseline_tree(args.baseline)
+    phases = room_phases(baseline)
     _ensure_bench_accounts(args.db)  # migrated once, with the accounts, before the desks start
     shown = make_url(args.db).render_as_string(hide_password=True)
     print(f"card room load on {shown}: per desk {WARM_UP_HANDS} hand to warm up, then {hands[0]} hands")
-    print(f"in each of three phases at a dealer's pace (an action every {args.pace * 1000:.0f} ms): with")
-    print("nobody reading (paced), with the floor following the room live as its window does")
-    print("(paced+floor), and with the floor following and printing a shift report (verify, read, PDF)")
-    print(f"{after[0]:.1f} s in (paced+report); then {hands[1]} flat out, the floor following and its report")
-    print(f"{after[1]:.1f} s in (flat+report).")
+    print(f"in each phase at a dealer's pace (an action every {args.pace * 1000:.0f} ms): with nobody")
+    print("reading (paced), with the floor following the room live as its window does (paced+floor), with")
+    print("the floor following and printing a shift report (verify, read, PDF)")
+    print(f"{report_after[0]:.1f} s in (paced+report); then {hands[1]} flat out, the floor following and its")
+    print(f"report {report_after[1]:.1f} s in (flat+report). A phase named after a tree: that tree's floor.")
     print("Times in ms: commit = the action's database transaction, first statement to COMMIT returned;")
     print("action = the service call, rules checked and event committed (what the dealer waits for).")
     print("desk CPU = CPU time of the desks' processes per action (on this one machine, shared);")
     print("lost = events acknowledged to a desk in the phase and not stored.")
     print(server_floor(args.db))
     curve = [
-        (desks, *one_run(args.db, desks, hands, args.pace, report_after))
+        (desks, *one_run(args.db, desks, phases, trees, hands, args.pace, report_after))
         for desks in map(int, args.desks.split(","))
     ]
-    print("\ncurve: desks; action p99: " + ", ".join(PHASES[:-1]) + "; flat-out commit p99, events/s; load")
+    paced = [phase.name for phase in phases if phase.paced]
+    print("\ncurve: desks; action p99: " + ", ".join(paced) + "; flat-out commit p99, events/s; load")
     for desks, figures, load in curve:
-        paced = " ".join(f"{figures[phase].action_ms[1]:>8.1f}" for phase in PACED_PHASES)
-        flat = figures[PHASES[-1]]
-        print(f"{desks:>5} {paced} {flat.commit_ms[1]:>8.1f} {flat.events_per_second:>8.1f} {load:>6.2f}")
+        p99s = " ".join(f"{figures[phase].action_ms[1]:>8.1f}" for phase in paced)
+        flat = figures[phases[-1].name]
+        print(f"{desks:>5} {p99s} {flat.commit_ms[1]:>8.1f} {flat.events_per_second:>8.1f} {load:>6.2f}")
 
 
 def one_run(
-    url: str, desks: int, hands: tuple[int, int], pace: float, report_after: dict[str, float]
+    url: str,
+    desks: int,
+    phases: tuple[Phase, ...],
+    trees: dict[str, Path],
+    hands: tuple[int, int],
+    pace: float,
+    report_after: tuple[float, float],
 ) -> tuple[dict[str, PhaseFigures], float]:
     load_before = os.getloadavg()[0]
-    runs, floor = run_room(url, desks, hands, pace, report_after)
+    runs, floor = run_room(url, desks, phases, trees, hands, pace, report_after)
     load_after = os.getloadavg()[0]
     plural = "s" if desks != 1 else ""
     print(f"\n{desks} desk{plural}; load average {load_before:.2f} before, {load_after:.2f} after")
+    for name, code in floor.code.items():
+        print(f"floor of {name}: ofc_desk from {code}")
     database = Database(url, migrate=False)
     events = check_events(database, runs)
     print(HEADER)
-    figures = {phase: phase_figures(runs, phase) for phase in PHASES}
-    for phase, phase_figure in figures.items():
-        print(phase_figure.line(phase, events.lost[phase]))
-    for phase in FLOOR_PHASES:
-        print(floor_line(floor, phase))
+    figures = {phase.name: phase_figures(runs, phase.name) for phase in phases}
+    for name, phase_figure in figures.items():
+        print(phase_figure.line(name, events.lost[name]))
+    for phase in phases:
+        if phase.floor is not None:
+            print(floor_line(floor, phase))
     print(events.line())
     started = time.perf_counter()
     print(f"{verify_database(database).line()} ({time.perf_counter() - started:.1f} s)")
     database.dispose()
     if desks == GOAL_DESKS and pace <= GOAL_PACE:
-        for phase in PACED_PHASES:
-            p99 = figures[phase].action_ms[1]
-            verdict = "met" if p99 < GOAL_P99_MS and events.lost[phase] == 0 else "NOT met"
-            goal = f"{GOAL_DESKS} desks at a dealer's pace ({phase}): action p99 under {GOAL_P99_MS:.0f} ms"
-            print(f"goal: {goal}, 0 lost: {verdict}")
+        for phase in phases:
+            if phase.paced:
+                p99 = figures[phase.name].action_ms[1]
+                verdict = "met" if p99 < GOAL_P99_MS and events.lost[phase.name] == 0 else "NOT met"
+                goal = (
+                    f"{GOAL_DESKS} desks at a dealer's pace ({phase.name}): action p99 < {GOAL_P99_MS:.0f} ms"
+                )
+                print(f"goal: {goal}, 0 lost: {verdict}")
     return figures, load_after
 
 
-def floor_line(floor: FloorRun, phase: str) -> str:
+def floor_line(floor: FloorRun, phase: Phase) -> str:
     """The floor's readings and report in one phase."""
-    readings = sorted(floor.readings.get(phase, []))
-    said = f"floor, {phase}: {len(readings)} readings of {floor.tables} tables"
+    readings = sorted(floor.readings.get(phase.name, []))
+    said = f"floor, {phase.name}: {len(readings)} readings of {floor.tables} tables"
     if readings:
         p50, p99, most = spread(readings)
-        said += (
-            f", p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {most:.1f} ms, {sum(readings) / 1000:.2f} s in all"
-        )
-    said += f"; floor CPU {floor.cpu.get(phase, 0.0):.2f} s"
-    if phase in floor.report:
-        began, verified, read, written = floor.report[phase]
+        said += f", p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {most:.1f} ms"
+        said += f", {sum(readings) / 1000:.2f} s in all"
+    said += f"; floor CPU {floor.cpu.get(phase.name, 0.0):.2f} s"
+    if phase.name in floor.report:
+        began, verified, read, written = floor.report[phase.name]
         said += (
             f"; shift report from {began:.1f} s in: verify {verified:.2f} s, read {read:.2f} s,"
             f" PDF {written:.2f} s"
         )
-    elif phase in REPORT_PHASES:
+    elif phase.report:
         said += "; the phase ended before its shift report began"
     return said
 

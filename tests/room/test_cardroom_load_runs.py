@@ -1,8 +1,10 @@
 """benchmarks/cardroom_load.py, the card room's load benchmark, runs end to end for a tiny room (two
-desks, one hand a phase, the floor following and reporting from the start of its report phases),
-so that a change of the service it drives cannot leave it broken unnoticed. Nothing is timed: the
-figures it prints are read only for what must hold whatever the machine's load (every phase dealt
-in full, nothing lost, the floor's readings and reports taken, `verify` clean)."""
+desks, one hand a phase, the floor following and reporting from the start of its report phases,
+the floor's phases dealt again by a baseline's floor: here this checkout's again), so that a
+change of the service it drives cannot leave it broken unnoticed. Nothing is timed: the figures
+it prints are read only for what must hold whatever the machine's load (every phase dealt in
+full, nothing lost, the floors' readings and reports taken from the code asked for, `verify`
+clean)."""
 
 from __future__ import annotations
 
@@ -16,13 +18,21 @@ import pytest
 REPOSITORY = Path(__file__).resolve().parents[2]
 SCRIPT = REPOSITORY / "benchmarks" / "cardroom_load.py"
 DESKS, ACTIONS_A_HAND = 2, 17
-PHASES = ("paced", "paced+floor", "paced+report", "flat+report")
+BASELINE = f" ({REPOSITORY.name})"
+PHASES = (
+    "paced",
+    "paced+floor" + BASELINE,
+    "paced+floor",
+    "paced+report" + BASELINE,
+    "paced+report",
+    "flat+report",
+)
 
 
 @pytest.mark.postgres
 def test_the_load_benchmark_runs_for_a_tiny_room(room_url: str) -> None:
     command = [sys.executable, str(SCRIPT), "--desks", str(DESKS), "--hands", "1", "--pace", "0.01"]
-    command += ["--report-after", "0", "--db", room_url]
+    command += ["--report-after", "0", "--baseline", str(REPOSITORY), "--db", room_url]
     run = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=REPOSITORY)
     assert run.returncode == 0, run.stderr
     said = run.stdout
@@ -37,7 +47,10 @@ def test_the_load_benchmark_runs_for_a_tiny_room(room_url: str) -> None:
             rf"^floor, {re.escape(phase)}: (\d+) readings of {DESKS} tables", said, re.MULTILINE
         )
         assert floor is not None and int(floor[1]) >= 1, said
-    assert len(re.findall(r"; shift report from [\d.]+ s in: verify", said)) == 2
+    assert len(re.findall(r"; shift report from [\d.]+ s in: verify", said)) == 3
+    # Each floor says where its code came from.
+    assert f"floor of this code: ofc_desk from {REPOSITORY / 'ofc_desk'}" in said
+    assert f"floor of {REPOSITORY.name}: ofc_desk from {REPOSITORY / 'ofc_desk'}" in said
     # The opening, a warm-up hand and one hand a phase, at each desk.
     acknowledged = DESKS * (1 + ACTIONS_A_HAND * (1 + len(PHASES)))
     expected = f"events: {acknowledged:,} stored for {acknowledged:,} acknowledged;"
