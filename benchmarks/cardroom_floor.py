@@ -68,28 +68,31 @@ def _named(phase: str, floor: str) -> str:
     return phase if floor == THIS_CODE else f"{phase} ({floor})"
 
 
-def follow(reader: FloorReader, watch: Any, stop: threading.Event, timings: list[float]) -> None:
+def follow(
+    reader: FloorReader, watch: Any, stop: threading.Event, timings: list[tuple[float, float]]
+) -> None:
     """The loop of the floor's `FloorWatcher` without Qt: a reading whenever a table changed (the
-    wait ends at a notification) and at least every `FLOOR_REFRESH_SECONDS`."""
+    wait ends at a notification) and at least every `FLOOR_REFRESH_SECONDS`. `timings` gets each
+    reading's ms, wall and the thread's CPU."""
     changed, next_refresh = True, 0.0
     while not stop.is_set():
         if changed or time.monotonic() >= next_refresh:
-            started = time.perf_counter()
+            started, cpu_began = time.perf_counter(), time.thread_time()
             reader.read()
-            timings.append((time.perf_counter() - started) * 1000)
+            timings.append(((time.perf_counter() - started) * 1000, (time.thread_time() - cpu_began) * 1000))
             next_refresh = time.monotonic() + FLOOR_REFRESH_SECONDS
         changed = watch.wait(FLOOR_WAIT_SECONDS)
 
 
 def report(database: Database, stop: threading.Event, after: float, parts: list[float]) -> None:
     """The floor dialog's shift report `after` seconds in, unless the phase ended first: `parts`
-    gets when it began (seconds in) and the seconds of its `verify`, of reading the shift
-    (`shift_report`) and of writing the PDF. The process has other threads, so `verify` checks
-    one session after another, as in the floor's dialog."""
+    gets when it began (seconds in), the seconds of its `verify`, of reading the shift
+    (`shift_report`) and of writing the PDF, and its CPU seconds. The process has other threads,
+    so `verify` checks one session after another, as in the floor's dialog."""
     phase_began = time.perf_counter()
     if stop.wait(after):
         return
-    began = time.perf_counter()
+    began, cpu_began = time.perf_counter(), time.thread_time()
     verify_database(database)
     verified = time.perf_counter()
     shift = shift_report(database, ShiftWindow())
@@ -98,19 +101,21 @@ def report(database: Database, stop: threading.Event, after: float, parts: list[
         write_shift_report(shift, pdf)
     written = time.perf_counter()
     parts += [began - phase_began, verified - began, read - verified, written - read]
+    parts.append(time.thread_time() - cpu_began)
 
 
 @dataclass(frozen=True)
 class FloorRun:
     """What the floors report back, per phase one of them read in."""
 
-    readings: dict[str, list[float]]
-    """ms of each reading of the room (`FloorReader.read`: heads, new events folded, the pool)."""
+    readings: dict[str, list[tuple[float, float]]]
+    """ms of each reading of the room (`FloorReader.read`: heads, new events folded, the pool),
+    wall and CPU."""
     cpu: dict[str, float]
     """CPU seconds of the floor's process (its reading and its report)."""
-    report: dict[str, tuple[float, float, float, float]]
-    """When the report began (seconds into the phase), and the seconds of its `verify`, of reading
-    the shift (`shift_report`) and of writing the PDF."""
+    report: dict[str, tuple[float, float, float, float, float]]
+    """When the report began (seconds into the phase), the seconds of its `verify`, of reading the
+    shift (`shift_report`) and of writing the PDF, and its CPU seconds."""
     tables: int
     """Open tables in the floor's last reading."""
     code: dict[str, str]
@@ -166,9 +171,9 @@ def relay_floors(
     """Each phase's floor, started with the desks and stopped once all are done (in a thread of
     the script's process, which is the barriers' last party). Between phases, while the desks
     wait, the next phase's floor catches up with the room, as a floor open all along would have."""
-    readings: dict[str, list[float]] = {}
+    readings: dict[str, list[tuple[float, float]]] = {}
     cpu: dict[str, float] = {}
-    report: dict[str, tuple[float, float, float, float]] = {}
+    report: dict[str, tuple[float, float, float, float, float]] = {}
     try:
         for phase in phases:
             floor = floors[phase.floor] if phase.floor is not None else None
@@ -183,7 +188,8 @@ def relay_floors(
             if floor is not None:
                 floor.send("stop")
                 figures = json.loads(floor.receive())
-                readings[phase.name], cpu[phase.name] = figures["readings"], figures["cpu"]
+                readings[phase.name] = [(wall, cpu) for wall, cpu in figures["readings"]]
+                cpu[phase.name] = figures["cpu"]
                 if figures["report"]:
                     report[phase.name] = tuple(figures["report"])
         tables = min(floor.close() for floor in floors.values())
@@ -208,7 +214,7 @@ def main(url: str) -> None:
             print("caught up", flush=True)
             continue
         cpu_began, stop = time.process_time(), threading.Event()
-        readings: list[float] = []
+        readings: list[tuple[float, float]] = []
         parts: list[float] = []
         threads = [threading.Thread(target=follow, args=(reader, watch, stop, readings))]
         if asked[0] == "report":

@@ -490,18 +490,20 @@ def one_run(
 
 def floor_line(floor: FloorRun, phase: Phase) -> str:
     """The floor's readings and report in one phase."""
-    readings = sorted(floor.readings.get(phase.name, []))
+    readings = floor.readings.get(phase.name, [])
     said = f"floor, {phase.name}: {len(readings)} readings of {floor.tables} tables"
     if readings:
-        p50, p99, most = spread(readings)
+        p50, p99, most = spread(sorted(wall for wall, _cpu in readings))
+        cpu = sum(cpu for _wall, cpu in readings)
         said += f", p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {most:.1f} ms"
-        said += f", {sum(readings) / 1000:.2f} s in all"
+        said += f", {sum(wall for wall, _cpu in readings) / 1000:.2f} s in all"
+        said += f" (CPU {cpu / 1000:.2f} s, {cpu / len(readings):.1f} ms a reading)"
     said += f"; floor CPU {floor.cpu.get(phase.name, 0.0):.2f} s"
     if phase.name in floor.report:
-        began, verified, read, written = floor.report[phase.name]
+        began, verified, read, written, cpu = floor.report[phase.name]
         said += (
             f"; shift report from {began:.1f} s in: verify {verified:.2f} s, read {read:.2f} s,"
-            f" PDF {written:.2f} s"
+            f" PDF {written:.2f} s (CPU {cpu:.2f} s)"
         )
     elif phase.report:
         said += "; the phase ended before its shift report began"
