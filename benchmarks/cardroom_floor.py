@@ -31,6 +31,11 @@ from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.oversight.floor import FloorReader, watch_changes
 from ofc_desk.storage.database import Database
 
+try:
+    from ofc_desk.service.oversight.floor import ReadingPace
+except ImportError:  # a baseline from before the floor's reading pace
+    ReadingPace = None  # type: ignore[assignment, misc]
+
 FLOOR_SCRIPT = Path(__file__).resolve()
 THIS_CODE = "this code"
 FLOOR_WAIT_SECONDS = 0.25
@@ -68,20 +73,26 @@ def _named(phase: str, floor: str) -> str:
     return phase if floor == THIS_CODE else f"{phase} ({floor})"
 
 
-def follow(
-    reader: FloorReader, watch: Any, stop: threading.Event, timings: list[tuple[float, float]]
-) -> None:
+Timings = list[tuple[float, float]]
+
+
+def follow(reader: FloorReader, watch: Any, stop: threading.Event, timings: Timings) -> None:
     """The loop of the floor's `FloorWatcher` without Qt: a reading whenever a table changed (the
-    wait ends at a notification) and at least every `FLOOR_REFRESH_SECONDS`. `timings` gets each
-    reading's ms, wall and the thread's CPU."""
+    wait ends at a notification), at most as often as the code's `ReadingPace` allows (code from
+    before it: at every notification), and at least every `FLOOR_REFRESH_SECONDS`. `timings` gets
+    each reading's ms, wall and the thread's CPU."""
+    pace = ReadingPace() if ReadingPace is not None else None
     changed, next_refresh = True, 0.0
     while not stop.is_set():
-        if changed or time.monotonic() >= next_refresh:
+        if (changed and (pace is None or pace.may_read())) or time.monotonic() >= next_refresh:
             started, cpu_began = time.perf_counter(), time.thread_time()
             reader.read()
             timings.append(((time.perf_counter() - started) * 1000, (time.thread_time() - cpu_began) * 1000))
-            next_refresh = time.monotonic() + FLOOR_REFRESH_SECONDS
-        changed = watch.wait(FLOOR_WAIT_SECONDS)
+            next_refresh, changed = time.monotonic() + FLOOR_REFRESH_SECONDS, False
+            if pace is not None:
+                pace.took_reading()
+        waiting = pace.wait_seconds(FLOOR_WAIT_SECONDS, changed) if pace is not None else FLOOR_WAIT_SECONDS
+        changed = watch.wait(waiting) or changed
 
 
 def report(database: Database, stop: threading.Event, after: float, parts: list[float]) -> None:

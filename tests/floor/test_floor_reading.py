@@ -11,7 +11,7 @@ import psycopg
 import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
-from ofc_desk.service.oversight.floor import FloorReader, watch_changes
+from ofc_desk.service.oversight.floor import READ_EVERY_SECONDS, FloorReader, ReadingPace, watch_changes
 from ofc_desk.service.table.commands import CloseSession, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
@@ -76,6 +76,25 @@ def test_a_reading_builds_again_only_the_tables_that_moved(database: Database) -
     an_hour_on = reader.read(now=opened + timedelta(hours=1)).tables
     assert (an_hour_on[0].hands_per_hour, an_hour_on[1].hands_per_hour) == (1, 2)
     assert an_hour_on[1].snapshot == still.snapshot()
+
+
+def test_changes_are_read_at_most_every_quarter_second() -> None:
+    """A face reading the room at its tables' changes: the first change at once, then, however
+    many notifications come, one reading a `READ_EVERY_SECONDS`; a wait with no change seen lasts
+    as long as asked."""
+    now = [100.0]
+    pace = ReadingPace(clock=lambda: now[0])
+    assert pace.may_read()
+    assert pace.wait_seconds(0.25, changed=True) == 0.0
+    pace.took_reading()
+    assert not pace.may_read()
+    assert pace.wait_seconds(0.25, changed=False) == 0.25
+    now[0] += 0.1
+    assert not pace.may_read()
+    assert pace.wait_seconds(1.0, changed=True) == pytest.approx(READ_EVERY_SECONDS - 0.1)
+    now[0] += READ_EVERY_SECONDS - 0.1
+    assert pace.may_read()
+    assert pace.wait_seconds(0.25, changed=True) == 0.0
 
 
 def test_a_closed_table_leaves_the_floor(database: Database) -> None:
