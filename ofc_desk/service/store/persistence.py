@@ -222,7 +222,7 @@ class EventStore:
         entry's: `entry_marks`). On any failure this store is left at the head stored before, and
         `machine` may hold the event that was not stored: the caller puts `stored_machine()` in its
         place."""
-        changes_pool = kind in room_pool.POOL_KINDS
+        changes_pool = machine.may_change_pool(kind)
         if changes_pool:
             pool_reading(self.database)  # the room walked before the lock: under it, only what is new
         try:

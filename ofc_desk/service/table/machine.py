@@ -136,6 +136,15 @@ class TableMachine:
         """The award the table's preset pays out of the room's pool, if any (docs/rules.md §11)."""
         return self.game.jackpot_award
 
+    def may_change_pool(self, kind: EventKind) -> bool:
+        """Whether an event of `kind` may change the room's jackpot pool here, and so must be stored
+        under the pool's lock (`room_pool.hold_pool`): a seed or a void may; a settlement only at a
+        table whose rake drops into the jackpot or whose preset pays an award. Every other table's
+        settlement neither reads the pool nor moves it, and does not wait for the other tables'."""
+        if kind is not EventKind.HAND_SETTLED:
+            return kind in room_pool.POOL_KINDS
+        return self.jackpot_award() is not None or self.game.rake.jackpot_percent > 0
+
     def snapshot(self, session_id: int, head_hash: str) -> TableSnapshot:
         return build_snapshot(self, session_id, head_hash)
 
