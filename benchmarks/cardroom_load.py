@@ -5,19 +5,21 @@ service (`TableService`), as a table machine does. Four phases: at a fast dealer
 every `--pace` seconds per desk, 200 ms by default) with nobody else reading; at the same pace while
 the floor follows the room live; at the same pace while the floor follows the room and prints a
 shift report part of the way through; then flat out, the floor following and reporting. The floor
-is a process of its own running the floor window's reading loop headless (`FloorReader.read` each
-time `watch_changes` says a table changed, and at least every 30 s, as the floor's `FloorWatcher`
-thread does), and its shift report is the floor dialog's (`verify`, `shift_report`, the PDF), in a
-thread beside its reading. Every action is timed from the call to its return, which comes only
+is a process of its own (benchmarks/cardroom_floor.py) running the floor window's reading loop
+headless (`FloorReader.read` when `watch_changes` says a table changed, as often as `ReadingPace`
+allows, and at least every 30 s, as the floor's `FloorWatcher` thread does), and its shift report
+is the floor dialog's (`verify`, `shift_report`, the PDF), in a thread beside its reading. With
+`--baseline` each paced floor phase is dealt twice, first with the floor running another tree's
+code, then this code's. Every action is timed from the call to its return, which comes only
 once its event is committed: what the dealer waits for. Printed per phase: actions, events per
 second for the room, p50/p99/max of that latency, and the events acknowledged in the phase that
-were not stored (lost); and for the floor: its readings (how many, p50/p99/max, their time in
-all), its CPU, and the report's parts. At the end `verify` runs over the whole database, and the
-events stored for each desk's session are counted against the actions the desk had acknowledged:
-none may be missing and none doubled.
+were not stored (lost); and for the floor: its readings (how many, p50/p99/max, their time and CPU
+in all), its process's CPU, and the report's parts and CPU. At the end `verify` runs over the
+whole database, and the events stored for each desk's session are counted against the actions the
+desk had acknowledged: none may be missing and none doubled.
 
 Usage: python benchmarks/cardroom_load.py --desks N[,N...] --hands H --db URL
-       [--flat-out-hands H] [--pace 0.2] [--report-after SECONDS]
+       [--flat-out-hands H] [--pace 0.2] [--report-after SECONDS] [--baseline TREE|COMMIT]
 Give a dedicated database (e.g. `createdb -h 127.0.0.1 -U postgres cardroom_bench`; drop it
 afterwards): the tables it records stay there, and verify reads all of them.
 """
