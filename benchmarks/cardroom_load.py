@@ -1,21 +1,25 @@
 """What one PostgreSQL server holds: N desks recording at once (prints figures; not a test).
 
 Each desk is its own process with its own table and its own connection, driving the real session
-service (`TableService`), as a table machine does. First at a fast dealer's pace (one action every
-`--pace` seconds per desk, 200 ms by default) with nobody else reading; then at the same pace while
-a floor reads the room; then flat out, the floor still reading. The floor is a process of its own
-running the floor view's reading code headless (`FloorReader` woken by `watch_changes`, as the
-floor's `FloorWatcher` thread does), and halfway through each phase it reads it prints a shift
-report as the floor's dialog does (`verify`, `shift_report`, the PDF), in a thread beside its
-reading. Every action is timed from the call to its return, which comes only once its event is
-committed: what the dealer waits for. Printed per phase: actions, events per second for the room,
-p50/p99/max of that latency; and for the floor: its readings (how many, p50/p99/max), its CPU, and
-the report's parts. At the end `verify` runs over the whole database, and the events stored for
-each desk's session are counted against the actions the desk had acknowledged: none may be missing
-and none doubled.
+service (`TableService`), as a table machine does. Four phases: at a fast dealer's pace (one action
+every `--pace` seconds per desk, 200 ms by default) with nobody else reading; at the same pace while
+the floor follows the room live; at the same pace while the floor follows the room and prints a
+shift report part of the way through; then flat out, the floor following and reporting. The floor
+is a process of its own (benchmarks/cardroom_floor.py) running the floor window's reading loop
+headless (`FloorReader.read` when `watch_changes` says a table changed, as often as `ReadingPace`
+allows, and at least every 30 s, as the floor's `FloorWatcher` thread does), and its shift report
+is the floor dialog's (`verify`, `shift_report`, the PDF), in a thread beside its reading. With
+`--baseline` each paced floor phase is dealt twice, first with the floor running another tree's
+code, then this code's. Every action is timed from the call to its return, which comes only
+once its event is committed: what the dealer waits for. Printed per phase: actions, events per
+second for the room, p50/p99/max of that latency, and the events acknowledged in the phase that
+were not stored (lost); and for the floor: its readings (how many, p50/p99/max, their time and CPU
+in all), its process's CPU, and the report's parts and CPU. At the end `verify` runs over the
+whole database, and the events stored for each desk's session are counted against the actions the
+desk had acknowledged: none may be missing and none doubled.
 
 Usage: python benchmarks/cardroom_load.py --desks N[,N...] --hands H --db URL
-       [--flat-out-hands H] [--pace 0.2] [--report-after SECONDS]
+       [--flat-out-hands H] [--pace 0.2] [--report-after SECONDS] [--baseline TREE|COMMIT]
 Give a dedicated database (e.g. `createdb -h 127.0.0.1 -U postgres cardroom_bench`; drop it
 afterwards): the tables it records stay there, and verify reads all of them.
 """
@@ -27,7 +31,6 @@ import multiprocessing
 import os
 import queue
 import statistics
-import tempfile
 import threading
 import time
 import uuid
@@ -35,19 +38,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.synchronize import Barrier
+from pathlib import Path
 from typing import Any
 
 import psycopg
+from cardroom_floor import THIS_CODE, FloorProcess, FloorRun, Phase, relay_floors, room_phases
 from service_bench import SEATS, generate_script
-from sqlalchemy import event, func, select
+from sqlalchemy import event, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
+from verify_bench import baseline_tree
 
-from ofc_desk.reports.shift import ShiftWindow, shift_report
-from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.front.table_service import TableService
-from ofc_desk.service.oversight.floor import FloorReader, watch_changes
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
@@ -55,11 +58,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
 from ofc_desk.storage.users import Role, create_accounts, list_users, sign_in
 
-PHASES = ("paced", "paced+floor", "flat+floor")
-FLOOR_PHASES = PHASES[1:]
-"""The phases during which the floor reads the room and prints a shift report halfway."""
-FLOOR_WAIT_SECONDS = 0.25
-"""As the floor's `FloorWatcher`: the longest a wait for a change lasts."""
+REPOSITORY = Path(__file__).resolve().parents[1]
 WARM_UP_HANDS = 1
 FANTASYLAND_SET_CARDS = 13
 GOAL_DESKS, GOAL_PACE, GOAL_P99_MS = 24, 0.2, 20.0
@@ -75,6 +74,8 @@ class DeskRun:
 
     session_id: int
     acknowledged: int
+    seqs: dict[str, tuple[int, int]]
+    """Per phase, the first and last sequence numbers of the events the desk saw acknowledged in it."""
     actions: dict[str, list[float]]
     """Per phase, ms from each action's call to its return (rules checked, event committed)."""
     commits: dict[str, list[float]]
@@ -88,10 +89,10 @@ class DeskRun:
 class _Timings:
     """Times the actions and, through SQLAlchemy's session events, their transactions."""
 
-    def __init__(self) -> None:
+    def __init__(self, phases: tuple[Phase, ...]) -> None:
         self.phase = ""
-        self.actions: dict[str, list[float]] = {phase: [] for phase in PHASES}
-        self.commits: dict[str, list[float]] = {phase: [] for phase in PHASES}
+        self.actions: dict[str, list[float]] = {phase.name: [] for phase in phases}
+        self.commits: dict[str, list[float]] = {phase.name: [] for phase in phases}
         self._began = 0.0
         self.calls = 0
         event.listen(Session, "after_begin", self._transaction_began)
@@ -115,6 +116,7 @@ class _Timings:
 def run_desk(
     url: str,
     table: str,
+    phases: tuple[Phase, ...],
     hands: tuple[int, int],
     pace: float,
     offset: float,
@@ -122,7 +124,8 @@ def run_desk(
     start: Barrier,
     done: Barrier,
 ) -> DeskRun:
-    script = iter(generate_script(WARM_UP_HANDS + 2 * hands[0] + hands[1], seed=seed)["hands"])
+    counts = [hands[0] if phase.paced else hands[1] for phase in phases]
+    script = iter(generate_script(WARM_UP_HANDS + sum(counts), seed=seed)["hands"])
     database = Database(url, migrate=False)
     setup = TableSetup(
         table,
@@ -130,14 +133,16 @@ def run_desk(
         "Cy",
         TableRules(variant="pineapple", progressive=True),
     )
-    timings = _Timings()
+    timings = _Timings(phases)
     service = TableService.open(database, setup, sign_in(database, BENCH_DEALER, BENCH_PIN))
     # A desk that has dealt all evening has its connection and statement caches warm.
     for _ in range(WARM_UP_HANDS):
         _deal_hand(service, next(script)["actions"], _Pacer(0.0), timings)
     spans: dict[str, tuple[float, float]] = {}
     cpu: dict[str, float] = {}
-    for phase, count, gap in zip(PHASES, (hands[0], hands[0], hands[1]), (pace, pace, 0.0), strict=True):
+    seqs: dict[str, tuple[int, int]] = {}
+    for phase, count in zip((phase.name for phase in phases), counts, strict=True):
+        gap = pace if phases[len(spans)].paced else 0.0
         # Every desk starts each phase together (the barrier is used again): a desk still dealing
         # at the pace must not share the server with desks already flat out.
         start.wait()
@@ -145,14 +150,16 @@ def run_desk(
             # Dealers in a room do not act on one shared beat: each desk keeps its own, `offset` in.
             time.sleep(offset)
         timings.phase, began, clock, cpu_began = phase, time.time(), _Pacer(gap), time.process_time()
+        first_seq = 2 + timings.calls  # the opening was seq 1; each call stores one event
         for _ in range(count):
             _deal_hand(service, next(script)["actions"], clock, timings)
         spans[phase], cpu[phase] = (began, time.time()), time.process_time() - cpu_began
+        seqs[phase] = (first_seq, 1 + timings.calls)
         done.wait()  # the floor stops reading once every desk is done with the phase
     database.dispose()
     # Each call returned once its one event was committed; the opening was the first.
     acknowledged = 1 + timings.calls
-    return DeskRun(service.session_id, acknowledged, timings.actions, timings.commits, spans, cpu)
+    return DeskRun(service.session_id, acknowledged, seqs, timings.actions, timings.commits, spans, cpu)
 
 
 class _Pacer:
@@ -191,126 +198,64 @@ def _desk_main(args: tuple[Any, ...], results: Any) -> None:
     results.put(run_desk(*args))
 
 
-@dataclass(frozen=True)
-class FloorRun:
-    """What the floor reports back, per phase it read in."""
-
-    readings: dict[str, list[float]]
-    """ms of each reading of the room (`FloorReader.read`: heads, new events folded, the pool)."""
-    cpu: dict[str, float]
-    """CPU seconds of the floor's process (its reading and its report)."""
-    report: dict[str, tuple[float, float, float, float]]
-    """When the report began (seconds into the phase), and the seconds of its `verify`, of reading
-    the shift (`shift_report`) and of writing the PDF."""
-    tables: int
-    """Open tables in the floor's last reading."""
-
-
-def run_floor(url: str, start: Barrier, done: Barrier, report_after: tuple[float, float]) -> FloorRun:
-    """The floor view's reading, headless: a reading thread woken by the room's changes, and
-    halfway through each floor phase a shift report in a thread of its own (as the floor's dialog
-    runs it: the process has other threads, so `verify` checks one session after another)."""
-    database = Database(url, migrate=False)
-    reader, watch = FloorReader(database), watch_changes(database)
-    tables = len(reader.read().tables)  # the floor was open before the room started dealing
-    readings: dict[str, list[float]] = {}
-    cpu: dict[str, float] = {}
-    report: dict[str, tuple[float, float, float, float]] = {}
-    start.wait()  # the desks deal their first phase with nobody reading
-    done.wait()
-    for phase, after in zip(FLOOR_PHASES, report_after, strict=True):
-        start.wait()
-        began, cpu_began, stop = time.perf_counter(), time.process_time(), threading.Event()
-        readings[phase] = []
-        following = threading.Thread(target=_follow, args=(reader, watch, stop, readings[phase]))
-        reporting = threading.Thread(target=_report, args=(database, stop, began, after, report, phase))
-        following.start()
-        reporting.start()
-        done.wait()  # every desk is done with the phase; none starts the next before the floor does
-        stop.set()
-        following.join()
-        reporting.join()
-        cpu[phase] = time.process_time() - cpu_began
-    tables = max(tables, len(reader.read().tables))
-    watch.close()
-    database.dispose()
-    return FloorRun(readings, cpu, report, tables)
-
-
-def _follow(reader: FloorReader, watch: Any, stop: threading.Event, timings: list[float]) -> None:
-    changed = True
-    while not stop.is_set():
-        if changed:
-            started = time.perf_counter()
-            reader.read()
-            timings.append((time.perf_counter() - started) * 1000)
-        changed = watch.wait(FLOOR_WAIT_SECONDS)
-
-
-def _report(
-    database: Database,
-    stop: threading.Event,
-    phase_began: float,
-    after: float,
-    report: dict[str, Any],
-    phase: str,
-) -> None:
-    if stop.wait(max(0.0, phase_began + after - time.perf_counter())):
-        return  # the phase ended first: no report in it
-    began = time.perf_counter()
-    verify_database(database)
-    verified = time.perf_counter()
-    shift = shift_report(database, ShiftWindow())
-    read = time.perf_counter()
-    with tempfile.TemporaryFile() as pdf:
-        write_shift_report(shift, pdf)
-    written = time.perf_counter()
-    report[phase] = (began - phase_began, verified - began, read - verified, written - read)
-
-
 def run_room(
-    url: str, desks: int, hands: tuple[int, int], pace: float, report_after: tuple[float, float]
+    url: str,
+    desks: int,
+    phases: tuple[Phase, ...],
+    trees: dict[str, Path],
+    hands: tuple[int, int],
+    pace: float,
+    report_after: tuple[float, float],
 ) -> tuple[list[DeskRun], FloorRun]:
-    """Start `desks` processes and the floor's together; each desk opens its own table first, then
-    all deal at once, phase by phase."""
+    """Start `desks` processes and the floors together; each desk opens its own table first,
+    then all deal at once, phase by phase."""
     run = uuid.uuid4().hex[:6]
     start, done = multiprocessing.Barrier(desks + 1), multiprocessing.Barrier(desks + 1)
     results: multiprocessing.Queue[DeskRun] = multiprocessing.Queue()
-    floor_results: multiprocessing.Queue[FloorRun] = multiprocessing.Queue()
     processes = [
         multiprocessing.Process(
             target=_desk_main,
             args=(
-                (url, f"Load {run} desk {n:02d}", hands, pace, pace * n / desks, 1000 + n, start, done),
+                (
+                    url,
+                    f"Load {run} desk {n:02d}",
+                    phases,
+                    hands,
+                    pace,
+                    pace * n / desks,
+                    1000 + n,
+                    start,
+                    done,
+                ),
                 results,
             ),
         )
         for n in range(desks)
     ]
-    processes.append(
-        multiprocessing.Process(target=_floor_main, args=((url, start, done, report_after), floor_results))
-    )
-    for process in processes:
-        process.start()
-    runs: list[DeskRun] = []
-    while len(runs) < desks:
-        try:
-            runs.append(results.get(timeout=1))
-        except queue.Empty:
-            _fail_if_any_failed(processes)
-    while True:
-        try:
-            floor = floor_results.get(timeout=1)
-            break
-        except queue.Empty:
-            _fail_if_any_failed(processes)
-    for process in processes:
-        process.join()
-    return runs, floor
-
-
-def _floor_main(args: tuple[Any, ...], results: Any) -> None:
-    results.put(run_floor(*args))
+    floors = {name: FloorProcess(url, tree) for name, tree in trees.items()}
+    finished: list[FloorRun] = []
+    relay = threading.Thread(target=relay_floors, args=(floors, phases, report_after, start, done, finished))
+    try:
+        for process in processes:
+            process.start()
+        relay.start()
+        runs: list[DeskRun] = []
+        while len(runs) < desks:
+            try:
+                runs.append(results.get(timeout=1))
+            except queue.Empty:
+                _fail_if_any_failed(processes)
+                if not relay.is_alive() and not finished:
+                    raise SystemExit("the floors failed: see the error above") from None
+        relay.join()
+        for process in processes:
+            process.join()
+    finally:
+        for floor in floors.values():
+            floor.kill()
+    if not finished:
+        raise SystemExit("the floors failed: see the error above")
+    return runs, finished[0]
 
 
 def _fail_if_any_failed(processes: list[multiprocessing.Process]) -> None:
@@ -335,18 +280,18 @@ class PhaseFigures:
     desk_cpu_ms: float
     """CPU the desks' processes used per action (rules, hashing, SQLAlchemy, the driver)."""
 
-    def line(self, phase: str) -> str:
+    def line(self, phase: str, lost: int) -> str:
         action = " ".join(f"{figure:>6.1f}" for figure in self.action_ms)
         commit = " ".join(f"{figure:>6.1f}" for figure in self.commit_ms)
         return (
-            f"{phase:<11} {self.actions:>7,} {self.events_per_second:>8.1f}   {commit}   {action}"
-            f"   {self.desk_cpu_ms:>5.1f}"
+            f"{phase:<20} {self.actions:>7,} {self.events_per_second:>8.1f}   {commit}   {action}"
+            f"   {self.desk_cpu_ms:>5.1f} {lost:>6}"
         )
 
 
 HEADER = (
-    f"{'phase':<11} {'actions':>7} {'events/s':>8}   {'commit: p50    p99    max':>20}"
-    f"   {'action: p50    p99    max':>20}   desk CPU"
+    f"{'phase':<20} {'actions':>7} {'events/s':>8}   {'commit: p50    p99    max':>20}"
+    f"   {'action: p50    p99    max':>20}   desk CPU   lost"
 )
 
 
@@ -355,36 +300,60 @@ def phase_figures(runs: list[DeskRun], phase: str) -> PhaseFigures:
     commits = sorted(t for run in runs for t in run.commits[phase])
     began = min(run.spans[phase][0] for run in runs)
     ended = max(run.spans[phase][1] for run in runs)
-
-    def spread(values: list[float]) -> tuple[float, float, float]:
-        return (statistics.median(values), percentile(values, 0.99), values[-1]) if values else (0, 0, 0)
-
     rate = len(actions) / (ended - began) if actions else 0.0
     cpu_ms = sum(run.cpu[phase] for run in runs) * 1000 / len(actions) if actions else 0.0
     return PhaseFigures(len(actions), rate, spread(actions), spread(commits), cpu_ms)
 
 
-def check_events(database: Database, runs: list[DeskRun]) -> str:
-    """Stored events per desk's session against the actions it saw acknowledged."""
+def spread(sorted_values: list[float]) -> tuple[float, float, float]:
+    """p50, p99 and max."""
+    if not sorted_values:
+        return (0.0, 0.0, 0.0)
+    return (statistics.median(sorted_values), percentile(sorted_values, 0.99), sorted_values[-1])
+
+
+@dataclass(frozen=True)
+class EventCheck:
+    """The events stored for the desks' sessions against the actions the desks saw acknowledged."""
+
+    lost: dict[str, int]
+    """Per phase, events acknowledged to a desk in it and not stored."""
+    stored: int
+    acknowledged: int
+    duplicated: int
+    unacknowledged: int
+    """Events stored beyond the last one a desk saw acknowledged."""
+
+    def line(self) -> str:
+        return (
+            f"events: {self.stored:,} stored for {self.acknowledged:,} acknowledged;"
+            f" {sum(self.lost.values())} lost, {self.duplicated} duplicated,"
+            f" {self.unacknowledged} unacknowledged"
+        )
+
+
+def check_events(database: Database, runs: list[DeskRun]) -> EventCheck:
+    """Stored events per desk's session against the actions it saw acknowledged, phase by phase."""
     with database.session() as session:
-        stored = {
-            session_id: (count, distinct, highest)
-            for session_id, count, distinct, highest in session.execute(
-                select(
-                    Event.session_id, func.count(), func.count(func.distinct(Event.seq)), func.max(Event.seq)
-                )
-                .where(Event.session_id.in_([run.session_id for run in runs]))
-                .group_by(Event.session_id)
-            )
-        }
-    acknowledged = sum(run.acknowledged for run in runs)
-    lost = sum(max(0, run.acknowledged - stored.get(run.session_id, (0, 0, 0))[1]) for run in runs)
-    doubled = sum(count - distinct for count, distinct, _ in stored.values())
-    extra = sum(max(0, stored.get(run.session_id, (0, 0, 0))[2] - run.acknowledged) for run in runs)
-    total = sum(count for count, _, _ in stored.values())
-    return (
-        f"events: {total:,} stored for {acknowledged:,} acknowledged;"
-        f" {lost} lost, {doubled} duplicated, {extra} unacknowledged"
+        rows = session.execute(
+            select(Event.session_id, Event.seq).where(Event.session_id.in_([run.session_id for run in runs]))
+        ).all()
+    stored: dict[int, list[int]] = {run.session_id: [] for run in runs}
+    for session_id, seq in rows:
+        stored[session_id].append(seq)
+    lost = {phase: 0 for phase in runs[0].seqs}
+    for run in runs:
+        seqs = set(stored[run.session_id])
+        for phase, (first, last) in run.seqs.items():
+            lost[phase] += sum(1 for seq in range(first, last + 1) if seq not in seqs)
+    return EventCheck(
+        lost=lost,
+        stored=len(rows),
+        acknowledged=sum(run.acknowledged for run in runs),
+        duplicated=sum(len(seqs) - len(set(seqs)) for seqs in stored.values()),
+        unacknowledged=sum(
+            sum(1 for seq in stored[run.session_id] if seq > run.acknowledged) for run in runs
+        ),
     )
 
 
@@ -434,81 +403,111 @@ def main() -> None:
     parser.add_argument(
         "--report-after",
         type=float,
-        help="seconds into each floor phase the shift report begins (default: halfway through the"
+        help="seconds into each report phase the shift report begins (default: halfway through a"
         " paced phase's beats; 1 s into the flat-out one)",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="TREE|COMMIT",
+        help="also deal the paced floor phases with the floor running this code (a checkout, or a"
+        " commit exported with git archive), before this code's, in the same run",
     )
     parser.add_argument("--db", required=True, metavar="URL", help="a dedicated PostgreSQL database")
     args = parser.parse_args()
     hands = (args.hands, args.hands if args.flat_out_hands is None else args.flat_out_hands)
     halfway = hands[0] * ACTIONS_PER_HAND * args.pace / 2
     report_after = (halfway, 1.0) if args.report_after is None else (args.report_after,) * 2
+    trees = {THIS_CODE: REPOSITORY}
+    baseline = None
+    if args.baseline:
+        # Named as given, a checkout by its folder's name.
+        baseline = Path(args.baseline).name if Path(args.baseline).is_dir() else args.baseline
+        trees[baseline] = baseline_tree(args.baseline)
+    phases = room_phases(baseline)
     _ensure_bench_accounts(args.db)  # migrated once, with the accounts, before the desks start
     shown = make_url(args.db).render_as_string(hide_password=True)
-    print(f"card room load on {shown}: per desk {WARM_UP_HANDS} hand to warm up, {hands[0]} at a")
-    print(f"dealer's pace (an action every {args.pace * 1000:.0f} ms) with nobody reading, {hands[0]} more")
-    print(f"at that pace while the floor reads the room, {hands[1]} flat out with the floor reading.")
-    print("The floor prints a shift report (verify, read, PDF) halfway through each phase it reads in.")
+    print(f"card room load on {shown}: per desk {WARM_UP_HANDS} hand to warm up, then {hands[0]} hands")
+    print(f"in each phase at a dealer's pace (an action every {args.pace * 1000:.0f} ms): with nobody")
+    print("reading (paced), with the floor following the room live as its window does (paced+floor), with")
+    print("the floor following and printing a shift report (verify, read, PDF)")
+    print(f"{report_after[0]:.1f} s in (paced+report); then {hands[1]} flat out, the floor following and its")
+    print(f"report {report_after[1]:.1f} s in (flat+report). A phase named after a tree: that tree's floor.")
     print("Times in ms: commit = the action's database transaction, first statement to COMMIT returned;")
     print("action = the service call, rules checked and event committed (what the dealer waits for).")
-    print("desk CPU = CPU time of the desks' processes per action (on this one machine, shared).")
+    print("desk CPU = CPU time of the desks' processes per action (on this one machine, shared);")
+    print("lost = events acknowledged to a desk in the phase and not stored.")
     print(server_floor(args.db))
     curve = [
-        (desks, *one_run(args.db, desks, hands, args.pace, report_after))
+        (desks, *one_run(args.db, desks, phases, trees, hands, args.pace, report_after))
         for desks in map(int, args.desks.split(","))
     ]
-    print("\ncurve: desks; action p99: paced, paced+floor; flat-out commit p99, events/s; load")
-    for desks, paced, floored, flat, load in curve:
-        print(
-            f"{desks:>5} {paced.action_ms[1]:>8.1f} {floored.action_ms[1]:>8.1f}"
-            f" {flat.commit_ms[1]:>8.1f} {flat.events_per_second:>8.1f} {load:>6.2f}"
-        )
+    paced = [phase.name for phase in phases if phase.paced]
+    print("\ncurve: desks; action p99: " + ", ".join(paced) + "; flat-out commit p99, events/s; load")
+    for desks, figures, load in curve:
+        p99s = " ".join(f"{figures[phase].action_ms[1]:>8.1f}" for phase in paced)
+        flat = figures[phases[-1].name]
+        print(f"{desks:>5} {p99s} {flat.commit_ms[1]:>8.1f} {flat.events_per_second:>8.1f} {load:>6.2f}")
 
 
 def one_run(
-    url: str, desks: int, hands: tuple[int, int], pace: float, report_after: tuple[float, float]
-) -> tuple[PhaseFigures, PhaseFigures, PhaseFigures, float]:
+    url: str,
+    desks: int,
+    phases: tuple[Phase, ...],
+    trees: dict[str, Path],
+    hands: tuple[int, int],
+    pace: float,
+    report_after: tuple[float, float],
+) -> tuple[dict[str, PhaseFigures], float]:
     load_before = os.getloadavg()[0]
-    runs, floor = run_room(url, desks, hands, pace, report_after)
+    runs, floor = run_room(url, desks, phases, trees, hands, pace, report_after)
     load_after = os.getloadavg()[0]
     plural = "s" if desks != 1 else ""
     print(f"\n{desks} desk{plural}; load average {load_before:.2f} before, {load_after:.2f} after")
-    print(HEADER)
-    figures = [phase_figures(runs, phase) for phase in PHASES]
-    for phase, phase_figure in zip(PHASES, figures, strict=True):
-        print(phase_figure.line(phase))
-    for phase in FLOOR_PHASES:
-        print(floor_line(floor, phase))
+    for name, code in floor.code.items():
+        print(f"floor of {name}: ofc_desk from {code}")
     database = Database(url, migrate=False)
-    print(check_events(database, runs))
+    events = check_events(database, runs)
+    print(HEADER)
+    figures = {phase.name: phase_figures(runs, phase.name) for phase in phases}
+    for name, phase_figure in figures.items():
+        print(phase_figure.line(name, events.lost[name]))
+    for phase in phases:
+        if phase.floor is not None:
+            print(floor_line(floor, phase))
+    print(events.line())
     started = time.perf_counter()
     print(f"{verify_database(database).line()} ({time.perf_counter() - started:.1f} s)")
     database.dispose()
     if desks == GOAL_DESKS and pace <= GOAL_PACE:
-        for phase, phase_figure in zip(PHASES[:2], figures, strict=False):
-            p99 = phase_figure.action_ms[1]
-            verdict = "met" if p99 < GOAL_P99_MS else "NOT met"
-            goal = f"{GOAL_DESKS} desks at a dealer's pace ({phase}), action p99 under {GOAL_P99_MS:.0f} ms"
-            print(f"goal: {goal}: {verdict}")
-    return figures[0], figures[1], figures[2], load_after
+        for phase in phases:
+            if phase.paced:
+                p99 = figures[phase.name].action_ms[1]
+                verdict = "met" if p99 < GOAL_P99_MS and events.lost[phase.name] == 0 else "NOT met"
+                goal = (
+                    f"{GOAL_DESKS} desks at a dealer's pace ({phase.name}): action p99 < {GOAL_P99_MS:.0f} ms"
+                )
+                print(f"goal: {goal}, 0 lost: {verdict}")
+    return figures, load_after
 
 
-def floor_line(floor: FloorRun, phase: str) -> str:
+def floor_line(floor: FloorRun, phase: Phase) -> str:
     """The floor's readings and report in one phase."""
-    readings = sorted(floor.readings.get(phase, []))
-    said = f"floor, {phase}: {len(readings)} readings of {floor.tables} tables"
+    readings = floor.readings.get(phase.name, [])
+    said = f"floor, {phase.name}: {len(readings)} readings of {floor.tables} tables"
     if readings:
-        said += (
-            f", p50 {statistics.median(readings):.1f} ms, p99 {percentile(readings, 0.99):.1f} ms,"
-            f" max {readings[-1]:.1f} ms"
-        )
-    said += f"; floor CPU {floor.cpu.get(phase, 0.0):.2f} s"
-    if phase in floor.report:
-        began, verified, read, written = floor.report[phase]
+        p50, p99, most = spread(sorted(wall for wall, _cpu in readings))
+        cpu = sum(cpu for _wall, cpu in readings)
+        said += f", p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {most:.1f} ms"
+        said += f", {sum(wall for wall, _cpu in readings) / 1000:.2f} s in all"
+        said += f" (CPU {cpu / 1000:.2f} s, {cpu / len(readings):.1f} ms a reading)"
+    said += f"; floor CPU {floor.cpu.get(phase.name, 0.0):.2f} s"
+    if phase.name in floor.report:
+        began, verified, read, written, cpu = floor.report[phase.name]
         said += (
             f"; shift report from {began:.1f} s in: verify {verified:.2f} s, read {read:.2f} s,"
-            f" PDF {written:.2f} s"
+            f" PDF {written:.2f} s (CPU {cpu:.2f} s)"
         )
-    else:
+    elif phase.report:
         said += "; the phase ended before its shift report began"
     return said
 

@@ -4,13 +4,14 @@ stored event notifies its table, and only when it commits."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import psycopg
 import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
-from ofc_desk.service.oversight.floor import FloorReader, watch_changes
+from ofc_desk.service.oversight.floor import READ_EVERY_SECONDS, FloorReader, ReadingPace, watch_changes
 from ofc_desk.service.table.commands import CloseSession, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
@@ -56,6 +57,44 @@ def test_the_floor_follows_new_events_and_drops_a_closed_table(database: Databas
     with pytest.raises(ActionRefused):  # a refused action stores nothing, the floor sees nothing new
         desk.do(Place("Nobody", "Ah", "front"))
     assert reader.read().tables[0].snapshot == desk.snapshot()
+
+
+def test_a_reading_builds_again_only_the_tables_that_moved(database: Database) -> None:
+    """At a table's event the floor reads the room again: the tables that did not move are shown
+    as they were (not built again), until their hands per hour move with the clock."""
+    moving, still = play_table(database, "T6", 1), play_table(database, "T7", 2)
+    reader = FloorReader(database)
+    before = reader.read().tables
+    assert reader.read().tables == before
+    moving.do(StartHand())
+    after = reader.read().tables
+    assert after[0] is not before[0]
+    assert after[0].snapshot == moving.snapshot()
+    assert after[1] is before[1]
+    assert after[1].snapshot == still.snapshot()
+    opened = datetime.strptime(before[1].opened_at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    an_hour_on = reader.read(now=opened + timedelta(hours=1)).tables
+    assert (an_hour_on[0].hands_per_hour, an_hour_on[1].hands_per_hour) == (1, 2)
+    assert an_hour_on[1].snapshot == still.snapshot()
+
+
+def test_changes_are_read_at_most_every_quarter_second() -> None:
+    """A face reading the room at its tables' changes: the first change at once, then, however
+    many notifications come, one reading a `READ_EVERY_SECONDS`; a wait with no change seen lasts
+    as long as asked."""
+    now = [100.0]
+    pace = ReadingPace(clock=lambda: now[0])
+    assert pace.may_read()
+    assert pace.wait_seconds(0.25, changed=True) == 0.0
+    pace.took_reading()
+    assert not pace.may_read()
+    assert pace.wait_seconds(0.25, changed=False) == 0.25
+    now[0] += 0.1
+    assert not pace.may_read()
+    assert pace.wait_seconds(1.0, changed=True) == pytest.approx(READ_EVERY_SECONDS - 0.1)
+    now[0] += READ_EVERY_SECONDS - 0.1
+    assert pace.may_read()
+    assert pace.wait_seconds(0.25, changed=True) == 0.0
 
 
 def test_a_closed_table_leaves_the_floor(database: Database) -> None:

@@ -8,8 +8,10 @@ import json
 from functools import partial
 from pathlib import Path
 
+import psycopg
 import pytest
-from sqlalchemy import select, text
+from sqlalchemy import event, select, text
+from sqlalchemy.exc import OperationalError
 
 from ofc_desk.service import TableService
 from ofc_desk.service.audit.verify import VerifyFault, verify_database
@@ -19,7 +21,7 @@ from ofc_desk.service.table.commands import SeedJackpot, Settle, VoidHand
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.storage import append_only
-from ofc_desk.storage.database import Database
+from ofc_desk.storage.database import JACKPOT_LOCK, Database
 from ofc_desk.storage.models import JackpotMove
 from tests.fixtures.recorded_room.observe import load_dump
 from tests.helpers.concurrent_calls import at_once
@@ -31,9 +33,13 @@ from tests.helpers.jackpot_awards import (
     show_the_losing_hand,
 )
 from tests.helpers.replay_helpers import run_cli, write_script
+from tests.helpers.room_logins import libpq
 from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN
 
 RECORDED_ROOM = Path(__file__).parents[1] / "fixtures" / "recorded_room" / "room.sql"
+DROPPING = {"mode": "per-player", "amount": 2, "percent": 0, "cap": 8, "jackpot_percent": 50}
+"""A rake of 2 chips a player, half of it dropped into the room's jackpot."""
+LOCK_TIMEOUT = "SET lock_timeout = '2s'"
 
 
 def test_a_seeded_pool_of_1000_pays_500_250_125_125(database: Database) -> None:
@@ -186,6 +192,32 @@ def test_tables_awarding_at_once_never_pay_the_same_chips(database: Database) ->
     with database.session() as session:
         pools = session.scalars(select(JackpotMove.pool_after).order_by(JackpotMove.id)).all()
     assert pools == [1000, 0, 0, 0, 0]
+    verify_database(database, fork=False)
+
+
+def test_a_settlement_that_cannot_move_the_pool_does_not_wait_for_its_lock(database: Database) -> None:
+    """The pool's lock is the whole room's: a table whose rake drops nothing into the jackpot and
+    whose preset pays no award settles while another transaction holds it (24 desks at a dealer's
+    pace queued every settlement behind it); a table that drops still waits for it, and settles once
+    it is free."""
+    if database.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite has one writer at a time: the pool has no lock of its own to hold")
+    plain = open_award_table(database, "Jade 5", rake={**DROPPING, "jackpot_percent": 0})
+    dropping = open_award_table(database, "Jade 6", rake=DROPPING)
+    show_the_losing_hand(plain)
+    show_the_losing_hand(dropping)
+    # A wait for a lock fails after 2 s instead of hanging the test.
+    event.listen(database.engine, "connect", lambda connection, _record: connection.execute(LOCK_TIMEOUT))
+    database.engine.dispose()
+    with psycopg.connect(libpq(database.url)) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (JACKPOT_LOCK,))
+        plain.do(Settle())
+        with pytest.raises(OperationalError, match="lock timeout"):
+            dropping.do(Settle())
+        holder.execute("SELECT pg_advisory_unlock(%s)", (JACKPOT_LOCK,))
+    dropping.do(Settle())
+    assert [len(read_hands(database, table.session_id)) for table in (plain, dropping)] == [1, 1]
+    assert room_pool(database) == 4
     verify_database(database, fork=False)
 
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QThread, Signal
 
 from ofc_desk.desk.refusals import background_sentence
 from ofc_desk.i18n import _
-from ofc_desk.service.oversight.floor import ChangeWatch, FloorReader, FloorRoom, watch_changes
+from ofc_desk.service.oversight.floor import ChangeWatch, FloorReader, FloorRoom, ReadingPace, watch_changes
 from ofc_desk.storage.database import Database
 
 WAIT_SECONDS = 0.25
@@ -38,7 +38,7 @@ class FloorWatcher(QThread):
         )
 
     def run(self) -> None:
-        reader = FloorReader(self._database)
+        reader, pace = FloorReader(self._database), ReadingPace()
         watch: ChangeWatch | None = None
         last: FloorRoom | None = None
         changed, next_handover = True, 0.0
@@ -47,14 +47,18 @@ class FloorWatcher(QThread):
                 if watch is None:
                     watch, changed = watch_changes(self._database), True
                 due = time.monotonic() >= next_handover
-                if changed or due:
+                if (changed and pace.may_read()) or due:
                     room = reader.read()
+                    pace.took_reading()
+                    changed = False
                     if due or last is None or not room.reads_as(last):
                         self.room_read.emit(room)
                         last, next_handover = room, time.monotonic() + REFRESH_SECONDS
                     reader.keep_checkpoints()  # for the next floor started here, once shown
-                # A room whose schema is still to come says nothing when it comes: look again.
-                changed = watch.wait(WAIT_SECONDS) or (last is not None and last.not_ready is not None)
+                # A change seen is read once the pace allows. A room whose schema is still to come
+                # says nothing when it comes: look again.
+                noticed = watch.wait(pace.wait_seconds(WAIT_SECONDS, changed))
+                changed = changed or noticed or (last is not None and last.not_ready is not None)
             except Exception as error:  # a server gone away or a network cut: say so, try again
                 self.trouble.emit(background_sentence(error))
                 _close(watch)

@@ -11,7 +11,8 @@ pinned after it, a fold of what follows refused) and the table is folded from it
 `FloorReader.read()` is cheap when nothing changed (one query of each open session's chain head),
 so a face may call it often. `ChangeWatch` says when to call it: on PostgreSQL it LISTENs to the
 channel every stored event notifies (`storage.database.notify_table_changed`); on SQLite, which
-has no such channel, every wait is a short poll.
+has no such channel, every wait is a short poll. `ReadingPace` holds the readings a change asks
+for to one every `READ_EVERY_SECONDS`: a busy room notifies at every event.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 import select as selector
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -47,6 +48,8 @@ KEPT_TABLES = 256
 PACE_AFTER_MINUTES = 10
 """A table's hands per hour is shown once it has been open this long: earlier it says nothing."""
 SQLITE_POLL_SECONDS = 0.25
+READ_EVERY_SECONDS = 0.25
+"""The floor reads the room at most this often for its tables' changes (`ReadingPace`)."""
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,9 @@ class FloorCheckpoint:
 
 
 class _FollowedTable(FoldHooks[FollowedEvent]):
-    """One open session's machine, folded up to `head_seq` (the fold's hooks move the head)."""
+    """One open session's machine, folded up to `head_seq` (the fold's hooks move the head), and
+    the table as last shown, kept until the table or its hands per hour change: a room's reading
+    builds again only the tables that moved, not every open table at every table's event."""
 
     def __init__(self, session_id: int, opened_at: str) -> None:
         self.session_id = session_id
@@ -160,6 +165,8 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
         self.fault: str | None = None
         self.kept_seq = 0
         """The event of the last checkpoint read or kept (0: none)."""
+        self._shown: tuple[tuple[int, str | None, int | None], FloorTable] | None = None
+        """What the last `floor_table` gave, under the head, fault and pace it was built at."""
 
     def start_from_kept(self, database: Database) -> None:
         """Start from the floor's checkpoint of this table and the events after it, when it is
@@ -205,21 +212,26 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
     def floor_table(self, now: datetime) -> FloorTable | None:
         if not self.machine.opened:
             return None
+        hands_settled = self.machine.hands_settled
+        shown_as = (self.head_seq, self.fault, hands_per_hour(hands_settled, self.opened_at, now))
+        if self._shown is not None and self._shown[0] == shown_as:
+            return self._shown[1]
         last = None
         if self.last_settled is not None:
             number, transfers, award = self.last_settled
             last = LastSettlement(number, transfers, number in self.machine.voided, award)
         snapshot = self.machine.snapshot(self.session_id, self.head_hash)
-        hands_settled = self.machine.hands_settled
-        return FloorTable(
+        table = FloorTable(
             snapshot=snapshot,
             opened_at=self.opened_at,
             hands_settled=hands_settled,
-            hands_per_hour=hands_per_hour(hands_settled, self.opened_at, now),
+            hands_per_hour=shown_as[2],
             last_settlement=last,
             open_requests=snapshot.open_requests,
             fault=self.fault,
         )
+        self._shown = (shown_as, table)
+        return table
 
 
 class _Strictly(FoldHooks[FollowedEvent]):
@@ -362,6 +374,34 @@ class ListenWatch:
     def close(self) -> None:
         self._connection.invalidate()  # a LISTENing connection must not go back to the pool
         self._connection.close()
+
+
+class ReadingPace:
+    """When a change may be read: at most once every `READ_EVERY_SECONDS`. Twenty-four desks at a
+    dealer's pace notify 120 times a second; reading the room at each notification kept most of a
+    core of the floor's machine, and the server, busy with readings no one can follow, while a
+    change waits at most a quarter of a second this way. A face waits for changes with
+    `wait_seconds`, and reads when `may_read` says so."""
+
+    def __init__(
+        self, every: float = READ_EVERY_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._every = every
+        self._clock = clock
+        self._next = clock()
+
+    def took_reading(self) -> None:
+        self._next = self._clock() + self._every
+
+    def may_read(self) -> bool:
+        return self._clock() >= self._next
+
+    def wait_seconds(self, longest: float, changed: bool) -> float:
+        """How long to wait for a change now: up to `longest`, or, with a change already seen,
+        only until it may be read."""
+        if not changed:
+            return longest
+        return max(0.0, min(longest, self._next - self._clock()))
 
 
 def watch_changes(database: Database) -> ChangeWatch:

@@ -223,7 +223,7 @@ class EventStore:
         `machine` may hold the event that was not stored: the caller puts `stored_machine()` in its
         place."""
         kind, payload = checked.kind, checked.payload
-        changes_pool = kind in room_pool.POOL_KINDS
+        changes_pool = machine.may_change_pool(kind)
         if changes_pool:
             pool_reading(self.database)  # the room walked before the lock: under it, only what is new
         try:

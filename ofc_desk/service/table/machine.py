@@ -15,6 +15,7 @@ from ofc_desk.core.jackpot import JackpotAward
 from ofc_desk.core.rake import RakeResult
 from ofc_desk.core.seating import next_button
 from ofc_desk.i18n import LazyText, _
+from ofc_desk.service.room import room_pool
 from ofc_desk.service.room.requests import FloorRequest
 from ofc_desk.service.table import actions, dealers, rule_pins, seats, supervision
 from ofc_desk.service.table.actions import SUPERVISED
@@ -121,6 +122,15 @@ class TableMachine:
     def jackpot_award(self) -> JackpotAward | None:
         """The award the table's preset pays out of the room's pool, if any (docs/rules.md §11)."""
         return self.game.jackpot_award
+
+    def may_change_pool(self, kind: EventKind) -> bool:
+        """Whether an event of `kind` may change the room's jackpot pool here, and so must be stored
+        under the pool's lock (`room_pool.hold_pool`): a seed or a void may; a settlement only at a
+        table whose rake drops into the jackpot or whose preset pays an award. Every other table's
+        settlement neither reads the pool nor moves it, and does not wait for the other tables'."""
+        if kind is not EventKind.HAND_SETTLED:
+            return kind in room_pool.POOL_KINDS
+        return self.jackpot_award() is not None or self.game.rake.jackpot_percent > 0
 
     def snapshot(self, session_id: int, head_hash: str) -> TableSnapshot:
         return build_snapshot(self, session_id, head_hash)

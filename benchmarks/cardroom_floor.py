@@ -1,0 +1,247 @@
+"""The floor of benchmarks/cardroom_load.py: a process of its own running the floor window's reading
+loop headless, and the floor dialog's shift report, phase by phase as the load script asks.
+
+The script starts it as `python cardroom_floor.py URL`, with a baseline tree first on PYTHONPATH
+when the floor of other code is to be compared in the same run (`--baseline`), and speaks to it a
+line at a time (`FloorProcess`, `relay_floors`). On its standard input: `catch up` (read the
+room once), `follow` (follow the room until `stop`), `report SECONDS` (follow it, and print a
+shift report that many seconds in), `stop`, `quit`. On its standard output: `ready TABLES
+FOLDER` once it has read the room a first time (FOLDER: where its `ofc_desk` comes from), `caught
+up`, a JSON line of the phase's figures after each `stop`, and `tables TABLES` at `quit`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from multiprocessing.synchronize import Barrier
+from pathlib import Path
+from typing import Any
+
+import ofc_desk
+from ofc_desk.reports.shift import ShiftWindow, shift_report
+from ofc_desk.reports.shift_pdf import write_shift_report
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.oversight.floor import FloorReader, watch_changes
+from ofc_desk.storage.database import Database
+
+try:
+    from ofc_desk.service.oversight.floor import ReadingPace
+except ImportError:  # a baseline from before the floor's reading pace
+    ReadingPace = None  # type: ignore[assignment, misc]
+
+FLOOR_SCRIPT = Path(__file__).resolve()
+THIS_CODE = "this code"
+FLOOR_WAIT_SECONDS = 0.25
+"""As the floor's `FloorWatcher`: the longest a wait for a change lasts."""
+FLOOR_REFRESH_SECONDS = 30.0
+"""As the floor's `FloorWatcher`: a reading is taken at least this often, notified or not."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    paced: bool
+    """At the dealer's pace; else flat out."""
+    floor: str | None
+    """Whose code the floor following the room runs (`THIS_CODE` or the baseline's); None: nobody
+    reads the room."""
+    report: bool = False
+    """The floor prints a shift report part of the way through."""
+
+
+def room_phases(baseline: str | None) -> tuple[Phase, ...]:
+    """Nobody reading; the floor following; the floor following and reporting; flat out, the
+    floor following and reporting. With a baseline, each paced floor phase is dealt first with the
+    baseline's floor, then with this code's, in the same run."""
+    floors = ([baseline] if baseline else []) + [THIS_CODE]
+    return (
+        Phase("paced", True, None),
+        *(Phase(_named("paced+floor", floor), True, floor) for floor in floors),
+        *(Phase(_named("paced+report", floor), True, floor, report=True) for floor in floors),
+        Phase("flat+report", False, THIS_CODE, report=True),
+    )
+
+
+def _named(phase: str, floor: str) -> str:
+    return phase if floor == THIS_CODE else f"{phase} ({floor})"
+
+
+Timings = list[tuple[float, float]]
+
+
+def follow(reader: FloorReader, watch: Any, stop: threading.Event, timings: Timings) -> None:
+    """The loop of the floor's `FloorWatcher` without Qt: a reading whenever a table changed (the
+    wait ends at a notification), at most as often as the code's `ReadingPace` allows (code from
+    before it: at every notification), and at least every `FLOOR_REFRESH_SECONDS`. `timings` gets
+    each reading's ms, wall and the thread's CPU."""
+    pace = ReadingPace() if ReadingPace is not None else None
+    changed, next_refresh = True, 0.0
+    while not stop.is_set():
+        if (changed and (pace is None or pace.may_read())) or time.monotonic() >= next_refresh:
+            started, cpu_began = time.perf_counter(), time.thread_time()
+            reader.read()
+            timings.append(((time.perf_counter() - started) * 1000, (time.thread_time() - cpu_began) * 1000))
+            next_refresh, changed = time.monotonic() + FLOOR_REFRESH_SECONDS, False
+            if pace is not None:
+                pace.took_reading()
+        waiting = pace.wait_seconds(FLOOR_WAIT_SECONDS, changed) if pace is not None else FLOOR_WAIT_SECONDS
+        changed = watch.wait(waiting) or changed
+
+
+def report(database: Database, stop: threading.Event, after: float, parts: list[float]) -> None:
+    """The floor dialog's shift report `after` seconds in, unless the phase ended first: `parts`
+    gets when it began (seconds in), the seconds of its `verify`, of reading the shift
+    (`shift_report`) and of writing the PDF, and its CPU seconds. The process has other threads,
+    so `verify` checks one session after another, as in the floor's dialog."""
+    phase_began = time.perf_counter()
+    if stop.wait(after):
+        return
+    began, cpu_began = time.perf_counter(), time.thread_time()
+    verify_database(database)
+    verified = time.perf_counter()
+    shift = shift_report(database, ShiftWindow())
+    read = time.perf_counter()
+    with tempfile.TemporaryFile() as pdf:
+        write_shift_report(shift, pdf)
+    written = time.perf_counter()
+    parts += [began - phase_began, verified - began, read - verified, written - read]
+    parts.append(time.thread_time() - cpu_began)
+
+
+@dataclass(frozen=True)
+class FloorRun:
+    """What the floors report back, per phase one of them read in."""
+
+    readings: dict[str, list[tuple[float, float]]]
+    """ms of each reading of the room (`FloorReader.read`: heads, new events folded, the pool),
+    wall and CPU."""
+    cpu: dict[str, float]
+    """CPU seconds of the floor's process (its reading and its report)."""
+    report: dict[str, tuple[float, float, float, float, float]]
+    """When the report began (seconds into the phase), the seconds of its `verify`, of reading the
+    shift (`shift_report`) and of writing the PDF, and its CPU seconds."""
+    tables: int
+    """Open tables in the floor's last reading."""
+    code: dict[str, str]
+    """Where each floor's `ofc_desk` was imported from."""
+
+
+class FloorProcess:
+    """A floor (benchmarks/cardroom_floor.py) running the code of `tree`, spoken to a line at a time."""
+
+    def __init__(self, url: str, tree: Path) -> None:
+        environment = {**os.environ, "PYTHONPATH": str(tree)}
+        self._process = subprocess.Popen(
+            [sys.executable, str(FLOOR_SCRIPT), url],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+        )
+        _ready, _tables, self.code = self.receive().split(maxsplit=2)
+
+    def send(self, line: str) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.write(line + "\n")
+        self._process.stdin.flush()
+
+    def receive(self) -> str:
+        assert self._process.stdout is not None
+        line = self._process.stdout.readline()
+        if not line:
+            raise SystemExit(f"the floor ({FLOOR_SCRIPT.name}) failed: see its error above")
+        return line.strip()
+
+    def close(self) -> int:
+        """Stop it; the tables of its last reading."""
+        self.send("quit")
+        tables = int(self.receive().split()[1])
+        self._process.wait()
+        return tables
+
+    def kill(self) -> None:
+        self._process.kill()
+        self._process.wait()
+
+
+def relay_floors(
+    floors: dict[str, FloorProcess],
+    phases: tuple[Phase, ...],
+    report_after: tuple[float, float],
+    start: Barrier,
+    done: Barrier,
+    finished: list[FloorRun],
+) -> None:
+    """Each phase's floor, started with the desks and stopped once all are done (in a thread of
+    the script's process, which is the barriers' last party). Between phases, while the desks
+    wait, the next phase's floor catches up with the room, as a floor open all along would have."""
+    readings: dict[str, list[tuple[float, float]]] = {}
+    cpu: dict[str, float] = {}
+    report: dict[str, tuple[float, float, float, float, float]] = {}
+    try:
+        for phase in phases:
+            floor = floors[phase.floor] if phase.floor is not None else None
+            if floor is not None:
+                floor.send("catch up")
+                floor.receive()
+            start.wait()
+            if floor is not None:
+                after = report_after[0] if phase.paced else report_after[1]
+                floor.send(f"report {after}" if phase.report else "follow")
+            done.wait()
+            if floor is not None:
+                floor.send("stop")
+                figures = json.loads(floor.receive())
+                readings[phase.name] = [(wall, cpu) for wall, cpu in figures["readings"]]
+                cpu[phase.name] = figures["cpu"]
+                if figures["report"]:
+                    report[phase.name] = tuple(figures["report"])
+        tables = min(floor.close() for floor in floors.values())
+        finished.append(FloorRun(readings, cpu, report, tables, {name: f.code for name, f in floors.items()}))
+    except BaseException:
+        start.abort()
+        done.abort()
+        raise
+
+
+def main(url: str) -> None:
+    database = Database(url, migrate=False)
+    reader, watch = FloorReader(database), watch_changes(database)
+    tables = len(reader.read().tables)  # the floor was open before the room started dealing
+    print(f"ready {tables} {Path(ofc_desk.__file__).parent}", flush=True)
+    for line in sys.stdin:
+        asked = line.split()
+        if asked[0] == "quit":
+            break
+        if asked[0] == "catch":  # up: read the room once, as a floor open all along has
+            reader.read()
+            print("caught up", flush=True)
+            continue
+        cpu_began, stop = time.process_time(), threading.Event()
+        readings: list[tuple[float, float]] = []
+        parts: list[float] = []
+        threads = [threading.Thread(target=follow, args=(reader, watch, stop, readings))]
+        if asked[0] == "report":
+            threads.append(threading.Thread(target=report, args=(database, stop, float(asked[1]), parts)))
+        for thread in threads:
+            thread.start()
+        sys.stdin.readline()  # stop
+        stop.set()
+        for thread in threads:
+            thread.join()
+        figures = {"readings": readings, "cpu": time.process_time() - cpu_began, "report": parts}
+        print(json.dumps(figures), flush=True)
+    print(f"tables {len(reader.read().tables)}", flush=True)
+    watch.close()
+    database.dispose()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
