@@ -33,7 +33,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.room.room_pool import WithJackpot
 from ofc_desk.service.store import checkpoint
 from ofc_desk.service.store.pool_ledger import pool_in
-from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
+from ofc_desk.service.table.fold import FoldHooks, StoredEvent, fold, pinned_machine
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.outcome import Outcome
 from ofc_desk.service.terms.snapshot import RequestView, TableSnapshot
@@ -115,23 +115,15 @@ class FloorRoom:
         )
 
 
-class FollowedEvent(Protocol):
-    """What the floor reads of a stored event: an `Event` row, or a checkpoint's rows after it."""
+class FollowedEvent(StoredEvent, Protocol):
+    """What the floor reads of a stored event (an `Event` row, or a checkpoint's rows after it):
+    what folding reads, and where the event stands in its chain."""
 
     @property
     def seq(self) -> int: ...
 
     @property
     def hash(self) -> str: ...
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def payload(self) -> str: ...
-
-    @property
-    def actor(self) -> str: ...
 
 
 Settled = tuple[int, tuple[ResultTransfer, ...], AwardPaid | None]
