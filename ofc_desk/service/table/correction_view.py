@@ -47,8 +47,8 @@ class CorrectionLine:
 class CorrectionPreview:
     lines: tuple[CorrectionLine, ...]
     words: str
-    """What is not covered and what the next hand would have owed (OFC: Fantasyland), in the audit
-    log's words."""
+    """What is not covered and what the next hand would have owed, in the audit log's words (the
+    latter in its game's, `hand_corrections.carried_words`)."""
     payload: HandCorrected
 
 
