@@ -13,7 +13,13 @@ from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind, LedgerKind
 from ofc_desk.service.terms.outcome import Outcome
-from ofc_desk.service.terms.payloads import EventPayload, HandCorrected, RawPayload, ShownPayload
+from ofc_desk.service.terms.payloads import (
+    CorrectedCarry,
+    EventPayload,
+    HandCorrected,
+    RawPayload,
+    ShownPayload,
+)
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 
 SUPERVISOR = {"supervisor": "Sue"}
@@ -245,6 +251,11 @@ def test_fantasyland_only_said_once_a_later_hand_was_dealt() -> None:
     correction = table.correct(1, ofc_entries({"Ann": ANN_QUEENS_RIGHT, "Bob": BOB_PLAIN}))
     assert not correction["fantasyland_follows"]
     assert (correction["fantasyland_recorded"], correction["fantasyland"]) == ({}, {"Ann": 13})
+    carry = CorrectedCarry.of(correction)  # what the generic correction passes through
+    assert carry == CorrectedCarry(owed={"Ann": 13}, recorded={}, follows=False)
+    assert carry.stored() == {
+        key: value for key, value in correction.items() if key.startswith("fantasyland")
+    }
     assert table.machine.carried.owed.get("Ann", 0) == 0 and table.machine.button == button
     sentence = HAND_CORRECTED.sentence(correction, "Sue")
     assert sentence.endswith(
@@ -279,6 +290,10 @@ def test_the_closed_game_at_a_pool_table() -> None:
     assert correction["difference"] == {name: d for name, d in difference.items() if d}
     assert difference["Ann"] > 0
     assert table.stacks == {name: before[name] + difference[name] for name in before}
+    # Nothing carried in the closed game: its keys stored empty as ever, and nothing said of them.
+    assert CorrectedCarry.of(correction) == CorrectedCarry(owed={}, recorded={}, follows=False)
+    assert HAND_CORRECTED.sentence(correction, "Sue").startswith("Sue corrected hand 1: Ann +")
+    assert "Fantasyland" not in HAND_CORRECTED.sentence(correction, "Sue")
     words = {"f": "front", "m": "middle", "b": "back"}
     assert correction["entries"][0]["rows"] == [words[row] for row in ROWS.split()]
     assert table.folded_again().snapshot(1, "h") == table.machine.snapshot(1, "h")

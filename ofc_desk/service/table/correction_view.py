@@ -13,11 +13,11 @@ from typing import Any, cast
 
 from ofc_desk.service.table.actions.hand_corrections import (
     CorrectingTable,
-    fantasyland_words,
+    carried_words,
     not_covered_words,
 )
 from ofc_desk.service.terms.events import EventKind
-from ofc_desk.service.terms.payloads import EntryPayload, HandCorrected, ShownPayload
+from ofc_desk.service.terms.payloads import CorrectedCarry, EntryPayload, HandCorrected, ShownPayload
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,8 @@ class CorrectionLine:
 class CorrectionPreview:
     lines: tuple[CorrectionLine, ...]
     words: str
-    """What is not covered and what Fantasyland would have been, in the audit log's words."""
+    """What is not covered and what the next hand would have owed, in the audit log's words (the
+    latter in its game's, `hand_corrections.carried_words`)."""
     payload: HandCorrected
 
 
@@ -84,7 +85,9 @@ def preview(
         )
         for name in trace.deal.order
     )
-    words = (not_covered_words(payload["not_covered"]) + fantasyland_words(payload)).lstrip("; ")
+    words = (not_covered_words(payload["not_covered"]) + carried_words(CorrectedCarry.of(payload))).lstrip(
+        "; "
+    )
     return CorrectionPreview(lines, words, payload)
 
 

@@ -8,6 +8,7 @@ renamed or retyped here breaks the verification of every existing database.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
 RawPayload = Mapping[str, object]
@@ -128,10 +129,55 @@ class ChipsCorrected(TypedDict):
     request: NotRequired[int]
 
 
-class HandCorrected(TypedDict):
+class CarriedCorrection(TypedDict):
+    """The part of `HandCorrected` that says what the corrected hand leaves the next owing its players
+    (`carry.CarryOver.owed`), read and written as `CorrectedCarry`. Stored under OFC's word,
+    Fantasyland's, from before the carry-over was a game's own: the keys stay as they are stored, and
+    a game that carries nothing stores them empty."""
+
+    fantasyland: dict[str, int]
+    """What the corrected hand leaves the next owing each player, in their seats' order (OFC: who
+    it sends to Fantasyland, with their cards)."""
+    fantasyland_recorded: dict[str, int]
+    """What the hand left owing as recorded (or last corrected)."""
+    fantasyland_follows: bool
+    """Whether the next hand's carry-over and button follow the corrected hand (it is the last
+    settled one and the next has not started)."""
+
+
+@dataclass(frozen=True)
+class CorrectedCarry:
+    """What a correction changes of what the next hand owes, under names of no game: the generic
+    correction passes it through (`actions.hand_corrections`) and each game says it
+    (`games.choose.CARRY_CORRECTION_WORDS`)."""
+
+    owed: dict[str, int]
+    """What the corrected hand leaves the next owing, in the players' seats' order."""
+    recorded: dict[str, int]
+    """What the hand left the next owing as recorded (or last corrected)."""
+    follows: bool
+    """Whether the next hand's carry-over and button follow the corrected hand."""
+
+    @classmethod
+    def of(cls, correction: CarriedCorrection) -> CorrectedCarry:
+        return cls(
+            correction["fantasyland"], correction["fantasyland_recorded"], correction["fantasyland_follows"]
+        )
+
+    def stored(self) -> CarriedCorrection:
+        """Its keys of the stored payload, as they have always been spelled."""
+        return {
+            "fantasyland": self.owed,
+            "fantasyland_recorded": self.recorded,
+            "fantasyland_follows": self.follows,
+        }
+
+
+class CorrectedHand(TypedDict):
     """A settled hand corrected by a floor supervisor (docs/rules.md §12): its entries as they
     should stand, the result they score and settle to from the stacks the hand began with, each
-    player's difference D against the recorded (or last corrected) settlement, and D paid now."""
+    player's difference D against the recorded (or last corrected) settlement, and D paid now: what
+    every game's correction says alike (`HandCorrected` adds what the next hand owes)."""
 
     hand: int
     entries: list[EntryPayload | ShownPayload]
@@ -145,16 +191,13 @@ class HandCorrected(TypedDict):
     """What could not be paid at the table, with D's sign (paid + not covered = D)."""
     stacks_after: dict[str, int]
     """The stacks of the hand's players still seated once the correction is paid."""
-    fantasyland: dict[str, int]
-    """Who the corrected hand sends to Fantasyland, with their cards (empty in the closed game)."""
-    fantasyland_recorded: dict[str, int]
-    """Who the hand sent there as recorded (or last corrected)."""
-    fantasyland_follows: bool
-    """Whether the next hand's Fantasyland and button follow the corrected hand (it is the last
-    settled one and the next has not started)."""
     reason: str
     supervisor: str
     request: NotRequired[int]
+
+
+class HandCorrected(CorrectedHand, CarriedCorrection):
+    """A settled hand corrected, and what the correction changes of what the next hand owes."""
 
 
 class RulesChanged(TypedDict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, cast
 
-from ofc_desk.i18n import _, formatting, ngettext
+from ofc_desk.i18n import _, formatting
 from ofc_desk.service.room import requests
 from ofc_desk.service.room.requests import REQUEST_KEY
 from ofc_desk.service.table.actions.spec import ActionSpec, Signer, Spec
@@ -25,12 +25,20 @@ from ofc_desk.service.table.corrections import (
     settling_order,
 )
 from ofc_desk.service.table.games.base import GameTable
+from ofc_desk.service.table.games.choose import CARRY_CORRECTION_WORDS
 from ofc_desk.service.table.supervision import SupervisedTable, approver
 from ofc_desk.service.terms import reading
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import ChipKind, EventKind, LedgerKind
 from ofc_desk.service.terms.outcome import LedgerEntry, Outcome
-from ofc_desk.service.terms.payloads import EntryPayload, HandCorrected, RawPayload, ShownPayload
+from ofc_desk.service.terms.payloads import (
+    CorrectedCarry,
+    CorrectedHand,
+    EntryPayload,
+    HandCorrected,
+    RawPayload,
+    ShownPayload,
+)
 
 
 class CorrectingTable(SupervisedTable, GameTable, Protocol):
@@ -57,8 +65,10 @@ def check_hand_corrected(machine: CorrectingTable, raw: RawPayload) -> HandCorre
     difference = differences(trace.net, net_of(rescored.result))
     seated = {seat.name: seat.stack for seat in machine.seats}
     now = pay_now(difference, settling_order(trace), seated)
-    fantasyland = owed_after(trace, rescored.live, rescored.result)
-    payload: HandCorrected = {
+    carry = CorrectedCarry(
+        owed_after(trace, rescored.live, rescored.result), trace.owed_next, _follows(machine, trace)
+    )
+    corrected: CorrectedHand = {
         "hand": number,
         "entries": [cast(EntryPayload | ShownPayload, entry) for entry in rescored.entries],
         "result": rescored.result.to_json(),
@@ -66,17 +76,15 @@ def check_hand_corrected(machine: CorrectingTable, raw: RawPayload) -> HandCorre
         "paid": now.paid,
         "not_covered": now.not_covered,
         "stacks_after": {n: seated[n] + now.paid.get(n, 0) for n in trace.deal.order if n in seated},
-        "fantasyland": fantasyland,
-        "fantasyland_recorded": trace.owed_next,
-        "fantasyland_follows": _follows(machine, trace),
         "reason": reading.text(raw, "reason").strip(),
         "supervisor": approver(raw),
     }
+    payload: HandCorrected = {**corrected, **carry.stored()}
     return requests.link_to_request(machine, EventKind.HAND_CORRECTED, raw, payload)
 
 
 def _follows(machine: CorrectingTable, trace: HandTrace) -> bool:
-    """The next hand's Fantasyland and button follow the corrected hand only when it is the last
+    """The next hand's carry-over and button follow the corrected hand only when it is the last
     settled one, the next has not started and everyone dealt in is still seated."""
     seated = {seat.name for seat in machine.seats}
     return (
@@ -101,7 +109,8 @@ def apply_hand_corrected(machine: CorrectingTable, payload: HandCorrected) -> Ou
             changes[name] = changes.get(name, 0) + chips  # a void takes these back too
             ledger.append(LedgerEntry(name, LedgerKind.HAND_CORRECTION, chips, number, note))
     rescored = rescore(trace, payload["entries"])
-    if payload["fantasyland_follows"]:
+    carry = CorrectedCarry.of(payload)
+    if carry.follows:
         _carry_on(machine, trace, rescored.live, rescored.result)
     machine.hand_traces[number] = HandTrace(
         trace.game,
@@ -110,7 +119,7 @@ def apply_hand_corrected(machine: CorrectingTable, payload: HandCorrected) -> Ou
         trace.seats,
         rescored.entries,
         net_of(rescored.result),
-        dict(payload["fantasyland"]),
+        dict(carry.owed),
         trace.button_before,
         trace.corrections + 1,
     )
@@ -118,7 +127,7 @@ def apply_hand_corrected(machine: CorrectingTable, payload: HandCorrected) -> Ou
 
 
 def _carry_on(machine: CorrectingTable, trace: HandTrace, live: Any, result: Any) -> None:
-    """The next hand's Fantasyland and button as the corrected hand leaves them: what the hand
+    """The next hand's carry-over and button as the corrected hand leaves them: what the hand
     before carried over and the button put back as they were before the hand settled, then carried
     on."""
     machine.carried = trace.deal.carried
@@ -127,13 +136,13 @@ def _carry_on(machine: CorrectingTable, trace: HandTrace, live: Any, result: Any
 
 
 def hand_corrected_sentence(correction: HandCorrected, actor: str) -> str:
-    said = _("{supervisor} corrected hand {number}: {differences}{not_covered}{fantasyland}{request}")
+    said = _("{supervisor} corrected hand {number}: {differences}{not_covered}{carried}{request}")
     return said.format(
         supervisor=correction["supervisor"],
         number=correction["hand"],
         differences=differences_words(correction["difference"]),
         not_covered=not_covered_words(correction["not_covered"]),
-        fantasyland=fantasyland_words(correction),
+        carried=carried_words(CorrectedCarry.of(correction)),
         request=_on_request(correction),
     )
 
@@ -152,27 +161,9 @@ def not_covered_words(not_covered: dict[str, int]) -> str:
     return _("; not covered: {chips}").format(chips=differences_words(not_covered))
 
 
-def fantasyland_words(correction: HandCorrected) -> str:
-    """A change of who goes to Fantasyland: followed by the next hand, or only said."""
-    before, after = correction["fantasyland_recorded"], correction["fantasyland"]
-    if before == after:
-        return ""
-    going = _players_cards(after)
-    if correction["fantasyland_follows"]:
-        return _("; Fantasyland next hand: {going}").format(going=going)
-    said = _("; Fantasyland would have been {going} (recorded: {recorded}); later hands stand")
-    return said.format(going=going, recorded=_players_cards(before))
-
-
-def _players_cards(fantasyland: dict[str, int]) -> str:
-    if not fantasyland:
-        return _("nobody")
-    return ", ".join(_player_cards(name, cards) for name, cards in fantasyland.items())
-
-
-def _player_cards(player: str, cards: int) -> str:
-    said = ngettext("{player} ({count} card)", "{player} ({count} cards)", cards)
-    return said.format(player=player, count=cards)
+def carried_words(carry: CorrectedCarry) -> str:
+    """What the correction changes of what the next hand owes, in its game's words ("" if nothing)."""
+    return "".join(words(carry) for words in CARRY_CORRECTION_WORDS)
 
 
 def _on_request(payload: HandCorrected) -> str:

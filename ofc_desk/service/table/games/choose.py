@@ -17,9 +17,11 @@ from ofc_desk.service.table.games.chinese.game import ChineseGame
 from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
 from ofc_desk.service.table.games.chinese.words import said_showdown
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.correction import fantasyland_words
 from ofc_desk.service.table.games.ofc.game import OfcGame
 from ofc_desk.service.table.games.ofc.rescoring import OFC_RESCORING
 from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.payloads import CorrectedCarry
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import TurnKind
 
@@ -44,6 +46,11 @@ OWN_ENTRY_WORDS: Final[Mapping[EventKind, Callable[[Mapping[str, object]], str]]
 }
 """The audit log's words for each entry only one game has, by its event (a street's are the
 service's own, `actions.hand.entry_sentence`)."""
+
+CARRY_CORRECTION_WORDS: Final[tuple[Callable[[CorrectedCarry], str], ...]] = (fantasyland_words,)
+"""Each game's words for what a correction of a settled hand changes of what the next hand owes
+(`actions.hand_corrections`); a game that carries nothing has none. A stored correction does not
+name its game: each says nothing when what is owed is as recorded, as it always is in another game."""
 
 TURN_ENTRIES: Final[dict[TurnKind, type[Entry]]] = {
     TurnKind.STREET: Place,
