@@ -64,4 +64,4 @@ class ToyReport:
         return transfer.reason
 
     def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
-        return {"player": payload["player"], "cards": " ".join(payload["cards"]), "rows": ""}
+        return {"player": payload["player"], "cards": " ".join(payload["cards"])}

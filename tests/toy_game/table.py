@@ -171,6 +171,10 @@ class ToyGame:
     def entry(self) -> EventKind:
         return EventKind.SHOWN
 
+    @property
+    def action_keys(self) -> tuple[str, ...]:
+        return ("player", "cards")  # one row, no row words
+
     def nothing_to_settle(self) -> ActionRefused:
         return no_showdown_being_entered()
 
