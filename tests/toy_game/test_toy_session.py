@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from ofc_desk.core.cards import parse_cards
 from ofc_desk.core.presets import Game
 from ofc_desk.reports.exports import replay_script, write_hands_csv
 from ofc_desk.reports.loader import load_session_record
@@ -17,7 +18,8 @@ from ofc_desk.service.replays.replay import ReplayError, run_replay
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.storage.users import sign_in
 from tests.helpers.report_sessions import DEALER, DEALER_PIN, new_database
-from tests.toy_game.rules import TOY
+from tests.toy_game.report import ToyReport, ToySeat
+from tests.toy_game.rules import TOY, row_name
 from tests.toy_game.table import ShowRow
 
 ROWS = {"Ann": "As Ad Ac 2d 3d", "Bob": "Ks Kd 4c 2c 3c", "Cy": "5s 6d 8c 9c Th"}
@@ -39,6 +41,12 @@ def test_a_toy_session_is_dealt_settled_and_verified(tmp_path: Path) -> None:
     verify_database(database)
     record = load_session_record(database)
     assert [hand.number for hand in record.hands] == [1]
+    shown = {seat.name: seat.part for seat in record.hands[0].seats}  # the toy's own part of each line
+    assert shown == {name: ToySeat(cards, row_name(parse_cards(cards))) for name, cards in ROWS.items()}
+    assert (
+        ToyReport().in_place_of_rows(record.hands[0].seats[0])
+        == f"{ROWS['Ann']}: {row_name(parse_cards(ROWS['Ann']))}"
+    )
     pdf, csv = io.BytesIO(), io.StringIO()
     write_session_report(record, pdf)
     write_hands_csv(record, csv)
