@@ -16,6 +16,7 @@ from ofc_desk.core.results import HandResult, ResultReader, ResultSeat, ResultTr
 
 TOY_WORD: Final = "toy"
 ROW_CARDS: Final = 5
+MOST_PLAYERS: Final = 6
 
 
 TOY: Final = new_game("TOY", TOY_WORD)
