@@ -41,9 +41,17 @@ VARIANT_LABELS: Final[dict[str, LazyText]] = {
 }
 """Each variant word in the reader's language."""
 
-MOST_SEATS: Final = max(CHINESE_MOST_PLAYERS, *(variant.structure.max_players for variant in Variant))
-"""The most players a table of any game seats: the seat numbers a new table offers (the shipped
-games': one registered at run time seats no more)."""
+MOST_SEATS: Final[dict[Game, int]] = {
+    Game.OFC: max(variant.structure.max_players for variant in Variant),
+    Game.CHINESE: CHINESE_MOST_PLAYERS,
+}
+"""The most players a table of each game seats, in any of its variants (`most_seats`)."""
+
+
+def most_seats() -> int:
+    """The most players a table of any game registered seats: the seat numbers a new table offers."""
+    return max(MOST_SEATS.values())
+
 
 PRESET_LOADERS: Final[dict[Game, Callable[[str], object]]] = {
     Game.OFC: load_preset,
@@ -102,19 +110,22 @@ class CoreGame:
     is_deal: Callable[[Any], bool]
     """Whether a deal `ofc-desk score` reads is its own (`DEAL_GAMES`)."""
     score_deal: DealScoring
+    most_players: int
+    """The most players a table of it seats (`MOST_SEATS`)."""
 
 
 def register_game(part: CoreGame) -> Undo:
     """A game beyond the shipped two added to every registry of the core: `Game` (its member and
-    label), `GAME_OF_VARIANT`, `VARIANT_LABELS`, `PRESET_LOADERS`, `DEAL_GAMES` (in any order) and
-    the stored results' `READERS`; refused, and nothing added, when a registry has it already. The
-    undo returned takes it out of each again."""
+    label), `GAME_OF_VARIANT`, `VARIANT_LABELS`, `PRESET_LOADERS`, `DEAL_GAMES` (in any order),
+    `MOST_SEATS` and the stored results' `READERS`; refused, and nothing added, when a registry has
+    it already. The undo returned takes it out of each again."""
     game = part.game
     additions = add_entries(
         (GAME_OF_VARIANT, dict.fromkeys(part.variants, game)),
         (VARIANT_LABELS, dict(part.variants)),
         (PRESET_LOADERS, {game: part.load_preset}),
         (DEAL_GAMES, {game: (part.is_deal, part.score_deal)}),
+        (MOST_SEATS, {game: part.most_players}),
         (READERS, dict.fromkeys(part.variants, part.read_result)),
     )
     try:

@@ -460,7 +460,7 @@ def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int, *, game: R
         fantasyland_cards=fantasyland_cards,
         fantasyland_next=seat.fantasyland_next,
         rake=rake,
-        chinese=game.seat_part(seat),
+        part=game.seat_part(seat),
     )
 
 

@@ -57,13 +57,34 @@ class RowRecord:
 
 
 @dataclass(frozen=True)
-class ChineseSeat:
+class SeatPart:
+    """A game's own part of a player's line in a hand, beside what every game's line holds (as
+    `core.results.SeatPart` is of a result's): subclassed by the game (`ReportGame.seat_part`) and
+    read by its part of the reports. The players table counts what it says of the hand."""
+
+    @property
+    def surrendered(self) -> bool:
+        """The hand given up, no rows shown."""
+        return False
+
+    @property
+    def declared_special(self) -> bool:
+        """A special hand declared in place of rows."""
+        return False
+
+
+@dataclass(frozen=True)
+class ChineseSeat(SeatPart):
     """A Chinese poker player's showdown beyond the rows (docs/rules.md §10)."""
 
     surrendered: bool = False
     declared: str = ""
     """The special declared (`dragon`), or empty."""
     misset_reason: str = ""
+
+    @property
+    def declared_special(self) -> bool:
+        return bool(self.declared)
 
 
 @dataclass(frozen=True)
@@ -84,8 +105,9 @@ class SeatResult:
     fantasyland_next: int = 0
     """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
     rake: int = 0
-    chinese: ChineseSeat | None = None
-    """What a Chinese poker hand adds: a surrender, a declared special, the misset's reason."""
+    part: SeatPart | None = None
+    """The game's own part of the line (a Chinese poker surrender, declared special, misset's
+    reason: `ChineseSeat`); None where the game's record adds nothing (OFC)."""
 
     @property
     def chips_moved(self) -> int:
@@ -98,13 +120,13 @@ class SeatResult:
 
     @property
     def surrendered(self) -> bool:
-        """A Chinese poker hand given up (no other game's hand is)."""
-        return self.chinese is not None and self.chinese.surrendered
+        """A hand given up, as the game's part says (a Chinese poker surrender)."""
+        return self.part is not None and self.part.surrendered
 
     @property
     def declared_special(self) -> bool:
-        """A Chinese poker special hand declared (no other game's hand is)."""
-        return self.chinese is not None and bool(self.chinese.declared)
+        """A special hand declared, as the game's part says (Chinese poker)."""
+        return self.part is not None and self.part.declared_special
 
 
 @dataclass(frozen=True)

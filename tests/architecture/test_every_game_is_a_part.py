@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection
 
 import pytest
 
-from ofc_desk.core.games import DEAL_GAMES, GAME_OF_VARIANT, PRESET_LOADERS, VARIANT_LABELS
+from ofc_desk.core.games import DEAL_GAMES, GAME_OF_VARIANT, MOST_SEATS, PRESET_LOADERS, VARIANT_LABELS
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.stored_results import READERS
 from ofc_desk.desk.games import DESK_GAMES
@@ -52,6 +52,7 @@ REGISTRIES: dict[str, Callable[[], Collection[Game]]] = {
     "desk: desk/games/__init__.py, DESK_GAMES": lambda: DESK_GAMES.keys(),
     "reports: reports/games/__init__.py, GAMES (report_game)": lambda: REPORT_GAMES.keys(),
     "core: core/games.py, DEAL_GAMES (ofc-desk score)": lambda: DEAL_GAMES.keys(),
+    "core: core/games.py, MOST_SEATS (the seats a new table offers)": lambda: MOST_SEATS.keys(),
 }
 """Each registry, and the games it has a part for."""
 

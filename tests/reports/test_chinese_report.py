@@ -67,14 +67,14 @@ def _played(path: Path, script: dict[str, Any]) -> SessionRecord:
 def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page(tmp_path: Path) -> None:
     record = _played(tmp_path / "chinese.db", SCRIPT)
     first, second = record.hands
-    by_name = {seat.name: seat.chinese for seat in first.seats}
+    by_name = {seat.name: seat.part for seat in first.seats}
     assert by_name == {
         "Ann": ChineseSeat(),
         "Bob": ChineseSeat(surrendered=True),
         "Cy": ChineseSeat(declared="six-pairs"),
     }
     cy = next(seat for seat in second.seats if seat.name == "Cy")
-    assert cy.foul and cy.chinese == ChineseSeat(misset_reason="the middle is weaker than the front")
+    assert cy.foul and cy.part == ChineseSeat(misset_reason="the middle is weaker than the front")
     assert [(t.settles, t.why) for t in first.transfers] == [
         ("special", "Cy's six pairs (3 units)"),
         ("rest", "Bob surrendered"),

@@ -78,7 +78,7 @@ def test_each_entry_is_one_games_and_a_script_spells_it_as_the_replay_reads_it()
 
 
 def test_only_chinese_poker_says_a_surrender_in_place_of_the_rows(sample_record: SessionRecord) -> None:
-    seat = replace(sample_record.hands[0].seats[0], chinese=ChineseSeat(surrendered=True))
+    seat = replace(sample_record.hands[0].seats[0], part=ChineseSeat(surrendered=True))
     with in_language(Language.EN):
         assert ChineseReport().in_place_of_rows(seat) == "surrendered: no hand shown"
         assert ChineseReport().showdown_words(seat) == "surrendered"

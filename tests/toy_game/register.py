@@ -15,6 +15,7 @@ from ofc_desk.service.table.games import choose
 from tests.toy_game.desk import ToyDesk
 from tests.toy_game.report import ToyReport
 from tests.toy_game.rules import (
+    MOST_PLAYERS,
     TOY,
     TOY_WORD,
     is_toy_deal,
@@ -32,6 +33,7 @@ TOY_CORE = core_games.CoreGame(
     read_result=read_toy_result,
     is_deal=is_toy_deal,
     score_deal=score_toy_deal_json,
+    most_players=MOST_PLAYERS,
 )
 
 

@@ -4,20 +4,30 @@ row bonus, a row shown as the player's entry."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.units import mm
 
 from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.reports.record import (
-    ChineseSeat,
     HandRecord,
     PlayerSummary,
     RuleSetting,
+    SeatPart,
     SeatResult,
     TransferRecord,
 )
 from ofc_desk.service.terms.events import EventKind
+from tests.toy_game.rules import ToyShown, row_name
+
+
+@dataclass(frozen=True)
+class ToySeat(SeatPart):
+    """The toy's own part of a player's line in the report: the row shown, and its hand."""
+
+    cards: str
+    hand: str
 
 
 class ToyReport:
@@ -33,11 +43,15 @@ class ToyReport:
     def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
         return (player.hands_played, 0, 0)
 
-    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
-        return None
+    def seat_part(self, seat: ResultSeat) -> ToySeat | None:
+        shown = seat.showdown
+        if not isinstance(shown, ToyShown):
+            return None
+        return ToySeat(" ".join(card.text for card in shown.row), row_name(shown.row))
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
-        return "one row of five"
+        part = seat.part
+        return f"{part.cards}: {part.hand}" if isinstance(part, ToySeat) else ""
 
     def why(self, transfer: TransferRecord, hand: HandRecord) -> str | None:
         return "the stronger row"
@@ -64,4 +78,4 @@ class ToyReport:
         return transfer.reason
 
     def script_entry(self, payload: Mapping[str, Any]) -> dict[str, Any]:
-        return {"player": payload["player"], "cards": " ".join(payload["cards"]), "rows": ""}
+        return {"player": payload["player"], "cards": " ".join(payload["cards"])}

@@ -12,10 +12,11 @@ from typing import Any, Final, cast
 from ofc_desk.core.cards import Card, CardError, parse_cards
 from ofc_desk.core.hands import hand_name, strength
 from ofc_desk.core.presets import new_game
-from ofc_desk.core.results import HandResult, ResultReader, ResultSeat, ResultTransfer
+from ofc_desk.core.results import HandResult, ResultReader, ResultSeat, ResultTransfer, SeatPart
 
 TOY_WORD: Final = "toy"
 ROW_CARDS: Final = 5
+MOST_PLAYERS: Final = 6
 
 
 TOY: Final = new_game("TOY", TOY_WORD)
@@ -77,6 +78,13 @@ class ToyResult:
         return self.transfers
 
 
+@dataclass(frozen=True)
+class ToyShown(SeatPart):
+    """The toy's own part of a player's line in a hand's result (`ResultSeat.showdown`): the row."""
+
+    row: tuple[Card, ...]
+
+
 def score_toy(stacks: Mapping[str, int], rows: Mapping[str, tuple[Card, ...]], unit: int) -> ToyResult:
     """Each player who is not among the strongest rows pays each winner a unit, while chips last."""
     best = max(strength(row) for row in rows.values())
@@ -107,7 +115,7 @@ def read_toy_result(result: ResultReader) -> HandResult:
             None,
             0,
             0,
-            None,
+            ToyShown(read_row(player.value("row"))),
         )
         for player in result.items("players")
     )

@@ -32,6 +32,7 @@ from ofc_desk.service.terms.payloads import EventPayload, RawPayload, ShownPaylo
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase, RowView, Turn, TurnKind
 from tests.toy_game.rules import (
+    MOST_PLAYERS,
     ROW_CARDS,
     TOY,
     TOY_WORD,
@@ -157,7 +158,7 @@ class ToyGame:
 
     @property
     def seat_limits(self) -> tuple[int, int]:
-        return 2, 6
+        return 2, MOST_PLAYERS
 
     @property
     def rake(self) -> RakeRules:
@@ -170,6 +171,10 @@ class ToyGame:
     @property
     def entry(self) -> EventKind:
         return EventKind.SHOWN
+
+    @property
+    def action_keys(self) -> tuple[str, ...]:
+        return ("player", "cards")  # one row, no row words
 
     def nothing_to_settle(self) -> ActionRefused:
         return no_showdown_being_entered()

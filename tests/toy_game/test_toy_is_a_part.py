@@ -13,8 +13,10 @@ from ofc_desk.cli.score import score_document
 from ofc_desk.core.games import (
     DEAL_GAMES,
     GAME_OF_VARIANT,
+    MOST_SEATS,
     PRESET_LOADERS,
     VARIANT_LABELS,
+    most_seats,
     register_game,
 )
 from ofc_desk.core.presets import Game, new_game
@@ -27,7 +29,7 @@ from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.games import choose
 from tests.architecture import test_every_game_is_a_part as every_game
 from tests.toy_game.register import TOY_CORE, toy_registered
-from tests.toy_game.rules import TOY, TOY_WORD, load_toy_preset
+from tests.toy_game.rules import MOST_PLAYERS, TOY, TOY_WORD, load_toy_preset
 from tests.toy_game.table import ToyGame
 from tests.toy_game.test_toy_session import ROWS
 
@@ -58,6 +60,14 @@ def test_ofc_desk_score_scores_a_toy_deal_whatever_order_the_games_were_register
     assert "variant" not in json.loads(scored)  # an OFC result, as OFC's reader scores it
 
 
+def test_a_new_table_offers_as_many_seats_as_the_toy_seats() -> None:
+    shipped = most_seats()
+    assert shipped < MOST_PLAYERS  # the shipped games seat fewer than the toy
+    with toy_registered():
+        assert most_seats() == MOST_PLAYERS
+    assert most_seats() == shipped
+
+
 def registries() -> dict[str, object]:
     """Every registry a game is added to, copied as it is now."""
     return {
@@ -70,6 +80,7 @@ def registries() -> dict[str, object]:
                 ("VARIANT_LABELS", VARIANT_LABELS),
                 ("PRESET_LOADERS", PRESET_LOADERS),
                 ("DEAL_GAMES", DEAL_GAMES),
+                ("MOST_SEATS", MOST_SEATS),
                 ("READERS", READERS),
                 ("service GAMES", choose.GAMES),
                 ("STORED_RULE_WORDS", STORED_RULE_WORDS),

@@ -7,17 +7,19 @@ from pathlib import Path
 
 import pytest
 
+from ofc_desk.core.cards import parse_cards
 from ofc_desk.core.presets import Game
 from ofc_desk.reports.exports import replay_script, write_hands_csv
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableSetup, open_table
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.replays.replay import ReplayError, run_replay
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.storage.users import sign_in
 from tests.helpers.report_sessions import DEALER, DEALER_PIN, new_database
-from tests.toy_game.rules import TOY
+from tests.toy_game.report import ToyReport, ToySeat
+from tests.toy_game.rules import TOY, row_name
 from tests.toy_game.table import ShowRow
 
 ROWS = {"Ann": "As Ad Ac 2d 3d", "Bob": "Ks Kd 4c 2c 3c", "Cy": "5s 6d 8c 9c Th"}
@@ -39,6 +41,12 @@ def test_a_toy_session_is_dealt_settled_and_verified(tmp_path: Path) -> None:
     verify_database(database)
     record = load_session_record(database)
     assert [hand.number for hand in record.hands] == [1]
+    shown = {seat.name: seat.part for seat in record.hands[0].seats}  # the toy's own part of each line
+    assert shown == {name: ToySeat(cards, row_name(parse_cards(cards))) for name, cards in ROWS.items()}
+    assert (
+        ToyReport().in_place_of_rows(record.hands[0].seats[0])
+        == f"{ROWS['Ann']}: {row_name(parse_cards(ROWS['Ann']))}"
+    )
     pdf, csv = io.BytesIO(), io.StringIO()
     write_session_report(record, pdf)
     write_hands_csv(record, csv)
@@ -52,3 +60,25 @@ def test_a_toy_session_is_dealt_settled_and_verified(tmp_path: Path) -> None:
     assert (hand.seats, hand.transfers) == (first.seats, first.transfers), replayed
     again.dispose()
     database.dispose()
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_toy_script_says_its_entries_with_the_toys_own_keys(tmp_path: Path) -> None:
+    """The toy's entry is a player's cards, no rows: its script is read with the keys the toy's
+    table says (`TableGame.action_keys`), where OFC and Chinese poker need rows too."""
+    header = {"table": "Toy", "variant": "toy", "rules": "toy", "unit": 5, "button": "Cy"}
+    seats = [{"name": name, "buy_in": 100} for name in ROWS]
+    actions = [{"player": player, "cards": cards} for player, cards in ROWS.items()]
+    script = {**header, "seats": seats, "dealer": DEALER, "hands": [{"actions": actions}]}
+    database = new_database(f"sqlite:///{tmp_path / 'toy.db'}")
+    replayed = run_replay(database, script, resume=False, pins={DEALER: DEALER_PIN}.get)
+    assert replayed["stacks"] == {"Ann": 110, "Bob": 95, "Cy": 95}
+    written = replay_script(load_session_record(database))["hands"]
+    assert written == [{"actions": actions}]  # written as it was read: no rows
+    database.dispose()
+    with_rows = {**script, "hands": [{"actions": [{**actions[0], "rows": "back"}]}]}
+    with pytest.raises(ReplayError, match=r"^hand 1, action 1\.rows: unknown key \(use cards, player\)$"):
+        run_replay(new_database("sqlite://"), with_rows, resume=False)
+    no_cards = {**script, "hands": [{"actions": [{"player": "Ann"}]}]}
+    with pytest.raises(ReplayError, match=r"^hand 1, action 1: an action needs player, cards$"):
+        run_replay(new_database("sqlite://"), no_cards, resume=False)

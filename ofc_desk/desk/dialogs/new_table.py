@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ofc_desk.core.games import MOST_SEATS
+from ofc_desk.core.games import most_seats
 from ofc_desk.core.presets import Game, preset_names
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, choose_data
@@ -210,7 +210,7 @@ class NewTableDialog(AttemptDialog):
         self.table_name = self.add_line(_("Table name"), text=_("Table 1"))
         self.rules = RulesFields(self, TableRules())
         self.seats: list[tuple[QLineEdit, ChipAmountEdit]] = []
-        for number in range(1, MOST_SEATS + 1):
+        for number in range(1, most_seats() + 1):
             name = self.add_line(_("Seat {number} player").format(number=number))
             buy_in = self.add_amount(_("Seat {number} buy-in").format(number=number), 100)
             self.seats.append((name, buy_in))

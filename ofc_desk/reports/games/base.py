@@ -11,10 +11,10 @@ from typing import Any, Protocol
 
 from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.reports.record import (
-    ChineseSeat,
     HandRecord,
     PlayerSummary,
     RuleSetting,
+    SeatPart,
     SeatResult,
     TransferRecord,
 )
@@ -46,9 +46,10 @@ class ReportGame(Protocol):
         """The word under the name of a player whose hand did not stand (foul, misset)."""
         ...
 
-    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
-        """What the game's record of a player adds to the rows (a Chinese surrender, a declared
-        special, a misset's reason); None for a game whose record adds nothing."""
+    def seat_part(self, seat: ResultSeat) -> SeatPart | None:
+        """What the game's record of a player adds to the rows, as the game's own type (a Chinese
+        surrender, a declared special, a misset's reason: `ChineseSeat`); None for a game whose
+        record adds nothing. The record keeps it (`SeatResult.part`) for the game's part to read."""
         ...
 
     def in_place_of_rows(self, seat: SeatResult) -> str:

@@ -92,12 +92,13 @@ class ChineseReport:
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
         """The words a player's row cells carry when the hand was not set: never an empty row."""
-        if seat.chinese is None:
+        chinese = chinese_part(seat)
+        if chinese is None:
             return ""
-        if seat.chinese.surrendered:
+        if chinese.surrendered:
             return _("surrendered: no hand shown")
-        if seat.chinese.declared:
-            special = special_words(seat.chinese.declared)
+        if chinese.declared:
+            special = special_words(chinese.declared)
             return _("declared {special}: paid as a special").format(special=special)
         return ""
 
@@ -137,14 +138,15 @@ class ChineseReport:
 
     def showdown_words(self, seat: SeatResult) -> str:
         """The hands CSV's account of a showdown."""
-        if seat.chinese is None:
+        chinese = chinese_part(seat)
+        if chinese is None:
             return ""
-        if seat.chinese.surrendered:
+        if chinese.surrendered:
             return "surrendered"
-        if seat.chinese.declared:
-            return f"declared {seat.chinese.declared}"
-        if seat.chinese.misset_reason:
-            return f"misset: {seat.chinese.misset_reason}"
+        if chinese.declared:
+            return f"declared {chinese.declared}"
+        if chinese.misset_reason:
+            return f"misset: {chinese.misset_reason}"
         return "set"
 
     def transfer_note(self, transfer: TransferRecord) -> str:
@@ -262,6 +264,11 @@ def special_words(kind: str) -> str:
     """A declared special (`SpecialKind`'s value) in the reader's words; an unknown one by its
     stored name."""
     return str(SpecialKind(kind).label) if kind in SPECIAL_KINDS else kind.replace("-", " ")
+
+
+def chinese_part(seat: SeatResult) -> ChineseSeat | None:
+    """A player's Chinese part of a hand in the record, None for another game's."""
+    return seat.part if isinstance(seat.part, ChineseSeat) else None
 
 
 def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:

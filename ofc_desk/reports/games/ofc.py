@@ -16,11 +16,11 @@ from ofc_desk.core.results import HandResult, ResultSeat
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.reports.games.base import unreadable_preset
 from ofc_desk.reports.record import (
-    ChineseSeat,
     HandRecord,
     MatchupRecord,
     PlayerSummary,
     RuleSetting,
+    SeatPart,
     SeatResult,
     TransferRecord,
 )
@@ -73,7 +73,7 @@ class OfcReport:
     def flag(self) -> str:
         return _("FOUL")
 
-    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
+    def seat_part(self, seat: ResultSeat) -> SeatPart | None:
         return None  # a fouled hand's reason is the record's own
 
     def in_place_of_rows(self, seat: SeatResult) -> str:

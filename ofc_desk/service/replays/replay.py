@@ -25,7 +25,6 @@ from ofc_desk.service.replays.replay_accounts import (
     prepare_accounts,
 )
 from ofc_desk.service.replays.replay_vocabulary import (
-    ACTION_KEYS,
     DEALER_OP,
     FLOOR_OPS,
     OP_FIELDS,
@@ -42,7 +41,7 @@ from ofc_desk.service.table import commands
 from ofc_desk.service.table.actions import SUPERVISED
 from ofc_desk.service.table.dealers import HAND_OVERS
 from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
-from ofc_desk.service.table.games.choose import own_entry
+from ofc_desk.service.table.games.choose import game_for, own_entry
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms import reading
 from ofc_desk.service.terms.errors import ActionRefused
@@ -113,7 +112,7 @@ def run_replay(
         raise ReplayError(
             _("table {table} already has an open session here: use --resume").format(table=table)
         )
-    steps = list(_steps(script))
+    steps = list(_steps(script, _action_keys(setup_payload)))
     hand_overs = [step.dealer for step in steps if isinstance(step, HandOver)]
     opening = None if resume and session_id is not None else _checked_opening(setup_payload)
     try:
@@ -143,6 +142,15 @@ def _checked_opening(payload: dict[str, Any]) -> TableSetup:
     except (ActionRefused, ValueError, TypeError) as error:
         raise ReplayError(_table_refused(error)) from None
     return setup
+
+
+def _action_keys(payload: dict[str, Any]) -> tuple[str, ...]:
+    """The keys an entry of the script's game carries (`TableGame.action_keys`): a table keeps its
+    game all session, so the header's rules say it for every hand."""
+    try:
+        return game_for(TableRules.from_json(payload["rules"])).action_keys
+    except (ActionRefused, ValueError, TypeError) as error:
+        raise ReplayError(_table_refused(error)) from None
 
 
 def _table_refused(error: Exception) -> str:
@@ -326,7 +334,7 @@ def _mapping(value: object) -> Mapping[str, object]:
     return value if isinstance(value, Mapping) else {}
 
 
-def _steps(script: Mapping[str, object]) -> Iterator[Step | HandOver]:
+def _steps(script: Mapping[str, object], action_keys: tuple[str, ...]) -> Iterator[Step | HandOver]:
     hands = script.get("hands") or []
     if not isinstance(hands, list):
         raise ReplayError(_("script: hands: must be a list"))
@@ -343,7 +351,7 @@ def _steps(script: Mapping[str, object]) -> Iterator[Step | HandOver]:
             continue
         yield Step(number, _action_label(1), EventKind.HAND_STARTED, {})
         for index, action in enumerate(actions, start=1):
-            yield _action_step(number, index, action)
+            yield _action_step(number, index, action, action_keys)
         yield Step(number, _action_label(len(actions)), EventKind.HAND_SETTLED, {})
 
 
@@ -373,7 +381,7 @@ def _op_step(number: int, label: str, op: object) -> Step | HandOver:
     return Step(number, label, kind, raw, None if pin is None else str(pin))
 
 
-def _action_step(number: int, index: int, action: object) -> Step | HandOver:
+def _action_step(number: int, index: int, action: object, action_keys: tuple[str, ...]) -> Step | HandOver:
     label = _action_label(index)
     if isinstance(action, Mapping) and action.get("op") == UNDO_OP:
         refuse_unknown_keys(action, ("op",), _hand_step(number, label))
@@ -388,12 +396,11 @@ def _action_step(number: int, index: int, action: object) -> Step | HandOver:
         kind, keys = own
         raw = {key: action[key] for key in ("player", *keys, "cards", "rows") if key in action}
         return Step(number, label, kind, raw)
-    if not isinstance(action, Mapping) or not set(ACTION_KEYS) <= set(action):
-        raise ReplayError(
-            _("{where}: an action needs player, cards and rows").format(where=_hand_step(number, label))
-        )
-    refuse_unknown_keys(action, ACTION_KEYS, _hand_step(number, label))
-    raw = {key: action[key] for key in ACTION_KEYS}
+    if not isinstance(action, Mapping) or not set(action_keys) <= set(action):
+        said = _("{where}: an action needs {keys}")
+        raise ReplayError(said.format(where=_hand_step(number, label), keys=", ".join(action_keys)))
+    refuse_unknown_keys(action, action_keys, _hand_step(number, label))
+    raw = {key: action[key] for key in action_keys}
     return Step(number, label, EventKind.PLACED, raw)
 
 

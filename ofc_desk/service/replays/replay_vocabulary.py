@@ -3,7 +3,8 @@ writer (`reports.script`, which rebuilds a script from a stored session).
 
 A script is a header (the table, its `seats`, `button`, `dealer`, `users` and the rules keys) and
 `hands`, each with `between` operations (`{"op": "rebuy", "player": …, "amount": …}`) and
-`actions` (`{"player", "cards", "rows"}`, or `{"op": "undo"}`, or `{"op": "dealer", "name": …}`).
+`actions` (an entry with the keys its game says, `{"player", "cards", "rows"}` at an OFC or Chinese
+poker table; or `{"op": "undo"}`, or `{"op": "dealer", "name": …}`).
 
 >>> OP_KINDS["top_up"] is OP_KINDS["rebuy"] is EventKind.REBOUGHT
 True
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from ofc_desk.service.table.actions import SPECS, SUPERVISED
+from ofc_desk.service.table.games.base import ROW_ENTRY_KEYS
 from ofc_desk.service.terms.events import EventKind
 
 RULE_KEYS: Final = (
@@ -26,9 +28,10 @@ RULE_KEYS: Final = (
 (an exported session's script replays with the numbers it was played by); in the header and in
 `change_rules`."""
 
-ACTION_KEYS: Final = ("player", "cards", "rows")
-"""What a street or a Fantasyland set says; also a Chinese poker hand set in its rows. What only one
-game's entry says besides (a Chinese surrender or declaration) is that game's
+ACTION_KEYS: Final = ROW_ENTRY_KEYS
+"""What a street or a Fantasyland set says; also a Chinese poker hand set in its rows. Each game
+says the keys of its own entries (`TableGame.action_keys`: these at OFC and Chinese poker tables);
+what only one game's entry says besides (a Chinese surrender or declaration) is that game's
 (`service.table.games.choose.OWN_ENTRY_KEYS`)."""
 UNDO_OP: Final = "undo"
 """Takes back the last entry (an action, or a `between` operation before any entry)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.jackpot import JackpotAward, PairRows
@@ -236,6 +236,13 @@ class TableGame(Protocol):
         """The event a scripted entry makes in this game (a street, a Fantasyland set, a showdown)."""
         ...
 
+    @property
+    def action_keys(self) -> tuple[str, ...]:
+        """The keys a replay script's entry of this game carries, each of them (OFC's and Chinese
+        poker's: `ROW_ENTRY_KEYS`); an entry only one game has says its own keys besides
+        (`choose.OWN_ENTRY_KEYS`)."""
+        ...
+
     def view(self, table: GameTable, live: LiveHand | None) -> GameView:
         """The game's part of the table's snapshot."""
         ...
@@ -244,6 +251,11 @@ class TableGame(Protocol):
         """A scored hand's result as the table shows it: a Chinese row bonus marked paid or not
         under this table's preset (`core.chinese.bonus_paid`); OFC's as scored."""
         ...
+
+
+ROW_ENTRY_KEYS: Final = ("player", "cards", "rows")
+"""A script's entry of cards set in rows: a street or a Fantasyland set (OFC), a hand set in its
+rows (Chinese poker)."""
 
 
 def entry_refused(kind: EventKind) -> ActionRefused:

@@ -19,7 +19,7 @@ from ofc_desk.core.results import HandResult
 from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.table.carry import CarryOver
-from ofc_desk.service.table.games.base import GameTable, HandDeal, LiveHand, PlayedTable
+from ofc_desk.service.table.games.base import ROW_ENTRY_KEYS, GameTable, HandDeal, LiveHand, PlayedTable
 from ofc_desk.service.table.games.chinese.play import ChineseHandState
 from ofc_desk.service.table.games.chinese.view import chinese_game_view
 from ofc_desk.service.table.seats import Seat
@@ -80,6 +80,10 @@ class ChineseGame:
     @property
     def entry(self) -> EventKind:
         return EventKind.SHOWN
+
+    @property
+    def action_keys(self) -> tuple[str, ...]:
+        return ROW_ENTRY_KEYS
 
     def nothing_to_settle(self) -> ActionRefused:
         return no_showdown_being_entered()

@@ -15,7 +15,7 @@ from ofc_desk.core.presets import Game, RakeRules
 from ofc_desk.core.results import HandResult
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.table.carry import CarryOver
-from ofc_desk.service.table.games.base import GameTable, HandDeal, LiveHand
+from ofc_desk.service.table.games.base import ROW_ENTRY_KEYS, GameTable, HandDeal, LiveHand
 from ofc_desk.service.table.games.ofc.carry import OfcCarry
 from ofc_desk.service.table.games.ofc.live import OfcHand
 from ofc_desk.service.table.games.ofc.scoring import check_rules
@@ -66,6 +66,10 @@ class OfcGame:
     @property
     def entry(self) -> EventKind:
         return EventKind.PLACED
+
+    @property
+    def action_keys(self) -> tuple[str, ...]:
+        return ROW_ENTRY_KEYS
 
     def nothing_to_settle(self) -> ActionRefused:
         return ActionRefused(_("there is no hand to settle"))
