@@ -32,7 +32,7 @@ from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 
-SEATS = [{"name": name, "buy_in": 1_000_000} for name in ("Ann", "Bob", "Cy")]
+SEATS: list[dict[str, Any]] = [{"name": name, "buy_in": 1_000_000} for name in ("Ann", "Bob", "Cy")]
 FILL_ORDER = (Row.BACK, Row.MIDDLE, Row.FRONT)
 
 

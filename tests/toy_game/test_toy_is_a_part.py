@@ -25,8 +25,11 @@ from ofc_desk.core.stored_results import READERS
 from ofc_desk.desk.games import DESK_GAMES
 from ofc_desk.reports import games as report_games
 from ofc_desk.reports.spoken import DATA_WORDS
+from ofc_desk.service.table.actions.hand_corrections import carried_words
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.games import choose
+from ofc_desk.service.table.games.ofc.rescoring import OFC_RESCORING
+from ofc_desk.service.terms.payloads import CorrectedCarry
 from tests.architecture import test_every_game_is_a_part as every_game
 from tests.toy_game.register import TOY_CORE, toy_registered
 from tests.toy_game.rules import MOST_PLAYERS, TOY, TOY_WORD, load_toy_preset
@@ -84,6 +87,8 @@ def registries() -> dict[str, object]:
                 ("READERS", READERS),
                 ("service GAMES", choose.GAMES),
                 ("STORED_RULE_WORDS", STORED_RULE_WORDS),
+                ("RESCORING", choose.RESCORING),
+                ("CARRY_CORRECTION_WORDS", choose.CARRY_CORRECTION_WORDS),
                 ("report GAMES", report_games.GAMES),
                 ("DATA_WORDS", DATA_WORDS),
                 ("DESK_GAMES", DESK_GAMES),
@@ -119,3 +124,22 @@ def test_a_game_is_registered_once_and_its_undo_leaves_every_registry_as_it_was(
 
 def test_the_toy_is_gone_after_its_test() -> None:
     assert TOY not in set(Game) and list(DEAL_GAMES) == [Game.CHINESE, Game.OFC]
+
+
+def test_a_games_rescoring_and_correction_words_come_and_go_with_its_service_part() -> None:
+    """The toy has neither, but a game that re-scores or carries something between hands hands
+    them to `choose.register_game` with its table, and the correction's sentence says its words."""
+    before = registries()
+    carry = CorrectedCarry(owed={"Ann": 1}, recorded={}, follows=False)
+    undo_core = register_game(TOY_CORE)
+    try:
+        undo_service = choose.register_game(
+            TOY, ToyGame.for_rules, rescoring=OFC_RESCORING, correction_words=lambda _: "; toy words"
+        )
+        assert choose.RESCORING[TOY] is OFC_RESCORING
+        assert carried_words(carry).endswith("; toy words")
+        undo_service()
+    finally:
+        undo_core()
+    assert registries() == before
+    assert not carried_words(carry).endswith("; toy words")

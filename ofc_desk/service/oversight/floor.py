@@ -375,15 +375,12 @@ class ReadingPace:
     change waits at most a quarter of a second this way. A face waits for changes with
     `wait_seconds`, and reads when `may_read` says so."""
 
-    def __init__(
-        self, every: float = READ_EVERY_SECONDS, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self._every = every
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._next = clock()
 
     def took_reading(self) -> None:
-        self._next = self._clock() + self._every
+        self._next = self._clock() + READ_EVERY_SECONDS
 
     def may_read(self) -> bool:
         return self._clock() >= self._next

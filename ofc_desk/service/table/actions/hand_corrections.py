@@ -163,7 +163,7 @@ def not_covered_words(not_covered: dict[str, int]) -> str:
 
 def carried_words(carry: CorrectedCarry) -> str:
     """What the correction changes of what the next hand owes, in its game's words ("" if nothing)."""
-    return "".join(words(carry) for words in CARRY_CORRECTION_WORDS)
+    return "".join(words(carry) for words in CARRY_CORRECTION_WORDS.values())
 
 
 def _on_request(payload: HandCorrected) -> str:

@@ -47,7 +47,7 @@ OWN_ENTRY_WORDS: Final[Mapping[EventKind, Callable[[Mapping[str, object]], str]]
 """The audit log's words for each entry only one game has, by its event (a street's are the
 service's own, `actions.hand.entry_sentence`)."""
 
-CARRY_CORRECTION_WORDS: Final[tuple[Callable[[CorrectedCarry], str], ...]] = (fantasyland_words,)
+CARRY_CORRECTION_WORDS: Final[dict[Game, Callable[[CorrectedCarry], str]]] = {Game.OFC: fantasyland_words}
 """Each game's words for what a correction of a settled hand changes of what the next hand owes
 (`actions.hand_corrections`); a game that carries nothing has none. A stored correction does not
 name its game: each says nothing when what is owed is as recorded, as it always is in another game."""
@@ -61,11 +61,23 @@ TURN_ENTRIES: Final[dict[TurnKind, type[Entry]]] = {
 """The command (`service.table.commands.Entry`) that enters each kind of turn, whatever the game."""
 
 
-def register_game(game: Game, for_rules: Callable[[TableRules], TableGame]) -> Undo:
+def register_game(
+    game: Game,
+    for_rules: Callable[[TableRules], TableGame],
+    rescoring: GameRescoring[Any] | None = None,
+    correction_words: Callable[[CorrectedCarry], str] | None = None,
+) -> Undo:
     """A game the core has registered (`core.games.register_game`) added to the service's
-    registries: its table for the rules (`GAMES`) and its variant words as the audit log says stored
-    rules (`actions.words.STORED_RULE_WORDS`). The undo returned takes it out again."""
-    return add_entries((GAMES, {game: for_rules}), (STORED_RULE_WORDS, variant_words(game)))
+    registries: its table for the rules (`GAMES`), its variant words as the audit log says stored
+    rules (`actions.words.STORED_RULE_WORDS`) and, if it has them, its re-scoring beside `verify`'s
+    fold (`RESCORING`) and its words for a corrected carry-over (`CARRY_CORRECTION_WORDS`). The undo
+    returned takes it out again."""
+    return add_entries(
+        (GAMES, {game: for_rules}),
+        (STORED_RULE_WORDS, variant_words(game)),
+        (RESCORING, {} if rescoring is None else {game: rescoring}),
+        (CARRY_CORRECTION_WORDS, {} if correction_words is None else {game: correction_words}),
+    )
 
 
 def game_for(rules: TableRules) -> TableGame:
