@@ -19,8 +19,7 @@ from ofc_desk.service.table.fold import fold
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
-from ofc_desk.storage.models import Event, TableSession
-from tests.helpers.floor_room import play_table
+from tests.helpers.floor_room import append_unreadable_event, play_table
 
 EVERY = 10
 """Events between checkpoints here (the floor's, as a desk's, is a thousand)."""
@@ -104,23 +103,7 @@ def test_an_event_after_the_checkpoint_that_cannot_be_read_back_is_named_as_with
     desk = play_table(database, "T4", 3)
     kept_by(FloorReader(database))
     before = desk.snapshot()
-    with database.session() as session:  # an event appended behind the service's back
-        head = session.get(TableSession, desk.session_id)
-        assert head is not None
-        seq = head.head_seq + 1
-        forged = Event(
-            session_id=desk.session_id,
-            seq=seq,
-            kind="placed",
-            actor="Mallory",
-            at=head.opened_at,
-            payload="{}",
-            prev_hash=head.head_hash,
-            hash="0" * 64,
-        )
-        session.add(forged)
-        head.head_seq, head.head_hash = seq, "0" * 64
-        session.commit()
+    seq = append_unreadable_event(database, desk.session_id)
 
     (table,) = FloorReader(database).read().tables
     assert table.fault is not None and table.fault.startswith(f"event {seq} (placed) cannot be read back:")

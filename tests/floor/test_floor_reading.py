@@ -15,8 +15,7 @@ from ofc_desk.service.oversight.floor import READ_EVERY_SECONDS, FloorReader, Re
 from ofc_desk.service.table.commands import CloseSession, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import EVENTS_CHANNEL, Database
-from ofc_desk.storage.models import Event, TableSession
-from tests.helpers.floor_room import play_table
+from tests.helpers.floor_room import append_unreadable_event, play_table
 from tests.helpers.ofc_test_databases import fresh_schema
 from tests.helpers.room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, example_script
 
@@ -155,24 +154,7 @@ def test_an_event_that_cannot_be_read_back_is_named_and_the_rest_of_the_room_sta
 ) -> None:
     forged, sound = play_table(database, "T7", 1), play_table(database, "T8", 1)
     before = forged.snapshot()
-    with database.session() as session:  # an event appended behind the service's back
-        head = session.get(TableSession, forged.session_id)
-        assert head is not None
-        seq = head.head_seq + 1
-        session.add(
-            Event(
-                session_id=forged.session_id,
-                seq=seq,
-                kind="placed",
-                actor="Mallory",
-                at=head.opened_at,
-                payload="{}",
-                prev_hash=head.head_hash,
-                hash="0" * 64,
-            )
-        )
-        head.head_seq, head.head_hash = seq, "0" * 64  # the head on it, as the database demands
-        session.commit()
+    seq = append_unreadable_event(database, forged.session_id)
     broken, fine = FloorReader(database).read().tables
     assert broken.fault is not None and broken.fault.startswith(f"event {seq} (placed) cannot be read back:")
     assert broken.snapshot == before  # the last state its events could be read back to

@@ -15,6 +15,7 @@ from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import SitOut, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import Database, open_existing
+from ofc_desk.storage.models import Event, TableSession
 from tests.helpers.room_scripts import DEALER, example_script, table_script
 
 
@@ -48,3 +49,27 @@ def room_for_the_floor(
         desk_database.dispose()
     store = DisplaySettingsStore(QSettings(str(folder / "floor.ini"), QSettings.Format.IniFormat))
     return open_existing(url), store
+
+
+def append_unreadable_event(database: Database, session_id: int) -> int:
+    """An event appended behind the service's back that the rules cannot read back (a `placed`
+    with an empty payload, the head moved on to it, as the database demands); its number."""
+    with database.session() as session:
+        head = session.get(TableSession, session_id)
+        assert head is not None
+        seq = head.head_seq + 1
+        session.add(
+            Event(
+                session_id=session_id,
+                seq=seq,
+                kind="placed",
+                actor="Mallory",
+                at=head.opened_at,
+                payload="{}",
+                prev_hash=head.head_hash,
+                hash="0" * 64,
+            )
+        )
+        head.head_seq, head.head_hash = seq, "0" * 64
+        session.commit()
+    return seq
