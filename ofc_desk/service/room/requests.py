@@ -63,6 +63,13 @@ def asked_details(kind: EventKind, payload: Mapping[str, object]) -> dict[str, o
 REQUEST_KEY: Final = "request"
 
 
+def on_request(payload: Mapping[str, object]) -> str:
+    """An action carried out on the floor's approval names its request in the audit log's
+    sentence: " (request #2)"; "" for one done at once."""
+    number = payload.get(REQUEST_KEY)
+    return "" if number is None else _(" (request #{number})").format(number=number)
+
+
 @dataclass
 class FloorRequest:
     number: int

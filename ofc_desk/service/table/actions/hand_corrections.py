@@ -143,7 +143,7 @@ def hand_corrected_sentence(correction: HandCorrected, actor: str) -> str:
         differences=differences_words(correction["difference"]),
         not_covered=not_covered_words(correction["not_covered"]),
         carried=carried_words(CorrectedCarry.of(correction)),
-        request=_on_request(correction),
+        request=requests.on_request(correction),
     )
 
 
@@ -164,11 +164,6 @@ def not_covered_words(not_covered: dict[str, int]) -> str:
 def carried_words(carry: CorrectedCarry) -> str:
     """What the correction changes of what the next hand owes, in its game's words ("" if nothing)."""
     return "".join(words(carry) for words in CARRY_CORRECTION_WORDS.values())
-
-
-def _on_request(payload: HandCorrected) -> str:
-    number = payload.get("request")
-    return "" if number is None else _(" (request #{number})").format(number=number)
 
 
 HAND_CORRECTED = ActionSpec(

@@ -72,7 +72,7 @@ def voided_sentence(void: HandVoided, actor: str) -> str:
     reason = void["reason"] or _("no reason given")
     said = _("{supervisor} voided hand {number}: {reason}{request}")
     return said.format(
-        supervisor=void["supervisor"], number=void["hand"], reason=reason, request=_on_request(void)
+        supervisor=void["supervisor"], number=void["hand"], reason=reason, request=requests.on_request(void)
     )
 
 
@@ -112,7 +112,7 @@ def corrected_sentence(correction: ChipsCorrected, actor: str) -> str:
         player=correction["player"],
         amount=formatting.signed_number(correction["amount"]),
         reason=reason,
-        request=_on_request(correction),
+        request=requests.on_request(correction),
     )
 
 
@@ -147,7 +147,7 @@ def apply_rules_changed(machine: SupervisedTable, payload: RulesChanged) -> Outc
 def rules_changed_sentence(change: RulesChanged, actor: str) -> str:
     said = _("{supervisor} changed the rules: {rules}{request}")
     rules = rules_words(change["rules"])
-    return said.format(supervisor=change["supervisor"], rules=rules, request=_on_request(change))
+    return said.format(supervisor=change["supervisor"], rules=rules, request=requests.on_request(change))
 
 
 def check_closed(machine: SupervisedTable, raw: RawPayload) -> SessionClosed:
@@ -162,12 +162,6 @@ def apply_closed(machine: SupervisedTable, payload: SessionClosed) -> Outcome:
 
 def closed_sentence(closed: SessionClosed, actor: str) -> str:
     return _("{supervisor} closed the table").format(supervisor=closed["supervisor"])
-
-
-def _on_request(payload: HandVoided | ChipsCorrected | RulesChanged) -> str:
-    """An action carried out on the floor's approval names its request."""
-    number = payload.get("request")
-    return "" if number is None else _(" (request #{number})").format(number=number)
 
 
 HAND_VOIDED = ActionSpec(
