@@ -33,7 +33,14 @@ from ofc_desk.service.store.pool_ledger import PoolFault, pool_reading, room_poo
 from ofc_desk.service.table.actions import DEALER_SIGNED
 from ofc_desk.service.table.actions.hand import check_opened
 from ofc_desk.service.table.actions.spec import CheckedAction
-from ofc_desk.service.table.commands import Command, Entry, HandOver, VoidHand
+from ofc_desk.service.table.commands import (
+    Command,
+    Entry,
+    HandOver,
+    VoidHand,
+    dealer_name,
+    signing_account,
+)
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.table.seats import free_seats
 from ofc_desk.service.terms.errors import ActionRefused
@@ -69,13 +76,13 @@ class TableService:
         """Why this desk is read-only: another desk took its table over (`desk_holds`); None while
         it holds the table."""
         self._machine = machine
-        self._dealer = actor if isinstance(actor, Account) else None
+        self._dealer = signing_account(actor)
         self._marks = marks
         """This desk's chain of marks for its entries (`entry_marks`), published with its first;
         a resumed or taken table gets its own (`_take_marks`)."""
         self._marking = marks is not None
         """Whether this desk marks its entries: in a session whose opening published a key."""
-        self._actor = actor.name if isinstance(actor, Account) else actor
+        self._actor = dealer_name(actor)
         machine.dealer_on_duty = self._actor
         self.anchor_file = configured_anchor_file()
         """Where the room's head is appended at every event recorded here (each confirmed street
@@ -103,9 +110,10 @@ class TableService:
         nothing: `verify` refuses such a session's settlements. A desk given holds the table."""
         machine = TableMachine()
         payload = check_opened(machine, _setup_payload(setup))
-        signers = (actor,) if isinstance(actor, Account) else ()
-        name = actor.name if isinstance(actor, Account) else actor
-        marks = DeskMarks.for_dealer(actor if isinstance(actor, Account) else None)
+        account = signing_account(actor)
+        signers = () if account is None else (account,)
+        name = dealer_name(actor)
+        marks = DeskMarks.for_dealer(account)
         key = marks.key if marks is not None else ""
         store = checkpoint.CheckpointedStore.create_session(
             database, setup.name, name, payload, machine, signers, key, desk
@@ -153,7 +161,7 @@ class TableService:
         store, machine = folded
         database, session_id = store.database, store.session_id
         if desk is not None:
-            name = actor.name if isinstance(actor, Account) else actor
+            name = dealer_name(actor)
             desk_holds.claim(database, session_id, machine.table, desk, name)
         store.catch_up(machine)
         service = cls(store, machine, actor, desk)
@@ -186,7 +194,7 @@ class TableService:
         store, machine = checkpoint.load(database, session_id)
         service = cls(store, machine, actor, desk)
         service._take_marks(database)
-        name = actor.name if isinstance(actor, Account) else actor
+        name = dealer_name(actor)
         raw = {"dealer": name, "desk": desk.machine}
         checked, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
         for attempt in range(1, FLOOR_RETRIES + 1):
@@ -405,7 +413,7 @@ class TableService:
         if name == self._actor:
             return self.snapshot()
         self._record(self._machine.checked(EventKind.HANDED_OVER, {"dealer": name}))
-        self._dealer = command.dealer if isinstance(command.dealer, Account) else None
+        self._dealer = signing_account(command.dealer)
         self._marks = self._new_marks()
         self._actor = name
         return self.snapshot()

@@ -253,6 +253,16 @@ class DecideRequest(Supervised):
         return {"request": self.number, "approved": self.approved, "note": self.note}
 
 
+def dealer_name(dealer: Account | str) -> str:
+    """The dealer's name: a signed-in dealer's account's, or a bare name (a table that signs nothing)."""
+    return dealer.name if isinstance(dealer, Account) else dealer
+
+
+def signing_account(dealer: Account | str) -> Account | None:
+    """The account whose key signs the dealer's events; None for a bare name."""
+    return dealer if isinstance(dealer, Account) else None
+
+
 @dataclass(frozen=True)
 class HandOver(Command):
     """Another dealer takes over this desk's table (`TableService.do` says how it is signed)."""
@@ -261,7 +271,7 @@ class HandOver(Command):
     dealer: Account | str
 
     def name(self) -> str:
-        return self.dealer.name if isinstance(self.dealer, Account) else self.dealer
+        return dealer_name(self.dealer)
 
     def raw(self, in_force: TableRules) -> RawPayload:
         return {"dealer": self.name()}
