@@ -1,11 +1,12 @@
-"""Every name docs/architecture.md's recipes ("Where a change goes") give in backticks is real
-(issue 37): a module, a file or folder, a name the code defines, or a word it stores or reads. A
-recipe that names `_RULES_WORDS` where the code says `STORED_RULE_WORDS` sends a newcomer nowhere.
+"""Every name docs/architecture.md gives in backticks is real (issue 37): a module, a file or
+folder, a name the code defines, imports or says, a word it stores or reads, an option of a command.
+A recipe ("Where a change goes") that names `_RULES_WORDS` where the code says `STORED_RULE_WORDS`
+sends a newcomer nowhere, and so does the map above the recipes.
 
 A dotted name is looked up where it points (`session_pdf._house` in a module `session_pdf`,
-`Signer.DEALER` in the class `Signer`); a test function a step names is in a test file that step
-names, and names given in parentheses right after a module are in it; every numbered step names
-the test that holds it, or says it has none."""
+`Signer.DEALER` in the class `Signer`); in the recipes, a test function a step names is in a test
+file that step names, and names given in parentheses right after a module are in it; every numbered
+step names the test that holds it, or says it has none."""
 
 from __future__ import annotations
 
@@ -34,7 +35,10 @@ ANNOTATED = re.compile(r"(\w+): ([\w\[\], |]+)")
 JSON_KEY = re.compile(r'"(\w+)": .*')
 """A key of stored or input JSON (`"game": "<game>"`): a word the code reads."""
 COMMAND = re.compile(r"(ofc-desk|python -m|grep) ?(.*)")
-"""A command to run: `ofc-desk X` (X a subcommand), `python -m M …` (M a module), `grep …`."""
+"""A command to run: `ofc-desk` (the program), `ofc-desk X` (X a subcommand), `python -m M …` (M a
+module), `grep …`."""
+OPTION = re.compile(r"--\w[\w-]*")
+"""A command's option (`--resume`): a word the command line says."""
 FILE_SUFFIXES = frozenset({"json", "md", "po", "toml"})
 """A dotted span ending so is a file's name (`standard.json`), found under the package, resources
 or docs."""
@@ -54,10 +58,15 @@ def recipes(text: str) -> str:
 
 def _file_names(tree: ast.AST) -> set[str]:
     """Every name a module defines or says: functions, classes, assigned names and attributes,
-    keyword arguments, and short string constants (stored words, script keys)."""
+    keyword arguments, the packages it imports (`PySide6`), and short string constants (stored
+    words, script keys, options)."""
     names: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             names.add(node.name)
         elif isinstance(node, ast.Name):
             names.add(node.id)
@@ -190,10 +199,12 @@ def resolves(index: Index, span: str) -> bool:
         return all(index.has(name) or hasattr(builtins, name) for name in re.findall(r"\w+", span))
     if match := JSON_KEY.fullmatch(span):
         return index.has(match[1])
+    if OPTION.fullmatch(span):
+        return index.has(span)
     if match := COMMAND.fullmatch(span):
         tool, words = match[1], match[2].split()
         if tool == "ofc-desk":
-            return bool(words) and index.has(words[0])
+            return not words or index.has(words[0])
         if tool == "python -m":
             return bool(words) and bool(index.modules(words[0].split(".")))
         return True
@@ -207,9 +218,9 @@ def index_of(root: Path) -> Index:
 
 
 def unresolved(root: Path, doc: str) -> list[str]:
-    """The backticked spans of the recipes that name nothing there is."""
+    """The backticked spans of the whole file that name nothing there is."""
     index = index_of(root)
-    spans = sorted(set(re.findall(r"`([^`\n]+)`", recipes(doc))))
+    spans = sorted(set(re.findall(r"`([^`\n]+)`", doc)))
     return [span for span in spans if not resolves(index, span)]
 
 
@@ -274,16 +285,18 @@ def steps_without_a_test(doc: str) -> list[str]:
     ]
 
 
-def test_every_name_in_the_recipes_is_real() -> None:
+def test_every_name_in_the_file_is_real() -> None:
     missing = unresolved(ROOT, DOC.read_text(encoding="utf-8"))
-    assert not missing, f"docs/architecture.md's recipes name what the code does not have: {missing}"
+    assert not missing, f"docs/architecture.md names what the code does not have: {missing}"
 
 
-def test_every_test_the_recipes_name_is_there() -> None:
-    """The tests a checklist's steps name, backticked or not (tests/service/test_machine.py)."""
-    named = set(re.findall(r"tests/[\w/]+\.py", recipes(DOC.read_text(encoding="utf-8"))))
+def test_every_test_the_file_names_is_there() -> None:
+    """The tests the map and the checklists' steps name, backticked or not (tests/service/test_machine.py)."""
+    doc = DOC.read_text(encoding="utf-8")
+    named = set(re.findall(r"tests/[\w/]+\.py", doc))
     missing = sorted(path for path in named if not (ROOT / path).is_file())
-    assert named and not missing, f"docs/architecture.md's recipes name tests that are not there: {missing}"
+    assert re.search(r"tests/[\w/]+\.py", recipes(doc)), "docs/architecture.md's recipes name no test"
+    assert not missing, f"docs/architecture.md names tests that are not there: {missing}"
 
 
 def test_a_test_function_is_named_with_its_file() -> None:
@@ -309,8 +322,9 @@ PLANTED = {
     ),
     f"{PACKAGE}/service/actions/spec.py": "class Signer:\n    DEALER = 1\n",
     f"{PACKAGE}/service/table_service.py": (
-        "class TableService:\n    def act_supervised(self, supervised): ...\n"
+        "from PySide6.QtCore import Qt\nclass TableService:\n    def act_supervised(self, supervised): ...\n"
     ),
+    f"{PACKAGE}/cli/replay.py": "ARGUMENT = '--resume'\n",
     "resources/presets/standard.json": "{}",
     "tests/test_words.py": "def test_words(): ...\n",
 }
@@ -325,7 +339,8 @@ def _planted(root: Path) -> Path:
 
 def test_a_planted_recipe_name_is_checked(tmp_path: Path) -> None:
     doc = (
-        "## Layers\n\n`_NOT_CHECKED_HERE`\n\n## Where a change goes\n\n"
+        "## Layers\n\n`_CHECKED_HERE_TOO`, `PySide6`, `PySide7`, `--resume`, `--restart`, `ofc-desk`\n\n"
+        "## Where a change goes\n\n"
         "- `service/actions/words.py` (`STORED_RULE_WORDS`, `_RULES_WORDS`, `rules_words(r)`,\n"
         '  `actions.words.rules_words`, `"game": "chinese"`, `chinese`), `reports/<x>.py`,\n'
         "  `desk/actions.py`, `words.missing`, `actions/words`, `service/actions/words.rules_words`,\n"
@@ -335,7 +350,8 @@ def test_a_planted_recipe_name_is_checked(tmp_path: Path) -> None:
         "  `python -m words.nothing`, `rules: Signer[int]`, `make words`\n"
     )
     assert unresolved(_planted(tmp_path), doc) == [
-        "Signer.PLAYER", "_RULES_WORDS", "actions/words.RULES", "check_<kind>", "classic.json",
+        "--restart", "PySide7", "Signer.PLAYER", "_CHECKED_HERE_TOO", "_RULES_WORDS",
+        "actions/words.RULES", "check_<kind>", "classic.json",
         "desk/actions.py", "make words", "python -m words.nothing", "reports/<x>.py",
         "service.act_supervised", "words.Signer", "words.missing",
     ]  # fmt: skip

@@ -1,23 +1,35 @@
 """The session service is in rooms (issue 37): docs/architecture.md's table of the service's rooms
 lists them in order, each with its purpose; every module of `ofc_desk/service` sits in one of them,
-each room has its `__init__` saying what it is, and a module imports only its own room and the rooms
-listed before it (the package's `__init__`, what the faces import, may import any room)."""
+each room's `__init__` says what it is in the words of the table's purpose, and a module imports
+only its own room and the rooms listed before it (the package's `__init__`, what the faces import,
+may import any room)."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 from tests.architecture.source import ROOT, import_graph, modules, plant
 
 DOC = ROOT / "docs" / "architecture.md"
-ROW = re.compile(r"^\| `(\w+)/` \| ([^|]+) \|$", re.MULTILINE)
+ROW = re.compile(r"^\| `(\w+)/` \| ([^|]+) \|.*$", re.MULTILINE)
+"""A room's row: the room, its purpose, and whatever cells follow (its modules, its tests)."""
+
+
+def room_purposes(doc: str) -> dict[str, str]:
+    """The service's rooms in the doc's order, each with its purpose."""
+    section = doc.split("## The session service", 1)[1].split("\n## ", 1)[0]
+    return {room: purpose.strip() for room, purpose in ROW.findall(section)}
 
 
 def room_table(doc: str) -> list[str]:
     """The service's rooms in the doc's order."""
-    section = doc.split("## The session service", 1)[1].split("\n## ", 1)[0]
-    return [room for room, _ in ROW.findall(section)]
+    return list(room_purposes(doc))
+
+
+def said_alike(docstring: str) -> str:
+    return " ".join(docstring.split())
 
 
 def room_of(module: str) -> str | None:
@@ -58,6 +70,14 @@ def test_every_service_module_sits_in_a_listed_room() -> None:
         )
 
 
+def test_each_rooms_purpose_is_its_init_docstring() -> None:
+    purposes = room_purposes(DOC.read_text(encoding="utf-8"))
+    for room, purpose in purposes.items():
+        init = ROOT / "ofc_desk" / "service" / room / "__init__.py"
+        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert said_alike(docstring) == purpose, f"the room {room}: its __init__ and the doc's table disagree"
+
+
 def test_a_room_imports_only_itself_and_the_rooms_before_it() -> None:
     rooms = room_table(DOC.read_text(encoding="utf-8"))
     assert wrong_imports(ROOT, rooms) == []
@@ -71,7 +91,10 @@ def test_a_planted_import_of_a_later_room_is_found(tmp_path: Path) -> None:
         "service/front/__init__.py": '"""Faces."""\n',
         "service/front/api.py": "from ofc_desk.service.terms import words\n",
     })  # fmt: skip
-    doc = "## The session service\n\n| room | what |\n|---|---|\n| `terms/` | words |\n| `front/` | faces |\n"
-    assert room_table(doc) == ["terms", "front"]
+    doc = (
+        "## The session service\n\n| room | what | modules |\n|---|---|---|\n| `terms/` | words | `words` |\n"
+        "| `front/` | faces |\n| `front/api/` | not a room |\n"
+    )
+    assert room_purposes(doc) == {"terms": "words", "front": "faces"}
     found = wrong_imports(tmp_path, room_table(doc))
     assert found == ["ofc_desk.service.terms.words -> ofc_desk.service.front.api"]
