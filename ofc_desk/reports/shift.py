@@ -31,7 +31,7 @@ from typing import IO
 from sqlalchemy import or_, select
 
 from ofc_desk.i18n import _
-from ofc_desk.reports.loader import load_session_record
+from ofc_desk.reports.loader import load_session_records
 from ofc_desk.reports.record import (
     AdjustmentKind,
     ChipTotal,
@@ -199,10 +199,7 @@ def shift_report(
 ) -> ShiftReport:
     """Every session open during the window, read and summed, tables in their natural order."""
     printed_at = now()
-    records = [
-        load_session_record(database, session_id=session_id, room=room)
-        for session_id in _sessions_in(database, window)
-    ]
+    records = load_session_records(database, _sessions_in(database, window), room)
     tables = tuple(table_shift(record, window) for record in records)
     # An open end is the moment of printing: a change recorded while the report is read is the
     # next report's, for the tables' changes and the stored pool alike.
