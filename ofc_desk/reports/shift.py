@@ -3,7 +3,8 @@
 A shift is the half-open window [start, end) of UTC time (either end may be open), so shifts that
 meet (18:00–02:00, 02:00–10:00) never count a movement twice. A table is in the shift when its
 session was open at any moment of the window. Its figures are what happened inside the window,
-from the session's stored record (`load_session_record`, as every report reads a session):
+from the session's stored record (`load_session_records`: as every report reads a session, the
+shift's tables in one snapshot):
 
 - hands dealt: hands settled in the window (a hand voided since still counts as dealt);
 - drop: buy-ins (the opening ones and players who joined) and rebuys (`ChipTotal`'s `in_drop`);
