@@ -1,12 +1,13 @@
 """The floor of benchmarks/cardroom_load.py: a process of its own running the floor window's reading
 loop headless, and the floor dialog's shift report, phase by phase as the load script asks.
 
-The script starts it as `python cardroom_floor.py URL`, with a baseline tree first on PYTHONPATH
-when the floor of other code is to be compared in the same run (`--baseline`), and speaks to it a
-line at a time (`FloorProcess`, `relay_floors`). On its standard input: `catch up` (read the
-room once), `follow` (follow the room until `stop`), `report SECONDS` (follow it, and print a
-shift report that many seconds in), `stop`, `quit`. On its standard output: `ready TABLES
-FOLDER` once it has read the room a first time (FOLDER: where its `ofc_desk` comes from), `caught
+The script starts it as `python cardroom_floor.py URL [NICE]` (NICE: its CPU priority, as
+`nice`), with a baseline tree first on PYTHONPATH when the floor of other code is to be compared
+in the same run (`--baseline`), and speaks to it a line at a time (`FloorProcess`,
+`relay_floors`). On its standard input: `catch up` (read the room once), `follow` (follow the room
+until `stop`), `report SECONDS` (follow it, and print a shift report that many seconds in),
+`stop`, `quit`. On its standard output: `ready TABLES FOLDER` once it has read the room a first
+time (FOLDER: where its `ofc_desk` comes from), `caught
 up`, a JSON line of the phase's figures after each `stop`, and `tables TABLES` at `quit`.
 """
 
@@ -23,6 +24,8 @@ from dataclasses import dataclass
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
 from typing import Any
+
+from server_cost import Cost, ServerCost
 
 import ofc_desk
 from ofc_desk.reports.shift import ShiftWindow, shift_report
@@ -95,24 +98,53 @@ def follow(reader: FloorReader, watch: Any, stop: threading.Event, timings: Timi
         changed = watch.wait(waiting) or changed
 
 
-def report(database: Database, stop: threading.Event, after: float, parts: list[float]) -> None:
-    """The floor dialog's shift report `after` seconds in, unless the phase ended first: `parts`
-    gets when it began (seconds in), the seconds of its `verify`, of reading the shift
-    (`shift_report`) and of writing the PDF, and its CPU seconds. The process has other threads,
-    so `verify` checks one session after another, as in the floor's dialog."""
+def report(
+    database: Database, cost: ServerCost, stop: threading.Event, after: float, figures: dict[str, Any]
+) -> None:
+    """The floor dialog's shift report `after` seconds in, unless the phase ended first: `figures`
+    gets its `ReportRun`'s fields. The process has other threads, so `verify` checks one session
+    after another, as in the floor's dialog."""
     phase_began = time.perf_counter()
     if stop.wait(after):
         return
     began, cpu_began = time.perf_counter(), time.thread_time()
+    cost.take()  # what the report's connections asked before it is not its cost
     verify_database(database)
-    verified = time.perf_counter()
+    verified, verify_cost = time.perf_counter(), cost.take()
     shift = shift_report(database, ShiftWindow())
-    read = time.perf_counter()
+    read, read_cost = time.perf_counter(), cost.take()
     with tempfile.TemporaryFile() as pdf:
         write_shift_report(shift, pdf)
     written = time.perf_counter()
-    parts += [began - phase_began, verified - began, read - verified, written - read]
-    parts.append(time.thread_time() - cpu_began)
+    figures.update(
+        began=began - phase_began,
+        verify=verified - began,
+        read=read - verified,
+        pdf=written - read,
+        cpu=time.thread_time() - cpu_began,
+        verify_cost=verify_cost.as_list(),
+        read_cost=read_cost.as_list(),
+    )
+
+
+@dataclass(frozen=True)
+class ReportRun:
+    """One shift report: when it began (seconds into the phase), the seconds of its `verify`, of
+    reading the shift (`shift_report`) and of writing the PDF, its thread's CPU seconds, and what
+    its `verify` and its reading cost at the server."""
+
+    began: float
+    verify: float
+    read: float
+    pdf: float
+    cpu: float
+    verify_cost: Cost
+    read_cost: Cost
+
+    @classmethod
+    def from_json(cls, figures: dict[str, Any]) -> ReportRun:
+        costs = {part: Cost.from_list(figures[part]) for part in ("verify_cost", "read_cost")}
+        return cls(**{**figures, **costs})
 
 
 @dataclass(frozen=True)
@@ -124,9 +156,7 @@ class FloorRun:
     wall and CPU."""
     cpu: dict[str, float]
     """CPU seconds of the floor's process (its reading and its report)."""
-    report: dict[str, tuple[float, float, float, float, float]]
-    """When the report began (seconds into the phase), the seconds of its `verify`, of reading the
-    shift (`shift_report`) and of writing the PDF, and its CPU seconds."""
+    report: dict[str, ReportRun]
     tables: int
     """Open tables in the floor's last reading."""
     code: dict[str, str]
@@ -136,10 +166,10 @@ class FloorRun:
 class FloorProcess:
     """A floor (benchmarks/cardroom_floor.py) running the code of `tree`, spoken to a line at a time."""
 
-    def __init__(self, url: str, tree: Path) -> None:
+    def __init__(self, url: str, tree: Path, nice: int = 0) -> None:
         environment = {**os.environ, "PYTHONPATH": str(tree)}
         self._process = subprocess.Popen(
-            [sys.executable, str(FLOOR_SCRIPT), url],
+            [sys.executable, str(FLOOR_SCRIPT), url, str(nice)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -184,7 +214,7 @@ def relay_floors(
     wait, the next phase's floor catches up with the room, as a floor open all along would have."""
     readings: dict[str, list[tuple[float, float]]] = {}
     cpu: dict[str, float] = {}
-    report: dict[str, tuple[float, float, float, float, float]] = {}
+    report: dict[str, ReportRun] = {}
     try:
         for phase in phases:
             floor = floors[phase.floor] if phase.floor is not None else None
@@ -202,7 +232,7 @@ def relay_floors(
                 readings[phase.name] = [(wall, cpu) for wall, cpu in figures["readings"]]
                 cpu[phase.name] = figures["cpu"]
                 if figures["report"]:
-                    report[phase.name] = tuple(figures["report"])
+                    report[phase.name] = ReportRun.from_json(figures["report"])
         tables = min(floor.close() for floor in floors.values())
         finished.append(FloorRun(readings, cpu, report, tables, {name: f.code for name, f in floors.items()}))
     except BaseException:
@@ -211,8 +241,15 @@ def relay_floors(
         raise
 
 
-def main(url: str) -> None:
+def main(url: str, nice: int) -> None:
+    # A floor supervisor's machine is not the server's: on this shared one, a niced floor takes
+    # only the CPU the desks and the server leave.
+    os.nice(nice)
     database = Database(url, migrate=False)
+    # The report has connections of its own (as the floor dialog's worker), so that its cost at
+    # the server is counted apart from the readings'.
+    report_database = Database(url, migrate=False)
+    report_cost = ServerCost(report_database.engine)
     reader, watch = FloorReader(database), watch_changes(database)
     tables = len(reader.read().tables)  # the floor was open before the room started dealing
     print(f"ready {tables} {Path(ofc_desk.__file__).parent}", flush=True)
@@ -226,10 +263,11 @@ def main(url: str) -> None:
             continue
         cpu_began, stop = time.process_time(), threading.Event()
         readings: list[tuple[float, float]] = []
-        parts: list[float] = []
+        parts: dict[str, Any] = {}
         threads = [threading.Thread(target=follow, args=(reader, watch, stop, readings))]
         if asked[0] == "report":
-            threads.append(threading.Thread(target=report, args=(database, stop, float(asked[1]), parts)))
+            reporting = (report_database, report_cost, stop, float(asked[1]), parts)
+            threads.append(threading.Thread(target=report, args=reporting))
         for thread in threads:
             thread.start()
         sys.stdin.readline()  # stop
@@ -241,7 +279,8 @@ def main(url: str) -> None:
     print(f"tables {len(reader.read().tables)}", flush=True)
     watch.close()
     database.dispose()
+    report_database.dispose()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 0)

@@ -14,12 +14,15 @@ code, then this code's. Every action is timed from the call to its return, which
 once its event is committed: what the dealer waits for. Printed per phase: actions, events per
 second for the room, p50/p99/max of that latency, and the events acknowledged in the phase that
 were not stored (lost); and for the floor: its readings (how many, p50/p99/max, their time and CPU
-in all), its process's CPU, and the report's parts and CPU. At the end `verify` runs over the
-whole database, and the events stored for each desk's session are counted against the actions the
-desk had acknowledged: none may be missing and none doubled.
+in all), its process's CPU, and the report's parts and CPU, and what its `verify` and its
+reading cost at the server (`server_cost`: queries, rows, their time, the server processes' CPU).
+`--floor-nice 19` runs the floors at the lowest CPU priority, as if on a machine of their own.
+At the end `verify` runs over the whole database, and the events stored for each desk's session
+are counted against the actions the desk had acknowledged: none may be missing and none doubled.
 
 Usage: python benchmarks/cardroom_load.py --desks N[,N...] --hands H --db URL
        [--flat-out-hands H] [--pace 0.2] [--report-after SECONDS] [--baseline TREE|COMMIT]
+       [--floor-nice N]
 Give a dedicated database (e.g. `createdb -h 127.0.0.1 -U postgres cardroom_bench`; drop it
 afterwards): the tables it records stay there, and verify reads all of them.
 """
@@ -206,6 +209,7 @@ def run_room(
     hands: tuple[int, int],
     pace: float,
     report_after: tuple[float, float],
+    floor_nice: int = 0,
 ) -> tuple[list[DeskRun], FloorRun]:
     """Start `desks` processes and the floors together; each desk opens its own table first,
     then all deal at once, phase by phase."""
@@ -232,7 +236,7 @@ def run_room(
         )
         for n in range(desks)
     ]
-    floors = {name: FloorProcess(url, tree) for name, tree in trees.items()}
+    floors = {name: FloorProcess(url, tree, floor_nice) for name, tree in trees.items()}
     finished: list[FloorRun] = []
     relay = threading.Thread(target=relay_floors, args=(floors, phases, report_after, start, done, finished))
     try:
@@ -412,6 +416,14 @@ def main() -> None:
         help="also deal the paced floor phases with the floor running this code (a checkout, or a"
         " commit exported with git archive), before this code's, in the same run",
     )
+    parser.add_argument(
+        "--floor-nice",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the floors at this CPU priority (as `nice`; 19: they take only the CPU the desks and"
+        " the server leave, as a floor supervisor's own machine would take none of theirs)",
+    )
     parser.add_argument("--db", required=True, metavar="URL", help="a dedicated PostgreSQL database")
     args = parser.parse_args()
     hands = (args.hands, args.hands if args.flat_out_hands is None else args.flat_out_hands)
@@ -438,7 +450,7 @@ def main() -> None:
     print("lost = events acknowledged to a desk in the phase and not stored.")
     print(server_floor(args.db))
     curve = [
-        (desks, *one_run(args.db, desks, phases, trees, hands, args.pace, report_after))
+        (desks, *one_run(args.db, desks, phases, trees, hands, args.pace, report_after, args.floor_nice))
         for desks in map(int, args.desks.split(","))
     ]
     paced = [phase.name for phase in phases if phase.paced]
@@ -457,9 +469,10 @@ def one_run(
     hands: tuple[int, int],
     pace: float,
     report_after: tuple[float, float],
+    floor_nice: int = 0,
 ) -> tuple[dict[str, PhaseFigures], float]:
     load_before = os.getloadavg()[0]
-    runs, floor = run_room(url, desks, phases, trees, hands, pace, report_after)
+    runs, floor = run_room(url, desks, phases, trees, hands, pace, report_after, floor_nice)
     load_after = os.getloadavg()[0]
     plural = "s" if desks != 1 else ""
     print(f"\n{desks} desk{plural}; load average {load_before:.2f} before, {load_after:.2f} after")
@@ -502,10 +515,11 @@ def floor_line(floor: FloorRun, phase: Phase) -> str:
         said += f" (CPU {cpu / 1000:.2f} s, {cpu / len(readings):.1f} ms a reading)"
     said += f"; floor CPU {floor.cpu.get(phase.name, 0.0):.2f} s"
     if phase.name in floor.report:
-        began, verified, read, written, cpu = floor.report[phase.name]
+        run = floor.report[phase.name]
         said += (
-            f"; shift report from {began:.1f} s in: verify {verified:.2f} s, read {read:.2f} s,"
-            f" PDF {written:.2f} s (CPU {cpu:.2f} s)"
+            f"; shift report from {run.began:.1f} s in: verify {run.verify:.2f} s, read {run.read:.2f} s,"
+            f" PDF {run.pdf:.2f} s (CPU {run.cpu:.2f} s)"
+            f"\n  its cost at the server: verify {run.verify_cost.said()}; read {run.read_cost.said()}"
         )
     elif phase.report:
         said += "; the phase ended before its shift report began"

@@ -8,7 +8,7 @@ session that does not verify gives no record: `ReportNotVerified` names the faul
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import partial
@@ -41,7 +41,11 @@ from ofc_desk.reports.record import (
 )
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
-from ofc_desk.service.audit.verified_read import VerifiedSession, read_verified_session
+from ofc_desk.service.audit.verified_read import (
+    VerifiedSession,
+    read_verified_session,
+    read_verified_sessions,
+)
 from ofc_desk.service.audit.verify import VerifyFault
 from ofc_desk.service.room.room_pool import MoveKind, PoolRow
 from ofc_desk.service.store.records import AuditRecord, LedgerRecord
@@ -85,28 +89,47 @@ def load_session_record(
     database = open_to_read(database_url_or_db)
     try:
         chosen = _choose_session(database, table, session_id)
-        try:
-            # One snapshot, verified first: the figures are the ones the rules give for the
-            # verified events, never a stored row that was not compared.
-            verified = read_verified_session(database, chosen)
-        except VerifyFault as fault:
-            raise ReportNotVerified(f"session {chosen} does not verify, so no report: {fault}") from None
-        try:
-            record = _build(chosen, verified, room)
-            head = verified.room_head
-            room_head = head.line() if head is not None else ""
-            return replace(record, room_head=room_head, set_aside=verified.set_aside)
-        except (ValueError, KeyError, TypeError) as error:
-            # Only a row changed outside the desk reads so; verify names it.
-            raise ReportSourceError(
-                f"session {chosen}: stored rows cannot be read ({type(error).__name__}):"
-                " run ofc-desk verify to find the altered row"
-            ) from None
+        return _record(chosen, partial(read_verified_session, database, chosen), room)
     except SQLAlchemyError as error:
         raise ReportSourceError(f"cannot read {_safe_url(database)}: {failure_cause(error)}") from None
     finally:
         if not isinstance(database_url_or_db, Database):
             database.dispose()
+
+
+def load_session_records(
+    database: Database, session_ids: Sequence[int], room: str = ""
+) -> list[SessionRecord]:
+    """The sessions' records, in their order, as `load_session_record` reads each, all in one
+    snapshot with the room's accounts read once (`read_verified_sessions`): a shift report's."""
+    verified = read_verified_sessions(database, session_ids)
+    try:
+        return [_record(chosen, partial(next, verified), room) for chosen in session_ids]
+    except SQLAlchemyError as error:
+        raise ReportSourceError(f"cannot read {_safe_url(database)}: {failure_cause(error)}") from None
+    finally:
+        verified.close()
+
+
+def _record(chosen: int, read: Callable[[], VerifiedSession], room: str) -> SessionRecord:
+    """Session `chosen`'s record from `read`, which verifies it in a snapshot."""
+    try:
+        # One snapshot, verified first: the figures are the ones the rules give for the
+        # verified events, never a stored row that was not compared.
+        verified = read()
+    except VerifyFault as fault:
+        raise ReportNotVerified(f"session {chosen} does not verify, so no report: {fault}") from None
+    try:
+        record = _build(chosen, verified, room)
+        head = verified.room_head
+        room_head = head.line() if head is not None else ""
+        return replace(record, room_head=room_head, set_aside=verified.set_aside)
+    except (ValueError, KeyError, TypeError) as error:
+        # Only a row changed outside the desk reads so; verify names it.
+        raise ReportSourceError(
+            f"session {chosen}: stored rows cannot be read ({type(error).__name__}):"
+            " run ofc-desk verify to find the altered row"
+        ) from None
 
 
 def _safe_url(database: Database) -> str:

@@ -3,7 +3,8 @@
 A shift is the half-open window [start, end) of UTC time (either end may be open), so shifts that
 meet (18:00–02:00, 02:00–10:00) never count a movement twice. A table is in the shift when its
 session was open at any moment of the window. Its figures are what happened inside the window,
-from the session's stored record (`load_session_record`, as every report reads a session):
+from the session's stored record (`load_session_records`: as every report reads a session, the
+shift's tables in one snapshot):
 
 - hands dealt: hands settled in the window (a hand voided since still counts as dealt);
 - drop: buy-ins (the opening ones and players who joined) and rebuys (`ChipTotal`'s `in_drop`);
@@ -31,7 +32,7 @@ from typing import IO
 from sqlalchemy import or_, select
 
 from ofc_desk.i18n import _
-from ofc_desk.reports.loader import load_session_record
+from ofc_desk.reports.loader import load_session_records
 from ofc_desk.reports.record import (
     AdjustmentKind,
     ChipTotal,
@@ -199,10 +200,7 @@ def shift_report(
 ) -> ShiftReport:
     """Every session open during the window, read and summed, tables in their natural order."""
     printed_at = now()
-    records = [
-        load_session_record(database, session_id=session_id, room=room)
-        for session_id in _sessions_in(database, window)
-    ]
+    records = load_session_records(database, _sessions_in(database, window), room)
     tables = tuple(table_shift(record, window) for record in records)
     # An open end is the moment of printing: a change recorded while the report is read is the
     # next report's, for the tables' changes and the stored pool alike.

@@ -302,6 +302,17 @@ def schema_state(connection: Connection) -> SchemaState:
     return SchemaState(revision, newest, revision is None or revision in known)
 
 
+def has_table(session: Session, name: str) -> bool:
+    """Whether the schema holds table `name`, asked of the database once a session: a report
+    asked for each table it read, more queries than the rows it read (a schema changes only by a
+    migration, and no session of a desk or a report lives across one)."""
+    key = f"has table {name}"
+    known = session.info.get(key)
+    if known is None:
+        known = session.info[key] = inspect(session.connection()).has_table(name)
+    return bool(known)
+
+
 def _current_revision(connection: Connection) -> str | None:
     if connection.dialect.name != "postgresql":
         return _stored_revision(connection)

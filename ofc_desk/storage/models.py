@@ -193,7 +193,11 @@ class JackpotMove(Base):
     is the room's pool once it is made, written under the pool's lock, and never below 0."""
 
     __tablename__ = "jackpot_moves"
-    __table_args__ = (CheckConstraint("pool_after >= 0", name="ck_jackpot_moves_pool"),)
+    __table_args__ = (
+        CheckConstraint("pool_after >= 0", name="ck_jackpot_moves_pool"),
+        # A report reads one session's rows (migration 0014).
+        Index("ix_jackpot_moves_session", "session_id", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id"))

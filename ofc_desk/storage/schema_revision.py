@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # Alembic is imported when a migration is read or run, not at
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-RELEASED_SCHEMAS: dict[str, str] = {"0.1.0": "0009", "0.2.0": "0013"}
+RELEASED_SCHEMAS: dict[str, str] = {"0.1.0": "0009", "0.2.0": "0013", "0.3.0": "0014"}
 """Each version of OFC Desk, oldest first, with the newest migration it ships. A version once
 released keeps its entry; a new migration comes with a new version ([project].version in
 pyproject.toml) and its entry here, which tests/storage/test_versions.py holds to the migrations

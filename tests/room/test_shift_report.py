@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from ofc_desk.cli.main import main
 from ofc_desk.reports.formatting import chips
+from ofc_desk.reports.shift import ShiftWindow, parse_shift_time, shift_report
 from ofc_desk.service import TableService, chip_ledger, hand_history
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import Rebuy, VoidHand
@@ -280,3 +281,26 @@ def test_a_shift_when_no_table_was_open_says_so(room: Room, tmp_path: Path) -> N
     assert "from 2000-01-01 18:00 UTC to 2000-01-02 02:00 UTC" in text
     assert "Page 1 of 1" in text and "Shift manager" in text
     assert [row["table"] for row in _read(table_csv)] == ["ROOM TOTAL"]
+
+
+def test_the_room_is_read_once_however_many_tables_the_shift_holds(room: Room) -> None:
+    """The tables of a shift are read in one snapshot: the room's accounts chain and newest event
+    once for them all, not again for each table (they were most of a report's queries)."""
+    database = Database(room.url, migrate=False)
+    statements: list[str] = []
+
+    def sent(_connection: object, _cursor: object, statement: str, *_: object) -> None:
+        statements.append(statement)
+
+    shift_report(database, ShiftWindow())  # the process's pool ledger reads the accounts once too
+    event.listen(database.engine, "before_cursor_execute", sent)
+    room_reads = []
+    for window in (ShiftWindow(end=parse_shift_time(room.boundary)), ShiftWindow()):
+        statements.clear()
+        report = shift_report(database, window)
+        accounts = [s for s in statements if "FROM account_events" in s or "FROM users" in s]
+        room_reads.append((len(report.tables), len(accounts)))
+    database.dispose()
+    (early, early_reads), (everyone, all_reads) = room_reads
+    assert (early, everyone) == (len(EARLY), len(EARLY) + len(LATE))
+    assert all_reads == early_reads

@@ -13,7 +13,7 @@ import platformdirs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sqlalchemy import inspect, text
+from sqlalchemy import event, inspect, text
 
 from ofc_desk.storage.audit import (
     GENESIS_HASH,
@@ -23,7 +23,13 @@ from ofc_desk.storage.audit import (
     read_json,
     spelt_canonically,
 )
-from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database, newest_revision, sqlite_synchronous
+from ofc_desk.storage.database import (
+    TEST_SYNCHRONOUS_VARIABLE,
+    Database,
+    has_table,
+    newest_revision,
+    sqlite_synchronous,
+)
 from ofc_desk.storage.models import Base
 from ofc_desk.storage.pins import hash_pin, pin_matches
 from ofc_desk.storage.users import (
@@ -226,3 +232,37 @@ def test_a_field_stored_with_another_type_is_hashed_as_its_json() -> None:
     as_number = event_hash(GENESIS_HASH, 1, 1, "placed", "Dan", 5, "{}")  # type: ignore[arg-type]  # on purpose
     spelt = '{"actor":"Dan","at":5,"kind":"placed","payload":"{}","seq":1,"session":1}'
     assert as_number == hashlib.sha256((GENESIS_HASH + spelt).encode("utf-8")).hexdigest() != as_text
+
+
+def _indexes(database: Database, table: str) -> dict[str, list[str | None]]:
+    indexes = inspect(database.engine).get_indexes(table)
+    return {index["name"] or "": index["column_names"] for index in indexes}
+
+
+def test_migration_0014_finds_a_session_s_pool_rows_by_an_index(database_url: str) -> None:
+    database = Database(database_url, migrate=False)
+    database.migrate("0013")
+    assert "ix_jackpot_moves_session" not in _indexes(database, "jackpot_moves")
+    database.migrate()
+    assert _indexes(database, "jackpot_moves")["ix_jackpot_moves_session"] == ["session_id", "id"]
+    database.dispose()
+
+
+def test_a_session_asks_the_database_once_whether_a_table_exists(database_url: str) -> None:
+    database = Database(database_url)
+    statements: list[str] = []
+
+    def sent(_connection: object, _cursor: object, statement: str, *_: object) -> None:
+        statements.append(statement)
+
+    event.listen(database.engine, "before_cursor_execute", sent)
+    asked = []
+    with database.session() as session:
+        for table, there in (("jackpot_moves", True), ("no_such_table", False)):
+            for _ in range(2):
+                assert has_table(session, table) is there
+                asked.append(len(statements))
+    # Each table's first answer is asked of the database; its second is not.
+    first, again, other, other_again = asked
+    assert 0 < first == again < other == other_again
+    database.dispose()

@@ -11,12 +11,14 @@ rules give for the verified events, not the stored rows (which were compared wit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Generator, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import cast
 
+from sqlalchemy.orm import Session
+
 from ofc_desk.i18n import _
-from ofc_desk.service.audit.verify import VerifyFault, verify_one_session
+from ofc_desk.service.audit.verify import VerifyFault, read_accounts_in, verify_one_session
 from ofc_desk.service.audit.verify_session import Stacks, VerifiedRows
 from ofc_desk.service.room.room_chain import RoomHead, room_head_in
 from ofc_desk.service.room.room_pool import PoolRow, session_pool_rows
@@ -25,6 +27,7 @@ from ofc_desk.service.store.row_reader import audit_record, hand_record, ledger_
 from ofc_desk.service.table.dealers import DealerShift, dealer_shifts, dealer_step, hand_dealers
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import HandStarted
+from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import TableSession
 
@@ -54,14 +57,33 @@ class VerifiedSession:
 def read_verified_session(database: Database, session_id: int) -> VerifiedSession:
     """The session as verified; raises VerifyFault naming the first fault (nothing is handed out)."""
     with database.snapshot() as session:
-        row = session.get(TableSession, session_id)
-        if row is None:
-            raise VerifyFault(_("there is no session {number}").format(number=session_id))
-        verified = verify_one_session(session, row)
-        pool_rows, fault = session_pool_rows(session, session_id, verified.pool_steps)
-        if fault is not None:
-            raise VerifyFault(fault)
-        head = room_head_in(session)
+        verified = _verified_in(session, session_id, None)
+        return replace(verified, room_head=room_head_in(session))
+
+
+def read_verified_sessions(
+    database: Database, session_ids: Iterable[int]
+) -> Generator[VerifiedSession, None, None]:
+    """Each of the sessions as verified, in one snapshot: `read_verified_session`'s checks, with
+    the room's accounts chain and newest event read once for all of them (read again for each,
+    they were most of a shift report's queries). Raises VerifyFault naming the first fault, when
+    the session that has it comes."""
+    with database.snapshot() as session:
+        accounts, head = read_accounts_in(session), room_head_in(session)
+        for session_id in session_ids:
+            yield replace(_verified_in(session, session_id, accounts), room_head=head)
+
+
+def _verified_in(session: Session, session_id: int, accounts: AccountsChain | None) -> VerifiedSession:
+    """The session verified in `session`'s snapshot (`accounts`: the room's, if already read);
+    its `room_head` is left for the caller."""
+    row = session.get(TableSession, session_id)
+    if row is None:
+        raise VerifyFault(_("there is no session {number}").format(number=session_id))
+    verified = verify_one_session(session, row, accounts)
+    pool_rows, fault = session_pool_rows(session, session_id, verified.pool_steps)
+    if fault is not None:
+        raise VerifyFault(fault)
     events = [audit_record(event) for event in verified.events]
     steps = [dealer_step(event.kind, event.actor, event.payload) for event in events]
     hands = _hands(session_id, verified, events, hand_dealers(steps))
@@ -70,7 +92,7 @@ def read_verified_session(database: Database, session_id: int) -> VerifiedSessio
         events,
         hands,
         ledger,
-        head,
+        None,
         verified.set_aside,
         pool_rows,
         dealer_shifts(steps),

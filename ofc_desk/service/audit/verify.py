@@ -100,7 +100,7 @@ def verify_database(
         # The revision decides what the next start runs over this history (`schema_revision`).
         raise_first((revision_fault(session.connection()),))
         sessions = session.scalars(select(TableSession).order_by(TableSession.id)).all()
-        accounts = _accounts(session)
+        accounts = read_accounts_in(session)
         set_aside: list[str] = []
         raise_first((sign_in_fault(session, accounts, set_aside),))
         # Who held the role when they signed is the sign-offs' check (`signoffs`); the fold only
@@ -166,23 +166,28 @@ class _RoomLinks:
         self.previous = row
 
 
-def _accounts(session: Any) -> AccountsChain:
+def read_accounts_in(session: Any) -> AccountsChain:
+    """The room's accounts chain as `verify` reads it; raises VerifyFault where it does not hold."""
     try:
         return read_accounts(session)
     except SignoffFault as fault:
         raise VerifyFault(str(fault)) from None
 
 
-def verify_one_session(session: Any, row: TableSession) -> VerifiedRows:
+def verify_one_session(
+    session: Any, row: TableSession, accounts: AccountsChain | None = None
+) -> VerifiedRows:
     """Everything `verify` checks of one session and its link to the session before it, inside
-    the caller's snapshot: a report reads its figures from what this returns."""
+    the caller's snapshot: a report reads its figures from what this returns. `accounts`: the
+    room's accounts chain already read in this snapshot (`read_accounts_in`), else read here."""
     previous = session.scalar(
         select(TableSession).where(TableSession.id < row.id).order_by(TableSession.id.desc()).limit(1)
     )
     link = session.scalar(select(Event.prev_hash).where(Event.session_id == row.id, Event.seq == 1))
     if link is not None and (fault := broken_link(session, row, previous, link)):
         raise VerifyFault(fault)
-    accounts = _accounts(session)
+    if accounts is None:
+        accounts = read_accounts_in(session)
     with _collector_paused():
         return check_session(session, row, accounts.ever_supervisors(), accounts)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Protocol
 
-from sqlalchemy import inspect, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.jackpot import JackpotAward, JackpotResult, PairRows, jackpot_after_deal
@@ -35,7 +35,7 @@ from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind, LedgerKind
 from ofc_desk.service.terms.outcome import LedgerEntry, Outcome, PoolMove
 from ofc_desk.service.terms.payloads import JackpotSeeded, RawPayload
-from ofc_desk.storage.database import JACKPOT_LOCK, hold_append_lock
+from ofc_desk.storage.database import JACKPOT_LOCK, has_table, hold_append_lock
 from ofc_desk.storage.models import Event, JackpotMove
 
 POOL_KEY: Final = "jackpot_pool"
@@ -169,7 +169,7 @@ def apply_seeded(machine: PoolTable, payload: JackpotSeeded) -> Outcome:
 # ---------------------------------------------------------------------- the store's part
 def has_pool(session: Session) -> bool:
     """Whether the schema keeps the room's pool (migration 0009)."""
-    return inspect(session.connection()).has_table(JackpotMove.__tablename__)
+    return has_table(session, JackpotMove.__tablename__)
 
 
 def hold_pool(session: Session) -> None:

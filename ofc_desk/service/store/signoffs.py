@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import inspect, literal, select
+from sqlalchemy import literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -34,6 +34,7 @@ from ofc_desk.storage.accounts import (
     fold_accounts,
     room_fault,
 )
+from ofc_desk.storage.database import has_table
 from ofc_desk.storage.keys import head_message, signature_holds
 from ofc_desk.storage.lockout import chain_fault
 from ofc_desk.storage.models import AccountEvent, EntryMark, Event, Signature, SignInAttempt, User
@@ -93,7 +94,7 @@ _NO_ENTRIES_KEY = literal("").label("entries_key")
 
 def marks_entries(session: Session) -> bool:
     """Whether the schema keeps entries' marks and their keys (migration 0013, `entry_marks`)."""
-    return inspect(session.connection()).has_table(EntryMark.__tablename__)
+    return has_table(session, EntryMark.__tablename__)
 
 
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
