@@ -26,6 +26,7 @@ from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view import OfcSeatView
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
@@ -91,7 +92,7 @@ def bench_commit_latency(folder: Path, actions: int) -> None:
     for hand in script["hands"]:
         service.do(StartHand())
         for action in hand["actions"]:
-            fantasyland = service.snapshot().seat(action["player"]).fantasyland_cards
+            fantasyland = OfcSeatView.of(service.snapshot().seat(action["player"])).fantasyland_cards
             entry = (Reveal if fantasyland else Place)(action["player"], action["cards"], action["rows"])
             started = time.perf_counter()
             service.do(entry)

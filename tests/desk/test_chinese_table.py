@@ -20,6 +20,7 @@ from ofc_desk.desk.dialogs.new_table import GAMES, NewTableDialog, RulesFields
 from ofc_desk.desk.games import chosen_game
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
 from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.table.games.chinese.view import ChineseSeatView
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
@@ -122,7 +123,7 @@ def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_c
     desk.type("s")  # Ann, the first left of the dealer, surrenders
     assert "Ann surrenders" in desk.window.entry.notice.text() and not desk.refusal()
     desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)
-    assert desk.snapshot.seat("Ann").showdown == "surrendered"
+    assert ChineseSeatView.of(desk.snapshot.seat("Ann")).showdown == "surrendered"
 
     # Cy's seat picked by a click, out of turn: a card already held elsewhere is refused as typed.
     desk.qtbot.mouseClick(desk.window.felt.seat_widget("Cy"), Qt.MouseButton.LeftButton)
@@ -150,7 +151,7 @@ def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_c
 
     desk.window.action(Command.UNDO).trigger()  # Bob's declaration taken back, recorded as an undo
     undone = desk.snapshot
-    assert undone.phase is Phase.LIVE and undone.seat("Bob").showdown == ""
+    assert undone.phase is Phase.LIVE and ChineseSeatView.of(undone.seat("Bob")).showdown == ""
     desk.type(hand_keys(BOB_SIX_PAIRS))
     desk.qtbot.mouseClick(desk.declare_buttons[0], Qt.MouseButton.LeftButton)
 
@@ -192,7 +193,7 @@ def test_a_chinese_hand_half_typed_is_staged_again_on_resume_and_the_record_veri
     desk.window.close()
 
     reopened = reopen_signed_in(qtbot, tmp_path, database, session_id)
-    assert reopened.snapshot.seat("Ann").showdown == "surrendered"
+    assert ChineseSeatView.of(reopened.snapshot.seat("Ann")).showdown == "surrendered"
     assert [placement.label for placement in reopened.session.controller.staged] == ["Ac", "Ad", "As"]
     cy = reopened.face("Cy")
     assert cy.rows[0].pending == ("Ac", "Ad", "As") and cy.rows[0].cards == ()

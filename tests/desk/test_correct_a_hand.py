@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.correct_hand import CorrectHandDialog
 from ofc_desk.i18n import Language
+from ofc_desk.service.table.games.ofc.view import OfcSeatView
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_fantasyland_and_supervisor import settle_first_hand
 
@@ -44,7 +45,7 @@ def retype(desk: Desk, dialog: CorrectHandDialog, line: str, typed: str) -> None
 
 def test_a_row_keyed_wrong_is_corrected_and_fantasyland_follows(desk: Desk) -> None:
     settle_first_hand(desk, deal_next=False)  # Ann's queens in front: Fantasyland next hand
-    assert desk.snapshot.seat("Ann").fantasyland_next
+    assert OfcSeatView.of(desk.snapshot.seat("Ann")).fantasyland_next
     before = {seat.name: seat.stack for seat in desk.snapshot.seats}
     dialog = opened_dialog(desk)
     assert dialog.hand.currentText() == "Hand 1"
@@ -68,7 +69,7 @@ def test_a_row_keyed_wrong_is_corrected_and_fantasyland_follows(desk: Desk) -> N
     desk.qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
     assert not dialog.isVisible()
     assert desk.snapshot.seat("Ann").stack == before["Ann"] + difference
-    assert not desk.snapshot.seat("Ann").fantasyland_next
+    assert not OfcSeatView.of(desk.snapshot.seat("Ann")).fantasyland_next
 
 
 def test_a_card_seen_twice_is_refused_as_when_dealing_and_nothing_is_recorded(desk: Desk) -> None:

@@ -1,14 +1,14 @@
 """Each game's part of the desk gives everything the desk asks of it (`DeskGame`), without Qt but for
 its own controls in the card entry: the New table's choices and default preset, the entry's form,
-the prompt's keys, a word typed instead of cards, the seat's mark for a lost hand, the scored hand
-and its settlement view; and the one lookup finds a table's part from its snapshot and a New table
-choice's from its variant."""
+the prompt's keys, a word typed instead of cards, the seat's mark for a lost hand and its own marks
+read from its part of the snapshot, the scored hand and its settlement view; and the one lookup
+finds a table's part from its snapshot and a New table choice's from its variant."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +28,16 @@ from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
 from ofc_desk.desk.games.base import DeskGame, EntryForm, NoControls
 from ofc_desk.desk.games.chinese_controls import ChineseControls
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
+from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.games.base import LiveHand, PlayedTable, TableGame
 from ofc_desk.service.table.games.chinese.game import plays_surrender
+from ofc_desk.service.table.games.chinese.view import ChineseSeatView
 from ofc_desk.service.table.games.choose import game_for
+from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
-from ofc_desk.service.terms.snapshot import RakeView, SettlementPreview
+from ofc_desk.service.terms.snapshot import Phase, RakeView, SettlementPreview
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
@@ -187,3 +190,32 @@ def test_a_tables_part_is_read_from_its_snapshot(
     assert game_at(snapshot) is part
     assert snapshot.result is None  # dealt, not scored
     assert part.entry_form(service).surrender == plays_surrender(service.machine)
+
+
+def test_each_games_marks_read_its_own_part_of_the_snapshot(
+    database: Database, template_accounts: tuple[Path, Account]
+) -> None:
+    ofc, chinese = desk_game(Game.OFC), desk_game(Game.CHINESE)
+    seats = tuple(SeatSetup(name, 100) for name in ("Ann", "Bob", "Cy"))
+    service = TableService.open(
+        database, TableSetup("Marks", seats, "Cy", TableRules()), template_accounts[1]
+    )
+    between = service.snapshot()
+    dealing = replace(between, phase=Phase.LIVE)
+    going = replace(between.seats[0], part=OfcSeatView(fantasyland_cards=15, fantasyland_next=14))
+    next_hand = SeatMark(
+        "FL 14", "Fantasyland, 14 cards", "[FL 14]", "goes to Fantasyland next hand, 14 cards"
+    )
+    this_hand = SeatMark("FL 15", "Fantasyland, 15 cards", "[FL 15]", "in Fantasyland this hand, 15 cards")
+    assert ofc.seat_marks(between, going) == SeatMarks(dealt=next_hand)
+    assert ofc.seat_marks(dealing, going) == SeatMarks(dealt=this_hand)
+    surrendered = replace(between.seats[0], part=ChineseSeatView(showdown="surrendered"))
+    assert chinese.seat_marks(between, surrendered) == SeatMarks(shown=SeatMark("SURRENDERED", "surrendered"))
+    # Another game's part, or none, says nothing to a game.
+    assert ofc.seat_marks(between, surrendered) == chinese.seat_marks(between, going) == NO_MARKS
+    assert ofc.seat_marks(between, between.seats[1]) == NO_MARKS  # not going to Fantasyland
+    held = replace(between, part=OfcTableView(button_held_for_fantasyland=True))
+    assert ofc.button_words(held, "button Cy") == "button Cy (held: Fantasyland)"
+    assert ofc.button_words(between, "button Cy") == chinese.button_words(held, "button Cy") == "button Cy"
+    in_fantasyland = replace(dealing, seats=(going, *dealing.seats[1:]))
+    assert (ofc.sets_due(in_fantasyland), chinese.sets_due(in_fantasyland)) == (("Ann",), ())

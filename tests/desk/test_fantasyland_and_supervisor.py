@@ -13,6 +13,8 @@ from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.new_table import TABLE_OWN_PRESET, RulesFields
+from ofc_desk.desk.table.seatface import SeatMark
+from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase, TurnKind
 from ofc_desk.storage.database import Database
@@ -47,10 +49,12 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     settle_first_hand(desk)
     snapshot = desk.snapshot
     assert snapshot.hand_number == 2
-    assert snapshot.button == "Bob" and snapshot.button_held_for_fantasyland
+    assert snapshot.button == "Bob" and OfcTableView.of(snapshot).button_held_for_fantasyland
     assert "button Bob (held: Fantasyland)" in desk.status
     ann_face = desk.face("Ann")
-    assert ann_face.fantasyland_cards == 13
+    assert ann_face.marks.dealt == SeatMark(
+        "FL 13", "Fantasyland, 13 cards", "[FL 13]", "in Fantasyland this hand, 13 cards"
+    )
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
     desk.street(street_keys(BOB_SECOND[2], "b"))
     for card in BOB_SECOND[1].split():

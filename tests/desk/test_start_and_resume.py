@@ -23,6 +23,7 @@ from ofc_desk.desk.shell import session as session_module
 from ofc_desk.desk.shell.smoke_test import SmokeTest
 from ofc_desk.service import resume_table
 from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.storage.database import Database, newest_revision
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
@@ -154,8 +155,9 @@ def test_the_demo_table_opens_mid_session_with_fantasyland(qtbot: QtBot, tmp_pat
     desk.session.start_signed_in(DEMO_DEALER, session_id)
     qtbot.waitUntil(lambda: desk.session.controller.service is not None, timeout=10_000)
     snapshot = desk.snapshot
-    assert snapshot.hand_number == 3 and snapshot.button_held_for_fantasyland
-    assert desk.face("Bob").fantasyland_cards > 0
+    assert snapshot.hand_number == 3 and OfcTableView.of(snapshot).button_held_for_fantasyland
+    dealt = desk.face("Bob").marks.dealt
+    assert dealt is not None and dealt.badge.startswith("FL ")
     desk.screenshot("00-demo-table")
     desk.window.close()
     database.dispose()

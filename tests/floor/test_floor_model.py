@@ -20,6 +20,7 @@ from ofc_desk.service.oversight.floor import FloorReader, FloorTable, LastSettle
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.ofc.view import OfcSeatView
 from ofc_desk.storage.database import Database
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.floor_room import play_table
@@ -84,13 +85,13 @@ def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTa
     assert text(model, 1, column_index("hand")) == f"#4 · street {live.snapshot.street}"
     assert text(model, 1, column_index("to_act")) == live.snapshot.to_act.player
     in_fantasyland = live.snapshot.seat("Ann")
-    assert in_fantasyland.fantasyland_cards
-    badge = f"Ann {in_fantasyland.stack} [FL {in_fantasyland.fantasyland_cards}]"
+    assert OfcSeatView.of(in_fantasyland).fantasyland_cards
+    badge = f"Ann {in_fantasyland.stack} [FL {OfcSeatView.of(in_fantasyland).fantasyland_cards}]"
     assert badge in str(text(model, 1, column_index("players"))).replace("\u00a0", " ")
     assert "in Fantasyland this hand" in str(text(model, 1, column_index("players"), TOOLTIP))
     next_hand = going.snapshot.seat("Bob")
-    assert next_hand.fantasyland_next
-    badge = f"Bob {next_hand.stack} [FL {next_hand.fantasyland_next}]"
+    assert OfcSeatView.of(next_hand).fantasyland_next
+    badge = f"Bob {next_hand.stack} [FL {OfcSeatView.of(next_hand).fantasyland_next}]"
     assert badge in str(text(model, 2, column_index("players"))).replace("\u00a0", " ")
     assert "goes to Fantasyland next hand" in str(text(model, 2, column_index("players"), TOOLTIP))
 

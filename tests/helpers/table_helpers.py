@@ -10,6 +10,7 @@ from ofc_desk.core.rows import DISCARD, Row
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view import OfcSeatView
 from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, sign_in
@@ -68,7 +69,8 @@ def filler_plans(service: TableService, plans: Mapping[str, Plan]) -> dict[str, 
     for seat in snapshot.seats:
         if not seat.in_hand or seat.name in plans:
             continue
-        extra = seat.fantasyland_cards - 13 if seat.fantasyland_cards else discards
+        fantasyland = OfcSeatView.of(seat).fantasyland_cards
+        extra = fantasyland - 13 if fantasyland else discards
         front = _distinct_ranks(free, 3)
         rest = [card for card in free if card not in front]
         cards, free = front + rest[: 10 + extra], rest[10 + extra :]

@@ -6,6 +6,7 @@ import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.service.table.commands import CashOut, CorrectChips, Rebuy, SitOut, StartHand
+from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
 
@@ -28,15 +29,15 @@ def pineapple(database: Database, **rules: object) -> TableService:
 def test_progressive_entry_cards(database: Database, plan: Plan, cards: int) -> None:
     service = pineapple(database, progressive=True)
     play_hand(service, {"Ann": plan})
-    assert service.snapshot().seat("Ann").fantasyland_next == cards
-    assert service.snapshot().button_held_for_fantasyland is bool(cards)
+    assert OfcSeatView.of(service.snapshot().seat("Ann")).fantasyland_next == cards
+    assert OfcTableView.of(service.snapshot()).button_held_for_fantasyland is bool(cards)
 
 
 @pytest.mark.parametrize(("variant", "cards"), [("regular", 13), ("pineapple", 14)])
 def test_plain_entry_cards(database: Database, variant: str, cards: int) -> None:
     service = open_test_table(database, SEATS, "Cy", variant=variant)
     play_hand(service, {"Ann": ACES})
-    assert service.snapshot().seat("Ann").fantasyland_next == cards
+    assert OfcSeatView.of(service.snapshot().seat("Ann")).fantasyland_next == cards
 
 
 def test_entry_stay_and_exit_chain_holds_then_moves_the_button(database: Database) -> None:
@@ -61,7 +62,7 @@ def test_fantasyland_player_enters_the_whole_set_last(database: Database) -> Non
     play_hand(service, {"Ann": KINGS})
     service.do(StartHand())
     snapshot = service.snapshot()
-    assert snapshot.seat("Ann").fantasyland_cards == 15
+    assert OfcSeatView.of(snapshot.seat("Ann")).fantasyland_cards == 15
     assert snapshot.to_act is not None and snapshot.to_act.player == "Bob"
     # Ann's 15 cards were dealt face down when the hand began: they are out of the deck.
     assert snapshot.cards_seen == 0
@@ -73,17 +74,17 @@ def test_consecutive_cap_ends_the_chain(database: Database) -> None:
     service = pineapple(database, progressive=True, house_options=capped)
     play_hand(service, {"Ann": KINGS})
     play_hand(service, {"Ann": TRIPS})
-    assert service.snapshot().seat("Ann").fantasyland_next == 14
+    assert OfcSeatView.of(service.snapshot().seat("Ann")).fantasyland_next == 14
     play_hand(service, {"Ann": TRIPS})
-    assert service.snapshot().seat("Ann").fantasyland_next == 0
-    assert not service.snapshot().button_held_for_fantasyland
+    assert OfcSeatView.of(service.snapshot().seat("Ann")).fantasyland_next == 0
+    assert not OfcTableView.of(service.snapshot()).button_held_for_fantasyland
 
 
 def test_without_cap_the_stay_goes_on(database: Database) -> None:
     service = pineapple(database, progressive=True)
     for plan in (KINGS, TRIPS, TRIPS):
         play_hand(service, {"Ann": plan})
-    assert service.snapshot().seat("Ann").fantasyland_next == 14
+    assert OfcSeatView.of(service.snapshot().seat("Ann")).fantasyland_next == 14
 
 
 def test_players_of_the_sending_hand_stay_until_fantasyland_is_played(database: Database) -> None:

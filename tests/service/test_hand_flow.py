@@ -7,6 +7,7 @@ import pytest
 from ofc_desk.service import ActionRefused, Phase, TableService, audit_log, hand_history
 from ofc_desk.service.table.commands import Settle, StartHand, Undo
 from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.table.games.ofc.view import OfcSeatView
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 
@@ -44,7 +45,7 @@ def test_pineapple_hand_with_unknown_discards_settles_like_the_core(database: Da
     stacks = {seat.name: seat.stack_after for seat in result.seats}
     assert sum(stacks.values()) == 300
     assert {seat.name: seat.stack for seat in service.snapshot().seats} == stacks
-    assert service.snapshot().seat("Ann").fantasyland_next == 14
+    assert OfcSeatView.of(service.snapshot().seat("Ann")).fantasyland_next == 14
 
 
 def test_complete_rows_show_hand_name_and_live_royalty(database: Database) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import EntryForm, EntryRequests, NoControls, StagedCards, TableAsked
+from ofc_desk.desk.table.seatface import NO_MARKS, SeatMarks
 from ofc_desk.i18n import LazyText
 from tests.toy_game.rules import TOY, TOY_WORD
 from tests.toy_game.table import ShowRow
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
-    from ofc_desk.service.terms.snapshot import Turn
+    from ofc_desk.service.terms.snapshot import SeatView, TableSnapshot, Turn
 
 ROW_FORM = EntryForm(
     confirm_caption=LazyText("Confirm row (Enter)"),
@@ -91,6 +92,15 @@ class ToyDesk:
 
     def foul_word(self) -> str:
         return ""
+
+    def seat_marks(self, snapshot: TableSnapshot, seat: SeatView) -> SeatMarks:
+        return NO_MARKS  # the toy's seats show nothing of their own
+
+    def button_words(self, snapshot: TableSnapshot, button: str) -> str:
+        return button
+
+    def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
+        return ()
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return "".join(f"<p>{seat.name}: {seat.points:+d}</p>" for seat in result.seats)

@@ -72,7 +72,7 @@ def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
     """A hand is being dealt with a player in Fantasyland: F6 opens the set, or says when it comes."""
     if snapshot is None or snapshot.phase not in ENTRY_PHASES:
         return False
-    return any(seat.fantasyland_cards for seat in snapshot.seats)
+    return bool(game_at(snapshot).sets_due(snapshot))
 
 
 def seat_map(snapshot: TableSnapshot | None) -> dict[int, str]:

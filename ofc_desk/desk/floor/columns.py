@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ofc_desk.desk.games import game_at
+from ofc_desk.desk.table.seatface import SeatMark
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext, pgettext
 from ofc_desk.reports.spoken import data_words
 from ofc_desk.service.oversight.floor import PACE_AFTER_MINUTES, FloorTable, LastSettlement
@@ -55,58 +57,41 @@ def to_act_text(table: FloorTable) -> str:
     return turn.player
 
 
-def _hand_live(table: FloorTable) -> bool:
-    """While a hand is being dealt a Fantasyland badge is about this hand, else about the next
-    (as on the desk)."""
-    return table.snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+def _marks(table: FloorTable, seat: SeatView) -> list[SeatMark]:
+    """The game's own marks on the seat (`DeskGame.seat_marks`), as on the desk."""
+    marks = game_at(table.snapshot).seat_marks(table.snapshot, seat)
+    return [mark for mark in marks if mark is not None]
 
 
-def _fantasyland(seat: SeatView, live: bool) -> int:
-    return seat.fantasyland_cards if live else seat.fantasyland_next
-
-
-def seat_text(seat: SeatView, live: bool) -> str:
-    """ "Ann 42", with badges: [FL 14] is dealt 14 cards in Fantasyland (this hand while one is
-    dealt, else the next), (sitting out). The name and chips never break apart, nor does a badge;
-    a narrow column (a longer language's badges) may put a badge on the next line."""
-    badges = []
-    if cards := _fantasyland(seat, live):
-        # TRANSLATORS: a seat's badge on the floor: dealt {cards} cards in Fantasyland; keep it short.
-        badges.append(_("[FL {cards}]").format(cards=cards))
+def seat_text(seat: SeatView, marks: list[SeatMark]) -> str:
+    """ "Ann 42", with badges: the game's own (`marks`: [FL 14]), (sitting out). The name and chips
+    never break apart, nor does a badge; a narrow column (a longer language's badges) may put a
+    badge on the next line."""
+    badges = [mark.floor_badge for mark in marks if mark.floor_badge]
     if seat.sitting_out:
         badges.append(_("(sitting out)"))
     return " ".join(words.replace(" ", KEEP) for words in [f"{seat.name} {seat.stack}", *badges])
 
 
 def players_text(table: FloorTable) -> str:
-    live = _hand_live(table)
-    return " · ".join(seat_text(seat, live) for seat in table.snapshot.seats)
+    return " · ".join(seat_text(seat, _marks(table, seat)) for seat in table.snapshot.seats)
 
 
 def players_detail(table: FloorTable) -> str:
-    live = _hand_live(table)
     lines = []
     for seat in table.snapshot.seats:
-        notes = [note for note, shown in _seat_notes(seat, live) if shown]
+        notes = [note for note, shown in _seat_notes(seat, _marks(table, seat)) if shown]
         line = ngettext("{name}: {chips} chip", "{name}: {chips} chips", seat.stack)
         line = line.format(name=seat.name, chips=seat.stack)
         lines.append(_("{seat} ({notes})").format(seat=line, notes=", ".join(notes)) if notes else line)
     return "\n".join(lines)
 
 
-def _seat_notes(seat: SeatView, live: bool) -> list[tuple[str, bool]]:
-    cards = _fantasyland(seat, live)
-    this_hand = ngettext(
-        "in Fantasyland this hand, {cards} card", "in Fantasyland this hand, {cards} cards", cards
-    )
-    next_hand = ngettext(
-        "goes to Fantasyland next hand, {cards} card", "goes to Fantasyland next hand, {cards} cards", cards
-    )
+def _seat_notes(seat: SeatView, marks: list[SeatMark]) -> list[tuple[str, bool]]:
     return [
         (pgettext("seat", "button"), seat.button),
         (pgettext("seat", "to act"), seat.to_act),
-        (this_hand.format(cards=cards), bool(cards) and live),
-        (next_hand.format(cards=cards), bool(cards) and not live),
+        *((mark.floor_note, bool(mark.floor_note)) for mark in marks),
         (pgettext("seat", "sitting out"), seat.sitting_out),
     ]
 

@@ -23,10 +23,11 @@ if TYPE_CHECKING:
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
+    from ofc_desk.desk.table.seatface import SeatMarks
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
     from ofc_desk.service.table.games.base import PlayedTable
-    from ofc_desk.service.terms.snapshot import TableSnapshot, Turn
+    from ofc_desk.service.terms.snapshot import SeatView, TableSnapshot, Turn
 
 
 class EntryForm(NamedTuple):
@@ -229,6 +230,21 @@ class DeskGame(Protocol):
 
     def foul_word(self) -> str:
         """The seat's mark for a hand that loses every row (FOUL, MISSET)."""
+        ...
+
+    def seat_marks(self, snapshot: TableSnapshot, seat: SeatView) -> SeatMarks:
+        """The game's own marks on `seat`, read from its part of the seat's view (`SeatView.part`):
+        on the felt, to a screen reader and on the floor (OFC's Fantasyland, a Chinese surrender)."""
+        ...
+
+    def button_words(self, snapshot: TableSnapshot, button: str) -> str:
+        """The status line's words for the button ("button Ann"), with why it stayed where it is
+        when the game held it (its part of the snapshot, `TableSnapshot.part`)."""
+        ...
+
+    def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
+        """The players dealt this hand a whole hand to set at once in its own dialog (F6, OFC's
+        Fantasyland set), in the seats' order; none in a game without."""
         ...
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:

@@ -19,9 +19,11 @@ from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import EntryForm, EntryRequests, StagedCards, TableAsked, award_words
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html, payment_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
+from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.service.table.games.chinese.game import payment_rules, plays_surrender
-from ofc_desk.service.terms.snapshot import Turn, TurnKind
+from ofc_desk.service.table.games.chinese.view import ChineseSeatView
+from ofc_desk.service.terms.snapshot import SeatView, TableSnapshot, Turn, TurnKind
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -123,6 +125,17 @@ class ChineseDesk:
 
     def foul_word(self) -> str:
         return _("MISSET")
+
+    def seat_marks(self, snapshot: TableSnapshot, seat: SeatView) -> SeatMarks:
+        """A surrender or a declared special, after the seat's misset."""
+        words = ChineseSeatView.of(seat).showdown
+        return SeatMarks(shown=SeatMark(words.upper(), words)) if words else NO_MARKS
+
+    def button_words(self, snapshot: TableSnapshot, button: str) -> str:
+        return button  # the button moves after every hand
+
+    def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
+        return ()  # every hand is entered whole at the showdown's turn
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         details = chinese_details_html(result, self.foul_word(), foul_ink)

@@ -1,5 +1,7 @@
 """Open-face Chinese poker's part of the desk: streets typed card by card (discards and unknown
-cards among them), Fantasyland, the three variants in the New table, and the OFC settlement."""
+cards among them), Fantasyland (a seat's badges, the button held, the sets due: OFC's parts of the
+snapshot, `OfcSeatView` and `OfcTableView`), the three variants in the New table, and the OFC
+settlement."""
 
 from __future__ import annotations
 
@@ -19,7 +21,10 @@ from ofc_desk.desk.games.base import (
     award_words,
 )
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
+from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
+from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -100,8 +105,49 @@ class OfcDesk:
     def foul_word(self) -> str:
         return _("FOUL")
 
+    def seat_marks(self, snapshot: TableSnapshot, seat: SeatView) -> SeatMarks:
+        """Fantasyland: while a hand is dealt the cards of this hand's, else of the next one's."""
+        dealing = snapshot.phase in DEALING
+        part = OfcSeatView.of(seat)
+        count = part.fantasyland_cards if dealing else part.fantasyland_next
+        return SeatMarks(dealt=_fantasyland_mark(count, dealing)) if count else NO_MARKS
+
+    def button_words(self, snapshot: TableSnapshot, button: str) -> str:
+        if OfcTableView.of(snapshot).button_held_for_fantasyland:
+            return _("{button} (held: Fantasyland)").format(button=button)
+        return button
+
+    def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
+        return tuple(seat.name for seat in snapshot.seats if OfcSeatView.of(seat).fantasyland_cards)
+
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return ofc_details_html(result, self.foul_word(), foul_ink)
+
+
+DEALING = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+"""The phases of a hand being dealt: a Fantasyland badge is about this hand, else about the next."""
+
+
+def _fantasyland_mark(count: int, this_hand: bool) -> SeatMark:
+    """A seat dealt `count` cards in Fantasyland, this hand or the next."""
+    if this_hand:
+        note = ngettext(
+            "in Fantasyland this hand, {cards} card", "in Fantasyland this hand, {cards} cards", count
+        )
+    else:
+        note = ngettext(
+            "goes to Fantasyland next hand, {cards} card",
+            "goes to Fantasyland next hand, {cards} cards",
+            count,
+        )
+    return SeatMark(
+        # TRANSLATORS: a small badge on the seat: Fantasyland, and how many cards it deals.
+        badge=_("FL {count}").format(count=count),
+        spoken=ngettext("Fantasyland, {count} card", "Fantasyland, {count} cards", count).format(count=count),
+        # TRANSLATORS: a seat's badge on the floor: dealt {cards} cards in Fantasyland; keep it short.
+        floor_badge=_("[FL {cards}]").format(cards=count),
+        floor_note=note.format(cards=count),
+    )
 
 
 def _discards(variant: str) -> bool:

@@ -41,7 +41,8 @@ class Palette:
     refusal: str
     ok: str
     foul: str
-    fantasyland: str
+    game_mark: str
+    """A game's own badge on a seat (`seatface.SeatMarks`), whichever game's."""
     button_disc: str
     input_bg: str
     alternate_row: str
@@ -56,7 +57,7 @@ PALETTES: dict[ThemeName, Palette] = {
         window="#15181c", text="#f2f2ee", muted="#a9b0b6", felt="#1d5a3c", felt_rim="#0f3524",
         seat="#22272d", seat_text="#f2f2ee", turn="#ffb300", turn_text="#1a1300", prompt="#ffb300",
         slot="#3a434c", card="#fbfbf7", card_edge="#c9c9c0", card_back="#2d4a8a",
-        refusal="#ff6b5e", ok="#7ddc8a", foul="#ff4d3d", fantasyland="#c78bff",
+        refusal="#ff6b5e", ok="#7ddc8a", foul="#ff4d3d", game_mark="#c78bff",
         button_disc="#fbfbf7", input_bg="#0d0f12",
         alternate_row="#1d2228", disabled="#5c646c",
     ),
@@ -64,7 +65,7 @@ PALETTES: dict[ThemeName, Palette] = {
         window="#eef0ec", text="#111416", muted="#4d565e", felt="#2e7d52", felt_rim="#1d5a3c",
         seat="#ffffff", seat_text="#111416", turn="#ffb300", turn_text="#1a1300", prompt="#8a5a00",
         slot="#d3d8dc", card="#ffffff", card_edge="#7b8186", card_back="#2d4a8a",
-        refusal="#c0271a", ok="#1e7a32", foul="#d42414", fantasyland="#7b2fc0",
+        refusal="#c0271a", ok="#1e7a32", foul="#d42414", game_mark="#7b2fc0",
         button_disc="#ffffff", input_bg="#ffffff",
         alternate_row="#e9edf0", disabled="#9aa1a7",
     ),

@@ -49,21 +49,20 @@ def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPl
         )
         for view in seat.rows
     )
-    live = snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
     turn = snapshot.to_act
+    game = game_at(snapshot)
     return SeatFace(
         seat_number=seat.number,
         name=seat.name,
         stack=seat.stack,
         rows=rows,
         is_button=seat.button,
-        fantasyland_cards=seat.fantasyland_cards if live else seat.fantasyland_next,
+        marks=game.seat_marks(snapshot, seat),
         to_act=seat.to_act,
         cards_to_take=turn.take if turn is not None and turn.player == seat.name else 0,
         sitting_out=seat.sitting_out,
         fouled=seat.foul_certain,
-        foul_word=game_at(snapshot).foul_word(),
-        showdown=seat.showdown,
+        foul_word=game.foul_word(),
         discards=len(seat.discards),
         pending_discards=tuple(p.label for p in staged if p.placement == DISCARD),
         note=seat.locked_reason or "",
@@ -131,9 +130,7 @@ def _hand_words(snapshot: TableSnapshot) -> str:
 
 def _button_part(snapshot: TableSnapshot) -> StatusPart:
     """Who has the button, and the dealer on duty, who stays when the button gives way."""
-    button = _("button {player}").format(player=snapshot.button)
-    if snapshot.button_held_for_fantasyland:
-        button = _("{button} (held: Fantasyland)").format(button=button)
+    button = game_at(snapshot).button_words(snapshot, _("button {player}").format(player=snapshot.button))
     if not snapshot.dealer:
         return StatusPart(button)
     dealer = _("dealer {dealer}").format(dealer=snapshot.dealer)

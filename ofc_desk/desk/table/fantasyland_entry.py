@@ -12,6 +12,7 @@ from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.entry.staging import ENTRY_PHASES, Staging, entry_lists
+from ofc_desk.desk.games import game_at
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
@@ -64,7 +65,7 @@ class FantasylandEntry:
     def _when_the_set_comes(self) -> str:
         """F6 before a Fantasyland set's turn: the service's word on when it comes."""
         snapshot, service = self.view.snapshot, self.service()
-        waiting = [seat.name for seat in snapshot.seats if seat.fantasyland_cards] if snapshot else []
+        waiting = game_at(snapshot).sets_due(snapshot) if snapshot else ()
         if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
             return _("nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn")
         try:

@@ -210,7 +210,7 @@ class SeatWidget(QWidget):
         wanted = _badges(seat, colours)
         badges = _fit_badges(wanted, h * 0.46, gap, beside_title)
         if any(badge.text != badge.full_text for badge in badges):
-            # A badge says what the dealer must act on (Fantasyland, a foul): the name gives way
+            # A badge says what the dealer must act on (the game's own mark, a foul): the name gives way
             # first, down to its first letters, as it does in a longer language beside TO ACT.
             shortest = f"{seat.seat_number} · {seat.name[:SHORTEST_NAME]}…"
             beside_shortest = room - title_font.horizontalAdvance(shortest) - gap
@@ -374,15 +374,12 @@ def _badges(seat: SeatFace, colours: Palette) -> list[BadgeWanted]:
     badges: list[BadgeWanted] = []
     if seat.is_button:
         badges.append(("D", colours.button_disc, "#111111", True))
-    if seat.fantasyland_cards:
-        # TRANSLATORS: a small badge on the seat: Fantasyland, and how many cards it deals.
-        badges.append(
-            (_("FL {count}").format(count=seat.fantasyland_cards), colours.fantasyland, "#ffffff", False)
-        )
+    if seat.marks.dealt:
+        badges.append((seat.marks.dealt.badge, colours.game_mark, "#ffffff", False))
     if seat.fouled:  # in the header: a stamp over the rows would hide a row's hand
         badges.append((seat.foul_word, colours.foul, "#ffffff", False))
-    if seat.showdown:
-        badges.append((seat.showdown.upper(), colours.fantasyland, "#ffffff", False))
+    if seat.marks.shown:
+        badges.append((seat.marks.shown.badge, colours.game_mark, "#ffffff", False))
     return badges
 
 

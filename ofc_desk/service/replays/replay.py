@@ -469,6 +469,7 @@ def _correction_output(correction: Mapping[str, Any]) -> dict[str, Any]:
 def replay_output(service: TableService) -> dict[str, Any]:
     """All settled hands (read back from storage), the stacks now, and what comes next."""
     snapshot = service.snapshot()
+    owed = service.machine.carried.owed
     hands = []
     for record in read_hands(service.database, service.session_id):
         hand: dict[str, Any] = {
@@ -490,6 +491,8 @@ def replay_output(service: TableService) -> dict[str, Any]:
         "stacks": {seat.name: seat.stack for seat in snapshot.seats},
         "next": {
             "button": service.machine.next_dealer(),
-            "fantasyland": {s.name: s.fantasyland_next for s in snapshot.seats if s.fantasyland_next},
+            # What the next hand owes each seated player (OFC's Fantasyland cards), under the key
+            # the replay output has always had.
+            "fantasyland": {s.name: owed[s.name] for s in snapshot.seats if owed.get(s.name)},
         },
     }

@@ -71,7 +71,6 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         cards_seen=game.cards_seen,
         cards_left=game.cards_left,
         button=table.button,
-        button_held_for_fantasyland=table.button_held,
         seats=seats,
         result=None if scored is None else table.game.shown_result(scored.view()),
         rake=None if rake is None else RakeView(tuple(rake.per_player.items()), rake.total, rake.jackpot),
@@ -83,6 +82,7 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         dealer=table.dealer_on_duty,
         empty_seats=empty_seats(table),
         game=table.game.game,
+        part=game.part,
     )
 
 
@@ -97,13 +97,11 @@ def _seat_view(seat: Seat, position: int, play: SeatPlay, button: str | None) ->
         sitting_out=seat.sitting_out,
         in_hand=play.in_hand,
         to_act=play.to_act,
-        fantasyland_cards=play.fantasyland_cards,
-        fantasyland_next=play.fantasyland_next,
         front=front,
         middle=middle,
         back=back,
         foul_certain=play.foul_certain,
         discards=play.discards,
         locked_reason=play.locked_reason,
-        showdown=play.showdown,
+        part=play.part,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ofc_desk.service.terms.snapshot import RowView, Turn
+from ofc_desk.service.terms.snapshot import RowView, SeatViewPart, TableViewPart, Turn
 
 if TYPE_CHECKING:
     from ofc_desk.core.cards import Card
@@ -23,11 +23,9 @@ class SeatPlay:
     rows: tuple[RowView, RowView, RowView]
     """Front, middle, back."""
     foul_certain: bool
-    fantasyland_cards: int = 0
-    fantasyland_next: int = 0
     discards: tuple[Card | None, ...] = ()
     locked_reason: str | None = None
-    showdown: str = ""
+    part: SeatViewPart | None = None
 
 
 @dataclass(frozen=True)
@@ -42,3 +40,4 @@ class GameView:
     """One a seat, in the order of the table's seats."""
     cards_seen: int
     cards_left: int
+    part: TableViewPart | None = None

@@ -98,6 +98,20 @@ class RowView:
 
 
 @dataclass(frozen=True)
+class SeatViewPart:
+    """A game's own part of a seat's view, beside what every game's seat shows (as
+    `core.results.SeatPart` is of a result's line): subclassed in the game's package (OFC's
+    `games.ofc.view.OfcSeatView`, closed Chinese poker's `games.chinese.view.ChineseSeatView`) and
+    read only by that game's part of the desk (issue 37: this module names no game's concept)."""
+
+
+@dataclass(frozen=True)
+class TableViewPart:
+    """A game's own part of the table's snapshot, beside what every table shows: subclassed in the
+    game's package (OFC's `games.ofc.view.OfcTableView`) and read only by that game's parts."""
+
+
+@dataclass(frozen=True)
 class SeatView:
     name: str
     position: int
@@ -110,10 +124,6 @@ class SeatView:
     in_hand: bool
     """Dealt into the current (or last) hand."""
     to_act: bool
-    fantasyland_cards: int
-    """Cards this player is dealt in Fantasyland in the current hand (0 = not in Fantasyland)."""
-    fantasyland_next: int
-    """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
     front: RowView
     middle: RowView
     back: RowView
@@ -121,8 +131,9 @@ class SeatView:
     discards: tuple[Card | None, ...]
     locked_reason: str | None
     """Why this player may not sit out or leave right now, or None."""
-    showdown: str = ""
-    """A Chinese poker seat's entry when it is not set rows: "surrendered", "declared dragon"."""
+    part: SeatViewPart | None = None
+    """The game's own part of the seat (OFC's Fantasyland, a Chinese entry that is not set rows);
+    None where the game shows nothing of its own."""
 
     @property
     def rows(self) -> tuple[RowView, RowView, RowView]:
@@ -168,7 +179,6 @@ class TableSnapshot:
     """Cards out of the deck so far this hand, known or not."""
     cards_left: int
     button: str | None
-    button_held_for_fantasyland: bool
     seats: tuple[SeatView, ...]
     result: HandResult | None
     """The scored hand, in either game, when complete (awaiting settlement) or settled; None
@@ -187,6 +197,9 @@ class TableSnapshot:
     """Seats used this session that nobody holds now, by number: shown empty, still numbered."""
     game: Game = Game.OFC
     """The game the table plays: the desk draws each game's own parts by it."""
+    part: TableViewPart | None = None
+    """The game's own part of the table (OFC's button held for Fantasyland); None where the game
+    shows nothing of its own."""
 
     def seat(self, name: str) -> SeatView:
         for view in self.seats:

@@ -1,9 +1,11 @@
 """A Chinese poker table's part of its snapshot: no streets and no Fantasyland; each seat shows the
-hand entered for it (set rows, or nothing for a surrender or a declared special)."""
+hand entered for it (set rows, or nothing for a surrender or a declared special, which its own part
+of the seat's view says: `ChineseSeatView`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from ofc_desk.core.cards import DECK_SIZE
@@ -17,7 +19,20 @@ from ofc_desk.i18n import _
 from ofc_desk.service.table.games.chinese.play import ChineseHandState
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView, SeatPlay
-from ofc_desk.service.terms.snapshot import RowView, Turn, TurnKind
+from ofc_desk.service.terms.snapshot import RowView, SeatView, SeatViewPart, Turn, TurnKind
+
+
+@dataclass(frozen=True)
+class ChineseSeatView(SeatViewPart):
+    """A Chinese poker seat's own part of its view: its entry when it is not set rows."""
+
+    showdown: str = ""
+    """The entry in the reader's words: "surrendered", "declared dragon" ("" for set rows, or none)."""
+
+    @classmethod
+    def of(cls, seat: SeatView) -> ChineseSeatView:
+        """The seat's part as Chinese poker reads it: nothing to say at another game's table."""
+        return seat.part if isinstance(seat.part, ChineseSeatView) else cls()
 
 
 class ChineseTable(Protocol):
@@ -62,7 +77,7 @@ def _seat_play(preset: ChinesePreset, in_hand: bool, entry: Entry | None, next_u
             _row_view(Row.BACK, entry),
         ),
         foul_certain=entry is not None and show(entry, preset).misset,
-        showdown=_showdown_words(entry),
+        part=ChineseSeatView(showdown=_showdown_words(entry)),
     )
 
 

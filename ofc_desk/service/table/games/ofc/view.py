@@ -1,9 +1,11 @@
 """An OFC table's part of its snapshot: whose street it is, the cards out, the scored hand, and each
-seat's rows with their live royalties, Fantasyland and discards."""
+seat's rows with their live royalties, Fantasyland and discards. Fantasyland is OFC's own part of a
+seat's view (`OfcSeatView`) and of the table's (`OfcTableView`), read by OFC's part of the desk."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from ofc_desk.core.cards import DECK_SIZE
@@ -18,7 +20,41 @@ from ofc_desk.service.table.games.ofc.carry import OfcCarry
 from ofc_desk.service.table.games.ofc.live import OfcHand
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView, SeatPlay
-from ofc_desk.service.terms.snapshot import RowView
+from ofc_desk.service.terms.snapshot import (
+    RowView,
+    SeatView,
+    SeatViewPart,
+    TableSnapshot,
+    TableViewPart,
+)
+
+
+@dataclass(frozen=True)
+class OfcSeatView(SeatViewPart):
+    """OFC's part of a seat's view: its Fantasyland, this hand and the next."""
+
+    fantasyland_cards: int = 0
+    """Cards this player is dealt in Fantasyland in the current hand (0 = not in Fantasyland)."""
+    fantasyland_next: int = 0
+    """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
+
+    @classmethod
+    def of(cls, seat: SeatView) -> OfcSeatView:
+        """The seat's part as OFC reads it: nothing in Fantasyland at another game's table."""
+        return seat.part if isinstance(seat.part, OfcSeatView) else cls()
+
+
+@dataclass(frozen=True)
+class OfcTableView(TableViewPart):
+    """OFC's part of the table's snapshot."""
+
+    button_held_for_fantasyland: bool = False
+    """The button stays where it is: the last hand sent a player to Fantasyland (docs/rules.md §6)."""
+
+    @classmethod
+    def of(cls, snapshot: TableSnapshot) -> OfcTableView:
+        """The table's part as OFC reads it: the button not held at another game's table."""
+        return snapshot.part if isinstance(snapshot.part, OfcTableView) else cls()
 
 
 class OfcTable(Protocol):
@@ -31,6 +67,8 @@ class OfcTable(Protocol):
     def hand_settled(self) -> bool: ...
     @property
     def carried(self) -> CarryOver: ...
+    @property
+    def button_held(self) -> bool: ...
 
 
 def ofc_game_view(
@@ -50,6 +88,7 @@ def ofc_game_view(
         plays=tuple(_seat_play(carried, seat, hand, to_act, preset, variant) for seat in table.seats),
         cards_seen=hand.cards_seen if hand is not None else 0,
         cards_left=DECK_SIZE - dealt,
+        part=OfcTableView(button_held_for_fantasyland=table.button_held),
     )
 
 
@@ -73,10 +112,12 @@ def _seat_play(
             _row_view(Row.BACK, played, preset, variant, fouled),
         ),
         foul_certain=fouled,
-        fantasyland_cards=played.fantasyland_cards if played else 0,
-        fantasyland_next=carried.fantasyland_next.get(seat.name, 0),
         discards=tuple(played.discards) if played else (),
         locked_reason=_locked_reason(lock),
+        part=OfcSeatView(
+            fantasyland_cards=played.fantasyland_cards if played else 0,
+            fantasyland_next=carried.fantasyland_next.get(seat.name, 0),
+        ),
     )
 
 
