@@ -57,9 +57,10 @@ from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import Role, create_accounts, list_users, sign_in
+from ofc_desk.storage.users import Role, list_users, sign_in
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 WARM_UP_HANDS = 1

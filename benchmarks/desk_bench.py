@@ -194,9 +194,10 @@ def long_session(hands: int) -> tuple[str, int]:
     from ofc_desk.service.table.commands import Settle, StartHand
     from ofc_desk.service.table.games.ofc.commands import Place, Reveal
     from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
+    from ofc_desk.storage.account_changes import create_accounts
     from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database
     from ofc_desk.storage.models import TableSession
-    from ofc_desk.storage.users import Role, create_accounts
+    from ofc_desk.storage.users import Role
 
     path = Path(tempfile.gettempdir()) / f"ofc_desk_bench_{hands}_hands.db"
     url = f"sqlite:///{path}"

@@ -27,8 +27,9 @@ from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, op
 from ofc_desk.service.table.commands import Rebuy, Settle, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.terms.snapshot import Phase, TurnKind
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_accounts
+from ofc_desk.storage.users import Role
 
 PLAYERS = ("Ann", "Bob", "Cy")
 BUY_IN = 400

@@ -20,8 +20,9 @@ from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from ofc_desk.service.terms.snapshot import Phase, TurnKind
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_accounts
+from ofc_desk.storage.users import Role
 
 DEMO_DEALER = ("Dana", "1234")
 DEMO_SUPERVISOR = ("Floor", "99999999")

@@ -31,8 +31,9 @@ from ofc_desk.i18n import Language
 from ofc_desk.service import TableSetup
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from ofc_desk.service.terms.snapshot import TableSnapshot
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Account, Role, create_accounts
+from ofc_desk.storage.users import Account, Role
 from tests.helpers.qt_languages import english_after  # noqa: F401 - a fixture for the desk's tests
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"

@@ -243,8 +243,9 @@ def _main(game_name: str, players: int, phase: str) -> int:
 
     from ofc_desk.desk.shell.app import run_prepared_desk
     from ofc_desk.service import open_table
+    from ofc_desk.storage.account_changes import create_accounts
     from ofc_desk.storage.database import Database
-    from ofc_desk.storage.users import Role, create_accounts
+    from ofc_desk.storage.users import Role
 
     game = next(game for game in GAMES + PAYMENT_GAMES if game.name == game_name)
     path = Path(tempfile.mkdtemp(prefix="ofc-screen-")) / "screen.db"

@@ -9,9 +9,10 @@ from sqlalchemy import select
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, Signature
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.desk.conftest import DEALER, SUPERVISOR, Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 from tests.desk.test_start_and_resume import field

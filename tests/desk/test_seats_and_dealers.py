@@ -18,8 +18,9 @@ from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.table.commands import CorrectChips, DecideRequest, Request
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from ofc_desk.service.terms.snapshot import Phase
+from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_chinese_table import BOB_SIX_PAIRS, CY_MISSET, hand_keys, open_chinese_table
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets

@@ -30,9 +30,10 @@ from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.snapshot import TableSnapshot, TurnKind
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import Role, create_accounts
+from ofc_desk.storage.users import Role
 from tests.helpers.chinese_hands import ROWS, SEED_A, SEED_B
 from tests.helpers.corrections import swap_rows
 from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand

@@ -17,12 +17,13 @@ from sqlalchemy import select, text
 
 from ofc_desk.service.store import persistence
 from ofc_desk.storage import append_only, keys
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.accounts import account_event_hash
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, utc_now
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent
 from ofc_desk.storage.pins import hash_pin
-from ofc_desk.storage.users import Account, Role, create_accounts
+from ofc_desk.storage.users import Account, Role
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 _KEY_FIELDS = ("pin_hash", "public_key", "sealed_key")

@@ -8,8 +8,9 @@ from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, op
 from ofc_desk.service.table.commands import CashOut, Join, Rebuy, Settle, SitIn, SitOut, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.terms.snapshot import TurnKind
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_accounts, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.replay_helpers import EXPECTED, load_example, read_object
 
 DEALER, DEALER_PIN = "Dana", "1234"

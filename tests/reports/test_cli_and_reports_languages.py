@@ -18,8 +18,9 @@ from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import write_table_close_report
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, SignInError, create_accounts, sign_in
+from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.pdf_text import squeezed_text
 from tests.helpers.report_sessions import SUPERVISOR, SUPERVISOR_PIN
 

@@ -24,8 +24,9 @@ from ofc_desk.service import audit_log
 from ofc_desk.service.replays.replay import ReplayError, run_replay
 from ofc_desk.service.table.commands import HandOver, Settle, StartHand, Undo, VoidHand
 from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.report_sessions import (
     DEALER,
     DEALER_PIN,

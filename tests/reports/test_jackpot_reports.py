@@ -23,8 +23,9 @@ from ofc_desk.reports.table_close_pdf import table_close_figures, write_table_cl
 from ofc_desk.service import TableService
 from ofc_desk.service.table.commands import CloseSession, SeedJackpot, Settle, VoidHand
 from ofc_desk.storage import append_only
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_accounts
+from ofc_desk.storage.users import Role
 from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand
 from tests.helpers.pdf_text import squeezed_text
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN

@@ -18,8 +18,9 @@ from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import HandOver, Settle, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.pdf_text import squeezed_text
 from tests.helpers.report_sessions import (

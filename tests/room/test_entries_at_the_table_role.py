@@ -17,9 +17,10 @@ from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import Role, create_accounts, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.jackpot_awards import LOSER, WINNER, award_replay_script
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN

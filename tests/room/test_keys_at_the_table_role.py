@@ -18,20 +18,12 @@ from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.store import persistence
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import keys, lockout
+from ofc_desk.storage.account_changes import change_pin, change_role, create_accounts, create_user
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import Attempt
 from ofc_desk.storage.models import AccountEvent, Event
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import (
-    Account,
-    Role,
-    SignInError,
-    change_pin,
-    change_role,
-    create_accounts,
-    create_user,
-    sign_in,
-)
+from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 from tests.helpers.room_logins import as_login
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 

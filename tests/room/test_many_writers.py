@@ -29,9 +29,10 @@ from ofc_desk.service.table.commands import (
 )
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.terms.events import EventKind
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
-from ofc_desk.storage.users import Role, create_accounts, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.concurrent_calls import at_once
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
 

@@ -15,9 +15,10 @@ from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.room.desk_holds import TableHeld, TakenElsewhere, ThisDesk
 from ofc_desk.service.table.commands import HandOver, StartHand
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import Role, create_accounts, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 pytestmark = pytest.mark.postgres

@@ -19,10 +19,11 @@ from ofc_desk.service.room import room_pool as pool_rows_module
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.service.table.commands import Rebuy, SeedJackpot, Settle
 from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
-from ofc_desk.storage.users import Role, create_accounts, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.jackpot_awards import award_replay_script, show_the_losing_hand
 from tests.helpers.pool_attacks import add_a_phantom_row_beside_each_event
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN

@@ -21,20 +21,13 @@ from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.service.table.commands import Request, StartHand, VoidHand
 from ofc_desk.service.terms.events import FLOOR_WRITTEN, EventKind
+from ofc_desk.storage.account_changes import change_pin, create_accounts, create_user, set_up_first_key
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import attempt_hash
 from ofc_desk.storage.pins import hash_pin
 from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
-from ofc_desk.storage.users import (
-    Role,
-    SignInError,
-    change_pin,
-    create_accounts,
-    create_user,
-    set_up_first_key,
-    sign_in,
-)
+from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.jackpot_awards import award_replay_script
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 

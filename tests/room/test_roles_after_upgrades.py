@@ -13,10 +13,11 @@ from sqlalchemy.engine import make_url
 
 from ofc_desk.cli.main import main
 from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, chained_check, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
-from ofc_desk.storage.users import Role, create_accounts, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.room_logins import as_login, libpq
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 

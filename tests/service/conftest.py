@@ -24,8 +24,9 @@ from sqlalchemy import Connection, create_engine
 from sqlalchemy.engine import make_url
 
 from ofc_desk.storage import append_only
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_accounts
+from ofc_desk.storage.users import Role
 from tests.helpers.ofc_test_databases import (  # noqa: F401 (backend, database_url and postgres_url are fixtures)
     backend,
     database_url,

@@ -13,16 +13,9 @@ from ofc_desk.service.room.account_policy import (
     create_first_accounts,
 )
 from ofc_desk.service.terms.errors import ActionRefused
+from ofc_desk.storage.account_changes import create_accounts, create_user
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import (
-    Account,
-    Role,
-    SignInError,
-    create_accounts,
-    create_user,
-    list_users,
-    sign_in,
-)
+from ofc_desk.storage.users import Account, Role, SignInError, list_users, sign_in
 
 
 @pytest.fixture

@@ -16,17 +16,11 @@ from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.service.room.room_chain import append_anchor
 from ofc_desk.service.table.commands import VoidHand
 from ofc_desk.storage import append_only
-from ofc_desk.storage.accounts import fold_accounts
+from ofc_desk.storage.account_changes import change_pin, change_role, create_user
+from ofc_desk.storage.accounts_fold import fold_accounts
 from ofc_desk.storage.database import Database, open_existing
 from ofc_desk.storage.models import AccountEvent
-from ofc_desk.storage.users import (
-    Role,
-    SignInError,
-    change_pin,
-    change_role,
-    create_user,
-    sign_in,
-)
+from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.forgery_helpers import recording_as_of
 from tests.helpers.table_helpers import (
     ANN_QQ,

@@ -22,23 +22,19 @@ from ofc_desk.service.table.commands import VoidHand
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import append_only, keys
+from ofc_desk.storage.account_changes import (
+    _create_in,
+    change_role,
+    create_accounts,
+    create_user,
+    set_up_first_key,
+)
 from ofc_desk.storage.accounts import AccountKind, account_event_hash
 from ofc_desk.storage.audit import canonical_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent
 from ofc_desk.storage.pins import hash_pin
-from ofc_desk.storage.users import (
-    Account,
-    Role,
-    SignInError,
-    _create_in,
-    builtin_replay_account,
-    change_role,
-    create_accounts,
-    create_user,
-    set_up_first_key,
-    sign_in,
-)
+from ofc_desk.storage.users import Account, Role, SignInError, builtin_replay_account, sign_in
 from tests.helpers.forgery_helpers import Forged, attackers_account, stored_payloads, write_accounts_chain
 from tests.helpers.table_helpers import (
     ANN_QQ,

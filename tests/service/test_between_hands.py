@@ -36,10 +36,11 @@ from ofc_desk.service.table.commands import (
     StartHand,
     VoidHand,
 )
+from ofc_desk.storage.account_changes import change_pin, set_up_first_key
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.pins import hash_pin
 from ofc_desk.storage.schema_revision import MIGRATIONS
-from ofc_desk.storage.users import change_pin, set_up_first_key, sign_in
+from ofc_desk.storage.users import sign_in
 from tests.helpers.table_helpers import (
     ANN_QQ,
     BOB_PLAIN,

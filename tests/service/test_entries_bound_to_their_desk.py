@@ -11,9 +11,10 @@ from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.table.commands import HandOver, StartHand, Undo
 from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import EntryMark, Event, Signature
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.jackpot_awards import LOSER, WINNER, open_award_table
 from tests.helpers.table_helpers import DEALER, SUPERVISOR, SUPERVISOR_PIN, dealer

@@ -25,8 +25,9 @@ from ofc_desk.service.table.commands import (
     VoidHand,
 )
 from ofc_desk.service.terms.events import EventKind
+from ofc_desk.storage.account_changes import create_accounts, create_user
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Role, create_accounts, create_user, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.table_helpers import (
     BOB_PLAIN,
     CY_PLAIN,

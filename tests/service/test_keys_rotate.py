@@ -21,20 +21,13 @@ from ofc_desk.service.store import persistence
 from ofc_desk.service.table.commands import Rebuy, VoidHand
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import keys
-from ofc_desk.storage.accounts import account_event_hash, fold_accounts
+from ofc_desk.storage.account_changes import change_pin, change_role, create_accounts, create_user
+from ofc_desk.storage.accounts import account_event_hash
+from ofc_desk.storage.accounts_fold import fold_accounts
 from ofc_desk.storage.audit import canonical_json
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, Event, Signature, User
-from ofc_desk.storage.users import (
-    Account,
-    Role,
-    SignInError,
-    change_pin,
-    change_role,
-    create_accounts,
-    create_user,
-    sign_in,
-)
+from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 from tests.helpers.forgery_helpers import recording_before_0013
 from tests.helpers.table_helpers import (
     ANN_QQ,

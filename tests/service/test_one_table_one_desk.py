@@ -18,9 +18,10 @@ from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
+from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import Role, create_user, sign_in
+from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, open_test_table
 
 PIT_1 = ThisDesk("PIT-1", "desk-one")

@@ -18,11 +18,12 @@ from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.service.table.commands import CorrectChips, HandOver, Settle, VoidHand
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage import append_only
+from ofc_desk.storage.account_changes import change_pin, change_role
 from ofc_desk.storage.audit import GENESIS_HASH, event_hash
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.keys import head_message, sign
 from ofc_desk.storage.models import Event, Signature, TableSession
-from ofc_desk.storage.users import Role, SignInError, change_pin, change_role, sign_in
+from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.replay_helpers import run_cli, write_script
 from tests.helpers.table_helpers import (
     ANN_QQ,

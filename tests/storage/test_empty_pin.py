@@ -5,15 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from ofc_desk.storage.account_changes import _create_in, create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import (
-    Role,
-    SignInError,
-    _create_in,
-    builtin_replay_account,
-    create_accounts,
-    sign_in,
-)
+from ofc_desk.storage.users import Role, SignInError, builtin_replay_account, sign_in
 
 
 def test_an_empty_pin_never_signs_in(database_url: str) -> None:

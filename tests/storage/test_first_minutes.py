@@ -18,10 +18,12 @@ import pytest
 from sqlalchemy import func, select
 
 from ofc_desk.storage import keys
-from ofc_desk.storage.accounts import AccountKind, fold_accounts
+from ofc_desk.storage.account_changes import create_accounts, create_user
+from ofc_desk.storage.accounts import AccountKind
+from ofc_desk.storage.accounts_fold import fold_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, User
-from ofc_desk.storage.users import Account, Role, SignInError, create_accounts, create_user, sign_in
+from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 from tests.helpers.concurrent_calls import at_once
 from tests.helpers.ofc_test_databases import sqlite_url
 

@@ -12,11 +12,12 @@ import pytest
 from sqlalchemy import select
 
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.storage import lockout, users
+from ofc_desk.storage import account_changes, lockout
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import Attempt, attempt_hash
 from ofc_desk.storage.models import SignInAttempt
-from ofc_desk.storage.users import Role, SignInError, create_accounts, sign_in
+from ofc_desk.storage.users import Role, SignInError, sign_in
 
 SUE_PIN = "43214321"
 WAITING = "too many wrong PINs for this name"
@@ -130,7 +131,7 @@ def test_a_clock_moved_ahead_checks_no_pin(locked_out: Database, monkeypatch: py
     keeps for account events moves nothing: the lockout reads the database's time."""
     with pytest.raises(TypeError):
         sign_in(locked_out, "Sue", SUE_PIN, clock=lambda: datetime.now(UTC) + timedelta(days=1))  # type: ignore[call-arg]
-    monkeypatch.setattr(users, "system_clock", lambda: datetime.now(UTC) + timedelta(days=1))
+    monkeypatch.setattr(account_changes, "system_clock", lambda: datetime.now(UTC) + timedelta(days=1))
     answers = [right_pin_answer(locked_out) for _ in range(12)]
     assert all(WAITING in answer for answer in answers), answers
     with locked_out.session() as session:

@@ -14,10 +14,11 @@ from sqlalchemy.exc import DBAPIError
 
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage import keys, lockout
+from ofc_desk.storage.account_changes import create_accounts, create_user
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import attempt_hash, lockout_delay
 from ofc_desk.storage.models import SignInAttempt, User
-from ofc_desk.storage.users import Role, SignInError, create_accounts, create_user, sign_in
+from ofc_desk.storage.users import Role, SignInError, sign_in
 
 SUE_PIN = "43214321"
 

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import event, inspect, text
 
+from ofc_desk.storage.account_changes import create_accounts, create_user
 from ofc_desk.storage.audit import (
     GENESIS_HASH,
     canonical_json,
@@ -32,13 +33,7 @@ from ofc_desk.storage.database import (
 )
 from ofc_desk.storage.models import Base
 from ofc_desk.storage.pins import hash_pin, pin_matches
-from ofc_desk.storage.users import (
-    Role,
-    SignInError,
-    create_accounts,
-    create_user,
-    sign_in,
-)
+from ofc_desk.storage.users import Role, SignInError, sign_in
 
 
 def test_migrations_build_the_whole_schema(database_url: str) -> None:

@@ -17,18 +17,11 @@ from sqlalchemy import select
 
 from ofc_desk.i18n import _
 from ofc_desk.service.room.room_chain import anchor_if_configured
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from ofc_desk.storage.users import (
-    Account,
-    Role,
-    SignInError,
-    builtin_replay_account,
-    create_accounts,
-    list_users,
-    sign_in,
-)
+from ofc_desk.storage.users import Account, Role, SignInError, builtin_replay_account, list_users, sign_in
 
 PinSource = Callable[[str], str | None]
 """A PIN for an account name, or None when none was given."""

@@ -14,19 +14,15 @@ from dataclasses import dataclass
 from ofc_desk.i18n import _
 from ofc_desk.service.room.room_chain import anchor_if_configured
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import (
-    Account,
-    Role,
-    SignInError,
+from ofc_desk.storage.account_changes import (
     change_pin,
     change_role,
     create_accounts,
     create_user,
     set_up_first_key,
-    sign_in,
-    supervisor_holds_a_key,
 )
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Account, Role, SignInError, sign_in, supervisor_holds_a_key
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
-from ofc_desk.storage.accounts import MIGRATION_MARKS, anchors_accounts
+from ofc_desk.storage.accounts import MIGRATION_MARKS
+from ofc_desk.storage.accounts_room import anchors_accounts
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import chain_head

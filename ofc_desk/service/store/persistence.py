@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import RowMapping, func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service.room import desk_holds, room_pool
@@ -445,15 +445,7 @@ def read_open_tables(database: Database) -> list[OpenTable]:
 def read_hands(database: Database, session_id: int) -> list[HandRecord]:
     voids = voided_hands(_payloads(database, session_id, EventKind.HAND_VOIDED))
     with database.session() as session:
-        rows = (
-            session.execute(
-                select(*HandRow.__table__.columns)
-                .where(HandRow.session_id == session_id)
-                .order_by(HandRow.number)
-            )
-            .mappings()
-            .all()
-        )
+        rows = _session_rows(session, HandRow, session_id, HandRow.number)
         events = select(Event.kind, Event.actor).where(Event.session_id == session_id).order_by(Event.seq)
         steps = session.execute(events).all()
         # Only a hand-over's (or takeover's) payload is read: the cards of every street are not needed here.
@@ -469,16 +461,16 @@ def read_hands(database: Database, session_id: int) -> list[HandRecord]:
 
 def read_ledger(database: Database, session_id: int) -> list[LedgerRecord]:
     with database.session() as session:
-        rows = (
-            session.execute(
-                select(*LedgerRow.__table__.columns)
-                .where(LedgerRow.session_id == session_id)
-                .order_by(LedgerRow.id)
-            )
-            .mappings()
-            .all()
-        )
+        rows = _session_rows(session, LedgerRow, session_id, LedgerRow.id)
     return [ledger_record(session_id, row) for row in rows]
+
+
+def _session_rows(
+    session: Session, model: type[HandRow | LedgerRow], session_id: int, order: InstrumentedAttribute[int]
+) -> Sequence[RowMapping]:
+    """Every column of one session's rows of `model` (the row readers take them by name), in `order`."""
+    query = select(*model.__table__.columns).where(model.session_id == session_id).order_by(order)
+    return session.execute(query).mappings().all()
 
 
 def read_audit(database: Database, session_id: int | None = None) -> list[AuditRecord]:

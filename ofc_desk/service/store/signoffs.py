@@ -6,7 +6,7 @@ rewrite made consistently through the library, with every hash recomputed, still
 it names the accounts chain's head it was made under (migration 0008), so accounts cut or
 rewritten below that head break it too.
 
-The accounts chain is also held to the room (`storage.accounts.room_fault`), and `sign_in_fault`
+The accounts chain is also held to the room (`storage.accounts_room.room_fault`), and `sign_in_fault`
 checks the chain of PIN checks (`storage.lockout`).
 """
 
@@ -23,17 +23,9 @@ from sqlalchemy.orm import Session
 from ofc_desk.i18n import _
 from ofc_desk.service.table.actions import DEALER_SIGNED, SUPERVISED
 from ofc_desk.service.terms.events import EventKind
-from ofc_desk.storage.accounts import (
-    BUILTIN_REPLAY,
-    AccountsChain,
-    AccountsFault,
-    AccountState,
-    KeySpan,
-    anchors_accounts,
-    check_users_table,
-    fold_accounts,
-    room_fault,
-)
+from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountsChain, AccountsFault, AccountState, KeySpan
+from ofc_desk.storage.accounts_fold import fold_accounts
+from ofc_desk.storage.accounts_room import anchors_accounts, check_users_table, room_fault
 from ofc_desk.storage.database import has_table
 from ofc_desk.storage.keys import head_message, signature_holds
 from ofc_desk.storage.lockout import chain_fault
