@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.jackpot import JackpotAward
@@ -36,11 +36,10 @@ from tests.toy_game.rules import (
     ROW_CARDS,
     TOY,
     TOY_WORD,
+    ToyDeal,
     ToyRefused,
-    ToyResult,
     read_row,
     row_name,
-    score_toy,
 )
 
 NO_RAKE = RakeRules(RakeMode.OFF, 0, 0, 0, 0)
@@ -124,8 +123,12 @@ class ToyHand:
     def take_back(self) -> None:
         self.entries.pop()
 
-    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[Any] | None) -> ToyResult:
-        return score_toy(self.stacks_before, {name: self.rows[name] for name in self.order}, rules.unit)
+    def score(
+        self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[ToyDeal] | None
+    ) -> SettledResult:
+        """By the toy's rules, or by `verify`'s `scorer` (the toy has a `GameRescoring`)."""
+        deal = ToyDeal(self.stacks_before, {name: self.rows[name] for name in self.order}, rules.unit)
+        return deal.score() if scorer is None else scorer(TOY, self.number, deal)
 
     def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
         return list(self.stacks_before)

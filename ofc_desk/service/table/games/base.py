@@ -64,7 +64,9 @@ class HandScorer(Protocol[DealT_contra]):
 
 class GameRescoring(Protocol[DealT_contra]):
     """A game's part of `verify`'s re-scoring beside the fold (`audit.rescoring`, issue 37): what
-    the generic re-scoring asks of a game's typed deal and stored result, never naming the game."""
+    the generic re-scoring asks of a game's typed deal and stored result, never naming the game.
+    The stored result's transfers are read in every game's form (`core.results.read_transfers`):
+    a result that spells them otherwise is not gone on with, and each hand is scored in the fold."""
 
     def stored_player(self, line: Any) -> SettledPlayer:
         """A player's line of a stored result as settling reads it; `KeyError`, `TypeError` or

@@ -16,6 +16,7 @@ from ofc_desk.core.chinese.hand import ChineseHand, EntryRefused, entry_from_act
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
+from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS
 from ofc_desk.i18n import _
 from ofc_desk.service.table.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
@@ -109,11 +110,14 @@ class ChineseHandState:
 
     def score(
         self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[ChineseDeal] | None
-    ) -> ChineseDealResult:
-        """Score and settle the complete hand exactly as `ofc-desk score` would (always by the core:
-        `verify` re-scores OFC hands only)."""
+    ) -> SettledResult:
+        """Score and settle the complete hand exactly as `ofc-desk score` would: by the core, or by
+        `verify`'s `scorer` unless the hand pays a jackpot award (paid from the scored pairs, which
+        a stored result lacks)."""
         deal = self.showdown.deal(self.button, self.stacks_before, **rules.settling_terms())
-        return score_chinese_deal(deal)
+        if scorer is None or self.showdown.preset.jackpot_award is not None:
+            return score_chinese_deal(deal)
+        return scorer(Game.CHINESE, self.number, deal)
 
     # ------------------------------------------------------------------ as the machine's live hand
     def check_event(self, kind: EventKind, raw: RawPayload) -> ShownPayload:
@@ -146,7 +150,7 @@ class ChineseHandState:
         table.button = table.next_clockwise(self.button)
 
     def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal:
-        assert isinstance(result, ChineseDealResult)  # scored by the core: nothing else is stored
+        assert isinstance(result, ChineseDealResult)  # scored by the core when the table has an award
         return JackpotDeal(jackpot_pairs(result), result, [player.name for player in result.players])
 
     def takes_showdown_from(self, player: str) -> bool:
