@@ -8,6 +8,7 @@ the order they were recorded (for undo) and turns them into the `shown` event's 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Final, cast
 
 from ofc_desk.core.cards import CardError, parse_cards, parse_entries, split_tokens
@@ -19,11 +20,18 @@ from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
 from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS
 from ofc_desk.i18n import _
-from ofc_desk.service.table.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.table.games.base import (
+    CheckedEntry,
+    GameTable,
+    HandScorer,
+    JackpotDeal,
+    SettledResult,
+    entry_refused,
+)
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused, nothing_to_undo
 from ofc_desk.service.terms.events import EventKind
-from ofc_desk.service.terms.payloads import EventPayload, RawPayload, ShownPayload, Undone
+from ofc_desk.service.terms.payloads import RawPayload, ShownPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase
 
@@ -120,13 +128,11 @@ class ChineseHandState:
         return scorer(Game.CHINESE, self.number, deal)
 
     # ------------------------------------------------------------------ as the machine's live hand
-    def check_event(self, kind: EventKind, raw: RawPayload) -> ShownPayload:
+    def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
         if kind is not EventKind.SHOWN:
             raise entry_refused(kind)
-        return self.check(raw)
-
-    def apply_event(self, kind: EventKind, payload: EventPayload) -> None:
-        self.apply(cast(ShownPayload, payload))
+        payload = self.check(raw)
+        return CheckedEntry(payload, partial(self.apply, payload))
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         if kind is not EventKind.SHOWN:
