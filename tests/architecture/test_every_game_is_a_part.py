@@ -16,7 +16,7 @@ from ofc_desk.reports.games import GAMES as REPORT_GAMES
 from ofc_desk.reports.games import report_game
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.games.choose import GAMES as SERVICE_GAMES
-from ofc_desk.service.table.games.choose import OWN_ENTRY_KEYS, OWN_ENTRY_WORDS, game_for
+from ofc_desk.service.table.games.choose import OWN_ENTRY_KEYS, OWN_ENTRY_WORDS, RESCORING, game_for
 from ofc_desk.service.terms.setup import TableRules
 
 
@@ -41,6 +41,9 @@ REGISTRIES: dict[str, Callable[[], Collection[Game]]] = {
         {GAME_OF_VARIANT[word] for word in READERS} | {Game.OFC}
     ),
     "service: service/table/games/choose.py, GAMES (game_for)": lambda: SERVICE_GAMES.keys(),
+    "service: service/table/games/choose.py, RESCORING (verify's re-scoring beside the fold)": lambda: (
+        RESCORING.keys()
+    ),
     "core: core/games.py, GAME_OF_VARIANT (its variant words)": lambda: set(GAME_OF_VARIANT.values()),
     "core: core/games.py, PRESET_LOADERS (its preset by name)": lambda: PRESET_LOADERS.keys(),
     "core: core/games.py, VARIANT_LABELS (its variant words said)": lambda: {

@@ -89,3 +89,40 @@ def test_the_fold_sends_the_core_deal_and_goes_on_with_the_stored_result() -> No
     ]
     assert rescore(stored, iter(second.sent)) is None
     assert scorer(Game.OFC, 3, deal) == scored() and len(second.sent) == 2
+
+
+CHINESE_RULES_KEYS: dict[str, object] = {"variant": "chinese", "rules": "chinese-typical"}
+CHINESE_HAND_KEYS: dict[str, object] = {
+    "dealer": "Bob",
+    "players": [
+        {
+            "name": "Ann",
+            "stack": 20,
+            "front": "6s 6h 6d",
+            "middle": "4s 4h 4d 9s 9h",
+            "back": "Ks Kh Kd 8s 8h",
+        },
+        {"name": "Bob", "stack": 20, "surrender": True},
+    ],
+}
+CHINESE = RESCORING[Game.CHINESE]
+
+
+def test_a_chinese_hand_is_scored_by_its_core_and_compared() -> None:
+    """A Chinese line gives its stacks (nothing is carried on); its deal, as Chinese poker's part
+    writes it, is scored by the Chinese core in the second process."""
+    scored_text = canonical_json(CHINESE.score_json({**CHINESE_RULES_KEYS, **CHINESE_HAND_KEYS}).to_json())
+    result = stored_result(scored_text, ["Ann", "Bob"], CHINESE)
+    assert result is not None
+    assert [(p.name, p.stack_before, p.stack_after) for p in result.players] == [
+        ("Ann", 20, 21),
+        ("Bob", 20, 19),
+    ]
+    assert (
+        stored_result(scored_text.replace('"stack_after":21', '"stack_after":"21"'), ["Ann", "Bob"], CHINESE)
+        is None
+    )
+    hands: list[Rescore] = [("chinese", 1, 40, CHINESE_RULES_KEYS, CHINESE_HAND_KEYS)]
+    assert rescore({1: scored_text}, iter(hands)) is None
+    altered = scored_text.replace('"bonus":3', '"bonus":4', 1)
+    assert rescore({1: altered}, iter(hands)) == "hand 1: stored result differs from the rules"

@@ -14,6 +14,7 @@ from ofc_desk.reports import games as report_games
 from ofc_desk.service.table.games import choose
 from tests.toy_game.desk import ToyDesk
 from tests.toy_game.report import ToyReport
+from tests.toy_game.rescoring import TOY_RESCORING
 from tests.toy_game.rules import (
     MOST_PLAYERS,
     TOY,
@@ -42,7 +43,7 @@ def toy_registered() -> Iterator[None]:
     """The toy game in every registry while the block runs, each layer's part after the core's."""
     with ExitStack() as registered:
         registered.callback(core_games.register_game(TOY_CORE))
-        registered.callback(choose.register_game(TOY, ToyGame.for_rules))
+        registered.callback(choose.register_game(TOY, ToyGame.for_rules, rescoring=TOY_RESCORING))
         registered.callback(report_games.register_game(TOY, ToyReport()))
         registered.callback(desk_games.register_game(ToyDesk()))
         yield

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from ofc_desk.core.cards import Card, CardError, parse_cards
+from ofc_desk.core.deal_input import DealInputError
 from ofc_desk.core.hands import hand_name, strength
 from ofc_desk.core.presets import new_game
 from ofc_desk.core.results import HandResult, ResultReader, ResultSeat, ResultTransfer, SeatPart
@@ -54,6 +55,8 @@ class ToyResult:
     transfers: tuple[ResultTransfer, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """Its transfers spelt as every game's (`from`, `to`, `owed`, `paid`): `verify` reads them
+        so (`core.results.read_transfers`) to go on with a stored result beside its re-scoring."""
         return {
             "variant": TOY_WORD,
             "players": [
@@ -66,7 +69,7 @@ class ToyResult:
                 for p in self.players
             ],
             "transfers": [
-                {"payer": t.payer, "payee": t.payee, "owed": t.owed, "paid": t.paid, "reason": t.reason}
+                {"from": t.payer, "to": t.payee, "owed": t.owed, "paid": t.paid, "reason": t.reason}
                 for t in self.transfers
             ],
         }
@@ -121,7 +124,7 @@ def read_toy_result(result: ResultReader) -> HandResult:
     )
     transfers = tuple(
         ResultTransfer(
-            t.text("payer"), t.text("payee"), t.whole("owed"), t.whole("paid"), t.text("reason"), None, ""
+            t.text("from"), t.text("to"), t.whole("owed"), t.whole("paid"), t.text("reason"), None, ""
         )
         for t in result.items("transfers")
     )
@@ -137,13 +140,41 @@ def is_toy_deal(data: Any) -> bool:
     return isinstance(data, Mapping) and data.get("variant") == TOY_WORD
 
 
-def score_toy_deal_json(data: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ToyDeal:
+    """A finished toy hand: each player's stack and row, in the table's order, and the unit."""
+
+    stacks: Mapping[str, int]
+    rows: Mapping[str, tuple[Card, ...]]
+    unit: int
+
+    def score(self) -> ToyResult:
+        return score_toy(self.stacks, self.rows, self.unit)
+
+    def to_json(self) -> dict[str, object]:
+        """The deal as `toy_deal_from_json` reads it."""
+        players = [
+            {"name": name, "stack": self.stacks[name], "row": [card.text for card in row]}
+            for name, row in self.rows.items()
+        ]
+        return {"variant": TOY_WORD, "unit": self.unit, "players": players}
+
+
+def toy_deal_from_json(data: Any) -> ToyDeal:
     """A toy deal as `ofc-desk score` reads it: {"variant": "toy", "unit": 1, "players": [{"name",
-    "stack", "row"}]}, scored and settled."""
+    "stack", "row"}]}; a row the toy refuses is a `DealInputError`."""
     players = data["players"]
+    try:
+        rows = {player["name"]: read_row(player["row"]) for player in players}
+    except ToyRefused as error:
+        raise DealInputError("players", str(error)) from None
     stacks = {player["name"]: int(player["stack"]) for player in players}
-    rows = {player["name"]: read_row(player["row"]) for player in players}
-    return score_toy(stacks, rows, int(data.get("unit", 1))).to_json()
+    return ToyDeal(stacks, rows, int(data.get("unit", 1)))
+
+
+def score_toy_deal_json(data: Any) -> dict[str, Any]:
+    """A toy deal as `ofc-desk score` reads it, scored and settled."""
+    return toy_deal_from_json(data).score().to_json()
 
 
 def load_toy_preset(name: str) -> str:

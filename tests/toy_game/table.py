@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from functools import partial
 
 from ofc_desk.core.cards import Card
 from ofc_desk.core.jackpot import JackpotAward
@@ -16,6 +16,7 @@ from ofc_desk.i18n import LazyText
 from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.table.commands import Entry
 from ofc_desk.service.table.games.base import (
+    CheckedEntry,
     GameTable,
     HandDeal,
     HandScorer,
@@ -28,7 +29,7 @@ from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView, SeatPlay
 from ofc_desk.service.terms.errors import ActionRefused, no_showdown_being_entered, nothing_to_undo
 from ofc_desk.service.terms.events import EventKind
-from ofc_desk.service.terms.payloads import EventPayload, RawPayload, ShownPayload, Undone
+from ofc_desk.service.terms.payloads import RawPayload, ShownPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase, RowView, Turn, TurnKind
 from tests.toy_game.rules import (
@@ -36,11 +37,10 @@ from tests.toy_game.rules import (
     ROW_CARDS,
     TOY,
     TOY_WORD,
+    ToyDeal,
     ToyRefused,
-    ToyResult,
     read_row,
     row_name,
-    score_toy,
 )
 
 NO_RAKE = RakeRules(RakeMode.OFF, 0, 0, 0, 0)
@@ -88,7 +88,7 @@ class ToyHand:
     def waiting(self) -> str:
         return f"waiting for {self.next_up()}'s row"
 
-    def check_event(self, kind: EventKind, raw: RawPayload) -> ShownPayload:
+    def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
         if kind is not EventKind.SHOWN:
             raise entry_refused(kind)
         player = str(raw.get("player") or "")
@@ -101,16 +101,14 @@ class ToyHand:
         seen = {card for shown in self.rows.values() for card in shown}
         if seen & set(row):
             raise ActionRefused("a card is already shown")
-        return {
+        payload: ShownPayload = {
             "player": player,
             "cards": [card.text for card in row],
             "rows": None,
             "surrender": False,
             "declare": None,
         }
-
-    def apply_event(self, kind: EventKind, payload: EventPayload) -> None:
-        self.entries.append(cast(ShownPayload, payload))
+        return CheckedEntry(payload, partial(self.entries.append, payload))
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         if kind is not EventKind.SHOWN:
@@ -124,8 +122,12 @@ class ToyHand:
     def take_back(self) -> None:
         self.entries.pop()
 
-    def score(self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[Any] | None) -> ToyResult:
-        return score_toy(self.stacks_before, {name: self.rows[name] for name in self.order}, rules.unit)
+    def score(
+        self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[ToyDeal] | None
+    ) -> SettledResult:
+        """By the toy's rules, or by `verify`'s `scorer` (the toy has a `GameRescoring`)."""
+        deal = ToyDeal(self.stacks_before, {name: self.rows[name] for name in self.order}, rules.unit)
+        return deal.score() if scorer is None else scorer(TOY, self.number, deal)
 
     def dealt_in(self, seats: Sequence[Seat]) -> list[str]:
         return list(self.stacks_before)

@@ -28,10 +28,10 @@ from ofc_desk.reports.spoken import DATA_WORDS
 from ofc_desk.service.table.actions.hand_corrections import carried_words
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.games import choose
-from ofc_desk.service.table.games.ofc.rescoring import OFC_RESCORING
 from ofc_desk.service.terms.payloads import CorrectedCarry
 from tests.architecture import test_every_game_is_a_part as every_game
 from tests.toy_game.register import TOY_CORE, toy_registered
+from tests.toy_game.rescoring import TOY_RESCORING
 from tests.toy_game.rules import MOST_PLAYERS, TOY, TOY_WORD, load_toy_preset
 from tests.toy_game.table import ToyGame
 from tests.toy_game.test_toy_session import ROWS
@@ -127,16 +127,17 @@ def test_the_toy_is_gone_after_its_test() -> None:
 
 
 def test_a_games_rescoring_and_correction_words_come_and_go_with_its_service_part() -> None:
-    """The toy has neither, but a game that re-scores or carries something between hands hands
-    them to `choose.register_game` with its table, and the correction's sentence says its words."""
+    """A game's re-scoring (the toy's) and, for one that carries something between hands (the toy
+    carries nothing: made-up words here), its correction words go to `choose.register_game` with
+    its table, and the correction's sentence says its words."""
     before = registries()
     carry = CorrectedCarry(owed={"Ann": 1}, recorded={}, follows=False)
     undo_core = register_game(TOY_CORE)
     try:
         undo_service = choose.register_game(
-            TOY, ToyGame.for_rules, rescoring=OFC_RESCORING, correction_words=lambda _: "; toy words"
+            TOY, ToyGame.for_rules, rescoring=TOY_RESCORING, correction_words=lambda _: "; toy words"
         )
-        assert choose.RESCORING[TOY] is OFC_RESCORING
+        assert choose.RESCORING[TOY] is TOY_RESCORING
         assert carried_words(carry).endswith("; toy words")
         undo_service()
     finally:

@@ -13,10 +13,12 @@ from ofc_desk.reports.exports import replay_script, write_hands_csv
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableSetup, open_table
-from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.audit import verify_session
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.service.replays.replay import ReplayError, run_replay
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.storage.users import sign_in
+from tests.helpers.beside import hands_sent, rescored_beside
 from tests.helpers.report_sessions import DEALER, DEALER_PIN, new_database
 from tests.toy_game.report import ToyReport, ToySeat
 from tests.toy_game.rules import TOY, row_name
@@ -38,7 +40,13 @@ def test_a_toy_session_is_dealt_settled_and_verified(tmp_path: Path) -> None:
     service.do(Settle())
     stacks = {seat.name: seat.stack for seat in service.snapshot().seats}
     assert stacks == {"Ann": 110, "Bob": 95, "Cy": 95}
-    verify_database(database)
+    summary = verify_database(database)
+    with pytest.MonkeyPatch.context() as beside:  # re-scored by the toy's part in a second process
+        rescored_beside(beside)
+        assert verify_database(database) == summary
+        beside.setattr(verify_session, "rescore", hands_sent)
+        with pytest.raises(VerifyFault, match=r"^toy 1$"):
+            verify_database(database)
     record = load_session_record(database)
     assert [hand.number for hand in record.hands] == [1]
     shown = {seat.name: seat.part for seat in record.hands[0].seats}  # the toy's own part of each line

@@ -66,6 +66,51 @@ def chinese_deal_from_json(data: Mapping[str, Any]) -> ChineseDeal:
     return ChineseDeal(preset=preset, players=players, **read_deal_terms(data, names))
 
 
+def chinese_deal_to_json(deal: ChineseDeal) -> dict[str, object]:
+    """The deal as `ofc-desk score` reads it (`chinese_deal_from_json` gives it back): to send it
+    to another process."""
+    return {**chinese_rules_json(deal), **chinese_hands_json(deal)}
+
+
+def chinese_rules_json(deal: ChineseDeal) -> dict[str, object]:
+    """The keys of a deal its table's rules give: alike hand after hand, so sent once."""
+    return {
+        "variant": CHINESE,
+        "rules": deal.preset.to_dict(),
+        "unit": deal.unit,
+        "pair_units": [{"players": sorted(pair), "unit": unit} for pair, unit in deal.pair_units.items()],
+        "settlement": deal.settlement.value,
+        "settle_from": deal.settle_from.value,
+    }
+
+
+def chinese_hands_json(deal: ChineseDeal) -> dict[str, object]:
+    """The keys of a deal the hand itself gives: who dealt, each seat's stack and showdown, and the
+    jackpot pool when the deal carries one."""
+    keys: dict[str, object] = {
+        "dealer": deal.dealer,
+        "players": [
+            {"name": seat.name, "stack": seat.stack, **_entry_json(seat.entry)} for seat in deal.players
+        ],
+    }
+    if deal.jackpot_pool is not None:
+        keys["jackpot_pool"] = deal.jackpot_pool
+    return keys
+
+
+def _entry_json(entry: Entry) -> dict[str, object]:
+    """A showdown's keys as `_read_entry` reads them: a surrender; a declaration with its rows or
+    its 13 cards; or the rows."""
+    if entry.surrendered:
+        return {"surrender": True}
+    shown: dict[str, object] = {}
+    if entry.declared is not None:
+        shown["declare"] = entry.declared.kind.value
+    if entry.rows is None:
+        return {**shown, "cards": [card.text for card in entry.cards]}
+    return {**shown, **{row.value: [card.text for card in entry.rows.row(row)] for row in ROWS}}
+
+
 def score_chinese_deal_json(data: Mapping[str, Any]) -> dict[str, Any]:
     """A Chinese poker deal as `ofc-desk score` reads it, scored and settled into the command's
     answer."""

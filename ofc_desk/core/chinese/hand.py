@@ -248,17 +248,20 @@ class ChineseHand:
         settlement: SettlementPolicy = SettlementPolicy.WIN_CAP,
         settle_from: SettleFrom = SettleFrom.LEFT_OF_DEALER,
     ) -> ChineseDeal:
-        """The finished hand as a deal to score and settle, once every player's hand is entered."""
+        """The finished hand as a deal to score and settle, once every player's hand is entered:
+        the pair units of two of its players (a table's may name one not dealt in, which a deal
+        read from its JSON form refuses)."""
         waiting = self.next_to_enter()
         if waiting is not None:
             raise EntryRefused(_("{player}'s hand is not entered yet").format(player=waiting))
         seats = tuple(ChineseSeat(player, stacks[player], self.entries[player]) for player in self.players)
+        dealt_in = frozenset(self.players)
         return ChineseDeal(
             self.preset,
             dealer,
             seats,
             unit,
-            dict(pair_units or {}),
+            {pair: units for pair, units in (pair_units or {}).items() if pair <= dealt_in},
             settlement=settlement,
             settle_from=settle_from,
         )

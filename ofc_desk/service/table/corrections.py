@@ -99,11 +99,11 @@ def _entered(game: TableGame, live: LiveHand, index: int, raw: object) -> EventP
     action: RawPayload = raw
     kind = game.entry_kind(live, action)
     try:
-        payload = live.check_event(kind, action)
+        entry = live.check_event(kind, action)
     except ActionRefused as error:
         raise ActionRefused(_("entry {number}: {problem}").format(number=index, problem=error)) from None
-    live.apply_event(kind, payload)
-    return payload
+    entry.apply()
+    return entry.payload
 
 
 def differences(recorded: Mapping[str, int], corrected: Mapping[str, int]) -> dict[str, int]:

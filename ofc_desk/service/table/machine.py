@@ -24,6 +24,7 @@ from ofc_desk.service.table.actions.spec import CheckedAction, Spec
 from ofc_desk.service.table.carry import NOTHING_CARRIED, CarryOver
 from ofc_desk.service.table.corrections import HandTrace
 from ofc_desk.service.table.games.base import (
+    CheckedEntry,
     HandDeal,
     HandScorer,
     LiveHand,
@@ -198,13 +199,13 @@ class TableMachine:
         return self.game.label, *self.game.seat_limits
 
     # ------------------------------------------------------------------ the hand
-    def check_entry(self, kind: EventKind, raw: RawPayload) -> EventPayload:
+    def check_entry(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
         return live_hand(self, kind).check_event(kind, raw)
 
-    def apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome:
+    def apply_entry(self, kind: EventKind, entry: CheckedEntry) -> Outcome:
         live = live_hand(self, kind)
-        live.apply_event(kind, payload)
-        self.hand_entries.append(payload)
+        entry.apply()
+        self.hand_entries.append(entry.payload)
         if live.complete:
             self.result = live.score(self.rules, self.seats, self.scorer)
         return NO_ROWS

@@ -23,6 +23,7 @@ from ofc_desk.service.table.actions.spec import ActionSpec, CheckedAction, Signe
 from ofc_desk.service.table.actions.words import rules_words
 from ofc_desk.service.table.corrections import HandTrace, owed_by_seat, traced
 from ofc_desk.service.table.games.base import (
+    CheckedEntry,
     GameTable,
     HandDeal,
     LiveHand,
@@ -74,11 +75,11 @@ class PlayingTable(PoolTable, GameTable, Protocol):
     def set_rules(self, rules: TableRules) -> None: ...
     def seat_limits(self) -> tuple[LazyText, int, int]: ...
     def jackpot_award(self) -> JackpotAward | None: ...
-    def check_entry(self, kind: EventKind, raw: RawPayload) -> EventPayload:
+    def check_entry(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
         """An entry of the live hand (a street, a set, a showdown): its game's check of `kind`."""
         ...
 
-    def apply_entry(self, kind: EventKind, payload: EventPayload) -> Outcome: ...
+    def apply_entry(self, kind: EventKind, entry: CheckedEntry) -> Outcome: ...
 
 
 def _not_finished(number: int, waiting: str) -> str:
@@ -295,8 +296,8 @@ class EntrySpec(Generic[EntryT]):
     chips: ChipKind | None = None
 
     def checked(self, table: PlayingTable, raw: RawPayload) -> CheckedAction:
-        payload = table.check_entry(self.kind, raw)
-        return CheckedAction(self.kind, payload, table, lambda: table.apply_entry(self.kind, payload))
+        entry = table.check_entry(self.kind, raw)
+        return CheckedAction(self.kind, entry.payload, table, lambda: table.apply_entry(self.kind, entry))
 
 
 def started_sentence(started: HandStarted, actor: str) -> str:

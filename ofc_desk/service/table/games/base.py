@@ -9,7 +9,7 @@ package beside `ofc` and `chinese`, named once in `choose`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
@@ -64,7 +64,9 @@ class HandScorer(Protocol[DealT_contra]):
 
 class GameRescoring(Protocol[DealT_contra]):
     """A game's part of `verify`'s re-scoring beside the fold (`audit.rescoring`, issue 37): what
-    the generic re-scoring asks of a game's typed deal and stored result, never naming the game."""
+    the generic re-scoring asks of a game's typed deal and stored result, never naming the game.
+    The stored result's transfers are read in every game's form (`core.results.read_transfers`):
+    a result that spells them otherwise is not gone on with, and each hand is scored in the fold."""
 
     def stored_player(self, line: Any) -> SettledPlayer:
         """A player's line of a stored result as settling reads it; `KeyError`, `TypeError` or
@@ -135,6 +137,17 @@ class GameTable(Protocol):
     def next_clockwise(self, name: str) -> str: ...
 
 
+@dataclass(frozen=True)
+class CheckedEntry:
+    """An entry of a hand its live hand accepted (`LiveHand.check_event`): the canonical payload
+    (what is stored, and what `verify` compares with what was) and the entry applied to that hand
+    as the check read it. The apply is the check's own, bound to its game's payload: the payload
+    is never narrowed back from `EventPayload` (nor, for a street, read a second time)."""
+
+    payload: EventPayload
+    apply: Callable[[], None]
+
+
 class LiveHand(Protocol):
     """One hand of a game being dealt, from its start until the next one starts."""
 
@@ -161,11 +174,10 @@ class LiveHand(Protocol):
         """What the hand waits for before it can be settled: "Ann: take 3"."""
         ...
 
-    def check_event(self, kind: EventKind, raw: RawPayload) -> EventPayload:
-        """The canonical payload of an entry of this hand (a kind another game plays is refused)."""
+    def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
+        """An entry of this hand checked: its canonical payload and its apply (a kind another game
+        plays is refused)."""
         ...
-
-    def apply_event(self, kind: EventKind, payload: EventPayload) -> None: ...
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         """Refuse an entry being typed as soon as what is typed so far breaks a rule."""

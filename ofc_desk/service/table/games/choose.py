@@ -15,6 +15,7 @@ from ofc_desk.service.table.games.base import GameRescoring, TableGame
 from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.table.games.chinese.game import ChineseGame
 from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
+from ofc_desk.service.table.games.chinese.rescoring import CHINESE_RESCORING
 from ofc_desk.service.table.games.chinese.words import said_showdown
 from ofc_desk.service.table.games.ofc.commands import Place, Reveal
 from ofc_desk.service.table.games.ofc.correction import fantasyland_words
@@ -34,9 +35,10 @@ GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
 # Any: each game's part takes its own core's deal, which the re-scoring never names.
 RESCORING: Final[dict[Game, GameRescoring[Any]]] = {
     Game.OFC: OFC_RESCORING,
+    Game.CHINESE: CHINESE_RESCORING,
 }
 """Each game whose hands `verify` re-scores beside its fold, and its part of that (`audit.rescoring`);
-a game not here has every hand scored by its core in the fold (Chinese poker)."""
+a game not here has every hand scored by its core in the fold."""
 
 OWN_ENTRY_KEYS: Final[tuple[tuple[tuple[str, ...], EventKind], ...]] = ((SHOWDOWN_KEYS, EventKind.SHOWN),)
 """Keys only one game's entry has, and the event such an entry makes at any table."""

@@ -8,6 +8,7 @@ the order they were recorded (for undo) and turns them into the `shown` event's 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Final, cast
 
 from ofc_desk.core.cards import CardError, parse_cards, parse_entries, split_tokens
@@ -16,13 +17,21 @@ from ofc_desk.core.chinese.hand import ChineseHand, EntryRefused, entry_from_act
 from ofc_desk.core.chinese.presets import ChinesePreset
 from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
+from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS
 from ofc_desk.i18n import _
-from ofc_desk.service.table.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.table.games.base import (
+    CheckedEntry,
+    GameTable,
+    HandScorer,
+    JackpotDeal,
+    SettledResult,
+    entry_refused,
+)
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused, nothing_to_undo
 from ofc_desk.service.terms.events import EventKind
-from ofc_desk.service.terms.payloads import EventPayload, RawPayload, ShownPayload, Undone
+from ofc_desk.service.terms.payloads import RawPayload, ShownPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase
 
@@ -109,20 +118,21 @@ class ChineseHandState:
 
     def score(
         self, rules: TableRules, seats: Sequence[Seat], scorer: HandScorer[ChineseDeal] | None
-    ) -> ChineseDealResult:
-        """Score and settle the complete hand exactly as `ofc-desk score` would (always by the core:
-        `verify` re-scores OFC hands only)."""
+    ) -> SettledResult:
+        """Score and settle the complete hand exactly as `ofc-desk score` would: by the core, or by
+        `verify`'s `scorer` unless the hand pays a jackpot award (paid from the scored pairs, which
+        a stored result lacks)."""
         deal = self.showdown.deal(self.button, self.stacks_before, **rules.settling_terms())
-        return score_chinese_deal(deal)
+        if scorer is None or self.showdown.preset.jackpot_award is not None:
+            return score_chinese_deal(deal)
+        return scorer(Game.CHINESE, self.number, deal)
 
     # ------------------------------------------------------------------ as the machine's live hand
-    def check_event(self, kind: EventKind, raw: RawPayload) -> ShownPayload:
+    def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
         if kind is not EventKind.SHOWN:
             raise entry_refused(kind)
-        return self.check(raw)
-
-    def apply_event(self, kind: EventKind, payload: EventPayload) -> None:
-        self.apply(cast(ShownPayload, payload))
+        payload = self.check(raw)
+        return CheckedEntry(payload, partial(self.apply, payload))
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         if kind is not EventKind.SHOWN:
@@ -146,7 +156,7 @@ class ChineseHandState:
         table.button = table.next_clockwise(self.button)
 
     def jackpot_deal(self, result: SettledResult, seats: Sequence[Seat]) -> JackpotDeal:
-        assert isinstance(result, ChineseDealResult)  # scored by the core: nothing else is stored
+        assert isinstance(result, ChineseDealResult)  # scored by the core when the table has an award
         return JackpotDeal(jackpot_pairs(result), result, [player.name for player in result.players])
 
     def takes_showdown_from(self, player: str) -> bool:

@@ -2,30 +2,37 @@
 turn, scored by the core once the last is in; settling carries Fantasyland on and holds or moves
 the button (docs/rules.md §6).
 
-The rules are the core's (`ofc_desk.core.ofc.hand`); this module turns the `placed` and `revealed`
-events' payloads into the core's entries and back, and the core's refusals into `ActionRefused`.
+The rules are the core's (`ofc_desk.core.ofc.hand`); this module reads an action into the core's
+entry, checked and applied as read, stores it as the `placed` or `revealed` event's payload, and
+turns the core's refusals into `ActionRefused`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import cast
 
-from ofc_desk.core.cards import parse_card
 from ofc_desk.core.ofc.deal import Deal, DealResult, jackpot_pairs, score_deal
 from ofc_desk.core.ofc.hand import Entry, EntryRefused, HandState, Stage
 from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game
-from ofc_desk.core.rows import parse_row_word
-from ofc_desk.service.table.games.base import GameTable, HandScorer, JackpotDeal, SettledResult, entry_refused
+from ofc_desk.service.table.games.base import (
+    CheckedEntry,
+    GameTable,
+    HandScorer,
+    JackpotDeal,
+    SettledResult,
+    entry_refused,
+)
 from ofc_desk.service.table.games.ofc.carry import OfcCarry
 from ofc_desk.service.table.games.ofc.scoring import ScoredHand
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
-from ofc_desk.service.terms.payloads import EntryPayload, EventPayload, RawPayload, Undone
+from ofc_desk.service.terms.payloads import EntryPayload, RawPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase, Turn, TurnKind
 
@@ -64,7 +71,6 @@ class OfcHand(HandState):
         """What the hand before carried over: the Fantasyland streaks its score reads."""
         self.pays_award = pays_award
         """An award is paid from the scored pairs, which a stored result (verify's scorer) lacks."""
-        self._checked: tuple[EntryPayload, Entry] | None = None
 
     @property
     def owed(self) -> dict[str, int]:
@@ -92,40 +98,30 @@ class OfcHand(HandState):
         turn = self.to_act()
         return "" if turn is None else turn.describe
 
-    def check_event(self, kind: EventKind, raw: RawPayload) -> EntryPayload:
+    def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
+        """A street or a set checked; its apply takes the entry the check read (every street is
+        checked, then applied: `verify` does it for every street of a session)."""
         fantasyland = FANTASYLAND_SET.get(kind)
         if fantasyland is None:
             raise entry_refused(kind)
-        return self.check_typed(str(raw.get("player")), raw.get("cards"), raw.get("rows"), fantasyland)
+        entry = self.check_typed(str(raw.get("player")), raw.get("cards"), raw.get("rows"), fantasyland)
+        return CheckedEntry(entry_payload(entry), partial(self.apply, entry))
 
     def check_typed(
         self, player: str, cards: object, rows: object, fantasyland: bool, *, partial: bool = False
-    ) -> EntryPayload:
+    ) -> Entry:
         try:
             entry = self.read_entry(player, cards, rows)
             self.verify_enter(entry, fantasyland=fantasyland, partial=partial)
         except EntryRefused as error:
             raise ActionRefused(str(error)) from None
-        payload = entry_payload(entry)
-        self._checked = (payload, entry)
-        return payload
+        return entry
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         fantasyland = FANTASYLAND_SET.get(kind)
         if fantasyland is None:
             raise entry_refused(kind)
         self.check_typed(player, cards, rows, fantasyland, partial=True)
-
-    def apply_event(self, kind: EventKind, payload: EventPayload) -> None:
-        self.apply(self._entry_of(cast(EntryPayload, payload)))
-
-    def _entry_of(self, payload: EntryPayload) -> Entry:
-        """The entry a payload holds; the one just checked is not read a second time (every
-        street is checked, then applied: `verify` does it for every street of a session)."""
-        checked = self._checked
-        if checked is not None and (checked[0] is payload or checked[0] == payload):
-            return checked[1]
-        return entry_of(payload)
 
     def last_entry(self) -> Undone:
         try:
@@ -180,9 +176,3 @@ def entry_payload(entry: Entry) -> EntryPayload:
         "cards": [None if card is None else card.text for card in entry.cards],
         "rows": [str(row) for row in entry.rows],
     }
-
-
-def entry_of(payload: EntryPayload) -> Entry:
-    """The entry a stored payload holds."""
-    cards = tuple(None if card is None else parse_card(card) for card in payload["cards"])
-    return Entry(str(payload["player"]), cards, tuple(parse_row_word(row) for row in payload["rows"]))
