@@ -1,16 +1,21 @@
-"""Card-room fixtures: a fresh schema on the real PostgreSQL server per test (these tests are
-about PostgreSQL's roles, grants and many writers, so they have no SQLite run)."""
+"""Card-room fixtures on the real PostgreSQL server (these tests are about PostgreSQL's roles,
+grants and many writers, so they have no SQLite run): a fresh schema not yet migrated
+(`room_url`, for the tests of migrating or upgrading one), or one as the migrations leave it
+(`migrated_room_url`: reused between the tests of this process, tests/helpers/pooled_schemas.py)."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from contextlib import ExitStack
 
 import psycopg
 import pytest
 
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles
 from tests.helpers.ofc_test_databases import fresh_schema, is_durable, needs_server, postgres_url  # noqa: F401
+from tests.helpers.pooled_schemas import RoomSchemaPool, is_superuser
 from tests.helpers.room_logins import libpq
 
 
@@ -22,14 +27,46 @@ def room_url(request: pytest.FixtureRequest, postgres_url: str | None) -> Iterat
         yield url
 
 
+@pytest.fixture(scope="session")
+def room_schemas(postgres_url: str | None) -> Iterator[RoomSchemaPool | None]:  # noqa: F811
+    """This process's pool of migrated schemas; None where resetting one cannot be done (no
+    server, or a user who is not a superuser: the reset copies rows with the triggers held off)."""
+    if postgres_url is None or not is_superuser(postgres_url):
+        yield None
+        return
+    with ExitStack() as cleanup:
+        yield RoomSchemaPool(postgres_url, cleanup)
+
+
 @pytest.fixture
-def roles(room_url: str) -> Iterator[RoomRoles]:
+def migrated_room_url(
+    request: pytest.FixtureRequest,
+    postgres_url: str | None,  # noqa: F811
+    room_schemas: RoomSchemaPool | None,
+) -> Iterator[str]:
+    """The owner's URL of a card-room schema as the migrations leave it (their rows, no grant,
+    no role's policy): one an earlier test gave back and the pool reset, or, in a durable test
+    or without a pool, a fresh one migrated for the test."""
+    server_url = needs_server(postgres_url)
+    if room_schemas is None or is_durable(request):
+        with fresh_schema(server_url, durable=is_durable(request)) as url:
+            Database(url).dispose()
+            yield url
+        return
+    url = room_schemas.take()
+    yield url
+    room_schemas.give_back(url)
+
+
+@pytest.fixture
+def roles(postgres_url: str | None) -> Iterator[RoomRoles]:  # noqa: F811
     """The room's two roles under names of the test's own (roles are cluster-wide), dropped
-    afterwards."""
+    afterwards with every grant they hold in this process's database."""
+    server_url = needs_server(postgres_url)
     unique = f"ofc_test_{uuid.uuid4().hex[:10]}"
     names = RoomRoles(f"{unique}_table", f"{unique}_floor")
     yield names
-    with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+    with psycopg.connect(libpq(server_url), autocommit=True) as connection:
         for name in (names.table, names.floor):
             if connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone():
                 connection.execute(f"DROP OWNED BY {name}")

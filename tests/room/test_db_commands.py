@@ -213,18 +213,18 @@ def test_a_desk_and_a_floor_on_an_older_schema_are_told_to_ask_the_owner_for_the
 
 
 @pytest.mark.postgres
-def test_a_login_the_roles_were_not_given_to_is_told_what_the_owner_must_do(room_url: str) -> None:
-    Database(room_url).dispose()
+def test_a_login_the_roles_were_not_given_to_is_told_what_the_owner_must_do(migrated_room_url: str) -> None:
+    Database(migrated_room_url).dispose()
     stranger = f"ofc_test_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+    with psycopg.connect(libpq(migrated_room_url), autocommit=True) as connection:
         connection.execute(f"CREATE ROLE {stranger} LOGIN")
         # It may connect (applied roles take CONNECT on the database from PUBLIC), but holds no grant.
         connection.execute(f"GRANT CONNECT ON DATABASE {connection.info.dbname} TO {stranger}")
     try:
         with pytest.raises(RoomNotReady) as refused:
-            Database(as_login(room_url, stranger))
+            Database(as_login(migrated_room_url, stranger))
     finally:
-        with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+        with psycopg.connect(libpq(migrated_room_url), autocommit=True) as connection:
             connection.execute(f"DROP OWNED BY {stranger}")
             connection.execute(f"DROP ROLE {stranger}")
     assert str(refused.value) == (
@@ -236,18 +236,18 @@ def test_a_login_the_roles_were_not_given_to_is_told_what_the_owner_must_do(room
 
 @pytest.mark.postgres
 def test_a_desk_on_a_room_without_accounts_is_told_the_owner_makes_them(
-    room_url: str, roles: RoomRoles, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    migrated_room_url: str, roles: RoomRoles, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    Database(room_url).dispose()
-    apply(room_url, roles)
+    Database(migrated_room_url).dispose()
+    apply(migrated_room_url, roles)
     script = tmp_path / "t1.json"
     script.write_text(json.dumps(table_script("T1", 1, extras=False, close=False)), encoding="utf-8")
-    assert main(["replay", str(script), "--db", as_login(room_url, roles.table)]) == 2
+    assert main(["replay", str(script), "--db", as_login(migrated_room_url, roles.table)]) == 2
     assert capsys.readouterr().err == (
         "this desk's database login records tables, not accounts: the room's owner sets up and changes"
         " accounts (start ofc-desk once with the owner's login)\n"
     )
-    owner = Database(room_url)
+    owner = Database(migrated_room_url)
     try:
         with owner.engine.connect() as connection:
             assert connection.scalar(text("SELECT count(*) FROM account_events")) == 3  # the migrations'

@@ -33,14 +33,14 @@ def _as(url: str, role: str) -> str:
 
 
 @pytest.fixture
-def desk(room_url: str, roles: RoomRoles) -> Iterator[TableService]:
+def desk(migrated_room_url: str, roles: RoomRoles) -> Iterator[TableService]:
     """T1 at the table's login, its second hand dealt and Ann's hand shown."""
-    owner = Database(room_url)
+    owner = Database(migrated_room_url)
     create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
     with owner.engine.connect() as connection:
         apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
-    database = Database(_as(room_url, roles.table))
+    database = Database(_as(migrated_room_url, roles.table))
     run_replay(database, award_replay_script("T1", seed=None), resume=False)
     service = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
     service.do(StartHand())

@@ -33,10 +33,10 @@ VIC, VIC_SHORT, VIC_LONG = "Vic", "2468", "13572468"
 
 
 @pytest.fixture
-def desk(room_url: str, roles: RoomRoles) -> Iterator[Database]:
+def desk(migrated_room_url: str, roles: RoomRoles) -> Iterator[Database]:
     """A card room where Vic rose from a 4-digit dealer to a supervisor; T1 played 2 hands at the
     desks' login. The owner keeps the accounts; the test works at the table role."""
-    owner = Database(room_url)
+    owner = Database(migrated_room_url)
     sam, _dan = create_accounts(
         owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
     )
@@ -46,7 +46,7 @@ def desk(room_url: str, roles: RoomRoles) -> Iterator[Database]:
     with owner.engine.connect() as connection:
         apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
-    database = Database(as_login(room_url, roles.table))
+    database = Database(as_login(migrated_room_url, roles.table))
     run_replay(database, table_script("T1", 2, extras=False, close=False), resume=False)
     yield database
     database.dispose()
@@ -79,11 +79,13 @@ def test_a_void_signed_with_the_key_of_an_old_short_seal_fails_verify(desk: Data
         verify_database(desk)
 
 
-def test_a_demotion_breaks_no_history_and_a_backdated_void_is_caught(desk: Database, room_url: str) -> None:
+def test_a_demotion_breaks_no_history_and_a_backdated_void_is_caught(
+    desk: Database, migrated_room_url: str
+) -> None:
     vic = sign_in(desk, VIC, VIC_LONG, Role.SUPERVISOR)
     assert vic.key is not None
     void_signed(desk, vic.key, hand=1)  # Vic's true void, signed as a supervisor
-    owner = Database(room_url)
+    owner = Database(migrated_room_url)
     change_role(owner, VIC, Role.DEALER, sign_in(owner, SUPERVISOR, SUPERVISOR_PIN))
     owner.dispose()
     assert verify_database(desk).hands == 2
@@ -114,10 +116,10 @@ def test_chained_keyless_rows_at_the_table_role_reset_no_count(desk: Database) -
 
 
 def test_a_jackpot_seed_signed_with_the_key_of_an_old_short_seal_at_the_floor_role_fails_verify(
-    desk: Database, room_url: str, roles: RoomRoles
+    desk: Database, migrated_room_url: str, roles: RoomRoles
 ) -> None:
     """The issue's million-chip seed: the floor's login appends it, signed with the cracked key."""
-    floor = Database(as_login(room_url, roles.floor))
+    floor = Database(as_login(migrated_room_url, roles.floor))
     try:
         raw = {"chips": 1_000_000, "supervisor": VIC}
         assert _append_signed(

@@ -41,8 +41,8 @@ OPENINGS = 5  # races run; each one a fresh table name
 
 
 @pytest.fixture
-def room(room_url: str) -> Iterator[Database]:
-    database = Database(room_url)
+def room(migrated_room_url: str) -> Iterator[Database]:
+    database = Database(migrated_room_url)
     create_accounts(
         database, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)]
     )
@@ -192,12 +192,12 @@ def _refused_by_the_dropped_connection(
 
 
 def test_a_connection_dropped_between_actions_is_replaced_without_a_word(
-    room_url: str, room: Database
+    migrated_room_url: str, room: Database
 ) -> None:
     """The server restarted, or a network link dropped, while the dealer waited for a card: the
     next action goes through on a new connection, the dealer sees nothing."""
     name = f"ofc_test_desk_{uuid.uuid4().hex[:12]}"
-    desk = Database(f"{room_url}&application_name={name}", migrate=False)
+    desk = Database(f"{migrated_room_url}&application_name={name}", migrate=False)
     service = TableService.open(desk, _setup("T1"), sign_in(room, DEALER, DEALER_PIN))
     service.do(StartHand())
     admin_url = make_url(room.url).set(drivername="postgresql").render_as_string(hide_password=False)

@@ -28,13 +28,15 @@ def _as(url: str, role: str) -> str:
     return make_url(url).set(username=role).render_as_string(hide_password=False)
 
 
-def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(room_url: str, roles: RoomRoles) -> None:
-    owner = Database(room_url)
+def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(
+    migrated_room_url: str, roles: RoomRoles
+) -> None:
+    owner = Database(migrated_room_url)
     create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
     with owner.engine.connect() as connection:
         apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
-    desks = Database(_as(room_url, roles.table))
+    desks = Database(_as(migrated_room_url, roles.table))
     try:
         run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)
         dealer = sign_in(desks, DEALER, DEALER_PIN)
@@ -55,7 +57,7 @@ def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(room_url: str, 
         desks.dispose()
     with (
         psycopg.connect(
-            make_url(_as(room_url, roles.table)).set(drivername="postgresql").render_as_string(False)
+            make_url(_as(migrated_room_url, roles.table)).set(drivername="postgresql").render_as_string(False)
         ) as c,
         pytest.raises(errors.InsufficientPrivilege),
     ):

@@ -36,13 +36,13 @@ def _as(url: str, role: str) -> str:
 
 
 @pytest.fixture
-def room(room_url: str, roles: RoomRoles) -> Iterator[str]:
-    owner = Database(room_url)
+def room(migrated_room_url: str, roles: RoomRoles) -> Iterator[str]:
+    owner = Database(migrated_room_url)
     create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
     with owner.engine.connect() as connection:
         apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
-    yield room_url
+    yield migrated_room_url
 
 
 @pytest.fixture

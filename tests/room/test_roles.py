@@ -45,15 +45,15 @@ def _as(url: str, role: str) -> str:
 
 
 @pytest.fixture
-def room(room_url: str, roles: RoomRoles) -> Iterator[str]:
+def room(migrated_room_url: str, roles: RoomRoles) -> Iterator[str]:
     """A migrated card room with its accounts, the roles applied twice (the SQL is re-runnable)."""
-    owner = Database(room_url)
+    owner = Database(migrated_room_url)
     create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
     with owner.engine.connect() as connection:
         for _ in range(2):
             apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
-    yield room_url
+    yield migrated_room_url
 
 
 def _refused(url: str, role: str, statement: str) -> str:
@@ -182,12 +182,12 @@ def test_a_supervisor_at_the_floor_role_seeds_the_room_jackpot_between_hands(
 
 
 def test_db_roles_prints_the_sql_for_the_database_schema(
-    room_url: str, capsys: pytest.CaptureFixture[str]
+    migrated_room_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    Database(room_url).dispose()
-    assert main(["db", "roles", "--db", room_url]) == 0
+    Database(migrated_room_url).dispose()
+    assert main(["db", "roles", "--db", migrated_room_url]) == 0
     sql = capsys.readouterr().out
-    schema = make_url(room_url).query["options"]
+    schema = make_url(migrated_room_url).query["options"]
     assert isinstance(schema, str)
     name = schema.removeprefix("-csearch_path=")
     assert f'REVOKE CREATE ON SCHEMA "{name}" FROM PUBLIC;' in sql

@@ -281,22 +281,24 @@ def test_the_roles_bind_the_room_database_to_its_own_logins(upgraded_room: str, 
 
 
 def test_two_rooms_of_one_server_each_take_roles_of_their_own(
-    room_url: str, roles: RoomRoles, capsys: pytest.CaptureFixture[str]
+    migrated_room_url: str, roles: RoomRoles, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Roles given to two rooms' databases reach both: `db status` names the other room, and
     `--roles NAME` gives each room its own."""
     names = roles.table.removesuffix("_table")
-    Database(room_url).dispose()
+    Database(migrated_room_url).dispose()
     second = f"{names}_second"
-    with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+    with psycopg.connect(libpq(migrated_room_url), autocommit=True) as connection:
         connection.execute(f"CREATE DATABASE {second} TEMPLATE template0")
-    second_url = make_url(room_url).set(database=second, query={}).render_as_string(hide_password=False)
+    second_url = (
+        make_url(migrated_room_url).set(database=second, query={}).render_as_string(hide_password=False)
+    )
     try:
         Database(second_url).dispose()
-        for url in (room_url, second_url):
+        for url in (migrated_room_url, second_url):
             assert main(["db", "roles", "--db", url, "--roles", names, "--apply"]) == 0
         capsys.readouterr()
-        assert main(["--db", room_url, "db", "status", "--roles", names]) == 1
+        assert main(["--db", migrated_room_url, "db", "status", "--roles", names]) == 1
         roles_line = capsys.readouterr().out.splitlines()[2]
         for role in (roles.floor, roles.table):
             assert (
@@ -307,10 +309,10 @@ def test_two_rooms_of_one_server_each_take_roles_of_their_own(
         with psycopg.connect(libpq(second_url), autocommit=True) as connection:
             connection.execute(f"REVOKE CONNECT ON DATABASE {second} FROM {roles.table}, {roles.floor}")
         capsys.readouterr()
-        assert main(["--db", room_url, "db", "status", "--roles", names]) == 0
+        assert main(["--db", migrated_room_url, "db", "status", "--roles", names]) == 0
         assert main(["--db", second_url, "db", "status", "--roles", f"{names}_b"]) == 0
     finally:
-        with psycopg.connect(libpq(room_url), autocommit=True) as connection:
+        with psycopg.connect(libpq(migrated_room_url), autocommit=True) as connection:
             connection.execute(f"DROP DATABASE {second} WITH (FORCE)")
             for role in (f"{names}_b_table", f"{names}_b_floor"):
                 connection.execute(f"DROP ROLE IF EXISTS {role}")

@@ -237,10 +237,12 @@ def test_shift_options_are_refused_in_one_line(
     assert not Path(out).exists()
 
 
-def test_chips_at_the_end_of_a_shift_are_the_ledger_up_to_then(room_url: str, tmp_path: Path) -> None:
+def test_chips_at_the_end_of_a_shift_are_the_ledger_up_to_then(
+    migrated_room_url: str, tmp_path: Path
+) -> None:
     """A void and a rebuy after the shift ended change nothing in its chips at the end; they are
     the next shift's."""
-    database = Database(room_url)
+    database = Database(migrated_room_url)
     # A rake on every hand (1 chip a player): the voided hand's rake was taken when the shift ended.
     run_replay(database, table_script("T1", 3, extras=False, close=False, rake=RAKES[1]), resume=False)
     time.sleep(0.01)
@@ -259,8 +261,8 @@ def test_chips_at_the_end_of_a_shift_are_the_ledger_up_to_then(room_url: str, tm
     database.dispose()
     moment = boundary.replace("T", " ").removesuffix("Z")
     before, after = tmp_path / "before.csv", tmp_path / "after.csv"
-    assert main(["report", "--db", room_url, "--shift", "--to", moment, "--out", str(before)]) == 0
-    assert main(["report", "--db", room_url, "--shift", "--from", moment, "--out", str(after)]) == 0
+    assert main(["report", "--db", migrated_room_url, "--shift", "--to", moment, "--out", str(before)]) == 0
+    assert main(["report", "--db", migrated_room_url, "--shift", "--from", moment, "--out", str(after)]) == 0
     shift, next_shift = _read(before)[0], _read(after)[0]
     assert ledger_then != ledger_now
     assert int(shift["chips_on_table"]) == ledger_then

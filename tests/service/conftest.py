@@ -20,8 +20,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from sqlalchemy import Connection, create_engine
-from sqlalchemy.engine import make_url
+from sqlalchemy import Connection
 
 from ofc_desk.storage import append_only
 from ofc_desk.storage.account_changes import create_accounts
@@ -36,6 +35,14 @@ from tests.helpers.ofc_test_databases import (  # noqa: F401 (backend, database_
     postgres_url,
     sqlite_url,
 )
+from tests.helpers.pooled_schemas import (
+    STRUCTURE,
+    copy_statements,
+    is_superuser,
+    reinstall_triggers,
+    schema_of,
+)
+from tests.helpers.room_logins import libpq
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build, DatabaseCopy
 
 
@@ -82,7 +89,7 @@ def postgres_accounts(postgres_url: str | None) -> Iterator[str | None]:  # noqa
         database = Database(url)
         _with_accounts(database)
         database.dispose()
-        yield _schema_of(url)
+        yield schema_of(url)
 
 
 def _copy_accounts(connection: Connection, source: str) -> None:
@@ -97,47 +104,10 @@ def _copy_accounts(connection: Connection, source: str) -> None:
     connection.exec_driver_sql("SELECT setval(pg_get_serial_sequence('users', 'id'), max(id)) FROM users")
 
 
-def _schema_of(url: str) -> str:
-    return str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
-
-
 _TRIGGERS = (
     "SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
     " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %(schema)s AND NOT t.tgisinternal"
 )
-
-# Everything about a schema's structure a test could change: its relations (tables, indexes,
-# sequences) and their grants, columns, constraints, triggers, functions and row policies.
-_STRUCTURE = """
-SELECT md5(coalesce(string_agg(item, ',' ORDER BY item), '')) FROM (
-    SELECT format('%%s %%s %%s %%s', c.relname, c.relkind, c.relacl, c.relrowsecurity) AS item
-      FROM pg_class c WHERE c.relnamespace = to_regnamespace(%(schema)s)
-    UNION ALL
-    SELECT format('%%s.%%s %%s %%s %%s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
-                  a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
-      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
-      LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-     WHERE c.relnamespace = to_regnamespace(%(schema)s) AND a.attnum > 0 AND NOT a.attisdropped
-    UNION ALL
-    SELECT format('%%s %%s', conname, pg_get_constraintdef(oid))
-      FROM pg_constraint WHERE connamespace = to_regnamespace(%(schema)s)
-    UNION ALL
-    SELECT format('%%s %%s %%s', c.relname, t.tgname, t.tgenabled)
-      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-     WHERE c.relnamespace = to_regnamespace(%(schema)s)
-    UNION ALL
-    SELECT format('%%s %%s', proname, md5(prosrc))
-      FROM pg_proc WHERE pronamespace = to_regnamespace(%(schema)s)
-    UNION ALL
-    SELECT format('%%s %%s', c.relname, p.polname)
-      FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid
-     WHERE c.relnamespace = to_regnamespace(%(schema)s)
-) AS structure
-"""
-
-
-def _libpq(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def _triggers(connection: Connection, schema: str) -> int:
@@ -176,7 +146,7 @@ class SchemaPool:
         triggers put back as the migrations leave them, if a test lifted them); else drop it."""
         kept = self._structure(url) == self._migrated
         if not kept:
-            _reinstall_triggers(url)
+            reinstall_triggers(url)
             kept = self._structure(url) == self._migrated
         if kept:
             self._free.append(url)
@@ -189,22 +159,10 @@ class SchemaPool:
 
     def _structure(self, url: str) -> str:
         if self._catalog is None:  # one connection a process: a new one costs more than the query
-            self._catalog = psycopg.connect(_libpq(self.server_url), autocommit=True)
+            self._catalog = psycopg.connect(libpq(self.server_url), autocommit=True)
             self.cleanup.callback(self._catalog.close)
-        row = self._catalog.execute(_STRUCTURE, {"schema": _schema_of(url)}).fetchone()
+        row = self._catalog.execute(STRUCTURE, {"schema": schema_of(url)}).fetchone()
         return str(row[0]) if row else ""
-
-
-def _reinstall_triggers(url: str) -> None:
-    """Every append-only trigger as the migrations leave them: what a test playing the owner of
-    the database most often changes of a schema's structure."""
-    engine = create_engine(url)
-    try:
-        with engine.begin() as connection:
-            append_only.remove_all(connection)
-            append_only.install_all(connection)
-    finally:
-        engine.dispose()
 
 
 class PostgresHistories:
@@ -220,7 +178,7 @@ class PostgresHistories:
         append-only triggers it kept."""
         if build is None:
             if None not in self._schemas:
-                with psycopg.connect(_libpq(self.server_url)) as connection:
+                with psycopg.connect(libpq(self.server_url)) as connection:
                     row = connection.execute(_TRIGGERS, {"schema": self.accounts}).fetchone()
                 self._schemas[None] = (self.accounts, int(row[0]) if row else 0)
         elif build not in self._schemas:
@@ -231,7 +189,7 @@ class PostgresHistories:
                     _copy_accounts(connection, self.accounts)
                 build(database)
                 with database.engine.connect() as connection:
-                    self._schemas[build] = (_schema_of(url), _triggers(connection, _schema_of(url)))
+                    self._schemas[build] = (schema_of(url), _triggers(connection, schema_of(url)))
             finally:
                 database.dispose()
         return self._schemas[build]
@@ -242,11 +200,7 @@ def postgres_superuser(postgres_url: str | None) -> bool:  # noqa: F811
     """Whether the tests' PostgreSQL user may set `session_replication_role` (only a superuser
     may), which copying rows between schemas here needs: without it, each test makes and migrates
     a schema and plays its history itself."""
-    if postgres_url is None:
-        return False
-    with psycopg.connect(_libpq(postgres_url)) as connection:
-        row = connection.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
-    return bool(row and row[0])
+    return postgres_url is not None and is_superuser(postgres_url)
 
 
 @pytest.fixture(scope="session")
@@ -290,8 +244,7 @@ _COPIES: dict[str, str] = {}
 
 
 def _copy_statements(connection: Connection, source: str) -> str:
-    """The statements that copy `source`'s rows and sequences, as one text: sent at once, without
-    parameters, they cost one round trip instead of one each."""
+    """`copy_statements` of `source`, spelt once a run."""
     if source not in _COPIES:
         tables = connection.exec_driver_sql(
             "SELECT tablename FROM pg_tables WHERE schemaname = %(schema)s", {"schema": source}
@@ -299,20 +252,7 @@ def _copy_statements(connection: Connection, source: str) -> str:
         sequences = connection.exec_driver_sql(
             "SELECT sequencename FROM pg_sequences WHERE schemaname = %(schema)s", {"schema": source}
         ).scalars()
-        _COPIES[source] = "; ".join(
-            [
-                "SET LOCAL session_replication_role = replica",
-                *(
-                    f'DELETE FROM "{table}"; INSERT INTO "{table}" SELECT * FROM "{source}"."{table}"'
-                    for table in list(tables)
-                ),
-                *(
-                    f'SELECT setval(\'"{sequence}"\', last_value, is_called) FROM "{source}"."{sequence}"'
-                    for sequence in list(sequences)
-                ),
-                "SET LOCAL session_replication_role = DEFAULT",
-            ]
-        )
+        _COPIES[source] = copy_statements(source, list(tables), list(sequences))
     return _COPIES[source]
 
 

@@ -1,0 +1,242 @@
+"""PostgreSQL schemas the migrations built, reused between tests: what a schema's structure is
+(`STRUCTURE`), copying one schema's rows into another (`copy_statements`), and the card-room
+tests' pool (`RoomSchemaPool`). Migrating a schema costs the server's DDL (about 0.4 s), as much
+as the rest of a typical test; emptying one a test used costs a few milliseconds.
+
+A schema is handed out again only when its structure (relations, columns, constraints, triggers,
+functions, row policies, owners and every grant) is the migrations' again: anything a test changed
+that the reset does not take back makes the pool drop the schema instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import ExitStack
+
+import psycopg
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+
+from ofc_desk.storage import append_only
+from ofc_desk.storage.database import Database
+from tests.helpers.ofc_test_databases import fresh_schema
+from tests.helpers.room_logins import libpq
+
+# Everything about a schema's structure a test could change: the schema's owner and grants, its
+# relations (tables, indexes, sequences) with their owners and grants, columns and their grants,
+# constraints, triggers (a foreign key's named by its constraint: their own names hold an object
+# id), functions, row policies, types and sequences' steps, the schema's name said as SCHEMA, so
+# that two schemas the same migrations built have one structure. A grant given and
+# taken back leaves an access list spelt out where there was none (NULL: the default), which
+# means the same: each is compared as its default when it is one.
+STRUCTURE = """
+SELECT md5(coalesce(string_agg(replace(item, %(schema)s, 'SCHEMA'), ',' ORDER BY item), '')) FROM (
+    SELECT format('%%s %%s %%s', nspname, nspowner::regrole, coalesce(nspacl, acldefault('n', nspowner)))
+      AS item FROM pg_namespace WHERE nspname = %(schema)s
+    UNION ALL
+    SELECT format('%%s %%s %%s %%s %%s %%s %%s', c.relname, c.relkind, c.relowner::regrole, c.relrowsecurity,
+                  c.relforcerowsecurity, c.reloptions,
+                  coalesce(c.relacl,
+                           acldefault(CASE c.relkind WHEN 'S' THEN 's' ELSE 'r' END::"char", c.relowner)))
+      FROM pg_class c WHERE c.relnamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s.%%s %%s %%s %%s %%s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+                  a.attnotnull, pg_get_expr(d.adbin, d.adrelid), a.attacl)
+      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+     WHERE c.relnamespace = to_regnamespace(%(schema)s) AND a.attnum > 0 AND NOT a.attisdropped
+    UNION ALL
+    SELECT format('%%s %%s', conname, pg_get_constraintdef(oid))
+      FROM pg_constraint WHERE connamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s %%s', c.relname,
+                  CASE WHEN t.tgisinternal THEN format('%%s %%s', k.conname, t.tgfoid::regproc)
+                       ELSE t.tgname END,
+                  t.tgenabled)
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      LEFT JOIN pg_constraint k ON k.oid = t.tgconstraint
+     WHERE c.relnamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s %%s %%s', proname, md5(prosrc), proowner::regrole,
+                  coalesce(proacl, acldefault('f', proowner)))
+      FROM pg_proc WHERE pronamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s %%s %%s', c.relname, p.polname, p.polcmd, pg_get_expr(p.polqual, p.polrelid))
+      FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid
+     WHERE c.relnamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('type %%s %%s', typname, typtype)
+      FROM pg_type WHERE typnamespace = to_regnamespace(%(schema)s)
+    UNION ALL
+    SELECT format('%%s %%s %%s %%s', s.seqrelid::regclass, s.seqincrement, s.seqmin, s.seqmax)
+      FROM pg_sequence s JOIN pg_class c ON c.oid = s.seqrelid
+     WHERE c.relnamespace = to_regnamespace(%(schema)s)
+) AS structure
+"""
+
+# Every role but the owner that holds a grant on the schema, its relations or their columns
+# (PUBLIC as itself); of functions, those given to a role (every function's default gives PUBLIC
+# EXECUTE).
+_GRANTEES = """
+SELECT DISTINCT CASE WHEN e.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(e.grantee::regrole::text) END
+  FROM (SELECT nspacl AS acl, nspowner AS owner, true AS any_grantee
+          FROM pg_namespace WHERE nspname = %(schema)s
+        UNION ALL
+        SELECT relacl, relowner, true FROM pg_class WHERE relnamespace = to_regnamespace(%(schema)s)
+        UNION ALL
+        SELECT a.attacl, c.relowner, true FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+         WHERE c.relnamespace = to_regnamespace(%(schema)s)
+        UNION ALL
+        SELECT proacl, proowner, false FROM pg_proc WHERE pronamespace = to_regnamespace(%(schema)s)
+       ) AS acls, aclexplode(acls.acl) AS e
+ WHERE e.grantee <> acls.owner AND (acls.any_grantee OR e.grantee <> 0)
+"""
+_POLICIES = """
+SELECT format('DROP POLICY %%I ON %%I', p.polname, c.relname)
+  FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid WHERE c.relnamespace = to_regnamespace(%(schema)s)
+"""
+_ROW_SECURITY = """
+SELECT format('ALTER TABLE %%I DISABLE ROW LEVEL SECURITY, NO FORCE ROW LEVEL SECURITY', relname)
+  FROM pg_class WHERE relnamespace = to_regnamespace(%(schema)s) AND (relrowsecurity OR relforcerowsecurity)
+"""
+_TRIGGERS = """
+SELECT c.relname, t.tgname, t.tgenabled FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+ WHERE c.relnamespace = to_regnamespace(%(schema)s) AND NOT t.tgisinternal
+"""
+_FUNCTIONS = (
+    "SELECT proname, oid::regprocedure::text FROM pg_proc WHERE pronamespace = to_regnamespace(%(schema)s)"
+)
+
+
+def schema_of(url: str) -> str:
+    """The schema a test URL's connections work in (its `search_path`)."""
+    return str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
+
+
+def copy_statements(source: str, tables: list[str], sequences: list[str]) -> str:
+    """The statements that put the rows of `source`'s `tables` and its `sequences` in place of
+    those of the schema they run in (one the same migrations built), as one text: sent at once,
+    without parameters, they cost one round trip instead of one each. No trigger fires meanwhile,
+    foreign keys' included (`session_replication_role`, which only a superuser may set)."""
+    return "; ".join(
+        [
+            "SET LOCAL session_replication_role = replica",
+            *(
+                f'DELETE FROM "{table}"; INSERT INTO "{table}" SELECT * FROM "{source}"."{table}"'
+                for table in tables
+            ),
+            *(
+                f'SELECT setval(\'"{sequence}"\', last_value, is_called) FROM "{source}"."{sequence}"'
+                for sequence in sequences
+            ),
+            "SET LOCAL session_replication_role = DEFAULT",
+        ]
+    )
+
+
+def is_superuser(server_url: str) -> bool:
+    with psycopg.connect(libpq(server_url)) as connection:
+        row = connection.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
+    return bool(row and row[0])
+
+
+def reinstall_triggers(url: str) -> None:
+    """Every append-only trigger as the migrations leave them: what a test playing the owner of
+    the database most often changes of a schema's structure."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            append_only.remove_all(connection)
+            append_only.install_all(connection)
+    finally:
+        engine.dispose()
+
+
+class RoomSchemaPool:
+    """This test process's card-room schemas built by the migrations, for the tests that begin
+    with one. A test gives its schema back; the pool takes back what the test did (every grant to
+    anyone but the owner, the roles' row policies, row-level security, commit-check triggers and
+    functions; every row and sequence replaced by those of a schema the migrations built and no
+    test touches) and hands it out again if its structure is the migrations' once more, else drops
+    it. The tests' roles themselves are dropped by the `roles` fixture (they are the server's)."""
+
+    def __init__(self, server_url: str, cleanup: ExitStack) -> None:
+        self.server_url, self.cleanup = server_url, cleanup
+        self._free: list[str] = []
+        self._drops: dict[str, Callable[[], None]] = {}
+        self._catalog = psycopg.connect(libpq(server_url), autocommit=True)
+        cleanup.callback(self._catalog.close)
+        self.template_url = self._migrated_schema()  # the rows' source, never handed out
+        self.template = schema_of(self.template_url)
+        self._structure = self.structure(self.template)
+        self._triggers = set(self._catalog.execute(_TRIGGERS, {"schema": self.template}).fetchall())
+        self._functions = {name for name, _ in self._catalog.execute(_FUNCTIONS, {"schema": self.template})}
+        named = {"schema": self.template}
+        tables = self._catalog.execute("SELECT tablename FROM pg_tables WHERE schemaname = %(schema)s", named)
+        sequences = self._catalog.execute(
+            "SELECT sequencename FROM pg_sequences WHERE schemaname = %(schema)s", named
+        )
+        self._copy = copy_statements(
+            self.template, [str(t) for (t,) in tables], [str(s) for (s,) in sequences]
+        )
+
+    def take(self) -> str:
+        """The owner's URL of a schema as the migrations leave it (not durable)."""
+        return self._free.pop() if self._free else self._migrated_schema()
+
+    def give_back(self, url: str) -> None:
+        """Reset the schema for the next test; drop it if the reset cannot make it the migrations'."""
+        try:
+            self._reset(url)
+        except psycopg.Error:  # a lock still held by a test's connection, a grant of a stranger's
+            self._drop(url)
+            return
+        if self.structure(schema_of(url)) == self._structure:
+            self._free.append(url)
+        else:
+            self._drop(url)
+
+    def structure(self, schema: str) -> str:
+        row = self._catalog.execute(STRUCTURE, {"schema": schema}).fetchone()
+        return str(row[0]) if row else ""
+
+    def _migrated_schema(self) -> str:
+        schema = ExitStack()
+        url = schema.enter_context(fresh_schema(self.server_url, durable=False))
+        self._drops[url] = schema.close
+        self.cleanup.callback(self._drop, url)
+        Database(url).dispose()  # built through the migrations
+        return url
+
+    def _drop(self, url: str) -> None:
+        if url in self._drops:
+            self._drops.pop(url)()
+
+    def _reset(self, url: str) -> None:
+        schema = schema_of(url)
+        triggers = set(self._catalog.execute(_TRIGGERS, {"schema": schema}).fetchall())
+        with psycopg.connect(libpq(url)) as connection:  # one transaction: all of it or none
+            connection.execute("SET LOCAL lock_timeout = '5s'")
+            for statement in self._undoing(schema, triggers):
+                connection.execute(statement)  # spelt from the catalog
+            connection.execute(self._copy)
+        if not self._triggers <= triggers:  # an append-only trigger lifted or held off
+            reinstall_triggers(url)
+
+    def _undoing(self, schema: str, triggers: set[tuple[str, str, str]]) -> list[str]:
+        """The statements that take back what a test may have added to the migrations' schema."""
+        named = {"schema": schema}
+        statements = []
+        for grantee in (str(row[0]) for row in self._catalog.execute(_GRANTEES, named)):
+            kinds = ["SCHEMA", "ALL TABLES IN SCHEMA", "ALL SEQUENCES IN SCHEMA"]
+            kinds += [] if grantee == "PUBLIC" else ["ALL FUNCTIONS IN SCHEMA"]
+            statements += [f'REVOKE ALL ON {kind} "{schema}" FROM {grantee} CASCADE' for kind in kinds]
+        statements += [str(row[0]) for row in self._catalog.execute(_POLICIES, named)]
+        statements += [str(row[0]) for row in self._catalog.execute(_ROW_SECURITY, named)]
+        statements += [f'DROP TRIGGER "{name}" ON "{table}"' for table, name, _ in triggers - self._triggers]
+        statements += [
+            f"DROP FUNCTION {signature}"
+            for name, signature in self._catalog.execute(_FUNCTIONS, named)
+            if name not in self._functions
+        ]
+        return statements
