@@ -85,6 +85,11 @@ _ROW_WORDS: Final[dict[str, Placement]] = {
 }  # fmt: skip
 
 
+_LOOK_UP_ROW_WORD: Final = cast(Callable[[object], Placement], _ROW_WORDS.__getitem__)
+"""A word that is not text is looked up too: it is no key (KeyError) or cannot be one (TypeError).
+Made once: the cast's `Callable[...]` is built when it runs, a tenth of the call."""
+
+
 def parse_row_words(words: Sequence[object]) -> tuple[Placement, ...]:
     """`parse_row_word` of each word (each as text), in one lookup each for the words as the
     desk stores them (`verify` reads every entry of a long session); any other is read as
@@ -93,10 +98,8 @@ def parse_row_words(words: Sequence[object]) -> tuple[Placement, ...]:
     >>> parse_row_words(["front", "M", 3])
     (<Row.FRONT: 'front'>, <Row.MIDDLE: 'middle'>, <Row.BACK: 'back'>)
     """
-    # A word that is not text is looked up too: it is no key (KeyError) or cannot be one (TypeError).
-    look_up = cast(Callable[[object], Placement], _ROW_WORDS.__getitem__)
     try:
-        return tuple(map(look_up, words))
+        return tuple(map(_LOOK_UP_ROW_WORD, words))
     except (KeyError, TypeError):  # another spelling, or not text
         return tuple([parse_row_word(str(word)) for word in words])
 

@@ -21,7 +21,12 @@ from ofc_desk.service.room.room_pool import PoolStep, pool_step
 from ofc_desk.service.store.entry_marks import EntryFault, check_entries, read_marks
 from ofc_desk.service.store.persistence import hand_fields, ledger_fields, transfer_fields
 from ofc_desk.service.store.records import HandFields, LedgerFields
-from ofc_desk.service.store.signoffs import SignoffFault, check_session_signoffs, read_signatures
+from ofc_desk.service.store.signoffs import (
+    HeldSignatures,
+    SignoffFault,
+    check_session_signoffs,
+    read_signatures,
+)
 from ofc_desk.service.table.actions import SUPERVISED
 from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.table.machine import TableMachine
@@ -197,9 +202,10 @@ def _signoffs_fault(
 ) -> str | list[str] | None:
     """The sign-offs' fault (the entries' marks among them: `entry_marks`), or the sentences of
     the signatures and marks set aside (None: none)."""
+    held = HeldSignatures(accounts, session_id)  # a signature publishing a key: checked once for both
     try:
-        aside = check_session_signoffs(session_id, events, signatures, accounts)
-        return aside + check_entries(session_id, events, signatures, marks, accounts) or None
+        aside = check_session_signoffs(session_id, events, signatures, held)
+        return aside + check_entries(session_id, events, signatures, marks, held) or None
     except (SignoffFault, EntryFault) as fault:
         return str(fault)
 

@@ -31,17 +31,16 @@ from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
 from ofc_desk.service.store.signoffs import (
+    HeldSignatures,
     SignoffFault,
     dealer_signer,
     marks_entries,
     read_accounts,
     read_signatures,
-    signature_verifies,
 )
 from ofc_desk.service.table.actions import SPECS
 from ofc_desk.service.table.actions.spec import Signer
 from ofc_desk.service.terms.events import EventKind
-from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import EntryMark, Event, Signature
 from ofc_desk.storage.users import Account
@@ -136,12 +135,14 @@ def check_entries(
     events: Sequence[Any],
     signatures: Sequence[Any],
     marks: Sequence[Any],
-    chain: AccountsChain,
+    held: HeldSignatures,
 ) -> list[str]:
     """Raises EntryFault naming the first entry no key of its dealer's desk marks, in a session whose
     opening publishes a key; returns a sentence for each mark row set aside (one no entry needs,
-    which any login that records may add)."""
-    keys = _keys(session_id, events, signatures, chain)
+    which any login that records may add). `held` tells which signatures hold under the accounts
+    chain (the sign-offs' check, made once for both)."""
+    chain = held.chain
+    keys = _keys(session_id, events, signatures, held)
     by_seq: dict[int, list[Any]] = {}
     for mark in marks:
         by_seq.setdefault(mark.seq, []).append(mark)
@@ -163,7 +164,7 @@ def check_entries(
 
 
 def _keys(
-    session_id: int, events: Sequence[Any], signatures: Sequence[Any], chain: AccountsChain
+    session_id: int, events: Sequence[Any], signatures: Sequence[Any], held: HeldSignatures
 ) -> list[_Key]:
     """The keys published in signatures that hold over an event the session holds, under the key
     their signer held under the accounts head they name, and are not backdated (`signoffs`)."""
@@ -174,8 +175,8 @@ def _keys(
         if (
             entries_key
             and hashes.get(signature.seq) == signature.hash
-            and signature.accounts_seq >= chain.floor(session_id, signature.seq)
-            and signature_verifies(chain, session_id, signature)
+            and signature.accounts_seq >= held.chain.floor(session_id, signature.seq)
+            and held(signature)
         ):
             keys.append(_Key(signature.seq, signature.signer, entries_key))
     return keys
@@ -232,7 +233,7 @@ def foreign_entry(database: Database, session_id: int) -> str | None:
             return None  # nobody signs in at such a room: sign-in says why
         signatures, marks = read_signatures(session, session_id), read_marks(session, session_id)
     try:
-        check_entries(session_id, events, signatures, marks, chain)
+        check_entries(session_id, events, signatures, marks, HeldSignatures(chain, session_id))
     except EntryFault as fault:
         return _("this table holds an entry another desk's login recorded ({fault}): call the floor").format(
             fault=fault

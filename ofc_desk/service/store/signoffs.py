@@ -105,14 +105,33 @@ def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
     )
 
 
+class HeldSignatures:
+    """Whether each of a session's signature rows holds (`signature_verifies`), each checked once:
+    the sign-offs and the entries' keys (`entry_marks`) both ask it of a signature that publishes
+    a key, and an Ed25519 check is the costliest step of either."""
+
+    def __init__(self, chain: AccountsChain, session_id: int) -> None:
+        self.chain, self.session_id = chain, session_id
+        self._found: dict[int, bool] = {}
+
+    def __call__(self, signature: Any) -> bool:
+        found = self._found.get(signature.id)
+        if found is None:
+            found = signature_verifies(self.chain, self.session_id, signature)
+            self._found[signature.id] = found
+        return found
+
+
 def check_session_signoffs(
-    session_id: int, events: Sequence[Event], signatures: Sequence[Any], chain: AccountsChain
+    session_id: int, events: Sequence[Event], signatures: Sequence[Any], held: HeldSignatures
 ) -> list[str]:
     """Raises SignoffFault naming the first sign-off that does not hold; returns a sentence for each
     signature row set aside: one that does not hold proves nothing, and anyone who may record may
     add such a row, so it is named and not counted, and the chain still verifies on the signatures
     that hold. A signature that holds over a chain no longer there is a fault: that chain was
-    signed, so the one stored now was rewritten."""
+    signed, so the one stored now was rewritten. `held` tells which signatures hold under the
+    accounts chain."""
+    chain = held.chain
     if session_id <= chain.sessions_before:
         return []  # opened before sign-offs began (migration 0006): it has none to check
     signed: dict[int, dict[str, int]] = defaultdict(dict)
@@ -121,7 +140,7 @@ def check_session_signoffs(
     by_seq = {event.seq: event for event in events}
     for signature in signatures:
         accounts_seq, accounts_hash = signature.accounts_seq, signature.accounts_hash
-        if not signature_verifies(chain, session_id, signature):
+        if not held(signature):
             set_aside.append(_set_aside(session_id, signature))
             continue
         event = by_seq.get(signature.seq)

@@ -16,7 +16,7 @@ The spec of the `hand_corrected` event (its check, apply and sentence) is in
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ofc_desk.core.settlement import SettleFrom, settlement_order
 from ofc_desk.i18n import _
@@ -59,7 +59,7 @@ def traced(
     button_before: str | None,
 ) -> HandTrace:
     """A settled hand's trace, taken as it settles (before the game carries on what it carries)."""
-    copies = tuple(replace(seat) for seat in seats)
+    copies = tuple(seat.copied() for seat in seats)
     return HandTrace(game, rules, deal, copies, tuple(entries), net_of(result), {}, button_before)
 
 
@@ -166,7 +166,7 @@ class _Table:
 def owed_after(trace: HandTrace, live: LiveHand, result: SettledResult) -> dict[str, int]:
     """What the hand scored so leaves the next owing its players (`CarryOver.owed`), as its game
     carries it on."""
-    table = _Table([replace(seat) for seat in trace.seats], trace.deal.button, trace.deal.carried)
+    table = _Table([seat.copied() for seat in trace.seats], trace.deal.button, trace.deal.carried)
     live.after_settling(table, result)
     return owed_by_seat(table.carried, table.seats, trace.deal.order)
 
