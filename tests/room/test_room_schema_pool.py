@@ -8,9 +8,10 @@ import psycopg
 import pytest
 
 from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import Role, create_accounts
+from ofc_desk.storage.users import Role
 from tests.helpers.pooled_schemas import RoomSchemaPool, schema_of
 from tests.helpers.room_logins import as_login, libpq
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
