@@ -7,7 +7,8 @@ through the replay) and `--closed` tables each seeded with 10 chips by a supervi
 Then, in a fresh process, on its own copy of the room: the first reading of the pool (the whole
 room walked), and `--rounds` times a seed at the open table followed by the reading a jackpot
 settlement makes under the pool's lock (`held_pool`), then a seed and the floor's reading in its
-snapshot (`pool_in`): each timed, with the statements it sent.
+snapshot (`pool_in`); last, the shift report's pool at the start and the end of a shift that began
+with the rounds (`shift_pool.reconcile_pool`): each timed, with the statements it sent.
 
 With `--baseline TREE` (a checkout of another commit, e.g. made with `git worktree add`) the same
 is measured by that code in a child process, in the same run, on its own copy of the same room.
@@ -39,6 +40,8 @@ from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISO
 # Run in a fresh process inside the tree measured (`python -c` puts it first on sys.path).
 MEASURE = """
 import statistics, sys, time
+from datetime import UTC, datetime
+from ofc_desk.reports.shift_pool import reconcile_pool
 from sqlalchemy import event, select
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.store.pool_ledger import held_pool, pool_in, pool_reading
@@ -66,12 +69,15 @@ with writer.snapshot() as session:
     open_id = session.execute(select(TableSession.id).where(TableSession.closed_at.is_(None))).scalar_one()
 desk = TableService.resume(writer, open_id, sign_in(writer, dealer, dealer_pin))
 first = timed(lambda: pool_reading(reader))
+shift_start = datetime.now(UTC)
 figures = {"held": [], "floor": []}
 for _ in range(rounds):
     for name, read in (("held", held), ("floor", floor)):
         desk.do(SeedJackpot(1, supervisor=supervisor, pin=pin))
         figures[name].append(timed(read))
+shift = timed(lambda: reconcile_pool(reader, [], shift_start, datetime.now(UTC)))
 print(f"first {first[0]:.4f} {first[1]}")
+print(f"shift {shift[0]:.4f} {shift[1]}")
 for name, found in figures.items():
     print(f"{name} {statistics.median(s for s, _n in found):.4f} {max(n for _s, n in found)}")
 """
@@ -80,6 +86,7 @@ WHAT = {
     "first": "first reading (the whole room walked)",
     "held": "settlement's reading under the pool's lock, p50",
     "floor": "floor's reading in its snapshot, p50",
+    "shift": "shift report's pool at its start and end (the rounds' seeds its shift)",
 }
 
 

@@ -23,7 +23,7 @@ history.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -38,9 +38,9 @@ from ofc_desk.service.room.room_pool import (
     PoolWalk,
     has_pool,
     hold_pool,
-    pool_rows,
     pool_step,
     read_moves,
+    rows_newest_first,
 )
 from ofc_desk.service.store.signoffs import (
     SignoffFault,
@@ -73,6 +73,8 @@ _EVENT_COLUMNS = (
 )
 _BATCH = 400
 """Tables read in one statement (two parameters each: SQLite's oldest limit is 999)."""
+_ROWS_BACK = 500
+"""Stored rows of the pool read in one statement, newest first (`last_verified_rows`)."""
 
 
 class PoolFault(ActionRefused):
@@ -405,13 +407,30 @@ def pool_in(session: Session, database: Database) -> int:
     return ledger_of(database).read(session).pool
 
 
-def verified_pool_rows(database: Database) -> tuple[PoolRow, ...]:
-    """The room's stored pool changes that its events give, in order, with their events' times (a
-    row set aside is left out): the pool after each is the events' own."""
+def last_verified_rows(
+    database: Database, wanted: Sequence[Callable[[PoolRow], bool]]
+) -> tuple[PoolRow | None, ...]:
+    """For each test in `wanted`, the newest of the room's stored pool changes that its events give
+    (a row set aside is never one) that passes it, None where none does: the pool after it is the
+    events' own. Read newest first, `_ROWS_BACK` at a time, until each test has its row: a shift
+    report reads the rows since its shift began, not the room's history (issue 39)."""
+    found: list[PoolRow | None] = [None] * len(wanted)
     with database.snapshot() as session:
         ledger = ledger_of(database)
         ledger.read(session)
-        return pool_rows(session, kept=ledger.matched_rows())
+        if not has_pool(session):
+            return tuple(found)
+        kept = ledger.matched_rows()
+        below: int | None = None
+        while None in found and (rows := rows_newest_first(session, below, _ROWS_BACK)):
+            for number, row in rows:
+                if number in kept:
+                    found = [
+                        row if was is None and test(row) else was
+                        for was, test in zip(found, wanted, strict=True)
+                    ]
+            below = rows[-1][0]
+    return tuple(found)
 
 
 def held_pool(session: Session, database: Database) -> PoolReading | None:
