@@ -1,23 +1,23 @@
 """The room's jackpot pool over a shift (docs/rules.md §11): pool at the start + drops + seeds −
 awards ± voids = pool at the end.
 
-The start and the end are the pool as the store kept it (`pool_ledger.verified_pool_rows`: each
-change the events give, with the room's pool after it; a row set aside is left out); the changes
-between them are the tables' own, read from their verified sessions (`SessionRecord.pool_moves`),
-so a stored pool that no longer agrees with the tables' events does not reconcile, and says by how
-much.
+The start and the end are the pool as the store kept it (`pool_ledger.last_verified_rows`: the
+newest change before each that the events give, with the room's pool after it; a row set aside is
+never one); the changes between them are the tables' own, read from their verified sessions
+(`SessionRecord.pool_moves`), so a stored pool that no longer agrees with the tables' events does
+not reconcile, and says by how much.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from ofc_desk.reports.loader import parse_time
 from ofc_desk.reports.record import PoolMove, pool_totals
 from ofc_desk.service.room.room_pool import MoveKind, PoolRow
-from ofc_desk.service.store.pool_ledger import verified_pool_rows
+from ofc_desk.service.store.pool_ledger import last_verified_rows
 from ofc_desk.storage.database import Database
 
 
@@ -54,21 +54,21 @@ def reconcile_pool(
 ) -> PoolReconciliation:
     """The pool from `start` (None: the first change) up to, not including, `end`, with every
     table's changes of the shift (`moves`, already those inside it)."""
-    rows = verified_pool_rows(database)
+    if start is None:
+        (at_end,), at_start = last_verified_rows(database, (_made_before(end),)), None
+    else:
+        at_start, at_end = last_verified_rows(database, (_made_before(start), _made_before(end)))
     totals = pool_totals(moves)
     return PoolReconciliation(
-        at_start=_pool_before(rows, start),
+        at_start=at_start.pool_after if at_start is not None else 0,
         drops=totals[MoveKind.DROP],
         seeds=totals[MoveKind.SEED],
         awards=-totals[MoveKind.AWARD],
         voids=totals[MoveKind.VOID],
-        at_end=_pool_before(rows, end),
+        at_end=at_end.pool_after if at_end is not None else 0,
     )
 
 
-def _pool_before(rows: Sequence[PoolRow], moment: datetime | None) -> int:
-    """The pool after the last change made before `moment` (0 if none was)."""
-    if moment is None:
-        return 0
-    before = [row for row in rows if (at := parse_time(row.at)) is not None and at < moment]
-    return before[-1].pool_after if before else 0
+def _made_before(moment: datetime) -> Callable[[PoolRow], bool]:
+    """Whether a change was made before `moment` (the pool is the one after the newest such)."""
+    return lambda row: (at := parse_time(row.at)) is not None and at < moment

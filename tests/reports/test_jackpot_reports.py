@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -21,6 +22,9 @@ from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import table_close_figures, write_table_close_report
 from ofc_desk.service import TableService
+from ofc_desk.service.room import room_pool
+from ofc_desk.service.room.room_pool import PoolRow
+from ofc_desk.service.store import pool_ledger
 from ofc_desk.service.table.commands import CloseSession, SeedJackpot, Settle, VoidHand
 from ofc_desk.storage import append_only
 from ofc_desk.storage.account_changes import create_accounts
@@ -151,6 +155,35 @@ def test_the_shift_reconciles_the_rooms_pool_of_two_tables(room: Room) -> None:
         "The room's jackpot pool reconciles.",
     ):
         assert line in printed, line
+
+
+def test_the_shift_reads_the_pool_rows_back_only_to_its_start(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read back a row at a time, the stored pool stops at the newest change before the shift:
+    Jade 1's earlier changes are not read, and the pool reconciles as when read in one go."""
+    monkeypatch.setattr(pool_ledger, "_ROWS_BACK", 1)
+    read: list[int] = []
+    newest_first = room_pool.rows_newest_first
+
+    def counted(*arguments: Any) -> list[tuple[int, PoolRow]]:
+        rows = newest_first(*arguments)
+        read.extend(number for number, _row in rows)
+        return rows
+
+    monkeypatch.setattr(pool_ledger, "rows_newest_first", counted)
+    database = Database(room.url)
+    report = shift_report(database, ShiftWindow(start=room.shift_start))
+    with database.snapshot() as session:
+        jade_1 = session.execute(
+            text("SELECT id FROM jackpot_moves WHERE session_id = :session ORDER BY id"),
+            {"session": room.sessions[0]},
+        ).scalars()
+        before_the_shift = list(jade_1)
+    database.dispose()
+    assert report.pool is not None
+    assert (report.pool.at_start, report.pool.at_end, report.pool.difference) == (0, 2, 0)
+    assert len(before_the_shift) > 1 and set(read) & set(before_the_shift) == {before_the_shift[-1]}
 
 
 def _remove_pool_row(url: str, session_id: int, kind: str) -> None:

@@ -16,7 +16,7 @@ and for the desk (`pool_ledger`, which pays from it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Protocol
@@ -380,25 +380,31 @@ class PoolRow:
     """The room's pool once this change was made, as the store kept it (every table's changes)."""
 
 
-def pool_rows(
-    session: Session, session_id: int | None = None, kept: Container[int] | None = None
-) -> tuple[PoolRow, ...]:
-    """The room's stored pool changes in the order they were made (one session's, or every
-    table's; with `kept`, only the rows of those ids); none in a database from before the room's
-    pool."""
-    return _stored_rows(session, session_id, kept) if has_pool(session) else ()
+_STORED_ROWS = select(
+    JackpotMove.id,
+    JackpotMove.session_id,
+    JackpotMove.event_id,
+    Event.at,
+    JackpotMove.hand_number,
+    JackpotMove.kind,
+    JackpotMove.chips,
+    JackpotMove.pool_after,
+).join(Event, Event.id == JackpotMove.event_id)
+"""The stored rows of the pool as the reports read them: each with its number and its event's time."""
 
 
-def _stored_rows(
-    session: Session, session_id: int | None, kept: Container[int] | None = None
-) -> tuple[PoolRow, ...]:
-    columns = (JackpotMove.session_id, JackpotMove.event_id, Event.at, JackpotMove.hand_number)
-    query = select(JackpotMove.id, *columns, JackpotMove.kind, JackpotMove.chips, JackpotMove.pool_after)
-    query = query.join(Event, Event.id == JackpotMove.event_id)
-    if session_id is not None:
-        query = query.where(JackpotMove.session_id == session_id)
-    rows = session.execute(query.order_by(JackpotMove.id)).all()
-    return tuple(PoolRow(*row[1:]) for row in rows if kept is None or row[0] in kept)
+def rows_newest_first(session: Session, below: int | None, count: int) -> list[tuple[int, PoolRow]]:
+    """Up to `count` of the room's stored pool changes numbered below `below` (None: the newest),
+    newest first, each with its number (the schema keeps them: the caller asked `has_pool`)."""
+    query = _STORED_ROWS.order_by(JackpotMove.id.desc()).limit(count)
+    if below is not None:
+        query = query.where(JackpotMove.id < below)
+    return [(row[0], PoolRow(*row[1:])) for row in session.execute(query)]
+
+
+def _stored_rows(session: Session, session_id: int) -> tuple[PoolRow, ...]:
+    query = _STORED_ROWS.where(JackpotMove.session_id == session_id)
+    return tuple(PoolRow(*row[1:]) for row in session.execute(query.order_by(JackpotMove.id)))
 
 
 def session_pool_rows(

@@ -14,18 +14,21 @@ floor has looked (`PoolReading.payable`).
 Folding a room costs what `verify` does, so each process keeps what it has walked (one `PoolLedger`
 per database): the next reading folds only the events recorded since, and reads only the rows
 added since. What a process walked once it does not walk again; a row altered after that is
-`verify`'s to name.
+`verify`'s to name. A table closed and walked to its close is not asked again (a room lives for
+years: issue 39), but for the events numbered after the last reading's, which name any table an
+event was added to since; so a reading's statements grow with what changed, not with the room's
+history.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import literal, select
+from sqlalchemy import and_, func, literal, or_, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -35,9 +38,9 @@ from ofc_desk.service.room.room_pool import (
     PoolWalk,
     has_pool,
     hold_pool,
-    pool_rows,
     pool_step,
     read_moves,
+    rows_newest_first,
 )
 from ofc_desk.service.store.signoffs import (
     SignoffFault,
@@ -55,7 +58,7 @@ from ofc_desk.service.terms.payloads import EventPayload
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import canonical_json, event_hash, read_json
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import AccountEvent, Event, Signature
+from ofc_desk.storage.models import AccountEvent, Event, Signature, TableSession
 
 _EVENT_COLUMNS = (
     Event.id,
@@ -68,6 +71,10 @@ _EVENT_COLUMNS = (
     Event.prev_hash,
     Event.hash,
 )
+_BATCH = 400
+"""Tables read in one statement (two parameters each: SQLite's oldest limit is 999)."""
+_ROWS_BACK = 500
+"""Stored rows of the pool read in one statement, newest first (`last_verified_rows`)."""
 
 
 class PoolFault(ActionRefused):
@@ -105,6 +112,12 @@ class _Followed:
     """Its events stopped folding (one the rules refuse, a broken chain): nothing after counts."""
     approvals: dict[int, int] = field(default_factory=dict)
     """Each approved request to the floor: the number of the event that approved it."""
+    closed: bool = False
+    """Closed, and folded to its last event: read again only when an event is added to it."""
+
+    def live(self) -> bool:
+        """Whether its events are read at the next reading."""
+        return not self.stopped and not self.closed
 
 
 class PoolLedger:
@@ -119,6 +132,7 @@ class PoolLedger:
         self._followed: dict[int, _Followed] = {}
         self._walk: PoolWalk | None = None
         self._last_row = 0
+        self._last_event = 0
         self._accounts: tuple[tuple[int, str], AccountsChain | str] | None = None
         self._not_counted: list[str] = []
 
@@ -175,26 +189,53 @@ class PoolLedger:
         return self._accounts[1]
 
     def _fold_new(self, session: Session, chain: AccountsChain | str) -> list[PoolStep]:
+        """Each followed table's events recorded since its last reading, in a bounded number of
+        statements: the tables still open (or not yet walked to their close), and any closed one
+        an event was added to since (only its file's owner can add one)."""
+        self._wake_closed(session)
+        live = {session_id: followed for session_id, followed in self._followed.items() if followed.live()}
+        if not live:
+            return []
+        heads = self._heads(session, live)  # before the events: a table closed here has them all
         steps: list[PoolStep] = []
-        for session_id, followed in sorted(self._followed.items()):
-            if followed.stopped:
-                continue
-            events = (
-                session.connection()
-                .execute(
-                    select(*_EVENT_COLUMNS)
-                    .where(Event.session_id == session_id, Event.seq > followed.seq)
-                    .order_by(Event.seq)
-                )
-                .all()
-            )
-            if events:
-                made = self._fold(followed, events)
-                if isinstance(chain, str):
-                    steps += [step for _event, step in made]  # the fault says the accounts do not verify
-                else:
-                    steps += self._tied(session, followed, made, chain)
+        for session_id, events in _new_events(session, live).items():
+            followed = live[session_id]
+            made = self._fold(followed, events)
+            if isinstance(chain, str):
+                steps += [step for _event, step in made]  # the fault says the accounts do not verify
+            else:
+                steps += self._tied(session, followed, made, chain)
+        for session_id, followed in live.items():
+            followed.closed = heads.get(session_id) == followed.seq
         return steps
+
+    def _wake_closed(self, session: Session) -> None:
+        """Follow again a closed table an event was added to since the last reading, and move the
+        mark of the events seen on."""
+        added = session.connection().execute(
+            select(Event.session_id, func.max(Event.id))
+            .where(Event.id > self._last_event)
+            .group_by(Event.session_id)
+        )
+        for session_id, last in added:
+            self._last_event = max(self._last_event, last)
+            followed = self._followed.get(session_id)
+            if followed is not None:
+                followed.closed = False
+
+    @staticmethod
+    def _heads(session: Session, live: dict[int, _Followed]) -> dict[int, int]:
+        """The last event of each of these tables that is closed (in this snapshot, so every event
+        of it is here): a table walked to it has nothing more to give."""
+        heads: dict[int, int] = {}
+        for batch in _batches(list(live)):
+            closed = session.connection().execute(
+                select(TableSession.id, TableSession.head_seq).where(
+                    TableSession.id.in_(batch), TableSession.closed_at.is_not(None)
+                )
+            )
+            heads.update((session_id, head_seq) for session_id, head_seq in closed)
+        return heads
 
     def _fold(self, followed: _Followed, events: Sequence[Any]) -> list[tuple[Any, PoolStep]]:
         """The events folded as `verify` folds them, their links and hashes checked; each with
@@ -274,6 +315,23 @@ class _Walked(FoldHooks[Any]):
         self.at = event
 
 
+def _new_events(session: Session, live: dict[int, _Followed]) -> dict[int, list[Any]]:
+    """The events of these tables after the last each was folded to, by table, in order: a
+    statement per `_BATCH` tables (one, but at a first reading), not one per table."""
+    events: dict[int, list[Any]] = {}
+    for batch in _batches(sorted(live)):
+        after = or_(*(and_(Event.session_id == table, Event.seq > live[table].seq) for table in batch))
+        query = select(*_EVENT_COLUMNS).where(after).order_by(Event.session_id, Event.seq)
+        for event in session.connection().execute(query):
+            events.setdefault(event.session_id, []).append(event)
+    return events
+
+
+def _batches(session_ids: list[int]) -> list[list[int]]:
+    """The tables in batches of `_BATCH`, within every driver's limit of bound parameters."""
+    return [session_ids[start : start + _BATCH] for start in range(0, len(session_ids), _BATCH)]
+
+
 def _signed_at(followed: _Followed, event: Any) -> int:
     """The event whose signatures count for `event`: a void carried out on the floor's approval is
     signed on that approval (`signoffs`)."""
@@ -349,13 +407,30 @@ def pool_in(session: Session, database: Database) -> int:
     return ledger_of(database).read(session).pool
 
 
-def verified_pool_rows(database: Database) -> tuple[PoolRow, ...]:
-    """The room's stored pool changes that its events give, in order, with their events' times (a
-    row set aside is left out): the pool after each is the events' own."""
+def last_verified_rows(
+    database: Database, wanted: Sequence[Callable[[PoolRow], bool]]
+) -> tuple[PoolRow | None, ...]:
+    """For each test in `wanted`, the newest of the room's stored pool changes that its events give
+    (a row set aside is never one) that passes it, None where none does: the pool after it is the
+    events' own. Read newest first, `_ROWS_BACK` at a time, until each test has its row: a shift
+    report reads the rows since its shift began, not the room's history (issue 39)."""
+    found: list[PoolRow | None] = [None] * len(wanted)
     with database.snapshot() as session:
         ledger = ledger_of(database)
         ledger.read(session)
-        return pool_rows(session, kept=ledger.matched_rows())
+        if not has_pool(session):
+            return tuple(found)
+        kept = ledger.matched_rows()
+        below: int | None = None
+        while None in found and (rows := rows_newest_first(session, below, _ROWS_BACK)):
+            for number, row in rows:
+                if number in kept:
+                    found = [
+                        row if was is None and test(row) else was
+                        for was, test in zip(found, wanted, strict=True)
+                    ]
+            below = rows[-1][0]
+    return tuple(found)
 
 
 def held_pool(session: Session, database: Database) -> PoolReading | None:
