@@ -17,9 +17,7 @@ def rescored_beside(monkeypatch: pytest.MonkeyPatch) -> None:
     if not hasattr(os, "fork"):
         pytest.skip("a second process is forked only where fork exists")
     monkeypatch.setattr(verify_session, "FORK_FROM_EVENTS", 0)
-    # The runner's threads aside: `verify_session` asks its own name of it whether to fork.
-    monkeypatch.setattr(side_check, "can_fork", lambda: True)
-    monkeypatch.setattr(verify_session, "can_fork", lambda: True)
+    monkeypatch.setattr(side_check, "can_fork", lambda: True)  # the runner's threads aside
 
 
 def hands_sent(stored: Mapping[int, str], hands: Iterator[Rescore]) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from ofc_desk.service.audit import verify_workers
+from ofc_desk.service.audit import side_check, verify_workers
 from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.service.audit.verify_session import VerifiedRows, check_session
 from ofc_desk.service.audit.verify_workers import Checked
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the pool's work
 def forking_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test runner's own threads would have the sessions checked here: these tests are about
     the pool."""
-    monkeypatch.setattr(verify_workers, "can_fork", lambda: True)
+    monkeypatch.setattr(side_check, "can_fork", lambda: True)
 
 
 def alter_event(database: Database, session_id: int, seq: int) -> None:

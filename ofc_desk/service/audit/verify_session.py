@@ -13,8 +13,9 @@ from typing import Any, NamedTuple, TypeVar
 from sqlalchemy import select
 
 from ofc_desk.i18n import _
+from ofc_desk.service.audit import side_check
 from ofc_desk.service.audit.rescoring import ScoresBeside, StoredResult, breaks_the_rules, rescore
-from ofc_desk.service.audit.side_check import Faults, can_fork, checked_beside
+from ofc_desk.service.audit.side_check import Faults, checked_beside
 from ofc_desk.service.audit.verify_chain import ChainHead, altered, chain_fault
 from ofc_desk.service.audit.verify_rows import ExpectedRows, check_hands, check_ledger
 from ofc_desk.service.room.room_pool import PoolStep, pool_step
@@ -151,7 +152,8 @@ def check_session(
     head = ChainHead(row.id, row.head_seq, row.head_hash)
     results = {hand.number: hand.result for hand in hands}
 
-    beside = fork and len(events) >= FORK_FROM_EVENTS and can_fork()
+    # Asked through its module, as every caller does, so whatever says forking is safe says it once.
+    beside = fork and len(events) >= FORK_FROM_EVENTS and side_check.can_fork()
     # Beside the fold, the second process checks the signatures, re-scores the hands and checks
     # the chain but for its last part, which this process checks once the fold is done: the fold
     # takes longer than the rest, and so both end together.

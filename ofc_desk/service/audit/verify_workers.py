@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
 
-from ofc_desk.service.audit.side_check import can_fork
+from ofc_desk.service.audit import side_check
 from ofc_desk.service.audit.verify_session import FORK_FROM_EVENTS, VerifiedRows, check_session
 from ofc_desk.service.room.room_pool import PoolStep
 from ofc_desk.service.terms.errors import VerifyFault
@@ -84,7 +84,7 @@ def checked_sessions(
     is long enough to pay for them and no session is most of it); a long session checked here
     checks its chain, signatures and scores in a second process instead (`side_check`)."""
     sizes = _sizes(snapshot)
-    count = _pool_size(rows, sizes, workers) if fork and can_fork() else 1
+    count = _pool_size(rows, sizes, workers) if fork and side_check.can_fork() else 1
     if count < 2:
         for row in rows:
             yield tally(check_session(snapshot, row, room.supervisors, room.accounts, fork=fork))
