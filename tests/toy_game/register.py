@@ -16,6 +16,7 @@ from tests.toy_game.desk import ToyDesk
 from tests.toy_game.report import ToyReport
 from tests.toy_game.rules import (
     MOST_PLAYERS,
+    ROW_TURN,
     TOY,
     TOY_WORD,
     is_toy_deal,
@@ -23,7 +24,7 @@ from tests.toy_game.rules import (
     read_toy_result,
     score_toy_deal_json,
 )
-from tests.toy_game.table import ToyGame
+from tests.toy_game.table import ShowRow, ToyGame
 
 TOY_CORE = core_games.CoreGame(
     game=TOY,
@@ -42,7 +43,7 @@ def toy_registered() -> Iterator[None]:
     """The toy game in every registry while the block runs, each layer's part after the core's."""
     with ExitStack() as registered:
         registered.callback(core_games.register_game(TOY_CORE))
-        registered.callback(choose.register_game(TOY, ToyGame.for_rules))
+        registered.callback(choose.register_game(TOY, ToyGame.for_rules, turn_entries={ROW_TURN: ShowRow}))
         registered.callback(report_games.register_game(TOY, ToyReport()))
         registered.callback(desk_games.register_game(ToyDesk()))
         yield
