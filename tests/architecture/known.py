@@ -30,11 +30,8 @@ games share belongs in the core beside `rows` and `settlement` (as `settlement.P
 WIDE_GAME_BRANCHES: dict[str, int] = {
     "cli/demo.py": 1,
     "desk/actions.py": 1,
-    "desk/entry/staging.py": 7,
-    "desk/floor/columns.py": 3,
-    "desk/table/controller.py": 2,
-    "desk/table/faces.py": 8,
-    "desk/table/fantasyland_entry.py": 2,
+    "desk/floor/columns.py": 1,
+    "desk/table/faces.py": 1,
     "desk/table/seat_widget.py": 1,
     "reports/loader.py": 3,
     "reports/record.py": 3,

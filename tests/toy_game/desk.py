@@ -3,11 +3,12 @@ keyed to the back row (`as b ad b …`), then Enter."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, EntryRequests, NoControls, StagedCards, TableAsked
+from ofc_desk.desk.games.base import EntryForm, EntryRequests, NoControls, StagedCards, TableAsked, TakenBy
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMarks
 from ofc_desk.i18n import LazyText
 from tests.toy_game.rules import TOY, TOY_WORD
@@ -98,6 +99,18 @@ class ToyDesk:
 
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:
         return button
+
+    def taken_by(self, turn: Turn) -> TakenBy:
+        return TakenBy.ANY_SEAT  # the rows are typed in any order
+
+    def turn_status(self, snapshot: TableSnapshot, turn: Turn, hand: str) -> str:
+        return f"{hand}, rows: {turn.player}'s row next"
+
+    def turn_prompt(self, turn: Turn, keys: Sequence[str]) -> str:
+        return f"▶ {turn.player}: a row of {turn.take} cards"
+
+    def turn_floor(self, turn: Turn) -> str:
+        return f"{turn.player} (row)"
 
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return ()

@@ -17,6 +17,7 @@ from tests.toy_game.report import ToyReport
 from tests.toy_game.rescoring import TOY_RESCORING
 from tests.toy_game.rules import (
     MOST_PLAYERS,
+    ROW_TURN,
     TOY,
     TOY_WORD,
     is_toy_deal,
@@ -24,7 +25,7 @@ from tests.toy_game.rules import (
     read_toy_result,
     score_toy_deal_json,
 )
-from tests.toy_game.table import ToyGame
+from tests.toy_game.table import ShowRow, ToyGame
 
 TOY_CORE = core_games.CoreGame(
     game=TOY,
@@ -43,7 +44,11 @@ def toy_registered() -> Iterator[None]:
     """The toy game in every registry while the block runs, each layer's part after the core's."""
     with ExitStack() as registered:
         registered.callback(core_games.register_game(TOY_CORE))
-        registered.callback(choose.register_game(TOY, ToyGame.for_rules, rescoring=TOY_RESCORING))
+        registered.callback(
+            choose.register_game(
+                TOY, ToyGame.for_rules, rescoring=TOY_RESCORING, turn_entries={ROW_TURN: ShowRow}
+            )
+        )
         registered.callback(report_games.register_game(TOY, ToyReport()))
         registered.callback(desk_games.register_game(ToyDesk()))
         yield

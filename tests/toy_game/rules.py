@@ -17,6 +17,8 @@ from ofc_desk.core.results import HandResult, ResultReader, ResultSeat, ResultTr
 
 TOY_WORD: Final = "toy"
 ROW_CARDS: Final = 5
+ROW_TURN: Final = "row"
+"""The toy's own kind of turn (`Turn.kind`), in no enum of the service: a row typed whole."""
 MOST_PLAYERS: Final = 6
 
 

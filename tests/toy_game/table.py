@@ -31,10 +31,11 @@ from ofc_desk.service.terms.errors import ActionRefused, no_showdown_being_enter
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import RawPayload, ShownPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
-from ofc_desk.service.terms.snapshot import Phase, RowView, Turn, TurnKind
+from ofc_desk.service.terms.snapshot import Phase, RowView, Turn
 from tests.toy_game.rules import (
     MOST_PLAYERS,
     ROW_CARDS,
+    ROW_TURN,
     TOY,
     TOY_WORD,
     ToyDeal,
@@ -200,7 +201,7 @@ class ToyGame:
         return GameView(
             variant=TOY_WORD,
             preset=str(self.rules.preset_label),
-            to_act=None if waiting is None else Turn(waiting, TurnKind.SHOWDOWN, 0, ROW_CARDS, ROW_CARDS, 0),
+            to_act=None if waiting is None else Turn(waiting, ROW_TURN, 0, ROW_CARDS, ROW_CARDS, 0),
             plays=tuple(
                 SeatPlay(
                     in_hand=hand is not None and seat.name in hand.stacks_before,

@@ -23,16 +23,15 @@ from ofc_desk.desk.entry.key_syntax import (
     seat_named,
 )
 from ofc_desk.desk.games import game_at
+from ofc_desk.desk.games.base import TakenBy
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.table.commands import Entry
 from ofc_desk.service.table.games.base import PlayedTable
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.snapshot import Phase, TableSnapshot, TurnKind
+from ofc_desk.service.terms.snapshot import ENTRY_PHASES, TableSnapshot
 
 NO_HAND = lazy_gettext("no hand is being dealt: deal the next hand first")
-ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
-"""The phases whose cards are typed into the entry (or a Fantasyland set's dialog)."""
 
 
 class StagingChecks(Protocol):
@@ -63,9 +62,17 @@ class StagingRead:
     """At least one placement was staged: the table is drawn again."""
 
 
-def is_showdown(snapshot: TableSnapshot | None) -> bool:
-    turn = snapshot.to_act if snapshot is not None else None
-    return turn is not None and turn.kind is TurnKind.SHOWDOWN
+def taken_by(snapshot: TableSnapshot | None) -> TakenBy | None:
+    """How the desk takes the cards of the turn, as the table's game says; None with no turn."""
+    if snapshot is None or snapshot.to_act is None:
+        return None
+    return game_at(snapshot).taken_by(snapshot.to_act)
+
+
+def takes_any_seat(snapshot: TableSnapshot | None) -> bool:
+    """The turn takes the hand of any seat without one, picked by its number or a click (a
+    Chinese showdown)."""
+    return taken_by(snapshot) is TakenBy.ANY_SEAT
 
 
 def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
@@ -108,7 +115,7 @@ class Staging:
         player, refusal = self._addressed_player(keyed, snapshot, checks)
         if refusal:
             return StagingRead(text, text, refusal)
-        if keyed.seat and is_showdown(snapshot):
+        if keyed.seat and takes_any_seat(snapshot):
             self.addressed = player  # a seat picked for its hand: its staged cards show there
         if notice := self._word_typed(keyed, snapshot, checks):
             return StagingRead(text, text, notice=notice)
@@ -129,7 +136,7 @@ class Staging:
     ) -> str:
         """What Enter does with a word typed instead of cards at a showdown, as the table's game
         says; "" off a showdown, where every word is a card or a row."""
-        if snapshot is None or not is_showdown(snapshot):
+        if snapshot is None or not takes_any_seat(snapshot):
             return ""
         player = self.player(snapshot, keyed)
         return "" if player is None else game_at(snapshot).word_typed(keyed, player, checks)
@@ -233,7 +240,7 @@ class Staging:
         cards = "  ".join(f"{p.label}→{row_word(p.placement)}" for p in self.placements)
         if self.restored:
             return _("Typed before the desk closed, not yet confirmed: {cards}").format(cards=cards)
-        if is_showdown(snapshot):
+        if takes_any_seat(snapshot):
             return _("{player}'s hand: {cards}").format(player=self.player(snapshot), cards=cards)
         return _("This street: {cards}").format(cards=cards)
 
@@ -242,9 +249,9 @@ class Staging:
         """What to keep for the player to act, or None once nothing is. A Fantasyland set in its
         dialog is not a draft: the entry could not take it back."""
         turn = snapshot.to_act
-        if not self.placements or turn is None or turn.kind is TurnKind.FANTASYLAND_SET:
+        if not self.placements or turn is None or taken_by(snapshot) is TakenBy.DIALOG:
             return None
-        player = (self.addressed or turn.player) if is_showdown(snapshot) else turn.player
+        player = (self.addressed or turn.player) if takes_any_seat(snapshot) else turn.player
         return StagedDraft(snapshot.last_event_hash, player, keyed_text(self.placements))
 
     def restore(
@@ -256,7 +263,7 @@ class Staging:
         if draft.event_hash != snapshot.last_event_hash or turn is None:
             return None
         text = draft.text
-        if is_showdown(snapshot):  # typed for a seat picked out of turn, perhaps: named again
+        if takes_any_seat(snapshot):  # typed for a seat picked out of turn, perhaps: named again
             if draft.player not in seat_names(snapshot):
                 return None
             text = f"{draft.player}: {draft.text}"

@@ -14,7 +14,7 @@ from ofc_desk.desk.table.seatface import SeatMark
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext, pgettext
 from ofc_desk.reports.spoken import data_words
 from ofc_desk.service.oversight.floor import PACE_AFTER_MINUTES, FloorTable, LastSettlement
-from ofc_desk.service.terms.snapshot import Phase, SeatView, TurnKind
+from ofc_desk.service.terms.snapshot import Phase, SeatView
 
 NO_VALUE = "—"
 TOO_EARLY = lazy_gettext("too early")
@@ -48,13 +48,7 @@ def to_act_text(table: FloorTable) -> str:
         if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
             return _("dealer: deal the next hand")
         return NO_VALUE
-    if turn.kind is TurnKind.FANTASYLAND_SET:
-        return _("{player} (Fantasyland set)").format(player=turn.player)
-    if turn.kind is TurnKind.FACE_DOWN_REVEAL:
-        return _("{player} (face-down cards)").format(player=turn.player)
-    if turn.kind is TurnKind.SHOWDOWN:
-        return _("{player} (showdown)").format(player=turn.player)
-    return turn.player
+    return game_at(snapshot).turn_floor(turn)
 
 
 def _marks(table: FloorTable, seat: SeatView) -> list[SeatMark]:

@@ -10,6 +10,7 @@ enters itself (`DeskGame.entry_for`), with controls of its own in the card entry
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import Enum, auto
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ofc_desk.core.presets import Game
@@ -111,6 +112,24 @@ def award_words(award: JackpotAward | None) -> list[str]:
             front=front, middle=middle, back=back, loser=award.loser, winner=award.winner, table=award.table
         )
     ]
+
+
+PROMPT_SEPARATOR = " · "
+"""Between the parts of a prompt that says more than the cards to type (a showdown's keys)."""
+
+
+class TakenBy(Enum):
+    """How the desk takes a turn's cards (`DeskGame.taken_by`): the desk's flow, not the game's
+    words for it."""
+
+    LINE = auto()
+    """The entry's line, for the player on turn (an OFC street, face-down cards revealed)."""
+    ANY_SEAT = auto()
+    """The entry's line, for any seat without a hand yet, picked by its number and a colon or a
+    click (a Chinese showdown): the staged cards are drawn at that seat."""
+    DIALOG = auto()
+    """A whole hand set at once in its own dialog, opened by itself and by F6 (OFC's Fantasyland
+    set): nothing of it is a draft of the line."""
 
 
 class TableAsked(Protocol):
@@ -240,6 +259,26 @@ class DeskGame(Protocol):
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:
         """The status line's words for the button ("button Ann"), with why it stayed where it is
         when the game held it (its part of the snapshot, `TableSnapshot.part`)."""
+        ...
+
+    def taken_by(self, turn: Turn) -> TakenBy:
+        """How the desk takes the cards of `turn`, one of the game's turns (`Turn.kind`)."""
+        ...
+
+    def turn_status(self, snapshot: TableSnapshot, turn: Turn, hand: str) -> str:
+        """The status line's words for `turn` of a hand being dealt, after the `hand`'s words
+        ("Hand 3, street 2: Ann to act", "Hand 3, showdown: Ann's hand next")."""
+        ...
+
+    def turn_prompt(self, turn: Turn, keys: Sequence[str]) -> str:
+        """The entry's prompt at `turn` (its player the seat picked, at a turn taken from any seat):
+        what to type ("▶ Ann: take 3, place 2, discard 1"); `keys` the words of the keys the table
+        takes besides the cards (`prompt_keys`)."""
+        ...
+
+    def turn_floor(self, turn: Turn) -> str:
+        """The floor's To act column at `turn`: the player, and the turn where it is not plain
+        ("Ann (Fantasyland set)")."""
         ...
 
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:

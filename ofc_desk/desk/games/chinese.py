@@ -6,6 +6,7 @@ settlement (how the deal pays, each showdown, the pairs). The showdown's entry i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ofc_desk.core.chinese.deal import CHINESE
@@ -16,7 +17,15 @@ from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.chinese.schemes import payment_outcome
 from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, EntryRequests, StagedCards, TableAsked, award_words
+from ofc_desk.desk.games.base import (
+    PROMPT_SEPARATOR,
+    EntryForm,
+    EntryRequests,
+    StagedCards,
+    TableAsked,
+    TakenBy,
+    award_words,
+)
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html, payment_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
@@ -133,6 +142,24 @@ class ChineseDesk:
 
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:
         return button  # the button moves after every hand
+
+    def taken_by(self, turn: Turn) -> TakenBy:
+        return TakenBy.ANY_SEAT  # a showdown takes the hands in any order
+
+    def turn_status(self, snapshot: TableSnapshot, turn: Turn, hand: str) -> str:
+        return _("{hand}, showdown: {player}'s hand next").format(hand=hand, player=turn.player)
+
+    def turn_prompt(self, turn: Turn, keys: Sequence[str]) -> str:
+        cards = ngettext(
+            "▶ {player}: {count} card with their rows",
+            "▶ {player}: {count} cards with their rows",
+            turn.take,
+        ).format(player=turn.player, count=turn.take)
+        other_seat = _("another seat: click it or type its number and a colon")
+        return PROMPT_SEPARATOR.join([cards, *keys, other_seat])
+
+    def turn_floor(self, turn: Turn) -> str:
+        return _("{player} (showdown)").format(player=turn.player)
 
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return ()  # every hand is entered whole at the showdown's turn

@@ -5,6 +5,7 @@ settlement."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ofc_desk.core.ofc.presets import load_preset
@@ -17,6 +18,7 @@ from ofc_desk.desk.games.base import (
     NoControls,
     StagedCards,
     TableAsked,
+    TakenBy,
     TurnEntry,
     award_words,
 )
@@ -24,7 +26,7 @@ from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
-from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot
+from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot, TurnKind
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -116,6 +118,39 @@ class OfcDesk:
         if OfcTableView.of(snapshot).button_held_for_fantasyland:
             return _("{button} (held: Fantasyland)").format(button=button)
         return button
+
+    def taken_by(self, turn: Turn) -> TakenBy:
+        return TakenBy.DIALOG if turn.kind is TurnKind.FANTASYLAND_SET else TakenBy.LINE
+
+    def turn_status(self, snapshot: TableSnapshot, turn: Turn, hand: str) -> str:
+        street = (
+            _("Fantasyland set")
+            if turn.kind is TurnKind.FANTASYLAND_SET
+            else _("street {number}").format(number=snapshot.street)
+        )
+        return _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
+
+    def turn_prompt(self, turn: Turn, keys: Sequence[str]) -> str:
+        if turn.kind is TurnKind.FANTASYLAND_SET:
+            return ngettext(
+                "{player}: Fantasyland set of {count} card — F6 opens the set dialog",
+                "{player}: Fantasyland set of {count} cards — F6 opens the set dialog",
+                turn.take,
+            ).format(player=turn.player, count=turn.take)
+        if turn.kind is TurnKind.FACE_DOWN_REVEAL:
+            return ngettext(
+                "{player}: enter the {count} face-down card as revealed",
+                "{player}: enter the {count} face-down cards as revealed",
+                turn.take,
+            ).format(player=turn.player, count=turn.take)
+        return "▶ " + turn.describe
+
+    def turn_floor(self, turn: Turn) -> str:
+        if turn.kind is TurnKind.FANTASYLAND_SET:
+            return _("{player} (Fantasyland set)").format(player=turn.player)
+        if turn.kind is TurnKind.FACE_DOWN_REVEAL:
+            return _("{player} (face-down cards)").format(player=turn.player)
+        return turn.player
 
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return tuple(seat.name for seat in snapshot.seats if OfcSeatView.of(seat).fantasyland_cards)

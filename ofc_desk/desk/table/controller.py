@@ -19,16 +19,16 @@ from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement, read_keyed_text
 from ofc_desk.desk.entry.staging import (
-    ENTRY_PHASES,
     NO_HAND,
     Staging,
     StagingRead,
-    is_showdown,
     seat_names,
+    taken_by,
+    takes_any_seat,
 )
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.games import game_at
-from ofc_desk.desk.games.base import TurnEntry
+from ofc_desk.desk.games.base import TakenBy, TurnEntry
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_parts, window_title
@@ -42,7 +42,7 @@ from ofc_desk.service.room.desk_holds import TakenElsewhere
 from ofc_desk.service.table.commands import Settle, StartHand, Undo
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.snapshot import Phase, TableSnapshot, TurnKind
+from ofc_desk.service.terms.snapshot import ENTRY_PHASES, Phase, TableSnapshot
 
 
 class TableController(QObject):
@@ -298,7 +298,7 @@ class TableController(QObject):
     def on_seat_clicked(self, player: str) -> None:
         """At a Chinese showdown a click on a seat picks it for the hand typed next, as typing its
         number and a colon would."""
-        if not is_showdown(self.snapshot):
+        if not takes_any_seat(self.snapshot):
             return
         line = self.window.entry.line
         line.setText(self.staging.line_for_seat_click(line.text(), player, self.snapshot))
@@ -337,14 +337,14 @@ class TableController(QObject):
         if service is None or turn is None:
             self.show_refusal(str(NO_HAND))
             return
-        if turn.kind is TurnKind.FANTASYLAND_SET:
+        if taken_by(self.snapshot) is TakenBy.DIALOG:
             self.fantasyland.open()
             return
         cards, rows = self.staging.lists()
-        player = turn.player
+        player, kind = turn.player, turn.kind
 
         def enter() -> TableSnapshot:
-            return service.do(entry_for(TurnKind.STREET, player, cards, rows))  # a face-down reveal too
+            return service.do(entry_for(kind, player, cards, rows))
 
         self.enter(f"{player}: {' '.join(cards)}", enter)
 

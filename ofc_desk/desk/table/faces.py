@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.games import game_at
+from ofc_desk.desk.games.base import TakenBy
 from ofc_desk.desk.shell.status_line import StatusPart
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
-from ofc_desk.i18n import _, ngettext
+from ofc_desk.i18n import _
 from ofc_desk.reports.spoken import data_words, hand_words
-from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot, TurnKind
+from ofc_desk.service.terms.snapshot import ENTRY_PHASES, Phase, SeatView, TableSnapshot
 
 
 def seat_faces(
@@ -113,16 +114,8 @@ def _hand_words(snapshot: TableSnapshot) -> str:
     )
     hand = _("{hand} VOID").format(hand=hand) if snapshot.hand_voided else hand
     turn = snapshot.to_act
-    entering = snapshot.phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
-    if entering and turn is not None and turn.kind is TurnKind.SHOWDOWN:
-        return _("{hand}, showdown: {player}'s hand next").format(hand=hand, player=turn.player)
-    if entering and turn is not None:
-        street = (
-            _("Fantasyland set")
-            if turn.kind is TurnKind.FANTASYLAND_SET
-            else _("street {number}").format(number=snapshot.street)
-        )
-        return _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
+    if snapshot.phase in ENTRY_PHASES and turn is not None:
+        return game_at(snapshot).turn_status(snapshot, turn, hand)
     if snapshot.hand_voided and snapshot.phase is Phase.SETTLED:  # VOID says it was settled
         return hand
     return _("{hand}, {phase}").format(hand=hand, phase=str(snapshot.phase.label))
@@ -137,39 +130,18 @@ def _button_part(snapshot: TableSnapshot) -> StatusPart:
     return StatusPart(_("dealer {dealer}, {button}").format(dealer=snapshot.dealer, button=button), dealer, 3)
 
 
-PROMPT_SEPARATOR = " · "
-
-
 def prompt_text(snapshot: TableSnapshot, typed_for: str | None = None, keys: Sequence[str] = ()) -> str:
-    """`typed_for` is the seat whose Chinese hand is being typed, when not the next one's; `keys`
-    the words of the keys the table takes at a showdown besides the cards (`DeskGame.prompt_keys`)."""
+    """`typed_for` is the seat whose hand is being typed, when not the next one's (at a turn taken
+    from any seat); `keys` the words of the keys the table takes besides the cards
+    (`DeskGame.prompt_keys`)."""
     turn = snapshot.to_act
-    if turn is not None and typed_for and turn.kind is TurnKind.SHOWDOWN:
-        turn = turn._replace(player=typed_for)
     if turn is None:
         phase = str(snapshot.phase.label)
         return phase[:1].upper() + phase[1:]
-    if turn.kind is TurnKind.FANTASYLAND_SET:
-        return ngettext(
-            "{player}: Fantasyland set of {count} card — F6 opens the set dialog",
-            "{player}: Fantasyland set of {count} cards — F6 opens the set dialog",
-            turn.take,
-        ).format(player=turn.player, count=turn.take)
-    if turn.kind is TurnKind.FACE_DOWN_REVEAL:
-        return ngettext(
-            "{player}: enter the {count} face-down card as revealed",
-            "{player}: enter the {count} face-down cards as revealed",
-            turn.take,
-        ).format(player=turn.player, count=turn.take)
-    if turn.kind is TurnKind.SHOWDOWN:
-        cards = ngettext(
-            "▶ {player}: {count} card with their rows",
-            "▶ {player}: {count} cards with their rows",
-            turn.take,
-        ).format(player=turn.player, count=turn.take)
-        other_seat = _("another seat: click it or type its number and a colon")
-        return PROMPT_SEPARATOR.join([cards, *keys, other_seat])
-    return "▶ " + turn.describe
+    game = game_at(snapshot)
+    if typed_for and game.taken_by(turn) is TakenBy.ANY_SEAT:
+        turn = turn._replace(player=typed_for)
+    return game.turn_prompt(turn, keys)
 
 
 def cards_in_play(snapshot: TableSnapshot, staged: Sequence[KeyedPlacement] = ()) -> set[str]:

@@ -11,15 +11,16 @@ from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk import refusals
 from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
-from ofc_desk.desk.entry.staging import ENTRY_PHASES, Staging, entry_lists
+from ofc_desk.desk.entry.staging import Staging, entry_lists, taken_by
 from ofc_desk.desk.games import game_at
+from ofc_desk.desk.games.base import TakenBy
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
 from ofc_desk.service.table.commands import Entry
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.snapshot import TableSnapshot, TurnKind
+from ofc_desk.service.terms.snapshot import ENTRY_PHASES, TableSnapshot, TurnKind
 
 
 class FantasylandEntry:
@@ -39,7 +40,7 @@ class FantasylandEntry:
     def offer(self, snapshot: TableSnapshot) -> None:
         """At a set's turn, its dialog opens by itself (once a hand and player)."""
         turn = snapshot.to_act
-        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+        if turn is None or taken_by(snapshot) is not TakenBy.DIALOG:
             return
         key = (snapshot.hand_number, turn.player)
         if self._offered != key:
@@ -49,7 +50,7 @@ class FantasylandEntry:
     def open(self) -> None:
         snapshot = self.view.snapshot
         turn = snapshot.to_act if snapshot else None
-        if turn is None or turn.kind is not TurnKind.FANTASYLAND_SET:
+        if turn is None or taken_by(snapshot) is not TakenBy.DIALOG:
             self.view.show_refusal(self._when_the_set_comes())
             return
         if self.dialog is not None and self.dialog.isVisible():

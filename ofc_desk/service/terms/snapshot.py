@@ -35,6 +35,9 @@ class Phase(StrEnum):
         return _PHASE_LABELS[self]
 
 
+ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
+"""The phases of a hand being dealt: the desk takes its turns' cards."""
+
 _PHASE_LABELS: dict[Phase, LazyText] = {
     Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
     Phase.LIVE: lazy_gettext("live"),
@@ -46,24 +49,15 @@ _PHASE_LABELS: dict[Phase, LazyText] = {
 
 
 class TurnKind(StrEnum):
+    """The shipped games' kinds of turn (`Turn.kind`), each its English name. The generic desk
+    reads none: it asks the table's game how a turn is said and taken (`desk.games.base.DeskGame`:
+    `turn_status`, `turn_prompt`, `turn_floor`, `taken_by`)."""
+
     STREET = "street"
     FANTASYLAND_SET = "fantasyland set"
     FACE_DOWN_REVEAL = "face-down cards revealed"
     SHOWDOWN = "showdown"
     """A Chinese poker player's set hand (or surrender, or declared special), entered at once."""
-
-    @property
-    def label(self) -> LazyText:
-        """The kind of turn in the reader's words (its value is the service's English name)."""
-        return _TURN_LABELS[self]
-
-
-_TURN_LABELS: dict[TurnKind, LazyText] = {
-    TurnKind.STREET: lazy_gettext("street"),
-    TurnKind.FANTASYLAND_SET: lazy_gettext("fantasyland set"),
-    TurnKind.FACE_DOWN_REVEAL: lazy_gettext("face-down cards revealed"),
-    TurnKind.SHOWDOWN: lazy_gettext("showdown"),
-}
 
 
 class Turn(NamedTuple):
@@ -71,7 +65,9 @@ class Turn(NamedTuple):
     works one out for every card entered in a long session.)"""
 
     player: str
-    kind: TurnKind
+    kind: str
+    """A `TurnKind` at the shipped games' tables; a registered game may name a kind of its own,
+    read only by its own parts (the tests' toy game's "row")."""
     street: int
     take: int
     place: int

@@ -54,13 +54,14 @@ CARRY_CORRECTION_WORDS: Final[dict[Game, Callable[[CorrectedCarry], str]]] = {Ga
 (`actions.hand_corrections`); a game that carries nothing has none. A stored correction does not
 name its game: each says nothing when what is owed is as recorded, as it always is in another game."""
 
-TURN_ENTRIES: Final[dict[TurnKind, type[Entry]]] = {
+TURN_ENTRIES: Final[dict[str, type[Entry]]] = {
     TurnKind.STREET: Place,
     TurnKind.FACE_DOWN_REVEAL: Place,  # the face-down cards of a regular hand are placed as a street
     TurnKind.FANTASYLAND_SET: Reveal,
     TurnKind.SHOWDOWN: Show,
 }
-"""The command (`service.table.commands.Entry`) that enters each kind of turn, whatever the game."""
+"""The command (`service.table.commands.Entry`) that enters each kind of turn (`Turn.kind`),
+whatever the game: the shipped games' `TurnKind`s, and a registered game's own kinds."""
 
 
 def register_game(
@@ -68,17 +69,20 @@ def register_game(
     for_rules: Callable[[TableRules], TableGame],
     rescoring: GameRescoring[Any] | None = None,
     correction_words: Callable[[CorrectedCarry], str] | None = None,
+    turn_entries: Mapping[str, type[Entry]] | None = None,
 ) -> Undo:
     """A game the core has registered (`core.games.register_game`) added to the service's
     registries: its table for the rules (`GAMES`), its variant words as the audit log says stored
     rules (`actions.words.STORED_RULE_WORDS`) and, if it has them, its re-scoring beside `verify`'s
-    fold (`RESCORING`) and its words for a corrected carry-over (`CARRY_CORRECTION_WORDS`). The undo
-    returned takes it out again."""
+    fold (`RESCORING`), its words for a corrected carry-over (`CARRY_CORRECTION_WORDS`) and the
+    commands of its own kinds of turn (`TURN_ENTRIES`, by `Turn.kind`). The undo returned takes it
+    out again."""
     return add_entries(
         (GAMES, {game: for_rules}),
         (STORED_RULE_WORDS, variant_words(game)),
         (RESCORING, {} if rescoring is None else {game: rescoring}),
         (CARRY_CORRECTION_WORDS, {} if correction_words is None else {game: correction_words}),
+        (TURN_ENTRIES, turn_entries or {}),
     )
 
 
@@ -100,7 +104,7 @@ def own_entry_words(entry: Mapping[str, object]) -> str | None:
     return None if own is None else OWN_ENTRY_WORDS[own[0]](entry)
 
 
-def entry_for(turn: TurnKind, player: str, cards: CardEntries = (), rows: RowEntries = ()) -> Entry:
+def entry_for(turn: str, player: str, cards: CardEntries = (), rows: RowEntries = ()) -> Entry:
     """The command entering `player`'s cards at a turn of this kind (`snapshot.to_act`), for a
     caller that does not ask which game is played."""
     return TURN_ENTRIES[turn](player, cards, rows)
