@@ -14,6 +14,7 @@ from ofc_desk.storage.database import Database
 
 NOT_BEFORE_THE_FIRST_KEY = (
     "reportlab",  # the printed reports
+    "PySide6.QtPrintSupport",  # their preview and printing
     "pypdfium2",  # their previews
     "alembic",  # a schema already current is not migrated
     "sqlalchemy.dialects.postgresql",  # a desk on SQLite
