@@ -97,15 +97,32 @@ assert Path(ofc_desk.__file__).resolve().is_relative_to(Path({tree!r}).resolve()
 """
 
 
-def time_script(script: str, cache: Path | None = None, tree: Path | None = None) -> float:
-    """Seconds the script prints last, run in a fresh interpreter: with `cache` as the desk's cache
-    folder, and inside `tree` (its code first on sys.path: `python -c` puts the working folder
-    there) when given."""
+BYTECODE_FOLDER = "OFC_DESK_BENCH_PYCACHE"
+"""Set by `main`: where the launched interpreters keep the bytecode they compiled."""
+
+
+def child_environment(cache: Path | None, tree: Path | None) -> dict[str, str]:
+    """The environment of a launched desk: `cache` as its cache folder, `tree`'s code first on its
+    path; and, like an installed desk (pip and the installer compile it), reading its modules'
+    bytecode rather than compiling their source on every launch, which a shell with
+    PYTHONDONTWRITEBYTECODE would make it do (about 190 modules of ofc_desk on a resume). The
+    bytecode is kept under the benchmark's temp folder, each tree's apart."""
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = os.environ[BYTECODE_FOLDER]
     if cache is not None:
         env[CACHE_VARIABLE] = str(cache)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
+    return env
+
+
+def time_script(script: str, cache: Path | None = None, tree: Path | None = None) -> float:
+    """Seconds the script prints last, run in a fresh interpreter: with `cache` as the desk's cache
+    folder, and inside `tree` (its code first on sys.path: `python -c` puts the working folder
+    there) when given."""
+    env = child_environment(cache, tree)
+    if tree is not None:
         script = IN_TREE.format(tree=str(tree)) + script
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env, cwd=tree
@@ -244,9 +261,7 @@ def time_floor(room: Path, tables: int, cache: Path, tree: Path | None = None) -
     """From launching `ofc-desk floor --smoke-test N` to its exit once its window lists N tables,
     with `cache` as its cache folder (run inside `tree`, when given: `python -m` puts the working
     folder first on sys.path)."""
-    env = {**os.environ, CACHE_VARIABLE: str(cache)}
-    if tree:
-        env["PYTHONPATH"] = str(tree)
+    env = child_environment(cache, tree)
     started = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "ofc_desk", "floor", "--db", f"sqlite:///{room}", "--smoke-test", str(tables)],
@@ -344,6 +359,7 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory(prefix="ofc-desk-bench-") as folder:
         os.environ[CACHE_VARIABLE] = str(Path(folder) / "bench-cache")  # never the user's cache
+        os.environ[BYTECODE_FOLDER] = str(Path(folder) / "bytecode")
         launch_figures(args.runs, Path(folder), args.hands, args.room, args.baseline)
         key_to_paint_figures(args.presses, Path(folder))
 

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ofc_desk import __version__
 from ofc_desk.i18n import _
+from ofc_desk.storage.models import give_partial_indexes_their_where
 from ofc_desk.storage.schema_revision import alembic_config, newest_file, revision_fault, shipped_migrations
 
 APP_NAME = "ofc-desk"
@@ -94,6 +95,7 @@ class Database:
         self.read_only = read_only
         """Opened from a SQLite file this user cannot write (a read-only copy): read as it stands."""
         self.engine: Engine = _read_only_engine(self.url) if read_only else _create_engine(self.url)
+        give_partial_indexes_their_where(self.engine.dialect.name)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         if migrate:
             self.migrate()

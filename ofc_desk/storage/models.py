@@ -10,6 +10,34 @@ HASH_LENGTH = 64
 NAME_COLUMN = 80
 
 
+PARTIAL_INDEX_DIALECTS = frozenset({"sqlite", "postgresql"})
+"""The databases whose indexes take a WHERE (a partial index): both the room's and a desk's."""
+_partial_indexes: list[tuple[Index, str]] = []
+
+
+def partial_index(name: str, *columns: str, where: str, unique: bool = False) -> Index:
+    """An index over the rows `where` holds. Its WHERE is given to the index for the dialect of a
+    database when one is opened (`give_partial_indexes_their_where`), not here: naming
+    `postgresql_where` at import made SQLAlchemy load its whole PostgreSQL dialect (to check the
+    option) into every desk on SQLite, tens of milliseconds of its start. The schema itself is
+    made by the migrations (0003, 0008), which say the same WHERE."""
+    index = Index(name, *columns, unique=unique)
+    _partial_indexes.append((index, where))
+    return index
+
+
+def give_partial_indexes_their_where(dialect_name: str) -> None:
+    """The partial indexes' WHERE said in `dialect_name`'s terms (`sqlite_where`, …), for
+    Alembic's view of the models on that database; a dialect without partial indexes gets none.
+    Said again by every database opened: the same clause each time."""
+    if dialect_name not in PARTIAL_INDEX_DIALECTS:
+        return
+    for index, where in _partial_indexes:
+        options = index.dialect_options[dialect_name]
+        if options.get("where") is None:
+            options["where"] = text(where)
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -77,13 +105,7 @@ class SignInAttempt(Base):
     __table_args__ = (
         Index("ix_sign_in_attempts_name", "name", "id"),
         # The lockout reads a name's checks, never the tries it made wait (a flood of them).
-        Index(
-            "ix_sign_in_checks",
-            "name",
-            "id",
-            sqlite_where=text("outcome <> 'waiting'"),
-            postgresql_where=text("outcome <> 'waiting'"),
-        ),
+        partial_index("ix_sign_in_checks", "name", "id", where="outcome <> 'waiting'"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -103,13 +125,7 @@ class TableSession(Base):
     __tablename__ = "table_sessions"
     __table_args__ = (
         # One open session per table (migration 0003): two desks opening it at once cannot both.
-        Index(
-            "uq_table_sessions_open_table",
-            "table_name",
-            unique=True,
-            sqlite_where=text("closed_at IS NULL"),
-            postgresql_where=text("closed_at IS NULL"),
-        ),
+        partial_index("uq_table_sessions_open_table", "table_name", where="closed_at IS NULL", unique=True),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

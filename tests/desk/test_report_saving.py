@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 from reportlab.pdfgen.canvas import Canvas
 
-from ofc_desk.desk.records import report_actions
+from ofc_desk.desk.records import report_folder
 from ofc_desk.desk.records.report_actions import ReportPreview, report_file_name, show_preview
 
 
@@ -38,8 +38,8 @@ def test_a_report_file_is_named_by_report_table_and_day() -> None:
 def test_the_save_proposes_documents_then_the_last_folder_and_says_the_full_path(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(report_actions, "_last_folder", [])
-    monkeypatch.setattr(report_actions, "_kept_in", [])
+    monkeypatch.setattr(report_folder, "_last_folder", [])
+    monkeypatch.setattr(report_folder, "_kept_in", [])
     proposed: list[str] = []
     target = tmp_path / "kept" / "jade.pdf"
     target.parent.mkdir()
@@ -52,7 +52,7 @@ def test_the_save_proposes_documents_then_the_last_folder_and_says_the_full_path
     preview = show_preview(None, one_page_pdf(), "Session report", refuse=lambda _said: None, table="Jade 1")
     assert isinstance(preview, ReportPreview)
     qtbot.addWidget(preview)
-    documents = report_actions.report_folder()  # nothing saved yet in this run
+    documents = report_folder.report_folder()  # nothing saved yet in this run
     assert documents != Path.cwd()
     preview.ask_and_save()
     first = Path(proposed[0])
@@ -69,10 +69,10 @@ def test_the_last_folder_is_kept_in_the_settings_for_the_next_run(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings_file = str(tmp_path / "desk.ini")
-    monkeypatch.setattr(report_actions, "_last_folder", [])
-    monkeypatch.setattr(report_actions, "_kept_in", [])
-    report_actions.keep_report_folder_in(QSettings(settings_file, QSettings.Format.IniFormat))
-    documents = report_actions.report_folder()
+    monkeypatch.setattr(report_folder, "_last_folder", [])
+    monkeypatch.setattr(report_folder, "_kept_in", [])
+    report_folder.keep_report_folder_in(QSettings(settings_file, QSettings.Format.IniFormat))
+    documents = report_folder.report_folder()
     target = tmp_path / "kept" / "jade.pdf"
     target.parent.mkdir()
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_args: (str(target), ""))
@@ -82,9 +82,9 @@ def test_the_last_folder_is_kept_in_the_settings_for_the_next_run(
     preview.ask_and_save()
     preview.close()
     # The desk starts again: nothing in memory, its settings file read anew.
-    monkeypatch.setattr(report_actions, "_last_folder", [])
-    report_actions.keep_report_folder_in(QSettings(settings_file, QSettings.Format.IniFormat))
-    assert report_actions.report_folder() == target.parent
+    monkeypatch.setattr(report_folder, "_last_folder", [])
+    report_folder.keep_report_folder_in(QSettings(settings_file, QSettings.Format.IniFormat))
+    assert report_folder.report_folder() == target.parent
     target.unlink()
     target.parent.rmdir()  # the folder is gone (a USB stick taken out): Documents again
-    assert report_actions.report_folder() == documents
+    assert report_folder.report_folder() == documents

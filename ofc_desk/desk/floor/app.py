@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QMenu
 
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.view import FloorWindow
-from ofc_desk.desk.records.report_actions import keep_report_folder_in
+from ofc_desk.desk.records.report_folder import keep_report_folder_in
 from ofc_desk.desk.shell.app import application
 from ofc_desk.desk.shell.language import FLOOR_KEY, add_language_menu, install_language, start_language
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet

@@ -5,6 +5,7 @@ and redraws the table when the service accepts."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
@@ -23,7 +24,6 @@ from ofc_desk.desk.action_parts import (
 from ofc_desk.desk.actions import DESK_ACTIONS
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
-from ofc_desk.desk.dialogs.new_table import RulesFields
 from ofc_desk.desk.entry.staging import seat_map
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.table.controller import TableController
@@ -31,6 +31,9 @@ from ofc_desk.i18n import _
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.table.commands import Request
 from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
+
+if TYPE_CHECKING:  # the New table's dialog loads when a change of rules is first asked for
+    from ofc_desk.desk.dialogs.new_table import RulesFields
 
 SETTLED_PHASES = (Phase.SETTLED, Phase.BETWEEN_HANDS, Phase.CLOSED)
 ReadValues = Callable[[], Values]
@@ -87,6 +90,8 @@ class ChipActions(QObject):
                 last = max(1, _last_settled_hand(snapshot))
                 shown.numbers[field.key] = dialog.add_count(caption, last, minimum=1, maximum=last)
             else:
+                from ofc_desk.desk.dialogs.new_table import RulesFields
+
                 shown.rules = RulesFields(dialog, service.rules, keep_game=True)
         return shown.read
 

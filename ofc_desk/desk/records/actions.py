@@ -13,7 +13,6 @@ from ofc_desk.desk import refusals
 from ofc_desk.desk.action_parts import Handler
 from ofc_desk.desk.actions import Command, Submenu
 from ofc_desk.desk.dialogs.attempt import SupervisorDialog
-from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.i18n import Language, _, lazy_gettext
 from ofc_desk.service import audit_log, chip_ledger, hand_history
@@ -145,6 +144,8 @@ class RecordActions(QObject):
                 return _("VERIFY FAILED: {fault}").format(fault=fault)
 
         def show(line: str) -> None:
+            from ofc_desk.desk.dialogs.text import TextDialog
+
             heading = _("Verify")
             text = f"# {heading}\n\n{line}\n"
             self.session.open_dialog(TextDialog(_("Verify the database"), text, self.session.window))

@@ -20,9 +20,7 @@ from PySide6.QtCore import (
     QObject,
     QRect,
     QRunnable,
-    QSettings,
     QSize,
-    QStandardPaths,
     Qt,
     QThreadPool,
     Signal,
@@ -32,6 +30,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QFileDialog, QProgressDialog, QToolBar, QToolButton, QWidget
 
 from ofc_desk.desk import refusals
+from ofc_desk.desk.records.report_folder import remember_report_folder, report_folder
 from ofc_desk.i18n import Language, _, active_language, in_language
 
 SAVE_KEYS, PRINT_KEYS = QKeySequence.StandardKey.Save, QKeySequence.StandardKey.Print
@@ -282,47 +281,6 @@ class ReportPreview(QPrintPreviewDialog):
         remember_report_folder(Path(path).parent)
         refusals.show_on(self.refusal, "")
         self.notice.setText(_("Saved: {path}").format(path=str(Path(path).resolve())))
-
-
-_last_folder: list[Path] = []
-"""The folder the last report was saved to in this run of the desk."""
-_kept_in: list[QSettings] = []
-"""The settings file of the desk (or the floor) that keeps that folder from one run to the next."""
-REPORT_FOLDER_KEY = "reports/last_folder"
-
-
-def keep_report_folder_in(settings: QSettings) -> None:
-    """The desk's (or the floor's) settings keep the folder the last report went to: the dealer
-    finds it proposed again after a restart."""
-    _kept_in[:] = [settings]
-
-
-def report_folder() -> Path:
-    """Where a report is proposed to be saved: the folder the last one went to (in this run, else
-    as the settings keep it), else the dealer's Documents (else their home), never the folder the
-    desk happened to start in."""
-    if _last_folder:
-        return _last_folder[-1]
-    kept = _kept_folder()
-    if kept is not None:
-        return kept
-    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return Path(documents) if documents else Path.home()
-
-
-def _kept_folder() -> Path | None:
-    """The kept folder, if it is still there: a folder since removed (a USB stick taken out) is
-    not proposed."""
-    if not _kept_in:
-        return None
-    kept = str(_kept_in[0].value(REPORT_FOLDER_KEY, "") or "")
-    return Path(kept) if kept and Path(kept).is_dir() else None
-
-
-def remember_report_folder(folder: Path) -> None:
-    _last_folder[:] = [folder]
-    if _kept_in:
-        _kept_in[0].setValue(REPORT_FOLDER_KEY, str(folder))
 
 
 def report_file_name(title: str, table: str, day: date) -> str:

@@ -21,7 +21,7 @@ from ofc_desk.desk.actions import Command
 from ofc_desk.desk.entry.drafts import DraftStore
 from ofc_desk.desk.hand_end.chip_actions import ChipActions
 from ofc_desk.desk.records.actions import RecordActions
-from ofc_desk.desk.records.report_actions import keep_report_folder_in
+from ofc_desk.desk.records.report_folder import keep_report_folder_in
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
 from ofc_desk.desk.shell.main_window import MainWindow

@@ -1,0 +1,58 @@
+"""The models' partial indexes (one open session per table, a name's PIN checks) say their WHERE
+in the terms of the database opened, and only then: naming `postgresql_where` at import made every
+desk on SQLite load SQLAlchemy's PostgreSQL dialect (issue 39: ready to type)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from sqlalchemy import Index
+
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.models import Base
+
+PARTIAL: dict[str, str] = {
+    "uq_table_sessions_open_table": "closed_at IS NULL",
+    "ix_sign_in_checks": "outcome <> 'waiting'",
+}
+"""Each partial index and its WHERE, as the migrations (0003, 0008) made them."""
+
+
+def partial_indexes() -> dict[str, Index]:
+    tables = Base.metadata.tables
+    indexes = [*tables["table_sessions"].indexes, *tables["sign_in_attempts"].indexes]
+    return {index.name: index for index in indexes if index.name in PARTIAL}
+
+
+def test_each_database_gives_the_partial_indexes_its_where(database_url: str) -> None:
+    database = Database(database_url)
+    try:
+        dialect = database.engine.dialect.name
+        wheres = {
+            name: str(index.dialect_options[dialect]["where"]) for name, index in partial_indexes().items()
+        }
+    finally:
+        database.dispose()
+    assert wheres == PARTIAL
+
+
+def test_a_desk_on_sqlite_loads_no_postgresql_dialect(tmp_path: Path) -> None:
+    """A desk's database already at the newest migration (the migrations' own indexes name both)."""
+    url = f"sqlite:///{tmp_path / 'desk.db'}"
+    Database(url).dispose()
+    probe = (
+        "import sys\n"
+        "from ofc_desk.storage.database import Database\n"
+        "from ofc_desk.storage.models import TableSession\n"
+        f"database = Database({url!r})\n"
+        "index = next(i for i in TableSession.__table__.indexes if i.name.startswith('uq_'))\n"
+        "print(index.dialect_options['sqlite']['where'])\n"
+        "print(sorted(name for name in sys.modules if name.startswith('sqlalchemy.dialects.')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    where, dialects = done.stdout.splitlines()
+    assert where == "closed_at IS NULL"
+    assert "'sqlalchemy.dialects.sqlite'" in dialects
+    assert "postgresql" not in dialects
