@@ -16,8 +16,9 @@ from ofc_desk.service.store.sentences import event_sentence
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import HandCorrected
 
-SeatReader = Callable[[ResultSeat, int, int], SeatResult]
-"""How the loader reads a result's seat: the seat, its rake, the Fantasyland cards it played."""
+SeatReader = Callable[[int, ResultSeat], SeatResult]
+"""How the loader reads a corrected result's seat, by the hand's number: as the hand's own seats,
+with what the game stored of the hand beside its result (`ReportGame.seat_part`)."""
 Shown = Callable[[int, HandResult], HandResult]
 """How the loader has a hand's stored result shown, by the hand's number: as its game counts it
 under the rules the hand was dealt by (a Chinese row bonus paid or not, `ReportGame.shown_result`)."""
@@ -33,16 +34,14 @@ def hand_corrections(
     """Every correction in order; a hand corrected again is shown against its last correction.
     The corrected result is shown as the hand's own is (`shown`)."""
     standing: dict[int, tuple[SeatResult, ...]] = {hand.number: hand.seats for hand in hands}
-    played_in = {hand.number: dict(hand.fantasyland) for hand in hands}
     corrections = []
     for event in events:
         if event.kind != EventKind.HAND_CORRECTED:
             continue
         payload = cast(HandCorrected, event.payload)
         number = payload["hand"]
-        cards = played_in.get(number, {})
         result = shown(number, read_hand_result(payload["result"]))
-        corrected = tuple(seat_result(seat, 0, cards.get(seat.name, 0)) for seat in result.seats)
+        corrected = tuple(seat_result(number, seat) for seat in result.seats)
         corrections.append(
             HandCorrection(
                 seq=event.seq,

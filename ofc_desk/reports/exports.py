@@ -31,6 +31,11 @@ HAND_COLUMNS = (
     "stack_before", "stack_after", "chips_moved", "rake", "fantasyland_next", "showdown",
 )  # fmt: skip
 
+GAME_COLUMNS: dict[str, object] = {"fantasyland_cards": 0, "fantasyland_next": 0}
+"""The hands CSV's columns a game fills for its players (`ReportGame.hand_columns`), at their value
+where it does not: the CSV's columns are one list whatever the game (OFC's Fantasyland ones came
+first), so a file read by one program is read the same for every game."""
+
 TRANSACTION_COLUMNS = (
     "session", "event", "time", "hand", "kind", "player", "counterparty", "amount", "owed",
     "note", "by", "approved_by",
@@ -51,7 +56,7 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
                 "button": hand.button,
                 "voided": "yes" if hand.voided else "no",
                 "player": seat.name,
-                "fantasyland_cards": seat.fantasyland_cards,
+                **GAME_COLUMNS,
             }
             for label, cards in zip(("front", "middle", "back"), seat.rows, strict=True):
                 row[label] = " ".join(cards.cards)
@@ -66,10 +71,10 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
                     "stack_after": seat.stack_after,
                     "chips_moved": seat.chips_moved,
                     "rake": seat.rake,
-                    "fantasyland_next": seat.fantasyland_next,
                     "showdown": game.showdown_words(seat),
                 }
             )
+            row.update(game.hand_columns(seat))
             yield row
 
 

@@ -240,7 +240,7 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
         settlement_policy=str(rules.get("settlement", SettlementPolicy.WIN_CAP.value)),
         settle_from=str(rules.get("settle_from", SettleFrom.LEFT_OF_DEALER.value)),
         opening_button=str(opening.get("button", "")),
-        players=_player_summaries(walk.transactions, hands, final_stacks),
+        players=_player_summaries(walk.transactions, hands, final_stacks, game),
         hands=hands,
         chip_transactions=tuple(walk.transactions),
         adjustments=tuple(walk.adjustments),
@@ -248,7 +248,7 @@ def _build(session_id: int, verified: VerifiedSession, room: str) -> SessionReco
         hand_corrections=hand_corrections(
             events,
             hands,
-            partial(_seat_result, game=game),
+            partial(_corrected_seat, {stored.number: stored for stored in verified.hands}, game=game),
             parse_time,
             lambda number, result: game.shown_result(result, dealt_by.get(number, rules)),
         ),
@@ -411,10 +411,7 @@ def _hand_record(
 ) -> HandRecord:
     result = stored.result
     rake = {str(name): int(chips) for name, chips in stored.rake.items()}
-    seats = tuple(
-        _seat_result(seat, rake.get(seat.name, 0), stored.fantasyland.get(seat.name, 0), game=game)
-        for seat in result.seats
-    )
+    seats = tuple(_seat_result(seat, rake.get(seat.name, 0), stored, game=game) for seat in result.seats)
     transfers = tuple(
         TransferRecord(
             t.payer,
@@ -455,7 +452,15 @@ NO_ROW = RowRecord((), "", 0)
 """A Chinese surrender's or declared special's row: no cards shown."""
 
 
-def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int, *, game: ReportGame) -> SeatResult:
+def _corrected_seat(
+    stored: Mapping[int, StoredHand], number: int, seat: ResultSeat, *, game: ReportGame
+) -> SeatResult:
+    """A corrected result's seat, read as the hand's own seats are (`hand_corrections`): with the
+    stored hand it corrects, no rake (a correction takes none)."""
+    return _seat_result(seat, 0, stored[number], game=game)
+
+
+def _seat_result(seat: ResultSeat, rake: int, stored: StoredHand, *, game: ReportGame) -> SeatResult:
     # A Chinese row's bonus stands where an OFC row's royalty does.
     front, middle, back = (
         (NO_ROW, NO_ROW, NO_ROW)
@@ -480,15 +485,16 @@ def _seat_result(seat: ResultSeat, rake: int, fantasyland_cards: int, *, game: R
         points=seat.points,
         stack_before=seat.stack_before,
         stack_after=seat.stack_after - rake,
-        fantasyland_cards=fantasyland_cards,
-        fantasyland_next=seat.fantasyland_next,
         rake=rake,
-        part=game.seat_part(seat),
+        part=game.seat_part(seat, stored),
     )
 
 
 def _player_summaries(
-    transactions: list[ChipTransaction], hands: tuple[HandRecord, ...], final_stacks: dict[str, int]
+    transactions: list[ChipTransaction],
+    hands: tuple[HandRecord, ...],
+    final_stacks: dict[str, int],
+    game: ReportGame,
 ) -> tuple[PlayerSummary, ...]:
     names: list[str] = []
     for t in transactions:
@@ -496,17 +502,13 @@ def _player_summaries(
     summaries = []
     for name in names:
         seats = [s for h in hands if not h.voided for s in h.seats if s.name == name]
-        summaries.append(
-            PlayerSummary(
-                name=name,
-                chips_by_kind=chips_by_kind(t for t in transactions if t.player == name),
-                final_stack=final_stacks.get(name, 0),
-                hands_played=len(seats),
-                fouls=sum(1 for s in seats if s.foul),
-                fantasyland_hands=sum(1 for s in seats if s.fantasyland_cards),
-                royalties=sum(s.royalties for s in seats if not s.foul),
-                surrenders=sum(s.surrendered for s in seats),
-                specials=sum(s.declared_special for s in seats),
-            )
+        summary = PlayerSummary(
+            name=name,
+            chips_by_kind=chips_by_kind(t for t in transactions if t.player == name),
+            final_stack=final_stacks.get(name, 0),
+            hands_played=len(seats),
+            fouls=sum(1 for s in seats if s.foul),
+            royalties=sum(s.royalties for s in seats if not s.foul),
         )
+        summaries.append(game.summary(summary, seats))
     return tuple(summaries)

@@ -59,32 +59,9 @@ class RowRecord:
 @dataclass(frozen=True)
 class SeatPart:
     """A game's own part of a player's line in a hand, beside what every game's line holds (as
-    `core.results.SeatPart` is of a result's): subclassed by the game (`ReportGame.seat_part`) and
-    read by its part of the reports. The players table counts what it says of the hand."""
-
-    @property
-    def surrendered(self) -> bool:
-        """The hand given up, no rows shown."""
-        return False
-
-    @property
-    def declared_special(self) -> bool:
-        """A special hand declared in place of rows."""
-        return False
-
-
-@dataclass(frozen=True)
-class ChineseSeat(SeatPart):
-    """A Chinese poker player's showdown beyond the rows (docs/rules.md §10)."""
-
-    surrendered: bool = False
-    declared: str = ""
-    """The special declared (`dragon`), or empty."""
-    misset_reason: str = ""
-
-    @property
-    def declared_special(self) -> bool:
-        return bool(self.declared)
+    `core.results.SeatPart` is of a result's): subclassed in the game's part of the reports
+    (`ReportGame.seat_part`: OFC's Fantasyland, a Chinese showdown) and matched only there (issue
+    37: this module names no game's concept)."""
 
 
 @dataclass(frozen=True)
@@ -100,14 +77,11 @@ class SeatResult:
     points: int
     stack_before: int
     stack_after: int
-    fantasyland_cards: int = 0
-    """Cards dealt to this player in Fantasyland this hand (0 = played the streets)."""
-    fantasyland_next: int = 0
-    """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
     rake: int = 0
     part: SeatPart | None = None
-    """The game's own part of the line (a Chinese poker surrender, declared special, misset's
-    reason: `ChineseSeat`); None where the game's record adds nothing (OFC)."""
+    """The game's own part of the line (OFC's Fantasyland, `games.ofc.OfcSeat`; a Chinese poker
+    surrender, declared special or misset's reason, `games.chinese.ChineseSeat`); None where the
+    game's record adds nothing."""
 
     @property
     def chips_moved(self) -> int:
@@ -117,16 +91,6 @@ class SeatResult:
     @property
     def rows(self) -> tuple[RowRecord, RowRecord, RowRecord]:
         return (self.front, self.middle, self.back)
-
-    @property
-    def surrendered(self) -> bool:
-        """A hand given up, as the game's part says (a Chinese poker surrender)."""
-        return self.part is not None and self.part.surrendered
-
-    @property
-    def declared_special(self) -> bool:
-        """A special hand declared, as the game's part says (Chinese poker)."""
-        return self.part is not None and self.part.declared_special
 
 
 @dataclass(frozen=True)
@@ -238,11 +202,6 @@ class HandRecord:
         """The chips the hand's award paid out of the room's pool onto the stacks."""
         return self.award.total if self.award is not None else 0
 
-    @property
-    def fantasyland(self) -> tuple[tuple[str, int], ...]:
-        """Who played this hand in Fantasyland, with the cards each was dealt."""
-        return tuple((s.name, s.fantasyland_cards) for s in self.seats if s.fantasyland_cards)
-
 
 @dataclass(frozen=True)
 class HandCorrection:
@@ -312,8 +271,9 @@ class PlayerSummary:
     final_stack: int
     hands_played: int
     fouls: int
-    fantasyland_hands: int
-    royalties: int
+    fantasyland_hands: int = 0
+    """OFC: hands played in Fantasyland (the game's part counts them, `ReportGame.summary`)."""
+    royalties: int = 0
     surrenders: int = 0
     """Chinese poker: hands surrendered."""
     specials: int = 0

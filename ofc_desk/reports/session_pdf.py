@@ -18,7 +18,7 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext, ngettext, pgettext
+from ofc_desk.i18n import Language, _, active_language, in_language, lazy_gettext, pgettext
 from ofc_desk.reports.corrections_pdf import corrections_section
 from ofc_desk.reports.fonts import font_for
 from ofc_desk.reports.formatting import (
@@ -182,8 +182,7 @@ def _first_hand_under(record: SessionRecord, change: Adjustment) -> int | None:
 
 
 def _players_summary(record: SessionRecord, styles: Styles) -> Iterator[Flowable]:
-    """The session per player; the last three columns are the game's: fouls, Fantasyland hands and
-    royalties at OFC; missets, surrenders and specials declared at Chinese poker."""
+    """The session per player; the last three columns are the game's (`ReportGame.player_headings`)."""
     yield Paragraph(text(_("Players")), styles.heading)
     game = report_game(record)
     columns = [(total, total.said.column) for total in ChipTotal if total.said.column is not None]
@@ -275,12 +274,7 @@ def _hand_block(hand: HandRecord, game: ReportGame, styles: Styles) -> Iterator[
     parts = [_("button {player}").format(player=hand.button)]
     if hand.dealers:
         parts.append(_("dealt by {dealers}").format(dealers=_(", then ").join(hand.dealers)))
-    if hand.fantasyland:
-        players = ", ".join(
-            ngettext("{player} ({count} card)", "{player} ({count} cards)", c).format(player=n, count=c)
-            for n, c in hand.fantasyland
-        )
-        parts.append(_("Fantasyland: {players}").format(players=players))
+    parts += game.title_parts(hand)
     if hand.started_at:
         parts.append(timestamp(hand.started_at))
     title: list[Run] = [
@@ -367,9 +361,8 @@ def _seat_row(seat: SeatResult, game: ReportGame, styles: Styles) -> list[object
     name_lines: list[list[Run]] = [[(seat.name, styles.bold, 8, INK)]]
     if seat.foul:
         name_lines.append([(game.flag, styles.bold, 8, ALERT)])
-    if seat.fantasyland_next:
-        next_words = _("→ Fantasyland ({cards})").format(cards=seat.fantasyland_next)
-        name_lines.append([(next_words, styles.regular, 6.5, INK)])
+    if under_name := game.under_name(seat):
+        name_lines.append([(under_name, styles.regular, 6.5, INK)])
     cells: list[object] = [RunsCell(name_lines)]
     in_place_of_rows = game.in_place_of_rows(seat)
     for row in seat.rows if not in_place_of_rows else ():

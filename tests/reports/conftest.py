@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ofc_desk.reports.games.ofc import OfcSeat
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
@@ -79,7 +80,7 @@ def make_record() -> SessionRecord:
                 128,
                 foul=False,
                 points=12,
-                fantasyland_next=14,
+                part=OfcSeat(fantasyland_next=14),
             ),
             _seat(
                 "Bob",
@@ -124,8 +125,7 @@ def make_record() -> SessionRecord:
                 146,
                 foul=False,
                 points=22,
-                fantasyland_cards=14,
-                fantasyland_next=14,
+                part=OfcSeat(fantasyland_cards=14, fantasyland_next=14),
                 rake=4,
                 names=("three kings", "nines full of fives", "four aces"),
                 row_royalties=(21, 12, 10),
@@ -164,7 +164,7 @@ def make_record() -> SessionRecord:
         started_at=t0.replace(minute=18),
         seats=(
             dataclasses.replace(
-                hand2.seats[0], stack_before=146, stack_after=146, rake=0, fantasyland_cards=14
+                hand2.seats[0], stack_before=146, stack_after=146, rake=0, part=OfcSeat(fantasyland_cards=14)
             ),
             dataclasses.replace(hand2.seats[1], stack_before=38, stack_after=44),
             dataclasses.replace(hand2.seats[2], stack_before=22, stack_after=16),

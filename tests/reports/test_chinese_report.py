@@ -15,9 +15,9 @@ import pytest
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.i18n import Language, in_language
 from ofc_desk.reports.exports import hand_rows, transaction_rows, write_replay_json
-from ofc_desk.reports.games.chinese import chinese_preset_lines
+from ofc_desk.reports.games.chinese import ChineseSeat, chinese_preset_lines
 from ofc_desk.reports.loader import load_session_record
-from ofc_desk.reports.record import ChineseSeat, SessionRecord
+from ofc_desk.reports.record import SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.database import Database

@@ -18,6 +18,7 @@ from ofc_desk.reports.exports import (
     write_replay_json,
     write_transactions_csv,
 )
+from ofc_desk.reports.games.ofc import fantasyland_played
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.service import audit_log
@@ -146,7 +147,7 @@ def _replay_into(path: Path, script: dict[str, object], pins: dict[str, str] | N
 
 def _results(record: SessionRecord) -> list[tuple[object, ...]]:
     return [
-        (h.number, h.button, h.voided, h.fantasyland, h.seats, h.transfers, h.stacks_after)
+        (h.number, h.button, h.voided, fantasyland_played(h), h.seats, h.transfers, h.stacks_after)
         for h in record.hands
     ]
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ofc_desk.reports.games.ofc import fantasyland_played
 from ofc_desk.reports.loader import ReportSourceError, load_session_record
 from ofc_desk.reports.record import AdjustmentKind, ChipKind, ChipTotal, SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
@@ -31,7 +32,7 @@ def test_example_session_matches_the_worked_example(example_db: str) -> None:
     assert [h.number for h in record.hands] == [h["number"] for h in expected["hands"]]
     for hand, want in zip(record.hands, expected["hands"], strict=True):
         assert hand.button == want["button"]
-        assert dict(hand.fantasyland) == want["fantasyland"]
+        assert dict(fantasyland_played(hand)) == want["fantasyland"]
         assert [(t.payer, t.payee, t.owed, t.paid) for t in hand.transfers] == [
             (t["from"], t["to"], t["owed"], t["paid"]) for t in want["transfers"]
         ]

@@ -13,10 +13,10 @@ from ofc_desk.core.presets import Game
 from ofc_desk.i18n import Language, in_language
 from ofc_desk.reports.games import GAMES, report_game
 from ofc_desk.reports.games.base import ReportGame
-from ofc_desk.reports.games.chinese import ChineseReport
+from ofc_desk.reports.games.chinese import ChineseReport, ChineseSeat
 from ofc_desk.reports.games.ofc import OfcReport
 from ofc_desk.reports.pdf_common import CONTENT_WIDTH
-from ofc_desk.reports.record import ChineseSeat, SessionRecord, TransferRecord
+from ofc_desk.reports.record import SessionRecord, TransferRecord
 from ofc_desk.service.replays.replay_vocabulary import ACTION_KEYS
 from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
 from ofc_desk.service.terms.events import EventKind

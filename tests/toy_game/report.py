@@ -3,7 +3,7 @@ row bonus, a row shown as the player's entry."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,7 @@ from ofc_desk.reports.record import (
     SeatResult,
     TransferRecord,
 )
+from ofc_desk.service.store.records import HandRecord as StoredHand
 from ofc_desk.service.terms.events import EventKind
 from tests.toy_game.rules import ToyShown, row_name
 
@@ -43,7 +44,10 @@ class ToyReport:
     def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
         return (player.hands_played, 0, 0)
 
-    def seat_part(self, seat: ResultSeat) -> ToySeat | None:
+    def summary(self, player: PlayerSummary, seats: Sequence[SeatResult]) -> PlayerSummary:
+        return player  # the hands played say it all
+
+    def seat_part(self, seat: ResultSeat, stored: StoredHand) -> ToySeat | None:
         shown = seat.showdown
         if not isinstance(shown, ToyShown):
             return None
@@ -71,8 +75,17 @@ class ToyReport:
     def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
         return []
 
+    def title_parts(self, hand: HandRecord) -> tuple[str, ...]:
+        return ()
+
+    def under_name(self, seat: SeatResult) -> str:
+        return ""
+
     def showdown_words(self, seat: SeatResult) -> str:
         return ""
+
+    def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
+        return {}
 
     def transfer_note(self, transfer: TransferRecord) -> str:
         return transfer.reason

@@ -6,7 +6,7 @@ Each game answers in its own words: OFC (`games.ofc`) and closed Chinese poker (
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from ofc_desk.core.results import HandResult, ResultSeat
@@ -18,6 +18,7 @@ from ofc_desk.reports.record import (
     SeatResult,
     TransferRecord,
 )
+from ofc_desk.service.store.records import HandRecord as StoredHand
 from ofc_desk.service.terms.events import EventKind
 
 
@@ -29,6 +30,11 @@ class ReportGame(Protocol):
     def player_headings(self) -> tuple[str, str, str]: ...
 
     def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]: ...
+
+    def summary(self, player: PlayerSummary, seats: Sequence[SeatResult]) -> PlayerSummary:
+        """`player`'s summary with the game's own counts of the hands they played (`seats`, the
+        standing ones): Fantasyland hands at OFC, surrenders and specials at Chinese poker."""
+        ...
 
     @property
     def player_widths(self) -> tuple[float, ...]:
@@ -46,10 +52,22 @@ class ReportGame(Protocol):
         """The word under the name of a player whose hand did not stand (foul, misset)."""
         ...
 
-    def seat_part(self, seat: ResultSeat) -> SeatPart | None:
-        """What the game's record of a player adds to the rows, as the game's own type (a Chinese
-        surrender, a declared special, a misset's reason: `ChineseSeat`); None for a game whose
-        record adds nothing. The record keeps it (`SeatResult.part`) for the game's part to read."""
+    def seat_part(self, seat: ResultSeat, stored: StoredHand) -> SeatPart | None:
+        """What the game's record of a player adds to the rows, as the game's own type, from the
+        result's seat and the stored hand it is of (OFC's Fantasyland dealt and earned: `OfcSeat`;
+        a Chinese surrender, declared special, misset's reason: `ChineseSeat`); None for a game
+        whose record adds nothing. The record keeps it (`SeatResult.part`) for the game's part to
+        read."""
+        ...
+
+    def title_parts(self, hand: HandRecord) -> tuple[str, ...]:
+        """What the game adds to a hand's title line, after its button and dealers (OFC: who
+        played it in Fantasyland)."""
+        ...
+
+    def under_name(self, seat: SeatResult) -> str:
+        """A line under a player's name in a hand's table, after the flag ("": none; OFC: the
+        Fantasyland they go to)."""
         ...
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
@@ -88,6 +106,11 @@ class ReportGame(Protocol):
 
     # The hands CSV and the chip-transactions CSV (in the record's English).
     def showdown_words(self, seat: SeatResult) -> str: ...
+
+    def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
+        """The hands CSV's columns the game fills for a player's line (`exports.GAME_COLUMNS`: the
+        ones it leaves keep their empty value)."""
+        ...
 
     def transfer_note(self, transfer: TransferRecord) -> str: ...
 

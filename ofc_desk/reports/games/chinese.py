@@ -5,7 +5,8 @@ as a replay script spells it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -25,19 +26,31 @@ from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
 from ofc_desk.reports.games.base import unreadable_preset
 from ofc_desk.reports.record import (
-    ChineseSeat,
     HandRecord,
     PlayerSummary,
     RuleSetting,
+    SeatPart,
     SeatResult,
     TransferRecord,
 )
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
 from ofc_desk.reports.spoken import reason_words, speaks_as_stored, why_words
+from ofc_desk.service.store.records import HandRecord as StoredHand
 from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
 from ofc_desk.service.terms.events import EventKind
 
 SPECIAL_KINDS = frozenset(SpecialKind)
+
+
+@dataclass(frozen=True)
+class ChineseSeat(SeatPart):
+    """A Chinese poker player's showdown beyond the rows (docs/rules.md §10)."""
+
+    surrendered: bool = False
+    declared: str = ""
+    """The special declared (`dragon`), or empty."""
+    misset_reason: str = ""
+
 
 # The preset's fields in the order a supervisor checks them, with the words the rules use.
 CHINESE_LABELS: dict[str, LazyText] = {
@@ -77,6 +90,11 @@ class ChineseReport:
     def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
         return (player.fouls, player.surrenders, player.specials)
 
+    def summary(self, player: PlayerSummary, seats: Sequence[SeatResult]) -> PlayerSummary:
+        parts = [part for seat in seats if (part := chinese_part(seat)) is not None]
+        surrenders = sum(1 for part in parts if part.surrendered)
+        return replace(player, surrenders=surrenders, specials=sum(1 for part in parts if part.declared))
+
     player_widths = (26 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 12 * mm, 15 * mm, 19 * mm)
 
     @property
@@ -87,8 +105,14 @@ class ChineseReport:
     def flag(self) -> str:
         return _("MISSET")
 
-    def seat_part(self, seat: ResultSeat) -> ChineseSeat | None:
+    def seat_part(self, seat: ResultSeat, stored: StoredHand) -> ChineseSeat | None:
         return chinese_seat(seat)
+
+    def title_parts(self, hand: HandRecord) -> tuple[str, ...]:
+        return ()  # every player is dealt the same 13 cards
+
+    def under_name(self, seat: SeatResult) -> str:
+        return ""  # a misset is the flag; a surrender or a special runs across the rows
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
         """The words a player's row cells carry when the hand was not set: never an empty row."""
@@ -148,6 +172,9 @@ class ChineseReport:
         if chinese.misset_reason:
             return f"misset: {chinese.misset_reason}"
         return "set"
+
+    def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
+        return {}  # the showdown column says it
 
     def transfer_note(self, transfer: TransferRecord) -> str:
         """What a payment settled; the CSV is machine-readable: its words are the record's

@@ -5,6 +5,7 @@ the rules page, and the streets and Fantasyland sets of a replay script."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -27,6 +28,7 @@ from ofc_desk.reports.record import (
 from ofc_desk.reports.rules_words import PRESET_TABLES, inline_words, rules_label, value_words
 from ofc_desk.reports.spoken import reason_words
 from ofc_desk.service.replays.replay_vocabulary import ACTION_KEYS
+from ofc_desk.service.store.records import HandRecord as StoredHand
 from ofc_desk.service.terms.events import EventKind
 
 LABELS: dict[str, LazyText] = {
@@ -51,6 +53,30 @@ LABELS: dict[str, LazyText] = {
 SKIPPED = {"name", "description", "scoring"}
 
 
+@dataclass(frozen=True)
+class OfcSeat(SeatPart):
+    """An OFC player's Fantasyland in a hand (docs/rules.md §5), beside the rows every game's line
+    holds."""
+
+    fantasyland_cards: int = 0
+    """Cards dealt to this player in Fantasyland this hand (0 = played the streets)."""
+    fantasyland_next: int = 0
+    """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
+
+
+NO_FANTASYLAND = OfcSeat()
+
+
+def ofc_part(seat: SeatResult) -> OfcSeat:
+    """A player's OFC part of a hand in the record; no Fantasyland for a line without one."""
+    return seat.part if isinstance(seat.part, OfcSeat) else NO_FANTASYLAND
+
+
+def fantasyland_played(hand: HandRecord) -> tuple[tuple[str, int], ...]:
+    """Who played `hand` in Fantasyland, with the cards each was dealt, in seat order."""
+    return tuple((seat.name, cards) for seat in hand.seats if (cards := ofc_part(seat).fantasyland_cards))
+
+
 class OfcReport:
     """What the reports ask of an OFC table, answered for OFC."""
 
@@ -60,6 +86,10 @@ class OfcReport:
 
     def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
         return (player.fouls, player.fantasyland_hands, player.royalties)
+
+    def summary(self, player: PlayerSummary, seats: Sequence[SeatResult]) -> PlayerSummary:
+        played_in = sum(1 for seat in seats if ofc_part(seat).fantasyland_cards)
+        return replace(player, fantasyland_hands=played_in)
 
     # "Fouls" and "FL hands" are wider than their figures: the player's column gives them the room.
     player_widths = (28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm)
@@ -73,8 +103,24 @@ class OfcReport:
     def flag(self) -> str:
         return _("FOUL")
 
-    def seat_part(self, seat: ResultSeat) -> SeatPart | None:
-        return None  # a fouled hand's reason is the record's own
+    def seat_part(self, seat: ResultSeat, stored: StoredHand) -> OfcSeat:
+        """The Fantasyland cards the stored hand says the player was dealt, and the ones the result
+        earned them (a fouled hand's reason is the record's own)."""
+        return OfcSeat(stored.fantasyland.get(seat.name, 0), seat.fantasyland_next)
+
+    def title_parts(self, hand: HandRecord) -> tuple[str, ...]:
+        played = fantasyland_played(hand)
+        if not played:
+            return ()
+        players = ", ".join(
+            ngettext("{player} ({count} card)", "{player} ({count} cards)", c).format(player=n, count=c)
+            for n, c in played
+        )
+        return (_("Fantasyland: {players}").format(players=players),)
+
+    def under_name(self, seat: SeatResult) -> str:
+        going = ofc_part(seat).fantasyland_next
+        return _("→ Fantasyland ({cards})").format(cards=going) if going else ""
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
         return ""  # every OFC player sets three rows, even a fouled one
@@ -126,6 +172,10 @@ class OfcReport:
 
     def showdown_words(self, seat: SeatResult) -> str:
         return ""  # the rows say it all
+
+    def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
+        part = ofc_part(seat)
+        return {"fantasyland_cards": part.fantasyland_cards, "fantasyland_next": part.fantasyland_next}
 
     def transfer_note(self, transfer: TransferRecord) -> str:
         return transfer.reason
