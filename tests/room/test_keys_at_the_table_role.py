@@ -70,7 +70,7 @@ def old_seal_opened(database: Database) -> Ed25519PrivateKey:
 def void_signed(database: Database, key: Ed25519PrivateKey, hand: int) -> None:
     service = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
     checked = service.machine.checked(EventKind.HAND_VOIDED, {"hand": hand, "reason": "", "supervisor": VIC})
-    service._store.append(service.machine, checked, VIC, [Account(VIC, Role.SUPERVISOR, key)])
+    service._recorder.store.append(service.machine, checked, VIC, [Account(VIC, Role.SUPERVISOR, key)])
 
 
 def test_a_void_signed_with_the_key_of_an_old_short_seal_fails_verify(desk: Database) -> None:

@@ -80,7 +80,7 @@ def void_as(database: Database, supervisor: Account, session_id: int = 1) -> Non
     checked = service.machine.checked(
         EventKind.HAND_VOIDED, {"hand": 1, "reason": "", "supervisor": supervisor.name}
     )
-    service._store.append(service.machine, checked, supervisor.name, [supervisor])
+    service._recorder.store.append(service.machine, checked, supervisor.name, [supervisor])
 
 
 def anchor_fault(database: Database, anchors: Path) -> str:

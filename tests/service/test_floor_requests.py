@@ -106,7 +106,7 @@ def test_the_desk_and_the_floor_deciding_at_once_one_wins_and_the_other_is_told(
     with pytest.raises(ActionRefused, match="request #1 was already approved by Flo"):
         decide_at_the_floor(database, desk.session_id, 1, True, SUPERVISOR, SUPERVISOR_PIN)
     assert desk.carry_out_approved() == ["request #1 done: void hand 1, approved by Flo"]
-    assert [kind for kind in desk._store.kinds_after(0)].count(EventKind.REQUEST_DECIDED) == 1
+    assert [kind for kind in desk._recorder.store.kinds_after(0)].count(EventKind.REQUEST_DECIDED) == 1
     verify_database(database)
 
 
@@ -123,10 +123,10 @@ def test_a_request_the_table_could_not_carry_out_is_refused_and_stores_nothing(
     database: Database, action: EventKind, details: dict[str, object], reason: str, refusal: str
 ) -> None:
     desk = a_table_after_one_hand(database)
-    head = desk._store.head_seq
+    head = desk._recorder.store.head_seq
     with pytest.raises(ActionRefused, match=refusal):
         desk.do(Request(Scripted(event=action, payload=details), reason))
-    assert desk._store.head_seq == head
+    assert desk._recorder.store.head_seq == head
     # The desk offers a request when what it asks for could be done (the reason comes later).
     assert desk.can(Request(Scripted(event=action, payload=details), "a reason")) is (reason == " ")
 

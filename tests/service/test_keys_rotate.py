@@ -106,7 +106,7 @@ def void_signed(database: Database, name: str, key: Ed25519PrivateKey, hand: int
     """A void recorded as `name` and signed with `key`, through the library's own append."""
     service = TableService.resume(database, 1, DEALER)
     checked = service.machine.checked(EventKind.HAND_VOIDED, {"hand": hand, "reason": "", "supervisor": name})
-    service._store.append(service.machine, checked, name, [Account(name, Role.SUPERVISOR, key)])
+    service._recorder.store.append(service.machine, checked, name, [Account(name, Role.SUPERVISOR, key)])
 
 
 def test_a_key_from_an_old_short_seal_signs_nothing_that_verifies(database_copy: DatabaseCopy) -> None:

@@ -218,7 +218,7 @@ def test_append_of_a_supervised_event_without_a_signature_fails_verify(database:
     checked = service.machine.checked(
         EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": 500, "reason": "tip", "supervisor": SUPERVISOR}
     )
-    service._store.append(service.machine, checked, SUPERVISOR)
+    service._recorder.store.append(service.machine, checked, SUPERVISOR)
     with pytest.raises(VerifyFault, match="no signature of its approving supervisor Sue"):
         verify_database(database)
 
@@ -228,7 +228,7 @@ def test_a_supervisor_action_signed_by_a_dealer_fails_verify(database: Database)
     checked = service.machine.checked(
         EventKind.CHIPS_CORRECTED, {"player": "Ann", "amount": 500, "reason": "tip", "supervisor": SUPERVISOR}
     )
-    service._store.append(service.machine, checked, SUPERVISOR, [dealer(database)])
+    service._recorder.store.append(service.machine, checked, SUPERVISOR, [dealer(database)])
     with pytest.raises(VerifyFault, match="no signature of its approving supervisor Sue"):
         verify_database(database)
 

@@ -7,30 +7,27 @@ afterwards, so `can` needs none). `check_typing` refuses an entry typed only in 
 
 An accepted action is stored as an event and COMMITTED before `do` returns; the live state
 is a fold of the stored events, so a desk that dies resumes exactly where it was
-(`TableService.resume`). The table a service holds is always the table as stored: an action whose
-transaction fails for any reason (the server down, the connection lost, a lock not granted in
-time, a full disk) leaves it as the last commit left it, rebuilt from the events kept in memory
-whether or not the database can be read then; the next action reads what the database may have
-stored meanwhile first (`unrecorded` words the failure for the dealer).
+(`TableService.resume`). The table a service holds is always the table as stored, even when a
+write fails: its `recorder.TableRecorder` stores each action and keeps the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.i18n import _
 from ofc_desk.i18n.formatting import number as said_number
+from ofc_desk.service.front.recorder import FLOOR_RETRIES, TableRecorder
 from ofc_desk.service.room import desk_holds
 from ofc_desk.service.room.requests import FloorRequest, ready_to_apply
-from ofc_desk.service.room.room_chain import AnchorFault, append_anchor, configured_anchor_file
 from ofc_desk.service.room.room_pool import POOL_KEY, void_moves
 from ofc_desk.service.store import checkpoint
-from ofc_desk.service.store.entry_marks import MARKED, DeskMarks, foreign_entry, keyed_session
+from ofc_desk.service.store.entry_marks import DeskMarks, foreign_entry
 from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.store.pool_ledger import PoolFault, pool_reading, room_pool
-from ofc_desk.service.table.actions import DEALER_SIGNED
 from ofc_desk.service.table.actions.hand import check_opened
 from ofc_desk.service.table.actions.spec import CheckedAction
 from ofc_desk.service.table.commands import (
@@ -44,15 +41,13 @@ from ofc_desk.service.table.commands import (
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.table.seats import free_seats
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.events import FLOOR_WRITTEN, EventKind
+from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import RawPayload
 from ofc_desk.service.terms.setup import TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase, SettlementPreview, TableSnapshot, preview_of
-from ofc_desk.storage.database import Database, failure_cause
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
-FLOOR_RETRIES = 5
-"""Attempts to store an action while the floor keeps recording decisions at this table."""
 Dealer = Account | str
 """The signed-in dealer (whose key signs), or a bare name for a table that signs nothing."""
 FoldedTable = tuple[checkpoint.CheckpointedStore, TableMachine]
@@ -70,32 +65,17 @@ class TableService:
         desk: desk_holds.ThisDesk | None = None,
         marks: DeskMarks | None = None,
     ) -> None:
-        self._store = store
         self._desk = store.desk = desk
         self.taken_elsewhere: str | None = None
         """Why this desk is read-only: another desk took its table over (`desk_holds`); None while
         it holds the table."""
-        self._machine = machine
-        self._dealer = signing_account(actor)
-        self._marks = marks
-        """This desk's chain of marks for its entries (`entry_marks`), published with its first;
-        a resumed or taken table gets its own (`_take_marks`)."""
-        self._marking = marks is not None
-        """Whether this desk marks its entries: in a session whose opening published a key."""
-        self._actor = dealer_name(actor)
-        machine.dealer_on_duty = self._actor
-        self.anchor_file = configured_anchor_file()
-        """Where the room's head is appended at every event recorded here (each confirmed street
-        among them); None when not configured."""
-        self.anchor_fault: str | None = None
-        """Why the last event's anchor could not be written (the event stands)."""
+        self._recorder = TableRecorder(
+            store, machine, signing_account(actor), dealer_name(actor), marks, after_catch_up=self.check_hold
+        )
         self.entry_fault: str | None = None
         """At a resumed table, an entry another desk's login recorded, in words (`entry_marks`)."""
-        self._unsure = False
-        """The last write failed without saying what the database kept (a commit whose answer was
-        lost may still have been stored): read the table's head again before the next one."""
 
-    # ----------------------------------------------------------------- opening and resuming
+    # ----------------------------------------------------------------- opening and holding
     @staticmethod
     def verify_open(setup: TableSetup) -> None:
         """Refuse a table `open` would refuse for its seats, button or rules, storing nothing."""
@@ -121,7 +101,7 @@ class TableService:
         if marks is not None:
             marks.published = True  # the opening's signature carries the key
         service = cls(store, machine, actor, desk, marks)  # a bare name published no key: no marks
-        service._anchor(EventKind.TABLE_OPENED)
+        service._recorder.anchor(EventKind.TABLE_OPENED)
         return service
 
     @classmethod
@@ -165,7 +145,7 @@ class TableService:
             desk_holds.claim(database, session_id, machine.table, desk, name)
         store.catch_up(machine)
         service = cls(store, machine, actor, desk)
-        service._take_marks(database)
+        service._recorder.take_marks()
         if entries_now:
             service.find_foreign_entry()
         return service
@@ -193,35 +173,23 @@ class TableService:
         of marks for `actor` (`entry_marks`, published with its first entry), as at a resume."""
         store, machine = checkpoint.load(database, session_id)
         service = cls(store, machine, actor, desk)
-        service._take_marks(database)
+        service._recorder.take_marks()
         name = dealer_name(actor)
         raw = {"dealer": name, "desk": desk.machine}
         checked, account = service._supervised(EventKind.TAKEN_OVER, raw, supervisor, pin)
         for attempt in range(1, FLOOR_RETRIES + 1):
             try:
-                service._record(checked, account)
+                service._recorder.record(checked, account)
             except ActionRefused as refusal:
                 # The desk that holds it recorded meanwhile: a takeover is taken at any head.
                 if attempt == FLOOR_RETRIES or str(refusal) != str(CHANGED_ELSEWHERE):
                     raise
                 # Checked again at the table as read again.
-                checked = service._machine.checked(EventKind.TAKEN_OVER, checked.payload)
+                checked = service.machine.checked(EventKind.TAKEN_OVER, checked.payload)
                 continue
             break
         service.entry_fault = foreign_entry(database, session_id)
         return service
-
-    def _take_marks(self, database: Database) -> None:
-        """At a table taken (resumed, taken over): its marks are this desk's from now on, when the
-        session's opening published a key."""
-        self._marking = keyed_session(database, self.session_id)
-        self._marks = self._new_marks()
-
-    def _new_marks(self) -> DeskMarks | None:
-        """A new chain of marks for the dealer on duty; None where nothing is marked: a session
-        whose opening published no key (recorded before migration 0013, or opened under a bare
-        name) is checked as before, and a mark there would be one no entry needs."""
-        return DeskMarks.for_dealer(self._dealer) if self._marking else None
 
     def release(self) -> None:
         """This desk lets the table go (the desk is closed, or another table opened): it may be
@@ -236,44 +204,62 @@ class TableService:
             holder = desk_holds.holder_now(self.database, self.session_id, self._desk)
             if holder is not None:
                 self.taken_elsewhere = desk_holds.taken_sentence(holder)
-                self._machine.dealer_on_duty = self._actor = holder.dealer  # who deals it now
+                self.machine.dealer_on_duty = self._recorder.actor = holder.dealer  # who deals it now
         return self.taken_elsewhere
 
+    # ----------------------------------------------------------------- the table held
     @property
     def session_id(self) -> int:
-        return self._store.session_id
+        return self._recorder.store.session_id
 
     @property
     def database(self) -> Database:
-        return self._store.database
+        return self._recorder.store.database
 
     @property
     def machine(self) -> TableMachine:
         """The pure live state, for read-only use by the service's own faces (replay, verify)."""
-        return self._machine
+        return self._recorder.machine
+
+    @property
+    def anchor_file(self) -> Path | None:
+        """Where the room's head is appended at every event recorded here (each confirmed street
+        among them); None when not configured."""
+        return self._recorder.anchor_file
+
+    @anchor_file.setter
+    def anchor_file(self, path: Path | None) -> None:
+        self._recorder.anchor_file = path
+
+    @property
+    def anchor_fault(self) -> str | None:
+        """Why the last event's anchor could not be written (the event stands)."""
+        return self._recorder.anchor_fault
 
     @property
     def rules(self) -> TableRules:
         """The rules and stakes in force, as the last start or change of rules recorded them."""
-        return self._machine.rules
+        return self.machine.rules
 
     def snapshot(self) -> TableSnapshot:
         """The table as the desk should draw it now."""
-        return self._machine.snapshot(self._store.session_id, self._store.head_hash)
+        return self._recorder.snapshot()
 
-    # ----------------------------------------------------------------- entering cards
+    def catch_up(self) -> bool:
+        """Fold in what the floor recorded at this table since the last action (one cheap query
+        when nothing was), and whether another desk took the table (`check_hold`, another); True
+        when something was recorded."""
+        return self._recorder.catch_up()
 
-    # ----------------------------------------------------------------- end of hand
-    # ----------------------------------------------------------------- between hands
+    # ----------------------------------------------------------------- read-only views for the desk
     def free_seats(self) -> list[int]:
         """The empty seats a newcomer may take now, by number."""
-        return free_seats(self._machine)
+        return free_seats(self.machine)
 
-    # ----------------------------------------------------------------- supervisor actions
     def jackpot_words(self) -> str | None:
         """The room's pool in words ("room jackpot 1,250") when this table's preset pays an award
         from it, for the desk's status line; None otherwise, and while the pool cannot be read."""
-        if self._machine.jackpot_award() is None:
+        if self.machine.jackpot_award() is None:
             return None
         try:
             pool = pool_reading(self.database)
@@ -291,58 +277,33 @@ class TableService:
         (`pool_ledger`: another table may change the pool first, and the settlement reads it
         again). None at any other time, while the pool cannot be read, and while it does not
         verify (Confirm is refused then: nothing is paid from it)."""
-        if self._machine.phase is not Phase.AWAITING_SETTLEMENT:
+        if self.machine.phase is not Phase.AWAITING_SETTLEMENT:
             return None
-        trial = self._store.stored_machine()
+        trial = self._recorder.store.stored_machine()
         found: dict[str, object] = {}
-        if self._machine.jackpot_award() is not None:
+        if self.machine.jackpot_award() is not None:
             try:
                 found = {POOL_KEY: pool_reading(self.database).payable()}
             except SQLAlchemyError:  # the database does not answer: no award can be said
                 return None
             except PoolFault:  # Confirm is refused, saying why (`jackpot_words` says it too)
                 return None
-        settled = trial.apply_checked(trial.checked(EventKind.HAND_SETTLED, found), self._actor).hand
+        settled = trial.apply_checked(trial.checked(EventKind.HAND_SETTLED, found), self._recorder.actor).hand
         jackpot = None if settled is None else settled.result.jackpot
-        return preview_of(trial.snapshot(self.session_id, self._store.head_hash), jackpot)
+        return preview_of(trial.snapshot(self.session_id, self._recorder.store.head_hash), jackpot)
 
-    # ----------------------------------------------------------------- requests to the floor
     def open_requests(self) -> list[FloorRequest]:
         """Requests waiting for the floor, or approved and not yet carried out, oldest first."""
-        return [request for request in self._machine.requests.values() if request.outstanding]
+        return [request for request in self.machine.requests.values() if request.outstanding]
 
-    def catch_up(self) -> bool:
-        """Fold in what the floor recorded at this table since the last action (one cheap query
-        when nothing was), and whether another desk took the table (`check_hold`, another); True
-        when something was recorded."""
-        try:
-            caught_up = bool(self._store.catch_up(self._machine))
-        except BaseException:
-            self._restore()
-            raise
-        self._unsure = False
-        self.check_hold()
-        return caught_up
-
-    def _restore(self) -> None:
-        """The table as stored up to this desk's head, from memory: the database may not answer."""
-        self._machine = self._store.stored_machine()
-        self._machine.dealer_on_duty = self._actor
-
-    def _reload(self) -> None:
-        """The table as the database has it now, when another wrote at it since this desk's head."""
-        self._store, self._machine = checkpoint.load(self._store.database, self.session_id)
-        self._store.desk = self._desk
-        self._machine.dealer_on_duty = self._actor
-        self._unsure = False
-
+    # ----------------------------------------------------------------- requests to the floor
     def carry_out_approved(self) -> list[str]:
         """Between hands, record each action the floor approved and the table has not yet done;
         what was done, in words ("request #2 done: void hand 3, approved by Sue")."""
         done: list[str] = []
-        if not self._machine.can_change_between_hands():
+        if not self.machine.can_change_between_hands():
             return done
-        for request in ready_to_apply(self._machine):
+        for request in ready_to_apply(self.machine):
             approved_by = request.decision["supervisor"] if request.decision else ""
             self.carry_out_request(request.number)
             said = _("request #{number} done: {request}, approved by {supervisor}")
@@ -352,12 +313,12 @@ class TableService:
     def carry_out_request(self, number: int) -> TableSnapshot:
         """Record the action of an approved request exactly as approved, as its approver's (whose
         signature is on the approval); refused when not approved, already done, or mid-hand."""
-        request = self._machine.requests.get(number)
+        request = self.machine.requests.get(number)
         if request is None or request.decision is None:
             raise ActionRefused(_("request #{number} is not approved").format(number=number))
         supervisor = request.decision["supervisor"]
         raw = {**request.details, "supervisor": supervisor, "request": number}
-        return self._record(self._machine.checked(request.action, raw), actor=supervisor)
+        return self._recorder.record(self.machine.checked(request.action, raw), actor=supervisor)
 
     # ----------------------------------------------------------------- any action as a command
     def do(self, command: Command) -> TableSnapshot:
@@ -367,17 +328,17 @@ class TableService:
             return self._hand_over(command)
         kind, approval = command.event_kind(), command.approval()
         if approval is None:
-            return self._record(self._machine.checked(kind, command.raw(self.rules)))
+            return self._recorder.record(self.machine.checked(kind, command.raw(self.rules)))
         checked, account = self._supervised(kind, command.raw(self.rules), *approval)
-        return self._record(checked, account)
+        return self._recorder.record(checked, account)
 
     def check(self, command: Command) -> None:
         """Refuse an action `do` would refuse, storing nothing (a supervised one: its PIN too)."""
-        if isinstance(command, HandOver) and command.name() == self._actor:
+        if isinstance(command, HandOver) and command.name() == self._recorder.actor:
             return  # naming the dealer on duty records nothing
         kind, approval = command.event_kind(), command.approval()
         if approval is None:
-            self._machine.check(kind, command.raw(self.rules))
+            self.machine.check(kind, command.raw(self.rules))
         else:
             self._supervised(kind, command.raw(self.rules), *approval)
 
@@ -386,20 +347,20 @@ class TableService:
         (the PIN is asked for afterwards, so none is needed here)."""
         kind, raw = command.event_kind(), command.raw(self.rules)
         if command.approval() is None:
-            return _accepted(lambda: self._machine.check(kind, raw))
-        if not _accepted(lambda: self._machine.check_before_approval(kind, raw)):
+            return _accepted(lambda: self.machine.check(kind, raw))
+        if not _accepted(lambda: self.machine.check_before_approval(kind, raw)):
             return False
         return not isinstance(command, VoidHand) or self._pool_allows_void(command.hand)
 
     def check_typing(self, entry: Entry) -> None:
         """Refuse an entry being typed (a street, a set, a showdown: what is typed so far) the
         moment a card cannot belong to it: held elsewhere, typed twice, a row overfilled."""
-        self._machine.check_typing(entry.event_kind(), entry.player, entry.cards, entry.rows)
+        self.machine.check_typing(entry.event_kind(), entry.player, entry.cards, entry.rows)
 
     def _pool_allows_void(self, number: int) -> bool:
         """The store refuses a void that would take the room's pool below 0
         (`room_pool.record_moves`)."""
-        taken = sum(move.chips for move in void_moves(self._machine, number))
+        taken = sum(move.chips for move in void_moves(self.machine, number))
         try:
             return taken >= 0 or room_pool(self.database) + taken >= 0
         except SQLAlchemyError:  # the pool cannot be read now: not offered until it can
@@ -410,93 +371,18 @@ class TableService:
         everything before), and what follows as the new dealer's. Naming the dealer already on
         duty records nothing."""
         name = command.name()
-        if name == self._actor:
+        if name == self._recorder.actor:
             return self.snapshot()
-        self._record(self._machine.checked(EventKind.HANDED_OVER, {"dealer": name}))
-        self._dealer = signing_account(command.dealer)
-        self._marks = self._new_marks()
-        self._actor = name
+        self._recorder.record(self.machine.checked(EventKind.HANDED_OVER, {"dealer": name}))
+        self._recorder.hand_over(signing_account(command.dealer), name)
         return self.snapshot()
-
-    # ----------------------------------------------------------------- internals
 
     def _supervised(
         self, kind: EventKind, raw: RawPayload, supervisor: str, pin: str
     ) -> tuple[CheckedAction, Account]:
         """The checked action and the approving supervisor's account, its key unsealed to sign."""
-        account = self._store.check_supervisor(supervisor, pin)
-        return self._machine.checked(kind, {**raw, "supervisor": account.name}), account
-
-    def _record(
-        self,
-        checked: CheckedAction,
-        approver: Account | None = None,
-        actor: str | None = None,
-    ) -> TableSnapshot:
-        """Store the event, signed by the approving supervisor, or by the dealer where the dealer
-        signs (settlements and chip operations). When the floor recorded a decision at this table
-        since the last action, the action is checked again after it and stored after it."""
-        kind = checked.kind
-        dealer_signs = kind in DEALER_SIGNED and self._dealer is not None
-        signers = [s for s in ((approver,) if approver else (self._dealer,) if dealer_signs else ()) if s]
-        actor = actor or (approver.name if approver is not None else self._actor)
-        if self._unsure:
-            stored = len(self._store.history)
-            if self.catch_up():
-                if self._store.stored_since(stored, kind, checked.payload, actor):
-                    return self.snapshot()  # the failed commit was stored after all: once is enough
-                # What was stored meanwhile may refuse it.
-                checked = self._machine.checked(kind, checked.payload)
-        for attempt in range(1, FLOOR_RETRIES + 1):
-            head = self._store.head_seq
-            stamp = self._marks.stamp() if self._marks is not None and kind in MARKED else None
-            try:
-                self._store.append(self._machine, checked, actor, signers, stamp)
-            except BaseException as failure:
-                # The machine may hold the event that was not stored: back to what was, from
-                # memory, as the database may not answer now; it is read at the next action.
-                self._restore()
-                self._unsure = True
-                if not isinstance(failure, ActionRefused):
-                    if stamp is not None:
-                        # A commit whose answer was lost may have stored the mark, or not: which
-                        # link follows is unknown, so the next entry publishes a chain of its own.
-                        self._marks = self._new_marks()
-                    raise
-                self._reload()  # it answered, refusing: another desk or the floor wrote first
-                if attempt == FLOOR_RETRIES or not self._floor_decided_since(failure, head):
-                    raise
-                checked = self._machine.checked(kind, checked.payload)
-                continue
-            if stamp is not None and self._marks is not None:
-                self._marks = self._marks.confirm()
-            self._anchor(kind)
-            return self.snapshot()
-        raise AssertionError("unreachable: the last attempt raises")
-
-    def _anchor(self, kind: EventKind) -> None:
-        """Append this table's head (with the accounts' and the PIN checks') to the anchor file, if
-        there is one: a live hand's streets are covered from the moment they are confirmed, not
-        only at its settlement. Every other desk anchors its own table; `ofc-desk anchor` all."""
-        self.anchor_fault = None
-        if self.anchor_file is None:
-            return
-        try:
-            append_anchor(self._store.database, self.anchor_file, self.session_id)
-        except (AnchorFault, SQLAlchemyError) as error:  # the event is committed all the same
-            fault = error if isinstance(error, AnchorFault) else failure_cause(error)
-            if kind is EventKind.HAND_SETTLED:
-                self.anchor_fault = _("hand settled, but not anchored: {fault}").format(fault=fault)
-            else:
-                self.anchor_fault = _("recorded, but not anchored: {fault}").format(fault=fault)
-
-    def _floor_decided_since(self, failure: BaseException, head: int) -> bool:
-        """Whether only the floor wrote at this table since `head`: then the desk's action is not
-        stale, only later in the chain."""
-        if not isinstance(failure, ActionRefused) or str(failure) != str(CHANGED_ELSEWHERE):
-            return False
-        since = self._store.kinds_after(head)
-        return bool(since) and all(kind in FLOOR_WRITTEN for kind in since)
+        account = self._recorder.store.check_supervisor(supervisor, pin)
+        return self.machine.checked(kind, {**raw, "supervisor": account.name}), account
 
 
 def _accepted(check: Callable[[], object]) -> bool:

@@ -57,7 +57,7 @@ CHANGED_ELSEWHERE = lazy_gettext(
     " again if it still applies"
 )
 """The refusal a desk meets when another wrote first, said once it holds the table as stored
-(`TableService._record`); compared as said (`str`), in the same thread."""
+(`TableRecorder.record`); compared as said (`str`), in the same thread."""
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 what to do. A table action, a supervisor's approval and a floor decision each run in one
 transaction, so whatever failed it (the server down or the connection lost, a lock not granted in
 time, a full disk, a constraint) left nothing stored; the desk holds the table as stored
-(`table_service`) and the dealer only needs to know whether to wait, call someone or try again.
+(`recorder`) and the dealer only needs to know whether to wait, call someone or try again.
 
 The cause is the database driver's own first line (`failure_cause`), never a class name.
 """

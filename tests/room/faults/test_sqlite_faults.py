@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from ofc_desk.service import TableService
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.service.front import table_service
+from ofc_desk.service.front import recorder
 from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.service.table.commands import Request, Scripted
@@ -322,7 +322,7 @@ def test_a_failure_after_the_commit_leaves_the_action_recorded(
     def head_unread(*_args: object) -> None:
         raise OperationalError("SELECT", None, ConnectionResetError(errno.ECONNRESET, "connection reset"))
 
-    monkeypatch.setattr(table_service, "append_anchor", head_unread)
+    monkeypatch.setattr(recorder, "append_anchor", head_unread)
     assert attempt(prepared.act) is None
     assert prepared.desk.anchor_fault == "recorded, but not anchored: [Errno 104] connection reset"
     assert len(stored_events(room, prepared.desk.session_id)) == len(before) + 1
