@@ -8,6 +8,8 @@ tells the two apart; on a disk slow to sync, waiting for it is most of the suite
 OFC_DESK_TEST_SQLITE_SYNCHRONOUS=FULL to run everything durably.
 """
 
+import compileall
+import contextlib
 import functools
 import os
 import sys
@@ -15,6 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
+import ofc_desk
 from ofc_desk.storage import keys
 from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
@@ -26,6 +29,17 @@ os.environ.setdefault(TEST_SYNCHRONOUS_VARIABLE, "OFF")
 
 PRODUCT_SCRYPT_COST = keys.scrypt_cost()
 SUITE_SCRYPT_N = 2**10
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's first process (xdist's controller, not its workers) compiles the package's
+    bytecode, once: a machine that sets PYTHONDONTWRITEBYTECODE (this one does) has every worker
+    and every `python -m ofc_desk` the tests start compile it from source again, a quarter of a
+    second of CPU a process. Python still checks each file's bytecode against its source, so an
+    edited module is compiled afresh; a package folder the run may not write to is left alone."""
+    if not hasattr(config, "workerinput"):
+        with contextlib.suppress(OSError):
+            compileall.compile_dir(os.path.dirname(ofc_desk.__file__), quiet=2)
 
 
 @pytest.fixture(autouse=True, scope="session")
