@@ -60,8 +60,9 @@ def traced(
     button_before: str | None,
 ) -> HandTrace:
     """A settled hand's trace: `seats` and `button_before` as they were before it settled (copies,
-    `Seat.copied`), `owed_next` what the game carried on after it. Made once, when both are known
-    (`dataclasses.replace` of a first trace cost a hundredth of `verify`'s work a hand)."""
+    `Seat.copied`), `owed_next` what the game carried on after it. Made once, when both are known:
+    `verify` settles every hand of a long session, and copying a first trace through
+    `dataclasses.replace` reads its fields anew each time."""
     return HandTrace(game, rules, deal, seats, tuple(entries), net_of(result), owed_next, button_before)
 
 
