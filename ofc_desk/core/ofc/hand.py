@@ -111,6 +111,10 @@ class HandState:
         self.button = button
         self.order = tuple(order)
         self.players = {name: PlayerHand(name, fantasyland.get(name, 0)) for name in order}
+        # Who plays streets and who sets a Fantasyland hand, each in acting order: fixed for the
+        # hand, and read at every entry to find whose turn follows.
+        self._regular = tuple(hand for hand in self.players.values() if not hand.fantasyland_cards)
+        self._in_fantasyland = tuple(hand for hand in self.players.values() if hand.fantasyland_cards)
         self.stacks_before = stacks_before
         self.plan = plan
         self.variant = variant
@@ -152,26 +156,23 @@ class HandState:
         return self._turn
 
     def _next_turn(self) -> OfcTurn | None:
-        streets = len(self.plan.takes)
+        plan = self.plan
+        streets = len(plan.takes)
         # The regular player furthest behind, the first in acting order among equals.
         behind: PlayerHand | None = None
-        for name in self.order:
-            player = self.players[name]
-            if player.fantasyland_cards or player.entries_made >= streets:
-                continue
-            if behind is None or player.entries_made < behind.entries_made:
-                behind = player
+        street = streets
+        for player in self._regular:
+            if player.entries_made < street:
+                behind, street = player, player.entries_made
         if behind is not None:
-            player, street = behind, behind.entries_made
-            take, discard = self.plan.takes[street], self.plan.discards[street]
-            face_down = self.plan.face_down_last and street == streets - 1
+            take, discard = plan.takes[street], plan.discards[street]
+            face_down = plan.face_down_last and street == streets - 1
             stage = Stage.FACE_DOWN_REVEAL if face_down else Stage.STREET
-            return OfcTurn(player.name, stage, street + 1, take, take - discard, discard)
-        for name in self.order:
-            player = self.players[name]
-            if player.fantasyland_cards and not player.entries_made:
+            return OfcTurn(behind.name, stage, street + 1, take, take - discard, discard)
+        for player in self._in_fantasyland:
+            if not player.entries_made:
                 cards = player.fantasyland_cards
-                return OfcTurn(name, Stage.FANTASYLAND_SET, 0, cards, HAND_SIZE, cards - HAND_SIZE)
+                return OfcTurn(player.name, Stage.FANTASYLAND_SET, 0, cards, HAND_SIZE, cards - HAND_SIZE)
         return None
 
     def deal(
@@ -334,11 +335,13 @@ class HandState:
                 raise EntryRefused(already_in(card, *location))
 
     def _check_room(self, entry: Entry) -> None:
-        hand = self.players[entry.player]
+        rows, held = entry.rows, self.players[entry.player].rows
         for row in ROWS:
-            adding = entry.rows.count(row)
-            holds = len(hand.rows[row])
-            if adding and holds + adding > ROW_SIZE[row]:
+            adding = rows.count(row)
+            if not adding:
+                continue  # a street adds to one or two of the three rows
+            holds = len(held[row])
+            if holds + adding > ROW_SIZE[row]:
                 if holds == ROW_SIZE[row]:
                     said = ngettext(
                         "{player}'s {row} already holds {count} card",

@@ -53,14 +53,17 @@ def traced(
     game: TableGame,
     rules: TableRules,
     deal: HandDeal,
-    seats: Sequence[Seat],
+    seats: tuple[Seat, ...],
     entries: Sequence[EventPayload],
     result: SettledResult,
+    owed_next: dict[str, int],
     button_before: str | None,
 ) -> HandTrace:
-    """A settled hand's trace, taken as it settles (before the game carries on what it carries)."""
-    copies = tuple(seat.copied() for seat in seats)
-    return HandTrace(game, rules, deal, copies, tuple(entries), net_of(result), {}, button_before)
+    """A settled hand's trace: `seats` and `button_before` as they were before it settled (copies,
+    `Seat.copied`), `owed_next` what the game carried on after it. Made once, when both are known:
+    `verify` settles every hand of a long session, and copying a first trace through
+    `dataclasses.replace` reads its fields anew each time."""
+    return HandTrace(game, rules, deal, seats, tuple(entries), net_of(result), owed_next, button_before)
 
 
 def net_of(result: SettledResult) -> dict[str, int]:

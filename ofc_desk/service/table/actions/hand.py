@@ -7,7 +7,8 @@ its kind through the machine's `check_entry` / `apply_entry`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from typing import Generic, Protocol, TypeVar, cast
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN
@@ -210,21 +211,22 @@ def apply_settled(machine: PlayingTable, payload: HandSettled) -> Outcome:
     live, result = machine.live, machine.result
     assert live is not None and result is not None  # checked: the hand is complete
     dealt_in = live.dealt_in(machine.seats)
-    trace = traced(
-        machine.game,
-        machine.rules,
-        machine.hand_deal,
-        machine.seats,
-        machine.hand_entries,
-        result,
-        machine.button,
-    )
+    seats_before, button_before = tuple(seat.copied() for seat in machine.seats), machine.button
     rake, ledger = _pay_out(
         machine, live.number, dealt_in, live.stacks_before, result.players, machine.game.rake
     )
     live.after_settling(machine, result)
     owed = owed_by_seat(machine.carried, machine.seats, dealt_in)
-    machine.hand_traces[live.number] = replace(trace, owed_next=owed)
+    machine.hand_traces[live.number] = traced(
+        machine.game,
+        machine.rules,
+        machine.hand_deal,
+        seats_before,
+        machine.hand_entries,
+        result,
+        owed,
+        button_before,
+    )
     award = machine.jackpot_award()
     if award is None:
         settled = SettledHand(
@@ -297,7 +299,7 @@ class EntrySpec(Generic[EntryT]):
 
     def checked(self, table: PlayingTable, raw: RawPayload) -> CheckedAction:
         entry = table.check_entry(self.kind, raw)
-        return CheckedAction(self.kind, entry.payload, table, lambda: table.apply_entry(self.kind, entry))
+        return CheckedAction(self.kind, entry.payload, table, partial(table.apply_entry, self.kind, entry))
 
 
 def started_sentence(started: HandStarted, actor: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, Never, Protocol, TypeVar
+from typing import Generic, NamedTuple, Never, Protocol, TypeVar
 
 from ofc_desk.service.terms.events import ChipKind, EventKind
 from ofc_desk.service.terms.outcome import Outcome
@@ -32,10 +32,11 @@ class Signer(Enum):
     NOBODY = "nobody"
 
 
-@dataclass(frozen=True)
-class CheckedAction:
+class CheckedAction(NamedTuple):
     """An action its spec's check accepted at a table: its canonical payload (what is stored, and
-    what `verify` compares with what was) and the apply that folds that payload into that table."""
+    what `verify` compares with what was) and the apply that folds that payload into that table.
+    (A named tuple: `verify` makes one for every event of a long session, and a frozen
+    dataclass's `__init__` sets each field through `object.__setattr__`.)"""
 
     kind: EventKind
     payload: EventPayload

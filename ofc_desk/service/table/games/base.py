@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.jackpot import JackpotAward, PairRows
@@ -137,12 +137,12 @@ class GameTable(Protocol):
     def next_clockwise(self, name: str) -> str: ...
 
 
-@dataclass(frozen=True)
-class CheckedEntry:
+class CheckedEntry(NamedTuple):
     """An entry of a hand its live hand accepted (`LiveHand.check_event`): the canonical payload
     (what is stored, and what `verify` compares with what was) and the entry applied to that hand
     as the check read it. The apply is the check's own, bound to its game's payload: the payload
-    is never narrowed back from `EventPayload` (nor, for a street, read a second time)."""
+    is never narrowed back from `EventPayload` (nor, for a street, read a second time). (A named
+    tuple, as `CheckedAction`: one is made for every entry `verify` reads.)"""
 
     payload: EventPayload
     apply: Callable[[], None]
