@@ -48,26 +48,16 @@ _PHASE_LABELS: dict[Phase, LazyText] = {
 }
 
 
-class TurnKind(StrEnum):
-    """The shipped games' kinds of turn (`Turn.kind`), each its English name. The generic desk
-    reads none: it asks the table's game how a turn is said and taken (`desk.games.base.DeskGame`:
-    `turn_status`, `turn_prompt`, `turn_floor`, `taken_by`)."""
-
-    STREET = "street"
-    FANTASYLAND_SET = "fantasyland set"
-    FACE_DOWN_REVEAL = "face-down cards revealed"
-    SHOWDOWN = "showdown"
-    """A Chinese poker player's set hand (or surrender, or declared special), entered at once."""
-
-
 class Turn(NamedTuple):
     """Who must act now and with how many cards: take = place + discard. (A named tuple: `verify`
     works one out for every card entered in a long session.)"""
 
     player: str
     kind: str
-    """A `TurnKind` at the shipped games' tables; a registered game may name a kind of its own,
-    read only by its own parts (the tests' toy game's "row")."""
+    """A kind the table's game names in its own package and reads only in its own parts (OFC's
+    `OfcTurn`, Chinese poker's `ChineseTurn`, the tests' toy game's "row"); the generic desk asks
+    the game how a turn is said and taken (`desk.games.base.DeskGame`: `turn_status`,
+    `turn_prompt`, `turn_floor`, `taken_by`)."""
     street: int
     take: int
     place: int

@@ -28,21 +28,22 @@ from ofc_desk.service.table.games.base import (
     entry_refused,
 )
 from ofc_desk.service.table.games.ofc.carry import OfcCarry
+from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.scoring import ScoredHand
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import EntryPayload, RawPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
-from ofc_desk.service.terms.snapshot import Phase, Turn, TurnKind
+from ofc_desk.service.terms.snapshot import Phase, Turn
 
 FANTASYLAND_SET = {EventKind.PLACED: False, EventKind.REVEALED: True}
 """The entries OFC plays: a street, or a Fantasyland set revealed."""
 
 TURN_KINDS = {
-    Stage.STREET: TurnKind.STREET,
-    Stage.FACE_DOWN_REVEAL: TurnKind.FACE_DOWN_REVEAL,
-    Stage.FANTASYLAND_SET: TurnKind.FANTASYLAND_SET,
+    Stage.STREET: OfcTurn.STREET,
+    Stage.FACE_DOWN_REVEAL: OfcTurn.FACE_DOWN_REVEAL,
+    Stage.FANTASYLAND_SET: OfcTurn.FANTASYLAND_SET,
 }
 """Each of the core's turns as the snapshot names it."""
 
