@@ -52,7 +52,7 @@ def _play_hand(service: TableService, rng: random.Random) -> None:
     deck = [str(card) for card in FULL_DECK]
     rng.shuffle(deck)
     service.do(StartHand())
-    while service.snapshot().phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND):
+    while service.snapshot().phase is Phase.LIVE:
         turn = service.snapshot().to_act
         assert turn is not None
         cards = [deck.pop() for _ in range(turn.take)]

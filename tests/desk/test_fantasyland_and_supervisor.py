@@ -13,7 +13,9 @@ from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.new_table import TABLE_OWN_PRESET, RulesFields
+from ofc_desk.desk.floor.columns import hand_text
 from ofc_desk.desk.table.seatface import SeatMark
+from ofc_desk.service.oversight.floor import FloorTable
 from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.service.terms.setup import TableRules
@@ -63,6 +65,10 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     for card in BOB_SECOND[0].split():
         desk.street(f"{card} f")
     assert desk.snapshot.to_act is not None and desk.snapshot.to_act.kind is OfcTurn.FANTASYLAND_SET
+    waiting = desk.snapshot
+    assert waiting.phase is Phase.LIVE
+    floor_row = FloorTable(waiting, "", 1, None, None, ())
+    assert hand_text(floor_row) == "#2 · waiting for Fantasyland sets"  # the floor's Hand column
     desk.qtbot.waitUntil(lambda: desk.session.controller.fantasyland_dialog is not None)
     dialog = desk.session.controller.fantasyland_dialog
     assert dialog is not None and dialog.player == "Ann"

@@ -96,12 +96,17 @@ def play_hand(service: TableService, plans: Mapping[str, Plan], *, settle: bool 
     play_streets(service, plans, settle=settle)
 
 
-def play_streets(service: TableService, plans: Mapping[str, Plan], *, settle: bool = True) -> None:
-    """Enter every street (and Fantasyland set) of the hand just dealt from the plans."""
+def play_streets(
+    service: TableService, plans: Mapping[str, Plan], *, settle: bool = True, until: str | None = None
+) -> None:
+    """Enter every street (and Fantasyland set) of the hand just dealt from the plans; with `until`,
+    stop (unsettled) at the first turn of that kind."""
     plans = filler_plans(service, plans)
     queues = {name: plan.placements() for name, plan in plans.items()}
     thrown = {name: list(plan.discards) for name, plan in plans.items()}
     while (turn := service.snapshot().to_act) is not None:
+        if turn.kind == until:
+            return
         placed = [queues[turn.player].pop(0) for _ in range(turn.place)]
         # Discards the plan does not name are entered as unknown (??).
         dropped = [thrown[turn.player].pop(0) if thrown[turn.player] else None for _ in range(turn.discard)]

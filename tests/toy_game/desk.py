@@ -115,6 +115,9 @@ class ToyDesk:
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return ()
 
+    def phase_words(self, snapshot: TableSnapshot) -> str:
+        return str(snapshot.phase.label)
+
     def set_kind(self) -> str | None:
         return None
 

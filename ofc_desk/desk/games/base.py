@@ -286,6 +286,11 @@ class DeskGame(Protocol):
         Fantasyland set), in the seats' order; none in a game without."""
         ...
 
+    def phase_words(self, snapshot: TableSnapshot) -> str:
+        """The table's phase in the reader's words: its label, or the game's own words for a live
+        hand's wait of its own (OFC's "waiting for Fantasyland sets", as the service says it)."""
+        ...
+
     def set_kind(self) -> str | None:
         """The kind of turn (`Turn.kind`) at which a player of `sets_due` sets their whole hand
         (OFC's Fantasyland set); None in a game without."""

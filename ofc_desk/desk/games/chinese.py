@@ -165,6 +165,9 @@ class ChineseDesk:
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return ()  # every hand is entered whole at the showdown's turn
 
+    def phase_words(self, snapshot: TableSnapshot) -> str:
+        return str(snapshot.phase.label)
+
     def set_kind(self) -> str | None:
         return None
 

@@ -110,7 +110,7 @@ class OfcDesk:
 
     def seat_marks(self, snapshot: TableSnapshot, seat: SeatView) -> SeatMarks:
         """Fantasyland: while a hand is dealt the cards of this hand's, else of the next one's."""
-        dealing = snapshot.phase in DEALING
+        dealing = snapshot.phase is Phase.LIVE
         part = OfcSeatView.of(seat)
         count = part.fantasyland_cards if dealing else part.fantasyland_next
         return SeatMarks(dealt=_fantasyland_mark(count, dealing)) if count else NO_MARKS
@@ -156,15 +156,17 @@ class OfcDesk:
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return tuple(seat.name for seat in snapshot.seats if OfcSeatView.of(seat).fantasyland_cards)
 
+    def phase_words(self, snapshot: TableSnapshot) -> str:
+        turn = snapshot.to_act
+        if snapshot.phase is Phase.LIVE and turn is not None and turn.kind is OfcTurn.FANTASYLAND_SET:
+            return _("waiting for Fantasyland sets")
+        return str(snapshot.phase.label)
+
     def set_kind(self) -> str | None:
         return OfcTurn.FANTASYLAND_SET
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return ofc_details_html(result, self.foul_word(), foul_ink)
-
-
-DEALING = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
-"""The phases of a hand being dealt: a Fantasyland badge is about this hand, else about the next."""
 
 
 def _fantasyland_mark(count: int, this_hand: bool) -> SeatMark:

@@ -20,7 +20,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.table.commands import Entry
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.snapshot import ENTRY_PHASES, TableSnapshot
+from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
 
 
 class FantasylandEntry:
@@ -67,7 +67,7 @@ class FantasylandEntry:
         """F6 before a Fantasyland set's turn: the service's word on when it comes."""
         snapshot, service = self.view.snapshot, self.service()
         waiting = game_at(snapshot).sets_due(snapshot) if snapshot else ()
-        if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
+        if service is None or snapshot is None or snapshot.phase is not Phase.LIVE or not waiting:
             return _("nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn")
         try:
             service.check_typing(self._set(waiting[0]))

@@ -20,11 +20,12 @@ from ofc_desk.i18n import LazyText, _, lazy_gettext
 
 
 class Phase(StrEnum):
-    """Where the table is in its cycle of hands."""
+    """Where the table is in its cycle of hands. A live hand may say more of where it is in the
+    game's own words (`LiveHand.phase_words`, `DeskGame.phase_words`: OFC's wait for Fantasyland
+    sets)."""
 
     BETWEEN_HANDS = "between hands"
     LIVE = "live"
-    WAITING_FOR_FANTASYLAND = "waiting for Fantasyland sets"
     AWAITING_SETTLEMENT = "hand complete, awaiting settlement"
     SETTLED = "settled"
     CLOSED = "closed"
@@ -35,13 +36,9 @@ class Phase(StrEnum):
         return _PHASE_LABELS[self]
 
 
-ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
-"""The phases of a hand being dealt: the desk takes its turns' cards."""
-
 _PHASE_LABELS: dict[Phase, LazyText] = {
     Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
     Phase.LIVE: lazy_gettext("live"),
-    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
     Phase.AWAITING_SETTLEMENT: lazy_gettext("awaiting settlement"),
     Phase.SETTLED: lazy_gettext("settled"),
     Phase.CLOSED: lazy_gettext("closed"),

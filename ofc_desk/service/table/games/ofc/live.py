@@ -19,6 +19,7 @@ from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game
+from ofc_desk.i18n import LazyText, lazy_gettext
 from ofc_desk.service.table.games.base import (
     CheckedEntry,
     GameTable,
@@ -46,6 +47,9 @@ TURN_KINDS = {
     Stage.FANTASYLAND_SET: OfcTurn.FANTASYLAND_SET,
 }
 """Each of the core's turns as the snapshot names it."""
+
+WAITING_FOR_SETS = lazy_gettext("waiting for Fantasyland sets")
+"""A live hand's phase while a Fantasyland set is due (`phase_words`): every regular hand is set."""
 
 
 class OfcHand(HandState):
@@ -80,12 +84,14 @@ class OfcHand(HandState):
 
     @property
     def phase(self) -> Phase:
+        return Phase.AWAITING_SETTLEMENT if self.turn() is None else Phase.LIVE
+
+    @property
+    def phase_words(self) -> LazyText:
         turn = self.turn()
-        if turn is None:
-            return Phase.AWAITING_SETTLEMENT
-        if self.players[turn.player].fantasyland_cards:
-            return Phase.WAITING_FOR_FANTASYLAND
-        return Phase.LIVE
+        if turn is not None and self.players[turn.player].fantasyland_cards:
+            return WAITING_FOR_SETS
+        return self.phase.label
 
     def to_act(self) -> Turn | None:
         """Whose turn it is, as the snapshot shows it."""
