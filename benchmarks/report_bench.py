@@ -25,8 +25,8 @@ from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.table.commands import Rebuy, Settle, StartHand
-from ofc_desk.service.table.games.ofc.commands import Place, Reveal
-from ofc_desk.service.terms.snapshot import Phase, TurnKind
+from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role
@@ -52,11 +52,11 @@ def _play_hand(service: TableService, rng: random.Random) -> None:
     deck = [str(card) for card in FULL_DECK]
     rng.shuffle(deck)
     service.do(StartHand())
-    while service.snapshot().phase in (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND):
+    while service.snapshot().phase is Phase.LIVE:
         turn = service.snapshot().to_act
         assert turn is not None
         cards = [deck.pop() for _ in range(turn.take)]
-        if turn.kind is TurnKind.STREET:
+        if turn.kind is OfcTurn.STREET:
             rows = _rows_for(service, turn.player, turn.place, turn.discard, rng)
             service.do(Place(turn.player, " ".join(cards), " ".join(rows)))
         else:

@@ -25,12 +25,11 @@ from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import Settle, StartHand
-from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
 from ofc_desk.service.table.games.ofc.view import OfcSeatView
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 
 SEATS: list[dict[str, Any]] = [{"name": name, "buy_in": 1_000_000} for name in ("Ann", "Bob", "Cy")]
@@ -52,7 +51,7 @@ def generate_script(hands: int, seed: int = 7) -> dict[str, Any]:
         actions = []
         while (turn := machine.snapshot(0, "").to_act) is not None:
             action = _choose(machine, turn.player, turn.place, turn.discard, deck)
-            kind = EventKind.REVEALED if turn.kind is TurnKind.FANTASYLAND_SET else EventKind.PLACED
+            kind = EventKind.REVEALED if turn.kind is OfcTurn.FANTASYLAND_SET else EventKind.PLACED
             machine.apply(kind, machine.check(kind, action))
             actions.append(action)
         machine.apply(EventKind.HAND_SETTLED, machine.check(EventKind.HAND_SETTLED, {}))

@@ -14,12 +14,13 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from ofc_desk.core.rows import HAND_SIZE
 from ofc_desk.i18n import _
 from ofc_desk.service import TableService, TableSetup, open_table
 from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
-from ofc_desk.service.terms.snapshot import Phase, TurnKind
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role
@@ -113,7 +114,9 @@ def build_demo(database: Database) -> int:
         service.do(Settle())
     service.do(StartHand())
     for player, cards, rows in LIVE_HAND_STREETS:
-        service.do(entry_for(TurnKind.STREET, player, cards, rows))
+        turn = service.snapshot().to_act
+        assert turn is not None and turn.player == player  # the live hand's streets, in their turns
+        service.do(entry_for(turn.kind, player, cards, rows))
     return service.session_id
 
 
@@ -124,7 +127,7 @@ def play_hand(service: TableService, hand: Mapping[str, tuple[str, str, str]]) -
     streets = {player: _streets(rows) for player, rows in hand.items()}
     while (turn := service.snapshot().to_act) is not None:
         front, middle, back = hand[turn.player]
-        if turn.kind is TurnKind.FANTASYLAND_SET:
+        if turn.place == HAND_SIZE:  # a whole hand set at once (a Fantasyland set)
             cards = f"{front} {middle} {back}"
             service.do(
                 entry_for(turn.kind, turn.player, cards, ["front"] * 3 + ["middle"] * 5 + ["back"] * 5)

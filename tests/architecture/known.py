@@ -28,7 +28,6 @@ GAME_IMPORTS_OF_ANOTHER_GAME: frozenset[str] = frozenset()
 games share belongs in the core beside `rows` and `settlement` (as `settlement.ProposedSettlement`)."""
 
 WIDE_GAME_BRANCHES: dict[str, int] = {
-    "cli/demo.py": 1,
     "desk/actions.py": 1,
     "desk/floor/columns.py": 1,
     "desk/table/faces.py": 1,

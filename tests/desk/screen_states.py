@@ -20,9 +20,8 @@ from ofc_desk.service import TableService
 from ofc_desk.service.table.commands import SeedJackpot, Settle, StartHand, VoidHand
 from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.table.games.chinese.game import takes_showdown_from
-from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
-from ofc_desk.service.terms.snapshot import TurnKind
 from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
 from tests.helpers.table_helpers import Plan, filler_plans
 
@@ -216,14 +215,14 @@ def _play(
     while (turn := service.snapshot().to_act) is not None:
         if streets is not None and service.snapshot().street > start + streets - 1:
             return
-        if until_fantasyland and turn.kind is TurnKind.FANTASYLAND_SET:
+        if until_fantasyland and turn.kind is OfcTurn.FANTASYLAND_SET:
             return
         placed = [queues[turn.player][0].pop(0) for _ in range(turn.place)]
         thrown = queues[turn.player][1]
         dropped = [thrown.pop(0) if thrown else None for _ in range(turn.discard)]
         cards = [str(card) for card, _ in placed] + [str(card) if card else "??" for card in dropped]
         rows = [row for _, row in placed] + [DISCARD] * len(dropped)
-        if turn.kind is TurnKind.FANTASYLAND_SET:
+        if turn.kind is OfcTurn.FANTASYLAND_SET:
             service.do(Reveal(turn.player, cards, rows))
         else:
             service.do(Place(turn.player, cards, rows))

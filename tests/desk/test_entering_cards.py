@@ -15,8 +15,9 @@ from sqlalchemy.exc import OperationalError
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import TableSetup
+from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
-from ofc_desk.service.terms.snapshot import Phase, TurnKind
+from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import Desk, street_keys
 
 # Two regular hands that end clean (Ann sets queens in front: Fantasyland).
@@ -171,7 +172,7 @@ def test_the_last_three_face_down_are_entered_when_revealed(desk: Desk) -> None:
     cards = {name: deck[13 * seat : 13 * seat + 13] for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee"))}
     keys = ["b"] * 5 + ["m"] * 5 + ["f"] * 3
     taken = dict.fromkeys(cards, 0)
-    while (turn := desk.snapshot.to_act) is not None and turn.kind is TurnKind.STREET:
+    while (turn := desk.snapshot.to_act) is not None and turn.kind is OfcTurn.STREET:
         start = taken[turn.player]
         desk.street(
             " ".join(
@@ -180,7 +181,7 @@ def test_the_last_three_face_down_are_entered_when_revealed(desk: Desk) -> None:
             )
         )
         taken[turn.player] += turn.take
-    assert turn is not None and turn.kind is TurnKind.FACE_DOWN_REVEAL and turn.take == 3
+    assert turn is not None and turn.kind is OfcTurn.FACE_DOWN_REVEAL and turn.take == 3
     assert "face-down" in desk.window.entry.prompt.text()
     for name in ("Ann", "Bob", "Cy", "Dee"):
         assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == name

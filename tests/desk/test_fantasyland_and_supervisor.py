@@ -13,10 +13,13 @@ from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.new_table import TABLE_OWN_PRESET, RulesFields
+from ofc_desk.desk.floor.columns import hand_text
 from ofc_desk.desk.table.seatface import SeatMark
+from ofc_desk.service.oversight.floor import FloorTable
+from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.service.terms.setup import TableRules
-from ofc_desk.service.terms.snapshot import Phase, TurnKind
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
@@ -61,7 +64,11 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
         desk.street(f"{card} m")
     for card in BOB_SECOND[0].split():
         desk.street(f"{card} f")
-    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.kind is TurnKind.FANTASYLAND_SET
+    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.kind is OfcTurn.FANTASYLAND_SET
+    waiting = desk.snapshot
+    assert waiting.phase is Phase.LIVE
+    floor_row = FloorTable(waiting, "", 1, None, None, ())
+    assert hand_text(floor_row) == "#2 · waiting for Fantasyland sets"  # the floor's Hand column
     desk.qtbot.waitUntil(lambda: desk.session.controller.fantasyland_dialog is not None)
     dialog = desk.session.controller.fantasyland_dialog
     assert dialog is not None and dialog.player == "Ann"
@@ -97,7 +104,7 @@ def test_a_half_typed_fantasyland_set_is_not_kept_as_a_draft(
     desk.window.close()
     reopened = reopen_signed_in(qtbot, tmp_path, database, session_id)
     assert reopened.session.controller.staged == [] and reopened.refusal() == ""
-    assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.kind is TurnKind.FANTASYLAND_SET
+    assert reopened.snapshot.to_act is not None and reopened.snapshot.to_act.kind is OfcTurn.FANTASYLAND_SET
     reopened.window.close()
 
 

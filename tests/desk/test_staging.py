@@ -13,10 +13,10 @@ from ofc_desk.desk.entry.drafts import StagedDraft
 from ofc_desk.desk.entry.staging import NO_HAND, Staging, seat_map
 from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.table.commands import StartHand
+from ofc_desk.service.table.games.chinese.commands import ChineseTurn
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
-from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account
 
@@ -127,7 +127,7 @@ def showdown(database: Database, template_accounts: tuple[Path, Account]) -> Tab
 
 def test_at_a_chinese_showdown_a_seat_is_picked_and_s_asks_for_its_surrender(showdown: TableService) -> None:
     service, snapshot = showdown, showdown.snapshot()
-    assert snapshot.to_act is not None and snapshot.to_act.kind is TurnKind.SHOWDOWN
+    assert snapshot.to_act is not None and snapshot.to_act.kind is ChineseTurn.SHOWDOWN
     first = snapshot.to_act.player
     other = next(seat for seat in snapshot.seats if seat.name != first)
     staging = Staging()

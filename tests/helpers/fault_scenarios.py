@@ -27,9 +27,9 @@ from ofc_desk.service.table.commands import (
     StartHand,
 )
 from ofc_desk.service.table.games.chinese.commands import Show
-from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
 from ofc_desk.service.terms.events import EventKind
-from ofc_desk.service.terms.snapshot import TableSnapshot, TurnKind
+from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
@@ -118,7 +118,7 @@ def _fantasyland_set(database: Database) -> Prepared:
     plans = filler_plans(desk, {})
     queues = {name: plan.placements() for name, plan in plans.items()}
     # Everyone else's streets first: the Fantasyland set is entered last.
-    while (turn := desk.snapshot().to_act) is not None and turn.kind is not TurnKind.FANTASYLAND_SET:
+    while (turn := desk.snapshot().to_act) is not None and turn.kind is not OfcTurn.FANTASYLAND_SET:
         placed = [queues[turn.player].pop(0) for _ in range(turn.place)]
         desk.do(Place(turn.player, [card for card, _row in placed], [str(row) for _card, row in placed]))
     assert turn is not None and turn.player == "Ann"

@@ -6,8 +6,7 @@ from typing import Any
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.table.commands import CashOut, Join, Rebuy, Settle, SitIn, SitOut, StartHand
-from ofc_desk.service.table.games.ofc.commands import Place, Reveal
-from ofc_desk.service.terms.snapshot import TurnKind
+from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, sign_in
@@ -70,7 +69,7 @@ def enter_actions(service: TableService, actions: list[dict[str, Any]]) -> None:
     """A script's actions in the live hand: streets placed, Fantasyland sets revealed."""
     for action in actions:
         turn = service.snapshot().to_act
-        if turn is not None and turn.kind is TurnKind.STREET:
+        if turn is not None and turn.kind is OfcTurn.STREET:
             service.do(Place(action["player"], action["cards"], action["rows"]))
         else:
             service.do(Reveal(action["player"], action["cards"], action["rows"]))

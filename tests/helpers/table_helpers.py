@@ -9,9 +9,8 @@ from ofc_desk.core.cards import FULL_DECK, Card, parse_cards
 from ofc_desk.core.rows import DISCARD, Row
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
 from ofc_desk.service.table.commands import Settle, StartHand
-from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
 from ofc_desk.service.table.games.ofc.view import OfcSeatView
-from ofc_desk.service.terms.snapshot import TurnKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, sign_in
 
@@ -97,18 +96,23 @@ def play_hand(service: TableService, plans: Mapping[str, Plan], *, settle: bool 
     play_streets(service, plans, settle=settle)
 
 
-def play_streets(service: TableService, plans: Mapping[str, Plan], *, settle: bool = True) -> None:
-    """Enter every street (and Fantasyland set) of the hand just dealt from the plans."""
+def play_streets(
+    service: TableService, plans: Mapping[str, Plan], *, settle: bool = True, until: str | None = None
+) -> None:
+    """Enter every street (and Fantasyland set) of the hand just dealt from the plans; with `until`,
+    stop (unsettled) at the first turn of that kind."""
     plans = filler_plans(service, plans)
     queues = {name: plan.placements() for name, plan in plans.items()}
     thrown = {name: list(plan.discards) for name, plan in plans.items()}
     while (turn := service.snapshot().to_act) is not None:
+        if turn.kind == until:
+            return
         placed = [queues[turn.player].pop(0) for _ in range(turn.place)]
         # Discards the plan does not name are entered as unknown (??).
         dropped = [thrown[turn.player].pop(0) if thrown[turn.player] else None for _ in range(turn.discard)]
         cards = [card for card, _ in placed] + dropped
         rows = [str(row) for _, row in placed] + [DISCARD] * len(dropped)
-        if turn.kind is TurnKind.FANTASYLAND_SET:
+        if turn.kind is OfcTurn.FANTASYLAND_SET:
             service.do(Reveal(turn.player, cards, rows))
         else:
             service.do(Place(turn.player, cards, rows))

@@ -6,9 +6,18 @@ import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.service.table.commands import CashOut, CorrectChips, Rebuy, SitOut, StartHand
+from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
+from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
-from tests.helpers.table_helpers import SUPERVISOR, SUPERVISOR_PIN, Plan, open_test_table, play_hand
+from tests.helpers.table_helpers import (
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    Plan,
+    open_test_table,
+    play_hand,
+    play_streets,
+)
 
 KINGS = Plan("Kh Kd 2c", "Ah Qh 9h 4h 2h", "7s 7d 7c 3s 3d")
 QUEENS = Plan("Qh Qd 2c", "Ah Kh 9h 4h 2h", "7s 7d 7c 3s 3d")
@@ -67,6 +76,23 @@ def test_fantasyland_player_enters_the_whole_set_last(database: Database) -> Non
     # Ann's 15 cards were dealt face down when the hand began: they are out of the deck.
     assert snapshot.cards_seen == 0
     assert snapshot.cards_left == 52 - 15
+
+
+def test_a_hand_waiting_for_a_fantasyland_set_is_live_and_says_the_wait(database: Database) -> None:
+    service = pineapple(database, progressive=True)
+    play_hand(service, {"Ann": KINGS})
+    service.do(StartHand())
+    play_streets(service, {}, until=OfcTurn.FANTASYLAND_SET)
+    snapshot = service.snapshot()
+    assert snapshot.to_act is not None and snapshot.to_act.kind is OfcTurn.FANTASYLAND_SET
+    assert snapshot.phase is Phase.LIVE
+    with pytest.raises(
+        ActionRefused, match="rebuys only between hands: hand 2 is waiting for Fantasyland sets"
+    ):
+        service.do(Rebuy("Bob", 40))
+    play_streets(service, {}, settle=False)
+    with pytest.raises(ActionRefused, match="rebuys only between hands: hand 2 is awaiting settlement"):
+        service.do(Rebuy("Bob", 40))
 
 
 def test_consecutive_cap_ends_the_chain(database: Database) -> None:

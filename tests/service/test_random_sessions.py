@@ -14,8 +14,7 @@ from ofc_desk.service import TableService, chip_ledger
 from ofc_desk.service.audit import side_check, verify_session
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.table.commands import Rebuy, Settle, StartHand
-from ofc_desk.service.table.games.ofc.commands import Place, Reveal
-from ofc_desk.service.terms.snapshot import TurnKind
+from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import dealer, open_test_table
 
@@ -40,7 +39,7 @@ def play_random_hand(service: TableService, chooser: random.Random) -> None:
             card = deck.pop()
             cards.append(None if chooser.random() < 0.5 else card)
             rows.append(DISCARD)
-        if turn.kind is TurnKind.FANTASYLAND_SET:
+        if turn.kind is OfcTurn.FANTASYLAND_SET:
             service.do(Reveal(turn.player, cards, rows))
         else:
             service.do(Place(turn.player, cards, rows))

@@ -115,5 +115,11 @@ class ToyDesk:
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return ()
 
+    def phase_words(self, snapshot: TableSnapshot) -> str:
+        return str(snapshot.phase.label)
+
+    def set_kind(self) -> str | None:
+        return None
+
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return "".join(f"<p>{seat.name}: {seat.points:+d}</p>" for seat in result.seats)

@@ -83,6 +83,10 @@ class ToyHand:
     def phase(self) -> Phase:
         return Phase.AWAITING_SETTLEMENT if self.complete else Phase.LIVE
 
+    @property
+    def phase_words(self) -> LazyText:
+        return self.phase.label
+
     def next_up(self) -> str | None:
         return next((name for name in self.order if name not in self.rows), None)
 

@@ -29,7 +29,7 @@ from ofc_desk.service.table.commands import Entry
 from ofc_desk.service.table.games.base import PlayedTable
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.snapshot import ENTRY_PHASES, TableSnapshot
+from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
 
 NO_HAND = lazy_gettext("no hand is being dealt: deal the next hand first")
 
@@ -77,7 +77,7 @@ def takes_any_seat(snapshot: TableSnapshot | None) -> bool:
 
 def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
     """A hand is being dealt with a player in Fantasyland: F6 opens the set, or says when it comes."""
-    if snapshot is None or snapshot.phase not in ENTRY_PHASES:
+    if snapshot is None or snapshot.phase is not Phase.LIVE:
         return False
     return bool(game_at(snapshot).sets_due(snapshot))
 

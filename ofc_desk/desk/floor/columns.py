@@ -36,7 +36,7 @@ def hand_text(table: FloorTable) -> str:
         return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=snapshot.street)
     if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
         return _("#{hand} done · between hands").format(hand=snapshot.hand_number)
-    return f"#{snapshot.hand_number} · {snapshot.phase.label}"
+    return f"#{snapshot.hand_number} · {game_at(snapshot).phase_words(snapshot)}"
 
 
 def to_act_text(table: FloorTable) -> str:

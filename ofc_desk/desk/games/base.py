@@ -286,6 +286,16 @@ class DeskGame(Protocol):
         Fantasyland set), in the seats' order; none in a game without."""
         ...
 
+    def phase_words(self, snapshot: TableSnapshot) -> str:
+        """The table's phase in the reader's words: its label, or the game's own words for a live
+        hand's wait of its own (OFC's "waiting for Fantasyland sets", as the service says it)."""
+        ...
+
+    def set_kind(self) -> str | None:
+        """The kind of turn (`Turn.kind`) at which a player of `sets_due` sets their whole hand
+        (OFC's Fantasyland set); None in a game without."""
+        ...
+
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         """The settlement's details: the hands and the pairs (the transfers are drawn apart);
         `table`: the table the hand was scored at, for what its preset pays (None: not read)."""

@@ -30,9 +30,10 @@ from ofc_desk.desk.games.chinese_settlement import chinese_details_html, payment
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.table.games.chinese.commands import ChineseTurn
 from ofc_desk.service.table.games.chinese.game import payment_rules, plays_surrender
 from ofc_desk.service.table.games.chinese.view import ChineseSeatView
-from ofc_desk.service.terms.snapshot import SeatView, TableSnapshot, Turn, TurnKind
+from ofc_desk.service.terms.snapshot import SeatView, TableSnapshot, Turn
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -103,7 +104,7 @@ class ChineseDesk:
         self, turn: Turn | None, staging: StagedCards, service: ServiceGetter, view: TableView
     ) -> ShowdownEntry | None:
         """A showdown's turn: each hand typed whole, `s`, a seat picked out of turn, a special."""
-        if turn is None or turn.kind is not TurnKind.SHOWDOWN:
+        if turn is None or turn.kind is not ChineseTurn.SHOWDOWN:
             return None
         return ShowdownEntry(staging, service, view)
 
@@ -163,6 +164,12 @@ class ChineseDesk:
 
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return ()  # every hand is entered whole at the showdown's turn
+
+    def phase_words(self, snapshot: TableSnapshot) -> str:
+        return str(snapshot.phase.label)
+
+    def set_kind(self) -> str | None:
+        return None
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         details = chinese_details_html(result, self.foul_word(), foul_ink)

@@ -25,8 +25,9 @@ from ofc_desk.desk.games.base import (
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
-from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot, TurnKind
+from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -109,7 +110,7 @@ class OfcDesk:
 
     def seat_marks(self, snapshot: TableSnapshot, seat: SeatView) -> SeatMarks:
         """Fantasyland: while a hand is dealt the cards of this hand's, else of the next one's."""
-        dealing = snapshot.phase in DEALING
+        dealing = snapshot.phase is Phase.LIVE
         part = OfcSeatView.of(seat)
         count = part.fantasyland_cards if dealing else part.fantasyland_next
         return SeatMarks(dealt=_fantasyland_mark(count, dealing)) if count else NO_MARKS
@@ -120,24 +121,24 @@ class OfcDesk:
         return button
 
     def taken_by(self, turn: Turn) -> TakenBy:
-        return TakenBy.DIALOG if turn.kind is TurnKind.FANTASYLAND_SET else TakenBy.LINE
+        return TakenBy.DIALOG if turn.kind is OfcTurn.FANTASYLAND_SET else TakenBy.LINE
 
     def turn_status(self, snapshot: TableSnapshot, turn: Turn, hand: str) -> str:
         street = (
             _("Fantasyland set")
-            if turn.kind is TurnKind.FANTASYLAND_SET
+            if turn.kind is OfcTurn.FANTASYLAND_SET
             else _("street {number}").format(number=snapshot.street)
         )
         return _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
 
     def turn_prompt(self, turn: Turn, keys: Sequence[str]) -> str:
-        if turn.kind is TurnKind.FANTASYLAND_SET:
+        if turn.kind is OfcTurn.FANTASYLAND_SET:
             return ngettext(
                 "{player}: Fantasyland set of {count} card — F6 opens the set dialog",
                 "{player}: Fantasyland set of {count} cards — F6 opens the set dialog",
                 turn.take,
             ).format(player=turn.player, count=turn.take)
-        if turn.kind is TurnKind.FACE_DOWN_REVEAL:
+        if turn.kind is OfcTurn.FACE_DOWN_REVEAL:
             return ngettext(
                 "{player}: enter the {count} face-down card as revealed",
                 "{player}: enter the {count} face-down cards as revealed",
@@ -146,21 +147,26 @@ class OfcDesk:
         return "▶ " + turn.describe
 
     def turn_floor(self, turn: Turn) -> str:
-        if turn.kind is TurnKind.FANTASYLAND_SET:
+        if turn.kind is OfcTurn.FANTASYLAND_SET:
             return _("{player} (Fantasyland set)").format(player=turn.player)
-        if turn.kind is TurnKind.FACE_DOWN_REVEAL:
+        if turn.kind is OfcTurn.FACE_DOWN_REVEAL:
             return _("{player} (face-down cards)").format(player=turn.player)
         return turn.player
 
     def sets_due(self, snapshot: TableSnapshot) -> tuple[str, ...]:
         return tuple(seat.name for seat in snapshot.seats if OfcSeatView.of(seat).fantasyland_cards)
 
+    def phase_words(self, snapshot: TableSnapshot) -> str:
+        turn = snapshot.to_act
+        if snapshot.phase is Phase.LIVE and turn is not None and turn.kind is OfcTurn.FANTASYLAND_SET:
+            return _("waiting for Fantasyland sets")
+        return str(snapshot.phase.label)
+
+    def set_kind(self) -> str | None:
+        return OfcTurn.FANTASYLAND_SET
+
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return ofc_details_html(result, self.foul_word(), foul_ink)
-
-
-DEALING = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
-"""The phases of a hand being dealt: a Fantasyland badge is about this hand, else about the next."""
 
 
 def _fantasyland_mark(count: int, this_hand: bool) -> SeatMark:

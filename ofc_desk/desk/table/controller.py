@@ -42,7 +42,7 @@ from ofc_desk.service.room.desk_holds import TakenElsewhere
 from ofc_desk.service.table.commands import Settle, StartHand, Undo
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.snapshot import ENTRY_PHASES, Phase, TableSnapshot
+from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
 
 
 class TableController(QObject):
@@ -163,7 +163,7 @@ class TableController(QObject):
 
     def _show_phase(self, snapshot: TableSnapshot) -> None:
         window = self.window
-        if snapshot.phase in ENTRY_PHASES:
+        if snapshot.phase is Phase.LIVE:
             if window.bottom.currentIndex() != window.ENTRY_PAGE:
                 window.show_page(window.ENTRY_PAGE)
             self.fantasyland.offer(snapshot)

@@ -15,7 +15,7 @@ from ofc_desk.desk.shell.status_line import StatusPart
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.i18n import _
 from ofc_desk.reports.spoken import data_words, hand_words
-from ofc_desk.service.terms.snapshot import ENTRY_PHASES, Phase, SeatView, TableSnapshot
+from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot
 
 
 def seat_faces(
@@ -114,7 +114,7 @@ def _hand_words(snapshot: TableSnapshot) -> str:
     )
     hand = _("{hand} VOID").format(hand=hand) if snapshot.hand_voided else hand
     turn = snapshot.to_act
-    if snapshot.phase in ENTRY_PHASES and turn is not None:
+    if snapshot.phase is Phase.LIVE and turn is not None:
         return game_at(snapshot).turn_status(snapshot, turn, hand)
     if snapshot.hand_voided and snapshot.phase is Phase.SETTLED:  # VOID says it was settled
         return hand

@@ -20,7 +20,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.table.commands import Entry
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.snapshot import ENTRY_PHASES, TableSnapshot, TurnKind
+from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
 
 
 class FantasylandEntry:
@@ -67,10 +67,10 @@ class FantasylandEntry:
         """F6 before a Fantasyland set's turn: the service's word on when it comes."""
         snapshot, service = self.view.snapshot, self.service()
         waiting = game_at(snapshot).sets_due(snapshot) if snapshot else ()
-        if service is None or snapshot is None or snapshot.phase not in ENTRY_PHASES or not waiting:
+        if service is None or snapshot is None or snapshot.phase is not Phase.LIVE or not waiting:
             return _("nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn")
         try:
-            service.check_typing(_set(waiting[0]))
+            service.check_typing(self._set(waiting[0]))
         except ActionRefused as refusal:
             return str(refusal)
         return _("{player}'s Fantasyland set is next").format(player=waiting[0])
@@ -94,7 +94,7 @@ class FantasylandEntry:
         cards, rows = entry_lists(placements)
         try:
             if partial:
-                service.check_typing(_set(dialog.player, cards, rows))
+                service.check_typing(self._set(dialog.player, cards, rows))
             else:
                 self._reveal(dialog.player, cards, rows)
         except SERVICE_FAILURES as failure:
@@ -109,17 +109,20 @@ class FantasylandEntry:
     def _reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
         service = self.service()
         assert service is not None
-        entry = _set(player, cards, rows)
+        entry = self._set(player, cards, rows)
         snapshot = service.do(entry)
         self.staging.drop()
         self.view.push_entry(_("{player}: Fantasyland set").format(player=player), lambda: service.do(entry))
         self.view.show_snapshot(snapshot)
 
+    def _set(self, player: str, cards: list[str] | None = None, rows: list[str] | None = None) -> Entry:
+        """A whole set as the service takes it (whole, or typed so far), at the turn the table's
+        game sets one (`DeskGame.set_kind`)."""
+        snapshot = self.view.snapshot
+        kind = game_at(snapshot).set_kind() if snapshot else None
+        assert kind is not None  # a set is asked for only where the game deals one (`sets_due`)
+        return entry_for(kind, player, cards or [], rows or [])
+
 
 def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
     return [KeyedPlacement(card, row) for row, line in dialog.fields() for card in parse_entries(line.text())]
-
-
-def _set(player: str, cards: list[str] | None = None, rows: list[str] | None = None) -> Entry:
-    """A Fantasyland set as the service takes it (whole, or typed so far)."""
-    return entry_for(TurnKind.FANTASYLAND_SET, player, cards or [], rows or [])

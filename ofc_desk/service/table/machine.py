@@ -225,6 +225,7 @@ class TableMachine:
         phase = self.phase
         if phase not in (Phase.BETWEEN_HANDS, Phase.SETTLED):
             said = _("{what} only between hands: hand {number} is {state}")
-            raise ActionRefused(said.format(what=what, number=self.hands_started, state=phase.label))
+            state = self.live.phase_words if self.live is not None and phase is Phase.LIVE else phase.label
+            raise ActionRefused(said.format(what=what, number=self.hands_started, state=state))
 
     _specs: ClassVar[Mapping[EventKind, Spec[TableMachine]]] = actions.SPEC_OF

@@ -20,11 +20,12 @@ from ofc_desk.i18n import LazyText, _, lazy_gettext
 
 
 class Phase(StrEnum):
-    """Where the table is in its cycle of hands."""
+    """Where the table is in its cycle of hands. A live hand may say more of where it is in the
+    game's own words (`LiveHand.phase_words`, `DeskGame.phase_words`: OFC's wait for Fantasyland
+    sets)."""
 
     BETWEEN_HANDS = "between hands"
     LIVE = "live"
-    WAITING_FOR_FANTASYLAND = "waiting for Fantasyland sets"
     AWAITING_SETTLEMENT = "hand complete, awaiting settlement"
     SETTLED = "settled"
     CLOSED = "closed"
@@ -35,29 +36,13 @@ class Phase(StrEnum):
         return _PHASE_LABELS[self]
 
 
-ENTRY_PHASES = (Phase.LIVE, Phase.WAITING_FOR_FANTASYLAND)
-"""The phases of a hand being dealt: the desk takes its turns' cards."""
-
 _PHASE_LABELS: dict[Phase, LazyText] = {
     Phase.BETWEEN_HANDS: lazy_gettext("between hands"),
     Phase.LIVE: lazy_gettext("live"),
-    Phase.WAITING_FOR_FANTASYLAND: lazy_gettext("waiting for Fantasyland sets"),
     Phase.AWAITING_SETTLEMENT: lazy_gettext("awaiting settlement"),
     Phase.SETTLED: lazy_gettext("settled"),
     Phase.CLOSED: lazy_gettext("closed"),
 }
-
-
-class TurnKind(StrEnum):
-    """The shipped games' kinds of turn (`Turn.kind`), each its English name. The generic desk
-    reads none: it asks the table's game how a turn is said and taken (`desk.games.base.DeskGame`:
-    `turn_status`, `turn_prompt`, `turn_floor`, `taken_by`)."""
-
-    STREET = "street"
-    FANTASYLAND_SET = "fantasyland set"
-    FACE_DOWN_REVEAL = "face-down cards revealed"
-    SHOWDOWN = "showdown"
-    """A Chinese poker player's set hand (or surrender, or declared special), entered at once."""
 
 
 class Turn(NamedTuple):
@@ -66,8 +51,10 @@ class Turn(NamedTuple):
 
     player: str
     kind: str
-    """A `TurnKind` at the shipped games' tables; a registered game may name a kind of its own,
-    read only by its own parts (the tests' toy game's "row")."""
+    """A kind the table's game names in its own package and reads only in its own parts (OFC's
+    `OfcTurn`, Chinese poker's `ChineseTurn`, the tests' toy game's "row"); the generic desk asks
+    the game how a turn is said and taken (`desk.games.base.DeskGame`: `turn_status`,
+    `turn_prompt`, `turn_floor`, `taken_by`)."""
     street: int
     take: int
     place: int

@@ -167,7 +167,13 @@ class LiveHand(Protocol):
     def complete(self) -> bool: ...
     @property
     def phase(self) -> Phase:
-        """Where the unsettled hand is: live, waiting for a Fantasyland set, or to be settled."""
+        """Where the unsettled hand is: live or to be settled."""
+        ...
+
+    @property
+    def phase_words(self) -> LazyText:
+        """The hand's phase in the reader's words: its label, or the game's own words for a wait
+        of its own (OFC's "waiting for Fantasyland sets")."""
         ...
 
     def waiting(self) -> str:

@@ -12,19 +12,18 @@ from ofc_desk.core.presets import Game
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.commands import CardEntries, Entry, RowEntries
 from ofc_desk.service.table.games.base import GameRescoring, TableGame
-from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.chinese.commands import CHINESE_TURN_ENTRIES
 from ofc_desk.service.table.games.chinese.game import ChineseGame
 from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
 from ofc_desk.service.table.games.chinese.rescoring import CHINESE_RESCORING
 from ofc_desk.service.table.games.chinese.words import said_showdown
-from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import OFC_TURN_ENTRIES
 from ofc_desk.service.table.games.ofc.correction import fantasyland_words
 from ofc_desk.service.table.games.ofc.game import OfcGame
 from ofc_desk.service.table.games.ofc.rescoring import OFC_RESCORING
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import CorrectedCarry
 from ofc_desk.service.terms.setup import TableRules
-from ofc_desk.service.terms.snapshot import TurnKind
 
 GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
     Game.OFC: OfcGame.for_rules,
@@ -54,14 +53,10 @@ CARRY_CORRECTION_WORDS: Final[dict[Game, Callable[[CorrectedCarry], str]]] = {Ga
 (`actions.hand_corrections`); a game that carries nothing has none. A stored correction does not
 name its game: each says nothing when what is owed is as recorded, as it always is in another game."""
 
-TURN_ENTRIES: Final[dict[str, type[Entry]]] = {
-    TurnKind.STREET: Place,
-    TurnKind.FACE_DOWN_REVEAL: Place,  # the face-down cards of a regular hand are placed as a street
-    TurnKind.FANTASYLAND_SET: Reveal,
-    TurnKind.SHOWDOWN: Show,
-}
+TURN_ENTRIES: Final[dict[str, type[Entry]]] = {**OFC_TURN_ENTRIES, **CHINESE_TURN_ENTRIES}
 """The command (`service.table.commands.Entry`) that enters each kind of turn (`Turn.kind`),
-whatever the game: the shipped games' `TurnKind`s, and a registered game's own kinds."""
+whatever the game: each game's own kinds, named in its package (the shipped games' `OfcTurn` and
+`ChineseTurn`, a registered game's `turn_entries`)."""
 
 
 def register_game(

@@ -19,7 +19,7 @@ from ofc_desk.core.chinese.showdown import Entry
 from ofc_desk.core.chinese.specials import HAND_CARDS, SpecialKind
 from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import ROWS
-from ofc_desk.i18n import _
+from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.table.games.base import (
     CheckedEntry,
     GameTable,
@@ -59,6 +59,10 @@ class ChineseHandState:
     @property
     def phase(self) -> Phase:
         return Phase.AWAITING_SETTLEMENT if self.complete else Phase.LIVE
+
+    @property
+    def phase_words(self) -> LazyText:
+        return self.phase.label
 
     @property
     def owed(self) -> dict[str, int]:

@@ -16,10 +16,11 @@ from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
+from ofc_desk.service.table.games.chinese.commands import ChineseTurn
 from ofc_desk.service.table.games.chinese.play import ChineseHandState
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView, SeatPlay
-from ofc_desk.service.terms.snapshot import RowView, SeatView, SeatViewPart, Turn, TurnKind
+from ofc_desk.service.terms.snapshot import RowView, SeatView, SeatViewPart, Turn
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def chinese_game_view(table: ChineseTable, preset: ChinesePreset, hand: ChineseH
     return GameView(
         variant=CHINESE,
         preset=preset.name,
-        to_act=None if waiting is None else Turn(waiting, TurnKind.SHOWDOWN, 0, HAND_CARDS, HAND_CARDS, 0),
+        to_act=None if waiting is None else Turn(waiting, ChineseTurn.SHOWDOWN, 0, HAND_CARDS, HAND_CARDS, 0),
         plays=tuple(
             _seat_play(
                 preset,

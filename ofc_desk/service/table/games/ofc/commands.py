@@ -1,9 +1,12 @@
-"""Open-face Chinese poker's entries as commands (`service.table.commands`): a street, and a Fantasyland
-player's whole set."""
+"""Open-face Chinese poker's kinds of turn and the entries that take them, as commands
+(`service.table.commands`): a street, and a Fantasyland player's whole set."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
 
 from ofc_desk.service.table.commands import Entry
 from ofc_desk.service.terms.events import EventKind
@@ -22,3 +25,19 @@ class Reveal(Entry):
     has finished; a face-down reveal."""
 
     kind = EventKind.REVEALED
+
+
+class OfcTurn(StrEnum):
+    """OFC's kinds of turn (`Turn.kind`), each its English name."""
+
+    STREET = "street"
+    FANTASYLAND_SET = "fantasyland set"
+    FACE_DOWN_REVEAL = "face-down cards revealed"
+
+
+OFC_TURN_ENTRIES: Final[Mapping[str, type[Entry]]] = {
+    OfcTurn.STREET: Place,
+    OfcTurn.FACE_DOWN_REVEAL: Place,  # the face-down cards of a regular hand are placed as a street
+    OfcTurn.FANTASYLAND_SET: Reveal,
+}
+"""The command that enters each of OFC's kinds of turn (`choose.TURN_ENTRIES`)."""

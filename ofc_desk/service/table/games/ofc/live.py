@@ -19,6 +19,7 @@ from ofc_desk.core.ofc.presets import RulesPreset
 from ofc_desk.core.ofc.streets import StreetPlan
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game
+from ofc_desk.i18n import LazyText, lazy_gettext
 from ofc_desk.service.table.games.base import (
     CheckedEntry,
     GameTable,
@@ -28,23 +29,27 @@ from ofc_desk.service.table.games.base import (
     entry_refused,
 )
 from ofc_desk.service.table.games.ofc.carry import OfcCarry
+from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.scoring import ScoredHand
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import EntryPayload, RawPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
-from ofc_desk.service.terms.snapshot import Phase, Turn, TurnKind
+from ofc_desk.service.terms.snapshot import Phase, Turn
 
 FANTASYLAND_SET = {EventKind.PLACED: False, EventKind.REVEALED: True}
 """The entries OFC plays: a street, or a Fantasyland set revealed."""
 
 TURN_KINDS = {
-    Stage.STREET: TurnKind.STREET,
-    Stage.FACE_DOWN_REVEAL: TurnKind.FACE_DOWN_REVEAL,
-    Stage.FANTASYLAND_SET: TurnKind.FANTASYLAND_SET,
+    Stage.STREET: OfcTurn.STREET,
+    Stage.FACE_DOWN_REVEAL: OfcTurn.FACE_DOWN_REVEAL,
+    Stage.FANTASYLAND_SET: OfcTurn.FANTASYLAND_SET,
 }
 """Each of the core's turns as the snapshot names it."""
+
+WAITING_FOR_SETS = lazy_gettext("waiting for Fantasyland sets")
+"""A live hand's phase while a Fantasyland set is due (`phase_words`): every regular hand is set."""
 
 
 class OfcHand(HandState):
@@ -79,12 +84,14 @@ class OfcHand(HandState):
 
     @property
     def phase(self) -> Phase:
+        return Phase.AWAITING_SETTLEMENT if self.turn() is None else Phase.LIVE
+
+    @property
+    def phase_words(self) -> LazyText:
         turn = self.turn()
-        if turn is None:
-            return Phase.AWAITING_SETTLEMENT
-        if self.players[turn.player].fantasyland_cards:
-            return Phase.WAITING_FOR_FANTASYLAND
-        return Phase.LIVE
+        if turn is not None and self.players[turn.player].fantasyland_cards:
+            return WAITING_FOR_SETS
+        return self.phase.label
 
     def to_act(self) -> Turn | None:
         """Whose turn it is, as the snapshot shows it."""
