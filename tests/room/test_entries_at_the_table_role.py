@@ -23,13 +23,10 @@ from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.jackpot_awards import LOSER, WINNER, award_replay_script
+from tests.helpers.room_logins import as_login
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 pytestmark = pytest.mark.postgres
-
-
-def _as(url: str, role: str) -> str:
-    return make_url(url).set(username=role).render_as_string(hide_password=False)
 
 
 @pytest.fixture
@@ -40,7 +37,7 @@ def desk(migrated_room_url: str, roles: RoomRoles) -> Iterator[TableService]:
     with owner.engine.connect() as connection:
         apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
-    database = Database(_as(migrated_room_url, roles.table))
+    database = Database(as_login(migrated_room_url, roles.table))
     run_replay(database, award_replay_script("T1", seed=None), resume=False)
     service = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
     service.do(StartHand())

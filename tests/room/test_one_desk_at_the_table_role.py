@@ -7,7 +7,6 @@ from __future__ import annotations
 import psycopg
 import pytest
 from psycopg import errors
-from sqlalchemy.engine import make_url
 
 from ofc_desk.service import list_open_tables
 from ofc_desk.service.audit.verify import verify_database
@@ -19,13 +18,10 @@ from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.users import Role, sign_in
+from tests.helpers.room_logins import as_login, libpq
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 pytestmark = pytest.mark.postgres
-
-
-def _as(url: str, role: str) -> str:
-    return make_url(url).set(username=role).render_as_string(hide_password=False)
 
 
 def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(
@@ -36,7 +32,7 @@ def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(
     with owner.engine.connect() as connection:
         apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
-    desks = Database(_as(migrated_room_url, roles.table))
+    desks = Database(as_login(migrated_room_url, roles.table))
     try:
         run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)
         dealer = sign_in(desks, DEALER, DEALER_PIN)
@@ -56,9 +52,7 @@ def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(
     finally:
         desks.dispose()
     with (
-        psycopg.connect(
-            make_url(_as(migrated_room_url, roles.table)).set(drivername="postgresql").render_as_string(False)
-        ) as c,
+        psycopg.connect(libpq(as_login(migrated_room_url, roles.table))) as c,
         pytest.raises(errors.InsufficientPrivilege),
     ):
         c.execute("DELETE FROM desk_holds")

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ProgrammingError
 
 from ofc_desk.service.audit.verify import verify_database
@@ -26,13 +25,10 @@ from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.jackpot_awards import award_replay_script, show_the_losing_hand
 from tests.helpers.pool_attacks import add_a_phantom_row_beside_each_event
+from tests.helpers.room_logins import as_login
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 pytestmark = pytest.mark.postgres
-
-
-def _as(url: str, role: str) -> str:
-    return make_url(url).set(username=role).render_as_string(hide_password=False)
 
 
 @pytest.fixture
@@ -48,7 +44,7 @@ def room(migrated_room_url: str, roles: RoomRoles) -> Iterator[str]:
 @pytest.fixture
 def desk(room: str, roles: RoomRoles) -> Iterator[TableService]:
     """T1 at the table's login, seeded with 1,000 and one award paid (a 4-chip drop), between hands."""
-    database = Database(_as(room, roles.table))
+    database = Database(as_login(room, roles.table))
     run_replay(database, award_replay_script("T1", seed=1000), resume=False)
     yield TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))
     database.dispose()
@@ -94,7 +90,7 @@ def test_the_floor_role_may_not_store_a_seed_other_than_its_event_says(
         return record_moves(session, session_id, event_id, pool, bigger)
 
     monkeypatch.setattr(pool_rows_module, "record_moves", tenfold)
-    floor = Database(_as(room, roles.floor))
+    floor = Database(as_login(room, roles.floor))
     try:
         # The floor's decisions say the database's refusal in words (`unrecorded`).
         with pytest.raises(ActionRefused, match=r"the database refused it .*row-level security"):

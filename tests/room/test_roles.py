@@ -29,19 +29,12 @@ from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, ro
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.jackpot_awards import award_replay_script
+from tests.helpers.room_logins import as_login, libpq
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 DANA = ("Dana", "dealer", "1234")
 
 pytestmark = pytest.mark.postgres
-
-
-def _libpq(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-def _as(url: str, role: str) -> str:
-    return make_url(url).set(username=role).render_as_string(hide_password=False)
 
 
 @pytest.fixture
@@ -59,7 +52,7 @@ def room(migrated_room_url: str, roles: RoomRoles) -> Iterator[str]:
 def _refused(url: str, role: str, statement: str) -> str:
     """PostgreSQL's refusal of `statement` run as `role` (the test fails if it runs)."""
     with (
-        psycopg.connect(_libpq(_as(url, role))) as connection,
+        psycopg.connect(libpq(as_login(url, role))) as connection,
         pytest.raises(errors.InsufficientPrivilege) as refusal,
     ):
         connection.execute(statement)
@@ -67,7 +60,7 @@ def _refused(url: str, role: str, statement: str) -> str:
 
 
 def test_a_desk_logged_in_as_the_table_role_records_a_whole_session(room: str, roles: RoomRoles) -> None:
-    desk = Database(_as(room, roles.table))  # starts as a desk does: the migration check included
+    desk = Database(as_login(room, roles.table))  # starts as a desk does: the migration check included
     try:
         output = run_replay(desk, table_script("T1", 6, extras=True, close=True), resume=False)
         summary = verify_database(desk)
@@ -75,7 +68,7 @@ def test_a_desk_logged_in_as_the_table_role_records_a_whole_session(room: str, r
         desk.dispose()
     assert len(output["hands"]) == 6
     assert "1 session" in summary.line()
-    with psycopg.connect(_libpq(room)) as owner:
+    with psycopg.connect(libpq(room)) as owner:
         closed = owner.execute("SELECT closed_at IS NOT NULL FROM table_sessions").fetchone()
         kinds = {kind for (kind,) in owner.execute("SELECT kind FROM events")}
     assert closed == (True,)
@@ -83,7 +76,7 @@ def test_a_desk_logged_in_as_the_table_role_records_a_whole_session(room: str, r
 
 
 def test_the_table_role_cannot_rewrite_or_delete_events(room: str, roles: RoomRoles) -> None:
-    desk = Database(_as(room, roles.table))
+    desk = Database(as_login(room, roles.table))
     run_replay(desk, table_script("T1", 2, extras=False, close=False), resume=False)
     desk.dispose()
     rewrite = "UPDATE events SET actor = 'x'"
@@ -115,10 +108,10 @@ def test_neither_role_can_change_the_schema(room: str, roles: RoomRoles, which: 
 def test_the_floor_reads_everything_and_records_only_decisions_on_requests(
     room: str, roles: RoomRoles
 ) -> None:
-    desk = Database(_as(room, roles.table))
+    desk = Database(as_login(room, roles.table))
     run_replay(desk, table_script("T1", 2, extras=False, close=False), resume=False)
     desk.dispose()
-    floor = create_engine(_as(room, roles.floor))
+    floor = create_engine(as_login(room, roles.floor))
     insert = (  # the next event of the table's chain: the only one a role may insert
         "INSERT INTO events (session_id, seq, kind, actor, at, payload, prev_hash, hash) "
         "SELECT 1, head_seq + 1, :kind, 'Sam', 'now', '{}', head_hash, 'y' FROM table_sessions"
@@ -141,7 +134,7 @@ def test_the_floor_reads_everything_and_records_only_decisions_on_requests(
 
 def _desk_at_the_table_role(room: str, roles: RoomRoles, hands: int) -> TableService:
     """T1 replayed for `hands` hands at the desks' login, and resumed there by its dealer."""
-    desk_database = Database(_as(room, roles.table))
+    desk_database = Database(as_login(room, roles.table))
     run_replay(desk_database, table_script("T1", hands, extras=False, close=False), resume=False)
     return TableService.resume(desk_database, 1, sign_in(desk_database, DEALER, DEALER_PIN))
 
@@ -151,7 +144,7 @@ def test_a_supervisor_at_the_floor_role_approves_a_request_the_desk_carries_out(
 ) -> None:
     desk = _desk_at_the_table_role(room, roles, hands=2)
     desk.do(Request(VoidHand(1, "misdeal"), "cards exposed"))
-    floor = Database(_as(room, roles.floor))
+    floor = Database(as_login(room, roles.floor))
     try:
         said = decide_at_the_floor(floor, 1, 1, True, SUPERVISOR, SUPERVISOR_PIN)
     finally:
@@ -168,7 +161,7 @@ def test_a_supervisor_at_the_floor_role_seeds_the_room_jackpot_between_hands(
 ) -> None:
     """The seed's event and its row of the room's pool, at the floor's login; the desk folds it in."""
     desk = _desk_at_the_table_role(room, roles, hands=1)
-    floor = Database(_as(room, roles.floor))
+    floor = Database(as_login(room, roles.floor))
     try:
         said = seed_at_the_floor(floor, 1, 1500, SUPERVISOR, SUPERVISOR_PIN)
     finally:
@@ -207,7 +200,7 @@ def test_db_roles_refuses_sqlite_in_one_line(tmp_path: object, capsys: pytest.Ca
 
 
 def test_applying_the_roles_again_takes_back_any_grant_given_by_hand(room: str, roles: RoomRoles) -> None:
-    with psycopg.connect(_libpq(room), autocommit=True) as owner:
+    with psycopg.connect(libpq(room), autocommit=True) as owner:
         owner.execute(f"GRANT UPDATE, DELETE ON events TO {roles.table}")
     database = Database(room, migrate=False)
     with database.engine.connect() as connection:
@@ -234,7 +227,7 @@ def test_an_upgraded_account_gets_its_key_from_a_supervisor_and_never_from_the_t
     owner.migrate()
     with owner.engine.connect() as connection:
         apply_roles(connection, room_roles_sql(connection, roles))
-    desk = Database(_as(room_url, roles.table))
+    desk = Database(as_login(room_url, roles.table))
     try:
         with pytest.raises(SignInError, match="no key since an upgrade"):
             sign_in(desk, "Dana", "1234")
@@ -265,7 +258,7 @@ def test_an_upgraded_account_gets_its_key_from_a_supervisor_and_never_from_the_t
 # what its own events need; a signature that does not hold is set aside by verify, named.
 def _recorded_room(room: str, roles: RoomRoles) -> None:
     """Two tables at the table role: T1 closed after 2 hands, T2 open after 1."""
-    desk = Database(_as(room, roles.table))
+    desk = Database(as_login(room, roles.table))
     try:
         run_replay(desk, table_script("T1", 2, extras=False, close=True), resume=False)
         run_replay(desk, table_script("T2", 1, extras=False, close=False), resume=False)
@@ -343,7 +336,7 @@ def test_an_event_or_a_session_row_is_refused_at_commit_without_the_head_moved_o
     session row alone held its table "open" and was linked to by every later session."""
     _recorded_room(room, roles)
     with (
-        psycopg.connect(_libpq(_as(room, roles.table))) as connection,
+        psycopg.connect(libpq(as_login(room, roles.table))) as connection,
         pytest.raises(errors.RaiseException) as raised,
     ):
         connection.execute(statement)
@@ -368,7 +361,7 @@ def test_a_signature_that_does_not_hold_is_set_aside_and_the_report_still_prints
     """What a role may still insert, a signature row over a real event whose bytes prove nothing,
     is named by verify and not counted; the session verifies and its report prints."""
     _recorded_room(room, roles)
-    with psycopg.connect(_libpq(_as(room, roles.table))) as connection:
+    with psycopg.connect(libpq(as_login(room, roles.table))) as connection:
         row = connection.execute(
             "INSERT INTO signatures (session_id, seq, hash, signer, signature) SELECT 2, seq, hash, 'Sam',"
             " repeat('0', 128) FROM events WHERE session_id = 2 AND kind = 'hand_settled' RETURNING id, seq"
@@ -445,7 +438,7 @@ def test_an_accepted_pin_check_no_key_signed_is_set_aside_and_counted_as_wrong(
     sam = sign_in(owner, "Sam", "98769876", Role.SUPERVISOR)
     create_user(owner, 'Zoë "Z" 😀', Role.DEALER, "5678", approver=sam)
     owner.dispose()
-    desk = Database(_as(room, roles.table))
+    desk = Database(as_login(room, roles.table))
     try:
         assert sign_in(desk, 'Zoë "Z" 😀', "5678").key is not None  # recorded through the role's check
         with desk.engine.connect() as connection:
@@ -454,7 +447,7 @@ def test_an_accepted_pin_check_no_key_signed_is_set_aside_and_counted_as_wrong(
         forged = _sign_in_row(
             f"'{last}'", f"'{attempt_hash(str(last), 'Dana', '', 'accepted', at)}'", outcome="accepted"
         )
-        with psycopg.connect(_libpq(_as(room, roles.table)), autocommit=True) as connection:
+        with psycopg.connect(libpq(as_login(room, roles.table)), autocommit=True) as connection:
             connection.execute(forged)
         said, dated = verify_database(desk).set_aside
     finally:
@@ -470,7 +463,7 @@ def test_a_desk_logged_in_as_the_table_role_seeds_and_pays_the_room_jackpot(
     room: str, roles: RoomRoles
 ) -> None:
     """The room's pool is derived rows of the desk's own events: the table role writes them."""
-    desk = Database(_as(room, roles.table))
+    desk = Database(as_login(room, roles.table))
     try:
         output = run_replay(desk, award_replay_script("T1", seed=1000), resume=False)
         verify_database(desk)
