@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from ofc_desk.desk.shell.app import fit_to_screen
 from ofc_desk.desk.shell.status_line import StatusLine, StatusPart
+from ofc_desk.desk.table.seat_widget import SeatWidget
 from ofc_desk.i18n import Language, _
 from tests.desk.conftest import Desk
 from tests.desk.screen_states import GAMES, PAYMENT_GAMES, ScreenGame, walk
@@ -90,3 +91,14 @@ def test_a_line_short_of_room_shortens_its_parts_least_needed_first(desk: Desk) 
     line.setText("Database: sqlite:///room.db — sign in to continue")  # a line set whole is said whole
     line.resize(2000, line.sizeHint().height())
     assert line.shown_text() == line.text()
+
+
+def test_a_table_opened_after_another_shows_only_its_own_seats(desk_in: Callable[[Language], Desk]) -> None:
+    """The seats of the table before are gone from the felt at once, not when the event loop next
+    deletes them (they were painted under the new ones)."""
+    desk = desk_in(Language.EN)
+    for number, (game, players) in enumerate(TABLES, start=1):
+        setup = dataclasses.replace(game.setup(players), name=TABLE.format(number=number))
+        assert desk.session.open_new_table(setup) is None
+        shown = [seat for seat in desk.window.findChildren(SeatWidget) if seat.isVisible()]
+        assert len(shown) == players, (number, len(shown))

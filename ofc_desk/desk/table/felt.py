@@ -127,6 +127,9 @@ class FeltView(QWidget):
 
         for widget in self.seat_widgets:
             self._grid.removeWidget(widget)
+            # Hidden now: deleteLater waits for the event loop, and until then the old seat would
+            # still be painted under the new ones (a table opened straight after another).
+            widget.hide()
             widget.deleteLater()
         self.seat_widgets = []
         for _seat in range(count):
