@@ -61,11 +61,11 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
             for label, cards in zip(("front", "middle", "back"), seat.rows, strict=True):
                 row[label] = " ".join(cards.cards)
                 row[f"{label}_hand"] = cards.hand
-                row[f"{label}_royalty"] = cards.royalty
+                row[f"{label}_royalty"] = cards.points  # the file's own column names, OFC's words
             row.update(
                 {
                     "foul": "yes" if seat.foul else "no",
-                    "royalties": seat.royalties,
+                    "royalties": seat.row_points,
                     "points": seat.points,
                     "stack_before": seat.stack_before,
                     "stack_after": seat.stack_after,

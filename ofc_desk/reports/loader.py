@@ -30,13 +30,11 @@ from ofc_desk.reports.record import (
     AdjustmentKind,
     ChipTransaction,
     HandRecord,
-    MatchupRecord,
     PlayerSummary,
     PoolMove,
     RowRecord,
     SeatResult,
     SessionRecord,
-    TransferRecord,
     chips_by_kind,
 )
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
@@ -412,32 +410,13 @@ def _hand_record(
     result = stored.result
     rake = {str(name): int(chips) for name, chips in stored.rake.items()}
     seats = tuple(_seat_result(seat, rake.get(seat.name, 0), stored, game=game) for seat in result.seats)
-    transfers = tuple(
-        TransferRecord(
-            t.payer,
-            t.payee,
-            t.owed,
-            t.paid,
-            t.reason,
-            why=t.why,
-            settles=t.settles.value if t.settles else "",
-        )
-        for t in result.transfers
-    )
-    matchups = tuple(
-        # A Chinese pair's `points` are its rest pass; the special pass is beside them.
-        MatchupRecord(
-            (pair.first, pair.second), pair.points + (pair.special or 0), pair.unit, pair.special or 0
-        )
-        for pair in result.pairs
-    )
     rake_total = sum(rake.values())
     return HandRecord(
         number=stored.number,
         button=stored.button,
         seats=seats,
-        transfers=transfers,
-        matchups=matchups,
+        transfers=tuple(game.transfer(transfer) for transfer in result.transfers),
+        matchups=tuple(game.matchup(pair) for pair in result.pairs),
         started_at=started_at,
         settled_at=parse_time(stored.settled_at),
         rake=rake_total - stored.jackpot,
@@ -461,7 +440,7 @@ def _corrected_seat(
 
 
 def _seat_result(seat: ResultSeat, rake: int, stored: StoredHand, *, game: ReportGame) -> SeatResult:
-    # A Chinese row's bonus stands where an OFC row's royalty does.
+    # A row's own points: OFC's royalty, a Chinese row bonus (paid or not).
     front, middle, back = (
         (NO_ROW, NO_ROW, NO_ROW)
         if seat.rows is None
@@ -481,7 +460,7 @@ def _seat_result(seat: ResultSeat, rake: int, stored: StoredHand, *, game: Repor
         middle=middle,
         back=back,
         foul=seat.foul,
-        royalties=seat.royalties,
+        row_points=seat.royalties,
         points=seat.points,
         stack_before=seat.stack_before,
         stack_after=seat.stack_after - rake,
@@ -508,7 +487,7 @@ def _player_summaries(
             final_stack=final_stacks.get(name, 0),
             hands_played=len(seats),
             fouls=sum(1 for s in seats if s.foul),
-            royalties=sum(s.royalties for s in seats if not s.foul),
+            row_points=sum(s.row_points for s in seats if not s.foul),
         )
         summaries.append(game.summary(summary, seats))
     return tuple(summaries)

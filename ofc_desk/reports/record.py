@@ -50,10 +50,12 @@ class RowRecord:
 
     cards: tuple[str, ...]
     hand: str
-    royalty: int
+    points: int
+    """What the row scored on its own and paid, as the core's result names it (`ResultRow.points`):
+    OFC's royalty, a Chinese poker row bonus."""
     unpaid: int = 0
-    """A Chinese row bonus the row held that moved no chips (its preset pays on a row won, or its
-    payment on the whole deal): the report's note on the hand names it and says why."""
+    """Points the row held that moved no chips (a Chinese preset that pays on a row won, or on the
+    whole deal): the game's note on the hand names it and says why."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ class SeatResult:
     middle: RowRecord
     back: RowRecord
     foul: bool
-    royalties: int
+    row_points: int
+    """The rows' own points paid (`RowRecord.points`): OFC's royalties, Chinese poker's row bonuses."""
     points: int
     stack_before: int
     stack_after: int
@@ -94,16 +97,29 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
+class MatchupPart:
+    """A game's own part of a pair's line in a hand (a Chinese poker special pass): subclassed in
+    the game's part of the reports (`ReportGame.matchup`) and matched only there."""
+
+
+@dataclass(frozen=True)
 class MatchupRecord:
     """The points between two players, from the first named player's side."""
 
     players: tuple[str, str]
     points: int
-    """Everything the pair settled: at Chinese poker the special pass and the rest together."""
+    """Everything the pair settled, every part of it (`ReportGame.matchup`)."""
     unit: int = 1
     """Chips a point between these two: the table's unit, or the pair's own."""
-    special: int = 0
-    """Chinese poker: the part of `points` the special pass settled (a declared special's units)."""
+    part: MatchupPart | None = None
+    """The game's own part of the pair's line (`games.chinese.ChinesePair`); None where the game's
+    record adds nothing."""
+
+
+@dataclass(frozen=True)
+class TransferPart:
+    """A game's own part of a payment (what a Chinese poker payment is for, and its pass):
+    subclassed in the game's part of the reports (`ReportGame.transfer`) and matched only there."""
 
 
 @dataclass(frozen=True)
@@ -115,10 +131,9 @@ class TransferRecord:
     owed: int
     paid: int
     reason: str
-    why: str = ""
-    """What a Chinese poker payment is for ("Cy's dragon (13 units)"); empty for OFC."""
-    settles: str = ""
-    """The Chinese settlement pass it belongs to: `special` or `rest`; empty for OFC."""
+    part: TransferPart | None = None
+    """The game's own part of the payment (`games.chinese.ChinesePayment`); None where the game's
+    record adds nothing."""
 
     @property
     def capped(self) -> bool:
@@ -262,6 +277,13 @@ class Adjustment:
 
 
 @dataclass(frozen=True)
+class SummaryPart:
+    """A game's own counts of a player's session (OFC's Fantasyland hands, Chinese poker's
+    surrenders and specials): subclassed in the game's part of the reports, filled by its
+    `ReportGame.summary` and read only there (`ReportGame.player_figures`)."""
+
+
+@dataclass(frozen=True)
 class PlayerSummary:
     """A player's whole session."""
 
@@ -271,13 +293,10 @@ class PlayerSummary:
     final_stack: int
     hands_played: int
     fouls: int
-    fantasyland_hands: int = 0
-    """OFC: hands played in Fantasyland (the game's part counts them, `ReportGame.summary`)."""
-    royalties: int = 0
-    surrenders: int = 0
-    """Chinese poker: hands surrendered."""
-    specials: int = 0
-    """Chinese poker: specials declared."""
+    row_points: int = 0
+    """The rows' own points of the hands that stood (`SeatResult.row_points`)."""
+    part: SummaryPart | None = None
+    """The game's own counts (`ReportGame.summary`); None where the game counts nothing more."""
 
     def chip_total(self, total: ChipTotal) -> int:
         """One of the reports' totals of the player's chip transactions (`chip_total`)."""

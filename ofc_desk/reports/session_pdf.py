@@ -54,7 +54,6 @@ from ofc_desk.reports.record import (
     AdjustmentKind,
     ChipTotal,
     HandRecord,
-    MatchupRecord,
     SeatResult,
     SessionRecord,
 )
@@ -306,7 +305,7 @@ def _hand_block(hand: HandRecord, game: ReportGame, styles: Styles) -> Iterator[
         yield Paragraph(text(note), styles.small)
     if hand.matchups:
         label: Run = (_("Points by pair: "), styles.bold, 7, GREY)
-        yield RunsCell([[label, (_pairs(hand), styles.regular, 7, GREY)]], 1.6)
+        yield RunsCell([[label, (_pairs(hand, game), styles.regular, 7, GREY)]], 1.6)
     yield Spacer(1, 1.5 * mm)
     yield _transfers_table(hand, game, styles)
     if hand.rake or hand.jackpot_drop:
@@ -323,29 +322,19 @@ def _hand_block(hand: HandRecord, game: ReportGame, styles: Styles) -> Iterator[
     yield Spacer(1, 3 * mm)
 
 
-def _pairs(hand: HandRecord) -> str:
+def _pairs(hand: HandRecord, game: ReportGame) -> str:
     """Each pair's points, and the chips a point where that is not 1, so that every transfer's owed
     amount can be checked on paper and each player's pairs add up to their Points: 'Ann v Bob +4 ×5
-    · Ann v Cy -2'; a Chinese special pass says so ('Dee v Cy -4 special')."""
+    · Ann v Cy -2'; the game's note after the points (`ReportGame.pair_note`: a Chinese special pass
+    says so, 'Dee v Cy -4 special')."""
     return " · ".join(
         _("{first} v {second} {points}").format(
             first=first, second=second, points=signed_chips(matchup.points)
         )
-        + _passes(matchup)
+        + game.pair_note(matchup)
         + _per_point(matchup.unit)
         for matchup in hand.matchups
         for first, second in [matchup.players]
-    )
-
-
-def _passes(matchup: MatchupRecord) -> str:
-    if not matchup.special:
-        return ""
-    if matchup.special == matchup.points:
-        return " " + _("special")
-    rest = matchup.points - matchup.special
-    return " " + _("(special {special}, rest {rest})").format(
-        special=signed_chips(matchup.special), rest=signed_chips(rest)
     )
 
 
@@ -374,15 +363,15 @@ def _seat_row(seat: SeatResult, game: ReportGame, styles: Styles) -> list[object
                 card_runs[-1] = (card_runs[-1][0] + card_text(card) + " ", *card_runs[-1][1:])
             else:
                 card_runs.append((card_text(card) + " ", styles.regular, 8, colour))
-        royalty = f" +{row.royalty}" if row.royalty else ""
+        scored = f" +{row.points}" if row.points else ""
         cells.append(
-            RunsCell([card_runs, [(hand_words(row.cards, row.hand) + royalty, styles.regular, 6.5, GREY)]])
+            RunsCell([card_runs, [(hand_words(row.cards, row.hand) + scored, styles.regular, 6.5, GREY)]])
         )
     if in_place_of_rows:
         cells += [RunsCell([[(in_place_of_rows, styles.bold, 8, ALERT)]]), "", ""]
     cells += [
         chips(seat.stack_before),
-        chips(seat.royalties),
+        chips(seat.row_points),
         signed_chips(seat.points),
         signed_chips(seat.chips_moved),
     ]

@@ -32,8 +32,6 @@ WIDE_GAME_BRANCHES: dict[str, int] = {
     "desk/floor/columns.py": 1,
     "desk/table/faces.py": 1,
     "desk/table/seat_widget.py": 1,
-    "reports/loader.py": 2,
-    "reports/session_pdf.py": 3,
 }  # fmt: skip
 """The wider scan of issue 37 (test_game_branches.py): per file outside the games' packages, the
 conditionals, boolean expressions and flags tested later that name a game or a word only one game

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ofc_desk.reports.games.ofc import OfcSeat
+from ofc_desk.reports.games.ofc import OfcSeat, OfcSummary
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
@@ -58,7 +58,7 @@ def _seat(name: str, rows: tuple[str, str, str], before: int, after: int, **extr
         front=front,
         middle=middle,
         back=back,
-        royalties=sum(royalties),
+        row_points=sum(royalties),
         stack_before=before,
         stack_after=after,
         **extra,  # type: ignore[arg-type]  # the seat's other fields, each of its own type
@@ -194,9 +194,9 @@ def make_record() -> SessionRecord:
         settle_from="left-of-dealer",
         opening_button="Cy",
         players=(
-            PlayerSummary("Ann", {ChipKind.OPENING: 100}, 146, 3, 0, 1, 64),
-            PlayerSummary("Bob", {ChipKind.OPENING: 80, ChipKind.REBUY: 10}, 38, 3, 1, 0, 0),
-            PlayerSummary("Cy", {ChipKind.OPENING: 20}, 22, 3, 0, 0, 10),
+            PlayerSummary("Ann", {ChipKind.OPENING: 100}, 146, 3, 0, 64, OfcSummary(1)),
+            PlayerSummary("Bob", {ChipKind.OPENING: 80, ChipKind.REBUY: 10}, 38, 3, 1, 0, OfcSummary(0)),
+            PlayerSummary("Cy", {ChipKind.OPENING: 20}, 22, 3, 0, 10, OfcSummary(0)),
         ),
         hands=(hand1, hand2, hand3),
         chip_transactions=(

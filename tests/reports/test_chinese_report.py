@@ -15,7 +15,12 @@ import pytest
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.i18n import Language, in_language
 from ofc_desk.reports.exports import hand_rows, transaction_rows, write_replay_json
-from ofc_desk.reports.games.chinese import ChineseSeat, chinese_preset_lines
+from ofc_desk.reports.games.chinese import (
+    ChinesePayment,
+    ChineseSeat,
+    ChineseSummary,
+    chinese_preset_lines,
+)
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.reports.session_pdf import write_session_report
@@ -75,10 +80,10 @@ def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page
     }
     cy = next(seat for seat in second.seats if seat.name == "Cy")
     assert cy.foul and cy.part == ChineseSeat(misset_reason="the middle is weaker than the front")
-    assert [(t.settles, t.why) for t in first.transfers] == [
-        ("special", "Cy's six pairs (3 units)"),
-        ("rest", "Bob surrendered"),
-        ("rest", "Bob surrendered"),
+    assert [t.part for t in first.transfers] == [
+        ChinesePayment("Cy's six pairs (3 units)", "special"),
+        ChinesePayment("Bob surrendered", "rest"),
+        ChinesePayment("Bob surrendered", "rest"),
     ]
     out = io.BytesIO()
     write_session_report(record, out)
@@ -88,10 +93,15 @@ def test_surrenders_specials_and_missets_are_labelled_on_the_record_and_the_page
     assert "MISSET" in page and "FOUL" not in page
     assert "special pass: Cy's six pairs (3 units)" in page
     assert "rest pass: Bob surrendered" in page  # hand 1 settled in both passes
+    assert "Points by pair: Ann v Bob +1 · Ann v Cy -3 special · Bob v Cy -1" in page
     assert "Ann surrendered" in page and "rest pass: Ann surrendered" not in page  # hand 2 in one
     # The players' table counts the game's own events, never Fantasyland or royalties.
     assert "Missets Surrenders Specials" in page and "FL hands" not in page
-    assert [(p.fouls, p.surrenders, p.specials) for p in record.players] == [(0, 1, 0), (0, 1, 0), (1, 0, 1)]
+    assert [(p.fouls, p.part) for p in record.players] == [
+        (0, ChineseSummary(surrenders=1)),
+        (0, ChineseSummary(surrenders=1)),
+        (1, ChineseSummary(specials=1)),
+    ]
 
 
 def test_the_csv_exports_say_each_showdown_and_what_each_payment_is_for(tmp_path: Path) -> None:
@@ -190,10 +200,10 @@ def test_a_row_bonus_not_paid_is_no_bonus_on_the_record(tmp_path: Path) -> None:
     record = _played(tmp_path / "bonus.db", script)
     (hand,) = record.hands
     by_name = {seat.name: seat for seat in hand.seats}
-    assert by_name["Ann"].royalties == 0 and [
-        row.royalty for row in (by_name["Ann"].front, by_name["Ann"].middle, by_name["Ann"].back)
+    assert by_name["Ann"].row_points == 0 and [
+        row.points for row in (by_name["Ann"].front, by_name["Ann"].middle, by_name["Ann"].back)
     ] == [0, 0, 0]
-    assert by_name["Bob"].royalties == 7
+    assert by_name["Bob"].row_points == 7
     out = io.BytesIO()
     write_session_report(record, out)
     page = squeezed_text(out.getvalue())  # the award's rule row by row, then its shares by rank

@@ -119,6 +119,6 @@ def test_a_corrected_chinese_hand_counts_only_the_row_bonuses_paid(tmp_path: Pat
     (correction,) = load_session_record(url).hand_corrections
     by_name = {seat.name: seat for seat in correction.corrected}
     ann, bob_seat = by_name["Ann"], by_name["Bob"]
-    assert not ann.foul and ann.royalties == 0
-    assert [row.royalty for row in (ann.front, ann.middle, ann.back)] == [0, 0, 0]
-    assert bob_seat.royalties == 7
+    assert not ann.foul and ann.row_points == 0
+    assert [row.points for row in (ann.front, ann.middle, ann.back)] == [0, 0, 0]
+    assert bob_seat.row_points == 7

@@ -10,13 +10,14 @@ import pytest
 
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game
+from ofc_desk.core.results import ResultPair, ResultTransfer
 from ofc_desk.i18n import Language, in_language
 from ofc_desk.reports.games import GAMES, report_game
 from ofc_desk.reports.games.base import ReportGame
-from ofc_desk.reports.games.chinese import ChineseReport, ChineseSeat
+from ofc_desk.reports.games.chinese import ChinesePair, ChineseReport, ChineseSeat
 from ofc_desk.reports.games.ofc import OfcReport
 from ofc_desk.reports.pdf_common import CONTENT_WIDTH
-from ofc_desk.reports.record import SessionRecord, TransferRecord
+from ofc_desk.reports.record import MatchupRecord, SessionRecord
 from ofc_desk.service.replays.replay_vocabulary import ACTION_KEYS
 from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
 from ofc_desk.service.terms.events import EventKind
@@ -47,7 +48,8 @@ def test_a_part_says_its_tables_in_its_own_words(game: Game, sample_record: Sess
     assert part.bonus_heading and part.flag and part.why_heading
     seat = sample_record.hands[0].seats[0]
     assert part.in_place_of_rows(seat) == ""  # a player who set three rows shows them
-    capped = TransferRecord("Ann", "Bob", owed=10, paid=4, reason="Ann's stack ran out", why="scoop")
+    capped = part.transfer(ResultTransfer("Ann", "Bob", 10, 4, "Ann's stack ran out", None, "scoop"))
+    assert capped.capped
     assert part.why(capped, sample_record.hands[0])  # a capped payment always says why
     assert part.transfer_note(capped)
     assert isinstance(part.showdown_words(seat), str)
@@ -84,6 +86,20 @@ def test_only_chinese_poker_says_a_surrender_in_place_of_the_rows(sample_record:
         assert ChineseReport().showdown_words(seat) == "surrendered"
         assert (ChineseReport().flag, OfcReport().flag) == ("MISSET", "FOUL")
     assert OfcReport().in_place_of_rows(seat) == ""
+
+
+def test_a_chinese_pair_holds_both_passes_and_says_its_special_one() -> None:
+    """A Chinese result's pair points are its rest pass: the record's are both passes, the special
+    one its part; the hand's "Points by pair" line says that part, OFC's never has one."""
+    rest_and_special = ResultPair("Ann", "Cy", 2, 5, (1, 1, 0), 0, 0, 0, (), -3)
+    pair = ChineseReport().matchup(rest_and_special)
+    assert pair == MatchupRecord(("Ann", "Cy"), -1, 5, ChinesePair(special=-3))
+    assert ChineseReport().pair_note(pair) == " (special -3, rest +2)"
+    all_special = ChineseReport().matchup(rest_and_special._replace(points=0))
+    assert (all_special.points, ChineseReport().pair_note(all_special)) == (-3, " special")
+    ofc_pair = OfcReport().matchup(ResultPair("Ann", "Cy", 4, 1, (1, 1, 1), 3, 0, 0, (), None))
+    assert ofc_pair == MatchupRecord(("Ann", "Cy"), 4, 1) and OfcReport().pair_note(ofc_pair) == ""
+    assert ChineseReport().pair_note(ofc_pair) == ""  # no part: no pass
 
 
 @pytest.mark.parametrize("variant", [*(v.value for v in Variant), "chinese"])

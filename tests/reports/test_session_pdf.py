@@ -237,7 +237,7 @@ def test_page_number_stays_clear_of_a_long_room_and_table_name(
 
 def _with_players(record: SessionRecord, count: int) -> SessionRecord:
     brought = {ChipKind.OPENING: 50}
-    players = tuple(PlayerSummary(f"Guest{i:02d}", brought, 50, 1, 0, 0, 0) for i in range(count))
+    players = tuple(PlayerSummary(f"Guest{i:02d}", brought, 50, 1, 0) for i in range(count))
     return dataclasses.replace(record, players=players)
 
 
@@ -390,8 +390,8 @@ def test_each_hand_prints_every_players_stack_before_it(sample_record: SessionRe
     for hand in sample_record.hands:
         block = text[text.index(f"Hand {hand.number} ·") :]
         for seat in hand.seats:
-            back = seat.back.hand + (f" +{seat.back.royalty}" if seat.back.royalty else "")
-            figures = f"{seat.stack_before} {seat.royalties} {seat.points:+d} {seat.chips_moved:+d}"
+            back = seat.back.hand + (f" +{seat.back.points}" if seat.back.points else "")
+            figures = f"{seat.stack_before} {seat.row_points} {seat.points:+d} {seat.chips_moved:+d}"
             figures = figures.replace("+0", "0")
             assert f"{back} {figures}" in block, (hand.number, seat.name)
 

@@ -9,9 +9,11 @@ from typing import Any
 
 from reportlab.lib.units import mm
 
-from ofc_desk.core.results import HandResult, ResultSeat
+from ofc_desk.core.results import HandResult, ResultPair, ResultSeat, ResultTransfer
+from ofc_desk.reports.games.base import plain_matchup, plain_transfer
 from ofc_desk.reports.record import (
     HandRecord,
+    MatchupRecord,
     PlayerSummary,
     RuleSetting,
     SeatPart,
@@ -52,6 +54,15 @@ class ToyReport:
         if not isinstance(shown, ToyShown):
             return None
         return ToySeat(" ".join(card.text for card in shown.row), row_name(shown.row))
+
+    def matchup(self, pair: ResultPair) -> MatchupRecord:
+        return plain_matchup(pair)
+
+    def transfer(self, transfer: ResultTransfer) -> TransferRecord:
+        return plain_transfer(transfer)
+
+    def pair_note(self, matchup: MatchupRecord) -> str:
+        return ""
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
         part = seat.part

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from ofc_desk.core.results import HandResult, ResultSeat
+from ofc_desk.core.results import HandResult, ResultPair, ResultSeat, ResultTransfer
 from ofc_desk.reports.record import (
     HandRecord,
+    MatchupRecord,
     PlayerSummary,
     RuleSetting,
     SeatPart,
@@ -29,11 +30,14 @@ class ReportGame(Protocol):
     @property
     def player_headings(self) -> tuple[str, str, str]: ...
 
-    def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]: ...
+    def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
+        """The figures under `player_headings`, from the summary and its part (`summary`)."""
+        ...
 
     def summary(self, player: PlayerSummary, seats: Sequence[SeatResult]) -> PlayerSummary:
         """`player`'s summary with the game's own counts of the hands they played (`seats`, the
-        standing ones): Fantasyland hands at OFC, surrenders and specials at Chinese poker."""
+        standing ones) as its part (`PlayerSummary.part`): Fantasyland hands at OFC, surrenders
+        and specials at Chinese poker."""
         ...
 
     @property
@@ -60,6 +64,16 @@ class ReportGame(Protocol):
         read."""
         ...
 
+    def matchup(self, pair: ResultPair) -> MatchupRecord:
+        """A pair's line of the record: every point the pair settled, and the game's own part of
+        it (a Chinese special pass, `ChinesePair`); `plain_matchup` for a game that adds none."""
+        ...
+
+    def transfer(self, transfer: ResultTransfer) -> TransferRecord:
+        """A payment's line of the record, with the game's own part (what a Chinese payment is for
+        and its pass, `ChinesePayment`); `plain_transfer` for a game that adds none."""
+        ...
+
     def title_parts(self, hand: HandRecord) -> tuple[str, ...]:
         """What the game adds to a hand's title line, after its button and dealers (OFC: who
         played it in Fantasyland)."""
@@ -72,6 +86,11 @@ class ReportGame(Protocol):
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
         """What runs across a player's three row cells in place of rows not set (empty: the rows)."""
+        ...
+
+    def pair_note(self, matchup: MatchupRecord) -> str:
+        """What a hand's "Points by pair" line says after a pair's points, from a space ("": nothing;
+        Chinese poker: the special pass)."""
         ...
 
     @property
@@ -129,3 +148,13 @@ def unreadable_preset(chosen: object) -> tuple[str, None]:
     """`resolve_preset`'s answer for a preset that cannot be read: the name it was stored under
     (a custom preset's own, else "custom"; a named one's name), and no data."""
     return (str(chosen.get("name", "custom")) if isinstance(chosen, Mapping) else str(chosen), None)
+
+
+def plain_matchup(pair: ResultPair) -> MatchupRecord:
+    """`ReportGame.matchup` of a game whose pair's line holds its points alone."""
+    return MatchupRecord((pair.first, pair.second), pair.points, pair.unit)
+
+
+def plain_transfer(transfer: ResultTransfer) -> TransferRecord:
+    """`ReportGame.transfer` of a game whose payment's line holds no part of its own."""
+    return TransferRecord(transfer.payer, transfer.payee, transfer.owed, transfer.paid, transfer.reason)

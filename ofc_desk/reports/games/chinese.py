@@ -20,17 +20,22 @@ from ofc_desk.core.chinese.presets import BonusMode
 from ofc_desk.core.chinese.showdown import showdown_of
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.deal_input import DealInputError
-from ofc_desk.core.results import HandResult, ResultSeat
+from ofc_desk.core.results import HandResult, ResultPair, ResultSeat, ResultTransfer
 from ofc_desk.core.rows import ROWS
 from ofc_desk.i18n import LazyText, _, in_language, lazy_gettext, ngettext
 from ofc_desk.i18n.languages import SOURCE
-from ofc_desk.reports.games.base import unreadable_preset
+from ofc_desk.reports.formatting import signed_chips
+from ofc_desk.reports.games.base import plain_matchup, plain_transfer, unreadable_preset
 from ofc_desk.reports.record import (
     HandRecord,
+    MatchupPart,
+    MatchupRecord,
     PlayerSummary,
     RuleSetting,
     SeatPart,
     SeatResult,
+    SummaryPart,
+    TransferPart,
     TransferRecord,
 )
 from ofc_desk.reports.rules_words import PRESET_TABLES, value_words
@@ -50,6 +55,35 @@ class ChineseSeat(SeatPart):
     declared: str = ""
     """The special declared (`dragon`), or empty."""
     misset_reason: str = ""
+
+
+@dataclass(frozen=True)
+class ChineseSummary(SummaryPart):
+    """A Chinese poker player's surrenders and declared specials over the session."""
+
+    surrenders: int = 0
+    specials: int = 0
+
+
+@dataclass(frozen=True)
+class ChinesePair(MatchupPart):
+    """A Chinese poker pair's special pass: the part of the pair's points (`MatchupRecord.points`,
+    both passes together) a declared special's units settled."""
+
+    special: int = 0
+
+
+@dataclass(frozen=True)
+class ChinesePayment(TransferPart):
+    """What a Chinese poker payment is for, and the settlement pass it belongs to."""
+
+    why: str = ""
+    """In the result's words ("Cy's dragon (13 units)"), said again in the reader's (`why_words`)."""
+    settles: str = ""
+    """`special` or `rest` (`core.settlement.SettlementPass`); empty where the hand settled in one."""
+
+
+NO_COUNTS, NO_SPECIAL_PASS, NO_PURPOSE = ChineseSummary(), ChinesePair(), ChinesePayment()
 
 
 # The preset's fields in the order a supervisor checks them, with the words the rules use.
@@ -88,12 +122,14 @@ class ChineseReport:
         return (_("Missets"), _("Surrenders"), _("Specials"))
 
     def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
-        return (player.fouls, player.surrenders, player.specials)
+        counts = player.part if isinstance(player.part, ChineseSummary) else NO_COUNTS
+        return (player.fouls, counts.surrenders, counts.specials)
 
     def summary(self, player: PlayerSummary, seats: Sequence[SeatResult]) -> PlayerSummary:
         parts = [part for seat in seats if (part := chinese_part(seat)) is not None]
         surrenders = sum(1 for part in parts if part.surrendered)
-        return replace(player, surrenders=surrenders, specials=sum(1 for part in parts if part.declared))
+        specials = sum(1 for part in parts if part.declared)
+        return replace(player, part=ChineseSummary(surrenders, specials))
 
     player_widths = (26 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 12 * mm, 15 * mm, 19 * mm)
 
@@ -107,6 +143,15 @@ class ChineseReport:
 
     def seat_part(self, seat: ResultSeat, stored: StoredHand) -> ChineseSeat | None:
         return chinese_seat(seat)
+
+    def matchup(self, pair: ResultPair) -> MatchupRecord:
+        """The pair's points of both passes together: the result's `points` are its rest pass."""
+        special = pair.special or 0
+        return replace(plain_matchup(pair), points=pair.points + special, part=ChinesePair(special))
+
+    def transfer(self, transfer: ResultTransfer) -> TransferRecord:
+        settles = transfer.settles.value if transfer.settles else ""
+        return replace(plain_transfer(transfer), part=ChinesePayment(transfer.why, settles))
 
     def title_parts(self, hand: HandRecord) -> tuple[str, ...]:
         return ()  # every player is dealt the same 13 cards
@@ -126,6 +171,18 @@ class ChineseReport:
             return _("declared {special}: paid as a special").format(special=special)
         return ""
 
+    def pair_note(self, matchup: MatchupRecord) -> str:
+        """The special pass of a pair's points: all of them (' special'), or some beside the rest."""
+        special = pair_part(matchup).special
+        if not special:
+            return ""
+        if special == matchup.points:
+            return " " + _("special")
+        rest = matchup.points - special
+        return " " + _("(special {special}, rest {rest})").format(
+            special=signed_chips(special), rest=signed_chips(rest)
+        )
+
     @property
     def why_heading(self) -> str:
         return _("Why")
@@ -137,7 +194,7 @@ class ChineseReport:
         """A payment's purpose, with its pass when the hand settled in both (a pool table's, or a
         hand without specials, settles in one: a pass would say nothing), then the cap when the
         payer's stack ran short."""
-        return _why(transfer, passes=len({t.settles for t in hand.transfers}) > 1)
+        return _why(transfer, passes=len({payment_part(t).settles for t in hand.transfers}) > 1)
 
     def shown_result(self, result: HandResult, rules: Mapping[str, Any]) -> HandResult:
         try:
@@ -179,7 +236,7 @@ class ChineseReport:
     def transfer_note(self, transfer: TransferRecord) -> str:
         """What a payment settled; the CSV is machine-readable: its words are the record's
         English, whatever the language."""
-        if not transfer.settles:
+        if not payment_part(transfer).settles:
             return transfer.reason
         with in_language(SOURCE):
             return _why(transfer, passes=True)
@@ -310,9 +367,20 @@ def chinese_seat(seat: ResultSeat) -> ChineseSeat | None:
     )
 
 
+def pair_part(matchup: MatchupRecord) -> ChinesePair:
+    """A pair's Chinese part of a hand in the record; no special pass for another game's."""
+    return matchup.part if isinstance(matchup.part, ChinesePair) else NO_SPECIAL_PASS
+
+
+def payment_part(transfer: TransferRecord) -> ChinesePayment:
+    """A payment's Chinese part in the record; no purpose nor pass for another game's."""
+    return transfer.part if isinstance(transfer.part, ChinesePayment) else NO_PURPOSE
+
+
 def _why(transfer: TransferRecord, *, passes: bool) -> str:
-    why = why_words(transfer.why, transfer.payer, transfer.payee)
-    parts = [_pass_words(transfer.settles, why) if transfer.settles and passes else why]
+    payment = payment_part(transfer)
+    why = why_words(payment.why, transfer.payer, transfer.payee)
+    parts = [_pass_words(payment.settles, why) if payment.settles and passes else why]
     if transfer.capped:
         parts.append(reason_words(transfer.reason))
     return "; ".join(part for part in parts if part)

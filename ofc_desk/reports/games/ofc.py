@@ -13,9 +13,9 @@ from reportlab.lib.units import mm
 from ofc_desk.core.cards import UNKNOWN_TOKEN
 from ofc_desk.core.ofc.presets import load_preset, preset_from_dict
 from ofc_desk.core.presets import DEFAULT_PRESET, PresetError
-from ofc_desk.core.results import HandResult, ResultSeat
+from ofc_desk.core.results import HandResult, ResultPair, ResultSeat, ResultTransfer
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
-from ofc_desk.reports.games.base import unreadable_preset
+from ofc_desk.reports.games.base import plain_matchup, plain_transfer, unreadable_preset
 from ofc_desk.reports.record import (
     HandRecord,
     MatchupRecord,
@@ -23,6 +23,7 @@ from ofc_desk.reports.record import (
     RuleSetting,
     SeatPart,
     SeatResult,
+    SummaryPart,
     TransferRecord,
 )
 from ofc_desk.reports.rules_words import PRESET_TABLES, inline_words, rules_label, value_words
@@ -67,6 +68,17 @@ class OfcSeat(SeatPart):
 NO_FANTASYLAND = OfcSeat()
 
 
+@dataclass(frozen=True)
+class OfcSummary(SummaryPart):
+    """An OFC player's Fantasyland over the session, beside what every game's summary holds."""
+
+    fantasyland_hands: int = 0
+    """Standing hands the player played in Fantasyland."""
+
+
+NO_FANTASYLAND_HANDS = OfcSummary()
+
+
 def ofc_part(seat: SeatResult) -> OfcSeat:
     """A player's OFC part of a hand in the record; no Fantasyland for a line without one."""
     return seat.part if isinstance(seat.part, OfcSeat) else NO_FANTASYLAND
@@ -85,11 +97,12 @@ class OfcReport:
         return (_("Fouls"), _("FL hands"), _("Royalties"))
 
     def player_figures(self, player: PlayerSummary) -> tuple[int, int, int]:
-        return (player.fouls, player.fantasyland_hands, player.royalties)
+        part = player.part if isinstance(player.part, OfcSummary) else NO_FANTASYLAND_HANDS
+        return (player.fouls, part.fantasyland_hands, player.row_points)
 
     def summary(self, player: PlayerSummary, seats: Sequence[SeatResult]) -> PlayerSummary:
         played_in = sum(1 for seat in seats if ofc_part(seat).fantasyland_cards)
-        return replace(player, fantasyland_hands=played_in)
+        return replace(player, part=OfcSummary(played_in))
 
     # "Fouls" and "FL hands" are wider than their figures: the player's column gives them the room.
     player_widths = (28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm)
@@ -108,6 +121,12 @@ class OfcReport:
         earned them (a fouled hand's reason is the record's own)."""
         return OfcSeat(stored.fantasyland.get(seat.name, 0), seat.fantasyland_next)
 
+    def matchup(self, pair: ResultPair) -> MatchupRecord:
+        return plain_matchup(pair)
+
+    def transfer(self, transfer: ResultTransfer) -> TransferRecord:
+        return plain_transfer(transfer)  # its why is said from the hand's pairs (`why`)
+
     def title_parts(self, hand: HandRecord) -> tuple[str, ...]:
         played = fantasyland_played(hand)
         if not played:
@@ -124,6 +143,9 @@ class OfcReport:
 
     def in_place_of_rows(self, seat: SeatResult) -> str:
         return ""  # every OFC player sets three rows, even a fouled one
+
+    def pair_note(self, matchup: MatchupRecord) -> str:
+        return ""  # one pass: the points say it all
 
     @property
     def why_heading(self) -> str:
