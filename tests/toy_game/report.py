@@ -81,9 +81,6 @@ class ToyReport:
     def under_name(self, seat: SeatResult) -> str:
         return ""
 
-    def showdown_words(self, seat: SeatResult) -> str:
-        return ""
-
     def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
         return {}
 

@@ -105,8 +105,6 @@ class ReportGame(Protocol):
         ...
 
     # The hands CSV and the chip-transactions CSV (in the record's English).
-    def showdown_words(self, seat: SeatResult) -> str: ...
-
     def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
         """The hands CSV's columns the game fills for a player's line (`exports.GAME_COLUMNS`: the
         ones it leaves keep their empty value)."""

@@ -160,7 +160,10 @@ class ChineseReport:
     def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
         return [RuleSetting(label, value_words(value)) for label, value in chinese_preset_lines(preset)]
 
-    def showdown_words(self, seat: SeatResult) -> str:
+    def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
+        return {"showdown": self._showdown_words(seat)}
+
+    def _showdown_words(self, seat: SeatResult) -> str:
         """The hands CSV's account of a showdown."""
         chinese = chinese_part(seat)
         if chinese is None:
@@ -172,9 +175,6 @@ class ChineseReport:
         if chinese.misset_reason:
             return f"misset: {chinese.misset_reason}"
         return "set"
-
-    def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
-        return {}  # the showdown column says it
 
     def transfer_note(self, transfer: TransferRecord) -> str:
         """What a payment settled; the CSV is machine-readable: its words are the record's

@@ -170,9 +170,6 @@ class OfcReport:
     def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
         return _flatten(preset, "")
 
-    def showdown_words(self, seat: SeatResult) -> str:
-        return ""  # the rows say it all
-
     def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
         part = ofc_part(seat)
         return {"fantasyland_cards": part.fantasyland_cards, "fantasyland_next": part.fantasyland_next}
