@@ -45,7 +45,7 @@ def test_a_part_says_its_tables_in_its_own_words(game: Game, sample_record: Sess
     assert all(isinstance(figure, int) for figure in part.player_figures(player))
     # Nine columns of its own and the last one, "Specials" or "Royalties", with room on the page.
     assert len(part.player_widths) == 9 and sum(part.player_widths) < CONTENT_WIDTH
-    assert part.bonus_heading and part.flag and part.why_heading
+    assert part.row_points_heading and part.flag and part.why_heading
     seat = sample_record.hands[0].seats[0]
     assert part.in_place_of_rows(seat) == ""  # a player who set three rows shows them
     capped = TransferRecord("Ann", "Bob", owed=10, paid=4, reason="Ann's stack ran out", why="scoop")

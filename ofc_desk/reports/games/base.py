@@ -43,8 +43,9 @@ class ReportGame(Protocol):
 
     # A hand's table and its transfers.
     @property
-    def bonus_heading(self) -> str:
-        """The heading of the column after "Stack before": royalties at OFC, row bonuses at Chinese."""
+    def row_points_heading(self) -> str:
+        """The heading of the column after "Stack before", the points a hand's rows earn beyond
+        the matchups: royalties at OFC, row bonuses at Chinese."""
         ...
 
     @property

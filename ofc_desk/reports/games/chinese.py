@@ -98,7 +98,7 @@ class ChineseReport:
     player_widths = (26 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 12 * mm, 15 * mm, 19 * mm)
 
     @property
-    def bonus_heading(self) -> str:
+    def row_points_heading(self) -> str:
         return _("Bonus")
 
     @property

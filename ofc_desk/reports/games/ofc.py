@@ -95,7 +95,7 @@ class OfcReport:
     player_widths = (28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm)
 
     @property
-    def bonus_heading(self) -> str:
+    def row_points_heading(self) -> str:
         # TRANSLATORS: "Roy." is the royalties column of a hand's table, a narrow one: keep it short.
         return _("Roy.")
 
