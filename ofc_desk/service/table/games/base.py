@@ -181,8 +181,8 @@ class LiveHand(Protocol):
         ...
 
     def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
-        """An entry of this hand checked: its canonical payload and its apply (a kind another game
-        plays is refused)."""
+        """An entry of this hand checked: its canonical payload and its apply (a kind its game does
+        not play is refused; the machine refuses it first, `TableGame.entry_kinds`)."""
         ...
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
