@@ -31,10 +31,10 @@ HAND_COLUMNS = (
     "stack_before", "stack_after", "chips_moved", "rake", "fantasyland_next", "showdown",
 )  # fmt: skip
 
-GAME_COLUMNS: dict[str, object] = {"fantasyland_cards": 0, "fantasyland_next": 0}
+GAME_COLUMNS: dict[str, object] = {"fantasyland_cards": 0, "fantasyland_next": 0, "showdown": ""}
 """The hands CSV's columns a game fills for its players (`ReportGame.hand_columns`), at their value
 where it does not: the CSV's columns are one list whatever the game (OFC's Fantasyland ones came
-first), so a file read by one program is read the same for every game."""
+first, Chinese poker's showdown last), so a file read by one program is read the same for every game."""
 
 TRANSACTION_COLUMNS = (
     "session", "event", "time", "hand", "kind", "player", "counterparty", "amount", "owed",
@@ -71,7 +71,6 @@ def hand_rows(record: SessionRecord) -> Iterator[dict[str, object]]:
                     "stack_after": seat.stack_after,
                     "chips_moved": seat.chips_moved,
                     "rake": seat.rake,
-                    "showdown": game.showdown_words(seat),
                 }
             )
             row.update(game.hand_columns(seat))

@@ -291,7 +291,7 @@ def _hand_block(hand: HandRecord, game: ReportGame, styles: Styles) -> Iterator[
         pgettext("row", "Middle"),
         pgettext("row", "Back"),
         _("Stack before"),
-        game.bonus_heading,
+        game.row_points_heading,
         _("Points"),
         _("Chips"),
     ]

@@ -401,3 +401,47 @@ def wide_game_branches(root: Path, package: str = PACKAGE) -> dict[str, int]:
         if found:
             counts[relative] = found
     return counts
+
+
+GENERIC_PROTOCOLS = (
+    "service/table/games/base.py",
+    "desk/games/base.py",
+    "reports/games/base.py",
+    "service/terms/snapshot.py",
+)
+"""The modules that say what every game gives each layer (and the snapshot every game's table
+fills): a third game implements their members, so none is named after one game."""
+
+
+def _member_names(tree: ast.Module) -> Iterator[str]:
+    """Each class of a module with each member it declares (`Class.member`), and each function
+    and constant of the module itself."""
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            yield node.name
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    yield f"{node.name}.{item.name}"
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    yield f"{node.name}.{item.target.id}"
+                elif isinstance(item, ast.Assign):
+                    yield from (f"{node.name}.{t.id}" for t in item.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield node.name
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            yield from (target.id for target in targets if isinstance(target, ast.Name))
+
+
+def game_named_members(root: Path, package: str = PACKAGE) -> set[str]:
+    """The members of the generic protocols (`GENERIC_PROTOCOLS`) named with a game's word or one
+    only a game has (`WIDE_GAME_WORDS`: a surrender, a showdown, a street, a royalty …), each as
+    "path: Class.member"."""
+    found: set[str] = set()
+    for relative in GENERIC_PROTOCOLS:
+        path = root / package / relative
+        if not path.exists():
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found |= {f"{relative}: {name}" for name in _member_names(tree) if WIDE_GAME_WORDS.search(name)}
+    return found

@@ -16,7 +16,13 @@ from ofc_desk.reports.games import GAMES as REPORT_GAMES
 from ofc_desk.reports.games import report_game
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.games.choose import GAMES as SERVICE_GAMES
-from ofc_desk.service.table.games.choose import OWN_ENTRY_KEYS, OWN_ENTRY_WORDS, RESCORING, game_for
+from ofc_desk.service.table.games.choose import (
+    OWN_ENTRY_KEYS,
+    OWN_ENTRY_REFUSALS,
+    OWN_ENTRY_WORDS,
+    RESCORING,
+    game_for,
+)
 from ofc_desk.service.terms.setup import TableRules
 
 
@@ -84,8 +90,12 @@ def test_each_result_reader_is_named_by_a_variant_word(word: str) -> None:
     assert word in GAME_OF_VARIANT, f"core: stored_results.READERS reads {word!r}, which no game deals"
 
 
-def test_each_entry_only_one_game_has_is_said() -> None:
+def test_each_entry_only_one_game_has_is_said_and_refused_in_its_words() -> None:
     """An entry a game alone has (its keys in `OWN_ENTRY_KEYS`) has its audit words in
-    `OWN_ENTRY_WORDS` of the same registry, so the service never imports the game to say it."""
-    missing = {kind for _, kind in OWN_ENTRY_KEYS} - set(OWN_ENTRY_WORDS)
+    `OWN_ENTRY_WORDS` and its refusal where no hand takes it in `OWN_ENTRY_REFUSALS` of the same
+    registry, so the service never imports the game to say it."""
+    own = {kind for _, kind in OWN_ENTRY_KEYS}
+    missing = own - set(OWN_ENTRY_WORDS)
     assert not missing, f"service: games.choose.OWN_ENTRY_WORDS says nothing of {sorted(missing)}"
+    unrefused = own - set(OWN_ENTRY_REFUSALS)
+    assert not unrefused, f"service: games.choose.OWN_ENTRY_REFUSALS refuses nothing of {sorted(unrefused)}"

@@ -112,6 +112,23 @@ def pick_with_keys(qtbot: QtBot, box: QComboBox, text: str) -> None:
     assert box.currentText() == text
 
 
+def test_the_surrender_button_surrenders_the_hand_being_typed_once_no_card_is_staged(desk: Desk) -> None:
+    """The button asks the showdown's entry the Chinese controls follow, as `s` then Enter would."""
+    open_chinese_table(desk)
+    button = desk.chinese_controls.surrender_button
+    assert button.isVisible()
+    desk.type("as f ")
+    assert desk.session.controller.staged  # a card staged for Ann
+    desk.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert "Ann's cards are staged" in desk.refusal()
+    assert ChineseSeatView.of(desk.snapshot.seat("Ann")).showdown == ""
+    desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Escape)
+    desk.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert ChineseSeatView.of(desk.snapshot.seat("Ann")).showdown == "surrendered"
+    assert "Ann surrendered" in desk.window.entry.notice.text()
+    assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Bob"
+
+
 def test_a_chinese_hand_with_a_surrender_a_special_and_a_misset_settles_as_the_core_scores_it(
     desk: Desk,
 ) -> None:

@@ -27,6 +27,7 @@ from ofc_desk.desk.entry.panel import EntryPanel
 from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
 from ofc_desk.desk.games.base import DeskGame, EntryForm, NoControls
 from ofc_desk.desk.games.chinese_controls import ChineseControls
+from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.service import TableService, TableSetup
@@ -84,31 +85,49 @@ def test_a_part_gives_the_entrys_form_and_words(part: DeskGame) -> None:
     assert isinstance(form, EntryForm)
     assert set(form.hidden_keys) < set("fmbx?")  # the row buttons' keys: a game hides some
     assert str(form.confirm_caption) and str(form.confirm_name) and str(form.hint) and form.hint_keys
-    assert not form.surrender and part.prompt_keys(None) == []  # no table: nothing it plays
+    assert not form.extra_controls and part.prompt_keys(None) == []  # no table: nothing it plays
     assert part.word_typed(read_keyed_text("qh f", []), "Ann", Plays(surrender=True)) == ""
     assert part.foul_word()
 
 
+class AskedShowdown(ShowdownEntry):
+    """A showdown's entry that keeps what the Chinese controls ask of it, and offers six pairs."""
+
+    def __init__(self) -> None:  # no table behind it: nothing is entered
+        self.asked: list[str] = []
+
+    def surrender(self) -> None:
+        self.asked.append("surrender")
+
+    def declare(self, kind: str) -> None:
+        self.asked.append(kind)
+
+    def specials(self) -> tuple[str, list[tuple[str, str]]]:
+        return "Bob", [("six-pairs", "six pairs")]
+
+
 def test_each_games_own_controls_are_its_parts_shown_at_its_tables_only(qtbot: QtBot) -> None:
     """The entry lays out what a game's part builds (`entry_controls`, once) and hides it at
-    another game's table; what the controls ask comes out of the entry's signals."""
+    another game's table; the controls ask the turn's entry the panel passes on to them."""
     panel = EntryPanel()
     qtbot.addWidget(panel)
     panel.show()
     ofc, chinese = desk_game(Game.OFC), desk_game(Game.CHINESE)
     assert isinstance(panel.controls, NoControls)  # before any table: the first game offered's
     assert panel.confirm_button.text() == str(ofc.entry_form(None).confirm_caption)
-    panel.set_form(chinese, chinese.entry_form(None)._replace(surrender=True))
+    panel.set_form(chinese, chinese.entry_form(None)._replace(extra_controls=True))
     controls = panel.controls
     assert isinstance(controls, ChineseControls)
     assert controls.surrender_button.parent() is panel and controls.surrender_button.isVisible()
-    panel.offer_declarations("Bob", [("six-pairs", "six pairs")])
+    showdown = AskedShowdown()
+    panel.follow(showdown)
     assert [button.text() for button in controls.declare_bar.buttons] == ["&1 Declare Bob's six pairs"]
-    with qtbot.waitSignal(panel.declare_requested) as declared:
-        controls.declare_bar.buttons[0].click()
-    assert declared.args == ["six-pairs"]
-    with qtbot.waitSignal(panel.surrender_requested):
-        controls.surrender_button.click()
+    controls.declare_bar.buttons[0].click()
+    controls.surrender_button.click()
+    assert showdown.asked == ["six-pairs", "surrender"]
+    panel.follow(None)  # another turn: nothing offered, nothing asked
+    controls.surrender_button.click()
+    assert controls.declare_bar.buttons == [] and showdown.asked == ["six-pairs", "surrender"]
 
     panel.set_form(ofc, ofc.entry_form(None))
     assert isinstance(panel.controls, NoControls)
@@ -189,7 +208,7 @@ def test_a_tables_part_is_read_from_its_snapshot(
     snapshot = service.snapshot()
     assert game_at(snapshot) is part
     assert snapshot.result is None  # dealt, not scored
-    assert part.entry_form(service).surrender == plays_surrender(service.machine)
+    assert part.entry_form(service).extra_controls == plays_surrender(service.machine)
 
 
 def test_each_games_marks_read_its_own_part_of_the_snapshot(

@@ -12,6 +12,7 @@ from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game
 from ofc_desk.core.results import ResultPair, ResultTransfer
 from ofc_desk.i18n import Language, in_language
+from ofc_desk.reports.exports import GAME_COLUMNS
 from ofc_desk.reports.games import GAMES, report_game
 from ofc_desk.reports.games.base import ReportGame
 from ofc_desk.reports.games.chinese import ChinesePair, ChineseReport, ChineseSeat
@@ -45,14 +46,14 @@ def test_a_part_says_its_tables_in_its_own_words(game: Game, sample_record: Sess
     assert all(isinstance(figure, int) for figure in part.player_figures(player))
     # Nine columns of its own and the last one, "Specials" or "Royalties", with room on the page.
     assert len(part.player_widths) == 9 and sum(part.player_widths) < CONTENT_WIDTH
-    assert part.bonus_heading and part.flag and part.why_heading
+    assert part.row_points_heading and part.flag and part.why_heading
     seat = sample_record.hands[0].seats[0]
     assert part.in_place_of_rows(seat) == ""  # a player who set three rows shows them
     capped = part.transfer(ResultTransfer("Ann", "Bob", 10, 4, "Ann's stack ran out", None, "scoop"))
     assert capped.capped
     assert part.why(capped, sample_record.hands[0])  # a capped payment always says why
     assert part.transfer_note(capped)
-    assert isinstance(part.showdown_words(seat), str)
+    assert set(part.hand_columns(seat)) <= set(GAME_COLUMNS)  # its own columns, each in the CSV
 
 
 @pytest.mark.parametrize("game", list(Game))
@@ -83,7 +84,7 @@ def test_only_chinese_poker_says_a_surrender_in_place_of_the_rows(sample_record:
     seat = replace(sample_record.hands[0].seats[0], part=ChineseSeat(surrendered=True))
     with in_language(Language.EN):
         assert ChineseReport().in_place_of_rows(seat) == "surrendered: no hand shown"
-        assert ChineseReport().showdown_words(seat) == "surrendered"
+        assert ChineseReport().hand_columns(seat) == {"showdown": "surrendered"}
         assert (ChineseReport().flag, OfcReport().flag) == ("MISSET", "FOUL")
     assert OfcReport().in_place_of_rows(seat) == ""
 

@@ -63,6 +63,25 @@ def _chinese_table() -> Recorder:
     return opened({"Ann": 20, "Bob": 20}, "Bob", variant="chinese", rules="chinese-typical")
 
 
+def test_an_entry_no_hand_takes_is_refused_in_the_words_of_its_game() -> None:
+    """Between hands at either table (an undo too, as the table's usual entry): a showdown in Chinese
+    poker's words (`choose.OWN_ENTRY_REFUSALS`), a street or a set as no hand being dealt. A hand
+    being dealt refuses what its game does not play the same way (the interface tests above)."""
+    ofc, chinese = opened({"Ann": 100, "Bob": 100}, "Bob"), _chinese_table()
+    assert ofc.machine.game.entry_kinds == {EventKind.PLACED, EventKind.REVEALED}
+    assert chinese.machine.game.entry_kinds == {EventKind.SHOWN}
+    showdown = "no Chinese poker hand is being entered: start the next hand"
+    no_hand = "no hand is being dealt: start the next hand"
+    for table, undo in ((ofc, no_hand), (chinese, showdown)):
+        with pytest.raises(ActionRefused, match=showdown):
+            table.machine.check(EventKind.SHOWN, {"player": "Ann", "cards": SEED_A, "rows": ROWS})
+        for kind in (EventKind.PLACED, EventKind.REVEALED):
+            with pytest.raises(ActionRefused, match=no_hand):
+                table.machine.check(kind, {"player": "Ann", "cards": "As", "rows": "back"})
+        with pytest.raises(ActionRefused, match=undo):
+            table.machine.check(EventKind.UNDONE, {})
+
+
 def test_a_chinese_hand_through_the_interface() -> None:
     table = _chinese_table()
     assert table.machine.game.game is Game.CHINESE

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.presets import Game
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, EntryRequests, NoControls, StagedCards, TableAsked, TakenBy
+from ofc_desk.desk.games.base import EntryForm, NoControls, StagedCards, TableAsked, TakenBy
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMarks
 from ofc_desk.i18n import LazyText
 from tests.toy_game.rules import TOY, TOY_WORD
@@ -46,15 +46,6 @@ class RowEntry:
         cards = self.staging.lists()[0]
         self.view.enter(f"{player}: {' '.join(cards)}", lambda: service.do(ShowRow(player, cards)))
 
-    def surrender(self) -> None:
-        """The toy plays no surrender."""
-
-    def declare(self, kind: str) -> None:
-        """The toy has no specials."""
-
-    def specials(self) -> tuple[str, list[tuple[str, str]]]:
-        return "", []
-
 
 class ToyDesk:
     """`DeskGame` for the toy game."""
@@ -79,7 +70,7 @@ class ToyDesk:
     def entry_form(self, service: TableService | None) -> EntryForm:
         return ROW_FORM
 
-    def entry_controls(self, parent: QWidget, requests: EntryRequests) -> NoControls:
+    def entry_controls(self, parent: QWidget) -> NoControls:
         return NoControls()  # the line and the row buttons do
 
     def prompt_keys(self, service: TableService | None) -> list[str]:

@@ -38,7 +38,7 @@ class ToyReport:
 
     player_headings = ("Rows", "Wins", "Losses")
     player_widths = (28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm)
-    bonus_heading = "Bonus"
+    row_points_heading = "Bonus"
     flag = ""
     why_heading = "Why"
     entry_kinds = frozenset({EventKind.SHOWN})
@@ -90,9 +90,6 @@ class ToyReport:
         return ()
 
     def under_name(self, seat: SeatResult) -> str:
-        return ""
-
-    def showdown_words(self, seat: SeatResult) -> str:
         return ""
 
     def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:

@@ -23,11 +23,11 @@ from ofc_desk.service.table.games.base import (
     JackpotDeal,
     LiveHand,
     SettledResult,
-    entry_refused,
+    no_hand_being_dealt,
 )
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView, SeatPlay
-from ofc_desk.service.terms.errors import ActionRefused, no_showdown_being_entered, nothing_to_undo
+from ofc_desk.service.terms.errors import ActionRefused, nothing_to_undo
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import RawPayload, ShownPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
@@ -95,7 +95,7 @@ class ToyHand:
 
     def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
         if kind is not EventKind.SHOWN:
-            raise entry_refused(kind)
+            raise no_hand_being_dealt()
         player = str(raw.get("player") or "")
         if player not in self.order or player in self.rows:
             raise ActionRefused(f"{player} has no row to show")
@@ -117,7 +117,7 @@ class ToyHand:
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         if kind is not EventKind.SHOWN:
-            raise entry_refused(kind)
+            raise no_hand_being_dealt()
 
     def last_entry(self) -> Undone:
         if not self.entries:
@@ -179,12 +179,14 @@ class ToyGame:
     def entry(self) -> EventKind:
         return EventKind.SHOWN
 
+    entry_kinds = frozenset({EventKind.SHOWN})  # each player's row
+
     @property
     def action_keys(self) -> tuple[str, ...]:
         return ("player", "cards")  # one row, no row words
 
     def nothing_to_settle(self) -> ActionRefused:
-        return no_showdown_being_entered()
+        return ActionRefused("no toy hand is being entered: start the next hand")
 
     def check_deal(self, playing: Sequence[Seat], carried: CarryOver) -> None:
         """Six rows of five fit the deck."""

@@ -48,7 +48,7 @@ def test_the_toy_is_a_part_in_the_registry(registry: str) -> None:
 @pytest.mark.usefixtures("toy")
 def test_the_registries_stay_whole_with_the_toy() -> None:
     every_game.test_each_result_reader_is_named_by_a_variant_word("toy")
-    every_game.test_each_entry_only_one_game_has_is_said()
+    every_game.test_each_entry_only_one_game_has_is_said_and_refused_in_its_words()
 
 
 @pytest.mark.usefixtures("toy")

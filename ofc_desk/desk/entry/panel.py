@@ -1,8 +1,9 @@
 """The card entry: who is to act, the line the dealer types into, what is staged, and refusals.
 
 Layout only. The controller reads the typed text, stages placements and shows the service's words.
-A game's own controls (Chinese poker's Surrender button and specials) are its part's
-(`DeskGame.entry_controls`), built the first time a table of that game is shown and laid out here.
+A game's own controls (Chinese poker's, for example) are its part's (`DeskGame.entry_controls`),
+built the first time a table of that game is shown and laid out here; they follow the turn's entry
+(`follow`), which the panel passes on without reading it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from ofc_desk.desk.actions import REDO_KEYS
 from ofc_desk.desk.games import first_game
-from ofc_desk.desk.games.base import DeskGame, EntryControls, EntryForm, EntryRequests
+from ofc_desk.desk.games.base import DeskGame, EntryControls, EntryForm, TurnEntry
 from ofc_desk.desk.refusals import notice_label, refusal_label
 from ofc_desk.i18n import _, lazy_gettext, lazy_pgettext
 
@@ -49,10 +50,6 @@ class EntryPanel(QWidget):
     undo_requested = Signal()
     redo_requested = Signal()
     key_text_clicked = Signal(str)
-    surrender_requested = Signal()
-    """Asked by a game's own controls (`EntryRequests`)."""
-    declare_requested = Signal(str)
-    """A special hand's kind, chosen by the dealer from the ones offered by a game's own controls."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,7 +89,6 @@ class EntryPanel(QWidget):
         layout.addWidget(self.refusal)
         layout.addWidget(self.notice)
         layout.addStretch(1)
-        self._requests = EntryRequests(self.surrender_requested.emit, self.declare_requested.emit)
         self._controls: dict[Game, EntryControls] = {}
         self.controls: EntryControls
         """The own controls of the game shown (`set_form`)."""
@@ -101,7 +97,7 @@ class EntryPanel(QWidget):
 
     def set_form(self, game: DeskGame, form: EntryForm) -> None:
         """The entry as the table's game takes it (`DeskGame.entry_form`): a street card by card,
-        or a hand typed whole with a surrender; the game's own controls shown, any other's hidden."""
+        or a Chinese hand typed whole; the game's own controls shown, any other's hidden."""
         self._form = form
         shown = self._controls_of(game)
         for controls in self._controls.values():
@@ -120,7 +116,7 @@ class EntryPanel(QWidget):
         of buttons before the confirm button, and under the row."""
         if (built := self._controls.get(game.game)) is not None:
             return built
-        controls = self._controls[game.game] = game.entry_controls(self, self._requests)
+        controls = self._controls[game.game] = game.entry_controls(self)
         for widget in controls.beside_confirm:
             self._buttons.insertWidget(self._buttons.indexOf(self.confirm_button), widget)
         for widget in controls.below_buttons:
@@ -136,10 +132,10 @@ class EntryPanel(QWidget):
         fits = self.line.fontMetrics().horizontalAdvance(whole) <= room
         self.line.setPlaceholderText(whole if fits or not self.line.isVisible() else keys)
 
-    def offer_declarations(self, player: str, specials: list[tuple[str, str]]) -> None:
-        """What the turn's entry offers for the staged cards (`TurnEntry.specials`), shown by the
-        game's own controls (Chinese poker's specials, each a button)."""
-        self.controls.offer(player, specials)
+    def follow(self, entry: TurnEntry | None) -> None:
+        """The turn's entry, for the game's own controls to ask and to show what it offers
+        (`EntryControls.follow`); None where the street entry takes the turn."""
+        self.controls.follow(entry)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.line and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):

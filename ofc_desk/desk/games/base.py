@@ -9,7 +9,7 @@ enters itself (`DeskGame.entry_for`), with controls of its own in the card entry
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import Enum, auto
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 class EntryForm(NamedTuple):
     """How the card entry looks for a game: its confirm button, the row keys it leaves out, the
-    hint in the empty line, and whether it offers the Surrender button."""
+    hint in the empty line, and whether the game's own controls that only some of its tables play
+    are shown."""
 
     confirm_caption: LazyText
     confirm_name: LazyText
@@ -42,22 +43,16 @@ class EntryForm(NamedTuple):
     """The whole hint, shown where the line has room for it."""
     hint_keys: str
     """The hint's keys alone, the same in every language: shown where the whole hint would be cut."""
-    surrender: bool = False
-
-
-class EntryRequests(NamedTuple):
-    """What a game's own controls in the card entry ask of the turn's entry (`TurnEntry`): the card
-    entry passes them on to the table's controller."""
-
-    surrender: Callable[[], None]
-    declare: Callable[[str], None]
-    """A special's kind, chosen by the dealer from the ones offered."""
+    extra_controls: bool = False
+    """The game's own controls that only some of its tables play are shown (`EntryControls.show_form`
+    reads it: Chinese poker's Surrender button, at a table whose preset plays a surrender)."""
 
 
 class EntryControls(Protocol):
-    """A game's own controls in the card entry (Chinese poker's Surrender button and bar of
-    specials), built once by its part (`DeskGame.entry_controls`) and laid out by the entry: shown
-    at that game's tables only."""
+    """A game's own controls in the card entry (Chinese poker's, for example), built once by its
+    part (`DeskGame.entry_controls`) and laid out by the entry: shown at that game's tables only.
+    They ask the turn's entry they follow, which their game made (`DeskGame.entry_for`) and they
+    know by its own type: the generic entry passes it on without reading it."""
 
     @property
     def beside_confirm(self) -> Sequence[QWidget]:
@@ -70,11 +65,13 @@ class EntryControls(Protocol):
         ...
 
     def show_form(self, form: EntryForm) -> None:
-        """Shown at a table of the game, as its form says (the Surrender button where it offers one)."""
+        """Shown at a table of the game, as its form says (`EntryForm.extra_controls`)."""
         ...
 
-    def offer(self, player: str, specials: list[tuple[str, str]]) -> None:
-        """What the turn's entry offers for the staged cards (`TurnEntry.specials`)."""
+    def follow(self, entry: TurnEntry | None) -> None:
+        """The turn's entry, made for each table drawn (each card staged too): what the controls ask
+        and show what it offers for (None: the desk's street entry takes the turn, or no hand is
+        being dealt)."""
         ...
 
     def hide(self) -> None:
@@ -91,8 +88,8 @@ class NoControls:
     def show_form(self, form: EntryForm) -> None:
         """Nothing to show."""
 
-    def offer(self, player: str, specials: list[tuple[str, str]]) -> None:
-        """Nothing is offered."""
+    def follow(self, entry: TurnEntry | None) -> None:
+        """Nothing asks it."""
 
     def hide(self) -> None:
         """Nothing to hide."""
@@ -163,20 +160,11 @@ class StagedCards(Protocol):
 
 class TurnEntry(Protocol):
     """A turn a game's part enters itself rather than the desk's street entry (a Chinese showdown:
-    each hand typed whole): Enter, the Surrender button, a special chosen, the specials offered."""
+    each hand typed whole): Enter here; what else its game's own controls ask of it, they ask
+    through its own type (`EntryControls.follow`)."""
 
     def confirm(self, keyed: KeyedText) -> None:
         """Enter, with the line as typed."""
-        ...
-
-    def surrender(self) -> None: ...
-
-    def declare(self, kind: str) -> None:
-        """The dealer chose the special `kind` among those offered."""
-        ...
-
-    def specials(self) -> tuple[str, list[tuple[str, str]]]:
-        """Whose hand, and the specials its staged cards make (kind and words), to offer."""
         ...
 
 
@@ -227,19 +215,19 @@ class DeskGame(Protocol):
         """The card entry's form at this game's table (`service`: what the table plays)."""
         ...
 
-    def entry_controls(self, parent: QWidget, requests: EntryRequests) -> EntryControls:
+    def entry_controls(self, parent: QWidget) -> EntryControls:
         """The game's own controls in the card entry `parent` (`NoControls` where it has none),
-        asking the turn's entry through `requests`; built once per desk."""
+        asking the turn's entry they follow; built once per desk."""
         ...
 
     def prompt_keys(self, service: TableService | None) -> list[str]:
-        """The words of the keys a showdown takes besides the cards, for the entry's prompt."""
+        """The words of the keys a turn takes besides the cards (a Chinese showdown's), for the
+        entry's prompt."""
         ...
 
     def word_typed(self, keyed: KeyedText, player: str, table: TableAsked | None) -> str:
-        """What Enter does with a word typed instead of cards for `player` at a showdown
-        ("Enter: Bo surrenders", where the `table` plays a surrender), or "" when the line is
-        cards."""
+        """What Enter does with a word typed instead of cards for `player` (at a Chinese showdown,
+        "Enter: Bo surrenders" where the `table` plays a surrender), or "" when the line is cards."""
         ...
 
     def taken_back_words(self, count: int) -> str:

@@ -20,7 +20,6 @@ from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import (
     PROMPT_SEPARATOR,
     EntryForm,
-    EntryRequests,
     StagedCards,
     TableAsked,
     TakenBy,
@@ -109,14 +108,14 @@ class ChineseDesk:
         return ShowdownEntry(staging, service, view)
 
     def entry_form(self, service: TableService | None) -> EntryForm:
-        return SHOWDOWN_FORM._replace(surrender=_plays_surrender(service))
+        return SHOWDOWN_FORM._replace(extra_controls=_plays_surrender(service))
 
-    def entry_controls(self, parent: QWidget, requests: EntryRequests) -> ChineseControls:
+    def entry_controls(self, parent: QWidget) -> ChineseControls:
         """The Surrender button and the bar of specials, the one part of the desk's games built
         with Qt (imported here: the staging model reads this part without it)."""
         from ofc_desk.desk.games.chinese_controls import ChineseControls
 
-        return ChineseControls(parent, requests)
+        return ChineseControls(parent)
 
     def prompt_keys(self, service: TableService | None) -> list[str]:
         return [str(SURRENDER_WORDS)] if _plays_surrender(service) else []

@@ -1,7 +1,8 @@
 """The card entry's Chinese poker controls (`ChineseControls`, built by `ChineseDesk.entry_controls`):
 the Surrender button and the bar of the specials the staged cards make, each a button that declares
 it. The entry panel lays them out; the game's `EntryForm` says when the Surrender button shows, and
-the showdown (`chinese_showdown`) what the bar offers."""
+the showdown's entry they follow (`chinese_showdown.ShowdownEntry`) what the bar offers and what a
+button does."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QWidget
 
-from ofc_desk.desk.games.base import EntryForm, EntryRequests
+from ofc_desk.desk.games.base import EntryForm, TurnEntry
+from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
 from ofc_desk.i18n import _
 
 DECLARE_COLUMNS = 2
@@ -68,13 +70,14 @@ class DeclareBar(QWidget):
 
 class ChineseControls:
     """`EntryControls` of Chinese poker: the Surrender button beside Confirm, the bar of specials
-    under the buttons."""
+    under the buttons, both asking the showdown's entry they follow (none at another turn)."""
 
-    def __init__(self, parent: QWidget, requests: EntryRequests) -> None:
+    def __init__(self, parent: QWidget) -> None:
+        self.showdown: ShowdownEntry | None = None
         self.surrender_button = surrender_button(parent)
-        self.surrender_button.clicked.connect(lambda _checked=False: requests.surrender())
+        self.surrender_button.clicked.connect(self._surrender)
         self.declare_bar = DeclareBar(parent)
-        self.declare_bar.declare_requested.connect(requests.declare)
+        self.declare_bar.declare_requested.connect(self._declare)
 
     @property
     def beside_confirm(self) -> Sequence[QWidget]:
@@ -85,11 +88,24 @@ class ChineseControls:
         return (self.declare_bar,)
 
     def show_form(self, form: EntryForm) -> None:
-        self.surrender_button.setVisible(form.surrender)
+        self.surrender_button.setVisible(form.extra_controls)  # where the table plays a surrender
 
-    def offer(self, player: str, specials: list[tuple[str, str]]) -> None:
-        self.declare_bar.offer(player, specials)
+    def follow(self, entry: TurnEntry | None) -> None:
+        """A showdown's entry: the specials its staged cards make offered; any other turn's, none."""
+        self.showdown = entry if isinstance(entry, ShowdownEntry) else None
+        self.declare_bar.offer(*(self.showdown.specials() if self.showdown else ("", [])))
 
     def hide(self) -> None:
+        self.showdown = None
         self.surrender_button.hide()
         self.declare_bar.offer("", [])
+
+    def _surrender(self) -> None:
+        """The Surrender button: as `s` then Enter."""
+        if self.showdown is not None:
+            self.showdown.surrender()
+
+    def _declare(self, kind: str) -> None:
+        """A special the dealer chose among those offered for the staged cards."""
+        if self.showdown is not None:
+            self.showdown.declare(kind)

@@ -14,7 +14,6 @@ from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import (
     EntryForm,
-    EntryRequests,
     NoControls,
     StagedCards,
     TableAsked,
@@ -89,7 +88,7 @@ class OfcDesk:
             return STREET_FORM
         return NO_DISCARD_FORM
 
-    def entry_controls(self, parent: QWidget, requests: EntryRequests) -> NoControls:
+    def entry_controls(self, parent: QWidget) -> NoControls:
         return NoControls()  # the line and the row buttons do
 
     def prompt_keys(self, service: TableService | None) -> list[str]:

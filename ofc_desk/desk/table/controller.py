@@ -75,8 +75,6 @@ class TableController(QObject):
         window.entry.key_text_clicked.connect(self.on_key_text_clicked)
         window.picker.card_picked.connect(self.on_card_picked)
         window.felt.seat_clicked.connect(self.on_seat_clicked)
-        window.entry.surrender_requested.connect(self.on_surrender)
-        window.entry.declare_requested.connect(self.on_declare)
         window.settlement.confirm_requested.connect(self.on_confirm_settlement)
         window.settlement.confirm_and_hold_requested.connect(self.on_confirm_settlement_and_hold)
         window.between_hands.deal_requested.connect(self.on_deal_next_hand)
@@ -143,8 +141,7 @@ class TableController(QObject):
         window.entry.staged.setText(staging.text(snapshot))
         window.picker.set_in_play(cards_in_play(snapshot, staging.placements))
         window.entry.set_form(game, game.entry_form(self.service))
-        turn_entry = self.turn_entry()
-        window.entry.offer_declarations(*(turn_entry.specials() if turn_entry else ("", [])))
+        window.entry.follow(self.turn_entry())
         self._keep_draft(snapshot)
         self._offer_actions()  # first: the page shown focuses its button only if enabled
         self._show_phase(snapshot)
@@ -304,16 +301,6 @@ class TableController(QObject):
         line.setText(self.staging.line_for_seat_click(line.text(), player, self.snapshot))
         self.on_entry_edited(line.text())
         line.setFocus()
-
-    def on_surrender(self) -> None:
-        """The Surrender button, offered where the table's game plays one."""
-        if (turn_entry := self.turn_entry()) is not None:
-            turn_entry.surrender()
-
-    def on_declare(self, kind: str) -> None:
-        """A special the dealer chose among those offered for the staged cards."""
-        if (turn_entry := self.turn_entry()) is not None:
-            turn_entry.declare(kind)
 
     def on_confirm_entry(self) -> None:
         """Enter: confirm the street (or the face-down cards, once revealed) with the service."""

@@ -47,8 +47,9 @@ class ReportGame(Protocol):
 
     # A hand's table and its transfers.
     @property
-    def bonus_heading(self) -> str:
-        """The heading of the column after "Stack before": royalties at OFC, row bonuses at Chinese."""
+    def row_points_heading(self) -> str:
+        """The heading of the column after "Stack before", the points a hand's rows earn beyond
+        the matchups: royalties at OFC, row bonuses at Chinese."""
         ...
 
     @property
@@ -124,8 +125,6 @@ class ReportGame(Protocol):
         ...
 
     # The hands CSV and the chip-transactions CSV (in the record's English).
-    def showdown_words(self, seat: SeatResult) -> str: ...
-
     def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
         """The hands CSV's columns the game fills for a player's line (`exports.GAME_COLUMNS`: the
         ones it leaves keep their empty value)."""

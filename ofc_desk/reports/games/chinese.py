@@ -134,7 +134,7 @@ class ChineseReport:
     player_widths = (26 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 12 * mm, 15 * mm, 19 * mm)
 
     @property
-    def bonus_heading(self) -> str:
+    def row_points_heading(self) -> str:
         return _("Bonus")
 
     @property
@@ -217,7 +217,10 @@ class ChineseReport:
     def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
         return [RuleSetting(label, value_words(value)) for label, value in chinese_preset_lines(preset)]
 
-    def showdown_words(self, seat: SeatResult) -> str:
+    def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
+        return {"showdown": self._showdown_words(seat)}
+
+    def _showdown_words(self, seat: SeatResult) -> str:
         """The hands CSV's account of a showdown."""
         chinese = chinese_part(seat)
         if chinese is None:
@@ -229,9 +232,6 @@ class ChineseReport:
         if chinese.misset_reason:
             return f"misset: {chinese.misset_reason}"
         return "set"
-
-    def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
-        return {}  # the showdown column says it
 
     def transfer_note(self, transfer: TransferRecord) -> str:
         """What a payment settled; the CSV is machine-readable: its words are the record's

@@ -108,7 +108,7 @@ class OfcReport:
     player_widths = (28 * mm, 17 * mm, 16 * mm, 18 * mm, 19 * mm, 19 * mm, 13 * mm, 12 * mm, 18 * mm)
 
     @property
-    def bonus_heading(self) -> str:
+    def row_points_heading(self) -> str:
         # TRANSLATORS: "Roy." is the royalties column of a hand's table, a narrow one: keep it short.
         return _("Roy.")
 
@@ -191,9 +191,6 @@ class OfcReport:
 
     def preset_lines(self, preset: Mapping[str, Any]) -> list[RuleSetting]:
         return _flatten(preset, "")
-
-    def showdown_words(self, seat: SeatResult) -> str:
-        return ""  # the rows say it all
 
     def hand_columns(self, seat: SeatResult) -> Mapping[str, object]:
         part = ofc_part(seat)

@@ -20,10 +20,5 @@ def nothing_to_undo(hand: int) -> ActionRefused:
     return ActionRefused(_("nothing to undo in hand {number}").format(number=hand))
 
 
-def no_showdown_being_entered() -> ActionRefused:
-    """A Chinese poker showdown given while no hand is being entered."""
-    return ActionRefused(_("no Chinese poker hand is being entered: start the next hand"))
-
-
 class VerifyFault(Exception):
     """The first fault `verify` found; `str()` names it: "event 812 was altered"."""

@@ -32,9 +32,8 @@ from ofc_desk.service.table.games.base import (
     SettledResult,
     TableGame,
     by_row,
-    entry_refused,
 )
-from ofc_desk.service.table.games.choose import OWN_ENTRY_WORDS, game_for, own_entry_words
+from ofc_desk.service.table.games.choose import OWN_ENTRY_WORDS, entry_refused, game_for, own_entry_words
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms import reading
 from ofc_desk.service.terms.errors import ActionRefused
@@ -172,10 +171,12 @@ def dealer_of(machine: PlayingTable, playing: list[str]) -> str:
 
 
 def live_hand(machine: PlayingTable, kind: EventKind) -> LiveHand:
-    """The hand an entry of `kind` goes into; refused between hands."""
-    if machine.live is None or machine.hand_settled:
+    """The hand an entry of `kind` goes into; refused between hands, and at a table whose game
+    plays no such entry (`TableGame.entry_kinds`), in the words of the game whose entry it is."""
+    live = machine.live
+    if live is None or machine.hand_settled or kind not in machine.game.entry_kinds:
         raise entry_refused(kind)
-    return machine.live
+    return live
 
 
 def check_undone(machine: PlayingTable, raw: RawPayload) -> Undone:

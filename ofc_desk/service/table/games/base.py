@@ -22,7 +22,7 @@ from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.table.carry import NOTHING_CARRIED, CarryOver
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView
-from ofc_desk.service.terms.errors import ActionRefused, no_showdown_being_entered
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.outcome import ScoredResult
 from ofc_desk.service.terms.payloads import EntryPayload, EventPayload, RawPayload, ShownPayload, Undone
@@ -181,8 +181,8 @@ class LiveHand(Protocol):
         ...
 
     def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
-        """An entry of this hand checked: its canonical payload and its apply (a kind another game
-        plays is refused)."""
+        """An entry of this hand checked: its canonical payload and its apply (a kind its game does
+        not play is refused; the machine refuses it first, `TableGame.entry_kinds`)."""
         ...
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
@@ -239,6 +239,13 @@ class TableGame(Protocol):
         """The game's usual entry (a street, a showdown): how an undo is refused between hands."""
         ...
 
+    @property
+    def entry_kinds(self) -> frozenset[EventKind]:
+        """The events its hands take (a street and a set revealed, a showdown): an entry of any
+        other kind is refused before a live hand sees it, in its own game's words
+        (`choose.entry_refused`)."""
+        ...
+
     def nothing_to_settle(self) -> ActionRefused:
         """The refusal of a settlement between hands."""
         ...
@@ -276,11 +283,9 @@ ROW_ENTRY_KEYS: Final = ("player", "cards", "rows")
 rows (Chinese poker)."""
 
 
-def entry_refused(kind: EventKind) -> ActionRefused:
-    """An entry's refusal when no hand of its game is being entered: between hands, or at a table
-    of the other game (a showdown at an OFC table, a street at a Chinese one)."""
-    if kind is EventKind.SHOWN:
-        return no_showdown_being_entered()
+def no_hand_being_dealt() -> ActionRefused:
+    """An entry's refusal where no hand takes it, unless its game says it in words of its own
+    (`choose.entry_refused`): between hands, or at a table of a game that plays no such entry."""
     return ActionRefused(_("no hand is being dealt: start the next hand"))
 
 

@@ -11,9 +11,9 @@ from ofc_desk.core.games import Undo, add_entries, variant_words
 from ofc_desk.core.presets import Game
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.commands import CardEntries, Entry, RowEntries
-from ofc_desk.service.table.games.base import GameRescoring, TableGame
+from ofc_desk.service.table.games.base import GameRescoring, TableGame, no_hand_being_dealt
 from ofc_desk.service.table.games.chinese.commands import CHINESE_TURN_ENTRIES
-from ofc_desk.service.table.games.chinese.game import ChineseGame
+from ofc_desk.service.table.games.chinese.game import ChineseGame, no_showdown_being_entered
 from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
 from ofc_desk.service.table.games.chinese.rescoring import CHINESE_RESCORING
 from ofc_desk.service.table.games.chinese.words import said_showdown
@@ -21,6 +21,7 @@ from ofc_desk.service.table.games.ofc.commands import OFC_TURN_ENTRIES
 from ofc_desk.service.table.games.ofc.correction import fantasyland_words
 from ofc_desk.service.table.games.ofc.game import OfcGame
 from ofc_desk.service.table.games.ofc.rescoring import OFC_RESCORING
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import CorrectedCarry
 from ofc_desk.service.terms.setup import TableRules
@@ -47,6 +48,12 @@ OWN_ENTRY_WORDS: Final[Mapping[EventKind, Callable[[Mapping[str, object]], str]]
 }
 """The audit log's words for each entry only one game has, by its event (a street's are the
 service's own, `actions.hand.entry_sentence`)."""
+
+OWN_ENTRY_REFUSALS: Final[Mapping[EventKind, Callable[[], ActionRefused]]] = {
+    EventKind.SHOWN: no_showdown_being_entered,
+}
+"""The refusal of each entry only one game has where no hand of that game takes it, by its event
+(`entry_refused`): its game's own words, whatever the table plays."""
 
 CARRY_CORRECTION_WORDS: Final[dict[Game, Callable[[CorrectedCarry], str]]] = {Game.OFC: fantasyland_words}
 """Each game's words for what a correction of a settled hand changes of what the next hand owes
@@ -97,6 +104,14 @@ def own_entry_words(entry: Mapping[str, object]) -> str | None:
     for a street, which the service says itself."""
     own = own_entry(entry)
     return None if own is None else OWN_ENTRY_WORDS[own[0]](entry)
+
+
+def entry_refused(kind: EventKind) -> ActionRefused:
+    """An entry of `kind` refused where no hand takes it: between hands, or at a table whose game
+    plays no such entry (`TableGame.entry_kinds`). An entry only one game has is refused in that
+    game's words (`OWN_ENTRY_REFUSALS`), any other as no hand being dealt."""
+    own = OWN_ENTRY_REFUSALS.get(kind)
+    return own() if own is not None else no_hand_being_dealt()
 
 
 def entry_for(turn: str, player: str, cards: CardEntries = (), rows: RowEntries = ()) -> Entry:

@@ -24,10 +24,16 @@ from ofc_desk.service.table.games.chinese.play import ChineseHandState
 from ofc_desk.service.table.games.chinese.view import chinese_game_view
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView
-from ofc_desk.service.terms.errors import ActionRefused, no_showdown_being_entered
+from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import RawPayload
 from ofc_desk.service.terms.setup import TableRules
+
+
+def no_showdown_being_entered() -> ActionRefused:
+    """A Chinese poker showdown given while no hand of Chinese poker is being entered (between
+    hands, or at a table of another game), and a settlement between hands."""
+    return ActionRefused(_("no Chinese poker hand is being entered: start the next hand"))
 
 
 def check_chinese_rules(rules: TableRules) -> ChinesePreset:
@@ -80,6 +86,8 @@ class ChineseGame:
     @property
     def entry(self) -> EventKind:
         return EventKind.SHOWN
+
+    entry_kinds = frozenset({EventKind.SHOWN})  # each player's showdown
 
     @property
     def action_keys(self) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from ofc_desk.service.table.games.base import (
     HandScorer,
     JackpotDeal,
     SettledResult,
-    entry_refused,
+    no_hand_being_dealt,
 )
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused, nothing_to_undo
@@ -134,13 +134,13 @@ class ChineseHandState:
     # ------------------------------------------------------------------ as the machine's live hand
     def check_event(self, kind: EventKind, raw: RawPayload) -> CheckedEntry:
         if kind is not EventKind.SHOWN:
-            raise entry_refused(kind)
+            raise no_hand_being_dealt()
         payload = self.check(raw)
         return CheckedEntry(payload, partial(self.apply, payload))
 
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         if kind is not EventKind.SHOWN:
-            raise entry_refused(kind)
+            raise no_hand_being_dealt()
         self.check_typed(player, cast(str | Sequence[object], cards), cast(str | Sequence[object], rows))
 
     def last_entry(self) -> Undone:

@@ -17,7 +17,7 @@ from ofc_desk.i18n import LazyText, _
 from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.table.games.base import ROW_ENTRY_KEYS, GameTable, HandDeal, LiveHand
 from ofc_desk.service.table.games.ofc.carry import OfcCarry
-from ofc_desk.service.table.games.ofc.live import OfcHand
+from ofc_desk.service.table.games.ofc.live import FANTASYLAND_SET, OfcHand
 from ofc_desk.service.table.games.ofc.scoring import check_rules
 from ofc_desk.service.table.games.ofc.view import ofc_game_view
 from ofc_desk.service.table.seats import Seat
@@ -66,6 +66,8 @@ class OfcGame:
     @property
     def entry(self) -> EventKind:
         return EventKind.PLACED
+
+    entry_kinds = frozenset(FANTASYLAND_SET)  # a street, a Fantasyland set revealed
 
     @property
     def action_keys(self) -> tuple[str, ...]:

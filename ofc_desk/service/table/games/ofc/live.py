@@ -26,7 +26,7 @@ from ofc_desk.service.table.games.base import (
     HandScorer,
     JackpotDeal,
     SettledResult,
-    entry_refused,
+    no_hand_being_dealt,
 )
 from ofc_desk.service.table.games.ofc.carry import OfcCarry
 from ofc_desk.service.table.games.ofc.commands import OfcTurn
@@ -110,7 +110,7 @@ class OfcHand(HandState):
         checked, then applied: `verify` does it for every street of a session)."""
         fantasyland = FANTASYLAND_SET.get(kind)
         if fantasyland is None:
-            raise entry_refused(kind)
+            raise no_hand_being_dealt()
         entry = self.check_typed(str(raw.get("player")), raw.get("cards"), raw.get("rows"), fantasyland)
         return CheckedEntry(entry_payload(entry), partial(self.apply, entry))
 
@@ -127,7 +127,7 @@ class OfcHand(HandState):
     def check_typing(self, kind: EventKind, player: str, cards: object, rows: object) -> None:
         fantasyland = FANTASYLAND_SET.get(kind)
         if fantasyland is None:
-            raise entry_refused(kind)
+            raise no_hand_being_dealt()
         self.check_typed(player, cards, rows, fantasyland, partial=True)
 
     def last_entry(self) -> Undone:
