@@ -28,10 +28,6 @@ GAME_IMPORTS_OF_ANOTHER_GAME: frozenset[str] = frozenset()
 games share belongs in the core beside `rows` and `settlement` (as `settlement.ProposedSettlement`)."""
 
 WIDE_GAME_BRANCHES: dict[str, int] = {
-    "desk/actions.py": 1,
-    "desk/floor/columns.py": 1,
-    "desk/table/faces.py": 1,
-    "desk/table/seat_widget.py": 1,
     "reports/loader.py": 2,
     "reports/session_pdf.py": 3,
 }  # fmt: skip
