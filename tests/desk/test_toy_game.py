@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 
 from ofc_desk.desk.table.seatface import RowFace
 from ofc_desk.service.audit.verify import verify_database
@@ -77,3 +77,25 @@ def test_a_toy_seat_shows_its_one_row_of_five(desk: Desk) -> None:
         ann.set_seat(replace(ann.seat, rows=(RowFace("front", 3), RowFace("middle", 5), *ann.seat.rows)))
         assert ann.natural_size().width() == one_row.width()
         assert ann.natural_size().height() > one_row.height()  # OFC's three rows: a taller seat
+
+
+def test_a_table_opened_after_the_toys_has_its_own_rows_and_size(desk: Desk) -> None:
+    """Seats of a game with more rows are laid out again for their size: an OFC table opened
+    after a toy table of as many seats is laid out as one opened after an OFC table (the first
+    table of a window is not: the window is still taking its size)."""
+    felt = desk.window.felt
+
+    def open_ofc(name: str) -> tuple[float, QSize, QSize]:
+        assert desk.session.open_new_table(replace(TOY_TABLE, name=name, rules=TableRules())) is None
+        desk.press_enter_on(desk.window.between_hands.deal_button)
+        assert [len(desk.face(player).rows) for player in ROWS] == [3, 3, 3]
+        return felt.seat_scale, felt.sizeHint(), felt.seat_widgets[0].natural_size()
+
+    open_ofc("Table 1")
+    after_ofc = open_ofc("Table 2")
+    with toy_registered():
+        assert desk.session.open_new_table(TOY_TABLE) is None
+        desk.press_enter_on(desk.window.between_hands.deal_button)
+        assert felt.seat_widgets[0].natural_size().height() < after_ofc[2].height()
+        assert felt.seat_scale != after_ofc[0]
+        assert open_ofc("Table 3") == after_ofc
