@@ -50,7 +50,9 @@ class Command(StrEnum):
     QUIT = "quit"
     UNDO = "undo"
     REDO = "redo"
-    FANTASYLAND_SET = "fantasyland_set"
+    HAND_SET = "hand_set"
+    """A whole hand set at once in its own dialog, at the turns the table's game takes so
+    (`TakenBy.DIALOG`: OFC's Fantasyland set, the one game with one: its words name the entry)."""
     DEAL = "deal"
     HAND_OVER = "hand_over"
     CORRECT_HAND = "correct_hand"
@@ -114,11 +116,11 @@ def _can_undo(now: TableNow) -> bool:
     return now.staged or (now.service is not None and now.service.can(Undo()))
 
 
-def _fantasyland_set_due(now: TableNow) -> bool:
+def _set_due(now: TableNow) -> bool:
     """F6 at a set's turn opens it; earlier in the hand it says when it comes."""
-    from ofc_desk.desk.entry.staging import fantasyland_set_due
+    from ofc_desk.desk.entry.staging import set_due
 
-    return now.service is not None and fantasyland_set_due(now.snapshot)
+    return now.service is not None and set_due(now.snapshot)
 
 
 def _table_open(now: TableNow) -> bool:
@@ -456,11 +458,11 @@ DESK_ACTIONS: tuple[DeskAction, ...] = (
     # Offered only when there is an entry to enter again (the controller's undo stack says).
     DeskAction(Command.REDO, Menu.EDIT, lazy_gettext("&Redo entry"), REDO_KEYS),
     DeskAction(
-        Command.FANTASYLAND_SET,
+        Command.HAND_SET,
         Menu.TABLE,
         lazy_gettext("&Fantasyland set…"),
         ("F6",),
-        enabled=_fantasyland_set_due,
+        enabled=_set_due,
     ),
     DeskAction(
         Command.DEAL,

@@ -27,16 +27,11 @@ GAME_IMPORTS_OF_ANOTHER_GAME: frozenset[str] = frozenset()
 """A game's own modules that import another game's: test_game_imports.py. None now: a piece both
 games share belongs in the core beside `rows` and `settlement` (as `settlement.ProposedSettlement`)."""
 
-WIDE_GAME_BRANCHES: dict[str, int] = {
-    "desk/actions.py": 1,
-    "desk/floor/columns.py": 1,
-    "desk/table/faces.py": 1,
-    "desk/table/seat_widget.py": 1,
-}  # fmt: skip
+WIDE_GAME_BRANCHES: dict[str, int] = {}
 """The wider scan of issue 37 (test_game_branches.py): per file outside the games' packages, the
 conditionals, boolean expressions and flags tested later that name a game or a word only one game
-has (Fantasyland, a street, a royalty, the showdown, a special). A ceiling per file: it only goes
-down."""
+has (Fantasyland, a street, a royalty, the showdown, a special). None now (issue 37 counted 56
+in 18 files): a new one is broken where it is made."""
 
 UNNAMED_MODULES: frozenset[str] = frozenset()
 """Modules docs/architecture.md does not name in their layer's section (test_module_map.py): none

@@ -188,7 +188,7 @@ def test_a_fouled_hand_shows_no_royalty_and_its_foul_hides_no_row(desk: Desk) ->
     widget = desk.window.felt.seat_widget("Ann")
     face = widget.seat
     assert face is not None and face.fouled
-    assert face.rows[0].hand_name and face.rows[0].royalty == 0  # kings in front pay nothing fouled
+    assert face.rows[0].hand_name and face.rows[0].worth == ""  # kings in front pay nothing fouled
     result = desk.snapshot.result
     assert result is not None
     ann = result.seat("Ann")

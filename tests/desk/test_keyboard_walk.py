@@ -345,7 +345,7 @@ def test_nothing_offered_is_refused_silently_and_a_closed_table_offers_nothing(d
     play_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     between = sweep(desk, "between hands")
-    assert between[Dialog.VOID] and between[Dialog.CLOSE_TABLE] and not between[Command.FANTASYLAND_SET]
+    assert between[Dialog.VOID] and between[Dialog.CLOSE_TABLE] and not between[Command.HAND_SET]
     service = desk.session.controller.service
     assert service is not None
     desk.session.controller.show_snapshot(
@@ -642,7 +642,7 @@ def close_by_keys(desk: Desk) -> None:
     done(desk, dialog)
     assert desk.snapshot.phase is Phase.CLOSED
     assert (
-        not desk.window.action(Command.FANTASYLAND_SET).isEnabled()
+        not desk.window.action(Command.HAND_SET).isEnabled()
         and not desk.window.action(Command.HAND_OVER).isEnabled()
     )
     press(qtbot, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)  # no open table: Enter starts a new one

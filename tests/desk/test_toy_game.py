@@ -4,8 +4,11 @@ plugged in through `DESK_GAMES` only)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from dataclasses import replace
 
+from PySide6.QtCore import QSize, Qt
+
+from ofc_desk.desk.table.seatface import RowFace
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
@@ -13,19 +16,20 @@ from ofc_desk.storage.database import Database
 from tests.desk.conftest import Desk, street_keys
 from tests.toy_game.desk import RowEntry
 from tests.toy_game.register import toy_registered
-from tests.toy_game.rules import ROW_TURN
+from tests.toy_game.rules import ROW_CARDS, ROW_TURN
 from tests.toy_game.test_toy_session import ROWS
+
+TOY_TABLE = TableSetup(
+    name="Toy 1",
+    seats=tuple(SeatSetup(name, 100) for name in ROWS),
+    button="Cy",
+    rules=TableRules(preset="toy", variant="toy", unit=5),
+)
 
 
 def test_a_toy_hand_is_typed_and_settled_at_the_desk(desk: Desk, database: Database) -> None:
     with toy_registered():
-        setup = TableSetup(
-            name="Toy 1",
-            seats=tuple(SeatSetup(name, 100) for name in ROWS),
-            button="Cy",
-            rules=TableRules(preset="toy", variant="toy", unit=5),
-        )
-        assert desk.session.open_new_table(setup) is None
+        assert desk.session.open_new_table(TOY_TABLE) is None
         desk.press_enter_on(desk.window.between_hands.deal_button)
         assert isinstance(desk.session.controller.turn_entry(), RowEntry)
         # The toy's own kind of turn, in no enum of the service, said in the toy's own words.
@@ -45,3 +49,53 @@ def test_a_toy_hand_is_typed_and_settled_at_the_desk(desk: Desk, database: Datab
         assert desk.snapshot.phase is not Phase.AWAITING_SETTLEMENT
         assert {name: desk.snapshot.seat(name).stack for name in ROWS} == {"Ann": 110, "Bob": 95, "Cy": 95}
         verify_database(database)
+
+
+def test_a_toy_seat_shows_its_one_row_of_five(desk: Desk) -> None:
+    """The felt draws the rows the toy's part names (`DeskGame.felt_rows`), not OFC's three: one
+    row of five slots, keyed `b`, said so to a screen reader, in a seat that much shorter."""
+    with toy_registered():
+        assert desk.session.open_new_table(TOY_TABLE) is None
+        desk.press_enter_on(desk.window.between_hands.deal_button)
+        desk.street(street_keys(ROWS["Ann"], "b"))
+        desk.type(street_keys(" ".join(ROWS["Bob"].split()[:2]), "b"))
+        assert not desk.refusal(), desk.refusal()
+        desk.screenshot("toy-one-row")
+        ann, bob = desk.window.felt.seat_widget("Ann"), desk.window.felt.seat_widget("Bob")
+        assert ann.seat is not None and bob.seat is not None
+        assert ann.seat.rows == (
+            RowFace("back", ROW_CARDS, tuple(ROWS["Ann"].split()), hand_name=ann.seat.rows[0].hand_name),
+        )
+        assert ann.seat.rows[0].hand_name
+        assert bob.seat.rows == (RowFace("back", ROW_CARDS, pending=tuple(ROWS["Bob"].split()[:2])),)
+        buttons = desk.window.entry.row_buttons.items()
+        shown = [key for key, button in buttons if button.isVisibleTo(desk.window)]
+        assert shown == ["b"]  # the toy's entry form: its one row's button
+        assert "front" not in ann.accessibleDescription()
+        assert f"back: {ROWS['Ann']}" in ann.accessibleDescription()
+        one_row = ann.natural_size()
+        ann.set_seat(replace(ann.seat, rows=(RowFace("front", 3), RowFace("middle", 5), *ann.seat.rows)))
+        assert ann.natural_size().width() == one_row.width()
+        assert ann.natural_size().height() > one_row.height()  # OFC's three rows: a taller seat
+
+
+def test_a_table_opened_after_the_toys_has_its_own_rows_and_size(desk: Desk) -> None:
+    """Seats of a game with more rows are laid out again for their size: an OFC table opened
+    after a toy table of as many seats is laid out as one opened after an OFC table (the first
+    table of a window is not: the window is still taking its size)."""
+    felt = desk.window.felt
+
+    def open_ofc(name: str) -> tuple[float, QSize, QSize]:
+        assert desk.session.open_new_table(replace(TOY_TABLE, name=name, rules=TableRules())) is None
+        desk.press_enter_on(desk.window.between_hands.deal_button)
+        assert [len(desk.face(player).rows) for player in ROWS] == [3, 3, 3]
+        return felt.seat_scale, felt.sizeHint(), felt.seat_widgets[0].natural_size()
+
+    open_ofc("Table 1")
+    after_ofc = open_ofc("Table 2")
+    with toy_registered():
+        assert desk.session.open_new_table(TOY_TABLE) is None
+        desk.press_enter_on(desk.window.between_hands.deal_button)
+        assert felt.seat_widgets[0].natural_size().height() < after_ofc[2].height()
+        assert felt.seat_scale != after_ofc[0]
+        assert open_ofc("Table 3") == after_ofc

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ofc_desk.core.presets import Game
+from ofc_desk.core.rows import Row
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import EntryForm, NoControls, StagedCards, TableAsked, TakenBy
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMarks
 from ofc_desk.i18n import LazyText
-from tests.toy_game.rules import TOY, TOY_WORD
+from tests.toy_game.rules import ROW_CARDS, TOY, TOY_WORD
 from tests.toy_game.table import ShowRow
 
 if TYPE_CHECKING:
@@ -21,12 +22,12 @@ if TYPE_CHECKING:
     from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
-    from ofc_desk.service.terms.snapshot import SeatView, TableSnapshot, Turn
+    from ofc_desk.service.terms.snapshot import RowView, SeatView, TableSnapshot, Turn
 
 ROW_FORM = EntryForm(
     confirm_caption=LazyText("Confirm row (Enter)"),
     confirm_name=LazyText("Confirm row"),
-    hidden_keys=("x", "?"),
+    hidden_keys=("f", "m", "x", "?"),  # one row, the back: no other row's button
     hint=LazyText("as b · kd b … 5 cards — Enter confirms"),
     hint_keys="as b · kd b …",
 )
@@ -55,6 +56,8 @@ class ToyDesk:
     default_preset = "toy"
     takes_progressive = False
     counts_cards = False
+    felt_rows: tuple[tuple[Row, int], ...] = ((Row.BACK, ROW_CARDS),)
+    """One row of five, keyed `b` (`table._rows` shows it as the back row)."""
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         return None
@@ -87,6 +90,12 @@ class ToyDesk:
 
     def seat_marks(self, snapshot: TableSnapshot, seat: SeatView) -> SeatMarks:
         return NO_MARKS  # the toy's seats show nothing of their own
+
+    def row_worth(self, row: RowView) -> str:
+        return ""
+
+    def hand_progress(self, snapshot: TableSnapshot) -> str:
+        return ""
 
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:
         return button

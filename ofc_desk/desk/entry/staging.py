@@ -75,8 +75,9 @@ def takes_any_seat(snapshot: TableSnapshot | None) -> bool:
     return taken_by(snapshot) is TakenBy.ANY_SEAT
 
 
-def fantasyland_set_due(snapshot: TableSnapshot | None) -> bool:
-    """A hand is being dealt with a player in Fantasyland: F6 opens the set, or says when it comes."""
+def set_due(snapshot: TableSnapshot | None) -> bool:
+    """A hand is being dealt with a player dealt a whole hand to set at once (`DeskGame.sets_due`,
+    OFC's Fantasyland): F6 opens the set, or says when it comes."""
     if snapshot is None or snapshot.phase is not Phase.LIVE:
         return False
     return bool(game_at(snapshot).sets_due(snapshot))

@@ -32,8 +32,9 @@ def hand_text(table: FloorTable) -> str:
     snapshot = table.snapshot
     if snapshot.hand_number == 0:
         return _("no hand yet")
-    if snapshot.street:
-        return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=snapshot.street)
+    progress = game_at(snapshot).hand_progress(snapshot)
+    if progress:
+        return progress
     if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
         return _("#{hand} done · between hands").format(hand=snapshot.hand_number)
     return f"#{snapshot.hand_number} · {game_at(snapshot).phase_words(snapshot)}"

@@ -14,6 +14,7 @@ from enum import Enum, auto
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ofc_desk.core.presets import Game
+from ofc_desk.core.rows import ROW_SIZE, ROWS, Row
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement, KeyedText
 from ofc_desk.i18n import LazyText, _
 from ofc_desk.reports.spoken import data_words
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
     from ofc_desk.service.table.games.base import PlayedTable
-    from ofc_desk.service.terms.snapshot import SeatView, TableSnapshot, Turn
+    from ofc_desk.service.terms.snapshot import RowView, SeatView, TableSnapshot, Turn
 
 
 class EntryForm(NamedTuple):
@@ -109,6 +110,10 @@ def award_words(award: JackpotAward | None) -> list[str]:
             front=front, middle=middle, back=back, loser=award.loser, winner=award.winner, table=award.table
         )
     ]
+
+
+THREE_ROWS: tuple[tuple[Row, int], ...] = tuple((row, ROW_SIZE[row]) for row in ROWS)
+"""A seat's rows in both shipped games (`DeskGame.felt_rows`): front 3, middle 5, back 5."""
 
 
 PROMPT_SEPARATOR = " · "
@@ -196,6 +201,13 @@ class DeskGame(Protocol):
         or has nothing to count (a Chinese showdown is entered whole)."""
         ...
 
+    @property
+    def felt_rows(self) -> tuple[tuple[Row, int], ...]:
+        """The rows a seat of this game shows on the felt, top first, and how many cards each holds
+        (an empty seat's slots too): `THREE_ROWS` in both shipped games; a game dealing fewer rows
+        names only those, and its seats are drawn that much shorter."""
+        ...
+
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """How a preset of this game proposes its tables settle (None: it says nothing)."""
         ...
@@ -242,6 +254,16 @@ class DeskGame(Protocol):
     def seat_marks(self, snapshot: TableSnapshot, seat: SeatView) -> SeatMarks:
         """The game's own marks on `seat`, read from its part of the seat's view (`SeatView.part`):
         on the felt, to a screen reader and on the floor (OFC's Fantasyland, a Chinese surrender)."""
+        ...
+
+    def row_worth(self, row: RowView) -> str:
+        """What `row` is worth, drawn beside its hand's name on the felt ("+6": OFC's royalty), or
+        "" where it shows nothing."""
+        ...
+
+    def hand_progress(self, snapshot: TableSnapshot) -> str:
+        """The floor's Hand column where the game says how far the hand is dealt ("#3 · street
+        2"), or "" where the table's phase says it (`phase_words`)."""
         ...
 
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:

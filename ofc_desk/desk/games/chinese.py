@@ -19,6 +19,7 @@ from ofc_desk.core.presets import Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import (
     PROMPT_SEPARATOR,
+    THREE_ROWS,
     EntryForm,
     StagedCards,
     TableAsked,
@@ -32,7 +33,7 @@ from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.service.table.games.chinese.commands import ChineseTurn
 from ofc_desk.service.table.games.chinese.game import payment_rules, plays_surrender
 from ofc_desk.service.table.games.chinese.view import ChineseSeatView
-from ofc_desk.service.terms.snapshot import SeatView, TableSnapshot, Turn
+from ofc_desk.service.terms.snapshot import RowView, SeatView, TableSnapshot, Turn
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -69,6 +70,7 @@ class ChineseDesk:
     default_preset = DEFAULT_PRESET
     takes_progressive = False
     counts_cards = False
+    felt_rows = THREE_ROWS
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """A Chinese preset may name how its tables usually settle (Hawaiian Gardens: chip
@@ -139,6 +141,12 @@ class ChineseDesk:
         """A surrender or a declared special, after the seat's misset."""
         words = ChineseSeatView.of(seat).showdown
         return SeatMarks(shown=SeatMark(words.upper(), words)) if words else NO_MARKS
+
+    def row_worth(self, row: RowView) -> str:
+        return ""  # a row's worth is its pairs', in the settlement
+
+    def hand_progress(self, snapshot: TableSnapshot) -> str:
+        return ""  # one showdown: the phase says it
 
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:
         return button  # the button moves after every hand

@@ -13,6 +13,7 @@ from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import DEFAULT_PRESET, Game, PresetError
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import (
+    THREE_ROWS,
     EntryForm,
     NoControls,
     StagedCards,
@@ -26,7 +27,7 @@ from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
-from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot
+from ofc_desk.service.terms.snapshot import Phase, RowView, SeatView, TableSnapshot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -67,6 +68,7 @@ class OfcDesk:
     default_preset = DEFAULT_PRESET
     takes_progressive = True
     counts_cards = True
+    felt_rows = THREE_ROWS
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         return None  # an OFC preset names no settlement: the table's stays
@@ -113,6 +115,15 @@ class OfcDesk:
         part = OfcSeatView.of(seat)
         count = part.fantasyland_cards if dealing else part.fantasyland_next
         return SeatMarks(dealt=_fantasyland_mark(count, dealing)) if count else NO_MARKS
+
+    def row_worth(self, row: RowView) -> str:
+        """A full row's royalty (none on a fouled hand's rows: the service says 0)."""
+        return f"+{row.royalty}" if row.royalty else ""
+
+    def hand_progress(self, snapshot: TableSnapshot) -> str:
+        if not snapshot.street:  # between streets: the phase says it
+            return ""
+        return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=snapshot.street)
 
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:
         if OfcTableView.of(snapshot).button_held_for_fantasyland:

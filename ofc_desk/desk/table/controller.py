@@ -92,7 +92,7 @@ class TableController(QObject):
             Command.UNDO: self.on_undo,
             Command.REDO: self.on_redo,
             Command.DEAL: self.on_deal_next_hand,
-            Command.FANTASYLAND_SET: self.fantasyland.open,
+            Command.HAND_SET: self.fantasyland.open,
         }
 
     def _service(self) -> TableService | None:

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofc_desk.core.rows import DISCARD, ROW_SIZE, Row
+from ofc_desk.core.rows import DISCARD
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement
 from ofc_desk.desk.games import game_at
-from ofc_desk.desk.games.base import TakenBy
+from ofc_desk.desk.games.base import DeskGame, TakenBy
 from ofc_desk.desk.shell.status_line import StatusPart
 from ofc_desk.desk.table.seatface import RowFace, SeatFace
 from ofc_desk.i18n import _
 from ofc_desk.reports.spoken import data_words, hand_words
-from ofc_desk.service.terms.snapshot import Phase, SeatView, TableSnapshot
+from ofc_desk.service.terms.snapshot import Phase, RowView, SeatView, TableSnapshot
 
 
 def seat_faces(
@@ -29,29 +29,31 @@ def seat_faces(
     for number in snapshot.empty_seats:
         # Before the first seat numbered above it: the seats' clockwise order is their numbers'.
         at = next((i for i, face in enumerate(faces) if face.seat_number > number), len(faces))
-        faces.insert(at, _empty_seat(number))
+        faces.insert(at, _empty_seat(game_at(snapshot), number))
     return tuple(faces)
 
 
-def _empty_seat(number: int) -> SeatFace:
-    rows = tuple(RowFace(name=row.value, size=ROW_SIZE[row]) for row in Row)
+def _empty_seat(game: DeskGame, number: int) -> SeatFace:
+    rows = tuple(RowFace(name=row.value, size=size) for row, size in game.felt_rows)
     return SeatFace(seat_number=number, name="", stack=0, rows=rows, empty=True)
 
 
-def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPlacement]) -> SeatFace:
-    rows = tuple(
-        RowFace(
-            name=view.row.value,
-            size=view.size,
-            cards=tuple(str(card) for card in view.cards),
-            pending=tuple(p.label for p in staged if p.placement == view.row.value),
-            hand_name=hand_words([str(card) for card in view.cards], view.hand_name or ""),
-            royalty=view.royalty or 0,
-        )
-        for view in seat.rows
+def _row_face(game: DeskGame, view: RowView, staged: Sequence[KeyedPlacement]) -> RowFace:
+    return RowFace(
+        name=view.row.value,
+        size=view.size,
+        cards=tuple(str(card) for card in view.cards),
+        pending=tuple(p.label for p in staged if p.placement == view.row.value),
+        hand_name=hand_words([str(card) for card in view.cards], view.hand_name or ""),
+        worth=game.row_worth(view),
     )
-    turn = snapshot.to_act
+
+
+def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPlacement]) -> SeatFace:
     game = game_at(snapshot)
+    views = {view.row: view for view in seat.rows}
+    rows = tuple(_row_face(game, views[row], staged) for row, _size in game.felt_rows)
+    turn = snapshot.to_act
     return SeatFace(
         seat_number=seat.number,
         name=seat.name,

@@ -58,8 +58,11 @@ class FeltView(QWidget):
         if len(seats) != len(self.seat_widgets):
             self._rebuild(len(seats))
             self.update()  # the empty felt's name goes: only the seats' own places repaint by themselves
+        natural = self.seat_widgets[0].natural_size() if self.seat_widgets else None
         for widget, seat in zip(self.seat_widgets, seats, strict=True):
             widget.set_seat(seat)
+        if self.seat_widgets and self.seat_widgets[0].natural_size() != natural:
+            self._refit()  # another game's seats, with more or fewer rows: laid out for their size
 
     def seat_widget(self, name: str) -> SeatWidget:
         for widget in self.seat_widgets:

@@ -1,4 +1,5 @@
-"""One seat at the felt: name, stack, badges, three rows of cards and what each row is worth.
+"""One seat at the felt: name, stack, badges, the rows of cards its game deals (three in both
+shipped games) and what each row is worth.
 
 Painted in one pass (no child widgets) so a seat repaints well inside one frame.
 """
@@ -26,6 +27,8 @@ from ofc_desk.desk.table.seatface import ROW_LETTERS, RowFace, SeatFace
 from ofc_desk.i18n import _
 
 MAX_ROW_CARDS = 5
+ROWS_BEFORE_A_SEAT = 3
+"""The rows a seat is sized for until its first face says how many its game deals (`SeatFace.rows`)."""
 MIN_SCALE = 0.6
 MAX_SCALE = 1.8
 MIN_BADGE_FONT = 0.6
@@ -72,6 +75,7 @@ class SeatWidget(QWidget):
         self._seat: SeatFace | None = None
         self._canvas = QRectF()
         self._scale_cap = MAX_SCALE
+        self._rows = ROWS_BEFORE_A_SEAT
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName(_("Seat"))
 
@@ -83,6 +87,9 @@ class SeatWidget(QWidget):
         if seat == self._seat:
             return
         self._seat = seat
+        if len(seat.rows) != self._rows:  # another game's seat: as tall as its rows
+            self._rows = len(seat.rows)
+            self.updateGeometry()
         name = seat.name or _("empty")
         self.setAccessibleName(_("Seat {number}: {player}").format(number=seat.seat_number, player=name))
         self.setAccessibleDescription(seat.spoken())
@@ -116,7 +123,7 @@ class SeatWidget(QWidget):
         label = w * 0.7
         info = w * 4.4
         total_width = gap * 3 + label + MAX_ROW_CARDS * (w + gap) + info
-        total_height = h * 0.78 + 3 * (h + gap) + h * 0.42 + gap * 2
+        total_height = h * 0.78 + self._rows * (h + gap) + h * 0.42 + gap * 2
         return QSize(int(total_width), int(total_height))
 
     def sizeHint(self) -> QSize:
@@ -170,7 +177,7 @@ class SeatWidget(QWidget):
         return self.to_widget().mapRect(QRectF(0, 0, natural.width(), natural.height()))
 
     def row_name_rect(self, index: int) -> QRectF:
-        """Where row `index` (0 = front) shows its hand's name and royalty, in the widget."""
+        """Where row `index` (0 = the top one) shows its hand's name and worth, in the widget."""
         w, h, gap = self._metrics()
         natural = self.natural_size()
         top = 8 + h * 0.7 + gap + index * (h + gap)
@@ -302,12 +309,11 @@ class SeatWidget(QWidget):
         x = gap * 2 + label_width + MAX_ROW_CARDS * (w + gap) + gap
         info = QRectF(x, y, self._canvas.width() - x - gap * 2, h)
         name_box = info
-        if row.royalty:
+        if row.worth:
             painter.setPen(QColor(colours.ok))
             painter.setFont(_font(h * 0.34, bold=True))
-            royalty = f"+{row.royalty}"
-            painter.drawText(info, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, royalty)
-            name_box = info.adjusted(0, 0, -painter.fontMetrics().horizontalAdvance(royalty) - gap, 0)
+            painter.drawText(info, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, row.worth)
+            name_box = info.adjusted(0, 0, -painter.fontMetrics().horizontalAdvance(row.worth) - gap, 0)
         painter.setPen(QColor(colours.seat_text))
         painter.setFont(_font(h * 0.25, bold=False))
         flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap

@@ -49,7 +49,8 @@ class RowFace:
     cards: tuple[str, ...] = ()
     pending: tuple[str, ...] = ()
     hand_name: str = ""
-    royalty: int = 0
+    worth: str = ""
+    """What the row is worth, beside its hand's name (`DeskGame.row_worth`: "+6"), or ""."""
 
 
 @dataclass(frozen=True, slots=True)
