@@ -138,14 +138,14 @@ def start_session(window: MainWindow, db_url: str | None, store: DisplaySettings
     The first start in a process holds the cycle collector until the launch ends (`LaunchHold`)."""
     first = "ofc_desk.desk.shell.session" not in sys.modules
     hold = LaunchHold.begin() if first else LaunchHold(held=False)
+    if hold.held:
+        QTimer.singleShot(LAUNCH_HOLD_LIMIT_MS, hold.end)
     window.complete()
     # Imported only now: the service, SQLAlchemy and Alembic take a moment to load.
     from ofc_desk.desk.shell.session import DeskSession
 
     session = DeskSession(window, db_url, store)
     session.launch = hold
-    if hold.held:
-        QTimer.singleShot(LAUNCH_HOLD_LIMIT_MS, hold.end)
     window.setProperty("desk_session", session)
     return session
 
