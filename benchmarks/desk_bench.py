@@ -13,7 +13,8 @@
     desk that kept a checkpoint of it (`service.store.checkpoint`: one earlier resume, not timed, made
     it), and at a desk that has none (a cache folder of its own each run); with `--baseline TREE`
     (a checkout of other code, e.g. `git worktree add` of an earlier commit) also by that code,
-    run for run, so both figures come from the same machine load.
+    run for run, so both figures come from the same machine load. Each launch also gives the CPU
+    its process had used by then (every thread), steadier than the wall clock on a loaded machine.
 (2) Key press to repainted seat: on a live table, the time from pressing the row key that completes
     a typed card (the service checks the partial street, the staged card is drawn) to the end of
     the acting seat's paint. Goal < 16 ms (one frame at 60 Hz).
@@ -36,6 +37,7 @@ import tempfile
 import textwrap
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 
@@ -51,7 +53,7 @@ window = QMainWindow()
 window.setCentralWidget(QLabel("bare"))
 window.resize(1360, 900)
 window.show()
-QTimer.singleShot(0, lambda: (print(time.perf_counter() - start), app.quit()))
+QTimer.singleShot(0, lambda: (print(time.perf_counter() - start, time.process_time()), app.quit()))
 app.exec()
 """
 
@@ -64,7 +66,7 @@ from ofc_desk.desk.shell.theme import DisplaySettingsStore
 app = application()
 store = DisplaySettingsStore(QSettings({settings!r}, QSettings.Format.IniFormat))
 window = show_first_window(store)
-QTimer.singleShot(0, lambda: (print(time.perf_counter() - start), app.quit()))
+QTimer.singleShot(0, lambda: (print(time.perf_counter() - start, time.process_time()), app.quit()))
 app.exec()
 """
 
@@ -81,7 +83,7 @@ window = show_first_window(store)
 def begin():
     session = start_session(window, {url!r}, store)
     session.controller.snapshot_listeners.append(
-        lambda _snapshot: (print(time.perf_counter() - start), app.quit())
+        lambda _snapshot: (print(time.perf_counter() - start, time.process_time()), app.quit())
     )
     session.start_signed_in(("Dana", "1234"), {session_id})
 
@@ -117,17 +119,33 @@ def child_environment(cache: Path | None, tree: Path | None) -> dict[str, str]:
     return env
 
 
-def time_script(script: str, cache: Path | None = None, tree: Path | None = None) -> float:
-    """Seconds the script prints last, run in a fresh interpreter: with `cache` as the desk's cache
-    folder, and inside `tree` (its code first on sys.path: `python -c` puts the working folder
-    there) when given."""
+class Launch(NamedTuple):
+    """One launch timed: seconds on the wall clock, and of CPU the process had used by then (the
+    steadier of the two on a shared machine)."""
+
+    wall: float
+    cpu: float
+
+
+def median_ms(launches: list[Launch]) -> tuple[float, float]:
+    """The median wall and CPU times of `launches`, in milliseconds."""
+    return statistics.median(t.wall for t in launches) * 1000, statistics.median(
+        t.cpu for t in launches
+    ) * 1000
+
+
+def time_script(script: str, cache: Path | None = None, tree: Path | None = None) -> Launch:
+    """The wall and CPU seconds the script prints last, run in a fresh interpreter: with `cache` as
+    the desk's cache folder, and inside `tree` (its code first on sys.path: `python -c` puts the
+    working folder there) when given."""
     env = child_environment(cache, tree)
     if tree is not None:
         script = IN_TREE.format(tree=str(tree)) + script
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env, cwd=tree
     )
-    return float(done.stdout.strip().splitlines()[-1])
+    wall, cpu = done.stdout.strip().splitlines()[-1].split()
+    return Launch(float(wall), float(cpu))
 
 
 def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, baseline: Path | None) -> None:
@@ -166,15 +184,23 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
             cold_floor.append(time_floor(room, tables, folder / f"floor-cache-{run}"))
             if baseline:
                 their_floor.append(time_floor(room, tables, their_kept, baseline))
-    bare_ms, desk_ms = statistics.median(bare) * 1000, statistics.median(desk) * 1000
-    print(f"launch to first window, bare PySide6 : {bare_ms:7.1f} ms (median of {runs})")
+    (bare_ms, bare_cpu), (desk_ms, desk_cpu) = median_ms(bare), median_ms(desk)
+    print(
+        f"launch to first window, bare PySide6 : {bare_ms:7.1f} ms, CPU {bare_cpu:5.0f} ms (median of {runs})"
+    )
     ratio = desk_ms / bare_ms
-    ready_ms = statistics.median(ready) * 1000
-    print(f"launch to first window, OFC Desk     : {desk_ms:7.1f} ms   ratio {ratio:.2f}x (goal <= 1.5x)")
-    print(f"launch to resumed table ready to type: {ready_ms:7.1f} ms (the demo table, 4 hands)")
+    ready_ms, ready_cpu = median_ms(ready)
+    print(
+        f"launch to first window, OFC Desk     : {desk_ms:7.1f} ms, CPU {desk_cpu:5.0f} ms"
+        f"   ratio {ratio:.2f}x (goal <= 1.5x)"
+    )
+    print(
+        f"launch to resumed table ready to type: {ready_ms:7.1f} ms, CPU {ready_cpu:5.0f} ms"
+        " (the demo table, 4 hands)"
+    )
     if their_ready:
-        their_ms = statistics.median(their_ready) * 1000
-        said = f"{their_ms:7.1f} ms (the demo table, code of {baseline})"
+        their_ms, their_cpu = median_ms(their_ready)
+        said = f"{their_ms:7.1f} ms, CPU {their_cpu:5.0f} ms (the demo table, code of {baseline})"
         print(f"launch to resumed table ready to type: {said}")
     for label, timings in (
         ("this desk's checkpoint", long_ready),
@@ -182,18 +208,19 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
         (f"code of {baseline}, its checkpoint", theirs),
     ):
         if timings:
-            long_ms = statistics.median(timings) * 1000
+            long_ms, long_cpu = median_ms(timings)
             print(
-                f"launch to resumed table ready to type: {long_ms:7.1f} ms ({hands} hands, {label};"
+                f"launch to resumed table ready to type: {long_ms:7.1f} ms, CPU {long_cpu:5.0f} ms"
+                f" ({hands} hands, {label};"
                 f" {long_ms / bare_ms:.1f}x the bare window; goal <= 500 ms)"
             )
-    for label, timings in (
+    for label, seconds in (
         (", the floor's checkpoints", floor),
         (", no checkpoint", cold_floor),
         (f", code of {baseline}", their_floor),
     ):
-        if room and timings:
-            floor_ms = statistics.median(timings) * 1000
+        if room and seconds:
+            floor_ms = statistics.median(seconds) * 1000
             print(
                 f"launch to the floor listing {tables} tables: {floor_ms:7.1f} ms ({room.name}{label};"
                 f" {floor_ms / bare_ms:.1f}x the bare window; whole process, start to exit)"

@@ -16,18 +16,40 @@ False
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import sys
 from collections.abc import Sequence
 from enum import IntEnum
 from functools import cached_property
+from types import ModuleType
 from typing import Final, NamedTuple
-
-import eval7
 
 from ofc_desk.core.cards import FULL_DECK, Card, Rank
 
+
+def _eval7_part(name: str) -> ModuleType:
+    """eval7's compiled `name` module, loaded without running the package's `__init__` when
+    nothing has imported eval7 yet: that `__init__` also imports its hand-range parser, and with it
+    pyparsing and unittest (about a twentieth of a desk's start), for ranges no rule here reads.
+    The bare package is dropped once its parts are in, so a later `import eval7` runs in full
+    (reusing them)."""
+    if "eval7" in sys.modules:
+        return importlib.import_module(f"eval7.{name}")
+    spec = importlib.util.find_spec("eval7")
+    assert spec is not None, "eval7 is a dependency"
+    sys.modules["eval7"] = importlib.util.module_from_spec(spec)
+    try:
+        return importlib.import_module(f"eval7.{name}")
+    finally:
+        del sys.modules["eval7"]
+
+
+_evaluate: Final = _eval7_part("evaluate").evaluate
+_Eval7Card: Final = _eval7_part("cards").Card
 # Indexed by `Card.code`: a list index is far cheaper than hashing a card, and a batch evaluates
 # hundreds of thousands of rows.
-EVAL7_CARDS: Final = tuple(eval7.Card(str(card)) for card in sorted(FULL_DECK, key=lambda card: card.code))
+EVAL7_CARDS: Final = tuple(_Eval7Card(str(card)) for card in sorted(FULL_DECK, key=lambda card: card.code))
 _CATEGORY_SHIFT: Final = 24
 _FIRST_RANK_SHIFT: Final = 16
 _RANK_ORDER: Final = tuple(Rank)
@@ -65,7 +87,7 @@ _WHEEL_AS_ACE_HIGH: Final = sum(
 
 def strength(cards: Sequence[Card]) -> int:
     """A number that orders hands: higher is stronger; 3- and 5-card hands share the scale."""
-    return int(eval7.evaluate([EVAL7_CARDS[card.code] for card in cards]))
+    return int(_evaluate([EVAL7_CARDS[card.code] for card in cards]))
 
 
 def category_of(value: int) -> HandClass:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from ofc_desk.core.resources import resources_dir
+from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold
 from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
@@ -133,12 +134,18 @@ def show_first_window(store: DisplaySettingsStore) -> MainWindow:
 
 
 def start_session(window: MainWindow, db_url: str | None, store: DisplaySettingsStore) -> DeskSession:
-    """Launch step two, on the event loop's first turn: the rest of the window, then the session."""
+    """Launch step two, on the event loop's first turn: the rest of the window, then the session.
+    The first start in a process holds the cycle collector until the launch ends (`LaunchHold`)."""
+    first = "ofc_desk.desk.shell.session" not in sys.modules
+    hold = LaunchHold.begin() if first else LaunchHold(held=False)
+    if hold.held:
+        QTimer.singleShot(LAUNCH_HOLD_LIMIT_MS, hold.end)
     window.complete()
     # Imported only now: the service, SQLAlchemy and Alembic take a moment to load.
     from ofc_desk.desk.shell.session import DeskSession
 
     session = DeskSession(window, db_url, store)
+    session.launch = hold
     window.setProperty("desk_session", session)
     return session
 

@@ -23,6 +23,7 @@ from ofc_desk.desk.hand_end.chip_actions import ChipActions
 from ofc_desk.desk.records.actions import RecordActions
 from ofc_desk.desk.records.report_folder import keep_report_folder_in
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
+from ofc_desk.desk.shell.collector import LaunchHold
 from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.menus import connect_commands, handlers_of
@@ -77,6 +78,8 @@ class DeskSession(QObject):
         """A second worker: a table read while the dealer's PIN is checked on the first."""
         self.read_ahead: dict[int, FoldedTable] = {}
         """The table read while the dealer signed in (`read_ahead_of_sign_in`), until resumed."""
+        self.launch = LaunchHold(held=False)
+        """The collector's hold through the launch (`app.start_session`), ended where it ends."""
         self.active_dialog: QDialog | None = None
         self.busy = QProgressBar(window)
         self.busy.setRange(0, 0)
@@ -220,9 +223,11 @@ class DeskSession(QObject):
         )
         self.window.status_line.setText(said)
         refusals.show_in_window_and_status(self.window, said)
+        self.launch.end()
         QTimer.singleShot(round(ROOM_RETRY_SECONDS * 1000), self, again)
 
     def offer_sign_in(self) -> None:
+        self.launch.end()  # the dealer types their PIN
         database = self.database_or_say()
         if database is None:
             return
@@ -340,6 +345,7 @@ class DeskSession(QObject):
     def attach_resumed(self, service: TableService) -> None:
         """A resumed table is shown at once; its entries' marks are checked after, off the UI
         thread (a long session's take a second), and a fault said when found."""
+        self.launch.end()
         self.attach(service)
 
         def checked(fault: str | None) -> None:
@@ -459,9 +465,11 @@ class DeskSession(QObject):
             self.window.statusBar().clearMessage()
 
     def on_background_failed(self, message: str) -> None:
+        self.launch.end()
         refusals.show_in_window_and_status(self.window, message)
 
     def on_closing(self) -> None:
+        self.launch.end()
         self.runner.wait()
         self.table_reader.wait()
         self.let_go()

@@ -1,0 +1,100 @@
+"""The cycle collector's hold through a desk's launch (`desk.shell.collector.LaunchHold`)."""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ofc_desk.cli.demo import build_demo
+from ofc_desk.desk.shell.collector import LaunchHold
+from ofc_desk.storage.database import Database
+
+SIGN_IN_OFFERED = """
+import gc
+from PySide6.QtCore import QSettings, QTimer
+from ofc_desk.desk.shell.app import application, show_first_window, start_session
+from ofc_desk.desk.shell.theme import DisplaySettingsStore
+
+app = application()
+store = DisplaySettingsStore(QSettings({settings!r}, QSettings.Format.IniFormat))
+window = show_first_window(store)
+
+def begin():
+    session = start_session(window, {url!r}, store)
+    print(gc.isenabled())
+
+    def offered():
+        if session.active_dialog is None:
+            QTimer.singleShot(20, offered)
+            return
+        print(gc.isenabled(), gc.get_freeze_count() > 0)
+        app.quit()
+
+    session.start()
+    offered()
+
+QTimer.singleShot(0, begin)
+app.exec()
+"""
+
+
+@pytest.fixture
+def collector_restored() -> Iterator[None]:
+    was_on = gc.isenabled()
+    yield
+    gc.unfreeze()
+    if was_on:
+        gc.enable()
+    else:
+        gc.disable()
+
+
+@pytest.mark.usefixtures("collector_restored")
+def test_a_launch_holds_the_collector_then_freezes_what_it_made_and_turns_it_on_again() -> None:
+    gc.enable()
+    hold = LaunchHold.begin()
+    assert hold.held and not gc.isenabled()
+    frozen_before = gc.get_freeze_count()
+    hold.end()
+    assert gc.isenabled() and not hold.held
+    assert gc.get_freeze_count() > frozen_before
+    gc.disable()
+    hold.end()  # once only: a second end leaves the collector as it is
+    assert not gc.isenabled()
+
+
+@pytest.mark.usefixtures("collector_restored")
+def test_a_hold_begun_with_the_collector_off_leaves_it_off() -> None:
+    gc.disable()
+    hold = LaunchHold.begin()
+    assert not hold.held
+    frozen_before = gc.get_freeze_count()
+    hold.end()
+    assert not gc.isenabled()
+    assert gc.get_freeze_count() == frozen_before
+
+
+def test_a_launch_that_offers_the_sign_in_ends_the_hold_there(tmp_path: Path) -> None:
+    """`ofc-desk` without a table to resume: the collector is off through the imports and back on
+    once the sign-in waits for the dealer's PIN."""
+    url = f"sqlite:///{tmp_path / 'demo.db'}"
+    database = Database(url)
+    build_demo(database)
+    database.dispose()
+    script = SIGN_IN_OFFERED.format(settings=str(tmp_path / "settings.ini"), url=url)
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.splitlines() == ["False", "True True"]
