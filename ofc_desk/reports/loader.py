@@ -65,7 +65,8 @@ from ofc_desk.service.terms.payloads import (
     Undone,
 )
 from ofc_desk.service.terms.setup import PairUnit
-from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
+from ofc_desk.storage.database import Database, failure_cause
+from ofc_desk.storage.existing_room import NotADeskDatabase, open_existing
 from ofc_desk.storage.models import TableSession
 
 CHIP_KINDS = actions.CHIP_KINDS

@@ -35,7 +35,8 @@ from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind, LedgerKind
 from ofc_desk.service.terms.outcome import LedgerEntry, Outcome, PoolMove
 from ofc_desk.service.terms.payloads import JackpotSeeded, RawPayload
-from ofc_desk.storage.database import JACKPOT_LOCK, has_table, hold_append_lock
+from ofc_desk.storage.append_locks import JACKPOT_LOCK, hold_append_lock
+from ofc_desk.storage.database import has_table
 from ofc_desk.storage.models import Event, JackpotMove
 
 POOL_KEY: Final = "jackpot_pool"
