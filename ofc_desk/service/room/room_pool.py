@@ -274,8 +274,8 @@ class PoolWalk:
     pool: int = 0
     waiting: dict[int, list[StoredMove]] = field(default_factory=dict)
     """Stored rows by their event, not yet walked to."""
-    matched: list[StoredMove] = field(default_factory=list)
-    """The stored rows the events give, in the order walked."""
+    matched: set[int] = field(default_factory=set)
+    """The ids of the stored rows the events give."""
     aside: list[StoredMove] = field(default_factory=list)
     """The stored rows beside them."""
     fault: str | None = None
@@ -322,7 +322,7 @@ class PoolWalk:
         extra, position = [], 0
         for row in rows:
             if position < len(expected) and row.fields() == expected[position].fields():
-                self.matched.append(row)
+                self.matched.add(row.id)
                 position += 1
             else:
                 extra.append(row)

@@ -23,7 +23,7 @@ history.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -165,10 +165,12 @@ class PoolLedger:
         fault = chain if isinstance(chain, str) else walk.fault
         return PoolReading(walk.pool, fault, (*self._not_counted, *walk.set_aside))
 
-    def matched_rows(self) -> frozenset[int]:
-        """The ids of the stored rows the events give, as far as this process has walked."""
+    def given(self, row_ids: Iterable[int]) -> set[int]:
+        """Which of these stored rows the events give, as far as this process has walked: as many
+        looked up as asked about, not a set of the pool's whole history."""
         with self._lock:
-            return frozenset(row.id for row in self._walk.matched) if self._walk is not None else frozenset()
+            matched = self._walk.matched if self._walk is not None else set()
+            return {row_id for row_id in row_ids if row_id in matched}
 
     def _walked(self, row: Any) -> bool:
         """Whether the row's event was folded (so it gave no such change) or never will be."""
@@ -420,9 +422,9 @@ def last_verified_rows(
         ledger.read(session)
         if not has_pool(session):
             return tuple(found)
-        kept = ledger.matched_rows()
         below: int | None = None
         while None in found and (rows := rows_newest_first(session, below, _ROWS_BACK)):
+            kept = ledger.given(number for number, _row in rows)
             for number, row in rows:
                 if number in kept:
                     found = [
