@@ -2,14 +2,15 @@
 room and the shift's tables read (prints figures; not part of the test suite).
 
 Builds a room with `verify_bench.build_room` (SQLite, reused by the next run with the same
-figures), then, a fresh process a round as the command line runs it, makes the report of a shift
-holding every table: wall and CPU seconds (the process and those it started), and the statements
-sent (`server_cost.ServerCost`). With `--baseline TREE|COMMIT` (as
-`verify_bench.py`'s), that code makes the same report in turn with this one, round for round, and
-the CSV of each is compared (same figures, same bytes).
+figures; with `--jackpot`, instead, `--sessions` tables of the published example's 12 hands whose
+rake drops into the room's jackpot pool, so the report reconciles a pool of every table). Then, a
+fresh process a round as the command line runs it, makes the report of a shift holding every
+table: wall and CPU seconds (the process and those it started), and the statements sent
+(`server_cost.ServerCost`). With `--baseline TREE|COMMIT` (as `verify_bench.py`'s), that code makes
+the same report in turn with this one, round for round, and the CSV of each is compared.
 
-Usage: python benchmarks/shift_bench.py [--hands 400] [--sessions 8] [--rounds 3] [--db FILE]
-[--baseline TREE|COMMIT]
+Usage: python benchmarks/shift_bench.py [--hands 400] [--sessions 8] [--rounds 3] [--jackpot]
+[--db FILE] [--baseline TREE|COMMIT]
 """
 
 from __future__ import annotations
@@ -20,9 +21,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from verify_bench import CHECK_TREE, baseline_tree, build_room
+
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.storage.connections import TEST_SYNCHRONOUS_VARIABLE
+from ofc_desk.storage.database import Database
+from tests.helpers.room_scripts import RAKES, table_script
 
 BENCHMARKS = Path(__file__).resolve().parent
 
@@ -59,6 +66,25 @@ print(wall, own + children_cpu() - beside, taken.statements, digest)
 Round = tuple[float, float, int, str]
 
 
+def build_jackpot_room(path: Path, hands: int, sessions: int) -> None:
+    """`sessions` tables of the published example's 12 hands, each raking a jackpot drop
+    (`room_scripts.RAKES`; `hands` is not used)."""
+    if path.exists():
+        print(f"reusing the room in {path}")
+        return
+    started = time.perf_counter()
+    partial = path.with_suffix(".partial")
+    partial.unlink(missing_ok=True)
+    os.environ[TEST_SYNCHRONOUS_VARIABLE] = "OFF"
+    database = Database(f"sqlite:///{partial}")
+    for table in range(sessions):
+        script = table_script(f"Bench {table + 1}", 12, extras=False, close=False, rake=RAKES[table % 2])
+        run_replay(database, script, resume=False)
+    database.dispose()
+    partial.rename(path)
+    print(f"played {sessions} tables of 12 hands in {time.perf_counter() - started:.0f} s (not timed)")
+
+
 def report_in(tree: Path, url: str) -> Round:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     printed = subprocess.run(
@@ -88,13 +114,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--sessions", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--jackpot", action="store_true")
     parser.add_argument("--db", type=Path)
     parser.add_argument("--baseline")
     arguments = parser.parse_args()
+    kind = "_jackpot" if arguments.jackpot else ""
     room = arguments.db or Path(tempfile.gettempdir()) / (
-        f"ofc_shift_bench_{arguments.hands}_{arguments.sessions}.db"
+        f"ofc_shift_bench_{arguments.hands}_{arguments.sessions}{kind}.db"
     )
-    build_room(room, arguments.hands, arguments.sessions)
+    build = build_jackpot_room if arguments.jackpot else build_room
+    build(room, arguments.hands, arguments.sessions)
     url = f"sqlite:///{room}"
     trees = {"this code": BENCHMARKS.parent}
     if arguments.baseline:

@@ -116,11 +116,12 @@ def load_session_records(
 
 def verify_and_load_records(
     database: Database, chosen: Callable[[Session], Sequence[int]], room: str = ""
-) -> list[SessionRecord]:
+) -> tuple[list[SessionRecord], set[int]]:
     """`verify_database` over the whole room, and the records of the sessions `chosen` picks in its
     snapshot, as `load_session_records` reads them, each session checked once, in the walk
-    (`verified_read.ReadInTheWalk`): a shift report's. Raises VerifyFault as `verify` does; when
-    the room verifies, what `load_session_records` would raise for the first session that fails."""
+    (`verified_read.ReadInTheWalk`): a shift report's; with them, the ids of the room's stored pool
+    rows the events give, as the walk found them. Raises VerifyFault as `verify` does; when the
+    room verifies, what `load_session_records` would raise for the first session that fails."""
     records: list[SessionRecord] = []
     failed: list[ReportSourceError] = []
 
@@ -135,10 +136,11 @@ def verify_and_load_records(
         except SQLAlchemyError as error:
             failed.append(ReportSourceError(f"cannot read {_safe_url(database)}: {failure_cause(error)}"))
 
-    verify_database(database, along=ReadInTheWalk(chosen, take))
+    reader = ReadInTheWalk(chosen, take)
+    verify_database(database, along=reader)
     if failed:
         raise failed[0]
-    return records
+    return records, reader.pool_rows_given
 
 
 def _record(chosen: int, read: Callable[[], VerifiedSession], room: str) -> SessionRecord:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import IO
@@ -217,13 +217,21 @@ def verified_shift_report(
     and then again by the report's read. Raises VerifyFault as `verify` does. What the floor's
     dialog and `ofc-desk report --shift` print."""
     printed_at = now()
-    records = verify_and_load_records(database, lambda session: _sessions_in(session, window), room)
-    return _summed(database, window, room, printed_at, records)
+    chosen = verify_and_load_records(database, lambda session: _sessions_in(session, window), room)
+    records, pool_rows_given = chosen
+    return _summed(database, window, room, printed_at, records, pool_rows_given)
 
 
 def _summed(
-    database: Database, window: ShiftWindow, room: str, printed_at: datetime, records: list[SessionRecord]
+    database: Database,
+    window: ShiftWindow,
+    room: str,
+    printed_at: datetime,
+    records: list[SessionRecord],
+    pool_rows_given: Collection[int] | None = None,
 ) -> ShiftReport:
+    """The report of `records`; the pool's stored rows held to `pool_rows_given` (the ids the events
+    give, as `verify` found them), else to this process's walk of the pool."""
     tables = tuple(table_shift(record, window) for record in records)
     # An open end is the moment of printing: a change recorded while the report is read is the
     # next report's, for the tables' changes and the stored pool alike.
@@ -234,7 +242,7 @@ def _summed(
         for move in record.pool_moves
         if window.holds(move.at) and move.at is not None and move.at < end
     ]
-    pool = reconcile_pool(database, moves, window.start, end)
+    pool = reconcile_pool(database, moves, window.start, end, pool_rows_given)
     head = room_head(database)
     ordered = tuple(sorted(tables, key=_natural_order))
     return ShiftReport(room, window, printed_at, ordered, head.line() if head is not None else "", pool)

@@ -23,10 +23,11 @@ from ofc_desk.service import TableService, chip_ledger, hand_history
 from ofc_desk.service.audit import verify, verify_workers
 from ofc_desk.service.audit.verify_session import check_session
 from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store.pool_ledger import ledger_of
 from ofc_desk.service.table.commands import Rebuy, VoidHand
 from ofc_desk.storage.audit import utc_now
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event, LedgerRow, TableSession
+from ofc_desk.storage.models import Event, JackpotMove, LedgerRow, TableSession
 from ofc_desk.storage.users import sign_in
 from tests.helpers.ofc_test_databases import fresh_schema
 from tests.helpers.pdf_text import page_texts
@@ -316,8 +317,8 @@ def test_the_verified_report_checks_each_table_once_and_reads_what_the_report_re
     room: Room, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`verify` over the room with the shift's tables read in its walk: each session is folded
-    once (the shift's were folded by `verify`, then again by the report's read), and the report
-    is the one `shift_report` reads."""
+    once (the shift's were folded by `verify`, then again by the report's read, and the pool's
+    tables by this process's walk of the pool), and the report is the one `shift_report` reads."""
     folded: list[int] = []
 
     def counted(snapshot: Any, row: TableSession, *args: Any, **options: Any) -> Any:
@@ -333,6 +334,10 @@ def test_the_verified_report_checks_each_table_once_and_reads_what_the_report_re
     with database.session() as session:
         sessions = list(session.scalars(select(TableSession.id).order_by(TableSession.id)))
     assert sorted(folded) == sessions
-    assert len(verified.tables) == len(LATE)
+    assert len(verified.tables) == len(LATE) and verified.pool is not None and verified.pool.touched
+    with database.session() as session:
+        pool_rows = list(session.scalars(select(JackpotMove.id)))
+    assert ledger_of(database).given(pool_rows) == set()  # the process walked no table of the pool
     assert verified == shift_report(database, window, "Main", now=lambda: printed)
+    assert ledger_of(database).given(pool_rows) == set(pool_rows)
     database.dispose()

@@ -90,6 +90,8 @@ class ReadInTheWalk:
         self._chosen = chosen
         self._take = take
         self._head: RoomHead | None = None
+        self.pool_rows_given: set[int] = set()
+        """The ids of the room's stored pool rows the events give (`verify`'s pool walk)."""
 
     def wants(self, snapshot: Any) -> Sequence[int]:
         self._head = room_head_in(snapshot)
@@ -97,6 +99,9 @@ class ReadInTheWalk:
 
     def take(self, snapshot: Any, row: TableSession, verified: VerifiedRows) -> None:
         self._take(row.id, lambda: replace(_verified_from(snapshot, row.id, verified), room_head=self._head))
+
+    def pool_given(self, row_ids: set[int]) -> None:
+        self.pool_rows_given = row_ids
 
 
 def _verified_in(session: Session, session_id: int, accounts: AccountsChain | None) -> VerifiedSession:

@@ -95,6 +95,9 @@ class ReadAlong(Protocol):
 
     def take(self, snapshot: Any, row: TableSession, verified: VerifiedRows) -> None: ...
 
+    def pool_given(self, row_ids: set[int]) -> None:
+        """The ids of the room's stored pool rows the events give, as the walk found them."""
+
 
 def verify_database(
     database: Database,
@@ -144,6 +147,8 @@ def verify_database(
         pool_fault, rows_aside = pool.check(session)
         raise_first((pool_fault,))
         set_aside += rows_aside
+        if along is not None:
+            along.pool_given(pool.matched)
         anchored = None if anchors is None else _check_anchors(session, anchors)
     return VerifySummary(
         len(sessions),

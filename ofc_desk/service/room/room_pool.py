@@ -355,6 +355,8 @@ class RoomPoolCheck:
     (`PoolWalk`): the first fault, and a sentence for each row set aside."""
 
     steps: list[PoolStep] = field(default_factory=list)
+    matched: set[int] = field(default_factory=set)
+    """The ids of the stored rows the events give, once `check` has walked them."""
 
     def check(self, session: Session) -> tuple[str | None, list[str]]:
         walk = PoolWalk(rows_kept=has_pool(session))
@@ -363,6 +365,7 @@ class RoomPoolCheck:
         for step in sorted(self.steps, key=lambda step: step.event_id):
             walk.walk(step)
         walk.set_aside_rows()
+        self.matched = walk.matched
         return walk.fault, walk.set_aside
 
 

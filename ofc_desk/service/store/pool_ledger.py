@@ -23,8 +23,9 @@ history.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -410,21 +411,27 @@ def pool_in(session: Session, database: Database) -> int:
 
 
 def last_verified_rows(
-    database: Database, wanted: Sequence[Callable[[PoolRow], bool]]
+    database: Database, wanted: Sequence[Callable[[PoolRow], bool]], given: Collection[int] | None = None
 ) -> tuple[PoolRow | None, ...]:
     """For each test in `wanted`, the newest of the room's stored pool changes that its events give
     (a row set aside is never one) that passes it, None where none does: the pool after it is the
     events' own. Read newest first, `_ROWS_BACK` at a time, until each test has its row: a shift
-    report reads the rows since its shift began, not the room's history (issue 39)."""
+    report reads the rows since its shift began, not the room's history (issue 39). `given`: the
+    ids of the rows the events give as `verify`'s walk just found them (a row stored since is none
+    of them), so that the pool is not walked again; None: this process's walk (`PoolLedger`)."""
     found: list[PoolRow | None] = [None] * len(wanted)
     with database.snapshot() as session:
-        ledger = ledger_of(database)
-        ledger.read(session)
+        if given is None:
+            ledger = ledger_of(database)
+            ledger.read(session)
+            among = ledger.given
+        else:
+            among = partial(_among, given)
         if not has_pool(session):
             return tuple(found)
         below: int | None = None
         while None in found and (rows := rows_newest_first(session, below, _ROWS_BACK)):
-            kept = ledger.given(number for number, _row in rows)
+            kept = among(number for number, _row in rows)
             for number, row in rows:
                 if number in kept:
                     found = [
@@ -433,6 +440,10 @@ def last_verified_rows(
                     ]
             below = rows[-1][0]
     return tuple(found)
+
+
+def _among(given: Collection[int], row_ids: Iterable[int]) -> set[int]:
+    return {row_id for row_id in row_ids if row_id in given}
 
 
 def held_pool(session: Session, database: Database) -> PoolReading | None:
