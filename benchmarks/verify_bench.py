@@ -41,7 +41,10 @@ from ofc_desk.storage.database import Database
 BASELINE_ROUND = """
 import resource, sys, time
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.storage.existing_room import open_existing
+try:
+    from ofc_desk.storage.existing_room import open_existing
+except ImportError:  # a tree from before storage/database.py was split
+    from ofc_desk.storage.database import open_existing
 def children_cpu():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
