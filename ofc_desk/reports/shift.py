@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from functools import partial
 from typing import IO
 
 from sqlalchemy import or_, select
@@ -217,8 +218,8 @@ def verified_shift_report(
     and then again by the report's read. Raises VerifyFault as `verify` does. What the floor's
     dialog and `ofc-desk report --shift` print."""
     printed_at = now()
-    chosen = verify_and_load_records(database, lambda session: _sessions_in(session, window), room)
-    records, pool_rows_given = chosen
+    in_the_shift = partial(_sessions_in, window=window)
+    records, pool_rows_given = verify_and_load_records(database, in_the_shift, room)
     return _summed(database, window, room, printed_at, records, pool_rows_given)
 
 
