@@ -239,7 +239,8 @@ def long_session(hands: int) -> tuple[str, int]:
     from ofc_desk.service.table.games.ofc.commands import Place, Reveal
     from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
     from ofc_desk.storage.account_changes import create_accounts
-    from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database
+    from ofc_desk.storage.connections import TEST_SYNCHRONOUS_VARIABLE
+    from ofc_desk.storage.database import Database
     from ofc_desk.storage.models import TableSession
     from ofc_desk.storage.users import Role
 

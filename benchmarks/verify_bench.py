@@ -34,13 +34,17 @@ from pathlib import Path
 from service_bench import generate_script
 
 from ofc_desk.service.replays.replay import run_replay
-from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE, Database
+from ofc_desk.storage.connections import TEST_SYNCHRONOUS_VARIABLE
+from ofc_desk.storage.database import Database
 
 # Run in a child with the baseline tree first on sys.path; prints "<hands> <seconds>" per round.
 BASELINE_ROUND = """
 import resource, sys, time
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.storage.database import open_existing
+try:
+    from ofc_desk.storage.existing_room import open_existing
+except ImportError:  # a tree from before storage/database.py was split
+    from ofc_desk.storage.database import open_existing
 def children_cpu():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime

@@ -19,7 +19,7 @@ import pytest
 
 import ofc_desk
 from ofc_desk.storage import keys
-from ofc_desk.storage.database import TEST_SYNCHRONOUS_VARIABLE
+from ofc_desk.storage.connections import TEST_SYNCHRONOUS_VARIABLE
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from tests.helpers import xdist_groups
 

@@ -22,8 +22,9 @@ from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.storage.account_changes import change_pin, set_up_first_key
-from ofc_desk.storage.database import Database, newest_revision
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles
+from ofc_desk.storage.room_schema import newest_revision
 from ofc_desk.storage.schema_revision import shipped_migrations
 from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.fixtures.old_rooms.make import MADE_BY, POSTGRESQL, ROLE_PREFIX, postgresql_dump, sqlite_dump

@@ -36,7 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ofc_desk.service.room.room_chain import AnchorFault, append_anchor
-    from ofc_desk.storage.database import NotADeskDatabase, open_existing
+    from ofc_desk.storage.existing_room import NotADeskDatabase, open_existing
 
     try:
         database = open_existing(getattr(args, "db", None))

@@ -21,17 +21,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ofc_desk.cli.main import one_line
 from ofc_desk.i18n import _, lazy_gettext, ngettext
-from ofc_desk.storage.database import (
-    Database,
-    NotADeskDatabase,
-    RoomNotReady,
-    failure_cause,
-    open_existing,
-    owner_url,
-    upgrade_hint,
-)
+from ofc_desk.storage.database import Database, failure_cause
+from ofc_desk.storage.existing_room import NotADeskDatabase, open_existing
 from ofc_desk.storage.roles import RolesError, RoomRoles, apply_roles, as_script, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
+from ofc_desk.storage.room_schema import RoomNotReady, owner_url, upgrade_hint
 from ofc_desk.storage.schema_revision import pending_migrations
 
 DEFAULT_ROLES = "ofc_desk"

@@ -31,7 +31,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ofc_desk.storage.database import NotADeskDatabase, RoomNotReady, open_existing
+    from ofc_desk.storage.existing_room import NotADeskDatabase, open_existing
+    from ofc_desk.storage.room_schema import RoomNotReady
 
     try:
         database = open_existing(getattr(args, "db", None), new_room=True)

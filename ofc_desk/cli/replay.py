@@ -48,7 +48,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ofc_desk.service.replays.replay import ReplayError, run_replay
-    from ofc_desk.storage.database import Database, RoomNotReady
+    from ofc_desk.storage.database import Database
+    from ofc_desk.storage.room_schema import RoomNotReady
 
     try:
         script = _read_script(args.file)

@@ -81,17 +81,16 @@ def _shift_time(option: str, value: str | None) -> datetime | None:
 def _report(args: argparse.Namespace, window: ShiftWindow, outputs: list[tuple[str, str]]) -> int:
     from ofc_desk.reports.atomic import write_atomically
     from ofc_desk.reports.loader import ReportSourceError, open_to_read
-    from ofc_desk.reports.shift import shift_report
+    from ofc_desk.reports.shift import verified_shift_report
     from ofc_desk.reports.shift_pdf import write_shift_report
-    from ofc_desk.service.audit.verify import VerifyFault, verify_database
+    from ofc_desk.service.audit.verify import VerifyFault
 
     try:
         database = open_to_read(getattr(args, "db", None))
     except ReportSourceError as error:
         return _refuse(str(error))
     try:
-        verify_database(database)
-        report = shift_report(database, window, room=args.room)
+        report = verified_shift_report(database, window, room=args.room)
     except VerifyFault as fault:
         print(one_line(_("{failed}; no shift report was written").format(failed=verify_failed(fault))))
         return EXIT_FAULT

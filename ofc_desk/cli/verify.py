@@ -42,7 +42,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ofc_desk.service.audit.verify import VerifyFault, verify_database
     from ofc_desk.service.room.room_chain import AnchorFault
-    from ofc_desk.storage.database import NotADeskDatabase, open_existing
+    from ofc_desk.storage.existing_room import NotADeskDatabase, open_existing
 
     try:
         # Only read: a mistyped path must not become an empty database that "verifies".

@@ -23,7 +23,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from ofc_desk.i18n import _
 from ofc_desk.service.store.unrecorded import unrecorded_sentence
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.storage.database import RoomNotReady, failure_cause
+from ofc_desk.storage.database import failure_cause
+from ofc_desk.storage.room_schema import RoomNotReady
 
 SERVICE_FAILURES: tuple[type[Exception], ...] = (ActionRefused, SQLAlchemyError, OSError)
 STATUS_BAR_MILLISECONDS = 15_000

@@ -17,6 +17,7 @@ from typing import Any, Final, cast
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from ofc_desk.core.games import DEFAULT_VARIANT
 from ofc_desk.core.results import ResultSeat
@@ -40,11 +41,12 @@ from ofc_desk.reports.record import (
 from ofc_desk.reports.rules_text import resolve_preset, rules_settings, table_options, with_migration_pins
 from ofc_desk.reports.script import ScriptBuilder
 from ofc_desk.service.audit.verified_read import (
+    ReadInTheWalk,
     VerifiedSession,
     read_verified_session,
     read_verified_sessions,
 )
-from ofc_desk.service.audit.verify import VerifyFault
+from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.service.room.room_pool import MoveKind, PoolRow
 from ofc_desk.service.store.records import AuditRecord, LedgerRecord
 from ofc_desk.service.store.records import HandRecord as StoredHand
@@ -63,7 +65,8 @@ from ofc_desk.service.terms.payloads import (
     Undone,
 )
 from ofc_desk.service.terms.setup import PairUnit
-from ofc_desk.storage.database import Database, NotADeskDatabase, failure_cause, open_existing
+from ofc_desk.storage.database import Database, failure_cause
+from ofc_desk.storage.existing_room import NotADeskDatabase, open_existing
 from ofc_desk.storage.models import TableSession
 
 CHIP_KINDS = actions.CHIP_KINDS
@@ -107,6 +110,35 @@ def load_session_records(
         raise ReportSourceError(f"cannot read {_safe_url(database)}: {failure_cause(error)}") from None
     finally:
         verified.close()
+
+
+def verify_and_load_records(
+    database: Database, chosen: Callable[[Session], Sequence[int]], room: str = ""
+) -> tuple[list[SessionRecord], set[int]]:
+    """`verify_database` over the whole room, and the records of the sessions `chosen` picks in its
+    snapshot, as `load_session_records` reads them, each session checked once, in the walk
+    (`verified_read.ReadInTheWalk`): a shift report's; with them, the ids of the room's stored pool
+    rows the events give, as the walk found them. Raises VerifyFault as `verify` does; when the
+    room verifies, what `load_session_records` would raise for the first session that fails."""
+    records: list[SessionRecord] = []
+    failed: list[ReportSourceError] = []
+
+    def take(session_id: int, read: Callable[[], VerifiedSession]) -> None:
+        # A report's refusal waits for the walk's end: a fault `verify` names comes first.
+        if failed:
+            return
+        try:
+            records.append(_record(session_id, read, room))
+        except ReportSourceError as error:
+            failed.append(error)
+        except SQLAlchemyError as error:
+            failed.append(ReportSourceError(f"cannot read {_safe_url(database)}: {failure_cause(error)}"))
+
+    reader = ReadInTheWalk(chosen, take)
+    verify_database(database, along=reader)
+    if failed:
+        raise failed[0]
+    return records, reader.pool_rows_given
 
 
 def _record(chosen: int, read: Callable[[], VerifiedSession], room: str) -> SessionRecord:

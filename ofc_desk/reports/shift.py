@@ -4,7 +4,7 @@ A shift is the half-open window [start, end) of UTC time (either end may be open
 meet (18:00–02:00, 02:00–10:00) never count a movement twice. A table is in the shift when its
 session was open at any moment of the window. Its figures are what happened inside the window,
 from the session's stored record (`load_session_records`: as every report reads a session, the
-shift's tables in one snapshot):
+shift's tables in one snapshot; `verified_shift_report`: that of `verify`'s walk of the room):
 
 - hands dealt: hands settled in the window (a hand voided since still counts as dealt);
 - drop: buy-ins (the opening ones and players who joined) and rebuys (`ChipTotal`'s `in_drop`);
@@ -24,15 +24,17 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from functools import partial
 from typing import IO
 
 from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
-from ofc_desk.reports.loader import load_session_records
+from ofc_desk.reports.loader import load_session_records, verify_and_load_records
 from ofc_desk.reports.record import (
     AdjustmentKind,
     ChipTotal,
@@ -200,7 +202,37 @@ def shift_report(
 ) -> ShiftReport:
     """Every session open during the window, read and summed, tables in their natural order."""
     printed_at = now()
-    records = load_session_records(database, _sessions_in(database, window), room)
+    with database.session() as session:
+        chosen = _sessions_in(session, window)
+    return _summed(database, window, room, printed_at, load_session_records(database, chosen, room))
+
+
+def verified_shift_report(
+    database: Database,
+    window: ShiftWindow,
+    room: str = "",
+    now: Callable[[], datetime] = lambda: datetime.now(UTC),
+) -> ShiftReport:
+    """`verify` over the whole room, then `shift_report`, with the shift's tables read in the
+    walk of `verify` (`loader.verify_and_load_records`): each table checked once, not by `verify`
+    and then again by the report's read. Raises VerifyFault as `verify` does. What the floor's
+    dialog and `ofc-desk report --shift` print."""
+    printed_at = now()
+    in_the_shift = partial(_sessions_in, window=window)
+    records, pool_rows_given = verify_and_load_records(database, in_the_shift, room)
+    return _summed(database, window, room, printed_at, records, pool_rows_given)
+
+
+def _summed(
+    database: Database,
+    window: ShiftWindow,
+    room: str,
+    printed_at: datetime,
+    records: list[SessionRecord],
+    pool_rows_given: Collection[int] | None = None,
+) -> ShiftReport:
+    """The report of `records`; the pool's stored rows held to `pool_rows_given` (the ids the events
+    give, as `verify` found them), else to this process's walk of the pool."""
     tables = tuple(table_shift(record, window) for record in records)
     # An open end is the moment of printing: a change recorded while the report is read is the
     # next report's, for the tables' changes and the stored pool alike.
@@ -211,13 +243,13 @@ def shift_report(
         for move in record.pool_moves
         if window.holds(move.at) and move.at is not None and move.at < end
     ]
-    pool = reconcile_pool(database, moves, window.start, end)
+    pool = reconcile_pool(database, moves, window.start, end, pool_rows_given)
     head = room_head(database)
     ordered = tuple(sorted(tables, key=_natural_order))
     return ShiftReport(room, window, printed_at, ordered, head.line() if head is not None else "", pool)
 
 
-def _sessions_in(database: Database, window: ShiftWindow) -> list[int]:
+def _sessions_in(session: Session, window: ShiftWindow) -> list[int]:
     """Sessions opened before the shift ends and not closed before it starts."""
     query = select(TableSession.id)
     if window.end is not None:
@@ -226,8 +258,7 @@ def _sessions_in(database: Database, window: ShiftWindow) -> list[int]:
         query = query.where(
             or_(TableSession.closed_at.is_(None), TableSession.closed_at >= _stored(window.start))
         )
-    with database.session() as session:
-        rows = session.execute(query.order_by(TableSession.id)).all()
+    rows = session.execute(query.order_by(TableSession.id)).all()
     return [session_id for (session_id,) in rows]
 
 

@@ -10,7 +10,7 @@ not reconcile, and says by how much.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -50,14 +50,19 @@ class PoolReconciliation:
 
 
 def reconcile_pool(
-    database: Database, moves: Iterable[PoolMove], start: datetime | None, end: datetime
+    database: Database,
+    moves: Iterable[PoolMove],
+    start: datetime | None,
+    end: datetime,
+    given: Collection[int] | None = None,
 ) -> PoolReconciliation:
     """The pool from `start` (None: the first change) up to, not including, `end`, with every
-    table's changes of the shift (`moves`, already those inside it)."""
+    table's changes of the shift (`moves`, already those inside it); `given`: the ids of the
+    stored rows the events give, when `verify` has just walked them (`last_verified_rows`)."""
     if start is None:
-        (at_end,), at_start = last_verified_rows(database, (_made_before(end),)), None
+        (at_end,), at_start = last_verified_rows(database, (_made_before(end),), given), None
     else:
-        at_start, at_end = last_verified_rows(database, (_made_before(start), _made_before(end)))
+        at_start, at_end = last_verified_rows(database, (_made_before(start), _made_before(end)), given)
     totals = pool_totals(moves)
     return PoolReconciliation(
         at_start=at_start.pool_after if at_start is not None else 0,

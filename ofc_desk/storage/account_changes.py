@@ -24,8 +24,9 @@ from ofc_desk.storage.accounts import (
     account_event_hash,
 )
 from ofc_desk.storage.accounts_room import room_position
+from ofc_desk.storage.append_locks import ACCOUNTS_LOCK, hold_append_lock
 from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
-from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, hold_append_lock
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import Attempt
 from ofc_desk.storage.models import AccountEvent, TableSession, User
 from ofc_desk.storage.pins import pin_material

@@ -10,7 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog
 from ofc_desk.desk.shell import session
-from ofc_desk.storage.database import Database, RoomNotReady, SchemaState
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.room_schema import RoomNotReady, SchemaState
 from tests.desk.conftest import make_desk
 
 WAITING = "the schema is at revision 0009, older than this OFC Desk's: ask the room's owner to upgrade"

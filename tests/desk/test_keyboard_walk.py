@@ -45,7 +45,7 @@ from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName, appli
 from ofc_desk.service.table.commands import CloseSession, CorrectChips, Request
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase
-from ofc_desk.storage.database import open_existing
+from ofc_desk.storage.existing_room import open_existing
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_a_shift_at_the_keyboard import contrast, mnemonic

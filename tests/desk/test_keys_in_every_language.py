@@ -45,7 +45,8 @@ from ofc_desk.desk.shell.language import DESK_KEY, PSEUDO_WANTED, add_language_m
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import Language, pgettext
-from ofc_desk.storage.database import Database, open_existing
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.existing_room import open_existing
 from tests.desk.conftest import make_desk
 
 LATIN_KEYS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")

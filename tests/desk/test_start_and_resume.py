@@ -24,7 +24,8 @@ from ofc_desk.desk.shell.smoke_test import SmokeTest
 from ofc_desk.service import resume_table
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.table.games.ofc.view import OfcTableView
-from ofc_desk.storage.database import Database, newest_revision
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.room_schema import newest_revision
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
 

@@ -20,8 +20,10 @@ from ofc_desk.cli.main import main
 from ofc_desk.desk.floor.controller import FloorController, room_heading
 from ofc_desk.service.oversight.floor import FloorReader, FloorRoom
 from ofc_desk.service.terms.snapshot import TableSnapshot
-from ofc_desk.storage import database as database_module
-from ofc_desk.storage.database import Database, NotADeskDatabase, SchemaState, newest_revision, open_existing
+from ofc_desk.storage import existing_room, room_schema
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.existing_room import NotADeskDatabase, open_existing
+from ofc_desk.storage.room_schema import SchemaState, newest_revision
 from tests.helpers.floor_room import play_table
 
 FILLS_IN = "each table appears here as its desk opens it."
@@ -102,7 +104,7 @@ def test_a_desk_migrating_while_the_floor_looks_at_the_room_does_not_turn_it_awa
 ) -> None:
     """The desk's migration commits between the floor's reads of the room: it must not look like
     a database holding tables but no OFC Desk schema."""
-    real_schema_state = database_module.schema_state
+    real_schema_state = room_schema.schema_state
     migrated: list[str] = []
 
     def then_a_desk_migrates(connection: Connection) -> SchemaState:
@@ -112,7 +114,7 @@ def test_a_desk_migrating_while_the_floor_looks_at_the_room_does_not_turn_it_awa
             Database(new_room).dispose()
         return state
 
-    monkeypatch.setattr(database_module, "schema_state", then_a_desk_migrates)
+    monkeypatch.setattr(existing_room, "schema_state", then_a_desk_migrates)
     open_existing(new_room, new_room=True).dispose()
 
 

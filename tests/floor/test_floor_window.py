@@ -24,7 +24,9 @@ from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
 from ofc_desk.service.oversight.floor import FloorTable
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.snapshot import TableSnapshot
-from ofc_desk.storage.database import EVENTS_CHANNEL, Database, open_existing
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.existing_room import open_existing
+from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 from tests.helpers.floor_room import play_table
 from tests.helpers.ofc_test_databases import fresh_schema
 from tests.helpers.pdf_text import page_texts

@@ -14,7 +14,8 @@ from ofc_desk.service import TableService, list_open_tables
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import SitOut, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
-from ofc_desk.storage.database import Database, open_existing
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.existing_room import open_existing
 from ofc_desk.storage.models import Event, TableSession
 from tests.helpers.room_scripts import DEALER, example_script, table_script
 

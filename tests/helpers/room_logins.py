@@ -1,8 +1,15 @@
-"""The same room under another login: PostgreSQL's own URL for psycopg, and a role's URL."""
+"""The same room under another login: PostgreSQL's own URL for psycopg, a role's URL, and the
+owner's set-up that lets the desks' and the floor's logins in."""
 
 from __future__ import annotations
 
 from sqlalchemy.engine import make_url
+
+from ofc_desk.storage.account_changes import create_accounts
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
+from ofc_desk.storage.users import Role
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 
 def libpq(url: str) -> str:
@@ -11,3 +18,14 @@ def libpq(url: str) -> str:
 
 def as_login(url: str, login: str) -> str:
     return make_url(url).set(username=login).render_as_string(hide_password=False)
+
+
+def owner_sets_up_the_room(url: str, roles: RoomRoles, *, times: int = 1) -> None:
+    """The owner, at `url` (a migrated room), creates the supervisor's and the dealer's accounts,
+    then applies the roles `times` times (the roles' SQL runs again as it ran first)."""
+    owner = Database(url)
+    create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
+    with owner.engine.connect() as connection:
+        for _ in range(times):
+            apply_roles(connection, room_roles_sql(connection, roles))
+    owner.dispose()

@@ -17,9 +17,10 @@ from sqlalchemy.engine import make_url
 
 from ofc_desk import __version__
 from ofc_desk.cli.main import main
-from ofc_desk.storage.database import Database, RoomNotReady, newest_revision
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
+from ofc_desk.storage.room_schema import RoomNotReady, newest_revision
 from tests.helpers.ofc_test_databases import backend, database_url  # noqa: F401 (fixtures)
 from tests.helpers.room_logins import as_login, libpq
 from tests.helpers.room_scripts import table_script

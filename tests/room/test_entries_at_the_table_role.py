@@ -17,14 +17,13 @@ from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.games.chinese.commands import Show
-from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import Role, sign_in
+from ofc_desk.storage.roles import RoomRoles
+from ofc_desk.storage.users import sign_in
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.jackpot_awards import LOSER, WINNER, award_replay_script
-from tests.helpers.room_logins import as_login
-from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
+from tests.helpers.room_logins import as_login, owner_sets_up_the_room
+from tests.helpers.room_scripts import DEALER, DEALER_PIN
 
 pytestmark = pytest.mark.postgres
 
@@ -32,11 +31,7 @@ pytestmark = pytest.mark.postgres
 @pytest.fixture
 def desk(migrated_room_url: str, roles: RoomRoles) -> Iterator[TableService]:
     """T1 at the table's login, its second hand dealt and Ann's hand shown."""
-    owner = Database(migrated_room_url)
-    create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
-    with owner.engine.connect() as connection:
-        apply_roles(connection, room_roles_sql(connection, roles))
-    owner.dispose()
+    owner_sets_up_the_room(migrated_room_url, roles)
     database = Database(as_login(migrated_room_url, roles.table))
     run_replay(database, award_replay_script("T1", seed=None), resume=False)
     service = TableService.resume(database, 1, sign_in(database, DEALER, DEALER_PIN))

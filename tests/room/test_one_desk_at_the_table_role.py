@@ -14,11 +14,10 @@ from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.room.desk_holds import TableHeld, TakenElsewhere, ThisDesk
 from ofc_desk.service.table.commands import HandOver, StartHand
-from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import Role, sign_in
-from tests.helpers.room_logins import as_login, libpq
+from ofc_desk.storage.roles import RoomRoles
+from ofc_desk.storage.users import sign_in
+from tests.helpers.room_logins import as_login, libpq, owner_sets_up_the_room
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 pytestmark = pytest.mark.postgres
@@ -27,11 +26,7 @@ pytestmark = pytest.mark.postgres
 def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(
     migrated_room_url: str, roles: RoomRoles
 ) -> None:
-    owner = Database(migrated_room_url)
-    create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
-    with owner.engine.connect() as connection:
-        apply_roles(connection, room_roles_sql(connection, roles))
-    owner.dispose()
+    owner_sets_up_the_room(migrated_room_url, roles)
     desks = Database(as_login(migrated_room_url, roles.table))
     try:
         run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)

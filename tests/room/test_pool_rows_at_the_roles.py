@@ -18,14 +18,13 @@ from ofc_desk.service.room import room_pool as pool_rows_module
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.service.table.commands import Rebuy, SeedJackpot, Settle
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
+from ofc_desk.storage.roles import RoomRoles
 from ofc_desk.storage.roles_state import roles_state
-from ofc_desk.storage.users import Role, sign_in
+from ofc_desk.storage.users import sign_in
 from tests.helpers.jackpot_awards import award_replay_script, show_the_losing_hand
 from tests.helpers.pool_attacks import add_a_phantom_row_beside_each_event
-from tests.helpers.room_logins import as_login
+from tests.helpers.room_logins import as_login, owner_sets_up_the_room
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 pytestmark = pytest.mark.postgres
@@ -33,11 +32,7 @@ pytestmark = pytest.mark.postgres
 
 @pytest.fixture
 def room(migrated_room_url: str, roles: RoomRoles) -> Iterator[str]:
-    owner = Database(migrated_room_url)
-    create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
-    with owner.engine.connect() as connection:
-        apply_roles(connection, room_roles_sql(connection, roles))
-    owner.dispose()
+    owner_sets_up_the_room(migrated_room_url, roles)
     yield migrated_room_url
 
 

@@ -21,7 +21,7 @@ from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.service.table.commands import Request, StartHand, VoidHand
 from ofc_desk.service.terms.events import FLOOR_WRITTEN, EventKind
-from ofc_desk.storage.account_changes import change_pin, create_accounts, create_user, set_up_first_key
+from ofc_desk.storage.account_changes import change_pin, create_user, set_up_first_key
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.lockout import attempt_hash
 from ofc_desk.storage.pins import hash_pin
@@ -29,7 +29,7 @@ from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, ro
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.jackpot_awards import award_replay_script
-from tests.helpers.room_logins import as_login, libpq
+from tests.helpers.room_logins import as_login, libpq, owner_sets_up_the_room
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 DANA = ("Dana", "dealer", "1234")
@@ -40,12 +40,7 @@ pytestmark = pytest.mark.postgres
 @pytest.fixture
 def room(migrated_room_url: str, roles: RoomRoles) -> Iterator[str]:
     """A migrated card room with its accounts, the roles applied twice (the SQL is re-runnable)."""
-    owner = Database(migrated_room_url)
-    create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
-    with owner.engine.connect() as connection:
-        for _ in range(2):
-            apply_roles(connection, room_roles_sql(connection, roles))
-    owner.dispose()
+    owner_sets_up_the_room(migrated_room_url, roles, times=2)
     yield migrated_room_url
 
 

@@ -8,13 +8,11 @@ import psycopg
 import pytest
 
 from ofc_desk.service.replays.replay import run_replay
-from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
-from ofc_desk.storage.users import Role
+from ofc_desk.storage.roles import RoomRoles
 from tests.helpers.pooled_schemas import RoomSchemaPool, schema_of
-from tests.helpers.room_logins import as_login, libpq
-from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
+from tests.helpers.room_logins import as_login, libpq, owner_sets_up_the_room
+from tests.helpers.room_scripts import table_script
 
 pytestmark = pytest.mark.postgres
 
@@ -68,11 +66,7 @@ def _rows(url: str) -> dict[str, list[tuple[object, ...]]]:
 
 
 def _play_a_table_at_the_table_role(url: str, roles: RoomRoles) -> None:
-    owner = Database(url)
-    create_accounts(owner, [(SUPERVISOR, Role.SUPERVISOR, SUPERVISOR_PIN), (DEALER, Role.DEALER, DEALER_PIN)])
-    with owner.engine.connect() as connection:
-        apply_roles(connection, room_roles_sql(connection, roles))
-    owner.dispose()
+    owner_sets_up_the_room(url, roles)
     desk = Database(as_login(url, roles.table))
     try:
         run_replay(desk, table_script("T1", 1, extras=False, close=False), resume=False)

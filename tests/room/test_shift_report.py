@@ -9,20 +9,25 @@ import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import event, func, select
 
 from ofc_desk.cli.main import main
 from ofc_desk.reports.formatting import chips
-from ofc_desk.reports.shift import ShiftWindow, parse_shift_time, shift_report
+from ofc_desk.reports.shift import ShiftWindow, parse_shift_time, shift_report, verified_shift_report
 from ofc_desk.service import TableService, chip_ledger, hand_history
+from ofc_desk.service.audit import verify, verify_workers
+from ofc_desk.service.audit.verify_session import check_session
 from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store.pool_ledger import ledger_of
 from ofc_desk.service.table.commands import Rebuy, VoidHand
 from ofc_desk.storage.audit import utc_now
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event, LedgerRow, TableSession
+from ofc_desk.storage.models import Event, JackpotMove, LedgerRow, TableSession
 from ofc_desk.storage.users import sign_in
 from tests.helpers.ofc_test_databases import fresh_schema
 from tests.helpers.pdf_text import page_texts
@@ -306,3 +311,33 @@ def test_the_room_is_read_once_however_many_tables_the_shift_holds(room: Room) -
     (early, early_reads), (everyone, all_reads) = room_reads
     assert (early, everyone) == (len(EARLY), len(EARLY) + len(LATE))
     assert all_reads == early_reads
+
+
+def test_the_verified_report_checks_each_table_once_and_reads_what_the_report_reads(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`verify` over the room with the shift's tables read in its walk: each session is folded
+    once (the shift's were folded by `verify`, then again by the report's read, and the pool's
+    tables by this process's walk of the pool), and the report is the one `shift_report` reads."""
+    folded: list[int] = []
+
+    def counted(snapshot: Any, row: TableSession, *args: Any, **options: Any) -> Any:
+        folded.append(row.id)
+        return check_session(snapshot, row, *args, **options)
+
+    for module in (verify, verify_workers):
+        monkeypatch.setattr(module, "check_session", counted)
+    database = Database(room.url, migrate=False)
+    window = ShiftWindow(start=parse_shift_time(room.boundary))
+    printed = datetime(2030, 1, 1, tzinfo=UTC)
+    verified = verified_shift_report(database, window, "Main", now=lambda: printed)
+    with database.session() as session:
+        sessions = list(session.scalars(select(TableSession.id).order_by(TableSession.id)))
+    assert sorted(folded) == sessions
+    assert len(verified.tables) == len(LATE) and verified.pool is not None and verified.pool.touched
+    with database.session() as session:
+        pool_rows = list(session.scalars(select(JackpotMove.id)))
+    assert ledger_of(database).given(pool_rows) == set()  # the process walked no table of the pool
+    assert verified == shift_report(database, window, "Main", now=lambda: printed)
+    assert ledger_of(database).given(pool_rows) == set(pool_rows)
+    database.dispose()

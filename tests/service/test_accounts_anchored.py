@@ -18,7 +18,8 @@ from ofc_desk.service.table.commands import VoidHand
 from ofc_desk.storage import append_only
 from ofc_desk.storage.account_changes import change_pin, change_role, create_user
 from ofc_desk.storage.accounts_fold import fold_accounts
-from ofc_desk.storage.database import Database, open_existing
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.existing_room import open_existing
 from ofc_desk.storage.models import AccountEvent
 from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.forgery_helpers import recording_as_of

@@ -21,7 +21,8 @@ from ofc_desk.service.table.commands import SeedJackpot, Settle, VoidHand
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.storage import append_only
-from ofc_desk.storage.database import JACKPOT_LOCK, Database
+from ofc_desk.storage.append_locks import JACKPOT_LOCK
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import JackpotMove
 from tests.fixtures.recorded_room.observe import load_dump
 from tests.helpers.concurrent_calls import at_once

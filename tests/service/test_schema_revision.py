@@ -17,7 +17,8 @@ from sqlalchemy import text
 from ofc_desk.cli.main import main
 from ofc_desk.service.audit.verify import VerifyFault, verify_database
 from ofc_desk.storage import schema_revision
-from ofc_desk.storage.database import Database, RoomNotReady
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.room_schema import RoomNotReady
 from tests.helpers.table_helpers import open_test_table
 
 

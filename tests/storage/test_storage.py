@@ -24,15 +24,11 @@ from ofc_desk.storage.audit import (
     read_json,
     spelt_canonically,
 )
-from ofc_desk.storage.database import (
-    TEST_SYNCHRONOUS_VARIABLE,
-    Database,
-    has_table,
-    newest_revision,
-    sqlite_synchronous,
-)
+from ofc_desk.storage.connections import TEST_SYNCHRONOUS_VARIABLE, sqlite_synchronous
+from ofc_desk.storage.database import Database, has_table
 from ofc_desk.storage.models import Base
 from ofc_desk.storage.pins import hash_pin, pin_matches
+from ofc_desk.storage.room_schema import newest_revision
 from ofc_desk.storage.users import Role, SignInError, sign_in
 
 

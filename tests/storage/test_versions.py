@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from ofc_desk import __version__
-from ofc_desk.storage.database import newest_revision
+from ofc_desk.storage.room_schema import newest_revision
 from ofc_desk.storage.schema_revision import RELEASED_SCHEMAS, shipped_migrations
 
 README = Path(__file__).resolve().parents[2] / "README.md"

@@ -13,9 +13,9 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, ngettext
 from ofc_desk.reports.atomic import write_atomically
-from ofc_desk.reports.shift import ShiftWindow, parse_shift_time, shift_report
+from ofc_desk.reports.shift import ShiftWindow, parse_shift_time, verified_shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
-from ofc_desk.service.audit.verify import VerifyFault, verify_database
+from ofc_desk.service.audit.verify import VerifyFault
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage.database import Database
 
@@ -75,12 +75,11 @@ def shift_window(start: str, end: str, shown_end: str, now: datetime) -> ShiftWi
 
 def _write(database: Database, window: ShiftWindow, target: str) -> str:
     try:
-        verify_database(database)
+        report = verified_shift_report(database, window)
     except VerifyFault as fault:
         raise ActionRefused(
             _("verify failed: {fault}; no shift report was written").format(fault=fault)
         ) from None
-    report = shift_report(database, window)
     try:
         write_atomically(target, lambda temporary: write_shift_report(report, temporary))
     except OSError as error:

@@ -40,7 +40,8 @@ from ofc_desk.service.room.desk_holds import ThisDesk
 from ofc_desk.service.store.records import OpenTable
 from ofc_desk.service.table.commands import HandOver
 from ofc_desk.service.terms.snapshot import TableSnapshot
-from ofc_desk.storage.database import Database, RoomNotReady
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.room_schema import RoomNotReady
 from ofc_desk.storage.users import Account
 
 ROOM_RETRY_SECONDS = 5.0

@@ -6,14 +6,16 @@ stored rows: a changed ledger amount was printed on a signed report, and a table
 meanwhile could print figures ahead of their fingerprint. Here the session's events, its hash
 chain, its link to the session before it, its signatures and every derived row are checked in
 one snapshot (`verify.verify_one_session`), and the hands and ledger handed out are the ones the
-rules give for the verified events, not the stored rows (which were compared with them).
+rules give for the verified events, not the stored rows (which were compared with them). A shift
+report, which runs `verify` over the whole room, reads its tables in that walk (`ReadInTheWalk`),
+so that each is checked once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy.orm import Session
 
@@ -74,13 +76,46 @@ def read_verified_sessions(
             yield replace(_verified_in(session, session_id, accounts), room_head=head)
 
 
+class ReadInTheWalk:
+    """Sessions read as `read_verified_sessions` reads them, from `verify_database`'s walk of the
+    whole room (`verify.ReadAlong`): each is checked once, in the walk's snapshot, and handed to
+    `take` with its number, as a call that reads it (raising VerifyFault as the other reads do).
+    `chosen` picks the sessions in the walk's snapshot."""
+
+    def __init__(
+        self,
+        chosen: Callable[[Session], Sequence[int]],
+        take: Callable[[int, Callable[[], VerifiedSession]], None],
+    ) -> None:
+        self._chosen = chosen
+        self._take = take
+        self._head: RoomHead | None = None
+        self.pool_rows_given: set[int] = set()
+        """The ids of the room's stored pool rows the events give (`verify`'s pool walk)."""
+
+    def wants(self, snapshot: Any) -> Sequence[int]:
+        self._head = room_head_in(snapshot)
+        return self._chosen(snapshot)
+
+    def take(self, snapshot: Any, row: TableSession, verified: VerifiedRows) -> None:
+        self._take(row.id, lambda: replace(_verified_from(snapshot, row.id, verified), room_head=self._head))
+
+    def pool_given(self, row_ids: set[int]) -> None:
+        self.pool_rows_given = row_ids
+
+
 def _verified_in(session: Session, session_id: int, accounts: AccountsChain | None) -> VerifiedSession:
     """The session verified in `session`'s snapshot (`accounts`: the room's, if already read);
     its `room_head` is left for the caller."""
     row = session.get(TableSession, session_id)
     if row is None:
         raise VerifyFault(_("there is no session {number}").format(number=session_id))
-    verified = verify_one_session(session, row, accounts)
+    return _verified_from(session, session_id, verify_one_session(session, row, accounts))
+
+
+def _verified_from(session: Session, session_id: int, verified: VerifiedRows) -> VerifiedSession:
+    """The session's rows as verified, read out for a report; its `room_head` is left for the
+    caller."""
     pool_rows, fault = session_pool_rows(session, session_id, verified.pool_steps)
     if fault is not None:
         raise VerifyFault(fault)

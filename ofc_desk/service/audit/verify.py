@@ -10,17 +10,17 @@ accounts for, and the heads anchored in a file kept elsewhere.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import func, select
 
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.audit.verify_session import VerifiedRows, check_session, raise_first
-from ofc_desk.service.audit.verify_workers import Room, checked_sessions
+from ofc_desk.service.audit.verify_workers import Room, SessionTally, checked_sessions, tally
 from ofc_desk.service.room.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.room.room_pool import RoomPoolCheck
 from ofc_desk.service.store.signoffs import SignoffFault, read_accounts, sign_in_fault
@@ -86,15 +86,34 @@ class VerifySummary:
         )
 
 
+class ReadAlong(Protocol):
+    """A reader of some sessions' checked rows (a shift report's tables): each session it `wants`
+    is checked in the walk's own process and snapshot and handed to `take` as checked, in order,
+    so that what it reads is checked once, as the room it is part of."""
+
+    def wants(self, snapshot: Any) -> Collection[int]: ...
+
+    def take(self, snapshot: Any, row: TableSession, verified: VerifiedRows) -> None: ...
+
+    def pool_given(self, row_ids: set[int]) -> None:
+        """The ids of the room's stored pool rows the events give, as the walk found them."""
+
+
 def verify_database(
-    database: Database, anchors: Path | None = None, *, fork: bool = True, workers: int | None = None
+    database: Database,
+    anchors: Path | None = None,
+    *,
+    fork: bool = True,
+    workers: int | None = None,
+    along: ReadAlong | None = None,
 ) -> VerifySummary:
     """Everything `verify` checks; with `anchors`, also that every head anchored in that file is
     still in the database (`room_chain`). Raises VerifyFault naming the first fault, AnchorFault
     when the anchor file cannot be read. With `fork`, where that is safe, a room's sessions are
     checked side by side in `workers` processes (by default one a core for a long enough room:
     `verify_workers`), or a long session's chain and signatures are checked and its hands
-    re-scored in a second process (`side_check`, `rescoring`); the result is the same."""
+    re-scored in a second process (`side_check`, `rescoring`); the result is the same. `along`: a
+    reader handed the rows of the sessions it wants, checked in this walk (`ReadAlong`)."""
     # One snapshot for everything: a table recording meanwhile must not look like tampering.
     with database.snapshot() as session, _collector_paused():
         # The revision decides what the next start runs over this history (`schema_revision`).
@@ -110,7 +129,10 @@ def verify_database(
         fingerprints = []
         links, pool = _RoomLinks(), RoomPoolCheck()
         room = Room(supervisors, accounts)
-        checked = checked_sessions(database, session, sessions, room, fork=fork, workers=workers)
+        if along is None:
+            checked = checked_sessions(database, session, sessions, room, fork=fork, workers=workers)
+        else:
+            checked = _read_along(database, session, sessions, room, along, fork=fork, workers=workers)
         for row, verified in zip(sessions, checked, strict=True):
             links.check(session, row)
             pool.steps += verified.pool_steps
@@ -125,6 +147,8 @@ def verify_database(
         pool_fault, rows_aside = pool.check(session)
         raise_first((pool_fault,))
         set_aside += rows_aside
+        if along is not None:
+            along.pool_given(pool.matched)
         anchored = None if anchors is None else _check_anchors(session, anchors)
     return VerifySummary(
         len(sessions),
@@ -133,6 +157,31 @@ def verify_database(
         anchors=anchored,
         set_aside=tuple(set_aside),
     )
+
+
+def _read_along(
+    database: Database,
+    snapshot: Any,
+    rows: Sequence[TableSession],
+    room: Room,
+    along: ReadAlong,
+    *,
+    fork: bool,
+    workers: int | None,
+) -> Iterator[SessionTally]:
+    """`checked_sessions`' tallies, in order, but for the sessions `along` wants: those are checked
+    here and their rows handed to it."""
+    wanted = set(along.wants(snapshot))
+    others = checked_sessions(
+        database, snapshot, [row for row in rows if row.id not in wanted], room, fork=fork, workers=workers
+    )
+    for row in rows:
+        if row.id not in wanted:
+            yield next(others)
+            continue
+        verified = check_session(snapshot, row, room.supervisors, room.accounts, fork=fork)
+        along.take(snapshot, row, verified)
+        yield tally(verified)
 
 
 def _check_anchors(session: Any, anchors: Path) -> int:

@@ -10,7 +10,7 @@ pinned after it, a fold of what follows refused) and the table is folded from it
 
 `FloorReader.read()` is cheap when nothing changed (one query of each open session's chain head),
 so a face may call it often. `ChangeWatch` says when to call it: on PostgreSQL it LISTENs to the
-channel every stored event notifies (`storage.database.notify_table_changed`); on SQLite, which
+channel every stored event notifies (`storage.table_notices.notify_table_changed`); on SQLite, which
 has no such channel, every wait is a short poll. `ReadingPace` holds the readings a change asks
 for to one every `READ_EVERY_SECONDS`: a busy room notifies at every event.
 """
@@ -38,8 +38,10 @@ from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.outcome import Outcome
 from ofc_desk.service.terms.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
-from ofc_desk.storage.database import EVENTS_CHANNEL, Database, schema_sentence
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
+from ofc_desk.storage.room_schema import schema_sentence
+from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 
 KEPT_FOLDER = "floor"
 """The folder of the floor's checkpoints in this machine's cache (`storage.desk_cache`)."""

@@ -25,8 +25,9 @@ from sqlalchemy.orm import Session
 from ofc_desk.i18n import _, formatting
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
+from ofc_desk.storage.append_locks import hold_append_lock
 from ofc_desk.storage.audit import TIME_FORMAT, utc_now
-from ofc_desk.storage.database import Database, hold_append_lock
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import DeskHold
 
 HOLD_LOCK = 0x0FC0DE5D

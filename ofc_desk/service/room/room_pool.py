@@ -35,7 +35,8 @@ from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind, LedgerKind
 from ofc_desk.service.terms.outcome import LedgerEntry, Outcome, PoolMove
 from ofc_desk.service.terms.payloads import JackpotSeeded, RawPayload
-from ofc_desk.storage.database import JACKPOT_LOCK, has_table, hold_append_lock
+from ofc_desk.storage.append_locks import JACKPOT_LOCK, hold_append_lock
+from ofc_desk.storage.database import has_table
 from ofc_desk.storage.models import Event, JackpotMove
 
 POOL_KEY: Final = "jackpot_pool"
@@ -273,8 +274,8 @@ class PoolWalk:
     pool: int = 0
     waiting: dict[int, list[StoredMove]] = field(default_factory=dict)
     """Stored rows by their event, not yet walked to."""
-    matched: list[StoredMove] = field(default_factory=list)
-    """The stored rows the events give, in the order walked."""
+    matched: set[int] = field(default_factory=set)
+    """The ids of the stored rows the events give."""
     aside: list[StoredMove] = field(default_factory=list)
     """The stored rows beside them."""
     fault: str | None = None
@@ -321,7 +322,7 @@ class PoolWalk:
         extra, position = [], 0
         for row in rows:
             if position < len(expected) and row.fields() == expected[position].fields():
-                self.matched.append(row)
+                self.matched.add(row.id)
                 position += 1
             else:
                 extra.append(row)
@@ -354,6 +355,8 @@ class RoomPoolCheck:
     (`PoolWalk`): the first fault, and a sentence for each row set aside."""
 
     steps: list[PoolStep] = field(default_factory=list)
+    matched: set[int] = field(default_factory=set)
+    """The ids of the stored rows the events give, once `check` has walked them."""
 
     def check(self, session: Session) -> tuple[str | None, list[str]]:
         walk = PoolWalk(rows_kept=has_pool(session))
@@ -362,6 +365,7 @@ class RoomPoolCheck:
         for step in sorted(self.steps, key=lambda step: step.event_id):
             walk.walk(step)
         walk.set_aside_rows()
+        self.matched = walk.matched
         return walk.fault, walk.set_aside
 
 

@@ -38,8 +38,9 @@ from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.outcome import Outcome
 from ofc_desk.service.terms.payloads import EventPayload, TableOpened
 from ofc_desk.storage.accounts import BUILTIN_REPLAY
+from ofc_desk.storage.append_locks import ACCOUNTS_LOCK, share_append_lock
 from ofc_desk.storage.audit import GENESIS_HASH, canonical_json, event_hash, utc_now
-from ofc_desk.storage.database import ACCOUNTS_LOCK, Database, notify_table_changed, share_append_lock
+from ofc_desk.storage.database import Database
 from ofc_desk.storage.keys import head_message, sign
 from ofc_desk.storage.models import (
     AccountEvent,
@@ -50,6 +51,7 @@ from ofc_desk.storage.models import (
     TableSession,
     TransferRow,
 )
+from ofc_desk.storage.table_notices import notify_table_changed
 from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
 CHANGED_ELSEWHERE = lazy_gettext(

@@ -23,8 +23,9 @@ history.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -165,10 +166,12 @@ class PoolLedger:
         fault = chain if isinstance(chain, str) else walk.fault
         return PoolReading(walk.pool, fault, (*self._not_counted, *walk.set_aside))
 
-    def matched_rows(self) -> frozenset[int]:
-        """The ids of the stored rows the events give, as far as this process has walked."""
+    def given(self, row_ids: Iterable[int]) -> set[int]:
+        """Which of these stored rows the events give, as far as this process has walked: as many
+        looked up as asked about, not a set of the pool's whole history."""
         with self._lock:
-            return frozenset(row.id for row in self._walk.matched) if self._walk is not None else frozenset()
+            matched = self._walk.matched if self._walk is not None else set()
+            return {row_id for row_id in row_ids if row_id in matched}
 
     def _walked(self, row: Any) -> bool:
         """Whether the row's event was folded (so it gave no such change) or never will be."""
@@ -408,21 +411,27 @@ def pool_in(session: Session, database: Database) -> int:
 
 
 def last_verified_rows(
-    database: Database, wanted: Sequence[Callable[[PoolRow], bool]]
+    database: Database, wanted: Sequence[Callable[[PoolRow], bool]], given: Collection[int] | None = None
 ) -> tuple[PoolRow | None, ...]:
     """For each test in `wanted`, the newest of the room's stored pool changes that its events give
     (a row set aside is never one) that passes it, None where none does: the pool after it is the
     events' own. Read newest first, `_ROWS_BACK` at a time, until each test has its row: a shift
-    report reads the rows since its shift began, not the room's history (issue 39)."""
+    report reads the rows since its shift began, not the room's history (issue 39). `given`: the
+    ids of the rows the events give as `verify`'s walk just found them (a row stored since is none
+    of them), so that the pool is not walked again; None: this process's walk (`PoolLedger`)."""
     found: list[PoolRow | None] = [None] * len(wanted)
     with database.snapshot() as session:
-        ledger = ledger_of(database)
-        ledger.read(session)
+        if given is None:
+            ledger = ledger_of(database)
+            ledger.read(session)
+            among = ledger.given
+        else:
+            among = partial(_among, given)
         if not has_pool(session):
             return tuple(found)
-        kept = ledger.matched_rows()
         below: int | None = None
         while None in found and (rows := rows_newest_first(session, below, _ROWS_BACK)):
+            kept = among(number for number, _row in rows)
             for number, row in rows:
                 if number in kept:
                     found = [
@@ -431,6 +440,10 @@ def last_verified_rows(
                     ]
             below = rows[-1][0]
     return tuple(found)
+
+
+def _among(given: Collection[int], row_ids: Iterable[int]) -> set[int]:
+    return {row_id for row_id in row_ids if row_id in given}
 
 
 def held_pool(session: Session, database: Database) -> PoolReading | None:

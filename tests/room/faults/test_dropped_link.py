@@ -16,7 +16,7 @@ from sqlalchemy import event, text
 
 from ofc_desk.service.store.unrecorded import refused_unrecorded
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.storage import database as database_module
+from ofc_desk.storage import connections
 from ofc_desk.storage.database import Database
 
 SHORTEST_TIMEOUT = 2
@@ -38,7 +38,7 @@ def silent_server() -> Iterator[str]:
 def test_a_server_that_never_answers_is_said_not_to_answer(
     silent_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(database_module, "CONNECT_TIMEOUT_SECONDS", SHORTEST_TIMEOUT)
+    monkeypatch.setattr(connections, "CONNECT_TIMEOUT_SECONDS", SHORTEST_TIMEOUT)
     room = Database(silent_server, migrate=False)
     said: list[str] = []
 
@@ -76,12 +76,12 @@ def _connect_settings(url: str) -> dict[str, object]:
 
 def test_the_link_settings_and_a_urls_own() -> None:
     settings = _connect_settings("postgresql+psycopg://postgres@127.0.0.1:1/test")
-    assert settings["connect_timeout"] == database_module.CONNECT_TIMEOUT_SECONDS
+    assert settings["connect_timeout"] == connections.CONNECT_TIMEOUT_SECONDS
     assert settings["keepalives"] == 1
-    assert settings["keepalives_idle"] == database_module.KEEPALIVE_IDLE_SECONDS
-    assert settings["keepalives_interval"] == database_module.KEEPALIVE_INTERVAL_SECONDS
-    assert settings["keepalives_count"] == database_module.KEEPALIVE_PROBES
-    assert settings["tcp_user_timeout"] == database_module.TCP_USER_TIMEOUT_MILLISECONDS
+    assert settings["keepalives_idle"] == connections.KEEPALIVE_IDLE_SECONDS
+    assert settings["keepalives_interval"] == connections.KEEPALIVE_INTERVAL_SECONDS
+    assert settings["keepalives_count"] == connections.KEEPALIVE_PROBES
+    assert settings["tcp_user_timeout"] == connections.TCP_USER_TIMEOUT_MILLISECONDS
     kept = _connect_settings("postgresql+psycopg://postgres@127.0.0.1:1/test?connect_timeout=45&keepalives=0")
     assert (kept["connect_timeout"], kept["keepalives"]) == ("45", "0")
-    assert kept["keepalives_idle"] == database_module.KEEPALIVE_IDLE_SECONDS
+    assert kept["keepalives_idle"] == connections.KEEPALIVE_IDLE_SECONDS
