@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
 
 from ofc_desk.service.oversight import floor
 from ofc_desk.service.oversight.floor import FloorReader, FloorRoom
@@ -109,3 +110,19 @@ def test_an_event_after_the_checkpoint_that_cannot_be_read_back_is_named_as_with
     assert table.fault is not None and table.fault.startswith(f"event {seq} (placed) cannot be read back:")
     assert table.snapshot == before
     assert (table,) == from_the_opening(database, tmp_path, monkeypatch).tables
+
+
+def test_a_floor_started_later_reads_every_table_after_its_checkpoint_in_one_query(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desks = [play_table(database, f"T{number}", 2) for number in (5, 6, 7)]
+    kept_by(FloorReader(database))
+    desks[0].do(StartHand())  # one table moved on since: its event is read in the same query
+    sent: list[str] = []
+    sqlalchemy.event.listen(database.engine, "before_cursor_execute", lambda *said: sent.append(said[2]))
+
+    room = FloorReader(database).read()
+    reading_events = [statement for statement in sent if "events.payload" in statement]  # what folds
+    assert len(reading_events) == 1
+    assert [table.snapshot for table in room.tables] == [desk.snapshot() for desk in desks]
+    assert room.tables == from_the_opening(database, tmp_path, monkeypatch).tables

@@ -6,26 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject, Qt
 
 from ofc_desk import __version__
-from ofc_desk.desk.dialogs.attempt import AttemptDialog
-from ofc_desk.desk.dialogs.text import TextDialog
-from ofc_desk.desk.floor.decision_dialog import decision_dialog
 from ofc_desk.desk.floor.model import FloorTableModel
-from ofc_desk.desk.floor.seed_dialog import seed_dialog
-from ofc_desk.desk.floor.shift_dialog import shift_report_dialog
-from ofc_desk.desk.floor.view import FloorWindow, TableRecordsWindow
+from ofc_desk.desk.floor.view import FloorWindow
 from ofc_desk.desk.floor.watcher import FloorWatcher
-from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.i18n.formatting import number
-from ofc_desk.service import audit_log, chip_ledger, hand_history
 from ofc_desk.service.oversight.floor import FloorRoom
-from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.storage.database import Database
+
+if TYPE_CHECKING:  # the dialogs, the records and what they read load when first opened
+    from ofc_desk.desk.dialogs.attempt import AttemptDialog
+    from ofc_desk.desk.floor.records_window import TableRecordsWindow
+    from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
 
 ABOUT = lazy_gettext(
     """# OFC Desk {version} — Floor
@@ -37,7 +35,7 @@ and writes only the requests it decides, the jackpot's seeds and the shift repor
 - Database in use: `{database}`
 """
 )
-Records = tuple[Sequence[HandRecord], Sequence[LedgerRecord], Sequence[AuditRecord]]
+Records = tuple[Sequence["HandRecord"], Sequence["LedgerRecord"], Sequence["AuditRecord"]]
 """A table's hand history, chip ledger and audit log, as its records window shows them."""
 
 
@@ -87,6 +85,10 @@ class FloorController(QObject):
         self.window.live_line.setText(_("NOT LIVE: {reason} · trying again…").format(reason=sentence))
 
     def open_records(self, index: QModelIndex) -> None:
+        from ofc_desk.desk.floor.records_window import TableRecordsWindow
+        from ofc_desk.desk.records.models import AuditModel, HandHistoryModel, LedgerModel, RecordTableModel
+        from ofc_desk.service import audit_log, chip_ledger, hand_history
+
         table = self.model.table_at(index.row())
         window = self.records.get(table.session_id)
         if window is None:
@@ -117,20 +119,28 @@ class FloorController(QObject):
         self.runner.run(_("Reading {table}'s records…").format(table=table.table), read, show, fail)
 
     def on_shift_report(self) -> None:
+        from ofc_desk.desk.floor.shift_dialog import shift_report_dialog
+
         self.shift_dialog = shift_report_dialog(self.database, self.runner, self.window, self.say)
         self.shift_dialog.open()
 
     def on_decide(self) -> None:
+        from ofc_desk.desk.floor.decision_dialog import decision_dialog
+
         self.decision_dialog = decision_dialog(
             self.database, self.model.tables, self.runner, self.window, self.say
         )
         self.decision_dialog.open()
 
     def on_seed(self) -> None:
+        from ofc_desk.desk.floor.seed_dialog import seed_dialog
+
         self.seed_dialog = seed_dialog(self.database, self.model.tables, self.runner, self.window, self.say)
         self.seed_dialog.open()
 
     def on_about(self) -> None:
+        from ofc_desk.desk.dialogs.text import TextDialog
+
         text = str(ABOUT).format(version=__version__, database=self._where())
         about = TextDialog(_("About OFC Desk"), text, self.window)
         about.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -3,7 +3,9 @@
 
 Display text, a tooltip with the detail, and OBJECT_ROLE (the service's `FloorTable` itself).
 A new reading of the room updates rows in place when the same tables are open, so a selection
-survives the live updates; a table opening or closing resets the rows.
+survives the live updates; a table opening or closing resets the rows. A row's texts are made once
+a reading (the view sizes every row and column to its contents, asking for each cell's text dozens
+of times); the language they are said in changes only at the next start.
 """
 
 from __future__ import annotations
@@ -25,16 +27,21 @@ class FloorTableModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._tables: list[FloorTable] = []
+        self._texts: list[tuple[str, ...]] = []
+        """Each row's text in each column, made from its table once."""
+        self._bold = QFont()
+        self._bold.setBold(True)
 
     def set_tables(self, tables: Sequence[FloorTable]) -> None:
         if [t.session_id for t in tables] != [t.session_id for t in self._tables]:
             self.beginResetModel()
             self._tables = list(tables)
+            self._texts = [row_texts(table) for table in tables]
             self.endResetModel()
             return
         for row, (old, new) in enumerate(zip(self._tables, tables, strict=True)):
             if old != new:
-                self._tables[row] = new
+                self._tables[row], self._texts[row] = new, row_texts(new)
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(FLOOR_COLUMNS) - 1))
 
     def table_at(self, row: int) -> FloorTable:
@@ -55,15 +62,13 @@ class FloorTableModel(QAbstractTableModel):
             return None
         table, column = self._tables[index.row()], FLOOR_COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return column.text(table)
+            return self._texts[index.row()][index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return column.detail(table) if column.detail else None
         if role == OBJECT_ROLE:
             return table
         if role == Qt.ItemDataRole.FontRole and column.bold:
-            bold = QFont()
-            bold.setBold(True)
-            return bold
+            return self._bold
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -78,3 +83,8 @@ class FloorTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return str(FLOOR_COLUMNS[section].header)
         return None
+
+
+def row_texts(table: FloorTable) -> tuple[str, ...]:
+    """The table's text in each of `FLOOR_COLUMNS`."""
+    return tuple(column.text(table) for column in FLOOR_COLUMNS)

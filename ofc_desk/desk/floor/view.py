@@ -1,12 +1,10 @@
-"""The floor's windows, layout only: the room (one row per open table) and one table's records
-(hand history, chip ledger, audit log), read-only."""
+"""The floor's window, layout only: the room, one row per open table (a table's records open in
+`records_window`, loaded when first opened)."""
 
 from __future__ import annotations
 
-from functools import partial
-
-from PySide6.QtCore import QAbstractTableModel, QRect, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -15,14 +13,12 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QStyle,
     QTableView,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from ofc_desk.desk.floor.columns import FLOOR_COLUMNS
 from ofc_desk.desk.floor.model import FloorTableModel
-from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.i18n import _, lazy_gettext
 
 TITLE = lazy_gettext("OFC Desk — Floor")
@@ -31,7 +27,6 @@ HINT = lazy_gettext(
     " Table → Decide a request (Ctrl+D) approves or declines what a desk asked for;"
     " Table → Seed the jackpot (Ctrl+J) adds the house's chips to the room's jackpot pool."
 )
-RECORD_TITLES = (lazy_gettext("Hand history"), lazy_gettext("Chip ledger"), lazy_gettext("Audit log"))
 HEADER_WRAP = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
 """A column's title wraps in its width, as its cells do: a longer language takes two lines there
 rather than cut the title short."""
@@ -120,46 +115,3 @@ class FloorWindow(QMainWindow):
         tallest = max((header_text_height(header, section) for section in range(header.count())), default=0)
         header.setMinimumHeight(header.sizeHint().height() + max(tallest - one_line, 0))
         self.table.resizeRowsToContents()  # a narrower column wraps its cells onto more lines
-
-
-class TableRecordsWindow(QWidget):
-    """One table's records in three tabs; every view is read-only (no edit triggers)."""
-
-    def __init__(self, table: str, models: tuple[QAbstractTableModel, ...], parent: QWidget) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle(_("{table} — records (read-only)").format(table=table))
-        self.tabs = QTabWidget(self)
-        titles = [str(title) for title in RECORD_TITLES]
-        self.browsers = tuple(
-            RecordBrowser(title, model) for title, model in zip(titles, models, strict=True)
-        )
-        for title, browser in zip(titles, self.browsers, strict=True):
-            self.tabs.addTab(browser, title)
-        # Ctrl+Tab leaves the keys on the tab just hidden: give them to the one shown, whose
-        # Escape and Ctrl+W close the window; and the tab bar (clicked) closes it with them too.
-        self.tabs.currentChanged.connect(lambda index: self.browsers[index].table.setFocus())
-        for keys in (QKeySequence(Qt.Key.Key_Escape), QKeySequence("Ctrl+W")):
-            closer = QShortcut(keys, self.tabs.tabBar())
-            closer.setContext(Qt.ShortcutContext.WidgetShortcut)
-            closer.activated.connect(self.close)
-        # Ctrl+Tab moves between the tabs from a records table too (a table with rows would take
-        # it as Tab and move its cell instead).
-        for standard, step in (
-            (QKeySequence.StandardKey.NextChild, 1),
-            (QKeySequence.StandardKey.PreviousChild, -1),
-        ):
-            switch = QShortcut(QKeySequence(standard), self)
-            switch.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            switch.activated.connect(partial(self._step_tab, step))
-        self.status = QLabel(_("Reading the records…"), self)
-        self.status.setWordWrap(True)  # what was read, in a longer language, must not widen the window
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs)
-        layout.addWidget(self.status)
-        # Most of the screen, as the desk's record windows: the transfers' column shows without
-        # scrolling sideways where the screen lets it.
-        available = parent.screen().availableGeometry()
-        self.resize(min(available.width() * 9 // 10, 1500), min(available.height() * 8 // 10, 800))
-
-    def _step_tab(self, step: int) -> None:
-        self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())

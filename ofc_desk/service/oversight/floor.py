@@ -20,12 +20,13 @@ from __future__ import annotations
 import re
 import select as selector
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, Row, and_, or_, select, text
+from sqlalchemy.orm import Session
 
 from ofc_desk.core.jackpot import AwardPaid
 from ofc_desk.core.results import ResultTransfer
@@ -33,7 +34,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.room.room_pool import WithJackpot
 from ofc_desk.service.store import checkpoint
 from ofc_desk.service.store.pool_ledger import pool_in
-from ofc_desk.service.table.fold import FoldHooks, StoredEvent, fold, pinned_machine
+from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.outcome import Outcome
 from ofc_desk.service.terms.snapshot import RequestView, TableSnapshot
@@ -117,15 +118,8 @@ class FloorRoom:
         )
 
 
-class FollowedEvent(StoredEvent, Protocol):
-    """What the floor reads of a stored event (an `Event` row, or a checkpoint's rows after it):
-    what folding reads, and where the event stands in its chain."""
-
-    @property
-    def seq(self) -> int: ...
-
-    @property
-    def hash(self) -> str: ...
+FollowedEvent = checkpoint.ChainedEvent
+"""What the floor reads of a stored event (an `Event` row, or a selected row of its columns)."""
 
 
 Settled = tuple[int, tuple[ResultTransfer, ...], AwardPaid | None]
@@ -162,12 +156,11 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
         self._shown: tuple[tuple[int, str | None, int | None], FloorTable] | None = None
         """What the last `floor_table` gave, under the head, fault and pace it was built at."""
 
-    def start_from_kept(self, database: Database) -> None:
-        """Start from the floor's checkpoint of this table and the events after it, when it is
-        trusted (`checkpoint.trusted_rows`) and they fold onto it; else as if there were none."""
-        kept = checkpoint.kept(database, self.session_id, KEPT_FOLDER)
-        rows = checkpoint.trusted_rows(database, self.session_id, kept) if kept is not None else None
-        if kept is None or rows is None:
+    def start_from(self, kept: checkpoint.Checkpoint, rows: Sequence[FollowedEvent]) -> None:
+        """Start from the floor's checkpoint of this table and the events after it (`rows`: the
+        session's events from the checkpoint's on), when they hold it (`checkpoint.holds`) and
+        fold onto it; else as if there were none."""
+        if not checkpoint.holds(kept, rows):
             return
         try:
             start = kept.thawed_as(FloorCheckpoint)
@@ -308,11 +301,11 @@ class FloorReader:
             open_ids = {row.id for row in heads}
             for gone in set(self._followed) - open_ids:
                 del self._followed[gone]
-            for session_id, opened_at, head_seq in heads:
-                followed = self._followed.get(session_id)
-                if followed is None:
-                    followed = self._followed[session_id] = _FollowedTable(session_id, opened_at)
-                    followed.start_from_kept(self.database)
+            new = [_FollowedTable(row.id, row.opened_at) for row in heads if row.id not in self._followed]
+            self._followed.update((followed.session_id, followed) for followed in new)
+            self._start_from_kept(session, new, {row.id: row.head_seq for row in heads})
+            for session_id, _opened_at, head_seq in heads:
+                followed = self._followed[session_id]
                 if head_seq > followed.head_seq and followed.fault is None:
                     new_events = session.scalars(
                         select(Event)
@@ -326,6 +319,32 @@ class FloorReader:
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
         tables.sort(key=lambda table: (natural_key(table.table), table.session_id))
         return FloorRoom(now, tuple(tables), ever_opened, jackpot_pool=jackpot_pool)
+
+    def _start_from_kept(
+        self, session: Session, tables: Sequence[_FollowedTable], heads: Mapping[int, int]
+    ) -> None:
+        """Each of `tables` (just followed) from the floor's checkpoint of it, if it has one: the
+        events from each checkpoint's on up to the table's head (`heads`), read in one query."""
+        kept = {
+            followed.session_id: found
+            for followed in tables
+            if (found := checkpoint.kept(self.database, followed.session_id, KEPT_FOLDER)) is not None
+        }
+        if not kept:
+            return
+        wanted = or_(
+            *(
+                and_(Event.session_id == session_id, Event.seq >= found.seq, Event.seq <= heads[session_id])
+                for session_id, found in kept.items()
+            )
+        )
+        columns = (Event.session_id, Event.seq, Event.hash, Event.kind, Event.payload, Event.actor)
+        rows: dict[int, list[Row[int, int, str, str, str, str]]] = {session_id: [] for session_id in kept}
+        for row in session.execute(select(*columns).where(wanted).order_by(Event.session_id, Event.seq)):
+            rows[row.session_id].append(row)
+        for followed in tables:
+            if (found := kept.get(followed.session_id)) is not None:
+                followed.start_from(found, rows[followed.session_id])
 
 
 class ChangeWatch(Protocol):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, MappingProxyType
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from sqlalchemy import Row, select
 
@@ -201,19 +201,33 @@ def trusted_rows(
     database: Database, session_id: int, kept: Checkpoint
 ) -> Sequence[Row[int, str, str, str, str]] | None:
     """The session's events from the checkpoint's on (seq, hash, kind, payload, actor; the
-    checkpoint's own first) when the stored chain holds the checkpoint's event as it was (the chain
-    covers every event before it) and none after it pins presets (pins are taken before the first
-    event is folded: such a session is folded whole); else None."""
+    checkpoint's own first) when they `hold` it; else None."""
     with database.snapshot() as session:
         query = select(Event.seq, Event.hash, Event.kind, Event.payload, Event.actor).where(
             Event.session_id == session_id, Event.seq >= kept.seq
         )
         rows = session.execute(query.order_by(Event.seq)).all()
+    return rows if holds(kept, rows) else None
+
+
+class ChainedEvent(StoredEvent, Protocol):
+    """A stored event as a checkpoint is checked against it: what folding reads, and where the
+    event stands in its session's chain."""
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def hash(self) -> str: ...
+
+
+def holds(kept: Checkpoint, rows: Sequence[ChainedEvent]) -> bool:
+    """Whether a session's events from the checkpoint's on (`rows`, in order) hold the checkpoint's
+    event as it was (the chain covers every event before it), and none after it pins presets (pins
+    are taken before the first event is folded: such a session is folded whole)."""
     if not rows or rows[0].seq != kept.seq or rows[0].hash != kept.hash:
-        return None
-    if pins_in((row.kind, row.payload) for row in rows[1:]):
-        return None
-    return rows
+        return False
+    return not pins_in((row.kind, row.payload) for row in rows[1:])
 
 
 @contextlib.contextmanager

@@ -1,0 +1,74 @@
+"""What the floor loads before it lists the room (issue 39: the floor opening on a 24-table room):
+`ofc-desk floor`, in a fresh process, has not imported what only its dialogs and a table's records
+use by the time its window lists the open tables. Not timed: `benchmarks/desk_bench.py` times it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ofc_desk.storage.database import Database
+from tests.helpers.floor_room import play_table
+
+NOT_BEFORE_THE_LISTING = (
+    "reportlab",  # the shift report's PDF
+    "multiprocessing",  # the shift report's verify, in second processes
+    "ofc_desk.reports.shift",
+    "ofc_desk.service.audit.verify",
+    "ofc_desk.desk.floor.shift_dialog",
+    "ofc_desk.desk.floor.decision_dialog",
+    "ofc_desk.desk.floor.seed_dialog",
+    "ofc_desk.desk.floor.records_window",  # a table's records
+    "ofc_desk.desk.records.browser",
+    "ofc_desk.desk.dialogs",  # About, the dialogs' shared parts
+)
+"""Modules (and their packages' modules) only a later command of the floor loads."""
+
+LISTED = """
+import sys
+from ofc_desk.desk.floor.app import build_floor
+from ofc_desk.desk.shell.app import application
+from ofc_desk.storage.database import open_existing
+
+app = application()
+controller = build_floor(open_existing({url!r}))
+
+def listed(room):
+    if room.tables:
+        print(*(table.table for table in room.tables), sep=",")
+        print(*sorted(sys.modules), sep="\\n")
+        app.quit()
+
+controller.watcher.room_read.connect(listed)
+app.aboutToQuit.connect(controller.stop)
+controller.start()
+app.exec()
+"""
+
+
+def test_the_floor_lists_the_room_before_loading_its_dialogs_and_records(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    database = Database(url)
+    play_table(database, "T1", 1)
+    database.dispose()
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", LISTED.format(url=url)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=True,
+    )
+    tables, *modules = done.stdout.splitlines()
+    assert tables == "T1"
+    assert "ofc_desk.desk.floor.columns" in modules  # what the listing does need
+    early = [name for name in modules if name.startswith(NOT_BEFORE_THE_LISTING)]
+    assert early == []
