@@ -365,15 +365,13 @@ class HandState:
         hand = self.players[player]
         rows, locations = hand.rows, self._locations
         for card, row in zip(entry.cards, entry.rows, strict=True):
-            if card is None:
-                assert row == DISCARD  # checked: an unknown card is a discard
-                hand.discards.append(card)
-                continue
-            if row == DISCARD:
-                hand.discards.append(card)
-            else:
+            if isinstance(row, Row):
+                assert card is not None  # checked: unknown cards are discards only
                 rows[row].append(card)
-            locations[card.code] = (player, row)
+            else:
+                hand.discards.append(card)
+            if card is not None:
+                locations[card.code] = (player, row)
         hand.entries_made += 1
         self.entries.append(entry)
         self._turn_known = False
