@@ -82,8 +82,9 @@ Named = TypeVar("Named", EventRow, MarkRow, SignatureRow)
 
 
 def named(kind: type[Named], rows: Iterable[Any]) -> list[Named]:
-    """Rows of the columns `kind` names, in its order, as `kind`."""
-    return list(map(kind._make, rows))
+    """Rows of the columns `kind` names, in its order, as `kind`: each row's tuple made in C, not
+    by `_make` (a Python call a row, and a check of the length a select of those columns has)."""
+    return list(map(partial(tuple.__new__, kind), rows))
 
 
 # Rows are read as plain tuples through the session's connection (SQLAlchemy Core), each table
@@ -134,7 +135,7 @@ def check_session(
     `fork`, a long one's chain and signatures are checked and its hands re-scored in a second
     process where that is safe. Raises VerifyFault naming the first fault."""
     query = select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
-    events = named(EventRow, session.connection().execute(query))
+    events = named(EventRow, session.connection().execute(query).all())
     if not events:
         # The service writes a session row and its opening event in one transaction.
         raise VerifyFault(

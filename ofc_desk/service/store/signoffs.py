@@ -45,6 +45,12 @@ _CARRIED_OUT = frozenset(
 """The kinds whose payload may name a request: the supervisor's actions, and the decisions."""
 
 
+_SIGNED = SUPERVISED | DEALER_SIGNED
+"""The kinds `check_signed` holds to a signature; most of a session's events are of none."""
+_NOBODY: dict[str, int] = {}
+"""No signer (`check_signed` only reads it)."""
+
+
 class SignoffFault(Exception):
     """The first sign-off that does not hold; `str()` names it."""
 
@@ -135,7 +141,7 @@ def check_session_signoffs(
     if session_id <= chain.sessions_before:
         return []  # opened before sign-offs began (migration 0006): it has none to check
     signed: dict[int, dict[str, int]] = defaultdict(dict)
-    """Each event's signers that hold, with the accounts head each signature names."""
+    """Each signed event's signers that hold, with the accounts head each signature names."""
     set_aside = []
     by_seq = {event.seq: event for event in events}
     for signature in signatures:
@@ -178,9 +184,9 @@ def check_session_signoffs(
         if request is not None:
             # Carried out by the desk as the floor approved it: the approval bears the signature.
             approval = approvals.get(request)
-            check_signed(event, signed[approval] if approval is not None else {}, chain)
-        else:
-            check_signed(event, signed[event.seq], chain)
+            check_signed(event, signed.get(approval, _NOBODY) if approval is not None else _NOBODY, chain)
+        elif event.kind in _SIGNED:  # the others are signed by nobody (`check_signed` passes them)
+            check_signed(event, signed.get(event.seq, _NOBODY), chain)
     return set_aside
 
 

@@ -147,7 +147,11 @@ class TableMachine:
         if kind in SUPERVISED and not supervision.approver(raw).strip():
             self._refuse_unless_open(kind)
             raise ActionRefused(_("a floor supervisor must approve this"))
-        return self._checked(kind, raw)
+        # `_checked`, spelt out: `verify` checks every event of a long session here, and at an open
+        # table `_refuse_unless_open` refuses nothing.
+        if not self.opened or self.closed:
+            self._refuse_unless_open(kind)
+        return self._specs[kind].checked(self, raw)
 
     def check_before_approval(self, kind: EventKind, raw: RawPayload) -> EventPayload:
         """Like `check`, but a supervised action that names no supervisor yet is checked as if one

@@ -181,5 +181,5 @@ def entry_payload(entry: Entry) -> EntryPayload:
     return {
         "player": entry.player,
         "cards": [None if card is None else card.text for card in entry.cards],
-        "rows": [str(row) for row in entry.rows],
+        "rows": list(map(str, entry.rows)),
     }
