@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.core.rows import Row
 from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
@@ -84,7 +85,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     desk.screenshot("04b-fantasyland-set-dialog", dialog)
     click_ok(desk, dialog)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
-    assert [str(c) for c in desk.snapshot.seat("Ann").front.cards] == ["Ah", "Ad", "3c"]
+    assert [str(c) for c in desk.snapshot.seat("Ann").row(Row.FRONT).cards] == ["Ah", "Ad", "3c"]
 
 
 def test_a_half_typed_fantasyland_set_is_not_kept_as_a_draft(

@@ -117,13 +117,14 @@ class OfcDesk:
         return SeatMarks(dealt=_fantasyland_mark(count, dealing)) if count else NO_MARKS
 
     def row_worth(self, row: RowView) -> str:
-        """A full row's royalty (none on a fouled hand's rows: the service says 0)."""
-        return f"+{row.royalty}" if row.royalty else ""
+        """A full row's royalty, its `points` (none on a fouled hand's rows: the service says 0)."""
+        return f"+{row.points}" if row.points else ""
 
     def hand_progress(self, snapshot: TableSnapshot) -> str:
-        if not snapshot.street:  # between streets: the phase says it
+        street = OfcTableView.of(snapshot).street
+        if not street:  # between streets: the phase says it
             return ""
-        return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=snapshot.street)
+        return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=street)
 
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:
         if OfcTableView.of(snapshot).button_held_for_fantasyland:
@@ -137,7 +138,7 @@ class OfcDesk:
         street = (
             _("Fantasyland set")
             if turn.kind is OfcTurn.FANTASYLAND_SET
-            else _("street {number}").format(number=snapshot.street)
+            else _("street {number}").format(number=OfcTableView.of(snapshot).street)
         )
         return _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
 
