@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
+    from ofc_desk.desk.games.ofc_set_entry import FantasylandEntry
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
     from ofc_desk.service.terms.snapshot import Turn
@@ -173,8 +174,14 @@ class OfcDesk:
             return _("waiting for Fantasyland sets")
         return str(snapshot.phase.label)
 
-    def set_kind(self) -> str | None:
-        return OfcTurn.FANTASYLAND_SET
+    def set_entry(
+        self, staging: StagedCards, service: ServiceGetter, view: TableView, parent: QWidget
+    ) -> FantasylandEntry:
+        """The Fantasyland set's dialog, with Qt (imported here: the staging model reads this part
+        without it)."""
+        from ofc_desk.desk.games.ofc_set_entry import FantasylandEntry
+
+        return FantasylandEntry(self, staging, service, view, parent)
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return ofc_details_html(result, self.foul_word(), foul_ink)
