@@ -21,6 +21,7 @@ from ofc_desk.service.table.commands import SeedJackpot, Settle, StartHand, Void
 from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.table.games.chinese.game import takes_showdown_from
 from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
+from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
 from tests.helpers.table_helpers import Plan, filler_plans
@@ -211,9 +212,9 @@ def _play(
 ) -> None:
     """Enter the hand's streets from `queues`: all of them, the first `streets` only, or up to a
     Fantasyland set."""
-    start = service.snapshot().street
+    start = OfcTableView.of(service.snapshot()).street
     while (turn := service.snapshot().to_act) is not None:
-        if streets is not None and service.snapshot().street > start + streets - 1:
+        if streets is not None and OfcTableView.of(service.snapshot()).street > start + streets - 1:
             return
         if until_fantasyland and turn.kind is OfcTurn.FANTASYLAND_SET:
             return

@@ -9,6 +9,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QLabel, QMenu, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.core.rows import Row
 from ofc_desk.desk.actions import Command, Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
@@ -62,7 +63,7 @@ def test_a_seat_named_before_its_cards_is_refused_when_not_on_turn(desk: Desk) -
     desk.open_table(("Ann", "Bob"), button="Bob")  # Ann acts first
     desk.type("bo: " + street_keys(BOB[2], "b"))
     assert desk.refusal() == "it is Ann's turn, not Bob's"  # the README's sentence, the service's
-    assert desk.snapshot.seat("Bob").back.cards == () and not desk.session.controller.staged
+    assert desk.snapshot.seat("Bob").row(Row.BACK).cards == () and not desk.session.controller.staged
     assert desk.window.entry.line.text().startswith("bo: ")  # kept, to be corrected
     desk.window.entry.line.clear()
     desk.type("2:")
@@ -72,10 +73,10 @@ def test_a_seat_named_before_its_cards_is_refused_when_not_on_turn(desk: Desk) -
     assert desk.refusal().startswith("there is no seat 7")
     desk.window.entry.line.clear()
     desk.street("an: " + street_keys(ANN[2], "b"))
-    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
+    assert [str(card) for card in desk.snapshot.seat("Ann").row(Row.BACK).cards] == ANN[2].split()
     assert desk.refusal() == "" and desk.window.entry.line.text() == ""
     desk.street(street_keys(BOB[2], "b"))  # no seat named: the player on turn, Bob now
-    assert [str(card) for card in desk.snapshot.seat("Bob").back.cards] == BOB[2].split()
+    assert [str(card) for card in desk.snapshot.seat("Bob").row(Row.BACK).cards] == BOB[2].split()
     desk.type("a")
     assert desk.refusal() == ""  # perhaps "an:" on its way
     desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)
@@ -87,9 +88,9 @@ def test_ctrl_y_redoes_as_f1_says(desk: Desk) -> None:
     desk.street(street_keys(ANN[2], "b"))
     line = desk.window.entry.line
     desk.qtbot.keyClick(line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert desk.snapshot.seat("Ann").back.cards == ()
+    assert desk.snapshot.seat("Ann").row(Row.BACK).cards == ()
     desk.qtbot.keyClick(line, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
-    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
+    assert [str(card) for card in desk.snapshot.seat("Ann").row(Row.BACK).cards] == ANN[2].split()
     # The desk's own keys, not the platform's list (Linux has no Ctrl+Y in it: run under xcb
     # the key presses above fail without them).
     assert [keys.toString() for keys in desk.window.action(Command.REDO).shortcuts()] == [

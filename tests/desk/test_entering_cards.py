@@ -14,6 +14,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
 from ofc_desk.core.cards import FULL_DECK
+from ofc_desk.core.rows import Row
 from ofc_desk.service import TableSetup
 from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
@@ -84,7 +85,7 @@ def test_a_whole_pineapple_hand_with_discards(desk: Desk) -> None:
     ann_seat = snapshot.seat("Ann")
     assert len(ann_seat.discards) == 4
     assert sum(card is None for card in ann_seat.discards) == 2
-    assert [str(card) for card in ann_seat.front.cards] == ["Ah", "Ad", "3c"]
+    assert [str(card) for card in ann_seat.row(Row.FRONT).cards] == ["Ah", "Ad", "3c"]
 
 
 def test_a_duplicate_card_is_refused_inline_and_the_entry_keeps_it(desk: Desk) -> None:
@@ -140,14 +141,14 @@ def test_ctrl_z_takes_back_a_staged_card_then_the_last_street_through_the_servic
     desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     snapshot = desk.snapshot
     assert snapshot.to_act is not None and snapshot.to_act.player == "Ann"
-    assert snapshot.seat("Ann").back.cards == ()
+    assert snapshot.seat("Ann").row(Row.BACK).cards == ()
     assert desk.face("Ann").rows[2].cards == ()
     desk.qtbot.keyClick(
         desk.window.entry.line,
         Qt.Key.Key_Z,
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
     )
-    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()  # redone
+    assert [str(card) for card in desk.snapshot.seat("Ann").row(Row.BACK).cards] == ANN[2].split()  # redone
     assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == "Bob"
 
 
@@ -207,7 +208,7 @@ def test_a_database_failure_is_said_plainly_and_the_staged_cards_stay(
     monkeypatch.undo()
     desk.street("")
     assert desk.refusal() == ""
-    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
+    assert [str(card) for card in desk.snapshot.seat("Ann").row(Row.BACK).cards] == ANN[2].split()
 
 
 def test_a_street_refused_for_a_write_lock_held_elsewhere_goes_in_once_it_is_let_go(desk: Desk) -> None:
@@ -226,12 +227,12 @@ def test_a_street_refused_for_a_write_lock_held_elsewhere_goes_in_once_it_is_let
             "the database was kept busy by another program (database is locked): nothing was"
             " recorded — do it again in a moment"
         )
-        assert desk.snapshot.seat("Ann").back.cards == ()
+        assert desk.snapshot.seat("Ann").row(Row.BACK).cards == ()
         assert len(desk.session.controller.staged) == 5
         other.execute("ROLLBACK")
     desk.street("")
     assert desk.refusal() == ""
-    assert [str(card) for card in desk.snapshot.seat("Ann").back.cards] == ANN[2].split()
+    assert [str(card) for card in desk.snapshot.seat("Ann").row(Row.BACK).cards] == ANN[2].split()
 
 
 def _busy_timeout_of_50_milliseconds(dbapi_connection: Any, _record: Any) -> None:

@@ -9,11 +9,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
+from ofc_desk.core.rows import Row
 from ofc_desk.desk.actions import Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.new_table import TABLE_OWN_PRESET, RulesFields
 from ofc_desk.desk.floor.columns import hand_text
+from ofc_desk.desk.games.ofc_set_dialog import FantasylandSetDialog
 from ofc_desk.desk.table.seatface import SeatMark
 from ofc_desk.service.oversight.floor import FloorTable
 from ofc_desk.service.table.games.ofc.commands import OfcTurn
@@ -69,9 +71,9 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     assert waiting.phase is Phase.LIVE
     floor_row = FloorTable(waiting, "", 1, None, None, ())
     assert hand_text(floor_row) == "#2 · waiting for Fantasyland sets"  # the floor's Hand column
-    desk.qtbot.waitUntil(lambda: desk.session.controller.fantasyland_dialog is not None)
-    dialog = desk.session.controller.fantasyland_dialog
-    assert dialog is not None and dialog.player == "Ann"
+    desk.qtbot.waitUntil(lambda: desk.session.controller.set_dialog is not None)
+    dialog = desk.session.controller.set_dialog
+    assert isinstance(dialog, FantasylandSetDialog) and dialog.player == "Ann"
     desk.qtbot.keyClicks(dialog.front, "ah ad ks")
     assert "Ks" in dialog.refusal.text()  # Bob's king of spades is already on the table
     dialog.front.clear()
@@ -84,7 +86,7 @@ def test_button_held_then_the_fantasyland_set_dialog(desk: Desk) -> None:
     desk.screenshot("04b-fantasyland-set-dialog", dialog)
     click_ok(desk, dialog)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
-    assert [str(c) for c in desk.snapshot.seat("Ann").front.cards] == ["Ah", "Ad", "3c"]
+    assert [str(c) for c in desk.snapshot.seat("Ann").row(Row.FRONT).cards] == ["Ah", "Ad", "3c"]
 
 
 def test_a_half_typed_fantasyland_set_is_not_kept_as_a_draft(
@@ -96,9 +98,9 @@ def test_a_half_typed_fantasyland_set_is_not_kept_as_a_draft(
         desk.street(f"{card} m")
     for card in BOB_SECOND[0].split():
         desk.street(f"{card} f")
-    desk.qtbot.waitUntil(lambda: desk.session.controller.fantasyland_dialog is not None)
-    dialog = desk.session.controller.fantasyland_dialog
-    assert dialog is not None
+    desk.qtbot.waitUntil(lambda: desk.session.controller.set_dialog is not None)
+    dialog = desk.session.controller.set_dialog
+    assert isinstance(dialog, FantasylandSetDialog)
     desk.qtbot.keyClicks(dialog.front, "ah ad 3c")
     session_id = desk.snapshot.session_id
     desk.window.close()

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.dialogs.accounts import AccountDialog, AccountTask
-from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.settings import SettingsDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog, TextDialog
@@ -38,6 +37,7 @@ from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.decision_dialog import decision_dialog
 from ofc_desk.desk.floor.seed_dialog import seed_dialog
 from ofc_desk.desk.floor.shift_dialog import shift_report_dialog
+from ofc_desk.desk.games.ofc_set_dialog import FantasylandSetDialog
 from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.desk.records.models import AuditModel
 from ofc_desk.desk.shell.app import use_a_utf8_locale

@@ -87,7 +87,7 @@ def dealer_at_work(desk: Desk, phase: str) -> Iterator[None]:
         desk.qtbot.mouseClick(desk.declare_buttons[0], Qt.MouseButton.LeftButton)
         assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT, desk.refusal()
     elif phase == "showdown-entry":
-        dialog = controller.fantasyland_dialog
+        dialog = controller.set_dialog
         assert dialog is not None and dialog.isVisible()
         dialog.reject()
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.core.rows import Row
 from ofc_desk.desk.actions import Command, Dialog
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
@@ -147,7 +148,7 @@ def test_a_street_typed_again_after_part_of_it_was_refused_says_the_cards_are_st
         desk.window.entry.notice.text() == "3 cards taken back, none of them recorded: type the street again"
     )
     desk.street(street_keys(ANN[2], "b"))
-    assert desk.snapshot.seat("Ann").back.cards and desk.refusal() == ""
+    assert desk.snapshot.seat("Ann").row(Row.BACK).cards and desk.refusal() == ""
 
 
 def test_sit_in_offers_only_the_players_sitting_out(desk: Desk) -> None:

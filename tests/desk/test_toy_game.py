@@ -40,7 +40,7 @@ def test_a_toy_hand_is_typed_and_settled_at_the_desk(desk: Desk, database: Datab
             assert desk.snapshot.to_act is not None and desk.snapshot.to_act.player == player
             desk.street(street_keys(cards, "b"))
             assert not desk.refusal(), desk.refusal()
-        assert [tuple(map(str, desk.snapshot.seat(name).rows[2].cards)) for name in ROWS] == [
+        assert [tuple(map(str, desk.snapshot.seat(name).rows[0].cards)) for name in ROWS] == [
             tuple(cards.split()) for cards in ROWS.values()
         ]
         assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT

@@ -20,7 +20,7 @@ from ofc_desk.service.oversight.floor import FloorReader, FloorTable, LastSettle
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.games.chinese.commands import Show
-from ofc_desk.service.table.games.ofc.view import OfcSeatView
+from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
 from ofc_desk.storage.database import Database
 from tests.helpers.chinese_hands import ROWS
 from tests.helpers.floor_room import play_table
@@ -82,7 +82,7 @@ def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTa
     assert f"Cy {out.stack} (sitting out)" in players
     assert f"Cy: {out.stack} chips (sitting out)" in str(text(model, 0, column_index("players"), TOOLTIP))
     assert live.snapshot.to_act is not None
-    assert text(model, 1, column_index("hand")) == f"#4 · street {live.snapshot.street}"
+    assert text(model, 1, column_index("hand")) == f"#4 · street {OfcTableView.of(live.snapshot).street}"
     assert text(model, 1, column_index("to_act")) == live.snapshot.to_act.player
     in_fantasyland = live.snapshot.seat("Ann")
     assert OfcSeatView.of(in_fantasyland).fantasyland_cards

@@ -14,6 +14,7 @@ from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.service.oversight.floor import READ_EVERY_SECONDS, FloorReader, ReadingPace, watch_changes
 from ofc_desk.service.table.commands import CloseSession, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 from tests.helpers.floor_room import append_unreadable_event, play_table
@@ -42,7 +43,7 @@ def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> Non
         assert table.open_requests == ()
         assert table.hands_per_hour is None  # opened seconds ago: no pace to show yet
     t1, t2 = room.tables
-    assert t1.snapshot.to_act is not None and t1.snapshot.street > 0
+    assert t1.snapshot.to_act is not None and OfcTableView.of(t1.snapshot).street > 0
     assert t2.snapshot.seat("Cy").sitting_out
 
 

@@ -23,6 +23,7 @@ from ofc_desk.desk.records.models import OBJECT_ROLE
 from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
 from ofc_desk.service.oversight.floor import FloorTable
 from ofc_desk.service.table.games.ofc.commands import Place
+from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.existing_room import open_existing
@@ -91,7 +92,8 @@ def test_what_a_desk_records_appears_on_the_floor_within_a_second(
     replayed = at_a_desk(database_url, lambda db: play_table(db, "T7", 4, next_hand_actions=2).snapshot())
     qtbot.waitUntil(lambda: shows(floor, replayed), timeout=WITHIN_A_SECOND)
     model = floor.model
-    assert model.data(model.index(0, column_index("hand"))) == f"#5 · street {replayed.street}"
+    street = OfcTableView.of(replayed).street
+    assert model.data(model.index(0, column_index("hand"))) == f"#5 · street {street}"
     assert replayed.to_act is not None
     assert model.data(model.index(0, column_index("to_act"))) == replayed.to_act.player
     assert floor.window.heading.text() == "1 open table"

@@ -30,7 +30,7 @@ LISTED = """
 import sys
 from ofc_desk.desk.floor.app import build_floor
 from ofc_desk.desk.shell.app import application
-from ofc_desk.storage.database import open_existing
+from ofc_desk.storage.existing_room import open_existing
 
 app = application()
 controller = build_floor(open_existing({url!r}))

@@ -15,6 +15,7 @@ from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.chinese.presets import load_chinese_preset
 from ofc_desk.core.chinese.specials import SpecialKind
 from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.core.rows import Row
 from ofc_desk.service.table.commands import Settle, StartHand, Undo
 from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.table.games.chinese.game import specials_made, takes_showdown_from
@@ -40,7 +41,7 @@ def test_the_desk_enters_each_showdown_and_settles(database: Database) -> None:
     snapshot = service.do(Show("Bob", SEED_B, ROWS))
     assert not takes_showdown_from(service.machine, "Bob")
     assert (snapshot.phase, snapshot.variant, snapshot.seat("Ann").to_act) == (Phase.LIVE, "chinese", True)
-    assert snapshot.seat("Bob").back.hand_name == "four fives"
+    assert snapshot.seat("Bob").row(Row.BACK).hand_name == "four fives"
     assert not service.can(Settle())
     snapshot = service.do(Show("Ann", SEED_A, ROWS))
     assert snapshot.phase is Phase.AWAITING_SETTLEMENT

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from ofc_desk.core.rows import Row
 from ofc_desk.service import ActionRefused, Phase, TableService, audit_log, hand_history
 from ofc_desk.service.table.commands import Settle, StartHand, Undo
 from ofc_desk.service.table.games.ofc.commands import Place
-from ofc_desk.service.table.games.ofc.view import OfcSeatView
+from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 
@@ -18,13 +19,14 @@ def test_regular_hand_turn_order_starts_left_of_the_dealer(database: Database) -
     snapshot = service.snapshot()
     assert snapshot.phase is Phase.LIVE
     assert snapshot.to_act is not None
-    assert (snapshot.to_act.player, snapshot.to_act.take, snapshot.street) == ("Cy", 5, 1)
+    assert (snapshot.to_act.player, snapshot.to_act.take, OfcTableView.of(snapshot).street) == ("Cy", 5, 1)
     service.do(Place("Cy", CY_PLAIN.front + " " + "Ac Ad", "front front front middle middle"))
     service.do(Place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle"))
     service.do(Place("Bob", "Ks 5d 2d Jc Jd", "front front front middle middle"))
     turn = service.snapshot().to_act
     assert turn is not None
-    assert (turn.player, turn.take, turn.place, turn.discard, turn.street) == ("Cy", 1, 1, 0, 2)
+    assert (turn.player, turn.take, turn.place, turn.discard) == ("Cy", 1, 1, 0)
+    assert OfcTableView.of(service.snapshot()).street == 2
     assert service.snapshot().cards_seen == 15
     assert service.snapshot().cards_left == 37
 
@@ -52,9 +54,9 @@ def test_complete_rows_show_hand_name_and_live_royalty(database: Database) -> No
     service = open_test_table(database, [("Ann", 100), ("Bob", 100)], "Bob")
     service.do(StartHand())
     service.do(Place("Ann", "Qh Qd 2c Ah Kh", "front front front middle middle"))
-    front = service.snapshot().seat("Ann").front
-    assert (front.hand_name, front.royalty) == ("pair of queens", 7)
-    assert service.snapshot().seat("Ann").middle.hand_name is None
+    ann = service.snapshot().seat("Ann")
+    assert (ann.row(Row.FRONT).hand_name, ann.row(Row.FRONT).points) == ("pair of queens", 7)
+    assert ann.row(Row.MIDDLE).hand_name is None
 
 
 def test_foul_is_marked_once_certain(database: Database) -> None:

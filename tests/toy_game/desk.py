@@ -118,7 +118,9 @@ class ToyDesk:
     def phase_words(self, snapshot: TableSnapshot) -> str:
         return str(snapshot.phase.label)
 
-    def set_kind(self) -> str | None:
+    def set_entry(
+        self, staging: StagedCards, service: ServiceGetter, view: TableView, parent: QWidget
+    ) -> None:
         return None
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:

@@ -207,7 +207,7 @@ class ToyGame:
         return GameView(
             variant=TOY_WORD,
             preset=str(self.rules.preset_label),
-            to_act=None if waiting is None else Turn(waiting, ROW_TURN, 0, ROW_CARDS, ROW_CARDS, 0),
+            to_act=None if waiting is None else Turn(waiting, ROW_TURN, ROW_CARDS, ROW_CARDS, 0),
             plays=tuple(
                 SeatPlay(
                     in_hand=hand is not None and seat.name in hand.stacks_before,
@@ -222,7 +222,6 @@ class ToyGame:
         )
 
 
-def _rows(row: tuple[Card, ...] | None) -> tuple[RowView, RowView, RowView]:
-    """The toy's one row shown as the back row; front and middle stay empty."""
-    back = RowView(Row.BACK, row or (), ROW_CARDS, None if row is None else row_name(row), None)
-    return RowView(Row.FRONT, (), 0, None, None), RowView(Row.MIDDLE, (), 0, None, None), back
+def _rows(row: tuple[Card, ...] | None) -> tuple[RowView]:
+    """The toy's one row, shown as a back row (the desk's `b`)."""
+    return (RowView(Row.BACK, row or (), ROW_CARDS, None if row is None else row_name(row), None),)

@@ -9,6 +9,7 @@ import pytest
 
 from ofc_desk.core.cards import parse_cards
 from ofc_desk.core.presets import Game
+from ofc_desk.core.rows import Row
 from ofc_desk.reports.exports import replay_script, write_hands_csv
 from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
@@ -37,6 +38,8 @@ def test_a_toy_session_is_dealt_settled_and_verified(tmp_path: Path) -> None:
     service.do(StartHand())
     for player, cards in ROWS.items():
         service.do(ShowRow(player, cards))
+    shown_rows = [(view.row, " ".join(map(str, view.cards))) for view in service.snapshot().seat("Ann").rows]
+    assert shown_rows == [(Row.BACK, ROWS["Ann"])]  # the seat's view has the toy's one row only
     service.do(Settle())
     stacks = {seat.name: seat.stack for seat in service.snapshot().seats}
     assert stacks == {"Ann": 110, "Bob": 95, "Cy": 95}

@@ -49,6 +49,11 @@ class KeyedPlacement:
         return UNKNOWN_TOKEN if self.card is None else str(self.card)
 
 
+def entry_lists(placements: Sequence[KeyedPlacement]) -> tuple[list[str], list[str]]:
+    """Placements as the service takes them: the cards, and their rows."""
+    return [p.label for p in placements], [p.placement for p in placements]
+
+
 @dataclass(frozen=True, slots=True)
 class KeyedText:
     placements: tuple[KeyedPlacement, ...]

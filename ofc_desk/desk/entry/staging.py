@@ -9,7 +9,6 @@ the service's (`StagingChecks`, which `TableService` satisfies).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -17,6 +16,7 @@ from ofc_desk.desk.entry.drafts import StagedDraft
 from ofc_desk.desk.entry.key_syntax import (
     KeyedPlacement,
     KeyedText,
+    entry_lists,
     keyed_text,
     read_keyed_text,
     row_word,
@@ -92,11 +92,6 @@ def seat_map(snapshot: TableSnapshot | None) -> dict[int, str]:
 
 def seat_names(snapshot: TableSnapshot | None) -> list[str]:
     return [seat.name for seat in snapshot.seats] if snapshot else []
-
-
-def entry_lists(placements: Sequence[KeyedPlacement]) -> tuple[list[str], list[str]]:
-    """Placements as the service takes them: the cards, and their rows."""
-    return [p.label for p in placements], [p.placement for p in placements]
 
 
 @dataclass

@@ -20,7 +20,7 @@ from ofc_desk.i18n import LazyText, _
 from ofc_desk.reports.spoken import data_words
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QDialog, QWidget
 
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
@@ -162,6 +162,14 @@ class StagedCards(Protocol):
         """The staged cards and their rows, as the service takes them."""
         ...
 
+    def drop(self) -> None:
+        """Nothing staged any more."""
+        ...
+
+    def show(self, placements: list[KeyedPlacement]) -> None:
+        """What a set's dialog holds, drawn dashed at the seat until it is entered."""
+        ...
+
 
 class TurnEntry(Protocol):
     """A turn a game's part enters itself rather than the desk's street entry (a Chinese showdown:
@@ -170,6 +178,21 @@ class TurnEntry(Protocol):
 
     def confirm(self, keyed: KeyedText) -> None:
         """Enter, with the line as typed."""
+        ...
+
+
+class SetEntry(Protocol):
+    """The entry of a whole hand set at once in its own dialog (`TakenBy.DIALOG`, F6): a game's
+    own (OFC's Fantasyland set, `ofc_set_entry`), built once per desk (`DeskGame.set_entry`); the
+    desk opens it by itself at the set's turn."""
+
+    @property
+    def dialog(self) -> QDialog | None:
+        """The set's dialog while it is open."""
+        ...
+
+    def open(self) -> None:
+        """The set's dialog at its turn; before it, why not yet, said at the table."""
         ...
 
 
@@ -301,9 +324,11 @@ class DeskGame(Protocol):
         hand's wait of its own (OFC's "waiting for Fantasyland sets", as the service says it)."""
         ...
 
-    def set_kind(self) -> str | None:
-        """The kind of turn (`Turn.kind`) at which a player of `sets_due` sets their whole hand
-        (OFC's Fantasyland set); None in a game without."""
+    def set_entry(
+        self, staging: StagedCards, service: ServiceGetter, view: TableView, parent: QWidget
+    ) -> SetEntry | None:
+        """The entry of the whole hands of `sets_due`, its dialog over `parent` (built once per desk,
+        the first time the game's table asks); None in a game without."""
         ...
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:

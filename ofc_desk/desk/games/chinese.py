@@ -175,8 +175,10 @@ class ChineseDesk:
     def phase_words(self, snapshot: TableSnapshot) -> str:
         return str(snapshot.phase.label)
 
-    def set_kind(self) -> str | None:
-        return None
+    def set_entry(
+        self, staging: StagedCards, service: ServiceGetter, view: TableView, parent: QWidget
+    ) -> None:
+        return None  # no hand is set in a dialog of its own
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         details = chinese_details_html(result, self.foul_word(), foul_ink)

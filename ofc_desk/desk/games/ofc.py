@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
+    from ofc_desk.desk.games.ofc_set_entry import FantasylandEntry
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
     from ofc_desk.service.terms.snapshot import Turn
@@ -117,13 +118,14 @@ class OfcDesk:
         return SeatMarks(dealt=_fantasyland_mark(count, dealing)) if count else NO_MARKS
 
     def row_worth(self, row: RowView) -> str:
-        """A full row's royalty (none on a fouled hand's rows: the service says 0)."""
-        return f"+{row.royalty}" if row.royalty else ""
+        """A full row's royalty, its `points` (none on a fouled hand's rows: the service says 0)."""
+        return f"+{row.points}" if row.points else ""
 
     def hand_progress(self, snapshot: TableSnapshot) -> str:
-        if not snapshot.street:  # between streets: the phase says it
+        street = OfcTableView.of(snapshot).street
+        if not street:  # between streets: the phase says it
             return ""
-        return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=snapshot.street)
+        return _("#{hand} · street {street}").format(hand=snapshot.hand_number, street=street)
 
     def button_words(self, snapshot: TableSnapshot, button: str) -> str:
         if OfcTableView.of(snapshot).button_held_for_fantasyland:
@@ -137,7 +139,7 @@ class OfcDesk:
         street = (
             _("Fantasyland set")
             if turn.kind is OfcTurn.FANTASYLAND_SET
-            else _("street {number}").format(number=snapshot.street)
+            else _("street {number}").format(number=OfcTableView.of(snapshot).street)
         )
         return _("{hand}, {street}: {player} to act").format(hand=hand, street=street, player=turn.player)
 
@@ -172,8 +174,14 @@ class OfcDesk:
             return _("waiting for Fantasyland sets")
         return str(snapshot.phase.label)
 
-    def set_kind(self) -> str | None:
-        return OfcTurn.FANTASYLAND_SET
+    def set_entry(
+        self, staging: StagedCards, service: ServiceGetter, view: TableView, parent: QWidget
+    ) -> FantasylandEntry:
+        """The Fantasyland set's dialog, with Qt (imported here: the staging model reads this part
+        without it)."""
+        from ofc_desk.desk.games.ofc_set_entry import FantasylandEntry
+
+        return FantasylandEntry(self, staging, service, view, parent)
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
         return ofc_details_html(result, self.foul_word(), foul_ink)

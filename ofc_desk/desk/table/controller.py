@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QDialog
 
+from ofc_desk.core.presets import Game
 from ofc_desk.desk import refusals
 from ofc_desk.desk.action_parts import Handler
 from ofc_desk.desk.actions import Command
-from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
 from ofc_desk.desk.entry.drafts import DraftStore, StagedDraft
 from ofc_desk.desk.entry.key_syntax import KeyedPlacement, read_keyed_text
 from ofc_desk.desk.entry.staging import (
@@ -28,11 +29,10 @@ from ofc_desk.desk.entry.staging import (
 )
 from ofc_desk.desk.entry.undo import EntryCommand
 from ofc_desk.desk.games import game_at
-from ofc_desk.desk.games.base import TakenBy, TurnEntry
+from ofc_desk.desk.games.base import SetEntry, TakenBy, TurnEntry
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.table.faces import cards_in_play, prompt_text, seat_faces, status_parts, window_title
-from ofc_desk.desk.table.fantasyland_entry import FantasylandEntry
 from ofc_desk.desk.table.floor_requests import FloorRequestWatch, requests_text
 from ofc_desk.desk.table.offered import offer_actions
 from ofc_desk.desk.table.read_only import TakenTableGuard
@@ -57,7 +57,10 @@ class TableController(QObject):
         self._kept_draft: StagedDraft | None = None
         self._jackpot_read: tuple[TableSnapshot, str | None] | None = None
         self.undo_stack = QUndoStack(self)
-        self.fantasyland = FantasylandEntry(self.staging, self._service, self, window)
+        self._set_entries: dict[Game, SetEntry | None] = {}
+        """Each game's entry of a whole hand set in its dialog, built the first time its table asks."""
+        self._set_offered: tuple[int, str] | None = None
+        """The hand and player whose set's dialog was last opened by itself."""
         self.snapshot_listeners: list[Callable[[TableSnapshot], None]] = []
         self.floor_requests = FloorRequestWatch(self._service, self, self)
         self.taken_guard = TakenTableGuard(window, self._service, self)
@@ -92,7 +95,7 @@ class TableController(QObject):
             Command.UNDO: self.on_undo,
             Command.REDO: self.on_redo,
             Command.DEAL: self.on_deal_next_hand,
-            Command.HAND_SET: self.fantasyland.open,
+            Command.HAND_SET: self.open_set,
         }
 
     def _service(self) -> TableService | None:
@@ -116,7 +119,7 @@ class TableController(QObject):
         self.service = service
         self.undo_stack.clear()
         self.staging.drop()
-        self.fantasyland.forget_offers()
+        self._set_offered = None  # another table: its sets are offered afresh
         self.window.entry.line.clear()
         snapshot = service.snapshot()
         self._kept_draft = draft = self.drafts.load(snapshot.session_id)
@@ -163,7 +166,7 @@ class TableController(QObject):
         if snapshot.phase is Phase.LIVE:
             if window.bottom.currentIndex() != window.ENTRY_PAGE:
                 window.show_page(window.ENTRY_PAGE)
-            self.fantasyland.offer(snapshot)
+            self._offer_set(snapshot)
         elif snapshot.phase is Phase.AWAITING_SETTLEMENT and (result := snapshot.result) is not None:
             service = self.service
             window.settlement.show_result(
@@ -195,9 +198,37 @@ class TableController(QObject):
             )
         return _("{upcoming}. Enter deals it.").format(upcoming=upcoming)
 
+    # ------------------------------------------------------------------ a hand set in its dialog
+    def _set_entry(self) -> SetEntry | None:
+        """The entry of the table's game that sets a whole hand in its own dialog, if it has one."""
+        if self.snapshot is None:
+            return None
+        game = game_at(self.snapshot)
+        if game.game not in self._set_entries:
+            self._set_entries[game.game] = game.set_entry(self.staging, self._service, self, self.window)
+        return self._set_entries[game.game]
+
+    def _offer_set(self, snapshot: TableSnapshot) -> None:
+        """At a set's turn, its dialog opens by itself (once a hand and player)."""
+        turn = snapshot.to_act
+        if turn is None or taken_by(snapshot) is not TakenBy.DIALOG:
+            return
+        key = (snapshot.hand_number, turn.player)
+        if self._set_offered != key:
+            self._set_offered = key
+            QTimer.singleShot(0, self.open_set)
+
+    def open_set(self) -> None:
+        """F6 (offered only while a set is due, `DeskGame.sets_due`), Enter at a set's turn, or the
+        turn itself: the set's dialog, or why not yet."""
+        if (entry := self._set_entry()) is not None:
+            entry.open()
+
     @property
-    def fantasyland_dialog(self) -> FantasylandSetDialog | None:
-        return self.fantasyland.dialog
+    def set_dialog(self) -> QDialog | None:
+        """The dialog of a set being entered, while it is open."""
+        entry = self._set_entry()
+        return entry.dialog if entry is not None else None
 
     def _offer_actions(self) -> None:
         """What the service would refuse now is greyed out (its `can`); the reason is on screen."""
@@ -325,7 +356,7 @@ class TableController(QObject):
             self.show_refusal(str(NO_HAND))
             return
         if taken_by(self.snapshot) is TakenBy.DIALOG:
-            self.fantasyland.open()
+            self.open_set()
             return
         cards, rows = self.staging.lists()
         player, kind = turn.player, turn.kind

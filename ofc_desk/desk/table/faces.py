@@ -51,8 +51,7 @@ def _row_face(game: DeskGame, view: RowView, staged: Sequence[KeyedPlacement]) -
 
 def _seat_face(snapshot: TableSnapshot, seat: SeatView, staged: Sequence[KeyedPlacement]) -> SeatFace:
     game = game_at(snapshot)
-    views = {view.row: view for view in seat.rows}
-    rows = tuple(_row_face(game, views[row], staged) for row, _size in game.felt_rows)
+    rows = tuple(_row_face(game, seat.row(row), staged) for row, _size in game.felt_rows)
     turn = snapshot.to_act
     return SeatFace(
         seat_number=seat.number,

@@ -66,7 +66,6 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
         unit=table.rules.unit,
         # The rules in force passed their game's check, which refuses a policy the core has not.
         settlement=SettlementPolicy(table.rules.settlement),
-        street=game.to_act.street if game.to_act else 0,
         to_act=game.to_act,
         cards_seen=game.cards_seen,
         cards_left=game.cards_left,
@@ -87,7 +86,6 @@ def build_snapshot(table: ViewedTable, session_id: int, head_hash: str) -> Table
 
 
 def _seat_view(seat: Seat, position: int, play: SeatPlay, button: str | None) -> SeatView:
-    front, middle, back = play.rows
     return SeatView(
         name=seat.name,
         position=position,
@@ -97,9 +95,7 @@ def _seat_view(seat: Seat, position: int, play: SeatPlay, button: str | None) ->
         sitting_out=seat.sitting_out,
         in_hand=play.in_hand,
         to_act=play.to_act,
-        front=front,
-        middle=middle,
-        back=back,
+        rows=play.rows,
         foul_certain=play.foul_certain,
         discards=play.discards,
         locked_reason=play.locked_reason,

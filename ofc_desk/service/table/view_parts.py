@@ -20,8 +20,8 @@ class SeatPlay:
 
     in_hand: bool
     to_act: bool
-    rows: tuple[RowView, RowView, RowView]
-    """Front, middle, back."""
+    rows: tuple[RowView, ...]
+    """The seat's rows, top first (`snapshot.SeatView.rows`)."""
     foul_certain: bool
     discards: tuple[Card | None, ...] = ()
     locked_reason: str | None = None

@@ -54,8 +54,7 @@ class Turn(NamedTuple):
     """A kind the table's game names in its own package and reads only in its own parts (OFC's
     `OfcTurn`, Chinese poker's `ChineseTurn`, the tests' toy game's "row"); the generic desk asks
     the game how a turn is said and taken (`desk.games.base.DeskGame`: `turn_status`,
-    `turn_prompt`, `turn_floor`, `taken_by`)."""
-    street: int
+    `turn_prompt`, `turn_floor`, `taken_by`; OFC's street is its table's part, `OfcTableView`)."""
     take: int
     place: int
     discard: int
@@ -76,8 +75,10 @@ class RowView:
     size: int
     hand_name: str | None
     """The hand's name ("pair of queens") once the row is full, else None."""
-    royalty: int | None
-    """The row's live royalty once it is full (0 if it pays nothing), else None."""
+    points: int | None
+    """What the full row is worth on its own as its game counts it live (OFC's royalty, 0 if it
+    pays nothing); None until it is full, or where the game counts nothing live (Chinese poker's
+    rows). The desk's words for it are the game's (`DeskGame.row_worth`)."""
 
 
 @dataclass(frozen=True)
@@ -107,9 +108,9 @@ class SeatView:
     in_hand: bool
     """Dealt into the current (or last) hand."""
     to_act: bool
-    front: RowView
-    middle: RowView
-    back: RowView
+    rows: tuple[RowView, ...]
+    """The seat's rows as its game deals them, top first: OFC's and Chinese poker's front, middle
+    and back; the tests' toy game's one row (the desk draws them by `DeskGame.felt_rows`)."""
     foul_certain: bool
     discards: tuple[Card | None, ...]
     locked_reason: str | None
@@ -118,9 +119,12 @@ class SeatView:
     """The game's own part of the seat (OFC's Fantasyland, a Chinese entry that is not set rows);
     None where the game shows nothing of its own."""
 
-    @property
-    def rows(self) -> tuple[RowView, RowView, RowView]:
-        return (self.front, self.middle, self.back)
+    def row(self, row: Row) -> RowView:
+        """The seat's row `row`; KeyError where its game deals no such row."""
+        for view in self.rows:
+            if view.row is row:
+                return view
+        raise KeyError(row)
 
 
 @dataclass(frozen=True)
@@ -155,8 +159,6 @@ class TableSnapshot:
     preset: str
     unit: int
     settlement: SettlementPolicy
-    street: int
-    """1 for the first five cards, then 2, 3, …; 0 when no street is being dealt."""
     to_act: Turn | None
     cards_seen: int
     """Cards out of the deck so far this hand, known or not."""

@@ -53,7 +53,7 @@ def chinese_game_view(table: ChineseTable, preset: ChinesePreset, hand: ChineseH
     return GameView(
         variant=CHINESE,
         preset=preset.name,
-        to_act=None if waiting is None else Turn(waiting, ChineseTurn.SHOWDOWN, 0, HAND_CARDS, HAND_CARDS, 0),
+        to_act=None if waiting is None else Turn(waiting, ChineseTurn.SHOWDOWN, HAND_CARDS, HAND_CARDS, 0),
         plays=tuple(
             _seat_play(
                 preset,

@@ -99,7 +99,7 @@ class OfcHand(HandState):
         if turn is None:
             return None
         kind = TURN_KINDS[turn.stage]
-        return Turn(turn.player, kind, turn.street, turn.take, turn.place, turn.discard)
+        return Turn(turn.player, kind, turn.take, turn.place, turn.discard)
 
     def waiting(self) -> str:
         turn = self.to_act()

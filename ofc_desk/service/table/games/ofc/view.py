@@ -1,6 +1,7 @@
 """An OFC table's part of its snapshot: whose street it is, the cards out, the scored hand, and each
-seat's rows with their live royalties, Fantasyland and discards. Fantasyland is OFC's own part of a
-seat's view (`OfcSeatView`) and of the table's (`OfcTableView`), read by OFC's part of the desk."""
+seat's rows with their live royalties, Fantasyland and discards. Fantasyland and the street are
+OFC's own parts of a seat's view (`OfcSeatView`) and of the table's (`OfcTableView`), read by OFC's
+part of the desk."""
 
 from __future__ import annotations
 
@@ -48,6 +49,9 @@ class OfcSeatView(SeatViewPart):
 class OfcTableView(TableViewPart):
     """OFC's part of the table's snapshot."""
 
+    street: int = 0
+    """1 for the first five cards, then 2, 3, …; 0 when no street is being dealt (between hands,
+    at a Fantasyland set, a hand awaiting settlement)."""
     button_held_for_fantasyland: bool = False
     """The button stays where it is: the last hand sent a player to Fantasyland (docs/rules.md §6)."""
 
@@ -78,7 +82,8 @@ def ofc_game_view(
     hand: OfcHand | None,
 ) -> GameView:
     carried = OfcCarry.of(table.carried)
-    turn = hand.to_act() if hand is not None and not table.hand_settled else None
+    playing = None if table.hand_settled else hand
+    turn = playing.to_act() if playing is not None else None
     to_act = turn.player if turn else None
     dealt = hand.cards_dealt if hand is not None else 0
     return GameView(
@@ -88,8 +93,14 @@ def ofc_game_view(
         plays=tuple(_seat_play(carried, seat, hand, to_act, preset, variant) for seat in table.seats),
         cards_seen=hand.cards_seen if hand is not None else 0,
         cards_left=DECK_SIZE - dealt,
-        part=OfcTableView(button_held_for_fantasyland=table.button_held),
+        part=OfcTableView(street=_street(playing), button_held_for_fantasyland=table.button_held),
     )
+
+
+def _street(playing: OfcHand | None) -> int:
+    """The street the player on turn is dealt; 0 at a Fantasyland set and while no hand is played."""
+    turn = playing.turn() if playing is not None else None
+    return turn.street if turn is not None else 0
 
 
 def _seat_play(
@@ -138,4 +149,4 @@ def _row_view(
     # A full row's royalty on its own, until the hand is certain to foul: a fouled hand earns no
     # royalties (docs/rules.md §3), and the felt must agree with the settlement.
     report = evaluate_row(row, cards, preset, variant)
-    return RowView(row, cards, ROW_SIZE[row], report.hand, 0 if fouled else report.royalty)
+    return RowView(row, cards, ROW_SIZE[row], report.hand, points=0 if fouled else report.royalty)

@@ -1,56 +1,45 @@
-"""A Fantasyland player's whole set, entered in its dialog: offered by itself at the set's turn (F6
-opens it again), each row checked by the service as it is typed, the set revealed on OK and taken
-back with Ctrl+Z like any entry. Every rule is the service's."""
+"""OFC's Fantasyland set, entered whole in its own dialog (`OfcDesk.set_entry`, a `SetEntry`): the
+desk opens it at the set's turn (F6 opens it again), the service checks each row as it is typed,
+OK reveals the set and Ctrl+Z takes it back like any entry. Every rule is the service's."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QWidget
+from typing import TYPE_CHECKING
 
 from ofc_desk.core.cards import CardError, parse_entries
 from ofc_desk.desk import refusals
-from ofc_desk.desk.dialogs.fantasyland_set import FantasylandSetDialog
-from ofc_desk.desk.entry.key_syntax import KeyedPlacement
-from ofc_desk.desk.entry.staging import Staging, entry_lists, taken_by
-from ofc_desk.desk.games import game_at
-from ofc_desk.desk.games.base import TakenBy
+from ofc_desk.desk.entry.key_syntax import KeyedPlacement, entry_lists
+from ofc_desk.desk.games.ofc_set_dialog import FantasylandSetDialog
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
-from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 from ofc_desk.i18n import _
-from ofc_desk.service.table.commands import Entry
-from ofc_desk.service.table.games.choose import entry_for
+from ofc_desk.service.table.games.ofc.commands import OfcTurn, Reveal
 from ofc_desk.service.terms.errors import ActionRefused
-from ofc_desk.service.terms.snapshot import Phase, TableSnapshot
+from ofc_desk.service.terms.snapshot import Phase
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from ofc_desk.desk.games.base import DeskGame, StagedCards
+    from ofc_desk.desk.table.table_view import ServiceGetter, TableView
 
 
 class FantasylandEntry:
-    def __init__(self, staging: Staging, service: ServiceGetter, view: TableView, parent: QWidget) -> None:
+    def __init__(
+        self, game: DeskGame, staging: StagedCards, service: ServiceGetter, view: TableView, parent: QWidget
+    ) -> None:
+        self.game = game
+        """OFC's part: who is dealt a set this hand (`sets_due`)."""
         self.staging = staging
         self.service = service
         self.view = view
         self.parent = parent
         """The set's dialog opens over it."""
         self.dialog: FantasylandSetDialog | None = None
-        self._offered: tuple[int, str] | None = None
-
-    def forget_offers(self) -> None:
-        """Another table: its sets are offered afresh."""
-        self._offered = None
-
-    def offer(self, snapshot: TableSnapshot) -> None:
-        """At a set's turn, its dialog opens by itself (once a hand and player)."""
-        turn = snapshot.to_act
-        if turn is None or taken_by(snapshot) is not TakenBy.DIALOG:
-            return
-        key = (snapshot.hand_number, turn.player)
-        if self._offered != key:
-            self._offered = key
-            QTimer.singleShot(0, self.open)
 
     def open(self) -> None:
         snapshot = self.view.snapshot
         turn = snapshot.to_act if snapshot else None
-        if turn is None or taken_by(snapshot) is not TakenBy.DIALOG:
+        if turn is None or turn.kind is not OfcTurn.FANTASYLAND_SET:
             self.view.show_refusal(self._when_the_set_comes())
             return
         if self.dialog is not None and self.dialog.isVisible():
@@ -66,11 +55,11 @@ class FantasylandEntry:
     def _when_the_set_comes(self) -> str:
         """F6 before a Fantasyland set's turn: the service's word on when it comes."""
         snapshot, service = self.view.snapshot, self.service()
-        waiting = game_at(snapshot).sets_due(snapshot) if snapshot else ()
+        waiting = self.game.sets_due(snapshot) if snapshot else ()
         if service is None or snapshot is None or snapshot.phase is not Phase.LIVE or not waiting:
             return _("nobody is in Fantasyland in a hand being dealt: F6 opens a Fantasyland set at its turn")
         try:
-            service.check_typing(self._set(waiting[0]))
+            service.check_typing(Reveal(waiting[0]))
         except ActionRefused as refusal:
             return str(refusal)
         return _("{player}'s Fantasyland set is next").format(player=waiting[0])
@@ -94,7 +83,7 @@ class FantasylandEntry:
         cards, rows = entry_lists(placements)
         try:
             if partial:
-                service.check_typing(self._set(dialog.player, cards, rows))
+                service.check_typing(Reveal(dialog.player, cards, rows))
             else:
                 self._reveal(dialog.player, cards, rows)
         except SERVICE_FAILURES as failure:
@@ -109,19 +98,11 @@ class FantasylandEntry:
     def _reveal(self, player: str, cards: list[str], rows: list[str]) -> None:
         service = self.service()
         assert service is not None
-        entry = self._set(player, cards, rows)
+        entry = Reveal(player, cards, rows)
         snapshot = service.do(entry)
         self.staging.drop()
         self.view.push_entry(_("{player}: Fantasyland set").format(player=player), lambda: service.do(entry))
         self.view.show_snapshot(snapshot)
-
-    def _set(self, player: str, cards: list[str] | None = None, rows: list[str] | None = None) -> Entry:
-        """A whole set as the service takes it (whole, or typed so far), at the turn the table's
-        game sets one (`DeskGame.set_kind`)."""
-        snapshot = self.view.snapshot
-        kind = game_at(snapshot).set_kind() if snapshot else None
-        assert kind is not None  # a set is asked for only where the game deals one (`sets_due`)
-        return entry_for(kind, player, cards or [], rows or [])
 
 
 def _set_placements(dialog: FantasylandSetDialog) -> list[KeyedPlacement]:
