@@ -344,6 +344,12 @@ class DeskGame(Protocol):
         hand's wait of its own (OFC's "waiting for Fantasyland sets", as the service says it)."""
         ...
 
+    @property
+    def set_caption(self) -> LazyText | None:
+        """F6's menu words, with their mnemonic, in a game whose `set_entry` is one (OFC's
+        "&Fantasyland set…"); None in a game without. The first game's serves every table."""
+        ...
+
     def set_entry(
         self, staging: StagedCards, service: ServiceGetter, view: TableView, parent: QWidget
     ) -> SetEntry | None:

@@ -71,6 +71,7 @@ class ChineseDesk:
     default_preset = DEFAULT_PRESET
     rules_options: tuple[RulesOption, ...] = ()
     deals_sets = False
+    set_caption: LazyText | None = None
     counts_cards = False
     felt_rows = THREE_ROWS
 

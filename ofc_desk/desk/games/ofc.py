@@ -79,6 +79,7 @@ class OfcDesk:
     default_preset = DEFAULT_PRESET
     rules_options = (PROGRESSIVE,)
     deals_sets = True
+    set_caption = lazy_gettext("&Fantasyland set…")
     counts_cards = True
     felt_rows = THREE_ROWS
 
