@@ -52,7 +52,7 @@ class Command(StrEnum):
     REDO = "redo"
     HAND_SET = "hand_set"
     """A whole hand set at once in its own dialog, at the turns the table's game takes so
-    (`TakenBy.DIALOG`: OFC's Fantasyland set, the one game with one: its words name the entry)."""
+    (`TakenBy.DIALOG`: OFC's Fantasyland set); its menu words are the game's (`DeskGame.set_caption`)."""
     DEAL = "deal"
     HAND_OVER = "hand_over"
     CORRECT_HAND = "correct_hand"
@@ -121,6 +121,14 @@ def _set_due(now: TableNow) -> bool:
     from ofc_desk.desk.entry.staging import set_due
 
     return now.service is not None and set_due(now.snapshot)
+
+
+def _set_caption() -> LazyText:
+    """F6's menu words are the games' (`desk.games.set_caption`): read as the menus are built, after
+    the window's entry panel has loaded the games' parts (and the service they import)."""
+    from ofc_desk.desk.games import set_caption
+
+    return set_caption()
 
 
 def _table_open(now: TableNow) -> bool:
@@ -415,8 +423,9 @@ class DeskAction:
     key: ActionKey
     """Which also says what it opens: a command's handler, a dialog, or a submenu's entries."""
     menu: Menu
-    text: LazyText
-    """The menu entry, with its mnemonic: one `&` (the catalogs check each translation keeps one)."""
+    text: LazyText | Callable[[], LazyText]
+    """The menu entry, with its mnemonic: one `&` (the catalogs check each translation keeps one);
+    or where a game says it (F6's), the function that reads it when asked (`caption`)."""
     shortcuts: tuple[str | StandardShortcut, ...] = ()
     """"Ctrl+N", "F5", or a shortcut the platform names; the first is the one the menu shows."""
     button: Button | None = None
@@ -428,6 +437,10 @@ class DeskAction:
     own to say (Redo, by its undo stack)."""
     dialog: ActionDialog | None = None
     """What a `Dialog` action opens; a command's handler and a submenu's entries are registered."""
+
+    def caption(self) -> LazyText:
+        """The menu entry's words, with its mnemonic."""
+        return self.text() if callable(self.text) else self.text
 
     def __post_init__(self) -> None:
         if isinstance(self.key, Dialog) != (self.dialog is not None):
@@ -460,7 +473,7 @@ DESK_ACTIONS: tuple[DeskAction, ...] = (
     DeskAction(
         Command.HAND_SET,
         Menu.TABLE,
-        lazy_gettext("&Fantasyland set…"),
+        _set_caption,
         ("F6",),
         enabled=_set_due,
     ),

@@ -19,6 +19,7 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, choose_data
 from ofc_desk.desk.dialogs.new_table import GAMES, NewTableDialog, RulesFields
 from ofc_desk.desk.games import chosen_game
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
+from ofc_desk.desk.games.ofc import PROGRESSIVE
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.table.games.chinese.view import ChineseSeatView
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
@@ -54,7 +55,7 @@ def test_the_game_chosen_offers_its_presets_and_hawaiian_gardens_proposes_chip_e
     fields.variant.setCurrentIndex(fields.variant.findData(CHINESE))
     offered = [fields.preset.itemText(i) for i in range(fields.preset.count())]
     assert offered == preset_names(Game.CHINESE)
-    assert not fields.progressive.isEnabled()
+    assert not fields.options[PROGRESSIVE].isEnabled()
     fields.preset.textActivated.emit("hawaiian-gardens")
     fields.preset.setCurrentText("hawaiian-gardens")
     rules = fields.rules()
@@ -254,7 +255,7 @@ def test_switching_game_and_back_never_changes_a_setting_the_dealer_did_not_touc
         fields.variant.setCurrentIndex(fields.variant.findData(first))
         if touched:  # else the dialog's own: win-cap, from left of the dealer
             fields.unit.setValue(5)
-            fields.progressive.setChecked(True)
+            fields.options[PROGRESSIVE].setChecked(True)
             choose_data(fields.settle_from, "dealer")
         left = fields.rules()
         fields.variant.setCurrentIndex(fields.variant.findData(second))

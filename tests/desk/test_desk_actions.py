@@ -76,7 +76,7 @@ def described(action: DeskAction) -> tuple[str, str, bool, bool]:
         standard = isinstance(shortcut, StandardShortcut)
         sequence = QKeySequence(QKeySequence.StandardKey[shortcut] if standard else shortcut)
         keys.append(sequence.toString())
-    return (str(action.text), ", ".join(keys), action.separator_before, action.checkable)
+    return (str(action.caption()), ", ".join(keys), action.separator_before, action.checkable)
 
 
 def test_the_menus_are_the_table_entry_by_entry(desk: Desk) -> None:
@@ -89,9 +89,9 @@ def test_the_menus_are_the_table_entry_by_entry(desk: Desk) -> None:
         assert entries(window.menus[menu]) == wanted, menu
     for action in DESK_ACTIONS:
         if isinstance(action.key, Submenu):
-            assert window.submenus[action.key].title() == str(action.text)
+            assert window.submenus[action.key].title() == str(action.caption())
         else:
-            assert window.action(action.key).text() == str(action.text)
+            assert window.action(action.key).text() == str(action.caption())
     assert window.action(Command.PICKER).isChecked()  # the card picker shows from the start
 
 

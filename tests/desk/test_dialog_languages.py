@@ -12,6 +12,7 @@ from ofc_desk.core.settlement import SettleFrom
 from ofc_desk.desk.dialogs.accounts import ROLE_WORDS
 from ofc_desk.desk.dialogs.new_table import SETTLE_FROM_WORDS, NewTableDialog
 from ofc_desk.desk.dialogs.settings import THEME_WORDS
+from ofc_desk.desk.games.ofc import PROGRESSIVE
 from ofc_desk.desk.shell.language import install_language
 from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.i18n import Language
@@ -60,7 +61,7 @@ def test_the_new_table_dialog_in_chinese_opens_a_table_by_keys(
     assert {"1 号座玩家", "1 号座买入", "庄位（庄家）"} <= set(captions)
     games = [dialog.rules.variant.itemText(index) for index in range(dialog.rules.variant.count())]
     assert games[0] == "开放式十三张（常规）" and games[-1] == "十三张"
-    assert (dialog.rules.settlement.currentText(), dialog.rules.progressive.text()) == (
+    assert (dialog.rules.settlement.currentText(), dialog.rules.options[PROGRESSIVE].text()) == (
         "赢额封顶",
         "递进范特西",
     )

@@ -15,6 +15,7 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, SupervisorDialog
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.new_table import TABLE_OWN_PRESET, RulesFields
 from ofc_desk.desk.floor.columns import hand_text
+from ofc_desk.desk.games.ofc import PROGRESSIVE
 from ofc_desk.desk.games.ofc_set_dialog import FantasylandSetDialog
 from ofc_desk.desk.table.seatface import SeatMark
 from ofc_desk.service.oversight.floor import FloorTable
@@ -213,7 +214,7 @@ def test_the_rules_fields_keep_a_table_own_preset_and_what_they_do_not_show(qtbo
     qtbot.addWidget(dialog)
     fields = RulesFields(dialog, current, lambda _game: ["classic", "standard"])
     assert fields.preset.currentText() == str(TABLE_OWN_PRESET)
-    assert (fields.unit.value(), fields.progressive.isChecked()) == (3, True)
+    assert (fields.unit.value(), fields.options[PROGRESSIVE].isChecked()) == (3, True)
     assert fields.rules() == current
     fields.preset.setCurrentText("classic")
     fields.settlement.setCurrentText("chip-exposure")

@@ -39,6 +39,7 @@ from ofc_desk.desk.dialogs.new_table import NewTableDialog, RulesFields
 from ofc_desk.desk.dialogs.settings import SettingsDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog, TextDialog
 from ofc_desk.desk.floor.controller import FloorController
+from ofc_desk.desk.games.ofc import PROGRESSIVE
 from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.desk.records.report_actions import ReportPreview
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName, application_stylesheet
@@ -242,7 +243,7 @@ def test_what_cannot_be_used_looks_it_in_both_themes(qtbot: QtBot, theme: ThemeN
         qtbot.addWidget(holder)
         dialog = AttemptDialog("Rules", "", holder)
         fields = RulesFields(dialog, TableRules(variant=CHINESE))  # no progressive Fantasyland here
-        assert not fields.progressive.isEnabled()
+        assert not fields.options[PROGRESSIVE].isEnabled()
         other = QCheckBox("Progressive Fantasyland", dialog)
         dialog.form.addRow("", other)
         button, dead_button = QPushButton("Deal", dialog), QPushButton("Sit in…", dialog)
@@ -250,7 +251,7 @@ def test_what_cannot_be_used_looks_it_in_both_themes(qtbot: QtBot, theme: ThemeN
         dialog.form.addRow(button, dead_button)
         dialog.show()
         QApplication.processEvents()
-        for on, off in ((other, fields.progressive), (button, dead_button)):
+        for on, off in ((other, fields.options[PROGRESSIVE]), (button, dead_button)):
             pairs.append((drawn_contrast(on, _area(on.rect())), drawn_contrast(off, _area(off.rect()))))
     finally:
         app.setStyleSheet(previous)

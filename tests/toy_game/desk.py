@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import Row
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, NoControls, StagedCards, TableAsked, TakenBy
+from ofc_desk.desk.games.base import EntryForm, NoControls, RulesOption, StagedCards, TableAsked, TakenBy
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMarks
 from ofc_desk.i18n import LazyText
 from tests.toy_game.rules import ROW_CARDS, TOY, TOY_WORD
@@ -54,7 +54,9 @@ class ToyDesk:
     game: Game = TOY
     choices: tuple[tuple[LazyText, str], ...] = ((LazyText("Toy"), TOY_WORD),)
     default_preset = "toy"
-    takes_progressive = False
+    rules_options: tuple[RulesOption, ...] = ()
+    deals_sets = False
+    set_caption: LazyText | None = None
     counts_cards = False
     felt_rows: tuple[tuple[Row, int], ...] = ((Row.BACK, ROW_CARDS),)
     """One row of five, keyed `b` (`table._rows` shows it as the back row)."""

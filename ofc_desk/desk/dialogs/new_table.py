@@ -26,7 +26,7 @@ from ofc_desk.desk.dialogs.attempt import AttemptDialog, choose_data
 from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.dialogs.preset_pays import PaysDelegate, offer_pays_lines
 from ofc_desk.desk.games import DESK_GAMES, chosen_game
-from ofc_desk.desk.games.base import DeskGame
+from ofc_desk.desk.games.base import DeskGame, RulesOption
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext
 from ofc_desk.reports.spoken import data_words
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
@@ -64,6 +64,23 @@ def _fit_widest_choice(box: QComboBox) -> None:
     )
     around = option.rect.width() - field.width()  # the frame, the padding and the arrow
     box.setMinimumWidth(max(box.sizeHint().width(), widest + around))
+
+
+def _every_rules_option() -> tuple[RulesOption, ...]:
+    """Every game's rules options, each once, in the order the New table offers the games."""
+    return tuple(dict.fromkeys(option for part in DESK_GAMES.values() for option in part.rules_options))
+
+
+def _option_box(dialog: AttemptDialog, option: RulesOption, current: TableRules) -> QCheckBox:
+    """The check box of `option` in the dialog's form, as the `current` rules have it."""
+    box = QCheckBox(str(option.caption), dialog)
+    box.setAccessibleName(str(option.caption))
+    box.setChecked(option.is_on(current))
+    # The whole row: its size hint falls a few pixels short under the style sheet, which cut the
+    # last letters of a longer language's words.
+    box.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    dialog.form.addRow(box)
+    return box
 
 
 class RulesFields:
@@ -104,13 +121,8 @@ class RulesFields:
         self.pays.setAccessibleName(_("How the preset pays"))
         self.pays.setWordWrap(True)  # a longer language's line takes two rather than widen the dialog
         dialog.form.addRow(self.pays)
-        self.progressive = QCheckBox(_("Progressive Fantasyland"), dialog)
-        self.progressive.setAccessibleName(_("Progressive Fantasyland"))
-        self.progressive.setChecked(current.progressive)
-        # The whole row: its size hint falls a few pixels short under the style sheet, which cut the
-        # last letters of a longer language's words.
-        self.progressive.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        dialog.form.addRow(self.progressive)
+        self.options = {option: _option_box(dialog, option, current) for option in _every_rules_option()}
+        """Each game's rules options (`DeskGame.rules_options`), enabled for the chosen game's."""
         self.unit = dialog.add_amount(_("Chips per point"), current.unit, minimum=1)
         self.settlement = dialog.add_labelled_choice(
             _("Settlement"), ((p, data_words(p)) for p in SettlementPolicy), current.settlement
@@ -158,7 +170,8 @@ class RulesFields:
         self.preset.clear()
         self.preset.addItems(names if self._own else [self._own_words, *names])
         offer_pays_lines(self.preset, self.part())
-        self.progressive.setEnabled(self.part().takes_progressive)
+        for option, box in self.options.items():
+            box.setEnabled(option in self.part().rules_options)
 
     def _say_how_it_pays(self, preset: str) -> None:
         self.pays.setText(self.part().pays_line(preset))
@@ -188,16 +201,19 @@ class RulesFields:
 
     def rules(self) -> TableRules:
         preset = self.preset.currentText()
-        return replace(
+        rules = replace(
             self.current,
             preset=self.current.preset if preset == self._own_words else preset,
             preset_name=self.current.preset_name if preset == self._own_words else None,
             variant=str(self.variant.currentData()),
-            progressive=self.progressive.isChecked() and self.part().takes_progressive,
             unit=self.unit.value(),
             settlement=str(self.settlement.currentData()),
             settle_from=str(self.settle_from.currentData()),
         )
+        offered = self.part().rules_options
+        for option, box in self.options.items():
+            rules = option.turned(rules, box.isChecked() and option in offered)
+        return rules
 
 
 class NewTableDialog(AttemptDialog):

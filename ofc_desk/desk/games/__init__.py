@@ -16,6 +16,7 @@ from ofc_desk.core.presets import Game
 from ofc_desk.desk.games.base import DeskGame
 from ofc_desk.desk.games.chinese import ChineseDesk
 from ofc_desk.desk.games.ofc import OfcDesk
+from ofc_desk.i18n import LazyText
 
 if TYPE_CHECKING:
     from ofc_desk.service.terms.snapshot import TableSnapshot
@@ -42,6 +43,13 @@ def desk_game(game: Game) -> DeskGame:
 def game_at(snapshot: TableSnapshot) -> DeskGame:
     """The part of the game the table plays: the desk's one reading of it from a snapshot."""
     return desk_game(snapshot.game)
+
+
+def set_caption() -> LazyText:
+    """F6's menu words (`actions.Command.HAND_SET`): those of the first game, in the New table's
+    order, that sets a whole hand in its own dialog (`DeskGame.set_caption`: OFC's). One menu serves
+    every table, and it offers F6 only at a set's turn."""
+    return next(part.set_caption for part in DESK_GAMES.values() if part.set_caption is not None)
 
 
 def chosen_game(variant: str) -> DeskGame:

@@ -9,7 +9,7 @@ enters itself (`DeskGame.entry_for`), with controls of its own in the card entry
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum, auto
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
     from ofc_desk.service.table.games.base import PlayedTable
+    from ofc_desk.service.terms.setup import TableRules
     from ofc_desk.service.terms.snapshot import RowView, SeatView, TableSnapshot, Turn
 
 
@@ -118,6 +119,18 @@ THREE_ROWS: tuple[tuple[Row, int], ...] = tuple((row, ROW_SIZE[row]) for row in 
 
 PROMPT_SEPARATOR = " · "
 """Between the parts of a prompt that says more than the cards to type (a showdown's keys)."""
+
+
+class RulesOption(NamedTuple):
+    """A yes-or-no option of a table's rules that only some games offer (`DeskGame.rules_options`:
+    OFC's "Progressive Fantasyland"): a check box of the rules form (the New table, a change of
+    rules), shown whichever game is chosen and enabled where the chosen game offers it."""
+
+    caption: LazyText
+    is_on: Callable[[TableRules], bool]
+    """Whether a table's rules have it on."""
+    turned: Callable[[TableRules, bool], TableRules]
+    """A table's rules with it on (True) or off: off at a game that does not offer it."""
 
 
 class TakenBy(Enum):
@@ -214,8 +227,15 @@ class DeskGame(Protocol):
         ...
 
     @property
-    def takes_progressive(self) -> bool:
-        """Whether the New table's "Progressive Fantasyland" applies to this game."""
+    def rules_options(self) -> tuple[RulesOption, ...]:
+        """The rules form's options this game offers (OFC's progressive Fantasyland); () where it
+        offers none. The form shows every game's, enabled for the chosen game's."""
+        ...
+
+    @property
+    def deals_sets(self) -> bool:
+        """Whether some of this game's hands deal a player a whole hand to set at once (`sets_due`,
+        OFC's Fantasyland): the hand history's column of those players shows at its tables."""
         ...
 
     @property
@@ -322,6 +342,12 @@ class DeskGame(Protocol):
     def phase_words(self, snapshot: TableSnapshot) -> str:
         """The table's phase in the reader's words: its label, or the game's own words for a live
         hand's wait of its own (OFC's "waiting for Fantasyland sets", as the service says it)."""
+        ...
+
+    @property
+    def set_caption(self) -> LazyText | None:
+        """F6's menu words, with their mnemonic, in a game whose `set_entry` is one (OFC's
+        "&Fantasyland set…"); None in a game without. The first game's serves every table."""
         ...
 
     def set_entry(

@@ -21,6 +21,7 @@ from ofc_desk.desk.games.base import (
     PROMPT_SEPARATOR,
     THREE_ROWS,
     EntryForm,
+    RulesOption,
     StagedCards,
     TableAsked,
     TakenBy,
@@ -68,7 +69,9 @@ class ChineseDesk:
     game = Game.CHINESE
     choices: tuple[tuple[LazyText, str], ...] = ((lazy_gettext("Chinese poker"), CHINESE),)
     default_preset = DEFAULT_PRESET
-    takes_progressive = False
+    rules_options: tuple[RulesOption, ...] = ()
+    deals_sets = False
+    set_caption: LazyText | None = None
     counts_cards = False
     felt_rows = THREE_ROWS
 

@@ -6,6 +6,7 @@ settlement."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ofc_desk.core.ofc.presets import load_preset
@@ -16,6 +17,7 @@ from ofc_desk.desk.games.base import (
     THREE_ROWS,
     EntryForm,
     NoControls,
+    RulesOption,
     StagedCards,
     TableAsked,
     TakenBy,
@@ -57,6 +59,14 @@ NO_DISCARD_FORM = STREET_FORM._replace(
 no discard in the hint. A Fantasyland set's discards are its dialog's."""
 
 
+PROGRESSIVE = RulesOption(
+    lazy_gettext("Progressive Fantasyland"),
+    lambda rules: rules.progressive,
+    lambda rules, on: replace(rules, progressive=on),
+)
+"""The rules form's check box for progressive Fantasyland (`TableRules.progressive`), OFC's alone."""
+
+
 class OfcDesk:
     """`DeskGame` for open-face Chinese poker."""
 
@@ -67,7 +77,9 @@ class OfcDesk:
         for variant in Variant
     )
     default_preset = DEFAULT_PRESET
-    takes_progressive = True
+    rules_options = (PROGRESSIVE,)
+    deals_sets = True
+    set_caption = lazy_gettext("&Fantasyland set…")
     counts_cards = True
     felt_rows = THREE_ROWS
 

@@ -149,9 +149,9 @@ class HandHistoryModel(RecordTableModel[HandRecord]):
     )
 
     def columns_saying_nothing(self) -> frozenset[int]:
-        """A table whose game has no Fantasyland (Chinese poker) has no Fantasyland column: a game
-        that takes progressive Fantasyland is one that plays it."""
-        if any(desk_game(hand.result.game).takes_progressive for hand in self._records):
+        """A table whose game deals no whole hand to set (Chinese poker) has no Fantasyland column
+        (`DeskGame.deals_sets`)."""
+        if any(desk_game(hand.result.game).deals_sets for hand in self._records):
             return frozenset()
         return frozenset({self.FANTASYLAND}) if self._records else frozenset()
 

@@ -34,9 +34,9 @@ def build_menus(menu_bar: QMenuBar, rows: Sequence[DeskAction] = DESK_ACTIONS) -
         if row.separator_before:
             menu.addSeparator()
         if isinstance(row.key, Submenu):
-            submenus[row.key] = menu.addMenu(str(row.text))
+            submenus[row.key] = menu.addMenu(str(row.caption()))
             continue
-        action = add_action(menu, str(row.text), row.shortcuts, checkable=row.checkable)
+        action = add_action(menu, str(row.caption()), row.shortcuts, checkable=row.checkable)
         action.setChecked(row.checked)
         action.setEnabled(row.enabled is None)
         actions[row.key] = action

@@ -172,6 +172,8 @@ class TableSnapshot:
     jackpot_pool: int
     last_event_hash: str
     closed: bool
+    game: Game
+    """The game the table plays: the desk draws each game's own parts by it (every maker names it)."""
     hand_voided: bool = False
     """The hand shown (`hand_number`) was voided by a supervisor after it was settled."""
     open_requests: tuple[RequestView, ...] = ()
@@ -180,8 +182,6 @@ class TableSnapshot:
     """The dealer on duty at this desk ("" when nobody has said)."""
     empty_seats: tuple[int, ...] = ()
     """Seats used this session that nobody holds now, by number: shown empty, still numbered."""
-    game: Game = Game.OFC
-    """The game the table plays: the desk draws each game's own parts by it."""
     part: TableViewPart | None = None
     """The game's own part of the table (OFC's button held for Fantasyland); None where the game
     shows nothing of its own."""

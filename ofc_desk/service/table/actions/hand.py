@@ -312,7 +312,9 @@ def placed_sentence(entry: EntryPayload, actor: str) -> str:
 
 
 def revealed_sentence(entry: EntryPayload, actor: str) -> str:
-    return _("{player} revealed: {cards}").format(player=entry["player"], cards=by_row(entry))
+    return _("{player} revealed: {cards}").format(
+        player=entry["player"], cards=by_row(entry["cards"], entry["rows"])
+    )
 
 
 def shown_sentence(shown: ShownPayload, actor: str) -> str:

@@ -25,7 +25,7 @@ from ofc_desk.service.table.view_parts import GameView
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.outcome import ScoredResult
-from ofc_desk.service.terms.payloads import EntryPayload, EventPayload, RawPayload, ShownPayload, Undone
+from ofc_desk.service.terms.payloads import EventPayload, RawPayload, Undone
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase
 
@@ -289,13 +289,13 @@ def no_hand_being_dealt() -> ActionRefused:
     return ActionRefused(_("no hand is being dealt: start the next hand"))
 
 
-def by_row(entry: EntryPayload | ShownPayload) -> str:
-    """A whole hand at once, row by row: "front Ah Ad 3c · middle … · back … · discard 9c" (an OFC
-    Fantasyland set, a Chinese showdown)."""
-    rows: dict[str, list[str]] = {}
-    for card, row in zip(entry["cards"], entry["rows"] or (), strict=False):
-        rows.setdefault(str(placement_label(str(row))), []).append(card or UNKNOWN_TOKEN)
-    return " · ".join(f"{row} {' '.join(cards)}" for row, cards in rows.items())
+def by_row(cards: Sequence[str | None], rows: Sequence[str] | None) -> str:
+    """A whole hand at once, its `cards` in their `rows`: "front Ah Ad 3c · middle … · back … ·
+    discard 9c" (an OFC Fantasyland set, a Chinese showdown); no rows, nothing said."""
+    said: dict[str, list[str]] = {}
+    for card, row in zip(cards, rows or (), strict=False):
+        said.setdefault(str(placement_label(str(row))), []).append(card or UNKNOWN_TOKEN)
+    return " · ".join(f"{row} {' '.join(in_row)}" for row, in_row in said.items())
 
 
 class PlayedTable(Protocol):

@@ -18,7 +18,9 @@ def shown_words(shown: ShownPayload) -> str:
     if shown["declare"]:
         said = _("{player} declared {special}: {cards}")
         return said.format(player=shown["player"], special=shown["declare"], cards=" ".join(shown["cards"]))
-    return _("{player} showed: {cards}").format(player=shown["player"], cards=by_row(shown))
+    return _("{player} showed: {cards}").format(
+        player=shown["player"], cards=by_row(shown["cards"], shown["rows"])
+    )
 
 
 def said_showdown(entry: Mapping[str, object]) -> str:
