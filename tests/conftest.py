@@ -36,10 +36,17 @@ def pytest_configure(config: pytest.Config) -> None:
     bytecode, once: a machine that sets PYTHONDONTWRITEBYTECODE (this one does) has every worker
     and every `python -m ofc_desk` the tests start compile it from source again, a quarter of a
     second of CPU a process. Python still checks each file's bytecode against its source, so an
-    edited module is compiled afresh; a package folder the run may not write to is left alone."""
+    edited module is compiled afresh; a package folder the run may not write to is left alone.
+
+    Every test process also keeps the bytecode of what it imports from here on: the test modules
+    as pytest rewrites their asserts (into `__pycache__`, under a name of pytest's own) and the
+    tests' helpers. Rewriting every test module again cost each worker about 5 s of CPU a run,
+    half of its collection; pytest reads a rewritten module's bytecode back only while its source
+    is unchanged. Processes the tests start keep the machine's setting."""
     if not hasattr(config, "workerinput"):
         with contextlib.suppress(OSError):
             compileall.compile_dir(os.path.dirname(ofc_desk.__file__), quiet=2)
+    sys.dont_write_bytecode = False
 
 
 @pytest.fixture(autouse=True, scope="session")

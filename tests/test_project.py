@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.architecture.source import SOURCE_TREES, parsed
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -37,7 +39,7 @@ def imported_modules(path: Path) -> set[str]:
     """Every module a file imports, at the top or inside a function: `ofc_desk.X` by its layer,
     anything else by its top-level name."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -63,6 +65,7 @@ def test_the_layer_table_names_every_package_folder_in_order() -> None:
         assert layers_named <= set(packages[:position]), f"{package} may import only layers before it"
 
 
+@SOURCE_TREES
 def test_every_module_imports_only_what_its_layer_may() -> None:
     table = layer_table()
     packages = {package for package, _ in table}

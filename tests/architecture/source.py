@@ -8,15 +8,35 @@ Each function takes the folder that holds the package, so a test can plant a fil
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "ofc_desk"
 
+SOURCE_TREES = pytest.mark.xdist_group("source trees")
+"""The mark of every test that reads the whole package's (or the tests') syntax trees: they run on
+one worker, which parses each file once for all of them (`parsed`)."""
+
 ImportKind = str
 """How a module imports another: "top", "tc" (under `if TYPE_CHECKING:`) or "lazy" (in a function)."""
+
+
+def parsed(path: Path) -> ast.Module:
+    """A file's syntax tree, parsed once a test process while the file stays as it was (its size
+    and modification time): the checks read the same few hundred files, and parsing them was most
+    of their time. A tree handed out is shared, so no check may change it."""
+    status = path.stat()
+    return _parsed(path.resolve(), status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=2048)
+def _parsed(path: Path, _mtime_ns: int, _size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def modules(root: Path, package: str = PACKAGE) -> dict[str, Path]:
@@ -60,7 +80,7 @@ def import_graph(root: Path, package: str = PACKAGE) -> dict[str, dict[str, Impo
 
     edges: dict[str, dict[str, ImportKind]] = {module: {} for module in mods}
     for module, path in mods.items():
-        stack: list[tuple[ast.AST, list[ast.AST]]] = [(ast.parse(path.read_text(encoding="utf-8")), [])]
+        stack: list[tuple[ast.AST, list[ast.AST]]] = [(parsed(path), [])]
         while stack:
             node, parents = stack.pop()
             stack.extend((child, [*parents, node]) for child in ast.iter_child_nodes(node))
@@ -180,7 +200,7 @@ def game_branches(root: Path, package: str = PACKAGE) -> dict[str, int]:
         relative = path.relative_to(root).as_posix()
         if relative.startswith(GAME_PACKAGES):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         found = sum(1 for node in ast.walk(tree) for test in _conditions(node) if _names_a_game(test))
         if found:
             counts[relative] = found
@@ -397,7 +417,7 @@ def wide_game_branches(root: Path, package: str = PACKAGE) -> dict[str, int]:
         relative = path.relative_to(root).as_posix()
         if relative.startswith(GAME_PACKAGES):
             continue
-        found = _wide_count(ast.parse(path.read_text(encoding="utf-8")))
+        found = _wide_count(parsed(path))
         if found:
             counts[relative] = found
     return counts

@@ -7,7 +7,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.architecture.source import PACKAGE, ROOT, plant
+from tests.architecture.source import PACKAGE, ROOT, SOURCE_TREES, parsed, plant
+
+pytestmark = SOURCE_TREES
 
 SAID_IN = ("service/terms/events.py", "service/table/actions/")
 
@@ -19,8 +21,7 @@ def kinds_named(root: Path) -> dict[str, int]:
         name = path.relative_to(root / PACKAGE).as_posix()
         if name.startswith(SAID_IN):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        count = sum(_names_a_kind(node) for node in ast.walk(tree))
+        count = sum(_names_a_kind(node) for node in ast.walk(parsed(path)))
         if count:
             found[name] = count
     return found

@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.architecture.known import GAME_BRANCHES, WIDE_GAME_BRANCHES
-from tests.architecture.source import PACKAGE, ROOT, game_branches, plant, wide_game_branches
+from tests.architecture.source import PACKAGE, ROOT, SOURCE_TREES, game_branches, plant, wide_game_branches
+
+pytestmark = SOURCE_TREES
 
 
 def found_branches(root: Path) -> dict[str, int]:

@@ -9,7 +9,9 @@ from pathlib import Path
 
 from ofc_desk.core.presets import Game
 from tests.architecture.known import GAME_IMPORTS_OF_ANOTHER_GAME, GENERIC_GAME_IMPORTS
-from tests.architecture.source import ROOT, game_imports, game_of_module, plant
+from tests.architecture.source import ROOT, SOURCE_TREES, game_imports, game_of_module, plant
+
+pytestmark = SOURCE_TREES
 
 GAMES = [game.value for game in Game]
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.architecture.known import IMPORT_CIRCLES
-from tests.architecture.source import PACKAGE, ROOT, circles, import_graph, plant
+from tests.architecture.source import PACKAGE, ROOT, SOURCE_TREES, circles, import_graph, plant
+
+pytestmark = SOURCE_TREES
 
 
 def found_circles(root: Path) -> set[frozenset[str]]:

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from tests.architecture.source import PACKAGE, ROOT
+from tests.architecture.source import PACKAGE, ROOT, SOURCE_TREES, parsed
+
+pytestmark = SOURCE_TREES
 
 DOC = ROOT / "docs" / "architecture.md"
 RECIPES = "## Where a change goes"
@@ -106,7 +108,7 @@ class Index:
     def of(cls, root: Path) -> Index:
         index = cls(root)
         for path in sorted([*(root / PACKAGE).rglob("*.py"), *(root / "tests").rglob("*.py")]):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            tree = parsed(path)
             relative = path.relative_to(root)
             index.files[relative] = _file_names(tree) | set(relative.with_suffix("").parts)
             if "architecture" not in relative.parts:

@@ -10,7 +10,9 @@ import ast
 import re
 from pathlib import Path
 
-from tests.architecture.source import ROOT, import_graph, modules, plant
+from tests.architecture.source import ROOT, SOURCE_TREES, import_graph, modules, parsed, plant
+
+pytestmark = SOURCE_TREES
 
 DOC = ROOT / "docs" / "architecture.md"
 ROW = re.compile(r"^\| `(\w+)/` \| ([^|]+) \|.*$", re.MULTILINE)
@@ -74,7 +76,7 @@ def test_each_rooms_purpose_is_its_init_docstring() -> None:
     purposes = room_purposes(DOC.read_text(encoding="utf-8"))
     for room, purpose in purposes.items():
         init = ROOT / "ofc_desk" / "service" / room / "__init__.py"
-        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        docstring = ast.get_docstring(parsed(init)) or ""
         assert said_alike(docstring) == purpose, f"the room {room}: its __init__ and the doc's table disagree"
 
 

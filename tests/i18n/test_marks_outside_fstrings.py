@@ -6,17 +6,22 @@ and their completeness test never see it and it stays English. Found in the repo
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from ofc_desk.i18n.maintain import KEYWORDS, PACKAGE
+from tests.architecture.source import SOURCE_TREES, parsed
 
 CHECKED = ("core", "storage", "service", "cli", "reports", "i18n", "desk")
 
 
 def marks_in_fstrings(source: str) -> list[int]:
     """The lines where a marking call sits inside an f-string."""
+    return marks_in(ast.parse(source))
+
+
+def marks_in(tree: ast.Module) -> list[int]:
+    """The lines of a module's tree where a marking call sits inside an f-string."""
     lines = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if not isinstance(node, ast.JoinedStr):
             continue
         for inner in ast.walk(node):
@@ -29,11 +34,12 @@ def test_the_check_finds_a_mark_inside_an_fstring() -> None:
     assert marks_in_fstrings('x = f"{_(\'Table close\')} · {table}"\ny = _("fine") + f"{n}"\n') == [1]
 
 
+@SOURCE_TREES
 def test_no_string_is_marked_inside_an_fstring() -> None:
     found = {
         f"{path.relative_to(PACKAGE)}:{line}"
         for folder in CHECKED
         for path in sorted((PACKAGE / folder).rglob("*.py"))
-        for line in marks_in_fstrings(Path(path).read_text(encoding="utf-8"))
+        for line in marks_in(parsed(path))
     }
     assert not found, f"marked inside an f-string, so never extracted: {sorted(found)}"
