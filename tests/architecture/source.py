@@ -462,6 +462,6 @@ def game_named_members(root: Path, package: str = PACKAGE) -> set[str]:
         path = root / package / relative
         if not path.exists():
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         found |= {f"{relative}: {name}" for name in _member_names(tree) if WIDE_GAME_WORDS.search(name)}
     return found

@@ -8,7 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.architecture.known import GAME_NAMED_MEMBERS
-from tests.architecture.source import ROOT, game_named_members, plant
+from tests.architecture.source import ROOT, SOURCE_TREES, game_named_members, plant
+
+pytestmark = SOURCE_TREES
 
 
 def test_no_generic_protocol_member_is_named_after_a_game_but_the_known_ones() -> None:
