@@ -57,6 +57,7 @@ class ToyDesk:
     rules_options: tuple[RulesOption, ...] = ()
     deals_sets = False
     set_caption: LazyText | None = None
+    set_help: LazyText | None = None
     counts_cards = False
     felt_rows: tuple[tuple[Row, int], ...] = ((Row.BACK, ROW_CARDS),)
     """One row of five, keyed `b` (`table._rows` shows it as the back row)."""

@@ -350,6 +350,12 @@ class DeskGame(Protocol):
         "&Fantasyland set…"); None in a game without. The first game's serves every table."""
         ...
 
+    @property
+    def set_help(self) -> LazyText | None:
+        """F6's line in the keyboard reference, beside `set_caption` (OFC's "Fantasyland set
+        dialog"); None in a game without."""
+        ...
+
     def set_entry(
         self, staging: StagedCards, service: ServiceGetter, view: TableView, parent: QWidget
     ) -> SetEntry | None:

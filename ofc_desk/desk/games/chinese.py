@@ -72,6 +72,7 @@ class ChineseDesk:
     rules_options: tuple[RulesOption, ...] = ()
     deals_sets = False
     set_caption: LazyText | None = None
+    set_help: LazyText | None = None
     counts_cards = False
     felt_rows = THREE_ROWS
 

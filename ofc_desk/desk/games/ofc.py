@@ -80,6 +80,7 @@ class OfcDesk:
     rules_options = (PROGRESSIVE,)
     deals_sets = True
     set_caption = lazy_gettext("&Fantasyland set…")
+    set_help = lazy_gettext("Fantasyland set dialog")
     counts_cards = True
     felt_rows = THREE_ROWS
 
