@@ -28,7 +28,7 @@ from ofc_desk.desk.games import DESK_GAMES, chosen_game, desk_game, game_at
 from ofc_desk.desk.games.base import DeskGame, EntryForm, NoControls
 from ofc_desk.desk.games.chinese_controls import ChineseControls
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
-from ofc_desk.desk.games.ofc import PROGRESSIVE
+from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN, PROGRESSIVE
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.service import TableService, TableSetup
@@ -163,7 +163,7 @@ class Plays:
 def test_the_games_differ_where_the_desk_asks() -> None:
     ofc, chinese = desk_game(Game.OFC), desk_game(Game.CHINESE)
     assert (ofc.rules_options, chinese.rules_options) == ((PROGRESSIVE,), ())
-    assert (ofc.deals_sets, chinese.deals_sets) == (True, False)
+    assert (ofc.history_columns, chinese.history_columns) == ((FANTASYLAND_COLUMN,), ())
     assert ofc.entry_form(None).hidden_keys == () and set(chinese.entry_form(None).hidden_keys) == {"x", "?"}
     surrender = read_keyed_text("s", [])
     plays, plays_none = Plays(surrender=True), Plays(surrender=False)

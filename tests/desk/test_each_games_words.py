@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN
 from ofc_desk.desk.records.models import HandHistoryModel
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
@@ -19,6 +20,9 @@ from tests.desk.test_chinese_table import hand_keys, open_chinese_table
 from tests.desk.test_pool_and_award_at_the_desk import ANN, BOB, CY
 from tests.desk.test_record_views import VIEWS
 from tests.helpers.table_helpers import BOB_PLAIN, play_streets
+
+FANTASYLAND = HandHistoryModel.COLUMNS.index(FANTASYLAND_COLUMN)
+"""OFC's own column of the hand history (`DeskGame.history_columns`)."""
 
 
 def test_a_regular_ofc_street_offers_no_discard(desk: Desk) -> None:
@@ -68,7 +72,7 @@ def test_a_chinese_tables_history_has_no_fantasyland_column(desk: Desk, qtbot: Q
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
     browser = desk.session.records.browsers["Hand history"]
     qtbot.waitUntil(lambda: browser.model.rowCount() >= 1 and browser.isVisible())
-    assert browser.table.isColumnHidden(HandHistoryModel.FANTASYLAND)
+    assert browser.table.isColumnHidden(FANTASYLAND)
     assert not browser.table.isColumnHidden(HandHistoryModel.TRANSFERS)
 
 
@@ -81,7 +85,7 @@ def test_an_ofc_tables_history_keeps_its_fantasyland_column(desk: Desk, qtbot: Q
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
     browser = desk.session.records.browsers["Hand history"]
     qtbot.waitUntil(lambda: browser.model.rowCount() >= 1 and browser.isVisible())
-    assert not browser.table.isColumnHidden(HandHistoryModel.FANTASYLAND)
+    assert not browser.table.isColumnHidden(FANTASYLAND)
 
 
 def test_a_bonus_row_lost_shows_no_bonus_and_the_settlement_says_why(desk: Desk) -> None:

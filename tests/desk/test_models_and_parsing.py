@@ -11,6 +11,7 @@ from ofc_desk.core.results import HandResult, ResultSeat, ResultTransfer
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.entry.key_syntax import read_keyed_text
 from ofc_desk.desk.entry.keyboard_help import KEYS
+from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN
 from ofc_desk.desk.records.models import (
     OBJECT_ROLE,
     SORT_ROLE,
@@ -21,6 +22,7 @@ from ofc_desk.desk.records.models import (
     time_text,
 )
 from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
+from ofc_desk.service.table.games.ofc.record import OfcRecord
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
 
@@ -31,7 +33,7 @@ def hand(number: int, transfers: list[tuple[str, str, int]], *, voided: bool = F
     seats = tuple(ResultSeat(name, 0, 0, 0, False, None, None, 0, 0, None) for name in ("Ann", "Bob"))
     moved = tuple(ResultTransfer(payer, payee, paid, paid, "", None, "") for payer, payee, paid in transfers)
     result = HandResult(Game.OFC, None, seats, (), moved, None, None)
-    return HandRecord(1, number, "Bob", {"Ann": 13} if number == 2 else {}, result, "", {}, 0,
+    return HandRecord(1, number, "Bob", OfcRecord({"Ann": 13} if number == 2 else {}), result, "", {}, 0,
                       f"2026-01-01T10:{number:02d}", voided, "misdeal" if voided else None)  # fmt: skip
 
 
@@ -44,7 +46,9 @@ def test_hand_history_model_columns_sort_role_and_object_role() -> None:
     first = model.index(0, HandHistoryModel.TRANSFERS)
     assert model.data(first, DISPLAY) == "Bob→Ann 17"
     assert model.data(model.index(1, HandHistoryModel.STATUS), DISPLAY) == "VOID: misdeal"
-    assert model.data(model.index(1, HandHistoryModel.FANTASYLAND), DISPLAY) == "Ann (13)"
+    assert (
+        model.data(model.index(1, HandHistoryModel.COLUMNS.index(FANTASYLAND_COLUMN)), DISPLAY) == "Ann (13)"
+    )
     assert model.data(model.index(0, HandHistoryModel.NUMBER), SORT_ROLE) == 10
     assert model.data(first, OBJECT_ROLE) is records[0]
     proxy = searchable_proxy(model)

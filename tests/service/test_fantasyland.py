@@ -7,6 +7,7 @@ import pytest
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.service.table.commands import CashOut, CorrectChips, Rebuy, SitOut, StartHand
 from ofc_desk.service.table.games.ofc.commands import OfcTurn
+from ofc_desk.service.table.games.ofc.record import OfcRecord
 from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
@@ -56,7 +57,7 @@ def test_entry_stay_and_exit_chain_holds_then_moves_the_button(database: Databas
     play_hand(service, {"Ann": QUEENS})
     play_hand(service, {})
     hands = hand_history(database, service.session_id)
-    assert [(h.button, h.fantasyland) for h in hands] == [
+    assert [(h.button, OfcRecord.of(h.part).fantasyland) for h in hands] == [
         ("Cy", {}),
         ("Cy", {"Ann": 15}),
         ("Cy", {"Ann": 14}),
@@ -155,4 +156,4 @@ def test_a_player_with_no_chips_is_not_held_for_fantasyland(database: Database) 
         service.do(SitOut("Cy"))
     service.do(SitOut("Bob"))  # rather than a rebuy he does not want
     play_hand(service, {})
-    assert hand_history(database, service.session_id)[-1].fantasyland == {"Ann": 14}
+    assert OfcRecord.of(hand_history(database, service.session_id)[-1].part).fantasyland == {"Ann": 14}

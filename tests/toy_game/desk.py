@@ -10,6 +10,7 @@ from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import Row
 from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import EntryForm, NoControls, RulesOption, StagedCards, TableAsked, TakenBy
+from ofc_desk.desk.records.columns import Column
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMarks
 from ofc_desk.i18n import LazyText
 from tests.toy_game.rules import ROW_CARDS, TOY, TOY_WORD
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from ofc_desk.core.settlement import ProposedSettlement
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.store.records import HandRecord
     from ofc_desk.service.terms.snapshot import RowView, SeatView, TableSnapshot, Turn
 
 ROW_FORM = EntryForm(
@@ -55,8 +57,9 @@ class ToyDesk:
     choices: tuple[tuple[LazyText, str], ...] = ((LazyText("Toy"), TOY_WORD),)
     default_preset = "toy"
     rules_options: tuple[RulesOption, ...] = ()
-    deals_sets = False
+    history_columns: tuple[Column[HandRecord], ...] = ()
     set_caption: LazyText | None = None
+    set_help: LazyText | None = None
     counts_cards = False
     felt_rows: tuple[tuple[Row, int], ...] = ((Row.BACK, ROW_CARDS),)
     """One row of five, keyed `b` (`table._rows` shows it as the back row)."""

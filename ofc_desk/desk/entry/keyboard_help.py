@@ -3,6 +3,7 @@ docs/keyboard.md (a test checks that every line here is there too)."""
 
 from __future__ import annotations
 
+from ofc_desk.desk.games import set_help
 from ofc_desk.i18n import LazyText, _, lazy_gettext
 
 KEYS: tuple[tuple[str | LazyText, LazyText], ...] = (
@@ -64,7 +65,7 @@ KEYS: tuple[tuple[str | LazyText, LazyText], ...] = (
     ("F1", lazy_gettext("this keyboard reference")),
     ("F4", lazy_gettext("show or hide the 52-card picker")),
     ("F5", lazy_gettext("deal the next hand")),
-    ("F6", lazy_gettext("Fantasyland set dialog")),
+    ("F6", set_help()),
     ("F7 / F8 / F9", lazy_gettext("hand history / chip ledger / audit log")),
     ("Ctrl+N / Ctrl+O", lazy_gettext("new table / resume an open table")),
     ("Ctrl+P", lazy_gettext("session report")),

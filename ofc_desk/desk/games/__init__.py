@@ -52,6 +52,12 @@ def set_caption() -> LazyText:
     return next(part.set_caption for part in DESK_GAMES.values() if part.set_caption is not None)
 
 
+def set_help() -> LazyText:
+    """F6's line in the keyboard reference (`entry.keyboard_help`): the words of the game whose
+    caption F6's menu shows (`set_caption`), for the one help every table shares."""
+    return next(part.set_help for part in DESK_GAMES.values() if part.set_help is not None)
+
+
 def chosen_game(variant: str) -> DeskGame:
     """The part of the game whose New table choice names `variant` (OFC's for one none names)."""
     return next(

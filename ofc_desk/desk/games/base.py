@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from ofc_desk.core.jackpot import JackpotAward
     from ofc_desk.core.results import HandResult
     from ofc_desk.core.settlement import ProposedSettlement
+    from ofc_desk.desk.records.columns import Column
     from ofc_desk.desk.table.seatface import SeatMarks
     from ofc_desk.desk.table.table_view import ServiceGetter, TableView
     from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.store.records import HandRecord
     from ofc_desk.service.table.games.base import PlayedTable
     from ofc_desk.service.terms.setup import TableRules
     from ofc_desk.service.terms.snapshot import RowView, SeatView, TableSnapshot, Turn
@@ -233,9 +235,10 @@ class DeskGame(Protocol):
         ...
 
     @property
-    def deals_sets(self) -> bool:
-        """Whether some of this game's hands deal a player a whole hand to set at once (`sets_due`,
-        OFC's Fantasyland): the hand history's column of those players shows at its tables."""
+    def history_columns(self) -> Sequence[Column[HandRecord]]:
+        """The hand history's columns of this game's own, read from a record's part
+        (`HandRecord.part`: OFC's Fantasyland, `ofc.FANTASYLAND_COLUMN`); none in a game without.
+        A column shows where a hand of a game that gives it does."""
         ...
 
     @property
@@ -348,6 +351,12 @@ class DeskGame(Protocol):
     def set_caption(self) -> LazyText | None:
         """F6's menu words, with their mnemonic, in a game whose `set_entry` is one (OFC's
         "&Fantasyland set…"); None in a game without. The first game's serves every table."""
+        ...
+
+    @property
+    def set_help(self) -> LazyText | None:
+        """F6's line in the keyboard reference, beside `set_caption` (OFC's "Fantasyland set
+        dialog"); None in a game without."""
         ...
 
     def set_entry(

@@ -29,8 +29,10 @@ from ofc_desk.desk.games.base import (
 )
 from ofc_desk.desk.games.chinese_settlement import chinese_details_html, payment_html
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry, asks_surrender
+from ofc_desk.desk.records.columns import Column
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.store.records import HandRecord
 from ofc_desk.service.table.games.chinese.commands import ChineseTurn
 from ofc_desk.service.table.games.chinese.game import payment_rules, plays_surrender
 from ofc_desk.service.table.games.chinese.view import ChineseSeatView
@@ -70,8 +72,9 @@ class ChineseDesk:
     choices: tuple[tuple[LazyText, str], ...] = ((lazy_gettext("Chinese poker"), CHINESE),)
     default_preset = DEFAULT_PRESET
     rules_options: tuple[RulesOption, ...] = ()
-    deals_sets = False
+    history_columns: tuple[Column[HandRecord], ...] = ()
     set_caption: LazyText | None = None
+    set_help: LazyText | None = None
     counts_cards = False
     felt_rows = THREE_ROWS
 

@@ -25,9 +25,12 @@ from ofc_desk.desk.games.base import (
     award_words,
 )
 from ofc_desk.desk.games.ofc_settlement import ofc_details_html
+from ofc_desk.desk.records.columns import Column
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.store.records import HandRecord
 from ofc_desk.service.table.games.ofc.commands import OfcTurn
+from ofc_desk.service.table.games.ofc.record import OfcRecord
 from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
 from ofc_desk.service.terms.snapshot import Phase, RowView, SeatView, TableSnapshot
 
@@ -67,6 +70,16 @@ PROGRESSIVE = RulesOption(
 """The rules form's check box for progressive Fantasyland (`TableRules.progressive`), OFC's alone."""
 
 
+def _fantasyland_text(hand: HandRecord) -> str:
+    return ", ".join(f"{name} ({cards})" for name, cards in OfcRecord.of(hand.part).fantasyland.items())
+
+
+FANTASYLAND_COLUMN: Column[HandRecord] = Column(
+    lazy_gettext("Fantasyland"), _fantasyland_text, _fantasyland_text
+)
+"""The hand history's column of who played the hand in Fantasyland, with their cards ("Ann (14)")."""
+
+
 class OfcDesk:
     """`DeskGame` for open-face Chinese poker."""
 
@@ -78,8 +91,9 @@ class OfcDesk:
     )
     default_preset = DEFAULT_PRESET
     rules_options = (PROGRESSIVE,)
-    deals_sets = True
+    history_columns = (FANTASYLAND_COLUMN,)
     set_caption = lazy_gettext("&Fantasyland set…")
+    set_help = lazy_gettext("Fantasyland set dialog")
     counts_cards = True
     felt_rows = THREE_ROWS
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -21,7 +20,8 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from ofc_desk.desk.games import desk_game
+from ofc_desk.desk.games import DESK_GAMES, desk_game
+from ofc_desk.desk.records.columns import Column
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, pgettext
 from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.store.sentences import audit_sentence
@@ -31,13 +31,6 @@ SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 OBJECT_ROLE = int(Qt.ItemDataRole.UserRole) + 2
 RecordT = TypeVar("RecordT")
 AnyIndex = QModelIndex | QPersistentModelIndex
-
-
-@dataclass(frozen=True)
-class Column(Generic[RecordT]):
-    header: LazyText
-    text: Callable[[RecordT], str]
-    sort_key: Callable[[RecordT], Any]
 
 
 class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
@@ -119,10 +112,6 @@ def _players_text(hand: HandRecord) -> str:
     return ", ".join(seat.name for seat in hand.result.seats)
 
 
-def _fantasyland_text(hand: HandRecord) -> str:
-    return ", ".join(f"{name} ({cards})" for name, cards in hand.fantasyland.items())
-
-
 def time_text(stored: str) -> str:
     """'2026-11-23T22:26:09.123456Z' as '2026-11-23 22:26:09 UTC'; anything else as stored."""
     try:
@@ -133,27 +122,37 @@ def time_text(stored: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S") + zone
 
 
+GAMES_COLUMNS: tuple[Column[HandRecord], ...] = tuple(
+    dict.fromkeys(column for part in DESK_GAMES.values() for column in part.history_columns)
+)
+"""The hand history's columns of the games' own (`DeskGame.history_columns`: OFC's Fantasyland), in
+the New table's order, each once: those of the games the desk ships with when it loads."""
+
+
 class HandHistoryModel(RecordTableModel[HandRecord]):
-    # Status second: a voided hand shows without scrolling sideways.
-    NUMBER, STATUS, BUTTON, DEALERS, PLAYERS, FANTASYLAND, TRANSFERS, RAKE, SETTLED_AT = range(9)
+    # Status second: a voided hand shows without scrolling sideways; the games' own columns after
+    # the players (`GAMES_COLUMNS`).
+    NUMBER, STATUS, BUTTON, DEALERS, PLAYERS = range(5)
+    TRANSFERS, RAKE, SETTLED_AT = range(5 + len(GAMES_COLUMNS), 8 + len(GAMES_COLUMNS))
     COLUMNS = (
         _column(lazy_gettext("Hand"), lambda hand: hand.number),
         Column(lazy_gettext("Status"), _status_text, lambda hand: hand.voided),
         _column(lazy_pgettext("dealer button", "Button"), lambda hand: hand.button),
         Column(lazy_gettext("Dealt by"), _dealers_text, _dealers_text),
         Column(lazy_gettext("Players"), _players_text, _players_text),
-        Column(lazy_gettext("Fantasyland"), _fantasyland_text, _fantasyland_text),
+        *GAMES_COLUMNS,
         Column(lazy_gettext("Transfers"), _transfers_text, _transfers_text),
         _column(lazy_gettext("Rake"), lambda hand: sum(hand.rake.values())),
         _column(lazy_gettext("Settled at"), lambda hand: hand.settled_at, time_text),
     )
 
     def columns_saying_nothing(self) -> frozenset[int]:
-        """A table whose game deals no whole hand to set (Chinese poker) has no Fantasyland column
-        (`DeskGame.deals_sets`)."""
-        if any(desk_game(hand.result.game).deals_sets for hand in self._records):
+        """A game's own column where no hand shown is of a game that gives it (a Chinese poker
+        table's history has no Fantasyland column); every column before the records come."""
+        if not self._records:
             return frozenset()
-        return frozenset({self.FANTASYLAND}) if self._records else frozenset()
+        given = {column for hand in self._records for column in desk_game(hand.result.game).history_columns}
+        return frozenset(self.COLUMNS.index(column) for column in GAMES_COLUMNS if column not in given)
 
 
 class LedgerModel(RecordTableModel[LedgerRecord]):

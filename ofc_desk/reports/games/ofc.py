@@ -30,6 +30,7 @@ from ofc_desk.reports.rules_words import PRESET_TABLES, inline_words, rules_labe
 from ofc_desk.reports.spoken import reason_words
 from ofc_desk.service.replays.replay_vocabulary import ACTION_KEYS
 from ofc_desk.service.store.records import HandRecord as StoredHand
+from ofc_desk.service.table.games.ofc.record import OfcRecord
 from ofc_desk.service.terms.events import EventKind
 
 LABELS: dict[str, LazyText] = {
@@ -119,7 +120,7 @@ class OfcReport:
     def seat_part(self, seat: ResultSeat, stored: StoredHand) -> OfcSeat:
         """The Fantasyland cards the stored hand says the player was dealt, and the ones the result
         earned them (a fouled hand's reason is the record's own)."""
-        return OfcSeat(stored.fantasyland.get(seat.name, 0), seat.fantasyland_next)
+        return OfcSeat(OfcRecord.of(stored.part).fantasyland.get(seat.name, 0), seat.fantasyland_next)
 
     def matchup(self, pair: ResultPair) -> MatchupRecord:
         return plain_matchup(pair)

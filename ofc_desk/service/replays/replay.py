@@ -475,7 +475,7 @@ def replay_output(service: TableService) -> dict[str, Any]:
         hand: dict[str, Any] = {
             "number": record.number,
             "button": record.button,
-            "fantasyland": record.fantasyland,
+            "fantasyland": {} if record.part is None else record.part.column(),
             "result": json.loads(record.result_text),
         }
         if record.voided:

@@ -10,6 +10,7 @@ from typing import Any, TypedDict
 from ofc_desk.core.results import HandResult
 from ofc_desk.service.room.desk_holds import Holder
 from ofc_desk.service.terms.events import LedgerKind
+from ofc_desk.service.terms.outcome import RecordPart
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,9 @@ class HandRecord:
     session_id: int
     number: int
     button: str
-    fantasyland: dict[str, int]
-    """Players who played this hand in Fantasyland and the cards they were dealt."""
+    part: RecordPart | None
+    """The game's own part of the record, read from the row by the game (`games.choose.record_part`:
+    OFC's Fantasyland, `OfcRecord`); None in a game whose row holds nothing of its own."""
     result: HandResult
     result_text: str
     """The stored result: exactly the canonical JSON of `DealResult.to_json()` (or the Chinese

@@ -17,6 +17,7 @@ from sqlalchemy import Row, RowMapping
 
 from ofc_desk.core.stored_results import read_hand_result
 from ofc_desk.service.store.records import AuditRecord, HandFields, HandRecord, LedgerFields, LedgerRecord
+from ofc_desk.service.table.games.choose import record_part
 from ofc_desk.service.terms.events import LedgerKind
 from ofc_desk.storage.models import Event
 
@@ -46,12 +47,13 @@ def hand_record(
 ) -> HandRecord:
     """A hand row's columns (`persistence.hand_fields`) as a record; `voids` as `voided_hands`."""
     number = fields["number"]
+    result = read_hand_result(json.loads(fields["result"]))
     return HandRecord(
         session_id=session_id,
         number=number,
         button=fields["button"],
-        fantasyland=json.loads(fields["fantasyland"]),
-        result=read_hand_result(json.loads(fields["result"])),
+        part=record_part(result.game, json.loads(fields["fantasyland"])),
+        result=result,
         result_text=fields["result"],
         rake=json.loads(fields["rake"]),
         jackpot=fields["jackpot"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Final, Protocol
@@ -27,6 +28,18 @@ class ScoredResult(Protocol):
     def to_json(self) -> dict[str, Any]: ...
     def view(self) -> HandResult: ...
     def transfers_view(self) -> tuple[ResultTransfer, ...]: ...
+
+
+@dataclass(frozen=True)
+class RecordPart(ABC):
+    """A game's own part of a settled hand's record (`store.records.HandRecord.part`), beside what
+    every game's holds: subclassed in the game's package (OFC's `games.ofc.record.OfcRecord`: who
+    played the hand in Fantasyland) and read only by that game's parts (issue 37)."""
+
+    @abstractmethod
+    def column(self) -> dict[str, int]:
+        """The part as the hand's row stores it (its `fantasyland` column), which the replay's
+        output echoes."""
 
 
 @dataclass(frozen=True)

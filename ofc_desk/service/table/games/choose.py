@@ -20,9 +20,11 @@ from ofc_desk.service.table.games.chinese.words import said_showdown
 from ofc_desk.service.table.games.ofc.commands import OFC_TURN_ENTRIES
 from ofc_desk.service.table.games.ofc.correction import fantasyland_words
 from ofc_desk.service.table.games.ofc.game import OfcGame
+from ofc_desk.service.table.games.ofc.record import OfcRecord
 from ofc_desk.service.table.games.ofc.rescoring import OFC_RESCORING
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
+from ofc_desk.service.terms.outcome import RecordPart
 from ofc_desk.service.terms.payloads import CorrectedCarry
 from ofc_desk.service.terms.setup import TableRules
 
@@ -60,6 +62,10 @@ CARRY_CORRECTION_WORDS: Final[dict[Game, Callable[[CorrectedCarry], str]]] = {Ga
 (`actions.hand_corrections`); a game that carries nothing has none. A stored correction does not
 name its game: each says nothing when what is owed is as recorded, as it always is in another game."""
 
+RECORD_PARTS: Final[dict[Game, Callable[[dict[str, int]], RecordPart]]] = {Game.OFC: OfcRecord}
+"""Each game's part of a settled hand's record, from the row's game column as stored (`record_part`);
+a game whose row holds nothing of its own has none."""
+
 TURN_ENTRIES: Final[dict[str, type[Entry]]] = {**OFC_TURN_ENTRIES, **CHINESE_TURN_ENTRIES}
 """The command (`service.table.commands.Entry`) that enters each kind of turn (`Turn.kind`),
 whatever the game: each game's own kinds, named in its package (the shipped games' `OfcTurn` and
@@ -72,25 +78,34 @@ def register_game(
     rescoring: GameRescoring[Any] | None = None,
     correction_words: Callable[[CorrectedCarry], str] | None = None,
     turn_entries: Mapping[str, type[Entry]] | None = None,
+    record_part: Callable[[dict[str, int]], RecordPart] | None = None,
 ) -> Undo:
     """A game the core has registered (`core.games.register_game`) added to the service's
     registries: its table for the rules (`GAMES`), its variant words as the audit log says stored
     rules (`actions.words.STORED_RULE_WORDS`) and, if it has them, its re-scoring beside `verify`'s
     fold (`RESCORING`), its words for a corrected carry-over (`CARRY_CORRECTION_WORDS`) and the
-    commands of its own kinds of turn (`TURN_ENTRIES`, by `Turn.kind`). The undo returned takes it
-    out again."""
+    commands of its own kinds of turn (`TURN_ENTRIES`, by `Turn.kind`) and its part of a hand's
+    record (`RECORD_PARTS`). The undo returned takes it out again."""
     return add_entries(
         (GAMES, {game: for_rules}),
         (STORED_RULE_WORDS, variant_words(game)),
         (RESCORING, {} if rescoring is None else {game: rescoring}),
         (CARRY_CORRECTION_WORDS, {} if correction_words is None else {game: correction_words}),
         (TURN_ENTRIES, turn_entries or {}),
+        (RECORD_PARTS, {} if record_part is None else {game: record_part}),
     )
 
 
 def game_for(rules: TableRules) -> TableGame:
     """The game the rules name, or `ActionRefused` when the core would not score it."""
     return GAMES[rules.game](rules)
+
+
+def record_part(game: Game, column: dict[str, int]) -> RecordPart | None:
+    """The game's own part of a settled hand's record, from its row's game column as stored (its
+    `fantasyland`); None in a game whose row holds nothing of its own."""
+    reader = RECORD_PARTS.get(game)
+    return None if reader is None else reader(column)
 
 
 def own_entry(action: Mapping[str, object]) -> tuple[EventKind, tuple[str, ...]] | None:
