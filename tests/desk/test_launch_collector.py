@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import gc
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ofc_desk.cli.demo import build_demo
 from ofc_desk.desk.shell.collector import LaunchHold
-from ofc_desk.storage.database import Database
+from tests.helpers.desk_scripts import demo_table, run_desk_script
 
 SIGN_IN_OFFERED = """
 import gc
@@ -92,18 +88,6 @@ def test_a_hold_begun_with_the_collector_off_leaves_it_off() -> None:
 def test_a_launch_that_offers_the_sign_in_ends_the_hold_there(tmp_path: Path) -> None:
     """`ofc-desk` without a table to resume: the collector is off through the imports and back on
     once the sign-in waits for the dealer's PIN."""
-    url = f"sqlite:///{tmp_path / 'demo.db'}"
-    database = Database(url)
-    build_demo(database)
-    database.dispose()
+    url, _session_id = demo_table(tmp_path)
     script = SIGN_IN_OFFERED.format(settings=str(tmp_path / "settings.ini"), url=url)
-    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=True,
-    )
-    assert done.stdout.splitlines() == ["False", "True True"]
+    assert run_desk_script(script, tmp_path) == ["False", "True True"]

@@ -4,13 +4,10 @@ timed: `benchmarks/desk_bench.py` times the launch."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-from ofc_desk.cli.demo import DEMO_DEALER, build_demo
-from ofc_desk.storage.database import Database
+from ofc_desk.cli.demo import DEMO_DEALER
+from tests.helpers.desk_scripts import demo_table, run_desk_script
 
 NOT_BEFORE_THE_FIRST_KEY = (
     "reportlab",  # the printed reports
@@ -62,23 +59,11 @@ app.exec()
 def loaded_at_resume(tmp_path: Path) -> tuple[str, str, set[str]]:
     """The status line of the demo table resumed at launch, whether the cycle collector is on and
     the launch's objects frozen then, and every module loaded by then."""
-    url = f"sqlite:///{tmp_path / 'demo.db'}"
-    database = Database(url)
-    session_id = build_demo(database)
-    database.dispose()
+    url, session_id = demo_table(tmp_path)
     script = RESUME.format(
         settings=str(tmp_path / "settings.ini"), url=url, dealer=DEMO_DEALER, session_id=session_id
     )
-    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=True,
-    )
-    status, collector, *modules = done.stdout.splitlines()
+    status, collector, *modules = run_desk_script(script, tmp_path)
     return status.replace("\u00a0", " "), collector, set(modules)
 
 
