@@ -11,16 +11,22 @@ from typing import Any
 
 import pytest
 import sqlalchemy
+from pytestqt.qtbot import QtBot
 
+from ofc_desk.desk.floor.watcher import FloorWatcher
+from ofc_desk.service import TableService
 from ofc_desk.service.oversight import floor
 from ofc_desk.service.oversight.floor import FloorReader, FloorRoom
 from ofc_desk.service.store import checkpoint
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.fold import fold
+from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
+from ofc_desk.storage.models import TableSession
 from tests.helpers.floor_room import append_unreadable_event, play_table
+from tests.helpers.room_scripts import example_script
 
 EVERY = 10
 """Events between checkpoints here (the floor's, as a desk's, is a thousand)."""
@@ -44,6 +50,13 @@ def kept_by(reader: FloorReader) -> None:
     """A floor's reading and the checkpoints it keeps after it."""
     reader.read()
     reader.keep_checkpoints()
+
+
+def stored_head(database: Database, desk: TableService) -> int:
+    with database.session() as session:
+        head = session.get(TableSession, desk.session_id)
+        assert head is not None
+        return head.head_seq
 
 
 def events_folded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -126,3 +139,61 @@ def test_a_floor_started_later_reads_every_table_after_its_checkpoint_in_one_que
     assert len(reading_events) == 1
     assert [table.snapshot for table in room.tables] == [desk.snapshot() for desk in desks]
     assert room.tables == from_the_opening(database, tmp_path, monkeypatch).tables
+
+
+def test_a_closing_floor_keeps_the_tables_that_moved_so_the_next_folds_only_what_follows(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", 3)
+    moved, still = play_table(database, "T8", 3), play_table(database, "T9", 3)
+    reader = FloorReader(database)
+    kept_by(reader)
+    moved.do(StartHand())  # three events since its checkpoint, fewer than a reading keeps
+    for action in example_script()["hands"][3]["actions"][:2]:
+        moved.do(Place(action["player"], action["cards"], action["rows"]))
+    still.do(StartHand())  # one event: not worth a pickle at the close
+    kept_by(reader)
+    assert all(
+        (found := checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)) is not None
+        and found.seq == stored_head(database, desk) - moved_by
+        for desk, moved_by in ((moved, 3), (still, 1))
+    )
+
+    reader.keep_at_close()
+    folded = events_folded(monkeypatch)
+    room = FloorReader(database).read()
+    assert sum(folded) == 1  # the still table's one event; the moved table's are in its checkpoint
+    assert [table.snapshot for table in room.tables] == [moved.snapshot(), still.snapshot()]
+    assert room.tables == from_the_opening(database, tmp_path, monkeypatch).tables
+
+
+def test_the_floor_watcher_keeps_its_moved_tables_as_it_stops(
+    database: Database, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10_000)  # no reading keeps one
+    monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", EVERY)
+    desk = play_table(database, "T10", 2)
+    watching = FloorWatcher(database)
+    with qtbot.waitSignal(watching.room_read, timeout=5000):
+        watching.start()
+    assert checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER) is None
+
+    watching.stop()
+    kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
+    assert kept is not None and kept.seq == stored_head(database, desk)
+
+
+def test_a_closing_floor_whose_cache_cannot_be_written_closes_keeping_nothing(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10_000)  # no reading keeps one
+    monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", EVERY)
+    desk = play_table(database, "T11", 2)
+    reader = FloorReader(database)
+    reader.read()
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv(CACHE_VARIABLE, str(not_a_folder))
+
+    reader.keep_at_close()
+    assert checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER) is None

@@ -64,6 +64,7 @@ class FloorWatcher(QThread):
                 _close(watch)
                 watch, last = None, None
                 self._pause(RETRY_SECONDS)
+        reader.keep_at_close()  # the next floor started here folds only what is played meanwhile
         _close(watch)
 
     def stop(self) -> None:

@@ -3,9 +3,10 @@ event log exactly as a desk rebuilds its table on resume, kept up to date by fol
 events recorded since the last reading. It reads; it never writes to the room.
 
 As a desk does (`service.store.checkpoint`), the floor keeps in its machine's cache a checkpoint of
-each long table it follows (the folded table and its last settlement, at one event); the next
-floor started there starts each table from it when the stored chain still holds that event as it
-was, and folds only what follows. Anything else about a checkpoint (another code's, a session
+each long table it follows (the folded table and its last settlement, at one event), and of each
+that moved on since as it closes (`FloorReader.keep_at_close`); the next floor started there
+starts each table from it when the stored chain still holds that event as it was, and folds only
+what follows. Anything else about a checkpoint (another code's, a session
 pinned after it, a fold of what follows refused) and the table is folded from its opening.
 
 `FloorReader.read()` is cheap when nothing changed (one query of each open session's chain head),
@@ -48,6 +49,9 @@ KEPT_FOLDER = "floor"
 """The folder of the floor's checkpoints in this machine's cache (`storage.desk_cache`)."""
 KEPT_TABLES = 256
 """Checkpoints the floor keeps, the newest (one a table)."""
+KEPT_AT_CLOSE_EVENTS = 200
+"""Events folded past a table's checkpoint for a closing floor to keep another (a pickle of a long
+table costs about a tenth of a second: not for a few events)."""
 PACE_AFTER_MINUTES = 10
 """A table's hands per hour is shown once it has been open this long: earlier it says nothing."""
 SQLITE_POLL_SECONDS = 0.25
@@ -175,9 +179,9 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
             self.machine = pinned_machine(events)
         fold(self.machine, events, self)
 
-    def keep_if_due(self, database: Database) -> None:
-        """Keep the table in the floor's cache when enough events were folded since the last."""
-        if self.fault is not None or self.head_seq - self.kept_seq < checkpoint.CHECKPOINT_EVENTS:
+    def keep_if_due(self, database: Database, events: int) -> None:
+        """Keep the table in the floor's cache when `events` were folded since the last."""
+        if self.fault is not None or self.head_seq - self.kept_seq < events:
             return
         frozen = checkpoint.frozen_or_none(FloorCheckpoint(self.machine, self.last_settled))
         if frozen is None:
@@ -289,7 +293,14 @@ class FloorReader:
         """Keep a checkpoint of each table followed that folded `CHECKPOINT_EVENTS` since its last
         (a pickle of each, written to this machine's cache): after a reading is shown, not in it."""
         for followed in self._followed.values():
-            followed.keep_if_due(self.database)
+            followed.keep_if_due(self.database, checkpoint.CHECKPOINT_EVENTS)
+
+    def keep_at_close(self) -> None:
+        """Keep a checkpoint of each table followed that folded `KEPT_AT_CLOSE_EVENTS` since its
+        last, as the floor closes: the next floor started here folds only what is played meanwhile.
+        A checkpoint is a cache: one that cannot be made or written is not kept, and says nothing."""
+        for followed in self._followed.values():
+            followed.keep_if_due(self.database, KEPT_AT_CLOSE_EVENTS)
 
     def _read(self, now: datetime) -> FloorRoom:
         with self.database.session() as session:
