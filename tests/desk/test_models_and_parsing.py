@@ -10,7 +10,7 @@ from ofc_desk.core.presets import Game
 from ofc_desk.core.results import HandResult, ResultSeat, ResultTransfer
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.entry.key_syntax import read_keyed_text
-from ofc_desk.desk.entry.keyboard_help import KEYS
+from ofc_desk.desk.entry.keyboard_help import keyboard_keys
 from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN
 from ofc_desk.desk.records.models import (
     OBJECT_ROLE,
@@ -118,5 +118,5 @@ def test_docs_keyboard_reference_lists_every_key() -> None:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "keyboard.md").read_text(encoding="utf-8")
-    for keys, meaning in KEYS:
+    for keys, meaning in keyboard_keys():
         assert f"| `{keys}` | {meaning} |" in text

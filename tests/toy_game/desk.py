@@ -10,7 +10,15 @@ from ofc_desk.core.hands import strength
 from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import Row
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, NoControls, RulesOption, StagedCards, TableAsked, TakenBy
+from ofc_desk.desk.games.base import (
+    EntryForm,
+    HelpLine,
+    NoControls,
+    RulesOption,
+    StagedCards,
+    TableAsked,
+    TakenBy,
+)
 from ofc_desk.desk.records.columns import Column
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMarks
 from ofc_desk.i18n import LazyText
@@ -70,6 +78,8 @@ class ToyDesk:
     history_columns = (BEST_ROW_COLUMN,)
     set_caption: LazyText | None = None
     set_help: LazyText | None = None
+    help_keys: tuple[HelpLine, ...] = ()
+    help_examples = (LazyText("A toy row: `as b ad b ac b 2d b 3d b` then Enter."),)
     counts_cards = False
     felt_rows: tuple[tuple[Row, int], ...] = ((Row.BACK, ROW_CARDS),)
     """One row of five, keyed `b` (`table._rows` shows it as the back row)."""
