@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
 from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN
-from ofc_desk.desk.records.models import HandHistoryModel
+from ofc_desk.desk.records.models import TRANSFERS_COLUMN
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
 from tests.core.test_bonus_paid import ANN as BONUS_ROWS_LOSING
@@ -18,11 +18,8 @@ from tests.core.test_bonus_paid import BOB as BONUS_ROWS_WINNING
 from tests.desk.conftest import Desk
 from tests.desk.test_chinese_table import hand_keys, open_chinese_table
 from tests.desk.test_pool_and_award_at_the_desk import ANN, BOB, CY
-from tests.desk.test_record_views import VIEWS
+from tests.desk.test_record_views import VIEWS, history_column
 from tests.helpers.table_helpers import BOB_PLAIN, play_streets
-
-FANTASYLAND = HandHistoryModel.COLUMNS.index(FANTASYLAND_COLUMN)
-"""OFC's own column of the hand history (`DeskGame.history_columns`)."""
 
 
 def test_a_regular_ofc_street_offers_no_discard(desk: Desk) -> None:
@@ -72,8 +69,8 @@ def test_a_chinese_tables_history_has_no_fantasyland_column(desk: Desk, qtbot: Q
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
     browser = desk.session.records.browsers["Hand history"]
     qtbot.waitUntil(lambda: browser.model.rowCount() >= 1 and browser.isVisible())
-    assert browser.table.isColumnHidden(FANTASYLAND)
-    assert not browser.table.isColumnHidden(HandHistoryModel.TRANSFERS)
+    assert browser.table.isColumnHidden(history_column(browser, FANTASYLAND_COLUMN))
+    assert not browser.table.isColumnHidden(history_column(browser, TRANSFERS_COLUMN))
 
 
 def test_an_ofc_tables_history_keeps_its_fantasyland_column(desk: Desk, qtbot: QtBot) -> None:
@@ -85,7 +82,7 @@ def test_an_ofc_tables_history_keeps_its_fantasyland_column(desk: Desk, qtbot: Q
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
     browser = desk.session.records.browsers["Hand history"]
     qtbot.waitUntil(lambda: browser.model.rowCount() >= 1 and browser.isVisible())
-    assert not browser.table.isColumnHidden(FANTASYLAND)
+    assert not browser.table.isColumnHidden(history_column(browser, FANTASYLAND_COLUMN))
 
 
 def test_a_bonus_row_lost_shows_no_bonus_and_the_settlement_says_why(desk: Desk) -> None:

@@ -10,11 +10,12 @@ from ofc_desk.core.presets import Game
 from ofc_desk.core.results import HandResult, ResultSeat, ResultTransfer
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.entry.key_syntax import read_keyed_text
-from ofc_desk.desk.entry.keyboard_help import KEYS
+from ofc_desk.desk.entry.keyboard_help import keyboard_keys
 from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN
 from ofc_desk.desk.records.models import (
     OBJECT_ROLE,
     SORT_ROLE,
+    TRANSFERS_COLUMN,
     AuditModel,
     HandHistoryModel,
     LedgerModel,
@@ -25,6 +26,7 @@ from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.table.games.ofc.record import OfcRecord
 from tests.desk.conftest import Desk
 from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_record_views import history_column
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
@@ -41,14 +43,12 @@ def test_hand_history_model_columns_sort_role_and_object_role() -> None:
     records = [hand(10, [("Bob", "Ann", 17)]), hand(2, [], voided=True)]
     model = HandHistoryModel()
     model.set_records(records)
-    assert (model.rowCount(), model.columnCount()) == (2, len(HandHistoryModel.COLUMNS))
+    assert (model.rowCount(), model.columnCount()) == (2, len(model.columns))
     assert model.headerData(HandHistoryModel.NUMBER, Qt.Orientation.Horizontal) == "Hand"
-    first = model.index(0, HandHistoryModel.TRANSFERS)
+    first = model.index(0, model.columns.index(TRANSFERS_COLUMN))
     assert model.data(first, DISPLAY) == "Bob→Ann 17"
     assert model.data(model.index(1, HandHistoryModel.STATUS), DISPLAY) == "VOID: misdeal"
-    assert (
-        model.data(model.index(1, HandHistoryModel.COLUMNS.index(FANTASYLAND_COLUMN)), DISPLAY) == "Ann (13)"
-    )
+    assert model.data(model.index(1, model.columns.index(FANTASYLAND_COLUMN)), DISPLAY) == "Ann (13)"
     assert model.data(model.index(0, HandHistoryModel.NUMBER), SORT_ROLE) == 10
     assert model.data(first, OBJECT_ROLE) is records[0]
     proxy = searchable_proxy(model)
@@ -84,7 +84,8 @@ def test_the_history_browser_reads_the_real_hands_in_the_background(desk: Desk, 
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
     browser = desk.session.records.browsers["Hand history"]
     qtbot.waitUntil(lambda: browser.model.rowCount() == 1)
-    assert browser.proxy.data(browser.proxy.index(0, HandHistoryModel.TRANSFERS), DISPLAY) == "Bob→Ann 17"
+    transfers = browser.proxy.index(0, history_column(browser, TRANSFERS_COLUMN))
+    assert browser.proxy.data(transfers, DISPLAY) == "Bob→Ann 17"
     qtbot.keyClicks(browser.search, "nobody")
     assert browser.proxy.rowCount() == 0
     desk.window.action(Command.AUDIT).trigger()
@@ -117,5 +118,5 @@ def test_docs_keyboard_reference_lists_every_key() -> None:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "keyboard.md").read_text(encoding="utf-8")
-    for keys, meaning in KEYS:
+    for keys, meaning in keyboard_keys():
         assert f"| `{keys}` | {meaning} |" in text

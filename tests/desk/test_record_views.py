@@ -15,10 +15,12 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.records.browser import RecordBrowser
-from ofc_desk.desk.records.models import OBJECT_ROLE, AuditModel, HandHistoryModel
+from ofc_desk.desk.records.columns import Column
+from ofc_desk.desk.records.models import OBJECT_ROLE, SETTLED_AT_COLUMN, AuditModel, HandHistoryModel
 from ofc_desk.desk.records.report_actions import build_session_report, show_preview
 from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.service import SeatSetup, TableRules, TableSetup
+from ofc_desk.service.store.records import HandRecord
 from ofc_desk.service.table.commands import VoidHand
 from tests.desk.conftest import SCREENSHOTS, SUPERVISOR, Desk
 from tests.helpers.table_helpers import BOB_PLAIN, play_hand
@@ -58,6 +60,14 @@ def open_view(desk: Desk, qtbot: QtBot, title: str) -> RecordBrowser:
     browser = desk.session.records.browsers[title]
     qtbot.waitUntil(lambda: browser.model.rowCount() >= 3 and browser.isVisible())
     return browser
+
+
+def history_column(browser: RecordBrowser, column: Column[HandRecord]) -> int:
+    """Where `column` is in the hand history `browser` shows (its model's columns are the games'
+    registered when it was made)."""
+    model = browser.model
+    assert isinstance(model, HandHistoryModel)
+    return model.columns.index(column)
 
 
 def row_colours(browser: RecordBrowser, row: int, group: QPalette.ColorGroup) -> tuple[QColor, QColor]:
@@ -188,5 +198,5 @@ def test_the_history_shows_a_voided_hand_as_void_without_scrolling_sideways(desk
     assert statuses.count("VOID: misdeal") == 1 and statuses.count("settled") == 2
     void_cell = table.visualRect(proxy.index(statuses.index("VOID: misdeal"), HandHistoryModel.STATUS))
     assert table.viewport().rect().contains(void_cell), "the VOID is off to the right of the window"
-    settled_at = proxy.index(0, HandHistoryModel.SETTLED_AT).data()
+    settled_at = proxy.index(0, history_column(browser, SETTLED_AT_COLUMN)).data()
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", settled_at), settled_at

@@ -1,5 +1,6 @@
 """The toy game at the desk, offscreen: its table opened, its own kind of turn said in its own
-words, each row typed and entered, the hand settled as the toy's rules score it (the desk's part
+words, each row typed and entered, the hand settled as the toy's rules score it and shown in the
+hand history with the toy's own column, its example in the keyboard reference (the desk's part
 plugged in through `DESK_GAMES` only)."""
 
 from __future__ import annotations
@@ -8,15 +9,20 @@ from dataclasses import replace
 
 from PySide6.QtCore import QSize, Qt
 
+from ofc_desk.core.cards import parse_cards
+from ofc_desk.desk.actions import Command
+from ofc_desk.desk.entry.keyboard_help import SEAT_NAMED, keyboard_examples, keyboard_markdown
+from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN
 from ofc_desk.desk.table.seatface import RowFace
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import Desk, street_keys
-from tests.toy_game.desk import RowEntry
+from tests.desk.test_record_views import history_column
+from tests.toy_game.desk import BEST_ROW_COLUMN, RowEntry, ToyDesk
 from tests.toy_game.register import toy_registered
-from tests.toy_game.rules import ROW_CARDS, ROW_TURN
+from tests.toy_game.rules import ROW_CARDS, ROW_TURN, row_name
 from tests.toy_game.test_toy_session import ROWS
 
 TOY_TABLE = TableSetup(
@@ -49,6 +55,22 @@ def test_a_toy_hand_is_typed_and_settled_at_the_desk(desk: Desk, database: Datab
         assert desk.snapshot.phase is not Phase.AWAITING_SETTLEMENT
         assert {name: desk.snapshot.seat(name).stack for name in ROWS} == {"Ann": 110, "Bob": 95, "Cy": 95}
         verify_database(database)
+        # The history made after the toy was registered has the toy's own column, OFC's hidden.
+        desk.window.action(Command.HISTORY).trigger()
+        browser = desk.session.records.browsers["Hand history"]
+        desk.qtbot.waitUntil(lambda: browser.model.rowCount() == 1)
+        best_row = history_column(browser, BEST_ROW_COLUMN)
+        assert browser.proxy.index(0, best_row).data() == row_name(parse_cards(ROWS["Ann"]))
+        assert not browser.table.isColumnHidden(best_row)
+        assert browser.table.isColumnHidden(history_column(browser, FANTASYLAND_COLUMN))
+
+
+def test_the_keyboard_reference_has_the_toys_example_while_it_is_registered() -> None:
+    (example,) = ToyDesk.help_examples
+    with toy_registered():
+        assert keyboard_examples()[-2:] == (example, SEAT_NAMED)  # after the shipped games'
+        assert f"- {example}" in keyboard_markdown()
+    assert example not in keyboard_examples() and str(example) not in keyboard_markdown()
 
 
 def test_a_toy_seat_shows_its_one_row_of_five(desk: Desk) -> None:

@@ -6,14 +6,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ofc_desk.core.hands import strength
 from ofc_desk.core.presets import Game
 from ofc_desk.core.rows import Row
 from ofc_desk.desk.entry.key_syntax import KeyedText
-from ofc_desk.desk.games.base import EntryForm, NoControls, RulesOption, StagedCards, TableAsked, TakenBy
+from ofc_desk.desk.games.base import (
+    EntryForm,
+    HelpLine,
+    NoControls,
+    RulesOption,
+    StagedCards,
+    TableAsked,
+    TakenBy,
+)
 from ofc_desk.desk.records.columns import Column
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMarks
 from ofc_desk.i18n import LazyText
-from tests.toy_game.rules import ROW_CARDS, TOY, TOY_WORD
+from tests.toy_game.rules import ROW_CARDS, TOY, TOY_WORD, ToyShown, row_name
 from tests.toy_game.table import ShowRow
 
 if TYPE_CHECKING:
@@ -33,6 +42,15 @@ ROW_FORM = EntryForm(
     hint=LazyText("as b · kd b … 5 cards — Enter confirms"),
     hint_keys="as b · kd b …",
 )
+
+
+def _best_row_text(hand: HandRecord) -> str:
+    rows = [seat.showdown.row for seat in hand.result.seats if isinstance(seat.showdown, ToyShown)]
+    return row_name(max(rows, key=strength)) if rows else ""
+
+
+BEST_ROW_COLUMN: Column[HandRecord] = Column(LazyText("Best row"), _best_row_text, _best_row_text)
+"""The hand history's column of the toy's own (`DeskGame.history_columns`): the winning row's name."""
 
 
 class RowEntry:
@@ -57,9 +75,11 @@ class ToyDesk:
     choices: tuple[tuple[LazyText, str], ...] = ((LazyText("Toy"), TOY_WORD),)
     default_preset = "toy"
     rules_options: tuple[RulesOption, ...] = ()
-    history_columns: tuple[Column[HandRecord], ...] = ()
+    history_columns = (BEST_ROW_COLUMN,)
     set_caption: LazyText | None = None
     set_help: LazyText | None = None
+    help_keys: tuple[HelpLine, ...] = ()
+    help_examples = (LazyText("A toy row: `as b ad b ac b 2d b 3d b` then Enter."),)
     counts_cards = False
     felt_rows: tuple[tuple[Row, int], ...] = ((Row.BACK, ROW_CARDS),)
     """One row of five, keyed `b` (`table._rows` shows it as the back row)."""

@@ -123,6 +123,13 @@ PROMPT_SEPARATOR = " · "
 """Between the parts of a prompt that says more than the cards to type (a showdown's keys)."""
 
 
+class HelpLine(NamedTuple):
+    """A line of the keyboard reference (`entry.keyboard_help`): the keys, and what they do."""
+
+    keys: str | LazyText
+    meaning: LazyText
+
+
 class RulesOption(NamedTuple):
     """A yes-or-no option of a table's rules that only some games offer (`DeskGame.rules_options`:
     OFC's "Progressive Fantasyland"): a check box of the rules form (the New table, a change of
@@ -357,6 +364,19 @@ class DeskGame(Protocol):
     def set_help(self) -> LazyText | None:
         """F6's line in the keyboard reference, beside `set_caption` (OFC's "Fantasyland set
         dialog"); None in a game without."""
+        ...
+
+    @property
+    def help_keys(self) -> tuple[HelpLine, ...]:
+        """The keyboard reference's lines of this game's own keys, after the card entry's (Chinese
+        poker's surrender and declare); none in a game without."""
+        ...
+
+    @property
+    def help_examples(self) -> tuple[LazyText, ...]:
+        """The keyboard reference's examples of typing this game's turns (OFC's streets, a Chinese
+        showdown): the first game's, in the New table's order, lead the examples (the entry's game
+        before any table, `desk.games.first_game`); the others' follow the generic one on cards."""
         ...
 
     def set_entry(

@@ -21,6 +21,7 @@ from ofc_desk.desk.games.base import (
     PROMPT_SEPARATOR,
     THREE_ROWS,
     EntryForm,
+    HelpLine,
     RulesOption,
     StagedCards,
     TableAsked,
@@ -75,6 +76,24 @@ class ChineseDesk:
     history_columns: tuple[Column[HandRecord], ...] = ()
     set_caption: LazyText | None = None
     set_help: LazyText | None = None
+    help_keys = (
+        HelpLine(
+            lazy_gettext("s  then Enter"),
+            lazy_gettext(
+                "Chinese poker: the player whose hand is being entered surrenders (or `3: s` for seat 3)"
+            ),
+        ),
+        HelpLine(
+            "Alt+1, Alt+2 …",
+            lazy_gettext("Chinese poker: declare the special offered on that button for the 13 cards typed"),
+        ),
+    )
+    help_examples = (
+        lazy_gettext(
+            "Chinese poker, a whole hand at showdown: `6s f 6h f 6d f 4s m …` (13 cards) then Enter;"
+            " click a seat (or type `3:`) to enter its hand out of turn."
+        ),
+    )
     counts_cards = False
     felt_rows = THREE_ROWS
 

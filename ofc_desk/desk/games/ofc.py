@@ -16,6 +16,7 @@ from ofc_desk.desk.entry.key_syntax import KeyedText
 from ofc_desk.desk.games.base import (
     THREE_ROWS,
     EntryForm,
+    HelpLine,
     NoControls,
     RulesOption,
     StagedCards,
@@ -94,6 +95,11 @@ class OfcDesk:
     history_columns = (FANTASYLAND_COLUMN,)
     set_caption = lazy_gettext("&Fantasyland set…")
     set_help = lazy_gettext("Fantasyland set dialog")
+    help_keys: tuple[HelpLine, ...] = ()  # its keys are the card entry's
+    help_examples = (
+        lazy_gettext("First street, five cards: `qh f qd f 10s m 9s m 2c b` then Enter."),
+        lazy_gettext("Pineapple street: `ks b 4d m ?` then Enter (the third card was discarded unseen)."),
+    )
     counts_cards = True
     felt_rows = THREE_ROWS
 

@@ -35,10 +35,13 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 
 class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
     COLUMNS: ClassVar[Sequence[Column[Any]]] = ()
+    """A model's columns where they are the same for every model of its kind (`columns`)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._records: list[RecordT] = []
+        self.columns: Sequence[Column[Any]] = self.COLUMNS
+        """This model's columns, fixed when it is made."""
 
     def set_records(self, records: Sequence[RecordT]) -> None:
         self.beginResetModel()
@@ -53,13 +56,13 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
         return 0 if parent.isValid() else len(self._records)
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt API
-        return 0 if parent.isValid() else len(self.COLUMNS)
+        return 0 if parent.isValid() else len(self.columns)
 
     def data(self, index: AnyIndex, role: int = int(Qt.ItemDataRole.DisplayRole)) -> Any:
         if not index.isValid() or index.row() >= len(self._records):
             return None
         record = self._records[index.row()]
-        column = self.COLUMNS[index.column()]
+        column = self.columns[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return column.text(record)  # the tooltip: a long cell in full
         if role == SORT_ROLE:
@@ -75,7 +78,7 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
         self, section: int, orientation: Qt.Orientation, role: int = int(Qt.ItemDataRole.DisplayRole)
     ) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return str(self.COLUMNS[section].header)
+            return str(self.columns[section].header)
         return None
 
 
@@ -122,29 +125,36 @@ def time_text(stored: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S") + zone
 
 
-GAMES_COLUMNS: tuple[Column[HandRecord], ...] = tuple(
-    dict.fromkeys(column for part in DESK_GAMES.values() for column in part.history_columns)
-)
-"""The hand history's columns of the games' own (`DeskGame.history_columns`: OFC's Fantasyland), in
-the New table's order, each once: those of the games the desk ships with when it loads."""
+def games_columns() -> tuple[Column[HandRecord], ...]:
+    """The hand history's columns of the games' own (`DeskGame.history_columns`: OFC's Fantasyland),
+    in the New table's order, each once: those of the games registered when it is asked."""
+    return tuple(dict.fromkeys(column for part in DESK_GAMES.values() for column in part.history_columns))
+
+
+TRANSFERS_COLUMN: Column[HandRecord] = Column(lazy_gettext("Transfers"), _transfers_text, _transfers_text)
+RAKE_COLUMN = _column(lazy_gettext("Rake"), lambda hand: sum(hand.rake.values()))
+SETTLED_AT_COLUMN = _column(lazy_gettext("Settled at"), lambda hand: hand.settled_at, time_text)
 
 
 class HandHistoryModel(RecordTableModel[HandRecord]):
+    """Its columns are the games' registered when it is made (`games_columns`): a column after the
+    games' own is found by `columns.index` (`TRANSFERS_COLUMN`, `RAKE_COLUMN`, `SETTLED_AT_COLUMN`)."""
+
     # Status second: a voided hand shows without scrolling sideways; the games' own columns after
-    # the players (`GAMES_COLUMNS`).
+    # the players.
     NUMBER, STATUS, BUTTON, DEALERS, PLAYERS = range(5)
-    TRANSFERS, RAKE, SETTLED_AT = range(5 + len(GAMES_COLUMNS), 8 + len(GAMES_COLUMNS))
-    COLUMNS = (
+    LEADING = (
         _column(lazy_gettext("Hand"), lambda hand: hand.number),
         Column(lazy_gettext("Status"), _status_text, lambda hand: hand.voided),
         _column(lazy_pgettext("dealer button", "Button"), lambda hand: hand.button),
         Column(lazy_gettext("Dealt by"), _dealers_text, _dealers_text),
         Column(lazy_gettext("Players"), _players_text, _players_text),
-        *GAMES_COLUMNS,
-        Column(lazy_gettext("Transfers"), _transfers_text, _transfers_text),
-        _column(lazy_gettext("Rake"), lambda hand: sum(hand.rake.values())),
-        _column(lazy_gettext("Settled at"), lambda hand: hand.settled_at, time_text),
     )
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.games_columns = games_columns()
+        self.columns = (*self.LEADING, *self.games_columns, TRANSFERS_COLUMN, RAKE_COLUMN, SETTLED_AT_COLUMN)
 
     def columns_saying_nothing(self) -> frozenset[int]:
         """A game's own column where no hand shown is of a game that gives it (a Chinese poker
@@ -152,7 +162,7 @@ class HandHistoryModel(RecordTableModel[HandRecord]):
         if not self._records:
             return frozenset()
         given = {column for hand in self._records for column in desk_game(hand.result.game).history_columns}
-        return frozenset(self.COLUMNS.index(column) for column in GAMES_COLUMNS if column not in given)
+        return frozenset(self.columns.index(column) for column in self.games_columns if column not in given)
 
 
 class LedgerModel(RecordTableModel[LedgerRecord]):
