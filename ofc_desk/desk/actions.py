@@ -52,7 +52,7 @@ class Command(StrEnum):
     REDO = "redo"
     HAND_SET = "hand_set"
     """A whole hand set at once in its own dialog, at the turns the table's game takes so
-    (`TakenBy.DIALOG`: OFC's Fantasyland set); its menu words are the game's (`DeskGame.set_caption`)."""
+    (`TakenBy.DIALOG`: OFC's Fantasyland set); its menu words are the game's (`DeskGame.set_words`)."""
     DEAL = "deal"
     HAND_OVER = "hand_over"
     CORRECT_HAND = "correct_hand"
@@ -124,11 +124,11 @@ def _set_due(now: TableNow) -> bool:
 
 
 def _set_caption() -> LazyText:
-    """F6's menu words are the games' (`desk.games.set_caption`): read as the menus are built, after
+    """F6's menu words are the games' (`desk.games.set_words`): read as the menus are built, after
     the window's entry panel has loaded the games' parts (and the service they import)."""
-    from ofc_desk.desk.games import set_caption
+    from ofc_desk.desk.games import set_words
 
-    return set_caption()
+    return set_words().caption
 
 
 def _table_open(now: TableNow) -> bool:

@@ -15,6 +15,7 @@ from ofc_desk.desk.games.base import (
     HelpLine,
     NoControls,
     RulesOption,
+    SetWords,
     StagedCards,
     TableAsked,
     TakenBy,
@@ -76,8 +77,7 @@ class ToyDesk:
     default_preset = "toy"
     rules_options: tuple[RulesOption, ...] = ()
     history_columns = (BEST_ROW_COLUMN,)
-    set_caption: LazyText | None = None
-    set_help: LazyText | None = None
+    set_words: SetWords | None = None
     help_keys: tuple[HelpLine, ...] = ()
     help_examples = (LazyText("A toy row: `as b ad b ac b 2d b 3d b` then Enter."),)
     counts_cards = False

@@ -1,11 +1,11 @@
 """The keyboard reference: one table, shown by Help → Keyboard reference and kept in
 docs/keyboard.md (a test checks that every line here is there too). Each game's part gives its own
-lines and examples (`DeskGame.help_keys`, `DeskGame.help_examples`, F6's `set_help`): the reference
+lines and examples (`DeskGame.help_keys`, `DeskGame.help_examples`, F6's `set_words`): the reference
 is put together when asked, so a game registered later brings its own."""
 
 from __future__ import annotations
 
-from ofc_desk.desk.games import DESK_GAMES, first_game, set_help
+from ofc_desk.desk.games import DESK_GAMES, first_game, set_words
 from ofc_desk.desk.games.base import HelpLine
 from ofc_desk.i18n import LazyText, _, lazy_gettext
 
@@ -65,7 +65,7 @@ CONFIRM_KEYS = (
     HelpLine("F4", lazy_gettext("show or hide the 52-card picker")),
     HelpLine("F5", lazy_gettext("deal the next hand")),
 )
-"""From Enter to F5: what is confirmed, taken back, asked for; F6 (a game's, `set_help`) follows."""
+"""From Enter to F5: what is confirmed, taken back, asked for; F6 (a game's, `set_words`) follows."""
 
 WINDOW_KEYS = (
     HelpLine("F7 / F8 / F9", lazy_gettext("hand history / chip ledger / audit log")),
@@ -109,7 +109,7 @@ def keyboard_keys() -> tuple[HelpLine, ...]:
     """The reference's lines: the card entry's, the games' own in the New table's order, then the
     rest with F6's line among them."""
     games_keys = (line for part in DESK_GAMES.values() for line in part.help_keys)
-    return (*ENTRY_KEYS, *games_keys, *CONFIRM_KEYS, HelpLine("F6", set_help()), *WINDOW_KEYS)
+    return (*ENTRY_KEYS, *games_keys, *CONFIRM_KEYS, HelpLine("F6", set_words().help), *WINDOW_KEYS)
 
 
 def keyboard_examples() -> tuple[LazyText, ...]:

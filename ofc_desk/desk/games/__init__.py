@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.games import Undo, add_entries
 from ofc_desk.core.presets import Game
-from ofc_desk.desk.games.base import DeskGame
+from ofc_desk.desk.games.base import DeskGame, SetWords
 from ofc_desk.desk.games.chinese import ChineseDesk
 from ofc_desk.desk.games.ofc import OfcDesk
-from ofc_desk.i18n import LazyText
 
 if TYPE_CHECKING:
     from ofc_desk.service.terms.snapshot import TableSnapshot
@@ -45,17 +44,12 @@ def game_at(snapshot: TableSnapshot) -> DeskGame:
     return desk_game(snapshot.game)
 
 
-def set_caption() -> LazyText:
-    """F6's menu words (`actions.Command.HAND_SET`): those of the first game, in the New table's
-    order, that sets a whole hand in its own dialog (`DeskGame.set_caption`: OFC's). One menu serves
-    every table, and it offers F6 only at a set's turn."""
-    return next(part.set_caption for part in DESK_GAMES.values() if part.set_caption is not None)
-
-
-def set_help() -> LazyText:
-    """F6's line in the keyboard reference (`entry.keyboard_help`): the words of the game whose
-    caption F6's menu shows (`set_caption`), for the one help every table shares."""
-    return next(part.set_help for part in DESK_GAMES.values() if part.set_help is not None)
+def set_words() -> SetWords:
+    """F6's menu caption (`actions.Command.HAND_SET`) and keyboard reference line
+    (`entry.keyboard_help`): those of the first game, in the New table's order, that sets a whole
+    hand in its own dialog (`DeskGame.set_words`: OFC's). One menu and one reference serve every
+    table, and F6 is offered only at a set's turn."""
+    return next(part.set_words for part in DESK_GAMES.values() if part.set_words is not None)
 
 
 def chosen_game(variant: str) -> DeskGame:

@@ -130,6 +130,14 @@ class HelpLine(NamedTuple):
     meaning: LazyText
 
 
+class SetWords(NamedTuple):
+    """F6's words in a game that sets a whole hand in its own dialog (`DeskGame.set_words`): its
+    menu caption, with its mnemonic, and its line in the keyboard reference."""
+
+    caption: LazyText
+    help: LazyText
+
+
 class RulesOption(NamedTuple):
     """A yes-or-no option of a table's rules that only some games offer (`DeskGame.rules_options`:
     OFC's "Progressive Fantasyland"): a check box of the rules form (the New table, a change of
@@ -355,15 +363,10 @@ class DeskGame(Protocol):
         ...
 
     @property
-    def set_caption(self) -> LazyText | None:
-        """F6's menu words, with their mnemonic, in a game whose `set_entry` is one (OFC's
-        "&Fantasyland set…"); None in a game without. The first game's serves every table."""
-        ...
-
-    @property
-    def set_help(self) -> LazyText | None:
-        """F6's line in the keyboard reference, beside `set_caption` (OFC's "Fantasyland set
-        dialog"); None in a game without."""
+    def set_words(self) -> SetWords | None:
+        """F6's menu caption and keyboard reference line in a game whose `set_entry` is one (OFC's
+        "&Fantasyland set…", "Fantasyland set dialog"); None in a game without. The first game's
+        serve every table."""
         ...
 
     @property

@@ -23,6 +23,7 @@ from ofc_desk.desk.games.base import (
     EntryForm,
     HelpLine,
     RulesOption,
+    SetWords,
     StagedCards,
     TableAsked,
     TakenBy,
@@ -74,8 +75,7 @@ class ChineseDesk:
     default_preset = DEFAULT_PRESET
     rules_options: tuple[RulesOption, ...] = ()
     history_columns: tuple[Column[HandRecord], ...] = ()
-    set_caption: LazyText | None = None
-    set_help: LazyText | None = None
+    set_words: SetWords | None = None
     help_keys = (
         HelpLine(
             lazy_gettext("s  then Enter"),

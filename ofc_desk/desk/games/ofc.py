@@ -19,6 +19,7 @@ from ofc_desk.desk.games.base import (
     HelpLine,
     NoControls,
     RulesOption,
+    SetWords,
     StagedCards,
     TableAsked,
     TakenBy,
@@ -93,8 +94,7 @@ class OfcDesk:
     default_preset = DEFAULT_PRESET
     rules_options = (PROGRESSIVE,)
     history_columns = (FANTASYLAND_COLUMN,)
-    set_caption = lazy_gettext("&Fantasyland set…")
-    set_help = lazy_gettext("Fantasyland set dialog")
+    set_words = SetWords(lazy_gettext("&Fantasyland set…"), lazy_gettext("Fantasyland set dialog"))
     help_keys: tuple[HelpLine, ...] = ()  # its keys are the card entry's
     help_examples = (
         lazy_gettext("First street, five cards: `qh f qd f 10s m 9s m 2c b` then Enter."),
