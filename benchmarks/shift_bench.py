@@ -21,13 +21,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from verify_bench import CHECK_TREE, baseline_tree, build_room
+from verify_bench import CHECK_TREE, baseline_tree, build_room, room_built_once
 
 from ofc_desk.service.replays.replay import run_replay
-from ofc_desk.storage.connections import TEST_SYNCHRONOUS_VARIABLE
 from ofc_desk.storage.database import Database
 from tests.helpers.room_scripts import RAKES, table_script
 
@@ -69,20 +67,14 @@ Round = tuple[float, float, int, str]
 def build_jackpot_room(path: Path, hands: int, sessions: int) -> None:
     """`sessions` tables of the published example's 12 hands, each raking a jackpot drop
     (`room_scripts.RAKES`; `hands` is not used)."""
-    if path.exists():
-        print(f"reusing the room in {path}")
-        return
-    started = time.perf_counter()
-    partial = path.with_suffix(".partial")
-    partial.unlink(missing_ok=True)
-    os.environ[TEST_SYNCHRONOUS_VARIABLE] = "OFF"
-    database = Database(f"sqlite:///{partial}")
-    for table in range(sessions):
-        script = table_script(f"Bench {table + 1}", 12, extras=False, close=False, rake=RAKES[table % 2])
-        run_replay(database, script, resume=False)
-    database.dispose()
-    partial.rename(path)
-    print(f"played {sessions} tables of 12 hands in {time.perf_counter() - started:.0f} s (not timed)")
+    with room_built_once(path) as partial:
+        if partial is None:
+            return
+        database = Database(f"sqlite:///{partial}")
+        for table in range(sessions):
+            script = table_script(f"Bench {table + 1}", 12, extras=False, close=False, rake=RAKES[table % 2])
+            run_replay(database, script, resume=False)
+        database.dispose()
 
 
 def report_in(tree: Path, url: str) -> Round:

@@ -29,6 +29,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from service_bench import generate_script
@@ -63,26 +65,34 @@ assert Path(ofc_desk.__file__).resolve().is_relative_to(Path(sys.argv[2]).resolv
 """
 
 
-def build_room(path: Path, hands: int, sessions: int) -> None:
-    """Play `sessions` tables of `hands` hands in all into a new SQLite file unless `path` already
-    holds one. Two processes play the tables (each a table at a time, the room chain linking the
-    sessions in the order they open), without waiting for the disk: what is stored is the same."""
+@contextmanager
+def room_built_once(path: Path) -> Iterator[Path | None]:
+    """The file to play a new room into, named `path` once the block ends, or None when `path`
+    already holds one (reused). Played without waiting for the disk: what is stored is the same."""
     if path.exists():
         print(f"reusing the room in {path}")
+        yield None
         return
     started = time.perf_counter()
     partial = path.with_suffix(".partial")
     partial.unlink(missing_ok=True)
     os.environ[TEST_SYNCHRONOUS_VARIABLE] = "OFF"
-    Database(f"sqlite:///{partial}").dispose()  # the schema, made once before the players start
-    shares = [hands // sessions + (1 if table < hands % sessions else 0) for table in range(sessions)]
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        pool.starmap(_play_table, [(partial, table, share) for table, share in enumerate(shares)])
+    yield partial
     partial.rename(path)
-    print(
-        f"played {hands} hands at {sessions} tables into {path} in {time.perf_counter() - started:.0f} s"
-        " (not timed)"
-    )
+    print(f"played the room into {path} in {time.perf_counter() - started:.0f} s (not timed)")
+
+
+def build_room(path: Path, hands: int, sessions: int) -> None:
+    """Play `sessions` tables of `hands` hands in all into a new SQLite file unless `path` already
+    holds one. Two processes play the tables (each a table at a time, the room chain linking the
+    sessions in the order they open)."""
+    with room_built_once(path) as partial:
+        if partial is None:
+            return
+        Database(f"sqlite:///{partial}").dispose()  # the schema, made once before the players start
+        shares = [hands // sessions + (1 if table < hands % sessions else 0) for table in range(sessions)]
+        with multiprocessing.get_context("fork").Pool(2) as pool:
+            pool.starmap(_play_table, [(partial, table, share) for table, share in enumerate(shares)])
 
 
 def _play_table(path: Path, table: int, hands: int) -> None:
