@@ -1,7 +1,7 @@
 """Each game speaks of what it plays (issue 36, point 5): a regular OFC street offers no discard; a
 table with no surrender never offers one; Esc at a Chinese showdown speaks of the hand, not a street;
 the hand history of a Chinese table has no Fantasyland column; a pool table's transfers speak of no
-passes."""
+passes; F1 at a table gives its game's and variant's keys only."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.core.chinese.deal import CHINESE
+from ofc_desk.desk.actions import Command
+from ofc_desk.desk.dialogs.text import TextDialog
+from ofc_desk.desk.entry.keyboard_help import keyboard_markdown
 from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN
 from ofc_desk.desk.records.models import TRANSFERS_COLUMN
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
@@ -98,3 +101,49 @@ def test_a_bonus_row_lost_shows_no_bonus_and_the_settlement_says_why(desk: Desk)
     details = " ".join(desk.window.settlement.details.toPlainText().split())
     assert "(+2)" in details and "(+5)" in details and "(+4)" not in details  # Bob's, not Ann's
     assert "Row bonuses are paid on rows won; not paid here: Ann's middle +2, Ann's back +4" in details
+
+
+DISCARD_LINE = "discard the card just typed (pineapple)"
+UNKNOWN_LINE = "a discard nobody saw (unknown, face down)"
+PINEAPPLE_EXAMPLE = "Pineapple street:"
+SURRENDER_LINE = "Chinese poker: the player whose hand is being entered surrenders"
+
+
+def keyboard_reference(desk: Desk) -> str:
+    """F1's page as shown at the desk now."""
+    desk.window.action(Command.KEYBOARD).trigger()
+    dialog = desk.session.active_dialog
+    assert isinstance(dialog, TextDialog)
+    text = dialog.browser.toPlainText()
+    dialog.reject()
+    return text
+
+
+def test_f1_before_any_table_gives_every_games_keys(desk: Desk) -> None:
+    text = keyboard_reference(desk)
+    for line in (DISCARD_LINE, UNKNOWN_LINE, PINEAPPLE_EXAMPLE, SURRENDER_LINE, "Fantasyland set dialog"):
+        assert line in text
+    assert keyboard_markdown() == keyboard_markdown(None, None)  # docs/keyboard.md's, every game's
+
+
+def test_f1_at_a_chinese_table_names_no_discard_nor_fantasyland(desk: Desk) -> None:
+    open_chinese_table(desk)
+    text = keyboard_reference(desk)
+    assert DISCARD_LINE not in text and UNKNOWN_LINE not in text and PINEAPPLE_EXAMPLE not in text
+    assert "Fantasyland" not in text and "F6" not in text
+    assert SURRENDER_LINE in text and "Chinese poker, a whole hand at showdown" in text
+
+
+def test_f1_at_a_pineapple_table_gives_its_discard_keys_not_chinese_pokers(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), "Bob", variant="pineapple")
+    text = keyboard_reference(desk)
+    assert DISCARD_LINE in text and UNKNOWN_LINE in text and PINEAPPLE_EXAMPLE in text
+    assert "Fantasyland set dialog" in text
+    assert "Chinese poker" not in text
+
+
+def test_f1_at_a_regular_ofc_table_gives_no_discard_keys(desk: Desk) -> None:
+    desk.open_table(("Ann", "Bob"), "Bob", variant="regular")
+    text = keyboard_reference(desk)
+    assert DISCARD_LINE not in text and UNKNOWN_LINE not in text and PINEAPPLE_EXAMPLE not in text
+    assert "First street, five cards" in text and "Fantasyland set dialog" in text

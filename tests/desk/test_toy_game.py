@@ -19,6 +19,7 @@ from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import Desk, street_keys
+from tests.desk.test_each_games_words import keyboard_reference
 from tests.desk.test_record_views import history_column
 from tests.toy_game.desk import BEST_ROW_COLUMN, RowEntry, ToyDesk
 from tests.toy_game.register import toy_registered
@@ -66,11 +67,20 @@ def test_a_toy_hand_is_typed_and_settled_at_the_desk(desk: Desk, database: Datab
 
 
 def test_the_keyboard_reference_has_the_toys_example_while_it_is_registered() -> None:
-    (example,) = ToyDesk.help_examples
+    (example,) = ToyDesk().help_examples(None)
     with toy_registered():
         assert keyboard_examples()[-2:] == (example, SEAT_NAMED)  # after the shipped games'
         assert f"- {example}" in keyboard_markdown()
     assert example not in keyboard_examples() and str(example) not in keyboard_markdown()
+
+
+def test_f1_at_a_toy_table_gives_the_toys_example_and_no_other_games_keys(desk: Desk) -> None:
+    with toy_registered():
+        assert desk.session.open_new_table(TOY_TABLE) is None
+        text = keyboard_reference(desk)
+    assert "A toy row:" in text  # its example (the page shows no backticks)
+    for other_games in ("discard the card just typed", "Chinese poker", "Fantasyland", "First street"):
+        assert other_games not in text
 
 
 def test_a_toy_seat_shows_its_one_row_of_five(desk: Desk) -> None:

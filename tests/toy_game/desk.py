@@ -69,6 +69,9 @@ class RowEntry:
         self.view.enter(f"{player}: {' '.join(cards)}", lambda: service.do(ShowRow(player, cards)))
 
 
+ROW_EXAMPLE = LazyText("A toy row: `as b ad b ac b 2d b 3d b` then Enter.")
+
+
 class ToyDesk:
     """`DeskGame` for the toy game."""
 
@@ -79,10 +82,15 @@ class ToyDesk:
     history_columns = (BEST_ROW_COLUMN,)
     set_words: SetWords | None = None
     help_keys: tuple[HelpLine, ...] = ()
-    help_examples = (LazyText("A toy row: `as b ad b ac b 2d b 3d b` then Enter."),)
     counts_cards = False
     felt_rows: tuple[tuple[Row, int], ...] = ((Row.BACK, ROW_CARDS),)
     """One row of five, keyed `b` (`table._rows` shows it as the back row)."""
+
+    def card_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
+        return ()
+
+    def help_examples(self, service: TableService | None) -> tuple[LazyText, ...]:
+        return (ROW_EXAMPLE,)
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         return None

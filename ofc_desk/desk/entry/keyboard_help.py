@@ -1,13 +1,20 @@
 """The keyboard reference: one table, shown by Help → Keyboard reference and kept in
 docs/keyboard.md (a test checks that every line here is there too). Each game's part gives its own
-lines and examples (`DeskGame.help_keys`, `DeskGame.help_examples`, F6's `set_words`): the reference
-is put together when asked, so a game registered later brings its own."""
+lines and examples (`DeskGame.card_keys`, `help_keys`, `help_examples`, F6's `set_words`): the
+reference is put together when asked, so a game registered later brings its own. At a table it has
+the lines of the table's game and variant only; before any table, every game's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from ofc_desk.desk.games import DESK_GAMES, first_game, set_words
-from ofc_desk.desk.games.base import HelpLine
+from ofc_desk.desk.games.base import DeskGame, HelpLine
 from ofc_desk.i18n import LazyText, _, lazy_gettext
+
+if TYPE_CHECKING:
+    from ofc_desk.service.front.table_service import TableService
 
 ENTRY_KEYS = (
     HelpLine(
@@ -17,8 +24,10 @@ ENTRY_KEYS = (
     HelpLine(lazy_gettext("f  or  1"), lazy_gettext("send the card just typed to the front")),
     HelpLine(lazy_gettext("m  or  2"), lazy_gettext("send it to the middle")),
     HelpLine(lazy_gettext("b  or  3"), lazy_gettext("send it to the back")),
-    HelpLine("x", lazy_gettext("discard the card just typed (pineapple)")),
-    HelpLine("?", lazy_gettext("a discard nobody saw (unknown, face down)")),
+)
+"""The card entry's keys of a card and its row, every game's; the games' keys of a card follow."""
+
+SEAT_KEYS = (
     HelpLine(
         lazy_gettext("2:  or  bo:"),
         lazy_gettext(
@@ -28,7 +37,7 @@ ENTRY_KEYS = (
         ),
     ),
 )
-"""The card entry's keys, every game's; the games' own come after them."""
+"""The card entry's key of a seat, every game's; the games' own keys come after it."""
 
 CONFIRM_KEYS = (
     HelpLine(
@@ -105,27 +114,40 @@ SEAT_NAMED = lazy_gettext(
 )
 
 
-def keyboard_keys() -> tuple[HelpLine, ...]:
-    """The reference's lines: the card entry's, the games' own in the New table's order, then the
-    rest with F6's line among them."""
-    games_keys = (line for part in DESK_GAMES.values() for line in part.help_keys)
-    return (*ENTRY_KEYS, *games_keys, *CONFIRM_KEYS, HelpLine("F6", set_words().help), *WINDOW_KEYS)
+def keyboard_keys(game: DeskGame | None = None, service: TableService | None = None) -> tuple[HelpLine, ...]:
+    """The reference's lines at a table of `game` (its service's variant's), or before any table
+    (`game` None) every game's in the New table's order: the card entry's with the games' keys of a
+    card among them, the games' own, then the rest with F6's line among them (a game with a set's)."""
+    parts = _parts(game)
+    card_keys = (line for part in parts for line in part.card_keys(service))
+    games_keys = (line for part in parts for line in part.help_keys)
+    set_line = set_words() if game is None else game.set_words
+    set_keys = () if set_line is None else (HelpLine("F6", set_line.help),)
+    return (*ENTRY_KEYS, *card_keys, *SEAT_KEYS, *games_keys, *CONFIRM_KEYS, *set_keys, *WINDOW_KEYS)
 
 
-def keyboard_examples() -> tuple[LazyText, ...]:
-    """The first game's examples (the entry's before any table), then cards typed together (as the
-    first game's run), the other games' examples, and a seat named first (any game's line)."""
-    first = first_game()
-    others = (example for part in DESK_GAMES.values() if part is not first for example in part.help_examples)
-    return (*first.help_examples, TYPED_TOGETHER, *others, SEAT_NAMED)
+def keyboard_examples(
+    game: DeskGame | None = None, service: TableService | None = None
+) -> tuple[LazyText, ...]:
+    """At a table, its game's examples; before any table, the first game's (the entry's), then
+    cards typed together (as the first game's run), the other games' examples, and a seat named first
+    (any game's line)."""
+    lead = first_game() if game is None else game
+    others = (example for part in _parts(game) if part is not lead for example in part.help_examples(service))
+    return (*lead.help_examples(service), TYPED_TOGETHER, *others, SEAT_NAMED)
 
 
-def keyboard_markdown() -> str:
+def _parts(game: DeskGame | None) -> Iterable[DeskGame]:
+    return DESK_GAMES.values() if game is None else (game,)
+
+
+def keyboard_markdown(game: DeskGame | None = None, service: TableService | None = None) -> str:
+    """The reference as shown at a table of `game` (its service's variant's), or before any table."""
     title, keys_word, meaning_word = _("Keyboard reference"), _("keys"), _("what they do")
     lines = [f"# {title}", "", f"| {keys_word} | {meaning_word} |", "|---|---|"]
-    lines += [f"| `{keys}` | {meaning} |" for keys, meaning in keyboard_keys()]
+    lines += [f"| `{keys}` | {meaning} |" for keys, meaning in keyboard_keys(game, service)]
     lines += ["", "## " + _("Examples"), ""]
-    lines += [f"- {example}" for example in keyboard_examples()]
+    lines += [f"- {example}" for example in keyboard_examples(game, service)]
     lines += [
         "",
         _(

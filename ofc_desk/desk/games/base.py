@@ -369,17 +369,23 @@ class DeskGame(Protocol):
         serve every table."""
         ...
 
+    def card_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
+        """The keyboard reference's lines of this game's own keys for the card just typed, after the
+        rows' (OFC's discard and unknown card, in a variant that discards); every variant's with no
+        table (`service` None); none in a game without."""
+        ...
+
     @property
     def help_keys(self) -> tuple[HelpLine, ...]:
         """The keyboard reference's lines of this game's own keys, after the card entry's (Chinese
         poker's surrender and declare); none in a game without."""
         ...
 
-    @property
-    def help_examples(self) -> tuple[LazyText, ...]:
-        """The keyboard reference's examples of typing this game's turns (OFC's streets, a Chinese
-        showdown): the first game's, in the New table's order, lead the examples (the entry's game
-        before any table, `desk.games.first_game`); the others' follow the generic one on cards."""
+    def help_examples(self, service: TableService | None) -> tuple[LazyText, ...]:
+        """The keyboard reference's examples of typing this game's turns (OFC's streets, pineapple's
+        only in a variant that discards, every variant's with no table; a Chinese showdown). With no
+        table the first game's, in the New table's order, lead the examples (the entry's game before
+        any table, `desk.games.first_game`); the others' follow the generic one on cards."""
         ...
 
     def set_entry(

@@ -60,6 +60,10 @@ SHOWDOWN_FORM = EntryForm(
 # TRANSLATORS: at a Chinese poker showdown, the key s (then Enter) gives up the hand.
 SURRENDER_WORDS = lazy_gettext("s surrenders")
 """The prompt's word for the surrender key, at a table that plays a surrender."""
+SHOWDOWN_EXAMPLE = lazy_gettext(
+    "Chinese poker, a whole hand at showdown: `6s f 6h f 6d f 4s m …` (13 cards) then Enter;"
+    " click a seat (or type `3:`) to enter its hand out of turn."
+)
 
 
 def _plays_surrender(service: TableService | None) -> bool:
@@ -88,14 +92,14 @@ class ChineseDesk:
             lazy_gettext("Chinese poker: declare the special offered on that button for the 13 cards typed"),
         ),
     )
-    help_examples = (
-        lazy_gettext(
-            "Chinese poker, a whole hand at showdown: `6s f 6h f 6d f 4s m …` (13 cards) then Enter;"
-            " click a seat (or type `3:`) to enter its hand out of turn."
-        ),
-    )
     counts_cards = False
     felt_rows = THREE_ROWS
+
+    def card_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
+        return ()  # a card is sent to a row, never discarded
+
+    def help_examples(self, service: TableService | None) -> tuple[LazyText, ...]:
+        return (SHOWDOWN_EXAMPLE,)
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         """A Chinese preset may name how its tables usually settle (Hawaiian Gardens: chip

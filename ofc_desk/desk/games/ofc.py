@@ -63,6 +63,15 @@ NO_DISCARD_FORM = STREET_FORM._replace(
 """A street of a variant that discards nothing (regular OFC): no Discard or Unknown button, and
 no discard in the hint. A Fantasyland set's discards are its dialog's."""
 
+DISCARD_KEYS = (
+    HelpLine("x", lazy_gettext("discard the card just typed (pineapple)")),
+    HelpLine("?", lazy_gettext("a discard nobody saw (unknown, face down)")),
+)
+"""The keyboard reference's keys of a street that discards (`NO_DISCARD_FORM` hides them)."""
+FIRST_STREET_EXAMPLE = lazy_gettext("First street, five cards: `qh f qd f 10s m 9s m 2c b` then Enter.")
+PINEAPPLE_EXAMPLE = lazy_gettext(
+    "Pineapple street: `ks b 4d m ?` then Enter (the third card was discarded unseen)."
+)
 
 PROGRESSIVE = RulesOption(
     lazy_gettext("Progressive Fantasyland"),
@@ -95,13 +104,17 @@ class OfcDesk:
     rules_options = (PROGRESSIVE,)
     history_columns = (FANTASYLAND_COLUMN,)
     set_words = SetWords(lazy_gettext("&Fantasyland set…"), lazy_gettext("Fantasyland set dialog"))
-    help_keys: tuple[HelpLine, ...] = ()  # its keys are the card entry's
-    help_examples = (
-        lazy_gettext("First street, five cards: `qh f qd f 10s m 9s m 2c b` then Enter."),
-        lazy_gettext("Pineapple street: `ks b 4d m ?` then Enter (the third card was discarded unseen)."),
-    )
+    help_keys: tuple[HelpLine, ...] = ()  # its other keys are the card entry's
     counts_cards = True
     felt_rows = THREE_ROWS
+
+    def card_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
+        return DISCARD_KEYS if service is None or _discards(service.rules.variant) else ()
+
+    def help_examples(self, service: TableService | None) -> tuple[LazyText, ...]:
+        if service is None or _discards(service.rules.variant):
+            return (FIRST_STREET_EXAMPLE, PINEAPPLE_EXAMPLE)
+        return (FIRST_STREET_EXAMPLE,)
 
     def proposed_settlement(self, preset: str) -> ProposedSettlement | None:
         return None  # an OFC preset names no settlement: the table's stays

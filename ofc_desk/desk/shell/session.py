@@ -440,8 +440,12 @@ class DeskSession(QObject):
     def on_keyboard_reference(self) -> None:
         from ofc_desk.desk.dialogs.text import TextDialog
         from ofc_desk.desk.entry.keyboard_help import keyboard_markdown
+        from ofc_desk.desk.games import game_at
 
-        self.open_dialog(TextDialog(_("Keyboard reference"), keyboard_markdown(), self.window))
+        snapshot = self.controller.snapshot
+        game = None if snapshot is None else game_at(snapshot)
+        reference = keyboard_markdown(game, self.service())
+        self.open_dialog(TextDialog(_("Keyboard reference"), reference, self.window))
 
     def on_about(self) -> None:
         from ofc_desk.desk.dialogs.text import TextDialog
