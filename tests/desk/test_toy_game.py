@@ -6,6 +6,7 @@ plugged in through `DESK_GAMES` only)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
 
@@ -13,17 +14,22 @@ from ofc_desk.core.cards import parse_cards
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.entry.keyboard_help import SEAT_NAMED, keyboard_examples, keyboard_markdown
 from ofc_desk.desk.games.ofc import FANTASYLAND_COLUMN
+from ofc_desk.desk.records.models import TRANSFERS_COLUMN, HandHistoryModel
 from ofc_desk.desk.table.seatface import RowFace
+from ofc_desk.service import hand_history, open_table
 from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.table.commands import Settle, StartHand
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.users import Account
 from tests.desk.conftest import Desk, street_keys
 from tests.desk.test_each_games_words import keyboard_reference
 from tests.desk.test_record_views import history_column
 from tests.toy_game.desk import BEST_ROW_COLUMN, RowEntry, ToyDesk
 from tests.toy_game.register import toy_registered
 from tests.toy_game.rules import ROW_CARDS, ROW_TURN, row_name
+from tests.toy_game.table import ShowRow
 from tests.toy_game.test_toy_session import ROWS
 
 TOY_TABLE = TableSetup(
@@ -64,6 +70,31 @@ def test_a_toy_hand_is_typed_and_settled_at_the_desk(desk: Desk, database: Datab
         assert browser.proxy.index(0, best_row).data() == row_name(parse_cards(ROWS["Ann"]))
         assert not browser.table.isColumnHidden(best_row)
         assert browser.table.isColumnHidden(history_column(browser, FANTASYLAND_COLUMN))
+
+
+def test_a_history_made_before_the_toy_was_registered_takes_its_column_with_its_hands(
+    database: Database, template_accounts: tuple[Path, Account]
+) -> None:
+    """The desk keeps its history window for the session: one made before a game is registered
+    shows that game's own column once it is handed the game's hands, and drops it after."""
+    model = HandHistoryModel()
+    assert BEST_ROW_COLUMN not in model.columns
+    with toy_registered():
+        service = open_table(database, TOY_TABLE, template_accounts[1])
+        service.do(StartHand())
+        for player, cards in ROWS.items():
+            service.do(ShowRow(player, cards))
+        service.do(Settle())
+        hands = hand_history(database, service.session_id)
+        model.set_records(hands)
+        best_row = model.columns.index(BEST_ROW_COLUMN)
+        assert model.columnCount() == len(model.columns)
+        assert model.headerData(best_row, Qt.Orientation.Horizontal) == "Best row"
+        assert model.index(0, best_row).data() == row_name(parse_cards(ROWS["Ann"]))
+        assert "→Ann" in model.index(0, model.columns.index(TRANSFERS_COLUMN)).data()  # after the toy's
+        assert model.columns_saying_nothing() == {model.columns.index(FANTASYLAND_COLUMN)}
+    model.set_records([])
+    assert BEST_ROW_COLUMN not in model.columns and model.columnCount() == len(model.columns)
 
 
 def test_the_keyboard_reference_has_the_toys_example_while_it_is_registered() -> None:

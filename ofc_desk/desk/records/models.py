@@ -41,7 +41,7 @@ class RecordTableModel(QAbstractTableModel, Generic[RecordT]):
         super().__init__(parent)
         self._records: list[RecordT] = []
         self.columns: Sequence[Column[Any]] = self.COLUMNS
-        """This model's columns, fixed when it is made."""
+        """This model's columns: fixed when it is made, but for the hand history's games' own."""
 
     def set_records(self, records: Sequence[RecordT]) -> None:
         self.beginResetModel()
@@ -137,8 +137,9 @@ SETTLED_AT_COLUMN = _column(lazy_gettext("Settled at"), lambda hand: hand.settle
 
 
 class HandHistoryModel(RecordTableModel[HandRecord]):
-    """Its columns are the games' registered when it is made (`games_columns`): a column after the
-    games' own is found by `columns.index` (`TRANSFERS_COLUMN`, `RAKE_COLUMN`, `SETTLED_AT_COLUMN`)."""
+    """Its columns are the games' registered when it is made, asked again with each set of records
+    (`games_columns`): a history kept open takes the columns of a game registered since, with its
+    hands. A column after the games' own is found by `columns.index` (`TRANSFERS_COLUMN`, …)."""
 
     # Status second: a voided hand shows without scrolling sideways; the games' own columns after
     # the players.
@@ -153,6 +154,15 @@ class HandHistoryModel(RecordTableModel[HandRecord]):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._take_games_columns()
+
+    def set_records(self, records: Sequence[HandRecord]) -> None:
+        self.beginResetModel()
+        self._records = list(records)
+        self._take_games_columns()
+        self.endResetModel()
+
+    def _take_games_columns(self) -> None:
         self.games_columns = games_columns()
         self.columns = (*self.LEADING, *self.games_columns, TRANSFERS_COLUMN, RAKE_COLUMN, SETTLED_AT_COLUMN)
 
