@@ -28,7 +28,8 @@ from typing import Any
 from server_cost import Cost, ServerCost
 
 import ofc_desk
-from ofc_desk.reports.shift import ShiftWindow, shift_report
+from ofc_desk.reports import shift
+from ofc_desk.reports.shift import ShiftReport, ShiftWindow
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.oversight.floor import FloorReader, watch_changes
@@ -98,6 +99,17 @@ def follow(reader: FloorReader, watch: Any, stop: threading.Event, timings: Timi
         changed = watch.wait(waiting) or changed
 
 
+def verified_report(database: Database) -> tuple[ShiftReport, bool]:
+    """The shift report as the floor's dialog and `ofc-desk report --shift` make it (`verify` with
+    the shift's tables read in its walk, `verified_shift_report`), and True; a baseline from before
+    that walk makes it as its floor did, `verify` then `shift_report`, and False."""
+    one_walk = getattr(shift, "verified_shift_report", None)
+    if one_walk is not None:
+        return one_walk(database, ShiftWindow()), True
+    verify_database(database)
+    return shift.shift_report(database, ShiftWindow()), False
+
+
 def report(
     database: Database, cost: ServerCost, stop: threading.Event, after: float, figures: dict[str, Any]
 ) -> None:
@@ -109,42 +121,45 @@ def report(
         return
     began, cpu_began = time.perf_counter(), time.thread_time()
     cost.take()  # what the report's connections asked before it is not its cost
-    verify_database(database)
+    made, one_walk = verified_report(database)
     verified, verify_cost = time.perf_counter(), cost.take()
-    shift = shift_report(database, ShiftWindow())
-    read, read_cost = time.perf_counter(), cost.take()
     with tempfile.TemporaryFile() as pdf:
-        write_shift_report(shift, pdf)
+        write_shift_report(made, pdf)
     written = time.perf_counter()
     figures.update(
         began=began - phase_began,
-        verify=verified - began,
-        read=read - verified,
-        pdf=written - read,
+        verified=verified - began,
+        one_walk=one_walk,
+        pdf=written - verified,
         cpu=time.thread_time() - cpu_began,
         verify_cost=verify_cost.as_list(),
-        read_cost=read_cost.as_list(),
     )
 
 
 @dataclass(frozen=True)
 class ReportRun:
-    """One shift report: when it began (seconds into the phase), the seconds of its `verify`, of
-    reading the shift (`shift_report`) and of writing the PDF, its thread's CPU seconds, and what
-    its `verify` and its reading cost at the server."""
+    """One shift report: when it began (seconds into the phase), the seconds of its verified read
+    (`verify` and the shift's tables, in one walk where the code makes it so), of writing the PDF,
+    its thread's CPU seconds, and what the verified read cost at the server."""
 
     began: float
-    verify: float
-    read: float
+    verified: float
+    one_walk: bool
     pdf: float
     cpu: float
     verify_cost: Cost
-    read_cost: Cost
 
     @classmethod
     def from_json(cls, figures: dict[str, Any]) -> ReportRun:
-        costs = {part: Cost.from_list(figures[part]) for part in ("verify_cost", "read_cost")}
-        return cls(**{**figures, **costs})
+        return cls(**{**figures, "verify_cost": Cost.from_list(figures["verify_cost"])})
+
+    def said(self) -> str:
+        walk = "in one walk" if self.one_walk else "verify, then the read"
+        return (
+            f"shift report from {self.began:.1f} s in: verify and read {self.verified:.2f} s ({walk}),"
+            f" PDF {self.pdf:.2f} s (CPU {self.cpu:.2f} s)"
+            f"\n  its cost at the server: verify and read {self.verify_cost.said()}"
+        )
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,15 @@ shift report part of the way through; then flat out, the floor following and rep
 is a process of its own (benchmarks/cardroom_floor.py) running the floor window's reading loop
 headless (`FloorReader.read` when `watch_changes` says a table changed, as often as `ReadingPace`
 allows, and at least every 30 s, as the floor's `FloorWatcher` thread does), and its shift report
-is the floor dialog's (`verify`, `shift_report`, the PDF), in a thread beside its reading. With
+is the floor dialog's (`verified_shift_report`: `verify` with the shift's tables read in its walk,
+as `ofc-desk report --shift`; then the PDF), in a thread beside its reading. With
 `--baseline` each paced floor phase is dealt twice, first with the floor running another tree's
 code, then this code's. Every action is timed from the call to its return, which comes only
 once its event is committed: what the dealer waits for. Printed per phase: actions, events per
 second for the room, p50/p99/max of that latency, and the events acknowledged in the phase that
 were not stored (lost); and for the floor: its readings (how many, p50/p99/max, their time and CPU
-in all), its process's CPU, and the report's parts and CPU, and what its `verify` and its
-reading cost at the server (`server_cost`: queries, rows, their time, the server processes' CPU).
+in all), its process's CPU, and the report's parts and CPU, and what its verified read cost at
+the server (`server_cost`: queries, rows, their time, the server processes' CPU).
 `--floor-nice 19` runs the floors at the lowest CPU priority, as if on a machine of their own.
 At the end `verify` runs over the whole database, and the events stored for each desk's session
 are counted against the actions the desk had acknowledged: none may be missing and none doubled.
@@ -442,7 +443,7 @@ def main() -> None:
     print(f"card room load on {shown}: per desk {WARM_UP_HANDS} hand to warm up, then {hands[0]} hands")
     print(f"in each phase at a dealer's pace (an action every {args.pace * 1000:.0f} ms): with nobody")
     print("reading (paced), with the floor following the room live as its window does (paced+floor), with")
-    print("the floor following and printing a shift report (verify, read, PDF)")
+    print("the floor following and printing a shift report (verified read, PDF)")
     print(f"{report_after[0]:.1f} s in (paced+report); then {hands[1]} flat out, the floor following and its")
     print(f"report {report_after[1]:.1f} s in (flat+report). A phase named after a tree: that tree's floor.")
     print("Times in ms: commit = the action's database transaction, first statement to COMMIT returned;")
@@ -517,11 +518,7 @@ def floor_line(floor: FloorRun, phase: Phase) -> str:
     said += f"; floor CPU {floor.cpu.get(phase.name, 0.0):.2f} s"
     if phase.name in floor.report:
         run = floor.report[phase.name]
-        said += (
-            f"; shift report from {run.began:.1f} s in: verify {run.verify:.2f} s, read {run.read:.2f} s,"
-            f" PDF {run.pdf:.2f} s (CPU {run.cpu:.2f} s)"
-            f"\n  its cost at the server: verify {run.verify_cost.said()}; read {run.read_cost.said()}"
-        )
+        said += f"; {run.said()}"
     elif phase.report:
         said += "; the phase ended before its shift report began"
     return said
