@@ -8,7 +8,7 @@ replays a one-hand table into a new SQLite file there, `--rounds` times each way
 source (no bytecode beside the copy), then with the copy compiled. It prints the wall time and the
 CPU time (user + system) of each child, best and median, and what compiling the copy cost.
 
-Usage (from the repository's root): python -m benchmarks.bytecode_bench [--rounds 7]
+Usage (from the repository's root): python benchmarks/bytecode_bench.py [--rounds 7]
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import repository_root  # noqa: F401 - the root on sys.path, for tests.helpers
 
 from tests.helpers.room_scripts import table_script
 

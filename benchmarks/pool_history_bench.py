@@ -13,7 +13,7 @@ with the rounds (`shift_pool.reconcile_pool`): each timed, with the statements i
 With `--baseline TREE` (a checkout of another commit, e.g. made with `git worktree add`) the same
 is measured by that code in a child process, in the same run, on its own copy of the same room.
 
-Usage (from the repository's root): python -m benchmarks.pool_history_bench [--closed 500]
+Usage (from the repository's root): python benchmarks/pool_history_bench.py [--closed 500]
 [--rounds 20] [--db FILE] [--baseline TREE]
 """
 
@@ -27,6 +27,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import repository_root  # noqa: F401 - the root on sys.path, for tests.helpers
 
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.replays.replay import run_replay

@@ -13,7 +13,7 @@ undo on a live connection:
 3. the desk's idle connection is terminated (`pg_terminate_backend`) while the dealer waits: how
    long the next action (an undo) takes.
 
-Usage (from the repository's root): python -m benchmarks.reconnect_bench [--rounds 10]
+Usage (from the repository's root): python benchmarks/reconnect_bench.py [--rounds 10]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from collections.abc import Callable
 from functools import partial
 
 import psycopg
+import repository_root  # noqa: F401 - the root on sys.path, for tests.helpers
 
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.service import SeatSetup, TableService, TableSetup

@@ -23,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import repository_root  # noqa: F401 - the root on sys.path, for tests.helpers
 from verify_bench import CHECK_TREE, baseline_tree, build_room, room_built_once
 
 from ofc_desk.service.replays.replay import run_replay
