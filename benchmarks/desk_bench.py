@@ -230,8 +230,26 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
 def long_session(hands: int) -> tuple[str, int]:
     """A session of `hands` hands at the demo dealer's table, its next hand dealt and not begun:
     played once through the session service (not timed) and kept in the temp folder."""
-    from service_bench import SEATS, generate_script
     from sqlalchemy import func, select
+    from verify_bench import room_built_once
+
+    from ofc_desk.storage.database import Database
+    from ofc_desk.storage.models import TableSession
+
+    path = Path(tempfile.gettempdir()) / f"ofc_desk_bench_{hands}_hands.db"
+    with room_built_once(path) as partial:
+        if partial is not None:
+            _play_long_session(partial, hands)
+    url = f"sqlite:///{path}"
+    database = Database(url, migrate=False)
+    with database.session() as session:
+        session_id = int(session.scalar(select(func.max(TableSession.id))) or 0)
+    database.dispose()
+    return url, session_id
+
+
+def _play_long_session(path: Path, hands: int) -> None:
+    from service_bench import SEATS, generate_script
 
     from ofc_desk.cli.demo import DEMO_DEALER, DEMO_SUPERVISOR
     from ofc_desk.service.front.table_service import TableService
@@ -239,42 +257,26 @@ def long_session(hands: int) -> tuple[str, int]:
     from ofc_desk.service.table.games.ofc.commands import Place, Reveal
     from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
     from ofc_desk.storage.account_changes import create_accounts
-    from ofc_desk.storage.connections import TEST_SYNCHRONOUS_VARIABLE
     from ofc_desk.storage.database import Database
-    from ofc_desk.storage.models import TableSession
     from ofc_desk.storage.users import Role
 
-    path = Path(tempfile.gettempdir()) / f"ofc_desk_bench_{hands}_hands.db"
-    url = f"sqlite:///{path}"
-    if not path.exists():
-        started, partial = time.perf_counter(), path.with_suffix(".partial")
-        partial.unlink(missing_ok=True)
-        os.environ[TEST_SYNCHRONOUS_VARIABLE] = "OFF"  # what is stored is the same; only faster
-        database = Database(f"sqlite:///{partial}")
-        accounts = [
-            (DEMO_SUPERVISOR[0], Role.SUPERVISOR, DEMO_SUPERVISOR[1]),
-            (DEMO_DEALER[0], Role.DEALER, DEMO_DEALER[1]),
-        ]
-        dealer = next(made for made in create_accounts(database, accounts) if made.role is Role.DEALER)
-        seats = tuple(SeatSetup(seat["name"], seat["buy_in"]) for seat in SEATS)
-        setup = TableSetup("Long table", seats, "Cy", TableRules(variant="pineapple", progressive=True))
-        service = TableService.open(database, setup, dealer)
-        for hand in generate_script(hands)["hands"]:
-            service.do(StartHand())
-            for action in hand["actions"]:
-                entry = Reveal if len(action["cards"].split()) >= 13 else Place
-                service.do(entry(action["player"], action["cards"], action["rows"]))
-            service.do(Settle())
+    database = Database(f"sqlite:///{path}")
+    accounts = [
+        (DEMO_SUPERVISOR[0], Role.SUPERVISOR, DEMO_SUPERVISOR[1]),
+        (DEMO_DEALER[0], Role.DEALER, DEMO_DEALER[1]),
+    ]
+    dealer = next(made for made in create_accounts(database, accounts) if made.role is Role.DEALER)
+    seats = tuple(SeatSetup(seat["name"], seat["buy_in"]) for seat in SEATS)
+    setup = TableSetup("Long table", seats, "Cy", TableRules(variant="pineapple", progressive=True))
+    service = TableService.open(database, setup, dealer)
+    for hand in generate_script(hands)["hands"]:
         service.do(StartHand())
-        database.dispose()
-        del os.environ[TEST_SYNCHRONOUS_VARIABLE]
-        partial.rename(path)
-        print(f"played {hands} hands into {path} in {time.perf_counter() - started:.0f} s (not timed)")
-    database = Database(url, migrate=False)
-    with database.session() as session:
-        session_id = int(session.scalar(select(func.max(TableSession.id))) or 0)
+        for action in hand["actions"]:
+            entry = Reveal if len(action["cards"].split()) >= 13 else Place
+            service.do(entry(action["player"], action["cards"], action["rows"]))
+        service.do(Settle())
+    service.do(StartHand())
     database.dispose()
-    return url, session_id
 
 
 def _open_tables(room: Path) -> int:

@@ -68,18 +68,31 @@ assert Path(ofc_desk.__file__).resolve().is_relative_to(Path(sys.argv[2]).resolv
 @contextmanager
 def room_built_once(path: Path) -> Iterator[Path | None]:
     """The file to play a new room into, named `path` once the block ends, or None when `path`
-    already holds one (reused). Played without waiting for the disk: what is stored is the same."""
+    already holds one (reused). Each run plays into a file of its own and names it `path` only if
+    no other run did meanwhile (a hard link, refused where the name is taken): two runs at once
+    never read a half-built room, nor delete each other's. Played without waiting for the disk
+    (what is stored is the same); the setting is given back after, for what the run then times."""
     if path.exists():
         print(f"reusing the room in {path}")
         yield None
         return
     started = time.perf_counter()
-    partial = path.with_suffix(".partial")
-    partial.unlink(missing_ok=True)
+    partial = path.with_suffix(f".{os.getpid()}.partial")
+    partial.unlink(missing_ok=True)  # left by a run of this process id that failed
+    synchronous = os.environ.get(TEST_SYNCHRONOUS_VARIABLE)
     os.environ[TEST_SYNCHRONOUS_VARIABLE] = "OFF"
-    yield partial
-    partial.rename(path)
-    print(f"played the room into {path} in {time.perf_counter() - started:.0f} s (not timed)")
+    try:
+        yield partial
+        os.link(partial, path)
+        print(f"played the room into {path} in {time.perf_counter() - started:.0f} s (not timed)")
+    except FileExistsError:
+        print(f"another run played {path} meanwhile: that one is used")
+    finally:
+        partial.unlink(missing_ok=True)
+        if synchronous is None:
+            del os.environ[TEST_SYNCHRONOUS_VARIABLE]
+        else:
+            os.environ[TEST_SYNCHRONOUS_VARIABLE] = synchronous
 
 
 def build_room(path: Path, hands: int, sessions: int) -> None:
