@@ -42,6 +42,8 @@ def test_a_pineapple_street_offers_discards_and_unknown_cards(desk: Desk) -> Non
 
 def test_a_table_without_a_surrender_never_offers_one_and_esc_speaks_of_the_hand(desk: Desk) -> None:
     open_chinese_table(desk, "pool")
+    reference = keyboard_reference(desk)
+    assert SURRENDER_LINE not in reference and "declare the special offered" in reference
     desk.type("s")
     assert "surrenders" not in desk.window.entry.notice.text()
     desk.window.entry.line.clear()

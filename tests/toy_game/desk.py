@@ -81,12 +81,14 @@ class ToyDesk:
     rules_options: tuple[RulesOption, ...] = ()
     history_columns = (BEST_ROW_COLUMN,)
     set_words: SetWords | None = None
-    help_keys: tuple[HelpLine, ...] = ()
     counts_cards = False
     felt_rows: tuple[tuple[Row, int], ...] = ((Row.BACK, ROW_CARDS),)
     """One row of five, keyed `b` (`table._rows` shows it as the back row)."""
 
     def card_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
+        return ()
+
+    def help_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
         return ()
 
     def help_examples(self, service: TableService | None) -> tuple[LazyText, ...]:

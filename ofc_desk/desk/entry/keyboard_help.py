@@ -120,7 +120,7 @@ def keyboard_keys(game: DeskGame | None = None, service: TableService | None = N
     card among them, the games' own, then the rest with F6's line among them (a game with a set's)."""
     parts = _parts(game)
     card_keys = (line for part in parts for line in part.card_keys(service))
-    games_keys = (line for part in parts for line in part.help_keys)
+    games_keys = (line for part in parts for line in part.help_keys(service))
     set_line = set_words() if game is None else game.set_words
     set_keys = () if set_line is None else (HelpLine("F6", set_line.help),)
     return (*ENTRY_KEYS, *card_keys, *SEAT_KEYS, *games_keys, *CONFIRM_KEYS, *set_keys, *WINDOW_KEYS)

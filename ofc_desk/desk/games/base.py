@@ -375,10 +375,10 @@ class DeskGame(Protocol):
         table (`service` None); none in a game without."""
         ...
 
-    @property
-    def help_keys(self) -> tuple[HelpLine, ...]:
+    def help_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
         """The keyboard reference's lines of this game's own keys, after the card entry's (Chinese
-        poker's surrender and declare); none in a game without."""
+        poker's surrender, only at a table that plays one, and declare); every table's with no
+        table (`service` None); none in a game without."""
         ...
 
     def help_examples(self, service: TableService | None) -> tuple[LazyText, ...]:

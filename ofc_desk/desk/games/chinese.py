@@ -60,6 +60,14 @@ SHOWDOWN_FORM = EntryForm(
 # TRANSLATORS: at a Chinese poker showdown, the key s (then Enter) gives up the hand.
 SURRENDER_WORDS = lazy_gettext("s surrenders")
 """The prompt's word for the surrender key, at a table that plays a surrender."""
+SURRENDER_KEY = HelpLine(
+    lazy_gettext("s  then Enter"),
+    lazy_gettext("Chinese poker: the player whose hand is being entered surrenders (or `3: s` for seat 3)"),
+)
+DECLARE_KEY = HelpLine(
+    "Alt+1, Alt+2 …",
+    lazy_gettext("Chinese poker: declare the special offered on that button for the 13 cards typed"),
+)
 SHOWDOWN_EXAMPLE = lazy_gettext(
     "Chinese poker, a whole hand at showdown: `6s f 6h f 6d f 4s m …` (13 cards) then Enter;"
     " click a seat (or type `3:`) to enter its hand out of turn."
@@ -80,23 +88,16 @@ class ChineseDesk:
     rules_options: tuple[RulesOption, ...] = ()
     history_columns: tuple[Column[HandRecord], ...] = ()
     set_words: SetWords | None = None
-    help_keys = (
-        HelpLine(
-            lazy_gettext("s  then Enter"),
-            lazy_gettext(
-                "Chinese poker: the player whose hand is being entered surrenders (or `3: s` for seat 3)"
-            ),
-        ),
-        HelpLine(
-            "Alt+1, Alt+2 …",
-            lazy_gettext("Chinese poker: declare the special offered on that button for the 13 cards typed"),
-        ),
-    )
     counts_cards = False
     felt_rows = THREE_ROWS
 
     def card_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
         return ()  # a card is sent to a row, never discarded
+
+    def help_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
+        if service is None or _plays_surrender(service):
+            return (SURRENDER_KEY, DECLARE_KEY)
+        return (DECLARE_KEY,)
 
     def help_examples(self, service: TableService | None) -> tuple[LazyText, ...]:
         return (SHOWDOWN_EXAMPLE,)

@@ -104,12 +104,14 @@ class OfcDesk:
     rules_options = (PROGRESSIVE,)
     history_columns = (FANTASYLAND_COLUMN,)
     set_words = SetWords(lazy_gettext("&Fantasyland set…"), lazy_gettext("Fantasyland set dialog"))
-    help_keys: tuple[HelpLine, ...] = ()  # its other keys are the card entry's
     counts_cards = True
     felt_rows = THREE_ROWS
 
     def card_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
         return DISCARD_KEYS if service is None or _discards(service.rules.variant) else ()
+
+    def help_keys(self, service: TableService | None) -> tuple[HelpLine, ...]:
+        return ()  # its other keys are the card entry's
 
     def help_examples(self, service: TableService | None) -> tuple[LazyText, ...]:
         if service is None or _discards(service.rules.variant):
