@@ -133,6 +133,7 @@ def test_f1_at_a_chinese_table_names_no_discard_nor_fantasyland(desk: Desk) -> N
     text = keyboard_reference(desk)
     assert DISCARD_LINE not in text and UNKNOWN_LINE not in text and PINEAPPLE_EXAMPLE not in text
     assert "Fantasyland" not in text and "F6" not in text
+    assert "street" not in text and " m x" not in text  # OFC's streets and discard key
     assert SURRENDER_LINE in text and "Chinese poker, a whole hand at showdown" in text
 
 

@@ -42,7 +42,9 @@ SEAT_KEYS = (
 CONFIRM_KEYS = (
     HelpLine(
         "Enter",
-        lazy_gettext("confirm the street with the service (or confirm the settlement / deal the next hand)"),
+        lazy_gettext(
+            "confirm the turn's cards with the service (or confirm the settlement / deal the next hand)"
+        ),
     ),
     HelpLine(
         "Ctrl+Enter",
@@ -57,9 +59,7 @@ CONFIRM_KEYS = (
     ),
     HelpLine(
         "Esc",
-        lazy_gettext(
-            "take back every card staged this street (nothing recorded changes) and empty the entry"
-        ),
+        lazy_gettext("take back every card staged this turn (nothing recorded changes) and empty the entry"),
     ),
     HelpLine(
         "Ctrl+Z",
@@ -109,7 +109,7 @@ WINDOW_KEYS = (
 
 TYPED_TOGETHER = lazy_gettext("Cards can be typed one after the other without spaces: `qhf10d2`.")
 SEAT_NAMED = lazy_gettext(
-    "Naming the seat first: `bo: ks b 4d m x` — if it is Ann's turn the desk says"
+    "Naming the seat first: `bo: ks b 4d m` — if it is Ann's turn the desk says"
     " \"it is Ann's turn, not Bob's\" and keeps the line to be corrected."
 )
 
