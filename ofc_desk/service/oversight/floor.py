@@ -18,8 +18,11 @@ for to one every `READ_EVERY_SECONDS`: a busy room notifies at every event.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import select as selector
+import socket
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -362,15 +365,25 @@ class ChangeWatch(Protocol):
     def wait(self, seconds: float) -> bool:
         """Block up to `seconds`; True when some table may have changed since the last wait."""
 
+    def wake(self) -> None:
+        """End the wait under way at once, and every later one (from any thread): the face that
+        waits is closing, and says so without waiting out the wait."""
+
     def close(self) -> None: ...
 
 
 class PollWatch:
     """SQLite: no notifications, so every short wait ends in a (cheap) look at the heads."""
 
+    def __init__(self) -> None:
+        self._woken = threading.Event()
+
     def wait(self, seconds: float) -> bool:
-        time.sleep(min(seconds, SQLITE_POLL_SECONDS))
+        self._woken.wait(min(seconds, SQLITE_POLL_SECONDS))
         return True
+
+    def wake(self) -> None:
+        self._woken.set()
 
     def close(self) -> None:
         pass
@@ -386,18 +399,26 @@ class ListenWatch:
         self._ours = f"{self._connection.scalar(text('SELECT current_schema()'))}:"
         self._connection.exec_driver_sql(f"LISTEN {EVENTS_CHANNEL}")
         self._driver: Any = self._connection.connection.driver_connection
+        self._woken, self._waker = socket.socketpair()
 
     def wait(self, seconds: float) -> bool:
         # Waiting on the socket, not in the driver, keeps the wait interruptible every `seconds`.
-        ready, _writable, _broken = selector.select([self._driver.fileno()], [], [], seconds)
-        if not ready:
+        server = self._driver.fileno()
+        ready, _writable, _broken = selector.select([server, self._woken], [], [], seconds)
+        if server not in ready:
             return False
         # Every notice is read off the socket; only this room's (its schema's) count.
         return any([notice.payload.startswith(self._ours) for notice in self._driver.notifies(timeout=0)])
 
+    def wake(self) -> None:
+        with contextlib.suppress(OSError):  # closed already: no wait left to end
+            self._waker.send(b"\0")
+
     def close(self) -> None:
         self._connection.invalidate()  # a LISTENing connection must not go back to the pool
         self._connection.close()
+        self._woken.close()
+        self._waker.close()
 
 
 class ReadingPace:
