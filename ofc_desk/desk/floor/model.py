@@ -17,7 +17,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QFont
 
 from ofc_desk.desk.floor.columns import FLOOR_COLUMNS
-from ofc_desk.desk.records.models import OBJECT_ROLE
+from ofc_desk.desk.records.roles import OBJECT_ROLE
 from ofc_desk.service.oversight.floor import FloorTable
 
 AnyIndex = QModelIndex | QPersistentModelIndex
