@@ -253,7 +253,9 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
     def floor_table(self, now: datetime) -> FloorTable | None:
         if (kept := self._kept_shown) is not None:
             pace = hands_per_hour(kept.hands_settled, self.opened_at, now)
-            return kept if kept.hands_per_hour == pace else replace(kept, hands_per_hour=pace)
+            if kept.hands_per_hour != pace:
+                self._kept_shown = kept = replace(kept, hands_per_hour=pace)
+            return kept
         if not self.machine.opened:
             return None
         hands_settled = self.machine.hands_settled
