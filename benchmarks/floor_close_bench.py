@@ -57,10 +57,8 @@ def plant(url: str, past: int) -> None:
             ).all()
             followed = floor._FollowedTable(session_id, opened_at)
             followed.follow(events)
-            frozen = checkpoint.frozen_or_none(floor.FloorCheckpoint(followed.machine, followed.last_settled))
-            assert frozen is not None
-            kept = checkpoint.Checkpoint(followed.head_seq, followed.head_hash, frozen)
-            checkpoint.keep_file(database, session_id, kept, floor.KEPT_FOLDER, floor.KEPT_TABLES)
+            followed.keep_if_due(database, 0)  # kept as the tree's own floor keeps it
+            assert checkpoint.kept(database, session_id, floor.KEPT_FOLDER) is not None
     database.dispose()
 
 

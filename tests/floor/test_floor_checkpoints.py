@@ -6,6 +6,7 @@ not fold onto it, is set aside."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,8 @@ import sqlalchemy
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.desk.floor.watcher import FloorWatcher
+from ofc_desk.i18n import active_language, in_language
+from ofc_desk.i18n.languages import Language
 from ofc_desk.service import TableService
 from ofc_desk.service.oversight import floor
 from ofc_desk.service.oversight.floor import FloorReader, FloorRoom
@@ -94,6 +97,67 @@ def test_a_floor_started_later_starts_each_table_from_its_checkpoint_and_reads_t
     assert room.tables[1].last_settlement == first.tables[1].last_settlement is not None
 
 
+def folds_thawed(monkeypatch: pytest.MonkeyPatch) -> list[type]:
+    """What each thaw of the floor's checkpoints from now on makes: its kept table, or its fold."""
+    thawed: list[type] = []
+    real_thawed_as = checkpoint.Checkpoint.thawed_as
+
+    def counting(kept: checkpoint.Checkpoint, kind: type[Any]) -> Any:
+        thawed.append(kind)
+        return real_thawed_as(kept, kind)
+
+    monkeypatch.setattr(checkpoint.Checkpoint, "thawed_as", counting)
+    return thawed
+
+
+def test_a_table_that_has_not_moved_is_shown_as_kept_and_its_fold_thawed_once_it_moves(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    still, moving = play_table(database, "T12", 3), play_table(database, "T13", 3, next_hand_actions=2)
+    kept_by(FloorReader(database))
+    thawed, folded = folds_thawed(monkeypatch), events_folded(monkeypatch)
+    later = datetime.now(UTC) + timedelta(hours=2)  # the pace moves with the clock, not the table
+
+    reader = FloorReader(database)
+    room = reader.read(later)
+    assert (thawed, folded) == ([floor.KeptTable, floor.KeptTable], [])
+    assert room.tables == from_the_opening_at(later, database, tmp_path, monkeypatch).tables
+    assert [table.snapshot for table in room.tables] == [still.snapshot(), moving.snapshot()]
+    assert room.tables[0].hands_per_hour is not None
+
+    action = example_script()["hands"][3]["actions"][2]
+    moving.do(Place(action["player"], action["cards"], action["rows"]))
+    thawed.clear()
+    folded.clear()
+    room = reader.read(later)
+    assert (thawed, folded) == ([floor.FloorCheckpoint], [1])  # the moved table's fold, its one event
+    assert room.tables == from_the_opening_at(later, database, tmp_path, monkeypatch).tables
+    assert room.tables[1].snapshot == moving.snapshot()
+
+
+def test_a_table_kept_as_shown_in_another_language_is_shown_from_its_fold(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = play_table(database, "T14", 3)
+    with in_language(Language.VI):
+        kept_by(FloorReader(database))
+    thawed = folds_thawed(monkeypatch)
+
+    room = FloorReader(database).read()
+    assert thawed == [floor.KeptTable, floor.FloorCheckpoint]
+    assert room.tables == from_the_opening(database, tmp_path, monkeypatch).tables
+    assert room.tables[0].snapshot == desk.snapshot()
+
+
+def from_the_opening_at(
+    now: datetime, database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> FloorRoom:
+    """The room at `now` as a floor with no checkpoint reads it (a cache folder of its own)."""
+    with monkeypatch.context() as patch:
+        patch.setenv(CACHE_VARIABLE, str(tmp_path / "no-checkpoints"))
+        return FloorReader(database).read(now)
+
+
 def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(
     database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -101,8 +165,10 @@ def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(
     kept_by(FloorReader(database))
     kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
     assert kept is not None
-    empty = checkpoint.frozen_or_none(floor.FloorCheckpoint(TableMachine(), None))
-    assert empty is not None  # a table not even opened: trusted, it would show no table at all
+    not_opened = checkpoint.frozen_or_none(floor.FloorCheckpoint(TableMachine(), None))
+    assert not_opened is not None  # a table not even opened: trusted, it would show no table at all
+    empty = checkpoint.frozen_or_none(floor.KeptTable(None, active_language(), not_opened))
+    assert empty is not None
     planted = checkpoint.Checkpoint(kept.seq, "0" * 64, empty)
     checkpoint.keep_file(database, desk.session_id, planted, floor.KEPT_FOLDER)
 

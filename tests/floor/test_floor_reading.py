@@ -4,6 +4,7 @@ stored event notifies its table, and only when it commits."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -133,6 +134,27 @@ def test_every_committed_event_notifies_its_table(postgres_url: str | None) -> N
         finally:
             watch.close()
             listener.close()
+            database.dispose()
+
+
+@pytest.mark.postgres
+def test_a_woken_watch_ends_its_wait_with_no_change_and_every_later_one(postgres_url: str | None) -> None:
+    if postgres_url is None:
+        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
+    with fresh_schema(postgres_url, durable=False) as url:
+        database = Database(url)
+        watch = watch_changes(database)
+        said: list[bool] = []
+        waiting = threading.Thread(target=lambda: said.append(watch.wait(3600)))
+        try:
+            waiting.start()
+            watch.wake()  # a closing floor's, from the window's thread
+            waiting.join(timeout=60)  # not an hour: the wait ended when woken
+            assert not waiting.is_alive() and said == [False]
+            assert watch.wait(3600) is False  # and so does every later wait
+        finally:
+            watch.close()
+            watch.wake()  # closed: nothing left to wake, and it says nothing
             database.dispose()
 
 

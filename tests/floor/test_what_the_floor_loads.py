@@ -22,6 +22,7 @@ NOT_BEFORE_THE_LISTING = (
     "ofc_desk.desk.floor.seed_dialog",
     "ofc_desk.desk.floor.records_window",  # a table's records
     "ofc_desk.desk.records.browser",
+    "ofc_desk.desk.records.models",  # the record views' models
     "ofc_desk.desk.dialogs",  # About, the dialogs' shared parts
 )
 """Modules (and their packages' modules) only a later command of the floor loads."""

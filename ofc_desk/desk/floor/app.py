@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gc
+
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMenu
 
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.view import FloorWindow
 from ofc_desk.desk.records.report_folder import keep_report_folder_in
 from ofc_desk.desk.shell.app import application
+from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold
 from ofc_desk.desk.shell.language import FLOOR_KEY, add_language_menu, install_language, start_language
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
 from ofc_desk.i18n import _
@@ -41,15 +45,24 @@ def add_settings_menu(window: FloorWindow, store: DisplaySettingsStore) -> QMenu
     return settings_menu
 
 
-def run_floor(database: Database, *, smoke_test: int | None = None) -> int:
+def run_floor(database: Database, *, smoke_test: int | None = None, launch: LaunchHold | None = None) -> int:
     """The floor until its window closes; with `smoke_test`, until it shows that many open tables
-    (`desk.floor.smoke_test`)."""
+    (`desk.floor.smoke_test`). The collector's hold through the launch (`launch`) ends once the
+    first reading is shown (or `LAUNCH_HOLD_LIMIT_MS` after the start, whichever comes first).
+    Once the window is closed, whatever is left is frozen: the interpreter's last collections
+    would walk every object the floor made only to free them as the process ends."""
     app = application()
     controller = build_floor(database)
     app.aboutToQuit.connect(controller.stop)
-    controller.start()
-    if smoke_test is not None:
+    if launch is not None and launch.held:
+        controller.launch = launch
+        QTimer.singleShot(LAUNCH_HOLD_LIMIT_MS, launch.end)
+    if smoke_test is not None:  # made first, to see the first reading
         from ofc_desk.desk.floor.smoke_test import FloorSmokeTest
 
         FloorSmokeTest(controller, smoke_test, app.exit).start()
-    return int(app.exec())
+    controller.start()
+    try:
+        return int(app.exec())
+    finally:
+        gc.freeze()

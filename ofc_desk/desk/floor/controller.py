@@ -14,6 +14,7 @@ from ofc_desk import __version__
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.floor.view import FloorWindow
 from ofc_desk.desk.floor.watcher import FloorWatcher
+from ofc_desk.desk.shell.collector import LaunchHold
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.i18n.formatting import number
@@ -59,6 +60,8 @@ class FloorController(QObject):
         self.shift_dialog: AttemptDialog | None = None
         self.decision_dialog: AttemptDialog | None = None
         self.seed_dialog: AttemptDialog | None = None
+        self.launch = LaunchHold(held=False)
+        """The collector's hold through the launch (`app.run_floor`), ended once a reading is shown."""
 
     def start(self) -> None:
         self.window.show()
@@ -80,9 +83,11 @@ class FloorController(QObject):
                 how=self.watcher.live_by, time=f"{room.read_at:%H:%M:%S}", where=self._where()
             )
         )
+        self.launch.end()
 
     def on_trouble(self, sentence: str) -> None:
         self.window.live_line.setText(_("NOT LIVE: {reason} · trying again…").format(reason=sentence))
+        self.launch.end()
 
     def open_records(self, index: QModelIndex) -> None:
         from ofc_desk.desk.floor.records_window import TableRecordsWindow

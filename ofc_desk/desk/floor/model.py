@@ -17,10 +17,13 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QFont
 
 from ofc_desk.desk.floor.columns import FLOOR_COLUMNS
-from ofc_desk.desk.records.models import OBJECT_ROLE
+from ofc_desk.desk.records.roles import OBJECT_ROLE
 from ofc_desk.service.oversight.floor import FloorTable
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+ROLES_ANSWERED = frozenset({DISPLAY, TOOLTIP, int(Qt.ItemDataRole.FontRole), OBJECT_ROLE})
 
 
 class FloorTableModel(QAbstractTableModel):
@@ -57,19 +60,21 @@ class FloorTableModel(QAbstractTableModel):
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt API
         return 0 if parent.isValid() else len(FLOOR_COLUMNS)
 
-    def data(self, index: AnyIndex, role: int = int(Qt.ItemDataRole.DisplayRole)) -> Any:
-        if not index.isValid() or index.row() >= len(self._tables):
+    def data(self, index: AnyIndex, role: int = DISPLAY) -> Any:
+        # Asked for eight roles of every cell at each sizing and paint, most of which no cell has:
+        # those are answered first, without looking at the cell.
+        if role not in ROLES_ANSWERED or not index.isValid() or index.row() >= len(self._tables):
             return None
-        table, column = self._tables[index.row()], FLOOR_COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._texts[index.row()][index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return column.detail(table) if column.detail else None
+        row, column = index.row(), index.column()
+        if role == DISPLAY:
+            return self._texts[row][column]
+        table = self._tables[row]
         if role == OBJECT_ROLE:
             return table
-        if role == Qt.ItemDataRole.FontRole and column.bold:
-            return self._bold
-        return None
+        if role == TOOLTIP:
+            detail = FLOOR_COLUMNS[column].detail
+            return detail(table) if detail else None
+        return self._bold if FLOOR_COLUMNS[column].bold else None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         """Selectable, never editable: the floor reads tables, it does not change them."""

@@ -4,6 +4,7 @@ blocks the UI: all database work happens here."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 from PySide6.QtCore import QObject, QThread, Signal
@@ -30,6 +31,9 @@ class FloorWatcher(QThread):
     def __init__(self, database: Database, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._database = database
+        self._watch: ChangeWatch | None = None
+        """The watch the thread waits on, for `stop` to wake."""
+        self._stopping = threading.Event()
         postgresql = database.engine.dialect.name == "postgresql"
         self.live_by = (
             _("PostgreSQL notifications")
@@ -45,7 +49,10 @@ class FloorWatcher(QThread):
         while not self.isInterruptionRequested():
             try:
                 if watch is None:
-                    watch, changed = watch_changes(self._database), True
+                    watch = self._watch = watch_changes(self._database)
+                    changed = True
+                    if self.isInterruptionRequested():
+                        watch.wake()  # `stop` may have looked before this watch was made
                 due = time.monotonic() >= next_handover
                 if (changed and pace.may_read()) or due:
                     room = reader.read()
@@ -63,18 +70,18 @@ class FloorWatcher(QThread):
                 self.trouble.emit(background_sentence(error))
                 _close(watch)
                 watch, last = None, None
-                self._pause(RETRY_SECONDS)
+                self._stopping.wait(RETRY_SECONDS)
         reader.keep_at_close()  # the next floor started here folds only what is played meanwhile
         _close(watch)
 
     def stop(self) -> None:
+        """The thread ended at once, not at the end of its wait: a closing floor goes away as
+        it is closed (after keeping its moved tables, `FloorReader.keep_at_close`)."""
         self.requestInterruption()
+        self._stopping.set()
+        if (watch := self._watch) is not None:
+            watch.wake()
         self.wait()
-
-    def _pause(self, seconds: float) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline and not self.isInterruptionRequested():
-            time.sleep(WAIT_SECONDS)
 
 
 def _close(watch: ChangeWatch | None) -> None:

@@ -22,13 +22,13 @@ from PySide6.QtCore import (
 
 from ofc_desk.desk.games import DESK_GAMES, desk_game
 from ofc_desk.desk.records.columns import Column
+from ofc_desk.desk.records.roles import OBJECT_ROLE as OBJECT_ROLE
+from ofc_desk.desk.records.roles import SORT_ROLE as SORT_ROLE
 from ofc_desk.i18n import LazyText, _, lazy_gettext, lazy_pgettext, pgettext
 from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.store.sentences import audit_sentence
 from ofc_desk.service.terms.events import LedgerKind
 
-SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
-OBJECT_ROLE = int(Qt.ItemDataRole.UserRole) + 2
 RecordT = TypeVar("RecordT")
 AnyIndex = QModelIndex | QPersistentModelIndex
 

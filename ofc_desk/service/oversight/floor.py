@@ -7,7 +7,9 @@ each long table it follows (the folded table and its last settlement, at one eve
 that moved on since as it closes (`FloorReader.keep_at_close`); the next floor started there
 starts each table from it when the stored chain still holds that event as it was, and folds only
 what follows. Anything else about a checkpoint (another code's, a session
-pinned after it, a fold of what follows refused) and the table is folded from its opening.
+pinned after it, a fold of what follows refused) and the table is folded from its opening. With
+the folded table the checkpoint keeps the table as that floor showed it (`KeptTable`): a table
+that has not moved since is shown as kept, its folded table thawed only once it moves.
 
 `FloorReader.read()` is cheap when nothing changed (one query of each open session's chain head),
 so a face may call it often. `ChangeWatch` says when to call it: on PostgreSQL it LISTENs to the
@@ -18,11 +20,14 @@ for to one every `READ_EVERY_SECONDS`: a busy room notifies at every event.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import select as selector
+import socket
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -31,7 +36,7 @@ from sqlalchemy.orm import Session
 
 from ofc_desk.core.jackpot import AwardPaid
 from ofc_desk.core.results import ResultTransfer
-from ofc_desk.i18n import _
+from ofc_desk.i18n import _, active_language
 from ofc_desk.service.room.room_pool import WithJackpot
 from ofc_desk.service.store import checkpoint
 from ofc_desk.service.store.pool_ledger import pool_in
@@ -132,10 +137,25 @@ Settled = tuple[int, tuple[ResultTransfer, ...], AwardPaid | None]
 
 @dataclass(frozen=True)
 class FloorCheckpoint:
-    """What the floor keeps of a table at one event: the fold's machine and its last settlement."""
+    """The fold of a table at one event, as the floor keeps it: the machine and its last settlement."""
 
     machine: TableMachine
     last_settled: Settled | None
+
+
+@dataclass(frozen=True)
+class KeptTable:
+    """What the floor keeps of a table at one event (the file of `checkpoint.keep_file`): the table
+    as it showed it there, and its `FloorCheckpoint` pickled apart. A floor started later shows a
+    table that has not moved since as kept (thawing this is a small part of thawing the fold) and
+    thaws the fold only once the table moves on."""
+
+    shown: FloorTable | None
+    """The table shown at that event; None: not opened yet (the fold then says more)."""
+    language: str
+    """The language its words were said in (a request's line): shown only by a floor that speaks it."""
+    folded: bytes
+    """The `FloorCheckpoint`, pickled (`checkpoint.frozen_or_none`)."""
 
 
 class _FollowedTable(FoldHooks[FollowedEvent]):
@@ -151,6 +171,10 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
     def _from_the_opening(self) -> None:
         """Nothing folded yet."""
         self.machine = TableMachine()
+        self._frozen: bytes | None = None
+        """The fold at the head as kept, still pickled (`KeptTable.folded`): `machine` and
+        `last_settled` are not read yet, and `_kept_shown` is the table (`thawed` makes them)."""
+        self._kept_shown: FloorTable | None = None
         self.head_seq = 0
         self.head_hash = GENESIS_HASH
         self.last_settled: Settled | None = None
@@ -163,16 +187,38 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
     def start_from(self, kept: checkpoint.Checkpoint, rows: Sequence[FollowedEvent]) -> None:
         """Start from the floor's checkpoint of this table and the events after it (`rows`: the
         session's events from the checkpoint's on), when they hold it (`checkpoint.holds`) and
-        fold onto it; else as if there were none."""
+        fold onto it; else as if there were none. A table with no event after it, kept as shown
+        in this floor's language, is shown as kept until it moves."""
         if not checkpoint.holds(kept, rows):
             return
         try:
-            start = kept.thawed_as(FloorCheckpoint)
-            self.machine, self.last_settled = start.machine, start.last_settled
+            start = kept.thawed_as(KeptTable)
             self.head_seq, self.head_hash, self.kept_seq = kept.seq, kept.hash, kept.seq
+            self._frozen = start.folded
+            if len(rows) == 1 and start.shown is not None and start.language == active_language():
+                self._kept_shown = start.shown
+                return
+            self._thaw()
             fold(self.machine, rows[1:], _Strictly(self))
         except Exception:  # whatever the checkpoint gives wrong, the whole fold decides
             self._from_the_opening()
+
+    def thawed(self) -> None:
+        """The fold ready for the events after the head: thawed if it is still as kept; if it
+        does not thaw, nothing folded (the events are then read from the opening)."""
+        if self._frozen is None:
+            return
+        try:
+            self._thaw()
+        except Exception:  # whatever the checkpoint gives wrong, the whole fold decides
+            self._from_the_opening()
+
+    def _thaw(self) -> None:
+        assert self._frozen is not None
+        frozen = checkpoint.Checkpoint(self.head_seq, self.head_hash, self._frozen)
+        start = frozen.thawed_as(FloorCheckpoint)
+        self.machine, self.last_settled = start.machine, start.last_settled
+        self._frozen = self._kept_shown = None
 
     def follow(self, events: Sequence[FollowedEvent]) -> None:
         if self.head_seq == 0:  # the first batch is the whole session so far
@@ -181,9 +227,13 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
 
     def keep_if_due(self, database: Database, events: int) -> None:
         """Keep the table in the floor's cache when `events` were folded since the last."""
-        if self.fault is not None or self.head_seq - self.kept_seq < events:
+        if self.fault is not None or self._frozen is not None or self.head_seq - self.kept_seq < events:
             return
-        frozen = checkpoint.frozen_or_none(FloorCheckpoint(self.machine, self.last_settled))
+        folded = checkpoint.frozen_or_none(FloorCheckpoint(self.machine, self.last_settled))
+        if folded is None:
+            return
+        shown = self.floor_table(datetime.now(UTC))
+        frozen = checkpoint.frozen_or_none(KeptTable(shown, active_language(), folded))
         if frozen is None:
             return
         self.kept_seq = self.head_seq
@@ -201,6 +251,11 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
         self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
 
     def floor_table(self, now: datetime) -> FloorTable | None:
+        if (kept := self._kept_shown) is not None:
+            pace = hands_per_hour(kept.hands_settled, self.opened_at, now)
+            if kept.hands_per_hour != pace:
+                self._kept_shown = kept = replace(kept, hands_per_hour=pace)
+            return kept
         if not self.machine.opened:
             return None
         hands_settled = self.machine.hands_settled
@@ -318,6 +373,7 @@ class FloorReader:
             for session_id, _opened_at, head_seq in heads:
                 followed = self._followed[session_id]
                 if head_seq > followed.head_seq and followed.fault is None:
+                    followed.thawed()
                     new_events = session.scalars(
                         select(Event)
                         .where(Event.session_id == session_id, Event.seq > followed.head_seq)
@@ -362,15 +418,25 @@ class ChangeWatch(Protocol):
     def wait(self, seconds: float) -> bool:
         """Block up to `seconds`; True when some table may have changed since the last wait."""
 
+    def wake(self) -> None:
+        """End the wait under way at once, and every later one (from any thread): the face that
+        waits is closing, and says so without waiting out the wait."""
+
     def close(self) -> None: ...
 
 
 class PollWatch:
     """SQLite: no notifications, so every short wait ends in a (cheap) look at the heads."""
 
+    def __init__(self) -> None:
+        self._woken = threading.Event()
+
     def wait(self, seconds: float) -> bool:
-        time.sleep(min(seconds, SQLITE_POLL_SECONDS))
+        self._woken.wait(min(seconds, SQLITE_POLL_SECONDS))
         return True
+
+    def wake(self) -> None:
+        self._woken.set()
 
     def close(self) -> None:
         pass
@@ -386,18 +452,26 @@ class ListenWatch:
         self._ours = f"{self._connection.scalar(text('SELECT current_schema()'))}:"
         self._connection.exec_driver_sql(f"LISTEN {EVENTS_CHANNEL}")
         self._driver: Any = self._connection.connection.driver_connection
+        self._woken, self._waker = socket.socketpair()
 
     def wait(self, seconds: float) -> bool:
         # Waiting on the socket, not in the driver, keeps the wait interruptible every `seconds`.
-        ready, _writable, _broken = selector.select([self._driver.fileno()], [], [], seconds)
-        if not ready:
+        server = self._driver.fileno()
+        ready, _writable, _broken = selector.select([server, self._woken], [], [], seconds)
+        if server not in ready:
             return False
         # Every notice is read off the socket; only this room's (its schema's) count.
         return any([notice.payload.startswith(self._ours) for notice in self._driver.notifies(timeout=0)])
 
+    def wake(self) -> None:
+        with contextlib.suppress(OSError):  # closed already: no wait left to end
+            self._waker.send(b"\0")
+
     def close(self) -> None:
         self._connection.invalidate()  # a LISTENing connection must not go back to the pool
         self._connection.close()
+        self._woken.close()
+        self._waker.close()
 
 
 class ReadingPace:
