@@ -57,13 +57,8 @@ from ofc_desk.reports.record import (
     SeatResult,
     SessionRecord,
 )
-from ofc_desk.reports.spoken import (
-    data_words,
-    dealers_words,
-    hand_words,
-    kind_words,
-    signing_roles,
-)
+from ofc_desk.reports.record_words import dealers_words, kind_words, signing_roles
+from ofc_desk.reports.spoken import data_words, hand_words
 from ofc_desk.reports.stack_chart import stack_chart, stack_lines, voided_hand_numbers
 
 SETTLE_FROM_WORDS = {

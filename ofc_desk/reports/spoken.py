@@ -31,7 +31,6 @@ from ofc_desk.core.rows import Row
 from ofc_desk.i18n import Language, _, active_language, lazy_gettext, lazy_pgettext, pgettext
 from ofc_desk.i18n.translate import LazyText
 from ofc_desk.reports.formatting import chips
-from ofc_desk.reports.record import AdjustmentKind, ChipKind, SessionRecord
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 
 HAND_PATTERNS: dict[HandClass, LazyText] = {
@@ -212,62 +211,6 @@ def reason_words(stored: str) -> str:
         player=match["player"], cap=chips(int(match["cap"]))
     )
     return pgettext("joining two causes", "{first}; {second}").format(first=first, second=complete)
-
-
-ADJUSTMENT_WORDS: dict[AdjustmentKind, LazyText] = {
-    AdjustmentKind.VOID: lazy_gettext("void"),
-    AdjustmentKind.CORRECTION: lazy_gettext("chip correction"),
-    AdjustmentKind.UNDO: lazy_gettext("undo"),
-    AdjustmentKind.RULES_CHANGE: lazy_gettext("rules change"),
-    AdjustmentKind.REQUEST: lazy_gettext("floor request"),
-    AdjustmentKind.HAND_CORRECTION: lazy_gettext("hand correction"),
-}
-
-
-def kind_words(kind: ChipKind | AdjustmentKind) -> str:
-    """A chip transaction's or an adjustment's kind as the report says it ('correction' is the
-    chip ledger's word; the report has always said 'correction' there, so English keeps it)."""
-    if speaks_as_stored():
-        return str(kind)
-    if isinstance(kind, ChipKind):
-        return str(kind.said.label)
-    words = ADJUSTMENT_WORDS.get(kind)
-    return str(words) if words is not None else str(kind)
-
-
-def hands_words(hands: Sequence[int]) -> str:
-    """'hands 1–6, 9', 'hand 7', or 'no hand', in the active language."""
-    if not hands:
-        return _("no hand")
-    runs: list[list[int]] = []
-    for number in hands:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    spans = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
-    # One hand or a list of them, not a count: Russian's plural forms would name 21 hands as one.
-    return (_("hand {hands}") if len(hands) == 1 else _("hands {hands}")).format(hands=spans)
-
-
-def dealers_words(record: SessionRecord) -> str:
-    """ "Dana (hands 1–6), Rita (hands 6–13)": who dealt which hands."""
-    if not record.dealer_hands:
-        return ", ".join(record.dealers)
-    return ", ".join(f"{shift.dealer} ({hands_words(shift.hands)})" for shift in record.dealer_hands)
-
-
-def signing_roles(record: SessionRecord) -> list[tuple[str, str]]:
-    """The signature lines: one for each dealer, saying which hands they sign for, then the floor
-    supervisors'."""
-    dealers = [
-        (_("Dealer, {hands}").format(hands=hands_words(shift.hands)), shift.dealer)
-        for shift in record.dealer_hands
-    ]
-    return [
-        *(dealers or [(_("Dealer"), ", ".join(record.dealers))]),
-        (_("Floor supervisor"), ", ".join(record.supervisors)),
-    ]
 
 
 PRESET_VALUE_WORDS: dict[str, LazyText] = {

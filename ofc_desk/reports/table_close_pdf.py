@@ -37,7 +37,7 @@ from ofc_desk.reports.pdf_common import (
     text,
 )
 from ofc_desk.reports.record import ChipTotal, SessionRecord
-from ofc_desk.reports.spoken import dealers_words, signing_roles
+from ofc_desk.reports.record_words import dealers_words, signing_roles
 
 BALANCED_GREEN = colors.HexColor("#1b5e20")
 

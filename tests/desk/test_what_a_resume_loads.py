@@ -16,6 +16,7 @@ NOT_BEFORE_THE_FIRST_KEY = (
     "alembic",  # a schema already current is not migrated
     "sqlalchemy.dialects.postgresql",  # a desk on SQLite
     "ofc_desk.reports.session_pdf",
+    "ofc_desk.reports.record",  # the session record: the felt's words (`reports.spoken`) need none of it
     "ofc_desk.service.audit.verify",
     "ofc_desk.desk.records.browser",
     "ofc_desk.desk.dialogs.new_table",  # New table…, Change rules or stakes…

@@ -10,8 +10,8 @@ import pytest
 
 from ofc_desk.i18n import Language, in_language
 from ofc_desk.reports.record import ChipKind, ChipTotal, ChipTransaction, SessionRecord
+from ofc_desk.reports.record_words import kind_words
 from ofc_desk.reports.shift import ShiftWindow, table_shift
-from ofc_desk.reports.spoken import kind_words
 from ofc_desk.reports.table_close_pdf import table_close_figures
 from ofc_desk.service.terms.events import CHIP_KINDS_SAID, CHIP_TOTALS
 
