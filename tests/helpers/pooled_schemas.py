@@ -186,6 +186,7 @@ class RoomSchemaPool:
 
     def give_back(self, url: str) -> None:
         """Reset the schema for the next test; drop it if the reset cannot make it the migrations'."""
+        self._reconnect_if_dropped()
         try:
             self._reset(url)
         except psycopg.Error:  # a lock still held by a test's connection, a grant of a stranger's
@@ -195,6 +196,14 @@ class RoomSchemaPool:
             self._free.append(url)
         else:
             self._drop(url)
+
+    def _reconnect_if_dropped(self) -> None:
+        """The catalog connection again, if the server dropped it (the fault tests stop theirs)."""
+        try:
+            self._catalog.execute("SELECT 1")
+        except psycopg.OperationalError:
+            self._catalog = psycopg.connect(libpq(self.server_url), autocommit=True)
+            self.cleanup.callback(self._catalog.close)
 
     def structure(self, schema: str) -> str:
         row = self._catalog.execute(STRUCTURE, {"schema": schema}).fetchone()
