@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -139,15 +139,22 @@ def own_database(server_url: str) -> Iterator[str]:
             connection.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
+_OWN_DATABASE = pytest.StashKey[str | None]()
+
+
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str | None]:
-    """This test process's own database on the PostgreSQL server (`own_database`), or None."""
-    with postgres_server() as server_url:
-        if server_url is None:
-            yield None
-            return
-        with own_database(server_url) as url:
-            yield url
+def postgres_url(pytestconfig: pytest.Config) -> str | None:
+    """This test process's own database on the PostgreSQL server (`own_database`), or None: one a
+    process, dropped when pytest ends. pytest makes a fixture of its own of this one in each
+    conftest that imports it (five do), and each made and dropped a database of its own, whose
+    DROP DATABASE waits for a checkpoint of the whole server."""
+    if _OWN_DATABASE not in pytestconfig.stash:
+        made = ExitStack()
+        pytestconfig.add_cleanup(made.close)
+        server_url = made.enter_context(postgres_server())
+        own = None if server_url is None else made.enter_context(own_database(server_url))
+        pytestconfig.stash[_OWN_DATABASE] = own
+    return pytestconfig.stash[_OWN_DATABASE]
 
 
 @pytest.fixture(params=BACKENDS)

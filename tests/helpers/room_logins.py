@@ -3,6 +3,8 @@ owner's set-up that lets the desks' and the floor's logins in."""
 
 from __future__ import annotations
 
+from urllib.parse import quote, urlencode
+
 from sqlalchemy.engine import make_url
 
 from ofc_desk.storage.account_changes import create_accounts
@@ -13,7 +15,12 @@ from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISO
 
 
 def libpq(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    """The URL as libpq reads it. Its query is spelt again with `%20` for a space: SQLAlchemy spells
+    one `+`, which libpq keeps as a `+` (a durable test's two `options` became one search_path)."""
+    parsed = make_url(url).set(drivername="postgresql")
+    base = parsed.set(query={}).render_as_string(hide_password=False)
+    query = urlencode(parsed.query, doseq=True, quote_via=quote)
+    return f"{base}?{query}" if query else base
 
 
 def as_login(url: str, login: str) -> str:

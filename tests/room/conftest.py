@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from contextlib import ExitStack
 
 import psycopg
 import pytest
 
-from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles
 from tests.helpers.ofc_test_databases import fresh_schema, is_durable, needs_server, postgres_url  # noqa: F401
-from tests.helpers.pooled_schemas import RoomSchemaPool, is_superuser
+from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema, room_schemas  # noqa: F401
 from tests.helpers.room_logins import libpq
 
 
@@ -27,35 +25,17 @@ def room_url(request: pytest.FixtureRequest, postgres_url: str | None) -> Iterat
         yield url
 
 
-@pytest.fixture(scope="session")
-def room_schemas(postgres_url: str | None) -> Iterator[RoomSchemaPool | None]:  # noqa: F811
-    """This process's pool of migrated schemas; None where resetting one cannot be done (no
-    server, or a user who is not a superuser: the reset copies rows with the triggers held off)."""
-    if postgres_url is None or not is_superuser(postgres_url):
-        yield None
-        return
-    with ExitStack() as cleanup:
-        yield RoomSchemaPool(postgres_url, cleanup)
-
-
 @pytest.fixture
 def migrated_room_url(
     request: pytest.FixtureRequest,
     postgres_url: str | None,  # noqa: F811
-    room_schemas: RoomSchemaPool | None,
+    room_schemas: RoomSchemaPool | None,  # noqa: F811
 ) -> Iterator[str]:
     """The owner's URL of a card-room schema as the migrations leave it (their rows, no grant,
     no role's policy): one an earlier test gave back and the pool reset, or, in a durable test
     or without a pool, a fresh one migrated for the test."""
-    server_url = needs_server(postgres_url)
-    if room_schemas is None or is_durable(request):
-        with fresh_schema(server_url, durable=is_durable(request)) as url:
-            Database(url).dispose()
-            yield url
-        return
-    url = room_schemas.take()
-    yield url
-    room_schemas.give_back(url)
+    with migrated_schema(request, postgres_url, room_schemas) as url:
+        yield url
 
 
 @pytest.fixture

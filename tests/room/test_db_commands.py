@@ -22,6 +22,7 @@ from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.room_schema import RoomNotReady, newest_revision
 from tests.helpers.ofc_test_databases import backend, database_url  # noqa: F401 (fixtures)
+from tests.helpers.pooled_schemas import migrated_database_url  # noqa: F401 (a fixture)
 from tests.helpers.room_logins import as_login, libpq
 from tests.helpers.room_scripts import table_script
 
@@ -135,16 +136,19 @@ def test_db_roles_help_says_the_roles_are_bound_to_the_rooms_database_and_named_
     assert "CONNECT on it is taken from PUBLIC and given only to them and the owner" in said
 
 
-def test_a_schema_newer_than_this_desk_is_said_and_never_touched(database_url: str, run_db: RunDb) -> None:  # noqa: F811
-    database = Database(database_url)
+def test_a_schema_newer_than_this_desk_is_said_and_never_touched(
+    migrated_database_url: str,  # noqa: F811
+    run_db: RunDb,
+) -> None:
+    database = Database(migrated_database_url)
     with database.engine.begin() as connection:
         connection.execute(text("UPDATE alembic_version SET version_num = '0099'"))
     database.dispose()
     newer = f"revision 0099, newer than this OFC Desk ({__version__}), which knows up to {NEWEST}"
     with pytest.raises(RoomNotReady) as refused:
-        Database(database_url)
+        Database(migrated_database_url)
     assert str(refused.value) == f"the room's schema is at {newer}: install the newer OFC Desk here"
-    status, lines, _ = run_db("status", "--db", database_url)
+    status, lines, _ = run_db("status", "--db", migrated_database_url)
     assert status == 1
     assert lines[1] == f"schema: {newer}: install the newer OFC Desk here"
 

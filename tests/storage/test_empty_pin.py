@@ -10,8 +10,8 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, SignInError, builtin_replay_account, sign_in
 
 
-def test_an_empty_pin_never_signs_in(database_url: str) -> None:
-    database = Database(database_url)
+def test_an_empty_pin_never_signs_in(migrated_database_url: str) -> None:
+    database = Database(migrated_database_url)
     try:
         create_accounts(database, [("Sue", Role.SUPERVISOR, "43214321")], builtin=True)
         assert builtin_replay_account(database) is not None  # the replay's to use, by its key

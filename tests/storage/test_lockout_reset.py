@@ -41,9 +41,9 @@ def database_time(monkeypatch: pytest.MonkeyPatch) -> DatabaseTime:
 
 
 @pytest.fixture
-def locked_out(database_url: str, database_time: DatabaseTime) -> Iterator[Database]:
+def locked_out(migrated_database_url: str, database_time: DatabaseTime) -> Iterator[Database]:
     """Sue, after 5 wrong PINs: her next try waits."""
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     create_accounts(database, [("Sue", Role.SUPERVISOR, SUE_PIN), ("Dan", Role.DEALER, "1234")])
     for _ in range(5):
         with pytest.raises(SignInError, match="wrong name or PIN"):

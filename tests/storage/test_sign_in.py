@@ -44,8 +44,8 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 
 @pytest.fixture
-def accounts(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
+def accounts(migrated_database_url: str) -> Iterator[Database]:
+    database = Database(migrated_database_url)
     create_accounts(database, [("Sue", Role.SUPERVISOR, SUE_PIN), ("Dan", Role.DEALER, "1234")])
     yield database
     database.dispose()

@@ -5,16 +5,21 @@ stored (whether or not the server answers), and once the server is back the same
 accepted by the same desk, without a restart: stored once, nothing else, and `verify` passes.
 
 One throw-away server for the module (`StoppableServer`: never the shared one), stopped and started
-by the tests; each test deals at a table of its own in the one room."""
+by the tests; each test deals at a table in a room of its own, a schema as the migrations leave it
+that the module's pool resets after the test (tests/helpers/pooled_schemas.py): in one room shared
+by the module, each test's `verify` checked again every table the tests before it had left (its
+cost grew with each test: half the module's CPU)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import psycopg
 import pytest
 from sqlalchemy import Connection, event
+from sqlalchemy.engine import make_url
 
 from ofc_desk.storage.database import Database
 from tests.helpers.fault_scenarios import (
@@ -26,6 +31,7 @@ from tests.helpers.fault_scenarios import (
     stored_events,
     with_accounts,
 )
+from tests.helpers.pooled_schemas import RoomSchemaPool
 from tests.helpers.stoppable_postgres import NO_BINARIES, StoppableServer, stoppable_server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.xdist_group("postgres faults")]
@@ -41,11 +47,24 @@ def server() -> Iterator[StoppableServer]:
 
 
 @pytest.fixture(scope="module")
-def room(server: StoppableServer) -> Iterator[Database]:
-    database = Database(f"{server.url}?application_name={APPLICATION}")
+def schemas(server: StoppableServer) -> Iterator[RoomSchemaPool]:
+    with ExitStack() as cleanup:
+        yield RoomSchemaPool(server.url, cleanup)
+
+
+@pytest.fixture
+def room(server: StoppableServer, schemas: RoomSchemaPool) -> Iterator[Database]:
+    """The test's own room with the accounts; its schema given back with the server running."""
+    url = schemas.take()
+    database = Database(
+        make_url(url).update_query_dict({"application_name": APPLICATION}).render_as_string(False)
+    )
     with_accounts(database)
     yield database
     database.dispose()
+    if not server.running:
+        server.start()
+    schemas.give_back(url)
 
 
 @pytest.fixture
