@@ -168,7 +168,9 @@ class HandState:
             take, discard = plan.takes[street], plan.discards[street]
             face_down = plan.face_down_last and street == streets - 1
             stage = Stage.FACE_DOWN_REVEAL if face_down else Stage.STREET
-            return OfcTurn(behind.name, stage, street + 1, take, take - discard, discard)
+            # Made in C: a named tuple's own `__new__` is a Python call (`verify` works out a turn
+            # for every street of a long session).
+            return tuple.__new__(OfcTurn, (behind.name, stage, street + 1, take, take - discard, discard))
         for player in self._in_fantasyland:
             if not player.entries_made:
                 cards = player.fantasyland_cards
@@ -226,7 +228,8 @@ class HandState:
             raise EntryRefused(
                 _("{player} is not dealt into hand {number}").format(player=player, number=self.number)
             )
-        entry = Entry(player, _read_cards(cards), _read_rows(rows))
+        # Made in C, as a turn is (`_next_turn`): one for every street `verify` reads.
+        entry = tuple.__new__(Entry, (player, _read_cards(cards), _read_rows(rows)))
         if len(entry.cards) != len(entry.rows):
             raise EntryRefused(_cards_but_rows(len(entry.cards), len(entry.rows)))
         return entry

@@ -300,7 +300,10 @@ class EntrySpec(Generic[EntryT]):
 
     def checked(self, table: PlayingTable, raw: RawPayload) -> CheckedAction:
         entry = table.check_entry(self.kind, raw)
-        return CheckedAction(self.kind, entry.payload, table, partial(table.apply_entry, self.kind, entry))
+        # Made in C, not by the named tuple's `__new__` (a Python call): one for every entry.
+        return tuple.__new__(
+            CheckedAction, (self.kind, entry.payload, table, partial(table.apply_entry, self.kind, entry))
+        )
 
 
 def started_sentence(started: HandStarted, actor: str) -> str:

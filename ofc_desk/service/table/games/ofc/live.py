@@ -112,7 +112,8 @@ class OfcHand(HandState):
         if fantasyland is None:
             raise no_hand_being_dealt()
         entry = self.check_typed(str(raw.get("player")), raw.get("cards"), raw.get("rows"), fantasyland)
-        return CheckedEntry(entry_payload(entry), partial(self.apply, entry))
+        # Made in C, not by the named tuple's `__new__` (a Python call): one for every street.
+        return tuple.__new__(CheckedEntry, (entry_payload(entry), partial(self.apply, entry)))
 
     def check_typed(
         self, player: str, cards: object, rows: object, fantasyland: bool, *, partial: bool = False
