@@ -46,6 +46,7 @@ class CardPicker(QWidget):
         super().__init__(parent)
         self.setAccessibleName(_("Card picker"))
         self._buttons: dict[str, QToolButton] = {}
+        self._options: DisplayOptions | None = None
         layout = QGridLayout(self)
         layout.setSpacing(2)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -69,6 +70,12 @@ class CardPicker(QWidget):
             button.setEnabled(label not in labels)
 
     def set_options(self, options: DisplayOptions) -> None:
+        """Each button sized and coloured for `options`; the options it has already are left alone:
+        the session applies the window's options again as it starts, and each button's style sheet
+        set again is a repolish (about 5 ms for the 52 of them)."""
+        if options == self._options:
+            return
+        self._options = options
         size = options.scaled(34)
         for label, button in self._buttons.items():
             colour = options.suit_colours[label[1]]

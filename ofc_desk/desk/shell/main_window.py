@@ -82,11 +82,13 @@ class MainWindow(QMainWindow):
 
         if self.is_complete:
             return
-        self.entry = EntryPanel(self)
-        self.picker = CardPicker(self._options, self)
-        self.settlement = SettlementPanel(self)
-        self.between_hands = BetweenHandsPanel(self)
-        entry_page = QWidget(self)
+        # Each page is made inside the stack that shows it: a widget moved to another parent under
+        # the application's style sheet is polished again, and with it everything inside it.
+        entry_page = QWidget(self.bottom)
+        self.entry = EntryPanel(entry_page)
+        self.picker = CardPicker(self._options, entry_page)
+        self.settlement = SettlementPanel(self.bottom)
+        self.between_hands = BetweenHandsPanel(self.bottom)
         entry_row = QHBoxLayout(entry_page)
         entry_row.setContentsMargins(0, 0, 0, 0)
         entry_row.addWidget(self.entry, 1)

@@ -56,6 +56,8 @@ class TableController(QObject):
         self._done_sentence = ""
         self._kept_draft: StagedDraft | None = None
         self._jackpot_read: tuple[TableSnapshot, str | None] | None = None
+        self._offered_for: tuple[TableService | None, TableSnapshot | None, bool] | None = None
+        """The service, snapshot and staging the offered actions were last worked out for."""
         self.undo_stack = QUndoStack(self)
         self._set_entries: dict[Game, SetEntry | None] = {}
         """Each game's entry of a whole hand set in its dialog, built the first time its table asks."""
@@ -233,7 +235,12 @@ class TableController(QObject):
     def _offer_actions(self) -> None:
         """What the service would refuse now is greyed out (its `can`); the reason is on screen."""
         service = self.service if self.taken_guard.reason() is None else None  # read-only: nothing
-        offer_actions(self.window, service, self.snapshot, staged=bool(self.staging.placements))
+        staged = bool(self.staging.placements)
+        last = self._offered_for
+        if last is not None and last[0] is service and last[1] is self.snapshot and last[2] == staged:
+            return  # the same table drawn again for a card staged: the service would take the same
+        offer_actions(self.window, service, self.snapshot, staged=staged)
+        self._offered_for = (service, self.snapshot, staged)
 
     def show_refusal(self, sentence: str) -> None:
         refusals.show_in_window(self.window, sentence)
