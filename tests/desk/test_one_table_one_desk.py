@@ -48,6 +48,7 @@ def test_a_table_live_at_a_desk_is_taken_over_with_a_supervisors_pin_and_the_fir
 ) -> None:
     desk.open_table(("Ann", "Bob", "Cy"), button="Cy")
     desk.street(street_keys("Ks Kd Kc 7h 7d", "b"))
+    assert not desk.session.controller.taken_guard.filtering  # no event passes through it meanwhile
     (tmp_path / "pit-2").mkdir()
     other = second_desk(qtbot, tmp_path, database, template_accounts[1])
 
@@ -87,6 +88,7 @@ def test_a_table_live_at_a_desk_is_taken_over_with_a_supervisors_pin_and_the_fir
     )
     assert desk.refusal() == said
     assert desk.window.entry.line.text() == "" and desk.window.entry.line.isReadOnly()
+    assert desk.session.controller.taken_guard.filtering
     assert not desk.window.action(Command.UNDO).isEnabled()
     assert desk.window.action(Command.RESUME).isEnabled()  # another table, still
     other.street(street_keys("As Ac Jd Th 2d", "m"))
