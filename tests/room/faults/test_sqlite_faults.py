@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, Engine, event
+from sqlalchemy import Connection, Dialect, Engine, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.util import LRUCache
@@ -83,7 +83,7 @@ class _EmptyRoom:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._compiling: Engine | None = None
+        self._dialect: Dialect | None = None
         self._compiled = LRUCache[Any, Any](1000)
 
     def copy_in(self, folder: Path) -> Path:
@@ -92,9 +92,9 @@ class _EmptyRoom:
         return path
 
     def compile_as_one(self, engine: Engine) -> None:
-        if self._compiling is None:
-            self._compiling = engine
-        engine.dialect = self._compiling.dialect
+        if self._dialect is None:
+            self._dialect = engine.dialect
+        engine.dialect = self._dialect
         engine.update_execution_options(compiled_cache=self._compiled)
 
 
@@ -231,7 +231,7 @@ def _mount_tmpfs() -> tuple[Path | None, str]:
 
 
 @pytest.fixture(scope="module")
-def disk_to_fill(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | None]:
+def disk_to_fill() -> Iterator[Path | None]:
     """The module's tmpfs for the full disk (see `_mount_tmpfs`), or None where none can be mounted."""
     mount, _why_not = _mount_tmpfs()
     try:
