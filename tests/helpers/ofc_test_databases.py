@@ -93,6 +93,15 @@ def postgres_server() -> Iterator[str | None]:
 
 @contextmanager
 def fresh_schema(server_url: str, *, durable: bool = True) -> Iterator[str]:
+    """A new schema on the server (`new_schema`), dropped afterwards."""
+    url = new_schema(server_url, durable=durable)
+    try:
+        yield url
+    finally:
+        drop_schema(url)
+
+
+def new_schema(server_url: str, *, durable: bool = True) -> str:
     """A new schema on the server; the URL points every connection's search_path at it. Not
     `durable`: commits return before the server's log reaches the disk (as SQLite's
     `synchronous=OFF` in tests/conftest.py). The URL names `synchronous_commit` only where the
@@ -106,15 +115,29 @@ def fresh_schema(server_url: str, *, durable: bool = True) -> Iterator[str]:
     options = f"-csearch_path={schema}"
     if default is None or default[0] != wanted:
         options += f" -csynchronous_commit={wanted}"
-    try:
-        yield f"{server_url}{separator}options={quote(options)}"
-    finally:
-        with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
-            connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    return f"{server_url}{separator}options={quote(options)}"
+
+
+def drop_schema(url: str) -> None:
+    """Drop the schema a `new_schema` URL works in, and all it holds, if it is still there."""
+    schema = str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
+    server_url = make_url(url).difference_update_query(["options"]).render_as_string(hide_password=False)
+    with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
+        connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def dropped_with_the_run(url: str) -> bool:
+    """Whether the URL's database is one `own_database` made, which the run's end drops whole
+    (with every schema in it: dropping them one by one first is work for nothing)."""
+    return make_url(url).database in _OWN_DATABASES
 
 
 def sqlite_url(folder: Path) -> str:
     return f"sqlite:///{folder / 'desk.db'}"
+
+
+_OWN_DATABASES: set[str] = set()
+"""The databases `own_database` made in this process and has not dropped yet."""
 
 
 @contextmanager
@@ -132,9 +155,11 @@ def own_database(server_url: str) -> Iterator[str]:
             yield server_url
             return
         connection.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
+    _OWN_DATABASES.add(name)
     try:
         yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
     finally:
+        _OWN_DATABASES.discard(name)
         with psycopg.connect(_libpq(server_url), autocommit=True) as connection:
             connection.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 

@@ -10,7 +10,7 @@ that the reset does not take back makes the pool drop the schema instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
@@ -21,7 +21,15 @@ from sqlalchemy.engine import make_url
 
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
-from tests.helpers.ofc_test_databases import fresh_schema, is_durable, needs_server, sqlite_url
+from tests.helpers.ofc_test_databases import (
+    drop_schema,
+    dropped_with_the_run,
+    fresh_schema,
+    is_durable,
+    needs_server,
+    new_schema,
+    sqlite_url,
+)
 from tests.helpers.room_logins import libpq
 
 # Everything about a schema's structure a test could change: the schema's owner and grants, its
@@ -110,6 +118,16 @@ _FUNCTIONS = (
 )
 
 
+def pooled_schema(server_url: str, cleanup: ExitStack) -> str:
+    """A new schema (not durable) kept to the run's end: dropped then by `cleanup`, unless it lies
+    in the process's own database, which the run's end drops whole just after (each schema's
+    `DROP SCHEMA` first would be work for nothing; a process that dies early drops neither)."""
+    url = new_schema(server_url, durable=False)
+    if not dropped_with_the_run(url):
+        cleanup.callback(drop_schema, url)
+    return url
+
+
 def schema_of(url: str) -> str:
     """The schema a test URL's connections work in (its `search_path`)."""
     return str(make_url(url).query["options"]).split("search_path=", 1)[1].split()[0]
@@ -165,7 +183,7 @@ class RoomSchemaPool:
     def __init__(self, server_url: str, cleanup: ExitStack) -> None:
         self.server_url, self.cleanup = server_url, cleanup
         self._free: list[str] = []
-        self._drops: dict[str, Callable[[], None]] = {}
+        self._pooled: set[str] = set()
         self._catalog = psycopg.connect(libpq(server_url), autocommit=True)
         cleanup.callback(self._catalog.close)
         self.template_url = self._migrated_schema()  # the rows' source, never handed out
@@ -212,16 +230,15 @@ class RoomSchemaPool:
         return str(row[0]) if row else ""
 
     def _migrated_schema(self) -> str:
-        schema = ExitStack()
-        url = schema.enter_context(fresh_schema(self.server_url, durable=False))
-        self._drops[url] = schema.close
-        self.cleanup.callback(self._drop, url)
+        url = pooled_schema(self.server_url, self.cleanup)
+        self._pooled.add(url)
         Database(url).dispose()  # built through the migrations
         return url
 
     def _drop(self, url: str) -> None:
-        if url in self._drops:
-            self._drops.pop(url)()
+        if url in self._pooled:
+            self._pooled.discard(url)
+            drop_schema(url)
 
     def _reset(self, url: str) -> None:
         schema = schema_of(url)

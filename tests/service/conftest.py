@@ -14,7 +14,7 @@ plays its history itself, as do durable tests.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from ofc_desk.storage.users import Role
 from tests.helpers.ofc_test_databases import (  # noqa: F401 (backend, database_url and postgres_url are fixtures)
     backend,
     database_url,
+    drop_schema,
     fresh_schema,
     is_durable,
     needs_server,
@@ -39,6 +40,7 @@ from tests.helpers.pooled_schemas import (
     STRUCTURE,
     copy_statements,
     is_superuser,
+    pooled_schema,
     reinstall_triggers,
     schema_of,
 )
@@ -85,7 +87,8 @@ def postgres_accounts(postgres_url: str | None) -> Iterator[str | None]:  # noqa
     if postgres_url is None:
         yield None
         return
-    with fresh_schema(postgres_url, durable=False) as url:
+    with ExitStack() as cleanup:
+        url = pooled_schema(postgres_url, cleanup)
         database = Database(url)
         _with_accounts(database)
         database.dispose()
@@ -124,7 +127,7 @@ class SchemaPool:
     def __init__(self, server_url: str, cleanup: ExitStack) -> None:
         self.server_url, self.cleanup = server_url, cleanup
         self._free: list[str] = []
-        self._drops: dict[str, Callable[[], None]] = {}
+        self._pooled: set[str] = set()
         self._migrated: str | None = None
         self._catalog: psycopg.Connection[tuple[object, ...]] | None = None
 
@@ -132,10 +135,8 @@ class SchemaPool:
         """The URL of a free schema the migrations built (not durable)."""
         if self._free:
             return self._free.pop()
-        schema = ExitStack()
-        url = schema.enter_context(fresh_schema(self.server_url, durable=False))
-        self._drops[url] = schema.close
-        self.cleanup.callback(self.drop, url)
+        url = pooled_schema(self.server_url, self.cleanup)
+        self._pooled.add(url)
         Database(url).dispose()  # built through the migrations
         if self._migrated is None:
             self._migrated = self._structure(url)
@@ -154,8 +155,9 @@ class SchemaPool:
             self.drop(url)
 
     def drop(self, url: str) -> None:
-        if url in self._drops:
-            self._drops.pop(url)()
+        if url in self._pooled:
+            self._pooled.discard(url)
+            drop_schema(url)
 
     def _structure(self, url: str) -> str:
         if self._catalog is None:  # one connection a process: a new one costs more than the query
@@ -182,7 +184,7 @@ class PostgresHistories:
                     row = connection.execute(_TRIGGERS, {"schema": self.accounts}).fetchone()
                 self._schemas[None] = (self.accounts, int(row[0]) if row else 0)
         elif build not in self._schemas:
-            url = self.cleanup.enter_context(fresh_schema(self.server_url, durable=False))
+            url = pooled_schema(self.server_url, self.cleanup)
             database = Database(url)
             try:
                 with database.engine.begin() as connection:

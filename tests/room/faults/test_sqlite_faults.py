@@ -13,19 +13,22 @@ it is injected: SQLAlchemy's `commit` event raises that same error before the ev
 from __future__ import annotations
 
 import errno
+import itertools
 import os
+import shutil
 import sqlite3
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, event
+from sqlalchemy import Connection, Dialect, Engine, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
+from sqlalchemy.util import LRUCache
 
 from ofc_desk.service import TableService
 from ofc_desk.service.audit.verify import verify_database
@@ -55,11 +58,11 @@ DESK_SCENARIOS = [scenario for scenario in SCENARIOS if scenario.kind not in FLO
 (FLOOR_DECISION,) = (scenario for scenario in SCENARIOS if scenario.kind is EventKind.REQUEST_DECIDED)
 (FLOOR_SEED,) = (scenario for scenario in SCENARIOS if scenario.kind is EventKind.JACKPOT_SEEDED)
 CORRECTION = {"player": "Ann", "amount": 1, "reason": "recount"}
+_rooms = itertools.count(1)
 
 
 def _open_room(path: Path) -> Database:
-    database = Database(f"sqlite:///{path}")
-    with_accounts(database)
+    database = Database(f"sqlite:///{path}")  # what every start does: the migration check
     event.listen(database.engine, "connect", _short_busy_timeout)
     database.engine.dispose()  # every connection from now on waits only that long
     return database
@@ -69,11 +72,61 @@ def _short_busy_timeout(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.execute(f"PRAGMA busy_timeout = {BUSY_MILLISECONDS}")
 
 
+class _EmptyRoom:
+    """A room's file as the migrations and the two accounts leave it, made once: each test deals in
+    a copy of its own, so that its `verify` checks its own tables, not every earlier test's again.
+
+    The copies' engines compile their statements as one engine would: with the first copy's
+    dialect, into one cache. SQLAlchemy keys a compiled statement by its dialect object, so each
+    new engine compiled every statement again, which cost as much as the verifying it saved; the
+    statements and what they do are the same (one SQLite dialect, set up alike)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._dialect: Dialect | None = None
+        self._compiled = LRUCache[Any, Any](1000)
+
+    def copy_in(self, folder: Path) -> Path:
+        path = folder / f"room-{next(_rooms)}.db"
+        shutil.copyfile(self.path, path)
+        return path
+
+    def compile_as_one(self, engine: Engine) -> None:
+        if self._dialect is None:
+            self._dialect = engine.dialect
+        engine.dialect = self._dialect
+        engine.update_execution_options(compiled_cache=self._compiled)
+
+
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    database = _open_room(tmp_path_factory.mktemp("sqlite-faults") / "room.db")
-    yield database
-    database.dispose()
+def empty_room(tmp_path_factory: pytest.TempPathFactory) -> _EmptyRoom:
+    path = tmp_path_factory.mktemp("sqlite-faults") / "empty-room.db"
+    database = Database(f"sqlite:///{path}")
+    try:
+        with_accounts(database)
+    finally:
+        database.dispose()  # the log checkpointed into the file: the file alone is the room
+    return _EmptyRoom(path)
+
+
+@contextmanager
+def _room_in(folder: Path, empty_room: _EmptyRoom) -> Iterator[Database]:
+    """A copy of the empty room in `folder`, opened as a desk opens it; its files removed afterwards."""
+    path = empty_room.copy_in(folder)
+    database = _open_room(path)
+    empty_room.compile_as_one(database.engine)
+    try:
+        yield database
+    finally:
+        database.dispose()
+        for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            leftover.unlink(missing_ok=True)
+
+
+@pytest.fixture
+def room(tmp_path: Path, empty_room: _EmptyRoom) -> Iterator[Database]:
+    with _room_in(tmp_path, empty_room) as database:
+        yield database
 
 
 class _EventsCommit:
@@ -178,20 +231,24 @@ def _mount_tmpfs() -> tuple[Path | None, str]:
 
 
 @pytest.fixture(scope="module")
-def full_disk(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> Iterator[tuple[Database, _TmpfsDisk | _InjectedFull]]:
-    """A room whose disk a test may fill: a real one where possible, else the injected error."""
+def disk_to_fill() -> Iterator[Path | None]:
+    """The module's tmpfs for the full disk (see `_mount_tmpfs`), or None where none can be mounted."""
     mount, _why_not = _mount_tmpfs()
-    folder = mount or tmp_path_factory.mktemp("full-disk")
-    database = _open_room(folder / "room.db")
     try:
-        yield database, _TmpfsDisk(mount) if mount else _InjectedFull()
+        yield mount
     finally:
-        database.dispose()
         if mount is not None:
             subprocess.run(["umount", str(mount)], check=True)
             mount.rmdir()
+
+
+@pytest.fixture
+def full_disk(
+    disk_to_fill: Path | None, tmp_path: Path, empty_room: _EmptyRoom
+) -> Iterator[tuple[Database, _TmpfsDisk | _InjectedFull]]:
+    """A room whose disk a test may fill: a real one where possible, else the injected error."""
+    with _room_in(disk_to_fill or tmp_path, empty_room) as database:
+        yield database, _TmpfsDisk(disk_to_fill) if disk_to_fill else _InjectedFull()
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=str)
