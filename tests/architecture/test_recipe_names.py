@@ -58,12 +58,14 @@ def recipes(text: str) -> str:
     return text[start : end if end >= 0 else len(text)]
 
 
-def _file_names(tree: ast.AST) -> set[str]:
+def _file_names(tree: ast.AST, classes: list[ast.ClassDef]) -> set[str]:
     """Every name a module defines or says: functions, classes, assigned names and attributes,
     keyword arguments, the packages it imports (`PySide6`), and short string constants (stored
-    words, script keys, options)."""
+    words, script keys, options). Its classes go to `classes`, found on the same walk."""
     names: set[str] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            classes.append(node)
         if isinstance(node, ast.Import):
             names.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -108,14 +110,13 @@ class Index:
     def of(cls, root: Path) -> Index:
         index = cls(root)
         for path in sorted([*(root / PACKAGE).rglob("*.py"), *(root / "tests").rglob("*.py")]):
-            tree = parsed(path)
+            classes: list[ast.ClassDef] = []
             relative = path.relative_to(root)
-            index.files[relative] = _file_names(tree) | set(relative.with_suffix("").parts)
+            index.files[relative] = _file_names(parsed(path), classes) | set(relative.with_suffix("").parts)
             if "architecture" not in relative.parts:
                 index.names |= index.files[relative]
-            for node in ast.walk(tree):
-                if isinstance(node, ast.ClassDef):
-                    index.classes.setdefault(node.name, set()).update(_members(node))
+            for node in classes:
+                index.classes.setdefault(node.name, set()).update(_members(node))
         return index
 
     def modules(self, parts: list[str]) -> list[Path]:

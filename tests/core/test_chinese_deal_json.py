@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import replace
 from itertools import combinations
@@ -25,14 +26,24 @@ CHIPS = st.integers(0, 10**9)
 SET, SURRENDER, DECLARE = "set", "surrender", "declare"
 
 
+CHINESE_PRESETS = preset_names(Game.CHINESE)
+"""Listed once a process, not at each example: the shipped folder does not change in a run."""
+
+
+@functools.cache
+def preset_with(name: str, options: tuple[tuple[str, object], ...]) -> ChinesePreset:
+    """A shipped preset (with these options, if any), read and built once a process: a preset is
+    frozen, so every example drawing the same gets the same value it would build anew."""
+    base = load_chinese_preset(name)
+    return chinese_preset_from_dict(base.source, dict(options)) if options else base
+
+
 @st.composite
 def presets(draw: st.DrawFn) -> ChinesePreset:
-    base = load_chinese_preset(draw(st.sampled_from(preset_names(Game.CHINESE))))
+    name = draw(st.sampled_from(CHINESE_PRESETS))
     if draw(st.booleans()):
-        return base
-    return chinese_preset_from_dict(
-        base.source, {"sweep": draw(st.integers(0, 9)), "aces": draw(st.booleans())}
-    )
+        return preset_with(name, ())
+    return preset_with(name, (("sweep", draw(st.integers(0, 9))), ("aces", draw(st.booleans()))))
 
 
 def set_hand(cards: list[Card]) -> SetHand:

@@ -4,6 +4,7 @@ and a misset hand never wins a row."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hypothesis import assume, given, settings
@@ -22,17 +23,32 @@ from ofc_desk.core.settlement import SettleFrom, SettlementPolicy
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
 
+CHINESE_PRESETS = preset_names(Game.CHINESE)
+"""Listed once a process, not at each example: the shipped folder does not change in a run."""
+
+
+shipped_preset = functools.cache(load_chinese_preset)
+"""A shipped preset as its file reads, read once a process."""
+
+
+@functools.cache
+def preset_with(name: str, aces: bool, sweep: int, overall_point: int, other_bank: bool) -> ChinesePreset:
+    """A shipped preset with these options, read and built once a process: a preset is frozen,
+    so every example drawing the same options gets the same value it would build anew."""
+    base = shipped_preset(name)
+    options: dict[str, Any] = {"aces": aces, "sweep": sweep, "overall_point": overall_point}
+    if other_bank:
+        options["bank"] = not base.bank
+    return chinese_preset_from_dict(base.source, options)
+
+
 @st.composite
 def presets(draw: st.DrawFn) -> ChinesePreset:
-    base = load_chinese_preset(draw(st.sampled_from(preset_names(Game.CHINESE))))
-    options: dict[str, Any] = {
-        "aces": draw(st.booleans()),
-        "sweep": draw(st.integers(0, 3)),
-        "overall_point": draw(st.integers(0, 1)),
-    }
-    if draw(st.booleans()) and base.payment.payment.plays_declarations:
-        options["bank"] = not base.bank  # a pool or single-winner table has no bank (§11)
-    return chinese_preset_from_dict(base.source, options)
+    name = draw(st.sampled_from(CHINESE_PRESETS))
+    aces, sweep, overall_point = draw(st.booleans()), draw(st.integers(0, 3)), draw(st.integers(0, 1))
+    # A pool or single-winner table has no bank (§11).
+    other_bank = draw(st.booleans()) and shipped_preset(name).payment.payment.plays_declarations
+    return preset_with(name, aces, sweep, overall_point, other_bank)
 
 
 @st.composite

@@ -34,6 +34,7 @@ from ofc_desk.service.table.commands import (
 )
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.setup import PairUnit
+from tests.helpers.migrated_files import migrated_files, migrated_template  # noqa: F401 (fixtures)
 from tests.helpers.report_sessions import (
     SUPERVISOR,
     SUPERVISOR_PIN,
@@ -41,6 +42,7 @@ from tests.helpers.report_sessions import (
     new_database,
     play_script,
 )
+from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401 (fixtures)
 
 REPORTS_OUT = Path(__file__).resolve().parents[2] / "reports-out"
 
