@@ -25,10 +25,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, Dialect, Engine, event
+from sqlalchemy import Connection, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
-from sqlalchemy.util import LRUCache
 
 from ofc_desk.service import TableService
 from ofc_desk.service.audit.verify import verify_database
@@ -48,6 +47,7 @@ from tests.helpers.fault_scenarios import (
     stored_events,
     with_accounts,
 )
+from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401
 from tests.helpers.table_helpers import DEALER, DEALER_PIN
 
 pytestmark = pytest.mark.xdist_group("sqlite faults")
@@ -75,27 +75,16 @@ def _short_busy_timeout(dbapi_connection: Any, _record: Any) -> None:
 class _EmptyRoom:
     """A room's file as the migrations and the two accounts leave it, made once: each test deals in
     a copy of its own, so that its `verify` checks its own tables, not every earlier test's again.
-
-    The copies' engines compile their statements as one engine would: with the first copy's
-    dialect, into one cache. SQLAlchemy keys a compiled statement by its dialect object, so each
-    new engine compiled every statement again, which cost as much as the verifying it saved; the
-    statements and what they do are the same (one SQLite dialect, set up alike)."""
+    The copies' engines share their compiled statements (tests/helpers/shared_compilations.py):
+    each new engine compiled every statement again, which cost as much as the verifying it saved."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._dialect: Dialect | None = None
-        self._compiled = LRUCache[Any, Any](1000)
 
     def copy_in(self, folder: Path) -> Path:
         path = folder / f"room-{next(_rooms)}.db"
         shutil.copyfile(self.path, path)
         return path
-
-    def compile_as_one(self, engine: Engine) -> None:
-        if self._dialect is None:
-            self._dialect = engine.dialect
-        engine.dialect = self._dialect
-        engine.update_execution_options(compiled_cache=self._compiled)
 
 
 @pytest.fixture(scope="module")
@@ -114,7 +103,6 @@ def _room_in(folder: Path, empty_room: _EmptyRoom) -> Iterator[Database]:
     """A copy of the empty room in `folder`, opened as a desk opens it; its files removed afterwards."""
     path = empty_room.copy_in(folder)
     database = _open_room(path)
-    empty_room.compile_as_one(database.engine)
     try:
         yield database
     finally:
