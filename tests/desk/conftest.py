@@ -35,6 +35,7 @@ from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role
 from tests.helpers.qt_languages import english_after  # noqa: F401 - a fixture for the desk's tests
+from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401 (fixtures)
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 DEALER = ("Dana", "1234")
