@@ -15,6 +15,10 @@
     (a checkout of other code, e.g. `git worktree add` of an earlier commit) also by that code,
     run for run, so both figures come from the same machine load. Each launch also gives the CPU
     its process had used by then (every thread), steadier than the wall clock on a loaded machine.
+    And the desk's quit: the long session resumed as `ofc-desk demo` resumes its table (the
+    collector held through the launch), the window closed once the desk is idle (the Quit
+    command), and the time from the close to the process's exit, wall and CPU (this code, and
+    `--baseline`'s beside it).
 (2) Key press to repainted seat: on a live table, the time from pressing the row key that completes
     a typed card (the service checks the partial street, the staged card is drawn) to the end of
     the acting seat's paint. Goal < 16 ms (one frame at 60 Hz).
@@ -92,6 +96,27 @@ app.exec()
 """
 
 
+DESK_CLOSED = """
+import time
+from PySide6.QtCore import QTimer
+from ofc_desk.desk.shell.app import application, run_prepared_desk
+app = application()
+
+def close_once_idle():
+    for window in app.topLevelWidgets():
+        session = window.property("desk_session")
+        idle = session is not None and not (session.runner.busy or session.table_reader.busy)
+        if idle and session.controller.snapshot is not None:
+            print(time.monotonic(), time.process_time(), flush=True)
+            window.close()
+            return
+    QTimer.singleShot(10, close_once_idle)
+
+QTimer.singleShot(0, close_once_idle)
+run_prepared_desk({url!r}, ("Dana", "1234"), {session_id})
+"""
+
+
 IN_TREE = """
 from pathlib import Path
 import ofc_desk
@@ -148,6 +173,31 @@ def time_script(script: str, cache: Path | None = None, tree: Path | None = None
     return Launch(float(wall), float(cpu))
 
 
+def time_close(script: str, folder: Path, cache: Path, tree: Path | None = None) -> Launch:
+    """From the window's close to the process's exit: wall seconds (the child's monotonic clock at
+    the close, this one's once it has exited: one clock for the machine) and CPU seconds (all the
+    process used, less what it had used at the close). Its settings in `folder`, its cache
+    `cache`; inside `tree` when given."""
+    env = child_environment(cache, tree)
+    env["XDG_CONFIG_HOME"] = str(folder / "config")  # never the user's display settings
+    if tree is not None:
+        script = IN_TREE.format(tree=str(tree)) + script
+    used_before = _children_cpu()
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env, cwd=tree
+    )
+    exited = time.monotonic()
+    closed, cpu_at_close = done.stdout.strip().splitlines()[-1].split()
+    return Launch(exited - float(closed), _children_cpu() - used_before - float(cpu_at_close))
+
+
+def _children_cpu() -> float:
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, baseline: Path | None) -> None:
     from ofc_desk.cli.demo import build_demo
     from ofc_desk.storage.database import Database
@@ -169,6 +219,9 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
     demo_script = DESK_READY.format(settings=settings, url=url, session_id=session_id)
     bare, desk, ready, their_ready, long_ready, cold, theirs = [], [], [], [], [], [], []
     floor, cold_floor, their_floor = [], [], []
+    close_script = DESK_CLOSED.format(url=long_url, session_id=long_id)
+    closes: list[Launch] = []
+    their_closes: list[Launch] = []
     for run in range(runs):  # interleaved, so machine load falls on both alike
         bare.append(time_script(BARE_WINDOW))
         desk.append(time_script(DESK_WINDOW.format(settings=settings)))
@@ -179,6 +232,9 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
         cold.append(time_script(long_script, folder / f"cache-{run}"))
         if baseline:
             theirs.append(time_script(long_script, their_kept, baseline))
+        closes.append(time_close(close_script, folder, kept))
+        if baseline:
+            their_closes.append(time_close(close_script, folder, their_kept, baseline))
         if room:
             floor.append(time_floor(room, tables, kept))
             cold_floor.append(time_floor(room, tables, folder / f"floor-cache-{run}"))
@@ -213,6 +269,13 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
                 f"launch to resumed table ready to type: {long_ms:7.1f} ms, CPU {long_cpu:5.0f} ms"
                 f" ({hands} hands, {label};"
                 f" {long_ms / bare_ms:.1f}x the bare window; goal <= 500 ms)"
+            )
+    for label, timings in (("this code", closes), (f"code of {baseline}", their_closes)):
+        if timings:
+            close_ms, close_cpu = median_ms(timings)
+            print(
+                f"window closed to process exit        : {close_ms:7.1f} ms, CPU {close_cpu:5.0f} ms"
+                f" ({hands} hands resumed, {label})"
             )
     for label, seconds in (
         (", the floor's checkpoints", floor),

@@ -7,8 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
-from ofc_desk.desk.shell.collector import LaunchHold
+from ofc_desk.desk.shell.collector import LaunchHold, exec_then_freeze
 from tests.helpers.desk_scripts import demo_table, run_desk_script
 
 SIGN_IN_OFFERED = """
@@ -83,6 +85,15 @@ def test_a_hold_begun_with_the_collector_off_leaves_it_off() -> None:
     hold.end()
     assert not gc.isenabled()
     assert gc.get_freeze_count() == frozen_before
+
+
+@pytest.mark.usefixtures("collector_restored")
+def test_the_desks_event_loop_ends_with_what_is_left_frozen(qapp: QApplication) -> None:
+    """The interpreter's last collections leave out what the desk made, as the floor's do."""
+    gc.unfreeze()
+    QTimer.singleShot(0, lambda: qapp.exit(3))
+    assert exec_then_freeze(qapp) == 3
+    assert gc.get_freeze_count() > 0
 
 
 def test_a_launch_that_offers_the_sign_in_ends_the_hold_there(tmp_path: Path) -> None:

@@ -23,8 +23,14 @@ def demo_table(tmp_path: Path) -> tuple[str, int]:
 
 def run_desk_script(script: str, tmp_path: Path) -> list[str]:
     """The lines `script` printed, run by this Python offscreen; fails on a non-zero exit."""
+    return desk_script_run(script, tmp_path).stdout.splitlines()
+
+
+def desk_script_run(script: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """`script` run by this Python offscreen, what it printed and said on stderr kept; fails on a
+    non-zero exit."""
     environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", script],
         capture_output=True,
         text=True,
@@ -32,4 +38,3 @@ def run_desk_script(script: str, tmp_path: Path) -> list[str]:
         timeout=120,
         check=True,
     )
-    return done.stdout.splitlines()

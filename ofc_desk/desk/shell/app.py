@@ -14,7 +14,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from ofc_desk.core.resources import resources_dir
-from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold
+from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold, exec_then_freeze
 from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
@@ -161,7 +161,7 @@ def run_desk(db_url: str | None) -> int:
     install_language(app, start_language(store.settings, DESK_KEY))
     window = show_first_window(store)
     QTimer.singleShot(0, lambda: start_session(window, chosen_database_url(db_url, store), store).start())
-    return int(app.exec())
+    return exec_then_freeze(app)
 
 
 def run_prepared_desk(
@@ -185,4 +185,4 @@ def run_prepared_desk(
             SmokeTest(session, app.exit).start()
 
     QTimer.singleShot(0, begin)
-    return int(app.exec())
+    return exec_then_freeze(app)

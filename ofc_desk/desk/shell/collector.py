@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gc
 
+from PySide6.QtCore import QCoreApplication
+
 LAUNCH_HOLD_LIMIT_MS = 30_000
 """However the launch ends, the collector is on again by then (the event loop's timer)."""
 
@@ -36,3 +38,13 @@ class LaunchHold:
             self._held = False
             gc.freeze()
             gc.enable()
+
+
+def exec_then_freeze(application: QCoreApplication) -> int:
+    """The event loop until it ends; then whatever is left is frozen: the interpreter's last
+    collections would walk every object the window made (its table's fold, the modules) only to
+    free them as the process ends."""
+    try:
+        return int(application.exec())
+    finally:
+        gc.freeze()

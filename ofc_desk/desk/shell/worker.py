@@ -12,13 +12,18 @@ from ofc_desk.desk.refusals import background_sentence
 
 
 class _Relay(QObject):
-    """Lives on the UI thread: its slots run there, whichever thread emits."""
+    """Lives on the UI thread: its slots run there, whichever thread emits. A child of its runner,
+    made after the runner's pool: the pool goes first and waits for its work, so a job always
+    reports to a relay that is still there. Without an owner, the application's teardown (PySide
+    deletes every object Python owns) deleted the relay of a job still running when the desk quit
+    (a resume's entries' check, begun as the table was shown), and its report raised "Signal
+    source has been deleted"."""
 
     finished = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, done: Callable[[Any], None], failed: Callable[[str], None]) -> None:
-        super().__init__()
+    def __init__(self, done: Callable[[Any], None], failed: Callable[[str], None], owner: QObject) -> None:
+        super().__init__(owner)
         self._done = done
         self._failed = failed
         self.finished.connect(self.on_finished)
@@ -49,7 +54,9 @@ class _Job(QRunnable):
 
 
 class BackgroundRunner(QObject):
-    """Runs one callable at a time off the UI thread and reports back on it."""
+    """Runs one callable at a time off the UI thread and reports back on it. Work still running
+    when the runner goes (with its window, or at the application's teardown) is waited for, never
+    cut short: a commit it was making is made."""
 
     busy_changed = Signal(str)
 
@@ -74,7 +81,7 @@ class BackgroundRunner(QObject):
             self._release(relay)
             failed(message)
 
-        relay = _Relay(finish, fail)
+        relay = _Relay(finish, fail, self)
         self._relays.add(relay)
         self.busy_changed.emit(label)
         self._pool.start(_Job(work, relay))
@@ -89,5 +96,6 @@ class BackgroundRunner(QObject):
 
     def _release(self, relay: _Relay) -> None:
         self._relays.discard(relay)
+        relay.deleteLater()  # owned by the runner: gone once its answer is given
         if not self._relays:
             self.busy_changed.emit("")
