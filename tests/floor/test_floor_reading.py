@@ -24,8 +24,8 @@ from tests.helpers.room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, examp
 
 
 @pytest.fixture
-def database(database_url: str) -> Database:
-    return Database(database_url)
+def database(migrated_database_url: str) -> Database:
+    return Database(migrated_database_url)
 
 
 def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> None:

@@ -53,8 +53,8 @@ def floor_on(url: str, qtbot: QtBot) -> Iterator[FloorController]:
 
 
 @pytest.fixture
-def floor(database_url: str, qtbot: QtBot) -> Iterator[FloorController]:
-    with floor_on(database_url, qtbot) as controller:
+def floor(migrated_database_url: str, qtbot: QtBot) -> Iterator[FloorController]:
+    with floor_on(migrated_database_url, qtbot) as controller:
         yield controller
 
 
@@ -84,12 +84,14 @@ def shows(controller: FloorController, desk: TableSnapshot) -> bool:
 
 
 def test_what_a_desk_records_appears_on_the_floor_within_a_second(
-    floor: FloorController, database_url: str, qtbot: QtBot
+    floor: FloorController, migrated_database_url: str, qtbot: QtBot
 ) -> None:
-    if database_url.startswith("postgresql"):
+    if migrated_database_url.startswith("postgresql"):
         # Without a notification the floor reads again only every 30 s: a second proves LISTEN.
         assert floor.watcher.live_by == "PostgreSQL notifications"
-    replayed = at_a_desk(database_url, lambda db: play_table(db, "T7", 4, next_hand_actions=2).snapshot())
+    replayed = at_a_desk(
+        migrated_database_url, lambda db: play_table(db, "T7", 4, next_hand_actions=2).snapshot()
+    )
     qtbot.waitUntil(lambda: shows(floor, replayed), timeout=WITHIN_A_SECOND)
     model = floor.model
     street = OfcTableView.of(replayed).street
@@ -103,11 +105,11 @@ def test_what_a_desk_records_appears_on_the_floor_within_a_second(
         action = example_script()["hands"][4]["actions"][2]
         return desk.do(Place(action["player"], action["cards"], action["rows"]))
 
-    entered = at_a_desk(database_url, next_entry)
+    entered = at_a_desk(migrated_database_url, next_entry)
     assert entered != replayed
     qtbot.waitUntil(lambda: shows(floor, entered), timeout=WITHIN_A_SECOND)
 
-    second = at_a_desk(database_url, lambda db: play_table(db, "T2", 1).snapshot())
+    second = at_a_desk(migrated_database_url, lambda db: play_table(db, "T2", 1).snapshot())
     qtbot.waitUntil(lambda: shows(floor, second) and shows(floor, entered), timeout=WITHIN_A_SECOND)
     assert [table.table for table in shown(floor)] == ["T2", "T7"]
 
@@ -182,10 +184,10 @@ def cut_the_floors_connection(database: Database) -> None:
 
 
 def test_file_shift_report_writes_the_verified_shift_pdf(
-    database_url: str, qtbot: QtBot, tmp_path: Path
+    migrated_database_url: str, qtbot: QtBot, tmp_path: Path
 ) -> None:
-    with floor_on(database_url, qtbot) as floor:
-        at_a_desk(database_url, lambda db: play_table(db, "T9", 1).snapshot())
+    with floor_on(migrated_database_url, qtbot) as floor:
+        at_a_desk(migrated_database_url, lambda db: play_table(db, "T9", 1).snapshot())
         floor.window.action_shift_report.trigger()
         dialog = floor.shift_dialog
         assert dialog is not None
