@@ -29,8 +29,8 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.existing_room import open_existing
 from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 from tests.helpers.floor_room import play_table
-from tests.helpers.ofc_test_databases import fresh_schema
 from tests.helpers.pdf_text import page_texts
+from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.room_scripts import DEALER, example_script
 
 T = TypeVar("T")
@@ -39,7 +39,7 @@ WITHIN_A_SECOND = 1000
 
 @contextmanager
 def floor_on(url: str, qtbot: QtBot) -> Iterator[FloorController]:
-    Database(url).dispose()  # the schema a desk creates on its first start
+    """The floor on `url`, a room the migrations built (as a desk's first start leaves it)."""
     database = open_existing(url)
     controller = FloorController(database)
     qtbot.addWidget(controller.window)
@@ -156,13 +156,15 @@ def test_a_double_click_opens_the_tables_records_read_only(tmp_path: Path, qtbot
 
 @pytest.mark.postgres
 def test_the_floor_says_when_it_lost_the_server_and_carries_on(
-    postgres_url: str | None, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    request: pytest.FixtureRequest,
+    postgres_url: str | None,
+    room_schemas: RoomSchemaPool | None,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    if postgres_url is None:
-        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
     # The floor tries the server again after a pause; how long it waits is not what is tested.
     monkeypatch.setattr(watcher, "RETRY_SECONDS", 4 * watcher.WAIT_SECONDS)
-    with fresh_schema(postgres_url, durable=False) as url, floor_on(url, qtbot) as floor:
+    with migrated_schema(request, postgres_url, room_schemas) as url, floor_on(url, qtbot) as floor:
         first = at_a_desk(url, lambda db: play_table(db, "T3", 1).snapshot())
         qtbot.waitUntil(lambda: shows(floor, first), timeout=WITHIN_A_SECOND)
         at_a_desk(url, cut_the_floors_connection)
