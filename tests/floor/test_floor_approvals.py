@@ -47,10 +47,10 @@ def ask_the_floor_to_void_hand_1(desk: Desk) -> None:
 
 
 def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
-    database_url: str, qtbot: QtBot, tmp_path: Path
+    migrated_database_url: str, qtbot: QtBot, tmp_path: Path
 ) -> None:
-    with floor_on(database_url, qtbot) as floor:
-        desk = a_desk_dealing_hand_2(qtbot, tmp_path, database_url)
+    with floor_on(migrated_database_url, qtbot) as floor:
+        desk = a_desk_dealing_hand_2(qtbot, tmp_path, migrated_database_url)
         ask_the_floor_to_void_hand_1(desk)
         waiting = "#1 void hand 1 (cards exposed in hand 1) — waiting for the floor"
         assert desk.window.requests_line.text() == f"Requests to the floor: {waiting}"
@@ -98,7 +98,7 @@ def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
         assert 1 in service.machine.voided and not desk.window.requests_line.isVisible()
         assert "request #1 done: void hand 1, approved by Sam" in desk.window.between_hands.notice.text()
         desk.window.close()
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     try:
         verify_database(database)
     finally:

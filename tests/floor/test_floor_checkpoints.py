@@ -36,10 +36,10 @@ EVERY = 10
 
 
 @pytest.fixture
-def database(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
+def database(migrated_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
     monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", EVERY)
-    return Database(database_url)
+    return Database(migrated_database_url)
 
 
 def from_the_opening(database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FloorRoom:

@@ -36,10 +36,10 @@ def seed_by_keys(qtbot: QtBot, dialog: AttemptDialog, chips: str, pin: str) -> N
 
 
 def test_the_floor_shows_the_room_pool_live_and_seeds_it_by_keys(
-    database_url: str, qtbot: QtBot, tmp_path: Path
+    migrated_database_url: str, qtbot: QtBot, tmp_path: Path
 ) -> None:
-    with floor_on(database_url, qtbot) as floor:
-        session_id = at_a_desk(database_url, lambda db: play_table(db, "T7", 1).session_id)
+    with floor_on(migrated_database_url, qtbot) as floor:
+        session_id = at_a_desk(migrated_database_url, lambda db: play_table(db, "T7", 1).session_id)
         line = floor.window.jackpot_line
         qtbot.waitUntil(
             lambda: floor.model.rowCount() == 1 and line.text() == "Room jackpot pool: 0", timeout=5000
@@ -60,7 +60,7 @@ def test_the_floor_shows_the_room_pool_live_and_seeds_it_by_keys(
         SCREENSHOTS.mkdir(exist_ok=True)
         floor.window.grab().save(str(SCREENSHOTS / "floor-jackpot.png"))
 
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     try:
         assert room_pool(database) == 1500
         _store, machine = EventStore.load(database, session_id)  # the desk's table folds the seed in

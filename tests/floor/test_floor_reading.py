@@ -19,13 +19,13 @@ from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 from tests.helpers.floor_room import append_unreadable_event, play_table
-from tests.helpers.ofc_test_databases import fresh_schema
+from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, example_script
 
 
 @pytest.fixture
-def database(database_url: str) -> Database:
-    return Database(database_url)
+def database(migrated_database_url: str) -> Database:
+    return Database(migrated_database_url)
 
 
 def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> None:
@@ -108,10 +108,10 @@ def test_a_closed_table_leaves_the_floor(database: Database) -> None:
 
 
 @pytest.mark.postgres
-def test_every_committed_event_notifies_its_table(postgres_url: str | None) -> None:
-    if postgres_url is None:
-        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url, durable=False) as url:
+def test_every_committed_event_notifies_its_table(
+    request: pytest.FixtureRequest, postgres_url: str | None, room_schemas: RoomSchemaPool | None
+) -> None:
+    with migrated_schema(request, postgres_url, room_schemas) as url:
         database = Database(url)
         desk = play_table(database, "T6", 1)
         listener = psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True)
@@ -138,10 +138,10 @@ def test_every_committed_event_notifies_its_table(postgres_url: str | None) -> N
 
 
 @pytest.mark.postgres
-def test_a_woken_watch_ends_its_wait_with_no_change_and_every_later_one(postgres_url: str | None) -> None:
-    if postgres_url is None:
-        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
-    with fresh_schema(postgres_url, durable=False) as url:
+def test_a_woken_watch_ends_its_wait_with_no_change_and_every_later_one(
+    request: pytest.FixtureRequest, postgres_url: str | None, room_schemas: RoomSchemaPool | None
+) -> None:
+    with migrated_schema(request, postgres_url, room_schemas) as url:
         database = Database(url)
         watch = watch_changes(database)
         said: list[bool] = []

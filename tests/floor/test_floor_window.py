@@ -29,8 +29,8 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.existing_room import open_existing
 from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 from tests.helpers.floor_room import play_table
-from tests.helpers.ofc_test_databases import fresh_schema
 from tests.helpers.pdf_text import page_texts
+from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.room_scripts import DEALER, example_script
 
 T = TypeVar("T")
@@ -39,7 +39,7 @@ WITHIN_A_SECOND = 1000
 
 @contextmanager
 def floor_on(url: str, qtbot: QtBot) -> Iterator[FloorController]:
-    Database(url).dispose()  # the schema a desk creates on its first start
+    """The floor on `url`, a room the migrations built (as a desk's first start leaves it)."""
     database = open_existing(url)
     controller = FloorController(database)
     qtbot.addWidget(controller.window)
@@ -53,8 +53,8 @@ def floor_on(url: str, qtbot: QtBot) -> Iterator[FloorController]:
 
 
 @pytest.fixture
-def floor(database_url: str, qtbot: QtBot) -> Iterator[FloorController]:
-    with floor_on(database_url, qtbot) as controller:
+def floor(migrated_database_url: str, qtbot: QtBot) -> Iterator[FloorController]:
+    with floor_on(migrated_database_url, qtbot) as controller:
         yield controller
 
 
@@ -84,12 +84,14 @@ def shows(controller: FloorController, desk: TableSnapshot) -> bool:
 
 
 def test_what_a_desk_records_appears_on_the_floor_within_a_second(
-    floor: FloorController, database_url: str, qtbot: QtBot
+    floor: FloorController, migrated_database_url: str, qtbot: QtBot
 ) -> None:
-    if database_url.startswith("postgresql"):
+    if migrated_database_url.startswith("postgresql"):
         # Without a notification the floor reads again only every 30 s: a second proves LISTEN.
         assert floor.watcher.live_by == "PostgreSQL notifications"
-    replayed = at_a_desk(database_url, lambda db: play_table(db, "T7", 4, next_hand_actions=2).snapshot())
+    replayed = at_a_desk(
+        migrated_database_url, lambda db: play_table(db, "T7", 4, next_hand_actions=2).snapshot()
+    )
     qtbot.waitUntil(lambda: shows(floor, replayed), timeout=WITHIN_A_SECOND)
     model = floor.model
     street = OfcTableView.of(replayed).street
@@ -103,11 +105,11 @@ def test_what_a_desk_records_appears_on_the_floor_within_a_second(
         action = example_script()["hands"][4]["actions"][2]
         return desk.do(Place(action["player"], action["cards"], action["rows"]))
 
-    entered = at_a_desk(database_url, next_entry)
+    entered = at_a_desk(migrated_database_url, next_entry)
     assert entered != replayed
     qtbot.waitUntil(lambda: shows(floor, entered), timeout=WITHIN_A_SECOND)
 
-    second = at_a_desk(database_url, lambda db: play_table(db, "T2", 1).snapshot())
+    second = at_a_desk(migrated_database_url, lambda db: play_table(db, "T2", 1).snapshot())
     qtbot.waitUntil(lambda: shows(floor, second) and shows(floor, entered), timeout=WITHIN_A_SECOND)
     assert [table.table for table in shown(floor)] == ["T2", "T7"]
 
@@ -154,13 +156,15 @@ def test_a_double_click_opens_the_tables_records_read_only(tmp_path: Path, qtbot
 
 @pytest.mark.postgres
 def test_the_floor_says_when_it_lost_the_server_and_carries_on(
-    postgres_url: str | None, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    request: pytest.FixtureRequest,
+    postgres_url: str | None,
+    room_schemas: RoomSchemaPool | None,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    if postgres_url is None:
-        pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
     # The floor tries the server again after a pause; how long it waits is not what is tested.
     monkeypatch.setattr(watcher, "RETRY_SECONDS", 4 * watcher.WAIT_SECONDS)
-    with fresh_schema(postgres_url, durable=False) as url, floor_on(url, qtbot) as floor:
+    with migrated_schema(request, postgres_url, room_schemas) as url, floor_on(url, qtbot) as floor:
         first = at_a_desk(url, lambda db: play_table(db, "T3", 1).snapshot())
         qtbot.waitUntil(lambda: shows(floor, first), timeout=WITHIN_A_SECOND)
         at_a_desk(url, cut_the_floors_connection)
@@ -182,10 +186,10 @@ def cut_the_floors_connection(database: Database) -> None:
 
 
 def test_file_shift_report_writes_the_verified_shift_pdf(
-    database_url: str, qtbot: QtBot, tmp_path: Path
+    migrated_database_url: str, qtbot: QtBot, tmp_path: Path
 ) -> None:
-    with floor_on(database_url, qtbot) as floor:
-        at_a_desk(database_url, lambda db: play_table(db, "T9", 1).snapshot())
+    with floor_on(migrated_database_url, qtbot) as floor:
+        at_a_desk(migrated_database_url, lambda db: play_table(db, "T9", 1).snapshot())
         floor.window.action_shift_report.trigger()
         dialog = floor.shift_dialog
         assert dialog is not None

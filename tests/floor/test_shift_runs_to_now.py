@@ -28,8 +28,8 @@ def test_left_open_the_dialog_still_runs_to_now_and_a_typed_end_is_kept() -> Non
     assert typed.end == datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
 
 
-def test_a_hand_settled_this_minute_is_in_the_shift_report(database_url: str) -> None:
-    database = Database(database_url)
+def test_a_hand_settled_this_minute_is_in_the_shift_report(migrated_database_url: str) -> None:
+    database = Database(migrated_database_url)
     try:
         play_table(database, "T9", 2)
         now = datetime.now(UTC)

@@ -8,7 +8,8 @@ schema built through the migrations (made for it, or one an earlier test left as
 `SchemaPool`) whose rows are replaced by those of the accounts' schema or of the schema its
 history was played on once (`PostgresHistories`); a user who is not a superuser cannot hold the
 triggers off for that, so there each test migrates a fresh schema, takes the account rows and
-plays its history itself, as do durable tests.
+plays its history itself, as do durable tests. A test that begins by opening a room with no
+accounts takes `migrated_database_url`: one as the migrations leave it (the card-room tests' pool).
 """
 
 from __future__ import annotations
@@ -37,12 +38,14 @@ from tests.helpers.ofc_test_databases import (  # noqa: F401 (backend, database_
     postgres_url,
     sqlite_url,
 )
-from tests.helpers.pooled_schemas import (
+from tests.helpers.pooled_schemas import (  # noqa: F401 (migrated_database_url and room_schemas are fixtures)
     STRUCTURE,
     copy_statements,
     is_superuser,
+    migrated_database_url,
     pooled_schema,
     reinstall_triggers,
+    room_schemas,
     schema_of,
 )
 from tests.helpers.room_logins import libpq

@@ -19,8 +19,8 @@ from ofc_desk.storage.users import Account, Role, SignInError, list_users, sign_
 
 
 @pytest.fixture
-def empty_database(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
+def empty_database(migrated_database_url: str) -> Iterator[Database]:
+    database = Database(migrated_database_url)
     yield database
     database.dispose()
 

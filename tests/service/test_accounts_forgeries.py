@@ -254,11 +254,13 @@ def test_a_key_added_for_a_keyless_supervisor_by_anyone_but_a_supervisor_does_no
     database.dispose()
 
 
-def test_where_only_the_built_in_replay_dealer_dealt_the_room_is_set_up_once(database_url: str) -> None:
+def test_where_only_the_built_in_replay_dealer_dealt_the_room_is_set_up_once(
+    migrated_database_url: str,
+) -> None:
     """A replay without users leaves only the built-in dealer, whom nobody signs in as: it approves
     nothing, the room's set-up makes its first supervisor (who signs their own creation, after the
     replayed table, which only the built-in key signed), and no one makes themselves one after."""
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     script = {
         "table": "T1",
         "seats": [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}],
@@ -281,10 +283,10 @@ def test_where_only_the_built_in_replay_dealer_dealt_the_room_is_set_up_once(dat
     database.dispose()
 
 
-def test_no_supervisor_makes_themselves_after_a_table_was_recorded(database_url: str) -> None:
+def test_no_supervisor_makes_themselves_after_a_table_was_recorded(migrated_database_url: str) -> None:
     """A table recorded under a bare name in a room without accounts, then a supervisor's
     self-signed creation forced in: verify says the set-up came after the table."""
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     setup = TableSetup("T1", (SeatSetup("Ann", 100), SeatSetup("Bob", 100)), "Ann")
     TableService.open(database, setup, "Dana")
     with pytest.raises(SignInError, match="this room has recorded tables already"):
