@@ -73,3 +73,34 @@ def test_the_floor_lists_the_room_before_loading_its_dialogs_and_records(tmp_pat
     assert "ofc_desk.desk.floor.columns" in modules  # what the listing does need
     early = [name for name in modules if name.startswith(NOT_BEFORE_THE_LISTING)]
     assert early == []
+
+
+SNAPSHOT_ALONE = """
+import sys
+import ofc_desk.service.terms.snapshot
+print(*sorted(sys.modules), sep="\\n")
+"""
+
+
+def test_a_word_of_the_service_loads_without_a_tables_service_or_the_rules() -> None:
+    """The service package names its faces' entry points without importing them (issue 39: the
+    floor's first listing reads the service's words, not a table's service and the rules)."""
+    done = subprocess.run(
+        [sys.executable, "-c", SNAPSHOT_ALONE], capture_output=True, text=True, timeout=120, check=True
+    )
+    modules = done.stdout.splitlines()
+    assert "ofc_desk.service.terms.snapshot" in modules
+    early = [
+        name for name in modules if name.startswith(("ofc_desk.service.front", "ofc_desk.service.table"))
+    ]
+    assert early == []
+
+
+def test_the_service_package_gives_each_name_it_lists() -> None:
+    import ofc_desk.service as service
+    from ofc_desk.service.front.table_service import TableService
+    from ofc_desk.service.terms.snapshot import Phase
+
+    assert service.TableService is TableService
+    assert service.Phase is Phase
+    assert all(getattr(service, name) is not None for name in service.__all__)

@@ -14,6 +14,7 @@ import pytest
 from ofc_desk.core import hands as core_hands
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.store import checkpoint
+from ofc_desk.service.store import kept_file as checkpoint_file
 from ofc_desk.service.store.checkpoint import Checkpoint
 from ofc_desk.service.store.persistence import EventStore
 from ofc_desk.service.table import machine as machine_module
@@ -67,16 +68,16 @@ def state(value: object) -> object:
 
 def frozen(machine: TableMachine) -> object:
     """The table `machine` holds, as it would be thawed from a checkpoint."""
-    return state(pickle.loads(checkpoint._dumps(machine)))
+    return state(pickle.loads(checkpoint_file._dumps(machine)))
 
 
 def kept_file(database: Database, session_id: int) -> Path:
-    return checkpoint._path(database, session_id)
+    return checkpoint_file._path(database, session_id)
 
 
 def test_the_table_recorded_keeps_checkpoints_that_are_the_fold_of_its_events(database: Database) -> None:
     service = played(database)
-    kept = checkpoint._read(kept_file(database, service.session_id))
+    kept = checkpoint_file._read(kept_file(database, service.session_id))
     assert kept is not None and kept.seq >= EVERY
     folded_there = EventStore.load(database, service.session_id)
     # The live machine a checkpoint is taken from is exactly what folding the events gives.
@@ -112,9 +113,9 @@ def test_the_resumed_table_goes_on_and_resumes_again_to_the_same_table(database:
 def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(database: Database) -> None:
     service = played(database)
     path = kept_file(database, service.session_id)
-    kept = checkpoint._read(path)
+    kept = checkpoint_file._read(path)
     assert kept is not None
-    checkpoint._write(path, Checkpoint(kept.seq, "0" * 64, checkpoint._dumps(TableMachine())))
+    checkpoint_file._write(path, Checkpoint(kept.seq, "0" * 64, checkpoint_file._dumps(TableMachine())))
     store, machine = checkpoint.load(database, service.session_id)
     assert frozen(machine) == frozen(whole_fold(database, service.session_id))
     assert store.base is None or store.base.hash != "0" * 64
@@ -124,20 +125,20 @@ def test_a_checkpoint_another_code_made_is_not_read(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = played(database)
-    assert checkpoint._read(kept_file(database, service.session_id)) is not None
-    monkeypatch.setattr(checkpoint, "code_fingerprint", lambda: "another version")
-    assert checkpoint._read(kept_file(database, service.session_id)) is None
+    assert checkpoint_file._read(kept_file(database, service.session_id)) is not None
+    monkeypatch.setattr(checkpoint_file, "code_fingerprint", lambda: "another version")
+    assert checkpoint_file._read(kept_file(database, service.session_id)) is None
 
 
 def test_a_checkpoint_that_names_anything_but_a_table_s_objects_is_never_made(database: Database) -> None:
     service = played(database)
     path = kept_file(database, service.session_id)
-    kept = checkpoint._read(path)
+    kept = checkpoint_file._read(path)
     assert kept is not None
     planted = pickle.dumps(os.getpid)  # any callable outside the program would be run by pickle
-    checkpoint._write(path, Checkpoint(kept.seq, kept.hash, planted))
+    checkpoint_file._write(path, Checkpoint(kept.seq, kept.hash, planted))
     with pytest.raises(pickle.UnpicklingError):
-        checkpoint._read(path).thawed()  # type: ignore[union-attr]
+        checkpoint_file._read(path).thawed_as(TableMachine)  # type: ignore[union-attr]
     resumed = TableService.resume(database, service.session_id, dealer(database))
     assert frozen(resumed.machine) == frozen(whole_fold(database, service.session_id))
 
@@ -161,6 +162,6 @@ def test_a_table_that_would_not_thaw_is_never_kept(database: Database) -> None:
 
 
 def test_the_fingerprint_reads_the_rules_and_the_service_that_fold_a_session() -> None:
-    read = set(checkpoint.folding_sources())
+    read = set(checkpoint_file.folding_sources())
     assert Path(machine_module.__file__).resolve() in read
     assert Path(core_hands.__file__).resolve() in read

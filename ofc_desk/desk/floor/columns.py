@@ -1,7 +1,10 @@
 """The floor's columns, said once: each one's key, header, text, detail (its tooltip) and look.
 
 `FloorTableModel` reads only `FLOOR_COLUMNS`; a new column is a row here (plus `service/oversight/floor.py`
-if it needs data the floor does not read yet). The texts are made from the service's `FloorTable`.
+if it needs data the floor does not read yet). The texts are made from the service's `FloorTable`;
+those that ask the table's game are `game_columns`', loaded when first asked. A table shown as kept
+(`FloorTable.words`, issue 39) is shown in the words kept with it, but for the pace, which moves with
+the clock: a floor's first listing of tables that have not moved loads no game.
 """
 
 from __future__ import annotations
@@ -9,86 +12,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ofc_desk.desk.games import game_at
-from ofc_desk.desk.table.seatface import SeatMark
-from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext, pgettext
-from ofc_desk.reports.spoken import data_words
-from ofc_desk.service.oversight.floor import PACE_AFTER_MINUTES, FloorTable, LastSettlement
-from ofc_desk.service.terms.snapshot import Phase, SeatView
+from ofc_desk.desk.floor.cell_text import KEEP, NO_VALUE
+from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
+from ofc_desk.service.oversight.floor_kept import PACE_AFTER_MINUTES, FloorTable, LastSettlement
 
-NO_VALUE = "—"
 TOO_EARLY = lazy_gettext("too early")
 """The pace of a table open less than `service.oversight.floor.PACE_AFTER_MINUTES`."""
-KEEP = "\u00a0"
-"""A space a line never breaks at: a player's name and chips wrap as one, and so does each badge."""
 
 
 def game_text(table: FloorTable) -> str:
-    """The variant in the reader's words; the preset's name is data, shown as it is."""
-    return f"{data_words(table.snapshot.variant)} · {table.snapshot.preset}"
+    from ofc_desk.desk.floor import game_columns  # the games: when first asked (`game_columns`)
+
+    return game_columns.game_text(table)
 
 
 def hand_text(table: FloorTable) -> str:
-    snapshot = table.snapshot
-    if snapshot.hand_number == 0:
-        return _("no hand yet")
-    progress = game_at(snapshot).hand_progress(snapshot)
-    if progress:
-        return progress
-    if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
-        return _("#{hand} done · between hands").format(hand=snapshot.hand_number)
-    return f"#{snapshot.hand_number} · {game_at(snapshot).phase_words(snapshot)}"
+    from ofc_desk.desk.floor import game_columns  # the games: when first asked (`game_columns`)
+
+    return game_columns.hand_text(table)
 
 
 def to_act_text(table: FloorTable) -> str:
-    snapshot = table.snapshot
-    turn = snapshot.to_act
-    if turn is None:
-        if snapshot.phase is Phase.AWAITING_SETTLEMENT:
-            return _("dealer: confirm the settlement")
-        if snapshot.phase in (Phase.SETTLED, Phase.BETWEEN_HANDS):
-            return _("dealer: deal the next hand")
-        return NO_VALUE
-    return game_at(snapshot).turn_floor(turn)
+    from ofc_desk.desk.floor import game_columns  # the games: when first asked (`game_columns`)
 
-
-def _marks(table: FloorTable, seat: SeatView) -> list[SeatMark]:
-    """The game's own marks on the seat (`DeskGame.seat_marks`), as on the desk."""
-    marks = game_at(table.snapshot).seat_marks(table.snapshot, seat)
-    return [mark for mark in marks if mark is not None]
-
-
-def seat_text(seat: SeatView, marks: list[SeatMark]) -> str:
-    """ "Ann 42", with badges: the game's own (`marks`: [FL 14]), (sitting out). The name and chips
-    never break apart, nor does a badge; a narrow column (a longer language's badges) may put a
-    badge on the next line."""
-    badges = [mark.floor_badge for mark in marks if mark.floor_badge]
-    if seat.sitting_out:
-        badges.append(_("(sitting out)"))
-    return " ".join(words.replace(" ", KEEP) for words in [f"{seat.name} {seat.stack}", *badges])
+    return game_columns.to_act_text(table)
 
 
 def players_text(table: FloorTable) -> str:
-    return " · ".join(seat_text(seat, _marks(table, seat)) for seat in table.snapshot.seats)
+    from ofc_desk.desk.floor import game_columns  # the games: when first asked (`game_columns`)
+
+    return game_columns.players_text(table)
 
 
 def players_detail(table: FloorTable) -> str:
-    lines = []
-    for seat in table.snapshot.seats:
-        notes = [note for note, shown in _seat_notes(seat, _marks(table, seat)) if shown]
-        line = ngettext("{name}: {chips} chip", "{name}: {chips} chips", seat.stack)
-        line = line.format(name=seat.name, chips=seat.stack)
-        lines.append(_("{seat} ({notes})").format(seat=line, notes=", ".join(notes)) if notes else line)
-    return "\n".join(lines)
+    from ofc_desk.desk.floor import game_columns  # the games: when first asked (`game_columns`)
 
-
-def _seat_notes(seat: SeatView, marks: list[SeatMark]) -> list[tuple[str, bool]]:
-    return [
-        (pgettext("seat", "button"), seat.button),
-        (pgettext("seat", "to act"), seat.to_act),
-        *((mark.floor_note, bool(mark.floor_note)) for mark in marks),
-        (pgettext("seat", "sitting out"), seat.sitting_out),
-    ]
+    return game_columns.players_detail(table)
 
 
 def pace_text(table: FloorTable) -> str:
@@ -157,6 +116,8 @@ class FloorColumn:
     bold: bool = False
     wide: bool = False
     """Given the room the others leave (players, settlements and requests run long)."""
+    clocked: bool = False
+    """Its words move with the clock (the pace): made again at each showing, never kept."""
 
 
 FLOOR_COLUMNS: tuple[FloorColumn, ...] = (
@@ -165,7 +126,7 @@ FLOOR_COLUMNS: tuple[FloorColumn, ...] = (
     FloorColumn("hand", lazy_gettext("Hand"), hand_text, wide=True),
     FloorColumn("to_act", lazy_gettext("To act"), to_act_text, wide=True),
     FloorColumn("players", lazy_gettext("Players (chips)"), players_text, players_detail, wide=True),
-    FloorColumn("pace", lazy_gettext("Hands/h"), pace_text, pace_detail),
+    FloorColumn("pace", lazy_gettext("Hands/h"), pace_text, pace_detail, clocked=True),
     FloorColumn(
         "last_settlement",
         lazy_gettext("Last settlement"),
@@ -188,3 +149,41 @@ def column_index(key: str) -> int:
 
 
 _INDEX = {column.key: index for index, column in enumerate(FLOOR_COLUMNS)}
+LAYOUT = ",".join(column.key for column in FLOOR_COLUMNS)
+"""The columns a row's kept words were made for (`kept_words`): words kept for others are not shown."""
+
+
+def kept_words(table: FloorTable) -> tuple[str, ...]:
+    """The row's words, kept with the table (`service.oversight.floor.FloorReader`'s `words`):
+    `LAYOUT`, each column's text, then each column's tooltip ("" where it has none)."""
+    texts = (column.text(table) for column in FLOOR_COLUMNS)
+    details = (column.detail(table) if column.detail else "" for column in FLOOR_COLUMNS)
+    return (LAYOUT, *texts, *details)
+
+
+def row_texts(table: FloorTable) -> tuple[str, ...]:
+    """The table's text in each of `FLOOR_COLUMNS`: as kept, if it is shown as kept."""
+    kept = _kept(table)
+    if kept is None:
+        return tuple(column.text(table) for column in FLOOR_COLUMNS)
+    return tuple(
+        column.text(table) if column.clocked else said
+        for column, said in zip(FLOOR_COLUMNS, kept[: len(FLOOR_COLUMNS)], strict=True)
+    )
+
+
+def row_detail(table: FloorTable, index: int) -> str | None:
+    """The tooltip of the table's cell in column `index`: as kept, if it is shown as kept."""
+    column = FLOOR_COLUMNS[index]
+    kept = _kept(table)
+    if kept is not None and not column.clocked:
+        return kept[len(FLOOR_COLUMNS) + index] or None
+    return column.detail(table) if column.detail else None
+
+
+def _kept(table: FloorTable) -> tuple[str, ...] | None:
+    """The words kept with the table (`kept_words`) without `LAYOUT`, if kept for these columns."""
+    words = table.words
+    if len(words) != 1 + 2 * len(FLOOR_COLUMNS) or words[0] != LAYOUT:
+        return None
+    return words[1:]

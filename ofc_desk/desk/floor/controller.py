@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer
 
 from ofc_desk import __version__
 from ofc_desk.desk.floor.model import FloorTableModel
@@ -18,7 +18,7 @@ from ofc_desk.desk.shell.collector import LaunchHold
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.i18n.formatting import number
-from ofc_desk.service.oversight.floor import FloorRoom
+from ofc_desk.service.oversight.floor_kept import FloorRoom
 from ofc_desk.storage.database import Database
 
 if TYPE_CHECKING:  # the dialogs, the records and what they read load when first opened
@@ -72,6 +72,7 @@ class FloorController(QObject):
         self.runner.wait()
 
     def on_room_read(self, room: FloorRoom) -> None:
+        QTimer.singleShot(0, self.watcher.listing_shown)  # once shown and painted: it goes on
         current = self.window.table.currentIndex()
         was = self.model.table_at(current.row()).session_id if current.isValid() else None
         self.model.set_tables(room.tables)
@@ -184,8 +185,9 @@ def records_read(hands: int, movements: int, events: int) -> str:
 
 
 def jackpot_words(room: FloorRoom) -> str:
-    """The room's jackpot pool as last read: every table's drops and seeds less the awards paid."""
-    if room.not_ready is not None:
+    """The room's jackpot pool as last read: every table's drops and seeds less the awards paid
+    (nothing said before it is read: a first listing of kept tables, moments before)."""
+    if room.not_ready is not None or room.jackpot_pool is None:
         return ""
     return _("Room jackpot pool: {chips}").format(chips=number(room.jackpot_pool))
 

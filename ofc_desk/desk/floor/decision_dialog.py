@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QDialogButtonBox, QWidget
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _, lazy_gettext
-from ofc_desk.service.oversight.floor import FloorTable
 from ofc_desk.service.oversight.floor_decisions import decide_at_the_floor
+from ofc_desk.service.oversight.floor_kept import FloorTable
 from ofc_desk.storage.database import Database
 
 NOTHING_WAITING = lazy_gettext("(no request is waiting for the floor)")

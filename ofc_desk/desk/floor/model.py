@@ -5,7 +5,8 @@ Display text, a tooltip with the detail, and OBJECT_ROLE (the service's `FloorTa
 A new reading of the room updates rows in place when the same tables are open, so a selection
 survives the live updates; a table opening or closing resets the rows. A row's texts are made once
 a reading (the view sizes every row and column to its contents, asking for each cell's text dozens
-of times); the language they are said in changes only at the next start.
+of times); the language they are said in changes only at the next start. A table shown as kept is
+shown in the words kept with it (`columns.row_texts`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from ofc_desk.desk.floor.columns import FLOOR_COLUMNS
+from ofc_desk.desk.floor.columns import FLOOR_COLUMNS, row_detail, row_texts
 from ofc_desk.desk.records.roles import OBJECT_ROLE
-from ofc_desk.service.oversight.floor import FloorTable
+from ofc_desk.service.oversight.floor_kept import FloorTable
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
@@ -72,8 +73,7 @@ class FloorTableModel(QAbstractTableModel):
         if role == OBJECT_ROLE:
             return table
         if role == TOOLTIP:
-            detail = FLOOR_COLUMNS[column].detail
-            return detail(table) if detail else None
+            return row_detail(table, column)
         return self._bold if FLOOR_COLUMNS[column].bold else None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -88,8 +88,3 @@ class FloorTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return str(FLOOR_COLUMNS[section].header)
         return None
-
-
-def row_texts(table: FloorTable) -> tuple[str, ...]:
-    """The table's text in each of `FLOOR_COLUMNS`."""
-    return tuple(column.text(table) for column in FLOOR_COLUMNS)

@@ -16,8 +16,8 @@ from ofc_desk.desk.actions import DEFAULT_SEED
 from ofc_desk.desk.dialogs.attempt import Report, SupervisorDialog, run_and_say
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _
-from ofc_desk.service.oversight.floor import FloorTable
 from ofc_desk.service.oversight.floor_decisions import seed_at_the_floor
+from ofc_desk.service.oversight.floor_kept import FloorTable
 from ofc_desk.storage.database import Database
 
 

@@ -1,18 +1,26 @@
 """The floor's listening thread: waits for tables to change (PostgreSQL notifications, or a
 short poll on SQLite), reads the room, and hands each new reading to the UI thread. It never
-blocks the UI: all database work happens here."""
+blocks the UI: all database work happens here.
+
+Its first reading is the room as this machine's floor kept it, when no table has moved since
+(`floor_kept.kept_room`, issue 39): listed without the rules core, which it loads once the window
+has shown that listing (`listing_shown`), before the full reading that follows."""
 
 from __future__ import annotations
 
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, Signal
 
 from ofc_desk.desk.refusals import background_sentence
 from ofc_desk.i18n import _
-from ofc_desk.service.oversight.floor import ChangeWatch, FloorReader, FloorRoom, ReadingPace, watch_changes
+from ofc_desk.service.oversight.floor_kept import FloorRoom, kept_room
 from ofc_desk.storage.database import Database
+
+if TYPE_CHECKING:  # loaded by the thread once a first listing of kept tables is shown
+    from ofc_desk.service.oversight.floor import ChangeWatch
 
 WAIT_SECONDS = 0.25
 """The longest a wait lasts before the thread looks whether it should stop."""
@@ -24,7 +32,9 @@ RETRY_SECONDS = 2.0
 
 class FloorWatcher(QThread):
     room_read = Signal(object)
-    """A `FloorRoom`, whenever a table changed (and at least every REFRESH_SECONDS)."""
+    """A `FloorRoom`, whenever a table changed (and at least every REFRESH_SECONDS). The face that
+    shows it calls `listing_shown` once it has: the thread waits for that after a first listing
+    of kept tables (or for `stop`)."""
     trouble = Signal(str)
     """The database cannot be read now, in words; the thread retries by itself."""
 
@@ -34,6 +44,7 @@ class FloorWatcher(QThread):
         self._watch: ChangeWatch | None = None
         """The watch the thread waits on, for `stop` to wake."""
         self._stopping = threading.Event()
+        self._shown = threading.Event()
         postgresql = database.engine.dialect.name == "postgresql"
         self.live_by = (
             _("PostgreSQL notifications")
@@ -41,8 +52,18 @@ class FloorWatcher(QThread):
             else _("looks every {seconds} s").format(seconds=f"{WAIT_SECONDS:g}")
         )
 
+    def listing_shown(self) -> None:
+        """The window has shown a reading (from the UI thread): the thread loads the rest now."""
+        self._shown.set()
+
     def run(self) -> None:
-        reader, pace = FloorReader(self._database), ReadingPace()
+        self._first_listing()
+        if self.isInterruptionRequested():
+            return  # closed on its first listing: nothing followed, nothing to keep
+        from ofc_desk.desk.floor.columns import kept_words
+        from ofc_desk.service.oversight.floor import FloorReader, ReadingPace, watch_changes
+
+        reader, pace = FloorReader(self._database, kept_words), ReadingPace()
         watch: ChangeWatch | None = None
         last: FloorRoom | None = None
         changed, next_handover = True, 0.0
@@ -74,11 +95,24 @@ class FloorWatcher(QThread):
         reader.keep_at_close()  # the next floor started here folds only what is played meanwhile
         _close(watch)
 
+    def _first_listing(self) -> None:
+        """The room as kept, handed over first when every open table can be shown so, and the
+        rules core loaded only once it is shown (the window's first paint would share the
+        interpreter with the import otherwise). Anything this cannot read, the full reading says."""
+        try:
+            room = kept_room(self._database)
+        except Exception:  # the full reading that follows says what is wrong, and retries
+            return
+        if room is not None:
+            self.room_read.emit(room)
+            self._shown.wait()  # until the face has shown it, or `stop`
+
     def stop(self) -> None:
         """The thread ended at once, not at the end of its wait: a closing floor goes away as
         it is closed (after keeping its moved tables, `FloorReader.keep_at_close`)."""
         self.requestInterruption()
         self._stopping.set()
+        self._shown.set()
         if (watch := self._watch) is not None:
             watch.wake()
         self.wait()

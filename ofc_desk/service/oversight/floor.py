@@ -21,7 +21,6 @@ for to one every `READ_EVERY_SECONDS`: a busy room notifies at every event.
 from __future__ import annotations
 
 import contextlib
-import re
 import select as selector
 import socket
 import threading
@@ -37,96 +36,38 @@ from sqlalchemy.orm import Session
 from ofc_desk.core.jackpot import AwardPaid
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.i18n import _, active_language
+from ofc_desk.service.oversight.floor_kept import KEPT_FOLDER as KEPT_FOLDER
+from ofc_desk.service.oversight.floor_kept import PACE_AFTER_MINUTES as PACE_AFTER_MINUTES
+from ofc_desk.service.oversight.floor_kept import FloorRoom as FloorRoom
+from ofc_desk.service.oversight.floor_kept import FloorTable as FloorTable
+from ofc_desk.service.oversight.floor_kept import KeptTable as KeptTable
+from ofc_desk.service.oversight.floor_kept import LastSettlement as LastSettlement
+from ofc_desk.service.oversight.floor_kept import hands_per_hour as hands_per_hour
+from ofc_desk.service.oversight.floor_kept import natural_key as natural_key
 from ofc_desk.service.room.room_pool import WithJackpot
 from ofc_desk.service.store import checkpoint
 from ofc_desk.service.store.pool_ledger import pool_in
 from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.outcome import Outcome
-from ofc_desk.service.terms.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
 from ofc_desk.storage.room_schema import schema_sentence
 from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 
-KEPT_FOLDER = "floor"
-"""The folder of the floor's checkpoints in this machine's cache (`storage.desk_cache`)."""
 KEPT_TABLES = 256
 """Checkpoints the floor keeps, the newest (one a table)."""
 KEPT_AT_CLOSE_EVENTS = 200
 """Events folded past a table's checkpoint for a closing floor to keep another (a pickle of a long
 table costs about a tenth of a second: not for a few events)."""
-PACE_AFTER_MINUTES = 10
-"""A table's hands per hour is shown once it has been open this long: earlier it says nothing."""
 SQLITE_POLL_SECONDS = 0.25
 READ_EVERY_SECONDS = 0.25
 """The floor reads the room at most this often for its tables' changes (`ReadingPace`)."""
 
 
-@dataclass(frozen=True)
-class LastSettlement:
-    hand_number: int
-    transfers: tuple[ResultTransfer, ...]
-    """The settlement's transfers in order, as the settled hand's result gives them."""
-    voided: bool
-    """The supervisor voided this hand afterwards (its chips went back)."""
-    award: AwardPaid | None = None
-    """The room jackpot's award the hand paid, at a table whose preset pays one."""
-
-
-@dataclass(frozen=True)
-class FloorTable:
-    """One open table as the floor sees it."""
-
-    snapshot: TableSnapshot
-    """What the table's desk draws now: hand, street, whose turn, seats and stacks."""
-    opened_at: str
-    hands_settled: int
-    """Hands dealt to the end and settled, voided ones included (they were dealt)."""
-    hands_per_hour: int | None
-    """Settled hands per hour since the table opened; None while it has been open less than
-    `PACE_AFTER_MINUTES`."""
-    last_settlement: LastSettlement | None
-    open_requests: tuple[RequestView, ...]
-    """Requests waiting for the floor (voids, chip corrections, rules changes asked for at the
-    desk), or approved and waiting for the hand to end, each in words."""
-    fault: str | None = None
-    """Why the stored events could not be folded (the table then shows its last good state)."""
-
-    @property
-    def session_id(self) -> int:
-        return self.snapshot.session_id
-
-    @property
-    def table(self) -> str:
-        return self.snapshot.table
-
-
-@dataclass(frozen=True)
-class FloorRoom:
-    read_at: datetime
-    tables: tuple[FloorTable, ...]
-    """Ordered by table name, numbers as numbers (T2 before T10)."""
-    ever_opened: bool = True
-    """Some table has been (or, in a schema this program cannot read, may have been) opened in
-    this room; False: a new room, no table yet."""
-    not_ready: str | None = None
-    """Why nothing can be read yet, in words: the room has no tables yet or its schema is not
-    the one this program reads, and what to do (the owner's `ofc-desk db upgrade`)."""
-    jackpot_pool: int = 0
-    """The room's jackpot pool (`pool_ledger.room_pool`): every table's drops and seeds less awards."""
-
-    def reads_as(self, other: FloorRoom) -> bool:
-        """Whether the two readings show the same (whenever each was taken)."""
-        return (self.tables, self.ever_opened, self.not_ready, self.jackpot_pool) == (
-            other.tables,
-            other.ever_opened,
-            other.not_ready,
-            other.jackpot_pool,
-        )
-
-
+RowWords = Callable[[FloorTable], tuple[str, ...]]
+"""The face's words of a table's row (its texts and tooltips), kept with the table."""
 FollowedEvent = checkpoint.ChainedEvent
 """What the floor reads of a stored event (an `Event` row, or a selected row of its columns)."""
 
@@ -141,21 +82,6 @@ class FloorCheckpoint:
 
     machine: TableMachine
     last_settled: Settled | None
-
-
-@dataclass(frozen=True)
-class KeptTable:
-    """What the floor keeps of a table at one event (the file of `checkpoint.keep_file`): the table
-    as it showed it there, and its `FloorCheckpoint` pickled apart. A floor started later shows a
-    table that has not moved since as kept (thawing this is a small part of thawing the fold) and
-    thaws the fold only once the table moves on."""
-
-    shown: FloorTable | None
-    """The table shown at that event; None: not opened yet (the fold then says more)."""
-    language: str
-    """The language its words were said in (a request's line): shown only by a floor that speaks it."""
-    folded: bytes
-    """The `FloorCheckpoint`, pickled (`checkpoint.frozen_or_none`)."""
 
 
 class _FollowedTable(FoldHooks[FollowedEvent]):
@@ -196,7 +122,7 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
             self.head_seq, self.head_hash, self.kept_seq = kept.seq, kept.hash, kept.seq
             self._frozen = start.folded
             if len(rows) == 1 and start.shown is not None and start.language == active_language():
-                self._kept_shown = start.shown
+                self._kept_shown = replace(start.shown, words=start.words)
                 return
             self._thaw()
             fold(self.machine, rows[1:], _Strictly(self))
@@ -225,15 +151,17 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
             self.machine = pinned_machine(events)
         fold(self.machine, events, self)
 
-    def keep_if_due(self, database: Database, events: int) -> None:
-        """Keep the table in the floor's cache when `events` were folded since the last."""
+    def keep_if_due(self, database: Database, events: int, words: RowWords | None = None) -> None:
+        """Keep the table in the floor's cache when `events` were folded since the last, with the
+        face's `words` of its row."""
         if self.fault is not None or self._frozen is not None or self.head_seq - self.kept_seq < events:
             return
         folded = checkpoint.frozen_or_none(FloorCheckpoint(self.machine, self.last_settled))
         if folded is None:
             return
         shown = self.floor_table(datetime.now(UTC))
-        frozen = checkpoint.frozen_or_none(KeptTable(shown, active_language(), folded))
+        said = words(shown) if words is not None and shown is not None else ()
+        frozen = checkpoint.frozen_or_none(KeptTable(shown, active_language(), folded, said))
         if frozen is None:
             return
         self.kept_seq = self.head_seq
@@ -291,37 +219,13 @@ class _Strictly(FoldHooks[FollowedEvent]):
         self.table.folded(event, outcome)
 
 
-def hands_per_hour(settled: int, opened_at: str, now: datetime) -> int | None:
-    """Settled hands per hour since opening, rounded; None before `PACE_AFTER_MINUTES`.
-
-    >>> now = datetime(2026, 1, 1, 21, 30, tzinfo=UTC)
-    >>> hands_per_hour(45, "2026-01-01T20:00:00.000000Z", now)
-    30
-    >>> hands_per_hour(3, "2026-01-01T21:25:00.000000Z", now) is None
-    True
-    """
-    opened = datetime.strptime(opened_at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
-    seconds = (now - opened).total_seconds()
-    if seconds < PACE_AFTER_MINUTES * 60:
-        return None
-    return round(settled * 3600 / seconds)
-
-
-def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
-    """Table names sorted as a person reads them: digits as numbers.
-
-    >>> sorted(["T10", "T2", "Bar 1"], key=natural_key)
-    ['Bar 1', 'T2', 'T10']
-    """
-    parts = re.split(r"(\d+)", name.casefold())
-    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in parts if part)
-
-
 class FloorReader:
-    """Every open table of a database, kept folded between readings."""
+    """Every open table of a database, kept folded between readings. `words`: the face's words of
+    a table's row, kept with each checkpoint for a floor's first listing (`floor_kept.kept_room`)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, words: RowWords | None = None) -> None:
         self.database = database
+        self._words = words
         self._followed: dict[int, _FollowedTable] = {}
         self._schema_current = False
         """The schema was found current; looked at again after any failed reading."""
@@ -348,14 +252,14 @@ class FloorReader:
         """Keep a checkpoint of each table followed that folded `CHECKPOINT_EVENTS` since its last
         (a pickle of each, written to this machine's cache): after a reading is shown, not in it."""
         for followed in self._followed.values():
-            followed.keep_if_due(self.database, checkpoint.CHECKPOINT_EVENTS)
+            followed.keep_if_due(self.database, checkpoint.CHECKPOINT_EVENTS, self._words)
 
     def keep_at_close(self) -> None:
         """Keep a checkpoint of each table followed that folded `KEPT_AT_CLOSE_EVENTS` since its
         last, as the floor closes: the next floor started here folds only what is played meanwhile.
         A checkpoint is a cache: one that cannot be made or written is not kept, and says nothing."""
         for followed in self._followed.values():
-            followed.keep_if_due(self.database, KEPT_AT_CLOSE_EVENTS)
+            followed.keep_if_due(self.database, KEPT_AT_CLOSE_EVENTS, self._words)
 
     def _read(self, now: datetime) -> FloorRoom:
         with self.database.session() as session:

@@ -9,7 +9,6 @@ from typing import Any, Final
 
 from ofc_desk.core.games import Undo, add_entries, variant_words
 from ofc_desk.core.presets import Game
-from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.commands import CardEntries, Entry, RowEntries
 from ofc_desk.service.table.games.base import GameRescoring, TableGame, no_hand_being_dealt
 from ofc_desk.service.table.games.chinese.commands import CHINESE_TURN_ENTRIES
@@ -86,6 +85,10 @@ def register_game(
     fold (`RESCORING`), its words for a corrected carry-over (`CARRY_CORRECTION_WORDS`) and the
     commands of its own kinds of turn (`TURN_ENTRIES`, by `Turn.kind`) and its part of a hand's
     record (`RECORD_PARTS`). The undo returned takes it out again."""
+    # Taken here: the actions' package imports this module (its hand's specs), so this module
+    # imported first (by `verify`'s re-scoring) would import it back half made.
+    from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
+
     return add_entries(
         (GAMES, {game: for_rules}),
         (STORED_RULE_WORDS, variant_words(game)),
