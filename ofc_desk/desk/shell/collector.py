@@ -4,8 +4,10 @@ collector held through the launch")."""
 from __future__ import annotations
 
 import gc
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+if TYPE_CHECKING:  # the command line holds the collector before it knows whether Qt is needed
+    from PySide6.QtCore import QCoreApplication
 
 LAUNCH_HOLD_LIMIT_MS = 30_000
 """However the launch ends, the collector is on again by then (the event loop's timer)."""
