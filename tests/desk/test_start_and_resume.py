@@ -21,13 +21,14 @@ from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.entry.drafts import DraftStore
 from ofc_desk.desk.shell import session as session_module
 from ofc_desk.desk.shell.smoke_test import SmokeTest
-from ofc_desk.service import resume_table
+from ofc_desk.service import list_open_tables, resume_table
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.table.games.ofc.view import OfcTableView
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.room_schema import newest_revision
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
+from tests.helpers.desk_scripts import demo_table, desk_script_run
 
 
 def field(dialog: QWidget, name: str) -> QLineEdit:
@@ -245,7 +246,8 @@ def test_demo_keep_refuses_an_existing_file(tmp_path: Path, capsys: pytest.Captu
     assert "already exists" in capsys.readouterr().err
 
 
-def test_the_smoke_test_opens_the_demo_table_in_a_fresh_process_and_exits_0(tmp_path: Path) -> None:
+def test_the_smoke_test_opens_the_demo_table_in_a_fresh_process_closes_it_and_exits_0(tmp_path: Path) -> None:
+    kept = tmp_path / "demo.db"
     home = {name: str(tmp_path / name) for name in ("config", "data", "cache")}
     environment = {
         **os.environ,
@@ -255,7 +257,7 @@ def test_the_smoke_test_opens_the_demo_table_in_a_fresh_process_and_exits_0(tmp_
         "XDG_CACHE_HOME": home["cache"],
     }
     done = subprocess.run(
-        [sys.executable, "-m", "ofc_desk", "demo", "--smoke-test"],
+        [sys.executable, "-m", "ofc_desk", "demo", "--smoke-test", "--keep", str(kept)],
         capture_output=True,
         text=True,
         env=environment,
@@ -265,6 +267,31 @@ def test_the_smoke_test_opens_the_demo_table_in_a_fresh_process_and_exits_0(tmp_
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("smoke test passed: Demo table")
     assert "Hand 3" in done.stdout and "seats drawn: Ann, Bob, Cy" in done.stdout
+    assert "Traceback" not in done.stderr, done.stderr
+    database = Database(f"sqlite:///{kept}")
+    (table,) = list_open_tables(database)  # closed as a dealer closes it: the table let go
+    database.dispose()
+    assert table.holder is None
+
+
+SMOKE_TEST_OUT_OF_TIME = """
+from ofc_desk.desk.shell import smoke_test
+from ofc_desk.desk.shell.app import run_prepared_desk
+
+smoke_test.SMOKE_TEST_SECONDS = 0
+print("exit", run_prepared_desk({url!r}, {dealer!r}, {session_id}, smoke_test=True))
+"""
+
+
+def test_a_failed_smoke_test_exits_1_though_its_window_closed(tmp_path: Path) -> None:
+    """The last window's close quits the application with 0: the smoke test's status is the one
+    the desk exits with all the same."""
+    url, session_id = demo_table(tmp_path)
+    script = SMOKE_TEST_OUT_OF_TIME.format(url=url, dealer=DEMO_DEALER, session_id=session_id)
+    done = desk_script_run(script, tmp_path)
+    assert done.stdout.splitlines() == ["exit 1"]
+    assert "smoke test FAILED: no table drawn after 0s" in done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
 
 
 def test_the_smoke_test_fails_with_the_reason_when_no_table_is_drawn(
@@ -276,10 +303,23 @@ def test_the_smoke_test_fails_with_the_reason_when_no_table_is_drawn(
     check.on_poll()
     assert exits == [1]
     assert "smoke test FAILED: no table drawn" in capsys.readouterr().err
+    assert not desk.window.isVisible() and desk.session.closed
+
+
+def test_the_smoke_test_passes_once_the_table_is_drawn_and_closes_the_window_as_a_dealer_does(
+    desk: Desk, database: Database, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exits: list[int] = []
+    check = SmokeTest(desk.session, exits.append)
+    check.on_poll()
+    assert exits == []
     desk.open_table(("Ann", "Bob"), button="Bob")
     check.on_poll()
-    assert exits == [1, 0]
+    assert exits == [0]
     assert "seats drawn: Ann, Bob" in capsys.readouterr().out
+    assert not desk.window.isVisible() and desk.session.closed
+    (table,) = list_open_tables(database)
+    assert table.holder is None
 
 
 def test_a_database_that_cannot_be_opened_is_said_in_words_and_the_menus_wait(

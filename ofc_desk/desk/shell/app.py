@@ -168,7 +168,8 @@ def run_prepared_desk(
     db_url: str, dealer: tuple[str, str], session_id: int, note: str = "", *, smoke_test: bool = False
 ) -> int:
     """The desk signed in as `dealer` (name, PIN) on table `session_id`, with `note` kept in the
-    status bar: used by `ofc-desk demo`. With `smoke_test` it exits once the table is drawn."""
+    status bar: used by `ofc-desk demo`. With `smoke_test` its window closes, and the desk exits,
+    once the table is drawn (`desk.shell.smoke_test`)."""
     app = application()
     store = DisplaySettingsStore()
     install_language(app, start_language(store.settings, DESK_KEY))

@@ -6,6 +6,7 @@ records) runs on a worker thread with a busy indicator; the window never freezes
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -82,6 +83,8 @@ class DeskSession(QObject):
         self.launch = LaunchHold(held=False)
         """The collector's hold through the launch (`app.start_session`), ended where it ends."""
         self.active_dialog: QDialog | None = None
+        self.closed = False
+        """The window is closing or closed: answers still given attach no table and open no dialog."""
         self.busy = QProgressBar(window)
         self.busy.setRange(0, 0)
         self.busy.setMaximumWidth(160)
@@ -348,6 +351,8 @@ class DeskSession(QObject):
         thread (a long session's take a second), and a fault said when found."""
         self.launch.end()
         self.attach(service)
+        if self.closed:
+            return  # let go, not shown: nothing to check
 
         def checked(fault: str | None) -> None:
             if fault and self.controller.service is service:
@@ -372,22 +377,20 @@ class DeskSession(QObject):
         return None
 
     def attach(self, service: TableService) -> None:
-        """The table this desk deals now; the one it held before is let go."""
+        """The table this desk deals now; the one it held before is let go. A table taken up by
+        work answered as the desk closes is let go at once: a closed desk holds nothing."""
+        if self.closed:
+            release(service)
+            return
         self.read_ahead.clear()  # read before signing in: from now on a resume reads anew
         self.let_go()
         self.controller.attach(service)
 
     def let_go(self) -> None:
-        """Let the table held here go (another opened, or the desk closed): resumed elsewhere
-        without a supervisor. A database that does not answer keeps it held, which a supervisor's
-        takeover ends."""
+        """Let the table held here go (another opened, or the desk closed)."""
         service = self.controller.service
-        if service is None:
-            return
-        try:
-            service.release()
-        except SERVICE_FAILURES:
-            return
+        if service is not None:
+            release(service)
 
     def on_new_table(self) -> None:
         from ofc_desk.desk.dialogs.new_table import NewTableDialog
@@ -474,14 +477,19 @@ class DeskSession(QObject):
         refusals.show_in_window_and_status(self.window, message)
 
     def on_closing(self) -> None:
+        """The workers' answers given now (their runners closed: nothing more starts), then the
+        table let go: one they took up meanwhile is not left held by a closed desk."""
+        self.closed = True
         self.launch.end()
-        self.runner.wait()
-        self.table_reader.wait()
+        self.runner.close()
+        self.table_reader.close()
         self.let_go()
         if self.database is not None:
             self.database.dispose()
 
     def open_dialog(self, dialog: QDialog) -> None:
+        if self.closed:
+            return  # an answer given as the desk closes (a sign-in offered) asks nothing
         self.active_dialog = dialog
         dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
         dialog.open()
@@ -508,6 +516,13 @@ class DeskSession(QObject):
     def _actor(self) -> Account | str:
         """The signed-in dealer, whose key (unsealed at sign-in, held for the shift) signs."""
         return self.account if self.account else "dealer"  # an identifier the record keeps, not a word
+
+
+def release(service: TableService) -> None:
+    """The table let go: resumed elsewhere without a supervisor. A database that does not answer
+    keeps it held, which a supervisor's takeover ends."""
+    with contextlib.suppress(*SERVICE_FAILURES):
+        service.release()
 
 
 def open_when_ready(url: str | None) -> Database | RoomNotReady:

@@ -2,8 +2,9 @@
 
 The demo table opens exactly as for a dealer, on whatever display Qt is given (offscreen in the
 check): the window, the database opened and migrated on a worker thread, the dealer signed in, the
-table resumed from its events and drawn. The desk then exits 0 and prints what it drew, or exits 1
-with the reason if that has not happened within the time allowed.
+table resumed from its events and drawn. The desk then prints what it drew, or the reason if that
+has not happened within the time allowed, closes its window as a dealer does (the table let go, the
+database disposed) and exits 0 or 1.
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ class SmokeTest(PolledCheck):
     def __init__(self, session: DeskSession, exit_with: Callable[[int], None]) -> None:
         super().__init__(session, exit_with, SMOKE_TEST_SECONDS)
         self.session = session
+
+    def finish(self, status: int, message: str) -> None:
+        self.session.window.close()  # the close a dealer makes, checked too: before the exit
+        super().finish(status, message)
 
     def on_poll(self) -> None:
         snapshot = self.session.controller.snapshot

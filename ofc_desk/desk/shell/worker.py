@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, QThreadPool, Signal, Slot
 
 from ofc_desk.desk.refusals import background_sentence
 
@@ -56,7 +56,7 @@ class _Job(QRunnable):
 class BackgroundRunner(QObject):
     """Runs one callable at a time off the UI thread and reports back on it. Work still running
     when the runner goes (with its window, or at the application's teardown) is waited for, never
-    cut short: a commit it was making is made."""
+    cut short: a commit it was making is made. A runner closed (`close`) runs nothing more."""
 
     busy_changed = Signal(str)
 
@@ -65,6 +65,7 @@ class BackgroundRunner(QObject):
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._relays: set[_Relay] = set()
+        self._closed = False
 
     def run(
         self,
@@ -73,6 +74,9 @@ class BackgroundRunner(QObject):
         done: Callable[[Any], None],
         failed: Callable[[str], None],
     ) -> None:
+        if self._closed:
+            return  # its window is closing: nothing is started, nor answered
+
         def finish(result: object) -> None:
             self._release(relay)
             done(result)
@@ -93,6 +97,16 @@ class BackgroundRunner(QObject):
 
     def wait(self, milliseconds: int = 30_000) -> bool:
         return self._pool.waitForDone(milliseconds)
+
+    def close(self) -> None:
+        """No more work taken; the work running or queued is finished and its answers given now,
+        before the caller goes on, rather than on a later turn of the event loop (or never, once
+        the loop is over): a desk that closes hears what its work did (a table it took up) while
+        it can still undo it (let the table go)."""
+        self._closed = True
+        self.wait()
+        for relay in list(self._relays):
+            QCoreApplication.sendPostedEvents(relay, QEvent.Type.MetaCall)
 
     def _release(self, relay: _Relay) -> None:
         self._relays.discard(relay)
