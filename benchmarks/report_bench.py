@@ -25,7 +25,8 @@ from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.session_pdf import write_session_report
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.table.commands import Rebuy, Settle, StartHand
-from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database

@@ -25,8 +25,8 @@ from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import Settle, StartHand
-from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
-from ofc_desk.service.table.games.ofc.view import OfcSeatView
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView, OfcTurn
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup

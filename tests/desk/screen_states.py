@@ -20,8 +20,8 @@ from ofc_desk.service import TableService
 from ofc_desk.service.table.commands import SeedJackpot, Settle, StartHand, VoidHand
 from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.table.games.chinese.game import takes_showdown_from
-from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
-from ofc_desk.service.table.games.ofc.view import OfcTableView
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view_parts import OfcTableView, OfcTurn
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
 from tests.helpers.table_helpers import Plan, filler_plans

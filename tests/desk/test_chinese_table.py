@@ -21,7 +21,7 @@ from ofc_desk.desk.games import chosen_game
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
 from ofc_desk.desk.games.ofc import PROGRESSIVE
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.service.table.games.chinese.view import ChineseSeatView
+from ofc_desk.service.table.games.chinese.view_parts import ChineseSeatView
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.correct_hand import CorrectHandDialog
 from ofc_desk.i18n import Language
-from ofc_desk.service.table.games.ofc.view import OfcSeatView
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_fantasyland_and_supervisor import settle_first_hand
 

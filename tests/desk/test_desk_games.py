@@ -35,9 +35,9 @@ from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.service.table.games.base import LiveHand, PlayedTable, TableGame
 from ofc_desk.service.table.games.chinese.game import plays_surrender
-from ofc_desk.service.table.games.chinese.view import ChineseSeatView
+from ofc_desk.service.table.games.chinese.view_parts import ChineseSeatView
 from ofc_desk.service.table.games.choose import game_for
-from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView, OfcTableView
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from ofc_desk.service.terms.snapshot import Phase, RakeView, SettlementPreview
 from ofc_desk.storage.database import Database

@@ -16,7 +16,7 @@ from sqlalchemy.exc import OperationalError
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.rows import Row
 from ofc_desk.service import TableSetup
-from ofc_desk.service.table.games.ofc.commands import OfcTurn
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import Desk, street_keys

@@ -19,8 +19,7 @@ from ofc_desk.desk.games.ofc import PROGRESSIVE
 from ofc_desk.desk.games.ofc_set_dialog import FantasylandSetDialog
 from ofc_desk.desk.table.seatface import SeatMark
 from ofc_desk.service.oversight.floor import FloorTable
-from ofc_desk.service.table.games.ofc.commands import OfcTurn
-from ofc_desk.service.table.games.ofc.view import OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcTableView, OfcTurn
 from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database

@@ -13,7 +13,7 @@ from ofc_desk.desk.entry.drafts import StagedDraft
 from ofc_desk.desk.entry.staging import NO_HAND, Staging, seat_map
 from ofc_desk.service import TableService, TableSetup
 from ofc_desk.service.table.commands import StartHand
-from ofc_desk.service.table.games.chinese.commands import ChineseTurn
+from ofc_desk.service.table.games.chinese.view_parts import ChineseTurn
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.setup import SeatSetup, TableRules

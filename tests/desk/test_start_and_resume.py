@@ -23,7 +23,7 @@ from ofc_desk.desk.shell import session as session_module
 from ofc_desk.desk.shell.smoke_test import SmokeTest
 from ofc_desk.service import list_open_tables, resume_table
 from ofc_desk.service.table.games.ofc.commands import Place
-from ofc_desk.service.table.games.ofc.view import OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcTableView
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.room_schema import newest_revision
 from ofc_desk.storage.users import Role, list_users

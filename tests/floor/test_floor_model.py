@@ -15,19 +15,14 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.desk.floor.columns import FLOOR_COLUMNS, column_index, settlement_text
 from ofc_desk.desk.floor.model import FloorTableModel
 from ofc_desk.desk.records.models import OBJECT_ROLE, LedgerModel
-from ofc_desk.service import TableService, chip_ledger, list_open_tables
+from ofc_desk.service import chip_ledger
 from ofc_desk.service.oversight.floor import FloorReader, FloorTable, LastSettlement
 from ofc_desk.service.replays.replay import run_replay
-from ofc_desk.service.table.commands import StartHand
-from ofc_desk.service.table.games.chinese.commands import Show
-from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView, OfcTableView
 from ofc_desk.storage.database import Database
-from tests.helpers.chinese_hands import ROWS
-from tests.helpers.floor_room import play_table
+from tests.helpers.floor_room import play_chinese_table, play_table
 from tests.helpers.jackpot_awards import award_replay_script
-from tests.helpers.room_scripts import DEALER, USERS
 
-SEED = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
 DISPLAY, TOOLTIP = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole)
 
 
@@ -136,23 +131,7 @@ def test_updates_change_rows_in_place_and_opening_a_table_resets(
 
 def test_a_chinese_poker_table_shows_whose_showdown_is_next(qtbot: QtBot, tmp_path: Path) -> None:
     database = Database(f"sqlite:///{tmp_path / 'room.db'}")
-    actions: list[dict[str, object]] = [{"player": name, "surrender": True} for name in ("Ann", "Bob")]
-    actions.append({"player": "Cy", "cards": SEED, "rows": ROWS})
-    script = {
-        "table": "Jade 1",
-        "variant": "chinese",
-        "rules": "chinese-typical",
-        "users": USERS,
-        "dealer": DEALER,
-        "seats": [{"name": name, "buy_in": 50} for name in ("Ann", "Bob", "Cy")],
-        "button": "Cy",
-        "hands": [{"actions": actions}],
-    }
-    run_replay(database, script, resume=False)
-    (opened,) = list_open_tables(database)
-    desk = TableService.resume(database, opened.session_id, DEALER)
-    desk.do(StartHand())
-    desk.do(Show("Bob", surrender=True))
+    desk = play_chinese_table(database, "Jade 1")
     (table,) = FloorReader(database).read().tables
     database.dispose()
     model = FloorTableModel()

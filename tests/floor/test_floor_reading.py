@@ -15,7 +15,7 @@ from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.service.oversight.floor import READ_EVERY_SECONDS, FloorReader, ReadingPace, watch_changes
 from ofc_desk.service.table.commands import CloseSession, StartHand
 from ofc_desk.service.table.games.ofc.commands import Place
-from ofc_desk.service.table.games.ofc.view import OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcTableView
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 from tests.helpers.floor_room import append_unreadable_event, play_table

@@ -23,7 +23,7 @@ from ofc_desk.desk.records.models import OBJECT_ROLE
 from ofc_desk.service import TableService, audit_log, chip_ledger, hand_history
 from ofc_desk.service.oversight.floor import FloorTable
 from ofc_desk.service.table.games.ofc.commands import Place
-from ofc_desk.service.table.games.ofc.view import OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcTableView
 from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.existing_room import open_existing

@@ -27,7 +27,8 @@ from ofc_desk.service.table.commands import (
     StartHand,
 )
 from ofc_desk.service.table.games.chinese.commands import Show
-from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.account_changes import create_accounts

@@ -13,11 +13,15 @@ from ofc_desk.desk.shell.theme import DisplaySettingsStore
 from ofc_desk.service import TableService, list_open_tables
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.table.commands import SitOut, StartHand
+from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.existing_room import open_existing
 from ofc_desk.storage.models import Event, TableSession
-from tests.helpers.room_scripts import DEALER, example_script, table_script
+from tests.helpers.chinese_hands import ROWS
+from tests.helpers.room_scripts import DEALER, USERS, example_script, table_script
+
+CHINESE_SEED = "6s 6h 6d 4s 4h 4d 9s 9h Ks Kh Kd 8s 8h"
 
 
 def play_table(
@@ -34,6 +38,29 @@ def play_table(
         service.do(StartHand())
         for action in example_script()["hands"][hands]["actions"][:next_hand_actions]:
             service.do(Place(action["player"], action["cards"], action["rows"]))
+    return service
+
+
+def play_chinese_table(database: Database, table: str) -> TableService:
+    """A Chinese poker hand at `table` where Ann and Bob surrender to Cy's set rows, and the next
+    hand dealt with Bob's surrender entered (Ann and Cy to show)."""
+    actions: list[dict[str, object]] = [{"player": name, "surrender": True} for name in ("Ann", "Bob")]
+    actions.append({"player": "Cy", "cards": CHINESE_SEED, "rows": ROWS})
+    script = {
+        "table": table,
+        "variant": "chinese",
+        "rules": "chinese-typical",
+        "users": USERS,
+        "dealer": DEALER,
+        "seats": [{"name": name, "buy_in": 50} for name in ("Ann", "Bob", "Cy")],
+        "button": "Cy",
+        "hands": [{"actions": actions}],
+    }
+    run_replay(database, script, resume=False)
+    session_id = next(opened.session_id for opened in list_open_tables(database) if opened.table == table)
+    service = TableService.resume(database, session_id, DEALER)
+    service.do(StartHand())
+    service.do(Show("Bob", surrender=True))
     return service
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, open_table
 from ofc_desk.service.table.commands import CashOut, Join, Rebuy, Settle, SitIn, SitOut, StartHand
-from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, sign_in

@@ -9,8 +9,8 @@ from ofc_desk.core.cards import FULL_DECK, Card, parse_cards
 from ofc_desk.core.rows import DISCARD, Row
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
 from ofc_desk.service.table.commands import Settle, StartHand
-from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
-from ofc_desk.service.table.games.ofc.view import OfcSeatView
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView, OfcTurn
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, sign_in
 

@@ -6,9 +6,8 @@ import pytest
 
 from ofc_desk.service import ActionRefused, TableService, hand_history
 from ofc_desk.service.table.commands import CashOut, CorrectChips, Rebuy, SitOut, StartHand
-from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.record import OfcRecord
-from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView, OfcTableView, OfcTurn
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import (

@@ -8,7 +8,7 @@ from ofc_desk.core.rows import Row
 from ofc_desk.service import ActionRefused, Phase, TableService, audit_log, hand_history
 from ofc_desk.service.table.commands import Settle, StartHand, Undo
 from ofc_desk.service.table.games.ofc.commands import Place
-from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView, OfcTableView
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, Plan, dealer, open_test_table, play_hand
 

@@ -14,7 +14,8 @@ from ofc_desk.service import TableService, chip_ledger
 from ofc_desk.service.audit import side_check, verify_session
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.table.commands import Rebuy, Settle, StartHand
-from ofc_desk.service.table.games.ofc.commands import OfcTurn, Place, Reveal
+from ofc_desk.service.table.games.ofc.commands import Place, Reveal
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.storage.database import Database
 from tests.helpers.table_helpers import dealer, open_test_table
 

@@ -35,9 +35,8 @@ from ofc_desk.desk.records.columns import Column
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.service.store.records import HandRecord
-from ofc_desk.service.table.games.chinese.commands import ChineseTurn
 from ofc_desk.service.table.games.chinese.game import payment_rules, plays_surrender
-from ofc_desk.service.table.games.chinese.view import ChineseSeatView
+from ofc_desk.service.table.games.chinese.view_parts import ChineseSeatView, ChineseTurn
 from ofc_desk.service.terms.snapshot import RowView, SeatView, TableSnapshot, Turn
 
 if TYPE_CHECKING:

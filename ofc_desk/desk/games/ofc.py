@@ -31,9 +31,8 @@ from ofc_desk.desk.records.columns import Column
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
 from ofc_desk.service.store.records import HandRecord
-from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.record import OfcRecord
-from ofc_desk.service.table.games.ofc.view import OfcSeatView, OfcTableView
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView, OfcTableView, OfcTurn
 from ofc_desk.service.terms.snapshot import Phase, RowView, SeatView, TableSnapshot
 
 if TYPE_CHECKING:

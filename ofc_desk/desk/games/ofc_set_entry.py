@@ -12,7 +12,8 @@ from ofc_desk.desk.entry.key_syntax import KeyedPlacement, entry_lists
 from ofc_desk.desk.games.ofc_set_dialog import FantasylandSetDialog
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.i18n import _
-from ofc_desk.service.table.games.ofc.commands import OfcTurn, Reveal
+from ofc_desk.service.table.games.ofc.commands import Reveal
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.snapshot import Phase
 

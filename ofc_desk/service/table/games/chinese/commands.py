@@ -1,14 +1,14 @@
-"""Chinese poker's kind of turn and its entry as a command (`service.table.commands`): a player's
-showdown."""
+"""The entry that takes Chinese poker's kind of turn (`view_parts.ChineseTurn`), as a command
+(`service.table.commands`): a player's showdown."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
 from ofc_desk.service.table.commands import Entry
+from ofc_desk.service.table.games.chinese.view_parts import ChineseTurn
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.service.terms.payloads import RawPayload
 from ofc_desk.service.terms.setup import TableRules
@@ -33,13 +33,6 @@ class Show(Entry):
         if not self.rows:  # a special declared from its 13 cards alone, as a script may say it
             del raw["rows"]
         return {**raw, "declare": self.declare}
-
-
-class ChineseTurn(StrEnum):
-    """Chinese poker's kind of turn (`Turn.kind`), its English name."""
-
-    SHOWDOWN = "showdown"
-    """A player's set hand (or surrender, or declared special), entered at once."""
 
 
 CHINESE_TURN_ENTRIES: Final[Mapping[str, type[Entry]]] = {ChineseTurn.SHOWDOWN: Show}

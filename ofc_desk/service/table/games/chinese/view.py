@@ -1,11 +1,10 @@
 """A Chinese poker table's part of its snapshot: no streets and no Fantasyland; each seat shows the
 hand entered for it (set rows, or nothing for a surrender or a declared special, which its own part
-of the seat's view says: `ChineseSeatView`)."""
+of the seat's view says: `chinese.view_parts`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from ofc_desk.core.cards import DECK_SIZE
@@ -16,24 +15,11 @@ from ofc_desk.core.chinese.specials import HAND_CARDS
 from ofc_desk.core.hands import hand_name
 from ofc_desk.core.rows import ROW_SIZE, Row
 from ofc_desk.i18n import _
-from ofc_desk.service.table.games.chinese.commands import ChineseTurn
 from ofc_desk.service.table.games.chinese.play import ChineseHandState
+from ofc_desk.service.table.games.chinese.view_parts import ChineseSeatView, ChineseTurn
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView, SeatPlay
-from ofc_desk.service.terms.snapshot import RowView, SeatView, SeatViewPart, Turn
-
-
-@dataclass(frozen=True)
-class ChineseSeatView(SeatViewPart):
-    """A Chinese poker seat's own part of its view: its entry when it is not set rows."""
-
-    showdown: str = ""
-    """The entry in the reader's words: "surrendered", "declared dragon" ("" for set rows, or none)."""
-
-    @classmethod
-    def of(cls, seat: SeatView) -> ChineseSeatView:
-        """The seat's part as Chinese poker reads it: nothing to say at another game's table."""
-        return seat.part if isinstance(seat.part, ChineseSeatView) else cls()
+from ofc_desk.service.terms.snapshot import RowView, Turn
 
 
 class ChineseTable(Protocol):

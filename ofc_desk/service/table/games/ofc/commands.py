@@ -1,14 +1,14 @@
-"""Open-face Chinese poker's kinds of turn and the entries that take them, as commands
+"""The entries that take open-face Chinese poker's kinds of turn (`view_parts.OfcTurn`), as commands
 (`service.table.commands`): a street, and a Fantasyland player's whole set."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
 from ofc_desk.service.table.commands import Entry
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.events import EventKind
 
 
@@ -25,14 +25,6 @@ class Reveal(Entry):
     has finished; a face-down reveal."""
 
     kind = EventKind.REVEALED
-
-
-class OfcTurn(StrEnum):
-    """OFC's kinds of turn (`Turn.kind`), each its English name."""
-
-    STREET = "street"
-    FANTASYLAND_SET = "fantasyland set"
-    FACE_DOWN_REVEAL = "face-down cards revealed"
 
 
 OFC_TURN_ENTRIES: Final[Mapping[str, type[Entry]]] = {

@@ -29,8 +29,8 @@ from ofc_desk.service.table.games.base import (
     no_hand_being_dealt,
 )
 from ofc_desk.service.table.games.ofc.carry import OfcCarry
-from ofc_desk.service.table.games.ofc.commands import OfcTurn
 from ofc_desk.service.table.games.ofc.scoring import ScoredHand
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind

@@ -1,12 +1,11 @@
 """An OFC table's part of its snapshot: whose street it is, the cards out, the scored hand, and each
 seat's rows with their live royalties, Fantasyland and discards. Fantasyland and the street are
-OFC's own parts of a seat's view (`OfcSeatView`) and of the table's (`OfcTableView`), read by OFC's
-part of the desk."""
+OFC's own parts of a seat's view and of the table's (`ofc.view_parts`), read by OFC's part of the
+desk."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from ofc_desk.core.cards import DECK_SIZE
@@ -19,46 +18,10 @@ from ofc_desk.i18n import _
 from ofc_desk.service.table.carry import CarryOver
 from ofc_desk.service.table.games.ofc.carry import OfcCarry
 from ofc_desk.service.table.games.ofc.live import OfcHand
+from ofc_desk.service.table.games.ofc.view_parts import OfcSeatView, OfcTableView
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view_parts import GameView, SeatPlay
-from ofc_desk.service.terms.snapshot import (
-    RowView,
-    SeatView,
-    SeatViewPart,
-    TableSnapshot,
-    TableViewPart,
-)
-
-
-@dataclass(frozen=True)
-class OfcSeatView(SeatViewPart):
-    """OFC's part of a seat's view: its Fantasyland, this hand and the next."""
-
-    fantasyland_cards: int = 0
-    """Cards this player is dealt in Fantasyland in the current hand (0 = not in Fantasyland)."""
-    fantasyland_next: int = 0
-    """Cards this player will be dealt in Fantasyland next hand (0 = not going)."""
-
-    @classmethod
-    def of(cls, seat: SeatView) -> OfcSeatView:
-        """The seat's part as OFC reads it: nothing in Fantasyland at another game's table."""
-        return seat.part if isinstance(seat.part, OfcSeatView) else cls()
-
-
-@dataclass(frozen=True)
-class OfcTableView(TableViewPart):
-    """OFC's part of the table's snapshot."""
-
-    street: int = 0
-    """1 for the first five cards, then 2, 3, …; 0 when no street is being dealt (between hands,
-    at a Fantasyland set, a hand awaiting settlement)."""
-    button_held_for_fantasyland: bool = False
-    """The button stays where it is: the last hand sent a player to Fantasyland (docs/rules.md §6)."""
-
-    @classmethod
-    def of(cls, snapshot: TableSnapshot) -> OfcTableView:
-        """The table's part as OFC reads it: the button not held at another game's table."""
-        return snapshot.part if isinstance(snapshot.part, OfcTableView) else cls()
+from ofc_desk.service.terms.snapshot import RowView
 
 
 class OfcTable(Protocol):
