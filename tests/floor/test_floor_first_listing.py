@@ -7,9 +7,6 @@ times it."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +20,7 @@ from ofc_desk.service.store import checkpoint
 from ofc_desk.service.table.commands import StartHand
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
+from tests.helpers.desk_scripts import desk_script_run
 from tests.helpers.floor_room import play_chinese_table, play_table
 
 NOT_IN_THE_FIRST_LISTING = (
@@ -141,22 +139,13 @@ def test_the_floor_lists_kept_tables_before_loading_the_games_and_the_rules(
         kept_by_a_floor(database)
         assert kept_room(database) is not None
     database.dispose()
-    environment = {
-        **os.environ,
+    setting = {
         "LC_ALL": "C",
         "LANGUAGE": "",
-        "QT_QPA_PLATFORM": "offscreen",
         CACHE_VARIABLE: str(tmp_path / "cache"),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
-    done = subprocess.run(
-        [sys.executable, "-c", LISTED.format(url=database_url)],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=True,
-    )
+    done = desk_script_run(LISTED.format(url=database_url), tmp_path, setting)
     tables, jackpot_line, *modules = done.stdout.splitlines()
     assert tables == "T1,T2"
     assert jackpot_line == "''"  # the pool is said by the full reading, moments later

@@ -4,12 +4,12 @@ use by the time its window lists the open tables. Not timed: `benchmarks/desk_be
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 from ofc_desk.storage.database import Database
+from tests.helpers.desk_scripts import desk_script_run
 from tests.helpers.floor_room import play_table
 
 NOT_BEFORE_THE_LISTING = (
@@ -54,20 +54,7 @@ def test_the_floor_lists_the_room_before_loading_its_dialogs_and_records(tmp_pat
     database = Database(url)
     play_table(database, "T1", 1)
     database.dispose()
-    environment = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", LISTED.format(url=url)],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=True,
-    )
+    done = desk_script_run(LISTED.format(url=url), tmp_path, {"XDG_CONFIG_HOME": str(tmp_path / "config")})
     tables, *modules = done.stdout.splitlines()
     assert tables == "T1"
     assert "ofc_desk.desk.floor.columns" in modules  # what the listing does need

@@ -1,11 +1,12 @@
-"""A desk started in a fresh process on a demo table, for what only a whole launch shows (what it
-loads, the cycle collector's hold): the script is the test's, run offscreen with a cache of its own."""
+"""A desk or a floor started in a fresh process, for what only a whole launch shows (what it loads,
+the cycle collector's hold): the script is the test's, run offscreen with a cache of its own."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from ofc_desk.cli.demo import build_demo
@@ -26,10 +27,17 @@ def run_desk_script(script: str, tmp_path: Path) -> list[str]:
     return desk_script_run(script, tmp_path).stdout.splitlines()
 
 
-def desk_script_run(script: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """`script` run by this Python offscreen, what it printed and said on stderr kept; fails on a
-    non-zero exit."""
-    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CACHE_HOME": str(tmp_path / "cache")}
+def desk_script_run(
+    script: str, tmp_path: Path, setting: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`script` run by this Python offscreen, with the environment `setting` adds, what it printed
+    and said on stderr kept; fails on a non-zero exit."""
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        **(setting or {}),
+    }
     return subprocess.run(
         [sys.executable, "-c", script],
         capture_output=True,
