@@ -16,15 +16,12 @@ Usage: python benchmarks/shift_bench.py [--hands 400] [--sessions 8] [--rounds 3
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import repository_root  # noqa: F401 - the root on sys.path, for tests.helpers
-from verify_bench import CHECK_TREE, baseline_tree, build_room, room_built_once
+from verify_bench import baseline_tree, build_room, printed_in, room_built_once
 
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.database import Database
@@ -79,15 +76,7 @@ def build_jackpot_room(path: Path, hands: int, sessions: int) -> None:
 
 
 def report_in(tree: Path, url: str) -> Round:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    printed = subprocess.run(
-        [sys.executable, "-c", ROUND + CHECK_TREE, url, str(tree), str(BENCHMARKS)],
-        env=env,
-        cwd=tree,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()
+    printed = printed_in(tree, ROUND, url, str(tree), str(BENCHMARKS))
     return float(printed[0]), float(printed[1]), int(printed[2]), printed[3]
 
 

@@ -143,18 +143,24 @@ def baseline_tree(given: str) -> Path:
     return tree
 
 
-def verify_in(tree: Path, url: str, workers: int | None = None) -> Round:
+def printed_in(tree: Path, script: str, *arguments: str) -> list[str]:
+    """The words `script` printed, run by `tree`'s code with `arguments`: the room's URL, the tree
+    (`CHECK_TREE` asserts the code imported is the tree's), then the script's own."""
     # Run inside the tree: `python -c` puts the working folder first on sys.path.
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    asked = [] if workers is None else [str(workers)]
-    printed = subprocess.run(
-        [sys.executable, "-c", BASELINE_ROUND + CHECK_TREE, url, str(tree), *asked],
+    return subprocess.run(
+        [sys.executable, "-c", script + CHECK_TREE, *arguments],
         env=env,
         cwd=tree,
         check=True,
         capture_output=True,
         text=True,
     ).stdout.split()
+
+
+def verify_in(tree: Path, url: str, workers: int | None = None) -> Round:
+    asked = [] if workers is None else [str(workers)]
+    printed = printed_in(tree, BASELINE_ROUND, url, str(tree), *asked)
     return int(printed[0]), float(printed[1]), float(printed[2])
 
 
