@@ -26,7 +26,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -121,8 +121,8 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
             start = kept.thawed_as(KeptTable)
             self.head_seq, self.head_hash, self.kept_seq = kept.seq, kept.hash, kept.seq
             self._frozen = start.folded
-            if len(rows) == 1 and start.shown is not None and start.language == active_language():
-                self._kept_shown = replace(start.shown, words=start.words)
+            if len(rows) == 1 and (shown := start.shown_here()) is not None:
+                self._kept_shown = shown
                 return
             self._thaw()
             fold(self.machine, rows[1:], _Strictly(self))
@@ -179,11 +179,9 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
         self.fault = said.format(seq=event.seq, kind=event.kind, problem=error)
 
     def floor_table(self, now: datetime) -> FloorTable | None:
-        if (kept := self._kept_shown) is not None:
-            pace = hands_per_hour(kept.hands_settled, self.opened_at, now)
-            if kept.hands_per_hour != pace:
-                self._kept_shown = kept = replace(kept, hands_per_hour=pace)
-            return kept
+        if self._kept_shown is not None:
+            self._kept_shown = self._kept_shown.paced(now)
+            return self._kept_shown
         if not self.machine.opened:
             return None
         hands_settled = self.machine.hands_settled

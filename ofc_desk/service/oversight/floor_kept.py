@@ -60,6 +60,11 @@ class FloorTable:
     """Shown as kept (`KeptTable`): the face's words of the row as the floor that kept it said
     them; () when the face makes its own from the table."""
 
+    def paced(self, now: datetime) -> FloorTable:
+        """The table with its hands per hour as of `now` (a kept table's moves with the clock)."""
+        pace = hands_per_hour(self.hands_settled, self.opened_at, now)
+        return self if pace == self.hands_per_hour else replace(self, hands_per_hour=pace)
+
     @property
     def session_id(self) -> int:
         return self.snapshot.session_id
@@ -109,6 +114,13 @@ class KeptTable:
     """The `FloorCheckpoint`, pickled (`checkpoint.frozen_or_none`)."""
     words: tuple[str, ...] = ()
     """The face's words of the row as it showed them (`FloorReader`'s `words`), in `language`."""
+
+    def shown_here(self) -> FloorTable | None:
+        """The table as kept, with its row's words, for a floor that speaks its language; None
+        for another floor, or if it was kept before it opened."""
+        if self.shown is None or self.language != active_language():
+            return None
+        return replace(self.shown, words=self.words)
 
 
 def hands_per_hour(settled: int, opened_at: str, now: datetime) -> int | None:
@@ -163,7 +175,7 @@ def kept_room(database: Database, now: datetime | None = None) -> FloorRoom | No
         }
     tables = []
     for row in heads:
-        table = _shown_as_kept(kept[row.id], stored.get(row.id), row.opened_at, now)
+        table = _shown_as_kept(kept[row.id], stored.get(row.id), now)
         if table is None:
             return None
         tables.append(table)
@@ -171,9 +183,7 @@ def kept_room(database: Database, now: datetime | None = None) -> FloorRoom | No
     return FloorRoom(now, tuple(tables), ever_opened=True, jackpot_pool=None)
 
 
-def _shown_as_kept(
-    kept: kept_file.Checkpoint, stored_hash: str | None, opened_at: str, now: datetime
-) -> FloorTable | None:
+def _shown_as_kept(kept: kept_file.Checkpoint, stored_hash: str | None, now: datetime) -> FloorTable | None:
     """The table as kept, its pace now, with the face's words; None unless the stored event at
     the checkpoint's is the kept one and it was kept shown, with words, in this language."""
     if stored_hash != kept.hash:
@@ -182,8 +192,7 @@ def _shown_as_kept(
         start = kept.thawed_as(KeptTable)
     except Exception:  # whatever the checkpoint gives wrong, the full reading decides
         return None
-    shown = start.shown
-    if shown is None or not start.words or start.language != active_language():
+    shown = start.shown_here()
+    if shown is None or not shown.words:
         return None
-    pace = hands_per_hour(shown.hands_settled, opened_at, now)
-    return replace(shown, hands_per_hour=pace, words=start.words)
+    return shown.paced(now)
