@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gc
-
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMenu
 
@@ -11,7 +9,7 @@ from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.view import FloorWindow
 from ofc_desk.desk.records.report_folder import keep_report_folder_in
 from ofc_desk.desk.shell.app import application
-from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold
+from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold, exec_then_freeze
 from ofc_desk.desk.shell.language import FLOOR_KEY, add_language_menu, install_language, start_language
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
 from ofc_desk.i18n import _
@@ -62,7 +60,4 @@ def run_floor(database: Database, *, smoke_test: int | None = None, launch: Laun
 
         FloorSmokeTest(controller, smoke_test, app.exit).start()
     controller.start()
-    try:
-        return int(app.exec())
-    finally:
-        gc.freeze()
+    return exec_then_freeze(app)
