@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _, formatting
@@ -37,6 +37,10 @@ takeover and an append's check at that table one at a time."""
 
 RELEASED = ""
 """The token of a hold its desk let go: the table is free."""
+
+_HOLD_OF = select(DeskHold.desk, DeskHold.dealer, DeskHold.since, DeskHold.token).where(
+    DeskHold.session_id == bindparam("session")
+)
 
 
 @dataclass(frozen=True)
@@ -160,13 +164,24 @@ def check_in_append(
     appends as before: the chain's head decides."""
     if desk is None:
         return
+    if kind is EventKind.TAKEN_OVER or kind is EventKind.HANDED_OVER:
+        _move_in_append(session, session_id, desk, kind, str(payload["dealer"]))
+        return
+    # Every entry of a dealer checks: one query under the lock, no row loaded into the session.
+    hold_append_lock(session, HOLD_LOCK << 32 | session_id)
+    row = session.connection().execute(_HOLD_OF, {"session": session_id}).first()
+    if row is not None and row.token not in (desk.token, RELEASED):
+        raise TakenElsewhere(Holder(row.desk, row.dealer, row.since, row.token))
+
+
+def _move_in_append(session: Session, session_id: int, desk: ThisDesk, kind: EventKind, dealer: str) -> None:
     row = _locked(session, session_id)
     if kind is EventKind.TAKEN_OVER:
-        _hold(session, row, session_id, desk, str(payload["dealer"]))
+        _hold(session, row, session_id, desk, dealer)
     elif row is not None and row.token not in (desk.token, RELEASED):
         raise TakenElsewhere(_holder(row))
-    elif row is not None and kind is EventKind.HANDED_OVER:
-        row.dealer = str(payload["dealer"])
+    elif row is not None:
+        row.dealer = dealer
 
 
 def _locked(session: Session, session_id: int) -> DeskHold | None:
