@@ -106,8 +106,9 @@ class DeskMarks:
         return self if self._used < CHAIN_LENGTH else DeskMarks(self.dealer)
 
 
-def stamp_row(session_id: int, event_id: int, seq: int, stamp: EntryStamp) -> EntryMark:
-    return EntryMark(session_id=session_id, event_id=event_id, seq=seq, mark=stamp.mark)
+def stamp_row(session_id: int, event_id: int, seq: int, stamp: EntryStamp) -> dict[str, object]:
+    """The `entry_marks` row's values the entry's stamp gives."""
+    return {"session_id": session_id, "event_id": event_id, "seq": seq, "mark": stamp.mark}
 
 
 # ---------------------------------------------------------------------- verify's part

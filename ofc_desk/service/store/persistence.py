@@ -16,7 +16,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 from ofc_desk.i18n import _, lazy_gettext
 from ofc_desk.service.room import desk_holds, room_pool
 from ofc_desk.service.room.room_chain import link_new_session, lock_openings
-from ofc_desk.service.store.entry_marks import EntryStamp
+from ofc_desk.service.store.entry_marks import EntryStamp, stamp_row
 from ofc_desk.service.store.pool_ledger import held_pool, pool_reading
 from ofc_desk.service.store.records import (
     AuditRecord,
@@ -62,8 +62,9 @@ CHANGED_ELSEWHERE = lazy_gettext(
 """The refusal a desk meets when another wrote first, said once it holds the table as stored
 (`TableRecorder.record`); compared as said (`str`), in the same thread."""
 
-# Every append runs these, so they are built once and executed with parameters (Core, no ORM
-# objects to flush): a fifth of a dealer's entry's CPU went to the ORM's unit of work.
+# Every append runs these: built once, executed with parameters, on the session's connection. An
+# ORM object a row and a flush of the unit of work cost the desk's process more CPU than the
+# statements themselves (benchmarks/action_cost_bench.py).
 _HEAD_SEQ = select(TableSession.head_seq).where(TableSession.id == bindparam("session"))
 _MOVE_HEAD = update(TableSession).where(
     TableSession.id == bindparam("session"), TableSession.head_seq == bindparam("expected")
@@ -308,8 +309,7 @@ class EventStore:
             _add_signature(session, self.session_id, seq, digest, signer, entries_key)
             entries_key = ""  # the first signer's: the opening dealer's
         if stamp is not None:
-            mark = {"session_id": self.session_id, "event_id": event.id, "seq": seq, "mark": stamp.mark}
-            connection.execute(_INSERT_MARK, mark)
+            connection.execute(_INSERT_MARK, stamp_row(self.session_id, event.id, seq, stamp))
             if stamp.key:
                 _add_signature(session, self.session_id, seq, digest, stamp.signer, stamp.key)
         notify_table_changed(session, self.session_id)
