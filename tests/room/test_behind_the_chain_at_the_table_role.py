@@ -1,0 +1,54 @@
+"""A desk behind the chain at a card room's table login: another writer moved the head after its
+append checked it. Refused with the words a head found moved gives, nothing of it stored."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.orm import Session
+
+from ofc_desk.service import ActionRefused, audit_log
+from ofc_desk.service.audit.verify import verify_database
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.replays.replay import run_replay
+from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE, EventStore
+from ofc_desk.service.table.commands import StartHand
+from ofc_desk.storage.database import Database
+from ofc_desk.storage.roles import RoomRoles
+from ofc_desk.storage.users import sign_in
+from tests.helpers.room_logins import as_login, owner_sets_up_the_room
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, table_script
+
+pytestmark = pytest.mark.postgres
+
+
+def test_a_head_moved_after_the_check_is_refused_at_the_table_login(
+    migrated_room_url: str, roles: RoomRoles, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    owner_sets_up_the_room(migrated_room_url, roles)
+    desks = Database(as_login(migrated_room_url, roles.table))
+    try:
+        run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)
+        dealer = sign_in(desks, DEALER, DEALER_PIN)
+        first = TableService.resume(desks, 1, dealer)
+        behind = TableService.resume(desks, 1, dealer)
+        stored = [row.hash for row in audit_log(desks, 1)]
+        check_head = EventStore._check_head
+        moved: list[bool] = []
+
+        def another_desk_writes_after_the_check(store: EventStore, session: Session) -> None:
+            check_head(store, session)
+            if not moved:
+                moved.append(True)
+                first.do(StartHand())
+
+        monkeypatch.setattr(EventStore, "_check_head", another_desk_writes_after_the_check)
+        with pytest.raises(ActionRefused) as refused:
+            behind.do(StartHand())
+        monkeypatch.undo()
+        assert str(refused.value) == str(CHANGED_ELSEWHERE)
+        after = [row.hash for row in audit_log(desks, 1)]
+        assert after[:-1] == stored and len(after) == len(stored) + 1
+        assert behind.snapshot() == first.snapshot()
+        verify_database(desks, fork=False)
+    finally:
+        desks.dispose()
