@@ -1,8 +1,6 @@
 """The stored tables. Events are the truth; hands, transfers and the chip ledger are derived rows
 kept for reports and history, and `verify` re-derives them from the events to catch any change."""
 
-from __future__ import annotations
-
 from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 

@@ -11,10 +11,11 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtGui import QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import QApplication
 
 from ofc_desk.desk.shell.app import fit_to_screen
-from ofc_desk.desk.shell.status_line import StatusLine, StatusPart
+from ofc_desk.desk.shell.status_line import ALIGN_LEFT_VCENTER, StatusLine, StatusPart
 from ofc_desk.desk.table.seat_widget import SeatWidget
 from ofc_desk.i18n import Language, _
 from tests.desk.conftest import Desk
@@ -91,6 +92,41 @@ def test_a_line_short_of_room_shortens_its_parts_least_needed_first(desk: Desk) 
     line.setText("Database: sqlite:///room.db — sign in to continue")  # a line set whole is said whole
     line.resize(2000, line.sizeHint().height())
     assert line.shown_text() == line.text()
+
+
+class StyledLine(StatusLine):
+    """The line painted as it was before issue 39.3, by the style's drawItemText."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        shown, font = self._fitted()
+        painter = QPainter(self)
+        painter.setFont(font)
+        self.style().drawItemText(
+            painter,
+            self.contentsRect(),
+            ALIGN_LEFT_VCENTER,
+            self.palette(),
+            True,
+            shown,
+            self.foregroundRole(),
+        )
+        painter.end()
+
+
+def test_the_line_painted_without_the_style_looks_as_the_style_paints_it(desk: Desk) -> None:
+    """Issue 39.3: the status line paints its enabled text itself (the style, asked at the launch's
+    first paint, cost PySide's QStyle class); in the desk's style sheet, pixel for pixel the same."""
+    line = desk.window.status_line
+    line.setText("Jade 1  ·  standard pineapple  ·  Hand 3, street 2: Ann to act  ·  dealer Dana")
+    styled = StyledLine(line.text(), desk.window)
+    styled.setObjectName(line.objectName())  # the same rule of the style sheet
+    styled.setGeometry(line.geometry())
+    styled.show()
+    images: list[QImage] = [widget.grab().toImage() for widget in (line, styled)]
+    line.setText("")
+    blank = line.grab().toImage()
+    assert images[0] != blank  # the words were painted
+    assert images[0] == images[1]
 
 
 def test_a_table_opened_after_another_shows_only_its_own_seats(desk_in: Callable[[Language], Desk]) -> None:

@@ -4,10 +4,16 @@ timed: `benchmarks/desk_bench.py` times the launch."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import NamedTuple
+
+import pytest
 
 from ofc_desk.cli.demo import DEMO_DEALER
 from tests.helpers.desk_scripts import demo_table, run_desk_script
+
+pytestmark = pytest.mark.xdist_group("a resume's launch")  # one fresh desk for the module's tests
 
 NOT_BEFORE_THE_FIRST_KEY = (
     "reportlab",  # the printed reports
@@ -29,7 +35,11 @@ NOT_BEFORE_THE_FIRST_KEY = (
 )
 """Modules (and their packages' modules) only a later command loads."""
 
+FEATURE_IMPORT = re.compile(r"^\s*(from|import) __feature__\b", re.MULTILINE)
+"""A statement asking for a PySide6 feature (`snake_case`, `true_property`)."""
+
 RESUME = """
+import builtins
 import gc
 import sys
 from PySide6.QtCore import QSettings, QTimer
@@ -43,6 +53,8 @@ window = show_first_window(store)
 def ready(_snapshot):
     print(window.status_line.text())
     print(gc.isenabled(), gc.get_freeze_count() > 0)
+    hook = getattr(builtins, "__feature_import__", None)
+    print(hook is not None, builtins.__import__ is hook)
     print(*sorted(sys.modules), sep="\\n")
     window.close()
     app.quit()
@@ -57,21 +69,49 @@ app.exec()
 """
 
 
-def loaded_at_resume(tmp_path: Path) -> tuple[str, str, set[str]]:
-    """The status line of the demo table resumed at launch, whether the cycle collector is on and
-    the launch's objects frozen then, and every module loaded by then."""
+class Resumed(NamedTuple):
+    """A fresh desk at the first key, the demo table resumed at launch."""
+
+    status: str
+    """Its status line."""
+    collector: str
+    """Whether the cycle collector is on and the launch's objects frozen then."""
+    feature_hook: str
+    """Whether PySide6 made its feature import hook, and whether imports still go through it."""
+    modules: set[str]
+    """Every module loaded by then."""
+
+
+@pytest.fixture(scope="module")
+def resumed(tmp_path_factory: pytest.TempPathFactory) -> Resumed:
+    tmp_path = tmp_path_factory.mktemp("resume")
     url, session_id = demo_table(tmp_path)
     script = RESUME.format(
         settings=str(tmp_path / "settings.ini"), url=url, dealer=DEMO_DEALER, session_id=session_id
     )
-    status, collector, *modules = run_desk_script(script, tmp_path)
-    return status.replace("\u00a0", " "), collector, set(modules)
+    status, collector, feature_hook, *modules = run_desk_script(script, tmp_path)
+    return Resumed(status.replace("\u00a0", " "), collector, feature_hook, set(modules))
 
 
-def test_a_table_resumed_at_launch_has_loaded_nothing_a_later_command_needs(tmp_path: Path) -> None:
-    status, collector, modules = loaded_at_resume(tmp_path)
-    assert "Hand 3" in status  # the demo table is resumed and drawn
-    assert collector == "True True"  # the launch's hold of the collector ended, what it made frozen
-    assert {"sqlalchemy.dialects.sqlite", "ofc_desk.desk.entry.panel"} <= modules  # what it does need
-    early = [name for name in modules if name.startswith(NOT_BEFORE_THE_FIRST_KEY)]
+def test_a_table_resumed_at_launch_has_loaded_nothing_a_later_command_needs(resumed: Resumed) -> None:
+    assert "Hand 3" in resumed.status  # the demo table is resumed and drawn
+    assert resumed.collector == "True True"  # the launch's hold of the collector ended, what it made frozen
+    assert {"sqlalchemy.dialects.sqlite", "ofc_desk.desk.entry.panel"} <= resumed.modules  # what it does need
+    early = [name for name in resumed.modules if name.startswith(NOT_BEFORE_THE_FIRST_KEY)]
     assert early == []
+
+
+def test_a_desk_resumed_at_launch_imports_past_pysides_feature_hook(resumed: Resumed) -> None:
+    """Issue 39.3: PySide6 made its feature import hook (so there was one to take off), the desk
+    took it off before its own modules loaded, and the table was still resumed and drawn."""
+    assert "ofc_desk.desk.pyside_features" in resumed.modules
+    assert resumed.feature_hook == "True False"
+    assert "Hand 3" in resumed.status
+
+
+def test_no_module_of_the_desk_asks_for_a_pyside_feature() -> None:
+    """With the hook off, `from __feature__ import snake_case` would import and change nothing."""
+    package = Path(__file__).resolve().parents[2] / "ofc_desk"
+    asking = [str(path) for path in package.rglob("*.py") if FEATURE_IMPORT.search(path.read_text("utf-8"))]
+    assert asking == []
+    assert FEATURE_IMPORT.search("import sys\n    from __feature__ import snake_case\n")  # what it finds

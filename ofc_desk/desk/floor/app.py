@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMenu
 
+import ofc_desk.desk.pyside_features  # noqa: F401  (before the rest of ofc_desk)
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.view import FloorWindow
 from ofc_desk.desk.records.report_folder import keep_report_folder_in

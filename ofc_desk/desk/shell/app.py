@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QMargins, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
+import ofc_desk.desk.pyside_features  # noqa: F401  (before the rest of ofc_desk)
 from ofc_desk.core.resources import resources_dir
 from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold, exec_then_freeze
 from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language

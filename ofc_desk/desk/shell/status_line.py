@@ -101,15 +101,21 @@ class StatusLine(QLabel):
         self.setToolTip("" if shown == whole else whole)
         painter = QPainter(self)
         painter.setFont(font)
-        self.style().drawItemText(
-            painter,
-            self.contentsRect(),
-            ALIGN_LEFT_VCENTER,
-            self.palette(),
-            self.isEnabled(),
-            shown,
-            self.foregroundRole(),
-        )
+        if self.isEnabled():
+            # What the style's drawItemText does for enabled text, without asking for the style:
+            # the first paint of the launch would make PySide's QStyle class (its many enums) for it.
+            painter.setPen(self.palette().color(self.foregroundRole()))
+            painter.drawText(self.contentsRect(), ALIGN_LEFT_VCENTER, shown)
+        else:  # greyed (etched, dithered) as the style draws disabled text
+            self.style().drawItemText(
+                painter,
+                self.contentsRect(),
+                ALIGN_LEFT_VCENTER,
+                self.palette(),
+                False,
+                shown,
+                self.foregroundRole(),
+            )
         painter.end()
 
 
