@@ -39,17 +39,23 @@ def _parsed(path: Path, _mtime_ns: int, _size: int) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
+def children(node: ast.AST) -> list[ast.AST]:
+    """`ast.iter_child_nodes(node)` as a list, in its order, without a generator's step per child."""
+    found: list[ast.AST] = []
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
+            found.append(value)
+        elif isinstance(value, list):
+            found.extend(item for item in value if isinstance(item, ast.AST))
+    return found
+
+
 def walk(node: ast.AST) -> list[ast.AST]:
-    """`ast.walk(node)` as a list, in its order (breadth first, each node's children in its fields'
-    order), without a generator's step per node."""
+    """`ast.walk(node)` as a list, in its order (breadth first, each node's children in order)."""
     found = [node]
     for current in found:  # the list grows as it is read: each node's children join the end
-        for name in current._fields:
-            value = getattr(current, name, None)
-            if isinstance(value, ast.AST):
-                found.append(value)
-            elif isinstance(value, list):
-                found.extend(item for item in value if isinstance(item, ast.AST))
+        found.extend(children(current))
     return found
 
 
@@ -111,7 +117,7 @@ def _imports(path: Path, mtime_ns: int, size: int) -> list[tuple[ast.Import | as
     while stack:
         node, kind = stack.pop()
         inner = _inner_kind(node, kind)
-        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+        stack.extend((child, inner) for child in children(node))
         if isinstance(node, ast.Import | ast.ImportFrom):
             found.append((node, kind))
     return found
@@ -407,12 +413,12 @@ def _names_a_word(node: ast.AST, words: re.Pattern[str], flags: Collection[str] 
 
 def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
     """A function's nodes, without those of the functions and classes defined inside it."""
-    stack = list(ast.iter_child_nodes(function))
+    stack = children(function)
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(children(node))
 
 
 def _flags(function: ast.AST) -> set[str]:
@@ -428,6 +434,13 @@ def _flags(function: ast.AST) -> set[str]:
     return found
 
 
+_MAY_ASK = (
+    ast.If, ast.IfExp, ast.While, ast.Assert, ast.comprehension, ast.match_case,  # `_conditions`
+    ast.BoolOp, ast.Compare, ast.UnaryOp,  # `_is_boolean`
+)  # fmt: skip
+"""The nodes that have a test (`_conditions`) or may be one (`_is_boolean`); no other can count."""
+
+
 def _is_boolean(node: ast.AST) -> bool:
     return isinstance(node, ast.BoolOp | ast.Compare) or (
         isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
@@ -440,9 +453,14 @@ def _wide_count(tree_nodes: list[ast.AST]) -> int:
     counted: set[int] = set()
     count = 0
     functions = [node for node in tree_nodes if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
-    scopes = [(tree_nodes, set[str]()), *((walk(function), _flags(function)) for function in functions)]
+    flagged = [(function, flags) for function in functions if (flags := _flags(function))]
+    # A function that sets no flag is passed over: the module's pass has read each of its tests
+    # without flags already, and read alike they count nothing more.
+    scopes = [(tree_nodes, set[str]()), *((walk(function), flags) for function, flags in flagged)]
     for scope, flags in scopes:
         for node in scope:
+            if not isinstance(node, _MAY_ASK):
+                continue
             tests = [test for test in _conditions(node) if test is not None]
             for test in [*tests, node] if _is_boolean(node) else tests:
                 if id(test) not in counted and _names_a_word(test, WIDE_GAME_WORDS, flags):

@@ -100,12 +100,14 @@ def _members(cls: ast.ClassDef) -> set[str]:
 @dataclass
 class Index:
     """What the package and its tests define: every name (not this folder's tests, which spell
-    wrong names on purpose), each file's names, and each class's members."""
+    wrong names on purpose), each file's names, and each class's members; and each file's module
+    as `modules` matches it, spelled once, not at each name looked up."""
 
     root: Path
     names: set[str] = field(default_factory=set)
     files: dict[Path, set[str]] = field(default_factory=dict)
     classes: dict[str, set[str]] = field(default_factory=dict)
+    spelled: list[tuple[Path, str, str | None]] = field(default_factory=list)
 
     @classmethod
     def of(cls, root: Path) -> Index:
@@ -118,16 +120,17 @@ class Index:
                 index.names |= index.files[relative]
             for node in classes:
                 index.classes.setdefault(node.name, set()).update(_members(node))
+            package = f"/{relative.parent.as_posix()}" if path.name == "__init__.py" else None
+            index.spelled.append((relative, f"/{relative.with_suffix('').as_posix()}", package))
         return index
 
     def modules(self, parts: list[str]) -> list[Path]:
         """The files of a module named by its last dotted parts (`session_pdf`, `core.presets`)."""
-        tail = "/".join(parts)
+        tail = f"/{'/'.join(parts)}"
         return [
             path
-            for path in self.files
-            if f"/{path.with_suffix('').as_posix()}".endswith(f"/{tail}")
-            or (path.name == "__init__.py" and f"/{path.parent.as_posix()}".endswith(f"/{tail}"))
+            for path, module, package in self.spelled
+            if module.endswith(tail) or (package is not None and package.endswith(tail))
         ]
 
     def has(self, name: str) -> bool:
