@@ -196,15 +196,22 @@ def test_every_front_against_every_middle_follows_rules_section_2() -> None:
     middle_cards = {strength(cards): cards for cards in one_hand_per_rank_pattern()}
     middles = {value: _reference_key(cards) for value, cards in middle_cards.items()}
     assert len(middles) == 7462
+    middle_values, middle_keys = list(middles), list(middles.values())
     for front_value, front_key in fronts.items():
-        for middle_value, middle_key in middles.items():
-            expected = reference.front_beats_middle(front_key, middle_key)
-            if (front_value > middle_value) != expected:
-                pytest.fail(
-                    f"front {' '.join(map(str, front_cards[front_value]))} vs middle "
-                    f"{' '.join(map(str, middle_cards[middle_value]))}: reference says "
-                    f"{'front stronger' if expected else 'middle at least as strong'}"
-                )
+        # Each front against every middle as two lists compared at once; a pair apart is named.
+        said = [reference.front_beats_middle(front_key, middle_key) for middle_key in middle_keys]
+        if said == [front_value > middle_value for middle_value in middle_values]:
+            continue
+        middle_value, expected = next(
+            (value, stronger)
+            for value, stronger in zip(middle_values, said, strict=True)
+            if (front_value > value) != stronger
+        )
+        pytest.fail(
+            f"front {' '.join(map(str, front_cards[front_value]))} vs middle "
+            f"{' '.join(map(str, middle_cards[middle_value]))}: reference says "
+            f"{'front stronger' if expected else 'middle at least as strong'}"
+        )
 
 
 def one_hand_per_rank_pattern() -> Iterator[tuple[Card, ...]]:
