@@ -193,7 +193,18 @@ def deuce_to_seven_value(cards: Sequence[Card]) -> int:
     >>> category_of(deuce_to_seven_value(parse_cards("As 2d 3c 4h 5s"))).name
     'HIGH_CARD'
     """
-    value = strength(cards)
+    return deuce_to_seven_of(strength(cards))
+
+
+def deuce_to_seven_of(value: int) -> int:
+    """`deuce_to_seven_value` of a hand whose high-hand `strength` is `value`: the 2-7 value
+    follows from the high one alone, so a caller that has the strength need not evaluate again.
+
+    >>> from ofc_desk.core.cards import parse_cards
+    >>> wheel = parse_cards("As 2d 3c 4h 5s")
+    >>> deuce_to_seven_of(strength(wheel)) == deuce_to_seven_value(wheel)
+    True
+    """
     category = category_of(value)
     # eval7 calls the wheel a (five-high) straight; in 2-7 it is ace-high nothing (or a flush).
     if category not in _STRAIGHTS or deciding_rank(value) is not Rank.FIVE:

@@ -39,6 +39,38 @@ def _parsed(path: Path, _mtime_ns: int, _size: int) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
+def children(node: ast.AST) -> list[ast.AST]:
+    """`ast.iter_child_nodes(node)` as a list, in its order, without a generator's step per child."""
+    found: list[ast.AST] = []
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
+            found.append(value)
+        elif isinstance(value, list):
+            found.extend(item for item in value if isinstance(item, ast.AST))
+    return found
+
+
+def walk(node: ast.AST) -> list[ast.AST]:
+    """`ast.walk(node)` as a list, in its order (breadth first, each node's children in order)."""
+    found = [node]
+    for current in found:  # the list grows as it is read: each node's children join the end
+        found.extend(children(current))
+    return found
+
+
+def nodes(path: Path) -> list[ast.AST]:
+    """Every node of a file's syntax tree in `ast.walk`'s order, listed once a test process as the
+    tree is parsed once (`parsed`): several checks walk every file of the package. Shared too."""
+    status = path.stat()
+    return _nodes(path.resolve(), status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=2048)
+def _nodes(path: Path, mtime_ns: int, size: int) -> list[ast.AST]:
+    return walk(_parsed(path, mtime_ns, size))
+
+
 def modules(root: Path, package: str = PACKAGE) -> dict[str, Path]:
     """Every module of `package` under `root` by its dotted name (a package by its folder's)."""
     found = {}
@@ -59,13 +91,36 @@ def _imported_names(node: ast.Import | ast.ImportFrom, module: str, is_package: 
     return [f"{base}.{alias.name}" for alias in node.names]
 
 
-def _kind(parents: list[ast.AST]) -> ImportKind:
-    for parent in parents:
-        if isinstance(parent, ast.If) and "TYPE_CHECKING" in ast.unparse(parent.test):
-            return "tc"
-        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
-            return "lazy"
+def _inner_kind(node: ast.AST, kind: ImportKind) -> ImportKind:
+    """How an import inside `node` is made, when `node` is inside `kind`: the outermost
+    `if TYPE_CHECKING:` or function around an import decides."""
+    if kind != "top":
+        return kind
+    if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        return "tc"
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return "lazy"
     return "top"
+
+
+def imports(path: Path) -> list[tuple[ast.Import | ast.ImportFrom, ImportKind]]:
+    """A file's import statements with how each is made, in the order `import_graph` meets them,
+    found once a test process like its tree (`parsed`): four checks read the import graph."""
+    status = path.stat()
+    return _imports(path.resolve(), status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=2048)
+def _imports(path: Path, mtime_ns: int, size: int) -> list[tuple[ast.Import | ast.ImportFrom, ImportKind]]:
+    found: list[tuple[ast.Import | ast.ImportFrom, ImportKind]] = []
+    stack: list[tuple[ast.AST, ImportKind]] = [(_parsed(path, mtime_ns, size), "top")]
+    while stack:
+        node, kind = stack.pop()
+        inner = _inner_kind(node, kind)
+        stack.extend((child, inner) for child in children(node))
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append((node, kind))
+    return found
 
 
 def import_graph(root: Path, package: str = PACKAGE) -> dict[str, dict[str, ImportKind]]:
@@ -80,18 +135,12 @@ def import_graph(root: Path, package: str = PACKAGE) -> dict[str, dict[str, Impo
 
     edges: dict[str, dict[str, ImportKind]] = {module: {} for module in mods}
     for module, path in mods.items():
-        stack: list[tuple[ast.AST, list[ast.AST]]] = [(parsed(path), [])]
-        while stack:
-            node, parents = stack.pop()
-            stack.extend((child, [*parents, node]) for child in ast.iter_child_nodes(node))
-            if not isinstance(node, ast.Import | ast.ImportFrom):
-                continue
+        for node, kind in imports(path):
             for name in _imported_names(node, module, path.name == "__init__.py"):
                 target = resolve(name)
-                if target is not None and target not in (module, package):
-                    kind = _kind(parents)
-                    if edges[module].get(target) != "top":
-                        edges[module][target] = kind
+                if target is None or target in (module, package) or edges[module].get(target) == "top":
+                    continue
+                edges[module][target] = kind
     return edges
 
 
@@ -162,7 +211,7 @@ GAME_PACKAGES = (
 def _names_a_game(test: ast.AST | None) -> bool:
     if test is None:
         return False
-    for node in ast.walk(test):
+    for node in walk(test):
         if isinstance(node, ast.Name) and GAME_WORDS.search(node.id):
             return True
         if isinstance(node, ast.Attribute) and GAME_WORDS.search(node.attr):
@@ -200,8 +249,7 @@ def game_branches(root: Path, package: str = PACKAGE) -> dict[str, int]:
         relative = path.relative_to(root).as_posix()
         if relative.startswith(GAME_PACKAGES):
             continue
-        tree = parsed(path)
-        found = sum(1 for node in ast.walk(tree) for test in _conditions(node) if _names_a_game(test))
+        found = sum(1 for node in nodes(path) for test in _conditions(node) if _names_a_game(test))
         if found:
             counts[relative] = found
     return counts
@@ -344,7 +392,7 @@ PRODUCT = re.compile(r"ofc[-_ ]desk", re.IGNORECASE)
 
 
 def _names_a_word(node: ast.AST, words: re.Pattern[str], flags: Collection[str] = ()) -> bool:
-    for part in ast.walk(node):
+    for part in walk(node):
         if isinstance(part, ast.Name) and (words.search(part.id) or part.id in flags):
             return True
         if isinstance(part, ast.Attribute) and words.search(part.attr):
@@ -365,12 +413,12 @@ def _names_a_word(node: ast.AST, words: re.Pattern[str], flags: Collection[str] 
 
 def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
     """A function's nodes, without those of the functions and classes defined inside it."""
-    stack = list(ast.iter_child_nodes(function))
+    stack = children(function)
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(children(node))
 
 
 def _flags(function: ast.AST) -> set[str]:
@@ -386,25 +434,38 @@ def _flags(function: ast.AST) -> set[str]:
     return found
 
 
+_MAY_ASK = (
+    ast.If, ast.IfExp, ast.While, ast.Assert, ast.comprehension, ast.match_case,  # `_conditions`
+    ast.BoolOp, ast.Compare, ast.UnaryOp,  # `_is_boolean`
+)  # fmt: skip
+"""The nodes that have a test (`_conditions`) or may be one (`_is_boolean`); no other can count."""
+
+
 def _is_boolean(node: ast.AST) -> bool:
     return isinstance(node, ast.BoolOp | ast.Compare) or (
         isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
     )
 
 
-def _wide_count(tree: ast.Module) -> int:
-    """The conditionals and boolean expressions of a module that name a game's word, or test a
-    flag set from one; one inside a counted one counts with it."""
+def _wide_count(tree_nodes: list[ast.AST]) -> int:
+    """The conditionals and boolean expressions of a module (its tree's nodes, `nodes`) that name
+    a game's word, or test a flag set from one; one inside a counted one counts with it."""
     counted: set[int] = set()
     count = 0
-    functions = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
-    for scope, flags in [(tree, set[str]()), *((function, _flags(function)) for function in functions)]:
-        for node in ast.walk(scope):
+    functions = [node for node in tree_nodes if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    flagged = [(function, flags) for function in functions if (flags := _flags(function))]
+    # A function that sets no flag is passed over: the module's pass has read each of its tests
+    # without flags already, and read alike they count nothing more.
+    scopes = [(tree_nodes, set[str]()), *((walk(function), flags) for function, flags in flagged)]
+    for scope, flags in scopes:
+        for node in scope:
+            if not isinstance(node, _MAY_ASK):
+                continue
             tests = [test for test in _conditions(node) if test is not None]
             for test in [*tests, node] if _is_boolean(node) else tests:
                 if id(test) not in counted and _names_a_word(test, WIDE_GAME_WORDS, flags):
                     count += 1
-                    counted |= {id(part) for part in ast.walk(test)}
+                    counted |= {id(part) for part in walk(test)}
     return count
 
 
@@ -417,7 +478,7 @@ def wide_game_branches(root: Path, package: str = PACKAGE) -> dict[str, int]:
         relative = path.relative_to(root).as_posix()
         if relative.startswith(GAME_PACKAGES):
             continue
-        found = _wide_count(parsed(path))
+        found = _wide_count(nodes(path))
         if found:
             counts[relative] = found
     return counts

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.architecture.source import PACKAGE, ROOT, SOURCE_TREES, parsed, plant
+from tests.architecture.source import PACKAGE, ROOT, SOURCE_TREES, nodes, plant
 
 pytestmark = SOURCE_TREES
 
@@ -21,7 +21,7 @@ def kinds_named(root: Path) -> dict[str, int]:
         name = path.relative_to(root / PACKAGE).as_posix()
         if name.startswith(SAID_IN):
             continue
-        count = sum(_names_a_kind(node) for node in ast.walk(parsed(path)))
+        count = sum(_names_a_kind(node) for node in nodes(path))
         if count:
             found[name] = count
     return found

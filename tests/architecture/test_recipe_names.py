@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from tests.architecture.source import PACKAGE, ROOT, SOURCE_TREES, parsed
+from tests.architecture.source import PACKAGE, ROOT, SOURCE_TREES, nodes, walk
 
 pytestmark = SOURCE_TREES
 
@@ -58,12 +58,13 @@ def recipes(text: str) -> str:
     return text[start : end if end >= 0 else len(text)]
 
 
-def _file_names(tree: ast.AST, classes: list[ast.ClassDef]) -> set[str]:
-    """Every name a module defines or says: functions, classes, assigned names and attributes,
-    keyword arguments, the packages it imports (`PySide6`), and short string constants (stored
-    words, script keys, options). Its classes go to `classes`, found on the same walk."""
+def _file_names(tree_nodes: list[ast.AST], classes: list[ast.ClassDef]) -> set[str]:
+    """Every name a module (its tree's nodes, `nodes`) defines or says: functions, classes, assigned
+    names and attributes, keyword arguments, the packages it imports (`PySide6`), and short string
+    constants (stored words, script keys, options). Its classes go to `classes`, found on the same
+    walk."""
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in tree_nodes:
         if isinstance(node, ast.ClassDef):
             classes.append(node)
         if isinstance(node, ast.Import):
@@ -86,7 +87,7 @@ def _file_names(tree: ast.AST, classes: list[ast.ClassDef]) -> set[str]:
 def _members(cls: ast.ClassDef) -> set[str]:
     """A class's own names: its methods, fields, members and the attributes its methods set."""
     members = set()
-    for node in ast.walk(cls):
+    for node in walk(cls):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node is not cls:
             members.add(node.name)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
@@ -99,12 +100,14 @@ def _members(cls: ast.ClassDef) -> set[str]:
 @dataclass
 class Index:
     """What the package and its tests define: every name (not this folder's tests, which spell
-    wrong names on purpose), each file's names, and each class's members."""
+    wrong names on purpose), each file's names, and each class's members; and each file's module
+    as `modules` matches it, spelled once, not at each name looked up."""
 
     root: Path
     names: set[str] = field(default_factory=set)
     files: dict[Path, set[str]] = field(default_factory=dict)
     classes: dict[str, set[str]] = field(default_factory=dict)
+    spelled: list[tuple[Path, str, str | None]] = field(default_factory=list)
 
     @classmethod
     def of(cls, root: Path) -> Index:
@@ -112,21 +115,22 @@ class Index:
         for path in sorted([*(root / PACKAGE).rglob("*.py"), *(root / "tests").rglob("*.py")]):
             classes: list[ast.ClassDef] = []
             relative = path.relative_to(root)
-            index.files[relative] = _file_names(parsed(path), classes) | set(relative.with_suffix("").parts)
+            index.files[relative] = _file_names(nodes(path), classes) | set(relative.with_suffix("").parts)
             if "architecture" not in relative.parts:
                 index.names |= index.files[relative]
             for node in classes:
                 index.classes.setdefault(node.name, set()).update(_members(node))
+            package = f"/{relative.parent.as_posix()}" if path.name == "__init__.py" else None
+            index.spelled.append((relative, f"/{relative.with_suffix('').as_posix()}", package))
         return index
 
     def modules(self, parts: list[str]) -> list[Path]:
         """The files of a module named by its last dotted parts (`session_pdf`, `core.presets`)."""
-        tail = "/".join(parts)
+        tail = f"/{'/'.join(parts)}"
         return [
             path
-            for path in self.files
-            if f"/{path.with_suffix('').as_posix()}".endswith(f"/{tail}")
-            or (path.name == "__init__.py" and f"/{path.parent.as_posix()}".endswith(f"/{tail}"))
+            for path, module, package in self.spelled
+            if module.endswith(tail) or (package is not None and package.endswith(tail))
         ]
 
     def has(self, name: str) -> bool:

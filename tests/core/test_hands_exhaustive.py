@@ -1,7 +1,8 @@
 """The core's hand order (eval7 underneath) against the plain reference evaluator, over every hand.
 
-Each check walks all hands once (the two five-card orders share one walk), computes the core's value
-and the reference key, and asserts that the two orders agree: the same value never meets two keys,
+Each check walks all hands once (the two five-card orders share one walk), evaluates each hand once
+(every order's core value follows from its strength, as `deuce_to_seven_of` gives the 2-7 one),
+looks up the reference keys, and asserts that the two orders agree: the same value never meets two keys,
 and sorted by value the keys strictly increase. That proves both orders have the same equivalence
 classes in the same order.
 """
@@ -23,7 +24,7 @@ from ofc_desk.core.cards import Card, Rank, Suit, parse_cards
 from ofc_desk.core.hands import (
     HandClass,
     category_of,
-    deuce_to_seven_value,
+    deuce_to_seven_of,
     hand_class,
     strength,
 )
@@ -84,13 +85,22 @@ def assert_same_order(pairs: dict[int, reference.Key], *, what: str) -> None:
 class Order:
     """One of the core's orders against the reference's, as a walk over the hands gathers it: each
     core value with the one reference key seen with it and a hand that has it, and the first hand
-    whose value had met another key."""
+    whose value had met another key. The order's core value is worked out from the hand's
+    high-hand `strength` (`of_strength`), so the walk evaluates each hand once for every order."""
 
-    core_value: Callable[[Sequence[Card]], int]
+    of_strength: Callable[[int], int]
     reference_key: Callable[[tuple[int, ...], bool], reference.Key]
     pairs: dict[int, reference.Key] = field(default_factory=dict)
     examples: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     conflict: str | None = None
+
+    def meet(self, value: int, key: reference.Key, cards: tuple[Card, ...]) -> None:
+        """The order's `value` seen with `key` in `cards`: kept if new, a conflict if it held another key."""
+        seen = self.pairs.get(value)
+        if seen is None:
+            self.pairs[value], self.examples[value] = key, cards
+        elif seen != key and self.conflict is None:
+            self.conflict = f"{' '.join(map(str, cards))}: core value {value} also holds {seen}, not {key}"
 
     def agreed(self) -> tuple[dict[int, reference.Key], dict[int, tuple[Card, ...]]]:
         """The pairs and the examples, once no core value is found to have met two keys."""
@@ -99,34 +109,44 @@ class Order:
 
 
 def collect(size: int, *orders: Order) -> int:
-    """Walk every hand of `size` cards once for all `orders`; the number of hands walked."""
-    keys = [cache(order.reference_key) for order in orders]
+    """Walk every hand of `size` cards once for all `orders`; the number of hands walked.
+
+    Each hand is evaluated once (its `strength`), and its reference keys, every order's, are looked
+    up once per ranks and suitedness. An order's value follows from the strength alone, so a hand
+    whose strength and keys are those of the first hand with that strength brings every order the
+    pair the first one brought; every other hand is met by each order."""
+    keys_of = cache(lambda ranks, flush: tuple(order.reference_key(ranks, flush) for order in orders))
+    first: dict[int, tuple[reference.Key, ...]] = {}
     count = 0
     gc.disable()  # millions of tuples and no cycles: the collector's passes cost a fifth of the walk
     try:
         for cards, ranks, flush in all_hands(size):
-            for order, key_of in zip(orders, keys, strict=True):
-                value = order.core_value(cards)
-                key = key_of(ranks, flush)
-                seen = order.pairs.get(value)
-                if seen is None:
-                    order.pairs[value], order.examples[value] = key, cards
-                elif seen != key and order.conflict is None:
-                    order.conflict = (
-                        f"{' '.join(map(str, cards))}: core value {value} also holds {seen}, not {key}"
-                    )
             count += 1
+            value = strength(cards)
+            keys = keys_of(ranks, flush)
+            seen = first.get(value)
+            if seen is None:
+                first[value] = keys
+            elif seen == keys:
+                continue
+            for order, key in zip(orders, keys, strict=True):
+                order.meet(order.of_strength(value), key, cards)
     finally:
         gc.enable()
     return count
+
+
+def same_strength(value: int) -> int:
+    """The high-hand order's value: the strength itself."""
+    return value
 
 
 @pytest.fixture(scope="session")
 def five_card_orders() -> tuple[Order, Order, int]:
     """The high-hand and the 2-7 orders of every five-card hand, from one walk, kept for the
     worker's session (a module's fixture goes when its worker turns to another module's test)."""
-    high = Order(strength, reference.high_key)
-    low = Order(deuce_to_seven_value, reference.deuce_to_seven_key)
+    high = Order(same_strength, reference.high_key)
+    low = Order(deuce_to_seven_of, reference.deuce_to_seven_key)
     return high, low, collect(5, high, low)
 
 
@@ -151,7 +171,7 @@ def test_every_five_card_hand_orders_and_classes_like_the_reference(
 
 @pytest.mark.slow
 def test_every_three_card_front_orders_and_classes_like_the_reference() -> None:
-    fronts = Order(strength, reference.high_key)
+    fronts = Order(same_strength, reference.high_key)
     count = collect(3, fronts)
     pairs, examples = fronts.agreed()
 
@@ -170,21 +190,28 @@ def test_every_three_card_front_orders_and_classes_like_the_reference() -> None:
 @pytest.mark.slow
 def test_every_front_against_every_middle_follows_rules_section_2() -> None:
     """One front and one middle per class stand for all: the comparison depends on the class only."""
-    walked = Order(strength, reference.high_key)
+    walked = Order(same_strength, reference.high_key)
     collect(3, walked)
     fronts, front_cards = walked.agreed()
     middle_cards = {strength(cards): cards for cards in one_hand_per_rank_pattern()}
     middles = {value: _reference_key(cards) for value, cards in middle_cards.items()}
     assert len(middles) == 7462
+    middle_values, middle_keys = list(middles), list(middles.values())
     for front_value, front_key in fronts.items():
-        for middle_value, middle_key in middles.items():
-            expected = reference.front_beats_middle(front_key, middle_key)
-            if (front_value > middle_value) != expected:
-                pytest.fail(
-                    f"front {' '.join(map(str, front_cards[front_value]))} vs middle "
-                    f"{' '.join(map(str, middle_cards[middle_value]))}: reference says "
-                    f"{'front stronger' if expected else 'middle at least as strong'}"
-                )
+        # Each front against every middle as two lists compared at once; a pair apart is named.
+        said = [reference.front_beats_middle(front_key, middle_key) for middle_key in middle_keys]
+        if said == [front_value > middle_value for middle_value in middle_values]:
+            continue
+        middle_value, expected = next(
+            (value, stronger)
+            for value, stronger in zip(middle_values, said, strict=True)
+            if (front_value > value) != stronger
+        )
+        pytest.fail(
+            f"front {' '.join(map(str, front_cards[front_value]))} vs middle "
+            f"{' '.join(map(str, middle_cards[middle_value]))}: reference says "
+            f"{'front stronger' if expected else 'middle at least as strong'}"
+        )
 
 
 def one_hand_per_rank_pattern() -> Iterator[tuple[Card, ...]]:
