@@ -21,7 +21,8 @@ from ofc_desk.service.table.commands import StartHand
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from tests.helpers.desk_scripts import desk_script_run
-from tests.helpers.floor_room import play_chinese_table, play_table
+from tests.helpers.floor_room import at_the_table, play_chinese_table, play_table
+from tests.helpers.played_rooms import PlayedRoom, Replays
 
 NOT_IN_THE_FIRST_LISTING = (
     "ofc_desk.desk.games",  # each game's desk part
@@ -79,11 +80,26 @@ app.exec()
 """
 
 
-@pytest.fixture
-def database(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
+ONE_TABLE: Replays = (("T1", 3),)
+"""A table three hands on (played once a process: tests/helpers/played_rooms.py)."""
+
+
+def checkpoints_every_ten_events(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10)
+
+
+@pytest.fixture
+def database(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
+    checkpoints_every_ten_events(tmp_path, monkeypatch)
     return Database(database_url)
+
+
+@pytest.fixture
+def one_table(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
+    """A room of `ONE_TABLE`, with the cache and the checkpoints' pace of `database`."""
+    checkpoints_every_ten_events(tmp_path, monkeypatch)
+    return played_room(ONE_TABLE)
 
 
 def kept_by_a_floor(database: Database) -> None:
@@ -111,9 +127,10 @@ def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_giv
 
 
 def test_a_table_that_moved_or_was_kept_in_another_language_leaves_the_listing_to_the_full_reading(
-    database: Database,
+    one_table: Database,
 ) -> None:
-    moving = play_table(database, "T1", 3)
+    database = one_table
+    moving = at_the_table(database, "T1", 3)
     kept_by_a_floor(database)
     with in_language(Language.VI):
         assert kept_room(database) is None  # its words are English, not Vietnamese
@@ -121,10 +138,10 @@ def test_a_table_that_moved_or_was_kept_in_another_language_leaves_the_listing_t
     assert kept_room(database) is None
 
 
-def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(database: Database) -> None:
-    play_table(database, "T1", 3)
-    FloorReader(database).read()  # read, nothing kept
-    assert kept_room(database) is None
+def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(one_table: Database) -> None:
+    at_the_table(one_table, "T1", 3)  # its desk resumes it (and keeps the desk's checkpoint)
+    FloorReader(one_table).read()  # read, nothing kept
+    assert kept_room(one_table) is None
 
 
 def test_the_floor_lists_kept_tables_before_loading_the_games_and_the_rules(
