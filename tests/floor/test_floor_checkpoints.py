@@ -38,6 +38,8 @@ ONE_TABLE: Replays = (("T1", 3),)
 """A table three hands on (played once a process: tests/helpers/played_rooms.py)."""
 TWO_TABLES: Replays = (("T8", 3), ("T9", 3))
 """Two tables three hands on."""
+TWO_HANDS: Replays = (("T9", 2),)
+"""A table two hands on (as tests/floor/test_floor_reading.py's)."""
 
 
 def checkpoints_every_ten_events(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -255,11 +257,12 @@ def test_a_closing_floor_keeps_the_tables_that_moved_so_the_next_folds_only_what
 
 
 def test_the_floor_watcher_keeps_its_moved_tables_as_it_stops(
-    database: Database, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    room: PlayedRoom, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10_000)  # no reading keeps one
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", EVERY)
-    desk = play_table(database, "T10", 2)
+    database = room(TWO_HANDS)
+    desk = at_the_table(database, "T9", 2)
     watching = FloorWatcher(database)
     with qtbot.waitSignal(watching.room_read, timeout=5000):
         watching.start()
@@ -271,11 +274,12 @@ def test_the_floor_watcher_keeps_its_moved_tables_as_it_stops(
 
 
 def test_a_closing_floor_whose_cache_cannot_be_written_closes_keeping_nothing(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10_000)  # no reading keeps one
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", EVERY)
-    desk = play_table(database, "T11", 2)
+    database = room(TWO_HANDS)
+    desk = at_the_table(database, "T9", 2)
     reader = FloorReader(database)
     reader.read()
     not_a_folder = tmp_path / "a-file"
