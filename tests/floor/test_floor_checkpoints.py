@@ -29,17 +29,11 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from ofc_desk.storage.models import TableSession
 from tests.helpers.floor_room import append_unreadable_event, at_the_table, play_table
-from tests.helpers.played_rooms import PlayedRoom, Replays
+from tests.helpers.played_rooms import ONE_TABLE, THREE_AND_FOUR_HANDS, TWO_HANDS, TWO_TABLES, PlayedRoom
 from tests.helpers.room_scripts import example_script
 
 EVERY = 10
 """Events between checkpoints here (the floor's, as a desk's, is a thousand)."""
-ONE_TABLE: Replays = (("T1", 3),)
-"""A table three hands on (played once a process: tests/helpers/played_rooms.py)."""
-TWO_TABLES: Replays = (("T8", 3), ("T9", 3))
-"""Two tables three hands on."""
-TWO_HANDS: Replays = (("T9", 2),)
-"""A table two hands on (as tests/floor/test_floor_reading.py's)."""
 
 
 def checkpoints_every_ten_events(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,10 +88,11 @@ def events_folded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_floor_started_later_starts_each_table_from_its_checkpoint_and_reads_the_same(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    mid_hand = play_table(database, "T1", 3, next_hand_actions=4)
-    between = play_table(database, "T2", 4)
+    database = room(THREE_AND_FOUR_HANDS)
+    mid_hand = at_the_table(database, "T1", 3, next_hand_actions=4)
+    between = at_the_table(database, "T2", 4)
     reader = FloorReader(database)
     first = reader.read()
     reader.keep_checkpoints()  # as the floor's watcher does once a reading is shown
@@ -132,7 +127,7 @@ def test_a_table_that_has_not_moved_is_shown_as_kept_and_its_fold_thawed_once_it
     room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     database = room(TWO_TABLES)
-    still, moving = at_the_table(database, "T8", 3), at_the_table(database, "T9", 3, next_hand_actions=2)
+    still, moving = at_the_table(database, "T2", 3), at_the_table(database, "T10", 3, next_hand_actions=2)
     kept_by(FloorReader(database))
     thawed, folded = folds_thawed(monkeypatch), events_folded(monkeypatch)
     later = datetime.now(UTC) + timedelta(hours=2)  # the pace moves with the clock, not the table
@@ -234,7 +229,7 @@ def test_a_closing_floor_keeps_the_tables_that_moved_so_the_next_folds_only_what
 ) -> None:
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", 3)
     database = room(TWO_TABLES)
-    moved, still = at_the_table(database, "T8", 3), at_the_table(database, "T9", 3)
+    moved, still = at_the_table(database, "T2", 3), at_the_table(database, "T10", 3)
     reader = FloorReader(database)
     kept_by(reader)
     moved.do(StartHand())  # three events since its checkpoint, fewer than a reading keeps

@@ -22,7 +22,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from tests.helpers.desk_scripts import desk_script_run
 from tests.helpers.floor_room import at_the_table, play_chinese_table, play_table
-from tests.helpers.played_rooms import PlayedRoom, Replays
+from tests.helpers.played_rooms import ONE_TABLE, TWO_TABLES, PlayedRoom
 
 NOT_IN_THE_FIRST_LISTING = (
     "ofc_desk.desk.games",  # each game's desk part
@@ -80,10 +80,6 @@ app.exec()
 """
 
 
-ONE_TABLE: Replays = (("T1", 3),)
-"""A table three hands on (played once a process: tests/helpers/played_rooms.py)."""
-
-
 def checkpoints_every_ten_events(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10)
@@ -96,10 +92,11 @@ def database(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 
 @pytest.fixture
-def one_table(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
-    """A room of `ONE_TABLE`, with the cache and the checkpoints' pace of `database`."""
+def room(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PlayedRoom:
+    """`played_room` (tests/helpers/played_rooms.py), with the cache and the checkpoints' pace of
+    `database`."""
     checkpoints_every_ten_events(tmp_path, monkeypatch)
-    return played_room(ONE_TABLE)
+    return played_room
 
 
 def kept_by_a_floor(database: Database) -> None:
@@ -109,11 +106,10 @@ def kept_by_a_floor(database: Database) -> None:
     reader.keep_checkpoints()
 
 
-def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_gives(
-    database: Database,
-) -> None:
-    play_table(database, "T2", 3, next_hand_actions=2)
-    play_table(database, "T10", 3)
+def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_gives(room: PlayedRoom) -> None:
+    database = room(TWO_TABLES)
+    at_the_table(database, "T2", 3, next_hand_actions=2)
+    at_the_table(database, "T10", 3)
     kept_by_a_floor(database)
     first = kept_room(database)
     assert first is not None and first.jackpot_pool is None  # the pool is the full reading's
@@ -127,9 +123,9 @@ def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_giv
 
 
 def test_a_table_that_moved_or_was_kept_in_another_language_leaves_the_listing_to_the_full_reading(
-    one_table: Database,
+    room: PlayedRoom,
 ) -> None:
-    database = one_table
+    database = room(ONE_TABLE)
     moving = at_the_table(database, "T1", 3)
     kept_by_a_floor(database)
     with in_language(Language.VI):
@@ -138,10 +134,11 @@ def test_a_table_that_moved_or_was_kept_in_another_language_leaves_the_listing_t
     assert kept_room(database) is None
 
 
-def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(one_table: Database) -> None:
-    at_the_table(one_table, "T1", 3)  # its desk resumes it (and keeps the desk's checkpoint)
-    FloorReader(one_table).read()  # read, nothing kept
-    assert kept_room(one_table) is None
+def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(room: PlayedRoom) -> None:
+    database = room(ONE_TABLE)
+    at_the_table(database, "T1", 3)  # its desk resumes it (and keeps the desk's checkpoint)
+    FloorReader(database).read()  # read, nothing kept
+    assert kept_room(database) is None
 
 
 def test_the_floor_lists_kept_tables_before_loading_the_games_and_the_rules(

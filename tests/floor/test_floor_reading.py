@@ -19,15 +19,9 @@ from ofc_desk.service.table.games.ofc.view_parts import OfcTableView
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.table_notices import EVENTS_CHANNEL
 from tests.helpers.floor_room import append_unreadable_event, at_the_table, play_table
-from tests.helpers.played_rooms import PlayedRoom, Replays
+from tests.helpers.played_rooms import A_HAND_EACH, THREE_AND_FOUR_HANDS, TWO_HANDS, PlayedRoom
 from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, example_script
-
-
-TWO_HANDS: Replays = (("T9", 2),)
-"""A table two hands on (played once a process: tests/helpers/played_rooms.py)."""
-TWO_TABLES: Replays = (("T4", 1), ("T5", 1))
-"""Two tables a hand on each."""
 
 
 @pytest.fixture
@@ -35,9 +29,10 @@ def database(migrated_database_url: str) -> Database:
     return Database(migrated_database_url)
 
 
-def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> None:
-    mid_hand = play_table(database, "T1", 3, next_hand_actions=4)
-    between = play_table(database, "T2", 5, sitting_out="Cy")
+def test_each_open_table_reads_as_its_desk_resumes_it(played_room: PlayedRoom) -> None:
+    database = played_room(THREE_AND_FOUR_HANDS)
+    mid_hand = at_the_table(database, "T1", 3, next_hand_actions=4)
+    between = at_the_table(database, "T2", 4, sitting_out="Cy")
     room = FloorReader(database).read()
     assert [table.table for table in room.tables] == ["T1", "T2"]
     for table, desk in zip(room.tables, (mid_hand, between), strict=True):
@@ -108,7 +103,7 @@ def test_changes_are_read_at_most_every_quarter_second() -> None:
 
 
 def test_a_closed_table_leaves_the_floor(played_room: PlayedRoom) -> None:
-    database = played_room(TWO_TABLES)
+    database = played_room(A_HAND_EACH)
     first, second = at_the_table(database, "T4", 1), at_the_table(database, "T5", 1)
     reader = FloorReader(database)
     assert [table.session_id for table in reader.read().tables] == [first.session_id, second.session_id]
@@ -185,7 +180,7 @@ def test_the_watch_of_a_sqlite_database_polls(tmp_path: Path) -> None:
 def test_an_event_that_cannot_be_read_back_is_named_and_the_rest_of_the_room_stays(
     played_room: PlayedRoom,
 ) -> None:
-    database = played_room(TWO_TABLES)
+    database = played_room(A_HAND_EACH)
     forged, sound = at_the_table(database, "T4", 1), at_the_table(database, "T5", 1)
     before = forged.snapshot()
     seq = append_unreadable_event(database, forged.session_id)

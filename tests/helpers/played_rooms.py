@@ -4,11 +4,13 @@ from one (the floor's tests replay the same few tables again and again: most of 
 A room is its `Replays`: tables replayed in turn into a new room through the real replay
 (`floor_room.replay_table`), nothing done at them afterwards: a test resumes each table itself
 (`floor_room.at_the_table`), and anything it does there it does on its own copy. On SQLite the
-copy is the played file's; on PostgreSQL the test's migrated schema (`migrated_schema`) takes the
-played schema's rows, as the service tests' histories do (`copy_statements`; a user who is not a
-superuser cannot hold the triggers off for that, and there, as in a durable test, the test replays
-its tables itself). A room is played again once it is older than half of `PACE_AFTER_MINUTES`:
-its tables read as opened moments ago (no pace yet), as they did replayed by the test.
+copy is that of a file the tables were replayed into. On PostgreSQL the first test to ask replays
+them into its own migrated schema (`migrated_schema`), whose rows are then kept in a schema of
+their own; each later test's migrated schema takes those rows, as the service tests' histories do
+(`copy_statements`; a user who is not a superuser cannot hold the triggers off for that, and
+there, as in a durable test, each test replays its tables itself). A room is replayed again once
+it is older than half of `PACE_AFTER_MINUTES`: its tables read as opened moments ago (no pace
+yet), as they did replayed by the test.
 """
 
 from __future__ import annotations
@@ -27,13 +29,32 @@ from ofc_desk.service.oversight.floor_kept import PACE_AFTER_MINUTES
 from ofc_desk.storage.database import Database
 from tests.helpers.floor_room import replay_table
 from tests.helpers.ofc_test_databases import is_durable, sqlite_url
-from tests.helpers.pooled_schemas import RoomSchemaPool, copy_statements, migrated_schema, schema_of
+from tests.helpers.pooled_schemas import (
+    RoomSchemaPool,
+    copy_statements,
+    migrated_schema,
+    pooled_schema,
+    schema_of,
+)
 from tests.helpers.room_logins import libpq
 
 Replays = tuple[tuple[str, int], ...]
 """A room's tables in the order replayed, each with its number of hands."""
 PlayedRoom = Callable[[Replays], Database]
 """`played_room(replays)`: this test's database, a copy of the room those replays made."""
+
+# The rooms the floor's tests start from, each named once so that every test starting from it
+# shares one played room (a room's tables' names are part of it: its events hold them).
+ONE_TABLE: Replays = (("T1", 3),)
+"""A table three hands on."""
+TWO_TABLES: Replays = (("T2", 3), ("T10", 3))
+"""Two tables three hands on each (named to sort as numbers, not as words)."""
+THREE_AND_FOUR_HANDS: Replays = (("T1", 3), ("T2", 4))
+"""A table three hands on, and one four hands on."""
+TWO_HANDS: Replays = (("T9", 2),)
+"""A table two hands on."""
+A_HAND_EACH: Replays = (("T4", 1), ("T5", 1))
+"""Two tables a hand on each."""
 
 FRESH_FOR = timedelta(minutes=PACE_AFTER_MINUTES / 2)
 """How long a played room is copied: its tables still read as just opened."""
@@ -51,6 +72,7 @@ class PlayedRooms:
         self.folder, self.room_schemas = folder, room_schemas
         self._files: dict[Replays, tuple[datetime, Path]] = {}
         self._schemas: dict[Replays, tuple[datetime, str]] = {}
+        """Each room's copy statements (`_kept_rows`), by its replays."""
 
     def sqlite_file(self, replays: Replays) -> Path:
         """A SQLite file the replays were played into, whole (no write-ahead log beside it)."""
@@ -66,28 +88,43 @@ class PlayedRooms:
             self._files[replays] = (datetime.now(UTC), path)
         return self._files[replays][1]
 
-    def copy_schema(self, url: str, replays: Replays) -> None:
-        """The rows of a schema the replays were played into, in place of those of the migrated
-        schema at `url` (the pool's: its next test gets the migrations' rows back)."""
-        assert self.room_schemas is not None
-        if not _fresh(self._schemas.get(replays)):
-            source = self.room_schemas.take()  # kept to the run's end: never given back
-            database = Database(source)
-            try:
-                replay_all(database, replays)
-            finally:
-                database.dispose()
-            self._schemas[replays] = (datetime.now(UTC), source)
-        source = schema_of(self._schemas[replays][1])
-        with psycopg.connect(libpq(url)) as connection:
-            named = {"schema": source}
-            tables = connection.execute("SELECT tablename FROM pg_tables WHERE schemaname = %(schema)s", named)
-            sequences = connection.execute(
-                "SELECT sequencename FROM pg_sequences WHERE schemaname = %(schema)s", named
-            )
-            copied = copy_statements(source, [str(t) for (t,) in tables], [str(s) for (s,) in sequences])
+    def schema_room(self, url: str, replays: Replays) -> Database:
+        """The migrated schema at `url` (the pool's: its next test gets the migrations' rows back)
+        holding the room: the rows kept of it put in place of the schema's own; the first test to
+        ask (or the first once they are stale) replays the tables into its schema, which is kept."""
+        kept = self._schemas.get(replays)
+        if kept is None or not _fresh(kept):
+            database = Database(url)
+            replay_all(database, replays)
+            self._schemas[replays] = (datetime.now(UTC), self._kept_rows(url))
+            return database
+        with psycopg.connect(libpq(url)) as connection:  # one transaction: all of it or none
             connection.execute("SET LOCAL lock_timeout = '5s'")
-            connection.execute(copied)
+            connection.execute(kept[1])
+        return Database(url)
+
+    def _kept_rows(self, url: str) -> str:
+        """The rows of every table and the sequences' values of the schema at `url`, copied into a
+        schema of their own kept to the run's end (bare tables, only ever read: no migration
+        needed); the statements that put them in place of those of a schema the migrations built."""
+        assert self.room_schemas is not None
+        kept = schema_of(pooled_schema(self.room_schemas.server_url, self.room_schemas.cleanup))
+        played = {"schema": schema_of(url)}
+        with psycopg.connect(libpq(url)) as connection:
+            tables = connection.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = %(schema)s", played
+            )
+            sequences = connection.execute(
+                "SELECT sequencename FROM pg_sequences WHERE schemaname = %(schema)s", played
+            )
+            names = [str(table) for (table,) in tables], [str(sequence) for (sequence,) in sequences]
+            for table in names[0]:
+                connection.execute(f'CREATE TABLE "{kept}"."{table}" AS TABLE "{table}"')
+            for sequence in names[1]:  # what `copy_statements` reads of a sequence
+                connection.execute(
+                    f'CREATE TABLE "{kept}"."{sequence}" AS SELECT last_value, is_called FROM "{sequence}"'
+                )
+        return copy_statements(kept, *names)
 
 
 def _fresh(played: tuple[datetime, object] | None) -> bool:
@@ -95,7 +132,9 @@ def _fresh(played: tuple[datetime, object] | None) -> bool:
 
 
 @pytest.fixture(scope="session")
-def played_rooms(tmp_path_factory: pytest.TempPathFactory, room_schemas: RoomSchemaPool | None) -> PlayedRooms:
+def played_rooms(
+    tmp_path_factory: pytest.TempPathFactory, room_schemas: RoomSchemaPool | None
+) -> PlayedRooms:
     return PlayedRooms(tmp_path_factory.mktemp("played-rooms"), room_schemas)
 
 
@@ -122,8 +161,7 @@ def played_room(
                     database = Database(url)
                     replay_all(database, replays)
                 else:
-                    played_rooms.copy_schema(url, replays)
-                    database = Database(url)
+                    database = played_rooms.schema_room(url, replays)
             cleanup.callback(database.dispose)  # before the schema is given back
             return database
 
