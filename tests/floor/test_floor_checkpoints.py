@@ -48,7 +48,7 @@ def database(migrated_database_url: str, tmp_path: Path, monkeypatch: pytest.Mon
 
 
 @pytest.fixture
-def room(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PlayedRoom:
+def rooms(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PlayedRoom:
     """`played_room`, with the cache and the checkpoints' pace of `database`."""
     checkpoints_every_ten_events(tmp_path, monkeypatch)
     return played_room
@@ -88,9 +88,9 @@ def events_folded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_floor_started_later_starts_each_table_from_its_checkpoint_and_reads_the_same(
-    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    database = room(THREE_AND_FOUR_HANDS)
+    database = rooms(THREE_AND_FOUR_HANDS)
     mid_hand = at_the_table(database, "T1", 3, next_hand_actions=4)
     between = at_the_table(database, "T2", 4)
     reader = FloorReader(database)
@@ -124,9 +124,9 @@ def folds_thawed(monkeypatch: pytest.MonkeyPatch) -> list[type]:
 
 
 def test_a_table_that_has_not_moved_is_shown_as_kept_and_its_fold_thawed_once_it_moves(
-    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    database = room(TWO_TABLES)
+    database = rooms(TWO_TABLES)
     still, moving = at_the_table(database, "T2", 3), at_the_table(database, "T10", 3, next_hand_actions=2)
     kept_by(FloorReader(database))
     thawed, folded = folds_thawed(monkeypatch), events_folded(monkeypatch)
@@ -150,9 +150,9 @@ def test_a_table_that_has_not_moved_is_shown_as_kept_and_its_fold_thawed_once_it
 
 
 def test_a_table_kept_as_shown_in_another_language_is_shown_from_its_fold(
-    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    database = room(ONE_TABLE)
+    database = rooms(ONE_TABLE)
     desk = at_the_table(database, "T1", 3)
     with in_language(Language.VI):
         kept_by(FloorReader(database))
@@ -174,9 +174,9 @@ def from_the_opening_at(
 
 
 def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(
-    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    database = room(ONE_TABLE)
+    database = rooms(ONE_TABLE)
     desk = at_the_table(database, "T1", 3)
     kept_by(FloorReader(database))
     kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
@@ -194,9 +194,9 @@ def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(
 
 
 def test_an_event_after_the_checkpoint_that_cannot_be_read_back_is_named_as_without_one(
-    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    database = room(ONE_TABLE)
+    database = rooms(ONE_TABLE)
     desk = at_the_table(database, "T1", 3)
     kept_by(FloorReader(database))
     before = desk.snapshot()
@@ -225,10 +225,10 @@ def test_a_floor_started_later_reads_every_table_after_its_checkpoint_in_one_que
 
 
 def test_a_closing_floor_keeps_the_tables_that_moved_so_the_next_folds_only_what_follows(
-    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", 3)
-    database = room(TWO_TABLES)
+    database = rooms(TWO_TABLES)
     moved, still = at_the_table(database, "T2", 3), at_the_table(database, "T10", 3)
     reader = FloorReader(database)
     kept_by(reader)
@@ -252,11 +252,11 @@ def test_a_closing_floor_keeps_the_tables_that_moved_so_the_next_folds_only_what
 
 
 def test_the_floor_watcher_keeps_its_moved_tables_as_it_stops(
-    room: PlayedRoom, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10_000)  # no reading keeps one
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", EVERY)
-    database = room(TWO_HANDS)
+    database = rooms(TWO_HANDS)
     desk = at_the_table(database, "T9", 2)
     watching = FloorWatcher(database)
     with qtbot.waitSignal(watching.room_read, timeout=5000):
@@ -269,11 +269,11 @@ def test_the_floor_watcher_keeps_its_moved_tables_as_it_stops(
 
 
 def test_a_closing_floor_whose_cache_cannot_be_written_closes_keeping_nothing(
-    room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10_000)  # no reading keeps one
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", EVERY)
-    database = room(TWO_HANDS)
+    database = rooms(TWO_HANDS)
     desk = at_the_table(database, "T9", 2)
     reader = FloorReader(database)
     reader.read()

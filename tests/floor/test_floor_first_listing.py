@@ -92,7 +92,7 @@ def database(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 
 @pytest.fixture
-def room(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PlayedRoom:
+def rooms(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PlayedRoom:
     """`played_room` (tests/helpers/played_rooms.py), with the cache and the checkpoints' pace of
     `database`."""
     checkpoints_every_ten_events(tmp_path, monkeypatch)
@@ -106,8 +106,8 @@ def kept_by_a_floor(database: Database) -> None:
     reader.keep_checkpoints()
 
 
-def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_gives(room: PlayedRoom) -> None:
-    database = room(TWO_TABLES)
+def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_gives(rooms: PlayedRoom) -> None:
+    database = rooms(TWO_TABLES)
     at_the_table(database, "T2", 3, next_hand_actions=2)
     at_the_table(database, "T10", 3)
     kept_by_a_floor(database)
@@ -123,9 +123,9 @@ def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_giv
 
 
 def test_a_table_that_moved_or_was_kept_in_another_language_leaves_the_listing_to_the_full_reading(
-    room: PlayedRoom,
+    rooms: PlayedRoom,
 ) -> None:
-    database = room(ONE_TABLE)
+    database = rooms(ONE_TABLE)
     moving = at_the_table(database, "T1", 3)
     kept_by_a_floor(database)
     with in_language(Language.VI):
@@ -134,8 +134,8 @@ def test_a_table_that_moved_or_was_kept_in_another_language_leaves_the_listing_t
     assert kept_room(database) is None
 
 
-def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(room: PlayedRoom) -> None:
-    database = room(ONE_TABLE)
+def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(rooms: PlayedRoom) -> None:
+    database = rooms(ONE_TABLE)
     at_the_table(database, "T1", 3)  # its desk resumes it (and keeps the desk's checkpoint)
     FloorReader(database).read()  # read, nothing kept
     assert kept_room(database) is None
