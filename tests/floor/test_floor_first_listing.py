@@ -21,7 +21,7 @@ from ofc_desk.service.table.commands import StartHand
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from tests.helpers.desk_scripts import desk_script_run
-from tests.helpers.floor_room import at_the_table, play_chinese_table, play_table
+from tests.helpers.floor_room import at_the_table, play_chinese_table
 from tests.helpers.played_rooms import ONE_TABLE, TWO_TABLES, PlayedRoom
 
 NOT_IN_THE_FIRST_LISTING = (
@@ -80,22 +80,12 @@ app.exec()
 """
 
 
-def checkpoints_every_ten_events(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
-    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10)
-
-
-@pytest.fixture
-def database(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
-    checkpoints_every_ten_events(tmp_path, monkeypatch)
-    return Database(database_url)
-
-
 @pytest.fixture
 def rooms(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PlayedRoom:
-    """`played_room` (tests/helpers/played_rooms.py), with the cache and the checkpoints' pace of
-    `database`."""
-    checkpoints_every_ten_events(tmp_path, monkeypatch)
+    """`played_room` (tests/helpers/played_rooms.py), the floor's cache this test's, a checkpoint
+    kept every ten events."""
+    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10)
     return played_room
 
 
@@ -142,11 +132,12 @@ def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(rooms: Play
 
 
 def test_the_floor_lists_kept_tables_before_loading_the_games_and_the_rules(
-    database: Database, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if not database_url.startswith("sqlite"):
+    if backend != "sqlite":
         pytest.skip("the subprocess's first listing is the same on either database; SQLite's is enough")
-    play_table(database, "T1", 3, next_hand_actions=2)  # a street on turn: OFC's parts of the view
+    database = rooms(ONE_TABLE)
+    at_the_table(database, "T1", 3, next_hand_actions=2)  # a street on turn: OFC's parts of the view
     play_chinese_table(database, "T2")  # a showdown on turn, a surrender: Chinese poker's
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 1)  # the short Chinese table kept too
     with in_language(Language.EN):  # the language the floor below starts in (the system's: C)
@@ -159,7 +150,7 @@ def test_the_floor_lists_kept_tables_before_loading_the_games_and_the_rules(
         CACHE_VARIABLE: str(tmp_path / "cache"),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
-    done = desk_script_run(LISTED.format(url=database_url), tmp_path, setting)
+    done = desk_script_run(LISTED.format(url=database.url), tmp_path, setting)
     tables, jackpot_line, *modules = done.stdout.splitlines()
     assert tables == "T1,T2"
     assert jackpot_line == "''"  # the pool is said by the full reading, moments later
