@@ -28,18 +28,30 @@ from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from ofc_desk.storage.models import TableSession
-from tests.helpers.floor_room import append_unreadable_event, play_table
+from tests.helpers.floor_room import append_unreadable_event, at_the_table, play_table
+from tests.helpers.played_rooms import ONE_TABLE, THREE_AND_FOUR_HANDS, TWO_HANDS, TWO_TABLES, PlayedRoom
 from tests.helpers.room_scripts import example_script
 
 EVERY = 10
 """Events between checkpoints here (the floor's, as a desk's, is a thousand)."""
 
 
-@pytest.fixture
-def database(migrated_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
+def checkpoints_every_ten_events(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", EVERY)
+
+
+@pytest.fixture
+def database(migrated_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
+    checkpoints_every_ten_events(tmp_path, monkeypatch)
     return Database(migrated_database_url)
+
+
+@pytest.fixture
+def rooms(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PlayedRoom:
+    """`played_room`, with the cache and the checkpoints' pace of `database`."""
+    checkpoints_every_ten_events(tmp_path, monkeypatch)
+    return played_room
 
 
 def from_the_opening(database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FloorRoom:
@@ -76,10 +88,11 @@ def events_folded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_floor_started_later_starts_each_table_from_its_checkpoint_and_reads_the_same(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    mid_hand = play_table(database, "T1", 3, next_hand_actions=4)
-    between = play_table(database, "T2", 4)
+    database = rooms(THREE_AND_FOUR_HANDS)
+    mid_hand = at_the_table(database, "T1", 3, next_hand_actions=4)
+    between = at_the_table(database, "T2", 4)
     reader = FloorReader(database)
     first = reader.read()
     reader.keep_checkpoints()  # as the floor's watcher does once a reading is shown
@@ -111,9 +124,10 @@ def folds_thawed(monkeypatch: pytest.MonkeyPatch) -> list[type]:
 
 
 def test_a_table_that_has_not_moved_is_shown_as_kept_and_its_fold_thawed_once_it_moves(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    still, moving = play_table(database, "T12", 3), play_table(database, "T13", 3, next_hand_actions=2)
+    database = rooms(TWO_TABLES)
+    still, moving = at_the_table(database, "T2", 3), at_the_table(database, "T10", 3, next_hand_actions=2)
     kept_by(FloorReader(database))
     thawed, folded = folds_thawed(monkeypatch), events_folded(monkeypatch)
     later = datetime.now(UTC) + timedelta(hours=2)  # the pace moves with the clock, not the table
@@ -136,9 +150,10 @@ def test_a_table_that_has_not_moved_is_shown_as_kept_and_its_fold_thawed_once_it
 
 
 def test_a_table_kept_as_shown_in_another_language_is_shown_from_its_fold(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    desk = play_table(database, "T14", 3)
+    database = rooms(ONE_TABLE)
+    desk = at_the_table(database, "T1", 3)
     with in_language(Language.VI):
         kept_by(FloorReader(database))
     thawed = folds_thawed(monkeypatch)
@@ -159,9 +174,10 @@ def from_the_opening_at(
 
 
 def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    desk = play_table(database, "T3", 3)
+    database = rooms(ONE_TABLE)
+    desk = at_the_table(database, "T1", 3)
     kept_by(FloorReader(database))
     kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
     assert kept is not None
@@ -178,9 +194,10 @@ def test_a_checkpoint_whose_event_is_not_the_stored_one_is_set_aside(
 
 
 def test_an_event_after_the_checkpoint_that_cannot_be_read_back_is_named_as_without_one(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    desk = play_table(database, "T4", 3)
+    database = rooms(ONE_TABLE)
+    desk = at_the_table(database, "T1", 3)
     kept_by(FloorReader(database))
     before = desk.snapshot()
     seq = append_unreadable_event(database, desk.session_id)
@@ -208,10 +225,11 @@ def test_a_floor_started_later_reads_every_table_after_its_checkpoint_in_one_que
 
 
 def test_a_closing_floor_keeps_the_tables_that_moved_so_the_next_folds_only_what_follows(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", 3)
-    moved, still = play_table(database, "T8", 3), play_table(database, "T9", 3)
+    database = rooms(TWO_TABLES)
+    moved, still = at_the_table(database, "T2", 3), at_the_table(database, "T10", 3)
     reader = FloorReader(database)
     kept_by(reader)
     moved.do(StartHand())  # three events since its checkpoint, fewer than a reading keeps
@@ -234,11 +252,12 @@ def test_a_closing_floor_keeps_the_tables_that_moved_so_the_next_folds_only_what
 
 
 def test_the_floor_watcher_keeps_its_moved_tables_as_it_stops(
-    database: Database, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10_000)  # no reading keeps one
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", EVERY)
-    desk = play_table(database, "T10", 2)
+    database = rooms(TWO_HANDS)
+    desk = at_the_table(database, "T9", 2)
     watching = FloorWatcher(database)
     with qtbot.waitSignal(watching.room_read, timeout=5000):
         watching.start()
@@ -250,11 +269,12 @@ def test_the_floor_watcher_keeps_its_moved_tables_as_it_stops(
 
 
 def test_a_closing_floor_whose_cache_cannot_be_written_closes_keeping_nothing(
-    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10_000)  # no reading keeps one
     monkeypatch.setattr(floor, "KEPT_AT_CLOSE_EVENTS", EVERY)
-    desk = play_table(database, "T11", 2)
+    database = rooms(TWO_HANDS)
+    desk = at_the_table(database, "T9", 2)
     reader = FloorReader(database)
     reader.read()
     not_a_folder = tmp_path / "a-file"

@@ -21,7 +21,8 @@ from ofc_desk.service.table.commands import StartHand
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from tests.helpers.desk_scripts import desk_script_run
-from tests.helpers.floor_room import play_chinese_table, play_table
+from tests.helpers.floor_room import at_the_table, play_chinese_table
+from tests.helpers.played_rooms import ONE_TABLE, TWO_TABLES, PlayedRoom
 
 NOT_IN_THE_FIRST_LISTING = (
     "ofc_desk.desk.games",  # each game's desk part
@@ -80,10 +81,12 @@ app.exec()
 
 
 @pytest.fixture
-def database(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
+def rooms(played_room: PlayedRoom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PlayedRoom:
+    """`played_room` (tests/helpers/played_rooms.py), the floor's cache this test's, a checkpoint
+    kept every ten events."""
     monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 10)
-    return Database(database_url)
+    return played_room
 
 
 def kept_by_a_floor(database: Database) -> None:
@@ -93,11 +96,10 @@ def kept_by_a_floor(database: Database) -> None:
     reader.keep_checkpoints()
 
 
-def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_gives(
-    database: Database,
-) -> None:
-    play_table(database, "T2", 3, next_hand_actions=2)
-    play_table(database, "T10", 3)
+def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_gives(rooms: PlayedRoom) -> None:
+    database = rooms(TWO_TABLES)
+    at_the_table(database, "T2", 3, next_hand_actions=2)
+    at_the_table(database, "T10", 3)
     kept_by_a_floor(database)
     first = kept_room(database)
     assert first is not None and first.jackpot_pool is None  # the pool is the full reading's
@@ -111,9 +113,10 @@ def test_tables_that_have_not_moved_are_listed_as_kept_in_the_words_the_fold_giv
 
 
 def test_a_table_that_moved_or_was_kept_in_another_language_leaves_the_listing_to_the_full_reading(
-    database: Database,
+    rooms: PlayedRoom,
 ) -> None:
-    moving = play_table(database, "T1", 3)
+    database = rooms(ONE_TABLE)
+    moving = at_the_table(database, "T1", 3)
     kept_by_a_floor(database)
     with in_language(Language.VI):
         assert kept_room(database) is None  # its words are English, not Vietnamese
@@ -121,18 +124,20 @@ def test_a_table_that_moved_or_was_kept_in_another_language_leaves_the_listing_t
     assert kept_room(database) is None
 
 
-def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(database: Database) -> None:
-    play_table(database, "T1", 3)
+def test_a_room_without_the_floor_s_checkpoints_has_no_first_listing(rooms: PlayedRoom) -> None:
+    database = rooms(ONE_TABLE)
+    at_the_table(database, "T1", 3)  # its desk resumes it (and keeps the desk's checkpoint)
     FloorReader(database).read()  # read, nothing kept
     assert kept_room(database) is None
 
 
 def test_the_floor_lists_kept_tables_before_loading_the_games_and_the_rules(
-    database: Database, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rooms: PlayedRoom, backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if not database_url.startswith("sqlite"):
+    if backend != "sqlite":
         pytest.skip("the subprocess's first listing is the same on either database; SQLite's is enough")
-    play_table(database, "T1", 3, next_hand_actions=2)  # a street on turn: OFC's parts of the view
+    database = rooms(ONE_TABLE)
+    at_the_table(database, "T1", 3, next_hand_actions=2)  # a street on turn: OFC's parts of the view
     play_chinese_table(database, "T2")  # a showdown on turn, a surrender: Chinese poker's
     monkeypatch.setattr(checkpoint, "CHECKPOINT_EVENTS", 1)  # the short Chinese table kept too
     with in_language(Language.EN):  # the language the floor below starts in (the system's: C)
@@ -145,7 +150,7 @@ def test_the_floor_lists_kept_tables_before_loading_the_games_and_the_rules(
         CACHE_VARIABLE: str(tmp_path / "cache"),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
-    done = desk_script_run(LISTED.format(url=database_url), tmp_path, setting)
+    done = desk_script_run(LISTED.format(url=database.url), tmp_path, setting)
     tables, jackpot_line, *modules = done.stdout.splitlines()
     assert tables == "T1,T2"
     assert jackpot_line == "''"  # the pool is said by the full reading, moments later

@@ -26,9 +26,11 @@ from tests.helpers.jackpot_awards import award_replay_script
 DISPLAY, TOOLTIP = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole)
 
 
-@pytest.fixture
-def tables(tmp_path: Path) -> tuple[FloorTable, ...]:
-    database = Database(f"sqlite:///{tmp_path / 'room.db'}")
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory: pytest.TempPathFactory) -> tuple[FloorTable, ...]:
+    """The room's three tables as the floor reads them, played once for the module's tests, which
+    only read them (frozen readings: a test's changed table is a `replace`d copy)."""
+    database = Database(f"sqlite:///{tmp_path_factory.mktemp('floor-model') / 'room.db'}")
     play_table(database, "T10", 3, next_hand_actions=4)  # Ann plays Fantasyland in hand 4
     play_table(database, "T9", 5, sitting_out="Cy")
     play_table(database, "T11", 6)  # Bob goes to Fantasyland in hand 7

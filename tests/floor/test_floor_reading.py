@@ -18,7 +18,8 @@ from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.table.games.ofc.view_parts import OfcTableView
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.table_notices import EVENTS_CHANNEL
-from tests.helpers.floor_room import append_unreadable_event, play_table
+from tests.helpers.floor_room import append_unreadable_event, at_the_table, play_table
+from tests.helpers.played_rooms import A_HAND_EACH, THREE_AND_FOUR_HANDS, TWO_HANDS, PlayedRoom
 from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.room_scripts import DEALER, SUPERVISOR, SUPERVISOR_PIN, example_script
 
@@ -28,9 +29,10 @@ def database(migrated_database_url: str) -> Database:
     return Database(migrated_database_url)
 
 
-def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> None:
-    mid_hand = play_table(database, "T1", 3, next_hand_actions=4)
-    between = play_table(database, "T2", 5, sitting_out="Cy")
+def test_each_open_table_reads_as_its_desk_resumes_it(played_room: PlayedRoom) -> None:
+    database = played_room(THREE_AND_FOUR_HANDS)
+    mid_hand = at_the_table(database, "T1", 3, next_hand_actions=4)
+    between = at_the_table(database, "T2", 4, sitting_out="Cy")
     room = FloorReader(database).read()
     assert [table.table for table in room.tables] == ["T1", "T2"]
     for table, desk in zip(room.tables, (mid_hand, between), strict=True):
@@ -48,8 +50,9 @@ def test_each_open_table_reads_as_its_desk_resumes_it(database: Database) -> Non
     assert t2.snapshot.seat("Cy").sitting_out
 
 
-def test_the_floor_follows_new_events_and_drops_a_closed_table(database: Database) -> None:
-    desk = play_table(database, "T3", 2)
+def test_the_floor_follows_new_events_and_drops_a_closed_table(played_room: PlayedRoom) -> None:
+    database = played_room(TWO_HANDS)
+    desk = at_the_table(database, "T9", 2)
     reader = FloorReader(database)
     assert reader.read().tables[0].snapshot.hand_number == 2
     desk.do(StartHand())
@@ -99,8 +102,9 @@ def test_changes_are_read_at_most_every_quarter_second() -> None:
     assert pace.wait_seconds(0.25, changed=True) == 0.0
 
 
-def test_a_closed_table_leaves_the_floor(database: Database) -> None:
-    first, second = play_table(database, "T4", 1), play_table(database, "T5", 1)
+def test_a_closed_table_leaves_the_floor(played_room: PlayedRoom) -> None:
+    database = played_room(A_HAND_EACH)
+    first, second = at_the_table(database, "T4", 1), at_the_table(database, "T5", 1)
     reader = FloorReader(database)
     assert [table.session_id for table in reader.read().tables] == [first.session_id, second.session_id]
     first.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
@@ -174,9 +178,10 @@ def test_the_watch_of_a_sqlite_database_polls(tmp_path: Path) -> None:
 
 
 def test_an_event_that_cannot_be_read_back_is_named_and_the_rest_of_the_room_stays(
-    database: Database,
+    played_room: PlayedRoom,
 ) -> None:
-    forged, sound = play_table(database, "T7", 1), play_table(database, "T8", 1)
+    database = played_room(A_HAND_EACH)
+    forged, sound = at_the_table(database, "T4", 1), at_the_table(database, "T5", 1)
     before = forged.snapshot()
     seq = append_unreadable_event(database, forged.session_id)
     broken, fine = FloorReader(database).read().tables

@@ -29,7 +29,21 @@ def play_table(
 ) -> TableService:
     """`hands` settled hands at `table`; then `sitting_out` sits out, and the next hand is dealt
     with its first `next_hand_actions` streets entered (none: the table waits between hands)."""
+    replay_table(database, table, hands)
+    return at_the_table(database, table, hands, next_hand_actions=next_hand_actions, sitting_out=sitting_out)
+
+
+def replay_table(database: Database, table: str, hands: int) -> None:
+    """The example's first `hands` hands replayed at `table`, left open between hands."""
     run_replay(database, table_script(table, hands, extras=False, close=False), resume=False)
+
+
+def at_the_table(
+    database: Database, table: str, hands: int, *, next_hand_actions: int = 0, sitting_out: str | None = None
+) -> TableService:
+    """The desk resuming `table` after its `hands` replayed hands (`replay_table`), where
+    `sitting_out` sits out and the next hand is dealt with its first `next_hand_actions` streets
+    entered (`play_table`)."""
     session_id = next(opened.session_id for opened in list_open_tables(database) if opened.table == table)
     service = TableService.resume(database, session_id, DEALER)
     if sitting_out is not None:
