@@ -1,7 +1,8 @@
 """Desk fixtures: a real database with a dealer and a supervisor, and a desk signed in on it.
 
 Screenshots of the main states go to test-screenshots/ at the repository root (git-ignored);
-the folder is printed at the end of the run.
+the folder is printed at the end of the run. A new SQLite file a test opens (a demo table, a
+replayed room) is a copy of one migrated once a process (tests/helpers/migrated_files.py).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role
+from tests.helpers.migrated_files import migrated_files, migrated_template  # noqa: F401 (fixtures)
 from tests.helpers.qt_languages import english_after  # noqa: F401 - a fixture for the desk's tests
 from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401 (fixtures)
 
