@@ -23,7 +23,7 @@ from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, sign_in
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
-from tests.desk.test_chinese_table import BOB_SIX_PAIRS, CY_MISSET, hand_keys, open_chinese_table
+from tests.desk.test_chinese_table import BOB_SIX_PAIRS, CY_MISSET, open_chinese_table, show_hands
 from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import click_ok
 from tests.desk.test_hand_over import hand_over
@@ -114,8 +114,7 @@ def test_a_voided_hand_at_a_chinese_table_shows_void(desk: Desk) -> None:
     open_chinese_table(desk)
     desk.type("s")
     desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)  # Ann surrenders
-    desk.street(hand_keys(BOB_SIX_PAIRS))
-    desk.street(hand_keys(CY_MISSET))
+    show_hands(desk, BOB_SIX_PAIRS, CY_MISSET)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     desk.window.action(Dialog.VOID).trigger()
