@@ -1,7 +1,8 @@
 """Desk fixtures: a real database with a dealer and a supervisor, and a desk signed in on it.
 
 Screenshots of the main states go to test-screenshots/ at the repository root (git-ignored);
-the folder is printed at the end of the run.
+the folder is printed at the end of the run. A new SQLite file a test opens (a demo table, a
+replayed room) is a copy of one migrated once a process (tests/helpers/migrated_files.py).
 """
 
 from __future__ import annotations
@@ -34,10 +35,13 @@ from ofc_desk.service.terms.snapshot import TableSnapshot
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role
+from tests.helpers.migrated_files import migrated_files, migrated_template  # noqa: F401 (fixtures)
 from tests.helpers.qt_languages import english_after  # noqa: F401 - a fixture for the desk's tests
 from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401 (fixtures)
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
+FAST_PNG = 80
+"""Qt's PNG quality 80: zlib's fastest compression, a quarter of the default's time, files as small."""
 DEALER = ("Dana", "1234")
 SUPERVISOR = ("Floor", "99999999")
 
@@ -139,7 +143,7 @@ class Desk:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         QApplication.processEvents()  # let pending layout requests settle, as a real frame would
-        (widget or self.window).grab().save(str(path))
+        (widget or self.window).grab().save(str(path), "PNG", FAST_PNG)
         return path
 
 

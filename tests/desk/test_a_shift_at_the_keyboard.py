@@ -19,7 +19,7 @@ from ofc_desk.service import TableSetup
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
-from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import click_ok, settle_first_hand
 from tests.desk.test_start_and_resume import field, first_start
 
@@ -34,9 +34,9 @@ ANN_FOUL = ("Kh Kd 4c", "9s 8d 5h 7c 2s", "Qs Qd Qc 7h 7d")
 def two_hands_settled(desk: Desk) -> None:
     """Hand 1 confirmed and hand 2 dealt at once; hand 2 confirmed with the deal held."""
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN_PLAIN, BOB)
+    enter_regular_streets(desk, ANN_PLAIN, BOB)
     desk.press_enter_on(desk.window.settlement.confirm_button)
-    play_regular_streets(desk, BOB, ANN_PLAIN)  # the button moved to Ann: Bob acts first
+    enter_regular_streets(desk, BOB, ANN_PLAIN)  # the button moved to Ann: Bob acts first
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
 
 
@@ -168,7 +168,7 @@ def test_chip_operations_are_offered_only_when_the_service_would_take_them(desk:
     assert not desk.window.action(Dialog.VOID).isEnabled()
     desk.open_table(("Ann", "Bob"), button="Bob")
     assert not any(chip_offers(desk).values())  # a hand is being dealt
-    play_regular_streets(desk, ANN_PLAIN, BOB)
+    enter_regular_streets(desk, ANN_PLAIN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     offers = chip_offers(desk)
     assert offers == {"Join": True, "Rebuy": True, "Cash out": True, "Sit out": True, "Sit in": False}
@@ -185,7 +185,7 @@ def test_chip_operations_are_offered_only_when_the_service_would_take_them(desk:
 
 def test_a_fouled_hand_shows_no_royalty_and_its_foul_hides_no_row(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN_FOUL, BOB)
+    enter_regular_streets(desk, ANN_FOUL, BOB)
     widget = desk.window.felt.seat_widget("Ann")
     face = widget.seat
     assert face is not None and face.fouled
@@ -316,7 +316,7 @@ def test_four_players_settle_at_1366_with_the_transfers_in_view_and_the_seats_ke
 
 def test_ctrl_enter_confirms_the_settlement_and_holds_the_deal(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN_PLAIN, BOB)
+    enter_regular_streets(desk, ANN_PLAIN, BOB)
     assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
     desk.qtbot.keyClick(
         desk.window.settlement.confirm_button, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from ofc_desk.core.chinese.deal import CHINESE, score_chinese_deal
 from ofc_desk.core.chinese.deal_input import chinese_deal_from_json
 from ofc_desk.core.presets import Game, preset_names
+from ofc_desk.core.rows import Row
 from ofc_desk.desk.actions import Command
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, choose_data
 from ofc_desk.desk.dialogs.new_table import GAMES, NewTableDialog, RulesFields
@@ -21,7 +22,8 @@ from ofc_desk.desk.games import chosen_game
 from ofc_desk.desk.games.chinese_showdown import ShowdownEntry
 from ofc_desk.desk.games.ofc import PROGRESSIVE
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.service.table.games.chinese.view_parts import ChineseSeatView
+from ofc_desk.service.table.games.chinese.commands import Show
+from ofc_desk.service.table.games.chinese.view_parts import ChineseSeatView, ChineseTurn
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
@@ -35,6 +37,20 @@ CY_MISSET = ("Ac Ad As", "2c 3c 4d 5c 7d", "Kc Kd Ks Kh 9c")  # the front beats 
 
 def hand_keys(rows: tuple[str, str, str]) -> str:
     return " ".join(street_keys(cards, key) for cards, key in zip(rows, "fmb", strict=True))
+
+
+def show_hands(desk: Desk, *hands: tuple[str, str, str]) -> None:
+    """Each hand, in turn order, handed to the service the desk drives as the showdown its Enter
+    sends (no special declared), then shown: for tests of what follows the showdown, not of
+    typing it (a hand's 26 keys each stage a card and draw the table; the tests above type them)."""
+    service = desk.session.controller.service
+    assert service is not None
+    for hand in hands:
+        turn = service.snapshot().to_act
+        assert turn is not None and turn.kind is ChineseTurn.SHOWDOWN, turn
+        rows = [str(row) for row, cards in zip(Row, hand, strict=True) for _card in cards.split()]
+        service.do(Show(turn.player, " ".join(hand).split(), rows))
+    desk.session.controller.refresh()
 
 
 def open_chinese_table(desk: Desk, preset: str = "chinese-typical") -> None:

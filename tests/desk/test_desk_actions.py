@@ -22,7 +22,7 @@ from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.table.commands import CashOut, CloseSession, Rebuy, SitIn, SitOut, StartHand, newcomer
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_a_shift_at_the_keyboard import ANN_PLAIN
-from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets
 
 
 def test_the_table_loads_neither_qt_nor_the_service_and_the_staging_no_qt() -> None:
@@ -160,7 +160,7 @@ def test_what_is_offered_is_what_the_service_would_take(desk: Desk) -> None:
     desk.type("ks b")
     assert offers_agree(desk, "a card staged")["undo"]
     desk.session.controller.on_clear_staged()
-    play_regular_streets(desk, ANN_PLAIN, BOB)  # nobody goes to Fantasyland: Bob may sit out
+    enter_regular_streets(desk, ANN_PLAIN, BOB)  # nobody goes to Fantasyland: Bob may sit out
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     between = offers_agree(desk, "between hands")
     assert between["deal"] and between["rebuy"] and between["void"] and not between["sit_in"]
@@ -176,7 +176,7 @@ def test_what_is_offered_is_what_the_service_would_take(desk: Desk) -> None:
 
 def test_each_dialog_is_built_from_its_description(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     for action in DESK_ACTIONS:
         form = action.dialog
@@ -213,7 +213,7 @@ def test_a_correction_asked_of_the_floor_mid_hand_goes_as_a_request(desk: Desk) 
 
 def test_a_button_does_what_its_menu_entry_does(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     chosen: list[str] = []
     entry: QAction = desk.window.action(Dialog.SIT_OUT)

@@ -19,7 +19,7 @@ from ofc_desk.service.terms.snapshot import Phase
 from tests.core.test_bonus_paid import ANN as BONUS_ROWS_LOSING
 from tests.core.test_bonus_paid import BOB as BONUS_ROWS_WINNING
 from tests.desk.conftest import Desk
-from tests.desk.test_chinese_table import hand_keys, open_chinese_table
+from tests.desk.test_chinese_table import hand_keys, open_chinese_table, show_hands
 from tests.desk.test_pool_and_award_at_the_desk import ANN, BOB, CY
 from tests.desk.test_record_views import VIEWS, history_column
 from tests.helpers.table_helpers import BOB_PLAIN, play_streets
@@ -55,8 +55,7 @@ def test_a_table_without_a_surrender_never_offers_one_and_esc_speaks_of_the_hand
 
 def test_a_pool_tables_settlement_speaks_of_no_pass_nor_pair_rows(desk: Desk) -> None:
     open_chinese_table(desk, "pool")
-    for hand in (ANN, BOB, CY):
-        desk.street(hand_keys(hand))
+    show_hands(desk, ANN, BOB, CY)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     transfers = desk.window.settlement.transfers.toPlainText()
     assert "Then the rest" not in transfers and "Special hands" not in transfers
@@ -67,8 +66,7 @@ def test_a_pool_tables_settlement_speaks_of_no_pass_nor_pair_rows(desk: Desk) ->
 
 def test_a_chinese_tables_history_has_no_fantasyland_column(desk: Desk, qtbot: QtBot) -> None:
     open_chinese_table(desk, "pool")
-    for hand in (ANN, BOB, CY):
-        desk.street(hand_keys(hand))
+    show_hands(desk, ANN, BOB, CY)
     desk.press_enter_on(desk.window.settlement.confirm_button)
     desk.window.action(VIEWS["Hand history"]).trigger()
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)
@@ -97,8 +95,7 @@ def test_a_bonus_row_lost_shows_no_bonus_and_the_settlement_says_why(desk: Desk)
     setup = TableSetup("Jade 3", seats, "Bob", TableRules(preset="hawaiian-gardens", variant=CHINESE))
     assert desk.session.open_new_table(setup) is None
     desk.press_enter_on(desk.window.between_hands.deal_button)
-    desk.street(hand_keys(BONUS_ROWS_LOSING))
-    desk.street(hand_keys(BONUS_ROWS_WINNING))
+    show_hands(desk, BONUS_ROWS_LOSING, BONUS_ROWS_WINNING)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT, (desk.refusal(), desk.window.entry.notice.text())
     details = " ".join(desk.window.settlement.details.toPlainText().split())
     assert "(+2)" in details and "(+5)" in details and "(+4)" not in details  # Bob's, not Ann's

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
 
@@ -16,6 +17,7 @@ from sqlalchemy.exc import OperationalError
 from ofc_desk.core.cards import FULL_DECK
 from ofc_desk.core.rows import Row
 from ofc_desk.service import TableSetup
+from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from ofc_desk.service.terms.snapshot import Phase
@@ -24,17 +26,50 @@ from tests.desk.conftest import Desk, street_keys
 # Two regular hands that end clean (Ann sets queens in front: Fantasyland).
 ANN = ("Qh Qd 4c", "9s 9d 5h 5c 2s", "Ks Kd Kc 7h 7d")
 BOB = ("8s 6d 3h", "As Ac Jd Th 2d", "2h 3c 4s 5d 6c")
+Hand = tuple[str, str, str]
+"""A player's front, middle and back."""
 
 
-def play_regular_streets(desk: Desk, first: tuple[str, str, str], second: tuple[str, str, str]) -> None:
-    """Both players' streets in turn order: back first (5 cards), then middle, then front."""
-    desk.street(street_keys(first[2], "b"))
-    desk.street(street_keys(second[2], "3"))
-    later = [(card, "m") for card in first[1].split()] + [(card, "f") for card in first[0].split()]
-    other = [(card, "2") for card in second[1].split()] + [(card, "1") for card in second[0].split()]
-    for (card_a, key_a), (card_b, key_b) in zip(later, other, strict=True):
-        desk.street(f"{card_a}{key_a}")
-        desk.street(f"{card_b}{key_b}")
+ROW_KEYS = (
+    {Row.BACK: "b", Row.MIDDLE: "m", Row.FRONT: "f"},
+    {Row.BACK: "3", Row.MIDDLE: "2", Row.FRONT: "1"},
+)
+"""The first player's rows keyed by letter, the second's by number: both ways are typed."""
+
+
+def regular_streets(first: Hand, second: Hand) -> Iterator[tuple[int, str, Row]]:
+    """Both players' streets in turn order, as (0 for the first player's or 1, cards, row): the
+    backs first (5 cards), then a card at a time, the middles then the fronts."""
+    yield 0, first[2], Row.BACK
+    yield 1, second[2], Row.BACK
+    for card_a, card_b in zip(_one_at_a_time(first), _one_at_a_time(second), strict=True):
+        yield 0, *card_a
+        yield 1, *card_b
+
+
+def _one_at_a_time(hand: Hand) -> list[tuple[str, Row]]:
+    return [(card, Row.MIDDLE) for card in hand[1].split()] + [(card, Row.FRONT) for card in hand[0].split()]
+
+
+def play_regular_streets(desk: Desk, first: Hand, second: Hand) -> None:
+    """Both players' streets typed at the desk's keyboard, each confirmed with Enter."""
+    for whose, cards, row in regular_streets(first, second):
+        key = ROW_KEYS[whose][row]
+        desk.street(street_keys(cards, key) if row is Row.BACK else f"{cards}{key}")
+
+
+def enter_regular_streets(desk: Desk, first: Hand, second: Hand) -> None:
+    """The same streets in the same order, handed to the service the desk drives (the command its
+    Enter would send), then shown: for tests of what follows a hand, not of typing it (typing a
+    hand is a quarter of a second of CPU, five times its entries; the tests above type them)."""
+    service = desk.session.controller.service
+    assert service is not None
+    for _whose, cards, row in regular_streets(first, second):
+        turn = service.snapshot().to_act
+        assert turn is not None and turn.kind is OfcTurn.STREET, turn
+        placed = cards.split()
+        service.do(entry_for(turn.kind, turn.player, placed, [str(row)] * len(placed)))
+    desk.session.controller.refresh()
 
 
 def test_a_whole_regular_hand_by_keyboard_then_settlement(desk: Desk) -> None:

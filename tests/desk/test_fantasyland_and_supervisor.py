@@ -24,7 +24,7 @@ from ofc_desk.service.terms.setup import TableRules
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
-from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets
 from tests.desk.test_start_and_resume import field, reopen_signed_in
 
 
@@ -43,7 +43,7 @@ def click_ok(desk: Desk, dialog: AttemptDialog) -> None:
 
 def settle_first_hand(desk: Desk, *, deal_next: bool = True) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     if deal_next:
         desk.press_enter_on(desk.window.settlement.confirm_button)
     else:

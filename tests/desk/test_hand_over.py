@@ -14,7 +14,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, Signature
 from ofc_desk.storage.users import Role, sign_in
 from tests.desk.conftest import DEALER, SUPERVISOR, Desk
-from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets
 from tests.desk.test_start_and_resume import field
 
 
@@ -38,7 +38,7 @@ def test_a_hand_over_at_the_desk_is_signed_by_both_dealers(desk: Desk, database:
     hand_over(desk, "Yan", "5678")
     desk.qtbot.waitUntil(lambda: desk.session.account is not None and desk.session.account.name == "Yan")
     assert desk.window.entry.notice.text() == f"Yan took over the table from {DEALER[0]}"
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     desk.qtbot.keyClick(desk.window.settlement.confirm_button, Qt.Key.Key_Return)
     with database.session() as session:
         actors = session.scalars(select(Event.actor).order_by(Event.seq)).all()

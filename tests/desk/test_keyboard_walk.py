@@ -50,7 +50,7 @@ from ofc_desk.storage.existing_room import open_existing
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
 from tests.desk.test_a_shift_at_the_keyboard import contrast, mnemonic
-from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets, play_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import ANN_FANTASYLAND, BOB_SECOND
 from tests.helpers.pdf_text import page_count
 
@@ -343,7 +343,7 @@ def test_nothing_offered_is_refused_silently_and_a_closed_table_offers_nothing(d
     assert [name for name, offered in no_table.items() if offered] == [Command.CLOSE_REPORT]
     desk.open_table(("Ann", "Bob"), button="Bob")
     assert sweep(desk, "a hand dealt")[Command.HAND_OVER]
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     between = sweep(desk, "between hands")
     assert between[Dialog.VOID] and between[Dialog.CLOSE_TABLE] and not between[Command.HAND_SET]

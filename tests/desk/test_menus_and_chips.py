@@ -26,14 +26,14 @@ from ofc_desk.desk.dialogs.text import TextDialog
 from ofc_desk.i18n import Language
 from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
-from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets
 from tests.desk.test_start_and_resume import field
 from tests.helpers.pdf_text import page_texts
 
 
 def settled_and_held(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
 
 
@@ -78,7 +78,7 @@ def _inside_qt_composite(widget: QWidget) -> bool:
 def test_enter_on_a_focused_button_presses_that_button(desk: Desk) -> None:
     """A dealer who tabbed to a button and pressed Enter means that button, not the panel's deal."""
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     hold = desk.window.settlement.hold_button
     hold.setFocus()
     desk.qtbot.keyClick(hold, Qt.Key.Key_Return)

@@ -25,7 +25,7 @@ from ofc_desk.desk.records.models import (
 from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord
 from ofc_desk.service.table.games.ofc.record import OfcRecord
 from tests.desk.conftest import Desk
-from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets
 from tests.desk.test_record_views import history_column
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
@@ -78,7 +78,7 @@ def test_ledger_and_audit_models() -> None:
 
 def test_the_history_browser_reads_the_real_hands_in_the_background(desk: Desk, qtbot: QtBot) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     desk.press_enter_on(desk.window.settlement.confirm_button)
     desk.window.action(Command.HISTORY).trigger()
     qtbot.waitUntil(lambda: "Hand history" in desk.session.records.browsers)

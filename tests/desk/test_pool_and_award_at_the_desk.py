@@ -24,7 +24,7 @@ from ofc_desk.service.table.commands import SeedJackpot
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk
-from tests.desk.test_chinese_table import hand_keys, open_chinese_table, pick_with_keys
+from tests.desk.test_chinese_table import open_chinese_table, pick_with_keys, show_hands
 from tests.desk.test_fantasyland_and_supervisor import amount_field
 from tests.helpers.jackpot_awards import HOUSE_AWARD, LOSER_ROWS, WINNER_ROWS
 
@@ -105,8 +105,7 @@ def test_a_pool_tables_settlement_names_each_rows_winner_and_its_prompt_no_surre
     assert "s surrenders" not in desk.window.entry.prompt.text()
     assert desk.chinese_controls.surrender_button.isHidden()
     assert "room jackpot" not in desk.status
-    for hand in (ANN, BOB, CY):
-        desk.street(hand_keys(hand))
+    show_hands(desk, ANN, BOB, CY)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     details = " ".join(desk.window.settlement.details.toPlainText().split())
     assert "The pool's row winners: front: Bob · middle: Bob · back: Cy" in details
@@ -117,8 +116,7 @@ def test_an_award_shows_its_shares_and_the_pool_before_and_after(desk: Desk) -> 
     open_award_table(desk)
     seed_by_keys(desk, "1000")
     desk.press_enter_on(desk.window.between_hands.deal_button)
-    desk.street(hand_keys(LOSER_ROWS))
-    desk.street(hand_keys(WINNER_ROWS))
+    show_hands(desk, LOSER_ROWS, WINNER_ROWS)
     desk.street("s")  # Cy and Dee surrender: the table's share is theirs
     desk.street("s")
     transfers = " ".join(desk.window.settlement.transfers.toPlainText().split())

@@ -26,7 +26,7 @@ from ofc_desk.desk.shell.app import FRAME_ALLOWANCE, fit_to_screen
 from ofc_desk.desk.table.faces import cards_in_play
 from ofc_desk.desk.table.seat_widget import MIN_SCALE
 from ofc_desk.service.terms.snapshot import Phase
-from tests.desk.conftest import SCREENSHOTS, Desk
+from tests.desk.conftest import FAST_PNG, SCREENSHOTS, Desk
 from tests.desk.screen_states import GAMES, PHASES, SIX_PAIRS, ScreenGame, walk
 from tests.desk.test_chinese_table import hand_keys
 
@@ -34,8 +34,6 @@ SCREENS = {"1366x768": QSize(1366, 768), "1920x1080": QSize(1920, 1080)}
 CASES = [
     pytest.param(game, players, id=f"{game.name}-{players}") for game in GAMES for players in game.players
 ]
-FAST_PNG = 80
-"""Qt's PNG quality 80: zlib's fastest compression, a quarter of the default's time, files as small."""
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)

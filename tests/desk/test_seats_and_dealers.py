@@ -23,8 +23,8 @@ from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, sign_in
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
-from tests.desk.test_chinese_table import BOB_SIX_PAIRS, CY_MISSET, hand_keys, open_chinese_table
-from tests.desk.test_entering_cards import ANN, BOB, play_regular_streets
+from tests.desk.test_chinese_table import BOB_SIX_PAIRS, CY_MISSET, open_chinese_table, show_hands
+from tests.desk.test_entering_cards import ANN, BOB, enter_regular_streets
 from tests.desk.test_fantasyland_and_supervisor import click_ok
 from tests.desk.test_hand_over import hand_over
 from tests.desk.test_menus_and_chips import choose, submit
@@ -103,7 +103,7 @@ def test_the_dealer_on_duty_is_on_the_status_line_and_in_the_hand_history(
     browser = desk.session.records.browsers["Hand history"]
     assert browser.model.rowCount() == 0  # hand 1 is not settled yet
     browser.close()
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     desk.window.action(Command.HISTORY).trigger()
     qtbot.waitUntil(lambda: browser.model.rowCount() == 1)
@@ -114,8 +114,7 @@ def test_a_voided_hand_at_a_chinese_table_shows_void(desk: Desk) -> None:
     open_chinese_table(desk)
     desk.type("s")
     desk.qtbot.keyClick(desk.window.entry.line, Qt.Key.Key_Return)  # Ann surrenders
-    desk.street(hand_keys(BOB_SIX_PAIRS))
-    desk.street(hand_keys(CY_MISSET))
+    show_hands(desk, BOB_SIX_PAIRS, CY_MISSET)
     assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     desk.window.action(Dialog.VOID).trigger()
@@ -188,7 +187,7 @@ def test_the_chinese_prompt_names_the_seat_whose_hand_is_typed(desk: Desk) -> No
 
 def test_the_resume_list_says_one_hand_settled_in_the_singular(desk: Desk) -> None:
     desk.open_table(("Ann", "Bob"), button="Bob")
-    play_regular_streets(desk, ANN, BOB)
+    enter_regular_streets(desk, ANN, BOB)
     desk.qtbot.mouseClick(desk.window.settlement.hold_button, Qt.MouseButton.LeftButton)
     desk.window.action(Command.RESUME).trigger()
     chooser = desk.session.active_dialog
