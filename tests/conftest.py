@@ -47,6 +47,16 @@ def pytest_configure(config: pytest.Config) -> None:
         with contextlib.suppress(OSError):
             compileall.compile_dir(os.path.dirname(ofc_desk.__file__), quiet=2)
     sys.dont_write_bytecode = False
+    import_as_the_desk_does()
+
+
+def import_as_the_desk_does() -> None:
+    """Every test process imports past PySide6's feature hook, as the desk and the floor do
+    (`ofc_desk.desk.pyside_features`): pytest-qt loads PySide6 into each of them, and the hook
+    then ran two Python functions around every import statement of the run (a quarter of a
+    million in the core's property tests alone). Fresh desk processes the tests start check the
+    product's own take-off (tests/desk/test_what_a_resume_loads.py)."""
+    import ofc_desk.desk.pyside_features  # noqa: F401  (importing it takes the hook off)
 
 
 @pytest.fixture(autouse=True, scope="session")
