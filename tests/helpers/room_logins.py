@@ -3,8 +3,12 @@ owner's set-up that lets the desks' and the floor's logins in."""
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import quote, urlencode
 
+import psycopg
 from sqlalchemy.engine import make_url
 
 from ofc_desk.storage.account_changes import create_accounts
@@ -36,3 +40,19 @@ def owner_sets_up_the_room(url: str, roles: RoomRoles, *, times: int = 1) -> Non
         for _ in range(times):
             apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
+
+
+@contextmanager
+def own_roles(server_url: str) -> Iterator[RoomRoles]:
+    """The room's two roles under names of their own (roles are cluster-wide), for one test or
+    one module's tests; dropped afterwards with every grant they hold in `server_url`'s database."""
+    unique = f"ofc_test_{uuid.uuid4().hex[:10]}"
+    names = RoomRoles(f"{unique}_table", f"{unique}_floor")
+    try:
+        yield names
+    finally:
+        with psycopg.connect(libpq(server_url), autocommit=True) as connection:
+            for name in (names.table, names.floor):
+                if connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone():
+                    connection.execute(f"DROP OWNED BY {name}")
+                    connection.execute(f"DROP ROLE {name}")

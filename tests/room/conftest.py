@@ -5,16 +5,14 @@ grants and many writers, so they have no SQLite run): a fresh schema not yet mig
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
-import psycopg
 import pytest
 
 from ofc_desk.storage.roles import RoomRoles
 from tests.helpers.ofc_test_databases import fresh_schema, is_durable, needs_server, postgres_url  # noqa: F401
 from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema, room_schemas  # noqa: F401
-from tests.helpers.room_logins import libpq
+from tests.helpers.room_logins import own_roles
 
 
 @pytest.fixture
@@ -42,12 +40,5 @@ def migrated_room_url(
 def roles(postgres_url: str | None) -> Iterator[RoomRoles]:  # noqa: F811
     """The room's two roles under names of the test's own (roles are cluster-wide), dropped
     afterwards with every grant they hold in this process's database."""
-    server_url = needs_server(postgres_url)
-    unique = f"ofc_test_{uuid.uuid4().hex[:10]}"
-    names = RoomRoles(f"{unique}_table", f"{unique}_floor")
-    yield names
-    with psycopg.connect(libpq(server_url), autocommit=True) as connection:
-        for name in (names.table, names.floor):
-            if connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone():
-                connection.execute(f"DROP OWNED BY {name}")
-                connection.execute(f"DROP ROLE {name}")
+    with own_roles(needs_server(postgres_url)) as names:
+        yield names

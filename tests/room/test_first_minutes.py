@@ -6,7 +6,11 @@ A desk here is `ofc-desk replay` of one hand at a table of its own, which starts
 does: it opens the database and migrates it if it must, makes the room's accounts or finds them
 made (the same script's dealer and supervisor, with their PINs), signs its dealer in, opens its
 table and records. The floor is `ofc-desk floor --smoke-test 8`, offscreen: it opens the room
-whatever state it is in and exits 0 only once its window lists eight open tables."""
+whatever state it is in and exits 0 only once its window lists eight open tables.
+
+The desks are forked at once from one process that imported the product first
+(tests/helpers/forked_desks.py): eight fresh interpreters each spent most of their CPU importing
+it. Each is still a process of its own with its own connections; the floor is a fresh launch."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.storage.accounts import AccountKind
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import AccountEvent, User
+from tests.helpers.forked_desks import ForkedDesks
 from tests.helpers.room_scripts import DEALER, SUPERVISOR, table_script
 
 DESKS = 8
@@ -49,11 +54,10 @@ def start_the_room(url: str, folder: Path) -> None:
         script.write_text(json.dumps(table_script(table, 1, extras=False, close=False)), encoding="utf-8")
         scripts.append(script)
     floor = ofc_desk("floor", "--db", url, "--smoke-test", str(DESKS))
-    desks = [ofc_desk("replay", str(script), "--db", url) for script in scripts]
-    for table, desk in zip(TABLES, desks, strict=True):
-        out, err = desk.communicate(timeout=WAIT_SECONDS)
-        assert (desk.returncode, err) == (0, ""), f"the desk at {table}: {err}"
-        assert json.loads(out)["table"] == table
+    desks = ForkedDesks([["replay", str(script), "--db", url] for script in scripts], folder)
+    for table, desk in zip(TABLES, desks.wait(WAIT_SECONDS), strict=True):
+        assert (desk.returncode, desk.err) == (0, ""), f"the desk at {table}: {desk.err}"
+        assert json.loads(desk.out)["table"] == table
     out, err = floor.communicate(timeout=WAIT_SECONDS)
     assert floor.returncode == 0, err
     assert out.startswith(f"smoke test passed: {DESKS} open tables: {', '.join(TABLES)}"), out

@@ -4,6 +4,7 @@ anything else (rewriting or deleting events, altering the schema)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import psycopg
@@ -29,7 +30,9 @@ from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, ro
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.jackpot_awards import award_replay_script
-from tests.helpers.room_logins import as_login, libpq, owner_sets_up_the_room
+from tests.helpers.ofc_test_databases import needs_server
+from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
+from tests.helpers.room_logins import as_login, libpq, own_roles, owner_sets_up_the_room
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 DANA = ("Dana", "dealer", "1234")
@@ -42,6 +45,28 @@ def room(migrated_room_url: str, roles: RoomRoles) -> Iterator[str]:
     """A migrated card room with its accounts, the roles applied twice (the SQL is re-runnable)."""
     owner_sets_up_the_room(migrated_room_url, roles, times=2)
     yield migrated_room_url
+
+
+@dataclass(frozen=True)
+class SharedRoom:
+    url: str
+    roles: RoomRoles
+
+
+@pytest.fixture(scope="module")
+def recorded_room(
+    request: pytest.FixtureRequest, postgres_url: str | None, room_schemas: RoomSchemaPool | None
+) -> Iterator[SharedRoom]:
+    """A `room` (roles of its own) with two tables recorded at the table role (`_recorded_room`),
+    made once for the module's tests that only check that a role is refused something: a refused
+    statement leaves the room as it was, so each such test sees the room every other one does."""
+    with (
+        migrated_schema(request, postgres_url, room_schemas) as url,
+        own_roles(needs_server(postgres_url)) as roles,
+    ):
+        owner_sets_up_the_room(url, roles, times=2)
+        _recorded_room(url, roles)
+        yield SharedRoom(url, roles)
 
 
 def _refused(url: str, role: str, statement: str) -> str:
@@ -70,10 +95,8 @@ def test_a_desk_logged_in_as_the_table_role_records_a_whole_session(room: str, r
     assert {"hand_voided", "chips_corrected", "cashed_out", "session_closed"} <= kinds
 
 
-def test_the_table_role_cannot_rewrite_or_delete_events(room: str, roles: RoomRoles) -> None:
-    desk = Database(as_login(room, roles.table))
-    run_replay(desk, table_script("T1", 2, extras=False, close=False), resume=False)
-    desk.dispose()
+def test_the_table_role_cannot_rewrite_or_delete_events(recorded_room: SharedRoom) -> None:
+    room, roles = recorded_room.url, recorded_room.roles
     rewrite = "UPDATE events SET actor = 'x'"
     assert "permission denied for table events" in _refused(room, roles.table, rewrite)
     assert "permission denied for table events" in _refused(room, roles.table, "DELETE FROM events")
@@ -94,9 +117,10 @@ def test_the_table_role_cannot_rewrite_or_delete_events(room: str, roles: RoomRo
         "CREATE FUNCTION nothing() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END'",
     ],
 )
-def test_neither_role_can_change_the_schema(room: str, roles: RoomRoles, which: str, statement: str) -> None:
+def test_neither_role_can_change_the_schema(recorded_room: SharedRoom, which: str, statement: str) -> None:
+    roles = recorded_room.roles
     role = roles.table if which == "table" else roles.floor
-    message = _refused(room, role, statement)
+    message = _refused(recorded_room.url, role, statement)
     assert "must be owner" in message or "permission denied" in message
 
 
@@ -299,10 +323,9 @@ ONE_ROW_INSERTS = {
 
 @pytest.mark.parametrize("statement", ONE_ROW_INSERTS.values(), ids=ONE_ROW_INSERTS.keys())
 def test_the_table_role_may_not_insert_a_row_no_event_of_its_own_needs(
-    room: str, roles: RoomRoles, statement: str
+    recorded_room: SharedRoom, statement: str
 ) -> None:
-    _recorded_room(room, roles)
-    assert "row-level security" in _refused(room, roles.table, statement)
+    assert "row-level security" in _refused(recorded_room.url, recorded_room.roles.table, statement)
 
 
 COMMITTED_ALONE = {
@@ -325,13 +348,13 @@ COMMITTED_ALONE = {
 
 @pytest.mark.parametrize(("statement", "refusal"), COMMITTED_ALONE.values(), ids=COMMITTED_ALONE.keys())
 def test_an_event_or_a_session_row_is_refused_at_commit_without_the_head_moved_onto_it(
-    room: str, roles: RoomRoles, statement: str, refusal: str
+    recorded_room: SharedRoom, statement: str, refusal: str
 ) -> None:
     """An event beyond the head took the next number the desk would write (the table stopped), a
     session row alone held its table "open" and was linked to by every later session."""
-    _recorded_room(room, roles)
+    room = recorded_room.url
     with (
-        psycopg.connect(libpq(as_login(room, roles.table))) as connection,
+        psycopg.connect(libpq(as_login(room, recorded_room.roles.table))) as connection,
         pytest.raises(errors.RaiseException) as raised,
     ):
         connection.execute(statement)
@@ -344,10 +367,9 @@ def test_an_event_or_a_session_row_is_refused_at_commit_without_the_head_moved_o
         desk.dispose()
 
 
-def test_the_floor_may_sign_only_an_event_the_session_holds(room: str, roles: RoomRoles) -> None:
-    _recorded_room(room, roles)
+def test_the_floor_may_sign_only_an_event_the_session_holds(recorded_room: SharedRoom) -> None:
     statement = ONE_ROW_INSERTS["a signature over an event the session does not hold"]
-    assert "row-level security" in _refused(room, roles.floor, statement)
+    assert "row-level security" in _refused(recorded_room.url, recorded_room.roles.floor, statement)
 
 
 def test_a_signature_that_does_not_hold_is_set_aside_and_the_report_still_prints(
