@@ -49,7 +49,11 @@ from tests.helpers.pooled_schemas import (  # noqa: F401 (migrated_database_url 
     schema_of,
 )
 from tests.helpers.room_logins import libpq
-from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401 (fixtures)
+from tests.helpers.shared_compilations import (  # noqa: F401 (fixtures)
+    postgres_engines_share_compilations,
+    shared_dialect,
+    sqlite_engines_share_compilations,
+)
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build, DatabaseCopy
 
 
