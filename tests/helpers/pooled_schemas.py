@@ -5,7 +5,8 @@ as the rest of a typical test; emptying one a test used costs a few milliseconds
 
 A schema is handed out again only when its structure (relations, columns, constraints, triggers,
 functions, row policies, owners and every grant) is the migrations' again: anything a test changed
-that the reset does not take back makes the pool drop the schema instead.
+that the reset does not take back makes the pool drop the schema instead. A schema no DDL command
+touched while a test had it (tests/helpers/ddl_log.py) has the migrations' structure still.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from sqlalchemy.engine import make_url
 
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
+from tests.helpers import ddl_log
 from tests.helpers.ofc_test_databases import (
     drop_schema,
     dropped_with_the_run,
@@ -186,6 +188,8 @@ class RoomSchemaPool:
         self._pooled: set[str] = set()
         self._catalog = psycopg.connect(libpq(server_url), autocommit=True)
         cleanup.callback(self._catalog.close)
+        ddl_log.install(self._catalog)
+        self._marks: dict[str, int] = {}  # where the DDL log stood when each schema was taken
         self.template_url = self._migrated_schema()  # the rows' source, never handed out
         self.template = schema_of(self.template_url)
         self._structure = self.structure(self.template)
@@ -202,17 +206,22 @@ class RoomSchemaPool:
 
     def take(self) -> str:
         """The owner's URL of a schema as the migrations leave it (not durable)."""
-        return self._free.pop() if self._free else self._migrated_schema()
+        url = self._free.pop() if self._free else self._migrated_schema()
+        self._marks[url] = ddl_log.mark(self._catalog)
+        return url
 
     def give_back(self, url: str) -> None:
-        """Reset the schema for the next test; drop it if the reset cannot make it the migrations'."""
+        """Reset the schema for the next test; drop it if the reset cannot make it the migrations'.
+        A schema no DDL touched since it was taken (tests/helpers/ddl_log.py) has only its rows
+        to reset: its structure is the migrations' still."""
         self._reconnect_if_dropped()
+        untouched = ddl_log.untouched_since(self._catalog, self._marks.pop(url, 0), schema_of(url))
         try:
-            self._reset(url)
+            self._reset(url, untouched)
         except psycopg.Error:  # a lock still held by a test's connection, a grant of a stranger's
             self._drop(url)
             return
-        if self.structure(schema_of(url)) == self._structure:
+        if untouched or self.structure(schema_of(url)) == self._structure:
             self._free.append(url)
         else:
             self._drop(url)
@@ -240,12 +249,14 @@ class RoomSchemaPool:
             self._pooled.discard(url)
             drop_schema(url)
 
-    def _reset(self, url: str) -> None:
+    def _reset(self, url: str, untouched: bool) -> None:
+        """The template's rows in the schema; first, unless no DDL `touched` it, what a test may
+        have added to its structure taken back."""
         schema = schema_of(url)
-        triggers = set(self._catalog.execute(_TRIGGERS, {"schema": schema}).fetchall())
+        triggers = self._triggers if untouched else set(self._catalog.execute(_TRIGGERS, {"schema": schema}))
         with psycopg.connect(libpq(url)) as connection:  # one transaction: all of it or none
             connection.execute("SET LOCAL lock_timeout = '5s'")
-            for statement in self._undoing(schema, triggers):
+            for statement in [] if untouched else self._undoing(schema, triggers):
                 connection.execute(statement)  # spelt from the catalog
             connection.execute(self._copy)
         if not self._triggers <= triggers:  # an append-only trigger lifted or held off

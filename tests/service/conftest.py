@@ -27,6 +27,7 @@ from ofc_desk.storage import append_only
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role
+from tests.helpers import ddl_log
 from tests.helpers.migrated_files import migrated_files, migrated_template  # noqa: F401 (fixtures)
 from tests.helpers.ofc_test_databases import (  # noqa: F401 (backend, database_url and postgres_url are fixtures)
     backend,
@@ -49,7 +50,11 @@ from tests.helpers.pooled_schemas import (  # noqa: F401 (migrated_database_url 
     schema_of,
 )
 from tests.helpers.room_logins import libpq
-from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401 (fixtures)
+from tests.helpers.shared_compilations import (  # noqa: F401 (fixtures)
+    postgres_engines_share_compilations,
+    shared_dialect,
+    sqlite_engines_share_compilations,
+)
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Build, DatabaseCopy
 
 
@@ -127,29 +132,31 @@ class SchemaPool:
     """This test process's PostgreSQL schemas built by the migrations and free for a test. A test
     that leaves its schema as the migrations built it (structure, triggers, grants: all but its
     rows) gives it back, and the next test's copy replaces every row of it: a schema made and
-    migrated per test cost as much as the rest of a typical test."""
+    migrated per test cost as much as the rest of a typical test. A schema no DDL command touched
+    while a test had it (tests/helpers/ddl_log.py) is as the migrations built it, undigested."""
 
     def __init__(self, server_url: str, cleanup: ExitStack) -> None:
         self.server_url, self.cleanup = server_url, cleanup
         self._free: list[str] = []
         self._pooled: set[str] = set()
+        self._marks: dict[str, int] = {}  # where the DDL log stood when each schema was taken
         self._migrated: str | None = None
-        self._catalog: psycopg.Connection[tuple[object, ...]] | None = None
+        self._catalog = psycopg.connect(libpq(server_url), autocommit=True)
+        cleanup.callback(self._catalog.close)
+        ddl_log.install(self._catalog)
 
     def take(self) -> str:
         """The URL of a free schema the migrations built (not durable)."""
-        if self._free:
-            return self._free.pop()
-        url = pooled_schema(self.server_url, self.cleanup)
-        self._pooled.add(url)
-        Database(url).dispose()  # built through the migrations
-        if self._migrated is None:
-            self._migrated = self._structure(url)
+        url = self._free.pop() if self._free else self._migrated_schema()
+        self._marks[url] = ddl_log.mark(self._catalog)
         return url
 
     def give_back(self, url: str) -> None:
         """Free the schema for the next test if its structure is the migrations' (its append-only
         triggers put back as the migrations leave them, if a test lifted them); else drop it."""
+        if ddl_log.untouched_since(self._catalog, self._marks.pop(url, 0), schema_of(url)):
+            self._free.append(url)
+            return
         kept = self._structure(url) == self._migrated
         if not kept:
             reinstall_triggers(url)
@@ -164,10 +171,15 @@ class SchemaPool:
             self._pooled.discard(url)
             drop_schema(url)
 
+    def _migrated_schema(self) -> str:
+        url = pooled_schema(self.server_url, self.cleanup)
+        self._pooled.add(url)
+        Database(url).dispose()  # built through the migrations
+        if self._migrated is None:
+            self._migrated = self._structure(url)
+        return url
+
     def _structure(self, url: str) -> str:
-        if self._catalog is None:  # one connection a process: a new one costs more than the query
-            self._catalog = psycopg.connect(libpq(self.server_url), autocommit=True)
-            self.cleanup.callback(self._catalog.close)
         row = self._catalog.execute(STRUCTURE, {"schema": schema_of(url)}).fetchone()
         return str(row[0]) if row else ""
 

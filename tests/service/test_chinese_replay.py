@@ -53,9 +53,11 @@ def moves(hand: dict[str, Any]) -> list[tuple[str, str, int, int, str]]:
 
 
 def test_a_chinese_session_plays_settles_and_verifies(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = run_cli(capsys, "replay", str(write_script(tmp_path, SCRIPT)), "--db", database_url)
+    status, out, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, SCRIPT)), "--db", migrated_database_url
+    )
     assert (status, err) == (0, "")
     played = json.loads(out)
     first, second = played["hands"]
@@ -75,25 +77,27 @@ def test_a_chinese_session_plays_settles_and_verifies(
     ]
     assert [p["special"] for p in first["result"]["players"]] == [None, None, "six-pairs"]
     assert played["stacks"] == {"Ann": 46, "Bob": 62, "Cy": 52}
-    status, out, _ = run_cli(capsys, "verify", "--db", database_url)
+    status, out, _ = run_cli(capsys, "verify", "--db", migrated_database_url)
     assert status == 0
     assert " 2 hands;" in out
 
 
 def test_a_refused_showdown_names_the_hand_and_action_and_stores_nothing_of_it(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = copy.deepcopy(SCRIPT)
     script["hands"][1]["actions"][3] = {"player": "Bob", "declare": "six-pairs", "cards": SEED_B}
-    status, out, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    status, out, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url
+    )
     assert (status, out) == (2, "")
     assert err == "hand 2, action 4: Bob's cards are not six pairs\n"
-    status, out, _ = run_cli(capsys, "verify", "--db", database_url)
+    status, out, _ = run_cli(capsys, "verify", "--db", migrated_database_url)
     assert status == 0
     assert " 1 hand;" in out
     # Carrying on from what was stored, with the showdown put right, gives the full session.
     status, out, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, SCRIPT)), "--db", database_url, "--resume"
+        capsys, "replay", str(write_script(tmp_path, SCRIPT)), "--db", migrated_database_url, "--resume"
     )
     assert (status, err) == (0, "")
     assert json.loads(out)["stacks"] == {"Ann": 46, "Bob": 62, "Cy": 52}
@@ -181,14 +185,25 @@ def opened_machine() -> TableMachine:
 
 
 def test_the_sessions_report_and_json_export_replay_to_the_same_results(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, _ = run_cli(capsys, "replay", str(write_script(tmp_path, SCRIPT)), "--db", database_url)
+    status, out, _ = run_cli(
+        capsys, "replay", str(write_script(tmp_path, SCRIPT)), "--db", migrated_database_url
+    )
     assert status == 0
     played = json.loads(out)
     export, pdf = tmp_path / "export.json", tmp_path / "report.pdf"
     status, _, err = run_cli(
-        capsys, "report", "--db", database_url, "--table", "Jade 1", "--json", str(export), "--out", str(pdf)
+        capsys,
+        "report",
+        "--db",
+        migrated_database_url,
+        "--table",
+        "Jade 1",
+        "--json",
+        str(export),
+        "--out",
+        str(pdf),
     )
     assert (status, err) == (0, "")
     assert pdf.stat().st_size > 0

@@ -46,11 +46,15 @@ def script(rules: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def test_the_taiwanese_example_replays_and_scores_alike(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     actions = [{"player": name, "cards": " ".join(rows), "rows": ROWS} for name, rows in HANDS.items()]
     status, out, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, script("taiwanese", actions))), "--db", database_url
+        capsys,
+        "replay",
+        str(write_script(tmp_path, script("taiwanese", actions))),
+        "--db",
+        migrated_database_url,
     )
     assert (status, err) == (0, "")
     hand = json.loads(out)["hands"][0]["result"]
@@ -68,14 +72,18 @@ def test_the_taiwanese_example_replays_and_scores_alike(
 
 
 def test_a_strict_table_refuses_a_loose_declaration_by_hand_and_action(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     actions: list[dict[str, Any]] = [
         {"player": "Ann", "surrender": True},
         {"player": "Bob", "declare": "six-pairs", "cards": "9s 9h 9d Ts Th Js Jh Qs Qh Ks Kh As Ah"},
     ]
     status, _, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, script("shisanshui", actions))), "--db", database_url
+        capsys,
+        "replay",
+        str(write_script(tmp_path, script("shisanshui", actions))),
+        "--db",
+        migrated_database_url,
     )
     assert status != 0
     assert err == (

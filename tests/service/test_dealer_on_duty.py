@@ -80,18 +80,25 @@ def test_a_session_recorded_before_hand_overs_were_events_reads_by_its_actors(da
 
 
 def test_a_replay_resumed_past_its_hand_over_matches_it_and_records_it_once(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     script["hands"] = script["hands"][:2]
     script["hands"][1]["between"] = [{"op": "dealer", "name": "Yan"}]
-    assert run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)[0] == 0
+    assert (
+        run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url)[0] == 0
+    )
     longer = {**script, "hands": [*script["hands"], load_example()["hands"][2]]}
     status, _, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, longer, "longer.json")), "--db", database_url, "--resume"
+        capsys,
+        "replay",
+        str(write_script(tmp_path, longer, "longer.json")),
+        "--db",
+        migrated_database_url,
+        "--resume",
     )
     assert (status, err) == (0, "")
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     [table] = list_open_tables(database)
     events = audit_log(database, table.session_id)
     hands = hand_history(database, table.session_id)

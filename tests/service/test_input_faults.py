@@ -45,24 +45,28 @@ def two_seats(**extra: Any) -> dict[str, Any]:
     ],
 )
 def test_a_misspelt_rules_key_is_refused_not_played_as_the_default(
-    tmp_path: Path, database_url: str, capsys: Capture, extra: dict[str, Any], refusal: str
+    tmp_path: Path, migrated_database_url: str, capsys: Capture, extra: dict[str, Any], refusal: str
 ) -> None:
     status, out, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, two_seats(**extra))), "--db", database_url
+        capsys, "replay", str(write_script(tmp_path, two_seats(**extra))), "--db", migrated_database_url
     )
     assert (status, out, err) == (2, "", refusal + "\n")
 
 
 def test_misspelt_keys_inside_a_script_are_refused_where_they_are(
-    tmp_path: Path, database_url: str, capsys: Capture
+    tmp_path: Path, migrated_database_url: str, capsys: Capture
 ) -> None:
     change = {"op": "change_rules", "setlement": "no-cap", "supervisor": "Sue", "pin": "43214321"}
     script = two_seats(hands=[{"between": [change]}])
-    status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url
+    )
     assert (status, err) == (2, "hand 1, between 1.setlement: unknown key (did you mean settlement?)\n")
     script = two_seats()
     script["seats"][0]["buyin"] = 5
-    status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url
+    )
     assert (status, err) == (2, "script.seats[0].buyin: unknown key (did you mean buy_in?)\n")
 
 
@@ -79,9 +83,13 @@ def test_deep_nesting_is_refused_before_python_gives_up(tmp_path: Path, capsys: 
     assert (status, out, err) == (2, "", "script: JSON nested more than 64 levels deep\n")
 
 
-def test_brackets_inside_text_are_not_nesting(tmp_path: Path, database_url: str, capsys: Capture) -> None:
+def test_brackets_inside_text_are_not_nesting(
+    tmp_path: Path, migrated_database_url: str, capsys: Capture
+) -> None:
     script = two_seats(table="[" * 30 + "{" * 10)
-    status, out, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    status, out, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url
+    )
     assert (status, err) == (0, "") and json.loads(out)["table"] == "[" * 30 + "{" * 10
 
 
@@ -148,7 +156,7 @@ def test_a_read_only_copy_is_verified_and_said_to_be_read_only(read_only_copy: P
 
 
 def test_names_are_trimmed_and_held_to_one_limit_on_every_database(
-    tmp_path: Path, database_url: str, capsys: Capture
+    tmp_path: Path, migrated_database_url: str, capsys: Capture
 ) -> None:
     cases = [
         ([{"name": "Ann ", "buy_in": 100}, {"name": "Ann", "buy_in": 100}], "Ann is seated twice"),
@@ -157,18 +165,20 @@ def test_names_are_trimmed_and_held_to_one_limit_on_every_database(
     ]
     for seats, refusal in cases:
         script = write_script(tmp_path, two_seats(seats=seats))
-        status, out, err = run_cli(capsys, "replay", str(script), "--db", database_url)
+        status, out, err = run_cli(capsys, "replay", str(script), "--db", migrated_database_url)
         assert (status, out) == (2, "") and refusal in err, err
     joined = two_seats(hands=[{"between": [{"op": "join", "player": " Cy  ", "buy_in": 50}]}])
-    status, out, err = run_cli(capsys, "replay", str(write_script(tmp_path, joined)), "--db", database_url)
+    status, out, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, joined)), "--db", migrated_database_url
+    )
     assert (status, err) == (0, "") and json.loads(out)["stacks"] == {"Ann": 100, "Bob": 100, "Cy": 50}
 
 
 def test_two_first_runs_making_the_same_accounts_both_go_on(
-    database_url: str, monkeypatch: pytest.MonkeyPatch
+    migrated_database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The other run makes the accounts between this run's look at them and its own inserts."""
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     users = [{"name": "Sue", "role": "supervisor", "pin": "43214321"}]
     first_look = [True]
 

@@ -22,8 +22,8 @@ def _example(database_url: str) -> Database:
     return database
 
 
-def test_the_desk_and_a_report_read_a_session_alike(database_url: str) -> None:
-    database = _example(database_url)
+def test_the_desk_and_a_report_read_a_session_alike(migrated_database_url: str) -> None:
+    database = _example(migrated_database_url)
     verified = read_verified_session(database, 1)
     desk_hands = read_hands(database, 1)
     assert len(desk_hands) == 12 and all(hand.dealers for hand in desk_hands)
@@ -33,8 +33,8 @@ def test_the_desk_and_a_report_read_a_session_alike(database_url: str) -> None:
     database.dispose()
 
 
-def test_the_stacks_a_report_prints_are_the_resumed_table_s(database_url: str) -> None:
-    database = _example(database_url)
+def test_the_stacks_a_report_prints_are_the_resumed_table_s(migrated_database_url: str) -> None:
+    database = _example(migrated_database_url)
     with database.session() as session:
         events = session.scalars(select(Event).where(Event.session_id == 1).order_by(Event.seq)).all()
     machine = folded(events)
@@ -44,8 +44,8 @@ def test_the_stacks_a_report_prints_are_the_resumed_table_s(database_url: str) -
     database.dispose()
 
 
-def test_the_fold_stops_at_the_first_event_the_rules_refuse(database_url: str) -> None:
-    database = _example(database_url)
+def test_the_fold_stops_at_the_first_event_the_rules_refuse(migrated_database_url: str) -> None:
+    database = _example(migrated_database_url)
     with database.session() as session:
         events = session.scalars(select(Event).where(Event.session_id == 1).order_by(Event.seq)).all()
     database.dispose()

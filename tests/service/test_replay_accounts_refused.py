@@ -66,16 +66,16 @@ def test_no_refusal_tells_an_account_name_from_a_stranger(
 
 
 def test_in_a_database_a_replay_made_only_who_dealt_there_deals_under_the_built_in_key(
-    tmp_path: Path, database_url: str, capsys: Capture
+    tmp_path: Path, migrated_database_url: str, capsys: Capture
 ) -> None:
     """Its built-in dealer deals for a name without an account: before, for any such name, so an
     account's name ("PIN needed") was told from a stranger's (dealt)."""
     made = two_seats(dealer="Yan", users=entry(SUPERVISOR, "supervisor", SUPERVISOR_PIN))
-    assert run_cli(capsys, "replay", str(write_script(tmp_path, made)), "--db", database_url)[0] == 0
+    assert run_cli(capsys, "replay", str(write_script(tmp_path, made)), "--db", migrated_database_url)[0] == 0
     said = {}
     for name in (SUPERVISOR, STRANGER):
         script = write_script(tmp_path, two_seats(dealer=name, table=f"Table of {name}"), f"{name}.json")
-        status, out, err = run_cli(capsys, "replay", str(script), "--db", database_url)
+        status, out, err = run_cli(capsys, "replay", str(script), "--db", migrated_database_url)
         assert (status, out) == (2, "")
         said[name] = err.replace(name, "NAME")
     assert (
@@ -86,7 +86,9 @@ def test_in_a_database_a_replay_made_only_who_dealt_there_deals_under_the_built_
     )
     again = two_seats(dealer="Yan", table="Table 8")
     assert (
-        run_cli(capsys, "replay", str(write_script(tmp_path, again, "yan.json")), "--db", database_url)[0]
+        run_cli(
+            capsys, "replay", str(write_script(tmp_path, again, "yan.json")), "--db", migrated_database_url
+        )[0]
         == 0
     )
 
@@ -106,7 +108,7 @@ REFUSED_OPENINGS = {
 
 @pytest.mark.parametrize("change", REFUSED_OPENINGS.values(), ids=REFUSED_OPENINGS.keys())
 def test_a_replay_refused_before_its_session_is_stored_stores_no_account(
-    tmp_path: Path, database_url: str, capsys: Capture, change: dict[str, Any]
+    tmp_path: Path, migrated_database_url: str, capsys: Capture, change: dict[str, Any]
 ) -> None:
     """The audit's 48 of 1,388: a new database's accounts were stored, then the table's opening
     refused."""
@@ -115,13 +117,15 @@ def test_a_replay_refused_before_its_session_is_stored_stores_no_account(
         {"name": DEALER, "role": "dealer", "pin": DEALER_PIN},
     ]
     script = {**two_seats(dealer=DEALER, users=users), **change}
-    empty = _rows(database_url)  # migrated: the accounts chain's first event, and nothing else
-    status, out, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    empty = _rows(migrated_database_url)  # migrated: the accounts chain's first event, and nothing else
+    status, out, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url
+    )
     assert (status, out) == (2, "") and err.count("\n") == 1
-    assert _rows(database_url) == empty, err
+    assert _rows(migrated_database_url) == empty, err
     # Mended, the script makes its accounts then: none was left behind by the refusal.
     mended = write_script(tmp_path, two_seats(dealer=DEALER, users=users), "mended.json")
-    assert run_cli(capsys, "replay", str(mended), "--db", database_url)[:3:2] == (0, "")
+    assert run_cli(capsys, "replay", str(mended), "--db", migrated_database_url)[:3:2] == (0, "")
 
 
 def _rows(url: str) -> list[int]:

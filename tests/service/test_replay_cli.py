@@ -89,17 +89,17 @@ def test_each_result_is_exactly_the_score_output(example_run: ExampleRun) -> Non
 
 
 def test_refused_action_stops_with_one_line_and_keeps_what_was_stored(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     actions = script["hands"][1]["actions"]
     actions[2], actions[3] = actions[3], actions[2]
     path = write_script(tmp_path, script)
-    status, out, err = run_cli(capsys, "replay", str(path), "--db", database_url)
+    status, out, err = run_cli(capsys, "replay", str(path), "--db", migrated_database_url)
     assert status == 2
     assert out == ""
     assert err == "hand 2, action 3: it is Ann's turn, not Bob's\n"
-    status, out, _ = run_cli(capsys, "verify", "--db", database_url)
+    status, out, _ = run_cli(capsys, "verify", "--db", migrated_database_url)
     assert status == 0
     assert out.startswith("verified: 1 session, ")
     assert " 1 hand;" in out
@@ -138,18 +138,18 @@ def test_resume_refuses_a_script_that_differs_from_what_is_stored(
 
 
 def test_a_second_run_without_resume_is_refused(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     script["hands"] = script["hands"][:1]
     path = write_script(tmp_path, script)
-    run_cli(capsys, "replay", str(path), "--db", database_url)
-    status, _, err = run_cli(capsys, "replay", str(path), "--db", database_url)
+    run_cli(capsys, "replay", str(path), "--db", migrated_database_url)
+    status, _, err = run_cli(capsys, "replay", str(path), "--db", migrated_database_url)
     assert (status, err) == (2, "table T778 already has an open session here: use --resume\n")
 
 
 def test_between_hand_operations_run_before_the_first_action(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     script["hands"] = script["hands"][:2]
@@ -159,32 +159,34 @@ def test_between_hand_operations_run_before_the_first_action(
         {"op": "sit_in", "player": "Cy"},
     ]
     path = write_script(tmp_path, script)
-    status, out, err = run_cli(capsys, "replay", str(path), "--db", database_url)
+    status, out, err = run_cli(capsys, "replay", str(path), "--db", migrated_database_url)
     assert (status, err) == (0, "")
     second = json.loads(out)["hands"][1]["result"]["players"]
     assert {p["name"]: p["stack_before"] for p in second}["Ann"] == 37 + 50
 
 
 def test_unknown_operation_and_bad_json_are_one_line_errors(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     script["hands"][0]["between"] = [{"op": "dance", "player": "Ann"}]
-    status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url
+    )
     assert status == 2 and err.startswith("hand 1, between 1: unknown operation")
     script = load_example()
     script["unit"] = "big"
     status, _, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, script, "unit.json")), "--db", database_url
+        capsys, "replay", str(write_script(tmp_path, script, "unit.json")), "--db", migrated_database_url
     )
     assert (status, err) == (2, "script: unit must be a whole number of chips, not 'big'\n")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    status, _, err = run_cli(capsys, "replay", str(bad), "--db", database_url)
+    status, _, err = run_cli(capsys, "replay", str(bad), "--db", migrated_database_url)
     assert status == 2 and "not valid JSON" in err and err.count("\n") == 1
     deep = tmp_path / "deep.json"
     deep.write_text('{"table": "T", "seats": ' + "[" * 100_000 + "]" * 100_000 + "}")
-    status, _, err = run_cli(capsys, "replay", str(deep), "--db", database_url)
+    status, _, err = run_cli(capsys, "replay", str(deep), "--db", migrated_database_url)
     assert (status, err) == (2, "script: JSON nested more than 64 levels deep\n")
 
 
@@ -202,7 +204,7 @@ def test_text_that_is_not_unicode_is_refused_naming_where_before_anything_is_sto
 
 
 def test_supervised_operations_in_a_script(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     script["users"] = [{"name": "Flo", "role": "supervisor", "pin": "24682468"}]
@@ -224,28 +226,33 @@ def test_supervised_operations_in_a_script(
         }
     )
     path = write_script(tmp_path, script)
-    status, out, err = run_cli(capsys, "replay", str(path), "--db", database_url)
+    status, out, err = run_cli(capsys, "replay", str(path), "--db", migrated_database_url)
     assert (status, err) == (0, "")
     output = json.loads(out)
     assert [hand.get("voided", False) for hand in output["hands"]] == [False, True]
     assert output["stacks"] == {"Ann": 37, "Bob": 69, "Cy": 45}
-    assert run_cli(capsys, "verify", "--db", database_url)[0] == 0
+    assert run_cli(capsys, "verify", "--db", migrated_database_url)[0] == 0
     script["hands"][2]["between"][0]["pin"] = "0000"
     status, _, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, script, "again.json")), "--db", database_url
+        capsys, "replay", str(write_script(tmp_path, script, "again.json")), "--db", migrated_database_url
     )
     assert status == 2
     refusal = "a floor supervisor must approve this: wrong name or PIN, or not a supervisor"
     assert err == f"hand 3, between 1: {refusal}\n"
     script["hands"][2]["between"][0] |= {"pin": "24682468", "hand": True}
     status, _, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, script, "true.json")), "--db", database_url, "--resume"
+        capsys,
+        "replay",
+        str(write_script(tmp_path, script, "true.json")),
+        "--db",
+        migrated_database_url,
+        "--resume",
     )
     assert (status, err) == (2, "hand 3, between 1: there is no settled hand True to void\n")
 
 
 def test_rules_of_the_wrong_shape_are_refused_where_they_stand(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     script["users"] = [{"name": "Flo", "role": "supervisor", "pin": "24682468"}]
@@ -253,7 +260,9 @@ def test_rules_of_the_wrong_shape_are_refused_where_they_stand(
     one_player = [{"players": ["Ann"], "unit": 2}]
     change = {"op": "change_rules", "pair_units": one_player, "supervisor": "Flo", "pin": "24682468"}
     script["hands"][1]["between"] = [change]
-    status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url
+    )
     assert (status, err) == (2, "hand 2, between 1: pair_units: a pair unit names two players, not ['Ann']\n")
 
 
@@ -273,18 +282,20 @@ def test_verify_prints_each_sessions_fingerprint_on_request(
 
 
 def test_a_dealer_hand_over_needs_a_name_and_records_what_follows_as_theirs(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     script["hands"] = script["hands"][:2]
     script["hands"][1]["between"] = [{"op": "dealer"}]
-    status, _, err = run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)
+    status, _, err = run_cli(
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url
+    )
     assert (status, err) == (2, "hand 2, between 1: a dealer hand-over needs the dealer's name\n")
     script["hands"][1]["between"] = [{"op": "dealer", "name": "Yan"}]
     path = write_script(tmp_path, script, "handed-over.json")
-    status, _, err = run_cli(capsys, "replay", str(path), "--db", database_url, "--resume")
+    status, _, err = run_cli(capsys, "replay", str(path), "--db", migrated_database_url, "--resume")
     assert (status, err) == (0, "")
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     [table] = list_open_tables(database)
     actors = [event.actor for event in audit_log(database, table.session_id)]
     database.dispose()

@@ -166,10 +166,10 @@ def test_anchor_and_verify_anchors_from_the_command_line(
 
 
 def test_anchor_refuses_a_database_with_no_table(
-    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    migrated_database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    Database(database_url).dispose()
-    status, _, err = run_cli(capsys, "anchor", "--db", database_url, "--to", str(tmp_path / "a.txt"))
+    Database(migrated_database_url).dispose()
+    status, _, err = run_cli(capsys, "anchor", "--db", migrated_database_url, "--to", str(tmp_path / "a.txt"))
     assert status == 1 and "nothing to anchor" in err and not (tmp_path / "a.txt").exists()
 
 

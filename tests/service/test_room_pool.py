@@ -145,13 +145,13 @@ def test_a_tampered_award_is_caught(database: Database) -> None:
 
 
 def test_two_tables_replayed_into_one_database_share_the_pool(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, migrated_database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A seed at the first table, an award at each; the second pays from what the first left."""
     jackpots = []
     for table, seed in (("Jade 1", 1000), ("Jade 2", None)):
         script = write_script(tmp_path, award_replay_script(table, seed=seed), f"{table}.json")
-        status, out, err = run_cli(capsys, "replay", str(script), "--db", database_url)
+        status, out, err = run_cli(capsys, "replay", str(script), "--db", migrated_database_url)
         assert (status, err) == (0, "")
         jackpots.append(json.loads(out)["hands"][0]["result"]["jackpot"])
     # P is the pool before the deal plus the hand's drop of 4: 1,004 pays 502, 251, 125, 125.
@@ -171,7 +171,7 @@ def test_two_tables_replayed_into_one_database_share_the_pool(
             "award": {"loser": "Ann", "winner": "Bob", "chips": {"Ann": 2, "Bob": 1, "Cy": 0, "Dee": 0}},
         },
     ]
-    status, out, err = run_cli(capsys, "verify", "--db", database_url)
+    status, out, err = run_cli(capsys, "verify", "--db", migrated_database_url)
     assert (status, err) == (0, "") and "2 sessions" in out
 
 

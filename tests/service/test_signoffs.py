@@ -271,17 +271,19 @@ def test_roles_and_pins_change_only_by_a_supervisors_signed_event(database: Data
 
 
 def test_a_self_made_supervisor_is_refused_on_an_existing_database(
-    tmp_path: Path, database_url: str, capsys: Capture
+    tmp_path: Path, migrated_database_url: str, capsys: Capture
 ) -> None:
     """Issue 12: a script naming `mallory` a supervisor, run with --resume on a real database."""
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     script = {
         "table": "Table 7",
         "seats": [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}],
         "users": [{"name": "Flo", "role": "supervisor", "pin": "24682468"}],
         "hands": [],
     }
-    assert run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)[0] == 0
+    assert (
+        run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url)[0] == 0
+    )
     script["users"] = [{"name": "mallory", "role": "supervisor", "pin": "0000"}]
     script["hands"] = [
         {
@@ -298,32 +300,34 @@ def test_a_self_made_supervisor_is_refused_on_an_existing_database(
         }
     ]
     status, out, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url, "--resume"
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url, "--resume"
     )
     assert (status, out) == (2, "")
     assert err == (
         "users: mallory: wrong name or PIN, or not a supervisor; a replay makes accounts only in an"
         " empty database\n"
     )
-    assert run_cli(capsys, "verify", "--db", database_url)[0] == 0
+    assert run_cli(capsys, "verify", "--db", migrated_database_url)[0] == 0
     database.dispose()
 
 
 def test_a_script_naming_no_accounts_deals_as_the_builtin_replay_dealer(
-    tmp_path: Path, database_url: str, capsys: Capture
+    tmp_path: Path, migrated_database_url: str, capsys: Capture
 ) -> None:
     script: dict[str, Any] = {
         "table": "Table 7",
         "seats": [{"name": "Ann", "buy_in": 100}, {"name": "Bob", "buy_in": 100}],
         "hands": [{"between": [{"op": "rebuy", "player": "Ann", "amount": 5}]}],
     }
-    assert run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url)[0] == 0
+    assert (
+        run_cli(capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url)[0] == 0
+    )
     script["hands"].append({"between": [{"op": "rebuy", "player": "Bob", "amount": 5}]})
     status, _, err = run_cli(
-        capsys, "replay", str(write_script(tmp_path, script)), "--db", database_url, "--resume"
+        capsys, "replay", str(write_script(tmp_path, script)), "--db", migrated_database_url, "--resume"
     )
     assert (status, err) == (0, "")
-    database = Database(database_url)
+    database = Database(migrated_database_url)
     with database.session() as session:
         actors = set(session.scalars(select(Event.actor)))
     assert actors == {"replay"}
