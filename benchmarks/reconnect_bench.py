@@ -1,13 +1,14 @@
 """How soon a desk deals again once its PostgreSQL server is back (issue 34; prints figures, not part
 of the test suite).
 
-A throw-away server (initdb + pg_ctl in a temp folder, on a free port: never the shared one), and a
-desk (`TableService`) opening a table a round on it. Each round, after an ordinary entry and its
-undo on a live connection:
+A throw-away server (tests/helpers/stoppable_postgres.py: initdb in a temp folder, the postmaster
+started and stopped as pg_ctl does, on a free port: never the shared one), and a desk
+(`TableService`) opening a table a round on it. Each round, after an ordinary entry and its undo on
+a live connection:
 
-1. the server is stopped (`pg_ctl stop -m fast`); the dealer's entry is refused ("the database did
-   not answer … nothing was recorded"): how long the refusal takes;
-2. the server is started (`pg_ctl start -w`, which returns once it accepts connections), and the
+1. the server is stopped (a fast shutdown, as `pg_ctl stop -m fast`); the dealer's entry is refused
+   ("the database did not answer … nothing was recorded"): how long the refusal takes;
+2. the server is started (returning once it accepts connections, as `pg_ctl start -w`), and the
    same entry is made again at once: how long that first action takes (the pool's dead connection
    found by its pre-ping, a new one made, the head read again, the event committed);
 3. the desk's idle connection is terminated (`pg_terminate_backend`) while the dealer waits: how
@@ -92,7 +93,7 @@ def run(server: StoppableServer, rounds: int) -> None:
     for label, figures in (
         ("ordinary action (live connection)", ordinary),
         ("refusal while the server is down", refusal),
-        ("pg_ctl start until it accepts connections", restart),
+        ("start until it accepts connections", restart),
         ("first action once it is back (reconnect)", first_after),
         ("first action after a cut connection", after_cut),
     ):
