@@ -11,7 +11,7 @@ touched while a test had it (tests/helpers/ddl_log.py) has the migrations' struc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
@@ -180,9 +180,13 @@ class RoomSchemaPool:
     anyone but the owner, the roles' row policies, row-level security, commit-check triggers and
     functions; every row and sequence replaced by those of a schema the migrations built and no
     test touches) and hands it out again if its structure is the migrations' once more, else drops
-    it. The tests' roles themselves are dropped by the `roles` fixture (they are the server's)."""
+    it. The tests' roles themselves are dropped by the `roles` fixture (they are the server's).
+    `template_rows`, if given, adds rows to that template once (the fault tests' accounts, whose
+    PINs cost a scrypt each): every schema handed out, a new one too, then begins with them."""
 
-    def __init__(self, server_url: str, cleanup: ExitStack) -> None:
+    def __init__(
+        self, server_url: str, cleanup: ExitStack, template_rows: Callable[[Database], None] | None = None
+    ) -> None:
         self.server_url, self.cleanup = server_url, cleanup
         self._free: list[str] = []
         self._pooled: set[str] = set()
@@ -191,6 +195,11 @@ class RoomSchemaPool:
         ddl_log.install(self._catalog)
         self._marks: dict[str, int] = {}  # where the DDL log stood when each schema was taken
         self.template_url = self._migrated_schema()  # the rows' source, never handed out
+        self._own_rows = template_rows is not None
+        if template_rows is not None:
+            template = Database(self.template_url)
+            template_rows(template)
+            template.dispose()
         self.template = schema_of(self.template_url)
         self._structure = self.structure(self.template)
         self._triggers = set(self._catalog.execute(_TRIGGERS, {"schema": self.template}).fetchall())
@@ -205,8 +214,14 @@ class RoomSchemaPool:
         )
 
     def take(self) -> str:
-        """The owner's URL of a schema as the migrations leave it (not durable)."""
-        url = self._free.pop() if self._free else self._migrated_schema()
+        """The owner's URL of a schema as the migrations leave it, with the template's own rows if
+        it has any (not durable)."""
+        if self._free:
+            url = self._free.pop()
+        else:
+            url = self._migrated_schema()
+            if self._own_rows:
+                self._reset(url, untouched=True)  # the template's rows, as a given-back schema has
         self._marks[url] = ddl_log.mark(self._catalog)
         return url
 

@@ -6,9 +6,10 @@ accepted by the same desk, without a restart: stored once, nothing else, and `ve
 
 One throw-away server for the module (`StoppableServer`: never the shared one), stopped and started
 by the tests; each test deals at a table in a room of its own, a schema as the migrations leave it
-that the module's pool resets after the test (tests/helpers/pooled_schemas.py): in one room shared
-by the module, each test's `verify` checked again every table the tests before it had left (its
-cost grew with each test: half the module's CPU)."""
+that the module's pool resets after the test (tests/helpers/pooled_schemas.py) to its template's
+rows, the migrations' and the two accounts (made once, as the SQLite fault tests' file is): in one
+room shared by the module, each test's `verify` checked again every table the tests before it had
+left (its cost grew with each test: half the module's CPU)."""
 
 from __future__ import annotations
 
@@ -49,17 +50,17 @@ def server() -> Iterator[StoppableServer]:
 @pytest.fixture(scope="module")
 def schemas(server: StoppableServer) -> Iterator[RoomSchemaPool]:
     with ExitStack() as cleanup:
-        yield RoomSchemaPool(server.url, cleanup)
+        yield RoomSchemaPool(server.url, cleanup, template_rows=with_accounts)
 
 
 @pytest.fixture
 def room(server: StoppableServer, schemas: RoomSchemaPool) -> Iterator[Database]:
-    """The test's own room with the accounts; its schema given back with the server running."""
+    """The test's own room with the accounts (made once, in the pool's template, and copied with its
+    rows); its schema given back with the server running."""
     url = schemas.take()
     database = Database(
         make_url(url).update_query_dict({"application_name": APPLICATION}).render_as_string(False)
     )
-    with_accounts(database)
     yield database
     database.dispose()
     if not server.running:
