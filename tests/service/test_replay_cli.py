@@ -18,7 +18,8 @@ from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.service import TableService, audit_log, list_open_tables
 from ofc_desk.service.table.commands import Rebuy
 from ofc_desk.storage.database import Database
-from tests.helpers.ofc_test_databases import BACKENDS, fresh_schema, needs_server, sqlite_url
+from tests.helpers.ofc_test_databases import BACKENDS, sqlite_url
+from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.replay_helpers import EXPECTED, load_example, run_cli, write_script
 
 
@@ -48,14 +49,18 @@ def sqlite_example_run(tmp_path_factory: pytest.TempPathFactory) -> ExampleRun:
 
 @pytest.fixture(scope="module", params=BACKENDS)
 def example_run(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, postgres_url: str | None
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    postgres_url: str | None,
+    room_schemas: RoomSchemaPool | None,
 ) -> Iterator[ExampleRun]:
     """The worked example replayed into a new database once a module and backend (its tests only
-    read it): the database's URL and the command's output."""
+    read it): the database's URL and the command's output. On PostgreSQL a schema as the
+    migrations leave it (`migrated_schema`), which the replay opens as it would a new one."""
     if request.param == "sqlite":
         yield request.getfixturevalue("sqlite_example_run")
         return
-    with fresh_schema(needs_server(postgres_url), durable=False) as url:
+    with migrated_schema(request, postgres_url, room_schemas) as url:
         yield replayed_example(tmp_path_factory.mktemp("example"), url)
 
 
