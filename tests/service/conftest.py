@@ -133,13 +133,19 @@ class SchemaPool:
     that leaves its schema as the migrations built it (structure, triggers, grants: all but its
     rows) gives it back, and the next test's copy replaces every row of it: a schema made and
     migrated per test cost as much as the rest of a typical test. A schema no DDL command touched
-    while a test had it (tests/helpers/ddl_log.py) is as the migrations built it, undigested."""
+    while a test had it (tests/helpers/ddl_log.py) is as the migrations built it, undigested. One
+    whose append-only triggers the copy of a history lifted (as that history's were), and that no
+    DDL command touched after the lift, goes to a pool of its own, for the next such copy: lifting
+    and putting back two dozen triggers, and digesting the schema twice, cost as much as the rest
+    of a tamper test."""
 
     def __init__(self, server_url: str, cleanup: ExitStack) -> None:
         self.server_url, self.cleanup = server_url, cleanup
         self._free: list[str] = []
+        self._free_lifted: list[str] = []  # the migrations' structure but the append-only triggers
         self._pooled: set[str] = set()
         self._marks: dict[str, int] = {}  # where the DDL log stood when each schema was taken
+        self._lifted_marks: dict[str, int] = {}  # where it stood once each schema's lift was done
         self._migrated: str | None = None
         self._catalog = psycopg.connect(libpq(server_url), autocommit=True)
         cleanup.callback(self._catalog.close)
@@ -151,9 +157,29 @@ class SchemaPool:
         self._marks[url] = ddl_log.mark(self._catalog)
         return url
 
+    def take_lifted(self) -> str | None:
+        """The URL of a free schema the migrations built whose append-only triggers (all of
+        them: `append_only.remove_all`) are lifted; None when there is none."""
+        if not self._free_lifted:
+            return None
+        url = self._free_lifted.pop()
+        self._lifted_marks[url] = self._marks[url] = ddl_log.mark(self._catalog)
+        return url
+
+    def lifted(self, url: str) -> None:
+        """Note that the triggers of the schema at `url` (taken as the migrations built it) were
+        all lifted just now, and nothing else of its structure changed."""
+        self._lifted_marks[url] = ddl_log.mark(self._catalog)
+
     def give_back(self, url: str) -> None:
         """Free the schema for the next test if its structure is the migrations' (its append-only
-        triggers put back as the migrations leave them, if a test lifted them); else drop it."""
+        triggers put back as the migrations leave them, if a test lifted them); else drop it. A
+        schema whose triggers a copy lifted, untouched since, is free for the next lifted copy."""
+        since_lifted = self._lifted_marks.pop(url, None)
+        if since_lifted is not None and ddl_log.untouched_since(self._catalog, since_lifted, schema_of(url)):
+            self._marks.pop(url, None)
+            self._free_lifted.append(url)
+            return
         if ddl_log.untouched_since(self._catalog, self._marks.pop(url, 0), schema_of(url)):
             self._free.append(url)
             return
@@ -275,6 +301,29 @@ def _copy_statements(connection: Connection, source: str) -> str:
     return _COPIES[source]
 
 
+def pooled_copy(
+    schema_pool: SchemaPool, postgres_histories: PostgresHistories, build: Build | None, cleanup: ExitStack
+) -> Database:
+    """`build`'s history in a pooled schema: one whose triggers are lifted already, if its
+    history's were and the pool has one, else one as the migrations built it."""
+    source, kept_triggers = postgres_histories.schema(build)
+    lifted_url = schema_pool.take_lifted() if kept_triggers == 0 else None
+    url = lifted_url or schema_pool.take()
+    cleanup.callback(schema_pool.give_back, url)  # after the database is closed
+    database = Database(url)  # what every start does: the migration check included
+    cleanup.callback(database.dispose)
+    with database.engine.begin() as connection:
+        connection.exec_driver_sql("SET LOCAL lock_timeout = '5s'")
+        if lifted_url is not None:
+            connection.exec_driver_sql(_copy_statements(connection, source))
+            return database
+        if not _copy_history(connection, source, kept_triggers):
+            raise AssertionError(f"a pooled schema does not have the triggers {source} began with")
+    if kept_triggers == 0:
+        schema_pool.lifted(url)
+    return database
+
+
 @pytest.fixture
 def database_copy(
     backend: str,  # noqa: F811 (the imported fixture)
@@ -299,16 +348,7 @@ def database_copy(
                 cleanup.callback(database.dispose)
                 return database
             if schema_pool is not None and postgres_histories is not None and not durable:
-                url = schema_pool.take()
-                cleanup.callback(schema_pool.give_back, url)  # after the database is closed
-                database = Database(url)  # what every start does: the migration check included
-                cleanup.callback(database.dispose)
-                source, kept_triggers = postgres_histories.schema(build)
-                with database.engine.begin() as connection:
-                    connection.exec_driver_sql("SET LOCAL lock_timeout = '5s'")
-                    if _copy_history(connection, source, kept_triggers):
-                        return database
-                raise AssertionError(f"a pooled schema does not have the triggers {source} began with")
+                return pooled_copy(schema_pool, postgres_histories, build, cleanup)
             database = Database(cleanup.enter_context(fresh_schema(server_url, durable=durable)))
             cleanup.callback(database.dispose)
             if build is not None and postgres_histories is not None:

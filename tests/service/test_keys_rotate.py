@@ -56,7 +56,8 @@ def vic_rises(database: Database) -> None:
 
 def cracked_keys(database: Database) -> dict[str, set[str]]:
     """Every key any seal in the database opens with a short PIN, by account: the product's own
-    scrypt with each seal's stored parameters, over `SHORT_GUESSES`."""
+    scrypt with each seal's stored parameters, over `SHORT_GUESSES` until one opens it (a seal is
+    authenticated: it holds one key, which no other PIN opens)."""
     with database.session() as session:
         events = session.scalars(select(AccountEvent)).all()
         users = session.scalars(select(User)).all()
@@ -73,6 +74,7 @@ def cracked_keys(database: Database) -> dict[str, set[str]]:
             key = keys.unseal(sealed, derived)
             if key is not None:
                 opened.setdefault(name, set()).add(keys.public_hex(key))
+                break
     return opened
 
 
@@ -109,11 +111,15 @@ def void_signed(database: Database, name: str, key: Ed25519PrivateKey, hand: int
     service._recorder.store.append(service.machine, checked, name, [Account(name, Role.SUPERVISOR, key)])
 
 
-def test_a_key_from_an_old_short_seal_signs_nothing_that_verifies(database_copy: DatabaseCopy) -> None:
-    database = database_copy(None)
+def vic_rises_and_a_hand_is_played(database: Database) -> None:
+    """Vic rises (`vic_rises`), then Table 1 is opened and its first hand settled."""
     vic_rises(database)
-    table = open_table(database)
-    play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+    play_hand(open_table(database), {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+
+
+@pytest.mark.xdist_group("Vic's histories")  # played once a worker: one worker runs their tests
+def test_a_key_from_an_old_short_seal_signs_nothing_that_verifies(database_copy: DatabaseCopy) -> None:
+    database = database_copy(vic_rises_and_a_hand_is_played)
     [old_key] = cracked_keys(database)[VIC]
     cracked = old_private_key(database, VIC, VIC_SHORT)
     assert keys.public_hex(cracked) == old_key
@@ -145,24 +151,29 @@ def old_private_key(database: Database, name: str, pin: str) -> Ed25519PrivateKe
     return key
 
 
-@pytest.fixture
-def vic_voided_and_demoted(database_copy: DatabaseCopy) -> Database:
+def vic_voids_and_is_demoted(database: Database) -> None:
     """Vic approves a void of hand 1 at Table 1, then is demoted; hand 2 is played after."""
-    database = database_copy(None)
     vic_rises(database)
     table = open_table(database)
     play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
     table.do(VoidHand(1, "misdeal", supervisor=VIC, pin=VIC_LONG))
     change_role(database, VIC, Role.DEALER, sign_in(database, SUPERVISOR, SUPERVISOR_PIN))
     play_hand(table, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-    return database
 
 
+@pytest.fixture
+def vic_voided_and_demoted(database_copy: DatabaseCopy) -> Database:
+    """`vic_voids_and_is_demoted` (played once a run): this test's copy."""
+    return database_copy(vic_voids_and_is_demoted)
+
+
+@pytest.mark.xdist_group("Vic's histories")
 def test_a_demotion_breaks_no_history(vic_voided_and_demoted: Database) -> None:
     summary = verify_database(vic_voided_and_demoted)
     assert summary.hands == 2 and summary.set_aside == ()
 
 
+@pytest.mark.xdist_group("Vic's histories")
 def test_a_demoted_supervisors_new_action_is_refused_live_and_caught_by_verify(
     vic_voided_and_demoted: Database,
 ) -> None:
@@ -200,6 +211,7 @@ def backdated(database: Database, before: str) -> Iterator[None]:
         yield
 
 
+@pytest.mark.xdist_group("Vic's histories")
 def test_a_backdated_action_by_a_demoted_supervisor_is_caught(vic_voided_and_demoted: Database) -> None:
     database = vic_voided_and_demoted
     vic = sign_in(database, VIC, VIC_LONG)
@@ -213,6 +225,7 @@ def test_a_backdated_action_by_a_demoted_supervisor_is_caught(vic_voided_and_dem
         verify_database(database)
 
 
+@pytest.mark.xdist_group("Vic's histories")
 def test_a_backdated_signature_beside_a_true_one_is_set_aside_and_named(
     vic_voided_and_demoted: Database,
 ) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
-from contextlib import ExitStack, redirect_stderr, redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,8 @@ from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.service import TableService, audit_log, list_open_tables
 from ofc_desk.service.table.commands import Rebuy
 from ofc_desk.storage.database import Database
-from tests.helpers.ofc_test_databases import BACKENDS, fresh_schema, needs_server, sqlite_url
+from tests.helpers.ofc_test_databases import BACKENDS, sqlite_url
+from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.replay_helpers import EXPECTED, load_example, run_cli, write_script
 
 
@@ -28,23 +29,39 @@ class ExampleRun:
     output: dict[str, Any]
 
 
+def replayed_example(folder: Path, url: str) -> ExampleRun:
+    """The worked example replayed by `ofc-desk replay` into the new database at `url`."""
+    script = write_script(folder, load_example())
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(["replay", str(script), "--db", url])
+    assert (status, err.getvalue()) == (0, "")
+    return ExampleRun(url, json.loads(out.getvalue()))
+
+
+@pytest.fixture(scope="module")
+def sqlite_example_run(tmp_path_factory: pytest.TempPathFactory) -> ExampleRun:
+    """The worked example replayed into a new SQLite file once a module: `example_run`'s SQLite
+    half, and the uninterrupted run a resumed one is compared with on either backend."""
+    folder = tmp_path_factory.mktemp("example")
+    return replayed_example(folder, sqlite_url(folder))
+
+
 @pytest.fixture(scope="module", params=BACKENDS)
 def example_run(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, postgres_url: str | None
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    postgres_url: str | None,
+    room_schemas: RoomSchemaPool | None,
 ) -> Iterator[ExampleRun]:
     """The worked example replayed into a new database once a module and backend (its tests only
-    read it): the database's URL and the command's output."""
-    folder = tmp_path_factory.mktemp("example")
-    with ExitStack() as stack:
-        url = sqlite_url(folder)
-        if request.param == "postgresql":
-            url = stack.enter_context(fresh_schema(needs_server(postgres_url), durable=False))
-        script = write_script(folder, load_example())
-        out, err = io.StringIO(), io.StringIO()
-        with redirect_stdout(out), redirect_stderr(err):
-            status = main(["replay", str(script), "--db", url])
-        assert (status, err.getvalue()) == (0, "")
-        yield ExampleRun(url, json.loads(out.getvalue()))
+    read it): the database's URL and the command's output. On PostgreSQL a schema as the
+    migrations leave it (`migrated_schema`), which the replay opens as it would a new one."""
+    if request.param == "sqlite":
+        yield request.getfixturevalue("sqlite_example_run")
+        return
+    with migrated_schema(request, postgres_url, room_schemas) as url:
+        yield replayed_example(tmp_path_factory.mktemp("example"), url)
 
 
 @pytest.mark.xdist_group("replay example")  # one worker replays it for all its tests
@@ -106,8 +123,9 @@ def test_refused_action_stops_with_one_line_and_keeps_what_was_stored(
 
 
 @pytest.mark.durable
+@pytest.mark.xdist_group("replay example")  # the uninterrupted run is the example's, replayed once
 def test_resume_finishes_a_stopped_session_like_an_uninterrupted_run(
-    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, database_url: str, sqlite_example_run: ExampleRun, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = load_example()
     full = write_script(tmp_path, script, "full.json")
@@ -117,9 +135,7 @@ def test_resume_finishes_a_stopped_session_like_an_uninterrupted_run(
     run_cli(capsys, "replay", str(write_script(tmp_path, short, "short.json")), "--db", database_url)
     status, out, err = run_cli(capsys, "replay", str(full), "--db", database_url, "--resume")
     assert (status, err) == (0, "")
-    reference_url = f"sqlite:///{tmp_path / 'reference.db'}"
-    _, reference, _ = run_cli(capsys, "replay", str(full), "--db", reference_url)
-    assert json.loads(out) == json.loads(reference)
+    assert json.loads(out) == sqlite_example_run.output
     assert len(json.loads(out)["hands"]) == 12
 
 
