@@ -16,6 +16,8 @@ from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.text import ChooseTableDialog
 from ofc_desk.desk.shell.theme import PALETTES, ThemeName
 from ofc_desk.service import TableSetup
+from ofc_desk.service.table.games.choose import entry_for
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.setup import SeatSetup, TableRules
 from ofc_desk.service.terms.snapshot import Phase
 from tests.desk.conftest import SUPERVISOR, Desk, street_keys
@@ -277,26 +279,35 @@ FOUR_HANDS = (
 )
 
 
-def play_four_hands(desk: Desk, *, stop_before_last: bool = False) -> None:
+def four_hands_streets() -> list[tuple[str, Row]]:
     """In acting order: each back first (five cards), then middles, then fronts, a card a street."""
-    for _front, _middle, back in FOUR_HANDS:
-        desk.street(street_keys(back, "b"))
-    later = [[f"{card} m" for card in middle.split()] + [f"{card} f" for card in front.split()]
+    later = [[(card, Row.MIDDLE) for card in middle.split()] + [(card, Row.FRONT) for card in front.split()]
              for front, middle, _back in FOUR_HANDS]  # fmt: skip
-    streets = list(zip(*later, strict=True))
-    for number, street in enumerate(streets):
-        for player, keys in enumerate(street):
-            if stop_before_last and number == len(streets) - 1 and player == len(street) - 1:
-                return
-            desk.street(keys)
+    backs = [(back, Row.BACK) for _front, _middle, back in FOUR_HANDS]
+    return backs + [street for turns in zip(*later, strict=True) for street in turns]
+
+
+def enter_four_hands_but_the_last_card(desk: Desk) -> None:
+    """Every street but the last handed to the service the desk drives (the command its Enter
+    would send; `enter_regular_streets` for two), then shown: the settlement is the test's, not
+    the typing of the streets before it."""
+    service = desk.session.controller.service
+    assert service is not None
+    for cards, row in four_hands_streets()[:-1]:
+        turn = service.snapshot().to_act
+        assert turn is not None and turn.kind is OfcTurn.STREET, turn
+        placed = cards.split()
+        service.do(entry_for(turn.kind, turn.player, placed, [str(row)] * len(placed)))
+    desk.session.controller.refresh()
 
 
 def test_four_players_settle_at_1366_with_the_transfers_in_view_and_the_seats_kept(desk: Desk) -> None:
     four_players_at_1366(desk)
-    play_four_hands(desk, stop_before_last=True)
+    enter_four_hands_but_the_last_card(desk)
     desk.window.grab()
     seats_while_entering = [widget.painted_rect().size() for widget in desk.window.felt.seat_widgets]
-    desk.street(FOUR_HANDS[3][0].split()[-1] + " f")
+    last_card, _front = four_hands_streets()[-1]
+    desk.street(f"{last_card} f")  # the last street typed: the settlement comes up at its Enter
     assert desk.window.bottom.currentIndex() == desk.window.SETTLEMENT_PAGE
     desk.window.grab()
     desk.screenshot("14-settlement-4-players-1366")

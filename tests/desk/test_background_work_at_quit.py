@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ofc_desk.cli.demo import DEMO_DEALER
-from tests.helpers.desk_scripts import demo_table, desk_script_run
+from tests.helpers.desk_scripts import demo_table
+from tests.helpers.forked_scripts import forked_script_run
 
 COMMIT_AFTER_THE_QUIT = """
 import threading
@@ -62,7 +63,7 @@ print("quit")
 
 def test_work_running_when_the_desk_quits_is_finished_and_reports_without_an_error(tmp_path: Path) -> None:
     record = tmp_path / "record.txt"
-    done = desk_script_run(COMMIT_AFTER_THE_QUIT.format(record=str(record)), tmp_path)
+    done = forked_script_run(COMMIT_AFTER_THE_QUIT.format(record=str(record)), tmp_path)
     assert done.stdout.splitlines() == ["quit"]  # the loop is over: the answer is not delivered
     assert record.read_text() == "committed"
     assert "Traceback" not in done.stderr, done.stderr
@@ -80,6 +81,6 @@ def test_a_table_resumed_and_quit_at_once_exits_without_an_error(tmp_path: Path)
             session_id=session_id,
             close=close,
         )
-        done = desk_script_run(script, tmp_path)
+        done = forked_script_run(script, tmp_path)
         assert done.stdout.splitlines() == ["quit"]
         assert "Traceback" not in done.stderr, (close, done.stderr)

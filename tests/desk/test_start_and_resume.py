@@ -28,7 +28,8 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.room_schema import newest_revision
 from ofc_desk.storage.users import Role, list_users
 from tests.desk.conftest import DEALER, Desk, make_desk, street_keys
-from tests.helpers.desk_scripts import demo_table, desk_script_run
+from tests.helpers.desk_scripts import demo_table
+from tests.helpers.forked_scripts import forked_script_run
 
 
 def field(dialog: QWidget, name: str) -> QLineEdit:
@@ -291,7 +292,7 @@ def test_a_failed_smoke_test_exits_1_though_its_window_closed(tmp_path: Path) ->
     drawn table's check failed)."""
     url, session_id = demo_table(tmp_path)
     script = SMOKE_TEST_OUT_OF_TIME.format(url=url, dealer=DEMO_DEALER, session_id=session_id)
-    done = desk_script_run(script, tmp_path)
+    done = forked_script_run(script, tmp_path)
     assert done.stdout.splitlines() == ["exit 1"]
     failed = ("smoke test FAILED: no table drawn after 0s", "smoke test FAILED: the check failed")
     assert any(reason in done.stderr for reason in failed), done.stderr
