@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from ofc_desk.cli.main import main
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.replays import replay_accounts
 from ofc_desk.service.replays.replay import run_replay
@@ -93,22 +94,33 @@ def test_brackets_inside_text_are_not_nesting(
     assert (status, err) == (0, "") and json.loads(out)["table"] == "[" * 30 + "{" * 10
 
 
-def child(*args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
-    command = [sys.executable, "-m", "ofc_desk", *args]
-    return subprocess.run(command, capture_output=True, env={**os.environ, **env}, check=False)
+def on_a_cp1252_console(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, bytes, bytes]:
+    """`ofc-desk ARGS` in this process, its standard output and error text streams as
+    `PYTHONIOENCODING=cp1252` makes them (cp1252, strict: an emoji cannot be written): its status
+    and the bytes each stream was given. The console's encoding is the subject, not the process."""
+    out, err = io.BytesIO(), io.BytesIO()
+    with monkeypatch.context() as console:
+        console.setattr(sys, "stdout", io.TextIOWrapper(out, encoding="cp1252", errors="strict"))
+        console.setattr(sys, "stderr", io.TextIOWrapper(err, encoding="cp1252", errors="strict"))
+        status = main(list(args))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return status, out.getvalue(), err.getvalue()
 
 
-def test_a_console_that_cannot_write_an_emoji_gets_utf8(tmp_path: Path) -> None:
+def test_a_console_that_cannot_write_an_emoji_gets_utf8(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Windows' cp1252 console: replay must not fail after storing, nor verify call it tampering."""
     url = f"sqlite:///{tmp_path / 'desk.db'}"
     seats = [{"name": "Ann 😀", "buy_in": 100}, {"name": "Bob", "buy_in": 100}]
     script = write_script(tmp_path, two_seats(table="Table 🂡", seats=seats))
-    replayed = child("replay", str(script), "--db", url, PYTHONIOENCODING="cp1252")
-    assert (replayed.returncode, replayed.stderr) == (0, b"")
-    assert json.loads(replayed.stdout.decode("utf-8"))["stacks"] == {"Ann 😀": 100, "Bob": 100}
-    verified = child("verify", "--db", url, "--fingerprints", PYTHONIOENCODING="cp1252")
-    assert (verified.returncode, verified.stderr) == (0, b"")
-    assert "session 1 (Table 🂡): " in verified.stdout.decode("utf-8")
+    status, out, err = on_a_cp1252_console(monkeypatch, "replay", str(script), "--db", url)
+    assert (status, err) == (0, b"")
+    assert json.loads(out.decode("utf-8"))["stacks"] == {"Ann 😀": 100, "Bob": 100}
+    status, out, err = on_a_cp1252_console(monkeypatch, "verify", "--db", url, "--fingerprints")
+    assert (status, err) == (0, b"")
+    assert "session 1 (Table 🂡): " in out.decode("utf-8")
 
 
 def test_standard_input_must_be_utf8(
