@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import io
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -23,6 +25,8 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
+from ofc_desk.reports.session_pdf import write_session_report
+from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service.table.commands import (
     CloseSession,
     CorrectChips,
@@ -35,6 +39,7 @@ from ofc_desk.service.table.commands import (
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.setup import PairUnit
 from tests.helpers.migrated_files import migrated_files, migrated_template  # noqa: F401 (fixtures)
+from tests.helpers.pdf_text import page_texts
 from tests.helpers.report_sessions import (
     SUPERVISOR,
     SUPERVISOR_PIN,
@@ -236,6 +241,24 @@ def make_record() -> SessionRecord:
 @pytest.fixture
 def sample_record() -> SessionRecord:
     return make_record()
+
+
+def _page_texts_of(write: Callable[[SessionRecord, io.BytesIO], object]) -> tuple[str, ...]:
+    buffer = io.BytesIO()
+    write(make_record(), buffer)
+    return tuple(page_texts(buffer.getvalue()))
+
+
+@pytest.fixture(scope="session")
+def sample_report_pages() -> tuple[str, ...]:
+    """The sample record's session report, rendered once: the tests given it only read its pages."""
+    return _page_texts_of(write_session_report)
+
+
+@pytest.fixture(scope="session")
+def sample_close_pages_uncounted() -> tuple[str, ...]:
+    """The sample record's table-close report with no count entered, rendered once to be read."""
+    return _page_texts_of(lambda record, out: write_table_close_report(record, out, None))
 
 
 @pytest.fixture(scope="session")
