@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from ofc_desk.reports.games.ofc import OfcSeat, OfcSummary
+from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
@@ -300,6 +301,18 @@ def eventful_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     service.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     database.dispose()
     return url
+
+
+@pytest.fixture(scope="session")
+def example_record(example_db: str) -> SessionRecord:
+    """The example session as the loader reads it, loaded once: the tests given it only read it."""
+    return load_session_record(example_db)
+
+
+@pytest.fixture(scope="session")
+def eventful_record(eventful_db: str) -> SessionRecord:
+    """The eventful session as the loader reads it, loaded once for the tests that only read it."""
+    return load_session_record(eventful_db)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
