@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import io
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from ofc_desk.reports.games.ofc import OfcSeat, OfcSummary
+from ofc_desk.reports.loader import load_session_record
 from ofc_desk.reports.record import (
     Adjustment,
     AdjustmentKind,
@@ -23,6 +26,8 @@ from ofc_desk.reports.record import (
     SessionRecord,
     TransferRecord,
 )
+from ofc_desk.reports.session_pdf import write_session_report
+from ofc_desk.reports.table_close_pdf import write_table_close_report
 from ofc_desk.service.table.commands import (
     CloseSession,
     CorrectChips,
@@ -35,6 +40,7 @@ from ofc_desk.service.table.commands import (
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.setup import PairUnit
 from tests.helpers.migrated_files import migrated_files, migrated_template  # noqa: F401 (fixtures)
+from tests.helpers.pdf_text import page_texts
 from tests.helpers.report_sessions import (
     SUPERVISOR,
     SUPERVISOR_PIN,
@@ -238,6 +244,24 @@ def sample_record() -> SessionRecord:
     return make_record()
 
 
+def _page_texts_of(write: Callable[[SessionRecord, io.BytesIO], object]) -> tuple[str, ...]:
+    buffer = io.BytesIO()
+    write(make_record(), buffer)
+    return tuple(page_texts(buffer.getvalue()))
+
+
+@pytest.fixture(scope="session")
+def sample_report_pages() -> tuple[str, ...]:
+    """The sample record's session report, rendered once: the tests given it only read its pages."""
+    return _page_texts_of(write_session_report)
+
+
+@pytest.fixture(scope="session")
+def sample_close_pages_uncounted() -> tuple[str, ...]:
+    """The sample record's table-close report with no count entered, rendered once to be read."""
+    return _page_texts_of(lambda record, out: write_table_close_report(record, out, None))
+
+
 @pytest.fixture(scope="session")
 def reports_out() -> Path:
     """A git-ignored folder for PDFs and PNGs people may want to look at after the tests."""
@@ -277,6 +301,18 @@ def eventful_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     service.do(CloseSession(supervisor=SUPERVISOR, pin=SUPERVISOR_PIN))
     database.dispose()
     return url
+
+
+@pytest.fixture(scope="session")
+def example_record(example_db: str) -> SessionRecord:
+    """The example session as the loader reads it, loaded once: the tests given it only read it."""
+    return load_session_record(example_db)
+
+
+@pytest.fixture(scope="session")
+def eventful_record(eventful_db: str) -> SessionRecord:
+    """The eventful session as the loader reads it, loaded once for the tests that only read it."""
+    return load_session_record(eventful_db)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

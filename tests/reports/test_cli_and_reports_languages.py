@@ -14,7 +14,7 @@ import pytest
 
 from ofc_desk.cli.main import main
 from ofc_desk.i18n import Language, active_language, in_language, use_language
-from ofc_desk.reports.loader import load_session_record
+from ofc_desk.reports.record import SessionRecord
 from ofc_desk.reports.shift import ShiftWindow, shift_report
 from ofc_desk.reports.shift_pdf import write_shift_report
 from ofc_desk.reports.table_close_pdf import write_table_close_report
@@ -100,9 +100,9 @@ def test_the_report_commands_write_in_the_language_named(
     ],
 )
 def test_the_table_close_report_prints_in_the_language_chosen(
-    example_db: str, language: Language, words: tuple[str, ...]
+    example_record: SessionRecord, language: Language, words: tuple[str, ...]
 ) -> None:
-    record = load_session_record(example_db)
+    record = example_record
     out = io.BytesIO()
     write_table_close_report(record, out, record.final_stacks_total - 1, language)
     page = squeezed_text(out.getvalue())

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ofc_desk.cli.main import main
-from ofc_desk.reports.loader import load_session_record
+from ofc_desk.reports.record import SessionRecord
 from tests.helpers.pdf_text import page_texts, squeezed
 from tests.helpers.report_sessions import SUPERVISOR, SUPERVISOR_PIN
 
@@ -71,9 +71,11 @@ def test_writes_every_output(
     assert json.loads(files["session.json"].read_text(encoding="utf-8"))["table"] == "T778"
 
 
-def test_fingerprint_matches_the_printed_report(example_db: str, capsys: Capture) -> None:
+def test_fingerprint_matches_the_printed_report(
+    example_db: str, example_record: SessionRecord, capsys: Capture
+) -> None:
     status, out, _ = run_report(capsys, "--db", example_db, "--fingerprint")
-    record = load_session_record(example_db)
+    record = example_record
     assert status == 0
     assert out.strip() == (
         f"session {record.session_id} (T778): fingerprint {record.final_hash} "

@@ -86,8 +86,8 @@ def test_transactions_csv_accounts_for_every_chip(sample_record: SessionRecord) 
     assert stacks == {p.name: p.final_stack for p in sample_record.players}
 
 
-def test_json_export_reproduces_the_script_it_was_played_from(example_db: str) -> None:
-    script = replay_script(load_session_record(example_db))
+def test_json_export_reproduces_the_script_it_was_played_from(example_record: SessionRecord) -> None:
+    script = replay_script(example_record)
     original = example_script()
     assert script["table"] == original["table"] and script["button"] == original["button"]
     assert script["seats"] == original["seats"]
@@ -98,8 +98,10 @@ def test_json_export_reproduces_the_script_it_was_played_from(example_db: str) -
     assert [h.get("between", []) for h in exported_hands] == [h.get("between", []) for h in original["hands"]]
 
 
-def test_json_export_round_trip_replays_to_the_same_results(example_db: str, tmp_path: Path) -> None:
-    first = load_session_record(example_db)
+def test_json_export_round_trip_replays_to_the_same_results(
+    example_record: SessionRecord, tmp_path: Path
+) -> None:
+    first = example_record
     out = io.StringIO()
     write_replay_json(first, out)
     url = f"sqlite:///{tmp_path / 'round-trip.db'}"
@@ -152,8 +154,8 @@ def _results(record: SessionRecord) -> list[tuple[object, ...]]:
     ]
 
 
-def test_an_export_names_the_supervisors_and_holds_no_pin(eventful_db: str) -> None:
-    script = replay_script(load_session_record(eventful_db))
+def test_an_export_names_the_supervisors_and_holds_no_pin(eventful_record: SessionRecord) -> None:
+    script = replay_script(eventful_record)
     assert script["users"] == [{"name": "Sam", "role": "supervisor"}]
     hands = script["hands"]
     assert isinstance(hands, list) and len(hands) == 6
@@ -165,13 +167,17 @@ def test_an_export_names_the_supervisors_and_holds_no_pin(eventful_db: str) -> N
     assert SUPERVISOR_PIN not in json.dumps(script) and '"pin"' not in json.dumps(script)
 
 
-def test_an_export_replayed_without_its_supervisors_pin_is_refused(eventful_db: str, tmp_path: Path) -> None:
+def test_an_export_replayed_without_its_supervisors_pin_is_refused(
+    eventful_record: SessionRecord, tmp_path: Path
+) -> None:
     with pytest.raises(ReplayError, match="users: Sam: no PIN given"):
-        _replay_into(tmp_path / "no-pin.db", replay_script(load_session_record(eventful_db)))
+        _replay_into(tmp_path / "no-pin.db", replay_script(eventful_record))
 
 
-def test_round_trip_with_void_correction_undo_and_close(eventful_db: str, tmp_path: Path) -> None:
-    record = load_session_record(eventful_db)
+def test_round_trip_with_void_correction_undo_and_close(
+    eventful_record: SessionRecord, tmp_path: Path
+) -> None:
+    record = eventful_record
     replayed = _replay_into(tmp_path / "eventful-again.db", replay_script(record), {"Sam": "98769876"})
     assert _results(replayed) == _results(record)
     assert replayed.players == record.players
@@ -182,19 +188,19 @@ def test_round_trip_with_void_correction_undo_and_close(eventful_db: str, tmp_pa
 
 
 def test_round_trip_through_the_replay_command(
-    example_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    example_record: SessionRecord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`ofc-desk replay` (the service's command) on the export gives the worked example's output."""
     from ofc_desk.cli.main import main
 
     script_path = tmp_path / "export.json"
     with open(script_path, "w", encoding="utf-8") as out:
-        write_replay_json(load_session_record(example_db), out)
+        write_replay_json(example_record, out)
     status = main(["replay", str(script_path), "--db", f"sqlite:///{tmp_path / 'replayed.db'}"])
     output = json.loads(capsys.readouterr().out)
     assert status == 0
     expected = expected_example()
-    record = load_session_record(example_db)
+    record = example_record
     assert output["stacks"] == {p.name: p.final_stack for p in record.players}
     for got, hand in zip(output["hands"], record.hands, strict=True):
         assert [(t["from"], t["to"], t["owed"], t["paid"]) for t in got["result"]["transfers"]] == [

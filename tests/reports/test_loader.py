@@ -25,8 +25,8 @@ def pdf_text(record: SessionRecord) -> str:
     return squeezed_text(buffer.getvalue())
 
 
-def test_example_session_matches_the_worked_example(example_db: str) -> None:
-    record = load_session_record(example_db)
+def test_example_session_matches_the_worked_example(example_record: SessionRecord) -> None:
+    record = example_record
     expected = expected_example()
     assert record.table == "T778" and record.variant == "pineapple"
     assert [h.number for h in record.hands] == [h["number"] for h in expected["hands"]]
@@ -41,8 +41,8 @@ def test_example_session_matches_the_worked_example(example_db: str) -> None:
     assert {p.name: p.final_stack for p in record.players} == expected["hands"][-1]["stacks"]
 
 
-def test_players_summary_adds_up_from_the_ledger(example_db: str) -> None:
-    record = load_session_record(example_db)
+def test_players_summary_adds_up_from_the_ledger(example_db: str, example_record: SessionRecord) -> None:
+    record = example_record
     database = Database(example_db)
     ledger = chip_ledger(database, record.session_id)
     database.dispose()
@@ -56,8 +56,8 @@ def test_players_summary_adds_up_from_the_ledger(example_db: str) -> None:
     assert sum(p.hands_played for p in record.players) == sum(len(h.seats) for h in record.hands)
 
 
-def test_report_text_agrees_with_the_database(example_db: str) -> None:
-    record = load_session_record(example_db)
+def test_report_text_agrees_with_the_database(example_db: str, example_record: SessionRecord) -> None:
+    record = example_record
     database = Database(example_db)
     events = audit_log(database, record.session_id)
     hands = hand_history(database, record.session_id)
@@ -78,8 +78,8 @@ def test_report_text_agrees_with_the_database(example_db: str) -> None:
         assert re.search(ordered, text), stored.number
 
 
-def test_undo_void_correction_and_close_are_reported_with_approvers(eventful_db: str) -> None:
-    record = load_session_record(eventful_db)
+def test_undo_void_correction_and_close_are_reported_with_approvers(eventful_record: SessionRecord) -> None:
+    record = eventful_record
     assert record.ended_at is not None
     assert record.dealers == ("Dana",) and record.supervisors == ("Sam",)
     kinds = [a.kind for a in record.adjustments]
@@ -154,7 +154,7 @@ def test_rules_change_is_listed_with_its_approver(tmp_path: object) -> None:
 
 
 @pytest.mark.postgres
-def test_the_same_report_from_postgresql(example_db: str) -> None:
+def test_the_same_report_from_postgresql(example_record: SessionRecord) -> None:
     """The loader reads PostgreSQL as it reads SQLite: same hands, players and transfers."""
     from tests.helpers.ofc_test_databases import fresh_schema, postgres_server
     from tests.helpers.report_sessions import example_script
@@ -167,7 +167,7 @@ def test_the_same_report_from_postgresql(example_db: str) -> None:
             play_script(database, example_script())
             from_postgres = load_session_record(database)
             database.dispose()
-    from_sqlite = load_session_record(example_db)
+    from_sqlite = example_record
     assert [(h.number, h.seats, h.transfers, h.stacks_after) for h in from_postgres.hands] == [
         (h.number, h.seats, h.transfers, h.stacks_after) for h in from_sqlite.hands
     ]
@@ -256,8 +256,8 @@ def test_buy_ins_are_one_figure_in_the_summary_the_players_table_and_the_table_c
     assert "joined later" not in close and "Opening chips" not in text
 
 
-def test_an_undo_is_listed_with_what_was_entered_again_in_its_place(eventful_db: str) -> None:
-    record = load_session_record(eventful_db)
+def test_an_undo_is_listed_with_what_was_entered_again_in_its_place(eventful_record: SessionRecord) -> None:
+    record = eventful_record
     undo = next(a for a in record.adjustments if a.kind is AdjustmentKind.UNDO)
     from tests.helpers.report_sessions import example_script
 

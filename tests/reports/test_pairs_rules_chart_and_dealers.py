@@ -101,8 +101,10 @@ def test_a_chinese_hands_points_by_pair_add_up_to_its_points_column(
     assert {seat.name: seat.points for seat in record.hands[0].seats}["Cy"] == 12
 
 
-def test_the_rules_page_says_its_tables_in_words_in_the_games_order(tmp_path: Path, example_db: str) -> None:
-    page = printed(load_session_record(example_db))
+def test_the_rules_page_says_its_tables_in_words_in_the_games_order(
+    tmp_path: Path, example_record: SessionRecord
+) -> None:
+    page = printed(example_record)
     assert (
         "Front pairs sixes 1 · sevens 2 · eights 3 · nines 4 · tens 5 · jacks 6 · queens 7 · kings 8 · aces 9"
         in page

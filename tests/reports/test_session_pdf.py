@@ -45,8 +45,8 @@ def pdf_pages(write: Callable[..., object], *args: object) -> list[str]:
     return page_texts(buffer.getvalue())
 
 
-def test_header_names_the_session_rules_and_people(sample_record: SessionRecord) -> None:
-    first = squeezed(pdf_pages(write_session_report, sample_record)[0])
+def test_header_names_the_session_rules_and_people(sample_report_pages: tuple[str, ...]) -> None:
+    first = squeezed(sample_report_pages[0])
     for expected in (
         "Session report",
         "Riverside Card Room",
@@ -66,8 +66,8 @@ def test_header_names_the_session_rules_and_people(sample_record: SessionRecord)
         assert expected in first, expected
 
 
-def test_players_summary_carries_each_net_result(sample_record: SessionRecord) -> None:
-    text = squeezed(pdf_pages(write_session_report, sample_record)[0])
+def test_players_summary_carries_each_net_result(sample_report_pages: tuple[str, ...]) -> None:
+    text = squeezed(sample_report_pages[0])
     # name, buy-ins, rebuys, cash-outs, final stack, net, hands, fouls, FL hands, royalties
     assert "Ann 100 0 0 146 +46 3 0 1 64" in text
     assert "Bob 80 10 0 38 -52 3 1 0 0" in text
@@ -75,8 +75,8 @@ def test_players_summary_carries_each_net_result(sample_record: SessionRecord) -
     assert "Total 200 10 0 206 -4" in text
 
 
-def test_hands_show_rows_with_suits_and_ordered_transfers(sample_record: SessionRecord) -> None:
-    text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
+def test_hands_show_rows_with_suits_and_ordered_transfers(sample_report_pages: tuple[str, ...]) -> None:
+    text = squeezed(" ".join(sample_report_pages))
     assert "Q♠ Q♦ 2♣" in text and "pair of queens +7" in text
     assert "FOUL" in text
     assert (
@@ -88,8 +88,10 @@ def test_hands_show_rows_with_suits_and_ordered_transfers(sample_record: Session
     assert "Rake 3 · jackpot drop 1" in text
 
 
-def test_every_page_is_numbered_and_carries_the_fingerprint(sample_record: SessionRecord) -> None:
-    pages = pdf_pages(write_session_report, sample_record)
+def test_every_page_is_numbered_and_carries_the_fingerprint(
+    sample_record: SessionRecord, sample_report_pages: tuple[str, ...]
+) -> None:
+    pages = sample_report_pages
     assert len(pages) >= 2
     for number, page in enumerate(pages, start=1):
         assert f"Page {number} of {len(pages)}" in page
@@ -99,8 +101,8 @@ def test_every_page_is_numbered_and_carries_the_fingerprint(sample_record: Sessi
     assert "Dealer Dana Dealer" in last and "Floor supervisor Sam Floor" in last
 
 
-def test_adjustments_name_who_approved(sample_record: SessionRecord) -> None:
-    text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
+def test_adjustments_name_who_approved(sample_report_pages: tuple[str, ...]) -> None:
+    text = squeezed(" ".join(sample_report_pages))
     assert "void 3 hand 3 voided: misdeal Dana Dealer Sam Floor" in text
     assert "undo 2 Bob's 5h to middle taken back; entered again as Bob: 5h back Dana Dealer" in text
 
@@ -153,8 +155,10 @@ def test_table_close_balances_or_flags_the_variance(sample_record: SessionRecord
     assert "Page 1 of 1" in text
 
 
-def test_table_close_without_a_count_leaves_it_to_fill_in(sample_record: SessionRecord) -> None:
-    text = squeezed(pdf_pages(write_table_close_report, sample_record, None)[0])
+def test_table_close_without_a_count_leaves_it_to_fill_in(
+    sample_close_pages_uncounted: tuple[str, ...],
+) -> None:
+    text = squeezed(sample_close_pages_uncounted[0])
     assert "Counted chips (entered by the floor supervisor) Variance" in text
     assert "SHORT" not in text and "BALANCED" not in text
 
@@ -261,8 +265,8 @@ def test_table_close_keeps_the_signatures_with_the_last_stacks(
     assert last.count("Player Stack Cashed out Net result") == 1
 
 
-def test_table_close_counts_voided_hands_as_settled(sample_record: SessionRecord) -> None:
-    text = squeezed(pdf_pages(write_table_close_report, sample_record, None)[0])
+def test_table_close_counts_voided_hands_as_settled(sample_close_pages_uncounted: tuple[str, ...]) -> None:
+    text = squeezed(sample_close_pages_uncounted[0])
     assert "Hands settled 3 (1 voided)" in text
 
 
@@ -306,8 +310,8 @@ def test_a_rules_change_after_the_last_hand_applied_to_none(sample_record: Sessi
     assert "Rules changed before hand 4" in squeezed(pdf_pages(write_session_report, in_play)[0])
 
 
-def test_opening_rules_without_a_change_are_not_qualified(sample_record: SessionRecord) -> None:
-    first = squeezed(pdf_pages(write_session_report, sample_record)[0])
+def test_opening_rules_without_a_change_are_not_qualified(sample_report_pages: tuple[str, ...]) -> None:
+    first = squeezed(sample_report_pages[0])
     assert "at the opening" not in first and "Rules changed" not in first
 
 
@@ -365,9 +369,11 @@ def test_a_hand_voided_after_later_hands_leaves_its_result_out_of_them(sample_re
     assert lines["Cy"] == (((0, 20), (1, 20), (2, 9)),)
 
 
-def test_stack_chart_legend_gives_final_stacks_or_cashed_out(sample_record: SessionRecord) -> None:
+def test_stack_chart_legend_gives_final_stacks_or_cashed_out(
+    sample_record: SessionRecord, sample_report_pages: tuple[str, ...]
+) -> None:
     # The voided last hand left Cy at 16 in its stacks; the void gave back the 6, so Cy ends on 22.
-    text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
+    text = squeezed(" ".join(sample_report_pages))
     assert "Ann (146) Bob (38) Cy (22)" in text
     record = _cy_away_for_hand_2_and_bob_cashed_out(sample_record)
     text = squeezed(" ".join(pdf_pages(write_session_report, record)))
@@ -383,9 +389,11 @@ def test_each_pair_shows_its_chips_a_point_where_that_is_not_one(sample_record: 
     assert "Points by pair: Ann v Bob +27 ×5 · Ann v Cy +1" in text
 
 
-def test_each_hand_prints_every_players_stack_before_it(sample_record: SessionRecord) -> None:
+def test_each_hand_prints_every_players_stack_before_it(
+    sample_record: SessionRecord, sample_report_pages: tuple[str, ...]
+) -> None:
     """So a capped payment can be checked on paper against the stack the payer sat down with."""
-    text = squeezed(" ".join(pdf_pages(write_session_report, sample_record)))
+    text = squeezed(" ".join(sample_report_pages))
     assert text.count("Player Front Middle Back Stack before Roy. Points Chips") == len(sample_record.hands)
     for hand in sample_record.hands:
         block = text[text.index(f"Hand {hand.number} ·") :]
