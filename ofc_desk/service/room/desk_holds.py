@@ -150,7 +150,7 @@ def holder_now(database: Database, session_id: int, desk: ThisDesk) -> Holder | 
     nobody does)."""
     with database.session() as session:
         row = session.get(DeskHold, session_id)
-    if row is None or row.token in (desk.token, RELEASED):
+    if row is None or not _another_desks(row.token, desk):
         return None
     return _holder(row)
 
@@ -168,9 +168,9 @@ def check_in_append(
         _move_in_append(session, session_id, desk, kind, str(payload["dealer"]))
         return
     # Every entry of a dealer checks: one query under the lock, no row loaded into the session.
-    hold_append_lock(session, HOLD_LOCK << 32 | session_id)
+    _lock_hold(session, session_id)
     row = session.connection().execute(_HOLD_OF, {"session": session_id}).first()
-    if row is not None and row.token not in (desk.token, RELEASED):
+    if row is not None and _another_desks(row.token, desk):
         raise TakenElsewhere(Holder(row.desk, row.dealer, row.since, row.token))
 
 
@@ -178,15 +178,25 @@ def _move_in_append(session: Session, session_id: int, desk: ThisDesk, kind: Eve
     row = _locked(session, session_id)
     if kind is EventKind.TAKEN_OVER:
         _hold(session, row, session_id, desk, dealer)
-    elif row is not None and row.token not in (desk.token, RELEASED):
+    elif row is not None and _another_desks(row.token, desk):
         raise TakenElsewhere(_holder(row))
     elif row is not None:
         row.dealer = dealer
 
 
 def _locked(session: Session, session_id: int) -> DeskHold | None:
-    hold_append_lock(session, HOLD_LOCK << 32 | session_id)
+    _lock_hold(session, session_id)
     return session.get(DeskHold, session_id, populate_existing=True)
+
+
+def _lock_hold(session: Session, session_id: int) -> None:
+    """The table's hold lock, for this transaction: its takeovers and appends one at a time."""
+    hold_append_lock(session, HOLD_LOCK << 32 | session_id)
+
+
+def _another_desks(token: str, desk: ThisDesk) -> bool:
+    """Whether a hold's token is another desk's: neither `desk`'s own nor a hold let go."""
+    return token not in (desk.token, RELEASED)
 
 
 def _hold(session: Session, row: DeskHold | None, session_id: int, desk: ThisDesk, dealer: str) -> None:

@@ -285,15 +285,17 @@ class EventStore:
 
     def _check_head(self, session: Session) -> None:
         """Refused when the stored head is not this store's: another desk wrote first."""
-        stored = session.connection().execute(_HEAD_SEQ, {"session": self.session_id}).scalar()
-        if stored != self.head_seq:
+        if self._head_moved_in(session):
             raise ActionRefused(str(CHANGED_ELSEWHERE))
 
     def _head_moved(self) -> bool:
         """Whether the stored head is past this store's, read in a transaction of its own."""
         with self.database.session() as session:
-            stored = session.connection().execute(_HEAD_SEQ, {"session": self.session_id}).scalar()
-        return stored != self.head_seq
+            return self._head_moved_in(session)
+
+    def _head_moved_in(self, session: Session) -> bool:
+        stored = session.connection().execute(_HEAD_SEQ, {"session": self.session_id}).scalar()
+        return bool(stored != self.head_seq)
 
     def _write(
         self,
