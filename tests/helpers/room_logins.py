@@ -11,11 +11,12 @@ from urllib.parse import quote, urlencode
 import psycopg
 from sqlalchemy.engine import make_url
 
+from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.users import Role
-from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 
 def libpq(url: str) -> str:
@@ -40,6 +41,19 @@ def owner_sets_up_the_room(url: str, roles: RoomRoles, *, times: int = 1) -> Non
         for _ in range(times):
             apply_roles(connection, room_roles_sql(connection, roles))
     owner.dispose()
+
+
+@contextmanager
+def a_table_at_the_table_login(url: str, roles: RoomRoles) -> Iterator[Database]:
+    """The room its owner set up at `url`, with table T1 recorded through the desks' login a hand
+    in and still open: that login's database, disposed of afterwards."""
+    owner_sets_up_the_room(url, roles)
+    desks = Database(as_login(url, roles.table))
+    try:
+        run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)
+        yield desks
+    finally:
+        desks.dispose()
 
 
 @contextmanager

@@ -9,14 +9,12 @@ from sqlalchemy.orm import Session
 from ofc_desk.service import ActionRefused, audit_log
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.front.table_service import TableService
-from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE, EventStore
 from ofc_desk.service.table.commands import StartHand
-from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles
 from ofc_desk.storage.users import sign_in
-from tests.helpers.room_logins import as_login, owner_sets_up_the_room
-from tests.helpers.room_scripts import DEALER, DEALER_PIN, table_script
+from tests.helpers.room_logins import a_table_at_the_table_login
+from tests.helpers.room_scripts import DEALER, DEALER_PIN
 
 pytestmark = pytest.mark.postgres
 
@@ -24,10 +22,7 @@ pytestmark = pytest.mark.postgres
 def test_a_head_moved_after_the_check_is_refused_at_the_table_login(
     migrated_room_url: str, roles: RoomRoles, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    owner_sets_up_the_room(migrated_room_url, roles)
-    desks = Database(as_login(migrated_room_url, roles.table))
-    try:
-        run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)
+    with a_table_at_the_table_login(migrated_room_url, roles) as desks:
         dealer = sign_in(desks, DEALER, DEALER_PIN)
         first = TableService.resume(desks, 1, dealer)
         behind = TableService.resume(desks, 1, dealer)
@@ -50,5 +45,3 @@ def test_a_head_moved_after_the_check_is_refused_at_the_table_login(
         assert after[:-1] == stored and len(after) == len(stored) + 1
         assert behind.snapshot() == first.snapshot()
         verify_database(desks, fork=False)
-    finally:
-        desks.dispose()

@@ -11,14 +11,12 @@ from psycopg import errors
 from ofc_desk.service import list_open_tables
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.front.table_service import TableService
-from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.service.room.desk_holds import TableHeld, TakenElsewhere, ThisDesk
 from ofc_desk.service.table.commands import HandOver, StartHand
-from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles
 from ofc_desk.storage.users import sign_in
-from tests.helpers.room_logins import as_login, libpq, owner_sets_up_the_room
-from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
+from tests.helpers.room_logins import a_table_at_the_table_login, as_login, libpq
+from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
 pytestmark = pytest.mark.postgres
 
@@ -26,10 +24,7 @@ pytestmark = pytest.mark.postgres
 def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(
     migrated_room_url: str, roles: RoomRoles
 ) -> None:
-    owner_sets_up_the_room(migrated_room_url, roles)
-    desks = Database(as_login(migrated_room_url, roles.table))
-    try:
-        run_replay(desks, table_script("T1", 1, extras=False, close=False), resume=False)
+    with a_table_at_the_table_login(migrated_room_url, roles) as desks:
         dealer = sign_in(desks, DEALER, DEALER_PIN)
         first = TableService.resume(desks, 1, dealer, ThisDesk("PIT-1", "one"))
         first.do(StartHand())
@@ -44,8 +39,6 @@ def test_the_table_role_claims_takes_over_and_lets_go_of_a_table(
         assert list_open_tables(desks)[0].holder is None
         TableService.resume(desks, 1, dealer, ThisDesk("PIT-3", "three"))
         verify_database(desks, fork=False)
-    finally:
-        desks.dispose()
     with (
         psycopg.connect(libpq(as_login(migrated_room_url, roles.table))) as c,
         pytest.raises(errors.InsufficientPrivilege),
