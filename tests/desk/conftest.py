@@ -37,11 +37,10 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Account, Role
 from tests.helpers.migrated_files import migrated_files, migrated_template  # noqa: F401 (fixtures)
 from tests.helpers.qt_languages import english_after  # noqa: F401 - a fixture for the desk's tests
+from tests.helpers.screenshots import save_png
 from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401 (fixtures)
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
-FAST_PNG = 80
-"""Qt's PNG quality 80: zlib's fastest compression, a quarter of the default's time, files as small."""
 DEALER = ("Dana", "1234")
 SUPERVISOR = ("Floor", "99999999")
 
@@ -140,11 +139,16 @@ class Desk:
 
     def screenshot(self, name: str, widget: QWidget | None = None) -> Path:
         """The window (or another top-level widget, such as a dialog) as a PNG for people to see."""
-        SCREENSHOTS.mkdir(exist_ok=True)
-        path = SCREENSHOTS / f"{name}.png"
         QApplication.processEvents()  # let pending layout requests settle, as a real frame would
-        (widget or self.window).grab().save(str(path), "PNG", FAST_PNG)
-        return path
+        return screenshot(widget or self.window, name)
+
+
+def screenshot(widget: QWidget, name: str) -> Path:
+    """`widget` as it is now, as test-screenshots/`name`.png (tests/helpers/screenshots.py)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    save_png(widget.grab(), path)
+    return path
 
 
 @functools.cache

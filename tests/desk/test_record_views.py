@@ -22,7 +22,7 @@ from ofc_desk.desk.shell.theme import ThemeName
 from ofc_desk.service import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.store.records import HandRecord
 from ofc_desk.service.table.commands import VoidHand
-from tests.desk.conftest import SCREENSHOTS, SUPERVISOR, Desk
+from tests.desk.conftest import SUPERVISOR, Desk, screenshot
 from tests.helpers.table_helpers import BOB_PLAIN, play_hand
 
 VIEWS = {"Hand history": Command.HISTORY, "Chip ledger": Command.LEDGER, "Audit log": Command.AUDIT}
@@ -156,8 +156,7 @@ def test_save_as_pdf_is_whole_in_the_report_preview_at_its_default_size(desk: De
     # The whole toolbar shows, unless the screen itself is narrower: then the preview takes it all.
     fits = toolbar.width() >= toolbar.sizeHint().width()
     assert fits or preview.width() == screen.width(), f"{toolbar.sizeHint().width()} px in {preview.width()}"
-    SCREENSHOTS.mkdir(exist_ok=True)
-    preview.grab().save(str(SCREENSHOTS / "report-preview-default-size.png"))
+    screenshot(preview, "report-preview-default-size")
     preview.close()
 
 

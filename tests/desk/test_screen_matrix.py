@@ -26,7 +26,7 @@ from ofc_desk.desk.shell.app import FRAME_ALLOWANCE, fit_to_screen
 from ofc_desk.desk.table.faces import cards_in_play
 from ofc_desk.desk.table.seat_widget import MIN_SCALE
 from ofc_desk.service.terms.snapshot import Phase
-from tests.desk.conftest import FAST_PNG, SCREENSHOTS, Desk
+from tests.desk.conftest import Desk, screenshot
 from tests.desk.screen_states import GAMES, PHASES, SIX_PAIRS, ScreenGame, walk
 from tests.desk.test_chinese_table import hand_keys
 
@@ -214,5 +214,4 @@ def voided_hand_shown(desk: Desk) -> bool:
 
 def shoot(desk: Desk, name: str) -> None:
     """The window as it is now, for people to look at."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    desk.window.grab().save(str(SCREENSHOTS / f"{name}.png"), "PNG", FAST_PNG)
+    screenshot(desk.window, name)

@@ -17,7 +17,7 @@ from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
-from tests.desk.conftest import SCREENSHOTS, Desk, make_desk
+from tests.desk.conftest import Desk, make_desk, screenshot
 from tests.floor.test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on
 from tests.helpers.floor_room import play_table
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
@@ -76,9 +76,8 @@ def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
         qtbot.keyClicks(lines["Note (optional)"], "seen on camera")
         floor.window.resize(1366, 420)  # the narrowest screen a card room uses
         QApplication.processEvents()
-        SCREENSHOTS.mkdir(exist_ok=True)
-        floor.window.grab().save(str(SCREENSHOTS / "floor-request.png"))
-        dialog.grab().save(str(SCREENSHOTS / "floor-request-dialog.png"))
+        screenshot(floor.window, "floor-request")
+        screenshot(dialog, "floor-request-dialog")
         qtbot.mouseClick(approve, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(
             lambda: floor.window.statusBar().currentMessage() == "request #1 at T7 approved by Sam",

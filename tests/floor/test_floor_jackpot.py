@@ -16,7 +16,7 @@ from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.store.persistence import EventStore
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.storage.database import Database
-from tests.desk.conftest import SCREENSHOTS
+from tests.desk.conftest import screenshot
 from tests.floor.test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on
 from tests.helpers.floor_room import play_table
 from tests.helpers.room_scripts import SUPERVISOR, SUPERVISOR_PIN
@@ -57,8 +57,7 @@ def test_the_floor_shows_the_room_pool_live_and_seeds_it_by_keys(
         qtbot.waitUntil(lambda: line.text() == "Room jackpot pool: 1,500", timeout=5 * WITHIN_A_SECOND)
         floor.window.resize(1366, 420)
         QApplication.processEvents()
-        SCREENSHOTS.mkdir(exist_ok=True)
-        floor.window.grab().save(str(SCREENSHOTS / "floor-jackpot.png"))
+        screenshot(floor.window, "floor-jackpot")
 
     database = Database(migrated_database_url)
     try:
