@@ -8,20 +8,21 @@ from __future__ import annotations
 import ast
 
 from ofc_desk.i18n.maintain import KEYWORDS, PACKAGE
-from tests.architecture.source import SOURCE_TREES, parsed
+from tests.architecture.source import SOURCE_TREES, nodes, walk
 
 CHECKED = ("core", "storage", "service", "cli", "reports", "i18n", "desk")
 
 
 def marks_in_fstrings(source: str) -> list[int]:
     """The lines where a marking call sits inside an f-string."""
-    return marks_in(ast.parse(source))
+    return marks_in(walk(ast.parse(source)))
 
 
-def marks_in(tree: ast.Module) -> list[int]:
-    """The lines of a module's tree where a marking call sits inside an f-string."""
+def marks_in(tree_nodes: list[ast.AST]) -> list[int]:
+    """The lines where a marking call sits inside an f-string, among a module's nodes in
+    `ast.walk`'s order (`source.nodes`: listed once a process for all the checks that read them)."""
     lines = []
-    for node in ast.walk(tree):
+    for node in tree_nodes:
         if not isinstance(node, ast.JoinedStr):
             continue
         for inner in ast.walk(node):
@@ -40,6 +41,6 @@ def test_no_string_is_marked_inside_an_fstring() -> None:
         f"{path.relative_to(PACKAGE)}:{line}"
         for folder in CHECKED
         for path in sorted((PACKAGE / folder).rglob("*.py"))
-        for line in marks_in(parsed(path))
+        for line in marks_in(nodes(path))
     }
     assert not found, f"marked inside an f-string, so never extracted: {sorted(found)}"
