@@ -60,7 +60,7 @@ def ready(_snapshot):
     app.quit()
 
 def begin():
-    session = start_session(window, {url!r}, store)
+    session = start_session(window, {url!r}, store, signing_in={dealer!r})  # as `ofc-desk demo`
     session.controller.snapshot_listeners.append(ready)
     session.start_signed_in({dealer!r}, {session_id})
 
