@@ -79,9 +79,12 @@ class DeskMarks:
 
     def __init__(self, dealer: Account) -> None:
         self.dealer = dealer
-        links = [secrets.token_hex(32)]
+        # Hashed as bytes, said in hex only when used: `link` of each mark, without a hex round trip
+        # a link (a table taken at every resume hashes the whole chain).
+        sha256 = hashlib.sha256
+        links = [secrets.token_bytes(32)]
         for _step in range(CHAIN_LENGTH):
-            links.append(link(links[-1]))
+            links.append(sha256(links[-1]).digest())
         self._links = links
         self._used = 0
         self.published = False
@@ -93,11 +96,12 @@ class DeskMarks:
 
     @property
     def key(self) -> str:
-        return self._links[-1]
+        return self._links[-1].hex()
 
     def stamp(self) -> EntryStamp:
         """The next entry's mark (the same until `confirm`: an entry refused takes none)."""
-        return EntryStamp(self._links[-2 - self._used], "" if self.published else self.key, self.dealer)
+        mark = self._links[-2 - self._used].hex()
+        return EntryStamp(mark, "" if self.published else self.key, self.dealer)
 
     def confirm(self) -> DeskMarks:
         """The stamp was stored; the chain to use next (a new one when this one is spent)."""
