@@ -163,7 +163,7 @@ def _hand_traces(parts: tuple[bytes, ...]) -> HandTraces:
 def _thawed_traces(part: bytes) -> dict[int, Any]:
     """A part of a table's traces made again, as a checkpoint is (`_Unpickler`)."""
     with collector_paused():
-        traces = _Unpickler(io.BytesIO(part)).load()
+        traces = _Unpickler(io.BytesIO(zlib.decompress(part))).load()
     if not isinstance(traces, dict):
         raise pickle.UnpicklingError("not a table's traces")
     return traces
@@ -188,8 +188,8 @@ class _Pickler(pickle.Pickler):
         if isinstance(obj, MappingProxyType):
             return _read_only, (dict(obj),)
         if isinstance(obj, HandTraces):  # kept apart, its parts not read kept as they are
-            added = obj.added()
-            return _hand_traces, (obj.kept_parts() + ((_dumps(added),) if added else ()),)
+            added = obj.added()  # compressed apart: reading the file inflates only the rest
+            return _hand_traces, (obj.kept_parts() + ((zlib.compress(_dumps(added), 1),) if added else ()),)
         if isinstance(obj, type | FunctionType | BuiltinFunctionType) and not _allowed(
             obj.__module__, obj.__qualname__
         ):
