@@ -44,6 +44,9 @@ def test_a_resumed_table_holds_its_traces_unread_and_reads_them_as_the_fold_made
     # The hands before the checkpoint are not thawed by the resume (those folded after it are added).
     assert traces.kept_parts() != () and 1 not in traces.added()
     folded = whole_fold(database, service.session_id).hand_traces
+    # Which hands there are is known unread (the desk asks whether any may be corrected).
+    assert list(traces) == list(folded) == [1, 2, 3] and len(traces) == 3 and 1 in traces
+    assert traces.get(9) is None and traces.kept_parts() != ()
     assert state(traces[1]) == state(folded[1])  # a trace asked for: every part read
     assert traces.kept_parts() == ()
     assert sorted(traces) == sorted(folded) == [1, 2, 3]
@@ -67,7 +70,7 @@ def test_hands_played_on_add_their_traces_without_reading_the_kept_ones(database
 def test_a_kept_part_is_thawed_as_a_checkpoint_is(database: Database) -> None:
     """A part that names anything but a table's objects is refused when read, never run."""
     planted_part = zlib.compress(pickle.dumps({1: os.getpid}))
-    planted = HandTraces.kept((planted_part,), checkpoint_file._thawed_traces)
+    planted = HandTraces.kept((planted_part,), (1,), checkpoint_file._thawed_traces)
     assert planted.kept_parts() != ()
     with pytest.raises(pickle.UnpicklingError):
         planted[1]
