@@ -15,6 +15,7 @@ import pytest
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.store import checkpoint
 from ofc_desk.service.store import kept_file as checkpoint_file
+from ofc_desk.service.table.correction_view import correctable_hands
 from ofc_desk.service.table.hand_traces import HandTraces
 from ofc_desk.service.table.machine import TableMachine
 from ofc_desk.storage.database import Database
@@ -47,6 +48,8 @@ def test_a_resumed_table_holds_its_traces_unread_and_reads_them_as_the_fold_made
     # Which hands there are is known unread (the desk asks whether any may be corrected).
     assert list(traces) == list(folded) == [1, 2, 3] and len(traces) == 3 and 1 in traces
     assert traces.get(9) is None and traces.kept_parts() != ()
+    assert correctable_hands(resumed.machine) == [3, 2, 1]  # what the desk asks at every state
+    assert traces.kept_parts() != ()
     assert state(traces[1]) == state(folded[1])  # a trace asked for: every part read
     assert traces.kept_parts() == ()
     assert sorted(traces) == sorted(folded) == [1, 2, 3]
