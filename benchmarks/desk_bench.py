@@ -4,9 +4,10 @@
     `ofc-desk` does before the database opens) and returns from the event loop's first turn after
     show(), against a bare PySide6 QMainWindow measured the same way in the same run. Goal ≤ 1.5×.
     Also: launch to a resumed table ready to type on (database opened, dealer signed in, table
-    resumed), on the demo table and on a session `--hands` long (2,000 by default: a table's
-    day; played once through the session service and kept in the temp folder), beside the bare
-    window. Goal for the long session: at most 0.5 s. And launch to the floor's window listing
+    resumed, as `ofc-desk demo` launches it: `run_prepared_desk`), on the demo table and on a
+    session `--hands` long (2,000 by default: a table's day; played once through the session
+    service and kept in the temp folder), beside the bare window. Goal for the long session: at
+    most 0.5 s. And launch to the floor's window listing
     every open table of a room (`ofc-desk floor --smoke-test N`, on the room `verify_bench.py`
     keeps in the temp folder when there is one: `--room FILE`), with the checkpoints an earlier
     floor on this machine kept (one run, not timed, makes them) and without. The long session is resumed at a
@@ -77,23 +78,22 @@ app.exec()
 DESK_READY = """
 import time
 start = time.perf_counter()
-from PySide6.QtCore import QSettings, QTimer
-from ofc_desk.desk.shell.app import application, show_first_window, start_session
-from ofc_desk.desk.shell.theme import DisplaySettingsStore
-app = application()
-store = DisplaySettingsStore(QSettings({settings!r}, QSettings.Format.IniFormat))
-window = show_first_window(store)
+from ofc_desk.desk.shell import app as desk_app
+started = desk_app.start_session
 
-def begin():
-    session = start_session(window, {url!r}, store)
+def start_session(*args, **kwargs):
+    session = started(*args, **kwargs)
     session.controller.snapshot_listeners.append(
-        lambda _snapshot: (print(time.perf_counter() - start, time.process_time()), app.quit())
+        lambda _shown: (print(time.perf_counter() - start, time.process_time()), desk_app.QApplication.quit())
     )
-    session.start_signed_in(("Dana", "1234"), {session_id})
+    return session
 
-QTimer.singleShot(0, begin)
-app.exec()
+desk_app.start_session = start_session  # the table's first drawing ends the run
+desk_app.run_prepared_desk({url!r}, ("Dana", "1234"), {session_id})
 """
+"""A launch as `ofc-desk demo` resumes its table (`run_prepared_desk`: the dealer signed in, the table
+resumed, no dialog), timed to the table's first drawing. Its display settings are the launched
+process's own (`XDG_CONFIG_HOME` in the run's folder)."""
 
 
 DESK_CLOSED = """
@@ -209,14 +209,14 @@ def launch_figures(runs: int, folder: Path, hands: int, room: Path | None, basel
     long_url, long_id = long_session(hands)
     tables = _open_tables(room) if room else 0
     settings = str(folder / "settings.ini")
-    long_script = DESK_READY.format(settings=settings, url=long_url, session_id=long_id)
+    long_script = DESK_READY.format(url=long_url, session_id=long_id)
     kept, their_kept = folder / "cache", folder / "their-cache"
     time_script(long_script, kept)  # the desk that held the table: its checkpoint is kept
     if baseline:  # in a cache of its own: each code sets aside (and replaces) the other's checkpoint
         time_script(long_script, their_kept, baseline)
     if room:
         time_floor(room, tables, kept)  # a floor that read the room before: its checkpoints are kept
-    demo_script = DESK_READY.format(settings=settings, url=url, session_id=session_id)
+    demo_script = DESK_READY.format(url=url, session_id=session_id)
     bare, desk, ready, their_ready, long_ready, cold, theirs = [], [], [], [], [], [], []
     floor, cold_floor, their_floor = [], [], []
     close_script = DESK_CLOSED.format(url=long_url, session_id=long_id)
@@ -453,6 +453,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ofc-desk-bench-") as folder:
         os.environ[CACHE_VARIABLE] = str(Path(folder) / "bench-cache")  # never the user's cache
         os.environ[BYTECODE_FOLDER] = str(Path(folder) / "bytecode")
+        os.environ["XDG_CONFIG_HOME"] = str(Path(folder) / "config")  # never the user's display settings
         launch_figures(args.runs, Path(folder), args.hands, args.room, args.baseline)
         key_to_paint_figures(args.presses, Path(folder))
 

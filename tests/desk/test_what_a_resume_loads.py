@@ -42,9 +42,20 @@ RESUME = """
 import builtins
 import gc
 import sys
+import threading
 from PySide6.QtCore import QSettings, QTimer
 from ofc_desk.desk.shell.app import application, show_first_window, start_session
 from ofc_desk.desk.shell.theme import DisplaySettingsStore
+from ofc_desk.desk.shell import opening  # after the desk's entry module, as a launch loads it
+
+checked_on = []
+checked_sign_in = opening.checked_sign_in
+
+def checked(*args):
+    checked_on.append(threading.current_thread().name)
+    return checked_sign_in(*args)
+
+opening.checked_sign_in = checked
 
 app = application()
 store = DisplaySettingsStore(QSettings({settings!r}, QSettings.Format.IniFormat))
@@ -55,12 +66,13 @@ def ready(_snapshot):
     print(gc.isenabled(), gc.get_freeze_count() > 0)
     hook = getattr(builtins, "__feature_import__", None)
     print(hook is not None, builtins.__import__ is hook)
+    print(*checked_on, sep=",")
     print(*sorted(sys.modules), sep="\\n")
     window.close()
     app.quit()
 
 def begin():
-    session = start_session(window, {url!r}, store)
+    session = start_session(window, {url!r}, store, signing_in={dealer!r})  # as `ofc-desk demo`
     session.controller.snapshot_listeners.append(ready)
     session.start_signed_in({dealer!r}, {session_id})
 
@@ -78,6 +90,8 @@ class Resumed(NamedTuple):
     """Whether the cycle collector is on and the launch's objects frozen then."""
     feature_hook: str
     """Whether PySide6 made its feature import hook, and whether imports still go through it."""
+    pin_checked_on: str
+    """The threads the dealer's PIN was checked on."""
     modules: set[str]
     """Every module loaded by then."""
 
@@ -89,8 +103,8 @@ def resumed(tmp_path_factory: pytest.TempPathFactory) -> Resumed:
     script = RESUME.format(
         settings=str(tmp_path / "settings.ini"), url=url, dealer=DEMO_DEALER, session_id=session_id
     )
-    status, collector, feature_hook, *modules = run_desk_script(script, tmp_path)
-    return Resumed(status.replace("\u00a0", " "), collector, feature_hook, set(modules))
+    status, collector, feature_hook, pin_checked_on, *modules = run_desk_script(script, tmp_path)
+    return Resumed(status.replace("\u00a0", " "), collector, feature_hook, pin_checked_on, set(modules))
 
 
 def test_a_table_resumed_at_launch_has_loaded_nothing_a_later_command_needs(resumed: Resumed) -> None:
@@ -99,6 +113,13 @@ def test_a_table_resumed_at_launch_has_loaded_nothing_a_later_command_needs(resu
     assert {"sqlalchemy.dialects.sqlite", "ofc_desk.desk.entry.panel"} <= resumed.modules  # what it does need
     early = [name for name in resumed.modules if name.startswith(NOT_BEFORE_THE_FIRST_KEY)]
     assert early == []
+
+
+def test_a_desk_resumed_at_launch_checked_the_pin_once_while_it_loaded(resumed: Resumed) -> None:
+    """Issue 39.3: `ofc-desk demo`'s launch checks the dealer's PIN on the thread begun before the
+    rest of the desk loaded (`opening.SignInAhead`), and not again on the desk's workers."""
+    assert resumed.pin_checked_on == "OFC Desk sign-in"
+    assert "Hand 3" in resumed.status
 
 
 def test_a_desk_resumed_at_launch_imports_past_pysides_feature_hook(resumed: Resumed) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 import pickle
+from collections.abc import Mapping
 from enum import Enum
 from pathlib import Path
-from types import MappingProxyType
 
 import pytest
 
@@ -55,7 +55,7 @@ def state(value: object) -> object:
     two tables are the same when their states are equal."""
     if isinstance(value, str | int | float | Enum) or value is None:
         return value
-    if isinstance(value, dict | MappingProxyType):
+    if isinstance(value, Mapping):  # a settled hands' traces kept apart too: by what they hold
         return {key: state(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [state(item) for item in value]

@@ -134,19 +134,33 @@ def show_first_window(store: DisplaySettingsStore) -> MainWindow:
     return window
 
 
-def start_session(window: MainWindow, db_url: str | None, store: DisplaySettingsStore) -> DeskSession:
+def start_session(
+    window: MainWindow,
+    db_url: str | None,
+    store: DisplaySettingsStore,
+    signing_in: tuple[str, str] | None = None,
+) -> DeskSession:
     """Launch step two, on the event loop's first turn: the rest of the window, then the session.
-    The first start in a process holds the cycle collector until the launch ends (`LaunchHold`)."""
+    The first start in a process holds the cycle collector until the launch ends (`LaunchHold`).
+    With `signing_in` (a dealer's name and PIN, for `DeskSession.start_signed_in`), the database is
+    opened and the PIN checked on a thread of their own while the rest of the desk loads."""
     first = "ofc_desk.desk.shell.session" not in sys.modules
     hold = LaunchHold.begin() if first else LaunchHold(held=False)
     if hold.held:
         QTimer.singleShot(LAUNCH_HOLD_LIMIT_MS, hold.end)
+    ahead = None
+    if signing_in is not None:
+        # The storage (SQLAlchemy with it) loads here, before the thread starts: see `opening`.
+        from ofc_desk.desk.shell.opening import SignInAhead
+
+        ahead = SignInAhead.begin(db_url, signing_in)
     window.complete()
     # Imported only now: the service, SQLAlchemy and Alembic take a moment to load.
     from ofc_desk.desk.shell.session import DeskSession
 
     session = DeskSession(window, db_url, store)
     session.launch = hold
+    session.ahead = ahead
     window.setProperty("desk_session", session)
     return session
 
@@ -179,7 +193,7 @@ def run_prepared_desk(
         window.statusBar().addWidget(QLabel(note, window))
 
     def begin() -> None:
-        session = start_session(window, db_url, store)
+        session = start_session(window, db_url, store, signing_in=dealer)
         session.start_signed_in(dealer, session_id)
         if smoke_test:
             from ofc_desk.desk.shell.smoke_test import SmokeTest

@@ -28,7 +28,8 @@ from ofc_desk.desk.shell.collector import LaunchHold
 from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.menus import connect_commands, handlers_of
-from ofc_desk.desk.shell.sign_in import checked_sign_in, hand_over_dialog, sign_in_dialog
+from ofc_desk.desk.shell.opening import SignInAhead, checked_sign_in, open_when_ready
+from ofc_desk.desk.shell.sign_in import hand_over_dialog, sign_in_dialog
 from ofc_desk.desk.shell.take_over import needs_take_over, open_table_label, take_over_dialog
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore, ThemeName, use_stylesheet
 from ofc_desk.desk.shell.worker import BackgroundRunner
@@ -82,6 +83,9 @@ class DeskSession(QObject):
         """The table read while the dealer signed in (`read_ahead_of_sign_in`), until resumed."""
         self.launch = LaunchHold(held=False)
         """The collector's hold through the launch (`app.start_session`), ended where it ends."""
+        self.ahead: SignInAhead | None = None
+        """The launch's database and dealer's PIN, begun before this desk loaded (`app.start_session`):
+        taken by the first `start_signed_in` for that dealer."""
         self.active_dialog: QDialog | None = None
         self.closed = False
         """The window is closing or closed: answers still given attach no table and open no dialog."""
@@ -142,19 +146,26 @@ class DeskSession(QObject):
         )
 
     def start_signed_in(self, dealer: tuple[str, str], session_id: int) -> None:
-        """Open the database, sign `dealer` (name, PIN) in and resume `session_id`: no dialogs."""
+        """Open the database, sign `dealer` (name, PIN) in and resume `session_id`: no dialogs. The
+        launch's sign-in begun ahead for this dealer is waited for rather than done again."""
         url = self.database_url
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None and ahead.dealer != dealer:
+            ahead = None
 
         def ready(database: Database | RoomNotReady) -> None:
             if isinstance(database, RoomNotReady):
                 self.wait_for_the_room(database, lambda: self.start_signed_in(dealer, session_id))
                 return
             self.database = database
-            self.sign_in_beside_resume(dealer, session_id)
+            self.sign_in_beside_resume(dealer, session_id, ahead)
 
-        self.run_in_background(_("Opening the database…"), lambda: open_when_ready(url), ready)
+        opening = ahead.opened if ahead is not None else lambda: open_when_ready(url)
+        self.run_in_background(_("Opening the database…"), opening, ready)
 
-    def sign_in_beside_resume(self, dealer: tuple[str, str], session_id: int) -> None:
+    def sign_in_beside_resume(
+        self, dealer: tuple[str, str], session_id: int, ahead: SignInAhead | None = None
+    ) -> None:
         """The dealer's PIN checked on one worker (its scrypt lets the other thread run) while the
         table is read and folded on the other (`read_table`: no hold taken, nothing recorded).
         Only once the dealer is in is the table held and shown (`take_up_table`): a wrong PIN
@@ -179,9 +190,8 @@ class DeskSession(QObject):
                     self.attach_resumed,
                 )
 
-        self.run_in_background(
-            _("Checking the PIN…"), lambda: checked_sign_in(database, *dealer), partial(arrived, "dealer")
-        )
+        checking = ahead.checked if ahead is not None else lambda: checked_sign_in(database, *dealer)
+        self.run_in_background(_("Checking the PIN…"), checking, partial(arrived, "dealer"))
         self.table_reader.run(
             _("Resuming the table…"),
             lambda: read_table(database, session_id),
@@ -523,18 +533,3 @@ def release(service: TableService) -> None:
     keeps it held, which a supervisor's takeover ends."""
     with contextlib.suppress(*SERVICE_FAILURES):
         service.release()
-
-
-def open_when_ready(url: str | None) -> Database | RoomNotReady:
-    """The database opened and migrated; or, when this login may not use it as it stands yet (an
-    upgrade to be run by the room's owner), why (the engine let go: the desk tries again)."""
-    database = Database(url, migrate=False)
-    try:
-        database.migrate()
-    except RoomNotReady as not_ready:
-        database.dispose()
-        return not_ready
-    except BaseException:
-        database.dispose()
-        raise
-    return database

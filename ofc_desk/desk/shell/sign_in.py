@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from ofc_desk.desk.dialogs.attempt import AttemptDialog, Report
+from ofc_desk.desk.shell.opening import checked_sign_in
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import _
 from ofc_desk.service.room.account_policy import (
@@ -21,7 +22,7 @@ from ofc_desk.service.room.account_policy import (
 )
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.users import Account, SignInError, nobody_signs_in, sign_in
+from ofc_desk.storage.users import Account, nobody_signs_in
 
 SignedIn = Callable[[Account], None]
 
@@ -133,14 +134,6 @@ def _check_in_background(
         report(None)
 
     runner.run(_("Checking the PIN…"), work, done, report)
-
-
-def checked_sign_in(database: Database, name: str, pin: str) -> Account | str:
-    """The account, or the refusal sentence (runs on a worker thread: the PIN hash is slow)."""
-    try:
-        return sign_in(database, name, pin)
-    except SignInError as error:
-        return str(error)
 
 
 def _first_accounts(database: Database, dealer: NewAccount, supervisor: NewAccount) -> Account | str:

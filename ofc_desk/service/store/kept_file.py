@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import ofc_desk
 from ofc_desk import __version__
 from ofc_desk.core.resources import resources_dir
+from ofc_desk.service.table.hand_traces import HandTraces
 from ofc_desk.storage.desk_cache import cache_folder
 
 if TYPE_CHECKING:
@@ -154,6 +155,30 @@ def _read_only(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
     return MappingProxyType(items)
 
 
+def _hand_traces(parts: tuple[bytes, ...], numbers: tuple[int, ...]) -> HandTraces:
+    """A table's settled hands' traces, each part thawed only when a trace is first read."""
+    return HandTraces.kept(parts, numbers, _thawed_traces)
+
+
+def _thawed_traces(part: bytes) -> dict[int, Any]:
+    """A part of a table's traces made again, as a checkpoint is (`_Unpickler`)."""
+    with collector_paused():
+        traces = _Unpickler(io.BytesIO(zlib.decompress(part))).load()
+    if not isinstance(traces, dict):
+        raise pickle.UnpicklingError("not a table's traces")
+    return traces
+
+
+def _traces_apart(traces: HandTraces) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
+    """A table's traces as kept: the parts not read kept as they are, those added since in a part
+    of their own (compressed apart: reading the file inflates only the rest), and their hands."""
+    added, numbers = traces.added(), traces.kept_numbers()
+    if not added:
+        return traces.kept_parts(), numbers
+    part, kept = zlib.compress(_dumps(added), 1), set(numbers)
+    return (*traces.kept_parts(), part), numbers + tuple(n for n in added if n not in kept)
+
+
 def _allowed(module: str, name: str) -> bool:
     """What a pickled table may name: this program's own objects and plain containers."""
     return module.startswith("ofc_desk.") or (module == "builtins" and name in _SAFE_BUILTINS)
@@ -172,6 +197,8 @@ class _Pickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, MappingProxyType):
             return _read_only, (dict(obj),)
+        if isinstance(obj, HandTraces):
+            return _hand_traces, _traces_apart(obj)
         if isinstance(obj, type | FunctionType | BuiltinFunctionType) and not _allowed(
             obj.__module__, obj.__qualname__
         ):

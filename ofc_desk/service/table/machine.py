@@ -8,7 +8,7 @@ rebuilds the table exactly, which is how a desk resumes and how `verify` re-chec
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from typing import Any, ClassVar
 
 from ofc_desk.core.jackpot import JackpotAward
@@ -32,6 +32,7 @@ from ofc_desk.service.table.games.base import (
     TableGame,
 )
 from ofc_desk.service.table.games.choose import game_for
+from ofc_desk.service.table.hand_traces import HandTraces
 from ofc_desk.service.table.rule_pins import PinnedPresets
 from ofc_desk.service.table.seats import Seat
 from ofc_desk.service.table.view import build_snapshot
@@ -83,7 +84,7 @@ class TableMachine:
         self.hand_awards: dict[int, int] = {}
         """The chips each hand's jackpot award paid out of the room's pool (a void gives them back)."""
         self.voided: set[int] = set()
-        self.hand_traces: dict[int, HandTrace] = {}
+        self.hand_traces: MutableMapping[int, HandTrace] = HandTraces()
         """What each settled hand needs to be dealt again from corrected entries (`corrections`)."""
         self.hand_entries: list[EventPayload] = []
         """The live hand's entries in order, undone ones taken out."""

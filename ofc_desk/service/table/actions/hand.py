@@ -6,7 +6,7 @@ its kind through the machine's `check_entry` / `apply_entry`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Generic, Protocol, TypeVar, cast
@@ -68,7 +68,7 @@ class PlayingTable(PoolTable, GameTable, Protocol):
     hands_started: int
     hand_deal: HandDeal
     hand_entries: list[EventPayload]
-    hand_traces: dict[int, HandTrace]
+    hand_traces: MutableMapping[int, HandTrace]
     jackpot_pool: int
 
     def seat(self, name: str) -> Seat: ...

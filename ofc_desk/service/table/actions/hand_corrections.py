@@ -9,6 +9,7 @@ carried out on a request the floor approved, held to the hand, entries and reaso
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from typing import Any, Protocol, cast
 
 from ofc_desk.i18n import _, formatting
@@ -44,7 +45,7 @@ from ofc_desk.service.terms.payloads import (
 class CorrectingTable(SupervisedTable, GameTable, Protocol):
     """What a correction reads and changes of a table (the machine; taken, not imported back)."""
 
-    hand_traces: dict[int, HandTrace]
+    hand_traces: MutableMapping[int, HandTrace]
     hands_started: int
 
     def next_clockwise(self, name: str) -> str: ...
