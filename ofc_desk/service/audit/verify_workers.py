@@ -214,15 +214,16 @@ def room_sizes(snapshot: Any, session_id: int | None = None) -> RoomSizes:
     }
     if session_id is not None:
         return RoomSizes(sessions, frozenset())
+    by_session, transfers_by_session = counts[:-1], counts[-1]
     # A session id of none stored; NULL is none (nor is it named: `NOT IN` passes it, as before).
     unowned = {
         model
-        for model, count in zip(_OWNED, counts, strict=False)
+        for model, count in zip(_OWNED, by_session, strict=True)
         if model is not Signature and any(owner is not None and owner not in sessions for owner in count)
     }
-    # Every transfer whose hand is stored is counted above under that hand's session.
+    # Every transfer whose hand is stored is counted above, under that hand's session.
     naming_a_hand = connection.execute(select(func.count(TransferRow.hand_id))).scalar_one()
-    if naming_a_hand != sum(counts[-1].values()):
+    if naming_a_hand != sum(transfers_by_session.values()):
         unowned.add(TransferRow)
     return RoomSizes(sessions, frozenset(unowned))
 
