@@ -10,7 +10,7 @@ accounts for, and the heads anchored in a file kept elsewhere.
 from __future__ import annotations
 
 import gc
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +20,14 @@ from sqlalchemy import func, select
 
 from ofc_desk.i18n import _, lazy_gettext, ngettext
 from ofc_desk.service.audit.verify_session import VerifiedRows, check_session, raise_first
-from ofc_desk.service.audit.verify_workers import Room, SessionTally, checked_sessions, tally
+from ofc_desk.service.audit.verify_workers import (
+    Room,
+    SessionTally,
+    Sizes,
+    checked_sessions,
+    room_sizes,
+    tally,
+)
 from ofc_desk.service.room.room_chain import broken_link, missing_anchor, read_anchors
 from ofc_desk.service.room.room_pool import RoomPoolCheck
 from ofc_desk.service.store.signoffs import SignoffFault, read_accounts, sign_in_fault
@@ -128,11 +135,15 @@ def verify_database(
         counted = (0, 0, 0)
         fingerprints = []
         links, pool = _RoomLinks(), RoomPoolCheck()
-        room = Room(supervisors, accounts)
+        room, sizes = Room(supervisors, accounts), room_sizes(session)
         if along is None:
-            checked = checked_sessions(database, session, sessions, room, fork=fork, workers=workers)
+            checked = checked_sessions(
+                database, session, sessions, room, sizes.sessions, fork=fork, workers=workers
+            )
         else:
-            checked = _read_along(database, session, sessions, room, along, fork=fork, workers=workers)
+            checked = _read_along(
+                database, session, sessions, room, sizes.sessions, along, fork=fork, workers=workers
+            )
         for row, verified in zip(sessions, checked, strict=True):
             links.check(session, row)
             pool.steps += verified.pool_steps
@@ -143,7 +154,7 @@ def verify_database(
             )
             fingerprints.append(SessionFingerprint(row.id, row.table_name, verified.final_hash))
             set_aside += verified.set_aside
-        _refuse_orphans(session)
+        _refuse_orphans(session, sizes.unowned)
         pool_fault, rows_aside = pool.check(session)
         raise_first((pool_fault,))
         set_aside += rows_aside
@@ -164,6 +175,7 @@ def _read_along(
     snapshot: Any,
     rows: Sequence[TableSession],
     room: Room,
+    sizes: Mapping[int, Sizes],
     along: ReadAlong,
     *,
     fork: bool,
@@ -173,7 +185,13 @@ def _read_along(
     here and their rows handed to it."""
     wanted = set(along.wants(snapshot))
     others = checked_sessions(
-        database, snapshot, [row for row in rows if row.id not in wanted], room, fork=fork, workers=workers
+        database,
+        snapshot,
+        [row for row in rows if row.id not in wanted],
+        room,
+        sizes,
+        fork=fork,
+        workers=workers,
     )
     for row in rows:
         if row.id not in wanted:
@@ -254,20 +272,24 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _refuse_orphans(session: Any) -> None:
-    """Rows that no table session accounts for (added by hand, outside the service). The database
-    looks for them: reading every row's owner cost as much as checking a session's chain."""
+def _refuse_orphans(session: Any, unowned: Collection[type[Any]]) -> None:
+    """Rows that no table session accounts for (added by hand, outside the service), of the kinds
+    the sessions' counts found some of (`room_sizes`): the first is looked for by the database."""
     owned = (
         (Event, lazy_gettext("event {row} belongs to no table session")),
         (HandRow, lazy_gettext("hand row {row} belongs to no table session")),
         (LedgerRow, lazy_gettext("chip ledger row {row} belongs to no table session")),
     )
     for model, fault in owned:
+        if model not in unowned:
+            continue
         orphan = session.scalar(
             select(func.min(model.id)).where(model.session_id.not_in(select(TableSession.id)))
         )
         if orphan is not None:
             raise VerifyFault(str(fault).format(row=orphan))
+    if TransferRow not in unowned:
+        return
     orphan = session.scalar(
         select(func.min(TransferRow.id)).where(TransferRow.hand_id.not_in(select(HandRow.id)))
     )
