@@ -16,6 +16,7 @@ naming any that did not import, or any left-out module that did (then the trimmi
 
 from __future__ import annotations
 
+import functools
 import importlib.machinery
 import json
 import subprocess
@@ -80,14 +81,22 @@ def runtime_distributions(root: str) -> dict[str, metadata.Distribution]:
 
 
 def native_modules(root: str) -> dict[str, str]:
-    """Every extension module of `root`'s runtime distributions: module name -> distribution name."""
+    """Every extension module of `root`'s runtime distributions: module name -> distribution name
+    (a new dict each call, from one reading of the installed files a process)."""
+    return dict(_native_modules(root))
+
+
+@functools.cache
+def _native_modules(root: str) -> tuple[tuple[str, str], ...]:
+    """Read once a process: the check asks three times (the modules, their loaders, the bundled
+    ones), and each reading opens every extension file of every dependency (Qt's among them)."""
     modules = {}
     for distribution in runtime_distributions(root).values():
         for file in distribution.files or []:
             module = _extension_module(file, distribution)
             if module is not None:
                 modules[module] = distribution.metadata["Name"]
-    return dict(sorted(modules.items()))
+    return tuple(sorted(modules.items()))
 
 
 def loaders(root: str) -> list[str]:

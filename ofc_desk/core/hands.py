@@ -19,11 +19,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import IntEnum
 from functools import cached_property
 from types import ModuleType
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ofc_desk.core.cards import FULL_DECK, Card, Rank
 
@@ -45,7 +45,10 @@ def _eval7_part(name: str) -> ModuleType:
         del sys.modules["eval7"]
 
 
-_evaluate: Final = _eval7_part("evaluate").evaluate
+# eval7's evaluate answers a Python int (a C unsigned int converted by Cython), typed here so that
+# `strength` needs no int() around it: a call per hand, and a hand is evaluated millions of times
+# in the exhaustive checks and thousands in a verify.
+_evaluate: Final[Callable[[list[Any]], int]] = _eval7_part("evaluate").evaluate
 _Eval7Card: Final = _eval7_part("cards").Card
 # Indexed by `Card.code`: a list index is far cheaper than hashing a card, and a batch evaluates
 # hundreds of thousands of rows.
@@ -87,7 +90,7 @@ _WHEEL_AS_ACE_HIGH: Final = sum(
 
 def strength(cards: Sequence[Card]) -> int:
     """A number that orders hands: higher is stronger; 3- and 5-card hands share the scale."""
-    return int(_evaluate([EVAL7_CARDS[card.code] for card in cards]))
+    return _evaluate([EVAL7_CARDS[card.code] for card in cards])
 
 
 def category_of(value: int) -> HandClass:

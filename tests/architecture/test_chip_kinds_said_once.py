@@ -28,8 +28,9 @@ def kinds_named(root: Path) -> dict[str, int]:
 
 
 def _names_a_kind(node: ast.AST) -> bool:
-    """`ChipKind.REBUY`: a member named."""
-    return isinstance(node, ast.Attribute) and ast.unparse(node.value) == "ChipKind"
+    """`ChipKind.REBUY`: a member named, an attribute of the bare name (the only node whose source
+    is `ChipKind`; spelling every attribute's value back with `ast.unparse` was most of the check)."""
+    return type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == "ChipKind"
 
 
 def test_no_module_but_the_kinds_own_names_a_chip_kind() -> None:

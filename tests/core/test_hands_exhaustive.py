@@ -264,6 +264,13 @@ def test_the_walk_yields_every_hand_once_as_combinations_does() -> None:
         assert list(all_hands(size)) == expected
 
 
+def test_a_strength_is_eval7s_answer_a_plain_int() -> None:
+    """`strength` hands on eval7's answer as it is, with no int() around it (a call per hand of the
+    walks above): it is a Python int, for a front and a five-card row alike."""
+    for text in ("Qh Qd Ac", "2c 3d 4h", "As Ks Qs Js Ts", "7s 5d 4c 3h 2s"):
+        assert type(strength(parse_cards(text))) is int
+
+
 def test_qualifies_as_low_examples() -> None:
     def low(text: str) -> bool:
         return qualifies_as_low(parse_cards(text))

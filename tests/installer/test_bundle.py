@@ -49,6 +49,17 @@ def test_the_native_modules_are_the_extension_modules_the_dependencies_install()
         assert found is not None and isinstance(found.loader, importlib.machinery.ExtensionFileLoader), module
 
 
+def test_the_native_modules_are_read_once_and_each_caller_gets_its_own_copy() -> None:
+    """The installed files are read once a process (the check asks three times); a caller that
+    changes its answer changes no later one."""
+    first = contents.native_modules("ofc-desk")
+    first.pop("_cffi_backend")
+    first["not_a_module"] = "nobody"
+    again = contents.native_modules("ofc-desk")
+    assert again["_cffi_backend"] == "cffi" and "not_a_module" not in again
+    assert contents._native_modules.cache_info().hits >= 1
+
+
 def test_the_left_out_modules_are_the_unused_qt_modules_and_pil_codecs() -> None:
     assert contents.is_left_out("PySide6.QtNetwork")
     assert contents.is_left_out("PIL._avif")

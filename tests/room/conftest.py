@@ -1,7 +1,12 @@
 """Card-room fixtures on the real PostgreSQL server (these tests are about PostgreSQL's roles,
 grants and many writers, so they have no SQLite run): a fresh schema not yet migrated
 (`room_url`, for the tests of migrating or upgrading one), or one as the migrations leave it
-(`migrated_room_url`: reused between the tests of this process, tests/helpers/pooled_schemas.py)."""
+(`migrated_room_url`: reused between the tests of this process, tests/helpers/pooled_schemas.py).
+
+The engines of a URL an earlier engine connected to (a pooled schema's, handed from test to test)
+share its dialect and compiled statements, and the SQLite engines theirs
+(tests/helpers/shared_compilations.py): each `Database` compiled every statement afresh, a sixth of
+the PostgreSQL fault tests' CPU."""
 
 from __future__ import annotations
 
@@ -13,6 +18,11 @@ from ofc_desk.storage.roles import RoomRoles
 from tests.helpers.ofc_test_databases import fresh_schema, is_durable, needs_server, postgres_url  # noqa: F401
 from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema, room_schemas  # noqa: F401
 from tests.helpers.room_logins import own_roles
+from tests.helpers.shared_compilations import (  # noqa: F401 (fixtures)
+    postgres_engines_share_compilations,
+    shared_dialect,
+    sqlite_engines_share_compilations,
+)
 
 
 @pytest.fixture

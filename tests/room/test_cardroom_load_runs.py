@@ -30,9 +30,11 @@ PHASES = (
 
 
 @pytest.mark.postgres
-def test_the_load_benchmark_runs_for_a_tiny_room(room_url: str) -> None:
+def test_the_load_benchmark_runs_for_a_tiny_room(migrated_room_url: str) -> None:
+    """On an empty room as the migrations leave it (the pool's: the benchmark migrates a new one
+    first, which is not what it measures)."""
     command = [sys.executable, str(SCRIPT), "--desks", str(DESKS), "--hands", "1", "--pace", "0.01"]
-    command += ["--report-after", "0", "--baseline", str(REPOSITORY), "--db", room_url]
+    command += ["--report-after", "0", "--baseline", str(REPOSITORY), "--db", migrated_room_url]
     run = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=REPOSITORY)
     assert run.returncode == 0, run.stderr
     said = run.stdout

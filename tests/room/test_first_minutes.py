@@ -10,7 +10,8 @@ whatever state it is in and exits 0 only once its window lists eight open tables
 
 The desks are forked at once from one process that imported the product first
 (tests/helpers/forked_desks.py): eight fresh interpreters each spent most of their CPU importing
-it. Each is still a process of its own with its own connections; the floor is a fresh launch."""
+it. Each is still a process of its own with its own connections; the floor is a fresh launch. The
+two tests run on one worker, which keeps that prepared process for both."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from ofc_desk.storage.models import AccountEvent, User
 from tests.helpers.forked_desks import ForkedDesks
 from tests.helpers.room_scripts import DEALER, SUPERVISOR, table_script
 
+pytestmark = pytest.mark.xdist_group("first minutes")
 DESKS = 8
 TABLES = [f"T{number}" for number in range(1, DESKS + 1)]
 WAIT_SECONDS = 180
