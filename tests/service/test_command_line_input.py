@@ -6,7 +6,10 @@ abbreviation of its name."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -83,11 +86,27 @@ def test_nesting_is_measured_a_level_at_a_time_to_the_limit() -> None:
 
 
 # ----------------------------------------------------------------------- nothing typed is repeated
+@pytest.fixture(scope="module")
+def replayed_room(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The two seats' table replayed once a module (a new database and a hand's worth of setup)."""
+    folder = tmp_path_factory.mktemp("room")
+    path = folder / "room.db"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["replay", str(write_script(folder, two_seats())), "--db", f"sqlite:///{path}"]) == 0
+    return path
+
+
 @pytest.fixture
-def room(tmp_path: Path, capsys: Capture) -> str:
-    url = f"sqlite:///{tmp_path / 'room.db'}"
-    assert run_cli(capsys, "replay", str(write_script(tmp_path, two_seats())), "--db", url)[0] == 0
-    return url
+def room(replayed_room: Path, tmp_path: Path) -> str:
+    """This test's copy of the replayed room (SQLite's backup: the replay's last writes may still
+    be in its write-ahead log)."""
+    path = tmp_path / "room.db"
+    with (
+        contextlib.closing(sqlite3.connect(replayed_room)) as source,
+        contextlib.closing(sqlite3.connect(path)) as copy,
+    ):
+        source.backup(copy)
+    return f"sqlite:///{path}"
 
 
 COMMAND_LINES = [
