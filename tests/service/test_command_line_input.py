@@ -83,6 +83,13 @@ def test_nesting_is_measured_a_level_at_a_time_to_the_limit() -> None:
     assert nested_deeper_than(json.loads("[" * 65 + "]" * 65), MAX_NESTING)
     assert nested_deeper_than({"a": [1, {"b": [[]]}]}, 4) and not nested_deeper_than({"a": [1, {"b": []}]}, 4)
     assert not nested_deeper_than("[[[", 0)  # text is a value, not nesting
+    # An empty array or object counts as a level, at the limit and below it, in a list or a value.
+    empties: tuple[list[object], dict[str, object]] = ([], {})
+    for empty in empties:
+        assert nested_deeper_than([[1], [empty]], 2) and nested_deeper_than({"a": [empty]}, 2)
+        assert not nested_deeper_than([[1], [empty]], 3) and not nested_deeper_than([empty, [[]]], 3)
+        assert nested_deeper_than([empty], 1) and not nested_deeper_than(empty, 1)
+        assert nested_deeper_than(empty, 0) and not nested_deeper_than([[empty]] * 3 + [[1]], 3)
 
 
 # ----------------------------------------------------------------------- nothing typed is repeated
