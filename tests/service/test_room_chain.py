@@ -35,25 +35,16 @@ def open_table(database: Database, name: str) -> TableService:
     return TableService.open(database, TableSetup(name, seats, "Bob", TableRules()), dealer(database))
 
 
-def room_of_three(database: Database) -> list[int]:
-    """Three tables, each opened after the one before it played a hand."""
-    ids = []
-    for name in ("Table 1", "Table 2", "Table 3"):
-        service = open_table(database, name)
-        play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-        ids.append(service.snapshot().session_id)
-    return ids
-
-
 def three_tables(database: Database) -> None:
-    """`room_of_three` as a history `database_copy` plays once (the ids are read back from a copy)."""
-    room_of_three(database)
+    """Three tables, each opened after the one before it played a hand."""
+    for name in ("Table 1", "Table 2", "Table 3"):
+        play_hand(open_table(database, name), {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
 
 
 @pytest.fixture
 def copied_room(database_copy: DatabaseCopy) -> tuple[Database, list[int]]:
-    """The room of three (played once a test process): this test's copy to tamper with, and its
-    sessions in the order they opened."""
+    """The three tables (played once a test process): this test's copy to tamper with, and its
+    sessions in the order they opened (test_verify_workers takes it too)."""
     database = database_copy(three_tables)
     with database.session() as session:
         ids = list(session.scalars(select(TableSession.id).order_by(TableSession.id)))
