@@ -55,14 +55,17 @@ def parse_json(text: str) -> Any:
 
 def nested_deeper_than(value: Any, levels: int) -> bool:
     """Whether arrays and objects in `value` nest more than `levels` deep. One level at a time, so
-    no stack is used whatever the depth, and each value is looked at once."""
+    no stack is used whatever the depth, and each value is looked at once. An empty array or
+    object is kept for the next level only past the last one (where it is one level too deep): a
+    level of millions of `[]` is not walked again to find nothing in them."""
     level = [value] if isinstance(value, _CONTAINERS) else []
-    for _ in range(levels):
+    for depth in range(1, levels + 1):
+        last = depth == levels
         level = [
             child
             for container in level
             for child in (container.values() if isinstance(container, dict) else container)
-            if isinstance(child, _CONTAINERS)
+            if isinstance(child, _CONTAINERS) and (child or last)
         ]
         if not level:
             return False

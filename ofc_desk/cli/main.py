@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
 import importlib
 import io
 import re
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from ofc_desk import __version__
-from ofc_desk.i18n import LazyText, _, lazy_gettext, use_language
+from ofc_desk.i18n import LazyText, _, active_language, lazy_gettext, use_language
 from ofc_desk.i18n.languages import Language, language_from_environment, parse_language
 
 SUBCOMMANDS: dict[str, tuple[str, LazyText]] = {
@@ -202,6 +203,25 @@ LANG_HELP = lazy_gettext("the language to speak (default: LANG, or for the desk 
 
 
 def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """A new parser for `argv`'s command, in the language active now: its help and refusals speak
+    it, and only the command `argv` names is configured (its module imported)."""
+    return _new_parser(_chosen(argv))
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    return next((word for word in argv if word in SUBCOMMANDS), None)
+
+
+@functools.cache
+def _parser_in(language: Language, chosen: str | None) -> argparse.ArgumentParser:
+    """The parser `main` reads with, built once a process for each language and command: building
+    it (every subcommand's parser and its translated help) cost more than parsing. Parsing never
+    changes a parser; `language` is the key only, since `_` reads the active language, which `main`
+    passes."""
+    return _new_parser(chosen)
+
+
+def _new_parser(chosen: str | None) -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="ofc-desk",
         description=_(
@@ -214,7 +234,6 @@ def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ofc-desk {__version__}")
     parser.add_argument("--db", metavar="URL", help=_("SQLAlchemy database URL for the desk"))
     parser.add_argument("--lang", choices=LANGUAGE_CHOICES, help=str(LANG_HELP))
-    chosen = next((word for word in argv if word in SUBCOMMANDS), None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         sub = subparsers.add_parser(name, help=str(help_text))
@@ -271,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     named = language_named(args_list)
     use_language(named or language_from_environment(), asked_for=named is not None)
-    parser = build_parser(args_list)
+    parser = _parser_in(active_language(), _chosen(args_list))
     _command_line.typed = typed_values(args_list, parser)
     args = parser.parse_args(args_list)
     if args.command is None:

@@ -1,10 +1,8 @@
-"""Running `ofc-desk replay` / `verify` in-process and as a child process."""
+"""Running `ofc-desk replay` / `verify` in-process (as a process of its own: `forked_replays`)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +37,3 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     status = main(list(args))
     out, err = capsys.readouterr()
     return status, out, err
-
-
-def child_replay(script: Path, url: str, *, resume: bool = True) -> subprocess.Popen[str]:
-    args = [sys.executable, "-m", "ofc_desk", "replay", str(script), "--db", url]
-    return subprocess.Popen(
-        args + (["--resume"] if resume else []),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )

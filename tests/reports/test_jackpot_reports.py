@@ -5,14 +5,16 @@ shift report's reconciliation of the pool, which a tampered pool row does not pa
 from __future__ import annotations
 
 import io
+import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from ofc_desk.cli.main import main
 from ofc_desk.reports.exports import transaction_rows
@@ -75,9 +77,18 @@ def _room(path: Path) -> Room:
     return Room(url, start, (early.session_id, second, third))
 
 
+@pytest.fixture(scope="module")
+def played_room(tmp_path_factory: pytest.TempPathFactory) -> Room:
+    """The room played once a module: three tables' hands and awards are most of a test's cost."""
+    return _room(tmp_path_factory.mktemp("jackpot_room") / "room.db")
+
+
 @pytest.fixture
-def room(tmp_path: Path) -> Room:
-    return _room(tmp_path / "room.db")
+def room(played_room: Room, tmp_path: Path) -> Room:
+    """This test's copy of the played room's file: a test may void a hand or remove a pool row."""
+    path = tmp_path / "room.db"
+    shutil.copyfile(make_url(played_room.url).database or "", path)
+    return replace(played_room, url=f"sqlite:///{path}")
 
 
 def pdf_text(write: object, *args: object) -> str:

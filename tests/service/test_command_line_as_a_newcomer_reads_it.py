@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from ofc_desk.cli.main import build_parser, main
+from ofc_desk.i18n import active_language, use_language
 
 Capture = pytest.CaptureFixture[str]
 COMMANDS = "score, replay, verify, anchor, report, demo, floor, db"
@@ -71,3 +72,27 @@ def test_the_top_level_help_says_that_no_command_opens_the_desk(capsys: Capture)
 def test_a_word_in_a_commands_place_that_may_be_a_pin_is_still_held_back(capsys: Capture) -> None:
     assert refused(capsys, "8642097") == (2, f"ofc-desk: '…' is not a command: {COMMANDS}\n")
     assert refused(capsys, "pass!word") == (2, f"ofc-desk: '…' is not a command: {COMMANDS}\n")
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["verify"], ["db", "status"], ["report"]], ids=lambda words: " ".join(words)
+)
+def test_each_command_line_is_read_in_its_own_language_as_a_new_parser_reads_it(
+    capsys: Capture, command: list[str]
+) -> None:
+    """`main` keeps the parser it built for a language and a command: a later command line in
+    another language, or the same again, is helped and refused as a parser built for it would."""
+    spoken = active_language()
+    try:
+        for language in ("ru", "en", "vi", "ru", "zh_CN"):
+            argv = ["--lang", language, *command]
+            for extra, stream in ((["--help"], "out"), (["--no-such-option"], "err")):
+                with pytest.raises(SystemExit):
+                    main([*argv, *extra])
+                said = getattr(capsys.readouterr(), stream)
+                fresh = build_parser([*argv, *extra])  # in the language `main` made active
+                with pytest.raises(SystemExit):
+                    fresh.parse_args([*argv, *extra])
+                assert said == getattr(capsys.readouterr(), stream) != ""
+    finally:
+        use_language(spoken)

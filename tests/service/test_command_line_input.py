@@ -6,7 +6,10 @@ abbreviation of its name."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -80,14 +83,37 @@ def test_nesting_is_measured_a_level_at_a_time_to_the_limit() -> None:
     assert nested_deeper_than(json.loads("[" * 65 + "]" * 65), MAX_NESTING)
     assert nested_deeper_than({"a": [1, {"b": [[]]}]}, 4) and not nested_deeper_than({"a": [1, {"b": []}]}, 4)
     assert not nested_deeper_than("[[[", 0)  # text is a value, not nesting
+    # An empty array or object counts as a level, at the limit and below it, in a list or a value.
+    empties: tuple[list[object], dict[str, object]] = ([], {})
+    for empty in empties:
+        assert nested_deeper_than([[1], [empty]], 2) and nested_deeper_than({"a": [empty]}, 2)
+        assert not nested_deeper_than([[1], [empty]], 3) and not nested_deeper_than([empty, [[]]], 3)
+        assert nested_deeper_than([empty], 1) and not nested_deeper_than(empty, 1)
+        assert nested_deeper_than(empty, 0) and not nested_deeper_than([[empty]] * 3 + [[1]], 3)
 
 
 # ----------------------------------------------------------------------- nothing typed is repeated
+@pytest.fixture(scope="module")
+def replayed_room(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The two seats' table replayed once a module (a new database and a hand's worth of setup)."""
+    folder = tmp_path_factory.mktemp("room")
+    path = folder / "room.db"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["replay", str(write_script(folder, two_seats())), "--db", f"sqlite:///{path}"]) == 0
+    return path
+
+
 @pytest.fixture
-def room(tmp_path: Path, capsys: Capture) -> str:
-    url = f"sqlite:///{tmp_path / 'room.db'}"
-    assert run_cli(capsys, "replay", str(write_script(tmp_path, two_seats())), "--db", url)[0] == 0
-    return url
+def room(replayed_room: Path, tmp_path: Path) -> str:
+    """This test's copy of the replayed room (SQLite's backup: the replay's last writes may still
+    be in its write-ahead log)."""
+    path = tmp_path / "room.db"
+    with (
+        contextlib.closing(sqlite3.connect(replayed_room)) as source,
+        contextlib.closing(sqlite3.connect(path)) as copy,
+    ):
+        source.backup(copy)
+    return f"sqlite:///{path}"
 
 
 COMMAND_LINES = [

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.replay_helpers import child_replay, load_example, run_cli, write_script
+from tests.helpers.forked_replays import forked_replay
+from tests.helpers.replay_helpers import load_example, run_cli, write_script
 
 pytestmark = pytest.mark.durable  # each action on the disk before it is acknowledged, as at a table
 
@@ -29,14 +30,15 @@ def test_sigkill_at_random_moments_then_verify_and_resume(
     started = time.monotonic()
     status, out, err = run_cli(capsys, "replay", str(script), "--db", reference_url)
     assert (status, err) == (0, "")
-    full_run = time.monotonic() - started + 0.5  # plus a child's start-up
+    full_run = time.monotonic() - started
 
     seed = int.from_bytes(os.urandom(4), "big")
     chooser = random.Random(seed)
     for attempt in range(KILLS):
-        child = child_replay(script, database_url)
-        # Start-up takes a large share of a run; aim at the whole run, late moments included.
-        time.sleep(chooser.uniform(0.2, full_run))
+        # A desk's process of its own, forked with the replay's imports done (forked_replays): aim
+        # at the whole run, from its first moment to its last.
+        child = forked_replay(script, database_url)
+        time.sleep(chooser.uniform(0, full_run))
         child.send_signal(signal.SIGKILL)
         child.communicate(timeout=60)
         status, summary, err = run_cli(capsys, "verify", "--db", database_url)
@@ -44,7 +46,7 @@ def test_sigkill_at_random_moments_then_verify_and_resume(
         nothing_yet = status == 2 and ("is not an OFC Desk database" in err or "no database at" in err)
         assert status == 0 or nothing_yet, f"seed {seed}, kill {attempt + 1}: {summary}{err}"
 
-    resumed = child_replay(script, database_url)
+    resumed = forked_replay(script, database_url)
     final, err = resumed.communicate(timeout=120)
     assert (resumed.returncode, err) == (0, ""), f"seed {seed}"
     assert json.loads(final) == json.loads(out), f"seed {seed}"

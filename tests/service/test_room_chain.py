@@ -24,10 +24,10 @@ from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.storage import append_only
 from ofc_desk.storage.audit import GENESIS_HASH
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event
+from ofc_desk.storage.models import Event, TableSession
 from tests.helpers.pdf_text import page_texts
 from tests.helpers.replay_helpers import run_cli
-from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, dealer, play_hand
+from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, DatabaseCopy, dealer, play_hand
 
 
 def open_table(database: Database, name: str) -> TableService:
@@ -35,14 +35,21 @@ def open_table(database: Database, name: str) -> TableService:
     return TableService.open(database, TableSetup(name, seats, "Bob", TableRules()), dealer(database))
 
 
-def room_of_three(database: Database) -> list[int]:
+def three_tables(database: Database) -> None:
     """Three tables, each opened after the one before it played a hand."""
-    ids = []
     for name in ("Table 1", "Table 2", "Table 3"):
-        service = open_table(database, name)
-        play_hand(service, {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
-        ids.append(service.snapshot().session_id)
-    return ids
+        play_hand(open_table(database, name), {"Ann": ANN_QQ, "Bob": BOB_PLAIN})
+
+
+@pytest.fixture
+def copied_room(database_copy: DatabaseCopy) -> tuple[Database, list[int]]:
+    """The three tables (played once a test process): this test's copy to tamper with, and its
+    sessions in the order they opened (test_verify_workers takes it too)."""
+    database = database_copy(three_tables)
+    with database.session() as session:
+        ids = list(session.scalars(select(TableSession.id).order_by(TableSession.id)))
+    assert len(ids) == 3
+    return database, ids
 
 
 def as_owner(database: Database, *statements: str, **values: object) -> None:
@@ -99,8 +106,8 @@ def test_each_opening_links_to_the_head_of_the_session_before_it(database: Datab
     verify_database(database)
 
 
-def test_a_deleted_session_breaks_the_room_chain(database: Database) -> None:
-    first, second, third = room_of_three(database)
+def test_a_deleted_session_breaks_the_room_chain(copied_room: tuple[Database, list[int]]) -> None:
+    database, (first, second, third) = copied_room
     delete_session(database, second)
     with pytest.raises(
         VerifyFault, match=f"session {third}'s opening links to .* session {first} no longer holds"
@@ -108,15 +115,19 @@ def test_a_deleted_session_breaks_the_room_chain(database: Database) -> None:
         verify_database(database)
 
 
-def test_a_session_cut_short_below_the_next_ones_link_breaks_the_room_chain(database: Database) -> None:
-    first, second, _ = room_of_three(database)
+def test_a_session_cut_short_below_the_next_ones_link_breaks_the_room_chain(
+    copied_room: tuple[Database, list[int]],
+) -> None:
+    database, (first, second, _) = copied_room
     cut_to_opening(database, first)
     with pytest.raises(VerifyFault, match=f"session {second}'s opening links to .*deleted or cut short"):
         verify_database(database)
 
 
-def test_the_newest_session_cut_short_is_caught_by_an_anchor(database: Database, tmp_path: Path) -> None:
-    *_, newest = room_of_three(database)
+def test_the_newest_session_cut_short_is_caught_by_an_anchor(
+    copied_room: tuple[Database, list[int]], tmp_path: Path
+) -> None:
+    database, (*_, newest) = copied_room
     anchors = tmp_path / "anchors.txt"
     head = append_anchor(database, anchors)
     assert head is not None and head.session_id == newest
@@ -149,9 +160,9 @@ def test_openings_at_once_on_two_desks_link_in_turn(database: Database) -> None:
 
 
 def test_anchor_and_verify_anchors_from_the_command_line(
-    database: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    copied_room: tuple[Database, list[int]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    room_of_three(database)
+    database, _ = copied_room
     database_url = database.url
     anchors = tmp_path / "anchors.txt"
     status, out, _ = run_cli(capsys, "anchor", "--db", database_url, "--to", str(anchors))
@@ -196,8 +207,10 @@ def test_a_desk_with_an_anchor_file_anchors_every_event_it_records(
     assert verify_database(database, anchors).anchors == len(hashes)
 
 
-def test_the_report_prints_the_rooms_head_when_it_was_read(database: Database, tmp_path: Path) -> None:
-    first, *_ = room_of_three(database)
+def test_the_report_prints_the_rooms_head_when_it_was_read(
+    copied_room: tuple[Database, list[int]], tmp_path: Path
+) -> None:
+    database, (first, *_) = copied_room
     record = load_session_record(database, session_id=first)
     head = room_head(database)
     assert head is not None and head.session_id != first and record.room_head == head.line()
@@ -207,8 +220,10 @@ def test_the_report_prints_the_rooms_head_when_it_was_read(database: Database, t
     assert head.hash in printed
 
 
-def test_the_table_close_and_shift_reports_print_the_rooms_head(database: Database, tmp_path: Path) -> None:
-    first, *_ = room_of_three(database)
+def test_the_table_close_and_shift_reports_print_the_rooms_head(
+    copied_room: tuple[Database, list[int]], tmp_path: Path
+) -> None:
+    database, (first, *_) = copied_room
     head = room_head(database)
     assert head is not None
     close_pdf, shift_pdf = tmp_path / "close.pdf", tmp_path / "shift.pdf"

@@ -14,7 +14,8 @@ from ofc_desk.reports.loader import ReportSourceError, load_session_record
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event
-from tests.helpers.replay_helpers import child_replay, load_example, write_script
+from tests.helpers.forked_replays import forked_replay
+from tests.helpers.replay_helpers import load_example, write_script
 
 READING_PAUSE = 0.1
 
@@ -23,7 +24,7 @@ READING_PAUSE = 0.1
 def test_a_report_taken_while_a_replay_writes_matches_its_fingerprint(
     database_url: str, tmp_path: Path
 ) -> None:
-    writer = child_replay(write_script(tmp_path, load_example()), database_url, resume=False)
+    writer = forked_replay(write_script(tmp_path, load_example()), database_url, resume=False)
     taken: list[SessionRecord] = []
     while writer.poll() is None:
         with contextlib.suppress(ReportSourceError):  # before the table opened

@@ -16,7 +16,7 @@ from ofc_desk.service.audit.verify_session import VerifiedRows, check_session
 from ofc_desk.service.audit.verify_workers import Checked
 from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
-from tests.service.test_room_chain import room_of_three
+from tests.service.test_room_chain import copied_room  # noqa: F401 (a fixture: the room of three, copied)
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the pool's workers are forks")
 
@@ -42,9 +42,10 @@ def alter_event(database: Database, session_id: int, seq: int) -> None:
 
 
 def test_a_pool_verifies_a_room_as_one_session_after_another(
-    database: Database, monkeypatch: pytest.MonkeyPatch
+    copied_room: tuple[Database, list[int]],  # noqa: F811 (the imported fixture)
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    room_of_three(database)
+    database, _ = copied_room
     alone = verify_database(database, fork=False)
     walk = os.getpid()
 
@@ -57,8 +58,10 @@ def test_a_pool_verifies_a_room_as_one_session_after_another(
     assert alone.sessions == 3 and len(alone.fingerprints) == 3
 
 
-def test_the_first_fault_named_is_the_walks_first(database: Database) -> None:
-    _, second, third = room_of_three(database)
+def test_the_first_fault_named_is_the_walks_first(
+    copied_room: tuple[Database, list[int]],  # noqa: F811 (the imported fixture)
+) -> None:
+    database, (_, second, third) = copied_room
     alter_event(database, third, 3)
     alter_event(database, second, 3)
     with pytest.raises(VerifyFault) as alone:
@@ -77,11 +80,12 @@ def _event_id(database: Database, session_id: int, seq: int) -> int:
 
 
 def test_a_session_a_worker_saw_otherwise_is_checked_in_the_walks_snapshot(
-    database: Database, monkeypatch: pytest.MonkeyPatch
+    copied_room: tuple[Database, list[int]],  # noqa: F811 (the imported fixture)
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A worker whose snapshot holds other rows of a session (here: told so, with a tally that
     would pass anything) does not decide that session: the walk checks it and finds the fault."""
-    _, second, _ = room_of_three(database)
+    database, (_, second, _) = copied_room
     alter_event(database, second, 3)
     with pytest.raises(VerifyFault) as alone:
         verify_database(database, fork=False)
@@ -96,9 +100,10 @@ def test_a_session_a_worker_saw_otherwise_is_checked_in_the_walks_snapshot(
 
 
 def test_a_worker_that_dies_leaves_its_sessions_to_the_walk(
-    database: Database, monkeypatch: pytest.MonkeyPatch
+    copied_room: tuple[Database, list[int]],  # noqa: F811 (the imported fixture)
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    room_of_three(database)
+    database, _ = copied_room
     alone = verify_database(database, fork=False)
 
     def dies(session_id: int) -> Checked:
