@@ -102,6 +102,9 @@ def test_the_table_read_while_the_dealer_signs_in_is_the_table_resumed(
 
     monkeypatch.setattr(session_module, "read_table", read)
     reopened.session.start()
+    # The read begins on a worker as the dialog opens; the dealer types only once it has begun
+    # (under load the worker could start after a dialog filled by the test at once).
+    qtbot.waitUntil(lambda: bool(reads))
     sign_in_through_the_dialog(reopened)
     qtbot.waitUntil(lambda: isinstance(reopened.session.active_dialog, ChooseTableDialog))
     assert reads == [(session_id, None)]  # read before anyone signed in, and nothing held then
