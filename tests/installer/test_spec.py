@@ -101,6 +101,7 @@ def run_spec(project: Path, installed_version: str, monkeypatch: pytest.MonkeyPa
     namespace: dict[str, Any] = {
         "SPECPATH": str(project / "installer"),
         "DISTPATH": str(project / "dist"),
+        "workpath": str(project / "build"),
         **{kind: Recorder(kind, calls) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")},
     }
     spec = project / "installer" / SPEC.name
