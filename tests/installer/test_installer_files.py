@@ -56,6 +56,28 @@ def test_the_version_comes_from_pyproject() -> None:
     assert reported.stdout.strip() == f"ofc-desk {PROJECT['version']}"
 
 
+def test_an_installed_desk_reads_its_version_without_tomllib(tmp_path: Path) -> None:
+    """Issue 39.3: a desk with no pyproject.toml beside its package (a wheel, the bundle) answers
+    from the installed metadata and never imports tomllib, whose regexes every launch compiled."""
+    package = tmp_path / "site" / "ofc_desk"
+    package.mkdir(parents=True)
+    package.joinpath("__init__.py").write_bytes((ROOT / "ofc_desk" / "__init__.py").read_bytes())
+    script = "import sys, ofc_desk; print(ofc_desk.__version__, 'tomllib' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(package.parent)!r}); {script}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    installed = subprocess.run(
+        [sys.executable, "-c", "from importlib import metadata; print(metadata.version('ofc-desk'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == [installed.stdout.strip(), "False"]
+
+
 def test_the_shipped_example_deal_scores_to_its_shipped_figures() -> None:
     scored = run_ofc_desk("score", str(EXAMPLES / "score-deal.json"))
     assert scored.returncode == 0, scored.stderr

@@ -74,6 +74,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "installer").mkdir()
     shutil.copy(SPEC, tmp_path / "installer" / SPEC.name)
     shutil.copy(SPEC.parent / "bundle_contents.py", tmp_path / "installer" / "bundle_contents.py")
+    shutil.copy(SPEC.parent / "shiboken_support.py", tmp_path / "installer" / "shiboken_support.py")
     monkeypatch.setattr(sys, "path", list(sys.path))  # the spec puts its own folder first
     (tmp_path / "pyproject.toml").write_text(
         '[project]\nname = "ofc-desk"\nversion = "9.8.7"\n', encoding="utf-8"
@@ -100,6 +101,7 @@ def run_spec(project: Path, installed_version: str, monkeypatch: pytest.MonkeyPa
     namespace: dict[str, Any] = {
         "SPECPATH": str(project / "installer"),
         "DISTPATH": str(project / "dist"),
+        "workpath": str(project / "build"),
         **{kind: Recorder(kind, calls) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")},
     }
     spec = project / "installer" / SPEC.name
@@ -132,6 +134,20 @@ def test_the_bundle_keeps_resources_migrations_and_version_metadata(
     assert {"resources", "ofc_desk/storage/migrations", "ofc-desk.dist-info"} <= destinations
     assert "alembic.op" in analysis["hiddenimports"]
     assert "PySide6.QtWebEngineCore" in analysis["excludes"]
+
+
+def test_the_bundle_carries_pysides_support_modules_compiled(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39.3: Shiboken's support modules go in as bytecode alone, where Shiboken looks for them
+    as files, so the bundled desk does not compile their source at every launch."""
+    namespace = run_spec(project, "9.8.7", monkeypatch)
+    analysis = next(kwargs for kind, _args, kwargs in namespace["calls"] if kind == "Analysis")
+    support = (source for source, destination in analysis["datas"] if destination == "shiboken6/files.dir")
+    folder = Path(next(support))
+    compiled = {str(path.relative_to(folder)) for path in folder.rglob("*") if path.is_file()}
+    assert "shibokensupport/signature/loader.pyc" in compiled
+    assert all(name.startswith("shibokensupport/") and name.endswith(".pyc") for name in compiled)
 
 
 def test_every_native_module_of_the_desks_dependencies_is_a_hidden_import_but_the_left_out_ones(
