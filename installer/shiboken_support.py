@@ -16,6 +16,8 @@ from __future__ import annotations
 import py_compile
 import sys
 from pathlib import Path
+from typing import Any
+from zipfile import ZipFile
 
 SUPPORT_FOLDER = "shiboken6/files.dir"
 """Where Shiboken looks for its support modules as files (beside `shiboken6/__init__`)."""
@@ -30,7 +32,9 @@ def _support_sources() -> dict[str, bytes]:
     if written.is_dir():
         files = written.rglob("shibokensupport/**/*.py")
         return {str(path.relative_to(written)): path.read_bytes() for path in files}
-    embedded = sys.modules["shibokensupport.signature.loader"].__loader__.zfile
+    # Shiboken's own importer for its embedded zip keeps the archive as `zfile`.
+    importer: Any = sys.modules["shibokensupport.signature.loader"].__loader__
+    embedded: ZipFile = importer.zfile
     names = [name for name in embedded.namelist() if name.startswith("shibokensupport/")]
     return {name: embedded.read(name) for name in names if name.endswith(".py")}
 
