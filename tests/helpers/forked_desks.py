@@ -12,8 +12,6 @@ first plan and kept for the next (its imports cost about as much CPU as two desk
 
 from __future__ import annotations
 
-import atexit
-import functools
 import gc
 import importlib
 import json
@@ -54,24 +52,15 @@ class DeskRun:
     err: str
 
 
-@functools.cache
+SERVER = (sys.executable, "-P", __file__)
+"""The prepared process's command line (-P: this folder kept off the import path)."""
+
+
 def _prepared() -> subprocess.Popen[str]:
     """This test process's prepared process, started at its first plan and ended with it."""
-    prepared = subprocess.Popen(
-        [sys.executable, "-P", __file__],  # -P: this folder kept off the import path
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-    )
-    atexit.register(_end, prepared)
-    return prepared
+    from tests.helpers.kept_servers import kept_server  # here: the prepared process runs this file alone
 
-
-def _end(prepared: subprocess.Popen[str]) -> None:
-    assert prepared.stdin is not None
-    prepared.stdin.close()  # its loop ends at the end of its input
-    prepared.wait(timeout=30)
+    return kept_server(SERVER, {**os.environ, "QT_QPA_PLATFORM": "offscreen"})
 
 
 class ForkedDesks:
@@ -98,8 +87,9 @@ class ForkedDesks:
         assert answers is not None
         ready, _, _ = select.select([answers], [], [], timeout)  # its one line comes only when asked
         if not ready:  # its late answer must not be taken for the next plan's: the next gets a new one
-            self._prepared.kill()
-            _prepared.cache_clear()
+            from tests.helpers.kept_servers import killed
+
+            killed(SERVER)
             raise AssertionError(f"the desks did not all end within {timeout} s")
         answer = answers.readline()
         assert answer, f"the prepared process ended (exit status {self._prepared.wait()})"

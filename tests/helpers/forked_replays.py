@@ -13,9 +13,7 @@ not), with a line of its exit status."""
 
 from __future__ import annotations
 
-import atexit
 import contextlib
-import functools
 import importlib
 import json
 import os
@@ -32,25 +30,13 @@ LONGEST = 120
 """Seconds a child may run before it is ended (SIGALRM), as `child_replay`'s callers wait at most."""
 
 
-@functools.cache
 def _prepared() -> subprocess.Popen[str]:
     """This test process's prepared process, started at its first child and ended with it."""
-    from tests.helpers.forked_desks import PRELOADED  # here: the prepared process runs this file alone
+    # Here: the prepared process runs this file alone.
+    from tests.helpers.forked_desks import PRELOADED
+    from tests.helpers.kept_servers import kept_server
 
-    prepared = subprocess.Popen(
-        [sys.executable, "-c", SERVE, __file__, json.dumps(PRELOADED)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    atexit.register(_end, prepared)
-    return prepared
-
-
-def _end(prepared: subprocess.Popen[str]) -> None:
-    assert prepared.stdin is not None
-    prepared.stdin.close()  # its loop ends at the end of its input
-    prepared.wait(timeout=30)
+    return kept_server((sys.executable, "-c", SERVE, __file__, json.dumps(PRELOADED)))
 
 
 class ForkedReplay:

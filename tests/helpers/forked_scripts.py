@@ -10,8 +10,6 @@ waits for it and answers with a line of the child's exit status."""
 
 from __future__ import annotations
 
-import atexit
-import functools
 import importlib
 import json
 import os
@@ -41,24 +39,13 @@ LONGEST = 120
 """Seconds a script may run before its child is ended (SIGALRM), as `desk_script_run`'s timeout."""
 
 
-@functools.cache
 def _prepared() -> subprocess.Popen[str]:
-    """This test process's prepared process, started at its first script and ended with it."""
-    prepared = subprocess.Popen(
-        [sys.executable, "-c", SERVE, __file__],  # the import path a `python -c` script has
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-    )
-    atexit.register(_end, prepared)
-    return prepared
+    """This test process's prepared process, started at its first script and ended with it (the
+    import path a `python -c` script has)."""
+    from tests.helpers.kept_servers import kept_server  # here: the prepared process runs this file alone
 
-
-def _end(prepared: subprocess.Popen[str]) -> None:
-    assert prepared.stdin is not None
-    prepared.stdin.close()  # its loop ends at the end of its input
-    prepared.wait(timeout=30)
+    offscreen = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    return kept_server((sys.executable, "-c", SERVE, __file__), offscreen)
 
 
 def forked_script_run(
