@@ -21,7 +21,9 @@ def partial_index(name: str, *columns: str, where: str, unique: bool = False) ->
     made by the migrations (0003, 0008), which say the same WHERE."""
     index = Index(name, *columns, unique=unique)
     _partial_indexes.append((index, where))
-    for dialect_name in _dialects_opened:
+    # Each side writes, then reads the other's: a database opened on another thread meanwhile
+    # is seen here or sees this index (a copy: that thread may add to the set as this reads it).
+    for dialect_name in tuple(_dialects_opened):
         _give_where(index, where, dialect_name)
     return index
 
@@ -34,7 +36,7 @@ def give_partial_indexes_their_where(dialect_name: str) -> None:
     if dialect_name not in PARTIAL_INDEX_DIALECTS:
         return
     _dialects_opened.add(dialect_name)
-    for index, where in _partial_indexes:
+    for index, where in tuple(_partial_indexes):
         _give_where(index, where, dialect_name)
 
 
