@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session, sessionmaker
 
 from ofc_desk.i18n import _
 from ofc_desk.storage.connections import durable_engine, read_only_engine
-from ofc_desk.storage.models import give_partial_indexes_their_where
+from ofc_desk.storage.partial_indexes import give_partial_indexes_their_where
 from ofc_desk.storage.room_schema import (
     SCHEMA_PRIVILEGES,
     RoomNotReady,
@@ -33,6 +33,9 @@ from ofc_desk.storage.room_schema import (
     upgrade_hint,
 )
 from ofc_desk.storage.schema_revision import alembic_config
+
+if TYPE_CHECKING:  # the ORM loads with the first session: opening a database reads without it
+    from sqlalchemy.orm import Session, sessionmaker
 
 APP_NAME = "ofc-desk"
 DEFAULT_FILE = "ofc-desk.db"
@@ -53,7 +56,7 @@ class Database:
         """Opened from a SQLite file this user cannot write (a read-only copy): read as it stands."""
         self.engine: Engine = read_only_engine(self.url) if read_only else durable_engine(self.url)
         give_partial_indexes_their_where(self.engine.dialect.name)
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._sessions: sessionmaker[Session] | None = None
         if migrate:
             self.migrate()
 
@@ -118,12 +121,18 @@ class Database:
             elif connection.dialect.name == "sqlite":
                 # pysqlite reads outside any transaction, each statement afresh, unless told.
                 connection.exec_driver_sql("BEGIN")
+            from sqlalchemy.orm import Session
+
             with Session(bind=connection) as session:
                 yield session
 
     @contextmanager
     def session(self) -> Iterator[Session]:
         """A short session; commit explicitly, anything else is rolled back on exit."""
+        if self._sessions is None:  # two threads at once make two alike: either serves
+            from sqlalchemy.orm import sessionmaker
+
+            self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         with self._sessions() as session:
             yield session
 

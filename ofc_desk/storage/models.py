@@ -1,39 +1,13 @@
 """The stored tables. Events are the truth; hands, transfers and the chip ledger are derived rows
 kept for reports and history, and `verify` re-derives them from the events to catch any change."""
 
-from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from ofc_desk.storage.partial_indexes import partial_index
 
 HASH_LENGTH = 64
 NAME_COLUMN = 80
-
-
-PARTIAL_INDEX_DIALECTS = frozenset({"sqlite", "postgresql"})
-"""The databases whose indexes take a WHERE (a partial index): both the room's and a desk's."""
-_partial_indexes: list[tuple[Index, str]] = []
-
-
-def partial_index(name: str, *columns: str, where: str, unique: bool = False) -> Index:
-    """An index over the rows `where` holds. Its WHERE is given to the index for the dialect of a
-    database when one is opened (`give_partial_indexes_their_where`), not here: naming
-    `postgresql_where` at import made SQLAlchemy load its whole PostgreSQL dialect (to check the
-    option) into every desk on SQLite, tens of milliseconds of its start. The schema itself is
-    made by the migrations (0003, 0008), which say the same WHERE."""
-    index = Index(name, *columns, unique=unique)
-    _partial_indexes.append((index, where))
-    return index
-
-
-def give_partial_indexes_their_where(dialect_name: str) -> None:
-    """The partial indexes' WHERE said in `dialect_name`'s terms (`sqlite_where`, …), for
-    Alembic's view of the models on that database; a dialect without partial indexes gets none.
-    Said again by every database opened: the same clause each time."""
-    if dialect_name not in PARTIAL_INDEX_DIALECTS:
-        return
-    for index, where in _partial_indexes:
-        options = index.dialect_options[dialect_name]
-        if options.get("where") is None:
-            options["where"] = text(where)
 
 
 class Base(DeclarativeBase):

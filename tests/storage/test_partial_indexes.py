@@ -56,3 +56,24 @@ def test_a_desk_on_sqlite_loads_no_postgresql_dialect(tmp_path: Path) -> None:
     assert where == "closed_at IS NULL"
     assert "'sqlalchemy.dialects.sqlite'" in dialects
     assert "postgresql" not in dialects
+
+
+def test_models_loaded_after_a_database_opened_get_its_where(tmp_path: Path) -> None:
+    """Opening a database loads neither SQLAlchemy's ORM nor the models (a floor's first listing
+    reads without them, issue 39); models loaded afterwards still get that database's WHERE."""
+    url = f"sqlite:///{tmp_path / 'desk.db'}"
+    Database(url).dispose()
+    probe = (
+        "import sys\n"
+        "from ofc_desk.storage.database import Database\n"
+        f"database = Database({url!r})\n"
+        "loaded = [name for name in ('sqlalchemy.orm', 'ofc_desk.storage.models') if name in sys.modules]\n"
+        "print(loaded)\n"
+        "from ofc_desk.storage.models import TableSession\n"
+        "index = next(i for i in TableSession.__table__.indexes if i.name.startswith('uq_'))\n"
+        "print(index.dialect_options['sqlite']['where'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded, where = done.stdout.splitlines()
+    assert loaded == "[]"
+    assert where == "closed_at IS NULL"

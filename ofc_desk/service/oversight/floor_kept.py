@@ -11,15 +11,13 @@ import re
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from sqlalchemy import and_, or_, select
-
 from ofc_desk.core.jackpot import AwardPaid
 from ofc_desk.core.results import ResultTransfer
 from ofc_desk.i18n import active_language
 from ofc_desk.service.store import kept_file
 from ofc_desk.service.terms.snapshot import RequestView, TableSnapshot
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event, TableSession
+from ofc_desk.storage.open_heads import hashes_at, open_heads
 
 KEPT_FOLDER = "floor"
 """The folder of the floor's checkpoints in this machine's cache (`storage.desk_cache`)."""
@@ -158,21 +156,14 @@ def kept_room(database: Database, now: datetime | None = None) -> FloorRoom | No
     now = now or datetime.now(UTC)
     if not database.schema_state().current:
         return None
-    with database.session() as session:
-        heads = session.execute(
-            select(TableSession.id, TableSession.opened_at, TableSession.head_seq).where(
-                TableSession.closed_at.is_(None)
-            )
-        ).all()
+    # SQLAlchemy Core alone: the ORM and the models load after this listing, with the rules.
+    with database.engine.connect() as connection:
+        heads = open_heads(connection)
         found = {row.id: kept_file.kept(database, row.id, KEPT_FOLDER) for row in heads}
         kept = {session_id: one for session_id, one in found.items() if one is not None}
         if not heads or len(kept) < len(heads) or any(kept[row.id].seq != row.head_seq for row in heads):
             return None
-        at = [and_(Event.session_id == number, Event.seq == one.seq) for number, one in kept.items()]
-        stored = {
-            row.session_id: row.hash
-            for row in session.execute(select(Event.session_id, Event.hash).where(or_(*at)))
-        }
+        stored = hashes_at(connection, {number: one.seq for number, one in kept.items()})
     tables = []
     for row in heads:
         table = _shown_as_kept(kept[row.id], stored.get(row.id), now)
