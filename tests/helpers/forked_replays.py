@@ -81,8 +81,13 @@ class ForkedReplay:
         assert timeout <= LONGEST
         if self.returncode is None:
             self.returncode = int(self._answer())
-        out, err = (self.stem.with_suffix(suffix).read_text(encoding="utf-8") for suffix in (".out", ".err"))
-        return out, err
+        return _written(self.stem.with_suffix(".out")), _written(self.stem.with_suffix(".err"))
+
+
+def _written(path: Path) -> str:
+    """What the child wrote there: nothing when it was killed before it opened the file (as a
+    fresh process's pipes read empty when it is killed before its first word)."""
+    return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
 def forked_replay(script: Path, url: str, *, resume: bool = True) -> ForkedReplay:
