@@ -27,7 +27,7 @@ SERVE = "import runpy, sys; runpy.run_path(sys.argv[1], run_name='__main__')"
 """Starts this file as `python -m ofc_desk` would find the product: the current folder first on the
 import path."""
 LONGEST = 120
-"""Seconds a child may run before it is ended (SIGALRM), as `child_replay`'s callers wait at most."""
+"""Seconds a child may run before it is ended (SIGALRM): the longest its callers wait."""
 
 
 def _prepared() -> subprocess.Popen[str]:
@@ -91,8 +91,8 @@ def _written(path: Path) -> str:
 
 
 def forked_replay(script: Path, url: str, *, resume: bool = True) -> ForkedReplay:
-    """`ofc-desk replay SCRIPT --db URL [--resume]` in a forked child, as `child_replay` runs it in
-    a fresh interpreter; its output files beside the script."""
+    """`ofc-desk replay SCRIPT --db URL [--resume]` in a forked child, as `python -m ofc_desk`
+    would run it in a fresh interpreter; its output files beside the script."""
     stem = script.parent / f"replay-{os.urandom(4).hex()}"
     return ForkedReplay(["replay", str(script), "--db", url] + (["--resume"] if resume else []), stem)
 
