@@ -14,6 +14,7 @@ always match it.
 from __future__ import annotations
 
 import py_compile
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,11 +41,11 @@ def _support_sources() -> dict[str, bytes]:
 
 
 def compiled_support(folder: Path) -> Path:
-    """The support modules compiled into `folder` (emptied first), bytecode only, each in its
+    """The support modules compiled into `folder` (made anew), bytecode only, each in its
     source's place (`loader.pyc` beside where `loader.py` would be): the folder to bundle as
     `SUPPORT_FOLDER`."""
-    for old in sorted(folder.rglob("*"), reverse=True) if folder.exists() else []:
-        old.unlink() if old.is_file() else old.rmdir()
+    if folder.exists():  # an earlier build's: made again
+        shutil.rmtree(folder)
     for name, source in _support_sources().items():
         target = folder / name
         target.parent.mkdir(parents=True, exist_ok=True)
