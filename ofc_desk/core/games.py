@@ -12,18 +12,20 @@ from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ofc_desk.core.chinese.deal import CHINESE, CHINESE_LABEL
-from ofc_desk.core.chinese.deal import MAX_PLAYERS as CHINESE_MOST_PLAYERS
-from ofc_desk.core.chinese.deal_input import is_chinese_deal, score_chinese_deal_json
-from ofc_desk.core.chinese.presets import load_chinese_preset
-from ofc_desk.core.chinese.purpose_words import purpose_words
 from ofc_desk.core.ofc.deal_input import score_deal_json
 from ofc_desk.core.ofc.presets import load_preset
 from ofc_desk.core.ofc.variants import Variant
 from ofc_desk.core.presets import Game, enlist_game
+from ofc_desk.core.registries import OnFirstUse, Registry
 from ofc_desk.core.results import HandResult, ResultReader
 from ofc_desk.core.stored_results import READERS
-from ofc_desk.i18n import LazyText
+from ofc_desk.i18n import LazyText, lazy_pgettext
+
+CHINESE: Final = Game.CHINESE.value
+"""The closed game's variant word: the game's own name, as its preset files and rules say it."""
+CHINESE_LABEL: Final = lazy_pgettext("variant", "chinese")
+"""The closed game's variant word in the reader's language, as `Variant.label` is OFC's (here, not
+in the game's core: naming the game loads none of its modules)."""
 
 GAME_OF_VARIANT: Final[dict[str, Game]] = {
     **{variant.value: Game.OFC for variant in Variant},
@@ -41,10 +43,19 @@ VARIANT_LABELS: Final[dict[str, LazyText]] = {
 }
 """Each variant word in the reader's language."""
 
-MOST_SEATS: Final[dict[Game, int]] = {
-    Game.OFC: max(variant.structure.max_players for variant in Variant),
-    Game.CHINESE: CHINESE_MOST_PLAYERS,
-}
+
+def _chinese_most_players() -> int:
+    from ofc_desk.core.chinese.deal import MAX_PLAYERS
+
+    return MAX_PLAYERS
+
+
+MOST_SEATS: Final[Registry[Game, int]] = Registry(
+    {
+        Game.OFC: max(variant.structure.max_players for variant in Variant),
+        Game.CHINESE: OnFirstUse(_chinese_most_players),
+    }
+)
 """The most players a table of each game seats, in any of its variants (`most_seats`)."""
 
 
@@ -53,13 +64,28 @@ def most_seats() -> int:
     return max(MOST_SEATS.values())
 
 
-PRESET_LOADERS: Final[dict[Game, Callable[[str], object]]] = {
-    Game.OFC: load_preset,
-    Game.CHINESE: load_chinese_preset,
-}
+def _chinese_preset_loader() -> Callable[[str], object]:
+    from ofc_desk.core.chinese.presets import load_chinese_preset
+
+    return load_chinese_preset
+
+
+PRESET_LOADERS: Final[Registry[Game, Callable[[str], object]]] = Registry(
+    {
+        Game.OFC: load_preset,
+        Game.CHINESE: OnFirstUse(_chinese_preset_loader),
+    }
+)
 """Each game's preset read by its file's name: `PresetError` when its rules core would not take it."""
 
-STORED_SENTENCES: Final[tuple[Callable[[str, str, str], str | None], ...]] = (purpose_words,)
+
+def _chinese_purpose_words(stored: str, payer: str, payee: str) -> str | None:
+    from ofc_desk.core.chinese.purpose_words import purpose_words  # with the first such sentence
+
+    return purpose_words(stored, payer, payee)
+
+
+STORED_SENTENCES: Final[tuple[Callable[[str, str, str], str | None], ...]] = (_chinese_purpose_words,)
 """Each game's reader of the English sentences its results store for what a payment is for (the
 stored text, payer, payee): the sentence in the reader's language, or None when it is none of that
 game's (a Chinese payment's `for`; OFC stores none)."""
@@ -72,10 +98,20 @@ def _any_deal(data: Any) -> bool:
 
 DealScoring = Callable[[Any], dict[str, Any]]
 """A game's core reading and scoring a deal (the parsed JSON) into `ofc-desk score`'s answer."""
-DEAL_GAMES: Final[dict[Game, tuple[Callable[[Any], bool], DealScoring]]] = {
-    Game.CHINESE: (is_chinese_deal, score_chinese_deal_json),
-    Game.OFC: (_any_deal, score_deal_json),
-}
+
+
+def _chinese_deals() -> tuple[Callable[[Any], bool], DealScoring]:
+    from ofc_desk.core.chinese.deal_input import is_chinese_deal, score_chinese_deal_json
+
+    return is_chinese_deal, score_chinese_deal_json
+
+
+DEAL_GAMES: Final[Registry[Game, tuple[Callable[[Any], bool], DealScoring]]] = Registry(
+    {
+        Game.CHINESE: OnFirstUse(_chinese_deals),
+        Game.OFC: (_any_deal, score_deal_json),
+    }
+)
 """Each game `ofc-desk score` scores, with whether a deal is its own and its core's reading and
 scoring of the deal into the answer (`deal_scoring` asks them, OFC's catch-all last)."""
 

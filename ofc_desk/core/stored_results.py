@@ -20,12 +20,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ofc_desk.core.chinese.result_reader import read_chinese_result
 from ofc_desk.core.ofc.result_reader import read_ofc_result
 from ofc_desk.core.presets import Game
+from ofc_desk.core.registries import OnFirstUse, Registry
 from ofc_desk.core.results import HandResult, ResultReader
 
-READERS: Final[dict[str, Callable[[ResultReader], HandResult]]] = {Game.CHINESE.value: read_chinese_result}
+
+def _chinese_reader() -> Callable[[ResultReader], HandResult]:
+    from ofc_desk.core.chinese.result_reader import read_chinese_result  # with the first such result
+
+    return read_chinese_result
+
+
+READERS: Final[Registry[str, Callable[[ResultReader], HandResult]]] = Registry(
+    {Game.CHINESE.value: OnFirstUse(_chinese_reader)}
+)
 """Each game's reader by the `variant` word its stored results start with; an OFC result names none
 (a game registered at run time is added by `core.games.register_game`)."""
 

@@ -94,7 +94,7 @@ def test_each_entry_only_one_game_has_is_said_and_refused_in_its_words() -> None
     """An entry a game alone has (its keys in `OWN_ENTRY_KEYS`) has its audit words in
     `OWN_ENTRY_WORDS` and its refusal where no hand takes it in `OWN_ENTRY_REFUSALS` of the same
     registry, so the service never imports the game to say it."""
-    own = {kind for _, kind in OWN_ENTRY_KEYS}
+    own = set(OWN_ENTRY_KEYS)
     missing = own - set(OWN_ENTRY_WORDS)
     assert not missing, f"service: games.choose.OWN_ENTRY_WORDS says nothing of {sorted(missing)}"
     unrefused = own - set(OWN_ENTRY_REFUSALS)

@@ -115,6 +115,15 @@ def test_a_table_resumed_at_launch_has_loaded_nothing_a_later_command_needs(resu
     assert early == []
 
 
+def test_an_ofc_table_resumed_at_launch_has_loaded_no_module_of_the_chinese_game(resumed: Resumed) -> None:
+    """Issue 39.3: each layer's registry loads the closed Chinese game's part with its first use
+    (`core.registries`), so the demo's OFC table, resumed and drawn, has imported none of it."""
+    assert "Hand 3" in resumed.status
+    assert {"ofc_desk.core.ofc.hand", "ofc_desk.desk.games.ofc"} <= resumed.modules  # its own game's
+    chinese = [name for name in resumed.modules if name.startswith("ofc_desk.") and "chinese" in name]
+    assert chinese == []
+
+
 def test_a_desk_resumed_at_launch_checked_the_pin_once_while_it_loaded(resumed: Resumed) -> None:
     """Issue 39.3: `ofc-desk demo`'s launch checks the dealer's PIN on the thread begun before the
     rest of the desk loaded (`opening.SignInAhead`), and not again on the desk's workers."""

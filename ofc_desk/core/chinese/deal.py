@@ -49,12 +49,9 @@ from ofc_desk.core.settlement import (
     settle,
     settlement_order,
 )
-from ofc_desk.i18n import lazy_pgettext
 
 CHINESE: Final = Game.CHINESE.value
 """The `variant` word of a Chinese poker deal: the game's own name, as a preset file says it."""
-CHINESE_LABEL: Final = lazy_pgettext("variant", "chinese")
-"""The closed game's variant word in the reader's language, as `Variant.label` is OFC's."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 

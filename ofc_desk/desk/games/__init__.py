@@ -13,15 +13,25 @@ from typing import TYPE_CHECKING
 
 from ofc_desk.core.games import Undo, add_entries
 from ofc_desk.core.presets import Game
+from ofc_desk.core.registries import OnFirstUse, Registry
 from ofc_desk.desk.games.base import DeskGame, SetWords
-from ofc_desk.desk.games.chinese import ChineseDesk
 from ofc_desk.desk.games.ofc import OfcDesk
 
 if TYPE_CHECKING:
     from ofc_desk.service.terms.snapshot import TableSnapshot
 
-DESK_GAMES: dict[Game, DeskGame] = {Game.OFC: OfcDesk(), Game.CHINESE: ChineseDesk()}
-"""Every game's part, in the order the New table offers them."""
+
+def _chinese_desk() -> DeskGame:
+    from ofc_desk.desk.games.chinese import ChineseDesk
+
+    return ChineseDesk()
+
+
+DESK_GAMES: Registry[Game, DeskGame] = Registry(
+    {Game.OFC: OfcDesk(), Game.CHINESE: OnFirstUse(_chinese_desk)}
+)
+"""Every game's part, in the order the New table offers them (the closed Chinese game's loaded with
+its first use, `core.registries`: a desk at an OFC table never imports it)."""
 
 
 def register_game(part: DeskGame) -> Undo:

@@ -11,13 +11,24 @@ from typing import Any
 
 from ofc_desk.core.games import GAME_OF_VARIANT, Undo, add_entries, variant_words
 from ofc_desk.core.presets import Game
+from ofc_desk.core.registries import OnFirstUse, Registry
 from ofc_desk.reports.games.base import ReportGame
-from ofc_desk.reports.games.chinese import ChineseReport
 from ofc_desk.reports.games.ofc import OfcReport
 from ofc_desk.reports.record import SessionRecord
 from ofc_desk.reports.spoken import DATA_WORDS
 
-GAMES: dict[Game, ReportGame] = {Game.OFC: OfcReport(), Game.CHINESE: ChineseReport()}
+
+def _chinese_report() -> ReportGame:
+    from ofc_desk.reports.games.chinese import ChineseReport
+
+    return ChineseReport()
+
+
+GAMES: Registry[Game, ReportGame] = Registry(
+    {Game.OFC: OfcReport(), Game.CHINESE: OnFirstUse(_chinese_report)}
+)
+"""Every game's part of the reports (the closed Chinese game's loaded with its first use,
+`core.registries`)."""
 
 
 def register_game(game: Game, part: ReportGame) -> Undo:

@@ -9,13 +9,9 @@ from typing import Any, Final
 
 from ofc_desk.core.games import Undo, add_entries, variant_words
 from ofc_desk.core.presets import Game
+from ofc_desk.core.registries import OnFirstUse, Registry
 from ofc_desk.service.table.commands import CardEntries, Entry, RowEntries
 from ofc_desk.service.table.games.base import GameRescoring, TableGame, no_hand_being_dealt
-from ofc_desk.service.table.games.chinese.commands import CHINESE_TURN_ENTRIES
-from ofc_desk.service.table.games.chinese.game import ChineseGame, no_showdown_being_entered
-from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
-from ofc_desk.service.table.games.chinese.rescoring import CHINESE_RESCORING
-from ofc_desk.service.table.games.chinese.words import said_showdown
 from ofc_desk.service.table.games.ofc.commands import OFC_TURN_ENTRIES
 from ofc_desk.service.table.games.ofc.correction import fantasyland_words
 from ofc_desk.service.table.games.ofc.game import OfcGame
@@ -27,32 +23,84 @@ from ofc_desk.service.terms.outcome import RecordPart
 from ofc_desk.service.terms.payloads import CorrectedCarry
 from ofc_desk.service.terms.setup import TableRules
 
-GAMES: Final[dict[Game, Callable[[TableRules], TableGame]]] = {
-    Game.OFC: OfcGame.for_rules,
-    Game.CHINESE: ChineseGame.for_rules,
-}
+# The closed Chinese game's parts, each loaded with its first use (`core.registries`): an OFC
+# table never imports them.
+
+
+def _chinese_table() -> Callable[[TableRules], TableGame]:
+    from ofc_desk.service.table.games.chinese.game import ChineseGame
+
+    return ChineseGame.for_rules
+
+
+def _chinese_rescoring() -> GameRescoring[Any]:
+    from ofc_desk.service.table.games.chinese.rescoring import CHINESE_RESCORING
+
+    return CHINESE_RESCORING
+
+
+def _showdown_keys() -> tuple[str, ...]:
+    from ofc_desk.service.table.games.chinese.play import SHOWDOWN_KEYS
+
+    return SHOWDOWN_KEYS
+
+
+def _showdown_words() -> Callable[[Mapping[str, object]], str]:
+    from ofc_desk.service.table.games.chinese.words import said_showdown
+
+    return said_showdown
+
+
+def _showdown_refusal() -> Callable[[], ActionRefused]:
+    from ofc_desk.service.table.games.chinese.game import no_showdown_being_entered
+
+    return no_showdown_being_entered
+
+
+def _chinese_turn_entries() -> Mapping[str, type[Entry]]:
+    from ofc_desk.service.table.games.chinese.commands import CHINESE_TURN_ENTRIES
+
+    return CHINESE_TURN_ENTRIES
+
+
+GAMES: Final[Registry[Game, Callable[[TableRules], TableGame]]] = Registry(
+    {
+        Game.OFC: OfcGame.for_rules,
+        Game.CHINESE: OnFirstUse(_chinese_table),
+    }
+)
 """Each game's table, made for the rules (`game_for`)."""
 
 # Any: each game's part takes its own core's deal, which the re-scoring never names.
-RESCORING: Final[dict[Game, GameRescoring[Any]]] = {
-    Game.OFC: OFC_RESCORING,
-    Game.CHINESE: CHINESE_RESCORING,
-}
+RESCORING: Final[Registry[Game, GameRescoring[Any]]] = Registry(
+    {
+        Game.OFC: OFC_RESCORING,
+        Game.CHINESE: OnFirstUse(_chinese_rescoring),
+    }
+)
 """Each game whose hands `verify` re-scores beside its fold, and its part of that (`audit.rescoring`);
 a game not here has every hand scored by its core in the fold."""
 
-OWN_ENTRY_KEYS: Final[tuple[tuple[tuple[str, ...], EventKind], ...]] = ((SHOWDOWN_KEYS, EventKind.SHOWN),)
-"""Keys only one game's entry has, and the event such an entry makes at any table."""
+OWN_ENTRY_KEYS: Final[Registry[EventKind, tuple[str, ...]]] = Registry(
+    {
+        EventKind.SHOWN: OnFirstUse(_showdown_keys),
+    }
+)
+"""The event an entry only one game has makes at any table, and the keys only that entry has."""
 
-OWN_ENTRY_WORDS: Final[Mapping[EventKind, Callable[[Mapping[str, object]], str]]] = {
-    EventKind.SHOWN: said_showdown,
-}
+OWN_ENTRY_WORDS: Final[Mapping[EventKind, Callable[[Mapping[str, object]], str]]] = Registry(
+    {
+        EventKind.SHOWN: OnFirstUse(_showdown_words),
+    }
+)
 """The audit log's words for each entry only one game has, by its event (a street's are the
 service's own, `actions.hand.entry_sentence`)."""
 
-OWN_ENTRY_REFUSALS: Final[Mapping[EventKind, Callable[[], ActionRefused]]] = {
-    EventKind.SHOWN: no_showdown_being_entered,
-}
+OWN_ENTRY_REFUSALS: Final[Mapping[EventKind, Callable[[], ActionRefused]]] = Registry(
+    {
+        EventKind.SHOWN: OnFirstUse(_showdown_refusal),
+    }
+)
 """The refusal of each entry only one game has where no hand of that game takes it, by its event
 (`entry_refused`): its game's own words, whatever the table plays."""
 
@@ -65,10 +113,15 @@ RECORD_PARTS: Final[dict[Game, Callable[[dict[str, int]], RecordPart]]] = {Game.
 """Each game's part of a settled hand's record, from the row's game column as stored (`record_part`);
 a game whose row holds nothing of its own has none."""
 
-TURN_ENTRIES: Final[dict[str, type[Entry]]] = {**OFC_TURN_ENTRIES, **CHINESE_TURN_ENTRIES}
-"""The command (`service.table.commands.Entry`) that enters each kind of turn (`Turn.kind`),
-whatever the game: each game's own kinds, named in its package (the shipped games' `OfcTurn` and
-`ChineseTurn`, a registered game's `turn_entries`)."""
+TURN_ENTRIES: Final[Registry[Game, Mapping[str, type[Entry]]]] = Registry(
+    {
+        Game.OFC: OFC_TURN_ENTRIES,
+        Game.CHINESE: OnFirstUse(_chinese_turn_entries),
+    }
+)
+"""Each game's commands (`service.table.commands.Entry`) that enter its own kinds of turn
+(`Turn.kind`), named in its package (the shipped games' `OfcTurn` and `ChineseTurn`, a registered
+game's `turn_entries`): `entry_for` asks the games in order, so an OFC turn loads no other game."""
 
 
 def register_game(
@@ -89,12 +142,15 @@ def register_game(
     # imported first (by `verify`'s re-scoring) would import it back half made.
     from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 
+    entries = turn_entries or {}
+    if taken := sorted(turn for kinds in TURN_ENTRIES.values() for turn in kinds if turn in entries):
+        raise ValueError(f"registered already: {', '.join(taken)}")  # one command a kind of turn
     return add_entries(
         (GAMES, {game: for_rules}),
         (STORED_RULE_WORDS, variant_words(game)),
         (RESCORING, {} if rescoring is None else {game: rescoring}),
         (CARRY_CORRECTION_WORDS, {} if correction_words is None else {game: correction_words}),
-        (TURN_ENTRIES, turn_entries or {}),
+        (TURN_ENTRIES, {game: entries}),
         (RECORD_PARTS, {} if record_part is None else {game: record_part}),
     )
 
@@ -114,7 +170,7 @@ def record_part(game: Game, column: dict[str, int]) -> RecordPart | None:
 def own_entry(action: Mapping[str, object]) -> tuple[EventKind, tuple[str, ...]] | None:
     """The event of a scripted entry that names its game by a key only that game's entries have (a
     Chinese surrender or declared special: a showdown), with those keys; None for any other."""
-    return next(((kind, keys) for keys, kind in OWN_ENTRY_KEYS if set(action) & set(keys)), None)
+    return next(((kind, keys) for kind, keys in OWN_ENTRY_KEYS.items() if set(action) & set(keys)), None)
 
 
 def own_entry_words(entry: Mapping[str, object]) -> str | None:
@@ -135,4 +191,7 @@ def entry_refused(kind: EventKind) -> ActionRefused:
 def entry_for(turn: str, player: str, cards: CardEntries = (), rows: RowEntries = ()) -> Entry:
     """The command entering `player`'s cards at a turn of this kind (`snapshot.to_act`), for a
     caller that does not ask which game is played."""
-    return TURN_ENTRIES[turn](player, cards, rows)
+    for entries in TURN_ENTRIES.values():
+        if turn in entries:
+            return entries[turn](player, cards, rows)
+    raise KeyError(turn)
