@@ -28,12 +28,13 @@ from ofc_desk.reports.spoken import DATA_WORDS
 from ofc_desk.service.table.actions.hand_corrections import carried_words
 from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
 from ofc_desk.service.table.games import choose
+from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.payloads import CorrectedCarry
 from tests.architecture import test_every_game_is_a_part as every_game
 from tests.toy_game.register import TOY_CORE, toy_registered
 from tests.toy_game.rescoring import TOY_RESCORING
 from tests.toy_game.rules import MOST_PLAYERS, TOY, TOY_WORD, load_toy_preset
-from tests.toy_game.table import ToyGame
+from tests.toy_game.table import ShowRow, ToyGame
 from tests.toy_game.test_toy_session import ROWS
 
 SHIPPED_PRESETS = next(name for name in every_game.REGISTRIES if "shipped presets" in name)
@@ -89,6 +90,7 @@ def registries() -> dict[str, object]:
                 ("STORED_RULE_WORDS", STORED_RULE_WORDS),
                 ("RESCORING", choose.RESCORING),
                 ("CARRY_CORRECTION_WORDS", choose.CARRY_CORRECTION_WORDS),
+                ("TURN_ENTRIES", choose.TURN_ENTRIES),
                 ("report GAMES", report_games.GAMES),
                 ("DATA_WORDS", DATA_WORDS),
                 ("DESK_GAMES", DESK_GAMES),
@@ -119,6 +121,20 @@ def test_a_game_is_registered_once_and_its_undo_leaves_every_registry_as_it_was(
         assert TOY not in set(Game) and TOY_WORD not in GAME_OF_VARIANT
     finally:
         del PRESET_LOADERS[TOY]
+    assert registries() == before
+
+
+def test_a_kind_of_turn_another_game_has_is_refused_and_nothing_added() -> None:
+    """`choose.TURN_ENTRIES` holds each game's own kinds of turn: a game naming one another game has
+    (OFC's street) is refused, as when the kinds were one mapping, and no service registry takes it."""
+    before = registries()
+    undo_core = register_game(TOY_CORE)
+    try:
+        with pytest.raises(ValueError, match="registered already: street"):
+            choose.register_game(TOY, ToyGame.for_rules, turn_entries={OfcTurn.STREET: ShowRow})
+        assert TOY not in choose.GAMES and TOY not in choose.TURN_ENTRIES
+    finally:
+        undo_core()
     assert registries() == before
 
 

@@ -135,9 +135,10 @@ def register_game(
     """A game the core has registered (`core.games.register_game`) added to the service's
     registries: its table for the rules (`GAMES`), its variant words as the audit log says stored
     rules (`actions.words.STORED_RULE_WORDS`) and, if it has them, its re-scoring beside `verify`'s
-    fold (`RESCORING`), its words for a corrected carry-over (`CARRY_CORRECTION_WORDS`) and the
-    commands of its own kinds of turn (`TURN_ENTRIES`, by `Turn.kind`) and its part of a hand's
-    record (`RECORD_PARTS`). The undo returned takes it out again."""
+    fold (`RESCORING`), its words for a corrected carry-over (`CARRY_CORRECTION_WORDS`), the
+    commands of its own kinds of turn (`TURN_ENTRIES`, by `Turn.kind`: refused when another game
+    has one of them) and its part of a hand's record (`RECORD_PARTS`). The undo returned takes it
+    out again."""
     # Taken here: the actions' package imports this module (its hand's specs), so this module
     # imported first (by `verify`'s re-scoring) would import it back half made.
     from ofc_desk.service.table.actions.words import STORED_RULE_WORDS
