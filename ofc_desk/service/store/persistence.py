@@ -273,8 +273,9 @@ class EventStore:
                     checked = machine.checked(kind, {**payload, room_pool.POOL_KEY: found})  # the pool found
                     payload = checked.payload
                 outcome = machine.apply_checked(checked, actor)
-                # A head moved since this store's is refused by the event's unique number (or, at a
-                # card room's desk login, its row policy) and by the conditional UPDATE of the head.
+                # Nothing is read first: a head moved since this store's is refused by the event's
+                # unique number (at a card room's desk login, its row policy first), and it and a
+                # table another desk holds by the head's conditional UPDATE (`_move_head`).
                 event = self._write(session, kind, payload, actor, outcome, signers, stamp)
                 if pool is not None:
                     if any(move.chips < 0 for move in outcome.pool_moves):
