@@ -7,7 +7,10 @@ the table (`desk_holds`), each entry through `TableService.do`, which returns on
 derived rows, its entry mark and any signature are committed; durable, as a desk runs. A fresh
 process and a fresh database (a SQLite file in the temp folder, a new PostgreSQL schema) a round;
 the accounts and the opening are made before the clock starts. CPU is the desk process's own
-(time.process_time around each `do`): SQLite's work is in it, the PostgreSQL server's is not.
+(time.process_time around each `do`): SQLite's work is in it, the PostgreSQL server's is not. The
+statements each `do` sends are counted too (SQLAlchemy's `before_cursor_execute`, which sees
+neither BEGIN nor COMMIT unless sent as a statement; the listener costs both trees alike), and
+the median wall time of an entry (time.perf_counter: the server's work and the round trips in it).
 
 With `--baseline TREE|COMMIT` (as `verify_bench.py`'s), that code plays the same hands in turn
 with this one, round for round, and the ratio of the two is printed.
@@ -33,9 +36,11 @@ from verify_bench import baseline_tree, printed_in
 
 from tests.helpers.ofc_test_databases import DEFAULT_POSTGRES_URL, drop_schema, new_schema
 
-# Run in a child with a tree first on sys.path; prints "<entries> <entries' CPU> <hands> <all CPU>".
+# Run in a child with a tree first on sys.path; prints "<entries> <entries' CPU> <hands> <all CPU>
+# <entries' statements> <all statements> <an entry's median wall time>".
 ROUND = """
-import json, sys, time
+import json, statistics, sys, time
+from sqlalchemy import event
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.room.desk_holds import ThisDesk
 from ofc_desk.service.table.commands import Settle, StartHand
@@ -51,24 +56,31 @@ _, dealer = create_accounts(database, [("Sam", Role.SUPERVISOR, "98769876"), ("D
 seats = tuple(SeatSetup(seat["name"], seat["buy_in"]) for seat in script["seats"])
 setup = TableSetup("Bench", seats, script["button"], TableRules(variant="pineapple", progressive=True))
 service = TableService.open(database, setup, dealer, ThisDesk.here())
-entries, entries_cpu, all_cpu = 0, 0.0, 0.0
+entries, entries_cpu, all_cpu, walls = 0, 0.0, 0.0, []
+sent = [0]
+event.listen(database.engine, "before_cursor_execute", lambda *_: sent.__setitem__(0, sent[0] + 1))
 def timed(command):
     started = time.process_time()
     service.do(command)
     return time.process_time() - started
+entries_sent = 0
 for hand in script["hands"]:
     all_cpu += timed(StartHand())
     for action in hand["actions"]:
         fantasyland = OfcSeatView.of(service.snapshot().seat(action["player"])).fantasyland_cards
+        before, wall = sent[0], time.perf_counter()
         cost = timed((Reveal if fantasyland else Place)(action["player"], action["cards"], action["rows"]))
+        walls.append(time.perf_counter() - wall)
         entries, entries_cpu, all_cpu = entries + 1, entries_cpu + cost, all_cpu + cost
+        entries_sent += sent[0] - before
     all_cpu += timed(Settle())
 database.dispose()
-print(entries, entries_cpu, len(script["hands"]), all_cpu)
+print(entries, entries_cpu, len(script["hands"]), all_cpu, entries_sent, sent[0], statistics.median(walls))
 """
 
-Round = tuple[float, float]
-"""CPU milliseconds per entry, and per hand (its start, its entries and its settlement)."""
+Round = tuple[float, float, float, float, float]
+"""CPU milliseconds per entry, and per hand (its start, its entries and its settlement); then the
+statements sent per entry and per hand; then an entry's median wall milliseconds."""
 
 
 @contextmanager
@@ -86,16 +98,25 @@ def fresh_database(backend: str, postgres_url: str) -> Iterator[str]:
 
 
 def played_in(tree: Path, url: str, script: Path) -> Round:
-    entries, entries_cpu, hands, all_cpu = printed_in(tree, ROUND, url, str(tree), str(script))
-    return float(entries_cpu) * 1000 / int(entries), float(all_cpu) * 1000 / int(hands)
+    entries, entries_cpu, hands, all_cpu, entries_sent, all_sent, wall = printed_in(
+        tree, ROUND, url, str(tree), str(script)
+    )
+    cpu = float(entries_cpu) * 1000 / int(entries), float(all_cpu) * 1000 / int(hands)
+    sent = int(entries_sent) / int(entries), (int(all_sent) - int(entries_sent)) / int(hands)
+    return *cpu, *sent, float(wall) * 1000
 
 
-def report(label: str, rounds: list[Round]) -> Round:
-    """Median CPU ms per entry and per hand over the rounds (each round's in brackets)."""
+def report(label: str, rounds: list[Round]) -> tuple[float, float]:
+    """Median CPU ms per entry and per hand over the rounds (each round's in brackets), with the
+    statements an entry and a hand's start and settlement send (the same every round) and the
+    median over the rounds of an entry's median wall time."""
     entry = statistics.median(round[0] for round in rounds)
     hand = statistics.median(round[1] for round in rounds)
+    wall = statistics.median(round[4] for round in rounds)
     each = ", ".join(f"{round[0]:.2f}" for round in rounds)
-    print(f"{label}: {entry:.2f} ms CPU an entry (rounds: {each}), {hand:.1f} ms CPU a hand")
+    sent = f"{rounds[0][2]:.2f} statements an entry, {rounds[0][3]:.1f} a hand's start and settlement"
+    print(f"{label}: {entry:.2f} ms CPU an entry (rounds: {each}), {hand:.1f} ms CPU a hand; {sent}")
+    print(f"{label}: {wall:.2f} ms wall an entry (median)")
     return entry, hand
 
 

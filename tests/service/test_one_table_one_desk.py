@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup, list_open_tables
 from ofc_desk.service.audit.verify import verify_database
@@ -20,7 +20,7 @@ from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage.account_changes import create_user
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event
+from ofc_desk.storage.models import EntryMark, Event
 from ofc_desk.storage.users import Role, sign_in
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, open_test_table
 
@@ -93,6 +93,25 @@ def test_the_same_machine_takes_its_own_table_back_and_the_old_window_goes_read_
     said = desk_one.check_hold()
     assert said is not None and said.endswith("This desk is read-only: open another table")
     assert restarted.check_hold() is None
+
+
+def test_a_window_whose_table_was_taken_back_at_its_own_head_writes_nothing(database: Database) -> None:
+    """No event moved the head since the old window read it: its event, its mark and the rest go
+    through until the head's UPDATE, which finds another desk holding the table; all rolled back,
+    and the window told why."""
+    desk_one = held_at_pit_1(database)
+    TableService.resume(database, desk_one.session_id, DEALER, ThisDesk("PIT-1", "after-a-crash"))
+    stored = kinds(database, desk_one.session_id), marks(database)
+    assert stored[1] > 0  # the entries so far were marked: a refused one would add one
+    with pytest.raises(TakenElsewhere, match=r"^this table was taken over: it is now live at desk PIT-1"):
+        desk_one.do(Place("Ann", ANN_FIRST[0], ANN_FIRST[1]))
+    assert (kinds(database, desk_one.session_id), marks(database)) == stored
+    verify_database(database, fork=False)
+
+
+def marks(database: Database) -> int:
+    with database.session() as session:
+        return session.scalar(select(func.count()).select_from(EntryMark)) or 0
 
 
 def test_a_supervisor_takes_a_table_over_and_the_first_desk_is_refused_and_says_why(

@@ -13,7 +13,7 @@ that has not moved since is shown as kept, its folded table thawed only once it 
 
 `FloorReader.read()` is cheap when nothing changed (one query of each open session's chain head),
 so a face may call it often. `ChangeWatch` says when to call it: on PostgreSQL it LISTENs to the
-channel every stored event notifies (`storage.table_notices.notify_table_changed`); on SQLite, which
+channel every stored event notifies (`storage.table_notices.table_changed_notice`); on SQLite, which
 has no such channel, every wait is a short poll. `ReadingPace` holds the readings a change asks
 for to one every `READ_EVERY_SECONDS`: a busy room notifies at every event.
 """

@@ -5,10 +5,11 @@ A desk claims the table it opens or resumes (`claim`); a table held by a desk on
 refused there with where, since when and by whom (`TableHeld`) until a floor supervisor takes it
 over, which is an event of the table's chain (`taken_over`) whose append moves the hold in the
 same transaction (`check_in_append`). Every event a desk appends checks, in its own transaction and
-under the row's lock, that the desk still holds the table: of two desks acting at once on one table
-only the holder's action is accepted. A desk closed normally lets its tables go (`release`); a desk
-that crashed keeps them until it is started again on the same machine or a supervisor takes them
-over (docs/decisions.md, "One table, one desk").
+under the row's lock, that the desk still holds the table (`HELD_HERE`, a condition of the UPDATE
+that moves the chain's head): of two desks acting at once on one table only the holder's action is
+accepted. A desk closed normally lets its tables go (`release`); a desk that crashed keeps them
+until it is started again on the same machine or a supervisor takes them over (docs/decisions.md,
+"One table, one desk").
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, exists, select, update
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _, formatting
@@ -28,7 +29,7 @@ from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage.append_locks import hold_append_lock
 from ofc_desk.storage.audit import TIME_FORMAT, utc_now
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import DeskHold
+from ofc_desk.storage.models import DeskHold, TableSession
 
 HOLD_LOCK = 0x0FC0DE5D
 """PostgreSQL advisory lock of one table's hold (its session's id in the low 32 bits): a claim, a
@@ -38,9 +39,14 @@ takeover and an append's check at that table one at a time."""
 RELEASED = ""
 """The token of a hold its desk let go: the table is free."""
 
-_HOLD_OF = select(DeskHold.desk, DeskHold.dealer, DeskHold.since, DeskHold.token).where(
-    DeskHold.session_id == bindparam("session")
+HELD_HERE = ~exists().where(
+    DeskHold.session_id == TableSession.id,
+    DeskHold.token != bindparam("desk_token"),
+    DeskHold.token != RELEASED,
 )
+"""No other desk holds the session's table (the token of the desk appending: `desk_token`): a
+condition of the UPDATE that moves the head, so that an event of a desk that lost its table is
+never committed, in the statement that would commit its place in the chain."""
 
 
 @dataclass(frozen=True)
@@ -159,19 +165,37 @@ def check_in_append(
     session: Session, session_id: int, desk: ThisDesk | None, kind: EventKind, payload: Mapping[str, object]
 ) -> None:
     """In an append's transaction, before its event is written: a takeover moves the hold to
-    `desk`; any other event is refused unless `desk` still holds the table (a hand-over at the desk
-    names the new dealer on it). A store of no desk (a replay, the floor's decisions, a test)
-    appends as before: the chain's head decides."""
+    `desk`, and a hand-over at the desk names the new dealer on it (refused unless `desk` holds the
+    table). Any other event takes the hold's lock, and the UPDATE that moves the head refuses it
+    unless `desk` still holds the table (`HELD_HERE`; the append then says why, `taken_from`). A
+    store of no desk (a replay, the floor's decisions, a test) appends as before: the chain's head
+    decides."""
     if desk is None:
         return
-    if kind is EventKind.TAKEN_OVER or kind is EventKind.HANDED_OVER:
+    if not checked_at_the_head(kind):
         _move_in_append(session, session_id, desk, kind, str(payload["dealer"]))
-        return
-    # Every entry of a dealer checks: one query under the lock, no row loaded into the session.
-    _lock_hold(session, session_id)
-    row = session.connection().execute(_HOLD_OF, {"session": session_id}).first()
-    if row is not None and _another_desks(row.token, desk):
-        raise TakenElsewhere(Holder(row.desk, row.dealer, row.since, row.token))
+    elif session.connection().dialect.name == "postgresql":
+        # SQLite's lock is the write lock, which the event's INSERT takes: every commit before it
+        # is seen by the head's UPDATE, with nothing read before.
+        _lock_hold(session, session_id)
+
+
+def checked_at_the_head(kind: EventKind) -> bool:
+    """Whether an event of `kind` is held to its desk's hold by the head's UPDATE (`HELD_HERE`):
+    every kind but the two that move the hold, which read it under its lock first."""
+    return kind is not EventKind.TAKEN_OVER and kind is not EventKind.HANDED_OVER
+
+
+def taken_from(
+    database: Database, session_id: int, desk: ThisDesk | None, kind: EventKind
+) -> TakenElsewhere | None:
+    """Why an append of `desk` the database refused was refused, if another desk took the table
+    (a takeover's own refusal is the chain's): read in a transaction of its own, once the append's
+    is rolled back."""
+    if desk is None or not checked_at_the_head(kind):
+        return None
+    holder = holder_now(database, session_id, desk)
+    return None if holder is None else TakenElsewhere(holder)
 
 
 def _move_in_append(session: Session, session_id: int, desk: ThisDesk, kind: EventKind, dealer: str) -> None:

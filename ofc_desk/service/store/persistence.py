@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, CursorResult, RowMapping, bindparam, func, insert, select, update
+from sqlalchemy import Connection, CursorResult, RowMapping, Update, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, ProgrammingError
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
@@ -52,7 +52,7 @@ from ofc_desk.storage.models import (
     TableSession,
     TransferRow,
 )
-from ofc_desk.storage.table_notices import notify_table_changed
+from ofc_desk.storage.table_notices import table_changed_notice
 from ofc_desk.storage.users import Account, Role, SignInError, sign_in
 
 CHANGED_ELSEWHERE = lazy_gettext(
@@ -71,6 +71,18 @@ _MOVE_HEAD = update(TableSession).where(
 )
 """Moves the head only from where this store left it: SET from the columns given (`head_seq`,
 `head_hash`, and `opened_at` or `closed_at` with the opening or closing event)."""
+
+
+def _head_move(held: bool, notified: bool) -> Update:
+    """`_MOVE_HEAD` for an event of a desk that must still hold its table (`desk_holds.HELD_HERE`),
+    and on PostgreSQL with the floor told of the event by the row the head moved on."""
+    statement = _MOVE_HEAD.where(desk_holds.HELD_HERE) if held else _MOVE_HEAD
+    return statement.returning(table_changed_notice(TableSession.id)) if notified else statement
+
+
+_MOVES = {
+    (held, notified): _head_move(held, notified) for held in (False, True) for notified in (False, True)
+}
 _INSERT_EVENT = insert(Event)
 _INSERT_HAND = insert(HandRow)
 _INSERT_TRANSFER = insert(TransferRow)
@@ -261,7 +273,9 @@ class EventStore:
                     checked = machine.checked(kind, {**payload, room_pool.POOL_KEY: found})  # the pool found
                     payload = checked.payload
                 outcome = machine.apply_checked(checked, actor)
-                self._check_head(session)
+                # Nothing is read first: a head moved since this store's is refused by the event's
+                # unique number (at a card room's desk login, its row policy first), and it and a
+                # table another desk holds by the head's conditional UPDATE (`_move_head`).
                 event = self._write(session, kind, payload, actor, outcome, signers, stamp)
                 if pool is not None:
                     if any(move.chips < 0 for move in outcome.pool_moves):
@@ -269,32 +283,34 @@ class EventStore:
                     room_pool.record_moves(session, self.session_id, event.id, pool.pool, outcome.pool_moves)
                 session.commit()
         except IntegrityError:
-            raise ActionRefused(str(CHANGED_ELSEWHERE)) from None
+            raise self._refusal(kind) from None
         except ProgrammingError:
             # At a card room's desk login the events' row policy refuses an event that no longer
-            # follows the head, before the key would: another writer's commit since the check.
+            # follows the head, before the key would: another writer's commit since this store's.
             if self._head_moved():
-                raise ActionRefused(str(CHANGED_ELSEWHERE)) from None
+                raise self._refusal(kind) from None
+            raise
+        except ActionRefused as refused:
+            if str(refused) == str(CHANGED_ELSEWHERE):  # the head's UPDATE: see who wrote
+                raise self._refusal(kind) from None
             raise
         self._stored(event)
+
+    def _refusal(self, kind: EventKind) -> ActionRefused:
+        """Why the database refused this store's event: another desk took the table (before
+        anything else, as a desk that lost its table is told), or wrote first."""
+        taken = desk_holds.taken_from(self.database, self.session_id, self.desk, kind)
+        return taken if taken is not None else ActionRefused(str(CHANGED_ELSEWHERE))
 
     def _stored(self, event: Event | WrittenEvent) -> None:
         """Move the head to `event`, which is committed."""
         self.head_seq, self.head_hash = event.seq, event.hash
         self.history.append(StoredStep(event.kind, event.payload, event.actor))
 
-    def _check_head(self, session: Session) -> None:
-        """Refused when the stored head is not this store's: another desk wrote first."""
-        if self._head_moved_in(session):
-            raise ActionRefused(str(CHANGED_ELSEWHERE))
-
     def _head_moved(self) -> bool:
-        """Whether the stored head is past this store's, read in a transaction of its own."""
+        """Whether the stored head is not this store's, read in a transaction of its own."""
         with self.database.session() as session:
-            return self._head_moved_in(session)
-
-    def _head_moved_in(self, session: Session) -> bool:
-        stored = session.connection().execute(_HEAD_SEQ, {"session": self.session_id}).scalar()
+            stored = session.connection().execute(_HEAD_SEQ, {"session": self.session_id}).scalar()
         return bool(stored != self.head_seq)
 
     def _write(
@@ -326,21 +342,25 @@ class EventStore:
             connection.execute(_INSERT_MARK, stamp_row(self.session_id, event.id, seq, stamp))
             if stamp.key:
                 _add_signature(session, self.session_id, seq, digest, stamp.signer, stamp.key)
-        notify_table_changed(session, self.session_id)
         self._move_head(connection, kind, event, outcome.closes_session)
         return event
 
     def _move_head(self, connection: Connection, kind: EventKind, event: WrittenEvent, closes: bool) -> None:
-        """The session row's head onto `event`, in one conditional UPDATE: none when another
-        writer moved it since `_check_head` (its rows go with this transaction), the same refusal."""
+        """The session row's head onto `event`, in one conditional UPDATE that also tells the floor
+        on PostgreSQL: none when the stored head is not this store's (the event's INSERT meets a head
+        moved by another writer first; this holds whatever wrote meanwhile), or when another desk
+        holds this store's table, the same refusal, its rows going with this transaction."""
         moved: dict[str, object] = {"head_seq": event.seq, "head_hash": event.hash}
         if kind is EventKind.TABLE_OPENED:
             moved["opened_at"] = event.at
         if closes:
             moved["closed_at"] = event.at
+        held = {"desk_token": self.desk.token} if self.desk and desk_holds.checked_at_the_head(kind) else {}
+        statement = _MOVES[bool(held), connection.dialect.name == "postgresql"]
         result = connection.execute(
-            _MOVE_HEAD, {**moved, "session": self.session_id, "expected": self.head_seq}
+            statement, {**moved, **held, "session": self.session_id, "expected": self.head_seq}
         )
+        result.close()
         if result.rowcount != 1:
             raise ActionRefused(str(CHANGED_ELSEWHERE))
 
