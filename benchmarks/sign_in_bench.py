@@ -8,8 +8,8 @@ lockout; the dealer's next right PIN ends the count), and the dealer's right PIN
 accounts chain not yet checked by this process (`users._CHECKED` emptied: a desk's first sign-in
 after its launch, or after another desk changed an account). Statements are counted by an
 SQLAlchemy `before_cursor_execute` listener, transactions by its `commit` and `rollback` ones. The
-scrypt run a PIN check makes is timed alone too (best of the same number of runs): what no change
-here moves, and what the CPU figures are printed beside (each try runs scrypt once).
+scrypt run each try makes (at the product's cost: what no change here moves, most of a try's time)
+is timed where it is made, and the figures are printed with it and beside it.
 
 With `--baseline TREE|COMMIT` (as `action_cost_bench.py`'s), that code signs in the same way in
 turn with this one, round for round, a fresh process and a fresh database each.
@@ -32,11 +32,15 @@ from verify_bench import baseline_tree, printed_in
 from tests.helpers.ofc_test_databases import DEFAULT_POSTGRES_URL
 
 KINDS = ("dealer", "supervisor", "wrong PIN", "unchecked chain")
+FIGURES = 6
+"""What the child prints for each kind of try."""
 
-# Run in a child with a tree first on sys.path; prints, for each kind of try in KINDS' order,
-# "<median wall ms> <median CPU ms> <statements> <transactions>", then a scrypt run's median CPU ms.
+# Run in a child with a tree first on sys.path; prints, for each kind of try in KINDS' order, the
+# medians of "<wall ms> <CPU ms> <wall ms beside scrypt> <CPU ms beside scrypt> <statements>
+# <transactions>", then a scrypt run's median wall ms. Every scrypt run is timed where it is made
+# (`keys.pin_scrypt`, which both trees call through its module) and taken off its try's figures.
 ROUND = """
-import secrets, statistics, sys, time
+import statistics, sys, time
 from sqlalchemy import event
 from ofc_desk.storage import keys, users
 from ofc_desk.storage.account_changes import create_accounts
@@ -44,7 +48,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role, SignInError, sign_in
 database = Database(sys.argv[1])
 create_accounts(database, [("Sam", Role.SUPERVISOR, "98769876"), ("Dana", Role.DEALER, "1234")])
-counted = {"statements": 0, "transactions": 0}
+counted = {"statements": 0, "transactions": 0, "scrypt wall": 0.0, "scrypt CPU": 0.0}
 def statement(*_):
     counted["statements"] += 1
 def transaction(*_):
@@ -52,6 +56,16 @@ def transaction(*_):
 event.listen(database.engine, "before_cursor_execute", statement)
 event.listen(database.engine, "commit", transaction)
 event.listen(database.engine, "rollback", transaction)
+product_scrypt, scrypt_walls = keys.pin_scrypt, []
+def timed_scrypt(*arguments):
+    wall, cpu = time.perf_counter(), time.process_time()
+    try:
+        return product_scrypt(*arguments)
+    finally:
+        scrypt_walls.append(time.perf_counter() - wall)
+        counted["scrypt wall"] += scrypt_walls[-1]
+        counted["scrypt CPU"] += time.process_time() - cpu
+keys.pin_scrypt = timed_scrypt
 def wrong():
     try:
         sign_in(database, "Dana", "0000")
@@ -71,51 +85,46 @@ figures = {kind: [] for kind in tries}
 sign_in(database, "Dana", "1234")  # the connection made and the chain checked once, untimed
 for _ in range(int(sys.argv[3])):
     for kind, attempt in tries.items():
-        counted.update(statements=0, transactions=0)
+        counted.update({name: 0 for name in counted})
         wall, cpu = time.perf_counter(), time.process_time()
         attempt()
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        figures[kind].append((wall, cpu, counted["statements"], counted["transactions"]))
+        beside = (wall - counted["scrypt wall"], cpu - counted["scrypt CPU"])
+        figures[kind].append((wall, cpu, *beside, counted["statements"], counted["transactions"]))
 database.dispose()
 for runs in figures.values():
-    scales = enumerate((1000, 1000, 1, 1))
+    scales = enumerate((1000, 1000, 1000, 1000, 1, 1))
     print(*(statistics.median(run[column] for run in runs) * scale for column, scale in scales))
-salt, (n, r, p) = secrets.token_bytes(16), keys.scrypt_cost()
-scrypt = []
-for _ in range(int(sys.argv[3])):
-    started = time.process_time()
-    keys.pin_scrypt("1234", salt, n, r, p)
-    scrypt.append(time.process_time() - started)
-print(statistics.median(scrypt) * 1000)
+print(statistics.median(scrypt_walls) * 1000)
 """
 
-Round = list[tuple[float, float, float, float]]
-"""For each kind of try: median wall ms, median CPU ms, statements, transactions; then a scrypt
-run's CPU ms alone, as a row of its own."""
+Round = list[tuple[float, ...]]
+"""For each kind of try, the child's figures (`ROUND`); then a scrypt run's wall ms, a row of its own."""
 
 
 def signed_in(tree: Path, url: str, sign_ins: int) -> Round:
     printed = [float(word) for word in printed_in(tree, ROUND, url, str(tree), str(sign_ins))]
-    rows = [tuple(printed[index : index + 4]) for index in range(0, 4 * len(KINDS), 4)]
-    return [(row[0], row[1], row[2], row[3]) for row in rows] + [(printed[-1], 0.0, 0.0, 0.0)]
+    rows = [tuple(printed[index : index + FIGURES]) for index in range(0, FIGURES * len(KINDS), FIGURES)]
+    return [*rows, (printed[-1],)]
 
 
-def report(backend: str, label: str, rounds: list[Round]) -> list[float]:
-    """Each kind's median wall ms over the rounds, printed with its CPU (and that beside its scrypt
-    run), statements and transactions; the CPU ms beside scrypt are returned."""
+def report(backend: str, label: str, rounds: list[Round]) -> list[tuple[float, float]]:
+    """Each kind's medians over the rounds, printed; its wall and CPU ms beside scrypt returned."""
     scrypt = statistics.median(r[-1][0] for r in rounds)
-    print(f"{backend}, {label} (a scrypt run alone: {scrypt:.1f} ms CPU):")
+    print(f"{backend}, {label} (a scrypt run: {scrypt:.1f} ms):")
     besides = []
     for index, kind in enumerate(KINDS):
-        wall = statistics.median(r[index][0] for r in rounds)
-        cpu = statistics.median(r[index][1] for r in rounds)
-        each = ", ".join(f"{r[index][0]:.1f}" for r in rounds)
-        statements, transactions = rounds[0][index][2], rounds[0][index][3]
-        print(
-            f"  {kind}: {wall:.1f} ms (rounds: {each}), {cpu:.1f} ms CPU ({cpu - scrypt:.2f} beside"
-            f" scrypt), {statements:g} statements, {transactions:g} transactions"
+        wall, cpu, wall_beside, cpu_beside = (
+            statistics.median(r[index][column] for r in rounds) for column in range(4)
         )
-        besides.append(cpu - scrypt)
+        each = ", ".join(f"{r[index][2]:.2f}" for r in rounds)
+        statements, transactions = rounds[0][index][4], rounds[0][index][5]
+        print(
+            f"  {kind}: {wall:.1f} ms, {wall_beside:.2f} beside scrypt (rounds: {each});"
+            f" CPU {cpu:.1f} ms, {cpu_beside:.2f} beside scrypt;"
+            f" {statements:g} statements, {transactions:g} transactions"
+        )
+        besides.append((wall_beside, cpu_beside))
     return besides
 
 
@@ -143,10 +152,12 @@ def main() -> None:
     for backend in backends:
         figures = [report(backend, label, rounds[backend, label]) for label in trees]
         if len(figures) == 2:
-            ours, theirs = figures
-            pairs = zip(KINDS, ours, theirs, strict=True)
-            ratios = ", ".join(f"{kind} {their / our:.2f}x" for kind, our, their in pairs)
-            print(f"{backend}: the baseline's CPU beside scrypt over this tree's: {ratios}")
+            pairs = zip(KINDS, *figures, strict=True)
+            ratios = ", ".join(
+                f"{kind} {their[0] / our[0]:.2f}x wall, {their[1] / our[1]:.2f}x CPU"
+                for kind, our, their in pairs
+            )
+            print(f"{backend}: the baseline's figures beside scrypt over this tree's: {ratios}")
 
 
 if __name__ == "__main__":
