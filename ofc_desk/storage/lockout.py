@@ -88,7 +88,7 @@ def name_held(database: Database, name: str) -> Iterator[Session]:
             # pysqlite begins lazily, at the first write: take the write lock now, before reading.
             connection.exec_driver_sql("BEGIN IMMEDIATE")
         elif connection.dialect.name == "postgresql":
-            session.execute(_HOLD_NAME, {"space": _NAME_LOCKS, "name": name})
+            connection.execute(_HOLD_NAME, {"space": _NAME_LOCKS, "name": name})
         yield session
 
 
@@ -102,13 +102,12 @@ _NOW = {
 def database_now(session: Session) -> datetime:
     """The time as the database tells it: what the lockout counts in and records, never a clock
     the caller of the library passes (one moved ahead would end every wait)."""
-    dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":
-        now = session.scalar(_NOW[dialect])
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        now = connection.scalar(_NOW["postgresql"])
         assert isinstance(now, datetime)
         return now.astimezone(UTC)
-    said = session.scalar(_NOW["sqlite"])
-    return datetime.strptime(str(said), "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return datetime.fromisoformat(str(connection.scalar(_NOW["sqlite"])))  # its "Z" is UTC
 
 
 _COUNTED = (Attempt.ACCEPTED.value, Attempt.REFUSED.value)
@@ -167,7 +166,7 @@ def wait_left(session: Session, name: str, chain: AccountsChain) -> timedelta:
     """How long `name` must still wait, counted from its checks since its last accepted PIN whose
     signature holds (an accepted try anyone else wrote counts as a wrong one). The database's time
     is read only when there are enough wrong PINs to wait for."""
-    rows = session.execute(_NAMES_CHECKS, {"name": name}).all()
+    rows = session.connection().execute(_NAMES_CHECKS, {"name": name}).all()
     wrong, first_id, last_id = 0, None, None
     for row in rows:
         if row.outcome == Attempt.ACCEPTED and _accepted_holds(name, row, chain):
@@ -185,7 +184,7 @@ def _newest_wrong_at(session: Session, first_id: int, last_id: int, now: datetim
     from the oldest counted one (`first_id`) on: no row is earlier than the one before it (a row
     dated back moves no wait), and a row dated ahead of the database's time, or not dated at all,
     takes the time of the one before it (so rows written ahead lock no one out for good)."""
-    times = session.scalars(_TIMES_BETWEEN, {"first_id": first_id, "last_id": last_id})
+    times = session.connection().scalars(_TIMES_BETWEEN, {"first_id": first_id, "last_id": last_id}).all()
     newest = _last_time_before(session, first_id, now)
     for at in times:
         recorded = _parsed(at)
@@ -200,7 +199,7 @@ def _last_time_before(session: Session, row_id: int, now: datetime) -> datetime 
     """The time of the newest row before `row_id` that has one, not ahead of the database's (read
     a page at a time: past rows written ahead, however many)."""
     while True:
-        page = session.execute(_TIMES_BEFORE, {"row_id": row_id}).all()
+        page = session.connection().execute(_TIMES_BEFORE, {"row_id": row_id}).all()
         for row in page:
             recorded = _parsed(row.at)
             if recorded is not None and recorded <= now:
@@ -235,16 +234,17 @@ def record(
 ) -> None:
     """Append one try to the chain and commit; an accepted one is signed with `key`. Its time is
     the database's, read once the chain is held, so the chain's times never go back."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(_HOLD_CHAIN, {"key": _CHAIN_LOCK})
-    last = session.execute(_CHAIN_HEAD).first()
+    connection = session.connection()  # Core statements, run as they are: no ORM entity here
+    if connection.dialect.name == "postgresql":
+        connection.execute(_HOLD_CHAIN, {"key": _CHAIN_LOCK})
+    last = connection.execute(_CHAIN_HEAD).first()
     previous = last.hash if last is not None else GENESIS_HASH
     at = database_now(session).strftime(TIME_FORMAT)
     digest = attempt_hash(previous, name, role, outcome.value, at)
     signed = outcome is Attempt.ACCEPTED and key is not None
     values = {"name": name, "role": role, "outcome": outcome.value, "at": at, "prev_hash": previous}
     signature = keys.sign(key, keys.sign_in_message(digest)) if signed and key else ""
-    session.execute(_APPEND, {**values, "hash": digest, "signature": signature})
+    connection.execute(_APPEND, {**values, "hash": digest, "signature": signature})
     session.commit()
 
 
@@ -307,5 +307,5 @@ def chain_fault(rows: Sequence[Any], chain: AccountsChain, set_aside: list[str])
 
 def chain_head(session: Session) -> tuple[int, str] | None:
     """The newest chained PIN check (its id and hash), for an anchor; None before any."""
-    row = session.execute(_CHAIN_HEAD).first()
+    row = session.connection().execute(_CHAIN_HEAD).first()
     return None if row is None else (row.id, row.hash)

@@ -74,7 +74,7 @@ def read_chain(session: Session) -> AccountsChain:
     """The accounts chain, checked (its hashes, signatures and rules, and against the room's tables):
     what every sign-in and account change trusts, never the users table, which anyone with the
     database file could edit."""
-    head = session.execute(_HEAD).first()
+    head = session.connection().execute(_HEAD).first()
     key = (str(session.get_bind().engine.url), *head) if head is not None else None
     if key is not None and key in _CHECKED:
         return _CHECKED[key]
