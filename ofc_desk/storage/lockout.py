@@ -31,7 +31,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import Table, bindparam, insert, select, text
+from sqlalchemy import Table, bindparam, case, insert, select, text
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -133,7 +133,8 @@ _NAMES_CHECKS = (
         _ATTEMPTS.c.prev_hash,
         _ATTEMPTS.c.hash,
         _ATTEMPTS.c.signature,
-        _HASH_BEFORE.label("hash_before"),  # where an accepted one must link on
+        # Where an accepted one must link on (only those are looked up: `_accepted_holds`).
+        case((_ATTEMPTS.c.outcome == Attempt.ACCEPTED.value, _HASH_BEFORE)).label("hash_before"),
     )
     .where(_ATTEMPTS.c.name == bindparam("name"), _ATTEMPTS.c.outcome.in_(_COUNTED))
     .where(_ATTEMPTS.c.hash != "")  # tries from before the chain (migration 0008) are not counted
