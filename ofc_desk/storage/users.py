@@ -68,6 +68,7 @@ _CHECKED_KEPT = 32
 _EVENTS = AccountEvent.__table__
 _HEAD = select(_EVENTS.c.seq, _EVENTS.c.hash).order_by(_EVENTS.c.seq.desc()).limit(1)
 """The accounts chain's head, read by every sign-in: built once (Core, no ORM entity to load)."""
+_IN_ORDER = select(AccountEvent).order_by(AccountEvent.seq)
 
 
 def read_chain(session: Session) -> AccountsChain:
@@ -79,7 +80,7 @@ def read_chain(session: Session) -> AccountsChain:
     if key is not None and key in _CHECKED:
         return _CHECKED[key]
     try:
-        chain = fold_accounts(session.scalars(select(AccountEvent).order_by(AccountEvent.seq)).all())
+        chain = fold_accounts(session.scalars(_IN_ORDER).all())
     except AccountsFault:
         chain = None
     if chain is None or room_fault(session, chain) is not None:
