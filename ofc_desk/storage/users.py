@@ -15,7 +15,7 @@ from datetime import timedelta
 from enum import StrEnum
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.names import clean_name
@@ -65,9 +65,9 @@ _CHECKED: dict[tuple[str, int, str], AccountsChain] = {}
 """Chains this process has checked, by database and head: the head's hash covers every event before
 it, so a chain that ends there is the one checked (a row edited behind it is not read again)."""
 _CHECKED_KEPT = 32
-_EVENTS = AccountEvent.__table__
-_HEAD = select(_EVENTS.c.seq, _EVENTS.c.hash).order_by(_EVENTS.c.seq.desc()).limit(1)
-"""The accounts chain's head, read by every sign-in: built once (Core, no ORM entity to load)."""
+_HEAD = text("SELECT seq, hash FROM account_events ORDER BY seq DESC LIMIT 1")
+"""The accounts chain's head, read by every sign-in: SQL text, which a new engine (a desk's first
+sign-in) does not compile again as it does a statement SQLAlchemy builds (`lockout`'s are alike)."""
 _IN_ORDER = select(AccountEvent).order_by(AccountEvent.seq)
 
 
