@@ -2,11 +2,12 @@
 SQL statements and transactions per `users.sign_in`, SQLite and PostgreSQL (issue 39.4).
 
 Two accounts are made before the clock starts (a supervisor and a dealer, PINs at the product's
-scrypt cost), then `--sign-ins` rounds of four tries, each timed alone: the dealer's right PIN, the
+scrypt cost), then `--sign-ins` rounds of five tries, each timed alone: the dealer's right PIN, the
 supervisor's as a supervisor (what every approval asks), the dealer's wrong PIN (counted by the
-lockout; the dealer's next right PIN ends the count), and the dealer's right PIN once more with the
-accounts chain not yet checked by this process (`users._CHECKED` emptied: a desk's first sign-in
-after its launch, or after another desk changed an account). Statements are counted by an
+lockout; the dealer's next right PIN ends the count), the dealer's right PIN with the accounts chain
+not yet checked by this process (`users._CHECKED` emptied: after another desk changed an account),
+and the same on a `Database` just opened (a new engine, which compiles each statement SQLAlchemy
+builds once: a desk's first sign-in after its launch, or each test's database). Statements are counted by an
 SQLAlchemy `before_cursor_execute` listener, transactions by its `commit` and `rollback` ones. The
 scrypt run each try makes (at the product's cost: what no change here moves, most of a try's time)
 is timed where it is made, and the figures are printed with it and beside it.
@@ -31,7 +32,7 @@ from verify_bench import baseline_tree, printed_in
 
 from tests.helpers.ofc_test_databases import DEFAULT_POSTGRES_URL
 
-KINDS = ("dealer", "supervisor", "wrong PIN", "unchecked chain")
+KINDS = ("dealer", "supervisor", "wrong PIN", "unchecked chain", "new engine")
 FIGURES = 6
 """What the child prints for each kind of try."""
 
@@ -53,9 +54,12 @@ def statement(*_):
     counted["statements"] += 1
 def transaction(*_):
     counted["transactions"] += 1
-event.listen(database.engine, "before_cursor_execute", statement)
-event.listen(database.engine, "commit", transaction)
-event.listen(database.engine, "rollback", transaction)
+def listened(opened):
+    event.listen(opened.engine, "before_cursor_execute", statement)
+    event.listen(opened.engine, "commit", transaction)
+    event.listen(opened.engine, "rollback", transaction)
+    return opened
+listened(database)
 product_scrypt, scrypt_walls = keys.pin_scrypt, []
 def timed_scrypt(*arguments):
     wall, cpu = time.perf_counter(), time.process_time()
@@ -66,31 +70,38 @@ def timed_scrypt(*arguments):
         counted["scrypt wall"] += scrypt_walls[-1]
         counted["scrypt CPU"] += time.process_time() - cpu
 keys.pin_scrypt = timed_scrypt
-def wrong():
+def wrong(signing):
     try:
-        sign_in(database, "Dana", "0000")
+        sign_in(signing, "Dana", "0000")
     except SignInError:
         return
     raise AssertionError("a wrong PIN signed in")
 def unchecked():
     users._CHECKED.clear()
-    sign_in(database, "Dana", "1234")
-tries = {
-    "dealer": lambda: sign_in(database, "Dana", "1234"),
-    "supervisor": lambda: sign_in(database, "Sam", "98769876", Role.SUPERVISOR),
-    "wrong PIN": wrong,
-    "unchecked chain": unchecked,
+    return database
+def opened_anew():
+    users._CHECKED.clear()
+    return listened(Database(sys.argv[1]))
+tries = {  # kind: (what is done before the clock starts, giving the database; the try)
+    "dealer": (lambda: database, lambda signing: sign_in(signing, "Dana", "1234")),
+    "supervisor": (lambda: database, lambda signing: sign_in(signing, "Sam", "98769876", Role.SUPERVISOR)),
+    "wrong PIN": (lambda: database, wrong),
+    "unchecked chain": (unchecked, lambda signing: sign_in(signing, "Dana", "1234")),
+    "new engine": (opened_anew, lambda signing: sign_in(signing, "Dana", "1234")),
 }
 figures = {kind: [] for kind in tries}
 sign_in(database, "Dana", "1234")  # the connection made and the chain checked once, untimed
 for _ in range(int(sys.argv[3])):
-    for kind, attempt in tries.items():
+    for kind, (prepare, attempt) in tries.items():
+        signing = prepare()
         counted.update({name: 0 for name in counted})
         wall, cpu = time.perf_counter(), time.process_time()
-        attempt()
+        attempt(signing)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         beside = (wall - counted["scrypt wall"], cpu - counted["scrypt CPU"])
         figures[kind].append((wall, cpu, *beside, counted["statements"], counted["transactions"]))
+        if signing is not database:
+            signing.dispose()
 database.dispose()
 for runs in figures.values():
     scales = enumerate((1000, 1000, 1000, 1000, 1, 1))
@@ -130,7 +141,7 @@ def report(backend: str, label: str, rounds: list[Round]) -> list[tuple[float, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sign-ins", type=int, default=40, help="rounds of the four tries in a process")
+    parser.add_argument("--sign-ins", type=int, default=40, help="rounds of the five tries in a process")
     parser.add_argument("--rounds", type=int, default=3)
     server = os.environ.get("OFC_DESK_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL)
     parser.add_argument("--postgres-url", default=server, help="the server a new schema a round is made in")
