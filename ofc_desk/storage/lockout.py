@@ -111,6 +111,7 @@ def database_now(session: Session) -> datetime:
 
 _COUNTED = (Attempt.ACCEPTED.value, Attempt.REFUSED.value)
 """The only outcomes a wait is counted from: no other row a login writes moves the count."""
+_COUNTED_SQL = ", ".join(f"'{outcome}'" for outcome in _COUNTED)
 
 # The statements of a check, written as SQL: one SQLAlchemy builds is compiled again by each new
 # engine (a desk's first sign-in, each test's database), milliseconds for the larger ones; SQL
@@ -121,7 +122,7 @@ _NAMES_CHECKS = text(
     f" CASE WHEN outcome = '{Attempt.ACCEPTED.value}' THEN (SELECT earlier.hash FROM sign_in_attempts"
     " earlier WHERE earlier.id < sign_in_attempts.id ORDER BY earlier.id DESC LIMIT 1) END AS hash_before"
     " FROM sign_in_attempts WHERE name = :name"
-    f" AND outcome IN ({', '.join(repr(outcome) for outcome in _COUNTED)})"
+    f" AND outcome IN ({_COUNTED_SQL})"
     " AND hash <> ''"  # tries from before the chain (migration 0008) are not counted
     f" ORDER BY id DESC LIMIT {CHECKS_READ}"
 )
@@ -210,7 +211,7 @@ def record(
 ) -> None:
     """Append one try to the chain and commit; an accepted one is signed with `key`. Its time is
     the database's, read once the chain is held, so the chain's times never go back."""
-    connection = session.connection()  # Core statements, run as they are: no ORM entity here
+    connection = session.connection()  # SQL run as it is: no ORM unit of work for one row
     if connection.dialect.name == "postgresql":
         connection.execute(_HOLD_CHAIN, {"key": _CHAIN_LOCK})
     last = connection.execute(_CHAIN_HEAD).first()
