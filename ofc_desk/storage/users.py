@@ -68,7 +68,10 @@ _CHECKED_KEPT = 32
 _HEAD = text("SELECT seq, hash FROM account_events ORDER BY seq DESC LIMIT 1")
 """The accounts chain's head, read by every sign-in: SQL text, which a new engine (a desk's first
 sign-in) does not compile again as it does a statement SQLAlchemy builds (`lockout`'s are alike)."""
-_IN_ORDER = select(AccountEvent).order_by(AccountEvent.seq)
+_IN_ORDER = select(AccountEvent).from_statement(
+    text(f"SELECT {', '.join(AccountEvent.__table__.columns.keys())} FROM account_events ORDER BY seq")
+)
+"""The chain's events, what a sign-in folds when its head is new to this process (SQL text too)."""
 
 
 def read_chain(session: Session) -> AccountsChain:
