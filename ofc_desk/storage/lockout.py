@@ -31,7 +31,7 @@ from enum import StrEnum
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import select, text
+from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -39,7 +39,6 @@ from ofc_desk.storage import keys
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import GENESIS_HASH, TIME_FORMAT, canonical_json
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import SignInAttempt
 
 LOCKOUT_AFTER = 5
 FIRST_DELAY = timedelta(seconds=30)
@@ -50,6 +49,8 @@ _NAME_LOCKS = 0x0FC0
 """PostgreSQL advisory locks (two-key form): a name's checks, one at a time."""
 _CHAIN_LOCK = 0x0FC0DE5E
 """PostgreSQL advisory lock: the chain of PIN checks takes one row at a time."""
+_HOLD_NAME = text("SELECT pg_advisory_xact_lock(:space, hashtext(:name))")
+_HOLD_CHAIN = text("SELECT pg_advisory_xact_lock(:key)")
 
 
 class Attempt(StrEnum):
@@ -86,47 +87,72 @@ def name_held(database: Database, name: str) -> Iterator[Session]:
             # pysqlite begins lazily, at the first write: take the write lock now, before reading.
             connection.exec_driver_sql("BEGIN IMMEDIATE")
         elif connection.dialect.name == "postgresql":
-            session.execute(
-                text("SELECT pg_advisory_xact_lock(:space, hashtext(:name))"),
-                {"space": _NAME_LOCKS, "name": name},
-            )
+            connection.execute(_HOLD_NAME, {"space": _NAME_LOCKS, "name": name})
         yield session
+
+
+_NOW = {
+    "postgresql": text("SELECT clock_timestamp()"),
+    "sqlite": text("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"),
+}
+"""The database's clock, as each dialect reads it (another reads SQLite's words)."""
 
 
 def database_now(session: Session) -> datetime:
     """The time as the database tells it: what the lockout counts in and records, never a clock
     the caller of the library passes (one moved ahead would end every wait)."""
-    if session.get_bind().dialect.name == "postgresql":
-        now = session.scalar(text("SELECT clock_timestamp()"))
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        now = connection.scalar(_NOW["postgresql"])
         assert isinstance(now, datetime)
         return now.astimezone(UTC)
-    said = session.scalar(text("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"))
-    return datetime.strptime(str(said), "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return datetime.fromisoformat(str(connection.scalar(_NOW["sqlite"])))  # its "Z" is UTC
 
 
 _COUNTED = (Attempt.ACCEPTED.value, Attempt.REFUSED.value)
 """The only outcomes a wait is counted from: no other row a login writes moves the count."""
+_COUNTED_SQL = ", ".join(f"'{outcome}'" for outcome in _COUNTED)
+
+# The statements of a check, written as SQL: one SQLAlchemy builds is compiled again by each new
+# engine (a desk's first sign-in, each test's database), milliseconds for the larger ones; SQL
+# text is not. Both dialects read them as written.
+_NAMES_CHECKS = text(
+    "SELECT id, outcome, at, role, prev_hash, hash, signature,"
+    # Where an accepted one must link on (looked up for those only: `_accepted_holds`).
+    f" CASE WHEN outcome = '{Attempt.ACCEPTED.value}' THEN (SELECT earlier.hash FROM sign_in_attempts"
+    " earlier WHERE earlier.id < sign_in_attempts.id ORDER BY earlier.id DESC LIMIT 1) END AS hash_before"
+    " FROM sign_in_attempts WHERE name = :name"
+    f" AND outcome IN ({_COUNTED_SQL})"
+    " AND hash <> ''"  # tries from before the chain (migration 0008) are not counted
+    f" ORDER BY id DESC LIMIT {CHECKS_READ}"
+)
+_TIMES_BETWEEN = text("SELECT at FROM sign_in_attempts WHERE id >= :first_id AND id <= :last_id ORDER BY id")
+_TIMES_BEFORE = text(
+    f"SELECT id, at FROM sign_in_attempts WHERE id < :row_id ORDER BY id DESC LIMIT {CHECKS_READ}"
+)
+# The newest chained check: tries from before migration 0008 have no hash and link nothing
+# (roles.CHAINED_CHECK, the row policy a role's insert meets, says the same).
+_CHAIN_HEAD = text("SELECT id, hash FROM sign_in_attempts WHERE hash <> '' ORDER BY id DESC LIMIT 1")
+_APPEND = text(
+    "INSERT INTO sign_in_attempts (name, role, outcome, at, prev_hash, hash, signature)"
+    " VALUES (:name, :role, :outcome, :at, :prev_hash, :hash, :signature)"
+)
 
 
-def wait_left(session: Session, name: str, now: datetime, chain: AccountsChain) -> timedelta:
+def wait_left(session: Session, name: str, chain: AccountsChain) -> timedelta:
     """How long `name` must still wait, counted from its checks since its last accepted PIN whose
-    signature holds (an accepted try anyone else wrote counts as a wrong one)."""
-    rows = session.execute(
-        select(SignInAttempt.id, SignInAttempt.outcome, SignInAttempt.at, SignInAttempt.role)
-        .add_columns(SignInAttempt.prev_hash, SignInAttempt.hash, SignInAttempt.signature)
-        .where(SignInAttempt.name == name, SignInAttempt.outcome.in_(_COUNTED))
-        .where(SignInAttempt.hash != "")  # tries from before the chain (migration 0008) are not counted
-        .order_by(SignInAttempt.id.desc())
-        .limit(CHECKS_READ)
-    ).all()
+    signature holds (an accepted try anyone else wrote counts as a wrong one). The database's time
+    is read only when there are enough wrong PINs to wait for."""
+    rows = session.connection().execute(_NAMES_CHECKS, {"name": name}).all()
     wrong, first_id, last_id = 0, None, None
     for row in rows:
-        if row.outcome == Attempt.ACCEPTED and _accepted_holds(session, name, row, chain):
+        if row.outcome == Attempt.ACCEPTED and _accepted_holds(name, row, chain):
             break
         wrong += 1
         first_id, last_id = row.id, last_id or row.id
-    if first_id is None or last_id is None:
-        return timedelta(0)
+    if first_id is None or last_id is None or lockout_delay(wrong) <= timedelta(0):
+        return timedelta(0)  # the newest wrong PIN is never after now: nothing to wait
+    now = database_now(session)
     return min(_newest_wrong_at(session, first_id, last_id, now) + lockout_delay(wrong) - now, LONGEST_DELAY)
 
 
@@ -135,11 +161,7 @@ def _newest_wrong_at(session: Session, first_id: int, last_id: int, now: datetim
     from the oldest counted one (`first_id`) on: no row is earlier than the one before it (a row
     dated back moves no wait), and a row dated ahead of the database's time, or not dated at all,
     takes the time of the one before it (so rows written ahead lock no one out for good)."""
-    times = session.scalars(
-        select(SignInAttempt.at)
-        .where(SignInAttempt.id >= first_id, SignInAttempt.id <= last_id)
-        .order_by(SignInAttempt.id)
-    )
+    times = session.connection().scalars(_TIMES_BETWEEN, {"first_id": first_id, "last_id": last_id}).all()
     newest = _last_time_before(session, first_id, now)
     for at in times:
         recorded = _parsed(at)
@@ -154,12 +176,7 @@ def _last_time_before(session: Session, row_id: int, now: datetime) -> datetime 
     """The time of the newest row before `row_id` that has one, not ahead of the database's (read
     a page at a time: past rows written ahead, however many)."""
     while True:
-        page = session.execute(
-            select(SignInAttempt.id, SignInAttempt.at)
-            .where(SignInAttempt.id < row_id)
-            .order_by(SignInAttempt.id.desc())
-            .limit(CHECKS_READ)
-        ).all()
+        page = session.connection().execute(_TIMES_BEFORE, {"row_id": row_id}).all()
         for row in page:
             recorded = _parsed(row.at)
             if recorded is not None and recorded <= now:
@@ -176,16 +193,14 @@ def _parsed(at: object) -> datetime | None:
         return None
 
 
-def _accepted_holds(session: Session, name: str, row: Any, chain: AccountsChain) -> bool:
+def _accepted_holds(name: str, row: Any, chain: AccountsChain) -> bool:
     """An accepted try signed by the account's key as it is now (an older one, which an older PIN
-    unsealed, may be known to someone who cracked that PIN offline), in its place in the chain."""
-    before = session.scalar(
-        select(SignInAttempt.hash).where(SignInAttempt.id < row.id).order_by(SignInAttempt.id.desc()).limit(1)
-    )
+    unsealed, may be known to someone who cracked that PIN offline), in its place in the chain
+    (`hash_before`: the hash of the row before it, read with it)."""
     account = chain.accounts.get(name)
     return (
         account is not None
-        and row.prev_hash == (before or GENESIS_HASH)
+        and row.prev_hash == (row.hash_before or GENESIS_HASH)
         and row.hash == attempt_hash(row.prev_hash, name, row.role, row.outcome, row.at)
         and keys.signature_holds(account.public_key, keys.sign_in_message(row.hash), row.signature)
     )
@@ -196,27 +211,17 @@ def record(
 ) -> None:
     """Append one try to the chain and commit; an accepted one is signed with `key`. Its time is
     the database's, read once the chain is held, so the chain's times never go back."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CHAIN_LOCK})
-    # The newest chained check, or the genesis hash: tries from before migration 0008 have no hash
-    # and link nothing (roles.CHAINED_CHECK, the row policy a role's insert meets, says the same).
-    last = session.scalar(
-        select(SignInAttempt.hash).where(SignInAttempt.hash != "").order_by(SignInAttempt.id.desc()).limit(1)
-    )
-    previous, at = last or GENESIS_HASH, database_now(session).strftime(TIME_FORMAT)
+    connection = session.connection()  # SQL run as it is: no ORM unit of work for one row
+    if connection.dialect.name == "postgresql":
+        connection.execute(_HOLD_CHAIN, {"key": _CHAIN_LOCK})
+    last = connection.execute(_CHAIN_HEAD).first()
+    previous = last.hash if last is not None else GENESIS_HASH
+    at = database_now(session).strftime(TIME_FORMAT)
     digest = attempt_hash(previous, name, role, outcome.value, at)
     signed = outcome is Attempt.ACCEPTED and key is not None
-    session.add(
-        SignInAttempt(
-            name=name,
-            role=role,
-            outcome=outcome.value,
-            at=at,
-            prev_hash=previous,
-            hash=digest,
-            signature=keys.sign(key, keys.sign_in_message(digest)) if signed and key else "",
-        )
-    )
+    values = {"name": name, "role": role, "outcome": outcome.value, "at": at, "prev_hash": previous}
+    signature = keys.sign(key, keys.sign_in_message(digest)) if signed and key else ""
+    connection.execute(_APPEND, {**values, "hash": digest, "signature": signature})
     session.commit()
 
 
@@ -279,10 +284,5 @@ def chain_fault(rows: Sequence[Any], chain: AccountsChain, set_aside: list[str])
 
 def chain_head(session: Session) -> tuple[int, str] | None:
     """The newest chained PIN check (its id and hash), for an anchor; None before any."""
-    row = session.execute(
-        select(SignInAttempt.id, SignInAttempt.hash)
-        .where(SignInAttempt.hash != "")
-        .order_by(SignInAttempt.id.desc())
-        .limit(1)
-    ).first()
+    row = session.connection().execute(_CHAIN_HEAD).first()
     return None if row is None else (row.id, row.hash)

@@ -15,7 +15,7 @@ from datetime import timedelta
 from enum import StrEnum
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from ofc_desk.core.names import clean_name
@@ -65,20 +65,25 @@ _CHECKED: dict[tuple[str, int, str], AccountsChain] = {}
 """Chains this process has checked, by database and head: the head's hash covers every event before
 it, so a chain that ends there is the one checked (a row edited behind it is not read again)."""
 _CHECKED_KEPT = 32
+_HEAD = text("SELECT seq, hash FROM account_events ORDER BY seq DESC LIMIT 1")
+"""The accounts chain's head, read by every sign-in: SQL text, which a new engine (a desk's first
+sign-in) does not compile again as it does a statement SQLAlchemy builds (`lockout`'s are alike)."""
+_IN_ORDER = select(AccountEvent).from_statement(
+    text(f"SELECT {', '.join(AccountEvent.__table__.columns.keys())} FROM account_events ORDER BY seq")
+)
+"""The chain's events, what a sign-in folds when its head is new to this process (SQL text too)."""
 
 
 def read_chain(session: Session) -> AccountsChain:
     """The accounts chain, checked (its hashes, signatures and rules, and against the room's tables):
     what every sign-in and account change trusts, never the users table, which anyone with the
     database file could edit."""
-    head = session.execute(
-        select(AccountEvent.seq, AccountEvent.hash).order_by(AccountEvent.seq.desc()).limit(1)
-    ).first()
+    head = session.connection().execute(_HEAD).first()
     key = (str(session.get_bind().engine.url), *head) if head is not None else None
     if key is not None and key in _CHECKED:
         return _CHECKED[key]
     try:
-        chain = fold_accounts(session.scalars(select(AccountEvent).order_by(AccountEvent.seq)).all())
+        chain = fold_accounts(session.scalars(_IN_ORDER).all())
     except AccountsFault:
         chain = None
     if chain is None or room_fault(session, chain) is not None:
@@ -152,8 +157,9 @@ def sign_in(database: Database, name: str, pin: str, role: Role | None = None) -
     """Check a name and PIN (and, if given, that the account has `role`) against the accounts
     chain; every try is recorded (`lockout`). The account comes back with its key unsealed. A
     supervisor whose PIN is shorter than a supervisor's, or whose key was ever sealed under such a
-    PIN (before migration 0012), must change it before approving."""
-    account = check_pin(database, name, pin, role)
+    PIN (before migration 0012), must change it before approving: judged by the chain the PIN was
+    checked against, in the check's own transaction."""
+    account, chain = _checked_pin(database, name, pin, role)
     if account.key is None:
         raise SignInError(
             _(
@@ -164,8 +170,6 @@ def sign_in(database: Database, name: str, pin: str, role: Role | None = None) -
     if role is Role.SUPERVISOR and len(pin) < SUPERVISOR_PIN_LENGTH:
         raise SignInError(short_pin_refusal(account.name))
     if role is Role.SUPERVISOR:
-        with database.session() as session:
-            chain = read_chain(session)
         state = chain.accounts.get(account.name)
         if chain.rotate_from and (state is None or not state.strong_key):
             raise SignInError(weak_key_refusal(account.name))
@@ -176,12 +180,17 @@ def check_pin(database: Database, name: str, pin: str, role: Role | None) -> Acc
     """One PIN check, counted by the lockout and recorded in its chain, in one transaction that
     holds the name; the account (maybe without a key) or SignInError. The lockout's time is the
     database's (`lockout.database_now`): no caller passes a clock."""
+    return _checked_pin(database, name, pin, role)[0]
+
+
+def _checked_pin(database: Database, name: str, pin: str, role: Role | None) -> tuple[Account, AccountsChain]:
+    """`check_pin`'s account, and the accounts chain it was checked against."""
     typed = _as_recorded(name)
     asked = role.value if role is not None else ""
     account: Account | None = None
     with lockout.name_held(database, typed) as session:
         chain = read_chain(session)
-        wait = lockout.wait_left(session, typed, lockout.database_now(session), chain)
+        wait = lockout.wait_left(session, typed, chain)
         if wait > timedelta(0):
             lockout.record(session, typed, asked, Attempt.WAITING)
             raise SignInError(
@@ -198,7 +207,7 @@ def check_pin(database: Database, name: str, pin: str, role: Role | None) -> Acc
         if account is not None and accepted:
             outcome = Attempt.ACCEPTED if account.key is not None else Attempt.KEYLESS
             lockout.record(session, typed, asked, outcome, account.key)
-            return account
+            return account, chain
         lockout.record(session, typed, asked, Attempt.REFUSED)
     raise SignInError(refusal(role))
 
