@@ -24,6 +24,7 @@ from ofc_desk.storage.connections import durable_engine, read_only_engine
 from ofc_desk.storage.partial_indexes import give_partial_indexes_their_where
 from ofc_desk.storage.room_schema import (
     SCHEMA_PRIVILEGES,
+    STORED_REVISIONS,
     RoomNotReady,
     SchemaState,
     check_migratable,
@@ -32,7 +33,7 @@ from ofc_desk.storage.room_schema import (
     stored_revision,
     upgrade_hint,
 )
-from ofc_desk.storage.schema_revision import alembic_config
+from ofc_desk.storage.schema_revision import newest_file, upgrade
 
 if TYPE_CHECKING:  # the ORM loads with the first session: opening a database reads without it
     from sqlalchemy.orm import Session, sessionmaker
@@ -66,6 +67,10 @@ class Database:
         not create in the schema (a card room's desk or floor) migrates nothing: on a schema that
         is not current it gets `RoomNotReady`, which says to ask the owner for `ofc-desk db
         upgrade`; so does a schema newer than this program knows."""
+        if revision == "head":
+            current = self._current_at_a_glance()
+            if current is not None:
+                return current
         with self.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 # Desks starting together on a new card-room database: one migrates at a time, and
@@ -80,10 +85,8 @@ class Database:
             if revision == "head" and before.current:
                 return before
             check_migratable(connection, before, self.url)
-            from alembic import command  # only when there is a migration to run
-
             try:
-                command.upgrade(alembic_config(connection), revision)
+                upgrade(connection, revision)
             except DBAPIError as error:
                 if not insufficient_privilege(error):
                     raise
@@ -92,6 +95,21 @@ class Database:
                     _("the schema could not be migrated ({cause}): {hint}").format(cause=cause, hint=hint)
                 ) from None
         return before
+
+    def _current_at_a_glance(self) -> SchemaState | None:
+        """The schema's state if it is at the newest migration, read by one statement without the
+        migration's lock (what nearly every start finds); None for anything else, which the locked
+        check answers and says in words. A migration commits the schema and its revision in one
+        transaction, so a revision read as the newest is one that no other start is still making."""
+        with self.engine.connect() as connection:
+            try:
+                stored = connection.execute(text(STORED_REVISIONS)).scalars().all()
+            except DBAPIError as error:  # no such table yet, or not this login's to read
+                if error.connection_invalidated:
+                    raise  # the database is out of reach: trying again would wait as long again
+                return None
+        newest = newest_file()
+        return SchemaState(newest, newest, True) if stored == [newest] else None
 
     def schema_revision(self) -> str | None:
         """The migration the schema is at; None when the database holds no OFC Desk schema."""

@@ -15,6 +15,8 @@ from ofc_desk.i18n import _
 from ofc_desk.storage.schema_revision import newest_file, revision_fault, shipped_migrations
 
 INSUFFICIENT_PRIVILEGE = "42501"
+STORED_REVISIONS = "SELECT version_num FROM alembic_version"
+"""Where Alembic keeps the schema's revision (one row; none before the first migration)."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ def stored_revision(connection: Connection) -> str | None:
     without importing Alembic at each start."""
     if not inspect(connection).has_table("alembic_version"):
         return None
-    stored = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    stored = connection.execute(text(STORED_REVISIONS)).scalars().all()
     if len(stored) > 1:  # Alembic refuses to say one revision, in its own words
         from alembic.runtime.migration import MigrationContext
 

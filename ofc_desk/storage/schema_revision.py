@@ -21,7 +21,7 @@ from sqlalchemy import Connection, create_engine, inspect, text
 from ofc_desk.i18n import _
 
 if TYPE_CHECKING:  # Alembic is imported when a migration is read or run, not at each start
-    from alembic.config import Config
+    from alembic.runtime.migration import RevisionStep
     from alembic.script import ScriptDirectory
 
 RELEASED_SCHEMAS: dict[str, str] = {"0.1.0": "0009", "0.2.0": "0013", "0.3.0": "0014"}
@@ -35,15 +35,23 @@ MIGRATION_ACTOR = "migration "
 """How an event appended by a migration names its actor ("migration 0007")."""
 
 
-def alembic_config(connection: Connection | None = None) -> Config:
-    """Alembic's configuration for the shipped migrations, run on `connection` (migrations/env.py)."""
+def upgrade(connection: Connection, revision: str) -> None:
+    """Alembic's `upgrade` to `revision` on `connection`, with the migrations this process read
+    already (`shipped_migrations`): Alembic's own command reads and compiles every migration script
+    again at each call, a fifth of migrating a new SQLite file. What it runs is the command's own:
+    the environment (migrations/env.py) and each step its revision map gives."""
     from alembic.config import Config
+    from alembic.runtime.environment import EnvironmentContext
 
-    config = Config()
+    config, script = Config(), shipped_migrations()
     config.set_main_option("script_location", str(MIGRATIONS))
-    if connection is not None:
-        config.attributes["connection"] = connection
-    return config
+    config.attributes["connection"] = connection  # what migrations/env.py runs on
+
+    def steps(current: str, _context: object) -> list[RevisionStep]:
+        return script._upgrade_revs(revision, current)  # as `alembic.command.upgrade` asks
+
+    with EnvironmentContext(config, script, fn=steps, destination_rev=revision):
+        script.run_env()
 
 
 def revision_fault(connection: Connection) -> str | None:
@@ -139,13 +147,11 @@ def shipped_migrations() -> ScriptDirectory:
 def _schema_at(revisions: tuple[str, ...]) -> dict[str, frozenset[str]]:
     """Each table of the schema the migrations make up to `revisions`, with its columns: built
     in memory, once a process."""
-    from alembic import command
-
     scratch = create_engine("sqlite://")
     try:
         with scratch.begin() as connection:
             for revision in revisions:
-                command.upgrade(alembic_config(connection), revision)
+                upgrade(connection, revision)
             made = inspect(connection)
             return {
                 table: frozenset(column["name"] for column in made.get_columns(table))

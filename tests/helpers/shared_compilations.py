@@ -61,8 +61,10 @@ class SharedPostgresDialect:
     def _connect_as_shared(
         self, _own: Dialect, record: Any, cargs: list[Any], cparams: dict[str, Any]
     ) -> Any:
-        """The shared dialect's `do_connect` listeners (libpq's timeouts), as for its own engine."""
-        for listener in self.dialect.dispatch.do_connect:
+        """The shared dialect's `do_connect` listeners (libpq's timeouts), as for its own engine,
+        each once: every engine made for the URL listens with the same function again, on this
+        dialect (a run's hundredth engine called it a hundred times a connection)."""
+        for listener in dict.fromkeys(self.dialect.dispatch.do_connect):
             made = listener(self.dialect, record, cargs, cparams)
             if made is not None:
                 return made
