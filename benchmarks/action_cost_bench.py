@@ -120,20 +120,29 @@ def report(label: str, rounds: list[Round]) -> tuple[float, float]:
     return entry, hand
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20)
+def add_compared_options(parser: argparse.ArgumentParser) -> None:
+    """The options a benchmark of both backends, beside a baseline, takes."""
     parser.add_argument("--rounds", type=int, default=3)
     server = os.environ.get("OFC_DESK_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL)
     parser.add_argument("--postgres-url", default=server, help="the server a new schema a round is made in")
     parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
     parser.add_argument("--baseline", help="a checkout, or a commit, of the code to compare against")
-    args = parser.parse_args()
-    tree = Path(__file__).resolve().parents[1]
-    trees = {"this tree": tree}
+
+
+def compared(args: argparse.Namespace) -> tuple[dict[str, Path], list[str]]:
+    """The trees to run (this one, and the baseline's when given) and the backends, by label."""
+    trees = {"this tree": Path(__file__).resolve().parents[1]}
     if args.baseline:
         trees[f"{args.baseline} ({baseline_tree(args.baseline)})"] = baseline_tree(args.baseline)
-    backends = ["sqlite"] if args.no_postgres else ["sqlite", "postgresql"]
+    return trees, ["sqlite"] if args.no_postgres else ["sqlite", "postgresql"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20)
+    add_compared_options(parser)
+    args = parser.parse_args()
+    trees, backends = compared(args)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
         json.dump(generate_script(args.hands, seed=11), file)
     rounds: dict[tuple[str, str], list[Round]] = {(b, t): [] for b in backends for t in trees}

@@ -27,10 +27,8 @@ import statistics
 from pathlib import Path
 
 import repository_root  # noqa: F401 - the root on sys.path, for tests.helpers
-from action_cost_bench import fresh_database
-from verify_bench import baseline_tree, printed_in
-
-from tests.helpers.ofc_test_databases import DEFAULT_POSTGRES_URL
+from action_cost_bench import add_compared_options, compared, fresh_database
+from verify_bench import printed_in
 
 KINDS = ("dealer", "supervisor", "wrong PIN", "unchecked chain", "new engine")
 FIGURES = 6
@@ -142,17 +140,9 @@ def report(backend: str, label: str, rounds: list[Round]) -> list[tuple[float, f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sign-ins", type=int, default=40, help="rounds of the five tries in a process")
-    parser.add_argument("--rounds", type=int, default=3)
-    server = os.environ.get("OFC_DESK_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL)
-    parser.add_argument("--postgres-url", default=server, help="the server a new schema a round is made in")
-    parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
-    parser.add_argument("--baseline", help="a checkout, or a commit, of the code to compare against")
+    add_compared_options(parser)
     args = parser.parse_args()
-    tree = Path(__file__).resolve().parents[1]
-    trees = {"this tree": tree}
-    if args.baseline:
-        trees[f"{args.baseline} ({baseline_tree(args.baseline)})"] = baseline_tree(args.baseline)
-    backends = ["sqlite"] if args.no_postgres else ["sqlite", "postgresql"]
+    trees, backends = compared(args)
     rounds: dict[tuple[str, str], list[Round]] = {(b, t): [] for b in backends for t in trees}
     for _ in range(args.rounds):  # the trees in turn, round for round: the same machine load
         for backend in backends:
