@@ -1,14 +1,15 @@
 """The floor of benchmarks/cardroom_load.py: a process of its own running the floor window's reading
 loop headless, and the floor dialog's shift report, phase by phase as the load script asks.
 
-The script starts it as `python cardroom_floor.py URL [NICE]` (NICE: its CPU priority, as
-`nice`), with a baseline tree first on PYTHONPATH when the floor of other code is to be compared
-in the same run (`--baseline`), and speaks to it a line at a time (`FloorProcess`,
-`relay_floors`). On its standard input: `catch up` (read the room once), `follow` (follow the room
-until `stop`), `report SECONDS` (follow it, and print a shift report that many seconds in),
-`stop`, `quit`. On its standard output: `ready TABLES FOLDER` once it has read the room a first
-time (FOLDER: where its `ofc_desk` comes from), `caught
-up`, a JSON line of the phase's figures after each `stop`, and `tables TABLES` at `quit`.
+The script starts a baseline's floor as `python cardroom_floor.py URL [NICE]` (NICE: its CPU
+priority, as `nice`), with the baseline tree first on PYTHONPATH, when the floor of other code is
+to be compared in the same run (`--baseline`); its own code's floor it forks from its process, which
+imported that code already (`main` on pipes, at the same priority). It speaks to each a line at a
+time (`FloorProcess`, `relay_floors`). On its standard input: `catch up` (read the room once),
+`follow` (follow the room until `stop`), `report SECONDS` (follow it, and print a shift report
+that many seconds in), `stop`, `quit`. On its standard output: `ready TABLES FOLDER` once it has
+read the room a first time (FOLDER: where its `ofc_desk` comes from), `caught up`, a JSON line of
+the phase's figures after each `stop`, and `tables TABLES` at `quit`.
 """
 
 from __future__ import annotations
