@@ -1,29 +1,32 @@
 """The floor of benchmarks/cardroom_load.py: a process of its own running the floor window's reading
 loop headless, and the floor dialog's shift report, phase by phase as the load script asks.
 
-The script starts it as `python cardroom_floor.py URL [NICE]` (NICE: its CPU priority, as
-`nice`), with a baseline tree first on PYTHONPATH when the floor of other code is to be compared
-in the same run (`--baseline`), and speaks to it a line at a time (`FloorProcess`,
-`relay_floors`). On its standard input: `catch up` (read the room once), `follow` (follow the room
-until `stop`), `report SECONDS` (follow it, and print a shift report that many seconds in),
-`stop`, `quit`. On its standard output: `ready TABLES FOLDER` once it has read the room a first
-time (FOLDER: where its `ofc_desk` comes from), `caught
-up`, a JSON line of the phase's figures after each `stop`, and `tables TABLES` at `quit`.
+The script starts a baseline's floor as `python cardroom_floor.py URL [NICE]` (NICE: its CPU
+priority, as `nice`), with the baseline tree first on PYTHONPATH, when the floor of other code is
+to be compared in the same run (`--baseline`); its own code's floor it forks from its process, which
+imported that code already (`main` on pipes, at the same priority). It speaks to each a line at a
+time (`FloorProcess`, `relay_floors`). On its standard input: `catch up` (read the room once),
+`follow` (follow the room until `stop`), `report SECONDS` (follow it, and print a shift report
+that many seconds in), `stop`, `quit`. On its standard output: `ready TABLES FOLDER` once it has
+read the room a first time (FOLDER: where its `ofc_desk` comes from), `caught up`, a JSON line of
+the phase's figures after each `stop`, and `tables TABLES` at `quit`.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import traceback
 from dataclasses import dataclass
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, TextIO
 
 from server_cost import Cost, ServerCost
 
@@ -178,18 +181,77 @@ class FloorRun:
     """Where each floor's `ofc_desk` was imported from."""
 
 
-class FloorProcess:
-    """A floor (benchmarks/cardroom_floor.py) running the code of `tree`, spoken to a line at a time."""
+class _ForkedFloor:
+    """This code's floor as a child forked from the load script's process, which imported the
+    floor's code with its own (a fresh interpreter spent about a CPU-second importing it again):
+    the parts of `subprocess.Popen` that `FloorProcess` uses, its standard input and output on
+    pipes of its own."""
 
-    def __init__(self, url: str, tree: Path, nice: int = 0) -> None:
-        environment = {**os.environ, "PYTHONPATH": str(tree)}
-        self._process = subprocess.Popen(
-            [sys.executable, str(FLOOR_SCRIPT), url, str(nice)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=environment,
-        )
+    def __init__(self, url: str, nice: int) -> None:
+        floor_reads, to_floor = os.pipe()
+        from_floor, floor_writes = os.pipe()
+        sys.stdout.flush()  # the child would otherwise print again what this process has buffered
+        sys.stderr.flush()
+        self.pid = os.fork()
+        if self.pid == 0:
+            os.close(to_floor)
+            os.close(from_floor)
+            _run_forked(url, nice, floor_reads, floor_writes)
+        os.close(floor_reads)
+        os.close(floor_writes)
+        self.stdin: TextIO | None = open(to_floor, "w", encoding="utf-8")  # noqa: SIM115 (kept open)
+        self.stdout: TextIO | None = open(from_floor, encoding="utf-8")  # noqa: SIM115 (kept open)
+        self.returncode: int | None = None
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            _pid, status = os.waitpid(self.pid, 0)
+            self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.returncode is None:
+            os.kill(self.pid, signal.SIGKILL)
+
+
+def _run_forked(url: str, nice: int, reads: int, writes: int) -> NoReturn:
+    """The forked floor's life: `main` on the pipes as its standard input and output, then out
+    without running this process's exit handlers (they are the load script's)."""
+    os.dup2(reads, 0)
+    os.dup2(writes, 1)
+    os.close(reads)
+    os.close(writes)
+    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 (the process's own)
+    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115 (the process's own)
+    status = 1
+    try:
+        main(url, nice)
+        status = 0
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+
+
+class FloorProcess:
+    """A floor (benchmarks/cardroom_floor.py) running the code of `tree`, spoken to a line at a
+    time: a fresh interpreter with `tree` first on its path, or, `forked`, a child of this process
+    running this process's code (`tree` then names where that code is, for the caller)."""
+
+    def __init__(self, url: str, tree: Path, nice: int = 0, *, forked: bool = False) -> None:
+        self._process: subprocess.Popen[str] | _ForkedFloor
+        if forked:
+            self._process = _ForkedFloor(url, nice)
+        else:
+            self._process = subprocess.Popen(
+                [sys.executable, str(FLOOR_SCRIPT), url, str(nice)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                env={**os.environ, "PYTHONPATH": str(tree)},
+            )
         _ready, _tables, self.code = self.receive().split(maxsplit=2)
 
     def send(self, line: str) -> None:

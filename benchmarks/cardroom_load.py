@@ -23,7 +23,7 @@ are counted against the actions the desk had acknowledged: none may be missing a
 
 Usage: python benchmarks/cardroom_load.py --desks N[,N...] --hands H --db URL
        [--flat-out-hands H] [--pace 0.2] [--report-after SECONDS] [--baseline TREE|COMMIT]
-       [--floor-nice N]
+       [--floor-nice N] [--probe-commits 300]
 Give a dedicated database (e.g. `createdb -h 127.0.0.1 -U postgres cardroom_bench`; drop it
 afterwards): the tables it records stay there, and verify reads all of them.
 """
@@ -238,7 +238,11 @@ def run_room(
         )
         for n in range(desks)
     ]
-    floors = {name: FloorProcess(url, tree, floor_nice) for name, tree in trees.items()}
+    # This code's floor is forked from this process, which imported its code; a baseline's is a
+    # fresh interpreter with that tree first on its path.
+    floors = {
+        name: FloorProcess(url, tree, floor_nice, forked=name == THIS_CODE) for name, tree in trees.items()
+    }
     finished: list[FloorRun] = []
     relay = threading.Thread(target=relay_floors, args=(floors, phases, report_after, start, done, finished))
     try:
@@ -426,6 +430,13 @@ def main() -> None:
         help="run the floors at this CPU priority (as `nice`; 19: they take only the CPU the desks and"
         " the server leave, as a floor supervisor's own machine would take none of theirs)",
     )
+    parser.add_argument(
+        "--probe-commits",
+        type=int,
+        default=300,
+        metavar="N",
+        help="commits the server's own cost of a durable commit is measured over (`server floor`)",
+    )
     parser.add_argument("--db", required=True, metavar="URL", help="a dedicated PostgreSQL database")
     args = parser.parse_args()
     hands = (args.hands, args.hands if args.flat_out_hands is None else args.flat_out_hands)
@@ -450,7 +461,7 @@ def main() -> None:
     print("action = the service call, rules checked and event committed (what the dealer waits for).")
     print("desk CPU = CPU time of the desks' processes per action (on this one machine, shared);")
     print("lost = events acknowledged to a desk in the phase and not stored.")
-    print(server_floor(args.db))
+    print(server_floor(args.db, args.probe_commits))
     curve = [
         (desks, *one_run(args.db, desks, phases, trees, hands, args.pace, report_after, args.floor_nice))
         for desks in map(int, args.desks.split(","))
