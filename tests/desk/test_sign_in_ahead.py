@@ -76,10 +76,23 @@ def test_a_wrong_pin_checked_ahead_holds_nothing_and_shows_nothing(
     reopened.window.close()
 
 
-def test_an_ahead_for_another_dealer_is_not_taken(
-    qtbot: QtBot, tmp_path: Path, database: Database, desk: Desk, pin_checks: list[str]
+def test_an_ahead_for_another_dealer_is_not_taken_and_its_database_let_go(
+    qtbot: QtBot,
+    tmp_path: Path,
+    database: Database,
+    desk: Desk,
+    pin_checks: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     session_id = a_table_left_mid_hand(desk)
+    disposed: list[Database] = []
+    dispose = Database.dispose
+
+    def counted(self: Database) -> None:
+        disposed.append(self)
+        dispose(self)
+
+    monkeypatch.setattr(Database, "dispose", counted)
     reopened = make_desk(qtbot, tmp_path, database.url)
     other = SignInAhead.begin(database.url, ("Nobody", "0000"))
     reopened.session.ahead = other
@@ -88,8 +101,9 @@ def test_an_ahead_for_another_dealer_is_not_taken(
     assert sorted(pin_checks) == sorted(["Nobody", DEALER[0]])  # the desk checked its own dealer
     assert reopened.session.account is not None and reopened.session.account.name == DEALER[0]
     left = other.opened()
-    assert isinstance(left, Database)
-    left.dispose()
+    assert isinstance(left, Database) and left is not reopened.session.database
+    qtbot.waitUntil(lambda: any(each is left for each in disposed))  # once its check is done
+    assert not any(each is reopened.session.database for each in disposed)
     reopened.window.close()
 
 

@@ -74,6 +74,19 @@ class SignInAhead:
         """The dealer's account or the refusal (waits; raises what the check raised)."""
         return self._checked.result()
 
+    def let_go(self) -> None:
+        """Not waited for after all (the desk signs in another dealer): the database it opened is
+        disposed of once its check is done, whichever way that went."""
+        self._checked.add_done_callback(lambda _checked: self._dispose_opened())
+
+    def _dispose_opened(self) -> None:
+        # The check ends after the opening, except when nothing was opened (an error, a room not
+        # ready): then there is nothing to dispose of.
+        if self._opened.done() and self._opened.exception() is None:
+            opened = self._opened.result()
+            if isinstance(opened, Database):
+                opened.dispose()
+
     def _run(self, url: str | None) -> None:
         try:
             database = open_when_ready(url)

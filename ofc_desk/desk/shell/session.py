@@ -151,6 +151,7 @@ class DeskSession(QObject):
         url = self.database_url
         ahead, self.ahead = self.ahead, None
         if ahead is not None and ahead.dealer != dealer:
+            ahead.let_go()
             ahead = None
 
         def ready(database: Database | RoomNotReady) -> None:
