@@ -22,9 +22,11 @@ def test_a_desk_refused_for_an_old_schema_tries_again_by_itself_and_says_so(
 ) -> None:
     migrate = Database.migrate
     upgraded = False
+    refused: list[str] = []
 
     def migrate_once_upgraded(self: Database, revision: str = "head") -> SchemaState:
         if not upgraded:
+            refused.append(revision)
             raise RoomNotReady(WAITING)
         return migrate(self, revision)
 
@@ -34,7 +36,8 @@ def test_a_desk_refused_for_an_old_schema_tries_again_by_itself_and_says_so(
     desk.session.start()
     said = f"{WAITING} — this desk tries again every 0.05 seconds by itself"
     qtbot.waitUntil(lambda: desk.window.status_line.text() == said, timeout=10_000)
-    qtbot.wait(200)  # a few tries, each refused and said again
+    # A few tries by itself, each refused and said again (counted, not waited out for a fixed time).
+    qtbot.waitUntil(lambda: len(refused) >= 3, timeout=10_000)
     assert desk.session.database is None and desk.window.status_line.text() == said
     upgraded = True  # the owner ran `ofc-desk db upgrade`
     qtbot.waitUntil(lambda: isinstance(desk.session.active_dialog, AttemptDialog), timeout=10_000)
