@@ -22,6 +22,7 @@ import platform
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ofc_desk.core.cards import FULL_DECK, Card, Rank, Suit
@@ -56,7 +57,7 @@ def random_hands(count: int, rng: random.Random) -> list[list[Card]]:
 
 def hard_hands(count: int, rng: random.Random) -> list[list[Card]]:
     """Straights (or flushes) of 5, 5 and 3 in random suits, one card swapped half of the time."""
-    hands = []
+    hands: list[list[Card]] = []
     while len(hands) < count:
         cards: list[Card] = []
         flushes = rng.random() < 0.5
@@ -102,8 +103,8 @@ def random_chinese_deals(count: int, rules: str, rng: random.Random) -> list[dic
             made = preset.specials_made(cards)
             if made:
                 player |= {"declare": made[0].kind.value, "cards": " ".join(map(str, cards))}
-            elif rng.random() < 0.1:
-                player["surrender"] = True
+            elif preset.surrender is not None and rng.random() < 0.1:
+                player["surrender"] = True  # only at a table whose preset plays surrender
             else:
                 if rng.random() < 0.5:
                     cards = sorted(cards, key=lambda card: card.rank.order)
@@ -135,6 +136,10 @@ def same_cards_as_ofc(deals: list[dict[str, Any]], rng: random.Random) -> list[d
         ]
         ofc.append({"dealer": deal["dealer"], "players": players})
     return ofc
+
+
+def _scored_all(deals: list[ChineseDeal]) -> list[object]:
+    return [score_chinese_deal(deal) for deal in deals]
 
 
 def per_item(work: Callable[[], object], count: int, rounds: int) -> float:
@@ -169,9 +174,7 @@ def main() -> None:
     for rules in preset_names(Game.CHINESE):
         deals = random_chinese_deals(options.deals, rules, rng)
         built: list[ChineseDeal] = [chinese_deal_from_json(deal) for deal in deals]
-        scored = per_item(
-            lambda built=built: [score_chinese_deal(deal) for deal in built], len(built), options.rounds
-        )
+        scored = per_item(partial(_scored_all, built), len(built), options.rounds)
         print(f"(2) {rules:<17} 4 players, score and settle: {scored * 1e6:7.1f} µs a deal")
 
     deals = random_chinese_deals(options.deals, "chinese-typical", rng)
