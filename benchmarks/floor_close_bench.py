@@ -32,6 +32,7 @@ from sqlalchemy import select
 
 from ofc_desk.service.oversight import floor
 from ofc_desk.service.store import checkpoint
+from ofc_desk.service.table import fold as fold_module
 from ofc_desk.storage.desk_cache import CACHE_VARIABLE
 from ofc_desk.storage.existing_room import open_existing
 from ofc_desk.storage.models import Event, TableSession
@@ -77,13 +78,14 @@ def restart(url: str) -> None:
     """A floor started again reads the room once; prints the CPU of the reading and the events it
     folded."""
     folded: list[int] = []
-    real_fold = floor.fold
+    real_fold = fold_module.fold
 
-    def counting(machine: Any, events: Sequence[Any], hooks: Any) -> None:
+    def counting(machine: Any, events: Sequence[Any], hooks: Any) -> bool:
         folded.append(len(events))
-        real_fold(machine, events, hooks)
+        return real_fold(machine, events, hooks)
 
-    floor.fold = counting  # type: ignore[assignment]
+    # The floor's own import of the generic `fold`, swapped for one that counts what it folds.
+    floor.fold = counting  # type: ignore[attr-defined,assignment]
     reader = floor.FloorReader(open_existing(url))
     started = time.process_time()
     room = reader.read()
@@ -106,9 +108,12 @@ def main() -> None:
     parser.add_argument("--url")
     said = parser.parse_args()
     if said.step is not None:
-        {"plant": plant, "close": lambda url, _past: close(url), "restart": lambda url, _past: restart(url)}[
-            said.step
-        ](said.url, said.past)
+        if said.step == "plant":
+            plant(said.url, said.past)
+        elif said.step == "close":
+            close(said.url)
+        else:
+            restart(said.url)
         return
     url = f"sqlite:///{said.room.resolve()}"
     trees = {"this code": THIS_TREE, **({"baseline": said.baseline.resolve()} if said.baseline else {})}
@@ -123,8 +128,8 @@ def main() -> None:
             shutil.rmtree(cache, ignore_errors=True)
             shutil.copytree(planted[name], cache)
             closed = float(step(tree, cache, "close", url, said.past).split()[1])
-            _word, cpu, folded, _tables = step(tree, cache, "restart", url, said.past).split()
-            figures[name].append((closed, float(cpu), int(folded)))
+            _word, cpu, events, _tables = step(tree, cache, "restart", url, said.past).split()
+            figures[name].append((closed, float(cpu), int(events)))
     shutil.rmtree(work)
     for name, runs in figures.items():
         closes, reads, folded = zip(*runs, strict=True)
