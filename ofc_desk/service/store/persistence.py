@@ -62,6 +62,15 @@ CHANGED_ELSEWHERE = lazy_gettext(
 """The refusal a desk meets when another wrote first, said once it holds the table as stored
 (`TableRecorder.record`); compared as said (`str`), in the same thread."""
 
+
+class _HeadNotMoved(ActionRefused):
+    """`CHANGED_ELSEWHERE` as the head's conditional UPDATE says it (`_move_head`): the append then
+    reads who wrote (`EventStore._refusal`)."""
+
+    def __init__(self) -> None:
+        super().__init__(str(CHANGED_ELSEWHERE))
+
+
 # Every append runs these: built once, executed with parameters, on the session's connection. An
 # ORM object a row and a flush of the unit of work cost the desk's process more CPU than the
 # statements themselves (benchmarks/action_cost_bench.py).
@@ -290,10 +299,8 @@ class EventStore:
             if self._head_moved():
                 raise self._refusal(kind) from None
             raise
-        except ActionRefused as refused:
-            if str(refused) == str(CHANGED_ELSEWHERE):  # the head's UPDATE: see who wrote
-                raise self._refusal(kind) from None
-            raise
+        except _HeadNotMoved:
+            raise self._refusal(kind) from None
         self._stored(event)
 
     def _refusal(self, kind: EventKind) -> ActionRefused:
@@ -362,7 +369,7 @@ class EventStore:
         )
         result.close()
         if result.rowcount != 1:
-            raise ActionRefused(str(CHANGED_ELSEWHERE))
+            raise _HeadNotMoved
 
     def _marks_kept(self, session: Session) -> bool:
         if self._keeps_marks is None:
