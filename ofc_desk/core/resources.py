@@ -14,6 +14,10 @@ from functools import cache
 from importlib import resources as importlib_resources
 from pathlib import Path
 
+WIDE_FONT_FILE = "WenQuanYiMicroHei.ttf"
+"""The shipped font that draws Chinese (in resources/fonts): the reports draw with it what DejaVu
+Sans cannot, and the desk offers it to Qt for what the system's fonts cannot."""
+
 
 @cache
 def resources_dir() -> Path:

@@ -18,7 +18,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ofc_desk.core.resources import resources_dir
+from ofc_desk.core.resources import WIDE_FONT_FILE, resources_dir
 
 REGULAR = "OfcDeskSans"
 BOLD = "OfcDeskSans-Bold"
@@ -26,7 +26,6 @@ WIDE = "OfcDeskWide"
 """The font for text beyond DejaVu's reach (its name says it also draws CJK's wide characters)."""
 
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
-_WIDE_FILE = "WenQuanYiMicroHei.ttf"
 SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
 
 
@@ -59,7 +58,7 @@ def register_fonts() -> tuple[str, str]:
 @cache
 def _wide_font() -> str | None:
     """The wide font, registered on first need (it takes a tenth of a second); None if missing."""
-    path = _find(_WIDE_FILE)
+    path = _find(WIDE_FONT_FILE)
     if path is None:
         return None
     pdfmetrics.registerFont(TTFont(WIDE, str(path)))

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu
+from PySide6.QtGui import QTextLayout
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from ofc_desk.cli.main import main
@@ -39,6 +40,29 @@ def test_a_vietnamese_desk_shows_its_menus_status_and_qt_buttons_in_vietnamese(
     qtbot.addWidget(buttons)
     cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
     assert cancel is not None and cancel.text() == "Hủy", "Qt has no Vietnamese: our catalog gives its words"
+
+
+def test_a_chinese_desk_draws_its_words_and_a_chinese_name_with_glyphs_not_empty_boxes(
+    qtbot: QtBot, tmp_path: Path, english_after: None
+) -> None:
+    """Also on a machine with no CJK font of its own (this one): the desk offers Qt the shipped
+    WenQuanYi Micro Hei. Glyph 0 is the font's "missing" box."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    install_language(app, Language.ZH_CN)
+    desk = make_desk(qtbot, tmp_path, f"sqlite:///{tmp_path / 'desk.db'}")
+    status = desk.window.status_line
+    for text in (status.text(), "张伟 ♠A ♥K"):
+        assert glyphs_drawn(text, status) == len(text.replace(" ", "")), text
+
+
+def glyphs_drawn(text: str, widget: QWidget) -> int:
+    """How many of `text`'s characters (spaces aside) `widget`'s font draws with a real glyph."""
+    layout = QTextLayout(text.replace(" ", ""), widget.font())
+    layout.beginLayout()
+    layout.createLine()
+    layout.endLayout()
+    return sum(index != 0 for run in layout.glyphRuns() for index in run.glyphIndexes())
 
 
 def test_settings_language_is_kept_for_the_next_start(qtbot: QtBot, tmp_path: Path) -> None:
