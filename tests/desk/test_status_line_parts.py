@@ -26,6 +26,8 @@ PINEAPPLE = next(game for game in GAMES if game.name == "pineapple")
 JACKPOT = next(game for game in PAYMENT_GAMES if game.name == "jackpot")
 TABLES: tuple[tuple[ScreenGame, int], ...] = ((PINEAPPLE, 3), (JACKPOT, 4))
 """An OFC table through Fantasyland; a Chinese table whose award is paid from a seeded pool."""
+A_THOUSAND = {Language.EN: "1,000", Language.RU: "1\u00a0000", Language.VI: "1.000", Language.ZH_CN: "1,000"}
+"""1,000 chips as each language groups them, on the seats as on the status line (the pool)."""
 
 
 def painted(desk: Desk) -> str:
@@ -63,6 +65,9 @@ def test_the_status_line_names_the_table_preset_hand_and_dealer(
             seen.append(line)
     desk.screenshot(f"36-status-line-{language.value}")
     assert len(set(seen)) > len(TABLES) * 3  # the line followed the hands
+    seats = [seat for seat in desk.window.felt.seat_widgets if seat.seat and seat.seat.stack == 1000]
+    assert seats and {seat.header().right for seat in seats} == {A_THOUSAND[language]}
+    assert A_THOUSAND[language] in desk.window.status_line.shown_text(), "the room's pool"
 
 
 def test_a_line_short_of_room_shortens_its_parts_least_needed_first(desk: Desk) -> None:

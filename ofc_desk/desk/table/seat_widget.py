@@ -25,6 +25,7 @@ from ofc_desk.desk.shell.theme import DisplayOptions, Palette
 from ofc_desk.desk.table.cardface import card_size, paint_card
 from ofc_desk.desk.table.seatface import ROW_LETTERS, RowFace, SeatFace
 from ofc_desk.i18n import _
+from ofc_desk.i18n.formatting import number
 
 MAX_ROW_CARDS = 5
 ROWS_BEFORE_A_SEAT = 3
@@ -204,7 +205,7 @@ class SeatWidget(QWidget):
         title_font = QFontMetricsF(_font(h * 0.34, bold=True))
         # The seat's number first: the dealer names a seat by it before its cards ("2: qh f").
         title = f"{seat.seat_number} · {seat.name}"
-        right = f"{seat.stack:,}".replace(",", " ")
+        right = number(seat.stack)  # as the status line and the dialogs group it
         if seat.to_act:
             # TRANSLATORS: on the seat whose turn it is, before its stack: the cards it takes now.
             to_act = _("TO ACT · {count}").format(count=seat.cards_to_take)
