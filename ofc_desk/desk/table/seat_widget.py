@@ -209,7 +209,7 @@ class SeatWidget(QWidget):
         if seat.to_act:
             # TRANSLATORS: on the seat whose turn it is, before its stack: the cards it takes now.
             to_act = _("TO ACT · {count}").format(count=seat.cards_to_take)
-            right = f"{to_act}   {right}"
+            right = f"{to_act}  {right}"
         right_width = title_font.horizontalAdvance(right)
         right_box = QRectF(box.right() - gap * 2 - right_width, box.top(), right_width, box.height())
         start = box.left() + gap * 2
