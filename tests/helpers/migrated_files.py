@@ -71,9 +71,19 @@ def new_file(database: Database) -> Path | None:
     return path if not path.exists() and path.parent.is_dir() else None
 
 
+_MIGRATED_TEMPLATE = pytest.StashKey[MigratedTemplate]()
+
+
 @pytest.fixture(scope="session")
-def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> MigratedTemplate:
-    return MigratedTemplate(tmp_path_factory.mktemp("migrated"))
+def migrated_template(
+    pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory
+) -> MigratedTemplate:
+    """The process's one template. pytest makes a fixture of its own of this one in each conftest
+    that imports it (four do), and each migrated a template of its own: one a process, kept on
+    the run's config."""
+    if _MIGRATED_TEMPLATE not in pytestconfig.stash:
+        pytestconfig.stash[_MIGRATED_TEMPLATE] = MigratedTemplate(tmp_path_factory.mktemp("migrated"))
+    return pytestconfig.stash[_MIGRATED_TEMPLATE]
 
 
 @pytest.fixture(autouse=True)

@@ -112,9 +112,17 @@ class SharedDialect:
         return engine
 
 
+_SHARED_DIALECT = pytest.StashKey[SharedDialect]()
+
+
 @pytest.fixture(scope="session")
-def shared_dialect() -> SharedDialect:
-    return SharedDialect()
+def shared_dialect(pytestconfig: pytest.Config) -> SharedDialect:
+    """The process's one `SharedDialect`. pytest makes a fixture of its own of this one in each
+    conftest that imports it (six do), and each compiled again every statement the folders run
+    before it had compiled: one a process, kept on the run's config."""
+    if _SHARED_DIALECT not in pytestconfig.stash:
+        pytestconfig.stash[_SHARED_DIALECT] = SharedDialect()
+    return pytestconfig.stash[_SHARED_DIALECT]
 
 
 @pytest.fixture(autouse=True)

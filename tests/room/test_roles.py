@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -31,7 +32,7 @@ from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.jackpot_awards import award_replay_script
 from tests.helpers.ofc_test_databases import needs_server
-from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
+from tests.helpers.pooled_schemas import STRUCTURE, RoomSchemaPool, migrated_schema, schema_of
 from tests.helpers.room_logins import as_login, libpq, own_roles, owner_sets_up_the_room
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, table_script
 
@@ -42,8 +43,10 @@ pytestmark = pytest.mark.postgres
 
 @pytest.fixture
 def room(migrated_room_url: str, roles: RoomRoles) -> Iterator[str]:
-    """A migrated card room with its accounts, the roles applied twice (the SQL is re-runnable)."""
-    owner_sets_up_the_room(migrated_room_url, roles, times=2)
+    """A migrated card room with its accounts, the roles applied once: applied again they leave
+    the room as they found it (`test_the_roles_applied_again_leave_the_room_as_they_found_it`),
+    and the module's `recorded_room` is refused everything on roles applied twice."""
+    owner_sets_up_the_room(migrated_room_url, roles)
     yield migrated_room_url
 
 
@@ -93,6 +96,43 @@ def test_a_desk_logged_in_as_the_table_role_records_a_whole_session(room: str, r
         kinds = {kind for (kind,) in owner.execute("SELECT kind FROM events")}
     assert closed == (True,)
     assert {"hand_voided", "chips_corrected", "cashed_out", "session_closed"} <= kinds
+
+
+def _what_the_roles_set(url: str, roles: RoomRoles) -> tuple[object, list[Any], list[Any], list[Any]]:
+    """Everything applying the roles sets, read from the catalog: the schema's structure with
+    every grant, policy, function and trigger (`STRUCTURE`), who may connect to the database,
+    the two roles' attributes and memberships."""
+    names = [roles.table, roles.floor]
+    with psycopg.connect(libpq(url)) as owner:
+        structure = owner.execute(STRUCTURE, {"schema": schema_of(url)}).fetchone()
+        database = owner.execute("SELECT datacl::text FROM pg_database WHERE datname = current_database()")
+        attributes = owner.execute(
+            "SELECT rolname, rolsuper, rolinherit, rolcreaterole, rolcreatedb, rolcanlogin, rolreplication,"
+            " rolconnlimit, rolbypassrls, rolconfig FROM pg_roles WHERE rolname = ANY(%(names)s) ORDER BY 1",
+            {"names": names},
+        )
+        memberships = owner.execute(
+            "SELECT roleid::regrole::text, member::regrole::text FROM pg_auth_members WHERE"
+            " roleid::regrole::text = ANY(%(names)s) OR member::regrole::text = ANY(%(names)s) ORDER BY 1, 2",
+            {"names": names},
+        )
+        return structure, database.fetchall(), attributes.fetchall(), memberships.fetchall()
+
+
+def test_the_roles_applied_again_leave_the_room_as_they_found_it(room: str, roles: RoomRoles) -> None:
+    """The roles' SQL is re-runnable: run again on a room whose roles are current, it runs and
+    changes nothing it sets (so each `room` applies them once)."""
+    first = _what_the_roles_set(room, roles)
+    owner = Database(room, migrate=False)
+    try:
+        with owner.engine.connect() as connection:
+            apply_roles(connection, room_roles_sql(connection, roles))
+        with owner.engine.connect() as connection:
+            assert roles_state(connection, roles).current
+    finally:
+        owner.dispose()
+    assert _what_the_roles_set(room, roles) == first
+    assert len(first[2]) == 2 and first[0] is not None  # both roles read, and the schema
 
 
 def test_the_table_role_cannot_rewrite_or_delete_events(recorded_room: SharedRoom) -> None:
