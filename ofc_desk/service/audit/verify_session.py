@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Dialect, Select, select
+from sqlalchemy.types import TypeEngine
 
 from ofc_desk.i18n import _
 from ofc_desk.service.audit import side_check
@@ -87,6 +88,31 @@ def named(kind: type[Named], rows: Iterable[Any]) -> list[Named]:
     return list(map(partial(tuple.__new__, kind), rows))
 
 
+def driver_rows(connection: Any, query: Select[*tuple[Any, ...]]) -> Sequence[Any]:
+    """`query`'s rows as the database's driver gives them, plain tuples, through `connection`'s
+    own driver connection (in its transaction, so its snapshot): a row object of SQLAlchemy's made
+    for each of a long session's events, and each read back into an `EventRow`, cost half as much
+    again as reading them. Only where SQLAlchemy would hand the driver's values on as they are (no
+    column's type converts what it reads, as none of the events' does): otherwise read by
+    SQLAlchemy, the same rows."""
+    dialect = connection.dialect
+    if any(_converts(column.type, dialect) for column in query.selected_columns):
+        return connection.execute(query).all()  # type: ignore[no-any-return]
+    compiled = query.compile(dialect=dialect)
+    values = compiled.construct_params()
+    given = tuple(values[name] for name in compiled.positiontup or ()) if compiled.positional else values
+    cursor = connection.connection.cursor()
+    try:
+        cursor.execute(str(compiled), given)
+        return cursor.fetchall()  # type: ignore[no-any-return]
+    finally:
+        cursor.close()
+
+
+def _converts(kind: TypeEngine[Any], dialect: Dialect) -> bool:
+    return kind.dialect_impl(dialect).result_processor(dialect, None) is not None
+
+
 # Rows are read as plain tuples through the session's connection (SQLAlchemy Core), each table
 # in one query per session (`verify_rows` reads the transfers and the ledger so too): building an
 # ORM object for each of a long session's events, or asking for each hand's transfers apart, cost
@@ -135,7 +161,7 @@ def check_session(
     `fork`, a long one's chain and signatures are checked and its hands re-scored in a second
     process where that is safe. Raises VerifyFault naming the first fault."""
     query = select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
-    events = named(EventRow, session.connection().execute(query).all())
+    events = named(EventRow, driver_rows(session.connection(), query))
     if not events:
         # The service writes a session row and its opening event in one transaction.
         raise VerifyFault(
