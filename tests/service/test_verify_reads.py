@@ -1,4 +1,4 @@
-"""`verify_session.driver_rows`: a session's events read through the driver's own cursor are the
+"""`connections.driver_rows`: a session's events read through the driver's own cursor are the
 rows SQLAlchemy reads, on SQLite and PostgreSQL, in the snapshot's transaction; a query with a
 column whose type converts what it reads is left to SQLAlchemy."""
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 from sqlalchemy import DateTime, literal_column, select
 
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.service.audit.verify_session import _EVENT_COLUMNS, driver_rows
+from ofc_desk.service.audit.verify_session import _EVENT_COLUMNS
+from ofc_desk.storage.connections import driver_rows
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, TableSession
 from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, open_test_table, play_hand
