@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Dialect, Engine, Select, create_engine, event
+from sqlalchemy import Connection, Dialect, Engine, Select, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.engine.cursor import CursorFetchStrategy
 from sqlalchemy.types import TypeEngine
 
 SQLITE_BUSY_SECONDS = 30
@@ -128,25 +129,24 @@ def read_only_engine(url: str) -> Engine:
     return create_engine("sqlite://", creator=lambda: connect_read_only(path))
 
 
-def driver_rows(connection: Any, query: Select[*tuple[Any, ...]]) -> Sequence[Any]:
-    """`query`'s rows as the database's driver gives them, plain tuples, through `connection`'s
-    own driver connection (in its transaction, so its snapshot): `verify` reads a long session's
-    events, marks and signatures so, a row object of SQLAlchemy's made for each (and each read
-    again into `verify`'s named tuple) having cost half as much again as reading them. Only where
-    SQLAlchemy would hand the driver's values on as they are (no selected column's type converts
-    what it reads, as none of those does): otherwise read by SQLAlchemy, the same rows."""
+def driver_rows(connection: Connection, query: Select[*tuple[Any, ...]]) -> Sequence[Any]:
+    """`query`'s rows as the database's driver gives them, plain tuples: `verify` reads a long
+    session's events, marks and signatures so, a row object of SQLAlchemy's made for each (and
+    each read again into `verify`'s named tuple) having cost half as much again as reading them.
+    Executed by SQLAlchemy as any query (its compiled form cached, in the connection's transaction,
+    so its snapshot); only the rows are fetched from the driver's cursor, where SQLAlchemy would
+    hand the driver's values on as they are (no selected column's type converts what it reads, as
+    none of those does) and fetches them plainly. Otherwise read by SQLAlchemy: the same rows."""
     dialect = connection.dialect
     if any(_converts(column.type, dialect) for column in query.selected_columns):
-        return connection.execute(query).all()  # type: ignore[no-any-return]
-    compiled = query.compile(dialect=dialect)
-    values = compiled.construct_params()
-    given = tuple(values[name] for name in compiled.positiontup or ()) if compiled.positional else values
-    cursor = connection.connection.cursor()
+        return connection.execute(query).all()
+    result = connection.execute(query)
+    if type(result.cursor_strategy) is not CursorFetchStrategy:  # rows buffered, or none (no cursor)
+        return result.all()
     try:
-        cursor.execute(str(compiled), given)
-        return cursor.fetchall()  # type: ignore[no-any-return]
+        return result.cursor.fetchall()
     finally:
-        cursor.close()
+        result.close()
 
 
 def _converts(kind: TypeEngine[Any], dialect: Dialect) -> bool:
