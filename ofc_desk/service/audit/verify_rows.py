@@ -14,6 +14,7 @@ from ofc_desk.i18n import _
 from ofc_desk.service.audit.rescoring import result_differs
 from ofc_desk.service.store.records import HandFields, LedgerFields, TransferFields
 from ofc_desk.service.terms.errors import VerifyFault
+from ofc_desk.storage.connections import driver_rows
 from ofc_desk.storage.models import HandRow, LedgerRow, TransferRow
 
 TRANSFER_KEYS = ("ordinal", "from_player", "to_player", "owed", "paid", "reason")
@@ -84,16 +85,13 @@ def _beside(
 def _transfers_by_hand(session: Any, session_id: int) -> dict[int, Rows]:
     """Every transfer of the session's hands, in order, keyed by the hand row's id."""
     columns = [getattr(TransferRow, key) for key in TRANSFER_KEYS]
-    rows = (
-        session.connection()
-        .execute(
-            select(TransferRow.hand_id, TransferRow.id, *columns)
-            .join(HandRow, HandRow.id == TransferRow.hand_id)
-            .where(HandRow.session_id == session_id)
-            .order_by(TransferRow.hand_id, TransferRow.ordinal)
-        )
-        .all()
+    query = (
+        select(TransferRow.hand_id, TransferRow.id, *columns)
+        .join(HandRow, HandRow.id == TransferRow.hand_id)
+        .where(HandRow.session_id == session_id)
+        .order_by(TransferRow.hand_id, TransferRow.ordinal)
     )
+    rows = driver_rows(session.connection(), query)
     transfers: dict[int, Rows] = {}
     for hand_id, row_id, *values in rows:
         ids, fields = transfers.setdefault(hand_id, ([], []))
@@ -106,13 +104,8 @@ def check_ledger(session: Any, session_id: int, expected: list[LedgerFields]) ->
     """Faults for a ledger row missing or altered; a sentence for each row set aside: one beside
     those the events give, all of which are there, unaltered and in order."""
     columns = [getattr(LedgerRow, key) for key in LEDGER_KEYS]
-    stored = (
-        session.connection()
-        .execute(
-            select(LedgerRow.id, *columns).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
-        )
-        .all()
-    )
+    query = select(LedgerRow.id, *columns).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
+    stored = driver_rows(session.connection(), query)
     ids = [row_id for row_id, *_ in stored]
     rows = [dict(zip(LEDGER_KEYS, values, strict=True)) for _, *values in stored]
     extra = _beside((ids, rows), expected)

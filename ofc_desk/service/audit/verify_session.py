@@ -19,14 +19,14 @@ from ofc_desk.service.audit.side_check import Faults, checked_beside
 from ofc_desk.service.audit.verify_chain import ChainHead, altered, chain_fault
 from ofc_desk.service.audit.verify_rows import ExpectedRows, check_hands, check_ledger
 from ofc_desk.service.room.room_pool import PoolStep, pool_step
-from ofc_desk.service.store.entry_marks import EntryFault, check_entries, read_marks
+from ofc_desk.service.store.entry_marks import EntryFault, check_entries, marks_query
 from ofc_desk.service.store.persistence import hand_fields, ledger_fields, transfer_fields
 from ofc_desk.service.store.records import HandFields, LedgerFields
 from ofc_desk.service.store.signoffs import (
     HeldSignatures,
     SignoffFault,
     check_session_signoffs,
-    read_signatures,
+    signatures_query,
 )
 from ofc_desk.service.table.actions import SUPERVISED
 from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
@@ -38,6 +38,7 @@ from ofc_desk.service.terms.outcome import NO_ROWS, Outcome
 from ofc_desk.service.terms.payloads import EventPayload
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import plain_canonical_json, spelt_canonically
+from ofc_desk.storage.connections import driver_rows
 from ofc_desk.storage.models import Event, HandRow, TableSession
 
 
@@ -57,8 +58,23 @@ class EventRow(NamedTuple):
     hash: str
 
 
+class HandStored(NamedTuple):
+    """A stored hand row's columns as `verify` reads them (compared with the events'), as `EventRow`."""
+
+    id: int
+    session_id: int
+    event_id: int
+    number: int
+    button: str
+    fantasyland: str
+    result: str
+    rake: str
+    jackpot: int
+    settled_at: str
+
+
 class MarkRow(NamedTuple):
-    """An entry's mark as `verify` reads it (`entry_marks.read_marks`), as `EventRow`."""
+    """An entry's mark as `verify` reads it (`entry_marks.marks_query`), as `EventRow`."""
 
     id: int
     seq: int
@@ -66,7 +82,7 @@ class MarkRow(NamedTuple):
 
 
 class SignatureRow(NamedTuple):
-    """A signature as `verify` reads it (`signoffs.read_signatures`), as `EventRow`."""
+    """A signature as `verify` reads it (`signoffs.signatures_query`), as `EventRow`."""
 
     id: int
     seq: int
@@ -78,7 +94,7 @@ class SignatureRow(NamedTuple):
     entries_key: str
 
 
-Named = TypeVar("Named", EventRow, MarkRow, SignatureRow)
+Named = TypeVar("Named", EventRow, HandStored, MarkRow, SignatureRow)
 
 
 def named(kind: type[Named], rows: Iterable[Any]) -> list[Named]:
@@ -93,7 +109,7 @@ def named(kind: type[Named], rows: Iterable[Any]) -> list[Named]:
 # more than all of the rules' re-checking, and even a select of columns through the ORM session
 # passes every row through its loading.
 _EVENT_COLUMNS = tuple(getattr(Event, name) for name in EventRow._fields)
-_HAND_COLUMNS = tuple(HandRow.__table__.columns)
+_HAND_COLUMNS = tuple(getattr(HandRow, name) for name in HandStored._fields)
 Stacks = tuple[tuple[str, int], ...]
 """Every seated player's stack, in the order they first had chips in the ledger."""
 _KINDS = {kind.value: kind for kind in EventKind}
@@ -135,7 +151,7 @@ def check_session(
     `fork`, a long one's chain and signatures are checked and its hands re-scored in a second
     process where that is safe. Raises VerifyFault naming the first fault."""
     query = select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
-    events = named(EventRow, session.connection().execute(query).all())
+    events = named(EventRow, driver_rows(session.connection(), query))
     if not events:
         # The service writes a session row and its opening event in one transaction.
         raise VerifyFault(
@@ -143,13 +159,12 @@ def check_session(
                 number=row.id
             )
         )
-    signatures = named(SignatureRow, read_signatures(session, row.id))
-    marks = named(MarkRow, read_marks(session, row.id))
-    hands = (
-        session.connection()
-        .execute(select(*_HAND_COLUMNS).where(HandRow.session_id == row.id).order_by(HandRow.number))
-        .all()
-    )
+    connection = session.connection()
+    signatures = named(SignatureRow, driver_rows(connection, signatures_query(session, row.id)))
+    marks_read = marks_query(session, row.id)
+    marks = [] if marks_read is None else named(MarkRow, driver_rows(connection, marks_read))
+    hands_read = select(*_HAND_COLUMNS).where(HandRow.session_id == row.id).order_by(HandRow.number)
+    hands = named(HandStored, driver_rows(connection, hands_read))
     head = ChainHead(row.id, row.head_seq, row.head_hash)
     results = {hand.number: hand.result for hand in hands}
 

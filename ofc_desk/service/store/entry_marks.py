@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -119,10 +119,16 @@ def stamp_row(session_id: int, event_id: int, seq: int, stamp: EntryStamp) -> di
 # ---------------------------------------------------------------------- verify's part
 def read_marks(session: Session, session_id: int) -> Sequence[Any]:
     """A session's marks as plain rows (id, seq, mark); none before migration 0013."""
+    query = marks_query(session, session_id)
+    return () if query is None else session.connection().execute(query).all()
+
+
+def marks_query(session: Session, session_id: int) -> Select[int, int, str] | None:
+    """The query `read_marks` reads; None in a schema from before migration 0013 (no marks)."""
     if not marks_entries(session):
-        return ()
+        return None
     query = select(EntryMark.id, EntryMark.seq, EntryMark.mark).where(EntryMark.session_id == session_id)
-    return session.connection().execute(query.order_by(EntryMark.id)).all()
+    return query.order_by(EntryMark.id)
 
 
 @dataclass

@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import literal, select
+from sqlalchemy import Select, literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -98,16 +98,17 @@ def marks_entries(session: Session) -> bool:
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
     """A session's signatures as plain rows (id, seq, hash, signer, signature), for
     `check_session_signoffs`, which reads nothing itself."""
+    return session.connection().execute(signatures_query(session, session_id)).all()
+
+
+def signatures_query(session: Session, session_id: int) -> Select[*tuple[Any, ...]]:
+    """The query `read_signatures` reads, of this schema's columns."""
     named = _ACCOUNTS_NAMED if anchors_accounts(session) else _NO_ACCOUNTS_NAMED
     keyed = Signature.entries_key if marks_entries(session) else _NO_ENTRIES_KEY
     return (
-        session.connection()
-        .execute(
-            select(*_SIGNATURE_COLUMNS, *named, keyed)
-            .where(Signature.session_id == session_id)
-            .order_by(Signature.id)
-        )
-        .all()
+        select(*_SIGNATURE_COLUMNS, *named, keyed)
+        .where(Signature.session_id == session_id)
+        .order_by(Signature.id)
     )
 
 
