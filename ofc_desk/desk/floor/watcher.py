@@ -28,6 +28,9 @@ REFRESH_SECONDS = 30.0
 """A reading is handed over at least this often (hands per hour moves with the clock), and
 taken even without a notification, should one have been missed while reconnecting."""
 RETRY_SECONDS = 2.0
+SHOWN_WAIT_SECONDS = 2.0
+"""The longest the thread waits for the face to show a first listing of kept tables (a window
+hidden as it came would never paint it) before it loads the rest all the same."""
 
 
 class FloorWatcher(QThread):
@@ -105,7 +108,7 @@ class FloorWatcher(QThread):
             return
         if room is not None:
             self.room_read.emit(room)
-            self._shown.wait()  # until the face has shown it, or `stop`
+            self._shown.wait(SHOWN_WAIT_SECONDS)  # until the face has shown it, or `stop`
 
     def stop(self) -> None:
         """The thread ended at once, not at the end of its wait: a closing floor goes away as
