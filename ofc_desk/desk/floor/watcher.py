@@ -28,9 +28,9 @@ REFRESH_SECONDS = 30.0
 """A reading is handed over at least this often (hands per hour moves with the clock), and
 taken even without a notification, should one have been missed while reconnecting."""
 RETRY_SECONDS = 2.0
-SHOWN_WAIT_SECONDS = 2.0
-"""The longest the thread waits for the face to show a first listing of kept tables (a window
-hidden as it came would never paint it) before it loads the rest all the same."""
+SHOWN_WAIT_SECONDS = 10.0
+"""The longest the thread waits for the face to show a first listing of kept tables before it
+loads the rest all the same: a window hidden between the reading and its paint never paints it."""
 
 
 class FloorWatcher(QThread):
