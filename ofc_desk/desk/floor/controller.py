@@ -65,7 +65,8 @@ class FloorController(QObject):
         self.launch = LaunchHold(held=False)
         """The collector's hold through the launch (`app.run_floor`), ended once a reading is shown."""
         self._reading_to_paint = False
-        """A reading is in the window, its paint awaited (`_tell_once_painted`)."""
+        """The first reading is in the window, its paint awaited (`_tell_once_painted`)."""
+        self._told_shown = False
         self.window.table.viewport().installEventFilter(self)
 
     def start(self) -> None:
@@ -92,21 +93,27 @@ class FloorController(QObject):
         self.launch.end()
 
     def _tell_once_painted(self) -> None:
-        """The watcher told the reading is shown once the window has painted it (it then loads
-        the rules, which would otherwise share the interpreter with that paint): by an event the
-        table's first paint since posts, handled after the paint. A window off the screen paints
-        nothing: told at once."""
+        """The watcher told the first reading is shown once the window has painted it (it then
+        loads the rules, which would otherwise share the interpreter with that paint): by an event
+        the table's next paint posts, handled after the paint. A window off the screen paints
+        nothing: told at once. Later readings wait for nothing (nor does the watcher)."""
+        if self._told_shown:
+            return
         handle = self.window.windowHandle()
         if handle is not None and handle.isExposed():
             self._reading_to_paint = True
         else:
-            QCoreApplication.postEvent(self, QEvent(SHOWN))
+            self._tell_shown()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if self._reading_to_paint and event.type() == QEvent.Type.Paint:
-            self._reading_to_paint = False
-            QCoreApplication.postEvent(self, QEvent(SHOWN))
+            self._tell_shown()
         return False
+
+    def _tell_shown(self) -> None:
+        self._told_shown, self._reading_to_paint = True, False
+        self.window.table.viewport().removeEventFilter(self)  # the table's events no longer pass here
+        QCoreApplication.postEvent(self, QEvent(SHOWN))
 
     def customEvent(self, event: QEvent) -> None:
         if event.type() == SHOWN:

@@ -36,8 +36,8 @@ loads the rest all the same: a window hidden between the reading and its paint n
 class FloorWatcher(QThread):
     room_read = Signal(object)
     """A `FloorRoom`, whenever a table changed (and at least every REFRESH_SECONDS). The face that
-    shows it calls `listing_shown` once it has: the thread waits for that after a first listing
-    of kept tables (or for `stop`)."""
+    shows it calls `listing_shown` once it has painted the first: the thread waits for that after
+    a first listing of kept tables (or for `stop`, or `SHOWN_WAIT_SECONDS`)."""
     trouble = Signal(str)
     """The database cannot be read now, in words; the thread retries by itself."""
 
