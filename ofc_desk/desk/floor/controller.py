@@ -67,7 +67,6 @@ class FloorController(QObject):
         self._reading_to_paint = False
         """The first reading is in the window, its paint awaited (`_tell_once_painted`)."""
         self._told_shown = False
-        self.window.table.viewport().installEventFilter(self)
 
     def start(self) -> None:
         self.window.show()
@@ -102,6 +101,8 @@ class FloorController(QObject):
         handle = self.window.windowHandle()
         if handle is not None and handle.isExposed():
             self._reading_to_paint = True
+            # Only from now: each event given to a Python filter is wrapped for Python first.
+            self.window.table.viewport().installEventFilter(self)
         else:
             self._tell_shown()
 
