@@ -371,7 +371,8 @@ def key_to_paint_figures(presses: int, folder: Path) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from ofc_desk.desk.shell.app import application, build_window
+    from ofc_desk.desk.shell.app import build_window
+    from ofc_desk.desk.shell.application import application
     from ofc_desk.desk.shell.session import DeskSession
     from ofc_desk.desk.shell.theme import DisplaySettingsStore
     from ofc_desk.service import TableSetup, open_table

@@ -40,7 +40,7 @@ from ofc_desk.desk.floor.shift_dialog import shift_report_dialog
 from ofc_desk.desk.games.ofc_set_dialog import FantasylandSetDialog
 from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.desk.records.models import AuditModel
-from ofc_desk.desk.shell.app import use_a_utf8_locale
+from ofc_desk.desk.shell.application import use_a_utf8_locale
 from ofc_desk.desk.shell.language import DESK_KEY, PSEUDO_WANTED, add_language_menu, install_language
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore
 from ofc_desk.desk.shell.worker import BackgroundRunner

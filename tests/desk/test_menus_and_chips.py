@@ -275,7 +275,7 @@ def test_table_close_report_takes_the_counted_chips(desk: Desk, qtbot: QtBot) ->
 def test_the_desk_carries_its_icon_and_desktop_file_name(desk: Desk) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from ofc_desk.desk.shell.app import application
+    from ofc_desk.desk.shell.application import application
 
     assert application() is QApplication.instance()
     app = QApplication.instance()

@@ -55,7 +55,7 @@ LISTED = """
 import sys
 from ofc_desk.desk.floor.app import build_floor
 from ofc_desk.desk.floor.watcher import FloorWatcher
-from ofc_desk.desk.shell.app import application
+from ofc_desk.desk.shell.application import application
 from ofc_desk.storage.existing_room import open_existing
 
 app = application()

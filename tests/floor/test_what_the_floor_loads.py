@@ -24,6 +24,9 @@ NOT_BEFORE_THE_LISTING = (
     "ofc_desk.desk.records.browser",
     "ofc_desk.desk.records.models",  # the record views' models
     "ofc_desk.desk.dialogs",  # About, the dialogs' shared parts
+    "ofc_desk.desk.shell.main_window",  # the desk's window, its felt and status line
+    "ofc_desk.desk.table.felt",
+    "ofc_desk.desk.shell.status_line",
 )
 """Modules (and their packages' modules) only a later command of the floor loads."""
 
@@ -31,7 +34,7 @@ LISTED = """
 import builtins
 import sys
 from ofc_desk.desk.floor.app import build_floor
-from ofc_desk.desk.shell.app import application
+from ofc_desk.desk.shell.application import application
 from ofc_desk.storage.existing_room import open_existing
 
 app = application()

@@ -9,7 +9,7 @@ import ofc_desk.desk.pyside_features  # noqa: F401  (before the rest of ofc_desk
 from ofc_desk.desk.floor.controller import FloorController
 from ofc_desk.desk.floor.view import FloorWindow
 from ofc_desk.desk.records.report_folder import keep_report_folder_in
-from ofc_desk.desk.shell.app import application
+from ofc_desk.desk.shell.application import application
 from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold, exec_then_freeze
 from ofc_desk.desk.shell.language import FLOOR_KEY, add_language_menu, install_language, start_language
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, Qt
 
 from ofc_desk import __version__
 from ofc_desk.desk.floor.model import FloorTableModel
@@ -36,6 +36,8 @@ and writes only the requests it decides, the jackpot's seeds and the shift repor
 - Database in use: `{database}`
 """
 )
+SHOWN = QEvent.Type(QEvent.registerEventType())
+"""The window has painted a reading (posted from the paint, so handled after it)."""
 Records = tuple[Sequence["HandRecord"], Sequence["LedgerRecord"], Sequence["AuditRecord"]]
 """A table's hand history, chip ledger and audit log, as its records window shows them."""
 
@@ -62,6 +64,9 @@ class FloorController(QObject):
         self.seed_dialog: AttemptDialog | None = None
         self.launch = LaunchHold(held=False)
         """The collector's hold through the launch (`app.run_floor`), ended once a reading is shown."""
+        self._reading_to_paint = False
+        """The first reading is in the window, its paint awaited (`_tell_once_painted`)."""
+        self._told_shown = False
 
     def start(self) -> None:
         self.window.show()
@@ -72,7 +77,7 @@ class FloorController(QObject):
         self.runner.wait()
 
     def on_room_read(self, room: FloorRoom) -> None:
-        QTimer.singleShot(0, self.watcher.listing_shown)  # once shown and painted: it goes on
+        self._tell_once_painted()
         current = self.window.table.currentIndex()
         was = self.model.table_at(current.row()).session_id if current.isValid() else None
         self.model.set_tables(room.tables)
@@ -85,6 +90,35 @@ class FloorController(QObject):
             )
         )
         self.launch.end()
+
+    def _tell_once_painted(self) -> None:
+        """The watcher told the first reading is shown once the window has painted it (it then
+        loads the rules, which would otherwise share the interpreter with that paint): by an event
+        the table's next paint posts, handled after the paint. A window off the screen paints
+        nothing: told at once. Later readings wait for nothing (nor does the watcher)."""
+        if self._told_shown:
+            return
+        handle = self.window.windowHandle()
+        if handle is not None and handle.isExposed():
+            self._reading_to_paint = True
+            # Only from now: each event given to a Python filter is wrapped for Python first.
+            self.window.table.viewport().installEventFilter(self)
+        else:
+            self._tell_shown()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self._reading_to_paint and event.type() == QEvent.Type.Paint:
+            self._tell_shown()
+        return False
+
+    def _tell_shown(self) -> None:
+        self._told_shown, self._reading_to_paint = True, False
+        self.window.table.viewport().removeEventFilter(self)  # the table's events no longer pass here
+        QCoreApplication.postEvent(self, QEvent(SHOWN))
+
+    def customEvent(self, event: QEvent) -> None:
+        if event.type() == SHOWN:
+            self.watcher.listing_shown()
 
     def on_trouble(self, sentence: str) -> None:
         self.window.live_line.setText(_("NOT LIVE: {reason} · trying again…").format(reason=sentence))

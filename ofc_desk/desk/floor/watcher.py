@@ -28,13 +28,16 @@ REFRESH_SECONDS = 30.0
 """A reading is handed over at least this often (hands per hour moves with the clock), and
 taken even without a notification, should one have been missed while reconnecting."""
 RETRY_SECONDS = 2.0
+SHOWN_WAIT_SECONDS = 10.0
+"""The longest the thread waits for the face to show a first listing of kept tables before it
+loads the rest all the same: a window hidden between the reading and its paint never paints it."""
 
 
 class FloorWatcher(QThread):
     room_read = Signal(object)
     """A `FloorRoom`, whenever a table changed (and at least every REFRESH_SECONDS). The face that
-    shows it calls `listing_shown` once it has: the thread waits for that after a first listing
-    of kept tables (or for `stop`)."""
+    shows it calls `listing_shown` once it has painted the first: the thread waits for that after
+    a first listing of kept tables (or for `stop`, or `SHOWN_WAIT_SECONDS`)."""
     trouble = Signal(str)
     """The database cannot be read now, in words; the thread retries by itself."""
 
@@ -105,7 +108,7 @@ class FloorWatcher(QThread):
             return
         if room is not None:
             self.room_read.emit(room)
-            self._shown.wait()  # until the face has shown it, or `stop`
+            self._shown.wait(SHOWN_WAIT_SECONDS)  # until the face has shown it, or `stop`
 
     def stop(self) -> None:
         """The thread ended at once, not at the end of its wait: a closing floor goes away as

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-import locale
-import os
 import sys
-from collections.abc import MutableMapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QMargins, QObject, QRect, Qt, QTimer
-from PySide6.QtGui import QFontDatabase, QIcon
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 import ofc_desk.desk.pyside_features  # noqa: F401  (before the rest of ofc_desk)
-from ofc_desk.core.resources import WIDE_FONT_FILE, resources_dir
+from ofc_desk.desk.shell.application import application
 from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold, exec_then_freeze
 from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language
 from ofc_desk.desk.shell.main_window import MainWindow
@@ -29,57 +24,6 @@ FRAME_ALLOWANCE = QMargins(1, 20, 1, 5)
 """The frame a window manager draws around the window, before the real one is known: openbox's,
 measured under Xvfb (_NET_FRAME_EXTENTS: 1 px each side, a 20 px title bar, a 5 px handle below).
 Once the window is shown its real frame is used (`keep_frame_on_screen`)."""
-_WIDE_FONT_OFFERED = "ofc_desk_wide_font_offered"
-
-
-def application() -> QApplication:
-    existing = QApplication.instance()
-    if not isinstance(existing, QApplication):
-        use_a_utf8_locale(os.environ)
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
-    _identify(app)
-    return app
-
-
-def use_a_utf8_locale(environment: MutableMapping[str, str]) -> None:
-    """Qt needs a UTF-8 locale: under a plain one (`LC_ALL=C`, or no LANG where Python does not
-    make it UTF-8 by itself) it warns on every start and switches to C.UTF-8 alone. Said first:
-    the characters in UTF-8, the language (what LC_ALL or LANG named) left as it was."""
-    chosen = environment.get("LC_ALL") or environment.get("LC_CTYPE") or environment.get("LANG", "")
-    if ".utf8" in chosen.lower().replace("-", ""):
-        return
-    language = environment.pop("LC_ALL", "")  # it would beat LC_CTYPE
-    if language not in ("", "C", "POSIX"):
-        environment["LC_MESSAGES"] = language
-    environment["LC_CTYPE"] = "C.UTF-8"
-    with contextlib.suppress(locale.Error):  # also when the language's own locale is not installed
-        locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
-
-
-def _identify(app: QApplication) -> None:
-    """Name and icon, also on an application someone else made (a test runner's)."""
-    app.setApplicationName("OFC Desk")
-    app.setOrganizationName("OFC Desk")
-    # Matches resources/ofc-desk.desktop, so Wayland and the menu entry pair the window with it.
-    app.setDesktopFileName("ofc-desk")
-    if app.windowIcon().isNull():
-        icon = resources_dir() / "icons" / "ofc-desk-256.png"
-        if icon.is_file():
-            app.setWindowIcon(QIcon(str(icon)))
-    _offer_the_wide_font(app)
-
-
-def _offer_the_wide_font(app: QApplication) -> None:
-    """Offers Qt the shipped font with Chinese as a fallback, so the zh_CN desk and a player's
-    name written in Chinese (in any language) draw on a machine with no CJK font of its own
-    instead of as empty boxes. The system's fonts stay first: Qt turns to it only for characters
-    they lack. Once an application (the font is the application's; about 4 ms)."""
-    if app.property(_WIDE_FONT_OFFERED):
-        return
-    font = resources_dir() / "fonts" / WIDE_FONT_FILE
-    if font.is_file():
-        QFontDatabase.addApplicationFont(str(font))
-    app.setProperty(_WIDE_FONT_OFFERED, True)
 
 
 def build_window(store: DisplaySettingsStore, *, complete: bool = True) -> MainWindow:
