@@ -32,6 +32,9 @@ NOT_BEFORE_THE_FIRST_KEY = (
     "pyparsing",  # eval7's hand ranges (`core.hands` loads its evaluator alone)
     "unittest",  # pyparsing's testing helpers
     "eval7.handrange",
+    "html",  # its entity tables: the settlement's lines escape their words at a hand's end
+    "ofc_desk.desk.games.ofc_settlement",  # those lines, for an OFC hand
+    "cryptography.hazmat.primitives.serialization",  # its PEM and SSH loaders: keys are read raw
 )
 """Modules (and their packages' modules) only a later command loads."""
 

@@ -26,7 +26,6 @@ from ofc_desk.desk.games.base import (
     TurnEntry,
     award_words,
 )
-from ofc_desk.desk.games.ofc_settlement import ofc_details_html
 from ofc_desk.desk.records.columns import Column
 from ofc_desk.desk.table.seatface import NO_MARKS, SeatMark, SeatMarks
 from ofc_desk.i18n import LazyText, _, lazy_gettext, ngettext
@@ -230,6 +229,9 @@ class OfcDesk:
         return FantasylandEntry(self, staging, service, view, parent)
 
     def settlement_html(self, result: HandResult, table: TableAsked | None, foul_ink: str) -> str:
+        # Its lines (and `html`'s entity tables) are loaded at the first hand's end (issue 39.3).
+        from ofc_desk.desk.games.ofc_settlement import ofc_details_html
+
         return ofc_details_html(result, self.foul_word(), foul_ink)
 
 

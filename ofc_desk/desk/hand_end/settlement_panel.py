@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -31,8 +30,6 @@ from ofc_desk.desk import refusals
 from ofc_desk.desk.games import desk_game
 from ofc_desk.desk.games.base import TableAsked
 from ofc_desk.desk.hand_end.between_hands import press_focused_button
-from ofc_desk.desk.hand_end.payment_lines import jackpot_html
-from ofc_desk.desk.hand_end.transfer_lines import transfers_html
 from ofc_desk.desk.refusals import refusal_label
 from ofc_desk.desk.shell.theme import PALETTES, DisplayOptions, ThemeName
 from ofc_desk.i18n import _
@@ -162,6 +159,11 @@ class SettlementPanel(QWidget):
         preset pays); `preview`: what
         Confirm will leave (the service's `settlement_preview`): each stack is shown after the
         rake and an award, as the felt will show it."""
+        # The lines are loaded at the first hand's end, not with the window: they escape their
+        # words with `html`, which loads its entity tables (issue 39.3, ready to type).
+        from ofc_desk.desk.hand_end.payment_lines import jackpot_html
+        from ofc_desk.desk.hand_end.transfer_lines import transfers_html
+
         self._shown = (hand_number, result, table, preview)
         self.title.setText(
             _("Hand {number} complete — check and confirm the settlement").format(number=hand_number)
@@ -191,6 +193,8 @@ def rake_html(preview: SettlementPreview | None) -> str:
     line = _("Rake {total} ({each}); jackpot drop {drop}; jackpot pool {pool}").format(
         total=rake.total, each=each, drop=rake.jackpot, pool=preview.jackpot_pool
     )
+    from html import escape  # at a hand's end, as `show_result` loads the lines
+
     return f"<p>{escape(line)}</p>"
 
 
