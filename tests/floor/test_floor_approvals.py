@@ -18,7 +18,7 @@ from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.snapshot import Phase
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import Desk, make_desk, screenshot
-from tests.floor.test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on
+from tests.floor.test_floor_window import BEFORE_THE_REFRESH, at_a_desk, floor_on
 from tests.helpers.floor_room import play_table
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, example_script
 
@@ -58,7 +58,7 @@ def test_an_approval_from_the_floor_reaches_the_desk_which_voids_between_hands(
         model = floor.model
         qtbot.waitUntil(
             lambda: model.rowCount() == 1 and model.data(model.index(0, column_index("requests"))) == waiting,
-            timeout=WITHIN_A_SECOND,
+            timeout=BEFORE_THE_REFRESH,
         )
 
         floor.window.action_decide.trigger()

@@ -17,7 +17,7 @@ from ofc_desk.service.store.persistence import EventStore
 from ofc_desk.service.store.pool_ledger import room_pool
 from ofc_desk.storage.database import Database
 from tests.desk.conftest import screenshot
-from tests.floor.test_floor_window import WITHIN_A_SECOND, at_a_desk, floor_on
+from tests.floor.test_floor_window import BEFORE_THE_REFRESH, at_a_desk, floor_on
 from tests.helpers.floor_room import play_table
 from tests.helpers.room_scripts import SUPERVISOR, SUPERVISOR_PIN
 
@@ -54,7 +54,7 @@ def test_the_floor_shows_the_room_pool_live_and_seeds_it_by_keys(
         seed_by_keys(qtbot, dialog, "1500", SUPERVISOR_PIN)
         qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
         assert "seeded the room's jackpot with 1,500 at T7" in floor.window.statusBar().currentMessage()
-        qtbot.waitUntil(lambda: line.text() == "Room jackpot pool: 1,500", timeout=5 * WITHIN_A_SECOND)
+        qtbot.waitUntil(lambda: line.text() == "Room jackpot pool: 1,500", timeout=BEFORE_THE_REFRESH)
         floor.window.resize(1366, 420)
         QApplication.processEvents()
         screenshot(floor.window, "floor-jackpot")

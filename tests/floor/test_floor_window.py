@@ -34,7 +34,11 @@ from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.room_scripts import DEALER, example_script
 
 T = TypeVar("T")
-WITHIN_A_SECOND = 1000
+BEFORE_THE_REFRESH = 10_000
+"""How long a test waits for a change to reach the floor (ms): well inside the floor's own re-read
+(`watcher.REFRESH_SECONDS`, 30 s), so what arrives was told by a notification or the SQLite poll,
+and long enough that a loaded machine does not fail it. How soon it arrives is a benchmark's figure
+(benchmarks/cardroom_floor.py), not a test's."""
 
 
 @contextmanager
@@ -83,16 +87,16 @@ def shows(controller: FloorController, desk: TableSnapshot) -> bool:
     return len(tables) == 1 and tables[0].snapshot == desk
 
 
-def test_what_a_desk_records_appears_on_the_floor_within_a_second(
+def test_what_a_desk_records_appears_on_the_floor_before_its_refresh(
     floor: FloorController, migrated_database_url: str, qtbot: QtBot
 ) -> None:
     if migrated_database_url.startswith("postgresql"):
-        # Without a notification the floor reads again only every 30 s: a second proves LISTEN.
+        # Without a notification the floor reads again only every 30 s: arriving before proves LISTEN.
         assert floor.watcher.live_by == "PostgreSQL notifications"
     replayed = at_a_desk(
         migrated_database_url, lambda db: play_table(db, "T7", 4, next_hand_actions=2).snapshot()
     )
-    qtbot.waitUntil(lambda: shows(floor, replayed), timeout=WITHIN_A_SECOND)
+    qtbot.waitUntil(lambda: shows(floor, replayed), timeout=BEFORE_THE_REFRESH)
     model = floor.model
     street = OfcTableView.of(replayed).street
     assert model.data(model.index(0, column_index("hand"))) == f"#5 · street {street}"
@@ -107,10 +111,10 @@ def test_what_a_desk_records_appears_on_the_floor_within_a_second(
 
     entered = at_a_desk(migrated_database_url, next_entry)
     assert entered != replayed
-    qtbot.waitUntil(lambda: shows(floor, entered), timeout=WITHIN_A_SECOND)
+    qtbot.waitUntil(lambda: shows(floor, entered), timeout=BEFORE_THE_REFRESH)
 
     second = at_a_desk(migrated_database_url, lambda db: play_table(db, "T2", 1).snapshot())
-    qtbot.waitUntil(lambda: shows(floor, second) and shows(floor, entered), timeout=WITHIN_A_SECOND)
+    qtbot.waitUntil(lambda: shows(floor, second) and shows(floor, entered), timeout=BEFORE_THE_REFRESH)
     assert [table.table for table in shown(floor)] == ["T2", "T7"]
 
 
@@ -166,7 +170,7 @@ def test_the_floor_says_when_it_lost_the_server_and_carries_on(
     monkeypatch.setattr(watcher, "RETRY_SECONDS", 4 * watcher.WAIT_SECONDS)
     with migrated_schema(request, postgres_url, room_schemas) as url, floor_on(url, qtbot) as floor:
         first = at_a_desk(url, lambda db: play_table(db, "T3", 1).snapshot())
-        qtbot.waitUntil(lambda: shows(floor, first), timeout=WITHIN_A_SECOND)
+        qtbot.waitUntil(lambda: shows(floor, first), timeout=BEFORE_THE_REFRESH)
         at_a_desk(url, cut_the_floors_connection)
         qtbot.waitUntil(lambda: floor.window.live_line.text().startswith("NOT LIVE"), timeout=5000)
         second = at_a_desk(url, lambda db: play_table(db, "T4", 1).snapshot())
