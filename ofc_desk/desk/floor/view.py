@@ -44,9 +44,9 @@ def header_text_height(header: QHeaderView, section: int) -> int:
 
 
 class FloorTableView(QTableView):
-    """The floor's table, which tells `fit_rows` each time Qt lays it out again (a column's width or
-    the viewport's, as a scroll bar comes or goes): called before the next paint, where a timer's
-    fit would come after it, a paint showing rows fitted to the widths before."""
+    """The floor's table, which calls `fit_rows` each time Qt lays it out again (a column's width
+    or the viewport's changed, as a scroll bar comes or goes): before the next paint, where a
+    timer's fit came after it, and that paint showed rows fitted to the widths before."""
 
     def __init__(self, parent: QWidget, fit_rows: Callable[[], None]) -> None:
         super().__init__(parent)
@@ -130,17 +130,18 @@ class FloorWindow(QMainWindow):
         self.action_about = self.help_menu.addAction(_("&About OFC Desk"))
 
     def _fit_header_height(self) -> None:
-        """As tall as its most wrapped title (the table view takes the header's minimum height),
-        and each row as tall as its most wrapped cell at the columns' new widths."""
+        """As tall as its most wrapped title (the table view takes the header's minimum height); the
+        rows follow the columns' new widths by `FloorTableView.updateGeometries`."""
         header = self.table.horizontalHeader()
         one_line = header.fontMetrics().height()
         tallest = max((header_text_height(header, section) for section in range(header.count())), default=0)
         header.setMinimumHeight(header.sizeHint().height() + max(tallest - one_line, 0))
-        self._fit_rows_if_moved()
 
     def _fit_rows_if_moved(self) -> None:
+        """The rows fitted again if a column's width moved since (a narrower column wraps its cells
+        onto more lines); Qt lays the table out again far more often than that."""
         if self._column_widths() != self._rows_fitted_to:
-            self._fit_rows()  # a narrower column wraps its cells onto more lines
+            self._fit_rows()
 
     def _fit_rows(self, rows: range | None = None) -> None:
         """Each row of `rows` (all when None) as tall as its most wrapped cell, at the columns' widths
