@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -41,11 +43,27 @@ def header_text_height(header: QHeaderView, section: int) -> int:
     return header.fontMetrics().boundingRect(room, int(HEADER_WRAP), text).height()
 
 
+class FloorTableView(QTableView):
+    """The floor's table, which calls `fit_rows` each time Qt lays it out again (a column's width
+    or the viewport's changed, as a scroll bar comes or goes): before the next paint, where a
+    timer's fit came after it, and that paint showed rows fitted to the widths before."""
+
+    def __init__(self, parent: QWidget, fit_rows: Callable[[], None]) -> None:
+        super().__init__(parent)
+        self._fit_rows = fit_rows
+
+    def updateGeometries(self) -> None:
+        super().updateGeometries()
+        self._fit_rows()
+
+
 class FloorWindow(QMainWindow):
     def __init__(self, model: FloorTableModel) -> None:
         super().__init__()
         self.setWindowTitle(str(TITLE))
         self.model = model
+        self._rows_fitted_to: tuple[int, ...] = ()
+        """The columns' widths the rows were last fitted at."""
         self.heading = QLabel(_("Reading the open tables…"), self)
         self.heading.setAccessibleName(_("Open tables"))
         self.heading.setWordWrap(True)  # a new room's heading says why it has no tables yet
@@ -53,7 +71,7 @@ class FloorWindow(QMainWindow):
         self.jackpot_line.setObjectName("jackpot")
         self.jackpot_line.setAccessibleName(_("Room jackpot pool"))
         self.jackpot_line.setWordWrap(True)
-        self.table = QTableView(self)
+        self.table = FloorTableView(self, self._fit_rows_if_moved)
         self.table.setAccessibleName(_("Open tables"))
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -62,7 +80,9 @@ class FloorWindow(QMainWindow):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # The rows are fitted by the window itself, once a reading or change (`_fit_rows`): a header
+        # resizing to contents fitted every row again at each layout pass, five times a listing.
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for index, column in enumerate(FLOOR_COLUMNS):
@@ -78,6 +98,8 @@ class FloorWindow(QMainWindow):
         self._header_fit.setInterval(0)
         self._header_fit.timeout.connect(self._fit_header_height)
         header.sectionResized.connect(lambda *_moved: self._header_fit.start())
+        model.modelReset.connect(self._fit_rows)
+        model.dataChanged.connect(lambda first, last: self._fit_rows(range(first.row(), last.row() + 1)))
         self.hint = QLabel(str(HINT), self)
         self.hint.setWordWrap(True)  # a longer language wraps it rather than widen the window off the screen
         central = QWidget(self)
@@ -108,10 +130,30 @@ class FloorWindow(QMainWindow):
         self.action_about = self.help_menu.addAction(_("&About OFC Desk"))
 
     def _fit_header_height(self) -> None:
-        """As tall as its most wrapped title (the table view takes the header's minimum height),
-        and each row as tall as its most wrapped cell at the columns' new widths."""
+        """As tall as its most wrapped title (the table view takes the header's minimum height); the
+        rows follow the columns' new widths by `FloorTableView.updateGeometries`."""
         header = self.table.horizontalHeader()
         one_line = header.fontMetrics().height()
         tallest = max((header_text_height(header, section) for section in range(header.count())), default=0)
         header.setMinimumHeight(header.sizeHint().height() + max(tallest - one_line, 0))
-        self.table.resizeRowsToContents()  # a narrower column wraps its cells onto more lines
+
+    def _fit_rows_if_moved(self) -> None:
+        """The rows fitted again if a column's width moved since (a narrower column wraps its cells
+        onto more lines); Qt lays the table out again far more often than that."""
+        if self._column_widths() != self._rows_fitted_to:
+            self._fit_rows()
+
+    def _fit_rows(self, rows: range | None = None) -> None:
+        """Each row of `rows` (all when None) as tall as its most wrapped cell, at the columns' widths
+        once laid out for the rows the model now has (the header lays them out when asked its length)."""
+        self.table.horizontalHeader().length()
+        if rows is None:
+            self.table.resizeRowsToContents()
+        else:
+            for row in rows:
+                self.table.resizeRowToContents(row)
+        self._rows_fitted_to = self._column_widths()
+
+    def _column_widths(self) -> tuple[int, ...]:
+        header = self.table.horizontalHeader()
+        return tuple(header.sectionSize(section) for section in range(header.count()))
