@@ -78,13 +78,14 @@ app.exec()
 DESK_READY = """
 import time
 start = time.perf_counter()
+from PySide6.QtWidgets import QApplication
 from ofc_desk.desk.shell import app as desk_app
 started = desk_app.start_session
 
 def start_session(*args, **kwargs):
     session = started(*args, **kwargs)
     session.controller.snapshot_listeners.append(
-        lambda _shown: (print(time.perf_counter() - start, time.process_time()), desk_app.QApplication.quit())
+        lambda _shown: (print(time.perf_counter() - start, time.process_time()), QApplication.quit())
     )
     return session
 
