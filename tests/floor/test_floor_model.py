@@ -93,6 +93,20 @@ def test_every_column_shows_the_tables_state(qtbot: QtBot, tables: tuple[FloorTa
     assert "goes to Fantasyland next hand" in str(text(model, 2, column_index("players"), TOOLTIP))
 
 
+def test_a_stack_in_the_thousands_is_grouped_as_every_other_amount(tables: tuple[FloorTable, ...]) -> None:
+    """As the pool's line and the desk's seats say chips: "12,500", not "12500"."""
+    between = tables[0]
+    seats = tuple(replace(seat, stack=seat.stack * 1000 + 500) for seat in between.snapshot.seats)
+    rich = replace(between, snapshot=replace(between.snapshot, seats=seats))
+    model = FloorTableModel()
+    model.set_tables([rich])
+    players = str(text(model, 0, column_index("players"))).replace("\u00a0", " ")
+    detail = str(text(model, 0, column_index("players"), TOOLTIP))
+    for seat, was in zip(seats, between.snapshot.seats, strict=True):
+        grouped = f"{was.stack},500"
+        assert f"{seat.name} {grouped}" in players and f"{seat.name}: {grouped} chips" in detail, players
+
+
 def test_a_short_paid_transfer_a_voided_hand_and_an_unreadable_table_say_so(
     qtbot: QtBot, tables: tuple[FloorTable, ...]
 ) -> None:

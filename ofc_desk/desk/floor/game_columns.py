@@ -8,6 +8,7 @@ from ofc_desk.desk.floor.cell_text import KEEP, NO_VALUE
 from ofc_desk.desk.games import game_at
 from ofc_desk.desk.table.seatface import SeatMark
 from ofc_desk.i18n import _, ngettext, pgettext
+from ofc_desk.i18n.formatting import number
 from ofc_desk.reports.spoken import data_words
 from ofc_desk.service.oversight.floor_kept import FloorTable
 from ofc_desk.service.terms.snapshot import Phase, SeatView
@@ -55,7 +56,7 @@ def seat_text(seat: SeatView, marks: list[SeatMark]) -> str:
     badges = [mark.floor_badge for mark in marks if mark.floor_badge]
     if seat.sitting_out:
         badges.append(_("(sitting out)"))
-    return " ".join(words.replace(" ", KEEP) for words in [f"{seat.name} {seat.stack}", *badges])
+    return " ".join(words.replace(" ", KEEP) for words in [f"{seat.name} {number(seat.stack)}", *badges])
 
 
 def players_text(table: FloorTable) -> str:
@@ -67,7 +68,7 @@ def players_detail(table: FloorTable) -> str:
     for seat in table.snapshot.seats:
         notes = [note for note, shown in _seat_notes(seat, _marks(table, seat)) if shown]
         line = ngettext("{name}: {chips} chip", "{name}: {chips} chips", seat.stack)
-        line = line.format(name=seat.name, chips=seat.stack)
+        line = line.format(name=seat.name, chips=number(seat.stack))
         lines.append(_("{seat} ({notes})").format(seat=line, notes=", ".join(notes)) if notes else line)
     return "\n".join(lines)
 
