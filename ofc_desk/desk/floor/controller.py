@@ -64,9 +64,9 @@ class FloorController(QObject):
         self.seed_dialog: AttemptDialog | None = None
         self.launch = LaunchHold(held=False)
         """The collector's hold through the launch (`app.run_floor`), ended once a reading is shown."""
-        self._reading_to_paint = False
-        """The first reading is in the window, its paint awaited (`_tell_once_painted`)."""
         self._told_shown = False
+        """The watcher was told the first reading is shown; until then, once that reading is in the
+        window, the table's viewport passes its events here (`_tell_once_painted`)."""
 
     def start(self) -> None:
         self.window.show()
@@ -100,19 +100,18 @@ class FloorController(QObject):
             return
         handle = self.window.windowHandle()
         if handle is not None and handle.isExposed():
-            self._reading_to_paint = True
             # Only from now: each event given to a Python filter is wrapped for Python first.
             self.window.table.viewport().installEventFilter(self)
         else:
             self._tell_shown()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if self._reading_to_paint and event.type() == QEvent.Type.Paint:
+        if not self._told_shown and event.type() == QEvent.Type.Paint:
             self._tell_shown()
         return False
 
     def _tell_shown(self) -> None:
-        self._told_shown, self._reading_to_paint = True, False
+        self._told_shown = True
         self.window.table.viewport().removeEventFilter(self)  # the table's events no longer pass here
         QCoreApplication.postEvent(self, QEvent(SHOWN))
 
