@@ -5,7 +5,8 @@ entry, the settlement, between hands, a voided hand), on a 1366x768 screen and a
 Each table is built once and walked through its phases (tests/desk/screen_states.py); at each
 phase and screen the real window is checked: its frame fits the screen; no scroll bar runs
 sideways anywhere; every transfer, the one-line status line and the card entry are in view; every
-badge fits its seat. A screenshot of each is written to test-screenshots/ (git-ignored).
+badge fits its seat. Each is drawn, and written to test-screenshots/ (git-ignored) when
+OFC_DESK_TEST_SCREENSHOTS=1 asks for the screenshots.
 
 Offscreen windows have no frame: the window is given the room a window manager's frame leaves
 (`app.FRAME_ALLOWANCE`, measured under openbox), and its size is checked against it.

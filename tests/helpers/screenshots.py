@@ -1,7 +1,7 @@
-"""Screenshots for people to look at (test-screenshots/), written as PNG files by Pillow at zlib's
-fastest level: Qt's writer (libpng) tries every row filter on every row, most of its time on a
-window's shot (about 28 ms at 1366x768, at any compression level), Pillow about 16 ms. The same
-pixels either way."""
+"""Screenshots for people to look at (test-screenshots/, when OFC_DESK_TEST_SCREENSHOTS=1), written
+as PNG files by Pillow at zlib's fastest level: Qt's writer (libpng) tries every row filter on every
+row, most of its time on a window's shot (about 28 ms at 1366x768, at any compression level), Pillow
+about 16 ms. The same pixels either way."""
 
 from __future__ import annotations
 
