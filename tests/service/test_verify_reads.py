@@ -4,14 +4,29 @@ column whose type converts what it reads is left to SQLAlchemy."""
 
 from __future__ import annotations
 
+import typing
+
 from sqlalchemy import DateTime, literal_column, select
 
 from ofc_desk.service.audit.verify import verify_database
-from ofc_desk.service.audit.verify_session import _EVENT_COLUMNS
+from ofc_desk.service.audit.verify_session import _EVENT_COLUMNS, EventRow, HandStored
+from ofc_desk.service.store.records import HandFields
 from ofc_desk.storage.connections import driver_rows
 from ofc_desk.storage.database import Database
-from ofc_desk.storage.models import Event, TableSession
+from ofc_desk.storage.models import Event, HandRow, TableSession
 from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, CY_PLAIN, open_test_table, play_hand
+
+
+def test_verify_reads_every_column_of_an_event_and_a_hand_the_store_writes() -> None:
+    """`HandStored` (a hand row as verify reads it) and `records.HandFields` (as the store writes
+    it) are two shapes of one row that mypy cannot derive from each other: a column added to the
+    table and written by the store must be read and compared by verify too."""
+    hand_columns = tuple(column.name for column in HandRow.__table__.columns)
+    written = typing.get_type_hints(HandFields)
+    assert HandStored._fields == hand_columns
+    assert ("id", "session_id", *written) == hand_columns
+    assert typing.get_type_hints(HandStored) == {"id": int, "session_id": int, **written}
+    assert EventRow._fields == tuple(column.name for column in Event.__table__.columns)
 
 
 def test_the_drivers_rows_are_the_rows_sqlalchemy_reads(database: Database) -> None:
