@@ -36,8 +36,18 @@ def number(value: int, language: Language | None = None) -> str:
     ('1.234.567', '-35', '1\xa0234')
     """
     grouped = f"{value:,}"
+    separator = group_separator(language)
+    return grouped if separator == "," else grouped.replace(",", separator)
+
+
+def group_separator(language: Language | None = None) -> str:
+    """The character the language groups thousands with in `number`.
+
+    >>> group_separator(Language.EN), group_separator(Language.VI), group_separator(Language.RU)
+    (',', '.', '\xa0')
+    """
     locale = _locale(language)
-    return grouped if locale == "en" else grouped.replace(",", _group_symbol(locale))
+    return "," if locale == "en" else _group_symbol(locale)
 
 
 def signed_number(value: int, language: Language | None = None) -> str:

@@ -13,8 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from ofc_desk.cli.main import main
 from ofc_desk.desk.action_parts import Menu
+from ofc_desk.desk.dialogs.chip_amount import ChipAmountEdit
 from ofc_desk.desk.shell.language import DESK_KEY, install_language, start_language, stored_language
 from ofc_desk.i18n import Language, active_language, use_language
+from ofc_desk.i18n.formatting import group_separator
 from tests.desk.conftest import make_desk
 from tests.helpers.qt_languages import menu_titles
 
@@ -63,6 +65,35 @@ def glyphs_drawn(text: str, widget: QWidget) -> int:
     layout.createLine()
     layout.endLayout()
     return sum(index != 0 for run in layout.glyphRuns() for index in run.glyphIndexes())
+
+
+TWELVE_THOUSAND_FIVE_HUNDRED = {
+    Language.EN: "12,500",
+    Language.RU: "12\u00a0500",
+    Language.VI: "12.500",
+    Language.ZH_CN: "12,500",
+}
+"""12,500 chips as each language groups every amount on screen (`i18n.formatting.number`)."""
+
+
+@pytest.mark.usefixtures("english_after")
+@pytest.mark.parametrize("language", list(TWELVE_THOUSAND_FIVE_HUNDRED))
+def test_a_chip_field_shows_an_amount_as_the_language_groups_it_and_reads_it_back(
+    qtbot: QtBot, language: Language
+) -> None:
+    use_language(language)
+    field = ChipAmountEdit("Buy-in", 12500)
+    qtbot.addWidget(field)
+    assert field.text() == TWELVE_THOUSAND_FIVE_HUNDRED[language]
+    assert field.problem() is None and field.value() == 12500
+    typings = ((f"2{group_separator()}500", 2500), ("3,000", 3000), ("4 000", 4000), ("5_000", 5000))
+    for typed, chips in typings:
+        field.clear()
+        qtbot.keyClicks(field, typed)
+        assert (field.text(), field.value()) == (typed, chips)
+    field.clear()
+    qtbot.keyClicks(field, "7.5k")  # a point groups in Vietnamese only; a letter is never taken
+    assert field.text() == ("7.5" if language is Language.VI else "75")
 
 
 def test_settings_language_is_kept_for_the_next_start(qtbot: QtBot, tmp_path: Path) -> None:

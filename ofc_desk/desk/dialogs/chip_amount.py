@@ -1,8 +1,10 @@
 """A number of chips typed into a line: up to the core's limit (`core.settlement.MAX_CHIPS`, a
 million million), which no spin box holds (Qt's stop at 2,147,483,647).
 
-Thousands may be grouped with commas, spaces or underscores as a cashier writes them; letters are
-not taken at all. What is out of range is said on the dialog's refusal line, naming the field.
+The field shows an amount grouped as the language groups every amount on screen ("12,500", "12.500"
+in Vietnamese). Thousands may be typed grouped with commas, spaces or underscores as a cashier writes
+them, or with the language's own separator; letters are not taken at all. What is out of range is
+said on the dialog's refusal line, naming the field.
 
 >>> read_chips("1,000,000,000,000", "Buy-in", minimum=0)
 1000000000000
@@ -24,15 +26,17 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 
 from ofc_desk.core.settlement import MAX_CHIPS
 from ofc_desk.i18n import _, ngettext
-from ofc_desk.i18n.formatting import number
+from ofc_desk.i18n.formatting import group_separator, number
 
-_TYPED = r"-?[0-9][0-9, _]*"
-_GROUPING = re.compile(r"[, _]")
+
+def _grouping() -> str:
+    """A character class of what may group a typed amount's thousands in the active language."""
+    return f"[, _{re.escape(group_separator())}]"
 
 
 def read_chips(text: str, caption: str, *, minimum: int, maximum: int = MAX_CHIPS) -> int | str:
     """The whole number of chips in `text`, or the sentence that says why not."""
-    digits = _GROUPING.sub("", text.strip())
+    digits = re.sub(_grouping(), "", text.strip())
     if not re.fullmatch(r"-?[0-9]+", digits):
         return _("{field}: type a number of chips").format(field=caption)
     chips = int(digits)
@@ -62,11 +66,12 @@ class ChipAmountEdit(QLineEdit):
         self.minimum = minimum
         self.maximum = maximum
         self.setAccessibleName(caption)
-        self.setValidator(QRegularExpressionValidator(QRegularExpression(_TYPED), self))
+        typed = QRegularExpression(f"-?[0-9]({_grouping()}|[0-9])*")
+        self.setValidator(QRegularExpressionValidator(typed, self))
         self.setValue(value)
 
     def setValue(self, chips: int) -> None:
-        self.setText(f"{chips:,}")
+        self.setText(number(chips))
 
     def problem(self) -> str | None:
         """Why the typed amount cannot be used, or None."""
