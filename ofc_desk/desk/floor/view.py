@@ -84,7 +84,11 @@ class FloorWindow(QMainWindow):
         # resizing to contents fitted every row again at each layout pass, five times a listing.
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # The columns that are not wide are fitted to their contents by the window itself, once a
+        # reading or change (`_fit_columns`): Qt's size-to-contents mode measured each of them again
+        # at every layout pass, three a listing, though only new words can change their widths.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._fitted_columns = tuple(index for index, column in enumerate(FLOOR_COLUMNS) if not column.wide)
         for index, column in enumerate(FLOOR_COLUMNS):
             if column.wide:
                 header.setSectionResizeMode(index, QHeaderView.ResizeMode.Stretch)
@@ -98,8 +102,10 @@ class FloorWindow(QMainWindow):
         self._header_fit.setInterval(0)
         self._header_fit.timeout.connect(self._fit_header_height)
         header.sectionResized.connect(lambda *_moved: self._header_fit.start())
-        model.modelReset.connect(self._fit_rows)
-        model.dataChanged.connect(lambda first, last: self._fit_rows(range(first.row(), last.row() + 1)))
+        model.modelReset.connect(self._fit_to_contents)
+        model.dataChanged.connect(
+            lambda first, last: self._fit_to_contents(range(first.row(), last.row() + 1))
+        )
         self.hint = QLabel(str(HINT), self)
         self.hint.setWordWrap(True)  # a longer language wraps it rather than widen the window off the screen
         central = QWidget(self)
@@ -128,6 +134,24 @@ class FloorWindow(QMainWindow):
         self.action_seed.setShortcut("Ctrl+J")
         self.help_menu = self.menuBar().addMenu(_("&Help"))
         self.action_about = self.help_menu.addAction(_("&About OFC Desk"))
+        self.ensurePolished()  # measured in the style and font it is shown in
+        self._fit_columns()  # the titles alone, before the first reading
+
+    def _fit_to_contents(self, rows: range | None = None) -> None:
+        """The columns fitted to the model's words, then each row of `rows` (all when None)."""
+        self._fit_columns()
+        self._fit_rows(rows)
+
+    def _fit_columns(self) -> None:
+        """Each column that is not wide as wide as its title or its widest cell, as Qt's
+        size-to-contents mode sizes it (the same two measures, within the header's bounds). A
+        cell's width does not depend on the columns' widths: it is measured on one line."""
+        header = self.table.horizontalHeader()
+        for section in self._fitted_columns:
+            wanted = max(self.table.sizeHintForColumn(section), header.sectionSizeHint(section))
+            header.resizeSection(
+                section, min(max(wanted, header.minimumSectionSize()), header.maximumSectionSize())
+            )
 
     def _fit_header_height(self) -> None:
         """As tall as its most wrapped title (the table view takes the header's minimum height); the
