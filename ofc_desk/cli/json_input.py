@@ -5,8 +5,9 @@ depth at which Python itself gives up (about 990 levels).
 Every check here is linear in the input's size: the nesting used to be measured on the text before
 parsing, by patterns that took quadratic time on malformed input (`"\\` repeated: 13 s for 80 KB).
 Python's reader is linear and refuses any nesting it cannot follow itself; the text it read is then
-measured by its brackets outside strings, in a few passes of bytes operations (walking the values it
-made, each in Python, cost half as much again as the parse on a 10 MB input)."""
+measured by its brackets outside strings, in a few passes of bytes operations: walking the values it
+made, each in Python, cost from a quarter of the parse's instructions to more than the parse (10 MB inputs,
+benchmarks/product_cpu_bench.py)."""
 
 from __future__ import annotations
 
