@@ -19,10 +19,11 @@ from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.games.chinese_settlement import payment_html
 from ofc_desk.service.front import table_service
 from ofc_desk.service.store.persistence import read_ledger
-from ofc_desk.service.store.pool_ledger import PoolReading, room_pool
+from ofc_desk.service.store.pool_ledger import PoolReading, pool_reading, room_pool
 from ofc_desk.service.table.commands import SeedJackpot
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase
+from ofc_desk.storage.database import Database
 from tests.desk.conftest import SUPERVISOR, Desk
 from tests.desk.test_chinese_table import open_chinese_table, pick_with_keys, show_hands
 from tests.desk.test_fantasyland_and_supervisor import amount_field
@@ -187,3 +188,26 @@ def test_the_new_table_preset_list_says_how_each_preset_pays(qtbot: QtBot) -> No
     )
     pick_with_keys(qtbot, fields.preset, "pusoy-single-winner")
     assert fields.pays.text() == lines["pusoy-single-winner"]
+
+
+def test_an_awards_settlement_page_and_status_line_read_the_room_pool_once(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_award_table(desk)
+    seed_by_keys(desk, "1000")
+    desk.press_enter_on(desk.window.between_hands.deal_button)
+    show_hands(desk, LOSER_ROWS, WINNER_ROWS)
+    desk.street("s")
+    reads: list[PoolReading] = []
+
+    def counted(database: Database) -> PoolReading:
+        reads.append(pool_reading(database))
+        return reads[-1]
+
+    monkeypatch.setattr(table_service, "pool_reading", counted)
+    desk.street("s")  # the hand awaits its settlement: its page previews the award
+    assert desk.snapshot.phase is Phase.AWAITING_SETTLEMENT
+    assert reads == [PoolReading(1000)]  # one reading, for the page and the status line both
+    assert desk.status.endswith("room jackpot 1,000")
+    transfers = " ".join(desk.window.settlement.transfers.toPlainText().split())
+    assert "Room pool 1,000 + this hand's drop 0 = 1,000; award 1,000 → 0" in transfers

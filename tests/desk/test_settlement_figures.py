@@ -113,7 +113,8 @@ def test_the_panels_figures_are_the_tables_after_confirm(
     panel = SettlementPanel()
     qtbot.addWidget(panel)
     assert before.result is not None
-    panel.show_result(before.hand_number, before.result, service, service.settlement_preview())
+    preview = service.settlement_preview(service.pool_shown())
+    panel.show_result(before.hand_number, before.result, service, preview)
     details = " ".join(panel.details.toPlainText().split())
     transfers = " ".join(panel.transfers.toPlainText().split())
 

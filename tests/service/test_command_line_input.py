@@ -11,8 +11,11 @@ import io
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ofc_desk.cli.json_input import MAX_NESTING, nested_deeper_than
 from ofc_desk.cli.main import SHORTEST_PIN, SUBCOMMANDS, build_parser, main
@@ -78,18 +81,65 @@ def test_a_ten_megabyte_hostile_input_is_refused_in_one_line(
     assert not database.exists()  # refused before the database was opened
 
 
-def test_nesting_is_measured_a_level_at_a_time_to_the_limit() -> None:
-    assert not nested_deeper_than(json.loads("[" * MAX_NESTING + "]" * MAX_NESTING), MAX_NESTING)
-    assert nested_deeper_than(json.loads("[" * 65 + "]" * 65), MAX_NESTING)
-    assert nested_deeper_than({"a": [1, {"b": [[]]}]}, 4) and not nested_deeper_than({"a": [1, {"b": []}]}, 4)
-    assert not nested_deeper_than("[[[", 0)  # text is a value, not nesting
+def test_nesting_is_measured_by_the_brackets_outside_strings_to_the_limit() -> None:
+    assert not nested_deeper_than("[" * MAX_NESTING + "]" * MAX_NESTING, MAX_NESTING)
+    assert nested_deeper_than("[" * 65 + "]" * 65, MAX_NESTING)
+    assert deeper({"a": [1, {"b": [[]]}]}, 4) and not deeper({"a": [1, {"b": []}]}, 4)
+    assert not deeper("[[[", 0) and not deeper(["[[[", {"{{": "]"}], 2)  # text is a value, not nesting
+    assert not deeper(['\\"[[', "\\", '"', {"\\": "\\\\["}], 2)  # escapes end no string
+    assert not nested_deeper_than(json.dumps(["\u00e9[[["], ensure_ascii=False), 1)
     # An empty array or object counts as a level, at the limit and below it, in a list or a value.
     empties: tuple[list[object], dict[str, object]] = ([], {})
     for empty in empties:
-        assert nested_deeper_than([[1], [empty]], 2) and nested_deeper_than({"a": [empty]}, 2)
-        assert not nested_deeper_than([[1], [empty]], 3) and not nested_deeper_than([empty, [[]]], 3)
-        assert nested_deeper_than([empty], 1) and not nested_deeper_than(empty, 1)
-        assert nested_deeper_than(empty, 0) and not nested_deeper_than([[empty]] * 3 + [[1]], 3)
+        assert deeper([[1], [empty]], 2) and deeper({"a": [empty]}, 2)
+        assert not deeper([[1], [empty]], 3) and not deeper([empty, [[]]], 3)
+        assert deeper([empty], 1) and not deeper(empty, 1)
+        assert deeper(empty, 0) and not deeper([[empty]] * 3 + [[1]], 3)
+
+
+def deeper(value: object, levels: int) -> bool:
+    """`nested_deeper_than` the JSON of `value`."""
+    return nested_deeper_than(json.dumps(value), levels)
+
+
+def walked_deeper_than(value: Any, levels: int) -> bool:
+    """The measure `nested_deeper_than` gave before it read the text: the parsed values walked one
+    level at a time, each looked at once (an empty array or object only past the last level)."""
+    level = [value] if isinstance(value, (list, dict)) else []
+    for depth in range(1, levels + 1):
+        last = depth == levels
+        level = [
+            child
+            for container in level
+            for child in (container.values() if isinstance(container, dict) else container)
+            if isinstance(child, (list, dict)) and (child or last)
+        ]
+        if not level:
+            return False
+    return bool(level)
+
+
+# Strings full of what could be taken for structure: brackets, quotes, backslashes, and beyond ASCII.
+_TRICKY = st.text(alphabet=st.sampled_from('[]{}"\\,:ab é\u2028\U0001f0a1'), max_size=8)
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | _TRICKY,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TRICKY, inner, max_size=4),
+    max_leaves=40,
+)
+
+
+@given(
+    value=_VALUES,
+    levels=st.integers(min_value=0, max_value=8),
+    ascii_only=st.booleans(),
+    indent=st.sampled_from([None, 0, 2]),
+)
+@settings(max_examples=400)
+def test_the_brackets_outside_strings_nest_as_deep_as_the_values_walked(
+    value: Any, levels: int, ascii_only: bool, indent: int | None
+) -> None:
+    text = json.dumps(value, ensure_ascii=ascii_only, indent=indent)
+    assert nested_deeper_than(text, levels) == walked_deeper_than(json.loads(text), levels)
 
 
 # ----------------------------------------------------------------------- nothing typed is repeated

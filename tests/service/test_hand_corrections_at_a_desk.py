@@ -128,13 +128,13 @@ def test_the_settlement_preview_beside_a_correction(database: Database) -> None:
     correct(desk, corrected)
     play_hand(desk, {}, settle=False)  # hand 2, awaiting its settlement
     assert desk.snapshot().phase is Phase.AWAITING_SETTLEMENT
-    shown = desk.settlement_preview()
+    shown = desk.settlement_preview(desk.pool_shown())
     assert shown is not None
 
     # A correction of hand 1 looked at meanwhile (as the floor would be asked) changes nothing.
     preview(desk.machine, 1, swap_rows(corrected, "Bob"))
     assert desk.snapshot().phase is Phase.AWAITING_SETTLEMENT
-    assert desk.settlement_preview() == shown
+    assert desk.settlement_preview(desk.pool_shown()) == shown
 
     settled = desk.do(Settle())
     assert tuple((seat.name, seat.stack) for seat in settled.seats) == shown.stacks_after

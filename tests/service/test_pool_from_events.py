@@ -68,7 +68,7 @@ def test_an_edited_pool_after_pays_nothing_and_the_desk_says_why(seeded: TableSe
         verify_database(seeded.database, fork=False)
     later = _second_desk(seeded)
     assert room_pool(later.database) == 1000  # the events' figure, never the row's
-    assert later.jackpot_words() == "room jackpot does not verify: call the floor"
+    assert later.jackpot_words(later.pool_shown()) == "room jackpot does not verify: call the floor"
     show_the_losing_hand(later)
     with pytest.raises(ActionRefused) as refusal:
         later.do(Settle())

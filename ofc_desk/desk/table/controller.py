@@ -39,6 +39,7 @@ from ofc_desk.desk.table.read_only import TakenTableGuard
 from ofc_desk.i18n import _
 from ofc_desk.service.front.table_service import TableService
 from ofc_desk.service.room.desk_holds import TakenElsewhere
+from ofc_desk.service.store.pool_ledger import PoolReading
 from ofc_desk.service.table.commands import Settle, StartHand, Undo
 from ofc_desk.service.table.games.choose import entry_for
 from ofc_desk.service.terms.errors import ActionRefused
@@ -55,7 +56,7 @@ class TableController(QObject):
         self.staging = Staging()
         self._done_sentence = ""
         self._kept_draft: StagedDraft | None = None
-        self._jackpot_read: tuple[TableSnapshot, str | None] | None = None
+        self._pool_read: tuple[TableSnapshot, PoolReading | None] | None = None
         self._offered_for: tuple[TableService | None, TableSnapshot | None, bool] | None = None
         """The service, snapshot and staging the offered actions were last worked out for."""
         self.undo_stack = QUndoStack(self)
@@ -137,7 +138,7 @@ class TableController(QObject):
         window.setWindowTitle(window_title(snapshot))
         staging = self.staging
         window.felt.set_seats(seat_faces(snapshot, staging.placements, staging.staged_for()))
-        window.status_line.set_parts(status_parts(snapshot, self._jackpot_words(snapshot)))
+        window.status_line.set_parts(status_parts(snapshot, TableService.jackpot_words(self._pool(snapshot))))
         window.requests_line.setText(requests_text(snapshot))
         window.requests_line.setVisible(bool(snapshot.open_requests))
         game = game_at(snapshot)
@@ -154,14 +155,15 @@ class TableController(QObject):
         for listener in self.snapshot_listeners:
             listener(snapshot)
 
-    def _jackpot_words(self, snapshot: TableSnapshot) -> str | None:
-        """The room pool's words, read once per snapshot: staging a card draws the same snapshot
-        again, and the pool is a database read."""
-        if self._jackpot_read is not None and self._jackpot_read[0] is snapshot:
-            return self._jackpot_read[1]
-        words = self.service.jackpot_words() if self.service is not None else None
-        self._jackpot_read = (snapshot, words)
-        return words
+    def _pool(self, snapshot: TableSnapshot) -> PoolReading | None:
+        """The room's pool as the service reads it for the desk (`pool_shown`), read once per
+        snapshot, for both the status line and a settlement's preview: staging a card draws the same
+        snapshot again, and the pool is a database read."""
+        if self._pool_read is not None and self._pool_read[0] is snapshot:
+            return self._pool_read[1]
+        pool = self.service.pool_shown() if self.service is not None else None
+        self._pool_read = (snapshot, pool)
+        return pool
 
     def _show_phase(self, snapshot: TableSnapshot) -> None:
         window = self.window
@@ -175,7 +177,7 @@ class TableController(QObject):
                 snapshot.hand_number,
                 result,
                 service,
-                service.settlement_preview() if service is not None else None,
+                service.settlement_preview(self._pool(snapshot)) if service is not None else None,
             )
             window.show_page(window.SETTLEMENT_PAGE)
         else:

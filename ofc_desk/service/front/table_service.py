@@ -27,7 +27,7 @@ from ofc_desk.service.room.room_pool import POOL_KEY, void_moves
 from ofc_desk.service.store import checkpoint
 from ofc_desk.service.store.entry_marks import DeskMarks, foreign_entry
 from ofc_desk.service.store.persistence import CHANGED_ELSEWHERE, EventStore
-from ofc_desk.service.store.pool_ledger import PoolFault, pool_reading, room_pool
+from ofc_desk.service.store.pool_ledger import PoolFault, PoolReading, pool_reading, room_pool
 from ofc_desk.service.table.actions.hand import check_opened
 from ofc_desk.service.table.actions.spec import CheckedAction
 from ofc_desk.service.table.commands import (
@@ -256,36 +256,45 @@ class TableService:
         """The empty seats a newcomer may take now, by number."""
         return free_seats(self.machine)
 
-    def jackpot_words(self) -> str | None:
-        """The room's pool in words ("room jackpot 1,250") when this table's preset pays an award
-        from it, for the desk's status line; None otherwise, and while the pool cannot be read."""
+    def pool_shown(self) -> PoolReading | None:
+        """The room's pool as the desk shows it now, when this table's preset pays an award from it:
+        read once for both its status line's words (`jackpot_words`) and a settlement's preview, a
+        walk of what the room recorded since (`pool_ledger`). None otherwise, and while the
+        database does not answer (the action's refusal says so)."""
         if self.machine.jackpot_award() is None:
             return None
         try:
-            pool = pool_reading(self.database)
-        except SQLAlchemyError:  # the database does not answer: the action's refusal says so
+            return pool_reading(self.database)
+        except SQLAlchemyError:
+            return None
+
+    @staticmethod
+    def jackpot_words(pool: PoolReading | None) -> str | None:
+        """The pool `pool_shown` read in words ("room jackpot 1,250"), for the desk's status line;
+        None where it read none."""
+        if pool is None:
             return None
         if pool.fault is not None:
             return _("room jackpot does not verify: call the floor")
         return _("room jackpot {chips}").format(chips=said_number(pool.pool))
 
-    def settlement_preview(self) -> SettlementPreview | None:
+    def settlement_preview(self, pool: PoolReading | None) -> SettlementPreview | None:
         """At a hand awaiting settlement: what Confirm would leave (each stack after the settlement,
         the rake and an award, the rake per player, the room's pool before and after), found by
         settling a copy of the table folded from its stored events, so the panel shows the chips
-        the felt will show. An award is paid from the room's pool as its events give it now
+        the felt will show. An award is paid from `pool`, the room's pool as `pool_shown` read it
         (`pool_ledger`: another table may change the pool first, and the settlement reads it
-        again). None at any other time, while the pool cannot be read, and while it does not
+        again). None at any other time, when an award's pool was not read, and while it does not
         verify (Confirm is refused then: nothing is paid from it)."""
         if self.machine.phase is not Phase.AWAITING_SETTLEMENT:
             return None
         trial = self._recorder.store.stored_machine()
         found: dict[str, object] = {}
         if self.machine.jackpot_award() is not None:
-            try:
-                found = {POOL_KEY: pool_reading(self.database).payable()}
-            except SQLAlchemyError:  # the database does not answer: no award can be said
+            if pool is None:  # the database does not answer: no award can be said
                 return None
+            try:
+                found = {POOL_KEY: pool.payable()}
             except PoolFault:  # Confirm is refused, saying why (`jackpot_words` says it too)
                 return None
         settled = trial.apply_checked(trial.checked(EventKind.HAND_SETTLED, found), self._recorder.actor).hand

@@ -79,17 +79,19 @@ class DeskMarks:
 
     def __init__(self, dealer: Account) -> None:
         self.dealer = dealer
-        # The chain is hashed as bytes, each link written out in hex only when it is stamped:
-        # `link`'s hex round trip at every step was half of the chain's cost (a desk makes one
-        # each time it takes a table). The same links as `link` gives, one from the other.
-        step = secrets.token_bytes(32)
-        links = [step]
-        for _step in range(CHAIN_LENGTH):
-            step = hashlib.sha256(step).digest()
-            links.append(step)
-        self._links = links
+        self._seed = secrets.token_bytes(32)
+        self._hashed: list[bytes] | None = None
         self._used = 0
         self.published = False
+
+    @property
+    def _links(self) -> list[bytes]:
+        """The seed and its `CHAIN_LENGTH` hashes in turn, hashed when the key or a mark is first
+        asked for: a desk that takes a table (a resume, a takeover, a hand-over) publishes its key
+        only with its first entry, and many take a table and record none."""
+        if self._hashed is None:
+            self._hashed = hash_chain(self._seed)
+        return self._hashed
 
     @classmethod
     def for_dealer(cls, dealer: Account | None) -> DeskMarks | None:
@@ -114,6 +116,18 @@ class DeskMarks:
 def stamp_row(session_id: int, event_id: int, seq: int, stamp: EntryStamp) -> dict[str, object]:
     """The `entry_marks` row's values the entry's stamp gives."""
     return {"session_id": session_id, "event_id": event_id, "seq": seq, "mark": stamp.mark}
+
+
+def hash_chain(seed: bytes) -> list[bytes]:
+    """`seed` and its `CHAIN_LENGTH` SHA-256 hashes in turn, as bytes: `link` of each one's hex is
+    the one before it. Each is said in hex only when stamped: a hex round trip at every step was
+    half the cost."""
+    links = [seed]
+    step = seed
+    for _step in range(CHAIN_LENGTH):
+        step = hashlib.sha256(step).digest()
+        links.append(step)
+    return links
 
 
 # ---------------------------------------------------------------------- verify's part

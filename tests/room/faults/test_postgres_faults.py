@@ -22,6 +22,8 @@ import pytest
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import make_url
 
+from ofc_desk.service.front.table_service import TableService
+from ofc_desk.service.terms.snapshot import SettlementPreview
 from ofc_desk.storage.database import Database
 from tests.helpers.fault_scenarios import (
     SCENARIOS,
@@ -188,10 +190,16 @@ def test_what_the_desk_reads_for_an_award_table_while_the_server_is_down(
     (award,) = (scenario for scenario in SCENARIOS if scenario.name == "award settlement")
     prepared, _before = _prepare(award, room)
     desk = prepared.desk
-    answered = (desk.jackpot_words(), desk.settlement_preview())
+    answered = _pool_shown(desk)
     assert answered[0] is not None and answered[1] is not None
     running.stop()
     refused_as_stored(prepared, desk.snapshot())
-    assert (desk.jackpot_words(), desk.settlement_preview()) == (None, None)
+    assert _pool_shown(desk) == (None, None)
     running.start()
-    assert (desk.jackpot_words(), desk.settlement_preview()) == answered
+    assert _pool_shown(desk) == answered
+
+
+def _pool_shown(desk: TableService) -> tuple[str | None, SettlementPreview | None]:
+    """The status line's pool and the settlement page's award, from one reading as a redraw's."""
+    pool = desk.pool_shown()
+    return desk.jackpot_words(pool), desk.settlement_preview(pool)
