@@ -43,6 +43,7 @@ from tests.helpers.pooled_schemas import (  # noqa: F401 (migrated_database_url 
     STRUCTURE,
     copy_statements,
     is_superuser,
+    migrated_anew,
     migrated_database_url,
     pooled_schema,
     reinstall_triggers,
@@ -99,6 +100,7 @@ def postgres_accounts(postgres_url: str | None) -> Iterator[str | None]:  # noqa
         return
     with ExitStack() as cleanup:
         url = pooled_schema(postgres_url, cleanup)
+        migrated_anew(url)
         database = Database(url)
         _with_accounts(database)
         database.dispose()
@@ -200,7 +202,7 @@ class SchemaPool:
     def _migrated_schema(self) -> str:
         url = pooled_schema(self.server_url, self.cleanup)
         self._pooled.add(url)
-        Database(url).dispose()  # built through the migrations
+        migrated_anew(url)
         if self._migrated is None:
             self._migrated = self._structure(url)
         return url
@@ -228,6 +230,7 @@ class PostgresHistories:
                 self._schemas[None] = (self.accounts, int(row[0]) if row else 0)
         elif build not in self._schemas:
             url = pooled_schema(self.server_url, self.cleanup)
+            migrated_anew(url)
             database = Database(url)
             try:
                 with database.engine.begin() as connection:
