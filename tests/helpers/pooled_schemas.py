@@ -260,11 +260,11 @@ RECORDED_MIGRATION = RecordedMigration()
 
 
 @contextmanager
-def replayed_migrations() -> Iterator[None]:
+def replayed_migrations(recording: RecordedMigration = RECORDED_MIGRATION) -> Iterator[None]:
     """Every `Database` that migrates an empty PostgreSQL schema to the newest revision meanwhile
-    does it by the recording (`RecordedMigration`)."""
+    does it by `recording` (the process's unless told)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(database_module, "upgrade", RECORDED_MIGRATION.upgrade)
+        patch.setattr(database_module, "upgrade", recording.upgrade)
         yield
 
 

@@ -10,6 +10,9 @@ history was played on once (`PostgresHistories`); a user who is not a superuser 
 triggers off for that, so there each test migrates a fresh schema, takes the account rows and
 plays its history itself, as do durable tests. A test that begins by opening a room with no
 accounts takes `migrated_database_url`: one as the migrations leave it (the card-room tests' pool).
+A new schema that only has to be current (the pools', the accounts', a history's, or a test's own
+`database_url` opened to the newest revision) gets the statements the process's first migration
+of an empty schema sent, replayed (tests/helpers/pooled_schemas.py's `RecordedMigration`).
 """
 
 from __future__ import annotations
