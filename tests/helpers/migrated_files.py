@@ -7,7 +7,9 @@ marks the migrations append to an empty record, at the time the template was mad
 same `SchemaState` handed back as the migration from nothing reported. A test marked `durable`,
 a migration to another revision than the newest, a read-only or in-memory database and a file
 that already exists (even empty) run the migrations themselves; tests/storage (the migrations'
-own tests) does not use this at all.
+own tests) does not use this at all. Where a conftest imports `migrated_files`, a new (empty)
+PostgreSQL schema migrated to the newest revision gets, likewise, the statements this process's
+first such migration sent (tests/helpers/pooled_schemas.py's `RecordedMigration`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
+from ofc_desk.storage import database as database_module
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.room_schema import SchemaState
+from tests.helpers.pooled_schemas import RECORDED_MIGRATION
 
 MIGRATE_ANEW: Callable[[Database, str], SchemaState] = Database.migrate
 """The product's own `Database.migrate`, which builds the template and every other file."""
@@ -43,11 +47,21 @@ class MigratedTemplate:
         with self._lock:
             path = new_file(database)
             if revision == "head" and path is not None:
-                if self._before is None:
-                    self._before = self._build()
-                shutil.copyfile(self._path, path)
-                return self._before
+                return self._copy(path)
         return MIGRATE_ANEW(database, revision)
+
+    def copy(self, path: Path) -> None:
+        """A new file at `path` as the migrations leave one: for a test whose first step opens
+        it, which is not about migrating it (tests/helpers/pooled_schemas.py's
+        `migrated_database_url`)."""
+        with self._lock:
+            self._copy(path)
+
+    def _copy(self, path: Path) -> SchemaState:
+        if self._before is None:
+            self._before = self._build()
+        shutil.copyfile(self._path, path)
+        return self._before
 
     def _build(self) -> SchemaState:
         database = Database(f"sqlite:///{self._path}", migrate=False)
@@ -90,8 +104,9 @@ def migrated_template(
 def migrated_files(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, migrated_template: MigratedTemplate
 ) -> None:
-    """Have this test's new SQLite files copied from the template instead of migrated anew (an
-    autouse fixture where a conftest imports it)."""
+    """Have this test's new SQLite files copied from the template, and its new PostgreSQL schemas
+    given the recorded migration, instead of migrated anew (an autouse fixture where a conftest
+    imports it)."""
     if request.node.get_closest_marker("durable"):
         return
 
@@ -99,3 +114,4 @@ def migrated_files(
         return migrated_template.migrate(database, revision)
 
     monkeypatch.setattr(Database, "migrate", migrate)
+    monkeypatch.setattr(database_module, "upgrade", RECORDED_MIGRATION.upgrade)

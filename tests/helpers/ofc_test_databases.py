@@ -132,8 +132,13 @@ def dropped_with_the_run(url: str) -> bool:
     return make_url(url).database in _OWN_DATABASES
 
 
+def sqlite_path(folder: Path) -> Path:
+    """The SQLite file of a test's `database_url`, in its folder."""
+    return folder / "desk.db"
+
+
 def sqlite_url(folder: Path) -> str:
-    return f"sqlite:///{folder / 'desk.db'}"
+    return f"sqlite:///{sqlite_path(folder)}"
 
 
 _OWN_DATABASES: set[str] = set()

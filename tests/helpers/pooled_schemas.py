@@ -1,7 +1,9 @@
 """PostgreSQL schemas the migrations built, reused between tests: what a schema's structure is
 (`STRUCTURE`), copying one schema's rows into another (`copy_statements`), and the card-room
 tests' pool (`RoomSchemaPool`). Migrating a schema costs the server's DDL (about 0.4 s), as much
-as the rest of a typical test; emptying one a test used costs a few milliseconds.
+as the rest of a typical test; emptying one a test used costs a few milliseconds. A new schema
+that only has to be as the migrations leave it is migrated by the statements the process's first
+such migration sent (`RecordedMigration`), not by Alembic again.
 
 A schema is handed out again only when its structure (relations, columns, constraints, triggers,
 functions, row policies, owners and every grant) is the migrations' again: anything a test changed
@@ -13,15 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import Connection, create_engine, event
 from sqlalchemy.engine import make_url
 
 from ofc_desk.storage import append_only
+from ofc_desk.storage import database as database_module
 from ofc_desk.storage.database import Database
+from ofc_desk.storage.schema_revision import upgrade as run_the_migrations
 from tests.helpers import ddl_log
 from tests.helpers.ofc_test_databases import (
     drop_schema,
@@ -30,9 +36,13 @@ from tests.helpers.ofc_test_databases import (
     is_durable,
     needs_server,
     new_schema,
+    sqlite_path,
     sqlite_url,
 )
 from tests.helpers.room_logins import libpq
+
+if TYPE_CHECKING:  # migrated_files imports this module
+    from tests.helpers.migrated_files import MigratedTemplate
 
 # Everything about a schema's structure a test could change: the schema's owner and grants, its
 # relations (tables, indexes, sequences) with their owners and grants, columns and their grants,
@@ -115,6 +125,7 @@ _TRIGGERS = """
 SELECT c.relname, t.tgname, t.tgenabled FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
  WHERE c.relnamespace = to_regnamespace(%(schema)s) AND NOT t.tgisinternal
 """
+_RELATIONS = "SELECT count(*) FROM pg_class WHERE relnamespace = to_regnamespace(current_schema())"
 _FUNCTIONS = (
     "SELECT proname, oid::regprocedure::text FROM pg_proc WHERE pronamespace = to_regnamespace(%(schema)s)"
 )
@@ -172,6 +183,95 @@ def reinstall_triggers(url: str) -> None:
             append_only.install_all(connection)
     finally:
         engine.dispose()
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One statement a migration sent, as SQLAlchemy handed it to the driver."""
+
+    statement: str
+    parameters: Any  # a mapping, or a list of them for an executemany, as SQLAlchemy passed it
+
+
+class RecordedMigration:
+    """This process's migration of an empty PostgreSQL schema to the newest revision, run by
+    Alembic and recorded the first time, its statements replayed after (a schema's start then
+    costs the test process 41 ms of CPU instead of 96 ms: Alembic's revision map and each step's
+    DDL rendered; docs/testing.md). A replay sends the same statements with the same
+    parameters in the same order, on its own connection, in the transaction `Database.migrate`
+    opened (its lock, the state it read and its words for a refused statement all the product's
+    own): the server runs the same DDL and inserts, and the schema holds the same relations,
+    triggers, functions and rows (the marks the migrations append to an empty record, stamped
+    when the recording ran, as the SQLite template's: tests/helpers/migrated_files.py). No
+    migration names its schema (each works in its connection's `search_path`); each replay is
+    checked anyway, its structure's digest (`STRUCTURE`, read in the same transaction) against
+    the recording's, and fails if they differ."""
+
+    def __init__(self) -> None:
+        self._sent: list[Sent] | None = None
+        self._structure = ""
+
+    def upgrade(self, connection: Connection, revision: str) -> None:
+        """`schema_revision.upgrade`, replayed where the schema is an empty PostgreSQL one and
+        `revision` the newest; anything else migrated by Alembic."""
+        if revision != "head" or connection.dialect.name != "postgresql" or not _empty(connection):
+            run_the_migrations(connection, revision)
+        elif self._sent is None:
+            self._record(connection)
+        else:
+            self._replay(connection)
+
+    def _record(self, connection: Connection) -> None:
+        sent: list[Sent] = []
+
+        def note(*args: Any) -> None:  # connection, cursor, statement, parameters, context, many
+            sent.append(Sent(args[2], args[3]))
+
+        event.listen(connection, "before_cursor_execute", note)
+        try:
+            run_the_migrations(connection, "head")
+        finally:
+            event.remove(connection, "before_cursor_execute", note)
+        self._structure = _structure_of(connection)
+        self._sent = sent
+
+    def _replay(self, connection: Connection) -> None:
+        for each in self._sent or []:
+            connection.exec_driver_sql(each.statement, each.parameters)
+        replayed = _structure_of(connection)
+        if replayed != self._structure:
+            raise AssertionError(
+                f"a replayed migration built {replayed}, not the migrations' {self._structure}"
+            )
+
+
+def _empty(connection: Connection) -> bool:
+    """Whether the connection's schema holds no relation at all (no table, sequence or index)."""
+    return int(connection.exec_driver_sql(_RELATIONS).scalar_one()) == 0
+
+
+def _structure_of(connection: Connection) -> str:
+    schema = str(connection.exec_driver_sql("SELECT current_schema()").scalar_one())
+    return str(connection.exec_driver_sql(STRUCTURE, {"schema": schema}).scalar_one())
+
+
+RECORDED_MIGRATION = RecordedMigration()
+"""The test process's one recording."""
+
+
+@contextmanager
+def replayed_migrations(recording: RecordedMigration = RECORDED_MIGRATION) -> Iterator[None]:
+    """Every `Database` that migrates an empty PostgreSQL schema to the newest revision meanwhile
+    does it by `recording` (the process's unless told)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(database_module, "upgrade", recording.upgrade)
+        yield
+
+
+def migrated_anew(url: str) -> None:
+    """Bring the new schema at `url` to the newest migration, by the recording."""
+    with replayed_migrations():
+        Database(url).dispose()
 
 
 class RoomSchemaPool:
@@ -256,7 +356,7 @@ class RoomSchemaPool:
     def _migrated_schema(self) -> str:
         url = pooled_schema(self.server_url, self.cleanup)
         self._pooled.add(url)
-        Database(url).dispose()  # built through the migrations
+        migrated_anew(url)
         return url
 
     def _drop(self, url: str) -> None:
@@ -338,12 +438,14 @@ def migrated_database_url(
     tmp_path: Path,
     postgres_url: str | None,
     room_schemas: RoomSchemaPool | None,
+    migrated_template: MigratedTemplate,
 ) -> Iterator[str]:
     """`database_url` as the migrations leave it, for a test whose first step is to open it (and
-    so migrate it): a SQLite file migrated for the test, or a pooled PostgreSQL schema
-    (`migrated_schema`), where migrating a fresh one cost about a third of a CPU-second."""
+    so migrate it): a copy of the process's migrated SQLite file (tests/helpers/migrated_files.py),
+    or a pooled PostgreSQL schema (`migrated_schema`), where migrating a fresh one cost about a
+    third of a CPU-second."""
     if backend == "sqlite":
-        Database(sqlite_url(tmp_path)).dispose()
+        migrated_template.copy(sqlite_path(tmp_path))
         yield sqlite_url(tmp_path)
         return
     with migrated_schema(request, postgres_url, room_schemas) as url:

@@ -21,6 +21,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.room_schema import RoomNotReady, newest_revision
+from tests.helpers.migrated_files import migrated_template  # noqa: F401 (migrated_database_url's)
 from tests.helpers.ofc_test_databases import backend, database_url  # noqa: F401 (fixtures)
 from tests.helpers.pooled_schemas import migrated_database_url  # noqa: F401 (a fixture)
 from tests.helpers.room_logins import as_login, libpq

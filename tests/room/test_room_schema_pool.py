@@ -1,16 +1,30 @@
 """The card-room tests' pool of migrated schemas (tests/helpers/pooled_schemas.py): a schema a test
 used comes back to the next test as a fresh migration leaves one, with no grant, row policy or
-row of the test before; one whose structure the reset cannot put back is never handed out again."""
+row of the test before; one whose structure the reset cannot put back is never handed out again.
+A new schema migrated by the statements a migration sent (`RecordedMigration`) is one the
+migrations build."""
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+
 import psycopg
 import pytest
+from sqlalchemy import Connection
 
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles
-from tests.helpers.pooled_schemas import RoomSchemaPool, schema_of
+from ofc_desk.storage.schema_revision import upgrade
+from tests.helpers import pooled_schemas
+from tests.helpers.ofc_test_databases import fresh_schema, needs_server
+from tests.helpers.pooled_schemas import (
+    STRUCTURE,
+    RecordedMigration,
+    RoomSchemaPool,
+    replayed_migrations,
+    schema_of,
+)
 from tests.helpers.room_logins import as_login, libpq, owner_sets_up_the_room
 from tests.helpers.room_scripts import table_script
 
@@ -108,3 +122,36 @@ def test_a_schema_whose_structure_a_test_changed_is_not_handed_out_again(pool: R
     pool.give_back(other)
     assert pool.take() == other
     pool.give_back(other)
+
+
+def test_a_schema_migrated_by_the_recorded_statements_is_one_the_migrations_build(
+    postgres_url: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alembic_runs: list[str] = []
+
+    def counted(connection: Connection, revision: str) -> None:
+        alembic_runs.append(revision)
+        upgrade(connection, revision)
+
+    monkeypatch.setattr(pooled_schemas, "run_the_migrations", counted)
+    server, recording = needs_server(postgres_url), RecordedMigration()
+    with ExitStack() as schemas:
+        by_alembic, recorded, replayed, older = (
+            schemas.enter_context(fresh_schema(server, durable=False)) for _ in range(4)
+        )
+        Database(by_alembic).dispose()  # the product's own migration, not patched
+        with replayed_migrations(recording):
+            for url in (recorded, replayed):
+                Database(url).dispose()
+            assert alembic_runs == ["head"]  # the first recorded, the second replayed
+            old = Database(older, migrate=False)
+            old.migrate("0013")
+            old.migrate()  # a schema that holds tables: Alembic's
+            old.dispose()
+        assert alembic_runs == ["head", "0013", "head"]
+        structures = {_catalog(url, STRUCTURE)[0] for url in (by_alembic, recorded, replayed, older)}
+        assert len(structures) == 1
+        assert _rows(replayed) == _rows(recorded)  # the same statements: the same rows and times
+        assert {table: len(rows) for table, rows in _rows(by_alembic).items()} == {
+            table: len(rows) for table, rows in _rows(replayed).items()
+        }

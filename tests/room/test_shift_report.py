@@ -31,6 +31,7 @@ from ofc_desk.storage.models import Event, JackpotMove, LedgerRow, TableSession
 from ofc_desk.storage.users import sign_in
 from tests.helpers.ofc_test_databases import fresh_schema
 from tests.helpers.pdf_text import page_texts
+from tests.helpers.pooled_schemas import migrated_anew
 from tests.helpers.room_scripts import DEALER, DEALER_PIN, RAKES, SUPERVISOR, SUPERVISOR_PIN, table_script
 
 # The room of eight tables is played once, for every test here, on one worker.
@@ -56,6 +57,7 @@ def room(postgres_url: str | None) -> Iterator[Room]:
     if postgres_url is None:
         pytest.skip("no PostgreSQL server answers and no PostgreSQL binaries are installed")
     with fresh_schema(postgres_url, durable=False) as url:
+        migrated_anew(url)  # the shift report reads a room; migrating one is tests/storage's
         database = Database(url)
         _replay(database, EARLY, offset=0)
         time.sleep(0.01)

@@ -10,6 +10,9 @@ history was played on once (`PostgresHistories`); a user who is not a superuser 
 triggers off for that, so there each test migrates a fresh schema, takes the account rows and
 plays its history itself, as do durable tests. A test that begins by opening a room with no
 accounts takes `migrated_database_url`: one as the migrations leave it (the card-room tests' pool).
+A new schema that only has to be current (the pools', the accounts', a history's, or a test's own
+`database_url` opened to the newest revision) gets the statements the process's first migration
+of an empty schema sent, replayed (tests/helpers/pooled_schemas.py's `RecordedMigration`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from tests.helpers.pooled_schemas import (  # noqa: F401 (migrated_database_url 
     STRUCTURE,
     copy_statements,
     is_superuser,
+    migrated_anew,
     migrated_database_url,
     pooled_schema,
     reinstall_triggers,
@@ -99,6 +103,7 @@ def postgres_accounts(postgres_url: str | None) -> Iterator[str | None]:  # noqa
         return
     with ExitStack() as cleanup:
         url = pooled_schema(postgres_url, cleanup)
+        migrated_anew(url)
         database = Database(url)
         _with_accounts(database)
         database.dispose()
@@ -200,7 +205,7 @@ class SchemaPool:
     def _migrated_schema(self) -> str:
         url = pooled_schema(self.server_url, self.cleanup)
         self._pooled.add(url)
-        Database(url).dispose()  # built through the migrations
+        migrated_anew(url)
         if self._migrated is None:
             self._migrated = self._structure(url)
         return url
@@ -228,6 +233,7 @@ class PostgresHistories:
                 self._schemas[None] = (self.accounts, int(row[0]) if row else 0)
         elif build not in self._schemas:
             url = pooled_schema(self.server_url, self.cleanup)
+            migrated_anew(url)
             database = Database(url)
             try:
                 with database.engine.begin() as connection:

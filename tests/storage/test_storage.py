@@ -30,6 +30,7 @@ from ofc_desk.storage.models import Base
 from ofc_desk.storage.pins import hash_pin, pin_matches
 from ofc_desk.storage.room_schema import newest_revision
 from ofc_desk.storage.users import Role, SignInError, sign_in
+from tests.helpers.migrated_files import MigratedTemplate
 
 
 def test_migrations_build_the_whole_schema(database_url: str) -> None:
@@ -55,9 +56,13 @@ def test_sqlite_is_durable(tmp_path: Path) -> None:
     database.dispose()
 
 
-def test_only_a_test_run_lowers_synchronous(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_only_a_test_run_lowers_synchronous(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_template: MigratedTemplate
+) -> None:
     """tests/conftest.py sets the variable for tests not marked durable; anything but OFF or
-    NORMAL in it leaves the product's FULL."""
+    NORMAL in it leaves the product's FULL (a setting of each connection: a copied file is as
+    good as a new one)."""
+    migrated_template.copy(tmp_path / "desk.db")
     database = Database(f"sqlite:///{tmp_path / 'desk.db'}")
     with database.engine.connect() as connection:
         assert connection.execute(text("PRAGMA synchronous")).scalar() == 0  # OFF
@@ -79,8 +84,8 @@ def test_default_database_lives_in_the_user_data_folder(
     database.dispose()
 
 
-def test_pins_are_salted_slow_hashes(database_url: str) -> None:
-    database = Database(database_url)
+def test_pins_are_salted_slow_hashes(migrated_database_url: str) -> None:
+    database = Database(migrated_database_url)
     same_pin = "43214321"
     supervisor, _ = create_accounts(
         database, [("Sue", Role.SUPERVISOR, same_pin), ("Dan", Role.DEALER, same_pin)]
@@ -239,8 +244,8 @@ def test_migration_0014_finds_a_session_s_pool_rows_by_an_index(database_url: st
     database.dispose()
 
 
-def test_a_session_asks_the_database_once_whether_a_table_exists(database_url: str) -> None:
-    database = Database(database_url)
+def test_a_session_asks_the_database_once_whether_a_table_exists(migrated_database_url: str) -> None:
+    database = Database(migrated_database_url)
     statements: list[str] = []
 
     def sent(_connection: object, _cursor: object, statement: str, *_: object) -> None:
