@@ -2,8 +2,6 @@
 derived rows' columns as the service writes them and `verify` compares them (`HandFields`,
 `TransferFields`, `LedgerFields`)."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
