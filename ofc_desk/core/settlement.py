@@ -86,6 +86,8 @@ class Transfer(NamedTuple):
 
 @dataclass(frozen=True)
 class Settlement:
+    """A hand settled: its transfers, and every stack before and after them."""
+
     transfers: tuple[Transfer, ...]
     stacks_before: Mapping[str, int]
     stacks_after: Mapping[str, int]

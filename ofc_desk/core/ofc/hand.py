@@ -83,6 +83,8 @@ class Entry(NamedTuple):
 
 @dataclass
 class PlayerHand:
+    """One player's part of a hand being dealt: rows, discards, entries."""
+
     name: str
     fantasyland_cards: int
     rows: dict[Row, list[Card]] = field(default_factory=lambda: {row: [] for row in ROWS})

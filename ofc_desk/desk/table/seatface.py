@@ -44,6 +44,8 @@ NO_MARKS = SeatMarks()
 
 @dataclass(frozen=True, slots=True)
 class RowFace:
+    """A row as a seat draws it."""
+
     name: str
     size: int
     cards: tuple[str, ...] = ()
@@ -55,6 +57,8 @@ class RowFace:
 
 @dataclass(frozen=True, slots=True)
 class SeatFace:
+    """A seat as it is drawn."""
+
     seat_number: int
     name: str
     stack: int

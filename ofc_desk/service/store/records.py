@@ -13,6 +13,8 @@ from ofc_desk.service.terms.outcome import RecordPart
 
 @dataclass(frozen=True)
 class OpenTable:
+    """A table still open, as the table chooser offers it."""
+
     session_id: int
     table: str
     opened_at: str
@@ -24,6 +26,8 @@ class OpenTable:
 
 @dataclass(frozen=True)
 class HandRecord:
+    """A settled hand, as the records read it."""
+
     session_id: int
     number: int
     button: str
@@ -60,6 +64,8 @@ class LedgerRecord:
 
 @dataclass(frozen=True)
 class AuditRecord:
+    """An event of the audit log, as the records read it."""
+
     event_id: int
     session_id: int
     seq: int

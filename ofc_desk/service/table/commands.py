@@ -149,11 +149,15 @@ class CashOut(SeatCommand):
 
 @dataclass(frozen=True)
 class SitOut(SeatCommand):
+    """A player sits out."""
+
     kind = EventKind.SAT_OUT
 
 
 @dataclass(frozen=True)
 class SitIn(SeatCommand):
+    """A player who sat out sits in again."""
+
     kind = EventKind.SAT_IN
 
 

@@ -19,6 +19,8 @@ from ofc_desk.storage.audit import canonical_json
 
 @dataclass(frozen=True)
 class SeatSetup:
+    """A player seated when a table opens, with the buy-in."""
+
     name: str
     buy_in: int
 
