@@ -23,8 +23,6 @@ ofc_desk.core.rows.EntryRefused: it is Ann's turn, not Bob's
 ('middle', 'Bob')
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum

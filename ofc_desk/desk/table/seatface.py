@@ -3,8 +3,6 @@
 The seat widget paints exactly this; nothing here is decided by the desk.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 from typing import NamedTuple
 

@@ -5,8 +5,6 @@ already decided: whose turn it is, how many cards to take, what a row is worth s
 Cards are core `Card`s; an unknown face-down discard is `None`.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
