@@ -94,6 +94,8 @@ class CardError(ValueError):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Card:
+    """A playing card: its rank and suit."""
+
     rank: Rank
     suit: Suit
     # Worked out once: a deal hashes and prints its cards hundreds of times, and going through the

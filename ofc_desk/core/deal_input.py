@@ -7,8 +7,6 @@ Every refusal names the field and the problem, e.g. ``players[1].middle: Qs is a
 front``.
 """
 
-from __future__ import annotations
-
 import json
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum

@@ -14,8 +14,6 @@ False
 'sevens full of threes'
 """
 
-from __future__ import annotations
-
 import importlib
 import importlib.util
 import sys

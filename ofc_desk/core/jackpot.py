@@ -13,8 +13,6 @@ the pool and the drop in, the award and the pool after out.
 ({'Ann': 250, 'Bob': 500, 'Cy': 125, 'Dee': 125}, 0)
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -60,7 +58,7 @@ class JackpotAward:
     table: int
 
     @classmethod
-    def from_json(cls, value: Any, path: str = "jackpot_award") -> JackpotAward:
+    def from_json(cls, value: Any, path: str = "jackpot_award") -> "JackpotAward":
         """Read from preset data: all three rows and all three shares, whole numbers from 0 to 100
         adding up to at most 100, a front class no higher than three of a kind."""
         if not isinstance(value, Mapping):

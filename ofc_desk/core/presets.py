@@ -96,6 +96,8 @@ class RakeMode(StrEnum):
 
 @dataclass(frozen=True)
 class RakeRules:
+    """A preset's rake: how it is taken, its cap, and the jackpot's share."""
+
     mode: RakeMode
     amount: int
     percent: int

@@ -17,6 +17,8 @@ from ofc_desk.core.presets import RakeMode, RakeRules
 
 @dataclass(frozen=True)
 class RakeResult:
+    """The rake of a hand: each player's part, and the jackpot's."""
+
     per_player: Mapping[str, int] = field(default_factory=dict)
     jackpot: int = 0
 

@@ -7,8 +7,6 @@ stored text is never written from the view: the core's `to_json()` stays the one
 results.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -143,11 +141,11 @@ def jackpot_view(jackpot: JackpotResult | None) -> JackpotView | None:
 
 
 def read_result(
-    result: ResultReader,
+    result: "ResultReader",
     game: Game,
     preset: str | None,
-    seat: Callable[[ResultReader], ResultSeat],
-    pair: Callable[[ResultReader], ResultPair],
+    seat: Callable[["ResultReader"], ResultSeat],
+    pair: Callable[["ResultReader"], ResultPair],
     payment: HandPart | None = None,
 ) -> HandResult:
     """A stored result, each player's line and each pair's read by the game's own readers."""
@@ -163,7 +161,7 @@ def read_result(
 
 
 def read_seat(
-    player: ResultReader,
+    player: "ResultReader",
     rows: tuple[ResultRow, ResultRow, ResultRow] | None,
     royalties: int,
     fantasyland_next: int = 0,
@@ -190,11 +188,11 @@ def read_transfers(data: object) -> tuple[ResultTransfer, ...]:
     return transfers(ResultReader(data, "result"))
 
 
-def transfers(result: ResultReader) -> tuple[ResultTransfer, ...]:
+def transfers(result: "ResultReader") -> tuple[ResultTransfer, ...]:
     return tuple(_transfer(transfer) for transfer in result.items("transfers"))
 
 
-def _transfer(transfer: ResultReader) -> ResultTransfer:
+def _transfer(transfer: "ResultReader") -> ResultTransfer:
     settlement_pass = transfer.optional_choice("pass", SettlementPass, _("a settlement pass"))
     return ResultTransfer(
         payer=transfer.text("from"),
@@ -207,13 +205,13 @@ def _transfer(transfer: ResultReader) -> ResultTransfer:
     )
 
 
-def read_rows(rows: ResultReader, points: str) -> tuple[ResultRow, ResultRow, ResultRow]:
+def read_rows(rows: "ResultReader", points: str) -> tuple[ResultRow, ResultRow, ResultRow]:
     """A player's three rows, each row's points under the key `points` (royalty or bonus)."""
     front, middle, back = (_row(row, rows.section(row.value), points) for row in ROWS)
     return front, middle, back
 
 
-def _row(row: Row, read: ResultReader, points: str) -> ResultRow:
+def _row(row: Row, read: "ResultReader", points: str) -> ResultRow:
     try:
         cards = tuple(parse_cards(read.text("cards")))
     except CardError as error:
@@ -222,7 +220,7 @@ def _row(row: Row, read: ResultReader, points: str) -> ResultRow:
 
 
 def read_pair(
-    matchup: ResultReader,
+    matchup: "ResultReader",
     *,
     scoop: int | None = None,
     royalties: int | None = None,
@@ -250,7 +248,7 @@ def read_pair(
     )
 
 
-def _pair_rows(matchup: ResultReader) -> tuple[int, int, int] | None:
+def _pair_rows(matchup: "ResultReader") -> tuple[int, int, int] | None:
     """Front, middle, back from the first player's side; None when not compared row by row."""
     rows = matchup.optional("rows")
     if rows is None:
@@ -262,7 +260,7 @@ def _pair_rows(matchup: ResultReader) -> tuple[int, int, int] | None:
     return rows[0], rows[1], rows[2]
 
 
-def read_jackpot(result: ResultReader) -> JackpotView | None:
+def read_jackpot(result: "ResultReader") -> JackpotView | None:
     """The result's `jackpot` object; None when it has none (no stored result has one yet)."""
     if result.optional("jackpot") is None:
         return None
@@ -293,10 +291,10 @@ class ResultReader:
             raise ResultUnreadable(_("{field} is missing").format(field=f"{self.path}.{key}"))
         return self.data[key]
 
-    def section(self, key: str) -> ResultReader:
+    def section(self, key: str) -> "ResultReader":
         return ResultReader(self.value(key), f"{self.path}.{key}")
 
-    def items(self, key: str) -> list[ResultReader]:
+    def items(self, key: str) -> list["ResultReader"]:
         values = self.value(key)
         if not isinstance(values, list):
             raise ResultUnreadable(_("{field} must be a list").format(field=f"{self.path}.{key}"))

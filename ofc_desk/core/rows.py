@@ -1,8 +1,6 @@
 """The three rows of a hand (both games': `SetHand`, and the order their high hands keep) and the
 words that name where a card goes."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Final, Literal, NamedTuple, cast
@@ -50,7 +48,7 @@ class SetHand(NamedTuple):
     back: tuple[Card, ...]
 
     @classmethod
-    def parse(cls, front: str, middle: str, back: str) -> SetHand:
+    def parse(cls, front: str, middle: str, back: str) -> "SetHand":
         return cls(tuple(parse_cards(front)), tuple(parse_cards(middle)), tuple(parse_cards(back)))
 
     def row(self, row: Row) -> tuple[Card, ...]:

@@ -8,8 +8,6 @@
 20
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -86,6 +84,8 @@ class Transfer(NamedTuple):
 
 @dataclass(frozen=True)
 class Settlement:
+    """A hand settled: its transfers, and every stack before and after them."""
+
     transfers: tuple[Transfer, ...]
     stacks_before: Mapping[str, int]
     stacks_after: Mapping[str, int]

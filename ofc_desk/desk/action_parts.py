@@ -101,6 +101,8 @@ class Seated(Enum):
 
 @dataclass(frozen=True)
 class Field:
+    """One field of an action's dialog: what it asks for and how."""
+
     key: str
     kind: FieldKind
     label: LazyText | None = None
@@ -157,6 +159,8 @@ class FloorAsk:
 
 @dataclass(frozen=True)
 class ActionDialog:
+    """The dialog of an action: its words, its fields and the command they make."""
+
     title: LazyText
     explanation: LazyText
     fields: tuple[Field, ...]

@@ -420,6 +420,8 @@ class Button:
 
 @dataclass(frozen=True)
 class DeskAction:
+    """An entry of the desk's menus: its key, menu, words and shortcut."""
+
     key: ActionKey
     """Which also says what it opens: a command's handler, a dialog, or a submenu's entries."""
     menu: Menu

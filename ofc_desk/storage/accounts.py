@@ -98,6 +98,8 @@ class RoomPosition:
 
 @dataclass
 class AccountState:
+    """One account as the accounts chain leaves it: its role, PIN hash and keys."""
+
     name: str
     role: str
     pin_hash: str
@@ -163,6 +165,8 @@ def account_event_hash(
 
 @dataclass(frozen=True)
 class AccountsChain:
+    """The accounts chain folded: every account by name, and where sign-offs began."""
+
     accounts: dict[str, AccountState]
     sessions_before: int
     """Sessions numbered up to this were opened before sign-offs and carry no signatures."""

@@ -31,6 +31,8 @@ IMPORTED_FIELDS = frozenset({"pin_hash", "role"})
 
 @dataclass
 class _Fold:
+    """What the fold of the accounts chain has gathered so far."""
+
     accounts: dict[str, AccountState] = field(default_factory=dict)
     sessions_before: int | None = None
     signoffs_at: str = ""

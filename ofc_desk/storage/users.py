@@ -46,6 +46,8 @@ class SignInError(Exception):
 
 @dataclass(frozen=True)
 class Account:
+    """A signed-in account: its name and role, and its key once unsealed."""
+
     name: str
     role: Role
     key: Ed25519PrivateKey | None = field(default=None, compare=False, repr=False)

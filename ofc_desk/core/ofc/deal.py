@@ -11,8 +11,6 @@
 [('Ann', 25, 125, 13), ('Bob', -25, 75, 0)]
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple

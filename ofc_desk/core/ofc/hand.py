@@ -23,8 +23,6 @@ ofc_desk.core.rows.EntryRefused: it is Ann's turn, not Bob's
 ('middle', 'Bob')
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -83,6 +81,8 @@ class Entry(NamedTuple):
 
 @dataclass
 class PlayerHand:
+    """One player's part of a hand being dealt: rows, discards, entries."""
+
     name: str
     fantasyland_cards: int
     rows: dict[Row, list[Card]] = field(default_factory=lambda: {row: [] for row in ROWS})

@@ -46,6 +46,8 @@ class ScoringSystem:
 
 @dataclass(frozen=True)
 class Royalties:
+    """A preset's royalties, by row and hand."""
+
     back: Mapping[str, int]
     middle: Mapping[str, int]
     front_pairs: Mapping[str, int]
@@ -55,6 +57,8 @@ class Royalties:
 
 @dataclass(frozen=True)
 class DeuceToSevenFantasyland:
+    """A preset's Fantasyland of the 2-7 middle: its entry, cards and stay."""
+
     entry_front_pair: str
     entry_middle: str
     one_condition_cards: int
@@ -65,6 +69,8 @@ class DeuceToSevenFantasyland:
 
 @dataclass(frozen=True)
 class FantasylandRules:
+    """A preset's Fantasyland: its entry, the cards dealt and the stay."""
+
     entry_front_pair: str
     cards: Mapping[str, int]
     progressive_cards: Mapping[str, int]
@@ -76,6 +82,8 @@ class FantasylandRules:
 
 @dataclass(frozen=True)
 class RulesPreset(StoredPreset):
+    """An OFC rules preset, as its file gives it."""
+
     name: str
     description: str
     scoring: str

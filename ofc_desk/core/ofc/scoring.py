@@ -9,8 +9,6 @@
 (False, [7, 8, 6], 21)
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 

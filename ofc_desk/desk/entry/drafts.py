@@ -18,6 +18,8 @@ if TYPE_CHECKING:  # a draft is read and made without Qt (`entry/staging.py`)
 
 @dataclass(frozen=True)
 class StagedDraft:
+    """Cards staged and not recorded, kept when the desk closed."""
+
     event_hash: str
     """The table's last recorded event when the cards were typed."""
     player: str

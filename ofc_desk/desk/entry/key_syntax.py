@@ -56,6 +56,8 @@ def entry_lists(placements: Sequence[KeyedPlacement]) -> tuple[list[str], list[s
 
 @dataclass(frozen=True, slots=True)
 class KeyedText:
+    """What the dealer typed, read: its placements and what is left."""
+
     placements: tuple[KeyedPlacement, ...]
     ends: tuple[int, ...]
     """Where each placement's text ends in what was typed."""

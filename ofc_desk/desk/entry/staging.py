@@ -96,6 +96,8 @@ def seat_names(snapshot: TableSnapshot | None) -> list[str]:
 
 @dataclass
 class Staging:
+    """The cards staged in the entry, not yet recorded."""
+
     placements: list[KeyedPlacement] = field(default_factory=list)
     addressed: str | None = None
     """The player named before the staged cards (`bo:`); None means the player on turn."""

@@ -15,6 +15,8 @@ RecordT = TypeVar("RecordT")
 
 @dataclass(frozen=True)
 class Column(Generic[RecordT]):
+    """A column of a records list: its header, text and sort key."""
+
     header: LazyText
     text: Callable[[RecordT], str]
     sort_key: Callable[[RecordT], Any]

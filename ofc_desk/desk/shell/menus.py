@@ -17,6 +17,8 @@ from ofc_desk.desk.actions import DESK_ACTIONS, ActionKey, Command, DeskAction, 
 
 @dataclass(frozen=True)
 class BuiltMenus:
+    """The menus built, and each entry by its key."""
+
     menus: dict[Menu, QMenu]
     actions: dict[ActionKey, QAction]
     """Every entry but the submenus, by its key."""

@@ -9,8 +9,6 @@ deal longer than the English); only then is its end cut with an ellipsis. The wh
 the tooltip.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import NamedTuple
 

@@ -23,6 +23,8 @@ class ThemeName(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Palette:
+    """The colours of one theme, as the style sheet and the felt's painting name them."""
+
     window: str
     text: str
     muted: str
@@ -77,6 +79,8 @@ FOUR_COLOUR_SUITS = {"s": "#111111", "h": "#d0021b", "d": "#0b5ed7", "c": "#138a
 
 @dataclass(frozen=True, slots=True)
 class DisplayOptions:
+    """The dealer's display settings: theme, four-colour deck and zoom."""
+
     theme: ThemeName = ThemeName.DARK
     four_colour: bool = True
     zoom_percent: int = DEFAULT_ZOOM

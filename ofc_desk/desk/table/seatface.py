@@ -3,8 +3,6 @@
 The seat widget paints exactly this; nothing here is decided by the desk.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -44,6 +42,8 @@ NO_MARKS = SeatMarks()
 
 @dataclass(frozen=True, slots=True)
 class RowFace:
+    """A row as a seat draws it."""
+
     name: str
     size: int
     cards: tuple[str, ...] = ()
@@ -55,6 +55,8 @@ class RowFace:
 
 @dataclass(frozen=True, slots=True)
 class SeatFace:
+    """A seat as it is drawn."""
+
     seat_number: int
     name: str
     stack: int

@@ -27,6 +27,8 @@ from ofc_desk.storage.users import Account, Role, SignInError, sign_in, supervis
 
 @dataclass(frozen=True)
 class NewAccount:
+    """An account to create: its name and PIN."""
+
     name: str
     pin: str
 

@@ -72,6 +72,8 @@ def on_request(payload: Mapping[str, object]) -> str:
 
 @dataclass
 class FloorRequest:
+    """A request to the floor, as the table's events tell it."""
+
     number: int
     action: EventKind
     details: dict[str, object]

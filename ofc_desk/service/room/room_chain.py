@@ -51,6 +51,8 @@ class AnchorFault(Exception):
 
 @dataclass(frozen=True)
 class SessionHead:
+    """A session's chain head: its last event's number and hash."""
+
     session_id: int
     seq: int
     hash: str

@@ -147,6 +147,8 @@ def marks_query(session: Session, session_id: int) -> Select[int, int, str] | No
 
 @dataclass
 class _Key:
+    """An entries key a signature published: the event it signed, its signer, the key."""
+
     seq: int
     signer: str
     head: str

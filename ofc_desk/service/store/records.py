@@ -2,8 +2,6 @@
 derived rows' columns as the service writes them and `verify` compares them (`HandFields`,
 `TransferFields`, `LedgerFields`)."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
@@ -15,6 +13,8 @@ from ofc_desk.service.terms.outcome import RecordPart
 
 @dataclass(frozen=True)
 class OpenTable:
+    """A table still open, as the table chooser offers it."""
+
     session_id: int
     table: str
     opened_at: str
@@ -26,6 +26,8 @@ class OpenTable:
 
 @dataclass(frozen=True)
 class HandRecord:
+    """A settled hand, as the records read it."""
+
     session_id: int
     number: int
     button: str
@@ -62,6 +64,8 @@ class LedgerRecord:
 
 @dataclass(frozen=True)
 class AuditRecord:
+    """An event of the audit log, as the records read it."""
+
     event_id: int
     session_id: int
     seq: int

@@ -7,6 +7,11 @@ the floor, the command line and a request to the floor; a supervised one also ca
 it and their PIN (never stored: the payload names the supervisor only). One game's entries are in
 that game's package (`games.ofc.commands`, `games.chinese.commands`); a replay script's steps, read
 from files, are `Scripted` (`replay` builds them in one place).
+
+A command that adds no field to its base (`StartHand`, `CashOut`, `CloseSession`, OFC's `Place`...)
+is a plain subclass of that frozen dataclass, not decorated again: the base's generated methods
+already take the instance's own class (equal only to its own class, its repr named after it), and
+decorating it generated the same methods again at every launch (issue 39.3).
 """
 
 from __future__ import annotations
@@ -74,21 +79,18 @@ class Entry(Command):
 
 
 # ------------------------------------------------------------------------------ the hand
-@dataclass(frozen=True)
 class StartHand(Command):
     """Deal the next hand; refused while a hand is unsettled or a seated player has no chips."""
 
     kind = EventKind.HAND_STARTED
 
 
-@dataclass(frozen=True)
 class Undo(Command):
     """Take back the last entry of the live hand: recorded as an undo, never erased."""
 
     kind = EventKind.UNDONE
 
 
-@dataclass(frozen=True)
 class Settle(Command):
     """Settle the complete hand: chips move, rake is taken, the button moves or is held."""
 
@@ -140,20 +142,21 @@ class SeatCommand(Command):
         return {"player": self.player}
 
 
-@dataclass(frozen=True)
 class CashOut(SeatCommand):
     """A player leaves with their whole stack, between hands only."""
 
     kind = EventKind.CASHED_OUT
 
 
-@dataclass(frozen=True)
 class SitOut(SeatCommand):
+    """A player sits out."""
+
     kind = EventKind.SAT_OUT
 
 
-@dataclass(frozen=True)
 class SitIn(SeatCommand):
+    """A player who sat out sits in again."""
+
     kind = EventKind.SAT_IN
 
 
@@ -207,7 +210,6 @@ class ChangeRules(Supervised):
         return {"rules": self.rules.pinned(in_force).to_json()}
 
 
-@dataclass(frozen=True)
 class CloseSession(Supervised):
     """Close the table between hands; nothing can be entered afterwards."""
 

@@ -45,6 +45,8 @@ class CorrectionLine:
 
 @dataclass(frozen=True)
 class CorrectionPreview:
+    """A hand's correction as it would be recorded, shown before it is."""
+
     lines: tuple[CorrectionLine, ...]
     words: str
     """What is not covered and what the next hand would have owed, in the audit log's words (the

@@ -6,8 +6,6 @@ the event existed said a hand-over only by the actors of their events, which is 
 is read here: a hand was dealt by each dealer who recorded any of its events, in order.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 

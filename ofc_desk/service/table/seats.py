@@ -19,6 +19,8 @@ from ofc_desk.service.terms.errors import ActionRefused
 
 @dataclass
 class Seat:
+    """A seat at the live table: its player, stack and number."""
+
     name: str
     stack: int
     number: int

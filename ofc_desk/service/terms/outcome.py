@@ -14,6 +14,8 @@ from ofc_desk.storage.audit import canonical_json
 
 @dataclass(frozen=True)
 class LedgerEntry:
+    """One line of the chip ledger an action records."""
+
     player: str
     kind: LedgerKind
     amount: int
@@ -81,6 +83,8 @@ class PoolMove:
 
 @dataclass(frozen=True)
 class Outcome:
+    """The rows an applied action derives: ledger lines, a settled hand, pool moves."""
+
     ledger: tuple[LedgerEntry, ...] = ()
     hand: SettledHand | None = None
     closes_session: bool = False

@@ -5,8 +5,6 @@ of these; `apply` folds it in. The shapes are part of every stored hash chain: a
 renamed or retyped here breaks the verification of every existing database.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NotRequired, TypedDict
@@ -159,7 +157,7 @@ class CorrectedCarry:
     """Whether the next hand's carry-over and button follow the corrected hand."""
 
     @classmethod
-    def of(cls, correction: CarriedCorrection) -> CorrectedCarry:
+    def of(cls, correction: CarriedCorrection) -> "CorrectedCarry":
         return cls(
             correction["fantasyland"], correction["fantasyland_recorded"], correction["fantasyland_follows"]
         )

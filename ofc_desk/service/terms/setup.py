@@ -1,7 +1,5 @@
 """How a table is opened: its seats, its button and the rules in force (the `ofc-desk score` keys)."""
 
-from __future__ import annotations
-
 import hashlib
 import json
 from collections.abc import Mapping
@@ -19,6 +17,8 @@ from ofc_desk.storage.audit import canonical_json
 
 @dataclass(frozen=True)
 class SeatSetup:
+    """A player seated when a table opens, with the buy-in."""
+
     name: str
     buy_in: int
 
@@ -83,7 +83,7 @@ class TableRules:
             return self.preset
         return self.preset_name or str(self.preset.get("name", "the table's own preset"))
 
-    def pinned(self, current: TableRules | None = None) -> TableRules:
+    def pinned(self, current: "TableRules | None" = None) -> "TableRules":
         """These rules with a named preset replaced by the file's contents as they are now, so the
         session never reads the file again. Naming the preset the table already plays (`current`)
         keeps the numbers pinned when it opened: an edited file changes new tables only. An
@@ -99,7 +99,7 @@ class TableRules:
         pinned_data: dict[str, object] = canonical_copy(data)
         return replace(self, preset=pinned_data, preset_name=self.preset)
 
-    def unpinned(self) -> TableRules:
+    def unpinned(self) -> "TableRules":
         """The rules as a script names them (the preset by its file's name): to match a script
         against what was stored."""
         if self.preset_name is None:
@@ -114,7 +114,7 @@ class TableRules:
             "settle_from": SettleFrom(self.settle_from),
         }
 
-    def deals_like(self, other: TableRules) -> bool:
+    def deals_like(self, other: "TableRules") -> bool:
         """Whether both deal the same game: same preset, house options, variant and progressive
         flag (units, scoring and settlement aside)."""
         return (self.preset, self.house_options, self.variant, self.progressive) == (
@@ -145,7 +145,7 @@ class TableRules:
         return payload
 
     @classmethod
-    def from_json(cls, data: Mapping[str, object]) -> TableRules:
+    def from_json(cls, data: Mapping[str, object]) -> "TableRules":
         """Read the rules keys of a replay script or a stored event; missing keys take defaults."""
         defaults = cls()
         pairs = tuple(_pair_unit(pair) for pair in _items(data.get("pair_units")))

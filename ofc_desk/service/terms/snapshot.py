@@ -5,8 +5,6 @@ already decided: whose turn it is, how many cards to take, what a row is worth s
 Cards are core `Card`s; an unknown face-down discard is `None`.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -70,6 +68,8 @@ class Turn(NamedTuple):
 
 @dataclass(frozen=True)
 class RowView:
+    """A row of a seat's hand as the faces show it."""
+
     row: Row
     cards: tuple[Card, ...]
     size: int
@@ -97,6 +97,8 @@ class TableViewPart:
 
 @dataclass(frozen=True)
 class SeatView:
+    """A seat as the faces show it."""
+
     name: str
     position: int
     """0-based clockwise order of the occupied seats (the order play reads)."""
@@ -149,6 +151,8 @@ class RequestView:
 
 @dataclass(frozen=True)
 class TableSnapshot:
+    """The table as the faces show it after each action."""
+
     table: str
     session_id: int
     hand_number: int

@@ -8,8 +8,6 @@ erased: the only way to a spec's apply from there is `checked`, which checks the
 binds the canonical payload to the apply (`CheckedAction`), so a payload never reaches the apply
 of another kind."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final
 
 from ofc_desk.service.table.commands import Entry
@@ -12,14 +11,12 @@ from ofc_desk.service.table.games.ofc.view_parts import OfcTurn
 from ofc_desk.service.terms.events import EventKind
 
 
-@dataclass(frozen=True)
 class Place(Entry):
     """A whole street for `player` (5 cards first; then 1, or 3 with one discard)."""
 
     kind = EventKind.PLACED
 
 
-@dataclass(frozen=True)
 class Reveal(Entry):
     """A Fantasyland player's whole set (13 kept, the extras discarded), after every other player
     has finished; a face-down reveal."""

@@ -30,6 +30,8 @@ from ofc_desk.service.terms.setup import TableRules
 
 @dataclass(frozen=True)
 class OfcGame:
+    """An OFC table's game: its preset, variant and street plan."""
+
     preset: RulesPreset
     variant: Variant
     plan: StreetPlan

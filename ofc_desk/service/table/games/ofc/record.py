@@ -9,6 +9,8 @@ from ofc_desk.service.terms.outcome import RecordPart
 
 @dataclass(frozen=True)
 class OfcRecord(RecordPart):
+    """OFC's own part of a hand's record."""
+
     fantasyland: dict[str, int]
     """Players who played this hand in Fantasyland and the cards they were dealt."""
 
