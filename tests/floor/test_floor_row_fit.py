@@ -51,17 +51,24 @@ def rows_fit(window: view.FloorWindow) -> bool:
     return all(table.rowHeight(row) >= table.sizeHintForRow(row) for row in range(window.model.rowCount()))
 
 
-def test_each_row_is_fitted_once_a_reading_and_once_a_change(
-    qtbot: QtBot, tables: tuple[FloorTable, ...], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def counting_window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, counts: str) -> view.FloorWindow:
+    """A floor window on screen, empty, whose table counts its measures in `counts` (a list
+    attribute of `CountingTableView`, new for the test)."""
     monkeypatch.setattr(view, "FloorTableView", CountingTableView)
-    monkeypatch.setattr(CountingTableView, "measured", [])
+    monkeypatch.setattr(CountingTableView, counts, [])
     window = view.FloorWindow(FloorTableModel())
     qtbot.addWidget(window)
     window.resize(1340, 720)
     window.show()
     qtbot.waitExposed(window)
     QApplication.processEvents()
+    return window
+
+
+def test_each_row_is_fitted_once_a_reading_and_once_a_change(
+    qtbot: QtBot, tables: tuple[FloorTable, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = counting_window(qtbot, monkeypatch, "measured")
     CountingTableView.measured.clear()
 
     window.model.set_tables(tables)
@@ -109,14 +116,7 @@ def test_each_column_is_fitted_once_a_reading(
     qtbot: QtBot, tables: tuple[FloorTable, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tables = a_room_of(tables, 24)
-    monkeypatch.setattr(view, "FloorTableView", CountingTableView)
-    monkeypatch.setattr(CountingTableView, "measured_columns", [])
-    window = view.FloorWindow(FloorTableModel())
-    qtbot.addWidget(window)
-    window.resize(1340, 720)
-    window.show()
-    qtbot.waitExposed(window)
-    QApplication.processEvents()
+    window = counting_window(qtbot, monkeypatch, "measured_columns")
     assert columns_fit(window), "fitted to the titles before the first reading"
     CountingTableView.measured_columns.clear()
 
