@@ -135,3 +135,21 @@ def test_each_column_is_fitted_once_a_reading(
     QApplication.processEvents()
     assert sorted(CountingTableView.measured_columns) == FITTED, "measured again for the new words"
     assert columns_fit(window), "the table's column widened with its name"
+
+
+def test_a_larger_font_fits_the_columns_and_rows_again(
+    qtbot: QtBot, tables: tuple[FloorTable, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = counting_window(qtbot, monkeypatch, "measured_columns")
+    window.model.set_tables(tables)
+    QApplication.processEvents()
+    narrow = [window.table.horizontalHeader().sectionSize(column) for column in FITTED]
+
+    larger = window.font()
+    larger.setPointSizeF(larger.pointSizeF() * 2)
+    window.setFont(larger)  # as the system's text size would
+    QApplication.processEvents()
+    wide = [window.table.horizontalHeader().sectionSize(column) for column in FITTED]
+    assert all(after > before for before, after in zip(narrow, wide, strict=True)), (narrow, wide)
+    assert columns_fit(window)
+    assert rows_fit(window)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, QRect, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -136,6 +136,13 @@ class FloorWindow(QMainWindow):
         self.action_about = self.help_menu.addAction(_("&About OFC Desk"))
         self.ensurePolished()  # measured in the style and font it is shown in
         self._fit_columns()  # the titles alone, before the first reading
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new font or style (the system's text size, a style sheet) measures every word anew:
+        the columns and rows fitted once a reading are fitted again."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_to_contents()
 
     def _fit_to_contents(self, rows: range | None = None) -> None:
         """The columns fitted to the model's words, then each row of `rows` (all when None)."""
