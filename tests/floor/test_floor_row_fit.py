@@ -145,9 +145,10 @@ def test_a_larger_font_fits_the_columns_and_rows_again(
     QApplication.processEvents()
     narrow = [window.table.horizontalHeader().sectionSize(column) for column in FITTED]
 
-    larger = window.font()
-    larger.setPointSizeF(larger.pointSizeF() * 2)
-    window.setFont(larger)  # as the system's text size would
+    # A style sheet's font wins over a widget's own (the desk's theme sets one), so the larger
+    # text comes as a style sheet would bring it.
+    pixels = max(window.table.fontMetrics().height(), 10) * 2
+    window.setStyleSheet(f"* {{ font-size: {pixels}px; }}")
     QApplication.processEvents()
     wide = [window.table.horizontalHeader().sectionSize(column) for column in FITTED]
     assert all(after > before for before, after in zip(narrow, wide, strict=True)), (narrow, wide)
