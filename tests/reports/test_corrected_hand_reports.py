@@ -21,6 +21,9 @@ from tests.helpers.migrated_files import MigratedTemplate
 from tests.helpers.pdf_text import page_texts
 from tests.helpers.replay_helpers import DATA, read_object
 
+# The dispute is replayed once a worker (module scope): one worker runs them all.
+pytestmark = pytest.mark.xdist_group("dispute record")
+
 
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> SessionRecord:

@@ -78,6 +78,10 @@ def _room(path: Path) -> Room:
     return Room(url, start, (early.session_id, second, third))
 
 
+# The room is played once a worker (module scope): one worker runs them all.
+pytestmark = pytest.mark.xdist_group("jackpot reports' room")
+
+
 @pytest.fixture(scope="module")
 def played_room(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> Room:
     """The room played once a module (three tables' hands and awards are most of a test's cost),

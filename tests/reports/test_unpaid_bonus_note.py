@@ -33,6 +33,9 @@ HOUSE_BONUSES = {
 }
 """Hawaiian Gardens' row bonuses, laid by a house on a pool table (which pays none of them)."""
 
+# Its two rooms are played once a worker (module scope): one worker runs them all.
+pytestmark = pytest.mark.xdist_group("unpaid bonus rooms")
+
 
 def _played(
     template: MigratedTemplate, path: Path, preset: str, house: dict[str, Any] | None = None

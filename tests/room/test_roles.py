@@ -39,7 +39,8 @@ from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISO
 
 DANA = ("Dana", "dealer", "1234")
 
-pytestmark = pytest.mark.postgres
+# `recorded_room` is made once a worker (module scope): one worker runs the module's tests.
+pytestmark = [pytest.mark.postgres, pytest.mark.xdist_group("roles' recorded room")]
 
 
 @pytest.fixture
