@@ -39,7 +39,7 @@ from ofc_desk.service.table.commands import (
 )
 from ofc_desk.service.table.games.ofc.commands import Place
 from ofc_desk.service.terms.setup import PairUnit
-from tests.helpers.migrated_files import migrated_files, migrated_template  # noqa: F401 (fixtures)
+from tests.helpers.migrated_files import MigratedTemplate, migrated_files, migrated_template  # noqa: F401 (fixtures)
 from tests.helpers.pdf_text import page_texts
 from tests.helpers.report_sessions import (
     SUPERVISOR,
@@ -270,9 +270,12 @@ def reports_out() -> Path:
 
 
 @pytest.fixture(scope="session")
-def example_db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A database holding the twelve-hand example session; tests only read it."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('example') / 'example.db'}"
+def example_db(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> str:  # noqa: F811
+    """A database holding the twelve-hand example session; tests only read it. Played in a copy of
+    the process's migrated file (`migrated_files` patches only each test's own opening)."""
+    path = tmp_path_factory.mktemp("example") / "example.db"
+    migrated_template.copy(path)
+    url = f"sqlite:///{path}"
     database = new_database(url)
     play_script(database, example_script())
     database.dispose()
@@ -280,9 +283,12 @@ def example_db(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="session")
-def eventful_db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """Four example hands with an undo, a void, a chip correction and a close by the supervisor."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('eventful') / 'eventful.db'}"
+def eventful_db(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> str:  # noqa: F811
+    """Four example hands with an undo, a void, a chip correction and a close by the supervisor (in
+    a copy of the process's migrated file, as `example_db`)."""
+    path = tmp_path_factory.mktemp("eventful") / "eventful.db"
+    migrated_template.copy(path)
+    url = f"sqlite:///{path}"
     database = new_database(url)
     script = example_script()
     script["hands"] = script["hands"][:4]

@@ -17,13 +17,20 @@ from ofc_desk.reports.shift import ShiftWindow, table_shift
 from ofc_desk.reports.table_close_pdf import table_close_figures
 from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.database import Database
+from tests.helpers.migrated_files import MigratedTemplate
 from tests.helpers.pdf_text import page_texts
 from tests.helpers.replay_helpers import DATA, read_object
 
+# The dispute is replayed once a worker (module scope): one worker runs them all.
+pytestmark = pytest.mark.xdist_group("dispute record")
+
 
 @pytest.fixture(scope="module")
-def record(tmp_path_factory: pytest.TempPathFactory) -> SessionRecord:
-    url = f"sqlite:///{tmp_path_factory.mktemp('dispute') / 'dispute.db'}"
+def record(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> SessionRecord:
+    """The dispute replayed once a module, into a copy of the process's migrated file."""
+    path = tmp_path_factory.mktemp("dispute") / "dispute.db"
+    migrated_template.copy(path)
+    url = f"sqlite:///{path}"
     database = Database(url)
     run_replay(database, read_object(DATA / "dispute-replay.json"), resume=False)
     database.dispose()

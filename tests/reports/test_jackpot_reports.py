@@ -33,6 +33,7 @@ from ofc_desk.storage.account_changes import create_accounts
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.users import Role
 from tests.helpers.jackpot_awards import HOUSE_AWARD, open_award_table, show_the_losing_hand
+from tests.helpers.migrated_files import MigratedTemplate
 from tests.helpers.pdf_text import squeezed_text
 from tests.helpers.table_helpers import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
 
@@ -77,10 +78,17 @@ def _room(path: Path) -> Room:
     return Room(url, start, (early.session_id, second, third))
 
 
+# The room is played once a worker (module scope): one worker runs them all.
+pytestmark = pytest.mark.xdist_group("jackpot reports' room")
+
+
 @pytest.fixture(scope="module")
-def played_room(tmp_path_factory: pytest.TempPathFactory) -> Room:
-    """The room played once a module: three tables' hands and awards are most of a test's cost."""
-    return _room(tmp_path_factory.mktemp("jackpot_room") / "room.db")
+def played_room(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> Room:
+    """The room played once a module (three tables' hands and awards are most of a test's cost),
+    in a copy of the process's migrated file."""
+    path = tmp_path_factory.mktemp("jackpot_room") / "room.db"
+    migrated_template.copy(path)
+    return _room(path)
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from ofc_desk.service.replays.replay import run_replay
 from ofc_desk.storage.database import Database
 from tests.core.test_bonus_paid import ANN, BOB
 from tests.helpers.chinese_hands import ROWS
+from tests.helpers.migrated_files import MigratedTemplate
 from tests.helpers.pdf_text import squeezed_text
 
 HOUSE_BONUSES = {
@@ -32,10 +33,16 @@ HOUSE_BONUSES = {
 }
 """Hawaiian Gardens' row bonuses, laid by a house on a pool table (which pays none of them)."""
 
+# Its two rooms are played once a worker (module scope): one worker runs them all.
+pytestmark = pytest.mark.xdist_group("unpaid bonus rooms")
 
-def _played(path: Path, preset: str, house: dict[str, Any] | None = None) -> SessionRecord:
+
+def _played(
+    template: MigratedTemplate, path: Path, preset: str, house: dict[str, Any] | None = None
+) -> SessionRecord:
     """Ann's bonus rows (a middle full house, back quads) lose every row to Bob's (a bigger full
-    house, a straight flush), under `preset`."""
+    house, a straight flush), under `preset`; in a copy of the process's migrated file (the
+    migrations are not what is checked here)."""
     hands = {"Ann": " ".join(ANN), "Bob": " ".join(BOB)}
     script: dict[str, Any] = {
         "table": "Jade 1",
@@ -48,6 +55,7 @@ def _played(path: Path, preset: str, house: dict[str, Any] | None = None) -> Ses
             {"actions": [{"player": name, "cards": cards, "rows": ROWS} for name, cards in hands.items()]}
         ],
     }
+    template.copy(path)
     url = f"sqlite:///{path}"
     database = Database(url)
     run_replay(database, script, resume=False)
@@ -56,13 +64,13 @@ def _played(path: Path, preset: str, house: dict[str, Any] | None = None) -> Ses
 
 
 @pytest.fixture(scope="module")
-def won_only(tmp_path_factory: pytest.TempPathFactory) -> SessionRecord:
-    return _played(tmp_path_factory.mktemp("won") / "bonus.db", "hawaiian-gardens")
+def won_only(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> SessionRecord:
+    return _played(migrated_template, tmp_path_factory.mktemp("won") / "bonus.db", "hawaiian-gardens")
 
 
 @pytest.fixture(scope="module")
-def pool(tmp_path_factory: pytest.TempPathFactory) -> SessionRecord:
-    return _played(tmp_path_factory.mktemp("pool") / "bonus.db", "pool", HOUSE_BONUSES)
+def pool(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> SessionRecord:
+    return _played(migrated_template, tmp_path_factory.mktemp("pool") / "bonus.db", "pool", HOUSE_BONUSES)
 
 
 def _page(record: SessionRecord, language: Language) -> str:

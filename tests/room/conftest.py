@@ -6,7 +6,8 @@ grants and many writers, so they have no SQLite run): a fresh schema not yet mig
 The engines of a URL an earlier engine connected to (a pooled schema's, handed from test to test)
 share its dialect and compiled statements, and the SQLite engines theirs
 (tests/helpers/shared_compilations.py): each `Database` compiled every statement afresh, a sixth of
-the PostgreSQL fault tests' CPU."""
+the PostgreSQL fault tests' CPU. A fixture that only needs a new SQLite file as the migrations
+leave it copies the process's (`migrated_template`, tests/helpers/migrated_files.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from ofc_desk.storage.roles import RoomRoles
+from tests.helpers.migrated_files import migrated_template  # noqa: F401 (a fixture)
 from tests.helpers.ofc_test_databases import fresh_schema, is_durable, needs_server, postgres_url  # noqa: F401
 from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema, room_schemas  # noqa: F401
 from tests.helpers.room_logins import own_roles

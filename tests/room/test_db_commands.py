@@ -21,7 +21,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.roles import RoomRoles, apply_roles, room_roles_sql
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.room_schema import RoomNotReady, newest_revision
-from tests.helpers.migrated_files import migrated_template  # noqa: F401 (migrated_database_url's)
+from tests.helpers.migrated_files import MigratedTemplate
 from tests.helpers.ofc_test_databases import backend, database_url  # noqa: F401 (fixtures)
 from tests.helpers.pooled_schemas import migrated_database_url  # noqa: F401 (a fixture)
 from tests.helpers.room_logins import as_login, libpq
@@ -117,10 +117,10 @@ def test_db_status_on_sqlite_says_the_schema_and_that_roles_do_not_apply(
 
 
 def test_db_honours_the_database_named_before_the_command_as_verify_does(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], migrated_template: MigratedTemplate
 ) -> None:
+    migrated_template.copy(tmp_path / "room.db")  # a room at the newest migration
     url = f"sqlite:///{tmp_path / 'room.db'}"
-    Database(url).dispose()
     assert main(["--db", url, "db", "status"]) == 0
     assert capsys.readouterr().out.splitlines()[:2] == [f"database: {url}", f"schema: {NEWEST_WORDS}"]
     assert main(["db", "status"]) == 2

@@ -31,6 +31,7 @@ from ofc_desk.storage.roles import FLOOR_EVENT_KINDS, RoomRoles, apply_roles, ro
 from ofc_desk.storage.roles_state import roles_state
 from ofc_desk.storage.users import Role, SignInError, sign_in
 from tests.helpers.jackpot_awards import award_replay_script
+from tests.helpers.migrated_files import MigratedTemplate
 from tests.helpers.ofc_test_databases import needs_server
 from tests.helpers.pooled_schemas import STRUCTURE, RoomSchemaPool, migrated_schema, schema_of
 from tests.helpers.room_logins import as_login, libpq, own_roles, owner_sets_up_the_room
@@ -38,7 +39,8 @@ from tests.helpers.room_scripts import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISO
 
 DANA = ("Dana", "dealer", "1234")
 
-pytestmark = pytest.mark.postgres
+# `recorded_room` is made once a worker (module scope): one worker runs the module's tests.
+pytestmark = [pytest.mark.postgres, pytest.mark.xdist_group("roles' recorded room")]
 
 
 @pytest.fixture
@@ -249,9 +251,11 @@ def test_db_roles_prints_the_sql_for_the_database_schema(
     assert "DELETE" not in sql and "TRUNCATE" not in sql
 
 
-def test_db_roles_refuses_sqlite_in_one_line(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+def test_db_roles_refuses_sqlite_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], migrated_template: MigratedTemplate
+) -> None:
+    migrated_template.copy(tmp_path / "desk.db")  # a desk's file, at the newest migration
     url = f"sqlite:///{tmp_path}/desk.db"
-    Database(url).dispose()
     assert main(["db", "roles", "--db", url]) == 2
     assert capsys.readouterr().err == (
         "ofc-desk db roles: roles are for a PostgreSQL card room: SQLite has no roles or grants\n"

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from ofc_desk.cli.json_input import MAX_NESTING, nested_deeper_than
 from ofc_desk.cli.main import SHORTEST_PIN, SUBCOMMANDS, build_parser, main
 from ofc_desk.storage.users import MIN_PIN_LENGTH
+from tests.helpers.migrated_files import MigratedTemplate
 from tests.helpers.replay_helpers import run_cli, write_script
 
 Capture = pytest.CaptureFixture[str]
@@ -144,10 +145,12 @@ def test_the_brackets_outside_strings_nest_as_deep_as_the_values_walked(
 
 # ----------------------------------------------------------------------- nothing typed is repeated
 @pytest.fixture(scope="module")
-def replayed_room(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The two seats' table replayed once a module (a new database and a hand's worth of setup)."""
+def replayed_room(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> Path:
+    """The two seats' table replayed once a module (a hand's worth of setup), into a copy of the
+    process's migrated file: what the replay finds in a database it has just made."""
     folder = tmp_path_factory.mktemp("room")
     path = folder / "room.db"
+    migrated_template.copy(path)
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["replay", str(write_script(folder, two_seats())), "--db", f"sqlite:///{path}"]) == 0
     return path

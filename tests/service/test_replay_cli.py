@@ -18,7 +18,8 @@ from ofc_desk.core.ofc.deal_input import deal_from_json
 from ofc_desk.service import TableService, audit_log, list_open_tables
 from ofc_desk.service.table.commands import Rebuy
 from ofc_desk.storage.database import Database
-from tests.helpers.ofc_test_databases import BACKENDS, sqlite_url
+from tests.helpers.migrated_files import MigratedTemplate
+from tests.helpers.ofc_test_databases import BACKENDS, sqlite_path, sqlite_url
 from tests.helpers.pooled_schemas import RoomSchemaPool, migrated_schema
 from tests.helpers.replay_helpers import EXPECTED, load_example, run_cli, write_script
 
@@ -40,10 +41,15 @@ def replayed_example(folder: Path, url: str) -> ExampleRun:
 
 
 @pytest.fixture(scope="module")
-def sqlite_example_run(tmp_path_factory: pytest.TempPathFactory) -> ExampleRun:
+def sqlite_example_run(
+    tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate
+) -> ExampleRun:
     """The worked example replayed into a new SQLite file once a module: `example_run`'s SQLite
-    half, and the uninterrupted run a resumed one is compared with on either backend."""
+    half, and the uninterrupted run a resumed one is compared with on either backend. The file is
+    a copy of the process's migrated one, which the replay opens as it would a new one (as
+    `example_run`'s PostgreSQL schema)."""
     folder = tmp_path_factory.mktemp("example")
+    migrated_template.copy(sqlite_path(folder))
     return replayed_example(folder, sqlite_url(folder))
 
 

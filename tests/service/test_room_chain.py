@@ -29,6 +29,10 @@ from tests.helpers.pdf_text import page_texts
 from tests.helpers.replay_helpers import run_cli
 from tests.helpers.table_helpers import ANN_QQ, BOB_PLAIN, DatabaseCopy, dealer, play_hand
 
+# The room of three (`copied_room`) is played once a worker: one worker runs this module and
+# test_verify_workers, which copies it too.
+pytestmark = pytest.mark.xdist_group("room chain history")
+
 
 def open_table(database: Database, name: str) -> TableService:
     seats = (SeatSetup("Ann", 100), SeatSetup("Bob", 100))

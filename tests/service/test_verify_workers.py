@@ -18,7 +18,10 @@ from ofc_desk.storage import append_only
 from ofc_desk.storage.database import Database
 from tests.service.test_room_chain import copied_room  # noqa: F401 (a fixture: the room of three, copied)
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the pool's workers are forks")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(os, "fork"), reason="the pool's workers are forks"),
+    pytest.mark.xdist_group("room chain history"),  # test_room_chain's worker: its room is played there
+]
 
 
 @pytest.fixture(autouse=True)

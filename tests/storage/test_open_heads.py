@@ -12,6 +12,7 @@ from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Base, Event, TableSession
 from ofc_desk.storage.open_heads import EVENTS, SESSIONS, OpenHead, hashes_at, open_heads
 from tests.helpers.floor_room import play_table
+from tests.helpers.migrated_files import MigratedTemplate
 
 
 def test_the_columns_read_are_the_models_own() -> None:
@@ -20,7 +21,10 @@ def test_the_columns_read_are_the_models_own() -> None:
         assert set(light.c.keys()) <= set(modelled.c.keys())
 
 
-def test_open_heads_and_hashes_are_the_stored_ones(tmp_path: Path) -> None:
+def test_open_heads_and_hashes_are_the_stored_ones(
+    tmp_path: Path, migrated_template: MigratedTemplate
+) -> None:
+    migrated_template.copy(tmp_path / "room.db")  # the process's migrated file: not a test of migrating
     database = Database(f"sqlite:///{tmp_path / 'room.db'}")
     try:
         play_table(database, "T1", 1)

@@ -12,6 +12,7 @@ from sqlalchemy import Index
 
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Base
+from tests.helpers.migrated_files import MigratedTemplate
 
 PARTIAL: dict[str, str] = {
     "uq_table_sessions_open_table": "closed_at IS NULL",
@@ -26,8 +27,10 @@ def partial_indexes() -> dict[str, Index]:
     return {index.name: index for index in indexes if index.name in PARTIAL}
 
 
-def test_each_database_gives_the_partial_indexes_its_where(database_url: str) -> None:
-    database = Database(database_url)
+def test_each_database_gives_the_partial_indexes_its_where(migrated_database_url: str) -> None:
+    """On a database as the migrations leave it (what the indexes say is the models', not the
+    migrations')."""
+    database = Database(migrated_database_url)
     try:
         dialect = database.engine.dialect.name
         wheres = {
@@ -38,10 +41,13 @@ def test_each_database_gives_the_partial_indexes_its_where(database_url: str) ->
     assert wheres == PARTIAL
 
 
-def test_a_desk_on_sqlite_loads_no_postgresql_dialect(tmp_path: Path) -> None:
-    """A desk's database already at the newest migration (the migrations' own indexes name both)."""
+def test_a_desk_on_sqlite_loads_no_postgresql_dialect(
+    tmp_path: Path, migrated_template: MigratedTemplate
+) -> None:
+    """A desk's database already at the newest migration (the migrations' own indexes name both):
+    a copy of the process's migrated file."""
+    migrated_template.copy(tmp_path / "desk.db")
     url = f"sqlite:///{tmp_path / 'desk.db'}"
-    Database(url).dispose()
     probe = (
         "import sys\n"
         "from ofc_desk.storage.database import Database\n"
@@ -58,11 +64,14 @@ def test_a_desk_on_sqlite_loads_no_postgresql_dialect(tmp_path: Path) -> None:
     assert "postgresql" not in dialects
 
 
-def test_models_loaded_after_a_database_opened_get_its_where(tmp_path: Path) -> None:
+def test_models_loaded_after_a_database_opened_get_its_where(
+    tmp_path: Path, migrated_template: MigratedTemplate
+) -> None:
     """Opening a database loads neither SQLAlchemy's ORM nor the models (a floor's first listing
-    reads without them, issue 39); models loaded afterwards still get that database's WHERE."""
+    reads without them, issue 39); models loaded afterwards still get that database's WHERE. The
+    database is a copy of the process's migrated file, at the newest migration as a desk's is."""
+    migrated_template.copy(tmp_path / "desk.db")
     url = f"sqlite:///{tmp_path / 'desk.db'}"
-    Database(url).dispose()
     probe = (
         "import sys\n"
         "from ofc_desk.storage.database import Database\n"

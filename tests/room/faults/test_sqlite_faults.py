@@ -47,6 +47,7 @@ from tests.helpers.fault_scenarios import (
     stored_events,
     with_accounts,
 )
+from tests.helpers.migrated_files import MigratedTemplate
 from tests.helpers.shared_compilations import shared_dialect, sqlite_engines_share_compilations  # noqa: F401
 from tests.helpers.table_helpers import DEALER, DEALER_PIN
 
@@ -88,8 +89,10 @@ class _EmptyRoom:
 
 
 @pytest.fixture(scope="module")
-def empty_room(tmp_path_factory: pytest.TempPathFactory) -> _EmptyRoom:
+def empty_room(tmp_path_factory: pytest.TempPathFactory, migrated_template: MigratedTemplate) -> _EmptyRoom:
+    """The room's file: a copy of the process's migrated one, given the two accounts."""
     path = tmp_path_factory.mktemp("sqlite-faults") / "empty-room.db"
+    migrated_template.copy(path)
     database = Database(f"sqlite:///{path}")
     try:
         with_accounts(database)
