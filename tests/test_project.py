@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.architecture.source import SOURCE_TREES, parsed
+from tests.architecture.source import SOURCE_TREES, imports
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,16 +37,15 @@ def layer_table() -> list[tuple[str, set[str]]]:
 
 def imported_modules(path: Path) -> set[str]:
     """Every module a file imports, at the top or inside a function: `ofc_desk.X` by its layer,
-    anything else by its top-level name."""
+    anything else by its top-level name. Its import statements as the architecture checks found
+    them, once a process (`source.imports`), not from a walk of its tree of its own."""
     found: set[str] = set()
-    for node in ast.walk(parsed(path)):
+    for node, _ in imports(path):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
+        else:
             assert node.level == 0, f"{path}: a relative import hides which layer it reaches"
             names = [str(node.module)]
-        else:
-            continue
         for name in names:
             parts = name.split(".")
             found.add(".".join(parts[:2]) if parts[0] == "ofc_desk" else parts[0])

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import gc
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from itertools import combinations, combinations_with_replacement, pairwise
+from itertools import chain, combinations, combinations_with_replacement, pairwise, product
 
 import pytest
 from treys import Card as TreysCard
@@ -31,44 +31,35 @@ from ofc_desk.core.hands import (
 from ofc_desk.core.ofc.scoring import qualifies_as_low
 from tests.core import reference
 
-# Card index = rank * 4 + suit, so a combination of indices lists ranks in ascending order.
+# Card index = rank * 4 + suit: a rank's four cards lie together, in the order of the suits.
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
-RANK_OF = tuple(index // 4 for index in range(52))
-SUIT_OF = tuple(index % 4 for index in range(52))
+CARDS_OF_RANK = tuple(DECK[4 * rank : 4 * rank + 4] for rank in range(13))
 FIVE_CARD_HANDS = 2_598_960
 THREE_CARD_FRONTS = 22_100
 
 
-Hand = tuple[tuple[Card, ...], tuple[int, ...], bool]
-MIXED_SUITS = -1
+HandGroup = tuple[tuple[int, ...], bool, list[tuple[Card, ...]]]
 
 
-def all_hands(size: int) -> Iterator[Hand]:
-    """Every hand of `size` cards, in the order of `combinations(DECK, size)`: the cards, their
-    ranks and whether all share one suit. Each hand extends its first cards, worked out once for
-    all the hands that share them (building every hand whole took most of the walk's time), and
-    the last card is added in one flat loop (a yield through nested generators cost as much)."""
-    for start, cards, ranks, suit in _first_cards(size - 1):
-        for last in range(start, 52):
-            yield (*cards, DECK[last]), (*ranks, RANK_OF[last]), suit in (SUIT_OF[last], None)
-
-
-def _first_cards(count: int) -> list[tuple[int, tuple[Card, ...], tuple[int, ...], int | None]]:
-    """Every `count` cards a hand can begin with (leaving room for one more), as (the index the
-    next card starts at, the cards, their ranks, their one suit: None before the first card,
-    MIXED_SUITS after two)."""
-    prefixes: list[tuple[int, tuple[Card, ...], tuple[int, ...], int | None]] = [(0, (), (), None)]
-    for taken in range(count):
-        prefixes = [
-            (card + 1, (*cards, DECK[card]), (*ranks, RANK_OF[card]), _joined(suit, SUIT_OF[card]))
-            for start, cards, ranks, suit in prefixes
-            for card in range(start, 52 - count + taken)
-        ]
-    return prefixes
-
-
-def _joined(suit: int | None, card_suit: int) -> int:
-    return card_suit if suit in (card_suit, None) else MIXED_SUITS
+def hand_groups(size: int) -> Iterator[HandGroup]:
+    """Every hand of `size` cards once, in groups that share their ranks and whether all their
+    cards share one suit: (the ranks' indices in ascending order, one suit, the group's hands,
+    each in the deck's order as `combinations(DECK, size)` gives it). A group's hands are the
+    product of each rank's choice of suits, made by itertools without a Python step per hand
+    (building every hand in Python was most of the walk's time). When the ranks all differ,
+    the product's hands of one suit are those whose suits, read as base-4 digits, are all alike:
+    every (4**size - 1) / 3-th hand (for five cards the 0th, 341st, 682nd and 1023rd of 1024)."""
+    one_suit_step = (4**size - 1) // 3
+    for ranks in combinations_with_replacement(range(13), size):
+        counts = Counter(ranks)
+        if len(counts) == size:
+            hands = list(product(*(CARDS_OF_RANK[rank] for rank in ranks)))
+            yield ranks, True, hands[::one_suit_step]
+            del hands[::one_suit_step]
+            yield ranks, False, hands
+        elif max(counts.values()) <= 4:
+            choices = [combinations(CARDS_OF_RANK[rank], count) for rank, count in counts.items()]
+            yield ranks, False, list(map(tuple, map(chain.from_iterable, product(*choices))))
 
 
 def assert_same_order(pairs: dict[int, reference.Key], *, what: str) -> None:
@@ -112,25 +103,26 @@ def collect(size: int, *orders: Order) -> int:
     """Walk every hand of `size` cards once for all `orders`; the number of hands walked.
 
     Each hand is evaluated once (its `strength`), and its reference keys, every order's, are looked
-    up once per ranks and suitedness. An order's value follows from the strength alone, so a hand
-    whose strength and keys are those of the first hand with that strength brings every order the
-    pair the first one brought; every other hand is met by each order."""
-    keys_of = cache(lambda ranks, flush: tuple(order.reference_key(ranks, flush) for order in orders))
+    up once per group of hands that share ranks and suitedness (`hand_groups`). An order's value
+    follows from the strength alone, so every hand of a group with the same strength brings the
+    orders the same pair, and so does a hand whose strength and keys are those of the first
+    group with that strength; every other strength of a group is met by each order."""
     first: dict[int, tuple[reference.Key, ...]] = {}
     count = 0
     gc.disable()  # millions of tuples and no cycles: the collector's passes cost a fifth of the walk
     try:
-        for cards, ranks, flush in all_hands(size):
-            count += 1
-            value = strength(cards)
-            keys = keys_of(ranks, flush)
-            seen = first.get(value)
-            if seen is None:
-                first[value] = keys
-            elif seen == keys:
-                continue
-            for order, key in zip(orders, keys, strict=True):
-                order.meet(order.of_strength(value), key, cards)
+        for ranks, one_suit, hands in hand_groups(size):
+            keys = tuple(order.reference_key(ranks, one_suit) for order in orders)
+            values = list(map(strength, hands))
+            count += len(values)
+            for value, cards in dict(zip(values, hands, strict=True)).items():
+                seen = first.get(value)
+                if seen is None:
+                    first[value] = keys
+                elif seen == keys:
+                    continue
+                for order, key in zip(orders, keys, strict=True):
+                    order.meet(order.of_strength(value), key, cards)
     finally:
         gc.enable()
     return count
@@ -261,7 +253,8 @@ def test_the_walk_yields_every_hand_once_as_combinations_does() -> None:
             (cards, tuple(card.rank.order for card in cards), len({card.suit for card in cards}) == 1)
             for cards in combinations(DECK, size)
         ]
-        assert list(all_hands(size)) == expected
+        walked = [(cards, ranks, one_suit) for ranks, one_suit, hands in hand_groups(size) for cards in hands]
+        assert len(walked) == len(expected) and set(walked) == set(expected)
 
 
 def test_a_strength_is_eval7s_answer_a_plain_int() -> None:

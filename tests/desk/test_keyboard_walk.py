@@ -200,15 +200,20 @@ def test_every_menu_entry_has_a_key_of_its_own(desk: Desk, window_of: str) -> No
 
 # ---------------------------------------------------------------------------------------- disabled
 def ink(image: QImage, area: tuple[int, int, int, int], paper: QColor) -> QColor:
-    """The colour in `area` that stands out most from `paper`: the letters' ink."""
+    """The colour in `area` that stands out most from `paper`: the letters' ink (the first pixel
+    of it, read column by column). Each colour is measured once: an area's 1,200 to 5,200 pixels
+    are 80 to 230 colours (the letters' smoothed edges; most pixels are the paper's)."""
     x0, y0, width, height = area
-    best, best_contrast = paper, 1.0
+    colours: dict[int, QColor] = {}  # each colour's first pixel, in the order they are met
     for x in range(x0, x0 + width):
         for y in range(y0, y0 + height):
             colour = image.pixelColor(x, y)
-            ratio = contrast(colour.name(), paper.name())
-            if ratio > best_contrast:
-                best, best_contrast = colour, ratio
+            colours.setdefault(colour.rgba(), colour)
+    best, best_contrast = paper, 1.0
+    for colour in colours.values():
+        ratio = contrast(colour.name(), paper.name())
+        if ratio > best_contrast:
+            best, best_contrast = colour, ratio
     return best
 
 
