@@ -5,7 +5,6 @@ to their contents as often: once a reading, each measured once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import ClassVar
 
@@ -138,21 +137,8 @@ def test_each_column_is_fitted_once_a_reading(
     assert columns_fit(window), "the table's column widened with its name"
 
 
-@pytest.fixture
-def no_style_sheet() -> Iterator[None]:
-    """The application without a style sheet for the test, as a process that has not started the
-    floor has it: the floor's (`QWidget { font-size: … }`), left by an earlier test in the same
-    process, overrides every widget's font, and a font set on the window then changes nothing."""
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    previous = app.styleSheet()
-    app.setStyleSheet("")
-    yield
-    app.setStyleSheet(previous)
-
-
 def test_a_larger_font_fits_the_columns_and_rows_again(
-    qtbot: QtBot, tables: tuple[FloorTable, ...], monkeypatch: pytest.MonkeyPatch, no_style_sheet: None
+    qtbot: QtBot, tables: tuple[FloorTable, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = counting_window(qtbot, monkeypatch, "measured_columns")
     window.model.set_tables(tables)
