@@ -97,11 +97,10 @@ class FloorWindow(QMainWindow):
         # wider than measured: a title that fitted on two lines then needed three and was cut.
         header.setHighlightSections(False)
         # Once after a resize, not once per column it moved: the fit measures every title and row.
-        self._header_fit = QTimer(self)
-        self._header_fit.setSingleShot(True)
-        self._header_fit.setInterval(0)
-        self._header_fit.timeout.connect(self._fit_header_height)
+        self._header_fit = self._once_events_settle(self._fit_header_height)
         header.sectionResized.connect(lambda *_moved: self._header_fit.start())
+        # Once after a new font or style, not once per event: a style sheet set sends several.
+        self._restyled_fit = self._once_events_settle(self._fit_to_contents)
         model.modelReset.connect(self._fit_to_contents)
         model.dataChanged.connect(
             lambda first, last: self._fit_to_contents(range(first.row(), last.row() + 1))
@@ -137,12 +136,22 @@ class FloorWindow(QMainWindow):
         self.ensurePolished()  # measured in the style and font it is shown in
         self._fit_columns()  # the titles alone, before the first reading
 
+    def _once_events_settle(self, fit: Callable[[], None]) -> QTimer:
+        """A timer that, started any number of times, calls `fit` once the events queued are done."""
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(0)
+        timer.timeout.connect(fit)
+        return timer
+
     def changeEvent(self, event: QEvent) -> None:
-        """A new font or style (the system's text size, a style sheet) measures every word anew:
-        the columns and rows fitted once a reading are fitted again."""
+        """A new font or style (a style sheet, a font set on the window) measures every word anew:
+        the columns and rows fitted once a reading are fitted again. Not before the window is
+        polished: the window's first fit, after polishing, measures in its font already."""
         super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._fit_to_contents()
+        polished = self.testAttribute(Qt.WidgetAttribute.WA_WState_Polished)
+        if polished and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._restyled_fit.start()
 
     def _fit_to_contents(self, rows: range | None = None) -> None:
         """The columns fitted to the model's words, then each row of `rows` (all when None)."""
