@@ -18,8 +18,8 @@ from ofc_desk.desk.dialogs.new_table import NewTableDialog
 from ofc_desk.desk.dialogs.preset_pays import PAYS_ROLE
 from ofc_desk.desk.games.chinese_settlement import payment_html
 from ofc_desk.service.front import table_service
-from ofc_desk.service.store.persistence import read_ledger
 from ofc_desk.service.store.pool_ledger import PoolReading, pool_reading, room_pool
+from ofc_desk.service.store.record_reads import read_ledger
 from ofc_desk.service.table.commands import SeedJackpot
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup
 from ofc_desk.service.terms.snapshot import Phase

@@ -15,8 +15,8 @@ from ofc_desk.core.cards import FULL_DECK, parse_cards
 from ofc_desk.desk.hand_end.settlement_panel import SettlementPanel
 from ofc_desk.i18n.formatting import number
 from ofc_desk.service import SeatSetup, TableRules, TableService, TableSetup
-from ofc_desk.service.store.persistence import read_ledger
 from ofc_desk.service.store.pool_ledger import room_pool
+from ofc_desk.service.store.record_reads import read_ledger
 from ofc_desk.service.table.commands import SeedJackpot, Settle, StartHand
 from ofc_desk.service.table.games.chinese.commands import Show
 from ofc_desk.service.terms.snapshot import Phase

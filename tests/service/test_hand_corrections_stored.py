@@ -11,7 +11,7 @@ from ofc_desk.reports.loader import load_session_record
 from ofc_desk.service.audit.verify import verify_database
 from ofc_desk.service.oversight.floor_decisions import decide_at_the_floor
 from ofc_desk.service.replays.replay import run_replay
-from ofc_desk.service.store.persistence import read_ledger
+from ofc_desk.service.store.record_reads import read_ledger
 from ofc_desk.service.table.commands import Request, Scripted, StartHand
 from ofc_desk.service.table.correction_view import preview
 from ofc_desk.service.terms.events import EventKind, LedgerKind

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from ofc_desk.service.audit.verified_read import read_verified_session
 from ofc_desk.service.replays.replay import run_replay
-from ofc_desk.service.store.persistence import read_audit, read_hands, read_ledger
+from ofc_desk.service.store.record_reads import read_audit, read_hands, read_ledger
 from ofc_desk.service.table.fold import REFUSALS, FoldHooks, fold, folded, pinned_machine
 from ofc_desk.service.terms.outcome import Outcome
 from ofc_desk.storage.database import Database

@@ -15,8 +15,8 @@ from sqlalchemy.exc import OperationalError
 
 from ofc_desk.service import TableService
 from ofc_desk.service.audit.verify import VerifyFault, verify_database
-from ofc_desk.service.store.persistence import read_hands, read_ledger
 from ofc_desk.service.store.pool_ledger import room_pool
+from ofc_desk.service.store.record_reads import read_hands, read_ledger
 from ofc_desk.service.table.commands import SeedJackpot, Settle, VoidHand
 from ofc_desk.service.terms.errors import ActionRefused
 from ofc_desk.service.terms.setup import SeatSetup, TableRules, TableSetup

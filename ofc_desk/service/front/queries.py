@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ofc_desk.service.front.table_service import Dealer, FoldedTable, TableService
 from ofc_desk.service.room.desk_holds import ThisDesk
-from ofc_desk.service.store.persistence import read_audit, read_hands, read_ledger, read_open_tables
+from ofc_desk.service.store.record_reads import read_audit, read_hands, read_ledger, read_open_tables
 from ofc_desk.service.store.records import AuditRecord, HandRecord, LedgerRecord, OpenTable
 from ofc_desk.service.terms.setup import TableSetup
 from ofc_desk.storage.database import Database

@@ -36,7 +36,7 @@ from ofc_desk.service.replays.replay_vocabulary import (
 )
 from ofc_desk.service.room.requests import REQUEST_KEY, REQUESTABLE
 from ofc_desk.service.room.room_pool import POOL_KEY
-from ofc_desk.service.store.persistence import read_corrections, read_hands
+from ofc_desk.service.store.record_reads import read_corrections, read_hands
 from ofc_desk.service.table import commands
 from ofc_desk.service.table.actions import SUPERVISED
 from ofc_desk.service.table.dealers import HAND_OVERS

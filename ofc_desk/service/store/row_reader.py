@@ -1,7 +1,7 @@
 """The one reading of stored rows as the faces' records (`records`): an event as an `AuditRecord`,
 a hand row's fields as a `HandRecord`, a chip-ledger row's as a `LedgerRecord`.
 
-The desk's reads (`persistence.read_hands`, `read_ledger`, `read_audit`) hand them the stored
+The desk's reads (`record_reads.read_hands`, `read_ledger`, `read_audit`) hand them the stored
 rows; the reports' verified read (`verified_read`) the rows the rules give for the verified events
 (`persistence.hand_fields`, `ledger_fields`: the same columns). Both read them here, so a record
 says the same whichever road it came by.
