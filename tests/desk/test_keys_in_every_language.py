@@ -41,7 +41,13 @@ from ofc_desk.desk.games.ofc_set_dialog import FantasylandSetDialog
 from ofc_desk.desk.records.browser import RecordBrowser
 from ofc_desk.desk.records.models import AuditModel
 from ofc_desk.desk.shell.application import use_a_utf8_locale
-from ofc_desk.desk.shell.language import DESK_KEY, PSEUDO_WANTED, add_language_menu, install_language
+from ofc_desk.desk.shell.language import (
+    DESK_KEY,
+    PSEUDO_WANTED,
+    add_language_menu,
+    draw_dialogs_ourselves,
+    install_language,
+)
 from ofc_desk.desk.shell.theme import DisplayOptions, DisplaySettingsStore
 from ofc_desk.desk.shell.worker import BackgroundRunner
 from ofc_desk.i18n import Language, pgettext
@@ -175,6 +181,7 @@ def test_qts_file_and_print_dialogs_speak_the_desks_language(qtbot: QtBot, langu
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     install_language(app, language)
+    draw_dialogs_ourselves()  # as the desk's session and the floor do when they build their windows
     assert app.testAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs)
     wanted = {QCoreApplication.translate(context, english) for context, english in QT_DIALOG_WORDS}
     assert not wanted & {english for _context, english in QT_DIALOG_WORDS}, "each has its translation"

@@ -11,7 +11,13 @@ from ofc_desk.desk.floor.view import FloorWindow
 from ofc_desk.desk.records.report_folder import keep_report_folder_in
 from ofc_desk.desk.shell.application import application
 from ofc_desk.desk.shell.collector import LAUNCH_HOLD_LIMIT_MS, LaunchHold, exec_then_freeze
-from ofc_desk.desk.shell.language import FLOOR_KEY, add_language_menu, install_language, start_language
+from ofc_desk.desk.shell.language import (
+    FLOOR_KEY,
+    add_language_menu,
+    draw_dialogs_ourselves,
+    install_language,
+    start_language,
+)
 from ofc_desk.desk.shell.theme import DisplaySettingsStore, use_stylesheet
 from ofc_desk.i18n import _
 from ofc_desk.storage.database import Database
@@ -24,6 +30,7 @@ def build_floor(database: Database, store: DisplaySettingsStore | None = None) -
     own, kept in `store`'s settings: the user's Qt settings unless a test gives its own)."""
     store = store or DisplaySettingsStore()
     install_language(application(), start_language(store.settings, FLOOR_KEY))
+    draw_dialogs_ourselves()
     use_stylesheet(application(), store.load())
     keep_report_folder_in(store.settings)
     controller = FloorController(database)

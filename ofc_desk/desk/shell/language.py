@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -43,7 +43,7 @@ QT_WORDS = (
     lazy_pgettext("QLineEdit", "&Paste"),
     lazy_pgettext("QLineEdit", "Delete"),
     lazy_pgettext("QLineEdit", "Select All"),
-    # The file and print dialogs, drawn by Qt (never the system's: `install_language`). Qt's own
+    # The file and print dialogs, drawn by Qt (never the system's: `draw_dialogs_ourselves`). Qt's own
     # files leave some out ("&Look in:") and underline Cyrillic keys; these come first.
     lazy_pgettext("QPlatformTheme", "Open"),
     lazy_pgettext("QFileDialog", "&Look in:"),
@@ -202,13 +202,21 @@ class QtWords(QTranslator):
         return translated if translated != source_text else None
 
 
+def draw_dialogs_ourselves() -> None:
+    """Qt draws its file and print dialogs itself, in the desk's language: the system's own would
+    speak the system's (and Qt's words for Vietnamese come from our catalogs). Said by the desk's
+    session and the floor as they build their windows, not with the language before the desk's
+    first window: naming the attribute builds every enum of Qt's namespace (about 24 ms), which that
+    window does without."""
+    from PySide6.QtCore import Qt
+
+    QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
+
+
 def install_language(app: QApplication, language: Language) -> None:
     """Speak `language` from now on: our catalogs, Qt's `qtbase_*.qm` where Qt has one (Russian,
     Chinese), and our own catalog's Qt words on top (Vietnamese has no qtbase file)."""
     use_language(language, asked_for=language_asked_for() is language)
-    # Qt draws its file and print dialogs itself, in the desk's language: the system's own would
-    # speak the system's (and Qt's words for Vietnamese come from our catalogs).
-    app.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
     translators: list[QTranslator] = []
     if language is not SOURCE:
         qt_files = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)

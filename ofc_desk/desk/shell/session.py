@@ -25,7 +25,7 @@ from ofc_desk.desk.records.actions import RecordActions
 from ofc_desk.desk.records.report_folder import keep_report_folder_in
 from ofc_desk.desk.refusals import SERVICE_FAILURES, dealer_sentence
 from ofc_desk.desk.shell.collector import LaunchHold
-from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu
+from ofc_desk.desk.shell.language import DESK_KEY, add_language_menu, draw_dialogs_ourselves
 from ofc_desk.desk.shell.main_window import MainWindow
 from ofc_desk.desk.shell.menus import connect_commands, handlers_of
 from ofc_desk.desk.shell.opening import SignInAhead, checked_sign_in, open_when_ready
@@ -64,6 +64,7 @@ The dealer's desk for a live Open-Face Chinese Poker table.
 class DeskSession(QObject):
     def __init__(self, window: MainWindow, database_url: str | None, store: DisplaySettingsStore) -> None:
         super().__init__(window)
+        draw_dialogs_ourselves()
         self.window = window
         self.database_url = database_url
         self.store = store
