@@ -236,6 +236,12 @@ def room_heading(room: FloorRoom) -> str:
         return _(
             "The tables cannot be shown: {reason}. The list comes back by itself once they can be."
         ).format(reason=room.not_ready)
+    if room.still_reading:  # a floor started without checkpoints lists a room's day a few at a time
+        return ngettext(
+            "Reading the open tables: {more} more table to list…",
+            "Reading the open tables: {more} more tables to list…",
+            room.still_reading,
+        ).format(more=room.still_reading)
     if count == 0 and room.ever_opened:
         return _("No open tables: each table appears here as its desk opens it.")
     if count == 0:

@@ -80,8 +80,8 @@ class FloorWatcher(QThread):
                 due = time.monotonic() >= next_handover
                 if (changed and pace.may_read()) or due:
                     room = reader.read()
-                    pace.took_reading()
-                    changed = False
+                    pace.took_reading(whole=room.still_reading == 0)
+                    changed = room.still_reading > 0  # the tables it had no time for: read next
                     if due or last is None or not room.reads_as(last):
                         self.room_read.emit(room)
                         last, next_handover = room, time.monotonic() + REFRESH_SECONDS

@@ -63,6 +63,11 @@ KEPT_AT_CLOSE_EVENTS = 200
 table costs about a tenth of a second: not for a few events)."""
 SQLITE_POLL_SECONDS = 0.25
 READ_EVERY_SECONDS = 0.25
+FOLDING_SECONDS = 0.5
+"""A reading stops folding tables once it has folded for this long, the tables it did not reach
+counted as still being read (`FloorRoom.still_reading`) and folded by the readings that follow: a
+floor started without checkpoints of a room's day (about 1.6 s a table of 2,000 hands) lists its
+tables a few at a time, the first of them within a second or two, not all of them after 40 s."""
 """The floor reads the room at most this often for its tables' changes (`ReadingPace`)."""
 
 
@@ -275,23 +280,39 @@ class FloorReader:
                 del self._followed[gone]
             new = [_FollowedTable(row.id, row.opened_at) for row in heads if row.id not in self._followed]
             self._followed.update((followed.session_id, followed) for followed in new)
-            self._start_from_kept(session, new, {row.id: row.head_seq for row in heads})
-            for session_id, _opened_at, head_seq in heads:
-                followed = self._followed[session_id]
-                if head_seq > followed.head_seq and followed.fault is None:
-                    followed.thawed()
-                    new_events = session.execute(
-                        select(*_FOLLOWED_COLUMNS)
-                        .where(Event.session_id == session_id, Event.seq > followed.head_seq)
-                        .where(Event.seq <= head_seq)
-                        .order_by(Event.seq)
-                    ).all()
-                    followed.follow(new_events)
+            head_seqs = {row.id: row.head_seq for row in heads}
+            self._start_from_kept(session, new, head_seqs)
+            still_reading = self._fold_moved(session, head_seqs)
             ever_opened = bool(heads) or session.scalar(select(TableSession.id).limit(1)) is not None
             jackpot_pool = pool_in(session, self.database)
         tables = [table for f in self._followed.values() if (table := f.floor_table(now)) is not None]
         tables.sort(key=lambda table: (natural_key(table.table), table.session_id))
-        return FloorRoom(now, tuple(tables), ever_opened, jackpot_pool=jackpot_pool)
+        return FloorRoom(
+            now, tuple(tables), ever_opened, jackpot_pool=jackpot_pool, still_reading=still_reading
+        )
+
+    def _fold_moved(self, session: Session, heads: Mapping[int, int]) -> int:
+        """Fold into each followed table the events up to its head (`heads`) it has not folded,
+        table after table until `FOLDING_SECONDS` have gone (one table at least): how many moved
+        tables it had no time for."""
+        started, folded_one, still_reading = time.monotonic(), False, 0
+        for session_id, head_seq in heads.items():
+            followed = self._followed[session_id]
+            if head_seq <= followed.head_seq or followed.fault is not None:
+                continue
+            if folded_one and time.monotonic() - started > FOLDING_SECONDS:
+                still_reading += 1
+                continue
+            folded_one = True
+            followed.thawed()
+            new_events = session.execute(
+                select(*_FOLLOWED_COLUMNS)
+                .where(Event.session_id == session_id, Event.seq > followed.head_seq)
+                .where(Event.seq <= head_seq)
+                .order_by(Event.seq)
+            ).all()
+            followed.follow(new_events)
+        return still_reading
 
     def _start_from_kept(
         self, session: Session, tables: Sequence[_FollowedTable], heads: Mapping[int, int]
@@ -392,8 +413,10 @@ class ReadingPace:
         self._clock = clock
         self._next = clock()
 
-    def took_reading(self) -> None:
-        self._next = self._clock() + READ_EVERY_SECONDS
+    def took_reading(self, *, whole: bool = True) -> None:
+        """A reading was taken; one that had no time for every moved table (`whole=False`) leaves
+        the next free to come at once: what it left is no change to be paced."""
+        self._next = self._clock() + (READ_EVERY_SECONDS if whole else 0.0)
 
     def may_read(self) -> bool:
         return self._clock() >= self._next

@@ -86,14 +86,18 @@ class FloorRoom:
     jackpot_pool: int | None = 0
     """The room's jackpot pool (`pool_ledger.room_pool`): every table's drops and seeds less awards;
     None: not read yet (a first listing of kept tables, `kept_room`)."""
+    still_reading: int = 0
+    """Open tables whose events this reading did not reach in its time (`floor.FOLDING_SECONDS`): not
+    listed yet, folded by the readings that follow at once."""
 
     def reads_as(self, other: FloorRoom) -> bool:
         """Whether the two readings show the same (whenever each was taken)."""
-        return (self.tables, self.ever_opened, self.not_ready, self.jackpot_pool) == (
+        return (self.tables, self.ever_opened, self.not_ready, self.jackpot_pool, self.still_reading) == (
             other.tables,
             other.ever_opened,
             other.not_ready,
             other.jackpot_pool,
+            other.still_reading,
         )
 
 
