@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -129,18 +129,28 @@ def read_only_engine(url: str) -> Engine:
     return create_engine("sqlite://", creator=lambda: connect_read_only(path))
 
 
-def driver_rows(connection: Connection, query: Select[*tuple[Any, ...]]) -> Sequence[Any]:
+SESSION_ID = "session_id"
+"""The bound parameter of a statement built once that reads one session's rows: building a select
+and having SQLAlchemy match its columns to the cached compiled one's cost about 3 million
+instructions a read, six reads a session, as much as `verify`'s whole check of ten hands."""
+
+
+def driver_rows(
+    connection: Connection, query: Select[*tuple[Any, ...]], parameters: Mapping[str, Any] | None = None
+) -> Sequence[Any]:
     """`query`'s rows as the database's driver gives them, plain tuples: `verify` reads a
     session's events, marks, signatures and derived rows so, a row object of SQLAlchemy's made for
     each (and each read again into `verify`'s named tuple) having cost 2 % of its work a hand.
     Executed by SQLAlchemy as any query (its compiled form cached, in the connection's transaction,
     so its snapshot); only the rows are fetched from the driver's cursor, where SQLAlchemy would
     hand the driver's values on as they are (no selected column's type converts what it reads, as
-    none of those does) and fetches them plainly. Otherwise read by SQLAlchemy: the same rows."""
+    none of those does) and fetches them plainly. Otherwise read by SQLAlchemy: the same rows.
+    `parameters`: the values of the query's bound parameters (a statement built once, a session's
+    id bound at each read)."""
     dialect = connection.dialect
     if any(_converts(column.type, dialect) for column in query.selected_columns):
-        return connection.execute(query).all()
-    result = connection.execute(query)
+        return connection.execute(query, parameters).all()
+    result = connection.execute(query, parameters)
     if type(result.cursor_strategy) is not CursorFetchStrategy:  # rows buffered, or none (no cursor)
         return result.all()
     try:

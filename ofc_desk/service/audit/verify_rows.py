@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from ofc_desk.i18n import _
 from ofc_desk.service.audit.rescoring import result_differs
 from ofc_desk.service.store.records import HandFields, LedgerFields, TransferFields
 from ofc_desk.service.terms.errors import VerifyFault
-from ofc_desk.storage.connections import driver_rows
+from ofc_desk.storage.connections import SESSION_ID, driver_rows
 from ofc_desk.storage.models import HandRow, LedgerRow, TransferRow
 
 TRANSFER_KEYS = ("ordinal", "from_player", "to_player", "owed", "paid", "reason")
@@ -82,16 +82,23 @@ def _beside(
     return extra if position == len(expected) else None
 
 
+# Each built once, the session's id bound at each read (`connections.SESSION_ID`).
+_TRANSFERS_READ = (
+    select(TransferRow.hand_id, TransferRow.id, *(getattr(TransferRow, key) for key in TRANSFER_KEYS))
+    .join(HandRow, HandRow.id == TransferRow.hand_id)
+    .where(HandRow.session_id == bindparam(SESSION_ID))
+    .order_by(TransferRow.hand_id, TransferRow.ordinal)
+)
+_LEDGER_READ = (
+    select(LedgerRow.id, *(getattr(LedgerRow, key) for key in LEDGER_KEYS))
+    .where(LedgerRow.session_id == bindparam(SESSION_ID))
+    .order_by(LedgerRow.id)
+)
+
+
 def _transfers_by_hand(session: Any, session_id: int) -> dict[int, Rows]:
     """Every transfer of the session's hands, in order, keyed by the hand row's id."""
-    columns = [getattr(TransferRow, key) for key in TRANSFER_KEYS]
-    query = (
-        select(TransferRow.hand_id, TransferRow.id, *columns)
-        .join(HandRow, HandRow.id == TransferRow.hand_id)
-        .where(HandRow.session_id == session_id)
-        .order_by(TransferRow.hand_id, TransferRow.ordinal)
-    )
-    rows = driver_rows(session.connection(), query)
+    rows = driver_rows(session.connection(), _TRANSFERS_READ, {SESSION_ID: session_id})
     transfers: dict[int, Rows] = {}
     for hand_id, row_id, *values in rows:
         ids, fields = transfers.setdefault(hand_id, ([], []))
@@ -103,9 +110,7 @@ def _transfers_by_hand(session: Any, session_id: int) -> dict[int, Rows]:
 def check_ledger(session: Any, session_id: int, expected: list[LedgerFields]) -> list[str]:
     """Faults for a ledger row missing or altered; a sentence for each row set aside: one beside
     those the events give, all of which are there, unaltered and in order."""
-    columns = [getattr(LedgerRow, key) for key in LEDGER_KEYS]
-    query = select(LedgerRow.id, *columns).where(LedgerRow.session_id == session_id).order_by(LedgerRow.id)
-    stored = driver_rows(session.connection(), query)
+    stored = driver_rows(session.connection(), _LEDGER_READ, {SESSION_ID: session_id})
     ids = [row_id for row_id, *_ in stored]
     rows = [dict(zip(LEDGER_KEYS, values, strict=True)) for _, *values in stored]
     extra = _beside((ids, rows), expected)

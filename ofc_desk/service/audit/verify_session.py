@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from ofc_desk.i18n import _
 from ofc_desk.service.audit import side_check
@@ -38,7 +38,7 @@ from ofc_desk.service.terms.outcome import NO_ROWS, Outcome
 from ofc_desk.service.terms.payloads import EventPayload
 from ofc_desk.storage.accounts import AccountsChain
 from ofc_desk.storage.audit import plain_canonical_json, spelt_canonically
-from ofc_desk.storage.connections import driver_rows
+from ofc_desk.storage.connections import SESSION_ID, driver_rows
 from ofc_desk.storage.models import Event, HandRow, TableSession
 
 
@@ -110,6 +110,13 @@ def named(kind: type[Named], rows: Iterable[Any]) -> list[Named]:
 # passes every row through its loading.
 _EVENT_COLUMNS = tuple(getattr(Event, name) for name in EventRow._fields)
 _HAND_COLUMNS = tuple(getattr(HandRow, name) for name in HandStored._fields)
+# Each built once, the session's id bound at each read (`connections.SESSION_ID`).
+_EVENTS_READ = (
+    select(*_EVENT_COLUMNS).where(Event.session_id == bindparam(SESSION_ID)).order_by(Event.seq, Event.id)
+)
+_HANDS_READ = (
+    select(*_HAND_COLUMNS).where(HandRow.session_id == bindparam(SESSION_ID)).order_by(HandRow.number)
+)
 Stacks = tuple[tuple[str, int], ...]
 """Every seated player's stack, in the order they first had chips in the ledger."""
 _KINDS = {kind.value: kind for kind in EventKind}
@@ -150,8 +157,8 @@ def check_session(
     """Everything `verify` checks of one session but its link to the session before it; with
     `fork`, a long one's chain and signatures are checked and its hands re-scored in a second
     process where that is safe. Raises VerifyFault naming the first fault."""
-    query = select(*_EVENT_COLUMNS).where(Event.session_id == row.id).order_by(Event.seq, Event.id)
-    events = named(EventRow, driver_rows(session.connection(), query))
+    connection, this_session = session.connection(), {SESSION_ID: row.id}
+    events = named(EventRow, driver_rows(connection, _EVENTS_READ, this_session))
     if not events:
         # The service writes a session row and its opening event in one transaction.
         raise VerifyFault(
@@ -159,12 +166,10 @@ def check_session(
                 number=row.id
             )
         )
-    connection = session.connection()
-    signatures = named(SignatureRow, driver_rows(connection, signatures_query(session, row.id)))
-    marks_read = marks_query(session, row.id)
-    marks = [] if marks_read is None else named(MarkRow, driver_rows(connection, marks_read))
-    hands_read = select(*_HAND_COLUMNS).where(HandRow.session_id == row.id).order_by(HandRow.number)
-    hands = named(HandStored, driver_rows(connection, hands_read))
+    signatures = named(SignatureRow, driver_rows(connection, signatures_query(session), this_session))
+    marks_read = marks_query(session)
+    marks = [] if marks_read is None else named(MarkRow, driver_rows(connection, marks_read, this_session))
+    hands = named(HandStored, driver_rows(connection, _HANDS_READ, this_session))
     head = ChainHead(row.id, row.head_seq, row.head_hash)
     results = {hand.number: hand.result for hand in hands}
 

@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from ofc_desk.service.audit import side_check
 from ofc_desk.service.audit.verify_session import FORK_FROM_EVENTS, VerifiedRows, check_session
 from ofc_desk.service.room.room_pool import PoolStep
 from ofc_desk.service.terms.errors import VerifyFault
 from ofc_desk.storage.accounts import AccountsChain
+from ofc_desk.storage.connections import SESSION_ID
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import Event, HandRow, LedgerRow, Signature, TableSession, TransferRow
 
@@ -201,16 +202,12 @@ def room_sizes(snapshot: Any, session_id: int | None = None) -> RoomSizes:
     the sessions, at a room's day of 850,000 events). With `session_id`, only that session's
     `Sizes` (a worker's), and nothing said unowned."""
     connection = snapshot.connection()
-    heads = select(TableSession.id, TableSession.head_seq, TableSession.head_hash, TableSession.closed_at)
-    counts = [
-        _counted(connection, select(model.session_id, func.count()), model.session_id, session_id)
-        for model in _OWNED
-    ]
-    transfers = select(HandRow.session_id, func.count()).join(TransferRow, TransferRow.hand_id == HandRow.id)
-    counts.append(_counted(connection, transfers, HandRow.session_id, session_id))
+    heads, counted = _ROOM_READS if session_id is None else _SESSION_READS
+    parameters = None if session_id is None else {SESSION_ID: session_id}
+    counts = [dict(connection.execute(query, parameters).all()) for query in counted]
     sessions = {
         head[0]: (*head[1:], *(count.get(head[0], 0) for count in counts))
-        for head in connection.execute(_only(heads, TableSession.id, session_id)).all()
+        for head in connection.execute(heads, parameters).all()
     }
     if session_id is not None:
         return RoomSizes(sessions, frozenset())
@@ -228,9 +225,22 @@ def room_sizes(snapshot: Any, session_id: int | None = None) -> RoomSizes:
     return RoomSizes(sessions, frozenset(unowned))
 
 
-def _counted(connection: Any, query: Any, column: Any, session_id: int | None) -> dict[int, int]:
-    return dict(connection.execute(_only(query, column, session_id).group_by(column)).all())
+def _reads(one_session: bool) -> tuple[Any, tuple[Any, ...]]:
+    """The sessions' heads and each of `_OWNED`'s counts by session, then the transfers' (by their
+    hand's session): of every session, or of the one bound as `SESSION_ID` (a worker reads its
+    session's before each check: built once, `connections.SESSION_ID`)."""
+
+    def only(query: Any, column: Any) -> Any:
+        return query.where(column == bindparam(SESSION_ID)) if one_session else query
+
+    heads = select(TableSession.id, TableSession.head_seq, TableSession.head_hash, TableSession.closed_at)
+    counts = [only(select(model.session_id, func.count()), model.session_id) for model in _OWNED]
+    transfers = select(HandRow.session_id, func.count()).join(TransferRow, TransferRow.hand_id == HandRow.id)
+    counts.append(only(transfers, HandRow.session_id))
+    column_of = [*(model.session_id for model in _OWNED), HandRow.session_id]
+    grouped = tuple(query.group_by(column) for query, column in zip(counts, column_of, strict=True))
+    return only(heads, TableSession.id), grouped
 
 
-def _only(query: Any, column: Any, session_id: int | None) -> Any:
-    return query if session_id is None else query.where(column == session_id)
+_ROOM_READS = _reads(one_session=False)
+_SESSION_READS = _reads(one_session=True)

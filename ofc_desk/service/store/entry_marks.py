@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, bindparam, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -41,6 +41,7 @@ from ofc_desk.service.store.signoffs import (
 from ofc_desk.service.table.actions import SPECS
 from ofc_desk.service.table.actions.spec import Signer
 from ofc_desk.service.terms.events import EventKind
+from ofc_desk.storage.connections import SESSION_ID
 from ofc_desk.storage.database import Database
 from ofc_desk.storage.models import EntryMark, Event, Signature
 from ofc_desk.storage.users import Account
@@ -133,16 +134,21 @@ def hash_chain(seed: bytes) -> list[bytes]:
 # ---------------------------------------------------------------------- verify's part
 def read_marks(session: Session, session_id: int) -> Sequence[Any]:
     """A session's marks as plain rows (id, seq, mark); none before migration 0013."""
-    query = marks_query(session, session_id)
-    return () if query is None else session.connection().execute(query).all()
+    query = marks_query(session)
+    return () if query is None else session.connection().execute(query, {SESSION_ID: session_id}).all()
 
 
-def marks_query(session: Session, session_id: int) -> Select[int, int, str] | None:
-    """The query `read_marks` reads; None in a schema from before migration 0013 (no marks)."""
-    if not marks_entries(session):
-        return None
-    query = select(EntryMark.id, EntryMark.seq, EntryMark.mark).where(EntryMark.session_id == session_id)
-    return query.order_by(EntryMark.id)
+_MARKS_READ = (
+    select(EntryMark.id, EntryMark.seq, EntryMark.mark)
+    .where(EntryMark.session_id == bindparam(SESSION_ID))
+    .order_by(EntryMark.id)
+)
+
+
+def marks_query(session: Session) -> Select[int, int, str] | None:
+    """The query `read_marks` reads, the session's id bound as `SESSION_ID` (built once:
+    `connections.SESSION_ID`); None in a schema from before migration 0013 (no marks)."""
+    return _MARKS_READ if marks_entries(session) else None
 
 
 @dataclass

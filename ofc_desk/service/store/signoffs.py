@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, literal, select
+from sqlalchemy import Select, bindparam, literal, select
 from sqlalchemy.orm import Session
 
 from ofc_desk.i18n import _
@@ -26,6 +27,7 @@ from ofc_desk.service.terms.events import EventKind
 from ofc_desk.storage.accounts import BUILTIN_REPLAY, AccountsChain, AccountsFault, AccountState, KeySpan
 from ofc_desk.storage.accounts_fold import fold_accounts
 from ofc_desk.storage.accounts_room import anchors_accounts, check_users_table, room_fault
+from ofc_desk.storage.connections import SESSION_ID
 from ofc_desk.storage.database import has_table
 from ofc_desk.storage.keys import head_message, signature_holds
 from ofc_desk.storage.lockout import chain_fault
@@ -98,16 +100,21 @@ def marks_entries(session: Session) -> bool:
 def read_signatures(session: Session, session_id: int) -> Sequence[Any]:
     """A session's signatures as plain rows (id, seq, hash, signer, signature), for
     `check_session_signoffs`, which reads nothing itself."""
-    return session.connection().execute(signatures_query(session, session_id)).all()
+    return session.connection().execute(signatures_query(session), {SESSION_ID: session_id}).all()
 
 
-def signatures_query(session: Session, session_id: int) -> Select[*tuple[Any, ...]]:
-    """The query `read_signatures` reads, of this schema's columns."""
-    named = _ACCOUNTS_NAMED if anchors_accounts(session) else _NO_ACCOUNTS_NAMED
-    keyed = Signature.entries_key if marks_entries(session) else _NO_ENTRIES_KEY
+def signatures_query(session: Session) -> Select[*tuple[Any, ...]]:
+    """The query `read_signatures` reads, of this schema's columns, the session's id bound as
+    `SESSION_ID`: built once a schema (`connections.SESSION_ID`)."""
+    return _signatures_read(anchors_accounts(session), marks_entries(session))
+
+
+@cache
+def _signatures_read(named: bool, keyed: bool) -> Select[*tuple[Any, ...]]:
+    accounts = _ACCOUNTS_NAMED if named else _NO_ACCOUNTS_NAMED
     return (
-        select(*_SIGNATURE_COLUMNS, *named, keyed)
-        .where(Signature.session_id == session_id)
+        select(*_SIGNATURE_COLUMNS, *accounts, Signature.entries_key if keyed else _NO_ENTRIES_KEY)
+        .where(Signature.session_id == bindparam(SESSION_ID))
         .order_by(Signature.id)
     )
 
