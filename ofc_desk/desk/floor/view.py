@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QRect, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -168,6 +168,16 @@ class FloorWindow(QMainWindow):
     def _fit_to_contents(self, rows: range | None = None) -> None:
         """The columns fitted to the model's words, then each row of `rows` (all when None)."""
         self._fit_columns()
+        if rows is None:
+            # Laid out for the new rows first: a scroll bar they bring (Qt shows it at a queued
+            # call, sent now) narrows the stretched columns, and the rows are fitted once, at the
+            # widths it leaves (by the layout's pass, `updateGeometries`), not at the widths before
+            # it as well: 24 rows' fit is about 25 M instructions.
+            before = self._rows_fitted_to = self._column_widths()
+            self.table.updateGeometries()
+            QCoreApplication.sendPostedEvents(self.table, QEvent.Type.MetaCall)
+            if self._rows_fitted_to is not before:
+                return  # fitted by the pass the scroll bar made
         self._fit_rows(rows)
 
     def _fit_columns(self) -> None:
