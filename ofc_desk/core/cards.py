@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -113,8 +113,26 @@ class Card:
     def __str__(self) -> str:
         return self.text
 
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        # Pickled as its number, thawed as the deck's own card: one call, where the slotted
+        # dataclass's state (four fields, set one by one in Python) cost a kept table's thaw most of
+        # its time, and the thawed cards are the same 52 objects as everywhere else.
+        return deck_card, (self.code,)
+
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+_DECK_BY_CODE: tuple[Card, ...] = tuple(sorted(FULL_DECK, key=lambda card: card.code))
+
+
+def deck_card(code: int) -> Card:
+    """The deck's card whose `Card.code` is `code`.
+
+    >>> deck_card(parse_card("Ah").code) is parse_card("Ah")
+    True
+    """
+    return _DECK_BY_CODE[code]
+
+
 DECK_SIZE: Final = len(FULL_DECK)
 """Cards in the one deck both games are dealt from."""
 # Every lower-case spelling of every card, mapped to the deck's own objects: parsing is one lookup,

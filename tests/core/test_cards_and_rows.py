@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from ofc_desk.core.cards import (
@@ -137,3 +139,13 @@ def test_the_wheel_is_the_lowest_straight_and_suits_never_break_ties() -> None:
     assert wheel < strength(parse_cards("2s 3d 4c 5h 6s"))
     assert wheel > strength(parse_cards("As Ad Ac Kh Qs"))
     assert strength(parse_cards("Ah Kh 9d 4c 2s")) == strength(parse_cards("As Ks 9c 4d 2h"))
+
+
+def test_a_pickled_card_thaws_as_the_deck_s_own_card() -> None:
+    """A checkpoint's cards (a desk's table, a floor's kept row) are the deck's 52 objects once
+    thawed, equal and identical to the cards a deal parses."""
+    for card in FULL_DECK:
+        for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+            thawed = pickle.loads(pickle.dumps(card, protocol=protocol))
+            assert thawed is card and thawed == Card(card.rank, card.suit) and str(thawed) == card.text
+    assert pickle.loads(pickle.dumps(parse_cards("Ah Ah Td"))) == parse_cards("Ah Ah Td")

@@ -5,6 +5,7 @@ not fold onto it, is set aside."""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -147,6 +148,26 @@ def test_a_table_that_has_not_moved_is_shown_as_kept_and_its_fold_thawed_once_it
     assert (thawed, folded) == ([floor.FloorCheckpoint], [1])  # the moved table's fold, its one event
     assert room.tables == from_the_opening_at(later, database, tmp_path, monkeypatch).tables
     assert room.tables[1].snapshot == moving.snapshot()
+
+
+def test_a_floor_s_checkpoint_holds_its_fold_compressed_apart_in_a_file_stored_as_it_is(
+    rooms: PlayedRoom, tmp_path: Path
+) -> None:
+    """A floor started later shows a still table from the row kept with it: reading the file
+    inflates nothing but that row (the fold inside it is compressed on its own, thawed only once the
+    table moves)."""
+    database = rooms(ONE_TABLE)
+    desk = at_the_table(database, "T1", 3)
+    kept_by(FloorReader(database))
+    kept = checkpoint.kept(database, desk.session_id, floor.KEPT_FOLDER)
+    assert kept is not None
+    start = kept.thawed_as(floor.KeptTable)
+    fold_kept = checkpoint.Checkpoint(kept.seq, kept.hash, zlib.decompress(start.folded))
+    machine = fold_kept.thawed_as(floor.FloorCheckpoint).machine
+    assert machine.snapshot(desk.session_id, kept.hash) == desk.snapshot()
+    (file,) = (tmp_path / "cache" / floor.KEPT_FOLDER).glob("*.fold")
+    _head, _newline, body = file.read_bytes().partition(b"\n")
+    assert zlib.decompress(body) == kept.machine and len(body) > len(kept.machine)  # stored, not deflated
 
 
 def test_a_table_kept_as_shown_in_another_language_is_shown_from_its_fold(

@@ -112,6 +112,21 @@ def a_room_of(tables: tuple[FloorTable, ...], count: int) -> tuple[FloorTable, .
     )
 
 
+def test_a_room_taller_than_the_window_is_fitted_once_at_the_widths_its_scroll_bar_leaves(
+    qtbot: QtBot, tables: tuple[FloorTable, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scroll bar the rows bring narrows the stretched columns: the rows are fitted after it
+    comes, once, not at the widths before it and again."""
+    window = counting_window(qtbot, monkeypatch, "measured")
+    CountingTableView.measured.clear()
+
+    window.model.set_tables(a_room_of(tables, 24))
+    QApplication.processEvents()
+    assert window.table.verticalScrollBar().isVisible()
+    assert sorted(CountingTableView.measured) == list(range(24)), "each row measured once"
+    assert rows_fit(window)
+
+
 def test_each_column_is_fitted_once_a_reading(
     qtbot: QtBot, tables: tuple[FloorTable, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -65,8 +65,8 @@ class FloorController(QObject):
         self.launch = LaunchHold(held=False)
         """The collector's hold through the launch (`app.run_floor`), ended once a reading is shown."""
         self._told_shown = False
-        """The watcher was told the first reading is shown; until then, once that reading is in the
-        window, the table's viewport passes its events here (`_tell_once_painted`)."""
+        """The watcher is told (or will be, after the table's next paint) the first reading is shown
+        (`_tell_once_painted`)."""
 
     def start(self) -> None:
         self.window.show()
@@ -95,24 +95,20 @@ class FloorController(QObject):
         """The watcher told the first reading is shown once the window has painted it (it then
         loads the rules, which would otherwise share the interpreter with that paint): by an event
         the table's next paint posts, handled after the paint. A window off the screen paints
-        nothing: told at once. Later readings wait for nothing (nor does the watcher)."""
+        nothing: told at once. Later readings wait for nothing (nor does the watcher). The table
+        itself says when it has painted: a filter on its viewport needs the viewport's Python
+        wrapper, which PySide makes by trying every widget class it knows (about 50 M instructions
+        of the launch, most of QtWidgets' classes and their enums made)."""
         if self._told_shown:
             return
+        self._told_shown = True
         handle = self.window.windowHandle()
         if handle is not None and handle.isExposed():
-            # Only from now: each event given to a Python filter is wrapped for Python first.
-            self.window.table.viewport().installEventFilter(self)
+            self.window.table.tell_after_paint(self._tell_shown)
         else:
             self._tell_shown()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if not self._told_shown and event.type() == QEvent.Type.Paint:
-            self._tell_shown()
-        return False
-
     def _tell_shown(self) -> None:
-        self._told_shown = True
-        self.window.table.viewport().removeEventFilter(self)  # the table's events no longer pass here
         QCoreApplication.postEvent(self, QEvent(SHOWN))
 
     def customEvent(self, event: QEvent) -> None:

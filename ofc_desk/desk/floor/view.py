@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QRect, Qt, QTimer
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, Qt, QTimer
+from PySide6.QtGui import QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -46,15 +46,27 @@ def header_text_height(header: QHeaderView, section: int) -> int:
 class FloorTableView(QTableView):
     """The floor's table, which calls `fit_rows` each time Qt lays it out again (a column's width
     or the viewport's changed, as a scroll bar comes or goes): before the next paint, where a
-    timer's fit came after it, and that paint showed rows fitted to the widths before."""
+    timer's fit came after it, and that paint showed rows fitted to the widths before. It says
+    when it has painted its rows, once asked (`tell_after_paint`)."""
 
     def __init__(self, parent: QWidget, fit_rows: Callable[[], None]) -> None:
         super().__init__(parent)
         self._fit_rows = fit_rows
+        self._after_paint: Callable[[], None] | None = None
 
     def updateGeometries(self) -> None:
         super().updateGeometries()
         self._fit_rows()
+
+    def tell_after_paint(self, told: Callable[[], None]) -> None:
+        """`told` called once, as the table's next paint of its rows ends."""
+        self._after_paint = told
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if (told := self._after_paint) is not None:
+            self._after_paint = None
+            told()
 
 
 class FloorWindow(QMainWindow):
@@ -156,6 +168,16 @@ class FloorWindow(QMainWindow):
     def _fit_to_contents(self, rows: range | None = None) -> None:
         """The columns fitted to the model's words, then each row of `rows` (all when None)."""
         self._fit_columns()
+        if rows is None:
+            # Laid out for the new rows first: a scroll bar they bring (Qt shows it at a queued
+            # call, sent now) narrows the stretched columns, and the rows are fitted once, at the
+            # widths it leaves (by the layout's pass, `updateGeometries`), not at the widths before
+            # it as well: 24 rows' fit is about 25 M instructions.
+            before = self._rows_fitted_to = self._column_widths()
+            self.table.updateGeometries()
+            QCoreApplication.sendPostedEvents(self.table, QEvent.Type.MetaCall)
+            if self._rows_fitted_to is not before:
+                return  # fitted by the pass the scroll bar made
         self._fit_rows(rows)
 
     def _fit_columns(self) -> None:

@@ -25,6 +25,7 @@ import select as selector
 import socket
 import threading
 import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -107,7 +108,7 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
         """Nothing folded yet."""
         self.machine = TableMachine()
         self._frozen: bytes | None = None
-        """The fold at the head as kept, still pickled (`KeptTable.folded`): `machine` and
+        """The fold at the head as kept, still compressed (`KeptTable.folded`): `machine` and
         `last_settled` are not read yet, and `_kept_shown` is the table (`thawed` makes them)."""
         self._kept_shown: FloorTable | None = None
         self.head_seq = 0
@@ -150,7 +151,7 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
 
     def _thaw(self) -> None:
         assert self._frozen is not None
-        frozen = checkpoint.Checkpoint(self.head_seq, self.head_hash, self._frozen)
+        frozen = checkpoint.Checkpoint(self.head_seq, self.head_hash, zlib.decompress(self._frozen))
         start = frozen.thawed_as(FloorCheckpoint)
         self.machine, self.last_settled = start.machine, start.last_settled
         self._frozen = self._kept_shown = None
@@ -170,12 +171,15 @@ class _FollowedTable(FoldHooks[FollowedEvent]):
             return
         shown = self.floor_table(datetime.now(UTC))
         said = words(shown) if words is not None and shown is not None else ()
-        frozen = checkpoint.frozen_or_none(KeptTable(shown, active_language(), folded, said))
+        # The fold compressed apart and the file stored as it is: a floor that shows the table as
+        # kept inflates only the row it shows, not the fold it thaws once the table moves.
+        packed = zlib.compress(folded, 1)
+        frozen = checkpoint.frozen_or_none(KeptTable(shown, active_language(), packed, said))
         if frozen is None:
             return
         self.kept_seq = self.head_seq
         kept = checkpoint.Checkpoint(self.head_seq, self.head_hash, frozen)
-        checkpoint.keep_file(database, self.session_id, kept, KEPT_FOLDER, KEPT_TABLES)
+        checkpoint.keep_file(database, self.session_id, kept, KEPT_FOLDER, KEPT_TABLES, level=0)
 
     def folded(self, event: FollowedEvent, outcome: Outcome) -> None:
         self.head_seq, self.head_hash = event.seq, event.hash

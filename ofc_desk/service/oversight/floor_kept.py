@@ -113,7 +113,8 @@ class KeptTable:
     language: str
     """The language its words were said in (a request's line): shown only by a floor that speaks it."""
     folded: bytes
-    """The `FloorCheckpoint`, pickled (`checkpoint.frozen_or_none`)."""
+    """The `FloorCheckpoint`, pickled (`checkpoint.frozen_or_none`) and compressed (zlib): the file
+    around it is stored as it is, so a listing of kept tables inflates nothing it does not show."""
     words: tuple[str, ...] = ()
     """The face's words of the row as it showed them (`FloorReader`'s `words`), in `language`."""
 

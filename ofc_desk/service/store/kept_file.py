@@ -76,12 +76,19 @@ def kept(database: Database, session_id: int, folder: str = FOLDER) -> Checkpoin
 
 
 def keep_file(
-    database: Database, session_id: int, checkpoint: Checkpoint, folder: str = FOLDER, most: int = KEPT_FILES
+    database: Database,
+    session_id: int,
+    checkpoint: Checkpoint,
+    folder: str = FOLDER,
+    most: int = KEPT_FILES,
+    level: int = 1,
 ) -> None:
-    """`checkpoint` kept in this machine's cache `folder` (at most `most` files there, the newest);
-    a cache that cannot be written keeps nothing."""
+    """`checkpoint` kept in this machine's cache `folder` (at most `most` files there, the newest),
+    compressed at zlib's `level` (0: stored as it is, for a checkpoint whose bulk is compressed
+    already, which deflating again would not shrink but reading would inflate); a cache that
+    cannot be written keeps nothing."""
     with contextlib.suppress(OSError):
-        _write(_path(database, session_id, folder), checkpoint, most)
+        _write(_path(database, session_id, folder), checkpoint, most, level)
 
 
 @contextlib.contextmanager
@@ -125,13 +132,13 @@ def _path(database: Database, session_id: int, folder: str = FOLDER) -> Path:
     return cache_folder(folder) / f"{where}-{session_id}{SUFFIX}"
 
 
-def _write(path: Path, checkpoint: Checkpoint, most: int = KEPT_FILES) -> None:
+def _write(path: Path, checkpoint: Checkpoint, most: int = KEPT_FILES, level: int = 1) -> None:
     """Written whole or not at all (a new file moved into place), then the oldest files past
     `most` deleted."""
     head = {"fingerprint": code_fingerprint(), "seq": checkpoint.seq, "hash": checkpoint.hash}
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
-    partial.write_bytes(json.dumps(head).encode() + b"\n" + zlib.compress(checkpoint.machine, 1))
+    partial.write_bytes(json.dumps(head).encode() + b"\n" + zlib.compress(checkpoint.machine, level))
     os.replace(partial, path)
     kept = sorted(path.parent.glob(f"*{SUFFIX}"), key=lambda each: each.stat().st_mtime, reverse=True)
     for old in kept[most:]:
