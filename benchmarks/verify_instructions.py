@@ -63,7 +63,8 @@ def instructions(tree: Path, url: str, sessions: int) -> tuple[int, int]:
                 str(sessions),
                 str(tree),
             ],
-            env={**os.environ, "PYTHONPATH": str(tree)},
+            # One hash seed for every run: a set's or a dict's order, and so a count, can move with it.
+            env={**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"},
             cwd=tree,
             check=True,
             capture_output=True,
