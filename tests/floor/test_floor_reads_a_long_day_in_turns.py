@@ -33,7 +33,7 @@ def test_a_reading_out_of_time_lists_what_it_folded_and_counts_the_rest(played_r
     second = reader.read()
     assert second.still_reading == 0
     assert [table.table for table in second.tables] == ["T1", "T2"]
-    assert second.tables[0] == first.tables[0]  # the table folded first is not folded again
+    assert first.tables[0] in second.tables  # the table folded first (either: no order is asked)
     whole = FloorReader(database).read  # nothing moved: a reading with time enough gives the same
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(floor, "FOLDING_SECONDS", 60.0)
