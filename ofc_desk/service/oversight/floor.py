@@ -47,6 +47,7 @@ from ofc_desk.service.oversight.floor_kept import hands_per_hour as hands_per_ho
 from ofc_desk.service.oversight.floor_kept import natural_key as natural_key
 from ofc_desk.service.room.room_pool import WithJackpot
 from ofc_desk.service.store import checkpoint
+from ofc_desk.service.store.persistence import FOLDED_COLUMNS
 from ofc_desk.service.store.pool_ledger import pool_in
 from ofc_desk.service.table.fold import FoldHooks, fold, pinned_machine
 from ofc_desk.service.table.machine import TableMachine
@@ -77,10 +78,6 @@ RowWords = Callable[[FloorTable], tuple[str, ...]]
 FollowedEvent = checkpoint.ChainedEvent
 """What the floor reads of a stored event (an `Event` row, or a selected row of its columns)."""
 
-_FOLLOWED_COLUMNS = (Event.session_id, Event.seq, Event.hash, Event.kind, Event.payload, Event.actor)
-"""The columns of an event the floor reads, as rows: loading each of a table's events as an ORM
-object cost a quarter of folding it (0.48 s against 0.12 s for a table's day of 35,000 events,
-each then folded in 1.2 s), for a floor that starts without a checkpoint."""
 
 Settled = tuple[int, tuple[ResultTransfer, ...], AwardPaid | None]
 """A settled hand as the floor shows it: its number, its transfers and the jackpot award it paid."""
@@ -310,7 +307,7 @@ class FloorReader:
             folded_one = True
             followed.thawed()
             new_events = session.execute(
-                select(*_FOLLOWED_COLUMNS)
+                select(*FOLDED_COLUMNS)
                 .where(Event.session_id == session_id, Event.seq > followed.head_seq)
                 .where(Event.seq <= head_seq)
                 .order_by(Event.seq)
@@ -338,7 +335,7 @@ class FloorReader:
         )
         rows: dict[int, list[Row[int, int, str, str, str, str]]] = {session_id: [] for session_id in kept}
         for row in session.execute(
-            select(*_FOLLOWED_COLUMNS).where(wanted).order_by(Event.session_id, Event.seq)
+            select(Event.session_id, *FOLDED_COLUMNS).where(wanted).order_by(Event.session_id, Event.seq)
         ):
             rows[row.session_id].append(row)
         for followed in tables:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from sqlalchemy import Row, select
+from sqlalchemy import select
 
 from ofc_desk.service.store.entry_marks import EntryStamp
 from ofc_desk.service.store.kept_file import Checkpoint as Checkpoint
@@ -26,7 +26,7 @@ from ofc_desk.service.store.kept_file import collector_paused
 from ofc_desk.service.store.kept_file import frozen_or_none as frozen_or_none
 from ofc_desk.service.store.kept_file import keep_file as keep_file
 from ofc_desk.service.store.kept_file import kept as kept
-from ofc_desk.service.store.persistence import EventStore
+from ofc_desk.service.store.persistence import FOLDED_COLUMNS, EventStore, FoldedRow
 from ofc_desk.service.table.actions.spec import CheckedAction
 from ofc_desk.service.table.dealers import NOT_THE_DEALERS
 from ofc_desk.service.table.fold import StoredEvent, fold
@@ -132,15 +132,11 @@ def _resumed(
     return store, machine
 
 
-def trusted_rows(
-    database: Database, session_id: int, kept: Checkpoint
-) -> Sequence[Row[int, str, str, str, str]] | None:
-    """The session's events from the checkpoint's on (seq, hash, kind, payload, actor; the
-    checkpoint's own first) when they `hold` it; else None."""
+def trusted_rows(database: Database, session_id: int, kept: Checkpoint) -> Sequence[FoldedRow] | None:
+    """The session's events from the checkpoint's on (`FOLDED_COLUMNS`; the checkpoint's own
+    first) when they `hold` it; else None."""
     with database.snapshot() as session:
-        query = select(Event.seq, Event.hash, Event.kind, Event.payload, Event.actor).where(
-            Event.session_id == session_id, Event.seq >= kept.seq
-        )
+        query = select(*FOLDED_COLUMNS).where(Event.session_id == session_id, Event.seq >= kept.seq)
         rows = session.execute(query.order_by(Event.seq)).all()
     return rows if holds(kept, rows) else None
 

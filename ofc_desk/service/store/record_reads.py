@@ -80,7 +80,7 @@ def _session_rows(
 
 def read_audit(database: Database, session_id: int | None = None) -> list[AuditRecord]:
     # Every column the record names, as rows: a table's day of events loaded as ORM objects took
-    # four times as long to read (see `persistence._STEP_COLUMNS`).
+    # four times as long to read (`persistence.FOLDED_COLUMNS`).
     query = select(*Event.__table__.columns).order_by(Event.session_id, Event.seq)
     if session_id is not None:
         query = query.where(Event.session_id == session_id)
