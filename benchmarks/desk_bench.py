@@ -74,6 +74,7 @@ BARE_WITH_STORAGE = BARE_WINDOW.replace(
 SQLAlchemy with its ORM and SQLite dialect (the record is read through them), PyNaCl and
 cryptography's Ed25519 (the dealer's key is unsealed, the entries marked). What no change in the
 project's own code can take off a resumed table's launch."""
+assert BARE_WITH_STORAGE != BARE_WINDOW, "the bare window's imports no longer read as this expects"
 
 DESK_WINDOW = """
 import time
